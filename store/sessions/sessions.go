@@ -1,6 +1,28 @@
 // Package sessions reads crabtalk's sessions folder to find which sessions
 // reference which compaction archives (SPEC §7, archive references).
+//
+// # Layout
+//
+// A sessions folder holds one folder per session; each holds one JSON
+// document per step in files named step-NNNNNN, and other files (meta) that
+// are ignored here. A step of the form {"archive_name": …, "archived_at": …}
+// is a compact marker: the session was compacted into that archive and, if it
+// is the session's last marker, resumes from it. A legacy {"compact": …} step
+// is a boundary with no archive. Steps that are not JSON objects are skipped.
 package sessions
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+)
 
 // Session is one crabtalk session's use of archives.
 type Session struct {
@@ -15,12 +37,192 @@ type Refs struct {
 	ResumeOf     map[string][]string // archive -> sessions that resume from it (sorted)
 }
 
+// stepPrefix starts the name of every step file.
+const stepPrefix = "step-"
+
 // Read parses every session under dir. A missing dir yields no sessions and
-// no error; unparsable steps are skipped.
-func Read(dir string) ([]Session, error) { panic("sessions: not implemented") }
+// no error; unparsable steps are skipped. Sessions come in folder-name order.
+func Read(dir string) ([]Session, error) {
+	ents, err := os.ReadDir(dir)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, fmt.Errorf("read sessions folder: %w", err)
+	}
+	var out []Session
+	for _, de := range ents {
+		path := filepath.Join(dir, de.Name())
+		if !isDir(path, de) {
+			continue
+		}
+		s, err := readSession(path)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, s)
+	}
+	return out, nil
+}
+
+// isDir reports whether a folder entry is a directory, following symlinks.
+func isDir(path string, de fs.DirEntry) bool {
+	if de.IsDir() {
+		return true
+	}
+	if de.Type()&fs.ModeSymlink == 0 {
+		return false
+	}
+	fi, err := os.Stat(path)
+	return err == nil && fi.IsDir()
+}
+
+// readSession walks one session's steps in order and collects its markers.
+func readSession(path string) (Session, error) {
+	s := Session{Name: filepath.Base(path)}
+	steps, err := stepFiles(path)
+	if err != nil {
+		return s, err
+	}
+	for _, name := range steps {
+		data, err := os.ReadFile(filepath.Join(path, name))
+		if err != nil {
+			continue // an unreadable step is skipped like an unparsable one
+		}
+		archive, isMarker := parseStep(data)
+		if !isMarker {
+			continue
+		}
+		if archive != "" {
+			s.Archives = append(s.Archives, archive)
+		}
+		s.Resume = archive
+	}
+	return s, nil
+}
+
+// stepFiles lists a session's step files in step order: by step number, then
+// by name (the same as name order for crabtalk's zero-padded numbers).
+func stepFiles(path string) ([]string, error) {
+	ents, err := os.ReadDir(path)
+	if err != nil {
+		return nil, fmt.Errorf("read session %s: %w", filepath.Base(path), err)
+	}
+	type step struct {
+		name string
+		n    uint64
+	}
+	var steps []step
+	for _, de := range ents {
+		n, ok := stepNumber(de.Name())
+		if ok && !de.IsDir() {
+			steps = append(steps, step{de.Name(), n})
+		}
+	}
+	slices.SortFunc(steps, func(a, b step) int {
+		if a.n != b.n {
+			return cmpUint(a.n, b.n)
+		}
+		return strings.Compare(a.name, b.name)
+	})
+	names := make([]string, len(steps))
+	for i, s := range steps {
+		names[i] = s.name
+	}
+	return names, nil
+}
+
+// stepNumber parses "step-NNNNNN".
+func stepNumber(name string) (uint64, bool) {
+	digits, ok := strings.CutPrefix(name, stepPrefix)
+	if !ok || digits == "" {
+		return 0, false
+	}
+	n, err := strconv.ParseUint(digits, 10, 64)
+	return n, err == nil
+}
+
+func cmpUint(a, b uint64) int {
+	if a < b {
+		return -1
+	}
+	return 1
+}
+
+// marker is the part of a step document that matters here.
+type marker struct {
+	ArchiveName *string         `json:"archive_name"`
+	Compact     json.RawMessage `json:"compact"`
+}
+
+// parseStep reports whether a step is a compact marker and which archive it
+// names ("" for a legacy marker). Steps without either key are not decoded,
+// so long conversation steps cost one byte scan.
+func parseStep(data []byte) (archive string, isMarker bool) {
+	if !bytes.Contains(data, []byte(`"archive_name"`)) && !bytes.Contains(data, []byte(`"compact"`)) {
+		return "", false
+	}
+	var m marker
+	if err := json.Unmarshal(data, &m); err != nil {
+		return "", false
+	}
+	if m.ArchiveName != nil {
+		return *m.ArchiveName, *m.ArchiveName != ""
+	}
+	return "", m.Compact != nil
+}
 
 // Index builds the archive -> sessions maps.
-func Index(ss []Session) Refs { panic("sessions: not implemented") }
+func Index(ss []Session) Refs {
+	r := Refs{ReferencedBy: map[string][]string{}, ResumeOf: map[string][]string{}}
+	for _, s := range ss {
+		for _, a := range s.Archives {
+			r.ReferencedBy[a] = appendOnce(r.ReferencedBy[a], s.Name)
+		}
+		if s.Resume != "" {
+			r.ResumeOf[s.Resume] = appendOnce(r.ResumeOf[s.Resume], s.Name)
+		}
+	}
+	for _, m := range []map[string][]string{r.ReferencedBy, r.ResumeOf} {
+		for _, names := range m {
+			slices.Sort(names)
+		}
+	}
+	return r
+}
+
+// appendOnce appends name unless it is already there (a session naming the
+// same archive twice is listed once).
+func appendOnce(names []string, name string) []string {
+	if slices.Contains(names, name) {
+		return names
+	}
+	return append(names, name)
+}
+
+// Referenced reports how many sessions have a marker naming archive and
+// whether any session resumes from it.
+func (r Refs) Referenced(archive string) (sessions int, resume bool) {
+	return len(r.ReferencedBy[archive]), len(r.ResumeOf[archive]) > 0
+}
+
+// Dangling returns, sorted, the archives that compact markers name but that
+// exists reports missing from the memory (`crmem check` reports them).
+func Dangling(r Refs, exists func(archive string) bool) []string {
+	var out []string
+	for a := range r.ReferencedBy {
+		if !exists(a) {
+			out = append(out, a)
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
+// Orphan reports whether no session's marker names archive.
+func (r Refs) Orphan(archive string) bool { return len(r.ReferencedBy[archive]) == 0 }
 
 // DefaultDir is the sessions folder next to a memory file.
-func DefaultDir(memoryPath string) string { panic("sessions: not implemented") }
+func DefaultDir(memoryPath string) string {
+	return filepath.Join(filepath.Dir(memoryPath), "sessions")
+}
