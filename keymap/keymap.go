@@ -1,0 +1,152 @@
+// Package keymap declares every key binding of crmem's terminal UI once, so
+// that the update loop and the generated help read from the same table.
+package keymap
+
+import "charm.land/bubbles/v2/key"
+
+// Mode is what currently has the keyboard; it decides which bindings are
+// enabled.
+type Mode int
+
+// The modes of the TUI.
+const (
+	ModeList    Mode = iota // the entry list has focus
+	ModePreview             // the preview pane has focus
+	ModeSearch              // the search line is being edited
+	ModeHelp                // the full help is shown
+)
+
+// KeyMap holds every binding of the TUI (SPEC §7).
+type KeyMap struct {
+	// Navigation (list and preview).
+	Up, Down, PageUp, PageDown, HalfUp, HalfDown, Top, Bottom key.Binding
+	// Panes and views.
+	Focus, Explain, Help key.Binding
+	// Search line.
+	Search, SearchAccept, SearchCancel key.Binding
+	// Filters and order.
+	FilterAll, FilterNotes, FilterArchives, FilterTopics, Sort key.Binding
+	// Editing (wired by the editing code; disabled until then).
+	Edit, New, Rename, Aliases, Delete, Mark, DeleteMarked, Undo key.Binding
+	// Application.
+	Reload, Mouse, Quit key.Binding
+}
+
+// DefaultKeyMap returns the default bindings. The editing bindings are
+// declared but disabled; the code that implements them enables them.
+func DefaultKeyMap() KeyMap {
+	b := func(keys []string, help, desc string) key.Binding {
+		return key.NewBinding(key.WithKeys(keys...), key.WithHelp(help, desc))
+	}
+	k := KeyMap{
+		Up:             b([]string{"up", "k"}, "↑/k", "up"),
+		Down:           b([]string{"down", "j"}, "↓/j", "down"),
+		PageUp:         b([]string{"pgup"}, "pgup", "page up"),
+		PageDown:       b([]string{"pgdown"}, "pgdn", "page down"),
+		HalfUp:         b([]string{"ctrl+u"}, "ctrl+u", "half page up"),
+		HalfDown:       b([]string{"ctrl+d"}, "ctrl+d", "half page down"),
+		Top:            b([]string{"g", "home"}, "g/home", "first"),
+		Bottom:         b([]string{"G", "end"}, "G/end", "last"),
+		Focus:          b([]string{"tab"}, "tab", "list ↔ preview"),
+		Explain:        b([]string{"x"}, "x", "explain score"),
+		Help:           b([]string{"?"}, "?", "help"),
+		Search:         b([]string{"/"}, "/", "search"),
+		SearchAccept:   b([]string{"enter"}, "enter", "keep query"),
+		SearchCancel:   b([]string{"esc"}, "esc", "clear search"),
+		FilterAll:      b([]string{"1"}, "1", "all kinds"),
+		FilterNotes:    b([]string{"2"}, "2", "notes"),
+		FilterArchives: b([]string{"3"}, "3", "archives"),
+		FilterTopics:   b([]string{"4"}, "4", "topics"),
+		Sort:           b([]string{"s"}, "s", "cycle sort"),
+		Edit:           b([]string{"e"}, "e", "edit"),
+		New:            b([]string{"n"}, "n", "new note"),
+		Rename:         b([]string{"r"}, "r", "rename"),
+		Aliases:        b([]string{"a"}, "a", "aliases"),
+		Delete:         b([]string{"d"}, "d", "delete"),
+		Mark:           b([]string{"space"}, "space", "mark"),
+		DeleteMarked:   b([]string{"D"}, "D", "delete marked"),
+		Undo:           b([]string{"u"}, "u", "undo"),
+		Reload:         b([]string{"R"}, "R", "reload"),
+		Mouse:          b([]string{"M"}, "M", "mouse on/off"),
+		Quit:           b([]string{"q", "ctrl+c"}, "q", "quit"),
+	}
+	for _, e := range k.EditKeys() {
+		e.SetEnabled(false)
+	}
+	return k
+}
+
+// EditKeys returns pointers to the editing bindings, so the editing code can
+// enable them in one place.
+func (k *KeyMap) EditKeys() []*key.Binding {
+	return []*key.Binding{&k.Edit, &k.New, &k.Rename, &k.Aliases, &k.Delete, &k.Mark, &k.DeleteMarked, &k.Undo}
+}
+
+// NavigationKeys are the movement bindings shared by the list and preview.
+func (k KeyMap) NavigationKeys() []key.Binding {
+	return []key.Binding{k.Up, k.Down, k.PageUp, k.PageDown, k.HalfUp, k.HalfDown, k.Top, k.Bottom}
+}
+
+// ViewKeys switch panes, filters and order.
+func (k KeyMap) ViewKeys() []key.Binding {
+	return []key.Binding{k.Focus, k.FilterAll, k.FilterNotes, k.FilterArchives, k.FilterTopics, k.Sort, k.Explain}
+}
+
+// SearchKeys drive the search line.
+func (k KeyMap) SearchKeys() []key.Binding {
+	return []key.Binding{k.Search, k.SearchAccept, k.SearchCancel}
+}
+
+// EditingKeys change the memory.
+func (k KeyMap) EditingKeys() []key.Binding {
+	return []key.Binding{k.Edit, k.New, k.Rename, k.Aliases, k.Delete, k.Mark, k.DeleteMarked, k.Undo}
+}
+
+// AppKeys are reload, mouse, help and quit.
+func (k KeyMap) AppKeys() []key.Binding {
+	return []key.Binding{k.Reload, k.Mouse, k.Help, k.Quit}
+}
+
+// ShortHelp is the one-line help shown at the bottom of the screen.
+func (k KeyMap) ShortHelp() []key.Binding {
+	return []key.Binding{k.Search, k.Up, k.Down, k.Focus, k.FilterAll, k.Sort, k.Explain, k.Edit, k.Help, k.Quit}
+}
+
+// FullHelp is the `?` help, one column per group.
+func (k KeyMap) FullHelp() [][]key.Binding {
+	return [][]key.Binding{k.NavigationKeys(), k.ViewKeys(), append(k.SearchKeys(), k.AppKeys()...), k.EditingKeys()}
+}
+
+// SetMode enables the bindings that make sense in mode m. Editing bindings
+// keep the state the editing code gave them, except while searching.
+func (k *KeyMap) SetMode(m Mode, editing bool) {
+	typing := m == ModeSearch
+	for _, b := range []*key.Binding{&k.Up, &k.Down, &k.PageUp, &k.PageDown, &k.HalfUp, &k.HalfDown} {
+		b.SetEnabled(m != ModeHelp)
+	}
+	for _, b := range []*key.Binding{&k.Top, &k.Bottom, &k.Focus, &k.Explain, &k.Search,
+		&k.FilterAll, &k.FilterNotes, &k.FilterArchives, &k.FilterTopics, &k.Sort, &k.Reload, &k.Mouse} {
+		b.SetEnabled(!typing && m != ModeHelp)
+	}
+	if typing { // j and k are letters of the query
+		k.Up.SetKeys("up")
+		k.Down.SetKeys("down")
+	} else {
+		k.Up.SetKeys("up", "k")
+		k.Down.SetKeys("down", "j")
+	}
+	k.SearchAccept.SetEnabled(typing)
+	k.SearchCancel.SetEnabled(typing)
+	k.Help.SetEnabled(!typing)
+	k.Quit.SetEnabled(true)
+	if typing {
+		k.Quit.SetKeys("ctrl+c")
+		k.Quit.SetHelp("ctrl+c", "quit")
+	} else {
+		k.Quit.SetKeys("q", "ctrl+c")
+		k.Quit.SetHelp("q", "quit")
+	}
+	for _, e := range k.EditKeys() {
+		e.SetEnabled(editing && !typing && m != ModeHelp)
+	}
+}
