@@ -1,0 +1,156 @@
+package bm25
+
+import (
+	"math/rand/v2"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+)
+
+// randomDoc makes a document over a small vocabulary so terms collide;
+// some documents have no tokens at all.
+func randomDoc(rng *rand.Rand, id uint64, words []string) Doc {
+	text := func(max int) string {
+		n := rng.IntN(max + 1)
+		ws := make([]string, n)
+		for i := range ws {
+			ws[i] = words[rng.IntN(len(words))]
+		}
+		return strings.Join(ws, " ")
+	}
+	d := Doc{ID: id, Content: text(12)}
+	for range rng.IntN(3) {
+		d.Aliases = append(d.Aliases, text(2))
+	}
+	return d
+}
+
+var testWords = []string{
+	"alpha", "Beta", "gamma", "delta", "the", "of", "x", "epsilon", "zeta",
+	"ΣΟΦΟΣ", "东京", "deploy", "deployment", "depot", "café", "v1.2", "rollback",
+}
+
+// checkSameAsBuild compares an incrementally maintained index with a fresh
+// Build over the same documents.
+func checkSameAsBuild(t *testing.T, ix *Index, live map[uint64]Doc, rng *rand.Rand) {
+	t.Helper()
+	docs := make([]Doc, 0, len(live))
+	for _, d := range live {
+		docs = append(docs, d)
+	}
+	fresh := Build(docs)
+	if ix.Len() != fresh.Len() || ix.AvgDocLen() != fresh.AvgDocLen() {
+		t.Fatalf("N/avgdl = %d/%v, fresh build %d/%v", ix.Len(), ix.AvgDocLen(), fresh.Len(), fresh.AvgDocLen())
+	}
+	for _, w := range testWords {
+		for _, term := range Tokenize(w + " " + w) {
+			if ix.DocFreq(term) != fresh.DocFreq(term) {
+				t.Fatalf("DocFreq(%q) = %d, fresh %d", term, ix.DocFreq(term), fresh.DocFreq(term))
+			}
+			for id := range live {
+				if ix.TermFreq(term, id) != fresh.TermFreq(term, id) {
+					t.Fatalf("TermFreq(%q, %d) = %d, fresh %d", term, id, ix.TermFreq(term, id), fresh.TermFreq(term, id))
+				}
+			}
+		}
+	}
+	for id := range live {
+		if ix.DocLen(id) != fresh.DocLen(id) {
+			t.Fatalf("DocLen(%d) = %d, fresh %d", id, ix.DocLen(id), fresh.DocLen(id))
+		}
+	}
+	for range 5 {
+		q := randomDoc(rng, 0, testWords).Content
+		limit := rng.IntN(6)
+		if got, want := ix.Search(q, limit), fresh.Search(q, limit); !slices.Equal(got, want) {
+			t.Fatalf("Search(%q, %d) = %v, fresh build %v", q, limit, got, want)
+		}
+	}
+	for _, p := range []string{"", "de", "deploy", "zz"} {
+		if got, want := ix.Expand(p, 4), fresh.Expand(p, 4); !slices.Equal(got, want) {
+			t.Fatalf("Expand(%q) = %q, fresh %q", p, got, want)
+		}
+	}
+}
+
+func TestIndex_UpdatesMatchFreshBuild(t *testing.T) {
+	for seed := uint64(1); seed <= 20; seed++ {
+		rng := rand.New(rand.NewPCG(seed, 99))
+		live := map[uint64]Doc{}
+		var initial []Doc
+		for id := uint64(1); id <= 30; id++ {
+			d := randomDoc(rng, id, testWords)
+			initial = append(initial, d)
+			live[id] = d
+		}
+		ix := Build(initial)
+		for step := range 200 {
+			id := uint64(rng.IntN(45) + 1)
+			if rng.IntN(3) == 0 {
+				ix.Remove(id)
+				delete(live, id)
+			} else {
+				d := randomDoc(rng, id, testWords)
+				ix.Set(d)
+				live[id] = d
+			}
+			if step%20 == 0 {
+				checkSameAsBuild(t, ix, live, rng)
+			}
+		}
+		checkSameAsBuild(t, ix, live, rng)
+	}
+}
+
+func TestIndex_SetRemoveEdgeCases(t *testing.T) {
+	ix := New()
+	ix.Remove(7) // absent: no-op
+	ix.Set(Doc{ID: 7, Content: "alpha beta alpha"})
+	if ix.Len() != 1 || ix.DocLen(7) != 3 || ix.TermFreq("alpha", 7) != 2 || ix.AvgDocLen() != 3 {
+		t.Fatalf("after Set: N=%d dl=%d tf=%d", ix.Len(), ix.DocLen(7), ix.TermFreq("alpha", 7))
+	}
+	ix.Set(Doc{ID: 7, Content: "the"}) // replaced by a document without tokens
+	if ix.Len() != 0 || ix.DocLen(7) != 0 || ix.DocFreq("alpha") != 0 || ix.AvgDocLen() != 0 {
+		t.Fatalf("after emptying: N=%d dl=%d df=%d", ix.Len(), ix.DocLen(7), ix.DocFreq("alpha"))
+	}
+	if hits := ix.Search("alpha", 0); len(hits) != 0 {
+		t.Fatalf("emptied document still found: %v", hits)
+	}
+	ix.Set(Doc{ID: 8, Content: "gamma", Aliases: []string{"Alpha"}})
+	if hits := ix.Search("alpha", 0); len(hits) != 1 || hits[0].ID != 8 {
+		t.Fatalf("alias not indexed: %v", hits)
+	}
+}
+
+func TestIndex_ConcurrentUse(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 5))
+	var docs []Doc
+	for id := uint64(1); id <= 200; id++ {
+		docs = append(docs, randomDoc(rng, id, testWords))
+	}
+	ix := Build(docs)
+	var wg sync.WaitGroup
+	for w := range 4 {
+		wg.Go(func() {
+			for i := range 200 {
+				switch w {
+				case 0:
+					ix.Set(Doc{ID: uint64(i%50 + 1), Content: "alpha deploy new" + strings.Repeat("x", i%7+2)})
+				case 1:
+					ix.Remove(uint64(i%60 + 100))
+				case 2:
+					ix.Expand("de", 5)
+					ix.Explain("alpha deploy", uint64(i%50+1))
+				default:
+					for _, h := range ix.Search("alpha deploy gamma", 5) {
+						if h.Score <= 0 {
+							t.Errorf("non-positive score %v", h)
+						}
+					}
+				}
+			}
+		})
+	}
+	wg.Wait()
+}

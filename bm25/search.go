@@ -1,0 +1,172 @@
+package bm25
+
+import (
+	"cmp"
+	"math"
+	"slices"
+)
+
+// Search ranks documents for query: score > 0, highest first, ties by higher
+// id, at most limit (limit <= 0 means all).
+func (ix *Index) Search(query string, limit int) []Hit {
+	terms := QueryTerms(query)
+	ix.mu.RLock()
+	defer ix.mu.RUnlock()
+	return ix.search(terms, limit)
+}
+
+// SearchTerms ranks for already-tokenized terms (sorted and deduplicated by
+// the callee), e.g. a query plus prefix expansions.
+func (ix *Index) SearchTerms(terms []string, limit int) []Hit {
+	terms = normalizeTerms(slices.Clone(terms))
+	ix.mu.RLock()
+	defer ix.mu.RUnlock()
+	return ix.search(terms, limit)
+}
+
+// idf is the reference's inverse document frequency.
+func idf(n, df int) float64 {
+	N, DF := float64(n), float64(df)
+	return math.Log((N-DF+0.5)/(DF+0.5) + 1)
+}
+
+// contribution is one term's share of a document's score, in the
+// reference's order of operations. The explicit conversions forbid fused
+// multiply-add, which would change the last bits.
+func contribution(idf, tf, dl, avgdl float64) float64 {
+	return idf * float64(tf*(K1+1)) / (tf + float64(K1*(1-B+float64(B*dl)/avgdl)))
+}
+
+// search scores sorted, deduplicated terms; the caller holds the read lock.
+func (ix *Index) search(terms []string, limit int) []Hit {
+	if ix.n == 0 || len(terms) == 0 {
+		return nil
+	}
+	acc := ix.getAcc()
+	defer ix.putAcc(acc)
+	avgdl := ix.avgdl()
+	for _, term := range terms {
+		t, ok := ix.termID[term]
+		if !ok || len(ix.postings[t]) == 0 {
+			continue
+		}
+		ix.accumulate(acc, ix.postings[t], idf(ix.n, len(ix.postings[t])), avgdl)
+	}
+	return ix.top(acc, limit)
+}
+
+// accumulate adds one term's contributions to the scores of its documents.
+func (ix *Index) accumulate(acc *accumulator, list []posting, idf, avgdl float64) {
+	score, docs := acc.score, ix.docs
+	for _, p := range list {
+		s := contribution(idf, float64(p.tf), float64(docs[p.doc].len), avgdl)
+		if score[p.doc] == 0 {
+			acc.touched = append(acc.touched, p.doc)
+		}
+		score[p.doc] += s
+	}
+}
+
+// accumulator holds per-document scores for one search: a dense array over
+// internal document numbers and the list of numbers that became non-zero.
+type accumulator struct {
+	score   []float64
+	touched []uint32
+}
+
+// getAcc returns a zeroed accumulator large enough for every document.
+func (ix *Index) getAcc() *accumulator {
+	acc, _ := ix.accPool.Get().(*accumulator)
+	if acc == nil || len(acc.score) < len(ix.docs) {
+		return &accumulator{score: make([]float64, len(ix.docs))}
+	}
+	return acc
+}
+
+// putAcc zeroes the touched scores and returns acc to the pool.
+func (ix *Index) putAcc(acc *accumulator) {
+	for _, d := range acc.touched {
+		acc.score[d] = 0
+	}
+	acc.touched = acc.touched[:0]
+	ix.accPool.Put(acc)
+}
+
+// hitBefore orders hits: higher score first, then higher id.
+func hitBefore(a, b Hit) bool {
+	return a.Score > b.Score || (a.Score == b.Score && a.ID > b.ID)
+}
+
+// compareHits is hitBefore as a sort comparison.
+func compareHits(a, b Hit) int {
+	if c := cmp.Compare(b.Score, a.Score); c != 0 {
+		return c
+	}
+	return cmp.Compare(b.ID, a.ID)
+}
+
+// top returns the best limit hits of acc in rank order, selecting with a
+// bounded heap rather than sorting every match.
+func (ix *Index) top(acc *accumulator, limit int) []Hit {
+	if limit <= 0 || limit >= len(acc.touched) {
+		hits := make([]Hit, len(acc.touched))
+		for i, d := range acc.touched {
+			hits[i] = Hit{ID: ix.docs[d].id, Score: acc.score[d]}
+		}
+		slices.SortFunc(hits, compareHits)
+		return hits
+	}
+	h := make(hitHeap, 0, limit)
+	for _, d := range acc.touched {
+		s := acc.score[d]
+		if len(h) == limit && s < h[0].Score {
+			continue
+		}
+		h.offer(Hit{ID: ix.docs[d].id, Score: s}, limit)
+	}
+	slices.SortFunc(h, compareHits)
+	return h
+}
+
+// hitHeap is a min-heap by rank: the root is the worst hit kept.
+type hitHeap []Hit
+
+// offer keeps hit if the heap has room or hit ranks before the root.
+func (h *hitHeap) offer(hit Hit, limit int) {
+	if len(*h) < limit {
+		*h = append(*h, hit)
+		h.up(len(*h) - 1)
+		return
+	}
+	if hitBefore(hit, (*h)[0]) {
+		(*h)[0] = hit
+		h.down(0)
+	}
+}
+
+func (h hitHeap) up(i int) {
+	for i > 0 {
+		p := (i - 1) / 2
+		if !hitBefore(h[p], h[i]) {
+			return
+		}
+		h[p], h[i] = h[i], h[p]
+		i = p
+	}
+}
+
+func (h hitHeap) down(i int) {
+	for {
+		w := i
+		for _, c := range [2]int{2*i + 1, 2*i + 2} {
+			if c < len(h) && hitBefore(h[w], h[c]) {
+				w = c
+			}
+		}
+		if w == i {
+			return
+		}
+		h[i], h[w] = h[w], h[i]
+		i = w
+	}
+}

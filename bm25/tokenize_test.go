@@ -1,0 +1,191 @@
+package bm25
+
+import (
+	"bufio"
+	"encoding/json"
+	"os"
+	"slices"
+	"strings"
+	"testing"
+	"unicode"
+	"unicode/utf8"
+)
+
+const refDir = "../testdata/reference"
+
+// readJSONL decodes one value per line of a fixture file.
+func readJSONL[T any](t *testing.T, path string) []T {
+	t.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	var out []T
+	sc := bufio.NewScanner(f)
+	sc.Buffer(nil, 1<<24)
+	for sc.Scan() {
+		var v T
+		if err := json.Unmarshal(sc.Bytes(), &v); err != nil {
+			t.Fatalf("%s: %v", path, err)
+		}
+		out = append(out, v)
+	}
+	if err := sc.Err(); err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+func TestTokenize_Reference(t *testing.T) {
+	type row struct {
+		Text   string   `json:"text"`
+		Tokens []string `json:"tokens"`
+	}
+	rows := readJSONL[row](t, refDir+"/tokenize.jsonl")
+	if len(rows) == 0 {
+		t.Fatal("no fixture rows")
+	}
+	for _, r := range rows {
+		got := Tokenize(r.Text)
+		if !slices.Equal(got, r.Tokens) && !(len(got) == 0 && len(r.Tokens) == 0) {
+			t.Errorf("Tokenize(%q) = %q, want %q", r.Text, got, r.Tokens)
+		}
+	}
+}
+
+func TestTokenize_Cases(t *testing.T) {
+	tests := []struct {
+		text string
+		want []string
+	}{
+		{"Hello, World", []string{"hello", "world"}},
+		{"ΣΟΦΟΣ", []string{"σοφος"}},
+		{"ΣΑΣ", []string{"σας"}},
+		{"ΑΣ", []string{"ας"}},
+		{"ΣΑ", []string{"σα"}},
+		{"ΑʹΣ", []string{"αʹς"}},   // case-ignorable Lm between A and Σ
+		{"ΑΣʹΑ", []string{"ασʹα"}}, // Σ followed (after Lm) by a cased letter
+		{"ΑΣʹ", []string{"αςʹ"}},   // Σ followed only by case-ignorable
+		{"1Σ", []string{"1σ"}},     // a digit is not cased
+		{"İSTANBUL", []string{"i̇stanbul"}},
+		{"ǅemal", []string{"ǆemal"}},
+		{"x", nil},
+		{"Ab", []string{"ab"}},
+		{"ÀB", []string{"àb"}},
+		{"ⅫⅫ", []string{"ⅻⅻ"}}, // letter numbers lowercase too
+		{"THE AND Into", nil},
+		{"क्षत्रिय", []string{"षत", "रिय"}},  // virama is not alphabetic
+		{"ab\u0301cd", []string{"ab", "cd"}}, // combining acute splits
+		{"abc" + string(utf8.RuneError) + "de", []string{"abc", "de"}},
+		{"abc\xffde", []string{"abc", "de"}}, // invalid UTF-8 is a separator
+	}
+	for _, tt := range tests {
+		if got := Tokenize(tt.text); !slices.Equal(got, tt.want) {
+			t.Errorf("Tokenize(%q) = %q, want %q", tt.text, got, tt.want)
+		}
+	}
+}
+
+func TestQueryTerms(t *testing.T) {
+	tests := []struct {
+		query string
+		want  []string
+	}{
+		{"deploy deploy DEPLOY", []string{"deploy"}},
+		{"zeta alpha Beta", []string{"alpha", "beta", "zeta"}},
+		{"the a", nil},
+		{"", nil},
+		{"éa eb", []string{"eb", "éa"}}, // byte order, not collation
+	}
+	for _, tt := range tests {
+		if got := QueryTerms(tt.query); !slices.Equal(got, tt.want) {
+			t.Errorf("QueryTerms(%q) = %q, want %q", tt.query, got, tt.want)
+		}
+	}
+}
+
+func TestTokenize_NoAllocsForIndexing(t *testing.T) {
+	text := strings.Repeat("The quick Brown fox jumps over the lazy dog 42 times; ", 20)
+	tz := tokenizer{}
+	allocs := testing.AllocsPerRun(20, func() {
+		tz.text, tz.pos = text, 0
+		for {
+			if _, ok := tz.next(); !ok {
+				break
+			}
+		}
+	})
+	if allocs != 0 {
+		t.Errorf("tokenizer allocates %.1f times per text, want 0", allocs)
+	}
+}
+
+// slowTokenize is a direct transcription of SPEC §4, rune by rune, used to
+// check the fast paths.
+func slowTokenize(text string) []string {
+	pieces := strings.FieldsFunc(text, func(r rune) bool {
+		return !(unicode.IsLetter(r) || unicode.IsNumber(r) || unicode.Is(unicode.Other_Alphabetic, r))
+	})
+	var out []string
+	for _, p := range pieces {
+		if utf8.RuneCountInString(p) < 2 {
+			continue
+		}
+		tok := string(appendLowerFull(nil, p))
+		if IsStopword(tok) {
+			continue
+		}
+		out = append(out, tok)
+	}
+	return out
+}
+
+// checkTokenInvariants reports what is wrong with Tokenize(text), if anything.
+func checkTokenInvariants(t *testing.T, text string) {
+	t.Helper()
+	got := Tokenize(text)
+	if want := slowTokenize(text); !slices.Equal(got, want) {
+		t.Fatalf("Tokenize(%q) = %q, slow path says %q", text, got, want)
+	}
+	for _, tok := range got {
+		if tok == "" || utf8.RuneCountInString(tok) < 2 || IsStopword(tok) {
+			t.Fatalf("Tokenize(%q) yields bad token %q", text, tok)
+		}
+		if !utf8.ValidString(tok) {
+			t.Fatalf("Tokenize(%q) yields invalid UTF-8 %q", text, tok)
+		}
+		// Lowercasing is stable: a token made only of alphanumerics (every
+		// token except those holding the U+0307 of a lowercased İ)
+		// tokenizes to itself.
+		if strings.ContainsFunc(tok, func(r rune) bool { return !isAlnum(r) }) {
+			if !strings.ContainsRune(tok, '\u0307') {
+				t.Fatalf("Tokenize(%q) yields %q with a separator", text, tok)
+			}
+			continue
+		}
+		if again := Tokenize(tok); !slices.Equal(again, []string{tok}) {
+			t.Fatalf("Tokenize(%q) = %q, not stable", tok, again)
+		}
+	}
+}
+
+func TestTokenize_MatchesSlowPath(t *testing.T) {
+	texts := []string{
+		"plain ascii words", "MiXeD CaSe 123abc ABC123", "ΣΟΦΟΣ σοφός İstanbul",
+		"tab\tsep\nnl", "a_b-c.d", "東京の天気", "हिन्दी", "ǅǄǆ", "½²³ⅷⅫ", "\xff\xfeab",
+		"emoji👍inside", "ŉ ǰ ΐ", "ß ẞẞ", "ΑΣ.ΣΑ",
+	}
+	for _, text := range texts {
+		checkTokenInvariants(t, text)
+	}
+}
+
+func FuzzTokenize(f *testing.F) {
+	for _, s := range []string{"", "Hello World", "ΣΟΦΟΣ", "İİ", "x86_64", "a<b", "東京", "हिन्दी", "\xff", "ΑʹΣ"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, text string) {
+		checkTokenInvariants(t, text)
+	})
+}
