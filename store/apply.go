@@ -1,0 +1,254 @@
+package store
+
+import (
+	"fmt"
+	"time"
+	"unicode/utf8"
+)
+
+// Apply applies ops in memory only, all or nothing, and returns the changes:
+// at most one per entry touched, in the order entries were first touched,
+// leaving out entries that ended as they started. The index is updated for
+// the changed entries only. On error the memory is unchanged.
+func (m *Memory) Apply(now time.Time, ops ...Op) ([]Change, error) {
+	m.lockWrite()
+	defer m.mu.Unlock()
+	tx := &txn{m: m, now: now, prev: map[uint64]*Entry{}, nextID: m.nextID}
+	for _, op := range ops {
+		if err := tx.apply(op); err != nil {
+			tx.rollback()
+			return nil, err
+		}
+	}
+	changes := tx.changes()
+	for _, c := range changes {
+		m.reindex(c)
+	}
+	m.compact()
+	return changes, nil
+}
+
+// txn is one Apply in progress: it remembers each touched entry's first
+// state so a failure can put everything back.
+type txn struct {
+	m       *Memory
+	now     time.Time
+	prev    map[uint64]*Entry // id -> state before the txn (nil: absent)
+	touched []uint64          // ids in order of first touch
+	nextID  uint64            // m.nextID before the txn
+}
+
+func (tx *txn) touch(id uint64) {
+	if _, ok := tx.prev[id]; ok {
+		return
+	}
+	tx.prev[id] = tx.m.byID[id]
+	tx.touched = append(tx.touched, id)
+}
+
+// put stores e (new or replacing the entry with its id).
+func (tx *txn) put(e *Entry) {
+	tx.touch(e.ID)
+	tx.m.remove(e.ID)
+	tx.m.insert(e)
+}
+
+func (tx *txn) del(id uint64) {
+	tx.touch(id)
+	tx.m.remove(id)
+}
+
+func (tx *txn) rollback() {
+	for i := len(tx.touched) - 1; i >= 0; i-- {
+		id := tx.touched[i]
+		tx.m.remove(id)
+		if e := tx.prev[id]; e != nil {
+			tx.m.insert(e)
+		}
+	}
+	tx.m.nextID = tx.nextID
+}
+
+func (tx *txn) changes() []Change {
+	var out []Change
+	for _, id := range tx.touched {
+		before, after := tx.prev[id], tx.m.byID[id]
+		switch {
+		case before == nil && after == nil:
+			continue
+		case before != nil && after != nil && sameEntry(before, after):
+			continue
+		}
+		c := Change{}
+		if before != nil {
+			c.Before = cloneEntry(before)
+		}
+		if after != nil {
+			c.After = cloneEntry(after)
+		}
+		out = append(out, c)
+	}
+	return out
+}
+
+func (tx *txn) apply(op Op) error {
+	switch op := op.(type) {
+	case Add:
+		return tx.add(op)
+	case Update:
+		return tx.edit(op.Name, op.Expect, func(e *Entry) {
+			e.Content, e.Aliases = op.Content, cloneAliases(op.Aliases)
+		}, op.Content, op.Aliases)
+	case Write:
+		return tx.edit(op.Name, nil, func(e *Entry) { e.Content = op.Content }, op.Content, nil)
+	case SetAliases:
+		return tx.edit(op.Name, nil, func(e *Entry) { e.Aliases = cloneAliases(op.Aliases) }, "", op.Aliases)
+	case Rename:
+		return tx.rename(op)
+	case Remove:
+		return tx.remove(op)
+	case Restore:
+		return tx.restore(op.Entry)
+	case Replace:
+		return tx.replace(op)
+	case nil:
+		return fmt.Errorf("%w: nil operation", ErrInvalidEntry)
+	}
+	return fmt.Errorf("%w: unknown operation %T", ErrInvalidEntry, op)
+}
+
+func (tx *txn) add(op Add) error {
+	if err := ValidName(op.Name); err != nil {
+		return err
+	}
+	if err := checkText(op.Name, op.Content, op.Aliases, op.Kind); err != nil {
+		return err
+	}
+	if _, ok := tx.m.names[op.Name]; ok {
+		return fmt.Errorf("%w: %q", ErrNameTaken, op.Name)
+	}
+	if tx.m.nextID == ^uint64(0) {
+		return fmt.Errorf("add %q: no ids left", op.Name)
+	}
+	created := op.CreatedAt
+	if created == 0 {
+		created = uint64(max(tx.now.Unix(), 0))
+	}
+	tx.put(&Entry{ID: tx.m.nextID, Name: op.Name, Kind: op.Kind, CreatedAt: created,
+		Aliases: cloneAliases(op.Aliases), Content: op.Content})
+	return nil
+}
+
+// resolve finds the entry an op names, checking an Expect precondition.
+func (tx *txn) resolve(name string, expect *Entry) (*Entry, error) {
+	e := tx.m.lookup(name)
+	if e == nil {
+		return nil, fmt.Errorf("%w %q", ErrNotFound, name)
+	}
+	if expect != nil && !matchesExpect(e, expect) {
+		return nil, fmt.Errorf("%w: %q", ErrConflict, name)
+	}
+	return e, nil
+}
+
+// edit changes content and/or aliases of the named entry through a copy.
+func (tx *txn) edit(name string, expect *Entry, change func(*Entry), content string, aliases []string) error {
+	cur, err := tx.resolve(name, expect)
+	if err != nil {
+		return err
+	}
+	if err := checkText("", content, aliases, cur.Kind); err != nil {
+		return err
+	}
+	e := *cur
+	change(&e)
+	tx.put(&e)
+	return nil
+}
+
+func (tx *txn) rename(op Rename) error {
+	cur, err := tx.resolve(op.Name, nil)
+	if err != nil {
+		return err
+	}
+	if cur.Name == op.New {
+		return nil
+	}
+	if err := ValidName(op.New); err != nil {
+		return err
+	}
+	if _, ok := tx.m.names[op.New]; ok {
+		return fmt.Errorf("%w: %q", ErrNameTaken, op.New)
+	}
+	e := *cur
+	e.Name = op.New
+	tx.put(&e)
+	return nil
+}
+
+func (tx *txn) remove(op Remove) error {
+	cur, err := tx.resolve(op.Name, op.Expect)
+	if err != nil {
+		return err
+	}
+	tx.del(cur.ID)
+	return nil
+}
+
+func (tx *txn) restore(e Entry) error {
+	if err := checkText(e.Name, e.Content, e.Aliases, e.Kind); err != nil {
+		return err
+	}
+	if _, ok := tx.m.byID[e.ID]; ok {
+		return fmt.Errorf("%w: %d (restoring %q)", ErrIDTaken, e.ID, e.Name)
+	}
+	if _, ok := tx.m.names[e.Name]; ok {
+		return fmt.Errorf("%w: %q", ErrNameTaken, e.Name)
+	}
+	tx.put(cloneEntry(&e))
+	return nil
+}
+
+func (tx *txn) replace(op Replace) error {
+	seen := make(map[uint64]bool, len(op.Entries))
+	var top uint64
+	for i := range op.Entries {
+		e := &op.Entries[i]
+		if err := checkText(e.Name, e.Content, e.Aliases, e.Kind); err != nil {
+			return err
+		}
+		if seen[e.ID] {
+			return fmt.Errorf("%w: %d appears twice (%q)", ErrIDTaken, e.ID, e.Name)
+		}
+		seen[e.ID] = true
+		top = max(top, e.ID)
+	}
+	for _, id := range tx.m.order {
+		tx.del(id)
+	}
+	for i := range op.Entries {
+		tx.put(cloneEntry(&op.Entries[i]))
+	}
+	next := op.NextID
+	if next <= top && top != ^uint64(0) {
+		next = top + 1
+	}
+	tx.m.nextID = max(next, 1)
+	return nil
+}
+
+// checkText rejects what the file format cannot hold.
+func checkText(name, content string, aliases []string, kind Kind) error {
+	if kind > Topic {
+		return fmt.Errorf("%w: %q has unknown kind %d", ErrInvalidEntry, name, uint32(kind))
+	}
+	if !utf8.ValidString(name) || !utf8.ValidString(content) {
+		return fmt.Errorf("%w: %q: text is not valid UTF-8", ErrInvalidEntry, name)
+	}
+	for _, a := range aliases {
+		if !utf8.ValidString(a) {
+			return fmt.Errorf("%w: %q: alias %q is not valid UTF-8", ErrInvalidEntry, name, a)
+		}
+	}
+	return nil
+}

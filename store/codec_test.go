@@ -1,0 +1,233 @@
+package store_test
+
+import (
+	"bytes"
+	"encoding/binary"
+	"encoding/json"
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/crmem/crmem/store"
+)
+
+func TestDecode_Rejects(t *testing.T) {
+	var want map[string]string
+	if err := json.Unmarshal(readFixture(t, "bad/expected.json"), &want); err != nil {
+		t.Fatal(err)
+	}
+	if len(want) == 0 {
+		t.Fatal("no cases in bad/expected.json")
+	}
+	for name, msg := range want {
+		t.Run(name, func(t *testing.T) {
+			f, err := store.Decode(readFixture(t, "bad/"+name))
+			if err == nil {
+				t.Fatalf("decoded %d entries, want error %q", len(f.Entries), msg)
+			}
+			if err.Error() != msg {
+				t.Errorf("error %q, want %q", err, msg)
+			}
+			if !errors.Is(err, store.ErrBadFormat) {
+				t.Errorf("error %v does not match ErrBadFormat", err)
+			}
+		})
+	}
+}
+
+func TestDecode_Odd(t *testing.T) {
+	tests := []struct {
+		file               string
+		entries            int
+		nextID             uint64
+		trailing, topicIDs bool
+	}{
+		{file: "ok-duplicate-names.db", entries: 2},
+		{file: "ok-empty-db.db", entries: 0},
+		{file: "ok-huge-timestamp.db", entries: 1, nextID: 2},
+		{file: "ok-stale-next-id.db", nextID: 1},
+		{file: "ok-topic-kind.db", entries: 2, topicIDs: true},
+		{file: "ok-trailing-bytes.db", entries: 2, trailing: true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.file, func(t *testing.T) {
+			f := decodeFixture(t, "bad/"+tt.file)
+			if tt.entries > 0 && len(f.Entries) != tt.entries {
+				t.Errorf("%d entries, want %d", len(f.Entries), tt.entries)
+			}
+			if tt.nextID != 0 && f.NextID != tt.nextID {
+				t.Errorf("next_id %d, want %d", f.NextID, tt.nextID)
+			}
+			if (f.Trailing > 0) != tt.trailing {
+				t.Errorf("trailing %d bytes", f.Trailing)
+			}
+			topics := 0
+			for _, e := range f.Entries {
+				if e.Kind == store.Topic {
+					topics++
+				}
+			}
+			if (topics > 0) != tt.topicIDs {
+				t.Errorf("%d topics", topics)
+			}
+		})
+	}
+}
+
+func TestEncode_ReferenceExample(t *testing.T) {
+	want := readFixture(t, "bad/ok-huge-timestamp.db")
+	e := store.Entry{ID: 1, Name: "hi", Content: "yo", Aliases: []string{"hey"},
+		Kind: store.Archive, CreatedAt: 0x1122334455667788}
+	if got := store.Encode(2, []store.Entry{e}); !bytes.Equal(got, want) {
+		t.Errorf("encode:\n got %x\nwant %x", got, want)
+	}
+	f := decodeFixture(t, "bad/ok-huge-timestamp.db")
+	sameEntries(t, f.Entries, []store.Entry{e})
+}
+
+func TestDecode_Small(t *testing.T) {
+	f := decodeFixture(t, "crmem/small.db")
+	sameEntries(t, f.Entries, readJSONL(t, "crmem/small.entries.jsonl"))
+	if f.NextID != 29 {
+		t.Errorf("next_id %d, want 29", f.NextID)
+	}
+}
+
+func TestEncode_RoundTrip(t *testing.T) {
+	for _, name := range []string{"crmem/small.db", "crmem/medium.db", "bad/ok-huge-timestamp.db",
+		"bad/ok-empty-db.db", "bad/ok-topic-kind.db"} {
+		t.Run(name, func(t *testing.T) {
+			data := readFixture(t, name)
+			f := decodeFixture(t, name)
+			if got := store.Encode(f.NextID, f.Entries); !bytes.Equal(got, data) {
+				t.Errorf("re-encoding differs (%d vs %d bytes)", len(got), len(data))
+			}
+		})
+	}
+}
+
+func TestEncode_DropsTrailingBytes(t *testing.T) {
+	f := decodeFixture(t, "bad/ok-trailing-bytes.db")
+	g, err := store.Decode(store.Encode(f.NextID, f.Entries))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if g.Trailing != 0 {
+		t.Errorf("%d trailing bytes after re-encoding", g.Trailing)
+	}
+	sameEntries(t, g.Entries, f.Entries)
+}
+
+func TestEncode_SortsAndRaisesNextID(t *testing.T) {
+	in := []store.Entry{note(9, "b", "two"), note(3, "a", "one")}
+	f, err := store.Decode(store.Encode(1, in))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if f.NextID != 10 {
+		t.Errorf("next_id %d, want 10", f.NextID)
+	}
+	if f.Entries[0].ID != 3 || f.Entries[1].ID != 9 {
+		t.Errorf("order %d, %d; want 3, 9", f.Entries[0].ID, f.Entries[1].ID)
+	}
+}
+
+// TestDecode_HugeClaims checks that absurd counts and lengths fail at once
+// with "truncated body" instead of allocating what they claim.
+func TestDecode_HugeClaims(t *testing.T) {
+	base := store.Encode(2, []store.Entry{note(1, "n", "c", "a")})
+	tests := []struct {
+		name string
+		off  int // offset of the u32 to overwrite
+	}{
+		{"entry count", 24},
+		{"name length", 48},
+		{"content length", 53},
+		{"alias count", 58},
+		{"alias length", 62},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			data := bytes.Clone(base)
+			binary.LittleEndian.PutUint32(data[tt.off:], 0xFFFFFFF0)
+			_, err := store.Decode(data)
+			if err == nil || !strings.HasSuffix(err.Error(), "truncated body") {
+				t.Errorf("error %v, want truncated body", err)
+			}
+		})
+	}
+}
+
+// TestDecode_EveryPrefix truncates a valid file at every length: each
+// prefix is rejected cleanly, never a panic or an accepted half entry.
+func TestDecode_EveryPrefix(t *testing.T) {
+	data := readFixture(t, "crmem/small.db")
+	for n := range len(data) {
+		f, err := store.Decode(data[:n])
+		if err == nil {
+			t.Fatalf("prefix of %d bytes decoded to %d entries", n, len(f.Entries))
+		}
+		if !errors.Is(err, store.ErrBadFormat) {
+			t.Fatalf("prefix %d: %v", n, err)
+		}
+	}
+}
+
+// TestDecode_ByteFlips flips every byte of a small file: each result either
+// fails with ErrBadFormat or decodes and round-trips.
+func TestDecode_ByteFlips(t *testing.T) {
+	data := readFixture(t, "bad/ok-topic-kind.db")
+	for i := range data {
+		for _, mask := range []byte{0x01, 0x80, 0xFF} {
+			c := bytes.Clone(data)
+			c[i] ^= mask
+			checkRoundTrip(t, c)
+		}
+	}
+}
+
+// checkRoundTrip asserts the fuzz property: no panic, errors are format
+// errors, and whatever decodes re-encodes to bytes that decode the same.
+func checkRoundTrip(t *testing.T, data []byte) {
+	t.Helper()
+	f, err := store.Decode(data)
+	if err != nil {
+		if !errors.Is(err, store.ErrBadFormat) {
+			t.Fatalf("error %v does not match ErrBadFormat", err)
+		}
+		return
+	}
+	enc := store.Encode(f.NextID, f.Entries)
+	g, err := store.Decode(enc)
+	if err != nil {
+		t.Fatalf("re-encoded file does not decode: %v", err)
+	}
+	want := append([]store.Entry(nil), f.Entries...)
+	sortStable(want)
+	sameEntries(t, g.Entries, want)
+	if !bytes.Equal(store.Encode(g.NextID, g.Entries), enc) {
+		t.Fatal("second encoding differs from the first")
+	}
+}
+
+func sortStable(es []store.Entry) {
+	for i := 1; i < len(es); i++ {
+		for j := i; j > 0 && es[j-1].ID > es[j].ID; j-- {
+			es[j-1], es[j] = es[j], es[j-1]
+		}
+	}
+}
+
+func FuzzDecode(f *testing.F) {
+	for _, dir := range []string{"bad", "crmem"} {
+		paths, _ := filepath.Glob(filepath.Join(ref, dir, "*.db"))
+		for _, p := range paths {
+			if data, err := os.ReadFile(p); err == nil && len(data) < 1<<16 {
+				f.Add(data)
+			}
+		}
+	}
+	f.Fuzz(func(t *testing.T, data []byte) { checkRoundTrip(t, data) })
+}

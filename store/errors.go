@@ -1,0 +1,55 @@
+package store
+
+import "errors"
+
+// ErrBadFormat is matched (errors.Is) by every decode failure. The error's
+// text is "bad memory file format: <reason>" with the reference
+// implementation's reason, e.g. "truncated body".
+var ErrBadFormat = errors.New("bad memory file format")
+
+// ErrNotFound is returned when an operation names no entry, by name or alias.
+var ErrNotFound = errors.New("no such entry")
+
+// ErrNameTaken is returned when Add, Rename or Restore would give an entry a
+// name another entry already has.
+var ErrNameTaken = errors.New("name already taken")
+
+// ErrIDTaken is returned when Restore (or Replace) would reuse an id that is
+// in use.
+var ErrIDTaken = errors.New("id already taken")
+
+// ErrInvalidName is returned when a name given to Add or Rename is not safe as
+// a dump file name (SPEC §2).
+var ErrInvalidName = errors.New("invalid name")
+
+// ErrInvalidEntry is returned when an operation would store something the
+// file format cannot hold: text that is not valid UTF-8 or a kind above
+// Topic. Writing it would produce a file that no reader accepts.
+var ErrInvalidEntry = errors.New("invalid entry")
+
+// ErrConflict is returned when an operation's Expect precondition no longer
+// holds on the fresh file: someone else changed or removed the entry.
+var ErrConflict = errors.New("entry changed on disk")
+
+// ErrLocked is returned by DB.Apply when another writer held the memory
+// file's lock for longer than the lock timeout.
+var ErrLocked = errors.New("memory file is locked by another writer")
+
+// formatError is a decode failure: ErrBadFormat plus the reference's reason.
+type formatError struct{ reason string }
+
+func (e *formatError) Error() string { return ErrBadFormat.Error() + ": " + e.reason }
+
+// Is makes errors.Is(err, ErrBadFormat) true.
+func (e *formatError) Is(target error) bool { return target == ErrBadFormat }
+
+// The reject reasons, with the reference implementation's text.
+var (
+	errShortHeader = &formatError{"file shorter than header"}
+	errMagic       = &formatError{"invalid magic"}
+	errVersion     = &formatError{"unsupported version"}
+	errFlags       = &formatError{"unknown flags"}
+	errTruncated   = &formatError{"truncated body"}
+	errUTF8        = &formatError{"invalid utf8"}
+	errKind        = &formatError{"unknown entry kind"}
+)

@@ -1,0 +1,101 @@
+package store
+
+import "github.com/crmem/crmem/bm25"
+
+// startIndex starts building the index unless a build already started, and
+// returns the channel closed when the index is ready. With background false
+// the build runs before startIndex returns.
+func (m *Memory) startIndex(background bool) chan struct{} {
+	m.mu.Lock()
+	if m.ixDone != nil {
+		done := m.ixDone
+		m.mu.Unlock()
+		return done
+	}
+	done := make(chan struct{})
+	m.ixDone = done
+	docs := make([]bm25.Doc, 0, len(m.byID))
+	m.each(func(e *Entry) { docs = append(docs, docOf(e)) })
+	m.mu.Unlock()
+	build := func() {
+		ix := bm25.Build(docs) // entries are immutable: no lock needed
+		m.mu.Lock()
+		m.ix = ix
+		m.mu.Unlock()
+		close(done)
+	}
+	if background {
+		go build()
+	} else {
+		build()
+	}
+	return done
+}
+
+func docOf(e *Entry) bm25.Doc {
+	return bm25.Doc{ID: e.ID, Content: e.Content, Aliases: e.Aliases}
+}
+
+// IndexReady reports whether the bm25 index is built.
+func (m *Memory) IndexReady() bool {
+	m.mu.RLock()
+	defer m.mu.RUnlock()
+	return m.ix != nil
+}
+
+// WaitIndexed blocks until the index is built, starting the build if the
+// memory was made with IndexOnDemand and nothing needed it yet.
+func (m *Memory) WaitIndexed() { m.Index() }
+
+// Index returns the bm25 index (for explain and prefix expansion), waiting
+// for it to be built. The index changes in place as the memory does.
+func (m *Memory) Index() *bm25.Index {
+	m.mu.RLock()
+	ix, done := m.ix, m.ixDone
+	m.mu.RUnlock()
+	if ix != nil {
+		return ix
+	}
+	if done == nil {
+		done = m.startIndex(false)
+	}
+	<-done
+	m.mu.RLock()
+	defer m.mu.RUnlock()
+	return m.ix
+}
+
+// Search is exact recall: the bm25 hits for query, at most limit (limit <= 0
+// means all). It waits for the index if it is still being built.
+func (m *Memory) Search(query string, limit int) []bm25.Hit {
+	ix := m.Index()
+	m.mu.RLock()
+	defer m.mu.RUnlock()
+	return ix.Search(query, limit)
+}
+
+// lockWrite takes mu for writing once no index build is under way, so every
+// change reaches the index: a build works on a snapshot of the entries.
+func (m *Memory) lockWrite() {
+	for {
+		m.mu.Lock()
+		if m.ixDone == nil || m.ix != nil {
+			return
+		}
+		done := m.ixDone
+		m.mu.Unlock()
+		<-done
+	}
+}
+
+// reindex brings the index (if built) in step with one entry's change; the
+// caller holds mu for writing.
+func (m *Memory) reindex(c Change) {
+	switch {
+	case m.ix == nil:
+	case c.After == nil:
+		m.ix.Remove(c.Before.ID)
+	case c.Before == nil || !sameDoc(c.Before, c.After):
+		m.ix.Set(docOf(c.After))
+	}
+}

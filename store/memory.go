@@ -1,0 +1,267 @@
+package store
+
+import (
+	"slices"
+	"sync"
+
+	"github.com/crmem/crmem/bm25"
+)
+
+// IndexMode says when a Memory builds its bm25 index.
+type IndexMode int
+
+const (
+	// IndexNow builds the index before the constructor returns.
+	IndexNow IndexMode = iota
+	// IndexBackground returns as soon as the entries are decoded and builds
+	// the index in a goroutine; Search, Index and Apply wait for it.
+	IndexBackground
+	// IndexOnDemand builds the index the first time Search, Index or
+	// WaitIndexed needs it (a command that only lists entries never pays).
+	IndexOnDemand
+)
+
+// Memory is the in-RAM state: entries, name and alias lookup, and the bm25
+// index. All methods are safe for concurrent use (one writer, many readers).
+// Methods return copies; nothing a caller gets can change the memory.
+type Memory struct {
+	mu sync.RWMutex
+	// byID holds every entry. Entries are never modified in place: a change
+	// replaces the pointer, so a pointer taken under the lock stays valid.
+	byID map[uint64]*Entry
+	// order is the ids in ascending order. It may still hold ids of removed
+	// entries (stale of them); readers skip those, compact drops them.
+	order   []uint64
+	stale   int
+	names   map[string]idList // name -> ids in file order; lookup takes the last
+	aliases map[string]idList // alias -> ids; lookup takes the lowest
+	nextID  uint64
+
+	ix     *bm25.Index   // nil until built
+	ixDone chan struct{} // nil until a build starts; closed when ix is set
+}
+
+// NewMemory builds a memory and its index (on all cores) from a decoded file.
+// The memory takes ownership of f's entries; f must not be used afterwards.
+func NewMemory(f *File) *Memory { return NewMemoryWith(f, IndexNow) }
+
+// NewMemoryWith builds a memory from a decoded file, building the index as
+// mode says. The memory takes ownership of f's entries.
+func NewMemoryWith(f *File, mode IndexMode) *Memory {
+	m := &Memory{
+		byID:    make(map[uint64]*Entry, len(f.Entries)),
+		order:   make([]uint64, 0, len(f.Entries)),
+		names:   make(map[string]idList, len(f.Entries)),
+		aliases: make(map[string]idList),
+		nextID:  max(f.NextID, 1),
+	}
+	for i := range f.Entries {
+		e := &f.Entries[i]
+		if e.Aliases == nil {
+			e.Aliases = []string{}
+		}
+		if old, ok := m.byID[e.ID]; ok { // a duplicate id: the later one wins
+			m.remove(old.ID)
+		}
+		m.insert(e)
+	}
+	m.compact()
+	switch mode {
+	case IndexNow:
+		<-m.startIndex(false)
+	case IndexBackground:
+		m.startIndex(true)
+	}
+	return m
+}
+
+// Len returns the number of entries.
+func (m *Memory) Len() int {
+	m.mu.RLock()
+	defer m.mu.RUnlock()
+	return len(m.byID)
+}
+
+// NextID returns the id the next Add gets.
+func (m *Memory) NextID() uint64 {
+	m.mu.RLock()
+	defer m.mu.RUnlock()
+	return m.nextID
+}
+
+// Entries returns every entry in ascending id order. The slice, and every
+// alias list in it, is a copy.
+func (m *Memory) Entries() []Entry {
+	m.mu.RLock()
+	defer m.mu.RUnlock()
+	out := make([]Entry, 0, len(m.byID))
+	n := 0
+	m.each(func(e *Entry) { out = append(out, *e); n += len(e.Aliases) })
+	pool := make([]string, 0, n) // one allocation for every alias list
+	for i := range out {
+		start := len(pool)
+		pool = append(pool, out[i].Aliases...)
+		out[i].Aliases = pool[start:len(pool):len(pool)]
+	}
+	return out
+}
+
+// each calls fn for every entry in ascending id order; the caller holds mu.
+func (m *Memory) each(fn func(*Entry)) {
+	for _, id := range m.order {
+		if e, ok := m.byID[id]; ok {
+			fn(e)
+		}
+	}
+}
+
+// Get returns a copy of the entry with the given id.
+func (m *Memory) Get(id uint64) (Entry, bool) {
+	m.mu.RLock()
+	defer m.mu.RUnlock()
+	e, ok := m.byID[id]
+	if !ok {
+		return Entry{}, false
+	}
+	return *cloneEntry(e), true
+}
+
+// Lookup resolves a name by the SPEC §2 rule: the entry with that name (the
+// later one in file order if a file holds two), else the lowest-id entry
+// having it as an alias. Comparison is exact.
+func (m *Memory) Lookup(name string) (Entry, bool) {
+	m.mu.RLock()
+	defer m.mu.RUnlock()
+	e := m.lookup(name)
+	if e == nil {
+		return Entry{}, false
+	}
+	return *cloneEntry(e), true
+}
+
+func (m *Memory) lookup(name string) *Entry {
+	if l, ok := m.names[name]; ok {
+		return m.byID[l.last()]
+	}
+	if l, ok := m.aliases[name]; ok {
+		return m.byID[l.lowest()]
+	}
+	return nil
+}
+
+// insert adds e to every lookup structure; the caller holds mu for writing
+// and has removed any entry with the same id.
+func (m *Memory) insert(e *Entry) {
+	m.byID[e.ID] = e
+	m.insertOrder(e.ID)
+	m.names[e.Name] = m.names[e.Name].add(e.ID)
+	for _, a := range e.Aliases {
+		m.aliases[a] = m.aliases[a].add(e.ID)
+	}
+	if e.ID >= m.nextID && e.ID != ^uint64(0) {
+		m.nextID = e.ID + 1
+	}
+}
+
+// remove drops the entry with the given id from every lookup structure; the
+// caller holds mu for writing.
+func (m *Memory) remove(id uint64) {
+	e, ok := m.byID[id]
+	if !ok {
+		return
+	}
+	delete(m.byID, id)
+	m.stale++ // its id stays in order until compact
+	setList(m.names, e.Name, m.names[e.Name].drop(id))
+	for _, a := range e.Aliases {
+		setList(m.aliases, a, m.aliases[a].drop(id))
+	}
+}
+
+func (m *Memory) insertOrder(id uint64) {
+	if n := len(m.order); n == 0 || m.order[n-1] < id {
+		m.order = append(m.order, id)
+		return
+	}
+	i, found := slices.BinarySearch(m.order, id)
+	if found { // the id of a removed entry, still in order
+		m.stale--
+		return
+	}
+	m.order = slices.Insert(m.order, i, id)
+}
+
+// compact drops removed ids from order once they are a fair share of it.
+func (m *Memory) compact() {
+	if m.stale == 0 || m.stale < len(m.order)/8 && m.stale < 4096 {
+		return
+	}
+	m.order = slices.DeleteFunc(m.order, func(id uint64) bool {
+		_, ok := m.byID[id]
+		return !ok
+	})
+	m.stale = 0
+}
+
+func setList(m map[string]idList, key string, l idList) {
+	if l.empty() {
+		delete(m, key)
+		return
+	}
+	m[key] = l
+}
+
+// idList is a small list of ids without an allocation for the common single
+// id. Ids keep the order they were added in.
+type idList struct {
+	n    int
+	one  uint64
+	more []uint64
+}
+
+func (l idList) empty() bool { return l.n == 0 }
+
+func (l idList) add(id uint64) idList {
+	switch {
+	case l.n == 0:
+		return idList{n: 1, one: id}
+	case l.has(id):
+		return l
+	}
+	l.more = append(slices.Clip(l.more), id)
+	l.n++
+	return l
+}
+
+func (l idList) has(id uint64) bool {
+	return l.n > 0 && l.one == id || slices.Contains(l.more, id)
+}
+
+func (l idList) drop(id uint64) idList {
+	switch {
+	case !l.has(id):
+		return l
+	case l.one == id && len(l.more) == 0:
+		return idList{}
+	case l.one == id:
+		return idList{n: l.n - 1, one: l.more[0], more: slices.Clone(l.more[1:])}
+	}
+	l.more = slices.DeleteFunc(slices.Clone(l.more), func(x uint64) bool { return x == id })
+	l.n--
+	return l
+}
+
+func (l idList) last() uint64 {
+	if len(l.more) > 0 {
+		return l.more[len(l.more)-1]
+	}
+	return l.one
+}
+
+func (l idList) lowest() uint64 {
+	low := l.one
+	for _, id := range l.more {
+		low = min(low, id)
+	}
+	return low
+}

@@ -1,0 +1,50 @@
+package store
+
+import (
+	"fmt"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// ValidName reports whether a name is safe as a dump file name (SPEC §2): not
+// empty, not "." or "..", not starting with '.' nor ending with '.' or a
+// space, and free of '/', '\', NUL, ".." and control characters. The error
+// says why not and matches ErrInvalidName. Names already in a file are never
+// checked; only names crmem creates (Add, Rename) are.
+func ValidName(name string) error {
+	if why := nameProblem(name); why != "" {
+		return fmt.Errorf("%w %q: %s", ErrInvalidName, name, why)
+	}
+	return nil
+}
+
+func nameProblem(name string) string {
+	switch {
+	case name == "":
+		return "empty"
+	case name == "." || name == "..":
+		return "not a file name"
+	case !utf8.ValidString(name):
+		return "not valid UTF-8"
+	case strings.HasPrefix(name, "."):
+		return "starts with '.'"
+	case strings.HasSuffix(name, "."):
+		return "ends with '.'"
+	case strings.HasSuffix(name, " "):
+		return "ends with a space"
+	case strings.Contains(name, ".."):
+		return `contains ".."`
+	}
+	for _, r := range name {
+		switch {
+		case r == '/' || r == '\\':
+			return fmt.Sprintf("contains %q", r)
+		case r == 0:
+			return "contains NUL"
+		case unicode.IsControl(r):
+			return fmt.Sprintf("contains control character %U", r)
+		}
+	}
+	return ""
+}

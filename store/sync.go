@@ -1,0 +1,100 @@
+package store
+
+import (
+	"slices"
+	"strings"
+)
+
+// Diff counts what differs between two states by id.
+type Diff struct{ Added, Removed, Changed []uint64 }
+
+// Empty reports whether nothing changed.
+func (d Diff) Empty() bool { return len(d.Added)+len(d.Removed)+len(d.Changed) == 0 }
+
+// Sync brings the memory to the file's state in place, diffing by id and
+// re-indexing only the entries whose content or aliases differ, and returns
+// what changed (ids ascending). Entries taken from f are copied, so the
+// memory keeps no reference to f's buffer. The next id never goes down.
+// If f holds one id twice, the later entry in file order wins.
+func (m *Memory) Sync(f *File) Diff {
+	m.lockWrite()
+	defer m.mu.Unlock()
+	m.compact()
+	var d Diff
+	incoming := sortedByID(f.Entries)
+	old := slices.Clone(m.order) // inserts below may shift m.order in place
+	i, j := 0, 0
+	for i < len(old) || j < len(incoming) {
+		switch {
+		case j == len(incoming) || i < len(old) && old[i] < incoming[j].ID:
+			if m.syncRemove(old[i]) {
+				d.Removed = append(d.Removed, old[i])
+			}
+			i++
+		default:
+			e := incoming[j]
+			for j+1 < len(incoming) && incoming[j+1].ID == e.ID { // duplicate id
+				j++
+				e = incoming[j]
+			}
+			if i < len(old) && old[i] == e.ID {
+				if m.syncChange(e) {
+					d.Changed = append(d.Changed, e.ID)
+				}
+				i++
+			} else {
+				m.syncAdd(e)
+				d.Added = append(d.Added, e.ID)
+			}
+			j++
+		}
+	}
+	m.nextID = max(m.nextID, f.NextID)
+	m.compact()
+	return d
+}
+
+func (m *Memory) syncRemove(id uint64) bool {
+	e, ok := m.byID[id]
+	if !ok {
+		return false
+	}
+	m.remove(id)
+	m.reindex(Change{Before: e})
+	return true
+}
+
+func (m *Memory) syncChange(e *Entry) bool {
+	cur := m.byID[e.ID]
+	if cur == nil {
+		m.syncAdd(e)
+		return true
+	}
+	if sameEntry(cur, e) {
+		return false
+	}
+	n := detach(e)
+	m.remove(e.ID)
+	m.insert(n)
+	m.reindex(Change{Before: cur, After: n})
+	return true
+}
+
+func (m *Memory) syncAdd(e *Entry) {
+	n := detach(e)
+	m.insert(n)
+	m.reindex(Change{After: n})
+}
+
+// detach copies an entry's strings so it no longer pins the decoded file's
+// buffer: after many reloads only the first file's buffer stays alive.
+func detach(e *Entry) *Entry {
+	n := *e
+	n.Name = strings.Clone(e.Name)
+	n.Content = strings.Clone(e.Content)
+	n.Aliases = make([]string, len(e.Aliases))
+	for i, a := range e.Aliases {
+		n.Aliases[i] = strings.Clone(a)
+	}
+	return &n
+}
