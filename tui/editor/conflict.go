@@ -1,0 +1,125 @@
+package editor
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/crmem/crmem/store"
+)
+
+// Choice is the user's answer to a conflict: the entry changed on disk (or a
+// new note's name was taken) while the editor was open.
+type Choice int
+
+// The ways out of a conflict.
+const (
+	KeepMine   Choice = iota // save my text over theirs
+	KeepTheirs               // drop my change (the temp file stays)
+	SaveAsNew                // save my text as a new note beside theirs
+)
+
+// String names the choice as the prompts show it.
+func (c Choice) String() string {
+	switch c {
+	case KeepMine:
+		return "keep mine"
+	case KeepTheirs:
+		return "keep theirs"
+	case SaveAsNew:
+		return "save mine as a new note"
+	}
+	return fmt.Sprintf("choice(%d)", int(c))
+}
+
+// IsConflict reports whether err from DB.Apply of a Changed result is a
+// conflict the user must resolve: ErrConflict for an edit, ErrNameTaken for
+// a new note whose name someone else took meanwhile.
+func (s *Session) IsConflict(err error) bool {
+	if s.New {
+		return errors.Is(err, store.ErrNameTaken)
+	}
+	return errors.Is(err, store.ErrConflict) || errors.Is(err, store.ErrNotFound)
+}
+
+// Choices lists the choices that make sense for this session: a new note
+// cannot overwrite the other note that took its name.
+func (s *Session) Choices() []Choice {
+	if s.New {
+		return []Choice{SaveAsNew, KeepTheirs}
+	}
+	return []Choice{KeepMine, KeepTheirs, SaveAsNew}
+}
+
+// Resolve returns the operation carrying out choice for a Changed result
+// whose save conflicted; nil for KeepTheirs. lookup resolves a name in the
+// fresh memory. Keep mine updates the entry without a precondition, or puts
+// it back with its id and created_at when the other side removed it.
+func (s *Session) Resolve(r Result, c Choice, lookup func(string) (store.Entry, bool)) (store.Op, error) {
+	switch c {
+	case KeepTheirs:
+		return nil, nil
+	case SaveAsNew:
+		name, err := FreeName(s.Original.Name, func(n string) bool { _, ok := lookup(n); return ok })
+		if err != nil {
+			return nil, err
+		}
+		return store.Add{Name: name, Content: r.Content, Aliases: r.Aliases, Kind: store.Note}, nil
+	case KeepMine:
+		if s.New {
+			return nil, errors.New("a new note cannot replace another entry; save it under a new name")
+		}
+		return s.keepMine(r, lookup), nil
+	}
+	return nil, fmt.Errorf("unknown choice %d", int(c))
+}
+
+func (s *Session) keepMine(r Result, lookup func(string) (store.Entry, bool)) store.Op {
+	if cur, ok := lookup(s.Original.Name); ok && cur.ID == s.Original.ID {
+		return store.Update{Name: s.Original.Name, Content: r.Content, Aliases: r.Aliases}
+	}
+	e := s.Original
+	e.Content, e.Aliases = r.Content, r.Aliases
+	return store.Restore{Entry: e}
+}
+
+// maxTries bounds the search for a free name.
+const maxTries = 1000
+
+// FreeName returns the first of NAME-mine, NAME-mine-2, NAME-mine-3, … that
+// is a valid new name (store.ValidName) and not taken. A name that is not
+// file-safe itself has its unsafe characters replaced first.
+func FreeName(name string, taken func(string) bool) (string, error) {
+	base := name + "-mine"
+	if store.ValidName(base) != nil {
+		base = safeName(name) + "-mine"
+	}
+	for i := 1; i <= maxTries; i++ {
+		cand := base
+		if i > 1 {
+			cand = fmt.Sprintf("%s-%d", base, i)
+		}
+		if store.ValidName(cand) == nil && !taken(cand) {
+			return cand, nil
+		}
+	}
+	return "", fmt.Errorf("no free name like %q", base)
+}
+
+// safeName replaces what SPEC §2 forbids in new names.
+func safeName(name string) string {
+	s := strings.Map(func(r rune) rune {
+		if r == '/' || r == '\\' || r < 0x20 || r == 0x7f {
+			return '-'
+		}
+		return r
+	}, name)
+	for strings.Contains(s, "..") {
+		s = strings.ReplaceAll(s, "..", ".")
+	}
+	s = strings.TrimLeft(s, ".")
+	if s == "" {
+		return "note"
+	}
+	return s
+}
