@@ -1,0 +1,79 @@
+package export
+
+import (
+	"bufio"
+	"bytes"
+	"fmt"
+	"os"
+	"path/filepath"
+)
+
+// Format names an import format.
+type Format string
+
+// The formats Import reads.
+const (
+	JSONL        Format = "jsonl"         // crmem export's JSON lines
+	Crabtalk0038 Format = "crabtalk-0038" // RFC 0038 entries/*.md tree
+	Drover       Format = "drover"        // @drover/memory markdown tree
+)
+
+// ParseFormat accepts the --from values.
+func ParseFormat(s string) (Format, error) {
+	switch f := Format(s); f {
+	case JSONL, Crabtalk0038, Drover:
+		return f, nil
+	}
+	return "", fmt.Errorf("unknown format %q (want jsonl, crabtalk-0038 or drover)", s)
+}
+
+// Detect guesses the format of path: a file whose first non-blank line
+// starts with "{" is JSON lines; a folder with entries/ is RFC 0038; a
+// folder with global/, agents/ or runs/ is drover. A dump tree (notes/,
+// archives/, topics/) is an error that points to `crmem load`.
+func Detect(path string) (Format, error) {
+	fi, err := os.Stat(path)
+	if err != nil {
+		return "", fmt.Errorf("import %s: %w", path, err)
+	}
+	if !fi.IsDir() {
+		return detectFile(path)
+	}
+	has := func(name string) bool {
+		fi, err := os.Stat(filepath.Join(path, name))
+		return err == nil && fi.IsDir()
+	}
+	switch {
+	case has("entries"):
+		return Crabtalk0038, nil
+	case has("global") || has("agents") || has("runs"):
+		return Drover, nil
+	case has("notes") || has("archives") || has("topics"):
+		return "", fmt.Errorf("%s is a dump tree: use `crmem load %s`", path, path)
+	}
+	return "", fmt.Errorf("%s: cannot tell the format (no entries/, global/, agents/ or runs/); use --from", path)
+}
+
+// detectFile recognises JSON lines by the first non-blank line.
+func detectFile(path string) (Format, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return "", fmt.Errorf("import %s: %w", path, err)
+	}
+	defer f.Close()
+	r := bufio.NewReader(f)
+	for {
+		line, err := r.ReadBytes('\n')
+		line = bytes.TrimSpace(bytes.TrimPrefix(line, []byte(bom)))
+		if len(line) > 0 {
+			if line[0] == '{' {
+				return JSONL, nil
+			}
+			break
+		}
+		if err != nil {
+			break
+		}
+	}
+	return "", fmt.Errorf("%s: cannot tell the format (not JSON lines); use --from", path)
+}

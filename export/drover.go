@@ -1,0 +1,183 @@
+package export
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"github.com/crmem/crmem/store"
+)
+
+// droverKnown are the MemoryEntry fields that have a place of their own.
+var droverKnown = []string{"id", "scope", "agentId", "runId", "kind", "summary", "tags", "createdAt"}
+
+// ImportDrover reads an @drover/memory markdown tree: root/global/<id>.md,
+// root/agents/<agentId>/<id>.md and root/runs/<runId>/<id>.md, each with
+// YAML frontmatter (id, scope, agentId, runId, kind, summary, tags,
+// createdAt, updatedAt) over a markdown body. Files are read in that order
+// (global, agents by name, runs by name), each folder in file-name order.
+//
+// Mapping:
+//   - name: a slug of the summary ("user-prefers-tabs"), or the id when
+//     there is no summary, or the file stem when there is neither; renamed
+//     with "-2", "-3", … when taken (see settleNames), with a notice;
+//   - aliases: the tags, then the id (so the entry still resolves by it);
+//   - content: the summary as the first paragraph, then a line
+//     "> drover · scope: agent · agent: A · run: R · kind: K · id: I ·
+//     updatedAt: T" holding every field without a CRMEM slot (unknown
+//     fields too, in file order), then the body — nothing is lost and all
+//     of it is searchable. Scope, agent and run come from the frontmatter,
+//     else from the folder the file is in;
+//   - kind: user, feedback, project and reference are notes; summary,
+//     archive, compaction and session are archives; topic is a topic;
+//     anything else is a note, with a notice;
+//   - created_at: createdAt (milliseconds or seconds since 1970, or an RFC
+//     3339 date), else the file's modification time.
+func ImportDrover(dir string) (*Imported, error) {
+	files, err := droverFiles(dir)
+	if err != nil {
+		return nil, err
+	}
+	res := &Imported{}
+	var sources []string
+	for _, f := range files {
+		md, err := readMarkdown(dir, f.rel)
+		if err != nil {
+			return nil, err
+		}
+		e, notice, err := droverEntry(dir, md, f)
+		if err != nil {
+			return nil, err
+		}
+		if notice != "" {
+			res.Notices = append(res.Notices, notice)
+		}
+		res.Entries = append(res.Entries, e)
+		sources = append(sources, filepath.Join(dir, f.rel))
+	}
+	res.Notices = append(res.Notices, settleNames(res.Entries, sources)...)
+	numberEntries(res.Entries)
+	return res, nil
+}
+
+// droverFile is one entry file and what its folder says about it.
+type droverFile struct {
+	rel, scope, agent, run string
+}
+
+// droverFiles lists the entry files of a drover tree in import order.
+func droverFiles(dir string) ([]droverFile, error) {
+	if fi, err := os.Stat(dir); err != nil || !fi.IsDir() {
+		return nil, fmt.Errorf("%s: not a directory", dir)
+	}
+	var out []droverFile
+	add := func(folder string, f droverFile) error {
+		names, err := markdownFiles(filepath.Join(dir, folder))
+		if err != nil {
+			return fmt.Errorf("read %s: %w", filepath.Join(dir, folder), err)
+		}
+		for _, n := range names {
+			g := f
+			g.rel = filepath.Join(folder, n)
+			out = append(out, g)
+		}
+		return nil
+	}
+	if err := add("global", droverFile{scope: "global"}); err != nil {
+		return nil, err
+	}
+	for _, group := range []struct{ folder, scope string }{{"agents", "agent"}, {"runs", "run"}} {
+		subs, err := subfolders(filepath.Join(dir, group.folder))
+		if err != nil {
+			return nil, fmt.Errorf("read %s: %w", filepath.Join(dir, group.folder), err)
+		}
+		for _, s := range subs {
+			f := droverFile{scope: group.scope}
+			if group.scope == "agent" {
+				f.agent = s
+			} else {
+				f.run = s
+			}
+			if err := add(filepath.Join(group.folder, s), f); err != nil {
+				return nil, err
+			}
+		}
+	}
+	return out, nil
+}
+
+// droverEntry maps one drover file to an entry, with a notice for an
+// unknown kind.
+func droverEntry(root string, md mdFile, f droverFile) (store.Entry, string, error) {
+	get := func(key, fallback string) (string, error) {
+		v, err := md.field(root, key)
+		if v == "" {
+			v = fallback
+		}
+		return v, err
+	}
+	var vals [7]string
+	var err error
+	keys := []string{"id", "scope", "agentId", "runId", "kind", "summary", "createdAt"}
+	fallbacks := []string{md.stem, f.scope, f.agent, f.run, "", "", ""}
+	for i, k := range keys {
+		if vals[i], err = get(k, fallbacks[i]); err != nil {
+			return store.Entry{}, "", err
+		}
+	}
+	id, scope, agent, run, kind, summary, created := vals[0], vals[1], vals[2], vals[3], vals[4], vals[5], vals[6]
+	k, known := droverKind(kind)
+	notice := ""
+	if !known {
+		notice = fmt.Sprintf("%s: unknown kind %q imported as a note", filepath.Join(root, md.rel), kind)
+	}
+	header := headerLine("drover", append([][2]string{
+		{"scope", scope}, {"agent", agent}, {"run", run}, {"kind", kind}, {"id", id},
+	}, md.extras(droverKnown...)...))
+	e := store.Entry{
+		Name:      droverName(summary, id),
+		Kind:      k,
+		CreatedAt: unixNow(md.mtime),
+		Content:   joinParagraphs(summary, header, md.body),
+		Aliases:   droverAliases(md.fm.getList("tags"), id),
+	}
+	if ts, ok := parseTimestamp(created); ok {
+		e.CreatedAt = ts
+	}
+	return e, notice, nil
+}
+
+// droverName is the slug of the summary, else the id.
+func droverName(summary, id string) string {
+	if s := slug(summary); s != "" {
+		return s
+	}
+	return id
+}
+
+// droverAliases is the non-empty, distinct tags followed by the id.
+func droverAliases(tags []string, id string) []string {
+	var out []string
+	for _, t := range append(tags, id) {
+		if t = strings.TrimSpace(t); t != "" && !slices.Contains(out, t) {
+			out = append(out, t)
+		}
+	}
+	return out
+}
+
+// droverKind maps a drover kind to a CRMEM kind; ok is false for a kind
+// drover does not define.
+func droverKind(kind string) (store.Kind, bool) {
+	switch strings.ToLower(kind) {
+	case "", "user", "feedback", "project", "reference":
+		return store.Note, true
+	case "summary", "summaries", "archive", "archives", "compaction", "session":
+		return store.Archive, true
+	case "topic", "topics":
+		return store.Topic, true
+	}
+	return store.Note, false
+}
