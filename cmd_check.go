@@ -1,18 +1,304 @@
 package main
 
 import (
+	"bufio"
 	"errors"
+	"fmt"
+	"os"
+	"slices"
+	"strings"
 
 	"github.com/spf13/cobra"
+
+	"github.com/crmem/crmem/store"
+	"github.com/crmem/crmem/store/sessions"
 )
 
-// checkCommand is a placeholder until the subcommand is implemented.
+// checkReport is what check finds; its JSON form is check --json's output.
+type checkReport struct {
+	Path         string         `json:"path"`
+	Valid        bool           `json:"valid"`
+	Error        string         `json:"error,omitempty"`
+	Bytes        int            `json:"bytes"`
+	NextID       uint64         `json:"next_id"`
+	Entries      int            `json:"entries"`
+	Kinds        map[string]int `json:"kinds"`
+	Aliases      int            `json:"aliases"`
+	ContentBytes int            `json:"content_bytes"`
+	Largest      *largest       `json:"largest,omitempty"`
+	Anomalies    []anomaly      `json:"anomalies"`
+	Sessions     *sessionReport `json:"sessions,omitempty"`
+}
+
+// largest names the entry with the most content.
+type largest struct {
+	Name  string `json:"name"`
+	Bytes int    `json:"bytes"`
+}
+
+// anomaly is an oddity the reader accepts but a user should know about.
+type anomaly struct {
+	Kind   string `json:"kind"` // trailing_bytes, duplicate_name, duplicate_id, stale_next_id, shared_alias, alias_is_name, unsafe_name
+	Detail string `json:"detail"`
+}
+
+// sessionReport is what check finds in the sessions folder.
+type sessionReport struct {
+	Dir      string          `json:"dir"`
+	Sessions int             `json:"sessions"`
+	Markers  int             `json:"markers"`
+	Missing  []missingMarker `json:"missing_archives"`
+	Error    string          `json:"error,omitempty"`
+}
+
+// missingMarker is a compact marker naming an archive the memory lacks.
+type missingMarker struct {
+	Session string `json:"session"`
+	Archive string `json:"archive"`
+	Resume  bool   `json:"resume"` // the session resumes from it
+}
+
+// checkCommand validates the memory file and reports its anomalies.
 func (a *app) checkCommand() *cobra.Command {
-	return &cobra.Command{
-		Use:    "check",
-		Hidden: true,
-		RunE: func(*cobra.Command, []string) error {
-			return errors.New("check: not implemented yet")
+	var asJSON bool
+	var sessionsDir string
+	c := &cobra.Command{
+		Use:   "check [--json] [--sessions DIR]",
+		Short: "Validate the memory file; counts, sizes, anomalies, dangling archive markers",
+		Long: `Read and validate the memory file without changing it. A file the reader
+rejects exits 1 with the reason. Otherwise print entry counts per kind, aliases,
+content sizes and the oddities the reader tolerates: trailing bytes, duplicate
+names or ids, a stale next_id, aliases shared by several entries, aliases equal
+to another entry's name, names that are not safe as file names. It also reads
+crabtalk's sessions folder (--sessions, default sessions/ next to the memory
+file) and reports compact markers naming archives that no longer exist: such a
+session resumes with a placeholder instead of its context.`,
+		Example: `  crmem check
+  crmem check --json --sessions ~/.crabtalk/sessions`,
+		Args: args(0, 0),
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			path, data, err := a.readMemoryFile()
+			if err != nil {
+				return err
+			}
+			if sessionsDir == "" {
+				sessionsDir = sessions.DefaultDir(path)
+			}
+			r, decodeErr := checkFile(path, data, sessionsDir)
+			if asJSON {
+				if err := a.output(func(w *bufio.Writer) error { return writeJSON(w, r) }); err != nil {
+					return err
+				}
+			} else if decodeErr == nil {
+				if err := a.output(func(w *bufio.Writer) error { return writeCheck(w, r) }); err != nil {
+					return err
+				}
+			}
+			if decodeErr != nil {
+				return fileError{path, decodeErr}
+			}
+			return nil
 		},
+	}
+	c.Flags().BoolVar(&asJSON, "json", false, "print the report as JSON")
+	c.Flags().StringVar(&sessionsDir, "sessions", "", "crabtalk sessions folder (default: sessions/ next to the memory file)")
+	return c
+}
+
+// checkFile decodes data and builds the report; the error is the decode
+// failure, if any (the report then says only that).
+func checkFile(path string, data []byte, sessionsDir string) (*checkReport, error) {
+	r := &checkReport{Path: path, Bytes: len(data), Kinds: map[string]int{}, Anomalies: []anomaly{}}
+	f, err := store.Decode(data)
+	if err != nil {
+		r.Error = reason(path, err)
+		return r, err
+	}
+	r.Valid = true
+	r.NextID = f.NextID
+	r.Entries = len(f.Entries)
+	for _, k := range store.Kinds {
+		r.Kinds[k.String()] = 0
+	}
+	for _, e := range f.Entries {
+		r.Kinds[e.Kind.String()]++
+		r.Aliases += len(e.Aliases)
+		r.ContentBytes += len(e.Content)
+		if r.Largest == nil || len(e.Content) > r.Largest.Bytes {
+			r.Largest = &largest{Name: e.Name, Bytes: len(e.Content)}
+		}
+	}
+	r.Anomalies = anomalies(f)
+	r.Sessions = checkSessions(sessionsDir, f.Entries)
+	return r, nil
+}
+
+// anomalies lists the SPEC §1 oddities of a decoded file.
+func anomalies(f *store.File) []anomaly {
+	out := []anomaly{}
+	if f.Trailing > 0 {
+		out = append(out, anomaly{"trailing_bytes", fmt.Sprintf("%d bytes after the last entry (ignored on read, dropped on the next write)", f.Trailing)})
+	}
+	out = append(out, duplicates(f.Entries)...)
+	if maxID := maxID(f.Entries); len(f.Entries) > 0 && f.NextID <= maxID {
+		out = append(out, anomaly{"stale_next_id", fmt.Sprintf("next_id %d is not above the largest id %d (the next entry still gets id %d)", f.NextID, maxID, maxID+1)})
+	}
+	out = append(out, aliasAnomalies(f.Entries)...)
+	for _, e := range f.Entries {
+		if err := store.ValidName(e.Name); err != nil {
+			out = append(out, anomaly{"unsafe_name", fmt.Sprintf("entry %d %q: %v (dump cannot write it; rename it)", e.ID, e.Name, err)})
+		}
+	}
+	return out
+}
+
+// duplicates reports names and ids used by more than one entry.
+func duplicates(entries []store.Entry) []anomaly {
+	var out []anomaly
+	byName := map[string][]uint64{}
+	byID := map[uint64]int{}
+	var names []string
+	for _, e := range entries {
+		if len(byName[e.Name]) == 0 {
+			names = append(names, e.Name)
+		}
+		byName[e.Name] = append(byName[e.Name], e.ID)
+		byID[e.ID]++
+	}
+	for _, n := range names {
+		if ids := byName[n]; len(ids) > 1 {
+			out = append(out, anomaly{"duplicate_name", fmt.Sprintf("%q is the name of %d entries (ids %s); lookup finds the last in file order", n, len(ids), joinIDs(ids))})
+		}
+	}
+	for _, e := range entries {
+		if byID[e.ID] > 1 {
+			out = append(out, anomaly{"duplicate_id", fmt.Sprintf("id %d is used by %d entries", e.ID, byID[e.ID])})
+			byID[e.ID] = 0
+		}
+	}
+	return out
+}
+
+// aliasAnomalies reports aliases held by several entries and aliases equal
+// to another entry's name.
+func aliasAnomalies(entries []store.Entry) []anomaly {
+	var out []anomaly
+	names := map[string]bool{}
+	holders := map[string][]string{}
+	var order []string
+	for _, e := range entries {
+		names[e.Name] = true
+		for _, al := range dedupe(e.Aliases) {
+			if len(holders[al]) == 0 {
+				order = append(order, al)
+			}
+			holders[al] = append(holders[al], e.Name)
+		}
+	}
+	for _, al := range order {
+		if hs := holders[al]; len(hs) > 1 {
+			out = append(out, anomaly{"shared_alias", fmt.Sprintf("alias %q belongs to %d entries (%s); it resolves to the lowest id", al, len(hs), strings.Join(quoteAll(hs), ", "))})
+		}
+		if names[al] && !slices.Equal(holders[al], []string{al}) {
+			out = append(out, anomaly{"alias_is_name", fmt.Sprintf("alias %q of %s is also an entry's name; the name wins", al, strings.Join(quoteAll(otherThan(holders[al], al)), ", "))})
+		}
+	}
+	return out
+}
+
+// otherThan drops s from ss.
+func otherThan(ss []string, s string) []string {
+	return slices.DeleteFunc(slices.Clone(ss), func(x string) bool { return x == s })
+}
+
+// maxID returns the largest id (0 for none).
+func maxID(entries []store.Entry) uint64 {
+	var m uint64
+	for _, e := range entries {
+		m = max(m, e.ID)
+	}
+	return m
+}
+
+// joinIDs formats ids as "1, 2".
+func joinIDs(ids []uint64) string {
+	s := make([]string, len(ids))
+	for i, id := range ids {
+		s[i] = fmt.Sprint(id)
+	}
+	return strings.Join(s, ", ")
+}
+
+// checkSessions reads the sessions folder and lists compact markers naming
+// archives the memory does not hold (by name or alias).
+func checkSessions(dir string, entries []store.Entry) *sessionReport {
+	r := &sessionReport{Dir: dir, Missing: []missingMarker{}}
+	ss, err := sessions.Read(dir)
+	if err != nil {
+		r.Error = err.Error()
+		return r
+	}
+	known := map[string]bool{}
+	for _, e := range entries {
+		known[e.Name] = true
+		for _, al := range e.Aliases {
+			known[al] = true
+		}
+	}
+	r.Sessions = len(ss)
+	for _, s := range ss {
+		r.Markers += len(s.Archives)
+		for _, arch := range dedupe(s.Archives) {
+			if !known[arch] {
+				r.Missing = append(r.Missing, missingMarker{Session: s.Name, Archive: arch, Resume: arch == s.Resume})
+			}
+		}
+	}
+	return r
+}
+
+// writeCheck prints the human report.
+func writeCheck(w *bufio.Writer, r *checkReport) error {
+	p := func(format string, args ...any) { fmt.Fprintf(w, format, args...) }
+	p("%s: valid CRMEM v1 file, %s\n", sanitizeLine(r.Path), formatSize(r.Bytes))
+	p("entries    %d (notes %d, archives %d, topics %d)\n", r.Entries, r.Kinds["note"], r.Kinds["archive"], r.Kinds["topic"])
+	p("aliases    %d\n", r.Aliases)
+	p("content    %s", formatSize(r.ContentBytes))
+	if r.Largest != nil {
+		p(", largest %s (%s)", formatSize(r.Largest.Bytes), sanitizeLine(r.Largest.Name))
+	}
+	p("\nnext_id    %d\n", r.NextID)
+	if len(r.Anomalies) == 0 {
+		p("anomalies  none\n")
+	} else {
+		p("anomalies  %d\n", len(r.Anomalies))
+		for _, an := range r.Anomalies {
+			p("  %s: %s\n", an.Kind, sanitizeLine(an.Detail))
+		}
+	}
+	writeSessions(p, r.Sessions)
+	return nil
+}
+
+// writeSessions prints the sessions part of the human report.
+func writeSessions(p func(string, ...any), s *sessionReport) {
+	if s == nil {
+		return
+	}
+	if s.Error != "" {
+		p("sessions   %s: cannot read: %s\n", sanitizeLine(s.Dir), sanitizeLine(s.Error))
+		return
+	}
+	if _, err := os.Stat(s.Dir); errors.Is(err, os.ErrNotExist) {
+		p("sessions   %s: none (no such folder)\n", sanitizeLine(s.Dir))
+		return
+	}
+	p("sessions   %d in %s, %d compact markers, %d naming missing archives\n", s.Sessions, sanitizeLine(s.Dir), s.Markers, len(s.Missing))
+	for _, m := range s.Missing {
+		resume := ""
+		if m.Resume {
+			resume = " (its resume point: it resumes with a placeholder)"
+		}
+		p("  missing archive %q referenced by session %s%s\n", sanitizeLine(m.Archive), sanitizeLine(m.Session), resume)
 	}
 }

@@ -1,18 +1,89 @@
 package main
 
 import (
-	"errors"
+	"bufio"
+	"fmt"
+	"strings"
+	"time"
 
 	"github.com/spf13/cobra"
+
+	"github.com/crmem/crmem/store"
 )
 
-// lsCommand is a placeholder until the subcommand is implemented.
+// lsCommand lists entries.
 func (a *app) lsCommand() *cobra.Command {
-	return &cobra.Command{
-		Use:    "ls",
-		Hidden: true,
-		RunE: func(*cobra.Command, []string) error {
-			return errors.New("ls: not implemented yet")
+	var kind string
+	var asJSON bool
+	c := &cobra.Command{
+		Use:   "ls [--kind K] [--json]",
+		Short: "List entries (id, kind, name, created, age, size, aliases)",
+		Long: `List every entry of the memory file in ascending id order.
+--json prints an array of entries {"id","name","kind","created_at","aliases","content"}.`,
+		Example: `  crmem ls
+  crmem ls --kind archive
+  crmem ls --json | jq -r '.[].name'`,
+		Args: args(0, 0),
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			k, err := kindFlag(kind)
+			if err != nil {
+				return err
+			}
+			_, m, err := a.openMemory()
+			if err != nil {
+				return err
+			}
+			entries := filterKind(m.Entries(), k)
+			if asJSON {
+				return a.output(func(w *bufio.Writer) error { return writeJSONArray(w, entriesJSON(entries)) })
+			}
+			return a.output(func(w *bufio.Writer) error { return lsTable(entries, time.Now()).write(w) })
 		},
 	}
+	c.Flags().StringVar(&kind, "kind", "", "only entries of this kind: note, archive or topic")
+	c.Flags().BoolVar(&asJSON, "json", false, "print JSON")
+	return c
+}
+
+// filterKind keeps the entries of kind k (all when k is nil).
+func filterKind(entries []store.Entry, k *store.Kind) []store.Entry {
+	if k == nil {
+		return entries
+	}
+	out := entries[:0:0]
+	for _, e := range entries {
+		if e.Kind == *k {
+			out = append(out, e)
+		}
+	}
+	return out
+}
+
+// entriesJSON converts entries to their JSON shape.
+func entriesJSON(entries []store.Entry) []jsonEntry {
+	out := make([]jsonEntry, len(entries))
+	for i, e := range entries {
+		out[i] = toJSON(e)
+	}
+	return out
+}
+
+// lsTable builds the human listing.
+func lsTable(entries []store.Entry, now time.Time) *table {
+	t := &table{right: map[int]bool{0: true, 5: true}}
+	t.add("ID", "KIND", "NAME", "CREATED", "AGE", "SIZE", "ALIASES")
+	for _, e := range entries {
+		t.add(fmt.Sprint(e.ID), e.Kind.String(), sanitizeLine(e.Name), formatDate(e.CreatedAt),
+			formatAge(e.CreatedAt, now), formatSize(len(e.Content)), aliasList(e.Aliases, 60))
+	}
+	return t
+}
+
+// aliasList joins aliases for one table cell, at most w cells wide.
+func aliasList(aliases []string, w int) string {
+	clean := make([]string, len(aliases))
+	for i, al := range aliases {
+		clean[i] = sanitizeLine(al)
+	}
+	return truncate(strings.Join(clean, ", "), w)
 }

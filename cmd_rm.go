@@ -2,17 +2,60 @@ package main
 
 import (
 	"errors"
+	"fmt"
+	"strings"
 
 	"github.com/spf13/cobra"
+
+	"github.com/crmem/crmem/store"
 )
 
-// rmCommand is a placeholder until the subcommand is implemented.
+// rmCommand removes entries, all or none.
 func (a *app) rmCommand() *cobra.Command {
 	return &cobra.Command{
-		Use:    "rm",
-		Hidden: true,
-		RunE: func(*cobra.Command, []string) error {
-			return errors.New("rm: not implemented yet")
+		Use:   "rm NAME...",
+		Short: "Remove entries (all of them, or none if one is missing)",
+		Long: `Remove the entries named (each found by name, else by alias) with their
+aliases, in one atomic write: if any NAME matches no entry, nothing is removed.`,
+		Example: `  crmem rm scratch
+  crmem ls --kind archive --json | jq -r '.[] | select(.created_at < 1767225600) | .name' | xargs crmem rm`,
+		Args:              args(1, -1),
+		ValidArgsFunction: a.completeNames(-1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			names := dedupe(args)
+			ops := make([]store.Op, len(names))
+			for i, n := range names {
+				ops[i] = store.Remove{Name: n}
+			}
+			_, changes, err := a.apply(missingOf(names), ops...)
+			if err != nil {
+				return err
+			}
+			return a.report("removed", changes)
 		},
+	}
+}
+
+// missingOf names the entries that do not exist when removal failed
+// because one was missing.
+func missingOf(names []string) describer {
+	return func(m *store.Memory, err error) error {
+		if !errors.Is(err, store.ErrNotFound) || m == nil {
+			return nil
+		}
+		var missing []string
+		for _, n := range names {
+			if _, ok := m.Lookup(n); !ok {
+				missing = append(missing, fmt.Sprintf("%q", n))
+			}
+		}
+		if len(missing) == 0 {
+			return nil
+		}
+		msg := "no such entry " + strings.Join(missing, ", ")
+		if len(names) > 1 {
+			msg += "; nothing removed"
+		}
+		return errors.New(msg)
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strings"
 
 	"github.com/spf13/cobra"
 
@@ -31,8 +32,16 @@ type usageError struct{ err error }
 func (e usageError) Error() string { return e.err.Error() }
 func (e usageError) Unwrap() error { return e.err }
 
-// run executes the command line and returns the exit status.
-func run(args []string, stdin io.Reader, stdout, stderr io.Writer, getenv func(string) string) int {
+// run executes the command line and returns the exit status: 0 on success,
+// 1 on failure, 2 on a usage error. Every failure is one "crmem: " line on
+// stderr; a panic anywhere below is turned into such a line too.
+func run(args []string, stdin io.Reader, stdout, stderr io.Writer, getenv func(string) string) (code int) {
+	defer func() {
+		if r := recover(); r != nil {
+			fmt.Fprintf(stderr, "crmem: internal error: %s\n", oneLine(fmt.Sprint(r)))
+			code = 1
+		}
+	}()
 	a := &app{stdin: stdin, stdout: stdout, stderr: stderr, getenv: getenv}
 	root := a.rootCommand()
 	root.SetArgs(args)
@@ -43,7 +52,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer, getenv func(s
 	if err == nil {
 		return 0
 	}
-	fmt.Fprintf(stderr, "crmem: %v\n", err)
+	fmt.Fprintf(stderr, "crmem: %s\n", oneLine(err.Error()))
 	var ue usageError
 	if errors.As(err, &ue) {
 		return 2
@@ -51,12 +60,25 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer, getenv func(s
 	return 1
 }
 
+// oneLine keeps an error message on a single, terminal-safe line.
+func oneLine(s string) string {
+	return sanitizeLine(strings.TrimSpace(s))
+}
+
 // rootCommand builds the command tree.
 func (a *app) rootCommand() *cobra.Command {
 	root := &cobra.Command{
-		Use:           "crmem [PATH]",
-		Short:         "Browse, search and edit an AI agent's memory file",
-		Args:          cobra.MaximumNArgs(1),
+		Use:   "crmem [PATH]",
+		Short: "Browse, search and edit an AI agent's memory file",
+		Long: `crmem browses, searches and edits an AI agent's CRMEM v1 memory file
+(default $CRMEM_DB, else ~/.crabtalk/memory.db). Without a subcommand it opens
+the terminal UI; every subcommand is scriptable.`,
+		Example: `  crmem                       # the TUI on ~/.crabtalk/memory.db
+  crmem --demo                # the TUI on a copy of a sample memory
+  crmem search deploy rollback
+  crmem --db ./memory.db ls --kind archive --json`,
+		Version:       versionString(),
+		Args:          a.rootArgs,
 		SilenceUsage:  true,
 		SilenceErrors: true,
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -67,7 +89,10 @@ func (a *app) rootCommand() *cobra.Command {
 			return a.runTUI(path)
 		},
 	}
-	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return usageError{err} })
+	root.SetVersionTemplate("{{.Version}}\n")
+	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error {
+		return usageError{fmt.Errorf("%s: %w (see '%s --help')", c.CommandPath(), err, c.CommandPath())}
+	})
 	pf := root.PersistentFlags()
 	pf.StringVar(&a.db, "db", "", "memory file (default $CRMEM_DB, else ~/.crabtalk/memory.db)")
 	root.Flags().StringVar(&a.sessions, "sessions", "", "crabtalk sessions folder (default: sessions/ next to the memory file)")
@@ -84,6 +109,25 @@ func (a *app) rootCommand() *cobra.Command {
 		root.AddCommand(c)
 	}
 	return root
+}
+
+// rootArgs accepts at most one PATH. A single word that is no existing file
+// but looks like a mistyped subcommand is reported as such rather than
+// opening the TUI on an empty memory of that name.
+func (a *app) rootArgs(cmd *cobra.Command, args []string) error {
+	if len(args) > 1 {
+		return usageError{fmt.Errorf("unknown command %q (see 'crmem --help')", args[0])}
+	}
+	if len(args) == 0 || strings.ContainsAny(args[0], `/\.`) {
+		return nil
+	}
+	if _, err := os.Stat(args[0]); err == nil {
+		return nil
+	}
+	if s := cmd.SuggestionsFor(args[0]); len(s) > 0 {
+		return usageError{fmt.Errorf("unknown command %q, did you mean %q? (see 'crmem --help')", args[0], s[0])}
+	}
+	return nil
 }
 
 // dbPath resolves the memory file: --db, then $CRMEM_DB, then

@@ -1,18 +1,66 @@
 package main
 
 import (
-	"errors"
+	"bufio"
+	"fmt"
+	"strings"
+	"time"
 
 	"github.com/spf13/cobra"
+
+	"github.com/crmem/crmem/bm25"
+	"github.com/crmem/crmem/store"
 )
 
-// showCommand is a placeholder until the subcommand is implemented.
+// showCommand prints one entry.
 func (a *app) showCommand() *cobra.Command {
-	return &cobra.Command{
-		Use:    "show",
-		Hidden: true,
-		RunE: func(*cobra.Command, []string) error {
-			return errors.New("show: not implemented yet")
+	var asJSON bool
+	c := &cobra.Command{
+		Use:   "show NAME [--json]",
+		Short: "Print one entry: a header and its content",
+		Long: `Print one entry, found by name or else by alias (the lowest-id entry with
+that alias). --json prints {"id","name","kind","created_at","aliases","content"}.`,
+		Example: `  crmem show deploy-steps
+  crmem show ship --json | jq -r .content`,
+		Args:              args(1, 1),
+		ValidArgsFunction: a.completeNames(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			path, m, err := a.openMemory()
+			if err != nil {
+				return err
+			}
+			e, ok := m.Lookup(args[0])
+			if !ok {
+				return fileError{path, fmt.Errorf("no such entry %q", args[0])}
+			}
+			if asJSON {
+				return a.output(func(w *bufio.Writer) error { return writeJSON(w, toJSON(e)) })
+			}
+			return a.output(func(w *bufio.Writer) error { return writeShow(w, e, time.Now()) })
 		},
 	}
+	c.Flags().BoolVar(&asJSON, "json", false, "print JSON")
+	return c
+}
+
+// writeShow prints the header card and the content, sanitized.
+func writeShow(w *bufio.Writer, e store.Entry, now time.Time) error {
+	t := &table{}
+	t.add("name", sanitizeLine(e.Name))
+	t.add("kind", e.Kind.String())
+	t.add("id", fmt.Sprint(e.ID))
+	t.add("created", fmt.Sprintf("%s (%s)", formatDate(e.CreatedAt), ago(e.CreatedAt, now)))
+	if len(e.Aliases) > 0 {
+		t.add("aliases", aliasList(e.Aliases, 1<<20))
+	}
+	t.add("size", fmt.Sprintf("%d bytes, %d tokens", len(e.Content), len(bm25.Tokenize(e.Content))))
+	if err := t.write(w); err != nil {
+		return err
+	}
+	body := sanitize(e.Content)
+	if body != "" && !strings.HasSuffix(body, "\n") {
+		body += "\n"
+	}
+	_, err := fmt.Fprintf(w, "%s\n%s", strings.Repeat("─", 40), body)
+	return err
 }

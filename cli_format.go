@@ -1,0 +1,148 @@
+package main
+
+import (
+	"bufio"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/mattn/go-runewidth"
+)
+
+// maxDisplayTime is the last instant shown as a date (year 9999); later
+// created_at values (the format allows any u64) are shown raw.
+const maxDisplayTime = 253402300799
+
+// output runs write on a buffered stdout and flushes it.
+func (a *app) output(write func(w *bufio.Writer) error) error {
+	w := bufio.NewWriterSize(a.stdout, 64<<10)
+	if err := write(w); err != nil {
+		return fmt.Errorf("write output: %w", err)
+	}
+	if err := w.Flush(); err != nil {
+		return fmt.Errorf("write output: %w", err)
+	}
+	return nil
+}
+
+// formatDate shows a unix time as a local date and time.
+func formatDate(ts uint64) string {
+	if ts > maxDisplayTime {
+		return fmt.Sprintf("@%d", ts)
+	}
+	return time.Unix(int64(ts), 0).Local().Format("2006-01-02 15:04")
+}
+
+// formatAge shows how long ago ts was, in its largest unit ("3d", "5mo").
+func formatAge(ts uint64, now time.Time) string {
+	if ts > maxDisplayTime {
+		return "-"
+	}
+	d := now.Sub(time.Unix(int64(ts), 0))
+	if d < 0 {
+		return "future"
+	}
+	units := []struct {
+		size time.Duration
+		name string
+	}{
+		{365 * 24 * time.Hour, "y"}, {30 * 24 * time.Hour, "mo"}, {7 * 24 * time.Hour, "w"},
+		{24 * time.Hour, "d"}, {time.Hour, "h"}, {time.Minute, "m"},
+	}
+	for _, u := range units {
+		if d >= u.size {
+			return fmt.Sprintf("%d%s", d/u.size, u.name)
+		}
+	}
+	return "now"
+}
+
+// ago is formatAge as a phrase: "3d ago", "now", "in the future".
+func ago(ts uint64, now time.Time) string {
+	switch a := formatAge(ts, now); a {
+	case "now", "-":
+		return a
+	case "future":
+		return "in the future"
+	default:
+		return a + " ago"
+	}
+}
+
+// formatSize shows a byte count in B, KB or MB (powers of 1024).
+func formatSize(n int) string {
+	switch {
+	case n < 1024:
+		return fmt.Sprintf("%d B", n)
+	case n < 1024*1024:
+		return fmt.Sprintf("%.1f KB", float64(n)/1024)
+	default:
+		return fmt.Sprintf("%.1f MB", float64(n)/(1024*1024))
+	}
+}
+
+// table lays out rows of already-sanitized one-line cells in columns padded
+// by display width. Columns in right are right-aligned; the last column is
+// never padded.
+type table struct {
+	rows  [][]string
+	right map[int]bool
+}
+
+// add appends a row.
+func (t *table) add(cells ...string) { t.rows = append(t.rows, cells) }
+
+// write prints the table.
+func (t *table) write(w *bufio.Writer) error {
+	widths := t.widths()
+	for _, row := range t.rows {
+		var line strings.Builder
+		for i, c := range row {
+			if i > 0 {
+				line.WriteString("  ")
+			}
+			pad := strings.Repeat(" ", widths[i]-runewidth.StringWidth(c))
+			switch {
+			case t.right[i]:
+				line.WriteString(pad + c)
+			case i == len(row)-1:
+				line.WriteString(c)
+			default:
+				line.WriteString(c + pad)
+			}
+		}
+		if _, err := w.WriteString(strings.TrimRight(line.String(), " ") + "\n"); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// widths returns each column's widest cell.
+func (t *table) widths() []int {
+	var widths []int
+	for _, row := range t.rows {
+		for i, c := range row {
+			if i >= len(widths) {
+				widths = append(widths, 0)
+			}
+			widths[i] = max(widths[i], runewidth.StringWidth(c))
+		}
+	}
+	return widths
+}
+
+// truncate shortens a one-line string to at most w display cells.
+func truncate(s string, w int) string {
+	return runewidth.Truncate(s, w, "…")
+}
+
+// snippet is the first non-blank line of content, sanitized and truncated.
+func snippet(content string, w int) string {
+	for line := range strings.SplitSeq(content, "\n") {
+		if l := strings.TrimSpace(sanitizeLine(line)); l != "" {
+			return truncate(l, w)
+		}
+	}
+	return ""
+}

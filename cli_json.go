@@ -1,0 +1,86 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"io"
+
+	"github.com/crmem/crmem/store"
+)
+
+// jsonEntry is an entry in the JSON shape of SPEC §6, with aliases always an
+// array (never null).
+type jsonEntry struct {
+	ID        uint64   `json:"id"`
+	Name      string   `json:"name"`
+	Kind      string   `json:"kind"`
+	CreatedAt uint64   `json:"created_at"`
+	Aliases   []string `json:"aliases"`
+	Content   string   `json:"content"`
+}
+
+// jsonHit is a search result: an entry and its score.
+type jsonHit struct {
+	jsonEntry
+	Score float64 `json:"score"`
+}
+
+// toJSON converts an entry to its JSON shape.
+func toJSON(e store.Entry) jsonEntry {
+	aliases := e.Aliases
+	if aliases == nil {
+		aliases = []string{}
+	}
+	return jsonEntry{ID: e.ID, Name: e.Name, Kind: e.Kind.String(), CreatedAt: e.CreatedAt, Aliases: aliases, Content: e.Content}
+}
+
+// marshal encodes v compactly without HTML escaping (names and aliases may
+// hold <, > and &, and stay readable that way).
+func marshal(v any) ([]byte, error) {
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
+		return nil, fmt.Errorf("encode json: %w", err)
+	}
+	return bytes.TrimSuffix(buf.Bytes(), []byte("\n")), nil
+}
+
+// writeJSON writes v indented, followed by a newline.
+func writeJSON(w io.Writer, v any) error {
+	enc := json.NewEncoder(w)
+	enc.SetEscapeHTML(false)
+	enc.SetIndent("", "  ")
+	if err := enc.Encode(v); err != nil {
+		return fmt.Errorf("write json: %w", err)
+	}
+	return nil
+}
+
+// writeJSONArray writes items as a JSON array with one element per line, so
+// large listings stay greppable and streamable.
+func writeJSONArray[T any](w io.Writer, items []T) error {
+	if len(items) == 0 {
+		_, err := io.WriteString(w, "[]\n")
+		return err
+	}
+	for i, it := range items {
+		b, err := marshal(it)
+		if err != nil {
+			return err
+		}
+		sep := ",\n"
+		if i == 0 {
+			sep = "[\n"
+		}
+		if _, err := io.WriteString(w, sep); err != nil {
+			return err
+		}
+		if _, err := w.Write(b); err != nil {
+			return err
+		}
+	}
+	_, err := io.WriteString(w, "\n]\n")
+	return err
+}

@@ -1,0 +1,130 @@
+package main
+
+import (
+	"bufio"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/crmem/crmem/store"
+)
+
+// TestBenchQueries_MatchFixture keeps the embedded copy equal to the fixture.
+func TestBenchQueries_MatchFixture(t *testing.T) {
+	want, err := os.ReadFile(filepath.Join("testdata", "reference", "bench-queries.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if defaultQueries != string(want) {
+		t.Fatal("benchqueries.txt differs from testdata/reference/bench-queries.txt")
+	}
+	qs, err := loadQueries("")
+	if err != nil || len(qs) != 12 {
+		t.Fatalf("built-in queries: %d, %v", len(qs), err)
+	}
+}
+
+func TestReason(t *testing.T) {
+	const p = "/x/memory.db"
+	cases := []struct {
+		err  error
+		want string
+	}{
+		{&fs.PathError{Op: "open", Path: p, Err: fs.ErrNotExist}, "no such file"},
+		{&fs.PathError{Op: "open", Path: p, Err: fs.ErrPermission}, "permission denied"},
+		{fmt.Errorf("open %s: %w", p, store.ErrBadFormat), "bad memory file format"},
+		{fmt.Errorf("%s: lock: %w", p, errors.New("busy")), "lock: busy"},
+		{errors.New("plain"), "plain"},
+	}
+	for _, c := range cases {
+		if got := reason(p, c.err); got != c.want {
+			t.Errorf("reason(%v) = %q, want %q", c.err, got, c.want)
+		}
+	}
+}
+
+func TestFormatAge(t *testing.T) {
+	now := time.Unix(1_800_000_000, 0)
+	cases := []struct {
+		ts   uint64
+		want string
+	}{
+		{1_800_000_000, "now"},
+		{1_800_000_000 - 90, "1m"},
+		{1_800_000_000 - 3*3600, "3h"},
+		{1_800_000_000 - 2*86400, "2d"},
+		{1_800_000_000 - 15*86400, "2w"},
+		{1_800_000_000 - 400*86400, "1y"},
+		{1_800_000_100, "future"},
+		{0x1122334455667788, "-"},
+	}
+	for _, c := range cases {
+		if got := formatAge(c.ts, now); got != c.want {
+			t.Errorf("formatAge(%d) = %q, want %q", c.ts, got, c.want)
+		}
+	}
+	if got := formatDate(0x1122334455667788); !strings.HasPrefix(got, "@") {
+		t.Errorf("formatDate(huge) = %q", got)
+	}
+}
+
+func TestFormatSize(t *testing.T) {
+	for n, want := range map[int]string{0: "0 B", 1023: "1023 B", 1536: "1.5 KB", 3 << 20: "3.0 MB"} {
+		if got := formatSize(n); got != want {
+			t.Errorf("formatSize(%d) = %q, want %q", n, got, want)
+		}
+	}
+}
+
+func TestLatency(t *testing.T) {
+	var s []time.Duration
+	for i := 100; i >= 1; i-- {
+		s = append(s, time.Duration(i)*time.Microsecond)
+	}
+	mean, p50, p99 := latency(s)
+	if mean != 50.5 || p50 != 50 || p99 != 99 {
+		t.Fatalf("latency = %v, %v, %v; want 50.5, 50, 99", mean, p50, p99)
+	}
+	if m, a, b := latency(nil); m != 0 || a != 0 || b != 0 {
+		t.Fatal("latency of nothing must be zero")
+	}
+}
+
+func TestTable_AlignsWideCharacters(t *testing.T) {
+	tb := &table{right: map[int]bool{0: true}}
+	tb.add("1", "東京", "x")
+	tb.add("10", "ab", "y")
+	var sb strings.Builder
+	w := newTestWriter(&sb)
+	if err := tb.write(w); err != nil {
+		t.Fatal(err)
+	}
+	w.Flush()
+	want := " 1  東京  x\n10  ab    y\n"
+	if sb.String() != want {
+		t.Fatalf("got %q, want %q", sb.String(), want)
+	}
+}
+
+// TestRun_RecoversPanics checks the last-resort recover: a panic becomes one
+// crmem: line and exit 1.
+func TestRun_RecoversPanics(t *testing.T) {
+	var out, errb strings.Builder
+	getenv := func(k string) string {
+		if k == "CRMEM_DB" {
+			panic("boom\nsecond line")
+		}
+		return ""
+	}
+	code := run([]string{"ls"}, strings.NewReader(""), &out, &errb, getenv)
+	if code != 1 || errb.String() != "crmem: internal error: boom second line\n" {
+		t.Fatalf("exit %d, stderr %q", code, errb.String())
+	}
+}
+
+func newTestWriter(sb *strings.Builder) *bufio.Writer { return bufio.NewWriter(sb) }

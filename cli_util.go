@@ -1,0 +1,253 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/spf13/cobra"
+
+	"github.com/crmem/crmem/store"
+)
+
+// fileError is a failure that concerns one file; it prints as
+// "<path>: <reason>", the form every crmem error line takes.
+type fileError struct {
+	path string
+	err  error
+}
+
+func (e fileError) Error() string { return e.path + ": " + reason(e.path, e.err) }
+func (e fileError) Unwrap() error { return e.err }
+
+// reason is err's message without the operation and path prefixes that
+// lower layers add, so the path is named exactly once.
+func reason(path string, err error) string {
+	var pe *fs.PathError
+	if errors.As(err, &pe) && (pe.Path == path || strings.HasSuffix(path, pe.Path)) {
+		if errors.Is(pe.Err, fs.ErrNotExist) {
+			return "no such file"
+		}
+		return pe.Err.Error()
+	}
+	msg := err.Error()
+	if i := strings.LastIndex(msg, path+": "); i >= 0 {
+		msg = msg[i+len(path)+2:]
+	}
+	return msg
+}
+
+// readMemoryFile reads the memory file for a read-only subcommand. A missing
+// file is an error here ("no such file"): there is nothing to read.
+func (a *app) readMemoryFile() (string, []byte, error) {
+	path, err := a.dbPath()
+	if err != nil {
+		return "", nil, err
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return path, nil, fileError{path, err}
+	}
+	return path, data, nil
+}
+
+// decodeFile reads and decodes the memory file without indexing it.
+func (a *app) decodeFile() (string, *store.File, error) {
+	path, data, err := a.readMemoryFile()
+	if err != nil {
+		return path, nil, err
+	}
+	f, err := store.Decode(data)
+	if err != nil {
+		return path, nil, fileError{path, err}
+	}
+	return path, f, nil
+}
+
+// openMemory reads, decodes and indexes the memory file for a read-only
+// subcommand.
+func (a *app) openMemory() (string, *store.Memory, error) {
+	path, f, err := a.decodeFile()
+	if err != nil {
+		return path, nil, err
+	}
+	return path, store.NewMemory(f), nil
+}
+
+// apply opens the memory file (missing: empty) and applies ops through
+// store.DB.Apply: atomic, locked, and re-applied on a fresh read if someone
+// else wrote the file meanwhile. describe turns a store error into a message
+// that names what failed (it may return nil to keep the store's text).
+func (a *app) apply(describe describer, ops ...store.Op) (string, []store.Change, error) {
+	path, err := a.dbPath()
+	if err != nil {
+		return "", nil, err
+	}
+	db, err := store.Open(path)
+	if err != nil {
+		return path, nil, fileError{path, err}
+	}
+	changes, err := db.Apply(ops...)
+	if err != nil {
+		if d := describe(db.Memory(), err); d != nil {
+			err = d
+		}
+		return path, nil, fileError{path, err}
+	}
+	return path, changes, nil
+}
+
+// describer turns a failed operation's error into a message naming what
+// failed, given the memory it was applied to; nil keeps the store's text.
+type describer func(m *store.Memory, err error) error
+
+// notFound names the entry when err is store.ErrNotFound.
+func notFound(name string) describer {
+	return func(_ *store.Memory, err error) error {
+		if errors.Is(err, store.ErrNotFound) {
+			return fmt.Errorf("no such entry %q", name)
+		}
+		return nil
+	}
+}
+
+// nameTaken names the name when err is store.ErrNameTaken.
+func nameTaken(name string) describer {
+	return func(_ *store.Memory, err error) error {
+		if errors.Is(err, store.ErrNameTaken) {
+			return fmt.Errorf("name %q is already taken", name)
+		}
+		return nil
+	}
+}
+
+// firstOf returns the first message any of the describers gives.
+func firstOf(ds ...describer) describer {
+	return func(m *store.Memory, err error) error {
+		for _, d := range ds {
+			if msg := d(m, err); msg != nil {
+				return msg
+			}
+		}
+		return nil
+	}
+}
+
+// validNewName checks a name that crmem is about to create (add, rename).
+func validNewName(name string) error {
+	if !utf8.ValidString(name) {
+		return fmt.Errorf("name %q is not valid UTF-8", name)
+	}
+	if err := store.ValidName(name); err != nil {
+		return fmt.Errorf("name %q: %w", name, err)
+	}
+	return nil
+}
+
+// validText checks that a string going into the file is valid UTF-8 (the
+// format rejects anything else on read).
+func validText(what, s string) error {
+	if !utf8.ValidString(s) {
+		return fmt.Errorf("%s is not valid UTF-8", what)
+	}
+	return nil
+}
+
+// validAliases checks every alias going into the file.
+func validAliases(aliases []string) error {
+	for _, al := range aliases {
+		if err := validText(fmt.Sprintf("alias %q", al), al); err != nil {
+			return err
+		}
+		if al == "" {
+			return errors.New("an alias cannot be empty")
+		}
+	}
+	return nil
+}
+
+// content returns the CONTENT argument, or standard input when it is absent
+// or "-". Standard input is taken byte for byte.
+func (a *app) content(args []string, at int) (string, error) {
+	if len(args) > at && args[at] != "-" {
+		if err := validText("content", args[at]); err != nil {
+			return "", err
+		}
+		return args[at], nil
+	}
+	if isTerminal(a.stdin) {
+		fmt.Fprintln(a.stderr, "crmem: reading content from standard input (end with ctrl+d)")
+	}
+	b, err := io.ReadAll(a.stdin)
+	if err != nil {
+		return "", fmt.Errorf("read standard input: %w", err)
+	}
+	if !utf8.Valid(b) {
+		return "", errors.New("content on standard input is not valid UTF-8")
+	}
+	return string(b), nil
+}
+
+// isTerminal reports whether r is an interactive terminal.
+func isTerminal(r any) bool {
+	f, ok := r.(*os.File)
+	if !ok {
+		return false
+	}
+	fi, err := f.Stat()
+	return err == nil && fi.Mode()&os.ModeCharDevice != 0
+}
+
+// kindFlag parses an optional --kind value; "" means every kind.
+func kindFlag(s string) (*store.Kind, error) {
+	if s == "" {
+		return nil, nil
+	}
+	k, err := store.ParseKind(s)
+	if err != nil {
+		return nil, usageError{fmt.Errorf("--kind: %w", err)}
+	}
+	return &k, nil
+}
+
+// args returns a positional-argument check that reports a usage error with
+// the command's synopsis as a hint.
+func args(min, max int) cobra.PositionalArgs {
+	return func(cmd *cobra.Command, a []string) error {
+		if len(a) >= min && (max < 0 || len(a) <= max) {
+			return nil
+		}
+		what := "too many arguments"
+		if len(a) < min {
+			what = "missing arguments"
+		}
+		return usageError{fmt.Errorf("%s: %s (usage: %s; see '%s --help')",
+			cmd.CommandPath(), what, cmd.UseLine(), cmd.CommandPath())}
+	}
+}
+
+// dedupe drops repeated strings, keeping the first occurrence.
+func dedupe(ss []string) []string {
+	seen := make(map[string]bool, len(ss))
+	out := make([]string, 0, len(ss))
+	for _, s := range ss {
+		if !seen[s] {
+			seen[s] = true
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// quoteAll quotes each string, Go-style.
+func quoteAll(ss []string) []string {
+	out := make([]string, len(ss))
+	for i, s := range ss {
+		out[i] = fmt.Sprintf("%q", s)
+	}
+	return out
+}

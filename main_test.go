@@ -1,0 +1,105 @@
+package main
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// crmemBin is the binary built once for the tests that run crmem as a user
+// would; testHome is the HOME those runs see.
+var crmemBin, testHome string
+
+func TestMain(m *testing.M) {
+	os.Exit(testMain(m))
+}
+
+func testMain(m *testing.M) int {
+	dir, err := os.MkdirTemp("", "crmem-cli-test-")
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		return 1
+	}
+	defer os.RemoveAll(dir)
+	crmemBin = filepath.Join(dir, "crmem")
+	testHome = filepath.Join(dir, "home")
+	if err := os.Mkdir(testHome, 0o700); err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		return 1
+	}
+	build := exec.Command("go", "build", "-o", crmemBin, ".")
+	build.Stdout, build.Stderr = os.Stderr, os.Stderr
+	if err := build.Run(); err != nil {
+		fmt.Fprintln(os.Stderr, "build crmem:", err)
+		return 1
+	}
+	return m.Run()
+}
+
+// result is one run of the binary.
+type result struct {
+	stdout, stderr string
+	code           int
+}
+
+// crmem runs the binary with args and the given standard input, with HOME
+// pointing at an empty test folder and CRMEM_DB unset.
+func crmem(t *testing.T, stdin string, args ...string) result {
+	t.Helper()
+	cmd := exec.Command(crmemBin, args...)
+	cmd.Env = testEnv()
+	cmd.Stdin = strings.NewReader(stdin)
+	var out, errb bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &errb
+	err := cmd.Run()
+	code := 0
+	var ee *exec.ExitError
+	switch {
+	case errors.As(err, &ee):
+		code = ee.ExitCode()
+	case err != nil:
+		t.Fatalf("run crmem %q: %v", args, err)
+	}
+	return result{out.String(), errb.String(), code}
+}
+
+// testEnv is the environment without CRMEM_DB, with HOME replaced.
+func testEnv() []string {
+	var env []string
+	for _, kv := range os.Environ() {
+		if !strings.HasPrefix(kv, "CRMEM_DB=") && !strings.HasPrefix(kv, "HOME=") {
+			env = append(env, kv)
+		}
+	}
+	return append(env, "HOME="+testHome, "NO_COLOR=1")
+}
+
+// mustRun runs crmem and fails the test unless it exits 0.
+func mustRun(t *testing.T, stdin string, args ...string) string {
+	t.Helper()
+	r := crmem(t, stdin, args...)
+	if r.code != 0 {
+		t.Fatalf("crmem %q: exit %d, stderr %q", args, r.code, r.stderr)
+	}
+	return r.stdout
+}
+
+// copyFixture copies a reference fixture into a fresh temp folder and
+// returns the copy's path.
+func copyFixture(t *testing.T, rel string) string {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join("testdata", "reference", rel))
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), "memory.db")
+	if err := os.WriteFile(path, data, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
