@@ -133,18 +133,19 @@ func droverEntry(root string, md mdFile, f droverFile) (store.Entry, string, err
 	if !known {
 		notice = fmt.Sprintf("%s: unknown kind %q imported as a note", filepath.Join(root, md.rel), kind)
 	}
-	header := headerLine("drover", append([][2]string{
-		{"scope", scope}, {"agent", agent}, {"run", run}, {"kind", kind}, {"id", id},
-	}, md.extras(droverKnown...)...))
-	e := store.Entry{
-		Name:      droverName(summary, id),
-		Kind:      k,
-		CreatedAt: unixNow(md.mtime),
-		Content:   joinParagraphs(summary, header, md.body),
-		Aliases:   droverAliases(md.fm.getList("tags"), id),
+	fields := [][2]string{{"scope", scope}, {"agent", agent}, {"run", run}, {"kind", kind}, {"id", id}}
+	ts, ok := parseTimestamp(created)
+	if !ok {
+		ts = unixNow(md.mtime)
+		fields = append(fields, [2]string{"createdAt", created})
 	}
-	if ts, ok := parseTimestamp(created); ok {
-		e.CreatedAt = ts
+	name := droverName(summary, id)
+	e := store.Entry{
+		Name:      name,
+		Kind:      k,
+		CreatedAt: ts,
+		Content:   joinParagraphs(summary, headerLine("drover", append(fields, md.extras(droverKnown...)...)), md.body),
+		Aliases:   droverAliases(md.fm.getList("tags"), id, name),
 	}
 	return e, notice, nil
 }
@@ -157,11 +158,12 @@ func droverName(summary, id string) string {
 	return id
 }
 
-// droverAliases is the non-empty, distinct tags followed by the id.
-func droverAliases(tags []string, id string) []string {
+// droverAliases is the non-empty, distinct tags followed by the id, leaving
+// out the entry's own name.
+func droverAliases(tags []string, id, name string) []string {
 	var out []string
-	for _, t := range append(tags, id) {
-		if t = strings.TrimSpace(t); t != "" && !slices.Contains(out, t) {
+	for _, t := range append(slices.Clone(tags), id) {
+		if t = strings.TrimSpace(t); t != "" && t != name && !slices.Contains(out, t) {
 			out = append(out, t)
 		}
 	}

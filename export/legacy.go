@@ -144,31 +144,39 @@ func subfolders(folder string) ([]string, error) {
 	return out, nil
 }
 
-// settleNames makes every name valid (store.ValidName) and unique, in
-// order, by a deterministic rename: characters a file name cannot hold
+// settleNames makes every name valid (store.ValidName) and unique by a
+// deterministic rename. Valid names keep their first occurrence; every
+// other entry, in order, is renamed: characters a file name cannot hold
 // (/, \, NUL, control characters) become "-", ".." becomes ".", leading
 // dots and trailing dots and spaces are dropped ("entry" if nothing is
 // left), and a name already taken gets "-2", "-3", … appended. Each rename
 // is returned as a notice naming the source file.
 func settleNames(entries []store.Entry, sources []string) []string {
-	var notices []string
 	taken := make(map[string]bool, len(entries))
+	keep := make([]bool, len(entries))
+	for i, e := range entries {
+		if store.ValidName(e.Name) == nil && !taken[e.Name] {
+			taken[e.Name], keep[i] = true, true
+		}
+	}
+	var notices []string
 	for i := range entries {
+		if keep[i] {
+			continue
+		}
 		orig := entries[i].Name
-		name := sanitizeName(orig)
+		base := sanitizeName(orig)
 		reason := "not a valid entry name"
-		if name == orig {
+		if base == orig {
 			reason = "name already taken"
 		}
-		base := name
+		name := base
 		for n := 2; taken[name]; n++ {
 			name = base + "-" + strconv.Itoa(n)
 		}
 		taken[name] = true
-		if name != orig {
-			entries[i].Name = name
-			notices = append(notices, fmt.Sprintf("%s: renamed %q to %q (%s)", sources[i], orig, name, reason))
-		}
+		entries[i].Name = name
+		notices = append(notices, fmt.Sprintf("%s: renamed %q to %q (%s)", sources[i], orig, name, reason))
 	}
 	return notices
 }
