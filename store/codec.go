@@ -246,3 +246,19 @@ func appendString(buf []byte, s string) []byte {
 	buf = binary.LittleEndian.AppendUint32(buf, uint32(len(s)))
 	return append(buf, s...)
 }
+
+// encode serialises the memory without copying its entries.
+func (m *Memory) encode() []byte {
+	m.mu.RLock()
+	defer m.mu.RUnlock()
+	size := headerSize + 12
+	m.each(func(e *Entry) { size += encodedSize(e) })
+	buf := make([]byte, 0, size)
+	buf = append(buf, magic...)
+	buf = binary.LittleEndian.AppendUint32(buf, formatVersion)
+	buf = append(buf, 0, 0, 0, 0, 0, 0) // flags, reserved
+	buf = binary.LittleEndian.AppendUint64(buf, m.nextID)
+	buf = binary.LittleEndian.AppendUint32(buf, uint32(len(m.byID)))
+	m.each(func(e *Entry) { buf = appendEntry(buf, e) })
+	return buf
+}

@@ -1,0 +1,9 @@
+package store
+
+// SetNoSync makes db skip fsync, to measure encode+write apart from the
+// disk's flush.
+func SetNoSync(db *DB) { db.noSync = true }
+
+// SetBeforeSwap makes db call fn after writing its temp file and before
+// swapping it in: the window a foreign writer can slip into.
+func SetBeforeSwap(db *DB, fn func()) { db.beforeSwap = fn }

@@ -1,0 +1,79 @@
+package store
+
+import (
+	"errors"
+	"fmt"
+	"hash/maphash"
+	"io"
+	"io/fs"
+	"os"
+	"time"
+)
+
+// Fingerprint identifies one version of the file: size, mtime and a hash of
+// the content (mtime alone is too coarse: two writes can share a tick). The
+// zero value, Exists false, is a missing file.
+type Fingerprint struct {
+	Exists  bool
+	Size    int64
+	ModTime time.Time
+	// Hash is a 64-bit maphash of the content, seeded once per process:
+	// it is comparable within one process only, and runs at memory speed.
+	Hash uint64
+}
+
+// Equal reports whether two fingerprints describe the same file version.
+func (f Fingerprint) Equal(g Fingerprint) bool {
+	return f.Exists == g.Exists && f.Size == g.Size && f.ModTime.Equal(g.ModTime) && f.Hash == g.Hash
+}
+
+// hashSeed is set once at start-up and never changes.
+var hashSeed = maphash.MakeSeed()
+
+func hashBytes(data []byte) uint64 { return maphash.Bytes(hashSeed, data) }
+
+// readState reads the file at path with its fingerprint. A missing file is
+// not an error: it returns no data and a fingerprint with Exists false.
+func readState(path string) ([]byte, Fingerprint, error) {
+	f, err := os.Open(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, Fingerprint{}, nil
+	}
+	if err != nil {
+		return nil, Fingerprint{}, err
+	}
+	defer f.Close()
+	// Stat before reading: a write during the read changes the mtime, so
+	// the next comparison sees a new version rather than missing one.
+	fi, err := f.Stat()
+	if err != nil {
+		return nil, Fingerprint{}, err
+	}
+	if !fi.Mode().IsRegular() {
+		return nil, Fingerprint{}, fmt.Errorf("%s: not a regular file", path)
+	}
+	data, err := readAll(f, fi.Size())
+	if err != nil {
+		return nil, Fingerprint{}, fmt.Errorf("read %s: %w", path, err)
+	}
+	return data, Fingerprint{Exists: true, Size: int64(len(data)), ModTime: fi.ModTime(), Hash: hashBytes(data)}, nil
+}
+
+// readAll reads r to its end into one buffer of the expected size, growing
+// only if the file grew meanwhile.
+func readAll(r io.Reader, size int64) ([]byte, error) {
+	buf := make([]byte, 0, size+1) // +1 so reaching EOF needs no regrowth
+	for {
+		n, err := r.Read(buf[len(buf):cap(buf)])
+		buf = buf[:len(buf)+n]
+		if err == io.EOF {
+			return buf, nil
+		}
+		if err != nil {
+			return nil, err
+		}
+		if len(buf) == cap(buf) {
+			buf = append(buf, 0)[:len(buf)]
+		}
+	}
+}
