@@ -389,8 +389,8 @@ func TestDBSelection(t *testing.T) {
 	if len(es) != 2 {
 		t.Fatalf("$CRMEM_DB: %d entries, want 2", len(es))
 	}
-	if es := lsJSON(t, flagDB); len(es) != 28 {
-		t.Fatalf("--db: %d entries, want 28", len(es))
+	if es := lsJSON(t, flagDB); len(es) != 26 {
+		t.Fatalf("--db: %d entries, want 26", len(es))
 	}
 	home := crmem(t, "", "ls")
 	if want := filepath.Join(testHome, ".crabtalk", "memory.db") + ": no such file"; home.code != 1 || !strings.Contains(home.stderr, want) {
@@ -402,7 +402,7 @@ func TestDBSelection(t *testing.T) {
 // content carry control sequences and checks human output drops them while
 // JSON keeps them, escaped.
 func TestEscapesNeverReachTheTerminal(t *testing.T) {
-	evil := "evil\x1b]0;pwned\x07\x1b[2J\x9b31m\u202e\rname"
+	evil := "evil\x1b]0;pwned\x07\x1b[2J\u009b31m\u202e\rname"
 	entries := []store.Entry{
 		{ID: 1, Name: evil, Kind: store.Note, CreatedAt: 1767265200, Aliases: []string{"al\x1b]52;c;SGVsbG8=\x07ias"}, Content: "deploy \x1b[31mred\x1b[0m\x1bP+q\x1b\\ text\x07"},
 	}
@@ -434,7 +434,7 @@ func TestShowAndLs(t *testing.T) {
 	db := copyFixture(t, "crmem/small.db")
 	out := mustRun(t, "", "ls", "--db", db)
 	lines := strings.Split(strings.TrimSpace(out), "\n")
-	if len(lines) != 29 || !strings.HasPrefix(strings.TrimSpace(lines[0]), "ID") {
+	if len(lines) != 27 || !strings.HasPrefix(strings.TrimSpace(lines[0]), "ID") {
 		t.Fatalf("ls: %d lines, header %q", len(lines), lines[0])
 	}
 	var arch []jsonEntry
@@ -491,7 +491,7 @@ func TestCheck_Sessions(t *testing.T) {
 	db := copyFixture(t, "crmem/small.db")
 	var rep checkReport
 	mustJSON(t, mustRun(t, "", "check", "--json", "--db", db, "--sessions", filepath.Join("testdata", "reference", "sessions")), &rep)
-	if !rep.Valid || rep.Entries != 28 || rep.Kinds["archive"] != 4 || rep.NextID != 29 || rep.Largest == nil {
+	if !rep.Valid || rep.Entries != 26 || rep.Kinds["archive"] != 4 || rep.NextID != 29 || rep.Largest == nil {
 		t.Fatalf("check: %+v", rep)
 	}
 	if rep.Sessions == nil || len(rep.Sessions.Missing) != 1 {
@@ -521,7 +521,7 @@ func TestBench(t *testing.T) {
 	if !slices.Equal(keys, want) {
 		t.Fatalf("keys %v, want %v", keys, want)
 	}
-	if raw["entries"].(float64) != 28 || raw["hits"].(float64) <= 0 || raw["peak_rss_mb"].(float64) <= 0 {
+	if raw["entries"].(float64) != 26 || raw["hits"].(float64) <= 0 || raw["peak_rss_mb"].(float64) <= 0 {
 		t.Fatalf("bench: %v", raw)
 	}
 	queries := filepath.Join(t.TempDir(), "q.txt")

@@ -68,14 +68,14 @@ func (a *app) decodeFile() (string, *store.File, error) {
 	return path, f, nil
 }
 
-// openMemory reads, decodes and indexes the memory file for a read-only
-// subcommand.
+// openMemory reads and decodes the memory file for a read-only subcommand;
+// the bm25 index is built when first searched (listing never pays for it).
 func (a *app) openMemory() (string, *store.Memory, error) {
 	path, f, err := a.decodeFile()
 	if err != nil {
 		return path, nil, err
 	}
-	return path, store.NewMemory(f), nil
+	return path, store.NewMemoryWith(f, store.IndexOnDemand), nil
 }
 
 // apply opens the memory file (missing: empty) and applies ops through
@@ -202,14 +202,14 @@ func isTerminal(r any) bool {
 	return err == nil && fi.Mode()&os.ModeCharDevice != 0
 }
 
-// kindFlag parses an optional --kind value; "" means every kind.
-func kindFlag(s string) (*store.Kind, error) {
+// kindFlag parses an optional --kind value of cmd; "" means every kind.
+func kindFlag(cmd *cobra.Command, s string) (*store.Kind, error) {
 	if s == "" {
 		return nil, nil
 	}
 	k, err := store.ParseKind(s)
 	if err != nil {
-		return nil, usageError{fmt.Errorf("--kind: %w", err)}
+		return nil, usageError{fmt.Errorf("%s: --kind: %w (see '%s --help')", cmd.CommandPath(), err, cmd.CommandPath())}
 	}
 	return &k, nil
 }

@@ -27,7 +27,7 @@ folder are created if missing.`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			k := store.Note
 			if kind != "" {
-				pk, err := kindFlag(kind)
+				pk, err := kindFlag(cmd, kind)
 				if err != nil {
 					return err
 				}

@@ -25,7 +25,7 @@ func (a *app) lsCommand() *cobra.Command {
   crmem ls --json | jq -r '.[].name'`,
 		Args: args(0, 0),
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			k, err := kindFlag(kind)
+			k, err := kindFlag(cmd, kind)
 			if err != nil {
 				return err
 			}

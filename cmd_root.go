@@ -89,6 +89,7 @@ the terminal UI; every subcommand is scriptable.`,
 			return a.runTUI(path)
 		},
 	}
+	root.SuggestionsMinimumDistance = 2
 	root.SetVersionTemplate("{{.Version}}\n")
 	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error {
 		return usageError{fmt.Errorf("%s: %w (see '%s --help')", c.CommandPath(), err, c.CommandPath())}

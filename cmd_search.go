@@ -29,7 +29,7 @@ first), at most --limit of them (0: all). --kind keeps one kind after ranking.
   crmem search token refresh --kind archive --json`,
 		Args: args(1, -1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			k, err := kindFlag(kind)
+			k, err := kindFlag(cmd, kind)
 			if err != nil {
 				return err
 			}

@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 )
@@ -32,7 +33,7 @@ func testMain(m *testing.M) int {
 		fmt.Fprintln(os.Stderr, err)
 		return 1
 	}
-	build := exec.Command("go", "build", "-o", crmemBin, ".")
+	build := exec.Command(goTool(), "build", "-o", crmemBin, ".")
 	build.Stdout, build.Stderr = os.Stderr, os.Stderr
 	if err := build.Run(); err != nil {
 		fmt.Fprintln(os.Stderr, "build crmem:", err)
@@ -102,4 +103,13 @@ func copyFixture(t *testing.T, rel string) string {
 		t.Fatal(err)
 	}
 	return path
+}
+
+// goTool finds the go command: on PATH, else in the toolchain running the
+// tests.
+func goTool() string {
+	if p, err := exec.LookPath("go"); err == nil {
+		return p
+	}
+	return filepath.Join(runtime.GOROOT(), "bin", "go")
 }
