@@ -117,9 +117,10 @@ func (k KeyMap) FullHelp() [][]key.Binding {
 	return [][]key.Binding{k.NavigationKeys(), k.ViewKeys(), append(k.SearchKeys(), k.AppKeys()...), k.EditingKeys()}
 }
 
-// SetMode enables the bindings that make sense in mode m. Editing bindings
-// keep the state the editing code gave them, except while searching.
-func (k *KeyMap) SetMode(m Mode, editing bool) {
+// SetMode enables the bindings that make sense in mode m. editing says the
+// editing bindings are wired; query says a search query is active (esc
+// clears it from the list too).
+func (k *KeyMap) SetMode(m Mode, editing, query bool) {
 	typing := m == ModeSearch
 	for _, b := range []*key.Binding{&k.Up, &k.Down, &k.PageUp, &k.PageDown, &k.HalfUp, &k.HalfDown} {
 		b.SetEnabled(m != ModeHelp)
@@ -136,7 +137,7 @@ func (k *KeyMap) SetMode(m Mode, editing bool) {
 		k.Down.SetKeys("down", "j")
 	}
 	k.SearchAccept.SetEnabled(typing)
-	k.SearchCancel.SetEnabled(typing)
+	k.SearchCancel.SetEnabled(typing || (query && m != ModeHelp))
 	k.Help.SetEnabled(!typing)
 	k.Quit.SetEnabled(true)
 	if typing {

@@ -1,7 +1,15 @@
 // Package tui is crmem's terminal user interface, built on Bubble Tea v2.
 package tui
 
-import "errors"
+import (
+	"fmt"
+	"os"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/crmem/crmem/tui/demo"
+)
 
 // Options configure the TUI.
 type Options struct {
@@ -12,4 +20,42 @@ type Options struct {
 }
 
 // Run starts the TUI and blocks until the user quits.
-func Run(opts Options) error { return errors.New("tui: not implemented yet") }
+func Run(opts Options) error {
+	if opts.Demo {
+		path, cleanup, err := demo.Write(time.Now())
+		if err != nil {
+			return err
+		}
+		defer cleanup()
+		opts.Path = path
+	}
+	if err := checkStyle(opts.Style); err != nil {
+		return err
+	}
+	m := newModel(configFrom(opts, os.Getenv))
+	_, err := tea.NewProgram(m).Run()
+	m.w.watcher.close()
+	if err != nil {
+		return fmt.Errorf("terminal: %w", err)
+	}
+	return nil
+}
+
+// configFrom builds the model's configuration from Options and the
+// environment (NO_COLOR, HOME for the daemon socket).
+func configFrom(opts Options, getenv func(string) string) config {
+	cfg := config{path: opts.Path, style: opts.Style, noColor: getenv("NO_COLOR") != "", features: defaultFeatures()}
+	if home, err := os.UserHomeDir(); err == nil {
+		cfg.daemon = daemonSocket(home)
+	}
+	return cfg
+}
+
+// checkStyle rejects an unknown --style before the screen starts.
+func checkStyle(s string) error {
+	switch s {
+	case "", "auto", "dark", "light", "notty", "ascii", "dracula", "pink", "tokyo-night":
+		return nil
+	}
+	return fmt.Errorf("unknown style %q (want auto, dark, light, notty, ascii, dracula, pink or tokyo-night)", s)
+}

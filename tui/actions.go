@@ -1,0 +1,279 @@
+package tui
+
+import (
+	"fmt"
+	"strings"
+
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/crmem/crmem/bm25"
+)
+
+// Screen rows above the panes (the search line) and below them (status and
+// help lines).
+const (
+	bodyTop    = 1
+	bodyBottom = 2
+)
+
+// bodyHeight is the height of the panes.
+func (m *Model) bodyHeight() int { return max(m.c.height-bodyTop-bodyBottom, 1) }
+
+// twoPanes reports whether list and preview fit side by side.
+func (m *Model) twoPanes() bool { return m.c.width >= 80 }
+
+// listWidth is the list pane's width (the whole screen in one-pane mode).
+func (m *Model) listWidth() int {
+	if !m.twoPanes() {
+		return m.c.width
+	}
+	return min(max(m.c.width*2/5, 30), 56)
+}
+
+// previewWidth is the preview pane's width.
+func (m *Model) previewWidth() int {
+	if !m.twoPanes() {
+		return m.c.width
+	}
+	return m.c.width - m.listWidth() - 1
+}
+
+// paneAt returns the pane under column x.
+func (m *Model) paneAt(x int) focus {
+	if !m.twoPanes() {
+		return m.focus
+	}
+	if x < m.listWidth() {
+		return focusList
+	}
+	return focusPreview
+}
+
+// moveCursor moves the selection and shows the new entry.
+func (m *Model) moveCursor(d int) tea.Cmd {
+	before := m.list.cursor
+	m.list.move(d)
+	m.list.scroll(m.bodyHeight())
+	if m.list.cursor == before {
+		return nil
+	}
+	return m.showSelected()
+}
+
+// rebuild lays out the list again, keeping the selected entry if it is
+// still listed, else the same row position.
+func (m *Model) rebuild() {
+	id, had := m.selectedID()
+	m.rebuildKeeping(id, had)
+}
+
+// rebuildKeeping lays out the list and selects id when had is set.
+func (m *Model) rebuildKeeping(id uint64, had bool) {
+	pos := m.list.cursor
+	m.list.rows = buildRows(m.snap, m.filter, m.order, m.result, m.c.loc)
+	if !had || !m.list.selectID(m.snap, id) {
+		m.list.cursor = m.list.nearestEntry(min(pos, max(len(m.list.rows)-1, 0)), 1)
+	}
+	m.list.scroll(m.bodyHeight())
+}
+
+// selectedID returns the id of the selected entry.
+func (m *Model) selectedID() (uint64, bool) {
+	r, ok := m.list.selected()
+	if !ok || r.idx >= m.snap.len() {
+		return 0, false
+	}
+	return m.snap.entries[r.idx].ID, true
+}
+
+// selectBest puts the cursor on the first hit (the best match).
+func (m *Model) selectBest() tea.Cmd {
+	if i := m.list.first(); i >= 0 {
+		m.list.cursor = i
+		m.list.offset = 0
+		m.list.scroll(m.bodyHeight())
+	}
+	return m.showSelected()
+}
+
+// setFilter shows one kind (or all).
+func (m *Model) setFilter(f kindFilter) tea.Cmd {
+	m.filter = f
+	m.rebuild()
+	return tea.Batch(m.showSelected(), m.setMessage("showing "+f.String()))
+}
+
+// setOrder changes the list's order.
+func (m *Model) setOrder(o sortOrder) tea.Cmd {
+	m.order = o
+	m.rebuild()
+	return tea.Batch(m.showSelected(), m.setMessage("sorted by "+o.String()))
+}
+
+// querySet starts a search for the search line's current value.
+func (m *Model) querySet() tea.Cmd {
+	q := m.input.Value()
+	if q == m.applied && m.result != nil {
+		return nil
+	}
+	m.searchSeq++
+	if strings.TrimSpace(q) == "" {
+		m.endSearch()
+		return m.showSelected()
+	}
+	if m.result == nil && m.order != sortRelevance {
+		m.orderBeforeSearch, m.order = m.order, sortRelevance
+	}
+	return searchCmd(m.searchInput(q))
+}
+
+// searchInput snapshots what a search needs.
+func (m *Model) searchInput(q string) searchInput {
+	in := searchInput{seq: m.searchSeq, query: q, snap: m.snap, indexed: m.indexed}
+	if m.db != nil {
+		in.mem = m.db.Memory()
+	}
+	return in
+}
+
+// endSearch drops the query's results and restores the order.
+func (m *Model) endSearch() {
+	m.result, m.applied = nil, ""
+	if m.order == sortRelevance {
+		m.order = m.orderBeforeSearch
+	}
+	m.rebuild()
+}
+
+// clearSearch empties the search line and returns to the list.
+func (m *Model) clearSearch() tea.Cmd {
+	m.input.Reset()
+	m.input.Blur()
+	m.typing = false
+	m.searchSeq++ // drop searches in flight
+	m.endSearch()
+	return m.showSelected()
+}
+
+// searchDone applies a search result unless a newer search has started.
+func (m *Model) searchDone(msg searchDoneMsg) tea.Cmd {
+	if msg.seq != m.searchSeq {
+		return nil // stale
+	}
+	m.result, m.applied = msg.result, msg.result.query
+	m.rebuild()
+	return m.selectBest()
+}
+
+// rerunSearch repeats the current query (after a reload or indexing).
+func (m *Model) rerunSearch() tea.Cmd {
+	if m.applied == "" && m.input.Value() == "" {
+		return nil
+	}
+	m.searchSeq++
+	return searchCmd(m.searchInput(m.input.Value()))
+}
+
+// showSelected fills the preview with the selected entry: from the render
+// cache, or the plain text while a rendering is made off the loop.
+func (m *Model) showSelected() tea.Cmd {
+	if !m.c.sized {
+		return nil
+	}
+	w, h := m.previewWidth(), m.bodyHeight()
+	m.pv.vp.SetWidth(w)
+	m.pv.vp.SetHeight(h)
+	r, ok := m.list.selected()
+	if !ok {
+		m.pv.id, m.pv.pending = 0, false
+		m.pv.vp.SetContent(emptyPreview(m.c.styles, w, m.emptyText()))
+		return nil
+	}
+	e := m.snap.entries[r.idx]
+	key := renderKey{id: e.ID, hash: contentHash(e.Content), width: max(w-2, 10), style: m.glamourStyle()}
+	head := card(m.c.styles, e, m.pv.tokenCount(key, e.Content), w, m.c.now(), m.c.loc, m.cardLines(e))
+	if m.pv.explain {
+		m.pv.key = key
+		m.pv.setContent(e.ID, head+"\n"+explainView(m.c.styles, m.index(), m.result, r, e.ID, w))
+		return nil
+	}
+	body, cached := m.cache.get(key)
+	var cmd tea.Cmd
+	if !cached {
+		body = plainText(e.Content, key.width)
+		if !m.pv.pending || m.pv.key != key {
+			cmd = renderCmd(m.rs, key, e.Content)
+		}
+	}
+	m.pv.key, m.pv.pending = key, !cached
+	m.pv.setContent(e.ID, head+"\n"+highlight(body, m.result.highlightTerms(), m.c.styles.highlight))
+	return cmd
+}
+
+// emptyText explains an empty list.
+func (m *Model) emptyText() string {
+	switch {
+	case !m.loaded:
+		return "opening " + m.path + "…"
+	case m.result != nil:
+		return "no matches"
+	case m.snap.len() == 0:
+		return "this memory is empty"
+	}
+	return "no " + m.filter.String() + " here"
+}
+
+// rendered stores a rendering and shows it if it is still wanted.
+func (m *Model) rendered(msg renderedMsg) tea.Cmd {
+	m.cache.put(msg.key, msg.out)
+	if msg.key != m.pv.key {
+		return nil // the selection, width or style moved on
+	}
+	m.pv.pending = false
+	return m.showSelected()
+}
+
+// opened installs the opened file, or shows why it could not be opened.
+func (m *Model) opened(msg loadedMsg) tea.Cmd {
+	m.loaded = true
+	m.w.reloading = false
+	if msg.err != nil {
+		m.st.fileWarning = fmt.Sprintf("cannot open: %v (waiting for a good write)", msg.err)
+		return m.showSelected()
+	}
+	m.db, m.st.fileWarning, m.st.openTook = msg.db, "", msg.took
+	m.indexed = indexReady(m.db.Memory())
+	m.applySnapshot(msg.snap)
+	cmds := []tea.Cmd{m.showSelected(), m.rerunSearch()}
+	if !m.indexed {
+		cmds = append(cmds, waitIndexCmd(m.db.Memory()))
+	}
+	return tea.Batch(cmds...)
+}
+
+// indexDone re-runs the search now that recall can answer.
+func (m *Model) indexDone() tea.Cmd {
+	m.indexed = true
+	return tea.Batch(m.rerunSearch(), m.showSelected())
+}
+
+// applySnapshot swaps in new entries keeping selection (by id), scroll
+// position and marks (dropped for entries that vanished).
+func (m *Model) applySnapshot(s *snapshot) {
+	id, had := m.selectedID()
+	m.snap = s
+	for id := range m.marks {
+		if _, ok := s.byID[id]; !ok {
+			delete(m.marks, id)
+		}
+	}
+	m.rebuildKeeping(id, had)
+}
+
+// index returns the bm25 index once it is built, else nil.
+func (m *Model) index() *bm25.Index {
+	if m.db == nil || !m.indexed {
+		return nil
+	}
+	return m.db.Memory().Index()
+}

@@ -1,0 +1,129 @@
+// Package demo builds crmem's built-in sample memory for `crmem --demo`.
+//
+// The sample entries are markdown files embedded in the binary; each starts
+// with a small header (kind, aliases, age) ended by a "---" line.
+package demo
+
+import (
+	"embed"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/crmem/crmem/store"
+)
+
+//go:embed data/*.md
+var files embed.FS
+
+// Entries returns the sample entries, created relative to now, with ids
+// ascending from the oldest.
+func Entries(now time.Time) ([]store.Entry, error) {
+	paths, err := fs.Glob(files, "data/*.md")
+	if err != nil {
+		return nil, fmt.Errorf("list demo entries: %w", err)
+	}
+	var entries []store.Entry
+	for _, p := range paths {
+		b, err := files.ReadFile(p)
+		if err != nil {
+			return nil, fmt.Errorf("read demo entry %s: %w", p, err)
+		}
+		e, err := parse(strings.TrimSuffix(filepath.Base(p), ".md"), string(b), now)
+		if err != nil {
+			return nil, fmt.Errorf("demo entry %s: %w", p, err)
+		}
+		entries = append(entries, e)
+	}
+	sort.SliceStable(entries, func(i, j int) bool { return entries[i].CreatedAt < entries[j].CreatedAt })
+	for i := range entries {
+		entries[i].ID = uint64(i + 1)
+	}
+	return entries, nil
+}
+
+// parse reads one sample file: "key: value" lines, "---", then content.
+func parse(name, text string, now time.Time) (store.Entry, error) {
+	head, content, ok := strings.Cut(text, "\n---\n")
+	if !ok {
+		return store.Entry{}, fmt.Errorf("no --- line after the header")
+	}
+	e := store.Entry{Name: name, Content: strings.TrimRight(content, "\n"), Aliases: []string{}}
+	for _, line := range strings.Split(head, "\n") {
+		k, v, _ := strings.Cut(line, ":")
+		v = strings.TrimSpace(v)
+		if err := setField(&e, k, v, now); err != nil {
+			return store.Entry{}, err
+		}
+	}
+	return e, nil
+}
+
+// setField applies one header line to e.
+func setField(e *store.Entry, key, val string, now time.Time) error {
+	switch key {
+	case "kind":
+		k, err := store.ParseKind(val)
+		if err != nil {
+			return err
+		}
+		e.Kind = k
+	case "aliases":
+		for _, a := range strings.Split(val, ",") {
+			if a = strings.TrimSpace(a); a != "" {
+				e.Aliases = append(e.Aliases, a)
+			}
+		}
+	case "age":
+		d, err := parseAge(val)
+		if err != nil {
+			return err
+		}
+		e.CreatedAt = uint64(now.Add(-d).Unix())
+	default:
+		return fmt.Errorf("unknown header %q", key)
+	}
+	return nil
+}
+
+// parseAge reads "38d", "2h" or "3d4h".
+func parseAge(s string) (time.Duration, error) {
+	if days, rest, ok := strings.Cut(s, "d"); ok {
+		var n int
+		if _, err := fmt.Sscanf(days, "%d", &n); err != nil {
+			return 0, fmt.Errorf("age %q: %w", s, err)
+		}
+		d := time.Duration(n) * 24 * time.Hour
+		if rest == "" {
+			return d, nil
+		}
+		r, err := time.ParseDuration(rest)
+		return d + r, err
+	}
+	return time.ParseDuration(s)
+}
+
+// Write encodes the sample memory into a fresh private temporary folder and
+// returns the file's path and a function that removes the folder.
+func Write(now time.Time) (path string, cleanup func(), err error) {
+	entries, err := Entries(now)
+	if err != nil {
+		return "", nil, err
+	}
+	dir, err := os.MkdirTemp("", "crmem-demo-")
+	if err != nil {
+		return "", nil, fmt.Errorf("create demo folder: %w", err)
+	}
+	cleanup = func() { os.RemoveAll(dir) }
+	path = filepath.Join(dir, "memory.db")
+	data := store.Encode(uint64(len(entries)+1), entries)
+	if err := os.WriteFile(path, data, 0o600); err != nil {
+		cleanup()
+		return "", nil, fmt.Errorf("write demo memory: %w", err)
+	}
+	return path, cleanup, nil
+}

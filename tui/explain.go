@@ -1,0 +1,67 @@
+package tui
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/crmem/crmem/bm25"
+	"github.com/crmem/crmem/tui/sanitize"
+)
+
+// explainQuery is the query whose score the explain view breaks down: the
+// query's own terms, plus the prefix expansions for a prefix-only hit (that
+// is what ranked it).
+func explainQuery(r *searchResult, k hitKind) (string, []string) {
+	if r == nil {
+		return "", nil
+	}
+	if k == hitPrefix {
+		return strings.Join(append(slices.Clone(r.terms), r.expansions...), " "), r.expansions
+	}
+	return r.query, nil
+}
+
+// explainView renders bm25's explanation: per term tf, df, idf and
+// contribution; document length against the average; N; the total.
+func explainView(st *styles, ix *bm25.Index, r *searchResult, h row, id uint64, width int) string {
+	if r == nil || len(r.terms)+len(r.expansions) == 0 {
+		return st.dim.Render("Type a query (/) to see why an entry ranks where it does.")
+	}
+	if ix == nil {
+		return st.dim.Render("Still indexing…")
+	}
+	query, expanded := explainQuery(r, h.hit)
+	ex := ix.Explain(query, id)
+	var b strings.Builder
+	fmt.Fprintf(&b, "Why this entry scores %.4f for %q\n\n", ex.Score, sanitize.Line(r.query))
+	fmt.Fprintf(&b, "%-16s %4s %6s %8s %10s\n", "term", "tf", "df", "idf", "contrib")
+	for _, t := range ex.Terms {
+		name := ansiTruncate(t.Term, 16)
+		if slices.Contains(expanded, t.Term) {
+			name = ansiTruncate(t.Term+"*", 16)
+		}
+		fmt.Fprintf(&b, "%-16s %4d %6d %8.4f %10.4f\n", name, t.TF, t.DF, t.IDF, t.Contrib)
+	}
+	fmt.Fprintf(&b, "\ndoc length %d tokens, average %.2f, N = %d indexed entries\n", ex.DocLen, ex.AvgDocLen, ex.N)
+	fmt.Fprintf(&b, "k1 = %.1f, b = %.2f\n", bm25.K1, bm25.B)
+	fmt.Fprintf(&b, "total = %.4f", ex.Score)
+	switch h.hit {
+	case hitPrefix:
+		b.WriteString("  (* = prefix expansion of the word being typed)")
+	case hitName:
+		if ex.Score == 0 {
+			b.WriteString("  (listed as a name/alias match; recall does not return it)")
+		}
+	}
+	return fitLines(b.String(), width)
+}
+
+// ansiTruncate cuts a plain string to n cells.
+func ansiTruncate(s string, n int) string {
+	r := []rune(s)
+	if len(r) <= n {
+		return s
+	}
+	return string(r[:n-1]) + "…"
+}

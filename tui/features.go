@@ -1,0 +1,164 @@
+package tui
+
+import (
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/crmem/crmem/keymap"
+	"github.com/crmem/crmem/store"
+)
+
+// Feature is an optional part of the TUI (editing, dialogs, archive
+// references) built on the core screen. Every message reaches the features
+// first, in order; a feature that handles it (a prompt taking keys, say)
+// returns handled and the core does not see it.
+//
+// A feature may also implement any of overlayViewer, rowBadger, cardLiner
+// and statusTexter to add to the screen.
+type Feature interface {
+	Update(m *Model, msg tea.Msg) (handled bool, cmd tea.Cmd)
+}
+
+// overlayViewer draws a prompt or confirmation in place of the help line;
+// an empty string means nothing to show.
+type overlayViewer interface {
+	OverlayView(m *Model) string
+}
+
+// rowBadger adds a short badge after an entry's name in the list.
+type rowBadger interface {
+	RowBadge(m *Model, e store.Entry) string
+}
+
+// cardLiner adds lines to the preview's header card.
+type cardLiner interface {
+	CardLines(m *Model, e store.Entry) []string
+}
+
+// statusTexter adds a segment to the status line.
+type statusTexter interface {
+	StatusText(m *Model) string
+}
+
+// defaultFeatures are the features Run installs. The editing code adds its
+// features here.
+func defaultFeatures() []Feature { return nil }
+
+// ---- helpers for features ----
+
+// DB returns the open memory file, or nil before it is open.
+func (m *Model) DB() *store.DB { return m.db }
+
+// Path returns the memory file's path.
+func (m *Model) Path() string { return m.path }
+
+// SelectedEntry returns the entry under the cursor.
+func (m *Model) SelectedEntry() (store.Entry, bool) {
+	r, ok := m.list.selected()
+	if !ok {
+		return store.Entry{}, false
+	}
+	return m.snap.entries[r.idx], true
+}
+
+// ListedEntries returns the entries in the list as shown (search hits, when
+// searching), in list order.
+func (m *Model) ListedEntries() []store.Entry {
+	var out []store.Entry
+	for _, r := range m.list.rows {
+		if r.header == "" {
+			out = append(out, m.snap.entries[r.idx])
+		}
+	}
+	return out
+}
+
+// Entries returns every entry of the current state, ascending id.
+func (m *Model) Entries() []store.Entry { return m.snap.entries }
+
+// Marked reports whether the entry with id is marked.
+func (m *Model) Marked(id uint64) bool { return m.marks[id] }
+
+// SetMarked marks or unmarks an entry. Marks survive reloads while the
+// entry exists.
+func (m *Model) SetMarked(id uint64, on bool) {
+	if on {
+		m.marks[id] = true
+	} else {
+		delete(m.marks, id)
+	}
+}
+
+// MarkedIDs returns the marked entries' ids.
+func (m *Model) MarkedIDs() []uint64 {
+	ids := make([]uint64, 0, len(m.marks))
+	for id := range m.marks {
+		ids = append(ids, id)
+	}
+	return ids
+}
+
+// SetStatus shows a transient message in the status line.
+func (m *Model) SetStatus(text string) tea.Cmd { return m.setMessage(text) }
+
+// Keys returns the key map, so a feature can match and enable bindings.
+func (m *Model) Keys() *keymap.KeyMap { return &m.c.keys }
+
+// EnableEditing turns the editing bindings on (they are declared but off
+// until the editing feature is installed).
+func (m *Model) EnableEditing() { m.c.editing = true; m.setMode() }
+
+// Refresh re-reads the memory's entries after a write made through DB() and
+// shows them, keeping the selection (by id), search and marks; sel, if not
+// zero, selects that entry instead.
+func (m *Model) Refresh(sel uint64) tea.Cmd {
+	if m.db == nil {
+		return nil
+	}
+	m.applySnapshot(newSnapshot(m.db.Memory().Entries()))
+	if sel != 0 {
+		m.list.selectID(m.snap, sel)
+		m.list.scroll(m.bodyHeight())
+	}
+	return tea.Batch(m.showSelected(), m.rerunSearch())
+}
+
+// Reload re-reads the file now (as `R` does).
+func (m *Model) Reload() tea.Cmd { return m.reloadNow() }
+
+// Width and Height are the terminal's size.
+func (m *Model) Width() int  { return m.c.width }
+func (m *Model) Height() int { return m.c.height }
+
+// cardLines collects the features' header-card lines for e.
+func (m *Model) cardLines(e store.Entry) []string {
+	var out []string
+	for _, f := range m.features {
+		if c, ok := f.(cardLiner); ok {
+			out = append(out, c.CardLines(m, e)...)
+		}
+	}
+	return out
+}
+
+// rowBadge collects the features' list badges for e.
+func (m *Model) rowBadge(e store.Entry) string {
+	var s string
+	for _, f := range m.features {
+		if b, ok := f.(rowBadger); ok {
+			s += b.RowBadge(m, e)
+		}
+	}
+	return s
+}
+
+// overlay returns the first non-empty feature overlay.
+func (m *Model) overlay() string {
+	for _, f := range m.features {
+		if o, ok := f.(overlayViewer); ok {
+			if s := o.OverlayView(m); s != "" {
+				return s
+			}
+		}
+	}
+	return ""
+}

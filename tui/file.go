@@ -1,0 +1,102 @@
+package tui
+
+import (
+	"fmt"
+
+	tea "charm.land/bubbletea/v2"
+)
+
+// watchStarted arms the watcher, or falls back to polling when the
+// directory cannot be watched. Either way the file is checked once, since
+// it may have changed before the watch existed.
+func (m *Model) watchStarted(msg watchStartedMsg) tea.Cmd {
+	if msg.err != nil {
+		m.w.polling = true
+		m.w.last = statFile(m.path)
+		return pollCmd(m.path)
+	}
+	m.w.watcher = msg.w
+	return tea.Batch(waitEventCmd(msg.w), m.reloadIfOpen())
+}
+
+// reloadIfOpen reloads when a file is open (the open itself reads the
+// latest state otherwise).
+func (m *Model) reloadIfOpen() tea.Cmd {
+	if m.db == nil {
+		return nil
+	}
+	return m.reloadNow()
+}
+
+// fileEvent re-arms the wait and restarts the debounce timer.
+func (m *Model) fileEvent() tea.Cmd {
+	if m.w.watcher == nil {
+		return nil // closed
+	}
+	m.w.tag++
+	return tea.Batch(waitEventCmd(m.w.watcher), debounceCmd(m.w.tag))
+}
+
+// debounced reloads once the burst of events is over.
+func (m *Model) debounced(msg debounceMsg) tea.Cmd {
+	if msg.tag != m.w.tag {
+		return nil
+	}
+	return m.reloadNow()
+}
+
+// polled reloads when the file's size or time changed.
+func (m *Model) polled(msg pollMsg) tea.Cmd {
+	var cmd tea.Cmd
+	if msg.stat != m.w.last {
+		m.w.last = msg.stat
+		cmd = m.reloadNow()
+	}
+	return tea.Batch(pollCmd(m.path), cmd)
+}
+
+// reloadNow starts a reload (or an open, if the file could not be opened
+// yet); a request during a reload runs once it finishes.
+func (m *Model) reloadNow() tea.Cmd {
+	if m.w.reloading {
+		m.w.again = true
+		return nil
+	}
+	m.w.reloading = true
+	if m.db == nil {
+		return openCmd(m.path)
+	}
+	return reloadCmd(m.db)
+}
+
+// reloaded applies a reload: a missing or bad file keeps the last good
+// state with a warning; a good one clears it.
+func (m *Model) reloaded(msg reloadedMsg) tea.Cmd {
+	m.w.reloading = false
+	var again tea.Cmd
+	if m.w.again {
+		m.w.again = false
+		again = m.reloadNow()
+	}
+	switch {
+	case msg.missing:
+		m.st.fileWarning = "file deleted — showing the last state; waiting for it to reappear"
+		return again
+	case msg.err != nil:
+		m.st.fileWarning = fmt.Sprintf("file unreadable: %v — showing the last good state", msg.err)
+		return again
+	}
+	recovered := m.st.fileWarning != ""
+	m.st.fileWarning = ""
+	if msg.snap == nil {
+		if recovered {
+			return tea.Batch(again, m.setMessage("file readable again: no changes"))
+		}
+		return again
+	}
+	m.applySnapshot(msg.snap)
+	m.st.lastReload = m.c.now()
+	d := msg.diff
+	text := fmt.Sprintf("reloaded: +%d −%d ~%d", len(d.Added), len(d.Removed), len(d.Changed))
+	return tea.Batch(again, m.showSelected(), m.rerunSearch(), m.setMessage(text), daemonCmd(m.st.daemonSock))
+}

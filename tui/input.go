@@ -1,0 +1,130 @@
+package tui
+
+import (
+	"strings"
+	"unicode"
+
+	tea "charm.land/bubbletea/v2"
+	"charm.land/lipgloss/v2"
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/crmem/crmem/tui/sanitize"
+)
+
+// lineInput is the search line: a one-line editor with a cursor. (bubbles'
+// textinput pulls in a clipboard library crmem does not need.)
+type lineInput struct {
+	prompt      string
+	placeholder string
+	limit       int
+	value       []rune
+	pos         int
+	focused     bool
+	width       int
+	promptStyle lipgloss.Style
+	textStyle   lipgloss.Style
+	dimStyle    lipgloss.Style
+}
+
+func newSearchInput() lineInput {
+	return lineInput{prompt: "/ ", placeholder: "search (press /)", limit: 256}
+}
+
+// Value returns the text.
+func (in *lineInput) Value() string { return string(in.value) }
+
+// Reset empties the line.
+func (in *lineInput) Reset() { in.value, in.pos = nil, 0 }
+
+// Focus shows the cursor.
+func (in *lineInput) Focus() { in.focused = true }
+
+// Blur hides the cursor.
+func (in *lineInput) Blur() { in.focused = false }
+
+// insert adds text at the cursor (control characters dropped).
+func (in *lineInput) insert(s string) {
+	r := []rune(sanitize.Line(s))
+	if room := in.limit - len(in.value); len(r) > room {
+		r = r[:max(room, 0)]
+	}
+	in.value = append(in.value[:in.pos], append(r, in.value[in.pos:]...)...)
+	in.pos += len(r)
+}
+
+// key edits the line; it reports whether the key was an editing key.
+func (in *lineInput) key(k tea.KeyPressMsg) bool {
+	switch k.String() {
+	case "backspace", "ctrl+h":
+		if in.pos > 0 {
+			in.value = append(in.value[:in.pos-1], in.value[in.pos:]...)
+			in.pos--
+		}
+	case "delete", "ctrl+d":
+		if in.pos < len(in.value) {
+			in.value = append(in.value[:in.pos], in.value[in.pos+1:]...)
+		}
+	case "left", "ctrl+b":
+		in.pos = max(in.pos-1, 0)
+	case "right", "ctrl+f":
+		in.pos = min(in.pos+1, len(in.value))
+	case "home", "ctrl+a":
+		in.pos = 0
+	case "end", "ctrl+e":
+		in.pos = len(in.value)
+	case "ctrl+w", "alt+backspace":
+		in.deleteWord()
+	case "ctrl+u":
+		in.value, in.pos = in.value[in.pos:], 0
+	case "ctrl+k":
+		in.value = in.value[:in.pos]
+	default:
+		if k.Text == "" {
+			return false
+		}
+		in.insert(k.Text)
+	}
+	return true
+}
+
+// deleteWord removes the word before the cursor.
+func (in *lineInput) deleteWord() {
+	i := in.pos
+	for i > 0 && unicode.IsSpace(in.value[i-1]) {
+		i--
+	}
+	for i > 0 && !unicode.IsSpace(in.value[i-1]) {
+		i--
+	}
+	in.value = append(in.value[:i], in.value[in.pos:]...)
+	in.pos = i
+}
+
+// View renders prompt, text and cursor within width cells.
+func (in *lineInput) View() string {
+	p := in.promptStyle.Render(in.prompt)
+	if len(in.value) == 0 && !in.focused {
+		return p + in.dimStyle.Render(in.placeholder)
+	}
+	before, after := string(in.value[:in.pos]), string(in.value[in.pos:])
+	cur := " "
+	if in.focused && after != "" {
+		cur, after = string([]rune(after)[:1]), string([]rune(after)[1:])
+	}
+	if in.focused {
+		cur = lipgloss.NewStyle().Reverse(true).Render(cur)
+	} else {
+		cur = ""
+	}
+	room := max(in.width-lipgloss.Width(p)-1, 1)
+	if w := ansi.StringWidth(before); w > room {
+		before = "…" + ansi.TruncateLeft(before, w-room+1, "")
+	}
+	return p + in.textStyle.Render(before) + cur + ansi.Truncate(in.textStyle.Render(after), max(room-ansi.StringWidth(before), 0), "…")
+}
+
+// viewWidth sets the room the line may take.
+func (in *lineInput) setWidth(w int) { in.width = w }
+
+// placeholderText is used by tests.
+func (in *lineInput) String() string { return strings.TrimSpace(in.Value()) }

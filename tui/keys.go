@@ -1,0 +1,200 @@
+package tui
+
+import (
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/crmem/crmem/store"
+)
+
+// handleKey routes a key: global keys, then the search line, then the
+// focused pane.
+func (m *Model) handleKey(k tea.KeyPressMsg) tea.Cmd {
+	keys := &m.c.keys
+	switch {
+	case key.Matches(k, keys.Quit):
+		return m.quit()
+	case m.showHelp:
+		m.showHelp = false // any key closes the help
+		return nil
+	case m.typing:
+		return m.searchKey(k)
+	}
+	if cmd, ok := m.appKey(k); ok {
+		return cmd
+	}
+	if m.focus == focusPreview {
+		return m.previewKey(k)
+	}
+	return m.listKey(k)
+}
+
+// appKey handles the keys that work in either pane.
+func (m *Model) appKey(k tea.KeyPressMsg) (tea.Cmd, bool) {
+	keys := &m.c.keys
+	switch {
+	case key.Matches(k, keys.Help):
+		m.showHelp = true
+	case key.Matches(k, keys.Search):
+		m.typing = true
+		m.focus = focusList
+		m.input.Focus()
+	case key.Matches(k, keys.SearchCancel):
+		return m.clearSearch(), true
+	case key.Matches(k, keys.Focus):
+		m.focus = 1 - m.focus
+	case key.Matches(k, keys.Sort):
+		return m.setOrder(m.order.next(m.applied != "")), true
+	case key.Matches(k, keys.Explain):
+		m.pv.explain = !m.pv.explain
+		return m.showSelected(), true
+	case key.Matches(k, keys.Reload):
+		return m.reloadNow(), true
+	case key.Matches(k, keys.Mouse):
+		m.mouse = !m.mouse
+		m.setMessage(map[bool]string{true: "mouse on", false: "mouse off (terminal selection works)"}[m.mouse])
+	default:
+		return m.filterKey(k)
+	}
+	return nil, true
+}
+
+// filterKey handles 1–4.
+func (m *Model) filterKey(k tea.KeyPressMsg) (tea.Cmd, bool) {
+	keys := &m.c.keys
+	for _, f := range []struct {
+		b key.Binding
+		f kindFilter
+	}{
+		{keys.FilterAll, filterAll}, {keys.FilterNotes, kindFilter(store.Note)},
+		{keys.FilterArchives, kindFilter(store.Archive)}, {keys.FilterTopics, kindFilter(store.Topic)},
+	} {
+		if key.Matches(k, f.b) {
+			return m.setFilter(f.f), true
+		}
+	}
+	return nil, false
+}
+
+// listKey moves the list cursor.
+func (m *Model) listKey(k tea.KeyPressMsg) tea.Cmd {
+	if d, ok := m.moveDelta(k); ok {
+		return m.moveCursor(d)
+	}
+	return nil
+}
+
+// moveDelta converts a navigation key to a row delta.
+func (m *Model) moveDelta(k tea.KeyPressMsg) (int, bool) {
+	keys := &m.c.keys
+	page := max(m.bodyHeight()-1, 1)
+	switch {
+	case key.Matches(k, keys.Up):
+		return -1, true
+	case key.Matches(k, keys.Down):
+		return 1, true
+	case key.Matches(k, keys.PageUp):
+		return -page, true
+	case key.Matches(k, keys.PageDown):
+		return page, true
+	case key.Matches(k, keys.HalfUp):
+		return -page / 2, true
+	case key.Matches(k, keys.HalfDown):
+		return page / 2, true
+	case key.Matches(k, keys.Top):
+		return -len(m.list.rows), true
+	case key.Matches(k, keys.Bottom):
+		return len(m.list.rows), true
+	}
+	return 0, false
+}
+
+// previewKey scrolls the preview with the same keys.
+func (m *Model) previewKey(k tea.KeyPressMsg) tea.Cmd {
+	d, ok := m.moveDelta(k)
+	if !ok {
+		return nil
+	}
+	if d < 0 {
+		m.pv.vp.ScrollUp(-d)
+	} else {
+		m.pv.vp.ScrollDown(d)
+	}
+	return nil
+}
+
+// searchKey edits the query; enter keeps it, esc clears it, ↑↓ move the
+// list while typing.
+func (m *Model) searchKey(k tea.KeyPressMsg) tea.Cmd {
+	keys := &m.c.keys
+	switch {
+	case key.Matches(k, keys.SearchCancel):
+		return m.clearSearch()
+	case key.Matches(k, keys.SearchAccept):
+		m.typing = false
+		m.input.Blur()
+		return m.selectBest()
+	case key.Matches(k, keys.Up), key.Matches(k, keys.Down):
+		return m.listKey(k)
+	}
+	if !m.input.key(k) {
+		return nil
+	}
+	return m.querySet()
+}
+
+// handlePaste feeds pasted text to the search line while typing.
+func (m *Model) handlePaste(p tea.PasteMsg) tea.Cmd {
+	if !m.typing {
+		return nil
+	}
+	m.input.insert(p.Content)
+	return m.querySet()
+}
+
+// handleMouse: the wheel scrolls the pane under the pointer, a click selects.
+func (m *Model) handleMouse(msg tea.MouseMsg) tea.Cmd {
+	if !m.mouse {
+		return nil
+	}
+	mo := msg.Mouse()
+	inList := m.paneAt(mo.X) == focusList
+	switch msg.(type) {
+	case tea.MouseWheelMsg:
+		d := 3
+		if mo.Button == tea.MouseWheelUp {
+			d = -3
+		}
+		if inList {
+			return m.moveCursor(d)
+		}
+		return m.scrollPreview(d)
+	case tea.MouseClickMsg:
+		return m.click(mo, inList)
+	}
+	return nil
+}
+
+// click focuses the pane under the pointer and selects the row clicked.
+func (m *Model) click(mo tea.Mouse, inList bool) tea.Cmd {
+	if !inList {
+		m.focus = focusPreview
+		return nil
+	}
+	m.focus = focusList
+	i := m.list.offset + mo.Y - bodyTop
+	if mo.Y < bodyTop || i >= len(m.list.rows) || m.list.rows[i].header != "" {
+		return nil
+	}
+	m.list.cursor = i
+	return m.showSelected()
+}
+
+func (m *Model) scrollPreview(d int) tea.Cmd {
+	if d < 0 {
+		m.pv.vp.ScrollUp(-d)
+	} else {
+		m.pv.vp.ScrollDown(d)
+	}
+	return nil
+}

@@ -1,0 +1,102 @@
+package tui
+
+import (
+	"net"
+	"os"
+	"path/filepath"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/crmem/crmem/store"
+)
+
+// loadedMsg carries the opened file (or why it could not be opened).
+type loadedMsg struct {
+	db   *store.DB
+	snap *snapshot
+	err  error
+	took time.Duration
+}
+
+// indexReadyMsg says the bm25 index has been built.
+type indexReadyMsg struct{}
+
+// reloadedMsg carries the outcome of a reload after the file changed.
+type reloadedMsg struct {
+	diff    store.Diff
+	snap    *snapshot // nil when nothing changed
+	err     error
+	missing bool // the file is gone
+}
+
+// daemonMsg reports whether a crabtalk daemon answers on its socket.
+type daemonMsg struct{ up bool }
+
+// openCmd opens the memory file off the update loop.
+func openCmd(path string) tea.Cmd {
+	return func() tea.Msg {
+		start := time.Now()
+		db, err := openDB(path)
+		if err != nil {
+			return loadedMsg{err: err, took: time.Since(start)}
+		}
+		return loadedMsg{db: db, snap: newSnapshot(db.Memory().Entries()), took: time.Since(start)}
+	}
+}
+
+// openDB opens path without waiting for the index: the list shows while
+// the index is built in the background.
+func openDB(path string) (*store.DB, error) {
+	return store.OpenLazy(path)
+}
+
+// indexReady reports whether mem's index is built.
+func indexReady(mem *store.Memory) bool { return mem.IndexReady() }
+
+// waitIndexCmd blocks (off the loop) until the index is built.
+func waitIndexCmd(mem *store.Memory) tea.Cmd {
+	return func() tea.Msg {
+		mem.WaitIndexed()
+		return indexReadyMsg{}
+	}
+}
+
+// reloadCmd re-reads the file if its fingerprint changed. A missing file is
+// reported as such rather than read as an empty memory; on error the memory
+// is left as it was (the store guarantees it).
+func reloadCmd(db *store.DB) tea.Cmd {
+	return func() tea.Msg {
+		if fileMissing(db.Path()) {
+			return reloadedMsg{missing: true}
+		}
+		diff, err := db.Reload()
+		if err != nil || diff.Empty() {
+			return reloadedMsg{diff: diff, err: err}
+		}
+		return reloadedMsg{diff: diff, snap: newSnapshot(db.Memory().Entries())}
+	}
+}
+
+// daemonSocket is where a running crabtalk daemon listens (SPEC §3).
+func daemonSocket(home string) string {
+	return filepath.Join(home, ".crabtalk", "run", "crabtalk.sock")
+}
+
+// daemonCmd checks whether the daemon's socket accepts a connection.
+func daemonCmd(sock string) tea.Cmd {
+	return func() tea.Msg {
+		if sock == "" {
+			return daemonMsg{}
+		}
+		if _, err := os.Stat(sock); err != nil {
+			return daemonMsg{}
+		}
+		c, err := net.DialTimeout("unix", sock, 200*time.Millisecond)
+		if err != nil {
+			return daemonMsg{}
+		}
+		c.Close()
+		return daemonMsg{up: true}
+	}
+}

@@ -1,0 +1,260 @@
+package tui
+
+import (
+	"time"
+
+	"charm.land/bubbles/v2/help"
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/crmem/crmem/keymap"
+	"github.com/crmem/crmem/store"
+)
+
+// focus is the pane that gets navigation keys.
+type focus int
+
+const (
+	focusList focus = iota
+	focusPreview
+)
+
+// common is what every part of the screen shares: size, styles, keys and
+// configuration.
+type common struct {
+	width, height int
+	sized         bool // a WindowSizeMsg has arrived
+	styles        *styles
+	keys          keymap.KeyMap
+	dark          bool
+	noColor       bool
+	styleOpt      string // --style: "", "auto", "dark", "light", "notty", …
+	now           func() time.Time
+	loc           *time.Location
+	editing       bool // the editing bindings are wired
+}
+
+// config is how the model is built: Options plus the environment.
+type config struct {
+	path     string
+	style    string
+	noColor  bool
+	daemon   string // crabtalk socket path; "" to skip the check
+	now      func() time.Time
+	loc      *time.Location
+	features []Feature
+}
+
+// Model is the root Bubble Tea model of the TUI.
+type Model struct {
+	c    common
+	path string
+
+	db      *store.DB
+	snap    *snapshot
+	indexed bool
+	loaded  bool
+
+	list              listView
+	filter            kindFilter
+	order             sortOrder
+	orderBeforeSearch sortOrder
+	marks             map[uint64]bool
+
+	input     lineInput
+	typing    bool
+	searchSeq int
+	applied   string // the query the current result is for
+	result    *searchResult
+
+	pv    preview
+	rs    *renderers
+	cache renderCache
+
+	focus    focus
+	showHelp bool
+	help     help.Model
+	mouse    bool
+
+	st status
+	w  watchState
+
+	features []Feature
+}
+
+// watchState is the file-following part of the model.
+type watchState struct {
+	watcher   *watcher
+	polling   bool
+	last      fileStat
+	tag       int
+	reloading bool
+	again     bool // an event arrived during a reload
+}
+
+// newModel builds the model; nothing is read until Init's commands run.
+func newModel(cfg config) *Model {
+	if cfg.now == nil {
+		cfg.now = time.Now
+	}
+	if cfg.loc == nil {
+		cfg.loc = time.Local
+	}
+	m := &Model{
+		path:     cfg.path,
+		filter:   filterAll,
+		marks:    map[uint64]bool{},
+		pv:       newPreview(),
+		rs:       &renderers{},
+		help:     help.New(),
+		mouse:    true,
+		features: cfg.features,
+		snap:     newSnapshot(nil),
+	}
+	m.c = common{
+		keys: keymap.DefaultKeyMap(), dark: true, noColor: cfg.noColor,
+		styleOpt: cfg.style, now: cfg.now, loc: cfg.loc,
+	}
+	m.c.dark = cfg.style != "light"
+	m.c.styles = newStyles(m.c.dark, cfg.noColor)
+	m.input = newSearchInput()
+	m.st.daemonSock = cfg.daemon
+	m.applyStyles()
+	m.setMode()
+	return m
+}
+
+// Init starts loading, watching and the background and daemon checks.
+func (m *Model) Init() tea.Cmd {
+	cmds := []tea.Cmd{openCmd(m.path), startWatchCmd(m.path), daemonCmd(m.st.daemonSock)}
+	if m.c.styleOpt == "" || m.c.styleOpt == "auto" {
+		cmds = append(cmds, tea.RequestBackgroundColor)
+	}
+	return tea.Batch(cmds...)
+}
+
+// Update is the root of the update loop: quit and resize first, then the
+// features (editing dialogs take keys before the screen), then the parts.
+func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	switch msg := msg.(type) {
+	case tea.WindowSizeMsg:
+		return m, m.resize(msg.Width, msg.Height)
+	case tea.BackgroundColorMsg:
+		return m, m.setBackground(msg.IsDark())
+	}
+	for _, f := range m.features {
+		if handled, cmd := f.Update(m, msg); handled {
+			m.setMode()
+			return m, cmd
+		}
+	}
+	cmd := m.dispatch(msg)
+	m.setMode()
+	return m, cmd
+}
+
+// dispatch hands a message to the part that handles it.
+func (m *Model) dispatch(msg tea.Msg) tea.Cmd {
+	switch msg := msg.(type) {
+	case tea.KeyPressMsg:
+		return m.handleKey(msg)
+	case tea.MouseMsg:
+		return m.handleMouse(msg)
+	case tea.PasteMsg:
+		return m.handlePaste(msg)
+	case loadedMsg:
+		return m.opened(msg)
+	case indexReadyMsg:
+		return m.indexDone()
+	case searchDoneMsg:
+		return m.searchDone(msg)
+	case renderedMsg:
+		return m.rendered(msg)
+	}
+	return m.dispatchFile(msg)
+}
+
+// dispatchFile handles watching and reloading messages.
+func (m *Model) dispatchFile(msg tea.Msg) tea.Cmd {
+	switch msg := msg.(type) {
+	case watchStartedMsg:
+		return m.watchStarted(msg)
+	case fileEventMsg:
+		return m.fileEvent()
+	case debounceMsg:
+		return m.debounced(msg)
+	case pollMsg:
+		return m.polled(msg)
+	case reloadedMsg:
+		return m.reloaded(msg)
+	case daemonMsg:
+		m.st.daemon = msg.up
+	case clearMessageMsg:
+		m.st.clearMessage(msg.seq)
+	}
+	return nil
+}
+
+// setMode enables the key bindings that apply now.
+func (m *Model) setMode() {
+	mode := keymap.ModeList
+	switch {
+	case m.showHelp:
+		mode = keymap.ModeHelp
+	case m.typing:
+		mode = keymap.ModeSearch
+	case m.focus == focusPreview:
+		mode = keymap.ModePreview
+	}
+	m.c.keys.SetMode(mode, m.c.editing, m.applied != "")
+}
+
+// quit closes the watcher and ends the program.
+func (m *Model) quit() tea.Cmd {
+	m.w.watcher.close()
+	m.w.watcher = nil
+	return tea.Quit
+}
+
+// resize lays the panes out again; the preview is re-rendered at its new width.
+func (m *Model) resize(w, h int) tea.Cmd {
+	m.c.width, m.c.height, m.c.sized = w, h, true
+	m.help.SetWidth(w)
+	m.input.setWidth(max(w-30, 10))
+	m.list.scroll(m.bodyHeight())
+	return m.showSelected()
+}
+
+// setBackground picks styles for the terminal's background.
+func (m *Model) setBackground(dark bool) tea.Cmd {
+	if m.c.styleOpt != "" && m.c.styleOpt != "auto" {
+		return nil
+	}
+	m.c.dark = dark
+	m.c.styles = newStyles(dark, m.c.noColor)
+	m.applyStyles()
+	return m.showSelected()
+}
+
+// applyStyles pushes the palette into the bubbles components.
+func (m *Model) applyStyles() {
+	m.help.Styles = help.DefaultStyles(m.c.dark)
+	m.input.promptStyle = m.c.styles.prompt
+	m.input.dimStyle = m.c.styles.dim
+	if m.c.noColor {
+		m.help.Styles = help.Styles{}
+	}
+}
+
+// glamourStyle is the glamour style for the preview: --style wins, NO_COLOR
+// means no colour, otherwise the terminal's background decides.
+func (m *Model) glamourStyle() string {
+	switch {
+	case m.c.noColor:
+		return "notty"
+	case m.c.styleOpt != "" && m.c.styleOpt != "auto":
+		return m.c.styleOpt
+	case m.c.dark:
+		return "dark"
+	}
+	return "light"
+}

@@ -1,0 +1,99 @@
+package tui
+
+import (
+	"fmt"
+	"strings"
+	"time"
+
+	"charm.land/bubbles/v2/viewport"
+	"charm.land/lipgloss/v2"
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/crmem/crmem/bm25"
+	"github.com/crmem/crmem/store"
+	"github.com/crmem/crmem/tui/sanitize"
+)
+
+// preview is the right pane: a header card over the rendered content (or
+// the score explanation) in a scrolling viewport.
+type preview struct {
+	vp      viewport.Model
+	id      uint64 // entry shown; 0 for none
+	key     renderKey
+	body    string // rendered content (before highlighting), or plain text while rendering
+	pending bool   // the rendering for key has not arrived yet
+	explain bool   // show the score explanation instead of the content
+	tokens  map[renderKey]int
+}
+
+func newPreview() preview {
+	vp := viewport.New()
+	vp.KeyMap = viewport.KeyMap{} // keys come from crmem's key map
+	vp.MouseWheelEnabled = false
+	return preview{vp: vp, tokens: map[renderKey]int{}}
+}
+
+// tokenCount returns the number of bm25 tokens of the content (cached).
+func (p *preview) tokenCount(k renderKey, content string) int {
+	k.width, k.style = 0, ""
+	n, ok := p.tokens[k]
+	if !ok {
+		if len(p.tokens) > maxCachedRenders {
+			p.tokens = map[renderKey]int{}
+		}
+		n = len(bm25.Tokenize(content))
+		p.tokens[k] = n
+	}
+	return n
+}
+
+// card renders the header card for e at width.
+func card(st *styles, e store.Entry, tokens, width int, now time.Time, loc *time.Location, extra []string) string {
+	created := time.Unix(int64(e.CreatedAt), 0).In(loc)
+	lines := []string{
+		st.cardTitle.Render(ansi.Truncate(sanitize.Line(e.Name), max(width-4, 1), "…")),
+		st.kindMarker(e.Kind) + " " + e.Kind.String() + st.label.Render(fmt.Sprintf(" · id %d", e.ID)),
+		st.label.Render("created ") + created.Format("2006-01-02 15:04 MST") + st.label.Render(" ("+ago(now, e.CreatedAt)+")"),
+	}
+	if len(e.Aliases) > 0 {
+		as := make([]string, len(e.Aliases))
+		for i, a := range e.Aliases {
+			as[i] = sanitize.Line(a)
+		}
+		lines = append(lines, st.label.Render("aliases ")+strings.Join(as, ", "))
+	}
+	lines = append(lines, st.label.Render("size ")+fmt.Sprintf("%d bytes · %d tokens", len(e.Content), tokens))
+	lines = append(lines, extra...)
+	inner := max(width-4, 1)
+	for i, l := range lines {
+		lines[i] = ansi.Truncate(l, inner, "…")
+	}
+	return st.card.Width(max(width-1, 6)).Render(strings.Join(lines, "\n"))
+}
+
+// ago is a relative age for the card: "3 days ago".
+func ago(now time.Time, created uint64) string {
+	a := age(now, created)
+	if a == "now" {
+		return "just now"
+	}
+	return a + " ago"
+}
+
+// setContent fills the viewport with card and body, keeping the scroll
+// position when the same entry is re-shown.
+func (p *preview) setContent(id uint64, content string) {
+	y := p.vp.YOffset()
+	p.vp.SetContent(content)
+	if id == p.id {
+		p.vp.SetYOffset(y)
+	} else {
+		p.vp.GotoTop()
+	}
+	p.id = id
+}
+
+// emptyPreview is shown when nothing is selected.
+func emptyPreview(st *styles, width int, msg string) string {
+	return lipgloss.NewStyle().Width(max(width, 1)).Render(st.dim.Render(msg))
+}

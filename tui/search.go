@@ -1,0 +1,201 @@
+package tui
+
+import (
+	"slices"
+	"strings"
+	"time"
+	"unicode"
+	"unicode/utf8"
+
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/crmem/crmem/bm25"
+	"github.com/crmem/crmem/store"
+)
+
+// Limits of live search (SPEC §4): the most frequent expansions of the word
+// being typed, and how many hits of each kind the list shows.
+const (
+	maxExpansions = 32
+	maxHits       = 1000
+	minPrefix     = 2 // runes of the last word before it is expanded
+)
+
+// hitKind says why an entry is in the search results.
+type hitKind int
+
+const (
+	hitName   hitKind = iota + 1 // name or alias contains the query
+	hitExact                     // exact recall, as the agent's recall tool
+	hitPrefix                    // only through a prefix expansion of the last word
+)
+
+// hit is one search result: an entry id and its score. Ids (not snapshot
+// positions) keep a result valid across a reload until the next one arrives.
+type hit struct {
+	id    uint64
+	kind  hitKind
+	score float64 // bm25 score; 0 for a name match that recall does not find
+}
+
+// searchResult is the outcome of one query against one snapshot.
+type searchResult struct {
+	query      string
+	terms      []string // the query's own terms (exact recall)
+	expansions []string // prefix expansions of the last word
+	hits       []hit    // name matches, then exact hits, then prefix-only hits
+	counts     [4]int   // per hitKind
+	took       time.Duration
+	indexing   bool // the index was not ready: name matches only
+}
+
+// searchInput is everything a search needs; it is never mutated.
+type searchInput struct {
+	seq     int
+	query   string
+	snap    *snapshot
+	mem     *store.Memory
+	indexed bool
+}
+
+// searchDoneMsg carries a search's result, tagged with its sequence number.
+type searchDoneMsg struct {
+	seq    int
+	result *searchResult
+}
+
+// searchCmd runs a search off the update loop.
+func searchCmd(in searchInput) tea.Cmd {
+	return func() tea.Msg {
+		start := time.Now()
+		r := runSearch(in)
+		r.took = time.Since(start)
+		return searchDoneMsg{seq: in.seq, result: r}
+	}
+}
+
+// runSearch computes name matches, exact recall and prefix matches.
+func runSearch(in searchInput) *searchResult {
+	r := &searchResult{query: in.query, terms: bm25.QueryTerms(in.query), indexing: !in.indexed}
+	seen := map[uint64]bool{}
+	add := func(h hit) {
+		if !seen[h.id] && len(r.hits) < 3*maxHits {
+			seen[h.id] = true
+			r.hits = append(r.hits, h)
+			r.counts[h.kind]++
+		}
+	}
+	var exact []bm25.Hit
+	if in.indexed && in.mem != nil {
+		exact = in.mem.Search(in.query, maxHits)
+	}
+	for _, h := range nameMatches(in.snap, in.query, exact) {
+		add(h)
+	}
+	for _, h := range exact {
+		add(hit{id: h.ID, kind: hitExact, score: h.Score})
+	}
+	if in.indexed && in.mem != nil {
+		for _, h := range prefixMatches(in.mem.Index(), in.query, r) {
+			add(hit{id: h.ID, kind: hitPrefix, score: h.Score})
+		}
+	}
+	return r
+}
+
+// nameMatches returns entries whose name or an alias contains the query
+// (case-insensitive): exact name equality first, then by recall score, then
+// newest.
+func nameMatches(s *snapshot, query string, exact []bm25.Hit) []hit {
+	q := strings.ToLower(strings.TrimSpace(query))
+	if q == "" {
+		return nil
+	}
+	scores := make(map[uint64]float64, len(exact))
+	for _, h := range exact {
+		scores[h.ID] = h.Score
+	}
+	var hits []hit
+	for i, k := range s.keys {
+		if strings.Contains(k, q) {
+			hits = append(hits, hit{id: s.entries[i].ID, kind: hitName, score: scores[s.entries[i].ID]})
+		}
+	}
+	slices.SortStableFunc(hits, func(a, b hit) int {
+		ea, eb := s.entries[s.byID[a.id]], s.entries[s.byID[b.id]]
+		if x, y := strings.EqualFold(ea.Name, q), strings.EqualFold(eb.Name, q); x != y {
+			if x {
+				return -1
+			}
+			return 1
+		}
+		if a.score != b.score {
+			if a.score > b.score {
+				return -1
+			}
+			return 1
+		}
+		return cmpDesc(ea.CreatedAt, eb.CreatedAt, ea.ID, eb.ID)
+	})
+	if len(hits) > maxHits {
+		hits = hits[:maxHits]
+	}
+	return hits
+}
+
+// prefixMatches expands the word being typed (the query does not end in a
+// space) and ranks the query with those expansions; r.expansions is set.
+func prefixMatches(ix *bm25.Index, query string, r *searchResult) []bm25.Hit {
+	last := lastWord(query)
+	if utf8.RuneCountInString(last) < minPrefix {
+		return nil
+	}
+	for _, t := range ix.Expand(strings.ToLower(last), maxExpansions) {
+		if !slices.Contains(r.terms, t) {
+			r.expansions = append(r.expansions, t)
+		}
+	}
+	if len(r.expansions) == 0 {
+		return nil
+	}
+	terms := append(slices.Clone(r.terms), r.expansions...)
+	return ix.SearchTerms(terms, maxHits)
+}
+
+// lastWord returns the run of letters and digits that ends the query, or ""
+// when the query ends in anything else (the word is finished).
+func lastWord(query string) string {
+	end := len(query)
+	i := end
+	for i > 0 {
+		r, w := utf8.DecodeLastRuneInString(query[:i])
+		if !unicode.IsLetter(r) && !unicode.IsNumber(r) && !unicode.Is(unicode.Mn, r) && !unicode.Is(unicode.Mc, r) {
+			break
+		}
+		i -= w
+	}
+	return query[i:end]
+}
+
+// highlightTerms returns the terms to mark in the preview.
+func (r *searchResult) highlightTerms() []string {
+	if r == nil {
+		return nil
+	}
+	return append(slices.Clone(r.terms), r.expansions...)
+}
+
+// cmpDesc orders by created_at then id, newest first.
+func cmpDesc(ca, cb, ia, ib uint64) int {
+	switch {
+	case ca != cb && ca > cb:
+		return -1
+	case ca != cb:
+		return 1
+	case ia > ib:
+		return -1
+	case ia < ib:
+		return 1
+	}
+	return 0
+}

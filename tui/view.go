@@ -1,0 +1,116 @@
+package tui
+
+import (
+	"strings"
+
+	tea "charm.land/bubbletea/v2"
+	"charm.land/lipgloss/v2"
+	"github.com/charmbracelet/x/ansi"
+)
+
+// View draws the screen: search line, panes, status line, help line.
+func (m *Model) View() tea.View {
+	v := tea.NewView(m.screen())
+	v.AltScreen = true
+	if m.mouse {
+		v.MouseMode = tea.MouseModeCellMotion
+	}
+	return v
+}
+
+// screen renders the whole screen as text.
+func (m *Model) screen() string {
+	if !m.c.sized {
+		return ""
+	}
+	body := m.body()
+	if m.showHelp {
+		body = m.fullHelp()
+	}
+	return strings.Join([]string{m.searchLine(), body, m.statusLine(), m.helpLine()}, "\n")
+}
+
+// body renders the panes side by side, or the focused one alone.
+func (m *Model) body() string {
+	h := m.bodyHeight()
+	if !m.twoPanes() {
+		if m.focus == focusPreview {
+			return m.previewPane(m.c.width, h)
+		}
+		return m.listPane(m.c.width, h)
+	}
+	sep := m.c.styles.border.Render(strings.TrimSuffix(strings.Repeat("│\n", h), "\n"))
+	return lipgloss.JoinHorizontal(lipgloss.Top, m.listPane(m.listWidth(), h), sep, m.previewPane(m.previewWidth(), h))
+}
+
+// listPane renders the list at w×h.
+func (m *Model) listPane(w, h int) string {
+	ls := listStyle{
+		width: w, now: m.c.now(), focused: m.focus == focusList,
+		marks: m.marks, searched: m.result != nil && m.order == sortRelevance,
+	}
+	if len(m.features) > 0 {
+		ls.badge = m.rowBadge
+	}
+	if len(m.list.rows) == 0 {
+		return box(m.c.styles.dim.Render(" "+m.emptyText()), w, h)
+	}
+	return box(m.list.view(m.snap, m.c.styles, ls, h), w, h)
+}
+
+// previewPane renders the preview at w×h.
+func (m *Model) previewPane(w, h int) string {
+	return box(m.pv.vp.View(), w, h)
+}
+
+// box forces s to exactly w×h cells.
+func box(s string, w, h int) string {
+	lines := strings.Split(s, "\n")
+	if len(lines) > h {
+		lines = lines[:h]
+	}
+	for len(lines) < h {
+		lines = append(lines, "")
+	}
+	for i, l := range lines {
+		lw := ansi.StringWidth(l)
+		switch {
+		case lw > w:
+			lines[i] = ansi.Truncate(l, w, "")
+		case lw < w:
+			lines[i] = l + strings.Repeat(" ", w-lw)
+		}
+	}
+	return strings.Join(lines, "\n")
+}
+
+// searchLine renders the search input with the filter, order and index
+// state on the right.
+func (m *Model) searchLine() string {
+	right := m.filter.String() + " · " + m.order.String()
+	if m.loaded && !m.indexed && m.db != nil {
+		right = "indexing… (name matches only) · " + right
+	}
+	right = m.c.styles.dim.Render(right)
+	left := m.input.View()
+	room := m.c.width - lipgloss.Width(right) - 1
+	if lipgloss.Width(left) > room {
+		left = ansi.Truncate(left, max(room, 0), "…")
+	}
+	gap := max(m.c.width-lipgloss.Width(left)-lipgloss.Width(right), 1)
+	return ansi.Truncate(left+strings.Repeat(" ", gap)+right, m.c.width, "")
+}
+
+// helpLine is a feature's prompt, or the short help.
+func (m *Model) helpLine() string {
+	if o := m.overlay(); o != "" {
+		return ansi.Truncate(o, m.c.width, "…")
+	}
+	return ansi.Truncate(m.help.ShortHelpView(m.c.keys.ShortHelp()), m.c.width, "…")
+}
+
+// fullHelp is the `?` screen, generated from the key map.
+func (m *Model) fullHelp() string {
+	title := m.c.styles.paneTitle.Render("Keys") + m.c.styles.dim.Render("  (any key closes)")
+	return box(title+"\n\n"+m.help.FullHelpView(m.c.keys.FullHelp()), m.c.width, m.bodyHeight())
+}

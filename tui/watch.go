@@ -1,0 +1,144 @@
+package tui
+
+import (
+	"errors"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/fsnotify/fsnotify"
+)
+
+// Timing of file watching: bursts of events are coalesced for debounce,
+// and without a working watcher the file is polled every pollEvery.
+const (
+	debounce  = 100 * time.Millisecond
+	pollEvery = time.Second
+)
+
+// watcher follows the memory file's directory (writers replace the file by
+// rename, which kills a watch on the file itself) and reports events that
+// name the file on one channel.
+type watcher struct {
+	fsw    *fsnotify.Watcher
+	events chan struct{}
+	done   chan struct{}
+}
+
+// fileEventMsg says the file may have changed.
+type fileEventMsg struct{}
+
+// watchStartedMsg reports the watcher, or the error that forces polling.
+type watchStartedMsg struct {
+	w   *watcher
+	err error
+}
+
+// debounceMsg fires after a quiet period; stale tags are ignored.
+type debounceMsg struct{ tag int }
+
+// pollMsg is a polling tick carrying the file's state at that moment.
+type pollMsg struct{ stat fileStat }
+
+// fileStat is what polling compares.
+type fileStat struct {
+	exists bool
+	size   int64
+	mod    time.Time
+}
+
+// startWatchCmd sets up the watcher off the update loop.
+func startWatchCmd(path string) tea.Cmd {
+	return func() tea.Msg {
+		w, err := newWatcher(path)
+		return watchStartedMsg{w: w, err: err}
+	}
+}
+
+// newWatcher watches path's directory and filters events to path's name.
+func newWatcher(path string) (*watcher, error) {
+	fsw, err := fsnotify.NewWatcher()
+	if err != nil {
+		return nil, err
+	}
+	if err := fsw.Add(filepath.Dir(path)); err != nil {
+		fsw.Close()
+		return nil, err
+	}
+	w := &watcher{fsw: fsw, events: make(chan struct{}, 1), done: make(chan struct{})}
+	go w.loop(filepath.Base(path))
+	return w, nil
+}
+
+// loop forwards events naming the file, coalescing while nobody listens.
+func (w *watcher) loop(name string) {
+	defer close(w.events)
+	for {
+		select {
+		case ev, ok := <-w.fsw.Events:
+			if !ok {
+				return
+			}
+			if filepath.Base(ev.Name) != name {
+				continue
+			}
+			select {
+			case w.events <- struct{}{}:
+			default: // one pending event is enough
+			}
+		case _, ok := <-w.fsw.Errors:
+			if !ok {
+				return
+			}
+		case <-w.done:
+			return
+		}
+	}
+}
+
+// close stops the watcher; it is safe to call on nil.
+func (w *watcher) close() {
+	if w == nil {
+		return
+	}
+	close(w.done)
+	w.fsw.Close()
+}
+
+// waitEventCmd waits for the next event; it is re-armed after each one.
+func waitEventCmd(w *watcher) tea.Cmd {
+	return func() tea.Msg {
+		if _, ok := <-w.events; !ok {
+			return nil
+		}
+		return fileEventMsg{}
+	}
+}
+
+// debounceCmd fires debounceMsg{tag} after the quiet period.
+func debounceCmd(tag int) tea.Cmd {
+	return tea.Tick(debounce, func(time.Time) tea.Msg { return debounceMsg{tag: tag} })
+}
+
+// pollCmd stats the file after pollEvery.
+func pollCmd(path string) tea.Cmd {
+	return tea.Tick(pollEvery, func(time.Time) tea.Msg { return pollMsg{stat: statFile(path)} })
+}
+
+// statFile reads the file's existence, size and modification time.
+func statFile(path string) fileStat {
+	fi, err := os.Stat(path)
+	if err != nil {
+		return fileStat{}
+	}
+	return fileStat{exists: true, size: fi.Size(), mod: fi.ModTime()}
+}
+
+// fileMissing reports whether path does not exist (other errors are left to
+// the reload to report).
+func fileMissing(path string) bool {
+	_, err := os.Stat(path)
+	return errors.Is(err, fs.ErrNotExist)
+}
