@@ -1,18 +1,186 @@
 package main
 
 import (
+	"bufio"
 	"errors"
+	"fmt"
+	"io"
+	"strings"
 
 	"github.com/spf13/cobra"
+
+	"github.com/crmem/crmem/store"
+	"github.com/crmem/crmem/tui/editor"
 )
 
-// editCommand is a placeholder until the subcommand is implemented.
+// editCommand runs $EDITOR on one entry, as the TUI's e key does.
 func (a *app) editCommand() *cobra.Command {
 	return &cobra.Command{
-		Use:    "edit",
-		Hidden: true,
-		RunE: func(*cobra.Command, []string) error {
-			return errors.New("edit: not implemented yet")
+		Use:   "edit NAME",
+		Short: "Edit one entry's content and aliases in $EDITOR",
+		Long: `Write the entry to a private temp file in the dump format (a meta block with
+its aliases, then the content), run $VISUAL, else $EDITOR, else vi on it, and
+save what changed. The variable may hold arguments ("code -w", "nvim -u NONE").
+
+If the entry changed on disk while the editor was open, you choose on the
+terminal: keep mine, keep theirs, or save mine as a new note. Without a
+terminal, or when the editor fails or the file no longer reads back, nothing
+is saved, the exit status is 1 and the temp file holding your text is named.`,
+		Example: `  crmem edit deploy-steps
+  EDITOR="code -w" crmem edit ship`,
+		Args:              args(1, 1),
+		ValidArgsFunction: a.completeNames(1),
+		RunE: func(_ *cobra.Command, args []string) error {
+			return a.edit(args[0], prompter{bufio.NewReader(a.stdin), a.stderr, isTerminal(a.stdin)})
 		},
 	}
+}
+
+// prompter asks the user on the terminal how to resolve a conflict.
+type prompter struct {
+	in          *bufio.Reader
+	out         io.Writer
+	interactive bool // stdin is a terminal; otherwise conflicts fail
+}
+
+// edit runs one edit end to end.
+func (a *app) edit(name string, p prompter) error {
+	path, err := a.dbPath()
+	if err != nil {
+		return err
+	}
+	db, err := store.Open(path)
+	if err != nil {
+		return fileError{path, err}
+	}
+	if !db.Exists() {
+		return fileError{path, errors.New("no such file")}
+	}
+	e, ok := db.Memory().Lookup(name)
+	if !ok {
+		return fileError{path, fmt.Errorf("no such entry %q", name)}
+	}
+	s, err := editor.Edit(e, editor.Options{Getenv: a.getenv})
+	if err != nil {
+		return fileError{path, err}
+	}
+	r := s.Finish(a.runEditor(s))
+	switch r.Outcome {
+	case editor.Unchanged:
+		fmt.Fprintln(a.stdout, r.Message())
+		return nil
+	case editor.Changed:
+		return a.saveEdit(db, s, r, p)
+	}
+	return fileError{path, errors.New(r.Message())}
+}
+
+// runEditor runs the editor on the terminal's streams.
+func (a *app) runEditor(s *editor.Session) error {
+	cmd := s.Cmd()
+	cmd.Stdin, cmd.Stdout, cmd.Stderr = a.stdin, a.stdout, a.stderr
+	return cmd.Run()
+}
+
+// maxConflictRounds bounds how often the file may change under the user
+// between answering and saving before crmem gives up (the text is kept).
+const maxConflictRounds = 5
+
+// saveEdit applies the edit; on a conflict it asks the user what to do.
+func (a *app) saveEdit(db *store.DB, s *editor.Session, r editor.Result, p prompter) error {
+	path := db.Path()
+	op, what := r.Op, "saved "+r.Name
+	for range maxConflictRounds {
+		_, err := db.Apply(op)
+		if err == nil {
+			return a.finishSave(s, what)
+		}
+		if !s.IsConflict(err) {
+			return fileError{path, errors.New(r.KeptMessage(err.Error()))}
+		}
+		choice, err := p.ask(s, r)
+		if err != nil {
+			return fileError{path, err}
+		}
+		if choice == editor.KeepTheirs {
+			fmt.Fprintln(a.stdout, r.KeptMessage("kept theirs"))
+			return nil
+		}
+		if op, what, err = a.resolve(db, s, r, choice); err != nil {
+			return fileError{path, errors.New(r.KeptMessage(err.Error()))}
+		}
+	}
+	return fileError{path, errors.New(r.KeptMessage("the entry keeps changing on disk"))}
+}
+
+// resolve turns a choice into an operation on the fresh file.
+func (a *app) resolve(db *store.DB, s *editor.Session, r editor.Result, c editor.Choice) (store.Op, string, error) {
+	if _, err := db.Reload(); err != nil {
+		return nil, "", err
+	}
+	op, err := s.Resolve(r, c, db.Memory().Lookup)
+	if err != nil {
+		return nil, "", err
+	}
+	if add, ok := op.(store.Add); ok {
+		return op, fmt.Sprintf("saved your text as the new note %s", add.Name), nil
+	}
+	return op, "saved " + r.Name + " (your version)", nil
+}
+
+// finishSave removes the temp file once the text is safely saved.
+func (a *app) finishSave(s *editor.Session, what string) error {
+	fmt.Fprintln(a.stdout, what)
+	if err := s.Cleanup(); err != nil {
+		fmt.Fprintf(a.stderr, "crmem: warning: %v\n", err)
+	}
+	return nil
+}
+
+// ask asks on the terminal how to resolve a conflict; without a
+// terminal (or at end of input) it fails, keeping the text.
+func (p prompter) ask(s *editor.Session, r editor.Result) (editor.Choice, error) {
+	why := fmt.Sprintf("%s changed on disk while you were editing", r.Name)
+	if s.New {
+		why = fmt.Sprintf("the name %s was taken meanwhile", r.Name)
+	}
+	if !p.interactive {
+		return 0, errors.New(r.KeptMessage(why))
+	}
+	keys := map[string]editor.Choice{}
+	fmt.Fprintf(p.out, "%s.\n", why)
+	for _, c := range s.Choices() {
+		k := choiceKey(c)
+		keys[k] = c
+		fmt.Fprintf(p.out, "  %s  %s\n", k, c)
+	}
+	for {
+		fmt.Fprintf(p.out, "choose [%s]: ", strings.Join(choiceKeys(s), "/"))
+		line, err := p.in.ReadString('\n')
+		if c, ok := keys[strings.ToLower(strings.TrimSpace(line))]; ok {
+			return c, nil
+		}
+		if err != nil { // end of input: nothing chosen
+			return 0, errors.New(r.KeptMessage(why))
+		}
+	}
+}
+
+// choiceKey is the letter that picks a choice at the prompt.
+func choiceKey(c editor.Choice) string {
+	switch c {
+	case editor.KeepMine:
+		return "m"
+	case editor.KeepTheirs:
+		return "t"
+	}
+	return "n"
+}
+
+func choiceKeys(s *editor.Session) []string {
+	var out []string
+	for _, c := range s.Choices() {
+		out = append(out, choiceKey(c))
+	}
+	return out
 }
