@@ -1,20 +1,20 @@
 package sessions_test
 
 import (
-	"bufio"
 	"encoding/json"
 	"os"
 	"path/filepath"
 	"reflect"
 	"testing"
 
+	"github.com/crmem/crmem/store"
 	"github.com/crmem/crmem/store/sessions"
 )
 
 const (
 	fixtureDir      = "../../testdata/reference/sessions"
 	fixtureExpected = "../../testdata/reference/sessions.expected.json"
-	fixtureEntries  = "../../testdata/reference/crmem/small.entries.jsonl"
+	fixtureDB       = "../../testdata/reference/crmem/small.db"
 )
 
 type refsJSON struct {
@@ -40,29 +40,23 @@ func readExpected(t *testing.T) expectedJSON {
 	return exp
 }
 
-// fixtureArchives returns the names of small.db's archives, from the
-// reference's own view of the file.
+// fixtureArchives returns the names of the archives in small.db, the
+// memory file the sessions fixture belongs with.
 func fixtureArchives(t *testing.T) map[string]bool {
 	t.Helper()
-	f, err := os.Open(fixtureEntries)
+	data, err := os.ReadFile(fixtureDB)
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer f.Close()
+	f, err := store.Decode(data)
+	if err != nil {
+		t.Fatal(err)
+	}
 	out := map[string]bool{}
-	sc := bufio.NewScanner(f)
-	sc.Buffer(nil, 1<<20)
-	for sc.Scan() {
-		var e struct{ Name, Kind string }
-		if err := json.Unmarshal(sc.Bytes(), &e); err != nil {
-			t.Fatal(err)
-		}
-		if e.Kind == "archive" {
+	for _, e := range f.Entries {
+		if e.Kind == store.Archive {
 			out[e.Name] = true
 		}
-	}
-	if err := sc.Err(); err != nil {
-		t.Fatal(err)
 	}
 	return out
 }
