@@ -1,18 +1,83 @@
 package main
 
 import (
-	"errors"
+	"fmt"
+	"time"
 
 	"github.com/spf13/cobra"
+
+	"github.com/crmem/crmem/export"
+	"github.com/crmem/crmem/store"
 )
 
-// loadCommand is a placeholder until the subcommand is implemented.
+// loadCommand reads an mdbook tree back into the memory.
 func (a *app) loadCommand() *cobra.Command {
-	return &cobra.Command{
-		Use:    "load",
-		Hidden: true,
-		RunE: func(*cobra.Command, []string) error {
-			return errors.New("load: not implemented yet")
+	var merge bool
+	c := &cobra.Command{
+		Use:   "load DIR [--merge]",
+		Short: "Replace the memory with a markdown tree written by dump",
+		Long: `Read DIR/notes/*.md, DIR/archives/*.md and DIR/topics/*.md (each folder in file
+name order; other files, hidden files and SUMMARY.md are ignored). An entry's
+name is its file name without ".md"; a file that starts with crmem's metadata
+block gives its creation time and aliases, any other file is all content and
+is created now.
+
+Without --merge the memory is replaced by the tree in one atomic save, with
+ids renumbered from 1. With --merge, entries of the tree replace the entries
+with the same name (keeping their ids and creation times) or are added, and
+entries that are not in the tree are kept.
+
+Everything is checked first: an invalid file name, the same name twice or a
+file that is not UTF-8 fails the load, naming every problem, and the memory is
+left untouched.`,
+		Example: `  crmem dump /tmp/brain && $EDITOR /tmp/brain/notes/deploy-steps.md && crmem load --merge /tmp/brain
+  crmem load ~/memory-book --db ./restored.db`,
+		Args: args(1, 1),
+		RunE: func(_ *cobra.Command, args []string) error {
+			entries, err := export.Load(args[0], time.Now())
+			if err != nil {
+				return err
+			}
+			if merge {
+				return a.mergeEntries(entries, export.MergeTree, "merged "+args[0])
+			}
+			return a.replaceEntries(entries, "loaded", args[0])
 		},
 	}
+	c.Flags().BoolVar(&merge, "merge", false, "replace same-named entries and add new ones, keeping the rest")
+	return c
+}
+
+// replaceEntries swaps the whole memory for entries in one atomic save and
+// says what happened.
+func (a *app) replaceEntries(entries []store.Entry, verb, from string) error {
+	keep := func(*store.Memory, error) error { return nil }
+	if _, _, err := a.apply(keep, store.Replace{Entries: entries}); err != nil {
+		return err
+	}
+	_, err := fmt.Fprintf(a.stdout, "%s %s from %s, replacing the memory\n", verb, exportCount(entries), from)
+	return err
+}
+
+// mergeEntries merges entries into the memory by name in one atomic save.
+// The plan is made on the file as read; if the file changes before the
+// save, store re-applies it on the fresh state (or fails, changing nothing).
+func (a *app) mergeEntries(entries []store.Entry, mode export.MergeMode, what string) error {
+	path, err := a.dbPath()
+	if err != nil {
+		return err
+	}
+	db, err := store.Open(path)
+	if err != nil {
+		return fileError{path, err}
+	}
+	plan := export.MergeOps(db.Memory().Entries(), entries, mode)
+	if len(plan.Ops) > 0 {
+		if _, err := db.Apply(plan.Ops...); err != nil {
+			return fileError{path, err}
+		}
+	}
+	_, err = fmt.Fprintf(a.stdout, "%s: %d replaced, %d added, %d unchanged\n",
+		what, plan.Replaced, plan.Added, plan.Unchanged)
+	return err
 }
