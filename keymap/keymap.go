@@ -28,6 +28,9 @@ type KeyMap struct {
 	FilterAll, FilterNotes, FilterArchives, FilterTopics, Sort key.Binding
 	// Editing (wired by the editing code; disabled until then).
 	Edit, New, Rename, Aliases, Delete, Mark, DeleteMarked, Undo key.Binding
+	// Archive cleanup: mark every listed entry, mark archives older than an
+	// age, list only orphan archives (wired by the editing code).
+	MarkAll, MarkOlder, Orphans key.Binding
 	// Application.
 	Reload, Mouse, Quit key.Binding
 }
@@ -66,6 +69,9 @@ func DefaultKeyMap() KeyMap {
 		Mark:           b([]string{"space"}, "space", "mark"),
 		DeleteMarked:   b([]string{"D"}, "D", "delete marked"),
 		Undo:           b([]string{"u"}, "u", "undo"),
+		MarkAll:        b([]string{"*"}, "*", "mark all listed"),
+		MarkOlder:      b([]string{"O"}, "O", "mark archives older than…"),
+		Orphans:        b([]string{"o"}, "o", "orphan archives only"),
 		Reload:         b([]string{"R"}, "R", "reload"),
 		Mouse:          b([]string{"M"}, "M", "mouse on/off"),
 		Quit:           b([]string{"q", "ctrl+c"}, "q", "quit"),
@@ -79,7 +85,8 @@ func DefaultKeyMap() KeyMap {
 // EditKeys returns pointers to the editing bindings, so the editing code can
 // enable them in one place.
 func (k *KeyMap) EditKeys() []*key.Binding {
-	return []*key.Binding{&k.Edit, &k.New, &k.Rename, &k.Aliases, &k.Delete, &k.Mark, &k.DeleteMarked, &k.Undo}
+	return []*key.Binding{&k.Edit, &k.New, &k.Rename, &k.Aliases, &k.Delete, &k.Mark, &k.DeleteMarked, &k.Undo,
+		&k.MarkAll, &k.MarkOlder, &k.Orphans}
 }
 
 // NavigationKeys are the movement bindings shared by the list and preview.
@@ -99,7 +106,7 @@ func (k KeyMap) SearchKeys() []key.Binding {
 
 // EditingKeys change the memory.
 func (k KeyMap) EditingKeys() []key.Binding {
-	return []key.Binding{k.Edit, k.New, k.Rename, k.Aliases, k.Delete, k.Mark, k.DeleteMarked, k.Undo}
+	return []key.Binding{k.Edit, k.New, k.Rename, k.Aliases, k.Delete, k.Mark, k.MarkAll, k.MarkOlder, k.Orphans, k.DeleteMarked, k.Undo}
 }
 
 // AppKeys are reload, mouse, help and quit.
