@@ -162,6 +162,9 @@ func (m *Model) searchDone(msg searchDoneMsg) tea.Cmd {
 	}
 	m.result, m.applied = msg.result, msg.result.query
 	m.rebuild()
+	if msg.rerun {
+		return m.showSelected()
+	}
 	return m.selectBest()
 }
 
@@ -171,7 +174,9 @@ func (m *Model) rerunSearch() tea.Cmd {
 		return nil
 	}
 	m.searchSeq++
-	return searchCmd(m.searchInput(m.input.Value()))
+	in := m.searchInput(m.input.Value())
+	in.rerun = true
+	return searchCmd(in)
 }
 
 // showSelected fills the preview with the selected entry: from the render
@@ -238,7 +243,7 @@ func (m *Model) opened(msg loadedMsg) tea.Cmd {
 	m.loaded = true
 	m.w.reloading = false
 	if msg.err != nil {
-		m.st.fileWarning = fmt.Sprintf("cannot open: %v (waiting for a good write)", msg.err)
+		m.st.fileWarning = fmt.Sprintf("cannot open (%s) — waiting for a good write", m.shortError(msg.err))
 		return m.showSelected()
 	}
 	m.db, m.st.fileWarning, m.st.openTook = msg.db, "", msg.took

@@ -2,6 +2,7 @@ package tui
 
 import (
 	"fmt"
+	"strings"
 
 	tea "charm.land/bubbletea/v2"
 )
@@ -13,7 +14,7 @@ func (m *Model) watchStarted(msg watchStartedMsg) tea.Cmd {
 	if msg.err != nil {
 		m.w.polling = true
 		m.w.last = statFile(m.path)
-		return pollCmd(m.path)
+		return m.after(pollEvery, pollMsg{})
 	}
 	m.w.watcher = msg.w
 	return tea.Batch(waitEventCmd(msg.w), m.reloadIfOpen())
@@ -34,7 +35,7 @@ func (m *Model) fileEvent() tea.Cmd {
 		return nil // closed
 	}
 	m.w.tag++
-	return tea.Batch(waitEventCmd(m.w.watcher), debounceCmd(m.w.tag))
+	return tea.Batch(waitEventCmd(m.w.watcher), m.after(debounce, debounceMsg{tag: m.w.tag}))
 }
 
 // debounced reloads once the burst of events is over.
@@ -46,13 +47,13 @@ func (m *Model) debounced(msg debounceMsg) tea.Cmd {
 }
 
 // polled reloads when the file's size or time changed.
-func (m *Model) polled(msg pollMsg) tea.Cmd {
+func (m *Model) polled() tea.Cmd {
 	var cmd tea.Cmd
-	if msg.stat != m.w.last {
-		m.w.last = msg.stat
+	if st := statFile(m.path); st != m.w.last {
+		m.w.last = st
 		cmd = m.reloadNow()
 	}
-	return tea.Batch(pollCmd(m.path), cmd)
+	return tea.Batch(m.after(pollEvery, pollMsg{}), cmd)
 }
 
 // reloadNow starts a reload (or an open, if the file could not be opened
@@ -83,7 +84,7 @@ func (m *Model) reloaded(msg reloadedMsg) tea.Cmd {
 		m.st.fileWarning = "file deleted — showing the last state; waiting for it to reappear"
 		return again
 	case msg.err != nil:
-		m.st.fileWarning = fmt.Sprintf("file unreadable: %v — showing the last good state", msg.err)
+		m.st.fileWarning = fmt.Sprintf("file unreadable (%s) — showing the last good state", m.shortError(msg.err))
 		return again
 	}
 	recovered := m.st.fileWarning != ""
@@ -99,4 +100,9 @@ func (m *Model) reloaded(msg reloadedMsg) tea.Cmd {
 	d := msg.diff
 	text := fmt.Sprintf("reloaded: +%d −%d ~%d", len(d.Added), len(d.Removed), len(d.Changed))
 	return tea.Batch(again, m.showSelected(), m.rerunSearch(), m.setMessage(text), daemonCmd(m.st.daemonSock))
+}
+
+// shortError drops the file's path from an error (the status line shows it).
+func (m *Model) shortError(err error) string {
+	return strings.TrimPrefix(err.Error(), m.path+": ")
 }

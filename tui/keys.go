@@ -52,7 +52,7 @@ func (m *Model) appKey(k tea.KeyPressMsg) (tea.Cmd, bool) {
 		return m.reloadNow(), true
 	case key.Matches(k, keys.Mouse):
 		m.mouse = !m.mouse
-		m.setMessage(map[bool]string{true: "mouse on", false: "mouse off (terminal selection works)"}[m.mouse])
+		return m.setMessage(map[bool]string{true: "mouse on", false: "mouse off (terminal selection works)"}[m.mouse]), true
 	default:
 		return m.filterKey(k)
 	}

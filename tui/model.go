@@ -42,6 +42,7 @@ type config struct {
 	now      func() time.Time
 	loc      *time.Location
 	features []Feature
+	after    func(time.Duration, tea.Msg) tea.Cmd // timers; tests replace them
 }
 
 // Model is the root Bubble Tea model of the TUI.
@@ -79,6 +80,7 @@ type Model struct {
 	w  watchState
 
 	features []Feature
+	after    func(time.Duration, tea.Msg) tea.Cmd
 }
 
 // watchState is the file-following part of the model.
@@ -99,6 +101,9 @@ func newModel(cfg config) *Model {
 	if cfg.loc == nil {
 		cfg.loc = time.Local
 	}
+	if cfg.after == nil {
+		cfg.after = after
+	}
 	m := &Model{
 		path:     cfg.path,
 		filter:   filterAll,
@@ -108,6 +113,7 @@ func newModel(cfg config) *Model {
 		help:     help.New(),
 		mouse:    true,
 		features: cfg.features,
+		after:    cfg.after,
 		snap:     newSnapshot(nil),
 	}
 	m.c = common{
@@ -183,7 +189,7 @@ func (m *Model) dispatchFile(msg tea.Msg) tea.Cmd {
 	case debounceMsg:
 		return m.debounced(msg)
 	case pollMsg:
-		return m.polled(msg)
+		return m.polled()
 	case reloadedMsg:
 		return m.reloaded(msg)
 	case daemonMsg:

@@ -52,6 +52,7 @@ type searchResult struct {
 // searchInput is everything a search needs; it is never mutated.
 type searchInput struct {
 	seq     int
+	rerun   bool // a reload re-ran the query: keep the selection
 	query   string
 	snap    *snapshot
 	mem     *store.Memory
@@ -61,6 +62,7 @@ type searchInput struct {
 // searchDoneMsg carries a search's result, tagged with its sequence number.
 type searchDoneMsg struct {
 	seq    int
+	rerun  bool
 	result *searchResult
 }
 
@@ -70,7 +72,7 @@ func searchCmd(in searchInput) tea.Cmd {
 		start := time.Now()
 		r := runSearch(in)
 		r.took = time.Since(start)
-		return searchDoneMsg{seq: in.seq, result: r}
+		return searchDoneMsg{seq: in.seq, rerun: in.rerun, result: r}
 	}
 }
 

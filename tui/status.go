@@ -32,8 +32,7 @@ type clearMessageMsg struct{ seq int }
 func (m *Model) setMessage(text string) tea.Cmd {
 	m.st.msgSeq++
 	m.st.msg = text
-	seq := m.st.msgSeq
-	return tea.Tick(messageFor, func(time.Time) tea.Msg { return clearMessageMsg{seq: seq} })
+	return m.after(messageFor, clearMessageMsg{seq: m.st.msgSeq})
 }
 
 func (s *status) clearMessage(seq int) {

@@ -39,8 +39,8 @@ type watchStartedMsg struct {
 // debounceMsg fires after a quiet period; stale tags are ignored.
 type debounceMsg struct{ tag int }
 
-// pollMsg is a polling tick carrying the file's state at that moment.
-type pollMsg struct{ stat fileStat }
+// pollMsg is a polling tick.
+type pollMsg struct{}
 
 // fileStat is what polling compares.
 type fileStat struct {
@@ -117,14 +117,9 @@ func waitEventCmd(w *watcher) tea.Cmd {
 	}
 }
 
-// debounceCmd fires debounceMsg{tag} after the quiet period.
-func debounceCmd(tag int) tea.Cmd {
-	return tea.Tick(debounce, func(time.Time) tea.Msg { return debounceMsg{tag: tag} })
-}
-
-// pollCmd stats the file after pollEvery.
-func pollCmd(path string) tea.Cmd {
-	return tea.Tick(pollEvery, func(time.Time) tea.Msg { return pollMsg{stat: statFile(path)} })
+// after delivers msg once d has passed.
+func after(d time.Duration, msg tea.Msg) tea.Cmd {
+	return tea.Tick(d, func(time.Time) tea.Msg { return msg })
 }
 
 // statFile reads the file's existence, size and modification time.

@@ -1,0 +1,164 @@
+package tui
+
+import (
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/crmem/crmem/store"
+)
+
+// testNow is the fixed clock of model tests.
+var testNow = time.Date(2026, 1, 3, 12, 0, 0, 0, time.UTC)
+
+// noTimer disables timers in tests; tests send timer messages themselves.
+func noTimer(time.Duration, tea.Msg) tea.Cmd { return nil }
+
+// copyFixture copies a reference fixture into a temp dir and returns its path.
+func copyFixture(t *testing.T, name string) string {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join("..", "testdata", "reference", name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), "memory.db")
+	if err := os.WriteFile(path, data, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+// writeEntries writes a memory file holding entries.
+func writeEntries(t *testing.T, path string, entries []store.Entry) {
+	t.Helper()
+	if err := os.WriteFile(path, store.Encode(0, entries), 0o600); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// openModel builds a model on path at w×h and opens the file.
+func openModel(t *testing.T, path string, w, h int) *Model {
+	t.Helper()
+	m := newModel(config{path: path, style: "dark", noColor: true, now: func() time.Time { return testNow }, loc: time.UTC, after: noTimer})
+	drive(m, func() tea.Msg { return tea.WindowSizeMsg{Width: w, Height: h} })
+	drive(m, openCmd(path))
+	if m.db == nil {
+		t.Fatalf("open %s: %s", path, m.st.fileWarning)
+	}
+	return m
+}
+
+// drive runs cmd and every command that follows from it, feeding the
+// messages to the model, until nothing is left.
+func drive(m *Model, cmd tea.Cmd) {
+	queue := []tea.Cmd{cmd}
+	for len(queue) > 0 {
+		c := queue[0]
+		queue = queue[1:]
+		if c == nil {
+			continue
+		}
+		switch msg := c().(type) {
+		case nil, tea.QuitMsg:
+		case tea.BatchMsg:
+			queue = append(queue, msg...)
+		default:
+			_, next := m.Update(msg)
+			queue = append(queue, next)
+		}
+	}
+}
+
+// keyMsg builds a key press from its name ("j", "enter", "ctrl+c", …).
+func keyMsg(name string) tea.KeyPressMsg {
+	special := map[string]rune{
+		"enter": tea.KeyEnter, "esc": tea.KeyEscape, "tab": tea.KeyTab, "up": tea.KeyUp,
+		"down": tea.KeyDown, "backspace": tea.KeyBackspace, "pgdown": tea.KeyPgDown,
+		"pgup": tea.KeyPgUp, "home": tea.KeyHome, "end": tea.KeyEnd,
+	}
+	if c, ok := special[name]; ok {
+		return tea.KeyPressMsg{Code: c}
+	}
+	if rest, ok := strings.CutPrefix(name, "ctrl+"); ok {
+		return tea.KeyPressMsg{Code: []rune(rest)[0], Mod: tea.ModCtrl}
+	}
+	r := []rune(name)[0]
+	return tea.KeyPressMsg{Code: r, Text: name}
+}
+
+// press sends keys one by one, running their commands.
+func press(m *Model, keys ...string) {
+	for _, k := range keys {
+		msg := keyMsg(k)
+		drive(m, func() tea.Msg { return msg })
+	}
+}
+
+// typeText presses each character of s.
+func typeText(m *Model, s string) {
+	for _, r := range s {
+		press(m, string(r))
+	}
+}
+
+// selectedName returns the selected entry's name, or "".
+func selectedName(m *Model) string {
+	e, ok := m.SelectedEntry()
+	if !ok {
+		return ""
+	}
+	return e.Name
+}
+
+// listNames returns the entry names of the list in order.
+func listNames(m *Model) []string {
+	var out []string
+	for _, e := range m.ListedEntries() {
+		out = append(out, e.Name)
+	}
+	return out
+}
+
+// headers returns the list's header rows.
+func headers(m *Model) []string {
+	var out []string
+	for _, r := range m.list.rows {
+		if r.header != "" {
+			out = append(out, strings.TrimSpace(r.header))
+		}
+	}
+	return out
+}
+
+// plainScreen renders the screen without ANSI sequences.
+func plainScreen(m *Model) string {
+	return ansi.Strip(m.screen())
+}
+
+// apply changes the file from outside, as another writer would.
+func apply(t *testing.T, path string, ops ...store.Op) {
+	t.Helper()
+	db, err := store.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := db.Apply(ops...); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// reload delivers the debounced reload, as the watcher would.
+func reload(m *Model) {
+	m.w.tag++
+	tag := m.w.tag
+	drive(m, func() tea.Msg { return debounceMsg{tag: tag} })
+}
+
+// sgr matches colour and attribute sequences, the only ones allowed out.
+var sgr = regexp.MustCompile(`\x1b\[[0-9;:]*m`)
