@@ -1,9 +1,11 @@
 package store_test
 
 import (
+	"bufio"
 	"fmt"
 	"math/rand/v2"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -56,33 +58,21 @@ func TestCrash_KillDuringSave(t *testing.T) {
 		t.Fatal(err)
 	}
 	rng := rand.New(rand.NewPCG(7, 7))
-	last := 0
+	// Calibrate: how long does one save take on this machine, now?
+	child := startSaver(t, path)
+	child.next(t) // opened
+	start := time.Now()
+	child.next(t)
+	child.next(t)
+	perSave := time.Since(start) / 2
+	child.kill()
+	last := checkGeneration(t, path, 0, -1)
 	for i := range 20 {
-		cmd := helperCmd(t, "save-loop", path)
-		if err := cmd.Start(); err != nil {
-			t.Fatal(err)
-		}
-		time.Sleep(time.Duration(20+rng.IntN(150)) * time.Millisecond)
-		cmd.Process.Signal(syscall.SIGKILL)
-		cmd.Wait()
-		db, err := store.OpenWith(path, store.Options{Index: store.IndexOnDemand})
-		if err != nil {
-			t.Fatalf("kill %d: %v", i, err)
-		}
-		if db.Memory().Len() != crashEntries {
-			t.Fatalf("kill %d: %d entries", i, db.Memory().Len())
-		}
-		gen, err := generationOf(db.Memory().Entries())
-		if err != nil {
-			t.Fatalf("kill %d: %v", i, err)
-		}
-		if gen < last {
-			t.Fatalf("kill %d: generation went back from %d to %d", i, last, gen)
-		}
-		last = gen
-	}
-	if last == 0 {
-		t.Fatal("the child never completed a save: the test proved nothing")
+		child := startSaver(t, path)
+		child.next(t) // opened: from here on, saves follow back to back
+		time.Sleep(time.Duration(rng.Int64N(int64(2 * perSave))))
+		child.kill()
+		last = checkGeneration(t, path, last, i)
 	}
 	t.Logf("reached generation %d", last)
 	// The next save sweeps leftover temp files.
@@ -101,4 +91,58 @@ func TestCrash_KillDuringSave(t *testing.T) {
 	if want := []string{".memory.db.crmem.lock", "memory.db"}; !slices.Equal(got, want) {
 		t.Errorf("directory holds %v, want %v", got, want)
 	}
+}
+
+// saver is a child process saving in a loop; it prints a line after opening
+// and after every save.
+type saver struct {
+	cmd   *exec.Cmd
+	lines *bufio.Scanner
+}
+
+func startSaver(t *testing.T, path string) *saver {
+	t.Helper()
+	cmd := helperCmd(t, "save-loop", path)
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	return &saver{cmd: cmd, lines: bufio.NewScanner(out)}
+}
+
+func (s *saver) next(t *testing.T) {
+	t.Helper()
+	if !s.lines.Scan() {
+		s.kill()
+		t.Fatal("saver child exited")
+	}
+}
+
+func (s *saver) kill() {
+	s.cmd.Process.Signal(syscall.SIGKILL)
+	s.cmd.Wait()
+}
+
+// checkGeneration opens the file after a kill: it must hold one whole
+// generation, not older than the last one seen.
+func checkGeneration(t *testing.T, path string, last, kill int) int {
+	t.Helper()
+	db, err := store.OpenWith(path, store.Options{Index: store.IndexOnDemand})
+	if err != nil {
+		t.Fatalf("kill %d: %v", kill, err)
+	}
+	if db.Memory().Len() != crashEntries {
+		t.Fatalf("kill %d: %d entries", kill, db.Memory().Len())
+	}
+	gen, err := generationOf(db.Memory().Entries())
+	if err != nil {
+		t.Fatalf("kill %d: %v", kill, err)
+	}
+	if gen < last {
+		t.Fatalf("kill %d: generation went back from %d to %d", kill, last, gen)
+	}
+	return gen
 }

@@ -72,6 +72,7 @@ func helperSaveLoop(path string) error {
 	if err != nil {
 		return err
 	}
+	fmt.Println("opened")
 	for {
 		gen, err := generationOf(db.Memory().Entries())
 		if err != nil {
@@ -80,5 +81,6 @@ func helperSaveLoop(path string) error {
 		if _, err := db.Apply(store.Replace{Entries: generation(gen+1, crashEntries)}); err != nil {
 			return err
 		}
+		fmt.Println("saved", gen+1)
 	}
 }
