@@ -2,7 +2,6 @@ package main
 
 import (
 	"bufio"
-	"errors"
 	"fmt"
 	"os"
 	"slices"
@@ -45,6 +44,7 @@ type anomaly struct {
 // sessionReport is what check finds in the sessions folder.
 type sessionReport struct {
 	Dir      string          `json:"dir"`
+	Found    bool            `json:"found"` // the folder exists
 	Sessions int             `json:"sessions"`
 	Markers  int             `json:"markers"`
 	Missing  []missingMarker `json:"missing_archives"`
@@ -233,6 +233,9 @@ func joinIDs(ids []uint64) string {
 // archives the memory does not hold (by name or alias).
 func checkSessions(dir string, entries []store.Entry) *sessionReport {
 	r := &sessionReport{Dir: dir, Missing: []missingMarker{}}
+	if _, err := os.Stat(dir); err == nil {
+		r.Found = true
+	}
 	ss, err := sessions.Read(dir)
 	if err != nil {
 		r.Error = err.Error()
@@ -289,7 +292,7 @@ func writeSessions(p func(string, ...any), s *sessionReport) {
 		p("sessions   %s: cannot read: %s\n", sanitizeLine(s.Dir), sanitizeLine(s.Error))
 		return
 	}
-	if _, err := os.Stat(s.Dir); errors.Is(err, os.ErrNotExist) {
+	if !s.Found {
 		p("sessions   %s: none (no such folder)\n", sanitizeLine(s.Dir))
 		return
 	}
