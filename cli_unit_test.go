@@ -2,9 +2,12 @@ package main
 
 import (
 	"bufio"
+	"bytes"
+	"encoding/binary"
 	"errors"
 	"fmt"
 	"io/fs"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"strings"
@@ -128,3 +131,48 @@ func TestRun_RecoversPanics(t *testing.T) {
 }
 
 func newTestWriter(sb *strings.Builder) *bufio.Writer { return bufio.NewWriter(sb) }
+
+// TestCorruptFiles_NeverPanic runs read subcommands in-process on seeded
+// corruptions of a valid file (byte flips, truncations, huge counts): each
+// either works or fails with one "crmem: " line, never an internal error.
+func TestCorruptFiles_NeverPanic(t *testing.T) {
+	orig, err := os.ReadFile(filepath.Join("testdata", "reference", "crmem", "small.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	rng := rand.New(rand.NewPCG(1, 2))
+	dir := t.TempDir()
+	for i := range 150 {
+		data := corrupt(rng, orig)
+		db := filepath.Join(dir, fmt.Sprintf("c%03d.db", i))
+		if err := os.WriteFile(db, data, 0o600); err != nil {
+			t.Fatal(err)
+		}
+		for _, args := range [][]string{{"check", "--json"}, {"ls"}, {"search", "deploy", "--json"}, {"show", "deploy-steps"}} {
+			var out, errb strings.Builder
+			code := run(append(args, "--db", db), strings.NewReader(""), &out, &errb, func(string) string { return "" })
+			msg := errb.String()
+			bad := code > 1 || strings.Contains(msg, "internal error") ||
+				(msg != "" && (!strings.HasPrefix(msg, "crmem: ") || strings.Count(msg, "\n") != 1))
+			if bad {
+				t.Fatalf("corruption %d, %v: exit %d, stderr %q", i, args, code, msg)
+			}
+		}
+	}
+}
+
+// corrupt returns a damaged copy of data: a flipped byte, a truncation, or a
+// length field set to a huge value.
+func corrupt(rng *rand.Rand, data []byte) []byte {
+	c := bytes.Clone(data)
+	switch rng.IntN(3) {
+	case 0:
+		c[rng.IntN(len(c))] ^= byte(1 + rng.IntN(255))
+	case 1:
+		c = c[:rng.IntN(len(c))]
+	default:
+		at := 16 + rng.IntN(len(c)-20)
+		binary.LittleEndian.PutUint32(c[at:], 0xfffffff0)
+	}
+	return c
+}
