@@ -37,6 +37,10 @@ func (a *app) lsCommand() *cobra.Command {
 			if asJSON {
 				return a.output(func(w *bufio.Writer) error { return writeJSONArray(w, entriesJSON(entries)) })
 			}
+			if len(entries) == 0 {
+				_, err := fmt.Fprintln(a.stdout, "no entries")
+				return err
+			}
 			return a.output(func(w *bufio.Writer) error { return lsTable(entries, time.Now()).write(w) })
 		},
 	}

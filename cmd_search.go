@@ -44,6 +44,10 @@ first), at most --limit of them (0: all). --kind keeps one kind after ranking.
 			if asJSON {
 				return a.output(func(w *bufio.Writer) error { return writeJSONArray(w, hits) })
 			}
+			if len(hits) == 0 {
+				_, err := fmt.Fprintln(a.stdout, "no matches")
+				return err
+			}
 			return a.output(func(w *bufio.Writer) error { return searchTable(hits).write(w) })
 		},
 	}
