@@ -70,7 +70,7 @@ func (m *Model) rebuild() {
 // rebuildKeeping lays out the list and selects id when had is set.
 func (m *Model) rebuildKeeping(id uint64, had bool) {
 	pos := m.list.cursor
-	m.list.rows = buildRows(m.snap, m.filter, m.order, m.result, m.c.loc)
+	m.list.rows = buildRowsWhere(m.snap, m.filter, m.entryFilter(), m.order, m.result, m.c.loc)
 	if !had || !m.list.selectID(m.snap, id) {
 		m.list.cursor = m.list.nearestEntry(min(pos, max(len(m.list.rows)-1, 0)), 1)
 	}

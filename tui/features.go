@@ -34,14 +34,19 @@ type cardLiner interface {
 	CardLines(m *Model, e store.Entry) []string
 }
 
+// entryFilterer hides entries from the list (e.g. all but orphan archives);
+// a nil func means no filter.
+type entryFilterer interface {
+	EntryFilter(m *Model) func(store.Entry) bool
+}
+
 // statusTexter adds a segment to the status line.
 type statusTexter interface {
 	StatusText(m *Model) string
 }
 
-// defaultFeatures are the features Run installs. The editing code adds its
-// features here.
-func defaultFeatures() []Feature { return nil }
+// defaultFeatures are the features Run installs: the editing code's.
+func defaultFeatures(opts Options) []Feature { return editingFeatures(opts) }
 
 // ---- helpers for features ----
 
@@ -149,6 +154,29 @@ func (m *Model) rowBadge(e store.Entry) string {
 		}
 	}
 	return s
+}
+
+// entryFilter combines the features' entry filters; nil when none applies.
+func (m *Model) entryFilter() func(store.Entry) bool {
+	var keeps []func(store.Entry) bool
+	for _, f := range m.features {
+		if ef, ok := f.(entryFilterer); ok {
+			if k := ef.EntryFilter(m); k != nil {
+				keeps = append(keeps, k)
+			}
+		}
+	}
+	if len(keeps) == 0 {
+		return nil
+	}
+	return func(e store.Entry) bool {
+		for _, k := range keeps {
+			if !k(e) {
+				return false
+			}
+		}
+		return true
+	}
 }
 
 // overlay returns the first non-empty feature overlay.

@@ -70,17 +70,23 @@ type listView struct {
 
 // buildRows lays out the list for a snapshot, filter, order and search.
 func buildRows(s *snapshot, f kindFilter, order sortOrder, res *searchResult, loc *time.Location) []row {
+	return buildRowsWhere(s, f, nil, order, res, loc)
+}
+
+// buildRowsWhere is buildRows listing only the entries keep accepts (nil:
+// all); the features' entry filters (orphan archives) come in here.
+func buildRowsWhere(s *snapshot, f kindFilter, keep func(store.Entry) bool, order sortOrder, res *searchResult, loc *time.Location) []row {
 	var rows []row
 	if res != nil {
 		for _, h := range res.hits {
-			if i, ok := s.byID[h.id]; ok && f.keep(s.entries[i].Kind) {
+			if i, ok := s.byID[h.id]; ok && f.keep(s.entries[i].Kind) && (keep == nil || keep(s.entries[i])) {
 				rows = append(rows, row{idx: i, hit: h.kind, score: h.score})
 			}
 		}
 	} else {
 		rows = make([]row, 0, len(s.entries))
 		for i, e := range s.entries {
-			if f.keep(e.Kind) {
+			if f.keep(e.Kind) && (keep == nil || keep(e)) {
 				rows = append(rows, row{idx: i})
 			}
 		}

@@ -44,7 +44,7 @@ func Run(opts Options) error {
 // configFrom builds the model's configuration from Options and the
 // environment (NO_COLOR, HOME for the daemon socket).
 func configFrom(opts Options, getenv func(string) string) config {
-	cfg := config{path: opts.Path, style: opts.Style, noColor: getenv("NO_COLOR") != "", features: defaultFeatures()}
+	cfg := config{path: opts.Path, style: opts.Style, noColor: getenv("NO_COLOR") != "", features: defaultFeatures(opts)}
 	if home, err := os.UserHomeDir(); err == nil {
 		cfg.daemon = daemonSocket(home)
 	}

@@ -1,0 +1,134 @@
+package tui
+
+import (
+	"strings"
+
+	tea "charm.land/bubbletea/v2"
+	"charm.land/lipgloss/v2"
+
+	"github.com/crmem/crmem/tui/sanitize"
+)
+
+// dialog is a prompt, confirmation or choice that owns the keyboard until it
+// closes. It is drawn in place of the help line.
+type dialog interface {
+	// key handles a key press; done reports that the dialog closed.
+	key(m *Model, k tea.KeyPressMsg) (cmd tea.Cmd, done bool)
+	// paste inserts pasted text (prompts only).
+	paste(text string)
+	// view is the one-line rendering.
+	view(m *Model) string
+}
+
+// promptDialog asks for one line of text: a name, aliases, an age.
+type promptDialog struct {
+	title    string
+	in       lineInput
+	validate func(string) error // nil: anything goes
+	submit   func(m *Model, value string) tea.Cmd
+	err      string // the last validation failure, shown after the input
+}
+
+// newPrompt builds a prompt prefilled with value.
+func newPrompt(title, value string, validate func(string) error, submit func(*Model, string) tea.Cmd) *promptDialog {
+	p := &promptDialog{title: title, validate: validate, submit: submit}
+	p.in = lineInput{prompt: title + ": ", limit: 1024}
+	p.in.insert(value)
+	p.in.Focus()
+	return p
+}
+
+func (p *promptDialog) key(m *Model, k tea.KeyPressMsg) (tea.Cmd, bool) {
+	switch k.String() {
+	case "esc", "ctrl+c":
+		return m.SetStatus("cancelled"), true
+	case "enter":
+		v := strings.TrimSpace(p.in.Value())
+		if p.validate != nil {
+			if err := p.validate(v); err != nil {
+				p.err = err.Error()
+				return nil, false
+			}
+		}
+		return p.submit(m, v), true
+	}
+	if p.in.key(k) {
+		p.err = ""
+	}
+	return nil, false
+}
+
+func (p *promptDialog) paste(text string) { p.in.insert(text) }
+
+func (p *promptDialog) view(m *Model) string {
+	st := m.c.styles
+	p.in.promptStyle, p.in.textStyle, p.in.dimStyle = st.message, st.status, st.dim
+	hint := st.dim.Render("  enter ok · esc cancel")
+	if p.err != "" {
+		hint = "  " + st.warning.Render("⚠ "+sanitize.Line(p.err))
+	}
+	p.in.setWidth(max(m.c.width-lipgloss.Width(hint), 10))
+	return p.in.View() + hint
+}
+
+// confirmDialog asks y/n before something destructive. Only y confirms:
+// never enter, and never the key that opened it.
+type confirmDialog struct {
+	text string
+	yes  func(m *Model) tea.Cmd
+}
+
+func (c *confirmDialog) key(m *Model, k tea.KeyPressMsg) (tea.Cmd, bool) {
+	switch k.String() {
+	case "y", "Y":
+		return c.yes(m), true
+	case "n", "N", "esc", "ctrl+c":
+		return m.SetStatus("cancelled"), true
+	}
+	return nil, false
+}
+
+func (c *confirmDialog) paste(string) {}
+
+func (c *confirmDialog) view(m *Model) string {
+	st := m.c.styles
+	return st.warning.Render(sanitize.Line(c.text)) + st.message.Render("  [y/n]")
+}
+
+// choice is one answer of a choiceDialog.
+type choice struct {
+	key, label string
+	pick       func(m *Model) tea.Cmd
+}
+
+// choiceDialog offers a few answers, each on its own key; esc picks the
+// cancel answer (the safe one).
+type choiceDialog struct {
+	text    string
+	choices []choice
+	cancel  func(m *Model) tea.Cmd
+}
+
+func (c *choiceDialog) key(m *Model, k tea.KeyPressMsg) (tea.Cmd, bool) {
+	s := k.String()
+	if s == "esc" || s == "ctrl+c" {
+		return c.cancel(m), true
+	}
+	for _, ch := range c.choices {
+		if s == ch.key {
+			return ch.pick(m), true
+		}
+	}
+	return nil, false
+}
+
+func (c *choiceDialog) paste(string) {}
+
+func (c *choiceDialog) view(m *Model) string {
+	st := m.c.styles
+	parts := []string{st.warning.Render(sanitize.Line(c.text))}
+	for _, ch := range c.choices {
+		parts = append(parts, st.message.Render("["+ch.key+"]")+" "+ch.label)
+	}
+	return strings.Join(parts, "  ")
+}

@@ -1,0 +1,296 @@
+package tui
+
+import (
+	"fmt"
+	"os/exec"
+	"strings"
+
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/crmem/crmem/keymap"
+	"github.com/crmem/crmem/store"
+	"github.com/crmem/crmem/store/sessions"
+	"github.com/crmem/crmem/tui/editor"
+	"github.com/crmem/crmem/tui/sanitize"
+)
+
+// editingFeatures returns the features that change the memory: the editor,
+// prompts and confirmations, marks and bulk delete, undo, and the archive
+// references that warn before a session's resume point goes.
+func editingFeatures(opts Options) []Feature {
+	return []Feature{newEditing(opts, editor.Options{}, tea.ExecProcess)}
+}
+
+// execFunc runs a process with the terminal handed over (tea.ExecProcess);
+// tests run the editor directly.
+type execFunc func(*exec.Cmd, tea.ExecCallback) tea.Cmd
+
+// editing is the Feature behind e n r a d space * O o D u.
+type editing struct {
+	ed      editor.Options
+	exec    execFunc
+	dlg     dialog    // the open prompt, confirmation or choice
+	undo    undoStack // every write of this session
+	refs    refsState
+	busy    bool // a write is in flight
+	enabled bool
+}
+
+func newEditing(opts Options, ed editor.Options, run execFunc) *editing {
+	dir := opts.SessionsDir
+	if dir == "" {
+		dir = sessions.DefaultDir(opts.Path)
+	}
+	return &editing{ed: ed, exec: run, refs: refsState{dir: dir}}
+}
+
+// editorDoneMsg says the editor exited.
+type editorDoneMsg struct {
+	s   *editor.Session
+	err error
+}
+
+// Update takes keys while a dialog is open, the editing keys otherwise, and
+// the editing code's own messages. Opening and reloading the file also
+// re-reads the sessions folder.
+func (f *editing) Update(m *Model, msg tea.Msg) (bool, tea.Cmd) {
+	if !f.enabled {
+		f.enabled = true
+		m.EnableEditing()
+	}
+	switch msg := msg.(type) {
+	case tea.KeyPressMsg:
+		return f.keyPress(m, msg)
+	case tea.PasteMsg:
+		if f.dlg != nil {
+			f.dlg.paste(msg.Content)
+			return true, nil
+		}
+	case editorDoneMsg:
+		return true, f.editorDone(m, msg)
+	case writeDoneMsg:
+		return true, f.writeDone(m, msg)
+	case refsMsg:
+		return true, f.refsRead(m, msg)
+	case loadedMsg, reloadedMsg:
+		return true, tea.Batch(m.dispatch(msg), f.readRefs())
+	}
+	return false, nil
+}
+
+// keyPress gives the key to the open dialog, or runs an editing action.
+func (f *editing) keyPress(m *Model, k tea.KeyPressMsg) (bool, tea.Cmd) {
+	if d := f.dlg; d != nil {
+		cmd, done := d.key(m, k)
+		if done && f.dlg == d {
+			f.dlg = nil
+		}
+		return true, cmd
+	}
+	for _, a := range f.actions(m.Keys()) {
+		if key.Matches(k, a.b) {
+			if f.busy && a.writes {
+				return true, m.SetStatus("still saving the last change…")
+			}
+			return true, a.do(m)
+		}
+	}
+	return false, nil
+}
+
+// action is one editing key.
+type action struct {
+	b      key.Binding
+	writes bool
+	do     func(*Model) tea.Cmd
+}
+
+func (f *editing) actions(k *keymap.KeyMap) []action {
+	return []action{
+		{k.Edit, true, f.edit},
+		{k.New, true, f.newNote},
+		{k.Rename, true, f.rename},
+		{k.Aliases, true, f.aliases},
+		{k.Delete, true, f.deleteSelected},
+		{k.Mark, false, f.toggleMark},
+		{k.MarkAll, false, f.markListed},
+		{k.MarkOlder, false, f.markOlder},
+		{k.Orphans, false, f.toggleOrphans},
+		{k.DeleteMarked, true, f.deleteMarked},
+		{k.Undo, true, f.undoLast},
+	}
+}
+
+// OverlayView draws the open dialog in place of the help line.
+func (f *editing) OverlayView(m *Model) string {
+	if f.dlg == nil {
+		return ""
+	}
+	return f.dlg.view(m)
+}
+
+// selected returns the selected entry in its current state, or a status
+// command saying there is none.
+func (f *editing) selected(m *Model) (store.Entry, tea.Cmd, bool) {
+	e, ok := m.SelectedEntry()
+	if !ok || m.DB() == nil {
+		return e, m.SetStatus("no entry selected"), false
+	}
+	if cur, ok := m.DB().Memory().Get(e.ID); ok {
+		e = cur
+	}
+	return e, nil, true
+}
+
+// edit opens the selected entry in the editor.
+func (f *editing) edit(m *Model) tea.Cmd {
+	e, cmd, ok := f.selected(m)
+	if !ok {
+		return cmd
+	}
+	s, err := editor.Edit(e, f.ed)
+	if err != nil {
+		return m.SetStatus("cannot start the editor: " + err.Error())
+	}
+	return f.runEditor(s)
+}
+
+// newNote asks for a name, then opens the editor on an empty note.
+func (f *editing) newNote(m *Model) tea.Cmd {
+	if m.DB() == nil {
+		return m.SetStatus("no memory file is open")
+	}
+	f.dlg = newPrompt("new note name", "", f.freeName(m, ""), func(m *Model, name string) tea.Cmd {
+		s, err := editor.NewNote(name, f.ed)
+		if err != nil {
+			return m.SetStatus("cannot start the editor: " + err.Error())
+		}
+		return f.runEditor(s)
+	})
+	return nil
+}
+
+// freeName validates a name for a new entry or a rename (same is the
+// entry's current name, always accepted).
+func (f *editing) freeName(m *Model, same string) func(string) error {
+	return func(v string) error {
+		if v == same && same != "" {
+			return nil
+		}
+		if err := store.ValidName(v); err != nil {
+			return err
+		}
+		if e, ok := m.DB().Memory().Lookup(v); ok && e.Name == v {
+			return fmt.Errorf("%q is taken", v)
+		}
+		return nil
+	}
+}
+
+// runEditor hands the terminal to the editor.
+func (f *editing) runEditor(s *editor.Session) tea.Cmd {
+	return f.exec(s.Cmd(), func(err error) tea.Msg { return editorDoneMsg{s: s, err: err} })
+}
+
+// editorDone reads the edit back and saves it, or says why not.
+func (f *editing) editorDone(m *Model, msg editorDoneMsg) tea.Cmd {
+	s := msg.s
+	r := s.Finish(msg.err)
+	if r.Outcome == editor.Changed {
+		return f.saveEdit(m, s, r, r.Op, savedText(s, r.Op))
+	}
+	text := r.Message()
+	if s.New && r.Outcome == editor.Unchanged {
+		text = "note " + r.Name + " not created: it was left empty"
+		if r.Quick {
+			text += " (the editor returned at once; a GUI editor needs its wait flag, e.g. EDITOR=\"code -w\")"
+		}
+	}
+	return tea.Batch(m.SetStatus(text), m.Reload())
+}
+
+// savedText is the status after op saved an edit.
+func savedText(s *editor.Session, op store.Op) string {
+	switch op := op.(type) {
+	case store.Add:
+		if op.Name != s.Original.Name {
+			return "saved your text as the new note " + op.Name
+		}
+		return "created note " + op.Name
+	case store.Update:
+		if op.Expect == nil {
+			return "saved " + op.Name + " (your version replaces theirs)"
+		}
+	case store.Restore:
+		return "saved " + s.Original.Name + " (put back with your text)"
+	}
+	return "saved " + s.Original.Name
+}
+
+// saveEdit applies an edit's operation; a conflict opens the choice dialog.
+func (f *editing) saveEdit(m *Model, s *editor.Session, r editor.Result, op store.Op, done string) tea.Cmd {
+	label := "edit " + r.Name
+	if s.New {
+		label = "new note " + r.Name
+	}
+	return f.write(m, label, []store.Op{op}, func(m *Model, w writeDoneMsg) tea.Cmd {
+		switch {
+		case w.err == nil:
+			if err := s.Cleanup(); err != nil {
+				return m.SetStatus(done + "; " + err.Error())
+			}
+			return m.SetStatus(done)
+		case s.IsConflict(w.err):
+			f.conflict(s, r)
+			return nil
+		}
+		return m.SetStatus(r.KeptMessage("not saved: " + errText(m, w.err)))
+	})
+}
+
+// conflict asks what to do when the entry changed on disk meanwhile.
+func (f *editing) conflict(s *editor.Session, r editor.Result) {
+	text := r.Name + " changed on disk while you were editing:"
+	if s.New {
+		text = "the name " + r.Name + " was taken meanwhile:"
+	}
+	var cs []choice
+	for _, c := range s.Choices() {
+		cs = append(cs, choice{key: choiceKey(c), label: c.String(), pick: func(m *Model) tea.Cmd {
+			return f.resolve(m, s, r, c)
+		}})
+	}
+	f.dlg = &choiceDialog{text: text, choices: cs, cancel: func(m *Model) tea.Cmd {
+		return f.resolve(m, s, r, editor.KeepTheirs)
+	}}
+}
+
+// choiceKey is the key that picks a conflict choice.
+func choiceKey(c editor.Choice) string {
+	switch c {
+	case editor.KeepMine:
+		return "m"
+	case editor.KeepTheirs:
+		return "t"
+	}
+	return "n"
+}
+
+// resolve carries out a conflict choice on the fresh state.
+func (f *editing) resolve(m *Model, s *editor.Session, r editor.Result, c editor.Choice) tea.Cmd {
+	op, err := s.Resolve(r, c, m.DB().Memory().Lookup)
+	switch {
+	case err != nil:
+		return m.SetStatus(r.KeptMessage(err.Error()))
+	case op == nil:
+		return m.SetStatus(r.KeptMessage("kept theirs"))
+	}
+	return f.saveEdit(m, s, r, op, savedText(s, op))
+}
+
+// errText is a store error without the file path it starts with (the
+// status line shows the path already).
+func errText(m *Model, err error) string {
+	return sanitize.Line(strings.TrimPrefix(err.Error(), m.Path()+": "))
+}

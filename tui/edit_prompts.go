@@ -1,0 +1,138 @@
+package tui
+
+import (
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/crmem/crmem/store"
+	"github.com/crmem/crmem/tui/sanitize"
+)
+
+// rename asks for the selected entry's new name.
+func (f *editing) rename(m *Model) tea.Cmd {
+	e, cmd, ok := f.selected(m)
+	if !ok {
+		return cmd
+	}
+	f.dlg = newPrompt("rename "+sanitize.Line(e.Name)+" to", e.Name, f.freeName(m, e.Name), func(m *Model, v string) tea.Cmd {
+		if v == e.Name {
+			return m.SetStatus("no changes")
+		}
+		label := "rename " + e.Name + " → " + v
+		return f.write(m, label, []store.Op{store.Rename{Name: e.Name, New: v}}, reportWrite(label, "renamed "+e.Name+" → "+v))
+	})
+	return nil
+}
+
+// aliases asks for the selected entry's alias list, comma-separated.
+func (f *editing) aliases(m *Model) tea.Cmd {
+	e, cmd, ok := f.selected(m)
+	if !ok {
+		return cmd
+	}
+	if slices.ContainsFunc(e.Aliases, func(a string) bool { return strings.Contains(a, ",") }) {
+		return m.SetStatus("an alias of " + e.Name + " contains a comma: change the aliases with e")
+	}
+	f.dlg = newPrompt("aliases of "+sanitize.Line(e.Name)+" (comma-separated)", strings.Join(e.Aliases, ", "), validAliases, func(m *Model, v string) tea.Cmd {
+		list := parseAliases(v)
+		if slices.Equal(list, e.Aliases) || len(list)+len(e.Aliases) == 0 {
+			return m.SetStatus("no changes")
+		}
+		label := "aliases of " + e.Name
+		op := store.SetAliases{Name: e.Name, Aliases: list}
+		return f.write(m, label, []store.Op{op}, reportWrite(label, fmt.Sprintf("%s now has %s", e.Name, count(len(list), "alias", "aliases"))))
+	})
+	return nil
+}
+
+// parseAliases splits a comma-separated list, trimming blanks and dropping
+// empty items and repeats.
+func parseAliases(v string) []string {
+	var out []string
+	for a := range strings.SplitSeq(v, ",") {
+		if a = strings.TrimSpace(a); a != "" && !slices.Contains(out, a) {
+			out = append(out, a)
+		}
+	}
+	return out
+}
+
+// validAliases accepts any list the prompt can hold (the prompt already
+// drops control characters).
+func validAliases(v string) error {
+	if len(parseAliases(v)) > 1000 {
+		return errors.New("too many aliases")
+	}
+	return nil
+}
+
+// reportWrite reports a simple write: done on success, the error otherwise.
+func reportWrite(label, done string) func(*Model, writeDoneMsg) tea.Cmd {
+	return func(m *Model, w writeDoneMsg) tea.Cmd {
+		if w.err != nil {
+			return m.SetStatus("cannot " + label + ": " + errText(m, w.err))
+		}
+		return m.SetStatus(done + " (u undoes)")
+	}
+}
+
+// deleteSelected asks y/n before deleting the selected entry.
+func (f *editing) deleteSelected(m *Model) tea.Cmd {
+	e, cmd, ok := f.selected(m)
+	if !ok {
+		return cmd
+	}
+	text := fmt.Sprintf("delete %s %s (%s)?", e.Kind, sanitize.Line(e.Name), size(len(e.Content)))
+	text += f.refs.resumeWarning([]store.Entry{e})
+	f.dlg = &confirmDialog{text: text, yes: func(m *Model) tea.Cmd {
+		return f.remove(m, []store.Entry{e}, "delete "+e.Name)
+	}}
+	return nil
+}
+
+// remove deletes entries in one write, each guarded by its state as shown:
+// if any changed on disk meanwhile, nothing is deleted.
+func (f *editing) remove(m *Model, es []store.Entry, label string) tea.Cmd {
+	ops := make([]store.Op, len(es))
+	for i, e := range es {
+		ops[i] = store.Remove{Name: e.Name, Expect: &es[i]}
+	}
+	return f.write(m, label, ops, func(m *Model, w writeDoneMsg) tea.Cmd {
+		switch {
+		case errors.Is(w.err, store.ErrConflict):
+			return m.SetStatus("nothing deleted: an entry changed on disk meanwhile; look again and retry")
+		case w.err != nil:
+			return m.SetStatus("nothing deleted: " + errText(m, w.err))
+		}
+		return m.SetStatus(fmt.Sprintf("deleted %s (%s) — u undoes", entriesText(es), size(totalSize(es))))
+	})
+}
+
+// entriesText names one entry or counts several.
+func entriesText(es []store.Entry) string {
+	if len(es) == 1 {
+		return sanitize.Line(es[0].Name)
+	}
+	return count(len(es), "entry", "entries")
+}
+
+// totalSize is the content bytes of es.
+func totalSize(es []store.Entry) int {
+	n := 0
+	for _, e := range es {
+		n += len(e.Content)
+	}
+	return n
+}
+
+// count is "1 entry", "3 entries".
+func count(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return fmt.Sprintf("%d %s", n, many)
+}

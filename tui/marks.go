@@ -1,0 +1,140 @@
+package tui
+
+import (
+	"errors"
+	"fmt"
+	"regexp"
+	"slices"
+	"strconv"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/crmem/crmem/store"
+)
+
+// toggleMark marks or unmarks the selected entry and moves down, so space
+// held down marks a run of entries.
+func (f *editing) toggleMark(m *Model) tea.Cmd {
+	e, ok := m.SelectedEntry()
+	if !ok {
+		return nil
+	}
+	m.SetMarked(e.ID, !m.Marked(e.ID))
+	return m.moveCursor(1)
+}
+
+// markListed marks every listed entry (the search hits while searching);
+// when all of them are marked already, it unmarks them.
+func (f *editing) markListed(m *Model) tea.Cmd {
+	es := m.ListedEntries()
+	if len(es) == 0 {
+		return m.SetStatus("nothing listed to mark")
+	}
+	on := slices.ContainsFunc(es, func(e store.Entry) bool { return !m.Marked(e.ID) })
+	for _, e := range es {
+		m.SetMarked(e.ID, on)
+	}
+	if !on {
+		return m.SetStatus(fmt.Sprintf("unmarked %s", count(len(es), "entry", "entries")))
+	}
+	return m.SetStatus(fmt.Sprintf("marked %s", count(len(es), "listed entry", "listed entries")))
+}
+
+// markOlder asks for an age and marks every archive older than it.
+func (f *editing) markOlder(m *Model) tea.Cmd {
+	f.dlg = newPrompt("mark archives older than (e.g. 30d, 2w, 6m, 1y)", "", func(v string) error {
+		_, err := parseAge(v)
+		return err
+	}, func(m *Model, v string) tea.Cmd {
+		d, _ := parseAge(v)
+		cutoff := m.c.now().Add(-d)
+		n := markArchivesBefore(m, cutoff)
+		return m.SetStatus(fmt.Sprintf("marked %s older than %s (created before %s)",
+			count(n, "archive", "archives"), v, cutoff.In(m.c.loc).Format("2006-01-02 15:04")))
+	})
+	return nil
+}
+
+// markArchivesBefore marks the archives created before cutoff and returns
+// how many there are.
+func markArchivesBefore(m *Model, cutoff time.Time) int {
+	n := 0
+	for _, e := range m.Entries() {
+		if e.Kind == store.Archive && int64(e.CreatedAt) < cutoff.Unix() {
+			m.SetMarked(e.ID, true)
+			n++
+		}
+	}
+	return n
+}
+
+// ageRE is a count and a unit: 12h, 30d, 2w, 6m (months), 1y.
+var ageRE = regexp.MustCompile(`^([0-9]{1,6}) ?(h|d|w|m|mo|y)$`)
+
+// parseAge reads an age such as "30d", "2w", "6m" or "1y" (a month is 30
+// days, a year 365).
+func parseAge(s string) (time.Duration, error) {
+	g := ageRE.FindStringSubmatch(s)
+	if g == nil {
+		return 0, errors.New("write an age like 30d, 2w, 6m or 1y")
+	}
+	n, _ := strconv.Atoi(g[1])
+	day := 24 * time.Hour
+	unit := map[string]time.Duration{"h": time.Hour, "d": day, "w": 7 * day, "m": 30 * day, "mo": 30 * day, "y": 365 * day}[g[2]]
+	return time.Duration(n) * unit, nil
+}
+
+// markedEntries returns the marked entries in ascending id order.
+func markedEntries(m *Model) []store.Entry {
+	ids := m.MarkedIDs()
+	slices.Sort(ids)
+	out := make([]store.Entry, 0, len(ids))
+	for _, id := range ids {
+		if e, ok := m.snap.entry(id); ok {
+			out = append(out, e)
+		}
+	}
+	return out
+}
+
+// markedSize counts the marked entries and their content bytes.
+func markedSize(m *Model) (n, bytes int) {
+	for id := range m.marks {
+		if e, ok := m.snap.entry(id); ok {
+			n++
+			bytes += len(e.Content)
+		}
+	}
+	return n, bytes
+}
+
+// deleteMarked asks once, with count, total size and the sessions whose
+// resume point would go, then deletes every marked entry in one write.
+func (f *editing) deleteMarked(m *Model) tea.Cmd {
+	es := markedEntries(m)
+	if len(es) == 0 {
+		return m.SetStatus("nothing marked (space marks an entry, * every listed one, O old archives)")
+	}
+	text := fmt.Sprintf("delete %s marked (%s)?", count(len(es), "entry", "entries"), size(totalSize(es)))
+	text += f.refs.resumeWarning(es)
+	f.dlg = &confirmDialog{text: text, yes: func(m *Model) tea.Cmd {
+		return f.remove(m, es, "delete "+count(len(es), "entry", "entries"))
+	}}
+	return nil
+}
+
+// StatusText shows the marks (count and total size) and the orphan filter.
+func (f *editing) StatusText(m *Model) string {
+	var s string
+	if n, bytes := markedSize(m); n > 0 {
+		s = m.c.styles.mark.Render(fmt.Sprintf("● %d marked · %s", n, size(bytes)))
+	}
+	if f.refs.orphans {
+		if s != "" {
+			s += " "
+		}
+		s += m.c.styles.message.Render("orphan archives only (o)")
+	}
+	return s
+}
