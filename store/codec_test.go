@@ -2,11 +2,13 @@ package store_test
 
 import (
 	"bytes"
+	"cmp"
 	"encoding/binary"
 	"encoding/json"
 	"errors"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -213,11 +215,7 @@ func checkRoundTrip(t *testing.T, data []byte) {
 }
 
 func sortStable(es []store.Entry) {
-	for i := 1; i < len(es); i++ {
-		for j := i; j > 0 && es[j-1].ID > es[j].ID; j-- {
-			es[j-1], es[j] = es[j], es[j-1]
-		}
-	}
+	slices.SortStableFunc(es, func(a, b store.Entry) int { return cmp.Compare(a.ID, b.ID) })
 }
 
 func FuzzDecode(f *testing.F) {
