@@ -1,10 +1,267 @@
 package bm25
 
-// Build indexes many documents.
+import (
+	"runtime"
+	"slices"
+	"sync"
+)
+
+// minPartDocs keeps tiny inputs on one goroutine.
+const minPartDocs = 512
+
+// bytesPerDocTerm estimates text bytes per distinct (document, term) pair,
+// to size the term lists once: prose has about one per 20–30 bytes.
+const bytesPerDocTerm = 24
+
+// Build indexes many documents using every core; it equals calling Set for
+// each document in order (a later duplicate id replaces an earlier one).
+//
+// Each core tokenizes a contiguous range of documents into its own term
+// dictionary and per-document (term, tf) lists; the dictionaries are then
+// merged, every posting list gets its exact size in one shared array, and
+// the cores fill it in parallel, so posting lists come out in document order
+// with no reallocation.
 func Build(docs []Doc) *Index {
+	return buildParts(docs, runtime.GOMAXPROCS(0))
+}
+
+// buildParts is Build with at most n parallel parts.
+func buildParts(docs []Doc, n int) *Index {
+	parts := tokenizeParts(docs, n)
 	ix := New()
-	for _, d := range docs {
-		ix.Set(d)
-	}
+	remaps := ix.mergeVocab(parts)
+	ix.fillPostings(parts, remaps)
+	ix.registerDocs(docs, parts)
 	return ix
+}
+
+// buildPart is one core's share of a Build.
+type buildPart struct {
+	docs  []Doc
+	size  int      // bytes of text in docs
+	first int      // internal doc number of docs[0]
+	voc   vocab    // term ↔ local term id
+	df    []uint32 // local term id → documents containing it
+	dls   []uint32 // per document: token count
+	ends  []int    // per document: end of its terms in dts
+	// dts holds each document's distinct terms: (local term, tf) after
+	// tokenizing, (global term, posting position) after filling.
+	dts []docTerm
+}
+
+// tokenizeParts splits docs into one range per core, balanced by text
+// size, and tokenizes the ranges in parallel.
+func tokenizeParts(docs []Doc, n int) []*buildPart {
+	parts := splitDocs(docs, n)
+	var wg sync.WaitGroup
+	for _, p := range parts {
+		wg.Go(p.tokenize)
+	}
+	wg.Wait()
+	return parts
+}
+
+// splitDocs cuts docs into at most n contiguous parts of similar text size.
+func splitDocs(docs []Doc, n int) []*buildPart {
+	n = max(1, min(n, len(docs)/minPartDocs))
+	var total int
+	for i := range docs {
+		total += docSize(&docs[i])
+	}
+	var parts []*buildPart
+	lo, acc, size := 0, 0, 0
+	for i := range docs {
+		acc += docSize(&docs[i])
+		if len(parts) < n-1 && acc*n >= total*(len(parts)+1) {
+			parts = append(parts, &buildPart{docs: docs[lo : i+1], first: lo, size: acc - size})
+			lo, size = i+1, acc
+		}
+	}
+	return append(parts, &buildPart{docs: docs[lo:], first: lo, size: total - size})
+}
+
+// docSize is a document's text size in bytes.
+func docSize(d *Doc) int {
+	n := len(d.Content)
+	for _, a := range d.Aliases {
+		n += len(a)
+	}
+	return n
+}
+
+// tokenize fills the part's dictionary and per-document term lists.
+func (p *buildPart) tokenize() {
+	p.voc = newVocab()
+	p.dls = make([]uint32, len(p.docs))
+	p.ends = make([]int, len(p.docs))
+	p.dts = make([]docTerm, 0, p.size/bytesPerDocTerm+len(p.docs))
+	var seen []uint32 // local term → 1 + index of the last document that had it
+	var slot []int    // local term → its index in dts for that document
+	tz := tokenizer{}
+	for k := range p.docs {
+		d := &p.docs[k]
+		start := len(p.dts)
+		for a := -1; a < len(d.Aliases); a++ {
+			if a < 0 {
+				tz.reset(d.Content)
+			} else {
+				tz.reset(d.Aliases[a])
+			}
+			for tz.next() {
+				t := p.intern(&tz)
+				if int(t) == len(seen) {
+					seen, slot = append(seen, 0), append(slot, 0)
+				}
+				if seen[t] == uint32(k+1) {
+					p.dts[slot[t]]++ // tf
+					continue
+				}
+				seen[t], slot[t] = uint32(k+1), len(p.dts)
+				p.dts = append(p.dts, makeDocTerm(t, 1))
+				p.df[t]++
+			}
+		}
+		p.ends[k] = len(p.dts)
+		p.dls[k] = uint32(p.countTokens(start))
+	}
+}
+
+// countTokens sums the term frequencies of the document whose terms start
+// at dts[start].
+func (p *buildPart) countTokens(start int) int {
+	n := 0
+	for _, dt := range p.dts[start:] {
+		n += int(dt.pos())
+	}
+	return n
+}
+
+// intern returns the current token's local term id.
+func (p *buildPart) intern(tz *tokenizer) uint32 {
+	t, added := p.voc.intern(tz)
+	if added {
+		p.df = append(p.df, 0)
+	}
+	return t
+}
+
+// mergeVocab builds the global vocabulary from the parts' dictionaries (the
+// first part's ids become global ids) and returns, per part, the map from
+// local to global term ids.
+func (ix *Index) mergeVocab(parts []*buildPart) [][]uint32 {
+	ix.voc = parts[0].voc
+	remaps := make([][]uint32, len(parts))
+	for w, p := range parts {
+		remaps[w] = make([]uint32, len(p.voc.terms))
+		for local, term := range p.voc.terms {
+			g, ok := ix.voc.lookup(term)
+			if !ok {
+				g = ix.voc.add(term)
+			}
+			remaps[w][local] = g
+		}
+	}
+	return remaps
+}
+
+// fillPostings sizes every posting list exactly in one shared array and
+// lets each part write its postings, in document order, in parallel.
+func (ix *Index) fillPostings(parts []*buildPart, remaps [][]uint32) {
+	off := make([]int, len(ix.voc.terms)+1) // term → start of its list
+	for w, p := range parts {
+		for local, df := range p.df {
+			off[remaps[w][local]+1] += int(df)
+		}
+	}
+	for g := range ix.voc.terms {
+		off[g+1] += off[g]
+	}
+	backing := make([]posting, off[len(ix.voc.terms)])
+	next := slices.Clone(off[:len(ix.voc.terms)])
+	cursors := make([][]int, len(parts))
+	for w, p := range parts { // each part's lists start after earlier parts'
+		cursors[w] = make([]int, len(p.voc.terms))
+		for local, df := range p.df {
+			g := remaps[w][local]
+			cursors[w][local] = next[g]
+			next[g] += int(df)
+		}
+	}
+	var wg sync.WaitGroup
+	for w, p := range parts {
+		wg.Go(func() { p.fill(backing, off, cursors[w], remaps[w]) })
+	}
+	wg.Wait()
+	ix.postings = make([][]posting, len(ix.voc.terms))
+	for g := range ix.postings {
+		ix.postings[g] = backing[off[g]:off[g+1]:off[g+1]]
+	}
+}
+
+// fill writes the part's postings at its cursors and turns its term lists
+// into (global term, position) lists sorted by term.
+func (p *buildPart) fill(backing []posting, off, cursor []int, remap []uint32) {
+	start := 0
+	for k, end := range p.ends {
+		doc := uint32(p.first + k)
+		dts := p.dts[start:end]
+		for j, dt := range dts {
+			local := dt.term()
+			g := remap[local]
+			c := cursor[local]
+			cursor[local]++
+			backing[c] = posting{doc: doc, tf: dt.pos()}
+			dts[j] = makeDocTerm(g, uint32(c-off[g]))
+		}
+		sortDocTerms(dts)
+		start = end
+	}
+}
+
+// registerDocs records every document's number, id and length; documents
+// without tokens are left out, and a later duplicate id replaces an earlier
+// document.
+func (ix *Index) registerDocs(docs []Doc, parts []*buildPart) {
+	ix.docs = make([]docInfo, len(docs))
+	ix.docTerms = make([][]docTerm, len(docs))
+	ix.byID = make(map[uint64]uint32, len(docs))
+	for _, p := range parts {
+		start := 0
+		for k, end := range p.ends {
+			doc := p.first + k
+			if p.dls[k] > 0 {
+				ix.docs[doc] = docInfo{id: docs[doc].ID, len: p.dls[k], live: true}
+				ix.docTerms[doc] = p.dts[start:end:end]
+				ix.n++
+				ix.total += int64(p.dls[k])
+			}
+			start = end
+		}
+	}
+	for doc := range docs {
+		id := docs[doc].ID
+		ix.remove(id) // an earlier document with the same id
+		if ix.docs[doc].live {
+			ix.byID[id] = uint32(doc)
+		} else {
+			ix.free = append(ix.free, uint32(doc))
+		}
+	}
+}
+
+// sortDocTerms sorts one document's terms: insertion sort for the usual few
+// dozen, the library sort beyond.
+func sortDocTerms(dts []docTerm) {
+	if len(dts) > 48 {
+		slices.Sort(dts)
+		return
+	}
+	for i := 1; i < len(dts); i++ {
+		v := dts[i]
+		j := i
+		for ; j > 0 && dts[j-1] > v; j-- {
+			dts[j] = dts[j-1]
+		}
+		dts[j] = v
+	}
 }

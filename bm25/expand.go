@@ -78,20 +78,20 @@ func (ix *Index) Expand(prefix string, max int) []string {
 	}
 	ix.mu.RLock()
 	defer ix.mu.RUnlock()
-	ix.prefixes.ensure(ix.terms)
+	ix.prefixes.ensure(ix.voc.terms)
 	var cands []termDF
 	for _, t := range ix.prefixRange(prefix) {
 		cands = ix.offerTerm(cands, t, max)
 	}
 	for _, t := range ix.prefixes.pending {
-		if strings.HasPrefix(ix.terms[t], prefix) {
+		if strings.HasPrefix(ix.voc.terms[t], prefix) {
 			cands = ix.offerTerm(cands, t, max)
 		}
 	}
 	slices.SortFunc(cands, ix.compareTermDF)
 	out := make([]string, len(cands))
 	for i, c := range cands {
-		out[i] = ix.terms[c.term]
+		out[i] = ix.voc.terms[c.term]
 	}
 	return out
 }
@@ -100,10 +100,10 @@ func (ix *Index) Expand(prefix string, max int) []string {
 func (ix *Index) prefixRange(prefix string) []uint32 {
 	s := ix.prefixes.sorted
 	lo, _ := slices.BinarySearchFunc(s, prefix, func(t uint32, p string) int {
-		return strings.Compare(ix.terms[t], p)
+		return strings.Compare(ix.voc.terms[t], p)
 	})
 	hi := lo
-	for hi < len(s) && strings.HasPrefix(ix.terms[s[hi]], prefix) {
+	for hi < len(s) && strings.HasPrefix(ix.voc.terms[s[hi]], prefix) {
 		hi++
 	}
 	return s[lo:hi]
@@ -117,7 +117,7 @@ func (ix *Index) compareTermDF(a, b termDF) int {
 	if c := cmp.Compare(b.df, a.df); c != 0 {
 		return c
 	}
-	return strings.Compare(ix.terms[a.term], ix.terms[b.term])
+	return strings.Compare(ix.voc.terms[a.term], ix.voc.terms[b.term])
 }
 
 // offerTerm keeps the best max candidates in cands (unordered, worst

@@ -28,9 +28,15 @@ type Hit struct {
 // number and the term frequency.
 type posting struct{ doc, tf uint32 }
 
-// docTerm is one distinct term of a document and where the document's
-// posting sits in that term's posting list (for swap-remove).
-type docTerm struct{ term, pos uint32 }
+// docTerm is one distinct term of a document (high 32 bits) and where the
+// document's posting sits in that term's posting list (low 32 bits, for
+// swap-remove). Packing makes a document's terms sortable by term as plain
+// integers.
+type docTerm uint64
+
+func makeDocTerm(term, pos uint32) docTerm { return docTerm(term)<<32 | docTerm(pos) }
+func (dt docTerm) term() uint32            { return uint32(dt >> 32) }
+func (dt docTerm) pos() uint32             { return uint32(dt) }
 
 // docInfo describes one internal document number.
 type docInfo struct {
@@ -44,9 +50,8 @@ type docInfo struct {
 type Index struct {
 	mu sync.RWMutex
 
-	termID   map[string]uint32 // term text → term id
-	terms    []string          // term id → text
-	postings [][]posting       // term id → postings (df = len)
+	voc      vocab       // term text ↔ term id
+	postings [][]posting // term id → postings (df = len)
 
 	docs     []docInfo         // internal doc number → id and length
 	docTerms [][]docTerm       // internal doc number → its terms, sorted by term id
@@ -61,7 +66,7 @@ type Index struct {
 
 // New returns an empty index.
 func New() *Index {
-	return &Index{termID: map[string]uint32{}, byID: map[uint64]uint32{}}
+	return &Index{voc: newVocab(), byID: map[uint64]uint32{}}
 }
 
 // Set inserts or replaces one document, in time proportional to its terms.
@@ -82,7 +87,7 @@ func (ix *Index) Set(d Doc) {
 			j++
 		}
 		t := ids[i]
-		dts = append(dts, docTerm{term: t, pos: uint32(len(ix.postings[t]))})
+		dts = append(dts, makeDocTerm(t, uint32(len(ix.postings[t]))))
 		ix.postings[t] = append(ix.postings[t], posting{doc: doc, tf: uint32(j - i)})
 		i = j
 	}
@@ -95,16 +100,13 @@ func (ix *Index) docTermIDs(d Doc) ([]uint32, int) {
 	ids := ix.scratch[:0]
 	tz := tokenizer{}
 	for i := -1; i < len(d.Aliases); i++ {
-		tz.text, tz.pos = d.Content, 0
-		if i >= 0 {
-			tz.text = d.Aliases[i]
+		if i < 0 {
+			tz.reset(d.Content)
+		} else {
+			tz.reset(d.Aliases[i])
 		}
-		for {
-			tok, ok := tz.next()
-			if !ok {
-				break
-			}
-			ids = append(ids, ix.intern(tok))
+		for tz.next() {
+			ids = append(ids, ix.intern(&tz))
 		}
 	}
 	ix.scratch = ids
@@ -112,17 +114,13 @@ func (ix *Index) docTermIDs(d Doc) ([]uint32, int) {
 	return ids, len(ids)
 }
 
-// intern returns tok's term id, adding the term if it is new.
-func (ix *Index) intern(tok []byte) uint32 {
-	if t, ok := ix.termID[string(tok)]; ok {
-		return t
+// intern returns the current token's term id, adding the term if it is new.
+func (ix *Index) intern(tz *tokenizer) uint32 {
+	t, added := ix.voc.intern(tz)
+	if added {
+		ix.postings = append(ix.postings, nil)
+		ix.prefixes.add(t, ix.voc.terms)
 	}
-	t := uint32(len(ix.terms))
-	s := string(tok)
-	ix.termID[s] = t
-	ix.terms = append(ix.terms, s)
-	ix.postings = append(ix.postings, nil)
-	ix.prefixes.add(t, ix.terms)
 	return t
 }
 
@@ -170,12 +168,13 @@ func (ix *Index) remove(id uint64) {
 		return
 	}
 	for _, dt := range ix.docTerms[doc] {
-		list := ix.postings[dt.term]
+		t, pos := dt.term(), dt.pos()
+		list := ix.postings[t]
 		last := list[len(list)-1]
-		list[dt.pos] = last
-		ix.postings[dt.term] = list[:len(list)-1]
+		list[pos] = last
+		ix.postings[t] = list[:len(list)-1]
 		if last.doc != doc {
-			ix.movePos(last.doc, dt.term, dt.pos)
+			ix.movePos(last.doc, t, pos)
 		}
 	}
 	ix.n--
@@ -189,20 +188,14 @@ func (ix *Index) remove(id uint64) {
 // movePos records that doc's posting for term now sits at pos.
 func (ix *Index) movePos(doc, term, pos uint32) {
 	dts := ix.docTerms[doc]
-	i, _ := slices.BinarySearchFunc(dts, term, func(dt docTerm, t uint32) int {
-		return cmpUint32(dt.term, t)
-	})
-	dts[i].pos = pos
+	i, _ := findTerm(dts, term)
+	dts[i] = makeDocTerm(term, pos)
 }
 
-func cmpUint32(a, b uint32) int {
-	switch {
-	case a < b:
-		return -1
-	case a > b:
-		return 1
-	}
-	return 0
+// findTerm binary-searches a document's sorted terms for term.
+func findTerm(dts []docTerm, term uint32) (int, bool) {
+	i, _ := slices.BinarySearch(dts, makeDocTerm(term, 0))
+	return i, i < len(dts) && dts[i].term() == term
 }
 
 // Len returns N, the number of indexed documents.
@@ -240,7 +233,7 @@ func (ix *Index) DocLen(id uint64) int {
 func (ix *Index) DocFreq(term string) int {
 	ix.mu.RLock()
 	defer ix.mu.RUnlock()
-	if t, ok := ix.termID[term]; ok {
+	if t, ok := ix.voc.lookup(term); ok {
 		return len(ix.postings[t])
 	}
 	return 0
@@ -255,17 +248,15 @@ func (ix *Index) TermFreq(term string, id uint64) int {
 
 // tf returns the term frequency of term in document id (0 if absent).
 func (ix *Index) tf(term string, id uint64) uint32 {
-	t, ok := ix.termID[term]
+	t, ok := ix.voc.lookup(term)
 	doc, ok2 := ix.byID[id]
 	if !ok || !ok2 {
 		return 0
 	}
 	dts := ix.docTerms[doc]
-	i, found := slices.BinarySearchFunc(dts, t, func(dt docTerm, t uint32) int {
-		return cmpUint32(dt.term, t)
-	})
+	i, found := findTerm(dts, t)
 	if !found {
 		return 0
 	}
-	return ix.postings[t][dts[i].pos].tf
+	return ix.postings[t][dts[i].pos()].tf
 }

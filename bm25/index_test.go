@@ -39,7 +39,13 @@ func checkSameAsBuild(t *testing.T, ix *Index, live map[uint64]Doc, rng *rand.Ra
 	for _, d := range live {
 		docs = append(docs, d)
 	}
-	fresh := Build(docs)
+	checkSameIndex(t, ix, Build(docs), live, rng)
+}
+
+// checkSameIndex compares every statistic and some searches of two indexes
+// over the same live documents.
+func checkSameIndex(t *testing.T, ix, fresh *Index, live map[uint64]Doc, rng *rand.Rand) {
+	t.Helper()
 	if ix.Len() != fresh.Len() || ix.AvgDocLen() != fresh.AvgDocLen() {
 		t.Fatalf("N/avgdl = %d/%v, fresh build %d/%v", ix.Len(), ix.AvgDocLen(), fresh.Len(), fresh.AvgDocLen())
 	}
@@ -100,6 +106,43 @@ func TestIndex_UpdatesMatchFreshBuild(t *testing.T) {
 			}
 		}
 		checkSameAsBuild(t, ix, live, rng)
+	}
+}
+
+// TestBuild_EqualsSets checks the parallel Build, with several parts and
+// duplicate ids across parts, against one Set per document in order.
+func TestBuild_EqualsSets(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	var docs []Doc
+	for range 3 * minPartDocs {
+		docs = append(docs, randomDoc(rng, uint64(rng.IntN(1200)+1), testWords))
+	}
+	for _, parts := range []int{1, 2, 3, 8} {
+		live := map[uint64]Doc{}
+		seq := New()
+		for _, d := range docs {
+			live[d.ID] = d
+			seq.Set(d)
+		}
+		ix := buildParts(docs, parts)
+		checkSameIndex(t, ix, seq, live, rng)
+		// The built index keeps working under updates.
+		for id := uint64(1); id <= 1200; id += 7 {
+			ix.Remove(id)
+			seq.Remove(id)
+			delete(live, id)
+		}
+		for id := uint64(3); id <= 1300; id += 11 {
+			d := randomDoc(rng, id, testWords)
+			ix.Set(d)
+			seq.Set(d)
+			live[id] = d
+		}
+		checkSameIndex(t, ix, seq, live, rng)
+		checkSameAsBuild(t, ix, live, rng)
+	}
+	if got := Build(nil); got.Len() != 0 || len(got.Search("alpha", 0)) != 0 {
+		t.Errorf("Build(nil) = %d documents", got.Len())
 	}
 }
 

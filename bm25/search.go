@@ -46,7 +46,7 @@ func (ix *Index) search(terms []string, limit int) []Hit {
 	defer ix.putAcc(acc)
 	avgdl := ix.avgdl()
 	for _, term := range terms {
-		t, ok := ix.termID[term]
+		t, ok := ix.voc.lookup(term)
 		if !ok || len(ix.postings[t]) == 0 {
 			continue
 		}

@@ -8,27 +8,18 @@ import (
 
 // Tokenize returns the tokens of text (SPEC §4), in order, duplicates kept.
 func Tokenize(text string) []string {
-	var toks []string
-	tz := tokenizer{text: text}
-	for {
-		tok, ok := tz.next()
-		if !ok {
-			return toks
-		}
-		toks = append(toks, tz.token(tok))
-	}
+	return AppendTokens(nil, text)
 }
 
 // AppendTokens appends the tokens of text to dst and returns the result.
+// Tokens that needed no lowercasing share text's memory.
 func AppendTokens(dst []string, text string) []string {
-	tz := tokenizer{text: text}
-	for {
-		tok, ok := tz.next()
-		if !ok {
-			return dst
-		}
-		dst = append(dst, tz.token(tok))
+	tz := tokenizer{}
+	tz.reset(text)
+	for tz.next() {
+		dst = append(dst, tz.token())
 	}
+	return dst
 }
 
 // QueryTerms returns the sorted (byte order), deduplicated tokens of a query.
@@ -42,138 +33,163 @@ func normalizeTerms(terms []string) []string {
 	return slices.Compact(terms)
 }
 
-// tokenizer walks a text piece by piece. next returns each token's lowercase
-// bytes in a scratch buffer that is valid until the following call, so the
-// indexer can look terms up without allocating.
+// tokenizer walks a text token by token without allocating. After next
+// returns true the token came from the piece text[lo:hi]; key packs it
+// (packKey) when it is at most eight bytes long; sub says it equals the
+// piece (already lowercase ASCII); otherwise a longer token is in buf,
+// valid until the following call.
 type tokenizer struct {
-	text string
-	pos  int
-	buf  []byte
-	// sub is true when the last token is exactly text[subLo:subHi] (an
-	// already-lowercase piece), so token can return a substring.
-	sub          bool
-	subLo, subHi int
+	text   string
+	pos    int
+	lo, hi int
+	key    uint64
+	sub    bool
+	buf    []byte
 }
 
-// next returns the next token's bytes, or false at the end of the text.
-func (tz *tokenizer) next() ([]byte, bool) {
-	for tz.pos < len(tz.text) {
-		lo, hi, runes, flags := tz.piece()
-		if runes < 2 {
-			continue
-		}
-		tok := tz.lower(lo, hi, flags)
-		if isStopword(tok) {
-			continue
-		}
-		return tok, true
+// reset starts tokenizing text, keeping the scratch buffer.
+func (tz *tokenizer) reset(text string) {
+	tz.text, tz.pos = text, 0
+}
+
+// token returns the current token as a string, allocating only when the
+// piece needed lowercasing.
+func (tz *tokenizer) token() string {
+	switch {
+	case tz.sub:
+		return tz.text[tz.lo:tz.hi]
+	case tz.key != 0:
+		return unpackKey(tz.key)
 	}
-	return nil, false
+	return string(tz.buf)
 }
 
-// token returns the last token as a string, sharing the text's memory when
-// the piece needed no lowercasing.
-func (tz *tokenizer) token(tok []byte) string {
-	if tz.sub {
-		return tz.text[tz.subLo:tz.subHi]
-	}
-	return string(tok)
-}
-
-// Piece flags: what lowercasing a piece needs.
+// Byte classes for the ASCII fast path.
 const (
-	hasUpper    = 1 << iota // an ASCII capital
-	hasNonASCII             // a multi-byte rune
+	clSep   = 0    // separator
+	clUpper = 1    // A-Z
+	clLower = 2    // a-z, 0-9
+	clMulti = 0x80 // a byte of a multi-byte rune
 )
 
-// piece skips separators and returns the next maximal run of alphanumeric
-// characters as text[lo:hi], its rune count and flags.
-func (tz *tokenizer) piece() (lo, hi, runes, flags int) {
-	s, i := tz.text, tz.pos
-	for i < len(s) { // skip separators
-		c := s[i]
-		if c < utf8.RuneSelf {
-			if asciiClass[c] != 0 {
-				break
-			}
-			i++
-			continue
-		}
-		r, size := utf8.DecodeRuneInString(s[i:])
-		if isAlnum(r) {
-			break
-		}
-		i += size
-	}
-	lo = i
-	for i < len(s) {
-		c := s[i]
-		if c < utf8.RuneSelf {
-			cl := asciiClass[c]
-			if cl == 0 {
-				break
-			}
-			flags |= int(cl) & hasUpper
-			runes++
-			i++
-			continue
-		}
-		r, size := utf8.DecodeRuneInString(s[i:])
-		if !isAlnum(r) {
-			break
-		}
-		flags |= hasNonASCII
-		runes++
-		i += size
-	}
-	tz.pos = i
-	return lo, i, runes, flags
-}
-
-// asciiClass is 0 for ASCII separators, 1 (hasUpper) for capitals and 2 for
-// other alphanumerics.
-var asciiClass = func() (t [utf8.RuneSelf]uint8) {
+// byteClass classifies every byte value.
+var byteClass = func() (t [256]uint8) {
 	for c := '0'; c <= '9'; c++ {
-		t[c] = 2
+		t[c] = clLower
 	}
 	for c := 'a'; c <= 'z'; c++ {
-		t[c] = 2
-		t[c-'a'+'A'] = hasUpper
+		t[c] = clLower
+		t[c-'a'+'A'] = clUpper
+	}
+	for c := utf8.RuneSelf; c < 256; c++ {
+		t[c] = clMulti
 	}
 	return t
 }()
 
-// lower returns text[lo:hi] lowercased, in tz.buf unless it is already
-// lowercase ASCII (then tz.sub is set and the bytes still live in tz.buf).
-func (tz *tokenizer) lower(lo, hi, flags int) []byte {
-	p := tz.text[lo:hi]
-	tz.buf = tz.buf[:0]
-	switch {
-	case flags&hasNonASCII != 0:
-		tz.buf = appendLowerFull(tz.buf, p)
-		tz.sub = false
-	case flags&hasUpper != 0:
-		for i := 0; i < len(p); i++ {
-			c := p[i]
-			if c <= 'Z' && c >= 'A' {
-				c += 'a' - 'A'
-			}
-			tz.buf = append(tz.buf, c)
+// next advances to the next token and reports whether there is one. A
+// pure-ASCII piece of up to seven bytes with eight bytes readable takes the
+// word-at-a-time path; others are scanned byte by byte, and multi-byte runes
+// take the general Unicode path.
+func (tz *tokenizer) next() bool {
+	s, i := tz.text, tz.pos
+	for {
+		i = skipSeparators(s, i)
+		if i >= len(s) {
+			tz.pos = i
+			return false
 		}
-		tz.sub = false
-	default:
-		tz.buf = append(tz.buf, p...)
-		tz.sub, tz.subLo, tz.subHi = true, lo, hi
+		lo := i
+		if i+8 <= len(s) && s[i] < utf8.RuneSelf {
+			if n, key, upper, ok := shortPiece(s, i); ok {
+				i += n
+				if n < 2 || n <= 4 && isStopKey(key) {
+					continue
+				}
+				tz.lo, tz.hi, tz.pos, tz.key, tz.sub = lo, i, i, key, !upper
+				return true
+			}
+		}
+		var flags uint8
+		i, flags = scanASCII(s, i)
+		if i < len(s) && byteClass[s[i]] == clMulti {
+			var end int
+			end, flags = tz.multiPiece(i, flags)
+			if end == lo { // a multi-byte separator
+				_, size := utf8.DecodeRuneInString(s[i:])
+				i += size
+				continue
+			}
+			i = end
+		}
+		tz.pos = i
+		if i-lo < 2 || flags&clMulti != 0 && utf8.RuneCountInString(s[lo:i]) < 2 {
+			continue
+		}
+		tz.lo, tz.hi = lo, i
+		if tz.lower(flags) {
+			return true
+		}
 	}
-	return tz.buf
+}
+
+// multiPiece continues a piece through text[i:], which starts with a
+// multi-byte rune, and returns where the piece ends and its classes.
+func (tz *tokenizer) multiPiece(i int, flags uint8) (int, uint8) {
+	s := tz.text
+	for i < len(s) {
+		cl := byteClass[s[i]]
+		if cl == clSep {
+			break
+		}
+		if cl == clMulti {
+			r, size := utf8.DecodeRuneInString(s[i:])
+			if !isAlnumMulti(r) {
+				break
+			}
+			i += size - 1
+		}
+		flags |= cl
+		i++
+	}
+	return i, flags
+}
+
+// lower sets the current token from the piece text[lo:hi] and reports
+// whether it survives the stopword filter.
+func (tz *tokenizer) lower(flags uint8) bool {
+	p := tz.text[tz.lo:tz.hi]
+	if flags == clLower {
+		tz.sub, tz.key = true, packKey(p)
+		return !isStopKey(tz.key)
+	}
+	if flags&clMulti != 0 {
+		tz.buf = appendLowerFull(tz.buf[:0], p)
+	} else {
+		buf := append(tz.buf[:0], p...)
+		for i, c := range buf {
+			if byteClass[c] == clUpper {
+				buf[i] = c + 'a' - 'A'
+			}
+		}
+		tz.buf = buf
+	}
+	tz.sub, tz.key = false, packKey(tz.buf)
+	return !isStopKey(tz.key)
 }
 
 // isAlnum reports whether r is alphanumeric in Rust's sense: Alphabetic
 // (L*, Nl, Other_Alphabetic) or Numeric (Nd, Nl, No).
 func isAlnum(r rune) bool {
 	if r < utf8.RuneSelf {
-		return asciiClass[r] != 0
+		return byteClass[r] != clSep
 	}
+	return isAlnumMulti(r)
+}
+
+// isAlnumMulti is isAlnum for runes outside ASCII. utf8.RuneError (an
+// invalid byte) is not alphanumeric.
+func isAlnumMulti(r rune) bool {
 	return unicode.IsLetter(r) || unicode.IsNumber(r) || unicode.Is(unicode.Other_Alphabetic, r)
 }
 

@@ -3,6 +3,7 @@ package bm25
 import (
 	"bufio"
 	"encoding/json"
+	"math/rand/v2"
 	"os"
 	"slices"
 	"strings"
@@ -109,11 +110,8 @@ func TestTokenize_NoAllocsForIndexing(t *testing.T) {
 	text := strings.Repeat("The quick Brown fox jumps over the lazy dog 42 times; ", 20)
 	tz := tokenizer{}
 	allocs := testing.AllocsPerRun(20, func() {
-		tz.text, tz.pos = text, 0
-		for {
-			if _, ok := tz.next(); !ok {
-				break
-			}
+		tz.reset(text)
+		for tz.next() {
 		}
 	})
 	if allocs != 0 {
@@ -178,6 +176,37 @@ func TestTokenize_MatchesSlowPath(t *testing.T) {
 	}
 	for _, text := range texts {
 		checkTokenInvariants(t, text)
+	}
+}
+
+// TestTokenize_RandomMatchesSlowPath drives the word-at-a-time path across
+// every byte boundary with an alphabet of edge bytes: range ends of the
+// ASCII classes, case bits, control bytes that fold onto digits, multi-byte
+// letters and separators, and invalid UTF-8.
+func TestTokenize_RandomMatchesSlowPath(t *testing.T) {
+	alphabet := []string{
+		"a", "z", "A", "Z", "0", "9", "@", "[", "`", "{", "/", ":", "\x7f", "\x10", "\x19", "_", " ",
+		"é", "É", "Σ", "İ", "東", "—", "👍", "\u0301", "\xff", "the", "THE", "Of", "ab", "ABCDEFGH", "abcdefgh",
+	}
+	rng := rand.New(rand.NewPCG(11, 12))
+	for range 20000 {
+		var sb strings.Builder
+		for range rng.IntN(24) {
+			sb.WriteString(alphabet[rng.IntN(len(alphabet))])
+		}
+		checkTokenInvariants(t, sb.String())
+	}
+}
+
+func TestTokenize_LengthsAroundWord(t *testing.T) {
+	for n := 1; n <= 18; n++ {
+		word := strings.Repeat("Ab", n)[:n]
+		for pad := 0; pad <= 9; pad++ {
+			for _, sep := range []string{" ", "é", "-", ""} {
+				text := strings.Repeat("x ", pad) + word + sep + "tail words here"
+				checkTokenInvariants(t, text)
+			}
+		}
 	}
 }
 

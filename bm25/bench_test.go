@@ -1,0 +1,204 @@
+package bm25
+
+import (
+	"math/rand/v2"
+	"os"
+	"slices"
+	"strings"
+	"sync"
+	"syscall"
+	"testing"
+	"time"
+)
+
+// benchCorpus loads $CRMEM_BENCH_DB once, or skips the benchmark.
+var benchCorpus = sync.OnceValues(func() ([]Doc, error) {
+	es, err := readCRMEM(os.Getenv("CRMEM_BENCH_DB"))
+	if err != nil {
+		return nil, err
+	}
+	return docsOf(es), nil
+})
+
+func bigDocs(b *testing.B) []Doc {
+	b.Helper()
+	if os.Getenv("CRMEM_BENCH_DB") == "" {
+		b.Skip("set CRMEM_BENCH_DB to a CRMEM file (e.g. /tmp/crmem-bench/big.db)")
+	}
+	docs, err := benchCorpus()
+	if err != nil {
+		b.Fatal(err)
+	}
+	return docs
+}
+
+// smallDocs generates a deterministic corpus so the benchmarks always run.
+func smallDocs(n int) []Doc {
+	rng := rand.New(rand.NewPCG(7, 7))
+	words := make([]string, 3000)
+	for i := range words {
+		var sb strings.Builder
+		for range 3 + rng.IntN(8) {
+			sb.WriteByte(byte('a' + rng.IntN(26)))
+		}
+		words[i] = sb.String()
+	}
+	docs := make([]Doc, n)
+	for i := range docs {
+		var sb strings.Builder
+		for range 20 + rng.IntN(150) {
+			// Zipf-like: low word indexes are far more common.
+			sb.WriteString(words[int(float64(len(words))*rng.Float64()*rng.Float64()*rng.Float64())])
+			sb.WriteString(" The ")
+		}
+		docs[i] = Doc{ID: uint64(i + 1), Content: sb.String(), Aliases: []string{words[rng.IntN(len(words))]}}
+	}
+	return docs
+}
+
+func benchQueries(b *testing.B) []string {
+	b.Helper()
+	data, err := os.ReadFile(refDir + "/bench-queries.txt")
+	if err != nil {
+		b.Fatal(err)
+	}
+	return strings.Split(strings.TrimSpace(string(data)), "\n")
+}
+
+func benchBuild(b *testing.B, docs []Doc) {
+	b.ReportAllocs()
+	start := cpuTime()
+	for b.Loop() {
+		Build(docs)
+	}
+	reportCPU(b, start)
+}
+
+func BenchmarkBuild(b *testing.B)      { benchBuild(b, bigDocs(b)) }
+func BenchmarkBuildSmall(b *testing.B) { benchBuild(b, smallDocs(5000)) }
+
+// benchSearch runs the bench queries round-robin and reports the mean and
+// the p99 latency per query.
+func benchSearch(b *testing.B, docs []Doc, queries []string, limit int) {
+	ix := Build(docs)
+	lat := make([]time.Duration, 0, 1<<16)
+	b.ReportAllocs()
+	i := 0
+	for b.Loop() {
+		start := time.Now()
+		ix.Search(queries[i%len(queries)], limit)
+		if len(lat) < cap(lat) {
+			lat = append(lat, time.Since(start))
+		}
+		i++
+	}
+	slices.Sort(lat)
+	b.ReportMetric(float64(lat[len(lat)*99/100].Nanoseconds())/1e3, "p99-µs")
+}
+
+func BenchmarkSearch(b *testing.B) { benchSearch(b, bigDocs(b), benchQueries(b), 10) }
+
+// BenchmarkSearchAll returns every hit, as a TUI list might.
+func BenchmarkSearchAll(b *testing.B) { benchSearch(b, bigDocs(b), benchQueries(b), 0) }
+
+func BenchmarkSearchSmall(b *testing.B) {
+	docs := smallDocs(5000)
+	queries := []string{docs[0].Aliases[0], docs[1].Aliases[0] + " " + docs[2].Aliases[0], "the", "zzzz"}
+	benchSearch(b, docs, queries, 10)
+}
+
+// benchSet replaces documents with other documents' text.
+func benchSet(b *testing.B, docs []Doc) {
+	ix := Build(docs)
+	b.ReportAllocs()
+	i := 0
+	for b.Loop() {
+		d := docs[(i*7919)%len(docs)]
+		d.ID = docs[i%len(docs)].ID
+		ix.Set(d)
+		i++
+	}
+}
+
+func BenchmarkSet(b *testing.B)      { benchSet(b, bigDocs(b)) }
+func BenchmarkSetSmall(b *testing.B) { benchSet(b, smallDocs(5000)) }
+
+// benchRemove removes documents, putting each back untimed.
+func benchRemove(b *testing.B, docs []Doc) {
+	ix := Build(docs)
+	b.ReportAllocs()
+	i := 0
+	for b.Loop() {
+		d := docs[(i*7919)%len(docs)]
+		ix.Remove(d.ID)
+		b.StopTimer()
+		ix.Set(d)
+		b.StartTimer()
+		i++
+	}
+}
+
+func BenchmarkRemove(b *testing.B)      { benchRemove(b, bigDocs(b)) }
+func BenchmarkRemoveSmall(b *testing.B) { benchRemove(b, smallDocs(5000)) }
+
+func BenchmarkTokenize(b *testing.B) {
+	docs := smallDocs(200)
+	var n int64
+	for _, d := range docs {
+		n += int64(len(d.Content))
+	}
+	b.SetBytes(n)
+	tz := tokenizer{}
+	start := cpuTime()
+	for b.Loop() {
+		for _, d := range docs {
+			tz.reset(d.Content)
+			for tz.next() {
+			}
+		}
+	}
+	reportCPU(b, start)
+}
+
+func BenchmarkExpand(b *testing.B) {
+	ix := Build(smallDocs(5000))
+	for b.Loop() {
+		ix.Expand("a", 30)
+		ix.Expand("ab", 30)
+	}
+}
+
+func BenchmarkTokenizeBig(b *testing.B) {
+	docs := bigDocs(b)[:10000]
+	var n int64
+	for _, d := range docs {
+		n += int64(len(d.Content))
+	}
+	b.SetBytes(n)
+	tz := tokenizer{}
+	start := cpuTime()
+	for b.Loop() {
+		for _, d := range docs {
+			tz.reset(d.Content)
+			for tz.next() {
+			}
+		}
+	}
+	reportCPU(b, start)
+}
+
+// cpuTime returns the process's user+system CPU time, so benchmarks can
+// report CPU per operation, which is steadier than wall time on a shared
+// machine.
+func cpuTime() time.Duration {
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
+		return 0
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}
+
+// reportCPU reports CPU time per operation since start.
+func reportCPU(b *testing.B, start time.Duration) {
+	b.ReportMetric(float64(cpuTime()-start)/float64(b.N)/1e6, "cpu-ms/op")
+}
