@@ -1,0 +1,431 @@
+package tui
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/crmem/crmem/store"
+	"github.com/crmem/crmem/tui/editor"
+)
+
+const fixtureSessions = "../testdata/reference/sessions"
+
+// editHarness is a model with the editing feature, an $EDITOR and a hook
+// that runs while the editor is "open" (another writer, say).
+type editHarness struct {
+	t      *testing.T
+	m      *Model
+	f      *editing
+	path   string
+	editor string
+	during func() // runs after the editor process, before its exit is reported
+}
+
+// newEditHarness opens path with the editing feature and the fixture's
+// sessions folder.
+func newEditHarness(t *testing.T, path string) *editHarness {
+	t.Helper()
+	return newEditHarnessIn(t, path, fixtureSessions)
+}
+
+// newEditHarnessIn opens path with the given sessions folder.
+func newEditHarnessIn(t *testing.T, path, sessionsDir string) *editHarness {
+	t.Helper()
+	h := &editHarness{t: t, path: path, editor: "true"}
+	ed := editor.Options{
+		Getenv:  func(k string) string { return map[string]string{"EDITOR": h.editor}[k] },
+		TempDir: t.TempDir(),
+		Now:     func() time.Time { return testNow.Add(time.Duration(len(h.editor)) * time.Hour) }, // never "quick"
+	}
+	h.f = newEditing(Options{Path: path, SessionsDir: sessionsDir}, ed, h.exec)
+	h.m = newModel(config{path: path, style: "dark", noColor: true, now: func() time.Time { return testNow },
+		loc: time.UTC, after: noTimer, features: []Feature{h.f}})
+	drive(h.m, func() tea.Msg { return tea.WindowSizeMsg{Width: 120, Height: 40} })
+	drive(h.m, openCmd(path))
+	if h.m.db == nil {
+		t.Fatalf("open %s: %s", path, h.m.st.fileWarning)
+	}
+	return h
+}
+
+// exec runs the editor synchronously in place of tea.ExecProcess.
+func (h *editHarness) exec(c *exec.Cmd, cb tea.ExecCallback) tea.Cmd {
+	return func() tea.Msg {
+		err := c.Run()
+		if h.during != nil {
+			h.during()
+		}
+		return cb(err)
+	}
+}
+
+// sel selects the entry called name.
+func (h *editHarness) sel(name string) store.Entry {
+	h.t.Helper()
+	e, ok := h.m.DB().Memory().Lookup(name)
+	if !ok || !h.m.list.selectID(h.m.snap, e.ID) {
+		h.t.Fatalf("%s is not listed", name)
+	}
+	drive(h.m, h.m.showSelected())
+	return e
+}
+
+// onDisk decodes the memory file as it is now.
+func (h *editHarness) onDisk() map[string]store.Entry {
+	h.t.Helper()
+	data, err := os.ReadFile(h.path)
+	if err != nil {
+		h.t.Fatal(err)
+	}
+	f, err := store.Decode(data)
+	if err != nil {
+		h.t.Fatal(err)
+	}
+	out := map[string]store.Entry{}
+	for _, e := range f.Entries {
+		out[e.Name] = e
+	}
+	return out
+}
+
+// status is the transient status message.
+func (h *editHarness) status() string { return h.m.st.msg }
+
+// overlay is the open dialog's text.
+func (h *editHarness) overlay() string { return h.m.overlay() }
+
+func (h *editHarness) wantStatus(sub string) {
+	h.t.Helper()
+	if !strings.Contains(h.status(), sub) {
+		h.t.Fatalf("status %q, want it to contain %q", h.status(), sub)
+	}
+}
+
+func (h *editHarness) wantOverlay(subs ...string) {
+	h.t.Helper()
+	for _, s := range subs {
+		if !strings.Contains(h.overlay(), s) {
+			h.t.Fatalf("dialog %q, want it to contain %q", h.overlay(), s)
+		}
+	}
+}
+
+var keptPathRE = regexp.MustCompile(`kept in (\S+\.md)`)
+
+// keptText returns the text of the temp file the status names.
+func (h *editHarness) keptText() string {
+	h.t.Helper()
+	g := keptPathRE.FindStringSubmatch(h.status())
+	if g == nil {
+		h.t.Fatalf("status names no kept file: %q", h.status())
+	}
+	data, err := os.ReadFile(g[1])
+	if err != nil {
+		h.t.Fatal(err)
+	}
+	return string(data)
+}
+
+const appendMine = `sh -c 'printf "Mine.\n" >> "$1"' sh`
+
+func TestEdit_SavesAndUndoes(t *testing.T) {
+	h := newEditHarness(t, copyFixture(t, "crmem/small.db"))
+	before := h.sel("commit-format")
+	h.editor = `sed -i -e 's|<li>commits</li>|<li>commits</li><li>cc</li>|' -e '$a Mine.'`
+	press(h.m, "e")
+	h.wantStatus("saved commit-format")
+	got := h.onDisk()["commit-format"]
+	if !strings.HasSuffix(got.Content, "\nMine.") || !slices.Equal(got.Aliases, []string{"commits", "cc", "conventional"}) {
+		t.Fatalf("on disk: %+v", got)
+	}
+	if selectedName(h.m) != "commit-format" || !strings.Contains(plainScreen(h.m), "cc") {
+		t.Fatalf("the edited entry is not shown fresh: selected %q", selectedName(h.m))
+	}
+	press(h.m, "u")
+	h.wantStatus("undone: edit commit-format")
+	if got := h.onDisk()["commit-format"]; !entriesEqual(got, before) {
+		t.Fatalf("after undo %+v, want %+v", got, before)
+	}
+}
+
+func TestEdit_NoChangesAndFailures(t *testing.T) {
+	tests := []struct{ name, editor, status string }{
+		{"unchanged", "true", "no changes to commit-format"},
+		{"editor fails", `sh -c 'printf "Mine.\n" >> "$1"; exit 2' sh`, "editor failed (exit status 2); your text is kept in"},
+		{"meta block broken", `sh -c 'sed -i "s|</div>||" "$1"; printf "Mine.\n" >> "$1"' sh`, "cannot read the edited file back"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			h := newEditHarness(t, copyFixture(t, "crmem/small.db"))
+			before, _ := os.ReadFile(h.path)
+			h.sel("commit-format")
+			h.editor = tt.editor
+			press(h.m, "e")
+			h.wantStatus(tt.status)
+			if tt.name != "unchanged" && !strings.Contains(h.keptText(), "Mine.") {
+				t.Fatal("the kept file lost the text")
+			}
+			if after, _ := os.ReadFile(h.path); string(after) != string(before) {
+				t.Fatal("the file changed")
+			}
+			press(h.m, "u")
+			h.wantStatus("nothing to undo")
+		})
+	}
+}
+
+func TestEdit_ConflictChoices(t *testing.T) {
+	tests := []struct {
+		key   string
+		check func(h *editHarness, disk map[string]store.Entry)
+	}{
+		{"m", func(h *editHarness, disk map[string]store.Entry) {
+			h.wantStatus("your version replaces theirs")
+			if !strings.HasSuffix(disk["commit-format"].Content, "Mine.") {
+				h.t.Fatalf("keep mine: %q", disk["commit-format"].Content)
+			}
+		}},
+		{"t", func(h *editHarness, disk map[string]store.Entry) {
+			if disk["commit-format"].Content != "Theirs." || !strings.Contains(h.keptText(), "Mine.") {
+				h.t.Fatalf("keep theirs: %q, status %q", disk["commit-format"].Content, h.status())
+			}
+		}},
+		{"esc", func(h *editHarness, disk map[string]store.Entry) {
+			if disk["commit-format"].Content != "Theirs." || !strings.Contains(h.keptText(), "Mine.") {
+				h.t.Fatalf("esc keeps theirs: %q", disk["commit-format"].Content)
+			}
+		}},
+		{"n", func(h *editHarness, disk map[string]store.Entry) {
+			h.wantStatus("saved your text as the new note commit-format-mine")
+			mine := disk["commit-format-mine"]
+			if disk["commit-format"].Content != "Theirs." || !strings.HasSuffix(mine.Content, "Mine.") || mine.Kind != store.Note {
+				h.t.Fatalf("save as new: theirs %q, mine %+v", disk["commit-format"].Content, mine)
+			}
+			if selectedName(h.m) != "commit-format-mine" {
+				h.t.Fatalf("selected %q, want the new note", selectedName(h.m))
+			}
+		}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.key, func(t *testing.T) {
+			h := newEditHarness(t, copyFixture(t, "crmem/small.db"))
+			h.sel("commit-format")
+			h.editor = appendMine
+			h.during = func() {
+				apply(t, h.path, store.Write{Name: "commit-format", Content: "Theirs."}, store.Write{Name: "scratch", Content: "Also theirs."})
+			}
+			press(h.m, "e")
+			h.wantOverlay("commit-format changed on disk while you were editing", "[m] keep mine", "[t] keep theirs", "[n] save mine as a new note")
+			press(h.m, "enter", "y", "e") // none of these answers
+			h.wantOverlay("changed on disk")
+			press(h.m, tt.key)
+			if h.overlay() != "" {
+				t.Fatalf("dialog still open: %q", h.overlay())
+			}
+			disk := h.onDisk()
+			if disk["scratch"].Content != "Also theirs." {
+				t.Fatal("the other writer's unrelated change was lost")
+			}
+			tt.check(h, disk)
+		})
+	}
+}
+
+func TestEdit_UnrelatedExternalWriteSavesWithoutAsking(t *testing.T) {
+	h := newEditHarness(t, copyFixture(t, "crmem/small.db"))
+	h.sel("commit-format")
+	h.editor = appendMine
+	h.during = func() { apply(t, h.path, store.Add{Name: "agent-note", Content: "from the agent"}) }
+	press(h.m, "e")
+	h.wantStatus("saved commit-format")
+	disk := h.onDisk()
+	if disk["agent-note"].Content != "from the agent" || !strings.HasSuffix(disk["commit-format"].Content, "Mine.") {
+		t.Fatalf("both writes must be kept: %+v / %+v", disk["agent-note"], disk["commit-format"])
+	}
+}
+
+func TestNewNote_PromptValidatesThenEdits(t *testing.T) {
+	h := newEditHarness(t, copyFixture(t, "crmem/small.db"))
+	h.editor = appendMine
+	press(h.m, "n")
+	h.wantOverlay("new note name")
+	for _, bad := range []struct{ name, err string }{{"../x", "invalid name"}, {"scratch", `"scratch" is taken`}, {"", "invalid name"}} {
+		typeText(h.m, bad.name)
+		press(h.m, "enter")
+		h.wantOverlay(bad.err)
+		press(h.m, "ctrl+u")
+	}
+	typeText(h.m, "idea")
+	press(h.m, "enter")
+	h.wantStatus("created note idea")
+	if e := h.onDisk()["idea"]; e.Content != "Mine." || e.Kind != store.Note || e.ID != 29 {
+		t.Fatalf("new note: %+v", e)
+	}
+	if selectedName(h.m) != "idea" {
+		t.Fatalf("selected %q, want the new note", selectedName(h.m))
+	}
+	press(h.m, "u")
+	if _, ok := h.onDisk()["idea"]; ok {
+		t.Fatal("undo did not remove the new note")
+	}
+}
+
+func TestNewNote_LeftEmptyOrCancelled(t *testing.T) {
+	h := newEditHarness(t, copyFixture(t, "crmem/small.db"))
+	before, _ := os.ReadFile(h.path)
+	press(h.m, "n")
+	typeText(h.m, "idea")
+	press(h.m, "enter")
+	h.wantStatus("note idea not created: it was left empty")
+	press(h.m, "n")
+	typeText(h.m, "other")
+	press(h.m, "esc")
+	h.wantStatus("cancelled")
+	if after, _ := os.ReadFile(h.path); string(after) != string(before) {
+		t.Fatal("the file changed")
+	}
+}
+
+func TestRename_PromptAndUndo(t *testing.T) {
+	h := newEditHarness(t, copyFixture(t, "crmem/small.db"))
+	before := h.sel("scratch")
+	press(h.m, "r")
+	h.wantOverlay("rename scratch to: scratch")
+	press(h.m, "backspace", "backspace")
+	typeText(h.m, "-pad")
+	press(h.m, "enter")
+	h.wantStatus("renamed scratch → scrat-pad")
+	disk := h.onDisk()
+	if e := disk["scrat-pad"]; e.ID != before.ID || e.CreatedAt != before.CreatedAt || e.Content != before.Content {
+		t.Fatalf("renamed entry %+v, want id and content kept from %+v", e, before)
+	}
+	if selectedName(h.m) != "scrat-pad" {
+		t.Fatalf("selection %q did not follow the rename", selectedName(h.m))
+	}
+	press(h.m, "r", "ctrl+u")
+	typeText(h.m, "final-note")
+	press(h.m, "enter")
+	h.wantOverlay(`"final-note" is taken`)
+	press(h.m, "esc", "u")
+	if e := h.onDisk()["scratch"]; !entriesEqual(e, before) {
+		t.Fatalf("after undo %+v, want %+v", e, before)
+	}
+}
+
+func TestAliases_PromptPrefilledAndUndo(t *testing.T) {
+	h := newEditHarness(t, copyFixture(t, "crmem/small.db"))
+	before := h.sel("deploy-steps")
+	press(h.m, "a")
+	h.wantOverlay("aliases of deploy-steps", "ship, release, rollout")
+	press(h.m, "ctrl+u")
+	typeText(h.m, " ship ,, deploy, ship")
+	press(h.m, "enter")
+	h.wantStatus("deploy-steps now has 2 aliases")
+	if got := h.onDisk()["deploy-steps"].Aliases; !slices.Equal(got, []string{"ship", "deploy"}) {
+		t.Fatalf("aliases %q", got)
+	}
+	press(h.m, "a", "enter")
+	h.wantStatus("no changes")
+	press(h.m, "u")
+	if e := h.onDisk()["deploy-steps"]; !entriesEqual(e, before) {
+		t.Fatalf("after undo %+v, want %+v", e, before)
+	}
+}
+
+func TestDelete_ConfirmOnlyWithY(t *testing.T) {
+	h := newEditHarness(t, copyFixture(t, "crmem/small.db"))
+	before := h.sel("scratch")
+	press(h.m, "d")
+	h.wantOverlay("delete note scratch (9B)?", "[y/n]")
+	press(h.m, "d", "enter", "space")
+	h.wantOverlay("delete note scratch")
+	press(h.m, "n")
+	h.wantStatus("cancelled")
+	if _, ok := h.onDisk()["scratch"]; !ok {
+		t.Fatal("deleted without a y")
+	}
+	press(h.m, "d", "y")
+	h.wantStatus("deleted scratch (9B)")
+	if _, ok := h.onDisk()["scratch"]; ok {
+		t.Fatal("not deleted")
+	}
+	press(h.m, "u")
+	if e := h.onDisk()["scratch"]; !entriesEqual(e, before) {
+		t.Fatalf("undo restored %+v, want %+v exactly", e, before)
+	}
+}
+
+func TestDelete_ResumePointNamesSessions(t *testing.T) {
+	h := newEditHarness(t, copyFixture(t, "crmem/small.db"))
+	h.sel("archive-sess-0004-1767600000000000000")
+	press(h.m, "d")
+	h.wantOverlay("delete archive archive-sess-0004", "1 session loses its resume point: bob-db")
+	press(h.m, "esc")
+	h.sel("archive-sess-0002-1767400000000000000") // referenced, but not a resume point
+	press(h.m, "d")
+	if strings.Contains(h.overlay(), "resume point") {
+		t.Fatalf("warning for an archive no session resumes from: %q", h.overlay())
+	}
+}
+
+func TestDelete_ChangedOnDiskIsNotForced(t *testing.T) {
+	h := newEditHarness(t, copyFixture(t, "crmem/small.db"))
+	h.sel("scratch")
+	press(h.m, "d")
+	apply(t, h.path, store.Write{Name: "scratch", Content: "the agent's new text"})
+	press(h.m, "y")
+	h.wantStatus("nothing deleted: an entry changed on disk meanwhile")
+	if e := h.onDisk()["scratch"]; e.Content != "the agent's new text" {
+		t.Fatalf("scratch %+v", e)
+	}
+}
+
+func TestUndo_ConflictIsReportedNotForced(t *testing.T) {
+	h := newEditHarness(t, copyFixture(t, "crmem/small.db"))
+	h.sel("commit-format")
+	h.editor = appendMine
+	press(h.m, "e")
+	apply(t, h.path, store.Write{Name: "commit-format", Content: "Theirs."})
+	press(h.m, "u")
+	h.wantStatus("cannot undo edit commit-format")
+	if e := h.onDisk()["commit-format"]; e.Content != "Theirs." {
+		t.Fatalf("undo overwrote the other writer: %q", e.Content)
+	}
+}
+
+// entriesEqual compares every field, aliases as lists.
+func entriesEqual(a, b store.Entry) bool {
+	return a.ID == b.ID && a.Name == b.Name && a.Kind == b.Kind && a.CreatedAt == b.CreatedAt &&
+		a.Content == b.Content && slices.Equal(a.Aliases, b.Aliases)
+}
+
+func TestEditorTempFileIsPrivate(t *testing.T) {
+	h := newEditHarness(t, copyFixture(t, "crmem/small.db"))
+	h.sel("commit-format")
+	var mode, dirMode os.FileMode
+	var name string
+	h.editor = "true"
+	h.during = func() {
+		matches, _ := filepath.Glob(filepath.Join(h.f.ed.TempDir, "crmem-edit-*", "*"))
+		if len(matches) == 1 {
+			fi, _ := os.Stat(matches[0])
+			di, _ := os.Stat(filepath.Dir(matches[0]))
+			mode, dirMode, name = fi.Mode().Perm(), di.Mode().Perm(), filepath.Base(matches[0])
+		}
+	}
+	press(h.m, "e")
+	if mode != 0o600 || dirMode != 0o700 || name != "commit-format.md" {
+		t.Fatalf("temp file %q mode %v in folder mode %v", name, mode, dirMode)
+	}
+	if left, _ := filepath.Glob(filepath.Join(h.f.ed.TempDir, "crmem-edit-*")); len(left) != 0 {
+		t.Fatalf("temp files left after an unchanged edit: %v", left)
+	}
+}

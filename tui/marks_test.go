@@ -1,0 +1,168 @@
+package tui
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/crmem/crmem/store"
+)
+
+// agedMemory writes a memory with two notes and ten archives created 10,
+// 20, …, 100 days before testNow, and returns its path and entries.
+func agedMemory(t *testing.T) (string, []store.Entry) {
+	t.Helper()
+	var es []store.Entry
+	day := uint64(24 * 3600)
+	now := uint64(testNow.Unix())
+	es = append(es, store.Entry{ID: 1, Name: "note-a", Kind: store.Note, CreatedAt: now - 200*day, Content: "old note", Aliases: []string{"a"}})
+	es = append(es, store.Entry{ID: 2, Name: "note-b", Kind: store.Note, CreatedAt: now - day, Content: "new note"})
+	for i := 1; i <= 10; i++ {
+		es = append(es, store.Entry{ID: uint64(2 + i), Name: fmt.Sprintf("archive-%02d", i), Kind: store.Archive,
+			CreatedAt: now - uint64(i*10)*day, Content: strings.Repeat("x", 100*i)})
+	}
+	path := filepath.Join(t.TempDir(), "memory.db")
+	writeEntries(t, path, es)
+	return path, es
+}
+
+// writeSession writes a session whose last marker names archive.
+func writeSession(t *testing.T, dir, name, archive string) {
+	t.Helper()
+	p := filepath.Join(dir, name)
+	if err := os.MkdirAll(p, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	step := fmt.Sprintf(`{"archive_name":%q,"archived_at":"2026-01-01T00:00:00Z"}`, archive)
+	if err := os.WriteFile(filepath.Join(p, "step-000000"), []byte(step), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func TestMarks_SpaceTogglesAndStatusShowsCountAndSize(t *testing.T) {
+	path, _ := agedMemory(t)
+	h := newEditHarnessIn(t, path, t.TempDir())
+	h.sel("archive-03")
+	press(h.m, "space")
+	if selectedName(h.m) == "archive-03" {
+		t.Fatal("space did not move down")
+	}
+	id := h.sel("archive-03").ID
+	if !h.m.Marked(id) || !strings.Contains(h.m.statusLine(), "● 1 marked · 300B") {
+		t.Fatalf("marked %v, status %q", h.m.Marked(id), h.m.statusLine())
+	}
+	press(h.m, "space")
+	if h.m.Marked(id) || strings.Contains(h.m.statusLine(), "marked") {
+		t.Fatalf("second space did not unmark: status %q", h.m.statusLine())
+	}
+}
+
+func TestMarks_StarMarksSearchHits(t *testing.T) {
+	h := newEditHarness(t, copyFixture(t, "crmem/small.db"))
+	press(h.m, "/")
+	typeText(h.m, "deploy ")
+	press(h.m, "enter")
+	hits := listNames(h.m)
+	if len(hits) < 2 {
+		t.Fatalf("want several hits, got %v", hits)
+	}
+	press(h.m, "*")
+	h.wantStatus(fmt.Sprintf("marked %d listed entries", len(hits)))
+	var marked []string
+	for _, e := range markedEntries(h.m) {
+		marked = append(marked, e.Name)
+	}
+	slices.Sort(marked)
+	slices.Sort(hits)
+	if !slices.Equal(marked, hits) {
+		t.Fatalf("marked %v, want the hits %v", marked, hits)
+	}
+	press(h.m, "*")
+	if len(h.m.MarkedIDs()) != 0 {
+		t.Fatal("* on all-marked hits did not unmark them")
+	}
+}
+
+func TestMarks_OlderThanDeleteAllAndUndo(t *testing.T) {
+	path, before := agedMemory(t)
+	sess := t.TempDir()
+	writeSession(t, sess, "old-chat", "archive-05")
+	writeSession(t, sess, "new-chat", "archive-01")
+	h := newEditHarnessIn(t, path, sess)
+	press(h.m, "O")
+	h.wantOverlay("mark archives older than")
+	typeText(h.m, "soon")
+	press(h.m, "enter")
+	h.wantOverlay("write an age like 30d")
+	press(h.m, "ctrl+u")
+	typeText(h.m, "30d")
+	press(h.m, "enter")
+	h.wantStatus("marked 7 archives older than 30d (created before 2025-12-04 12:00)")
+	var names []string
+	for _, e := range markedEntries(h.m) {
+		names = append(names, e.Name)
+	}
+	want := []string{"archive-04", "archive-05", "archive-06", "archive-07", "archive-08", "archive-09", "archive-10"}
+	if !slices.Equal(names, want) {
+		t.Fatalf("marked %v, want %v (30 days exactly is not older)", names, want)
+	}
+	press(h.m, "D")
+	h.wantOverlay("delete 7 entries marked (4.8K)?", "1 session loses its resume point: old-chat", "[y/n]")
+	press(h.m, "D", "enter")
+	h.wantOverlay("delete 7 entries")
+	press(h.m, "y")
+	h.wantStatus("deleted 7 entries")
+	if disk := h.onDisk(); len(disk) != 5 || len(h.m.MarkedIDs()) != 0 {
+		t.Fatalf("%d entries left on disk, %d marks", len(disk), len(h.m.MarkedIDs()))
+	}
+	press(h.m, "u")
+	h.wantStatus("undone: delete 7 entries")
+	disk := h.onDisk()
+	for _, e := range before {
+		if !entriesEqual(disk[e.Name], e) {
+			t.Errorf("%s after undo: %+v, want %+v", e.Name, disk[e.Name], e)
+		}
+	}
+}
+
+func TestMarks_DeleteMarkedWithNothingMarked(t *testing.T) {
+	path, _ := agedMemory(t)
+	h := newEditHarnessIn(t, path, t.TempDir())
+	press(h.m, "D")
+	if h.overlay() != "" {
+		t.Fatalf("a confirmation with nothing marked: %q", h.overlay())
+	}
+	h.wantStatus("nothing marked")
+}
+
+func TestMarks_SurviveReloadByID(t *testing.T) {
+	path, _ := agedMemory(t)
+	h := newEditHarnessIn(t, path, t.TempDir())
+	keep := h.sel("archive-02")
+	press(h.m, "space")
+	gone := h.sel("archive-09")
+	press(h.m, "space")
+	apply(t, path, store.Remove{Name: "archive-09"}, store.Add{Name: "new", Content: "x"}, store.Rename{Name: "archive-02", New: "renamed-02"})
+	reload(h.m)
+	if !h.m.Marked(keep.ID) || h.m.Marked(gone.ID) || len(h.m.MarkedIDs()) != 1 {
+		t.Fatalf("marks after reload: %v", h.m.MarkedIDs())
+	}
+}
+
+func TestParseAge(t *testing.T) {
+	day := 24 * time.Hour
+	for in, want := range map[string]time.Duration{"30d": 30 * day, "2w": 14 * day, "6m": 180 * day, "6mo": 180 * day, "1y": 365 * day, "12h": 12 * time.Hour, "0d": 0} {
+		if got, err := parseAge(in); err != nil || got != want {
+			t.Errorf("parseAge(%q) = %v, %v; want %v", in, got, err, want)
+		}
+	}
+	for _, bad := range []string{"", "30", "d", "-1d", "1.5d", "3 days", "9999999d"} {
+		if _, err := parseAge(bad); err == nil {
+			t.Errorf("parseAge(%q) succeeded", bad)
+		}
+	}
+}
