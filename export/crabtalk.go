@@ -26,13 +26,16 @@ import (
 // is not imported; a notice says so. Names that are not valid entry names
 // are renamed (see settleNames) with a notice.
 func ImportCrabtalk0038(dir string) (*Imported, error) {
+	if err := checkDir(dir); err != nil {
+		return nil, err
+	}
 	entriesDir := filepath.Join(dir, "entries")
 	if fi, err := os.Stat(entriesDir); err != nil || !fi.IsDir() {
 		return nil, fmt.Errorf("%s: no entries/ folder (not an RFC 0038 memory)", dir)
 	}
 	files, err := markdownFiles(entriesDir)
 	if err != nil {
-		return nil, fmt.Errorf("read %s: %w", entriesDir, err)
+		return nil, pathError(err)
 	}
 	res := &Imported{}
 	if fi, err := os.Stat(filepath.Join(dir, "MEMORY.md")); err == nil {

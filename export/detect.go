@@ -34,7 +34,7 @@ func ParseFormat(s string) (Format, error) {
 func Detect(path string) (Format, error) {
 	fi, err := os.Stat(path)
 	if err != nil {
-		return "", fmt.Errorf("import %s: %w", path, err)
+		return "", pathError(err)
 	}
 	if !fi.IsDir() {
 		return detectFile(path)
@@ -58,7 +58,7 @@ func Detect(path string) (Format, error) {
 func detectFile(path string) (Format, error) {
 	f, err := os.Open(path)
 	if err != nil {
-		return "", fmt.Errorf("import %s: %w", path, err)
+		return "", pathError(err)
 	}
 	defer f.Close()
 	r := bufio.NewReader(f)

@@ -2,7 +2,6 @@ package export
 
 import (
 	"fmt"
-	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -69,14 +68,14 @@ type droverFile struct {
 
 // droverFiles lists the entry files of a drover tree in import order.
 func droverFiles(dir string) ([]droverFile, error) {
-	if fi, err := os.Stat(dir); err != nil || !fi.IsDir() {
-		return nil, fmt.Errorf("%s: not a directory", dir)
+	if err := checkDir(dir); err != nil {
+		return nil, err
 	}
 	var out []droverFile
 	add := func(folder string, f droverFile) error {
 		names, err := markdownFiles(filepath.Join(dir, folder))
 		if err != nil {
-			return fmt.Errorf("read %s: %w", filepath.Join(dir, folder), err)
+			return pathError(err)
 		}
 		for _, n := range names {
 			g := f
@@ -91,7 +90,7 @@ func droverFiles(dir string) ([]droverFile, error) {
 	for _, group := range []struct{ folder, scope string }{{"agents", "agent"}, {"runs", "run"}} {
 		subs, err := subfolders(filepath.Join(dir, group.folder))
 		if err != nil {
-			return nil, fmt.Errorf("read %s: %w", filepath.Join(dir, group.folder), err)
+			return nil, pathError(err)
 		}
 		for _, s := range subs {
 			f := droverFile{scope: group.scope}

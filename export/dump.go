@@ -10,6 +10,8 @@ import (
 	"slices"
 	"strings"
 
+	"golang.org/x/sync/errgroup"
+
 	"github.com/crmem/crmem/store"
 )
 
@@ -60,19 +62,19 @@ func Dump(dir string, entries []store.Entry) error {
 	}
 	stage, err := os.MkdirTemp(dir, ".crmem-dump-")
 	if err != nil {
-		return fmt.Errorf("dump %s: %w", dir, err)
+		return fmt.Errorf("dump %s: %w", dir, pathError(err))
 	}
 	// The staging folder ends up holding only the replaced folders (or,
 	// after a failure, the unused new ones); it goes in every case.
 	defer os.RemoveAll(stage)
 	if err := writeStage(stage, entries); err != nil {
-		return fmt.Errorf("dump %s: %w", dir, err)
+		return fmt.Errorf("dump %s: %w", dir, pathError(err))
 	}
 	if err := swapIn(dir, stage); err != nil {
-		return fmt.Errorf("dump %s: %w", dir, err)
+		return fmt.Errorf("dump %s: %w", dir, pathError(err))
 	}
 	if err := writeBookTOML(dir); err != nil {
-		return fmt.Errorf("dump %s: %w", dir, err)
+		return fmt.Errorf("dump %s: %w", dir, pathError(err))
 	}
 	return nil
 }
@@ -107,28 +109,36 @@ func ensureDir(dir string) error {
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
 		if err := os.MkdirAll(dir, 0o755); err != nil {
-			return fmt.Errorf("create %s: %w", dir, err)
+			return pathError(err)
 		}
 		return nil
 	case err != nil:
-		return fmt.Errorf("dump %s: %w", dir, err)
+		return fmt.Errorf("dump %s: %w", dir, pathError(err))
 	case !fi.IsDir():
 		return fmt.Errorf("%s: not a directory", dir)
 	}
 	return nil
 }
 
-// writeStage writes SUMMARY.md and the kind folders into stage.
+// writeStage writes SUMMARY.md and the kind folders into stage. Files are
+// written by a few goroutines: a dump of 100k entries is 100k file creations.
 func writeStage(stage string, entries []store.Entry) error {
+	for _, s := range sections {
+		if slices.ContainsFunc(entries, func(e store.Entry) bool { return e.Kind == s.kind }) {
+			if err := os.Mkdir(filepath.Join(stage, s.folder), 0o755); err != nil {
+				return err
+			}
+		}
+	}
+	var g errgroup.Group
+	g.SetLimit(4)
 	for _, e := range entries {
 		folder, _ := folderOf(e.Kind)
-		sub := filepath.Join(stage, folder)
-		if err := os.MkdirAll(sub, 0o755); err != nil {
-			return err
-		}
-		if err := os.WriteFile(filepath.Join(sub, e.Name+".md"), FormatEntry(e), 0o644); err != nil {
-			return err
-		}
+		path := filepath.Join(stage, folder, e.Name+".md")
+		g.Go(func() error { return os.WriteFile(path, FormatEntry(e), 0o644) })
+	}
+	if err := g.Wait(); err != nil {
+		return err
 	}
 	return os.WriteFile(filepath.Join(stage, "SUMMARY.md"), Summary(entries), 0o644)
 }

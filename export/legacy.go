@@ -3,6 +3,7 @@ package export
 import (
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"slices"
@@ -38,11 +39,11 @@ func readMarkdown(root, rel string) (mdFile, error) {
 	path := filepath.Join(root, rel)
 	data, err := os.ReadFile(path)
 	if err != nil {
-		return mdFile{}, fmt.Errorf("%s: %w", path, err)
+		return mdFile{}, pathError(err)
 	}
 	fi, err := os.Stat(path)
 	if err != nil {
-		return mdFile{}, fmt.Errorf("%s: %w", path, err)
+		return mdFile{}, pathError(err)
 	}
 	if !utf8.Valid(data) {
 		return mdFile{}, fmt.Errorf("%s: not valid UTF-8", path)
@@ -254,4 +255,26 @@ func numberEntries(entries []store.Entry) {
 	for i := range entries {
 		entries[i].ID = uint64(i + 1)
 	}
+}
+
+// pathError prints an os error as "<path>: <reason>", without the name of
+// the system call; errors.Is still sees the reason.
+func pathError(err error) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return fmt.Errorf("%s: %w", pe.Path, pe.Err)
+	}
+	return err
+}
+
+// checkDir fails unless dir is an existing folder.
+func checkDir(dir string) error {
+	fi, err := os.Stat(dir)
+	if err != nil {
+		return pathError(err)
+	}
+	if !fi.IsDir() {
+		return fmt.Errorf("%s: not a directory", dir)
+	}
+	return nil
 }

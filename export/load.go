@@ -37,7 +37,7 @@ func Load(dir string, now time.Time) ([]store.Entry, error) {
 	for _, s := range sections {
 		files, err := treeFiles(filepath.Join(dir, s.folder))
 		if err != nil {
-			return nil, fmt.Errorf("load %s: %w", dir, err)
+			return nil, pathError(err)
 		}
 		for _, f := range files {
 			rel := s.folder + "/" + f
@@ -64,12 +64,8 @@ func Load(dir string, now time.Time) ([]store.Entry, error) {
 
 // checkTree makes sure dir looks like a dump tree.
 func checkTree(dir string) error {
-	fi, err := os.Stat(dir)
-	if err != nil {
-		return fmt.Errorf("load %s: %w", dir, err)
-	}
-	if !fi.IsDir() {
-		return fmt.Errorf("%s: not a directory", dir)
+	if err := checkDir(dir); err != nil {
+		return err
 	}
 	for _, name := range []string{"notes", "archives", "topics", "SUMMARY.md"} {
 		if _, err := os.Stat(filepath.Join(dir, name)); err == nil {
@@ -122,7 +118,7 @@ func loadFile(dir, rel, name string, now time.Time) (store.Entry, error) {
 	}
 	data, err := os.ReadFile(filepath.Join(dir, rel))
 	if err != nil {
-		return store.Entry{}, fmt.Errorf("%s: %w", rel, err)
+		return store.Entry{}, pathError(err)
 	}
 	if !utf8.Valid(data) {
 		return store.Entry{}, fmt.Errorf("%s: not valid UTF-8", rel)
