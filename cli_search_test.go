@@ -30,6 +30,7 @@ func TestSearch_ReferenceFixtures(t *testing.T) {
 		{"crmem/medium.db", "search/medium.jsonl"},
 	} {
 		t.Run(filepath.Base(tc.queries), func(t *testing.T) {
+			t.Parallel()
 			db := copyFixture(t, tc.db)
 			for i, q := range readFixtureQueries(t, tc.queries) {
 				t.Run(fmt.Sprintf("%d:%s", i, q.Query), func(t *testing.T) {

@@ -200,6 +200,7 @@ func TestBadFiles(t *testing.T) {
 	}
 	for name, reason := range expected {
 		t.Run(name, func(t *testing.T) {
+			t.Parallel()
 			db := copyFixture(t, filepath.Join("bad", name))
 			before := readFile(t, db)
 			want := "crmem: " + db + ": " + reason + "\n"
