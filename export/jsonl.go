@@ -11,6 +11,7 @@ import (
 	"slices"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/crmem/crmem/store"
 )
@@ -78,8 +79,8 @@ type inEntry struct {
 // valid, unique "name", a "kind" and a "content"; "aliases" may be absent
 // or null (none) but every alias must be non-empty; "created_at" absent or
 // null means now; "id" absent or 0 means the next id above every id in the
-// file, assigned in line order; ids must be unique. Unknown fields are
-// rejected. The first problem fails the whole read with a *LineError.
+// file, assigned in line order; ids must be unique. Unknown fields and
+// bytes that are not UTF-8 are rejected. The first problem fails the whole read with a *LineError.
 func ReadJSONL(file string, r io.Reader, now time.Time) ([]store.Entry, error) {
 	br := bufio.NewReaderSize(r, 64<<10)
 	var (
@@ -115,6 +116,10 @@ func ReadJSONL(file string, r io.Reader, now time.Time) ([]store.Entry, error) {
 
 // parseLine decodes and checks one JSON line.
 func parseLine(line []byte, now time.Time) (store.Entry, error) {
+	if !utf8.Valid(line) {
+		// encoding/json would silently turn the bad bytes into U+FFFD.
+		return store.Entry{}, errors.New("not valid UTF-8")
+	}
 	dec := json.NewDecoder(bytes.NewReader(line))
 	dec.DisallowUnknownFields()
 	var in inEntry

@@ -99,6 +99,7 @@ func TestReadJSONL_Malformed(t *testing.T) {
 		{"empty alias", `{"name":"b","kind":"note","content":"x","aliases":[""]}`, "empty alias"},
 		{"duplicate name", `{"name":"a","kind":"note","content":"y"}`, `name "a" already used on line 1`},
 		{"duplicate id", `{"id":1,"name":"b","kind":"note","content":"y"}`, "id 1 already used on line 1"},
+		{"bad utf8", "{\"name\":\"b\xff\",\"kind\":\"note\",\"content\":\"y\"}", "not valid UTF-8"},
 		{"negative id", `{"id":-1,"name":"b","kind":"note","content":"y"}`, "cannot unmarshal"},
 	}
 	for _, tt := range tests {
