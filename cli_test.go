@@ -142,6 +142,25 @@ func sameEntry(a, b jsonEntry) bool {
 	return a.ID == b.ID && a.Name == b.Name && a.Kind == b.Kind && a.Content == b.Content && slices.Equal(a.Aliases, b.Aliases)
 }
 
+// TestRm_NameAndAlias removes one entry named twice (by name and by alias)
+// together with another.
+func TestRm_NameAndAlias(t *testing.T) {
+	db := copyFixture(t, "crmem/small.db")
+	out := mustRun(t, "", "rm", "deploy-steps", "ship", "scratch", "--db", db)
+	if strings.Count(out, "removed ") != 2 {
+		t.Errorf("rm output: %q", out)
+	}
+	es := lsJSON(t, db)
+	if len(es) != 24 {
+		t.Fatalf("%d entries left, want 24", len(es))
+	}
+	for _, n := range []string{"deploy-steps", "scratch"} {
+		if _, ok := byName(es, n); ok {
+			t.Errorf("%s still there", n)
+		}
+	}
+}
+
 // TestWrite_Failures checks that failing writes exit 1 with one clear line
 // and leave the file as it was.
 func TestWrite_Failures(t *testing.T) {

@@ -83,15 +83,21 @@ func (a *app) openMemory() (string, *store.Memory, error) {
 // else wrote the file meanwhile. describe turns a store error into a message
 // that names what failed (it may return nil to keep the store's text).
 func (a *app) apply(describe describer, ops ...store.Op) (string, []store.Change, error) {
+	return a.applyWith(describe, func(*store.Memory) []store.Op { return ops })
+}
+
+// applyWith is apply with the operations built from the memory as read.
+// The bm25 index is never built: a write does not search.
+func (a *app) applyWith(describe describer, prepare func(*store.Memory) []store.Op) (string, []store.Change, error) {
 	path, err := a.dbPath()
 	if err != nil {
 		return "", nil, err
 	}
-	db, err := store.Open(path)
+	db, err := store.OpenWith(path, store.Options{Index: store.IndexOnDemand})
 	if err != nil {
 		return path, nil, fileError{path, err}
 	}
-	changes, err := db.Apply(ops...)
+	changes, err := db.Apply(prepare(db.Memory())...)
 	if err != nil {
 		if d := describe(db.Memory(), err); d != nil {
 			err = d

@@ -23,17 +23,32 @@ aliases, in one atomic write: if any NAME matches no entry, nothing is removed.`
 		ValidArgsFunction: a.completeNames(-1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			names := dedupe(args)
-			ops := make([]store.Op, len(names))
-			for i, n := range names {
-				ops[i] = store.Remove{Name: n}
-			}
-			_, changes, err := a.apply(missingOf(names), ops...)
+			_, changes, err := a.applyWith(missingOf(names), func(m *store.Memory) []store.Op { return removals(m, names) })
 			if err != nil {
 				return err
 			}
 			return a.report("removed", changes)
 		},
 	}
+}
+
+// removals builds one Remove per entry named, so two names of one entry (a
+// name and its alias) remove it once. Each removal names the entry by its
+// canonical name, resolved again on the file's state when it is written.
+func removals(m *store.Memory, names []string) []store.Op {
+	seen := map[uint64]bool{}
+	var ops []store.Op
+	for _, n := range names {
+		e, ok := m.Lookup(n)
+		switch {
+		case !ok:
+			ops = append(ops, store.Remove{Name: n}) // fails: nothing is removed
+		case !seen[e.ID]:
+			seen[e.ID] = true
+			ops = append(ops, store.Remove{Name: e.Name, Expect: &e})
+		}
+	}
+	return ops
 }
 
 // missingOf names the entries that do not exist when removal failed
