@@ -249,7 +249,7 @@ func (m *Model) opened(msg loadedMsg) tea.Cmd {
 	m.db, m.st.fileWarning, m.st.openTook = msg.db, "", msg.took
 	m.indexed = indexReady(m.db.Memory())
 	m.applySnapshot(msg.snap)
-	cmds := []tea.Cmd{m.showSelected(), m.rerunSearch()}
+	cmds := []tea.Cmd{m.showSelected(), m.rerunSearch(), warmCmd(m.snap)}
 	if !m.indexed {
 		cmds = append(cmds, waitIndexCmd(m.db.Memory()))
 	}
@@ -268,7 +268,7 @@ func (m *Model) applySnapshot(s *snapshot) {
 	id, had := m.selectedID()
 	m.snap = s
 	for id := range m.marks {
-		if _, ok := s.byID[id]; !ok {
+		if _, ok := s.index(id); !ok {
 			delete(m.marks, id)
 		}
 	}

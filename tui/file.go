@@ -99,7 +99,7 @@ func (m *Model) reloaded(msg reloadedMsg) tea.Cmd {
 	m.st.lastReload = m.c.now()
 	d := msg.diff
 	text := fmt.Sprintf("reloaded: +%d −%d ~%d", len(d.Added), len(d.Removed), len(d.Changed))
-	return tea.Batch(again, m.showSelected(), m.rerunSearch(), m.setMessage(text), daemonCmd(m.st.daemonSock))
+	return tea.Batch(again, m.showSelected(), m.rerunSearch(), m.setMessage(text), daemonCmd(m.st.daemonSock), warmCmd(m.snap))
 }
 
 // shortError drops the file's path from an error (the status line shows it).

@@ -79,14 +79,14 @@ func buildRowsWhere(s *snapshot, f kindFilter, keep func(store.Entry) bool, orde
 	var rows []row
 	if res != nil {
 		for _, h := range res.hits {
-			if i, ok := s.byID[h.id]; ok && f.keep(s.entries[i].Kind) && (keep == nil || keep(s.entries[i])) {
+			if i, ok := s.index(h.id); ok && f.keep(s.entries[i].Kind) && (keep == nil || keep(s.entries[i])) {
 				rows = append(rows, row{idx: i, hit: h.kind, score: h.score})
 			}
 		}
 	} else {
 		rows = make([]row, 0, len(s.entries))
-		for i, e := range s.entries {
-			if f.keep(e.Kind) && (keep == nil || keep(e)) {
+		for _, i := range s.order(order) {
+			if e := s.entries[i]; f.keep(e.Kind) && (keep == nil || keep(e)) {
 				rows = append(rows, row{idx: i})
 			}
 		}
@@ -94,7 +94,9 @@ func buildRowsWhere(s *snapshot, f kindFilter, keep func(store.Entry) bool, orde
 	if order == sortRelevance && res != nil {
 		return withSections(rows)
 	}
-	sortRows(s, rows, order)
+	if res != nil {
+		sortRows(s, rows, order)
+	}
 	if order == sortNewest || order == sortOldest {
 		return withDateGroups(s, rows, loc)
 	}
@@ -110,7 +112,7 @@ func sortRows(s *snapshot, rows []row, order sortOrder) {
 		less = func(a, b row) int { return -cmpDesc(e[a.idx].CreatedAt, e[b.idx].CreatedAt, e[a.idx].ID, e[b.idx].ID) }
 	case sortName:
 		less = func(a, b row) int {
-			return cmp.Or(strings.Compare(s.labels[a.idx], s.labels[b.idx]), cmp.Compare(e[a.idx].ID, e[b.idx].ID))
+			return cmp.Or(strings.Compare(e[a.idx].Name, e[b.idx].Name), cmp.Compare(e[a.idx].ID, e[b.idx].ID))
 		}
 	case sortSize:
 		less = func(a, b row) int {
@@ -149,15 +151,16 @@ func sectionTitle(k hitKind) string {
 // withDateGroups inserts month and day headers (the agent-memory timeline).
 func withDateGroups(s *snapshot, rows []row, loc *time.Location) []row {
 	out := make([]row, 0, len(rows)+len(rows)/8+2)
-	var month, day string
+	month, day := -1, -1
 	for _, r := range rows {
 		t := time.Unix(int64(s.entries[r.idx].CreatedAt), 0).In(loc)
-		if m := t.Format("January 2006"); m != month {
-			out = append(out, row{header: m})
-			month, day = m, ""
+		y, mo, d := t.Date()
+		if m := y*12 + int(mo); m != month {
+			out = append(out, row{header: t.Format("January 2006")})
+			month, day = m, -1
 		}
-		if d := t.Format("Mon 2 Jan"); d != day {
-			out = append(out, row{header: "  " + d})
+		if d != day {
+			out = append(out, row{header: t.Format("  Mon 2 Jan")})
 			day = d
 		}
 		out = append(out, r)
@@ -283,7 +286,7 @@ func (l *listView) rowLine(s *snapshot, st *styles, ls listStyle, i int) string 
 		badge = ls.badge(e)
 	}
 	nameW := max(1, ls.width-2-2-lipgloss.Width(right)-lipgloss.Width(badge))
-	name := ansi.Truncate(s.labels[r.idx], nameW, "…")
+	name := ansi.Truncate(s.label(r.idx), nameW, "…")
 	name += strings.Repeat(" ", nameW-lipgloss.Width(name))
 	line := mark + st.kindMarker(e.Kind) + " " + name + badge + st.dim.Render(right)
 	if i == l.cursor {

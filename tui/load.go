@@ -41,7 +41,7 @@ func openCmd(path string) tea.Cmd {
 		if err != nil {
 			return loadedMsg{err: err, took: time.Since(start)}
 		}
-		return loadedMsg{db: db, snap: newSnapshot(db.Memory().Entries()), took: time.Since(start)}
+		return loadedMsg{db: db, snap: listedSnapshot(db.Memory()), took: time.Since(start)}
 	}
 }
 
@@ -74,7 +74,7 @@ func reloadCmd(db *store.DB) tea.Cmd {
 		if err != nil || diff.Empty() {
 			return reloadedMsg{diff: diff, err: err}
 		}
-		return reloadedMsg{diff: diff, snap: newSnapshot(db.Memory().Entries())}
+		return reloadedMsg{diff: diff, snap: listedSnapshot(db.Memory())}
 	}
 }
 
@@ -98,5 +98,21 @@ func daemonCmd(sock string) tea.Cmd {
 		}
 		c.Close()
 		return daemonMsg{up: true}
+	}
+}
+
+// listedSnapshot takes the memory's entries with the default order ready,
+// so the update loop only lays out rows.
+func listedSnapshot(mem *store.Memory) *snapshot {
+	s := newSnapshot(mem.Entries())
+	s.order(sortNewest)
+	return s
+}
+
+// warmCmd builds a snapshot's search structures in the background.
+func warmCmd(s *snapshot) tea.Cmd {
+	return func() tea.Msg {
+		s.warm()
+		return nil
 	}
 }

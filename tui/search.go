@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"cmp"
 	"slices"
 	"strings"
 	"time"
@@ -106,8 +107,8 @@ func runSearch(in searchInput) *searchResult {
 }
 
 // nameMatches returns entries whose name or an alias contains the query
-// (case-insensitive): exact name equality first, then by recall score, then
-// newest.
+// (case-insensitive), at most maxHits of them: exact name equality first,
+// then by recall score, then newest.
 func nameMatches(s *snapshot, query string, exact []bm25.Hit) []hit {
 	q := strings.ToLower(strings.TrimSpace(query))
 	if q == "" {
@@ -117,31 +118,25 @@ func nameMatches(s *snapshot, query string, exact []bm25.Hit) []hit {
 	for _, h := range exact {
 		scores[h.ID] = h.Score
 	}
-	var hits []hit
-	for i, k := range s.keys {
-		if strings.Contains(k, q) {
-			hits = append(hits, hit{id: s.entries[i].ID, kind: hitName, score: scores[s.entries[i].ID]})
+	found := s.nameIndex().find(q, maxHits) // newest first
+	hits := make([]hit, len(found))
+	equal := make(map[uint64]bool)
+	for i, idx := range found {
+		e := s.entries[idx]
+		hits[i] = hit{id: e.ID, kind: hitName, score: scores[e.ID]}
+		if strings.ToLower(e.Name) == q {
+			equal[e.ID] = true
 		}
 	}
 	slices.SortStableFunc(hits, func(a, b hit) int {
-		ea, eb := s.entries[s.byID[a.id]], s.entries[s.byID[b.id]]
-		if x, y := strings.EqualFold(ea.Name, q), strings.EqualFold(eb.Name, q); x != y {
-			if x {
+		if equal[a.id] != equal[b.id] {
+			if equal[a.id] {
 				return -1
 			}
 			return 1
 		}
-		if a.score != b.score {
-			if a.score > b.score {
-				return -1
-			}
-			return 1
-		}
-		return cmpDesc(ea.CreatedAt, eb.CreatedAt, ea.ID, eb.ID)
+		return cmp.Compare(b.score, a.score)
 	})
-	if len(hits) > maxHits {
-		hits = hits[:maxHits]
-	}
 	return hits
 }
 

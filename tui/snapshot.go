@@ -1,40 +1,100 @@
 package tui
 
 import (
+	"slices"
+	"sort"
 	"strings"
+	"sync"
 
 	"github.com/crmem/crmem/store"
 	"github.com/crmem/crmem/tui/sanitize"
 )
 
 // snapshot is an immutable view of the memory's entries with what the screen
-// derives from them (safe labels, lower-case keys for name matching). It is
-// built off the update loop and replaced whole on every reload.
+// derives from them (orders, the name index). It is built off the update
+// loop and replaced whole on every reload; derived parts are computed on
+// first use, so the first screen of a large file appears quickly.
 type snapshot struct {
 	entries []store.Entry // ascending id
-	byID    map[uint64]int
-	labels  []string // sanitized one-line names
-	keys    []string // lower-case name and aliases, NUL-separated, for substring matches
-	counts  [3]int   // entries per kind
+	counts  [3]int        // entries per kind
+
+	mu     sync.Mutex
+	sorted map[sortOrder][]int // entry indexes per order, built on first use
+	names  *nameIndex          // built on first use
 }
 
-// newSnapshot derives a snapshot from entries in ascending id order.
+// nameIndex holds every entry's lower-case name and aliases in one string,
+// newest entry first, so a substring search is one fast scan.
+type nameIndex struct {
+	buf  string // keys separated by \x01
+	offs []int  // start of each key in buf
+	idx  []int  // entry index of each key
+}
+
+// newSnapshot wraps entries in ascending id order.
 func newSnapshot(entries []store.Entry) *snapshot {
-	s := &snapshot{
-		entries: entries,
-		byID:    make(map[uint64]int, len(entries)),
-		labels:  make([]string, len(entries)),
-		keys:    make([]string, len(entries)),
-	}
-	for i, e := range entries {
-		s.byID[e.ID] = i
-		s.labels[i] = sanitize.Line(e.Name)
-		s.keys[i] = matchKey(e)
+	s := &snapshot{entries: entries, sorted: map[sortOrder][]int{}}
+	for _, e := range entries {
 		if int(e.Kind) < len(s.counts) {
 			s.counts[e.Kind]++
 		}
 	}
 	return s
+}
+
+// index returns the position of the entry with id (binary search: entries
+// are in ascending id order).
+func (s *snapshot) index(id uint64) (int, bool) {
+	i, ok := slices.BinarySearchFunc(s.entries, id, func(e store.Entry, id uint64) int {
+		switch {
+		case e.ID < id:
+			return -1
+		case e.ID > id:
+			return 1
+		}
+		return 0
+	})
+	return i, ok
+}
+
+// entry returns the entry with id.
+func (s *snapshot) entry(id uint64) (store.Entry, bool) {
+	i, ok := s.index(id)
+	if !ok {
+		return store.Entry{}, false
+	}
+	return s.entries[i], true
+}
+
+// label is the entry's name, safe to display on one line.
+func (s *snapshot) label(i int) string { return sanitize.Line(s.entries[i].Name) }
+
+// len returns the number of entries.
+func (s *snapshot) len() int { return len(s.entries) }
+
+// nameIndex returns the name index, building it on first use. It is safe
+// for concurrent use.
+func (s *snapshot) nameIndex() *nameIndex {
+	newest := s.order(sortNewest)
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.names == nil {
+		s.names = buildNameIndex(s.entries, newest)
+	}
+	return s.names
+}
+
+// buildNameIndex joins the entries' match keys in the given order.
+func buildNameIndex(entries []store.Entry, order []int) *nameIndex {
+	var b strings.Builder
+	n := &nameIndex{offs: make([]int, 0, len(order)), idx: order}
+	for _, i := range order {
+		n.offs = append(n.offs, b.Len())
+		b.WriteString(matchKey(entries[i]))
+		b.WriteByte(1)
+	}
+	n.buf = b.String()
+	return n
 }
 
 // matchKey is the lower-case name and aliases of e joined by NUL, so a
@@ -46,14 +106,72 @@ func matchKey(e store.Entry) string {
 	return strings.ToLower(e.Name + "\x00" + strings.Join(e.Aliases, "\x00"))
 }
 
-// entry returns the entry with id.
-func (s *snapshot) entry(id uint64) (store.Entry, bool) {
-	i, ok := s.byID[id]
-	if !ok {
-		return store.Entry{}, false
+// find returns the entry indexes whose key contains q (already lower-case),
+// in the index's order, at most limit.
+func (n *nameIndex) find(q string, limit int) []int {
+	var out []int
+	for pos := 0; len(out) < limit; {
+		j := strings.Index(n.buf[pos:], q)
+		if j < 0 {
+			break
+		}
+		k := sort.SearchInts(n.offs, pos+j+1) - 1 // the key holding the match
+		out = append(out, n.idx[k])
+		if k+1 >= len(n.offs) {
+			break
+		}
+		pos = n.offs[k+1]
 	}
-	return s.entries[i], true
+	return out
 }
 
-// len returns the number of entries.
-func (s *snapshot) len() int { return len(s.entries) }
+// order returns the entry indexes sorted by o (not relevance), computed once
+// per snapshot. It is safe for concurrent use.
+func (s *snapshot) order(o sortOrder) []int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if idx, ok := s.sorted[o]; ok {
+		return idx
+	}
+	idx := s.sortedIndexes(o)
+	s.sorted[o] = idx
+	return idx
+}
+
+// sortedIndexes sorts entry indexes by o. Files are usually written in
+// creation order, so date orders first try the id order as it is.
+func (s *snapshot) sortedIndexes(o sortOrder) []int {
+	n := len(s.entries)
+	idx := make([]int, n)
+	if (o == sortNewest || o == sortOldest) && s.createdInIDOrder() {
+		for i := range idx {
+			idx[i] = i
+			if o == sortNewest {
+				idx[i] = n - 1 - i
+			}
+		}
+		return idx
+	}
+	rows := make([]row, n)
+	for i := range rows {
+		rows[i].idx = i
+	}
+	sortRows(s, rows, o)
+	for i, r := range rows {
+		idx[i] = r.idx
+	}
+	return idx
+}
+
+// createdInIDOrder reports whether created_at never decreases with id.
+func (s *snapshot) createdInIDOrder() bool {
+	for i := 1; i < len(s.entries); i++ {
+		if s.entries[i].CreatedAt < s.entries[i-1].CreatedAt {
+			return false
+		}
+	}
+	return true
+}
+
+// warm builds the derived parts a search needs, off the update loop.
+func (s *snapshot) warm() { s.nameIndex() }

@@ -1,0 +1,173 @@
+package tui
+
+import (
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/crmem/crmem/store"
+)
+
+// The tests in this file drive the real binary in tmux; they are skipped
+// only when tmux is not installed.
+
+// tmuxEnv is one isolated tmux server running crmem.
+type tmuxEnv struct {
+	t      *testing.T
+	socket string
+	home   string
+}
+
+// buildBinary builds crmem once per test into a temp dir.
+func buildBinary(t *testing.T) string {
+	t.Helper()
+	bin := filepath.Join(t.TempDir(), "crmem")
+	out, err := exec.Command("go", "build", "-o", bin, "..").CombinedOutput()
+	if err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	return bin
+}
+
+// newTmux starts a private tmux server; it is killed when the test ends.
+func newTmux(t *testing.T) *tmuxEnv {
+	t.Helper()
+	if _, err := exec.LookPath("tmux"); err != nil {
+		t.Skip("tmux not installed")
+	}
+	e := &tmuxEnv{t: t, socket: fmt.Sprintf("crmem-test-%d-%d", os.Getpid(), time.Now().UnixNano()), home: t.TempDir()}
+	t.Cleanup(func() { exec.Command("tmux", "-L", e.socket, "kill-server").Run() })
+	return e
+}
+
+// tmux runs a tmux command on the private server.
+func (e *tmuxEnv) tmux(args ...string) string {
+	e.t.Helper()
+	out, err := exec.Command("tmux", append([]string{"-L", e.socket}, args...)...).CombinedOutput()
+	if err != nil {
+		e.t.Fatalf("tmux %v: %v\n%s", args, err, out)
+	}
+	return string(out)
+}
+
+// start runs command in a new 120×40 session named s.
+func (e *tmuxEnv) start(s, command string) {
+	e.t.Helper()
+	e.tmux("-f", "/dev/null", "new-session", "-d", "-s", s, "-x", "120", "-y", "40",
+		"env", "HOME="+e.home, "TERM=xterm-256color", "sh", "-c", command+"; sleep 60")
+}
+
+// screen captures the pane's text.
+func (e *tmuxEnv) screen(s string) string { return e.tmux("capture-pane", "-p", "-t", s) }
+
+// keys sends tmux key names (or literal text with -l semantics when lit).
+func (e *tmuxEnv) keys(s string, keys ...string) {
+	e.tmux(append([]string{"send-keys", "-t", s}, keys...)...)
+}
+
+// text types literal text.
+func (e *tmuxEnv) text(s, text string) { e.tmux("send-keys", "-t", s, "-l", text) }
+
+// waitFor polls the screen until ok holds or the deadline passes.
+func (e *tmuxEnv) waitFor(s string, within time.Duration, what string, ok func(string) bool) time.Duration {
+	e.t.Helper()
+	start := time.Now()
+	var last string
+	for time.Since(start) < within {
+		if last = e.screen(s); ok(last) {
+			return time.Since(start)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	e.t.Fatalf("%s: not seen within %v; screen:\n%s", what, within, last)
+	return 0
+}
+
+// contains is a waitFor predicate.
+func contains(subs ...string) func(string) bool {
+	return func(screen string) bool {
+		for _, s := range subs {
+			if !strings.Contains(screen, s) {
+				return false
+			}
+		}
+		return true
+	}
+}
+
+// cardTitle returns the name in the preview card's first line.
+func cardTitle(screen string) string {
+	lines := strings.Split(screen, "\n")
+	if len(lines) < 3 {
+		return ""
+	}
+	_, after, ok := strings.Cut(lines[2], "││ ")
+	if !ok {
+		return ""
+	}
+	return strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(after), "│"))
+}
+
+func TestTmux_SearchFollowsAndSanitizes(t *testing.T) {
+	e := newTmux(t)
+	bin := buildBinary(t)
+	path := copyFixture(t, "crmem/small.db")
+	e.start("s", bin+" "+path)
+	e.waitFor("s", 5*time.Second, "first screen", contains("final-note", "22 notes"))
+
+	// Search: the reference's top hit for "pool timeout" is long-note.
+	e.keys("s", "/")
+	e.text("s", "pool timeout ")
+	e.keys("s", "Enter")
+	e.waitFor("s", 2*time.Second, "top hit", func(s string) bool { return cardTitle(s) == "long-note" && strings.Contains(s, "hits") })
+
+	// External writes: the list follows, the selection stays on long-note.
+	e.keys("s", "Escape")
+	e.waitFor("s", time.Second, "search cleared", func(s string) bool { return !strings.Contains(s, "hits") })
+	apply(t, path,
+		store.Add{Name: "external-note", Content: "written by the agent"},
+		store.Remove{Name: "scratch"},
+		store.Write{Name: "final-note", Content: "changed"},
+	)
+	took := e.waitFor("s", time.Second, "reload", contains("external-note", "reloaded: +1 −1 ~1"))
+	t.Logf("external write to updated screen: %v (including polling granularity)", took)
+	if got := cardTitle(e.screen("s")); got != "long-note" {
+		t.Errorf("selection after reload: %q, want long-note", got)
+	}
+
+	// A corrupt file: warning, old entries kept.
+	bad, err := os.ReadFile(filepath.Join("..", "testdata", "reference", "bad", "truncated-mid-entry.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, bad, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	e.waitFor("s", time.Second, "corrupt-file warning", contains("truncated body", "external-note", "final-note"))
+}
+
+func TestTmux_TitleSequenceIsNotPassedThrough(t *testing.T) {
+	e := newTmux(t)
+	bin := buildBinary(t)
+	path := filepath.Join(t.TempDir(), "memory.db")
+	writeEntries(t, path, []store.Entry{{ID: 1, Name: "title\x1b]2;pwned-name\x07", CreatedAt: 1767265200, Aliases: []string{},
+		Content: "before \x1b]2;pwned\x07 after &#27;]2;pwned-entity&#7; end"}})
+
+	// Control: tmux does take titles from OSC 2 in this setup.
+	e.start("probe", `printf '\033]2;probe-title\007'`)
+	e.waitFor("probe", 2*time.Second, "probe title", func(string) bool {
+		return strings.TrimSpace(e.tmux("display", "-p", "-t", "probe", "#{pane_title}")) == "probe-title"
+	})
+
+	e.start("s", bin+" "+path)
+	e.tmux("select-pane", "-t", "s", "-T", "original")
+	e.waitFor("s", 5*time.Second, "entry rendered", contains("before", "after", "end"))
+	time.Sleep(200 * time.Millisecond) // let any late output arrive
+	if title := strings.TrimSpace(e.tmux("display", "-p", "-t", "s", "#{pane_title}")); title != "original" {
+		t.Errorf("pane title changed to %q", title)
+	}
+}
