@@ -60,7 +60,8 @@ func Dump(dir string, entries []store.Entry) error {
 	if err := ensureDir(dir); err != nil {
 		return err
 	}
-	stage, err := os.MkdirTemp(dir, ".crmem-dump-")
+	removeStaleStages(dir)
+	stage, err := os.MkdirTemp(dir, stagePrefix)
 	if err != nil {
 		return fmt.Errorf("dump %s: %w", dir, pathError(err))
 	}
@@ -77,6 +78,18 @@ func Dump(dir string, entries []store.Entry) error {
 		return fmt.Errorf("dump %s: %w", dir, pathError(err))
 	}
 	return nil
+}
+
+// stagePrefix starts the name of a dump's staging folder inside DIR.
+const stagePrefix = ".crmem-dump-"
+
+// removeStaleStages removes staging folders left by a dump that was killed
+// (the tree is rewritten from the memory anyway), best effort.
+func removeStaleStages(dir string) {
+	stale, _ := filepath.Glob(filepath.Join(dir, stagePrefix+"*"))
+	for _, s := range stale {
+		os.RemoveAll(s)
+	}
 }
 
 // checkDumpable reports, in one error, every entry whose name is not a safe

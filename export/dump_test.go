@@ -155,13 +155,14 @@ func TestDump_InvalidNamesReportedAllAtOnce(t *testing.T) {
 func TestDump_LeavesForeignFilesAndRemovesStale(t *testing.T) {
 	dir := t.TempDir()
 	files := map[string]string{
-		"book.toml":          "[book]\ntitle = \"Mine\"\n",
-		"theme/custom.css":   "body{}",
-		"notes/stale.md":     "old",
-		"notes/deep/x.md":    "old",
-		"topics/gone.md":     "old",
-		"README.md":          "hello",
-		"archives/ignore.md": "old",
+		"book.toml":                      "[book]\ntitle = \"Mine\"\n",
+		"theme/custom.css":               "body{}",
+		"notes/stale.md":                 "old",
+		"notes/deep/x.md":                "old",
+		"topics/gone.md":                 "old",
+		"README.md":                      "hello",
+		"archives/ignore.md":             "old",
+		".crmem-dump-123/old-notes/x.md": "left by a killed dump",
 	}
 	for name, body := range files {
 		p := filepath.Join(dir, name)
