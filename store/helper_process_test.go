@@ -5,6 +5,7 @@ import (
 	"os"
 	"os/exec"
 	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/crmem/crmem/store"
@@ -38,6 +39,8 @@ func TestHelperProcess(t *testing.T) {
 	switch role {
 	case "save-loop":
 		err = helperSaveLoop(path)
+	case "open-rss":
+		err = helperOpenRSS(path)
 	case "add":
 		n, _ := strconv.Atoi(os.Getenv("CRMEM_HELPER_ARG1"))
 		err = helperAdd(path, os.Getenv("CRMEM_HELPER_ARG0"), n)
@@ -83,4 +86,24 @@ func helperSaveLoop(path string) error {
 		}
 		fmt.Println("saved", gen+1)
 	}
+}
+
+// helperOpenRSS opens the file (read, decode, index) and prints the
+// process's peak resident set size in kB.
+func helperOpenRSS(path string) error {
+	db, err := store.Open(path)
+	if err != nil {
+		return err
+	}
+	status, err := os.ReadFile("/proc/self/status")
+	if err != nil {
+		return err
+	}
+	for _, line := range strings.Split(string(status), "\n") {
+		if rest, ok := strings.CutPrefix(line, "VmHWM:"); ok {
+			fmt.Println(strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(rest), "kB")), db.Memory().Len())
+			return nil
+		}
+	}
+	return fmt.Errorf("no VmHWM in /proc/self/status")
 }

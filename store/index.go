@@ -6,16 +6,26 @@ import "github.com/crmem/crmem/bm25"
 // returns the channel closed when the index is ready. With background false
 // the build runs before startIndex returns.
 func (m *Memory) startIndex(background bool) chan struct{} {
+	return m.startIndexOf(func() []bm25.Doc {
+		docs := make([]bm25.Doc, 0, len(m.byID))
+		m.each(func(e *Entry) { docs = append(docs, docOf(e)) })
+		return docs
+	}, background)
+}
+
+// startIndexOf builds the index of the documents snapshot returns (called
+// under the write lock, so no change slips in between snapshot and build
+// start) unless a build already started.
+func (m *Memory) startIndexOf(snapshot func() []bm25.Doc, background bool) chan struct{} {
 	m.mu.Lock()
 	if m.ixDone != nil {
 		done := m.ixDone
 		m.mu.Unlock()
 		return done
 	}
+	docs := snapshot()
 	done := make(chan struct{})
 	m.ixDone = done
-	docs := make([]bm25.Doc, 0, len(m.byID))
-	m.each(func(e *Entry) { docs = append(docs, docOf(e)) })
 	m.mu.Unlock()
 	build := func() {
 		ix := bm25.Build(docs) // entries are immutable: no lock needed
@@ -30,6 +40,14 @@ func (m *Memory) startIndex(background bool) chan struct{} {
 		build()
 	}
 	return done
+}
+
+func docsOf(entries []Entry) []bm25.Doc {
+	docs := make([]bm25.Doc, len(entries))
+	for i := range entries {
+		docs[i] = docOf(&entries[i])
+	}
+	return docs
 }
 
 func docOf(e *Entry) bm25.Doc {

@@ -55,6 +55,10 @@ func NewMemoryWith(f *File, mode IndexMode) *Memory {
 		aliases: make(map[string]idList),
 		nextID:  max(f.NextID, 1),
 	}
+	if mode == IndexNow && ascendingIDs(f.Entries) {
+		// Index the file's entries while the lookup maps are built.
+		m.startIndexOf(func() []bm25.Doc { return docsOf(f.Entries) }, true)
+	}
 	for i := range f.Entries {
 		e := &f.Entries[i]
 		if e.Aliases == nil {
@@ -73,6 +77,17 @@ func NewMemoryWith(f *File, mode IndexMode) *Memory {
 		m.startIndex(true)
 	}
 	return m
+}
+
+// ascendingIDs reports whether ids strictly ascend (no duplicates), as in
+// every file crmem or the reference writes.
+func ascendingIDs(entries []Entry) bool {
+	for i := 1; i < len(entries); i++ {
+		if entries[i].ID <= entries[i-1].ID {
+			return false
+		}
+	}
+	return true
 }
 
 // Len returns the number of entries.
@@ -156,7 +171,7 @@ func (m *Memory) insert(e *Entry) {
 	m.insertOrder(e.ID)
 	m.names[e.Name] = m.names[e.Name].add(e.ID)
 	for _, a := range e.Aliases {
-		m.aliases[a] = m.aliases[a].add(e.ID)
+		m.aliases[a] = m.aliases[a].addSorted(e.ID)
 	}
 	if e.ID >= m.nextID && e.ID != ^uint64(0) {
 		m.nextID = e.ID + 1
@@ -174,7 +189,7 @@ func (m *Memory) remove(id uint64) {
 	m.stale++ // its id stays in order until compact
 	setList(m.names, e.Name, m.names[e.Name].drop(id))
 	for _, a := range e.Aliases {
-		setList(m.aliases, a, m.aliases[a].drop(id))
+		setList(m.aliases, a, m.aliases[a].dropSorted(id))
 	}
 }
 
@@ -211,46 +226,78 @@ func setList(m map[string]idList, key string, l idList) {
 	m[key] = l
 }
 
-// idList is a small list of ids without an allocation for the common single
-// id. Ids keep the order they were added in.
+// idList is a list of ids without an allocation for the common single id:
+// one is the first, more the rest. Name lists keep insertion (file) order;
+// alias lists are kept in ascending order so the lowest id is first. An
+// idList lives only in its map, so methods may reuse the backing array.
 type idList struct {
-	n    int
 	one  uint64
 	more []uint64
+	n    int
 }
 
 func (l idList) empty() bool { return l.n == 0 }
 
+// add appends id (insertion order); the caller never adds an id twice.
 func (l idList) add(id uint64) idList {
-	switch {
-	case l.n == 0:
-		return idList{n: 1, one: id}
-	case l.has(id):
-		return l
+	if l.n == 0 {
+		return idList{one: id, n: 1}
 	}
-	l.more = append(slices.Clip(l.more), id)
+	l.more = append(l.more, id)
 	l.n++
 	return l
 }
 
-func (l idList) has(id uint64) bool {
-	return l.n > 0 && l.one == id || slices.Contains(l.more, id)
-}
-
-func (l idList) drop(id uint64) idList {
+// addSorted inserts id keeping ascending order.
+func (l idList) addSorted(id uint64) idList {
 	switch {
-	case !l.has(id):
-		return l
-	case l.one == id && len(l.more) == 0:
-		return idList{}
-	case l.one == id:
-		return idList{n: l.n - 1, one: l.more[0], more: slices.Clone(l.more[1:])}
+	case l.n == 0:
+		return idList{one: id, n: 1}
+	case id < l.one:
+		l.more = slices.Insert(l.more, 0, l.one)
+		l.one = id
+	default:
+		i, found := slices.BinarySearch(l.more, id)
+		if found || id == l.one {
+			return l
+		}
+		l.more = slices.Insert(l.more, i, id)
 	}
-	l.more = slices.DeleteFunc(slices.Clone(l.more), func(x uint64) bool { return x == id })
-	l.n--
+	l.n++
 	return l
 }
 
+// drop removes id wherever it is.
+func (l idList) drop(id uint64) idList {
+	if l.n > 0 && l.one == id {
+		if len(l.more) == 0 {
+			return idList{}
+		}
+		l.one = l.more[0]
+		l.more = slices.Delete(l.more, 0, 1)
+		l.n--
+		return l
+	}
+	if i := slices.Index(l.more, id); i >= 0 {
+		l.more = slices.Delete(l.more, i, i+1)
+		l.n--
+	}
+	return l
+}
+
+// dropSorted removes id from an ascending list.
+func (l idList) dropSorted(id uint64) idList {
+	if l.n > 0 && l.one == id {
+		return l.drop(id)
+	}
+	if i, found := slices.BinarySearch(l.more, id); found {
+		l.more = slices.Delete(l.more, i, i+1)
+		l.n--
+	}
+	return l
+}
+
+// last returns the last id in insertion order.
 func (l idList) last() uint64 {
 	if len(l.more) > 0 {
 		return l.more[len(l.more)-1]
@@ -258,10 +305,5 @@ func (l idList) last() uint64 {
 	return l.one
 }
 
-func (l idList) lowest() uint64 {
-	low := l.one
-	for _, id := range l.more {
-		low = min(low, id)
-	}
-	return low
-}
+// lowest returns the first id of an ascending list.
+func (l idList) lowest() uint64 { return l.one }
