@@ -148,10 +148,7 @@ func validNewName(name string) error {
 	if !utf8.ValidString(name) {
 		return fmt.Errorf("name %q is not valid UTF-8", name)
 	}
-	if err := store.ValidName(name); err != nil {
-		return fmt.Errorf("name %q: %w", name, err)
-	}
-	return nil
+	return store.ValidName(name)
 }
 
 // validText checks that a string going into the file is valid UTF-8 (the
@@ -215,7 +212,7 @@ func kindFlag(cmd *cobra.Command, s string) (*store.Kind, error) {
 	}
 	k, err := store.ParseKind(s)
 	if err != nil {
-		return nil, usageError{fmt.Errorf("%s: --kind: %w (see '%s --help')", cmd.CommandPath(), err, cmd.CommandPath())}
+		return nil, usage(cmd, "--kind: %v", err)
 	}
 	return &k, nil
 }
@@ -231,9 +228,19 @@ func args(min, max int) cobra.PositionalArgs {
 		if len(a) < min {
 			what = "missing arguments"
 		}
-		return usageError{fmt.Errorf("%s: %s (usage: %s; see '%s --help')",
-			cmd.CommandPath(), what, cmd.UseLine(), cmd.CommandPath())}
+		return usage(cmd, "%s; usage: %s", what, cmd.UseLine())
 	}
+}
+
+// usage builds a usage error (exit status 2): "SUB: MESSAGE (see 'crmem
+// SUB --help')", one line.
+func usage(cmd *cobra.Command, format string, v ...any) error {
+	msg := fmt.Sprintf(format, v...)
+	if cmd.HasParent() {
+		sub := strings.TrimPrefix(cmd.CommandPath(), cmd.Root().Name()+" ")
+		msg = sub + ": " + msg
+	}
+	return usageError{fmt.Errorf("%s (see '%s --help')", msg, cmd.CommandPath())}
 }
 
 // dedupe drops repeated strings, keeping the first occurrence.

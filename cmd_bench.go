@@ -56,7 +56,7 @@ resident memory of the process (VmHWM). The file is never written.`,
 		Args: args(0, 0),
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			if iterations < 1 {
-				return usageError{errors.New("bench: --iterations must be at least 1 (see 'crmem bench --help')")}
+				return usage(cmd, "--iterations must be at least 1")
 			}
 			queries, err := loadQueries(queriesFile)
 			if err != nil {

@@ -91,9 +91,7 @@ the terminal UI; every subcommand is scriptable.`,
 	}
 	root.SuggestionsMinimumDistance = 2
 	root.SetVersionTemplate("{{.Version}}\n")
-	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error {
-		return usageError{fmt.Errorf("%s: %w (see '%s --help')", c.CommandPath(), err, c.CommandPath())}
-	})
+	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error { return usage(c, "%v", err) })
 	pf := root.PersistentFlags()
 	pf.StringVar(&a.db, "db", "", "memory file (default $CRMEM_DB, else ~/.crabtalk/memory.db)")
 	root.Flags().StringVar(&a.sessions, "sessions", "", "crabtalk sessions folder (default: sessions/ next to the memory file)")
@@ -107,6 +105,7 @@ the terminal UI; every subcommand is scriptable.`,
 		a.benchCommand(), a.versionCommand(),
 	} {
 		c.SilenceUsage = true
+		c.DisableFlagsInUseLine = true // each Use line lists its flags
 		root.AddCommand(c)
 	}
 	return root
@@ -117,7 +116,7 @@ the terminal UI; every subcommand is scriptable.`,
 // opening the TUI on an empty memory of that name.
 func (a *app) rootArgs(cmd *cobra.Command, args []string) error {
 	if len(args) > 1 {
-		return usageError{fmt.Errorf("unknown command %q (see 'crmem --help')", args[0])}
+		return usage(cmd, "unknown command %q", args[0])
 	}
 	if len(args) == 0 || strings.ContainsAny(args[0], `/\.`) {
 		return nil
@@ -126,7 +125,7 @@ func (a *app) rootArgs(cmd *cobra.Command, args []string) error {
 		return nil
 	}
 	if s := cmd.SuggestionsFor(args[0]); len(s) > 0 {
-		return usageError{fmt.Errorf("unknown command %q, did you mean %q? (see 'crmem --help')", args[0], s[0])}
+		return usage(cmd, "unknown command %q, did you mean %q?", args[0], s[0])
 	}
 	return nil
 }

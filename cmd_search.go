@@ -2,7 +2,6 @@ package main
 
 import (
 	"bufio"
-	"errors"
 	"fmt"
 	"strings"
 
@@ -34,7 +33,7 @@ first), at most --limit of them (0: all). --kind keeps one kind after ranking.
 				return err
 			}
 			if limit < 0 {
-				return usageError{errors.New("search: --limit must be 0 (all) or more (see 'crmem search --help')")}
+				return usage(cmd, "--limit must be 0 (all) or more")
 			}
 			_, m, err := a.openMemory()
 			if err != nil {
