@@ -176,3 +176,36 @@ func corrupt(rng *rand.Rand, data []byte) []byte {
 	}
 	return c
 }
+
+// TestAnomalies checks every oddity check reports, one file each.
+func TestAnomalies(t *testing.T) {
+	e := func(id uint64, name string, aliases ...string) store.Entry {
+		return store.Entry{ID: id, Name: name, Aliases: aliases}
+	}
+	cases := []struct {
+		name string
+		file store.File
+		want []string
+	}{
+		{"clean", store.File{NextID: 3, Entries: []store.Entry{e(1, "a", "x"), e(2, "b", "y")}}, nil},
+		{"self alias is fine", store.File{NextID: 2, Entries: []store.Entry{e(1, "a", "a")}}, nil},
+		{"trailing", store.File{NextID: 2, Entries: []store.Entry{e(1, "a")}, Trailing: 5}, []string{"trailing_bytes"}},
+		{"duplicate name", store.File{NextID: 3, Entries: []store.Entry{e(1, "a"), e(2, "a")}}, []string{"duplicate_name"}},
+		{"duplicate id", store.File{NextID: 3, Entries: []store.Entry{e(2, "a"), e(2, "b")}}, []string{"duplicate_id"}},
+		{"stale next_id", store.File{NextID: 1, Entries: []store.Entry{e(9, "a")}}, []string{"stale_next_id"}},
+		{"shared alias", store.File{NextID: 3, Entries: []store.Entry{e(1, "a", "x"), e(2, "b", "x")}}, []string{"shared_alias"}},
+		{"alias is a name", store.File{NextID: 3, Entries: []store.Entry{e(1, "a", "b"), e(2, "b")}}, []string{"alias_is_name"}},
+		{"unsafe name", store.File{NextID: 2, Entries: []store.Entry{e(1, "a/b")}}, []string{"unsafe_name"}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			var got []string
+			for _, a := range anomalies(&c.file) {
+				got = append(got, a.Kind)
+			}
+			if strings.Join(got, ",") != strings.Join(c.want, ",") {
+				t.Fatalf("got %v, want %v", got, c.want)
+			}
+		})
+	}
+}
