@@ -104,11 +104,11 @@ func (db *DB) Fingerprint() Fingerprint {
 func (db *DB) Reload() (Diff, error) {
 	db.mu.Lock()
 	defer db.mu.Unlock()
-	data, fp, err := readState(db.path)
+	data, fp, changed, err := readIfChanged(db.path, db.fp)
 	switch {
 	case err != nil:
 		return Diff{}, err
-	case fp.Equal(db.fp):
+	case !changed:
 		return Diff{}, nil
 	case !fp.Exists:
 		return Diff{}, fmt.Errorf("%s: %w", db.path, fs.ErrNotExist)
@@ -160,8 +160,8 @@ func (db *DB) apply(ops []Op) ([]Change, error) {
 // refresh syncs the memory to the file if it changed since we read it. A
 // deleted file counts as an empty memory: the deletion was someone's change.
 func (db *DB) refresh(target string) error {
-	data, fp, err := readState(target)
-	if err != nil || fp.Equal(db.fp) {
+	data, fp, changed, err := readIfChanged(target, db.fp)
+	if err != nil || !changed {
 		return err
 	}
 	if err := db.syncTo(data, fp); err != nil {

@@ -59,6 +59,42 @@ func readState(path string) ([]byte, Fingerprint, error) {
 	return data, Fingerprint{Exists: true, Size: int64(len(data)), ModTime: fi.ModTime(), Hash: hashBytes(data)}, nil
 }
 
+// fingerprintOf computes the fingerprint of the file at path by streaming
+// it through the hash, without holding its content: the common "unchanged"
+// check before a save or on a watcher event allocates nothing big.
+func fingerprintOf(path string) (Fingerprint, error) {
+	f, err := os.Open(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return Fingerprint{}, nil
+	}
+	if err != nil {
+		return Fingerprint{}, err
+	}
+	defer f.Close()
+	fi, err := f.Stat() // before reading, as in readState
+	if err != nil {
+		return Fingerprint{}, err
+	}
+	var h maphash.Hash
+	h.SetSeed(hashSeed)
+	n, err := io.CopyBuffer(&h, f, make([]byte, 256<<10))
+	if err != nil {
+		return Fingerprint{}, fmt.Errorf("read %s: %w", path, err)
+	}
+	return Fingerprint{Exists: true, Size: n, ModTime: fi.ModTime(), Hash: h.Sum64()}, nil
+}
+
+// readIfChanged returns the file's content and fingerprint, or changed
+// false (and no content) when its fingerprint still equals known.
+func readIfChanged(path string, known Fingerprint) (data []byte, fp Fingerprint, changed bool, err error) {
+	fp, err = fingerprintOf(path)
+	if err != nil || fp.Equal(known) {
+		return nil, fp, false, err
+	}
+	data, fp, err = readState(path)
+	return data, fp, err == nil, err
+}
+
 // readAll reads r to its end into one buffer of the expected size, growing
 // only if the file grew meanwhile.
 func readAll(r io.Reader, size int64) ([]byte, error) {

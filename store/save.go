@@ -199,12 +199,12 @@ func (db *DB) place(tmp, target string, ours, expected Fingerprint) (swapResult,
 // displaced checks the file an exchange moved to the temp path: if it is
 // not the version our state came from, someone wrote in between.
 func displaced(tmp string, ours, expected Fingerprint) (swapResult, error) {
-	old, fp, err := readState(tmp)
+	old, fp, changed, err := readIfChanged(tmp, expected)
 	if err != nil {
 		return swapResult{}, err
 	}
 	res := swapResult{current: ours, placed: true}
-	if !fp.Equal(expected) {
+	if changed {
 		res.foreign, res.foreignFP = old, fp
 	}
 	return res, nil
@@ -222,11 +222,11 @@ func foreignAt(target string) (swapResult, error) {
 // checkThenRename is the fallback without renameat2: check once more, then
 // rename over the target (a writer in the last instant can still be lost).
 func (db *DB) checkThenRename(tmp, target string, ours, expected Fingerprint) (swapResult, error) {
-	data, fp, err := readState(target)
+	data, fp, changed, err := readIfChanged(target, expected)
 	if err != nil {
 		return swapResult{}, err
 	}
-	if !fp.Equal(expected) {
+	if changed {
 		return swapResult{current: fp, foreign: data, foreignFP: fp}, nil
 	}
 	if err := os.Rename(tmp, target); err != nil {
