@@ -94,8 +94,19 @@ func (t *table) add(cells ...string) { t.rows = append(t.rows, cells) }
 
 // write prints the table.
 func (t *table) write(w *bufio.Writer) error {
+	for _, line := range t.lines() {
+		if _, err := w.WriteString(line + "\n"); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// lines renders each row as one line, header included.
+func (t *table) lines() []string {
 	widths := t.widths()
-	for _, row := range t.rows {
+	out := make([]string, len(t.rows))
+	for r, row := range t.rows {
 		var line strings.Builder
 		for i, c := range row {
 			if i > 0 {
@@ -111,11 +122,9 @@ func (t *table) write(w *bufio.Writer) error {
 				line.WriteString(c + pad)
 			}
 		}
-		if _, err := w.WriteString(strings.TrimRight(line.String(), " ") + "\n"); err != nil {
-			return err
-		}
+		out[r] = strings.TrimRight(line.String(), " ")
 	}
-	return nil
+	return out
 }
 
 // widths returns each column's widest cell.

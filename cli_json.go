@@ -23,7 +23,8 @@ type jsonEntry struct {
 // jsonHit is a search result: an entry and its score.
 type jsonHit struct {
 	jsonEntry
-	Score float64 `json:"score"`
+	Score   float64      `json:"score"`
+	Explain *jsonExplain `json:"explain,omitempty"` // search --explain only
 }
 
 // toJSON converts an entry to its JSON shape.

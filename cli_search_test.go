@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -143,5 +144,44 @@ func TestSearch_KindAndLimit(t *testing.T) {
 		if !containsLine(human, h.Name) {
 			t.Errorf("human search output lacks %s:\n%s", h.Name, human)
 		}
+	}
+}
+
+// TestSearch_Explain checks --explain's parts add up to each score and that
+// plain --json has exactly the entry keys plus "score".
+func TestSearch_Explain(t *testing.T) {
+	db := copyFixture(t, "crmem/small.db")
+	var hits []jsonHit
+	mustJSON(t, mustRun(t, "", "search", "postgres", "migration", "--explain", "--json", "--db", db), &hits)
+	if len(hits) == 0 {
+		t.Fatal("no hits")
+	}
+	for _, h := range hits {
+		if h.Explain == nil {
+			t.Fatalf("%s: no explain", h.Name)
+		}
+		sum := 0.0
+		for _, ts := range h.Explain.Terms {
+			sum += ts.Contrib
+		}
+		if !closeEnough(sum, h.Score) {
+			t.Errorf("%s: parts sum to %v, score %v", h.Name, sum, h.Score)
+		}
+	}
+	var raw []map[string]any
+	mustJSON(t, mustRun(t, "", "search", "postgres", "--json", "--db", db), &raw)
+	want := []string{"aliases", "content", "created_at", "id", "kind", "name", "score"}
+	for _, r := range raw {
+		var keys []string
+		for k := range r {
+			keys = append(keys, k)
+		}
+		slices.Sort(keys)
+		if !slices.Equal(keys, want) {
+			t.Fatalf("keys %v, want %v", keys, want)
+		}
+	}
+	if out := mustRun(t, "", "search", "postgres", "--explain", "--db", db); !strings.Contains(out, "postgres: tf ") {
+		t.Fatalf("human --explain:\n%s", out)
 	}
 }

@@ -7,53 +7,74 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/crmem/crmem/bm25"
 	"github.com/crmem/crmem/store"
 )
 
+// searchOptions are search's flags.
+type searchOptions struct {
+	kind    string
+	limit   int
+	asJSON  bool
+	explain bool
+}
+
 // searchCommand ranks entries by BM25 exactly as the agent's recall does.
 func (a *app) searchCommand() *cobra.Command {
-	var kind string
-	var limit int
-	var asJSON bool
+	var o searchOptions
 	c := &cobra.Command{
-		Use:   "search QUERY... [--limit N] [--kind K] [--json]",
+		Use:   "search QUERY... [--limit N] [--kind K] [--explain] [--json]",
 		Short: "Rank entries for a query exactly as the agent's recall does",
 		Long: `Rank entries by BM25 over their content and aliases, exactly as the agent's
 recall(query) does: the words of QUERY are joined by spaces, tokenized, and
 every entry with a score above zero is listed, best first (ties: higher id
 first), at most --limit of them (0: all). --kind keeps one kind after ranking.
---json prints an array of entries in rank order, each with "score".`,
+--explain shows why each entry scored what it did: per query term its
+frequency in the entry (tf), the entries holding it (df), its idf and its share
+of the score, with the entry's length against the average.
+--json prints an array of entries in rank order, each with "score" (and with
+--explain an "explain" object).`,
 		Example: `  crmem search deploy rollback
-  crmem search "postgres migration" --limit 3
+  crmem search "postgres migration" --limit 3 --explain
   crmem search token refresh --kind archive --json`,
 		Args: args(1, -1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			k, err := kindFlag(cmd, kind)
+			k, err := kindFlag(cmd, o.kind)
 			if err != nil {
 				return err
 			}
-			if limit < 0 {
+			if o.limit < 0 {
 				return usage(cmd, "--limit must be 0 (all) or more")
 			}
 			_, m, err := a.openMemory()
 			if err != nil {
 				return err
 			}
-			hits := rankedHits(m, strings.Join(args, " "), k, limit)
-			if asJSON {
-				return a.output(func(w *bufio.Writer) error { return writeJSONArray(w, hits) })
+			query := strings.Join(args, " ")
+			hits := rankedHits(m, query, k, o.limit)
+			if o.explain {
+				explainHits(m.Index(), query, hits)
 			}
-			if len(hits) == 0 {
-				_, err := fmt.Fprintln(a.stdout, "no matches")
-				return err
-			}
-			return a.output(func(w *bufio.Writer) error { return searchTable(hits).write(w) })
+			return a.printHits(hits, o.asJSON)
 		},
 	}
-	c.Flags().StringVar(&kind, "kind", "", "only entries of this kind: note, archive or topic")
-	c.Flags().IntVar(&limit, "limit", 10, "at most N results (0: all)")
-	c.Flags().BoolVar(&asJSON, "json", false, "print JSON")
+	c.Flags().StringVar(&o.kind, "kind", "", "only entries of this kind: note, archive or topic")
+	c.Flags().IntVar(&o.limit, "limit", 10, "at most N results (0: all)")
+	c.Flags().BoolVar(&o.explain, "explain", false, "show each query term's part in each score")
+	c.Flags().BoolVar(&o.asJSON, "json", false, "print JSON")
 	return c
+}
+
+// printHits prints the results as JSON or as a table.
+func (a *app) printHits(hits []jsonHit, asJSON bool) error {
+	if asJSON {
+		return a.output(func(w *bufio.Writer) error { return writeJSONArray(w, hits) })
+	}
+	if len(hits) == 0 {
+		_, err := fmt.Fprintln(a.stdout, "no matches")
+		return err
+	}
+	return a.output(func(w *bufio.Writer) error { return writeSearch(w, hits) })
 }
 
 // rankedHits searches m and returns the hits of kind k (all when nil), at
@@ -63,7 +84,7 @@ func rankedHits(m *store.Memory, query string, k *store.Kind, limit int) []jsonH
 	if k != nil {
 		searchLimit = 0 // filter first, then cut
 	}
-	var out []jsonHit
+	out := []jsonHit{}
 	for _, h := range m.Search(query, searchLimit) {
 		e, ok := m.Get(h.ID)
 		if !ok || (k != nil && e.Kind != *k) {
@@ -75,6 +96,60 @@ func rankedHits(m *store.Memory, query string, k *store.Kind, limit int) []jsonH
 		}
 	}
 	return out
+}
+
+// jsonExplain is why an entry scored what it did (search --explain).
+type jsonExplain struct {
+	Terms     []jsonTermScore `json:"terms"`
+	DocLen    int             `json:"doc_len"`
+	AvgDocLen float64         `json:"avg_doc_len"`
+	N         int             `json:"n"`
+}
+
+// jsonTermScore is one query term's part in a score.
+type jsonTermScore struct {
+	Term    string  `json:"term"`
+	TF      int     `json:"tf"`
+	DF      int     `json:"df"`
+	IDF     float64 `json:"idf"`
+	Contrib float64 `json:"contrib"`
+}
+
+// explainHits attaches the index's explanation to every hit.
+func explainHits(ix *bm25.Index, query string, hits []jsonHit) {
+	for i := range hits {
+		ex := ix.Explain(query, hits[i].ID)
+		je := &jsonExplain{Terms: []jsonTermScore{}, DocLen: ex.DocLen, AvgDocLen: ex.AvgDocLen, N: ex.N}
+		for _, t := range ex.Terms {
+			je.Terms = append(je.Terms, jsonTermScore{t.Term, t.TF, t.DF, t.IDF, t.Contrib})
+		}
+		hits[i].Explain = je
+	}
+}
+
+// writeSearch prints the result table and, for explained hits, one line per
+// matching term below each row.
+func writeSearch(w *bufio.Writer, hits []jsonHit) error {
+	lines := searchTable(hits).lines()
+	w.WriteString(lines[0] + "\n")
+	for i, h := range hits {
+		w.WriteString(lines[i+1] + "\n")
+		if h.Explain != nil {
+			writeExplain(w, h.Explain)
+		}
+	}
+	return nil
+}
+
+// writeExplain prints the terms that matched and the entry's length.
+func writeExplain(w *bufio.Writer, ex *jsonExplain) {
+	for _, ts := range ex.Terms {
+		if ts.TF == 0 {
+			continue
+		}
+		fmt.Fprintf(w, "     %s: tf %d, df %d of %d, idf %.4f → %.4f\n", sanitizeLine(ts.Term), ts.TF, ts.DF, ex.N, ts.IDF, ts.Contrib)
+	}
+	fmt.Fprintf(w, "     length %d tokens (average %.1f)\n", ex.DocLen, ex.AvgDocLen)
 }
 
 // searchTable builds the human result list.
