@@ -33,7 +33,8 @@ type editing struct {
 	dlg     dialog    // the open prompt, confirmation or choice
 	undo    undoStack // every write of this session
 	refs    refsState
-	busy    bool // a write is in flight
+	busy    bool   // a write is in flight
+	kept    string // a temp file holding unsaved text, shown until the next action
 	enabled bool
 }
 
@@ -93,6 +94,7 @@ func (f *editing) keyPress(m *Model, k tea.KeyPressMsg) (bool, tea.Cmd) {
 			if f.busy && a.writes {
 				return true, m.SetStatus("still saving the last change…")
 			}
+			f.kept = ""
 			return true, a.do(m)
 		}
 	}
@@ -201,6 +203,9 @@ func (f *editing) editorDone(m *Model, msg editorDoneMsg) tea.Cmd {
 		return f.saveEdit(m, s, r, r.Op, savedText(s, r.Op))
 	}
 	text := r.Message()
+	if r.Outcome != editor.Unchanged {
+		f.kept = r.Path
+	}
 	if s.New && r.Outcome == editor.Unchanged {
 		text = "note " + r.Name + " not created: it was left empty"
 		if r.Quick {
@@ -245,7 +250,7 @@ func (f *editing) saveEdit(m *Model, s *editor.Session, r editor.Result, op stor
 			f.conflict(s, r)
 			return nil
 		}
-		return m.SetStatus(r.KeptMessage("not saved: " + errText(m, w.err)))
+		return f.keptStatus(m, r, "not saved: "+errText(m, w.err))
 	})
 }
 
@@ -282,11 +287,18 @@ func (f *editing) resolve(m *Model, s *editor.Session, r editor.Result, c editor
 	op, err := s.Resolve(r, c, m.DB().Memory().Lookup)
 	switch {
 	case err != nil:
-		return m.SetStatus(r.KeptMessage(err.Error()))
+		return f.keptStatus(m, r, err.Error())
 	case op == nil:
-		return m.SetStatus(r.KeptMessage("kept theirs"))
+		return f.keptStatus(m, r, "kept theirs")
 	}
 	return f.saveEdit(m, s, r, op, savedText(s, op))
+}
+
+// keptStatus reports that the text was not saved and where it is, and
+// keeps the path in the status line until the next editing action.
+func (f *editing) keptStatus(m *Model, r editor.Result, why string) tea.Cmd {
+	f.kept = r.Path
+	return m.SetStatus(r.KeptMessage(why))
 }
 
 // errText is a store error without the file path it starts with (the

@@ -18,7 +18,12 @@ func (f *editing) rename(m *Model) tea.Cmd {
 	if !ok {
 		return cmd
 	}
-	f.dlg = newPrompt("rename "+sanitize.Line(e.Name)+" to", e.Name, f.freeName(m, e.Name), func(m *Model, v string) tea.Cmd {
+	title := "rename " + sanitize.Line(e.Name) + " to"
+	if r := f.of(m, e); len(r.by) > 0 {
+		title = fmt.Sprintf("⚠ %s by this name; rename it to",
+			count(len(r.by), "session names it", "sessions name it"))
+	}
+	f.dlg = newPrompt(title, e.Name, f.freeName(m, e.Name), func(m *Model, v string) tea.Cmd {
 		if v == e.Name {
 			return m.SetStatus("no changes")
 		}
@@ -87,7 +92,7 @@ func (f *editing) deleteSelected(m *Model) tea.Cmd {
 		return cmd
 	}
 	text := fmt.Sprintf("delete %s %s (%s)?", e.Kind, sanitize.Line(e.Name), size(len(e.Content)))
-	text += f.refs.resumeWarning([]store.Entry{e})
+	text += f.resumeWarning(m, []store.Entry{e})
 	f.dlg = &confirmDialog{text: text, yes: func(m *Model) tea.Cmd {
 		return f.remove(m, []store.Entry{e}, "delete "+e.Name)
 	}}

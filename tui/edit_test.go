@@ -429,3 +429,22 @@ func TestEditorTempFileIsPrivate(t *testing.T) {
 		t.Fatalf("temp files left after an unchanged edit: %v", left)
 	}
 }
+
+func TestEdit_KeptPathStaysInStatusLine(t *testing.T) {
+	h := newEditHarness(t, copyFixture(t, "crmem/small.db"))
+	h.sel("commit-format")
+	h.editor = `sh -c 'exit 1' sh`
+	press(h.m, "e")
+	kept := keptPathRE.FindStringSubmatch(h.status())
+	if kept == nil {
+		t.Fatalf("status %q", h.status())
+	}
+	drive(h.m, func() tea.Msg { return clearMessageMsg{seq: h.m.st.msgSeq} }) // the message expires
+	if !strings.Contains(plainScreen(h.m), "unsaved text kept in "+kept[1]) {
+		t.Fatalf("the kept file is no longer named:\n%s", plainScreen(h.m))
+	}
+	press(h.m, "space")
+	if strings.Contains(plainScreen(h.m), "unsaved text kept in") {
+		t.Fatal("the notice outlived the next editing action")
+	}
+}

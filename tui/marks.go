@@ -11,6 +11,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/crmem/crmem/store"
+	"github.com/crmem/crmem/tui/sanitize"
 )
 
 // toggleMark marks or unmarks the selected entry and moves down, so space
@@ -98,6 +99,14 @@ func markedEntries(m *Model) []store.Entry {
 	return out
 }
 
+// join joins two status segments with a space.
+func join(a, b string) string {
+	if a == "" {
+		return b
+	}
+	return a + " " + b
+}
+
 // markedSize counts the marked entries and their content bytes.
 func markedSize(m *Model) (n, bytes int) {
 	for id := range m.marks {
@@ -117,7 +126,7 @@ func (f *editing) deleteMarked(m *Model) tea.Cmd {
 		return m.SetStatus("nothing marked (space marks an entry, * every listed one, O old archives)")
 	}
 	text := fmt.Sprintf("delete %s marked (%s)?", count(len(es), "entry", "entries"), size(totalSize(es)))
-	text += f.refs.resumeWarning(es)
+	text += f.resumeWarning(m, es)
 	f.dlg = &confirmDialog{text: text, yes: func(m *Model) tea.Cmd {
 		return f.remove(m, es, "delete "+count(len(es), "entry", "entries"))
 	}}
@@ -131,10 +140,10 @@ func (f *editing) StatusText(m *Model) string {
 		s = m.c.styles.mark.Render(fmt.Sprintf("● %d marked · %s", n, size(bytes)))
 	}
 	if f.refs.orphans {
-		if s != "" {
-			s += " "
-		}
-		s += m.c.styles.message.Render("orphan archives only (o)")
+		s = join(s, m.c.styles.message.Render("orphan archives only (o)"))
+	}
+	if f.kept != "" && m.st.msg == "" {
+		s = join(s, m.c.styles.warning.Render("⚠ unsaved text kept in "+sanitize.Line(f.kept)))
 	}
 	return s
 }

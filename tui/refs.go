@@ -21,6 +21,18 @@ type refsState struct {
 	loaded  bool
 	seq     int  // drops stale reads
 	orphans bool // list only archives no session references
+
+	// byID is refs resolved to entries by the lookup rule (name, then
+	// alias), as crabtalk resolves a marker when it resumes; it is rebuilt
+	// when the entries or the read change.
+	byID    map[uint64]entryRefs
+	forSnap *snapshot
+	forSeq  int
+}
+
+// entryRefs are the sessions whose markers resolve to one entry.
+type entryRefs struct {
+	by, resume []string // sorted session names
 }
 
 // refsMsg carries a read of the sessions folder.
@@ -47,10 +59,49 @@ func (f *editing) refsRead(m *Model, msg refsMsg) tea.Cmd {
 		return nil
 	}
 	f.refs.refs, f.refs.count, f.refs.err, f.refs.loaded = msg.refs, msg.count, msg.err, true
+	f.refs.byID = nil
 	if f.refs.orphans {
 		m.rebuild()
 	}
 	return m.showSelected()
+}
+
+// of returns the sessions referencing e, resolving the markers first if
+// the entries changed since.
+func (f *editing) of(m *Model, e store.Entry) entryRefs {
+	r := &f.refs
+	if r.byID == nil || r.forSnap != m.snap || r.forSeq != r.seq {
+		r.byID, r.forSnap, r.forSeq = resolveRefs(m, r.refs), m.snap, r.seq
+	}
+	return r.byID[e.ID]
+}
+
+// resolveRefs maps every marker's archive name to the entry it names now.
+func resolveRefs(m *Model, refs sessions.Refs) map[uint64]entryRefs {
+	out := map[uint64]entryRefs{}
+	if m.DB() == nil {
+		return out
+	}
+	mem := m.DB().Memory()
+	for name, by := range refs.ReferencedBy {
+		if e, ok := mem.Lookup(name); ok {
+			er := out[e.ID]
+			er.by = append(er.by, by...)
+			er.resume = append(er.resume, refs.ResumeOf[name]...)
+			out[e.ID] = er
+		}
+	}
+	for id, er := range out {
+		slices.Sort(er.by)
+		slices.Sort(er.resume)
+		out[id] = entryRefs{by: slices.Compact(er.by), resume: slices.Compact(er.resume)}
+	}
+	return out
+}
+
+// orphan reports whether e is an archive no session's marker names.
+func (f *editing) orphan(m *Model, e store.Entry) bool {
+	return e.Kind == store.Archive && len(f.of(m, e).by) == 0
 }
 
 // toggleOrphans lists only archives that no session references, or
@@ -69,7 +120,7 @@ func (f *editing) toggleOrphans(m *Model) tea.Cmd {
 func (f *editing) orphanCount(m *Model) int {
 	n := 0
 	for _, e := range m.Entries() {
-		if e.Kind == store.Archive && f.refs.refs.Orphan(e.Name) {
+		if f.orphan(m, e) {
 			n++
 		}
 	}
@@ -77,32 +128,31 @@ func (f *editing) orphanCount(m *Model) int {
 }
 
 // EntryFilter keeps only orphan archives while that filter is on.
-func (f *editing) EntryFilter(*Model) func(store.Entry) bool {
+func (f *editing) EntryFilter(m *Model) func(store.Entry) bool {
 	if !f.refs.orphans {
 		return nil
 	}
-	return func(e store.Entry) bool { return e.Kind == store.Archive && f.refs.refs.Orphan(e.Name) }
+	return func(e store.Entry) bool { return f.orphan(m, e) }
 }
 
-// RowBadge marks archives that sessions reference: ↺N when a session
+// RowBadge marks entries that sessions reference: ↺N when a session
 // resumes from it, ∘N when sessions only reference it (N sessions).
 func (f *editing) RowBadge(m *Model, e store.Entry) string {
-	if e.Kind != store.Archive {
-		return ""
-	}
-	n, resume := f.refs.refs.Referenced(e.Name)
+	r := f.of(m, e)
 	switch {
-	case resume:
-		return m.c.styles.warning.Render(fmt.Sprintf(" ↺%d", n))
-	case n > 0:
-		return m.c.styles.dim.Render(fmt.Sprintf(" ∘%d", n))
+	case len(r.resume) > 0:
+		return m.c.styles.warning.Render(fmt.Sprintf(" ↺%d", len(r.by)))
+	case len(r.by) > 0:
+		return m.c.styles.dim.Render(fmt.Sprintf(" ∘%d", len(r.by)))
 	}
 	return ""
 }
 
-// CardLines adds an archive's sessions to the preview's header card.
+// CardLines adds an archive's sessions (or any referenced entry's) to the
+// preview's header card.
 func (f *editing) CardLines(m *Model, e store.Entry) []string {
-	if e.Kind != store.Archive || !f.refs.loaded {
+	r := f.of(m, e)
+	if !f.refs.loaded || e.Kind != store.Archive && len(r.by) == 0 {
 		return nil
 	}
 	st := m.c.styles
@@ -113,25 +163,22 @@ func (f *editing) CardLines(m *Model, e store.Entry) []string {
 	case f.refs.count == 0:
 		return []string{label + st.dim.Render("none found in "+sanitize.Line(f.refs.dir))}
 	}
-	by := f.refs.refs.ReferencedBy[e.Name]
-	if len(by) == 0 {
+	if len(r.by) == 0 {
 		return []string{label + "none (orphan: no session references it)"}
 	}
-	lines := []string{label + "referenced by " + nameList(by)}
-	if res := f.refs.refs.ResumeOf[e.Name]; len(res) > 0 {
-		lines = append(lines, st.warning.Render("↺ resume point of "+nameList(res)+": deleting it loses their context"))
+	lines := []string{label + "referenced by " + nameList(r.by)}
+	if len(r.resume) > 0 {
+		lines = append(lines, st.warning.Render("↺ resume point of "+nameList(r.resume)+": deleting it loses their context"))
 	}
 	return lines
 }
 
 // resumeWarning names the sessions whose resume point is among es, for a
 // delete confirmation; "" when there are none.
-func (r *refsState) resumeWarning(es []store.Entry) string {
+func (f *editing) resumeWarning(m *Model, es []store.Entry) string {
 	var names []string
 	for _, e := range es {
-		if e.Kind == store.Archive {
-			names = append(names, r.refs.ResumeOf[e.Name]...)
-		}
+		names = append(names, f.of(m, e).resume...)
 	}
 	if len(names) == 0 {
 		return ""

@@ -6,6 +6,8 @@ import (
 	"testing"
 
 	"github.com/charmbracelet/x/ansi"
+
+	"github.com/crmem/crmem/store"
 )
 
 func TestRefs_BadgesAndCardOnFixture(t *testing.T) {
@@ -70,4 +72,20 @@ func TestRefs_RereadOnReload(t *testing.T) {
 	if names := listNames(h.m); len(names) != 9 || slices.Contains(names, "archive-03") {
 		t.Fatalf("orphans after the sessions folder changed: %v", names)
 	}
+}
+
+func TestRefs_MarkerResolvesThroughAlias(t *testing.T) {
+	path, _ := agedMemory(t)
+	apply(t, path, store.SetAliases{Name: "archive-06", Aliases: []string{"sess-summary-6"}})
+	sess := t.TempDir()
+	writeSession(t, sess, "chat", "sess-summary-6")
+	h := newEditHarnessIn(t, path, sess)
+	e := h.sel("archive-06")
+	if b := ansi.Strip(h.f.RowBadge(h.m, e)); b != " ↺1" {
+		t.Fatalf("badge %q: a marker naming an alias resolves to the entry", b)
+	}
+	press(h.m, "d")
+	h.wantOverlay("1 session loses its resume point: chat")
+	press(h.m, "esc", "r")
+	h.wantOverlay("⚠ 1 session names it by this name")
 }
