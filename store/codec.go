@@ -75,12 +75,16 @@ func (d *decoder) body() (*File, error) {
 	if int64(count) > int64(d.remaining()/minEntrySize) {
 		return nil, errTruncated
 	}
-	f := &File{NextID: nextID, Entries: make([]Entry, count)}
-	for i := range f.Entries {
-		if err := d.entry(&f.Entries[i]); err != nil {
+	// Preallocate no more than the file's size could hold as Entry values;
+	// a file that is truly that dense grows the slice as it goes.
+	entries := make([]Entry, 0, min(int(count), d.remaining()/int(unsafe.Sizeof(Entry{}))))
+	for range count {
+		entries = append(entries, Entry{})
+		if err := d.entry(&entries[len(entries)-1]); err != nil {
 			return nil, err
 		}
 	}
+	f := &File{NextID: nextID, Entries: entries}
 	f.Trailing = d.remaining()
 	return f, nil
 }
@@ -123,7 +127,9 @@ func (d *decoder) aliasList() ([]string, error) {
 	}
 	count := int(n)
 	if cap(d.aliases)-len(d.aliases) < count {
-		d.aliases = make([]string, 0, max(aliasChunk, count))
+		// A new chunk, sized within what the remaining bytes can justify;
+		// appends below grow it if the aliases really are that many.
+		d.aliases = make([]string, 0, max(aliasChunk, min(count, d.remaining()/16)))
 	}
 	start := len(d.aliases)
 	for range count {
