@@ -87,11 +87,14 @@ func (m *Model) reloaded(msg reloadedMsg) tea.Cmd {
 		m.st.fileWarning = fmt.Sprintf("file unreadable (%s) — showing the last good state", m.shortError(msg.err))
 		return again
 	}
-	recovered := m.st.fileWarning != ""
-	m.st.fileWarning = ""
+	recovered, manual := m.st.fileWarning != "", m.w.manual
+	m.st.fileWarning, m.w.manual = "", false
 	if msg.snap == nil {
-		if recovered {
+		switch {
+		case recovered:
 			return tea.Batch(again, m.setMessage("file readable again: no changes"))
+		case manual:
+			return tea.Batch(again, m.setMessage("reloaded: no changes"))
 		}
 		return again
 	}

@@ -49,6 +49,7 @@ func (m *Model) appKey(k tea.KeyPressMsg) (tea.Cmd, bool) {
 		m.pv.explain = !m.pv.explain
 		return m.showSelected(), true
 	case key.Matches(k, keys.Reload):
+		m.w.manual = true
 		return m.reloadNow(), true
 	case key.Matches(k, keys.Mouse):
 		m.mouse = !m.mouse

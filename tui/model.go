@@ -91,6 +91,7 @@ type watchState struct {
 	tag       int
 	reloading bool
 	again     bool // an event arrived during a reload
+	manual    bool // the user asked (R): say so even when nothing changed
 }
 
 // newModel builds the model; nothing is read until Init's commands run.

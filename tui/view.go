@@ -6,6 +6,8 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
+
+	"github.com/crmem/crmem/keymap"
 )
 
 // View draws the screen: search line, panes, status line, help line.
@@ -112,5 +114,9 @@ func (m *Model) helpLine() string {
 // fullHelp is the `?` screen, generated from the key map.
 func (m *Model) fullHelp() string {
 	title := m.c.styles.paneTitle.Render("Keys") + m.c.styles.dim.Render("  (any key closes)")
-	return box(title+"\n\n"+m.help.FullHelpView(m.c.keys.FullHelp()), m.c.width, m.bodyHeight())
+	keys := m.c.keys // the bindings as they are in the list, not while help is open
+	keys.SetMode(keymap.ModeList, m.c.editing, false)
+	keys.SearchAccept.SetEnabled(true) // the search line's keys, for reference
+	keys.SearchCancel.SetEnabled(true)
+	return box(title+"\n\n"+m.help.FullHelpView(keys.FullHelp()), m.c.width, m.bodyHeight())
 }

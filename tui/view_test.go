@@ -1,0 +1,300 @@
+package tui
+
+import (
+	"flag"
+	"net"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/crmem/crmem/keymap"
+	"github.com/crmem/crmem/store"
+	"github.com/crmem/crmem/tui/demo"
+)
+
+var updateGolden = flag.Bool("update", false, "rewrite the golden screens under testdata/TestView")
+
+// demoModel opens the built-in demo memory (created relative to testNow).
+func demoModel(t *testing.T, w, h int) *Model {
+	t.Helper()
+	entries, err := demo.Entries(testNow)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	writeEntries(t, filepath.Join(dir, "memory.db"), entries)
+	t.Chdir(dir) // a short, stable path on the status line
+	return openModel(t, "memory.db", w, h)
+}
+
+// timings matches the search time on the status line, which varies.
+var timings = regexp.MustCompile(`in [0-9.]+ (ms|s)\b`)
+
+// checkGolden compares a screen with dir/name.golden.
+func checkGolden(t *testing.T, dir, name, got string) {
+	t.Helper()
+	got = timings.ReplaceAllString(got, "in N ms")
+	path := filepath.Join(dir, name+".golden")
+	if *updateGolden {
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run with -update to create it)", err)
+	}
+	if got != string(want) {
+		t.Errorf("screen %s differs from %s (run with -update after checking):\n%s", name, path, got)
+	}
+}
+
+func TestView(t *testing.T) {
+	tests := []struct {
+		name string
+		w, h int
+		keys []string
+		text string
+	}{
+		{name: "list-120x40", w: 120, h: 40},
+		{name: "list-80x24", w: 80, h: 24},
+		{name: "search-100x30", w: 100, h: 30, keys: []string{"/"}, text: "rollout"},
+		{name: "explain-100x30", w: 100, h: 30, keys: []string{"/"}, text: "postgres migr"},
+		{name: "one-pane-preview-70x24", w: 70, h: 24, keys: []string{"j", "tab"}},
+		{name: "help-100x30", w: 100, h: 30, keys: []string{"?"}},
+	}
+	golden, err := filepath.Abs(filepath.Join("testdata", "TestView"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			m := demoModel(t, tt.w, tt.h)
+			press(m, tt.keys...)
+			typeText(m, tt.text)
+			if strings.HasPrefix(tt.name, "explain") {
+				press(m, "enter", "x")
+			}
+			screen := plainScreen(m)
+			if n := len(strings.Split(screen, "\n")); n != tt.h {
+				t.Errorf("%d lines, want %d", n, tt.h)
+			}
+			for _, l := range strings.Split(screen, "\n") {
+				if w := ansi.StringWidth(l); w > tt.w {
+					t.Errorf("line %q is %d wide, want ≤ %d", l, w, tt.w)
+				}
+			}
+			checkGolden(t, golden, tt.name, screen)
+		})
+	}
+}
+
+func TestView_HelpListsEveryBinding(t *testing.T) {
+	m := demoModel(t, 140, 40)
+	m.EnableEditing()
+	press(m, "?")
+	screen := plainScreen(m)
+	for _, group := range keymap.DefaultKeyMap().FullHelp() {
+		for _, b := range group {
+			if !strings.Contains(screen, b.Help().Desc) {
+				t.Errorf("help lacks %q", b.Help().Desc)
+			}
+		}
+	}
+	press(m, "j") // any key closes
+	if m.showHelp {
+		t.Error("help still shown")
+	}
+}
+
+func TestView_HighlightsMatchedTerms(t *testing.T) {
+	m := demoModel(t, 120, 40)
+	press(m, "/")
+	typeText(m, "rollout")
+	on := regexp.MustCompile(`\x1b\[7m(rollout|Rollout)\x1b\[27m`)
+	if n := len(on.FindAllString(m.screen(), -1)); n < 2 {
+		t.Errorf("%d highlighted matches of rollout in the preview", n)
+	}
+}
+
+func TestView_NoColor(t *testing.T) {
+	m := demoModel(t, 120, 40) // openModel sets noColor
+	press(m, "/")
+	typeText(m, "postgres")
+	colour := regexp.MustCompile(`\x1b\[[0-9;]*(3[0-9]|4[0-9]|9[0-7]|10[0-7])[;m]`)
+	if c := colour.FindString(m.screen()); c != "" {
+		t.Errorf("colour sequence %q with NO_COLOR", c)
+	}
+	if m.glamourStyle() != "notty" {
+		t.Errorf("glamour style %q with NO_COLOR", m.glamourStyle())
+	}
+}
+
+func TestStyleFollowsBackgroundUnlessOverridden(t *testing.T) {
+	tests := []struct {
+		opt  string
+		dark bool
+		want string
+	}{
+		{"", true, "dark"},
+		{"", false, "light"},
+		{"auto", false, "light"},
+		{"dark", false, "dark"},
+		{"light", true, "light"},
+		{"notty", true, "notty"},
+	}
+	for _, tt := range tests {
+		m := newModel(config{style: tt.opt, after: noTimer})
+		m.Update(tea.BackgroundColorMsg{Color: map[bool]rgb{true: {0, 0, 0}, false: {255, 255, 255}}[tt.dark]})
+		if got := m.glamourStyle(); got != tt.want {
+			t.Errorf("style %q on dark=%v: %q, want %q", tt.opt, tt.dark, got, tt.want)
+		}
+	}
+}
+
+// rgb is a plain RGB colour for BackgroundColorMsg.
+type rgb struct{ r, g, b uint8 }
+
+func (c rgb) RGBA() (r, g, b, a uint32) {
+	return uint32(c.r) * 0x101, uint32(c.g) * 0x101, uint32(c.b) * 0x101, 0xffff
+}
+
+func TestMouse_ClickSelectsWheelScrollsAndToggle(t *testing.T) {
+	m := demoModel(t, 120, 40)
+	// Row 2 of the body is the first entry under two date headers; row 4 the next.
+	drive(m, func() tea.Msg { return tea.MouseClickMsg{X: 5, Y: bodyTop + 4, Button: tea.MouseLeft} })
+	want := m.snap.entries[m.list.rows[4].idx].Name
+	if got := selectedName(m); got != want {
+		t.Errorf("click selected %q, want %q", got, want)
+	}
+	drive(m, func() tea.Msg { return tea.MouseWheelMsg{X: 5, Y: 10, Button: tea.MouseWheelDown} })
+	if selectedName(m) == want {
+		t.Error("wheel over the list did not move the selection")
+	}
+	press(m, "M")
+	before := selectedName(m)
+	drive(m, func() tea.Msg { return tea.MouseWheelMsg{X: 5, Y: 10, Button: tea.MouseWheelDown} })
+	if selectedName(m) != before || m.View().MouseMode != tea.MouseModeNone {
+		t.Error("mouse still active after M")
+	}
+}
+
+func TestDaemonWarning(t *testing.T) {
+	sock := filepath.Join(t.TempDir(), "crabtalk.sock")
+	l, err := net.Listen("unix", sock)
+	if err != nil {
+		t.Skipf("unix sockets unavailable: %v", err)
+	}
+	defer l.Close()
+	go func() {
+		for {
+			c, err := l.Accept()
+			if err != nil {
+				return
+			}
+			c.Close()
+		}
+	}()
+	m := demoModel(t, 160, 30)
+	drive(m, daemonCmd(sock))
+	if !strings.Contains(plainScreen(m), "daemon running") {
+		t.Errorf("no daemon warning:\n%s", plainScreen(m))
+	}
+	drive(m, daemonCmd(filepath.Join(t.TempDir(), "none.sock")))
+	if strings.Contains(plainScreen(m), "daemon running") {
+		t.Error("daemon warning without a daemon")
+	}
+}
+
+func TestPollingFallback(t *testing.T) {
+	path := copyFixture(t, "crmem/small.db")
+	m := openModel(t, path, 120, 40)
+	drive(m, func() tea.Msg { return watchStartedMsg{err: os.ErrPermission} })
+	if !m.w.polling {
+		t.Fatal("not polling after the watcher failed")
+	}
+	apply(t, path, store.Add{Name: "polled", Content: "seen by polling"})
+	future := time.Now().Add(time.Second) // same-second writes: force a new mtime
+	os.Chtimes(path, future, future)
+	drive(m, func() tea.Msg { return pollMsg{} })
+	if !strings.Contains(strings.Join(listNames(m), " "), "polled") {
+		t.Errorf("poll did not reload: %v", listNames(m))
+	}
+}
+
+func TestWatcher_EventsReachTheModel(t *testing.T) {
+	path := copyFixture(t, "crmem/small.db")
+	w, err := newWatcher(path)
+	if err != nil {
+		t.Skipf("fsnotify unavailable: %v", err)
+	}
+	defer w.close()
+	os.WriteFile(filepath.Join(filepath.Dir(path), "other.db"), []byte("x"), 0o600)
+	apply(t, path, store.Add{Name: "watched", Content: "x"})
+	done := make(chan tea.Msg, 1)
+	go func() { done <- waitEventCmd(w)() }()
+	select {
+	case msg := <-done:
+		if _, ok := msg.(fileEventMsg); !ok {
+			t.Errorf("got %T, want fileEventMsg", msg)
+		}
+	case <-time.After(5 * time.Second):
+		t.Fatal("no event for a write to the file")
+	}
+}
+
+func TestManualReloadSaysNoChanges(t *testing.T) {
+	m := demoModel(t, 120, 40)
+	press(m, "R")
+	if m.st.msg != "reloaded: no changes" {
+		t.Errorf("status %q", m.st.msg)
+	}
+}
+
+func TestIndexingShownOnSearchLine(t *testing.T) {
+	m := demoModel(t, 120, 40)
+	m.indexed = false
+	if !strings.Contains(plainScreen(m), "indexing…") {
+		t.Error("search line does not say the index is being built")
+	}
+	press(m, "/")
+	typeText(m, "deploy")
+	if m.result == nil || m.result.counts[hitName] != 1 || m.result.counts[hitExact] != 0 {
+		t.Errorf("while indexing want name matches only, got %+v", m.result)
+	}
+}
+
+func TestKeymapModes(t *testing.T) {
+	k := keymap.DefaultKeyMap()
+	for _, b := range k.EditingKeys() {
+		if b.Enabled() {
+			t.Errorf("editing key %v enabled before the editing feature", b.Keys())
+		}
+	}
+	k.SetMode(keymap.ModeSearch, true, true)
+	if k.Quit.Enabled() && slicesContain(k.Quit.Keys(), "q") || slicesContain(k.Down.Keys(), "j") || k.Edit.Enabled() {
+		t.Error("letters still bound while typing a query")
+	}
+	k.SetMode(keymap.ModeList, true, false)
+	if !slicesContain(k.Down.Keys(), "j") || !k.Edit.Enabled() || k.SearchCancel.Enabled() {
+		t.Error("list mode bindings wrong")
+	}
+}
+
+func slicesContain(s []string, v string) bool {
+	for _, x := range s {
+		if x == v {
+			return true
+		}
+	}
+	return false
+}
