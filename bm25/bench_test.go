@@ -3,6 +3,7 @@ package bm25
 import (
 	"math/rand/v2"
 	"os"
+	"runtime"
 	"slices"
 	"strings"
 	"sync"
@@ -74,7 +75,24 @@ func benchBuild(b *testing.B, docs []Doc) {
 	reportCPU(b, start)
 }
 
-func BenchmarkBuild(b *testing.B)      { benchBuild(b, bigDocs(b)) }
+func BenchmarkBuild(b *testing.B) {
+	docs := bigDocs(b)
+	mb := indexHeapMB(docs)
+	benchBuild(b, docs)
+	b.ReportMetric(mb, "index-MB")
+}
+
+// indexHeapMB measures the live heap an index over docs adds.
+func indexHeapMB(docs []Doc) float64 {
+	var before, after runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	ix := Build(docs)
+	runtime.GC()
+	runtime.ReadMemStats(&after)
+	runtime.KeepAlive(ix)
+	return float64(after.HeapAlloc-before.HeapAlloc) / (1 << 20)
+}
 func BenchmarkBuildSmall(b *testing.B) { benchBuild(b, smallDocs(5000)) }
 
 // benchSearch runs the bench queries round-robin and reports the mean and
@@ -84,6 +102,7 @@ func benchSearch(b *testing.B, docs []Doc, queries []string, limit int) {
 	lat := make([]time.Duration, 0, 1<<16)
 	b.ReportAllocs()
 	i := 0
+	cpuStart := cpuTime()
 	for b.Loop() {
 		start := time.Now()
 		ix.Search(queries[i%len(queries)], limit)
@@ -92,6 +111,7 @@ func benchSearch(b *testing.B, docs []Doc, queries []string, limit int) {
 		}
 		i++
 	}
+	b.ReportMetric(float64(cpuTime()-cpuStart)/float64(b.N)/1e3, "cpu-µs/op")
 	slices.Sort(lat)
 	b.ReportMetric(float64(lat[len(lat)*99/100].Nanoseconds())/1e3, "p99-µs")
 }

@@ -71,7 +71,8 @@ func (p *prefixIndex) ensure(terms []string) {
 
 // Expand returns up to max index terms that start with prefix, most frequent
 // (highest df) first, ties in byte order. Terms no document contains any
-// more are skipped.
+// more are skipped. The prefix's range of the sorted vocabulary is found by
+// binary search; the best max are kept in a bounded heap.
 func (ix *Index) Expand(prefix string, max int) []string {
 	if max <= 0 {
 		return nil
@@ -79,18 +80,18 @@ func (ix *Index) Expand(prefix string, max int) []string {
 	ix.mu.RLock()
 	defer ix.mu.RUnlock()
 	ix.prefixes.ensure(ix.voc.terms)
-	var cands []termDF
+	best := termHeap{ix: ix, max: max}
 	for _, t := range ix.prefixRange(prefix) {
-		cands = ix.offerTerm(cands, t, max)
+		best.offer(t)
 	}
 	for _, t := range ix.prefixes.pending {
 		if strings.HasPrefix(ix.voc.terms[t], prefix) {
-			cands = ix.offerTerm(cands, t, max)
+			best.offer(t)
 		}
 	}
-	slices.SortFunc(cands, ix.compareTermDF)
-	out := make([]string, len(cands))
-	for i, c := range cands {
+	slices.SortFunc(best.h, ix.compareTermDF)
+	out := make([]string, len(best.h))
+	for i, c := range best.h {
 		out[i] = ix.voc.terms[c.term]
 	}
 	return out
@@ -120,24 +121,44 @@ func (ix *Index) compareTermDF(a, b termDF) int {
 	return strings.Compare(ix.voc.terms[a.term], ix.voc.terms[b.term])
 }
 
-// offerTerm keeps the best max candidates in cands (unordered, worst
-// replaced when full).
-func (ix *Index) offerTerm(cands []termDF, t uint32, max int) []termDF {
-	c := termDF{term: t, df: uint32(len(ix.postings[t]))}
+// termHeap keeps the best max expansion candidates; the root is the worst.
+type termHeap struct {
+	ix  *Index
+	max int
+	h   []termDF
+}
+
+// worse reports whether candidate i ranks after candidate j.
+func (th *termHeap) worse(i, j int) bool { return th.ix.compareTermDF(th.h[i], th.h[j]) > 0 }
+
+// offer considers term t.
+func (th *termHeap) offer(t uint32) {
+	c := termDF{term: t, df: uint32(len(th.ix.postings[t]))}
 	if c.df == 0 {
-		return cands
+		return
 	}
-	if len(cands) < max {
-		return append(cands, c)
-	}
-	worst := 0
-	for i := range cands {
-		if ix.compareTermDF(cands[i], cands[worst]) > 0 {
-			worst = i
+	if len(th.h) < th.max {
+		th.h = append(th.h, c)
+		for i := len(th.h) - 1; i > 0 && th.worse(i, (i-1)/2); i = (i - 1) / 2 {
+			th.h[i], th.h[(i-1)/2] = th.h[(i-1)/2], th.h[i]
 		}
+		return
 	}
-	if ix.compareTermDF(c, cands[worst]) < 0 {
-		cands[worst] = c
+	if th.ix.compareTermDF(c, th.h[0]) >= 0 {
+		return
 	}
-	return cands
+	th.h[0] = c
+	for i := 0; ; {
+		w := i
+		for _, k := range [2]int{2*i + 1, 2*i + 2} {
+			if k < len(th.h) && th.worse(k, w) {
+				w = k
+			}
+		}
+		if w == i {
+			return
+		}
+		th.h[i], th.h[w] = th.h[w], th.h[i]
+		i = w
+	}
 }

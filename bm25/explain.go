@@ -35,7 +35,7 @@ func (ix *Index) Explain(query string, id uint64) Explanation {
 			ts.IDF = idf(ix.n, ts.DF)
 		}
 		if ts.TF > 0 {
-			ts.Contrib = contribution(ts.IDF, float64(ts.TF), float64(ex.DocLen), ex.AvgDocLen)
+			ts.Contrib = termScore(ts.IDF, float64(ts.TF), docNorm(float64(ex.DocLen), ex.AvgDocLen))
 			ex.Score += ts.Contrib
 		}
 		ex.Terms = append(ex.Terms, ts)

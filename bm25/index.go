@@ -3,6 +3,7 @@ package bm25
 import (
 	"slices"
 	"sync"
+	"sync/atomic"
 )
 
 // Parameters of the reference ranking.
@@ -62,6 +63,9 @@ type Index struct {
 	scratch  []uint32          // term ids of the document being set
 	accPool  sync.Pool         // *accumulator, sized to len(docs)
 	prefixes prefixIndex       // sorted vocabulary for Expand
+	version  uint64            // bumped by every change
+	normMu   sync.Mutex        // serialises filling the norms cache
+	norms    atomic.Pointer[docNorms]
 }
 
 // New returns an empty index.
@@ -74,6 +78,7 @@ func New() *Index {
 func (ix *Index) Set(d Doc) {
 	ix.mu.Lock()
 	defer ix.mu.Unlock()
+	ix.version++
 	ix.remove(d.ID)
 	ids, dl := ix.docTermIDs(d)
 	if dl == 0 {
@@ -157,6 +162,7 @@ func (ix *Index) allocDoc(id uint64, dl uint32) uint32 {
 func (ix *Index) Remove(id uint64) {
 	ix.mu.Lock()
 	defer ix.mu.Unlock()
+	ix.version++
 	ix.remove(id)
 }
 

@@ -1,7 +1,6 @@
 package bm25
 
 import (
-	"cmp"
 	"math"
 	"slices"
 )
@@ -30,11 +29,47 @@ func idf(n, df int) float64 {
 	return math.Log((N-DF+0.5)/(DF+0.5) + 1)
 }
 
-// contribution is one term's share of a document's score, in the
-// reference's order of operations. The explicit conversions forbid fused
-// multiply-add, which would change the last bits.
-func contribution(idf, tf, dl, avgdl float64) float64 {
-	return idf * float64(tf*(K1+1)) / (tf + float64(K1*(1-B+float64(B*dl)/avgdl)))
+// docNorm is a document's length normalisation k1 × (1 − b + b × dl /
+// avgdl), in the reference's order of operations. The explicit conversions
+// forbid fused multiply-add, which would change the last bits.
+func docNorm(dl, avgdl float64) float64 {
+	return float64(K1 * (1 - B + float64(B*dl)/avgdl))
+}
+
+// termScore is one term's share of a document's score:
+// idf × (tf × (k1 + 1)) / (tf + norm).
+func termScore(idf, tf, norm float64) float64 {
+	return idf * float64(tf*(K1+1)) / (tf + norm)
+}
+
+// docNorms caches docNorm for every internal document number, valid for
+// one version of the index.
+type docNorms struct {
+	version uint64
+	norm    []float64
+}
+
+// docNorms returns the norms for the current version, computing them on
+// the first search after a change; the caller holds the read lock, so the
+// version cannot move meanwhile.
+func (ix *Index) docNorms() []float64 {
+	if c := ix.norms.Load(); c != nil && c.version == ix.version {
+		return c.norm
+	}
+	ix.normMu.Lock()
+	defer ix.normMu.Unlock()
+	if c := ix.norms.Load(); c != nil && c.version == ix.version {
+		return c.norm
+	}
+	c := &docNorms{version: ix.version, norm: make([]float64, len(ix.docs))}
+	avgdl := ix.avgdl()
+	for d, info := range ix.docs {
+		if info.live {
+			c.norm[d] = docNorm(float64(info.len), avgdl)
+		}
+	}
+	ix.norms.Store(c)
+	return c.norm
 }
 
 // search scores sorted, deduplicated terms; the caller holds the read lock.
@@ -44,22 +79,22 @@ func (ix *Index) search(terms []string, limit int) []Hit {
 	}
 	acc := ix.getAcc()
 	defer ix.putAcc(acc)
-	avgdl := ix.avgdl()
+	norms := ix.docNorms()
 	for _, term := range terms {
 		t, ok := ix.voc.lookup(term)
 		if !ok || len(ix.postings[t]) == 0 {
 			continue
 		}
-		ix.accumulate(acc, ix.postings[t], idf(ix.n, len(ix.postings[t])), avgdl)
+		accumulate(acc, ix.postings[t], idf(ix.n, len(ix.postings[t])), norms)
 	}
 	return ix.top(acc, limit)
 }
 
 // accumulate adds one term's contributions to the scores of its documents.
-func (ix *Index) accumulate(acc *accumulator, list []posting, idf, avgdl float64) {
-	score, docs := acc.score, ix.docs
+func accumulate(acc *accumulator, list []posting, idf float64, norms []float64) {
+	score := acc.score
 	for _, p := range list {
-		s := contribution(idf, float64(p.tf), float64(docs[p.doc].len), avgdl)
+		s := termScore(idf, float64(p.tf), norms[p.doc])
 		if score[p.doc] == 0 {
 			acc.touched = append(acc.touched, p.doc)
 		}
@@ -97,12 +132,19 @@ func hitBefore(a, b Hit) bool {
 	return a.Score > b.Score || (a.Score == b.Score && a.ID > b.ID)
 }
 
-// compareHits is hitBefore as a sort comparison.
+// compareHits is hitBefore as a sort comparison (scores are never NaN).
 func compareHits(a, b Hit) int {
-	if c := cmp.Compare(b.Score, a.Score); c != 0 {
-		return c
+	switch {
+	case a.Score > b.Score:
+		return -1
+	case a.Score < b.Score:
+		return 1
+	case a.ID > b.ID:
+		return -1
+	case a.ID < b.ID:
+		return 1
 	}
-	return cmp.Compare(b.ID, a.ID)
+	return 0
 }
 
 // top returns the best limit hits of acc in rank order, selecting with a

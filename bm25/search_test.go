@@ -272,3 +272,47 @@ func TestExpand_ManyNewTerms(t *testing.T) {
 		t.Error("Expand lost an old term")
 	}
 }
+
+// bruteExpand is Expand by scanning the whole vocabulary.
+func bruteExpand(ix *Index, prefix string, max int) []string {
+	type cand struct {
+		term string
+		df   int
+	}
+	var cs []cand
+	for _, term := range ix.voc.terms {
+		if df := ix.DocFreq(term); df > 0 && strings.HasPrefix(term, prefix) {
+			cs = append(cs, cand{term, df})
+		}
+	}
+	slices.SortFunc(cs, func(a, b cand) int {
+		if a.df != b.df {
+			return b.df - a.df
+		}
+		return strings.Compare(a.term, b.term)
+	})
+	var out []string
+	for i := 0; i < len(cs) && i < max; i++ {
+		out = append(out, cs[i].term)
+	}
+	return out
+}
+
+func TestExpand_MatchesBruteForce(t *testing.T) {
+	ix, _ := loadFixtureIndex(t, "medium.db")
+	ix.Expand("", 1) // build the sorted vocabulary, then change the index
+	for id := uint64(1); id <= 300; id += 3 {
+		ix.Remove(id)
+	}
+	for i := range 50 {
+		ix.Set(Doc{ID: uint64(100000 + i), Content: fmt.Sprintf("depth%d deployable%d de%d d%d", i%7, i%3, i, i)})
+	}
+	for _, prefix := range []string{"", "d", "de", "dep", "deploy", "depth", "z", "σ", "東", "archive", "zzzz"} {
+		for _, max := range []int{1, 3, 10, 40, 1000} {
+			got, want := ix.Expand(prefix, max), bruteExpand(ix, prefix, max)
+			if !slices.Equal(got, want) {
+				t.Errorf("Expand(%q, %d) = %q, want %q", prefix, max, got, want)
+			}
+		}
+	}
+}

@@ -10,43 +10,52 @@ var stopwords = [...]string{
 	"we", "he", "she", "they", "you", "your", "our", "his", "her",
 }
 
-// stopTableBits sizes the stopword hash table (a power of two well above
-// the number of stopwords, so probes are short).
-const stopTableBits = 7
+// stopTableBits sizes the stopword table: 512 slots, so a multiplier that
+// sends the 49 stopwords to distinct slots is found within a few tries.
+const stopTableBits = 9
 
-// stopTable is an open-addressing set of the stopwords packed by packShort;
-// zero marks an empty slot. It is computed once and never written again.
-var stopTable = func() (t [1 << stopTableBits]uint32) {
+// stopSet is a perfect hash of the stopwords packed by packKey: a
+// multiplier giving every stopword its own slot, and the table of slots
+// (zero where no stopword lives). Membership is one multiply, one load and
+// one compare.
+type stopSet struct {
+	mul   uint32
+	table [1 << stopTableBits]uint32
+}
+
+// stopHash is computed once and never written again.
+var stopHash = newStopSet()
+
+// newStopSet searches for a collision-free multiplier.
+func newStopSet() *stopSet {
+	h := &stopSet{}
+	for h.mul = 0x9E3779B1; !h.fill(); h.mul += 2 {
+	}
+	return h
+}
+
+// fill places every stopword in a cleared table and reports whether no
+// two collided.
+func (h *stopSet) fill() bool {
+	h.table = [len(h.table)]uint32{}
 	for _, w := range stopwords {
 		k := uint32(packKey(w))
-		i := stopSlot(k)
-		for t[i] != 0 {
-			i = (i + 1) & (len(t) - 1)
+		i := stopSlot(k, h.mul)
+		if h.table[i] != 0 {
+			return false
 		}
-		t[i] = k
+		h.table[i] = k
 	}
-	return t
-}()
-
-// stopSlot is a packed key's home slot.
-func stopSlot(k uint32) int {
-	return int((k * 0x9E3779B1) >> (32 - stopTableBits))
+	return true
 }
+
+// stopSlot is a packed stopword's slot under multiplier mul.
+func stopSlot(k, mul uint32) uint32 { return (k * mul) >> (32 - stopTableBits) }
 
 // isStopKey reports whether a packed token (packKey) is a stopword.
 func isStopKey(key uint64) bool {
-	if key == 0 || key>>32 != 0 {
-		return false
-	}
 	k := uint32(key)
-	for i := stopSlot(k); ; i = (i + 1) & (len(stopTable) - 1) {
-		switch stopTable[i] {
-		case k:
-			return true
-		case 0:
-			return false
-		}
-	}
+	return key>>32 == 0 && key != 0 && stopHash.table[stopSlot(k, stopHash.mul)] == k
 }
 
 // IsStopword reports whether a lowercase term is a stopword.

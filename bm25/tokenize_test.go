@@ -211,10 +211,27 @@ func TestTokenize_LengthsAroundWord(t *testing.T) {
 }
 
 func FuzzTokenize(f *testing.F) {
-	for _, s := range []string{"", "Hello World", "ΣΟΦΟΣ", "İİ", "x86_64", "a<b", "東京", "हिन्दी", "\xff", "ΑʹΣ"} {
+	for _, s := range []string{
+		"", "Hello World", "ΣΟΦΟΣ", "İİ", "x86_64", "a<b", "東京", "हिन्दी", "\xff", "ΑʹΣ",
+		"\u212a\u212a Kelvin", "ΑΣ\u0345", "The quick brown fox jumps over THE lazy dog",
+		"abcdefgh ABCDEFGH abcdefghi", "ab\u0301cd", "Ǆǅǆ",
+	} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, text string) {
 		checkTokenInvariants(t, text)
 	})
+}
+
+func TestIsStopword(t *testing.T) {
+	for _, w := range stopwords {
+		if !IsStopword(w) {
+			t.Errorf("IsStopword(%q) = false", w)
+		}
+	}
+	for _, w := range []string{"", "i", "ab", "thee", "them", "hers", "these", "ths", "into1", "The", "withh", "yo", "yours", "σ"} {
+		if IsStopword(w) {
+			t.Errorf("IsStopword(%q) = true", w)
+		}
+	}
 }
