@@ -49,7 +49,8 @@ global/, agents/ or runs/ is drover; a dump tree is for "crmem load".
 Names from the markdown formats that are not valid entry names, or repeat, are
 renamed ("-" for unsafe characters, then "-2", "-3", …) and each rename is
 reported on standard error. With --merge, an entry that already exists keeps
-its id (and, for the markdown formats, its creation time).`,
+its id (and, for the markdown formats, its creation time). An input without
+entries is refused unless --merge is given (it would empty the memory).`,
 		Example: `  crmem export > backup.jsonl && crmem import backup.jsonl
   crmem import ~/.crabtalk/config/memory --from crabtalk-0038 --merge
   crmem import ./drover-memory --merge

@@ -49,27 +49,40 @@ left untouched.`,
 }
 
 // replaceEntries swaps the whole memory for entries in one atomic save and
-// says what happened.
+// says what happened. next_id never goes down, so ids of entries that were
+// in the memory are not handed out again.
 func (a *app) replaceEntries(entries []store.Entry, verb, from string) error {
-	keep := func(*store.Memory, error) error { return nil }
-	if _, _, err := a.apply(keep, store.Replace{Entries: entries}); err != nil {
+	path, db, err := a.openDB()
+	if err != nil {
 		return err
 	}
-	_, err := fmt.Fprintf(a.stdout, "%s %s from %s, replacing the memory\n", verb, exportCount(entries), from)
+	if _, err := db.Apply(store.Replace{Entries: entries, NextID: db.Memory().NextID()}); err != nil {
+		return fileError{path, err}
+	}
+	_, err = fmt.Fprintf(a.stdout, "%s %s from %s, replacing the memory\n", verb, exportCount(entries), from)
 	return err
+}
+
+// openDB opens the memory file for a write (a missing file is empty).
+func (a *app) openDB() (string, *store.DB, error) {
+	path, err := a.dbPath()
+	if err != nil {
+		return "", nil, err
+	}
+	db, err := store.Open(path)
+	if err != nil {
+		return path, nil, fileError{path, err}
+	}
+	return path, db, nil
 }
 
 // mergeEntries merges entries into the memory by name in one atomic save.
 // The plan is made on the file as read; if the file changes before the
 // save, store re-applies it on the fresh state (or fails, changing nothing).
 func (a *app) mergeEntries(entries []store.Entry, mode export.MergeMode, what string) error {
-	path, err := a.dbPath()
+	path, db, err := a.openDB()
 	if err != nil {
 		return err
-	}
-	db, err := store.Open(path)
-	if err != nil {
-		return fileError{path, err}
 	}
 	plan := export.MergeOps(db.Memory().Entries(), entries, mode)
 	if len(plan.Ops) > 0 {

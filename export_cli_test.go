@@ -337,3 +337,13 @@ func TestExportCLI_Help(t *testing.T) {
 		}
 	}
 }
+
+func TestImportCLI_ReplaceNeverLowersNextID(t *testing.T) {
+	db := copyFixture(t, "crmem/small.db") // next_id 29
+	in := `{"id":1,"name":"only","kind":"note","created_at":5,"aliases":[],"content":"x"}` + "\n"
+	mustRun(t, in, "import", "-", "--db", db)
+	mustRun(t, "", "add", "after", "y", "--db", db)
+	if e, _ := byName(lsJSON(t, db), "after"); e.ID != 29 {
+		t.Errorf("entry added after the import got id %d, want 29 (ids are never reused)", e.ID)
+	}
+}
