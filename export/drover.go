@@ -107,44 +107,60 @@ func droverFiles(dir string) ([]droverFile, error) {
 	return out, nil
 }
 
+// droverMeta is a drover entry's frontmatter fields, with folder defaults.
+type droverMeta struct {
+	id, scope, agent, run, kind, summary, created string
+}
+
+// readDroverMeta reads the scalar fields of a drover file; id, scope,
+// agentId and runId default to what the file name and folder say.
+func readDroverMeta(root string, md mdFile, f droverFile) (droverMeta, error) {
+	var m droverMeta
+	fields := []struct {
+		key, fallback string
+		dst           *string
+	}{
+		{"id", md.stem, &m.id}, {"scope", f.scope, &m.scope}, {"agentId", f.agent, &m.agent},
+		{"runId", f.run, &m.run}, {"kind", "", &m.kind}, {"summary", "", &m.summary}, {"createdAt", "", &m.created},
+	}
+	for _, fl := range fields {
+		v, err := md.field(root, fl.key)
+		if err != nil {
+			return m, err
+		}
+		if v == "" {
+			v = fl.fallback
+		}
+		*fl.dst = v
+	}
+	return m, nil
+}
+
 // droverEntry maps one drover file to an entry, with a notice for an
 // unknown kind.
 func droverEntry(root string, md mdFile, f droverFile) (store.Entry, string, error) {
-	get := func(key, fallback string) (string, error) {
-		v, err := md.field(root, key)
-		if v == "" {
-			v = fallback
-		}
-		return v, err
+	m, err := readDroverMeta(root, md, f)
+	if err != nil {
+		return store.Entry{}, "", err
 	}
-	var vals [7]string
-	var err error
-	keys := []string{"id", "scope", "agentId", "runId", "kind", "summary", "createdAt"}
-	fallbacks := []string{md.stem, f.scope, f.agent, f.run, "", "", ""}
-	for i, k := range keys {
-		if vals[i], err = get(k, fallbacks[i]); err != nil {
-			return store.Entry{}, "", err
-		}
-	}
-	id, scope, agent, run, kind, summary, created := vals[0], vals[1], vals[2], vals[3], vals[4], vals[5], vals[6]
-	k, known := droverKind(kind)
+	kind, known := droverKind(m.kind)
 	notice := ""
 	if !known {
-		notice = fmt.Sprintf("%s: unknown kind %q imported as a note", filepath.Join(root, md.rel), kind)
+		notice = fmt.Sprintf("%s: unknown kind %q imported as a note", filepath.Join(root, md.rel), m.kind)
 	}
-	fields := [][2]string{{"scope", scope}, {"agent", agent}, {"run", run}, {"kind", kind}, {"id", id}}
-	ts, ok := parseTimestamp(created)
+	fields := [][2]string{{"scope", m.scope}, {"agent", m.agent}, {"run", m.run}, {"kind", m.kind}, {"id", m.id}}
+	created, ok := parseTimestamp(m.created)
 	if !ok {
-		ts = unixNow(md.mtime)
-		fields = append(fields, [2]string{"createdAt", created})
+		created = unixNow(md.mtime)
+		fields = append(fields, [2]string{"createdAt", m.created})
 	}
-	name := droverName(summary, id)
+	name := droverName(m.summary, m.id)
 	e := store.Entry{
 		Name:      name,
-		Kind:      k,
-		CreatedAt: ts,
-		Content:   joinParagraphs(summary, headerLine("drover", append(fields, md.extras(droverKnown...)...)), md.body),
-		Aliases:   droverAliases(md.fm.getList("tags"), id, name),
+		Kind:      kind,
+		CreatedAt: created,
+		Content:   joinParagraphs(m.summary, headerLine("drover", append(fields, md.extras(droverKnown...)...)), md.body),
+		Aliases:   droverAliases(md.fm.getList("tags"), m.id, name),
 	}
 	return e, notice, nil
 }

@@ -121,12 +121,6 @@ func joinParagraphs(parts ...string) string {
 	return strings.Join(keep, "\n\n")
 }
 
-// markdownFiles lists the *.md regular files of a folder in name order,
-// skipping hidden ones; a missing folder has none.
-func markdownFiles(folder string) ([]string, error) {
-	return treeFiles(folder)
-}
-
 // subfolders lists the non-hidden folders inside folder in name order.
 func subfolders(folder string) ([]string, error) {
 	ents, err := os.ReadDir(folder)

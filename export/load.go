@@ -35,7 +35,7 @@ func Load(dir string, now time.Time) ([]store.Entry, error) {
 		seen     = map[string]string{}
 	)
 	for _, s := range sections {
-		files, err := treeFiles(filepath.Join(dir, s.folder))
+		files, err := markdownFiles(filepath.Join(dir, s.folder))
 		if err != nil {
 			return nil, pathError(err)
 		}
@@ -75,9 +75,9 @@ func checkTree(dir string) error {
 	return fmt.Errorf("%s: not a dump tree (no notes/, archives/, topics/ or SUMMARY.md)", dir)
 }
 
-// treeFiles lists the loadable file names of one kind folder in name order;
-// a missing folder has none.
-func treeFiles(folder string) ([]string, error) {
+// markdownFiles lists the *.md regular files of a folder (symbolic links
+// followed) in name order, skipping hidden ones; a missing folder has none.
+func markdownFiles(folder string) ([]string, error) {
 	ents, err := os.ReadDir(folder)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, nil
