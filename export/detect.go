@@ -62,6 +62,9 @@ func detectFile(path string) (Format, error) {
 	}
 	defer f.Close()
 	r := bufio.NewReader(f)
+	if magic, _ := r.Peek(6); string(magic) == "CRMEM\x00" {
+		return "", fmt.Errorf("%s is a memory file, not an export: use `crmem export --db %s | crmem import - --merge`", path, path)
+	}
 	for {
 		line, err := r.ReadBytes('\n')
 		line = bytes.TrimSpace(bytes.TrimPrefix(line, []byte(bom)))
