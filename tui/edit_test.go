@@ -26,7 +26,8 @@ type editHarness struct {
 	f      *editing
 	path   string
 	editor string
-	during func() // runs after the editor process, before its exit is reported
+	during func()        // runs after the editor process, before its exit is reported
+	step   time.Duration // how long each editor run seems to take
 }
 
 // newEditHarness opens path with the editing feature and the fixture's
@@ -39,11 +40,12 @@ func newEditHarness(t *testing.T, path string) *editHarness {
 // newEditHarnessIn opens path with the given sessions folder.
 func newEditHarnessIn(t *testing.T, path, sessionsDir string) *editHarness {
 	t.Helper()
-	h := &editHarness{t: t, path: path, editor: "true"}
+	h := &editHarness{t: t, path: path, editor: "true", step: time.Minute}
+	var tick time.Duration
 	ed := editor.Options{
 		Getenv:  func(k string) string { return map[string]string{"EDITOR": h.editor}[k] },
 		TempDir: t.TempDir(),
-		Now:     func() time.Time { return testNow.Add(time.Duration(len(h.editor)) * time.Hour) }, // never "quick"
+		Now:     func() time.Time { tick += h.step; return testNow.Add(tick) },
 	}
 	h.f = newEditing(Options{Path: path, SessionsDir: sessionsDir}, ed, h.exec)
 	h.m = newModel(config{path: path, style: "dark", noColor: true, now: func() time.Time { return testNow },
@@ -447,4 +449,26 @@ func TestEdit_KeptPathStaysInStatusLine(t *testing.T) {
 	if strings.Contains(plainScreen(h.m), "unsaved text kept in") {
 		t.Fatal("the notice outlived the next editing action")
 	}
+}
+
+func TestEdit_EditorMissing(t *testing.T) {
+	h := newEditHarness(t, copyFixture(t, "crmem/small.db"))
+	h.sel("commit-format")
+	h.editor = "/nonexistent/editor"
+	press(h.m, "e")
+	h.wantStatus("cannot run the editor")
+	if left, _ := filepath.Glob(filepath.Join(h.f.ed.TempDir, "crmem-edit-*")); len(left) != 0 {
+		t.Fatalf("temp files left when the editor never ran: %v", left)
+	}
+	if strings.Contains(plainScreen(h.m), "unsaved text kept") {
+		t.Fatal("a notice about kept text when nothing was edited")
+	}
+}
+
+func TestEdit_ForkingEditorHint(t *testing.T) {
+	h := newEditHarness(t, copyFixture(t, "crmem/small.db"))
+	h.sel("commit-format")
+	h.step = 100 * time.Millisecond // the editor "returns at once"
+	press(h.m, "e")
+	h.wantStatus("no changes to commit-format — the editor returned at once; a GUI editor needs its wait flag (e.g. EDITOR=\"code -w\")")
 }

@@ -163,8 +163,8 @@ func TestFinish(t *testing.T) {
 		{name: "slow quit without change gives no hint", editor: "true", step: 3 * time.Second, outcome: Unchanged},
 		{name: "non-zero exit keeps the text", editor: `sh -c 'printf "Half done.\n" >> "$1"; exit 3' sh`, step: time.Second,
 			outcome: EditorFailed, message: "exit status 3"},
-		{name: "editor not found keeps the text", editor: "/nonexistent/editor -w", step: time.Second, outcome: EditorFailed,
-			message: "/nonexistent/editor"},
+		{name: "editor not found", editor: "/nonexistent/editor -w", step: time.Second, outcome: EditorFailed,
+			message: "cannot run the editor (fork/exec /nonexistent/editor: no such file or directory); set $VISUAL or $EDITOR"},
 		{name: "unparsable file keeps the text", editor: `sed -i 's|</div>||'`, step: time.Second, outcome: Unreadable,
 			message: "cannot read the edited file back"},
 		{name: "meta block removed", editor: `sed -i '1,/<\/div>/d'`, step: time.Second, outcome: Unreadable,
@@ -202,9 +202,9 @@ func TestFinish(t *testing.T) {
 func checkKept(t *testing.T, s *Session, r Result) {
 	t.Helper()
 	_, err := os.Stat(s.Path())
-	if r.Outcome == Unchanged {
+	if r.Outcome == Unchanged || r.Path == "" {
 		if !errors.Is(err, os.ErrNotExist) {
-			t.Errorf("unchanged: temp file still there (%v)", err)
+			t.Errorf("nothing edited: temp file still there (%v)", err)
 		}
 		return
 	}

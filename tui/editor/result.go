@@ -23,7 +23,7 @@ const (
 type Result struct {
 	Outcome Outcome
 	Name    string   // the entry's name
-	Path    string   // the temp file, kept unless Outcome is Unchanged
+	Path    string   // the temp file, kept unless nothing was edited ("" then)
 	Op      store.Op // Changed: store.Update (with Expect) or store.Add
 	Content string   // Changed: the new content
 	Aliases []string // Changed: the new alias list
@@ -42,6 +42,9 @@ func (r Result) Message() string {
 	case Changed:
 		return "edited " + r.Name
 	case EditorFailed:
+		if r.Path == "" {
+			return fmt.Sprintf("cannot run the editor (%v); set $VISUAL or $EDITOR", r.Err)
+		}
 		return fmt.Sprintf("editor failed (%s); your text is kept in %s", editorError(r.Err), r.Path)
 	default:
 		return fmt.Sprintf("cannot read the edited file back (%v); your text is kept in %s", r.Err, r.Path)

@@ -8,6 +8,7 @@ package editor
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"os"
 	"os/exec"
@@ -151,6 +152,12 @@ func (s *Session) Finish(runErr error) Result {
 	r := Result{Name: s.Original.Name, Path: s.path}
 	if runErr != nil {
 		r.Outcome, r.Err = EditorFailed, runErr
+		if !ran(runErr) {
+			r.Path = "" // nothing was edited: nothing to keep
+			if err := s.Cleanup(); err != nil {
+				r.Err = errors.Join(runErr, err)
+			}
+		}
 		return r
 	}
 	data, err := os.ReadFile(s.path)
@@ -172,6 +179,13 @@ func (s *Session) Finish(runErr error) Result {
 	r.Outcome, r.Content, r.Aliases = Changed, content, aliases
 	r.Op = s.saveOp(content, aliases)
 	return r
+}
+
+// ran reports whether the editor process started (and then failed), as
+// opposed to not being found or not being executable.
+func ran(runErr error) bool {
+	var ee *exec.ExitError
+	return errors.As(runErr, &ee)
 }
 
 // unchanged cleans up and notes a suspiciously quick return.
