@@ -167,24 +167,26 @@ func (ix *Index) mergeVocab(parts []*buildPart) [][]uint32 {
 // fillPostings sizes every posting list exactly in one shared array and
 // lets each part write its postings, in document order, in parallel.
 func (ix *Index) fillPostings(parts []*buildPart, remaps [][]uint32) {
-	off := make([]int, len(ix.voc.terms)+1) // term → start of its list
+	nt := len(ix.voc.terms)
+	df := make([]int, nt)
 	for w, p := range parts {
-		for local, df := range p.df {
-			off[remaps[w][local]+1] += int(df)
+		for local, n := range p.df {
+			df[remaps[w][local]] += int(n)
 		}
 	}
-	for g := range ix.voc.terms {
-		off[g+1] += off[g]
+	off := make([]int, nt+1) // term → start of its list, headroom included
+	for g, n := range df {
+		off[g+1] = off[g] + n + headroom(n)
 	}
-	backing := make([]posting, off[len(ix.voc.terms)])
-	next := slices.Clone(off[:len(ix.voc.terms)])
+	backing := make([]posting, off[nt])
+	next := slices.Clone(off[:nt])
 	cursors := make([][]int, len(parts))
 	for w, p := range parts { // each part's lists start after earlier parts'
 		cursors[w] = make([]int, len(p.voc.terms))
-		for local, df := range p.df {
+		for local, n := range p.df {
 			g := remaps[w][local]
 			cursors[w][local] = next[g]
-			next[g] += int(df)
+			next[g] += int(n)
 		}
 	}
 	var wg sync.WaitGroup
@@ -192,10 +194,20 @@ func (ix *Index) fillPostings(parts []*buildPart, remaps [][]uint32) {
 		wg.Go(func() { p.fill(backing, off, cursors[w], remaps[w]) })
 	}
 	wg.Wait()
-	ix.postings = make([][]posting, len(ix.voc.terms))
+	ix.postings = make([][]posting, nt)
 	for g := range ix.postings {
-		ix.postings[g] = backing[off[g]:off[g+1]:off[g+1]]
+		ix.postings[g] = backing[off[g] : off[g]+df[g] : off[g+1]]
 	}
+}
+
+// headroom is the spare capacity Build leaves after a posting list of n
+// entries, so the first Sets after an open append in place instead of
+// copying a long list; short lists are cheap to copy and get none.
+func headroom(n int) int {
+	if n < 256 {
+		return 0
+	}
+	return n / 16
 }
 
 // fill writes the part's postings at its cursors and turns its term lists
@@ -222,8 +234,10 @@ func (p *buildPart) fill(backing []posting, off, cursor []int, remap []uint32) {
 // without tokens are left out, and a later duplicate id replaces an earlier
 // document.
 func (ix *Index) registerDocs(docs []Doc, parts []*buildPart) {
-	ix.docs = make([]docInfo, len(docs))
-	ix.docTerms = make([][]docTerm, len(docs))
+	// Room for new documents, so the first Sets after an open do not copy
+	// the per-document arrays.
+	ix.docs = make([]docInfo, len(docs), len(docs)+len(docs)/16)
+	ix.docTerms = make([][]docTerm, len(docs), cap(ix.docs))
 	ix.byID = make(map[uint64]uint32, len(docs))
 	for _, p := range parts {
 		start := 0

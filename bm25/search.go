@@ -61,9 +61,17 @@ func (ix *Index) docNorms() []float64 {
 	if c := ix.norms.Load(); c != nil && c.version == ix.version {
 		return c.norm
 	}
-	c := &docNorms{version: ix.version, norm: make([]float64, len(ix.docs))}
+	// The previous version's array can be reused: a reader of that version
+	// would hold the read lock, which the change that ended it excluded.
+	c := &docNorms{version: ix.version}
+	if old := ix.norms.Load(); old != nil && cap(old.norm) >= len(ix.docs) {
+		c.norm = old.norm[:len(ix.docs)]
+	} else {
+		c.norm = make([]float64, len(ix.docs), len(ix.docs)+len(ix.docs)/8)
+	}
 	avgdl := ix.avgdl()
 	for d, info := range ix.docs {
+		c.norm[d] = 0
 		if info.live {
 			c.norm[d] = docNorm(float64(info.len), avgdl)
 		}
@@ -77,17 +85,56 @@ func (ix *Index) search(terms []string, limit int) []Hit {
 	if ix.n == 0 || len(terms) == 0 {
 		return nil
 	}
+	lists := make([][]posting, 0, len(terms))
+	total := 0
+	for _, term := range terms {
+		if t, ok := ix.voc.lookup(term); ok && len(ix.postings[t]) > 0 {
+			lists = append(lists, ix.postings[t])
+			total += len(ix.postings[t])
+		}
+	}
+	if total == 0 {
+		return nil
+	}
 	acc := ix.getAcc()
 	defer ix.putAcc(acc)
-	norms := ix.docNorms()
-	for _, term := range terms {
-		t, ok := ix.voc.lookup(term)
-		if !ok || len(ix.postings[t]) == 0 {
-			continue
+	norms := ix.cachedNorms(total)
+	for _, list := range lists {
+		idf := idf(ix.n, len(list))
+		if norms != nil {
+			accumulate(acc, list, idf, norms)
+		} else {
+			accumulateInline(acc, list, idf, ix.docs, ix.avgdl())
 		}
-		accumulate(acc, ix.postings[t], idf(ix.n, len(ix.postings[t])), norms)
 	}
 	return ix.top(acc, limit)
+}
+
+// cachedNorms returns the per-document norms when they are current or
+// worth computing for a search that walks total postings; nil means compute
+// each norm inline (a small search right after a change need not pay for
+// every document's norm).
+func (ix *Index) cachedNorms(total int) []float64 {
+	if c := ix.norms.Load(); c != nil && c.version == ix.version {
+		return c.norm
+	}
+	if total < len(ix.docs)/4 {
+		return nil
+	}
+	return ix.docNorms()
+}
+
+// accumulateInline is accumulate computing each document's norm from its
+// length, with bit-identical results.
+func accumulateInline(acc *accumulator, list []posting, idf float64, docs []docInfo, avgdl float64) {
+	score := acc.score
+	for _, p := range list {
+		s := termScore(idf, float64(p.tf), docNorm(float64(docs[p.doc].len), avgdl))
+		if score[p.doc] == 0 {
+			acc.touched = append(acc.touched, p.doc)
+		}
+		score[p.doc] += s
+	}
 }
 
 // accumulate adds one term's contributions to the scores of its documents.

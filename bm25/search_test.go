@@ -316,3 +316,27 @@ func TestExpand_MatchesBruteForce(t *testing.T) {
 		}
 	}
 }
+
+// TestSearch_NormPathsAgree checks that scoring with cached per-document
+// norms and with norms computed inline give the same bits.
+func TestSearch_NormPathsAgree(t *testing.T) {
+	ix, _ := loadFixtureIndex(t, "medium.db")
+	ix.Set(Doc{ID: 1 << 40, Content: "deploy canary extra words to move avgdl"})
+	norms := ix.docNorms()
+	for _, q := range []string{"deploy canary rollback", "agent memory recall session", "σοφός", "alice"} {
+		cached, inline := ix.getAcc(), &accumulator{score: make([]float64, len(ix.docs))}
+		for _, term := range QueryTerms(q) {
+			tid, ok := ix.voc.lookup(term)
+			if !ok {
+				continue
+			}
+			list := ix.postings[tid]
+			accumulate(cached, list, idf(ix.n, len(list)), norms)
+			accumulateInline(inline, list, idf(ix.n, len(list)), ix.docs, ix.avgdl())
+		}
+		if !slices.Equal(cached.score, inline.score) || !slices.Equal(cached.touched, inline.touched) || len(cached.touched) == 0 {
+			t.Errorf("%q: cached and inline norms disagree", q)
+		}
+		ix.putAcc(cached)
+	}
+}
