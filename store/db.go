@@ -42,6 +42,7 @@ type DB struct {
 	// Test hooks (set through export_test.go).
 	noSync     bool   // skip fsync (benchmarks of the encode+write cost)
 	beforeSwap func() // called between the temp file's write and the swap
+	noRenameat bool   // act as if renameat2 were unsupported
 }
 
 // Open reads path (a missing file is an empty memory; it is not created) and

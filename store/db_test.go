@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -291,10 +292,22 @@ func TestApply_ExternalWriteSurvives(t *testing.T) {
 }
 
 // TestApply_WriterInSwapWindow makes a foreign writer replace the file after
-// our check, just before our swap: its change must survive ours.
+// our check, just before our swap: its change must survive ours, with
+// renameat2's exchange and with the check-then-rename fallback.
 func TestApply_WriterInSwapWindow(t *testing.T) {
+	for _, fallback := range []bool{false, true} {
+		t.Run(fmt.Sprintf("fallback=%v", fallback), func(t *testing.T) {
+			testWriterInSwapWindow(t, fallback)
+		})
+	}
+}
+
+func testWriterInSwapWindow(t *testing.T, fallback bool) {
 	path := writeDB(t, 3, note(1, "a", "x"), note(2, "b", "y"))
 	db := openDB(t, path)
+	if fallback {
+		store.SetNoRenameat(db)
+	}
 	fired := 0
 	store.SetBeforeSwap(db, func() {
 		if fired++; fired == 1 {
@@ -314,10 +327,22 @@ func TestApply_WriterInSwapWindow(t *testing.T) {
 }
 
 // TestApply_WriterInSwapWindowConflict: the foreign writer removed the entry
-// our op changes; our write is abandoned and theirs is put back.
+// our op changes; our write is abandoned and theirs is put back (or, in the
+// fallback, never replaced).
 func TestApply_WriterInSwapWindowConflict(t *testing.T) {
+	for _, fallback := range []bool{false, true} {
+		t.Run(fmt.Sprintf("fallback=%v", fallback), func(t *testing.T) {
+			testWriterInSwapWindowConflict(t, fallback)
+		})
+	}
+}
+
+func testWriterInSwapWindowConflict(t *testing.T, fallback bool) {
 	path := writeDB(t, 3, note(1, "a", "x"), note(2, "b", "y"))
 	db := openDB(t, path)
+	if fallback {
+		store.SetNoRenameat(db)
+	}
 	store.SetBeforeSwap(db, func() {
 		store.SetBeforeSwap(db, nil)
 		externalWrite(t, path, 3, note(1, "a", "x"))
@@ -408,5 +433,41 @@ func TestReload(t *testing.T) {
 	externalWrite(t, path, 4, note(1, "a", "x2"))
 	if d, err := db.Reload(); err != nil || !slices.Equal(d.Removed, []uint64{3}) {
 		t.Errorf("recovery: %+v %v", d, err)
+	}
+}
+
+// TestApply_FileCreatedInSwapWindow: the file did not exist when we checked
+// and someone created it before our rename; theirs is merged, not replaced.
+func TestApply_FileCreatedInSwapWindow(t *testing.T) {
+	for _, fallback := range []bool{false, true} {
+		t.Run(fmt.Sprintf("fallback=%v", fallback), func(t *testing.T) {
+			path := filepath.Join(t.TempDir(), "memory.db")
+			db := openDB(t, path)
+			if fallback {
+				store.SetNoRenameat(db)
+			}
+			store.SetBeforeSwap(db, func() {
+				store.SetBeforeSwap(db, nil)
+				externalWrite(t, path, 2, note(1, "theirs", "z"))
+			})
+			dbApply(t, db, store.Add{Name: "mine"})
+			if got := diskNames(t, path); !slices.Equal(got, []string{"mine", "theirs"}) {
+				t.Errorf("file holds %v", got)
+			}
+		})
+	}
+}
+
+// TestReload_AfterOwnSaveIsNoOp: the watcher's reload after our own write
+// finds nothing to do.
+func TestReload_AfterOwnSaveIsNoOp(t *testing.T) {
+	path := writeDB(t, 2, note(1, "a", "x"))
+	db := openDB(t, path)
+	dbApply(t, db, store.Add{Name: "b"}, store.Write{Name: "a", Content: "y"})
+	if d, err := db.Reload(); err != nil || !d.Empty() {
+		t.Errorf("reload after own save: %+v %v", d, err)
+	}
+	if fp := db.Fingerprint(); !fp.Exists || fp.Size == 0 {
+		t.Errorf("fingerprint %+v", fp)
 	}
 }

@@ -7,3 +7,7 @@ func SetNoSync(db *DB) { db.noSync = true }
 // SetBeforeSwap makes db call fn after writing its temp file and before
 // swapping it in: the window a foreign writer can slip into.
 func SetBeforeSwap(db *DB, fn func()) { db.beforeSwap = fn }
+
+// SetNoRenameat makes db take the fallback path of systems without
+// renameat2: check the fingerprint, then rename.
+func SetNoRenameat(db *DB) { db.noRenameat = true }

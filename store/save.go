@@ -174,6 +174,9 @@ func (db *DB) swapIn(target string, data []byte, expected Fingerprint) (swapResu
 
 // place moves the temp file to the target by the safest means available.
 func (db *DB) place(tmp, target string, ours, expected Fingerprint) (swapResult, error) {
+	if db.noRenameat {
+		return db.checkThenRename(tmp, target, ours, expected)
+	}
 	if !expected.Exists {
 		err := renameNoReplace(tmp, target)
 		switch {
