@@ -198,6 +198,9 @@ func TestEdit_Errors(t *testing.T) {
 	if r := editRun(t, db, "true", "nope"); r.code != 1 || !strings.Contains(r.stderr, `no such entry "nope"`) {
 		t.Fatalf("missing entry: exit %d, stderr %q", r.code, r.stderr)
 	}
+	if r := editRun(t, db, "/nonexistent/editor -w", "other"); r.code != 1 || !strings.Contains(r.stderr, "cannot run the editor") || strings.Contains(r.stderr, "kept in") {
+		t.Fatalf("missing editor: exit %d, stderr %q", r.code, r.stderr)
+	}
 	missing := filepath.Join(t.TempDir(), "none.db")
 	if r := editRun(t, missing, "true", "x"); r.code != 1 || r.stderr != "crmem: "+missing+": no such file\n" {
 		t.Fatalf("missing file: exit %d, stderr %q", r.code, r.stderr)
