@@ -87,12 +87,26 @@ func fingerprintOf(path string) (Fingerprint, error) {
 // readIfChanged returns the file's content and fingerprint, or changed
 // false (and no content) when its fingerprint still equals known.
 func readIfChanged(path string, known Fingerprint) (data []byte, fp Fingerprint, changed bool, err error) {
-	fp, err = fingerprintOf(path)
+	if sameStat(path, known) { // only then is hashing needed to tell
+		fp, err = fingerprintOf(path)
+		if err != nil || fp.Equal(known) {
+			return nil, fp, false, err
+		}
+	}
+	data, fp, err = readState(path)
 	if err != nil || fp.Equal(known) {
 		return nil, fp, false, err
 	}
-	data, fp, err = readState(path)
-	return data, fp, err == nil, err
+	return data, fp, true, nil
+}
+
+// sameStat reports whether the file's existence, size and mtime match known.
+func sameStat(path string, known Fingerprint) bool {
+	fi, err := os.Stat(path)
+	if err != nil {
+		return !known.Exists && errors.Is(err, fs.ErrNotExist)
+	}
+	return known.Exists && fi.Size() == known.Size && fi.ModTime().Equal(known.ModTime)
 }
 
 // readAll reads r to its end into one buffer of the expected size, growing
