@@ -5,6 +5,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 	"charm.land/lipgloss/v2"
+	"github.com/charmbracelet/x/ansi"
 
 	"github.com/crmem/crmem/tui/sanitize"
 )
@@ -92,12 +93,19 @@ func (c *confirmDialog) paste(string) {}
 
 func (c *confirmDialog) view(m *Model) string {
 	st := m.c.styles
-	return st.warning.Render(sanitize.Line(c.text)) + st.message.Render("  [y/n]")
+	ask := st.message.Render("  [y/n]")
+	return fitLeft(st.warning.Render(sanitize.Line(c.text)), m.c.width-lipgloss.Width(ask)) + ask
+}
+
+// fitLeft truncates s to w cells, so what follows it stays on screen.
+func fitLeft(s string, w int) string {
+	return ansi.Truncate(s, max(w, 1), "…")
 }
 
 // choice is one answer of a choiceDialog.
 type choice struct {
 	key, label string
+	short      string // the label on narrow screens
 	pick       func(m *Model) tea.Cmd
 }
 
@@ -124,11 +132,27 @@ func (c *choiceDialog) key(m *Model, k tea.KeyPressMsg) (tea.Cmd, bool) {
 
 func (c *choiceDialog) paste(string) {}
 
+// view shows the question and every answer; on a narrow screen the
+// answers get their short labels and the question is cut, never the
+// answers.
 func (c *choiceDialog) view(m *Model) string {
 	st := m.c.styles
-	parts := []string{st.warning.Render(sanitize.Line(c.text))}
-	for _, ch := range c.choices {
-		parts = append(parts, st.message.Render("["+ch.key+"]")+" "+ch.label)
+	answers := c.answers(m, false)
+	if lipgloss.Width(answers)+20 > m.c.width {
+		answers = c.answers(m, true)
 	}
-	return strings.Join(parts, "  ")
+	return fitLeft(st.warning.Render(sanitize.Line(c.text)), m.c.width-lipgloss.Width(answers)) + answers
+}
+
+// answers renders "  [k] label" for every choice.
+func (c *choiceDialog) answers(m *Model, short bool) string {
+	var b strings.Builder
+	for _, ch := range c.choices {
+		label := ch.label
+		if short && ch.short != "" {
+			label = ch.short
+		}
+		b.WriteString("  " + m.c.styles.message.Render("["+ch.key+"]") + " " + label)
+	}
+	return b.String()
 }

@@ -262,7 +262,7 @@ func (f *editing) conflict(s *editor.Session, r editor.Result) {
 	}
 	var cs []choice
 	for _, c := range s.Choices() {
-		cs = append(cs, choice{key: choiceKey(c), label: c.String(), pick: func(m *Model) tea.Cmd {
+		cs = append(cs, choice{key: choiceKey(c), label: c.String(), short: choiceShort(c), pick: func(m *Model) tea.Cmd {
 			return f.resolve(m, s, r, c)
 		}})
 	}
@@ -280,6 +280,11 @@ func choiceKey(c editor.Choice) string {
 		return "t"
 	}
 	return "n"
+}
+
+// choiceShort is a conflict choice's label on a narrow screen.
+func choiceShort(c editor.Choice) string {
+	return map[editor.Choice]string{editor.KeepMine: "mine", editor.KeepTheirs: "theirs", editor.SaveAsNew: "as new note"}[c]
 }
 
 // resolve carries out a conflict choice on the fresh state.

@@ -472,3 +472,25 @@ func TestEdit_ForkingEditorHint(t *testing.T) {
 	press(h.m, "e")
 	h.wantStatus("no changes to commit-format — the editor returned at once; a GUI editor needs its wait flag (e.g. EDITOR=\"code -w\")")
 }
+
+func TestDialogs_AnswersStayVisibleAt80Columns(t *testing.T) {
+	h := newEditHarness(t, copyFixture(t, "crmem/small.db"))
+	drive(h.m, func() tea.Msg { return tea.WindowSizeMsg{Width: 80, Height: 24} })
+	h.sel("archive-sess-0004-1767600000000000000")
+	press(h.m, "d")
+	last := func() string {
+		lines := strings.Split(plainScreen(h.m), "\n")
+		return lines[len(lines)-1]
+	}
+	if l := last(); !strings.HasSuffix(l, "[y/n]") || !strings.Contains(l, "…") {
+		t.Fatalf("delete confirmation at 80 columns: %q", l)
+	}
+	press(h.m, "esc")
+	h.sel("commit-format")
+	h.editor = appendMine
+	h.during = func() { apply(t, h.path, store.Write{Name: "commit-format", Content: "Theirs."}) }
+	press(h.m, "e")
+	if l := last(); !strings.Contains(l, "[m] mine") || !strings.Contains(l, "[t] theirs") || !strings.HasSuffix(l, "[n] as new note") {
+		t.Fatalf("conflict choices at 80 columns: %q", l)
+	}
+}
