@@ -38,12 +38,13 @@ func buildParts(docs []Doc, n int) *Index {
 // buildPart is one core's share of a Build.
 type buildPart struct {
 	docs  []Doc
-	size  int      // bytes of text in docs
-	first int      // internal doc number of docs[0]
-	voc   vocab    // term ↔ local term id
-	df    []uint32 // local term id → documents containing it
-	dls   []uint32 // per document: token count
-	ends  []int    // per document: end of its terms in dts
+	size  int        // bytes of text in docs
+	first int        // internal doc number of docs[0]
+	voc   vocab      // term ↔ local term id
+	df    []uint32   // local term id → documents containing it
+	last  []lastSeen // local term id → last document seen with it
+	dls   []uint32   // per document: token count
+	ends  []int      // per document: end of its terms in dts
 	// dts holds each document's distinct terms: (local term, tf) after
 	// tokenizing, (global term, posting position) after filling.
 	dts []docTerm
@@ -95,35 +96,49 @@ func (p *buildPart) tokenize() {
 	p.dls = make([]uint32, len(p.docs))
 	p.ends = make([]int, len(p.docs))
 	p.dts = make([]docTerm, 0, p.size/bytesPerDocTerm+len(p.docs))
-	var seen []uint32 // local term → 1 + index of the last document that had it
-	var slot []int    // local term → its index in dts for that document
 	tz := tokenizer{}
 	for k := range p.docs {
 		d := &p.docs[k]
 		start := len(p.dts)
-		for a := -1; a < len(d.Aliases); a++ {
-			if a < 0 {
-				tz.reset(d.Content)
-			} else {
-				tz.reset(d.Aliases[a])
-			}
-			for tz.next() {
-				t := p.intern(&tz)
-				if int(t) == len(seen) {
-					seen, slot = append(seen, 0), append(slot, 0)
-				}
-				if seen[t] == uint32(k+1) {
-					p.dts[slot[t]]++ // tf
-					continue
-				}
-				seen[t], slot[t] = uint32(k+1), len(p.dts)
-				p.dts = append(p.dts, makeDocTerm(t, 1))
-				p.df[t]++
-			}
+		p.tokenizeText(&tz, d.Content, uint32(k+1), start)
+		for _, a := range d.Aliases {
+			p.tokenizeText(&tz, a, uint32(k+1), start)
 		}
 		p.ends[k] = len(p.dts)
 		p.dls[k] = uint32(p.countTokens(start))
 	}
+}
+
+// tokenizeText adds the tokens of one text of document stamp-1, whose
+// terms start at dts[start], counting each distinct term once in dts (tf
+// in the low half) and in df.
+func (p *buildPart) tokenizeText(tz *tokenizer, text string, stamp uint32, start int) {
+	tz.reset(text)
+	for tz.next() {
+		t := p.termID(tz)
+		if ls := &p.last[t]; ls.stamp == stamp {
+			p.dts[ls.slot]++ // tf
+		} else {
+			ls.stamp, ls.slot = stamp, uint32(len(p.dts))
+			p.dts = append(p.dts, makeDocTerm(t, 1))
+			p.df[t]++
+		}
+	}
+}
+
+// lastSeen records, per local term, the last document (1-based) that had
+// it and where that document's entry for it sits in dts.
+type lastSeen struct{ stamp, slot uint32 }
+
+// termID returns the current token's local term id, probing the short-key
+// table inline and interning otherwise.
+func (p *buildPart) termID(tz *tokenizer) uint32 {
+	if tz.key != 0 {
+		if t, ok := p.voc.short.get(tz.key); ok {
+			return t
+		}
+	}
+	return p.intern(tz)
 }
 
 // countTokens sums the term frequencies of the document whose terms start
@@ -136,11 +151,12 @@ func (p *buildPart) countTokens(start int) int {
 	return n
 }
 
-// intern returns the current token's local term id.
+// intern returns the current token's local term id, adding the term.
 func (p *buildPart) intern(tz *tokenizer) uint32 {
 	t, added := p.voc.intern(tz)
 	if added {
 		p.df = append(p.df, 0)
+		p.last = append(p.last, lastSeen{})
 	}
 	return t
 }
