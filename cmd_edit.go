@@ -49,7 +49,8 @@ func (a *app) edit(name string, p prompter) error {
 	if err != nil {
 		return err
 	}
-	db, err := store.Open(path)
+	// No search here: the index is never built, so the editor opens at once.
+	db, err := store.OpenWith(path, store.Options{Index: store.IndexOnDemand})
 	if err != nil {
 		return fileError{path, err}
 	}
