@@ -494,3 +494,23 @@ func TestDialogs_AnswersStayVisibleAt80Columns(t *testing.T) {
 		t.Fatalf("conflict choices at 80 columns: %q", l)
 	}
 }
+
+func TestNewNote_NameTakenMeanwhile(t *testing.T) {
+	h := newEditHarness(t, copyFixture(t, "crmem/small.db"))
+	h.editor = appendMine
+	h.during = func() { apply(t, h.path, store.Add{Name: "idea", Content: "the agent's idea"}) }
+	press(h.m, "n")
+	typeText(h.m, "idea")
+	press(h.m, "enter")
+	h.wantOverlay("the name idea was taken meanwhile", "[n] save mine as a new note", "[t] keep theirs")
+	if strings.Contains(h.overlay(), "[m]") {
+		t.Fatalf("a new note must not offer to overwrite the other: %q", h.overlay())
+	}
+	press(h.m, "m") // not an answer here
+	press(h.m, "n")
+	h.wantStatus("saved your text as the new note idea-mine")
+	disk := h.onDisk()
+	if disk["idea"].Content != "the agent's idea" || disk["idea-mine"].Content != "Mine." {
+		t.Fatalf("theirs %+v, mine %+v", disk["idea"], disk["idea-mine"])
+	}
+}
