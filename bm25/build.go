@@ -107,6 +107,9 @@ func (p *buildPart) tokenize() {
 		p.ends[k] = len(p.dts)
 		p.dls[k] = uint32(p.countTokens(start))
 	}
+	if cap(p.dts) > len(p.dts)+len(p.dts)/4 { // the estimate was far off
+		p.dts = slices.Clone(p.dts)
+	}
 }
 
 // tokenizeText adds the tokens of one text of document stamp-1, whose
