@@ -13,6 +13,9 @@ import (
 // DefaultLockTimeout is how long DB.Apply waits for another crmem writer.
 const DefaultLockTimeout = 10 * time.Second
 
+// unknownFP matches no file: a DB holding it re-reads the file next time.
+var unknownFP = Fingerprint{Exists: true, Size: -1}
+
 // maxMerges bounds how often one Apply merges with writers that slip in
 // while it saves; each round means someone else wrote in a few milliseconds.
 const maxMerges = 16
@@ -200,8 +203,8 @@ func (db *DB) save(target string, ops []Op) ([]Change, error) {
 			db.undo(changes)
 			return nil, errors.Join(err, db.putBack(target, theirs))
 		}
-		db.fp = res.current
 		if res.placed && res.foreign == nil {
+			db.fp = res.current
 			return changes, nil
 		}
 		// Someone wrote between our check and our swap: take their
@@ -209,10 +212,12 @@ func (db *DB) save(target string, ops []Op) ([]Change, error) {
 		if err := db.syncTo(res.foreign, res.foreignFP); err != nil {
 			db.undo(changes)
 			if res.placed {
-				return nil, errors.Join(err, db.putBack(target, res.foreign))
+				err = errors.Join(err, db.putBack(target, res.foreign))
 			}
+			db.fp = unknownFP // so the next Reload reports the unreadable file
 			return nil, err
 		}
+		db.fp = res.current
 		expected, theirs = res.current, nil
 		if res.placed {
 			theirs = res.foreign

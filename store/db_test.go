@@ -471,3 +471,28 @@ func TestReload_AfterOwnSaveIsNoOp(t *testing.T) {
 		t.Errorf("fingerprint %+v", fp)
 	}
 }
+
+// TestApply_GarbageInSwapWindow: a writer slips an unreadable file in just
+// before our swap. We never replace it silently: it is put back, the error
+// says why, and the next Reload reports it too.
+func TestApply_GarbageInSwapWindow(t *testing.T) {
+	path := writeDB(t, 2, note(1, "a", "x"))
+	db := openDB(t, path)
+	store.SetBeforeSwap(db, func() {
+		store.SetBeforeSwap(db, nil)
+		os.WriteFile(path+".tmp", []byte("garbage"), 0o600)
+		os.Rename(path+".tmp", path)
+	})
+	if _, err := db.Apply(store.Add{Name: "b"}); !errors.Is(err, store.ErrBadFormat) {
+		t.Fatalf("error %v, want ErrBadFormat", err)
+	}
+	if data, _ := os.ReadFile(path); string(data) != "garbage" {
+		t.Errorf("file holds %q, want the other writer's bytes", data)
+	}
+	if _, err := db.Reload(); !errors.Is(err, store.ErrBadFormat) {
+		t.Errorf("reload: %v, want ErrBadFormat", err)
+	}
+	if got := names(db.Memory()); !slices.Equal(got, []string{"1:a"}) {
+		t.Errorf("memory %v, want the last good state", got)
+	}
+}
