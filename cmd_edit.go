@@ -68,12 +68,12 @@ func (a *app) edit(name string, p prompter) error {
 	r := s.Finish(a.runEditor(s))
 	switch r.Outcome {
 	case editor.Unchanged:
-		fmt.Fprintln(a.stdout, r.Message())
+		fmt.Fprintln(a.stdout, sanitizeLine(r.Message()))
 		return nil
 	case editor.Changed:
 		return a.saveEdit(db, s, r, p)
 	}
-	return fileError{path, errors.New(r.Message())}
+	return fileError{path, safeError(r.Message())}
 }
 
 // runEditor runs the editor on the terminal's streams.
@@ -97,21 +97,21 @@ func (a *app) saveEdit(db *store.DB, s *editor.Session, r editor.Result, p promp
 			return a.finishSave(s, what)
 		}
 		if !s.IsConflict(err) {
-			return fileError{path, errors.New(r.KeptMessage(err.Error()))}
+			return fileError{path, safeError(r.KeptMessage(err.Error()))}
 		}
 		choice, err := p.ask(s, r)
 		if err != nil {
 			return fileError{path, err}
 		}
 		if choice == editor.KeepTheirs {
-			fmt.Fprintln(a.stdout, r.KeptMessage("kept theirs"))
+			fmt.Fprintln(a.stdout, sanitizeLine(r.KeptMessage("kept theirs")))
 			return nil
 		}
 		if op, what, err = a.resolve(db, s, r, choice); err != nil {
-			return fileError{path, errors.New(r.KeptMessage(err.Error()))}
+			return fileError{path, safeError(r.KeptMessage(err.Error()))}
 		}
 	}
-	return fileError{path, errors.New(r.KeptMessage("the entry keeps changing on disk"))}
+	return fileError{path, safeError(r.KeptMessage("the entry keeps changing on disk"))}
 }
 
 // resolve turns a choice into an operation on the fresh file.
@@ -131,7 +131,7 @@ func (a *app) resolve(db *store.DB, s *editor.Session, r editor.Result, c editor
 
 // finishSave removes the temp file once the text is safely saved.
 func (a *app) finishSave(s *editor.Session, what string) error {
-	fmt.Fprintln(a.stdout, what)
+	fmt.Fprintln(a.stdout, sanitizeLine(what))
 	if err := s.Cleanup(); err != nil {
 		fmt.Fprintf(a.stderr, "crmem: warning: %v\n", err)
 	}
@@ -146,10 +146,10 @@ func (p prompter) ask(s *editor.Session, r editor.Result) (editor.Choice, error)
 		why = fmt.Sprintf("the name %s was taken meanwhile", r.Name)
 	}
 	if !p.interactive {
-		return 0, errors.New(r.KeptMessage(why))
+		return 0, safeError(r.KeptMessage(why))
 	}
 	keys := map[string]editor.Choice{}
-	fmt.Fprintf(p.out, "%s.\n", why)
+	fmt.Fprintf(p.out, "%s.\n", sanitizeLine(why))
 	for _, c := range s.Choices() {
 		k := choiceKey(c)
 		keys[k] = c
@@ -162,10 +162,14 @@ func (p prompter) ask(s *editor.Session, r editor.Result) (editor.Choice, error)
 			return c, nil
 		}
 		if err != nil { // end of input: nothing chosen
-			return 0, errors.New(r.KeptMessage(why))
+			return 0, safeError(r.KeptMessage(why))
 		}
 	}
 }
+
+// safeError is an error whose text, which names entries, is safe to print
+// on a terminal.
+func safeError(msg string) error { return errors.New(sanitizeLine(msg)) }
 
 // choiceKey is the letter that picks a choice at the prompt.
 func choiceKey(c editor.Choice) string {

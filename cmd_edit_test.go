@@ -10,6 +10,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/crmem/crmem/store"
 )
 
 // editRun runs `crmem edit NAME` in-process with EDITOR set to editor and
@@ -210,5 +212,22 @@ func TestEdit_Errors(t *testing.T) {
 	}
 	if code := run([]string{"edit", "--db", db}, strings.NewReader(""), &bytes.Buffer{}, &bytes.Buffer{}, os.Getenv); code != 2 {
 		t.Fatalf("no NAME: exit %d, want 2", code)
+	}
+}
+
+func TestEdit_NamesAreSanitized(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "memory.db")
+	evil := "evil\x1b]0;pwned\x07\x1b[2J"
+	if err := os.WriteFile(db, store.Encode(0, []store.Entry{{ID: 1, Name: evil, Content: "x"}}), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	for _, editor := range []string{"true", `sh -c 'exit 1' sh`, appendMine} {
+		r := editRun(t, db, editor, evil)
+		if strings.ContainsAny(r.stdout+r.stderr, "\x1b\x07") {
+			t.Fatalf("EDITOR=%s: control characters reach the terminal: %q %q", editor, r.stdout, r.stderr)
+		}
+		if !strings.Contains(r.stdout+r.stderr, "evil") {
+			t.Fatalf("EDITOR=%s: the entry is not named: %q %q", editor, r.stdout, r.stderr)
+		}
 	}
 }
