@@ -1,7 +1,6 @@
 package bm25
 
 import (
-	"math"
 	"slices"
 )
 
@@ -23,10 +22,11 @@ func (ix *Index) SearchTerms(terms []string, limit int) []Hit {
 	return ix.search(terms, limit)
 }
 
-// idf is the reference's inverse document frequency.
+// idf is the reference's inverse document frequency, with a correctly
+// rounded logarithm as the C library's.
 func idf(n, df int) float64 {
 	N, DF := float64(n), float64(df)
-	return math.Log((N-DF+0.5)/(DF+0.5) + 1)
+	return ln((N-DF+0.5)/(DF+0.5) + 1)
 }
 
 // docNorm is a document's length normalisation k1 × (1 − b + b × dl /
@@ -36,10 +36,11 @@ func docNorm(dl, avgdl float64) float64 {
 	return float64(K1 * (1 - B + float64(B*dl)/avgdl))
 }
 
-// termScore is one term's share of a document's score:
-// idf × (tf × (k1 + 1)) / (tf + norm).
+// termScore is one term's share of a document's score,
+// idf × ((tf × (k1 + 1)) / (tf + norm)): the reference divides before
+// multiplying by idf (the fixtures match to the bit only this way).
 func termScore(idf, tf, norm float64) float64 {
-	return idf * float64(tf*(K1+1)) / (tf + norm)
+	return idf * (float64(tf*(K1+1)) / (tf + norm))
 }
 
 // docNorms caches docNorm for every internal document number, valid for

@@ -102,6 +102,33 @@ func TestSearch_Reference(t *testing.T) {
 	}
 }
 
+// TestSearch_BitExact checks the scores against the reference to the last
+// bit: same order of operations, no fused multiply-add, and a correctly
+// rounded logarithm.
+func TestSearch_BitExact(t *testing.T) {
+	for _, tt := range []struct{ db, fixture string }{{"small.db", "small.jsonl"}, {"medium.db", "medium.jsonl"}} {
+		ix, names := loadFixtureIndex(t, tt.db)
+		checked := 0
+		for _, q := range readJSONL[refQuery](t, refDir+"/search/"+tt.fixture) {
+			want := map[string]float64{}
+			for _, h := range q.Hits {
+				want[h.Name] = h.Score
+			}
+			for _, h := range ix.Search(q.Query, q.Limit) {
+				if w, ok := want[names[h.ID]]; ok {
+					checked++
+					if h.Score != w {
+						t.Errorf("%s %q: %s scores %.17g, reference %.17g", tt.fixture, q.Query, names[h.ID], h.Score, w)
+					}
+				}
+			}
+		}
+		if checked < 40 {
+			t.Errorf("%s: only %d scores compared", tt.fixture, checked)
+		}
+	}
+}
+
 // TestSearch_Incremental checks that an index built one Set at a time, in
 // reverse order and with replacements, ranks like the reference.
 func TestSearch_Incremental(t *testing.T) {
