@@ -43,7 +43,7 @@ func newEditing(opts Options, ed editor.Options, run execFunc) *editing {
 	if dir == "" {
 		dir = sessions.DefaultDir(opts.Path)
 	}
-	return &editing{ed: ed, exec: run, refs: refsState{dir: dir}}
+	return &editing{ed: ed, exec: run, refs: refsState{dir: dir, reader: sessions.NewReader(dir)}}
 }
 
 // editorDoneMsg says the editor exited.

@@ -15,6 +15,7 @@ import (
 // refsState is what the sessions folder says about archives.
 type refsState struct {
 	dir     string // the sessions folder
+	reader  *sessions.Reader
 	refs    sessions.Refs
 	count   int   // sessions read
 	err     error // the folder could not be read
@@ -46,9 +47,9 @@ type refsMsg struct {
 // readRefs reads the sessions folder off the update loop.
 func (f *editing) readRefs() tea.Cmd {
 	f.refs.seq++
-	seq, dir := f.refs.seq, f.refs.dir
+	seq, r := f.refs.seq, f.refs.reader
 	return func() tea.Msg {
-		ss, err := sessions.Read(dir)
+		ss, err := r.Read()
 		return refsMsg{seq: seq, refs: sessions.Index(ss), count: len(ss), err: err}
 	}
 }

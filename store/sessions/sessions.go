@@ -22,6 +22,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
+	"time"
 )
 
 // Session is one crabtalk session's use of archives.
@@ -43,6 +45,23 @@ const stepPrefix = "step-"
 // Read parses every session under dir. A missing dir yields no sessions and
 // no error; unparsable steps are skipped. Sessions come in folder-name order.
 func Read(dir string) ([]Session, error) {
+	dirs, err := listSessions(dir)
+	if err != nil {
+		return nil, err
+	}
+	ss, _, err := readAll(dirs, nil)
+	return ss, err
+}
+
+// sessionDir is one session folder and its modification time.
+type sessionDir struct {
+	path string
+	mod  time.Time
+}
+
+// listSessions lists the session folders under dir (following symlinks) in
+// name order.
+func listSessions(dir string) ([]sessionDir, error) {
 	ents, err := os.ReadDir(dir)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, nil
@@ -50,31 +69,72 @@ func Read(dir string) ([]Session, error) {
 	if err != nil {
 		return nil, fmt.Errorf("read sessions folder: %w", err)
 	}
-	var out []Session
+	var out []sessionDir
 	for _, de := range ents {
 		path := filepath.Join(dir, de.Name())
-		if !isDir(path, de) {
+		if !de.IsDir() && de.Type()&fs.ModeSymlink == 0 {
 			continue
 		}
-		s, err := readSession(path)
-		if err != nil {
-			return nil, err
+		fi, err := os.Stat(path)
+		if err == nil && fi.IsDir() {
+			out = append(out, sessionDir{path, fi.ModTime()})
 		}
-		out = append(out, s)
 	}
 	return out, nil
 }
 
-// isDir reports whether a folder entry is a directory, following symlinks.
-func isDir(path string, de fs.DirEntry) bool {
-	if de.IsDir() {
-		return true
+// readAll reads sessions in parallel (the cost is system calls, one file
+// per step), taking from reuse the ones it already knows. A session folder
+// that vanishes meanwhile is left out; the folders read are returned with
+// the sessions.
+func readAll(dirs []sessionDir, reuse func(sessionDir) (Session, bool)) ([]Session, []sessionDir, error) {
+	out := make([]Session, len(dirs))
+	errs := make([]error, len(dirs))
+	next := make(chan int)
+	var wg sync.WaitGroup
+	for range min(len(dirs), readers) {
+		wg.Go(func() {
+			for i := range next {
+				if s, ok := reuseOf(reuse, dirs[i]); ok {
+					out[i] = s
+					continue
+				}
+				out[i], errs[i] = readSession(dirs[i].path)
+			}
+		})
 	}
-	if de.Type()&fs.ModeSymlink == 0 {
-		return false
+	for i := range dirs {
+		next <- i
 	}
-	fi, err := os.Stat(path)
-	return err == nil && fi.IsDir()
+	close(next)
+	wg.Wait()
+	return keepRead(out, dirs, errs)
+}
+
+// readers bounds the goroutines reading session folders.
+const readers = 8
+
+func reuseOf(reuse func(sessionDir) (Session, bool), d sessionDir) (Session, bool) {
+	if reuse == nil {
+		return Session{}, false
+	}
+	return reuse(d)
+}
+
+// keepRead drops sessions that vanished and returns the first other error.
+func keepRead(ss []Session, dirs []sessionDir, errs []error) ([]Session, []sessionDir, error) {
+	var outS []Session
+	var outD []sessionDir
+	for i, s := range ss {
+		switch {
+		case errors.Is(errs[i], fs.ErrNotExist):
+		case errs[i] != nil:
+			return nil, nil, errs[i]
+		default:
+			outS, outD = append(outS, s), append(outD, dirs[i])
+		}
+	}
+	return outS, outD, nil
 }
 
 // readSession walks one session's steps in order and collects its markers.
