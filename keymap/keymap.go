@@ -116,7 +116,7 @@ func (k KeyMap) AppKeys() []key.Binding {
 
 // ShortHelp is the one-line help shown at the bottom of the screen.
 func (k KeyMap) ShortHelp() []key.Binding {
-	return []key.Binding{k.Search, k.Up, k.Down, k.Focus, k.FilterAll, k.Sort, k.Explain, k.Edit, k.Help, k.Quit}
+	return []key.Binding{k.Search, k.Focus, k.FilterNotes, k.FilterArchives, k.Sort, k.Explain, k.Edit, k.Help, k.Quit}
 }
 
 // FullHelp is the `?` help, one column per group.

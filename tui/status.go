@@ -75,6 +75,9 @@ func (m *Model) statusLine() string {
 
 // countsText is "12 notes · 5 archives · 1 topic".
 func (m *Model) countsText() string {
+	if !m.loaded {
+		return "opening…"
+	}
 	c := m.snap.counts
 	return fmt.Sprintf("%s · %s · %s", plural(c[0], "note"), plural(c[1], "archive"), plural(c[2], "topic"))
 }
