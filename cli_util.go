@@ -28,7 +28,7 @@ func (e fileError) Unwrap() error { return e.err }
 // lower layers add, so the path is named exactly once.
 func reason(path string, err error) string {
 	var pe *fs.PathError
-	if errors.As(err, &pe) && (pe.Path == path || strings.HasSuffix(path, pe.Path)) {
+	if errors.As(err, &pe) && pe.Path == path {
 		if errors.Is(pe.Err, fs.ErrNotExist) {
 			return "no such file"
 		}
