@@ -33,6 +33,8 @@ type KeyMap struct {
 	MarkAll, MarkOlder, Orphans key.Binding
 	// Application.
 	Reload, Mouse, Quit key.Binding
+
+	mode Mode // set by SetMode; ShortHelp depends on it
 }
 
 // DefaultKeyMap returns the default bindings. The editing bindings are
@@ -50,7 +52,7 @@ func DefaultKeyMap() KeyMap {
 		HalfDown:       b([]string{"ctrl+d"}, "ctrl+d", "half page down"),
 		Top:            b([]string{"g", "home"}, "g/home", "first"),
 		Bottom:         b([]string{"G", "end"}, "G/end", "last"),
-		Focus:          b([]string{"tab"}, "tab", "list ↔ preview"),
+		Focus:          b([]string{"tab"}, "tab", "switch pane"),
 		Explain:        b([]string{"x"}, "x", "explain score"),
 		Help:           b([]string{"?"}, "?", "help"),
 		Search:         b([]string{"/"}, "/", "search"),
@@ -60,7 +62,7 @@ func DefaultKeyMap() KeyMap {
 		FilterNotes:    b([]string{"2"}, "2", "notes"),
 		FilterArchives: b([]string{"3"}, "3", "archives"),
 		FilterTopics:   b([]string{"4"}, "4", "topics"),
-		Sort:           b([]string{"s"}, "s", "cycle sort"),
+		Sort:           b([]string{"s"}, "s", "sort order"),
 		Edit:           b([]string{"e"}, "e", "edit"),
 		New:            b([]string{"n"}, "n", "new note"),
 		Rename:         b([]string{"r"}, "r", "rename"),
@@ -114,9 +116,13 @@ func (k KeyMap) AppKeys() []key.Binding {
 	return []key.Binding{k.Reload, k.Mouse, k.Help, k.Quit}
 }
 
-// ShortHelp is the one-line help shown at the bottom of the screen.
+// ShortHelp is the one-line help shown at the bottom of the screen: the
+// search line's keys while typing, the main keys otherwise.
 func (k KeyMap) ShortHelp() []key.Binding {
-	return []key.Binding{k.Search, k.Focus, k.FilterNotes, k.FilterArchives, k.Sort, k.Explain, k.Edit, k.Help, k.Quit}
+	if k.mode == ModeSearch {
+		return []key.Binding{k.SearchAccept, k.SearchCancel, k.Up, k.Down, k.Quit}
+	}
+	return []key.Binding{k.Search, k.SearchCancel, k.Focus, k.Sort, k.Explain, k.Help, k.Quit, k.Edit}
 }
 
 // FullHelp is the `?` help, one column per group.
@@ -128,6 +134,7 @@ func (k KeyMap) FullHelp() [][]key.Binding {
 // editing bindings are wired; query says a search query is active (esc
 // clears it from the list too).
 func (k *KeyMap) SetMode(m Mode, editing, query bool) {
+	k.mode = m
 	typing := m == ModeSearch
 	for _, b := range []*key.Binding{&k.Up, &k.Down, &k.PageUp, &k.PageDown, &k.HalfUp, &k.HalfDown} {
 		b.SetEnabled(m != ModeHelp)
@@ -138,10 +145,14 @@ func (k *KeyMap) SetMode(m Mode, editing, query bool) {
 	}
 	if typing { // j and k are letters of the query
 		k.Up.SetKeys("up")
+		k.Up.SetHelp("↑", "up")
 		k.Down.SetKeys("down")
+		k.Down.SetHelp("↓", "down")
 	} else {
 		k.Up.SetKeys("up", "k")
+		k.Up.SetHelp("↑/k", "up")
 		k.Down.SetKeys("down", "j")
+		k.Down.SetHelp("↓/j", "down")
 	}
 	k.SearchAccept.SetEnabled(typing)
 	k.SearchCancel.SetEnabled(typing || (query && m != ModeHelp))

@@ -99,7 +99,9 @@ func (m *Model) selectBest() tea.Cmd {
 // setFilter shows one kind (or all).
 func (m *Model) setFilter(f kindFilter) tea.Cmd {
 	m.filter = f
-	m.rebuild()
+	id, had := m.selectedID()
+	m.list.cursor = 0 // the selection stays if listed, else the first entry
+	m.rebuildKeeping(id, had)
 	return tea.Batch(m.showSelected(), m.setMessage("showing "+f.String()))
 }
 

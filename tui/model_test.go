@@ -158,8 +158,12 @@ func TestFilters(t *testing.T) {
 		{"1", 26, 0},
 	}
 	m := openModel(t, copyFixture(t, "crmem/small.db"), 120, 40)
+	press(m, "G") // the oldest note: not an archive, so "3" must select the first archive
 	for _, tt := range tests {
 		press(m, tt.key)
+		if first := m.list.first(); first >= 0 && tt.key == "3" && m.list.cursor != first {
+			t.Errorf("key 3 left the cursor on row %d, want the first archive (row %d)", m.list.cursor, first)
+		}
 		got := m.ListedEntries()
 		if len(got) != tt.want {
 			t.Errorf("key %s: %d entries, want %d", tt.key, len(got), tt.want)

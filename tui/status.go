@@ -110,9 +110,11 @@ func plural(n int, word string) string {
 	return fmt.Sprintf("%d %ss", n, word)
 }
 
-// formatDuration prints a short duration: 0.4 ms, 12 ms, 1.2 s.
+// formatDuration prints a short duration: 40 µs, 0.4 ms, 12 ms, 1.2 s.
 func formatDuration(d time.Duration) string {
 	switch {
+	case d < 100*time.Microsecond:
+		return fmt.Sprintf("%d µs", d.Microseconds())
 	case d < 10*time.Millisecond:
 		return fmt.Sprintf("%.1f ms", float64(d.Microseconds())/1000)
 	case d < time.Second:

@@ -1,7 +1,10 @@
 // Package demo builds crmem's built-in sample memory for `crmem --demo`.
 //
 // The sample entries are markdown files embedded in the binary; each starts
-// with a small header (kind, aliases, age) ended by a "---" line.
+// with a small header (kind, aliases, age) ended by a "---" line. A small
+// crabtalk sessions folder comes with them, so archive references show: two
+// archives are sessions' resume points, one is only referenced, one is an
+// orphan.
 package demo
 
 import (
@@ -17,7 +20,7 @@ import (
 	"github.com/crmem/crmem/store"
 )
 
-//go:embed data/*.md
+//go:embed data/*.md data/sessions
 var files embed.FS
 
 // Entries returns the sample entries, created relative to now, with ids
@@ -125,5 +128,21 @@ func Write(now time.Time) (path string, cleanup func(), err error) {
 		cleanup()
 		return "", nil, fmt.Errorf("write demo memory: %w", err)
 	}
+	if err := writeSessions(filepath.Join(dir, "sessions")); err != nil {
+		cleanup()
+		return "", nil, err
+	}
 	return path, cleanup, nil
+}
+
+// writeSessions copies the embedded sessions folder to dir.
+func writeSessions(dir string) error {
+	sub, err := fs.Sub(files, "data/sessions")
+	if err != nil {
+		return fmt.Errorf("demo sessions: %w", err)
+	}
+	if err := os.CopyFS(dir, sub); err != nil {
+		return fmt.Errorf("write demo sessions: %w", err)
+	}
+	return nil
 }

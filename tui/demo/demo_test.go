@@ -1,10 +1,13 @@
 package demo
 
 import (
+	"os"
+	"path/filepath"
 	"testing"
 	"time"
 
 	"github.com/crmem/crmem/store"
+	"github.com/crmem/crmem/store/sessions"
 )
 
 func TestEntries(t *testing.T) {
@@ -61,5 +64,42 @@ func TestParseAge(t *testing.T) {
 	}
 	if _, err := parseAge("soon"); err == nil {
 		t.Error("parseAge(soon) succeeded")
+	}
+}
+
+func TestWrite(t *testing.T) {
+	path, cleanup, err := Write(time.Now())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer cleanup()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, err := store.Decode(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ss, err := sessions.Read(filepath.Join(filepath.Dir(path), "sessions"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	refs := sessions.Index(ss)
+	names := map[string]bool{}
+	for _, e := range f.Entries {
+		names[e.Name] = true
+	}
+	for archive := range refs.ReferencedBy {
+		if !names[archive] {
+			t.Errorf("a demo session names missing archive %q", archive)
+		}
+	}
+	if len(refs.ResumeOf) != 3 || len(refs.ReferencedBy) != 4 {
+		t.Errorf("demo sessions: %d resume points, %d referenced archives; want 3 and 4", len(refs.ResumeOf), len(refs.ReferencedBy))
+	}
+	cleanup()
+	if _, err := os.Stat(path); !os.IsNotExist(err) {
+		t.Errorf("cleanup left %s", path)
 	}
 }

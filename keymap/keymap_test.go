@@ -1,0 +1,112 @@
+package keymap_test
+
+import (
+	"slices"
+	"testing"
+
+	"charm.land/bubbles/v2/key"
+
+	"github.com/crmem/crmem/keymap"
+)
+
+// TestDefaultKeyMap_DeclaresSpecKeys checks every default key of SPEC §7.
+func TestDefaultKeyMap_DeclaresSpecKeys(t *testing.T) {
+	k := keymap.DefaultKeyMap()
+	tests := []struct {
+		b    key.Binding
+		keys []string
+	}{
+		{k.Search, []string{"/"}}, {k.SearchAccept, []string{"enter"}}, {k.SearchCancel, []string{"esc"}},
+		{k.Up, []string{"up", "k"}}, {k.Down, []string{"down", "j"}},
+		{k.PageUp, []string{"pgup"}}, {k.PageDown, []string{"pgdown"}},
+		{k.HalfUp, []string{"ctrl+u"}}, {k.HalfDown, []string{"ctrl+d"}},
+		{k.Top, []string{"g", "home"}}, {k.Bottom, []string{"G", "end"}},
+		{k.Focus, []string{"tab"}},
+		{k.FilterAll, []string{"1"}}, {k.FilterNotes, []string{"2"}}, {k.FilterArchives, []string{"3"}}, {k.FilterTopics, []string{"4"}},
+		{k.Sort, []string{"s"}}, {k.Edit, []string{"e"}}, {k.New, []string{"n"}}, {k.Rename, []string{"r"}},
+		{k.Aliases, []string{"a"}}, {k.Delete, []string{"d"}}, {k.Mark, []string{"space"}},
+		{k.DeleteMarked, []string{"D"}}, {k.Undo, []string{"u"}}, {k.Reload, []string{"R"}},
+		{k.Help, []string{"?"}}, {k.Quit, []string{"q", "ctrl+c"}},
+	}
+	for _, tt := range tests {
+		for _, want := range tt.keys {
+			if !slices.Contains(tt.b.Keys(), want) {
+				t.Errorf("binding %q (%s) lacks key %q", tt.b.Help().Key, tt.b.Help().Desc, want)
+			}
+		}
+		if tt.b.Help().Desc == "" {
+			t.Errorf("binding %v has no help text", tt.b.Keys())
+		}
+	}
+}
+
+func TestDefaultKeyMap_EditingKeysStartDisabled(t *testing.T) {
+	k := keymap.DefaultKeyMap()
+	for _, b := range k.EditingKeys() {
+		if b.Enabled() {
+			t.Errorf("editing key %v enabled before the editing feature", b.Keys())
+		}
+	}
+}
+
+func TestSetMode(t *testing.T) {
+	tests := []struct {
+		name          string
+		mode          keymap.Mode
+		editing, q    bool
+		on, off       []func(keymap.KeyMap) key.Binding
+		downHasJ      bool
+		quitHasLetter bool
+	}{
+		{"list", keymap.ModeList, true, false,
+			[]func(keymap.KeyMap) key.Binding{edit, search, sort}, []func(keymap.KeyMap) key.Binding{cancel, accept}, true, true},
+		{"list with query", keymap.ModeList, false, true,
+			[]func(keymap.KeyMap) key.Binding{cancel, search}, []func(keymap.KeyMap) key.Binding{edit, accept}, true, true},
+		{"typing", keymap.ModeSearch, true, true,
+			[]func(keymap.KeyMap) key.Binding{accept, cancel}, []func(keymap.KeyMap) key.Binding{edit, search, sort, help}, false, false},
+		{"help", keymap.ModeHelp, true, false,
+			[]func(keymap.KeyMap) key.Binding{help}, []func(keymap.KeyMap) key.Binding{edit, search, sort}, true, true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			k := keymap.DefaultKeyMap()
+			k.SetMode(keymap.ModeSearch, true, true) // from another mode first
+			k.SetMode(tt.mode, tt.editing, tt.q)
+			for _, f := range tt.on {
+				if !f(k).Enabled() {
+					t.Errorf("%q disabled", f(k).Help().Desc)
+				}
+			}
+			for _, f := range tt.off {
+				if f(k).Enabled() {
+					t.Errorf("%q enabled", f(k).Help().Desc)
+				}
+			}
+			if got := slices.Contains(k.Down.Keys(), "j"); got != tt.downHasJ {
+				t.Errorf("j moves down: %v, want %v", got, tt.downHasJ)
+			}
+			if got := slices.Contains(k.Quit.Keys(), "q"); got != tt.quitHasLetter {
+				t.Errorf("q quits: %v, want %v", got, tt.quitHasLetter)
+			}
+		})
+	}
+}
+
+func TestHelpGroupsCoverEveryBinding(t *testing.T) {
+	k := keymap.DefaultKeyMap()
+	var n int
+	for _, g := range k.FullHelp() {
+		n += len(g)
+	}
+	short := k.ShortHelp()
+	if n < 30 || len(short) == 0 || len(short) > 10 {
+		t.Errorf("full help has %d bindings, short help %d", n, len(short))
+	}
+}
+
+func edit(k keymap.KeyMap) key.Binding   { return k.Edit }
+func search(k keymap.KeyMap) key.Binding { return k.Search }
+func sort(k keymap.KeyMap) key.Binding   { return k.Sort }
+func cancel(k keymap.KeyMap) key.Binding { return k.SearchCancel }
+func accept(k keymap.KeyMap) key.Binding { return k.SearchAccept }
+func help(k keymap.KeyMap) key.Binding   { return k.Help }
