@@ -197,3 +197,34 @@ func TestIndex_ConcurrentUse(t *testing.T) {
 	}
 	wg.Wait()
 }
+
+// FuzzIndexOps replays a byte string as Set and Remove operations over a
+// small vocabulary and checks the index against a fresh Build.
+func FuzzIndexOps(f *testing.F) {
+	f.Add([]byte{1, 2, 3, 4, 5, 6, 7, 8, 9, 10})
+	f.Add([]byte{0, 0, 0, 255, 255, 17, 17, 17, 3})
+	f.Add([]byte("set remove set replace deploy deploy"))
+	f.Fuzz(func(t *testing.T, ops []byte) {
+		if len(ops) > 400 {
+			ops = ops[:400]
+		}
+		ix := New()
+		live := map[uint64]Doc{}
+		for i := 0; i+1 < len(ops); i += 2 {
+			id := uint64(ops[i] % 16)
+			if ops[i+1]%5 == 0 {
+				ix.Remove(id)
+				delete(live, id)
+				continue
+			}
+			var words []string
+			for b := ops[i+1]; b > 0; b >>= 2 {
+				words = append(words, testWords[int(b+ops[i])%len(testWords)])
+			}
+			d := Doc{ID: id, Content: strings.Join(words, " ")}
+			ix.Set(d)
+			live[id] = d
+		}
+		checkSameAsBuild(t, ix, live, rand.New(rand.NewPCG(uint64(len(ops)), 1)))
+	})
+}
