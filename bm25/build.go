@@ -198,16 +198,7 @@ func (ix *Index) fillPostings(parts []*buildPart, remaps [][]uint32) {
 		off[g+1] = off[g] + n + headroom(n)
 	}
 	backing := make([]posting, off[nt])
-	next := slices.Clone(off[:nt])
-	cursors := make([][]int, len(parts))
-	for w, p := range parts { // each part's lists start after earlier parts'
-		cursors[w] = make([]int, len(p.voc.terms))
-		for local, n := range p.df {
-			g := remaps[w][local]
-			cursors[w][local] = next[g]
-			next[g] += int(n)
-		}
-	}
+	cursors := partCursors(parts, remaps, off)
 	var wg sync.WaitGroup
 	for w, p := range parts {
 		wg.Go(func() { p.fill(backing, off, cursors[w], remaps[w]) })
@@ -217,6 +208,22 @@ func (ix *Index) fillPostings(parts []*buildPart, remaps [][]uint32) {
 	for g := range ix.postings {
 		ix.postings[g] = backing[off[g] : off[g]+df[g] : off[g+1]]
 	}
+}
+
+// partCursors returns, per part and local term, where the part's postings
+// for the term start: after the earlier parts' postings for it.
+func partCursors(parts []*buildPart, remaps [][]uint32, off []int) [][]int {
+	next := slices.Clone(off[:len(off)-1])
+	cursors := make([][]int, len(parts))
+	for w, p := range parts {
+		cursors[w] = make([]int, len(p.df))
+		for local, n := range p.df {
+			g := remaps[w][local]
+			cursors[w][local] = next[g]
+			next[g] += int(n)
+		}
+	}
+	return cursors
 }
 
 // headroom is the spare capacity Build leaves after a posting list of n

@@ -111,26 +111,39 @@ func (tz *tokenizer) next() bool {
 			}
 		}
 		var flags uint8
-		i, flags = scanASCII(s, i)
-		if i < len(s) && byteClass[s[i]] == clMulti {
-			var end int
-			end, flags = tz.multiPiece(i, flags)
-			if end == lo { // a multi-byte separator
-				_, size := utf8.DecodeRuneInString(s[i:])
-				i += size
-				continue
-			}
-			i = end
-		}
+		i, flags = tz.piece(lo)
 		tz.pos = i
-		if i-lo < 2 || flags&clMulti != 0 && utf8.RuneCountInString(s[lo:i]) < 2 {
-			continue
-		}
-		tz.lo, tz.hi = lo, i
-		if tz.lower(flags) {
+		if tz.accept(lo, i, flags) {
 			return true
 		}
 	}
+}
+
+// piece scans the piece starting at lo (an alphanumeric or a multi-byte
+// rune) and returns its end and byte classes; classes 0 mean text[lo:end]
+// is one multi-byte separator rune.
+func (tz *tokenizer) piece(lo int) (int, uint8) {
+	s := tz.text
+	i, flags := scanASCII(s, lo)
+	if i >= len(s) || byteClass[s[i]] != clMulti {
+		return i, flags
+	}
+	end, flags := tz.multiPiece(i, flags)
+	if end == lo {
+		_, size := utf8.DecodeRuneInString(s[lo:])
+		return lo + size, 0
+	}
+	return end, flags
+}
+
+// accept makes the piece text[lo:hi] the current token if it has more than
+// one character and is not a stopword once lowercased.
+func (tz *tokenizer) accept(lo, hi int, flags uint8) bool {
+	if flags == 0 || hi-lo < 2 || flags&clMulti != 0 && utf8.RuneCountInString(tz.text[lo:hi]) < 2 {
+		return false
+	}
+	tz.lo, tz.hi = lo, hi
+	return tz.lower(flags)
 }
 
 // multiPiece continues a piece through text[i:], which starts with a
