@@ -1,7 +1,10 @@
 package keymap_test
 
 import (
+	"os"
+	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 
 	"charm.land/bubbles/v2/key"
@@ -110,3 +113,30 @@ func sort(k keymap.KeyMap) key.Binding   { return k.Sort }
 func cancel(k keymap.KeyMap) key.Binding { return k.SearchCancel }
 func accept(k keymap.KeyMap) key.Binding { return k.SearchAccept }
 func help(k keymap.KeyMap) key.Binding   { return k.Help }
+
+// TestReadmeListsEveryKey keeps README.md's "## Keys" table in step with the
+// key map: every key of every binding appears there in backquotes.
+func TestReadmeListsEveryKey(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join("..", "README.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, section, ok := strings.Cut(string(data), "\n## Keys\n")
+	if !ok {
+		t.Fatal("README.md has no ## Keys section")
+	}
+	section, _, _ = strings.Cut(section, "\n## ")
+	shown := map[string]string{"up": "↑", "down": "↓", "pgdown": "pgdn"}
+	for _, group := range keymap.DefaultKeyMap().FullHelp() {
+		for _, b := range group {
+			for _, k := range b.Keys() {
+				if s, ok := shown[k]; ok {
+					k = s
+				}
+				if !strings.Contains(section, "`"+k+"`") {
+					t.Errorf("README ## Keys lacks `%s` (%s)", k, b.Help().Desc)
+				}
+			}
+		}
+	}
+}
