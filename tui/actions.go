@@ -224,6 +224,8 @@ func (m *Model) emptyText() string {
 		return "opening " + m.path + "…"
 	case m.result != nil:
 		return "no matches"
+	case m.db != nil && !m.db.Exists():
+		return "no file here yet: the first write creates it"
 	case m.snap.len() == 0:
 		return "this memory is empty"
 	}

@@ -112,6 +112,14 @@ func (m *Model) moveDelta(k tea.KeyPressMsg) (int, bool) {
 
 // previewKey scrolls the preview with the same keys.
 func (m *Model) previewKey(k tea.KeyPressMsg) tea.Cmd {
+	switch {
+	case key.Matches(k, m.c.keys.Top):
+		m.pv.vp.GotoTop()
+		return nil
+	case key.Matches(k, m.c.keys.Bottom):
+		m.pv.vp.GotoBottom()
+		return nil
+	}
 	d, ok := m.moveDelta(k)
 	if !ok {
 		return nil

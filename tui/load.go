@@ -68,7 +68,8 @@ func waitIndexCmd(mem *store.Memory) tea.Cmd {
 func reloadCmd(db *store.DB) tea.Cmd {
 	return func() tea.Msg {
 		if fileMissing(db.Path()) {
-			return reloadedMsg{missing: true}
+			// Deleted, unless it never existed (then nothing changed).
+			return reloadedMsg{missing: db.Exists()}
 		}
 		diff, err := db.Reload()
 		if err != nil || diff.Empty() {

@@ -371,3 +371,35 @@ func TestSanitizedScreen(t *testing.T) {
 		t.Errorf("name not shown sanitized:\n%s", plainScreen(m))
 	}
 }
+
+func TestPreviewScrollsWithTheListKeys(t *testing.T) {
+	m := openModel(t, copyFixture(t, "crmem/small.db"), 120, 20)
+	m.list.selectID(m.snap, 19) // long-note: longer than the pane
+	drive(m, m.showSelected())
+	press(m, "tab", "j", "j")
+	if y := m.pv.vp.YOffset(); y != 2 {
+		t.Errorf("after j j the preview is at line %d, want 2", y)
+	}
+	press(m, "G")
+	if !m.pv.vp.AtBottom() {
+		t.Error("G did not scroll the preview to the bottom")
+	}
+	press(m, "g")
+	if m.pv.vp.YOffset() != 0 || selectedName(m) != "long-note" {
+		t.Errorf("g: offset %d, selected %q", m.pv.vp.YOffset(), selectedName(m))
+	}
+}
+
+func TestMissingFileIsAnEmptyMemoryUntilWritten(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "memory.db")
+	m := openModel(t, path, 120, 40)
+	reload(m) // as after the watcher starts
+	if !strings.Contains(plainScreen(m), "no file here yet") || m.st.fileWarning != "" {
+		t.Errorf("missing file not explained, or warned as deleted (%q):\n%s", m.st.fileWarning, plainScreen(m))
+	}
+	apply(t, path, store.Add{Name: "first", Content: "hello"})
+	reload(m)
+	if selectedName(m) != "first" {
+		t.Errorf("after the first write: selected %q", selectedName(m))
+	}
+}
