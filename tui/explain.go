@@ -34,7 +34,12 @@ func explainView(st *styles, ix *bm25.Index, r *searchResult, h row, id uint64, 
 	query, expanded := explainQuery(r, h.hit)
 	ex := ix.Explain(query, id)
 	var b strings.Builder
-	fmt.Fprintf(&b, "Why this entry scores %.4f for %q\n\n", ex.Score, sanitize.Line(r.query))
+	fmt.Fprintf(&b, "Why this entry scores %.4f for %q\n", ex.Score, sanitize.Line(r.query))
+	fmt.Fprintf(&b, "query tokens: %s\n", strings.Join(r.terms, " "))
+	if len(expanded) > 0 {
+		fmt.Fprintf(&b, "prefix expansions: %s\n", strings.Join(expanded, " "))
+	}
+	b.WriteString("\n")
 	fmt.Fprintf(&b, "%-16s %4s %6s %8s %10s\n", "term", "tf", "df", "idf", "contrib")
 	for _, t := range ex.Terms {
 		name := ansiTruncate(t.Term, 16)

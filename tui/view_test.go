@@ -272,3 +272,24 @@ func TestIndexingShownOnSearchLine(t *testing.T) {
 		t.Errorf("while indexing want name matches only, got %+v", m.result)
 	}
 }
+
+func TestWatcher_FollowsASymlinkedFile(t *testing.T) {
+	real := copyFixture(t, "crmem/small.db")
+	link := filepath.Join(t.TempDir(), "memory.db")
+	if err := os.Symlink(real, link); err != nil {
+		t.Skipf("symlinks unavailable: %v", err)
+	}
+	w, err := newWatcher(link)
+	if err != nil {
+		t.Skipf("fsnotify unavailable: %v", err)
+	}
+	defer w.close()
+	apply(t, link, store.Add{Name: "through-the-link", Content: "x"}) // the store writes the target
+	done := make(chan tea.Msg, 1)
+	go func() { done <- waitEventCmd(w)() }()
+	select {
+	case <-done:
+	case <-time.After(5 * time.Second):
+		t.Fatal("no event for a write through the symlink")
+	}
+}

@@ -58,22 +58,37 @@ func startWatchCmd(path string) tea.Cmd {
 }
 
 // newWatcher watches path's directory and filters events to path's name.
+// When path is a symlink, writers replace its target, so the target's
+// directory is watched too.
 func newWatcher(path string) (*watcher, error) {
 	fsw, err := fsnotify.NewWatcher()
 	if err != nil {
 		return nil, err
 	}
-	if err := fsw.Add(filepath.Dir(path)); err != nil {
-		fsw.Close()
-		return nil, err
+	files := watchedFiles(path)
+	for f := range files {
+		if err := fsw.Add(filepath.Dir(f)); err != nil {
+			fsw.Close()
+			return nil, err
+		}
 	}
 	w := &watcher{fsw: fsw, events: make(chan struct{}, 1), done: make(chan struct{})}
-	go w.loop(filepath.Base(path))
+	go w.loop(files)
 	return w, nil
 }
 
+// watchedFiles is the set of paths whose events matter: the path itself
+// and, for a symlink, its target (cleaned, as fsnotify reports them).
+func watchedFiles(path string) map[string]bool {
+	files := map[string]bool{filepath.Clean(path): true}
+	if real, err := filepath.EvalSymlinks(path); err == nil {
+		files[real] = true
+	}
+	return files
+}
+
 // loop forwards events naming the file, coalescing while nobody listens.
-func (w *watcher) loop(name string) {
+func (w *watcher) loop(files map[string]bool) {
 	defer close(w.events)
 	for {
 		select {
@@ -81,7 +96,7 @@ func (w *watcher) loop(name string) {
 			if !ok {
 				return
 			}
-			if filepath.Base(ev.Name) != name {
+			if !files[filepath.Clean(ev.Name)] {
 				continue
 			}
 			select {
