@@ -59,7 +59,12 @@ func explainView(st *styles, ix *bm25.Index, r *searchResult, h row, id uint64, 
 			b.WriteString("  (listed as a name/alias match; recall does not return it)")
 		}
 	}
-	return fitLines(b.String(), width)
+	return fitLines(indent(b.String(), "  "), width)
+}
+
+// indent prefixes every line of s, matching the rendered content's margin.
+func indent(s, prefix string) string {
+	return prefix + strings.ReplaceAll(s, "\n", "\n"+prefix)
 }
 
 // ansiTruncate cuts a plain string to n cells.
