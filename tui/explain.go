@@ -40,31 +40,39 @@ func explainView(st *styles, ix *bm25.Index, r *searchResult, h row, id uint64, 
 		fmt.Fprintf(&b, "prefix expansions: %s\n", strings.Join(expanded, " "))
 	}
 	b.WriteString("\n")
-	fmt.Fprintf(&b, "%-16s %4s %6s %8s %10s\n", "term", "tf", "df", "idf", "contrib")
-	for _, t := range ex.Terms {
-		name := ansiTruncate(t.Term, 16)
-		if slices.Contains(expanded, t.Term) {
-			name = ansiTruncate(t.Term+"*", 16)
-		}
-		fmt.Fprintf(&b, "%-16s %4d %6d %8.4f %10.4f\n", name, t.TF, t.DF, t.IDF, t.Contrib)
-	}
-	fmt.Fprintf(&b, "\ndoc length %d tokens, average %.2f, N = %d indexed entries\n", ex.DocLen, ex.AvgDocLen, ex.N)
-	fmt.Fprintf(&b, "k1 = %.1f, b = %.2f\n", bm25.K1, bm25.B)
-	fmt.Fprintf(&b, "total = %.4f", ex.Score)
-	switch h.hit {
-	case hitPrefix:
-		b.WriteString("  (* = prefix expansion of the word being typed)")
-	case hitName:
-		if ex.Score == 0 {
-			b.WriteString("  (listed as a name/alias match; recall does not return it)")
-		}
-	}
+	writeTerms(&b, ex, expanded)
+	writeTotals(&b, ex, h.hit)
 	return fitLines(indent(b.String(), "  "), width)
 }
 
 // indent prefixes every line of s, matching the rendered content's margin.
 func indent(s, prefix string) string {
 	return prefix + strings.ReplaceAll(s, "\n", "\n"+prefix)
+}
+
+// writeTerms writes one row per query term: tf, df, idf, contribution.
+func writeTerms(b *strings.Builder, ex bm25.Explanation, expanded []string) {
+	fmt.Fprintf(b, "%-16s %4s %6s %8s %10s\n", "term", "tf", "df", "idf", "contrib")
+	for _, t := range ex.Terms {
+		name := ansiTruncate(t.Term, 16)
+		if slices.Contains(expanded, t.Term) {
+			name = ansiTruncate(t.Term+"*", 16)
+		}
+		fmt.Fprintf(b, "%-16s %4d %6d %8.4f %10.4f\n", name, t.TF, t.DF, t.IDF, t.Contrib)
+	}
+}
+
+// writeTotals writes the document length, N, the parameters and the total.
+func writeTotals(b *strings.Builder, ex bm25.Explanation, k hitKind) {
+	fmt.Fprintf(b, "\ndoc length %d tokens, average %.2f, N = %d indexed entries\n", ex.DocLen, ex.AvgDocLen, ex.N)
+	fmt.Fprintf(b, "k1 = %.1f, b = %.2f\n", bm25.K1, bm25.B)
+	fmt.Fprintf(b, "total = %.4f", ex.Score)
+	switch {
+	case k == hitPrefix:
+		b.WriteString("  (* = prefix expansion of the word being typed)")
+	case k == hitName && ex.Score == 0:
+		b.WriteString("  (listed as a name/alias match; recall does not return it)")
+	}
 }
 
 // ansiTruncate cuts a plain string to n cells.

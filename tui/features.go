@@ -130,8 +130,10 @@ func (m *Model) Refresh(sel uint64) tea.Cmd {
 // Reload re-reads the file now (as `R` does).
 func (m *Model) Reload() tea.Cmd { return m.reloadNow() }
 
-// Width and Height are the terminal's size.
-func (m *Model) Width() int  { return m.c.width }
+// Width is the terminal's width in cells.
+func (m *Model) Width() int { return m.c.width }
+
+// Height is the terminal's height in cells.
 func (m *Model) Height() int { return m.c.height }
 
 // cardLines collects the features' header-card lines for e.

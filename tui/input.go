@@ -1,7 +1,6 @@
 package tui
 
 import (
-	"strings"
 	"unicode"
 
 	tea "charm.land/bubbletea/v2"
@@ -123,8 +122,5 @@ func (in *lineInput) View() string {
 	return p + in.textStyle.Render(before) + cur + ansi.Truncate(in.textStyle.Render(after), max(room-ansi.StringWidth(before), 0), "…")
 }
 
-// viewWidth sets the room the line may take.
+// setWidth sets the room the line may take.
 func (in *lineInput) setWidth(w int) { in.width = w }
-
-// placeholderText is used by tests.
-func (in *lineInput) String() string { return strings.TrimSpace(in.Value()) }
