@@ -30,7 +30,8 @@ wait_for() {
 tmux -L "$sock" -f /dev/null new-session -d -s shot -x 120 -y 40 \
   "TERM=xterm-256color HOME=$work $work/crmem --demo --style dark"
 wait_for "(press /)"
-tmux -L "$sock" send-keys -t shot / -l "rollout"
+tmux -L "$sock" send-keys -t shot /
+tmux -L "$sock" send-keys -t shot -l "rollout"
 wait_for "hits"
 tmux -L "$sock" send-keys -t shot Enter
 sleep 0.5 # let the rendered preview arrive
