@@ -118,7 +118,10 @@ func benchSearch(b *testing.B, docs []Doc, queries []string, limit int) {
 
 func BenchmarkSearch(b *testing.B) { benchSearch(b, bigDocs(b), benchQueries(b), 10) }
 
-// BenchmarkSearchAll returns every hit, as a TUI list might.
+// BenchmarkSearch1000 asks for the best 1000, as the TUI's list does.
+func BenchmarkSearch1000(b *testing.B) { benchSearch(b, bigDocs(b), benchQueries(b), 1000) }
+
+// BenchmarkSearchAll returns every hit.
 func BenchmarkSearchAll(b *testing.B) { benchSearch(b, bigDocs(b), benchQueries(b), 0) }
 
 func BenchmarkSearchSmall(b *testing.B) {

@@ -155,6 +155,7 @@ func accumulate(acc *accumulator, list []posting, idf float64, norms []float64) 
 type accumulator struct {
 	score   []float64
 	touched []uint32
+	pairs   []scored // topSelect's scratch
 }
 
 // getAcc returns a zeroed accumulator large enough for every document.
@@ -195,17 +196,30 @@ func compareHits(a, b Hit) int {
 	return 0
 }
 
-// top returns the best limit hits of acc in rank order, selecting with a
-// bounded heap rather than sorting every match.
+// heapLimit is the largest limit served by a bounded heap; larger limits
+// (the TUI asks for a thousand) use quickselect, whose cost does not grow
+// with the limit.
+const heapLimit = 64
+
+// top returns the best limit hits of acc in rank order without sorting
+// every match: a bounded heap for small limits, quickselect for large ones.
 func (ix *Index) top(acc *accumulator, limit int) []Hit {
-	if limit <= 0 || limit >= len(acc.touched) {
+	switch {
+	case limit <= 0 || limit >= len(acc.touched):
 		hits := make([]Hit, len(acc.touched))
 		for i, d := range acc.touched {
 			hits[i] = Hit{ID: ix.docs[d].id, Score: acc.score[d]}
 		}
 		slices.SortFunc(hits, compareHits)
 		return hits
+	case limit <= heapLimit:
+		return ix.topHeap(acc, limit)
 	}
+	return ix.topSelect(acc, limit)
+}
+
+// topHeap selects with a bounded heap.
+func (ix *Index) topHeap(acc *accumulator, limit int) []Hit {
 	h := make(hitHeap, 0, limit)
 	for _, d := range acc.touched {
 		s := acc.score[d]
@@ -216,6 +230,77 @@ func (ix *Index) top(acc *accumulator, limit int) []Hit {
 	}
 	slices.SortFunc(h, compareHits)
 	return h
+}
+
+// scored is a candidate of topSelect: a score and an internal doc number.
+type scored struct {
+	score float64
+	doc   uint32
+}
+
+// topSelect finds the limit-th best score with quickselect, then ranks the
+// documents scoring above it plus every document tied with it (ties are
+// broken by id, which only the ranking sees).
+func (ix *Index) topSelect(acc *accumulator, limit int) []Hit {
+	ps := acc.pairs[:0]
+	for _, d := range acc.touched {
+		ps = append(ps, scored{acc.score[d], d})
+	}
+	acc.pairs = ps
+	selectTop(ps, limit)
+	cut := ps[0].score
+	for _, p := range ps[:limit] {
+		cut = min(cut, p.score)
+	}
+	hits := make([]Hit, 0, limit+8)
+	for _, p := range ps {
+		if p.score >= cut {
+			hits = append(hits, Hit{ID: ix.docs[p.doc].id, Score: p.score})
+		}
+	}
+	slices.SortFunc(hits, compareHits)
+	return hits[:limit:limit]
+}
+
+// selectTop reorders ps so that ps[:k] hold k of the highest scores
+// (Hoare quickselect with a median-of-three pivot, descending).
+func selectTop(ps []scored, k int) {
+	lo, hi := 0, len(ps)-1
+	for lo < hi {
+		p := medianOf3(ps[lo].score, ps[lo+(hi-lo)/2].score, ps[hi].score)
+		i, j := lo, hi
+		for i <= j {
+			for ps[i].score > p {
+				i++
+			}
+			for ps[j].score < p {
+				j--
+			}
+			if i <= j {
+				ps[i], ps[j] = ps[j], ps[i]
+				i, j = i+1, j-1
+			}
+		}
+		switch { // now ps[lo:j+1] >= p >= ps[i:hi+1]
+		case k-1 <= j:
+			hi = j
+		case k-1 >= i:
+			lo = i
+		default:
+			return
+		}
+	}
+}
+
+// medianOf3 returns the middle value of a, b and c.
+func medianOf3(a, b, c float64) float64 {
+	if a > b {
+		a, b = b, a
+	}
+	if b > c {
+		b = c
+	}
+	return max(a, b)
 }
 
 // hitHeap is a min-heap by rank: the root is the worst hit kept.

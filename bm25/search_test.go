@@ -1,8 +1,10 @@
 package bm25
 
 import (
+	"cmp"
 	"fmt"
 	"math"
+	"math/rand/v2"
 	"slices"
 	"strings"
 	"testing"
@@ -365,5 +367,57 @@ func TestSearch_NormPathsAgree(t *testing.T) {
 			t.Errorf("%q: cached and inline norms disagree", q)
 		}
 		ix.putAcc(cached)
+	}
+}
+
+// TestSearch_LimitsAgreeWithFullRanking checks the heap and quickselect
+// paths against the fully sorted ranking, on documents built to tie.
+func TestSearch_LimitsAgreeWithFullRanking(t *testing.T) {
+	rng := rand.New(rand.NewPCG(8, 9))
+	var docs []Doc
+	for id := uint64(1); id <= 3000; id++ {
+		// Few distinct texts, so many documents share a score.
+		docs = append(docs, Doc{ID: id, Content: strings.Repeat("alpha ", rng.IntN(4)+1) + strings.Repeat("beta ", rng.IntN(3)) + testWords[rng.IntN(len(testWords))]})
+	}
+	ix := Build(docs)
+	for _, q := range []string{"alpha", "alpha beta", "beta gamma deploy", "zeta"} {
+		all := ix.Search(q, 0)
+		for _, limit := range []int{1, 5, 63, 64, 65, 100, 500, 1000, len(all) - 1, len(all), len(all) + 1} {
+			got := ix.Search(q, limit)
+			want := all
+			if limit > 0 && limit < len(all) {
+				want = all[:limit]
+			}
+			if !slices.Equal(got, want) {
+				t.Errorf("Search(%q, %d): differs from the full ranking's prefix", q, limit)
+			}
+		}
+	}
+}
+
+func TestSelectTop(t *testing.T) {
+	rng := rand.New(rand.NewPCG(4, 4))
+	for range 300 {
+		n := rng.IntN(200) + 1
+		ps := make([]scored, n)
+		for i := range ps {
+			ps[i] = scored{score: float64(rng.IntN(10)), doc: uint32(i)}
+		}
+		k := rng.IntN(n) + 1
+		sorted := slices.Clone(ps)
+		slices.SortFunc(sorted, func(a, b scored) int { return cmp.Compare(b.score, a.score) })
+		selectTop(ps, k)
+		minTop := math.Inf(1)
+		for _, p := range ps[:k] {
+			minTop = min(minTop, p.score)
+		}
+		for _, p := range ps[k:] {
+			if p.score > minTop {
+				t.Fatalf("n=%d k=%d: %v outside the top beats %v inside", n, k, p.score, minTop)
+			}
+		}
+		if minTop != sorted[k-1].score {
+			t.Fatalf("n=%d k=%d: k-th score %v, want %v", n, k, minTop, sorted[k-1].score)
+		}
 	}
 }
