@@ -47,8 +47,10 @@ func (f *editing) aliases(m *Model) tea.Cmd {
 		if slices.Equal(list, e.Aliases) || len(list)+len(e.Aliases) == 0 {
 			return m.SetStatus("no changes")
 		}
+		// An Update guarded by the entry as shown: aliases the agent changed
+		// meanwhile are reported, not overwritten.
 		label := "aliases of " + e.Name
-		op := store.SetAliases{Name: e.Name, Aliases: list}
+		op := store.Update{Name: e.Name, Content: e.Content, Aliases: list, Expect: &e}
 		return f.write(m, label, []store.Op{op}, reportWrite(label, fmt.Sprintf("%s now has %s", e.Name, count(len(list), "alias", "aliases"))))
 	})
 	return nil
@@ -78,8 +80,11 @@ func validAliases(v string) error {
 // reportWrite reports a simple write: done on success, the error otherwise.
 func reportWrite(label, done string) func(*Model, writeDoneMsg) tea.Cmd {
 	return func(m *Model, w writeDoneMsg) tea.Cmd {
-		if w.err != nil {
-			return m.SetStatus("cannot " + label + ": " + errText(m, w.err))
+		switch {
+		case errors.Is(w.err, store.ErrConflict):
+			return m.SetStatus("not saved: the entry changed on disk meanwhile; look again and retry")
+		case w.err != nil:
+			return m.SetStatus("cannot save " + label + ": " + errText(m, w.err))
 		}
 		return m.SetStatus(done + " (u undoes)")
 	}

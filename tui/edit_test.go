@@ -514,3 +514,16 @@ func TestNewNote_NameTakenMeanwhile(t *testing.T) {
 		t.Fatalf("theirs %+v, mine %+v", disk["idea"], disk["idea-mine"])
 	}
 }
+
+func TestAliases_ChangedOnDiskIsNotOverwritten(t *testing.T) {
+	h := newEditHarness(t, copyFixture(t, "crmem/small.db"))
+	h.sel("deploy-steps")
+	press(h.m, "a", "ctrl+u")
+	typeText(h.m, "mine")
+	apply(t, h.path, store.SetAliases{Name: "deploy-steps", Aliases: []string{"theirs"}})
+	press(h.m, "enter")
+	h.wantStatus("not saved: the entry changed on disk meanwhile")
+	if got := h.onDisk()["deploy-steps"].Aliases; !slices.Equal(got, []string{"theirs"}) {
+		t.Fatalf("aliases %q", got)
+	}
+}

@@ -85,7 +85,7 @@ func (f *editing) undoLast(m *Model) tea.Cmd {
 	}
 	w := writeDoneMsg{label: st.label, isUndo: true, then: func(m *Model, w writeDoneMsg) tea.Cmd {
 		if w.err != nil {
-			return m.SetStatus("cannot undo " + st.label + ": " + errText(m, w.err) + "; nothing changed")
+			return m.SetStatus("cannot undo " + st.label + ": " + errText(m, w.err) + "; nothing changed (dropped from the undo list)")
 		}
 		return m.SetStatus("undone: " + st.label)
 	}}
