@@ -47,7 +47,8 @@ type docInfo struct {
 }
 
 // Index is an inverted index with BM25 ranking identical to the reference.
-// It is safe for concurrent use.
+// It is safe for concurrent use. Make one with New or Build; the zero Index
+// is not ready for use.
 type Index struct {
 	mu sync.RWMutex
 
