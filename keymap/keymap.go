@@ -30,7 +30,7 @@ type KeyMap struct {
 	Edit, New, Rename, Aliases, Delete, Mark, DeleteMarked, Undo key.Binding
 	// Archive cleanup: mark every listed entry, mark archives older than an
 	// age, list only orphan archives (wired by the editing code).
-	MarkAll, MarkOlder, Orphans key.Binding
+	MarkAll, MarkOlder, Unmark, Orphans key.Binding
 	// Application.
 	Reload, Mouse, Quit key.Binding
 
@@ -73,6 +73,7 @@ func DefaultKeyMap() KeyMap {
 		Undo:           b([]string{"u"}, "u", "undo"),
 		MarkAll:        b([]string{"*"}, "*", "mark all listed"),
 		MarkOlder:      b([]string{"O"}, "O", "mark archives older than…"),
+		Unmark:         b([]string{"U"}, "U", "unmark all"),
 		Orphans:        b([]string{"o"}, "o", "orphan archives only"),
 		Reload:         b([]string{"R"}, "R", "reload"),
 		Mouse:          b([]string{"M"}, "M", "mouse on/off"),
@@ -88,7 +89,7 @@ func DefaultKeyMap() KeyMap {
 // enable them in one place.
 func (k *KeyMap) EditKeys() []*key.Binding {
 	return []*key.Binding{&k.Edit, &k.New, &k.Rename, &k.Aliases, &k.Delete, &k.Mark, &k.DeleteMarked, &k.Undo,
-		&k.MarkAll, &k.MarkOlder, &k.Orphans}
+		&k.MarkAll, &k.MarkOlder, &k.Unmark, &k.Orphans}
 }
 
 // NavigationKeys are the movement bindings shared by the list and preview.
@@ -108,7 +109,7 @@ func (k KeyMap) SearchKeys() []key.Binding {
 
 // EditingKeys change the memory.
 func (k KeyMap) EditingKeys() []key.Binding {
-	return []key.Binding{k.Edit, k.New, k.Rename, k.Aliases, k.Delete, k.Mark, k.MarkAll, k.MarkOlder, k.Orphans, k.DeleteMarked, k.Undo}
+	return []key.Binding{k.Edit, k.New, k.Rename, k.Aliases, k.Delete, k.Mark, k.MarkAll, k.MarkOlder, k.Unmark, k.Orphans, k.DeleteMarked, k.Undo}
 }
 
 // AppKeys are reload, mouse, help and quit.

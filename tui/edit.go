@@ -118,6 +118,7 @@ func (f *editing) actions(k *keymap.KeyMap) []action {
 		{k.Mark, false, f.toggleMark},
 		{k.MarkAll, false, f.markListed},
 		{k.MarkOlder, false, f.markOlder},
+		{k.Unmark, false, f.unmarkAll},
 		{k.Orphans, false, f.toggleOrphans},
 		{k.DeleteMarked, true, f.deleteMarked},
 		{k.Undo, true, f.undoLast},

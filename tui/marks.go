@@ -42,6 +42,18 @@ func (f *editing) markListed(m *Model) tea.Cmd {
 	return m.SetStatus(fmt.Sprintf("marked %s", count(len(es), "listed entry", "listed entries")))
 }
 
+// unmarkAll clears every mark.
+func (f *editing) unmarkAll(m *Model) tea.Cmd {
+	ids := m.MarkedIDs()
+	if len(ids) == 0 {
+		return m.SetStatus("nothing marked")
+	}
+	for _, id := range ids {
+		m.SetMarked(id, false)
+	}
+	return m.SetStatus("unmarked " + count(len(ids), "entry", "entries"))
+}
+
 // markOlder asks for an age and marks every archive older than it.
 func (f *editing) markOlder(m *Model) tea.Cmd {
 	f.dlg = newPrompt("mark archives older than (e.g. 30d, 2w, 6m, 1y)", "", func(v string) error {

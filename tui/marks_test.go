@@ -110,6 +110,14 @@ func TestMarks_OlderThanDeleteAllAndUndo(t *testing.T) {
 	if !slices.Equal(names, want) {
 		t.Fatalf("marked %v, want %v (30 days exactly is not older)", names, want)
 	}
+	press(h.m, "space", "U") // space marks one more; U clears every mark
+	h.wantStatus("unmarked 8 entries")
+	if len(h.m.MarkedIDs()) != 0 {
+		t.Fatal("U left marks")
+	}
+	press(h.m, "O")
+	typeText(h.m, "30d")
+	press(h.m, "enter")
 	press(h.m, "D")
 	h.wantOverlay("delete 7 entries marked (4.8K)?", "1 session loses its resume point: old-chat", "[y/n]")
 	press(h.m, "D", "enter")
