@@ -53,22 +53,28 @@ func skipSeparators(s string, i int) int {
 
 // shortPiece tries the fast path at s[i], an ASCII alphanumeric with eight
 // readable bytes: when the piece is pure ASCII and ends within those bytes
-// it returns its length and its lowercase bytes packed as a key, and
-// whether it had capitals.
-func shortPiece(s string, i int) (n int, key uint64, upper, ok bool) {
+// it returns its length n and its lowercase bytes packed as a key, and
+// whether it had capitals. From the same word it also finds where the next
+// piece may start: skip bytes on, at an ASCII alphanumeric or a multi-byte
+// rune when known, else 8 (every byte after the piece is a separator).
+func shortPiece(s string, i int) (n, skip int, key uint64, upper, known, ok bool) {
 	x := load64(s, i)
 	alnum, multi := alnum8(x)
 	stop := ^alnum & msbs
 	if stop == 0 {
-		return 0, 0, false, false
+		return 0, 0, 0, false, false, false
 	}
 	bit := bits.TrailingZeros64(stop) // the stop byte's high bit: 8n + 7
 	if multi>>bit&1 != 0 {
-		return 0, 0, false, false // the piece may go on with a multi-byte rune
+		return 0, 0, 0, false, false, false // the piece may go on with a multi-byte rune
 	}
 	mask := uint64(1)<<(bit-7) - 1
 	up := upper8(x, alnum) & mask
-	return bit >> 3, (x | up>>2) & mask, up != 0, true
+	skip = 8
+	if after := (alnum | multi) &^ (1<<bit<<1 - 1); after != 0 {
+		skip, known = bits.TrailingZeros64(after)>>3, true
+	}
+	return bit >> 3, skip, (x | up>>2) & mask, up != 0, known, true
 }
 
 // scanASCII returns the end of the run of ASCII alphanumerics starting at

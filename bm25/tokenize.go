@@ -45,11 +45,14 @@ type tokenizer struct {
 	key    uint64
 	sub    bool
 	buf    []byte
+	// atStart says text[pos] is known to start a piece (an ASCII
+	// alphanumeric or a multi-byte rune), so no separators need skipping.
+	atStart bool
 }
 
 // reset starts tokenizing text, keeping the scratch buffer.
 func (tz *tokenizer) reset(text string) {
-	tz.text, tz.pos = text, 0
+	tz.text, tz.pos, tz.atStart = text, 0, false
 }
 
 // token returns the current token as a string, allocating only when the
@@ -94,19 +97,23 @@ var byteClass = func() (t [256]uint8) {
 func (tz *tokenizer) next() bool {
 	s, i := tz.text, tz.pos
 	for {
-		i = skipSeparators(s, i)
+		if !tz.atStart {
+			i = skipSeparators(s, i)
+		}
+		tz.atStart = false
 		if i >= len(s) {
 			tz.pos = i
 			return false
 		}
 		lo := i
 		if i+8 <= len(s) && s[i] < utf8.RuneSelf {
-			if n, key, upper, ok := shortPiece(s, i); ok {
-				i += n
+			if n, skip, key, upper, known, ok := shortPiece(s, i); ok {
+				i += skip
+				tz.atStart = known
 				if n < 2 || n <= 4 && isStopKey(key) {
 					continue
 				}
-				tz.lo, tz.hi, tz.pos, tz.key, tz.sub = lo, i, i, key, !upper
+				tz.lo, tz.hi, tz.pos, tz.key, tz.sub = lo, lo+n, i, key, !upper
 				return true
 			}
 		}
