@@ -100,9 +100,9 @@ func (p *buildPart) tokenize() {
 	for k := range p.docs {
 		d := &p.docs[k]
 		start := len(p.dts)
-		p.tokenizeText(&tz, d.Content, uint32(k+1), start)
+		p.tokenizeText(&tz, d.Content, uint32(k+1))
 		for _, a := range d.Aliases {
-			p.tokenizeText(&tz, a, uint32(k+1), start)
+			p.tokenizeText(&tz, a, uint32(k+1))
 		}
 		p.ends[k] = len(p.dts)
 		p.dls[k] = uint32(p.countTokens(start))
@@ -112,13 +112,19 @@ func (p *buildPart) tokenize() {
 	}
 }
 
-// tokenizeText adds the tokens of one text of document stamp-1, whose
-// terms start at dts[start], counting each distinct term once in dts (tf
+// tokenizeText adds the tokens of one text of document stamp-1 (whose
+// terms are the tail of dts), counting each distinct term once in dts (tf
 // in the low half) and in df.
-func (p *buildPart) tokenizeText(tz *tokenizer, text string, stamp uint32, start int) {
+func (p *buildPart) tokenizeText(tz *tokenizer, text string, stamp uint32) {
 	tz.reset(text)
 	for tz.next() {
-		t := p.termID(tz)
+		t, ok := uint32(0), false
+		if tz.key != 0 { // the usual short term: probe inline
+			t, ok = p.voc.short.get(tz.key)
+		}
+		if !ok {
+			t = p.intern(tz)
+		}
 		if ls := &p.last[t]; ls.stamp == stamp {
 			p.dts[ls.slot]++ // tf
 		} else {
@@ -128,21 +134,9 @@ func (p *buildPart) tokenizeText(tz *tokenizer, text string, stamp uint32, start
 		}
 	}
 }
-
 // lastSeen records, per local term, the last document (1-based) that had
 // it and where that document's entry for it sits in dts.
 type lastSeen struct{ stamp, slot uint32 }
-
-// termID returns the current token's local term id, probing the short-key
-// table inline and interning otherwise.
-func (p *buildPart) termID(tz *tokenizer) uint32 {
-	if tz.key != 0 {
-		if t, ok := p.voc.short.get(tz.key); ok {
-			return t
-		}
-	}
-	return p.intern(tz)
-}
 
 // countTokens sums the term frequencies of the document whose terms start
 // at dts[start].
