@@ -134,6 +134,7 @@ func (p *buildPart) tokenizeText(tz *tokenizer, text string, stamp uint32) {
 		}
 	}
 }
+
 // lastSeen records, per local term, the last document (1-based) that had
 // it and where that document's entry for it sits in dts.
 type lastSeen struct{ stamp, slot uint32 }
