@@ -37,8 +37,21 @@ type largest struct {
 
 // anomaly is an oddity the reader accepts but a user should know about.
 type anomaly struct {
-	Kind   string `json:"kind"` // trailing_bytes, duplicate_name, duplicate_id, stale_next_id, shared_alias, alias_is_name, unsafe_name
-	Detail string `json:"detail"`
+	Kind    string   `json:"kind"` // trailing_bytes, duplicate_name, duplicate_id, stale_next_id, shared_alias, alias_is_name, unsafe_name
+	Detail  string   `json:"detail"`
+	Entries []string `json:"entries,omitempty"` // every entry concerned, when there are several
+}
+
+// listShown is how many names a detail line or a human report lists before
+// summarising the rest (--json has them all).
+const listShown = 5
+
+// someQuoted quotes the first listShown names and counts the rest.
+func someQuoted(names []string) string {
+	if len(names) <= listShown {
+		return strings.Join(quoteAll(names), ", ")
+	}
+	return fmt.Sprintf("%s, … and %d more", strings.Join(quoteAll(names[:listShown]), ", "), len(names)-listShown)
 }
 
 // sessionReport is what check finds in the sessions folder.
@@ -137,16 +150,16 @@ func checkFile(path string, data []byte, sessionsDir string) (*checkReport, erro
 func anomalies(f *store.File) []anomaly {
 	out := []anomaly{}
 	if f.Trailing > 0 {
-		out = append(out, anomaly{"trailing_bytes", fmt.Sprintf("%d bytes after the last entry (ignored on read, dropped on the next write)", f.Trailing)})
+		out = append(out, anomaly{Kind: "trailing_bytes", Detail: fmt.Sprintf("%d bytes after the last entry (ignored on read, dropped on the next write)", f.Trailing)})
 	}
 	out = append(out, duplicates(f.Entries)...)
 	if maxID := maxID(f.Entries); len(f.Entries) > 0 && f.NextID <= maxID {
-		out = append(out, anomaly{"stale_next_id", fmt.Sprintf("next_id %d is not above the largest id %d (the next entry still gets id %d)", f.NextID, maxID, maxID+1)})
+		out = append(out, anomaly{Kind: "stale_next_id", Detail: fmt.Sprintf("next_id %d is not above the largest id %d (the next entry still gets id %d)", f.NextID, maxID, maxID+1)})
 	}
 	out = append(out, aliasAnomalies(f.Entries)...)
 	for _, e := range f.Entries {
 		if err := store.ValidName(e.Name); err != nil {
-			out = append(out, anomaly{"unsafe_name", fmt.Sprintf("entry %d %q: %v (dump cannot write it; rename it)", e.ID, e.Name, err)})
+			out = append(out, anomaly{Kind: "unsafe_name", Detail: fmt.Sprintf("entry %d %q: %v (dump cannot write it; rename it)", e.ID, e.Name, err)})
 		}
 	}
 	return out
@@ -167,12 +180,12 @@ func duplicates(entries []store.Entry) []anomaly {
 	}
 	for _, n := range names {
 		if ids := byName[n]; len(ids) > 1 {
-			out = append(out, anomaly{"duplicate_name", fmt.Sprintf("%q is the name of %d entries (ids %s); lookup finds the last in file order", n, len(ids), joinIDs(ids))})
+			out = append(out, anomaly{Kind: "duplicate_name", Detail: fmt.Sprintf("%q is the name of %d entries (ids %s); lookup finds the last in file order", n, len(ids), joinIDs(ids))})
 		}
 	}
 	for _, e := range entries {
 		if byID[e.ID] > 1 {
-			out = append(out, anomaly{"duplicate_id", fmt.Sprintf("id %d is used by %d entries", e.ID, byID[e.ID])})
+			out = append(out, anomaly{Kind: "duplicate_id", Detail: fmt.Sprintf("id %d is used by %d entries", e.ID, byID[e.ID])})
 			byID[e.ID] = 0
 		}
 	}
@@ -197,10 +210,11 @@ func aliasAnomalies(entries []store.Entry) []anomaly {
 	}
 	for _, al := range order {
 		if hs := holders[al]; len(hs) > 1 {
-			out = append(out, anomaly{"shared_alias", fmt.Sprintf("alias %q belongs to %d entries (%s); it resolves to the lowest id", al, len(hs), strings.Join(quoteAll(hs), ", "))})
+			out = append(out, anomaly{Kind: "shared_alias", Detail: fmt.Sprintf("alias %q belongs to %d entries (%s); it resolves to the lowest id", al, len(hs), someQuoted(hs)), Entries: hs})
 		}
 		if names[al] && !slices.Equal(holders[al], []string{al}) {
-			out = append(out, anomaly{"alias_is_name", fmt.Sprintf("alias %q of %s is also an entry's name; the name wins", al, strings.Join(quoteAll(otherThan(holders[al], al)), ", "))})
+			others := otherThan(holders[al], al)
+			out = append(out, anomaly{Kind: "alias_is_name", Detail: fmt.Sprintf("alias %q of %s is also an entry's name; the name wins", al, someQuoted(others)), Entries: others})
 		}
 	}
 	return out
@@ -275,12 +289,30 @@ func writeCheck(w *bufio.Writer, r *checkReport) error {
 		p("anomalies  none\n")
 	} else {
 		p("anomalies  %d\n", len(r.Anomalies))
-		for _, an := range r.Anomalies {
-			p("  %s: %s\n", an.Kind, sanitizeLine(an.Detail))
-		}
+		writeAnomalies(p, r.Anomalies)
 	}
 	writeSessions(p, r.Sessions)
 	return nil
+}
+
+// writeAnomalies prints up to listShown anomalies of each kind and counts
+// the rest.
+func writeAnomalies(p func(string, ...any), as []anomaly) {
+	shown := map[string]int{}
+	var kinds []string
+	for _, an := range as {
+		if shown[an.Kind] == 0 {
+			kinds = append(kinds, an.Kind)
+		}
+		if shown[an.Kind]++; shown[an.Kind] <= listShown {
+			p("  %s: %s\n", an.Kind, sanitizeLine(an.Detail))
+		}
+	}
+	for _, k := range kinds {
+		if n := shown[k] - listShown; n > 0 {
+			p("  … and %d more %s (crmem check --json lists them all)\n", n, k)
+		}
+	}
 }
 
 // writeSessions prints the sessions part of the human report.
