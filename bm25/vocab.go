@@ -23,10 +23,6 @@ func (v *vocab) lookup(term string) (uint32, bool) {
 	if k := packKey(term); k != 0 {
 		return v.short.get(k)
 	}
-	return v.lookupLong(term)
-}
-
-func (v *vocab) lookupLong(term string) (uint32, bool) {
 	t, ok := v.long[term]
 	return t, ok
 }
