@@ -209,3 +209,22 @@ func TestAnomalies(t *testing.T) {
 		})
 	}
 }
+
+// TestWriteAnomalies_Summarises checks the human report lists five of a kind
+// and counts the rest.
+func TestWriteAnomalies_Summarises(t *testing.T) {
+	var as []anomaly
+	for i := range 7 {
+		as = append(as, anomaly{Kind: "shared_alias", Detail: fmt.Sprint("d", i)})
+	}
+	as = append(as, anomaly{Kind: "trailing_bytes", Detail: "t"})
+	var sb strings.Builder
+	writeAnomalies(func(f string, v ...any) { fmt.Fprintf(&sb, f, v...) }, as)
+	lines := strings.Split(strings.TrimSpace(sb.String()), "\n")
+	if len(lines) != 7 || !strings.Contains(lines[6], "and 2 more shared_alias") || !strings.Contains(lines[5], "trailing_bytes: t") {
+		t.Fatalf("got:\n%s", sb.String())
+	}
+	if got := someQuoted([]string{"a", "b", "c", "d", "e", "f", "g"}); got != `"a", "b", "c", "d", "e", … and 2 more` {
+		t.Fatalf("someQuoted: %s", got)
+	}
+}
