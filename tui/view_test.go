@@ -293,3 +293,20 @@ func TestWatcher_FollowsASymlinkedFile(t *testing.T) {
 		t.Fatal("no event for a write through the symlink")
 	}
 }
+
+func TestTinyTerminalsDoNotBreak(t *testing.T) {
+	m := demoModel(t, 120, 40)
+	press(m, "/")
+	typeText(m, "roll")
+	for _, size := range [][2]int{{1, 1}, {10, 3}, {20, 4}, {79, 5}, {80, 6}, {200, 2}} {
+		drive(m, func() tea.Msg { return tea.WindowSizeMsg{Width: size[0], Height: size[1]} })
+		press(m, "enter", "tab", "j", "x")
+		lines := strings.Split(plainScreen(m), "\n")
+		for _, l := range lines {
+			if w := ansi.StringWidth(l); w > size[0] {
+				t.Errorf("%dx%d: line %q is %d wide", size[0], size[1], l, w)
+			}
+		}
+		press(m, "tab", "x", "/")
+	}
+}
