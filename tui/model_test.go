@@ -388,6 +388,13 @@ func TestPreviewScrollsWithTheListKeys(t *testing.T) {
 	if m.pv.vp.YOffset() != 0 || selectedName(m) != "long-note" {
 		t.Errorf("g: offset %d, selected %q", m.pv.vp.YOffset(), selectedName(m))
 	}
+	press(m, "pgdown")
+	y := m.pv.vp.YOffset()
+	apply(t, m.path, store.Write{Name: "scratch", Content: "changed elsewhere"})
+	reload(m)
+	if m.pv.vp.YOffset() != y || y == 0 || selectedName(m) != "long-note" {
+		t.Errorf("after a reload the preview is at line %d (was %d), selected %q", m.pv.vp.YOffset(), y, selectedName(m))
+	}
 }
 
 func TestMissingFileIsAnEmptyMemoryUntilWritten(t *testing.T) {
