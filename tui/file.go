@@ -3,6 +3,7 @@ package tui
 import (
 	"fmt"
 	"strings"
+	"time"
 
 	tea "charm.land/bubbletea/v2"
 )
@@ -11,13 +12,13 @@ import (
 // directory cannot be watched. Either way the file is checked once, since
 // it may have changed before the watch existed.
 func (m *Model) watchStarted(msg watchStartedMsg) tea.Cmd {
+	m.w.last = statFile(m.path)
 	if msg.err != nil {
 		m.w.polling = true
-		m.w.last = statFile(m.path)
 		return m.after(pollEvery, pollMsg{})
 	}
 	m.w.watcher = msg.w
-	return tea.Batch(waitEventCmd(msg.w), m.reloadIfOpen())
+	return tea.Batch(waitEventCmd(msg.w), m.reloadIfOpen(), m.after(backstopEvery, pollMsg{}))
 }
 
 // reloadIfOpen reloads when a file is open (the open itself reads the
@@ -46,14 +47,26 @@ func (m *Model) debounced(msg debounceMsg) tea.Cmd {
 	return m.reloadNow()
 }
 
-// polled reloads when the file's size or time changed.
+// polled reloads when the file's size or time changed since the last
+// reload, and now and then checks for the crabtalk daemon.
 func (m *Model) polled() tea.Cmd {
-	var cmd tea.Cmd
+	cmds := []tea.Cmd{m.after(m.pollInterval(), pollMsg{})}
 	if st := statFile(m.path); st != m.w.last {
 		m.w.last = st
-		cmd = m.reloadNow()
+		cmds = append(cmds, m.reloadNow())
 	}
-	return tea.Batch(m.after(pollEvery, pollMsg{}), cmd)
+	if m.w.ticks++; m.w.ticks%daemonEvery == 0 {
+		cmds = append(cmds, daemonCmd(m.st.daemonSock))
+	}
+	return tea.Batch(cmds...)
+}
+
+// pollInterval is the polling period: short without a watcher.
+func (m *Model) pollInterval() time.Duration {
+	if m.w.polling {
+		return pollEvery
+	}
+	return backstopEvery
 }
 
 // reloadNow starts a reload (or an open, if the file could not be opened
@@ -74,6 +87,7 @@ func (m *Model) reloadNow() tea.Cmd {
 // state with a warning; a good one clears it.
 func (m *Model) reloaded(msg reloadedMsg) tea.Cmd {
 	m.w.reloading = false
+	m.w.last = msg.stat
 	var again tea.Cmd
 	if m.w.again {
 		m.w.again = false

@@ -24,6 +24,7 @@ type indexReadyMsg struct{}
 
 // reloadedMsg carries the outcome of a reload after the file changed.
 type reloadedMsg struct {
+	stat    fileStat // the file as the reload found it
 	diff    store.Diff
 	snap    *snapshot // nil when nothing changed
 	err     error
@@ -67,15 +68,16 @@ func waitIndexCmd(mem *store.Memory) tea.Cmd {
 // is left as it was (the store guarantees it).
 func reloadCmd(db *store.DB) tea.Cmd {
 	return func() tea.Msg {
-		if fileMissing(db.Path()) {
+		st := statFile(db.Path()) // before reading: a later change is seen again
+		if !st.exists && fileMissing(db.Path()) {
 			// Deleted, unless it never existed (then nothing changed).
-			return reloadedMsg{missing: db.Exists()}
+			return reloadedMsg{stat: st, missing: db.Exists()}
 		}
 		diff, err := db.Reload()
 		if err != nil || diff.Empty() {
-			return reloadedMsg{diff: diff, err: err}
+			return reloadedMsg{stat: st, diff: diff, err: err}
 		}
-		return reloadedMsg{diff: diff, snap: listedSnapshot(db.Memory())}
+		return reloadedMsg{stat: st, diff: diff, snap: listedSnapshot(db.Memory())}
 	}
 }
 

@@ -92,6 +92,7 @@ type watchState struct {
 	reloading bool
 	again     bool // an event arrived during a reload
 	manual    bool // the user asked (R): say so even when nothing changed
+	ticks     int  // polling ticks, for the occasional daemon check
 }
 
 // newModel builds the model; nothing is read until Init's commands run.

@@ -229,6 +229,19 @@ func TestPollingFallback(t *testing.T) {
 	if !strings.Contains(strings.Join(listNames(m), " "), "polled") {
 		t.Errorf("poll did not reload: %v", listNames(m))
 	}
+	// With a working watcher the backstop tick still notices a change
+	// (mounts that send no events).
+	m.w.polling = false
+	apply(t, path, store.Add{Name: "backstop", Content: "no event came"})
+	later := future.Add(time.Second)
+	os.Chtimes(path, later, later)
+	drive(m, func() tea.Msg { return pollMsg{} })
+	if !strings.Contains(strings.Join(listNames(m), " "), "backstop") {
+		t.Errorf("backstop tick did not reload: %v", listNames(m))
+	}
+	if m.pollInterval() != backstopEvery {
+		t.Errorf("interval with a watcher %v", m.pollInterval())
+	}
 }
 
 func TestWatcher_EventsReachTheModel(t *testing.T) {

@@ -11,11 +11,15 @@ import (
 	"github.com/fsnotify/fsnotify"
 )
 
-// Timing of file watching: bursts of events are coalesced for debounce,
-// and without a working watcher the file is polled every pollEvery.
+// Timing of file watching: bursts of events are coalesced for debounce;
+// without a working watcher the file is polled every pollEvery, and with one
+// it is still stat-checked every backstopEvery (network and container
+// mounts deliver no events). The daemon check runs every daemonEvery ticks.
 const (
-	debounce  = 100 * time.Millisecond
-	pollEvery = time.Second
+	debounce      = 100 * time.Millisecond
+	pollEvery     = time.Second
+	backstopEvery = 3 * time.Second
+	daemonEvery   = 5
 )
 
 // watcher follows the memory file's directory (writers replace the file by
