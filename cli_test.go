@@ -494,7 +494,8 @@ func TestShowAndLs(t *testing.T) {
 	}
 }
 
-// TestTokens checks tokens against the reference tokenizer fixture.
+// TestTokens checks tokens as a process, and in-process against every line
+// of the reference tokenizer fixture.
 func TestTokens(t *testing.T) {
 	if out := mustRun(t, "", "tokens", "The", "Deploy-Steps of ΣΟΦΟΣ"); out != "deploy\nsteps\nσοφος\n" {
 		t.Fatalf("tokens: %q", out)
@@ -513,7 +514,11 @@ func TestTokens(t *testing.T) {
 			continue
 		}
 		var got []string
-		mustJSON(t, mustRun(t, "", "tokens", "--json", "--", c.Text), &got)
+		r := inProcess("tokens", "--json", "--", c.Text)
+		if r.code != 0 {
+			t.Fatalf("tokens %q: exit %d, %s", c.Text, r.code, r.stderr)
+		}
+		mustJSON(t, r.stdout, &got)
 		if !slices.Equal(got, c.Tokens) && !(len(got) == 0 && len(c.Tokens) == 0) {
 			t.Errorf("line %d %q: got %q, want %q", i, c.Text, got, c.Tokens)
 		}
