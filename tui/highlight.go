@@ -4,10 +4,13 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/crmem/crmem/bm25"
 )
 
-// highlight marks every whole word of the rendered text whose lower-case
-// form is one of terms (the tokenizer's terms), wrapping it in on…"\x1b[27m".
+// highlight marks every whole word of the rendered text whose token (the
+// bm25 tokenizer's lower-casing, final sigma included) is one of terms,
+// wrapping it in on…"\x1b[27m".
 // Escape sequences in the text are copied through untouched, so the
 // highlight survives glamour's own colours.
 func highlight(text string, terms []string, on string) string {
@@ -18,9 +21,20 @@ func highlight(text string, terms []string, on string) string {
 	for _, t := range terms {
 		set[t] = true
 	}
+	norm := map[string]string{} // word -> its token, as the index lowercases it
+	match := func(w string) bool {
+		t, ok := norm[w]
+		if !ok {
+			if toks := bm25.Tokenize(w); len(toks) == 1 {
+				t = toks[0]
+			}
+			norm[w] = t
+		}
+		return set[t]
+	}
 	lines := strings.Split(text, "\n")
 	for i, l := range lines {
-		lines[i] = highlightLine(l, set, on)
+		lines[i] = highlightLine(l, match, on)
 	}
 	return strings.Join(lines, "\n")
 }
@@ -29,12 +43,12 @@ func highlight(text string, terms []string, on string) string {
 type span struct{ start, end int }
 
 // highlightLine highlights the matching words of one line.
-func highlightLine(line string, terms map[string]bool, on string) string {
+func highlightLine(line string, match func(string) bool, on string) string {
 	words := visibleWords(line)
 	var b strings.Builder
 	last := 0
 	for _, w := range words {
-		if !terms[strings.ToLower(w.text)] {
+		if !match(w.text) {
 			continue
 		}
 		b.WriteString(line[last:w.start])
