@@ -207,7 +207,7 @@ func (m *Model) showSelected() tea.Cmd {
 	body, cached := m.cache.get(key)
 	var cmd tea.Cmd
 	if !cached {
-		body = plainText(e.Content, key.width)
+		body = placeholder(e.Content, key.width)
 		if !m.pv.pending || m.pv.key != key {
 			cmd = renderCmd(m.rs, key, e.Content)
 		}

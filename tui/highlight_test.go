@@ -1,6 +1,10 @@
 package tui
 
-import "testing"
+import (
+	"strings"
+	"testing"
+	"unicode/utf8"
+)
 
 func TestHighlight(t *testing.T) {
 	const on, off = "\x1b[7m", "\x1b[27m"
@@ -24,5 +28,16 @@ func TestHighlight(t *testing.T) {
 				t.Errorf("highlight(%q, %v) = %q, want %q", tt.text, tt.terms, got, tt.want)
 			}
 		})
+	}
+}
+
+func TestPlaceholderIsBounded(t *testing.T) {
+	big := strings.Repeat("é word ", 100_000)
+	p := placeholder(big, 60)
+	if len(p) > 2*placeholderBytes || !strings.HasSuffix(p, "…") || !utf8.ValidString(p) {
+		t.Errorf("placeholder of %d bytes: %d bytes, valid %v", len(big), len(p), utf8.ValidString(p))
+	}
+	if got := placeholder("short", 60); got != "short" {
+		t.Errorf("short placeholder %q", got)
 	}
 }

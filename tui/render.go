@@ -5,6 +5,7 @@ import (
 	"strings"
 	"sync"
 	"time"
+	"unicode/utf8"
 
 	tea "charm.land/bubbletea/v2"
 	"charm.land/glamour/v2"
@@ -107,6 +108,23 @@ func renderMarkdown(rs *renderers, key renderKey, content string) string {
 func plainText(content string, width int) string {
 	text := strings.ReplaceAll(sanitize.Text(content), "\t", "    ")
 	return ansi.Wrap(text, max(width-2, 10), "")
+}
+
+// placeholderBytes bounds the plain text shown while a rendering is made, so
+// moving over a huge entry never stalls the update loop.
+const placeholderBytes = 8 << 10
+
+// placeholder is the start of the plain text, shown until the rendering
+// arrives.
+func placeholder(content string, width int) string {
+	if len(content) <= placeholderBytes {
+		return plainText(content, width)
+	}
+	cut := placeholderBytes
+	for cut > 0 && !utf8.RuneStart(content[cut]) {
+		cut--
+	}
+	return plainText(content[:cut], width) + "\n…"
 }
 
 // fitLines truncates every line to width (glamour can overflow on tables).
