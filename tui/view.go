@@ -49,7 +49,7 @@ func (m *Model) body() string {
 func (m *Model) listPane(w, h int) string {
 	ls := listStyle{
 		width: w, now: m.c.now(), focused: m.focus == focusList,
-		marks: m.marks, searched: m.result != nil && m.order == sortRelevance,
+		marks: m.marks, searched: m.result != nil,
 	}
 	if len(m.features) > 0 {
 		ls.badge = m.rowBadge
