@@ -410,3 +410,34 @@ func TestMissingFileIsAnEmptyMemoryUntilWritten(t *testing.T) {
 		t.Errorf("after the first write: selected %q", selectedName(m))
 	}
 }
+
+func TestRender_StaleRenderingDroppedButCached(t *testing.T) {
+	m := openModel(t, copyFixture(t, "crmem/small.db"), 120, 40)
+	press(m, "G") // deploy-steps
+	keyA, contentA := m.pv.key, m.snap.entries[m.list.rows[m.list.cursor].idx].Content
+	m.cache = renderCache{} // forget, so A's rendering is in flight again
+	press(m, "k")           // selection moves on to B before A's rendering lands
+	if m.pv.key == keyA {
+		t.Fatal("selection did not move")
+	}
+	shown := m.pv.vp.GetContent()
+	drive(m, renderCmd(m.rs, keyA, contentA))
+	if m.pv.vp.GetContent() != shown {
+		t.Error("a late rendering of the previous entry replaced the preview")
+	}
+	if _, ok := m.cache.get(keyA); !ok {
+		t.Error("the late rendering was not cached")
+	}
+}
+
+func TestRender_ResizeRendersAtTheNewWidth(t *testing.T) {
+	m := openModel(t, copyFixture(t, "crmem/small.db"), 120, 40)
+	before := m.pv.key
+	drive(m, func() tea.Msg { return tea.WindowSizeMsg{Width: 100, Height: 40} })
+	if m.pv.key.width == before.width || m.pv.pending {
+		t.Errorf("after resize: width %d (was %d), pending %v", m.pv.key.width, before.width, m.pv.pending)
+	}
+	if _, ok := m.cache.get(m.pv.key); !ok {
+		t.Error("no rendering at the new width")
+	}
+}
