@@ -119,15 +119,16 @@ func clean(s string, keepNL bool) bool {
 			return false
 		}
 		if c == 0x7f || c >= 0x80 {
-			return cleanRunes(s[i:])
+			return cleanRunes(s[i:], keepNL)
 		}
 	}
 	return true
 }
 
-func cleanRunes(s string) bool {
+func cleanRunes(s string, keepNL bool) bool {
 	for _, r := range s {
-		if r == utf8.RuneError || (unsafeRune(r) && r != '\n' && r != '\t') {
+		layout := r == '\n' || r == '\t'
+		if r == utf8.RuneError || (unsafeRune(r) && !(keepNL && layout)) {
 			return false
 		}
 	}
