@@ -12,28 +12,26 @@ import (
 const mergeAt = 1024
 
 // prefixIndex keeps the vocabulary's term ids in byte order of their text
-// for prefix expansion. It is built on first use; afterwards new terms wait
-// in pending (scanned linearly) and are merged in batches, so adding a term
-// costs O(1) amortised over mergeAt terms.
+// for prefix expansion. It is built on first use; afterwards a new term is
+// only appended to pending (scanned linearly by Expand), and Expand merges
+// pending in once it holds mergeAt terms, so Set never pays for the
+// vocabulary.
 type prefixIndex struct {
-	mu      sync.Mutex // serialises the lazy build among readers
+	mu      sync.Mutex // serialises building and merging among readers
 	built   bool
 	sorted  []uint32
 	pending []uint32
 }
 
 // add records a new term; the caller holds the index's write lock.
-func (p *prefixIndex) add(t uint32, terms []string) {
-	if !p.built {
-		return
-	}
-	p.pending = append(p.pending, t)
-	if len(p.pending) >= mergeAt {
-		p.merge(terms)
+func (p *prefixIndex) add(t uint32) {
+	if p.built {
+		p.pending = append(p.pending, t)
 	}
 }
 
-// merge folds pending into sorted.
+// merge folds pending into a new sorted slice (readers may still hold the
+// old one).
 func (p *prefixIndex) merge(terms []string) {
 	byText := func(a, b uint32) int { return strings.Compare(terms[a], terms[b]) }
 	slices.SortFunc(p.pending, byText)
@@ -53,20 +51,24 @@ func (p *prefixIndex) merge(terms []string) {
 	p.pending = p.pending[:0]
 }
 
-// ensure builds the sorted vocabulary if needed; the caller holds at least
-// the index's read lock.
-func (p *prefixIndex) ensure(terms []string) {
+// snapshot returns the sorted vocabulary and the pending terms, building
+// the one or merging the other first when due; the caller holds at least
+// the index's read lock, so no writer changes them meanwhile.
+func (p *prefixIndex) snapshot(terms []string) (sorted, pending []uint32) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	if p.built {
-		return
+	switch {
+	case !p.built:
+		p.sorted = make([]uint32, len(terms))
+		for i := range p.sorted {
+			p.sorted[i] = uint32(i)
+		}
+		slices.SortFunc(p.sorted, func(a, b uint32) int { return strings.Compare(terms[a], terms[b]) })
+		p.built = true
+	case len(p.pending) >= mergeAt:
+		p.merge(terms)
 	}
-	p.sorted = make([]uint32, len(terms))
-	for i := range p.sorted {
-		p.sorted[i] = uint32(i)
-	}
-	slices.SortFunc(p.sorted, func(a, b uint32) int { return strings.Compare(terms[a], terms[b]) })
-	p.built = true
+	return p.sorted, p.pending
 }
 
 // Expand returns up to max index terms that start with prefix, most frequent
@@ -79,12 +81,12 @@ func (ix *Index) Expand(prefix string, max int) []string {
 	}
 	ix.mu.RLock()
 	defer ix.mu.RUnlock()
-	ix.prefixes.ensure(ix.voc.terms)
+	sorted, pending := ix.prefixes.snapshot(ix.voc.terms)
 	best := termHeap{ix: ix, max: max}
-	for _, t := range ix.prefixRange(prefix) {
+	for _, t := range ix.prefixRange(sorted, prefix) {
 		best.offer(t)
 	}
-	for _, t := range ix.prefixes.pending {
+	for _, t := range pending {
 		if strings.HasPrefix(ix.voc.terms[t], prefix) {
 			best.offer(t)
 		}
@@ -97,9 +99,8 @@ func (ix *Index) Expand(prefix string, max int) []string {
 	return out
 }
 
-// prefixRange returns the sorted term ids whose text starts with prefix.
-func (ix *Index) prefixRange(prefix string) []uint32 {
-	s := ix.prefixes.sorted
+// prefixRange returns the ids in sorted whose text starts with prefix.
+func (ix *Index) prefixRange(s []uint32, prefix string) []uint32 {
 	lo, _ := slices.BinarySearchFunc(s, prefix, func(t uint32, p string) int {
 		return strings.Compare(ix.voc.terms[t], p)
 	})

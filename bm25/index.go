@@ -125,7 +125,7 @@ func (ix *Index) intern(tz *tokenizer) uint32 {
 	t, added := ix.voc.intern(tz)
 	if added {
 		ix.postings = append(ix.postings, nil)
-		ix.prefixes.add(t, ix.voc.terms)
+		ix.prefixes.add(t)
 	}
 	return t
 }
