@@ -31,6 +31,8 @@ type KeyMap struct {
 	// Archive cleanup: mark every listed entry, mark archives older than an
 	// age, list only orphan archives (wired by the editing code).
 	MarkAll, MarkOlder, Unmark, Orphans key.Binding
+	// Dump writes the memory out as an mdbook tree (wired by the editing code).
+	Dump key.Binding
 	// Application.
 	Reload, Mouse, Quit key.Binding
 
@@ -75,6 +77,7 @@ func DefaultKeyMap() KeyMap {
 		MarkOlder:      b([]string{"O"}, "O", "mark archives older than…"),
 		Unmark:         b([]string{"U"}, "U", "unmark all"),
 		Orphans:        b([]string{"o"}, "o", "orphan archives only"),
+		Dump:           b([]string{"W"}, "W", "dump to a folder…"),
 		Reload:         b([]string{"R"}, "R", "reload"),
 		Mouse:          b([]string{"M"}, "M", "mouse on/off"),
 		Quit:           b([]string{"q", "ctrl+c"}, "q", "quit"),
@@ -89,7 +92,7 @@ func DefaultKeyMap() KeyMap {
 // enable them in one place.
 func (k *KeyMap) EditKeys() []*key.Binding {
 	return []*key.Binding{&k.Edit, &k.New, &k.Rename, &k.Aliases, &k.Delete, &k.Mark, &k.DeleteMarked, &k.Undo,
-		&k.MarkAll, &k.MarkOlder, &k.Unmark, &k.Orphans}
+		&k.MarkAll, &k.MarkOlder, &k.Unmark, &k.Orphans, &k.Dump}
 }
 
 // NavigationKeys are the movement bindings shared by the list and preview.
@@ -109,7 +112,7 @@ func (k KeyMap) SearchKeys() []key.Binding {
 
 // EditingKeys change the memory.
 func (k KeyMap) EditingKeys() []key.Binding {
-	return []key.Binding{k.Edit, k.New, k.Rename, k.Aliases, k.Delete, k.Mark, k.MarkAll, k.MarkOlder, k.Unmark, k.Orphans, k.DeleteMarked, k.Undo}
+	return []key.Binding{k.Edit, k.New, k.Rename, k.Aliases, k.Delete, k.Mark, k.MarkAll, k.MarkOlder, k.Unmark, k.Orphans, k.DeleteMarked, k.Undo, k.Dump}
 }
 
 // AppKeys are reload, mouse, help and quit.

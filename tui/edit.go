@@ -74,6 +74,8 @@ func (f *editing) Update(m *Model, msg tea.Msg) (bool, tea.Cmd) {
 		return true, f.writeDone(m, msg)
 	case refsMsg:
 		return true, f.refsRead(m, msg)
+	case dumpDoneMsg:
+		return true, dumpDone(m, msg)
 	case loadedMsg, reloadedMsg:
 		return true, tea.Batch(m.dispatch(msg), f.readRefs())
 	}
@@ -122,6 +124,7 @@ func (f *editing) actions(k *keymap.KeyMap) []action {
 		{k.Orphans, false, f.toggleOrphans},
 		{k.DeleteMarked, true, f.deleteMarked},
 		{k.Undo, true, f.undoLast},
+		{k.Dump, false, f.dump},
 	}
 }
 

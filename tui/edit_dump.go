@@ -1,0 +1,75 @@
+package tui
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/crmem/crmem/export"
+	"github.com/crmem/crmem/tui/sanitize"
+)
+
+// dumpDoneMsg reports a finished dump.
+type dumpDoneMsg struct {
+	dir string
+	n   int
+	err error
+}
+
+// dump asks for a folder and writes the memory there as the mdbook tree of
+// SPEC §5, the same as `crmem dump DIR`. The dump runs off the update loop.
+func (f *editing) dump(m *Model) tea.Cmd {
+	db := m.DB()
+	if db == nil {
+		return m.SetStatus("nothing to dump yet: the file is still opening")
+	}
+	f.dlg = newPrompt("dump the memory as an mdbook tree into folder", defaultDumpDir(m.Path()), validDumpDir,
+		func(m *Model, v string) tea.Cmd {
+			dir := expandHome(v)
+			entries := db.Memory().Entries()
+			return tea.Batch(m.SetStatus("dumping to "+sanitize.Line(dir)+"…"), func() tea.Msg {
+				return dumpDoneMsg{dir: dir, n: len(entries), err: export.Dump(dir, entries)}
+			})
+		})
+	return nil
+}
+
+// dumpDone says where the tree went, or why nothing was written.
+func dumpDone(m *Model, msg dumpDoneMsg) tea.Cmd {
+	if msg.err != nil {
+		return m.SetStatus("nothing dumped: " + sanitize.Line(msg.err.Error()))
+	}
+	return m.SetStatus(fmt.Sprintf("dumped %s to %s", count(msg.n, "entry", "entries"), sanitize.Line(msg.dir)))
+}
+
+// defaultDumpDir proposes memory-book/ next to the memory file.
+func defaultDumpDir(path string) string {
+	return filepath.Join(filepath.Dir(path), "memory-book")
+}
+
+// validDumpDir refuses an empty answer and a path that is an existing file.
+func validDumpDir(v string) error {
+	if v == "" {
+		return errors.New("type a folder")
+	}
+	if fi, err := os.Stat(expandHome(v)); err == nil && !fi.IsDir() {
+		return errors.New("that is a file, not a folder")
+	}
+	return nil
+}
+
+// expandHome turns a leading ~/ into the home directory, as a shell would.
+func expandHome(p string) string {
+	if p != "~" && !strings.HasPrefix(p, "~/") {
+		return p
+	}
+	home, err := os.UserHomeDir()
+	if err != nil {
+		return p
+	}
+	return filepath.Join(home, strings.TrimPrefix(p[1:], "/"))
+}

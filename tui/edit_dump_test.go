@@ -1,0 +1,84 @@
+package tui
+
+import (
+	"bytes"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+func TestDump_PromptWritesTheReferenceTree(t *testing.T) {
+	h := newEditHarness(t, copyFixture(t, "crmem/small.db"))
+	dir := filepath.Join(t.TempDir(), "book")
+	press(h.m, "W")
+	h.wantOverlay("dump the memory as an mdbook tree into folder: ", "/memory-book")
+	press(h.m, "ctrl+u")
+	typeText(h.m, dir)
+	press(h.m, "enter")
+	h.wantStatus("dumped 26 entries to " + dir)
+	compareTrees(t, filepath.Join("..", "testdata", "reference", "dump", "small"), dir)
+}
+
+func TestDump_RefusesAFileAndCancels(t *testing.T) {
+	h := newEditHarness(t, copyFixture(t, "crmem/small.db"))
+	press(h.m, "W", "ctrl+u")
+	typeText(h.m, h.path) // the memory file itself: not a folder
+	press(h.m, "enter")
+	h.wantOverlay("that is a file, not a folder")
+	press(h.m, "esc")
+	h.wantStatus("cancelled")
+	if _, err := os.Stat(filepath.Join(filepath.Dir(h.path), "memory-book")); !os.IsNotExist(err) {
+		t.Fatalf("a cancelled dump wrote something: %v", err)
+	}
+}
+
+func TestExpandHome(t *testing.T) {
+	home, err := os.UserHomeDir()
+	if err != nil {
+		t.Skip("no home directory")
+	}
+	for in, want := range map[string]string{
+		"~":        home,
+		"~/book":   filepath.Join(home, "book"),
+		"/x/~/y":   "/x/~/y",
+		"~other/y": "~other/y",
+		"rel/dir":  "rel/dir",
+	} {
+		if got := expandHome(in); got != want {
+			t.Errorf("expandHome(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+// compareTrees fails unless got holds exactly want's files, byte for byte.
+func compareTrees(t *testing.T, want, got string) {
+	t.Helper()
+	files := func(root string) map[string][]byte {
+		out := map[string][]byte{}
+		err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
+			if err != nil || d.IsDir() {
+				return err
+			}
+			b, err := os.ReadFile(p)
+			rel, _ := filepath.Rel(root, p)
+			out[rel] = b
+			return err
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return out
+	}
+	w, g := files(want), files(got)
+	for name, b := range w {
+		if !bytes.Equal(g[name], b) {
+			t.Errorf("%s differs from the reference (or is missing)", name)
+		}
+	}
+	for name := range g {
+		if _, ok := w[name]; !ok {
+			t.Errorf("%s is not in the reference tree", name)
+		}
+	}
+}
