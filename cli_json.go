@@ -6,19 +6,12 @@ import (
 	"fmt"
 	"io"
 
+	"github.com/crmem/crmem/export"
 	"github.com/crmem/crmem/store"
 )
 
-// jsonEntry is an entry in the JSON shape of SPEC §6, with aliases always an
-// array (never null).
-type jsonEntry struct {
-	ID        uint64   `json:"id"`
-	Name      string   `json:"name"`
-	Kind      string   `json:"kind"`
-	CreatedAt uint64   `json:"created_at"`
-	Aliases   []string `json:"aliases"`
-	Content   string   `json:"content"`
-}
+// jsonEntry is an entry in the JSON shape of SPEC §6, shared with export.
+type jsonEntry = export.JSONEntry
 
 // jsonHit is a search result: an entry and its score.
 type jsonHit struct {
@@ -28,13 +21,7 @@ type jsonHit struct {
 }
 
 // toJSON converts an entry to its JSON shape.
-func toJSON(e store.Entry) jsonEntry {
-	aliases := e.Aliases
-	if aliases == nil {
-		aliases = []string{}
-	}
-	return jsonEntry{ID: e.ID, Name: e.Name, Kind: e.Kind.String(), CreatedAt: e.CreatedAt, Aliases: aliases, Content: e.Content}
-}
+func toJSON(e store.Entry) jsonEntry { return export.NewJSONEntry(e) }
 
 // marshal encodes v compactly without HTML escaping (names and aliases may
 // hold <, > and &, and stay readable that way).

@@ -151,7 +151,7 @@ func (p prompter) ask(s *editor.Session, r editor.Result) (editor.Choice, error)
 	keys := map[string]editor.Choice{}
 	fmt.Fprintf(p.out, "%s.\n", sanitizeLine(why))
 	for _, c := range s.Choices() {
-		k := choiceKey(c)
+		k := c.Key()
 		keys[k] = c
 		fmt.Fprintf(p.out, "  %s  %s\n", k, c)
 	}
@@ -171,21 +171,10 @@ func (p prompter) ask(s *editor.Session, r editor.Result) (editor.Choice, error)
 // on a terminal.
 func safeError(msg string) error { return errors.New(sanitizeLine(msg)) }
 
-// choiceKey is the letter that picks a choice at the prompt.
-func choiceKey(c editor.Choice) string {
-	switch c {
-	case editor.KeepMine:
-		return "m"
-	case editor.KeepTheirs:
-		return "t"
-	}
-	return "n"
-}
-
 func choiceKeys(s *editor.Session) []string {
 	var out []string
 	for _, c := range s.Choices() {
-		out = append(out, choiceKey(c))
+		out = append(out, c.Key())
 	}
 	return out
 }

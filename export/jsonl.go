@@ -30,14 +30,24 @@ func (e *LineError) Error() string { return fmt.Sprintf("%s:%d: %v", e.File, e.L
 // Unwrap returns the reason.
 func (e *LineError) Unwrap() error { return e.Err }
 
-// jsonEntry is the SPEC §6 entry shape with aliases always an array.
-type jsonEntry struct {
+// JSONEntry is an entry in the JSON shape of SPEC §6, used by export and by
+// every --json output: aliases are always an array (never null).
+type JSONEntry struct {
 	ID        uint64   `json:"id"`
 	Name      string   `json:"name"`
 	Kind      string   `json:"kind"`
 	CreatedAt uint64   `json:"created_at"`
 	Aliases   []string `json:"aliases"`
 	Content   string   `json:"content"`
+}
+
+// NewJSONEntry converts an entry to its JSON shape.
+func NewJSONEntry(e store.Entry) JSONEntry {
+	aliases := e.Aliases
+	if aliases == nil {
+		aliases = []string{}
+	}
+	return JSONEntry{ID: e.ID, Name: e.Name, Kind: e.Kind.String(), CreatedAt: e.CreatedAt, Aliases: aliases, Content: e.Content}
 }
 
 // WriteJSONL writes entries as JSON lines (SPEC §6 entry shape, aliases []
@@ -49,12 +59,7 @@ func WriteJSONL(w io.Writer, entries []store.Entry) error {
 	enc := json.NewEncoder(bw)
 	enc.SetEscapeHTML(false)
 	for _, e := range sorted {
-		aliases := e.Aliases
-		if aliases == nil {
-			aliases = []string{}
-		}
-		line := jsonEntry{e.ID, e.Name, e.Kind.String(), e.CreatedAt, aliases, e.Content}
-		if err := enc.Encode(line); err != nil {
+		if err := enc.Encode(NewJSONEntry(e)); err != nil {
 			return fmt.Errorf("write json lines: %w", err)
 		}
 	}

@@ -266,24 +266,13 @@ func (f *editing) conflict(s *editor.Session, r editor.Result) {
 	}
 	var cs []choice
 	for _, c := range s.Choices() {
-		cs = append(cs, choice{key: choiceKey(c), label: c.String(), short: choiceShort(c), pick: func(m *Model) tea.Cmd {
+		cs = append(cs, choice{key: c.Key(), label: c.String(), short: choiceShort(c), pick: func(m *Model) tea.Cmd {
 			return f.resolve(m, s, r, c)
 		}})
 	}
 	f.dlg = &choiceDialog{text: text, choices: cs, cancel: func(m *Model) tea.Cmd {
 		return f.resolve(m, s, r, editor.KeepTheirs)
 	}}
-}
-
-// choiceKey is the key that picks a conflict choice.
-func choiceKey(c editor.Choice) string {
-	switch c {
-	case editor.KeepMine:
-		return "m"
-	case editor.KeepTheirs:
-		return "t"
-	}
-	return "n"
 }
 
 // choiceShort is a conflict choice's label on a narrow screen.

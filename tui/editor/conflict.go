@@ -19,6 +19,17 @@ const (
 	SaveAsNew                // save my text as a new note beside theirs
 )
 
+// Key is the letter that picks the choice at a prompt.
+func (c Choice) Key() string {
+	switch c {
+	case KeepMine:
+		return "m"
+	case KeepTheirs:
+		return "t"
+	}
+	return "n"
+}
+
 // String names the choice as the prompts show it.
 func (c Choice) String() string {
 	switch c {
