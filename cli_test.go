@@ -355,7 +355,7 @@ func TestUsageErrors(t *testing.T) {
 		{"search"}, {"search", "x", "--limit", "-1"}, {"search", "x", "--limit", "many"}, {"search", "x", "--kind", "nope"},
 		{"tokens"}, {"add"}, {"add", "a", "b", "c"}, {"add", "x", "y", "--kind", "bogus"}, {"update"}, {"write"},
 		{"alias"}, {"rename", "a"}, {"rename", "a", "b", "c"}, {"rm"}, {"check", "x"}, {"bench", "--iterations", "0"},
-		{"version", "x"}, {"--bogus"}, {"lss"},
+		{"version", "x"}, {"--bogus"}, {"lss"}, {"--style", "neon"},
 	}
 	for _, args := range cases {
 		t.Run(strings.Join(args, " "), func(t *testing.T) {

@@ -24,6 +24,7 @@ type app struct {
 	sessions string // --sessions
 	style    string // --style
 	demo     bool   // --demo
+	noMouse  bool   // --no-mouse
 }
 
 // usageError marks an error as a usage error (exit status 2).
@@ -86,6 +87,9 @@ the terminal UI; every subcommand is scriptable.`,
 			if len(args) == 1 {
 				path = args[0]
 			}
+			if err := tui.CheckStyle(a.style); err != nil {
+				return usage(cmd, "%v", err)
+			}
 			return a.runTUI(path)
 		},
 	}
@@ -95,7 +99,8 @@ the terminal UI; every subcommand is scriptable.`,
 	pf := root.PersistentFlags()
 	pf.StringVar(&a.db, "db", "", "memory file (default $CRMEM_DB, else ~/.crabtalk/memory.db)")
 	root.Flags().StringVar(&a.sessions, "sessions", "", "crabtalk sessions folder (default: sessions/ next to the memory file)")
-	root.Flags().StringVar(&a.style, "style", "", "glamour style: auto, dark, light, notty")
+	root.Flags().StringVar(&a.style, "style", "", "markdown style: auto, dark, light, notty, ascii, dracula, pink, tokyo-night")
+	root.Flags().BoolVar(&a.noMouse, "no-mouse", false, "start with mouse capture off, so the terminal's own text selection works (M toggles)")
 	root.Flags().BoolVar(&a.demo, "demo", false, "open a copy of a built-in sample memory")
 	for _, c := range []*cobra.Command{
 		a.lsCommand(), a.showCommand(), a.searchCommand(), a.tokensCommand(),
@@ -155,5 +160,5 @@ func (a *app) runTUI(path string) error {
 		}
 		path = p
 	}
-	return tui.Run(tui.Options{Path: path, SessionsDir: a.sessions, Style: a.style, Demo: a.demo})
+	return tui.Run(tui.Options{Path: path, SessionsDir: a.sessions, Style: a.style, Demo: a.demo, NoMouse: a.noMouse})
 }

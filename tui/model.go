@@ -38,6 +38,7 @@ type config struct {
 	path     string
 	style    string
 	noColor  bool
+	noMouse  bool   // start with mouse capture off
 	daemon   string // crabtalk socket path; "" to skip the check
 	now      func() time.Time
 	loc      *time.Location
@@ -113,7 +114,7 @@ func newModel(cfg config) *Model {
 		pv:       newPreview(),
 		rs:       &renderers{},
 		help:     help.New(),
-		mouse:    true,
+		mouse:    !cfg.noMouse,
 		features: cfg.features,
 		after:    cfg.after,
 		snap:     newSnapshot(nil),

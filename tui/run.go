@@ -17,6 +17,7 @@ type Options struct {
 	SessionsDir string // crabtalk sessions folder; empty: sessions/ next to Path
 	Style       string // glamour style override: "", "auto", "dark", "light", "notty"
 	Demo        bool   // open a temp copy of the built-in sample memory
+	NoMouse     bool   // start with mouse capture off (M turns it on)
 }
 
 // Run starts the TUI and blocks until the user quits.
@@ -29,7 +30,7 @@ func Run(opts Options) error {
 		defer cleanup()
 		opts.Path = path
 	}
-	if err := checkStyle(opts.Style); err != nil {
+	if err := CheckStyle(opts.Style); err != nil {
 		return err
 	}
 	m := newModel(configFrom(opts, os.Getenv))
@@ -44,15 +45,15 @@ func Run(opts Options) error {
 // configFrom builds the model's configuration from Options and the
 // environment (NO_COLOR, HOME for the daemon socket).
 func configFrom(opts Options, getenv func(string) string) config {
-	cfg := config{path: opts.Path, style: opts.Style, noColor: getenv("NO_COLOR") != "", features: defaultFeatures(opts)}
+	cfg := config{path: opts.Path, style: opts.Style, noColor: getenv("NO_COLOR") != "", noMouse: opts.NoMouse, features: defaultFeatures(opts)}
 	if home, err := os.UserHomeDir(); err == nil {
 		cfg.daemon = daemonSocket(home)
 	}
 	return cfg
 }
 
-// checkStyle rejects an unknown --style before the screen starts.
-func checkStyle(s string) error {
+// CheckStyle rejects an unknown --style before the screen starts.
+func CheckStyle(s string) error {
 	switch s {
 	case "", "auto", "dark", "light", "notty", "ascii", "dracula", "pink", "tokyo-night":
 		return nil

@@ -1,0 +1,34 @@
+package tui
+
+import (
+	"testing"
+
+	tea "charm.land/bubbletea/v2"
+)
+
+func TestOptions_NoMouseStartsWithCaptureOff(t *testing.T) {
+	noEnv := func(string) string { return "" }
+	for _, tc := range []struct {
+		noMouse bool
+		want    tea.MouseMode
+	}{
+		{false, tea.MouseModeCellMotion},
+		{true, tea.MouseModeNone},
+	} {
+		m := newModel(configFrom(Options{Path: "memory.db", NoMouse: tc.noMouse}, noEnv))
+		if got := m.View().MouseMode; got != tc.want {
+			t.Errorf("NoMouse=%v: mouse mode %v, want %v", tc.noMouse, got, tc.want)
+		}
+	}
+}
+
+func TestCheckStyle(t *testing.T) {
+	for _, s := range []string{"", "auto", "dark", "light", "notty", "ascii", "dracula", "pink", "tokyo-night"} {
+		if err := CheckStyle(s); err != nil {
+			t.Errorf("CheckStyle(%q) = %v, want ok", s, err)
+		}
+	}
+	if err := CheckStyle("neon"); err == nil {
+		t.Error("CheckStyle(neon) accepted an unknown style")
+	}
+}
