@@ -5,6 +5,8 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/charmbracelet/x/ansi"
+
 	"github.com/crmem/crmem/bm25"
 	"github.com/crmem/crmem/tui/sanitize"
 )
@@ -40,7 +42,7 @@ func explainView(st *styles, ix *bm25.Index, r *searchResult, h row, id uint64, 
 		fmt.Fprintf(&b, "prefix expansions: %s\n", strings.Join(expanded, " "))
 	}
 	b.WriteString("\n")
-	writeTerms(&b, ex, expanded)
+	writeTerms(&b, ex, expanded, termColumn(width))
 	writeTotals(&b, ex, h.hit)
 	return fitLines(indent(b.String(), "  "), width)
 }
@@ -50,15 +52,29 @@ func indent(s, prefix string) string {
 	return prefix + strings.ReplaceAll(s, "\n", "\n"+prefix)
 }
 
-// writeTerms writes one row per query term: tf, df, idf, contribution.
-func writeTerms(b *strings.Builder, ex bm25.Explanation, expanded []string) {
-	fmt.Fprintf(b, "%-16s %4s %6s %8s %10s\n", "term", "tf", "df", "idf", "contrib")
+// numbersWidth is the cells the tf, df, idf and contribution columns take,
+// with their separating spaces; explainIndent is the view's left margin.
+const (
+	numbersWidth  = 1 + 4 + 1 + 6 + 1 + 8 + 1 + 10
+	explainIndent = 2
+)
+
+// termColumn is the term column's width: up to 16 cells, less on a narrow
+// pane so the numbers stay visible, never under 6.
+func termColumn(width int) int {
+	return min(16, max(6, width-explainIndent-numbersWidth))
+}
+
+// writeTerms writes one row per query term: tf, df, idf, contribution. The
+// term column is measured in terminal cells, so wide characters line up.
+func writeTerms(b *strings.Builder, ex bm25.Explanation, expanded []string, termW int) {
+	fmt.Fprintf(b, "%s %4s %6s %8s %10s\n", padCells("term", termW), "tf", "df", "idf", "contrib")
 	for _, t := range ex.Terms {
-		name := ansiTruncate(t.Term, 16)
+		name := t.Term
 		if slices.Contains(expanded, t.Term) {
-			name = ansiTruncate(t.Term+"*", 16)
+			name += "*"
 		}
-		fmt.Fprintf(b, "%-16s %4d %6d %8.4f %10.4f\n", name, t.TF, t.DF, t.IDF, t.Contrib)
+		fmt.Fprintf(b, "%s %4d %6d %8.4f %10.4f\n", padCells(name, termW), t.TF, t.DF, t.IDF, t.Contrib)
 	}
 }
 
@@ -75,11 +91,8 @@ func writeTotals(b *strings.Builder, ex bm25.Explanation, k hitKind) {
 	}
 }
 
-// ansiTruncate cuts a plain string to n cells.
-func ansiTruncate(s string, n int) string {
-	r := []rune(s)
-	if len(r) <= n {
-		return s
-	}
-	return string(r[:n-1]) + "…"
+// padCells cuts s to n cells (with an ellipsis) and pads it to exactly n.
+func padCells(s string, n int) string {
+	s = ansi.Truncate(s, n, "…")
+	return s + strings.Repeat(" ", max(0, n-ansi.StringWidth(s)))
 }

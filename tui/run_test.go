@@ -32,3 +32,23 @@ func TestCheckStyle(t *testing.T) {
 		t.Error("CheckStyle(neon) accepted an unknown style")
 	}
 }
+
+func TestPadCells(t *testing.T) {
+	for _, tc := range []struct {
+		in   string
+		n    int
+		want string
+	}{
+		{"term", 6, "term  "},
+		{"migration", 6, "migra…"},
+		{"東京", 6, "東京  "},       // two wide characters are four cells
+		{"東京の天気は晴れ", 6, "東京… "}, // a third wide character would not fit
+	} {
+		if got := padCells(tc.in, tc.n); got != tc.want {
+			t.Errorf("padCells(%q, %d) = %q, want %q", tc.in, tc.n, got, tc.want)
+		}
+	}
+	if got := termColumn(46); got+explainIndent+numbersWidth > 46 {
+		t.Errorf("at 46 cells the explain table is %d wide", got+explainIndent+numbersWidth)
+	}
+}
