@@ -68,7 +68,7 @@ func startEdit(t *testing.T, bin, db, sess string) *editSession {
 		shellQuote(script), shellQuote(s.plan), shellQuote(tmp), shellQuote(bin), shellQuote(bin), shellQuote(sess), shellQuote(db))
 	s.tmux("-f", "/dev/null", "new-session", "-d", "-s", "ed", "-x", "120", "-y", "40",
 		"env", "HOME="+t.TempDir(), "TERM=xterm-256color", "NO_COLOR=", "sh", "-c", cmd)
-	s.wait(10*time.Second, "first screen", hasAll("notes ·", "archives"))
+	s.wait(10*time.Second, "first screen", contains("notes ·", "archives"))
 	return s
 }
 
@@ -103,38 +103,13 @@ func (s *editSession) press(keys ...string) {
 }
 func (s *editSession) typ(text string) { s.tmux("send-keys", "-t", "ed", "-l", text) }
 
-// hasAll is a wait predicate: the screen contains every string.
-func hasAll(subs ...string) func(string) bool {
-	return func(screen string) bool {
-		for _, sub := range subs {
-			if !strings.Contains(screen, sub) {
-				return false
-			}
-		}
-		return true
-	}
-}
-
-// cardName is the name in the preview card's first line.
-func cardName(screen string) string {
-	lines := strings.Split(screen, "\n")
-	if len(lines) < 3 {
-		return ""
-	}
-	_, after, ok := strings.Cut(lines[2], "││ ")
-	if !ok {
-		return ""
-	}
-	return strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(after), "│"))
-}
-
 // search selects the best hit for query.
 func (s *editSession) search(query, want string) {
 	s.t.Helper()
 	s.press("/")
 	s.typ(query)
 	s.press("Enter")
-	s.wait(5*time.Second, "select "+want, func(sc string) bool { return cardName(sc) == want })
+	s.wait(5*time.Second, "select "+want, func(sc string) bool { return cardTitle(sc) == want })
 }
 
 // show reads one entry through `crmem show --json`.
@@ -209,7 +184,7 @@ func tmuxEditContent(t *testing.T, bin string) {
 	s.search("conventional commits", "commit-format")
 	s.setPlan(`sed -i -e 's|<li>commits</li>|<li>commits</li><li>cc</li>|' -e 's|^Use |Always use |' "$1"; printf 'Sign off.\n' >> "$1"`)
 	s.press("e")
-	s.wait(5*time.Second, "saved and redrawn", hasAll("saved commit-format", "aliases commits, cc, conventional", "/ "))
+	s.wait(5*time.Second, "saved and redrawn", contains("saved commit-format", "aliases commits, cc, conventional", "/ "))
 	e := s.show("commit-format")
 	if !slices.Equal(e.Aliases, []string{"commits", "cc", "conventional"}) || !strings.HasSuffix(e.Content, "\nSign off.") {
 		t.Fatalf("after edit: %+v", e)
@@ -230,16 +205,16 @@ func tmuxExternalWrites(t *testing.T, bin string) {
 	// Another entry changes while the editor is open: saved without asking.
 	s.setPlan(fmt.Sprintf(`"$CRMEM" write --db %s scratch 'written by the agent'; sleep 0.3; printf 'Mine one.\n' >> "$1"`, shellQuote(db)))
 	s.press("e")
-	s.wait(5*time.Second, "saved beside the other write", hasAll("saved commit-format"))
+	s.wait(5*time.Second, "saved beside the other write", contains("saved commit-format"))
 	if got := s.show("scratch").Content; got != "written by the agent" {
 		t.Fatalf("the other writer's change was lost: %q", got)
 	}
 	// The edited entry itself changes: the user chooses; save as new keeps both.
 	s.setPlan(fmt.Sprintf(`"$CRMEM" write --db %s commit-format 'rewritten by the agent'; sleep 0.3; printf 'Mine two.\n' >> "$1"`, shellQuote(db)))
 	s.press("e")
-	s.wait(5*time.Second, "conflict dialog", hasAll("commit-format changed on disk while you were editing", "[m] keep mine", "[t] keep theirs", "[n] save mine as a new note"))
+	s.wait(5*time.Second, "conflict dialog", contains("commit-format changed on disk while you were editing", "[m] keep mine", "[t] keep theirs", "[n] save mine as a new note"))
 	s.press("n")
-	s.wait(5*time.Second, "saved as new", hasAll("saved your text as the new note commit-format-mine"))
+	s.wait(5*time.Second, "saved as new", contains("saved your text as the new note commit-format-mine"))
 	if got := s.show("commit-format").Content; got != "rewritten by the agent" {
 		t.Fatalf("theirs: %q", got)
 	}
@@ -260,7 +235,7 @@ func tmuxFailingEditor(t *testing.T, bin string) {
 	s.search("conventional commits", "commit-format")
 	s.setPlan(`printf 'Half-written thought.\n' >> "$1"; exit 3`)
 	s.press("e")
-	s.wait(5*time.Second, "failure reported", hasAll("editor failed (exit status 3); your text is kept in "+s.tmp))
+	s.wait(5*time.Second, "failure reported", contains("editor failed (exit status 3); your text is kept in "+s.tmp))
 	kept, _ := filepath.Glob(filepath.Join(s.tmp, "crmem-edit-*", "commit-format.md"))
 	if len(kept) != 1 {
 		t.Fatalf("kept files %v", kept)
@@ -306,21 +281,21 @@ func tmuxBulkDelete(t *testing.T, bin string) {
 	writeSession(t, sess, "chat-7", "archive-old-007")
 	s := startEdit(t, bin, db, sess)
 	s.press("O")
-	s.wait(3*time.Second, "age prompt", hasAll("mark archives older than"))
+	s.wait(3*time.Second, "age prompt", contains("mark archives older than"))
 	s.typ("30d")
 	s.press("Enter")
-	s.wait(3*time.Second, "marked", hasAll("marked 100 archives older than 30d", "● 100 marked"))
+	s.wait(3*time.Second, "marked", contains("marked 100 archives older than 30d", "● 100 marked"))
 	s.press("D")
-	s.wait(3*time.Second, "confirmation", hasAll("delete 100 entries marked", "1 session loses its resume point: chat-7", "[y/n]"))
+	s.wait(3*time.Second, "confirmation", contains("delete 100 entries marked", "1 session loses its resume point: chat-7", "[y/n]"))
 	s.press("Enter")
 	s.press("y")
-	s.wait(5*time.Second, "deleted", hasAll("deleted 100 entries"))
+	s.wait(5*time.Second, "deleted", contains("deleted 100 entries"))
 	mid := byNameMap(decodeFile(t, db))
 	if len(mid) != 8 {
 		t.Fatalf("%d entries after the bulk delete, want 8", len(mid))
 	}
 	s.press("u")
-	s.wait(5*time.Second, "undone", hasAll("undone: delete 100 entries"))
+	s.wait(5*time.Second, "undone", contains("undone: delete 100 entries"))
 	after := decodeFile(t, db)
 	if len(after) != len(before) {
 		t.Fatalf("%d entries after undo, want %d", len(after), len(before))
