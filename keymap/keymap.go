@@ -110,9 +110,14 @@ func (k KeyMap) SearchKeys() []key.Binding {
 	return []key.Binding{k.Search, k.SearchAccept, k.SearchCancel}
 }
 
-// EditingKeys change the memory.
+// EditingKeys change one entry, undo, or dump the memory.
 func (k KeyMap) EditingKeys() []key.Binding {
-	return []key.Binding{k.Edit, k.New, k.Rename, k.Aliases, k.Delete, k.Mark, k.MarkAll, k.MarkOlder, k.Unmark, k.Orphans, k.DeleteMarked, k.Undo, k.Dump}
+	return []key.Binding{k.Edit, k.New, k.Rename, k.Aliases, k.Delete, k.Undo, k.Dump}
+}
+
+// CleanupKeys mark entries and delete the marked ones (archive cleanup).
+func (k KeyMap) CleanupKeys() []key.Binding {
+	return []key.Binding{k.Mark, k.MarkAll, k.MarkOlder, k.Unmark, k.Orphans, k.DeleteMarked}
 }
 
 // AppKeys are reload, mouse, help and quit.
@@ -131,7 +136,7 @@ func (k KeyMap) ShortHelp() []key.Binding {
 
 // FullHelp is the `?` help, one column per group.
 func (k KeyMap) FullHelp() [][]key.Binding {
-	return [][]key.Binding{k.NavigationKeys(), k.ViewKeys(), append(k.SearchKeys(), k.AppKeys()...), k.EditingKeys()}
+	return [][]key.Binding{k.NavigationKeys(), k.ViewKeys(), append(k.SearchKeys(), k.AppKeys()...), k.EditingKeys(), k.CleanupKeys()}
 }
 
 // SetMode enables the bindings that make sense in mode m. editing says the

@@ -75,7 +75,8 @@ func (p *promptDialog) view(m *Model) string {
 // confirmDialog asks y/n before something destructive. Only y confirms:
 // never enter, and never the key that opened it.
 type confirmDialog struct {
-	text string
+	text string // the question
+	warn string // what the answer costs (sessions losing their resume point); kept visible first
 	yes  func(m *Model) tea.Cmd
 }
 
@@ -94,7 +95,12 @@ func (c *confirmDialog) paste(string) {}
 func (c *confirmDialog) view(m *Model) string {
 	st := m.c.styles
 	ask := st.message.Render("  [y/n]")
-	return fitLeft(st.warning.Render(sanitize.Line(c.text)), m.c.width-lipgloss.Width(ask)) + ask
+	room := m.c.width - lipgloss.Width(ask)
+	warn := sanitize.Line(c.warn)
+	// On a narrow screen the question (with its long entry name) gives way
+	// before the warning does: the warning is what the user must not miss.
+	text := fitLeft(sanitize.Line(c.text), max(room-ansi.StringWidth(warn), min(8, room)))
+	return fitLeft(st.warning.Render(text+warn), room) + ask
 }
 
 // fitLeft truncates s to w cells, so what follows it stays on screen.

@@ -5,7 +5,11 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
 )
 
 func TestDump_PromptWritesTheReferenceTree(t *testing.T) {
@@ -79,6 +83,22 @@ func compareTrees(t *testing.T, want, got string) {
 	for name := range g {
 		if _, ok := w[name]; !ok {
 			t.Errorf("%s is not in the reference tree", name)
+		}
+	}
+}
+
+func TestDelete_NarrowScreenKeepsTheResumeWarning(t *testing.T) {
+	h := newEditHarness(t, copyFixture(t, "crmem/small.db"))
+	drive(h.m, func() tea.Msg { return tea.WindowSizeMsg{Width: 60, Height: 20} })
+	h.sel("archive-sess-0004-1767600000000000000")
+	press(h.m, "d")
+	line := ansi.Strip(h.m.helpLine())
+	if w := ansi.StringWidth(line); w > 60 {
+		t.Fatalf("confirmation is %d cells wide on a 60-cell screen: %q", w, line)
+	}
+	for _, want := range []string{"delete", "bob-db", "[y/n]"} {
+		if !strings.Contains(line, want) {
+			t.Errorf("narrow confirmation %q lacks %q", line, want)
 		}
 	}
 }

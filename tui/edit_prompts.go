@@ -97,8 +97,7 @@ func (f *editing) deleteSelected(m *Model) tea.Cmd {
 		return cmd
 	}
 	text := fmt.Sprintf("delete %s %s (%s)?", e.Kind, sanitize.Line(e.Name), size(len(e.Content)))
-	text += f.resumeWarning(m, []store.Entry{e})
-	f.dlg = &confirmDialog{text: text, yes: func(m *Model) tea.Cmd {
+	f.dlg = &confirmDialog{text: text, warn: f.resumeWarning(m, []store.Entry{e}), yes: func(m *Model) tea.Cmd {
 		return f.remove(m, []store.Entry{e}, "delete "+e.Name)
 	}}
 	return nil

@@ -138,8 +138,7 @@ func (f *editing) deleteMarked(m *Model) tea.Cmd {
 		return m.SetStatus("nothing marked (space marks an entry, * every listed one, O old archives)")
 	}
 	text := fmt.Sprintf("delete %s marked (%s)?", count(len(es), "entry", "entries"), size(totalSize(es)))
-	text += f.resumeWarning(m, es)
-	f.dlg = &confirmDialog{text: text, yes: func(m *Model) tea.Cmd {
+	f.dlg = &confirmDialog{text: text, warn: f.resumeWarning(m, es), yes: func(m *Model) tea.Cmd {
 		return f.remove(m, es, "delete "+count(len(es), "entry", "entries"))
 	}}
 	return nil

@@ -1,8 +1,10 @@
 package tui
 
 import (
+	"slices"
 	"strings"
 
+	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
@@ -118,5 +120,27 @@ func (m *Model) fullHelp() string {
 	keys.SetMode(keymap.ModeList, m.c.editing, false)
 	keys.SearchAccept.SetEnabled(true) // the search line's keys, for reference
 	keys.SearchCancel.SetEnabled(true)
-	return box(title+"\n\n"+m.help.FullHelpView(keys.FullHelp()), m.c.width, m.bodyHeight())
+	return box(title+"\n\n"+m.helpBlocks(keys.FullHelp()), m.c.width, m.bodyHeight())
+}
+
+// helpBlocks lays the key groups side by side, starting a new block of rows
+// whenever the next group would not fit the width, so a narrow terminal
+// shows every key instead of cutting the last columns off.
+func (m *Model) helpBlocks(groups [][]key.Binding) string {
+	h := m.help
+	h.SetWidth(0) // measure unclipped
+	var blocks []string
+	var row [][]key.Binding
+	for _, g := range groups {
+		next := append(slices.Clone(row), g)
+		if len(row) > 0 && lipgloss.Width(h.FullHelpView(next)) > m.c.width {
+			blocks = append(blocks, h.FullHelpView(row))
+			next = [][]key.Binding{g}
+		}
+		row = next
+	}
+	if len(row) > 0 {
+		blocks = append(blocks, h.FullHelpView(row))
+	}
+	return strings.Join(blocks, "\n\n")
 }
