@@ -306,10 +306,14 @@ func score(r row) string {
 	return fmt.Sprintf("%.2f", r.score)
 }
 
-// age is a compact relative age: 5m, 3h, 2d, 3w, 5mo, 2y.
+// age is a compact relative age: 5m, 3h, 2d, 3w, 5mo, 2y; "fut" for a
+// creation time more than a minute ahead of the clock (skew, a bad import),
+// which must not pass for a fresh entry.
 func age(now time.Time, created uint64) string {
 	d := now.Sub(time.Unix(int64(created), 0))
 	switch {
+	case d < -time.Minute:
+		return "fut"
 	case d < time.Minute:
 		return "now"
 	case d < time.Hour:

@@ -71,13 +71,16 @@ func card(st *styles, e store.Entry, tokens, width int, now time.Time, loc *time
 	return st.card.Width(max(width-1, 6)).Render(strings.Join(lines, "\n"))
 }
 
-// ago is a relative age for the card: "3 days ago".
+// ago is a relative age for the card: "3d ago", "just now", "in the future".
 func ago(now time.Time, created uint64) string {
-	a := age(now, created)
-	if a == "now" {
+	switch a := age(now, created); a {
+	case "now":
 		return "just now"
+	case "fut":
+		return "in the future"
+	default:
+		return a + " ago"
 	}
-	return a + " ago"
 }
 
 // setContent fills the viewport with card and body, keeping the scroll
