@@ -139,12 +139,15 @@ func BenchmarkSearchSmall(b *testing.B) {
 // benchSet replaces documents with other documents' text.
 func benchSet(b *testing.B, docs []Doc) {
 	ix := Build(docs)
+	cur := slices.Clone(docs) // what each position's id holds now
 	b.ReportAllocs()
 	i := 0
 	for b.Loop() {
+		k := i % len(docs)
 		d := docs[(i*7919)%len(docs)]
-		d.ID = docs[i%len(docs)].ID
-		ix.Set(d)
+		d.ID = docs[k].ID
+		ix.Replace(cur[k], d)
+		cur[k] = d
 		i++
 	}
 }
@@ -159,7 +162,7 @@ func benchRemove(b *testing.B, docs []Doc) {
 	i := 0
 	for b.Loop() {
 		d := docs[(i*7919)%len(docs)]
-		ix.Remove(d.ID)
+		ix.Remove(d)
 		b.StopTimer()
 		ix.Set(d)
 		b.StartTimer()

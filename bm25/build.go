@@ -14,71 +14,155 @@ const minPartDocs = 512
 const bytesPerDocTerm = 24
 
 // Build indexes many documents using every core; it equals calling Set for
-// each document in order (a later duplicate id replaces an earlier one).
+// each document in order, or Replace for a later duplicate id.
 //
 // Each core tokenizes a contiguous range of documents into its own term
 // dictionary and per-document (term, tf) lists; the dictionaries are then
 // merged, every posting list gets its exact size in one shared array, and
 // the cores fill it in parallel, so posting lists come out in document order
-// with no reallocation.
+// with no reallocation. The per-document lists are dropped afterwards: the
+// index keeps only the postings.
 func Build(docs []Doc) *Index {
-	return buildParts(docs, runtime.GOMAXPROCS(0))
+	return buildParts(sliceSource(docs), runtime.GOMAXPROCS(0))
+}
+
+// BuildFunc is Build over n documents that doc returns by position, so a
+// caller holding its documents in another form need not copy them all into
+// a []Doc first. doc is called from several goroutines, more than once per
+// position, and must return the same document each time.
+func BuildFunc(n int, doc func(i int) Doc) *Index {
+	return buildParts(source{n, doc}, runtime.GOMAXPROCS(0))
+}
+
+// source is the documents of a Build: n of them, returned by position.
+type source struct {
+	n   int
+	doc func(i int) Doc
+}
+
+// sliceSource returns the source of a slice of documents.
+func sliceSource(docs []Doc) source {
+	return source{len(docs), func(i int) Doc { return docs[i] }}
 }
 
 // buildParts is Build with at most n parallel parts.
-func buildParts(docs []Doc, n int) *Index {
-	parts := tokenizeParts(docs, n)
+func buildParts(src source, n int) *Index { return buildPacked(src, n, termEscape) }
+
+// buildPacked is buildParts with local term ids from packLimit on kept
+// outside the packed term lists (termEscape but in tests).
+func buildPacked(src source, n int, packLimit uint32) *Index {
+	parts := tokenizeParts(src, n, packLimit)
 	ix := New()
 	remaps := ix.mergeVocab(parts)
 	ix.fillPostings(parts, remaps)
-	ix.registerDocs(docs, parts)
+	for _, p := range parts {
+		p.dts = nil // the largest transient: let it go before registering
+	}
+	ix.registerDocs(src, parts)
 	return ix
 }
 
 // buildPart is one core's share of a Build.
 type buildPart struct {
-	docs  []Doc
-	size  int        // bytes of text in docs
-	first int        // internal doc number of docs[0]
+	src   source
+	count int        // documents in the part
+	size  int        // bytes of text in the part's documents
+	first int        // position (and internal doc number) of its first
 	voc   vocab      // term ↔ local term id
 	df    []uint32   // local term id → documents containing it
 	last  []lastSeen // local term id → last document seen with it
 	dls   []uint32   // per document: token count
-	ends  []int      // per document: end of its terms in dts
-	// dts holds each document's distinct terms: (local term, tf) after
-	// tokenizing, (global term, posting position) after filling.
-	dts []docTerm
+	ends  []uint32   // per document: end of its terms in dts
+	dts   []termTF   // each document's distinct terms, in document order
+	// Escaped fields of dts, by slot (see termTF).
+	wideTerm  map[uint32]uint32
+	wideTF    map[uint32]uint32
+	packLimit uint32 // local term ids from here on are escaped
+}
+
+// termTF is one distinct term of a document in a build part, packed into
+// 32 bits to halve a Build's largest transient array: the local term id in
+// the high 24 bits and the term frequency in the low 8. A term field of
+// termEscape means the id is in the part's wideTerm, a tf field of
+// tfEscape that the tf is in its wideTF, both keyed by the slot in dts;
+// ordinary text needs neither.
+type termTF uint32
+
+// The escape values of termTF's fields.
+const (
+	termEscape = 1<<24 - 1
+	tfEscape   = 1<<8 - 1
+)
+
+// pack appends local term t with tf 1 to dts.
+func (p *buildPart) pack(t uint32) {
+	slot := uint32(len(p.dts))
+	if t >= p.packLimit {
+		p.wideTerm[slot] = t
+		t = termEscape
+	}
+	p.dts = append(p.dts, termTF(t<<8|1))
+}
+
+// incTF adds one to the tf at slot, escaping it once it reaches tfEscape.
+func (p *buildPart) incTF(slot uint32) {
+	switch tf := p.dts[slot] & tfEscape; {
+	case tf < tfEscape-1:
+		p.dts[slot]++
+	case tf == tfEscape-1:
+		p.dts[slot]++
+		p.wideTF[slot] = tfEscape
+	default:
+		p.wideTF[slot]++
+	}
+}
+
+// unpack returns the local term and tf at slot.
+func (p *buildPart) unpack(slot int) (term, tf uint32) {
+	x := p.dts[slot]
+	term, tf = uint32(x>>8), uint32(x&tfEscape)
+	if term == termEscape {
+		term = p.wideTerm[uint32(slot)]
+	}
+	if tf == tfEscape {
+		tf = p.wideTF[uint32(slot)]
+	}
+	return term, tf
 }
 
 // tokenizeParts splits docs into one range per core, balanced by text
 // size, and tokenizes the ranges in parallel.
-func tokenizeParts(docs []Doc, n int) []*buildPart {
-	parts := splitDocs(docs, n)
+func tokenizeParts(src source, n int, packLimit uint32) []*buildPart {
+	parts := splitDocs(src, n)
 	var wg sync.WaitGroup
 	for _, p := range parts {
+		p.packLimit = min(packLimit, termEscape)
 		wg.Go(p.tokenize)
 	}
 	wg.Wait()
 	return parts
 }
 
-// splitDocs cuts docs into at most n contiguous parts of similar text size.
-func splitDocs(docs []Doc, n int) []*buildPart {
-	n = max(1, min(n, len(docs)/minPartDocs))
+// splitDocs cuts the documents into at most n contiguous parts of similar
+// text size.
+func splitDocs(src source, n int) []*buildPart {
+	n = max(1, min(n, src.n/minPartDocs))
 	var total int
-	for i := range docs {
-		total += docSize(&docs[i])
+	for i := range src.n {
+		d := src.doc(i)
+		total += docSize(&d)
 	}
 	var parts []*buildPart
 	lo, acc, size := 0, 0, 0
-	for i := range docs {
-		acc += docSize(&docs[i])
+	for i := range src.n {
+		d := src.doc(i)
+		acc += docSize(&d)
 		if len(parts) < n-1 && acc*n >= total*(len(parts)+1) {
-			parts = append(parts, &buildPart{docs: docs[lo : i+1], first: lo, size: acc - size})
+			parts = append(parts, &buildPart{src: src, count: i + 1 - lo, first: lo, size: acc - size})
 			lo, size = i+1, acc
 		}
 	}
-	return append(parts, &buildPart{docs: docs[lo:], first: lo, size: total - size})
+	return append(parts, &buildPart{src: src, count: src.n - lo, first: lo, size: total - size})
 }
 
 // docSize is a document's text size in bytes.
@@ -93,18 +177,19 @@ func docSize(d *Doc) int {
 // tokenize fills the part's dictionary and per-document term lists.
 func (p *buildPart) tokenize() {
 	p.voc = newVocab()
-	p.dls = make([]uint32, len(p.docs))
-	p.ends = make([]int, len(p.docs))
-	p.dts = make([]docTerm, 0, p.size/bytesPerDocTerm+len(p.docs))
+	p.dls = make([]uint32, p.count)
+	p.ends = make([]uint32, p.count)
+	p.wideTerm, p.wideTF = map[uint32]uint32{}, map[uint32]uint32{}
+	p.dts = make([]termTF, 0, p.size/bytesPerDocTerm+p.count)
 	tz := tokenizer{}
-	for k := range p.docs {
-		d := &p.docs[k]
+	for k := range p.count {
+		d := p.src.doc(p.first + k)
 		start := len(p.dts)
 		p.tokenizeText(&tz, d.Content, uint32(k+1))
 		for _, a := range d.Aliases {
 			p.tokenizeText(&tz, a, uint32(k+1))
 		}
-		p.ends[k] = len(p.dts)
+		p.ends[k] = uint32(len(p.dts))
 		p.dls[k] = uint32(p.countTokens(start))
 	}
 	if cap(p.dts) > len(p.dts)+len(p.dts)/4 { // the estimate was far off
@@ -126,10 +211,10 @@ func (p *buildPart) tokenizeText(tz *tokenizer, text string, stamp uint32) {
 			t = p.intern(tz)
 		}
 		if ls := &p.last[t]; ls.stamp == stamp {
-			p.dts[ls.slot]++ // tf
+			p.incTF(ls.slot)
 		} else {
 			ls.stamp, ls.slot = stamp, uint32(len(p.dts))
-			p.dts = append(p.dts, makeDocTerm(t, 1))
+			p.pack(t)
 			p.df[t]++
 		}
 	}
@@ -143,8 +228,9 @@ type lastSeen struct{ stamp, slot uint32 }
 // at dts[start].
 func (p *buildPart) countTokens(start int) int {
 	n := 0
-	for _, dt := range p.dts[start:] {
-		n += int(dt.pos())
+	for s := start; s < len(p.dts); s++ {
+		_, tf := p.unpack(s)
+		n += int(tf)
 	}
 	return n
 }
@@ -196,10 +282,11 @@ func (ix *Index) fillPostings(parts []*buildPart, remaps [][]uint32) {
 	cursors := partCursors(parts, remaps, off)
 	var wg sync.WaitGroup
 	for w, p := range parts {
-		wg.Go(func() { p.fill(backing, off, cursors[w], remaps[w]) })
+		wg.Go(func() { p.fill(backing, cursors[w]) })
 	}
 	wg.Wait()
 	ix.postings = make([][]posting, nt)
+	ix.dead = make([]uint32, nt)
 	for g := range ix.postings {
 		ix.postings[g] = backing[off[g] : off[g]+df[g] : off[g+1]]
 	}
@@ -231,72 +318,46 @@ func headroom(n int) int {
 	return n / 16
 }
 
-// fill writes the part's postings at its cursors and turns its term lists
-// into (global term, position) lists sorted by term.
-func (p *buildPart) fill(backing []posting, off, cursor []int, remap []uint32) {
+// fill writes the part's postings at its cursors, in document order.
+func (p *buildPart) fill(backing []posting, cursor []int) {
 	start := 0
 	for k, end := range p.ends {
 		doc := uint32(p.first + k)
-		dts := p.dts[start:end]
-		for j, dt := range dts {
-			local := dt.term()
-			g := remap[local]
-			c := cursor[local]
-			cursor[local]++
-			backing[c] = posting{doc: doc, tf: dt.pos()}
-			dts[j] = makeDocTerm(g, uint32(c-off[g]))
+		for s := start; s < int(end); s++ {
+			t, tf := p.unpack(s)
+			backing[cursor[t]] = posting{doc: doc, tf: tf}
+			cursor[t]++
 		}
-		sortDocTerms(dts)
-		start = end
+		start = int(end)
 	}
 }
 
 // registerDocs records every document's number, id and length; documents
-// without tokens are left out, and a later duplicate id replaces an earlier
-// document.
-func (ix *Index) registerDocs(docs []Doc, parts []*buildPart) {
+// without tokens get a number that is not live, and a later duplicate id
+// replaces an earlier document (whose postings become tombstones).
+func (ix *Index) registerDocs(src source, parts []*buildPart) {
 	// Room for new documents, so the first Sets after an open do not copy
-	// the per-document arrays.
-	ix.docs = make([]docInfo, len(docs), len(docs)+len(docs)/16)
-	ix.docTerms = make([][]docTerm, len(docs), cap(ix.docs))
-	ix.byID = make(map[uint64]uint32, len(docs))
+	// the per-document array.
+	ix.docs = make([]docInfo, src.n, src.n+src.n/16)
+	ix.byID = make(map[uint64]uint32, src.n)
 	for _, p := range parts {
-		start := 0
-		for k, end := range p.ends {
+		for k, dl := range p.dls {
 			doc := p.first + k
-			if p.dls[k] > 0 {
-				ix.docs[doc] = docInfo{id: docs[doc].ID, len: p.dls[k], live: true}
-				ix.docTerms[doc] = p.dts[start:end:end]
+			if dl > 0 {
+				ix.docs[doc] = docInfo{id: src.doc(doc).ID, len: dl, live: true}
 				ix.n++
-				ix.total += int64(p.dls[k])
+				ix.total += int64(dl)
 			}
-			start = end
 		}
 	}
-	for doc := range docs {
-		id := docs[doc].ID
-		ix.remove(id) // an earlier document with the same id
+	for doc := range src.n {
+		id := src.doc(doc).ID
+		if prev, ok := ix.byID[id]; ok {
+			old := src.doc(int(prev))
+			ix.remove(&old)
+		}
 		if ix.docs[doc].live {
 			ix.byID[id] = uint32(doc)
-		} else {
-			ix.free = append(ix.free, uint32(doc))
 		}
-	}
-}
-
-// sortDocTerms sorts one document's terms: insertion sort for the usual few
-// dozen, the library sort beyond.
-func sortDocTerms(dts []docTerm) {
-	if len(dts) > 48 {
-		slices.Sort(dts)
-		return
-	}
-	for i := 1; i < len(dts); i++ {
-		v := dts[i]
-		j := i
-		for ; j > 0 && dts[j-1] > v; j-- {
-			dts[j] = dts[j-1]
-		}
-		dts[j] = v
 	}
 }

@@ -14,15 +14,20 @@
 //
 // # Index
 //
-// Terms get dense ids; each term has a posting list of {doc, tf} over dense
-// internal document numbers, and each document keeps its distinct terms,
-// sorted, with the position of its posting in each list. Remove swaps the
-// last posting of each list into the removed one's place and tells that
-// posting's document its new position, so Set and Remove cost in proportion
-// to the document's own terms, never to the vocabulary or to posting-list
-// lengths. Build tokenizes ranges of documents on every core into private
-// dictionaries, merges them, and fills posting lists of exact size (plus a
-// little headroom for later Sets) in parallel.
+// Terms get dense ids; each term has a posting list of {doc, tf} over
+// internal document numbers, sorted by number. Numbers are never reused: a
+// new or replaced document takes the next one, so its postings are appended
+// and lists stay sorted. The index keeps no per-document term lists: Remove
+// and Replace take the old document, re-tokenize it, find its posting in
+// each of its terms' lists by interpolation search and turn it into a
+// tombstone (tf 0), so they cost in proportion to the document's own terms,
+// never to the vocabulary or to posting-list lengths. A list is compacted once its
+// tombstones outnumber its live postings, and the document numbers are
+// renumbered densely once the removed ones outnumber the live ones (both
+// amortised over the removals that caused them). Build tokenizes ranges of
+// documents on every core into private dictionaries, merges them, and fills
+// posting lists of exact size (plus a little headroom for later Sets) in
+// parallel.
 //
 // # Ranking
 //
@@ -36,5 +41,5 @@
 // # Concurrency
 //
 // An Index is safe for concurrent use: Search, SearchTerms, Expand and
-// Explain share a read lock; Set and Remove take the write lock.
+// Explain share a read lock; Set, Replace and Remove take the write lock.
 package bm25

@@ -134,7 +134,7 @@ func (th *termHeap) worse(i, j int) bool { return th.ix.compareTermDF(th.h[i], t
 
 // offer considers term t.
 func (th *termHeap) offer(t uint32) {
-	c := termDF{term: t, df: uint32(len(th.ix.postings[t]))}
+	c := termDF{term: t, df: uint32(th.ix.df(t))}
 	if c.df == 0 {
 		return
 	}

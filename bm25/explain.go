@@ -29,7 +29,7 @@ func (ix *Index) Explain(query string, id uint64) Explanation {
 	for _, term := range terms {
 		ts := TermScore{Term: term, TF: int(ix.tf(term, id))}
 		if t, ok := ix.voc.lookup(term); ok {
-			ts.DF = len(ix.postings[t])
+			ts.DF = ix.df(t)
 		}
 		if ts.DF > 0 {
 			ts.IDF = idf(ix.n, ts.DF)

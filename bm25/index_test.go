@@ -31,10 +31,91 @@ var testWords = []string{
 	"ΣΟΦΟΣ", "东京", "deploy", "deployment", "depot", "café", "v1.2", "rollback",
 }
 
+// tracked is an Index with the documents it holds, for tests that insert or
+// replace by id and remove by id, as the store does with its entries.
+type tracked struct {
+	*Index
+	mu   sync.Mutex
+	held map[uint64]Doc // id → the document indexed under it
+}
+
+// track wraps ix, which indexes docs (a later duplicate id wins).
+func track(ix *Index, docs ...Doc) *tracked {
+	tr := &tracked{Index: ix, held: map[uint64]Doc{}}
+	for _, d := range docs {
+		tr.held[d.ID] = d
+	}
+	return tr
+}
+
+// set inserts d or replaces the document with its id.
+func (tr *tracked) set(d Doc) {
+	tr.mu.Lock()
+	defer tr.mu.Unlock()
+	if old, ok := tr.held[d.ID]; ok {
+		tr.Replace(old, d)
+	} else {
+		tr.Set(d)
+	}
+	tr.held[d.ID] = d
+}
+
+// remove drops the document with id, if any.
+func (tr *tracked) remove(id uint64) {
+	tr.mu.Lock()
+	defer tr.mu.Unlock()
+	if old, ok := tr.held[id]; ok {
+		tr.Remove(old)
+		delete(tr.held, id)
+	}
+}
+
+// checkInvariants checks the index's internal invariants: posting lists
+// sorted by document number, dead counting exactly the tombstones and never
+// exceeding the live postings, live postings only for live documents, and
+// byID agreeing with docs.
+func checkInvariants(t *testing.T, ix *Index) {
+	t.Helper()
+	ix.mu.RLock()
+	defer ix.mu.RUnlock()
+	total := 0
+	for term, list := range ix.postings {
+		dead := 0
+		for i, p := range list {
+			if i > 0 && list[i-1].doc >= p.doc {
+				t.Fatalf("term %q: postings not sorted by doc: %v", ix.voc.terms[term], list)
+			}
+			if p.tf == 0 {
+				dead++
+			} else if !ix.docs[p.doc].live {
+				t.Fatalf("term %q: live posting for removed doc %d", ix.voc.terms[term], p.doc)
+			} else {
+				total += int(p.tf)
+			}
+		}
+		if dead != int(ix.dead[term]) || 2*dead > len(list) {
+			t.Fatalf("term %q: %d tombstones in %d postings, dead = %d", ix.voc.terms[term], dead, len(list), ix.dead[term])
+		}
+	}
+	n := 0
+	for d, info := range ix.docs {
+		if info.live {
+			n++
+			if ix.byID[info.id] != uint32(d) {
+				t.Fatalf("byID[%d] = %d, want %d", info.id, ix.byID[info.id], d)
+			}
+		}
+	}
+	if n != ix.n || len(ix.byID) != n || int64(total) != ix.total {
+		t.Fatalf("n = %d, byID %d, live docs %d; total %d, postings sum %d", ix.n, len(ix.byID), n, ix.total, total)
+	}
+}
+
 // checkSameAsBuild compares an incrementally maintained index with a fresh
 // Build over the same documents.
 func checkSameAsBuild(t *testing.T, ix *Index, live map[uint64]Doc, rng *rand.Rand) {
 	t.Helper()
+	checkInvariants(t, ix)
 	docs := make([]Doc, 0, len(live))
 	for _, d := range live {
 		docs = append(docs, d)
@@ -90,22 +171,22 @@ func TestIndex_UpdatesMatchFreshBuild(t *testing.T) {
 			initial = append(initial, d)
 			live[id] = d
 		}
-		ix := Build(initial)
+		ix := track(Build(initial), initial...)
 		for step := range 200 {
 			id := uint64(rng.IntN(45) + 1)
 			if rng.IntN(3) == 0 {
-				ix.Remove(id)
+				ix.remove(id)
 				delete(live, id)
 			} else {
 				d := randomDoc(rng, id, testWords)
-				ix.Set(d)
+				ix.set(d)
 				live[id] = d
 			}
 			if step%20 == 0 {
-				checkSameAsBuild(t, ix, live, rng)
+				checkSameAsBuild(t, ix.Index, live, rng)
 			}
 		}
-		checkSameAsBuild(t, ix, live, rng)
+		checkSameAsBuild(t, ix.Index, live, rng)
 	}
 }
 
@@ -119,27 +200,27 @@ func TestBuild_EqualsSets(t *testing.T) {
 	}
 	for _, parts := range []int{1, 2, 3, 8} {
 		live := map[uint64]Doc{}
-		seq := New()
+		seq := track(New())
 		for _, d := range docs {
 			live[d.ID] = d
-			seq.Set(d)
+			seq.set(d)
 		}
-		ix := buildParts(docs, parts)
-		checkSameIndex(t, ix, seq, live, rng)
+		ix := track(buildParts(sliceSource(docs), parts), docs...)
+		checkSameIndex(t, ix.Index, seq.Index, live, rng)
 		// The built index keeps working under updates.
 		for id := uint64(1); id <= 1200; id += 7 {
-			ix.Remove(id)
-			seq.Remove(id)
+			ix.remove(id)
+			seq.remove(id)
 			delete(live, id)
 		}
 		for id := uint64(3); id <= 1300; id += 11 {
 			d := randomDoc(rng, id, testWords)
-			ix.Set(d)
-			seq.Set(d)
+			ix.set(d)
+			seq.set(d)
 			live[id] = d
 		}
-		checkSameIndex(t, ix, seq, live, rng)
-		checkSameAsBuild(t, ix, live, rng)
+		checkSameIndex(t, ix.Index, seq.Index, live, rng)
+		checkSameAsBuild(t, ix.Index, live, rng)
 	}
 	if got := Build(nil); got.Len() != 0 || len(got.Search("alpha", 0)) != 0 {
 		t.Errorf("Build(nil) = %d documents", got.Len())
@@ -148,12 +229,12 @@ func TestBuild_EqualsSets(t *testing.T) {
 
 func TestIndex_SetRemoveEdgeCases(t *testing.T) {
 	ix := New()
-	ix.Remove(7) // absent: no-op
+	ix.Remove(Doc{ID: 7, Content: "alpha"}) // absent: no-op
 	ix.Set(Doc{ID: 7, Content: "alpha beta alpha"})
 	if ix.Len() != 1 || ix.DocLen(7) != 3 || ix.TermFreq("alpha", 7) != 2 || ix.AvgDocLen() != 3 {
 		t.Fatalf("after Set: N=%d dl=%d tf=%d", ix.Len(), ix.DocLen(7), ix.TermFreq("alpha", 7))
 	}
-	ix.Set(Doc{ID: 7, Content: "the"}) // replaced by a document without tokens
+	ix.Replace(Doc{ID: 7, Content: "alpha beta alpha"}, Doc{ID: 7, Content: "the"}) // replaced by a document without tokens
 	if ix.Len() != 0 || ix.DocLen(7) != 0 || ix.DocFreq("alpha") != 0 || ix.AvgDocLen() != 0 {
 		t.Fatalf("after emptying: N=%d dl=%d df=%d", ix.Len(), ix.DocLen(7), ix.DocFreq("alpha"))
 	}
@@ -172,16 +253,16 @@ func TestIndex_ConcurrentUse(t *testing.T) {
 	for id := uint64(1); id <= 200; id++ {
 		docs = append(docs, randomDoc(rng, id, testWords))
 	}
-	ix := Build(docs)
+	ix := track(Build(docs), docs...)
 	var wg sync.WaitGroup
 	for w := range 4 {
 		wg.Go(func() {
 			for i := range 200 {
 				switch w {
 				case 0:
-					ix.Set(Doc{ID: uint64(i%50 + 1), Content: "alpha deploy new" + strings.Repeat("x", i%7+2)})
+					ix.set(Doc{ID: uint64(i%50 + 1), Content: "alpha deploy new" + strings.Repeat("x", i%7+2)})
 				case 1:
-					ix.Remove(uint64(i%60 + 100))
+					ix.remove(uint64(i%60 + 100))
 				case 2:
 					ix.Expand("de", 5)
 					ix.Explain("alpha deploy", uint64(i%50+1))
@@ -208,12 +289,12 @@ func FuzzIndexOps(f *testing.F) {
 		if len(ops) > 400 {
 			ops = ops[:400]
 		}
-		ix := New()
+		ix := track(New())
 		live := map[uint64]Doc{}
 		for i := 0; i+1 < len(ops); i += 2 {
 			id := uint64(ops[i] % 16)
 			if ops[i+1]%5 == 0 {
-				ix.Remove(id)
+				ix.remove(id)
 				delete(live, id)
 				continue
 			}
@@ -222,9 +303,9 @@ func FuzzIndexOps(f *testing.F) {
 				words = append(words, testWords[int(b+ops[i])%len(testWords)])
 			}
 			d := Doc{ID: id, Content: strings.Join(words, " ")}
-			ix.Set(d)
+			ix.set(d)
 			live[id] = d
 		}
-		checkSameAsBuild(t, ix, live, rand.New(rand.NewPCG(uint64(len(ops)), 1)))
+		checkSameAsBuild(t, ix.Index, live, rand.New(rand.NewPCG(uint64(len(ops)), 1)))
 	})
 }

@@ -86,11 +86,11 @@ func (ix *Index) search(terms []string, limit int) []Hit {
 	if ix.n == 0 || len(terms) == 0 {
 		return nil
 	}
-	lists := make([][]posting, 0, len(terms))
+	lists := make([]termList, 0, len(terms))
 	total := 0
 	for _, term := range terms {
-		if t, ok := ix.voc.lookup(term); ok && len(ix.postings[t]) > 0 {
-			lists = append(lists, ix.postings[t])
+		if t, ok := ix.voc.lookup(term); ok && ix.df(t) > 0 {
+			lists = append(lists, termList{ix.postings[t], ix.df(t)})
 			total += len(ix.postings[t])
 		}
 	}
@@ -100,8 +100,8 @@ func (ix *Index) search(terms []string, limit int) []Hit {
 	acc := ix.getAcc()
 	defer ix.putAcc(acc)
 	norms := ix.cachedNorms(total)
-	for _, list := range lists {
-		idf := idf(ix.n, len(list))
+	for _, tl := range lists {
+		idf, list := idf(ix.n, tl.df), tl.list
 		if norms != nil {
 			accumulate(acc, list, idf, norms)
 		} else {
@@ -109,6 +109,12 @@ func (ix *Index) search(terms []string, limit int) []Hit {
 		}
 	}
 	return ix.top(acc, limit)
+}
+
+// termList is one query term's postings (tombstones included) and df.
+type termList struct {
+	list []posting
+	df   int
 }
 
 // cachedNorms returns the per-document norms when they are current or
@@ -130,6 +136,9 @@ func (ix *Index) cachedNorms(total int) []float64 {
 func accumulateInline(acc *accumulator, list []posting, idf float64, docs []docInfo, avgdl float64) {
 	score := acc.score
 	for _, p := range list {
+		if p.tf == 0 { // tombstone
+			continue
+		}
 		s := termScore(idf, float64(p.tf), docNorm(float64(docs[p.doc].len), avgdl))
 		if score[p.doc] == 0 {
 			acc.touched = append(acc.touched, p.doc)
@@ -142,6 +151,9 @@ func accumulateInline(acc *accumulator, list []posting, idf float64, docs []docI
 func accumulate(acc *accumulator, list []posting, idf float64, norms []float64) {
 	score := acc.score
 	for _, p := range list {
+		if p.tf == 0 { // tombstone
+			continue
+		}
 		s := termScore(idf, float64(p.tf), norms[p.doc])
 		if score[p.doc] == 0 {
 			acc.touched = append(acc.touched, p.doc)

@@ -143,11 +143,13 @@ func TestSearch_Incremental(t *testing.T) {
 	for i := len(es) - 1; i >= 0; i-- {
 		e := es[i]
 		names[e.ID] = e.Name
-		ix.Set(Doc{ID: e.ID, Content: "placeholder words " + e.Name})
-		ix.Set(Doc{ID: e.ID, Content: e.Content, Aliases: e.Aliases})
+		placeholder := Doc{ID: e.ID, Content: "placeholder words " + e.Name}
+		ix.Set(placeholder)
+		ix.Replace(placeholder, Doc{ID: e.ID, Content: e.Content, Aliases: e.Aliases})
 	}
-	ix.Set(Doc{ID: 1 << 40, Content: "temporary deploy canary rollback document"})
-	ix.Remove(1 << 40)
+	temp := Doc{ID: 1 << 40, Content: "temporary deploy canary rollback document"}
+	ix.Set(temp)
+	ix.Remove(temp)
 	for _, q := range readJSONL[refQuery](t, refDir+"/search/medium.jsonl") {
 		got := namedHits(ix.Search(q.Query, q.Limit), names)
 		if err := checkHits(got, q.Hits, q.Limit); err != nil {
@@ -271,7 +273,7 @@ func TestExpand(t *testing.T) {
 		}
 	}
 	// Maintained under Set and Remove after the sorted list exists.
-	ix.Remove(1)
+	ix.Remove(Doc{ID: 1, Content: "deploy deployment deployed"})
 	ix.Set(Doc{ID: 5, Content: "depth depth"})
 	ix.Set(Doc{ID: 6, Content: "depth"})
 	want := []string{"deploy", "depth", "deployment", "depot"}
@@ -328,17 +330,22 @@ func bruteExpand(ix *Index, prefix string, max int) []string {
 }
 
 func TestExpand_MatchesBruteForce(t *testing.T) {
-	ix, _ := loadFixtureIndex(t, "medium.db")
+	es, err := readCRMEM(refDir + "/crmem/medium.db")
+	if err != nil {
+		t.Fatal(err)
+	}
+	docs := docsOf(es)
+	ix := track(Build(docs), docs...)
 	ix.Expand("", 1) // build the sorted vocabulary, then change the index
 	for id := uint64(1); id <= 300; id += 3 {
-		ix.Remove(id)
+		ix.remove(id)
 	}
 	for i := range 50 {
 		ix.Set(Doc{ID: uint64(100000 + i), Content: fmt.Sprintf("depth%d deployable%d de%d d%d", i%7, i%3, i, i)})
 	}
 	for _, prefix := range []string{"", "d", "de", "dep", "deploy", "depth", "z", "σ", "東", "archive", "zzzz"} {
 		for _, max := range []int{1, 3, 10, 40, 1000} {
-			got, want := ix.Expand(prefix, max), bruteExpand(ix, prefix, max)
+			got, want := ix.Expand(prefix, max), bruteExpand(ix.Index, prefix, max)
 			if !slices.Equal(got, want) {
 				t.Errorf("Expand(%q, %d) = %q, want %q", prefix, max, got, want)
 			}

@@ -30,20 +30,23 @@ func (v *vocab) lookup(term string) (uint32, bool) {
 // intern returns the tokenizer's current token's id, adding the term (a
 // private copy of it) if it is new.
 func (v *vocab) intern(tz *tokenizer) (uint32, bool) {
-	var t uint32
-	var ok bool
-	switch {
-	case tz.key != 0:
-		t, ok = v.short.get(tz.key)
-	case tz.sub:
-		t, ok = v.long[tz.text[tz.lo:tz.hi]]
-	default:
-		t, ok = v.long[string(tz.buf)]
-	}
-	if ok {
+	if t, ok := v.find(tz); ok {
 		return t, false
 	}
 	return v.add(strings.Clone(tz.token())), true
+}
+
+// find returns the tokenizer's current token's id, without allocating.
+func (v *vocab) find(tz *tokenizer) (uint32, bool) {
+	switch {
+	case tz.key != 0:
+		return v.short.get(tz.key)
+	case tz.sub:
+		t, ok := v.long[tz.text[tz.lo:tz.hi]]
+		return t, ok
+	}
+	t, ok := v.long[string(tz.buf)]
+	return t, ok
 }
 
 // add appends a term that is not in the vocabulary and returns its id.

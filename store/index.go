@@ -6,17 +6,30 @@ import "github.com/crmem/crmem/bm25"
 // returns the channel closed when the index is ready. With background false
 // the build runs before startIndex returns.
 func (m *Memory) startIndex(background bool) chan struct{} {
-	return m.startIndexOf(func() []bm25.Doc {
-		docs := make([]bm25.Doc, 0, len(m.byID))
-		m.each(func(e *Entry) { docs = append(docs, docOf(e)) })
-		return docs
+	return m.startIndexOf(func() entryDocs {
+		es := make([]*Entry, 0, len(m.byID))
+		m.each(func(e *Entry) { es = append(es, e) })
+		return entryDocs{len(es), func(i int) bm25.Doc { return docOf(es[i]) }}
 	}, background)
+}
+
+// entryDocs is a snapshot of entries as the index's documents, read in
+// place (entries are immutable) rather than copied into a []bm25.Doc, which
+// would add to the peak memory of an open.
+type entryDocs struct {
+	n   int
+	doc func(i int) bm25.Doc
+}
+
+// entrySlice is the documents of a slice of entries.
+func entrySlice(entries []Entry) entryDocs {
+	return entryDocs{len(entries), func(i int) bm25.Doc { return docOf(&entries[i]) }}
 }
 
 // startIndexOf builds the index of the documents snapshot returns (called
 // under the write lock, so no change slips in between snapshot and build
 // start) unless a build already started.
-func (m *Memory) startIndexOf(snapshot func() []bm25.Doc, background bool) chan struct{} {
+func (m *Memory) startIndexOf(snapshot func() entryDocs, background bool) chan struct{} {
 	m.mu.Lock()
 	if m.ixDone != nil {
 		done := m.ixDone
@@ -28,7 +41,7 @@ func (m *Memory) startIndexOf(snapshot func() []bm25.Doc, background bool) chan 
 	m.ixDone = done
 	m.mu.Unlock()
 	build := func() {
-		ix := bm25.Build(docs) // entries are immutable: no lock needed
+		ix := bm25.BuildFunc(docs.n, docs.doc) // entries are immutable: no lock needed
 		m.mu.Lock()
 		m.ix = ix
 		m.mu.Unlock()
@@ -40,14 +53,6 @@ func (m *Memory) startIndexOf(snapshot func() []bm25.Doc, background bool) chan 
 		build()
 	}
 	return done
-}
-
-func docsOf(entries []Entry) []bm25.Doc {
-	docs := make([]bm25.Doc, len(entries))
-	for i := range entries {
-		docs[i] = docOf(&entries[i])
-	}
-	return docs
 }
 
 func docOf(e *Entry) bm25.Doc {
@@ -112,8 +117,10 @@ func (m *Memory) reindex(c Change) {
 	switch {
 	case m.ix == nil:
 	case c.After == nil:
-		m.ix.Remove(c.Before.ID)
-	case c.Before == nil || !sameDoc(c.Before, c.After):
+		m.ix.Remove(docOf(c.Before))
+	case c.Before == nil:
 		m.ix.Set(docOf(c.After))
+	case !sameDoc(c.Before, c.After):
+		m.ix.Replace(docOf(c.Before), docOf(c.After))
 	}
 }

@@ -55,15 +55,17 @@ func NewMemoryWith(f *File, mode IndexMode) *Memory {
 		aliases: make(map[string]idList),
 		nextID:  max(f.NextID, 1),
 	}
+	for i := range f.Entries { // before a build starts reading them
+		if f.Entries[i].Aliases == nil {
+			f.Entries[i].Aliases = []string{}
+		}
+	}
 	if mode == IndexNow && ascendingIDs(f.Entries) {
 		// Index the file's entries while the lookup maps are built.
-		m.startIndexOf(func() []bm25.Doc { return docsOf(f.Entries) }, true)
+		m.startIndexOf(func() entryDocs { return entrySlice(f.Entries) }, true)
 	}
 	for i := range f.Entries {
 		e := &f.Entries[i]
-		if e.Aliases == nil {
-			e.Aliases = []string{}
-		}
 		if old, ok := m.byID[e.ID]; ok { // a duplicate id: the later one wins
 			m.remove(old.ID)
 		}
