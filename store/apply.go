@@ -124,7 +124,7 @@ func (tx *txn) add(op Add) error {
 	if err := checkText(op.Name, op.Content, op.Aliases, op.Kind); err != nil {
 		return err
 	}
-	if _, ok := tx.m.names[op.Name]; ok {
+	if tx.m.names.has(op.Name) {
 		return fmt.Errorf("%w: %q", ErrNameTaken, op.Name)
 	}
 	if tx.m.nextID == ^uint64(0) {
@@ -177,7 +177,7 @@ func (tx *txn) rename(op Rename) error {
 	if err := ValidName(op.New); err != nil {
 		return err
 	}
-	if _, ok := tx.m.names[op.New]; ok {
+	if tx.m.names.has(op.New) {
 		return fmt.Errorf("%w: %q", ErrNameTaken, op.New)
 	}
 	e := *cur
@@ -202,7 +202,7 @@ func (tx *txn) restore(e Entry) error {
 	if _, ok := tx.m.byID[e.ID]; ok {
 		return fmt.Errorf("%w: %d (restoring %q)", ErrIDTaken, e.ID, e.Name)
 	}
-	if _, ok := tx.m.names[e.Name]; ok {
+	if tx.m.names.has(e.Name) {
 		return fmt.Errorf("%w: %q", ErrNameTaken, e.Name)
 	}
 	tx.put(cloneEntry(&e))

@@ -33,7 +33,7 @@ type Memory struct {
 	// entries (stale of them); readers skip those, compact drops them.
 	order   []uint64
 	stale   int
-	names   map[string]idList // name -> ids in file order; lookup takes the last
+	names   nameIndex         // name -> ids in file order; lookup takes the last
 	aliases map[string]idList // alias -> ids; lookup takes the lowest
 	nextID  uint64
 
@@ -51,7 +51,7 @@ func NewMemoryWith(f *File, mode IndexMode) *Memory {
 	m := &Memory{
 		byID:    make(map[uint64]*Entry, len(f.Entries)),
 		order:   make([]uint64, 0, len(f.Entries)),
-		names:   make(map[string]idList, len(f.Entries)),
+		names:   newNameIndex(len(f.Entries)),
 		aliases: make(map[string]idList),
 		nextID:  max(f.NextID, 1),
 	}
@@ -157,8 +157,8 @@ func (m *Memory) Lookup(name string) (Entry, bool) {
 }
 
 func (m *Memory) lookup(name string) *Entry {
-	if l, ok := m.names[name]; ok {
-		return m.byID[l.last()]
+	if id, ok := m.names.last(name); ok {
+		return m.byID[id]
 	}
 	if l, ok := m.aliases[name]; ok {
 		return m.byID[l.lowest()]
@@ -171,7 +171,7 @@ func (m *Memory) lookup(name string) *Entry {
 func (m *Memory) insert(e *Entry) {
 	m.byID[e.ID] = e
 	m.insertOrder(e.ID)
-	m.names[e.Name] = m.names[e.Name].add(e.ID)
+	m.names.add(e.Name, e.ID)
 	for _, a := range e.Aliases {
 		m.aliases[a] = m.aliases[a].addSorted(e.ID)
 	}
@@ -189,7 +189,7 @@ func (m *Memory) remove(id uint64) {
 	}
 	delete(m.byID, id)
 	m.stale++ // its id stays in order until compact
-	setList(m.names, e.Name, m.names[e.Name].drop(id))
+	m.names.drop(e.Name, id)
 	for _, a := range e.Aliases {
 		setList(m.aliases, a, m.aliases[a].dropSorted(id))
 	}
@@ -228,10 +228,76 @@ func setList(m map[string]idList, key string, l idList) {
 	m[key] = l
 }
 
+// nameIndex maps each name to its entries' ids in insertion (file) order.
+// Nearly every name has one entry, so the first id sits in a map of plain
+// ids (24-byte slots rather than an idList's 56, about 4 MB less at 100k
+// entries) and only a duplicate name's later ids go to a second map.
+type nameIndex struct {
+	first map[string]uint64
+	more  map[string][]uint64 // name -> ids after the first; no empty lists
+}
+
+// newNameIndex returns an empty index with room for n names.
+func newNameIndex(n int) nameIndex {
+	return nameIndex{first: make(map[string]uint64, n), more: map[string][]uint64{}}
+}
+
+// has reports whether some entry has the name.
+func (x nameIndex) has(name string) bool {
+	_, ok := x.first[name]
+	return ok
+}
+
+// last returns the id added last under name.
+func (x nameIndex) last(name string) (uint64, bool) {
+	if ids := x.more[name]; len(ids) > 0 {
+		return ids[len(ids)-1], true
+	}
+	id, ok := x.first[name]
+	return id, ok
+}
+
+// add appends id under name; the caller never adds an id twice.
+func (x nameIndex) add(name string, id uint64) {
+	if _, ok := x.first[name]; !ok {
+		x.first[name] = id
+		return
+	}
+	x.more[name] = append(x.more[name], id)
+}
+
+// drop removes id from name's ids, wherever it is; the next id, if any,
+// becomes the first.
+func (x nameIndex) drop(name string, id uint64) {
+	first, ok := x.first[name]
+	ids := x.more[name]
+	switch {
+	case !ok:
+		return
+	case first == id && len(ids) == 0:
+		delete(x.first, name)
+		return
+	case first == id:
+		x.first[name] = ids[0]
+		ids = slices.Delete(ids, 0, 1)
+	default:
+		i := slices.Index(ids, id)
+		if i < 0 {
+			return
+		}
+		ids = slices.Delete(ids, i, i+1)
+	}
+	if len(ids) == 0 {
+		delete(x.more, name)
+	} else {
+		x.more[name] = ids
+	}
+}
+
 // idList is a list of ids without an allocation for the common single id:
-// one is the first, more the rest. Name lists keep insertion (file) order;
-// alias lists are kept in ascending order so the lowest id is first. An
-// idList lives only in its map, so methods may reuse the backing array.
+// one is the first, more the rest, kept in ascending order so the lowest id
+// is first (alias lists). An idList lives only in its map, so methods may
+// reuse the backing array.
 type idList struct {
 	one  uint64
 	more []uint64
@@ -239,16 +305,6 @@ type idList struct {
 }
 
 func (l idList) empty() bool { return l.n == 0 }
-
-// add appends id (insertion order); the caller never adds an id twice.
-func (l idList) add(id uint64) idList {
-	if l.n == 0 {
-		return idList{one: id, n: 1}
-	}
-	l.more = append(l.more, id)
-	l.n++
-	return l
-}
 
 // addSorted inserts id keeping ascending order.
 func (l idList) addSorted(id uint64) idList {
@@ -297,14 +353,6 @@ func (l idList) dropSorted(id uint64) idList {
 		l.n--
 	}
 	return l
-}
-
-// last returns the last id in insertion order.
-func (l idList) last() uint64 {
-	if len(l.more) > 0 {
-		return l.more[len(l.more)-1]
-	}
-	return l.one
 }
 
 // lowest returns the first id of an ascending list.
