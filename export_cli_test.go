@@ -2,51 +2,15 @@ package main
 
 import (
 	"bytes"
-	"io/fs"
 	"os"
 	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
 
+	"github.com/crmem/crmem/export/exporttest"
 	"github.com/crmem/crmem/store"
 )
-
-// xTreeFiles reads every file under dir (slash path → bytes).
-func xTreeFiles(t *testing.T, dir string) map[string][]byte {
-	t.Helper()
-	out := map[string][]byte{}
-	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() {
-			return err
-		}
-		rel, _ := filepath.Rel(dir, p)
-		b, err := os.ReadFile(p)
-		out[filepath.ToSlash(rel)] = b
-		return err
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return out
-}
-
-// xSameFiles fails unless got and want hold the same files byte for byte.
-func xSameFiles(t *testing.T, got, want map[string][]byte) {
-	t.Helper()
-	for name, w := range want {
-		if g, ok := got[name]; !ok {
-			t.Errorf("missing %s", name)
-		} else if !bytes.Equal(g, w) {
-			t.Errorf("%s differs:\n got %q\nwant %q", name, g, w)
-		}
-	}
-	for name := range got {
-		if _, ok := want[name]; !ok {
-			t.Errorf("extra file %s", name)
-		}
-	}
-}
 
 // xErrLine fails unless r failed with the given code and a single
 // "crmem: " line on stderr containing every fragment.
@@ -82,13 +46,13 @@ func TestDumpCLI_MatchesReference(t *testing.T) {
 	if out != "dumped 26 entries (22 notes, 4 archives) to "+dir+"\n" {
 		t.Errorf("stdout %q", out)
 	}
-	xSameFiles(t, xTreeFiles(t, dir), xTreeFiles(t, filepath.Join("testdata", "reference", "dump", "small")))
+	exporttest.SameTree(t, exporttest.ReadTree(t, dir), exporttest.ReadTree(t, filepath.Join("testdata", "reference", "dump", "small")))
 
 	// A second dump after a removal leaves no stale file and keeps a custom book.toml.
 	os.WriteFile(filepath.Join(dir, "book.toml"), []byte("[book]\ntitle = \"Mine\"\n"), 0o644)
 	mustRun(t, "", "rm", "scratch", "--db", db)
 	mustRun(t, "", "dump", dir, "--db", db)
-	files := xTreeFiles(t, dir)
+	files := exporttest.ReadTree(t, dir)
 	if _, ok := files["notes/scratch.md"]; ok {
 		t.Error("stale notes/scratch.md kept")
 	}

@@ -1,9 +1,7 @@
 package export_test
 
 import (
-	"bytes"
 	"encoding/json"
-	"io/fs"
 	"os"
 	"path/filepath"
 	"slices"
@@ -12,6 +10,7 @@ import (
 	"time"
 
 	"github.com/crmem/crmem/export"
+	"github.com/crmem/crmem/export/exporttest"
 	"github.com/crmem/crmem/store"
 )
 
@@ -34,53 +33,16 @@ func smallEntries(t *testing.T) []store.Entry {
 	return f.Entries
 }
 
-// readTree returns every file under dir (relative slash path → bytes).
-func readTree(t *testing.T, dir string) map[string][]byte {
-	t.Helper()
-	out := map[string][]byte{}
-	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() {
-			return err
-		}
-		rel, _ := filepath.Rel(dir, p)
-		b, err := os.ReadFile(p)
-		out[filepath.ToSlash(rel)] = b
-		return err
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return out
-}
-
-// sameTree fails unless the two trees hold the same files byte for byte.
-func sameTree(t *testing.T, got, want map[string][]byte) {
-	t.Helper()
-	for name, w := range want {
-		g, ok := got[name]
-		if !ok {
-			t.Errorf("missing %s", name)
-		} else if !bytes.Equal(g, w) {
-			t.Errorf("%s differs:\n got %q\nwant %q", name, g, w)
-		}
-	}
-	for name := range got {
-		if _, ok := want[name]; !ok {
-			t.Errorf("extra file %s", name)
-		}
-	}
-}
-
 func TestDump_SmallMatchesReference(t *testing.T) {
 	dir := filepath.Join(t.TempDir(), "brain")
 	if err := export.Dump(dir, smallEntries(t)); err != nil {
 		t.Fatal(err)
 	}
-	want := readTree(t, filepath.Join(refDir, "dump/small"))
+	want := exporttest.ReadTree(t, filepath.Join(refDir, "dump/small"))
 	if len(want) != 28 {
 		t.Fatalf("reference tree has %d files, want 28", len(want))
 	}
-	sameTree(t, readTree(t, dir), want)
+	exporttest.SameTree(t, exporttest.ReadTree(t, dir), want)
 	ents, _ := os.ReadDir(dir)
 	for _, e := range ents {
 		if strings.HasPrefix(e.Name(), ".") {
@@ -118,7 +80,7 @@ func TestDump_ThenLoadThenDumpIsStable(t *testing.T) {
 	if err := export.Dump(b, loaded); err != nil {
 		t.Fatal(err)
 	}
-	sameTree(t, readTree(t, b), readTree(t, a))
+	exporttest.SameTree(t, exporttest.ReadTree(t, b), exporttest.ReadTree(t, a))
 }
 
 func TestDump_InvalidNamesReportedAllAtOnce(t *testing.T) {
@@ -141,7 +103,7 @@ func TestDump_InvalidNamesReportedAllAtOnce(t *testing.T) {
 			t.Errorf("error %q does not mention %s", err, want)
 		}
 	}
-	sameTree(t, readTree(t, dir), map[string][]byte{"keep.txt": []byte("x")})
+	exporttest.SameTree(t, exporttest.ReadTree(t, dir), map[string][]byte{"keep.txt": []byte("x")})
 
 	missing := filepath.Join(t.TempDir(), "new")
 	if err := export.Dump(missing, entries); err == nil {
@@ -173,7 +135,7 @@ func TestDump_LeavesForeignFilesAndRemovesStale(t *testing.T) {
 	if err := export.Dump(dir, []store.Entry{e}); err != nil {
 		t.Fatal(err)
 	}
-	sameTree(t, readTree(t, dir), map[string][]byte{
+	exporttest.SameTree(t, exporttest.ReadTree(t, dir), map[string][]byte{
 		"book.toml":        []byte(files["book.toml"]),
 		"theme/custom.css": []byte("body{}"),
 		"README.md":        []byte("hello"),
@@ -187,7 +149,7 @@ func TestDump_WritesBookTOMLOnlyWhenAbsent(t *testing.T) {
 	if err := export.Dump(dir, nil); err != nil {
 		t.Fatal(err)
 	}
-	sameTree(t, readTree(t, dir), map[string][]byte{
+	exporttest.SameTree(t, exporttest.ReadTree(t, dir), map[string][]byte{
 		"book.toml":  []byte(export.BookTOML),
 		"SUMMARY.md": []byte("# Summary\n\n"),
 	})

@@ -1,8 +1,6 @@
 package tui
 
 import (
-	"bytes"
-	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -10,6 +8,8 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
+
+	"github.com/crmem/crmem/export/exporttest"
 )
 
 func TestDump_PromptWritesTheReferenceTree(t *testing.T) {
@@ -21,7 +21,7 @@ func TestDump_PromptWritesTheReferenceTree(t *testing.T) {
 	typeText(h.m, dir)
 	press(h.m, "enter")
 	h.wantStatus("dumped 26 entries to " + dir)
-	compareTrees(t, filepath.Join("..", "testdata", "reference", "dump", "small"), dir)
+	exporttest.SameTree(t, exporttest.ReadTree(t, dir), exporttest.ReadTree(t, filepath.Join("..", "testdata", "reference", "dump", "small")))
 }
 
 func TestDump_RefusesAFileAndCancels(t *testing.T) {
@@ -51,38 +51,6 @@ func TestExpandHome(t *testing.T) {
 	} {
 		if got := expandHome(in); got != want {
 			t.Errorf("expandHome(%q) = %q, want %q", in, got, want)
-		}
-	}
-}
-
-// compareTrees fails unless got holds exactly want's files, byte for byte.
-func compareTrees(t *testing.T, want, got string) {
-	t.Helper()
-	files := func(root string) map[string][]byte {
-		out := map[string][]byte{}
-		err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
-			if err != nil || d.IsDir() {
-				return err
-			}
-			b, err := os.ReadFile(p)
-			rel, _ := filepath.Rel(root, p)
-			out[rel] = b
-			return err
-		})
-		if err != nil {
-			t.Fatal(err)
-		}
-		return out
-	}
-	w, g := files(want), files(got)
-	for name, b := range w {
-		if !bytes.Equal(g[name], b) {
-			t.Errorf("%s differs from the reference (or is missing)", name)
-		}
-	}
-	for name := range g {
-		if _, ok := w[name]; !ok {
-			t.Errorf("%s is not in the reference tree", name)
 		}
 	}
 }
