@@ -67,23 +67,18 @@ func BenchmarkDecode(b *testing.B) {
 }
 
 // BenchmarkOpen measures what a user waits for: read, decode and index.
-func BenchmarkOpen(b *testing.B) {
-	path := benchCorpus(b)
-	b.ReportAllocs()
-	for b.Loop() {
-		if _, err := store.Open(path); err != nil {
-			b.Fatal(err)
-		}
-	}
-}
+func BenchmarkOpen(b *testing.B) { benchOpen(b, store.Options{Index: store.IndexNow}) }
 
 // BenchmarkOpenNoIndex measures read and decode: the time until OpenLazy
 // can show the entry list.
-func BenchmarkOpenNoIndex(b *testing.B) {
+func BenchmarkOpenNoIndex(b *testing.B) { benchOpen(b, store.Options{Index: store.IndexOnDemand}) }
+
+// benchOpen opens the corpus with opts.
+func benchOpen(b *testing.B, opts store.Options) {
 	path := benchCorpus(b)
 	b.ReportAllocs()
 	for b.Loop() {
-		if _, err := store.OpenWith(path, store.Options{Index: store.IndexOnDemand}); err != nil {
+		if _, err := store.OpenWith(path, opts); err != nil {
 			b.Fatal(err)
 		}
 	}
