@@ -295,19 +295,28 @@ func TestApply_ExternalWriteSurvives(t *testing.T) {
 // our check, just before our swap: its change must survive ours, with
 // renameat2's exchange and with the check-then-rename fallback.
 func TestApply_WriterInSwapWindow(t *testing.T) {
+	inBothSwapModes(t, testWriterInSwapWindow)
+}
+
+// inBothSwapModes runs test once with renameat2's exchange and once with the
+// check-then-rename fallback; open opens a file in the mode under test.
+func inBothSwapModes(t *testing.T, test func(t *testing.T, open func(path string) *store.DB)) {
 	for _, fallback := range []bool{false, true} {
 		t.Run(fmt.Sprintf("fallback=%v", fallback), func(t *testing.T) {
-			testWriterInSwapWindow(t, fallback)
+			test(t, func(path string) *store.DB {
+				db := openDB(t, path)
+				if fallback {
+					store.SetNoRenameat(db)
+				}
+				return db
+			})
 		})
 	}
 }
 
-func testWriterInSwapWindow(t *testing.T, fallback bool) {
+func testWriterInSwapWindow(t *testing.T, open func(string) *store.DB) {
 	path := writeDB(t, 3, note(1, "a", "x"), note(2, "b", "y"))
-	db := openDB(t, path)
-	if fallback {
-		store.SetNoRenameat(db)
-	}
+	db := open(path)
 	fired := 0
 	store.SetBeforeSwap(db, func() {
 		if fired++; fired == 1 {
@@ -330,19 +339,12 @@ func testWriterInSwapWindow(t *testing.T, fallback bool) {
 // our op changes; our write is abandoned and theirs is put back (or, in the
 // fallback, never replaced).
 func TestApply_WriterInSwapWindowConflict(t *testing.T) {
-	for _, fallback := range []bool{false, true} {
-		t.Run(fmt.Sprintf("fallback=%v", fallback), func(t *testing.T) {
-			testWriterInSwapWindowConflict(t, fallback)
-		})
-	}
+	inBothSwapModes(t, testWriterInSwapWindowConflict)
 }
 
-func testWriterInSwapWindowConflict(t *testing.T, fallback bool) {
+func testWriterInSwapWindowConflict(t *testing.T, open func(string) *store.DB) {
 	path := writeDB(t, 3, note(1, "a", "x"), note(2, "b", "y"))
-	db := openDB(t, path)
-	if fallback {
-		store.SetNoRenameat(db)
-	}
+	db := open(path)
 	store.SetBeforeSwap(db, func() {
 		store.SetBeforeSwap(db, nil)
 		externalWrite(t, path, 3, note(1, "a", "x"))
@@ -439,23 +441,18 @@ func TestReload(t *testing.T) {
 // TestApply_FileCreatedInSwapWindow: the file did not exist when we checked
 // and someone created it before our rename; theirs is merged, not replaced.
 func TestApply_FileCreatedInSwapWindow(t *testing.T) {
-	for _, fallback := range []bool{false, true} {
-		t.Run(fmt.Sprintf("fallback=%v", fallback), func(t *testing.T) {
-			path := filepath.Join(t.TempDir(), "memory.db")
-			db := openDB(t, path)
-			if fallback {
-				store.SetNoRenameat(db)
-			}
-			store.SetBeforeSwap(db, func() {
-				store.SetBeforeSwap(db, nil)
-				externalWrite(t, path, 2, note(1, "theirs", "z"))
-			})
-			dbApply(t, db, store.Add{Name: "mine"})
-			if got := diskNames(t, path); !slices.Equal(got, []string{"mine", "theirs"}) {
-				t.Errorf("file holds %v", got)
-			}
+	inBothSwapModes(t, func(t *testing.T, open func(string) *store.DB) {
+		path := filepath.Join(t.TempDir(), "memory.db")
+		db := open(path)
+		store.SetBeforeSwap(db, func() {
+			store.SetBeforeSwap(db, nil)
+			externalWrite(t, path, 2, note(1, "theirs", "z"))
 		})
-	}
+		dbApply(t, db, store.Add{Name: "mine"})
+		if got := diskNames(t, path); !slices.Equal(got, []string{"mine", "theirs"}) {
+			t.Errorf("file holds %v", got)
+		}
+	})
 }
 
 // TestReload_AfterOwnSaveIsNoOp: the watcher's reload after our own write
