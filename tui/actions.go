@@ -115,10 +115,10 @@ func (m *Model) setOrder(o sortOrder) tea.Cmd {
 // querySet starts a search for the search line's current value.
 func (m *Model) querySet() tea.Cmd {
 	q := m.input.Value()
+	m.searchSeq++ // even when q is already applied: a search started since must not land
 	if q == m.applied && m.result != nil {
 		return nil
 	}
-	m.searchSeq++
 	if strings.TrimSpace(q) == "" {
 		m.endSearch()
 		return m.showSelected()

@@ -129,6 +129,23 @@ func TestSearch_StaleResultDropped(t *testing.T) {
 	}
 }
 
+// Typing back to the query already shown must still drop the search the
+// intermediate keystroke started.
+func TestSearch_BackToAppliedQueryDropsTheSearchInFlight(t *testing.T) {
+	m := openModel(t, copyFixture(t, "crmem/small.db"), 120, 40)
+	press(m, "/")
+	typeText(m, "istanbul") // applied
+	m.input.insert(" alice")
+	inFlight := m.querySet() // "istanbul alice", not yet delivered
+	m.input.Reset()
+	m.input.insert("istanbul") // back to the applied query
+	drive(m, m.querySet())
+	drive(m, inFlight)
+	if m.applied != "istanbul" || selectedName(m) != "turkish-istanbul" {
+		t.Errorf("a search for an abandoned query landed: applied %q, selected %q", m.applied, selectedName(m))
+	}
+}
+
 func TestSearch_EscClearsAndRestoresOrder(t *testing.T) {
 	m := openModel(t, copyFixture(t, "crmem/small.db"), 120, 40)
 	press(m, "s", "s") // name order
