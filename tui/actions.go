@@ -245,15 +245,14 @@ func (m *Model) rendered(msg renderedMsg) tea.Cmd {
 // opened installs the opened file, or shows why it could not be opened.
 func (m *Model) opened(msg loadedMsg) tea.Cmd {
 	m.loaded = true
-	m.w.reloading = false
 	if msg.err != nil {
 		m.st.fileWarning = fmt.Sprintf("cannot open (%s) — waiting for a good write", m.shortError(msg.err))
-		return m.showSelected()
+		return tea.Batch(m.showSelected(), m.readDone())
 	}
 	m.db, m.st.fileWarning, m.st.openTook = msg.db, "", msg.took
 	m.indexed = indexReady(m.db.Memory())
 	m.applySnapshot(msg.snap)
-	cmds := []tea.Cmd{m.showSelected(), m.rerunSearch(), warmCmd(m.snap)}
+	cmds := []tea.Cmd{m.showSelected(), m.rerunSearch(), warmCmd(m.snap), m.readDone()}
 	if !m.indexed {
 		cmds = append(cmds, waitIndexCmd(m.db.Memory()))
 	}

@@ -83,16 +83,22 @@ func (m *Model) reloadNow() tea.Cmd {
 	return reloadCmd(m.db)
 }
 
+// readDone ends the read in flight (an open or a reload) and starts the
+// one asked for meanwhile, if any.
+func (m *Model) readDone() tea.Cmd {
+	m.w.reloading = false
+	if !m.w.again {
+		return nil
+	}
+	m.w.again = false
+	return m.reloadNow()
+}
+
 // reloaded applies a reload: a missing or bad file keeps the last good
 // state with a warning; a good one clears it.
 func (m *Model) reloaded(msg reloadedMsg) tea.Cmd {
-	m.w.reloading = false
 	m.w.last = msg.stat
-	var again tea.Cmd
-	if m.w.again {
-		m.w.again = false
-		again = m.reloadNow()
-	}
+	again := m.readDone()
 	switch {
 	case msg.missing:
 		m.st.fileWarning = "file deleted — showing the last state; waiting for it to reappear"

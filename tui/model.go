@@ -132,8 +132,10 @@ func newModel(cfg config) *Model {
 	return m
 }
 
-// Init starts loading, watching and the background and daemon checks.
+// Init starts loading, watching and the background and daemon checks. The
+// open counts as the read in flight, so an event meanwhile waits for it.
 func (m *Model) Init() tea.Cmd {
+	m.w.reloading = true
 	cmds := []tea.Cmd{openCmd(m.path), startWatchCmd(m.path), daemonCmd(m.st.daemonSock)}
 	if m.c.styleOpt == "" || m.c.styleOpt == "auto" {
 		cmds = append(cmds, tea.RequestBackgroundColor)

@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	tea "charm.land/bubbletea/v2"
 
@@ -456,5 +457,22 @@ func TestRender_ResizeRendersAtTheNewWidth(t *testing.T) {
 	}
 	if _, ok := m.cache.get(m.pv.key); !ok {
 		t.Error("no rendering at the new width")
+	}
+}
+
+func TestReload_EventDuringFirstOpenWaitsAndRunsAfter(t *testing.T) {
+	path := copyFixture(t, "crmem/small.db")
+	m := newModel(config{path: path, style: "dark", noColor: true, now: func() time.Time { return testNow }, loc: time.UTC, after: noTimer})
+	drive(m, func() tea.Msg { return tea.WindowSizeMsg{Width: 120, Height: 40} })
+	m.Init()                 // its open is read below; the rest is not run
+	first := openCmd(path)() // the open, reading the file as it was
+	apply(t, path, store.Add{Name: "written-during-open", Content: "x"})
+	reload(m) // the watcher's event arrives while the open is in flight
+	drive(m, func() tea.Msg { return first })
+	if !slices.Contains(listNames(m), "written-during-open") {
+		t.Errorf("the write during the open is lost: %v", listNames(m))
+	}
+	if m.w.reloading || m.w.again {
+		t.Errorf("read still marked in flight: reloading %v, again %v", m.w.reloading, m.w.again)
 	}
 }
