@@ -28,6 +28,27 @@ func (m *Memory) Apply(now time.Time, ops ...Op) ([]Change, error) {
 	return changes, nil
 }
 
+// revert puts back the state before an Apply's changes exactly, as the
+// txn's rollback does. Unlike applying Undo's ops it checks nothing, so it
+// cannot fail: a file may hold a name twice, which a Restore refuses.
+func (m *Memory) revert(changes []Change, nextID uint64) {
+	m.lockWrite()
+	defer m.mu.Unlock()
+	for _, c := range changes { // first free every name, then put back
+		if c.After != nil {
+			m.remove(c.After.ID)
+		}
+	}
+	for _, c := range changes {
+		if c.Before != nil {
+			m.insert(cloneEntry(c.Before))
+		}
+		m.reindex(Change{Before: c.After, After: c.Before})
+	}
+	m.nextID = nextID
+	m.compact()
+}
+
 // txn is one Apply in progress: it remembers each touched entry's first
 // state so a failure can put everything back.
 type txn struct {

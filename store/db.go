@@ -45,6 +45,7 @@ type DB struct {
 	// Test hooks (set through export_test.go).
 	noSync     bool   // skip fsync (benchmarks of the encode+write cost)
 	beforeSwap func() // called between the temp file's write and the swap
+	swapErr    error  // when set, the swap fails with it (after beforeSwap)
 	noRenameat bool   // act as if renameat2 were unsupported
 }
 
@@ -194,14 +195,19 @@ func (db *DB) save(target string, ops []Op) ([]Change, error) {
 	expected := db.fp
 	var theirs []byte
 	for range maxMerges {
+		nextID := db.mem.NextID()
 		changes, err := db.mem.Apply(db.opts.Now(), ops...)
 		if err != nil || len(changes) == 0 {
 			return nil, errors.Join(err, db.putBack(target, theirs))
 		}
 		res, err := db.swapIn(target, db.mem.encode(), expected)
 		if err != nil {
-			db.undo(changes)
-			return nil, errors.Join(err, db.putBack(target, theirs))
+			db.mem.revert(changes, nextID)
+			err = errors.Join(err, db.putBack(target, theirs))
+			// Trust the file, not the memory: the next Apply or Reload
+			// re-reads it, whatever the rollback could not put back.
+			db.fp = unknownFP
+			return nil, err
 		}
 		if res.placed && res.foreign == nil {
 			db.fp = res.current
@@ -210,7 +216,7 @@ func (db *DB) save(target string, ops []Op) ([]Change, error) {
 		// Someone wrote between our check and our swap: take their
 		// version as the base and apply our ops again on it.
 		if err := db.syncTo(res.foreign, res.foreignFP); err != nil {
-			db.undo(changes)
+			db.mem.revert(changes, nextID)
 			if res.placed {
 				err = errors.Join(err, db.putBack(target, res.foreign))
 			}
@@ -225,11 +231,6 @@ func (db *DB) save(target string, ops []Op) ([]Change, error) {
 	}
 	return nil, errors.Join(fmt.Errorf("gave up after %d concurrent writes", maxMerges),
 		db.putBack(target, theirs))
-}
-
-// undo takes back in-memory changes whose save failed.
-func (db *DB) undo(changes []Change) {
-	db.mem.Apply(db.opts.Now(), Undo(changes)...)
 }
 
 // putBack restores a foreign version our swap displaced, when our own

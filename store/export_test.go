@@ -11,3 +11,7 @@ func SetBeforeSwap(db *DB, fn func()) { db.beforeSwap = fn }
 // SetNoRenameat makes db take the fallback path of systems without
 // renameat2: check the fingerprint, then rename.
 func SetNoRenameat(db *DB) { db.noRenameat = true }
+
+// SetSwapError makes every save of db fail with err just before its swap
+// (nil: saves work again).
+func SetSwapError(db *DB, err error) { db.swapErr = err }

@@ -160,6 +160,9 @@ func (db *DB) swapIn(target string, data []byte, expected Fingerprint) (swapResu
 	if db.beforeSwap != nil {
 		db.beforeSwap()
 	}
+	if db.swapErr != nil {
+		return swapResult{}, db.swapErr
+	}
 	res, err := db.place(tmp, target, ours, expected)
 	if err != nil {
 		return swapResult{}, err

@@ -1,0 +1,57 @@
+package store_test
+
+import (
+	"errors"
+	"os"
+	"testing"
+
+	"github.com/crmem/crmem/store"
+)
+
+// entriesOnDisk decodes the file at path.
+func entriesOnDisk(t *testing.T, path string) *store.File {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, err := store.Decode(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return f
+}
+
+// A failed save takes its change back in memory even where the inverse ops
+// would be refused (a file holding one name twice), and the next save
+// starts from the file, so it never drops an entry the failed one removed.
+func TestFailedSave_DuplicateNames_NothingLost(t *testing.T) {
+	path := writeDB(t, 3, note(1, "A", "first"), note(2, "A", "second"))
+	db, err := store.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	boom := errors.New("disk full")
+	store.SetSwapError(db, boom)
+	if _, err := db.Apply(store.Remove{Name: "A"}); !errors.Is(err, boom) {
+		t.Fatalf("remove with a failing save: %v, want %v", err, boom)
+	}
+	if n := db.Memory().Len(); n != 2 {
+		t.Errorf("after the failed save memory holds %d entries, want 2", n)
+	}
+	if e, _ := db.Memory().Lookup("A"); e.ID != 2 {
+		t.Errorf("after the failed save Lookup(A) = id %d, want 2", e.ID)
+	}
+	store.SetSwapError(db, nil)
+	if _, err := db.Apply(store.Add{Name: "B", Content: "third"}); err != nil {
+		t.Fatal(err)
+	}
+	f := entriesOnDisk(t, path)
+	var ids []uint64
+	for _, e := range f.Entries {
+		ids = append(ids, e.ID)
+	}
+	if len(ids) != 3 || ids[0] != 1 || ids[1] != 2 {
+		t.Fatalf("file holds ids %v after the next save, want [1 2 3]", ids)
+	}
+}
