@@ -198,6 +198,14 @@ func (tz *tokenizer) lower(flags uint8) bool {
 	return !isStopKey(tz.key)
 }
 
+// IsWordRune reports whether r belongs to a token's piece of text (is
+// alphanumeric as the tokenizer counts it); every other rune separates.
+func IsWordRune(r rune) bool { return isAlnum(r) }
+
+// Lower returns s lowercased as the tokenizer lowercases a piece: full
+// Unicode case mapping, İ → i̇ and the final-sigma rule included.
+func Lower(s string) string { return string(appendLowerFull(nil, s)) }
+
 // isAlnum reports whether r is alphanumeric in Rust's sense: Alphabetic
 // (L*, Nl, Other_Alphabetic) or Numeric (Nd, Nl, No).
 func isAlnum(r rune) bool {

@@ -235,3 +235,21 @@ func TestIsStopword(t *testing.T) {
 		}
 	}
 }
+
+func TestIsWordRuneAndLowerMatchTokenize(t *testing.T) {
+	for _, r := range []rune{'a', 'Z', '7', 'é', 'İ', 'Ⓐ', '二', 'ि'} {
+		if !IsWordRune(r) {
+			t.Errorf("IsWordRune(%q) = false", r)
+		}
+	}
+	for _, r := range []rune{' ', '-', '_', '\u0307', '。'} {
+		if IsWordRune(r) {
+			t.Errorf("IsWordRune(%q) = true", r)
+		}
+	}
+	for _, w := range []string{"İstanbul", "ΣΟΦΟΣ", "ⒶⒷ", "Café"} {
+		if got := Tokenize(w); len(got) != 1 || got[0] != Lower(w) {
+			t.Errorf("Tokenize(%q) = %q, Lower = %q", w, got, Lower(w))
+		}
+	}
+}

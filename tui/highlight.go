@@ -2,7 +2,6 @@ package tui
 
 import (
 	"strings"
-	"unicode"
 	"unicode/utf8"
 
 	"github.com/crmem/crmem/bm25"
@@ -71,7 +70,8 @@ type word struct {
 	text       string
 }
 
-// visibleWords finds alphanumeric runs of the visible text, skipping escape
+// visibleWords finds the runs of word runes (as the tokenizer splits) of
+// the visible text, skipping escape
 // sequences (SGR only: the text has been sanitized).
 func visibleWords(line string) []word {
 	var words []word
@@ -90,7 +90,7 @@ func visibleWords(line string) []word {
 			continue
 		}
 		r, w := utf8.DecodeRuneInString(line[i:])
-		if unicode.IsLetter(r) || unicode.IsNumber(r) || unicode.In(r, unicode.Mn, unicode.Mc) {
+		if bm25.IsWordRune(r) {
 			if start < 0 {
 				start = i
 			}

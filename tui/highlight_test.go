@@ -19,6 +19,8 @@ func TestHighlight(t *testing.T) {
 		{"inside colour", "\x1b[38;5;252mrollout\x1b[0m now", []string{"rollout"}, "\x1b[38;5;252m" + on + "rollout" + off + "\x1b[0m now"},
 		{"greek final sigma", "ΣΟΦΟΣ λόγος", []string{"σοφος"}, on + "ΣΟΦΟΣ" + off + " λόγος"},
 		{"unicode", "請求書 café", []string{"café"}, "請求書 " + on + "café" + off},
+		{"other alphabetic", "ⒶⒷ x", []string{"ⓐⓑ"}, on + "ⒶⒷ" + off + " x"},
+		{"dotted capital I", "İstanbul", []string{"i\u0307stanbul"}, on + "İstanbul" + off},
 		{"no terms", "text", nil, "text"},
 		{"multi-line", "a pool\npool b", []string{"pool"}, "a " + on + "pool" + off + "\n" + on + "pool" + off + " b"},
 	}

@@ -476,3 +476,14 @@ func TestReload_EventDuringFirstOpenWaitsAndRunsAfter(t *testing.T) {
 		t.Errorf("read still marked in flight: reloading %v, again %v", m.w.reloading, m.w.again)
 	}
 }
+
+// The word being typed splits and lowercases as the tokenizer does: İ
+// lowercases to i̇, so "İst" expands to the index's i̇stanbul.
+func TestSearch_PrefixWordLowercasesAsTheTokenizer(t *testing.T) {
+	m := openModel(t, copyFixture(t, "crmem/small.db"), 120, 40)
+	press(m, "/")
+	typeText(m, "İst")
+	if !slices.Contains(m.result.expansions, "i\u0307stanbul") {
+		t.Errorf("expansions of İst %q, want i̇stanbul", m.result.expansions)
+	}
+}

@@ -5,7 +5,6 @@ import (
 	"slices"
 	"strings"
 	"time"
-	"unicode"
 	"unicode/utf8"
 
 	tea "charm.land/bubbletea/v2"
@@ -147,7 +146,7 @@ func prefixMatches(ix *bm25.Index, query string, r *searchResult) []bm25.Hit {
 	if utf8.RuneCountInString(last) < minPrefix {
 		return nil
 	}
-	for _, t := range ix.Expand(strings.ToLower(last), maxExpansions) {
+	for _, t := range ix.Expand(bm25.Lower(last), maxExpansions) {
 		if !slices.Contains(r.terms, t) {
 			r.expansions = append(r.expansions, t)
 		}
@@ -159,14 +158,15 @@ func prefixMatches(ix *bm25.Index, query string, r *searchResult) []bm25.Hit {
 	return ix.SearchTerms(terms, maxHits)
 }
 
-// lastWord returns the run of letters and digits that ends the query, or ""
-// when the query ends in anything else (the word is finished).
+// lastWord returns the run of word runes (as the tokenizer splits) that
+// ends the query, or "" when the query ends in anything else (the word is
+// finished).
 func lastWord(query string) string {
 	end := len(query)
 	i := end
 	for i > 0 {
 		r, w := utf8.DecodeLastRuneInString(query[:i])
-		if !unicode.IsLetter(r) && !unicode.IsNumber(r) && !unicode.Is(unicode.Mn, r) && !unicode.Is(unicode.Mc, r) {
+		if !bm25.IsWordRune(r) {
 			break
 		}
 		i -= w
