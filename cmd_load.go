@@ -56,7 +56,7 @@ func (a *app) replaceEntries(entries []store.Entry, verb, from string) error {
 	if err != nil {
 		return err
 	}
-	if _, err := db.Apply(store.Replace{Entries: entries, NextID: db.Memory().NextID()}); err != nil {
+	if _, err := db.Apply(store.Replace{Entries: entries}); err != nil {
 		return fileError{path, err}
 	}
 	_, err = fmt.Fprintf(a.stdout, "%s %s from %s, replacing the memory\n", verb, exportCount(entries), from)

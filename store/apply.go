@@ -232,7 +232,6 @@ func (tx *txn) restore(e Entry) error {
 
 func (tx *txn) replace(op Replace) error {
 	seen := make(map[uint64]bool, len(op.Entries))
-	var top uint64
 	for i := range op.Entries {
 		e := &op.Entries[i]
 		if err := checkText(e.Name, e.Content, e.Aliases, e.Kind); err != nil {
@@ -242,19 +241,16 @@ func (tx *txn) replace(op Replace) error {
 			return fmt.Errorf("%w: %d appears twice (%q)", ErrIDTaken, e.ID, e.Name)
 		}
 		seen[e.ID] = true
-		top = max(top, e.ID)
 	}
+	cur := tx.m.nextID // of the state the save applies to, fresh from disk
 	for _, id := range tx.m.order {
 		tx.del(id)
 	}
 	for i := range op.Entries {
-		tx.put(cloneEntry(&op.Entries[i]))
+		tx.put(cloneEntry(&op.Entries[i])) // raises nextID above every id
 	}
-	next := op.NextID
-	if next <= top && top != ^uint64(0) {
-		next = top + 1
-	}
-	tx.m.nextID = max(next, 1)
+	// next_id never goes down, so ids handed out before are not reused.
+	tx.m.nextID = max(op.NextID, cur, tx.m.nextID, 1)
 	return nil
 }
 

@@ -52,8 +52,10 @@ type Remove struct {
 // not checked with ValidName: it was valid in the file it came from.
 type Restore struct{ Entry Entry }
 
-// Replace swaps the whole memory for the given entries (load). NextID zero
-// means one above the largest id. Duplicate ids fail with ErrIDTaken.
+// Replace swaps the whole memory for the given entries (load). The next id
+// never goes down: it becomes the largest of NextID, the current next id (of
+// the file as found under the lock) and one above the largest id. Duplicate
+// ids fail with ErrIDTaken.
 type Replace struct {
 	Entries []Entry
 	NextID  uint64

@@ -55,3 +55,37 @@ func TestFailedSave_DuplicateNames_NothingLost(t *testing.T) {
 		t.Fatalf("file holds ids %v after the next save, want [1 2 3]", ids)
 	}
 }
+
+// Replace never lowers next_id, even with a NextID read before another
+// writer added entries: ids that writer handed out are not reused.
+func TestReplace_StaleNextID_NeverLowers(t *testing.T) {
+	path := writeDB(t, 3, note(1, "a", "one"), note(2, "b", "two"))
+	db, err := store.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	stale := db.Memory().NextID()
+	other, err := store.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := other.Apply(store.Add{Name: "c"}, store.Add{Name: "d"}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := other.Apply(store.Remove{Name: "d"}); err != nil {
+		t.Fatal(err) // next_id 5, largest id 3
+	}
+	if _, err := db.Apply(store.Replace{Entries: []store.Entry{note(1, "a", "new")}, NextID: stale}); err != nil {
+		t.Fatal(err)
+	}
+	if f := entriesOnDisk(t, path); f.NextID != 5 {
+		t.Fatalf("next_id on disk %d after the replace, want 5", f.NextID)
+	}
+	c, err := db.Apply(store.Add{Name: "e"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c[0].After.ID != 5 {
+		t.Errorf("next add got id %d, want 5", c[0].After.ID)
+	}
+}
