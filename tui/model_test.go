@@ -3,6 +3,7 @@ package tui
 import (
 	"bufio"
 	"encoding/json"
+	"fmt"
 	"math"
 	"os"
 	"path/filepath"
@@ -485,5 +486,30 @@ func TestSearch_PrefixWordLowercasesAsTheTokenizer(t *testing.T) {
 	typeText(m, "İst")
 	if !slices.Contains(m.result.expansions, "i\u0307stanbul") {
 		t.Errorf("expansions of İst %q, want i̇stanbul", m.result.expansions)
+	}
+}
+
+// An old entry named (or aliased) exactly the query is listed first even
+// when more than maxHits newer names contain it.
+func TestSearch_ExactNameBeyondTheCapListedFirst(t *testing.T) {
+	es := []store.Entry{
+		{ID: 1, Name: "api", CreatedAt: 1_700_000_000, Content: "the old one"},
+		{ID: 2, Name: "gateway", Aliases: []string{"API"}, CreatedAt: 1_700_000_001, Content: "aliased"},
+	}
+	for i := range maxHits + 50 {
+		id := uint64(len(es) + 1)
+		es = append(es, store.Entry{ID: id, Name: fmt.Sprintf("rapid-%04d", i), CreatedAt: 1_700_001_000 + id, Content: "newer"})
+	}
+	path := filepath.Join(t.TempDir(), "memory.db")
+	writeEntries(t, path, es)
+	m := openModel(t, path, 120, 40)
+	press(m, "/")
+	typeText(m, "API")
+	names := listNames(m)
+	if len(names) < 2 || !slices.Equal(slices.Sorted(slices.Values(names[:2])), []string{"api", "gateway"}) {
+		t.Errorf("first listed %v, want api and gateway", names[:min(len(names), 3)])
+	}
+	if n := m.result.counts[hitName]; n != maxHits {
+		t.Errorf("%d name matches, want the cap %d", n, maxHits)
 	}
 }

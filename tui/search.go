@@ -106,8 +106,9 @@ func runSearch(in searchInput) *searchResult {
 }
 
 // nameMatches returns entries whose name or an alias contains the query
-// (case-insensitive), at most maxHits of them: exact name equality first,
-// then by recall score, then newest.
+// (case-insensitive): every entry whose name or an alias equals the query
+// first, then the other containing ones up to maxHits in all; each part by
+// recall score, then newest.
 func nameMatches(s *snapshot, query string, exact []bm25.Hit) []hit {
 	q := strings.ToLower(strings.TrimSpace(query))
 	if q == "" {
@@ -117,25 +118,15 @@ func nameMatches(s *snapshot, query string, exact []bm25.Hit) []hit {
 	for _, h := range exact {
 		scores[h.ID] = h.Score
 	}
-	found := s.nameIndex().find(q, maxHits) // newest first
+	found, equal := s.nameIndex().find(q, maxHits) // whole names first, each part newest first
 	hits := make([]hit, len(found))
-	equal := make(map[uint64]bool)
 	for i, idx := range found {
 		e := s.entries[idx]
 		hits[i] = hit{id: e.ID, kind: hitName, score: scores[e.ID]}
-		if strings.ToLower(e.Name) == q {
-			equal[e.ID] = true
-		}
 	}
-	slices.SortStableFunc(hits, func(a, b hit) int {
-		if equal[a.id] != equal[b.id] {
-			if equal[a.id] {
-				return -1
-			}
-			return 1
-		}
-		return cmp.Compare(b.score, a.score)
-	})
+	byScore := func(a, b hit) int { return cmp.Compare(b.score, a.score) }
+	slices.SortStableFunc(hits[:equal], byScore)
+	slices.SortStableFunc(hits[equal:], byScore)
 	return hits
 }
 

@@ -24,9 +24,11 @@ type snapshot struct {
 }
 
 // nameIndex holds every entry's lower-case name and aliases in one string,
-// newest entry first, so a substring search is one fast scan.
+// newest entry first, so a substring search is one fast scan. Every key
+// starts after a \x01 and ends before one, and its name and aliases are
+// separated by \x00, so a whole name or alias is q framed by separators.
 type nameIndex struct {
-	buf  string // keys separated by \x01
+	buf  string // \x01key\x01key…\x01
 	offs []int  // start of each key in buf
 	idx  []int  // entry index of each key
 }
@@ -88,6 +90,7 @@ func (s *snapshot) nameIndex() *nameIndex {
 func buildNameIndex(entries []store.Entry, order []int) *nameIndex {
 	var b strings.Builder
 	n := &nameIndex{offs: make([]int, 0, len(order)), idx: order}
+	b.WriteByte(1)
 	for _, i := range order {
 		n.offs = append(n.offs, b.Len())
 		b.WriteString(matchKey(entries[i]))
@@ -106,23 +109,55 @@ func matchKey(e store.Entry) string {
 	return strings.ToLower(e.Name + "\x00" + strings.Join(e.Aliases, "\x00"))
 }
 
-// find returns the entry indexes whose key contains q (already lower-case),
-// in the index's order, at most limit.
-func (n *nameIndex) find(q string, limit int) []int {
-	var out []int
-	for pos := 0; len(out) < limit; {
+// find returns the entry indexes whose key contains q (already lower-case):
+// first every entry with a name or alias equal to q, however many, then the
+// others up to limit in all, each part in the index's order. exact is the
+// length of the first part.
+func (n *nameIndex) find(q string, limit int) (found []int, exact int) {
+	if q == "" || strings.ContainsAny(q, "\x00\x01") {
+		return nil, 0
+	}
+	keys := n.exactKeys(q)
+	found = make([]int, 0, len(keys))
+	for _, k := range keys {
+		found = append(found, n.idx[k])
+	}
+	exact = len(found)
+	for pos, ki := 0, 0; len(found) < limit; {
 		j := strings.Index(n.buf[pos:], q)
 		if j < 0 {
 			break
 		}
 		k := sort.SearchInts(n.offs, pos+j+1) - 1 // the key holding the match
-		out = append(out, n.idx[k])
+		for ki < len(keys) && keys[ki] < k {
+			ki++
+		}
+		if ki == len(keys) || keys[ki] != k {
+			found = append(found, n.idx[k])
+		}
 		if k+1 >= len(n.offs) {
 			break
 		}
 		pos = n.offs[k+1]
 	}
-	return out
+	return found, exact
+}
+
+// exactKeys returns, ascending, the keys holding q as a whole name or alias.
+func (n *nameIndex) exactKeys(q string) []int {
+	var keys []int
+	for _, pat := range [...]string{"\x01" + q + "\x01", "\x01" + q + "\x00", "\x00" + q + "\x00", "\x00" + q + "\x01"} {
+		for pos := 0; ; {
+			j := strings.Index(n.buf[pos:], pat)
+			if j < 0 {
+				break
+			}
+			keys = append(keys, sort.SearchInts(n.offs, pos+j+2)-1)
+			pos += j + 1
+		}
+	}
+	slices.Sort(keys)
+	return slices.Compact(keys)
 }
 
 // order returns the entry indexes sorted by o (not relevance), computed once
