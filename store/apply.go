@@ -35,13 +35,13 @@ func (m *Memory) revert(changes []Change, nextID uint64) {
 	m.lockWrite()
 	defer m.mu.Unlock()
 	for _, c := range changes { // first free every name, then put back
-		if c.After != nil {
+		if c.After != nil && (c.Before == nil || c.Before.Name != c.After.Name) {
 			m.remove(c.After.ID)
 		}
 	}
 	for _, c := range changes {
 		if c.Before != nil {
-			m.insert(cloneEntry(c.Before))
+			m.put(cloneEntry(c.Before))
 		}
 		m.reindex(Change{Before: c.After, After: c.Before})
 	}
@@ -70,8 +70,7 @@ func (tx *txn) touch(id uint64) {
 // put stores e (new or replacing the entry with its id).
 func (tx *txn) put(e *Entry) {
 	tx.touch(e.ID)
-	tx.m.remove(e.ID)
-	tx.m.insert(e)
+	tx.m.put(e)
 }
 
 func (tx *txn) del(id uint64) {
@@ -82,9 +81,10 @@ func (tx *txn) del(id uint64) {
 func (tx *txn) rollback() {
 	for i := len(tx.touched) - 1; i >= 0; i-- {
 		id := tx.touched[i]
-		tx.m.remove(id)
 		if e := tx.prev[id]; e != nil {
-			tx.m.insert(e)
+			tx.m.put(e)
+		} else {
+			tx.m.remove(id)
 		}
 	}
 	tx.m.nextID = tx.nextID

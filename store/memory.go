@@ -180,6 +180,25 @@ func (m *Memory) insert(e *Entry) {
 	}
 }
 
+// put stores e, replacing the entry with its id if any; the caller holds mu
+// for writing. An entry whose name stays the same keeps its place in the
+// name index, so a name held twice still resolves to the later entry.
+func (m *Memory) put(e *Entry) {
+	old, ok := m.byID[e.ID]
+	if !ok || old.Name != e.Name {
+		m.remove(e.ID)
+		m.insert(e)
+		return
+	}
+	for _, a := range old.Aliases {
+		setList(m.aliases, a, m.aliases[a].dropSorted(e.ID))
+	}
+	m.byID[e.ID] = e
+	for _, a := range e.Aliases {
+		m.aliases[a] = m.aliases[a].addSorted(e.ID)
+	}
+}
+
 // remove drops the entry with the given id from every lookup structure; the
 // caller holds mu for writing.
 func (m *Memory) remove(id uint64) {

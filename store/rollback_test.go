@@ -89,3 +89,44 @@ func TestReplace_StaleNextID_NeverLowers(t *testing.T) {
 		t.Errorf("next add got id %d, want 5", c[0].After.ID)
 	}
 }
+
+// A change to one of two same-named entries that keeps the name leaves the
+// later entry (in file order) the one the name finds, SPEC §1.
+func TestDuplicateName_ChangeKeepsLaterFound(t *testing.T) {
+	one := note(1, "A", "first", "one")
+	path := writeDB(t, 3, one, note(2, "A", "second"))
+	db, err := store.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lookup := func(when string) {
+		t.Helper()
+		if e, _ := db.Memory().Lookup("A"); e.ID != 2 {
+			t.Errorf("%s: Lookup(A) = id %d, want 2", when, e.ID)
+		}
+	}
+	lookup("after open")
+
+	changed := one
+	changed.Content = "first, changed outside"
+	if err := os.WriteFile(path, store.Encode(3, []store.Entry{changed, note(2, "A", "second")}), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if d, err := db.Reload(); err != nil || len(d.Changed) != 1 {
+		t.Fatalf("reload: %+v, %v; want id 1 changed", d, err)
+	}
+	lookup("after an outside change to id 1")
+
+	if _, err := db.Apply(store.Write{Name: "one", Content: "first, written"}); err != nil {
+		t.Fatal(err)
+	}
+	lookup("after a write to id 1")
+	if e, _ := db.Memory().Get(1); e.Content != "first, written" {
+		t.Fatalf("write through the alias reached %q, want id 1", e.Content)
+	}
+
+	if _, err := db.Apply(store.SetAliases{Name: "one", Aliases: []string{"uno"}}, store.Add{Name: "A"}); err == nil {
+		t.Fatal("adding a taken name succeeded")
+	}
+	lookup("after a rolled-back change to id 1")
+}

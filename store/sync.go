@@ -74,15 +74,14 @@ func (m *Memory) syncChange(e *Entry) bool {
 		return false
 	}
 	n := detach(e)
-	m.remove(e.ID)
-	m.insert(n)
+	m.put(n)
 	m.reindex(Change{Before: cur, After: n})
 	return true
 }
 
 func (m *Memory) syncAdd(e *Entry) {
 	n := detach(e)
-	m.insert(n)
+	m.put(n)
 	m.reindex(Change{After: n})
 }
 
