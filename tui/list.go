@@ -153,6 +153,14 @@ func withDateGroups(s *snapshot, rows []row, loc *time.Location) []row {
 	out := make([]row, 0, len(rows)+len(rows)/8+2)
 	month, day := -1, -1
 	for _, r := range rows {
+		if s.entries[r.idx].CreatedAt > maxDisplayTime {
+			if month != -2 {
+				out = append(out, row{header: "after year 9999"})
+				month, day = -2, -1
+			}
+			out = append(out, r)
+			continue
+		}
 		t := time.Unix(int64(s.entries[r.idx].CreatedAt), 0).In(loc)
 		y, mo, d := t.Date()
 		if m := y*12 + int(mo); m != month {
@@ -308,8 +316,11 @@ func score(r row) string {
 
 // age is a compact relative age: 5m, 3h, 2d, 3w, 5mo, 2y; "fut" for a
 // creation time more than a minute ahead of the clock (skew, a bad import),
-// which must not pass for a fresh entry.
+// which must not pass for a fresh entry; "-" beyond year 9999 (shown raw).
 func age(now time.Time, created uint64) string {
+	if created > maxDisplayTime {
+		return "-"
+	}
 	d := now.Sub(time.Unix(int64(created), 0))
 	switch {
 	case d < -time.Minute:

@@ -47,13 +47,21 @@ func (p *preview) tokenCount(k renderKey, content string) int {
 	return n
 }
 
+// maxDisplayTime is the last created_at shown as a date (year 9999); later
+// values (the format allows any u64) are shown raw and without an age.
+const maxDisplayTime = 253402300799
+
 // card renders the header card for e at width.
 func card(st *styles, e store.Entry, tokens, width int, now time.Time, loc *time.Location, extra []string) string {
-	created := time.Unix(int64(e.CreatedAt), 0).In(loc)
+	created := fmt.Sprintf("@%d", e.CreatedAt) // raw beyond year 9999, as the CLI
+	if e.CreatedAt <= maxDisplayTime {
+		created = time.Unix(int64(e.CreatedAt), 0).In(loc).Format("2006-01-02 15:04 MST") +
+			st.label.Render(" ("+ago(now, e.CreatedAt)+")")
+	}
 	lines := []string{
 		st.cardTitle.Render(ansi.Truncate(sanitize.Line(e.Name), max(width-4, 1), "…")),
 		st.kindMarker(e.Kind) + " " + e.Kind.String() + st.label.Render(fmt.Sprintf(" · id %d", e.ID)),
-		st.label.Render("created ") + created.Format("2006-01-02 15:04 MST") + st.label.Render(" ("+ago(now, e.CreatedAt)+")"),
+		st.label.Render("created ") + created,
 	}
 	if len(e.Aliases) > 0 {
 		as := make([]string, len(e.Aliases))

@@ -323,3 +323,27 @@ func TestTinyTerminalsDoNotBreak(t *testing.T) {
 		press(m, "tab", "x", "/")
 	}
 }
+
+// A created_at beyond year 9999 has no age and its time is shown raw, as
+// the CLI shows it.
+func TestView_HugeTimestampShownRaw(t *testing.T) {
+	m := openModel(t, copyFixture(t, "bad/ok-huge-timestamp.db"), 120, 30)
+	const raw = "@1234605616436508552" // 0x1122334455667788
+	for m.snap.entries[m.list.rows[m.list.cursor].idx].CreatedAt != 0x1122334455667788 {
+		before := m.list.cursor
+		press(m, "j")
+		if m.list.cursor == before {
+			t.Fatal("no entry with the huge timestamp")
+		}
+	}
+	screen := plainScreen(m)
+	if !strings.Contains(screen, "created "+raw) {
+		t.Errorf("card time not raw:\n%s", screen)
+	}
+	if row := `\s` + regexp.QuoteMeta(selectedName(m)) + `\s+-\s+\d+B\s`; !regexp.MustCompile(row).MatchString(screen) {
+		t.Errorf("list age not -:\n%s", screen)
+	}
+	if !strings.Contains(screen, "after year 9999") || strings.Contains(screen, "April") {
+		t.Errorf("date group of a time beyond year 9999:\n%s", screen)
+	}
+}
