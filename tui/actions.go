@@ -249,7 +249,7 @@ func (m *Model) opened(msg loadedMsg) tea.Cmd {
 		m.st.fileWarning = fmt.Sprintf("cannot open (%s) — waiting for a good write", m.shortError(msg.err))
 		return tea.Batch(m.showSelected(), m.readDone())
 	}
-	m.db, m.st.fileWarning, m.st.openTook = msg.db, "", msg.took
+	m.db, m.st.fileWarning = msg.db, ""
 	m.indexed = indexReady(m.db.Memory())
 	m.applySnapshot(msg.snap)
 	cmds := []tea.Cmd{m.showSelected(), m.rerunSearch(), warmCmd(m.snap), m.readDone()}

@@ -16,7 +16,6 @@ type loadedMsg struct {
 	db   *store.DB
 	snap *snapshot
 	err  error
-	took time.Duration
 }
 
 // indexReadyMsg says the bm25 index has been built.
@@ -37,12 +36,11 @@ type daemonMsg struct{ up bool }
 // openCmd opens the memory file off the update loop.
 func openCmd(path string) tea.Cmd {
 	return func() tea.Msg {
-		start := time.Now()
 		db, err := openDB(path)
 		if err != nil {
-			return loadedMsg{err: err, took: time.Since(start)}
+			return loadedMsg{err: err}
 		}
-		return loadedMsg{db: db, snap: listedSnapshot(db.Memory()), took: time.Since(start)}
+		return loadedMsg{db: db, snap: listedSnapshot(db.Memory())}
 	}
 }
 

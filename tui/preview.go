@@ -20,9 +20,8 @@ type preview struct {
 	vp      viewport.Model
 	id      uint64 // entry shown; 0 for none
 	key     renderKey
-	body    string // rendered content (before highlighting), or plain text while rendering
-	pending bool   // the rendering for key has not arrived yet
-	explain bool   // show the score explanation instead of the content
+	pending bool // the rendering for key has not arrived yet
+	explain bool // show the score explanation instead of the content
 	tokens  map[renderKey]int
 }
 

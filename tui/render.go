@@ -4,7 +4,6 @@ import (
 	"hash/fnv"
 	"strings"
 	"sync"
-	"time"
 	"unicode/utf8"
 
 	tea "charm.land/bubbletea/v2"
@@ -76,9 +75,8 @@ func (r *lockedRenderer) render(md string) (string, error) {
 
 // renderedMsg carries a finished rendering.
 type renderedMsg struct {
-	key  renderKey
-	out  string
-	took time.Duration
+	key renderKey
+	out string
 }
 
 // renderCmd renders content off the update loop. Nothing from the file
@@ -86,8 +84,7 @@ type renderedMsg struct {
 // decodes character references into real control characters).
 func renderCmd(rs *renderers, key renderKey, content string) tea.Cmd {
 	return func() tea.Msg {
-		start := time.Now()
-		return renderedMsg{key: key, out: renderMarkdown(rs, key, content), took: time.Since(start)}
+		return renderedMsg{key: key, out: renderMarkdown(rs, key, content)}
 	}
 }
 

@@ -20,7 +20,6 @@ type status struct {
 	daemon      bool   // a crabtalk daemon is running
 	daemonSock  string
 	lastReload  time.Time
-	openTook    time.Duration
 	msg         string
 	msgSeq      int
 }
