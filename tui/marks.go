@@ -72,9 +72,15 @@ func (f *editing) markOlder(m *Model) tea.Cmd {
 // markArchivesBefore marks the archives created before cutoff and returns
 // how many there are.
 func markArchivesBefore(m *Model, cutoff time.Time) int {
+	c := cutoff.Unix()
+	if c <= 0 {
+		return 0 // nothing is older than the epoch
+	}
 	n := 0
 	for _, e := range m.Entries() {
-		if e.Kind == store.Archive && int64(e.CreatedAt) < cutoff.Unix() {
+		// Compared as the file's unsigned seconds: a created_at above
+		// MaxInt64 must not wrap negative and pass for an ancient archive.
+		if e.Kind == store.Archive && e.CreatedAt < uint64(c) {
 			m.SetMarked(e.ID, true)
 			n++
 		}

@@ -137,6 +137,24 @@ func TestMarks_OlderThanDeleteAllAndUndo(t *testing.T) {
 	}
 }
 
+// An archive whose created_at is beyond int64 (the reader accepts any u64)
+// is not "older than 30d": it must never be swept into a bulk delete.
+func TestMarks_OlderThanSkipsTimestampsBeyondInt64(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "memory.db")
+	now := uint64(testNow.Unix())
+	writeEntries(t, path, []store.Entry{
+		{ID: 1, Name: "old", Kind: store.Archive, CreatedAt: now - 90*24*3600, Content: "x"},
+		{ID: 2, Name: "far-future", Kind: store.Archive, CreatedAt: 1<<63 + 5, Content: "y"},
+	})
+	h := newEditHarnessIn(t, path, t.TempDir())
+	press(h.m, "O")
+	typeText(h.m, "30d")
+	press(h.m, "enter")
+	if !h.m.Marked(1) || h.m.Marked(2) {
+		t.Fatalf("marked old=%v far-future=%v; want only old", h.m.Marked(1), h.m.Marked(2))
+	}
+}
+
 func TestMarks_DeleteMarkedWithNothingMarked(t *testing.T) {
 	path, _ := agedMemory(t)
 	h := newEditHarnessIn(t, path, t.TempDir())
