@@ -86,18 +86,23 @@ func (a *app) apply(describe describer, ops ...store.Op) (string, []store.Change
 	return a.applyWith(describe, func(*store.Memory) []store.Op { return ops })
 }
 
-// applyWith is apply with the operations built from the memory as read.
-// The bm25 index is never built: a write does not search.
+// applyWith is apply with the operations built from the memory as read;
+// no operations write nothing (nor take the lock). The bm25 index is never
+// built: a write does not search.
 func (a *app) applyWith(describe describer, prepare func(*store.Memory) []store.Op) (string, []store.Change, error) {
 	path, err := a.dbPath()
 	if err != nil {
 		return "", nil, err
 	}
-	db, err := store.OpenWith(path, store.Options{Index: store.IndexOnDemand})
+	db, err := openForWrite(path)
 	if err != nil {
 		return path, nil, fileError{path, err}
 	}
-	changes, err := db.Apply(prepare(db.Memory())...)
+	ops := prepare(db.Memory())
+	if len(ops) == 0 {
+		return path, nil, nil
+	}
+	changes, err := db.Apply(ops...)
 	if err != nil {
 		if d := describe(db.Memory(), err); d != nil {
 			err = d
@@ -105,6 +110,13 @@ func (a *app) applyWith(describe describer, prepare func(*store.Memory) []store.
 		return path, nil, fileError{path, err}
 	}
 	return path, changes, nil
+}
+
+// openForWrite opens the memory file for a write without its bm25 index:
+// building it would cost more than the write (a load re-indexes nothing).
+// Tests wrap it to see how a command opens the file.
+var openForWrite = func(path string) (*store.DB, error) {
+	return store.OpenWith(path, store.Options{Index: store.IndexOnDemand})
 }
 
 // describer turns a failed operation's error into a message naming what
@@ -130,6 +142,9 @@ func nameTaken(name string) describer {
 		return nil
 	}
 }
+
+// keepStoreText keeps the store's error text as it is.
+func keepStoreText(*store.Memory, error) error { return nil }
 
 // firstOf returns the first message any of the describers gives.
 func firstOf(ds ...describer) describer {

@@ -52,43 +52,24 @@ left untouched.`,
 // says what happened. next_id never goes down, so ids of entries that were
 // in the memory are not handed out again.
 func (a *app) replaceEntries(entries []store.Entry, verb, from string) error {
-	path, db, err := a.openDB()
-	if err != nil {
+	if _, _, err := a.apply(keepStoreText, store.Replace{Entries: entries}); err != nil {
 		return err
 	}
-	if _, err := db.Apply(store.Replace{Entries: entries}); err != nil {
-		return fileError{path, err}
-	}
-	_, err = fmt.Fprintf(a.stdout, "%s %s from %s, replacing the memory\n", verb, exportCount(entries), from)
+	_, err := fmt.Fprintf(a.stdout, "%s %s from %s, replacing the memory\n", verb, exportCount(entries), from)
 	return err
-}
-
-// openDB opens the memory file for a write (a missing file is empty).
-func (a *app) openDB() (string, *store.DB, error) {
-	path, err := a.dbPath()
-	if err != nil {
-		return "", nil, err
-	}
-	db, err := store.Open(path)
-	if err != nil {
-		return path, nil, fileError{path, err}
-	}
-	return path, db, nil
 }
 
 // mergeEntries merges entries into the memory by name in one atomic save.
 // The plan is made on the file as read; if the file changes before the
 // save, store re-applies it on the fresh state (or fails, changing nothing).
 func (a *app) mergeEntries(entries []store.Entry, mode export.MergeMode, what string) error {
-	path, db, err := a.openDB()
+	var plan export.Plan
+	_, _, err := a.applyWith(keepStoreText, func(m *store.Memory) []store.Op {
+		plan = export.MergeOps(m.Entries(), entries, mode)
+		return plan.Ops
+	})
 	if err != nil {
 		return err
-	}
-	plan := export.MergeOps(db.Memory().Entries(), entries, mode)
-	if len(plan.Ops) > 0 {
-		if _, err := db.Apply(plan.Ops...); err != nil {
-			return fileError{path, err}
-		}
 	}
 	_, err = fmt.Fprintf(a.stdout, "%s: %d replaced, %d added, %d unchanged\n",
 		what, plan.Replaced, plan.Added, plan.Unchanged)
