@@ -94,7 +94,7 @@ func (a *app) applyWith(describe describer, prepare func(*store.Memory) []store.
 	if err != nil {
 		return "", nil, err
 	}
-	db, err := openForWrite(path)
+	db, err := a.openForWrite(path)
 	if err != nil {
 		return path, nil, fileError{path, err}
 	}
@@ -114,8 +114,15 @@ func (a *app) applyWith(describe describer, prepare func(*store.Memory) []store.
 
 // openForWrite opens the memory file for a write without its bm25 index:
 // building it would cost more than the write (a load re-indexes nothing).
-// Tests wrap it to see how a command opens the file.
-var openForWrite = func(path string) (*store.DB, error) {
+func (a *app) openForWrite(path string) (*store.DB, error) {
+	if a.openHook != nil {
+		return a.openHook(path)
+	}
+	return openWithoutIndex(path)
+}
+
+// openWithoutIndex opens path, leaving the bm25 index to be built on demand.
+func openWithoutIndex(path string) (*store.DB, error) {
 	return store.OpenWith(path, store.Options{Index: store.IndexOnDemand})
 }
 

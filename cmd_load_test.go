@@ -24,10 +24,8 @@ func TestLoadImport_OpenWithoutIndex(t *testing.T) {
 		t.Fatal(err)
 	}
 	var opened []*store.DB
-	orig := openForWrite
-	t.Cleanup(func() { openForWrite = orig })
-	openForWrite = func(path string) (*store.DB, error) {
-		d, err := orig(path)
+	hook := func(path string) (*store.DB, error) {
+		d, err := openWithoutIndex(path)
 		if err == nil {
 			opened = append(opened, d)
 		}
@@ -36,7 +34,8 @@ func TestLoadImport_OpenWithoutIndex(t *testing.T) {
 	runOK := func(stdin string, args ...string) string {
 		t.Helper()
 		var out, errb bytes.Buffer
-		if code := run(args, strings.NewReader(stdin), &out, &errb, func(string) string { return "" }); code != 0 {
+		a := &app{stdin: strings.NewReader(stdin), stdout: &out, stderr: &errb, getenv: func(string) string { return "" }, openHook: hook}
+		if code := a.execute(args); code != 0 {
 			t.Fatalf("crmem %q: exit %d, %s", args, code, errb.String())
 		}
 		return out.String()

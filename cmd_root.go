@@ -10,6 +10,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/crmem/crmem/store"
 	"github.com/crmem/crmem/tui"
 )
 
@@ -19,6 +20,9 @@ type app struct {
 	stdin          io.Reader
 	stdout, stderr io.Writer
 	getenv         func(string) string
+	// openHook, when set, replaces how a write opens the memory file
+	// (tests use it to see how a command opens the file).
+	openHook func(path string) (*store.DB, error)
 
 	db       string // --db
 	sessions string // --sessions
@@ -36,24 +40,29 @@ func (e usageError) Unwrap() error { return e.err }
 // run executes the command line and returns the exit status: 0 on success,
 // 1 on failure, 2 on a usage error. Every failure is one "crmem: " line on
 // stderr; a panic anywhere below is turned into such a line too.
-func run(args []string, stdin io.Reader, stdout, stderr io.Writer, getenv func(string) string) (code int) {
+func run(args []string, stdin io.Reader, stdout, stderr io.Writer, getenv func(string) string) int {
+	a := &app{stdin: stdin, stdout: stdout, stderr: stderr, getenv: getenv}
+	return a.execute(args)
+}
+
+// execute runs the command line on a and returns the exit status, as run.
+func (a *app) execute(args []string) (code int) {
 	defer func() {
 		if r := recover(); r != nil {
-			fmt.Fprintf(stderr, "crmem: internal error: %s\n", oneLine(fmt.Sprint(r)))
+			fmt.Fprintf(a.stderr, "crmem: internal error: %s\n", oneLine(fmt.Sprint(r)))
 			code = 1
 		}
 	}()
-	a := &app{stdin: stdin, stdout: stdout, stderr: stderr, getenv: getenv}
 	root := a.rootCommand()
 	root.SetArgs(args)
-	root.SetIn(stdin)
-	root.SetOut(stdout)
-	root.SetErr(stderr)
+	root.SetIn(a.stdin)
+	root.SetOut(a.stdout)
+	root.SetErr(a.stderr)
 	err := root.Execute()
 	if err == nil {
 		return 0
 	}
-	fmt.Fprintf(stderr, "crmem: %s\n", oneLine(err.Error()))
+	fmt.Fprintf(a.stderr, "crmem: %s\n", oneLine(err.Error()))
 	var ue usageError
 	if errors.As(err, &ue) {
 		return 2
