@@ -68,7 +68,7 @@ func startEdit(t *testing.T, bin, db, sess string) *editSession {
 		shellQuote(script), shellQuote(s.plan), shellQuote(tmp), shellQuote(bin), shellQuote(bin), shellQuote(sess), shellQuote(db))
 	s.tmux("-f", "/dev/null", "new-session", "-d", "-s", "ed", "-x", "120", "-y", "40",
 		"env", "HOME="+t.TempDir(), "TERM=xterm-256color", "NO_COLOR=", "sh", "-c", cmd)
-	s.wait(10*time.Second, "first screen", contains("notes ·", "archives"))
+	s.wait(15*time.Second, "first screen", contains("notes ·", "archives"))
 	return s
 }
 
@@ -91,7 +91,9 @@ func (s *editSession) wait(within time.Duration, what string, ok func(string) bo
 			return
 		}
 		if time.Now().After(deadline) {
-			s.t.Fatalf("%s: not seen within %v; screen:\n%s", what, within, screen)
+			// The processes in the pane tell a hung TUI from a slow one.
+			procs := s.tmux("list-panes", "-t", "ed", "-F", "#{pane_current_command} #{pane_pid}")
+			s.t.Fatalf("%s: not seen within %v; pane runs %q; screen:\n%s", what, within, procs, screen)
 		}
 		time.Sleep(20 * time.Millisecond)
 	}
@@ -109,7 +111,7 @@ func (s *editSession) search(query, want string) {
 	s.press("/")
 	s.typ(query)
 	s.press("Enter")
-	s.wait(5*time.Second, "select "+want, func(sc string) bool { return cardTitle(sc) == want })
+	s.wait(15*time.Second, "select "+want, func(sc string) bool { return cardTitle(sc) == want })
 }
 
 // show reads one entry through `crmem show --json`.
@@ -184,7 +186,7 @@ func tmuxEditContent(t *testing.T, bin string) {
 	s.search("conventional commits", "commit-format")
 	s.setPlan(`sed -i -e 's|<li>commits</li>|<li>commits</li><li>cc</li>|' -e 's|^Use |Always use |' "$1"; printf 'Sign off.\n' >> "$1"`)
 	s.press("e")
-	s.wait(5*time.Second, "saved and redrawn", contains("saved commit-format", "aliases commits, cc, conventional", "/ "))
+	s.wait(15*time.Second, "saved and redrawn", contains("saved commit-format", "aliases commits, cc, conventional", "/ "))
 	e := s.show("commit-format")
 	if !slices.Equal(e.Aliases, []string{"commits", "cc", "conventional"}) || !strings.HasSuffix(e.Content, "\nSign off.") {
 		t.Fatalf("after edit: %+v", e)
@@ -205,16 +207,16 @@ func tmuxExternalWrites(t *testing.T, bin string) {
 	// Another entry changes while the editor is open: saved without asking.
 	s.setPlan(fmt.Sprintf(`"$CRMEM" write --db %s scratch 'written by the agent'; sleep 0.3; printf 'Mine one.\n' >> "$1"`, shellQuote(db)))
 	s.press("e")
-	s.wait(5*time.Second, "saved beside the other write", contains("saved commit-format"))
+	s.wait(15*time.Second, "saved beside the other write", contains("saved commit-format"))
 	if got := s.show("scratch").Content; got != "written by the agent" {
 		t.Fatalf("the other writer's change was lost: %q", got)
 	}
 	// The edited entry itself changes: the user chooses; save as new keeps both.
 	s.setPlan(fmt.Sprintf(`"$CRMEM" write --db %s commit-format 'rewritten by the agent'; sleep 0.3; printf 'Mine two.\n' >> "$1"`, shellQuote(db)))
 	s.press("e")
-	s.wait(5*time.Second, "conflict dialog", contains("commit-format changed on disk while you were editing", "[m] keep mine", "[t] keep theirs", "[n] save mine as a new note"))
+	s.wait(15*time.Second, "conflict dialog", contains("commit-format changed on disk while you were editing", "[m] keep mine", "[t] keep theirs", "[n] save mine as a new note"))
 	s.press("n")
-	s.wait(5*time.Second, "saved as new", contains("saved your text as the new note commit-format-mine"))
+	s.wait(15*time.Second, "saved as new", contains("saved your text as the new note commit-format-mine"))
 	if got := s.show("commit-format").Content; got != "rewritten by the agent" {
 		t.Fatalf("theirs: %q", got)
 	}
@@ -235,7 +237,7 @@ func tmuxFailingEditor(t *testing.T, bin string) {
 	s.search("conventional commits", "commit-format")
 	s.setPlan(`printf 'Half-written thought.\n' >> "$1"; exit 3`)
 	s.press("e")
-	s.wait(5*time.Second, "failure reported", contains("editor failed (exit status 3); your text is kept in "+s.tmp))
+	s.wait(15*time.Second, "failure reported", contains("editor failed (exit status 3); your text is kept in "+s.tmp))
 	kept, _ := filepath.Glob(filepath.Join(s.tmp, "crmem-edit-*", "commit-format.md"))
 	if len(kept) != 1 {
 		t.Fatalf("kept files %v", kept)
@@ -281,21 +283,21 @@ func tmuxBulkDelete(t *testing.T, bin string) {
 	writeSession(t, sess, "chat-7", "archive-old-007")
 	s := startEdit(t, bin, db, sess)
 	s.press("O")
-	s.wait(3*time.Second, "age prompt", contains("mark archives older than"))
+	s.wait(15*time.Second, "age prompt", contains("mark archives older than"))
 	s.typ("30d")
 	s.press("Enter")
-	s.wait(3*time.Second, "marked", contains("marked 100 archives older than 30d", "● 100 marked"))
+	s.wait(15*time.Second, "marked", contains("marked 100 archives older than 30d", "● 100 marked"))
 	s.press("D")
-	s.wait(3*time.Second, "confirmation", contains("delete 100 entries marked", "1 session loses its resume point: chat-7", "[y/n]"))
+	s.wait(15*time.Second, "confirmation", contains("delete 100 entries marked", "1 session loses its resume point: chat-7", "[y/n]"))
 	s.press("Enter")
 	s.press("y")
-	s.wait(5*time.Second, "deleted", contains("deleted 100 entries"))
+	s.wait(15*time.Second, "deleted", contains("deleted 100 entries"))
 	mid := byNameMap(decodeFile(t, db))
 	if len(mid) != 8 {
 		t.Fatalf("%d entries after the bulk delete, want 8", len(mid))
 	}
 	s.press("u")
-	s.wait(5*time.Second, "undone", contains("undone: delete 100 entries"))
+	s.wait(15*time.Second, "undone", contains("undone: delete 100 entries"))
 	after := decodeFile(t, db)
 	if len(after) != len(before) {
 		t.Fatalf("%d entries after undo, want %d", len(after), len(before))

@@ -123,11 +123,11 @@ func TestTmux_SearchFollowsAndSanitizes(t *testing.T) {
 	e.keys("s", "/")
 	e.text("s", "pool timeout ")
 	e.keys("s", "Enter")
-	e.waitFor("s", 2*time.Second, "top hit", func(s string) bool { return cardTitle(s) == "long-note" && strings.Contains(s, "hits") })
+	e.waitFor("s", 5*time.Second, "top hit", func(s string) bool { return cardTitle(s) == "long-note" && strings.Contains(s, "hits") })
 
 	// External writes: the list follows, the selection stays on long-note.
 	e.keys("s", "Escape")
-	e.waitFor("s", time.Second, "search cleared", func(s string) bool { return !strings.Contains(s, "hits") })
+	e.waitFor("s", 5*time.Second, "search cleared", func(s string) bool { return !strings.Contains(s, "hits") })
 	apply(t, path,
 		store.Add{Name: "external-note", Content: "written by the agent"},
 		store.Remove{Name: "scratch"},
@@ -147,7 +147,7 @@ func TestTmux_SearchFollowsAndSanitizes(t *testing.T) {
 	if err := os.WriteFile(path, bad, 0o600); err != nil {
 		t.Fatal(err)
 	}
-	e.waitFor("s", time.Second, "corrupt-file warning", contains("truncated body", "external-note", "final-note"))
+	e.waitFor("s", 5*time.Second, "corrupt-file warning", contains("truncated body", "external-note", "final-note"))
 }
 
 func TestTmux_TitleSequenceIsNotPassedThrough(t *testing.T) {
@@ -159,7 +159,7 @@ func TestTmux_TitleSequenceIsNotPassedThrough(t *testing.T) {
 
 	// Control: tmux does take titles from OSC 2 in this setup.
 	e.start("probe", `printf '\033]2;probe-title\007'`)
-	e.waitFor("probe", 2*time.Second, "probe title", func(string) bool {
+	e.waitFor("probe", 5*time.Second, "probe title", func(string) bool {
 		return strings.TrimSpace(e.tmux("display", "-p", "-t", "probe", "#{pane_title}")) == "probe-title"
 	})
 
