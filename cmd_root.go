@@ -12,6 +12,7 @@ import (
 
 	"github.com/crmem/crmem/store"
 	"github.com/crmem/crmem/tui"
+	"github.com/crmem/crmem/tui/config"
 )
 
 // app carries what every subcommand needs: streams, environment and the
@@ -29,6 +30,8 @@ type app struct {
 	style    string // --style
 	demo     bool   // --demo
 	noMouse  bool   // --no-mouse
+
+	cfg *config.Config // the effective configuration, loaded before any command runs
 }
 
 // usageError marks an error as a usage error (exit status 2).
@@ -87,17 +90,15 @@ the terminal UI; every subcommand is scriptable.`,
   crmem --demo                # the TUI on a copy of a sample memory
   crmem search deploy rollback
   crmem --db ./memory.db ls --kind archive --json`,
-		Version:       versionString(),
-		Args:          a.rootArgs,
-		SilenceUsage:  true,
-		SilenceErrors: true,
+		Version:           versionString(),
+		Args:              a.rootArgs,
+		SilenceUsage:      true,
+		SilenceErrors:     true,
+		PersistentPreRunE: a.loadConfig,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			path := ""
 			if len(args) == 1 {
 				path = args[0]
-			}
-			if err := tui.CheckStyle(a.style); err != nil {
-				return usage(cmd, "%v", err)
 			}
 			return a.runTUI(path)
 		},
@@ -116,7 +117,7 @@ the terminal UI; every subcommand is scriptable.`,
 		a.addCommand(), a.updateCommand(), a.writeCommand(), a.aliasCommand(),
 		a.renameCommand(), a.rmCommand(), a.editCommand(), a.dumpCommand(),
 		a.loadCommand(), a.exportCommand(), a.importCommand(), a.checkCommand(),
-		a.benchCommand(), a.versionCommand(),
+		a.benchCommand(), a.configCommand(), a.versionCommand(),
 	} {
 		c.SilenceUsage = true
 		c.DisableFlagsInUseLine = true // each Use line lists its flags
@@ -144,9 +145,38 @@ func (a *app) rootArgs(cmd *cobra.Command, args []string) error {
 	return nil
 }
 
-// dbPath resolves the memory file: --db, then $CRMEM_DB, then
-// ~/.crabtalk/memory.db.
+// loadConfig builds the effective configuration (SPEC §9) once the flags
+// are parsed and before the command runs; an error in any layer is a usage
+// error (exit 2) naming the file and line. `config --path` and
+// `config --default` do not read the file, so they help fix a broken one.
+func (a *app) loadConfig(cmd *cobra.Command, _ []string) error {
+	if cmd.Name() == "config" && (cmd.Flags().Changed("path") || cmd.Flags().Changed("default")) {
+		return nil
+	}
+	flags := map[string]any{}
+	for name, v := range map[string]any{"db": a.db, "sessions": a.sessions, "style": a.style, "no-mouse": a.noMouse} {
+		if f := cmd.Flags().Lookup(name); f != nil && f.Changed {
+			flags["--"+name] = v
+		}
+	}
+	cfg, err := config.Load(config.Options{Getenv: a.getenv, Flags: flags})
+	var ce *config.Error
+	if errors.As(err, &ce) && ce.Flag {
+		return usage(cmd, "%v", err)
+	}
+	if err != nil {
+		return usageError{err}
+	}
+	a.cfg = cfg
+	return nil
+}
+
+// dbPath resolves the memory file: the configuration's db (--db, then
+// $CRMEM_DB, then the config file, then ~/.crabtalk/memory.db).
 func (a *app) dbPath() (string, error) {
+	if a.cfg != nil {
+		return a.cfg.DB, nil
+	}
 	if a.db != "" {
 		return a.db, nil
 	}
@@ -169,5 +199,9 @@ func (a *app) runTUI(path string) error {
 		}
 		path = p
 	}
-	return tui.Run(tui.Options{Path: path, SessionsDir: a.sessions, Style: a.style, Demo: a.demo, NoMouse: a.noMouse})
+	c := a.cfg
+	return tui.Run(tui.Options{
+		Path: path, SessionsDir: c.Sessions, Style: c.Style, Demo: a.demo, NoMouse: !c.Mouse,
+		Sort: c.Sort, Keys: c.Keys, MaxExpansions: c.MaxExpansions, NameMatches: c.NameMatches, RecallLimit: c.RecallLimit,
+	})
 }

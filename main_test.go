@@ -8,6 +8,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -69,11 +70,13 @@ func crmem(t *testing.T, stdin string, args ...string) result {
 	return result{out.String(), errb.String(), code}
 }
 
-// testEnv is the environment without CRMEM_DB, with HOME replaced.
+// testEnv is the environment without CRMEM_DB and the configuration's
+// variables, with HOME replaced.
 func testEnv() []string {
 	var env []string
 	for _, kv := range os.Environ() {
-		if !strings.HasPrefix(kv, "CRMEM_DB=") && !strings.HasPrefix(kv, "HOME=") {
+		name, _, _ := strings.Cut(kv, "=")
+		if !slices.Contains([]string{"CRMEM_DB", "HOME", "CRMEM_CONFIG", "XDG_CONFIG_HOME", "CRMEM_STYLE"}, name) {
 			env = append(env, kv)
 		}
 	}

@@ -33,10 +33,15 @@ type KeyMap struct {
 	MarkAll, MarkOlder, Unmark, Orphans key.Binding
 	// Dump writes the memory out as an mdbook tree (wired by the editing code).
 	Dump key.Binding
+	// Following a live agent: jump to the latest change, the reload log.
+	LatestChange, ChangeLog key.Binding
+	// Reading: copy name or content, the pager, zoom, matches, date filter.
+	CopyName, CopyContent, Pager, Zoom, PrevMatch, NextMatch, DateFilter key.Binding
 	// Application.
-	Reload, Mouse, Quit key.Binding
+	Reload, Mouse, Suspend, Quit key.Binding
 
-	mode Mode // set by SetMode; ShortHelp depends on it
+	mode Mode               // set by SetMode; ShortHelp depends on it
+	base map[string]binding // the configured keys and labels, by snake_case name
 }
 
 // DefaultKeyMap returns the default bindings. The editing bindings are
@@ -80,8 +85,19 @@ func DefaultKeyMap() KeyMap {
 		Dump:           b([]string{"W"}, "W", "dump to a folder…"),
 		Reload:         b([]string{"R"}, "R", "reload"),
 		Mouse:          b([]string{"M"}, "M", "mouse on/off"),
+		LatestChange:   b([]string{"."}, ".", "latest change"),
+		ChangeLog:      b([]string{"c"}, "c", "reload log"),
+		CopyName:       b([]string{"y"}, "y", "copy name"),
+		CopyContent:    b([]string{"Y"}, "Y", "copy content"),
+		Pager:          b([]string{"v"}, "v", "open in $PAGER"),
+		Zoom:           b([]string{"z"}, "z", "zoom preview"),
+		PrevMatch:      b([]string{"["}, "[", "previous match"),
+		NextMatch:      b([]string{"]"}, "]", "next match"),
+		DateFilter:     b([]string{"f"}, "f", "date filter"),
+		Suspend:        b([]string{"ctrl+z"}, "ctrl+z", "suspend"),
 		Quit:           b([]string{"q", "ctrl+c"}, "q", "quit"),
 	}
+	k.recordBase()
 	for _, e := range k.EditKeys() {
 		e.SetEnabled(false)
 	}
@@ -102,7 +118,12 @@ func (k KeyMap) NavigationKeys() []key.Binding {
 
 // ViewKeys switch panes, filters and order.
 func (k KeyMap) ViewKeys() []key.Binding {
-	return []key.Binding{k.Focus, k.FilterAll, k.FilterNotes, k.FilterArchives, k.FilterTopics, k.Sort, k.Explain}
+	return []key.Binding{k.Focus, k.FilterAll, k.FilterNotes, k.FilterArchives, k.FilterTopics, k.DateFilter, k.Sort, k.Explain}
+}
+
+// ReadingKeys copy, page, zoom and follow the agent's changes.
+func (k KeyMap) ReadingKeys() []key.Binding {
+	return []key.Binding{k.CopyName, k.CopyContent, k.Pager, k.Zoom, k.PrevMatch, k.NextMatch, k.LatestChange, k.ChangeLog}
 }
 
 // SearchKeys drive the search line.
@@ -122,7 +143,7 @@ func (k KeyMap) CleanupKeys() []key.Binding {
 
 // AppKeys are reload, mouse, help and quit.
 func (k KeyMap) AppKeys() []key.Binding {
-	return []key.Binding{k.Reload, k.Mouse, k.Help, k.Quit}
+	return []key.Binding{k.Reload, k.Mouse, k.Suspend, k.Help, k.Quit}
 }
 
 // ShortHelp is the one-line help shown at the bottom of the screen: the
@@ -136,7 +157,7 @@ func (k KeyMap) ShortHelp() []key.Binding {
 
 // FullHelp is the `?` help, one column per group.
 func (k KeyMap) FullHelp() [][]key.Binding {
-	return [][]key.Binding{k.NavigationKeys(), k.ViewKeys(), append(k.SearchKeys(), k.AppKeys()...), k.EditingKeys(), k.CleanupKeys()}
+	return [][]key.Binding{k.NavigationKeys(), k.ViewKeys(), append(k.SearchKeys(), k.AppKeys()...), k.ReadingKeys(), k.EditingKeys(), k.CleanupKeys()}
 }
 
 // SetMode enables the bindings that make sense in mode m. editing says the
@@ -149,31 +170,20 @@ func (k *KeyMap) SetMode(m Mode, editing, query bool) {
 		b.SetEnabled(m != ModeHelp)
 	}
 	for _, b := range []*key.Binding{&k.Top, &k.Bottom, &k.Focus, &k.Explain, &k.Search,
-		&k.FilterAll, &k.FilterNotes, &k.FilterArchives, &k.FilterTopics, &k.Sort, &k.Reload, &k.Mouse} {
+		&k.FilterAll, &k.FilterNotes, &k.FilterArchives, &k.FilterTopics, &k.Sort, &k.Reload, &k.Mouse,
+		&k.LatestChange, &k.ChangeLog, &k.CopyName, &k.CopyContent, &k.Pager, &k.Zoom,
+		&k.PrevMatch, &k.NextMatch, &k.DateFilter} {
 		b.SetEnabled(!typing && m != ModeHelp)
 	}
-	if typing { // j and k are letters of the query
-		k.Up.SetKeys("up")
-		k.Up.SetHelp("↑", "up")
-		k.Down.SetKeys("down")
-		k.Down.SetHelp("↓", "down")
-	} else {
-		k.Up.SetKeys("up", "k")
-		k.Up.SetHelp("↑/k", "up")
-		k.Down.SetKeys("down", "j")
-		k.Down.SetHelp("↓/j", "down")
-	}
+	// While typing, the printable keys are letters of the query.
+	k.typed(&k.Up, "up", typing)
+	k.typed(&k.Down, "down", typing)
+	k.typed(&k.Quit, "quit", typing)
 	k.SearchAccept.SetEnabled(typing)
 	k.SearchCancel.SetEnabled(typing || (query && m != ModeHelp))
 	k.Help.SetEnabled(!typing)
 	k.Quit.SetEnabled(true)
-	if typing {
-		k.Quit.SetKeys("ctrl+c")
-		k.Quit.SetHelp("ctrl+c", "quit")
-	} else {
-		k.Quit.SetKeys("q", "ctrl+c")
-		k.Quit.SetHelp("q", "quit")
-	}
+	k.Suspend.SetEnabled(true)
 	for _, e := range k.EditKeys() {
 		e.SetEnabled(editing && !typing && m != ModeHelp)
 	}

@@ -32,7 +32,7 @@ func (m *Model) listWidth() int {
 
 // previewWidth is the preview pane's width.
 func (m *Model) previewWidth() int {
-	if !m.twoPanes() {
+	if !m.twoPanes() || m.read.zoom {
 		return m.c.width
 	}
 	return m.c.width - m.listWidth() - 1
@@ -40,7 +40,7 @@ func (m *Model) previewWidth() int {
 
 // paneAt returns the pane under column x.
 func (m *Model) paneAt(x int) focus {
-	if !m.twoPanes() {
+	if !m.twoPanes() || m.read.zoom {
 		return m.focus
 	}
 	if x < m.listWidth() {
@@ -70,7 +70,7 @@ func (m *Model) rebuild() {
 // rebuildKeeping lays out the list and selects id when had is set.
 func (m *Model) rebuildKeeping(id uint64, had bool) {
 	pos := m.list.cursor
-	m.list.rows = buildRowsWhere(m.snap, m.filter, m.entryFilter(), m.order, m.result, m.c.loc)
+	m.list.rows = buildRowsWhere(m.snap, m.filter, m.listKeep(), m.order, m.result, m.c.loc)
 	if !had || !m.list.selectID(m.snap, id) {
 		m.list.cursor = m.list.nearestEntry(min(pos, max(len(m.list.rows)-1, 0)), 1)
 	}
@@ -197,6 +197,7 @@ func (m *Model) showSelected() tea.Cmd {
 		return nil
 	}
 	e := m.snap.entries[r.idx]
+	m.seen(e.ID)
 	key := renderKey{id: e.ID, hash: contentHash(e.Content), width: max(w-2, 10), style: m.glamourStyle()}
 	head := card(m.c.styles, e, m.pv.tokenCount(key, e.Content), w, m.c.now(), m.c.loc, m.cardLines(e))
 	if m.pv.explain {

@@ -118,10 +118,10 @@ func (m *Model) reloaded(msg reloadedMsg) tea.Cmd {
 		}
 		return again
 	}
+	old := m.snap
 	m.applySnapshot(msg.snap)
 	m.st.lastReload = m.c.now()
-	d := msg.diff
-	text := fmt.Sprintf("reloaded: +%d −%d ~%d", len(d.Added), len(d.Removed), len(d.Changed))
+	text := m.noteReload(msg.diff, old).summary()
 	return tea.Batch(again, m.showSelected(), m.rerunSearch(), m.setMessage(text), daemonCmd(m.st.daemonSock), warmCmd(m.snap))
 }
 

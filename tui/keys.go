@@ -55,6 +55,9 @@ func (m *Model) appKey(k tea.KeyPressMsg) (tea.Cmd, bool) {
 		m.mouse = !m.mouse
 		return m.setMessage(map[bool]string{true: "mouse on", false: "mouse off (terminal selection works)"}[m.mouse]), true
 	default:
+		if cmd, ok := m.readingKey(k); ok {
+			return cmd, true
+		}
 		return m.filterKey(k)
 	}
 	return nil, true

@@ -259,6 +259,7 @@ type listStyle struct {
 	now      time.Time
 	focused  bool
 	marks    map[uint64]bool
+	fresh    map[uint64]changeKind // added or changed by a reload, not yet seen
 	searched bool
 	badge    func(store.Entry) string
 }
@@ -285,6 +286,8 @@ func (l *listView) rowLine(s *snapshot, st *styles, ls listStyle, i int) string 
 	mark := " "
 	if ls.marks[e.ID] {
 		mark = st.mark.Render("●")
+	} else if k, ok := ls.fresh[e.ID]; ok {
+		mark = st.mark.Render(k.sign())
 	}
 	right := fmt.Sprintf(" %4s %5s", humanize.Age(ls.now, e.CreatedAt), humanize.Size(len(e.Content)))
 	if ls.searched {

@@ -44,6 +44,11 @@ type config struct {
 	loc      *time.Location
 	features []Feature
 	after    func(time.Duration, tea.Msg) tea.Cmd // timers; tests replace them
+
+	keys          keymap.KeyMap // zero: the defaults
+	order         sortOrder     // the list's order at start
+	maxExpansions int           // 0: the default
+	pager         string        // $PAGER; "" for less -R
 }
 
 // Model is the root Bubble Tea model of the TUI.
@@ -79,6 +84,11 @@ type Model struct {
 
 	st status
 	w  watchState
+
+	dates         dateState    // the date filter and its prompt
+	chg           changeState  // what reloads changed, until seen; the reload log
+	read          readingState // zoom, the pager, matches
+	maxExpansions int          // prefix expansions while typing; 0: the default
 
 	features []Feature
 	after    func(time.Duration, tea.Msg) tea.Cmd
@@ -120,9 +130,15 @@ func newModel(cfg config) *Model {
 		snap:     newSnapshot(nil),
 	}
 	m.c = common{
-		keys: keymap.DefaultKeyMap(), dark: true, noColor: cfg.noColor,
+		keys: cfg.keys, dark: true, noColor: cfg.noColor,
 		styleOpt: cfg.style, now: cfg.now, loc: cfg.loc,
 	}
+	if !cfg.keys.Configured() {
+		m.c.keys = keymap.DefaultKeyMap()
+	}
+	m.order = cfg.order
+	m.read.pager = cfg.pager
+	m.maxExpansions = cfg.maxExpansions
 	m.c.dark = cfg.style != "light"
 	m.c.styles = newStyles(m.c.dark, cfg.noColor)
 	m.input = newSearchInput()
@@ -152,6 +168,12 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case tea.BackgroundColorMsg:
 		return m, m.setBackground(msg.IsDark())
 	}
+	if k, ok := msg.(tea.KeyPressMsg); ok {
+		if cmd, handled := m.overlayKey(k); handled {
+			m.setMode()
+			return m, cmd
+		}
+	}
 	for _, f := range m.features {
 		if handled, cmd := f.Update(m, msg); handled {
 			m.setMode()
@@ -180,6 +202,8 @@ func (m *Model) dispatch(msg tea.Msg) tea.Cmd {
 		return m.searchDone(msg)
 	case renderedMsg:
 		return m.rendered(msg)
+	case pagerDoneMsg:
+		return m.pagerDone(msg)
 	}
 	return m.dispatchFile(msg)
 }
@@ -211,7 +235,7 @@ func (m *Model) setMode() {
 	switch {
 	case m.showHelp:
 		mode = keymap.ModeHelp
-	case m.typing:
+	case m.typing || m.dates.prompting:
 		mode = keymap.ModeSearch
 	case m.focus == focusPreview:
 		mode = keymap.ModePreview

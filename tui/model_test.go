@@ -269,7 +269,7 @@ func TestReload_KeepsSelectionMarksAndSearch(t *testing.T) {
 	if m.applied != "pool " || !slices.Contains(listNames(m), "pool-notes") {
 		t.Errorf("search not re-run: query %q, list %v", m.applied, listNames(m))
 	}
-	if !strings.Contains(m.st.msg, "reloaded: +1 −1 ~1") {
+	if !strings.Contains(m.st.msg, "reloaded: +1 pool-notes · −1 scratch · ~1 long-note") {
 		t.Errorf("status message %q", m.st.msg)
 	}
 }

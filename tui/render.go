@@ -58,7 +58,7 @@ func (rs *renderers) get(style string, width int) *lockedRenderer {
 		return r
 	}
 	r := &lockedRenderer{}
-	r.tr, r.err = glamour.NewTermRenderer(glamour.WithStandardStyle(style), glamour.WithWordWrap(width))
+	r.tr, r.err = glamour.NewTermRenderer(glamour.WithStylePath(style), glamour.WithWordWrap(width))
 	rs.m[k] = r
 	return r
 }

@@ -4,10 +4,12 @@ package tui
 import (
 	"fmt"
 	"os"
+	"strings"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/crmem/crmem/keymap"
 	"github.com/crmem/crmem/tui/demo"
 )
 
@@ -18,6 +20,17 @@ type Options struct {
 	Style       string // glamour style override: "", "auto", "dark", "light", "notty"
 	Demo        bool   // open a temp copy of the built-in sample memory
 	NoMouse     bool   // start with mouse capture off (M turns it on)
+	Sort        string // the list's order at start: newest (""), oldest, name, size
+
+	// Keys is the key map (the configuration's [keys] applied to the
+	// defaults); a zero KeyMap means the defaults.
+	Keys keymap.KeyMap
+	// MaxExpansions bounds the prefix expansions of the word being typed
+	// (0: the default, 32).
+	MaxExpansions int
+	// NameMatches and RecallLimit are the name-match rows shown before
+	// "… N more" and the recall view's limit (0: their defaults).
+	NameMatches, RecallLimit int
 }
 
 // Run starts the TUI and blocks until the user quits.
@@ -45,18 +58,36 @@ func Run(opts Options) error {
 // configFrom builds the model's configuration from Options and the
 // environment (NO_COLOR, HOME for the daemon socket).
 func configFrom(opts Options, getenv func(string) string) config {
-	cfg := config{path: opts.Path, style: opts.Style, noColor: getenv("NO_COLOR") != "", noMouse: opts.NoMouse, features: defaultFeatures(opts)}
+	cfg := config{path: opts.Path, style: opts.Style, noColor: getenv("NO_COLOR") != "", noMouse: opts.NoMouse, features: defaultFeatures(opts),
+		keys: opts.Keys, order: parseSort(opts.Sort), maxExpansions: opts.MaxExpansions, pager: getenv("PAGER")}
 	if home, err := os.UserHomeDir(); err == nil {
 		cfg.daemon = daemonSocket(home)
 	}
 	return cfg
 }
 
-// CheckStyle rejects an unknown --style before the screen starts.
+// CheckStyle rejects an unknown --style before the screen starts: a style
+// is a name glamour knows or a glamour style file (.json) that exists.
 func CheckStyle(s string) error {
 	switch s {
 	case "", "auto", "dark", "light", "notty", "ascii", "dracula", "pink", "tokyo-night":
 		return nil
 	}
-	return fmt.Errorf("unknown style %q (want auto, dark, light, notty, ascii, dracula, pink or tokyo-night)", s)
+	if strings.HasSuffix(s, ".json") || strings.ContainsRune(s, '/') {
+		if _, err := os.Stat(s); err != nil {
+			return fmt.Errorf("style file: %w", err)
+		}
+		return nil
+	}
+	return fmt.Errorf("unknown style %q (want auto, dark, light, notty, ascii, dracula, pink, tokyo-night or a glamour style file)", s)
+}
+
+// parseSort reads the configured start order; anything else is newest.
+func parseSort(s string) sortOrder {
+	for o := sortNewest; o < sortRelevance; o++ {
+		if o.String() == s {
+			return o
+		}
+	}
+	return sortNewest
 }

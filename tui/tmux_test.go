@@ -133,7 +133,7 @@ func TestTmux_SearchFollowsAndSanitizes(t *testing.T) {
 		store.Remove{Name: "scratch"},
 		store.Write{Name: "final-note", Content: "changed"},
 	)
-	took := e.waitFor("s", time.Second, "reload", contains("external-note", "reloaded: +1 −1 ~1"))
+	took := e.waitFor("s", time.Second, "reload", contains("external-note", "reloaded: +1 external-note · −1 scratch · ~1 final-note"))
 	t.Logf("external write to updated screen: %v (including polling granularity)", took)
 	if got := cardTitle(e.screen("s")); got != "long-note" {
 		t.Errorf("selection after reload: %q, want long-note", got)

@@ -28,8 +28,11 @@ func (m *Model) screen() string {
 		return ""
 	}
 	body := m.body()
-	if m.showHelp {
+	switch {
+	case m.showHelp:
 		body = m.fullHelp()
+	case m.chg.logOpen:
+		body = m.changeLogView()
 	}
 	return strings.Join([]string{m.searchLine(), body, m.statusLine(), m.helpLine()}, "\n")
 }
@@ -37,6 +40,9 @@ func (m *Model) screen() string {
 // body renders the panes side by side, or the focused one alone.
 func (m *Model) body() string {
 	h := m.bodyHeight()
+	if m.read.zoom {
+		return m.previewPane(m.c.width, h)
+	}
 	if !m.twoPanes() {
 		if m.focus == focusPreview {
 			return m.previewPane(m.c.width, h)
@@ -51,7 +57,7 @@ func (m *Model) body() string {
 func (m *Model) listPane(w, h int) string {
 	ls := listStyle{
 		width: w, now: m.c.now(), focused: m.focus == focusList,
-		marks: m.marks, searched: m.result != nil,
+		marks: m.marks, searched: m.result != nil, fresh: m.chg.unseen,
 	}
 	if len(m.features) > 0 {
 		ls.badge = m.rowBadge
@@ -91,7 +97,10 @@ func box(s string, w, h int) string {
 // searchLine renders the search input with the filter, order and index
 // state on the right.
 func (m *Model) searchLine() string {
-	right := m.filter.String() + " · " + m.order.String()
+	right := m.filter.String() + " · " + m.order.String() + " · " + m.listPosition() + " · preview " + m.scrollPercent()
+	if m.dates.r.on() {
+		right = "created " + m.dates.r.text + " · " + right
+	}
 	if m.loaded && !m.indexed && m.db != nil {
 		right = "indexing… (name matches only) · " + right
 	}
@@ -107,6 +116,9 @@ func (m *Model) searchLine() string {
 
 // helpLine is a feature's prompt, or the short help.
 func (m *Model) helpLine() string {
+	if m.dates.prompting {
+		return ansi.Truncate(m.datePromptView(), m.c.width, "…")
+	}
 	if o := m.overlay(); o != "" {
 		return ansi.Truncate(o, m.c.width, "…")
 	}

@@ -1,0 +1,60 @@
+package main
+
+import (
+	"bufio"
+	"fmt"
+
+	"github.com/spf13/cobra"
+
+	"github.com/crmem/crmem/tui/config"
+)
+
+// configCommand prints the effective configuration with each value's
+// source, the config file's path, or a complete default file.
+func (a *app) configCommand() *cobra.Command {
+	var path, def bool
+	c := &cobra.Command{
+		Use:   "config [--path] [--default]",
+		Short: "Print the effective configuration, each value with where it came from",
+		Long: `config prints every setting (SPEC §9) with its value and where it came
+from: the default, the config file and line, an environment variable or a
+flag. The file is $CRMEM_CONFIG, else $XDG_CONFIG_HOME/crmem/config.toml,
+else ~/.config/crmem/config.toml.`,
+		Example: `  crmem config
+  crmem config --path
+  crmem config --default > ~/.config/crmem/config.toml`,
+		Args: args(0, 0),
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			return a.output(func(w *bufio.Writer) error {
+				switch {
+				case path:
+					_, err := fmt.Fprintln(w, sanitizeLine(config.Path(a.getenv)))
+					return err
+				case def:
+					_, err := w.WriteString(config.DefaultFile())
+					return err
+				}
+				return writeConfig(w, a.cfg)
+			})
+		},
+	}
+	c.Flags().BoolVar(&path, "path", false, "print the config file's path (whether or not it exists)")
+	c.Flags().BoolVar(&def, "default", false, "print a complete, commented default config file")
+	c.MarkFlagsMutuallyExclusive("path", "default")
+	return c
+}
+
+// writeConfig prints one "name = value  # source" line per setting.
+func writeConfig(w *bufio.Writer, c *config.Config) error {
+	fmt.Fprintf(w, "# %s\n", sanitizeLine(c.File))
+	ss := c.Settings()
+	width := 0
+	for _, s := range ss {
+		width = max(width, len(s.Name)+3+len(s.Value))
+	}
+	for _, s := range ss {
+		line := s.Name + " = " + s.Value
+		fmt.Fprintf(w, "%-*s  # %s\n", width, sanitizeLine(line), sanitizeLine(s.Source.String()))
+	}
+	return nil
+}

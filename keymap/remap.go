@@ -1,0 +1,245 @@
+package keymap
+
+import (
+	"fmt"
+	"reflect"
+	"slices"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"charm.land/bubbles/v2/key"
+)
+
+// binding is a binding's configured keys and help label, kept so that modes
+// can narrow a binding and restore it.
+type binding struct {
+	keys     []string
+	label    string
+	defKeys  []string // the built-in keys
+	defLabel string   // the built-in label ("q" for q and ctrl+c)
+}
+
+// bindingType is key.Binding's type, to find the bindings among KeyMap's
+// fields.
+var bindingType = reflect.TypeFor[key.Binding]()
+
+// Names returns the snake_case name of every binding (the names the
+// configuration's [keys] table uses), in declaration order.
+func Names() []string {
+	t := reflect.TypeFor[KeyMap]()
+	var names []string
+	for i := range t.NumField() {
+		if f := t.Field(i); f.IsExported() && f.Type == bindingType {
+			names = append(names, snakeCase(f.Name))
+		}
+	}
+	return names
+}
+
+// snakeCase turns a Go field name into its configuration name:
+// DeleteMarked → delete_marked.
+func snakeCase(s string) string {
+	var b strings.Builder
+	for i, r := range s {
+		if unicode.IsUpper(r) {
+			if i > 0 {
+				b.WriteByte('_')
+			}
+			r = unicode.ToLower(r)
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
+}
+
+// Lookup returns the binding with the given snake_case name.
+func (k *KeyMap) Lookup(name string) (*key.Binding, bool) {
+	v := reflect.ValueOf(k).Elem()
+	t := v.Type()
+	for i := range t.NumField() {
+		if f := t.Field(i); f.IsExported() && f.Type == bindingType && snakeCase(f.Name) == name {
+			return v.Field(i).Addr().Interface().(*key.Binding), true
+		}
+	}
+	return nil, false
+}
+
+// Configured reports whether k was built by DefaultKeyMap (a zero KeyMap
+// was not).
+func (k KeyMap) Configured() bool { return k.base != nil }
+
+// recordBase remembers every binding's keys and label as both the default
+// and the configured state.
+func (k *KeyMap) recordBase() {
+	k.base = map[string]binding{}
+	for _, name := range Names() {
+		b, _ := k.Lookup(name)
+		keys := slices.Clone(b.Keys())
+		k.base[name] = binding{keys: keys, label: b.Help().Key, defKeys: keys, defLabel: b.Help().Key}
+	}
+}
+
+// Remap replaces the keys of the binding called name; no keys disables it.
+// The help label follows: the built-in label when the keys are the
+// built-in ones, the keys themselves otherwise.
+func (k *KeyMap) Remap(name string, keys []string) error {
+	b, ok := k.Lookup(name)
+	if !ok {
+		return fmt.Errorf("unknown key binding %q", name)
+	}
+	for _, s := range keys {
+		if err := CheckKey(s); err != nil {
+			return err
+		}
+	}
+	base := k.base[name]
+	base.keys = slices.Clone(keys)
+	base.label = Label(keys)
+	if slices.Equal(keys, base.defKeys) {
+		base.label = base.defLabel
+	}
+	k.base = cloneBase(k.base) // copies of the map share it: remap a private one
+	k.base[name] = base
+	setKeys(b, base.keys, base.label)
+	return nil
+}
+
+// cloneBase copies the configured state, so a remapped KeyMap never changes
+// a copy made before.
+func cloneBase(m map[string]binding) map[string]binding {
+	out := make(map[string]binding, len(m))
+	for n, b := range m {
+		out[n] = b
+	}
+	return out
+}
+
+// setKeys sets a binding's keys (none: it matches nothing and is hidden
+// from the help) and label.
+func setKeys(b *key.Binding, keys []string, label string) {
+	if len(keys) == 0 {
+		b.SetKeys()
+		b.Unbind()
+		return
+	}
+	b.SetKeys(keys...)
+	b.SetHelp(label, b.Help().Desc)
+}
+
+// typed narrows a binding while the search line has the keyboard: its
+// printable keys are letters of the query, so only the others stay.
+func (k *KeyMap) typed(b *key.Binding, name string, typing bool) {
+	base := k.base[name]
+	desc := b.Help().Desc
+	keys, label := base.keys, base.label
+	if typing {
+		keys = slices.DeleteFunc(slices.Clone(keys), printable)
+		if len(keys) != len(base.keys) {
+			label = Label(keys)
+		}
+	}
+	setKeys(b, keys, label)
+	if len(keys) > 0 {
+		b.SetHelp(label, desc)
+	}
+}
+
+// printable reports whether a key types a character into a text field.
+func printable(s string) bool {
+	return utf8.RuneCountInString(s) == 1 || s == "space"
+}
+
+// keyGlyphs are how the help shows some keys.
+var keyGlyphs = map[string]string{"up": "↑", "down": "↓", "left": "←", "right": "→", "pgdown": "pgdn"}
+
+// Label is the help label for keys: "↑/k", "ctrl+s".
+func Label(keys []string) string {
+	out := make([]string, len(keys))
+	for i, s := range keys {
+		out[i] = s
+		if g, ok := keyGlyphs[s]; ok {
+			out[i] = g
+		}
+	}
+	return strings.Join(out, "/")
+}
+
+// namedKeys are the keys Bubble Tea names (as a KeyPressMsg's String).
+var namedKeys = map[string]bool{
+	"up": true, "down": true, "left": true, "right": true, "home": true, "end": true,
+	"pgup": true, "pgdown": true, "tab": true, "enter": true, "esc": true, "backspace": true,
+	"delete": true, "insert": true, "space": true,
+}
+
+// modifiers may prefix a key, in Bubble Tea's order.
+var modifiers = []string{"ctrl+", "alt+", "shift+", "meta+", "hyper+", "super+"}
+
+// CheckKey accepts a key as Bubble Tea names it: one character, or a named
+// key (enter, pgdown, f1…f63), optionally after modifiers (ctrl+alt+x).
+func CheckKey(s string) error {
+	rest := s
+	for {
+		cut := false
+		for _, m := range modifiers {
+			if r, ok := strings.CutPrefix(rest, m); ok && r != "" {
+				rest, cut = r, true
+			}
+		}
+		if !cut {
+			break
+		}
+	}
+	switch {
+	case utf8.RuneCountInString(rest) == 1 && unicode.IsPrint([]rune(rest)[0]) && rest != " ":
+		return nil
+	case namedKeys[rest] || functionKey(rest):
+		return nil
+	}
+	return fmt.Errorf("unknown key %q (want one character, or ctrl+x, alt+x, enter, esc, tab, space, backspace, up, down, left, right, home, end, pgup, pgdown, f1…f12)", s)
+}
+
+// functionKey reports whether s is f1 … f63.
+func functionKey(s string) bool {
+	var n int
+	if _, err := fmt.Sscanf(s, "f%d", &n); err != nil {
+		return false
+	}
+	return n >= 1 && n <= 63 && s == fmt.Sprintf("f%d", n)
+}
+
+// Conflict is one key bound to two actions that are active together.
+type Conflict struct {
+	Key   string
+	Pane  string // "list", "preview", "search line" or "help"
+	Names [2]string
+}
+
+// paneNames name the modes in messages.
+var paneNames = map[Mode]string{ModeList: "list", ModePreview: "preview", ModeSearch: "search line", ModeHelp: "help"}
+
+// Conflicts returns every key that two enabled bindings share in one pane,
+// with every binding enabled as it is when editing is wired and a query is
+// active.
+func (k KeyMap) Conflicts() []Conflict {
+	var out []Conflict
+	for _, mode := range []Mode{ModeList, ModePreview, ModeSearch, ModeHelp} {
+		c := k
+		c.SetMode(mode, true, true)
+		owner := map[string]string{}
+		for _, name := range Names() {
+			b, _ := c.Lookup(name)
+			if !b.Enabled() {
+				continue
+			}
+			for _, s := range b.Keys() {
+				if prev, ok := owner[s]; ok && prev != name {
+					out = append(out, Conflict{Key: s, Pane: paneNames[mode], Names: [2]string{prev, name}})
+					continue
+				}
+				owner[s] = name
+			}
+		}
+	}
+	return out
+}

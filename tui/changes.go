@@ -1,0 +1,285 @@
+package tui
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"time"
+
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/crmem/crmem/store"
+)
+
+// changeKind is what a reload did to an entry.
+type changeKind int
+
+const (
+	changeAdded changeKind = iota + 1
+	changeChanged
+	changeRemoved
+)
+
+// sign is the kind's mark: + ~ −.
+func (k changeKind) sign() string { return [...]string{"", "+", "~", "−"}[k] }
+
+// changeItem is one entry a reload added, changed or removed.
+type changeItem struct {
+	id   uint64
+	name string // sanitized, as it was (a removed entry's last name)
+	kind changeKind
+}
+
+// reloadRecord is one reload of this session: when, the counts, and the
+// entries (the first maxLoggedItems of them).
+type reloadRecord struct {
+	at                      time.Time
+	added, changed, removed int
+	items                   []changeItem // added, then changed, then removed; newest id first in each
+}
+
+// Bounds of the reload log: reloads kept, entries kept per reload, names
+// named in the status line.
+const (
+	maxLoggedReloads = 200
+	maxLoggedItems   = 500
+	maxStatusNames   = 3
+)
+
+// changeState follows what reloads changed: entries not yet seen (marked in
+// the list until selected), and the log of this session's reloads.
+type changeState struct {
+	unseen    map[uint64]changeKind
+	log       []reloadRecord // oldest first
+	logOpen   bool
+	logCursor int // index into logRows
+}
+
+// recordReload turns a reload's diff into a record, naming removed entries
+// from the old snapshot and the others from the new one.
+func recordReload(d store.Diff, old, cur *snapshot, at time.Time) reloadRecord {
+	r := reloadRecord{at: at, added: len(d.Added), changed: len(d.Changed), removed: len(d.Removed)}
+	add := func(ids []uint64, s *snapshot, k changeKind) {
+		for i := len(ids) - 1; i >= 0 && len(r.items) < maxLoggedItems; i-- {
+			if j, ok := s.index(ids[i]); ok {
+				r.items = append(r.items, changeItem{id: ids[i], name: s.label(j), kind: k})
+			}
+		}
+	}
+	add(d.Added, cur, changeAdded)
+	add(d.Changed, cur, changeChanged)
+	add(d.Removed, old, changeRemoved)
+	return r
+}
+
+// summary is the status line's account of a reload:
+// "reloaded: +1 zz-new-archive · ~1 deploy-steps", or with many changes
+// "reloaded: +12 −3 ~1: zz-a, zz-b, zz-c …".
+func (r reloadRecord) summary() string {
+	total := r.added + r.changed + r.removed
+	if total <= maxStatusNames && len(r.items) == total {
+		var parts []string
+		for _, k := range []changeKind{changeAdded, changeRemoved, changeChanged} {
+			var names []string
+			for _, it := range r.items {
+				if it.kind == k {
+					names = append(names, it.name)
+				}
+			}
+			if len(names) > 0 {
+				parts = append(parts, fmt.Sprintf("%s%d %s", k.sign(), len(names), strings.Join(names, ", ")))
+			}
+		}
+		return "reloaded: " + strings.Join(parts, " · ")
+	}
+	names := make([]string, 0, maxStatusNames)
+	for _, it := range r.items[:min(len(r.items), maxStatusNames)] {
+		names = append(names, it.kind.sign()+it.name)
+	}
+	return fmt.Sprintf("reloaded: %s: %s …", r.counts(), strings.Join(names, ", "))
+}
+
+// counts is "+12 −3 ~1".
+func (r reloadRecord) counts() string {
+	return fmt.Sprintf("+%d −%d ~%d", r.added, r.removed, r.changed)
+}
+
+// noteReload records a reload that changed the memory: the log grows, added
+// and changed entries become unseen, removed ones are forgotten.
+func (m *Model) noteReload(d store.Diff, old *snapshot) reloadRecord {
+	rec := recordReload(d, old, m.snap, m.c.now())
+	if m.chg.unseen == nil {
+		m.chg.unseen = map[uint64]changeKind{}
+	}
+	for _, id := range d.Removed {
+		delete(m.chg.unseen, id)
+	}
+	for _, id := range d.Changed {
+		m.chg.unseen[id] = changeChanged
+	}
+	for _, id := range d.Added {
+		m.chg.unseen[id] = changeAdded
+	}
+	m.chg.log = append(m.chg.log, rec)
+	if len(m.chg.log) > maxLoggedReloads {
+		m.chg.log = slices.Delete(m.chg.log, 0, len(m.chg.log)-maxLoggedReloads)
+	}
+	return rec
+}
+
+// seen drops the change mark of an entry the user has looked at.
+func (m *Model) seen(id uint64) { delete(m.chg.unseen, id) }
+
+// latestChange is the entry `.` goes to: the most recent change not yet
+// seen, else the most recent change, of entries that still exist.
+func (m *Model) latestChange() (uint64, bool) {
+	var fallback uint64
+	found := false
+	for i := len(m.chg.log) - 1; i >= 0; i-- {
+		for _, it := range m.chg.log[i].items {
+			if it.kind == changeRemoved {
+				continue
+			}
+			if _, ok := m.snap.index(it.id); !ok {
+				continue
+			}
+			if _, unseen := m.chg.unseen[it.id]; unseen {
+				return it.id, true
+			}
+			if !found {
+				fallback, found = it.id, true
+			}
+		}
+	}
+	return fallback, found
+}
+
+// jumpToLatest selects the most recent change, whatever the scroll and the
+// order; an entry the filters or the search hide is named instead.
+func (m *Model) jumpToLatest() tea.Cmd {
+	id, ok := m.latestChange()
+	if !ok {
+		return m.setMessage("no changes since crmem started")
+	}
+	return m.jumpTo(id)
+}
+
+// jumpTo selects the entry with id if it is listed, else says why not.
+func (m *Model) jumpTo(id uint64) tea.Cmd {
+	i, ok := m.snap.index(id)
+	if !ok {
+		return m.setMessage("that entry no longer exists")
+	}
+	if !m.list.selectID(m.snap, id) {
+		m.seen(id)
+		return m.setMessage(m.snap.label(i) + " is not listed: the search or a filter hides it")
+	}
+	m.focus = focusList
+	m.list.scroll(m.bodyHeight())
+	return m.showSelected()
+}
+
+// logRow is one line of the reload log: a reload's heading or one entry.
+type logRow struct {
+	rec  int // index into the log
+	item int // -1 for the heading
+}
+
+// logRows lays the log out newest reload first.
+func (m *Model) logRows() []logRow {
+	var rows []logRow
+	for i := len(m.chg.log) - 1; i >= 0; i-- {
+		rows = append(rows, logRow{rec: i, item: -1})
+		for j := range m.chg.log[i].items {
+			rows = append(rows, logRow{rec: i, item: j})
+		}
+	}
+	return rows
+}
+
+// openLog shows the reload log with the cursor on the newest entry.
+func (m *Model) openLog() tea.Cmd {
+	if len(m.chg.log) == 0 {
+		return m.setMessage("no reloads have changed anything in this session")
+	}
+	m.chg.logOpen, m.chg.logCursor = true, 0
+	m.moveLogCursor(1)
+	return nil
+}
+
+// moveLogCursor moves to the next entry row in direction d (±1, or a page).
+func (m *Model) moveLogCursor(d int) {
+	rows := m.logRows()
+	i := min(max(m.chg.logCursor+d, 0), len(rows)-1)
+	step := 1
+	if d < 0 {
+		step = -1
+	}
+	for j := i; j >= 0 && j < len(rows); j += step {
+		if rows[j].item >= 0 {
+			m.chg.logCursor = j
+			return
+		}
+	}
+}
+
+// logKey drives the reload log: move, enter jumps, esc / c / q close.
+func (m *Model) logKey(k tea.KeyPressMsg) tea.Cmd {
+	keys := &m.c.keys
+	switch {
+	case k.String() == "esc" || k.String() == "q" || key.Matches(k, keys.ChangeLog):
+		m.chg.logOpen = false
+	case k.String() == "enter":
+		rows := m.logRows()
+		r := rows[m.chg.logCursor]
+		it := m.chg.log[r.rec].items[r.item]
+		if _, ok := m.snap.index(it.id); !ok {
+			return m.setMessage(it.name + " no longer exists")
+		}
+		m.chg.logOpen = false
+		return m.jumpTo(it.id)
+	default:
+		if d, ok := m.moveDelta(k); ok {
+			m.moveLogCursor(d)
+		}
+	}
+	return nil
+}
+
+// changeLogView renders the log in place of the panes.
+func (m *Model) changeLogView() string {
+	st := m.c.styles
+	rows := m.logRows()
+	h := m.bodyHeight()
+	top := max(0, min(m.chg.logCursor-h/2, len(rows)-h+2))
+	lines := []string{st.paneTitle.Render("Reloads this session") + st.dim.Render("  (enter: go to the entry · esc: close)")}
+	for i := top; i < len(rows) && len(lines) < h; i++ {
+		lines = append(lines, m.logLine(rows[i], i == m.chg.logCursor))
+	}
+	return box(strings.Join(lines, "\n"), m.c.width, h)
+}
+
+// logLine renders one row of the log.
+func (m *Model) logLine(r logRow, selected bool) string {
+	st := m.c.styles
+	rec := m.chg.log[r.rec]
+	if r.item < 0 {
+		more := ""
+		if n := rec.added + rec.changed + rec.removed - len(rec.items); n > 0 {
+			more = fmt.Sprintf("  (%d more not kept)", n)
+		}
+		return st.groupHeader.Render(rec.at.In(m.c.loc).Format("15:04:05") + "  " + rec.counts() + more)
+	}
+	it := rec.items[r.item]
+	line := "  " + it.kind.sign() + " " + it.name
+	if _, ok := m.snap.index(it.id); !ok {
+		line += st.dim.Render("  (gone)")
+	}
+	line = ansi.Truncate(line, m.c.width, "…")
+	if selected {
+		return st.selectedRow(true).Render(ansi.Strip(line))
+	}
+	return line
+}

@@ -1,0 +1,249 @@
+package config_test
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/crmem/crmem/tui/config"
+)
+
+// env is a fake environment with HOME and CRMEM_CONFIG under dir.
+func env(dir string, extra map[string]string) func(string) string {
+	return func(k string) string {
+		switch k {
+		case "HOME":
+			return dir
+		case "CRMEM_CONFIG":
+			if v, ok := extra[k]; ok {
+				return v
+			}
+			return filepath.Join(dir, "config.toml")
+		}
+		return extra[k]
+	}
+}
+
+// load writes file (unless empty) and loads the configuration.
+func load(t *testing.T, file string, extra map[string]string, flags map[string]any) (*config.Config, error) {
+	t.Helper()
+	dir := t.TempDir()
+	if file != "" {
+		if err := os.WriteFile(filepath.Join(dir, "config.toml"), []byte(file), 0o600); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return config.Load(config.Options{Getenv: env(dir, extra), Flags: flags})
+}
+
+// TestLoad_Layers checks each layer overriding the one below: default,
+// file, environment, flag — value and reported source.
+func TestLoad_Layers(t *testing.T) {
+	file := "db = \"~/f.db\"\nstyle = \"light\"\nsort = \"name\"\nmouse = false\n\n[search]\nmax_expansions = 7\n"
+	tests := []struct {
+		name       string
+		file       string
+		env        map[string]string
+		flags      map[string]any
+		get        func(*config.Config) any
+		setting    string
+		want       any
+		wantSource string // "default", "file:N", "$VAR" or "--flag"
+	}{
+		{"db default", "", nil, nil, func(c *config.Config) any { return filepath.Base(c.DB) }, "db", "memory.db", "default"},
+		{"db from file", file, nil, nil, func(c *config.Config) any { return filepath.Base(c.DB) }, "db", "f.db", "file:1"},
+		{"db from env", file, map[string]string{"CRMEM_DB": "/e.db"}, nil, func(c *config.Config) any { return c.DB }, "db", "/e.db", "$CRMEM_DB"},
+		{"db from flag", file, map[string]string{"CRMEM_DB": "/e.db"}, map[string]any{"--db": "/g.db"}, func(c *config.Config) any { return c.DB }, "db", "/g.db", "--db"},
+		{"style default", "", nil, nil, func(c *config.Config) any { return c.Style }, "style", "auto", "default"},
+		{"style from file", file, nil, nil, func(c *config.Config) any { return c.Style }, "style", "light", "file:2"},
+		{"style from env", file, map[string]string{"CRMEM_STYLE": "dark"}, nil, func(c *config.Config) any { return c.Style }, "style", "dark", "$CRMEM_STYLE"},
+		{"style from flag", file, map[string]string{"CRMEM_STYLE": "dark"}, map[string]any{"--style": "notty"}, func(c *config.Config) any { return c.Style }, "style", "notty", "--style"},
+		{"sort from file", file, nil, nil, func(c *config.Config) any { return c.Sort }, "sort", "name", "file:3"},
+		{"mouse from file", file, nil, nil, func(c *config.Config) any { return c.Mouse }, "mouse", false, "file:4"},
+		{"mouse from flag", "", nil, map[string]any{"--no-mouse": true}, func(c *config.Config) any { return c.Mouse }, "mouse", false, "--no-mouse"},
+		{"expansions from table", file, nil, nil, func(c *config.Config) any { return c.MaxExpansions }, "search.max_expansions", 7, "file:7"},
+		{"name matches default", file, nil, nil, func(c *config.Config) any { return c.NameMatches }, "search.name_matches", 20, "default"},
+		{"dotted key", "search.name_matches = 3\n", nil, nil, func(c *config.Config) any { return c.NameMatches }, "search.name_matches", 3, "file:1"},
+		{"inline table", "search = { name_matches = 4 }\n", nil, nil, func(c *config.Config) any { return c.NameMatches }, "search.name_matches", 4, "file:1"},
+		{"sessions from flag", "", nil, map[string]any{"--sessions": "/s"}, func(c *config.Config) any { return c.Sessions }, "sessions", "/s", "--sessions"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			c, err := load(t, tt.file, tt.env, tt.flags)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := tt.get(c); got != tt.want {
+				t.Errorf("value %v, want %v", got, tt.want)
+			}
+			src := c.Origin(tt.setting)
+			got := src.String()
+			if src.Kind == config.FromFile {
+				got = "file:" + strings.TrimPrefix(got, c.File+":")
+			}
+			if got != tt.wantSource {
+				t.Errorf("source %q, want %q", got, tt.wantSource)
+			}
+		})
+	}
+}
+
+// TestLoad_HomeExpanded: "~" in a path is the home folder.
+func TestLoad_HomeExpanded(t *testing.T) {
+	dir := t.TempDir()
+	os.WriteFile(filepath.Join(dir, "config.toml"), []byte(`db = "~/x/memory.db"`), 0o600)
+	c, err := config.Load(config.Options{Getenv: env(dir, nil)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.DB != filepath.Join(dir, "x", "memory.db") {
+		t.Errorf("db %q", c.DB)
+	}
+}
+
+// TestLoad_Errors: every error names the file and line and what is allowed.
+func TestLoad_Errors(t *testing.T) {
+	tests := []struct {
+		name  string
+		file  string
+		env   map[string]string
+		flags map[string]any
+		line  int
+		want  string
+	}{
+		{"unknown setting", "db = \"/x\"\ncolour = 1\n", nil, nil, 2, `unknown setting "colour" (known: db, sessions, style, sort, mouse, recall_limit, search.max_expansions, search.name_matches and the [keys] table)`},
+		{"unknown setting in table", "[search]\nmax = 1\n", nil, nil, 2, `unknown setting "search.max"`},
+		{"wrong type", "sort = 3\n", nil, nil, 1, `sort must be one of newest, oldest, name, size, not 3`},
+		{"wrong type bool", "\nmouse = \"yes\"\n", nil, nil, 2, `mouse must be true or false, not "yes"`},
+		{"bad value", "sort = \"random\"\n", nil, nil, 1, `sort must be one of newest, oldest, name, size, not "random"`},
+		{"out of range", "recall_limit = 0\n", nil, nil, 1, `recall_limit must be an integer from 1 to 1000, not 0`},
+		{"float for int", "[search]\nname_matches = 2.5\n", nil, nil, 2, `search.name_matches must be an integer from 0 to 1000, not a float`},
+		{"bad style", "style = \"neon\"\n", nil, nil, 1, `style must be auto, dark, light, notty, ascii, dracula, pink, tokyo-night or a glamour style file (.json), not "neon"`},
+		{"search not a table", "search = 1\n", nil, nil, 1, `search must be a table ([search]), not an integer`},
+		{"syntax", "db = \"/x\"\nsort = \n", nil, nil, 2, `not valid TOML`},
+		{"duplicate key", "sort = \"name\"\nsort = \"size\"\n", nil, nil, 2, `not valid TOML`},
+		{"unknown binding", "[keys]\nquitt = \"x\"\n", nil, nil, 2, `unknown key binding "quitt" in [keys] (known: up, down,`},
+		{"binding wrong type", "[keys]\nquit = 3\n", nil, nil, 2, `keys.quit must be a key ("ctrl+s"), a list of keys (["q", "ctrl+c"]) or false, not 3`},
+		{"binding true", "[keys]\nquit = true\n", nil, nil, 2, `keys.quit must be a key`},
+		{"binding list of ints", "[keys]\n\nquit = [\"q\", 1]\n", nil, nil, 3, `keys.quit must be a key ("ctrl+s"), a list of keys (["q", "ctrl+c"]) or false; the list holds an integer`},
+		{"bad key name", "[keys]\nquit = \"ctrl+qq\"\n", nil, nil, 2, `keys.quit: unknown key "ctrl+qq"`},
+		{"key bound twice in one pane", "[keys]\nsort = \"o\"\n", nil, nil, 2, `key "o" is bound to both sort and orphans in the list (one action per key in each pane)`},
+		{"two remaps collide", "[keys]\nzoom = \"Z\"\ncopy_name = \"Z\"\n", nil, nil, 3, `key "Z" is bound to both copy_name and zoom in the list`},
+		{"bad env", "", map[string]string{"CRMEM_STYLE": "neon"}, nil, 0, `$CRMEM_STYLE must be auto, dark`},
+		{"bad flag", "", nil, map[string]any{"--style": "neon"}, 0, `--style must be auto, dark`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := load(t, tt.file, tt.env, tt.flags)
+			var ce *config.Error
+			if !errors.As(err, &ce) {
+				t.Fatalf("error %v, want a *config.Error", err)
+			}
+			if ce.Line != tt.line {
+				t.Errorf("line %d, want %d (%v)", ce.Line, tt.line, err)
+			}
+			if !strings.Contains(ce.Msg, tt.want) {
+				t.Errorf("message %q, want it to contain %q", ce.Msg, tt.want)
+			}
+			if tt.line > 0 && !strings.HasPrefix(err.Error(), fmt.Sprintf("%s:%d: ", ce.File, tt.line)) {
+				t.Errorf("error %q does not start with file:line", err)
+			}
+			if strings.Contains(err.Error(), "\n") {
+				t.Errorf("error spans lines: %q", err)
+			}
+		})
+	}
+}
+
+// TestLoad_KeyRemap: a string, a list and false, reaching the bindings and
+// their help labels.
+func TestLoad_KeyRemap(t *testing.T) {
+	c, err := load(t, "[keys]\nquit = \"Q\"\nsort = [\"S\", \"ctrl+o\"]\nmouse = false\nup = [\"up\", \"k\"]\n", nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	k := c.Keys
+	press := func(code rune, text string, mod tea.KeyMod) tea.KeyPressMsg {
+		return tea.KeyPressMsg{Code: code, Text: text, Mod: mod}
+	}
+	if !key.Matches(press('Q', "Q", 0), k.Quit) || key.Matches(press('q', "q", 0), k.Quit) {
+		t.Errorf("quit keys %v", k.Quit.Keys())
+	}
+	if k.Quit.Help().Key != "Q" {
+		t.Errorf("quit label %q", k.Quit.Help().Key)
+	}
+	if !key.Matches(press('o', "", tea.ModCtrl), k.Sort) || k.Sort.Help().Key != "S/ctrl+o" {
+		t.Errorf("sort keys %v label %q", k.Sort.Keys(), k.Sort.Help().Key)
+	}
+	if k.Mouse.Enabled() || slices.ContainsFunc(k.AppKeys(), func(b key.Binding) bool { return b.Help().Desc == "mouse on/off" && b.Enabled() }) {
+		t.Errorf("mouse still bound: %v", k.Mouse.Keys())
+	}
+	if k.Up.Help().Key != "↑/k" {
+		t.Errorf("up restated with its defaults keeps the default label, got %q", k.Up.Help().Key)
+	}
+	var quitSrc string
+	for _, s := range c.Settings() {
+		if s.Name == "keys.quit" {
+			quitSrc = s.Source.String()
+			if s.Value != `["Q"]` {
+				t.Errorf("keys.quit shown as %s", s.Value)
+			}
+		}
+		if s.Name == "keys.mouse" && s.Value != "false" {
+			t.Errorf("keys.mouse shown as %s", s.Value)
+		}
+	}
+	if quitSrc != c.File+":2" {
+		t.Errorf("keys.quit source %q", quitSrc)
+	}
+}
+
+// TestDefaultFile_LoadsAsDefaults: the --default file is valid, sets every
+// setting and binding, and changes nothing.
+func TestDefaultFile_LoadsAsDefaults(t *testing.T) {
+	def, err := load(t, "", nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, err := load(t, config.DefaultFile(), nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ds, cs := def.Settings(), c.Settings()
+	if len(ds) != len(cs) || len(cs) < 50 {
+		t.Fatalf("%d settings vs %d", len(ds), len(cs))
+	}
+	for i := range cs {
+		if cs[i].Name != ds[i].Name || cs[i].Value != ds[i].Value && cs[i].Name != "db" {
+			t.Errorf("%s = %s from the default file, %s by default", cs[i].Name, cs[i].Value, ds[i].Value)
+		}
+		if cs[i].Source.Kind != config.FromFile {
+			t.Errorf("%s not set by the default file", cs[i].Name)
+		}
+	}
+}
+
+// TestPath: $CRMEM_CONFIG, then $XDG_CONFIG_HOME, then ~/.config.
+func TestPath(t *testing.T) {
+	tests := []struct {
+		env  map[string]string
+		want string
+	}{
+		{map[string]string{"CRMEM_CONFIG": "/a/c.toml", "XDG_CONFIG_HOME": "/x", "HOME": "/h"}, "/a/c.toml"},
+		{map[string]string{"XDG_CONFIG_HOME": "/x", "HOME": "/h"}, "/x/crmem/config.toml"},
+		{map[string]string{"HOME": "/h"}, "/h/.config/crmem/config.toml"},
+		{map[string]string{"CRMEM_CONFIG": "~/c.toml", "HOME": "/h"}, "/h/c.toml"},
+	}
+	for _, tt := range tests {
+		if got := config.Path(func(k string) string { return tt.env[k] }); got != tt.want {
+			t.Errorf("%v: %q, want %q", tt.env, got, tt.want)
+		}
+	}
+}

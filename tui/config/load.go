@@ -1,0 +1,291 @@
+package config
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	toml "github.com/pelletier/go-toml/v2"
+	"github.com/pelletier/go-toml/v2/unstable"
+
+	"github.com/crmem/crmem/keymap"
+)
+
+// Options are the layers above the defaults: the environment and the flags
+// the user set.
+type Options struct {
+	// Getenv reads the environment (CRMEM_CONFIG, XDG_CONFIG_HOME, HOME,
+	// CRMEM_DB, CRMEM_STYLE).
+	Getenv func(string) string
+	// Flags holds the flags given on the command line, by name with dashes
+	// ("--db", "--sessions", "--style": string; "--no-mouse": bool).
+	Flags map[string]any
+}
+
+// Path is the config file's path: $CRMEM_CONFIG, else
+// $XDG_CONFIG_HOME/crmem/config.toml, else ~/.config/crmem/config.toml.
+func Path(getenv func(string) string) string {
+	if p := getenv("CRMEM_CONFIG"); p != "" {
+		return expandHome(p, home(getenv))
+	}
+	if x := getenv("XDG_CONFIG_HOME"); x != "" {
+		return filepath.Join(x, "crmem", "config.toml")
+	}
+	return filepath.Join(home(getenv), ".config", "crmem", "config.toml")
+}
+
+// home is $HOME, else what the system says.
+func home(getenv func(string) string) string {
+	if h := getenv("HOME"); h != "" {
+		return h
+	}
+	h, _ := os.UserHomeDir()
+	return h
+}
+
+// Load builds the effective configuration: defaults, the file (missing:
+// defaults), the environment, the flags. A bad value in any layer, or a key
+// bound to two actions of one pane, is an *Error.
+func Load(o Options) (*Config, error) {
+	h := home(o.Getenv)
+	c := &Config{Keys: keymap.DefaultKeyMap(), File: Path(o.Getenv), origins: map[string]Source{}}
+	for _, s := range settings {
+		v, _ := s.check(s.def, h)
+		s.set(c, v)
+		c.origins[s.name] = Source{}
+	}
+	if err := c.loadFile(h); err != nil {
+		return nil, err
+	}
+	if err := c.loadEnv(o.Getenv, h); err != nil {
+		return nil, err
+	}
+	if err := c.loadFlags(o.Flags, h); err != nil {
+		return nil, err
+	}
+	return c, nil
+}
+
+// loadFile applies the config file, if there is one.
+func (c *Config) loadFile(h string) error {
+	data, err := os.ReadFile(c.File)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil
+	}
+	if err != nil {
+		return &Error{File: c.File, Msg: fmt.Sprintf("cannot read: %v", unwrapPath(err))}
+	}
+	var doc map[string]any
+	if err := toml.Unmarshal(data, &doc); err != nil {
+		return c.syntaxError(err)
+	}
+	lines, err := keyLines(data)
+	if err != nil {
+		return c.syntaxError(err)
+	}
+	f := fileLayer{c: c, home: h, lines: lines}
+	return f.apply(doc)
+}
+
+// unwrapPath drops the path from an *fs.PathError (the message names it).
+func unwrapPath(err error) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	return err
+}
+
+// syntaxError turns the TOML library's error into an *Error with its line.
+func (c *Config) syntaxError(err error) error {
+	var de *toml.DecodeError
+	if errors.As(err, &de) {
+		line, _ := de.Position()
+		return &Error{File: c.File, Line: line, Msg: "not valid TOML: " + strings.TrimPrefix(de.Error(), "toml: ")}
+	}
+	return &Error{File: c.File, Msg: "not valid TOML: " + err.Error()}
+}
+
+// keyLines maps every dotted key of the document ("search.max_expansions",
+// "keys.quit", and tables themselves) to the line it is written on.
+func keyLines(data []byte) (map[string]int, error) {
+	lines := map[string]int{}
+	var p unstable.Parser
+	p.Reset(data)
+	var table []string
+	for p.NextExpression() {
+		e := p.Expression()
+		switch e.Kind {
+		case unstable.Table, unstable.ArrayTable:
+			table = keyParts(e.Key())
+			name := strings.Join(table, ".")
+			if _, ok := lines[name]; !ok {
+				lines[name] = lineOf(&p, e.Key())
+			}
+		case unstable.KeyValue:
+			recordKeyValue(&p, e, table, lines)
+		}
+	}
+	return lines, p.Error()
+}
+
+// recordKeyValue records a key (and the keys of an inline table value).
+func recordKeyValue(p *unstable.Parser, e *unstable.Node, prefix []string, lines map[string]int) {
+	path := append(slices.Clone(prefix), keyParts(e.Key())...)
+	lines[strings.Join(path, ".")] = lineOf(p, e.Key())
+	if v := e.Value(); v.Kind == unstable.InlineTable {
+		for it := v.Children(); it.Next(); {
+			if kv := it.Node(); kv.Kind == unstable.KeyValue {
+				recordKeyValue(p, kv, path, lines)
+			}
+		}
+	}
+}
+
+// keyParts are the parts of a dotted key.
+func keyParts(it unstable.Iterator) []string {
+	var parts []string
+	for it.Next() {
+		parts = append(parts, string(it.Node().Data))
+	}
+	return parts
+}
+
+// lineOf is the line of a key's first part.
+func lineOf(p *unstable.Parser, it unstable.Iterator) int {
+	if !it.Next() {
+		return 0
+	}
+	return p.Shape(it.Node().Raw).Start.Line
+}
+
+// fileLayer applies a decoded file, knowing each key's line.
+type fileLayer struct {
+	c     *Config
+	home  string
+	lines map[string]int
+}
+
+// errorAt is an *Error at the line of the key called name.
+func (f fileLayer) errorAt(name, format string, args ...any) error {
+	return &Error{File: f.c.File, Line: f.lines[name], Msg: fmt.Sprintf(format, args...)}
+}
+
+// apply checks and applies every key of the document.
+func (f fileLayer) apply(doc map[string]any) error {
+	for _, name := range f.sortedKeys(doc, "") {
+		v := doc[name]
+		switch name {
+		case "keys":
+			if err := f.applyKeys(v); err != nil {
+				return err
+			}
+		case "search":
+			if err := f.applyTable(name, v); err != nil {
+				return err
+			}
+		default:
+			if err := f.applySetting(name, v); err != nil {
+				return err
+			}
+		}
+	}
+	return f.checkConflicts()
+}
+
+// sortedKeys orders a table's keys by their line, so the first error in
+// the file is the one reported.
+func (f fileLayer) sortedKeys(t map[string]any, prefix string) []string {
+	keys := make([]string, 0, len(t))
+	for k := range t {
+		keys = append(keys, k)
+	}
+	slices.SortFunc(keys, func(a, b string) int { return f.lines[prefix+a] - f.lines[prefix+b] })
+	return keys
+}
+
+// applyTable applies a table of settings ([search]).
+func (f fileLayer) applyTable(name string, v any) error {
+	t, ok := v.(map[string]any)
+	if !ok {
+		return f.errorAt(name, "%s must be a table ([%s]), not %s", name, name, typeName(v))
+	}
+	for _, k := range f.sortedKeys(t, name+".") {
+		if err := f.applySetting(name+"."+k, t[k]); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// applySetting checks one plain setting and applies it.
+func (f fileLayer) applySetting(name string, v any) error {
+	s, ok := settingNamed(name)
+	if !ok {
+		return f.errorAt(name, "unknown setting %q (known: %s)", name, settingNames())
+	}
+	val, want := s.check(v, f.home)
+	if want != "" {
+		return f.errorAt(name, "%s must be %s, not %s", name, want, describe(v))
+	}
+	s.set(f.c, val)
+	f.c.origins[name] = Source{Kind: FromFile, File: f.c.File, Line: f.lines[name]}
+	return nil
+}
+
+// describe shows a bad value in a message: strings and numbers as written,
+// other types by their type.
+func describe(v any) string {
+	switch v := v.(type) {
+	case string:
+		return quote(v)
+	case int64, bool:
+		return fmt.Sprint(v)
+	}
+	return typeName(v)
+}
+
+// loadEnv applies $CRMEM_DB and $CRMEM_STYLE.
+func (c *Config) loadEnv(getenv func(string) string, h string) error {
+	for _, s := range settings {
+		if s.env == "" {
+			continue
+		}
+		raw := getenv(s.env)
+		if raw == "" {
+			continue
+		}
+		v, want := s.check(raw, h)
+		if want != "" {
+			return &Error{Msg: fmt.Sprintf("$%s must be %s, not %s", s.env, want, quote(raw))}
+		}
+		s.set(c, v)
+		c.origins[s.name] = Source{Kind: FromEnv, Name: s.env}
+	}
+	return nil
+}
+
+// loadFlags applies the flags given on the command line. --no-mouse sets
+// mouse to false.
+func (c *Config) loadFlags(flags map[string]any, h string) error {
+	for _, s := range settings {
+		raw, ok := flags[s.flag]
+		if s.flag == "" || !ok {
+			continue
+		}
+		if s.flag == "--no-mouse" {
+			raw = !raw.(bool)
+		}
+		v, want := s.check(raw, h)
+		if want != "" {
+			return &Error{Msg: fmt.Sprintf("%s must be %s, not %s", s.flag, want, describe(raw)), Flag: true}
+		}
+		s.set(c, v)
+		c.origins[s.name] = Source{Kind: FromFlag, Name: s.flag}
+	}
+	return nil
+}

@@ -1,0 +1,177 @@
+package tui
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"strings"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/crmem/crmem/store"
+	"github.com/crmem/crmem/tui/humanize"
+)
+
+// dateRange keeps entries created in [from, to) (unix seconds). The zero
+// value keeps everything.
+type dateRange struct {
+	text     string // as the user typed it, for the header; "" when off
+	from, to uint64
+}
+
+// on reports whether the filter restricts the list.
+func (r dateRange) on() bool { return r.text != "" }
+
+// keep reports whether an entry created at t passes.
+func (r dateRange) keep(t uint64) bool { return !r.on() || t >= r.from && t < r.to }
+
+// errDateFilter lists the forms the date filter understands.
+var errDateFilter = errors.New("write <30d (newer than), >90d (older than), 2026-03 (a month), 2026-03-01 (a day) or 2026-03-01..2026-04-15")
+
+// parseDateFilter reads the date filter's prompt: "<30d" (created within
+// the last 30 days), ">90d" (more than 90 days ago), "2026-03" (that month),
+// "2026-03-01" (that day), "A..B" (from the start of A to the end of B,
+// each a month or a day; either may be left out). Spans use the units of
+// humanize (m h d w mo y); dates are in loc. An empty text clears it.
+func parseDateFilter(text string, now time.Time, loc *time.Location) (dateRange, error) {
+	s := strings.TrimSpace(text)
+	r := dateRange{text: s, to: math.MaxUint64}
+	switch {
+	case s == "":
+		return dateRange{}, nil
+	case s[0] == '<' || s[0] == '>':
+		d, err := humanize.ParseSpan(s[1:])
+		if err != nil {
+			return dateRange{}, fmt.Errorf("%q: %w", s, humanize.ErrSpan)
+		}
+		edge := unixAtLeast0(now.Add(-d))
+		if s[0] == '<' {
+			r.from = edge
+		} else {
+			r.to = edge
+		}
+		return r, nil
+	}
+	a, b, isRange := strings.Cut(s, "..")
+	if !isRange {
+		b = a
+	}
+	var err error
+	if a = strings.TrimSpace(a); a != "" {
+		if r.from, _, err = calendarSpan(a, loc); err != nil {
+			return dateRange{}, err
+		}
+	}
+	if b = strings.TrimSpace(b); b != "" {
+		if _, r.to, err = calendarSpan(b, loc); err != nil {
+			return dateRange{}, err
+		}
+	}
+	if a == "" && b == "" || r.from >= r.to {
+		return dateRange{}, fmt.Errorf("%q: the range is empty; %w", s, errDateFilter)
+	}
+	return r, nil
+}
+
+// calendarSpan reads "2026-03" or "2026-03-01" as [start, end) in loc.
+func calendarSpan(s string, loc *time.Location) (uint64, uint64, error) {
+	if t, err := time.ParseInLocation("2006-01-02", s, loc); err == nil {
+		return unixAtLeast0(t), unixAtLeast0(t.AddDate(0, 0, 1)), nil
+	}
+	if t, err := time.ParseInLocation("2006-01", s, loc); err == nil {
+		return unixAtLeast0(t), unixAtLeast0(t.AddDate(0, 1, 0)), nil
+	}
+	return 0, 0, fmt.Errorf("%q: %w", s, errDateFilter)
+}
+
+// unixAtLeast0 is t in unix seconds, 0 before 1970.
+func unixAtLeast0(t time.Time) uint64 {
+	if t.Unix() < 0 {
+		return 0
+	}
+	return uint64(t.Unix())
+}
+
+// dateState is the date filter and its prompt.
+type dateState struct {
+	r         dateRange
+	prompting bool
+	input     lineInput
+	err       string // the last bad input's message, shown in the prompt
+}
+
+// dateKeep is the list's entry filter for the date range; nil when off.
+func (m *Model) dateKeep() func(store.Entry) bool {
+	if !m.dates.r.on() {
+		return nil
+	}
+	r := m.dates.r
+	return func(e store.Entry) bool { return r.keep(e.CreatedAt) }
+}
+
+// openDatePrompt starts typing a date filter, showing the current one.
+func (m *Model) openDatePrompt() tea.Cmd {
+	in := lineInput{prompt: "created: ", placeholder: "<30d  >90d  2026-03  2026-03-01..2026-04-15  (empty: all)", limit: 64}
+	in.promptStyle, in.dimStyle = m.c.styles.prompt, m.c.styles.dim
+	in.setWidth(max(m.c.width-2, 10))
+	in.insert(m.dates.r.text)
+	in.Focus()
+	m.dates.input, m.dates.prompting, m.dates.err = in, true, ""
+	return nil
+}
+
+// dateKey edits the prompt: enter applies (empty clears), esc cancels.
+func (m *Model) dateKey(k tea.KeyPressMsg) tea.Cmd {
+	switch k.String() {
+	case "esc":
+		m.dates.prompting = false
+		return nil
+	case "enter":
+		r, err := parseDateFilter(m.dates.input.Value(), m.c.now(), m.c.loc)
+		if err != nil {
+			m.dates.err = err.Error()
+			return nil
+		}
+		m.dates.prompting = false
+		return m.setDateFilter(r)
+	}
+	if m.dates.input.key(k) {
+		m.dates.err = ""
+	}
+	return nil
+}
+
+// setDateFilter applies a range to the list, with the kind filter and the
+// search.
+func (m *Model) setDateFilter(r dateRange) tea.Cmd {
+	m.dates.r = r
+	id, had := m.selectedID()
+	m.list.cursor = 0
+	m.rebuildKeeping(id, had)
+	msg := "date filter off"
+	if r.on() {
+		msg = fmt.Sprintf("created %s: %s listed", r.text, humanize.Count(m.listedCount()))
+	}
+	return tea.Batch(m.showSelected(), m.setMessage(msg))
+}
+
+// listedCount is the number of entry rows in the list.
+func (m *Model) listedCount() int {
+	n := 0
+	for _, r := range m.list.rows {
+		if r.header == "" {
+			n++
+		}
+	}
+	return n
+}
+
+// datePromptView is the prompt line, with the last error.
+func (m *Model) datePromptView() string {
+	v := m.dates.input.View()
+	if m.dates.err != "" {
+		v += "  " + m.c.styles.warning.Render(m.dates.err)
+	}
+	return v
+}

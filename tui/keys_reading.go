@@ -1,0 +1,62 @@
+package tui
+
+import (
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/crmem/crmem/store"
+)
+
+// overlayKey takes a key before the features and the panes: ctrl+z in any
+// mode, and every key while the date prompt or the reload log is open.
+func (m *Model) overlayKey(k tea.KeyPressMsg) (tea.Cmd, bool) {
+	switch {
+	case key.Matches(k, m.c.keys.Suspend):
+		return tea.Suspend, true
+	case m.dates.prompting:
+		return m.dateKey(k), true
+	case m.chg.logOpen:
+		return m.logKey(k), true
+	}
+	return nil, false
+}
+
+// readingKey handles the keys of reading and following the agent: copy,
+// pager, zoom, matches, the date filter, the latest change and the log.
+func (m *Model) readingKey(k tea.KeyPressMsg) (tea.Cmd, bool) {
+	keys := &m.c.keys
+	switch {
+	case key.Matches(k, keys.CopyName):
+		return m.copySelected(false), true
+	case key.Matches(k, keys.CopyContent):
+		return m.copySelected(true), true
+	case key.Matches(k, keys.Pager):
+		return m.openPager(), true
+	case key.Matches(k, keys.Zoom):
+		return m.toggleZoom(), true
+	case key.Matches(k, keys.PrevMatch):
+		return m.jumpMatch(-1), true
+	case key.Matches(k, keys.NextMatch):
+		return m.jumpMatch(1), true
+	case key.Matches(k, keys.DateFilter):
+		return m.openDatePrompt(), true
+	case key.Matches(k, keys.LatestChange):
+		return m.jumpToLatest(), true
+	case key.Matches(k, keys.ChangeLog):
+		return m.openLog(), true
+	}
+	return nil, false
+}
+
+// listKeep combines the date filter with the features' entry filters; nil
+// when nothing filters.
+func (m *Model) listKeep() func(store.Entry) bool {
+	date, other := m.dateKeep(), m.entryFilter()
+	switch {
+	case date == nil:
+		return other
+	case other == nil:
+		return date
+	}
+	return func(e store.Entry) bool { return date(e) && other(e) }
+}

@@ -1,0 +1,184 @@
+package tui
+
+import (
+	"fmt"
+	"os/exec"
+	"strings"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/crmem/crmem/tui/editor"
+	"github.com/crmem/crmem/tui/humanize"
+	"github.com/crmem/crmem/tui/sanitize"
+)
+
+// readingState is what the reading keys keep: the zoomed preview, the
+// pager command, and the runner that hands the terminal over.
+type readingState struct {
+	zoom  bool
+	pager string                                    // $PAGER; "" for less -R
+	exec  func(*exec.Cmd, tea.ExecCallback) tea.Cmd // tea.ExecProcess; tests replace it
+}
+
+// pagerDoneMsg says the pager exited.
+type pagerDoneMsg struct{ err error }
+
+// osc52 is the sequence that sets the terminal's clipboard to text: the
+// text is base64-encoded, so nothing in it reaches the terminal raw.
+func osc52(text string) string { return ansi.SetSystemClipboard(text) }
+
+// copyCmd copies text with OSC 52 (it works over ssh and in tmux). It is
+// emitted as is, rather than through tea.SetClipboard, so its bytes are
+// what the tests check.
+func copyCmd(text string) tea.Cmd { return tea.Raw(osc52(text)) }
+
+// copySelected copies the selected entry's name, or its content, as the
+// screen shows them (escape sequences and control characters removed), and
+// says what was copied.
+func (m *Model) copySelected(content bool) tea.Cmd {
+	e, ok := m.SelectedEntry()
+	if !ok {
+		return m.setMessage("nothing selected to copy")
+	}
+	name := sanitize.Line(e.Name)
+	if !content {
+		return tea.Batch(copyCmd(name), m.setMessage(fmt.Sprintf("copied the name %s (%s)", name, bytesText(len(name)))))
+	}
+	text := sanitize.Text(e.Content)
+	return tea.Batch(copyCmd(text), m.setMessage(fmt.Sprintf("copied the content of %s (%s)", name, bytesText(len(text)))))
+}
+
+// bytesText is "1 byte", "3,412 bytes".
+func bytesText(n int) string { return humanize.Plural(n, "byte") }
+
+// pagerArgv is $PAGER split into words, else less -R.
+func pagerArgv(pager string) ([]string, error) {
+	if strings.TrimSpace(pager) == "" {
+		return []string{"less", "-R"}, nil
+	}
+	argv, err := editor.Split(pager)
+	if err != nil || len(argv) == 0 {
+		return nil, fmt.Errorf("$PAGER %q: cannot split it into a command", sanitize.Line(pager))
+	}
+	return argv, nil
+}
+
+// openPager shows the selected entry's content in the pager, the TUI
+// suspended meanwhile and redrawn after, as after the editor. The pager
+// reads the text on its standard input, escape sequences removed.
+func (m *Model) openPager() tea.Cmd {
+	e, ok := m.SelectedEntry()
+	if !ok {
+		return m.setMessage("nothing selected to page")
+	}
+	argv, err := pagerArgv(m.read.pager)
+	if err != nil {
+		return m.setMessage(err.Error())
+	}
+	cmd := exec.Command(argv[0], argv[1:]...)
+	cmd.Stdin = strings.NewReader(sanitize.Text(e.Content))
+	run := m.read.exec
+	if run == nil {
+		run = tea.ExecProcess
+	}
+	return run(cmd, func(err error) tea.Msg { return pagerDoneMsg{err: err} })
+}
+
+// pagerDone reports a pager that failed; a clean exit says nothing.
+func (m *Model) pagerDone(msg pagerDoneMsg) tea.Cmd {
+	if msg.err == nil {
+		return nil
+	}
+	return m.setMessage("pager: " + msg.err.Error())
+}
+
+// toggleZoom shows the preview alone at the full width, or both panes.
+func (m *Model) toggleZoom() tea.Cmd {
+	m.read.zoom = !m.read.zoom
+	if m.read.zoom {
+		m.focus = focusPreview
+	}
+	return m.showSelected()
+}
+
+// matchLines are the preview lines holding a highlighted match.
+func (m *Model) matchLines() []int {
+	var out []int
+	on := m.c.styles.highlight
+	if on == "" || m.result == nil {
+		return nil
+	}
+	for i, l := range strings.Split(m.pv.vp.GetContent(), "\n") {
+		if strings.Contains(l, on) {
+			out = append(out, i)
+		}
+	}
+	return out
+}
+
+// jumpMatch scrolls the preview to the next (dir 1) or previous (dir -1)
+// line with a highlighted match, counting from the top of the view.
+func (m *Model) jumpMatch(dir int) tea.Cmd {
+	lines := m.matchLines()
+	if len(lines) == 0 {
+		return m.setMessage("no highlighted matches in this entry")
+	}
+	y := m.pv.vp.YOffset()
+	target := -1
+	for i := range lines {
+		l := lines[i]
+		if dir < 0 {
+			l = lines[len(lines)-1-i]
+		}
+		if dir > 0 && l > y || dir < 0 && l < y {
+			target = l
+			break
+		}
+	}
+	if target < 0 {
+		return m.setMessage(map[bool]string{true: "no more matches below", false: "no more matches above"}[dir > 0])
+	}
+	m.pv.vp.SetYOffset(target)
+	n := 0
+	for _, l := range lines {
+		if l <= target {
+			n++
+		}
+	}
+	return m.setMessage(fmt.Sprintf("match line %d of %d", n, len(lines)))
+}
+
+// listPosition is "37/10,000": the selected entry among the listed ones.
+func (m *Model) listPosition() string {
+	total, at := 0, 0
+	for i, r := range m.list.rows {
+		if r.header != "" {
+			continue
+		}
+		total++
+		if i == m.list.cursor {
+			at = total
+		}
+	}
+	if total == 0 {
+		return "0/0"
+	}
+	return humanize.Count(at) + "/" + humanize.Count(total)
+}
+
+// scrollPercent is the preview's scroll position: "top", "42%", "end", or
+// "all" when it fits.
+func (m *Model) scrollPercent() string {
+	vp := &m.pv.vp
+	if vp.TotalLineCount() <= vp.Height() {
+		return "all"
+	}
+	switch {
+	case vp.AtTop():
+		return "top"
+	case vp.AtBottom():
+		return "end"
+	}
+	return fmt.Sprintf("%d%%", int(vp.ScrollPercent()*100))
+}
