@@ -131,7 +131,7 @@ func (m *Model) querySet() tea.Cmd {
 
 // searchInput snapshots what a search needs.
 func (m *Model) searchInput(q string) searchInput {
-	in := searchInput{seq: m.searchSeq, query: q, snap: m.snap, indexed: m.indexed}
+	in := searchInput{seq: m.searchSeq, query: q, snap: m.snap, indexed: m.indexed, expand: m.maxExpansions}
 	if m.db != nil {
 		in.mem = m.db.Memory()
 	}

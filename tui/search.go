@@ -47,6 +47,8 @@ type searchResult struct {
 	counts     [4]int   // per hitKind
 	took       time.Duration
 	indexing   bool // the index was not ready: name matches only
+
+	maxExpansions int // the configured bound (0: maxExpansions)
 }
 
 // searchInput is everything a search needs; it is never mutated.
@@ -57,6 +59,7 @@ type searchInput struct {
 	snap    *snapshot
 	mem     *store.Memory
 	indexed bool
+	expand  int // prefix expansions of the last word (0: maxExpansions)
 }
 
 // searchDoneMsg carries a search's result, tagged with its sequence number.
@@ -78,7 +81,7 @@ func searchCmd(in searchInput) tea.Cmd {
 
 // runSearch computes name matches, exact recall and prefix matches.
 func runSearch(in searchInput) *searchResult {
-	r := &searchResult{query: in.query, terms: bm25.QueryTerms(in.query), indexing: !in.indexed}
+	r := &searchResult{query: in.query, terms: bm25.QueryTerms(in.query), indexing: !in.indexed, maxExpansions: in.expand}
 	seen := map[uint64]bool{}
 	add := func(h hit) {
 		if !seen[h.id] && len(r.hits) < 3*maxHits {
@@ -137,7 +140,7 @@ func prefixMatches(ix *bm25.Index, query string, r *searchResult) []bm25.Hit {
 	if utf8.RuneCountInString(last) < minPrefix {
 		return nil
 	}
-	for _, t := range ix.Expand(bm25.Lower(last), maxExpansions) {
+	for _, t := range ix.Expand(bm25.Lower(last), cmp.Or(r.maxExpansions, maxExpansions)) {
 		if !slices.Contains(r.terms, t) {
 			r.expansions = append(r.expansions, t)
 		}

@@ -1,0 +1,82 @@
+package keymap_test
+
+import (
+	"slices"
+	"testing"
+
+	"github.com/crmem/crmem/keymap"
+)
+
+// TestDefaultKeyMap_NoConflicts: no key does two things in one pane.
+func TestDefaultKeyMap_NoConflicts(t *testing.T) {
+	for _, c := range keymap.DefaultKeyMap().Conflicts() {
+		t.Errorf("%q bound to %s and %s in the %s", c.Key, c.Names[0], c.Names[1], c.Pane)
+	}
+}
+
+// TestNames: every binding has a snake_case name that Lookup finds.
+func TestNames(t *testing.T) {
+	names := keymap.Names()
+	for _, want := range []string{"up", "search_cancel", "delete_marked", "copy_content", "latest_change", "quit"} {
+		if !slices.Contains(names, want) {
+			t.Errorf("no binding named %q in %v", want, names)
+		}
+	}
+	k := keymap.DefaultKeyMap()
+	for _, n := range names {
+		if _, ok := k.Lookup(n); !ok {
+			t.Errorf("Lookup(%q) failed", n)
+		}
+	}
+}
+
+// TestRemap: keys and labels follow; false disables; the copy made before
+// is untouched; typing narrows a remapped binding to its non-printable keys.
+func TestRemap(t *testing.T) {
+	k := keymap.DefaultKeyMap()
+	before := k
+	if err := k.Remap("quit", []string{"x", "ctrl+q"}); err != nil {
+		t.Fatal(err)
+	}
+	if err := k.Remap("mouse", nil); err != nil {
+		t.Fatal(err)
+	}
+	if err := k.Remap("nope", []string{"x"}); err == nil {
+		t.Error("unknown binding accepted")
+	}
+	if err := k.Remap("up", []string{"ctrl+up+"}); err == nil {
+		t.Error("bad key accepted")
+	}
+	if !slices.Equal(k.Quit.Keys(), []string{"x", "ctrl+q"}) || k.Quit.Help().Key != "x/ctrl+q" {
+		t.Errorf("quit %v %q", k.Quit.Keys(), k.Quit.Help().Key)
+	}
+	if k.Mouse.Enabled() {
+		t.Error("mouse still enabled")
+	}
+	k.SetMode(keymap.ModeSearch, true, true)
+	if !slices.Equal(k.Quit.Keys(), []string{"ctrl+q"}) || k.Quit.Help().Key != "ctrl+q" {
+		t.Errorf("typing: quit %v %q", k.Quit.Keys(), k.Quit.Help().Key)
+	}
+	k.SetMode(keymap.ModeList, true, true)
+	if !slices.Equal(k.Quit.Keys(), []string{"x", "ctrl+q"}) {
+		t.Errorf("back in the list: quit %v", k.Quit.Keys())
+	}
+	before.SetMode(keymap.ModeList, true, true)
+	if !slices.Equal(before.Quit.Keys(), []string{"q", "ctrl+c"}) {
+		t.Errorf("the copy made before the remap changed: %v", before.Quit.Keys())
+	}
+}
+
+// TestCheckKey: Bubble Tea's key names.
+func TestCheckKey(t *testing.T) {
+	for _, ok := range []string{"q", "Q", "?", "ctrl+c", "alt+enter", "ctrl+alt+x", "pgdown", "space", "f5", "é"} {
+		if err := keymap.CheckKey(ok); err != nil {
+			t.Errorf("%q: %v", ok, err)
+		}
+	}
+	for _, bad := range []string{"", "ctrl+", "qq", "pagedown", "f0", "f64", " ", "ctrl+ctrl"} {
+		if keymap.CheckKey(bad) == nil {
+			t.Errorf("%q accepted", bad)
+		}
+	}
+}

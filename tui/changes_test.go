@@ -1,0 +1,145 @@
+package tui
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/crmem/crmem/store"
+)
+
+// rowText is the plain text of the list row showing name.
+func rowText(m *Model, name string) string {
+	for _, l := range strings.Split(plainScreen(m), "\n") {
+		left, _, _ := strings.Cut(l, "│")
+		if strings.Contains(left, " "+name+" ") {
+			return left
+		}
+	}
+	return ""
+}
+
+// TestChanges_StatusNamesWhatChanged: the status line names the entries a
+// reload added, removed and changed; many changes give counts and the
+// first names.
+func TestChanges_StatusNamesWhatChanged(t *testing.T) {
+	path := copyFixture(t, "crmem/small.db")
+	m := openModel(t, path, 120, 40)
+	apply(t, path, store.Add{Name: "zz-new-archive", Kind: store.Archive, Content: "x"}, store.Write{Name: "deploy-steps", Content: "changed"})
+	reload(m)
+	if want := "reloaded: +1 zz-new-archive · ~1 deploy-steps"; m.st.msg != want {
+		t.Errorf("status %q, want %q", m.st.msg, want)
+	}
+	var ops []store.Op
+	for i := range 12 {
+		ops = append(ops, store.Add{Name: fmt.Sprintf("bulk-%02d", i), Content: "x"})
+	}
+	ops = append(ops, store.Remove{Name: "scratch"}, store.Remove{Name: "empty-note"}, store.Remove{Name: "hindi-test"}, store.Write{Name: "rust-style", Content: "y"})
+	apply(t, path, ops...)
+	reload(m)
+	if want := "reloaded: +12 −3 ~1: +bulk-11, +bulk-10, +bulk-09 …"; m.st.msg != want {
+		t.Errorf("status %q, want %q", m.st.msg, want)
+	}
+}
+
+// TestChanges_MarkedUntilSeen: added and changed entries carry + and ~ in
+// the list until selected; `.` goes to the most recent unseen change.
+func TestChanges_MarkedUntilSeen(t *testing.T) {
+	path := copyFixture(t, "crmem/small.db")
+	m := openModel(t, path, 120, 40)
+	sel := selectedName(m)
+	apply(t, path, store.Add{Name: "zz-new-archive", Kind: store.Archive, Content: "x"})
+	apply(t, path, store.Write{Name: "deploy-steps", Content: "changed"})
+	reload(m)
+	if got := selectedName(m); got != sel {
+		t.Fatalf("reload moved the selection to %q", got)
+	}
+	if r := rowText(m, "zz-new-archive"); !strings.HasPrefix(r, "+") {
+		t.Errorf("added row %q not marked +", r)
+	}
+	press(m, "G") // deploy-steps is the oldest: at the bottom of the newest-first list
+	if selectedName(m) != "deploy-steps" {
+		t.Fatalf("G selected %q", selectedName(m))
+	}
+	press(m, "k")
+	if r := rowText(m, "deploy-steps"); strings.HasPrefix(r, "~") {
+		t.Errorf("changed row %q still marked after being selected", r)
+	}
+	if r := rowText(m, "zz-new-archive"); !strings.HasPrefix(r, "+") {
+		t.Errorf("unseen row %q lost its mark", r)
+	}
+	press(m, ".")
+	if selectedName(m) != "zz-new-archive" {
+		t.Errorf(". selected %q, want zz-new-archive", selectedName(m))
+	}
+	if r := rowText(m, "zz-new-archive"); strings.HasPrefix(r, "+") {
+		t.Errorf("row %q still marked after .", r)
+	}
+}
+
+// TestChanges_DotJumpsWhateverSortAndScroll: `.` reaches the latest change
+// from the bottom of a list sorted by name, and says so when a filter hides
+// it.
+func TestChanges_DotJumpsWhateverSortAndScroll(t *testing.T) {
+	path := copyFixture(t, "crmem/small.db")
+	m := openModel(t, path, 100, 12)
+	press(m, "s", "s") // name
+	if m.order != sortName {
+		t.Fatalf("order %v", m.order)
+	}
+	press(m, "G")
+	apply(t, path, store.Write{Name: "commit-format", Content: "new format"})
+	reload(m)
+	press(m, ".")
+	if selectedName(m) != "commit-format" {
+		t.Fatalf(". selected %q", selectedName(m))
+	}
+	if c := m.list.cursor; c < m.list.offset || c >= m.list.offset+m.bodyHeight() {
+		t.Errorf("cursor %d off screen (offset %d, height %d)", c, m.list.offset, m.bodyHeight())
+	}
+	apply(t, path, store.Add{Name: "agent-archive", Kind: store.Archive, Content: "x"})
+	reload(m)
+	press(m, "2") // notes only: the archive is hidden
+	before := selectedName(m)
+	press(m, ".")
+	if selectedName(m) != before || !strings.Contains(m.st.msg, "agent-archive is not listed") {
+		t.Errorf("hidden change: selected %q, status %q", selectedName(m), m.st.msg)
+	}
+}
+
+// TestChanges_Log: c lists this session's reloads, newest first, with time
+// and counts; enter jumps to an entry that exists and refuses a gone one.
+func TestChanges_Log(t *testing.T) {
+	path := copyFixture(t, "crmem/small.db")
+	m := openModel(t, path, 120, 40)
+	press(m, "c")
+	if m.chg.logOpen || !strings.Contains(m.st.msg, "no reloads") {
+		t.Fatalf("empty log opened (%q)", m.st.msg)
+	}
+	apply(t, path, store.Add{Name: "first-add", Content: "x"})
+	reload(m)
+	apply(t, path, store.Remove{Name: "scratch"}, store.Write{Name: "rust-style", Content: "y"})
+	reload(m)
+	press(m, "c")
+	screen := plainScreen(m)
+	for _, want := range []string{"Reloads this session", "12:00:00  +0 −1 ~1", "12:00:00  +1 −0 ~0", "~ rust-style", "− scratch  (gone)", "+ first-add"} {
+		if !strings.Contains(screen, want) {
+			t.Errorf("log lacks %q:\n%s", want, screen)
+		}
+	}
+	if strings.Index(screen, "rust-style") > strings.Index(screen, "first-add") {
+		t.Errorf("log not newest first")
+	}
+	press(m, "q") // closes the log, does not quit
+	if m.chg.logOpen {
+		t.Fatal("q did not close the log")
+	}
+	press(m, "c", "j", "enter") // second row: scratch, gone
+	if !m.chg.logOpen || !strings.Contains(m.st.msg, "scratch no longer exists") {
+		t.Errorf("enter on a gone entry: open %v, status %q", m.chg.logOpen, m.st.msg)
+	}
+	press(m, "j", "enter")
+	if m.chg.logOpen || selectedName(m) != "first-add" {
+		t.Errorf("enter on first-add: open %v, selected %q", m.chg.logOpen, selectedName(m))
+	}
+}

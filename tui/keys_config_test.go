@@ -1,0 +1,89 @@
+package tui
+
+import (
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+
+	crmemconfig "github.com/crmem/crmem/tui/config"
+)
+
+// quits reports whether pressing key ends the program.
+func quits(m *Model, key string) bool {
+	return slices.ContainsFunc(pressCollect(m, key), func(msg tea.Msg) bool { _, ok := msg.(tea.QuitMsg); return ok })
+}
+
+// TestKeys_RemapReachesUpdateAndHelp: a [keys] table changes what the keys
+// do and what the short and full help say.
+func TestKeys_RemapReachesUpdateAndHelp(t *testing.T) {
+	dir := t.TempDir()
+	file := "[keys]\nquit = [\"Q\", \"ctrl+c\"]\nsort = \"S\"\ncopy_name = false\nzoom = \"Z\"\n"
+	if err := os.WriteFile(filepath.Join(dir, "config.toml"), []byte(file), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	cfg, err := crmemconfig.Load(crmemconfig.Options{Getenv: func(k string) string {
+		return map[string]string{"HOME": dir, "CRMEM_CONFIG": filepath.Join(dir, "config.toml")}[k]
+	}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := newModel(config_(copyFixture(t, "crmem/small.db"), cfg))
+	drive(m, func() tea.Msg { return tea.WindowSizeMsg{Width: 120, Height: 40} })
+	drive(m, openCmd(m.path))
+
+	if quits(m, "q") {
+		t.Error("q still quits")
+	}
+	press(m, "S")
+	if m.order != sortOldest {
+		t.Errorf("S did not sort: %v", m.order)
+	}
+	press(m, "s")
+	if m.order != sortOldest {
+		t.Errorf("s still sorts: %v", m.order)
+	}
+	if out := raws(pressCollect(m, "y")); len(out) != 0 {
+		t.Error("disabled y still copies")
+	}
+	press(m, "Z")
+	if !m.read.zoom {
+		t.Error("Z did not zoom")
+	}
+	screen := plainScreen(m)
+	short := strings.Split(screen, "\n")[39]
+	if !strings.Contains(short, "Q/ctrl+c quit") || !strings.Contains(short, "S sort order") {
+		t.Errorf("short help %q", short)
+	}
+	press(m, "?")
+	help := plainScreen(m)
+	for _, want := range []string{"Q/ctrl+c quit", "S      sort order", "Z zoom preview"} {
+		if !strings.Contains(strings.Join(strings.Fields(help), " "), strings.Join(strings.Fields(want), " ")) {
+			t.Errorf("help lacks %q", want)
+		}
+	}
+	if strings.Contains(help, "copy name") {
+		t.Error("help lists the disabled copy name")
+	}
+	press(m, "esc")
+	press(m, "/")
+	typeText(m, "Q")
+	if m.input.Value() != "Q" {
+		t.Errorf("Q while typing: query %q", m.input.Value())
+	}
+	if !quits(m, "ctrl+c") {
+		t.Error("ctrl+c does not quit while typing")
+	}
+}
+
+// config_ builds the model configuration Run would from a crmemconfig.Config.
+func config_(path string, c *crmemconfig.Config) config {
+	cfg := configFrom(Options{Path: path, Style: "dark", Keys: c.Keys, Sort: c.Sort}, func(string) string { return "" })
+	cfg.noColor, cfg.now, cfg.loc, cfg.after = true, func() time.Time { return testNow }, time.UTC, noTimer
+	cfg.features = nil
+	return cfg
+}

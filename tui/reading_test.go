@@ -1,0 +1,234 @@
+package tui
+
+import (
+	"encoding/base64"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/crmem/crmem/store"
+)
+
+// pressCollect presses a key and returns every message its commands
+// produced (they are fed to the model as drive does).
+func pressCollect(m *Model, name string) []tea.Msg {
+	var seen []tea.Msg
+	k := keyMsg(name)
+	queue := []tea.Cmd{func() tea.Msg { return k }}
+	for len(queue) > 0 {
+		c := queue[0]
+		queue = queue[1:]
+		if c == nil {
+			continue
+		}
+		msg := c()
+		seen = append(seen, msg)
+		switch msg := msg.(type) {
+		case nil, tea.QuitMsg, tea.SuspendMsg:
+		case tea.BatchMsg:
+			queue = append(queue, msg...)
+		default:
+			_, next := m.Update(msg)
+			queue = append(queue, next)
+		}
+	}
+	return seen
+}
+
+// raws returns what the messages print raw to the terminal.
+func raws(msgs []tea.Msg) []string {
+	var out []string
+	for _, msg := range msgs {
+		if r, ok := msg.(tea.RawMsg); ok {
+			out = append(out, r.Msg.(string))
+		}
+	}
+	return out
+}
+
+// evilModel opens a memory whose entry carries terminal sequences.
+func evilModel(t *testing.T) (*Model, store.Entry) {
+	t.Helper()
+	e := store.Entry{ID: 1, Name: "evil\x1b]0;title\x07-name", Kind: store.Note, CreatedAt: uint64(testNow.Unix()) - 60,
+		Content: "line one\n\x1b]52;c;ZXZpbA==\x07hidden \x1b[31mred\x1b[0m\ttab\nend \u009b2J"}
+	path := filepath.Join(t.TempDir(), "memory.db")
+	writeEntries(t, path, []store.Entry{e})
+	return openModel(t, path, 120, 30), e
+}
+
+// TestCopy_OSC52: y and Y emit exactly one OSC 52 sequence whose payload is
+// the base64 of the sanitized name / content; nothing from the entry goes
+// out raw, and the status line says what was copied and its size.
+func TestCopy_OSC52(t *testing.T) {
+	tests := []struct {
+		key, want, status string
+	}{
+		{"y", "evil-name", "copied the name evil-name (9 bytes)"},
+		{"Y", "line one\nhidden red\ttab\nend ", "copied the content of evil-name (28 bytes)"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.key, func(t *testing.T) {
+			m, _ := evilModel(t)
+			out := raws(pressCollect(m, tt.key))
+			if len(out) != 1 {
+				t.Fatalf("%d raw writes, want 1: %q", len(out), out)
+			}
+			want := "\x1b]52;c;" + base64.StdEncoding.EncodeToString([]byte(tt.want)) + "\x07"
+			if out[0] != want {
+				t.Errorf("emitted %q, want %q", out[0], want)
+			}
+			if strings.Count(out[0], "\x1b") != 1 || strings.Count(out[0], "\x07") != 1 || strings.ContainsAny(out[0], "\n\t\u009b") {
+				t.Errorf("raw text leaked into %q", out[0])
+			}
+			if m.st.msg != tt.status {
+				t.Errorf("status %q, want %q", m.st.msg, tt.status)
+			}
+		})
+	}
+}
+
+// TestCopy_NothingSelected says so and emits nothing.
+func TestCopy_NothingSelected(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "memory.db")
+	writeEntries(t, path, nil)
+	m := openModel(t, path, 100, 20)
+	if out := raws(pressCollect(m, "y")); len(out) != 0 || !strings.Contains(m.st.msg, "nothing selected") {
+		t.Errorf("raw %q, status %q", out, m.st.msg)
+	}
+}
+
+// TestPager: v runs $PAGER (with arguments) on the sanitized content
+// through its standard input; a failing pager is reported; no $PAGER means
+// less -R.
+func TestPager(t *testing.T) {
+	m, _ := evilModel(t)
+	dir := t.TempDir()
+	got := filepath.Join(dir, "paged")
+	m.read.pager = "sh -c 'cat > \"$0\"' " + got
+	var ran *exec.Cmd
+	m.read.exec = func(c *exec.Cmd, done tea.ExecCallback) tea.Cmd {
+		ran = c
+		err := c.Run()
+		return func() tea.Msg { return done(err) }
+	}
+	press(m, "v")
+	if ran == nil || ran.Args[0] != "sh" {
+		t.Fatalf("pager not run: %v", ran)
+	}
+	data, err := os.ReadFile(got)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if string(data) != "line one\nhidden red\ttab\nend " {
+		t.Errorf("pager read %q", data)
+	}
+	m.read.pager = "sh -c 'exit 3'"
+	press(m, "v")
+	if !strings.Contains(m.st.msg, "pager: exit status 3") {
+		t.Errorf("failing pager: status %q", m.st.msg)
+	}
+	if argv, _ := pagerArgv(""); !slices.Equal(argv, []string{"less", "-R"}) {
+		t.Errorf("default pager %v", argv)
+	}
+	if _, err := pagerArgv("less 'unclosed"); err == nil {
+		t.Error("an unsplittable $PAGER was accepted")
+	}
+}
+
+// TestZoom: z gives the preview the full width and back.
+func TestZoom(t *testing.T) {
+	m := openModel(t, copyFixture(t, "crmem/small.db"), 120, 30)
+	listW := m.listWidth()
+	press(m, "z")
+	if !m.read.zoom || m.previewWidth() != 120 || strings.Contains(strings.Split(plainScreen(m), "\n")[2], "│╭") {
+		t.Fatalf("zoom: %v, preview width %d", m.read.zoom, m.previewWidth())
+	}
+	press(m, "z")
+	if m.read.zoom || m.previewWidth() != 120-listW-1 {
+		t.Errorf("unzoom: preview width %d", m.previewWidth())
+	}
+}
+
+// TestMatchJumps: ] and [ move the preview between lines with highlighted
+// matches.
+func TestMatchJumps(t *testing.T) {
+	m := openModel(t, copyFixture(t, "crmem/small.db"), 120, 20)
+	press(m, "/")
+	typeText(m, "long-note")
+	press(m, "enter")
+	if selectedName(m) != "long-note" {
+		t.Fatalf("selected %q", selectedName(m))
+	}
+	press(m, "esc", "/")
+	typeText(m, "pool ")
+	press(m, "enter")
+	for selectedName(m) != "long-note" {
+		press(m, "j")
+	}
+	lines := m.matchLines()
+	if len(lines) < 3 {
+		t.Fatalf("only %d match lines", len(lines))
+	}
+	var ys []int
+	for range 3 {
+		press(m, "]")
+		ys = append(ys, m.pv.vp.YOffset())
+	}
+	for i, y := range ys {
+		if !slices.Contains(lines, y) || i > 0 && y <= ys[i-1] {
+			t.Errorf("] offsets %v, match lines %v", ys, lines)
+			break
+		}
+	}
+	press(m, "[")
+	if m.pv.vp.YOffset() != ys[1] {
+		t.Errorf("[ went to %d, want %d", m.pv.vp.YOffset(), ys[1])
+	}
+}
+
+// TestPositionAndScroll: the header shows the list position and the
+// preview's scroll state.
+func TestPositionAndScroll(t *testing.T) {
+	m := openModel(t, copyFixture(t, "crmem/small.db"), 120, 20)
+	head := func() string { return strings.Split(plainScreen(m), "\n")[0] }
+	if !strings.Contains(head(), "1/26") {
+		t.Errorf("header %q lacks 1/26", head())
+	}
+	press(m, "j", "j")
+	if !strings.Contains(head(), "3/26") {
+		t.Errorf("header %q lacks 3/26", head())
+	}
+	for selectedName(m) != "long-note" {
+		press(m, "j")
+	}
+	if !strings.Contains(head(), "preview top") {
+		t.Errorf("header %q", head())
+	}
+	press(m, "tab", "pgdown")
+	if !strings.Contains(head(), "%") {
+		t.Errorf("header %q lacks a percentage", head())
+	}
+	press(m, "G")
+	if !strings.Contains(head(), "preview end") {
+		t.Errorf("header %q", head())
+	}
+}
+
+// TestSuspend: ctrl+z suspends from the list, the search line, the help,
+// the date prompt and the reload log.
+func TestSuspend(t *testing.T) {
+	for _, setup := range [][]string{nil, {"/"}, {"?"}, {"f"}, {"tab"}} {
+		m := openModel(t, copyFixture(t, "crmem/small.db"), 100, 20)
+		m.features = editingFeatures(Options{Path: m.path})
+		press(m, setup...)
+		msgs := pressCollect(m, "ctrl+z")
+		if !slices.ContainsFunc(msgs, func(msg tea.Msg) bool { _, ok := msg.(tea.SuspendMsg); return ok }) {
+			t.Errorf("after %v: ctrl+z did not suspend (%v)", setup, msgs)
+		}
+	}
+}
