@@ -86,7 +86,9 @@ func TestParseDateFilter_LocalCalendar(t *testing.T) {
 // datedModel opens a memory of notes and archives spread over months.
 func datedModel(t *testing.T) *Model {
 	t.Helper()
-	at := func(y int, mo time.Month, d int) uint64 { return uint64(time.Date(y, mo, d, 9, 0, 0, 0, time.UTC).Unix()) }
+	at := func(y int, mo time.Month, d int) uint64 {
+		return uint64(time.Date(y, mo, d, 9, 0, 0, 0, time.UTC).Unix())
+	}
 	entries := []store.Entry{
 		{ID: 1, Name: "old-archive", Kind: store.Archive, CreatedAt: at(2025, 6, 1), Content: "postgres rollout"},
 		{ID: 2, Name: "march-note", Kind: store.Note, CreatedAt: at(2025, 10, 5), Content: "postgres tuning"},
