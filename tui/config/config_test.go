@@ -247,3 +247,31 @@ func TestPath(t *testing.T) {
 		}
 	}
 }
+
+// TestReadmeExample: README's configuration section holds a complete file
+// that loads and sets every setting and binding.
+func TestReadmeExample(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join("..", "..", "README.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, section, ok := strings.Cut(string(data), "\n## Configuration\n")
+	if !ok {
+		t.Fatal("README.md has no ## Configuration section")
+	}
+	section, _, _ = strings.Cut(section, "\n## ")
+	_, example, ok := strings.Cut(section, "```toml\n")
+	if !ok {
+		t.Fatal("no toml block in ## Configuration")
+	}
+	example, _, _ = strings.Cut(example, "```")
+	c, err := load(t, example, nil, nil)
+	if err != nil {
+		t.Fatalf("README's example: %v", err)
+	}
+	for _, s := range c.Settings() {
+		if s.Source.Kind != config.FromFile {
+			t.Errorf("README's example does not set %s", s.Name)
+		}
+	}
+}

@@ -25,7 +25,7 @@ func DefaultFile() string {
 			fmt.Fprintf(&b, "\n[%s]\n", t)
 			table = t
 		}
-		fmt.Fprintf(&b, "%s = %s  # %s\n", name, tomlValue(defaultValue(s)), s.comment)
+		fmt.Fprintf(&b, "%-30s # %s\n", name+" = "+tomlValue(defaultValue(s)), s.comment)
 	}
 	b.WriteString("\n# Key bindings, by name: one key (\"ctrl+s\"), a list of keys\n")
 	b.WriteString("# ([\"q\", \"ctrl+c\"]) or false to disable. Key names as in the ? help:\n")
@@ -35,7 +35,7 @@ func DefaultFile() string {
 	k := keymap.DefaultKeyMap()
 	for _, name := range keymap.Names() {
 		bd, _ := k.Lookup(name)
-		fmt.Fprintf(&b, "%s = %s  # %s\n", name, tomlValue(bd.Keys()), bd.Help().Desc)
+		fmt.Fprintf(&b, "%-30s # %s\n", name+" = "+tomlValue(bd.Keys()), bd.Help().Desc)
 	}
 	return b.String()
 }
