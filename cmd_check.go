@@ -95,6 +95,9 @@ session resumes with a placeholder instead of its context.`,
 			if err != nil {
 				return err
 			}
+			if sessionsDir == "" && a.cfg != nil {
+				sessionsDir = a.cfg.Sessions // the config file's sessions
+			}
 			if sessionsDir == "" {
 				sessionsDir = sessions.DefaultDir(path)
 			}

@@ -78,6 +78,12 @@ func TestConfig_DBAppliesToSubcommands(t *testing.T) {
 	if code != 0 || !strings.Contains(out, "deploy-steps") {
 		t.Fatalf("ls with db from the config: exit %d, %q %q", code, out, errs)
 	}
+	sess := filepath.Join(home, "my-sessions")
+	writeConfigFile(t, home, "db = "+quoteTOML(db)+"\nsessions = "+quoteTOML(sess)+"\n")
+	code, out, errs = runIn(t, home, nil, "check")
+	if code != 0 || !strings.Contains(out, sess) {
+		t.Fatalf("check with sessions from the config: exit %d, %q %q", code, out, errs)
+	}
 	code, _, errs = runIn(t, home, nil, "ls", "--db", filepath.Join(home, "missing.db"))
 	if code != 1 || !strings.Contains(errs, "missing.db") {
 		t.Fatalf("--db did not win over the file: exit %d, %q", code, errs)

@@ -154,9 +154,12 @@ func (a *app) loadConfig(cmd *cobra.Command, _ []string) error {
 		return nil
 	}
 	flags := map[string]any{}
-	for name, v := range map[string]any{"db": a.db, "sessions": a.sessions, "style": a.style, "no-mouse": a.noMouse} {
+	for _, name := range []string{"db", "sessions", "style", "no-mouse"} {
 		if f := cmd.Flags().Lookup(name); f != nil && f.Changed {
-			flags["--"+name] = v
+			flags["--"+name] = f.Value.String()
+			if name == "no-mouse" {
+				flags["--"+name] = f.Value.String() == "true"
+			}
 		}
 	}
 	cfg, err := config.Load(config.Options{Getenv: a.getenv, Flags: flags})
