@@ -36,6 +36,7 @@ type common struct {
 // config is how the model is built: Options plus the environment.
 type config struct {
 	path     string
+	home     string
 	style    string
 	noColor  bool
 	noMouse  bool   // start with mouse capture off
@@ -51,6 +52,8 @@ type Model struct {
 	c    common
 	path string
 
+	home string // the user's home folder, shown as ~
+
 	db      *store.DB
 	snap    *snapshot
 	indexed bool
@@ -64,18 +67,23 @@ type Model struct {
 
 	input     lineInput
 	typing    bool
+	moved     bool // the user moved the selection since the query last changed
 	searchSeq int
 	applied   string // the query the current result is for
 	result    *searchResult
+	expanded  bool // every name match is listed, not only the first nameRows
+	recall    bool // the recall view: exactly recall(query, recallLimit)
+	lim       limits
 
 	pv    preview
 	rs    *renderers
 	cache renderCache
 
-	focus    focus
-	showHelp bool
-	help     help.Model
-	mouse    bool
+	focus      focus
+	showHelp   bool
+	helpOffset int // first help line shown when the help does not fit
+	help       help.Model
+	mouse      bool
 
 	st status
 	w  watchState
@@ -109,6 +117,7 @@ func newModel(cfg config) *Model {
 	}
 	m := &Model{
 		path:     cfg.path,
+		home:     cfg.home,
 		filter:   filterAll,
 		marks:    map[uint64]bool{},
 		pv:       newPreview(),
@@ -118,6 +127,7 @@ func newModel(cfg config) *Model {
 		features: cfg.features,
 		after:    cfg.after,
 		snap:     newSnapshot(nil),
+		lim:      defaultLimits(),
 	}
 	m.c = common{
 		keys: keymap.DefaultKeyMap(), dark: true, noColor: cfg.noColor,
