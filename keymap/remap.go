@@ -18,6 +18,7 @@ type binding struct {
 	label    string
 	defKeys  []string // the built-in keys
 	defLabel string   // the built-in label ("q" for q and ctrl+c)
+	desc     string   // what the binding does, for the help
 }
 
 // bindingType is key.Binding's type, to find the bindings among KeyMap's
@@ -76,7 +77,7 @@ func (k *KeyMap) recordBase() {
 	for _, name := range Names() {
 		b, _ := k.Lookup(name)
 		keys := slices.Clone(b.Keys())
-		k.base[name] = binding{keys: keys, label: b.Help().Key, defKeys: keys, defLabel: b.Help().Key}
+		k.base[name] = binding{keys: keys, label: b.Help().Key, defKeys: keys, defLabel: b.Help().Key, desc: b.Help().Desc}
 	}
 }
 
@@ -131,7 +132,7 @@ func setKeys(b *key.Binding, keys []string, label string) {
 // printable keys are letters of the query, so only the others stay.
 func (k *KeyMap) typed(b *key.Binding, name string, typing bool) {
 	base := k.base[name]
-	desc := b.Help().Desc
+	desc := base.desc
 	keys, label := base.keys, base.label
 	if typing {
 		keys = slices.DeleteFunc(slices.Clone(keys), printable)

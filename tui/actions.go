@@ -10,14 +10,16 @@ import (
 )
 
 // Screen rows above the panes (the search line) and below them (status and
-// help lines).
+// help lines; a long message takes up to two more).
 const (
 	bodyTop    = 1
 	bodyBottom = 2
 )
 
 // bodyHeight is the height of the panes.
-func (m *Model) bodyHeight() int { return max(m.c.height-bodyTop-bodyBottom, 1) }
+func (m *Model) bodyHeight() int {
+	return max(m.c.height-bodyTop-bodyBottom-(len(m.statusLines())-1), 1)
+}
 
 // twoPanes reports whether list and preview fit side by side.
 func (m *Model) twoPanes() bool { return m.c.width >= 80 }
@@ -70,11 +72,51 @@ func (m *Model) rebuild() {
 // rebuildKeeping lays out the list and selects id when had is set.
 func (m *Model) rebuildKeeping(id uint64, had bool) {
 	pos := m.list.cursor
-	m.list.rows = buildRowsWhere(m.snap, m.filter, m.listKeep(), m.order, m.result, m.c.loc)
+	m.list.setRows(layoutRows(m.snap, m.rowsSpec()))
 	if !had || !m.list.selectID(m.snap, id) {
 		m.list.cursor = m.list.nearestEntry(min(pos, max(len(m.list.rows)-1, 0)), 1)
 	}
 	m.list.scroll(m.bodyHeight())
+}
+
+// rowsSpec is what the list is laid out from now.
+func (m *Model) rowsSpec() rowsSpec {
+	return rowsSpec{filter: m.filter, keep: m.listKeep(), order: m.order, res: m.result,
+		lim: m.lim, expanded: m.expanded, recall: m.recall && m.result != nil, loc: m.c.loc}
+}
+
+// expandNames lists every name match instead of the first few.
+func (m *Model) expandNames() tea.Cmd {
+	m.expanded = true
+	m.rebuild()
+	return m.showSelected()
+}
+
+// toggleExplain switches the explain view, saying so.
+func (m *Model) toggleExplain() tea.Cmd {
+	m.pv.explain = !m.pv.explain
+	text := "explain on: the preview breaks down each listed row's score (x or esc turns it off)"
+	if !m.pv.explain {
+		text = "explain off"
+	}
+	return tea.Batch(m.showSelected(), m.setMessage(text))
+}
+
+// toggleRecall switches the recall view: exactly what the agent's
+// recall(query, limit) returns.
+func (m *Model) toggleRecall() tea.Cmd {
+	if m.result == nil && !m.recall {
+		return m.setMessage("recall view: type a query first (/)")
+	}
+	m.recall = !m.recall
+	m.rebuild()
+	if m.recall {
+		if i := m.list.first(); i >= 0 {
+			m.list.cursor = i
+			m.list.scroll(m.bodyHeight())
+		}
+	}
+	return m.showSelected()
 }
 
 // selectedID returns the id of the selected entry.
@@ -141,6 +183,7 @@ func (m *Model) searchInput(q string) searchInput {
 // endSearch drops the query's results and restores the order.
 func (m *Model) endSearch() {
 	m.result, m.applied = nil, ""
+	m.moved, m.expanded, m.recall = false, false, false
 	if m.order == sortRelevance {
 		m.order = m.orderBeforeSearch
 	}
@@ -162,11 +205,15 @@ func (m *Model) searchDone(msg searchDoneMsg) tea.Cmd {
 	if msg.seq != m.searchSeq {
 		return nil // stale
 	}
+	if msg.result.query != m.applied {
+		m.expanded = false
+	}
 	m.result, m.applied = msg.result, msg.result.query
 	m.rebuild()
 	if msg.rerun {
 		return m.showSelected()
 	}
+	m.moved = false // the query changed: the selection follows the best hit again
 	return m.selectBest()
 }
 
@@ -199,7 +246,7 @@ func (m *Model) showSelected() tea.Cmd {
 	e := m.snap.entries[r.idx]
 	m.seen(e.ID)
 	key := renderKey{id: e.ID, hash: contentHash(e.Content), width: max(w-2, 10), style: m.glamourStyle()}
-	head := card(m.c.styles, e, m.pv.tokenCount(key, e.Content), w, m.c.now(), m.c.loc, m.cardLines(e))
+	head := card(m.c.styles, e, m.pv.tokenCount(key, e), w, m.c.now(), m.c.loc, m.cardLines(e))
 	if m.pv.explain {
 		m.pv.key = key
 		m.pv.setContent(e.ID, head+"\n"+explainView(m.c.styles, m.index(), m.result, r, e.ID, w))

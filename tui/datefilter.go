@@ -156,17 +156,6 @@ func (m *Model) setDateFilter(r dateRange) tea.Cmd {
 	return tea.Batch(m.showSelected(), m.setMessage(msg))
 }
 
-// listedCount is the number of entry rows in the list.
-func (m *Model) listedCount() int {
-	n := 0
-	for _, r := range m.list.rows {
-		if r.header == "" {
-			n++
-		}
-	}
-	return n
-}
-
 // datePromptView is the prompt line, with the last error.
 func (m *Model) datePromptView() string {
 	v := m.dates.input.View()

@@ -66,7 +66,7 @@ func (p *promptDialog) view(m *Model) string {
 	p.in.promptStyle, p.in.textStyle, p.in.dimStyle = st.message, st.status, st.dim
 	hint := st.dim.Render("  enter ok · esc cancel")
 	if p.err != "" {
-		hint = "  " + st.warning.Render("⚠ "+sanitize.Line(p.err))
+		hint = "  " + st.warning.Render("⚠ "+sanitize.Name(p.err))
 	}
 	p.in.setWidth(max(m.c.width-lipgloss.Width(hint), 10))
 	return p.in.View() + hint
@@ -96,10 +96,10 @@ func (c *confirmDialog) view(m *Model) string {
 	st := m.c.styles
 	ask := st.message.Render("  [y/n]")
 	room := m.c.width - lipgloss.Width(ask)
-	warn := sanitize.Line(c.warn)
+	warn := sanitize.Name(c.warn)
 	// On a narrow screen the question (with its long entry name) gives way
 	// before the warning does: the warning is what the user must not miss.
-	text := fitLeft(sanitize.Line(c.text), max(room-ansi.StringWidth(warn), min(8, room)))
+	text := fitLeft(sanitize.Name(c.text), max(room-ansi.StringWidth(warn), min(8, room)))
 	return fitLeft(st.warning.Render(text+warn), room) + ask
 }
 
@@ -147,7 +147,7 @@ func (c *choiceDialog) view(m *Model) string {
 	if lipgloss.Width(answers)+20 > m.c.width {
 		answers = c.answers(m, true)
 	}
-	return fitLeft(st.warning.Render(sanitize.Line(c.text)), m.c.width-lipgloss.Width(answers)) + answers
+	return fitLeft(st.warning.Render(sanitize.Name(c.text)), m.c.width-lipgloss.Width(answers)) + answers
 }
 
 // answers renders "  [k] label" for every choice.

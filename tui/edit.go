@@ -19,7 +19,7 @@ import (
 // prompts and confirmations, marks and bulk delete, undo, and the archive
 // references that warn before a session's resume point goes.
 func editingFeatures(opts Options) []Feature {
-	return []Feature{newEditing(opts, editor.Options{}, tea.ExecProcess)}
+	return []Feature{newEditing(opts, editor.Options{}, execProcess)}
 }
 
 // execFunc runs a process with the terminal handed over (tea.ExecProcess);
@@ -302,5 +302,5 @@ func (f *editing) keptStatus(m *Model, r editor.Result, why string) tea.Cmd {
 // errText is a store error without the file path it starts with (the
 // status line shows the path already).
 func errText(m *Model, err error) string {
-	return sanitize.Line(strings.TrimPrefix(err.Error(), m.Path()+": "))
+	return sanitize.Name(strings.TrimPrefix(err.Error(), m.Path()+": "))
 }

@@ -70,7 +70,7 @@ func (m *Model) SelectedEntry() (store.Entry, bool) {
 func (m *Model) ListedEntries() []store.Entry {
 	var out []store.Entry
 	for _, r := range m.list.rows {
-		if r.header == "" {
+		if r.isEntry() {
 			out = append(out, m.snap.entries[r.idx])
 		}
 	}

@@ -67,9 +67,9 @@ func TestTmux_ConfigRemapsQuitAndSort(t *testing.T) {
 	})
 	e.keys("s", "q")
 	e.keys("s", "?")
-	e.waitFor("s", 5*time.Second, "help after q", contains("Q      quit"))
+	e.waitFor("s", 5*time.Second, "help after q", func(s string) bool { return strings.Contains(strings.Join(strings.Fields(s), " "), "Q quit") })
 	e.keys("s", "Escape")
-	e.waitFor("s", 5*time.Second, "help closed", func(s string) bool { return !strings.Contains(s, "any key closes") })
+	e.waitFor("s", 5*time.Second, "help closed", func(s string) bool { return !strings.Contains(s, "closes)") })
 	e.keys("s", "Q")
 	e.waitFor("s", 5*time.Second, "exit", contains("crmem-exited"))
 }

@@ -50,14 +50,13 @@ func TestKeys_RemapReachesUpdateAndHelp(t *testing.T) {
 	if out := raws(pressCollect(m, "y")); len(out) != 0 {
 		t.Error("disabled y still copies")
 	}
+	short := strings.Split(plainScreen(m), "\n")[39]
+	if !strings.Contains(short, "Q/ctrl+c quit") || !strings.Contains(short, "S sort order") {
+		t.Errorf("short help %q", short)
+	}
 	press(m, "Z")
 	if !m.read.zoom {
 		t.Error("Z did not zoom")
-	}
-	screen := plainScreen(m)
-	short := strings.Split(screen, "\n")[39]
-	if !strings.Contains(short, "Q/ctrl+c quit") || !strings.Contains(short, "S sort order") {
-		t.Errorf("short help %q", short)
 	}
 	press(m, "?")
 	help := plainScreen(m)
@@ -86,4 +85,18 @@ func config_(path string, c *crmemconfig.Config) config {
 	cfg.noColor, cfg.now, cfg.loc, cfg.after = true, func() time.Time { return testNow }, time.UTC, noTimer
 	cfg.features = nil
 	return cfg
+}
+
+// TestOptions_ReachModel: the configured sort, limits and expansions are
+// the model's.
+func TestOptions_ReachModel(t *testing.T) {
+	cfg := configFrom(Options{Path: "x", Sort: "size", NameMatches: 3, RecallLimit: 7, MaxExpansions: 9}, func(string) string { return "" })
+	cfg.features = nil
+	m := newModel(cfg)
+	if m.order != sortSize || m.lim.nameRows != 3 || m.lim.recallLimit != 7 || m.maxExpansions != 9 {
+		t.Errorf("order %v, limits %+v, expansions %d", m.order, m.lim, m.maxExpansions)
+	}
+	if in := m.searchInput("q"); in.expand != 9 {
+		t.Errorf("search input expansions %d", in.expand)
+	}
 }

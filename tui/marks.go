@@ -142,7 +142,7 @@ func (f *editing) StatusText(m *Model) string {
 		s = join(s, m.c.styles.message.Render("orphan archives only (o)"))
 	}
 	if f.kept != "" && m.st.msg == "" {
-		s = join(s, m.c.styles.warning.Render("⚠ unsaved text kept in "+sanitize.Line(f.kept)))
+		s = join(s, m.c.styles.warning.Render("⚠ unsaved text kept in "+sanitize.Name(f.kept)))
 	}
 	return s
 }

@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"cmp"
 	"time"
 
 	"charm.land/bubbles/v2/help"
@@ -36,6 +37,7 @@ type common struct {
 // config is how the model is built: Options plus the environment.
 type config struct {
 	path     string
+	home     string
 	style    string
 	noColor  bool
 	noMouse  bool   // start with mouse capture off
@@ -49,12 +51,16 @@ type config struct {
 	order         sortOrder     // the list's order at start
 	maxExpansions int           // 0: the default
 	pager         string        // $PAGER; "" for less -R
+	nameMatches   int           // name-match rows before "… N more"; 0: the default
+	recallLimit   int           // the recall view's limit; 0: the default
 }
 
 // Model is the root Bubble Tea model of the TUI.
 type Model struct {
 	c    common
 	path string
+
+	home string // the user's home folder, shown as ~
 
 	db      *store.DB
 	snap    *snapshot
@@ -69,18 +75,23 @@ type Model struct {
 
 	input     lineInput
 	typing    bool
+	moved     bool // the user moved the selection since the query last changed
 	searchSeq int
 	applied   string // the query the current result is for
 	result    *searchResult
+	expanded  bool // every name match is listed, not only the first nameRows
+	recall    bool // the recall view: exactly recall(query, recallLimit)
+	lim       limits
 
 	pv    preview
 	rs    *renderers
 	cache renderCache
 
-	focus    focus
-	showHelp bool
-	help     help.Model
-	mouse    bool
+	focus      focus
+	showHelp   bool
+	helpOffset int // first help line shown when the help does not fit
+	help       help.Model
+	mouse      bool
 
 	st status
 	w  watchState
@@ -119,6 +130,7 @@ func newModel(cfg config) *Model {
 	}
 	m := &Model{
 		path:     cfg.path,
+		home:     cfg.home,
 		filter:   filterAll,
 		marks:    map[uint64]bool{},
 		pv:       newPreview(),
@@ -128,6 +140,7 @@ func newModel(cfg config) *Model {
 		features: cfg.features,
 		after:    cfg.after,
 		snap:     newSnapshot(nil),
+		lim:      defaultLimits(),
 	}
 	m.c = common{
 		keys: cfg.keys, dark: true, noColor: cfg.noColor,
@@ -139,6 +152,8 @@ func newModel(cfg config) *Model {
 	m.order = cfg.order
 	m.read.pager = cfg.pager
 	m.maxExpansions = cfg.maxExpansions
+	m.lim.nameRows = cmp.Or(cfg.nameMatches, m.lim.nameRows)
+	m.lim.recallLimit = cmp.Or(cfg.recallLimit, m.lim.recallLimit)
 	m.c.dark = cfg.style != "light"
 	m.c.styles = newStyles(m.c.dark, cfg.noColor)
 	m.input = newSearchInput()

@@ -33,16 +33,21 @@ func newPreview() preview {
 	return preview{vp: vp, tokens: map[renderKey]int{}}
 }
 
-// tokenCount returns the number of bm25 tokens of the content (cached).
-func (p *preview) tokenCount(k renderKey, content string) int {
+// tokenCount returns the number of bm25 tokens of the entry's document:
+// its content and its aliases, as recall indexes them and the explain
+// view counts them (cached per content; aliases are few).
+func (p *preview) tokenCount(k renderKey, e store.Entry) int {
 	k.width, k.style = 0, ""
 	n, ok := p.tokens[k]
 	if !ok {
 		if len(p.tokens) > maxCachedRenders {
 			p.tokens = map[renderKey]int{}
 		}
-		n = len(bm25.Tokenize(content))
+		n = len(bm25.Tokenize(e.Content))
 		p.tokens[k] = n
+	}
+	for _, a := range e.Aliases {
+		n += len(bm25.Tokenize(a))
 	}
 	return n
 }
@@ -55,18 +60,18 @@ func card(st *styles, e store.Entry, tokens, width int, now time.Time, loc *time
 			st.label.Render(" ("+humanize.Ago(now, e.CreatedAt)+")")
 	}
 	lines := []string{
-		st.cardTitle.Render(ansi.Truncate(sanitize.Line(e.Name), max(width-4, 1), "…")),
+		st.cardTitle.Render(ansi.Truncate(sanitize.Name(e.Name), max(width-4, 1), "…")),
 		st.kindMarker(e.Kind) + " " + e.Kind.String() + st.label.Render(fmt.Sprintf(" · id %d", e.ID)),
 		st.label.Render("created ") + created,
 	}
 	if len(e.Aliases) > 0 {
 		as := make([]string, len(e.Aliases))
 		for i, a := range e.Aliases {
-			as[i] = sanitize.Line(a)
+			as[i] = sanitize.Name(a)
 		}
 		lines = append(lines, st.label.Render("aliases ")+strings.Join(as, ", "))
 	}
-	lines = append(lines, st.label.Render("size ")+fmt.Sprintf("%d bytes · %d tokens", len(e.Content), tokens))
+	lines = append(lines, st.label.Render("size ")+humanize.Plural(len(e.Content), "byte")+" · "+humanize.Plural(tokens, "token"))
 	lines = append(lines, extra...)
 	inner := max(width-4, 1)
 	for i, l := range lines {

@@ -151,18 +151,15 @@ func (m *Model) jumpMatch(dir int) tea.Cmd {
 
 // listPosition is "37/10,000": the selected entry among the listed ones.
 func (m *Model) listPosition() string {
-	total, at := 0, 0
-	for i, r := range m.list.rows {
-		if r.header != "" {
-			continue
-		}
-		total++
-		if i == m.list.cursor {
-			at = total
-		}
-	}
+	total := m.list.entries
 	if total == 0 {
 		return "0/0"
+	}
+	at := 0
+	for i := 0; i <= m.list.cursor && i < len(m.list.rows); i++ {
+		if m.list.rows[i].isEntry() {
+			at++
+		}
 	}
 	return humanize.Count(at) + "/" + humanize.Count(total)
 }

@@ -59,9 +59,11 @@ func Run(opts Options) error {
 // environment (NO_COLOR, HOME for the daemon socket).
 func configFrom(opts Options, getenv func(string) string) config {
 	cfg := config{path: opts.Path, style: opts.Style, noColor: getenv("NO_COLOR") != "", noMouse: opts.NoMouse, features: defaultFeatures(opts),
-		keys: opts.Keys, order: parseSort(opts.Sort), maxExpansions: opts.MaxExpansions, pager: getenv("PAGER")}
+		keys: opts.Keys, order: parseSort(opts.Sort), maxExpansions: opts.MaxExpansions, pager: getenv("PAGER"),
+		nameMatches: opts.NameMatches, recallLimit: opts.RecallLimit}
 	if home, err := os.UserHomeDir(); err == nil {
 		cfg.daemon = daemonSocket(home)
+		cfg.home = home
 	}
 	return cfg
 }

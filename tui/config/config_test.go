@@ -124,7 +124,7 @@ func TestLoad_Errors(t *testing.T) {
 		{"wrong type bool", "\nmouse = \"yes\"\n", nil, nil, 2, `mouse must be true or false, not "yes"`},
 		{"bad value", "sort = \"random\"\n", nil, nil, 1, `sort must be one of newest, oldest, name, size, not "random"`},
 		{"out of range", "recall_limit = 0\n", nil, nil, 1, `recall_limit must be an integer from 1 to 1000, not 0`},
-		{"float for int", "[search]\nname_matches = 2.5\n", nil, nil, 2, `search.name_matches must be an integer from 0 to 1000, not a float`},
+		{"float for int", "[search]\nname_matches = 2.5\n", nil, nil, 2, `search.name_matches must be an integer from 1 to 1000, not a float`},
 		{"bad style", "style = \"neon\"\n", nil, nil, 1, `style must be auto, dark, light, notty, ascii, dracula, pink, tokyo-night or a glamour style file (.json), not "neon"`},
 		{"search not a table", "search = 1\n", nil, nil, 1, `search must be a table ([search]), not an integer`},
 		{"syntax", "db = \"/x\"\nsort = \n", nil, nil, 2, `not valid TOML`},

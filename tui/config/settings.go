@@ -52,7 +52,7 @@ var settings = []setting{
 		get:     func(c *Config) any { return c.MaxExpansions }, set: func(c *Config, v any) { c.MaxExpansions = v.(int) }},
 	{name: "search.name_matches", def: int64(20),
 		comment: `name-match rows shown before "… N more name matches"`,
-		check:   checkInt(0, 1000),
+		check:   checkInt(1, 1000),
 		get:     func(c *Config) any { return c.NameMatches }, set: func(c *Config, v any) { c.NameMatches = v.(int) }},
 }
 
