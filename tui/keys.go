@@ -7,13 +7,11 @@ import (
 	"github.com/crmem/crmem/store"
 )
 
-// handleKey routes a key: suspend and the help screen, quit, the search
-// line, then the focused pane.
+// handleKey routes a key: the help screen, quit, the search line, then the
+// focused pane (ctrl+z is taken before, by overlayKey, in every mode).
 func (m *Model) handleKey(k tea.KeyPressMsg) tea.Cmd {
 	keys := &m.c.keys
 	switch {
-	case key.Matches(k, keys.Suspend):
-		return suspendCmd()
 	case m.showHelp:
 		return m.helpKey(k)
 	case key.Matches(k, keys.Quit):

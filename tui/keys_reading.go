@@ -8,11 +8,12 @@ import (
 )
 
 // overlayKey takes a key before the features and the panes: ctrl+z in any
-// mode, and every key while the date prompt or the reload log is open.
+// mode (a dialog's too), and every key while the date prompt or the reload
+// log is open.
 func (m *Model) overlayKey(k tea.KeyPressMsg) (tea.Cmd, bool) {
 	switch {
 	case key.Matches(k, m.c.keys.Suspend):
-		return tea.Suspend, true
+		return suspendCmd(), true
 	case m.dates.prompting:
 		return m.dateKey(k), true
 	case m.chg.logOpen:

@@ -18,7 +18,7 @@ import (
 type readingState struct {
 	zoom  bool
 	pager string                                    // $PAGER; "" for less -R
-	exec  func(*exec.Cmd, tea.ExecCallback) tea.Cmd // tea.ExecProcess; tests replace it
+	exec  func(*exec.Cmd, tea.ExecCallback) tea.Cmd // nil: execProcess; tests replace it
 }
 
 // pagerDoneMsg says the pager exited.
@@ -80,7 +80,7 @@ func (m *Model) openPager() tea.Cmd {
 	cmd.Stdin = strings.NewReader(sanitize.Text(e.Content))
 	run := m.read.exec
 	if run == nil {
-		run = tea.ExecProcess
+		run = execProcess // the editor's settled exec: the screen always comes back
 	}
 	return run(cmd, func(err error) tea.Msg { return pagerDoneMsg{err: err} })
 }
