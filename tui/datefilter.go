@@ -110,12 +110,16 @@ func (m *Model) dateKeep() func(store.Entry) bool {
 	return func(e store.Entry) bool { return r.keep(e.CreatedAt) }
 }
 
-// openDatePrompt starts typing a date filter, showing the current one.
+// openDatePrompt starts typing a date filter on an empty line (enter on
+// it clears the filter); the placeholder names the filter in force.
 func (m *Model) openDatePrompt() tea.Cmd {
-	in := lineInput{prompt: "created: ", placeholder: "<30d  >90d  2026-03  2026-03-01..2026-04-15  (empty: all)", limit: 64}
+	hint := "<30d  >90d  2026-03  2026-03-01..2026-04-15  (enter: all dates)"
+	if m.dates.r.on() {
+		hint = "now " + m.dates.r.text + " · enter on empty: all dates · esc: keep it"
+	}
+	in := lineInput{prompt: "created: ", placeholder: hint, limit: 64}
 	in.promptStyle, in.dimStyle = m.c.styles.prompt, m.c.styles.dim
 	in.setWidth(max(m.c.width-2, 10))
-	in.insert(m.dates.r.text)
 	in.Focus()
 	m.dates.input, m.dates.prompting, m.dates.err = in, true, ""
 	return nil
@@ -159,6 +163,9 @@ func (m *Model) setDateFilter(r dateRange) tea.Cmd {
 // datePromptView is the prompt line, with the last error.
 func (m *Model) datePromptView() string {
 	v := m.dates.input.View()
+	if m.dates.input.Value() == "" {
+		v += " " + m.c.styles.dim.Render(m.dates.input.placeholder)
+	}
 	if m.dates.err != "" {
 		v += "  " + m.c.styles.warning.Render(m.dates.err)
 	}

@@ -104,9 +104,6 @@ func datedModel(t *testing.T) *Model {
 // filterDates types a date filter at the f prompt.
 func filterDates(m *Model, text string) {
 	press(m, "f")
-	for range 40 {
-		press(m, "backspace")
-	}
 	typeText(m, text)
 	press(m, "enter")
 }
@@ -149,7 +146,12 @@ func TestDateFilter_WithKindAndSearch(t *testing.T) {
 		t.Errorf("range lists %v", got)
 	}
 
-	filterDates(m, "") // f, empty, enter: cleared
+	press(m, "f")
+	if !strings.Contains(plainScreen(m), "now 2025-10-01..2025-10-10") {
+		t.Errorf("the prompt does not name the filter in force")
+	}
+	press(m, "esc")
+	filterDates(m, "") // f, enter: cleared
 	if got := sorted(); len(got) != 5 || strings.Contains(strings.Split(plainScreen(m), "\n")[0], "created") {
 		t.Errorf("cleared filter lists %v", got)
 	}
@@ -161,7 +163,7 @@ func TestDateFilter_BadInputKeepsPrompt(t *testing.T) {
 	m := datedModel(t)
 	filterDates(m, "<30d")
 	press(m, "f")
-	typeText(m, "x")
+	typeText(m, "<x")
 	press(m, "enter")
 	if !m.dates.prompting || !strings.Contains(m.dates.err, "write a span like") {
 		t.Fatalf("prompting %v, error %q", m.dates.prompting, m.dates.err)
