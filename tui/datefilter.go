@@ -135,7 +135,7 @@ func (m *Model) dateKey(k tea.KeyPressMsg) tea.Cmd {
 		r, err := parseDateFilter(m.dates.input.Value(), m.c.now(), m.c.loc)
 		if err != nil {
 			m.dates.err = err.Error()
-			return nil
+			return m.setMessage(err.Error()) // whole, on its own line if need be
 		}
 		m.dates.prompting = false
 		return m.setDateFilter(r)

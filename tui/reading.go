@@ -17,6 +17,7 @@ import (
 // pager command, and the runner that hands the terminal over.
 type readingState struct {
 	zoom  bool
+	from  focus                                     // the pane focused before zooming, focused again after
 	pager string                                    // $PAGER; "" for less -R
 	exec  func(*exec.Cmd, tea.ExecCallback) tea.Cmd // nil: execProcess; tests replace it
 }
@@ -97,7 +98,9 @@ func (m *Model) pagerDone(msg pagerDoneMsg) tea.Cmd {
 func (m *Model) toggleZoom() tea.Cmd {
 	m.read.zoom = !m.read.zoom
 	if m.read.zoom {
-		m.focus = focusPreview
+		m.read.from, m.focus = m.focus, focusPreview
+	} else {
+		m.focus = m.read.from
 	}
 	return m.showSelected()
 }

@@ -149,9 +149,12 @@ func TestZoom(t *testing.T) {
 	if !m.read.zoom || m.previewWidth() != 120 || strings.Contains(strings.Split(plainScreen(m), "\n")[2], "│╭") {
 		t.Fatalf("zoom: %v, preview width %d", m.read.zoom, m.previewWidth())
 	}
+	if m.focus != focusPreview {
+		t.Error("zoom did not focus the preview")
+	}
 	press(m, "z")
-	if m.read.zoom || m.previewWidth() != 120-listW-1 {
-		t.Errorf("unzoom: preview width %d", m.previewWidth())
+	if m.read.zoom || m.previewWidth() != 120-listW-1 || m.focus != focusList {
+		t.Errorf("unzoom: preview width %d, focus %v", m.previewWidth(), m.focus)
 	}
 }
 
