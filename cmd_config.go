@@ -46,7 +46,11 @@ else ~/.config/crmem/config.toml.`,
 
 // writeConfig prints one "name = value  # source" line per setting.
 func writeConfig(w *bufio.Writer, c *config.Config) error {
-	fmt.Fprintf(w, "# %s\n", sanitizeLine(c.File))
+	found := ""
+	if !c.Found {
+		found = " (not found: defaults)"
+	}
+	fmt.Fprintf(w, "# config file: %s%s\n", sanitizeLine(c.File), found)
 	ss := c.Settings()
 	width := 0
 	for _, s := range ss {

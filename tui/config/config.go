@@ -28,8 +28,10 @@ type Config struct {
 	NameMatches   int    // name-match rows shown before "… N more"
 	Keys          keymap.KeyMap
 
-	// File is the config file's path (it may not exist).
-	File string
+	// File is the config file's path; Found says it exists (else the
+	// defaults stand in for it).
+	File  string
+	Found bool
 
 	origins map[string]Source // by setting name ("db", "search.max_expansions", "keys.quit")
 	keys    map[string][]string

@@ -79,6 +79,7 @@ func (c *Config) loadFile(h string) error {
 	if err != nil {
 		return &Error{File: c.File, Msg: fmt.Sprintf("cannot read: %v", unwrapPath(err))}
 	}
+	c.Found = true
 	var doc map[string]any
 	if err := toml.Unmarshal(data, &doc); err != nil {
 		return c.syntaxError(err)
