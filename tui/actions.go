@@ -18,7 +18,7 @@ const (
 
 // bodyHeight is the height of the panes.
 func (m *Model) bodyHeight() int {
-	return max(m.c.height-bodyTop-bodyBottom-(len(m.statusLines())-1), 1)
+	return max(m.c.height-bodyTop-bodyBottom-(len(m.statusLines())-1)-(len(m.helpLines())-1), 1)
 }
 
 // twoPanes reports whether list and preview fit side by side.
@@ -269,6 +269,8 @@ func (m *Model) emptyText() string {
 	switch {
 	case !m.loaded:
 		return "opening " + m.path + "…"
+	case m.db == nil:
+		return "cannot read " + displayPath(m.path, m.home) + " (the status line says why); waiting for a good write"
 	case m.result != nil:
 		return "no matches"
 	case m.db != nil && !m.db.Exists():

@@ -40,6 +40,24 @@ type entryFilterer interface {
 	EntryFilter(m *Model) func(store.Entry) bool
 }
 
+// noticer has a lasting notice that, like a transient message, must not
+// be cut: shown when no message is, on a line of its own if need be.
+type noticer interface {
+	Notice(m *Model) string
+}
+
+// notice returns the first feature notice.
+func (m *Model) notice() string {
+	for _, f := range m.features {
+		if n, ok := f.(noticer); ok {
+			if s := n.Notice(m); s != "" {
+				return s
+			}
+		}
+	}
+	return ""
+}
+
 // statusTexter adds a segment to the status line.
 type statusTexter interface {
 	StatusText(m *Model) string

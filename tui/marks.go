@@ -3,6 +3,7 @@ package tui
 import (
 	"fmt"
 	"slices"
+	"strings"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
@@ -125,11 +126,49 @@ func (f *editing) deleteMarked(m *Model) tea.Cmd {
 	if len(es) == 0 {
 		return m.SetStatus("nothing marked (space marks an entry, * every listed one, O old archives)")
 	}
-	text := fmt.Sprintf("delete %s marked (%s)?", count(len(es), "entry", "entries"), humanize.Size(totalSize(es)))
-	f.dlg = &confirmDialog{text: text, warn: f.resumeWarning(m, es), yes: func(m *Model) tea.Cmd {
+	text := fmt.Sprintf("delete %s marked (%s): %s?", count(len(es), "entry", "entries"), humanize.Size(totalSize(es)), firstNames(es, 3))
+	warn := f.resumeWarning(m, es)
+	if h := hiddenCount(m, es); h > 0 {
+		hidden := fmt.Sprintf(" ⚠ %d of them not listed (filter, search or orphan view hides them)", h)
+		if h == len(es) {
+			hidden = fmt.Sprintf(" ⚠ all %d hidden by the current filter or search", h)
+		}
+		warn = hidden + warn
+	}
+	f.dlg = &confirmDialog{text: text, warn: warn, yes: func(m *Model) tea.Cmd {
 		return f.remove(m, es, "delete "+count(len(es), "entry", "entries"))
 	}}
 	return nil
+}
+
+// firstNames names the first n entries of es and counts the rest.
+func firstNames(es []store.Entry, n int) string {
+	var names []string
+	for _, e := range es[:min(n, len(es))] {
+		names = append(names, sanitize.Name(e.Name))
+	}
+	s := strings.Join(names, ", ")
+	if len(es) > n {
+		s += fmt.Sprintf(" and %d more", len(es)-n)
+	}
+	return s
+}
+
+// hiddenCount is how many of es the list does not show now.
+func hiddenCount(m *Model, es []store.Entry) int {
+	listed := make(map[uint64]bool, m.list.entries)
+	for _, r := range m.list.rows {
+		if r.isEntry() {
+			listed[m.snap.entries[r.idx].ID] = true
+		}
+	}
+	n := 0
+	for _, e := range es {
+		if !listed[e.ID] {
+			n++
+		}
+	}
+	return n
 }
 
 // StatusText shows the marks (count and total size) and the orphan filter.
@@ -141,8 +180,14 @@ func (f *editing) StatusText(m *Model) string {
 	if f.refs.orphans {
 		s = join(s, m.c.styles.message.Render("orphan archives only (o)"))
 	}
-	if f.kept != "" && m.st.msg == "" {
-		s = join(s, m.c.styles.warning.Render("⚠ unsaved text kept in "+sanitize.Name(f.kept)))
-	}
 	return s
+}
+
+// Notice names the file holding unsaved text until the next editing
+// action; the status line gives it a line of its own when it does not fit.
+func (f *editing) Notice(m *Model) string {
+	if f.kept == "" {
+		return ""
+	}
+	return "⚠ unsaved text kept in " + f.kept
 }
