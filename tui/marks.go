@@ -27,30 +27,26 @@ func (f *editing) toggleMark(m *Model) tea.Cmd {
 // markListed marks every listed entry (the search hits while searching);
 // when all of them are marked already, it unmarks them.
 func (f *editing) markListed(m *Model) tea.Cmd {
-	es := m.ListedEntries()
-	if len(es) == 0 {
+	ids := m.listedIDs()
+	if len(ids) == 0 {
 		return m.SetStatus("nothing listed to mark")
 	}
-	on := slices.ContainsFunc(es, func(e store.Entry) bool { return !m.Marked(e.ID) })
-	for _, e := range es {
-		m.SetMarked(e.ID, on)
-	}
+	on := slices.ContainsFunc(ids, func(id uint64) bool { return !m.Marked(id) })
+	m.MarkListed(on)
 	if !on {
-		return m.SetStatus(fmt.Sprintf("unmarked %s", count(len(es), "entry", "entries")))
+		return m.SetStatus(fmt.Sprintf("unmarked %s", count(len(ids), "entry", "entries")))
 	}
-	return m.SetStatus(fmt.Sprintf("marked %s", count(len(es), "listed entry", "listed entries")))
+	return m.SetStatus(fmt.Sprintf("marked %s", count(len(ids), "listed entry", "listed entries")))
 }
 
 // unmarkAll clears every mark.
 func (f *editing) unmarkAll(m *Model) tea.Cmd {
-	ids := m.MarkedIDs()
-	if len(ids) == 0 {
+	n, _ := markedSize(m)
+	if n == 0 {
 		return m.SetStatus("nothing marked")
 	}
-	for _, id := range ids {
-		m.SetMarked(id, false)
-	}
-	return m.SetStatus("unmarked " + count(len(ids), "entry", "entries"))
+	m.ClearMarks()
+	return m.SetStatus("unmarked " + count(n, "entry", "entries"))
 }
 
 // markOlder asks for an age and marks every archive older than it.
@@ -108,16 +104,9 @@ func join(a, b string) string {
 	return a + " " + b
 }
 
-// markedSize counts the marked entries and their content bytes.
-func markedSize(m *Model) (n, bytes int) {
-	for id := range m.marks {
-		if e, ok := m.snap.entry(id); ok {
-			n++
-			bytes += len(e.Content)
-		}
-	}
-	return n, bytes
-}
+// markedSize counts the marked entries and their content bytes (kept up
+// to date as marks change, so the status line costs nothing per frame).
+func markedSize(m *Model) (n, bytes int) { return len(m.marks), m.markBytes }
 
 // deleteMarked asks once, with count, total size and the sessions whose
 // resume point would go, then deletes every marked entry in one write.
@@ -157,10 +146,8 @@ func firstNames(es []store.Entry, n int) string {
 // hiddenCount is how many of es the list does not show now.
 func hiddenCount(m *Model, es []store.Entry) int {
 	listed := make(map[uint64]bool, m.list.entries)
-	for _, r := range m.list.rows {
-		if r.isEntry() {
-			listed[m.snap.entries[r.idx].ID] = true
-		}
+	for _, id := range m.listedIDs() {
+		listed[id] = true
 	}
 	n := 0
 	for _, e := range es {

@@ -62,8 +62,10 @@ type Model struct {
 	list              listView
 	filter            kindFilter
 	order             sortOrder
+	sorting           sortOrder // the order being built off the loop, or -1
 	orderBeforeSearch sortOrder
 	marks             map[uint64]bool
+	markBytes         int // content bytes of the marked entries
 
 	input     lineInput
 	typing    bool
@@ -128,6 +130,7 @@ func newModel(cfg config) *Model {
 		after:    cfg.after,
 		snap:     newSnapshot(nil),
 		lim:      defaultLimits(),
+		sorting:  -1,
 	}
 	m.c = common{
 		keys: keymap.DefaultKeyMap(), dark: true, noColor: cfg.noColor,
@@ -190,6 +193,8 @@ func (m *Model) dispatch(msg tea.Msg) tea.Cmd {
 		return m.searchDone(msg)
 	case renderedMsg:
 		return m.rendered(msg)
+	case orderReadyMsg:
+		return m.orderReady(msg)
 	}
 	return m.dispatchFile(msg)
 }
