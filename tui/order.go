@@ -26,7 +26,9 @@ func (s *snapshot) cmpIndexes(o sortOrder) func(a, b int) int {
 	case sortOldest:
 		return func(a, b int) int { return -cmpDesc(e[a].CreatedAt, e[b].CreatedAt, e[a].ID, e[b].ID) }
 	case sortName:
-		return func(a, b int) int { return cmp.Or(strings.Compare(e[a].Name, e[b].Name), cmp.Compare(e[a].ID, e[b].ID)) }
+		return func(a, b int) int {
+			return cmp.Or(strings.Compare(e[a].Name, e[b].Name), cmp.Compare(e[a].ID, e[b].ID))
+		}
 	case sortSize:
 		return func(a, b int) int {
 			return cmp.Or(cmp.Compare(len(e[b].Content), len(e[a].Content)), cmp.Compare(e[b].ID, e[a].ID))
