@@ -18,7 +18,7 @@ const (
 
 // bodyHeight is the height of the panes.
 func (m *Model) bodyHeight() int {
-	return max(m.c.height-bodyTop-bodyBottom-(len(m.statusLines())-1), 1)
+	return max(m.c.height-bodyTop-bodyBottom-(len(m.statusLines())-1)-(len(m.helpLines())-1), 1)
 }
 
 // twoPanes reports whether list and preview fit side by side.
@@ -147,11 +147,36 @@ func (m *Model) setFilter(f kindFilter) tea.Cmd {
 	return tea.Batch(m.showSelected(), m.setMessage("showing "+f.String()))
 }
 
-// setOrder changes the list's order.
+// setOrder changes the list's order. An order not built yet is built off
+// the update loop; the list keeps its order until it arrives.
 func (m *Model) setOrder(o sortOrder) tea.Cmd {
+	if m.result == nil && o != sortRelevance && !m.snap.ready(o) {
+		m.sorting = o
+		return tea.Batch(orderCmd(m.snap, o), m.setMessage("sorting by "+o.String()+"…"))
+	}
+	m.sorting = -1
 	m.order = o
 	m.rebuild()
 	return tea.Batch(m.showSelected(), m.setMessage("sorted by "+o.String()))
+}
+
+// nextOrder is the order s switches to: after the one being built, if any.
+func (m *Model) nextOrder() sortOrder {
+	if m.sorting >= 0 {
+		return m.sorting.next(m.applied != "")
+	}
+	return m.order.next(m.applied != "")
+}
+
+// orderReady applies an order built off the loop if it is still wanted.
+func (m *Model) orderReady(msg orderReadyMsg) tea.Cmd {
+	if msg.o != m.sorting {
+		return nil // the user moved on
+	}
+	if msg.snap != m.snap && !m.snap.ready(msg.o) {
+		return orderCmd(m.snap, msg.o) // a reload came in between
+	}
+	return m.setOrder(msg.o)
 }
 
 // querySet starts a search for the search line's current value.
@@ -270,6 +295,8 @@ func (m *Model) emptyText() string {
 	switch {
 	case !m.loaded:
 		return "opening " + m.path + "…"
+	case m.db == nil:
+		return "cannot read " + displayPath(m.path, m.home) + " (the status line says why); waiting for a good write"
 	case m.result != nil:
 		return "no matches"
 	case m.db != nil && !m.db.Exists():
@@ -318,8 +345,11 @@ func (m *Model) indexDone() tea.Cmd {
 func (m *Model) applySnapshot(s *snapshot) {
 	id, had := m.selectedID()
 	m.snap = s
+	m.markBytes = 0
 	for id := range m.marks {
-		if _, ok := s.index(id); !ok {
+		if e, ok := s.entry(id); ok {
+			m.markBytes += len(e.Content)
+		} else {
 			delete(m.marks, id)
 		}
 	}

@@ -191,3 +191,7 @@ func cmdQuits(cmd tea.Cmd) bool {
 	}
 	return false
 }
+
+// squeeze drops all white space, so text wrapped over lines compares equal
+// to the same text on one line.
+func squeeze(s string) string { return strings.Join(strings.Fields(s), "") }

@@ -78,7 +78,7 @@ func (m *Model) appKey(k tea.KeyPressMsg) (tea.Cmd, bool) {
 	case key.Matches(k, keys.Focus):
 		m.focus = 1 - m.focus
 	case key.Matches(k, keys.Sort):
-		return m.setOrder(m.order.next(m.applied != "")), true
+		return m.setOrder(m.nextOrder()), true
 	case key.Matches(k, keys.Explain):
 		return m.toggleExplain(), true
 	case key.Matches(k, keys.Recall):

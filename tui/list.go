@@ -1,7 +1,6 @@
 package tui
 
 import (
-	"cmp"
 	"fmt"
 	"slices"
 	"strings"
@@ -192,23 +191,8 @@ func recallRows(s *snapshot, res *searchResult, limit int) []row {
 
 // sortRows orders entry rows; ties fall back to id so the order is stable.
 func sortRows(s *snapshot, rows []row, order sortOrder) {
-	e := s.entries
-	var less func(a, b row) int
-	switch order {
-	case sortOldest:
-		less = func(a, b row) int { return -cmpDesc(e[a.idx].CreatedAt, e[b.idx].CreatedAt, e[a.idx].ID, e[b.idx].ID) }
-	case sortName:
-		less = func(a, b row) int {
-			return cmp.Or(strings.Compare(e[a.idx].Name, e[b.idx].Name), cmp.Compare(e[a.idx].ID, e[b.idx].ID))
-		}
-	case sortSize:
-		less = func(a, b row) int {
-			return cmp.Or(cmp.Compare(len(e[b.idx].Content), len(e[a.idx].Content)), cmp.Compare(e[b.idx].ID, e[a.idx].ID))
-		}
-	default:
-		less = func(a, b row) int { return cmpDesc(e[a.idx].CreatedAt, e[b.idx].CreatedAt, e[a.idx].ID, e[b.idx].ID) }
-	}
-	slices.SortFunc(rows, less)
+	less := s.cmpIndexes(order)
+	slices.SortFunc(rows, func(a, b row) int { return less(a.idx, b.idx) })
 }
 
 // withSections puts labelled section headers before each kind of hit,

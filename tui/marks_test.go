@@ -118,7 +118,7 @@ func TestMarks_OlderThanDeleteAllAndUndo(t *testing.T) {
 	typeText(h.m, "30d")
 	press(h.m, "enter")
 	press(h.m, "D")
-	h.wantOverlay("delete 7 entries marked (4.8K)?", "1 session loses its resume point: old-chat", "[y/n]")
+	h.wantOverlay("delete 7 entries marked (4.8K)", "1 session loses its resume point: old-chat", "[y/n]")
 	press(h.m, "D", "enter")
 	h.wantOverlay("delete 7 entries")
 	press(h.m, "y")

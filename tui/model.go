@@ -70,8 +70,10 @@ type Model struct {
 	list              listView
 	filter            kindFilter
 	order             sortOrder
+	sorting           sortOrder // the order being built off the loop, or -1
 	orderBeforeSearch sortOrder
 	marks             map[uint64]bool
+	markBytes         int // content bytes of the marked entries
 
 	input     lineInput
 	typing    bool
@@ -141,6 +143,7 @@ func newModel(cfg config) *Model {
 		after:    cfg.after,
 		snap:     newSnapshot(nil),
 		lim:      defaultLimits(),
+		sorting:  -1,
 	}
 	m.c = common{
 		keys: cfg.keys, dark: true, noColor: cfg.noColor,
@@ -219,6 +222,8 @@ func (m *Model) dispatch(msg tea.Msg) tea.Cmd {
 		return m.rendered(msg)
 	case pagerDoneMsg:
 		return m.pagerDone(msg)
+	case orderReadyMsg:
+		return m.orderReady(msg)
 	}
 	return m.dispatchFile(msg)
 }

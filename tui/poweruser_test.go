@@ -1,8 +1,13 @@
 package tui
 
 import (
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
+	"time"
+
+	"github.com/crmem/crmem/store"
 )
 
 // Tests for issue 10 (the TUI as power users drive it), one per finding;
@@ -126,5 +131,85 @@ func TestHelp_ScrollsWhenItDoesNotFit(t *testing.T) {
 	}
 	if s := plainScreen(m); !strings.Contains(s, "half page up") || !strings.Contains(s, "close)") {
 		t.Errorf("scrolled back, the help lacks its top or its close hint:\n%s", s)
+	}
+}
+
+// Item 7: bulk delete names the entries and says when the filter hides them.
+func TestDeleteMarked_SaysWhatTheFilterHides(t *testing.T) {
+	path, _ := agedMemory(t)
+	h := newEditHarnessIn(t, path, t.TempDir())
+	m := h.m
+	press(m, "O")
+	typeText(m, "75d")
+	press(m, "enter") // archives 08, 09, 10
+	press(m, "2")     // notes only: every marked archive is hidden
+	press(m, "D")
+	o := plainOverlay(m)
+	for _, want := range []string{"delete 3 entries marked", "archive-08", "archive-09", "archive-10", "all 3 hidden"} {
+		if !strings.Contains(o, want) {
+			t.Errorf("confirmation %q lacks %q", o, want)
+		}
+	}
+	press(m, "n")
+	press(m, "1") // all listed again: nothing hidden
+	press(m, "D")
+	if o := plainOverlay(m); strings.Contains(o, "hidden") || strings.Contains(o, "not listed") {
+		t.Errorf("confirmation %q speaks of hidden entries when all are listed", o)
+	}
+}
+
+// Item 8: an undo that cannot put an entry back under its name offers
+// another name and keeps the step until it is restored or dropped.
+func TestUndo_NameTakenOffersAnotherName(t *testing.T) {
+	h := newEditHarness(t, copyFixture(t, "crmem/small.db"))
+	before := h.sel("scratch")
+	press(h.m, "d", "y")
+	if _, ok := h.onDisk()["scratch"]; ok {
+		t.Fatal("scratch not deleted")
+	}
+	apply(t, h.path, store.Add{Name: "scratch", Content: "someone else's scratch"})
+	reload(h.m)
+	press(h.m, "u")
+	if o := plainOverlay(h.m); !strings.Contains(o, "scratch taken meanwhile") || !strings.Contains(o, "restore as scratch-restored") {
+		t.Fatalf("no offer to restore under another name: %q (status %q)", o, h.status())
+	}
+	press(h.m, "k") // keep it in the undo list
+	if len(h.f.undo) != 1 {
+		t.Fatalf("undo list has %d steps, want the failed one kept", len(h.f.undo))
+	}
+	press(h.m, "u")
+	press(h.m, "r")
+	disk := h.onDisk()
+	got, ok := disk["scratch-restored"]
+	if !ok || got.ID != before.ID || got.CreatedAt != before.CreatedAt || got.Content != before.Content {
+		t.Fatalf("restored %+v, want %+v under scratch-restored", got, before)
+	}
+	if disk["scratch"].Content != "someone else's scratch" {
+		t.Fatalf("the other scratch changed: %+v", disk["scratch"])
+	}
+	if len(h.f.undo) != 0 {
+		t.Fatalf("undo list still has %d steps after the restore", len(h.f.undo))
+	}
+}
+
+// Item 12: a file that cannot be read at start is not an empty memory.
+func TestUnreadableAtStart_SaysCannotRead(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "memory.db")
+	if err := os.WriteFile(path, []byte("CRMEM\x00\x02\x00\x00\x00\x00\x00\x00\x00\x00\x00"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	m := newModel(config{path: path, style: "dark", noColor: true, now: func() time.Time { return testNow }, loc: time.UTC, after: noTimer})
+	drive(m, resizeCmd(120, 40))
+	drive(m, openCmd(path))
+	screen := plainScreen(m)
+	for _, bad := range []string{"empty", "0 notes"} {
+		if strings.Contains(screen, bad) {
+			t.Errorf("screen says %q for an unreadable file:\n%s", bad, screen)
+		}
+	}
+	for _, want := range []string{"cannot read", "unsupported version"} {
+		if !strings.Contains(screen, want) {
+			t.Errorf("screen lacks %q:\n%s", want, screen)
+		}
 	}
 }

@@ -201,11 +201,17 @@ func (n *nameIndex) exactKeys(q string) []int {
 // per snapshot. It is safe for concurrent use.
 func (s *snapshot) order(o sortOrder) []int {
 	s.mu.Lock()
-	defer s.mu.Unlock()
-	if idx, ok := s.sorted[o]; ok {
+	idx, ok := s.sorted[o]
+	s.mu.Unlock()
+	if ok {
 		return idx
 	}
-	idx := s.sortedIndexes(o)
+	idx = s.sortedIndexes(o) // outside the lock: a reader of another order need not wait
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if prev, ok := s.sorted[o]; ok {
+		return prev
+	}
 	s.sorted[o] = idx
 	return idx
 }
@@ -224,14 +230,10 @@ func (s *snapshot) sortedIndexes(o sortOrder) []int {
 		}
 		return idx
 	}
-	rows := make([]row, n)
-	for i := range rows {
-		rows[i].idx = i
+	for i := range idx {
+		idx[i] = i
 	}
-	sortRows(s, rows, o)
-	for i, r := range rows {
-		idx[i] = r.idx
-	}
+	slices.SortFunc(idx, s.cmpIndexes(o))
 	return idx
 }
 
@@ -245,5 +247,9 @@ func (s *snapshot) createdInIDOrder() bool {
 	return true
 }
 
-// warm builds the derived parts a search needs, off the update loop.
-func (s *snapshot) warm() { s.nameIndex() }
+// warm builds the derived parts searching and sorting need, off the
+// update loop.
+func (s *snapshot) warm() {
+	s.nameIndex()
+	s.warmOrders()
+}

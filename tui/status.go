@@ -68,9 +68,12 @@ func (m *Model) statusLines() []string {
 	if !m.st.lastReload.IsZero() {
 		parts = append(parts, st.status.Render("reloaded "+m.st.lastReload.In(m.c.loc).Format("15:04:05")))
 	}
-	msg := m.messageText()
+	msg, style := m.messageText(), st.message
+	if msg == "" {
+		msg, style = sanitize.Name(m.notice()), st.warning
+	}
 	if msg != "" {
-		inline := append([]string{st.message.Render(msg)}, parts...)
+		inline := append([]string{style.Render(msg)}, parts...)
 		if line, ok := m.fitStatus(inline, sep, 24); ok {
 			return []string{line}
 		}
@@ -79,7 +82,7 @@ func (m *Model) statusLines() []string {
 	if msg == "" {
 		return []string{line}
 	}
-	return append(wrapMessage(st.message, msg, m.c.width), line)
+	return append(wrapMessage(style, msg, m.c.width), line)
 }
 
 // fitStatus joins parts and the path, shortening the path in the middle

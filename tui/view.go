@@ -36,7 +36,7 @@ func (m *Model) screen() string {
 		body = m.changeLogView()
 	}
 	lines := append([]string{m.searchLine(), body}, m.statusLines()...)
-	return strings.Join(append(lines, m.helpLine()), "\n")
+	return strings.Join(append(lines, m.helpLines()...), "\n")
 }
 
 // body renders the panes side by side, or the focused one alone.
@@ -121,15 +121,20 @@ func (m *Model) searchLine() string {
 	return ansi.Truncate(left+strings.Repeat(" ", gap)+right, m.c.width, "")
 }
 
-// helpLine is a feature's prompt, or the short help.
-func (m *Model) helpLine() string {
+// helpLines is the date prompt, a feature's dialog (up to three lines), or
+// the short help.
+func (m *Model) helpLines() []string {
 	if m.dates.prompting {
-		return ansi.Truncate(m.datePromptView(), m.c.width, "…")
+		return []string{ansi.Truncate(m.datePromptView(), m.c.width, "…")}
 	}
 	if o := m.overlay(); o != "" {
-		return ansi.Truncate(o, m.c.width, "…")
+		lines := strings.Split(o, "\n")
+		for i, l := range lines {
+			lines[i] = ansi.Truncate(l, m.c.width, "…")
+		}
+		return lines
 	}
-	return m.shortHelp()
+	return []string{m.shortHelp()}
 }
 
 // shortHelp is the one-line help at the screen's width: its last binding
@@ -158,7 +163,7 @@ func (m *Model) shortHelp() string {
 // fullHelp is the `?` screen, generated from the key map; when it does
 // not fit it shows a window of it that the movement keys scroll.
 func (m *Model) fullHelp() string {
-	lines := m.helpLines()
+	lines := m.keyHelpLines()
 	h := m.bodyHeight()
 	hint := "  (q, esc or ? closes)"
 	if over := len(lines) + 1 - h; over > 0 {
@@ -171,8 +176,8 @@ func (m *Model) fullHelp() string {
 	return box(title+"\n"+strings.Join(lines, "\n"), m.c.width, h)
 }
 
-// helpLines is the help's text below its title, one string per line.
-func (m *Model) helpLines() []string {
+// keyHelpLines is the help's text below its title, one string per line.
+func (m *Model) keyHelpLines() []string {
 	keys := m.c.keys // the bindings as they are in the list, not while help is open
 	keys.SetMode(keymap.ModeList, m.c.editing, false)
 	keys.SearchAccept.SetEnabled(true) // the search line's keys, for reference
@@ -185,7 +190,7 @@ func (m *Model) helpLines() []string {
 
 // helpOverflow is how many help lines do not fit the screen.
 func (m *Model) helpOverflow() int {
-	return max(len(m.helpLines())+1-m.bodyHeight(), 0)
+	return max(len(m.keyHelpLines())+1-m.bodyHeight(), 0)
 }
 
 // helpBlocks lays the key groups side by side, starting a new block of rows
