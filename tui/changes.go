@@ -123,8 +123,12 @@ func (m *Model) noteReload(d store.Diff, old *snapshot) reloadRecord {
 		m.chg.unseen[id] = changeAdded
 	}
 	m.chg.log = append(m.chg.log, rec)
+	if m.chg.logOpen { // the new reload goes on top: stay on the same row
+		m.chg.logCursor += 1 + len(rec.items)
+	}
 	if len(m.chg.log) > maxLoggedReloads {
 		m.chg.log = slices.Delete(m.chg.log, 0, len(m.chg.log)-maxLoggedReloads)
+		m.chg.logCursor = min(m.chg.logCursor, len(m.logRows())-1)
 	}
 	return rec
 }

@@ -143,3 +143,19 @@ func TestChanges_Log(t *testing.T) {
 		t.Errorf("enter on first-add: open %v, selected %q", m.chg.logOpen, selectedName(m))
 	}
 }
+
+// TestChanges_LogKeepsItsRowWhenAReloadArrives: a reload while the log is
+// open puts its rows on top; the cursor stays on the entry it was on.
+func TestChanges_LogKeepsItsRowWhenAReloadArrives(t *testing.T) {
+	path := copyFixture(t, "crmem/small.db")
+	m := openModel(t, path, 120, 40)
+	apply(t, path, store.Add{Name: "first-add", Content: "x"})
+	reload(m)
+	press(m, "c")
+	apply(t, path, store.Add{Name: "second-add", Content: "x"}, store.Add{Name: "third-add", Content: "x"})
+	reload(m)
+	press(m, "enter")
+	if selectedName(m) != "first-add" {
+		t.Errorf("enter after a reload selected %q, want first-add", selectedName(m))
+	}
+}
