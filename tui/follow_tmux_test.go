@@ -3,6 +3,7 @@ package tui
 import (
 	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -116,4 +117,27 @@ func listShows(screen, name string) bool {
 		}
 	}
 	return false
+}
+
+// TestTmux_CopyReachesTheClipboard: y and Y set tmux's clipboard through
+// OSC 52 (tmux with set-clipboard on takes the sequence as a paste buffer).
+func TestTmux_CopyReachesTheClipboard(t *testing.T) {
+	e := newTmux(t)
+	bin := buildBinary(t)
+	path := filepath.Join(t.TempDir(), "memory.db")
+	writeEntries(t, path, []store.Entry{{ID: 1, Name: "clip-me", Kind: store.Note, CreatedAt: 1767265200, Aliases: []string{},
+		Content: "first line\nsecond \x1b[31mred\x1b[0m line"}})
+	e.start("s", bin+" "+path)
+	e.tmux("set-option", "-g", "set-clipboard", "on")
+	e.waitFor("s", 10*time.Second, "first screen", func(s string) bool { return cardTitle(s) == "clip-me" })
+	e.keys("s", "y")
+	e.waitFor("s", 5*time.Second, "name copied", func(s string) bool {
+		out, _ := exec.Command("tmux", "-L", e.socket, "show-buffer").Output()
+		return strings.Contains(s, "copied the name clip-me (7 bytes)") && string(out) == "clip-me"
+	})
+	e.keys("s", "Y")
+	e.waitFor("s", 5*time.Second, "content copied", func(s string) bool {
+		out, _ := exec.Command("tmux", "-L", e.socket, "show-buffer").Output()
+		return strings.Contains(s, "copied the content of clip-me") && string(out) == "first line\nsecond red line"
+	})
 }
