@@ -24,7 +24,8 @@ type Result struct {
 	Outcome Outcome
 	Name    string   // the entry's name
 	Path    string   // the temp file, kept unless nothing was edited ("" then)
-	Op      store.Op // Changed: store.Update (with Expect) or store.Add
+	Op      store.Op   // Changed: the first of Ops
+	Ops     []store.Op // Changed: what saves it, in one write: an Update (with Expect), an Add, or a Remove and Restore when Created changed
 	Content string   // Changed: the new content
 	Aliases []string // Changed: the new alias list
 	Quick   bool     // Unchanged and the editor returned within QuickReturn
