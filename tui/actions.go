@@ -236,10 +236,29 @@ func (m *Model) searchDone(msg searchDoneMsg) tea.Cmd {
 	m.result, m.applied = msg.result, msg.result.query
 	m.rebuild()
 	if msg.rerun {
+		if m.pendingSel != 0 && !m.list.selectID(m.snap, m.pendingSel) {
+			m.revealPending()
+		}
+		m.pendingSel = 0
 		return m.showSelected()
 	}
 	m.moved = false // the query changed: the selection follows the best hit again
 	return m.selectBest()
+}
+
+// revealPending selects the entry a write just created (a note saved from
+// the editor) although the search or the kind filter hides it: both are
+// cleared, so what the user just made is what is selected.
+func (m *Model) revealPending() {
+	id := m.pendingSel
+	m.pendingSel = 0
+	if m.result != nil || m.input.Value() != "" {
+		m.input.Reset()
+		m.searchSeq++
+		m.endSearch()
+	}
+	m.filter = filterAll
+	m.rebuildKeeping(id, true)
 }
 
 // rerunSearch repeats the current query (after a reload or indexing).

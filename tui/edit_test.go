@@ -469,9 +469,44 @@ func TestEdit_EditorMissing(t *testing.T) {
 func TestEdit_ForkingEditorHint(t *testing.T) {
 	h := newEditHarness(t, copyFixture(t, "crmem/small.db"))
 	h.sel("commit-format")
-	h.step = 100 * time.Millisecond // the editor "returns at once"
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "code"), []byte("#!/bin/sh\nexit 0\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	h.editor = filepath.Join(dir, "code") // a GUI editor without -w forks and returns
+	h.step = 100 * time.Millisecond       // at once
 	press(h.m, "e")
 	h.wantStatus("no changes to commit-format — the editor returned at once; a GUI editor needs its wait flag (e.g. EDITOR=\"code -w\")")
+	// Item 11: vi quit at once with :q is told plainly, without the hint.
+	h.editor = "true"
+	press(h.m, "e")
+	if h.status() != "no changes to commit-format" {
+		t.Fatalf("status %q, want a plain no changes", h.status())
+	}
+}
+
+// Item 11: an edit that changes Created applies it (undoably); one that
+// makes it unparsable keeps the text.
+func TestEdit_CreatedChange(t *testing.T) {
+	h := newEditHarness(t, copyFixture(t, "crmem/small.db"))
+	before := h.sel("commit-format")
+	h.editor = `sed -i 's|datetime="[^"]*"|datetime="2025-06-01T10:00:00Z"|'`
+	press(h.m, "e")
+	h.wantStatus("saved commit-format")
+	got := h.onDisk()["commit-format"]
+	if got.CreatedAt != 1748772000 || got.ID != before.ID || got.Content != before.Content {
+		t.Fatalf("after the edit %+v, want created 1748772000 with id and content kept", got)
+	}
+	press(h.m, "u")
+	if got := h.onDisk()["commit-format"]; !entriesEqual(got, before) {
+		t.Fatalf("after undo %+v, want %+v", got, before)
+	}
+	h.editor = `sed -i 's|datetime="[^"]*"|datetime="last tuesday"|'`
+	press(h.m, "e")
+	h.wantStatus("does not parse")
+	if !strings.Contains(h.keptText(), "last tuesday") {
+		t.Fatal("the text with the bad time was not kept")
+	}
 }
 
 func TestDialogs_AnswersStayVisibleAt80Columns(t *testing.T) {

@@ -182,10 +182,13 @@ func (m *Model) Refresh(sel uint64) tea.Cmd {
 	s := newSnapshot(m.db.Memory().Entries())
 	s.deriveOrders(m.snap)
 	m.applySnapshot(s)
-	if sel != 0 {
-		m.list.selectID(m.snap, sel)
-		m.list.scroll(m.bodyHeight())
+	if sel != 0 && !m.list.selectID(m.snap, sel) {
+		m.pendingSel = sel // selected once the search re-runs, or revealed
+		if m.result == nil {
+			m.revealPending()
+		}
 	}
+	m.list.scroll(m.bodyHeight())
 	return tea.Batch(m.showSelected(), m.rerunSearch(), warmCmd(m.snap))
 }
 

@@ -75,15 +75,16 @@ type Model struct {
 	marks             map[uint64]bool
 	markBytes         int // content bytes of the marked entries
 
-	input     lineInput
-	typing    bool
-	moved     bool // the user moved the selection since the query last changed
-	searchSeq int
-	applied   string // the query the current result is for
-	result    *searchResult
-	expanded  bool // every name match is listed, not only the first nameRows
-	recall    bool // the recall view: exactly recall(query, recallLimit)
-	lim       limits
+	input      lineInput
+	typing     bool
+	moved      bool   // the user moved the selection since the query last changed
+	pendingSel uint64 // an entry a write created, to select once it is listed
+	searchSeq  int
+	applied    string // the query the current result is for
+	result     *searchResult
+	expanded   bool // every name match is listed, not only the first nameRows
+	recall     bool // the recall view: exactly recall(query, recallLimit)
+	lim        limits
 
 	pv    preview
 	rs    *renderers

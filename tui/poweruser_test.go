@@ -213,3 +213,23 @@ func TestUnreadableAtStart_SaysCannotRead(t *testing.T) {
 		}
 	}
 }
+
+// Item 14: after "save mine as a new note" the new note is selected, even
+// when the search that found the original does not list it.
+func TestConflict_SaveAsNewSelectsTheNewNote(t *testing.T) {
+	h := newEditHarness(t, copyFixture(t, "crmem/small.db"))
+	press(h.m, "/")
+	typeText(h.m, "conventional commits ")
+	press(h.m, "enter")
+	if selectedName(h.m) != "commit-format" {
+		t.Fatalf("search selected %q", selectedName(h.m))
+	}
+	h.editor = `sh -c 'printf "Zebra giraffe.\n" > "$1.x"; head -c 0 "$1"; sed -n "1,/<\/div>/p" "$1" > "$1.y"; cat "$1.y" "$1.x" > "$1"' sh`
+	h.during = func() { apply(t, h.path, store.Write{Name: "commit-format", Content: "Theirs."}) }
+	press(h.m, "e")
+	press(h.m, "n")
+	h.wantStatus("saved your text as the new note commit-format-mine")
+	if got := selectedName(h.m); got != "commit-format-mine" {
+		t.Fatalf("selected %q after save as new, want commit-format-mine", got)
+	}
+}

@@ -4,6 +4,8 @@ import (
 	"errors"
 	"fmt"
 	"os/exec"
+	"path/filepath"
+	"slices"
 	"strings"
 )
 
@@ -129,4 +131,32 @@ func doubleQuoted(rs []rune, start int, cur *strings.Builder) (int, error) {
 		cur.WriteRune(rs[j])
 	}
 	return 0, errUnterminated
+}
+
+// guiWaitFlags are GUI editors that return at once unless given one of
+// their wait flags: only for them is a quick return worth a hint.
+var guiWaitFlags = map[string][]string{
+	"code": {"-w", "--wait"}, "code-insiders": {"-w", "--wait"}, "codium": {"-w", "--wait"},
+	"cursor": {"-w", "--wait"}, "subl": {"-w", "--wait"}, "zed": {"-w", "--wait"},
+	"atom": {"-w", "--wait"}, "mate": {"-w", "--wait"}, "bbedit": {"-w", "--wait"},
+	"gvim": {"-f", "--nofork"}, "mvim": {"-f", "--nofork"}, "gedit": {"-s", "--standalone", "--wait"},
+	"kate": {"-b", "--block"}, "idea": {"--wait"}, "open": {"-W", "--wait-apps"},
+}
+
+// forksWithoutWait reports whether argv runs a GUI editor known to fork
+// without its wait flag.
+func forksWithoutWait(argv []string) bool {
+	if len(argv) == 0 {
+		return false
+	}
+	flags, ok := guiWaitFlags[filepath.Base(argv[0])]
+	if !ok {
+		return false
+	}
+	for _, a := range argv[1:] {
+		if slices.Contains(flags, a) {
+			return false
+		}
+	}
+	return true
 }
