@@ -160,9 +160,9 @@ func quote(s string) string {
 // sortOrders are the values of sort.
 var sortOrders = []string{"newest", "oldest", "name", "size"}
 
-// Styles are the glamour styles crmem knows by name; a path to a style
+// styleNames are the glamour styles crmem knows by name; a path to a style
 // file is accepted too.
-var Styles = []string{"auto", "dark", "light", "notty", "ascii", "dracula", "pink", "tokyo-night"}
+var styleNames = []string{"auto", "dark", "light", "notty", "ascii", "dracula", "pink", "tokyo-night"}
 
 // isStyle reports whether s names a known style.
-func isStyle(s string) bool { return slices.Contains(Styles, s) }
+func isStyle(s string) bool { return slices.Contains(styleNames, s) }

@@ -127,7 +127,7 @@ func checkStyle(v any, home string) (any, string) {
 	case ok && (strings.HasSuffix(s, ".json") || strings.ContainsRune(s, '/')):
 		return expandHome(s, home), ""
 	}
-	return nil, strings.Join(Styles, ", ") + " or a glamour style file (.json)"
+	return nil, strings.Join(styleNames, ", ") + " or a glamour style file (.json)"
 }
 
 // checkEnum accepts one of values.
