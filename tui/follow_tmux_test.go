@@ -3,7 +3,6 @@ package tui
 import (
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -132,12 +131,18 @@ func TestTmux_CopyReachesTheClipboard(t *testing.T) {
 	e.waitFor("s", 10*time.Second, "first screen", func(s string) bool { return cardTitle(s) == "clip-me" })
 	e.keys("s", "y")
 	e.waitFor("s", 5*time.Second, "name copied", func(s string) bool {
-		out, _ := exec.Command("tmux", "-L", e.socket, "show-buffer").Output()
-		return strings.Contains(s, "copied the name clip-me (7 bytes)") && string(out) == "clip-me"
+		return strings.Contains(s, "copied the name clip-me (7 bytes)") && e.clipboard() == "clip-me"
 	})
 	e.keys("s", "Y")
 	e.waitFor("s", 5*time.Second, "content copied", func(s string) bool {
-		out, _ := exec.Command("tmux", "-L", e.socket, "show-buffer").Output()
-		return strings.Contains(s, "copied the content of clip-me") && string(out) == "first line\nsecond red line"
+		return strings.Contains(s, "copied the content of clip-me") && e.clipboard() == "first line\nsecond red line"
 	})
+}
+
+// clipboard is tmux's newest paste buffer, "" while there is none.
+func (e *tmuxEnv) clipboard() string {
+	if strings.TrimSpace(e.tmux("list-buffers")) == "" {
+		return ""
+	}
+	return e.tmux("show-buffer")
 }
