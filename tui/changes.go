@@ -11,6 +11,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/crmem/crmem/store"
+	"github.com/crmem/crmem/tui/humanize"
 )
 
 // changeKind is what a reload did to an entry.
@@ -286,4 +287,16 @@ func (m *Model) logLine(r logRow, selected bool) string {
 		return st.selectedRow(true).Render(ansi.Strip(line))
 	}
 	return line
+}
+
+// withChangeHint puts `.` first in the short help while reloads have left
+// changes the user has not seen: ". 2 unseen changes".
+func (m *Model) withChangeHint(bs []key.Binding) []key.Binding {
+	n := len(m.chg.unseen)
+	if n == 0 || m.typing || m.showHelp || !m.c.keys.LatestChange.Enabled() {
+		return bs
+	}
+	hint := m.c.keys.LatestChange
+	hint.SetHelp(hint.Help().Key, humanize.Plural(n, "unseen change"))
+	return append([]key.Binding{hint}, bs...)
 }

@@ -159,3 +159,23 @@ func TestChanges_LogKeepsItsRowWhenAReloadArrives(t *testing.T) {
 		t.Errorf("enter after a reload selected %q, want first-add", selectedName(m))
 	}
 }
+
+// TestChanges_ShortHelpNamesUnseen: while changes are unseen the short
+// help starts with ". N unseen changes"; it goes once they are seen.
+func TestChanges_ShortHelpNamesUnseen(t *testing.T) {
+	path := copyFixture(t, "crmem/small.db")
+	m := openModel(t, path, 120, 40)
+	short := func() string { s := strings.Split(plainScreen(m), "\n"); return s[len(s)-1] }
+	if strings.Contains(short(), "unseen") {
+		t.Fatalf("hint before any reload: %q", short())
+	}
+	apply(t, path, store.Add{Name: "a-new", Content: "x"}, store.Add{Name: "b-new", Content: "x"})
+	reload(m)
+	if !strings.HasPrefix(short(), ". 2 unseen changes") {
+		t.Errorf("short help %q", short())
+	}
+	press(m, ".", ".")
+	if strings.Contains(short(), "unseen") {
+		t.Errorf("hint after both were seen: %q", short())
+	}
+}

@@ -141,7 +141,7 @@ func (m *Model) helpLines() []string {
 // (? help) always stays, the ones before it give way from the end.
 func (m *Model) shortHelp() string {
 	var bs []key.Binding
-	for _, b := range m.c.keys.ShortHelp() {
+	for _, b := range m.withChangeHint(m.c.keys.ShortHelp()) {
 		if b.Enabled() {
 			bs = append(bs, b)
 		}
