@@ -80,3 +80,28 @@ func TestCheckKey(t *testing.T) {
 		}
 	}
 }
+
+// TestRemap_PrintableKeysAreTextWhileTyping: a printable key bound to any
+// action active in the search line is left to the query.
+func TestRemap_PrintableKeysAreTextWhileTyping(t *testing.T) {
+	k := keymap.DefaultKeyMap()
+	for name, keys := range map[string][]string{"suspend": {"z", "ctrl+z"}, "recall": {"R"}, "search_accept": {"enter", "!"}} {
+		if err := k.Remap(name, keys); err != nil {
+			t.Fatal(err)
+		}
+	}
+	k.SetMode(keymap.ModeSearch, true, true)
+	for _, b := range []struct {
+		name string
+		keys []string
+	}{{"suspend", []string{"ctrl+z"}}, {"recall", nil}, {"search_accept", []string{"enter"}}} {
+		got, _ := k.Lookup(b.name)
+		if !slices.Equal(got.Keys(), b.keys) {
+			t.Errorf("%s while typing: %v, want %v", b.name, got.Keys(), b.keys)
+		}
+	}
+	k.SetMode(keymap.ModeList, true, true)
+	if !slices.Equal(k.Suspend.Keys(), []string{"z", "ctrl+z"}) {
+		t.Errorf("suspend in the list: %v", k.Suspend.Keys())
+	}
+}
