@@ -12,6 +12,7 @@ import (
 func rowText(m *Model, name string) string {
 	for _, l := range strings.Split(plainScreen(m), "\n") {
 		left, _, _ := strings.Cut(l, "│")
+		left, _, _ = strings.Cut(left, "┃") // the separator of a focused list
 		if strings.Contains(left, " "+name+" ") {
 			return left
 		}

@@ -111,7 +111,8 @@ func panes(screen string) string {
 func listShows(screen, name string) bool {
 	lines := strings.Split(screen, "\n")
 	for _, l := range lines[1:max(len(lines)-3, 1)] {
-		if left, _, _ := strings.Cut(l, "│"); strings.Contains(left, name) {
+		left, _, _ := strings.Cut(l, "│")
+		if left, _, _ = strings.Cut(left, "┃"); strings.Contains(left, name) {
 			return true
 		}
 	}

@@ -47,7 +47,7 @@ func (m *Model) paneKey(k tea.KeyPressMsg) (tea.Cmd, bool) {
 		return m.showSelected(), true
 	case key.Matches(k, keys.Back):
 		m.focus = focusList
-		return nil, true
+		return m.showSelected(), true
 	}
 	return nil, false
 }
@@ -73,10 +73,12 @@ func (m *Model) appKey(k tea.KeyPressMsg) (tea.Cmd, bool) {
 		m.typing = true
 		m.focus = focusList
 		m.input.Focus()
+		return m.showSelected(), true
 	case key.Matches(k, keys.SearchCancel):
 		return m.clearSearch(), true
 	case key.Matches(k, keys.Focus):
 		m.focus = 1 - m.focus
+		return m.showSelected(), true
 	case key.Matches(k, keys.Sort):
 		return m.setOrder(m.nextOrder()), true
 	case key.Matches(k, keys.Explain):
@@ -239,7 +241,7 @@ func (m *Model) handleMouse(msg tea.MouseMsg) tea.Cmd {
 func (m *Model) click(mo tea.Mouse, inList bool) tea.Cmd {
 	if !inList {
 		m.focus = focusPreview
-		return nil
+		return m.showSelected()
 	}
 	m.focus = focusList
 	i := m.list.offset + mo.Y - bodyTop

@@ -169,6 +169,9 @@ func searchRows(s *snapshot, sp rowsSpec) []row {
 		return rows
 	}
 	if hidden > 0 {
+		if sp.filter == filterAll && sp.keep == nil {
+			hidden += res.nameTotal - len(res.names) // found but beyond the list's cap
+		}
 		names = append(names, row{more: hidden})
 	}
 	return withSections(append(names, rest...), res)

@@ -321,8 +321,8 @@ func TestReload_DeletedFileWarnsAndRecovers(t *testing.T) {
 
 func TestResize_OnePaneBelow80Columns(t *testing.T) {
 	m := openModel(t, copyFixture(t, "crmem/small.db"), 120, 40)
-	if !strings.Contains(plainScreen(m), "│") {
-		t.Fatal("no pane separator at 120 columns")
+	if !strings.Contains(plainScreen(m), "┃") {
+		t.Fatal("no pane separator (heavy: the list has the focus) at 120 columns")
 	}
 	drive(m, func() tea.Msg { return tea.WindowSizeMsg{Width: 70, Height: 24} })
 	screen := plainScreen(m)
@@ -334,7 +334,7 @@ func TestResize_OnePaneBelow80Columns(t *testing.T) {
 		t.Errorf("one-pane list screen:\n%s", screen)
 	}
 	press(m, "tab")
-	if screen := plainScreen(m); !strings.Contains(screen, "╭") || strings.Contains(lines[2], "final-note") && strings.Contains(screen, "deploy-steps  ") {
+	if screen := plainScreen(m); !strings.Contains(screen, "┏") || strings.Contains(lines[2], "final-note") && strings.Contains(screen, "deploy-steps  ") {
 		t.Errorf("one-pane preview screen:\n%s", screen)
 	}
 	for _, l := range strings.Split(plainScreen(m), "\n") {

@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -232,4 +233,119 @@ func TestConflict_SaveAsNewSelectsTheNewNote(t *testing.T) {
 	if got := selectedName(h.m); got != "commit-format-mine" {
 		t.Fatalf("selected %q after save as new, want commit-format-mine", got)
 	}
+}
+
+// Item 14: the focused pane is marked by its border, not only by colour.
+func TestFocusedPaneIsMarked(t *testing.T) {
+	m := openModel(t, copyFixture(t, "crmem/small.db"), 120, 40)
+	if s := plainScreen(m); !strings.Contains(s, "┃") || strings.Contains(s, "┏") {
+		t.Fatalf("list focused: want the heavy list edge and a thin card:\n%s", s)
+	}
+	press(m, "tab")
+	if s := plainScreen(m); strings.Contains(s, "┃ N note") == false && !strings.Contains(s, "┏") {
+		t.Fatalf("preview focused: want the thick card border:\n%s", s)
+	}
+	if s := plainScreen(m); strings.Contains(strings.Split(s, "\n")[5], "┃ A") {
+		t.Fatalf("the list edge stayed heavy with the preview focused:\n%s", s)
+	}
+}
+
+// Item 14: a name starting with the query comes before one containing it;
+// the card's token count is the document recall indexes (content and
+// aliases), as the explain view counts it.
+func TestNameMatches_PrefixFirstAndTokensAgree(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "memory.db")
+	writeEntries(t, path, []store.Entry{
+		{ID: 1, Name: "deploy-steps", CreatedAt: 1_767_000_000, Content: "ship it", Aliases: []string{"release notes", "rollout"}},
+		{ID: 2, Name: "ext-added", CreatedAt: 1_767_100_000, Content: "newer, contains de"},
+	})
+	m := openModel(t, path, 120, 40)
+	press(m, "/")
+	typeText(m, "de")
+	if names := listNames(m); len(names) < 2 || names[0] != "deploy-steps" {
+		t.Fatalf("/de lists %v, want deploy-steps first", names)
+	}
+	if got := selectedName(m); got != "deploy-steps" {
+		t.Fatalf("selected %q", got)
+	}
+	ex := m.index().Explain("ship", 1)
+	if !strings.Contains(plainScreen(m), fmt.Sprintf("· %d tokens", ex.DocLen)) {
+		t.Fatalf("card token count differs from recall's document length %d:\n%s", ex.DocLen, plainScreen(m))
+	}
+	if strings.Contains(plainScreen(m), "1 tokens") {
+		t.Fatal("1 tokens")
+	}
+}
+
+// Item 4: true counts beyond the list's cap, a short name section with an
+// expand row, and the recall view at the agent's limit.
+func TestSearch_HonestCountsNameSectionAndRecallView(t *testing.T) {
+	var es []store.Entry
+	for i := range 1500 {
+		es = append(es, store.Entry{ID: uint64(i + 1), Name: fmt.Sprintf("postgres-note-%04d", i), CreatedAt: uint64(1_767_000_000 + i),
+			Content: fmt.Sprintf("postgres migration number %d", i)})
+	}
+	path := filepath.Join(t.TempDir(), "memory.db")
+	writeEntries(t, path, es)
+	m := openModel(t, path, 120, 40)
+	drive(m, indexReadyCmd())
+	press(m, "/")
+	typeText(m, "postgres ")
+	status := statusText(m)
+	if !strings.Contains(status, "1,500 hits") || !strings.Contains(status, "1,500 name") || !strings.Contains(status, "showing") {
+		t.Fatalf("status %q, want the true counts and showing", status)
+	}
+	// The agent's ranking starts within the first screen.
+	rows := m.list.rows
+	recallAt := -1
+	for i, r := range rows {
+		if strings.HasPrefix(r.header, "recall") {
+			recallAt = i
+			break
+		}
+	}
+	if recallAt < 0 || recallAt > 30 {
+		t.Fatalf("recall section starts at row %d", recallAt)
+	}
+	more := rows[recallAt-1]
+	if more.more != 1500-20 {
+		t.Fatalf("row before recall %+v, want the … 1480 more row", more)
+	}
+	if !strings.Contains(plainScreen(m), "… 1,480 more name matches") {
+		t.Fatalf("no expand row on screen:\n%s", plainScreen(m))
+	}
+	press(m, "enter") // keep the query; then move to the expand row and open it
+	for m.list.cursor != recallAt-1 {
+		press(m, "j")
+	}
+	if _, ok := m.SelectedEntry(); ok {
+		t.Fatal("the expand row counts as an entry: an action there would hit another one")
+	}
+	press(m, "enter")
+	if n := countKind(m, hitName); n != maxHits {
+		t.Fatalf("after expanding %d name rows, want %d", n, maxHits)
+	}
+	press(m, "ctrl+r")
+	if n := m.list.entries; n != 5 {
+		t.Fatalf("recall view lists %d, want the agent's limit 5", n)
+	}
+	want := m.db.Memory().Search("postgres", 5)
+	for i, id := range m.listedIDs() {
+		if id != want[i].ID {
+			t.Fatalf("recall view row %d is %d, recall returns %d", i, id, want[i].ID)
+		}
+	}
+	if !strings.Contains(statusText(m), "recall view: top 5 of 1,500 hits") {
+		t.Fatalf("status %q", statusText(m))
+	}
+}
+
+func countKind(m *Model, k hitKind) int {
+	n := 0
+	for _, r := range m.list.rows {
+		if r.isEntry() && r.hit == k {
+			n++
+		}
+	}
+	return n
 }

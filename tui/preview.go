@@ -53,7 +53,8 @@ func (p *preview) tokenCount(k renderKey, e store.Entry) int {
 }
 
 // card renders the header card for e at width.
-func card(st *styles, e store.Entry, tokens, width int, now time.Time, loc *time.Location, extra []string) string {
+// A thick border marks the preview as the focused pane.
+func card(st *styles, e store.Entry, tokens, width int, now time.Time, loc *time.Location, extra []string, focused bool) string {
 	created := fmt.Sprintf("@%d", e.CreatedAt) // raw beyond year 9999, as the CLI
 	if e.CreatedAt <= humanize.MaxDisplayTime {
 		created = time.Unix(int64(e.CreatedAt), 0).In(loc).Format("2006-01-02 15:04 MST") +
@@ -77,7 +78,11 @@ func card(st *styles, e store.Entry, tokens, width int, now time.Time, loc *time
 	for i, l := range lines {
 		lines[i] = ansi.Truncate(l, inner, "…")
 	}
-	return st.card.Width(max(width-1, 6)).Render(strings.Join(lines, "\n"))
+	box := st.card
+	if focused {
+		box = st.cardFocus
+	}
+	return box.Width(max(width-1, 6)).Render(strings.Join(lines, "\n"))
 }
 
 // setContent fills the viewport with card and body, keeping the scroll

@@ -51,6 +51,7 @@ type searchResult struct {
 	nameTotal  int
 	exactTotal int
 	prefixOnly int // hits through the expansions that exact recall lacks
+	distinct   int // entries in names, exact and prefix together
 	took       time.Duration
 	indexing   bool // the index was not ready: name matches only
 
@@ -112,6 +113,12 @@ func runSearch(in searchInput) *searchResult {
 		}
 	}
 	r.names, r.nameTotal = nameMatches(in.snap, in.query, scores)
+	r.distinct = len(scores)
+	for _, h := range r.names {
+		if _, ok := scores[h.id]; !ok {
+			r.distinct++
+		}
+	}
 	return r
 }
 

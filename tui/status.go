@@ -194,7 +194,8 @@ func (m *Model) searchStatus() string {
 	if r.prefixOnly > 0 {
 		parts = append(parts, humanize.Count(r.prefixOnly)+" prefix")
 	}
-	if shown := m.listedCount(); shown < r.exactTotal+r.nameTotal+r.prefixOnly {
+	capped := r.exactTotal > len(r.exact) || r.nameTotal > len(r.names) || r.prefixOnly > len(r.prefix)
+	if shown := m.listedCount(); capped || shown < r.distinct {
 		parts = append(parts, "showing "+humanize.Count(shown))
 	}
 	return strings.Join(parts, " · ") + " in " + formatDuration(r.took)

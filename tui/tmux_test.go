@@ -105,7 +105,10 @@ func cardTitle(screen string) string {
 	if len(lines) < 3 {
 		return ""
 	}
-	_, after, ok := strings.Cut(lines[2], "││ ")
+	_, after, ok := strings.Cut(lines[2], "││ ") // the preview focused
+	if !ok {
+		_, after, ok = strings.Cut(lines[2], "┃│ ") // the list focused
+	}
 	if !ok {
 		return ""
 	}

@@ -51,7 +51,11 @@ func (m *Model) body() string {
 		}
 		return m.listPane(m.c.width, h)
 	}
-	sep := m.c.styles.border.Render(strings.TrimSuffix(strings.Repeat("│\n", h), "\n"))
+	line := "┃" // a heavy edge marks the list as the focused pane; the card's border marks the preview
+	if m.focus == focusPreview {
+		line = "│"
+	}
+	sep := m.c.styles.border.Render(strings.TrimSuffix(strings.Repeat(line+"\n", h), "\n"))
 	return lipgloss.JoinHorizontal(lipgloss.Top, m.listPane(m.listWidth(), h), sep, m.previewPane(m.previewWidth(), h))
 }
 
