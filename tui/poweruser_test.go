@@ -349,3 +349,48 @@ func countKind(m *Model, k hitKind) int {
 	}
 	return n
 }
+
+// Item 3: the status line never cuts a message's point: a long message
+// gets its own lines, the daemon warning does not shrink it, the path is
+// shortened in the middle, and the short help keeps "? help".
+func TestStatus_MessagesKeepTheirPoint(t *testing.T) {
+	long := "editor failed (exit status 3); your text is kept in /tmp/a-rather-long-temporary-directory-name-for-testing/crmem-edit-1234567890/commit-format.md"
+	for _, size := range [][2]int{{120, 40}, {80, 24}, {60, 20}} {
+		for _, daemon := range []bool{false, true} {
+			h := newEditHarness(t, copyFixture(t, "crmem/small.db"))
+			m := h.m
+			m.path = "/home/someone/.crabtalk/some/very/deeply/nested/folder/of/memories/memory.db"
+			m.home = "/home/someone"
+			drive(m, resizeCmd(size[0], size[1]))
+			m.st.daemon = daemon
+			m.setMessage(long)
+			screen := plainScreen(m)
+			lines := strings.Split(screen, "\n")
+			if len(lines) != size[1] {
+				t.Fatalf("%v: %d lines", size, len(lines))
+			}
+			for _, l := range lines {
+				if w := len([]rune(l)); w > size[0] {
+					t.Errorf("%v: line wider than the screen: %q", size, l)
+				}
+			}
+			switch sq := squeeze(screen); {
+			case size[0] >= 80 && !strings.Contains(sq, squeeze(long)):
+				t.Errorf("%v daemon=%v: the message is cut:\n%s", size, daemon, screen)
+			case !strings.Contains(sq, squeeze("editor failed (exit status 3); your text is kept in /tmp/")) ||
+				!strings.Contains(sq, "crmem-edit-1234567890/commit-format.md"):
+				// narrower than two lines can hold: shortened in the middle
+				t.Errorf("%v daemon=%v: the message lost its start or its end:\n%s", size, daemon, screen)
+			}
+			if daemon && !strings.Contains(screen, "daemon") {
+				t.Errorf("%v: the daemon warning is gone:\n%s", size, screen)
+			}
+			if !strings.Contains(screen, ".db") || !strings.Contains(screen, "~/") {
+				t.Errorf("%v: the path lost its end or its ~:\n%s", size, screen)
+			}
+			if !strings.HasSuffix(strings.TrimRight(lines[len(lines)-1], " "), "? help") {
+				t.Errorf("%v: the short help lost ? help: %q", size, lines[len(lines)-1])
+			}
+		}
+	}
+}
