@@ -394,3 +394,55 @@ func TestStatus_MessagesKeepTheirPoint(t *testing.T) {
 		}
 	}
 }
+
+// Item 10: the explain view says it is on, explains a row found through a
+// prefix expansion with that expansion, keeps its footnote, and goes off
+// with esc.
+func TestExplain_OnOffPrefixRowsAndFootnote(t *testing.T) {
+	m := openModel(t, copyFixture(t, "crmem/small.db"), 100, 30)
+	press(m, "/")
+	typeText(m, "rol")
+	if got := selectedName(m); got != "deploy-steps" {
+		t.Fatalf("/rol selected %q, want the alias match deploy-steps", got)
+	}
+	r, _ := m.list.selected()
+	if r.hit != hitName || r.via != hitPrefix || r.score <= 0 {
+		t.Fatalf("deploy-steps row %+v: want a name match scored through the prefix expansion", r)
+	}
+	press(m, "enter", "x")
+	screen := plainScreen(m)
+	if !strings.Contains(screen, "explain (x)") || !strings.Contains(screen, "EXPLAIN") {
+		t.Fatalf("the explain view does not say it is on:\n%s", screen)
+	}
+	if !strings.Contains(screen, fmt.Sprintf("scores %.4f", r.score)) || strings.Contains(screen, "scores 0.0000") {
+		t.Fatalf("explained score differs from the row's %.4f:\n%s", r.score, screen)
+	}
+	if !strings.Contains(screen, "whole words only.") || !strings.Contains(screen, "name/alias match.") {
+		t.Fatalf("the footnote is cut:\n%s", screen)
+	}
+	press(m, "esc")
+	if m.pv.explain || strings.Contains(plainScreen(m), "EXPLAIN") {
+		t.Fatalf("esc did not turn explain off:\n%s", plainScreen(m))
+	}
+	if m.result == nil {
+		t.Fatal("esc turned explain off and cleared the search in one go")
+	}
+}
+
+// Item 14: O reads spans as the rest of the program does: 6m is six
+// minutes (the list's 2m), 6mo six months.
+func TestMarkOlder_UnitsAsEverywhere(t *testing.T) {
+	for _, tt := range []struct {
+		span string
+		want int
+	}{{"6m", 10}, {"6mo", 0}, {"45d", 6}} {
+		path, _ := agedMemory(t)
+		h := newEditHarnessIn(t, path, t.TempDir())
+		press(h.m, "O")
+		typeText(h.m, tt.span)
+		press(h.m, "enter")
+		if n, _ := markedSize(h.m); n != tt.want {
+			t.Errorf("O %s marked %d archives, want %d (status %q)", tt.span, n, tt.want, h.status())
+		}
+	}
+}
