@@ -220,7 +220,7 @@ func (m *Model) clearSearch() tea.Cmd {
 	m.input.Reset()
 	m.input.Blur()
 	m.typing = false
-	m.searchSeq++ // drop searches in flight
+	m.searchSeq++        // drop searches in flight
 	m.pv.explain = false // nothing left to explain
 	m.endSearch()
 	return m.showSelected()
