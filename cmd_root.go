@@ -122,6 +122,7 @@ the terminal UI; every subcommand is scriptable.`,
 		c.DisableFlagsInUseLine = true // each Use line lists its flags
 		root.AddCommand(c)
 	}
+	registerFlagCompletions(root)
 	return root
 }
 
