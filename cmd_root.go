@@ -99,6 +99,9 @@ the terminal UI; every subcommand is scriptable.`,
 			if err := tui.CheckStyle(a.style); err != nil {
 				return usage(cmd, "%v", err)
 			}
+			if err := a.needTerminal(cmd.Root()); err != nil {
+				return err
+			}
 			return a.runTUI(path)
 		},
 	}
