@@ -63,6 +63,10 @@ func (a *app) execute(args []string) (code int) {
 		return 0
 	}
 	fmt.Fprintf(a.stderr, "crmem: %s\n", oneLine(err.Error()))
+	var se signalExit
+	if errors.As(err, &se) {
+		return se.status()
+	}
 	var ue usageError
 	if errors.As(err, &ue) {
 		return 2
@@ -173,5 +177,5 @@ func (a *app) runTUI(path string) error {
 		}
 		path = p
 	}
-	return tui.Run(tui.Options{Path: path, SessionsDir: a.sessions, Style: a.style, Demo: a.demo, NoMouse: a.noMouse})
+	return a.runScreen(tui.Options{Path: path, SessionsDir: a.sessions, Style: a.style, Demo: a.demo, NoMouse: a.noMouse})
 }
