@@ -129,6 +129,7 @@ the terminal UI; every subcommand is scriptable.`,
 		c.DisableFlagsInUseLine = true // each Use line lists its flags
 		root.AddCommand(c)
 	}
+	root.AddCommand(a.manCommand())
 	registerFlagCompletions(root)
 	return root
 }
