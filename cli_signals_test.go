@@ -23,7 +23,7 @@ type privateTmux struct {
 func newPrivateTmux(t *testing.T) *privateTmux {
 	t.Helper()
 	if _, err := exec.LookPath("tmux"); err != nil {
-		t.Skip("tmux not installed: this test drives crmem in a terminal (apt install tmux)")
+		t.Skip("skipped: tmux is not installed and this test drives crmem in a terminal through it (install tmux to run it)")
 	}
 	p := &privateTmux{t: t, dir: t.TempDir()}
 	t.Cleanup(func() {
