@@ -40,7 +40,11 @@ func (a *app) runScreen(opts tui.Options) error {
 		opts.Path, opts.Demo = path, false
 	}
 	sigs := make(chan os.Signal, 2)
-	signal.Notify(sigs, syscall.SIGHUP, syscall.SIGTERM)
+	for _, s := range []os.Signal{syscall.SIGHUP, syscall.SIGTERM} {
+		if !signal.Ignored(s) { // under nohup, SIGHUP stays ignored
+			signal.Notify(sigs, s)
+		}
+	}
 	defer signal.Stop(sigs)
 	done := make(chan error, 1)
 	go func() { done <- tui.Run(opts) }()

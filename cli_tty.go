@@ -1,15 +1,11 @@
 package main
 
 import (
-	"errors"
 	"os"
 	"strings"
 
 	"github.com/spf13/cobra"
 )
-
-// errNoTerminal starts the message for a TUI started without a terminal.
-var errNoTerminal = errors.New("the terminal UI needs a terminal")
 
 // needTerminal checks that the TUI can run: its screen goes to standard
 // output, which must be a terminal, and keys come from standard input or,
@@ -35,11 +31,9 @@ type noTerminalError struct {
 }
 
 func (e *noTerminalError) Error() string {
-	return errNoTerminal.Error() + " (" + e.reason + "); in scripts use the subcommands: " +
+	return "the terminal UI needs a terminal (" + e.reason + "); in scripts use the subcommands: " +
 		strings.Join(e.subcommands, ", ") + " (crmem --help)"
 }
-
-func (e *noTerminalError) Unwrap() error { return errNoTerminal }
 
 // canOpenTTY reports whether the process has a controlling terminal.
 func canOpenTTY() bool {

@@ -31,10 +31,7 @@ built outside a git checkout, or with -buildvcs=false, has no revision.`,
 
 // versionString describes the running binary from its build information.
 func versionString() string {
-	bi, ok := debug.ReadBuildInfo()
-	if !ok {
-		bi = nil
-	}
+	bi, _ := debug.ReadBuildInfo() // nil when the binary has none
 	return describeBuild(bi, runtime.GOOS+"/"+runtime.GOARCH)
 }
 

@@ -125,7 +125,7 @@ func readmeExamples() []readmeExample {
 				t.Errorf("entry %+v", e)
 			}
 		}},
-		{line: "crmem alias deploy-steps ship release rollout", seed: setAliases("deploy-steps"), check: func(t *testing.T, s *scratch, r result) {
+		{line: "crmem alias deploy-steps ship release rollout", seed: clearAliases("deploy-steps"), check: func(t *testing.T, s *scratch, r result) {
 			if got := s.entry(t, "deploy-steps").Aliases; !slices.Equal(got, []string{"ship", "release", "rollout"}) {
 				t.Errorf("aliases %q", got)
 			}
@@ -314,12 +314,12 @@ func without(names ...string) func([]store.Entry) []store.Entry {
 	}
 }
 
-// setAliases clears the aliases of the named entry in the seed.
-func setAliases(name string, aliases ...string) func([]store.Entry) []store.Entry {
+// clearAliases clears the aliases of the named entry in the seed.
+func clearAliases(name string) func([]store.Entry) []store.Entry {
 	return func(es []store.Entry) []store.Entry {
 		for i := range es {
 			if es[i].Name == name {
-				es[i].Aliases = append([]string{}, aliases...)
+				es[i].Aliases = []string{}
 			}
 		}
 		return es
