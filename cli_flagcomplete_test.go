@@ -8,6 +8,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/crmem/crmem/export"
+	"github.com/crmem/crmem/store"
 	"github.com/crmem/crmem/tui"
 )
 
@@ -102,4 +103,50 @@ func TestComplete_EveryEnumFlagRegistered(t *testing.T) {
 	if found["kind"] < 3 {
 		t.Errorf("--kind completes on %d commands, want ls, search and add", found["kind"])
 	}
+}
+
+// TestComplete_ValuesMatchErrors: the values a flag's error message offers
+// ("want a, b or c") are exactly the values it completes, so a value added
+// to a parser without its completion (or the reverse) fails here.
+func TestComplete_ValuesMatchErrors(t *testing.T) {
+	_, kindErr := store.ParseKind("zz")
+	_, fromErr := export.ParseFormat("zz")
+	cases := []struct {
+		flag string
+		err  error
+		want []string
+	}{
+		{"--kind", kindErr, kindNames()},
+		{"--style", tui.CheckStyle("zz"), styleNames()},
+		{"--from", fromErr, importFormats()},
+	}
+	for _, c := range cases {
+		if c.err == nil {
+			t.Errorf("%s: zz accepted", c.flag)
+			continue
+		}
+		if got := wantedValues(c.err.Error()); !slices.Equal(got, c.want) {
+			t.Errorf("%s: the error offers %q, completion %q", c.flag, got, c.want)
+		}
+	}
+}
+
+// wantedValues parses "… (want a, b or c)" into [a b c]; items that are
+// descriptions rather than values ("a glamour style file") are left out.
+func wantedValues(msg string) []string {
+	_, list, ok := strings.Cut(msg, "(want ")
+	if !ok {
+		return nil
+	}
+	list = strings.TrimSuffix(list, ")")
+	if i := strings.LastIndex(list, " or "); i >= 0 {
+		list = list[:i] + ", " + list[i+len(" or "):]
+	}
+	var out []string
+	for _, v := range strings.Split(list, ", ") {
+		if !strings.Contains(v, " ") {
+			out = append(out, v)
+		}
+	}
+	return out
 }
