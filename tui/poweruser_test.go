@@ -446,3 +446,36 @@ func TestMarkOlder_UnitsAsEverywhere(t *testing.T) {
 		}
 	}
 }
+
+// Item 5: at 80×24 the archive names keep the part that tells them apart.
+func TestNarrow_ArchiveNamesStayDistinct(t *testing.T) {
+	m := openModel(t, copyFixture(t, "crmem/small.db"), 80, 24)
+	press(m, "3") // archives only: neighbours share the long prefix
+	seen := map[string]bool{}
+	for _, l := range strings.Split(plainScreen(m), "\n")[1:21] {
+		_, rest, ok := strings.Cut(l, " A ")
+		if !ok {
+			continue
+		}
+		name := strings.Fields(rest)[0]
+		if seen[name] {
+			t.Errorf("two rows read %q:\n%s", name, plainScreen(m))
+		}
+		seen[name] = true
+		if strings.HasPrefix(name, "archive-sess-000…") {
+			t.Errorf("%q is cut where the names differ", name)
+		}
+	}
+	if len(seen) != 4 {
+		t.Fatalf("%d archive rows, want 4:\n%s", len(seen), plainScreen(m))
+	}
+	for _, want := range []string{"0001", "0002", "0004", "0005"} {
+		found := false
+		for n := range seen {
+			found = found || strings.Contains(n, want)
+		}
+		if !found {
+			t.Errorf("no row shows %s: %v", want, seen)
+		}
+	}
+}
