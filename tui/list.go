@@ -98,11 +98,6 @@ type rowsSpec struct {
 	loc      *time.Location
 }
 
-// buildRows lays out the list for a snapshot, filter, order and search.
-func buildRows(s *snapshot, f kindFilter, order sortOrder, res *searchResult, loc *time.Location) []row {
-	return layoutRows(s, rowsSpec{filter: f, order: order, res: res, lim: defaultLimits(), loc: loc})
-}
-
 // layoutRows builds the list's rows: every listed entry in order (with date
 // groups when sorted by date), or the search's sections.
 func layoutRows(s *snapshot, sp rowsSpec) []row {
