@@ -80,4 +80,21 @@ for db in "$big" "$small"; do
     echo "external write to screen ($(basename "$db")) run $run: $(wait_for b "reloaded: \+1 −0 ~0") ms"
     sleep 5
   done
+  # Sort switches as seen on screen: s to its "sorted by …" message (an
+  # order still being built shows "sorting by …" first; the list keeps
+  # answering meanwhile).
+  for o in oldest name; do
+    start=$(now_ms)
+    tmux -S "$sock" send-keys -t b s
+    wait_for b "sorted by $o" >/dev/null
+    echo "s to sorted by $o ($(basename "$db")): $(( $(now_ms) - start )) ms"
+  done
+  sleep 5
+  # External write while sorted by name: the order comes derived from the
+  # previous one, not sorted again.
+  for run in 1 2 3; do
+    "$work/crmem" --db "$work/memory.db" add "external-name-$run-$$" "written from outside" >/dev/null
+    echo "external write to screen, sorted by name ($(basename "$db")) run $run: $(wait_for b "reloaded: \+1 −0 ~0") ms"
+    sleep 5
+  done
 done

@@ -72,7 +72,7 @@ func (m *Model) rebuild() {
 // rebuildKeeping lays out the list and selects id when had is set.
 func (m *Model) rebuildKeeping(id uint64, had bool) {
 	pos := m.list.cursor
-	m.list.setRows(layoutRows(m.snap, m.rowsSpec()))
+	m.list.setRows(layoutRows(m.snap, m.rowsSpec(), m.list.rows[:0]))
 	if !had || !m.list.selectID(m.snap, id) {
 		m.list.cursor = m.list.nearestEntry(min(pos, max(len(m.list.rows)-1, 0)), 1)
 	}

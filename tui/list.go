@@ -99,15 +99,20 @@ type rowsSpec struct {
 }
 
 // layoutRows builds the list's rows: every listed entry in order (with date
-// groups when sorted by date), or the search's sections.
-func layoutRows(s *snapshot, sp rowsSpec) []row {
+// groups when sorted by date), or the search's sections. buf, if it has
+// room, is reused for the rows (the previous list's: 100k rows need not be
+// allocated on every rebuild).
+func layoutRows(s *snapshot, sp rowsSpec, buf []row) []row {
 	if sp.res != nil {
 		return searchRows(s, sp)
 	}
 	o := s.order(sp.order)
 	keep := func(e *store.Entry) bool { return sp.filter.keep(e.Kind) && (sp.keep == nil || sp.keep(*e)) }
+	if need := len(o) + len(o)/8 + 2; cap(buf) < need {
+		buf = make([]row, 0, need)
+	}
 	if sp.order == sortNewest || sp.order == sortOldest { // one pass, headers inline
-		g := dateGrouper{s: s, loc: sp.loc, out: make([]row, 0, len(o)+len(o)/8+2)}
+		g := dateGrouper{s: s, loc: sp.loc, out: buf[:0]}
 		for _, i := range o {
 			if keep(&s.entries[i]) {
 				g.add(row{idx: i})
@@ -115,7 +120,7 @@ func layoutRows(s *snapshot, sp rowsSpec) []row {
 		}
 		return g.out
 	}
-	rows := make([]row, 0, len(o))
+	rows := buf[:0]
 	for _, i := range o {
 		if keep(&s.entries[i]) {
 			rows = append(rows, row{idx: i})
