@@ -66,6 +66,10 @@ func (a *app) execute(args []string) (code int) {
 		return 0
 	}
 	fmt.Fprintf(a.stderr, "crmem: %s\n", oneLine(err.Error()))
+	var se signalExit
+	if errors.As(err, &se) {
+		return se.status()
+	}
 	var ue usageError
 	if errors.As(err, &ue) {
 		return 2
@@ -100,6 +104,12 @@ the terminal UI; every subcommand is scriptable.`,
 			if len(args) == 1 {
 				path = args[0]
 			}
+			if err := tui.CheckStyle(a.cfg.Style); err != nil {
+				return usage(cmd, "%v", err)
+			}
+			if err := a.needTerminal(cmd.Root()); err != nil {
+				return err
+			}
 			return a.runTUI(path)
 		},
 	}
@@ -123,6 +133,8 @@ the terminal UI; every subcommand is scriptable.`,
 		c.DisableFlagsInUseLine = true // each Use line lists its flags
 		root.AddCommand(c)
 	}
+	root.AddCommand(a.manCommand())
+	registerFlagCompletions(root)
 	return root
 }
 
@@ -203,7 +215,7 @@ func (a *app) runTUI(path string) error {
 		path = p
 	}
 	c := a.cfg
-	return tui.Run(tui.Options{
+	return a.runScreen(tui.Options{
 		Path: path, SessionsDir: c.Sessions, Style: c.Style, Demo: a.demo, NoMouse: !c.Mouse,
 		Sort: c.Sort, Keys: c.Keys, MaxExpansions: c.MaxExpansions, NameMatches: c.NameMatches, RecallLimit: c.RecallLimit,
 	})

@@ -72,7 +72,7 @@ func (m *Model) rebuild() {
 // rebuildKeeping lays out the list and selects id when had is set.
 func (m *Model) rebuildKeeping(id uint64, had bool) {
 	pos := m.list.cursor
-	m.list.setRows(layoutRows(m.snap, m.rowsSpec()))
+	m.list.setRows(layoutRows(m.snap, m.rowsSpec(), m.list.rows[:0]))
 	if !had || !m.list.selectID(m.snap, id) {
 		m.list.cursor = m.list.nearestEntry(min(pos, max(len(m.list.rows)-1, 0)), 1)
 	}
@@ -220,7 +220,8 @@ func (m *Model) clearSearch() tea.Cmd {
 	m.input.Reset()
 	m.input.Blur()
 	m.typing = false
-	m.searchSeq++ // drop searches in flight
+	m.searchSeq++        // drop searches in flight
+	m.pv.explain = false // nothing left to explain
 	m.endSearch()
 	return m.showSelected()
 }

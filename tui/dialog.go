@@ -130,11 +130,6 @@ func withAnswers(style lipgloss.Style, text, answers string, width int) string {
 	return strings.Join(lines, "\n")
 }
 
-// fitLeft truncates s to w cells, so what follows it stays on screen.
-func fitLeft(s string, w int) string {
-	return ansi.Truncate(s, max(w, 1), "…")
-}
-
 // choice is one answer of a choiceDialog.
 type choice struct {
 	key, label string

@@ -179,8 +179,16 @@ func (m *Model) Refresh(sel uint64) tea.Cmd {
 	if m.db == nil {
 		return nil
 	}
-	s := newSnapshot(m.db.Memory().Entries())
-	s.deriveOrders(m.snap)
+	return m.refreshWith(listedSnapshot(m.db.Memory(), m.snap), sel)
+}
+
+// refreshWith shows s, a snapshot built off the update loop after a write
+// (listedSnapshot with the previous one, so its orders are derived in
+// linear time), as Refresh does.
+func (m *Model) refreshWith(s *snapshot, sel uint64) tea.Cmd {
+	if m.db == nil || s == nil {
+		return nil
+	}
 	m.applySnapshot(s)
 	if sel != 0 && !m.list.selectID(m.snap, sel) {
 		m.pendingSel = sel // selected once the search re-runs, or revealed

@@ -98,26 +98,33 @@ type rowsSpec struct {
 	loc      *time.Location
 }
 
-// buildRows lays out the list for a snapshot, filter, order and search.
-func buildRows(s *snapshot, f kindFilter, order sortOrder, res *searchResult, loc *time.Location) []row {
-	return layoutRows(s, rowsSpec{filter: f, order: order, res: res, lim: defaultLimits(), loc: loc})
-}
-
 // layoutRows builds the list's rows: every listed entry in order (with date
-// groups when sorted by date), or the search's sections.
-func layoutRows(s *snapshot, sp rowsSpec) []row {
+// groups when sorted by date), or the search's sections. buf, if it has
+// room, is reused for the rows (the previous list's: 100k rows need not be
+// allocated on every rebuild).
+func layoutRows(s *snapshot, sp rowsSpec, buf []row) []row {
 	if sp.res != nil {
 		return searchRows(s, sp)
 	}
 	o := s.order(sp.order)
-	rows := make([]row, 0, len(o))
+	keep := func(e *store.Entry) bool { return sp.filter.keep(e.Kind) && (sp.keep == nil || sp.keep(*e)) }
+	if need := len(o) + len(o)/8 + 2; cap(buf) < need {
+		buf = make([]row, 0, need)
+	}
+	if sp.order == sortNewest || sp.order == sortOldest { // one pass, headers inline
+		g := dateGrouper{s: s, loc: sp.loc, out: buf[:0]}
+		for _, i := range o {
+			if keep(&s.entries[i]) {
+				g.add(row{idx: i})
+			}
+		}
+		return g.out
+	}
+	rows := buf[:0]
 	for _, i := range o {
-		if e := &s.entries[i]; sp.filter.keep(e.Kind) && (sp.keep == nil || sp.keep(*e)) {
+		if keep(&s.entries[i]) {
 			rows = append(rows, row{idx: i})
 		}
-	}
-	if sp.order == sortNewest || sp.order == sortOldest {
-		return withDateGroups(s, rows, sp.loc)
 	}
 	return rows
 }
@@ -226,30 +233,54 @@ func sectionTitle(k hitKind, res *searchResult) string {
 
 // withDateGroups inserts month and day headers (the agent-memory timeline).
 func withDateGroups(s *snapshot, rows []row, loc *time.Location) []row {
-	out := make([]row, 0, len(rows)+len(rows)/8+2)
-	month, day := -1, -1
+	g := dateGrouper{s: s, loc: loc, out: make([]row, 0, len(rows)+len(rows)/8+2)}
 	for _, r := range rows {
-		if s.entries[r.idx].CreatedAt > humanize.MaxDisplayTime {
-			if month != -2 {
-				out = append(out, row{header: "after year 9999"})
-				month, day = -2, -1
-			}
-			out = append(out, r)
-			continue
-		}
-		t := time.Unix(int64(s.entries[r.idx].CreatedAt), 0).In(loc)
-		y, mo, d := t.Date()
-		if m := y*12 + int(mo); m != month {
-			out = append(out, row{header: t.Format("January 2006")})
-			month, day = m, -1
-		}
-		if d != day {
-			out = append(out, row{header: t.Format("  Mon 2 Jan")})
-			day = d
-		}
-		out = append(out, r)
+		g.add(r)
 	}
-	return out
+	return g.out
+}
+
+// dateGrouper appends rows sorted by date with a header before each new
+// month and day. Dates are worked out only when a row leaves the current
+// day, so 100k rows cost a few thousand conversions.
+type dateGrouper struct {
+	s              *snapshot
+	loc            *time.Location
+	out            []row
+	month, day     int
+	dayFrom, dayTo int64 // the current day's seconds [from, to)
+	started        bool
+}
+
+// add appends r, after the headers its date needs.
+func (g *dateGrouper) add(r row) {
+	if !g.started {
+		g.month, g.day, g.dayFrom, g.dayTo, g.started = -1, -1, 1, 0, true
+	}
+	c := g.s.entries[r.idx].CreatedAt
+	if c > humanize.MaxDisplayTime {
+		if g.month != -2 {
+			g.out = append(g.out, row{header: "after year 9999"})
+			g.month, g.day, g.dayFrom, g.dayTo = -2, -1, 1, 0
+		}
+		g.out = append(g.out, r)
+		return
+	}
+	if sec := int64(c); sec < g.dayFrom || sec >= g.dayTo {
+		t := time.Unix(sec, 0).In(g.loc)
+		y, mo, d := t.Date()
+		g.dayFrom = time.Date(y, mo, d, 0, 0, 0, 0, g.loc).Unix()
+		g.dayTo = time.Date(y, mo, d+1, 0, 0, 0, 0, g.loc).Unix()
+		if m := y*12 + int(mo); m != g.month {
+			g.out = append(g.out, row{header: t.Format("January 2006")})
+			g.month, g.day = m, -1
+		}
+		if d != g.day {
+			g.out = append(g.out, row{header: t.Format("  Mon 2 Jan")})
+			g.day = d
+		}
+	}
+	g.out = append(g.out, r)
 }
 
 // selected returns the row under the cursor, if it is an entry.

@@ -349,3 +349,133 @@ func countKind(m *Model, k hitKind) int {
 	}
 	return n
 }
+
+// Item 3: the status line never cuts a message's point: a long message
+// gets its own lines, the daemon warning does not shrink it, the path is
+// shortened in the middle, and the short help keeps "? help".
+func TestStatus_MessagesKeepTheirPoint(t *testing.T) {
+	long := "editor failed (exit status 3); your text is kept in /tmp/a-rather-long-temporary-directory-name-for-testing/crmem-edit-1234567890/commit-format.md"
+	for _, size := range [][2]int{{120, 40}, {80, 24}, {60, 20}} {
+		for _, daemon := range []bool{false, true} {
+			h := newEditHarness(t, copyFixture(t, "crmem/small.db"))
+			m := h.m
+			m.path = "/home/someone/.crabtalk/some/very/deeply/nested/folder/of/memories/memory.db"
+			m.home = "/home/someone"
+			drive(m, resizeCmd(size[0], size[1]))
+			m.st.daemon = daemon
+			m.setMessage(long)
+			screen := plainScreen(m)
+			lines := strings.Split(screen, "\n")
+			if len(lines) != size[1] {
+				t.Fatalf("%v: %d lines", size, len(lines))
+			}
+			for _, l := range lines {
+				if w := len([]rune(l)); w > size[0] {
+					t.Errorf("%v: line wider than the screen: %q", size, l)
+				}
+			}
+			switch sq := squeeze(screen); {
+			case size[0] >= 80 && !strings.Contains(sq, squeeze(long)):
+				t.Errorf("%v daemon=%v: the message is cut:\n%s", size, daemon, screen)
+			case !strings.Contains(sq, squeeze("editor failed (exit status 3); your text is kept in /tmp/")) ||
+				!strings.Contains(sq, "crmem-edit-1234567890/commit-format.md"):
+				// narrower than two lines can hold: shortened in the middle
+				t.Errorf("%v daemon=%v: the message lost its start or its end:\n%s", size, daemon, screen)
+			}
+			if daemon && !strings.Contains(screen, "daemon") {
+				t.Errorf("%v: the daemon warning is gone:\n%s", size, screen)
+			}
+			if !strings.Contains(screen, ".db") || !strings.Contains(screen, "~/") {
+				t.Errorf("%v: the path lost its end or its ~:\n%s", size, screen)
+			}
+			if !strings.HasSuffix(strings.TrimRight(lines[len(lines)-1], " "), "? help") {
+				t.Errorf("%v: the short help lost ? help: %q", size, lines[len(lines)-1])
+			}
+		}
+	}
+}
+
+// Item 10: the explain view says it is on, explains a row found through a
+// prefix expansion with that expansion, keeps its footnote, and goes off
+// with esc.
+func TestExplain_OnOffPrefixRowsAndFootnote(t *testing.T) {
+	m := openModel(t, copyFixture(t, "crmem/small.db"), 100, 30)
+	press(m, "/")
+	typeText(m, "rol")
+	if got := selectedName(m); got != "deploy-steps" {
+		t.Fatalf("/rol selected %q, want the alias match deploy-steps", got)
+	}
+	r, _ := m.list.selected()
+	if r.hit != hitName || r.via != hitPrefix || r.score <= 0 {
+		t.Fatalf("deploy-steps row %+v: want a name match scored through the prefix expansion", r)
+	}
+	press(m, "enter", "x")
+	screen := plainScreen(m)
+	if !strings.Contains(screen, "explain (x)") || !strings.Contains(screen, "EXPLAIN") {
+		t.Fatalf("the explain view does not say it is on:\n%s", screen)
+	}
+	if !strings.Contains(screen, fmt.Sprintf("scores %.4f", r.score)) || strings.Contains(screen, "scores 0.0000") {
+		t.Fatalf("explained score differs from the row's %.4f:\n%s", r.score, screen)
+	}
+	if !strings.Contains(screen, "whole words only.") || !strings.Contains(screen, "name/alias match.") {
+		t.Fatalf("the footnote is cut:\n%s", screen)
+	}
+	press(m, "esc")
+	if m.pv.explain || strings.Contains(plainScreen(m), "EXPLAIN") {
+		t.Fatalf("esc did not turn explain off:\n%s", plainScreen(m))
+	}
+	if m.result == nil {
+		t.Fatal("esc turned explain off and cleared the search in one go")
+	}
+}
+
+// Item 14: O reads spans as the rest of the program does: 6m is six
+// minutes (the list's 2m), 6mo six months.
+func TestMarkOlder_UnitsAsEverywhere(t *testing.T) {
+	for _, tt := range []struct {
+		span string
+		want int
+	}{{"6m", 10}, {"6mo", 0}, {"45d", 6}} {
+		path, _ := agedMemory(t)
+		h := newEditHarnessIn(t, path, t.TempDir())
+		press(h.m, "O")
+		typeText(h.m, tt.span)
+		press(h.m, "enter")
+		if n, _ := markedSize(h.m); n != tt.want {
+			t.Errorf("O %s marked %d archives, want %d (status %q)", tt.span, n, tt.want, h.status())
+		}
+	}
+}
+
+// Item 5: at 80×24 the archive names keep the part that tells them apart.
+func TestNarrow_ArchiveNamesStayDistinct(t *testing.T) {
+	m := openModel(t, copyFixture(t, "crmem/small.db"), 80, 24)
+	press(m, "3") // archives only: neighbours share the long prefix
+	seen := map[string]bool{}
+	for _, l := range strings.Split(plainScreen(m), "\n")[1:21] {
+		_, rest, ok := strings.Cut(l, " A ")
+		if !ok {
+			continue
+		}
+		name := strings.Fields(rest)[0]
+		if seen[name] {
+			t.Errorf("two rows read %q:\n%s", name, plainScreen(m))
+		}
+		seen[name] = true
+		if strings.HasPrefix(name, "archive-sess-000…") {
+			t.Errorf("%q is cut where the names differ", name)
+		}
+	}
+	if len(seen) != 4 {
+		t.Fatalf("%d archive rows, want 4:\n%s", len(seen), plainScreen(m))
+	}
+	for _, want := range []string{"0001", "0002", "0004", "0005"} {
+		found := false
+		for n := range seen {
+			found = found || strings.Contains(n, want)
+		}
+		if !found {
+			t.Errorf("no row shows %s: %v", want, seen)
+		}
+	}
+}

@@ -64,6 +64,7 @@ func (m *Model) statusLines() []string {
 	if s := m.searchStatus(); s != "" {
 		parts = append(parts, st.status.Render(s))
 	}
+	counts := len(parts)
 	parts = append(parts, st.status.Render(m.countsText()))
 	if !m.st.lastReload.IsZero() {
 		parts = append(parts, st.status.Render("reloaded "+m.st.lastReload.In(m.c.loc).Format("15:04:05")))
@@ -78,7 +79,11 @@ func (m *Model) statusLines() []string {
 			return []string{line}
 		}
 	}
-	line, _ := m.fitStatus(parts, sep, 12)
+	line, ok := m.fitStatus(parts, sep, 12)
+	if !ok && m.loaded && m.db != nil { // narrow: the counts as the list's kind letters
+		parts[counts] = st.status.Render(m.shortCounts())
+		line, _ = m.fitStatus(parts, sep, 12)
+	}
 	if msg == "" {
 		return []string{line}
 	}
@@ -105,10 +110,13 @@ func (m *Model) warnings() []string {
 		out = append(out, "⚠ "+m.st.fileWarning)
 	}
 	if m.st.daemon {
-		if m.c.width >= 120 {
+		switch {
+		case m.c.width >= 120:
 			out = append(out, "⚠ crabtalk daemon running: it will overwrite edits made here")
-		} else {
+		case m.c.width >= 80:
 			out = append(out, "⚠ daemon running: overwrites edits")
+		default:
+			out = append(out, "⚠ daemon overwrites edits")
 		}
 	}
 	return out
@@ -171,6 +179,12 @@ func (m *Model) countsText() string {
 	}
 	c := m.snap.counts
 	return fmt.Sprintf("%s · %s · %s", humanize.Plural(c[0], "note"), humanize.Plural(c[1], "archive"), humanize.Plural(c[2], "topic"))
+}
+
+// shortCounts is "22 N · 4 A · 0 T", the counts for a narrow screen.
+func (m *Model) shortCounts() string {
+	c := m.snap.counts
+	return fmt.Sprintf("%s N · %s A · %s T", humanize.Count(c[0]), humanize.Count(c[1]), humanize.Count(c[2]))
 }
 
 // searchStatus gives the true counts: "14,435 hits · 3 name · 120 prefix ·

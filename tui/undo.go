@@ -37,7 +37,8 @@ type writeDoneMsg struct {
 	label   string
 	changes []store.Change
 	err     error
-	isUndo  bool // an undo is not itself pushed on the stack
+	snap    *snapshot // the entries after the write, built off the loop
+	isUndo  bool      // an undo is not itself pushed on the stack
 	then    func(m *Model, w writeDoneMsg) tea.Cmd
 }
 
@@ -53,8 +54,12 @@ func (f *editing) applyCmd(m *Model, w writeDoneMsg, ops []store.Op) tea.Cmd {
 		return m.SetStatus("no memory file is open")
 	}
 	f.busy = true
+	prev := m.snap
 	return func() tea.Msg {
 		w.changes, w.err = db.Apply(ops...)
+		// Also after a failure: a conflict re-read the file, whose state the
+		// memory now holds.
+		w.snap = listedSnapshot(db.Memory(), prev)
 		return w
 	}
 }
@@ -66,7 +71,7 @@ func (f *editing) writeDone(m *Model, w writeDoneMsg) tea.Cmd {
 	if w.err == nil && len(w.changes) > 0 && !w.isUndo {
 		f.undo.push(w.label, w.changes)
 	}
-	return tea.Batch(m.Refresh(added(w.changes)), w.then(m, w))
+	return tea.Batch(m.refreshWith(w.snap, added(w.changes)), w.then(m, w))
 }
 
 // added is the id of the first entry a write created (to select it), or 0.

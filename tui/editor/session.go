@@ -27,7 +27,7 @@ const QuickReturn = time.Second
 // Options configure a Session. Zero values use the process environment.
 type Options struct {
 	Getenv  func(string) string // default os.Getenv
-	TempDir string              // parent of the private folder; default os.TempDir()
+	TempDir string              // parent of the private folder; default $TMPDIR (through Getenv), else os.TempDir()
 	Now     func() time.Time    // default time.Now
 }
 
@@ -76,6 +76,9 @@ func (o Options) withDefaults() Options {
 	}
 	if o.Now == nil {
 		o.Now = time.Now
+	}
+	if o.TempDir == "" {
+		o.TempDir = o.Getenv("TMPDIR") // "" leaves it to os.TempDir
 	}
 	return o
 }
