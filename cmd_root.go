@@ -187,9 +187,9 @@ func (a *app) loadConfig(cmd *cobra.Command, _ []string) error {
 }
 
 // dbPath resolves the memory file: the configuration's db (--db, then
-// $CRMEM_DB, then the config file, then ~/.crabtalk/memory.db).
+// $CRMEM_DB, then the config file), else ~/.crabtalk/memory.db.
 func (a *app) dbPath() (string, error) {
-	if a.cfg != nil {
+	if a.cfg != nil && a.cfg.DB != "" {
 		return a.cfg.DB, nil
 	}
 	if a.db != "" {

@@ -57,7 +57,7 @@ func TestLoad_Layers(t *testing.T) {
 		want       any
 		wantSource string // "default", "file:N", "$VAR" or "--flag"
 	}{
-		{"db default", "", nil, nil, func(c *config.Config) any { return filepath.Base(c.DB) }, "db", "memory.db", "default"},
+		{"db default", "", nil, nil, func(c *config.Config) any { return c.DB }, "db", "", "default"},
 		{"db from file", file, nil, nil, func(c *config.Config) any { return filepath.Base(c.DB) }, "db", "f.db", "file:1"},
 		{"db from env", file, map[string]string{"CRMEM_DB": "/e.db"}, nil, func(c *config.Config) any { return c.DB }, "db", "/e.db", "$CRMEM_DB"},
 		{"db from flag", file, map[string]string{"CRMEM_DB": "/e.db"}, map[string]any{"--db": "/g.db"}, func(c *config.Config) any { return c.DB }, "db", "/g.db", "--db"},

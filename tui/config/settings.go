@@ -22,9 +22,9 @@ type setting struct {
 
 // settings are the plain settings in the order `crmem config` lists them.
 var settings = []setting{
-	{name: "db", env: "CRMEM_DB", flag: "--db", def: "~/.crabtalk/memory.db",
-		comment: "the memory file; $CRMEM_DB, --db",
-		check:   checkPath(false),
+	{name: "db", env: "CRMEM_DB", flag: "--db", def: "",
+		comment: `the memory file; "": memory.db in ~/.crabtalk ($CRABTALK_HOME), else store.crmem there; $CRMEM_DB, --db`,
+		check:   checkPath(true),
 		get:     func(c *Config) any { return c.DB }, set: func(c *Config, v any) { c.DB = v.(string) }},
 	{name: "sessions", flag: "--sessions", def: "",
 		comment: `crabtalk's sessions folder; "" means sessions/ beside the db; --sessions`,
