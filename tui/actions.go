@@ -7,6 +7,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/crmem/crmem/bm25"
+	"github.com/crmem/crmem/tui/humanize"
 )
 
 // Screen rows above the panes (the search line) and below them (status and
@@ -284,8 +285,12 @@ func (m *Model) showSelected() tea.Cmd {
 	m.pv.vp.SetHeight(h)
 	r, ok := m.list.selected()
 	if !ok {
+		text := m.emptyText()
+		if m.list.atMore() {
+			text = humanize.Count(m.list.rows[m.list.cursor].more) + " more name matches: enter lists them"
+		}
 		m.pv.id, m.pv.pending = 0, false
-		m.pv.vp.SetContent(emptyPreview(m.c.styles, w, m.emptyText()))
+		m.pv.vp.SetContent(emptyPreview(m.c.styles, w, text))
 		return nil
 	}
 	e := m.snap.entries[r.idx]
