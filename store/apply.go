@@ -132,6 +132,8 @@ func (tx *txn) apply(op Op) error {
 		return tx.restore(op.Entry)
 	case Replace:
 		return tx.replace(op)
+	case carryOp:
+		return tx.carry(op)
 	case nil:
 		return fmt.Errorf("%w: nil operation", ErrInvalidEntry)
 	}

@@ -31,8 +31,17 @@ var ErrInvalidEntry = errors.New("invalid entry")
 // holds on the fresh file: someone else changed or removed the entry.
 var ErrConflict = errors.New("entry changed on disk")
 
-// ErrLocked is returned by DB.Apply when another writer held the memory
-// file's lock for longer than the lock timeout.
+// ErrNotRegular is returned when the memory path leads (after symlinks) to
+// something other than a regular file: a folder, FIFO, socket or device.
+var ErrNotRegular = errors.New("not a regular file")
+
+// ErrTooLong is returned when a string cannot be encoded: the format's
+// length prefix is a u32, so 4 GiB or more does not fit.
+var ErrTooLong = errors.New("string too long for the file format (4 GiB or more)")
+
+// ErrLocked is returned by DB.Apply when Options.LockTimeout is set and
+// another writer held the lock for longer than that (by default writers
+// wait their turn).
 var ErrLocked = errors.New("memory file is locked by another writer")
 
 // formatError is a decode failure: ErrBadFormat plus the reference's reason.
