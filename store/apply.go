@@ -22,7 +22,9 @@ func (m *Memory) Apply(now time.Time, ops ...Op) ([]Change, error) {
 	}
 	changes := tx.changes()
 	for _, c := range changes {
-		m.reindex(c)
+		if !c.shadow {
+			m.reindex(c)
+		}
 	}
 	m.compact()
 	return changes, nil
@@ -40,6 +42,10 @@ func (m *Memory) revert(changes []Change, nextID uint64) {
 		}
 	}
 	for _, c := range changes {
+		if c.shadow {
+			m.insertDup(cloneEntry(c.Before))
+			continue
+		}
 		if c.Before != nil {
 			m.put(cloneEntry(c.Before))
 		}
@@ -57,6 +63,9 @@ type txn struct {
 	prev    map[uint64]*Entry // id -> state before the txn (nil: absent)
 	touched []uint64          // ids in order of first touch
 	nextID  uint64            // m.nextID before the txn
+	// dupsBefore is the shadow list before the first change to it.
+	dupsBefore  []*Entry
+	dupsTouched bool
 }
 
 func (tx *txn) touch(id uint64) {
@@ -88,6 +97,9 @@ func (tx *txn) rollback() {
 		}
 	}
 	tx.m.nextID = tx.nextID
+	if tx.dupsTouched {
+		tx.m.dups = tx.dupsBefore
+	}
 }
 
 func (tx *txn) changes() []Change {
@@ -109,7 +121,7 @@ func (tx *txn) changes() []Change {
 		}
 		out = append(out, c)
 	}
-	return out
+	return append(out, tx.dupChanges()...)
 }
 
 func (tx *txn) apply(op Op) error {
@@ -147,7 +159,7 @@ func (tx *txn) add(op Add) error {
 	if err := checkText(op.Name, op.Content, op.Aliases, op.Kind); err != nil {
 		return err
 	}
-	if tx.m.names.has(op.Name) {
+	if tx.m.nameTaken(op.Name) {
 		return fmt.Errorf("%w: %q", ErrNameTaken, op.Name)
 	}
 	if tx.m.nextID == ^uint64(0) {
@@ -166,6 +178,9 @@ func (tx *txn) add(op Add) error {
 func (tx *txn) resolve(name string, expect *Entry) (*Entry, error) {
 	e := tx.m.lookup(name)
 	if e == nil {
+		if d := tx.m.dupNamed(name); d != nil {
+			return nil, sharedIDError(d)
+		}
 		return nil, fmt.Errorf("%w %q", ErrNotFound, name)
 	}
 	if expect != nil && !matchesExpect(e, expect) {
@@ -200,7 +215,7 @@ func (tx *txn) rename(op Rename) error {
 	if err := ValidName(op.New); err != nil {
 		return err
 	}
-	if tx.m.names.has(op.New) {
+	if tx.m.nameTaken(op.New) {
 		return fmt.Errorf("%w: %q", ErrNameTaken, op.New)
 	}
 	e := *cur
@@ -210,6 +225,15 @@ func (tx *txn) rename(op Rename) error {
 }
 
 func (tx *txn) remove(op Remove) error {
+	if tx.m.lookup(op.Name) == nil {
+		if d := tx.m.dupNamed(op.Name); d != nil {
+			if op.Expect != nil && !matchesExpect(d, op.Expect) {
+				return fmt.Errorf("%w: %q", ErrConflict, op.Name)
+			}
+			tx.removeDup(d)
+			return nil
+		}
+	}
 	cur, err := tx.resolve(op.Name, op.Expect)
 	if err != nil {
 		return err
@@ -225,7 +249,7 @@ func (tx *txn) restore(e Entry) error {
 	if _, ok := tx.m.byID[e.ID]; ok {
 		return fmt.Errorf("%w: %d (restoring %q)", ErrIDTaken, e.ID, e.Name)
 	}
-	if tx.m.names.has(e.Name) {
+	if tx.m.nameTaken(e.Name) {
 		return fmt.Errorf("%w: %q", ErrNameTaken, e.Name)
 	}
 	tx.put(cloneEntry(&e))
@@ -248,6 +272,8 @@ func (tx *txn) replace(op Replace) error {
 	for _, id := range tx.m.order {
 		tx.del(id)
 	}
+	tx.touchDups()
+	tx.m.dups = nil
 	for i := range op.Entries {
 		tx.put(cloneEntry(&op.Entries[i])) // raises nextID above every id
 	}

@@ -22,7 +22,10 @@ type entryKey struct {
 }
 
 // note records what after changed compared with before, by id (the later
-// entry of an id held twice).
+// entry of an id held twice). An entry that an earlier displaced version
+// added is never carried away by a later one that lacks it: that writer
+// most likely read our version in the instant it was visible, which
+// lacked the entry, and did not mean to remove it.
 func (c *carried) note(before, after []Entry) {
 	old := lastByID(before)
 	now := lastByID(after)
@@ -35,9 +38,15 @@ func (c *carried) note(before, after []Entry) {
 			c.steps = append(c.steps, carryStep{put: cloneEntry(e)})
 		}
 	}
+	put := map[entryKey]bool{}
+	for _, s := range c.steps {
+		if s.put != nil {
+			put[entryKey{s.put.ID, s.put.Name}] = true
+		}
+	}
 	for i := range before {
 		b := &before[i]
-		if _, ok := now[b.ID]; !ok && old[b.ID] == b {
+		if _, ok := now[b.ID]; !ok && old[b.ID] == b && !put[entryKey{b.ID, b.Name}] {
 			c.steps = append(c.steps, carryStep{del: entryKey{b.ID, b.Name}})
 		}
 	}
@@ -114,6 +123,10 @@ func (m *Memory) holds(changes []Change) bool {
 	defer m.mu.RUnlock()
 	for _, c := range changes {
 		switch {
+		case c.shadow:
+			if d := m.dupNamed(c.Before.Name); d != nil && d.ID == c.Before.ID {
+				return false
+			}
 		case c.After != nil:
 			if cur := m.byID[c.After.ID]; cur == nil || !sameEntry(cur, c.After) {
 				return false

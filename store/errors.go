@@ -18,6 +18,10 @@ var ErrNameTaken = errors.New("name already taken")
 // in use.
 var ErrIDTaken = errors.New("id already taken")
 
+// ErrSharedID is returned by an op other than Remove that names an entry
+// whose id a later entry in the file also holds (a file from elsewhere).
+var ErrSharedID = errors.New("entry shares its id with another entry")
+
 // ErrInvalidName is returned when a name given to Add or Rename is not safe as
 // a dump file name (SPEC §2).
 var ErrInvalidName = errors.New("invalid name")

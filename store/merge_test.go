@@ -1,6 +1,7 @@
 package store_test
 
 import (
+	"fmt"
 	"os"
 	"slices"
 	"testing"
@@ -43,7 +44,15 @@ func TestApply_ForeignVersionPutBackAtOnce(t *testing.T) {
 // and writes its own version on top of it after the put back. The
 // displaced entry is carried forward, and our Add, already in that
 // version, is not reported as a failure ("name already taken").
+// Their entry takes the id ours takes (both writers read next_id 3), or
+// another one.
 func TestApply_ReaderOfOurInstantVersion(t *testing.T) {
+	for _, theirID := range []uint64{3, 10} {
+		t.Run(fmt.Sprint(theirID), func(t *testing.T) { testReaderOfOurInstantVersion(t, theirID) })
+	}
+}
+
+func testReaderOfOurInstantVersion(t *testing.T, theirID uint64) {
 	path := writeDB(t, 3, note(1, "a", "x"), note(2, "b", "y"))
 	db := openDB(t, path)
 	round := 0
@@ -51,7 +60,7 @@ func TestApply_ReaderOfOurInstantVersion(t *testing.T) {
 	store.SetBeforeSwap(db, func() {
 		switch round++; round {
 		case 1:
-			externalWrite(t, path, 4, note(1, "a", "x"), note(2, "b", "y"), note(3, "theirs", "z"))
+			externalWrite(t, path, theirID+1, note(1, "a", "x"), note(2, "b", "y"), note(theirID, "theirs", "z"))
 		case 2: // it writes what it read plus its own entry
 			late := append(slices.Clone(seen.Entries), note(seen.NextID, "late", "l"))
 			externalWrite(t, path, seen.NextID+1, late...)
