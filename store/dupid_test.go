@@ -3,8 +3,8 @@ package store_test
 import (
 	"errors"
 	"os"
-	"slices"
 	"path/filepath"
+	"slices"
 	"testing"
 
 	"github.com/crmem/crmem/store"

@@ -91,7 +91,7 @@ func TestStress_CrabtalkWriter(t *testing.T) {
 
 // stressStats gathers the helpers' reports.
 type stressStats struct {
-	crab, ok, failed, overwrote map[string]bool
+	crab, ok, failed, overwrote          map[string]bool
 	crabLost, cliLost, overwritten, lies int
 	examples                             []string
 }
