@@ -170,6 +170,7 @@ func duplicates(entries []store.Entry) []anomaly {
 	var out []anomaly
 	byName := map[string][]uint64{}
 	byID := map[uint64]int{}
+	namesOf := map[uint64][]string{}
 	var names []string
 	for _, e := range entries {
 		if len(byName[e.Name]) == 0 {
@@ -177,6 +178,7 @@ func duplicates(entries []store.Entry) []anomaly {
 		}
 		byName[e.Name] = append(byName[e.Name], e.ID)
 		byID[e.ID]++
+		namesOf[e.ID] = append(namesOf[e.ID], fmt.Sprintf("%q", e.Name))
 	}
 	for _, n := range names {
 		if ids := byName[n]; len(ids) > 1 {
@@ -185,7 +187,7 @@ func duplicates(entries []store.Entry) []anomaly {
 	}
 	for _, e := range entries {
 		if byID[e.ID] > 1 {
-			out = append(out, anomaly{Kind: "duplicate_id", Detail: fmt.Sprintf("id %d is used by %d entries", e.ID, byID[e.ID])})
+			out = append(out, anomaly{Kind: "duplicate_id", Detail: fmt.Sprintf("id %d is used by %d entries (%s); every write keeps them all", e.ID, byID[e.ID], strings.Join(namesOf[e.ID], ", "))})
 			byID[e.ID] = 0
 		}
 	}

@@ -49,7 +49,10 @@ type DB struct {
 	// betweenSwaps is called after an exchange displaced a foreign version
 	// and before it is put back.
 	betweenSwaps func()
-	failWrite    error // when set, temp file writes fail half way with it
+	// beforeExchange is called after the last check and before the
+	// exchange: the instant only the exchange can catch a writer in.
+	beforeExchange func()
+	failWrite      error // when set, temp file writes fail half way with it
 }
 
 // Open reads path (a missing file is an empty memory; it is not created) and

@@ -23,3 +23,7 @@ func SetBetweenSwaps(db *DB, fn func()) { db.betweenSwaps = fn }
 // SetWriteFailure makes every temp file write of db stop half way and fail
 // with err, as on a full disk (nil: writes work again).
 func SetWriteFailure(db *DB, err error) { db.failWrite = err }
+
+// SetBeforeExchange makes db call fn after its last check of the target and
+// before the exchange.
+func SetBeforeExchange(db *DB, fn func()) { db.beforeExchange = fn }

@@ -35,7 +35,7 @@ func hashBytes(data []byte) uint64 { return maphash.Bytes(hashSeed, data) }
 // readState reads the file at path with its fingerprint. A missing file is
 // not an error: it returns no data and a fingerprint with Exists false.
 func readState(path string) ([]byte, Fingerprint, error) {
-	f, fi, err := openRegular(path)
+	f, _, err := openRegular(path)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, Fingerprint{}, nil
 	}
@@ -43,9 +43,20 @@ func readState(path string) ([]byte, Fingerprint, error) {
 		return nil, Fingerprint{}, err
 	}
 	defer f.Close()
+	return readOpen(f)
+}
+
+// readOpen reads an open file from its start with its fingerprint.
+func readOpen(f *os.File) ([]byte, Fingerprint, error) {
+	// Stat before reading: a write during the read changes the mtime, so
+	// the next comparison sees a new version rather than missing one.
+	fi, err := f.Stat()
+	if err != nil {
+		return nil, Fingerprint{}, err
+	}
 	data, err := readAll(f, fi.Size())
 	if err != nil {
-		return nil, Fingerprint{}, fmt.Errorf("read %s: %w", path, err)
+		return nil, Fingerprint{}, fmt.Errorf("read %s: %w", f.Name(), err)
 	}
 	return data, Fingerprint{Exists: true, Size: int64(len(data)), ModTime: fi.ModTime(), Hash: hashBytes(data)}, nil
 }

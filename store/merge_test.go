@@ -18,7 +18,7 @@ func TestApply_ForeignVersionPutBackAtOnce(t *testing.T) {
 	db := openDB(t, path)
 	round := 0
 	var between, secondRound []string
-	store.SetBeforeSwap(db, func() {
+	store.SetBeforeExchange(db, func() {
 		switch round++; round {
 		case 1:
 			externalWrite(t, path, 4, note(1, "a", "x"), note(2, "b", "y"), note(3, "theirs", "z"))
@@ -57,7 +57,7 @@ func testReaderOfOurInstantVersion(t *testing.T, theirID uint64) {
 	db := openDB(t, path)
 	round := 0
 	var seen *store.File
-	store.SetBeforeSwap(db, func() {
+	store.SetBeforeExchange(db, func() {
 		switch round++; round {
 		case 1:
 			externalWrite(t, path, theirID+1, note(1, "a", "x"), note(2, "b", "y"), note(theirID, "theirs", "z"))
@@ -95,7 +95,7 @@ func TestApply_WriterBetweenExchanges(t *testing.T) {
 	path := writeDB(t, 3, note(1, "a", "x"), note(2, "b", "y"))
 	db := openDB(t, path)
 	round := 0
-	store.SetBeforeSwap(db, func() {
+	store.SetBeforeExchange(db, func() {
 		if round++; round == 1 {
 			externalWrite(t, path, 4, note(1, "a", "x"), note(2, "b", "y"), note(3, "theirs", "z"))
 		}
@@ -113,5 +113,26 @@ func TestApply_WriterBetweenExchanges(t *testing.T) {
 	}
 	if _, err := os.Stat(path + ".tmp"); err == nil {
 		t.Error("a temp file was left")
+	}
+}
+
+// TestApply_WriterBeforeCheckNeverSeesOurs: a writer that lands while our
+// temp file is written is found by the check just before the exchange, and
+// merged with before anything of ours is visible: nothing is displaced.
+func TestApply_WriterBeforeCheckNeverSeesOurs(t *testing.T) {
+	path := writeDB(t, 3, note(1, "a", "x"), note(2, "b", "y"))
+	db := openDB(t, path)
+	store.SetBeforeSwap(db, func() {
+		store.SetBeforeSwap(db, nil)
+		externalWrite(t, path, 4, note(1, "a", "x"), note(2, "b", "y"), note(3, "theirs", "z"))
+	})
+	displaced := 0
+	store.SetBetweenSwaps(db, func() { displaced++ })
+	dbApply(t, db, store.Add{Name: "mine", Content: "m"})
+	if displaced != 0 {
+		t.Errorf("%d versions displaced, want 0 (the check finds the writer)", displaced)
+	}
+	if got := diskNames(t, path); !slices.Equal(got, []string{"a", "b", "theirs", "mine"}) {
+		t.Errorf("file holds %v", got)
 	}
 }

@@ -73,6 +73,17 @@ func (db *DB) place(tmp, target string, ours, expected Fingerprint) (swapResult,
 		}
 		return checkThenRename(tmp, target, ours, expected)
 	}
+	if !sameStat(target, expected) {
+		// Someone wrote since our check: merge with it before anything of
+		// ours becomes visible (one stat; the exchange below still catches
+		// a writer that comes after it).
+		if data, fp, changed, err := readIfChanged(target, expected); err != nil || changed {
+			return swapResult{current: fp, merge: true, foreign: data, foreignFP: fp}, err
+		}
+	}
+	if db.beforeExchange != nil {
+		db.beforeExchange()
+	}
 	err := exchange(tmp, target)
 	switch {
 	case err == nil:
@@ -85,32 +96,43 @@ func (db *DB) place(tmp, target string, ours, expected Fingerprint) (swapResult,
 
 // displaced checks the file an exchange moved to the temp path. If it is
 // not the version our state came from, someone wrote in between: their
-// version goes back at once with a second exchange (our version was
-// visible for microseconds, not for a whole merge round), and whatever the
-// second exchange takes off the target is checked too.
+// version goes back at once with a second exchange — held open first, and
+// read only once it is back, so ours is visible for the time of a stat, an
+// open and a rename, not for a whole merge round — and whatever the second
+// exchange takes off the target is checked too.
 func (db *DB) displaced(tmp, target string, ours, expected Fingerprint) (swapResult, error) {
-	theirs, fp, changed, err := readIfChanged(tmp, expected)
-	if err != nil {
-		return swapResult{}, err
+	if sameStat(tmp, expected) { // only then can it be ours to replace
+		fp, err := fingerprintOf(tmp)
+		if err == nil && fp.Equal(expected) {
+			return swapResult{current: ours, placed: true}, nil
+		}
 	}
-	if !changed {
-		return swapResult{current: ours, placed: true}, nil
-	}
+	f, openErr := os.Open(tmp)
 	if db.betweenSwaps != nil {
 		db.betweenSwaps()
 	}
-	res := swapResult{placed: true, merge: true, current: fp, foreign: theirs, foreignFP: fp}
-	err = exchange(tmp, target)
+	err := exchange(tmp, target)
 	if errors.Is(err, fs.ErrNotExist) { // our version was removed meanwhile
 		err = os.Rename(tmp, target)
 	}
 	if err != nil {
+		if openErr == nil {
+			f.Close()
+		}
 		return swapResult{}, fmt.Errorf("put back the other writer's version of %s: %w", target, err)
 	}
+	if openErr != nil {
+		return swapResult{}, fmt.Errorf("read the other writer's version of %s: %w", target, openErr)
+	}
+	theirs, fp, err := readOpen(f)
+	f.Close()
+	if err != nil {
+		return swapResult{}, fmt.Errorf("read the other writer's version of %s: %w", target, err)
+	}
+	res := swapResult{placed: true, merge: true, current: fp, foreign: theirs, foreignFP: fp}
 	// tmp now holds what was at the target: ours, unless a writer replaced
 	// ours in the instant between the exchanges.
-	lost, _, changed, err := readIfChanged(tmp, ours)
-	if err == nil && changed && lost != nil {
+	if lost, _, changed, err := readIfChanged(tmp, ours); err == nil && changed && lost != nil {
 		res.lost = lost
 	}
 	return res, nil

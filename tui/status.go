@@ -51,6 +51,11 @@ func (m *Model) statusLine() string {
 	if m.st.daemon {
 		parts = append(parts, st.warning.Render("⚠ crabtalk daemon running: it will overwrite edits made here"))
 	}
+	if m.db != nil {
+		if ids := m.db.Memory().DuplicateIDs(); len(ids) > 0 {
+			parts = append(parts, st.warning.Render(fmt.Sprintf("⚠ %d id(s) held by more than one entry (id %d…): all are kept; see crmem check", len(ids), ids[0])))
+		}
+	}
 	if m.st.msg != "" {
 		parts = append(parts, st.message.Render(sanitize.Line(m.st.msg)))
 	}
