@@ -132,7 +132,7 @@ func TestApply_WriterBeforeCheckNeverSeesOurs(t *testing.T) {
 	if displaced != 0 {
 		t.Errorf("%d versions displaced, want 0 (the check finds the writer)", displaced)
 	}
-	if got := diskNames(t, path); !slices.Equal(got, []string{"a", "b", "theirs", "mine"}) {
+	if got := diskNames(t, path); !slices.Equal(got, []string{"a", "b", "mine", "theirs"}) {
 		t.Errorf("file holds %v", got)
 	}
 }
