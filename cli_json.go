@@ -24,7 +24,8 @@ type jsonHit struct {
 func toJSON(e store.Entry) jsonEntry { return export.NewJSONEntry(e) }
 
 // marshal encodes v compactly without HTML escaping (names and aliases may
-// hold <, > and &, and stay readable that way).
+// hold <, > and &, and stay readable that way), with DEL, C1 controls and
+// format characters escaped (export.EscapeJSON).
 func marshal(v any) ([]byte, error) {
 	var buf bytes.Buffer
 	enc := json.NewEncoder(&buf)
@@ -32,15 +33,19 @@ func marshal(v any) ([]byte, error) {
 	if err := enc.Encode(v); err != nil {
 		return nil, fmt.Errorf("encode json: %w", err)
 	}
-	return bytes.TrimSuffix(buf.Bytes(), []byte("\n")), nil
+	return export.EscapeJSON(bytes.TrimSuffix(buf.Bytes(), []byte("\n"))), nil
 }
 
-// writeJSON writes v indented, followed by a newline.
+// writeJSON writes v indented, followed by a newline, escaped as marshal.
 func writeJSON(w io.Writer, v any) error {
-	enc := json.NewEncoder(w)
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
 	enc.SetEscapeHTML(false)
 	enc.SetIndent("", "  ")
 	if err := enc.Encode(v); err != nil {
+		return fmt.Errorf("write json: %w", err)
+	}
+	if _, err := w.Write(export.EscapeJSON(buf.Bytes())); err != nil {
 		return fmt.Errorf("write json: %w", err)
 	}
 	return nil

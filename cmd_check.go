@@ -284,7 +284,7 @@ func writeCheck(w *bufio.Writer, r *checkReport) error {
 	p("aliases    %d\n", r.Aliases)
 	p("content    %s", formatSize(r.ContentBytes))
 	if r.Largest != nil {
-		p(", largest %s (%s)", formatSize(r.Largest.Bytes), sanitizeLine(r.Largest.Name))
+		p(", largest %s (%s)", formatSize(r.Largest.Bytes), nameText(r.Largest.Name))
 	}
 	p("\nnext_id    %d\n", r.NextID)
 	if len(r.Anomalies) == 0 {

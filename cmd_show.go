@@ -46,7 +46,7 @@ that alias). --json prints {"id","name","kind","created_at","aliases","content"}
 // writeShow prints the header card and the content, sanitized.
 func writeShow(w *bufio.Writer, e store.Entry, now time.Time) error {
 	t := &table{}
-	t.add("name", sanitizeLine(e.Name))
+	t.add("name", nameText(e.Name))
 	t.add("kind", e.Kind.String())
 	t.add("id", fmt.Sprint(e.ID))
 	t.add("created", fmt.Sprintf("%s (%s)", formatDate(e.CreatedAt), ago(e.CreatedAt, now)))
