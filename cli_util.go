@@ -48,7 +48,7 @@ func (a *app) readMemoryFile() (string, []byte, error) {
 	if err != nil {
 		return "", nil, err
 	}
-	data, err := os.ReadFile(path)
+	data, err := store.ReadFile(path) // a regular file only: a FIFO or device fails at once
 	if err != nil {
 		return path, nil, fileError{path, err}
 	}

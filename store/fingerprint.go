@@ -63,12 +63,16 @@ func readOpen(f *os.File) ([]byte, Fingerprint, error) {
 
 // openRegular opens path for reading if it is a regular file, and returns
 // its stat. Anything else (a folder, FIFO, socket or device) fails at once
-// with ErrNotRegular, before a byte is read: opening never blocks (a FIFO
-// without a writer would hang) and the check is on the opened fd, so what
-// is read is what was checked. The stat is taken before reading: a write
+// with ErrNotRegular, before a byte is read: the path is stat'ed first,
+// opening never blocks (a FIFO swapped in meanwhile would hang) and the
+// check is repeated on the opened fd, so what is read is what was checked. The stat is taken before reading: a write
 // during the read changes the mtime, so the next comparison sees a new
 // version rather than missing one.
 func openRegular(path string) (*os.File, fs.FileInfo, error) {
+	// Stat first: a socket cannot even be opened ("no such device").
+	if fi, err := os.Stat(path); err == nil && !fi.Mode().IsRegular() {
+		return nil, nil, &fs.PathError{Op: "open", Path: path, Err: ErrNotRegular}
+	}
 	f, err := openNoBlock(path)
 	if err != nil {
 		return nil, nil, err
