@@ -240,3 +240,23 @@ func TestCLI_ErrorShowsControlCharsEscaped(t *testing.T) {
 		t.Errorf("exit %d, stderr %q; want the path with \\x1b shown", r.code, r.stderr)
 	}
 }
+
+// TestCLI_LoadSkipsLinksOutOfTheTree: notes/leak.md -> a secret outside the
+// tree is not loaded; stderr names it.
+func TestCLI_LoadSkipsLinksOutOfTheTree(t *testing.T) {
+	secret := filepath.Join(t.TempDir(), "id_ed25519")
+	must(t, os.WriteFile(secret, []byte("PRIVATE KEY"), 0o600))
+	tree := t.TempDir()
+	must(t, os.MkdirAll(filepath.Join(tree, "notes"), 0o700))
+	must(t, os.WriteFile(filepath.Join(tree, "notes", "ok.md"), []byte("fine"), 0o600))
+	must(t, os.Symlink(secret, filepath.Join(tree, "notes", "leak.md")))
+	db := filepath.Join(t.TempDir(), "m.db")
+	r := crmem(t, "", "--db", db, "load", tree)
+	if r.code != 0 || !strings.Contains(r.stderr, "leak.md: skipped: a symbolic link") {
+		t.Fatalf("exit %d, stderr %q", r.code, r.stderr)
+	}
+	es := lsJSON(t, db)
+	if len(es) != 1 || es[0].Name != "ok" {
+		t.Errorf("loaded %+v, want ok alone", es)
+	}
+}
