@@ -2,6 +2,7 @@ package store
 
 import (
 	"fmt"
+	"math"
 	"time"
 	"unicode/utf8"
 )
@@ -287,6 +288,9 @@ func checkText(name, content string, aliases []string, kind Kind) error {
 	if kind > Topic {
 		return fmt.Errorf("%w: %q has unknown kind %d", ErrInvalidEntry, name, uint32(kind))
 	}
+	if err := checkLens(name, content, aliases); err != nil {
+		return err
+	}
 	if !utf8.ValidString(name) || !utf8.ValidString(content) {
 		return fmt.Errorf("%w: %q: text is not valid UTF-8", ErrInvalidEntry, name)
 	}
@@ -294,6 +298,34 @@ func checkText(name, content string, aliases []string, kind Kind) error {
 		if !utf8.ValidString(a) {
 			return fmt.Errorf("%w: %q: alias %q is not valid UTF-8", ErrInvalidEntry, name, a)
 		}
+	}
+	return nil
+}
+
+// checkLens refuses, before anything is encoded, a string or an alias list
+// whose length does not fit the format's u32 length prefix.
+func checkLens(name, content string, aliases []string) error {
+	if err := checkLen("name", int64(len(name))); err != nil {
+		return err
+	}
+	if err := checkLen(fmt.Sprintf("content of %.40q", name), int64(len(content))); err != nil {
+		return err
+	}
+	if err := checkLen(fmt.Sprintf("alias list of %.40q", name), int64(len(aliases))); err != nil {
+		return err
+	}
+	for _, a := range aliases {
+		if err := checkLen(fmt.Sprintf("an alias of %.40q", name), int64(len(a))); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// checkLen fails with ErrTooLong when n does not fit in a u32.
+func checkLen(what string, n int64) error {
+	if n > math.MaxUint32 {
+		return fmt.Errorf("%w: %s is %d bytes", ErrTooLong, what, n)
 	}
 	return nil
 }

@@ -27,3 +27,6 @@ func SetWriteFailure(db *DB, err error) { db.failWrite = err }
 // SetBeforeExchange makes db call fn after its last check of the target and
 // before the exchange.
 func SetBeforeExchange(db *DB, fn func()) { db.beforeExchange = fn }
+
+// CheckLen is the length check every string passes before it is encoded.
+func CheckLen(what string, n int64) error { return checkLen(what, n) }
