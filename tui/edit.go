@@ -143,7 +143,7 @@ func (f *editing) selected(m *Model) (store.Entry, tea.Cmd, bool) {
 	if !ok || m.DB() == nil {
 		return e, m.SetStatus("no entry selected"), false
 	}
-	if cur, ok := m.DB().Memory().Get(e.ID); ok {
+	if cur, ok := m.DB().Memory().Get(e.ID); ok && cur.Name == e.Name { // not an entry sharing its id
 		e = cur
 	}
 	return e, nil, true
