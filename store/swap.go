@@ -112,7 +112,7 @@ func (db *DB) displaced(tmp, target string, ours, expected Fingerprint) (swapRes
 		db.betweenSwaps()
 	}
 	err := exchange(tmp, target)
-	if errors.Is(err, fs.ErrNotExist) { // our version was removed meanwhile
+	if err != nil { // e.g. ours was removed meanwhile: theirs goes back all the same
 		err = os.Rename(tmp, target)
 	}
 	if err != nil {
