@@ -308,15 +308,15 @@ func checkLens(name, content string, aliases []string) error {
 	if err := checkLen("name", int64(len(name))); err != nil {
 		return err
 	}
-	if err := checkLen(fmt.Sprintf("content of %.40q", name), int64(len(content))); err != nil {
-		return err
+	if int64(len(content)) > math.MaxUint32 {
+		return checkLen(fmt.Sprintf("content of %.40q", name), int64(len(content)))
 	}
-	if err := checkLen(fmt.Sprintf("alias list of %.40q", name), int64(len(aliases))); err != nil {
-		return err
+	if int64(len(aliases)) > math.MaxUint32 {
+		return checkLen(fmt.Sprintf("alias list of %.40q", name), int64(len(aliases)))
 	}
 	for _, a := range aliases {
-		if err := checkLen(fmt.Sprintf("an alias of %.40q", name), int64(len(a))); err != nil {
-			return err
+		if int64(len(a)) > math.MaxUint32 {
+			return checkLen(fmt.Sprintf("an alias of %.40q", name), int64(len(a)))
 		}
 	}
 	return nil
