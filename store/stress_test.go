@@ -151,7 +151,7 @@ func (s *stressStats) judge(final map[string]bool) {
 // overwrote: "overwrote NAME". Each entry it added is reported "added NAME".
 func helperCrabtalk(path string, until time.Time) error {
 	tmp := path + ".tmp"
-	for i := 0; time.Now().Before(until); i++ {
+	for i := 0; i == 0 || time.Now().Before(until); i++ { // at least once, however late it starts
 		f := &store.File{NextID: 1}
 		if data, err := os.ReadFile(path); err == nil {
 			if f, err = store.Decode(data); err != nil {
@@ -227,7 +227,7 @@ func crabPlace(tmp, path string, written []store.Entry) error {
 // DB as a separate `crmem add` would, until the deadline, reporting
 // "ok NAME" or "fail NAME: error" for each.
 func helperCrmemAdds(path string, until time.Time, writer string) error {
-	for i := 0; time.Now().Before(until); i++ {
+	for i := 0; i == 0 || time.Now().Before(until); i++ { // at least once, however late it starts
 		name := fmt.Sprintf("cli-%s-%d", writer, i)
 		db, err := store.OpenWith(path, store.Options{Index: store.IndexOnDemand})
 		if err == nil {
