@@ -32,7 +32,8 @@ type Options struct {
 
 // DB is a memory file on disk with conflict-safe, atomic saves. Its methods
 // are safe for concurrent use; saves through one DB are serialised, and
-// saves through different DBs or processes are serialised by a lock on the file's folder.
+// saves through different DBs or processes queue on a lock of the file's
+// folder.
 type DB struct {
 	path string
 	opts Options
