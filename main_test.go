@@ -17,6 +17,9 @@ import (
 var crmemBin, testHome string
 
 func TestMain(m *testing.M) {
+	if role := os.Getenv(cliHelperEnv); role != "" {
+		os.Exit(cliHelper(role))
+	}
 	os.Exit(testMain(m))
 }
 

@@ -5,6 +5,8 @@ import (
 	"os"
 	"strconv"
 	"time"
+
+	"github.com/crmem/crmem/store/storetest"
 )
 
 // stressRole runs the stress test's helper roles.
@@ -14,7 +16,7 @@ func stressRole(role string) error {
 	until := time.Unix(0, ns)
 	switch role {
 	case "crabtalk":
-		return helperCrabtalk(path, until)
+		return storetest.CrabtalkWriter(path, until, "cli-", os.Stdout)
 	case "crmem-adds":
 		return helperCrmemAdds(path, until, os.Getenv("CRMEM_HELPER_ARG1"))
 	}

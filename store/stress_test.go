@@ -5,17 +5,13 @@ package store_test
 import (
 	"bufio"
 	"bytes"
-	"errors"
 	"fmt"
-	"io/fs"
 	"os"
 	"os/exec"
 	"strconv"
 	"strings"
 	"testing"
 	"time"
-
-	"golang.org/x/sys/unix"
 
 	"github.com/crmem/crmem/store"
 )
@@ -141,86 +137,6 @@ func (s *stressStats) judge(final map[string]bool) {
 			s.examples = append(s.examples, "failed but landed "+n)
 		}
 	}
-}
-
-// helperCrabtalk is the lock-free writer: read, add "crab-N", write
-// <name>.tmp, fsync, put it in place, sleep 20 ms, until the deadline. It
-// puts the file in place with an exchange rather than a plain rename (the
-// same atomic replacement for every reader) so that it can see what it
-// replaced and report the crmem entries its own read-modify-write
-// overwrote: "overwrote NAME". Each entry it added is reported "added NAME".
-func helperCrabtalk(path string, until time.Time) error {
-	tmp := path + ".tmp"
-	for i := 0; i == 0 || time.Now().Before(until); i++ { // at least once, however late it starts
-		f := &store.File{NextID: 1}
-		if data, err := os.ReadFile(path); err == nil {
-			if f, err = store.Decode(data); err != nil {
-				return err
-			}
-		} else if !errors.Is(err, fs.ErrNotExist) {
-			return err
-		}
-		name := fmt.Sprintf("crab-%d", i)
-		entries := append(f.Entries, store.Entry{ID: f.NextID, Name: name, Content: "crab " + name,
-			CreatedAt: uint64(time.Now().Unix()), Aliases: []string{}})
-		data := store.Encode(f.NextID+1, entries)
-		if err := writeSynced(tmp, data); err != nil {
-			return err
-		}
-		if err := crabPlace(tmp, path, entries); err != nil {
-			return err
-		}
-		fmt.Println("added", name)
-		time.Sleep(20 * time.Millisecond)
-	}
-	return nil
-}
-
-func writeSynced(path string, data []byte) error {
-	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o600)
-	if err != nil {
-		return err
-	}
-	if _, err := f.Write(data); err != nil {
-		f.Close()
-		return err
-	}
-	if err := f.Sync(); err != nil {
-		f.Close()
-		return err
-	}
-	return f.Close()
-}
-
-// crabPlace puts tmp at path and reports the crmem entries ("cli-") the
-// replaced version held that the written one lacks.
-func crabPlace(tmp, path string, written []store.Entry) error {
-	err := unix.Renameat2(unix.AT_FDCWD, tmp, unix.AT_FDCWD, path, unix.RENAME_EXCHANGE)
-	if errors.Is(err, unix.ENOENT) {
-		return os.Rename(tmp, path)
-	}
-	if err != nil {
-		return err
-	}
-	old, err := os.ReadFile(tmp)
-	if err != nil {
-		return err
-	}
-	os.Remove(tmp)
-	f, err := store.Decode(old)
-	if err != nil {
-		return err
-	}
-	have := map[string]bool{}
-	for _, e := range written {
-		have[e.Name] = true
-	}
-	for _, e := range f.Entries {
-		if strings.HasPrefix(e.Name, "cli-") && !have[e.Name] {
-			fmt.Println("overwrote", e.Name)
-		}
-	}
-	return nil
 }
 
 // helperCrmemAdds adds "cli-W-N" one at a time, each from a freshly opened
