@@ -11,6 +11,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"sync"
 	"syscall"
 	"testing"
 	"time"
@@ -261,4 +262,62 @@ func TestCLI_LoadSkipsLinksOutOfTheTree(t *testing.T) {
 	if len(es) != 1 || es[0].Name != "ok" {
 		t.Errorf("loaded %+v, want ok alone", es)
 	}
+}
+
+// TestCLI_LockWaitSaysSoOnATerminal: a write that waits more than a second
+// for another crmem writer says so when stderr is a terminal (script(1)
+// gives it one), then lands once the lock is free. The test holds the
+// lock (a flock on the memory's folder) until the message is seen.
+func TestCLI_LockWaitSaysSoOnATerminal(t *testing.T) {
+	scriptBin, err := exec.LookPath("script")
+	if err != nil {
+		t.Skip("script(1) is not installed: no terminal to run crmem on")
+	}
+	db := filepath.Join(t.TempDir(), "m.db")
+	mustRun(t, "", "--db", db, "add", "a", "b")
+	dir, err := os.Open(filepath.Dir(db))
+	must(t, err)
+	defer dir.Close()
+	must(t, syscall.Flock(int(dir.Fd()), syscall.LOCK_EX))
+	cmd := exec.Command(scriptBin, "-qec", shellQuote(crmemBin)+" --db "+shellQuote(db)+" add c d", "/dev/null")
+	cmd.Env = testEnv()
+	out := &syncBuffer{}
+	cmd.Stdout, cmd.Stderr = out, out
+	must(t, cmd.Start())
+	deadline := time.Now().Add(2 * time.Minute) // a guard against a hang, not a timing check
+	for !strings.Contains(out.String(), "waiting for another crmem write") {
+		if time.Now().After(deadline) {
+			cmd.Process.Kill()
+			t.Fatalf("no waiting message; output %q", out.String())
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	must(t, syscall.Flock(int(dir.Fd()), syscall.LOCK_UN))
+	if err := cmd.Wait(); err != nil {
+		t.Fatalf("add after the wait: %v; output %q", err, out.String())
+	}
+	if _, ok := byName(lsJSON(t, db), "c"); !ok {
+		t.Error("the waiting add did not land")
+	}
+}
+
+// shellQuote quotes s for sh.
+func shellQuote(s string) string { return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'" }
+
+// syncBuffer is a bytes.Buffer safe for a writer and a reader at once.
+type syncBuffer struct {
+	mu  sync.Mutex
+	buf bytes.Buffer
+}
+
+func (b *syncBuffer) Write(p []byte) (int, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.Write(p)
+}
+
+func (b *syncBuffer) String() string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.String()
 }
