@@ -1,6 +1,7 @@
 package export
 
 import (
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -31,6 +32,9 @@ func ImportCrabtalk0038(dir string) (*Imported, error) {
 	}
 	t := &tree{root: dir}
 	if !t.isDir("entries") {
+		if len(t.notices) > 0 {
+			return nil, errors.New(t.notices[0])
+		}
 		return nil, fmt.Errorf("%s: no entries/ folder (not an RFC 0038 memory)", dir)
 	}
 	files, err := t.markdownFiles("entries")
