@@ -46,6 +46,19 @@ func readState(path string) ([]byte, Fingerprint, error) {
 	return readOpen(f)
 }
 
+// readRegular is readOpen for a file that was opened without the checks of
+// openRegular: anything but a regular file fails with ErrNotRegular.
+func readRegular(f *os.File) ([]byte, Fingerprint, error) {
+	fi, err := f.Stat()
+	if err != nil {
+		return nil, Fingerprint{}, err
+	}
+	if !fi.Mode().IsRegular() {
+		return nil, Fingerprint{}, &fs.PathError{Op: "read", Path: f.Name(), Err: ErrNotRegular}
+	}
+	return readOpen(f)
+}
+
 // readOpen reads an open file from its start with its fingerprint.
 func readOpen(f *os.File) ([]byte, Fingerprint, error) {
 	// Stat before reading: a write during the read changes the mtime, so

@@ -107,7 +107,7 @@ func (db *DB) displaced(tmp, target string, ours, expected Fingerprint) (swapRes
 			return swapResult{current: ours, placed: true}, nil
 		}
 	}
-	f, openErr := os.Open(tmp)
+	f, openErr := openNoBlock(tmp) // whatever it is, opening it must not hang
 	if db.betweenSwaps != nil {
 		db.betweenSwaps()
 	}
@@ -124,7 +124,7 @@ func (db *DB) displaced(tmp, target string, ours, expected Fingerprint) (swapRes
 	if openErr != nil {
 		return swapResult{}, fmt.Errorf("read the other writer's version of %s: %w", target, openErr)
 	}
-	theirs, fp, err := readOpen(f)
+	theirs, fp, err := readRegular(f)
 	f.Close()
 	if err != nil {
 		return swapResult{}, fmt.Errorf("read the other writer's version of %s: %w", target, err)
