@@ -1,0 +1,291 @@
+package crabdb
+
+import (
+	"cmp"
+	"encoding/json"
+	"fmt"
+	"math"
+	"slices"
+	"strings"
+
+	"github.com/crmem/crmem/bm25"
+)
+
+// The memory text index's keyspace in column 6 (crates/store text.rs).
+const (
+	memIndex   = "local/idx/text/mem/"
+	docPrefix  = memIndex + "doc/"
+	termPrefix = memIndex + "term/"
+	statsKey   = memIndex + "stats"
+)
+
+// BM25's parameters, as variables so the arithmetic happens in float64 at
+// run time exactly as crabtalk's (constant folding would compute k1+1 in
+// exact arithmetic).
+var (
+	bm25K1 = 1.2
+	bm25B  = 0.75
+)
+
+// Term is one term of a store query: its text and whether it was written
+// with a trailing `*` (then it matches every index term it prefixes).
+type Term struct {
+	Text   string
+	Prefix bool
+}
+
+// String shows the term as it would be typed.
+func (t Term) String() string {
+	if t.Prefix {
+		return t.Text + "*"
+	}
+	return t.Text
+}
+
+// QueryTerms splits a query the store's way: on whitespace; a piece ending
+// in `*` is a prefix term (trailing stars removed, alphanumeric characters
+// kept, each lowercased on its own); any other piece is the first token the
+// tokenizer gives for it. Empty terms and repeated (text, prefix) pairs are
+// dropped; order is kept.
+func QueryTerms(query string) []Term {
+	var out []Term
+	for _, raw := range strings.Fields(query) {
+		prefix := strings.HasSuffix(raw, "*")
+		var text string
+		if prefix {
+			text = normalize(strings.TrimRight(raw, "*"))
+		} else if toks := bm25.Tokenize(raw); len(toks) > 0 {
+			text = toks[0]
+		}
+		if text == "" {
+			continue
+		}
+		t := Term{text, prefix}
+		if !slices.Contains(out, t) {
+			out = append(out, t)
+		}
+	}
+	return out
+}
+
+// normalize keeps a prefix's alphanumeric characters, each lowercased on
+// its own (Rust's char::to_lowercase: no final-sigma rule).
+func normalize(word string) string {
+	var b strings.Builder
+	for _, r := range word {
+		if bm25.IsWordRune(r) {
+			b.WriteString(bm25.Lower(string(r)))
+		}
+	}
+	return b.String()
+}
+
+// Stats are the index's stored document count and total length.
+type Stats struct {
+	Docs     uint64 `json:"docs"`
+	TotalLen uint64 `json:"total_len"`
+}
+
+// Doc is an indexed document's stored record.
+type Doc struct {
+	Len    uint32   `json:"len"`
+	Weight float64  `json:"weight"`
+	Terms  []string `json:"terms"`
+}
+
+// Stats returns the memory index's stored stats; ok is false when there are
+// none.
+func (s *Store) Stats() (st Stats, ok bool, err error) {
+	b, ok := s.Get(ColText, statsKey)
+	if !ok {
+		return st, false, nil
+	}
+	if err := json.Unmarshal(b, &st); err != nil {
+		return st, true, fmt.Errorf("crabdb: memory index stats: %w", err)
+	}
+	return st, true, nil
+}
+
+// Doc returns the stored record of the document filed under key (an
+// entry's key, e.g. "local/memory/deploy-steps"); a missing one is zero.
+func (s *Store) Doc(key string) (Doc, error) {
+	var d Doc
+	b, ok := s.Get(ColText, docPrefix+key)
+	if !ok {
+		return d, nil
+	}
+	if err := json.Unmarshal(b, &d); err != nil {
+		return d, fmt.Errorf("crabdb: memory index record of %q: %w", key, err)
+	}
+	return d, nil
+}
+
+// Posting is one row of a term's postings: the index term, the document's
+// key and the stored term frequency.
+type Posting struct {
+	Term string
+	Key  string
+	TF   uint32
+}
+
+// Postings returns the rows of t in ascending key order: under
+// "term/<t>/" for an exact term, under "term/<t>" (every term it prefixes)
+// for a prefix. Rows whose frequency is not a number are skipped, as the
+// store skips them.
+func (s *Store) Postings(t Term) []Posting {
+	scope := termPrefix + t.Text
+	if !t.Prefix {
+		scope += "/"
+	}
+	var out []Posting
+	for _, k := range s.Keys(ColText, scope) {
+		term, doc := t.Text, k[len(scope):]
+		if t.Prefix {
+			i := strings.IndexByte(doc, '/')
+			if i < 0 {
+				continue
+			}
+			term, doc = t.Text+doc[:i], doc[i+1:]
+		}
+		v, _ := s.Get(ColText, k)
+		tf, ok := parseU32(v)
+		if !ok {
+			continue
+		}
+		out = append(out, Posting{Term: term, Key: doc, TF: tf})
+	}
+	return out
+}
+
+// parseU32 parses like Rust's u32::from_str: an optional '+', then at least
+// one ASCII digit, nothing else, no overflow. Invalid UTF-8 reads as "0"
+// in the store, which parses.
+func parseU32(b []byte) (uint32, bool) {
+	if !isUTF8(b) {
+		return 0, true // from_utf8 failing reads as "0"
+	}
+	if len(b) > 0 && b[0] == '+' {
+		b = b[1:]
+	}
+	if len(b) == 0 {
+		return 0, false
+	}
+	var n uint64
+	for _, c := range b {
+		if c < '0' || c > '9' {
+			return 0, false
+		}
+		n = n*10 + uint64(c-'0')
+		if n > math.MaxUint32 {
+			return 0, false
+		}
+	}
+	return uint32(n), true
+}
+
+// Hit is one recall result: the entry's key, its name (the key's last
+// segment, as the store names hits) and its score.
+type Hit struct {
+	Key   string
+	Name  string
+	Score float64
+	// Parts explains the score when asked for (RecallExplained).
+	Parts []Part
+}
+
+// Part is one posting row's share of a hit's score.
+type Part struct {
+	Query   Term   // the query term
+	Term    string // the index term the row belongs to
+	TF      uint32
+	DF      int // rows of the query term
+	IDF     float64
+	DocLen  uint32
+	Weight  float64
+	Contrib float64
+}
+
+// Recall ranks the memory entries for query exactly as the store's own
+// recall does, from its stored index: at most limit hits (limit <= 0: none).
+func (s *Store) Recall(query string, limit int) ([]Hit, error) {
+	return s.recall(query, limit, false)
+}
+
+// RecallExplained is Recall with each hit's Parts filled in.
+func (s *Store) RecallExplained(query string, limit int) ([]Hit, error) {
+	return s.recall(query, limit, true)
+}
+
+func (s *Store) recall(query string, limit int, explain bool) ([]Hit, error) {
+	terms := QueryTerms(query)
+	if len(terms) == 0 || limit <= 0 {
+		return nil, nil
+	}
+	st, _, err := s.Stats()
+	if err != nil || st.Docs == 0 {
+		return nil, err
+	}
+	n := float64(st.Docs)
+	avgdl := float64(st.TotalLen) / n
+	k1, b := bm25K1, bm25B
+	type docInfo struct {
+		dl     float64
+		weight float64
+		len    uint32
+	}
+	docs := map[string]docInfo{}
+	scores := map[string]*Hit{}
+	for _, t := range terms {
+		rows := s.Postings(t)
+		if len(rows) == 0 {
+			continue
+		}
+		df := float64(len(rows))
+		idf := math.Log((n-df+0.5)/(df+0.5) + 1.0)
+		for _, p := range rows {
+			d, ok := docs[p.Key]
+			if !ok {
+				doc, err := s.Doc(p.Key)
+				if err != nil {
+					return nil, err
+				}
+				d = docInfo{dl: float64(doc.Len), weight: doc.Weight, len: doc.Len}
+				docs[p.Key] = d
+			}
+			tf := float64(p.TF)
+			norm := float64(tf*float64(k1+1.0)) / float64(tf+float64(k1*float64(float64(1.0-b)+float64(float64(b*d.dl)/avgdl))))
+			contrib := float64(float64(idf*norm) * d.weight)
+			h := scores[p.Key]
+			if h == nil {
+				h = &Hit{Key: p.Key, Name: lastSegment(p.Key)}
+				scores[p.Key] = h
+			}
+			h.Score += contrib
+			if explain {
+				h.Parts = append(h.Parts, Part{Query: t, Term: p.Term, TF: p.TF, DF: len(rows), IDF: idf,
+					DocLen: d.len, Weight: d.weight, Contrib: contrib})
+			}
+		}
+	}
+	hits := make([]Hit, 0, len(scores))
+	for _, h := range scores {
+		if h.Score > 0 {
+			hits = append(hits, *h)
+		}
+	}
+	slices.SortFunc(hits, func(a, b Hit) int {
+		if c := cmp.Compare(b.Score, a.Score); c != 0 {
+			return c
+		}
+		return strings.Compare(a.Key, b.Key)
+	})
+	if len(hits) > limit {
+		hits = hits[:limit]
+	}
+	return hits, nil
+}
+
+// lastSegment is what follows a key's last '/', as the store names hits.
+func lastSegment(key string) string {
+	return key[strings.LastIndexByte(key, '/')+1:]
+}
