@@ -212,7 +212,7 @@ func TestRecall_Fixtures(t *testing.T) {
 				}
 				for j, h := range got {
 					w := want.Hits[j]
-					if h.Name != w.Name || !close(h.Score, w.Score) {
+					if h.Name != w.Name || !near(h.Score, w.Score) {
 						t.Errorf("line %d %q hit %d: %s %v, want %s %v", i+1, want.Query, j, h.Name, h.Score, w.Name, w.Score)
 					}
 				}
@@ -229,8 +229,8 @@ func names(hits []Hit) []string {
 	return out
 }
 
-// close compares scores to 1e-9 relative.
-func close(a, b float64) bool {
+// near compares scores to 1e-9 relative.
+func near(a, b float64) bool {
 	return math.Abs(a-b) <= 1e-9*math.Max(math.Abs(a), math.Abs(b))
 }
 

@@ -38,7 +38,7 @@ func ParseHeader(b []byte) (Header, error) {
 		return Header{}, fail("unsupported format version %d", v)
 	}
 	if f := binary.LittleEndian.Uint16(b[10:12]); f != 0 {
-		return Header{}, fail("unknown flags %#06x", f)
+		return Header{}, fail("unknown flags 0x%04x", f)
 	}
 	return Header{
 		IndexAt:  binary.LittleEndian.Uint64(b[16:24]),
