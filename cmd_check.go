@@ -10,12 +10,14 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/crmem/crmem/store"
+	"github.com/crmem/crmem/store/crabdb"
 	"github.com/crmem/crmem/store/sessions"
 )
 
 // checkReport is what check finds; its JSON form is check --json's output.
 type checkReport struct {
 	Path         string         `json:"path"`
+	Format       string         `json:"format"` // "crmem-v1" (a store's report says "crabdb")
 	Valid        bool           `json:"valid"`
 	Error        string         `json:"error,omitempty"`
 	Bytes        int            `json:"bytes"`
@@ -37,7 +39,7 @@ type largest struct {
 
 // anomaly is an oddity the reader accepts but a user should know about.
 type anomaly struct {
-	Kind    string   `json:"kind"` // trailing_bytes, duplicate_name, duplicate_id, stale_next_id, shared_alias, alias_is_name, unsafe_name
+	Kind    string   `json:"kind"` // trailing_bytes, duplicate_name, duplicate_id, stale_next_id, shared_alias, alias_is_name, unsafe_name, misleading_name
 	Detail  string   `json:"detail"`
 	Entries []string `json:"entries,omitempty"` // every entry concerned, when there are several
 }
@@ -121,7 +123,7 @@ session resumes with a placeholder instead of its context.`,
 // checkFile decodes data and builds the report; the error is the decode
 // failure, if any (the report then says only that).
 func checkFile(path string, data []byte, sessionsDir string) (*checkReport, error) {
-	r := &checkReport{Path: path, Bytes: len(data), Kinds: map[string]int{}, Anomalies: []anomaly{}}
+	r := &checkReport{Path: path, Format: "crmem-v1", Bytes: len(data), Kinds: map[string]int{}, Anomalies: []anomaly{}}
 	f, err := store.Decode(data)
 	if err != nil {
 		r.Error = reason(path, err)
@@ -142,6 +144,9 @@ func checkFile(path string, data []byte, sessionsDir string) (*checkReport, erro
 		}
 	}
 	r.Anomalies = anomalies(f)
+	if msg := misleadingName(path, crabdb.FormatV1); msg != "" {
+		r.Anomalies = append(r.Anomalies, anomaly{Kind: "misleading_name", Detail: msg})
+	}
 	r.Sessions = checkSessions(sessionsDir, f.Entries)
 	return r, nil
 }

@@ -18,7 +18,7 @@ func (a *app) importCommand() *cobra.Command {
 	var from string
 	var merge bool
 	c := &cobra.Command{
-		Use:   "import FILE|DIR [--from jsonl|crabtalk-0038|drover] [--merge]",
+		Use:   "import FILE|DIR [--from jsonl|crabtalk-0038|drover|crabdb] [--merge]",
 		Short: "Replace (or --merge into) the memory from JSON lines or another memory format",
 		Long: `Read entries from FILE or DIR and replace the memory with them in one atomic save,
 or with --merge replace the entries with the same names and add the others,
@@ -45,6 +45,9 @@ global/, agents/ or runs/ is drover; a dump tree is for "crmem load".
                  line of the fields CRMEM has no place for open the content;
                  kinds summary/archive/compaction/session become archives,
                  topic a topic, the rest notes.
+  crabdb         crabtalk's store (store.crmem), read-only: its memory entries
+                 (column 2) in key order, ids from 1, created_at cut to
+                 seconds; unknown kinds become notes (each reported).
 
 Names from the markdown formats that are not valid entry names, or repeat, are
 renamed ("-" for unsafe characters, then "-2", "-3", …) and each rename is
@@ -58,6 +61,12 @@ entries is refused unless --merge is given (it would empty the memory).`,
 		Args: args(1, 1),
 		RunE: func(_ *cobra.Command, args []string) error {
 			path := args[0]
+			if crab, err := isStoreImport(path, from); crab || err != nil {
+				if err != nil {
+					return err
+				}
+				return a.importStore(path, merge)
+			}
 			format, err := importFormat(path, from)
 			if err != nil {
 				return err
@@ -82,7 +91,7 @@ entries is refused unless --merge is given (it would empty the memory).`,
 			return a.replaceEntries(entries, "imported", fmt.Sprintf("%s (%s)", path, format))
 		},
 	}
-	c.Flags().StringVar(&from, "from", "", "input format: jsonl, crabtalk-0038 or drover (default: guessed)")
+	c.Flags().StringVar(&from, "from", "", "input format: jsonl, crabtalk-0038, drover or crabdb (default: guessed)")
 	c.Flags().BoolVar(&merge, "merge", false, "replace same-named entries and add new ones, keeping the rest")
 	return c
 }

@@ -120,6 +120,7 @@ the terminal UI; every subcommand is scriptable.`,
 	} {
 		c.SilenceUsage = true
 		c.DisableFlagsInUseLine = true // each Use line lists its flags
+		a.storeAware(c)                // crabtalk's store: read variants, writes refused
 		root.AddCommand(c)
 	}
 	return root
@@ -144,8 +145,9 @@ func (a *app) rootArgs(cmd *cobra.Command, args []string) error {
 	return nil
 }
 
-// dbPath resolves the memory file: --db, then $CRMEM_DB, then
-// ~/.crabtalk/memory.db.
+// dbPath resolves the memory file: --db, then $CRMEM_DB, then in
+// crabtalk's home folder ($CRABTALK_HOME, else ~/.crabtalk) memory.db if it
+// exists, else store.crmem if that exists (SPEC §10), else memory.db.
 func (a *app) dbPath() (string, error) {
 	if a.db != "" {
 		return a.db, nil
@@ -153,11 +155,14 @@ func (a *app) dbPath() (string, error) {
 	if p := a.getenv("CRMEM_DB"); p != "" {
 		return p, nil
 	}
+	if dir := a.getenv("CRABTALK_HOME"); dir != "" {
+		return defaultMemoryPath(dir), nil
+	}
 	home, err := os.UserHomeDir()
 	if err != nil {
 		return "", fmt.Errorf("find home directory: %w", err)
 	}
-	return filepath.Join(home, ".crabtalk", "memory.db"), nil
+	return defaultMemoryPath(filepath.Join(home, ".crabtalk")), nil
 }
 
 // runTUI opens the terminal UI on path (or the resolved --db path).

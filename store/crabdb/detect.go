@@ -52,24 +52,32 @@ func Detect(data []byte) Format {
 	if f, err := store.Decode(data); err == nil && f.Trailing == 0 {
 		return FormatV1
 	}
-	if len(data) < HeaderLen {
-		return FormatUnknown
-	}
-	size := uint64(len(data))
-	at := binary.LittleEndian.Uint64(data[16:24])
-	n := binary.LittleEndian.Uint64(data[24:32])
-	zero28 := binary.LittleEndian.Uint32(data[28:32]) == 0
-	inside := (at == 0 && n == 0) || (at >= HeaderLen && at <= size && n <= size-at)
-	if zero28 && inside {
-		return FormatStore
-	}
-	if _, err := ParseHeader(data); err != nil {
-		return FormatUnknown
-	}
-	count := uint64(binary.LittleEndian.Uint32(data[24:28]))
-	implausible := count == 0 || count*v1MinEntry > size-28
-	if implausible && (zero28 || (at >= HeaderLen && at < size)) {
+	if MayBeStore(data, int64(len(data))) {
 		return FormatStore
 	}
 	return FormatUnknown
+}
+
+// MayBeStore reports whether a file of size bytes starting with head (its
+// first 32 bytes or more) has a store's structure, as Detect decides it
+// after ruling v1 out. A file for which it is false is never a store, so a
+// caller can look at 32 bytes before reading a large v1 file.
+func MayBeStore(head []byte, size int64) bool {
+	if len(head) < HeaderLen || size < HeaderLen {
+		return false
+	}
+	usize := uint64(size)
+	at := binary.LittleEndian.Uint64(head[16:24])
+	n := binary.LittleEndian.Uint64(head[24:32])
+	zero28 := binary.LittleEndian.Uint32(head[28:32]) == 0
+	inside := (at == 0 && n == 0) || (at >= HeaderLen && at <= usize && n <= usize-at)
+	if zero28 && inside {
+		return true
+	}
+	if _, err := ParseHeader(head); err != nil {
+		return false
+	}
+	count := uint64(binary.LittleEndian.Uint32(head[24:28]))
+	implausible := count == 0 || count*v1MinEntry > usize-28
+	return implausible && (zero28 || (at >= HeaderLen && at < usize))
 }
