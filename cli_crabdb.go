@@ -3,7 +3,6 @@ package main
 import (
 	"errors"
 	"fmt"
-	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -96,25 +95,8 @@ func (a *app) storeAware(c *cobra.Command) {
 }
 
 // isStoreFile reports whether path is a regular file holding a crabtalk
-// store (decided by structure, SPEC §10). Only the header is read unless
-// it could be a store.
-func isStoreFile(path string) bool {
-	fi, err := os.Stat(path)
-	if err != nil || !fi.Mode().IsRegular() || fi.Size() < crabdb.HeaderLen {
-		return false
-	}
-	f, err := os.Open(path)
-	if err != nil {
-		return false
-	}
-	defer f.Close()
-	head := make([]byte, crabdb.HeaderLen)
-	if _, err := io.ReadFull(f, head); err != nil || !crabdb.MayBeStore(head, fi.Size()) {
-		return false
-	}
-	data, err := io.ReadAll(io.MultiReader(strings.NewReader(string(head)), f))
-	return err == nil && crabdb.Detect(data) == crabdb.FormatStore
-}
+// store (decided by structure, SPEC §10).
+func isStoreFile(path string) bool { return crabdb.IsStore(path) }
 
 // readStore reads the store at path for a read subcommand.
 func readStore(path string) (*crabdb.Store, error) {

@@ -99,6 +99,9 @@ func (m *Model) searchStatus() string {
 	if len(extra) > 0 {
 		text = fmt.Sprintf("%s (%s) in %s", plural(n, "hit"), strings.Join(extra, ", "), formatDuration(r.took))
 	}
+	if l := r.storeRecallLabel(); l != "" {
+		text += " · " + l
+	}
 	return m.c.styles.status.Render(text)
 }
 

@@ -139,3 +139,20 @@ func (f *File) reread() (Reload, error) {
 	f.info, f.head, f.store = fi, bytes.Clone(data[:HeaderLen]), s
 	return Reread, nil
 }
+
+// IsStore reports whether path is a regular file holding a store, decided
+// by structure (Detect). Only its header is read unless it could be one, so
+// asking about a large v1 file costs 32 bytes.
+func IsStore(path string) bool {
+	f, fi, err := openRegular(path)
+	if err != nil {
+		return false
+	}
+	defer f.Close()
+	head := make([]byte, HeaderLen)
+	if _, err := io.ReadFull(f, head); err != nil || !MayBeStore(head, fi.Size()) {
+		return false
+	}
+	rest, err := io.ReadAll(f)
+	return err == nil && Detect(append(head, rest...)) == FormatStore
+}
