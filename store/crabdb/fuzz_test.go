@@ -43,6 +43,7 @@ func FuzzCrabdbRead(f *testing.F) {
 		if s.End() > s.Size() || s.Size() != int64(len(data)) {
 			t.Fatalf("end %d, size %d, input %d", s.End(), s.Size(), len(data))
 		}
+		checkOrder(t, s)
 		if s.Header().HasSnapshot() || cut < HeaderLen || cut > len(data) {
 			return
 		}
@@ -56,8 +57,27 @@ func FuzzCrabdbRead(f *testing.F) {
 		if !maps.EqualFunc(part.live, s.live, func(a, b value) bool { return a.off == b.off && string(a.val) == string(b.val) }) {
 			t.Fatalf("read in two parts: %d keys, whole: %d", len(part.live), len(s.live))
 		}
+		checkOrder(t, part)
 		if part.End() != s.End() || part.Size() != s.Size() {
 			t.Fatalf("two parts end %d size %d, whole %d %d", part.End(), part.Size(), s.End(), s.Size())
 		}
 	})
+}
+
+// checkOrder fails unless the store's key order holds every live key once,
+// ascending, with its value.
+func checkOrder(t *testing.T, s *Store) {
+	t.Helper()
+	keys := s.keys()
+	if len(keys) != len(s.live) {
+		t.Fatalf("%d ordered keys, %d live", len(keys), len(s.live))
+	}
+	for i, k := range keys {
+		if i > 0 && compareKeys(keys[i-1].Key, k.Key) >= 0 {
+			t.Fatalf("keys out of order at %d: %v, %v", i, keys[i-1].Key, k.Key)
+		}
+		if v, ok := s.live[k.Key]; !ok || string(v.val) != string(k.val) {
+			t.Fatalf("ordered key %v is not live with its value", k.Key)
+		}
+	}
 }

@@ -1,7 +1,6 @@
 package crabdb
 
 import (
-	"bytes"
 	"encoding/json"
 	"fmt"
 	"strings"
@@ -63,12 +62,8 @@ func decodeEntry(key string, v []byte) (Entry, error) {
 		return bad("value is not valid UTF-8")
 	}
 	var se storedEntry
-	dec := json.NewDecoder(bytes.NewReader(v))
-	if err := dec.Decode(&se); err != nil {
+	if err := json.Unmarshal(v, &se); err != nil {
 		return bad("value is not an entry: " + err.Error())
-	}
-	if dec.More() {
-		return bad("value has data after the entry")
 	}
 	switch {
 	case se.Name == nil:

@@ -138,22 +138,19 @@ func (s *Store) Postings(t Term) []Posting {
 		scope += "/"
 	}
 	var out []Posting
-	for _, k := range s.Keys(ColText, scope) {
+	s.scan(ColText, scope, func(k string, v []byte) {
 		term, doc := t.Text, k[len(scope):]
 		if t.Prefix {
 			i := strings.IndexByte(doc, '/')
 			if i < 0 {
-				continue
+				return
 			}
 			term, doc = t.Text+doc[:i], doc[i+1:]
 		}
-		v, _ := s.Get(ColText, k)
-		tf, ok := parseU32(v)
-		if !ok {
-			continue
+		if tf, ok := parseU32(v); ok {
+			out = append(out, Posting{Term: term, Key: doc, TF: tf})
 		}
-		out = append(out, Posting{Term: term, Key: doc, TF: tf})
-	}
+	})
 	return out
 }
 
@@ -161,26 +158,23 @@ func (s *Store) Postings(t Term) []Posting {
 // one ASCII digit, nothing else, no overflow. Invalid UTF-8 reads as "0"
 // in the store, which parses.
 func parseU32(b []byte) (uint32, bool) {
-	if !isUTF8(b) {
-		return 0, true // from_utf8 failing reads as "0"
-	}
-	if len(b) > 0 && b[0] == '+' {
-		b = b[1:]
-	}
-	if len(b) == 0 {
-		return 0, false
+	digits := b
+	if len(digits) > 0 && digits[0] == '+' {
+		digits = digits[1:]
 	}
 	var n uint64
-	for _, c := range b {
+	for _, c := range digits {
 		if c < '0' || c > '9' {
+			if !isUTF8(b) {
+				return 0, true // from_utf8 failing reads as "0"
+			}
 			return 0, false
 		}
-		n = n*10 + uint64(c-'0')
-		if n > math.MaxUint32 {
+		if n = n*10 + uint64(c-'0'); n > math.MaxUint32 {
 			return 0, false
 		}
 	}
-	return uint32(n), true
+	return uint32(n), len(digits) > 0
 }
 
 // Hit is one recall result: the entry's key, its name (the key's last
@@ -228,12 +222,6 @@ func (s *Store) recall(query string, limit int, explain bool) ([]Hit, error) {
 	n := float64(st.Docs)
 	avgdl := float64(st.TotalLen) / n
 	k1, b := bm25K1, bm25B
-	type docInfo struct {
-		dl     float64
-		weight float64
-		len    uint32
-	}
-	docs := map[string]docInfo{}
 	scores := map[string]*Hit{}
 	for _, t := range terms {
 		rows := s.Postings(t)
@@ -243,14 +231,9 @@ func (s *Store) recall(query string, limit int, explain bool) ([]Hit, error) {
 		df := float64(len(rows))
 		idf := math.Log((n-df+0.5)/(df+0.5) + 1.0)
 		for _, p := range rows {
-			d, ok := docs[p.Key]
-			if !ok {
-				doc, err := s.Doc(p.Key)
-				if err != nil {
-					return nil, err
-				}
-				d = docInfo{dl: float64(doc.Len), weight: doc.Weight, len: doc.Len}
-				docs[p.Key] = d
+			d, err := s.docInfo(p.Key)
+			if err != nil {
+				return nil, err
 			}
 			tf := float64(p.TF)
 			norm := float64(tf*float64(k1+1.0)) / float64(tf+float64(k1*float64(float64(1.0-b)+float64(float64(b*d.dl)/avgdl))))
@@ -267,20 +250,21 @@ func (s *Store) recall(query string, limit int, explain bool) ([]Hit, error) {
 			}
 		}
 	}
-	hits := make([]Hit, 0, len(scores))
+	ranked := make([]*Hit, 0, len(scores))
 	for _, h := range scores {
 		if h.Score > 0 {
-			hits = append(hits, *h)
+			ranked = append(ranked, h)
 		}
 	}
-	slices.SortFunc(hits, func(a, b Hit) int {
+	slices.SortFunc(ranked, func(a, b *Hit) int {
 		if c := cmp.Compare(b.Score, a.Score); c != 0 {
 			return c
 		}
 		return strings.Compare(a.Key, b.Key)
 	})
-	if len(hits) > limit {
-		hits = hits[:limit]
+	hits := make([]Hit, min(len(ranked), limit))
+	for i := range hits {
+		hits[i] = *ranked[i]
 	}
 	return hits, nil
 }
@@ -288,4 +272,36 @@ func (s *Store) recall(query string, limit int, explain bool) ([]Hit, error) {
 // lastSegment is what follows a key's last '/', as the store names hits.
 func lastSegment(key string) string {
 	return key[strings.LastIndexByte(key, '/')+1:]
+}
+
+// docInfo is what recall needs of a doc record.
+type docInfo struct {
+	dl     float64
+	weight float64
+	len    uint32
+}
+
+// docInfo returns the length and weight of the document filed under key,
+// decoded once and kept until the store changes (the terms list, the
+// record's bulk, is skipped).
+func (s *Store) docInfo(key string) (docInfo, error) {
+	if d, ok := s.docs[key]; ok {
+		return d, nil
+	}
+	var d docInfo
+	if b, ok := s.Get(ColText, docPrefix+key); ok {
+		var doc struct {
+			Len    uint32  `json:"len"`
+			Weight float64 `json:"weight"`
+		}
+		if err := json.Unmarshal(b, &doc); err != nil {
+			return d, fmt.Errorf("crabdb: memory index record of %q: %w", key, err)
+		}
+		d = docInfo{dl: float64(doc.Len), weight: doc.Weight, len: doc.Len}
+	}
+	if s.docs == nil {
+		s.docs = map[string]docInfo{}
+	}
+	s.docs[key] = d
+	return d, nil
 }

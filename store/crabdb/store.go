@@ -31,14 +31,20 @@ type value struct {
 }
 
 // Store is a store's live keys as read from its bytes. It is not safe for
-// concurrent use while Extend runs.
+// concurrent use: reads build caches (key order, decoded doc records).
 type Store struct {
 	header Header
 	live   map[Key]value
 	end    int64 // the clean end: just after the last whole record
 	size   int64 // bytes read, torn tail included
 	warns  []string
-	sorted []Key // live keys in order, built on demand; nil after a change
+	sorted []sortedKey        // live keys and values in order, built on demand; nil after a change
+	docs   map[string]docInfo // recall's decoded doc records; nil after a change
+	// snapOrder is the snapshot's keys, already in order (checked on
+	// read); replayed holds the keys records after it touched. Together
+	// they give the key order without sorting every key.
+	snapOrder []Key
+	replayed  map[Key]bool
 }
 
 // Header returns the header the store was read with.
@@ -67,23 +73,54 @@ func (s *Store) Get(col byte, key string) ([]byte, bool) {
 
 // Keys returns the live keys of col that start with prefix, ascending.
 func (s *Store) Keys(col byte, prefix string) []string {
-	keys := s.keys()
-	i, _ := slices.BinarySearchFunc(keys, Key{col, prefix}, compareKeys)
 	var out []string
-	for ; i < len(keys) && keys[i].Col == col && strings.HasPrefix(keys[i].Key, prefix); i++ {
-		out = append(out, keys[i].Key)
-	}
+	s.scan(col, prefix, func(k string, _ []byte) { out = append(out, k) })
 	return out
 }
 
-// keys returns every live key in order.
-func (s *Store) keys() []Key {
-	if s.sorted == nil {
-		s.sorted = make([]Key, 0, len(s.live))
-		for k := range s.live {
-			s.sorted = append(s.sorted, k)
+// scan calls fn with every live key of col that starts with prefix, and
+// its value, in ascending key order.
+func (s *Store) scan(col byte, prefix string, fn func(key string, val []byte)) {
+	keys := s.keys()
+	i, _ := slices.BinarySearchFunc(keys, Key{col, prefix}, func(a sortedKey, b Key) int { return compareKeys(a.Key, b) })
+	for ; i < len(keys) && keys[i].Col == col && strings.HasPrefix(keys[i].Key.Key, prefix); i++ {
+		fn(keys[i].Key.Key, keys[i].val)
+	}
+}
+
+// sortedKey is a live key and its value, in the store's key order.
+type sortedKey struct {
+	Key
+	val []byte
+}
+
+// keys returns every live key in order: the snapshot's keys (in order
+// already) merged with the keys replayed after it, sorted.
+func (s *Store) keys() []sortedKey {
+	if s.sorted != nil {
+		return s.sorted
+	}
+	var tail []Key
+	for k := range s.replayed {
+		if _, ok := s.live[k]; ok {
+			tail = append(tail, k)
 		}
-		slices.SortFunc(s.sorted, compareKeys)
+	}
+	slices.SortFunc(tail, compareKeys)
+	s.sorted = make([]sortedKey, 0, len(s.live))
+	head := s.snapOrder
+	for len(head) > 0 || len(tail) > 0 {
+		var k Key
+		switch {
+		case len(head) > 0 && s.replayed[head[0]]:
+			head = head[1:] // its live version is in tail, or it was deleted
+			continue
+		case len(tail) == 0 || len(head) > 0 && compareKeys(head[0], tail[0]) < 0:
+			k, head = head[0], head[1:]
+		default:
+			k, tail = tail[0], tail[1:]
+		}
+		s.sorted = append(s.sorted, sortedKey{k, s.live[k].val})
 	}
 	return s.sorted
 }
@@ -179,6 +216,7 @@ func (s *Store) decodeSnapshot(data, snap []byte) error {
 			return err
 		}
 		s.live[k] = v
+		s.snapOrder = append(s.snapOrder, k)
 	}
 	if extra := uint64(len(snap)) - at; extra > 0 {
 		s.warns = append(s.warns, fmt.Sprintf("%d bytes after the snapshot's last entry (offset %d) ignored", extra, at0+int64(at)))
@@ -238,6 +276,10 @@ func (s *Store) apply(b []byte, base int64, touched func(Key)) (int, error) {
 			return at, nil
 		}
 		k := Key{r.col, string(r.key)}
+		if s.replayed == nil {
+			s.replayed = map[Key]bool{}
+		}
+		s.replayed[k] = true
 		if r.op == OpPut {
 			s.live[k] = value{off: base + int64(at), val: r.value}
 		} else {
@@ -274,7 +316,7 @@ func (s *Store) Extend(tail []byte) error {
 	n, _ := s.apply(tail, s.end, nil)
 	s.end += int64(n)
 	s.size = s.end + int64(len(tail)-n)
-	s.sorted = nil
+	s.sorted, s.docs = nil, nil
 	return nil
 }
 
