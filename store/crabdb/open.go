@@ -120,7 +120,10 @@ func (f *File) Reload() (Reload, error) {
 		return Unchanged, fmt.Errorf("read %s: %w", f.path, err)
 	}
 	if err := f.store.Extend(tail[:n]); err != nil {
-		return Unchanged, fmt.Errorf("%s: %w", f.path, err)
+		// A checkpoint appends its snapshot before it rewrites the
+		// header: bytes that do not replay may be one caught half done.
+		// Read the file again, which decides with the header as it is now.
+		return f.reread()
 	}
 	f.info = fi
 	return Appended, nil
