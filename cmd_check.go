@@ -12,6 +12,7 @@ import (
 	"github.com/crmem/crmem/store"
 	"github.com/crmem/crmem/store/crabdb"
 	"github.com/crmem/crmem/store/sessions"
+	"github.com/crmem/crmem/tui/humanize"
 )
 
 // checkReport is what check finds; its JSON form is check --json's output.
@@ -282,12 +283,12 @@ func checkSessions(dir string, entries []store.Entry) *sessionReport {
 // writeCheck prints the human report.
 func writeCheck(w *bufio.Writer, r *checkReport) error {
 	p := func(format string, args ...any) { fmt.Fprintf(w, format, args...) }
-	p("%s: valid CRMEM v1 file, %s\n", sanitizeLine(r.Path), formatSize(r.Bytes))
+	p("%s: valid CRMEM v1 file, %s\n", sanitizeLine(r.Path), humanize.Size(r.Bytes))
 	p("entries    %d (notes %d, archives %d, topics %d)\n", r.Entries, r.Kinds["note"], r.Kinds["archive"], r.Kinds["topic"])
 	p("aliases    %d\n", r.Aliases)
-	p("content    %s", formatSize(r.ContentBytes))
+	p("content    %s", humanize.Size(r.ContentBytes))
 	if r.Largest != nil {
-		p(", largest %s (%s)", formatSize(r.Largest.Bytes), sanitizeLine(r.Largest.Name))
+		p(", largest %s (%s)", humanize.Size(r.Largest.Bytes), sanitizeLine(r.Largest.Name))
 	}
 	p("\nnext_id    %d\n", r.NextID)
 	if len(r.Anomalies) == 0 {

@@ -9,6 +9,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/crmem/crmem/store"
+	"github.com/crmem/crmem/tui/humanize"
 )
 
 // lsCommand lists entries.
@@ -78,7 +79,7 @@ func lsTable(entries []store.Entry, now time.Time) *table {
 	t.add("ID", "KIND", "NAME", "CREATED", "AGE", "SIZE", "ALIASES")
 	for _, e := range entries {
 		t.add(fmt.Sprint(e.ID), e.Kind.String(), sanitizeLine(e.Name), formatDate(e.CreatedAt),
-			formatAge(e.CreatedAt, now), formatSize(len(e.Content)), aliasList(e.Aliases, 60))
+			humanize.Age(now, e.CreatedAt), humanize.Size(len(e.Content)), aliasList(e.Aliases, 60))
 	}
 	return t
 }

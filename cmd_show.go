@@ -10,6 +10,7 @@ import (
 
 	"github.com/crmem/crmem/bm25"
 	"github.com/crmem/crmem/store"
+	"github.com/crmem/crmem/tui/humanize"
 )
 
 // showCommand prints one entry.
@@ -49,7 +50,7 @@ func writeShow(w *bufio.Writer, e store.Entry, now time.Time) error {
 	t.add("name", sanitizeLine(e.Name))
 	t.add("kind", e.Kind.String())
 	t.add("id", fmt.Sprint(e.ID))
-	t.add("created", fmt.Sprintf("%s (%s)", formatDate(e.CreatedAt), ago(e.CreatedAt, now)))
+	t.add("created", fmt.Sprintf("%s (%s)", formatDate(e.CreatedAt), humanize.Ago(now, e.CreatedAt)))
 	if len(e.Aliases) > 0 {
 		t.add("aliases", aliasList(e.Aliases, 1<<20))
 	}
