@@ -7,6 +7,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/crmem/crmem/store/crabdb"
+	"github.com/crmem/crmem/tui/humanize"
 )
 
 // storeCheckReport is what check finds in crabtalk's store; its JSON form
@@ -114,7 +115,7 @@ func fillStoreReport(r *storeCheckReport, s *crabdb.Store) {
 // writeStoreCheck prints the human report.
 func writeStoreCheck(w *bufio.Writer, r *storeCheckReport) error {
 	p := func(format string, args ...any) { fmt.Fprintf(w, format, args...) }
-	p("%s: valid crabtalk store (crabdb), %s; crmem opens it read-only\n", sanitizeLine(r.Path), formatSize(r.Bytes))
+	p("%s: valid crabtalk store (crabdb), %s; crmem opens it read-only\n", sanitizeLine(r.Path), humanize.Size(r.Bytes))
 	if r.IndexLen > 0 {
 		p("snapshot   at %d, %d bytes\n", r.IndexAt, r.IndexLen)
 	} else {
@@ -128,9 +129,9 @@ func writeStoreCheck(w *bufio.Writer, r *storeCheckReport) error {
 		}
 	}
 	p(")\naliases    %d\n", r.Aliases)
-	p("content    %s", formatSize(r.ContentBytes))
+	p("content    %s", humanize.Size(r.ContentBytes))
 	if r.Largest != nil {
-		p(", largest %s (%s)", formatSize(r.Largest.Bytes), sanitizeLine(r.Largest.Name))
+		p(", largest %s (%s)", humanize.Size(r.Largest.Bytes), sanitizeLine(r.Largest.Name))
 	}
 	p("\n")
 	if r.Index != nil {

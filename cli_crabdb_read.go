@@ -12,6 +12,7 @@ import (
 	"github.com/crmem/crmem/bm25"
 	"github.com/crmem/crmem/export"
 	"github.com/crmem/crmem/store/crabdb"
+	"github.com/crmem/crmem/tui/humanize"
 )
 
 // storeJSONEntry is a store entry's JSON shape: SPEC §6's without "id"
@@ -72,7 +73,7 @@ func (a *app) lsStore(cmd *cobra.Command, v *storeView) error {
 	t.add("KIND", "NAME", "CREATED", "AGE", "SIZE", "ALIASES")
 	for _, e := range entries {
 		created, age := storeDate(e, now)
-		t.add(sanitizeLine(e.Kind), sanitizeLine(e.Name), created, age, formatSize(len(e.Content)), aliasList(e.Aliases, 60))
+		t.add(sanitizeLine(e.Kind), sanitizeLine(e.Name), created, age, humanize.Size(len(e.Content)), aliasList(e.Aliases, 60))
 	}
 	return a.output(func(w *bufio.Writer) error { return t.write(w) })
 }
@@ -87,7 +88,7 @@ func storeDate(e crabdb.Entry, now time.Time) (date, age string) {
 		return sanitizeLine(e.CreatedAt), "?"
 	}
 	s := unixSeconds(t)
-	return formatDate(s), formatAge(s, now)
+	return formatDate(s), humanize.Age(now, s)
 }
 
 // showStore prints one store entry.
@@ -105,7 +106,7 @@ func (a *app) showStore(cmd *cobra.Command, v *storeView, name string) error {
 		t.add("kind", sanitizeLine(e.Kind))
 		date, _ := storeDate(e, time.Now())
 		if tm, ok := storeCreated(e); ok {
-			date = fmt.Sprintf("%s (%s) %s", date, ago(unixSeconds(tm), time.Now()), sanitizeLine(e.CreatedAt))
+			date = fmt.Sprintf("%s (%s) %s", date, humanize.Ago(time.Now(), unixSeconds(tm)), sanitizeLine(e.CreatedAt))
 		}
 		t.add("created", date)
 		if len(e.Aliases) > 0 {
