@@ -79,6 +79,11 @@ func (a *app) storeAware(c *cobra.Command) {
 	c.RunE = func(cmd *cobra.Command, args []string) error {
 		path, err := a.dbPath()
 		if err != nil || !isStoreFile(path) {
+			if asJSON, _ := cmd.Flags().GetBool("json"); role == storeReads && !(cmd.Name() == "check" && asJSON) {
+				if err := unreadableStore(path); err != nil {
+					return err
+				}
+			}
 			return own(cmd, args)
 		}
 		if role == storeWrites && cmd.Name() == "import" && a.db == "" && a.getenv("CRMEM_DB") == "" {
@@ -239,4 +244,26 @@ func misleadingName(path string, f crabdb.Format) string {
 		return fmt.Sprintf("the name %q suggests a crabtalk store (crabdb), but this is a CRMEM v1 memory file", base)
 	}
 	return ""
+}
+
+// unreadableStore gives both readers' reasons for a file named like a
+// store (".crmem") that neither reads: its name says what the user
+// expects, its structure decides nothing (a store shorter than its header,
+// say). Any other file is left to the v1 reader (nil).
+func unreadableStore(path string) error {
+	if filepath.Ext(path) != ".crmem" {
+		return nil
+	}
+	data, _, err := crabdb.ReadFile(path)
+	if err != nil {
+		return nil // the v1 reader reports it
+	}
+	f, v1err := store.Decode(data)
+	if v1err == nil && f.Trailing == 0 {
+		return nil
+	}
+	if _, err := crabdb.Read(data); err != nil && v1err != nil {
+		return fileError{path, fmt.Errorf("%v (nor a CRMEM v1 memory file: %v)", err, v1err)}
+	}
+	return nil
 }

@@ -277,10 +277,14 @@ func TestStoreCLI_BadStores(t *testing.T) {
 		"big-index-len.crmem":    "runs past the end of the file",
 		"bad-magic.crmem":        "crabdb: not a CRMEM file",
 		"legacy-memory-db.crmem": "", // a v1 memory file: read as one
+		"short-header.crmem":     "crabdb: file shorter than its header (nor a CRMEM v1 memory file: bad memory file format: truncated body)",
+		"zero-length.crmem":      "crabdb: file shorter than its header (nor a CRMEM v1 memory file: bad memory file format: file shorter than header)",
+		"index-len-short.crmem":  "crabdb: snapshot cut short",
+		"torn-op-only.crmem":     "",
 	} {
 		out, errs, code := runIn(nil, "", "--db", filepath.Join(storeRef, "bad", name), "ls")
 		if want == "" {
-			if code != 0 || !strings.Contains(out, "deploy-steps") {
+			if code != 0 || !strings.Contains(out, "deploy-steps") && !strings.Contains(out, "alpha") {
 				t.Errorf("%s: %d %q %q", name, code, out, errs)
 			}
 			continue

@@ -106,7 +106,7 @@ the terminal UI; every subcommand is scriptable.`,
 	root.SetVersionTemplate("{{.Version}}\n")
 	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error { return usage(c, "%v", err) })
 	pf := root.PersistentFlags()
-	pf.StringVar(&a.db, "db", "", "memory file (default $CRMEM_DB, else ~/.crabtalk/memory.db)")
+	pf.StringVar(&a.db, "db", "", "memory file or crabtalk store (default $CRMEM_DB, else ~/.crabtalk/memory.db, else ~/.crabtalk/store.crmem)")
 	root.Flags().StringVar(&a.sessions, "sessions", "", "crabtalk sessions folder (default: sessions/ next to the memory file)")
 	root.Flags().StringVar(&a.style, "style", "", "markdown style: auto, dark, light, notty, ascii, dracula, pink, tokyo-night")
 	root.Flags().BoolVar(&a.noMouse, "no-mouse", false, "start with mouse capture off, so the terminal's own text selection works (M toggles)")
