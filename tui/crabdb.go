@@ -7,7 +7,7 @@ import (
 	"strings"
 	"sync"
 	"time"
-	"unicode"
+	"unicode/utf8"
 
 	"github.com/crmem/crmem/bm25"
 	"github.com/crmem/crmem/store"
@@ -178,13 +178,13 @@ func (m *Model) memory() *store.Memory {
 }
 
 // storeQuery is the query the store's recall runs while the user types:
-// the word being typed (the query does not end in a space) gets the
-// store's own prefix `*`, so `depl` is searched as `depl*`.
+// the word being typed (the query ends in a letter or digit, not in a
+// space or punctuation) gets the store's own prefix `*`, so `depl` is
+// searched as `depl*`. The store splits queries on whitespace, so the
+// prefix is the query's last whitespace-separated piece.
 func storeQuery(q string) string {
-	if q == "" || strings.HasSuffix(q, "*") {
-		return q
-	}
-	if r := []rune(q); unicode.IsSpace(r[len(r)-1]) {
+	r, _ := utf8.DecodeLastRuneInString(q)
+	if q == "" || !bm25.IsWordRune(r) {
 		return q
 	}
 	return q + "*"

@@ -194,3 +194,21 @@ func selStore(t *testing.T, m *Model, name string) {
 	}
 	drive(m, m.showSelected())
 }
+
+func TestStoreQuery(t *testing.T) {
+	for q, want := range map[string]string{
+		"":              "",
+		"depl":          "depl*",
+		"deploy ":       "deploy ",
+		"deploy roll":   "deploy roll*",
+		"depl*":         "depl*",
+		"deploy,":       "deploy,",
+		"σο":            "σο*",
+		"東京":            "東京*",
+		"resolve_dirs(": "resolve_dirs(",
+	} {
+		if got := storeQuery(q); got != want {
+			t.Errorf("storeQuery(%q) = %q, want %q", q, got, want)
+		}
+	}
+}
