@@ -224,3 +224,26 @@ func BenchmarkReloadAppendMedium(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkReloadAppendEntriesMedium is a reload after one appended record
+// plus listing the entries again, what the TUI does on a reload.
+func BenchmarkReloadAppendEntriesMedium(b *testing.B) {
+	path := mediumStore(b, b.TempDir())
+	f, err := Open(path)
+	if err != nil {
+		b.Fatal(err)
+	}
+	f.Store().Entries()
+	b.ResetTimer()
+	for i := range b.N {
+		b.StopTimer()
+		fh, _ := os.OpenFile(path, os.O_WRONLY|os.O_APPEND, 0)
+		fh.Write(encodeRecord(OpPut, ColMemory, fmt.Sprintf("local/memory/bench-%d", i), `{"name":"n","kind":"note","content":"x"}`))
+		fh.Close()
+		b.StartTimer()
+		if how, err := f.Reload(); err != nil || how != Appended {
+			b.Fatal(how, err)
+		}
+		f.Store().Entries()
+	}
+}

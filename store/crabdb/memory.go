@@ -23,6 +23,14 @@ type Entry struct {
 	Raw []byte
 }
 
+// cachedEntry is an entry decoded from the record at off; a reload that
+// only appended keeps it while the key's record stays the same.
+type cachedEntry struct {
+	off int64
+	e   Entry
+	err error
+}
+
 // storedEntry is the value's JSON; pointers tell missing fields.
 type storedEntry struct {
 	Name      *string  `json:"name"`
@@ -37,9 +45,18 @@ type storedEntry struct {
 // missing) is left out and described in problems, as is one whose value
 // names another entry than its key.
 func (s *Store) Entries() (entries []Entry, problems []string) {
+	if s.entries == nil {
+		s.entries = map[string]cachedEntry{}
+	}
 	for _, k := range s.Keys(ColMemory, MemoryPrefix) {
-		v, _ := s.Get(ColMemory, k)
-		e, err := decodeEntry(k, v)
+		v := s.live[Key{ColMemory, k}]
+		c, ok := s.entries[k]
+		if !ok || c.off != v.off {
+			c.e, c.err = decodeEntry(k, v.val)
+			c.off = v.off
+			s.entries[k] = c
+		}
+		e, err := c.e, c.err
 		if err != nil {
 			problems = append(problems, err.Error())
 			continue

@@ -40,10 +40,14 @@ type Store struct {
 	warns  []string
 	sorted []sortedKey        // live keys and values in order, built on demand; nil after a change
 	docs   map[string]docInfo // recall's decoded doc records; nil after a change
+	// entries caches decoded memory entries by key, with the offset of
+	// the record they came from (still valid after an append).
+	entries map[string]cachedEntry
 	// snapOrder is the snapshot's keys, already in order (checked on
 	// read); replayed holds the keys records after it touched. Together
 	// they give the key order without sorting every key.
-	snapOrder []Key
+	snapOrder []sortedKey
+	snapDead  []bool // snapOrder[i] was put or deleted again after the snapshot
 	replayed  map[Key]bool
 }
 
@@ -108,19 +112,19 @@ func (s *Store) keys() []sortedKey {
 	}
 	slices.SortFunc(tail, compareKeys)
 	s.sorted = make([]sortedKey, 0, len(s.live))
-	head := s.snapOrder
+	head, dead := s.snapOrder, s.snapDead
 	for len(head) > 0 || len(tail) > 0 {
-		var k Key
 		switch {
-		case len(head) > 0 && s.replayed[head[0]]:
-			head = head[1:] // its live version is in tail, or it was deleted
-			continue
-		case len(tail) == 0 || len(head) > 0 && compareKeys(head[0], tail[0]) < 0:
-			k, head = head[0], head[1:]
+		case len(head) > 0 && dead[0]:
+			// Its live version, if any, is in tail.
+		case len(tail) == 0 || len(head) > 0 && compareKeys(head[0].Key, tail[0]) < 0:
+			s.sorted = append(s.sorted, head[0])
 		default:
-			k, tail = tail[0], tail[1:]
+			s.sorted = append(s.sorted, sortedKey{tail[0], s.live[tail[0]].val})
+			tail = tail[1:]
+			continue
 		}
-		s.sorted = append(s.sorted, sortedKey{k, s.live[k].val})
+		head, dead = head[1:], dead[1:]
 	}
 	return s.sorted
 }
@@ -216,8 +220,9 @@ func (s *Store) decodeSnapshot(data, snap []byte) error {
 			return err
 		}
 		s.live[k] = v
-		s.snapOrder = append(s.snapOrder, k)
+		s.snapOrder = append(s.snapOrder, sortedKey{k, v.val})
 	}
+	s.snapDead = make([]bool, len(s.snapOrder))
 	if extra := uint64(len(snap)) - at; extra > 0 {
 		s.warns = append(s.warns, fmt.Sprintf("%d bytes after the snapshot's last entry (offset %d) ignored", extra, at0+int64(at)))
 	}
@@ -280,6 +285,9 @@ func (s *Store) apply(b []byte, base int64, touched func(Key)) (int, error) {
 			s.replayed = map[Key]bool{}
 		}
 		s.replayed[k] = true
+		if i, found := slices.BinarySearchFunc(s.snapOrder, k, func(a sortedKey, b Key) int { return compareKeys(a.Key, b) }); found {
+			s.snapDead[i] = true
+		}
 		if r.op == OpPut {
 			s.live[k] = value{off: base + int64(at), val: r.value}
 		} else {
