@@ -38,9 +38,17 @@ const storeIDBase = 1 << 62
 // v1 memory file whose index builds in the background.
 func openSource(path string) (source, error) {
 	if crabdb.IsStore(path) {
-		return openStoreSource(path)
+		s, err := openStoreSource(path)
+		if err != nil {
+			return nil, err // no typed nil inside the interface
+		}
+		return s, nil
 	}
-	return store.OpenLazy(path)
+	db, err := store.OpenLazy(path)
+	if err != nil {
+		return nil, err
+	}
+	return db, nil
 }
 
 // storeSource is crabtalk's store seen as a memory: its entries, in key
@@ -154,6 +162,12 @@ func (s *storeSource) sessions() []sessions.Session {
 		out = append(out, se)
 	}
 	return out
+}
+
+// sessionsReader reads sessions for the archive references: the sessions
+// folder's *sessions.Reader, or a store's storeSessions.
+type sessionsReader interface {
+	Read() ([]sessions.Session, error)
 }
 
 // storeSessions reads a store's sessions for the archive references.

@@ -14,10 +14,8 @@ import (
 
 // refsState is what the sessions folder says about archives.
 type refsState struct {
-	dir    string // the sessions folder
-	reader interface {
-		Read() ([]sessions.Session, error)
-	} // the folder's, or the store's
+	dir     string // the sessions folder
+	reader  sessionsReader
 	refs    sessions.Refs
 	count   int   // sessions read
 	err     error // the folder could not be read
