@@ -1,7 +1,6 @@
 package main
 
 import (
-	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -13,11 +12,6 @@ import (
 	"github.com/crmem/crmem/store"
 	"github.com/crmem/crmem/store/crabdb"
 )
-
-// errStoreReadOnly is why every write on crabtalk's store is refused: the
-// daemon appends at an offset it caches, so any other writer's record
-// would be overwritten (SPEC §10).
-var errStoreReadOnly = errors.New("crmem opens crabtalk's store read-only")
 
 // Default file names in crabtalk's home folder.
 const (
@@ -68,7 +62,7 @@ func storeRole(name string) storeCommand {
 
 // storeAware makes c handle crabtalk's store: when the memory file is a
 // store, a read subcommand runs its store variant and a write subcommand
-// fails with errStoreReadOnly, leaving the file untouched. Any other file
+// fails with crabdb.ErrReadOnly, leaving the file untouched. Any other file
 // goes to c's own RunE.
 func (a *app) storeAware(c *cobra.Command) {
 	role := storeRole(c.Name())
@@ -93,7 +87,7 @@ func (a *app) storeAware(c *cobra.Command) {
 			return own(cmd, args)
 		}
 		if role == storeWrites {
-			return fileError{path, errStoreReadOnly}
+			return fileError{path, crabdb.ErrReadOnly}
 		}
 		return a.runOnStore(cmd, args, path)
 	}

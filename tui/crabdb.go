@@ -1,7 +1,6 @@
 package tui
 
 import (
-	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -14,11 +13,6 @@ import (
 	"github.com/crmem/crmem/store/crabdb"
 	"github.com/crmem/crmem/store/sessions"
 )
-
-// errStoreReadOnly is the answer to every write on crabtalk's store (SPEC
-// §10): the daemon appends at an offset it caches, so another writer's
-// record would be overwritten.
-var errStoreReadOnly = errors.New("crmem opens crabtalk's store read-only")
 
 // source is the open memory: a CRMEM v1 file (*store.DB) or crabtalk's
 // store (*storeSource).
@@ -300,3 +294,6 @@ func storeExplainView(st *styles, r *searchResult, h row, id uint64, stats crabd
 	fmt.Fprintf(&b, "total = %.4f", sh.Score)
 	return fitLines(indent(b.String(), "  "), width)
 }
+
+// readOnlyMessage is what a write key says on a store.
+func readOnlyMessage() string { return crabdb.ErrReadOnly.Error() }

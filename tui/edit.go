@@ -99,7 +99,7 @@ func (f *editing) keyPress(m *Model, k tea.KeyPressMsg) (bool, tea.Cmd) {
 	for _, a := range f.actions(m.Keys()) {
 		if key.Matches(k, a.b) {
 			if a.writes && m.ReadOnly() {
-				return true, m.SetStatus(errStoreReadOnly.Error())
+				return true, m.SetStatus(readOnlyMessage())
 			}
 			if f.busy && a.writes {
 				return true, m.SetStatus("still saving the last change…")

@@ -8,6 +8,11 @@ import (
 // ErrFormat is matched (errors.Is) by every reason a store cannot be read.
 var ErrFormat = errors.New("bad crabdb store")
 
+// ErrReadOnly is the answer to every write crmem is asked to make to a
+// store (SPEC §10): the daemon appends at an offset it caches, so another
+// writer's record would be overwritten.
+var ErrReadOnly = errors.New("crmem opens crabtalk's store read-only")
+
 // Error is why a store cannot be read, with crabdb's wording where crabdb
 // has one ("not a CRMEM file", "unknown record op 2", …) and the byte offset
 // it concerns (-1 when it concerns the file as a whole).

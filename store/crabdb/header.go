@@ -1,15 +1,12 @@
 package crabdb
 
-import (
-	"bytes"
-	"encoding/binary"
-)
+import "encoding/binary"
 
 // HeaderLen is the size of a store's fixed header.
 const HeaderLen = 32
 
 // Magic starts every CRMEM file, v1 and store alike.
-var Magic = []byte("CRMEM\x00")
+const Magic = "CRMEM\x00"
 
 // Version is the only format version there is.
 const Version = 1
@@ -31,7 +28,7 @@ func ParseHeader(b []byte) (Header, error) {
 	if len(b) < HeaderLen {
 		return Header{}, fail("file shorter than its header")
 	}
-	if !bytes.Equal(b[:6], Magic) {
+	if string(b[:6]) != Magic {
 		return Header{}, fail("not a CRMEM file")
 	}
 	if v := binary.LittleEndian.Uint32(b[6:10]); v != Version {

@@ -19,10 +19,8 @@ const (
 	statsKey   = memIndex + "stats"
 )
 
-// BM25's parameters, as variables so the arithmetic happens in float64 at
-// run time exactly as crabtalk's (constant folding would compute k1+1 in
-// exact arithmetic).
-var (
+// BM25's parameters, as crabtalk's Bm25::default.
+const (
 	bm25K1 = 1.2
 	bm25B  = 0.75
 )
@@ -221,7 +219,9 @@ func (s *Store) recall(query string, limit int, explain bool) ([]Hit, error) {
 	}
 	n := float64(st.Docs)
 	avgdl := float64(st.TotalLen) / n
-	k1, b := bm25K1, bm25B
+	// Typed variables, so k1+1 and 1-b are computed in float64 as crabtalk
+	// computes them (constant arithmetic would be exact).
+	var k1, b float64 = bm25K1, bm25B
 	scores := map[string]*Hit{}
 	for _, t := range terms {
 		rows := s.Postings(t)
