@@ -259,7 +259,7 @@ func storeExplainView(st *styles, r *searchResult, h row, id uint64, stats crabd
 	}
 	sh, ok := r.storeHits[id]
 	var b strings.Builder
-	fmt.Fprintf(&b, "Why this entry scores %.4f for the store's recall of %q\n\n", sh.Score, r.recallQuery)
+	fmt.Fprintf(&b, "store recall %q: score %.4f\n\n", r.recallQuery, sh.Score)
 	if !ok {
 		b.WriteString("The store's recall does not return it")
 		if h.hit == hitName {
@@ -271,7 +271,7 @@ func storeExplainView(st *styles, r *searchResult, h row, id uint64, stats crabd
 	for _, t := range crabdb.QueryTerms(r.recallQuery) {
 		qs = append(qs, t.String())
 	}
-	fmt.Fprintf(&b, "query terms: %s  (term* = an index term a prefix matched)\n\n", strings.Join(qs, " "))
+	fmt.Fprintf(&b, "query terms: %s  (term* = prefix match)\n\n", strings.Join(qs, " "))
 	termW := termColumn(width)
 	fmt.Fprintf(&b, "%s %4s %6s %8s %10s\n", padCells("term", termW), "tf", "df", "idf", "contrib")
 	var dl uint32
@@ -290,7 +290,7 @@ func storeExplainView(st *styles, r *searchResult, h row, id uint64, stats crabd
 	}
 	fmt.Fprintf(&b, "\nstored doc length %d tokens, weight %g\n", dl, weight)
 	fmt.Fprintf(&b, "stored stats: %d documents, %d tokens (average %.2f)\n", stats.Docs, stats.TotalLen, avg)
-	fmt.Fprintf(&b, "k1 = 1.2, b = 0.75; df counts posting rows (a prefix's rows)\n")
+	fmt.Fprintf(&b, "k1 = 1.2, b = 0.75; df = posting rows\n")
 	fmt.Fprintf(&b, "total = %.4f", sh.Score)
 	return fitLines(indent(b.String(), "  "), width)
 }

@@ -78,7 +78,7 @@ func TestStore_BrowseSearchExplain(t *testing.T) {
 	}
 	press(m, "enter", "x")
 	s := plainScreen(m)
-	for _, w := range []string{`store's recall of "depl*"`, "deployment*", "query terms: depl*", "stored stats: 23 documents, 876 tokens", "stored doc length 28 tokens"} {
+	for _, w := range []string{`store recall "depl*": score 4.8706`, "deployment*", "query terms: depl*", "stored stats: 23 documents, 876 tokens", "stored doc length 28 tokens"} {
 		if !strings.Contains(s, w) {
 			t.Errorf("explain lacks %q:\n%s", w, s)
 		}
