@@ -12,6 +12,7 @@ import (
 	"github.com/crmem/crmem/store"
 	"github.com/crmem/crmem/store/crabdb"
 	"github.com/crmem/crmem/store/sessions"
+	"github.com/crmem/crmem/tui/sanitize"
 )
 
 // source is the open memory: a CRMEM v1 file (*store.DB) or crabtalk's
@@ -297,3 +298,25 @@ func storeExplainView(st *styles, r *searchResult, h row, id uint64, stats crabd
 
 // readOnlyMessage is what a write key says on a store.
 func readOnlyMessage() string { return crabdb.ErrReadOnly.Error() }
+
+// warnings returns the store's warnings (a torn tail, say) as last read.
+func (s *storeSource) warnings() []string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.f.Store().Warnings()
+}
+
+// storeStatus is the status line's part for a store: that it is read-only,
+// and what the reader warned about (a torn tail is ignored, and said so).
+func (m *Model) storeStatus() []string {
+	s, ok := m.db.(*storeSource)
+	if !ok {
+		return nil
+	}
+	st := m.c.styles
+	var out []string
+	for _, w := range s.warnings() {
+		out = append(out, st.warning.Render("⚠ "+sanitize.Line(w)))
+	}
+	return append(out, st.dim.Render("crabtalk store, read-only"))
+}

@@ -141,11 +141,17 @@ func TestStore_WatchAppendTornAndCompaction(t *testing.T) {
 	rec := storeRecord(crabdb.OpPut, crabdb.ColMemory, "local/memory/zz-new",
 		`{"name":"zz-new","kind":"note","content":"appended by the daemon","aliases":[],"created_at":"2026-08-21T10:00:00.5+00:00"}`)
 
-	// Half a record: nothing shows, no warning.
+	if s := plainScreen(m); !strings.Contains(s, "crabtalk store, read-only") || strings.Contains(s, "torn") {
+		t.Errorf("status line:\n%s", s)
+	}
+	// Half a record: nothing shows; the torn tail is said, not an error.
 	appendBytes(t, path, rec[:len(rec)/2])
 	reload(m)
 	if src.last != crabdb.Appended || len(m.Entries()) != 25 || m.st.fileWarning != "" {
 		t.Fatalf("half record: %v, %d entries, warning %q", src.last, len(m.Entries()), m.st.fileWarning)
+	}
+	if s := plainScreen(m); !strings.Contains(s, "⚠ torn record at offset 110751") {
+		t.Errorf("torn tail not said:\n%s", s)
 	}
 	// The rest of it: the entry appears, read from the new bytes only.
 	appendBytes(t, path, rec[len(rec)/2:])

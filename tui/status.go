@@ -49,9 +49,10 @@ func (m *Model) statusLine() string {
 	if m.st.fileWarning != "" {
 		parts = append(parts, st.warning.Render("⚠ "+m.st.fileWarning))
 	}
-	if m.st.daemon {
+	if m.st.daemon && !m.ReadOnly() {
 		parts = append(parts, st.warning.Render("⚠ crabtalk daemon running: it will overwrite edits made here"))
 	}
+	parts = append(parts, m.storeStatus()...)
 	if m.st.msg != "" {
 		parts = append(parts, st.message.Render(sanitize.Line(m.st.msg)))
 	}
