@@ -120,7 +120,7 @@ func (a *app) runOnStore(cmd *cobra.Command, args []string, path string) error {
 	}
 	entries, problems := s.Entries()
 	for _, p := range problems {
-		fmt.Fprintf(a.stderr, "crmem: %s: warning: %s\n", sanitizeLine(path), sanitizeLine(p))
+		fmt.Fprintf(a.stderr, "crmem: %s: warning: %s\n", sanitizeLine(path), sanitizeLine(p.Reason))
 	}
 	v := &storeView{path: path, s: s, entries: entries}
 	switch cmd.Name() {

@@ -73,7 +73,11 @@ func fillStoreReport(r *storeCheckReport, s *crabdb.Store) {
 	r.Warnings = append(r.Warnings, s.Warnings()...)
 	entries, problems := s.Entries()
 	for _, p := range problems {
-		r.Anomalies = append(r.Anomalies, anomaly{Kind: "unreadable_entry", Detail: p})
+		kind := "name_mismatch"
+		if p.Skipped {
+			kind = "unreadable_entry"
+		}
+		r.Anomalies = append(r.Anomalies, anomaly{Kind: kind, Detail: p.Reason})
 	}
 	r.Entries = len(entries)
 	for _, k := range []string{"note", "archive"} {

@@ -47,7 +47,10 @@ func (a *app) importStore(path string, merge bool) error {
 	}
 	stored, problems := s.Entries()
 	entries, notices := toV1Entries(stored, time.Now())
-	for _, n := range append(problems, notices...) {
+	for _, p := range problems {
+		notices = append(notices, p.Reason)
+	}
+	for _, n := range notices {
 		fmt.Fprintf(a.stderr, "crmem: %s: %s\n", sanitizeLine(path), sanitizeLine(n))
 	}
 	what := fmt.Sprintf("%s (crabdb)", path)

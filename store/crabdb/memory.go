@@ -40,11 +40,21 @@ type storedEntry struct {
 	CreatedAt string   `json:"created_at"`
 }
 
+// Problem is something wrong with one memory entry's record.
+type Problem struct {
+	Key     string
+	Skipped bool   // the value could not be read: the entry is left out
+	Reason  string // what is wrong, naming the entry
+}
+
+// String is the reason.
+func (p Problem) String() string { return p.Reason }
+
 // Entries returns the memory entries in key order. An entry whose value
 // the store itself could not read (not UTF-8 JSON, a required field
-// missing) is left out and described in problems, as is one whose value
-// names another entry than its key.
-func (s *Store) Entries() (entries []Entry, problems []string) {
+// missing) is left out and described in problems (Skipped), as is, while
+// listed, one whose value names another entry than its key.
+func (s *Store) Entries() (entries []Entry, problems []Problem) {
 	if s.entries == nil {
 		s.entries = map[string]cachedEntry{}
 	}
@@ -56,15 +66,14 @@ func (s *Store) Entries() (entries []Entry, problems []string) {
 			c.off = v.off
 			s.entries[k] = c
 		}
-		e, err := c.e, c.err
-		if err != nil {
-			problems = append(problems, err.Error())
+		if c.err != nil {
+			problems = append(problems, Problem{Key: k, Skipped: true, Reason: c.err.Error()})
 			continue
 		}
-		if e.Name != strings.TrimPrefix(k, MemoryPrefix) {
-			problems = append(problems, fmt.Sprintf("memory entry %q: its value names %q", strings.TrimPrefix(k, MemoryPrefix), e.Name))
+		if name := strings.TrimPrefix(k, MemoryPrefix); c.e.Name != name {
+			problems = append(problems, Problem{Key: k, Reason: fmt.Sprintf("memory entry %q: its value names %q", name, c.e.Name)})
 		}
-		entries = append(entries, e)
+		entries = append(entries, c.e)
 	}
 	return entries, problems
 }

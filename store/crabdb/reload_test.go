@@ -125,3 +125,35 @@ func TestReload_ReadsOnlyNewBytes(t *testing.T) {
 		t.Error("appended entry missing")
 	}
 }
+
+func TestEntries_Problems(t *testing.T) {
+	data := make([]byte, HeaderLen)
+	copy(data, Magic)
+	data[6] = Version
+	for _, r := range [][2]string{
+		{"local/memory/bad-json", `{"name":"bad-json",`},
+		{"local/memory/no-kind", `{"name":"no-kind","content":"x"}`},
+		{"local/memory/latin1", "{\"name\":\"latin1\",\"kind\":\"note\",\"content\":\"caf\xe9\"}"},
+		{"local/memory/renamed", `{"name":"other","kind":"note","content":"x"}`},
+		{"local/memory/ok", `{"name":"ok","kind":"archive","content":"x","aliases":["a"],"created_at":"2026-08-20T10:00:00.25Z","extra":1}`},
+	} {
+		data = append(data, encodeRecord(OpPut, ColMemory, r[0], r[1])...)
+	}
+	s, err := Read(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	entries, problems := s.Entries()
+	if len(entries) != 2 || entries[0].Name != "ok" || entries[0].CreatedAt != "2026-08-20T10:00:00.25Z" || entries[1].Name != "other" {
+		t.Fatalf("entries %+v", entries)
+	}
+	want := map[string]bool{"local/memory/bad-json": true, "local/memory/no-kind": true, "local/memory/latin1": true, "local/memory/renamed": false}
+	if len(problems) != len(want) {
+		t.Fatalf("problems %v", problems)
+	}
+	for _, p := range problems {
+		if skipped, ok := want[p.Key]; !ok || p.Skipped != skipped {
+			t.Errorf("problem %+v", p)
+		}
+	}
+}
