@@ -73,7 +73,7 @@ func (a *app) storeAware(c *cobra.Command) {
 	c.RunE = func(cmd *cobra.Command, args []string) error {
 		path, err := a.dbPath()
 		if err != nil || !isStoreFile(path) {
-			if asJSON, _ := cmd.Flags().GetBool("json"); role == storeReads && !(cmd.Name() == "check" && asJSON) {
+			if role == storeReads && !(cmd.Name() == "check" && jsonFlags(cmd).enabled()) {
 				if err := unreadableStore(path); err != nil {
 					return err
 				}

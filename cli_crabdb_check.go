@@ -34,7 +34,7 @@ type storeCheckReport struct {
 
 // checkStore validates a store and reports on it, without writing.
 func (a *app) checkStore(cmd *cobra.Command, path string) error {
-	asJSON, _ := cmd.Flags().GetBool("json")
+	js := jsonFlags(cmd)
 	data, _, err := crabdb.ReadFile(path)
 	if err != nil {
 		return fileError{path, err}
@@ -50,8 +50,8 @@ func (a *app) checkStore(cmd *cobra.Command, path string) error {
 	} else {
 		fillStoreReport(r, s)
 	}
-	if asJSON {
-		if err := a.output(func(w *bufio.Writer) error { return writeJSON(w, r) }); err != nil {
+	if js.enabled() {
+		if err := a.output(func(w *bufio.Writer) error { return js.write(w, r) }); err != nil {
 			return err
 		}
 	} else if readErr == nil {

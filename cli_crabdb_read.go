@@ -57,12 +57,12 @@ func (a *app) lsStore(cmd *cobra.Command, v *storeView) error {
 	if err != nil {
 		return err
 	}
-	if asJSON, _ := cmd.Flags().GetBool("json"); asJSON {
+	if js := jsonFlags(cmd); js.enabled() {
 		out := make([]storeJSONEntry, len(entries))
 		for i, e := range entries {
 			out[i] = storeJSON(e)
 		}
-		return a.output(func(w *bufio.Writer) error { return writeJSONArray(w, out) })
+		return a.output(func(w *bufio.Writer) error { return writeArray(w, js, out) })
 	}
 	if len(entries) == 0 {
 		_, err := fmt.Fprintln(a.stdout, "no entries")
@@ -97,8 +97,8 @@ func (a *app) showStore(cmd *cobra.Command, v *storeView, name string) error {
 	if !ok {
 		return fileError{v.path, fmt.Errorf("no such entry %q", name)}
 	}
-	if asJSON, _ := cmd.Flags().GetBool("json"); asJSON {
-		return a.output(func(w *bufio.Writer) error { return writeJSON(w, storeJSON(e)) })
+	if js := jsonFlags(cmd); js.enabled() {
+		return a.output(func(w *bufio.Writer) error { return js.write(w, storeJSON(e)) })
 	}
 	return a.output(func(w *bufio.Writer) error {
 		t := &table{}
@@ -158,7 +158,7 @@ type storeTermJSON struct {
 func (a *app) searchStore(cmd *cobra.Command, v *storeView, query string) error {
 	limit, _ := cmd.Flags().GetInt("limit")
 	explain, _ := cmd.Flags().GetBool("explain")
-	asJSON, _ := cmd.Flags().GetBool("json")
+	js := jsonFlags(cmd)
 	if limit < 0 {
 		return usage(cmd, "--limit must be 0 (all) or more")
 	}
@@ -195,8 +195,8 @@ func (a *app) searchStore(cmd *cobra.Command, v *storeView, query string) error 
 			break
 		}
 	}
-	if asJSON {
-		return a.output(func(w *bufio.Writer) error { return writeJSONArray(w, out) })
+	if js.enabled() {
+		return a.output(func(w *bufio.Writer) error { return writeArray(w, js, out) })
 	}
 	if len(out) == 0 {
 		_, err := fmt.Fprintln(a.stdout, "no matches")
@@ -278,7 +278,7 @@ func (a *app) dumpStore(v *storeView, dir string) error {
 func (a *app) benchStore(cmd *cobra.Command, path string) error {
 	iterations, _ := cmd.Flags().GetInt("iterations")
 	queriesFile, _ := cmd.Flags().GetString("queries")
-	asJSON, _ := cmd.Flags().GetBool("json")
+	js := jsonFlags(cmd)
 	if iterations < 1 {
 		return usage(cmd, "--iterations must be at least 1")
 	}
@@ -312,8 +312,17 @@ func (a *app) benchStore(cmd *cobra.Command, path string) error {
 	}
 	r.SearchMeanUS, r.SearchP50US, r.SearchP99US = latency(samples)
 	r.PeakRSSMB = peakRSSMB()
-	if asJSON {
-		return a.output(func(w *bufio.Writer) error { return writeJSON(w, r) })
+	if js.enabled() {
+		return a.output(func(w *bufio.Writer) error { return js.write(w, r) })
 	}
 	return a.output(func(w *bufio.Writer) error { return writeBench(w, r, len(queries), iterations) })
+}
+
+// jsonFlags reads a subcommand's --json and --pretty flags (its own
+// variables belong to its v1 code path).
+func jsonFlags(cmd *cobra.Command) jsonOutput {
+	var o jsonOutput
+	o.json, _ = cmd.Flags().GetBool("json")
+	o.pretty, _ = cmd.Flags().GetBool("pretty")
+	return o
 }

@@ -76,10 +76,10 @@ type missingMarker struct {
 
 // checkCommand validates the memory file and reports its anomalies.
 func (a *app) checkCommand() *cobra.Command {
-	var asJSON bool
+	var js jsonOutput
 	var sessionsDir string
 	c := &cobra.Command{
-		Use:   "check [--json] [--sessions DIR]",
+		Use:   "check [--json|--pretty] [--sessions DIR]",
 		Short: "Validate the memory file; counts, sizes, anomalies, dangling archive markers",
 		Long: `Read and validate the memory file without changing it. A file the reader
 rejects exits 1 with the reason. Otherwise print entry counts per kind, aliases,
@@ -101,8 +101,8 @@ session resumes with a placeholder instead of its context.`,
 				sessionsDir = sessions.DefaultDir(path)
 			}
 			r, decodeErr := checkFile(path, data, sessionsDir)
-			if asJSON {
-				if err := a.output(func(w *bufio.Writer) error { return writeJSON(w, r) }); err != nil {
+			if js.enabled() {
+				if err := a.output(func(w *bufio.Writer) error { return js.write(w, r) }); err != nil {
 					return err
 				}
 			} else if decodeErr == nil {
@@ -116,7 +116,7 @@ session resumes with a placeholder instead of its context.`,
 			return nil
 		},
 	}
-	c.Flags().BoolVar(&asJSON, "json", false, "print the report as JSON")
+	js.register(c, "print the report")
 	c.Flags().StringVar(&sessionsDir, "sessions", "", "crabtalk sessions folder (default: sessions/ next to the memory file)")
 	return c
 }
