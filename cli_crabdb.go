@@ -261,3 +261,29 @@ func unreadableStore(path string) error {
 	}
 	return nil
 }
+
+// entryNames lists the memory file's entry names (for completion): a
+// store's in key order, a v1 file's in file order.
+func (a *app) entryNames() ([]string, error) {
+	if path, err := a.dbPath(); err == nil && isStoreFile(path) {
+		s, err := readStore(path)
+		if err != nil {
+			return nil, err
+		}
+		entries, _ := s.Entries()
+		names := make([]string, len(entries))
+		for i, e := range entries {
+			names[i] = e.Name
+		}
+		return names, nil
+	}
+	_, f, err := a.decodeFile()
+	if err != nil {
+		return nil, err
+	}
+	names := make([]string, len(f.Entries))
+	for i, e := range f.Entries {
+		names[i] = e.Name
+	}
+	return names, nil
+}

@@ -97,6 +97,15 @@ func TestStoreCLI_LsShowExport(t *testing.T) {
 				mustJSON(t, line, &e)
 				sameStoreEntry(t, e, want[i])
 			}
+			var pretty []map[string]any
+			out := mustIn(t, "--db", db, "ls", "--pretty")
+			mustJSON(t, out, &pretty)
+			if len(pretty) != len(want) || !strings.Contains(out, "\n  {") {
+				t.Errorf("ls --pretty: %d entries\n%.200s", len(pretty), out)
+			}
+			if c := mustIn(t, "--db", db, "__complete", "show", "deploy"); !strings.Contains(c, "deploy-steps\n") {
+				t.Errorf("completion: %q", c)
+			}
 			var shown map[string]any
 			mustJSON(t, mustIn(t, "--db", db, "show", "ship", "--json"), &shown) // an alias of deploy-steps
 			if shown["name"] != "deploy-steps" || shown["created_at"] != "2026-01-01T11:00:00+00:00" {
