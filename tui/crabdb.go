@@ -84,9 +84,9 @@ func (s *storeSource) file() *store.File {
 		if t, err := time.Parse(time.RFC3339Nano, e.CreatedAt); err == nil && t.Unix() > 0 {
 			created = uint64(t.Unix())
 		}
-		kind := store.Note
-		if e.Kind == "archive" {
-			kind = store.Archive
+		kind, err := store.ParseKind(e.Kind) // note, archive (topic); anything else shows as a note
+		if err != nil || strings.HasSuffix(e.Kind, "s") {
+			kind = store.Note
 		}
 		out.Entries[i] = store.Entry{ID: id, Name: e.Name, Kind: kind, CreatedAt: created, Aliases: e.Aliases, Content: e.Content}
 	}
