@@ -2,10 +2,12 @@ package crabdb
 
 import (
 	"bytes"
+	"encoding/binary"
 	"encoding/json"
 	"errors"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 )
@@ -121,5 +123,43 @@ func TestBad_Fixtures(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestRead_ClaimsAllocateNothing: lengths and counts that claim far more
+// than the file holds fail without allocating what they claim.
+func TestRead_ClaimsAllocateNothing(t *testing.T) {
+	header := func(at, n uint64, size int) []byte {
+		b := make([]byte, size)
+		copy(b, Magic)
+		b[6] = Version
+		binary.LittleEndian.PutUint64(b[16:], at)
+		binary.LittleEndian.PutUint64(b[24:], n)
+		return b
+	}
+	countHuge := header(32, 8, 40)
+	binary.LittleEndian.PutUint32(countHuge[32:], 0xFFFFFFFF) // a snapshot of 4 billion keys in 8 bytes
+	keyHuge := header(0, 0, 42)
+	copy(keyHuge[32:], []byte{OpPut, 2, 0xFF, 0xFF, 0xFF, 0xFF}) // a 4 GiB key
+	for name, data := range map[string][]byte{
+		"index_len 2^40":        header(32, 1<<40, 64),
+		"index_len max":         header(32, ^uint64(0), 64),
+		"snapshot count 2^32-1": countHuge,
+		"key of 4 GiB":          keyHuge,
+	} {
+		var before, after runtime.MemStats
+		runtime.ReadMemStats(&before)
+		s, err := Read(data)
+		runtime.ReadMemStats(&after)
+		if grew := after.TotalAlloc - before.TotalAlloc; grew > 64<<10 {
+			t.Errorf("%s: %d bytes allocated", name, grew)
+		}
+		if name == "key of 4 GiB" {
+			if err != nil || len(s.Warnings()) != 1 { // a torn tail: the file ends inside the key
+				t.Errorf("%s: %v %q", name, err, s.Warnings())
+			}
+		} else if err == nil {
+			t.Errorf("%s: read", name)
+		}
 	}
 }
