@@ -20,11 +20,14 @@ func ReadFile(path string) ([]byte, os.FileInfo, error) {
 		return nil, nil, err
 	}
 	defer f.Close()
-	data, err := io.ReadAll(f)
-	if err != nil {
+	// One buffer of the file's size (a little more, in case it grows
+	// meanwhile): io.ReadAll would double its way there.
+	var buf bytes.Buffer
+	buf.Grow(int(min(fi.Size(), 1<<30)) + 512) // a hint, not a limit
+	if _, err := buf.ReadFrom(f); err != nil {
 		return nil, nil, fmt.Errorf("read %s: %w", path, err)
 	}
-	return data, fi, nil
+	return buf.Bytes(), fi, nil
 }
 
 // openRegular opens path read-only after checking that it is a regular
