@@ -10,6 +10,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/crmem/crmem/store"
+	"github.com/crmem/crmem/store/crabdb"
 	"github.com/crmem/crmem/store/sessions"
 	"github.com/crmem/crmem/tui/humanize"
 )
@@ -17,6 +18,7 @@ import (
 // checkReport is what check finds; its JSON form is check --json's output.
 type checkReport struct {
 	Path         string         `json:"path"`
+	Format       string         `json:"format"` // "crmem-v1" (a store's report says "crabdb")
 	Valid        bool           `json:"valid"`
 	Error        string         `json:"error,omitempty"`
 	Bytes        int            `json:"bytes"`
@@ -38,7 +40,7 @@ type largest struct {
 
 // anomaly is an oddity the reader accepts but a user should know about.
 type anomaly struct {
-	Kind    string   `json:"kind"` // trailing_bytes, duplicate_name, duplicate_id, stale_next_id, shared_alias, alias_is_name, unsafe_name
+	Kind    string   `json:"kind"` // trailing_bytes, duplicate_name, duplicate_id, stale_next_id, shared_alias, alias_is_name, unsafe_name, misleading_name
 	Detail  string   `json:"detail"`
 	Entries []string `json:"entries,omitempty"` // every entry concerned, when there are several
 }
@@ -74,10 +76,10 @@ type missingMarker struct {
 
 // checkCommand validates the memory file and reports its anomalies.
 func (a *app) checkCommand() *cobra.Command {
-	var asJSON bool
+	var js jsonOutput
 	var sessionsDir string
 	c := &cobra.Command{
-		Use:   "check [--json] [--sessions DIR]",
+		Use:   "check [--json|--pretty] [--sessions DIR]",
 		Short: "Validate the memory file; counts, sizes, anomalies, dangling archive markers",
 		Long: `Read and validate the memory file without changing it. A file the reader
 rejects exits 1 with the reason. Otherwise print entry counts per kind, aliases,
@@ -99,8 +101,8 @@ session resumes with a placeholder instead of its context.`,
 				sessionsDir = sessions.DefaultDir(path)
 			}
 			r, decodeErr := checkFile(path, data, sessionsDir)
-			if asJSON {
-				if err := a.output(func(w *bufio.Writer) error { return writeJSON(w, r) }); err != nil {
+			if js.enabled() {
+				if err := a.output(func(w *bufio.Writer) error { return js.write(w, r) }); err != nil {
 					return err
 				}
 			} else if decodeErr == nil {
@@ -114,7 +116,7 @@ session resumes with a placeholder instead of its context.`,
 			return nil
 		},
 	}
-	c.Flags().BoolVar(&asJSON, "json", false, "print the report as JSON")
+	js.register(c, "print the report")
 	c.Flags().StringVar(&sessionsDir, "sessions", "", "crabtalk sessions folder (default: sessions/ next to the memory file)")
 	return c
 }
@@ -122,7 +124,7 @@ session resumes with a placeholder instead of its context.`,
 // checkFile decodes data and builds the report; the error is the decode
 // failure, if any (the report then says only that).
 func checkFile(path string, data []byte, sessionsDir string) (*checkReport, error) {
-	r := &checkReport{Path: path, Bytes: len(data), Kinds: map[string]int{}, Anomalies: []anomaly{}}
+	r := &checkReport{Path: path, Format: "crmem-v1", Bytes: len(data), Kinds: map[string]int{}, Anomalies: []anomaly{}}
 	f, err := store.Decode(data)
 	if err != nil {
 		r.Error = reason(path, err)
@@ -143,6 +145,9 @@ func checkFile(path string, data []byte, sessionsDir string) (*checkReport, erro
 		}
 	}
 	r.Anomalies = anomalies(f)
+	if msg := misleadingName(path, crabdb.FormatV1); msg != "" {
+		r.Anomalies = append(r.Anomalies, anomaly{Kind: "misleading_name", Detail: msg})
+	}
 	r.Sessions = checkSessions(sessionsDir, f.Entries)
 	return r, nil
 }

@@ -18,7 +18,7 @@ func (a *app) importCommand() *cobra.Command {
 	var from string
 	var merge, replace bool
 	c := &cobra.Command{
-		Use:   "import FILE|DIR [--from jsonl|crabtalk-0038|drover] [--replace]",
+		Use:   "import FILE|DIR [--from jsonl|crabtalk-0038|drover|crabdb] [--replace]",
 		Short: "Add entries to the memory (or --replace it) from JSON lines or another memory format",
 		Long: `Read entries from FILE or DIR and add them to the memory in one atomic save: an
 entry with the same name as one in the memory replaces it (keeping its id), the
@@ -49,6 +49,9 @@ global/, agents/ or runs/ is drover; a dump tree is for "crmem load".
                  line of the fields CRMEM has no place for open the content;
                  kinds summary/archive/compaction/session become archives,
                  topic a topic, the rest notes.
+  crabdb         crabtalk's store (store.crmem), read-only: its memory entries
+                 (column 2) in key order, ids from 1, created_at cut to
+                 seconds; unknown kinds become notes (each reported).
 
 Names from the markdown formats that are not valid entry names, or repeat, are
 renamed ("-" for unsafe characters, then "-2", "-3", …) and each rename is
@@ -65,6 +68,12 @@ input without entries is refused (it would empty the memory).`,
 				return usage(cmd, "--merge and --replace exclude each other")
 			}
 			path := args[0]
+			if crab, err := isStoreImport(path, from); crab || err != nil {
+				if err != nil {
+					return err
+				}
+				return a.importStore(path, !replace)
+			}
 			format, err := importFormat(path, from)
 			if err != nil {
 				return err
@@ -87,7 +96,7 @@ input without entries is refused (it would empty the memory).`,
 			return a.replaceEntries(entries, "imported", fmt.Sprintf("%s (%s)", path, format))
 		},
 	}
-	c.Flags().StringVar(&from, "from", "", "input format: jsonl, crabtalk-0038 or drover (default: guessed)")
+	c.Flags().StringVar(&from, "from", "", "input format: jsonl, crabtalk-0038, drover or crabdb (default: guessed)")
 	c.Flags().BoolVar(&replace, "replace", false, "replace the whole memory with the imported entries")
 	c.Flags().BoolVar(&merge, "merge", false, "the default: replace same-named entries and add new ones, keeping the rest")
 	return c

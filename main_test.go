@@ -76,7 +76,7 @@ func crmem(t *testing.T, stdin string, args ...string) result {
 func testEnv() []string {
 	var env []string
 	for _, kv := range os.Environ() {
-		if !strings.HasPrefix(kv, "CRMEM_DB=") && !strings.HasPrefix(kv, "HOME=") {
+		if !strings.HasPrefix(kv, "CRMEM_DB=") && !strings.HasPrefix(kv, "HOME=") && !strings.HasPrefix(kv, "CRABTALK_HOME=") {
 			env = append(env, kv)
 		}
 	}
