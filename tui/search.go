@@ -11,6 +11,7 @@ import (
 
 	"github.com/crmem/crmem/bm25"
 	"github.com/crmem/crmem/store"
+	"github.com/crmem/crmem/store/crabdb"
 )
 
 // Limits of live search (SPEC §4): the most frequent expansions of the word
@@ -54,6 +55,12 @@ type searchResult struct {
 	distinct   int // entries in names, exact and prefix together
 	took       time.Duration
 	indexing   bool // the index was not ready: name matches only
+
+	// On crabtalk's store: the query its recall ran (the word being typed
+	// with `*`), why it failed, and each hit's explanation by id.
+	recallQuery string
+	recallErr   string
+	storeHits   map[uint64]crabdb.Hit
 }
 
 // searchInput is everything a search needs; it is never mutated.
@@ -64,6 +71,7 @@ type searchInput struct {
 	snap    *snapshot
 	mem     *store.Memory
 	indexed bool
+	store   *storeSource // crabtalk's store: its own recall ranks
 }
 
 // searchDoneMsg carries a search's result, tagged with its sequence number.
@@ -86,6 +94,9 @@ func searchCmd(in searchInput) tea.Cmd {
 // runSearch computes exact recall, prefix matches and name matches, with
 // the true count of each.
 func runSearch(in searchInput) *searchResult {
+	if in.store != nil {
+		return runStoreSearch(in)
+	}
 	r := &searchResult{query: in.query, terms: bm25.QueryTerms(in.query), indexing: !in.indexed}
 	scores := map[uint64]hit{}
 	if in.indexed && in.mem != nil {
