@@ -7,8 +7,8 @@ import (
 	"testing"
 )
 
-// runIn runs crmem in-process with a private HOME and config file.
-func runIn(t *testing.T, home string, env map[string]string, args ...string) (code int, stdout, stderr string) {
+// runWithConfig runs crmem in-process with a private HOME and config file.
+func runWithConfig(t *testing.T, home string, env map[string]string, args ...string) (code int, stdout, stderr string) {
 	t.Helper()
 	getenv := func(k string) string {
 		if k == "HOME" {
@@ -39,7 +39,7 @@ func writeConfigFile(t *testing.T, home, text string) string {
 func TestConfig_ShowsValueAndSource(t *testing.T) {
 	home := t.TempDir()
 	cfg := writeConfigFile(t, home, "db = \"~/file.db\"\nsort = \"name\"\nstyle = \"light\"\n[keys]\nquit = [\"Q\", \"ctrl+c\"]\n")
-	code, out, errs := runIn(t, home, map[string]string{"CRMEM_STYLE": "dark"}, "config", "--db", "/flag.db")
+	code, out, errs := runWithConfig(t, home, map[string]string{"CRMEM_STYLE": "dark"}, "config", "--db", "/flag.db")
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errs)
 	}
@@ -74,17 +74,17 @@ func TestConfig_DBAppliesToSubcommands(t *testing.T) {
 	home := t.TempDir()
 	db := copyFixture(t, "crmem/small.db")
 	writeConfigFile(t, home, "db = "+quoteTOML(db)+"\n")
-	code, out, errs := runIn(t, home, nil, "ls")
+	code, out, errs := runWithConfig(t, home, nil, "ls")
 	if code != 0 || !strings.Contains(out, "deploy-steps") {
 		t.Fatalf("ls with db from the config: exit %d, %q %q", code, out, errs)
 	}
 	sess := filepath.Join(home, "my-sessions")
 	writeConfigFile(t, home, "db = "+quoteTOML(db)+"\nsessions = "+quoteTOML(sess)+"\n")
-	code, out, errs = runIn(t, home, nil, "check")
+	code, out, errs = runWithConfig(t, home, nil, "check")
 	if code != 0 || !strings.Contains(out, sess) {
 		t.Fatalf("check with sessions from the config: exit %d, %q %q", code, out, errs)
 	}
-	code, _, errs = runIn(t, home, nil, "ls", "--db", filepath.Join(home, "missing.db"))
+	code, _, errs = runWithConfig(t, home, nil, "ls", "--db", filepath.Join(home, "missing.db"))
 	if code != 1 || !strings.Contains(errs, "missing.db") {
 		t.Fatalf("--db did not win over the file: exit %d, %q", code, errs)
 	}
@@ -105,7 +105,7 @@ func TestConfig_ErrorsStopEverything(t *testing.T) {
 		home := t.TempDir()
 		cfg := writeConfigFile(t, home, tt.file)
 		db := filepath.Join(home, "new.db")
-		code, out, errs := runIn(t, home, nil, "add", "x", "content", "--db", db)
+		code, out, errs := runWithConfig(t, home, nil, "add", "x", "content", "--db", db)
 		if code != 2 || out != "" || strings.Count(errs, "\n") != 1 || !strings.HasPrefix(errs, "crmem: "+cfg+tt.want) {
 			t.Errorf("%q: exit %d, stdout %q, stderr %q; want exit 2 and crmem: %s%s", tt.file, code, out, errs, cfg, tt.want)
 		}
@@ -120,16 +120,16 @@ func TestConfig_ErrorsStopEverything(t *testing.T) {
 func TestConfig_PathAndDefault(t *testing.T) {
 	home := t.TempDir()
 	cfg := writeConfigFile(t, home, "broken = \n")
-	code, out, _ := runIn(t, home, nil, "config", "--path")
+	code, out, _ := runWithConfig(t, home, nil, "config", "--path")
 	if code != 0 || out != cfg+"\n" {
 		t.Fatalf("--path: exit %d, %q", code, out)
 	}
-	code, def, _ := runIn(t, home, nil, "config", "--default")
+	code, def, _ := runWithConfig(t, home, nil, "config", "--default")
 	if code != 0 || !strings.Contains(def, "[keys]") || !strings.Contains(def, "quit = [\"q\", \"ctrl+c\"]") {
 		t.Fatalf("--default: exit %d\n%s", code, def)
 	}
 	writeConfigFile(t, home, def)
-	if code, _, errs := runIn(t, home, nil, "config"); code != 0 {
+	if code, _, errs := runWithConfig(t, home, nil, "config"); code != 0 {
 		t.Fatalf("the default file does not load: %s", errs)
 	}
 }

@@ -18,6 +18,9 @@ import (
 var crmemBin, testHome string
 
 func TestMain(m *testing.M) {
+	if role := os.Getenv(cliHelperEnv); role != "" {
+		os.Exit(cliHelper(role))
+	}
 	os.Exit(testMain(m))
 }
 
@@ -76,7 +79,7 @@ func testEnv() []string {
 	var env []string
 	for _, kv := range os.Environ() {
 		name, _, _ := strings.Cut(kv, "=")
-		if !slices.Contains([]string{"CRMEM_DB", "HOME", "CRMEM_CONFIG", "XDG_CONFIG_HOME", "CRMEM_STYLE"}, name) {
+		if !slices.Contains([]string{"CRMEM_DB", "HOME", "CRMEM_CONFIG", "XDG_CONFIG_HOME", "CRMEM_STYLE", "CRABTALK_HOME"}, name) {
 			env = append(env, kv)
 		}
 	}

@@ -7,6 +7,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/crmem/crmem/bm25"
+	"github.com/crmem/crmem/tui/humanize"
 )
 
 // Screen rows above the panes (the search line) and below them (status and
@@ -202,6 +203,7 @@ func (m *Model) searchInput(q string) searchInput {
 	if m.db != nil {
 		in.mem = m.db.Memory()
 	}
+	in.store, _ = m.db.(*storeSource)
 	return in
 }
 
@@ -284,8 +286,12 @@ func (m *Model) showSelected() tea.Cmd {
 	m.pv.vp.SetHeight(h)
 	r, ok := m.list.selected()
 	if !ok {
+		text := m.emptyText()
+		if m.list.atMore() {
+			text = humanize.Count(m.list.rows[m.list.cursor].more) + " more name matches: enter lists them"
+		}
 		m.pv.id, m.pv.pending = 0, false
-		m.pv.vp.SetContent(emptyPreview(m.c.styles, w, m.emptyText()))
+		m.pv.vp.SetContent(emptyPreview(m.c.styles, w, text))
 		return nil
 	}
 	e := m.snap.entries[r.idx]
@@ -294,6 +300,10 @@ func (m *Model) showSelected() tea.Cmd {
 	head := card(m.c.styles, e, m.pv.tokenCount(key, e), w, m.c.now(), m.c.loc, m.cardLines(e), m.focus == focusPreview)
 	if m.pv.explain {
 		m.pv.key = key
+		if s, ok := m.db.(*storeSource); ok {
+			m.pv.setContent(e.ID, head+"\n"+storeExplainView(m.c.styles, m.result, r, e.ID, s.stats(), w))
+			return nil
+		}
 		m.pv.setContent(e.ID, head+"\n"+explainView(m.c.styles, m.index(), m.result, r, e.ID, w))
 		return nil
 	}

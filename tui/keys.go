@@ -221,6 +221,9 @@ func (m *Model) handleMouse(msg tea.MouseMsg) tea.Cmd {
 	}
 	mo := msg.Mouse()
 	inList := m.paneAt(mo.X) == focusList
+	if m.typing && inList {
+		m.moved = true // a row picked with the mouse stays picked, as with the keys
+	}
 	switch msg.(type) {
 	case tea.MouseWheelMsg:
 		d := 3

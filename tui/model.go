@@ -8,7 +8,6 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/crmem/crmem/keymap"
-	"github.com/crmem/crmem/store"
 )
 
 // focus is the pane that gets navigation keys.
@@ -62,7 +61,7 @@ type Model struct {
 
 	home string // the user's home folder, shown as ~
 
-	db      *store.DB
+	db      source // *store.DB, or *storeSource for crabtalk's store
 	snap    *snapshot
 	indexed bool
 	loaded  bool

@@ -11,6 +11,7 @@ import (
 
 	"github.com/crmem/crmem/bm25"
 	"github.com/crmem/crmem/store"
+	"github.com/crmem/crmem/store/crabdb"
 )
 
 // Limits of live search (SPEC §4): the most frequent expansions of the word
@@ -55,6 +56,12 @@ type searchResult struct {
 	took       time.Duration
 	indexing   bool // the index was not ready: name matches only
 
+	// On crabtalk's store: the query its recall ran (the word being typed
+	// with `*`), why it failed, and each hit's explanation by id.
+	recallQuery string
+	recallErr   string
+	storeHits   map[uint64]crabdb.Hit
+
 	maxExpansions int // the configured bound (0: maxExpansions)
 }
 
@@ -66,7 +73,8 @@ type searchInput struct {
 	snap    *snapshot
 	mem     *store.Memory
 	indexed bool
-	expand  int // prefix expansions of the last word (0: maxExpansions)
+	expand  int          // prefix expansions of the last word (0: maxExpansions)
+	store   *storeSource // crabtalk's store: its own recall ranks
 }
 
 // searchDoneMsg carries a search's result, tagged with its sequence number.
@@ -89,6 +97,9 @@ func searchCmd(in searchInput) tea.Cmd {
 // runSearch computes exact recall, prefix matches and name matches, with
 // the true count of each.
 func runSearch(in searchInput) *searchResult {
+	if in.store != nil {
+		return runStoreSearch(in)
+	}
 	r := &searchResult{query: in.query, terms: bm25.QueryTerms(in.query), indexing: !in.indexed, maxExpansions: in.expand}
 	scores := map[uint64]hit{}
 	if in.indexed && in.mem != nil {

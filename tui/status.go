@@ -54,6 +54,7 @@ func (m *Model) statusLines() []string {
 	for _, w := range m.warnings() {
 		parts = append(parts, st.warning.Render(w))
 	}
+	parts = append(parts, m.storeStatus()...)
 	for _, f := range m.features {
 		if s, ok := f.(statusTexter); ok {
 			if t := s.StatusText(m); t != "" {
@@ -66,7 +67,8 @@ func (m *Model) statusLines() []string {
 	}
 	counts := len(parts)
 	parts = append(parts, st.status.Render(m.countsText()))
-	if !m.st.lastReload.IsZero() {
+	reloaded := !m.st.lastReload.IsZero()
+	if reloaded {
 		parts = append(parts, st.status.Render("reloaded "+m.st.lastReload.In(m.c.loc).Format("15:04:05")))
 	}
 	msg, style := m.messageText(), st.message
@@ -80,7 +82,11 @@ func (m *Model) statusLines() []string {
 		}
 	}
 	line, ok := m.fitStatus(parts, sep, 12)
-	if !ok && m.loaded && m.db != nil { // narrow: the counts as the list's kind letters
+	if !ok && reloaded { // full: the time of the last reload goes first
+		parts = parts[:len(parts)-1]
+		line, ok = m.fitStatus(parts, sep, 12)
+	}
+	if !ok && m.loaded && m.db != nil { // then the counts become the list's kind letters
 		parts[counts] = st.status.Render(m.shortCounts())
 		line, _ = m.fitStatus(parts, sep, 12)
 	}
@@ -109,7 +115,7 @@ func (m *Model) warnings() []string {
 	if m.st.fileWarning != "" {
 		out = append(out, "⚠ "+m.st.fileWarning)
 	}
-	if m.st.daemon {
+	if m.st.daemon && !m.ReadOnly() { // nothing is edited here on a read-only store
 		switch {
 		case m.c.width >= 120:
 			out = append(out, "⚠ crabtalk daemon running: it will overwrite edits made here")
@@ -117,6 +123,11 @@ func (m *Model) warnings() []string {
 			out = append(out, "⚠ daemon running: overwrites edits")
 		default:
 			out = append(out, "⚠ daemon overwrites edits")
+		}
+	}
+	if m.db != nil {
+		if ids := m.db.Memory().DuplicateIDs(); len(ids) > 0 {
+			out = append(out, fmt.Sprintf("⚠ %d id(s) held by more than one entry (id %d…): all are kept; see crmem check", len(ids), ids[0]))
 		}
 	}
 	return out
@@ -211,6 +222,9 @@ func (m *Model) searchStatus() string {
 	capped := r.exactTotal > len(r.exact) || r.nameTotal > len(r.names) || r.prefixOnly > len(r.prefix)
 	if shown := m.listedCount(); capped || shown < r.distinct {
 		parts = append(parts, "showing "+humanize.Count(shown))
+	}
+	if l := r.storeRecallLabel(); l != "" {
+		parts = append(parts, l)
 	}
 	return strings.Join(parts, " · ") + " in " + formatDuration(r.took)
 }

@@ -133,14 +133,25 @@ func doubleQuoted(rs []rune, start int, cur *strings.Builder) (int, error) {
 	return 0, errUnterminated
 }
 
-// guiWaitFlags are GUI editors that return at once unless given one of
-// their wait flags: only for them is a quick return worth a hint.
-var guiWaitFlags = map[string][]string{
-	"code": {"-w", "--wait"}, "code-insiders": {"-w", "--wait"}, "codium": {"-w", "--wait"},
-	"cursor": {"-w", "--wait"}, "subl": {"-w", "--wait"}, "zed": {"-w", "--wait"},
-	"atom": {"-w", "--wait"}, "mate": {"-w", "--wait"}, "bbedit": {"-w", "--wait"},
-	"gvim": {"-f", "--nofork"}, "mvim": {"-f", "--nofork"}, "gedit": {"-s", "--standalone", "--wait"},
-	"kate": {"-b", "--block"}, "idea": {"--wait"}, "open": {"-W", "--wait-apps"},
+// waitFlags returns the wait flags of a GUI editor that returns at once
+// unless given one of them (only for such editors is a quick return worth
+// a hint); ok is false for any other command.
+func waitFlags(name string) (flags []string, ok bool) {
+	switch name {
+	case "code", "code-insiders", "codium", "cursor", "subl", "zed", "atom", "mate", "bbedit":
+		return []string{"-w", "--wait"}, true
+	case "gvim", "mvim":
+		return []string{"-f", "--nofork"}, true
+	case "gedit":
+		return []string{"-s", "--standalone", "--wait"}, true
+	case "kate":
+		return []string{"-b", "--block"}, true
+	case "idea":
+		return []string{"--wait"}, true
+	case "open":
+		return []string{"-W", "--wait-apps"}, true
+	}
+	return nil, false
 }
 
 // forksWithoutWait reports whether argv runs a GUI editor known to fork
@@ -149,7 +160,7 @@ func forksWithoutWait(argv []string) bool {
 	if len(argv) == 0 {
 		return false
 	}
-	flags, ok := guiWaitFlags[filepath.Base(argv[0])]
+	flags, ok := waitFlags(filepath.Base(argv[0]))
 	if !ok {
 		return false
 	}
