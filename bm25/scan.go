@@ -1,0 +1,221 @@
+package bm25
+
+import "math/bits"
+
+// scanner is the tokenizer Build uses: it finds the pieces of pure-ASCII
+// stretches of a text eight bytes at a time and leaves everything near a
+// multi-byte rune to the general tokenizer, so it yields exactly the tokens
+// of Tokenize (pinned by TestScanner_* and FuzzScannerMatchesPlain), only
+// in another form and with some stopwords left in for the caller to drop.
+//
+// Fast path: for each eight-byte word, alnum8 marks its ASCII
+// alphanumerics (one high bit per byte); a piece starts at an alphanumeric
+// whose previous byte is not one and ends at the first byte that is not,
+// so two shifts and masks give every start and end in the word, walked
+// with TrailingZeros. A piece of ASCII alphanumerics lowercases by setting
+// bit 5 of every byte (digits and lowercase letters have it already), so a
+// piece of up to eight bytes is one load, an OR and a mask away from its
+// packed key (packKey).
+//
+// Fallback: a word holding a byte of a multi-byte rune (or invalid UTF-8)
+// hands over to the general tokenizer from where no piece is open (the
+// open piece's start, else the word's start); once that tokenizer has
+// passed the word, the fast path resumes where it stopped, which is never
+// inside a piece.
+//
+// scan writes one text's candidates at once, so the loop keeps its state
+// in registers: keys holds, in order, each token of at most eight bytes as
+// its packed key and each longer one as 0, whose lowercase text is the
+// next of long (cut at longEnds). A key from the fast path may be a
+// stopword (isStopKey) or a piece of one ASCII character; every other
+// candidate is a token.
+type scanner struct {
+	keys     []uint64
+	long     []byte
+	longEnds []uint32
+	at       []uint32 // piece bounds of the stretch being scanned
+	tz       tokenizer
+}
+
+// longTerm returns the k-th long candidate's text.
+func (sc *scanner) longTerm(k int) []byte {
+	lo := uint32(0)
+	if k > 0 {
+		lo = sc.longEnds[k-1]
+	}
+	return sc.long[lo:sc.longEnds[k]]
+}
+
+// stretchBytes bounds the text one call of bounds covers, so the bounds
+// buffer stays small however long a text is.
+const stretchBytes = 4096
+
+// scan replaces the candidates with those of text.
+func (sc *scanner) scan(text string) {
+	sc.keys, sc.long, sc.longEnds = sc.keys[:0], sc.long[:0], sc.longEnds[:0]
+	if len(text) > 1<<31 { // beyond the bounds' uint32 positions
+		sc.general(text, 0, len(text))
+		return
+	}
+	st := stretch{}
+	for {
+		done := sc.bounds(text, &st)
+		sc.pieces(text)
+		if done {
+			return
+		}
+		if st.multi {
+			from := st.i
+			if st.open {
+				from = st.lo
+			}
+			if st.i = sc.general(text, from, st.i+8); st.i == len(text) {
+				return
+			}
+			st = stretch{i: st.i}
+		}
+	}
+}
+
+// stretch is where bounds goes on: the word at i is the next to read;
+// carry is 0x80 when the byte before it is an alphanumeric, so a piece is
+// open, which started at lo; multi says the word at i holds a byte of a
+// multi-byte rune.
+type stretch struct {
+	i     int
+	carry uint64
+	open  bool
+	lo    int
+	multi bool
+}
+
+// bounds records in sc.at the starts and ends of the pieces of s from
+// st.i on, eight bytes at a time, up to the end of s (it reports done), a
+// word holding a byte of a multi-byte rune (st.multi), or stretchBytes;
+// st says where to go on. A piece left open by the previous call is
+// carried over as sc.at's first start; one left open now is sc.at's last
+// entry (an unpaired start).
+//
+// A word's starts and ends, which alternate, are written four at a time
+// without branching on how many there are (the count moves the end of the
+// buffer; a word has at most eight), so no branch is mispredicted per
+// piece.
+func (sc *scanner) bounds(s string, st *stretch) (done bool) {
+	if cap(sc.at) < stretchBytes+24 {
+		sc.at = make([]uint32, 0, stretchBytes+24)
+	}
+	buf := sc.at[:cap(sc.at)]
+	n := 0
+	if st.open {
+		buf[0], n = uint32(st.lo), 1
+	}
+	i, carry := st.i, st.carry
+	for stop := i + stretchBytes; i < stop; i += 8 {
+		var x uint64
+		last := i+8 > len(s)
+		if last {
+			x = loadTail(s, i) // zero bytes (separators) pad it
+		} else {
+			x = load64(s, i)
+		}
+		alnum, multi := alnum8(x)
+		if multi != 0 {
+			st.multi = true
+			break
+		}
+		prev := alnum<<8 | carry // high bit: the byte before is an alphanumeric
+		ev := alnum&^prev | prev&^alnum
+		carry = alnum >> 56
+		cnt := bits.OnesCount64(ev)
+		for k := range 4 { // the entries past cnt are overwritten later
+			buf[n+k] = uint32(i + bits.TrailingZeros64(ev)>>3)
+			ev &= ev - 1
+		}
+		for k := 4; k < cnt; k++ {
+			buf[n+k] = uint32(i + bits.TrailingZeros64(ev)>>3)
+			ev &= ev - 1
+		}
+		n += cnt
+		if last {
+			done = true
+			break
+		}
+	}
+	sc.at = buf[:n]
+	st.i, st.carry, st.open = i, carry, n&1 != 0
+	if st.open {
+		st.lo = int(buf[n-1])
+	}
+	return done
+}
+
+// pieces turns the recorded bounds (start, end pairs) into candidates: a
+// pure-ASCII piece lowercases by setting bit 5 of every byte and, when it
+// fits in eight bytes, is packed with one load; a longer one is appended
+// to long.
+func (sc *scanner) pieces(s string) {
+	at := sc.at
+	for k := 0; k+1 < len(at); k += 2 { // an unpaired last start is still open
+		lo, hi := int(at[k]), int(at[k+1])
+		n := hi - lo
+		if n <= 8 {
+			var x uint64
+			if lo+8 <= len(s) {
+				x = load64(s, lo)
+			} else {
+				x = loadTail(s, lo)
+			}
+			sc.keys = append(sc.keys, (x|lsbs*0x20)&(^uint64(0)>>(64-8*n)))
+			continue
+		}
+		buf := sc.long
+		for ; lo+8 <= hi; lo += 8 {
+			x := load64(s, lo) | lsbs*0x20
+			buf = append(buf, byte(x), byte(x>>8), byte(x>>16), byte(x>>24),
+				byte(x>>32), byte(x>>40), byte(x>>48), byte(x>>56))
+		}
+		for ; lo < hi; lo++ {
+			buf = append(buf, s[lo]|0x20)
+		}
+		sc.long = buf
+		sc.longEnds = append(sc.longEnds, uint32(len(buf)))
+		sc.keys = append(sc.keys, 0)
+	}
+}
+
+// loadTail reads s[i:] (fewer than eight bytes) as a little-endian word
+// padded with zero bytes.
+func loadTail(s string, i int) uint64 {
+	var x uint64
+	for k := len(s) - 1; k >= i; k-- {
+		x = x<<8 | uint64(s[k])
+	}
+	return x
+}
+
+// general adds the general tokenizer's tokens of s from position from
+// (where no piece is open) until it has passed position until, and returns
+// where it stopped: len(s), or a position outside any piece after a
+// separator, where the fast path can resume.
+func (sc *scanner) general(s string, from, until int) int {
+	tz := &sc.tz
+	tz.reset(s)
+	tz.pos = from
+	for tz.pos < until {
+		if !tz.next() {
+			return len(s)
+		}
+		switch {
+		case tz.key != 0:
+			sc.keys = append(sc.keys, tz.key)
+			continue
+		case tz.sub:
+			sc.long = append(sc.long, s[tz.lo:tz.hi]...)
+		default:
+			sc.long = append(sc.long, tz.buf...)
+		}
+		sc.longEnds = append(sc.longEnds, uint32(len(sc.long)))
+		sc.keys = append(sc.keys, 0)
+	}
+	return tz.pos
+}

@@ -1,0 +1,118 @@
+package bm25
+
+import (
+	"math/rand/v2"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// scanTokens returns the tokens the scanner finds in text: its candidates
+// in order, stopwords dropped, as Build sees them.
+func scanTokens(sc *scanner, text string) []string {
+	sc.scan(text)
+	var out []string
+	long := 0
+	for _, key := range sc.keys {
+		if key == 0 {
+			out = append(out, string(sc.longTerm(long)))
+			long++
+			continue
+		}
+		if key > 0xFF && !isStopKey(key) { // neither one character nor a stopword
+			out = append(out, unpackKey(key))
+		}
+	}
+	if long != len(sc.longEnds) {
+		panic("scanner: long candidates left over")
+	}
+	return out
+}
+
+// checkScanner fails unless the scanner's tokens of text are the plain
+// rune-by-rune tokenizer's.
+func checkScanner(t *testing.T, sc *scanner, text string) {
+	t.Helper()
+	got, want := scanTokens(sc, text), slowTokenize(text)
+	if !slices.Equal(got, want) {
+		t.Fatalf("scanner(%q) = %q, plain tokenizer says %q", text, got, want)
+	}
+}
+
+func TestScanner_Cases(t *testing.T) {
+	long := strings.Repeat("Abcdefgh", 700) // one piece across stretches
+	texts := []string{
+		"", "a", "ab", "AB", "a b", "The quick Brown fox", "x86_64 ABCDEFGH abcdefghi",
+		"1234567", "12345678", "123456789", "abcdefgh", "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789",
+		"café au lait", "naïve ÀB", "ΣΟΦΟΣ σοφός", "emoji👍inside words", "end with é", "é start",
+		"\xffab cd", "ab\xff", "aa.aaaaa" + strings.Repeat("aa.aaaaa", 1100), long, long + "é" + long,
+		strings.Repeat("a ", 3000) + "Zebra", strings.Repeat("ab ", 3000) + "The end",
+		strings.Repeat("word ", 819) + "éclair " + strings.Repeat("Word ", 900),
+		"tab\tsep\nnl\r\nCRLF", "İstanbul İSTANBUL", "ǅemal Ǆemal",
+	}
+	sc := &scanner{}
+	for _, text := range texts {
+		checkScanner(t, sc, text)
+	}
+}
+
+// TestScanner_EveryOffset puts words of every length at every offset from
+// a word boundary and at the end of the text, beside ASCII and multi-byte
+// neighbours.
+func TestScanner_EveryOffset(t *testing.T) {
+	sc := &scanner{}
+	for n := 1; n <= 19; n++ {
+		word := strings.Repeat("aB3", n)[:n]
+		for pad := 0; pad <= 9; pad++ {
+			for _, before := range []string{"", " ", "é", "—", "\xff"} {
+				for _, after := range []string{"", " ", "é", "—", ".x", "\xff"} {
+					text := strings.Repeat(" ", pad) + before + word + after
+					checkScanner(t, sc, text)
+					checkScanner(t, sc, text+" tail of the text")
+				}
+			}
+		}
+	}
+}
+
+// TestScanner_RandomMatchesPlain drives the scanner with random texts of
+// edge bytes, long enough to cross stretch boundaries.
+func TestScanner_RandomMatchesPlain(t *testing.T) {
+	alphabet := []string{
+		"a", "z", "A", "Z", "0", "9", "@", "[", "`", "{", "/", ":", "\x7f", "\x00", "_", " ", " ", "\n",
+		"é", "É", "Σ", "İ", "東", "—", "👍", "\u0301", "\xff", "the", "THE", "Of", "ab", "ABCDEFGH", "abcdefgh", "ǅ",
+	}
+	rng := rand.New(rand.NewPCG(13, 14))
+	sc := &scanner{}
+	for k := range 3000 {
+		var sb strings.Builder
+		size := rng.IntN(40)
+		if k%100 == 0 {
+			size = 3000 + rng.IntN(3000)
+		}
+		ascii := rng.IntN(2) == 0 // mostly-ASCII texts take the fast path longer
+		for range size {
+			w := alphabet[rng.IntN(len(alphabet))]
+			if ascii && w[0] >= 0x80 && rng.IntN(20) != 0 {
+				w = "x"
+			}
+			sb.WriteString(w)
+		}
+		checkScanner(t, sc, sb.String())
+	}
+}
+
+// FuzzScannerMatchesPlain compares Build's tokenizer (scanner) with the
+// plain rune-by-rune one on arbitrary input, valid UTF-8 or not.
+func FuzzScannerMatchesPlain(f *testing.F) {
+	for _, s := range []string{
+		"", "Hello World", "ΣΟΦΟΣ", "x86_64 ABCDEFGH abcdefghi", "café", "ab\xffcd", "a.aaaaaaa.aaaaaaaaa",
+		"The quick brown fox jumps over THE lazy dog", "emoji👍inside", "ǅemal Ǆemal", "1234567 12345678 123456789",
+	} {
+		f.Add(s)
+	}
+	sc := &scanner{}
+	f.Fuzz(func(t *testing.T, text string) {
+		checkScanner(t, sc, text)
+	})
+}
