@@ -3,6 +3,7 @@ package store
 import (
 	"slices"
 	"sync"
+	"time"
 
 	"github.com/crmem/crmem/bm25"
 )
@@ -39,6 +40,7 @@ type Memory struct {
 
 	ix     *bm25.Index   // nil until built
 	ixDone chan struct{} // nil until a build starts; closed when ix is set
+	ixTook time.Duration // how long the build took, once ix is set
 }
 
 // NewMemory builds a memory and its index (on all cores) from a decoded file.
@@ -60,7 +62,7 @@ func NewMemoryWith(f *File, mode IndexMode) *Memory {
 			f.Entries[i].Aliases = []string{}
 		}
 	}
-	if mode == IndexNow && ascendingIDs(f.Entries) {
+	if mode != IndexOnDemand && ascendingIDs(f.Entries) {
 		// Index the file's entries while the lookup maps are built.
 		m.startIndexOf(func() entryDocs { return entrySlice(f.Entries) }, true)
 	}
