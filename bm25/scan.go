@@ -127,13 +127,22 @@ func (sc *scanner) bounds(s string, st *stretch) (done bool) {
 		ev := alnum&^prev | prev&^alnum
 		carry = alnum >> 56
 		cnt := bits.OnesCount64(ev)
-		for k := range 4 { // the entries past cnt are overwritten later
-			buf[n+k] = uint32(i + bits.TrailingZeros64(ev)>>3)
-			ev &= ev - 1
-		}
-		for k := 4; k < cnt; k++ {
-			buf[n+k] = uint32(i + bits.TrailingZeros64(ev)>>3)
-			ev &= ev - 1
+		// The entries past cnt are overwritten later; past the last
+		// event, TrailingZeros64(0)>>3 is 8, a harmless value.
+		out := (*[8]uint32)(buf[n : n+8])
+		u := uint32(i)
+		out[0] = u + uint32(bits.TrailingZeros64(ev)>>3)
+		ev &= ev - 1
+		out[1] = u + uint32(bits.TrailingZeros64(ev)>>3)
+		ev &= ev - 1
+		out[2] = u + uint32(bits.TrailingZeros64(ev)>>3)
+		ev &= ev - 1
+		out[3] = u + uint32(bits.TrailingZeros64(ev)>>3)
+		if cnt > 4 {
+			for k := 4; k < cnt; k++ {
+				ev &= ev - 1
+				out[k] = u + uint32(bits.TrailingZeros64(ev)>>3)
+			}
 		}
 		n += cnt
 		if last {
