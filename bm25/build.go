@@ -177,18 +177,25 @@ func (p *buildPart) tokenize() {
 
 // termIDs appends the local term ids of text's candidates to ids (sink
 // for those that are not tokens), adding new terms to the dictionary.
+//
+// A short candidate found in its home slot (most are) is looked up inline;
+// any other goes through buildTerms.
 func (p *buildPart) termIDs(sc *scanner, ids []uint32, text string) []uint32 {
 	sc.scan(text)
+	n := len(ids)
+	ids = slices.Grow(ids, len(sc.keys))[:n+len(sc.keys)]
+	out := ids[n:]
+	short := &p.voc.short
 	long := 0
-	for _, key := range sc.keys {
-		var t uint32
-		if key != 0 {
-			t = p.voc.shortID(key)
+	for k, key := range sc.keys {
+		if i := short.slot(key); short.keys[i] == key && key != 0 {
+			out[k] = short.vals[i]
+		} else if key != 0 {
+			out[k] = p.voc.shortID(key)
 		} else {
-			t = p.voc.longID(sc.longTerm(long))
+			out[k] = p.voc.longID(sc.longTerm(long))
 			long++
 		}
-		ids = append(ids, t)
 	}
 	return ids
 }
