@@ -101,8 +101,8 @@ type stretch struct {
 // buffer; a word has at most eight), so no branch is mispredicted per
 // piece.
 func (sc *scanner) bounds(s string, st *stretch) (done bool) {
-	if cap(sc.at) < stretchBytes+24 {
-		sc.at = make([]uint32, 0, stretchBytes+24)
+	if cap(sc.at) < stretchBytes+boundsSlack {
+		sc.at = make([]uint32, 0, stretchBytes+boundsSlack)
 	}
 	buf := sc.at[:cap(sc.at)]
 	n := 0
@@ -110,7 +110,15 @@ func (sc *scanner) bounds(s string, st *stretch) (done bool) {
 		buf[0], n = uint32(st.lo), 1
 	}
 	i, carry := st.i, st.carry
-	for stop := i + stretchBytes; i < stop; i += 8 {
+	for stop := i + stretchBytes; i < stop; {
+		if i+64 <= len(s) {
+			if word, ok := block64(s, i); ok {
+				n = writeBounds64(buf, n, i, word^(word<<1|carry>>7))
+				carry = word >> 63 << 7
+				i += 64
+				continue
+			}
+		}
 		var x uint64
 		last := i+8 > len(s)
 		if last {
@@ -149,6 +157,7 @@ func (sc *scanner) bounds(s string, st *stretch) (done bool) {
 			done = true
 			break
 		}
+		i += 8
 	}
 	sc.at = buf[:n]
 	st.i, st.carry, st.open = i, carry, n&1 != 0
@@ -156,6 +165,66 @@ func (sc *scanner) bounds(s string, st *stretch) (done bool) {
 		st.lo = int(buf[n-1])
 	}
 	return done
+}
+
+// boundsSlack is the room the bounds buffer needs past stretchBytes: a
+// stretch may end up to 56 bytes late (a block), a piece left open is
+// carried over, and writes run up to 72 entries past the last bound.
+const boundsSlack = 256
+
+// block64 classifies the 64 bytes at s[i:] and returns a bit per byte (bit
+// k for s[i+k]) set for the ASCII alphanumerics, or false if a byte is
+// part of a multi-byte rune. The eight words' high-bit masks are gathered
+// into bytes by a multiply (movemask8).
+func block64(s string, i int) (uint64, bool) {
+	a0, m0 := alnum8(load64(s, i))
+	a1, m1 := alnum8(load64(s, i+8))
+	a2, m2 := alnum8(load64(s, i+16))
+	a3, m3 := alnum8(load64(s, i+24))
+	a4, m4 := alnum8(load64(s, i+32))
+	a5, m5 := alnum8(load64(s, i+40))
+	a6, m6 := alnum8(load64(s, i+48))
+	a7, m7 := alnum8(load64(s, i+56))
+	if m0|m1|m2|m3|m4|m5|m6|m7 != 0 {
+		return 0, false
+	}
+	return movemask8(a0) | movemask8(a1)<<8 | movemask8(a2)<<16 | movemask8(a3)<<24 |
+		movemask8(a4)<<32 | movemask8(a5)<<40 | movemask8(a6)<<48 | movemask8(a7)<<56, true
+}
+
+// movemask8 gathers the high bits of a's bytes (and nothing else may be
+// set) into the low byte, byte k's into bit k: the multiply moves bit 8k
+// to bit 56+k with no carries between the partial products.
+func movemask8(a uint64) uint64 { return (a >> 7) * 0x0102040810204080 >> 56 }
+
+// writeBounds64 appends to buf[:n] the positions i+k of ev's set bits in
+// ascending order and returns the new length. It writes eight at a time
+// without looking at how many are left (past the last, the value is i+64,
+// overwritten later), so the only branch is the loop's, once per eight.
+func writeBounds64(buf []uint32, n, i int, ev uint64) int {
+	cnt := bits.OnesCount64(ev)
+	out := (*[72]uint32)(buf[n : n+72])
+	u := uint32(i)
+	for k := 0; k < cnt; k += 8 {
+		o := (*[8]uint32)(out[k : k+8])
+		o[0] = u + uint32(bits.TrailingZeros64(ev))
+		ev &= ev - 1
+		o[1] = u + uint32(bits.TrailingZeros64(ev))
+		ev &= ev - 1
+		o[2] = u + uint32(bits.TrailingZeros64(ev))
+		ev &= ev - 1
+		o[3] = u + uint32(bits.TrailingZeros64(ev))
+		ev &= ev - 1
+		o[4] = u + uint32(bits.TrailingZeros64(ev))
+		ev &= ev - 1
+		o[5] = u + uint32(bits.TrailingZeros64(ev))
+		ev &= ev - 1
+		o[6] = u + uint32(bits.TrailingZeros64(ev))
+		ev &= ev - 1
+		o[7] = u + uint32(bits.TrailingZeros64(ev))
+		ev &= ev - 1
+	}
+	return n + cnt
 }
 
 // pieces turns the recorded bounds (start, end pairs) into candidates: a

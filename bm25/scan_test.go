@@ -58,15 +58,16 @@ func TestScanner_Cases(t *testing.T) {
 
 // TestScanner_EveryOffset puts words of every length at every offset from
 // a word boundary and at the end of the text, beside ASCII and multi-byte
-// neighbours.
+// neighbours, in texts too short for a 64-byte block and after enough
+// text for one or two.
 func TestScanner_EveryOffset(t *testing.T) {
 	sc := &scanner{}
 	for n := 1; n <= 19; n++ {
 		word := strings.Repeat("aB3", n)[:n]
-		for pad := 0; pad <= 9; pad++ {
+		for _, pad := range []int{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 55, 56, 57, 60, 63, 64, 65, 71, 120, 127, 128, 129} {
 			for _, before := range []string{"", " ", "é", "—", "\xff"} {
 				for _, after := range []string{"", " ", "é", "—", ".x", "\xff"} {
-					text := strings.Repeat(" ", pad) + before + word + after
+					text := strings.Repeat("x ", pad)[:pad] + before + word + after
 					checkScanner(t, sc, text)
 					checkScanner(t, sc, text+" tail of the text")
 				}
