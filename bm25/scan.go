@@ -1,6 +1,9 @@
 package bm25
 
-import "math/bits"
+import (
+	"math/bits"
+	"slices"
+)
 
 // scanner is the tokenizer Build uses: it finds the pieces of pure-ASCII
 // stretches of a text eight bytes at a time and leaves everything near a
@@ -233,17 +236,19 @@ func writeBounds64(buf []uint32, n, i int, ev uint64) int {
 // to long.
 func (sc *scanner) pieces(s string) {
 	at := sc.at
+	keys := slices.Grow(sc.keys, len(at)/2)
+	out, m := keys[:cap(keys)], len(keys)
 	for k := 0; k+1 < len(at); k += 2 { // an unpaired last start is still open
 		lo, hi := int(at[k]), int(at[k+1])
-		n := hi - lo
-		if n <= 8 {
+		if n := uint(hi - lo); n <= 8 {
 			var x uint64
 			if lo+8 <= len(s) {
 				x = load64(s, lo)
 			} else {
 				x = loadTail(s, lo)
 			}
-			sc.keys = append(sc.keys, (x|lsbs*0x20)&(^uint64(0)>>(64-8*n)))
+			out[m] = (x | lsbs*0x20) & lowBytes[n]
+			m++
 			continue
 		}
 		buf := sc.long
@@ -257,9 +262,15 @@ func (sc *scanner) pieces(s string) {
 		}
 		sc.long = buf
 		sc.longEnds = append(sc.longEnds, uint32(len(buf)))
-		sc.keys = append(sc.keys, 0)
+		out[m] = 0
+		m++
 	}
+	sc.keys = out[:m]
 }
+
+// lowBytes[n] masks the low n bytes of a word.
+var lowBytes = [9]uint64{0, 0xFF, 0xFFFF, 0xFFFFFF, 0xFFFFFFFF, 0xFF_FFFFFFFF,
+	0xFFFF_FFFFFFFF, 0xFF_FFFF_FFFFFFFF, 0xFFFFFFFF_FFFFFFFF}
 
 // loadTail reads s[i:] (fewer than eight bytes) as a little-endian word
 // padded with zero bytes.
