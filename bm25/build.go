@@ -72,6 +72,7 @@ type buildPart struct {
 	df    []uint32   // local term id → documents containing it
 	tf    []uint32   // local term id → count in the current document (scratch)
 	dls   []uint32   // per document: token count
+	ids   []uint64   // per document: entry id
 	ends  []uint32   // per document: end of its terms in dts
 	dts   []termTF   // each document's distinct terms, in document order
 	// Escaped fields of dts, by slot (see termTF).
@@ -156,6 +157,7 @@ func (p *buildPart) tokenize() {
 	p.voc = newBuildTerms()
 	p.df, p.tf = make([]uint32, len(p.voc.terms)), make([]uint32, len(p.voc.terms))
 	p.dls = make([]uint32, p.count)
+	p.ids = make([]uint64, p.count)
 	p.ends = make([]uint32, p.count)
 	p.wideTerm, p.wideTF = map[uint32]uint32{}, map[uint32]uint32{}
 	p.dts = make([]termTF, 0, p.size/bytesPerDocTerm+p.count)
@@ -167,7 +169,7 @@ func (p *buildPart) tokenize() {
 		for _, a := range d.Aliases {
 			ids = p.termIDs(&sc, ids, a)
 		}
-		p.dls[k] = p.addDoc(ids)
+		p.dls[k], p.ids[k] = p.addDoc(ids), d.ID
 		p.ends[k] = uint32(len(p.dts))
 	}
 	if cap(p.dts) > len(p.dts)+len(p.dts)/4 { // the estimate was far off
@@ -354,27 +356,35 @@ func (p *buildPart) fill(backing []posting, cursor []int) {
 
 // registerDocs records every document's number, id and length; documents
 // without tokens get a number that is not live, and a later duplicate id
-// replaces an earlier document (whose postings become tombstones).
+// replaces an earlier document (whose postings become tombstones). When
+// the ids ascend, as in every file crmem or the reference writes, no id
+// can repeat and each takes one map insertion, no lookup.
 func (ix *Index) registerDocs(src source, parts []*buildPart) {
 	// Room for new documents, so the first Sets after an open do not copy
 	// the per-document array.
 	ix.docs = make([]docInfo, src.n, src.n+src.n/16)
 	ix.byID = make(map[uint64]uint32, src.n)
+	ascending := true
 	for _, p := range parts {
 		for k, dl := range p.dls {
-			doc := p.first + k
+			doc, id := p.first+k, p.ids[k]
+			if doc > 0 && id <= ix.docs[doc-1].id {
+				ascending = false
+			}
+			ix.docs[doc] = docInfo{id: id, len: dl, live: dl > 0}
 			if dl > 0 {
-				ix.docs[doc] = docInfo{id: src.doc(doc).ID, len: dl, live: true}
 				ix.n++
 				ix.total += int64(dl)
 			}
 		}
 	}
 	for doc := range src.n {
-		id := src.doc(doc).ID
-		if prev, ok := ix.byID[id]; ok {
-			old := src.doc(int(prev))
-			ix.remove(&old)
+		id := ix.docs[doc].id
+		if !ascending {
+			if prev, ok := ix.byID[id]; ok {
+				old := src.doc(int(prev))
+				ix.remove(&old)
+			}
 		}
 		if ix.docs[doc].live {
 			ix.byID[id] = uint32(doc)
