@@ -178,7 +178,8 @@ func (p *buildPart) tokenize() {
 }
 
 // termIDs appends the local term ids of text's candidates to ids (sink
-// for those that are not tokens), adding new terms to the dictionary.
+// for those that are not tokens), adding new terms to the dictionary, and
+// counts each in tf.
 //
 // A short candidate found in its home slot (most are) is looked up inline;
 // any other goes through buildTerms.
@@ -187,40 +188,49 @@ func (p *buildPart) termIDs(sc *scanner, ids []uint32, text string) []uint32 {
 	n := len(ids)
 	ids = slices.Grow(ids, len(sc.keys))[:n+len(sc.keys)]
 	out := ids[n:]
-	short := &p.voc.short
+	short, tf := &p.voc.short, p.tf
 	long := 0
 	for k, key := range sc.keys {
+		var t uint32
 		if i := short.slot(key); short.keys[i] == key && key != 0 {
-			out[k] = short.vals[i]
-		} else if key != 0 {
-			out[k] = p.voc.shortID(key)
+			t = short.vals[i]
 		} else {
-			out[k] = p.voc.longID(sc.longTerm(long))
-			long++
+			if key != 0 {
+				t = p.voc.shortID(key)
+			} else {
+				t = p.voc.longID(sc.longTerm(long))
+				long++
+			}
+			if int(t) >= len(tf) { // a new term
+				p.growCounts()
+				tf = p.tf
+			}
 		}
+		out[k] = t
+		tf[t]++
 	}
 	return ids
 }
 
+// growCounts gives tf and df a slot for every term of the dictionary.
+func (p *buildPart) growCounts() {
+	nt := len(p.voc.terms)
+	p.tf = append(p.tf, make([]uint32, nt-len(p.tf))...)
+	p.df = append(p.df, make([]uint32, nt-len(p.df))...)
+}
+
 // addDoc appends a document's distinct terms with their tfs to dts, in
-// order of first occurrence, counts them in df, and returns the document's
-// length: its candidates' term ids are ids, the sink's not counted.
+// order of first occurrence, counts them in df, clears their counts in tf,
+// and returns the document's length: ids are its candidates' term ids,
+// counted in tf by termIDs, the sink's not counted.
 //
-// It makes two passes so no iteration waits on the one before: the first
-// counts every id in tf, the second writes each term's entry at its first
-// occurrence and clears its count. Whether an occurrence is the first is
-// data, not control flow (a mispredicted branch per token otherwise): the
-// entry is written at the end of dts every time and the end advances only
-// for a non-zero count. Entries needing an escape take addEscaped.
+// Whether an occurrence is the first is data, not control flow (a
+// mispredicted branch per token otherwise): each id's entry is written at
+// the end of dts every time, and the end advances only while its count is
+// not yet cleared, so no iteration waits on the one before. Entries
+// needing an escape take addEscaped.
 func (p *buildPart) addDoc(ids []uint32) uint32 {
-	if nt := len(p.voc.terms); len(p.tf) < nt {
-		p.tf = append(p.tf, make([]uint32, nt-len(p.tf))...)
-		p.df = append(p.df, make([]uint32, nt-len(p.df))...)
-	}
 	tf, df := p.tf, p.df
-	for _, t := range ids {
-		tf[t]++
-	}
 	dl := uint32(len(ids)) - tf[sink]
 	tf[sink] = 0
 	buf := slices.Grow(p.dts, len(ids))

@@ -14,11 +14,13 @@ const sink = 0
 // buildTerms is a build part's dictionary from the scanner's candidates to
 // local term ids. Candidates of at most eight bytes are looked up by their
 // packed key in an open-addressing table that also holds every stopword and
-// one-character piece (with id sink); longer ones by a hash of their bytes
-// in a second table, checked against the term's text. Neither builds a
-// string or hashes one the Go map way.
+// one-character piece (with id sink); those of nine to 16 bytes by their
+// two words in a second; longer ones by a hash of their bytes in a third,
+// checked against the term's text. None builds a string or hashes one the
+// Go map way.
 type buildTerms struct {
 	short shortTable
+	pair  pairTable
 	long  longTable
 	terms []string // local id → term; terms[sink] is a placeholder
 }
@@ -50,8 +52,21 @@ func (b *buildTerms) shortID(key uint64) uint32 {
 }
 
 // longID returns the local id of a longer token, adding the term if it is
-// new.
+// new. A token of at most 16 bytes (nearly all of them) is keyed by its two
+// words; a longer one by its hash and text.
 func (b *buildTerms) longID(term []byte) uint32 {
+	if len(term) <= 16 {
+		var w [16]byte
+		copy(w[:], term)
+		lo, hi := binary.LittleEndian.Uint64(w[:8]), binary.LittleEndian.Uint64(w[8:])
+		if t, ok := b.pair.get(lo, hi); ok {
+			return t
+		}
+		t := uint32(len(b.terms))
+		b.terms = append(b.terms, string(term))
+		b.pair.put(lo, hi, t)
+		return t
+	}
 	h := hashTerm(term)
 	if t, ok := b.long.get(h, term, b.terms); ok {
 		return t
@@ -60,6 +75,65 @@ func (b *buildTerms) longID(term []byte) uint32 {
 	b.terms = append(b.terms, string(term))
 	b.long.put(h, t)
 	return t
+}
+
+// pairTable is an open-addressing hash table from a term of nine to 16
+// bytes, as two little-endian words (the second zero-padded, so never
+// zero: terms hold no NUL), to its local id, with linear probing, kept at
+// most half full.
+type pairTable struct {
+	lo, hi []uint64 // hi 0 marks an empty slot
+	ids    []uint32
+	n      int
+	shift  uint // 64 - log2(len(ids))
+}
+
+// slot is a term's home slot.
+func (h *pairTable) slot(lo, hi uint64) int {
+	return int(((lo ^ bits.RotateLeft64(hi, 29)) * 0x9E3779B97F4A7C15) >> h.shift)
+}
+
+// get returns the id of the term (lo, hi).
+func (h *pairTable) get(lo, hi uint64) (uint32, bool) {
+	if len(h.ids) == 0 {
+		return 0, false
+	}
+	mask := len(h.ids) - 1
+	for i := h.slot(lo, hi); ; i = (i + 1) & mask {
+		switch {
+		case h.hi[i] == hi && h.lo[i] == lo:
+			return h.ids[i], true
+		case h.hi[i] == 0:
+			return 0, false
+		}
+	}
+}
+
+// put stores the id of a term that is not in the table.
+func (h *pairTable) put(lo, hi uint64, id uint32) {
+	if 2*(h.n+1) > len(h.ids) {
+		h.grow()
+	}
+	mask := len(h.ids) - 1
+	i := h.slot(lo, hi)
+	for h.hi[i] != 0 {
+		i = (i + 1) & mask
+	}
+	h.lo[i], h.hi[i], h.ids[i] = lo, hi, id
+	h.n++
+}
+
+// grow doubles the table (to 64 slots at first) and reinserts every term.
+func (h *pairTable) grow() {
+	oldLo, oldHi, oldIDs := h.lo, h.hi, h.ids
+	size := max(64, 2*len(oldIDs))
+	h.lo, h.hi, h.ids, h.n = make([]uint64, size), make([]uint64, size), make([]uint32, size), 0
+	h.shift = uint(64 - bits.TrailingZeros(uint(size)))
+	for i, hi := range oldHi {
+		if hi != 0 {
+			h.put(oldLo[i], hi, oldIDs[i])
+		}
+	}
 }
 
 // hashTerm hashes a term's bytes eight at a time (a multiply-xorshift mix

@@ -1,6 +1,7 @@
 package bm25
 
 import (
+	"encoding/binary"
 	"math/bits"
 	"slices"
 )
@@ -252,16 +253,18 @@ func (sc *scanner) pieces(s string) {
 			continue
 		}
 		buf := sc.long
-		for ; lo+8 <= hi; lo += 8 {
-			x := load64(s, lo) | lsbs*0x20
-			buf = append(buf, byte(x), byte(x>>8), byte(x>>16), byte(x>>24),
-				byte(x>>32), byte(x>>40), byte(x>>48), byte(x>>56))
+		end := len(buf) + hi - lo
+		for ; lo < hi; lo += 8 { // whole words; the bytes past hi are cut
+			var x uint64
+			if lo+8 <= len(s) {
+				x = load64(s, lo)
+			} else {
+				x = loadTail(s, lo)
+			}
+			buf = binary.LittleEndian.AppendUint64(buf, x|lsbs*0x20)
 		}
-		for ; lo < hi; lo++ {
-			buf = append(buf, s[lo]|0x20)
-		}
-		sc.long = buf
-		sc.longEnds = append(sc.longEnds, uint32(len(buf)))
+		sc.long = buf[:end]
+		sc.longEnds = append(sc.longEnds, uint32(end))
 		out[m] = 0
 		m++
 	}
