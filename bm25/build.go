@@ -132,10 +132,10 @@ func splitDocs(src source, n int) []*buildPart {
 	}
 	var parts []*buildPart
 	lo, acc, size := 0, 0, 0
-	for i := range src.n {
+	for i := 0; i < src.n && len(parts) < n-1; i++ {
 		d := src.doc(i)
 		acc += docSize(&d)
-		if len(parts) < n-1 && acc*n >= total*(len(parts)+1) {
+		if acc*n >= total*(len(parts)+1) {
 			parts = append(parts, &buildPart{src: src, count: i + 1 - lo, first: lo, size: acc - size})
 			lo, size = i+1, acc
 		}

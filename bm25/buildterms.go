@@ -56,9 +56,7 @@ func (b *buildTerms) shortID(key uint64) uint32 {
 // words; a longer one by its hash and text.
 func (b *buildTerms) longID(term []byte) uint32 {
 	if len(term) <= 16 {
-		var w [16]byte
-		copy(w[:], term)
-		lo, hi := binary.LittleEndian.Uint64(w[:8]), binary.LittleEndian.Uint64(w[8:])
+		lo, hi := binary.LittleEndian.Uint64(term), packKey(term[8:])
 		if t, ok := b.pair.get(lo, hi); ok {
 			return t
 		}
