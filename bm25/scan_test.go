@@ -117,3 +117,63 @@ func FuzzScannerMatchesPlain(f *testing.F) {
 		checkScanner(t, sc, text)
 	})
 }
+
+// TestBuild_AllTermLengths pins Build's dictionary (packed keys with the
+// stopwords and one-character pieces as the sink, two-word keys for 9-16
+// bytes, hashed text beyond) and its counting to the general tokenizer's
+// Set: words of every length from 1 to 24 bytes, in upper, lower and mixed
+// case, stopwords, digits, multi-byte neighbours and separators, over
+// enough documents for several build parts and long enough for 64-byte
+// blocks. Every term's df, every document's length and every (term,
+// document) tf must agree.
+func TestBuild_AllTermLengths(t *testing.T) {
+	rng := rand.New(rand.NewPCG(21, 22))
+	var words []string
+	for n := 1; n <= 24; n++ {
+		base := strings.Repeat("abcdefghijklmnopqrstuvwxyz0123456789", 1)[:n]
+		words = append(words, base, strings.ToUpper(base), strings.Repeat("Qz7", 9)[:n])
+	}
+	words = append(words, "the", "THE", "of", "a", "I", "x", "naïve", "café", "ΣΟΦΟΣ", "東京", "—", "ab\u0301cd", "\xff")
+	seps := []string{" ", " ", " ", ", ", "\n", ".", "-", "é", "—"}
+	var docs []Doc
+	for i := range 3 * minPartDocs {
+		var sb strings.Builder
+		for range rng.IntN(40) {
+			sb.WriteString(words[rng.IntN(len(words))])
+			sb.WriteString(seps[rng.IntN(len(seps))])
+		}
+		d := Doc{ID: uint64(i + 1), Content: sb.String()}
+		if i%5 == 0 {
+			d.Aliases = []string{words[rng.IntN(len(words))], "Alias" + words[rng.IntN(len(words))]}
+		}
+		docs = append(docs, d)
+	}
+	seq := New()
+	for _, d := range docs {
+		seq.Set(d)
+	}
+	for _, parts := range []int{1, 2, 3} {
+		ix := buildParts(sliceSource(docs), parts)
+		checkInvariants(t, ix)
+		if ix.Len() != seq.Len() || ix.AvgDocLen() != seq.AvgDocLen() || len(ix.voc.terms) != len(seq.voc.terms) {
+			t.Fatalf("%d parts: N %d avgdl %v terms %d, Sets give %d %v %d", parts,
+				ix.Len(), ix.AvgDocLen(), len(ix.voc.terms), seq.Len(), seq.AvgDocLen(), len(seq.voc.terms))
+		}
+		for _, d := range docs {
+			if ix.DocLen(d.ID) != seq.DocLen(d.ID) {
+				t.Fatalf("%d parts: DocLen(%d) = %d, Sets give %d", parts, d.ID, ix.DocLen(d.ID), seq.DocLen(d.ID))
+			}
+		}
+		for _, term := range seq.voc.terms {
+			if ix.DocFreq(term) != seq.DocFreq(term) {
+				t.Fatalf("%d parts: DocFreq(%q) = %d, Sets give %d", parts, term, ix.DocFreq(term), seq.DocFreq(term))
+			}
+			for _, d := range docs[:200] {
+				if ix.TermFreq(term, d.ID) != seq.TermFreq(term, d.ID) {
+					t.Fatalf("%d parts: TermFreq(%q, %d) = %d, Sets give %d", parts, term, d.ID,
+						ix.TermFreq(term, d.ID), seq.TermFreq(term, d.ID))
+				}
+			}
+		}
+	}
+}
