@@ -6,12 +6,9 @@ import (
 	"strings"
 	"time"
 
+	"github.com/crmem/crmem/tui/humanize"
 	"github.com/mattn/go-runewidth"
 )
-
-// maxDisplayTime is the last instant shown as a date (year 9999); later
-// created_at values (the format allows any u64) are shown raw.
-const maxDisplayTime = 253402300799
 
 // output runs write on a buffered stdout and flushes it.
 func (a *app) output(write func(w *bufio.Writer) error) error {
@@ -27,58 +24,10 @@ func (a *app) output(write func(w *bufio.Writer) error) error {
 
 // formatDate shows a unix time as a local date and time.
 func formatDate(ts uint64) string {
-	if ts > maxDisplayTime {
+	if ts > humanize.MaxDisplayTime {
 		return fmt.Sprintf("@%d", ts)
 	}
 	return time.Unix(int64(ts), 0).Local().Format("2006-01-02 15:04")
-}
-
-// formatAge shows how long ago ts was, in its largest unit ("3d", "5mo").
-func formatAge(ts uint64, now time.Time) string {
-	if ts > maxDisplayTime {
-		return "-"
-	}
-	d := now.Sub(time.Unix(int64(ts), 0))
-	if d < 0 {
-		return "future"
-	}
-	units := []struct {
-		size time.Duration
-		name string
-	}{
-		{365 * 24 * time.Hour, "y"}, {30 * 24 * time.Hour, "mo"}, {7 * 24 * time.Hour, "w"},
-		{24 * time.Hour, "d"}, {time.Hour, "h"}, {time.Minute, "m"},
-	}
-	for _, u := range units {
-		if d >= u.size {
-			return fmt.Sprintf("%d%s", d/u.size, u.name)
-		}
-	}
-	return "now"
-}
-
-// ago is formatAge as a phrase: "3d ago", "now", "in the future".
-func ago(ts uint64, now time.Time) string {
-	switch a := formatAge(ts, now); a {
-	case "now", "-":
-		return a
-	case "future":
-		return "in the future"
-	default:
-		return a + " ago"
-	}
-}
-
-// formatSize shows a byte count in B, KB or MB (powers of 1024).
-func formatSize(n int) string {
-	switch {
-	case n < 1024:
-		return fmt.Sprintf("%d B", n)
-	case n < 1024*1024:
-		return fmt.Sprintf("%.1f KB", float64(n)/1024)
-	default:
-		return fmt.Sprintf("%.1f MB", float64(n)/(1024*1024))
-	}
 }
 
 // table lays out rows of already-sanitized one-line cells in columns padded

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"io"
 
 	"github.com/crmem/crmem/export"
 	"github.com/crmem/crmem/store"
@@ -33,42 +32,4 @@ func marshal(v any) ([]byte, error) {
 		return nil, fmt.Errorf("encode json: %w", err)
 	}
 	return bytes.TrimSuffix(buf.Bytes(), []byte("\n")), nil
-}
-
-// writeJSON writes v indented, followed by a newline.
-func writeJSON(w io.Writer, v any) error {
-	enc := json.NewEncoder(w)
-	enc.SetEscapeHTML(false)
-	enc.SetIndent("", "  ")
-	if err := enc.Encode(v); err != nil {
-		return fmt.Errorf("write json: %w", err)
-	}
-	return nil
-}
-
-// writeJSONArray writes items as a JSON array with one element per line, so
-// large listings stay greppable and streamable.
-func writeJSONArray[T any](w io.Writer, items []T) error {
-	if len(items) == 0 {
-		_, err := io.WriteString(w, "[]\n")
-		return err
-	}
-	for i, it := range items {
-		b, err := marshal(it)
-		if err != nil {
-			return err
-		}
-		sep := ",\n"
-		if i == 0 {
-			sep = "[\n"
-		}
-		if _, err := io.WriteString(w, sep); err != nil {
-			return err
-		}
-		if _, err := w.Write(b); err != nil {
-			return err
-		}
-	}
-	_, err := io.WriteString(w, "\n]\n")
-	return err
 }

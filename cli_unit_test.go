@@ -51,36 +51,9 @@ func TestReason(t *testing.T) {
 	}
 }
 
-func TestFormatAge(t *testing.T) {
-	now := time.Unix(1_800_000_000, 0)
-	cases := []struct {
-		ts   uint64
-		want string
-	}{
-		{1_800_000_000, "now"},
-		{1_800_000_000 - 90, "1m"},
-		{1_800_000_000 - 3*3600, "3h"},
-		{1_800_000_000 - 2*86400, "2d"},
-		{1_800_000_000 - 15*86400, "2w"},
-		{1_800_000_000 - 400*86400, "1y"},
-		{1_800_000_100, "future"},
-		{0x1122334455667788, "-"},
-	}
-	for _, c := range cases {
-		if got := formatAge(c.ts, now); got != c.want {
-			t.Errorf("formatAge(%d) = %q, want %q", c.ts, got, c.want)
-		}
-	}
+func TestFormatDate_BeyondYear9999(t *testing.T) {
 	if got := formatDate(0x1122334455667788); !strings.HasPrefix(got, "@") {
 		t.Errorf("formatDate(huge) = %q", got)
-	}
-}
-
-func TestFormatSize(t *testing.T) {
-	for n, want := range map[int]string{0: "0 B", 1023: "1023 B", 1536: "1.5 KB", 3 << 20: "3.0 MB"} {
-		if got := formatSize(n); got != want {
-			t.Errorf("formatSize(%d) = %q, want %q", n, got, want)
-		}
 	}
 }
 

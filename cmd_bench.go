@@ -39,9 +39,9 @@ type benchResult struct {
 func (a *app) benchCommand() *cobra.Command {
 	var queriesFile string
 	var iterations int
-	var asJSON bool
+	var js jsonOutput
 	c := &cobra.Command{
-		Use:   "bench [--queries FILE] [--iterations N] [--json]",
+		Use:   "bench [--queries FILE] [--iterations N] [--json|--pretty]",
 		Short: "Time open, indexing and search on the memory file; report peak memory",
 		Long: `Time what a user waits for: open (read, decode, build the in-memory state and
 its BM25 index, as search does) and, within it, the index build (which runs
@@ -65,15 +65,15 @@ resident memory of the process (VmHWM). The file is never written.`,
 			if err != nil {
 				return err
 			}
-			if asJSON {
-				return a.output(func(w *bufio.Writer) error { return writeJSON(w, r) })
+			if js.enabled() {
+				return a.output(func(w *bufio.Writer) error { return js.write(w, r) })
 			}
 			return a.output(func(w *bufio.Writer) error { return writeBench(w, r, len(queries), iterations) })
 		},
 	}
 	c.Flags().StringVar(&queriesFile, "queries", "", "file of queries, one per line (default: the 12 built-in bench queries)")
 	c.Flags().IntVar(&iterations, "iterations", 100, "times each query is run")
-	c.Flags().BoolVar(&asJSON, "json", false, "print JSON")
+	js.register(c, "print the results")
 	return c
 }
 

@@ -11,6 +11,7 @@ import (
 
 	"github.com/crmem/crmem/store"
 	"github.com/crmem/crmem/store/sessions"
+	"github.com/crmem/crmem/tui/humanize"
 )
 
 // checkReport is what check finds; its JSON form is check --json's output.
@@ -73,10 +74,10 @@ type missingMarker struct {
 
 // checkCommand validates the memory file and reports its anomalies.
 func (a *app) checkCommand() *cobra.Command {
-	var asJSON bool
+	var js jsonOutput
 	var sessionsDir string
 	c := &cobra.Command{
-		Use:   "check [--json] [--sessions DIR]",
+		Use:   "check [--json|--pretty] [--sessions DIR]",
 		Short: "Validate the memory file; counts, sizes, anomalies, dangling archive markers",
 		Long: `Read and validate the memory file without changing it. A file the reader
 rejects exits 1 with the reason. Otherwise print entry counts per kind, aliases,
@@ -98,8 +99,8 @@ session resumes with a placeholder instead of its context.`,
 				sessionsDir = sessions.DefaultDir(path)
 			}
 			r, decodeErr := checkFile(path, data, sessionsDir)
-			if asJSON {
-				if err := a.output(func(w *bufio.Writer) error { return writeJSON(w, r) }); err != nil {
+			if js.enabled() {
+				if err := a.output(func(w *bufio.Writer) error { return js.write(w, r) }); err != nil {
 					return err
 				}
 			} else if decodeErr == nil {
@@ -113,7 +114,7 @@ session resumes with a placeholder instead of its context.`,
 			return nil
 		},
 	}
-	c.Flags().BoolVar(&asJSON, "json", false, "print the report as JSON")
+	js.register(c, "print the report")
 	c.Flags().StringVar(&sessionsDir, "sessions", "", "crabtalk sessions folder (default: sessions/ next to the memory file)")
 	return c
 }
@@ -277,12 +278,12 @@ func checkSessions(dir string, entries []store.Entry) *sessionReport {
 // writeCheck prints the human report.
 func writeCheck(w *bufio.Writer, r *checkReport) error {
 	p := func(format string, args ...any) { fmt.Fprintf(w, format, args...) }
-	p("%s: valid CRMEM v1 file, %s\n", sanitizeLine(r.Path), formatSize(r.Bytes))
+	p("%s: valid CRMEM v1 file, %s\n", sanitizeLine(r.Path), humanize.Size(r.Bytes))
 	p("entries    %d (notes %d, archives %d, topics %d)\n", r.Entries, r.Kinds["note"], r.Kinds["archive"], r.Kinds["topic"])
 	p("aliases    %d\n", r.Aliases)
-	p("content    %s", formatSize(r.ContentBytes))
+	p("content    %s", humanize.Size(r.ContentBytes))
 	if r.Largest != nil {
-		p(", largest %s (%s)", formatSize(r.Largest.Bytes), sanitizeLine(r.Largest.Name))
+		p(", largest %s (%s)", humanize.Size(r.Largest.Bytes), sanitizeLine(r.Largest.Name))
 	}
 	p("\nnext_id    %d\n", r.NextID)
 	if len(r.Anomalies) == 0 {

@@ -8,6 +8,7 @@ import (
 
 	"github.com/crmem/crmem/export"
 	"github.com/crmem/crmem/store"
+	"github.com/crmem/crmem/tui/humanize"
 )
 
 // dumpCommand writes the memory as an mdbook tree.
@@ -53,23 +54,12 @@ func exportCount(entries []store.Entry) string {
 	var parts []string
 	for i, k := range store.Kinds {
 		if n[i] > 0 {
-			parts = append(parts, fmt.Sprintf("%d %s", n[i], exportPlural(n[i], k.String())))
+			parts = append(parts, humanize.Plural(n[i], k.String()))
 		}
 	}
-	s := fmt.Sprintf("%d %s", len(entries), exportPlural(len(entries), "entry"))
+	s := humanize.Plural(len(entries), "entry")
 	if len(parts) > 0 {
 		s += " (" + strings.Join(parts, ", ") + ")"
 	}
 	return s
-}
-
-// exportPlural adds the English plural ending to word when n is not 1.
-func exportPlural(n int, word string) string {
-	switch {
-	case n == 1:
-		return word
-	case strings.HasSuffix(word, "y"):
-		return strings.TrimSuffix(word, "y") + "ies"
-	}
-	return word + "s"
 }

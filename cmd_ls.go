@@ -9,17 +9,19 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/crmem/crmem/store"
+	"github.com/crmem/crmem/tui/humanize"
 )
 
 // lsCommand lists entries.
 func (a *app) lsCommand() *cobra.Command {
 	var kind string
-	var asJSON bool
+	var js jsonOutput
 	c := &cobra.Command{
-		Use:   "ls [--kind K] [--json]",
+		Use:   "ls [--kind K] [--json|--pretty]",
 		Short: "List entries (id, kind, name, created, age, size, aliases)",
 		Long: `List every entry of the memory file in ascending id order.
---json prints an array of entries {"id","name","kind","created_at","aliases","content"}.`,
+--json prints an array of entries {"id","name","kind","created_at","aliases","content"}
+on one line; --pretty indents it.`,
 		Example: `  crmem ls
   crmem ls --kind archive
   crmem ls --json | jq -r '.[].name'`,
@@ -34,8 +36,8 @@ func (a *app) lsCommand() *cobra.Command {
 				return err
 			}
 			entries := filterKind(m.Entries(), k)
-			if asJSON {
-				return a.output(func(w *bufio.Writer) error { return writeJSONArray(w, entriesJSON(entries)) })
+			if js.enabled() {
+				return a.output(func(w *bufio.Writer) error { return writeArray(w, js, entriesJSON(entries)) })
 			}
 			if len(entries) == 0 {
 				_, err := fmt.Fprintln(a.stdout, "no entries")
@@ -45,7 +47,7 @@ func (a *app) lsCommand() *cobra.Command {
 		},
 	}
 	c.Flags().StringVar(&kind, "kind", "", "only entries of this kind: note, archive or topic")
-	c.Flags().BoolVar(&asJSON, "json", false, "print JSON")
+	js.register(c, "print the entries")
 	return c
 }
 
@@ -78,7 +80,7 @@ func lsTable(entries []store.Entry, now time.Time) *table {
 	t.add("ID", "KIND", "NAME", "CREATED", "AGE", "SIZE", "ALIASES")
 	for _, e := range entries {
 		t.add(fmt.Sprint(e.ID), e.Kind.String(), sanitizeLine(e.Name), formatDate(e.CreatedAt),
-			formatAge(e.CreatedAt, now), formatSize(len(e.Content)), aliasList(e.Aliases, 60))
+			humanize.Age(now, e.CreatedAt), humanize.Size(len(e.Content)), aliasList(e.Aliases, 60))
 	}
 	return t
 }

@@ -3,6 +3,7 @@ package main
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -13,16 +14,22 @@ import (
 // rmCommand removes entries, all or none.
 func (a *app) rmCommand() *cobra.Command {
 	return &cobra.Command{
-		Use:   "rm NAME...",
+		Use:   "rm NAME...|-",
 		Short: "Remove entries (all of them, or none if one is missing)",
 		Long: `Remove the entries named (each found by name, else by alias) with their
-aliases, in one atomic write: if any NAME matches no entry, nothing is removed.`,
-		Example: `  crmem rm scratch
-  crmem ls --kind archive --json | jq -r '.[] | select(.created_at < 1767225600) | .name' | xargs crmem rm`,
+aliases, in one atomic write: if any NAME matches no entry, nothing is removed.
+"crmem rm -" reads the names from standard input instead, one per line
+(spaces are part of the name; empty lines are skipped); no names there is
+nothing to do: a note on stderr, exit status 0, the file untouched.`,
+		Example: `  crmem rm scratch old-idea
+  crmem ls --kind archive --json | jq -r '.[] | select(.created_at < 1767225600) | .name' | crmem rm -`,
 		Args:              args(1, -1),
 		ValidArgsFunction: a.completeNames(-1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			names := dedupe(args)
+			names, err := a.rmNames(cmd, args)
+			if err != nil || len(names) == 0 {
+				return err
+			}
 			_, changes, err := a.applyWith(missingOf(names), func(m *store.Memory) []store.Op { return removals(m, names) })
 			if err != nil {
 				return err
@@ -30,6 +37,29 @@ aliases, in one atomic write: if any NAME matches no entry, nothing is removed.`
 			return a.report("removed", changes)
 		},
 	}
+}
+
+// rmNames returns the names to remove: the arguments, or with "-" alone
+// the lines of standard input. An empty standard input says so on stderr
+// and returns no names.
+func (a *app) rmNames(cmd *cobra.Command, args []string) ([]string, error) {
+	if len(args) != 1 || args[0] != "-" {
+		if slices.Contains(args, "-") {
+			return nil, usage(cmd, `"-" (names from standard input) must be the only argument`)
+		}
+		return dedupe(args), nil
+	}
+	if isTerminal(a.stdin) {
+		fmt.Fprintln(a.stderr, "crmem: reading names from standard input, one per line (end with ctrl+d)")
+	}
+	names, err := readNames(a.stdin)
+	if err != nil {
+		return nil, err
+	}
+	if len(names) == 0 {
+		fmt.Fprintln(a.stderr, "crmem: rm: no names on standard input; nothing removed")
+	}
+	return dedupe(names), nil
 }
 
 // removals builds one Remove per entry named, so two names of one entry (a

@@ -63,6 +63,10 @@ func (a *app) execute(args []string) (code int) {
 		return 0
 	}
 	fmt.Fprintf(a.stderr, "crmem: %s\n", oneLine(err.Error()))
+	var se signalExit
+	if errors.As(err, &se) {
+		return se.status()
+	}
 	var ue usageError
 	if errors.As(err, &ue) {
 		return 2
@@ -99,6 +103,9 @@ the terminal UI; every subcommand is scriptable.`,
 			if err := tui.CheckStyle(a.style); err != nil {
 				return usage(cmd, "%v", err)
 			}
+			if err := a.needTerminal(cmd.Root()); err != nil {
+				return err
+			}
 			return a.runTUI(path)
 		},
 	}
@@ -122,6 +129,8 @@ the terminal UI; every subcommand is scriptable.`,
 		c.DisableFlagsInUseLine = true // each Use line lists its flags
 		root.AddCommand(c)
 	}
+	root.AddCommand(a.manCommand())
+	registerFlagCompletions(root)
 	return root
 }
 
@@ -169,5 +178,5 @@ func (a *app) runTUI(path string) error {
 		}
 		path = p
 	}
-	return tui.Run(tui.Options{Path: path, SessionsDir: a.sessions, Style: a.style, Demo: a.demo, NoMouse: a.noMouse})
+	return a.runScreen(tui.Options{Path: path, SessionsDir: a.sessions, Style: a.style, Demo: a.demo, NoMouse: a.noMouse})
 }

@@ -15,7 +15,7 @@ import (
 type searchOptions struct {
 	kind    string
 	limit   int
-	asJSON  bool
+	js      jsonOutput
 	explain bool
 }
 
@@ -23,7 +23,7 @@ type searchOptions struct {
 func (a *app) searchCommand() *cobra.Command {
 	var o searchOptions
 	c := &cobra.Command{
-		Use:   "search QUERY... [--limit N] [--kind K] [--explain] [--json]",
+		Use:   "search QUERY... [--limit N] [--kind K] [--explain] [--json|--pretty]",
 		Short: "Rank entries for a query exactly as the agent's recall does",
 		Long: `Rank entries by BM25 over their content and aliases, exactly as the agent's
 recall(query) does: the words of QUERY are joined by spaces, tokenized, and
@@ -33,7 +33,7 @@ first), at most --limit of them (0: all). --kind keeps one kind after ranking.
 frequency in the entry (tf), the entries holding it (df), its idf and its share
 of the score, with the entry's length against the average.
 --json prints an array of entries in rank order, each with "score" (and with
---explain an "explain" object).`,
+--explain an "explain" object), on one line; --pretty indents it.`,
 		Example: `  crmem search deploy rollback
   crmem search "postgres migration" --limit 3 --explain
   crmem search token refresh --kind archive --json`,
@@ -55,20 +55,20 @@ of the score, with the entry's length against the average.
 			if o.explain {
 				explainHits(m.Index(), query, hits)
 			}
-			return a.printHits(hits, o.asJSON)
+			return a.printHits(hits, o.js)
 		},
 	}
 	c.Flags().StringVar(&o.kind, "kind", "", "only entries of this kind: note, archive or topic")
 	c.Flags().IntVar(&o.limit, "limit", 10, "at most N results (0: all)")
 	c.Flags().BoolVar(&o.explain, "explain", false, "show each query term's part in each score")
-	c.Flags().BoolVar(&o.asJSON, "json", false, "print JSON")
+	o.js.register(c, "print the hits")
 	return c
 }
 
 // printHits prints the results as JSON or as a table.
-func (a *app) printHits(hits []jsonHit, asJSON bool) error {
-	if asJSON {
-		return a.output(func(w *bufio.Writer) error { return writeJSONArray(w, hits) })
+func (a *app) printHits(hits []jsonHit, js jsonOutput) error {
+	if js.enabled() {
+		return a.output(func(w *bufio.Writer) error { return writeArray(w, js, hits) })
 	}
 	if len(hits) == 0 {
 		_, err := fmt.Fprintln(a.stdout, "no matches")

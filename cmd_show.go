@@ -10,16 +10,18 @@ import (
 
 	"github.com/crmem/crmem/bm25"
 	"github.com/crmem/crmem/store"
+	"github.com/crmem/crmem/tui/humanize"
 )
 
 // showCommand prints one entry.
 func (a *app) showCommand() *cobra.Command {
-	var asJSON bool
+	var js jsonOutput
 	c := &cobra.Command{
-		Use:   "show NAME [--json]",
+		Use:   "show NAME [--json|--pretty]",
 		Short: "Print one entry: a header and its content",
 		Long: `Print one entry, found by name or else by alias (the lowest-id entry with
-that alias). --json prints {"id","name","kind","created_at","aliases","content"}.`,
+that alias). --json prints {"id","name","kind","created_at","aliases","content"} on one
+line; --pretty indents it.`,
 		Example: `  crmem show deploy-steps
   crmem show ship --json | jq -r .content`,
 		Args:              args(1, 1),
@@ -33,13 +35,13 @@ that alias). --json prints {"id","name","kind","created_at","aliases","content"}
 			if !ok {
 				return fileError{path, fmt.Errorf("no such entry %q", args[0])}
 			}
-			if asJSON {
-				return a.output(func(w *bufio.Writer) error { return writeJSON(w, toJSON(e)) })
+			if js.enabled() {
+				return a.output(func(w *bufio.Writer) error { return js.write(w, toJSON(e)) })
 			}
 			return a.output(func(w *bufio.Writer) error { return writeShow(w, e, time.Now()) })
 		},
 	}
-	c.Flags().BoolVar(&asJSON, "json", false, "print JSON")
+	js.register(c, "print the entry")
 	return c
 }
 
@@ -49,7 +51,7 @@ func writeShow(w *bufio.Writer, e store.Entry, now time.Time) error {
 	t.add("name", sanitizeLine(e.Name))
 	t.add("kind", e.Kind.String())
 	t.add("id", fmt.Sprint(e.ID))
-	t.add("created", fmt.Sprintf("%s (%s)", formatDate(e.CreatedAt), ago(e.CreatedAt, now)))
+	t.add("created", fmt.Sprintf("%s (%s)", formatDate(e.CreatedAt), humanize.Ago(now, e.CreatedAt)))
 	if len(e.Aliases) > 0 {
 		t.add("aliases", aliasList(e.Aliases, 1<<20))
 	}

@@ -11,9 +11,9 @@ import (
 
 // tokensCommand prints the recall tokenizer's output.
 func (a *app) tokensCommand() *cobra.Command {
-	var asJSON bool
+	var js jsonOutput
 	c := &cobra.Command{
-		Use:   "tokens TEXT... [--json]",
+		Use:   "tokens TEXT... [--json|--pretty]",
 		Short: "Print the tokens recall sees in TEXT, one per line",
 		Long: `Print the tokens of TEXT (the words joined by spaces; "-" reads standard input)
 as the recall tokenizer makes them: split on non-alphanumerics, pieces of one
@@ -35,8 +35,8 @@ character dropped, lowercased, stopwords removed. --json prints an array.`,
 				toks = []string{}
 			}
 			return a.output(func(w *bufio.Writer) error {
-				if asJSON {
-					return writeJSON(w, toks)
+				if js.enabled() {
+					return js.write(w, toks)
 				}
 				for _, t := range toks {
 					if _, err := w.WriteString(sanitizeLine(t) + "\n"); err != nil {
@@ -47,6 +47,6 @@ character dropped, lowercased, stopwords removed. --json prints an array.`,
 			})
 		},
 	}
-	c.Flags().BoolVar(&asJSON, "json", false, "print a JSON array")
+	js.register(c, "print the tokens")
 	return c
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"runtime"
 	"runtime/debug"
+	"strings"
 
 	"github.com/spf13/cobra"
 )
@@ -11,10 +12,16 @@ import (
 // versionCommand prints the build's version.
 func (a *app) versionCommand() *cobra.Command {
 	return &cobra.Command{
-		Use:     "version",
-		Short:   "Print crmem's version and the Go version it was built with",
-		Example: `  crmem version`,
-		Args:    args(0, 0),
+		Use:   "version",
+		Short: "Print crmem's version, the commit it was built from and the Go version",
+		Long: `Print the module version (a release tag with go install …@vX.Y.Z, a
+pseudo-version when built from a git checkout, else "(devel)"), the git
+revision and commit time the binary was built from, "modified" when the
+checkout had uncommitted changes, and the Go version and platform. A binary
+built outside a git checkout, or with -buildvcs=false, has no revision.`,
+		Example: `  crmem version
+  crmem --version`,
+		Args: args(0, 0),
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			_, err := fmt.Fprintln(a.stdout, versionString())
 			return err
@@ -22,44 +29,57 @@ func (a *app) versionCommand() *cobra.Command {
 	}
 }
 
-// versionString is "crmem VERSION (GO)", VERSION being the module version
-// (go install …@vX), else the VCS revision the binary was built from.
+// versionString describes the running binary from its build information.
 func versionString() string {
-	v, goVersion := "unknown", runtime.Version()
-	if bi, ok := debug.ReadBuildInfo(); ok {
-		goVersion = bi.GoVersion
-		v = moduleVersion(bi)
-	}
-	return fmt.Sprintf("crmem %s (%s)", v, goVersion)
+	bi, _ := debug.ReadBuildInfo() // nil when the binary has none
+	return describeBuild(bi, runtime.GOOS+"/"+runtime.GOARCH)
 }
 
-// moduleVersion picks the most precise version the build info has.
-func moduleVersion(bi *debug.BuildInfo) string {
-	if v := bi.Main.Version; v != "" && v != "(devel)" {
-		return v
-	}
-	var rev, modified, when string
-	for _, s := range bi.Settings {
-		switch s.Key {
-		case "vcs.revision":
-			rev = s.Value
-		case "vcs.modified":
-			modified = s.Value
-		case "vcs.time":
-			when = s.Value
+// describeBuild is versionString for given build information (nil: none):
+//
+//	crmem v0.0.0-20261123174204-280a5a878397
+//	revision 280a5a8783977440b256523cc4979a7c429f987c (2026-11-23T17:42:04Z, modified)
+//	go1.26.8 linux/amd64
+//
+// The revision line is left out when the build has no VCS information.
+func describeBuild(bi *debug.BuildInfo, platform string) string {
+	version, goVersion := "(devel)", runtime.Version()
+	var rev, when string
+	modified := false
+	if bi != nil {
+		if bi.Main.Version != "" {
+			version = bi.Main.Version
+		}
+		if bi.GoVersion != "" {
+			goVersion = bi.GoVersion
+		}
+		for _, s := range bi.Settings {
+			switch s.Key {
+			case "vcs.revision":
+				rev = s.Value
+			case "vcs.time":
+				when = s.Value
+			case "vcs.modified":
+				modified = s.Value == "true"
+			}
 		}
 	}
-	if rev == "" {
-		return "devel"
+	var b strings.Builder
+	fmt.Fprintf(&b, "crmem %s\n", version)
+	if rev != "" {
+		var notes []string
+		if when != "" {
+			notes = append(notes, when)
+		}
+		if modified {
+			notes = append(notes, "modified")
+		}
+		b.WriteString("revision " + rev)
+		if len(notes) > 0 {
+			b.WriteString(" (" + strings.Join(notes, ", ") + ")")
+		}
+		b.WriteString("\n")
 	}
-	if len(rev) > 12 {
-		rev = rev[:12]
-	}
-	if modified == "true" {
-		rev += "-dirty"
-	}
-	if when != "" {
-		rev += " " + when
-	}
-	return "devel " + rev
+	fmt.Fprintf(&b, "%s %s", goVersion, platform)
+	return b.String()
 }

@@ -9,6 +9,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/crmem/crmem/store"
+	"github.com/crmem/crmem/tui/humanize"
 	"github.com/crmem/crmem/tui/sanitize"
 )
 
@@ -96,7 +97,7 @@ func (f *editing) deleteSelected(m *Model) tea.Cmd {
 	if !ok {
 		return cmd
 	}
-	text := fmt.Sprintf("delete %s %s (%s)?", e.Kind, sanitize.Line(e.Name), size(len(e.Content)))
+	text := fmt.Sprintf("delete %s %s (%s)?", e.Kind, sanitize.Line(e.Name), humanize.Size(len(e.Content)))
 	f.dlg = &confirmDialog{text: text, warn: f.resumeWarning(m, []store.Entry{e}), yes: func(m *Model) tea.Cmd {
 		return f.remove(m, []store.Entry{e}, "delete "+e.Name)
 	}}
@@ -117,7 +118,7 @@ func (f *editing) remove(m *Model, es []store.Entry, label string) tea.Cmd {
 		case w.err != nil:
 			return m.SetStatus("nothing deleted: " + errText(m, w.err))
 		}
-		return m.SetStatus(fmt.Sprintf("deleted %s (%s) — u undoes", entriesText(es), size(totalSize(es))))
+		return m.SetStatus(fmt.Sprintf("deleted %s (%s) — u undoes", entriesText(es), humanize.Size(totalSize(es))))
 	})
 }
 

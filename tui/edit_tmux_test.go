@@ -169,9 +169,7 @@ func sameExcept(a, b []store.Entry, names ...string) []string {
 }
 
 func TestTmux_Editing(t *testing.T) {
-	if _, err := exec.LookPath("tmux"); err != nil {
-		t.Skip("tmux not installed")
-	}
+	requireTmux(t)
 	bin := buildEditBinary(t)
 	t.Run("content and aliases", func(t *testing.T) { tmuxEditContent(t, bin) })
 	t.Run("external writes while editing", func(t *testing.T) { tmuxExternalWrites(t, bin) })

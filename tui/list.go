@@ -11,6 +11,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/crmem/crmem/store"
+	"github.com/crmem/crmem/tui/humanize"
 )
 
 // sortOrder is the list's order; relevance exists only while searching.
@@ -153,7 +154,7 @@ func withDateGroups(s *snapshot, rows []row, loc *time.Location) []row {
 	out := make([]row, 0, len(rows)+len(rows)/8+2)
 	month, day := -1, -1
 	for _, r := range rows {
-		if s.entries[r.idx].CreatedAt > maxDisplayTime {
+		if s.entries[r.idx].CreatedAt > humanize.MaxDisplayTime {
 			if month != -2 {
 				out = append(out, row{header: "after year 9999"})
 				month, day = -2, -1
@@ -285,9 +286,9 @@ func (l *listView) rowLine(s *snapshot, st *styles, ls listStyle, i int) string 
 	if ls.marks[e.ID] {
 		mark = st.mark.Render("●")
 	}
-	right := fmt.Sprintf(" %4s %5s", age(ls.now, e.CreatedAt), size(len(e.Content)))
+	right := fmt.Sprintf(" %4s %5s", humanize.Age(ls.now, e.CreatedAt), humanize.Size(len(e.Content)))
 	if ls.searched {
-		right = fmt.Sprintf(" %4s %5s", age(ls.now, e.CreatedAt), score(r))
+		right = fmt.Sprintf(" %4s %5s", humanize.Age(ls.now, e.CreatedAt), score(r))
 	}
 	badge := ""
 	if ls.badge != nil {
@@ -312,44 +313,4 @@ func score(r row) string {
 		return fmt.Sprintf("~%.1f", r.score)
 	}
 	return fmt.Sprintf("%.2f", r.score)
-}
-
-// age is a compact relative age: 5m, 3h, 2d, 3w, 5mo, 2y; "fut" for a
-// creation time more than a minute ahead of the clock (skew, a bad import),
-// which must not pass for a fresh entry; "-" beyond year 9999 (shown raw).
-func age(now time.Time, created uint64) string {
-	if created > maxDisplayTime {
-		return "-"
-	}
-	d := now.Sub(time.Unix(int64(created), 0))
-	switch {
-	case d < -time.Minute:
-		return "fut"
-	case d < time.Minute:
-		return "now"
-	case d < time.Hour:
-		return fmt.Sprintf("%dm", int(d.Minutes()))
-	case d < 24*time.Hour:
-		return fmt.Sprintf("%dh", int(d.Hours()))
-	case d < 14*24*time.Hour:
-		return fmt.Sprintf("%dd", int(d.Hours()/24))
-	case d < 60*24*time.Hour:
-		return fmt.Sprintf("%dw", int(d.Hours()/24/7))
-	case d < 365*24*time.Hour:
-		return fmt.Sprintf("%dmo", int(d.Hours()/24/30))
-	}
-	return fmt.Sprintf("%dy", int(d.Hours()/24/365))
-}
-
-// size is a compact byte count: 512B, 1.2K, 34K, 1.1M.
-func size(n int) string {
-	switch {
-	case n < 1000:
-		return fmt.Sprintf("%dB", n)
-	case n < 10_000:
-		return fmt.Sprintf("%.1fK", float64(n)/1024)
-	case n < 1_000_000:
-		return fmt.Sprintf("%dK", n/1024)
-	}
-	return fmt.Sprintf("%.1fM", float64(n)/(1024*1024))
 }

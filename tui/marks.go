@@ -1,16 +1,14 @@
 package tui
 
 import (
-	"errors"
 	"fmt"
-	"regexp"
 	"slices"
-	"strconv"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/crmem/crmem/store"
+	"github.com/crmem/crmem/tui/humanize"
 	"github.com/crmem/crmem/tui/sanitize"
 )
 
@@ -56,11 +54,11 @@ func (f *editing) unmarkAll(m *Model) tea.Cmd {
 
 // markOlder asks for an age and marks every archive older than it.
 func (f *editing) markOlder(m *Model) tea.Cmd {
-	f.dlg = newPrompt("mark archives older than (e.g. 30d, 2w, 6m, 1y)", "", func(v string) error {
-		_, err := parseAge(v)
+	f.dlg = newPrompt("mark archives older than (e.g. 30d, 2w, 6mo, 1y)", "", func(v string) error {
+		_, err := humanize.ParseSpan(v)
 		return err
 	}, func(m *Model, v string) tea.Cmd {
-		d, _ := parseAge(v)
+		d, _ := humanize.ParseSpan(v)
 		cutoff := m.c.now().Add(-d)
 		n := markArchivesBefore(m, cutoff)
 		return m.SetStatus(fmt.Sprintf("marked %s older than %s (created before %s)",
@@ -86,22 +84,6 @@ func markArchivesBefore(m *Model, cutoff time.Time) int {
 		}
 	}
 	return n
-}
-
-// ageRE is a count and a unit: 12h, 30d, 2w, 6m (months), 1y.
-var ageRE = regexp.MustCompile(`^([0-9]{1,6}) ?(h|d|w|m|mo|y)$`)
-
-// parseAge reads an age such as "30d", "2w", "6m" or "1y" (a month is 30
-// days, a year 365).
-func parseAge(s string) (time.Duration, error) {
-	g := ageRE.FindStringSubmatch(s)
-	if g == nil {
-		return 0, errors.New("write an age like 30d, 2w, 6m or 1y")
-	}
-	n, _ := strconv.Atoi(g[1])
-	day := 24 * time.Hour
-	unit := map[string]time.Duration{"h": time.Hour, "d": day, "w": 7 * day, "m": 30 * day, "mo": 30 * day, "y": 365 * day}[g[2]]
-	return time.Duration(n) * unit, nil
 }
 
 // markedEntries returns the marked entries in ascending id order.
@@ -143,7 +125,7 @@ func (f *editing) deleteMarked(m *Model) tea.Cmd {
 	if len(es) == 0 {
 		return m.SetStatus("nothing marked (space marks an entry, * every listed one, O old archives)")
 	}
-	text := fmt.Sprintf("delete %s marked (%s)?", count(len(es), "entry", "entries"), size(totalSize(es)))
+	text := fmt.Sprintf("delete %s marked (%s)?", count(len(es), "entry", "entries"), humanize.Size(totalSize(es)))
 	f.dlg = &confirmDialog{text: text, warn: f.resumeWarning(m, es), yes: func(m *Model) tea.Cmd {
 		return f.remove(m, es, "delete "+count(len(es), "entry", "entries"))
 	}}
@@ -154,7 +136,7 @@ func (f *editing) deleteMarked(m *Model) tea.Cmd {
 func (f *editing) StatusText(m *Model) string {
 	var s string
 	if n, bytes := markedSize(m); n > 0 {
-		s = m.c.styles.mark.Render(fmt.Sprintf("● %d marked · %s", n, size(bytes)))
+		s = m.c.styles.mark.Render(fmt.Sprintf("● %d marked · %s", n, humanize.Size(bytes)))
 	}
 	if f.refs.orphans {
 		s = join(s, m.c.styles.message.Render("orphan archives only (o)"))

@@ -7,7 +7,6 @@ import (
 	"slices"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/crmem/crmem/store"
 )
@@ -97,7 +96,7 @@ func TestMarks_OlderThanDeleteAllAndUndo(t *testing.T) {
 	h.wantOverlay("mark archives older than")
 	typeText(h.m, "soon")
 	press(h.m, "enter")
-	h.wantOverlay("write an age like 30d")
+	h.wantOverlay("write a span like 45m, 12h, 30d")
 	press(h.m, "ctrl+u")
 	typeText(h.m, "30d")
 	press(h.m, "enter")
@@ -176,19 +175,5 @@ func TestMarks_SurviveReloadByID(t *testing.T) {
 	reload(h.m)
 	if !h.m.Marked(keep.ID) || h.m.Marked(gone.ID) || len(h.m.MarkedIDs()) != 1 {
 		t.Fatalf("marks after reload: %v", h.m.MarkedIDs())
-	}
-}
-
-func TestParseAge(t *testing.T) {
-	day := 24 * time.Hour
-	for in, want := range map[string]time.Duration{"30d": 30 * day, "2w": 14 * day, "6m": 180 * day, "6mo": 180 * day, "1y": 365 * day, "12h": 12 * time.Hour, "0d": 0} {
-		if got, err := parseAge(in); err != nil || got != want {
-			t.Errorf("parseAge(%q) = %v, %v; want %v", in, got, err, want)
-		}
-	}
-	for _, bad := range []string{"", "30", "d", "-1d", "1.5d", "3 days", "9999999d"} {
-		if _, err := parseAge(bad); err == nil {
-			t.Errorf("parseAge(%q) succeeded", bad)
-		}
 	}
 }

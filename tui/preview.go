@@ -11,6 +11,7 @@ import (
 
 	"github.com/crmem/crmem/bm25"
 	"github.com/crmem/crmem/store"
+	"github.com/crmem/crmem/tui/humanize"
 	"github.com/crmem/crmem/tui/sanitize"
 )
 
@@ -46,16 +47,12 @@ func (p *preview) tokenCount(k renderKey, content string) int {
 	return n
 }
 
-// maxDisplayTime is the last created_at shown as a date (year 9999); later
-// values (the format allows any u64) are shown raw and without an age.
-const maxDisplayTime = 253402300799
-
 // card renders the header card for e at width.
 func card(st *styles, e store.Entry, tokens, width int, now time.Time, loc *time.Location, extra []string) string {
 	created := fmt.Sprintf("@%d", e.CreatedAt) // raw beyond year 9999, as the CLI
-	if e.CreatedAt <= maxDisplayTime {
+	if e.CreatedAt <= humanize.MaxDisplayTime {
 		created = time.Unix(int64(e.CreatedAt), 0).In(loc).Format("2006-01-02 15:04 MST") +
-			st.label.Render(" ("+ago(now, e.CreatedAt)+")")
+			st.label.Render(" ("+humanize.Ago(now, e.CreatedAt)+")")
 	}
 	lines := []string{
 		st.cardTitle.Render(ansi.Truncate(sanitize.Line(e.Name), max(width-4, 1), "…")),
@@ -76,18 +73,6 @@ func card(st *styles, e store.Entry, tokens, width int, now time.Time, loc *time
 		lines[i] = ansi.Truncate(l, inner, "…")
 	}
 	return st.card.Width(max(width-1, 6)).Render(strings.Join(lines, "\n"))
-}
-
-// ago is a relative age for the card: "3d ago", "just now", "in the future".
-func ago(now time.Time, created uint64) string {
-	switch a := age(now, created); a {
-	case "now":
-		return "just now"
-	case "fut":
-		return "in the future"
-	default:
-		return a + " ago"
-	}
 }
 
 // setContent fills the viewport with card and body, keeping the scroll

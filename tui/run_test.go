@@ -2,7 +2,6 @@ package tui
 
 import (
 	"testing"
-	"time"
 
 	tea "charm.land/bubbletea/v2"
 )
@@ -51,30 +50,5 @@ func TestPadCells(t *testing.T) {
 	}
 	if got := termColumn(46); got+explainIndent+numbersWidth > 46 {
 		t.Errorf("at 46 cells the explain table is %d wide", got+explainIndent+numbersWidth)
-	}
-}
-
-func TestAge(t *testing.T) {
-	now := time.Date(2026, 11, 21, 12, 0, 0, 0, time.UTC)
-	at := func(d time.Duration) uint64 { return uint64(now.Add(d).Unix()) }
-	for _, tc := range []struct {
-		created uint64
-		list    string
-		card    string
-	}{
-		{at(-30 * time.Second), "now", "just now"},
-		{at(30 * time.Second), "now", "just now"}, // within a minute of skew
-		{at(-5 * time.Minute), "5m", "5m ago"},
-		{at(-3 * 24 * time.Hour), "3d", "3d ago"},
-		{at(-400 * 24 * time.Hour), "1y", "1y ago"},
-		{at(2 * time.Hour), "fut", "in the future"},
-		{at(2 * 365 * 24 * time.Hour), "fut", "in the future"},
-	} {
-		if got := age(now, tc.created); got != tc.list {
-			t.Errorf("age(%v) = %q, want %q", time.Unix(int64(tc.created), 0).Sub(now), got, tc.list)
-		}
-		if got := ago(now, tc.created); got != tc.card {
-			t.Errorf("ago(%v) = %q, want %q", time.Unix(int64(tc.created), 0).Sub(now), got, tc.card)
-		}
 	}
 }

@@ -8,6 +8,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
+	"github.com/crmem/crmem/tui/humanize"
 	"github.com/crmem/crmem/tui/sanitize"
 )
 
@@ -78,7 +79,7 @@ func (m *Model) countsText() string {
 		return "opening…"
 	}
 	c := m.snap.counts
-	return fmt.Sprintf("%s · %s · %s", plural(c[0], "note"), plural(c[1], "archive"), plural(c[2], "topic"))
+	return fmt.Sprintf("%s · %s · %s", humanize.Plural(c[0], "note"), humanize.Plural(c[1], "archive"), humanize.Plural(c[2], "topic"))
 }
 
 // searchStatus is "7 hits (2 name, 1 prefix) in 0.4 ms".
@@ -88,7 +89,7 @@ func (m *Model) searchStatus() string {
 		return ""
 	}
 	n := len(r.hits)
-	text := fmt.Sprintf("%s in %s", plural(n, "hit"), formatDuration(r.took))
+	text := fmt.Sprintf("%s in %s", humanize.Plural(n, "hit"), formatDuration(r.took))
 	var extra []string
 	if c := r.counts[hitName]; c > 0 {
 		extra = append(extra, fmt.Sprintf("%d name", c))
@@ -97,16 +98,9 @@ func (m *Model) searchStatus() string {
 		extra = append(extra, fmt.Sprintf("%d prefix", c))
 	}
 	if len(extra) > 0 {
-		text = fmt.Sprintf("%s (%s) in %s", plural(n, "hit"), strings.Join(extra, ", "), formatDuration(r.took))
+		text = fmt.Sprintf("%s (%s) in %s", humanize.Plural(n, "hit"), strings.Join(extra, ", "), formatDuration(r.took))
 	}
 	return m.c.styles.status.Render(text)
-}
-
-func plural(n int, word string) string {
-	if n == 1 {
-		return "1 " + word
-	}
-	return fmt.Sprintf("%d %ss", n, word)
 }
 
 // formatDuration prints a short duration: 40 µs, 0.4 ms, 12 ms, 1.2 s.

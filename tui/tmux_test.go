@@ -33,12 +33,19 @@ func buildBinary(t *testing.T) string {
 	return bin
 }
 
+// requireTmux skips the test, saying why, when tmux is not installed:
+// `go test -v ./tui` then lists each skipped terminal test with the reason.
+func requireTmux(t *testing.T) {
+	t.Helper()
+	if _, err := exec.LookPath("tmux"); err != nil {
+		t.Skip("skipped: tmux is not installed and this test drives crmem in a terminal through it (install tmux to run it)")
+	}
+}
+
 // newTmux starts a private tmux server; it is killed when the test ends.
 func newTmux(t *testing.T) *tmuxEnv {
 	t.Helper()
-	if _, err := exec.LookPath("tmux"); err != nil {
-		t.Skip("tmux not installed")
-	}
+	requireTmux(t)
 	e := &tmuxEnv{t: t, socket: fmt.Sprintf("crmem-test-%d-%d", os.Getpid(), time.Now().UnixNano()), home: t.TempDir()}
 	t.Cleanup(func() { exec.Command("tmux", "-L", e.socket, "kill-server").Run() })
 	return e

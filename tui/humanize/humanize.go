@@ -1,0 +1,158 @@
+// Package humanize formats ages, time spans, byte sizes and counts the same
+// way everywhere in crmem: the TUI's list and card, its prompts (the date
+// filter, mark-older-than) and the command line's tables.
+//
+// # Units
+//
+// One table of time units serves both directions: m minutes, h hours,
+// d days, w weeks, mo months (30 days), y years (365 days). An age is shown
+// in the largest unit that keeps it readable (days up to two weeks, weeks up
+// to two months), and a span typed by the user is read with the same units,
+// so "6m" is six minutes wherever it appears.
+package humanize
+
+import (
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// MaxDisplayTime is the last second of year 9999 (UTC); later creation
+// times have no calendar form and are shown raw.
+const MaxDisplayTime = 253402300799
+
+const (
+	day   = 24 * time.Hour
+	week  = 7 * day
+	month = 30 * day
+	year  = 365 * day
+)
+
+// unit is one time unit: its suffix and length.
+type unit struct {
+	suffix string
+	size   time.Duration
+}
+
+// units lists every unit a span may be written in, longest suffix first so
+// "mo" is matched before "m".
+var units = [...]unit{
+	{"mo", month}, {"m", time.Minute}, {"h", time.Hour}, {"d", day}, {"w", week}, {"y", year},
+}
+
+// Age is a compact relative age of a unix creation time: "now", "5m", "3h",
+// "2d", "3w", "5mo", "2y"; "fut" for a time more than a minute ahead of now
+// (clock skew, a bad import: it must not pass for a fresh entry); "-" beyond
+// year 9999.
+func Age(now time.Time, created uint64) string {
+	if created > MaxDisplayTime {
+		return "-"
+	}
+	d := now.Sub(time.Unix(int64(created), 0))
+	switch {
+	case d < -time.Minute:
+		return "fut"
+	case d < time.Minute:
+		return "now"
+	case d < time.Hour:
+		return fmt.Sprintf("%dm", d/time.Minute)
+	case d < day:
+		return fmt.Sprintf("%dh", d/time.Hour)
+	case d < 2*week:
+		return fmt.Sprintf("%dd", d/day)
+	case d < 2*month:
+		return fmt.Sprintf("%dw", d/week)
+	case d < year:
+		return fmt.Sprintf("%dmo", d/month)
+	}
+	return fmt.Sprintf("%dy", d/year)
+}
+
+// Ago is Age as a phrase: "3d ago", "just now", "in the future", "-".
+func Ago(now time.Time, created uint64) string {
+	switch a := Age(now, created); a {
+	case "now":
+		return "just now"
+	case "fut":
+		return "in the future"
+	case "-":
+		return a
+	default:
+		return a + " ago"
+	}
+}
+
+// ErrSpan is returned by ParseSpan for text that is not a span.
+var ErrSpan = errors.New("write a span like 45m, 12h, 30d, 2w, 6mo or 1y")
+
+// ParseSpan reads a span typed by the user: a whole number and one unit
+// (m, h, d, w, mo, y), optionally separated by a space: "30d", "6mo", "2 w".
+func ParseSpan(s string) (time.Duration, error) {
+	s = strings.TrimSpace(s)
+	for _, u := range units {
+		digits, ok := strings.CutSuffix(s, u.suffix)
+		if !ok {
+			continue
+		}
+		digits = strings.TrimSpace(digits)
+		if digits == "" || len(digits) > 6 || strings.TrimLeft(digits, "0123456789") != "" {
+			return 0, fmt.Errorf("%q: %w", s, ErrSpan)
+		}
+		n, _ := strconv.Atoi(digits)
+		return time.Duration(n) * u.size, nil
+	}
+	return 0, fmt.Errorf("%q: %w", s, ErrSpan)
+}
+
+// Size is a compact byte count in powers of 1024: "512B", "1.2K", "34K",
+// "1.1M".
+func Size(n int) string {
+	switch {
+	case n < 1000:
+		return fmt.Sprintf("%dB", n)
+	case n < 10_000:
+		return fmt.Sprintf("%.1fK", float64(n)/1024)
+	case n < 1_000_000:
+		return fmt.Sprintf("%dK", n/1024)
+	}
+	return fmt.Sprintf("%.1fM", float64(n)/(1024*1024))
+}
+
+// Count writes n with thousands separators: 14,435.
+func Count(n int) string {
+	s := strconv.Itoa(n)
+	neg := strings.HasPrefix(s, "-")
+	s = strings.TrimPrefix(s, "-")
+	var b strings.Builder
+	if neg {
+		b.WriteByte('-')
+	}
+	for i, r := range s {
+		if i > 0 && (len(s)-i)%3 == 0 {
+			b.WriteByte(',')
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
+}
+
+// Plural is a count and its word: "1 hit", "14,435 hits", "2 entries".
+// Words ending in a consonant and "y" take "ies".
+func Plural(n int, word string) string {
+	return Count(n) + " " + Word(n, word)
+}
+
+// Word is word, in the plural when n is not 1: "entry" → "entries".
+func Word(n int, word string) string {
+	switch {
+	case n == 1:
+		return word
+	case strings.HasSuffix(word, "y") && !strings.HasSuffix(word, "ay") && !strings.HasSuffix(word, "ey") && !strings.HasSuffix(word, "oy"):
+		return strings.TrimSuffix(word, "y") + "ies"
+	case strings.HasSuffix(word, "s") || strings.HasSuffix(word, "sh") || strings.HasSuffix(word, "ch") || strings.HasSuffix(word, "x"):
+		return word + "es"
+	}
+	return word + "s"
+}
