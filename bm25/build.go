@@ -177,20 +177,20 @@ func (p *buildPart) tokenize() {
 	}
 }
 
-// termIDs appends the local term ids of text's candidates to ids (sink
-// for those that are not tokens), adding new terms to the dictionary, and
-// counts each in tf.
+// termIDs appends the local term ids of text's tokens to ids, adding new
+// terms to the dictionary, and counts each in tf.
 //
 // A short candidate found in its home slot (most are) is looked up inline;
-// any other goes through buildTerms.
+// any other goes through buildTerms. Candidates that are not tokens get
+// the sink's id, which is written like any other but not kept (the end of
+// ids does not advance), so dropping them costs no branch.
 func (p *buildPart) termIDs(sc *scanner, ids []uint32, text string) []uint32 {
 	sc.scan(text)
 	n := len(ids)
-	ids = slices.Grow(ids, len(sc.keys))[:n+len(sc.keys)]
-	out := ids[n:]
+	out := slices.Grow(ids, len(sc.keys))[:n+len(sc.keys)]
 	short, tf := &p.voc.short, p.tf
 	long := 0
-	for k, key := range sc.keys {
+	for _, key := range sc.keys {
 		var t uint32
 		if i := short.slot(key); short.keys[i] == key && key != 0 {
 			t = short.vals[i]
@@ -206,10 +206,15 @@ func (p *buildPart) termIDs(sc *scanner, ids []uint32, text string) []uint32 {
 				tf = p.tf
 			}
 		}
-		out[k] = t
+		out[n] = t
 		tf[t]++
+		keep := 0
+		if t != sink {
+			keep = 1
+		}
+		n += keep
 	}
-	return ids
+	return out[:n]
 }
 
 // growCounts gives tf and df a slot for every term of the dictionary.
@@ -221,8 +226,8 @@ func (p *buildPart) growCounts() {
 
 // addDoc appends a document's distinct terms with their tfs to dts, in
 // order of first occurrence, counts them in df, clears their counts in tf,
-// and returns the document's length: ids are its candidates' term ids,
-// counted in tf by termIDs, the sink's not counted.
+// and returns the document's length: ids are its tokens' term ids, counted
+// in tf by termIDs.
 //
 // Whether an occurrence is the first is data, not control flow (a
 // mispredicted branch per token otherwise): each id's entry is written at
@@ -231,8 +236,7 @@ func (p *buildPart) growCounts() {
 // needing an escape take addEscaped.
 func (p *buildPart) addDoc(ids []uint32) uint32 {
 	tf, df := p.tf, p.df
-	dl := uint32(len(ids)) - tf[sink]
-	tf[sink] = 0
+	tf[sink] = 0 // dropped candidates
 	buf := slices.Grow(p.dts, len(ids))
 	buf = buf[:cap(buf)]
 	n := len(p.dts)
@@ -256,7 +260,7 @@ func (p *buildPart) addDoc(ids []uint32) uint32 {
 		df[t] += first
 	}
 	p.dts = buf[:n]
-	return dl
+	return uint32(len(ids))
 }
 
 // addEscaped appends term t with tf c to dts (whose capacity suffices),
