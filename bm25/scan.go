@@ -287,8 +287,10 @@ func loadTail(s string, i int) uint64 {
 
 // general adds the general tokenizer's tokens of s from position from
 // (where no piece is open) until it has passed position until, and returns
-// where it stopped: len(s), or a position outside any piece after a
-// separator, where the fast path can resume.
+// where it stopped: len(s), or the end of the piece it took last or a
+// position past it among separators. No piece is open there, and the byte
+// there is not an alphanumeric continuing one, so the fast path can resume
+// with no carry.
 func (sc *scanner) general(s string, from, until int) int {
 	tz := &sc.tz
 	tz.reset(s)
