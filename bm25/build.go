@@ -54,11 +54,19 @@ func buildPacked(src source, n int, packLimit uint32) *Index {
 	parts := tokenizeParts(src, n, packLimit)
 	ix := New()
 	remaps := ix.mergeVocab(parts)
+	// The documents' numbers, ids and lengths are recorded beside the
+	// filling of the posting lists: the two touch different fields.
+	var ascending bool
+	var wg sync.WaitGroup
+	wg.Go(func() { ascending = ix.registerDocs(src.n, parts) })
 	ix.fillPostings(parts, remaps)
+	wg.Wait()
 	for _, p := range parts {
-		p.dts = nil // the largest transient: let it go before registering
+		p.dts = nil // the largest transient
 	}
-	ix.registerDocs(src, parts)
+	if !ascending {
+		ix.registerRepeatedIDs(src)
+	}
 	return ix
 }
 
@@ -368,16 +376,16 @@ func (p *buildPart) fill(backing []posting, cursor []int) {
 	}
 }
 
-// registerDocs records every document's number, id and length; documents
-// without tokens get a number that is not live, and a later duplicate id
-// replaces an earlier document (whose postings become tombstones). When
-// the ids ascend, as in every file crmem or the reference writes, no id
-// can repeat and each takes one map insertion, no lookup.
-func (ix *Index) registerDocs(src source, parts []*buildPart) {
+// registerDocs records every document's number, id and length (documents
+// without tokens get a number that is not live) and reports whether the
+// ids ascend, as in every file crmem or the reference writes. Then no id
+// repeats, and each live one takes one map insertion in byID, no lookup;
+// otherwise byID is left to registerRepeatedIDs.
+func (ix *Index) registerDocs(n int, parts []*buildPart) bool {
 	// Room for new documents, so the first Sets after an open do not copy
 	// the per-document array.
-	ix.docs = make([]docInfo, src.n, src.n+src.n/16)
-	ix.byID = make(map[uint64]uint32, src.n)
+	ix.docs = make([]docInfo, n, n+n/16)
+	ix.byID = make(map[uint64]uint32, n)
 	ascending := true
 	for _, p := range parts {
 		for k, dl := range p.dls {
@@ -392,13 +400,24 @@ func (ix *Index) registerDocs(src source, parts []*buildPart) {
 			}
 		}
 	}
+	if ascending {
+		for doc, info := range ix.docs[:n] {
+			if info.live {
+				ix.byID[info.id] = uint32(doc)
+			}
+		}
+	}
+	return ascending
+}
+
+// registerRepeatedIDs fills byID when ids may repeat: a later document with
+// an id replaces the earlier one, whose postings become tombstones.
+func (ix *Index) registerRepeatedIDs(src source) {
 	for doc := range src.n {
 		id := ix.docs[doc].id
-		if !ascending {
-			if prev, ok := ix.byID[id]; ok {
-				old := src.doc(int(prev))
-				ix.remove(&old)
-			}
+		if prev, ok := ix.byID[id]; ok {
+			old := src.doc(int(prev))
+			ix.remove(&old)
 		}
 		if ix.docs[doc].live {
 			ix.byID[id] = uint32(doc)
