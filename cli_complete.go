@@ -13,14 +13,14 @@ func (a *app) completeNames(n int) cobra.CompletionFunc {
 		if n >= 0 && len(args) >= n {
 			return nil, cobra.ShellCompDirectiveNoFileComp
 		}
-		_, f, err := a.decodeFile()
+		names, err := a.entryNames()
 		if err != nil {
 			return nil, cobra.ShellCompDirectiveNoFileComp
 		}
 		var out []cobra.Completion
-		for _, e := range f.Entries {
-			if strings.HasPrefix(e.Name, prefix) {
-				out = append(out, sanitizeLine(e.Name))
+		for _, name := range names {
+			if strings.HasPrefix(name, prefix) {
+				out = append(out, sanitizeLine(name))
 			}
 		}
 		return out, cobra.ShellCompDirectiveNoFileComp

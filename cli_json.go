@@ -23,7 +23,8 @@ type jsonHit struct {
 func toJSON(e store.Entry) jsonEntry { return export.NewJSONEntry(e) }
 
 // marshal encodes v compactly without HTML escaping (names and aliases may
-// hold <, > and &, and stay readable that way).
+// hold <, > and &, and stay readable that way), with DEL, C1 controls and
+// format characters escaped (export.EscapeJSON).
 func marshal(v any) ([]byte, error) {
 	var buf bytes.Buffer
 	enc := json.NewEncoder(&buf)
@@ -31,5 +32,5 @@ func marshal(v any) ([]byte, error) {
 	if err := enc.Encode(v); err != nil {
 		return nil, fmt.Errorf("encode json: %w", err)
 	}
-	return bytes.TrimSuffix(buf.Bytes(), []byte("\n")), nil
+	return export.EscapeJSON(bytes.TrimSuffix(buf.Bytes(), []byte("\n"))), nil
 }

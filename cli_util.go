@@ -49,7 +49,7 @@ func (a *app) readMemoryFile() (string, []byte, error) {
 	if err != nil {
 		return "", nil, err
 	}
-	data, err := os.ReadFile(path)
+	data, err := store.ReadFile(path) // a regular file only: a FIFO or device fails at once
 	if err != nil {
 		return path, nil, fileError{path, err}
 	}
@@ -130,7 +130,15 @@ func (a *app) openForWrite(path string) (*store.DB, error) {
 	if a.openHook != nil {
 		return a.openHook(path)
 	}
-	return openWithoutIndex(path)
+	opts := store.Options{Index: store.IndexOnDemand}
+	if isTerminal(a.stderr) {
+		// Writers queue behind one another; a person at a terminal is told
+		// why nothing happens yet.
+		opts.OnLockWait = func() {
+			fmt.Fprintf(a.stderr, "crmem: waiting for another crmem write to %s to finish…\n", quotePath(path))
+		}
+	}
+	return store.OpenWith(path, opts)
 }
 
 // openWithoutIndex opens path, leaving the bm25 index to be built on demand.

@@ -67,7 +67,7 @@ func (a *app) report(verb string, changes []store.Change) error {
 		if e == nil {
 			continue
 		}
-		if _, err := fmt.Fprintf(a.stdout, "%s %s (id %d, %s)\n", verb, sanitizeLine(e.Name), e.ID, e.Kind); err != nil {
+		if _, err := fmt.Fprintf(a.stdout, "%s %s (id %d, %s)\n", verb, nameText(e.Name), e.ID, e.Kind); err != nil {
 			return fmt.Errorf("write output: %w", err)
 		}
 	}

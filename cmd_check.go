@@ -10,6 +10,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/crmem/crmem/store"
+	"github.com/crmem/crmem/store/crabdb"
 	"github.com/crmem/crmem/store/sessions"
 	"github.com/crmem/crmem/tui/humanize"
 )
@@ -17,6 +18,7 @@ import (
 // checkReport is what check finds; its JSON form is check --json's output.
 type checkReport struct {
 	Path         string         `json:"path"`
+	Format       string         `json:"format"` // "crmem-v1" (a store's report says "crabdb")
 	Valid        bool           `json:"valid"`
 	Error        string         `json:"error,omitempty"`
 	Bytes        int            `json:"bytes"`
@@ -38,7 +40,7 @@ type largest struct {
 
 // anomaly is an oddity the reader accepts but a user should know about.
 type anomaly struct {
-	Kind    string   `json:"kind"` // trailing_bytes, duplicate_name, duplicate_id, stale_next_id, shared_alias, alias_is_name, unsafe_name
+	Kind    string   `json:"kind"` // trailing_bytes, duplicate_name, duplicate_id, stale_next_id, shared_alias, alias_is_name, unsafe_name, misleading_name
 	Detail  string   `json:"detail"`
 	Entries []string `json:"entries,omitempty"` // every entry concerned, when there are several
 }
@@ -122,7 +124,7 @@ session resumes with a placeholder instead of its context.`,
 // checkFile decodes data and builds the report; the error is the decode
 // failure, if any (the report then says only that).
 func checkFile(path string, data []byte, sessionsDir string) (*checkReport, error) {
-	r := &checkReport{Path: path, Bytes: len(data), Kinds: map[string]int{}, Anomalies: []anomaly{}}
+	r := &checkReport{Path: path, Format: "crmem-v1", Bytes: len(data), Kinds: map[string]int{}, Anomalies: []anomaly{}}
 	f, err := store.Decode(data)
 	if err != nil {
 		r.Error = reason(path, err)
@@ -143,6 +145,9 @@ func checkFile(path string, data []byte, sessionsDir string) (*checkReport, erro
 		}
 	}
 	r.Anomalies = anomalies(f)
+	if msg := misleadingName(path, crabdb.FormatV1); msg != "" {
+		r.Anomalies = append(r.Anomalies, anomaly{Kind: "misleading_name", Detail: msg})
+	}
 	r.Sessions = checkSessions(sessionsDir, f.Entries)
 	return r, nil
 }
@@ -171,6 +176,7 @@ func duplicates(entries []store.Entry) []anomaly {
 	var out []anomaly
 	byName := map[string][]uint64{}
 	byID := map[uint64]int{}
+	namesOf := map[uint64][]string{}
 	var names []string
 	for _, e := range entries {
 		if len(byName[e.Name]) == 0 {
@@ -178,6 +184,7 @@ func duplicates(entries []store.Entry) []anomaly {
 		}
 		byName[e.Name] = append(byName[e.Name], e.ID)
 		byID[e.ID]++
+		namesOf[e.ID] = append(namesOf[e.ID], fmt.Sprintf("%q", e.Name))
 	}
 	for _, n := range names {
 		if ids := byName[n]; len(ids) > 1 {
@@ -186,7 +193,7 @@ func duplicates(entries []store.Entry) []anomaly {
 	}
 	for _, e := range entries {
 		if byID[e.ID] > 1 {
-			out = append(out, anomaly{Kind: "duplicate_id", Detail: fmt.Sprintf("id %d is used by %d entries", e.ID, byID[e.ID])})
+			out = append(out, anomaly{Kind: "duplicate_id", Detail: fmt.Sprintf("id %d is used by %d entries (%s); every write keeps them all", e.ID, byID[e.ID], strings.Join(namesOf[e.ID], ", "))})
 			byID[e.ID] = 0
 		}
 	}
@@ -283,7 +290,7 @@ func writeCheck(w *bufio.Writer, r *checkReport) error {
 	p("aliases    %d\n", r.Aliases)
 	p("content    %s", humanize.Size(r.ContentBytes))
 	if r.Largest != nil {
-		p(", largest %s (%s)", humanize.Size(r.Largest.Bytes), sanitizeLine(r.Largest.Name))
+		p(", largest %s (%s)", humanize.Size(r.Largest.Bytes), nameText(r.Largest.Name))
 	}
 	p("\nnext_id    %d\n", r.NextID)
 	if len(r.Anomalies) == 0 {

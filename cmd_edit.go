@@ -50,7 +50,7 @@ func (a *app) edit(name string, p prompter) error {
 		return err
 	}
 	// No search here: the index is never built, so the editor opens at once.
-	db, err := store.OpenWith(path, store.Options{Index: store.IndexOnDemand})
+	db, err := a.openForWrite(path)
 	if err != nil {
 		return fileError{path, err}
 	}

@@ -16,13 +16,17 @@ import (
 // importCommand reads JSON lines or a legacy markdown memory.
 func (a *app) importCommand() *cobra.Command {
 	var from string
-	var merge bool
+	var merge, replace bool
 	c := &cobra.Command{
-		Use:   "import FILE|DIR [--from jsonl|crabtalk-0038|drover] [--merge]",
-		Short: "Replace (or --merge into) the memory from JSON lines or another memory format",
-		Long: `Read entries from FILE or DIR and replace the memory with them in one atomic save,
-or with --merge replace the entries with the same names and add the others,
-keeping everything else. A problem anywhere imports nothing.
+		Use:   "import FILE|DIR [--from jsonl|crabtalk-0038|drover|crabdb] [--replace]",
+		Short: "Add entries to the memory (or --replace it) from JSON lines or another memory format",
+		Long: `Read entries from FILE or DIR and add them to the memory in one atomic save: an
+entry with the same name as one in the memory replaces it (keeping its id), the
+others are added, and everything else in the memory is kept (--merge is
+accepted and means the same). With --replace the memory is replaced by the
+entries instead. A problem anywhere imports nothing. Inside a folder, nothing
+outside it is read: symbolic links and files that are not regular files are
+skipped, each named on standard error.
 
 --from is guessed when omitted: a file of JSON lines (or "-" for standard
 input) is jsonl; a folder with entries/ is crabtalk-0038; a folder with
@@ -45,19 +49,31 @@ global/, agents/ or runs/ is drover; a dump tree is for "crmem load".
                  line of the fields CRMEM has no place for open the content;
                  kinds summary/archive/compaction/session become archives,
                  topic a topic, the rest notes.
+  crabdb         crabtalk's store (store.crmem), read-only: its memory entries
+                 (column 2) in key order, ids from 1, created_at cut to
+                 seconds; unknown kinds become notes (each reported).
 
 Names from the markdown formats that are not valid entry names, or repeat, are
 renamed ("-" for unsafe characters, then "-2", "-3", …) and each rename is
 reported on standard error. With --merge, an entry that already exists keeps
-its id (and, for the markdown formats, its creation time). An input without
-entries is refused unless --merge is given (it would empty the memory).`,
-		Example: `  crmem export > backup.jsonl && crmem import backup.jsonl
-  crmem import ~/.crabtalk/config/memory --from crabtalk-0038 --merge
-  crmem import ./drover-memory --merge
-  crmem export --db old.db | crmem import - --merge`,
+its id (and, for the markdown formats, its creation time). With --replace, an
+input without entries is refused (it would empty the memory).`,
+		Example: `  crmem export > backup.jsonl && crmem import backup.jsonl --replace
+  crmem import ~/.crabtalk/config/memory --from crabtalk-0038
+  crmem import ./drover-memory
+  crmem export --db old.db | crmem import -`,
 		Args: args(1, 1),
-		RunE: func(_ *cobra.Command, args []string) error {
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if merge && replace {
+				return usage(cmd, "--merge and --replace exclude each other")
+			}
 			path := args[0]
+			if crab, err := isStoreImport(path, from); crab || err != nil {
+				if err != nil {
+					return err
+				}
+				return a.importStore(path, !replace)
+			}
 			format, err := importFormat(path, from)
 			if err != nil {
 				return err
@@ -66,14 +82,12 @@ entries is refused unless --merge is given (it would empty the memory).`,
 			if err != nil {
 				return err
 			}
-			for _, n := range notices {
-				fmt.Fprintf(a.stderr, "crmem: %s\n", sanitizeLine(n))
-			}
+			a.notify(notices)
 			mode := export.MergeTree
 			if format == export.JSONL {
 				mode = export.MergeExact
 			}
-			if merge {
+			if !replace {
 				return a.mergeEntries(entries, mode, fmt.Sprintf("imported %s (%s)", path, format))
 			}
 			if len(entries) == 0 {
@@ -82,8 +96,9 @@ entries is refused unless --merge is given (it would empty the memory).`,
 			return a.replaceEntries(entries, "imported", fmt.Sprintf("%s (%s)", path, format))
 		},
 	}
-	c.Flags().StringVar(&from, "from", "", "input format: jsonl, crabtalk-0038 or drover (default: guessed)")
-	c.Flags().BoolVar(&merge, "merge", false, "replace same-named entries and add new ones, keeping the rest")
+	c.Flags().StringVar(&from, "from", "", "input format: jsonl, crabtalk-0038, drover or crabdb (default: guessed)")
+	c.Flags().BoolVar(&replace, "replace", false, "replace the whole memory with the imported entries")
+	c.Flags().BoolVar(&merge, "merge", false, "the default: replace same-named entries and add new ones, keeping the rest")
 	return c
 }
 

@@ -17,7 +17,9 @@ func (a *app) loadCommand() *cobra.Command {
 		Use:   "load DIR [--merge]",
 		Short: "Replace the memory with a markdown tree written by dump",
 		Long: `Read DIR/notes/*.md, DIR/archives/*.md and DIR/topics/*.md (each folder in file
-name order; other files, hidden files and SUMMARY.md are ignored). An entry's
+name order; other files, hidden files and SUMMARY.md are ignored). Nothing
+outside DIR is read: a symbolic link in the tree, to a file or a folder, and
+anything that is not a regular file is skipped and named on standard error. An entry's
 name is its file name without ".md"; a file that starts with crmem's metadata
 block gives its creation time and aliases, any other file is all content and
 is created now.
@@ -34,7 +36,8 @@ left untouched.`,
   crmem load ~/memory-book --db ./restored.db`,
 		Args: args(1, 1),
 		RunE: func(_ *cobra.Command, args []string) error {
-			entries, err := export.Load(args[0], time.Now())
+			entries, notices, err := export.Load(args[0], time.Now())
+			a.notify(notices)
 			if err != nil {
 				return err
 			}
@@ -46,6 +49,13 @@ left untouched.`,
 	}
 	c.Flags().BoolVar(&merge, "merge", false, "replace same-named entries and add new ones, keeping the rest")
 	return c
+}
+
+// notify prints notices (files skipped or renamed) on standard error.
+func (a *app) notify(notices []string) {
+	for _, n := range notices {
+		fmt.Fprintf(a.stderr, "crmem: %s\n", sanitizeLine(n))
+	}
 }
 
 // replaceEntries swaps the whole memory for entries in one atomic save and

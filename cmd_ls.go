@@ -79,7 +79,7 @@ func lsTable(entries []store.Entry, now time.Time) *table {
 	t := &table{right: map[int]bool{0: true, 5: true}}
 	t.add("ID", "KIND", "NAME", "CREATED", "AGE", "SIZE", "ALIASES")
 	for _, e := range entries {
-		t.add(fmt.Sprint(e.ID), e.Kind.String(), sanitizeLine(e.Name), formatDate(e.CreatedAt),
+		t.add(fmt.Sprint(e.ID), e.Kind.String(), nameText(e.Name), formatDate(e.CreatedAt),
 			humanize.Age(now, e.CreatedAt), humanize.Size(len(e.Content)), aliasList(e.Aliases, 60))
 	}
 	return t
@@ -89,7 +89,7 @@ func lsTable(entries []store.Entry, now time.Time) *table {
 func aliasList(aliases []string, w int) string {
 	clean := make([]string, len(aliases))
 	for i, al := range aliases {
-		clean[i] = sanitizeLine(al)
+		clean[i] = nameText(al)
 	}
 	return truncate(strings.Join(clean, ", "), w)
 }

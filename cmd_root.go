@@ -113,7 +113,7 @@ the terminal UI; every subcommand is scriptable.`,
 	root.SetVersionTemplate("{{.Version}}\n")
 	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error { return usage(c, "%v", err) })
 	pf := root.PersistentFlags()
-	pf.StringVar(&a.db, "db", "", "memory file (default $CRMEM_DB, else ~/.crabtalk/memory.db)")
+	pf.StringVar(&a.db, "db", "", "memory file or crabtalk store (default $CRMEM_DB, else ~/.crabtalk/memory.db, else ~/.crabtalk/store.crmem)")
 	root.Flags().StringVar(&a.sessions, "sessions", "", "crabtalk sessions folder (default: sessions/ next to the memory file)")
 	root.Flags().StringVar(&a.style, "style", "", "markdown style: auto, dark, light, notty, ascii, dracula, pink, tokyo-night")
 	root.Flags().BoolVar(&a.noMouse, "no-mouse", false, "start with mouse capture off, so the terminal's own text selection works (M toggles)")
@@ -127,6 +127,7 @@ the terminal UI; every subcommand is scriptable.`,
 	} {
 		c.SilenceUsage = true
 		c.DisableFlagsInUseLine = true // each Use line lists its flags
+		a.storeAware(c)                // crabtalk's store: read variants, writes refused
 		root.AddCommand(c)
 	}
 	root.AddCommand(a.manCommand())
@@ -153,8 +154,9 @@ func (a *app) rootArgs(cmd *cobra.Command, args []string) error {
 	return nil
 }
 
-// dbPath resolves the memory file: --db, then $CRMEM_DB, then
-// ~/.crabtalk/memory.db.
+// dbPath resolves the memory file: --db, then $CRMEM_DB, then in
+// crabtalk's home folder ($CRABTALK_HOME, else ~/.crabtalk) memory.db if it
+// exists, else store.crmem if that exists (SPEC §10), else memory.db.
 func (a *app) dbPath() (string, error) {
 	if a.db != "" {
 		return a.db, nil
@@ -162,11 +164,14 @@ func (a *app) dbPath() (string, error) {
 	if p := a.getenv("CRMEM_DB"); p != "" {
 		return p, nil
 	}
+	if dir := a.getenv("CRABTALK_HOME"); dir != "" {
+		return defaultMemoryPath(dir), nil
+	}
 	home, err := os.UserHomeDir()
 	if err != nil {
 		return "", fmt.Errorf("find home directory: %w", err)
 	}
-	return filepath.Join(home, ".crabtalk", "memory.db"), nil
+	return defaultMemoryPath(filepath.Join(home, ".crabtalk")), nil
 }
 
 // runTUI opens the terminal UI on path (or the resolved --db path).

@@ -157,7 +157,7 @@ func searchTable(hits []jsonHit) *table {
 	t := &table{right: map[int]bool{0: true, 1: true}}
 	t.add("#", "SCORE", "KIND", "NAME", "CONTENT")
 	for i, h := range hits {
-		t.add(fmt.Sprint(i+1), fmt.Sprintf("%.4f", h.Score), h.Kind, sanitizeLine(h.Name), snippet(h.Content, 60))
+		t.add(fmt.Sprint(i+1), fmt.Sprintf("%.4f", h.Score), h.Kind, nameText(h.Name), snippet(h.Content, 60))
 	}
 	return t
 }

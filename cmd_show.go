@@ -48,7 +48,7 @@ line; --pretty indents it.`,
 // writeShow prints the header card and the content, sanitized.
 func writeShow(w *bufio.Writer, e store.Entry, now time.Time) error {
 	t := &table{}
-	t.add("name", sanitizeLine(e.Name))
+	t.add("name", nameText(e.Name))
 	t.add("kind", e.Kind.String())
 	t.add("id", fmt.Sprint(e.ID))
 	t.add("created", fmt.Sprintf("%s (%s)", formatDate(e.CreatedAt), humanize.Ago(now, e.CreatedAt)))

@@ -189,7 +189,7 @@ func TestExportImportCLI_Lossless(t *testing.T) {
 	other := copyFixture(t, "crmem/small.db")
 	mustRun(t, "", "rm", "scratch", "--db", other)
 	mustRun(t, "", "add", "extra", "x", "--db", other)
-	mustRun(t, "", "import", file, "--from", "jsonl", "--db", other)
+	mustRun(t, "", "import", file, "--from", "jsonl", "--replace", "--db", other)
 	if got := mustRun(t, "", "export", "--db", other); got != exported {
 		t.Errorf("import did not replace the memory exactly")
 	}
@@ -257,7 +257,7 @@ func TestImportCLI_LegacyFormats(t *testing.T) {
 			if tt.from != "" {
 				args = append(args, "--from", tt.from)
 			}
-			r := crmem(t, "", args...)
+			r := crmem(t, "", append(args, "--replace")...)
 			if r.code != 0 {
 				t.Fatalf("exit %d: %s", r.code, r.stderr)
 			}
@@ -285,7 +285,8 @@ func TestImportCLI_Errors(t *testing.T) {
 	xErrLine(t, crmem(t, "", "import", filepath.Join("export", "testdata", "drover", "malformed"), "--db", db), 1, "01HZZZ.md:5: ")
 	empty := filepath.Join(t.TempDir(), "empty.jsonl")
 	os.WriteFile(empty, nil, 0o644)
-	xErrLine(t, crmem(t, "", "import", empty, "--from", "jsonl", "--db", db), 1, "no entries to import")
+	xErrLine(t, crmem(t, "", "import", empty, "--from", "jsonl", "--replace", "--db", db), 1, "no entries to import")
+	xErrLine(t, crmem(t, "", "import", empty, "--merge", "--replace", "--db", db), 2, "exclude each other")
 }
 
 func TestExportCLI_MissingFile(t *testing.T) {
@@ -305,9 +306,37 @@ func TestExportCLI_Help(t *testing.T) {
 func TestImportCLI_ReplaceNeverLowersNextID(t *testing.T) {
 	db := copyFixture(t, "crmem/small.db") // next_id 29
 	in := `{"id":1,"name":"only","kind":"note","created_at":5,"aliases":[],"content":"x"}` + "\n"
-	mustRun(t, in, "import", "-", "--db", db)
+	mustRun(t, in, "import", "-", "--replace", "--db", db)
 	mustRun(t, "", "add", "after", "y", "--db", db)
 	if e, _ := byName(lsJSON(t, db), "after"); e.ID != 29 {
 		t.Errorf("entry added after the import got id %d, want 29 (ids are never reused)", e.ID)
+	}
+}
+
+// TestImportCLI_AddsByDefault: importing one entry into a memory of many
+// adds it (a same-named entry is replaced, keeping its id) and keeps every
+// other entry; --merge means the same.
+func TestImportCLI_AddsByDefault(t *testing.T) {
+	db := copyFixture(t, "crmem/small.db")
+	before := lsJSON(t, db)
+	kept, _ := byName(before, "deploy-steps")
+	in := `{"id":900,"name":"one-more","kind":"note","created_at":5,"aliases":[],"content":"new"}` + "\n" +
+		`{"id":901,"name":"deploy-steps","kind":"note","created_at":6,"aliases":[],"content":"replaced"}` + "\n"
+	mustRun(t, in, "import", "-", "--db", db)
+	after := lsJSON(t, db)
+	if len(after) != len(before)+1 {
+		t.Fatalf("%d entries after importing 2 (1 new) into %d", len(after), len(before))
+	}
+	if e, ok := byName(after, "deploy-steps"); !ok || e.ID != kept.ID || e.Content != "replaced" {
+		t.Errorf("deploy-steps after import: %+v, want id %d kept and the new content", e, kept.ID)
+	}
+	for _, b := range before {
+		if _, ok := byName(after, b.Name); !ok {
+			t.Errorf("%s lost by import", b.Name)
+		}
+	}
+	mustRun(t, in, "import", "-", "--merge", "--db", db)
+	if again := lsJSON(t, db); len(again) != len(after) {
+		t.Errorf("--merge of the same lines: %d entries, want %d", len(again), len(after))
 	}
 }

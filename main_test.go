@@ -17,6 +17,9 @@ import (
 var crmemBin, testHome string
 
 func TestMain(m *testing.M) {
+	if role := os.Getenv(cliHelperEnv); role != "" {
+		os.Exit(cliHelper(role))
+	}
 	os.Exit(testMain(m))
 }
 
@@ -73,7 +76,7 @@ func crmem(t *testing.T, stdin string, args ...string) result {
 func testEnv() []string {
 	var env []string
 	for _, kv := range os.Environ() {
-		if !strings.HasPrefix(kv, "CRMEM_DB=") && !strings.HasPrefix(kv, "HOME=") {
+		if !strings.HasPrefix(kv, "CRMEM_DB=") && !strings.HasPrefix(kv, "HOME=") && !strings.HasPrefix(kv, "CRABTALK_HOME=") {
 			env = append(env, kv)
 		}
 	}

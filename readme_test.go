@@ -182,7 +182,7 @@ func readmeExamples() []readmeExample {
 		{line: "crmem dump ~/memory-book && mdbook serve ~/memory-book", check: func(t *testing.T, s *scratch, r result) {
 			wantContains(t, r.stdout, "mdbook would serve "+filepath.Join(s.home, "memory-book"))
 		}},
-		{line: "crmem export > backup.jsonl && crmem import backup.jsonl", check: func(t *testing.T, s *scratch, r result) {
+		{line: "crmem export > backup.jsonl && crmem import backup.jsonl --replace", check: func(t *testing.T, s *scratch, r result) {
 			got, want := s.entries(t), seedEntries(t)
 			if len(got) != len(want) {
 				t.Fatalf("%d entries after export and import, want %d", len(got), len(want))
@@ -194,7 +194,7 @@ func readmeExamples() []readmeExample {
 				}
 			}
 		}},
-		{line: "crmem import ~/.crabtalk/config/memory --merge",
+		{line: "crmem import ~/.crabtalk/config/memory",
 			setup: func(t *testing.T, s *scratch) {
 				s.write(t, ".crabtalk/config/memory/entries/imported-note.md", "---\nname: imported-note\ndescription: from the old memory\n---\nbody\n")
 			},

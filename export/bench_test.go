@@ -49,7 +49,7 @@ func BenchmarkLoad(b *testing.B) {
 	}
 	b.ResetTimer()
 	for b.Loop() {
-		if _, err := export.Load(dir, fixedNow); err != nil {
+		if _, _, err := export.Load(dir, fixedNow); err != nil {
 			b.Fatal(err)
 		}
 	}

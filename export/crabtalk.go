@@ -1,6 +1,7 @@
 package export
 
 import (
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -29,15 +30,18 @@ func ImportCrabtalk0038(dir string) (*Imported, error) {
 	if err := checkDir(dir); err != nil {
 		return nil, err
 	}
-	entriesDir := filepath.Join(dir, "entries")
-	if fi, err := os.Stat(entriesDir); err != nil || !fi.IsDir() {
+	t := &tree{root: dir}
+	if !t.isDir("entries") {
+		if len(t.notices) > 0 {
+			return nil, errors.New(t.notices[0])
+		}
 		return nil, fmt.Errorf("%s: no entries/ folder (not an RFC 0038 memory)", dir)
 	}
-	files, err := markdownFiles(entriesDir)
+	files, err := t.markdownFiles("entries")
 	if err != nil {
 		return nil, pathError(err)
 	}
-	res := &Imported{}
+	res := &Imported{Notices: t.notices}
 	if fi, err := os.Stat(filepath.Join(dir, "MEMORY.md")); err == nil {
 		res.Notices = append(res.Notices, fmt.Sprintf(
 			"%s: skipped (%d bytes): RFC 0150 has no curated overview; move what matters into Crab.md or a note",
@@ -46,7 +50,7 @@ func ImportCrabtalk0038(dir string) (*Imported, error) {
 	var sources []string
 	for _, f := range files {
 		rel := filepath.Join("entries", f)
-		md, err := readMarkdown(dir, rel)
+		md, err := readMarkdown(t, rel)
 		if err != nil {
 			return nil, err
 		}

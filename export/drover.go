@@ -35,14 +35,15 @@ var droverKnown = []string{"id", "scope", "agentId", "runId", "kind", "summary",
 //   - created_at: createdAt (milliseconds or seconds since 1970, or an RFC
 //     3339 date), else the file's modification time.
 func ImportDrover(dir string) (*Imported, error) {
-	files, err := droverFiles(dir)
+	t := &tree{root: dir}
+	files, err := droverFiles(t)
 	if err != nil {
 		return nil, err
 	}
-	res := &Imported{}
+	res := &Imported{Notices: t.notices}
 	var sources []string
 	for _, f := range files {
-		md, err := readMarkdown(dir, f.rel)
+		md, err := readMarkdown(t, f.rel)
 		if err != nil {
 			return nil, err
 		}
@@ -67,13 +68,13 @@ type droverFile struct {
 }
 
 // droverFiles lists the entry files of a drover tree in import order.
-func droverFiles(dir string) ([]droverFile, error) {
-	if err := checkDir(dir); err != nil {
+func droverFiles(t *tree) ([]droverFile, error) {
+	if err := checkDir(t.root); err != nil {
 		return nil, err
 	}
 	var out []droverFile
 	add := func(folder string, f droverFile) error {
-		names, err := markdownFiles(filepath.Join(dir, folder))
+		names, err := t.markdownFiles(folder)
 		if err != nil {
 			return pathError(err)
 		}
@@ -88,7 +89,7 @@ func droverFiles(dir string) ([]droverFile, error) {
 		return nil, err
 	}
 	for _, group := range []struct{ folder, scope string }{{"agents", "agent"}, {"runs", "run"}} {
-		subs, err := subfolders(filepath.Join(dir, group.folder))
+		subs, err := t.subfolders(group.folder)
 		if err != nil {
 			return nil, pathError(err)
 		}
@@ -99,7 +100,7 @@ func droverFiles(dir string) ([]droverFile, error) {
 			} else {
 				f.run = s
 			}
-			if err := add(filepath.Join(group.folder, s), f); err != nil {
+			if err := add(group.folder+"/"+s, f); err != nil {
 				return nil, err
 			}
 		}

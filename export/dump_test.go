@@ -57,7 +57,7 @@ func TestDump_ThenLoadThenDumpIsStable(t *testing.T) {
 	if err := export.Dump(a, orig); err != nil {
 		t.Fatal(err)
 	}
-	loaded, err := export.Load(a, fixedNow)
+	loaded, _, err := export.Load(a, fixedNow)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -196,7 +196,7 @@ type expectedLine struct {
 }
 
 func TestLoad_HandwrittenMatchesReference(t *testing.T) {
-	got, err := export.Load(filepath.Join(refDir, "load/handwritten"), fixedNow)
+	got, _, err := export.Load(filepath.Join(refDir, "load/handwritten"), fixedNow)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -248,7 +248,7 @@ func TestLoad_Errors(t *testing.T) {
 				os.MkdirAll(filepath.Join(dir, filepath.Dir(name)), 0o755)
 				os.WriteFile(filepath.Join(dir, name), []byte(body), 0o644)
 			}
-			got, err := export.Load(dir, fixedNow)
+			got, _, err := export.Load(dir, fixedNow)
 			if err == nil {
 				t.Fatalf("loaded %+v", got)
 			}
@@ -270,7 +270,7 @@ func TestLoad_SkipsHiddenAndOtherFiles(t *testing.T) {
 		os.MkdirAll(filepath.Join(dir, filepath.Dir(name)), 0o755)
 		os.WriteFile(filepath.Join(dir, name), []byte(body), 0o644)
 	}
-	got, err := export.Load(dir, fixedNow)
+	got, _, err := export.Load(dir, fixedNow)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -284,7 +284,7 @@ func TestLoad_EmptyDumpLoadsEmpty(t *testing.T) {
 	if err := export.Dump(dir, nil); err != nil {
 		t.Fatal(err)
 	}
-	got, err := export.Load(dir, fixedNow)
+	got, _, err := export.Load(dir, fixedNow)
 	if err != nil || len(got) != 0 {
 		t.Fatalf("Load = %v, %v", got, err)
 	}

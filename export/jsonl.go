@@ -56,10 +56,15 @@ func WriteJSONL(w io.Writer, entries []store.Entry) error {
 	sorted := slices.Clone(entries)
 	slices.SortStableFunc(sorted, func(a, b store.Entry) int { return cmp.Compare(a.ID, b.ID) })
 	bw := bufio.NewWriterSize(w, 64<<10)
-	enc := json.NewEncoder(bw)
+	var line bytes.Buffer
+	enc := json.NewEncoder(&line)
 	enc.SetEscapeHTML(false)
 	for _, e := range sorted {
+		line.Reset()
 		if err := enc.Encode(NewJSONEntry(e)); err != nil {
+			return fmt.Errorf("write json lines: %w", err)
+		}
+		if _, err := bw.Write(EscapeJSON(line.Bytes())); err != nil {
 			return fmt.Errorf("write json lines: %w", err)
 		}
 	}

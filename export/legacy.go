@@ -35,13 +35,9 @@ type mdFile struct {
 
 // readMarkdown reads a legacy entry file: UTF-8, optional BOM, CRLF or LF,
 // optional YAML frontmatter. Errors name the file (and line).
-func readMarkdown(root, rel string) (mdFile, error) {
-	path := filepath.Join(root, rel)
-	data, err := os.ReadFile(path)
-	if err != nil {
-		return mdFile{}, pathError(err)
-	}
-	fi, err := os.Stat(path)
+func readMarkdown(t *tree, rel string) (mdFile, error) {
+	path := filepath.Join(t.root, rel)
+	data, fi, err := t.readFile(rel)
 	if err != nil {
 		return mdFile{}, pathError(err)
 	}
@@ -119,24 +115,6 @@ func joinParagraphs(parts ...string) string {
 		}
 	}
 	return strings.Join(keep, "\n\n")
-}
-
-// subfolders lists the non-hidden folders inside folder in name order.
-func subfolders(folder string) ([]string, error) {
-	ents, err := os.ReadDir(folder)
-	if err != nil {
-		if errors.Is(err, os.ErrNotExist) {
-			return nil, nil
-		}
-		return nil, err
-	}
-	var out []string
-	for _, de := range ents {
-		if de.IsDir() && !strings.HasPrefix(de.Name(), ".") {
-			out = append(out, de.Name())
-		}
-	}
-	return out, nil
 }
 
 // settleNames makes every name valid (store.ValidName) and unique by a

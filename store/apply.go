@@ -2,6 +2,7 @@ package store
 
 import (
 	"fmt"
+	"math"
 	"time"
 	"unicode/utf8"
 )
@@ -22,7 +23,9 @@ func (m *Memory) Apply(now time.Time, ops ...Op) ([]Change, error) {
 	}
 	changes := tx.changes()
 	for _, c := range changes {
-		m.reindex(c)
+		if !c.shadow {
+			m.reindex(c)
+		}
 	}
 	m.compact()
 	return changes, nil
@@ -40,6 +43,10 @@ func (m *Memory) revert(changes []Change, nextID uint64) {
 		}
 	}
 	for _, c := range changes {
+		if c.shadow {
+			m.insertDup(cloneEntry(c.Before))
+			continue
+		}
 		if c.Before != nil {
 			m.put(cloneEntry(c.Before))
 		}
@@ -57,6 +64,9 @@ type txn struct {
 	prev    map[uint64]*Entry // id -> state before the txn (nil: absent)
 	touched []uint64          // ids in order of first touch
 	nextID  uint64            // m.nextID before the txn
+	// dupsBefore is the shadow list before the first change to it.
+	dupsBefore  []*Entry
+	dupsTouched bool
 }
 
 func (tx *txn) touch(id uint64) {
@@ -88,6 +98,9 @@ func (tx *txn) rollback() {
 		}
 	}
 	tx.m.nextID = tx.nextID
+	if tx.dupsTouched {
+		tx.m.dups = tx.dupsBefore
+	}
 }
 
 func (tx *txn) changes() []Change {
@@ -109,7 +122,7 @@ func (tx *txn) changes() []Change {
 		}
 		out = append(out, c)
 	}
-	return out
+	return append(out, tx.dupChanges()...)
 }
 
 func (tx *txn) apply(op Op) error {
@@ -132,6 +145,8 @@ func (tx *txn) apply(op Op) error {
 		return tx.restore(op.Entry)
 	case Replace:
 		return tx.replace(op)
+	case carryOp:
+		return tx.carry(op)
 	case nil:
 		return fmt.Errorf("%w: nil operation", ErrInvalidEntry)
 	}
@@ -145,7 +160,7 @@ func (tx *txn) add(op Add) error {
 	if err := checkText(op.Name, op.Content, op.Aliases, op.Kind); err != nil {
 		return err
 	}
-	if tx.m.names.has(op.Name) {
+	if tx.m.nameTaken(op.Name) {
 		return fmt.Errorf("%w: %q", ErrNameTaken, op.Name)
 	}
 	if tx.m.nextID == ^uint64(0) {
@@ -164,6 +179,9 @@ func (tx *txn) add(op Add) error {
 func (tx *txn) resolve(name string, expect *Entry) (*Entry, error) {
 	e := tx.m.lookup(name)
 	if e == nil {
+		if d := tx.m.dupNamed(name); d != nil {
+			return nil, sharedIDError(d)
+		}
 		return nil, fmt.Errorf("%w %q", ErrNotFound, name)
 	}
 	if expect != nil && !matchesExpect(e, expect) {
@@ -198,7 +216,7 @@ func (tx *txn) rename(op Rename) error {
 	if err := ValidName(op.New); err != nil {
 		return err
 	}
-	if tx.m.names.has(op.New) {
+	if tx.m.nameTaken(op.New) {
 		return fmt.Errorf("%w: %q", ErrNameTaken, op.New)
 	}
 	e := *cur
@@ -208,6 +226,15 @@ func (tx *txn) rename(op Rename) error {
 }
 
 func (tx *txn) remove(op Remove) error {
+	if tx.m.lookup(op.Name) == nil {
+		if d := tx.m.dupNamed(op.Name); d != nil {
+			if op.Expect != nil && !matchesExpect(d, op.Expect) {
+				return fmt.Errorf("%w: %q", ErrConflict, op.Name)
+			}
+			tx.removeDup(d)
+			return nil
+		}
+	}
 	cur, err := tx.resolve(op.Name, op.Expect)
 	if err != nil {
 		return err
@@ -223,7 +250,7 @@ func (tx *txn) restore(e Entry) error {
 	if _, ok := tx.m.byID[e.ID]; ok {
 		return fmt.Errorf("%w: %d (restoring %q)", ErrIDTaken, e.ID, e.Name)
 	}
-	if tx.m.names.has(e.Name) {
+	if tx.m.nameTaken(e.Name) {
 		return fmt.Errorf("%w: %q", ErrNameTaken, e.Name)
 	}
 	tx.put(cloneEntry(&e))
@@ -246,6 +273,8 @@ func (tx *txn) replace(op Replace) error {
 	for _, id := range tx.m.order {
 		tx.del(id)
 	}
+	tx.touchDups()
+	tx.m.dups = nil
 	for i := range op.Entries {
 		tx.put(cloneEntry(&op.Entries[i])) // raises nextID above every id
 	}
@@ -259,6 +288,9 @@ func checkText(name, content string, aliases []string, kind Kind) error {
 	if kind > Topic {
 		return fmt.Errorf("%w: %q has unknown kind %d", ErrInvalidEntry, name, uint32(kind))
 	}
+	if err := checkLens(name, content, aliases); err != nil {
+		return err
+	}
 	if !utf8.ValidString(name) || !utf8.ValidString(content) {
 		return fmt.Errorf("%w: %q: text is not valid UTF-8", ErrInvalidEntry, name)
 	}
@@ -266,6 +298,34 @@ func checkText(name, content string, aliases []string, kind Kind) error {
 		if !utf8.ValidString(a) {
 			return fmt.Errorf("%w: %q: alias %q is not valid UTF-8", ErrInvalidEntry, name, a)
 		}
+	}
+	return nil
+}
+
+// checkLens refuses, before anything is encoded, a string or an alias list
+// whose length does not fit the format's u32 length prefix.
+func checkLens(name, content string, aliases []string) error {
+	if err := checkLen("name", int64(len(name))); err != nil {
+		return err
+	}
+	if int64(len(content)) > math.MaxUint32 {
+		return checkLen(fmt.Sprintf("content of %.40q", name), int64(len(content)))
+	}
+	if int64(len(aliases)) > math.MaxUint32 {
+		return checkLen(fmt.Sprintf("alias list of %.40q", name), int64(len(aliases)))
+	}
+	for _, a := range aliases {
+		if int64(len(a)) > math.MaxUint32 {
+			return checkLen(fmt.Sprintf("an alias of %.40q", name), int64(len(a)))
+		}
+	}
+	return nil
+}
+
+// checkLen fails with ErrTooLong when n does not fit in a u32.
+func checkLen(what string, n int64) error {
+	if n > math.MaxUint32 {
+		return fmt.Errorf("%w: %s is %d bytes", ErrTooLong, what, n)
 	}
 	return nil
 }

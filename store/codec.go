@@ -258,13 +258,13 @@ func (m *Memory) encode() []byte {
 	m.mu.RLock()
 	defer m.mu.RUnlock()
 	size := headerSize + 12
-	m.each(func(e *Entry) { size += encodedSize(e) })
+	m.eachAll(func(e *Entry) { size += encodedSize(e) })
 	buf := make([]byte, 0, size)
 	buf = append(buf, magic...)
 	buf = binary.LittleEndian.AppendUint32(buf, formatVersion)
 	buf = append(buf, 0, 0, 0, 0, 0, 0) // flags, reserved
 	buf = binary.LittleEndian.AppendUint64(buf, m.nextID)
-	buf = binary.LittleEndian.AppendUint32(buf, uint32(len(m.byID)))
-	m.each(func(e *Entry) { buf = appendEntry(buf, e) })
+	buf = binary.LittleEndian.AppendUint32(buf, uint32(len(m.byID)+len(m.dups)))
+	m.eachAll(func(e *Entry) { buf = appendEntry(buf, e) })
 	return buf
 }

@@ -1,39 +1,39 @@
 package store
 
 import (
-	"errors"
 	"fmt"
 	"io/fs"
-	"os"
 	"path/filepath"
 	"sync"
 	"time"
 )
-
-// DefaultLockTimeout is how long DB.Apply waits for another crmem writer.
-const DefaultLockTimeout = 10 * time.Second
 
 // unknownFP matches no file: a DB holding it re-reads the file next time.
 var unknownFP = Fingerprint{Exists: true, Size: -1}
 
 // maxMerges bounds how often one Apply merges with writers that slip in
 // while it saves; each round means someone else wrote in a few milliseconds.
-const maxMerges = 16
+const maxMerges = 64
 
 // Options configure OpenWith.
 type Options struct {
 	// Index says when the bm25 index is built (default IndexNow).
 	Index IndexMode
-	// LockTimeout bounds the wait for another writer's lock (default
-	// DefaultLockTimeout).
+	// LockTimeout bounds the wait for another crmem writer (then Apply
+	// fails with ErrLocked). Zero, the default, waits as long as it takes:
+	// writers queue rather than fail.
 	LockTimeout time.Duration
+	// OnLockWait, if set, is called once when an Apply has waited a second
+	// for another writer (a command line says so on a terminal).
+	OnLockWait func()
 	// Now is the clock for created_at (default time.Now).
 	Now func() time.Time
 }
 
 // DB is a memory file on disk with conflict-safe, atomic saves. Its methods
 // are safe for concurrent use; saves through one DB are serialised, and
-// saves through different DBs or processes are serialised by a file lock.
+// saves through different DBs or processes queue on a lock of the file's
+// folder.
 type DB struct {
 	path string
 	opts Options
@@ -47,6 +47,13 @@ type DB struct {
 	beforeSwap func() // called between the temp file's write and the swap
 	swapErr    error  // when set, the swap fails with it (after beforeSwap)
 	noRenameat bool   // act as if renameat2 were unsupported
+	// betweenSwaps is called after an exchange displaced a foreign version
+	// and before it is put back.
+	betweenSwaps func()
+	// beforeExchange is called after the last check and before the
+	// exchange: the instant only the exchange can catch a writer in.
+	beforeExchange func()
+	failWrite      error // when set, temp file writes fail half way with it
 }
 
 // Open reads path (a missing file is an empty memory; it is not created) and
@@ -61,9 +68,6 @@ func OpenLazy(path string) (*DB, error) { return OpenWith(path, Options{Index: I
 // OpenWith reads path with the given options. Nothing is ever written by
 // opening. Errors name the file.
 func OpenWith(path string, opts Options) (*DB, error) {
-	if opts.LockTimeout <= 0 {
-		opts.LockTimeout = DefaultLockTimeout
-	}
 	if opts.Now == nil {
 		opts.Now = time.Now
 	}
@@ -143,14 +147,46 @@ func (db *DB) Apply(ops ...Op) ([]Change, error) {
 }
 
 func (db *DB) apply(ops []Op) ([]Change, error) {
-	target, err := resolveLink(db.path)
+	target, err := resolveTarget(db.path)
 	if err != nil {
 		return nil, err
 	}
-	if err := os.MkdirAll(filepath.Dir(target), 0o700); err != nil {
+	dirs := missingDirs(filepath.Dir(target))
+	if len(dirs) > 0 {
+		// No folder yet, so no file: try the ops on the empty memory first,
+		// so a write that fails creates nothing.
+		if err := db.tryOnEmpty(target, ops); err != nil {
+			return nil, err
+		}
+	}
+	removeDirs, err := makeDirs(dirs)
+	if err != nil {
 		return nil, err
 	}
-	unlock, err := acquireLock(lockPath(target), db.opts.LockTimeout)
+	changes, err := db.applyLocked(target, ops)
+	if err != nil {
+		removeDirs()
+	}
+	return changes, err
+}
+
+// tryOnEmpty applies ops to the memory and takes them back, reporting
+// whether they fail. The caller knows the file does not exist.
+func (db *DB) tryOnEmpty(target string, ops []Op) error {
+	if err := db.refresh(target); err != nil {
+		return err
+	}
+	nextID := db.mem.NextID()
+	changes, err := db.mem.Apply(db.opts.Now(), ops...)
+	if err == nil {
+		db.mem.revert(changes, nextID)
+	}
+	return err
+}
+
+// applyLocked saves ops under the folder's lock.
+func (db *DB) applyLocked(target string, ops []Op) ([]Change, error) {
+	unlock, err := lockDir(filepath.Dir(target), db.opts.LockTimeout, db.opts.OnLockWait)
 	if err != nil {
 		return nil, err
 	}
@@ -177,79 +213,18 @@ func (db *DB) refresh(target string) error {
 }
 
 func (db *DB) syncTo(data []byte, fp Fingerprint) error {
-	f := &File{NextID: 1}
-	if fp.Exists {
-		var err error
-		if f, err = Decode(data); err != nil {
-			return err // never write over a file we cannot read
-		}
+	f, err := decodeState(data, fp)
+	if err != nil {
+		return err // never write over a file we cannot read
 	}
 	db.mem.Sync(f)
 	return nil
 }
 
-// save applies ops to the memory and swaps the result in, merging with any
-// writer met on the way. theirs is a foreign version our previous round
-// displaced: if this round fails, it is put back.
-func (db *DB) save(target string, ops []Op) ([]Change, error) {
-	expected := db.fp
-	var theirs []byte
-	for range maxMerges {
-		nextID := db.mem.NextID()
-		changes, err := db.mem.Apply(db.opts.Now(), ops...)
-		if err != nil || len(changes) == 0 {
-			return nil, errors.Join(err, db.putBack(target, theirs))
-		}
-		res, err := db.swapIn(target, db.mem.encode(), expected)
-		if err != nil {
-			db.mem.revert(changes, nextID)
-			err = errors.Join(err, db.putBack(target, theirs))
-			// Trust the file, not the memory: the next Apply or Reload
-			// re-reads it, whatever the rollback could not put back.
-			db.fp = unknownFP
-			return nil, err
-		}
-		if res.placed && res.foreign == nil {
-			db.fp = res.current
-			return changes, nil
-		}
-		// Someone wrote between our check and our swap: take their
-		// version as the base and apply our ops again on it.
-		if err := db.syncTo(res.foreign, res.foreignFP); err != nil {
-			db.mem.revert(changes, nextID)
-			if res.placed {
-				err = errors.Join(err, db.putBack(target, res.foreign))
-			}
-			db.fp = unknownFP // so the next Reload reports the unreadable file
-			return nil, err
-		}
-		db.fp = res.current
-		expected, theirs = res.current, nil
-		if res.placed {
-			theirs = res.foreign
-		}
+// decodeState decodes a version read from disk (a missing file is empty).
+func decodeState(data []byte, fp Fingerprint) (*File, error) {
+	if !fp.Exists {
+		return &File{NextID: 1}, nil
 	}
-	return nil, errors.Join(fmt.Errorf("gave up after %d concurrent writes", maxMerges),
-		db.putBack(target, theirs))
-}
-
-// putBack restores a foreign version our swap displaced, when our own
-// write is abandoned, so that writer's change is not lost.
-func (db *DB) putBack(target string, theirs []byte) error {
-	if theirs == nil {
-		return nil
-	}
-	tmp, fp, err := writeTemp(target, theirs, filePerm(target), db.noSync)
-	if err != nil {
-		return fmt.Errorf("put back the other writer's version: %w", err)
-	}
-	if err := os.Rename(tmp, target); err != nil {
-		os.Remove(tmp)
-		return fmt.Errorf("put back the other writer's version: %w", err)
-	}
-	db.fp = fp
-	if db.noSync {
-		return nil
-	}
-	return syncDir(filepath.Dir(target))
+	return Decode(data)
 }

@@ -63,16 +63,38 @@
 //
 // # Conflicts
 //
-// The agent's daemon rewrites the file whenever it likes. DB.Apply takes an
-// advisory lock (flock on ".<name>.crmem.lock" beside the file, so crmem
-// writers queue; the kernel drops it when a process dies, so it is never
-// stale), then compares the file with the fingerprint (size, mtime, content
-// hash) its state came from. If the file changed, it is re-read, the memory
-// synced to it, and the ops re-applied; an op whose Expect no longer holds
-// fails with ErrConflict and nothing is written. On Linux the new file is
-// swapped in with renameat2(RENAME_EXCHANGE): the displaced file is checked
-// once more, and if a writer slipped in between check and swap, its version
-// is merged (ops re-applied on it) and written again, so no write is lost.
+// The agent's daemon rewrites the file whenever it likes, without a lock.
+// DB.Apply takes an advisory lock — flock on the folder that holds the
+// file, so nothing is created beside it and the kernel drops the lock when
+// a process dies — and crmem writers queue behind one another (a writer
+// waits as long as it takes; Options.OnLockWait is told after a second).
+// It then compares the file with the fingerprint (size, mtime, content
+// hash) its state came from; if the file changed it is re-read, the memory
+// synced to it, and the ops re-applied (an op whose Expect no longer holds
+// fails with ErrConflict and nothing is written).
+//
+// A save writes a temp file ".<name>.crmem-<hex>.tmp", checks the target's
+// stat once more and swaps the temp file in with
+// renameat2(RENAME_EXCHANGE). If the version the exchange displaced is not
+// the one the state came from, a writer slipped in: its version is put back
+// at once with a second exchange (ours was visible for microseconds), the
+// memory is synced to it, what it changed is carried forward (in case a
+// writer read our short-lived version and wrote on top of it), and the ops
+// are applied again. An op whose effect an earlier round already published
+// counts as done. Without renameat2 the save falls back to check, then
+// rename, which can lose a writer that lands between the two.
+//
+// A failed save leaves the old file, no temp file and no folder it created.
+// Symlinks are resolved as the kernel does, so a link stays a link; only a
+// regular file is ever read (ErrNotRegular otherwise). A root process keeps
+// the owner and group of the file it rewrites.
+//
+// # Duplicate ids
+//
+// A file may hold two entries with one id. Every entry is kept: the later
+// one is the entry the id names (Get, search, ops by id); earlier ones are
+// listed by Entries, found by name, written back by every save and can be
+// removed by name (other ops on them fail with ErrSharedID).
 //
 // # Indexing
 //

@@ -18,6 +18,10 @@ var ErrNameTaken = errors.New("name already taken")
 // in use.
 var ErrIDTaken = errors.New("id already taken")
 
+// ErrSharedID is returned by an op other than Remove that names an entry
+// whose id a later entry in the file also holds (a file from elsewhere).
+var ErrSharedID = errors.New("entry shares its id with another entry")
+
 // ErrInvalidName is returned when a name given to Add or Rename is not safe as
 // a dump file name (SPEC §2).
 var ErrInvalidName = errors.New("invalid name")
@@ -31,8 +35,17 @@ var ErrInvalidEntry = errors.New("invalid entry")
 // holds on the fresh file: someone else changed or removed the entry.
 var ErrConflict = errors.New("entry changed on disk")
 
-// ErrLocked is returned by DB.Apply when another writer held the memory
-// file's lock for longer than the lock timeout.
+// ErrNotRegular is returned when the memory path leads (after symlinks) to
+// something other than a regular file: a folder, FIFO, socket or device.
+var ErrNotRegular = errors.New("not a regular file")
+
+// ErrTooLong is returned when a string cannot be encoded: the format's
+// length prefix is a u32, so 4 GiB or more does not fit.
+var ErrTooLong = errors.New("string too long for the file format (4 GiB or more)")
+
+// ErrLocked is returned by DB.Apply when Options.LockTimeout is set and
+// another writer held the lock for longer than that (by default writers
+// wait their turn).
 var ErrLocked = errors.New("memory file is locked by another writer")
 
 // formatError is a decode failure: ErrBadFormat plus the reference's reason.

@@ -15,3 +15,18 @@ func SetNoRenameat(db *DB) { db.noRenameat = true }
 // SetSwapError makes every save of db fail with err just before its swap
 // (nil: saves work again).
 func SetSwapError(db *DB, err error) { db.swapErr = err }
+
+// SetBetweenSwaps makes db call fn after an exchange displaced a foreign
+// version and before that version is put back.
+func SetBetweenSwaps(db *DB, fn func()) { db.betweenSwaps = fn }
+
+// SetWriteFailure makes every temp file write of db stop half way and fail
+// with err, as on a full disk (nil: writes work again).
+func SetWriteFailure(db *DB, err error) { db.failWrite = err }
+
+// SetBeforeExchange makes db call fn after its last check of the target and
+// before the exchange.
+func SetBeforeExchange(db *DB, fn func()) { db.beforeExchange = fn }
+
+// CheckLen is the length check every string passes before it is encoded.
+func CheckLen(what string, n int64) error { return checkLen(what, n) }

@@ -35,7 +35,7 @@ func hashBytes(data []byte) uint64 { return maphash.Bytes(hashSeed, data) }
 // readState reads the file at path with its fingerprint. A missing file is
 // not an error: it returns no data and a fingerprint with Exists false.
 func readState(path string) ([]byte, Fingerprint, error) {
-	f, err := os.Open(path)
+	f, _, err := openRegular(path)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, Fingerprint{}, nil
 	}
@@ -43,27 +43,86 @@ func readState(path string) ([]byte, Fingerprint, error) {
 		return nil, Fingerprint{}, err
 	}
 	defer f.Close()
+	return readOpen(f)
+}
+
+// readRegular is readOpen for a file that was opened without the checks of
+// openRegular: anything but a regular file fails with ErrNotRegular.
+func readRegular(f *os.File) ([]byte, Fingerprint, error) {
+	fi, err := f.Stat()
+	if err != nil {
+		return nil, Fingerprint{}, err
+	}
+	if !fi.Mode().IsRegular() {
+		return nil, Fingerprint{}, &fs.PathError{Op: "read", Path: f.Name(), Err: ErrNotRegular}
+	}
+	return readOpen(f)
+}
+
+// readOpen reads an open file from its start with its fingerprint.
+func readOpen(f *os.File) ([]byte, Fingerprint, error) {
 	// Stat before reading: a write during the read changes the mtime, so
 	// the next comparison sees a new version rather than missing one.
 	fi, err := f.Stat()
 	if err != nil {
 		return nil, Fingerprint{}, err
 	}
-	if !fi.Mode().IsRegular() {
-		return nil, Fingerprint{}, fmt.Errorf("%s: not a regular file", path)
-	}
 	data, err := readAll(f, fi.Size())
 	if err != nil {
-		return nil, Fingerprint{}, fmt.Errorf("read %s: %w", path, err)
+		return nil, Fingerprint{}, fmt.Errorf("read %s: %w", f.Name(), err)
 	}
 	return data, Fingerprint{Exists: true, Size: int64(len(data)), ModTime: fi.ModTime(), Hash: hashBytes(data)}, nil
+}
+
+// openRegular opens path for reading if it is a regular file, and returns
+// its stat. Anything else (a folder, FIFO, socket or device) fails at once
+// with ErrNotRegular, before a byte is read: the path is stat'ed first,
+// opening never blocks (a FIFO swapped in meanwhile would hang) and the
+// check is repeated on the opened fd, so what is read is what was checked. The stat is taken before reading: a write
+// during the read changes the mtime, so the next comparison sees a new
+// version rather than missing one.
+func openRegular(path string) (*os.File, fs.FileInfo, error) {
+	// Stat first: a socket cannot even be opened ("no such device").
+	if fi, err := os.Stat(path); err == nil && !fi.Mode().IsRegular() {
+		return nil, nil, &fs.PathError{Op: "open", Path: path, Err: ErrNotRegular}
+	}
+	f, err := openNoBlock(path)
+	if err != nil {
+		return nil, nil, err
+	}
+	fi, err := f.Stat()
+	if err != nil {
+		f.Close()
+		return nil, nil, err
+	}
+	if !fi.Mode().IsRegular() {
+		f.Close()
+		return nil, nil, &fs.PathError{Op: "open", Path: path, Err: ErrNotRegular}
+	}
+	return f, fi, nil
+}
+
+// ReadFile reads the memory file at path as every crmem read does: only a
+// regular file is read (ErrNotRegular otherwise, at once). A missing file
+// fails with an error matching fs.ErrNotExist.
+func ReadFile(path string) ([]byte, error) {
+	f, fi, err := openRegular(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	data, err := readAll(f, fi.Size())
+	if err != nil {
+		return nil, fmt.Errorf("read %s: %w", path, err)
+	}
+	return data, nil
 }
 
 // fingerprintOf computes the fingerprint of the file at path by streaming
 // it through the hash, without holding its content: the common "unchanged"
 // check before a save or on a watcher event allocates nothing big.
 func fingerprintOf(path string) (Fingerprint, error) {
-	f, err := os.Open(path)
+	f, fi, err := openRegular(path)
 	if errors.Is(err, fs.ErrNotExist) {
 		return Fingerprint{}, nil
 	}
@@ -71,10 +130,6 @@ func fingerprintOf(path string) (Fingerprint, error) {
 		return Fingerprint{}, err
 	}
 	defer f.Close()
-	fi, err := f.Stat() // before reading, as in readState
-	if err != nil {
-		return Fingerprint{}, err
-	}
 	var h maphash.Hash
 	h.SetSeed(hashSeed)
 	n, err := io.CopyBuffer(&h, f, make([]byte, 256<<10))

@@ -45,7 +45,7 @@ func TestHelperProcess(t *testing.T) {
 		n, _ := strconv.Atoi(os.Getenv("CRMEM_HELPER_ARG1"))
 		err = helperAdd(path, os.Getenv("CRMEM_HELPER_ARG0"), n)
 	default:
-		err = fmt.Errorf("unknown helper role %q", role)
+		err = stressRole(role)
 	}
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "helper:", err)

@@ -4,8 +4,8 @@ package store
 
 import "time"
 
-// acquireLock is a no-op where flock does not exist: the fingerprint check
+// lockDir is a no-op where flock does not exist: the fingerprint check
 // before each save still detects other writers.
-func acquireLock(path string, timeout time.Duration) (func(), error) {
+func lockDir(dir string, timeout time.Duration, onWait func()) (func(), error) {
 	return func() {}, nil
 }

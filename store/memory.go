@@ -37,6 +37,7 @@ type Memory struct {
 	names   nameIndex         // name -> ids in file order; lookup takes the last
 	aliases map[string]idList // alias -> ids; lookup takes the lowest
 	nextID  uint64
+	dups    []*Entry // entries shadowed by a later one with their id (dups.go)
 
 	ix     *bm25.Index   // nil until built
 	ixDone chan struct{} // nil until a build starts; closed when ix is set
@@ -67,9 +68,10 @@ func NewMemoryWith(f *File, mode IndexMode) *Memory {
 		// Index the file's entries while the lookup maps are built.
 		m.startIndexOf(func() entryDocs { return entrySlice(f.Entries) }, true)
 	}
-	if ascending {
+	if ascending { // no shadowed duplicates (splitDups)
 		m.insertAscending(f.Entries)
 	} else {
+		m.dups = splitDups(f.Entries)
 		for i := range f.Entries {
 			e := &f.Entries[i]
 			if old, ok := m.byID[e.ID]; ok { // a duplicate id: the later one wins
@@ -99,11 +101,11 @@ func ascendingIDs(entries []Entry) bool {
 	return true
 }
 
-// Len returns the number of entries.
+// Len returns the number of entries (shadowed duplicates included).
 func (m *Memory) Len() int {
 	m.mu.RLock()
 	defer m.mu.RUnlock()
-	return len(m.byID)
+	return len(m.byID) + len(m.dups)
 }
 
 // NextID returns the id the next Add gets.
@@ -113,14 +115,15 @@ func (m *Memory) NextID() uint64 {
 	return m.nextID
 }
 
-// Entries returns every entry in ascending id order. The slice, and every
-// alias list in it, is a copy.
+// Entries returns every entry in ascending id order, including entries
+// whose id a later entry also holds (before it, in file order). The slice,
+// and every alias list in it, is a copy.
 func (m *Memory) Entries() []Entry {
 	m.mu.RLock()
 	defer m.mu.RUnlock()
-	out := make([]Entry, 0, len(m.byID))
+	out := make([]Entry, 0, len(m.byID)+len(m.dups))
 	n := 0
-	m.each(func(e *Entry) { out = append(out, *e); n += len(e.Aliases) })
+	m.eachAll(func(e *Entry) { out = append(out, *e); n += len(e.Aliases) })
 	pool := make([]string, 0, n) // one allocation for every alias list
 	for i := range out {
 		start := len(pool)
@@ -139,7 +142,8 @@ func (m *Memory) each(fn func(*Entry)) {
 	}
 }
 
-// Get returns a copy of the entry with the given id.
+// Get returns a copy of the entry with the given id (of two entries with
+// one id, the later in file order).
 func (m *Memory) Get(id uint64) (Entry, bool) {
 	m.mu.RLock()
 	defer m.mu.RUnlock()
@@ -152,11 +156,15 @@ func (m *Memory) Get(id uint64) (Entry, bool) {
 
 // Lookup resolves a name by the SPEC §2 rule: the entry with that name (the
 // later one in file order if a file holds two), else the lowest-id entry
-// having it as an alias. Comparison is exact.
+// having it as an alias. Comparison is exact. An entry whose id a later
+// entry also holds is found by its name too.
 func (m *Memory) Lookup(name string) (Entry, bool) {
 	m.mu.RLock()
 	defer m.mu.RUnlock()
 	e := m.lookup(name)
+	if e == nil {
+		e = m.dupNamed(name)
+	}
 	if e == nil {
 		return Entry{}, false
 	}

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -328,6 +329,19 @@ func TestValidName(t *testing.T) {
 		{"esc\x1b[31m", false},
 		{"c1\u0085", false},
 		{"\xff", false},
+		{"del\x7f", false},
+		{"ok\u202eexe.txt", false}, // right-to-left override
+		{"nor\u200bmal", false},    // zero-width space
+		{"zw\u200djoin", false},    // zero-width joiner
+		{"bom\ufeff", false},       // zero-width no-break space
+		{"tag\U000E0041", false},   // tag character (Cf, above U+FFFF)
+		{"line\u2028sep", false},   // line separator
+		{"newline\nname", false},
+		{strings.Repeat("n", 255), true},
+		{strings.Repeat("n", 256), false},
+		{strings.Repeat("é", 128), false}, // 256 bytes
+		{"日本語のメモ", true},
+		{"emoji 🦀", true},
 	}
 	for _, tt := range tests {
 		err := store.ValidName(tt.name)

@@ -7,11 +7,18 @@ import (
 	"unicode/utf8"
 )
 
-// ValidName reports whether a name is safe as a dump file name (SPEC §2): not
-// empty, not "." or "..", not starting with '.' nor ending with '.' or a
-// space, and free of '/', '\', NUL, ".." and control characters. The error
-// says why not and matches ErrInvalidName. Names already in a file are never
-// checked; only names crmem creates (Add, Rename) are.
+// MaxNameBytes is the longest name Add and Rename accept: a dump writes
+// NAME.md, and file systems take 255 bytes per file name.
+const MaxNameBytes = 255
+
+// ValidName reports whether a name is safe as a dump file name and reads as
+// what it is (SPEC §2): not empty, not "." or "..", not starting with '.'
+// nor ending with '.' or a space, free of '/', '\', NUL, "..", control
+// characters and Unicode format characters (category Cf: bidi overrides
+// such as U+202E, zero-width characters) and line separators, and at most
+// MaxNameBytes bytes. The error says why not and matches ErrInvalidName.
+// Names already in a file are never checked; only names crmem creates (Add,
+// Rename) are.
 func ValidName(name string) error {
 	if why := nameProblem(name); why != "" {
 		return fmt.Errorf("%w %q: %s", ErrInvalidName, name, why)
@@ -23,6 +30,8 @@ func nameProblem(name string) string {
 	switch {
 	case name == "":
 		return "empty"
+	case len(name) > MaxNameBytes:
+		return fmt.Sprintf("%d bytes long, at most %d fit a file name", len(name), MaxNameBytes)
 	case name == "." || name == "..":
 		return "not a file name"
 	case !utf8.ValidString(name):
@@ -44,6 +53,8 @@ func nameProblem(name string) string {
 			return "contains NUL"
 		case unicode.IsControl(r):
 			return fmt.Sprintf("contains control character %U", r)
+		case unicode.In(r, unicode.Cf, unicode.Zl, unicode.Zp):
+			return fmt.Sprintf("contains invisible format character %U", r)
 		}
 	}
 	return ""

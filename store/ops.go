@@ -73,7 +73,12 @@ func (Replace) op()    {}
 // Change records one entry's state before and after an Apply. Before is nil
 // for an added entry, After nil for a removed one. Apply reports at most one
 // Change per id, however many of its ops touched that entry.
-type Change struct{ Before, After *Entry }
+type Change struct {
+	Before, After *Entry
+	// shadow marks the removal of an entry whose id a later entry holds:
+	// it never touched the entry the id names.
+	shadow bool
+}
 
 // ID returns the id of the changed entry.
 func (c Change) ID() uint64 {

@@ -51,7 +51,26 @@ func (m *Memory) Sync(f *File) Diff {
 	}
 	m.nextID = max(m.nextID, f.NextID)
 	m.compact()
+	m.syncDups(f, &d)
 	return d
+}
+
+// syncDups takes the file's shadowed entries (dups.go); their ids count as
+// changed when the shadows differ.
+func (m *Memory) syncDups(f *File, d *Diff) {
+	dups := splitDups(f.Entries)
+	for i, e := range dups {
+		dups[i] = detach(e)
+	}
+	if sameDups(m.dups, dups) {
+		return
+	}
+	for _, e := range slices.Concat(m.dups, dups) {
+		d.Changed = append(d.Changed, e.ID)
+	}
+	m.dups = dups
+	slices.Sort(d.Changed)
+	d.Changed = slices.Compact(d.Changed)
 }
 
 func (m *Memory) syncRemove(id uint64) bool {

@@ -135,6 +135,7 @@ func (m *Model) searchInput(q string) searchInput {
 	if m.db != nil {
 		in.mem = m.db.Memory()
 	}
+	in.store, _ = m.db.(*storeSource)
 	return in
 }
 
@@ -201,6 +202,10 @@ func (m *Model) showSelected() tea.Cmd {
 	head := card(m.c.styles, e, m.pv.tokenCount(key, e.Content), w, m.c.now(), m.c.loc, m.cardLines(e))
 	if m.pv.explain {
 		m.pv.key = key
+		if s, ok := m.db.(*storeSource); ok {
+			m.pv.setContent(e.ID, head+"\n"+storeExplainView(m.c.styles, m.result, r, e.ID, s.stats(), w))
+			return nil
+		}
 		m.pv.setContent(e.ID, head+"\n"+explainView(m.c.styles, m.index(), m.result, r, e.ID, w))
 		return nil
 	}

@@ -76,7 +76,12 @@ func (f *editing) Update(m *Model, msg tea.Msg) (bool, tea.Cmd) {
 		return true, f.refsRead(m, msg)
 	case dumpDoneMsg:
 		return true, dumpDone(m, msg)
-	case loadedMsg, reloadedMsg:
+	case loadedMsg:
+		if s, ok := msg.db.(*storeSource); ok { // sessions live in the store
+			f.refs.dir, f.refs.reader = "the store", storeSessions{s}
+		}
+		return true, tea.Batch(m.dispatch(msg), f.readRefs())
+	case reloadedMsg:
 		return true, tea.Batch(m.dispatch(msg), f.readRefs())
 	}
 	return false, nil
@@ -93,6 +98,9 @@ func (f *editing) keyPress(m *Model, k tea.KeyPressMsg) (bool, tea.Cmd) {
 	}
 	for _, a := range f.actions(m.Keys()) {
 		if key.Matches(k, a.b) {
+			if a.writes && m.ReadOnly() {
+				return true, m.SetStatus(readOnlyMessage())
+			}
 			if f.busy && a.writes {
 				return true, m.SetStatus("still saving the last change…")
 			}
@@ -143,7 +151,7 @@ func (f *editing) selected(m *Model) (store.Entry, tea.Cmd, bool) {
 	if !ok || m.DB() == nil {
 		return e, m.SetStatus("no entry selected"), false
 	}
-	if cur, ok := m.DB().Memory().Get(e.ID); ok {
+	if cur, ok := m.DB().Memory().Get(e.ID); ok && cur.Name == e.Name { // not an entry sharing its id
 		e = cur
 	}
 	return e, nil, true

@@ -23,14 +23,14 @@ type dumpDoneMsg struct {
 // dump asks for a folder and writes the memory there as the mdbook tree of
 // SPEC §5, the same as `crmem dump DIR`. The dump runs off the update loop.
 func (f *editing) dump(m *Model) tea.Cmd {
-	db := m.DB()
-	if db == nil {
+	mem := m.memory() // a store's memory dumps too
+	if mem == nil {
 		return m.SetStatus("nothing to dump yet: the file is still opening")
 	}
 	f.dlg = newPrompt("dump the memory as an mdbook tree into folder", defaultDumpDir(m.Path()), validDumpDir,
 		func(m *Model, v string) tea.Cmd {
 			dir := expandHome(v)
-			entries := db.Memory().Entries()
+			entries := mem.Entries()
 			return tea.Batch(m.SetStatus("dumping to "+sanitize.Line(dir)+"…"), func() tea.Msg {
 				return dumpDoneMsg{dir: dir, n: len(entries), err: export.Dump(dir, entries)}
 			})

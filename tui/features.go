@@ -51,7 +51,10 @@ func defaultFeatures(opts Options) []Feature { return editingFeatures(opts) }
 // ---- helpers for features ----
 
 // DB returns the open memory file, or nil before it is open.
-func (m *Model) DB() *store.DB { return m.db }
+func (m *Model) DB() *store.DB {
+	db, _ := m.db.(*store.DB) // nil for crabtalk's store: it is read-only
+	return db
+}
 
 // Path returns the memory file's path.
 func (m *Model) Path() string { return m.path }

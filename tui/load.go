@@ -13,7 +13,7 @@ import (
 
 // loadedMsg carries the opened file (or why it could not be opened).
 type loadedMsg struct {
-	db   *store.DB
+	db   source
 	snap *snapshot
 	err  error
 }
@@ -45,9 +45,9 @@ func openCmd(path string) tea.Cmd {
 }
 
 // openDB opens path without waiting for the index: the list shows while
-// the index is built in the background.
-func openDB(path string) (*store.DB, error) {
-	return store.OpenLazy(path)
+// the index is built in the background. crabtalk's store opens read-only.
+func openDB(path string) (source, error) {
+	return openSource(path)
 }
 
 // indexReady reports whether mem's index is built.
@@ -64,7 +64,7 @@ func waitIndexCmd(mem *store.Memory) tea.Cmd {
 // reloadCmd re-reads the file if its fingerprint changed. A missing file is
 // reported as such rather than read as an empty memory; on error the memory
 // is left as it was (the store guarantees it).
-func reloadCmd(db *store.DB) tea.Cmd {
+func reloadCmd(db source) tea.Cmd {
 	return func() tea.Msg {
 		st := statFile(db.Path()) // before reading: a later change is seen again
 		if !st.exists && fileMissing(db.Path()) {

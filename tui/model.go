@@ -7,7 +7,6 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/crmem/crmem/keymap"
-	"github.com/crmem/crmem/store"
 )
 
 // focus is the pane that gets navigation keys.
@@ -51,7 +50,7 @@ type Model struct {
 	c    common
 	path string
 
-	db      *store.DB
+	db      source // *store.DB, or *storeSource for crabtalk's store
 	snap    *snapshot
 	indexed bool
 	loaded  bool

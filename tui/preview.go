@@ -56,7 +56,7 @@ func card(st *styles, e store.Entry, tokens, width int, now time.Time, loc *time
 	}
 	lines := []string{
 		st.cardTitle.Render(ansi.Truncate(sanitize.Line(e.Name), max(width-4, 1), "…")),
-		st.kindMarker(e.Kind) + " " + e.Kind.String() + st.label.Render(fmt.Sprintf(" · id %d", e.ID)),
+		st.kindMarker(e.Kind) + " " + e.Kind.String() + st.label.Render(idLabel(e.ID)),
 		st.label.Render("created ") + created,
 	}
 	if len(e.Aliases) > 0 {
@@ -91,4 +91,12 @@ func (p *preview) setContent(id uint64, content string) {
 // emptyPreview is shown when nothing is selected.
 func emptyPreview(st *styles, width int, msg string) string {
 	return lipgloss.NewStyle().Width(max(width, 1)).Render(st.dim.Render(msg))
+}
+
+// idLabel shows an entry's id on the card; store entries have none.
+func idLabel(id uint64) string {
+	if id >= storeIDBase {
+		return ""
+	}
+	return fmt.Sprintf(" · id %d", id)
 }

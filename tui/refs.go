@@ -15,7 +15,7 @@ import (
 // refsState is what the sessions folder says about archives.
 type refsState struct {
 	dir     string // the sessions folder
-	reader  *sessions.Reader
+	reader  sessionsReader
 	refs    sessions.Refs
 	count   int   // sessions read
 	err     error // the folder could not be read
@@ -80,10 +80,10 @@ func (f *editing) of(m *Model, e store.Entry) entryRefs {
 // resolveRefs maps every marker's archive name to the entry it names now.
 func resolveRefs(m *Model, refs sessions.Refs) map[uint64]entryRefs {
 	out := map[uint64]entryRefs{}
-	if m.DB() == nil {
+	mem := m.memory()
+	if mem == nil {
 		return out
 	}
-	mem := m.DB().Memory()
 	for name, by := range refs.ReferencedBy {
 		if e, ok := mem.Lookup(name); ok {
 			er := out[e.ID]

@@ -11,6 +11,7 @@ import (
 
 	"github.com/crmem/crmem/bm25"
 	"github.com/crmem/crmem/store"
+	"github.com/crmem/crmem/store/crabdb"
 )
 
 // Limits of live search (SPEC §4): the most frequent expansions of the word
@@ -47,6 +48,12 @@ type searchResult struct {
 	counts     [4]int   // per hitKind
 	took       time.Duration
 	indexing   bool // the index was not ready: name matches only
+
+	// On crabtalk's store: the query its recall ran (the word being typed
+	// with `*`), why it failed, and each hit's explanation by id.
+	recallQuery string
+	recallErr   string
+	storeHits   map[uint64]crabdb.Hit
 }
 
 // searchInput is everything a search needs; it is never mutated.
@@ -57,6 +64,7 @@ type searchInput struct {
 	snap    *snapshot
 	mem     *store.Memory
 	indexed bool
+	store   *storeSource // crabtalk's store: its own recall ranks
 }
 
 // searchDoneMsg carries a search's result, tagged with its sequence number.
@@ -78,6 +86,9 @@ func searchCmd(in searchInput) tea.Cmd {
 
 // runSearch computes name matches, exact recall and prefix matches.
 func runSearch(in searchInput) *searchResult {
+	if in.store != nil {
+		return runStoreSearch(in)
+	}
 	r := &searchResult{query: in.query, terms: bm25.QueryTerms(in.query), indexing: !in.indexed}
 	seen := map[uint64]bool{}
 	add := func(h hit) {

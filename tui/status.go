@@ -49,9 +49,15 @@ func (m *Model) statusLine() string {
 	if m.st.fileWarning != "" {
 		parts = append(parts, st.warning.Render("⚠ "+m.st.fileWarning))
 	}
-	if m.st.daemon {
+	if m.st.daemon && !m.ReadOnly() {
 		parts = append(parts, st.warning.Render("⚠ crabtalk daemon running: it will overwrite edits made here"))
 	}
+	if m.db != nil {
+		if ids := m.db.Memory().DuplicateIDs(); len(ids) > 0 {
+			parts = append(parts, st.warning.Render(fmt.Sprintf("⚠ %d id(s) held by more than one entry (id %d…): all are kept; see crmem check", len(ids), ids[0])))
+		}
+	}
+	parts = append(parts, m.storeStatus()...)
 	if m.st.msg != "" {
 		parts = append(parts, st.message.Render(sanitize.Line(m.st.msg)))
 	}
@@ -99,6 +105,9 @@ func (m *Model) searchStatus() string {
 	}
 	if len(extra) > 0 {
 		text = fmt.Sprintf("%s (%s) in %s", humanize.Plural(n, "hit"), strings.Join(extra, ", "), formatDuration(r.took))
+	}
+	if l := r.storeRecallLabel(); l != "" {
+		text += " · " + l
 	}
 	return m.c.styles.status.Render(text)
 }

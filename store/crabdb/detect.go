@@ -1,0 +1,83 @@
+package crabdb
+
+import (
+	"encoding/binary"
+
+	"github.com/crmem/crmem/store"
+)
+
+// Format is what a CRMEM file holds.
+type Format int
+
+// The formats Detect tells apart.
+const (
+	// FormatUnknown is neither a whole v1 file nor a store's structure:
+	// the v1 reader decides (it may accept odd files, trailing bytes
+	// included, or give its reason).
+	FormatUnknown Format = iota
+	// FormatV1 is a CRMEM v1 memory file (SPEC §1) decoding exactly to
+	// its end.
+	FormatV1
+	// FormatStore is a crabdb store (SPEC §10).
+	FormatStore
+)
+
+// String names the format as check reports it.
+func (f Format) String() string {
+	switch f {
+	case FormatV1:
+		return "CRMEM v1 memory file"
+	case FormatStore:
+		return "crabtalk store (crabdb)"
+	}
+	return "unknown"
+}
+
+// v1MinEntry is the fewest bytes a v1 entry takes (id, created_at, kind
+// and three u32 lengths/counts).
+const v1MinEntry = 32
+
+// Detect tells a v1 memory file from a store by structure, never by name.
+// A file that decodes as v1 exactly to its end is v1. Otherwise it is a
+// store when it is at least 32 bytes long, bytes 28–31 are zero and
+// (index_at, index_len) is (0, 0) or lies inside the file from byte 32 on
+// (SPEC §10). One case more is a store: a 32-byte header whose v1 reading
+// cannot go past the v1 header (v1's entry count is 0 with bytes after it,
+// or more entries than the file could hold) and which points at a snapshot
+// inside the file or has bytes 28–31 zero — a store whose header names a
+// snapshot running past the end of the file, which the v1 reader would
+// otherwise read as an empty memory with trailing bytes. The store reader
+// then refuses it with that reason.
+func Detect(data []byte) Format {
+	if f, err := store.Decode(data); err == nil && f.Trailing == 0 {
+		return FormatV1
+	}
+	if MayBeStore(data, int64(len(data))) {
+		return FormatStore
+	}
+	return FormatUnknown
+}
+
+// MayBeStore reports whether a file of size bytes starting with head (its
+// first 32 bytes or more) has a store's structure, as Detect decides it
+// after ruling v1 out. A file for which it is false is never a store, so a
+// caller can look at 32 bytes before reading a large v1 file.
+func MayBeStore(head []byte, size int64) bool {
+	if len(head) < HeaderLen || size < HeaderLen {
+		return false
+	}
+	usize := uint64(size)
+	at := binary.LittleEndian.Uint64(head[16:24])
+	n := binary.LittleEndian.Uint64(head[24:32])
+	zero28 := binary.LittleEndian.Uint32(head[28:32]) == 0
+	inside := (at == 0 && n == 0) || (at >= HeaderLen && at <= usize && n <= usize-at)
+	if zero28 && inside {
+		return true
+	}
+	if _, err := ParseHeader(head); err != nil {
+		return false
+	}
+	count := uint64(binary.LittleEndian.Uint32(head[24:28]))
+	implausible := count == 0 || count*v1MinEntry > usize-28
+	return implausible && (zero28 || (at >= HeaderLen && at < usize))
+}

@@ -1,0 +1,42 @@
+// Package crabdb reads crabtalk's newer store, `store.crmem` (SPEC §10):
+// one append-only file holding memory, sessions and everything else, with
+// the same magic and version as CRMEM v1.
+//
+// # File
+//
+// All integers little-endian.
+//
+//	header (32 bytes)
+//	  0  6  magic      "CRMEM\0"
+//	  6  4  version    u32 = 1
+//	  10 2  flags      u16 = 0
+//	  12 4  reserved
+//	  16 8  index_at   offset of the newest snapshot (0: none)
+//	  24 8  index_len  its length in bytes (0: none)
+//	records, appended back to back
+//	  u8 op (0 Put, 1 Delete), u8 col, u32 key length, key, u32 value length, value
+//	snapshot (at index_at, written by a checkpoint)
+//	  u32 count, count × (u8 col, u32 key length, key, u64 offset of the key's live Put)
+//
+// Reading loads the snapshot, if there is one, then replays the records
+// after it (or from byte 32); the newest record for a key wins. A record cut
+// short at the end of the file is a torn tail: the replay stops there, keeps
+// what it read and says so in a warning.
+//
+// # Stricter than crabtalk's reader
+//
+// Every length is checked against the bytes that remain before anything is
+// allocated, so a header or snapshot claiming terabytes fails at once. A
+// snapshot that runs past the end of the file, is cut short, or holds an
+// offset that is not a Put record of the same column and key is refused
+// with its reason; crabtalk's reader would replay old snapshot bytes as
+// records or return another key's value. Nothing is ever written: the
+// reader takes bytes, and Open opens the file read-only.
+//
+// # What crmem reads
+//
+// Column 2 holds memory entries (`local/memory/{name}` → JSON), column 1
+// sessions (the compaction marker `local/session/{handle}/archive` names an
+// archive) and column 6 the store's own text index, which Recall ranks
+// exactly as the store does.
+package crabdb

@@ -1,0 +1,164 @@
+package crabdb
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+)
+
+// ErrNotRegular is returned for a path that is not a regular file.
+var ErrNotRegular = errors.New("not a regular file")
+
+// ReadFile reads path without writing anything: it must lead (after
+// symlinks) to a regular file, which is opened read-only. The info is the
+// opened file's.
+func ReadFile(path string) ([]byte, os.FileInfo, error) {
+	f, fi, err := openRegular(path)
+	if err != nil {
+		return nil, nil, err
+	}
+	defer f.Close()
+	// One buffer of the file's size (a little more, in case it grows
+	// meanwhile): io.ReadAll would double its way there.
+	var buf bytes.Buffer
+	buf.Grow(int(min(fi.Size(), 1<<30)) + 512) // a hint, not a limit
+	if _, err := buf.ReadFrom(f); err != nil {
+		return nil, nil, fmt.Errorf("read %s: %w", path, err)
+	}
+	return buf.Bytes(), fi, nil
+}
+
+// openRegular opens path read-only after checking that it is a regular
+// file (a FIFO would block the open; a device could be read forever).
+func openRegular(path string) (*os.File, os.FileInfo, error) {
+	fi, err := os.Stat(path)
+	if err != nil {
+		return nil, nil, err
+	}
+	if !fi.Mode().IsRegular() {
+		return nil, nil, fmt.Errorf("%s: %w", path, ErrNotRegular)
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, nil, err
+	}
+	if fi, err = f.Stat(); err != nil || !fi.Mode().IsRegular() {
+		f.Close()
+		if err == nil {
+			err = fmt.Errorf("%s: %w", path, ErrNotRegular)
+		}
+		return nil, nil, err
+	}
+	return f, fi, nil
+}
+
+// File is a store on disk, read-only, that can be reloaded: a reload after
+// the daemon appended reads only the new bytes; after a compaction (the
+// file was replaced) or a header change it reads the file again.
+type File struct {
+	path  string
+	info  os.FileInfo // the file the store was read from
+	head  []byte      // its 32-byte header
+	store *Store
+}
+
+// Open reads the store at path.
+func Open(path string) (*File, error) {
+	data, fi, err := ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	s, err := Read(data)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	return &File{path: path, info: fi, head: bytes.Clone(data[:HeaderLen]), store: s}, nil
+}
+
+// Path is the path the store was opened with.
+func (f *File) Path() string { return f.path }
+
+// Store is the store as last read.
+func (f *File) Store() *Store { return f.store }
+
+// Reload says how a reload went.
+type Reload int
+
+// The ways a reload can go.
+const (
+	Unchanged Reload = iota // nothing new
+	Appended                // only the bytes after the last whole record were read
+	Reread                  // the file was read again (replaced, header changed, shrunk)
+)
+
+// String names the way.
+func (r Reload) String() string {
+	return [...]string{"unchanged", "appended", "re-read"}[r]
+}
+
+// Reload brings the store up to date. When the file is the same one, its
+// header is unchanged and it did not shrink, only the bytes after the last
+// whole record are read and replayed (a record still being written stays a
+// torn tail until it is whole); otherwise the file is read again. On error
+// the store is as it was.
+func (f *File) Reload() (Reload, error) {
+	fh, fi, err := openRegular(f.path)
+	if err != nil {
+		return Unchanged, err
+	}
+	defer fh.Close()
+	head := make([]byte, HeaderLen)
+	if _, err := io.ReadFull(fh, head); err != nil || !os.SameFile(fi, f.info) ||
+		!bytes.Equal(head, f.head) || fi.Size() < f.store.end {
+		return f.reread()
+	}
+	if fi.Size() == f.store.size && fi.ModTime().Equal(f.info.ModTime()) {
+		return Unchanged, nil
+	}
+	tail := make([]byte, max(0, fi.Size()-f.store.end))
+	n, err := fh.ReadAt(tail, f.store.end)
+	if err != nil && !errors.Is(err, io.EOF) {
+		return Unchanged, fmt.Errorf("read %s: %w", f.path, err)
+	}
+	if err := f.store.Extend(tail[:n]); err != nil {
+		// A checkpoint appends its snapshot before it rewrites the
+		// header: bytes that do not replay may be one caught half done.
+		// Read the file again, which decides with the header as it is now.
+		return f.reread()
+	}
+	f.info = fi
+	return Appended, nil
+}
+
+// reread reads the whole file again.
+func (f *File) reread() (Reload, error) {
+	data, fi, err := ReadFile(f.path)
+	if err != nil {
+		return Unchanged, err
+	}
+	s, err := Read(data)
+	if err != nil {
+		return Unchanged, fmt.Errorf("%s: %w", f.path, err)
+	}
+	f.info, f.head, f.store = fi, bytes.Clone(data[:HeaderLen]), s
+	return Reread, nil
+}
+
+// IsStore reports whether path is a regular file holding a store, decided
+// by structure (Detect). Only its header is read unless it could be one, so
+// asking about a large v1 file costs 32 bytes.
+func IsStore(path string) bool {
+	f, fi, err := openRegular(path)
+	if err != nil {
+		return false
+	}
+	defer f.Close()
+	head := make([]byte, HeaderLen)
+	if _, err := io.ReadFull(f, head); err != nil || !MayBeStore(head, fi.Size()) {
+		return false
+	}
+	rest, err := io.ReadAll(f)
+	return err == nil && Detect(append(head, rest...)) == FormatStore
+}

@@ -1,0 +1,220 @@
+package tui
+
+import (
+	"bytes"
+	"encoding/binary"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/crmem/crmem/store/crabdb"
+)
+
+// copyStore copies a crabdb fixture into a temp dir as store.crmem.
+func copyStore(t *testing.T, name string) string {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join("..", "testdata", "reference", "crabdb", name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), "store.crmem")
+	if err := os.WriteFile(path, data, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+// storeRecord encodes one crabdb record as the daemon appends it.
+func storeRecord(op, col byte, key, value string) []byte {
+	b := []byte{op, col}
+	b = binary.LittleEndian.AppendUint32(b, uint32(len(key)))
+	b = append(b, key...)
+	b = binary.LittleEndian.AppendUint32(b, uint32(len(value)))
+	return append(b, value...)
+}
+
+// appendBytes appends b to the file at path, as the daemon does.
+func appendBytes(t *testing.T, path string, b []byte) {
+	t.Helper()
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_APPEND, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	if _, err := f.Write(b); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func TestStore_BrowseSearchExplain(t *testing.T) {
+	m := openModel(t, copyStore(t, "small.crmem"), 120, 40)
+	if !m.ReadOnly() || len(m.Entries()) != 25 {
+		t.Fatalf("read-only %v, %d entries", m.ReadOnly(), len(m.Entries()))
+	}
+	if s := plainScreen(m); strings.Contains(s, "· id ") {
+		t.Errorf("a store entry shows an id:\n%s", s)
+	}
+	press(m, "/")
+	typeText(m, "depl")
+	if got := listNames(m); len(got) < 4 || got[0] != "deploy-steps" {
+		t.Fatalf("depl: %v", got)
+	}
+	// The store's recall of depl*: deploy-steps, long-note,
+	// release-checklist, archive-sess-0001 (small.search.jsonl).
+	_, parts, err := m.db.(*storeSource).recall(m.result.recallQuery, maxHits)
+	var got []string
+	for _, h := range parts {
+		got = append(got, h.Name)
+	}
+	want := []string{"deploy-steps", "long-note", "release-checklist", "archive-sess-0001-1767300000000000000"}
+	if err != nil || strings.Join(got, ",") != strings.Join(want, ",") || len(m.result.storeHits) != 4 {
+		t.Errorf("recall of %q: %v %v, want %v", m.result.recallQuery, got, err, want)
+	}
+	if s := plainScreen(m); !strings.Contains(s, `store recall "depl*"`) {
+		t.Errorf("the prefix search is not labelled:\n%s", s)
+	}
+	press(m, "enter", "x")
+	s := plainScreen(m)
+	for _, w := range []string{`store recall "depl*": score 4.8706`, "deployment*", "query terms: depl*", "stored stats: 23 documents, 876 tokens", "stored doc length 28 tokens"} {
+		if !strings.Contains(s, w) {
+			t.Errorf("explain lacks %q:\n%s", w, s)
+		}
+	}
+	// A finished word (trailing space) is searched exactly.
+	press(m, "esc", "/")
+	typeText(m, "deploy ")
+	if m.result.recallQuery != "deploy " || len(m.result.storeHits) != 3 {
+		t.Errorf("deploy: recall %q, %d hits", m.result.recallQuery, len(m.result.storeHits))
+	}
+}
+
+func TestStore_WriteActionsRefused(t *testing.T) {
+	path := copyStore(t, "small.crmem")
+	before, _ := os.ReadFile(path)
+	h := newEditHarnessIn(t, path, t.TempDir())
+	selStore(t, h.m, "deploy-steps")
+	for _, k := range []string{"e", "n", "r", "a", "d", "u", "D"} {
+		h.m.st.msg = ""
+		press(h.m, k)
+		if h.m.st.msg != "crmem opens crabtalk's store read-only" || h.overlay() != "" {
+			t.Errorf("%s: status %q, overlay %q", k, h.m.st.msg, ansi.Strip(h.overlay()))
+		}
+	}
+	if after, _ := os.ReadFile(path); !bytes.Equal(before, after) {
+		t.Error("the store changed")
+	}
+	if ents, _ := os.ReadDir(filepath.Dir(path)); len(ents) != 1 {
+		t.Errorf("files beside the store: %v", ents)
+	}
+}
+
+func TestStore_ArchiveReferencesFromColumn1(t *testing.T) {
+	h := newEditHarnessIn(t, copyStore(t, "small.crmem"), t.TempDir())
+	badges := map[string]string{}
+	for _, e := range h.m.Entries() {
+		if b := ansi.Strip(h.f.RowBadge(h.m, e)); b != "" {
+			badges[e.Name] = b
+		}
+	}
+	// small.sessions.json: alice-deploy resumes from archive-sess-0004;
+	// bob-db and carol-frontend name archives the store lacks.
+	if len(badges) != 1 || badges["archive-sess-0004-1767600000000000000"] != " ↺1" {
+		t.Errorf("badges %q", badges)
+	}
+	selStore(t, h.m, "archive-sess-0004-1767600000000000000")
+	if s := plainScreen(h.m); !strings.Contains(s, "resume point of alice-deploy") {
+		t.Errorf("card:\n%s", s)
+	}
+	selStore(t, h.m, "archive-sess-0005-1767700000000000000")
+	if s := plainScreen(h.m); !strings.Contains(s, "sessions none (orphan") {
+		t.Errorf("orphan card:\n%s", s)
+	}
+}
+
+func TestStore_WatchAppendTornAndCompaction(t *testing.T) {
+	path := copyStore(t, "small.crmem")
+	m := openModel(t, path, 120, 40)
+	src := m.db.(*storeSource)
+	rec := storeRecord(crabdb.OpPut, crabdb.ColMemory, "local/memory/zz-new",
+		`{"name":"zz-new","kind":"note","content":"appended by the daemon","aliases":[],"created_at":"2026-08-21T10:00:00.5+00:00"}`)
+
+	if s := plainScreen(m); !strings.Contains(s, "crabtalk store, read-only") || strings.Contains(s, "torn") {
+		t.Errorf("status line:\n%s", s)
+	}
+	// Half a record: nothing shows; the torn tail is said, not an error.
+	appendBytes(t, path, rec[:len(rec)/2])
+	reload(m)
+	if src.last != crabdb.Appended || len(m.Entries()) != 25 || m.st.fileWarning != "" {
+		t.Fatalf("half record: %v, %d entries, warning %q", src.last, len(m.Entries()), m.st.fileWarning)
+	}
+	if s := plainScreen(m); !strings.Contains(s, "⚠ torn record at offset 110751") {
+		t.Errorf("torn tail not said:\n%s", s)
+	}
+	// The rest of it: the entry appears, read from the new bytes only.
+	appendBytes(t, path, rec[len(rec)/2:])
+	reload(m)
+	if src.last != crabdb.Appended || len(m.Entries()) != 26 || !strings.Contains(plainScreen(m), "reloaded: +1") {
+		t.Fatalf("whole record: %v, %d entries\n%s", src.last, len(m.Entries()), plainScreen(m))
+	}
+	// A forget.
+	appendBytes(t, path, storeRecord(crabdb.OpDelete, crabdb.ColMemory, "local/memory/scratch", ""))
+	reload(m)
+	if len(m.Entries()) != 25 || !strings.Contains(plainScreen(m), "reloaded: +0 −1") {
+		t.Fatalf("forget: %d entries\n%s", len(m.Entries()), plainScreen(m))
+	}
+	// A compaction renames another file over the store: read again.
+	compacted, _ := os.ReadFile(filepath.Join("..", "testdata", "reference", "crabdb", "compacted.crmem"))
+	tmp := filepath.Join(filepath.Dir(path), "store.tmp")
+	os.WriteFile(tmp, compacted, 0o600)
+	if err := os.Rename(tmp, path); err != nil {
+		t.Fatal(err)
+	}
+	reload(m)
+	if src.last != crabdb.Reread || len(m.Entries()) != 25 {
+		t.Fatalf("compaction: %v, %d entries", src.last, len(m.Entries()))
+	}
+	names := map[string]bool{}
+	for _, e := range m.Entries() {
+		names[e.Name] = true
+	}
+	if names["zz-new"] || !names["scratch"] {
+		t.Errorf("after compaction: %v", names)
+	}
+	// A bad append keeps the last good state with a warning.
+	appendBytes(t, path, []byte{7, 0, 0, 0, 0, 0})
+	reload(m)
+	if !strings.Contains(m.st.fileWarning, "unknown record op 7") || len(m.Entries()) != 25 {
+		t.Errorf("bad append: warning %q, %d entries", m.st.fileWarning, len(m.Entries()))
+	}
+}
+
+// selStore selects the entry called name in a model on a store.
+func selStore(t *testing.T, m *Model, name string) {
+	t.Helper()
+	e, ok := m.memory().Lookup(name)
+	if !ok || !m.list.selectID(m.snap, e.ID) {
+		t.Fatalf("%s is not listed", name)
+	}
+	drive(m, m.showSelected())
+}
+
+func TestStoreQuery(t *testing.T) {
+	for q, want := range map[string]string{
+		"":              "",
+		"depl":          "depl*",
+		"deploy ":       "deploy ",
+		"deploy roll":   "deploy roll*",
+		"depl*":         "depl*",
+		"deploy,":       "deploy,",
+		"σο":            "σο*",
+		"東京":            "東京*",
+		"resolve_dirs(": "resolve_dirs(",
+	} {
+		if got := storeQuery(q); got != want {
+			t.Errorf("storeQuery(%q) = %q, want %q", q, got, want)
+		}
+	}
+}
