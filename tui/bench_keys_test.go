@@ -133,8 +133,12 @@ func BenchmarkKeys(b *testing.B) {
 		{name: "u-by-name", msg: keyPress("u")},
 	}
 	const reps = 20
+	only := os.Getenv("CRMEM_BENCH_KEYS") // comma-separated case names; empty: all
 	for b.Loop() {
 		for _, c := range cases {
+			if only != "" && !slices.Contains(strings.Split(only, ","), c.name) {
+				continue
+			}
 			var ts []time.Duration
 			for range reps {
 				press(m, "esc", "esc", "esc") // out of any dialog, search or explain

@@ -30,7 +30,9 @@ const rendererLoop = "charm.land/bubbletea/v2.(*Program).startRenderer.func1"
 
 // settleLimit bounds the wait for the renderer goroutine (it exits within
 // microseconds once it runs; the bound only guards against a future
-// Bubble Tea whose goroutine is named differently and lives on).
+// Bubble Tea whose goroutine is named differently and lives on, and against
+// a second Program in the same process, whose renderer would keep the
+// function on the stacks: crmem runs one).
 const settleLimit = 5 * time.Second
 
 // execProcess is tea.ExecProcess with the renderer race closed.

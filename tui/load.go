@@ -107,6 +107,7 @@ func daemonCmd(sock string) tea.Cmd {
 // loop only lays out rows.
 func listedSnapshot(mem *store.Memory, old *snapshot) *snapshot {
 	s := newSnapshot(mem.Entries())
+	s.dups = mem.DuplicateIDs()
 	s.deriveOrders(old)
 	s.order(sortNewest)
 	return s

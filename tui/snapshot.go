@@ -18,6 +18,7 @@ import (
 type snapshot struct {
 	entries []store.Entry // ascending id
 	counts  [3]int        // entries per kind
+	dups    []uint64      // ids held by more than one entry (read off the loop)
 
 	mu     sync.Mutex
 	sorted map[sortOrder][]int // entry indexes per order, built on first use
@@ -80,9 +81,18 @@ func (s *snapshot) len() int { return len(s.entries) }
 func (s *snapshot) nameIndex() *nameIndex {
 	newest := s.order(sortNewest)
 	s.mu.Lock()
+	n := s.names
+	s.mu.Unlock()
+	if n != nil {
+		return n
+	}
+	// Built outside the lock, so the update loop, which takes it to read
+	// an order, never waits for the build.
+	n = buildNameIndex(s.entries, newest)
+	s.mu.Lock()
 	defer s.mu.Unlock()
 	if s.names == nil {
-		s.names = buildNameIndex(s.entries, newest)
+		s.names = n
 	}
 	return s.names
 }
