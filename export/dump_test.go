@@ -289,3 +289,32 @@ func TestLoad_EmptyDumpLoadsEmpty(t *testing.T) {
 		t.Fatalf("Load = %v, %v", got, err)
 	}
 }
+
+// TestDump_LongestValidNameDumps: every name ValidName accepts can be
+// dumped. NAME.md must fit a file name (255 bytes), so the longest valid
+// name leaves room for ".md"; a name one byte longer is refused up front,
+// before the dump creates anything.
+func TestDump_LongestValidNameDumps(t *testing.T) {
+	longest := strings.Repeat("n", store.MaxNameBytes)
+	if err := store.ValidName(longest); err != nil {
+		t.Fatalf("ValidName(%d bytes) = %v", len(longest), err)
+	}
+	dir := filepath.Join(t.TempDir(), "out")
+	if err := export.Dump(dir, []store.Entry{{ID: 1, Name: longest, Content: "x"}}); err != nil {
+		t.Fatalf("dump of a %d-byte name: %v", len(longest), err)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "notes", longest+".md")); err != nil {
+		t.Fatal(err)
+	}
+	tooLong := longest + "n"
+	if err := store.ValidName(tooLong); err == nil {
+		t.Fatalf("ValidName accepts %d bytes, whose NAME.md (%d bytes) no file system takes", len(tooLong), len(tooLong)+3)
+	}
+	missing := filepath.Join(t.TempDir(), "new")
+	if err := export.Dump(missing, []store.Entry{{ID: 1, Name: tooLong}}); err == nil {
+		t.Fatal("dump of a name too long succeeded")
+	}
+	if _, err := os.Stat(missing); err == nil {
+		t.Error("failed dump created the folder")
+	}
+}
