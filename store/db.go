@@ -164,7 +164,9 @@ func (db *DB) apply(ops []Op) ([]Change, error) {
 		return nil, err
 	}
 	changes, err := db.applyLocked(target, ops)
-	if err != nil {
+	if err != nil || !db.fp.Exists {
+		// A failed write, or one that wrote nothing (the file is still
+		// missing: the empty memory its ops describe), leaves no folder.
 		removeDirs()
 	}
 	return changes, err
