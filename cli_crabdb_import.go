@@ -53,7 +53,7 @@ func (a *app) importStore(path string, merge bool) error {
 	for _, n := range notices {
 		fmt.Fprintf(a.stderr, "crmem: %s: %s\n", sanitizeLine(path), sanitizeLine(n))
 	}
-	what := fmt.Sprintf("%s (crabdb)", path)
+	what := fmt.Sprintf("%s (crabdb)", quotePath(path))
 	if merge {
 		return a.mergeEntries(entries, export.MergeTree, "imported "+what)
 	}

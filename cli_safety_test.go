@@ -321,3 +321,30 @@ func (b *syncBuffer) String() string {
 	defer b.mu.Unlock()
 	return b.buf.String()
 }
+
+// TestCLI_PathsInReportsEscaped: the one-line reports of dump, load and
+// import name the user's path escaped, like every message (SPEC §6), so a
+// folder named with a terminal escape cannot act on the terminal.
+func TestCLI_PathsInReportsEscaped(t *testing.T) {
+	root := t.TempDir()
+	db := filepath.Join(root, "m.db")
+	mustRun(t, "", "--db", db, "add", "a", "x")
+	dir := filepath.Join(root, "out\x1b]0;owned\a")
+	jsonl := filepath.Join(root, "in\x1b[2J.jsonl")
+	must(t, os.WriteFile(jsonl, []byte(`{"name":"b","kind":"note","content":"y"}`+"\n"), 0o600))
+	for _, args := range [][]string{
+		{"dump", dir},
+		{"load", dir},
+		{"load", "--merge", dir},
+		{"import", jsonl},
+		{"import", "--replace", jsonl},
+	} {
+		out := mustRun(t, "", append([]string{"--db", db}, args...)...)
+		if strings.ContainsAny(out, "\x1b\a") {
+			t.Errorf("%s prints a control character raw: %q", args[0], out)
+		}
+		if !strings.Contains(out, `\x1b`) {
+			t.Errorf("%s does not name the path escaped: %q", args[0], out)
+		}
+	}
+}

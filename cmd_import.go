@@ -88,12 +88,12 @@ input without entries is refused (it would empty the memory).`,
 				mode = export.MergeExact
 			}
 			if !replace {
-				return a.mergeEntries(entries, mode, fmt.Sprintf("imported %s (%s)", path, format))
+				return a.mergeEntries(entries, mode, fmt.Sprintf("imported %s (%s)", quotePath(path), format))
 			}
 			if len(entries) == 0 {
 				return fmt.Errorf("%s: no entries to import; the memory is left as it is", path)
 			}
-			return a.replaceEntries(entries, "imported", fmt.Sprintf("%s (%s)", path, format))
+			return a.replaceEntries(entries, "imported", fmt.Sprintf("%s (%s)", quotePath(path), format))
 		},
 	}
 	c.Flags().StringVar(&from, "from", "", "input format: jsonl, crabtalk-0038, drover or crabdb (default: guessed)")
