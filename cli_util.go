@@ -130,11 +130,6 @@ func (a *app) openForWrite(path string) (*store.DB, error) {
 	return store.OpenWith(path, opts)
 }
 
-// openWithoutIndex opens path, leaving the bm25 index to be built on demand.
-func openWithoutIndex(path string) (*store.DB, error) {
-	return store.OpenWith(path, store.Options{Index: store.IndexOnDemand})
-}
-
 // describer turns a failed operation's error into a message naming what
 // failed, given the memory it was applied to; nil keeps the store's text.
 type describer func(m *store.Memory, err error) error
