@@ -10,6 +10,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"sync"
 	"syscall"
@@ -239,8 +240,38 @@ func TestCLI_ErrorShowsControlCharsEscaped(t *testing.T) {
 	bad := filepath.Join(dir, "me\x1b[31mmory.db")
 	must(t, os.WriteFile(filepath.Join(dir, "me[31mmory.db"), nil, 0o600)) // what stripping would name
 	r := crmem(t, "", "--db", bad, "ls")
-	if r.code != 1 || !strings.Contains(r.stderr, `me\x1b[31mmory.db: no such file`) || strings.Contains(r.stderr, "\x1b") {
-		t.Errorf("exit %d, stderr %q; want the path with \\x1b shown", r.code, r.stderr)
+	if r.code != 1 || !strings.Contains(r.stderr, `me\x1b[31mmory.db": no such file`) || strings.Contains(r.stderr, "\x1b") {
+		t.Errorf("exit %d, stderr %q; want the path Go-quoted with \\x1b shown", r.code, r.stderr)
+	}
+}
+
+// TestCLI_EscapedPathsNeverLookAlike: a path holding an escape character
+// and a path holding the same escape spelled out (a backslash, "x1b") are
+// two files, and their messages must not read the same: a path that needs
+// escaping is shown Go-quoted (SPEC §6, "%q style"), in errors and in
+// warnings alike.
+func TestCLI_EscapedPathsNeverLookAlike(t *testing.T) {
+	dir := t.TempDir()
+	withESC, spelled := filepath.Join(dir, "a\x1b"), filepath.Join(dir, `a\x1b`)
+	store := filepath.Join(dir, "s\x1b.crmem")
+	must(t, os.Mkdir(withESC, 0o700))
+	must(t, os.Mkdir(spelled, 0o700))
+	torn, err := os.ReadFile(filepath.Join("testdata", "reference", "crabdb", "torn.crmem"))
+	must(t, err)
+	must(t, os.WriteFile(store, torn, 0o600))
+	for _, args := range [][]string{{"ls"}, {"add", "n", "x"}} {
+		a := crmem(t, "", append([]string{"--db", withESC}, args...)...)
+		b := crmem(t, "", append([]string{"--db", spelled}, args...)...)
+		if a.code != 1 || b.code != 1 || a.stderr == b.stderr {
+			t.Errorf("%s: exit %d and %d, stderr %q and %q; want two failures told apart", args[0], a.code, b.code, a.stderr, b.stderr)
+		}
+		if want := strconv.Quote(withESC); !strings.Contains(a.stderr, want) {
+			t.Errorf("%s: stderr %q does not name %s", args[0], a.stderr, want)
+		}
+	}
+	r := crmem(t, "", "--db", store, "ls")
+	if want := strconv.Quote(store) + ": warning: torn record"; !strings.Contains(r.stderr, want) {
+		t.Errorf("store warning %q does not name %s", r.stderr, strconv.Quote(store))
 	}
 }
 

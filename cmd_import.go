@@ -92,7 +92,7 @@ input without entries is refused (it would empty the memory).`,
 				return a.mergeEntries(entries, mode, fmt.Sprintf("imported %s (%s)", quotePath(path), format))
 			}
 			if len(entries) == 0 {
-				return fmt.Errorf("%s: no entries to import; the memory is left as it is", path)
+				return fmt.Errorf("%s: no entries to import; the memory is left as it is", quotePath(path))
 			}
 			return a.replaceEntries(entries, "imported", fmt.Sprintf("%s (%s)", quotePath(path), format))
 		},
