@@ -81,6 +81,17 @@ func (a *app) openMemory() (string, *store.Memory, error) {
 	return path, store.NewMemoryWith(f, store.IndexOnDemand), nil
 }
 
+// openIndexed is openMemory for a subcommand that searches: the bm25 index
+// is built on the other cores while the lookup maps are, and is ready when
+// it returns.
+func (a *app) openIndexed() (string, *store.Memory, error) {
+	path, f, err := a.decodeFile()
+	if err != nil {
+		return path, nil, err
+	}
+	return path, store.NewMemoryWith(f, store.IndexNow), nil
+}
+
 // apply opens the memory file (missing: empty) and applies ops through
 // store.DB.Apply: atomic, locked, and re-applied on a fresh read if someone
 // else wrote the file meanwhile. describe turns a store error into a message

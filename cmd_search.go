@@ -46,7 +46,7 @@ of the score, with the entry's length against the average.
 			if o.limit < 0 {
 				return usage(cmd, "--limit must be 0 (all) or more")
 			}
-			_, m, err := a.openMemory()
+			_, m, err := a.openIndexed()
 			if err != nil {
 				return err
 			}

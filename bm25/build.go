@@ -54,11 +54,19 @@ func buildPacked(src source, n int, packLimit uint32) *Index {
 	parts := tokenizeParts(src, n, packLimit)
 	ix := New()
 	remaps := ix.mergeVocab(parts)
+	// The documents' numbers, ids and lengths are recorded beside the
+	// filling of the posting lists: the two touch different fields.
+	var ascending bool
+	var wg sync.WaitGroup
+	wg.Go(func() { ascending = ix.registerDocs(src.n, parts) })
 	ix.fillPostings(parts, remaps)
+	wg.Wait()
 	for _, p := range parts {
-		p.dts = nil // the largest transient: let it go before registering
+		p.dts = nil // the largest transient
 	}
-	ix.registerDocs(src, parts)
+	if !ascending {
+		ix.registerRepeatedIDs(src)
+	}
 	return ix
 }
 
@@ -68,10 +76,11 @@ type buildPart struct {
 	count int        // documents in the part
 	size  int        // bytes of text in the part's documents
 	first int        // position (and internal doc number) of its first
-	voc   vocab      // term ↔ local term id
+	voc   buildTerms // token → local term id
 	df    []uint32   // local term id → documents containing it
-	last  []lastSeen // local term id → last document seen with it
+	tf    []uint32   // local term id → count in the current document (scratch)
 	dls   []uint32   // per document: token count
+	ids   []uint64   // per document: entry id
 	ends  []uint32   // per document: end of its terms in dts
 	dts   []termTF   // each document's distinct terms, in document order
 	// Escaped fields of dts, by slot (see termTF).
@@ -93,29 +102,6 @@ const (
 	termEscape = 1<<24 - 1
 	tfEscape   = 1<<8 - 1
 )
-
-// pack appends local term t with tf 1 to dts.
-func (p *buildPart) pack(t uint32) {
-	slot := uint32(len(p.dts))
-	if t >= p.packLimit {
-		p.wideTerm[slot] = t
-		t = termEscape
-	}
-	p.dts = append(p.dts, termTF(t<<8|1))
-}
-
-// incTF adds one to the tf at slot, escaping it once it reaches tfEscape.
-func (p *buildPart) incTF(slot uint32) {
-	switch tf := p.dts[slot] & tfEscape; {
-	case tf < tfEscape-1:
-		p.dts[slot]++
-	case tf == tfEscape-1:
-		p.dts[slot]++
-		p.wideTF[slot] = tfEscape
-	default:
-		p.wideTF[slot]++
-	}
-}
 
 // unpack returns the local term and tf at slot.
 func (p *buildPart) unpack(slot int) (term, tf uint32) {
@@ -154,10 +140,10 @@ func splitDocs(src source, n int) []*buildPart {
 	}
 	var parts []*buildPart
 	lo, acc, size := 0, 0, 0
-	for i := range src.n {
+	for i := 0; i < src.n && len(parts) < n-1; i++ {
 		d := src.doc(i)
 		acc += docSize(&d)
-		if len(parts) < n-1 && acc*n >= total*(len(parts)+1) {
+		if acc*n >= total*(len(parts)+1) {
 			parts = append(parts, &buildPart{src: src, count: i + 1 - lo, first: lo, size: acc - size})
 			lo, size = i+1, acc
 		}
@@ -176,84 +162,142 @@ func docSize(d *Doc) int {
 
 // tokenize fills the part's dictionary and per-document term lists.
 func (p *buildPart) tokenize() {
-	p.voc = newVocab()
+	p.voc = newBuildTerms()
+	p.df, p.tf = make([]uint32, len(p.voc.terms)), make([]uint32, len(p.voc.terms))
 	p.dls = make([]uint32, p.count)
+	p.ids = make([]uint64, p.count)
 	p.ends = make([]uint32, p.count)
 	p.wideTerm, p.wideTF = map[uint32]uint32{}, map[uint32]uint32{}
 	p.dts = make([]termTF, 0, p.size/bytesPerDocTerm+p.count)
-	tz := tokenizer{}
+	sc := scanner{}
+	var ids []uint32
 	for k := range p.count {
 		d := p.src.doc(p.first + k)
-		start := len(p.dts)
-		p.tokenizeText(&tz, d.Content, uint32(k+1))
+		ids = p.termIDs(&sc, ids[:0], d.Content)
 		for _, a := range d.Aliases {
-			p.tokenizeText(&tz, a, uint32(k+1))
+			ids = p.termIDs(&sc, ids, a)
 		}
+		p.dls[k], p.ids[k] = p.addDoc(ids), d.ID
 		p.ends[k] = uint32(len(p.dts))
-		p.dls[k] = uint32(p.countTokens(start))
 	}
 	if cap(p.dts) > len(p.dts)+len(p.dts)/4 { // the estimate was far off
 		p.dts = slices.Clone(p.dts)
 	}
 }
 
-// tokenizeText adds the tokens of one text of document stamp-1 (whose
-// terms are the tail of dts), counting each distinct term once in dts (tf
-// in the low half) and in df.
-func (p *buildPart) tokenizeText(tz *tokenizer, text string, stamp uint32) {
-	tz.reset(text)
-	for tz.next() {
-		t, ok := uint32(0), false
-		if tz.key != 0 { // the usual short term: probe inline
-			t, ok = p.voc.short.get(tz.key)
-		}
-		if !ok {
-			t = p.intern(tz)
-		}
-		if ls := &p.last[t]; ls.stamp == stamp {
-			p.incTF(ls.slot)
+// termIDs appends the local term ids of text's tokens to ids, adding new
+// terms to the dictionary, and counts each in tf.
+//
+// A short candidate found in its home slot (most are) is looked up inline;
+// any other goes through buildTerms. Candidates that are not tokens get
+// the sink's id, which is written like any other but not kept (the end of
+// ids does not advance), so dropping them costs no branch.
+func (p *buildPart) termIDs(sc *scanner, ids []uint32, text string) []uint32 {
+	sc.scan(text)
+	n := len(ids)
+	out := slices.Grow(ids, len(sc.keys))[:n+len(sc.keys)]
+	short, tf := &p.voc.short, p.tf
+	long := 0
+	for _, key := range sc.keys {
+		var t uint32
+		if i := short.slot(key); short.keys[i] == key && key != 0 {
+			t = short.vals[i]
 		} else {
-			ls.stamp, ls.slot = stamp, uint32(len(p.dts))
-			p.pack(t)
-			p.df[t]++
+			if key != 0 {
+				t = p.voc.shortID(key)
+			} else {
+				t = p.voc.longID(sc.longTerm(long))
+				long++
+			}
+			if int(t) >= len(tf) { // a new term
+				p.growCounts()
+				tf = p.tf
+			}
 		}
+		out[n] = t
+		tf[t]++
+		keep := 0
+		if t != sink {
+			keep = 1
+		}
+		n += keep
 	}
+	return out[:n]
 }
 
-// lastSeen records, per local term, the last document (1-based) that had
-// it and where that document's entry for it sits in dts.
-type lastSeen struct{ stamp, slot uint32 }
-
-// countTokens sums the term frequencies of the document whose terms start
-// at dts[start].
-func (p *buildPart) countTokens(start int) int {
-	n := 0
-	for s := start; s < len(p.dts); s++ {
-		_, tf := p.unpack(s)
-		n += int(tf)
-	}
-	return n
+// growCounts gives tf and df a slot for every term of the dictionary.
+func (p *buildPart) growCounts() {
+	nt := len(p.voc.terms)
+	p.tf = append(p.tf, make([]uint32, nt-len(p.tf))...)
+	p.df = append(p.df, make([]uint32, nt-len(p.df))...)
 }
 
-// intern returns the current token's local term id, adding the term.
-func (p *buildPart) intern(tz *tokenizer) uint32 {
-	t, added := p.voc.intern(tz)
-	if added {
-		p.df = append(p.df, 0)
-		p.last = append(p.last, lastSeen{})
+// addDoc appends a document's distinct terms with their tfs to dts, in
+// order of first occurrence, counts them in df, clears their counts in tf,
+// and returns the document's length: ids are its tokens' term ids, counted
+// in tf by termIDs.
+//
+// Whether an occurrence is the first is data, not control flow (a
+// mispredicted branch per token otherwise): each id's entry is written at
+// the end of dts every time, and the end advances only while its count is
+// not yet cleared, so no iteration waits on the one before. Entries
+// needing an escape take addEscaped.
+func (p *buildPart) addDoc(ids []uint32) uint32 {
+	tf, df := p.tf, p.df
+	tf[sink] = 0 // dropped candidates
+	buf := slices.Grow(p.dts, len(ids))
+	buf = buf[:cap(buf)]
+	n := len(p.dts)
+	for _, t := range ids {
+		c := tf[t]
+		tf[t] = 0
+		if c >= tfEscape || t >= p.packLimit {
+			if c != 0 {
+				p.dts = buf[:n]
+				p.addEscaped(t, c)
+				n++
+			}
+			continue
+		}
+		first := uint32(0)
+		if c != 0 {
+			first = 1
+		}
+		buf[n] = termTF(t<<8 | c)
+		n += int(first)
+		df[t] += first
 	}
-	return t
+	p.dts = buf[:n]
+	return uint32(len(ids))
+}
+
+// addEscaped appends term t with tf c to dts (whose capacity suffices),
+// escaping the fields that do not fit (see termTF).
+func (p *buildPart) addEscaped(t, c uint32) {
+	p.df[t]++
+	slot := uint32(len(p.dts))
+	if t >= p.packLimit {
+		p.wideTerm[slot] = t
+		t = termEscape
+	}
+	if c >= tfEscape {
+		p.wideTF[slot] = c
+		c = tfEscape
+	}
+	p.dts = append(p.dts, termTF(t<<8|c))
 }
 
 // mergeVocab builds the global vocabulary from the parts' dictionaries (the
 // first part's ids become global ids) and returns, per part, the map from
 // local to global term ids.
 func (ix *Index) mergeVocab(parts []*buildPart) [][]uint32 {
-	ix.voc = parts[0].voc
 	remaps := make([][]uint32, len(parts))
 	for w, p := range parts {
 		remaps[w] = make([]uint32, len(p.voc.terms))
 		for local, term := range p.voc.terms {
+			if local == sink { // no postings: maps nowhere
+				continue
+			}
 			g, ok := ix.voc.lookup(term)
 			if !ok {
 				g = ix.voc.add(term)
@@ -270,8 +314,8 @@ func (ix *Index) fillPostings(parts []*buildPart, remaps [][]uint32) {
 	nt := len(ix.voc.terms)
 	df := make([]int, nt)
 	for w, p := range parts {
-		for local, n := range p.df {
-			df[remaps[w][local]] += int(n)
+		for local, n := range p.df[sink+1:] {
+			df[remaps[w][sink+1+local]] += int(n)
 		}
 	}
 	off := make([]int, nt+1) // term → start of its list, headroom included
@@ -299,8 +343,8 @@ func partCursors(parts []*buildPart, remaps [][]uint32, off []int) [][]int {
 	cursors := make([][]int, len(parts))
 	for w, p := range parts {
 		cursors[w] = make([]int, len(p.df))
-		for local, n := range p.df {
-			g := remaps[w][local]
+		for local := sink + 1; local < len(p.df); local++ {
+			n, g := p.df[local], remaps[w][local]
 			cursors[w][local] = next[g]
 			next[g] += int(n)
 		}
@@ -332,26 +376,45 @@ func (p *buildPart) fill(backing []posting, cursor []int) {
 	}
 }
 
-// registerDocs records every document's number, id and length; documents
-// without tokens get a number that is not live, and a later duplicate id
-// replaces an earlier document (whose postings become tombstones).
-func (ix *Index) registerDocs(src source, parts []*buildPart) {
+// registerDocs records every document's number, id and length (documents
+// without tokens get a number that is not live) and reports whether the
+// ids ascend, as in every file crmem or the reference writes. Then no id
+// repeats, and each live one takes one map insertion in byID, no lookup;
+// otherwise byID is left to registerRepeatedIDs.
+func (ix *Index) registerDocs(n int, parts []*buildPart) bool {
 	// Room for new documents, so the first Sets after an open do not copy
 	// the per-document array.
-	ix.docs = make([]docInfo, src.n, src.n+src.n/16)
-	ix.byID = make(map[uint64]uint32, src.n)
+	ix.docs = make([]docInfo, n, n+n/16)
+	ix.byID = make(map[uint64]uint32, n)
+	ascending := true
 	for _, p := range parts {
 		for k, dl := range p.dls {
-			doc := p.first + k
+			doc, id := p.first+k, p.ids[k]
+			if doc > 0 && id <= ix.docs[doc-1].id {
+				ascending = false
+			}
+			ix.docs[doc] = docInfo{id: id, len: dl, live: dl > 0}
 			if dl > 0 {
-				ix.docs[doc] = docInfo{id: src.doc(doc).ID, len: dl, live: true}
 				ix.n++
 				ix.total += int64(dl)
 			}
 		}
 	}
+	if ascending {
+		for doc, info := range ix.docs[:n] {
+			if info.live {
+				ix.byID[info.id] = uint32(doc)
+			}
+		}
+	}
+	return ascending
+}
+
+// registerRepeatedIDs fills byID when ids may repeat: a later document with
+// an id replaces the earlier one, whose postings become tombstones.
+func (ix *Index) registerRepeatedIDs(src source) {
 	for doc := range src.n {
-		id := src.doc(doc).ID
+		id := ix.docs[doc].id
 		if prev, ok := ix.byID[id]; ok {
 			old := src.doc(int(prev))
 			ix.remove(&old)

@@ -29,6 +29,16 @@
 // posting lists of exact size (plus a little headroom for later Sets) in
 // parallel.
 //
+// Build has its own tokenizer (scanner, pinned to the plain one by tests and
+// a differential fuzz target): pure-ASCII text is classified 64 bytes at a
+// time into one bit per byte, piece bounds come from a shift and an xor and
+// are written without a branch per piece, a piece of up to eight bytes is
+// packed with one load, and the packed key is looked up in an
+// open-addressing table that also maps stopwords and one-character pieces
+// to a sink term; text near a multi-byte rune goes through the general
+// tokenizer. A document's terms are counted in two passes with no
+// per-token branch on whether a term was seen before.
+//
 // # Ranking
 //
 // Query terms are sorted and deduplicated; each term with df > 0 adds

@@ -2,10 +2,13 @@ package store_test
 
 import (
 	"fmt"
+	"math/bits"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -82,6 +85,87 @@ func benchOpen(b *testing.B, opts store.Options) {
 			b.Fatal(err)
 		}
 	}
+}
+
+// BenchmarkScanFloor is the floor under BenchmarkOpen that no tokenizer
+// can beat: read and decode the file, then classify every byte of every
+// entry's content and aliases once (ASCII alphanumeric, other ASCII, byte
+// of a multi-byte rune; eight bytes at a time) and count where runs of
+// word bytes start, on as many cores as the index build uses. It builds no
+// lookup maps and no index.
+func BenchmarkScanFloor(b *testing.B) {
+	path := benchCorpus(b)
+	b.ReportAllocs()
+	for b.Loop() {
+		data, err := os.ReadFile(path)
+		if err != nil {
+			b.Fatal(err)
+		}
+		f, err := store.Decode(data)
+		if err != nil {
+			b.Fatal(err)
+		}
+		if countRunsParallel(f.Entries) == 0 && len(f.Entries) > 0 {
+			b.Fatal("no words")
+		}
+	}
+}
+
+// countRunsParallel counts the word-byte runs of every entry's content and
+// aliases, splitting the entries into one contiguous range per core.
+func countRunsParallel(entries []store.Entry) int {
+	n := runtime.GOMAXPROCS(0)
+	counts := make([]int, n)
+	var wg sync.WaitGroup
+	for w := range n {
+		lo, hi := w*len(entries)/n, (w+1)*len(entries)/n
+		wg.Go(func() {
+			c := 0
+			for i := lo; i < hi; i++ {
+				c += countRuns(entries[i].Content)
+				for _, a := range entries[i].Aliases {
+					c += countRuns(a)
+				}
+			}
+			counts[w] = c
+		})
+	}
+	wg.Wait()
+	total := 0
+	for _, c := range counts {
+		total += c
+	}
+	return total
+}
+
+// countRuns classifies each byte of s once and counts the runs of word
+// bytes (ASCII letters and digits, and bytes of multi-byte runes).
+func countRuns(s string) int {
+	const lsbs, msbs = 0x0101010101010101, 0x8080808080808080
+	runs, carry := 0, uint64(0)
+	i := 0
+	for ; i+8 <= len(s); i += 8 {
+		w := s[i : i+8] // one little-endian load once compiled
+		x := uint64(w[0]) | uint64(w[1])<<8 | uint64(w[2])<<16 | uint64(w[3])<<24 |
+			uint64(w[4])<<32 | uint64(w[5])<<40 | uint64(w[6])<<48 | uint64(w[7])<<56
+		multi := x & msbs
+		y := x ^ multi
+		z := y | 0x2020202020202020
+		letters := (z + lsbs*(0x80-'a')) &^ (z + lsbs*(0x7F-'z'))
+		digits := (y + lsbs*(0x80-'0')) &^ (y + lsbs*(0x7F-'9'))
+		word := (letters|digits)&msbs | multi
+		runs += bits.OnesCount64(word &^ (word<<8 | carry))
+		carry = word >> 56
+	}
+	for prev := carry != 0; i < len(s); i++ {
+		c := s[i] | 0x20
+		word := s[i] >= 0x80 || c >= 'a' && c <= 'z' || s[i] >= '0' && s[i] <= '9'
+		if word && !prev {
+			runs++
+		}
+		prev = word
+	}
+	return runs
 }
 
 func benchMemory(b *testing.B) *store.Memory {

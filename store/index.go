@@ -1,6 +1,10 @@
 package store
 
-import "github.com/crmem/crmem/bm25"
+import (
+	"time"
+
+	"github.com/crmem/crmem/bm25"
+)
 
 // startIndex starts building the index unless a build already started, and
 // returns the channel closed when the index is ready. With background false
@@ -41,9 +45,10 @@ func (m *Memory) startIndexOf(snapshot func() entryDocs, background bool) chan s
 	m.ixDone = done
 	m.mu.Unlock()
 	build := func() {
+		start := time.Now()
 		ix := bm25.BuildFunc(docs.n, docs.doc) // entries are immutable: no lock needed
 		m.mu.Lock()
-		m.ix = ix
+		m.ix, m.ixTook = ix, time.Since(start)
 		m.mu.Unlock()
 		close(done)
 	}
@@ -64,6 +69,15 @@ func (m *Memory) IndexReady() bool {
 	m.mu.RLock()
 	defer m.mu.RUnlock()
 	return m.ix != nil
+}
+
+// IndexBuildTime returns how long building the bm25 index took (0 until it
+// is built). The build may have run beside decoding's last steps, so it is
+// a part of an open's time, not a difference of two points in it.
+func (m *Memory) IndexBuildTime() time.Duration {
+	m.mu.RLock()
+	defer m.mu.RUnlock()
+	return m.ixTook
 }
 
 // WaitIndexed blocks until the index is built, starting the build if the

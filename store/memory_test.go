@@ -354,3 +354,51 @@ func TestValidName(t *testing.T) {
 		}
 	}
 }
+
+// TestNewMemory_RepeatedNames opens files whose ids ascend (one map
+// assignment per name until a name repeats) and whose ids do not (add per
+// entry): a repeated name resolves to its latest entry, and to the one
+// before once that is removed, wherever the repeat first shows.
+func TestNewMemory_RepeatedNames(t *testing.T) {
+	tests := []struct {
+		name    string
+		entries []store.Entry
+		want    map[string]uint64 // name -> id found
+		remove  []string          // removed in turn (each time the latest entry)
+		after   uint64            // id then found for the last removed name (0: none)
+	}{
+		{"unique", []store.Entry{note(1, "a", "x"), note(2, "b", "y"), note(5, "c", "z")},
+			map[string]uint64{"a": 1, "b": 2, "c": 5}, []string{"b"}, 0},
+		{"repeat late", []store.Entry{note(1, "a", "x"), note(2, "b", "y"), note(3, "c", "z"),
+			note(4, "b", "w"), note(5, "d", "v"), note(6, "a", "u")},
+			map[string]uint64{"a": 6, "b": 4, "c": 3, "d": 5}, []string{"b"}, 2},
+		{"repeat late, later name", []store.Entry{note(1, "a", "x"), note(2, "b", "y"), note(3, "c", "z"),
+			note(4, "b", "w"), note(5, "d", "v"), note(6, "a", "u")},
+			map[string]uint64{"a": 6}, []string{"a"}, 1},
+		{"repeat first", []store.Entry{note(1, "a", "x"), note(2, "a", "y"), note(3, "a", "z"), note(4, "b", "w")},
+			map[string]uint64{"a": 3, "b": 4}, []string{"a", "a"}, 1},
+		{"ids not ascending", []store.Entry{note(4, "a", "x"), note(2, "b", "y"), note(3, "a", "z")},
+			map[string]uint64{"a": 3, "b": 2}, []string{"a"}, 4},
+	}
+	for _, tt := range tests {
+		for _, mode := range []store.IndexMode{store.IndexNow, store.IndexOnDemand} {
+			m := store.NewMemoryWith(&store.File{NextID: 10, Entries: slices.Clone(tt.entries)}, mode)
+			for name, id := range tt.want {
+				if e, ok := m.Lookup(name); !ok || e.ID != id {
+					t.Errorf("%s: Lookup(%q) = %d, %v; want %d", tt.name, name, e.ID, ok, id)
+				}
+			}
+			for _, name := range tt.remove {
+				mustApply(t, m, store.Remove{Name: name})
+			}
+			last := tt.remove[len(tt.remove)-1]
+			e, ok := m.Lookup(last)
+			if tt.after == 0 && ok || tt.after != 0 && (!ok || e.ID != tt.after) {
+				t.Errorf("%s: after removing, Lookup(%q) = %d, %v; want %d", tt.name, last, e.ID, ok, tt.after)
+			}
+			if m.Len() != len(tt.entries)-len(tt.remove) {
+				t.Errorf("%s: %d entries after removals, want %d", tt.name, m.Len(), len(tt.entries)-len(tt.remove))
+			}
+		}
+	}
+}
