@@ -318,3 +318,31 @@ func TestDump_LongestValidNameDumps(t *testing.T) {
 		t.Error("failed dump created the folder")
 	}
 }
+
+// TestDump_FailedDumpLeavesNoFolder: a dump that fails after creating its
+// missing folder (here: the staged file's path is longer than the system
+// takes, though the folder's is not) removes the folders it created.
+func TestDump_FailedDumpLeavesNoFolder(t *testing.T) {
+	root := t.TempDir()
+	const pathMax, dirLen = 4096, 3900 // NAME.md in the stage then exceeds pathMax
+	if len(root) > dirLen-300 {
+		t.Skipf("temp folder path is %d bytes: no room for the deep folder this test needs", len(root))
+	}
+	dir := root
+	for len(dir) < dirLen {
+		dir = filepath.Join(dir, strings.Repeat("d", min(200, dirLen-len(dir)-1)))
+	}
+	name := strings.Repeat("n", store.MaxNameBytes)
+	if len(dir)+len("/.crmem-dump-0123456789/notes/")+len(name)+len(".md") <= pathMax {
+		t.Fatalf("the staged path is not too long (%d bytes folder)", len(dir))
+	}
+	if err := export.Dump(dir, []store.Entry{{ID: 1, Name: name, Content: "x"}}); err == nil {
+		t.Fatal("the dump succeeded")
+	}
+	if got := exporttest.ReadTree(t, root); len(got) != 0 {
+		t.Errorf("the failed dump left files: %v", got)
+	}
+	if des, _ := os.ReadDir(root); len(des) != 0 {
+		t.Errorf("the failed dump left %d folders in %s", len(des), root)
+	}
+}
