@@ -79,8 +79,12 @@ func reloadCmd(db source, old *snapshot) tea.Cmd {
 	}
 }
 
-// daemonSocket is where a running crabtalk daemon listens (SPEC §3).
+// daemonSocket is where a running crabtalk daemon listens (SPEC §3): in
+// crabtalk's home folder, $CRABTALK_HOME (SPEC §10) or else ~/.crabtalk.
 func daemonSocket(home string) string {
+	if dir := os.Getenv("CRABTALK_HOME"); dir != "" {
+		return filepath.Join(dir, "run", "crabtalk.sock")
+	}
 	return filepath.Join(home, ".crabtalk", "run", "crabtalk.sock")
 }
 
