@@ -30,7 +30,7 @@ func (m *Model) listWidth() int {
 	if !m.twoPanes() {
 		return m.c.width
 	}
-	return min(max(m.c.width*2/5, 30), 56)
+	return min(max(m.c.width*2/5, 36), 56)
 }
 
 // previewWidth is the preview pane's width.

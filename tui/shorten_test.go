@@ -133,3 +133,19 @@ func TestFitApart(t *testing.T) {
 		}
 	}
 }
+
+// TestListWidth pins the list pane's width: at 80 columns it takes 36
+// cells (names get 21, not 17) so archive names keep more of what tells
+// them apart, while the preview keeps 43 columns for reading; from 90
+// columns on it is two fifths of the screen, at most 56.
+func TestListWidth(t *testing.T) {
+	for _, tt := range []struct{ w, list int }{{60, 60}, {79, 79}, {80, 36}, {89, 36}, {100, 40}, {120, 48}, {200, 56}} {
+		m := openModel(t, copyFixture(t, "crmem/small.db"), tt.w, 24)
+		if got := m.listWidth(); got != tt.list {
+			t.Errorf("at %d columns the list is %d wide, want %d", tt.w, got, tt.list)
+		}
+		if m.twoPanes() && m.listWidth()+1+m.previewWidth() != tt.w {
+			t.Errorf("at %d columns the panes take %d+1+%d", tt.w, m.listWidth(), m.previewWidth())
+		}
+	}
+}
