@@ -1,0 +1,55 @@
+package tui
+
+import (
+	"fmt"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/crmem/crmem/store"
+)
+
+// TestSearch_PrefixSectionHoldsOnlyPrefixMatches pins a finding of the
+// review of issue 10: when recall has more hits than the list keeps
+// (maxHits), a recall hit ranked beyond the cap that also matched the
+// expanded word was listed under "prefix matches (N, mig*)" with a "~"
+// score, so the section listed more rows than its own count said (on
+// 10k.db `/postgres mig` showed "30 prefix · showing 1,149").
+func TestSearch_PrefixSectionHoldsOnlyPrefixMatches(t *testing.T) {
+	var es []store.Entry
+	add := func(name, content string) {
+		es = append(es, store.Entry{ID: uint64(len(es) + 1), Name: name, CreatedAt: 1767000000 + uint64(len(es)), Content: content})
+	}
+	for i := range maxHits {
+		add(fmt.Sprintf("short-%04d", i), "postgres postgres postgres")
+	}
+	long := strings.Repeat("filler ", 300)
+	for i := range 20 { // recall hits ranked below the cap, with the expansion
+		add(fmt.Sprintf("long-%02d", i), "postgres migration "+long)
+	}
+	for i := range 5 { // the only true prefix matches
+		add(fmt.Sprintf("only-%d", i), "migration plan")
+	}
+	path := filepath.Join(t.TempDir(), "memory.db")
+	writeEntries(t, path, es)
+	m := openModel(t, path, 120, 40)
+	press(m, "/")
+	typeText(m, "postgres mig")
+	r := m.result
+	if r == nil || r.exactTotal != maxHits+20 || r.prefixOnly != 5 {
+		t.Fatalf("result %+v: want %d hits, 5 prefix-only", r, maxHits+20)
+	}
+	inPrefix := 0
+	for _, row := range m.list.rows {
+		if !row.isEntry() || row.hit != hitPrefix {
+			continue
+		}
+		inPrefix++
+		if e := m.snap.entries[row.idx]; strings.Contains(e.Content, "postgres") {
+			t.Errorf("%s, a recall hit, is listed as a prefix match", e.Name)
+		}
+	}
+	if inPrefix != r.prefixOnly {
+		t.Errorf("the prefix section lists %d rows, its count says %d", inPrefix, r.prefixOnly)
+	}
+}
