@@ -53,3 +53,38 @@ func TestSearch_PrefixSectionHoldsOnlyPrefixMatches(t *testing.T) {
 		t.Errorf("the prefix section lists %d rows, its count says %d", inPrefix, r.prefixOnly)
 	}
 }
+
+// TestSearch_RecallStartsOnTheFirstScreen pins a finding of the review of
+// issue 10: at 80×24 `/canary` on medium.db listed 20 name matches, their
+// title and the "more" row, and the agent's ranking began below the first
+// screen (SPEC §7: the name section is short "so that the agent's own
+// ranking starts within the first screen").
+func TestSearch_RecallStartsOnTheFirstScreen(t *testing.T) {
+	for _, size := range [][2]int{{80, 24}, {60, 20}, {120, 40}, {100, 14}} {
+		m := openModel(t, copyFixture(t, "crmem/medium.db"), size[0], size[1])
+		press(m, "/")
+		typeText(m, "canary")
+		screen := plainScreen(m)
+		if !strings.Contains(screen, "recall (") {
+			t.Errorf("at %dx%d the recall section is not on the first screen:\n%s", size[0], size[1], screen)
+		}
+		if !strings.Contains(screen, "more name matches") {
+			t.Errorf("at %dx%d the name matches are not cut with a \"more\" row:\n%s", size[0], size[1], screen)
+		}
+	}
+	// The default 20 rows stay where they fit, and a resize re-lays the
+	// section out.
+	m := openModel(t, copyFixture(t, "crmem/medium.db"), 80, 24)
+	press(m, "/")
+	typeText(m, "canary")
+	drive(m, resizeCmd(120, 40))
+	names := 0
+	for _, r := range m.list.rows {
+		if r.isEntry() && r.hit == hitName {
+			names++
+		}
+	}
+	if names != 20 {
+		t.Errorf("at 120x40 after a resize %d name rows are listed, want the default 20", names)
+	}
+}
