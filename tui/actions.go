@@ -191,6 +191,10 @@ func (m *Model) orderReady(msg orderReadyMsg) tea.Cmd {
 	if msg.snap != m.snap && !m.snap.ready(msg.o) {
 		return orderCmd(m.snap, msg.o) // a reload came in between
 	}
+	if m.order == sortRelevance { // a search began meanwhile: the order is for after it
+		m.sorting, m.orderBeforeSearch = -1, msg.o
+		return nil
+	}
 	return m.setOrder(msg.o)
 }
 

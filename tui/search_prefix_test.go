@@ -88,3 +88,29 @@ func TestSearch_RecallStartsOnTheFirstScreen(t *testing.T) {
 		t.Errorf("at 120x40 after a resize %d name rows are listed, want the default 20", names)
 	}
 }
+
+// TestSort_OrderBuiltDuringASearchWaitsForIt pins a finding of the review
+// of issue 10: `s` at 100k builds the name order off the loop (0.4–1.4 s);
+// when `/` and a query came before it was built, the order landed on the
+// search, which switched from relevance to name sorting while the user
+// typed, and clearing the search went back to the order before the `s`.
+func TestSort_OrderBuiltDuringASearchWaitsForIt(t *testing.T) {
+	m := openModel(t, copyFixture(t, "crmem/medium.db"), 120, 40)
+	m.snap.mu.Lock()
+	delete(m.snap.sorted, sortName) // as at 100k: not built yet
+	m.snap.mu.Unlock()
+	building := m.setOrder(sortName) // what `s` `s` does; its result held back
+	press(m, "/")
+	typeText(m, "canary")
+	drive(m, building) // the order arrives while searching
+	if m.order != sortRelevance {
+		t.Fatalf("the search is sorted by %s, want relevance", m.order)
+	}
+	if h := headers(m); len(h) == 0 || !strings.HasPrefix(h[0], "name matches") {
+		t.Fatalf("the search lost its sections: %q", h)
+	}
+	press(m, "esc")
+	if m.order != sortName {
+		t.Fatalf("after the search the list is sorted by %s, want name (the order asked for)", m.order)
+	}
+}
