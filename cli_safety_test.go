@@ -5,7 +5,6 @@ package main
 import (
 	"bytes"
 	"context"
-	"errors"
 	"net"
 	"os"
 	"os/exec"
@@ -93,21 +92,11 @@ func crmemGuarded(t *testing.T, args ...string) result {
 	defer cancel()
 	cmd := exec.CommandContext(ctx, crmemBin, args...)
 	cmd.Env = testEnv()
-	var out, errb bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &out, &errb
-	err := cmd.Run()
+	r := runCommand(t, cmd)
 	if ctx.Err() != nil {
 		t.Fatalf("crmem %q did not end (killed)", args)
 	}
-	code := 0
-	var ee *exec.ExitError
-	switch {
-	case errors.As(err, &ee):
-		code = ee.ExitCode()
-	case err != nil:
-		t.Fatalf("run crmem %q: %v", args, err)
-	}
-	return result{out.String(), errb.String(), code}
+	return r
 }
 
 // TestCLI_SymlinkDotDotAfterLinkedFolder: linkdir -> realdir/sub, and
