@@ -113,7 +113,18 @@ func runSearch(in searchInput) *searchResult {
 			r.prefixOnly = total - r.exactTotal // the expanded terms include the query's own
 		}
 		capped := r.exactTotal > len(exact)
+		if capped && len(r.expansions) > 0 {
+			// The expanded query's best may all be recall hits beyond the
+			// cap: rank the expansions alone (an entry none of the query's
+			// own terms are in scores the same), far enough that the
+			// recall hits among them cannot crowd out the entries only
+			// the expansions find.
+			prefix = ix.SearchTerms(r.expansions, maxHits+r.exactTotal-len(exact))
+		}
 		for _, h := range prefix {
+			if len(r.prefix) == maxHits {
+				break
+			}
 			if _, ok := scores[h.ID]; !ok && !(capped && isRecallHit(ix, r.terms, h.ID)) { // a recall hit beyond the cap is no prefix match
 				x := hit{id: h.ID, kind: hitPrefix, score: h.Score, via: hitPrefix}
 				r.prefix = append(r.prefix, x)

@@ -114,3 +114,42 @@ func TestSort_OrderBuiltDuringASearchWaitsForIt(t *testing.T) {
 		t.Fatalf("after the search the list is sorted by %s, want name (the order asked for)", m.order)
 	}
 }
+
+// TestSearch_PrefixOnlyMatchesListedPastTheCap: when the expanded query's
+// best 1,000 are all recall hits (beyond recall's cap), the entries only
+// the expansion finds are still listed in the prefix section (at 100k,
+// `/postgres migration roll` counted 20,666 prefix matches and, without
+// this, listed none).
+func TestSearch_PrefixOnlyMatchesListedPastTheCap(t *testing.T) {
+	var es []store.Entry
+	add := func(name, content string) {
+		es = append(es, store.Entry{ID: uint64(len(es) + 1), Name: name, CreatedAt: 1767000000 + uint64(len(es)), Content: content})
+	}
+	for i := range maxHits {
+		add(fmt.Sprintf("both-%04d", i), "postgres migration migration") // recall hits that the expansion ranks first
+	}
+	for i := range 200 {
+		add(fmt.Sprintf("plain-%03d", i), "postgres")
+	}
+	long := strings.Repeat("filler ", 300)
+	for i := range 5 {
+		add(fmt.Sprintf("only-%d", i), "migration "+long) // found only through mig*
+	}
+	path := filepath.Join(t.TempDir(), "memory.db")
+	writeEntries(t, path, es)
+	m := openModel(t, path, 120, 40)
+	press(m, "/")
+	typeText(m, "postgres mig")
+	if r := m.result; r == nil || r.exactTotal != maxHits+200 || r.prefixOnly != 5 {
+		t.Fatalf("result %+v: want %d hits, 5 prefix-only", r, maxHits+200)
+	}
+	var got []string
+	for _, row := range m.list.rows {
+		if row.isEntry() && row.hit == hitPrefix {
+			got = append(got, m.snap.entries[row.idx].Name)
+		}
+	}
+	if len(got) != 5 {
+		t.Errorf("the prefix section lists %q, want the 5 only-* entries", got)
+	}
+}
