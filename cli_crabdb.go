@@ -116,11 +116,11 @@ func (a *app) runOnStore(cmd *cobra.Command, args []string, path string) error {
 		return err
 	}
 	for _, w := range s.Warnings() {
-		fmt.Fprintf(a.stderr, "crmem: %s: warning: %s\n", sanitizeLine(path), sanitizeLine(w))
+		fmt.Fprintf(a.stderr, "crmem: %s: warning: %s\n", quotePath(path), sanitizeLine(w))
 	}
 	entries, problems := s.Entries()
 	for _, p := range problems {
-		fmt.Fprintf(a.stderr, "crmem: %s: warning: %s\n", sanitizeLine(path), sanitizeLine(p.Reason))
+		fmt.Fprintf(a.stderr, "crmem: %s: warning: %s\n", quotePath(path), sanitizeLine(p.Reason))
 	}
 	v := &storeView{path: path, s: s, entries: entries}
 	switch cmd.Name() {

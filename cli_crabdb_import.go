@@ -43,7 +43,7 @@ func (a *app) importStore(path string, merge bool) error {
 		return err
 	}
 	for _, w := range s.Warnings() {
-		fmt.Fprintf(a.stderr, "crmem: %s: warning: %s\n", sanitizeLine(path), sanitizeLine(w))
+		fmt.Fprintf(a.stderr, "crmem: %s: warning: %s\n", quotePath(path), sanitizeLine(w))
 	}
 	stored, problems := s.Entries()
 	entries, notices := toV1Entries(stored, time.Now())
@@ -51,14 +51,14 @@ func (a *app) importStore(path string, merge bool) error {
 		notices = append(notices, p.Reason)
 	}
 	for _, n := range notices {
-		fmt.Fprintf(a.stderr, "crmem: %s: %s\n", sanitizeLine(path), sanitizeLine(n))
+		fmt.Fprintf(a.stderr, "crmem: %s: %s\n", quotePath(path), sanitizeLine(n))
 	}
-	what := fmt.Sprintf("%s (crabdb)", path)
+	what := fmt.Sprintf("%s (crabdb)", quotePath(path))
 	if merge {
 		return a.mergeEntries(entries, export.MergeTree, "imported "+what)
 	}
 	if len(entries) == 0 {
-		return fmt.Errorf("%s: no entries to import; the memory is left as it is", path)
+		return fmt.Errorf("%s: no entries to import; the memory is left as it is", quotePath(path))
 	}
 	return a.replaceEntries(entries, "imported", what)
 }

@@ -149,7 +149,7 @@ func (a *app) dumpStore(v *storeView, dir string) error {
 	if err := export.Dump(dir, entries); err != nil {
 		return err
 	}
-	_, err := fmt.Fprintf(a.stdout, "dumped %s to %s\n", exportCount(entries), dir)
+	_, err := fmt.Fprintf(a.stdout, "dumped %s to %s\n", exportCount(entries), quotePath(dir))
 	return err
 }
 

@@ -7,6 +7,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 	"time"
@@ -408,3 +409,24 @@ func writeTestStore(t *testing.T, path string, recs []testRecord) {
 }
 
 func le32(n int) []byte { return []byte{byte(n), byte(n >> 8), byte(n >> 16), byte(n >> 24)} }
+
+// TestStoreCLI_ExportThenImport: a store's own export (created_at as RFC
+// 3339 strings, no ids) imports into a v1 file as it is, giving what
+// import --from crabdb gives.
+func TestStoreCLI_ExportThenImport(t *testing.T) {
+	dir := t.TempDir()
+	src := filepath.Join(storeRef, "small.crmem")
+	jsonl := filepath.Join(dir, "small.jsonl")
+	if err := os.WriteFile(jsonl, []byte(mustIn(t, "--db", src, "export")), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	viaExport, viaStore := filepath.Join(dir, "a.db"), filepath.Join(dir, "b.db")
+	if out := mustIn(t, "--db", viaExport, "import", jsonl); !strings.Contains(out, "25 added") {
+		t.Errorf("import of the export: %s", out)
+	}
+	mustIn(t, "--db", viaStore, "import", "--from", "crabdb", src)
+	got, want := lsJSONIn(t, viaExport), lsJSONIn(t, viaStore)
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("import of the export gives\n%+v\nwant (import --from crabdb)\n%+v", got, want)
+	}
+}

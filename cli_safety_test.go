@@ -5,11 +5,11 @@ package main
 import (
 	"bytes"
 	"context"
-	"errors"
 	"net"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"sync"
 	"syscall"
@@ -92,21 +92,11 @@ func crmemGuarded(t *testing.T, args ...string) result {
 	defer cancel()
 	cmd := exec.CommandContext(ctx, crmemBin, args...)
 	cmd.Env = testEnv()
-	var out, errb bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &out, &errb
-	err := cmd.Run()
+	r := runCommand(t, cmd)
 	if ctx.Err() != nil {
 		t.Fatalf("crmem %q did not end (killed)", args)
 	}
-	code := 0
-	var ee *exec.ExitError
-	switch {
-	case errors.As(err, &ee):
-		code = ee.ExitCode()
-	case err != nil:
-		t.Fatalf("run crmem %q: %v", args, err)
-	}
-	return result{out.String(), errb.String(), code}
+	return r
 }
 
 // TestCLI_SymlinkDotDotAfterLinkedFolder: linkdir -> realdir/sub, and
@@ -239,8 +229,38 @@ func TestCLI_ErrorShowsControlCharsEscaped(t *testing.T) {
 	bad := filepath.Join(dir, "me\x1b[31mmory.db")
 	must(t, os.WriteFile(filepath.Join(dir, "me[31mmory.db"), nil, 0o600)) // what stripping would name
 	r := crmem(t, "", "--db", bad, "ls")
-	if r.code != 1 || !strings.Contains(r.stderr, `me\x1b[31mmory.db: no such file`) || strings.Contains(r.stderr, "\x1b") {
-		t.Errorf("exit %d, stderr %q; want the path with \\x1b shown", r.code, r.stderr)
+	if r.code != 1 || !strings.Contains(r.stderr, `me\x1b[31mmory.db": no such file`) || strings.Contains(r.stderr, "\x1b") {
+		t.Errorf("exit %d, stderr %q; want the path Go-quoted with \\x1b shown", r.code, r.stderr)
+	}
+}
+
+// TestCLI_EscapedPathsNeverLookAlike: a path holding an escape character
+// and a path holding the same escape spelled out (a backslash, "x1b") are
+// two files, and their messages must not read the same: a path that needs
+// escaping is shown Go-quoted (SPEC §6, "%q style"), in errors and in
+// warnings alike.
+func TestCLI_EscapedPathsNeverLookAlike(t *testing.T) {
+	dir := t.TempDir()
+	withESC, spelled := filepath.Join(dir, "a\x1b"), filepath.Join(dir, `a\x1b`)
+	store := filepath.Join(dir, "s\x1b.crmem")
+	must(t, os.Mkdir(withESC, 0o700))
+	must(t, os.Mkdir(spelled, 0o700))
+	torn, err := os.ReadFile(filepath.Join("testdata", "reference", "crabdb", "torn.crmem"))
+	must(t, err)
+	must(t, os.WriteFile(store, torn, 0o600))
+	for _, args := range [][]string{{"ls"}, {"add", "n", "x"}} {
+		a := crmem(t, "", append([]string{"--db", withESC}, args...)...)
+		b := crmem(t, "", append([]string{"--db", spelled}, args...)...)
+		if a.code != 1 || b.code != 1 || a.stderr == b.stderr {
+			t.Errorf("%s: exit %d and %d, stderr %q and %q; want two failures told apart", args[0], a.code, b.code, a.stderr, b.stderr)
+		}
+		if want := strconv.Quote(withESC); !strings.Contains(a.stderr, want) {
+			t.Errorf("%s: stderr %q does not name %s", args[0], a.stderr, want)
+		}
+	}
+	r := crmem(t, "", "--db", store, "ls")
+	if want := strconv.Quote(store) + ": warning: torn record"; !strings.Contains(r.stderr, want) {
+		t.Errorf("store warning %q does not name %s", r.stderr, strconv.Quote(store))
 	}
 }
 
@@ -320,4 +340,31 @@ func (b *syncBuffer) String() string {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	return b.buf.String()
+}
+
+// TestCLI_PathsInReportsEscaped: the one-line reports of dump, load and
+// import name the user's path escaped, like every message (SPEC §6), so a
+// folder named with a terminal escape cannot act on the terminal.
+func TestCLI_PathsInReportsEscaped(t *testing.T) {
+	root := t.TempDir()
+	db := filepath.Join(root, "m.db")
+	mustRun(t, "", "--db", db, "add", "a", "x")
+	dir := filepath.Join(root, "out\x1b]0;owned\a")
+	jsonl := filepath.Join(root, "in\x1b[2J.jsonl")
+	must(t, os.WriteFile(jsonl, []byte(`{"name":"b","kind":"note","content":"y"}`+"\n"), 0o600))
+	for _, args := range [][]string{
+		{"dump", dir},
+		{"load", dir},
+		{"load", "--merge", dir},
+		{"import", jsonl},
+		{"import", "--replace", jsonl},
+	} {
+		out := mustRun(t, "", append([]string{"--db", db}, args...)...)
+		if strings.ContainsAny(out, "\x1b\a") {
+			t.Errorf("%s prints a control character raw: %q", args[0], out)
+		}
+		if !strings.Contains(out, `\x1b`) {
+			t.Errorf("%s does not name the path escaped: %q", args[0], out)
+		}
+	}
 }

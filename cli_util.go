@@ -22,7 +22,9 @@ type fileError struct {
 	err  error
 }
 
-func (e fileError) Error() string { return e.path + ": " + reason(e.path, e.err) }
+// Error names the path Go-quoted when it holds a character that would not
+// read as itself (SPEC §6), so two paths never print alike.
+func (e fileError) Error() string { return quotePath(e.path) + ": " + reason(e.path, e.err) }
 func (e fileError) Unwrap() error { return e.err }
 
 // reason is err's message without the operation and path prefixes that
@@ -139,11 +141,6 @@ func (a *app) openForWrite(path string) (*store.DB, error) {
 		}
 	}
 	return store.OpenWith(path, opts)
-}
-
-// openWithoutIndex opens path, leaving the bm25 index to be built on demand.
-func openWithoutIndex(path string) (*store.DB, error) {
-	return store.OpenWith(path, store.Options{Index: store.IndexOnDemand})
 }
 
 // describer turns a failed operation's error into a message naming what

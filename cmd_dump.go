@@ -37,7 +37,7 @@ every such entry is named. Edit the tree and read it back with "crmem load".`,
 			if err := export.Dump(args[0], f.Entries); err != nil {
 				return err
 			}
-			_, err = fmt.Fprintf(a.stdout, "dumped %s to %s\n", exportCount(f.Entries), args[0])
+			_, err = fmt.Fprintf(a.stdout, "dumped %s to %s\n", exportCount(f.Entries), quotePath(args[0]))
 			return err
 		},
 	}

@@ -90,9 +90,9 @@ const maxConflictRounds = 5
 // saveEdit applies the edit; on a conflict it asks the user what to do.
 func (a *app) saveEdit(db *store.DB, s *editor.Session, r editor.Result, p prompter) error {
 	path := db.Path()
-	op, what := r.Op, "saved "+r.Name
+	ops, what := r.Ops, "saved "+r.Name
 	for range maxConflictRounds {
-		_, err := db.Apply(op)
+		_, err := db.Apply(ops...)
 		if err == nil {
 			return a.finishSave(s, what)
 		}
@@ -107,9 +107,11 @@ func (a *app) saveEdit(db *store.DB, s *editor.Session, r editor.Result, p promp
 			fmt.Fprintln(a.stdout, sanitizeLine(r.KeptMessage("kept theirs")))
 			return nil
 		}
+		var op store.Op
 		if op, what, err = a.resolve(db, s, r, choice); err != nil {
 			return fileError{path, safeError(r.KeptMessage(err.Error()))}
 		}
+		ops = []store.Op{op}
 	}
 	return fileError{path, safeError(r.KeptMessage("the entry keeps changing on disk"))}
 }

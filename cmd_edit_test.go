@@ -18,7 +18,7 @@ import (
 // standard input not a terminal.
 func editRun(t *testing.T, db, editor, name string) result {
 	t.Helper()
-	env := map[string]string{"EDITOR": editor, "HOME": testHome}
+	env := map[string]string{"EDITOR": editor, "HOME": testHome, "TMPDIR": t.TempDir()} // kept texts stay in the test's folder
 	var out, errb bytes.Buffer
 	code := run([]string{"edit", "--db", db, name}, strings.NewReader(""), &out, &errb,
 		func(k string) string { return env[k] })

@@ -36,7 +36,8 @@ global/, agents/ or runs/ is drover; a dump tree is for "crmem load".
                  kinds, aliases and content are kept (with --merge, a new
                  entry keeps its id when it is free). A bad line is reported
                  as FILE:LINE and nothing is imported; names must be valid
-                 and unique.
+                 and unique. created_at may also be an RFC 3339 string, as
+                 the export of a crabtalk store writes it (cut to seconds).
   crabtalk-0038  crabtalk's earlier memory folder (entries/*.md with name and
                  description frontmatter). The file name is the entry name,
                  the frontmatter name an alias, the description the first
@@ -88,12 +89,12 @@ input without entries is refused (it would empty the memory).`,
 				mode = export.MergeExact
 			}
 			if !replace {
-				return a.mergeEntries(entries, mode, fmt.Sprintf("imported %s (%s)", path, format))
+				return a.mergeEntries(entries, mode, fmt.Sprintf("imported %s (%s)", quotePath(path), format))
 			}
 			if len(entries) == 0 {
-				return fmt.Errorf("%s: no entries to import; the memory is left as it is", path)
+				return fmt.Errorf("%s: no entries to import; the memory is left as it is", quotePath(path))
 			}
-			return a.replaceEntries(entries, "imported", fmt.Sprintf("%s (%s)", path, format))
+			return a.replaceEntries(entries, "imported", fmt.Sprintf("%s (%s)", quotePath(path), format))
 		},
 	}
 	c.Flags().StringVar(&from, "from", "", "input format: jsonl, crabtalk-0038, drover or crabdb (default: guessed)")

@@ -42,9 +42,9 @@ left untouched.`,
 				return err
 			}
 			if merge {
-				return a.mergeEntries(entries, export.MergeTree, "merged "+args[0])
+				return a.mergeEntries(entries, export.MergeTree, "merged "+quotePath(args[0]))
 			}
-			return a.replaceEntries(entries, "loaded", args[0])
+			return a.replaceEntries(entries, "loaded", quotePath(args[0]))
 		},
 	}
 	c.Flags().BoolVar(&merge, "merge", false, "replace same-named entries and add new ones, keeping the rest")

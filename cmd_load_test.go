@@ -25,7 +25,7 @@ func TestLoadImport_OpenWithoutIndex(t *testing.T) {
 	}
 	var opened []*store.DB
 	hook := func(path string) (*store.DB, error) {
-		d, err := openWithoutIndex(path)
+		d, err := store.OpenWith(path, store.Options{Index: store.IndexOnDemand})
 		if err == nil {
 			opened = append(opened, d)
 		}

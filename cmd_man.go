@@ -32,11 +32,11 @@ builds.`,
 			noAutoGenTag(root)
 			header := &doc.GenManHeader{Section: "1", Source: "crmem", Manual: "crmem manual"}
 			if err := doc.GenManTree(root, header, dir); err != nil {
-				return fmt.Errorf("%s: write man pages: %w", dir, err)
+				return fmt.Errorf("%s: write man pages: %w", quotePath(dir), err)
 			}
 			pages, err := filepath.Glob(filepath.Join(dir, "crmem*.1"))
 			if err != nil {
-				return fmt.Errorf("%s: list man pages: %w", dir, err)
+				return fmt.Errorf("%s: list man pages: %w", quotePath(dir), err)
 			}
 			_, err = fmt.Fprintf(a.stdout, "wrote %d man pages to %s\n", len(pages), sanitizeLine(dir))
 			return err

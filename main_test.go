@@ -58,18 +58,24 @@ func crmem(t *testing.T, stdin string, args ...string) result {
 	cmd := exec.Command(crmemBin, args...)
 	cmd.Env = testEnv()
 	cmd.Stdin = strings.NewReader(stdin)
+	return runCommand(t, cmd)
+}
+
+// runCommand runs cmd and returns its output and exit status; a command
+// that cannot be started at all fails the test.
+func runCommand(t *testing.T, cmd *exec.Cmd) result {
+	t.Helper()
 	var out, errb bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &errb
 	err := cmd.Run()
-	code := 0
 	var ee *exec.ExitError
 	switch {
 	case errors.As(err, &ee):
-		code = ee.ExitCode()
+		return result{out.String(), errb.String(), ee.ExitCode()}
 	case err != nil:
-		t.Fatalf("run crmem %q: %v", args, err)
+		t.Fatalf("run %q: %v", cmd.Args, err)
 	}
-	return result{out.String(), errb.String(), code}
+	return result{out.String(), errb.String(), 0}
 }
 
 // testEnv is the environment without CRMEM_DB, with HOME replaced.

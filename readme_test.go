@@ -3,7 +3,6 @@ package main
 import (
 	"bufio"
 	"bytes"
-	"errors"
 	"fmt"
 	"io/fs"
 	"os"
@@ -374,18 +373,7 @@ func (s *scratch) run(t *testing.T, bash, line string) result {
 		"EDITOR="+filepath.Join(s.bin, "test-editor"), "NO_COLOR=1",
 		"GIT_CONFIG_GLOBAL=/dev/null", "GIT_CONFIG_SYSTEM=/dev/null")
 	cmd.Stdin = strings.NewReader("")
-	var out, errb bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &out, &errb
-	err := cmd.Run()
-	code := 0
-	var ee *exec.ExitError
-	switch {
-	case errors.As(err, &ee):
-		code = ee.ExitCode()
-	case err != nil:
-		t.Fatalf("run %q: %v", line, err)
-	}
-	return result{out.String(), errb.String(), code}
+	return runCommand(t, cmd)
 }
 
 // git runs git in the scratch HOME and returns its output.

@@ -66,6 +66,13 @@ var oddInverses = func() (t [atanhTerms]dd) {
 	return t
 }()
 
+// Ln returns the natural logarithm of x, correctly rounded (see ln): what
+// the C library's log gives, where Go's math.Log is sometimes one unit in
+// the last place off. The agent computes idf with that log, so every idf
+// crmem shows (RFC 0150 recall here, crabtalk's store recall in
+// store/crabdb) uses Ln to match the agent's scores bit for bit.
+func Ln(x float64) float64 { return ln(x) }
+
 // ln returns the natural logarithm of x > 0, correctly rounded except in
 // cases closer to a rounding boundary than 2⁻¹⁰⁰ relative. With x = f × 2ᵉ,
 // f in [√½, √2): ln x = e × ln 2 + 2 atanh((f−1)/(f+1)).

@@ -22,6 +22,23 @@ func (ix *Index) SearchTerms(terms []string, limit int) []Hit {
 	return ix.search(terms, limit)
 }
 
+// SearchTermsCount is SearchTerms that also returns how many documents
+// score above zero: the true number of hits, however many limit cut off.
+func (ix *Index) SearchTermsCount(terms []string, limit int) ([]Hit, int) {
+	terms = normalizeTerms(slices.Clone(terms))
+	ix.mu.RLock()
+	defer ix.mu.RUnlock()
+	return ix.searchCount(terms, limit)
+}
+
+// SearchCount is Search that also returns the true number of hits.
+func (ix *Index) SearchCount(query string, limit int) ([]Hit, int) {
+	terms := QueryTerms(query)
+	ix.mu.RLock()
+	defer ix.mu.RUnlock()
+	return ix.searchCount(terms, limit)
+}
+
 // idf is the reference's inverse document frequency, with a correctly
 // rounded logarithm as the C library's.
 func idf(n, df int) float64 {
@@ -83,8 +100,15 @@ func (ix *Index) docNorms() []float64 {
 
 // search scores sorted, deduplicated terms; the caller holds the read lock.
 func (ix *Index) search(terms []string, limit int) []Hit {
+	hits, _ := ix.searchCount(terms, limit)
+	return hits
+}
+
+// searchCount is search that also counts every document scoring above
+// zero (every document a term touches: idf and tf are positive).
+func (ix *Index) searchCount(terms []string, limit int) ([]Hit, int) {
 	if ix.n == 0 || len(terms) == 0 {
-		return nil
+		return nil, 0
 	}
 	lists := make([]termList, 0, len(terms))
 	total := 0
@@ -95,7 +119,7 @@ func (ix *Index) search(terms []string, limit int) []Hit {
 		}
 	}
 	if total == 0 {
-		return nil
+		return nil, 0
 	}
 	acc := ix.getAcc()
 	defer ix.putAcc(acc)
@@ -108,7 +132,7 @@ func (ix *Index) search(terms []string, limit int) []Hit {
 			accumulateInline(acc, list, idf, ix.docs, ix.avgdl())
 		}
 	}
-	return ix.top(acc, limit)
+	return ix.top(acc, limit), len(acc.touched)
 }
 
 // termList is one query term's postings (tombstones included) and df.

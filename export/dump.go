@@ -52,14 +52,22 @@ func folderOf(k store.Kind) (string, bool) {
 // The files are written into a staging folder inside dir first; then each
 // kind's folder is swapped in (the old one, with any stale files, is
 // removed) and SUMMARY.md is renamed over the old one. Anything else in dir
-// is left alone. dir is created if missing; it must not be a file.
+// is left alone. dir is created if missing (and removed again if the dump
+// fails); it must not be a file.
 func Dump(dir string, entries []store.Entry) error {
 	if err := checkDumpable(entries); err != nil {
 		return err
 	}
-	if err := ensureDir(dir); err != nil {
+	created, err := ensureDir(dir)
+	if err != nil {
 		return err
 	}
+	done := false
+	defer func() { // runs after the stage is removed
+		if !done {
+			removeCreated(created) // a failed dump leaves no folder behind
+		}
+	}()
 	removeStaleStages(dir)
 	stage, err := os.MkdirTemp(dir, stagePrefix)
 	if err != nil {
@@ -77,6 +85,7 @@ func Dump(dir string, entries []store.Entry) error {
 	if err := writeBookTOML(dir); err != nil {
 		return fmt.Errorf("dump %s: %w", dir, pathError(err))
 	}
+	done = true
 	return nil
 }
 
@@ -117,20 +126,37 @@ func checkDumpable(entries []store.Entry) error {
 }
 
 // ensureDir creates dir if it is missing and fails if it is not a folder.
-func ensureDir(dir string) error {
+// It returns the folders it created, outermost first.
+func ensureDir(dir string) ([]string, error) {
 	fi, err := os.Stat(dir)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
-		if err := os.MkdirAll(dir, 0o755); err != nil {
-			return pathError(err)
+		var created []string
+		for d := dir; ; d = filepath.Dir(d) {
+			if _, err := os.Lstat(d); !errors.Is(err, fs.ErrNotExist) || filepath.Dir(d) == d {
+				break
+			}
+			created = append([]string{d}, created...)
 		}
-		return nil
+		if err := os.MkdirAll(dir, 0o755); err != nil {
+			removeCreated(created)
+			return nil, pathError(err)
+		}
+		return created, nil
 	case err != nil:
-		return fmt.Errorf("dump %s: %w", dir, pathError(err))
+		return nil, fmt.Errorf("dump %s: %w", dir, pathError(err))
 	case !fi.IsDir():
-		return fmt.Errorf("%s: not a directory", dir)
+		return nil, fmt.Errorf("%s: not a directory", dir)
 	}
-	return nil
+	return nil, nil
+}
+
+// removeCreated removes the folders ensureDir created, innermost first;
+// only empty ones go.
+func removeCreated(created []string) {
+	for i := len(created) - 1; i >= 0; i-- {
+		os.Remove(created[i])
+	}
 }
 
 // writeStage writes SUMMARY.md and the kind folders into stage. Files are

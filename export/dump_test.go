@@ -289,3 +289,60 @@ func TestLoad_EmptyDumpLoadsEmpty(t *testing.T) {
 		t.Fatalf("Load = %v, %v", got, err)
 	}
 }
+
+// TestDump_LongestValidNameDumps: every name ValidName accepts can be
+// dumped. NAME.md must fit a file name (255 bytes), so the longest valid
+// name leaves room for ".md"; a name one byte longer is refused up front,
+// before the dump creates anything.
+func TestDump_LongestValidNameDumps(t *testing.T) {
+	longest := strings.Repeat("n", store.MaxNameBytes)
+	if err := store.ValidName(longest); err != nil {
+		t.Fatalf("ValidName(%d bytes) = %v", len(longest), err)
+	}
+	dir := filepath.Join(t.TempDir(), "out")
+	if err := export.Dump(dir, []store.Entry{{ID: 1, Name: longest, Content: "x"}}); err != nil {
+		t.Fatalf("dump of a %d-byte name: %v", len(longest), err)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "notes", longest+".md")); err != nil {
+		t.Fatal(err)
+	}
+	tooLong := longest + "n"
+	if err := store.ValidName(tooLong); err == nil {
+		t.Fatalf("ValidName accepts %d bytes, whose NAME.md (%d bytes) no file system takes", len(tooLong), len(tooLong)+3)
+	}
+	missing := filepath.Join(t.TempDir(), "new")
+	if err := export.Dump(missing, []store.Entry{{ID: 1, Name: tooLong}}); err == nil {
+		t.Fatal("dump of a name too long succeeded")
+	}
+	if _, err := os.Stat(missing); err == nil {
+		t.Error("failed dump created the folder")
+	}
+}
+
+// TestDump_FailedDumpLeavesNoFolder: a dump that fails after creating its
+// missing folder (here: the staged file's path is longer than the system
+// takes, though the folder's is not) removes the folders it created.
+func TestDump_FailedDumpLeavesNoFolder(t *testing.T) {
+	root := t.TempDir()
+	const pathMax, dirLen = 4096, 3900 // NAME.md in the stage then exceeds pathMax
+	if len(root) > dirLen-300 {
+		t.Skipf("temp folder path is %d bytes: no room for the deep folder this test needs", len(root))
+	}
+	dir := root
+	for len(dir) < dirLen {
+		dir = filepath.Join(dir, strings.Repeat("d", min(200, dirLen-len(dir)-1)))
+	}
+	name := strings.Repeat("n", store.MaxNameBytes)
+	if len(dir)+len("/.crmem-dump-0123456789/notes/")+len(name)+len(".md") <= pathMax {
+		t.Fatalf("the staged path is not too long (%d bytes folder)", len(dir))
+	}
+	if err := export.Dump(dir, []store.Entry{{ID: 1, Name: name, Content: "x"}}); err == nil {
+		t.Fatal("the dump succeeded")
+	}
+	if got := exporttest.ReadTree(t, root); len(got) != 0 {
+		t.Errorf("the failed dump left files: %v", got)
+	}
+	if des, _ := os.ReadDir(root); len(des) != 0 {
+		t.Errorf("the failed dump left %d folders in %s", len(des), root)
+	}
+}

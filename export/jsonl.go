@@ -76,19 +76,20 @@ func WriteJSONL(w io.Writer, entries []store.Entry) error {
 
 // inEntry is one input line; pointers tell a missing field from a zero one.
 type inEntry struct {
-	ID        *uint64  `json:"id"`
-	Name      *string  `json:"name"`
-	Kind      *string  `json:"kind"`
-	CreatedAt *uint64  `json:"created_at"`
-	Aliases   []string `json:"aliases"`
-	Content   *string  `json:"content"`
+	ID        *uint64    `json:"id"`
+	Name      *string    `json:"name"`
+	Kind      *string    `json:"kind"`
+	CreatedAt *createdAt `json:"created_at"`
+	Aliases   []string   `json:"aliases"`
+	Content   *string    `json:"content"`
 }
 
 // ReadJSONL reads JSON lines as written by WriteJSONL (file names the input
 // in errors). Blank lines are skipped. Each line must be one object with a
 // valid, unique "name", a "kind" and a "content"; "aliases" may be absent
-// or null (none) but every alias must be non-empty; "created_at" absent or
-// null means now; "id" absent or 0 means the next id above every id in the
+// or null (none) but every alias must be non-empty; "created_at" is unix
+// seconds or an RFC 3339 string (a store's export; sub-second part
+// dropped), absent or null meaning now; "id" absent or 0 means the next id above every id in the
 // file, assigned in line order; ids must be unique. Unknown fields and
 // bytes that are not UTF-8 are rejected. The first problem fails the whole read with a *LineError.
 func ReadJSONL(file string, r io.Reader, now time.Time) ([]store.Entry, error) {
@@ -178,7 +179,7 @@ func (in inEntry) entry(now time.Time) (store.Entry, error) {
 		e.ID = *in.ID
 	}
 	if in.CreatedAt != nil {
-		e.CreatedAt = *in.CreatedAt
+		e.CreatedAt = uint64(*in.CreatedAt)
 	}
 	return e, nil
 }

@@ -80,6 +80,41 @@ func TestReadJSONL_Defaults(t *testing.T) {
 	}
 }
 
+// TestReadJSONL_CreatedAtAsRFC3339: created_at may also be the RFC 3339
+// string a crabtalk store's export writes (SPEC §10); its seconds are
+// kept and a sub-second part is dropped.
+func TestReadJSONL_CreatedAtAsRFC3339(t *testing.T) {
+	tests := []struct {
+		created string
+		want    uint64
+	}{
+		{`1767265200`, 1767265200},
+		{`"2026-01-01T11:00:00+00:00"`, 1767265200},
+		{`"2026-01-01T11:00:00Z"`, 1767265200},
+		{`"2026-01-01T13:00:00+02:00"`, 1767265200},
+		{`"2026-01-01T11:00:00.999999999+00:00"`, 1767265200},
+		{`"1970-01-01T00:00:00Z"`, 0},
+		{`null`, uint64(fixedNow.Unix())},
+	}
+	for _, tt := range tests {
+		in := `{"name":"a","kind":"note","content":"x","created_at":` + tt.created + `}`
+		got, err := export.ReadJSONL("in", strings.NewReader(in), fixedNow)
+		if err != nil {
+			t.Errorf("created_at %s: %v", tt.created, err)
+			continue
+		}
+		if got[0].CreatedAt != tt.want {
+			t.Errorf("created_at %s: %d, want %d", tt.created, got[0].CreatedAt, tt.want)
+		}
+	}
+	for _, bad := range []string{`"yesterday"`, `"2026-01-01"`, `"1969-12-31T23:59:59Z"`, `-1`, `1.5`, `true`} {
+		in := `{"name":"a","kind":"note","content":"x","created_at":` + bad + `}`
+		if _, err := export.ReadJSONL("in", strings.NewReader(in), fixedNow); err == nil || !strings.Contains(err.Error(), "created_at") {
+			t.Errorf("created_at %s: error %v, want one naming created_at", bad, err)
+		}
+	}
+}
+
 func TestReadJSONL_Malformed(t *testing.T) {
 	good := `{"id":1,"name":"a","kind":"note","content":"x"}`
 	tests := []struct {

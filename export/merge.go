@@ -78,15 +78,21 @@ func unchanged(cur, in store.Entry, mode MergeMode) bool {
 	return same
 }
 
-// replaceOps replaces cur by in under cur's id.
+// replaceOps replaces cur by in under cur's id. The plan was made on the
+// memory as read and may be applied to a newer file: each op expects cur
+// as it was read (its id included), so if cur was changed or removed
+// meanwhile the merge fails, changing nothing, rather than overwrite that
+// change or reach another entry that now has cur's name as an alias.
 func replaceOps(cur, in store.Entry, mode MergeMode) []store.Op {
+	expect := cur
+	expect.Aliases = slices.Clone(cur.Aliases)
 	if mode == MergeTree && cur.Kind == in.Kind {
-		return []store.Op{store.Update{Name: cur.Name, Content: in.Content, Aliases: in.Aliases}}
+		return []store.Op{store.Update{Name: cur.Name, Content: in.Content, Aliases: in.Aliases, Expect: &expect}}
 	}
 	next := in
 	next.ID = cur.ID
 	if mode == MergeTree {
 		next.CreatedAt = cur.CreatedAt
 	}
-	return []store.Op{store.Remove{Name: cur.Name}, store.Restore{Entry: next}}
+	return []store.Op{store.Remove{Name: cur.Name, Expect: &expect}, store.Restore{Entry: next}}
 }

@@ -90,3 +90,36 @@ func TestMergeOps_NothingToDo(t *testing.T) {
 		t.Errorf("plan %+v", p)
 	}
 }
+
+// TestMergeOps_StalePlanTouchesNoOtherEntry: a plan is made on the memory
+// as read and applied on the file as it is when the save runs. If the
+// entry it replaces was removed meanwhile and another entry now has its
+// name as an alias, the plan must not reach that other entry through the
+// alias (an Update would overwrite its content, a Remove delete it): it
+// fails instead, changing nothing, and the command says so.
+func TestMergeOps_StalePlanTouchesNoOtherEntry(t *testing.T) {
+	read := []store.Entry{
+		{ID: 1, Name: "x", Kind: store.Note, CreatedAt: 100, Content: "old", Aliases: []string{}},
+		{ID: 2, Name: "y", Kind: store.Note, CreatedAt: 200, Content: "keep", Aliases: []string{}},
+	}
+	y := store.Entry{ID: 2, Name: "y", Kind: store.Note, CreatedAt: 200, Content: "keep", Aliases: []string{"x"}}
+	for _, tc := range []struct {
+		what string
+		in   store.Entry
+		mode export.MergeMode
+	}{
+		{"update", store.Entry{Name: "x", Kind: store.Note, Content: "new"}, export.MergeTree},
+		{"new kind", store.Entry{Name: "x", Kind: store.Archive, Content: "new"}, export.MergeTree},
+		{"exact", store.Entry{ID: 1, Name: "x", Kind: store.Note, CreatedAt: 100, Content: "new"}, export.MergeExact},
+	} {
+		p := export.MergeOps(read, []store.Entry{tc.in}, tc.mode)
+		fresh := store.NewMemory(&store.File{NextID: 3, Entries: []store.Entry{y}})
+		if _, err := fresh.Apply(fixedNow, p.Ops...); err == nil {
+			t.Errorf("%s: the stale plan applied without error", tc.what)
+		}
+		got, ok := fresh.Lookup("y")
+		if !ok || got.Content != "keep" || len(got.Aliases) != 1 || fresh.Len() != 1 {
+			t.Errorf("%s: y is %+v (found %v), %d entries; want it untouched", tc.what, got, ok, fresh.Len())
+		}
+	}
+}

@@ -20,8 +20,12 @@ const (
 type KeyMap struct {
 	// Navigation (list and preview).
 	Up, Down, PageUp, PageDown, HalfUp, HalfDown, Top, Bottom key.Binding
-	// Panes and views.
-	Focus, Explain, Help key.Binding
+	// Panes and views. Open shows the preview (one pane at a time: instead
+	// of the list), Back returns to the list; Recall shows exactly what the
+	// agent's recall returns for the query.
+	Focus, Open, Back, Explain, Recall, Help key.Binding
+	// Moving the selection while typing a query (besides ↑ ↓ pgup pgdn).
+	SearchUp, SearchDown key.Binding
 	// Search line.
 	Search, SearchAccept, SearchCancel key.Binding
 	// Filters and order.
@@ -33,8 +37,8 @@ type KeyMap struct {
 	MarkAll, MarkOlder, Unmark, Orphans key.Binding
 	// Dump writes the memory out as an mdbook tree (wired by the editing code).
 	Dump key.Binding
-	// Application.
-	Reload, Mouse, Quit key.Binding
+	// Application. Suspend hands the terminal back to the shell (ctrl+z).
+	Reload, Mouse, Suspend, Quit key.Binding
 
 	mode Mode // set by SetMode; ShortHelp depends on it
 }
@@ -55,7 +59,12 @@ func DefaultKeyMap() KeyMap {
 		Top:            b([]string{"g", "home"}, "g/home", "first"),
 		Bottom:         b([]string{"G", "end"}, "G/end", "last"),
 		Focus:          b([]string{"tab"}, "tab", "switch pane"),
+		Open:           b([]string{"enter", "l", "right"}, "enter/l/→", "open preview"),
+		Back:           b([]string{"esc", "h", "left", "backspace"}, "esc/h/←", "back to list"),
 		Explain:        b([]string{"x"}, "x", "explain score"),
+		Recall:         b([]string{"ctrl+r"}, "ctrl+r", "recall view (agent's limit)"),
+		SearchUp:       b([]string{"ctrl+p", "ctrl+k"}, "ctrl+p/k", "up"),
+		SearchDown:     b([]string{"ctrl+n", "ctrl+j"}, "ctrl+n/j", "down"),
 		Help:           b([]string{"?"}, "?", "help"),
 		Search:         b([]string{"/"}, "/", "search"),
 		SearchAccept:   b([]string{"enter"}, "enter", "keep query"),
@@ -80,6 +89,7 @@ func DefaultKeyMap() KeyMap {
 		Dump:           b([]string{"W"}, "W", "dump to a folder…"),
 		Reload:         b([]string{"R"}, "R", "reload"),
 		Mouse:          b([]string{"M"}, "M", "mouse on/off"),
+		Suspend:        b([]string{"ctrl+z"}, "ctrl+z", "suspend"),
 		Quit:           b([]string{"q", "ctrl+c"}, "q", "quit"),
 	}
 	for _, e := range k.EditKeys() {
@@ -102,12 +112,12 @@ func (k KeyMap) NavigationKeys() []key.Binding {
 
 // ViewKeys switch panes, filters and order.
 func (k KeyMap) ViewKeys() []key.Binding {
-	return []key.Binding{k.Focus, k.FilterAll, k.FilterNotes, k.FilterArchives, k.FilterTopics, k.Sort, k.Explain}
+	return []key.Binding{k.Focus, k.Open, k.Back, k.FilterAll, k.FilterNotes, k.FilterArchives, k.FilterTopics, k.Sort, k.Explain, k.Recall}
 }
 
 // SearchKeys drive the search line.
 func (k KeyMap) SearchKeys() []key.Binding {
-	return []key.Binding{k.Search, k.SearchAccept, k.SearchCancel}
+	return []key.Binding{k.Search, k.SearchAccept, k.SearchCancel, k.SearchUp, k.SearchDown}
 }
 
 // EditingKeys change one entry, undo, or dump the memory.
@@ -122,16 +132,22 @@ func (k KeyMap) CleanupKeys() []key.Binding {
 
 // AppKeys are reload, mouse, help and quit.
 func (k KeyMap) AppKeys() []key.Binding {
-	return []key.Binding{k.Reload, k.Mouse, k.Help, k.Quit}
+	return []key.Binding{k.Reload, k.Mouse, k.Suspend, k.Help, k.Quit}
 }
 
 // ShortHelp is the one-line help shown at the bottom of the screen: the
-// search line's keys while typing, the main keys otherwise.
+// search line's keys while typing, the main keys otherwise. Help comes
+// last; a view that cannot fit them all drops others before it.
 func (k KeyMap) ShortHelp() []key.Binding {
-	if k.mode == ModeSearch {
-		return []key.Binding{k.SearchAccept, k.SearchCancel, k.Up, k.Down, k.Quit}
+	switch k.mode {
+	case ModeSearch:
+		return []key.Binding{k.SearchAccept, k.SearchCancel, k.Up, k.Down, k.Recall, k.Quit}
+	case ModePreview:
+		return []key.Binding{k.Back, k.Search, k.Focus, k.Explain, k.Edit, k.Quit, k.Help}
+	case ModeHelp:
+		return []key.Binding{k.Up, k.Down, k.Quit}
 	}
-	return []key.Binding{k.Search, k.SearchCancel, k.Focus, k.Sort, k.Explain, k.Help, k.Quit, k.Edit}
+	return []key.Binding{k.Search, k.SearchCancel, k.Open, k.Sort, k.Explain, k.Edit, k.Quit, k.Help}
 }
 
 // FullHelp is the `?` help, one column per group.
@@ -141,17 +157,20 @@ func (k KeyMap) FullHelp() [][]key.Binding {
 
 // SetMode enables the bindings that make sense in mode m. editing says the
 // editing bindings are wired; query says a search query is active (esc
-// clears it from the list too).
+// clears it from the list too). On the help screen the movement keys
+// scroll it and quit closes it (no key quits from an overlay).
 func (k *KeyMap) SetMode(m Mode, editing, query bool) {
 	k.mode = m
 	typing := m == ModeSearch
-	for _, b := range []*key.Binding{&k.Up, &k.Down, &k.PageUp, &k.PageDown, &k.HalfUp, &k.HalfDown} {
-		b.SetEnabled(m != ModeHelp)
+	for _, b := range []*key.Binding{&k.Up, &k.Down, &k.PageUp, &k.PageDown, &k.HalfUp, &k.HalfDown, &k.Top, &k.Bottom} {
+		b.SetEnabled(true)
 	}
-	for _, b := range []*key.Binding{&k.Top, &k.Bottom, &k.Focus, &k.Explain, &k.Search,
+	for _, b := range []*key.Binding{&k.Focus, &k.Explain, &k.Search,
 		&k.FilterAll, &k.FilterNotes, &k.FilterArchives, &k.FilterTopics, &k.Sort, &k.Reload, &k.Mouse} {
 		b.SetEnabled(!typing && m != ModeHelp)
 	}
+	k.Top.SetEnabled(!typing)
+	k.Bottom.SetEnabled(!typing)
 	if typing { // j and k are letters of the query
 		k.Up.SetKeys("up")
 		k.Up.SetHelp("↑", "up")
@@ -163,14 +182,24 @@ func (k *KeyMap) SetMode(m Mode, editing, query bool) {
 		k.Down.SetKeys("down", "j")
 		k.Down.SetHelp("↓/j", "down")
 	}
+	k.SearchUp.SetEnabled(typing)
+	k.SearchDown.SetEnabled(typing)
+	k.Open.SetEnabled(m == ModeList)
+	k.Back.SetEnabled(m == ModePreview)
+	k.Recall.SetEnabled(m != ModeHelp)
+	k.Suspend.SetEnabled(true)
 	k.SearchAccept.SetEnabled(typing)
-	k.SearchCancel.SetEnabled(typing || (query && m != ModeHelp))
+	k.SearchCancel.SetEnabled(typing || (query && m == ModeList))
 	k.Help.SetEnabled(!typing)
 	k.Quit.SetEnabled(true)
-	if typing {
+	switch {
+	case typing:
 		k.Quit.SetKeys("ctrl+c")
 		k.Quit.SetHelp("ctrl+c", "quit")
-	} else {
+	case m == ModeHelp:
+		k.Quit.SetKeys("q", "ctrl+c")
+		k.Quit.SetHelp("q/esc/?", "close help")
+	default:
 		k.Quit.SetKeys("q", "ctrl+c")
 		k.Quit.SetHelp("q", "quit")
 	}

@@ -30,6 +30,10 @@ func TestDefaultKeyMap_DeclaresSpecKeys(t *testing.T) {
 		{k.Aliases, []string{"a"}}, {k.Delete, []string{"d"}}, {k.Mark, []string{"space"}},
 		{k.DeleteMarked, []string{"D"}}, {k.Undo, []string{"u"}}, {k.Reload, []string{"R"}},
 		{k.Help, []string{"?"}}, {k.Quit, []string{"q", "ctrl+c"}},
+		// issue 10: one-pane mode, moving while typing, suspend, recall view
+		{k.Open, []string{"enter", "l", "right"}}, {k.Back, []string{"esc", "h", "left", "backspace"}},
+		{k.SearchUp, []string{"ctrl+p", "ctrl+k"}}, {k.SearchDown, []string{"ctrl+n", "ctrl+j"}},
+		{k.Suspend, []string{"ctrl+z"}}, {k.Recall, []string{"ctrl+r"}},
 	}
 	for _, tt := range tests {
 		for _, want := range tt.keys {

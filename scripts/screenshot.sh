@@ -12,30 +12,30 @@ for tool in tmux aha chromium; do
   command -v "$tool" >/dev/null || { echo "screenshot.sh needs $tool (apt-get install -y tmux aha chromium)" >&2; exit 1; }
 done
 work=$(mktemp -d)
-sock="crmem-shot-$$"
-trap 'tmux -L "$sock" kill-server 2>/dev/null || true; rm -rf "$work"' EXIT
+sock="$work/tmux.sock"
+trap 'tmux -S "$sock" kill-server 2>/dev/null || true; rm -rf "$work"' EXIT
 go build -o "$work/crmem" .
 
 # wait_for TEXT: poll the pane until TEXT shows (10 s at most).
 wait_for() {
   for _ in $(seq 1 200); do
-    tmux -L "$sock" capture-pane -p -t shot | grep -qF -- "$1" && return 0
+    tmux -S "$sock" capture-pane -p -t shot | grep -qF -- "$1" && return 0
     sleep 0.05
   done
   echo "timed out waiting for '$1'" >&2
-  tmux -L "$sock" capture-pane -p -t shot >&2
+  tmux -S "$sock" capture-pane -p -t shot >&2
   return 1
 }
 
-tmux -L "$sock" -f /dev/null new-session -d -s shot -x 120 -y 40 \
+tmux -S "$sock" -f /dev/null new-session -d -s shot -x 120 -y 40 \
   "TERM=xterm-256color HOME=$work $work/crmem --demo --style dark"
 wait_for "(press /)"
-tmux -L "$sock" send-keys -t shot /
-tmux -L "$sock" send-keys -t shot -l "rollout"
+tmux -S "$sock" send-keys -t shot /
+tmux -S "$sock" send-keys -t shot -l "rollout"
 wait_for "hits"
-tmux -L "$sock" send-keys -t shot Enter
+tmux -S "$sock" send-keys -t shot Enter
 sleep 0.5 # let the rendered preview arrive
-tmux -L "$sock" capture-pane -e -p -t shot > "$work/screen.ans"
+tmux -S "$sock" capture-pane -e -p -t shot > "$work/screen.ans"
 
 {
   cat <<'HTML'

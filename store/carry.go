@@ -52,9 +52,6 @@ func (c *carried) note(before, after []Entry) {
 	}
 }
 
-// empty reports whether nothing is carried.
-func (c *carried) empty() bool { return len(c.steps) == 0 }
-
 func lastByID(entries []Entry) map[uint64]*Entry {
 	m := make(map[uint64]*Entry, len(entries))
 	for i := range entries {

@@ -77,7 +77,7 @@ func OpenWith(path string, opts Options) (*DB, error) {
 	}
 	f := &File{NextID: 1}
 	if fp.Exists {
-		if f, err = Decode(data); err != nil {
+		if f, err = decodeV1(data); err != nil {
 			return nil, fmt.Errorf("%s: %w", path, err)
 		}
 	}
@@ -122,7 +122,7 @@ func (db *DB) Reload() (Diff, error) {
 	case !fp.Exists:
 		return Diff{}, fmt.Errorf("%s: %w", db.path, fs.ErrNotExist)
 	}
-	f, err := Decode(data)
+	f, err := decodeV1(data)
 	if err != nil {
 		return Diff{}, fmt.Errorf("%s: %w", db.path, err)
 	}
@@ -164,7 +164,9 @@ func (db *DB) apply(ops []Op) ([]Change, error) {
 		return nil, err
 	}
 	changes, err := db.applyLocked(target, ops)
-	if err != nil {
+	if err != nil || !db.fp.Exists {
+		// A failed write, or one that wrote nothing (the file is still
+		// missing: the empty memory its ops describe), leaves no folder.
 		removeDirs()
 	}
 	return changes, err
@@ -226,5 +228,5 @@ func decodeState(data []byte, fp Fingerprint) (*File, error) {
 	if !fp.Exists {
 		return &File{NextID: 1}, nil
 	}
-	return Decode(data)
+	return decodeV1(data)
 }

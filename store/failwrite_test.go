@@ -78,6 +78,22 @@ func TestApply_FailedWriteCreatesNoFolder(t *testing.T) {
 	}
 }
 
+// TestApply_NoChangeCreatesNoFolder: ops that change nothing on a missing
+// file (a load of an empty tree) write nothing, so they leave no folder
+// either: a missing file already is the empty memory they describe.
+func TestApply_NoChangeCreatesNoFolder(t *testing.T) {
+	root := t.TempDir()
+	path := filepath.Join(root, "a", "b", "memory.db")
+	db := openDB(t, path)
+	dbApply(t, db, store.Replace{})
+	if got := dirNames(t, root); len(got) != 0 {
+		t.Errorf("a write that changed nothing created %v", got)
+	}
+	if db.Exists() {
+		t.Error("the DB says the file exists")
+	}
+}
+
 // TestApply_FullDisk fills a small tmpfs: the write fails with "no space",
 // leaves no temp file and the old file intact. It needs root (to mount).
 func TestApply_FullDisk(t *testing.T) {

@@ -35,7 +35,7 @@ func hashBytes(data []byte) uint64 { return maphash.Bytes(hashSeed, data) }
 // readState reads the file at path with its fingerprint. A missing file is
 // not an error: it returns no data and a fingerprint with Exists false.
 func readState(path string) ([]byte, Fingerprint, error) {
-	f, _, err := openRegular(path)
+	f, _, err := OpenRegular(path)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, Fingerprint{}, nil
 	}
@@ -47,7 +47,7 @@ func readState(path string) ([]byte, Fingerprint, error) {
 }
 
 // readRegular is readOpen for a file that was opened without the checks of
-// openRegular: anything but a regular file fails with ErrNotRegular.
+// OpenRegular: anything but a regular file fails with ErrNotRegular.
 func readRegular(f *os.File) ([]byte, Fingerprint, error) {
 	fi, err := f.Stat()
 	if err != nil {
@@ -74,14 +74,13 @@ func readOpen(f *os.File) ([]byte, Fingerprint, error) {
 	return data, Fingerprint{Exists: true, Size: int64(len(data)), ModTime: fi.ModTime(), Hash: hashBytes(data)}, nil
 }
 
-// openRegular opens path for reading if it is a regular file, and returns
+// OpenRegular opens path for reading if it is a regular file, and returns
 // its stat. Anything else (a folder, FIFO, socket or device) fails at once
 // with ErrNotRegular, before a byte is read: the path is stat'ed first,
 // opening never blocks (a FIFO swapped in meanwhile would hang) and the
-// check is repeated on the opened fd, so what is read is what was checked. The stat is taken before reading: a write
-// during the read changes the mtime, so the next comparison sees a new
-// version rather than missing one.
-func openRegular(path string) (*os.File, fs.FileInfo, error) {
+// check is repeated on the opened fd, so what is read is what was checked.
+// Every reader of a memory file or a crabtalk store opens it this way.
+func OpenRegular(path string) (*os.File, fs.FileInfo, error) {
 	// Stat first: a socket cannot even be opened ("no such device").
 	if fi, err := os.Stat(path); err == nil && !fi.Mode().IsRegular() {
 		return nil, nil, &fs.PathError{Op: "open", Path: path, Err: ErrNotRegular}
@@ -106,7 +105,7 @@ func openRegular(path string) (*os.File, fs.FileInfo, error) {
 // regular file is read (ErrNotRegular otherwise, at once). A missing file
 // fails with an error matching fs.ErrNotExist.
 func ReadFile(path string) ([]byte, error) {
-	f, fi, err := openRegular(path)
+	f, fi, err := OpenRegular(path)
 	if err != nil {
 		return nil, err
 	}
@@ -122,7 +121,7 @@ func ReadFile(path string) ([]byte, error) {
 // it through the hash, without holding its content: the common "unchanged"
 // check before a save or on a watcher event allocates nothing big.
 func fingerprintOf(path string) (Fingerprint, error) {
-	f, fi, err := openRegular(path)
+	f, fi, err := OpenRegular(path)
 	if errors.Is(err, fs.ErrNotExist) {
 		return Fingerprint{}, nil
 	}

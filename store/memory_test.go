@@ -337,9 +337,10 @@ func TestValidName(t *testing.T) {
 		{"tag\U000E0041", false},   // tag character (Cf, above U+FFFF)
 		{"line\u2028sep", false},   // line separator
 		{"newline\nname", false},
-		{strings.Repeat("n", 255), true},
-		{strings.Repeat("n", 256), false},
-		{strings.Repeat("é", 128), false}, // 256 bytes
+		{strings.Repeat("n", 252), true}, // NAME.md is 255 bytes
+		{strings.Repeat("n", 253), false},
+		{strings.Repeat("é", 126), true},  // 252 bytes
+		{strings.Repeat("é", 127), false}, // 254 bytes
 		{"日本語のメモ", true},
 		{"emoji 🦀", true},
 	}

@@ -116,7 +116,7 @@ func (r *round) carryLost(ours, lost []byte) error {
 	if err != nil {
 		return err
 	}
-	b, err := Decode(lost)
+	b, err := decodeV1(lost)
 	if err != nil {
 		return err
 	}

@@ -8,8 +8,10 @@ import (
 )
 
 // MaxNameBytes is the longest name Add and Rename accept: a dump writes
-// NAME.md, and file systems take 255 bytes per file name.
-const MaxNameBytes = 255
+// NAME.md, and file systems take 255 bytes per file name, so a name keeps
+// three bytes of them for ".md" (SPEC §2's "at most 255 bytes" read with
+// its "safe as file names for dump").
+const MaxNameBytes = 255 - len(".md")
 
 // ValidName reports whether a name is safe as a dump file name and reads as
 // what it is (SPEC §2): not empty, not "." or "..", not starting with '.'

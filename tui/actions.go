@@ -7,17 +7,20 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/crmem/crmem/bm25"
+	"github.com/crmem/crmem/tui/humanize"
 )
 
 // Screen rows above the panes (the search line) and below them (status and
-// help lines).
+// help lines; a long message takes up to two more).
 const (
 	bodyTop    = 1
 	bodyBottom = 2
 )
 
 // bodyHeight is the height of the panes.
-func (m *Model) bodyHeight() int { return max(m.c.height-bodyTop-bodyBottom, 1) }
+func (m *Model) bodyHeight() int {
+	return max(m.c.height-bodyTop-bodyBottom-(len(m.statusLines())-1)-(len(m.helpLines())-1), 1)
+}
 
 // twoPanes reports whether list and preview fit side by side.
 func (m *Model) twoPanes() bool { return m.c.width >= 80 }
@@ -70,11 +73,51 @@ func (m *Model) rebuild() {
 // rebuildKeeping lays out the list and selects id when had is set.
 func (m *Model) rebuildKeeping(id uint64, had bool) {
 	pos := m.list.cursor
-	m.list.rows = buildRowsWhere(m.snap, m.filter, m.entryFilter(), m.order, m.result, m.c.loc)
+	m.list.setRows(layoutRows(m.snap, m.rowsSpec(), m.list.rows[:0]))
 	if !had || !m.list.selectID(m.snap, id) {
 		m.list.cursor = m.list.nearestEntry(min(pos, max(len(m.list.rows)-1, 0)), 1)
 	}
 	m.list.scroll(m.bodyHeight())
+}
+
+// rowsSpec is what the list is laid out from now.
+func (m *Model) rowsSpec() rowsSpec {
+	return rowsSpec{filter: m.filter, keep: m.entryFilter(), order: m.order, res: m.result,
+		lim: m.lim, expanded: m.expanded, recall: m.recall && m.result != nil, loc: m.c.loc}
+}
+
+// expandNames lists every name match instead of the first few.
+func (m *Model) expandNames() tea.Cmd {
+	m.expanded = true
+	m.rebuild()
+	return m.showSelected()
+}
+
+// toggleExplain switches the explain view, saying so.
+func (m *Model) toggleExplain() tea.Cmd {
+	m.pv.explain = !m.pv.explain
+	text := "explain on: the preview breaks down each listed row's score (x or esc turns it off)"
+	if !m.pv.explain {
+		text = "explain off"
+	}
+	return tea.Batch(m.showSelected(), m.setMessage(text))
+}
+
+// toggleRecall switches the recall view: exactly what the agent's
+// recall(query, limit) returns.
+func (m *Model) toggleRecall() tea.Cmd {
+	if m.result == nil && !m.recall {
+		return m.setMessage("recall view: type a query first (/)")
+	}
+	m.recall = !m.recall
+	m.rebuild()
+	if m.recall {
+		if i := m.list.first(); i >= 0 {
+			m.list.cursor = i
+			m.list.scroll(m.bodyHeight())
+		}
+	}
+	return m.showSelected()
 }
 
 // selectedID returns the id of the selected entry.
@@ -105,11 +148,36 @@ func (m *Model) setFilter(f kindFilter) tea.Cmd {
 	return tea.Batch(m.showSelected(), m.setMessage("showing "+f.String()))
 }
 
-// setOrder changes the list's order.
+// setOrder changes the list's order. An order not built yet is built off
+// the update loop; the list keeps its order until it arrives.
 func (m *Model) setOrder(o sortOrder) tea.Cmd {
+	if m.result == nil && o != sortRelevance && !m.snap.ready(o) {
+		m.sorting = o
+		return tea.Batch(orderCmd(m.snap, o), m.setMessage("sorting by "+o.String()+"…"))
+	}
+	m.sorting = -1
 	m.order = o
 	m.rebuild()
 	return tea.Batch(m.showSelected(), m.setMessage("sorted by "+o.String()))
+}
+
+// nextOrder is the order s switches to: after the one being built, if any.
+func (m *Model) nextOrder() sortOrder {
+	if m.sorting >= 0 {
+		return m.sorting.next(m.applied != "")
+	}
+	return m.order.next(m.applied != "")
+}
+
+// orderReady applies an order built off the loop if it is still wanted.
+func (m *Model) orderReady(msg orderReadyMsg) tea.Cmd {
+	if msg.o != m.sorting {
+		return nil // the user moved on
+	}
+	if msg.snap != m.snap && !m.snap.ready(msg.o) {
+		return orderCmd(m.snap, msg.o) // a reload came in between
+	}
+	return m.setOrder(msg.o)
 }
 
 // querySet starts a search for the search line's current value.
@@ -142,6 +210,7 @@ func (m *Model) searchInput(q string) searchInput {
 // endSearch drops the query's results and restores the order.
 func (m *Model) endSearch() {
 	m.result, m.applied = nil, ""
+	m.moved, m.expanded, m.recall = false, false, false
 	if m.order == sortRelevance {
 		m.order = m.orderBeforeSearch
 	}
@@ -153,7 +222,8 @@ func (m *Model) clearSearch() tea.Cmd {
 	m.input.Reset()
 	m.input.Blur()
 	m.typing = false
-	m.searchSeq++ // drop searches in flight
+	m.searchSeq++        // drop searches in flight
+	m.pv.explain = false // nothing left to explain
 	m.endSearch()
 	return m.showSelected()
 }
@@ -163,12 +233,35 @@ func (m *Model) searchDone(msg searchDoneMsg) tea.Cmd {
 	if msg.seq != m.searchSeq {
 		return nil // stale
 	}
+	if msg.result.query != m.applied {
+		m.expanded = false
+	}
 	m.result, m.applied = msg.result, msg.result.query
 	m.rebuild()
 	if msg.rerun {
+		if m.pendingSel != 0 && !m.list.selectID(m.snap, m.pendingSel) {
+			m.revealPending()
+		}
+		m.pendingSel = 0
 		return m.showSelected()
 	}
+	m.moved = false // the query changed: the selection follows the best hit again
 	return m.selectBest()
+}
+
+// revealPending selects the entry a write just created (a note saved from
+// the editor) although the search or the kind filter hides it: both are
+// cleared, so what the user just made is what is selected.
+func (m *Model) revealPending() {
+	id := m.pendingSel
+	m.pendingSel = 0
+	if m.result != nil || m.input.Value() != "" {
+		m.input.Reset()
+		m.searchSeq++
+		m.endSearch()
+	}
+	m.filter = filterAll
+	m.rebuildKeeping(id, true)
 }
 
 // rerunSearch repeats the current query (after a reload or indexing).
@@ -193,13 +286,17 @@ func (m *Model) showSelected() tea.Cmd {
 	m.pv.vp.SetHeight(h)
 	r, ok := m.list.selected()
 	if !ok {
+		text := m.emptyText()
+		if m.list.atMore() {
+			text = humanize.Count(m.list.rows[m.list.cursor].more) + " more name matches: enter lists them"
+		}
 		m.pv.id, m.pv.pending = 0, false
-		m.pv.vp.SetContent(emptyPreview(m.c.styles, w, m.emptyText()))
+		m.pv.vp.SetContent(emptyPreview(m.c.styles, w, text))
 		return nil
 	}
 	e := m.snap.entries[r.idx]
 	key := renderKey{id: e.ID, hash: contentHash(e.Content), width: max(w-2, 10), style: m.glamourStyle()}
-	head := card(m.c.styles, e, m.pv.tokenCount(key, e.Content), w, m.c.now(), m.c.loc, m.cardLines(e))
+	head := card(m.c.styles, e, m.pv.tokenCount(key, e), w, m.c.now(), m.c.loc, m.cardLines(e), m.focus == focusPreview)
 	if m.pv.explain {
 		m.pv.key = key
 		if s, ok := m.db.(*storeSource); ok {
@@ -227,6 +324,8 @@ func (m *Model) emptyText() string {
 	switch {
 	case !m.loaded:
 		return "opening " + m.path + "…"
+	case m.db == nil:
+		return "cannot read " + displayPath(m.path, m.home) + " (the status line says why); waiting for a good write"
 	case m.result != nil:
 		return "no matches"
 	case m.db != nil && !m.db.Exists():
@@ -275,8 +374,11 @@ func (m *Model) indexDone() tea.Cmd {
 func (m *Model) applySnapshot(s *snapshot) {
 	id, had := m.selectedID()
 	m.snap = s
+	m.markBytes = 0
 	for id := range m.marks {
-		if _, ok := s.index(id); !ok {
+		if e, ok := s.entry(id); ok {
+			m.markBytes += len(e.Content)
+		} else {
 			delete(m.marks, id)
 		}
 	}

@@ -2,6 +2,7 @@ package tui
 
 import (
 	"fmt"
+	"math"
 	"slices"
 	"strings"
 	"sync"
@@ -209,11 +210,15 @@ func runStoreSearch(in searchInput) *searchResult {
 			r.terms = append(r.terms, t.Text)
 		}
 	}
-	exact, parts, err := in.store.recall(q, maxHits)
+	// Every hit, so the count is true; the list keeps the first maxHits.
+	exact, parts, err := in.store.recall(q, math.MaxInt32)
 	if err != nil {
 		r.recallErr = err.Error()
 	}
+	r.exactTotal = len(exact)
+	exact, parts = exact[:min(len(exact), maxHits)], parts[:min(len(parts), maxHits)]
 	r.storeHits = map[uint64]crabdb.Hit{}
+	scores := map[uint64]hit{}
 	for i, h := range parts {
 		r.storeHits[exact[i].ID] = h
 		for _, p := range h.Parts {
@@ -222,19 +227,17 @@ func runStoreSearch(in searchInput) *searchResult {
 			}
 		}
 	}
-	seen := map[uint64]bool{}
-	add := func(h hit) {
-		if !seen[h.id] && len(r.hits) < 3*maxHits {
-			seen[h.id] = true
-			r.hits = append(r.hits, h)
-			r.counts[h.kind]++
-		}
-	}
-	for _, h := range nameMatches(in.snap, in.query, exact) {
-		add(h)
-	}
 	for _, h := range exact {
-		add(hit{id: h.ID, kind: hitExact, score: h.Score})
+		x := hit{id: h.ID, kind: hitExact, score: h.Score, via: hitExact}
+		r.exact = append(r.exact, x)
+		scores[h.ID] = x
+	}
+	r.names, r.nameTotal = nameMatches(in.snap, in.query, scores)
+	r.distinct = len(scores)
+	for _, h := range r.names {
+		if _, ok := scores[h.id]; !ok {
+			r.distinct++
+		}
 	}
 	return r
 }

@@ -83,8 +83,9 @@ func TestStore_BrowseSearchExplain(t *testing.T) {
 			t.Errorf("explain lacks %q:\n%s", w, s)
 		}
 	}
-	// A finished word (trailing space) is searched exactly.
-	press(m, "esc", "/")
+	// A finished word (trailing space) is searched exactly. (esc backs out
+	// one layer at a time: the explain view, then the search.)
+	press(m, "esc", "esc", "/")
 	typeText(m, "deploy ")
 	if m.result.recallQuery != "deploy " || len(m.result.storeHits) != 3 {
 		t.Errorf("deploy: recall %q, %d hits", m.result.recallQuery, len(m.result.storeHits))

@@ -103,7 +103,7 @@ func TestTmux_StoreSearchDepl(t *testing.T) {
 	f.Write(storeRecord(crabdb.OpPut, crabdb.ColMemory, "local/memory/zz-appended",
 		`{"name":"zz-appended","kind":"note","content":"depl","aliases":[],"created_at":"2026-08-21T10:00:00+00:00"}`))
 	f.Close()
-	p.waitFor("reloaded", func(s string) bool { return strings.Contains(s, "23 notes") })
+	p.waitFor("reloaded", func(s string) bool { return strings.Contains(s, "23 notes") || strings.Contains(s, "23 N ·") })
 	p.run("send-keys", "-t", "s", "Escape") // the appended entry is not in the stored index: list everything
 	p.waitFor("appended entry listed", func(s string) bool { return strings.Contains(s, "zz-appended") })
 }

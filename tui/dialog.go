@@ -66,7 +66,7 @@ func (p *promptDialog) view(m *Model) string {
 	p.in.promptStyle, p.in.textStyle, p.in.dimStyle = st.message, st.status, st.dim
 	hint := st.dim.Render("  enter ok · esc cancel")
 	if p.err != "" {
-		hint = "  " + st.warning.Render("⚠ "+sanitize.Line(p.err))
+		hint = "  " + st.warning.Render("⚠ "+sanitize.Name(p.err))
 	}
 	p.in.setWidth(max(m.c.width-lipgloss.Width(hint), 10))
 	return p.in.View() + hint
@@ -92,20 +92,42 @@ func (c *confirmDialog) key(m *Model, k tea.KeyPressMsg) (tea.Cmd, bool) {
 
 func (c *confirmDialog) paste(string) {}
 
+// view is the question and its warning, wrapped over up to three lines
+// when they do not fit one, with [y/n] at the end of the last.
 func (c *confirmDialog) view(m *Model) string {
 	st := m.c.styles
-	ask := st.message.Render("  [y/n]")
-	room := m.c.width - lipgloss.Width(ask)
-	warn := sanitize.Line(c.warn)
-	// On a narrow screen the question (with its long entry name) gives way
-	// before the warning does: the warning is what the user must not miss.
-	text := fitLeft(sanitize.Line(c.text), max(room-ansi.StringWidth(warn), min(8, room)))
-	return fitLeft(st.warning.Render(text+warn), room) + ask
+	return withAnswers(st.warning, sanitize.Name(c.text)+sanitize.Name(c.warn), st.message.Render("  [y/n]"), m.c.width)
 }
 
-// fitLeft truncates s to w cells, so what follows it stays on screen.
-func fitLeft(s string, w int) string {
-	return ansi.Truncate(s, max(w, 1), "…")
+// maxDialogLines bounds how many lines a dialog takes from the screen.
+const maxDialogLines = 3
+
+// withAnswers wraps text to width (at most maxDialogLines lines with the
+// answers) and puts answers at the end of the last line, or on a line of
+// their own when they do not fit beside it. Text that needs more lines
+// loses its middle, never the answers or the end of the question.
+func withAnswers(style lipgloss.Style, text, answers string, width int) string {
+	aw := lipgloss.Width(answers)
+	if ansi.StringWidth(text)+aw <= width {
+		return style.Render(text) + answers
+	}
+	room := (maxDialogLines - 1) * width
+	if ansi.StringWidth(text) > room {
+		text = middle(text, room)
+	}
+	lines := strings.Split(ansi.Hardwrap(ansi.Wordwrap(text, width, " /,"), width, true), "\n")
+	for i, l := range lines {
+		lines[i] = style.Render(l)
+	}
+	if last := lines[len(lines)-1]; lipgloss.Width(last)+aw <= width {
+		lines[len(lines)-1] = last + answers
+	} else {
+		lines = append(lines, strings.TrimLeft(answers, " "))
+	}
+	if len(lines) > maxDialogLines {
+		lines = lines[len(lines)-maxDialogLines:]
+	}
+	return strings.Join(lines, "\n")
 }
 
 // choice is one answer of a choiceDialog.
@@ -139,15 +161,14 @@ func (c *choiceDialog) key(m *Model, k tea.KeyPressMsg) (tea.Cmd, bool) {
 func (c *choiceDialog) paste(string) {}
 
 // view shows the question and every answer; on a narrow screen the
-// answers get their short labels and the question is cut, never the
-// answers.
+// answers get their short labels, and the question wraps above them.
 func (c *choiceDialog) view(m *Model) string {
 	st := m.c.styles
 	answers := c.answers(m, false)
-	if lipgloss.Width(answers)+20 > m.c.width {
+	if lipgloss.Width(answers) > m.c.width {
 		answers = c.answers(m, true)
 	}
-	return fitLeft(st.warning.Render(sanitize.Line(c.text)), m.c.width-lipgloss.Width(answers)) + answers
+	return withAnswers(st.warning, sanitize.Name(c.text), answers, m.c.width)
 }
 
 // answers renders "  [k] label" for every choice.

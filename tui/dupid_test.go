@@ -24,12 +24,12 @@ func TestStatus_WarnsAboutDuplicateIDs(t *testing.T) {
 	if screen := plainScreen(m); !strings.Contains(screen, "first") || !strings.Contains(screen, "second") {
 		t.Errorf("screen does not list both entries of id 1:\n%s", screen)
 	}
-	if line := m.statusLine(); !strings.Contains(line, "held by more than one entry") {
+	if line := statusText(m); !strings.Contains(line, "held by more than one entry") {
 		t.Errorf("status line %q has no duplicate-id warning", line)
 	}
 	clean := filepath.Join(t.TempDir(), "memory.db")
 	writeEntries(t, clean, []store.Entry{{ID: 1, Name: "first", Content: "a"}})
-	if line := openModel(t, clean, 160, 30).statusLine(); strings.Contains(line, "more than one entry") {
+	if line := statusText(openModel(t, clean, 160, 30)); strings.Contains(line, "more than one entry") {
 		t.Errorf("status line %q warns about a clean file", line)
 	}
 }

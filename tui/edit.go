@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os/exec"
 	"strings"
+	"time"
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
@@ -19,7 +20,7 @@ import (
 // prompts and confirmations, marks and bulk delete, undo, and the archive
 // references that warn before a session's resume point goes.
 func editingFeatures(opts Options) []Feature {
-	return []Feature{newEditing(opts, editor.Options{}, tea.ExecProcess)}
+	return []Feature{newEditing(opts, editor.Options{}, execProcess)}
 }
 
 // execFunc runs a process with the terminal handed over (tea.ExecProcess);
@@ -212,7 +213,7 @@ func (f *editing) editorDone(m *Model, msg editorDoneMsg) tea.Cmd {
 	s := msg.s
 	r := s.Finish(msg.err)
 	if r.Outcome == editor.Changed {
-		return f.saveEdit(m, s, r, r.Op, savedText(s, r.Op))
+		return f.saveEdit(m, s, r, r.Ops, savedText(s, r.Ops))
 	}
 	text := r.Message()
 	if r.Outcome != editor.Unchanged {
@@ -227,9 +228,9 @@ func (f *editing) editorDone(m *Model, msg editorDoneMsg) tea.Cmd {
 	return tea.Batch(m.SetStatus(text), m.Reload())
 }
 
-// savedText is the status after op saved an edit.
-func savedText(s *editor.Session, op store.Op) string {
-	switch op := op.(type) {
+// savedText is the status after ops saved an edit.
+func savedText(s *editor.Session, ops []store.Op) string {
+	switch op := ops[len(ops)-1].(type) {
 	case store.Add:
 		if op.Name != s.Original.Name {
 			return "saved your text as the new note " + op.Name
@@ -240,18 +241,21 @@ func savedText(s *editor.Session, op store.Op) string {
 			return "saved " + op.Name + " (your version replaces theirs)"
 		}
 	case store.Restore:
+		if len(ops) > 1 {
+			return "saved " + s.Original.Name + ", created " + time.Unix(int64(op.Entry.CreatedAt), 0).UTC().Format(time.RFC3339)
+		}
 		return "saved " + s.Original.Name + " (put back with your text)"
 	}
 	return "saved " + s.Original.Name
 }
 
-// saveEdit applies an edit's operation; a conflict opens the choice dialog.
-func (f *editing) saveEdit(m *Model, s *editor.Session, r editor.Result, op store.Op, done string) tea.Cmd {
+// saveEdit applies an edit's operations; a conflict opens the choice dialog.
+func (f *editing) saveEdit(m *Model, s *editor.Session, r editor.Result, ops []store.Op, done string) tea.Cmd {
 	label := "edit " + r.Name
 	if s.New {
 		label = "new note " + r.Name
 	}
-	return f.write(m, label, []store.Op{op}, func(m *Model, w writeDoneMsg) tea.Cmd {
+	return f.write(m, label, ops, func(m *Model, w writeDoneMsg) tea.Cmd {
 		switch {
 		case w.err == nil:
 			if err := s.Cleanup(); err != nil {
@@ -297,7 +301,7 @@ func (f *editing) resolve(m *Model, s *editor.Session, r editor.Result, c editor
 	case op == nil:
 		return f.keptStatus(m, r, "kept theirs")
 	}
-	return f.saveEdit(m, s, r, op, savedText(s, op))
+	return f.saveEdit(m, s, r, []store.Op{op}, savedText(s, []store.Op{op}))
 }
 
 // keptStatus reports that the text was not saved and where it is, and
@@ -310,5 +314,5 @@ func (f *editing) keptStatus(m *Model, r editor.Result, why string) tea.Cmd {
 // errText is a store error without the file path it starts with (the
 // status line shows the path already).
 func errText(m *Model, err error) string {
-	return sanitize.Line(strings.TrimPrefix(err.Error(), m.Path()+": "))
+	return sanitize.Name(strings.TrimPrefix(err.Error(), m.Path()+": "))
 }

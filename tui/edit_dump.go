@@ -31,7 +31,7 @@ func (f *editing) dump(m *Model) tea.Cmd {
 		func(m *Model, v string) tea.Cmd {
 			dir := expandHome(v)
 			entries := mem.Entries()
-			return tea.Batch(m.SetStatus("dumping to "+sanitize.Line(dir)+"…"), func() tea.Msg {
+			return tea.Batch(m.SetStatus("dumping to "+sanitize.Name(dir)+"…"), func() tea.Msg {
 				return dumpDoneMsg{dir: dir, n: len(entries), err: export.Dump(dir, entries)}
 			})
 		})
@@ -41,9 +41,9 @@ func (f *editing) dump(m *Model) tea.Cmd {
 // dumpDone says where the tree went, or why nothing was written.
 func dumpDone(m *Model, msg dumpDoneMsg) tea.Cmd {
 	if msg.err != nil {
-		return m.SetStatus("nothing dumped: " + sanitize.Line(msg.err.Error()))
+		return m.SetStatus("nothing dumped: " + sanitize.Name(msg.err.Error()))
 	}
-	return m.SetStatus(fmt.Sprintf("dumped %s to %s", count(msg.n, "entry", "entries"), sanitize.Line(msg.dir)))
+	return m.SetStatus(fmt.Sprintf("dumped %s to %s", count(msg.n, "entry", "entries"), sanitize.Name(msg.dir)))
 }
 
 // defaultDumpDir proposes memory-book/ next to the memory file.

@@ -60,10 +60,13 @@ func TestDelete_NarrowScreenKeepsTheResumeWarning(t *testing.T) {
 	drive(h.m, func() tea.Msg { return tea.WindowSizeMsg{Width: 60, Height: 20} })
 	h.sel("archive-sess-0004-1767600000000000000")
 	press(h.m, "d")
-	line := ansi.Strip(h.m.helpLine())
-	if w := ansi.StringWidth(line); w > 60 {
-		t.Fatalf("confirmation is %d cells wide on a 60-cell screen: %q", w, line)
+	lines := h.m.helpLines()
+	for _, l := range lines {
+		if w := ansi.StringWidth(l); w > 60 {
+			t.Fatalf("confirmation line is %d cells wide on a 60-cell screen: %q", w, l)
+		}
 	}
+	line := ansi.Strip(strings.Join(lines, " "))
 	for _, want := range []string{"delete", "bob-db", "[y/n]"} {
 		if !strings.Contains(line, want) {
 			t.Errorf("narrow confirmation %q lacks %q", line, want)

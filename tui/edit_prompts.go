@@ -19,7 +19,7 @@ func (f *editing) rename(m *Model) tea.Cmd {
 	if !ok {
 		return cmd
 	}
-	title := "rename " + sanitize.Line(e.Name) + " to"
+	title := "rename " + sanitize.Name(e.Name) + " to"
 	if r := f.of(m, e); len(r.by) > 0 {
 		title = fmt.Sprintf("⚠ %s by this name; rename it to",
 			count(len(r.by), "session names it", "sessions name it"))
@@ -43,7 +43,7 @@ func (f *editing) aliases(m *Model) tea.Cmd {
 	if slices.ContainsFunc(e.Aliases, func(a string) bool { return strings.Contains(a, ",") }) {
 		return m.SetStatus("an alias of " + e.Name + " contains a comma: change the aliases with e")
 	}
-	f.dlg = newPrompt("aliases of "+sanitize.Line(e.Name)+" (comma-separated)", strings.Join(e.Aliases, ", "), validAliases, func(m *Model, v string) tea.Cmd {
+	f.dlg = newPrompt("aliases of "+sanitize.Name(e.Name)+" (comma-separated)", strings.Join(e.Aliases, ", "), validAliases, func(m *Model, v string) tea.Cmd {
 		list := parseAliases(v)
 		if slices.Equal(list, e.Aliases) || len(list)+len(e.Aliases) == 0 {
 			return m.SetStatus("no changes")
@@ -97,7 +97,7 @@ func (f *editing) deleteSelected(m *Model) tea.Cmd {
 	if !ok {
 		return cmd
 	}
-	text := fmt.Sprintf("delete %s %s (%s)?", e.Kind, sanitize.Line(e.Name), humanize.Size(len(e.Content)))
+	text := fmt.Sprintf("delete %s %s (%s)?", e.Kind, sanitize.Name(e.Name), humanize.Size(len(e.Content)))
 	f.dlg = &confirmDialog{text: text, warn: f.resumeWarning(m, []store.Entry{e}), yes: func(m *Model) tea.Cmd {
 		return f.remove(m, []store.Entry{e}, "delete "+e.Name)
 	}}
@@ -125,7 +125,7 @@ func (f *editing) remove(m *Model, es []store.Entry, label string) tea.Cmd {
 // entriesText names one entry or counts several.
 func entriesText(es []store.Entry) string {
 	if len(es) == 1 {
-		return sanitize.Line(es[0].Name)
+		return sanitize.Name(es[0].Name)
 	}
 	return count(len(es), "entry", "entries")
 }

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
 
 	"github.com/crmem/crmem/store"
 	"github.com/crmem/crmem/tui/editor"
@@ -114,7 +115,7 @@ func (h *editHarness) wantStatus(sub string) {
 func (h *editHarness) wantOverlay(subs ...string) {
 	h.t.Helper()
 	for _, s := range subs {
-		if !strings.Contains(h.overlay(), s) {
+		if !strings.Contains(squeeze(ansi.Strip(h.overlay())), squeeze(s)) {
 			h.t.Fatalf("dialog %q, want it to contain %q", h.overlay(), s)
 		}
 	}
@@ -442,7 +443,7 @@ func TestEdit_KeptPathStaysInStatusLine(t *testing.T) {
 		t.Fatalf("status %q", h.status())
 	}
 	drive(h.m, func() tea.Msg { return clearMessageMsg{seq: h.m.st.msgSeq} }) // the message expires
-	if !strings.Contains(plainScreen(h.m), "unsaved text kept in "+kept[1]) {
+	if !strings.Contains(squeeze(plainScreen(h.m)), squeeze("unsaved text kept in "+kept[1])) {
 		t.Fatalf("the kept file is no longer named:\n%s", plainScreen(h.m))
 	}
 	press(h.m, "space")
@@ -468,9 +469,44 @@ func TestEdit_EditorMissing(t *testing.T) {
 func TestEdit_ForkingEditorHint(t *testing.T) {
 	h := newEditHarness(t, copyFixture(t, "crmem/small.db"))
 	h.sel("commit-format")
-	h.step = 100 * time.Millisecond // the editor "returns at once"
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "code"), []byte("#!/bin/sh\nexit 0\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	h.editor = filepath.Join(dir, "code") // a GUI editor without -w forks and returns
+	h.step = 100 * time.Millisecond       // at once
 	press(h.m, "e")
 	h.wantStatus("no changes to commit-format — the editor returned at once; a GUI editor needs its wait flag (e.g. EDITOR=\"code -w\")")
+	// Item 11: vi quit at once with :q is told plainly, without the hint.
+	h.editor = "true"
+	press(h.m, "e")
+	if h.status() != "no changes to commit-format" {
+		t.Fatalf("status %q, want a plain no changes", h.status())
+	}
+}
+
+// Item 11: an edit that changes Created applies it (undoably); one that
+// makes it unparsable keeps the text.
+func TestEdit_CreatedChange(t *testing.T) {
+	h := newEditHarness(t, copyFixture(t, "crmem/small.db"))
+	before := h.sel("commit-format")
+	h.editor = `sed -i 's|datetime="[^"]*"|datetime="2025-06-01T10:00:00Z"|'`
+	press(h.m, "e")
+	h.wantStatus("saved commit-format")
+	got := h.onDisk()["commit-format"]
+	if got.CreatedAt != 1748772000 || got.ID != before.ID || got.Content != before.Content {
+		t.Fatalf("after the edit %+v, want created 1748772000 with id and content kept", got)
+	}
+	press(h.m, "u")
+	if got := h.onDisk()["commit-format"]; !entriesEqual(got, before) {
+		t.Fatalf("after undo %+v, want %+v", got, before)
+	}
+	h.editor = `sed -i 's|datetime="[^"]*"|datetime="last tuesday"|'`
+	press(h.m, "e")
+	h.wantStatus("does not parse")
+	if !strings.Contains(h.keptText(), "last tuesday") {
+		t.Fatal("the text with the bad time was not kept")
+	}
 }
 
 func TestDialogs_AnswersStayVisibleAt80Columns(t *testing.T) {
@@ -482,15 +518,18 @@ func TestDialogs_AnswersStayVisibleAt80Columns(t *testing.T) {
 		lines := strings.Split(plainScreen(h.m), "\n")
 		return lines[len(lines)-1]
 	}
-	if l := last(); !strings.HasSuffix(l, "[y/n]") || !strings.Contains(l, "…") {
+	if l := last(); !strings.HasSuffix(l, "[y/n]") {
 		t.Fatalf("delete confirmation at 80 columns: %q", l)
+	}
+	if s := squeeze(plainScreen(h.m)); !strings.Contains(s, squeeze("delete archive archive-sess-0004-1767600000000000000 (82B)?")) {
+		t.Fatalf("the question is cut at 80 columns:\n%s", plainScreen(h.m))
 	}
 	press(h.m, "esc")
 	h.sel("commit-format")
 	h.editor = appendMine
 	h.during = func() { apply(t, h.path, store.Write{Name: "commit-format", Content: "Theirs."}) }
 	press(h.m, "e")
-	if l := last(); !strings.Contains(l, "[m] mine") || !strings.Contains(l, "[t] theirs") || !strings.HasSuffix(l, "[n] as new note") {
+	if l := last(); !strings.Contains(l, "[m] keep mine") || !strings.Contains(l, "[t] keep theirs") || !strings.HasSuffix(l, "[n] save mine as a new note") {
 		t.Fatalf("conflict choices at 80 columns: %q", l)
 	}
 }

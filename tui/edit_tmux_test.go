@@ -38,7 +38,7 @@ func buildEditBinary(t *testing.T) string {
 // tmux runs a tmux command on the session's private server.
 func (s *editSession) tmux(args ...string) string {
 	s.t.Helper()
-	out, err := exec.Command("tmux", append([]string{"-L", s.socket}, args...)...).CombinedOutput()
+	out, err := exec.Command("tmux", append([]string{"-S", s.socket}, args...)...).CombinedOutput()
 	if err != nil {
 		s.t.Fatalf("tmux %v: %v\n%s", args, err, out)
 	}
@@ -55,14 +55,10 @@ func startEdit(t *testing.T, bin, db, sess string) *editSession {
 	if err != nil {
 		t.Fatal(err)
 	}
-	tmp, err := os.MkdirTemp("", "ed") // short: the status line names files in it
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { os.RemoveAll(tmp) })
-	s := &editSession{t: t, socket: fmt.Sprintf("crmem-edit-%d-%d", os.Getpid(), time.Now().UnixNano()),
+	tmp := t.TempDir() // however long: the status line wraps a path rather than cut it
+	s := &editSession{t: t, socket: tmuxSocket(t),
 		bin: bin, db: db, plan: filepath.Join(t.TempDir(), "plan.sh"), tmp: tmp}
-	t.Cleanup(func() { exec.Command("tmux", "-L", s.socket, "kill-server").Run() })
+	t.Cleanup(func() { exec.Command("tmux", "-S", s.socket, "kill-server").Run() })
 	s.setPlan("true")
 	cmd := fmt.Sprintf("EDITOR=%s VISUAL= EDIT_PLAN=%s TMPDIR=%s CRMEM=%s %s --sessions %s %s; sleep 60",
 		shellQuote(script), shellQuote(s.plan), shellQuote(tmp), shellQuote(bin), shellQuote(bin), shellQuote(sess), shellQuote(db))
@@ -235,7 +231,9 @@ func tmuxFailingEditor(t *testing.T, bin string) {
 	s.search("conventional commits", "commit-format")
 	s.setPlan(`printf 'Half-written thought.\n' >> "$1"; exit 3`)
 	s.press("e")
-	s.wait(15*time.Second, "failure reported", contains("editor failed (exit status 3); your text is kept in "+s.tmp))
+	s.wait(15*time.Second, "failure reported", func(sc string) bool {
+		return strings.Contains(squeeze(sc), squeeze("editor failed (exit status 3); your text is kept in "+s.tmp))
+	})
 	kept, _ := filepath.Glob(filepath.Join(s.tmp, "crmem-edit-*", "commit-format.md"))
 	if len(kept) != 1 {
 		t.Fatalf("kept files %v", kept)

@@ -12,13 +12,15 @@ import (
 )
 
 // explainQuery is the query whose score the explain view breaks down: the
-// query's own terms, plus the prefix expansions for a prefix-only hit (that
-// is what ranked it).
-func explainQuery(r *searchResult, k hitKind) (string, []string) {
+// query's own terms for an exact recall hit; for a row found otherwise (a
+// prefix match, or a name match that only the prefix expansions score)
+// the terms plus the expansions of the word being typed, which is what
+// scored it.
+func explainQuery(r *searchResult, h row) (string, []string) {
 	if r == nil {
 		return "", nil
 	}
-	if k == hitPrefix {
+	if h.hit != hitExact && h.via != hitExact && len(r.expansions) > 0 {
 		return strings.Join(append(slices.Clone(r.terms), r.expansions...), " "), r.expansions
 	}
 	return r.query, nil
@@ -33,18 +35,41 @@ func explainView(st *styles, ix *bm25.Index, r *searchResult, h row, id uint64, 
 	if ix == nil {
 		return st.dim.Render("Still indexing…")
 	}
-	query, expanded := explainQuery(r, h.hit)
+	query, expanded := explainQuery(r, h)
 	ex := ix.Explain(query, id)
 	var b strings.Builder
-	fmt.Fprintf(&b, "Why this entry scores %.4f for %q\n", ex.Score, sanitize.Line(r.query))
+	b.WriteString("EXPLAIN (x or esc: back to the content)\n")
+	fmt.Fprintf(&b, "Why this entry scores %.4f for %q\n", ex.Score, sanitize.Name(r.query))
 	fmt.Fprintf(&b, "query tokens: %s\n", strings.Join(r.terms, " "))
 	if len(expanded) > 0 {
 		fmt.Fprintf(&b, "prefix expansions: %s\n", strings.Join(expanded, " "))
 	}
 	b.WriteString("\n")
 	writeTerms(&b, ex, expanded, termColumn(width))
-	writeTotals(&b, ex, h.hit)
-	return fitLines(indent(b.String(), "  "), width)
+	out := fitLines(indent(b.String(), "  "), width)
+	var totals strings.Builder
+	writeTotals(&totals, ex)
+	out += indent(ansi.Wordwrap(totals.String(), max(width-explainIndent-1, 10), " ,"), "  ")
+	if note := footnote(ex, h, len(expanded) > 0); note != "" {
+		out += "\n\n" + indent(ansi.Wordwrap(note, max(width-explainIndent-1, 10), " "), "  ")
+	}
+	return out
+}
+
+// footnote says how the row got listed when that is not plain recall.
+func footnote(ex bm25.Explanation, h row, expanded bool) string {
+	var notes []string
+	if expanded {
+		notes = append(notes, "* = a prefix expansion of the word being typed; recall itself matches whole words only.")
+	}
+	if h.hit == hitName {
+		if ex.Score == 0 {
+			notes = append(notes, "Listed as a name/alias match: recall does not return it for this query.")
+		} else {
+			notes = append(notes, "Listed first as a name/alias match.")
+		}
+	}
+	return strings.Join(notes, " ")
 }
 
 // indent prefixes every line of s, matching the rendered content's margin.
@@ -79,16 +104,10 @@ func writeTerms(b *strings.Builder, ex bm25.Explanation, expanded []string, term
 }
 
 // writeTotals writes the document length, N, the parameters and the total.
-func writeTotals(b *strings.Builder, ex bm25.Explanation, k hitKind) {
-	fmt.Fprintf(b, "\ndoc length %d tokens, average %.2f, N = %d indexed entries\n", ex.DocLen, ex.AvgDocLen, ex.N)
+func writeTotals(b *strings.Builder, ex bm25.Explanation) {
+	fmt.Fprintf(b, "\ndoc length %d tokens (content and aliases), average %.2f, N = %d indexed entries\n", ex.DocLen, ex.AvgDocLen, ex.N)
 	fmt.Fprintf(b, "k1 = %.1f, b = %.2f\n", bm25.K1, bm25.B)
 	fmt.Fprintf(b, "total = %.4f", ex.Score)
-	switch {
-	case k == hitPrefix:
-		b.WriteString("  (* = prefix expansion of the word being typed)")
-	case k == hitName && ex.Score == 0:
-		b.WriteString("  (listed as a name/alias match; recall does not return it)")
-	}
 }
 
 // padCells cuts s to n cells (with an ellipsis) and pads it to exactly n.

@@ -40,6 +40,24 @@ type entryFilterer interface {
 	EntryFilter(m *Model) func(store.Entry) bool
 }
 
+// noticer has a lasting notice that, like a transient message, must not
+// be cut: shown when no message is, on a line of its own if need be.
+type noticer interface {
+	Notice(m *Model) string
+}
+
+// notice returns the first feature notice.
+func (m *Model) notice() string {
+	for _, f := range m.features {
+		if n, ok := f.(noticer); ok {
+			if s := n.Notice(m); s != "" {
+				return s
+			}
+		}
+	}
+	return ""
+}
+
 // statusTexter adds a segment to the status line.
 type statusTexter interface {
 	StatusText(m *Model) string
@@ -73,11 +91,47 @@ func (m *Model) SelectedEntry() (store.Entry, bool) {
 func (m *Model) ListedEntries() []store.Entry {
 	var out []store.Entry
 	for _, r := range m.list.rows {
-		if r.header == "" {
+		if r.isEntry() {
 			out = append(out, m.snap.entries[r.idx])
 		}
 	}
 	return out
+}
+
+// MarkListed marks (or unmarks) every listed entry and returns how many
+// there are; it reads sizes from the rows, so 100k marks stay cheap.
+func (m *Model) MarkListed(on bool) int {
+	n := 0
+	for _, r := range m.list.rows {
+		if !r.isEntry() {
+			continue
+		}
+		n++
+		e := &m.snap.entries[r.idx]
+		switch {
+		case on && !m.marks[e.ID]:
+			m.marks[e.ID] = true
+			m.markBytes += len(e.Content)
+		case !on && m.marks[e.ID]:
+			delete(m.marks, e.ID)
+			m.markBytes -= len(e.Content)
+		}
+	}
+	return n
+}
+
+// ClearMarks unmarks everything.
+func (m *Model) ClearMarks() { m.marks, m.markBytes = map[uint64]bool{}, 0 }
+
+// listedIDs returns the ids of the listed entries, in list order.
+func (m *Model) listedIDs() []uint64 {
+	ids := make([]uint64, 0, m.list.entries)
+	for _, r := range m.list.rows {
+		if r.isEntry() {
+			ids = append(ids, m.snap.entries[r.idx].ID)
+		}
+	}
+	return ids
 }
 
 // Entries returns every entry of the current state, ascending id.
@@ -89,10 +143,16 @@ func (m *Model) Marked(id uint64) bool { return m.marks[id] }
 // SetMarked marks or unmarks an entry. Marks survive reloads while the
 // entry exists.
 func (m *Model) SetMarked(id uint64, on bool) {
+	if on == m.marks[id] {
+		return
+	}
+	e, _ := m.snap.entry(id)
 	if on {
 		m.marks[id] = true
+		m.markBytes += len(e.Content)
 	} else {
 		delete(m.marks, id)
+		m.markBytes -= len(e.Content)
 	}
 }
 
@@ -122,12 +182,25 @@ func (m *Model) Refresh(sel uint64) tea.Cmd {
 	if m.db == nil {
 		return nil
 	}
-	m.applySnapshot(newSnapshot(m.db.Memory().Entries()))
-	if sel != 0 {
-		m.list.selectID(m.snap, sel)
-		m.list.scroll(m.bodyHeight())
+	return m.refreshWith(listedSnapshot(m.db.Memory(), m.snap), sel)
+}
+
+// refreshWith shows s, a snapshot built off the update loop after a write
+// (listedSnapshot with the previous one, so its orders are derived in
+// linear time), as Refresh does.
+func (m *Model) refreshWith(s *snapshot, sel uint64) tea.Cmd {
+	if m.db == nil || s == nil {
+		return nil
 	}
-	return tea.Batch(m.showSelected(), m.rerunSearch())
+	m.applySnapshot(s)
+	if sel != 0 && !m.list.selectID(m.snap, sel) {
+		m.pendingSel = sel // selected once the search re-runs, or revealed
+		if m.result == nil {
+			m.revealPending()
+		}
+	}
+	m.list.scroll(m.bodyHeight())
+	return tea.Batch(m.showSelected(), m.rerunSearch(), warmCmd(m.snap))
 }
 
 // Reload re-reads the file now (as `R` does).

@@ -80,7 +80,7 @@ func (m *Model) reloadNow() tea.Cmd {
 	if m.db == nil {
 		return openCmd(m.path)
 	}
-	return reloadCmd(m.db)
+	return reloadCmd(m.db, m.snap)
 }
 
 // readDone ends the read in flight (an open or a reload) and starts the

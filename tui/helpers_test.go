@@ -162,3 +162,36 @@ func reload(m *Model) {
 
 // sgr matches colour and attribute sequences, the only ones allowed out.
 var sgr = regexp.MustCompile(`\x1b\[[0-9;:]*m`)
+
+// statusText is the status line with any message lines above it.
+func statusText(m *Model) string { return ansi.Strip(strings.Join(m.statusLines(), "\n")) }
+
+// plainOverlay is the open dialog's line without ANSI sequences.
+func plainOverlay(m *Model) string { return ansi.Strip(m.overlay()) }
+
+// resizeCmd delivers a window size.
+func resizeCmd(w, h int) tea.Cmd {
+	return func() tea.Msg { return tea.WindowSizeMsg{Width: w, Height: h} }
+}
+
+// cmdQuits reports whether cmd, or a command it batches, quits.
+func cmdQuits(cmd tea.Cmd) bool {
+	if cmd == nil {
+		return false
+	}
+	switch msg := cmd().(type) {
+	case tea.QuitMsg:
+		return true
+	case tea.BatchMsg:
+		for _, c := range msg {
+			if cmdQuits(c) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// squeeze drops all white space, so text wrapped over lines compares equal
+// to the same text on one line.
+func squeeze(s string) string { return strings.Join(strings.Fields(s), "") }

@@ -7,18 +7,22 @@ import (
 	"github.com/crmem/crmem/store"
 )
 
-// handleKey routes a key: global keys, then the search line, then the
-// focused pane.
+// handleKey routes a key: suspend and the help screen, quit, the search
+// line, then the focused pane.
 func (m *Model) handleKey(k tea.KeyPressMsg) tea.Cmd {
 	keys := &m.c.keys
 	switch {
+	case key.Matches(k, keys.Suspend):
+		return suspendCmd()
+	case m.showHelp:
+		return m.helpKey(k)
 	case key.Matches(k, keys.Quit):
 		return m.quit()
-	case m.showHelp:
-		m.showHelp = false // any key closes the help
-		return nil
 	case m.typing:
 		return m.searchKey(k)
+	}
+	if cmd, ok := m.paneKey(k); ok {
+		return cmd
 	}
 	if cmd, ok := m.appKey(k); ok {
 		return cmd
@@ -29,25 +33,60 @@ func (m *Model) handleKey(k tea.KeyPressMsg) tea.Cmd {
 	return m.listKey(k)
 }
 
+// paneKey handles the keys that move between list and preview, and esc
+// turning the explain view off (one layer at a time).
+func (m *Model) paneKey(k tea.KeyPressMsg) (tea.Cmd, bool) {
+	keys := &m.c.keys
+	switch {
+	case m.pv.explain && k.String() == "esc":
+		m.pv.explain = false
+		return tea.Batch(m.showSelected(), m.setMessage("explain off")), true
+	case key.Matches(k, keys.Open):
+		if m.list.atMore() {
+			return m.expandNames(), true
+		}
+		m.focus = focusPreview
+		return m.showSelected(), true
+	case key.Matches(k, keys.Back):
+		m.focus = focusList
+		return m.showSelected(), true
+	}
+	return nil, false
+}
+
+// helpKey scrolls the help screen when it does not fit and closes it on
+// any other key (quit included: no key quits from an overlay).
+func (m *Model) helpKey(k tea.KeyPressMsg) tea.Cmd {
+	if d, ok := m.moveDelta(k); ok && m.helpOverflow() > 0 {
+		m.helpOffset = min(max(m.helpOffset+d, 0), m.helpOverflow())
+		return nil
+	}
+	m.showHelp = false
+	return nil
+}
+
 // appKey handles the keys that work in either pane.
 func (m *Model) appKey(k tea.KeyPressMsg) (tea.Cmd, bool) {
 	keys := &m.c.keys
 	switch {
 	case key.Matches(k, keys.Help):
-		m.showHelp = true
+		m.showHelp, m.helpOffset = true, 0
 	case key.Matches(k, keys.Search):
 		m.typing = true
 		m.focus = focusList
 		m.input.Focus()
+		return m.showSelected(), true
 	case key.Matches(k, keys.SearchCancel):
 		return m.clearSearch(), true
 	case key.Matches(k, keys.Focus):
 		m.focus = 1 - m.focus
-	case key.Matches(k, keys.Sort):
-		return m.setOrder(m.order.next(m.applied != "")), true
-	case key.Matches(k, keys.Explain):
-		m.pv.explain = !m.pv.explain
 		return m.showSelected(), true
+	case key.Matches(k, keys.Sort):
+		return m.setOrder(m.nextOrder()), true
+	case key.Matches(k, keys.Explain):
+		return m.toggleExplain(), true
+	case key.Matches(k, keys.Recall):
+		return m.toggleRecall(), true
 	case key.Matches(k, keys.Reload):
 		m.w.manual = true
 		return m.reloadNow(), true
@@ -132,8 +171,9 @@ func (m *Model) previewKey(k tea.KeyPressMsg) tea.Cmd {
 	return nil
 }
 
-// searchKey edits the query; enter keeps it, esc clears it, ↑↓ move the
-// list while typing.
+// searchKey edits the query; enter keeps it, esc clears it; ↑↓, ctrl+p/n,
+// ctrl+k/j and pgup/pgdn move the list while typing, and a row the user
+// moved to stays selected until the query changes (as in fzf).
 func (m *Model) searchKey(k tea.KeyPressMsg) tea.Cmd {
 	keys := &m.c.keys
 	switch {
@@ -142,8 +182,20 @@ func (m *Model) searchKey(k tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(k, keys.SearchAccept):
 		m.typing = false
 		m.input.Blur()
+		if m.moved {
+			return m.showSelected()
+		}
 		return m.selectBest()
-	case key.Matches(k, keys.Up), key.Matches(k, keys.Down):
+	case key.Matches(k, keys.Recall):
+		return m.toggleRecall()
+	case key.Matches(k, keys.SearchUp):
+		m.moved = true
+		return m.moveCursor(-1)
+	case key.Matches(k, keys.SearchDown):
+		m.moved = true
+		return m.moveCursor(1)
+	case key.Matches(k, keys.Up), key.Matches(k, keys.Down), key.Matches(k, keys.PageUp), key.Matches(k, keys.PageDown):
+		m.moved = true
 		return m.listKey(k)
 	}
 	if !m.input.key(k) {
@@ -168,6 +220,9 @@ func (m *Model) handleMouse(msg tea.MouseMsg) tea.Cmd {
 	}
 	mo := msg.Mouse()
 	inList := m.paneAt(mo.X) == focusList
+	if m.typing && inList {
+		m.moved = true // a row picked with the mouse stays picked, as with the keys
+	}
 	switch msg.(type) {
 	case tea.MouseWheelMsg:
 		d := 3
@@ -188,7 +243,7 @@ func (m *Model) handleMouse(msg tea.MouseMsg) tea.Cmd {
 func (m *Model) click(mo tea.Mouse, inList bool) tea.Cmd {
 	if !inList {
 		m.focus = focusPreview
-		return nil
+		return m.showSelected()
 	}
 	m.focus = focusList
 	i := m.list.offset + mo.Y - bodyTop
@@ -196,6 +251,9 @@ func (m *Model) click(mo tea.Mouse, inList bool) tea.Cmd {
 		return nil
 	}
 	m.list.cursor = i
+	if m.list.atMore() {
+		return m.expandNames()
+	}
 	return m.showSelected()
 }
 

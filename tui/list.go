@@ -1,7 +1,6 @@
 package tui
 
 import (
-	"cmp"
 	"fmt"
 	"slices"
 	"strings"
@@ -12,6 +11,7 @@ import (
 
 	"github.com/crmem/crmem/store"
 	"github.com/crmem/crmem/tui/humanize"
+	"github.com/crmem/crmem/tui/sanitize"
 )
 
 // sortOrder is the list's order; relevance exists only while searching.
@@ -54,84 +54,165 @@ func (f kindFilter) String() string {
 	return store.Kind(f).String() + "s"
 }
 
-// row is one line of the list: a group or section header, or an entry.
+// row is one line of the list: a group or section header, an entry, or
+// the "… N more name matches" row (more > 0), which expands the section.
 type row struct {
 	header string // non-empty for a header row
 	idx    int    // the entry's index in the snapshot
 	hit    hitKind
 	score  float64
+	via    hitKind // where score comes from (hitExact, hitPrefix, or 0)
+	more   int     // name matches not listed (the expand row)
 }
+
+// isEntry reports whether the row shows an entry.
+func (r row) isEntry() bool { return r.header == "" && r.more == 0 }
 
 // listView is the list pane's state: rows, cursor and scroll offset.
 type listView struct {
-	rows   []row
-	cursor int
-	offset int
+	rows    []row
+	entries int // entry rows (not headers) in rows
+	cursor  int
+	offset  int
 }
 
-// buildRows lays out the list for a snapshot, filter, order and search.
-func buildRows(s *snapshot, f kindFilter, order sortOrder, res *searchResult, loc *time.Location) []row {
-	return buildRowsWhere(s, f, nil, order, res, loc)
+// setRows installs rows and counts the entries among them.
+func (l *listView) setRows(rows []row) {
+	l.rows, l.entries = rows, 0
+	for _, r := range rows {
+		if r.isEntry() {
+			l.entries++
+		}
+	}
 }
 
-// buildRowsWhere is buildRows listing only the entries keep accepts (nil:
-// all); the features' entry filters (orphan archives) come in here.
-func buildRowsWhere(s *snapshot, f kindFilter, keep func(store.Entry) bool, order sortOrder, res *searchResult, loc *time.Location) []row {
-	var rows []row
-	if res != nil {
-		for _, h := range res.hits {
-			if i, ok := s.index(h.id); ok && f.keep(s.entries[i].Kind) && (keep == nil || keep(s.entries[i])) {
-				rows = append(rows, row{idx: i, hit: h.kind, score: h.score})
+// rowsSpec is what the list is laid out from.
+type rowsSpec struct {
+	filter   kindFilter
+	keep     func(store.Entry) bool // the features' entry filter; nil: all
+	order    sortOrder
+	res      *searchResult
+	lim      limits
+	expanded bool // every name match, not only the first lim.nameRows
+	recall   bool // the recall view
+	loc      *time.Location
+}
+
+// layoutRows builds the list's rows: every listed entry in order (with date
+// groups when sorted by date), or the search's sections. buf, if it has
+// room, is reused for the rows (the previous list's: 100k rows need not be
+// allocated on every rebuild).
+func layoutRows(s *snapshot, sp rowsSpec, buf []row) []row {
+	if sp.res != nil {
+		return searchRows(s, sp)
+	}
+	o := s.order(sp.order)
+	keep := func(e *store.Entry) bool { return sp.filter.keep(e.Kind) && (sp.keep == nil || sp.keep(*e)) }
+	if need := len(o) + len(o)/8 + 2; cap(buf) < need {
+		buf = make([]row, 0, need)
+	}
+	if sp.order == sortNewest || sp.order == sortOldest { // one pass, headers inline
+		g := dateGrouper{s: s, loc: sp.loc, out: buf[:0]}
+		for _, i := range o {
+			if keep(&s.entries[i]) {
+				g.add(row{idx: i})
 			}
 		}
-	} else {
-		rows = make([]row, 0, len(s.entries))
-		for _, i := range s.order(order) {
-			if e := s.entries[i]; f.keep(e.Kind) && (keep == nil || keep(e)) {
-				rows = append(rows, row{idx: i})
+		return g.out
+	}
+	rows := buf[:0]
+	for _, i := range o {
+		if keep(&s.entries[i]) {
+			rows = append(rows, row{idx: i})
+		}
+	}
+	return rows
+}
+
+// searchRows lays out a search: in the recall view exactly the agent's
+// recall; by relevance, labelled sections (name matches cut to
+// lim.nameRows with an expand row, recall, prefix matches); in another
+// order every hit sorted. An entry is listed once, in the first section
+// that shows it.
+func searchRows(s *snapshot, sp rowsSpec) []row {
+	res := sp.res
+	if sp.recall {
+		return recallRows(s, res, sp.lim.recallLimit)
+	}
+	listed := func(h hit) (row, bool) {
+		i, ok := s.index(h.id)
+		if !ok || !sp.filter.keep(s.entries[i].Kind) || (sp.keep != nil && !sp.keep(s.entries[i])) {
+			return row{}, false
+		}
+		return row{idx: i, hit: h.kind, score: h.score, via: h.via}, true
+	}
+	seen := map[uint64]bool{}
+	var names, rest []row
+	hidden := 0
+	for _, h := range res.names {
+		if r, ok := listed(h); ok {
+			if sp.order == sortRelevance && !sp.expanded && len(names) >= sp.lim.nameRows {
+				hidden++
+				continue
+			}
+			names = append(names, r)
+			seen[h.id] = true
+		}
+	}
+	for _, list := range [][]hit{res.exact, res.prefix} {
+		for _, h := range list {
+			if r, ok := listed(h); ok && !seen[h.id] {
+				seen[h.id] = true
+				rest = append(rest, r)
 			}
 		}
 	}
-	if order == sortRelevance && res != nil {
-		return withSections(rows)
+	if sp.order != sortRelevance {
+		rows := append(names, rest...)
+		sortRows(s, rows, sp.order)
+		if sp.order == sortNewest || sp.order == sortOldest {
+			return withDateGroups(s, rows, sp.loc)
+		}
+		return rows
 	}
-	if res != nil {
-		sortRows(s, rows, order)
+	if hidden > 0 {
+		if sp.filter == filterAll && sp.keep == nil {
+			hidden += res.nameTotal - len(res.names) // found but beyond the list's cap
+		}
+		names = append(names, row{more: hidden})
 	}
-	if order == sortNewest || order == sortOldest {
-		return withDateGroups(s, rows, loc)
+	return withSections(append(names, rest...), res)
+}
+
+// recallRows is the recall view: the first limit exact hits, whatever the
+// filters, as the agent's recall(query, limit) returns them.
+func recallRows(s *snapshot, res *searchResult, limit int) []row {
+	rows := []row{{header: fmt.Sprintf("recall(%q, %d): what the agent gets", sanitize.Name(res.query), limit)}}
+	for _, h := range res.exact {
+		if len(rows) > limit {
+			break
+		}
+		if i, ok := s.index(h.id); ok {
+			rows = append(rows, row{idx: i, hit: hitExact, score: h.score, via: hitExact})
+		}
 	}
 	return rows
 }
 
 // sortRows orders entry rows; ties fall back to id so the order is stable.
 func sortRows(s *snapshot, rows []row, order sortOrder) {
-	e := s.entries
-	var less func(a, b row) int
-	switch order {
-	case sortOldest:
-		less = func(a, b row) int { return -cmpDesc(e[a.idx].CreatedAt, e[b.idx].CreatedAt, e[a.idx].ID, e[b.idx].ID) }
-	case sortName:
-		less = func(a, b row) int {
-			return cmp.Or(strings.Compare(e[a.idx].Name, e[b.idx].Name), cmp.Compare(e[a.idx].ID, e[b.idx].ID))
-		}
-	case sortSize:
-		less = func(a, b row) int {
-			return cmp.Or(cmp.Compare(len(e[b.idx].Content), len(e[a.idx].Content)), cmp.Compare(e[b.idx].ID, e[a.idx].ID))
-		}
-	default:
-		less = func(a, b row) int { return cmpDesc(e[a.idx].CreatedAt, e[b.idx].CreatedAt, e[a.idx].ID, e[b.idx].ID) }
-	}
-	slices.SortFunc(rows, less)
+	less := s.cmpIndexes(order)
+	slices.SortFunc(rows, func(a, b row) int { return less(a.idx, b.idx) })
 }
 
-// withSections puts labelled section headers before each kind of hit.
-func withSections(rows []row) []row {
+// withSections puts labelled section headers before each kind of hit,
+// with the true count of each kind.
+func withSections(rows []row, res *searchResult) []row {
 	out := make([]row, 0, len(rows)+3)
-	var last hitKind
+	last := hitKind(-1)
 	for _, r := range rows {
-		if r.hit != last {
-			out = append(out, row{header: sectionTitle(r.hit)})
+		if r.more == 0 && r.hit != last {
+			out = append(out, row{header: sectionTitle(r.hit, res)})
 			last = r.hit
 		}
 		out = append(out, r)
@@ -139,56 +220,86 @@ func withSections(rows []row) []row {
 	return out
 }
 
-func sectionTitle(k hitKind) string {
+// sectionTitle names a section and counts its hits.
+func sectionTitle(k hitKind, res *searchResult) string {
 	switch k {
 	case hitName:
-		return "name matches"
+		return "name matches (" + humanize.Count(res.nameTotal) + ")"
 	case hitPrefix:
-		return "prefix matches"
+		return "prefix matches (" + humanize.Count(res.prefixOnly) + ", " + sanitize.Name(lastWord(res.query)) + "*)"
 	}
-	return "recall"
+	return "recall (" + humanize.Count(res.exactTotal) + ")"
 }
 
 // withDateGroups inserts month and day headers (the agent-memory timeline).
 func withDateGroups(s *snapshot, rows []row, loc *time.Location) []row {
-	out := make([]row, 0, len(rows)+len(rows)/8+2)
-	month, day := -1, -1
+	g := dateGrouper{s: s, loc: loc, out: make([]row, 0, len(rows)+len(rows)/8+2)}
 	for _, r := range rows {
-		if s.entries[r.idx].CreatedAt > humanize.MaxDisplayTime {
-			if month != -2 {
-				out = append(out, row{header: "after year 9999"})
-				month, day = -2, -1
-			}
-			out = append(out, r)
-			continue
-		}
-		t := time.Unix(int64(s.entries[r.idx].CreatedAt), 0).In(loc)
-		y, mo, d := t.Date()
-		if m := y*12 + int(mo); m != month {
-			out = append(out, row{header: t.Format("January 2006")})
-			month, day = m, -1
-		}
-		if d != day {
-			out = append(out, row{header: t.Format("  Mon 2 Jan")})
-			day = d
-		}
-		out = append(out, r)
+		g.add(r)
 	}
-	return out
+	return g.out
+}
+
+// dateGrouper appends rows sorted by date with a header before each new
+// month and day. Dates are worked out only when a row leaves the current
+// day, so 100k rows cost a few thousand conversions.
+type dateGrouper struct {
+	s              *snapshot
+	loc            *time.Location
+	out            []row
+	month, day     int
+	dayFrom, dayTo int64 // the current day's seconds [from, to)
+	started        bool
+}
+
+// add appends r, after the headers its date needs.
+func (g *dateGrouper) add(r row) {
+	if !g.started {
+		g.month, g.day, g.dayFrom, g.dayTo, g.started = -1, -1, 1, 0, true
+	}
+	c := g.s.entries[r.idx].CreatedAt
+	if c > humanize.MaxDisplayTime {
+		if g.month != -2 {
+			g.out = append(g.out, row{header: "after year 9999"})
+			g.month, g.day, g.dayFrom, g.dayTo = -2, -1, 1, 0
+		}
+		g.out = append(g.out, r)
+		return
+	}
+	if sec := int64(c); sec < g.dayFrom || sec >= g.dayTo {
+		t := time.Unix(sec, 0).In(g.loc)
+		y, mo, d := t.Date()
+		g.dayFrom = time.Date(y, mo, d, 0, 0, 0, 0, g.loc).Unix()
+		g.dayTo = time.Date(y, mo, d+1, 0, 0, 0, 0, g.loc).Unix()
+		if m := y*12 + int(mo); m != g.month {
+			g.out = append(g.out, row{header: t.Format("January 2006")})
+			g.month, g.day = m, -1
+		}
+		if d != g.day {
+			g.out = append(g.out, row{header: t.Format("  Mon 2 Jan")})
+			g.day = d
+		}
+	}
+	g.out = append(g.out, r)
 }
 
 // selected returns the row under the cursor, if it is an entry.
 func (l *listView) selected() (row, bool) {
-	if l.cursor < 0 || l.cursor >= len(l.rows) || l.rows[l.cursor].header != "" {
+	if l.cursor < 0 || l.cursor >= len(l.rows) || !l.rows[l.cursor].isEntry() {
 		return row{}, false
 	}
 	return l.rows[l.cursor], true
 }
 
+// atMore reports whether the cursor is on the "… N more" row.
+func (l *listView) atMore() bool {
+	return l.cursor >= 0 && l.cursor < len(l.rows) && l.rows[l.cursor].more > 0
+}
+
 // first returns the first entry row, or -1.
 func (l *listView) first() int {
 	for i, r := range l.rows {
-		if r.header == "" {
+		if r.isEntry() {
 			return i
 		}
 	}
@@ -227,7 +338,7 @@ func (l *listView) nearestEntry(i, step int) int {
 // selectID puts the cursor on the entry with id; false if it is not listed.
 func (l *listView) selectID(s *snapshot, id uint64) bool {
 	for i, r := range l.rows {
-		if r.header == "" && s.entries[r.idx].ID == id {
+		if r.isEntry() && s.entries[r.idx].ID == id {
 			l.cursor = i
 			return true
 		}
@@ -278,8 +389,15 @@ func (l *listView) view(s *snapshot, st *styles, ls listStyle, height int) strin
 // rowLine renders one row at the pane's width.
 func (l *listView) rowLine(s *snapshot, st *styles, ls listStyle, i int) string {
 	r := l.rows[i]
-	if r.header != "" {
+	switch {
+	case r.header != "":
 		return st.groupHeader.Render(ansi.Truncate(r.header, ls.width, "…"))
+	case r.more > 0:
+		line := ansi.Truncate(fmt.Sprintf("   … %s more name matches (enter shows them)", humanize.Count(r.more)), ls.width, "…")
+		if i == l.cursor {
+			return st.selectedRow(ls.focused).Render(line)
+		}
+		return st.dim.Render(line)
 	}
 	e := s.entries[r.idx]
 	mark := " "
@@ -295,7 +413,7 @@ func (l *listView) rowLine(s *snapshot, st *styles, ls listStyle, i int) string 
 		badge = ls.badge(e)
 	}
 	nameW := max(1, ls.width-2-2-lipgloss.Width(right)-lipgloss.Width(badge))
-	name := ansi.Truncate(s.label(r.idx), nameW, "…")
+	name := fitName(s.label(r.idx), l.neighbour(s, i, -1), l.neighbour(s, i, 1), nameW)
 	name += strings.Repeat(" ", nameW-lipgloss.Width(name))
 	line := mark + st.kindMarker(e.Kind) + " " + name + badge + st.dim.Render(right)
 	if i == l.cursor {
@@ -304,12 +422,23 @@ func (l *listView) rowLine(s *snapshot, st *styles, ls listStyle, i int) string 
 	return line
 }
 
+// neighbour is the label of the nearest entry row before (step -1) or
+// after (step 1) row i, or "".
+func (l *listView) neighbour(s *snapshot, i, step int) string {
+	for j := i + step; j >= 0 && j < len(l.rows); j += step {
+		if r := l.rows[j]; r.isEntry() {
+			return s.label(r.idx)
+		}
+	}
+	return ""
+}
+
 // score labels a search hit's score for the list.
 func score(r row) string {
 	switch {
-	case r.hit == hitName && r.score == 0:
+	case r.hit == hitName && r.via == 0:
 		return "name"
-	case r.hit == hitPrefix:
+	case r.via == hitPrefix:
 		return fmt.Sprintf("~%.1f", r.score)
 	}
 	return fmt.Sprintf("%.2f", r.score)

@@ -40,7 +40,7 @@ func openCmd(path string) tea.Cmd {
 		if err != nil {
 			return loadedMsg{err: err}
 		}
-		return loadedMsg{db: db, snap: listedSnapshot(db.Memory())}
+		return loadedMsg{db: db, snap: listedSnapshot(db.Memory(), nil)}
 	}
 }
 
@@ -64,7 +64,7 @@ func waitIndexCmd(mem *store.Memory) tea.Cmd {
 // reloadCmd re-reads the file if its fingerprint changed. A missing file is
 // reported as such rather than read as an empty memory; on error the memory
 // is left as it was (the store guarantees it).
-func reloadCmd(db source) tea.Cmd {
+func reloadCmd(db source, old *snapshot) tea.Cmd {
 	return func() tea.Msg {
 		st := statFile(db.Path()) // before reading: a later change is seen again
 		if !st.exists && fileMissing(db.Path()) {
@@ -75,12 +75,16 @@ func reloadCmd(db source) tea.Cmd {
 		if err != nil || diff.Empty() {
 			return reloadedMsg{stat: st, diff: diff, err: err}
 		}
-		return reloadedMsg{stat: st, diff: diff, snap: listedSnapshot(db.Memory())}
+		return reloadedMsg{stat: st, diff: diff, snap: listedSnapshot(db.Memory(), old)}
 	}
 }
 
-// daemonSocket is where a running crabtalk daemon listens (SPEC §3).
+// daemonSocket is where a running crabtalk daemon listens (SPEC §3): in
+// crabtalk's home folder, $CRABTALK_HOME (SPEC §10) or else ~/.crabtalk.
 func daemonSocket(home string) string {
+	if dir := os.Getenv("CRABTALK_HOME"); dir != "" {
+		return filepath.Join(dir, "run", "crabtalk.sock")
+	}
 	return filepath.Join(home, ".crabtalk", "run", "crabtalk.sock")
 }
 
@@ -102,10 +106,13 @@ func daemonCmd(sock string) tea.Cmd {
 	}
 }
 
-// listedSnapshot takes the memory's entries with the default order ready,
-// so the update loop only lays out rows.
-func listedSnapshot(mem *store.Memory) *snapshot {
+// listedSnapshot takes the memory's entries with the orders the previous
+// snapshot had derived from it (or the default order built), so the update
+// loop only lays out rows.
+func listedSnapshot(mem *store.Memory, old *snapshot) *snapshot {
 	s := newSnapshot(mem.Entries())
+	s.dups = mem.DuplicateIDs()
+	s.deriveOrders(old)
 	s.order(sortNewest)
 	return s
 }

@@ -3,6 +3,7 @@ package tui
 import (
 	"fmt"
 	"slices"
+	"strings"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
@@ -26,30 +27,26 @@ func (f *editing) toggleMark(m *Model) tea.Cmd {
 // markListed marks every listed entry (the search hits while searching);
 // when all of them are marked already, it unmarks them.
 func (f *editing) markListed(m *Model) tea.Cmd {
-	es := m.ListedEntries()
-	if len(es) == 0 {
+	ids := m.listedIDs()
+	if len(ids) == 0 {
 		return m.SetStatus("nothing listed to mark")
 	}
-	on := slices.ContainsFunc(es, func(e store.Entry) bool { return !m.Marked(e.ID) })
-	for _, e := range es {
-		m.SetMarked(e.ID, on)
-	}
+	on := slices.ContainsFunc(ids, func(id uint64) bool { return !m.Marked(id) })
+	m.MarkListed(on)
 	if !on {
-		return m.SetStatus(fmt.Sprintf("unmarked %s", count(len(es), "entry", "entries")))
+		return m.SetStatus(fmt.Sprintf("unmarked %s", count(len(ids), "entry", "entries")))
 	}
-	return m.SetStatus(fmt.Sprintf("marked %s", count(len(es), "listed entry", "listed entries")))
+	return m.SetStatus(fmt.Sprintf("marked %s", count(len(ids), "listed entry", "listed entries")))
 }
 
 // unmarkAll clears every mark.
 func (f *editing) unmarkAll(m *Model) tea.Cmd {
-	ids := m.MarkedIDs()
-	if len(ids) == 0 {
+	n, _ := markedSize(m)
+	if n == 0 {
 		return m.SetStatus("nothing marked")
 	}
-	for _, id := range ids {
-		m.SetMarked(id, false)
-	}
-	return m.SetStatus("unmarked " + count(len(ids), "entry", "entries"))
+	m.ClearMarks()
+	return m.SetStatus("unmarked " + count(n, "entry", "entries"))
 }
 
 // markOlder asks for an age and marks every archive older than it.
@@ -107,16 +104,9 @@ func join(a, b string) string {
 	return a + " " + b
 }
 
-// markedSize counts the marked entries and their content bytes.
-func markedSize(m *Model) (n, bytes int) {
-	for id := range m.marks {
-		if e, ok := m.snap.entry(id); ok {
-			n++
-			bytes += len(e.Content)
-		}
-	}
-	return n, bytes
-}
+// markedSize counts the marked entries and their content bytes (kept up
+// to date as marks change, so the status line costs nothing per frame).
+func markedSize(m *Model) (n, bytes int) { return len(m.marks), m.markBytes }
 
 // deleteMarked asks once, with count, total size and the sessions whose
 // resume point would go, then deletes every marked entry in one write.
@@ -125,11 +115,47 @@ func (f *editing) deleteMarked(m *Model) tea.Cmd {
 	if len(es) == 0 {
 		return m.SetStatus("nothing marked (space marks an entry, * every listed one, O old archives)")
 	}
-	text := fmt.Sprintf("delete %s marked (%s)?", count(len(es), "entry", "entries"), humanize.Size(totalSize(es)))
-	f.dlg = &confirmDialog{text: text, warn: f.resumeWarning(m, es), yes: func(m *Model) tea.Cmd {
+	text := fmt.Sprintf("delete %s marked (%s): %s?", count(len(es), "entry", "entries"), humanize.Size(totalSize(es)), firstNames(es, 3))
+	warn := f.resumeWarning(m, es)
+	if h := hiddenCount(m, es); h > 0 {
+		hidden := fmt.Sprintf(" ⚠ %d of them not listed (filter, search or orphan view hides them)", h)
+		if h == len(es) {
+			hidden = fmt.Sprintf(" ⚠ all %d hidden by the current filter or search", h)
+		}
+		warn = hidden + warn
+	}
+	f.dlg = &confirmDialog{text: text, warn: warn, yes: func(m *Model) tea.Cmd {
 		return f.remove(m, es, "delete "+count(len(es), "entry", "entries"))
 	}}
 	return nil
+}
+
+// firstNames names the first n entries of es and counts the rest.
+func firstNames(es []store.Entry, n int) string {
+	var names []string
+	for _, e := range es[:min(n, len(es))] {
+		names = append(names, sanitize.Name(e.Name))
+	}
+	s := strings.Join(names, ", ")
+	if len(es) > n {
+		s += fmt.Sprintf(" and %d more", len(es)-n)
+	}
+	return s
+}
+
+// hiddenCount is how many of es the list does not show now.
+func hiddenCount(m *Model, es []store.Entry) int {
+	listed := make(map[uint64]bool, m.list.entries)
+	for _, id := range m.listedIDs() {
+		listed[id] = true
+	}
+	n := 0
+	for _, e := range es {
+		if !listed[e.ID] {
+			n++
+		}
+	}
+	return n
 }
 
 // StatusText shows the marks (count and total size) and the orphan filter.
@@ -141,8 +167,14 @@ func (f *editing) StatusText(m *Model) string {
 	if f.refs.orphans {
 		s = join(s, m.c.styles.message.Render("orphan archives only (o)"))
 	}
-	if f.kept != "" && m.st.msg == "" {
-		s = join(s, m.c.styles.warning.Render("⚠ unsaved text kept in "+sanitize.Line(f.kept)))
-	}
 	return s
+}
+
+// Notice names the file holding unsaved text until the next editing
+// action; the status line gives it a line of its own when it does not fit.
+func (f *editing) Notice(m *Model) string {
+	if f.kept == "" {
+		return ""
+	}
+	return "⚠ unsaved text kept in " + f.kept
 }

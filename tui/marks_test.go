@@ -51,12 +51,12 @@ func TestMarks_SpaceTogglesAndStatusShowsCountAndSize(t *testing.T) {
 		t.Fatal("space did not move down")
 	}
 	id := h.sel("archive-03").ID
-	if !h.m.Marked(id) || !strings.Contains(h.m.statusLine(), "● 1 marked · 300B") {
-		t.Fatalf("marked %v, status %q", h.m.Marked(id), h.m.statusLine())
+	if !h.m.Marked(id) || !strings.Contains(statusText(h.m), "● 1 marked · 300B") {
+		t.Fatalf("marked %v, status %q", h.m.Marked(id), statusText(h.m))
 	}
 	press(h.m, "space")
-	if h.m.Marked(id) || strings.Contains(h.m.statusLine(), "marked") {
-		t.Fatalf("second space did not unmark: status %q", h.m.statusLine())
+	if h.m.Marked(id) || strings.Contains(statusText(h.m), "marked") {
+		t.Fatalf("second space did not unmark: status %q", statusText(h.m))
 	}
 }
 
@@ -118,7 +118,7 @@ func TestMarks_OlderThanDeleteAllAndUndo(t *testing.T) {
 	typeText(h.m, "30d")
 	press(h.m, "enter")
 	press(h.m, "D")
-	h.wantOverlay("delete 7 entries marked (4.8K)?", "1 session loses its resume point: old-chat", "[y/n]")
+	h.wantOverlay("delete 7 entries marked (4.8K)", "1 session loses its resume point: old-chat", "[y/n]")
 	press(h.m, "D", "enter")
 	h.wantOverlay("delete 7 entries")
 	press(h.m, "y")

@@ -35,6 +35,7 @@ type common struct {
 // config is how the model is built: Options plus the environment.
 type config struct {
 	path     string
+	home     string
 	style    string
 	noColor  bool
 	noMouse  bool   // start with mouse capture off
@@ -50,6 +51,8 @@ type Model struct {
 	c    common
 	path string
 
+	home string // the user's home folder, shown as ~
+
 	db      source // *store.DB, or *storeSource for crabtalk's store
 	snap    *snapshot
 	indexed bool
@@ -58,23 +61,31 @@ type Model struct {
 	list              listView
 	filter            kindFilter
 	order             sortOrder
+	sorting           sortOrder // the order being built off the loop, or -1
 	orderBeforeSearch sortOrder
 	marks             map[uint64]bool
+	markBytes         int // content bytes of the marked entries
 
-	input     lineInput
-	typing    bool
-	searchSeq int
-	applied   string // the query the current result is for
-	result    *searchResult
+	input      lineInput
+	typing     bool
+	moved      bool   // the user moved the selection since the query last changed
+	pendingSel uint64 // an entry a write created, to select once it is listed
+	searchSeq  int
+	applied    string // the query the current result is for
+	result     *searchResult
+	expanded   bool // every name match is listed, not only the first nameRows
+	recall     bool // the recall view: exactly recall(query, recallLimit)
+	lim        limits
 
 	pv    preview
 	rs    *renderers
 	cache renderCache
 
-	focus    focus
-	showHelp bool
-	help     help.Model
-	mouse    bool
+	focus      focus
+	showHelp   bool
+	helpOffset int // first help line shown when the help does not fit
+	help       help.Model
+	mouse      bool
 
 	st status
 	w  watchState
@@ -108,6 +119,7 @@ func newModel(cfg config) *Model {
 	}
 	m := &Model{
 		path:     cfg.path,
+		home:     cfg.home,
 		filter:   filterAll,
 		marks:    map[uint64]bool{},
 		pv:       newPreview(),
@@ -117,6 +129,8 @@ func newModel(cfg config) *Model {
 		features: cfg.features,
 		after:    cfg.after,
 		snap:     newSnapshot(nil),
+		lim:      defaultLimits(),
+		sorting:  -1,
 	}
 	m.c = common{
 		keys: keymap.DefaultKeyMap(), dark: true, noColor: cfg.noColor,
@@ -179,6 +193,8 @@ func (m *Model) dispatch(msg tea.Msg) tea.Cmd {
 		return m.searchDone(msg)
 	case renderedMsg:
 		return m.rendered(msg)
+	case orderReadyMsg:
+		return m.orderReady(msg)
 	}
 	return m.dispatchFile(msg)
 }

@@ -33,46 +33,56 @@ func newPreview() preview {
 	return preview{vp: vp, tokens: map[renderKey]int{}}
 }
 
-// tokenCount returns the number of bm25 tokens of the content (cached).
-func (p *preview) tokenCount(k renderKey, content string) int {
+// tokenCount returns the number of bm25 tokens of the entry's document:
+// its content and its aliases, as recall indexes them and the explain
+// view counts them (cached per content; aliases are few).
+func (p *preview) tokenCount(k renderKey, e store.Entry) int {
 	k.width, k.style = 0, ""
 	n, ok := p.tokens[k]
 	if !ok {
 		if len(p.tokens) > maxCachedRenders {
 			p.tokens = map[renderKey]int{}
 		}
-		n = len(bm25.Tokenize(content))
+		n = len(bm25.Tokenize(e.Content))
 		p.tokens[k] = n
+	}
+	for _, a := range e.Aliases {
+		n += len(bm25.Tokenize(a))
 	}
 	return n
 }
 
 // card renders the header card for e at width.
-func card(st *styles, e store.Entry, tokens, width int, now time.Time, loc *time.Location, extra []string) string {
+// A thick border marks the preview as the focused pane.
+func card(st *styles, e store.Entry, tokens, width int, now time.Time, loc *time.Location, extra []string, focused bool) string {
 	created := fmt.Sprintf("@%d", e.CreatedAt) // raw beyond year 9999, as the CLI
 	if e.CreatedAt <= humanize.MaxDisplayTime {
 		created = time.Unix(int64(e.CreatedAt), 0).In(loc).Format("2006-01-02 15:04 MST") +
 			st.label.Render(" ("+humanize.Ago(now, e.CreatedAt)+")")
 	}
 	lines := []string{
-		st.cardTitle.Render(ansi.Truncate(sanitize.Line(e.Name), max(width-4, 1), "…")),
+		st.cardTitle.Render(ansi.Truncate(sanitize.Name(e.Name), max(width-4, 1), "…")),
 		st.kindMarker(e.Kind) + " " + e.Kind.String() + st.label.Render(idLabel(e.ID)),
 		st.label.Render("created ") + created,
 	}
 	if len(e.Aliases) > 0 {
 		as := make([]string, len(e.Aliases))
 		for i, a := range e.Aliases {
-			as[i] = sanitize.Line(a)
+			as[i] = sanitize.Name(a)
 		}
 		lines = append(lines, st.label.Render("aliases ")+strings.Join(as, ", "))
 	}
-	lines = append(lines, st.label.Render("size ")+fmt.Sprintf("%d bytes · %d tokens", len(e.Content), tokens))
+	lines = append(lines, st.label.Render("size ")+humanize.Plural(len(e.Content), "byte")+" · "+humanize.Plural(tokens, "token"))
 	lines = append(lines, extra...)
 	inner := max(width-4, 1)
 	for i, l := range lines {
 		lines[i] = ansi.Truncate(l, inner, "…")
 	}
-	return st.card.Width(max(width-1, 6)).Render(strings.Join(lines, "\n"))
+	box := st.card
+	if focused {
+		box = st.cardFocus
+	}
+	return box.Width(max(width-1, 6)).Render(strings.Join(lines, "\n"))
 }
 
 // setContent fills the viewport with card and body, keeping the scroll

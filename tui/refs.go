@@ -160,9 +160,9 @@ func (f *editing) CardLines(m *Model, e store.Entry) []string {
 	label := st.label.Render("sessions ")
 	switch {
 	case f.refs.err != nil:
-		return []string{label + st.warning.Render("cannot read "+sanitize.Line(f.refs.dir)+": "+sanitize.Line(f.refs.err.Error()))}
+		return []string{label + st.warning.Render("cannot read "+sanitize.Name(f.refs.dir)+": "+sanitize.Name(f.refs.err.Error()))}
 	case f.refs.count == 0:
-		return []string{label + st.dim.Render("none found in "+sanitize.Line(f.refs.dir))}
+		return []string{label + st.dim.Render("none found in "+sanitize.Name(f.refs.dir))}
 	}
 	if len(r.by) == 0 {
 		return []string{label + "none (orphan: no session references it)"}
@@ -197,7 +197,7 @@ func (f *editing) resumeWarning(m *Model, es []store.Entry) string {
 func nameList(names []string) string {
 	out := make([]string, len(names))
 	for i, n := range names {
-		out[i] = sanitize.Line(n)
+		out[i] = sanitize.Name(n)
 	}
 	return strings.Join(out, ", ")
 }

@@ -50,8 +50,8 @@ func TestRefs_OrphanFilter(t *testing.T) {
 	if got := listNames(h.m); !slices.Equal(got, []string{"archive-sess-0005-1767700000000000000"}) {
 		t.Fatalf("orphan archives %v", got)
 	}
-	if !strings.Contains(h.m.statusLine(), "orphan archives only") {
-		t.Fatalf("status does not show the filter: %q", h.m.statusLine())
+	if !strings.Contains(statusText(h.m), "orphan archives only") {
+		t.Fatalf("status does not show the filter: %q", statusText(h.m))
 	}
 	press(h.m, "o")
 	if got := len(listNames(h.m)); got != 26 {

@@ -91,13 +91,13 @@ func renderCmd(rs *renderers, key renderKey, content string) tea.Cmd {
 // renderMarkdown renders content at key's width and style, falling back to
 // the sanitized text if glamour fails.
 func renderMarkdown(rs *renderers, key renderKey, content string) string {
-	md := sanitize.Markdown(content)
+	md, blocks := protectBlocks(sanitize.Markdown(content))
 	out, err := rs.get(key.style, max(key.width, 10)).render(md)
 	if err != nil {
 		return plainText(content, key.width)
 	}
 	out = strings.Trim(sanitize.Output(out), "\n")
-	return fitLines(out, key.width)
+	return fitLines(restoreBlocks(out, blocks, key.width), key.width)
 }
 
 // plainText is the sanitized raw text wrapped at width: shown until the

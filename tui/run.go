@@ -48,6 +48,7 @@ func configFrom(opts Options, getenv func(string) string) config {
 	cfg := config{path: opts.Path, style: opts.Style, noColor: getenv("NO_COLOR") != "", noMouse: opts.NoMouse, features: defaultFeatures(opts)}
 	if home, err := os.UserHomeDir(); err == nil {
 		cfg.daemon = daemonSocket(home)
+		cfg.home = home
 	}
 	return cfg
 }

@@ -37,15 +37,22 @@ type hit struct {
 	id    uint64
 	kind  hitKind
 	score float64 // bm25 score; 0 for a name match that recall does not find
+	via   hitKind // where score comes from: hitExact, hitPrefix, or 0
 }
 
-// searchResult is the outcome of one query against one snapshot.
+// searchResult is the outcome of one query against one snapshot. Each list
+// is cut to maxHits; the totals are the true numbers.
 type searchResult struct {
 	query      string
 	terms      []string // the query's own terms (exact recall)
 	expansions []string // prefix expansions of the last word
-	hits       []hit    // name matches, then exact hits, then prefix-only hits
-	counts     [4]int   // per hitKind
+	names      []hit    // name and alias matches, best first
+	exact      []hit    // exact recall, in the agent's order
+	prefix     []hit    // hits only through a prefix expansion
+	nameTotal  int
+	exactTotal int
+	prefixOnly int // hits through the expansions that exact recall lacks
+	distinct   int // entries in names, exact and prefix together
 	took       time.Duration
 	indexing   bool // the index was not ready: name matches only
 
@@ -84,69 +91,83 @@ func searchCmd(in searchInput) tea.Cmd {
 	}
 }
 
-// runSearch computes name matches, exact recall and prefix matches.
+// runSearch computes exact recall, prefix matches and name matches, with
+// the true count of each.
 func runSearch(in searchInput) *searchResult {
 	if in.store != nil {
 		return runStoreSearch(in)
 	}
 	r := &searchResult{query: in.query, terms: bm25.QueryTerms(in.query), indexing: !in.indexed}
-	seen := map[uint64]bool{}
-	add := func(h hit) {
-		if !seen[h.id] && len(r.hits) < 3*maxHits {
-			seen[h.id] = true
-			r.hits = append(r.hits, h)
-			r.counts[h.kind]++
+	scores := map[uint64]hit{}
+	if in.indexed && in.mem != nil {
+		ix := in.mem.Index()
+		var exact []bm25.Hit
+		exact, r.exactTotal = ix.SearchTermsCount(r.terms, maxHits)
+		for _, h := range exact {
+			x := hit{id: h.ID, kind: hitExact, score: h.Score, via: hitExact}
+			r.exact = append(r.exact, x)
+			scores[h.ID] = x
+		}
+		prefix, total := prefixMatches(ix, in.query, r)
+		if len(r.expansions) > 0 {
+			r.prefixOnly = total - r.exactTotal // the expanded terms include the query's own
+		}
+		for _, h := range prefix {
+			if _, ok := scores[h.ID]; !ok {
+				x := hit{id: h.ID, kind: hitPrefix, score: h.Score, via: hitPrefix}
+				r.prefix = append(r.prefix, x)
+				scores[h.ID] = x
+			}
 		}
 	}
-	var exact []bm25.Hit
-	if in.indexed && in.mem != nil {
-		exact = in.mem.Search(in.query, maxHits)
-	}
-	for _, h := range nameMatches(in.snap, in.query, exact) {
-		add(h)
-	}
-	for _, h := range exact {
-		add(hit{id: h.ID, kind: hitExact, score: h.Score})
-	}
-	if in.indexed && in.mem != nil {
-		for _, h := range prefixMatches(in.mem.Index(), in.query, r) {
-			add(hit{id: h.ID, kind: hitPrefix, score: h.Score})
+	r.names, r.nameTotal = nameMatches(in.snap, in.query, scores)
+	r.distinct = len(scores)
+	for _, h := range r.names {
+		if _, ok := scores[h.id]; !ok {
+			r.distinct++
 		}
 	}
 	return r
 }
 
 // nameMatches returns entries whose name or an alias contains the query
-// (case-insensitive): every entry whose name or an alias equals the query
-// first, then the other containing ones up to maxHits in all; each part by
-// recall score, then newest.
-func nameMatches(s *snapshot, query string, exact []bm25.Hit) []hit {
+// (case-insensitive), best first: a name or alias equal to it, then names
+// starting with it, then aliases starting with it, then the others; each
+// group by recall score (exact, else through a prefix expansion), then
+// newest. total counts every match, however many the list leaves out.
+func nameMatches(s *snapshot, query string, scores map[uint64]hit) ([]hit, int) {
 	q := strings.ToLower(strings.TrimSpace(query))
 	if q == "" {
-		return nil
+		return nil, 0
 	}
-	scores := make(map[uint64]float64, len(exact))
-	for _, h := range exact {
-		scores[h.ID] = h.Score
-	}
-	found, equal := s.nameIndex().find(q, maxHits) // whole names first, each part newest first
+	found, classes, total := s.nameIndex().find(q, maxHits)
 	hits := make([]hit, len(found))
 	for i, idx := range found {
-		e := s.entries[idx]
-		hits[i] = hit{id: e.ID, kind: hitName, score: scores[e.ID]}
+		id := s.entries[idx].ID
+		sc := scores[id]
+		hits[i] = hit{id: id, kind: hitName, score: sc.score, via: sc.via}
 	}
-	byScore := func(a, b hit) int { return cmp.Compare(b.score, a.score) }
-	slices.SortStableFunc(hits[:equal], byScore)
-	slices.SortStableFunc(hits[equal:], byScore)
-	return hits
+	order := make([]int, len(hits))
+	for i := range order {
+		order[i] = i
+	}
+	slices.SortStableFunc(order, func(a, b int) int {
+		return cmp.Or(cmp.Compare(classes[a], classes[b]), cmp.Compare(hits[b].score, hits[a].score))
+	})
+	out := make([]hit, len(hits))
+	for i, j := range order {
+		out[i] = hits[j]
+	}
+	return out, total
 }
 
 // prefixMatches expands the word being typed (the query does not end in a
 // space) and ranks the query with those expansions; r.expansions is set.
-func prefixMatches(ix *bm25.Index, query string, r *searchResult) []bm25.Hit {
+// The count is every document the expanded query finds.
+func prefixMatches(ix *bm25.Index, query string, r *searchResult) ([]bm25.Hit, int) {
 	last := lastWord(query)
 	if utf8.RuneCountInString(last) < minPrefix {
-		return nil
+		return nil, 0
 	}
 	for _, t := range ix.Expand(bm25.Lower(last), maxExpansions) {
 		if !slices.Contains(r.terms, t) {
@@ -154,10 +175,10 @@ func prefixMatches(ix *bm25.Index, query string, r *searchResult) []bm25.Hit {
 		}
 	}
 	if len(r.expansions) == 0 {
-		return nil
+		return nil, 0
 	}
 	terms := append(slices.Clone(r.terms), r.expansions...)
-	return ix.SearchTerms(terms, maxHits)
+	return ix.SearchTermsCount(terms, maxHits)
 }
 
 // lastWord returns the run of word runes (as the tokenizer splits) that
@@ -198,3 +219,12 @@ func cmpDesc(ca, cb, ia, ib uint64) int {
 	}
 	return 0
 }
+
+// limits are the search settings SPEC §9 makes configurable.
+type limits struct {
+	nameRows    int // name-match rows listed before "… N more name matches"
+	recallLimit int // the recall view's limit (the agent's default is 5)
+}
+
+// defaultLimits are SPEC §9's defaults.
+func defaultLimits() limits { return limits{nameRows: 20, recallLimit: 5} }

@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"cmp"
 	"slices"
 	"sort"
 	"strings"
@@ -17,6 +18,7 @@ import (
 type snapshot struct {
 	entries []store.Entry // ascending id
 	counts  [3]int        // entries per kind
+	dups    []uint64      // ids held by more than one entry (read off the loop)
 
 	mu     sync.Mutex
 	sorted map[sortOrder][]int // entry indexes per order, built on first use
@@ -69,7 +71,7 @@ func (s *snapshot) entry(id uint64) (store.Entry, bool) {
 }
 
 // label is the entry's name, safe to display on one line.
-func (s *snapshot) label(i int) string { return sanitize.Line(s.entries[i].Name) }
+func (s *snapshot) label(i int) string { return sanitize.Name(s.entries[i].Name) }
 
 // len returns the number of entries.
 func (s *snapshot) len() int { return len(s.entries) }
@@ -79,9 +81,18 @@ func (s *snapshot) len() int { return len(s.entries) }
 func (s *snapshot) nameIndex() *nameIndex {
 	newest := s.order(sortNewest)
 	s.mu.Lock()
+	n := s.names
+	s.mu.Unlock()
+	if n != nil {
+		return n
+	}
+	// Built outside the lock, so the update loop, which takes it to read
+	// an order, never waits for the build.
+	n = buildNameIndex(s.entries, newest)
+	s.mu.Lock()
 	defer s.mu.Unlock()
 	if s.names == nil {
-		s.names = buildNameIndex(s.entries, newest)
+		s.names = n
 	}
 	return s.names
 }
@@ -109,38 +120,74 @@ func matchKey(e store.Entry) string {
 	return strings.ToLower(e.Name + "\x00" + strings.Join(e.Aliases, "\x00"))
 }
 
-// find returns the entry indexes whose key contains q (already lower-case):
-// first every entry with a name or alias equal to q, however many, then the
-// others up to limit in all, each part in the index's order. exact is the
-// length of the first part.
-func (n *nameIndex) find(q string, limit int) (found []int, exact int) {
+// Name-match classes, best first.
+const (
+	nameEqual    = iota // a name or alias equals the query
+	namePrefix          // the name starts with it
+	aliasPrefix         // an alias starts with it
+	nameContains        // the name or an alias contains it
+)
+
+// find returns the entry indexes whose key contains q (already lower-case)
+// with the class of each, grouped by class and each group in the index's
+// order (newest first): every equal one however many, then the others up to
+// limit in all. total counts every key that contains q.
+func (n *nameIndex) find(q string, limit int) (found, classes []int, total int) {
 	if q == "" || strings.ContainsAny(q, "\x00\x01") {
-		return nil, 0
+		return nil, nil, 0
 	}
-	keys := n.exactKeys(q)
-	found = make([]int, 0, len(keys))
-	for _, k := range keys {
-		found = append(found, n.idx[k])
+	class := map[int]int{}
+	for _, k := range n.exactKeys(q) {
+		class[k] = nameEqual
 	}
-	exact = len(found)
-	for pos, ki := 0, 0; len(found) < limit; {
-		j := strings.Index(n.buf[pos:], q)
+	for c, pat := range [...]string{namePrefix: "\x01" + q, aliasPrefix: "\x00" + q} {
+		if pat == "" {
+			continue
+		}
+		n.scan(pat, func(k int) bool {
+			old, ok := class[k]
+			if !ok && len(class) >= limit {
+				return false
+			}
+			if !ok || c < old {
+				class[k] = c
+			}
+			return true
+		})
+	}
+	n.scan(q, func(k int) bool {
+		total++
+		if _, ok := class[k]; !ok && len(class) < limit {
+			class[k] = nameContains
+		}
+		return true
+	})
+	keys := make([]int, 0, len(class))
+	for k := range class {
+		keys = append(keys, k)
+	}
+	slices.SortFunc(keys, func(a, b int) int { return cmp.Or(cmp.Compare(class[a], class[b]), cmp.Compare(a, b)) })
+	found, classes = make([]int, len(keys)), make([]int, len(keys))
+	for i, k := range keys {
+		found[i], classes[i] = n.idx[k], class[k]
+	}
+	return found, classes, total
+}
+
+// scan calls fn with each key holding pat (the key of pat's first byte
+// after a leading separator), once per key, in order, until fn says stop.
+func (n *nameIndex) scan(pat string, fn func(key int) bool) {
+	for pos := 0; pos < len(n.buf); {
+		j := strings.Index(n.buf[pos:], pat)
 		if j < 0 {
-			break
+			return
 		}
-		k := sort.SearchInts(n.offs, pos+j+1) - 1 // the key holding the match
-		for ki < len(keys) && keys[ki] < k {
-			ki++
-		}
-		if ki == len(keys) || keys[ki] != k {
-			found = append(found, n.idx[k])
-		}
-		if k+1 >= len(n.offs) {
-			break
+		k := sort.SearchInts(n.offs, pos+j+2) - 1 // the key holding the match
+		if !fn(k) || k+1 >= len(n.offs) {
+			return
 		}
 		pos = n.offs[k+1]
 	}
-	return found, exact
 }
 
 // exactKeys returns, ascending, the keys holding q as a whole name or alias.
@@ -164,11 +211,17 @@ func (n *nameIndex) exactKeys(q string) []int {
 // per snapshot. It is safe for concurrent use.
 func (s *snapshot) order(o sortOrder) []int {
 	s.mu.Lock()
-	defer s.mu.Unlock()
-	if idx, ok := s.sorted[o]; ok {
+	idx, ok := s.sorted[o]
+	s.mu.Unlock()
+	if ok {
 		return idx
 	}
-	idx := s.sortedIndexes(o)
+	idx = s.sortedIndexes(o) // outside the lock: a reader of another order need not wait
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if prev, ok := s.sorted[o]; ok {
+		return prev
+	}
 	s.sorted[o] = idx
 	return idx
 }
@@ -187,14 +240,10 @@ func (s *snapshot) sortedIndexes(o sortOrder) []int {
 		}
 		return idx
 	}
-	rows := make([]row, n)
-	for i := range rows {
-		rows[i].idx = i
+	for i := range idx {
+		idx[i] = i
 	}
-	sortRows(s, rows, o)
-	for i, r := range rows {
-		idx[i] = r.idx
-	}
+	slices.SortFunc(idx, s.cmpIndexes(o))
 	return idx
 }
 
@@ -208,5 +257,9 @@ func (s *snapshot) createdInIDOrder() bool {
 	return true
 }
 
-// warm builds the derived parts a search needs, off the update loop.
-func (s *snapshot) warm() { s.nameIndex() }
+// warm builds the derived parts searching and sorting need, off the
+// update loop.
+func (s *snapshot) warm() {
+	s.nameIndex()
+	s.warmOrders()
+}

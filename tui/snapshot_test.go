@@ -17,22 +17,26 @@ func TestNameIndexFind(t *testing.T) {
 	}
 	n := buildNameIndex(es, []int{4, 3, 2, 1, 0}) // newest first
 	tests := []struct {
-		q     string
-		limit int
-		want  []int
-		exact int
+		q       string
+		limit   int
+		want    []int
+		classes []int
+		total   int
 	}{
-		{"api", 10, []int{3, 1, 4, 2, 0}, 2},
-		{"api", 3, []int{3, 1, 4}, 2},
-		{"api", 1, []int{3, 1}, 2}, // whole names are never cut
-		{"y", 10, []int{1}, 1},
-		{"pid", 10, []int{2}, 0},
-		{"s\x01", 10, nil, 0},
+		// equal names and aliases, then names starting with q, then
+		// aliases starting with it, then the rest (issue 10 item 14: /de
+		// lists deploy-steps before ext-added)
+		{"api", 10, []int{3, 1, 0, 4, 2}, []int{nameEqual, nameEqual, namePrefix, aliasPrefix, nameContains}, 5},
+		{"api", 3, []int{3, 1, 0}, []int{nameEqual, nameEqual, namePrefix}, 5},
+		{"api", 1, []int{3, 1}, []int{nameEqual, nameEqual}, 5}, // whole names are never cut
+		{"y", 10, []int{1}, []int{nameEqual}, 1},
+		{"pid", 10, []int{2}, []int{nameContains}, 1},
+		{"s\x01", 10, nil, nil, 0},
 	}
 	for _, tt := range tests {
-		got, exact := n.find(tt.q, tt.limit)
-		if !slices.Equal(got, tt.want) || exact != tt.exact {
-			t.Errorf("find(%q, %d) = %v, %d; want %v, %d", tt.q, tt.limit, got, exact, tt.want, tt.exact)
+		got, classes, total := n.find(tt.q, tt.limit)
+		if !slices.Equal(got, tt.want) || !slices.Equal(classes, tt.classes) || total != tt.total {
+			t.Errorf("find(%q, %d) = %v %v %d; want %v %v %d", tt.q, tt.limit, got, classes, total, tt.want, tt.classes, tt.total)
 		}
 	}
 }

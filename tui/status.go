@@ -2,10 +2,12 @@ package tui
 
 import (
 	"fmt"
+	"path/filepath"
 	"strings"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
+	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/crmem/crmem/tui/humanize"
@@ -41,26 +43,18 @@ func (s *status) clearMessage(seq int) {
 	}
 }
 
-// statusLine renders the bottom line: warnings first, then the transient
-// message, search figures, counts, last reload and the path.
-func (m *Model) statusLine() string {
+// statusLines renders the bottom lines: the status line (warnings, search
+// figures, counts, last reload, the path shortened in the middle to fit)
+// and, above it, the transient message when it does not fit beside them,
+// wrapped to at most two lines. The point of a message is never cut off.
+func (m *Model) statusLines() []string {
 	st := m.c.styles
+	sep := st.dim.Render(" │ ")
 	var parts []string
-	if m.st.fileWarning != "" {
-		parts = append(parts, st.warning.Render("⚠ "+m.st.fileWarning))
-	}
-	if m.st.daemon && !m.ReadOnly() {
-		parts = append(parts, st.warning.Render("⚠ crabtalk daemon running: it will overwrite edits made here"))
-	}
-	if m.db != nil {
-		if ids := m.db.Memory().DuplicateIDs(); len(ids) > 0 {
-			parts = append(parts, st.warning.Render(fmt.Sprintf("⚠ %d id(s) held by more than one entry (id %d…): all are kept; see crmem check", len(ids), ids[0])))
-		}
+	for _, w := range m.warnings() {
+		parts = append(parts, st.warning.Render(w))
 	}
 	parts = append(parts, m.storeStatus()...)
-	if m.st.msg != "" {
-		parts = append(parts, st.message.Render(sanitize.Line(m.st.msg)))
-	}
 	for _, f := range m.features {
 		if s, ok := f.(statusTexter); ok {
 			if t := s.StatusText(m); t != "" {
@@ -69,48 +63,174 @@ func (m *Model) statusLine() string {
 		}
 	}
 	if s := m.searchStatus(); s != "" {
-		parts = append(parts, s)
+		parts = append(parts, st.status.Render(s))
 	}
+	counts := len(parts)
 	parts = append(parts, st.status.Render(m.countsText()))
-	if !m.st.lastReload.IsZero() {
+	reloaded := !m.st.lastReload.IsZero()
+	if reloaded {
 		parts = append(parts, st.status.Render("reloaded "+m.st.lastReload.In(m.c.loc).Format("15:04:05")))
 	}
-	parts = append(parts, st.dim.Render(sanitize.Line(m.path)))
-	return ansi.Truncate(strings.Join(parts, st.dim.Render(" │ ")), m.c.width, "…")
+	msg, style := m.messageText(), st.message
+	if msg == "" {
+		msg, style = sanitize.Name(m.notice()), st.warning
+	}
+	if msg != "" {
+		inline := append([]string{style.Render(msg)}, parts...)
+		if line, ok := m.fitStatus(inline, sep, 24); ok {
+			return []string{line}
+		}
+	}
+	line, ok := m.fitStatus(parts, sep, 12)
+	if !ok && reloaded { // full: the time of the last reload goes first
+		parts = parts[:len(parts)-1]
+		line, ok = m.fitStatus(parts, sep, 12)
+	}
+	if !ok && m.loaded && m.db != nil { // then the counts become the list's kind letters
+		parts[counts] = st.status.Render(m.shortCounts())
+		line, _ = m.fitStatus(parts, sep, 12)
+	}
+	if msg == "" {
+		return []string{line}
+	}
+	return append(wrapMessage(style, msg, m.c.width), line)
 }
 
-// countsText is "12 notes · 5 archives · 1 topic".
+// fitStatus joins parts and the path, shortening the path in the middle
+// to fit the width (down to minPath cells); ok is false when even that
+// does not fit, and the line is then cut at the width.
+func (m *Model) fitStatus(parts []string, sep string, minPath int) (string, bool) {
+	text := strings.Join(parts, sep)
+	room := m.c.width - lipgloss.Width(text) - lipgloss.Width(sep)
+	path := displayPath(m.path, m.home)
+	if room >= min(minPath, ansi.StringWidth(path)) {
+		return text + sep + m.c.styles.dim.Render(middle(path, room)), true
+	}
+	return ansi.Truncate(text, m.c.width, "…"), false
+}
+
+// warnings are the file and daemon warnings, short on a narrow screen.
+func (m *Model) warnings() []string {
+	var out []string
+	if m.st.fileWarning != "" {
+		out = append(out, "⚠ "+m.st.fileWarning)
+	}
+	if m.st.daemon && !m.ReadOnly() { // nothing is edited here on a read-only store
+		switch {
+		case m.c.width >= 120:
+			out = append(out, "⚠ crabtalk daemon running: it will overwrite edits made here")
+		case m.c.width >= 80:
+			out = append(out, "⚠ daemon running: overwrites edits")
+		default:
+			out = append(out, "⚠ daemon overwrites edits")
+		}
+	}
+	// From the snapshot, read off the loop: the memory's own lock is held
+	// for the whole of a reload's sync, and a frame must not wait for it.
+	if ids := m.snap.dups; len(ids) > 0 {
+		out = append(out, fmt.Sprintf("⚠ %d id(s) held by more than one entry (id %d…): all are kept; see crmem check", len(ids), ids[0]))
+	}
+	return out
+}
+
+// messageText is the transient message, safe to show.
+func (m *Model) messageText() string {
+	if m.st.msg == "" {
+		return ""
+	}
+	return sanitize.Name(strings.ReplaceAll(m.st.msg, "\n", " "))
+}
+
+// wrapMessage wraps a message to the width, at most two lines; a message
+// longer than that keeps its end (where paths and reasons are) and loses
+// the middle.
+func wrapMessage(style lipgloss.Style, msg string, width int) []string {
+	if ansi.StringWidth(msg) > 2*width {
+		msg = middle(msg, 2*width)
+	}
+	lines := strings.Split(ansi.Hardwrap(ansi.Wordwrap(msg, width, " /"), width, true), "\n")
+	if len(lines) > 2 {
+		lines = strings.Split(ansi.Hardwrap(msg, width, true), "\n")
+	}
+	for i, l := range lines {
+		lines[i] = style.Render(l)
+	}
+	return lines
+}
+
+// middle shortens s to w cells by replacing its middle with "…".
+func middle(s string, w int) string {
+	n := ansi.StringWidth(s)
+	if n <= w {
+		return s
+	}
+	if w <= 1 {
+		return ansi.Truncate(s, max(w, 0), "")
+	}
+	head := (w - 1) / 2
+	tail := w - 1 - head
+	return ansi.Truncate(s, head, "") + "…" + ansi.TruncateLeft(s, n-tail, "")
+}
+
+// displayPath is path with the home folder as ~, safe to show.
+func displayPath(path, home string) string {
+	if home != "" && (path == home || strings.HasPrefix(path, home+string(filepath.Separator))) {
+		path = "~" + path[len(home):]
+	}
+	return sanitize.Name(path)
+}
+
+// countsText is "12 notes · 5 archives · 1 topic", or why there are none.
 func (m *Model) countsText() string {
-	if !m.loaded {
+	switch {
+	case !m.loaded:
 		return "opening…"
+	case m.db == nil:
+		return "cannot read"
 	}
 	c := m.snap.counts
 	return fmt.Sprintf("%s · %s · %s", humanize.Plural(c[0], "note"), humanize.Plural(c[1], "archive"), humanize.Plural(c[2], "topic"))
 }
 
-// searchStatus is "7 hits (2 name, 1 prefix) in 0.4 ms".
+// shortCounts is "22 N · 4 A · 0 T", the counts for a narrow screen.
+func (m *Model) shortCounts() string {
+	c := m.snap.counts
+	return fmt.Sprintf("%s N · %s A · %s T", humanize.Count(c[0]), humanize.Count(c[1]), humanize.Count(c[2]))
+}
+
+// searchStatus gives the true counts: "14,435 hits · 3 name · 120 prefix ·
+// showing 1,000 in 2.1 ms"; in the recall view what recall returns.
 func (m *Model) searchStatus() string {
 	r := m.result
 	if r == nil {
 		return ""
 	}
-	n := len(r.hits)
-	text := fmt.Sprintf("%s in %s", humanize.Plural(n, "hit"), formatDuration(r.took))
-	var extra []string
-	if c := r.counts[hitName]; c > 0 {
-		extra = append(extra, fmt.Sprintf("%d name", c))
+	if m.recall {
+		return fmt.Sprintf("recall view: top %d of %s (ctrl+r: all hits)",
+			min(m.lim.recallLimit, r.exactTotal), humanize.Plural(r.exactTotal, "hit"))
 	}
-	if c := r.counts[hitPrefix]; c > 0 {
-		extra = append(extra, fmt.Sprintf("%d prefix", c))
+	parts := []string{humanize.Plural(r.exactTotal, "hit")}
+	if r.indexing {
+		parts[0] = "indexing…"
 	}
-	if len(extra) > 0 {
-		text = fmt.Sprintf("%s (%s) in %s", humanize.Plural(n, "hit"), strings.Join(extra, ", "), formatDuration(r.took))
+	if r.nameTotal > 0 {
+		parts = append(parts, humanize.Count(r.nameTotal)+" name")
+	}
+	if r.prefixOnly > 0 {
+		parts = append(parts, humanize.Count(r.prefixOnly)+" prefix")
+	}
+	capped := r.exactTotal > len(r.exact) || r.nameTotal > len(r.names) || r.prefixOnly > len(r.prefix)
+	if shown := m.listedCount(); capped || shown < r.distinct {
+		parts = append(parts, "showing "+humanize.Count(shown))
 	}
 	if l := r.storeRecallLabel(); l != "" {
-		text += " · " + l
+		parts = append(parts, l)
 	}
-	return m.c.styles.status.Render(text)
+	return strings.Join(parts, " · ") + " in " + formatDuration(r.took)
 }
+
+// listedCount is the number of entry rows in the list.
+func (m *Model) listedCount() int { return m.list.entries }
 
 // formatDuration prints a short duration: 40 µs, 0.4 ms, 12 ms, 1.2 s.
 func formatDuration(d time.Duration) string {

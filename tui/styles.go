@@ -21,6 +21,7 @@ type styles struct {
 	selFocus    lipgloss.Style
 	selBlur     lipgloss.Style
 	card        lipgloss.Style
+	cardFocus   lipgloss.Style // the card when the preview has the focus
 	cardTitle   lipgloss.Style
 	label       lipgloss.Style
 	status      lipgloss.Style
@@ -58,6 +59,7 @@ func newStyles(dark, noColor bool) *styles {
 		s.selBlur = lipgloss.NewStyle().Reverse(true)
 	}
 	s.card = lipgloss.NewStyle().Border(lipgloss.RoundedBorder()).BorderForeground(c("#A8A8A8", "#585858")).Padding(0, 1)
+	s.cardFocus = lipgloss.NewStyle().Border(lipgloss.ThickBorder()).BorderForeground(c("#5A56E0", "#A49FFF")).Padding(0, 1)
 	s.cardTitle = lipgloss.NewStyle().Bold(true).Foreground(c("#1C1C1C", "#FFFFFF"))
 	s.label = lipgloss.NewStyle().Foreground(c("#737373", "#8A8A8A"))
 	s.status = lipgloss.NewStyle().Foreground(c("#4E4E4E", "#BCBCBC"))

@@ -1,7 +1,6 @@
 package tui
 
 import (
-	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -46,15 +45,37 @@ func requireTmux(t *testing.T) {
 func newTmux(t *testing.T) *tmuxEnv {
 	t.Helper()
 	requireTmux(t)
-	e := &tmuxEnv{t: t, socket: fmt.Sprintf("crmem-test-%d-%d", os.Getpid(), time.Now().UnixNano()), home: t.TempDir()}
-	t.Cleanup(func() { exec.Command("tmux", "-L", e.socket, "kill-server").Run() })
+	e := &tmuxEnv{t: t, socket: tmuxSocket(t), home: t.TempDir()}
+	t.Cleanup(func() { exec.Command("tmux", "-S", e.socket, "kill-server").Run() })
 	return e
+}
+
+// maxSocketPath keeps a socket path within every system's limit (104 bytes
+// on macOS, 108 on Linux).
+const maxSocketPath = 100
+
+// tmuxSocket returns the path of a private tmux server's socket: in the
+// test's temp folder, or, when TMPDIR makes that path too long for a
+// socket, in a short folder of its own under /tmp; either is removed when
+// the test ends (the server is killed first, as cleanups run last-in
+// first-out).
+func tmuxSocket(t *testing.T) string {
+	t.Helper()
+	if p := filepath.Join(t.TempDir(), "tmux.sock"); len(p) <= maxSocketPath {
+		return p
+	}
+	dir, err := os.MkdirTemp("/tmp", "crmem-tmux-")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { os.RemoveAll(dir) })
+	return filepath.Join(dir, "sock")
 }
 
 // tmux runs a tmux command on the private server.
 func (e *tmuxEnv) tmux(args ...string) string {
 	e.t.Helper()
-	out, err := exec.Command("tmux", append([]string{"-L", e.socket}, args...)...).CombinedOutput()
+	out, err := exec.Command("tmux", append([]string{"-S", e.socket}, args...)...).CombinedOutput()
 	if err != nil {
 		e.t.Fatalf("tmux %v: %v\n%s", args, err, out)
 	}
@@ -94,11 +115,12 @@ func (e *tmuxEnv) waitFor(s string, within time.Duration, what string, ok func(s
 	return 0
 }
 
-// contains is a waitFor predicate.
+// contains is a waitFor predicate; white space is ignored, so a message
+// the status line wrapped over two lines still matches.
 func contains(subs ...string) func(string) bool {
 	return func(screen string) bool {
 		for _, s := range subs {
-			if !strings.Contains(screen, s) {
+			if !strings.Contains(squeeze(screen), squeeze(s)) {
 				return false
 			}
 		}
@@ -112,9 +134,11 @@ func cardTitle(screen string) string {
 	if len(lines) < 3 {
 		return ""
 	}
-	_, after, ok := strings.Cut(lines[2], "││ ")
+	_, after, ok := strings.Cut(lines[2], "││ ") // the preview has the focus
 	if !ok {
-		return ""
+		if _, after, ok = strings.Cut(lines[2], "┃│ "); !ok { // the list has it
+			return ""
+		}
 	}
 	return strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(after), "│"))
 }

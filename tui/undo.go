@@ -1,6 +1,10 @@
 package tui
 
 import (
+	"errors"
+	"fmt"
+	"strings"
+
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/crmem/crmem/store"
@@ -33,7 +37,8 @@ type writeDoneMsg struct {
 	label   string
 	changes []store.Change
 	err     error
-	isUndo  bool // an undo is not itself pushed on the stack
+	snap    *snapshot // the entries after the write, built off the loop
+	isUndo  bool      // an undo is not itself pushed on the stack
 	then    func(m *Model, w writeDoneMsg) tea.Cmd
 }
 
@@ -49,8 +54,12 @@ func (f *editing) applyCmd(m *Model, w writeDoneMsg, ops []store.Op) tea.Cmd {
 		return m.SetStatus("no memory file is open")
 	}
 	f.busy = true
+	prev := m.snap
 	return func() tea.Msg {
 		w.changes, w.err = db.Apply(ops...)
+		// Also after a failure: a conflict re-read the file, whose state the
+		// memory now holds.
+		w.snap = listedSnapshot(db.Memory(), prev)
 		return w
 	}
 }
@@ -62,7 +71,7 @@ func (f *editing) writeDone(m *Model, w writeDoneMsg) tea.Cmd {
 	if w.err == nil && len(w.changes) > 0 && !w.isUndo {
 		f.undo.push(w.label, w.changes)
 	}
-	return tea.Batch(m.Refresh(added(w.changes)), w.then(m, w))
+	return tea.Batch(m.refreshWith(w.snap, added(w.changes)), w.then(m, w))
 }
 
 // added is the id of the first entry a write created (to select it), or 0.
@@ -85,9 +94,87 @@ func (f *editing) undoLast(m *Model) tea.Cmd {
 	}
 	w := writeDoneMsg{label: st.label, isUndo: true, then: func(m *Model, w writeDoneMsg) tea.Cmd {
 		if w.err != nil {
-			return m.SetStatus("cannot undo " + st.label + ": " + errText(m, w.err) + "; nothing changed (dropped from the undo list)")
+			f.undo.push(st.label, st.changes) // it stays until restored or dropped
+			if errors.Is(w.err, store.ErrNameTaken) {
+				return f.offerRestoreAs(m, st)
+			}
+			return m.SetStatus("cannot undo " + st.label + ": " + errText(m, w.err) + "; nothing changed (still in the undo list: u tries again)")
 		}
 		return m.SetStatus("undone: " + st.label)
 	}}
 	return f.applyCmd(m, w, store.Undo(st.changes))
+}
+
+// offerRestoreAs asks what to do with an undo whose entries' names were
+// taken meanwhile: put them back under free names, keep the step in the
+// undo list, or drop it. The step is the top of the undo list meanwhile.
+func (f *editing) offerRestoreAs(m *Model, st undoStep) tea.Cmd {
+	ops, renamed := restoreUnder(store.Undo(st.changes), m.DB().Memory().Lookup)
+	if len(renamed) == 0 {
+		return m.SetStatus("cannot undo " + st.label + ": a name is taken; nothing changed (still in the undo list)")
+	}
+	var olds, news []string
+	for _, r := range renamed {
+		olds, news = append(olds, r[0]), append(news, r[1])
+	}
+	f.dlg = &choiceDialog{
+		text: fmt.Sprintf("cannot undo %s: %s taken meanwhile.", st.label, strings.Join(olds, ", ")),
+		choices: []choice{
+			{key: "r", label: "restore as " + strings.Join(news, ", "), short: "restore renamed", pick: func(m *Model) tea.Cmd {
+				return f.restoreRenamed(m, st, ops, news)
+			}},
+			{key: "k", label: "keep it in the undo list", short: "keep", pick: func(m *Model) tea.Cmd {
+				return m.SetStatus("kept in the undo list: " + st.label)
+			}},
+			{key: "x", label: "drop it from the undo list", short: "drop", pick: func(m *Model) tea.Cmd {
+				f.undo.pop()
+				return m.SetStatus("dropped from the undo list: " + st.label + " (the entry is gone for good)")
+			}},
+		},
+		cancel: func(m *Model) tea.Cmd { return m.SetStatus("kept in the undo list: " + st.label) },
+	}
+	return nil
+}
+
+// restoreRenamed applies the undo with the renamed restores; on success
+// the step leaves the undo list.
+func (f *editing) restoreRenamed(m *Model, st undoStep, ops []store.Op, news []string) tea.Cmd {
+	w := writeDoneMsg{label: st.label, isUndo: true, then: func(m *Model, w writeDoneMsg) tea.Cmd {
+		if w.err != nil {
+			return m.SetStatus("cannot undo " + st.label + ": " + errText(m, w.err) + "; nothing changed (still in the undo list)")
+		}
+		f.undo.pop()
+		return m.SetStatus("undone: " + st.label + ", restored as " + strings.Join(news, ", "))
+	}}
+	return f.applyCmd(m, w, ops)
+}
+
+// restoreUnder renames every Restore of ops whose name is taken (by an
+// entry's name, per lookup) to the first free NAME-restored, NAME-restored-2,
+// …; renamed lists the [old, new] names.
+func restoreUnder(ops []store.Op, lookup func(string) (store.Entry, bool)) (out []store.Op, renamed [][2]string) {
+	taken := func(n string) bool { e, ok := lookup(n); return ok && e.Name == n }
+	used := map[string]bool{}
+	for _, op := range ops {
+		r, ok := op.(store.Restore)
+		if ok && taken(r.Entry.Name) {
+			name := freeRestoredName(r.Entry.Name, func(n string) bool { return taken(n) || used[n] })
+			used[name] = true
+			renamed = append(renamed, [2]string{r.Entry.Name, name})
+			r.Entry.Name = name
+			op = r
+		}
+		out = append(out, op)
+	}
+	return out, renamed
+}
+
+// freeRestoredName is NAME-restored, or NAME-restored-N for the first N
+// that is free.
+func freeRestoredName(name string, taken func(string) bool) string {
+	cand := name + "-restored"
+	for i := 2; taken(cand); i++ {
+		cand = fmt.Sprintf("%s-restored-%d", name, i)
+	}
+	return cand
 }

@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 
@@ -31,7 +32,8 @@ func (m *Model) screen() string {
 	if m.showHelp {
 		body = m.fullHelp()
 	}
-	return strings.Join([]string{m.searchLine(), body, m.statusLine(), m.helpLine()}, "\n")
+	lines := append([]string{m.searchLine(), body}, m.statusLines()...)
+	return strings.Join(append(lines, m.helpLines()...), "\n")
 }
 
 // body renders the panes side by side, or the focused one alone.
@@ -43,7 +45,11 @@ func (m *Model) body() string {
 		}
 		return m.listPane(m.c.width, h)
 	}
-	sep := m.c.styles.border.Render(strings.TrimSuffix(strings.Repeat("│\n", h), "\n"))
+	line := "┃" // a heavy edge marks the list as the focused pane; the card's border marks the preview
+	if m.focus == focusPreview {
+		line = "│"
+	}
+	sep := m.c.styles.border.Render(strings.TrimSuffix(strings.Repeat(line+"\n", h), "\n"))
 	return lipgloss.JoinHorizontal(lipgloss.Top, m.listPane(m.listWidth(), h), sep, m.previewPane(m.previewWidth(), h))
 }
 
@@ -59,7 +65,9 @@ func (m *Model) listPane(w, h int) string {
 	if len(m.list.rows) == 0 {
 		return box(m.c.styles.dim.Render(" "+m.emptyText()), w, h)
 	}
-	return box(m.list.view(m.snap, m.c.styles, ls, h), w, h)
+	l := m.list // a copy: a message line above the status may shorten the pane
+	l.scroll(h)
+	return box(l.view(m.snap, m.c.styles, ls, h), w, h)
 }
 
 // previewPane renders the preview at w×h.
@@ -92,6 +100,9 @@ func box(s string, w, h int) string {
 // state on the right.
 func (m *Model) searchLine() string {
 	right := m.filter.String() + " · " + m.order.String()
+	if m.pv.explain {
+		right = "explain (x) · " + right
+	}
 	if m.loaded && !m.indexed && m.db != nil {
 		right = "indexing… (name matches only) · " + right
 	}
@@ -105,22 +116,72 @@ func (m *Model) searchLine() string {
 	return ansi.Truncate(left+strings.Repeat(" ", gap)+right, m.c.width, "")
 }
 
-// helpLine is a feature's prompt, or the short help.
-func (m *Model) helpLine() string {
+// helpLines is a feature's dialog (up to three lines), or the short help.
+func (m *Model) helpLines() []string {
 	if o := m.overlay(); o != "" {
-		return ansi.Truncate(o, m.c.width, "…")
+		lines := strings.Split(o, "\n")
+		for i, l := range lines {
+			lines[i] = ansi.Truncate(l, m.c.width, "…")
+		}
+		return lines
 	}
-	return ansi.Truncate(m.help.ShortHelpView(m.c.keys.ShortHelp()), m.c.width, "…")
+	return []string{m.shortHelp()}
 }
 
-// fullHelp is the `?` screen, generated from the key map.
+// shortHelp is the one-line help at the screen's width: its last binding
+// (? help) always stays, the ones before it give way from the end.
+func (m *Model) shortHelp() string {
+	var bs []key.Binding
+	for _, b := range m.c.keys.ShortHelp() {
+		if b.Enabled() {
+			bs = append(bs, b)
+		}
+	}
+	if len(bs) == 0 {
+		return ""
+	}
+	h := m.help
+	h.SetWidth(0)
+	last := bs[len(bs)-1]
+	for n := len(bs) - 1; n > 0; n-- {
+		if v := h.ShortHelpView(append(slices.Clone(bs[:n]), last)); lipgloss.Width(v) <= m.c.width {
+			return v
+		}
+	}
+	return ansi.Truncate(h.ShortHelpView([]key.Binding{last}), m.c.width, "…")
+}
+
+// fullHelp is the `?` screen, generated from the key map; when it does
+// not fit it shows a window of it that the movement keys scroll.
 func (m *Model) fullHelp() string {
-	title := m.c.styles.paneTitle.Render("Keys") + m.c.styles.dim.Render("  (any key closes)")
+	lines := m.keyHelpLines()
+	h := m.bodyHeight()
+	hint := "  (q, esc or ? closes)"
+	if over := len(lines) + 1 - h; over > 0 {
+		m.helpOffset = min(m.helpOffset, over)
+		hint = fmt.Sprintf("  (↑↓ scroll · %d–%d/%d · q esc ? close)",
+			m.helpOffset+1, m.helpOffset+h-1, len(lines))
+		lines = lines[m.helpOffset : m.helpOffset+h-1]
+	}
+	title := m.c.styles.paneTitle.Render("Keys") + m.c.styles.dim.Render(hint)
+	return box(title+"\n"+strings.Join(lines, "\n"), m.c.width, h)
+}
+
+// keyHelpLines is the help's text below its title, one string per line.
+func (m *Model) keyHelpLines() []string {
 	keys := m.c.keys // the bindings as they are in the list, not while help is open
 	keys.SetMode(keymap.ModeList, m.c.editing, false)
 	keys.SearchAccept.SetEnabled(true) // the search line's keys, for reference
 	keys.SearchCancel.SetEnabled(true)
-	return box(title+"\n\n"+m.helpBlocks(keys.FullHelp()), m.c.width, m.bodyHeight())
+	keys.SearchUp.SetEnabled(true)
+	keys.SearchDown.SetEnabled(true)
+	keys.Back.SetEnabled(true)
+	return strings.Split("\n"+m.helpBlocks(keys.FullHelp()), "\n")
+}
+
+// helpOverflow is how many help lines do not fit the screen.
+func (m *Model) helpOverflow() int {
+	return max(len(m.keyHelpLines())+1-m.bodyHeight(), 0)
 }
 
 // helpBlocks lays the key groups side by side, starting a new block of rows

@@ -281,7 +281,7 @@ func TestIndexingShownOnSearchLine(t *testing.T) {
 	}
 	press(m, "/")
 	typeText(m, "deploy")
-	if m.result == nil || m.result.counts[hitName] != 1 || m.result.counts[hitExact] != 0 {
+	if m.result == nil || m.result.nameTotal != 1 || m.result.exactTotal != 0 {
 		t.Errorf("while indexing want name matches only, got %+v", m.result)
 	}
 }

@@ -1,10 +1,6 @@
 package crabdb
 
-import (
-	"encoding/binary"
-
-	"github.com/crmem/crmem/store"
-)
+import "github.com/crmem/crmem/store"
 
 // Format is what a CRMEM file holds.
 type Format int
@@ -33,10 +29,6 @@ func (f Format) String() string {
 	return "unknown"
 }
 
-// v1MinEntry is the fewest bytes a v1 entry takes (id, created_at, kind
-// and three u32 lengths/counts).
-const v1MinEntry = 32
-
 // Detect tells a v1 memory file from a store by structure, never by name.
 // A file that decodes as v1 exactly to its end is v1. Otherwise it is a
 // store when it is at least 32 bytes long, bytes 28–31 are zero and
@@ -61,23 +53,6 @@ func Detect(data []byte) Format {
 // MayBeStore reports whether a file of size bytes starting with head (its
 // first 32 bytes or more) has a store's structure, as Detect decides it
 // after ruling v1 out. A file for which it is false is never a store, so a
-// caller can look at 32 bytes before reading a large v1 file.
-func MayBeStore(head []byte, size int64) bool {
-	if len(head) < HeaderLen || size < HeaderLen {
-		return false
-	}
-	usize := uint64(size)
-	at := binary.LittleEndian.Uint64(head[16:24])
-	n := binary.LittleEndian.Uint64(head[24:32])
-	zero28 := binary.LittleEndian.Uint32(head[28:32]) == 0
-	inside := (at == 0 && n == 0) || (at >= HeaderLen && at <= usize && n <= usize-at)
-	if zero28 && inside {
-		return true
-	}
-	if _, err := ParseHeader(head); err != nil {
-		return false
-	}
-	count := uint64(binary.LittleEndian.Uint32(head[24:28]))
-	implausible := count == 0 || count*v1MinEntry > usize-28
-	return implausible && (zero28 || (at >= HeaderLen && at < usize))
-}
+// caller can look at 32 bytes before reading a large v1 file. It is
+// store.MayBeCrabdb: the v1 write path refuses the same files.
+func MayBeStore(head []byte, size int64) bool { return store.MayBeCrabdb(head, size) }

@@ -3,6 +3,8 @@ package crabdb
 import (
 	"errors"
 	"fmt"
+
+	"github.com/crmem/crmem/store"
 )
 
 // ErrFormat is matched (errors.Is) by every reason a store cannot be read.
@@ -10,8 +12,9 @@ var ErrFormat = errors.New("bad crabdb store")
 
 // ErrReadOnly is the answer to every write crmem is asked to make to a
 // store (SPEC §10): the daemon appends at an offset it caches, so another
-// writer's record would be overwritten.
-var ErrReadOnly = errors.New("crmem opens crabtalk's store read-only")
+// writer's record would be overwritten. It is store.ErrCrabdb, which the
+// v1 write path returns for a store, so both say the same.
+var ErrReadOnly = store.ErrCrabdb
 
 // Error is why a store cannot be read, with crabdb's wording where crabdb
 // has one ("not a CRMEM file", "unknown record op 2", …) and the byte offset

@@ -273,3 +273,40 @@ func TestQueryTerms(t *testing.T) {
 		}
 	}
 }
+
+// TestRecall_FixturesBitExact: with a correctly rounded ln for idf (the C
+// library's log, as crabtalk computes it), every score of every search
+// fixture equals crabtalk's to the last bit; Go's math.Log is one unit in
+// the last place off on some of them.
+func TestRecall_FixturesBitExact(t *testing.T) {
+	for _, tc := range []struct{ store, searches string }{
+		{"small.crmem", "small.search.jsonl"},
+		{"torn.crmem", "torn.search.jsonl"},
+		{"small.crmem", "torn.search.intact.jsonl"},
+	} {
+		s := openFixture(t, tc.store)
+		off, total := 0, 0
+		for _, line := range readLines(t, tc.searches) {
+			var want searchLine
+			if err := json.Unmarshal(line, &want); err != nil {
+				t.Fatal(err)
+			}
+			got, err := s.Recall(want.Query, want.Limit)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for j := range min(len(got), len(want.Hits)) {
+				total++
+				if got[j].Score != want.Hits[j].Score {
+					off++
+					if off <= 3 {
+						t.Errorf("%s %q hit %d: %v, want %v exactly", tc.searches, want.Query, j, got[j].Score, want.Hits[j].Score)
+					}
+				}
+			}
+		}
+		if off > 0 {
+			t.Errorf("%s on %s: %d of %d scores not bit-exact", tc.searches, tc.store, off, total)
+		}
+	}
+}

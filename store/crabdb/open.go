@@ -6,16 +6,16 @@ import (
 	"fmt"
 	"io"
 	"os"
+
+	"github.com/crmem/crmem/store"
 )
 
-// ErrNotRegular is returned for a path that is not a regular file.
-var ErrNotRegular = errors.New("not a regular file")
-
 // ReadFile reads path without writing anything: it must lead (after
-// symlinks) to a regular file, which is opened read-only. The info is the
-// opened file's.
+// symlinks) to a regular file (store.ErrNotRegular otherwise, at once),
+// which is opened read-only and without blocking. The info is the opened
+// file's.
 func ReadFile(path string) ([]byte, os.FileInfo, error) {
-	f, fi, err := openRegular(path)
+	f, fi, err := store.OpenRegular(path)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -28,30 +28,6 @@ func ReadFile(path string) ([]byte, os.FileInfo, error) {
 		return nil, nil, fmt.Errorf("read %s: %w", path, err)
 	}
 	return buf.Bytes(), fi, nil
-}
-
-// openRegular opens path read-only after checking that it is a regular
-// file (a FIFO would block the open; a device could be read forever).
-func openRegular(path string) (*os.File, os.FileInfo, error) {
-	fi, err := os.Stat(path)
-	if err != nil {
-		return nil, nil, err
-	}
-	if !fi.Mode().IsRegular() {
-		return nil, nil, fmt.Errorf("%s: %w", path, ErrNotRegular)
-	}
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, nil, err
-	}
-	if fi, err = f.Stat(); err != nil || !fi.Mode().IsRegular() {
-		f.Close()
-		if err == nil {
-			err = fmt.Errorf("%s: %w", path, ErrNotRegular)
-		}
-		return nil, nil, err
-	}
-	return f, fi, nil
 }
 
 // File is a store on disk, read-only, that can be reloaded: a reload after
@@ -104,7 +80,7 @@ func (r Reload) String() string {
 // torn tail until it is whole); otherwise the file is read again. On error
 // the store is as it was.
 func (f *File) Reload() (Reload, error) {
-	fh, fi, err := openRegular(f.path)
+	fh, fi, err := store.OpenRegular(f.path)
 	if err != nil {
 		return Unchanged, err
 	}
@@ -150,7 +126,7 @@ func (f *File) reread() (Reload, error) {
 // by structure (Detect). Only its header is read unless it could be one, so
 // asking about a large v1 file costs 32 bytes.
 func IsStore(path string) bool {
-	f, fi, err := openRegular(path)
+	f, fi, err := store.OpenRegular(path)
 	if err != nil {
 		return false
 	}

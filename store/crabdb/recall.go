@@ -7,6 +7,8 @@ import (
 	"math"
 	"slices"
 	"strings"
+
+	"github.com/crmem/crmem/bm25"
 )
 
 // The memory text index's keyspace in column 6 (crates/store text.rs).
@@ -174,7 +176,7 @@ func (s *Store) recall(query string, limit int, explain bool) ([]Hit, error) {
 			continue
 		}
 		df := float64(len(rows))
-		idf := math.Log((n-df+0.5)/(df+0.5) + 1.0)
+		idf := bm25.Ln((n-df+0.5)/(df+0.5) + 1.0)
 		for _, p := range rows {
 			d, err := s.docInfo(p.Key)
 			if err != nil {

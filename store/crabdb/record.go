@@ -1,6 +1,9 @@
 package crabdb
 
-import "encoding/binary"
+import (
+	"encoding/binary"
+	"strconv"
+)
 
 // Record operations.
 const (
@@ -68,19 +71,4 @@ func decodeRecord(b []byte) (r record, ok bool, err error) {
 }
 
 // unknownOp is crabdb's wording for a bad op byte.
-func unknownOp(op byte) string { return "unknown record op " + itoa(int(op)) }
-
-// itoa formats a small non-negative int without fmt.
-func itoa(n int) string {
-	if n == 0 {
-		return "0"
-	}
-	var buf [20]byte
-	i := len(buf)
-	for n > 0 {
-		i--
-		buf[i] = byte('0' + n%10)
-		n /= 10
-	}
-	return string(buf[i:])
-}
+func unknownOp(op byte) string { return "unknown record op " + strconv.Itoa(int(op)) }

@@ -4,6 +4,8 @@ import (
 	"errors"
 	"fmt"
 	"os/exec"
+	"path/filepath"
+	"slices"
 	"strings"
 )
 
@@ -129,4 +131,43 @@ func doubleQuoted(rs []rune, start int, cur *strings.Builder) (int, error) {
 		cur.WriteRune(rs[j])
 	}
 	return 0, errUnterminated
+}
+
+// waitFlags returns the wait flags of a GUI editor that returns at once
+// unless given one of them (only for such editors is a quick return worth
+// a hint); ok is false for any other command.
+func waitFlags(name string) (flags []string, ok bool) {
+	switch name {
+	case "code", "code-insiders", "codium", "cursor", "subl", "zed", "atom", "mate", "bbedit":
+		return []string{"-w", "--wait"}, true
+	case "gvim", "mvim":
+		return []string{"-f", "--nofork"}, true
+	case "gedit":
+		return []string{"-s", "--standalone", "--wait"}, true
+	case "kate":
+		return []string{"-b", "--block"}, true
+	case "idea":
+		return []string{"--wait"}, true
+	case "open":
+		return []string{"-W", "--wait-apps"}, true
+	}
+	return nil, false
+}
+
+// forksWithoutWait reports whether argv runs a GUI editor known to fork
+// without its wait flag.
+func forksWithoutWait(argv []string) bool {
+	if len(argv) == 0 {
+		return false
+	}
+	flags, ok := waitFlags(filepath.Base(argv[0]))
+	if !ok {
+		return false
+	}
+	for _, a := range argv[1:] {
+		if slices.Contains(flags, a) {
+			return false
+		}
+	}
+	return true
 }

@@ -158,8 +158,16 @@ func TestFinish(t *testing.T) {
 			op: store.Update{Name: deploy.Name, Content: deploy.Content, Aliases: []string{"boat"}, Expect: &deploy}},
 		{name: "saved without change", editor: `sh -c 'cat "$1" > "$1.x"; printf "\n\n" >> "$1.x"; mv "$1.x" "$1"' sh`, step: 5 * time.Second,
 			outcome: Unchanged, message: "no changes to deploy-steps"},
-		{name: "forking editor returns at once", editor: "true", step: 200 * time.Millisecond, outcome: Unchanged, quick: true,
+		{name: "forking editor returns at once", editor: "GUI/code", step: 200 * time.Millisecond, outcome: Unchanged, quick: true,
 			message: "code -w"},
+		{name: "GUI editor with its wait flag gives no hint", editor: "GUI/code -w", step: 200 * time.Millisecond, outcome: Unchanged},
+		// issue 10 item 11: vi and :q within a second is no reason for the GUI hint
+		{name: "terminal editor quit at once gives no hint", editor: "true", step: 200 * time.Millisecond, outcome: Unchanged,
+			message: "no changes to deploy-steps"},
+		{name: "Created changed", editor: `sed -i 's|datetime="[^"]*"|datetime="2025-06-01T10:00:00Z"|'`, step: 5 * time.Second, outcome: Changed,
+			op: store.Remove{Name: deploy.Name, Expect: &deploy}},
+		{name: "Created unparsable keeps the text", editor: `sed -i 's|datetime="[^"]*"|datetime="last tuesday"|'`, step: 5 * time.Second,
+			outcome: Unreadable, message: "does not parse"},
 		{name: "slow quit without change gives no hint", editor: "true", step: 3 * time.Second, outcome: Unchanged},
 		{name: "non-zero exit keeps the text", editor: `sh -c 'printf "Half done.\n" >> "$1"; exit 3' sh`, step: time.Second,
 			outcome: EditorFailed, message: "exit status 3"},
@@ -177,7 +185,7 @@ func TestFinish(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			s := session(t, deploy, tt.editor, tt.isNew, tt.step)
+			s := session(t, deploy, strings.Replace(tt.editor, "GUI/", fakeGUIDir(t)+"/", 1), tt.isNew, tt.step)
 			r := runEditor(t, s)
 			if r.Outcome != tt.outcome {
 				t.Fatalf("outcome %v (%v), want %v", r.Outcome, r.Err, tt.outcome)
@@ -194,6 +202,17 @@ func TestFinish(t *testing.T) {
 			checkKept(t, s, r)
 		})
 	}
+}
+
+// fakeGUIDir holds an executable named code that returns at once, as a
+// GUI editor without its wait flag does.
+func fakeGUIDir(t *testing.T) string {
+	t.Helper()
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "code"), []byte("#!/bin/sh\nexit 0\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	return dir
 }
 
 // checkKept: an unchanged edit leaves nothing behind; every other outcome

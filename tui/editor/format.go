@@ -23,17 +23,25 @@ const (
 // instead of saved.
 var errNoMeta = errors.New(`the <div id="meta"> … </div> block at the top is missing or unclosed`)
 
-// parseEntry reads the temp file back: the content and aliases the user
-// left in it.
-func parseEntry(name string, data []byte) (content string, aliases []string, err error) {
+// errBadCreated is returned for a Created time that does not parse.
+var errBadCreated = errors.New(`the Created time (datetime="…") does not parse as RFC 3339, e.g. 2026-01-02T15:04:05Z`)
+
+// parseEntry reads the temp file back: the content, aliases and created
+// time the user left in it.
+func parseEntry(name string, data []byte) (content string, aliases []string, created uint64, err error) {
 	text := strings.TrimPrefix(string(data), "\uFEFF")
 	rest, ok := strings.CutPrefix(text, metaOpen)
 	if !ok || !strings.Contains(rest, metaClose) {
-		return "", nil, errNoMeta
+		return "", nil, 0, errNoMeta
 	}
-	e, err := export.ParseEntry(name, data, time.Time{})
+	// The dump format takes an unparsable time as "now": reading with two
+	// different nows tells a parsed time from that fallback.
+	e, err := export.ParseEntry(name, data, time.Unix(1, 0))
 	if err != nil {
-		return "", nil, err
+		return "", nil, 0, err
 	}
-	return e.Content, e.Aliases, nil
+	if again, _ := export.ParseEntry(name, data, time.Unix(2, 0)); again.CreatedAt != e.CreatedAt {
+		return "", nil, 0, errBadCreated
+	}
+	return e.Content, e.Aliases, e.CreatedAt, nil
 }

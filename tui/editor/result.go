@@ -22,13 +22,14 @@ const (
 // Result is what Finish found in the temp file.
 type Result struct {
 	Outcome Outcome
-	Name    string   // the entry's name
-	Path    string   // the temp file, kept unless nothing was edited ("" then)
-	Op      store.Op // Changed: store.Update (with Expect) or store.Add
-	Content string   // Changed: the new content
-	Aliases []string // Changed: the new alias list
-	Quick   bool     // Unchanged and the editor returned within QuickReturn
-	Err     error    // EditorFailed, Unreadable: why
+	Name    string     // the entry's name
+	Path    string     // the temp file, kept unless nothing was edited ("" then)
+	Op      store.Op   // Changed: the first of Ops
+	Ops     []store.Op // Changed: what saves it, in one write: an Update (with Expect), an Add, or a Remove and Restore when Created changed
+	Content string     // Changed: the new content
+	Aliases []string   // Changed: the new alias list
+	Quick   bool       // Unchanged and the editor returned within QuickReturn
+	Err     error      // EditorFailed, Unreadable: why
 }
 
 // Message is the one-line report for a status line or a terminal.

@@ -27,7 +27,7 @@ const QuickReturn = time.Second
 // Options configure a Session. Zero values use the process environment.
 type Options struct {
 	Getenv  func(string) string // default os.Getenv
-	TempDir string              // parent of the private folder; default os.TempDir()
+	TempDir string              // parent of the private folder; default $TMPDIR (through Getenv), else os.TempDir()
 	Now     func() time.Time    // default time.Now
 }
 
@@ -76,6 +76,9 @@ func (o Options) withDefaults() Options {
 	}
 	if o.Now == nil {
 		o.Now = time.Now
+	}
+	if o.TempDir == "" {
+		o.TempDir = o.Getenv("TMPDIR") // "" leaves it to os.TempDir
 	}
 	return o
 }
@@ -168,16 +171,17 @@ func (s *Session) Finish(runErr error) Result {
 	if bytes.Equal(data, s.written) {
 		return s.unchanged(r)
 	}
-	content, aliases, err := parseEntry(s.Original.Name, data)
+	content, aliases, created, err := parseEntry(s.Original.Name, data)
 	if err != nil {
 		r.Outcome, r.Err = Unreadable, err
 		return r
 	}
-	if s.same(content, aliases) {
+	if s.same(content, aliases, created) {
 		return s.unchanged(r)
 	}
 	r.Outcome, r.Content, r.Aliases = Changed, content, aliases
-	r.Op = s.saveOp(content, aliases)
+	r.Ops = s.saveOps(content, aliases, created)
+	r.Op = r.Ops[0]
 	return r
 }
 
@@ -188,10 +192,11 @@ func ran(runErr error) bool {
 	return errors.As(runErr, &ee)
 }
 
-// unchanged cleans up and notes a suspiciously quick return.
+// unchanged cleans up and notes a suspiciously quick return of an editor
+// known to fork (a quick :q in vi is just a quick :q).
 func (s *Session) unchanged(r Result) Result {
 	r.Outcome = Unchanged
-	r.Quick = !s.started.IsZero() && s.now().Sub(s.started) < QuickReturn
+	r.Quick = !s.started.IsZero() && s.now().Sub(s.started) < QuickReturn && forksWithoutWait(s.argv)
 	if err := s.Cleanup(); err != nil {
 		r.Err = err
 	}
@@ -201,20 +206,35 @@ func (s *Session) unchanged(r Result) Result {
 
 // same reports whether the parsed text equals the original as the dump
 // format would give it back (which trims the content).
-func (s *Session) same(content string, aliases []string) bool {
-	orig, origAliases, err := parseEntry(s.Original.Name, s.written)
+func (s *Session) same(content string, aliases []string, created uint64) bool {
+	orig, origAliases, origCreated, err := parseEntry(s.Original.Name, s.written)
 	if err != nil {
-		orig, origAliases = s.Original.Content, s.Original.Aliases
+		orig, origAliases, origCreated = s.Original.Content, s.Original.Aliases, created
 	}
-	return content == orig && slices.Equal(aliases, origAliases)
+	return content == orig && slices.Equal(aliases, origAliases) && !s.createdChanged(created, origCreated)
 }
 
-// saveOp is the operation that saves a changed text: an Update guarded by
-// the original for an edit, an Add for a new note.
-func (s *Session) saveOp(content string, aliases []string) store.Op {
+// createdChanged reports whether the user changed the Created time (the
+// dump format writes a time beyond year 9999 as the epoch: reading that
+// back is no change).
+func (s *Session) createdChanged(created, written uint64) bool {
+	return !s.New && created != written
+}
+
+// saveOps are the operations that save a changed text: an Update guarded
+// by the original for an edit; for an edit that also changed Created, the
+// original removed and put back with its id and the new time (one atomic
+// write, undone as one); an Add for a new note.
+func (s *Session) saveOps(content string, aliases []string, created uint64) []store.Op {
 	if s.New {
-		return store.Add{Name: s.Original.Name, Content: content, Aliases: aliases, Kind: store.Note}
+		return []store.Op{store.Add{Name: s.Original.Name, Content: content, Aliases: aliases, Kind: store.Note}}
 	}
 	orig := s.Original
-	return store.Update{Name: orig.Name, Content: content, Aliases: aliases, Expect: &orig}
+	_, _, written, err := parseEntry(orig.Name, s.written)
+	if err == nil && s.createdChanged(created, written) {
+		e := orig
+		e.Content, e.Aliases, e.CreatedAt = content, aliases, created
+		return []store.Op{store.Remove{Name: orig.Name, Expect: &orig}, store.Restore{Entry: e}}
+	}
+	return []store.Op{store.Update{Name: orig.Name, Content: content, Aliases: aliases, Expect: &orig}}
 }

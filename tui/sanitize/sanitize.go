@@ -13,6 +13,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 )
 
@@ -135,25 +136,59 @@ func cleanRunes(s string, keepNL bool) bool {
 	return true
 }
 
+// Dropped is what Name shows in place of what it removed.
+const Dropped = "\uFFFD"
+
+// Name is Line for a name or an alias: what it removes (an escape
+// sequence, a control or format character such as a zero-width space or a
+// bidi override, an invalid byte) leaves the visible marker Dropped, so a
+// name that lost characters never looks like a clean one.
+func Name(s string) string {
+	if clean(s, false) && !hasFormat(s) {
+		return s
+	}
+	return stripMarked(s, false, func(r rune) string { return Dropped }, Dropped)
+}
+
+// hasFormat reports whether s holds a Unicode format character (Cf).
+func hasFormat(s string) bool {
+	for _, r := range s {
+		if r >= 0x80 && unicode.Is(unicode.Cf, r) {
+			return true
+		}
+	}
+	return false
+}
+
 // strip walks s, drops escape sequences (keeping SGR when keepSGR) and maps
 // remaining control characters through ctl.
 func strip(s string, keepSGR bool, ctl func(rune) string) string {
+	return stripMarked(s, keepSGR, ctl, "")
+}
+
+// stripMarked is strip writing mark where it drops something, and taking
+// Unicode format characters as controls when mark is set.
+func stripMarked(s string, keepSGR bool, ctl func(rune) string, mark string) string {
 	var b strings.Builder
 	b.Grow(len(s))
 	for i := 0; i < len(s); {
 		r, w := utf8.DecodeRuneInString(s[i:])
 		switch {
 		case r == utf8.RuneError && w <= 1:
+			b.WriteString(mark)
 			i += w // invalid byte: drop
 		case r == 0x1b:
 			n, keep := escape(s[i:], keepSGR)
 			if keep {
 				b.WriteString(s[i : i+n])
+			} else {
+				b.WriteString(mark)
 			}
 			i += n
 		case r >= 0x80 && r <= 0x9f:
+			b.WriteString(mark)
 			i += w + c1(s[i+w:], r)
-		case unsafeRune(r):
+		case unsafeRune(r), mark != "" && r >= 0x80 && unicode.Is(unicode.Cf, r):
 			b.WriteString(ctl(r))
 			i += w
 		default:

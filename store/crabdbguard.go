@@ -1,0 +1,63 @@
+package store
+
+import (
+	"encoding/binary"
+	"errors"
+)
+
+// ErrCrabdb is returned when a file that a DB would read or replace is
+// crabtalk's store (crabdb, SPEC §10) rather than a CRMEM v1 memory file.
+// Both start with the same magic and version, and the v1 reader takes a
+// fresh or never-checkpointed store for an empty memory with trailing
+// bytes: a write would replace the daemon's whole store with it.
+var ErrCrabdb = errors.New("crmem opens crabtalk's store read-only")
+
+// crabdbHeaderLen is the size of a crabdb store's header.
+const crabdbHeaderLen = 32
+
+// MayBeCrabdb reports whether a file of size bytes starting with head (its
+// first 32 bytes or more) has the structure of a crabdb store, once a
+// whole-file v1 reading has been ruled out (SPEC §10): bytes 28–31 zero and
+// (index_at, index_len) either (0, 0) or inside the file from byte 32 on.
+// One case more counts: a valid header whose v1 reading cannot go past the
+// v1 header (an entry count of 0 with bytes after it, or more entries than
+// the file could hold) and which points at a snapshot inside the file or
+// has bytes 28–31 zero — a store whose header names a snapshot running
+// past the end of the file, which the v1 reader would otherwise take for
+// an empty memory with trailing bytes. A file for which it is false is
+// never a store, so a caller can look at 32 bytes before reading more.
+func MayBeCrabdb(head []byte, size int64) bool {
+	if len(head) < crabdbHeaderLen || size < crabdbHeaderLen {
+		return false
+	}
+	usize := uint64(size)
+	at := binary.LittleEndian.Uint64(head[16:24])
+	n := binary.LittleEndian.Uint64(head[24:32])
+	zero28 := binary.LittleEndian.Uint32(head[28:32]) == 0
+	inside := (at == 0 && n == 0) || (at >= crabdbHeaderLen && at <= usize && n <= usize-at)
+	if zero28 && inside {
+		return true
+	}
+	validHeader := string(head[:6]) == magic &&
+		binary.LittleEndian.Uint32(head[6:10]) == formatVersion &&
+		binary.LittleEndian.Uint16(head[10:12]) == 0
+	if !validHeader {
+		return false
+	}
+	count := uint64(binary.LittleEndian.Uint32(head[24:28]))
+	implausible := count == 0 || count*minEntrySize > usize-28
+	return implausible && (zero28 || (at >= crabdbHeaderLen && at < usize))
+}
+
+// decodeV1 decodes a version of the memory file that a DB reads and may
+// replace. It is Decode, except that a file Decode accepts only with
+// trailing bytes and whose structure is a store's fails with ErrCrabdb:
+// the CLI and the TUI tell the formats apart first, and this keeps every
+// write path of store from taking a store for an empty v1 memory.
+func decodeV1(data []byte) (*File, error) {
+	f, err := Decode(data)
+	if err == nil && f.Trailing > 0 && MayBeCrabdb(data, int64(len(data))) {
+		return nil, ErrCrabdb
+	}
+	return f, err
+}
