@@ -82,8 +82,8 @@ func (a *app) openMemory() (string, *store.Memory, error) {
 }
 
 // openIndexed is openMemory for a subcommand that searches: the bm25 index
-// is built on the other cores while the lookup maps are, and is ready when
-// it returns.
+// is built on every core while the id map is, and is ready when it returns
+// (the name and alias maps wait until a name is resolved).
 func (a *app) openIndexed() (string, *store.Memory, error) {
 	path, f, err := a.decodeFile()
 	if err != nil {

@@ -97,7 +97,7 @@ func BenchmarkScanFloor(b *testing.B) {
 	path := benchCorpus(b)
 	b.ReportAllocs()
 	for b.Loop() {
-		data, err := os.ReadFile(path)
+		data, err := store.ReadFile(path) // as every crmem read: on every core
 		if err != nil {
 			b.Fatal(err)
 		}

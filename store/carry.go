@@ -103,6 +103,7 @@ func (tx *txn) carryPut(e *Entry) {
 
 // hasTwin reports whether an entry with e's name holds exactly e's text.
 func (tx *txn) hasTwin(e *Entry) bool {
+	tx.m.lookups()
 	id, ok := tx.m.names.last(e.Name)
 	if !ok {
 		return false

@@ -77,6 +77,7 @@ func (m *Memory) dupNamed(name string) *Entry {
 
 // nameTaken reports whether an entry, shadows included, has the name.
 func (m *Memory) nameTaken(name string) bool {
+	m.lookups()
 	return m.names.has(name) || m.dupNamed(name) != nil
 }
 

@@ -164,9 +164,22 @@ func sameStat(path string, known Fingerprint) bool {
 }
 
 // readAll reads r to its end into one buffer of the expected size, growing
-// only if the file grew meanwhile.
+// only if the file grew meanwhile. A large file (r at its start) is read on
+// every core first (readParallel), then on from there.
 func readAll(r io.Reader, size int64) ([]byte, error) {
 	buf := make([]byte, 0, size+1) // +1 so reaching EOF needs no regrowth
+	if f, ok := r.(*os.File); ok && size >= parallelReadMin {
+		full, err := readParallel(f, buf[:size])
+		if err != nil {
+			return nil, err
+		}
+		if full { // go on after it, in case the file grew
+			buf = buf[:size]
+		}
+		if _, err := f.Seek(int64(len(buf)), io.SeekStart); err != nil {
+			return nil, err
+		}
+	}
 	for {
 		n, err := r.Read(buf[len(buf):cap(buf)])
 		buf = buf[:len(buf)+n]

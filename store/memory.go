@@ -32,10 +32,13 @@ type Memory struct {
 	byID map[uint64]*Entry
 	// order is the ids in ascending order. It may still hold ids of removed
 	// entries (stale of them); readers skip those, compact drops them.
-	order   []uint64
-	stale   int
+	order []uint64
+	stale int
+	// names and aliases are built on first use (lookups.go): call
+	// m.lookups() before touching either.
 	names   nameIndex         // name -> ids in file order; lookup takes the last
 	aliases map[string]idList // alias -> ids; lookup takes the lowest
+	lazy    lookupMaps
 	nextID  uint64
 	dups    []*Entry // entries shadowed by a later one with their id (dups.go)
 
@@ -49,14 +52,15 @@ type Memory struct {
 func NewMemory(f *File) *Memory { return NewMemoryWith(f, IndexNow) }
 
 // NewMemoryWith builds a memory from a decoded file, building the index as
-// mode says. The memory takes ownership of f's entries.
+// mode says. The memory takes ownership of f's entries. For a file whose
+// ids ascend (every file crmem or the reference writes) the name and alias
+// maps wait until first needed (lookups.go), in the background from the
+// start with IndexBackground.
 func NewMemoryWith(f *File, mode IndexMode) *Memory {
 	m := &Memory{
-		byID:    make(map[uint64]*Entry, len(f.Entries)),
-		order:   make([]uint64, 0, len(f.Entries)),
-		names:   newNameIndex(len(f.Entries)),
-		aliases: make(map[string]idList),
-		nextID:  max(f.NextID, 1),
+		byID:   make(map[uint64]*Entry, len(f.Entries)),
+		order:  make([]uint64, 0, len(f.Entries)),
+		nextID: max(f.NextID, 1),
 	}
 	for i := range f.Entries { // before a build starts reading them
 		if f.Entries[i].Aliases == nil {
@@ -65,12 +69,16 @@ func NewMemoryWith(f *File, mode IndexMode) *Memory {
 	}
 	ascending := ascendingIDs(f.Entries)
 	if mode != IndexOnDemand && ascending {
-		// Index the file's entries while the lookup maps are built.
+		// Index the file's entries while byID and order are built.
 		m.startIndexOf(func() entryDocs { return entrySlice(f.Entries) }, true)
 	}
 	if ascending { // no shadowed duplicates (splitDups)
 		m.insertAscending(f.Entries)
+		if mode == IndexBackground { // an interactive user soon resolves names
+			go m.lookups()
+		}
 	} else {
+		m.names, m.aliases = newNameIndex(len(f.Entries)), make(map[string]idList)
 		m.dups = splitDups(f.Entries)
 		for i := range f.Entries {
 			e := &f.Entries[i]
@@ -172,6 +180,7 @@ func (m *Memory) Lookup(name string) (Entry, bool) {
 }
 
 func (m *Memory) lookup(name string) *Entry {
+	m.lookups()
 	if id, ok := m.names.last(name); ok {
 		return m.byID[id]
 	}
@@ -182,39 +191,25 @@ func (m *Memory) lookup(name string) *Entry {
 }
 
 // insertAscending inserts the entries of a file whose ids strictly ascend
-// into an empty memory. No id repeats, so nothing is removed first, and a
-// name costs one map assignment instead of add's lookup and assignment
-// (the costliest step of an open's lookup maps): the name index only
-// grows by one each time when no name repeats. When one does, the earlier
-// entry's id was just overwritten, so the name index is rebuilt with add
-// up to there and add takes over.
+// into an empty memory: no id repeats, so nothing is removed first. The
+// name and alias maps are left to lookups, built from the same entries.
 func (m *Memory) insertAscending(entries []Entry) {
-	first := m.names.first
 	for i := range entries {
 		e := &entries[i]
-		m.insertUnnamed(e)
-		if first == nil {
-			m.names.add(e.Name, e.ID)
-			continue
-		}
-		if first[e.Name] = e.ID; len(first) != i+1 { // a repeated name
-			m.names, first = newNameIndex(len(entries)), nil
-			for k := range i + 1 {
-				m.names.add(entries[k].Name, entries[k].ID)
-			}
+		m.byID[e.ID] = e
+		m.order = append(m.order, e.ID)
+		if e.ID >= m.nextID && e.ID != ^uint64(0) {
+			m.nextID = e.ID + 1
 		}
 	}
+	m.lazy.from = entries
 }
 
 // insert adds e to every lookup structure; the caller holds mu for writing
 // and has removed any entry with the same id.
 func (m *Memory) insert(e *Entry) {
+	m.lookups()
 	m.names.add(e.Name, e.ID)
-	m.insertUnnamed(e)
-}
-
-// insertUnnamed is insert without the name index.
-func (m *Memory) insertUnnamed(e *Entry) {
 	m.byID[e.ID] = e
 	m.insertOrder(e.ID)
 	for _, a := range e.Aliases {
@@ -229,6 +224,7 @@ func (m *Memory) insertUnnamed(e *Entry) {
 // for writing. An entry whose name stays the same keeps its place in the
 // name index, so a name held twice still resolves to the later entry.
 func (m *Memory) put(e *Entry) {
+	m.lookups()
 	old, ok := m.byID[e.ID]
 	if !ok || old.Name != e.Name {
 		m.remove(e.ID)
@@ -251,6 +247,7 @@ func (m *Memory) remove(id uint64) {
 	if !ok {
 		return
 	}
+	m.lookups()
 	delete(m.byID, id)
 	m.stale++ // its id stays in order until compact
 	m.names.drop(e.Name, id)

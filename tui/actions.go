@@ -30,7 +30,7 @@ func (m *Model) listWidth() int {
 	if !m.twoPanes() {
 		return m.c.width
 	}
-	return min(max(m.c.width*2/5, 30), 56)
+	return min(max(m.c.width*2/5, 36), 56)
 }
 
 // previewWidth is the preview pane's width.
@@ -82,8 +82,22 @@ func (m *Model) rebuildKeeping(id uint64, had bool) {
 
 // rowsSpec is what the list is laid out from now.
 func (m *Model) rowsSpec() rowsSpec {
+	lim := m.lim
+	lim.nameRows = m.nameRows()
 	return rowsSpec{filter: m.filter, keep: m.listKeep(), order: m.order, res: m.result,
-		lim: m.lim, expanded: m.expanded, recall: m.recall && m.result != nil, loc: m.c.loc}
+		lim: lim, expanded: m.expanded, recall: m.recall && m.result != nil, loc: m.c.loc}
+}
+
+// nameRows is how many name-match rows are listed before "… N more": the
+// configured number, but few enough that the section leaves the last ten
+// rows of the first screen to the agent's own ranking (SPEC §7: it starts
+// within the first screen) — at 80×24 the default 20 rows, their title and
+// the "more" row filled the panes. The default holds from 35 rows on.
+func (m *Model) nameRows() int {
+	if !m.c.sized {
+		return m.lim.nameRows
+	}
+	return min(m.lim.nameRows, max(m.c.height-bodyTop-bodyBottom-12, 3))
 }
 
 // expandNames lists every name match instead of the first few.
@@ -176,6 +190,10 @@ func (m *Model) orderReady(msg orderReadyMsg) tea.Cmd {
 	}
 	if msg.snap != m.snap && !m.snap.ready(msg.o) {
 		return orderCmd(m.snap, msg.o) // a reload came in between
+	}
+	if m.order == sortRelevance { // a search began meanwhile: the order is for after it
+		m.sorting, m.orderBeforeSearch = -1, msg.o
+		return nil
 	}
 	return m.setOrder(msg.o)
 }

@@ -94,9 +94,18 @@ func (c *confirmDialog) paste(string) {}
 
 // view is the question and its warning, wrapped over up to three lines
 // when they do not fit one, with [y/n] at the end of the last.
+// When they need more room than the lines give, the question's middle
+// (the names) gives way, never the warning: at 60 columns "⚠ 737 of them
+// not listed" lost its count.
 func (c *confirmDialog) view(m *Model) string {
 	st := m.c.styles
-	return withAnswers(st.warning, sanitize.Name(c.text)+sanitize.Name(c.warn), st.message.Render("  [y/n]"), m.c.width)
+	answers := st.message.Render("  [y/n]")
+	text, warn := sanitize.Name(c.text), sanitize.Name(c.warn)
+	room := maxDialogLines*m.c.width - lipgloss.Width(answers)
+	if tw, ww := ansi.StringWidth(text), ansi.StringWidth(warn); tw+ww > room {
+		text = middle(text, max(room-ww, min(tw, 20)))
+	}
+	return withAnswers(st.warning, text+warn, answers, m.c.width)
 }
 
 // maxDialogLines bounds how many lines a dialog takes from the screen.
@@ -105,17 +114,22 @@ const maxDialogLines = 3
 // withAnswers wraps text to width (at most maxDialogLines lines with the
 // answers) and puts answers at the end of the last line, or on a line of
 // their own when they do not fit beside it. Text that needs more lines
-// loses its middle, never the answers or the end of the question.
+// loses its middle, never the answers, the start or the end of the
+// question; when breaking at words would take a line too many, it is
+// broken anywhere.
 func withAnswers(style lipgloss.Style, text, answers string, width int) string {
 	aw := lipgloss.Width(answers)
 	if ansi.StringWidth(text)+aw <= width {
 		return style.Render(text) + answers
 	}
-	room := (maxDialogLines - 1) * width
+	room := maxDialogLines*width - aw
 	if ansi.StringWidth(text) > room {
 		text = middle(text, room)
 	}
 	lines := strings.Split(ansi.Hardwrap(ansi.Wordwrap(text, width, " /,"), width, true), "\n")
+	if fits := len(lines) < maxDialogLines || len(lines) == maxDialogLines && ansi.StringWidth(lines[len(lines)-1])+aw <= width; !fits {
+		lines = strings.Split(ansi.Hardwrap(text, width, true), "\n")
+	}
 	for i, l := range lines {
 		lines[i] = style.Render(l)
 	}
@@ -124,8 +138,8 @@ func withAnswers(style lipgloss.Style, text, answers string, width int) string {
 	} else {
 		lines = append(lines, strings.TrimLeft(answers, " "))
 	}
-	if len(lines) > maxDialogLines {
-		lines = lines[len(lines)-maxDialogLines:]
+	if n := len(lines); n > maxDialogLines { // wide runes broke short: keep the start and the end
+		lines = append(lines[:1], lines[n-maxDialogLines+1:]...)
 	}
 	return strings.Join(lines, "\n")
 }

@@ -144,5 +144,5 @@ func count(n int, one, many string) string {
 	if n == 1 {
 		return "1 " + one
 	}
-	return fmt.Sprintf("%d %s", n, many)
+	return humanize.Count(n) + " " + many
 }

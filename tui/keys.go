@@ -247,8 +247,10 @@ func (m *Model) click(mo tea.Mouse, inList bool) tea.Cmd {
 		return m.showSelected()
 	}
 	m.focus = focusList
+	h := m.bodyHeight()
+	m.list.offset = m.shownOffset(h) // the rows as drawn, which stay put
 	i := m.list.offset + mo.Y - bodyTop
-	if mo.Y < bodyTop || i >= len(m.list.rows) || m.list.rows[i].header != "" {
+	if mo.Y < bodyTop || mo.Y >= bodyTop+h || i >= len(m.list.rows) || m.list.rows[i].header != "" {
 		return nil
 	}
 	m.list.cursor = i

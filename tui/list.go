@@ -378,8 +378,10 @@ type listStyle struct {
 // view renders height rows of the list.
 func (l *listView) view(s *snapshot, st *styles, ls listStyle, height int) string {
 	lines := make([]string, 0, height)
-	for i := l.offset; i < len(l.rows) && len(lines) < height; i++ {
-		lines = append(lines, l.rowLine(s, st, ls, i))
+	end := min(len(l.rows), l.offset+height)
+	names := l.fitVisible(s, ls, l.offset, end)
+	for i := l.offset; i < end; i++ {
+		lines = append(lines, l.rowLine(s, st, ls, i, names[i-l.offset]))
 	}
 	for len(lines) < height {
 		lines = append(lines, "")
@@ -387,8 +389,9 @@ func (l *listView) view(s *snapshot, st *styles, ls listStyle, height int) strin
 	return strings.Join(lines, "\n")
 }
 
-// rowLine renders one row at the pane's width.
-func (l *listView) rowLine(s *snapshot, st *styles, ls listStyle, i int) string {
+// rowLine renders one row at the pane's width, with name the entry's
+// name as fitVisible fitted it.
+func (l *listView) rowLine(s *snapshot, st *styles, ls listStyle, i int, name string) string {
 	r := l.rows[i]
 	switch {
 	case r.header != "":
@@ -407,22 +410,82 @@ func (l *listView) rowLine(s *snapshot, st *styles, ls listStyle, i int) string 
 	} else if k, ok := ls.fresh[e.ID]; ok {
 		mark = st.mark.Render(k.sign())
 	}
-	right := fmt.Sprintf(" %4s %5s", humanize.Age(ls.now, e.CreatedAt), humanize.Size(len(e.Content)))
-	if ls.searched {
-		right = fmt.Sprintf(" %4s %5s", humanize.Age(ls.now, e.CreatedAt), score(r))
-	}
-	badge := ""
-	if ls.badge != nil {
-		badge = ls.badge(e)
-	}
-	nameW := max(1, ls.width-2-2-lipgloss.Width(right)-lipgloss.Width(badge))
-	name := fitName(s.label(r.idx), l.neighbour(s, i, -1), l.neighbour(s, i, 1), nameW)
-	name += strings.Repeat(" ", nameW-lipgloss.Width(name))
+	right, badge := rowRight(r, e, ls)
+	name += strings.Repeat(" ", max(0, rowNameWidth(right, badge, ls)-lipgloss.Width(name)))
 	line := mark + st.kindMarker(e.Kind) + " " + name + badge + st.dim.Render(right)
 	if i == l.cursor {
 		return st.selectedRow(ls.focused).Render(ansi.Strip(line))
 	}
 	return line
+}
+
+// rowRight is an entry row's right-hand columns (age and size, or age
+// and score while searching) and its badge.
+func rowRight(r row, e store.Entry, ls listStyle) (right, badge string) {
+	right = fmt.Sprintf(" %4s %5s", humanize.Age(ls.now, e.CreatedAt), humanize.Size(len(e.Content)))
+	if ls.searched {
+		right = fmt.Sprintf(" %4s %5s", humanize.Age(ls.now, e.CreatedAt), score(r))
+	}
+	if ls.badge != nil {
+		badge = ls.badge(e)
+	}
+	return right, badge
+}
+
+// rowNameWidth is the cells an entry row leaves for the name, beside the
+// mark, the kind marker and the right-hand columns.
+func rowNameWidth(right, badge string, ls listStyle) int {
+	return max(1, ls.width-2-2-lipgloss.Width(right)-lipgloss.Width(badge))
+}
+
+// fitVisible fits the names of rows [from, to) (one screen) to their
+// widths so that no two of them read the same (SPEC §7): each is first
+// fitted against its adjacent rows; a name whose text then reads the same
+// as another visible row's is refitted apart from those rows' names, so
+// the prefix they share gives way. Only the visible rows are looked at.
+// Header and "more" rows get "".
+func (l *listView) fitVisible(s *snapshot, ls listStyle, from, to int) []string {
+	n := to - from
+	names := make([]string, n)
+	widths := make([]int, n)
+	for i := range n {
+		r := l.rows[from+i]
+		if !r.isEntry() {
+			continue
+		}
+		right, badge := rowRight(r, s.entries[r.idx], ls)
+		widths[i] = rowNameWidth(right, badge, ls)
+		names[i] = fitName(s.label(r.idx), l.neighbour(s, from+i, -1), l.neighbour(s, from+i, 1), widths[i])
+	}
+	apart := make([][]string, n) // the names each row must read apart from
+	for range 3 {                // a refit seldom collides again; three rounds settle it
+		byText := map[string][]int{}
+		for i, t := range names {
+			if l.rows[from+i].isEntry() {
+				byText[t] = append(byText[t], i)
+			}
+		}
+		changed := false
+		for _, same := range byText {
+			for _, i := range same {
+				label, grew := s.label(l.rows[from+i].idx), false
+				for _, j := range same {
+					if other := s.label(l.rows[from+j].idx); other != label && !slices.Contains(apart[i], other) {
+						apart[i] = append(apart[i], other)
+						grew = true
+					}
+				}
+				if grew {
+					names[i] = fitApart(label, apart[i], widths[i])
+					changed = true
+				}
+			}
+		}
+		if !changed {
+			break
+		}
+	}
+	return names
 }
 
 // neighbour is the label of the nearest entry row before (step -1) or

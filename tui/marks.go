@@ -118,9 +118,9 @@ func (f *editing) deleteMarked(m *Model) tea.Cmd {
 	text := fmt.Sprintf("delete %s marked (%s): %s?", count(len(es), "entry", "entries"), humanize.Size(totalSize(es)), firstNames(es, 3))
 	warn := f.resumeWarning(m, es)
 	if h := hiddenCount(m, es); h > 0 {
-		hidden := fmt.Sprintf(" ⚠ %d of them not listed (filter, search or orphan view hides them)", h)
+		hidden := fmt.Sprintf(" ⚠ %s of them not listed (filter, search or orphan view hides them)", humanize.Count(h))
 		if h == len(es) {
-			hidden = fmt.Sprintf(" ⚠ all %d hidden by the current filter or search", h)
+			hidden = fmt.Sprintf(" ⚠ all %s hidden by the current filter or search", humanize.Count(h))
 		}
 		warn = hidden + warn
 	}
@@ -162,7 +162,7 @@ func hiddenCount(m *Model, es []store.Entry) int {
 func (f *editing) StatusText(m *Model) string {
 	var s string
 	if n, bytes := markedSize(m); n > 0 {
-		s = m.c.styles.mark.Render(fmt.Sprintf("● %d marked · %s", n, humanize.Size(bytes)))
+		s = m.c.styles.mark.Render(fmt.Sprintf("● %s marked · %s", humanize.Count(n), humanize.Size(bytes)))
 	}
 	if f.refs.orphans {
 		s = join(s, m.c.styles.message.Render("orphan archives only (o)"))

@@ -272,9 +272,13 @@ func (m *Model) quit() tea.Cmd {
 
 // resize lays the panes out again; the preview is re-rendered at its new width.
 func (m *Model) resize(w, h int) tea.Cmd {
+	rows := m.nameRows()
 	m.c.width, m.c.height, m.c.sized = w, h, true
 	m.help.SetWidth(w)
 	m.input.setWidth(max(w-30, 10))
+	if m.result != nil && m.nameRows() != rows {
+		m.rebuild() // the name-match section follows the height
+	}
 	m.list.scroll(m.bodyHeight())
 	return m.showSelected()
 }

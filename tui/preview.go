@@ -61,7 +61,7 @@ func card(st *styles, e store.Entry, tokens, width int, now time.Time, loc *time
 			st.label.Render(" ("+humanize.Ago(now, e.CreatedAt)+")")
 	}
 	lines := []string{
-		st.cardTitle.Render(ansi.Truncate(sanitize.Name(e.Name), max(width-4, 1), "…")),
+		st.cardTitle.Render(ansi.Truncate(sanitize.Name(e.Name), cardInner(width), "…")),
 		st.kindMarker(e.Kind) + " " + e.Kind.String() + st.label.Render(idLabel(e.ID)),
 		st.label.Render("created ") + created,
 	}
@@ -74,7 +74,7 @@ func card(st *styles, e store.Entry, tokens, width int, now time.Time, loc *time
 	}
 	lines = append(lines, st.label.Render("size ")+humanize.Plural(len(e.Content), "byte")+" · "+humanize.Plural(tokens, "token"))
 	lines = append(lines, extra...)
-	inner := max(width-4, 1)
+	inner := cardInner(width)
 	for i, l := range lines {
 		lines[i] = ansi.Truncate(l, inner, "…")
 	}
@@ -84,6 +84,11 @@ func card(st *styles, e store.Entry, tokens, width int, now time.Time, loc *time
 	}
 	return box.Width(max(width-1, 6)).Render(strings.Join(lines, "\n"))
 }
+
+// cardInner is the cells a card line has at width: the box is width-1
+// wide, its border and padding included, leaving width-5 (a longer line
+// would wrap inside the box).
+func cardInner(width int) int { return max(width-5, 1) }
 
 // setContent fills the viewport with card and body, keeping the scroll
 // position when the same entry is re-shown.

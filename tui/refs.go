@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	tea "charm.land/bubbletea/v2"
+	"charm.land/lipgloss/v2"
 
 	"github.com/crmem/crmem/store"
 	"github.com/crmem/crmem/store/sessions"
@@ -162,7 +163,8 @@ func (f *editing) CardLines(m *Model, e store.Entry) []string {
 	case f.refs.err != nil:
 		return []string{label + st.warning.Render("cannot read "+sanitize.Name(f.refs.dir)+": "+sanitize.Name(f.refs.err.Error()))}
 	case f.refs.count == 0:
-		return []string{label + st.dim.Render("none found in "+sanitize.Name(f.refs.dir))}
+		room := cardInner(m.previewWidth()) - lipgloss.Width(label+"none found in ")
+		return []string{label + st.dim.Render("none found in "+shortPath(displayPath(f.refs.dir, m.home), room))}
 	}
 	if len(r.by) == 0 {
 		return []string{label + "none (orphan: no session references it)"}

@@ -115,8 +115,20 @@ func runSearch(in searchInput) *searchResult {
 		if len(r.expansions) > 0 {
 			r.prefixOnly = total - r.exactTotal // the expanded terms include the query's own
 		}
+		capped := r.exactTotal > len(exact)
+		if capped && len(r.expansions) > 0 {
+			// The expanded query's best may all be recall hits beyond the
+			// cap: rank the expansions alone (an entry none of the query's
+			// own terms are in scores the same), far enough that the
+			// recall hits among them cannot crowd out the entries only
+			// the expansions find.
+			prefix = ix.SearchTerms(r.expansions, maxHits+r.exactTotal-len(exact))
+		}
 		for _, h := range prefix {
-			if _, ok := scores[h.ID]; !ok {
+			if len(r.prefix) == maxHits {
+				break
+			}
+			if _, ok := scores[h.ID]; !ok && !(capped && isRecallHit(ix, r.terms, h.ID)) { // a recall hit beyond the cap is no prefix match
 				x := hit{id: h.ID, kind: hitPrefix, score: h.Score, via: hitPrefix}
 				r.prefix = append(r.prefix, x)
 				scores[h.ID] = x
@@ -162,6 +174,17 @@ func nameMatches(s *snapshot, query string, scores map[uint64]hit) ([]hit, int) 
 		out[i] = hits[j]
 	}
 	return out, total
+}
+
+// isRecallHit reports whether document id holds one of the query's own
+// terms, so recall finds it whatever its rank.
+func isRecallHit(ix *bm25.Index, terms []string, id uint64) bool {
+	for _, t := range terms {
+		if ix.TermFreq(t, id) > 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // prefixMatches expands the word being typed (the query does not end in a

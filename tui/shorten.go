@@ -20,7 +20,33 @@ func fitName(name, prev, next string, w int) string {
 		return ansi.Truncate(name, w, "…")
 	}
 	rs := []rune(name)
-	d := max(commonPrefix(rs, prev), commonPrefix(rs, next)) // first rune that differs
+	return fitFrom(rs, max(commonPrefix(rs, prev), commonPrefix(rs, next)), w)
+}
+
+// fitApart refits a name whose fitted text read the same as other rows'
+// (others, their names): the part shown starts where the name first
+// differs from any of them, so each row shows what tells it apart from
+// every one of them, not only from its neighbours.
+func fitApart(name string, others []string, w int) string {
+	if ansi.StringWidth(name) <= w {
+		return name
+	}
+	if w < 4 {
+		return ansi.Truncate(name, w, "…")
+	}
+	rs := []rune(name)
+	d := len(rs)
+	for _, o := range others {
+		d = min(d, commonPrefix(rs, o))
+	}
+	return fitFrom(rs, d, w)
+}
+
+// fitFrom fits rs (wider than w, w ≥ 4) into w cells keeping rune d, the
+// first that differs from the names it is told apart from (0: shorten in
+// the middle).
+func fitFrom(rs []rune, d, w int) string {
+	name := string(rs)
 	if d == 0 {
 		return middle(name, w)
 	}

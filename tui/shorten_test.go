@@ -1,6 +1,8 @@
 package tui
 
 import (
+	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/charmbracelet/x/ansi"
@@ -49,5 +51,101 @@ func TestFitName(t *testing.T) {
 			t.Errorf("two rows read %q", got)
 		}
 		seen[got] = true
+	}
+}
+
+// TestListRowsLookDistinct pins the review of issue 10 (names "never cut
+// so that two rows look the same", SPEC §7): at 80×24 on medium.db,
+// `/roll` showed deploy-rollout-production and another name both as
+// "deploy…production", rows 4 and 17 of the name-match section, because
+// fitName only looked at the adjacent rows.
+func TestListRowsLookDistinct(t *testing.T) {
+	for _, size := range [][2]int{{80, 24}, {60, 20}, {120, 40}} {
+		m := openModel(t, copyFixture(t, "crmem/medium.db"), size[0], size[1])
+		press(m, "/")
+		typeText(m, "roll")
+		checkDistinctRows(t, m, fmt.Sprintf("/roll at %dx%d", size[0], size[1]))
+		press(m, "enter")
+		for range 30 {
+			press(m, "pgdown")
+			checkDistinctRows(t, m, fmt.Sprintf("/roll, paged, at %dx%d", size[0], size[1]))
+		}
+	}
+}
+
+// checkDistinctRows fails if two visible list rows naming different
+// entries show the same name text.
+func checkDistinctRows(t *testing.T, m *Model, what string) {
+	t.Helper()
+	seen := map[string]string{} // shown text → entry name
+	l := m.list
+	h := m.bodyHeight()
+	l.scroll(h)
+	ls := listStyle{width: m.listWidth(), now: m.c.now(), marks: m.marks, searched: m.result != nil}
+	lines := strings.Split(ansi.Strip(l.view(m.snap, m.c.styles, ls, h)), "\n")
+	for k, line := range lines {
+		i := l.offset + k
+		if i >= len(l.rows) || !l.rows[i].isEntry() {
+			continue
+		}
+		r := l.rows[i]
+		f := strings.Fields(line)
+		if len(f) < 2 {
+			t.Fatalf("%s: row %d is %q", what, i, line)
+		}
+		shown, name := f[1], m.snap.entries[r.idx].Name
+		if other, ok := seen[shown]; ok && other != name {
+			t.Errorf("%s: %q and %q both read %q", what, other, name, shown)
+		}
+		seen[shown] = name
+	}
+}
+
+// TestFitApart pins the refit of rows that read the same: the shown part
+// starts where a name first differs from every row it collided with.
+func TestFitApart(t *testing.T) {
+	tests := []struct {
+		name   string
+		others []string
+		w      int
+		want   string
+	}{
+		{"deploy-artifact-production", []string{"deploy-canary-production"}, 17, "…artifac…oduction"},
+		{"deploy-canary-production", []string{"deploy-artifact-production"}, 17, "…canary-…oduction"},
+		// the earliest difference wins: "deploy-a…" differs from the
+		// second name at rune 7 though it shares 16 runes with the first
+		{"deploy-artifact-production", []string{"deploy-artifact-pipeline", "deploy-canary-production"}, 17, "…artifac…oduction"},
+		{"short", []string{"other"}, 17, "short"},
+		{"archive-sess-0001-1767300000000000000", []string{"archive-sess-0002-1767300000000000000"}, 18, "…0001-176…00000000"},
+	}
+	for _, tt := range tests {
+		got := fitApart(tt.name, tt.others, tt.w)
+		if got != tt.want {
+			t.Errorf("fitApart(%q, %q, %d) = %q, want %q", tt.name, tt.others, tt.w, got, tt.want)
+		}
+		if ansi.StringWidth(got) > tt.w {
+			t.Errorf("fitApart(%q) = %q is wider than %d", tt.name, got, tt.w)
+		}
+		for _, o := range tt.others {
+			if got == fitApart(o, []string{tt.name}, tt.w) {
+				t.Errorf("%q and %q both read %q", tt.name, o, got)
+			}
+		}
+	}
+}
+
+// TestListWidth pins the list pane's width: at 80 columns it takes 36
+// cells (names get 21, not 17) so archive names keep more of what tells
+// them apart, while the preview keeps 43 columns for reading; from 90
+// columns on it is two fifths of the screen, at most 56.
+func TestListWidth(t *testing.T) {
+	for _, tt := range []struct{ w, list int }{{60, 60}, {79, 79}, {80, 36}, {89, 36}, {100, 40}, {120, 48}, {200, 56}} {
+		m := openModel(t, copyFixture(t, "crmem/small.db"), tt.w, 24)
+		if got := m.listWidth(); got != tt.list {
+			t.Errorf("at %d columns the list is %d wide, want %d", tt.w, got, tt.list)
+		}
+		if m.twoPanes() && m.listWidth()+1+m.previewWidth() != tt.w {
+			t.Errorf("at %d columns the panes take %d+1+%d", tt.w, m.listWidth(), m.previewWidth())
+		}
 	}
 }

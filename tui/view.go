@@ -71,9 +71,19 @@ func (m *Model) listPane(w, h int) string {
 	if len(m.list.rows) == 0 {
 		return box(m.c.styles.dim.Render(" "+m.emptyText()), w, h)
 	}
-	l := m.list // a copy: a message line above the status may shorten the pane
-	l.scroll(h)
+	l := m.list
+	l.offset = m.shownOffset(h)
 	return box(l.view(m.snap, m.c.styles, ls, h), w, h)
+}
+
+// shownOffset is the first list row on screen in a pane h rows high: a
+// message line above the status may shorten the pane since the list last
+// scrolled, and the pane is then drawn scrolled to keep the selection in
+// sight (a click maps the pointer through the same offset).
+func (m *Model) shownOffset(h int) int {
+	l := m.list // a copy: drawing does not move the list
+	l.scroll(h)
+	return l.offset
 }
 
 // previewPane renders the preview at w×h.

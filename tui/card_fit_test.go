@@ -1,0 +1,84 @@
+package tui
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/crmem/crmem/store"
+)
+
+// TestCard_LinesNeverWrap pins a finding of the review of issue 10: the
+// card's lines were cut to width-4 cells, but the box (border and padding
+// included in its width) holds width-5, so a line of exactly that length
+// wrapped: at 80×24 "created 2026-01-02 21:21 UTC (10mo ago)" broke
+// before "ago)", and the sessions folder's path was cut and wrapped.
+func TestCard_LinesNeverWrap(t *testing.T) {
+	st := newStyles(true, true)
+	created := uint64(time.Date(2026, 1, 2, 21, 21, 0, 0, time.UTC).Unix())
+	now := time.Date(2026, 11, 23, 19, 0, 0, 0, time.UTC)
+	e := store.Entry{ID: 81, Name: strings.Repeat("long-name-", 12), Kind: store.Note, CreatedAt: created, Content: "x"}
+	for width := 20; width <= 80; width++ {
+		extra := []string{"sessions none found in " + strings.Repeat("/x", width)}
+		out := card(st, e, 1, width, now, time.UTC, extra, width%2 == 0)
+		lines := strings.Split(out, "\n")
+		if want := 2 + 5; len(lines) != want { // border, name, kind, created, size, sessions, border
+			t.Errorf("at width %d the card takes %d lines, want %d:\n%s", width, len(lines), want, out)
+		}
+		for _, l := range lines {
+			if w := ansi.StringWidth(l); w > width-1 {
+				t.Errorf("at width %d a card line is %d wide: %q", width, w, l)
+			}
+		}
+	}
+}
+
+// TestCard_SessionsFolderKeepsItsEnd pins a finding of the review of issue
+// 10: at 80×24 the card said "sessions none found in /tmp/r10/sessio…",
+// cutting the folder's own name; the path is now shortened in the middle
+// keeping the folder's own name.
+func TestCard_SessionsFolderKeepsItsEnd(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), strings.Repeat("deep-folder-", 6), "sessions")
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	h := newEditHarnessIn(t, copyFixture(t, "crmem/medium.db"), dir)
+	m := h.m
+	for _, w := range []int{80, 100, 120} {
+		drive(m, resizeCmd(w, 24))
+		press(m, "3") // archives: the card lists their sessions
+		var line string
+		for _, l := range strings.Split(plainScreen(m), "\n") {
+			if strings.Contains(l, "none found in") {
+				line = l
+			}
+		}
+		if !strings.HasSuffix(strings.TrimRight(strings.TrimSuffix(strings.TrimSpace(line), "│"), " "), "/sessions") {
+			t.Errorf("at %d columns the card's sessions line lost the folder's name: %q", w, line)
+		}
+	}
+}
+
+// TestShortPath pins how the card shortens a folder's path.
+func TestShortPath(t *testing.T) {
+	tests := []struct {
+		path string
+		w    int
+		want string
+	}{
+		{"/tmp/short", 20, "/tmp/short"},
+		{"/tmp/TestX/deep-folder-deep-folder/agent-sessions", 24, "/tmp/Tes…/agent-sessions"},
+		{"/tmp/TestX/a-very-long-final-element-name", 16, "/tmp/Te…ent-name"},
+		{"no-separator-at-all-here", 10, "no-s…-here"},
+	}
+	for _, tt := range tests {
+		got := shortPath(tt.path, tt.w)
+		if got != tt.want || ansi.StringWidth(got) > tt.w {
+			t.Errorf("shortPath(%q, %d) = %q, want %q", tt.path, tt.w, got, tt.want)
+		}
+	}
+}
