@@ -77,7 +77,7 @@ for db in "$big" "$small"; do
   # The status message stays 4 s, so runs are spaced by 5 s.
   for run in 1 2 3; do
     "$work/crmem" --db "$work/memory.db" add "external-$run-$$" "written from outside" >/dev/null
-    echo "external write to screen ($(basename "$db")) run $run: $(wait_for b "reloaded: \+1 −0 ~0") ms"
+    echo "external write to screen ($(basename "$db")) run $run: $(wait_for b "reloaded: \\+1 external-(name-)?$run-$$") ms"
     sleep 5
   done
   # Sort switches as seen on screen: s to its "sorted by …" message (an
@@ -94,7 +94,7 @@ for db in "$big" "$small"; do
   # previous one, not sorted again.
   for run in 1 2 3; do
     "$work/crmem" --db "$work/memory.db" add "external-name-$run-$$" "written from outside" >/dev/null
-    echo "external write to screen, sorted by name ($(basename "$db")) run $run: $(wait_for b "reloaded: \+1 −0 ~0") ms"
+    echo "external write to screen, sorted by name ($(basename "$db")) run $run: $(wait_for b "reloaded: \\+1 external-(name-)?$run-$$") ms"
     sleep 5
   done
 done
