@@ -214,7 +214,7 @@ func (k *KeyMap) SetMode(m Mode, editing, query bool) {
 	k.Help.SetEnabled(!typing)
 	k.Quit.SetEnabled(true)
 	if m == ModeHelp && len(k.Quit.Keys()) > 0 {
-		k.Quit.SetHelp(k.base["quit"].label+"/esc/?", "close help")
+		k.Quit.SetHelp(k.CloseHelpLabel(), "close help")
 	}
 	for _, e := range k.EditKeys() {
 		e.SetEnabled(editing && !typing && m != ModeHelp)

@@ -146,6 +146,25 @@ func (k *KeyMap) typed(b *key.Binding, name string, typing bool) {
 	}
 }
 
+// CloseHelpLabel names the keys that close the help screen as configured:
+// quit's, esc and help's ("q/esc/?" by default, "Q/esc/H" when remapped).
+func (k KeyMap) CloseHelpLabel() string {
+	parts := []string{"esc"}
+	if l := k.base["quit"].label; l != "" {
+		parts = append([]string{l}, parts...)
+	}
+	if l := k.base["help"].label; l != "" {
+		parts = append(parts, l)
+	}
+	return strings.Join(parts, "/")
+}
+
+// ScrollLabel names the keys that scroll a long overlay: up's and down's
+// as configured ("↑/k ↓/j" by default).
+func (k KeyMap) ScrollLabel() string {
+	return strings.TrimSpace(k.base["up"].label + " " + k.base["down"].label)
+}
+
 // printable reports whether a key types a character into a text field.
 func printable(s string) bool {
 	return utf8.RuneCountInString(s) == 1 || s == "space"

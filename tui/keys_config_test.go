@@ -100,3 +100,39 @@ func TestOptions_ReachModel(t *testing.T) {
 		t.Errorf("search input expansions %d", in.expand)
 	}
 }
+
+// TestKeys_HelpTitleNamesRemappedKeys: the help screen's title names the
+// keys that close and scroll it as configured, not the defaults.
+func TestKeys_HelpTitleNamesRemappedKeys(t *testing.T) {
+	dir := t.TempDir()
+	file := "[keys]\nquit = [\"Q\", \"ctrl+c\"]\nhelp = \"H\"\nup = \"K\"\ndown = \"J\"\n"
+	if err := os.WriteFile(filepath.Join(dir, "config.toml"), []byte(file), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	cfg, err := crmemconfig.Load(crmemconfig.Options{Getenv: func(k string) string {
+		return map[string]string{"HOME": dir, "CRMEM_CONFIG": filepath.Join(dir, "config.toml")}[k]
+	}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, size := range []tea.WindowSizeMsg{{Width: 80, Height: 24}, {Width: 200, Height: 80}} {
+		m := newModel(config_(copyFixture(t, "crmem/small.db"), cfg))
+		drive(m, func() tea.Msg { return size })
+		drive(m, openCmd(m.path))
+		press(m, "H")
+		if !m.showHelp {
+			t.Fatalf("%v: H did not open the help", size)
+		}
+		title := strings.Split(plainScreen(m), "\n")[1]
+		if !strings.Contains(title, "Q/ctrl+c/esc/H close") || strings.Contains(title, "?") || strings.Contains(title, "q ") {
+			t.Errorf("%v: help title %q", size, title)
+		}
+		if size.Height == 24 && !strings.Contains(title, "K J scroll") {
+			t.Errorf("%v: help title %q does not name the scroll keys", size, title)
+		}
+		last := strings.Split(plainScreen(m), "\n")[size.Height-1]
+		if !strings.Contains(last, "Q/ctrl+c/esc/H close help") {
+			t.Errorf("%v: short help %q", size, last)
+		}
+	}
+}

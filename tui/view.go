@@ -179,11 +179,12 @@ func (m *Model) shortHelp() string {
 func (m *Model) fullHelp() string {
 	lines := m.keyHelpLines()
 	h := m.bodyHeight()
-	hint := "  (q, esc or ? closes)"
+	closeKeys := m.c.keys.CloseHelpLabel()
+	hint := "  (" + closeKeys + " close)"
 	if over := len(lines) + 1 - h; over > 0 {
 		m.helpOffset = min(m.helpOffset, over)
-		hint = fmt.Sprintf("  (↑↓ scroll · %d–%d/%d · q esc ? close)",
-			m.helpOffset+1, m.helpOffset+h-1, len(lines))
+		hint = fmt.Sprintf("  (%s scroll · %d–%d/%d · %s close)",
+			m.c.keys.ScrollLabel(), m.helpOffset+1, m.helpOffset+h-1, len(lines), closeKeys)
 		lines = lines[m.helpOffset : m.helpOffset+h-1]
 	}
 	title := m.c.styles.paneTitle.Render("Keys") + m.c.styles.dim.Render(hint)
