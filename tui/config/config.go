@@ -164,5 +164,12 @@ var sortOrders = []string{"newest", "oldest", "name", "size"}
 // file is accepted too.
 var styleNames = []string{"auto", "dark", "light", "notty", "ascii", "dracula", "pink", "tokyo-night"}
 
+// StyleNames are the glamour styles crmem knows by name, for the --style
+// flag's help and completion and the TUI's own check.
+func StyleNames() []string { return slices.Clone(styleNames) }
+
+// IsStyle reports whether s names a known style.
+func IsStyle(s string) bool { return isStyle(s) }
+
 // isStyle reports whether s names a known style.
 func isStyle(s string) bool { return slices.Contains(styleNames, s) }

@@ -126,6 +126,7 @@ func TestLoad_Errors(t *testing.T) {
 		{"out of range", "recall_limit = 0\n", nil, nil, 1, `recall_limit must be an integer from 1 to 1000, not 0`},
 		{"float for int", "[search]\nname_matches = 2.5\n", nil, nil, 2, `search.name_matches must be an integer from 1 to 1000, not a float`},
 		{"bad style", "style = \"neon\"\n", nil, nil, 1, `style must be auto, dark, light, notty, ascii, dracula, pink, tokyo-night or a glamour style file (.json), not "neon"`},
+		{"missing style file", "\nstyle = \"/nonexistent-crmem-style/x.json\"\n", nil, nil, 2, `style must be a glamour style file that exists, not "/nonexistent-crmem-style/x.json"`},
 		{"search not a table", "search = 1\n", nil, nil, 1, `search must be a table ([search]), not an integer`},
 		{"syntax", "db = \"/x\"\nsort = \n", nil, nil, 2, `not valid TOML`},
 		{"duplicate key", "sort = \"name\"\nsort = \"size\"\n", nil, nil, 2, `not valid TOML`},

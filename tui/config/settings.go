@@ -2,6 +2,7 @@ package config
 
 import (
 	"fmt"
+	"os"
 	"slices"
 	"strings"
 )
@@ -31,7 +32,7 @@ var settings = []setting{
 		check:   checkPath(true),
 		get:     func(c *Config) any { return c.Sessions }, set: func(c *Config, v any) { c.Sessions = v.(string) }},
 	{name: "style", env: "CRMEM_STYLE", flag: "--style", def: "auto",
-		comment: "auto | dark | light | notty | ascii | dracula | pink | tokyo-night | a glamour style file (.json); $CRMEM_STYLE, --style",
+		comment: strings.Join(styleNames, " | ") + " | a glamour style file (.json); $CRMEM_STYLE, --style",
 		check:   checkStyle,
 		get:     func(c *Config) any { return c.Style }, set: func(c *Config, v any) { c.Style = v.(string) }},
 	{name: "sort", def: "newest",
@@ -125,7 +126,11 @@ func checkStyle(v any, home string) (any, string) {
 	case ok && isStyle(s):
 		return s, ""
 	case ok && (strings.HasSuffix(s, ".json") || strings.ContainsRune(s, '/')):
-		return expandHome(s, home), ""
+		p := expandHome(s, home)
+		if _, err := os.Stat(p); err != nil {
+			return nil, "a glamour style file that exists"
+		}
+		return p, ""
 	}
 	return nil, strings.Join(styleNames, ", ") + " or a glamour style file (.json)"
 }
