@@ -6,13 +6,12 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/crmem/crmem/store"
+	"github.com/crmem/crmem/tui/config"
 )
 
-// styleNames are the values --style accepts (tui.CheckStyle; a test keeps
-// the two in step).
-func styleNames() []string {
-	return []string{"auto", "dark", "light", "notty", "ascii", "dracula", "pink", "tokyo-night"}
-}
+// styleNames are the values --style accepts: the configuration's list,
+// which tui.CheckStyle reads too.
+func styleNames() []string { return config.StyleNames() }
 
 // importFormats are the values import's --from accepts (export.ParseFormat;
 // a test keeps the two in step).

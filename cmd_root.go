@@ -119,7 +119,7 @@ the terminal UI; every subcommand is scriptable.`,
 	pf := root.PersistentFlags()
 	pf.StringVar(&a.db, "db", "", "memory file or crabtalk store (default $CRMEM_DB, else ~/.crabtalk/memory.db, else ~/.crabtalk/store.crmem)")
 	root.Flags().StringVar(&a.sessions, "sessions", "", "crabtalk sessions folder (default: sessions/ next to the memory file)")
-	root.Flags().StringVar(&a.style, "style", "", "markdown style: auto, dark, light, notty, ascii, dracula, pink, tokyo-night")
+	root.Flags().StringVar(&a.style, "style", "", "markdown style: "+strings.Join(config.StyleNames(), ", "))
 	root.Flags().BoolVar(&a.noMouse, "no-mouse", false, "start with mouse capture off, so the terminal's own text selection works (M toggles)")
 	root.Flags().BoolVar(&a.demo, "demo", false, "open a copy of a built-in sample memory")
 	for _, c := range []*cobra.Command{

@@ -10,6 +10,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/crmem/crmem/keymap"
+	crmemconfig "github.com/crmem/crmem/tui/config"
 	"github.com/crmem/crmem/tui/demo"
 )
 
@@ -71,8 +72,7 @@ func configFrom(opts Options, getenv func(string) string) config {
 // CheckStyle rejects an unknown --style before the screen starts: a style
 // is a name glamour knows or a glamour style file (.json) that exists.
 func CheckStyle(s string) error {
-	switch s {
-	case "", "auto", "dark", "light", "notty", "ascii", "dracula", "pink", "tokyo-night":
+	if s == "" || crmemconfig.IsStyle(s) {
 		return nil
 	}
 	if strings.HasSuffix(s, ".json") || strings.ContainsRune(s, '/') {
@@ -81,7 +81,7 @@ func CheckStyle(s string) error {
 		}
 		return nil
 	}
-	return fmt.Errorf("unknown style %q (want auto, dark, light, notty, ascii, dracula, pink, tokyo-night or a glamour style file)", s)
+	return fmt.Errorf("unknown style %q (want %s or a glamour style file)", s, strings.Join(crmemconfig.StyleNames(), ", "))
 }
 
 // parseSort reads the configured start order; anything else is newest.
