@@ -181,7 +181,7 @@ func (m *Model) jumpTo(id uint64) tea.Cmd {
 		m.seen(id)
 		return m.setMessage(m.snap.label(i) + " is not listed: the search or a filter hides it")
 	}
-	m.focus = focusList
+	m.focusList()
 	m.list.scroll(m.bodyHeight())
 	return m.showSelected()
 }

@@ -46,7 +46,7 @@ func (m *Model) paneKey(k tea.KeyPressMsg) (tea.Cmd, bool) {
 		m.focus = focusPreview
 		return m.showSelected(), true
 	case key.Matches(k, keys.Back):
-		m.focus = focusList
+		m.focusList()
 		return m.showSelected(), true
 	}
 	return nil, false
@@ -71,13 +71,17 @@ func (m *Model) appKey(k tea.KeyPressMsg) (tea.Cmd, bool) {
 		m.showHelp, m.helpOffset = true, 0
 	case key.Matches(k, keys.Search):
 		m.typing = true
-		m.focus = focusList
+		m.focusList()
 		m.input.Focus()
 		return m.showSelected(), true
 	case key.Matches(k, keys.SearchCancel):
 		return m.clearSearch(), true
 	case key.Matches(k, keys.Focus):
-		m.focus = 1 - m.focus
+		if m.focus == focusList {
+			m.focus = focusPreview
+		} else {
+			m.focusList()
+		}
 		return m.showSelected(), true
 	case key.Matches(k, keys.Sort):
 		return m.setOrder(m.nextOrder()), true
@@ -246,7 +250,7 @@ func (m *Model) click(mo tea.Mouse, inList bool) tea.Cmd {
 		m.focus = focusPreview
 		return m.showSelected()
 	}
-	m.focus = focusList
+	m.focusList()
 	h := m.bodyHeight()
 	m.list.offset = m.shownOffset(h) // the rows as drawn, which stay put
 	i := m.list.offset + mo.Y - bodyTop

@@ -105,6 +105,13 @@ func (m *Model) toggleZoom() tea.Cmd {
 	return m.showSelected()
 }
 
+// focusList focuses the list, ending the zoom that would keep it out of
+// sight.
+func (m *Model) focusList() {
+	m.focus = focusList
+	m.read.zoom = false
+}
+
 // matchLines are the preview lines holding a highlighted match.
 func (m *Model) matchLines() []int {
 	var out []int

@@ -158,6 +158,24 @@ func TestZoom(t *testing.T) {
 	}
 }
 
+// TestZoom_ListKeysLeaveIt: a key that focuses the list (esc, tab, /)
+// while zoomed ends the zoom, so the focused list is on screen rather than
+// moved out of sight behind the full-width preview.
+func TestZoom_ListKeysLeaveIt(t *testing.T) {
+	for _, k := range []string{"esc", "tab", "/"} {
+		m := openModel(t, copyFixture(t, "crmem/small.db"), 120, 30)
+		listW := m.listWidth()
+		press(m, "z")
+		press(m, k)
+		if m.focus != focusList || m.read.zoom || m.previewWidth() != 120-listW-1 {
+			t.Errorf("z then %s: focus %v, zoom %v, preview width %d", k, m.focus, m.read.zoom, m.previewWidth())
+		}
+		if rowText(m, selectedName(m)) == "" {
+			t.Errorf("z then %s: the selected row %q is not on screen", k, selectedName(m))
+		}
+	}
+}
+
 // TestMatchJumps: ] and [ move the preview between lines with highlighted
 // matches.
 func TestMatchJumps(t *testing.T) {
