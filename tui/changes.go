@@ -230,11 +230,12 @@ func (m *Model) moveLogCursor(d int) {
 	}
 }
 
-// logKey drives the reload log: move, enter jumps, esc / c / q close.
+// logKey drives the reload log: move, enter jumps; esc, c and the quit
+// keys as configured close it (no key quits from an overlay).
 func (m *Model) logKey(k tea.KeyPressMsg) tea.Cmd {
 	keys := &m.c.keys
 	switch {
-	case k.String() == "esc" || k.String() == "q" || key.Matches(k, keys.ChangeLog):
+	case k.String() == "esc" || key.Matches(k, keys.Quit) || key.Matches(k, keys.ChangeLog):
 		m.chg.logOpen = false
 	case k.String() == "enter":
 		rows := m.logRows()

@@ -10,6 +10,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/crmem/crmem/store"
 	crmemconfig "github.com/crmem/crmem/tui/config"
 )
 
@@ -133,6 +134,39 @@ func TestKeys_HelpTitleNamesRemappedKeys(t *testing.T) {
 		last := strings.Split(plainScreen(m), "\n")[size.Height-1]
 		if !strings.Contains(last, "Q/ctrl+c/esc/H close help") {
 			t.Errorf("%v: short help %q", size, last)
+		}
+	}
+}
+
+// TestKeys_RemappedQuitClosesTheLog: the reload log closes with the quit
+// keys as configured (never quitting from it), not with a hard-wired q.
+func TestKeys_RemappedQuitClosesTheLog(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "config.toml"), []byte("[keys]\nquit = [\"Q\", \"ctrl+c\"]\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	cfg, err := crmemconfig.Load(crmemconfig.Options{Getenv: func(k string) string {
+		return map[string]string{"HOME": dir, "CRMEM_CONFIG": filepath.Join(dir, "config.toml")}[k]
+	}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := copyFixture(t, "crmem/small.db")
+	m := newModel(config_(path, cfg))
+	drive(m, func() tea.Msg { return tea.WindowSizeMsg{Width: 120, Height: 40} })
+	drive(m, openCmd(m.path))
+	apply(t, path, store.Add{Name: "first-add", Content: "x"})
+	reload(m)
+	for _, k := range []string{"Q", "ctrl+c"} {
+		press(m, "c")
+		if !m.chg.logOpen {
+			t.Fatal("c did not open the log")
+		}
+		if quits(m, k) {
+			t.Errorf("%s quit from the log", k)
+		}
+		if m.chg.logOpen {
+			t.Errorf("%s did not close the log", k)
 		}
 	}
 }
