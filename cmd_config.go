@@ -41,6 +41,11 @@ else ~/.config/crmem/config.toml.`,
 	c.Flags().BoolVar(&path, "path", false, "print the config file's path (whether or not it exists)")
 	c.Flags().BoolVar(&def, "default", false, "print a complete, commented default config file")
 	c.MarkFlagsMutuallyExclusive("path", "default")
+	// The screen's own flags, so that `crmem config --style light` shows
+	// what `crmem --style light` would run with, and says it came from the flag.
+	c.Flags().StringVar(&a.sessions, "sessions", "", "as for the TUI: show the value with --sessions as its source")
+	c.Flags().StringVar(&a.style, "style", "", "as for the TUI: show the value with --style as its source")
+	c.Flags().BoolVar(&a.noMouse, "no-mouse", false, "as for the TUI: show mouse = false with --no-mouse as its source")
 	return c
 }
 

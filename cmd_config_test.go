@@ -68,6 +68,25 @@ func TestConfig_ShowsValueAndSource(t *testing.T) {
 	}
 }
 
+// TestConfig_ScreenFlagsAreSources: the flags that only the TUI reads
+// are accepted by config too, and reported as the source of their values.
+func TestConfig_ScreenFlagsAreSources(t *testing.T) {
+	home := t.TempDir()
+	writeConfigFile(t, home, "style = \"light\"\n")
+	code, out, errs := runWithConfig(t, home, nil, "config", "--style", "notty", "--no-mouse", "--sessions", "/s")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	for _, want := range []string{`style = "notty"`, `# --style`, `mouse = false`, `# --no-mouse`, `sessions = "/s"`, `# --sessions`} {
+		if !strings.Contains(out, want) {
+			t.Errorf("config output lacks %q:\n%s", want, out)
+		}
+	}
+	if code, _, errs := runWithConfig(t, home, nil, "config", "--style", "nosuch"); code != 2 {
+		t.Errorf("config --style nosuch: exit %d, want 2 (%s)", code, errs)
+	}
+}
+
 // TestConfig_DBAppliesToSubcommands: the file's db is used by ls (and the
 // flag still wins).
 func TestConfig_DBAppliesToSubcommands(t *testing.T) {
