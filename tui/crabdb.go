@@ -232,13 +232,7 @@ func runStoreSearch(in searchInput) *searchResult {
 		r.exact = append(r.exact, x)
 		scores[h.ID] = x
 	}
-	r.names, r.nameTotal = nameMatches(in.snap, in.query, scores)
-	r.distinct = len(scores)
-	for _, h := range r.names {
-		if _, ok := scores[h.id]; !ok {
-			r.distinct++
-		}
-	}
+	r.addNameMatches(in.snap, in.query, scores)
 	return r
 }
 

@@ -135,14 +135,21 @@ func runSearch(in searchInput) *searchResult {
 			}
 		}
 	}
-	r.names, r.nameTotal = nameMatches(in.snap, in.query, scores)
+	r.addNameMatches(in.snap, in.query, scores)
+	return r
+}
+
+// addNameMatches fills the name-match section and counts the distinct
+// entries listed: those scored by recall or a prefix, and the name matches
+// not among them.
+func (r *searchResult) addNameMatches(s *snapshot, query string, scores map[uint64]hit) {
+	r.names, r.nameTotal = nameMatches(s, query, scores)
 	r.distinct = len(scores)
 	for _, h := range r.names {
 		if _, ok := scores[h.id]; !ok {
 			r.distinct++
 		}
 	}
-	return r
 }
 
 // nameMatches returns entries whose name or an alias contains the query
