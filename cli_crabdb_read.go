@@ -8,7 +8,6 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/crmem/crmem/bm25"
 	"github.com/crmem/crmem/export"
 	"github.com/crmem/crmem/store/crabdb"
 	"github.com/crmem/crmem/tui/humanize"
@@ -111,7 +110,7 @@ func (a *app) showStore(cmd *cobra.Command, v *storeView, name string) error {
 		if len(e.Aliases) > 0 {
 			t.add("aliases", aliasList(e.Aliases, 1<<20))
 		}
-		t.add("size", fmt.Sprintf("%d bytes, %d tokens", len(e.Content), len(bm25.Tokenize(e.Content))))
+		t.add("size", fmt.Sprintf("%d bytes, %d tokens", len(e.Content), documentTokens(e.Content, e.Aliases)))
 		t.add("key", sanitizeLine(e.Key))
 		if err := t.write(w); err != nil {
 			return err

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/crmem/crmem/bm25"
 	"github.com/crmem/crmem/tui/humanize"
 	"github.com/mattn/go-runewidth"
 )
@@ -103,4 +104,15 @@ func snippet(content string, w int) string {
 		}
 	}
 	return ""
+}
+
+// documentTokens counts the tokens of an entry's document as recall indexes
+// it (SPEC §4: the content, then each alias), the length --explain and the
+// TUI's card show.
+func documentTokens(content string, aliases []string) int {
+	n := len(bm25.Tokenize(content))
+	for _, a := range aliases {
+		n += len(bm25.Tokenize(a))
+	}
+	return n
 }

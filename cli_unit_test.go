@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"encoding/binary"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -14,6 +15,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/crmem/crmem/bm25"
 	"github.com/crmem/crmem/store"
 )
 
@@ -199,5 +201,28 @@ func TestWriteAnomalies_Summarises(t *testing.T) {
 	}
 	if got := someQuoted([]string{"a", "b", "c", "d", "e", "f", "g"}); got != `"a", "b", "c", "d", "e", … and 2 more` {
 		t.Fatalf("someQuoted: %s", got)
+	}
+}
+
+// TestShow_TokensCountTheWholeDocument: show's token count is the length
+// of the document recall indexes (content and aliases), the same figure
+// the TUI's card and --explain's document length give.
+func TestShow_TokensCountTheWholeDocument(t *testing.T) {
+	db := copyFixture(t, "crmem/small.db")
+	r := crmem(t, "", "show", "--db", db, "--json", "deploy-steps")
+	var e struct {
+		Content string   `json:"content"`
+		Aliases []string `json:"aliases"`
+	}
+	if err := json.Unmarshal([]byte(r.stdout), &e); err != nil || len(e.Aliases) == 0 {
+		t.Fatalf("show --json: %v %q (want an entry with aliases)", err, r.stdout)
+	}
+	want := len(bm25.Tokenize(e.Content))
+	for _, a := range e.Aliases {
+		want += len(bm25.Tokenize(a))
+	}
+	out := crmem(t, "", "show", "--db", db, "deploy-steps").stdout
+	if !strings.Contains(out, fmt.Sprintf("%d bytes, %d tokens", len(e.Content), want)) {
+		t.Errorf("show says %q, want %d tokens (content and aliases)", out[:min(len(out), 400)], want)
 	}
 }

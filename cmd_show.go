@@ -8,7 +8,6 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/crmem/crmem/bm25"
 	"github.com/crmem/crmem/store"
 	"github.com/crmem/crmem/tui/humanize"
 )
@@ -55,7 +54,7 @@ func writeShow(w *bufio.Writer, e store.Entry, now time.Time) error {
 	if len(e.Aliases) > 0 {
 		t.add("aliases", aliasList(e.Aliases, 1<<20))
 	}
-	t.add("size", fmt.Sprintf("%d bytes, %d tokens", len(e.Content), len(bm25.Tokenize(e.Content))))
+	t.add("size", fmt.Sprintf("%d bytes, %d tokens", len(e.Content), documentTokens(e.Content, e.Aliases)))
 	if err := t.write(w); err != nil {
 		return err
 	}
