@@ -3,7 +3,6 @@ package main
 import (
 	"bufio"
 	"fmt"
-	"strings"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -100,7 +99,7 @@ func (a *app) showStore(cmd *cobra.Command, v *storeView, name string) error {
 	}
 	return a.output(func(w *bufio.Writer) error {
 		t := &table{}
-		t.add("name", sanitizeLine(e.Name))
+		t.add("name", nameText(e.Name))
 		t.add("kind", sanitizeLine(e.Kind))
 		date, _ := storeDate(e, time.Now())
 		if tm, ok := storeCreated(e); ok {
@@ -112,15 +111,7 @@ func (a *app) showStore(cmd *cobra.Command, v *storeView, name string) error {
 		}
 		t.add("size", fmt.Sprintf("%d bytes, %d tokens", len(e.Content), documentTokens(e.Content, e.Aliases)))
 		t.add("key", sanitizeLine(e.Key))
-		if err := t.write(w); err != nil {
-			return err
-		}
-		body := sanitize(e.Content)
-		if body != "" && !strings.HasSuffix(body, "\n") {
-			body += "\n"
-		}
-		_, err := fmt.Fprintf(w, "%s\n%s", strings.Repeat("─", 40), body)
-		return err
+		return writeCard(w, t, e.Content)
 	})
 }
 

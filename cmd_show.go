@@ -55,10 +55,17 @@ func writeShow(w *bufio.Writer, e store.Entry, now time.Time) error {
 		t.add("aliases", aliasList(e.Aliases, 1<<20))
 	}
 	t.add("size", fmt.Sprintf("%d bytes, %d tokens", len(e.Content), documentTokens(e.Content, e.Aliases)))
+	return writeCard(w, t, e.Content)
+}
+
+// writeCard prints an entry's header table t, a rule, and its content
+// sanitized and ending in a newline: the body of show for a memory file
+// and for crabtalk's store alike.
+func writeCard(w *bufio.Writer, t *table, content string) error {
 	if err := t.write(w); err != nil {
 		return err
 	}
-	body := sanitize(e.Content)
+	body := sanitize(content)
 	if body != "" && !strings.HasSuffix(body, "\n") {
 		body += "\n"
 	}
