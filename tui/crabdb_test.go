@@ -2,7 +2,6 @@ package tui
 
 import (
 	"bytes"
-	"encoding/binary"
 	"os"
 	"path/filepath"
 	"strings"
@@ -11,6 +10,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/crmem/crmem/store/crabdb"
+	"github.com/crmem/crmem/store/crabdb/crabdbtest"
 )
 
 // copyStore copies a crabdb fixture into a temp dir as store.crmem.
@@ -25,28 +25,6 @@ func copyStore(t *testing.T, name string) string {
 		t.Fatal(err)
 	}
 	return path
-}
-
-// storeRecord encodes one crabdb record as the daemon appends it.
-func storeRecord(op, col byte, key, value string) []byte {
-	b := []byte{op, col}
-	b = binary.LittleEndian.AppendUint32(b, uint32(len(key)))
-	b = append(b, key...)
-	b = binary.LittleEndian.AppendUint32(b, uint32(len(value)))
-	return append(b, value...)
-}
-
-// appendBytes appends b to the file at path, as the daemon does.
-func appendBytes(t *testing.T, path string, b []byte) {
-	t.Helper()
-	f, err := os.OpenFile(path, os.O_WRONLY|os.O_APPEND, 0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	if _, err := f.Write(b); err != nil {
-		t.Fatal(err)
-	}
 }
 
 func TestStore_BrowseSearchExplain(t *testing.T) {
@@ -139,14 +117,14 @@ func TestStore_WatchAppendTornAndCompaction(t *testing.T) {
 	path := copyStore(t, "small.crmem")
 	m := openModel(t, path, 120, 40)
 	src := m.db.(*storeSource)
-	rec := storeRecord(crabdb.OpPut, crabdb.ColMemory, "local/memory/zz-new",
+	rec := crabdbtest.Record(crabdb.OpPut, crabdb.ColMemory, "local/memory/zz-new",
 		`{"name":"zz-new","kind":"note","content":"appended by the daemon","aliases":[],"created_at":"2026-08-21T10:00:00.5+00:00"}`)
 
 	if s := plainScreen(m); !strings.Contains(s, "crabtalk store, read-only") || strings.Contains(s, "torn") {
 		t.Errorf("status line:\n%s", s)
 	}
 	// Half a record: nothing shows; the torn tail is said, not an error.
-	appendBytes(t, path, rec[:len(rec)/2])
+	crabdbtest.Append(t, path, rec[:len(rec)/2])
 	reload(m)
 	if src.last != crabdb.Appended || len(m.Entries()) != 25 || m.st.fileWarning != "" {
 		t.Fatalf("half record: %v, %d entries, warning %q", src.last, len(m.Entries()), m.st.fileWarning)
@@ -155,13 +133,13 @@ func TestStore_WatchAppendTornAndCompaction(t *testing.T) {
 		t.Errorf("torn tail not said:\n%s", s)
 	}
 	// The rest of it: the entry appears, read from the new bytes only.
-	appendBytes(t, path, rec[len(rec)/2:])
+	crabdbtest.Append(t, path, rec[len(rec)/2:])
 	reload(m)
 	if src.last != crabdb.Appended || len(m.Entries()) != 26 || !strings.Contains(plainScreen(m), "reloaded: +1") {
 		t.Fatalf("whole record: %v, %d entries\n%s", src.last, len(m.Entries()), plainScreen(m))
 	}
 	// A forget.
-	appendBytes(t, path, storeRecord(crabdb.OpDelete, crabdb.ColMemory, "local/memory/scratch", ""))
+	crabdbtest.Append(t, path, crabdbtest.Record(crabdb.OpDelete, crabdb.ColMemory, "local/memory/scratch", ""))
 	reload(m)
 	if len(m.Entries()) != 25 || !strings.Contains(plainScreen(m), "reloaded: −1 scratch") {
 		t.Fatalf("forget: %d entries\n%s", len(m.Entries()), plainScreen(m))
@@ -185,7 +163,7 @@ func TestStore_WatchAppendTornAndCompaction(t *testing.T) {
 		t.Errorf("after compaction: %v", names)
 	}
 	// A bad append keeps the last good state with a warning.
-	appendBytes(t, path, []byte{7, 0, 0, 0, 0, 0})
+	crabdbtest.Append(t, path, []byte{7, 0, 0, 0, 0, 0})
 	reload(m)
 	if !strings.Contains(m.st.fileWarning, "unknown record op 7") || len(m.Entries()) != 25 {
 		t.Errorf("bad append: warning %q, %d entries", m.st.fileWarning, len(m.Entries()))

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/crmem/crmem/store/crabdb"
+	"github.com/crmem/crmem/store/crabdb/crabdbtest"
 )
 
 // TestTmux_StoreSearchDepl opens small.crmem, types "depl" and sees
@@ -43,13 +44,8 @@ func TestTmux_StoreSearchDepl(t *testing.T) {
 	if after, _ := os.ReadFile(path); string(after) != string(before) {
 		t.Error("the store changed")
 	}
-	f, err := os.OpenFile(path, os.O_WRONLY|os.O_APPEND, 0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	f.Write(storeRecord(crabdb.OpPut, crabdb.ColMemory, "local/memory/zz-appended",
+	crabdbtest.Append(t, path, crabdbtest.Record(crabdb.OpPut, crabdb.ColMemory, "local/memory/zz-appended",
 		`{"name":"zz-appended","kind":"note","content":"depl","aliases":[],"created_at":"2026-08-21T10:00:00+00:00"}`))
-	f.Close()
 	p.waitFor("s", 30*time.Second, "reloaded", func(s string) bool { return strings.Contains(s, "23 notes") || strings.Contains(s, "23 N ·") })
 	p.keys("s", "Escape") // the appended entry is not in the stored index: list everything
 	p.waitFor("s", 30*time.Second, "appended entry listed", func(s string) bool { return strings.Contains(s, "zz-appended") })

@@ -13,6 +13,7 @@ import (
 
 	"github.com/crmem/crmem/bm25"
 	"github.com/crmem/crmem/store"
+	"github.com/crmem/crmem/store/crabdb/crabdbtest"
 )
 
 // storeWriter writes a store the way crabdb and crabtalk's memory code do:
@@ -216,7 +217,7 @@ func BenchmarkReloadAppendMedium(b *testing.B) {
 	for i := range b.N {
 		b.StopTimer()
 		fh, _ := os.OpenFile(path, os.O_WRONLY|os.O_APPEND, 0)
-		fh.Write(encodeRecord(OpPut, ColMemory, fmt.Sprintf("local/memory/bench-%d", i), `{"name":"n","kind":"note","content":"x"}`))
+		fh.Write(crabdbtest.Record(OpPut, ColMemory, fmt.Sprintf("local/memory/bench-%d", i), `{"name":"n","kind":"note","content":"x"}`))
 		fh.Close()
 		b.StartTimer()
 		if how, err := f.Reload(); err != nil || how != Appended {
@@ -238,7 +239,7 @@ func BenchmarkReloadAppendEntriesMedium(b *testing.B) {
 	for i := range b.N {
 		b.StopTimer()
 		fh, _ := os.OpenFile(path, os.O_WRONLY|os.O_APPEND, 0)
-		fh.Write(encodeRecord(OpPut, ColMemory, fmt.Sprintf("local/memory/bench-%d", i), `{"name":"n","kind":"note","content":"x"}`))
+		fh.Write(crabdbtest.Record(OpPut, ColMemory, fmt.Sprintf("local/memory/bench-%d", i), `{"name":"n","kind":"note","content":"x"}`))
 		fh.Close()
 		b.StartTimer()
 		if how, err := f.Reload(); err != nil || how != Appended {

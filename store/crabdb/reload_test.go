@@ -5,29 +5,9 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+
+	"github.com/crmem/crmem/store/crabdb/crabdbtest"
 )
-
-// encodeRecord encodes one record as crabdb appends it.
-func encodeRecord(op, col byte, key, value string) []byte {
-	b := []byte{op, col}
-	b = binary.LittleEndian.AppendUint32(b, uint32(len(key)))
-	b = append(b, key...)
-	b = binary.LittleEndian.AppendUint32(b, uint32(len(value)))
-	return append(b, value...)
-}
-
-// appendTo appends b to path.
-func appendTo(t *testing.T, path string, b []byte) {
-	t.Helper()
-	f, err := os.OpenFile(path, os.O_WRONLY|os.O_APPEND, 0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	if _, err := f.Write(b); err != nil {
-		t.Fatal(err)
-	}
-}
 
 // copyTo copies a fixture to dir/store.crmem.
 func copyTo(t *testing.T, fixture string) string {
@@ -51,7 +31,7 @@ func TestReload_AppendTornCompactHeader(t *testing.T) {
 	}
 	entries := func() int { e, _ := f.Store().Entries(); return len(e) }
 	value := `{"name":"zz","kind":"note","content":"x"}`
-	rec := encodeRecord(OpPut, ColMemory, "local/memory/zz", value)
+	rec := crabdbtest.Record(OpPut, ColMemory, "local/memory/zz", value)
 	steps := []struct {
 		name    string
 		change  func()
@@ -60,9 +40,9 @@ func TestReload_AppendTornCompactHeader(t *testing.T) {
 		torn    bool
 	}{
 		{"nothing", func() {}, Unchanged, 25, false},
-		{"half a record", func() { appendTo(t, path, rec[:7]) }, Appended, 25, true},
-		{"the rest", func() { appendTo(t, path, rec[7:]) }, Appended, 26, false},
-		{"a delete", func() { appendTo(t, path, encodeRecord(OpDelete, ColMemory, "local/memory/zz", "")) }, Appended, 25, false},
+		{"half a record", func() { crabdbtest.Append(t, path, rec[:7]) }, Appended, 25, true},
+		{"the rest", func() { crabdbtest.Append(t, path, rec[7:]) }, Appended, 26, false},
+		{"a delete", func() { crabdbtest.Append(t, path, crabdbtest.Record(OpDelete, ColMemory, "local/memory/zz", "")) }, Appended, 25, false},
 		{"compaction (rename)", func() {
 			data, _ := os.ReadFile(filepath.Join(refDir, "compacted.crmem"))
 			tmp := filepath.Join(filepath.Dir(path), "store.tmp")
@@ -93,7 +73,7 @@ func TestReload_AppendTornCompactHeader(t *testing.T) {
 		}
 	}
 	// A bad append fails the reload and leaves the store as it was.
-	appendTo(t, path, []byte{9, 0, 0})
+	crabdbtest.Append(t, path, []byte{9, 0, 0})
 	if _, err := f.Reload(); err == nil {
 		t.Fatal("an unknown op appended: no error")
 	}
@@ -116,7 +96,7 @@ func TestReload_ReadsOnlyNewBytes(t *testing.T) {
 	fh, _ := os.OpenFile(path, os.O_RDWR, 0)
 	fh.WriteAt([]byte{0xff}, 200) // inside an old record: a full read would fail
 	fh.Close()
-	appendTo(t, path, encodeRecord(OpPut, ColMemory, "local/memory/zz", `{"name":"zz","kind":"note","content":"x"}`))
+	crabdbtest.Append(t, path, crabdbtest.Record(OpPut, ColMemory, "local/memory/zz", `{"name":"zz","kind":"note","content":"x"}`))
 	how, err := f.Reload()
 	if err != nil || how != Appended || f.Store().End() <= end {
 		t.Fatalf("reload: %v %v, end %d → %d", how, err, end, f.Store().End())
@@ -137,7 +117,7 @@ func TestEntries_Problems(t *testing.T) {
 		{"local/memory/renamed", `{"name":"other","kind":"note","content":"x"}`},
 		{"local/memory/ok", `{"name":"ok","kind":"archive","content":"x","aliases":["a"],"created_at":"2026-08-20T10:00:00.25Z","extra":1}`},
 	} {
-		data = append(data, encodeRecord(OpPut, ColMemory, r[0], r[1])...)
+		data = append(data, crabdbtest.Record(OpPut, ColMemory, r[0], r[1])...)
 	}
 	s, err := Read(data)
 	if err != nil {
