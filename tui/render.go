@@ -7,9 +7,9 @@ import (
 	"unicode/utf8"
 
 	tea "charm.land/bubbletea/v2"
-	"charm.land/glamour/v2"
 	"github.com/charmbracelet/x/ansi"
 
+	"github.com/crmem/crmem/internal/glamour"
 	"github.com/crmem/crmem/tui/sanitize"
 )
 
