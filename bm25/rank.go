@@ -1,0 +1,274 @@
+package bm25
+
+import (
+	"runtime"
+	"slices"
+	"sync"
+)
+
+// Ranked is one result of Rank: a hit and the position of its document.
+type Ranked struct {
+	Hit
+	Pos int
+}
+
+// Rank ranks n documents, returned by position, for query in one pass over
+// their text, without building an index: for a process that searches once,
+// BuildFunc(n, doc).Search(query, limit) costs a whole vocabulary and every
+// posting list, where BM25 needs only each document's length and the query
+// terms' frequencies. The hits, scores and order are exactly Search's on
+// that index (a later document with an id replaces an earlier one, as in
+// BuildFunc); each hit also carries its document's position. doc is called
+// from several goroutines, and once more per position when ids do not
+// ascend.
+func Rank(n int, doc func(i int) Doc, query string, limit int) []Ranked {
+	terms := QueryTerms(query)
+	if n == 0 || len(terms) == 0 {
+		return nil
+	}
+	q := newQueryMatcher(terms)
+	shadowed := shadowedDocs(n, doc)
+	parts := rankParts(n, runtime.GOMAXPROCS(0))
+	var wg sync.WaitGroup
+	for _, p := range parts {
+		wg.Go(func() { p.count(q, doc, shadowed) })
+	}
+	wg.Wait()
+	return scoreParts(parts, len(terms), limit)
+}
+
+// queryMatcher finds the query terms among a text's tokens: a short term
+// (at most eight bytes) by its packed key, a longer one by its text.
+type queryMatcher struct {
+	short    []uint64 // packed keys of the short terms
+	shortPos []int    // their positions among the sorted terms
+	long     []string // the longer terms
+	longPos  []int
+}
+
+func newQueryMatcher(terms []string) *queryMatcher {
+	q := &queryMatcher{}
+	for i, t := range terms {
+		if k := packKey(t); k != 0 {
+			q.short, q.shortPos = append(q.short, k), append(q.shortPos, i)
+		} else {
+			q.long, q.longPos = append(q.long, t), append(q.longPos, i)
+		}
+	}
+	return q
+}
+
+// count adds text's query-term frequencies to tf and returns its number of
+// tokens. The scanner's candidates are tokens but for one-character ASCII
+// pieces (a key of one byte) and stopwords, which Build drops the same way.
+func (q *queryMatcher) count(sc *scanner, text string, tf []uint32) uint32 {
+	sc.scan(text)
+	var dl uint32
+	long := 0
+	for _, key := range sc.keys {
+		if key == 0 {
+			if len(q.long) > 0 {
+				q.matchLong(sc.longTerm(long), tf)
+			}
+			long++
+			dl++
+			continue
+		}
+		if key <= 0xff || isStopKey(key) {
+			continue
+		}
+		dl++
+		for j, k := range q.short {
+			if k == key {
+				tf[q.shortPos[j]]++
+				break
+			}
+		}
+	}
+	return dl
+}
+
+// matchLong counts a long token if it is a query term.
+func (q *queryMatcher) matchLong(term []byte, tf []uint32) {
+	for j, t := range q.long {
+		if t == string(term) {
+			tf[q.longPos[j]]++
+			return
+		}
+	}
+}
+
+// shadowedDocs marks the documents a later document with the same id
+// replaces, or returns nil when ids ascend (as in every file crmem or the
+// reference writes, so none repeats).
+func shadowedDocs(n int, doc func(i int) Doc) []bool {
+	ids := make([]uint64, n)
+	ascending := true
+	for i := range n {
+		ids[i] = doc(i).ID
+		if i > 0 && ids[i] <= ids[i-1] {
+			ascending = false
+		}
+	}
+	if ascending {
+		return nil
+	}
+	last := make(map[uint64]int, n)
+	for i, id := range ids {
+		last[id] = i
+	}
+	shadowed := make([]bool, n)
+	for i, id := range ids {
+		shadowed[i] = last[id] != i
+	}
+	return shadowed
+}
+
+// rankPart is one goroutine's range of documents and what Rank needs of
+// them: the indexed documents' count and total length, and each matching
+// document's position, length and query-term frequencies.
+type rankPart struct {
+	lo, hi  int
+	n       int
+	total   int64
+	matches []rankMatch
+	tfs     []uint32 // len(terms) per match
+}
+
+// rankMatch is a document holding at least one query term.
+type rankMatch struct {
+	pos int
+	id  uint64
+	dl  uint32
+}
+
+// rankParts splits n documents into at most k contiguous ranges.
+func rankParts(n, k int) []*rankPart {
+	k = max(1, min(k, n/minPartDocs))
+	parts := make([]*rankPart, k)
+	for i := range k {
+		parts[i] = &rankPart{lo: n * i / k, hi: n * (i + 1) / k}
+	}
+	return parts
+}
+
+// count scans the part's documents.
+func (p *rankPart) count(q *queryMatcher, doc func(i int) Doc, shadowed []bool) {
+	nt := len(q.short) + len(q.long)
+	tf := make([]uint32, nt)
+	var sc scanner
+	for i := p.lo; i < p.hi; i++ {
+		if shadowed != nil && shadowed[i] {
+			continue
+		}
+		d := doc(i)
+		clear(tf)
+		dl := q.count(&sc, d.Content, tf)
+		for _, a := range d.Aliases {
+			dl += q.count(&sc, a, tf)
+		}
+		if dl == 0 {
+			continue // not indexed: no tokens
+		}
+		p.n++
+		p.total += int64(dl)
+		if slices.ContainsFunc(tf, func(c uint32) bool { return c > 0 }) {
+			p.matches = append(p.matches, rankMatch{pos: i, id: d.ID, dl: dl})
+			p.tfs = append(p.tfs, tf...)
+		}
+	}
+}
+
+// scoreParts scores the matches as Search does: per document, each term's
+// share in sorted term order, with Search's idf, norm and termScore.
+func scoreParts(parts []*rankPart, nt, limit int) []Ranked {
+	n, total := 0, int64(0)
+	df := make([]int, nt)
+	for _, p := range parts {
+		n, total = n+p.n, total+p.total
+		for j, c := range p.tfs {
+			if c > 0 {
+				df[j%nt]++
+			}
+		}
+	}
+	if n == 0 {
+		return nil
+	}
+	idfs := make([]float64, nt)
+	for j := range df {
+		idfs[j] = idf(n, df[j])
+	}
+	avgdl := float64(total) / float64(n)
+	var out rankHeap
+	for _, p := range parts {
+		for m, match := range p.matches {
+			norm := docNorm(float64(match.dl), avgdl)
+			score := 0.0
+			for j, c := range p.tfs[m*nt : (m+1)*nt] {
+				if c > 0 {
+					score += termScore(idfs[j], float64(c), norm)
+				}
+			}
+			out.offer(Ranked{Hit{ID: match.id, Score: score}, match.pos}, limit)
+		}
+	}
+	slices.SortFunc(out, compareRanked)
+	return out
+}
+
+// compareRanked orders results as Search does: higher score, then higher id.
+func compareRanked(a, b Ranked) int { return compareHits(a.Hit, b.Hit) }
+
+// rankHeap holds the best results seen so far: all of them when there is
+// no limit, else at most limit in a heap whose root is the worst.
+type rankHeap []Ranked
+
+// offer adds r, dropping the worst result if the heap is then over limit.
+func (h *rankHeap) offer(r Ranked, limit int) {
+	if limit <= 0 {
+		*h = append(*h, r)
+		return
+	}
+	if len(*h) == limit {
+		if compareRanked(r, (*h)[0]) >= 0 {
+			return // no better than the worst kept
+		}
+		(*h)[0] = r
+		h.down(0)
+		return
+	}
+	*h = append(*h, r)
+	h.up(len(*h) - 1)
+}
+
+// worse reports whether h[i] ranks below h[j].
+func (h rankHeap) worse(i, j int) bool { return compareRanked(h[i], h[j]) > 0 }
+
+func (h rankHeap) up(i int) {
+	for i > 0 {
+		parent := (i - 1) / 2
+		if !h.worse(i, parent) {
+			return
+		}
+		h[i], h[parent] = h[parent], h[i]
+		i = parent
+	}
+}
+
+func (h rankHeap) down(i int) {
+	for {
+		w, l, r := i, 2*i+1, 2*i+2
+		if l < len(h) && h.worse(l, w) {
+			w = l
+		}
+		if r < len(h) && h.worse(r, w) {
+			w = r
+		}
+		if w == i {
+			return
+		}
+		h[i], h[w] = h[w], h[i]
+		i = w
+	}
+}

@@ -1,0 +1,145 @@
+package bm25
+
+import (
+	"math/rand/v2"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// rankWords mix every kind of candidate the scanner yields: short and long
+// (over 8 and over 16 bytes) ASCII terms, stopwords, one-character pieces,
+// case to fold, and words near multi-byte runes.
+var rankWords = append(slices.Clone(testWords),
+	"internationalization", "Internationalisations", "deployments", "x1", "a", "I",
+	"to", "über-cool", "naïve", "DEPLOY", "rollback's", "9", "42", "İstanbul",
+	"supercalifragilistic", "ΣΟΦΟΣ-ΣΟΦΟΣ", "deploy-rollback")
+
+// rankMatchesSearch checks Rank against Build(docs).Search for one query
+// and limit: the same hits, bit-identical scores, the same order, and each
+// position holding the hit's document.
+func rankMatchesSearch(t *testing.T, docs []Doc, ix *Index, query string, limit int) {
+	t.Helper()
+	got := Rank(len(docs), func(i int) Doc { return docs[i] }, query, limit)
+	want := ix.Search(query, limit)
+	if len(got) != len(want) {
+		t.Fatalf("Rank(%q, %d): %d hits, Search %d: %v vs %v", query, limit, len(got), len(want), got, want)
+	}
+	for i := range want {
+		if got[i].Hit != want[i] {
+			t.Fatalf("Rank(%q, %d) hit %d: %+v, Search %+v", query, limit, i, got[i].Hit, want[i])
+		}
+		if docs[got[i].Pos].ID != got[i].ID {
+			t.Fatalf("Rank(%q, %d) hit %d: position %d holds id %d, not %d", query, limit, i, got[i].Pos, docs[got[i].Pos].ID, got[i].ID)
+		}
+	}
+}
+
+// randomQuery is one to four words of the test vocabulary, some repeated.
+func randomQuery(rng *rand.Rand) string {
+	ws := make([]string, 1+rng.IntN(4))
+	for i := range ws {
+		ws[i] = rankWords[rng.IntN(len(rankWords))]
+	}
+	return strings.Join(ws, " ")
+}
+
+func TestRank_MatchesSearch(t *testing.T) {
+	tests := []struct {
+		name     string
+		n        int
+		repeatID bool // ids that repeat and do not ascend
+	}{
+		{"empty", 0, false},
+		{"one", 1, false},
+		{"few", 40, false},
+		{"several parts", 3 * minPartDocs, false},
+		{"repeated ids", 200, true},
+		{"repeated ids, several parts", 3 * minPartDocs, true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			rng := rand.New(rand.NewPCG(uint64(tt.n), 3))
+			docs := make([]Doc, tt.n)
+			for i := range docs {
+				id := uint64(i + 1)
+				if tt.repeatID {
+					id = uint64(rng.IntN(tt.n/3 + 1))
+				}
+				docs[i] = randomDoc(rng, id, rankWords)
+				if i%17 == 0 {
+					docs[i].Content, docs[i].Aliases = "the of a x", nil // no tokens
+				}
+			}
+			ix := BuildFunc(len(docs), func(i int) Doc { return docs[i] })
+			for range 60 {
+				rankMatchesSearch(t, docs, ix, randomQuery(rng), []int{0, 1, 3, 10, 1000}[rng.IntN(5)])
+			}
+			rankMatchesSearch(t, docs, ix, "", 10)
+			rankMatchesSearch(t, docs, ix, "the of", 10)
+		})
+	}
+}
+
+// TestRank_Reference ranks the reference's fixtures with Rank: the same
+// hits and, where the reference lists them, the same scores to the bit.
+func TestRank_Reference(t *testing.T) {
+	for _, tt := range []struct{ db, fixture string }{
+		{"small.db", "small.jsonl"},
+		{"small.db", "small.limit3.jsonl"},
+		{"medium.db", "medium.jsonl"},
+	} {
+		t.Run(tt.fixture, func(t *testing.T) {
+			es, err := readCRMEM(refDir + "/crmem/" + tt.db)
+			if err != nil {
+				t.Fatal(err)
+			}
+			docs := docsOf(es)
+			checked := 0
+			for _, q := range readJSONL[refQuery](t, refDir+"/search/"+tt.fixture) {
+				ranked := Rank(len(docs), func(i int) Doc { return docs[i] }, q.Query, q.Limit)
+				got := make([]refHit, len(ranked))
+				for i, r := range ranked {
+					got[i] = refHit{Name: es[r.Pos].Name, Score: r.Score}
+				}
+				if err := checkHits(got, q.Hits, q.Limit); err != nil {
+					t.Errorf("Rank(%q, %d): %v", q.Query, q.Limit, err)
+				}
+				for _, h := range q.Hits {
+					for _, g := range got {
+						if g.Name == h.Name {
+							checked++
+							if g.Score != h.Score {
+								t.Errorf("%q: %s scores %.17g, reference %.17g", q.Query, g.Name, g.Score, h.Score)
+							}
+						}
+					}
+				}
+			}
+			if checked < 20 {
+				t.Errorf("only %d scores compared", checked)
+			}
+		})
+	}
+}
+
+// FuzzRankMatchesSearch: for any texts and query, Rank is Search on the
+// built index.
+func FuzzRankMatchesSearch(f *testing.F) {
+	f.Add("deploy rollback ΣΟΦΟΣ", "Deploy the rollback; ΣΟΦΟΣ σοφος", "internationalization x", uint8(3))
+	f.Add("a I 9", "İstanbul naïve café", "", uint8(0))
+	f.Fuzz(func(t *testing.T, query, a, b string, limit uint8) {
+		docs := []Doc{
+			{ID: 1, Content: a},
+			{ID: 2, Content: b, Aliases: []string{a}},
+			{ID: 3, Content: a + " " + b},
+			{ID: 2, Content: b + " " + query}, // replaces id 2
+			{ID: 5, Content: query},
+		}
+		ix := BuildFunc(len(docs), func(i int) Doc { return docs[i] })
+		rankMatchesSearch(t, docs, ix, query, int(limit%8))
+		for _, w := range Tokenize(a) {
+			rankMatchesSearch(t, docs, ix, w+" "+query, int(limit%8))
+		}
+	})
+}
