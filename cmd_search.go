@@ -46,14 +46,15 @@ of the score, with the entry's length against the average.
 			if o.limit < 0 {
 				return usage(cmd, "--limit must be 0 (all) or more")
 			}
-			_, m, err := a.openIndexed()
+			query := strings.Join(args, " ")
+			var hits []jsonHit
+			if o.explain {
+				hits, err = a.explainedHits(query, k, o.limit)
+			} else {
+				hits, err = a.searchFile(query, k, o.limit)
+			}
 			if err != nil {
 				return err
-			}
-			query := strings.Join(args, " ")
-			hits := rankedHits(m, query, k, o.limit)
-			if o.explain {
-				explainHits(m.Index(), query, hits)
 			}
 			return a.printHits(hits, o.js)
 		},
@@ -77,20 +78,52 @@ func (a *app) printHits(hits []jsonHit, js jsonOutput) error {
 	return a.output(func(w *bufio.Writer) error { return writeSearch(w, hits) })
 }
 
-// rankedHits searches m and returns the hits of kind k (all when nil), at
-// most limit (0: all), with their entries.
-func rankedHits(m *store.Memory, query string, k *store.Kind, limit int) []jsonHit {
-	searchLimit := limit
-	if k != nil {
-		searchLimit = 0 // filter first, then cut
+// searchFile ranks the memory file's entries in one pass over the decoded
+// file: a search that runs once builds no index (store.File.Search).
+func (a *app) searchFile(query string, k *store.Kind, limit int) ([]jsonHit, error) {
+	_, f, err := a.decodeFile()
+	if err != nil {
+		return nil, err
 	}
+	found := f.Search(query, searchLimit(k, limit))
+	return keepHits(len(found), func(i int) (store.Entry, float64) { return *found[i].Entry, found[i].Score }, k, limit), nil
+}
+
+// explainedHits is searchFile with each hit's explanation, which needs the
+// whole index (df of every query term, the entry's tf and length).
+func (a *app) explainedHits(query string, k *store.Kind, limit int) ([]jsonHit, error) {
+	_, m, err := a.openIndexed()
+	if err != nil {
+		return nil, err
+	}
+	found := m.Search(query, searchLimit(k, limit))
+	hits := keepHits(len(found), func(i int) (store.Entry, float64) {
+		e, _ := m.Get(found[i].ID)
+		return e, found[i].Score
+	}, k, limit)
+	explainHits(m.Index(), query, hits)
+	return hits, nil
+}
+
+// searchLimit is the limit to search with: with a kind to keep, all hits
+// (filter first, then cut).
+func searchLimit(k *store.Kind, limit int) int {
+	if k != nil {
+		return 0
+	}
+	return limit
+}
+
+// keepHits returns the n ranked hits that hit returns in order, those of
+// kind k only (all when nil), at most limit (0: all).
+func keepHits(n int, hit func(i int) (store.Entry, float64), k *store.Kind, limit int) []jsonHit {
 	out := []jsonHit{}
-	for _, h := range m.Search(query, searchLimit) {
-		e, ok := m.Get(h.ID)
-		if !ok || (k != nil && e.Kind != *k) {
+	for i := range n {
+		e, score := hit(i)
+		if k != nil && e.Kind != *k {
 			continue
 		}
-		out = append(out, jsonHit{jsonEntry: toJSON(e), Score: h.Score})
+		out = append(out, jsonHit{jsonEntry: toJSON(e), Score: score})
 		if limit > 0 && len(out) == limit {
 			break
 		}

@@ -176,3 +176,56 @@ func TestOpenLazy(t *testing.T) {
 		t.Errorf("%d hits for a new word, want 1", len(hits))
 	}
 }
+
+// TestFileSearch_MatchesMemory: the one-pass search of a decoded file ranks
+// exactly as the Memory made from it, entry for entry, also when ids repeat
+// and do not ascend.
+func TestFileSearch_MatchesMemory(t *testing.T) {
+	dupIDs := store.Encode(9, []store.Entry{
+		{ID: 5, Name: "a", Content: "deploy rollback deploy", Aliases: []string{}},
+		{ID: 2, Name: "b", Content: "deploy canary", Aliases: []string{"rollback plan"}},
+		{ID: 5, Name: "c", Content: "rollback only", Aliases: []string{}},
+		{ID: 7, Name: "d", Content: "the of", Aliases: []string{}},
+		{ID: 2, Name: "e", Content: "", Aliases: []string{}},
+	})
+	for _, tt := range []struct {
+		name    string
+		data    []byte
+		queries []string
+	}{
+		{"small", readFixture(t, "crmem/small.db"), queryList(readSearchCases(t, "search/small.jsonl"))},
+		{"medium", readFixture(t, "crmem/medium.db"), queryList(readSearchCases(t, "search/medium.jsonl"))},
+		{"repeated ids", dupIDs, []string{"deploy", "rollback", "deploy rollback canary plan", "the"}},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			for _, q := range tt.queries {
+				for _, limit := range []int{0, 1, 3, 10} {
+					f, err := store.Decode(tt.data)
+					if err != nil {
+						t.Fatal(err)
+					}
+					got := f.Search(q, limit)
+					m := store.NewMemoryWith(f, store.IndexNow)
+					want := m.Search(q, limit)
+					if len(got) != len(want) {
+						t.Fatalf("%q limit %d: %d hits, Memory %d", q, limit, len(got), len(want))
+					}
+					for i, w := range want {
+						e, _ := m.Get(w.ID)
+						if got[i].Score != w.Score || got[i].Entry.ID != w.ID || got[i].Entry.Name != e.Name {
+							t.Errorf("%q limit %d hit %d: %s (%d) %.17g, Memory %s (%d) %.17g", q, limit, i, got[i].Entry.Name, got[i].Entry.ID, got[i].Score, e.Name, w.ID, w.Score)
+						}
+					}
+				}
+			}
+		})
+	}
+}
+
+func queryList(cases []searchCase) []string {
+	qs := make([]string, len(cases))
+	for i, c := range cases {
+		qs[i] = c.Query
+	}
+	return qs
+}
