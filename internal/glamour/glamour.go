@@ -3,9 +3,10 @@
 // the stylish defaults
 //
 // This is a copy of charm.land/glamour/v2 v2.0.1 (MIT, see LICENSE) made for
-// crmem's start-up time, with one change: code blocks are drawn in the code
+// crmem's start-up time, with two changes: code blocks are drawn in the code
 // block's own style instead of being highlighted with chroma
-// (ansi/codeblock.go; WithChromaFormatter is gone with it). Upstream imports
+// (ansi/codeblock.go; WithChromaFormatter is gone with it), and the GitHub
+// link patterns are compiled on first use (internal/autolink). Upstream imports
 // chroma unconditionally, and chroma registers every lexer and style in its
 // package init (~60k allocations, 20-25 ms), which every crmem command paid
 // although crmem draws fenced code blocks itself (tui/render_blocks.go).
