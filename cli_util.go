@@ -71,19 +71,11 @@ func (a *app) decodeFile() (string, *store.File, error) {
 	return path, f, nil
 }
 
-// openMemory reads and decodes the memory file for a read-only subcommand;
-// the bm25 index is built when first searched (listing never pays for it).
-func (a *app) openMemory() (string, *store.Memory, error) {
-	path, f, err := a.decodeFile()
-	if err != nil {
-		return path, nil, err
-	}
-	return path, store.NewMemoryWith(f, store.IndexOnDemand), nil
-}
-
-// openIndexed is openMemory for a subcommand that searches: the bm25 index
-// is built on every core while the id map is, and is ready when it returns
-// (the name and alias maps wait until a name is resolved).
+// openIndexed reads and decodes the memory file for a read-only subcommand
+// that needs the whole bm25 index (search --explain, bench): it is built on
+// every core while the id map is, and is ready when it returns (the name
+// and alias maps wait until a name is resolved). A plain search, ls and
+// show work on the decoded file (store.File) and build neither.
 func (a *app) openIndexed() (string, *store.Memory, error) {
 	path, f, err := a.decodeFile()
 	if err != nil {

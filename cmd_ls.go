@@ -31,11 +31,11 @@ on one line; --pretty indents it.`,
 			if err != nil {
 				return err
 			}
-			_, m, err := a.openMemory()
+			_, f, err := a.decodeFile()
 			if err != nil {
 				return err
 			}
-			entries := filterKind(m.Entries(), k)
+			entries := filterKind(f.EntriesByID(), k)
 			if js.enabled() {
 				return a.output(func(w *bufio.Writer) error { return writeArray(w, js, entriesJSON(entries)) })
 			}

@@ -26,11 +26,11 @@ line; --pretty indents it.`,
 		Args:              args(1, 1),
 		ValidArgsFunction: a.completeNames(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			path, m, err := a.openMemory()
+			path, f, err := a.decodeFile()
 			if err != nil {
 				return err
 			}
-			e, ok := m.Lookup(args[0])
+			e, ok := f.Lookup(args[0])
 			if !ok {
 				return fileError{path, fmt.Errorf("no such entry %q", args[0])}
 			}

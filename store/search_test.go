@@ -196,6 +196,7 @@ func TestFileSearch_MatchesMemory(t *testing.T) {
 		{"small", readFixture(t, "crmem/small.db"), queryList(readSearchCases(t, "search/small.jsonl"))},
 		{"medium", readFixture(t, "crmem/medium.db"), queryList(readSearchCases(t, "search/medium.jsonl"))},
 		{"repeated ids", dupIDs, []string{"deploy", "rollback", "deploy rollback canary plan", "the"}},
+		{"repeated ids out of order", repeatedIDs(), []string{"one", "two", "three", "one two three x y z"}},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			for _, q := range tt.queries {
