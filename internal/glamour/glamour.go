@@ -3,10 +3,12 @@
 // the stylish defaults
 //
 // This is a copy of charm.land/glamour/v2 v2.0.1 (MIT, see LICENSE) made for
-// crmem's start-up time, with two changes: code blocks are drawn in the code
-// block's own style instead of being highlighted with chroma
-// (ansi/codeblock.go; WithChromaFormatter is gone with it), and the GitHub
-// link patterns are compiled on first use (internal/autolink). Upstream imports
+// crmem's start-up time, with three changes: code blocks are drawn in the
+// code block's own style instead of being highlighted with chroma
+// (ansi/codeblock.go; WithChromaFormatter is gone with it), HTML is stripped
+// by a transcription of bluemonday's StrictPolicy instead of bluemonday,
+// whose init builds CSS tables (ansi/strip.go), and the GitHub link patterns
+// are compiled on first use (internal/autolink). Upstream imports
 // chroma unconditionally, and chroma registers every lexer and style in its
 // package init (~60k allocations, 20-25 ms), which every crmem command paid
 // although crmem draws fenced code blocks itself (tui/render_blocks.go).

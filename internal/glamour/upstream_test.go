@@ -20,6 +20,7 @@ var docs = map[string]string{
 	"table":     "| name | value | note |\n|:-----|------:|:----:|\n| a | 1 | left |\n| bb | 22 | [l](https://x.org) |",
 	"rule":      "above\n\n---\n\nbelow",
 	"html":      "<div>block html</div>\n\ninline <b>html</b> here",
+	"html2":     "<!-- c --><script>x()</script><title>t</title>\n\ntext <span>&amp; &lt;tag&gt;</span> <style>p{}</style> end\n\n<iframe>i</iframe>",
 	"defs":      "Term\n: its definition",
 	"wrap":      "A paragraph long enough to be wrapped at the narrower of the widths this test renders at, and then some more words to be sure.",
 	"entities":  "&amp; &lt; &copy; &#65;",

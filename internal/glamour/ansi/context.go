@@ -3,8 +3,6 @@ package ansi
 import (
 	"html"
 	"strings"
-
-	"github.com/microcosm-cc/bluemonday"
 )
 
 // RenderContext holds the current rendering options and state.
@@ -13,8 +11,6 @@ type RenderContext struct {
 
 	blockStack *BlockStack
 	table      *TableElement
-
-	stripper *bluemonday.Policy
 }
 
 // NewRenderContext returns a new RenderContext.
@@ -23,13 +19,12 @@ func NewRenderContext(options Options) RenderContext {
 		options:    options,
 		blockStack: &BlockStack{},
 		table:      &TableElement{},
-		stripper:   bluemonday.StrictPolicy(),
 	}
 }
 
 // SanitizeHTML sanitizes HTML content.
 func (ctx RenderContext) SanitizeHTML(s string, trimSpaces bool) string {
-	s = ctx.stripper.Sanitize(s)
+	s = stripHTML(s)
 	if trimSpaces {
 		s = strings.TrimSpace(s)
 	}
