@@ -174,30 +174,73 @@ func anomalies(f *store.File) []anomaly {
 	return out
 }
 
-// duplicates reports names and ids used by more than one entry.
+// duplicates reports names and ids used by more than one entry, in the
+// order each first appears, with the ids or names in file order. Entries
+// are counted first, so only the repeated ones cost more than a map
+// increment.
 func duplicates(entries []store.Entry) []anomaly {
+	names := make(map[string]int, len(entries))
+	for _, e := range entries {
+		names[e.Name]++
+	}
+	out := duplicateNames(entries, names)
+	if idsAscend(entries) {
+		return out // none repeats
+	}
+	ids := make(map[uint64]int, len(entries))
+	for _, e := range entries {
+		ids[e.ID]++
+	}
+	return append(out, duplicateIDs(entries, ids)...)
+}
+
+// idsAscend reports whether the entries' ids strictly ascend, as in every
+// file crmem or the reference writes.
+func idsAscend(entries []store.Entry) bool {
+	for i := 1; i < len(entries); i++ {
+		if entries[i].ID <= entries[i-1].ID {
+			return false
+		}
+	}
+	return true
+}
+
+// duplicateNames reports each name counted more than once.
+func duplicateNames(entries []store.Entry, count map[string]int) []anomaly {
 	var out []anomaly
-	byName := map[string][]uint64{}
-	byID := map[uint64]int{}
+	var ids map[string][]uint64
+	var order []string
+	for _, e := range entries {
+		if count[e.Name] < 2 {
+			continue
+		}
+		if ids == nil {
+			ids = map[string][]uint64{}
+		}
+		if len(ids[e.Name]) == 0 {
+			order = append(order, e.Name)
+		}
+		ids[e.Name] = append(ids[e.Name], e.ID)
+	}
+	for _, n := range order {
+		out = append(out, anomaly{Kind: "duplicate_name", Detail: fmt.Sprintf("%q is the name of %d entries (ids %s); lookup finds the last in file order", n, len(ids[n]), joinIDs(ids[n]))})
+	}
+	return out
+}
+
+// duplicateIDs reports each id counted more than once.
+func duplicateIDs(entries []store.Entry, count map[uint64]int) []anomaly {
+	var out []anomaly
 	namesOf := map[uint64][]string{}
-	var names []string
 	for _, e := range entries {
-		if len(byName[e.Name]) == 0 {
-			names = append(names, e.Name)
-		}
-		byName[e.Name] = append(byName[e.Name], e.ID)
-		byID[e.ID]++
-		namesOf[e.ID] = append(namesOf[e.ID], fmt.Sprintf("%q", e.Name))
-	}
-	for _, n := range names {
-		if ids := byName[n]; len(ids) > 1 {
-			out = append(out, anomaly{Kind: "duplicate_name", Detail: fmt.Sprintf("%q is the name of %d entries (ids %s); lookup finds the last in file order", n, len(ids), joinIDs(ids))})
+		if count[e.ID] > 1 {
+			namesOf[e.ID] = append(namesOf[e.ID], fmt.Sprintf("%q", e.Name))
 		}
 	}
 	for _, e := range entries {
-		if byID[e.ID] > 1 {
-			out = append(out, anomaly{Kind: "duplicate_id", Detail: fmt.Sprintf("id %d is used by %d entries (%s); every write keeps them all", e.ID, byID[e.ID], strings.Join(namesOf[e.ID], ", "))})
-			byID[e.ID] = 0
+		if count[e.ID] > 1 {
+			out = append(out, anomaly{Kind: "duplicate_id", Detail: fmt.Sprintf("id %d is used by %d entries (%s); every write keeps them all", e.ID, count[e.ID], strings.Join(namesOf[e.ID], ", "))})
+			count[e.ID] = 0
 		}
 	}
 	return out
