@@ -5,7 +5,9 @@
 # A B A B … (the order flips every round) so load on the machine hits both
 # alike, plus a bare Go hello-world for crmem version's start. Prints per
 # command the median and min–max wall time of each, the ratio A/B of the
-# medians (above 1: B is faster) and each one's median peak RSS.
+# medians (above 1: B is faster), the same ratio for CPU time (user + system,
+# less disturbed by other load than wall time) and each one's median peak
+# RSS.
 #
 #   scripts/oneshot-bench.sh [OLD_REV] [SMALL_DB] [BIG_DB]
 #
@@ -66,30 +68,33 @@ cases = [
 ]
 
 def once(argv):
-    """Wall time in ms and peak RSS in MB of one process."""
+    """Wall time in ms, peak RSS in MB and CPU time in ms of one process."""
     t0 = time.perf_counter_ns()
     p = subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     _, status, ru = os.wait4(p.pid, 0)
     ms = (time.perf_counter_ns() - t0) / 1e6
     if os.waitstatus_to_exitcode(status) != 0:
         sys.exit(f"{' '.join(argv)}: exit {os.waitstatus_to_exitcode(status)}")
-    return ms, ru.ru_maxrss / 1024
+    return ms, ru.ru_maxrss / 1024, (ru.ru_utime + ru.ru_stime) * 1e3
 
 def span(xs):
     return f"{statistics.median(xs):8.1f} ({min(xs):.1f}–{max(xs):.1f})"
 
 hello_ms = [once([hello])[0] for _ in range(rounds)]
-print(f"{'hello-world (bare Go)':22} {span(hello_ms)} ms")
-print(f"{'command':22} {'A median (min–max) ms':>28} {'B median (min–max) ms':>28} {'A/B':>6} {'RSS A':>7} {'RSS B':>7}")
+hello_cpu = statistics.median(once([hello])[2] for _ in range(rounds))
+print(f"{'hello-world (bare Go)':22} {span(hello_ms)} ms, CPU {hello_cpu:.1f} ms")
+print(f"{'command':22} {'A median (min–max) ms':>28} {'B median (min–max) ms':>28} {'A/B':>6} {'CPU A':>7} {'CPU B':>7} {'A/B':>5} {'RSS A':>7} {'RSS B':>7}")
 for label, args, n in cases:
     res = {A: [], B: []}
     for i in range(n):
         for binary in ((A, B) if i % 2 == 0 else (B, A)):
             res[binary].append(once([binary, *args]))
-    a, b = [t for t, _ in res[A]], [t for t, _ in res[B]]
-    ra, rb = statistics.median(r for _, r in res[A]), statistics.median(r for _, r in res[B])
+    a, b = [t for t, _, _ in res[A]], [t for t, _, _ in res[B]]
+    ra, rb = statistics.median(r for _, r, _ in res[A]), statistics.median(r for _, r, _ in res[B])
+    ca, cb = statistics.median(c for _, _, c in res[A]), statistics.median(c for _, _, c in res[B])
     ratio = statistics.median(a) / statistics.median(b)
-    print(f"{label:22} {span(a):>28} {span(b):>28} {ratio:6.2f} {ra:6.0f}M {rb:6.0f}M")
+    print(f"{label:22} {span(a):>28} {span(b):>28} {ratio:6.2f} {ca:7.1f} {cb:7.1f} {ca / max(cb, 0.1):5.2f} {ra:6.0f}M {rb:6.0f}M")
     if label == "version":
-        print(f"{'  version / hello':22} A {statistics.median(a) / statistics.median(hello_ms):.1f}×, B {statistics.median(b) / statistics.median(hello_ms):.1f}×")
+        h = statistics.median(hello_ms)
+        print(f"{'  version / hello':22} wall A {statistics.median(a) / h:.1f}×, B {statistics.median(b) / h:.1f}×; CPU A {ca / hello_cpu:.1f}×, B {cb / hello_cpu:.1f}×")
 EOF
