@@ -6,9 +6,10 @@ import (
 	"strings"
 	"time"
 
+	"github.com/charmbracelet/x/ansi"
+
 	"github.com/crmem/crmem/bm25"
 	"github.com/crmem/crmem/tui/humanize"
-	"github.com/mattn/go-runewidth"
 )
 
 // output runs write on a buffered stdout and flushes it.
@@ -62,7 +63,7 @@ func (t *table) lines() []string {
 			if i > 0 {
 				line.WriteString("  ")
 			}
-			pad := strings.Repeat(" ", widths[i]-runewidth.StringWidth(c))
+			pad := strings.Repeat(" ", widths[i]-ansi.StringWidth(c))
 			switch {
 			case t.right[i]:
 				line.WriteString(pad + c)
@@ -85,7 +86,7 @@ func (t *table) widths() []int {
 			if i >= len(widths) {
 				widths = append(widths, 0)
 			}
-			widths[i] = max(widths[i], runewidth.StringWidth(c))
+			widths[i] = max(widths[i], ansi.StringWidth(c))
 		}
 	}
 	return widths
@@ -93,7 +94,7 @@ func (t *table) widths() []int {
 
 // truncate shortens a one-line string to at most w display cells.
 func truncate(s string, w int) string {
-	return runewidth.Truncate(s, w, "…")
+	return ansi.Truncate(s, w, "…")
 }
 
 // snippet is the first non-blank line of content, sanitized and truncated.

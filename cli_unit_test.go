@@ -74,18 +74,51 @@ func TestLatency(t *testing.T) {
 }
 
 func TestTable_AlignsWideCharacters(t *testing.T) {
-	tb := &table{right: map[int]bool{0: true}}
-	tb.add("1", "東京", "x")
-	tb.add("10", "ab", "y")
-	var sb strings.Builder
-	w := newTestWriter(&sb)
-	if err := tb.write(w); err != nil {
-		t.Fatal(err)
+	tests := []struct {
+		name, cell, want string // cell is one or two cells wide beside "ab"
+	}{
+		{"wide", "東京", " 1  東京  x\n10  ab    y\n"},
+		{"combining mark", "e\u0301", " 1  e\u0301   x\n10  ab  y\n"},
+		{"emoji with modifier", "👍🏽", " 1  👍🏽  x\n10  ab  y\n"},
+		{"zwj family", "👨\u200d👩\u200d👧", " 1  👨\u200d👩\u200d👧  x\n10  ab  y\n"},
+		{"flag", "🇯🇵", " 1  🇯🇵  x\n10  ab  y\n"},
 	}
-	w.Flush()
-	want := " 1  東京  x\n10  ab    y\n"
-	if sb.String() != want {
-		t.Fatalf("got %q, want %q", sb.String(), want)
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			tb := &table{right: map[int]bool{0: true}}
+			tb.add("1", tt.cell, "x")
+			tb.add("10", "ab", "y")
+			var sb strings.Builder
+			w := newTestWriter(&sb)
+			if err := tb.write(w); err != nil {
+				t.Fatal(err)
+			}
+			w.Flush()
+			if sb.String() != tt.want {
+				t.Fatalf("got %q, want %q", sb.String(), tt.want)
+			}
+		})
+	}
+}
+
+func TestTruncate_DisplayCells(t *testing.T) {
+	tests := []struct {
+		in   string
+		w    int
+		want string
+	}{
+		{"short", 10, "short"},
+		{"exactly10c", 10, "exactly10c"},
+		{"longer than ten", 10, "longer th…"},
+		{"東京都庁舎", 5, "東京…"},
+		{"東京都庁舎", 6, "東京…"},
+		{"e\u0301e\u0301e\u0301e\u0301", 3, "e\u0301e\u0301…"},
+		{"👍🏽👍🏽👍🏽", 4, "👍🏽…"},
+	}
+	for _, tt := range tests {
+		if got := truncate(tt.in, tt.w); got != tt.want {
+			t.Errorf("truncate(%q, %d) = %q, want %q", tt.in, tt.w, got, tt.want)
+		}
 	}
 }
 
