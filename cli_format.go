@@ -63,7 +63,7 @@ func (t *table) lines() []string {
 			if i > 0 {
 				line.WriteString("  ")
 			}
-			pad := strings.Repeat(" ", widths[i]-ansi.StringWidth(c))
+			pad := strings.Repeat(" ", widths[i]-cellWidth(c))
 			switch {
 			case t.right[i]:
 				line.WriteString(pad + c)
@@ -86,7 +86,7 @@ func (t *table) widths() []int {
 			if i >= len(widths) {
 				widths = append(widths, 0)
 			}
-			widths[i] = max(widths[i], ansi.StringWidth(c))
+			widths[i] = max(widths[i], cellWidth(c))
 		}
 	}
 	return widths
@@ -94,7 +94,35 @@ func (t *table) widths() []int {
 
 // truncate shortens a one-line string to at most w display cells.
 func truncate(s string, w int) string {
+	if printableASCII(s) { // one cell a byte: most names and snippets
+		if len(s) <= w {
+			return s
+		}
+		if w < 1 {
+			return ""
+		}
+		return s[:w-1] + "…"
+	}
 	return ansi.Truncate(s, w, "…")
+}
+
+// cellWidth is s's width in display cells: its length for printable ASCII,
+// without ansi.StringWidth's grapheme segmentation (ls prints 100k rows).
+func cellWidth(s string) int {
+	if printableASCII(s) {
+		return len(s)
+	}
+	return ansi.StringWidth(s)
+}
+
+// printableASCII reports whether s holds only bytes 0x20–0x7e.
+func printableASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] < 0x20 || s[i] > 0x7e {
+			return false
+		}
+	}
+	return true
 }
 
 // snippet is the first non-blank line of content, sanitized and truncated.

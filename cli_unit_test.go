@@ -15,6 +15,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/charmbracelet/x/ansi"
+
 	"github.com/crmem/crmem/bm25"
 	"github.com/crmem/crmem/store"
 )
@@ -114,10 +116,20 @@ func TestTruncate_DisplayCells(t *testing.T) {
 		{"東京都庁舎", 6, "東京…"},
 		{"e\u0301e\u0301e\u0301e\u0301", 3, "e\u0301e\u0301…"},
 		{"👍🏽👍🏽👍🏽", 4, "👍🏽…"},
+		{"ab", 1, "…"},
+		{"ab", 0, ""},
+		{"", 0, ""},
+		{"a\tb", 2, "a\tb"}, // a tab is no cell wide to ansi (tables only get sanitized text)
 	}
 	for _, tt := range tests {
 		if got := truncate(tt.in, tt.w); got != tt.want {
 			t.Errorf("truncate(%q, %d) = %q, want %q", tt.in, tt.w, got, tt.want)
+		}
+		if got, want := truncate(tt.in, tt.w), ansi.Truncate(tt.in, tt.w, "…"); got != want {
+			t.Errorf("truncate(%q, %d) = %q, ansi.Truncate %q", tt.in, tt.w, got, want)
+		}
+		if got, want := cellWidth(tt.in), ansi.StringWidth(tt.in); got != want {
+			t.Errorf("cellWidth(%q) = %d, ansi.StringWidth %d", tt.in, got, want)
 		}
 	}
 }
