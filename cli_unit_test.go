@@ -11,6 +11,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"runtime/debug"
 	"strings"
 	"testing"
 	"time"
@@ -269,5 +270,26 @@ func TestShow_TokensCountTheWholeDocument(t *testing.T) {
 	out := crmem(t, "", "show", "--db", db, "deploy-steps").stdout
 	if !strings.Contains(out, fmt.Sprintf("%d bytes, %d tokens", len(e.Content), want)) {
 		t.Errorf("show says %q, want %d tokens (content and aliases)", out[:min(len(out), 400)], want)
+	}
+}
+
+// TestWithoutGC_RestoresSetting: the collector is off while fn runs and the
+// caller's setting is back afterwards, error or not.
+func TestWithoutGC_RestoresSetting(t *testing.T) {
+	prev := debug.SetGCPercent(77)
+	defer debug.SetGCPercent(prev)
+	var inside int
+	err := withoutGC(func() error {
+		inside = debug.SetGCPercent(-1)
+		return errors.New("boom")
+	})
+	if err == nil || err.Error() != "boom" {
+		t.Errorf("error %v, want fn's", err)
+	}
+	if inside != -1 {
+		t.Errorf("GC percent %d inside, want -1 (off)", inside)
+	}
+	if after := debug.SetGCPercent(77); after != 77 {
+		t.Errorf("GC percent %d afterwards, want 77", after)
 	}
 }

@@ -51,7 +51,10 @@ of the score, with the entry's length against the average.
 			if o.explain {
 				hits, err = a.explainedHits(query, k, o.limit)
 			} else {
-				hits, err = a.searchFile(query, k, o.limit)
+				err = withoutGC(func() (err error) {
+					hits, err = a.searchFile(query, k, o.limit)
+					return err
+				})
 			}
 			if err != nil {
 				return err

@@ -26,22 +26,27 @@ line; --pretty indents it.`,
 		Args:              args(1, 1),
 		ValidArgsFunction: a.completeNames(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			path, f, err := a.decodeFile()
-			if err != nil {
-				return err
-			}
-			e, ok := f.Lookup(args[0])
-			if !ok {
-				return fileError{path, fmt.Errorf("no such entry %q", args[0])}
-			}
-			if js.enabled() {
-				return a.output(func(w *bufio.Writer) error { return js.write(w, toJSON(e)) })
-			}
-			return a.output(func(w *bufio.Writer) error { return writeShow(w, e, time.Now()) })
+			return withoutGC(func() error { return a.showEntry(args[0], js) })
 		},
 	}
 	js.register(c, "print the entry")
 	return c
+}
+
+// showEntry prints the entry that name resolves to.
+func (a *app) showEntry(name string, js jsonOutput) error {
+	path, f, err := a.decodeFile()
+	if err != nil {
+		return err
+	}
+	e, ok := f.Lookup(name)
+	if !ok {
+		return fileError{path, fmt.Errorf("no such entry %q", name)}
+	}
+	if js.enabled() {
+		return a.output(func(w *bufio.Writer) error { return js.write(w, toJSON(e)) })
+	}
+	return a.output(func(w *bufio.Writer) error { return writeShow(w, e, time.Now()) })
 }
 
 // writeShow prints the header card and the content, sanitized.
