@@ -88,10 +88,17 @@ func TestCLI_NotARegularFile(t *testing.T) {
 // after a generous two minutes (a hang fails the test instead of the run).
 func crmemGuarded(t *testing.T, args ...string) result {
 	t.Helper()
+	return crmemGuardedEnv(t, nil, args...)
+}
+
+// crmemGuardedEnv is crmemGuarded with variables added to the environment
+// ("CRMEM_CONFIG=/dev/zero").
+func crmemGuardedEnv(t *testing.T, env []string, args ...string) result {
+	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
 	cmd := exec.CommandContext(ctx, crmemBin, args...)
-	cmd.Env = testEnv()
+	cmd.Env = append(testEnv(), env...)
 	r := runCommand(t, cmd)
 	if ctx.Err() != nil {
 		t.Fatalf("crmem %q did not end (killed)", args)
