@@ -114,7 +114,7 @@ func renderMarkdown(rs *renderers, key renderKey, content string) string {
 		return plainText(content, key.width)
 	}
 	out = strings.Trim(sanitize.Output(out), "\n")
-	return fitLines(restoreBlocks(out, blocks, key.width), key.width)
+	return dimMarkers(fitLines(restoreBlocks(out, blocks, key.width), key.width), key.style)
 }
 
 // plainText is the sanitized raw text wrapped at width: shown until the
