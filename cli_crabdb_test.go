@@ -407,7 +407,7 @@ func TestStoreCLI_DefaultWritesNeverShadowTheStore(t *testing.T) {
 		"alias": {{"deploy-steps", "a"}}, "rename": {{"deploy-steps", "other"}}, "rm": {{"deploy-steps"}},
 		"edit": {{"deploy-steps"}}, "load": {{tree}},
 		"import": {{jsonl}, {"--from", "crabdb", filepath.Join(storeRef, "small.crmem")}},
-		"ls": {{}}, "show": {{"deploy-steps"}}, "search": {{"deploy"}}, "tokens": {{"deploy"}},
+		"ls":     {{}}, "show": {{"deploy-steps"}}, "search": {{"deploy"}}, "tokens": {{"deploy"}},
 		"dump": {{filepath.Join(dir, "dumped")}}, "export": {{}}, "check": {{}},
 		"bench": {{"--iterations", "1"}}, "config": {{}}, "version": {{}}, "man": {{filepath.Join(dir, "man")}},
 	}

@@ -19,7 +19,7 @@ import (
 func TestPolicy_CharacterClasses(t *testing.T) {
 	family := "\U0001F468\u200d\U0001F469\u200d\U0001F467"
 	coder := "\U0001F469\U0001F3FD\u200d\U0001F4BB" // skin tone before the ZWJ
-	heart := "\u2764\ufe0f\u200d\U0001F525"          // VS16 before the ZWJ
+	heart := "\u2764\ufe0f\u200d\U0001F525"         // VS16 before the ZWJ
 	scotland := "\U0001F3F4\U000E0067\U000E0062\U000E0073\U000E0063\U000E0074\U000E007F"
 	tests := []struct {
 		class, in              string

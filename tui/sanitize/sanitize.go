@@ -103,9 +103,9 @@ var (
 	outputPolicy = policy{layout: outputLayout, keepSGR: true, shown: drop}
 )
 
-func keep(r rune) string  { return string(r) }
-func space(rune) string   { return " " }
-func drop(rune) string    { return "" }
+func keep(r rune) string { return string(r) }
+func space(rune) string  { return " " }
+func drop(rune) string   { return "" }
 func outputLayout(r rune) string {
 	if r == '\t' {
 		return "    "
