@@ -403,13 +403,26 @@ func TestStoreCLI_DefaultWritesNeverShadowTheStore(t *testing.T) {
 	jsonl := filepath.Join(dir, "in.jsonl")
 	must(t, os.WriteFile(jsonl, []byte(`{"id":1,"name":"x","kind":"note","created_at":1,"aliases":[],"content":"x"}`+"\n"), 0o600))
 	args := map[string][][]string{
-		"add": {{"new-note", "body"}}, "update": {{"deploy-steps", "body"}}, "write": {{"deploy-steps", "body"}},
-		"alias": {{"deploy-steps", "a"}}, "rename": {{"deploy-steps", "other"}}, "rm": {{"deploy-steps"}},
-		"edit": {{"deploy-steps"}}, "load": {{tree}},
-		"import": {{jsonl}, {"--from", "crabdb", filepath.Join(storeRef, "small.crmem")}},
-		"ls":     {{}}, "show": {{"deploy-steps"}}, "search": {{"deploy"}}, "tokens": {{"deploy"}},
-		"dump": {{filepath.Join(dir, "dumped")}}, "export": {{}}, "check": {{}},
-		"bench": {{"--iterations", "1"}}, "config": {{}}, "version": {{}}, "man": {{filepath.Join(dir, "man")}},
+		"add":     {{"new-note", "body"}},
+		"update":  {{"deploy-steps", "body"}},
+		"write":   {{"deploy-steps", "body"}},
+		"alias":   {{"deploy-steps", "a"}},
+		"rename":  {{"deploy-steps", "other"}},
+		"rm":      {{"deploy-steps"}},
+		"edit":    {{"deploy-steps"}},
+		"load":    {{tree}},
+		"import":  {{jsonl}, {"--from", "crabdb", filepath.Join(storeRef, "small.crmem")}},
+		"ls":      {{}},
+		"show":    {{"deploy-steps"}},
+		"search":  {{"deploy"}},
+		"tokens":  {{"deploy"}},
+		"dump":    {{filepath.Join(dir, "dumped")}},
+		"export":  {{}},
+		"check":   {{}},
+		"bench":   {{"--iterations", "1"}},
+		"config":  {{}},
+		"version": {{}},
+		"man":     {{filepath.Join(dir, "man")}},
 	}
 	stores := map[string][]byte{"a store": mustRead(t, filepath.Join(storeRef, "small.crmem")), "an empty file": {}}
 	root := (&app{getenv: func(string) string { return "" }}).rootCommand()
