@@ -11,7 +11,7 @@ import (
 // show it, and whether Invisible calls it invisible.
 //
 // A zero-width joiner inside an emoji sequence is kept raw: it is part of
-// the glyph (👩‍💻 is one picture), marking it would split the picture into
+// the glyph (woman, ZWJ, laptop is one picture), marking it would split the picture into
 // two emoji and a marker, and it hides nothing. Anywhere else (a\u200db) a
 // ZWJ only joins invisibly and is marked. The tag characters of an emoji
 // flag are kept for the same reason. Variation selectors and combining

@@ -30,7 +30,7 @@ import (
 //     lone C0 or C1 control, DEL, a format character such as a bidi
 //     control, a zero-width space or joiner or a BOM, a line or paragraph
 //     separator) shows as a visible marker, ⟨U+200B⟩ ([Marker]): memory is
-//     inspected, not published, so "zero​width" must not read as
+//     inspected, not published, so "zero\u200bwidth" must not read as
 //     "zerowidth". Content keeps newlines and tabs (and reads CRLF as a
 //     newline); a one-line label turns them into spaces; a name marks them.
 //   - Text typed or pasted into an input ([Input]) drops all of the above.
@@ -135,7 +135,8 @@ func controlRef(ref string) bool {
 // Invisible reports whether the character starting at s[i] does not show
 // as itself: see invisibleRune, except that a zero-width joiner between two
 // emoji and the tag characters of an emoji flag show as part of the glyph
-// they build (👩‍💻, 🏴󠁧󠁢󠁳󠁣󠁴󠁿): marked, the glyph would fall apart into pieces and
+// they build (woman, ZWJ, laptop is one picture; so is the flag of Scotland,
+// a black flag and tags): marked, the glyph would fall apart into pieces and
 // markers, and nothing is hidden by them. An invalid byte is invisible.
 func Invisible(s string, i int) bool {
 	r, w := utf8.DecodeRuneInString(s[i:])
