@@ -44,9 +44,19 @@ type KeyMap struct {
 	// Application. Suspend hands the terminal back to the shell (ctrl+z).
 	Reload, Mouse, Suspend, Quit key.Binding
 
-	mode Mode               // set by SetMode; ShortHelp depends on it
-	base map[string]binding // the configured keys and labels, by snake_case name
+	mode      Mode               // set by SetMode; ShortHelp depends on it
+	base      map[string]binding // the configured keys and labels, by snake_case name
+	interrupt key.Binding        // ctrl+c: quits in every mode; not configurable
 }
+
+// InterruptKey always quits, in every mode (dialogs, prompts, the help, the
+// reload log, the search line): no configuration can lock the user in. It
+// may be listed under quit, and under no other binding.
+const InterruptKey = "ctrl+c"
+
+// Interrupt is the binding of InterruptKey, for the update loop to match
+// before anything else and for the help to list.
+func (k KeyMap) Interrupt() key.Binding { return k.interrupt }
 
 // DefaultKeyMap returns the default bindings. The editing bindings are
 // declared but disabled; the code that implements them enables them.
@@ -106,6 +116,7 @@ func DefaultKeyMap() KeyMap {
 		Suspend:        b([]string{"ctrl+z"}, "ctrl+z", "suspend"),
 		Quit:           b([]string{"q", "ctrl+c"}, "q", "quit"),
 	}
+	k.interrupt = b([]string{InterruptKey}, InterruptKey, "quit (always)")
 	k.recordBase()
 	for _, e := range k.EditKeys() {
 		e.SetEnabled(false)
@@ -150,9 +161,9 @@ func (k KeyMap) CleanupKeys() []key.Binding {
 	return []key.Binding{k.Mark, k.MarkAll, k.MarkOlder, k.Unmark, k.Orphans, k.DeleteMarked}
 }
 
-// AppKeys are reload, mouse, help and quit.
+// AppKeys are reload, mouse, help and quit, and ctrl+c, which always quits.
 func (k KeyMap) AppKeys() []key.Binding {
-	return []key.Binding{k.Reload, k.Mouse, k.Suspend, k.Help, k.Quit}
+	return []key.Binding{k.Reload, k.Mouse, k.Suspend, k.Help, k.Quit, k.interrupt}
 }
 
 // ShortHelp is the one-line help shown at the bottom of the screen: the

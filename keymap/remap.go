@@ -93,6 +93,9 @@ func (k *KeyMap) Remap(name string, keys []string) error {
 		if err := CheckKey(s); err != nil {
 			return err
 		}
+		if s == InterruptKey && name != "quit" {
+			return fmt.Errorf("%s always quits and cannot be bound to %s", InterruptKey, name)
+		}
 	}
 	base := k.base[name]
 	base.keys = slices.Clone(keys)
@@ -150,13 +153,26 @@ func (k *KeyMap) typed(b *key.Binding, name string, typing bool) {
 // quit's, esc and help's ("q/esc/?" by default, "Q/esc/H" when remapped).
 func (k KeyMap) CloseHelpLabel() string {
 	parts := []string{"esc"}
-	if l := k.base["quit"].label; l != "" {
+	if l := k.closeQuitLabel(); l != "" {
 		parts = append([]string{l}, parts...)
 	}
 	if l := k.base["help"].label; l != "" {
 		parts = append(parts, l)
 	}
 	return strings.Join(parts, "/")
+}
+
+// closeQuitLabel is quit's label as configured, without ctrl+c (which
+// quits from an overlay rather than closing it).
+func (k KeyMap) closeQuitLabel() string {
+	b := k.base["quit"]
+	if !slices.Contains(b.keys, InterruptKey) {
+		return b.label
+	}
+	if slices.Equal(b.keys, b.defKeys) {
+		return b.defLabel
+	}
+	return Label(slices.DeleteFunc(slices.Clone(b.keys), func(s string) bool { return s == InterruptKey }))
 }
 
 // ScrollLabel names the keys that scroll a long overlay: up's and down's

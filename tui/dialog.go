@@ -41,7 +41,7 @@ func newPrompt(title, value string, validate func(string) error, submit func(*Mo
 
 func (p *promptDialog) key(m *Model, k tea.KeyPressMsg) (tea.Cmd, bool) {
 	switch k.String() {
-	case "esc", "ctrl+c":
+	case "esc":
 		return m.SetStatus("cancelled"), true
 	case "enter":
 		v := strings.TrimSpace(p.in.Value())
@@ -84,7 +84,7 @@ func (c *confirmDialog) key(m *Model, k tea.KeyPressMsg) (tea.Cmd, bool) {
 	switch k.String() {
 	case "y", "Y":
 		return c.yes(m), true
-	case "n", "N", "esc", "ctrl+c":
+	case "n", "N", "esc":
 		return m.SetStatus("cancelled"), true
 	}
 	return nil, false
@@ -161,7 +161,7 @@ type choiceDialog struct {
 
 func (c *choiceDialog) key(m *Model, k tea.KeyPressMsg) (tea.Cmd, bool) {
 	s := k.String()
-	if s == "esc" || s == "ctrl+c" {
+	if s == "esc" {
 		return c.cancel(m), true
 	}
 	for _, ch := range c.choices {

@@ -29,14 +29,17 @@ type execFunc func(*exec.Cmd, tea.ExecCallback) tea.Cmd
 
 // editing is the Feature behind e n r a d space * O o D u.
 type editing struct {
-	ed      editor.Options
-	exec    execFunc
-	dlg     dialog    // the open prompt, confirmation or choice
-	undo    undoStack // every write of this session
-	refs    refsState
-	busy    bool   // a write is in flight
-	kept    string // a temp file holding unsaved text, shown until the next action
-	enabled bool
+	ed   editor.Options
+	exec execFunc
+	dlg  dialog    // the open prompt, confirmation or choice
+	undo undoStack // every write of this session
+	refs refsState
+	busy bool   // a write is in flight
+	kept string // a temp file holding unsaved text, shown until the next action
+	// pendingEdit is the temp file of an edit whose conflict is being
+	// asked about ("" otherwise), named if the user quits meanwhile.
+	pendingEdit string
+	enabled     bool
 }
 
 func newEditing(opts Options, ed editor.Options, run execFunc) *editing {
@@ -276,6 +279,7 @@ func (f *editing) conflict(s *editor.Session, r editor.Result) {
 	if s.New {
 		text = "the name " + r.Name + " was taken meanwhile:"
 	}
+	f.pendingEdit = r.Path
 	var cs []choice
 	for _, c := range s.Choices() {
 		cs = append(cs, choice{key: c.Key(), label: c.String(), short: choiceShort(c), pick: func(m *Model) tea.Cmd {
@@ -294,6 +298,7 @@ func choiceShort(c editor.Choice) string {
 
 // resolve carries out a conflict choice on the fresh state.
 func (f *editing) resolve(m *Model, s *editor.Session, r editor.Result, c editor.Choice) tea.Cmd {
+	f.pendingEdit = ""
 	op, err := s.Resolve(r, c, m.DB().Memory().Lookup)
 	switch {
 	case err != nil:

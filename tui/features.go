@@ -1,6 +1,8 @@
 package tui
 
 import (
+	"strings"
+
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/crmem/crmem/keymap"
@@ -56,6 +58,25 @@ func (m *Model) notice() string {
 		}
 	}
 	return ""
+}
+
+// quitNoticer has something to tell the user after the screen is gone
+// when they quit (the file holding text that was not saved).
+type quitNoticer interface {
+	QuitNotice(m *Model) string
+}
+
+// quitNotices joins the features' quit notices.
+func (m *Model) quitNotices() string {
+	var out []string
+	for _, f := range m.features {
+		if q, ok := f.(quitNoticer); ok {
+			if s := q.QuitNotice(m); s != "" {
+				out = append(out, s)
+			}
+		}
+	}
+	return strings.Join(out, "; ")
 }
 
 // statusTexter adds a segment to the status line.

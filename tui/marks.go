@@ -178,3 +178,15 @@ func (f *editing) Notice(m *Model) string {
 	}
 	return "⚠ unsaved text kept in " + f.kept
 }
+
+// QuitNotice names the file holding text that was not saved: an edit
+// whose conflict was still being asked about, or one kept earlier.
+func (f *editing) QuitNotice(m *Model) string {
+	switch {
+	case f.pendingEdit != "":
+		return "your edit was not saved; your text is kept in " + f.pendingEdit
+	case f.kept != "":
+		return "unsaved text kept in " + f.kept
+	}
+	return ""
+}

@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"charm.land/bubbles/v2/help"
+	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/crmem/crmem/keymap"
@@ -103,8 +104,9 @@ type Model struct {
 	read          readingState // zoom, the pager, matches
 	maxExpansions int          // prefix expansions while typing; 0: the default
 
-	features []Feature
-	after    func(time.Duration, tea.Msg) tea.Cmd
+	features   []Feature
+	after      func(time.Duration, tea.Msg) tea.Cmd
+	quitNotice string // a feature's notice when the user quit, printed once the screen is gone
 }
 
 // watchState is the file-following part of the model.
@@ -187,6 +189,9 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m, m.setBackground(msg.IsDark())
 	}
 	if k, ok := msg.(tea.KeyPressMsg); ok {
+		if key.Matches(k, m.c.keys.Interrupt()) { // in every mode: nothing can lock the user in
+			return m, m.quit()
+		}
 		if cmd, handled := m.overlayKey(k); handled {
 			m.setMode()
 			return m, cmd
@@ -263,8 +268,10 @@ func (m *Model) setMode() {
 	m.c.keys.SetMode(mode, m.c.editing, m.applied != "")
 }
 
-// quit closes the watcher and ends the program.
+// quit closes the watcher and ends the program; what a feature still has
+// to say (unsaved text kept in a file) is kept for Run to print.
 func (m *Model) quit() tea.Cmd {
+	m.quitNotice = m.quitNotices()
 	m.w.watcher.close()
 	m.w.watcher = nil
 	return tea.Quit
