@@ -20,6 +20,9 @@ const (
 type KeyMap struct {
 	// Navigation (list and preview).
 	Up, Down, PageUp, PageDown, HalfUp, HalfDown, Top, Bottom key.Binding
+	// Paging the preview as less and glow do (space, b); in the list,
+	// space marks.
+	PreviewPageDown, PreviewPageUp key.Binding
 	// Panes and views. Open shows the preview (one pane at a time: instead
 	// of the list), Back returns to the list; Recall shows exactly what the
 	// agent's recall returns for the query.
@@ -65,56 +68,58 @@ func DefaultKeyMap() KeyMap {
 		return key.NewBinding(key.WithKeys(keys...), key.WithHelp(help, desc))
 	}
 	k := KeyMap{
-		Up:             b([]string{"up", "k"}, "↑/k", "up"),
-		Down:           b([]string{"down", "j"}, "↓/j", "down"),
-		PageUp:         b([]string{"pgup"}, "pgup", "page up"),
-		PageDown:       b([]string{"pgdown"}, "pgdn", "page down"),
-		HalfUp:         b([]string{"ctrl+u"}, "ctrl+u", "half page up"),
-		HalfDown:       b([]string{"ctrl+d"}, "ctrl+d", "half page down"),
-		Top:            b([]string{"g", "home"}, "g/home", "first"),
-		Bottom:         b([]string{"G", "end"}, "G/end", "last"),
-		Focus:          b([]string{"tab"}, "tab", "switch pane"),
-		Open:           b([]string{"enter", "l", "right"}, "enter/l/→", "open preview"),
-		Back:           b([]string{"esc", "h", "left", "backspace"}, "esc/h/←", "back to list"),
-		Explain:        b([]string{"x"}, "x", "explain score"),
-		Recall:         b([]string{"ctrl+r"}, "ctrl+r", "recall view (agent's limit)"),
-		SearchUp:       b([]string{"ctrl+p", "ctrl+k"}, "ctrl+p/k", "up"),
-		SearchDown:     b([]string{"ctrl+n", "ctrl+j"}, "ctrl+n/j", "down"),
-		Help:           b([]string{"?"}, "?", "help"),
-		Search:         b([]string{"/"}, "/", "search"),
-		SearchAccept:   b([]string{"enter"}, "enter", "keep query"),
-		SearchCancel:   b([]string{"esc"}, "esc", "clear search"),
-		FilterAll:      b([]string{"1"}, "1", "all kinds"),
-		FilterNotes:    b([]string{"2"}, "2", "notes"),
-		FilterArchives: b([]string{"3"}, "3", "archives"),
-		FilterTopics:   b([]string{"4"}, "4", "topics"),
-		Sort:           b([]string{"s"}, "s", "sort order"),
-		Edit:           b([]string{"e"}, "e", "edit"),
-		New:            b([]string{"n"}, "n", "new note"),
-		Rename:         b([]string{"r"}, "r", "rename"),
-		Aliases:        b([]string{"a"}, "a", "aliases"),
-		Delete:         b([]string{"d"}, "d", "delete"),
-		Mark:           b([]string{"space"}, "space", "mark"),
-		DeleteMarked:   b([]string{"D"}, "D", "delete marked"),
-		Undo:           b([]string{"u"}, "u", "undo"),
-		MarkAll:        b([]string{"*"}, "*", "mark all listed"),
-		MarkOlder:      b([]string{"O"}, "O", "mark archives older than…"),
-		Unmark:         b([]string{"U"}, "U", "unmark all"),
-		Orphans:        b([]string{"o"}, "o", "orphan archives only"),
-		Dump:           b([]string{"W"}, "W", "dump to a folder…"),
-		Reload:         b([]string{"R"}, "R", "reload"),
-		Mouse:          b([]string{"M"}, "M", "mouse on/off"),
-		LatestChange:   b([]string{"."}, ".", "latest change"),
-		ChangeLog:      b([]string{"c"}, "c", "reload log"),
-		CopyName:       b([]string{"y"}, "y", "copy name"),
-		CopyContent:    b([]string{"Y"}, "Y", "copy content"),
-		Pager:          b([]string{"v"}, "v", "open in $PAGER"),
-		Zoom:           b([]string{"z"}, "z", "zoom preview"),
-		PrevMatch:      b([]string{"["}, "[", "previous match"),
-		NextMatch:      b([]string{"]"}, "]", "next match"),
-		DateFilter:     b([]string{"f"}, "f", "date filter"),
-		Suspend:        b([]string{"ctrl+z"}, "ctrl+z", "suspend"),
-		Quit:           b([]string{"q", "ctrl+c"}, "q", "quit"),
+		Up:              b([]string{"up", "k"}, "↑/k", "up"),
+		Down:            b([]string{"down", "j"}, "↓/j", "down"),
+		PageUp:          b([]string{"pgup"}, "pgup", "page up"),
+		PageDown:        b([]string{"pgdown"}, "pgdn", "page down"),
+		HalfUp:          b([]string{"ctrl+u"}, "ctrl+u", "half page up"),
+		HalfDown:        b([]string{"ctrl+d"}, "ctrl+d", "half page down"),
+		Top:             b([]string{"g", "home"}, "g/home", "first"),
+		Bottom:          b([]string{"G", "end"}, "G/end", "last"),
+		PreviewPageDown: b([]string{"space"}, "space", "page down (preview)"),
+		PreviewPageUp:   b([]string{"b"}, "b", "page up (preview)"),
+		Focus:           b([]string{"tab"}, "tab", "switch pane"),
+		Open:            b([]string{"enter", "l", "right"}, "enter/l/→", "open preview"),
+		Back:            b([]string{"esc", "h", "left", "backspace"}, "esc/h/←", "back to list"),
+		Explain:         b([]string{"x"}, "x", "explain score"),
+		Recall:          b([]string{"ctrl+r"}, "ctrl+r", "recall view (agent's limit)"),
+		SearchUp:        b([]string{"ctrl+p", "ctrl+k"}, "ctrl+p/k", "up"),
+		SearchDown:      b([]string{"ctrl+n", "ctrl+j"}, "ctrl+n/j", "down"),
+		Help:            b([]string{"?"}, "?", "help"),
+		Search:          b([]string{"/"}, "/", "search"),
+		SearchAccept:    b([]string{"enter"}, "enter", "keep query"),
+		SearchCancel:    b([]string{"esc"}, "esc", "clear search"),
+		FilterAll:       b([]string{"1"}, "1", "all kinds"),
+		FilterNotes:     b([]string{"2"}, "2", "notes"),
+		FilterArchives:  b([]string{"3"}, "3", "archives"),
+		FilterTopics:    b([]string{"4"}, "4", "topics"),
+		Sort:            b([]string{"s"}, "s", "sort order"),
+		Edit:            b([]string{"e"}, "e", "edit"),
+		New:             b([]string{"n"}, "n", "new note"),
+		Rename:          b([]string{"r"}, "r", "rename"),
+		Aliases:         b([]string{"a"}, "a", "aliases"),
+		Delete:          b([]string{"d"}, "d", "delete"),
+		Mark:            b([]string{"space"}, "space", "mark"),
+		DeleteMarked:    b([]string{"D"}, "D", "delete marked"),
+		Undo:            b([]string{"u"}, "u", "undo"),
+		MarkAll:         b([]string{"*"}, "*", "mark all listed"),
+		MarkOlder:       b([]string{"O"}, "O", "mark archives older than…"),
+		Unmark:          b([]string{"U"}, "U", "unmark all"),
+		Orphans:         b([]string{"o"}, "o", "orphan archives only"),
+		Dump:            b([]string{"W"}, "W", "dump to a folder…"),
+		Reload:          b([]string{"R"}, "R", "reload"),
+		Mouse:           b([]string{"M"}, "M", "mouse on/off"),
+		LatestChange:    b([]string{"."}, ".", "latest change"),
+		ChangeLog:       b([]string{"c"}, "c", "reload log"),
+		CopyName:        b([]string{"y"}, "y", "copy name"),
+		CopyContent:     b([]string{"Y"}, "Y", "copy content"),
+		Pager:           b([]string{"v"}, "v", "open in $PAGER"),
+		Zoom:            b([]string{"z"}, "z", "zoom preview"),
+		PrevMatch:       b([]string{"["}, "[", "previous match"),
+		NextMatch:       b([]string{"]"}, "]", "next match"),
+		DateFilter:      b([]string{"f"}, "f", "date filter"),
+		Suspend:         b([]string{"ctrl+z"}, "ctrl+z", "suspend"),
+		Quit:            b([]string{"q", "ctrl+c"}, "q", "quit"),
 	}
 	k.interrupt = b([]string{InterruptKey}, InterruptKey, "quit (always)")
 	k.recordBase()
@@ -133,7 +138,7 @@ func (k *KeyMap) EditKeys() []*key.Binding {
 
 // NavigationKeys are the movement bindings shared by the list and preview.
 func (k KeyMap) NavigationKeys() []key.Binding {
-	return []key.Binding{k.Up, k.Down, k.PageUp, k.PageDown, k.HalfUp, k.HalfDown, k.Top, k.Bottom}
+	return []key.Binding{k.Up, k.Down, k.PageUp, k.PageDown, k.HalfUp, k.HalfDown, k.Top, k.Bottom, k.PreviewPageDown, k.PreviewPageUp}
 }
 
 // ViewKeys switch panes, filters and order.
@@ -230,4 +235,8 @@ func (k *KeyMap) SetMode(m Mode, editing, query bool) {
 	for _, e := range k.EditKeys() {
 		e.SetEnabled(editing && !typing && m != ModeHelp)
 	}
+	// The preview pages with space and b; marking stays in the list.
+	k.PreviewPageDown.SetEnabled(m == ModePreview)
+	k.PreviewPageUp.SetEnabled(m == ModePreview)
+	k.Mark.SetEnabled(k.Mark.Enabled() && m != ModePreview)
 }

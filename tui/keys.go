@@ -138,9 +138,9 @@ func (m *Model) moveDelta(k tea.KeyPressMsg) (int, bool) {
 		return -1, true
 	case key.Matches(k, keys.Down):
 		return 1, true
-	case key.Matches(k, keys.PageUp):
+	case key.Matches(k, keys.PageUp), key.Matches(k, keys.PreviewPageUp):
 		return -page, true
-	case key.Matches(k, keys.PageDown):
+	case key.Matches(k, keys.PageDown), key.Matches(k, keys.PreviewPageDown):
 		return page, true
 	case key.Matches(k, keys.HalfUp):
 		return -page / 2, true

@@ -200,6 +200,8 @@ func (m *Model) keyHelpLines() []string {
 	keys.SearchUp.SetEnabled(true)
 	keys.SearchDown.SetEnabled(true)
 	keys.Back.SetEnabled(true)
+	keys.PreviewPageDown.SetEnabled(true)
+	keys.PreviewPageUp.SetEnabled(true)
 	return strings.Split("\n"+m.helpBlocks(keys.FullHelp()), "\n")
 }
 
