@@ -68,6 +68,9 @@ func (f *editing) applyCmd(m *Model, w writeDoneMsg, ops []store.Op) tea.Cmd {
 // (after a conflict too: the memory now holds the other writer's version).
 func (f *editing) writeDone(m *Model, w writeDoneMsg) tea.Cmd {
 	f.busy = false
+	if w.err == nil {
+		m.noteWritten(w.changes)
+	}
 	if w.err == nil && len(w.changes) > 0 && !w.isUndo {
 		f.undo.push(w.label, w.changes)
 	}
