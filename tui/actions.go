@@ -1,12 +1,15 @@
 package tui
 
 import (
+	"cmp"
 	"fmt"
+	"slices"
 	"strings"
 
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/crmem/crmem/bm25"
+	"github.com/crmem/crmem/store"
 	"github.com/crmem/crmem/tui/humanize"
 )
 
@@ -389,19 +392,24 @@ func (m *Model) indexDone() tea.Cmd {
 }
 
 // applySnapshot swaps in new entries keeping selection (by id), scroll
-// position and marks (dropped for entries that vanished).
-func (m *Model) applySnapshot(s *snapshot) {
+// position and marks (dropped for entries that vanished); it returns the
+// dropped marks, as the entries were when marked, in ascending id order.
+func (m *Model) applySnapshot(s *snapshot) []store.Entry {
 	id, had := m.selectedID()
 	m.snap = s
 	m.markBytes = 0
-	for id := range m.marks {
+	var dropped []store.Entry
+	for id, was := range m.marks {
 		if e, ok := s.entry(id); ok {
 			m.markBytes += len(e.Content)
 		} else {
+			dropped = append(dropped, was)
 			delete(m.marks, id)
 		}
 	}
+	slices.SortFunc(dropped, func(a, b store.Entry) int { return cmp.Compare(a.ID, b.ID) })
 	m.rebuildKeeping(id, had)
+	return dropped
 }
 
 // index returns the bm25 index once it is built, else nil.

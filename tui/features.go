@@ -129,11 +129,12 @@ func (m *Model) MarkListed(on bool) int {
 		}
 		n++
 		e := &m.snap.entries[r.idx]
+		_, marked := m.marks[e.ID]
 		switch {
-		case on && !m.marks[e.ID]:
-			m.marks[e.ID] = true
+		case on && !marked:
+			m.marks[e.ID] = *e
 			m.markBytes += len(e.Content)
-		case !on && m.marks[e.ID]:
+		case !on && marked:
 			delete(m.marks, e.ID)
 			m.markBytes -= len(e.Content)
 		}
@@ -142,7 +143,7 @@ func (m *Model) MarkListed(on bool) int {
 }
 
 // ClearMarks unmarks everything.
-func (m *Model) ClearMarks() { m.marks, m.markBytes = map[uint64]bool{}, 0 }
+func (m *Model) ClearMarks() { m.marks, m.markBytes = map[uint64]store.Entry{}, 0 }
 
 // listedIDs returns the ids of the listed entries, in list order.
 func (m *Model) listedIDs() []uint64 {
@@ -159,17 +160,23 @@ func (m *Model) listedIDs() []uint64 {
 func (m *Model) Entries() []store.Entry { return m.snap.entries }
 
 // Marked reports whether the entry with id is marked.
-func (m *Model) Marked(id uint64) bool { return m.marks[id] }
+func (m *Model) Marked(id uint64) bool { _, ok := m.marks[id]; return ok }
+
+// MarkedAs returns the entry with id as it was when marked.
+func (m *Model) MarkedAs(id uint64) (store.Entry, bool) {
+	e, ok := m.marks[id]
+	return e, ok
+}
 
 // SetMarked marks or unmarks an entry. Marks survive reloads while the
 // entry exists.
 func (m *Model) SetMarked(id uint64, on bool) {
-	if on == m.marks[id] {
+	if on == m.Marked(id) {
 		return
 	}
 	e, _ := m.snap.entry(id)
 	if on {
-		m.marks[id] = true
+		m.marks[id] = e
 		m.markBytes += len(e.Content)
 	} else {
 		delete(m.marks, id)

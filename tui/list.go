@@ -369,7 +369,7 @@ type listStyle struct {
 	width    int
 	now      time.Time
 	focused  bool
-	marks    map[uint64]bool
+	marks    map[uint64]store.Entry
 	fresh    map[uint64]changeKind // added or changed by a reload, not yet seen
 	searched bool
 	badge    func(store.Entry) string
@@ -405,7 +405,7 @@ func (l *listView) rowLine(s *snapshot, st *styles, ls listStyle, i int, name st
 	}
 	e := s.entries[r.idx]
 	mark := " "
-	if ls.marks[e.ID] {
+	if _, marked := ls.marks[e.ID]; marked {
 		mark = st.mark.Render("●")
 	} else if k, ok := ls.fresh[e.ID]; ok {
 		mark = st.mark.Render(k.sign())

@@ -117,6 +117,13 @@ func (f *editing) deleteMarked(m *Model) tea.Cmd {
 	}
 	text := fmt.Sprintf("delete %s marked (%s): %s?", count(len(es), "entry", "entries"), humanize.Size(totalSize(es)), firstNames(es, 3))
 	warn := f.resumeWarning(m, es)
+	if names, n := changedSinceMarked(m, es); n > 0 {
+		it := "them"
+		if n == 1 {
+			it = "it"
+		}
+		warn = fmt.Sprintf(" ⚠ changed since you marked %s: %s", it, names) + warn
+	}
 	if h := hiddenCount(m, es); h > 0 {
 		hidden := fmt.Sprintf(" ⚠ %s of them not listed (filter, search or orphan view hides them)", humanize.Count(h))
 		if h == len(es) {
@@ -189,4 +196,63 @@ func (f *editing) QuitNotice(m *Model) string {
 		return "unsaved text kept in " + f.kept
 	}
 	return ""
+}
+
+// droppedMarksText reports marks a reload dropped because another writer
+// removed their entries, or replaced them (removed, then added under the
+// same name: a new id, not marked); "" when none was dropped.
+func droppedMarksText(dropped []store.Entry, s *snapshot) string {
+	if len(dropped) == 0 {
+		return ""
+	}
+	replaced := map[string]bool{}
+	for _, e := range dropped {
+		replaced[e.Name] = false
+	}
+	for _, e := range s.entries {
+		if _, ok := replaced[e.Name]; ok {
+			replaced[e.Name] = true
+		}
+	}
+	if len(dropped) == 1 {
+		name := sanitize.Name(dropped[0].Name)
+		if replaced[dropped[0].Name] {
+			return fmt.Sprintf("⚠ unmarked %s: another writer replaced it (the new %s is not marked)", name, name)
+		}
+		return fmt.Sprintf("⚠ unmarked %s: another writer removed it", name)
+	}
+	names := make([]string, len(dropped))
+	for i, e := range dropped {
+		names[i] = sanitize.Name(e.Name)
+	}
+	return fmt.Sprintf("⚠ unmarked %s another writer removed or replaced: %s",
+		count(len(dropped), "entry", "entries"), firstOf(names, maxStatusNames))
+}
+
+// changedSinceMarked names the entries of es (as they are now) that differ
+// from what was marked: "b (was a), c"; "" when none does.
+func changedSinceMarked(m *Model, es []store.Entry) (string, int) {
+	var names []string
+	for _, e := range es {
+		was, ok := m.MarkedAs(e.ID)
+		if !ok || sameState(was, e) {
+			continue
+		}
+		name := sanitize.Name(e.Name)
+		if was.Name != e.Name {
+			name += " (was " + sanitize.Name(was.Name) + ")"
+		}
+		names = append(names, name)
+	}
+	if len(names) == 0 {
+		return "", 0
+	}
+	return firstOf(names, maxStatusNames), len(names)
+}
+
+// sameState reports whether two states of an entry are the same in every
+// field a user sees.
+func sameState(a, b store.Entry) bool {
+	return a.Name == b.Name && a.Content == b.Content && a.Kind == b.Kind &&
+		a.CreatedAt == b.CreatedAt && slices.Equal(a.Aliases, b.Aliases)
 }

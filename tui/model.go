@@ -9,6 +9,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/crmem/crmem/keymap"
+	"github.com/crmem/crmem/store"
 )
 
 // focus is the pane that gets navigation keys.
@@ -72,8 +73,8 @@ type Model struct {
 	order             sortOrder
 	sorting           sortOrder // the order being built off the loop, or -1
 	orderBeforeSearch sortOrder
-	marks             map[uint64]bool
-	markBytes         int // content bytes of the marked entries
+	marks             map[uint64]store.Entry // marked entries by id, as they were when marked
+	markBytes         int                    // content bytes of the marked entries
 
 	input      lineInput
 	typing     bool
@@ -136,7 +137,7 @@ func newModel(cfg config) *Model {
 		path:     cfg.path,
 		home:     cfg.home,
 		filter:   filterAll,
-		marks:    map[uint64]bool{},
+		marks:    map[uint64]store.Entry{},
 		pv:       newPreview(),
 		rs:       &renderers{},
 		help:     help.New(),
