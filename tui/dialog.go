@@ -157,6 +157,9 @@ type choiceDialog struct {
 	text    string
 	choices []choice
 	cancel  func(m *Model) tea.Cmd
+	// body, if set, is drawn in place of the panes while the dialog is
+	// open (an edit conflict's theirs against yours) at w×h.
+	body func(m *Model, w, h int) string
 }
 
 func (c *choiceDialog) key(m *Model, k tea.KeyPressMsg) (tea.Cmd, bool) {

@@ -240,7 +240,10 @@ func savedText(s *editor.Session, ops []store.Op) string {
 		}
 		return "created note " + op.Name
 	case store.Update:
-		if op.Expect == nil {
+		switch {
+		case op.Expect == nil && op.Name != s.Original.Name:
+			return "saved your text in " + op.Name + " (renamed from " + s.Original.Name + " meanwhile; your version replaces theirs)"
+		case op.Expect == nil:
 			return "saved " + op.Name + " (your version replaces theirs)"
 		}
 	case store.Restore:
@@ -266,16 +269,19 @@ func (f *editing) saveEdit(m *Model, s *editor.Session, r editor.Result, ops []s
 			}
 			return m.SetStatus(done)
 		case s.IsConflict(w.err):
-			f.conflict(s, r)
+			f.conflict(m, s, r)
 			return nil
 		}
 		return f.keptStatus(m, r, "not saved: "+errText(m, w.err))
 	})
 }
 
-// conflict asks what to do when the entry changed on disk meanwhile.
-func (f *editing) conflict(s *editor.Session, r editor.Result) {
-	text := r.Name + " changed on disk while you were editing:"
+// conflict asks what to do when another writer changed, renamed or
+// removed the entry meanwhile (or took a new note's name), and shows
+// theirs against yours in place of the panes.
+func (f *editing) conflict(m *Model, s *editor.Session, r editor.Result) {
+	w := s.Happened(m.DB().Memory())
+	text := r.Name + " " + w.String() + " while you were editing:"
 	if s.New {
 		text = "the name " + r.Name + " was taken meanwhile:"
 	}
@@ -288,7 +294,7 @@ func (f *editing) conflict(s *editor.Session, r editor.Result) {
 	}
 	f.dlg = &choiceDialog{text: text, choices: cs, cancel: func(m *Model) tea.Cmd {
 		return f.resolve(m, s, r, editor.KeepTheirs)
-	}}
+	}, body: conflictBody(w, r)}
 }
 
 // choiceShort is a conflict choice's label on a narrow screen.
@@ -299,7 +305,7 @@ func choiceShort(c editor.Choice) string {
 // resolve carries out a conflict choice on the fresh state.
 func (f *editing) resolve(m *Model, s *editor.Session, r editor.Result, c editor.Choice) tea.Cmd {
 	f.pendingEdit = ""
-	op, err := s.Resolve(r, c, m.DB().Memory().Lookup)
+	op, err := s.Resolve(r, c, m.DB().Memory())
 	switch {
 	case err != nil:
 		return f.keptStatus(m, r, err.Error())

@@ -79,6 +79,24 @@ func (m *Model) quitNotices() string {
 	return strings.Join(out, "; ")
 }
 
+// bodyViewer draws in place of the panes (w×h) while it has something to
+// show; "" means nothing.
+type bodyViewer interface {
+	BodyView(m *Model, w, h int) string
+}
+
+// featureBody returns the first non-empty feature body at w×h.
+func (m *Model) featureBody(w, h int) string {
+	for _, f := range m.features {
+		if b, ok := f.(bodyViewer); ok {
+			if s := b.BodyView(m, w, h); s != "" {
+				return s
+			}
+		}
+	}
+	return ""
+}
+
 // statusTexter adds a segment to the status line.
 type statusTexter interface {
 	StatusText(m *Model) string

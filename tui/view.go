@@ -28,12 +28,18 @@ func (m *Model) screen() string {
 	if !m.c.sized {
 		return ""
 	}
-	body := m.body()
+	var body string
 	switch {
 	case m.showHelp:
 		body = m.fullHelp()
 	case m.chg.logOpen:
 		body = m.changeLogView()
+	}
+	if body == "" {
+		body = m.featureBody(m.c.width, m.bodyHeight())
+	}
+	if body == "" {
+		body = m.body()
 	}
 	lines := append([]string{m.searchLine(), body}, m.statusLines()...)
 	return strings.Join(append(lines, m.helpLines()...), "\n")
