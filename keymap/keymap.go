@@ -10,10 +10,14 @@ type Mode int
 
 // The modes of the TUI.
 const (
-	ModeList    Mode = iota // the entry list has focus
-	ModePreview             // the preview pane has focus
-	ModeSearch              // the search line is being edited
-	ModeHelp                // the full help is shown
+	ModeList     Mode = iota // the entry list has focus
+	ModePreview              // the preview pane has focus
+	ModeSearch               // the search line is being edited
+	ModeHelp                 // the full help is shown
+	ModeLog                  // the reload log is shown
+	ModePrompt               // a one-line prompt is being typed (a name, an age, the date filter)
+	ModeQuestion             // a yes/no question is asked
+	ModeChoice               // a choice is asked (an edit conflict, an undo whose names were taken)
 )
 
 // KeyMap holds every binding of the TUI (SPEC §7).
@@ -46,6 +50,13 @@ type KeyMap struct {
 	CopyName, CopyContent, Pager, Zoom, PrevMatch, NextMatch, DateFilter key.Binding
 	// Application. Suspend hands the terminal back to the shell (ctrl+z).
 	Reload, Mouse, Suspend, Quit key.Binding
+	// Dialogs: Accept and Cancel end a prompt (Accept also goes to the
+	// entry of the reload log, Cancel also closes the help and the log),
+	// Yes and No answer a question.
+	Accept, Cancel, Yes, No key.Binding
+	// The answers to an edit conflict, and to an undo whose names were
+	// taken meanwhile.
+	KeepMine, KeepTheirs, SaveAsNew, RestoreRenamed, KeepUndo, DropUndo key.Binding
 
 	mode      Mode               // set by SetMode; ShortHelp depends on it
 	base      map[string]binding // the configured keys and labels, by snake_case name
@@ -120,6 +131,16 @@ func DefaultKeyMap() KeyMap {
 		DateFilter:      b([]string{"f"}, "f", "date filter"),
 		Suspend:         b([]string{"ctrl+z"}, "ctrl+z", "suspend"),
 		Quit:            b([]string{"q", "ctrl+c"}, "q", "quit"),
+		Accept:          b([]string{"enter"}, "enter", "ok (prompts, reload log)"),
+		Cancel:          b([]string{"esc"}, "esc", "cancel, close"),
+		Yes:             b([]string{"y", "Y"}, "y", "yes"),
+		No:              b([]string{"n", "N"}, "n", "no"),
+		KeepMine:        b([]string{"m"}, "m", "keep mine"),
+		KeepTheirs:      b([]string{"t"}, "t", "keep theirs"),
+		SaveAsNew:       b([]string{"n"}, "n", "save mine as a new note"),
+		RestoreRenamed:  b([]string{"r"}, "r", "undo: restore renamed"),
+		KeepUndo:        b([]string{"k"}, "k", "undo: keep it in the list"),
+		DropUndo:        b([]string{"x"}, "x", "undo: drop it from the list"),
 	}
 	k.interrupt = b([]string{InterruptKey}, InterruptKey, "quit (always)")
 	k.recordBase()
@@ -182,13 +203,27 @@ func (k KeyMap) ShortHelp() []key.Binding {
 		return []key.Binding{k.Back, k.Search, k.Focus, k.Explain, k.Edit, k.Quit, k.Help}
 	case ModeHelp:
 		return []key.Binding{k.Up, k.Down, k.Quit}
+	case ModeLog:
+		return []key.Binding{k.Up, k.Down, k.Accept, k.Cancel}
+	case ModePrompt, ModeQuestion, ModeChoice:
+		return nil // the dialog names its own keys
 	}
 	return []key.Binding{k.Search, k.SearchCancel, k.Open, k.Sort, k.Explain, k.Edit, k.Quit, k.Help}
 }
 
+// DialogKeys answer prompts, questions and choices.
+func (k KeyMap) DialogKeys() []key.Binding {
+	return []key.Binding{k.Accept, k.Cancel, k.Yes, k.No, k.KeepMine, k.KeepTheirs, k.SaveAsNew, k.RestoreRenamed, k.KeepUndo, k.DropUndo}
+}
+
+// dialogKeys points at the dialog bindings, to enable them by mode.
+func (k *KeyMap) dialogKeys() []*key.Binding {
+	return []*key.Binding{&k.Accept, &k.Cancel, &k.Yes, &k.No, &k.KeepMine, &k.KeepTheirs, &k.SaveAsNew, &k.RestoreRenamed, &k.KeepUndo, &k.DropUndo}
+}
+
 // FullHelp is the `?` help, one column per group.
 func (k KeyMap) FullHelp() [][]key.Binding {
-	return [][]key.Binding{k.NavigationKeys(), k.ViewKeys(), append(k.SearchKeys(), k.AppKeys()...), k.ReadingKeys(), k.EditingKeys(), k.CleanupKeys()}
+	return [][]key.Binding{k.NavigationKeys(), k.ViewKeys(), append(k.SearchKeys(), k.AppKeys()...), k.ReadingKeys(), k.EditingKeys(), k.CleanupKeys(), k.DialogKeys()}
 }
 
 // SetMode enables the bindings that make sense in mode m. editing says the
@@ -197,6 +232,15 @@ func (k KeyMap) FullHelp() [][]key.Binding {
 // scroll it and quit closes it (no key quits from an overlay).
 func (k *KeyMap) SetMode(m Mode, editing, query bool) {
 	k.mode = m
+	if m >= ModeLog {
+		k.setDialogMode(m)
+		return
+	}
+	for _, b := range k.dialogKeys() {
+		b.SetEnabled(false)
+	}
+	k.typed(&k.Accept, "accept", false)
+	k.typed(&k.Cancel, "cancel", false)
 	typing := m == ModeSearch
 	for _, b := range []*key.Binding{&k.Up, &k.Down, &k.PageUp, &k.PageDown, &k.HalfUp, &k.HalfDown, &k.Top, &k.Bottom} {
 		b.SetEnabled(true)
@@ -229,7 +273,7 @@ func (k *KeyMap) SetMode(m Mode, editing, query bool) {
 	k.SearchCancel.SetEnabled(typing || (query && m == ModeList))
 	k.Help.SetEnabled(!typing)
 	k.Quit.SetEnabled(true)
-	if m == ModeHelp && len(k.Quit.Keys()) > 0 {
+	if m == ModeHelp && k.closeQuitLabel() != "" {
 		k.Quit.SetHelp(k.CloseHelpLabel(), "close help")
 	}
 	for _, e := range k.EditKeys() {
@@ -239,4 +283,41 @@ func (k *KeyMap) SetMode(m Mode, editing, query bool) {
 	k.PreviewPageDown.SetEnabled(m == ModePreview)
 	k.PreviewPageUp.SetEnabled(m == ModePreview)
 	k.Mark.SetEnabled(k.Mark.Enabled() && m != ModePreview)
+	k.Cancel.SetEnabled(m == ModeHelp)
+}
+
+// SetReferenceMode enables what the full help lists: the list's keys
+// (editing says whether the editing keys are wired) and, for reference,
+// those of the search line, the preview and the dialogs.
+func (k *KeyMap) SetReferenceMode(editing bool) {
+	k.SetMode(ModeList, editing, false)
+	for _, b := range append(k.dialogKeys(), &k.SearchAccept, &k.SearchCancel, &k.SearchUp, &k.SearchDown,
+		&k.Back, &k.PreviewPageDown, &k.PreviewPageUp) {
+		b.SetEnabled(true)
+	}
+}
+
+// setDialogMode enables only the keys of the reload log or of a dialog
+// (and suspend, which works everywhere); in a prompt the printable keys
+// are text.
+func (k *KeyMap) setDialogMode(m Mode) {
+	for _, b := range k.all() {
+		b.SetEnabled(false)
+	}
+	for name, b := range map[string]*key.Binding{"up": &k.Up, "down": &k.Down, "quit": &k.Quit, "suspend": &k.Suspend} {
+		k.typed(b, name, false) // as configured, whatever the mode before
+	}
+	k.typed(&k.Accept, "accept", m == ModePrompt)
+	k.typed(&k.Cancel, "cancel", m == ModePrompt)
+	k.Suspend.SetEnabled(true)
+	k.Cancel.SetEnabled(true)
+	on := map[Mode][]*key.Binding{
+		ModeLog:      {&k.Up, &k.Down, &k.PageUp, &k.PageDown, &k.HalfUp, &k.HalfDown, &k.Top, &k.Bottom, &k.Accept, &k.Quit, &k.ChangeLog},
+		ModePrompt:   {&k.Accept},
+		ModeQuestion: {&k.Yes, &k.No},
+		ModeChoice:   {&k.KeepMine, &k.KeepTheirs, &k.SaveAsNew, &k.RestoreRenamed, &k.KeepUndo, &k.DropUndo},
+	}[m]
+	for _, b := range on {
+		b.SetEnabled(true)
+	}
 }

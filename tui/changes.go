@@ -301,9 +301,9 @@ func (m *Model) moveLogCursor(d int) {
 func (m *Model) logKey(k tea.KeyPressMsg) tea.Cmd {
 	keys := &m.c.keys
 	switch {
-	case k.String() == "esc" || key.Matches(k, keys.Quit) || key.Matches(k, keys.ChangeLog):
+	case key.Matches(k, keys.Cancel) || key.Matches(k, keys.Quit) || key.Matches(k, keys.ChangeLog):
 		m.chg.logOpen = false
-	case k.String() == "enter":
+	case key.Matches(k, keys.Accept):
 		rows := m.logRows()
 		r := rows[m.chg.logCursor]
 		it := m.chg.log[r.rec].items[r.item]
@@ -326,7 +326,10 @@ func (m *Model) changeLogView() string {
 	rows := m.logRows()
 	h := m.bodyHeight()
 	top := max(0, min(m.chg.logCursor-h/2, len(rows)-h+2))
-	lines := []string{st.paneTitle.Render("Reloads this session") + st.dim.Render("  (enter: go to the entry · esc: close)")}
+	keys := &m.c.keys
+	closeKeys := hints("/", keyName(keys.Cancel), keyName(keys.ChangeLog))
+	hint := hints(" · ", hints(": ", keyName(keys.Accept), "go to the entry"), hints(": ", closeKeys, "close"))
+	lines := []string{st.paneTitle.Render("Reloads this session") + st.dim.Render("  ("+hint+")")}
 	for i := top; i < len(rows) && len(lines) < h; i++ {
 		lines = append(lines, m.logLine(rows[i], i == m.chg.logCursor))
 	}

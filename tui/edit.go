@@ -288,13 +288,18 @@ func (f *editing) conflict(m *Model, s *editor.Session, r editor.Result) {
 	f.pendingEdit = r.Path
 	var cs []choice
 	for _, c := range s.Choices() {
-		cs = append(cs, choice{key: c.Key(), label: c.String(), short: choiceShort(c), pick: func(m *Model) tea.Cmd {
+		cs = append(cs, choice{b: choiceKey(m.Keys(), c), label: c.String(), short: choiceShort(c), pick: func(m *Model) tea.Cmd {
 			return f.resolve(m, s, r, c)
 		}})
 	}
 	f.dlg = &choiceDialog{text: text, choices: cs, cancel: func(m *Model) tea.Cmd {
 		return f.resolve(m, s, r, editor.KeepTheirs)
 	}, body: conflictBody(w, r)}
+}
+
+// choiceKey is the binding that picks a conflict choice.
+func choiceKey(k *keymap.KeyMap, c editor.Choice) *key.Binding {
+	return map[editor.Choice]*key.Binding{editor.KeepMine: &k.KeepMine, editor.KeepTheirs: &k.KeepTheirs, editor.SaveAsNew: &k.SaveAsNew}[c]
 }
 
 // choiceShort is a conflict choice's label on a narrow screen.
@@ -326,4 +331,12 @@ func (f *editing) keptStatus(m *Model, r editor.Result, why string) tea.Cmd {
 // status line shows the path already).
 func errText(m *Model, err error) string {
 	return sanitize.Name(strings.TrimPrefix(err.Error(), m.Path()+": "))
+}
+
+// KeyMode is the key map's mode while a dialog is open.
+func (f *editing) KeyMode(m *Model) (keymap.Mode, bool) {
+	if f.dlg == nil {
+		return 0, false
+	}
+	return f.dlg.mode(), true
 }

@@ -97,6 +97,23 @@ func (m *Model) featureBody(w, h int) string {
 	return ""
 }
 
+// keyModer sets the key map's mode while it has the keyboard (a dialog).
+type keyModer interface {
+	KeyMode(m *Model) (keymap.Mode, bool)
+}
+
+// featureMode is the first feature's key mode, if one has the keyboard.
+func (m *Model) featureMode() (keymap.Mode, bool) {
+	for _, f := range m.features {
+		if km, ok := f.(keyModer); ok {
+			if mode, ok := km.KeyMode(m); ok {
+				return mode, true
+			}
+		}
+	}
+	return 0, false
+}
+
 // statusTexter adds a segment to the status line.
 type statusTexter interface {
 	StatusText(m *Model) string

@@ -36,7 +36,7 @@ func (m *Model) handleKey(k tea.KeyPressMsg) tea.Cmd {
 func (m *Model) paneKey(k tea.KeyPressMsg) (tea.Cmd, bool) {
 	keys := &m.c.keys
 	switch {
-	case m.pv.explain && k.String() == "esc":
+	case m.pv.explain && (key.Matches(k, keys.SearchCancel) || key.Matches(k, keys.Back)):
 		m.pv.explain = false
 		return tea.Batch(m.showSelected(), m.setMessage("explain off")), true
 	case key.Matches(k, keys.Open):

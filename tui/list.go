@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"charm.land/bubbles/v2/key"
 	"fmt"
 	"slices"
 	"strings"
@@ -370,6 +371,7 @@ type listStyle struct {
 	now      time.Time
 	focused  bool
 	marks    map[uint64]store.Entry
+	open     key.Binding           // the key that lists every name match, for its hint
 	fresh    map[uint64]changeKind // added or changed by a reload, not yet seen
 	searched bool
 	badge    func(store.Entry) string
@@ -397,7 +399,7 @@ func (l *listView) rowLine(s *snapshot, st *styles, ls listStyle, i int, name st
 	case r.header != "":
 		return st.groupHeader.Render(ansi.Truncate(r.header, ls.width, "…"))
 	case r.more > 0:
-		line := ansi.Truncate(fmt.Sprintf("   … %s more name matches (enter shows them)", humanize.Count(r.more)), ls.width, "…")
+		line := ansi.Truncate(fmt.Sprintf("   … %s more name matches%s", humanize.Count(r.more), paren(keyHint(ls.open, "shows them"))), ls.width, "…")
 		if i == l.cursor {
 			return st.selectedRow(ls.focused).Render(line)
 		}

@@ -113,7 +113,8 @@ func markedSize(m *Model) (n, bytes int) { return len(m.marks), m.markBytes }
 func (f *editing) deleteMarked(m *Model) tea.Cmd {
 	es := markedEntries(m)
 	if len(es) == 0 {
-		return m.SetStatus("nothing marked (space marks an entry, * every listed one, O old archives)")
+		keys := m.Keys()
+		return m.SetStatus("nothing marked" + paren(hints(", ", keyHint(keys.Mark, "marks an entry"), keyHint(keys.MarkAll, "every listed one"), keyHint(keys.MarkOlder, "old archives"))))
 	}
 	text := fmt.Sprintf("delete %s marked (%s): %s?", count(len(es), "entry", "entries"), humanize.Size(totalSize(es)), firstNames(es, 3))
 	warn := f.resumeWarning(m, es)
@@ -172,7 +173,7 @@ func (f *editing) StatusText(m *Model) string {
 		s = m.c.styles.mark.Render(fmt.Sprintf("● %s marked · %s", humanize.Count(n), humanize.Size(bytes)))
 	}
 	if f.refs.orphans {
-		s = join(s, m.c.styles.message.Render("orphan archives only (o)"))
+		s = join(s, m.c.styles.message.Render("orphan archives only"+paren(keyName(m.c.keys.Orphans))))
 	}
 	return s
 }

@@ -258,15 +258,22 @@ func (m *Model) dispatchFile(msg tea.Msg) tea.Cmd {
 // setMode enables the key bindings that apply now.
 func (m *Model) setMode() {
 	mode := keymap.ModeList
+	fmode, dialog := m.featureMode()
 	switch {
 	case m.showHelp:
 		mode = keymap.ModeHelp
-	case m.typing || m.dates.prompting:
+	case m.chg.logOpen:
+		mode = keymap.ModeLog
+	case m.dates.prompting:
+		mode = keymap.ModePrompt
+	case dialog:
+		mode = fmode
+	case m.typing:
 		mode = keymap.ModeSearch
 	case m.focus == focusPreview:
 		mode = keymap.ModePreview
 	}
-	m.c.keys.SetMode(mode, m.c.editing, m.applied != "")
+	m.c.keys.SetMode(mode, m.c.editing, m.applied != "" || m.pv.explain)
 }
 
 // quit closes the watcher and ends the program; what a feature still has
