@@ -53,6 +53,9 @@ func Run(opts Options) error {
 	if err != nil {
 		return fmt.Errorf("terminal: %w", err)
 	}
+	if m.quitNotice != "" {
+		fmt.Fprintln(os.Stderr, "crmem: "+m.quitNotice)
+	}
 	return nil
 }
 
