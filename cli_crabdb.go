@@ -40,50 +40,56 @@ func fileExists(path string) bool {
 	return err == nil
 }
 
-// storeCommand says how a subcommand treats crabtalk's store.
-type storeCommand int
+// storeCommand says how a subcommand treats the memory file and so
+// crabtalk's store. Every subcommand is given one in the command table
+// (rootCommand) and carries it as its storeRoleKey annotation.
+type storeCommand string
 
 const (
-	storeIgnores storeCommand = iota // reads no memory file (tokens, version)
-	storeReads                       // has a store variant
-	storeWrites                      // refused on a store
+	storeIgnores storeCommand = "ignores" // reads no memory file (tokens, version)
+	storeReads   storeCommand = "reads"   // has a store variant
+	storeWrites  storeCommand = "writes"  // refused on a store
 )
 
-// storeRole classifies the subcommand named name.
-func storeRole(name string) storeCommand {
-	switch name {
-	case "ls", "show", "search", "export", "dump", "check", "bench":
-		return storeReads
-	case "add", "update", "write", "alias", "rename", "rm", "edit", "load", "import":
-		return storeWrites
-	}
-	return storeIgnores
-}
+// storeRoleKey is the annotation holding a subcommand's storeCommand.
+const storeRoleKey = "crmem.memory"
+
+// storeRole is how c treats the memory file ("" if it was given none).
+func storeRole(c *cobra.Command) storeCommand { return storeCommand(c.Annotations[storeRoleKey]) }
+
+// errDefaultIsStore is why a write is refused when no path was given and
+// crabtalk's home holds store.crmem but no memory.db: the write would go to
+// the store, or create a memory.db beside it that every later run opens
+// instead of the store (issue 17).
+var errDefaultIsStore = fmt.Errorf("%w; a write without --db would create %s beside it, which later runs would open instead of the store: give --db to write one",
+	crabdb.ErrReadOnly, memoryFileName)
 
 // storeAware makes c handle crabtalk's store: when the memory file is a
 // store, a read subcommand runs its store variant and a write subcommand
-// fails with crabdb.ErrReadOnly, leaving the file untouched. Any other file
-// goes to c's own RunE.
-func (a *app) storeAware(c *cobra.Command) {
-	role := storeRole(c.Name())
+// fails with crabdb.ErrReadOnly, leaving the file untouched; so does a write
+// when no path was given and the default path is crabtalk's store.crmem
+// (errDefaultIsStore), whatever it holds. Any other file goes to c's own
+// RunE.
+func (a *app) storeAware(c *cobra.Command, role storeCommand) {
+	if c.Annotations == nil {
+		c.Annotations = map[string]string{}
+	}
+	c.Annotations[storeRoleKey] = string(role)
 	if role == storeIgnores || c.RunE == nil {
 		return
 	}
 	own := c.RunE
 	c.RunE = func(cmd *cobra.Command, args []string) error {
 		path, err := a.dbPath()
+		if role == storeWrites && err == nil && a.givenDBPath() == "" && filepath.Base(path) == storeFileName {
+			return fileError{path, errDefaultIsStore}
+		}
 		if err != nil || !isStoreFile(path) {
 			if role == storeReads && !(cmd.Name() == "check" && jsonFlags(cmd).enabled()) {
 				if err := unreadableStore(path); err != nil {
 					return err
 				}
 			}
-			return own(cmd, args)
-		}
-		if role == storeWrites && cmd.Name() == "import" && a.db == "" && a.getenv("CRMEM_DB") == "" {
-			// The default path fell back to the store: an import makes
-			// the memory.db beside it (SPEC §10: take the memory along).
-			a.db = filepath.Join(filepath.Dir(path), memoryFileName)
 			return own(cmd, args)
 		}
 		if role == storeWrites {

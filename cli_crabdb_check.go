@@ -121,25 +121,25 @@ func writeStoreCheck(w *bufio.Writer, r *storeCheckReport) error {
 	p := func(format string, args ...any) { fmt.Fprintf(w, format, args...) }
 	p("%s: valid crabtalk store (crabdb), %s; crmem opens it read-only\n", sanitizeLine(r.Path), humanize.Size(r.Bytes))
 	if r.IndexLen > 0 {
-		p("snapshot   at %d, %d bytes\n", r.IndexAt, r.IndexLen)
+		p("snapshot   at %d, %s bytes\n", r.IndexAt, humanize.Count(int(r.IndexLen)))
 	} else {
 		p("snapshot   none (the whole log is replayed)\n")
 	}
-	p("keys       %d live in all columns\n", r.LiveKeys)
-	p("entries    %d (notes %d, archives %d", r.Entries, r.Kinds["note"], r.Kinds["archive"])
+	p("keys       %s live in all columns\n", humanize.Count(r.LiveKeys))
+	p("entries    %s (notes %s, archives %s", humanize.Count(r.Entries), humanize.Count(r.Kinds["note"]), humanize.Count(r.Kinds["archive"]))
 	for k, n := range r.Kinds {
 		if k != "note" && k != "archive" && n > 0 {
-			p(", %s %d", sanitizeLine(k), n)
+			p(", %s %s", sanitizeLine(k), humanize.Count(n))
 		}
 	}
-	p(")\naliases    %d\n", r.Aliases)
+	p(")\naliases    %s\n", humanize.Count(r.Aliases))
 	p("content    %s", humanize.Size(r.ContentBytes))
 	if r.Largest != nil {
 		p(", largest %s (%s)", humanize.Size(r.Largest.Bytes), sanitizeLine(r.Largest.Name))
 	}
 	p("\n")
 	if r.Index != nil {
-		p("index      %d documents, %d tokens (the store's stored stats)\n", r.Index.Docs, r.Index.TotalLen)
+		p("index      %s documents, %s tokens (the store's stored stats)\n", humanize.Count(int(r.Index.Docs)), humanize.Count(int(r.Index.TotalLen)))
 	} else {
 		p("index      none (recall finds nothing)\n")
 	}
@@ -149,11 +149,11 @@ func writeStoreCheck(w *bufio.Writer, r *storeCheckReport) error {
 	if len(r.Anomalies) == 0 {
 		p("anomalies  none\n")
 	} else {
-		p("anomalies  %d\n", len(r.Anomalies))
+		p("anomalies  %s\n", humanize.Count(len(r.Anomalies)))
 		writeAnomalies(p, r.Anomalies)
 	}
 	if s := r.Sessions; s != nil {
-		p("sessions   %d in the store, %d compact markers, %d naming missing archives\n", s.Sessions, s.Markers, len(s.Missing))
+		p("sessions   %s in the store, %s compact markers, %s naming missing archives\n", humanize.Count(s.Sessions), humanize.Count(s.Markers), humanize.Count(len(s.Missing)))
 		for _, m := range s.Missing {
 			p("  missing archive %q referenced by session %s (its resume point: it resumes with a placeholder)\n", sanitizeLine(m.Archive), sanitizeLine(m.Session))
 		}

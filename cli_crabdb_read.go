@@ -109,7 +109,7 @@ func (a *app) showStore(cmd *cobra.Command, v *storeView, name string) error {
 		if len(e.Aliases) > 0 {
 			t.add("aliases", aliasList(e.Aliases, 1<<20))
 		}
-		t.add("size", fmt.Sprintf("%d bytes, %d tokens", len(e.Content), documentTokens(e.Content, e.Aliases)))
+		t.add("size", humanize.Plural(len(e.Content), "byte")+", "+humanize.Plural(documentTokens(e.Content, e.Aliases), "token"))
 		t.add("key", sanitizeLine(e.Key))
 		return writeCard(w, t, e.Content)
 	})

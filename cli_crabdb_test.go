@@ -366,17 +366,96 @@ func TestStoreCLI_DefaultPathFallsBackToStore(t *testing.T) {
 	if code != 0 || !strings.Contains(out, "release-checklist") {
 		t.Fatalf("ls with only store.crmem: %d %s %s", code, out, errs)
 	}
-	// import with the default path makes memory.db beside the store…
-	if _, errs, code := runIn(env, "", "import", filepath.Join(home, "store.crmem")); code != 0 {
-		t.Fatalf("import: %s", errs)
+	// import with the default path is refused: the memory.db it made
+	// beside the store would shadow it in every later run…
+	if _, errs, code := runIn(env, "", "import", filepath.Join(home, "store.crmem")); code != 1 || !strings.Contains(errs, "give --db") {
+		t.Fatalf("import without --db: exit %d, %s", code, errs)
 	}
-	// …which is then the default.
+	if _, err := os.Stat(filepath.Join(home, "memory.db")); err == nil {
+		t.Fatal("import without --db created memory.db")
+	}
+	// …and made with --db, memory.db is then the default.
+	mem := filepath.Join(home, "memory.db")
+	if _, errs, code := runIn(env, "", "--db", mem, "import", filepath.Join(home, "store.crmem")); code != 0 {
+		t.Fatalf("import --db: %s", errs)
+	}
 	out, _, _ = runIn(env, "", "check")
-	if !strings.Contains(out, "valid CRMEM v1 file") || !strings.Contains(out, filepath.Join(home, "memory.db")) {
+	if !strings.Contains(out, "valid CRMEM v1 file") || !strings.Contains(out, mem) {
 		t.Errorf("check after import:\n%s", out)
 	}
 	if after, _ := os.ReadFile(filepath.Join(home, "store.crmem")); !bytes.Equal(after, data) {
 		t.Error("the store changed")
+	}
+}
+
+// TestStoreCLI_DefaultWritesNeverShadowTheStore (issue 17, item 8): with
+// store.crmem and no memory.db in crabtalk's home and no path given, every
+// subcommand the command table marks as a write is refused (exit 1, the
+// read-only message) whatever store.crmem holds, and no subcommand leaves
+// anything beside the store or changes it. The subcommands come from the
+// command table: a new one without a role, or without arguments here,
+// fails this test.
+func TestStoreCLI_DefaultWritesNeverShadowTheStore(t *testing.T) {
+	dir := t.TempDir()
+	tree := filepath.Join(dir, "tree")
+	must(t, os.MkdirAll(filepath.Join(tree, "notes"), 0o700))
+	must(t, os.WriteFile(filepath.Join(tree, "notes", "x.md"), []byte("x"), 0o600))
+	jsonl := filepath.Join(dir, "in.jsonl")
+	must(t, os.WriteFile(jsonl, []byte(`{"id":1,"name":"x","kind":"note","created_at":1,"aliases":[],"content":"x"}`+"\n"), 0o600))
+	args := map[string][][]string{
+		"add":     {{"new-note", "body"}},
+		"update":  {{"deploy-steps", "body"}},
+		"write":   {{"deploy-steps", "body"}},
+		"alias":   {{"deploy-steps", "a"}},
+		"rename":  {{"deploy-steps", "other"}},
+		"rm":      {{"deploy-steps"}},
+		"edit":    {{"deploy-steps"}},
+		"load":    {{tree}},
+		"import":  {{jsonl}, {"--from", "crabdb", filepath.Join(storeRef, "small.crmem")}},
+		"ls":      {{}},
+		"show":    {{"deploy-steps"}},
+		"search":  {{"deploy"}},
+		"tokens":  {{"deploy"}},
+		"dump":    {{filepath.Join(dir, "dumped")}},
+		"export":  {{}},
+		"check":   {{}},
+		"bench":   {{"--iterations", "1"}},
+		"config":  {{}},
+		"version": {{}},
+		"man":     {{filepath.Join(dir, "man")}},
+	}
+	stores := map[string][]byte{"a store": mustRead(t, filepath.Join(storeRef, "small.crmem")), "an empty file": {}}
+	root := (&app{getenv: func(string) string { return "" }}).rootCommand()
+	for _, c := range root.Commands() {
+		name, role := c.Name(), storeRole(c)
+		if role == "" {
+			t.Errorf("%s: no role in the command table (rootCommand)", name)
+			continue
+		}
+		if _, ok := args[name]; !ok {
+			t.Errorf("%s: no arguments in this test; add them", name)
+		}
+		for what, data := range stores {
+			if role != storeWrites && what != "a store" {
+				continue
+			}
+			for _, a := range args[name] {
+				home := t.TempDir()
+				st := filepath.Join(home, storeFileName)
+				must(t, os.WriteFile(st, data, 0o600))
+				env := map[string]string{"CRABTALK_HOME": home, "EDITOR": "false", "VISUAL": "false"}
+				_, errs, code := runIn(env, "stdin body", append([]string{name}, a...)...)
+				if want := st + ": crmem opens crabtalk's store read-only; a write without --db"; role == storeWrites && (code != 1 || !strings.Contains(errs, want)) {
+					t.Errorf("%s %q on %s: exit %d, stderr %q; want 1 and %q", name, a, what, code, errs, want)
+				}
+				if ents, _ := os.ReadDir(home); len(ents) != 1 {
+					t.Errorf("%s %q on %s left files beside the store: %v", name, a, what, ents)
+				}
+				if after := mustRead(t, st); !bytes.Equal(after, data) {
+					t.Errorf("%s %q on %s changed the store", name, a, what)
+				}
+			}
+		}
 	}
 }
 

@@ -88,10 +88,17 @@ func TestCLI_NotARegularFile(t *testing.T) {
 // after a generous two minutes (a hang fails the test instead of the run).
 func crmemGuarded(t *testing.T, args ...string) result {
 	t.Helper()
+	return crmemGuardedEnv(t, nil, args...)
+}
+
+// crmemGuardedEnv is crmemGuarded with variables added to the environment
+// ("CRMEM_CONFIG=/dev/zero").
+func crmemGuardedEnv(t *testing.T, env []string, args ...string) result {
+	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
 	cmd := exec.CommandContext(ctx, crmemBin, args...)
-	cmd.Env = testEnv()
+	cmd.Env = append(testEnv(), env...)
 	r := runCommand(t, cmd)
 	if ctx.Err() != nil {
 		t.Fatalf("crmem %q did not end (killed)", args)
@@ -366,5 +373,29 @@ func TestCLI_PathsInReportsEscaped(t *testing.T) {
 		if !strings.Contains(out, `\x1b`) {
 			t.Errorf("%s does not name the path escaped: %q", args[0], out)
 		}
+	}
+}
+
+// TestCLI_ShowMakesInvisiblesVisible (issue 17, item 11): show prints
+// zero-width and format characters as markers, with the TUI's policy (one
+// implementation), so "zero\u200bwidth" never reads as "zerowidth"; raw
+// HTML is printed as written; a name made of an emoji ZWJ sequence reads as
+// itself, not quoted.
+func TestCLI_ShowMakesInvisiblesVisible(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "m.db")
+	family := "\U0001F468\u200d\U0001F469\u200d\U0001F467"
+	content := "zero\u200bwidth join\u200der \ufeffbom <script>alert(1)</script> " + family
+	must(t, os.WriteFile(db, store.Encode(2, []store.Entry{{ID: 1, Name: "family-" + family, Content: content}}), 0o600))
+	out := mustRun(t, "", "--db", db, "show", "family-"+family)
+	for _, want := range []string{"zero⟨U+200B⟩width join⟨U+200D⟩er ⟨U+FEFF⟩bom <script>alert(1)</script> " + family, "name     family-" + family + "\n"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("show lacks %q:\n%s", want, out)
+		}
+	}
+	if strings.ContainsAny(out, "\u200b\ufeff") {
+		t.Errorf("show prints an invisible character raw: %q", out)
+	}
+	if ls := mustRun(t, "", "--db", db, "ls"); !strings.Contains(ls, " family-"+family) {
+		t.Errorf("ls quotes the emoji name:\n%s", ls)
 	}
 }

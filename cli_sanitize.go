@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
-	"unicode"
 	"unicode/utf8"
 
 	safe "github.com/crmem/crmem/tui/sanitize"
@@ -13,18 +12,21 @@ import (
 // Names and content come from an agent and may carry terminal control
 // sequences (title changes, OSC 52 clipboard writes, OSC 8 links, cursor
 // jumps, hidden text) or characters that make one name look like another
-// (bidi overrides, zero-width characters). Plain-text output never carries
-// them raw and never drops them silently (SPEC §6): a name or alias that
-// holds one is printed Go-quoted (nameText), a message or path has each one
-// escaped in place (sanitizeLine), and multi-line content goes through the
-// TUI's filter (sanitize). JSON output is escaped by export.EscapeJSON.
+// (bidi overrides, zero-width characters). Which characters do not show as
+// themselves is one policy, the TUI's (safe.Invisible). Plain-text output
+// never carries them raw and never drops them silently (SPEC §6): a name or
+// alias that holds one is printed Go-quoted (nameText), a message or path
+// has each one escaped in place (sanitizeLine), and multi-line content
+// shows each as a visible marker, ⟨U+200B⟩, as the TUI does (sanitize).
+// JSON output is escaped by export.EscapeJSON.
 
-// sanitize drops escape sequences and control characters from multi-line
-// content, keeping newlines and tabs.
+// sanitize makes multi-line content terminal-safe as the TUI shows it:
+// escape sequences removed, invisible characters shown as ⟨U+200B⟩,
+// newlines and tabs kept.
 func sanitize(s string) string { return safe.Text(s) }
 
 // sanitizeLine makes a one-line message or path terminal-safe: newlines
-// and tabs become spaces, every other control, format or invalid character
+// and tabs become spaces, every other invisible character or invalid byte
 // is shown escaped (\x1b, \u202e) in place.
 func sanitizeLine(s string) string {
 	if !needsEscape(s) {
@@ -38,7 +40,7 @@ func sanitizeLine(s string) string {
 			fmt.Fprintf(&b, `\x%02x`, s[i])
 		case r == '\n' || r == '\t':
 			b.WriteByte(' ')
-		case unsafeRune(r):
+		case safe.Invisible(s, i):
 			b.WriteString(strings.Trim(strconv.QuoteRuneToASCII(r), "'"))
 		default:
 			b.WriteString(s[i : i+n])
@@ -67,21 +69,15 @@ func quoteName(s string) string {
 func quotePath(p string) string { return nameText(p) }
 
 // needsEscape reports whether s holds a character sanitizeLine or nameText
-// must change: an invalid byte, a control (newline and tab included) or
-// format character.
+// must change: an invalid byte or an invisible character (safe.Invisible:
+// controls, newline and tab included, and format characters).
 func needsEscape(s string) bool {
 	for i := 0; i < len(s); {
-		r, n := utf8.DecodeRuneInString(s[i:])
-		if r == utf8.RuneError && n == 1 || unsafeRune(r) {
+		_, n := utf8.DecodeRuneInString(s[i:])
+		if safe.Invisible(s, i) {
 			return true
 		}
 		i += n
 	}
 	return false
-}
-
-// unsafeRune reports whether r must not reach a terminal raw: C0 and C1
-// controls, DEL, format characters (Cf) and line/paragraph separators.
-func unsafeRune(r rune) bool {
-	return r < 0x20 || r >= 0x7f && r <= 0x9f || unicode.In(r, unicode.Cf, unicode.Zl, unicode.Zp)
 }

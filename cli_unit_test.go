@@ -214,6 +214,9 @@ func TestAnomalies(t *testing.T) {
 		{"duplicate name", store.File{NextID: 3, Entries: []store.Entry{e(1, "a"), e(2, "a")}}, []string{"duplicate_name"}},
 		{"duplicate id", store.File{NextID: 3, Entries: []store.Entry{e(2, "a"), e(2, "b")}}, []string{"duplicate_id"}},
 		{"stale next_id", store.File{NextID: 1, Entries: []store.Entry{e(9, "a")}}, []string{"stale_next_id"}},
+		{"reserved id", store.File{NextID: 2, Entries: []store.Entry{e(1, "a"), e(store.ReservedID, "z")}}, []string{"reserved_id"}},
+		{"stale beside the reserved id", store.File{NextID: 1, Entries: []store.Entry{e(4, "a"), e(store.ReservedID, "z")}}, []string{"stale_next_id", "reserved_id"}},
+		{"no ids left", store.File{NextID: store.ReservedID, Entries: []store.Entry{e(1, "a")}}, []string{"no_ids_left"}},
 		{"shared alias", store.File{NextID: 3, Entries: []store.Entry{e(1, "a", "x"), e(2, "b", "x")}}, []string{"shared_alias"}},
 		{"alias is a name", store.File{NextID: 3, Entries: []store.Entry{e(1, "a", "b"), e(2, "b")}}, []string{"alias_is_name"}},
 		{"unsafe name", store.File{NextID: 2, Entries: []store.Entry{e(1, "a/b")}}, []string{"unsafe_name"}},
@@ -228,6 +231,63 @@ func TestAnomalies(t *testing.T) {
 				t.Fatalf("got %v, want %v", got, c.want)
 			}
 		})
+	}
+}
+
+// TestCheckAgreesWithAdd (issue 17, item 14): the next id check names is
+// the one add gives, an entry holding 2^64−1 included (check said "the
+// next entry still gets id 0" while add gave 2).
+func TestCheckAgreesWithAdd(t *testing.T) {
+	e := func(id uint64, name string) store.Entry { return store.Entry{ID: id, Name: name} }
+	for _, f := range []store.File{
+		{NextID: 0, Entries: []store.Entry{e(1, "a"), e(store.ReservedID, "z")}},
+		{NextID: 2, Entries: []store.Entry{e(1, "a"), e(store.ReservedID, "z")}},
+		{NextID: 1, Entries: []store.Entry{e(7, "a"), e(store.ReservedID, "z")}},
+		{NextID: 1, Entries: []store.Entry{e(9, "a")}},
+		{NextID: 0, Entries: []store.Entry{e(3, "a"), e(2, "b")}},
+	} {
+		db := filepath.Join(t.TempDir(), "memory.db")
+		data := store.Encode(f.NextID, f.Entries)
+		binary.LittleEndian.PutUint64(data[16:], f.NextID) // Encode raised it: write it stale
+		must(t, os.WriteFile(db, data, 0o600))
+		var said []string
+		for _, l := range strings.Split(mustRun(t, "", "--db", db, "check"), "\n") {
+			if i := strings.Index(l, "next entry "); i >= 0 {
+				said = append(said, l[i:])
+			}
+		}
+		mustRun(t, "", "--db", db, "add", "new", "x")
+		added, _ := byName(lsJSON(t, db), "new")
+		for _, s := range said {
+			if !strings.Contains(s, fmt.Sprintf("gets id %d)", added.ID)) {
+				t.Errorf("%+v: check says %q, add gave id %d", f, s, added.ID)
+			}
+		}
+		if added.ID == 0 || added.ID == store.ReservedID {
+			t.Errorf("%+v: add gave id %d", f, added.ID)
+		}
+	}
+}
+
+// TestCLI_CountsHaveThousandsSeparators (issue 17, item 14): counts in
+// the command line's text read 1,500, not 1500; ids stay as they are.
+func TestCLI_CountsHaveThousandsSeparators(t *testing.T) {
+	dir := t.TempDir()
+	var lines strings.Builder
+	for i := range 1500 {
+		fmt.Fprintf(&lines, `{"id":%d,"name":"n%04d","kind":"note","content":"x","aliases":["same"]}`+"\n", 1000+i, i)
+	}
+	in := filepath.Join(dir, "in.jsonl")
+	must(t, os.WriteFile(in, []byte(lines.String()), 0o600))
+	db := filepath.Join(dir, "memory.db")
+	if out := mustRun(t, "", "--db", db, "import", in); !strings.Contains(out, ": 0 replaced, 1,500 added, 0 unchanged") {
+		t.Errorf("import says %q", out)
+	}
+	out := mustRun(t, "", "--db", db, "check")
+	for _, want := range []string{"entries    1,500 (notes 1,500, archives 0, topics 0)", "aliases    1,500", "… and 1,495 more", "next_id    2500"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("check lacks %q:\n%s", want, out)
+		}
 	}
 }
 

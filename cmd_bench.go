@@ -13,6 +13,8 @@ import (
 	"time"
 
 	"github.com/spf13/cobra"
+
+	"github.com/crmem/crmem/tui/humanize"
 )
 
 // defaultQueries are the 12 queries of testdata/reference/bench-queries.txt.
@@ -178,11 +180,11 @@ func peakRSSMB() float64 {
 
 // writeBench prints the human report.
 func writeBench(w *bufio.Writer, r *benchResult, queries, iterations int) error {
-	_, err := fmt.Fprintf(w, `entries        %d
+	_, err := fmt.Fprintf(w, `entries        %s
 open           %.1f ms (index %.1f ms)
 search mean    %.1f µs   p50 %.1f µs   p99 %.1f µs   (%d queries × %d)
-hits           %d
+hits           %s
 peak RSS       %.1f MB
-`, r.Entries, r.OpenMS, r.IndexMS, r.SearchMeanUS, r.SearchP50US, r.SearchP99US, queries, iterations, r.Hits, r.PeakRSSMB)
+`, humanize.Count(r.Entries), r.OpenMS, r.IndexMS, r.SearchMeanUS, r.SearchP50US, r.SearchP99US, queries, iterations, humanize.Count(r.Hits), r.PeakRSSMB)
 	return err
 }

@@ -40,7 +40,7 @@ type largest struct {
 
 // anomaly is an oddity the reader accepts but a user should know about.
 type anomaly struct {
-	Kind    string   `json:"kind"` // trailing_bytes, duplicate_name, duplicate_id, stale_next_id, shared_alias, alias_is_name, unsafe_name, misleading_name
+	Kind    string   `json:"kind"` // trailing_bytes, duplicate_name, duplicate_id, stale_next_id, reserved_id, no_ids_left, shared_alias, alias_is_name, unsafe_name, misleading_name
 	Detail  string   `json:"detail"`
 	Entries []string `json:"entries,omitempty"` // every entry concerned, when there are several
 }
@@ -54,7 +54,7 @@ func someQuoted(names []string) string {
 	if len(names) <= listShown {
 		return strings.Join(quoteAll(names), ", ")
 	}
-	return fmt.Sprintf("%s, … and %d more", strings.Join(quoteAll(names[:listShown]), ", "), len(names)-listShown)
+	return fmt.Sprintf("%s, … and %s more", strings.Join(quoteAll(names[:listShown]), ", "), humanize.Count(len(names)-listShown))
 }
 
 // sessionReport is what check finds in the sessions folder.
@@ -159,17 +159,35 @@ func checkFile(path string, data []byte, sessionsDir string) (*checkReport, erro
 func anomalies(f *store.File) []anomaly {
 	out := []anomaly{}
 	if f.Trailing > 0 {
-		out = append(out, anomaly{Kind: "trailing_bytes", Detail: fmt.Sprintf("%d bytes after the last entry (ignored on read, dropped on the next write)", f.Trailing)})
+		out = append(out, anomaly{Kind: "trailing_bytes", Detail: fmt.Sprintf("%s bytes after the last entry (ignored on read, dropped on the next write)", humanize.Count(f.Trailing))})
 	}
 	out = append(out, duplicates(f.Entries)...)
-	if maxID := maxID(f.Entries); len(f.Entries) > 0 && f.NextID <= maxID {
-		out = append(out, anomaly{Kind: "stale_next_id", Detail: fmt.Sprintf("next_id %d is not above the largest id %d (the next entry still gets id %d)", f.NextID, maxID, maxID+1)})
-	}
+	out = append(out, nextIDAnomalies(f)...)
 	out = append(out, aliasAnomalies(f.Entries)...)
 	for _, e := range f.Entries {
 		if err := store.ValidName(e.Name); err != nil {
 			out = append(out, anomaly{Kind: "unsafe_name", Detail: fmt.Sprintf("entry %d %q: %v (dump cannot write it; rename it)", e.ID, e.Name, err)})
 		}
+	}
+	return out
+}
+
+// nextIDAnomalies reports a next_id not above the ids (the next entry
+// gets the id store.NextIDFor says, as add gives it), an entry holding the
+// reserved id 2^64−1, and a memory with no id left.
+func nextIDAnomalies(f *store.File) []anomaly {
+	var out []anomaly
+	next := store.NextIDFor(f.NextID, f.Entries)
+	if next != max(f.NextID, 1) {
+		out = append(out, anomaly{Kind: "stale_next_id", Detail: fmt.Sprintf("next_id %d is not above the largest id %d (the next entry still gets id %d)", f.NextID, next-1, next)})
+	}
+	for _, e := range f.Entries {
+		if e.ID == store.ReservedID {
+			out = append(out, anomaly{Kind: "reserved_id", Detail: fmt.Sprintf("entry %q has id %d, the largest there is: kept, but ids are counted below it (the next entry gets id %d) and import refuses it", e.Name, e.ID, next)})
+		}
+	}
+	if next == store.ReservedID {
+		out = append(out, anomaly{Kind: "no_ids_left", Detail: fmt.Sprintf("next_id is %d: add fails with \"no ids left\"", next)})
 	}
 	return out
 }
@@ -239,7 +257,7 @@ func duplicateIDs(entries []store.Entry, count map[uint64]int) []anomaly {
 	}
 	for _, e := range entries {
 		if count[e.ID] > 1 {
-			out = append(out, anomaly{Kind: "duplicate_id", Detail: fmt.Sprintf("id %d is used by %d entries (%s); every write keeps them all", e.ID, count[e.ID], strings.Join(namesOf[e.ID], ", "))})
+			out = append(out, anomaly{Kind: "duplicate_id", Detail: fmt.Sprintf("id %d is used by %s entries (%s); every write keeps them all", e.ID, humanize.Count(count[e.ID]), strings.Join(namesOf[e.ID], ", "))})
 			count[e.ID] = 0
 		}
 	}
@@ -277,15 +295,6 @@ func aliasAnomalies(entries []store.Entry) []anomaly {
 // otherThan drops s from ss.
 func otherThan(ss []string, s string) []string {
 	return slices.DeleteFunc(slices.Clone(ss), func(x string) bool { return x == s })
-}
-
-// maxID returns the largest id (0 for none).
-func maxID(entries []store.Entry) uint64 {
-	var m uint64
-	for _, e := range entries {
-		m = max(m, e.ID)
-	}
-	return m
 }
 
 // joinIDs formats ids as "1, 2".
@@ -332,8 +341,8 @@ func checkSessions(dir string, entries []store.Entry) *sessionReport {
 func writeCheck(w *bufio.Writer, r *checkReport) error {
 	p := func(format string, args ...any) { fmt.Fprintf(w, format, args...) }
 	p("%s: valid CRMEM v1 file, %s\n", sanitizeLine(r.Path), humanize.Size(r.Bytes))
-	p("entries    %d (notes %d, archives %d, topics %d)\n", r.Entries, r.Kinds["note"], r.Kinds["archive"], r.Kinds["topic"])
-	p("aliases    %d\n", r.Aliases)
+	p("entries    %s (notes %s, archives %s, topics %s)\n", humanize.Count(r.Entries), humanize.Count(r.Kinds["note"]), humanize.Count(r.Kinds["archive"]), humanize.Count(r.Kinds["topic"]))
+	p("aliases    %s\n", humanize.Count(r.Aliases))
 	p("content    %s", humanize.Size(r.ContentBytes))
 	if r.Largest != nil {
 		p(", largest %s (%s)", humanize.Size(r.Largest.Bytes), nameText(r.Largest.Name))
@@ -342,7 +351,7 @@ func writeCheck(w *bufio.Writer, r *checkReport) error {
 	if len(r.Anomalies) == 0 {
 		p("anomalies  none\n")
 	} else {
-		p("anomalies  %d\n", len(r.Anomalies))
+		p("anomalies  %s\n", humanize.Count(len(r.Anomalies)))
 		writeAnomalies(p, r.Anomalies)
 	}
 	writeSessions(p, r.Sessions)
@@ -364,7 +373,7 @@ func writeAnomalies(p func(string, ...any), as []anomaly) {
 	}
 	for _, k := range kinds {
 		if n := shown[k] - listShown; n > 0 {
-			p("  … and %d more %s (crmem check --json lists them all)\n", n, k)
+			p("  … and %s more %s (crmem check --json lists them all)\n", humanize.Count(n), k)
 		}
 	}
 }
@@ -382,7 +391,7 @@ func writeSessions(p func(string, ...any), s *sessionReport) {
 		p("sessions   %s: none (no such folder)\n", sanitizeLine(s.Dir))
 		return
 	}
-	p("sessions   %d in %s, %d compact markers, %d naming missing archives\n", s.Sessions, sanitizeLine(s.Dir), s.Markers, len(s.Missing))
+	p("sessions   %s in %s, %s compact markers, %s naming missing archives\n", humanize.Count(s.Sessions), sanitizeLine(s.Dir), humanize.Count(s.Markers), humanize.Count(len(s.Missing)))
 	for _, m := range s.Missing {
 		resume := ""
 		if m.Resume {

@@ -99,7 +99,7 @@ func (a *app) saveEdit(db *store.DB, s *editor.Session, r editor.Result, p promp
 		if !s.IsConflict(err) {
 			return fileError{path, safeError(r.KeptMessage(err.Error()))}
 		}
-		choice, err := p.ask(s, r)
+		choice, err := p.ask(s, r, s.Happened(db.Memory()))
 		if err != nil {
 			return fileError{path, err}
 		}
@@ -121,7 +121,7 @@ func (a *app) resolve(db *store.DB, s *editor.Session, r editor.Result, c editor
 	if _, err := db.Reload(); err != nil {
 		return nil, "", err
 	}
-	op, err := s.Resolve(r, c, db.Memory().Lookup)
+	op, err := s.Resolve(r, c, db.Memory())
 	if err != nil {
 		return nil, "", err
 	}
@@ -140,10 +140,11 @@ func (a *app) finishSave(s *editor.Session, what string) error {
 	return nil
 }
 
-// ask asks on the terminal how to resolve a conflict; without a
-// terminal (or at end of input) it fails, keeping the text.
-func (p prompter) ask(s *editor.Session, r editor.Result) (editor.Choice, error) {
-	why := fmt.Sprintf("%s changed on disk while you were editing", r.Name)
+// ask asks on the terminal how to resolve a conflict (what happened to the
+// entry meanwhile); without a terminal (or at end of input) it fails,
+// keeping the text.
+func (p prompter) ask(s *editor.Session, r editor.Result, what editor.Meanwhile) (editor.Choice, error) {
+	why := fmt.Sprintf("%s %s while you were editing", r.Name, what)
 	if s.New {
 		why = fmt.Sprintf("the name %s was taken meanwhile", r.Name)
 	}

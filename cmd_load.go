@@ -8,6 +8,7 @@ import (
 
 	"github.com/crmem/crmem/export"
 	"github.com/crmem/crmem/store"
+	"github.com/crmem/crmem/tui/humanize"
 )
 
 // loadCommand reads an mdbook tree back into the memory.
@@ -81,7 +82,7 @@ func (a *app) mergeEntries(entries []store.Entry, mode export.MergeMode, what st
 	if err != nil {
 		return err
 	}
-	_, err = fmt.Fprintf(a.stdout, "%s: %d replaced, %d added, %d unchanged\n",
-		what, plan.Replaced, plan.Added, plan.Unchanged)
+	_, err = fmt.Fprintf(a.stdout, "%s: %s replaced, %s added, %s unchanged\n",
+		what, humanize.Count(plan.Replaced), humanize.Count(plan.Added), humanize.Count(plan.Unchanged))
 	return err
 }

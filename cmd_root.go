@@ -123,19 +123,26 @@ subcommand it opens the terminal UI; every subcommand is scriptable.`,
 	root.Flags().StringVar(&a.style, "style", "", "markdown style: "+strings.Join(config.StyleNames(), ", "))
 	root.Flags().BoolVar(&a.noMouse, "no-mouse", false, "start with mouse capture off, so the terminal's own text selection works (M toggles)")
 	root.Flags().BoolVar(&a.demo, "demo", false, "open a copy of a built-in sample memory")
-	for _, c := range []*cobra.Command{
-		a.lsCommand(), a.showCommand(), a.searchCommand(), a.tokensCommand(),
-		a.addCommand(), a.updateCommand(), a.writeCommand(), a.aliasCommand(),
-		a.renameCommand(), a.rmCommand(), a.editCommand(), a.dumpCommand(),
-		a.loadCommand(), a.exportCommand(), a.importCommand(), a.checkCommand(),
-		a.benchCommand(), a.configCommand(), a.versionCommand(),
+	// The command table: every subcommand with how it treats the memory
+	// file (a write is refused on crabtalk's store).
+	for _, sc := range []struct {
+		c    *cobra.Command
+		role storeCommand
+	}{
+		{a.lsCommand(), storeReads}, {a.showCommand(), storeReads}, {a.searchCommand(), storeReads},
+		{a.tokensCommand(), storeIgnores},
+		{a.addCommand(), storeWrites}, {a.updateCommand(), storeWrites}, {a.writeCommand(), storeWrites},
+		{a.aliasCommand(), storeWrites}, {a.renameCommand(), storeWrites}, {a.rmCommand(), storeWrites},
+		{a.editCommand(), storeWrites}, {a.dumpCommand(), storeReads}, {a.loadCommand(), storeWrites},
+		{a.exportCommand(), storeReads}, {a.importCommand(), storeWrites}, {a.checkCommand(), storeReads},
+		{a.benchCommand(), storeReads}, {a.configCommand(), storeIgnores}, {a.versionCommand(), storeIgnores},
+		{a.manCommand(), storeIgnores},
 	} {
-		c.SilenceUsage = true
-		c.DisableFlagsInUseLine = true // each Use line lists its flags
-		a.storeAware(c)                // crabtalk's store: read variants, writes refused
-		root.AddCommand(c)
+		sc.c.SilenceUsage = true
+		sc.c.DisableFlagsInUseLine = true // each Use line lists its flags
+		a.storeAware(sc.c, sc.role)       // crabtalk's store: read variants, writes refused
+		root.AddCommand(sc.c)
 	}
-	root.AddCommand(a.manCommand())
 	registerFlagCompletions(root)
 	return root
 }
@@ -193,13 +200,7 @@ func (a *app) loadConfig(cmd *cobra.Command, _ []string) error {
 // ($CRABTALK_HOME, else ~/.crabtalk) memory.db if it exists, else
 // store.crmem if that exists (SPEC §10), else memory.db.
 func (a *app) dbPath() (string, error) {
-	if a.cfg != nil && a.cfg.DB != "" {
-		return a.cfg.DB, nil
-	}
-	if a.db != "" {
-		return a.db, nil
-	}
-	if p := a.getenv("CRMEM_DB"); p != "" {
+	if p := a.givenDBPath(); p != "" {
 		return p, nil
 	}
 	if dir := a.getenv("CRABTALK_HOME"); dir != "" {
@@ -210,6 +211,18 @@ func (a *app) dbPath() (string, error) {
 		return "", fmt.Errorf("find home directory: %w", err)
 	}
 	return defaultMemoryPath(filepath.Join(home, ".crabtalk")), nil
+}
+
+// givenDBPath is the memory file the user named (--db, $CRMEM_DB, the
+// config file's db), or "" when crmem is to find it in crabtalk's home.
+func (a *app) givenDBPath() string {
+	switch {
+	case a.cfg != nil && a.cfg.DB != "":
+		return a.cfg.DB
+	case a.db != "":
+		return a.db
+	}
+	return a.getenv("CRMEM_DB")
 }
 
 // runTUI opens the terminal UI on path (or the resolved --db path).

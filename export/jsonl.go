@@ -121,7 +121,9 @@ func ReadJSONL(file string, r io.Reader, now time.Time) ([]store.Entry, error) {
 			break
 		}
 	}
-	assignIDs(out)
+	if err := assignIDs(out); err != nil {
+		return nil, fmt.Errorf("%s: %w", file, err)
+	}
 	return out, nil
 }
 
@@ -178,6 +180,9 @@ func (in inEntry) entry(now time.Time) (store.Entry, error) {
 	if in.ID != nil {
 		e.ID = *in.ID
 	}
+	if e.ID == store.ReservedID {
+		return store.Entry{}, fmt.Errorf("id %d is reserved: no id is left above it (ids go up to %d)", e.ID, store.ReservedID-1)
+	}
 	if in.CreatedAt != nil {
 		e.CreatedAt = uint64(*in.CreatedAt)
 	}
@@ -200,16 +205,19 @@ func checkUnique(e store.Entry, line int, names map[string]int, ids map[uint64]i
 	return nil
 }
 
-// assignIDs gives every entry with id 0 the next id above all ids, in order.
-func assignIDs(entries []store.Entry) {
-	var last uint64
-	for _, e := range entries {
-		last = max(last, e.ID)
-	}
+// assignIDs gives every entry with id 0 the next id above all ids, in
+// order, counting as an add does (store.NextIDFor).
+func assignIDs(entries []store.Entry) error {
+	next := store.NextIDFor(0, entries)
 	for i := range entries {
-		if entries[i].ID == 0 {
-			last++
-			entries[i].ID = last
+		if entries[i].ID != 0 {
+			continue
 		}
+		if next == store.ReservedID {
+			return fmt.Errorf("no ids left for %q", entries[i].Name)
+		}
+		entries[i].ID = next
+		next++
 	}
+	return nil
 }

@@ -115,6 +115,16 @@ func TestReadJSONL_CreatedAtAsRFC3339(t *testing.T) {
 	}
 }
 
+// TestReadJSONL_NoIDsLeft: an entry without an id after one holding the
+// largest id that can be assigned has no id left (before, it wrapped to 0).
+func TestReadJSONL_NoIDsLeft(t *testing.T) {
+	in := `{"id":18446744073709551614,"name":"a","kind":"note","content":"x"}` + "\n" + `{"name":"b","kind":"note","content":"y"}` + "\n"
+	got, err := export.ReadJSONL("mem.jsonl", strings.NewReader(in), fixedNow)
+	if err == nil || !strings.Contains(err.Error(), `mem.jsonl: no ids left for "b"`) {
+		t.Fatalf("got %+v, %v; want no ids left", got, err)
+	}
+}
+
 func TestReadJSONL_Malformed(t *testing.T) {
 	good := `{"id":1,"name":"a","kind":"note","content":"x"}`
 	tests := []struct {
@@ -136,6 +146,7 @@ func TestReadJSONL_Malformed(t *testing.T) {
 		{"duplicate id", `{"id":1,"name":"b","kind":"note","content":"y"}`, "id 1 already used on line 1"},
 		{"bad utf8", "{\"name\":\"b\xff\",\"kind\":\"note\",\"content\":\"y\"}", "not valid UTF-8"},
 		{"negative id", `{"id":-1,"name":"b","kind":"note","content":"y"}`, "cannot unmarshal"},
+		{"reserved id", `{"id":18446744073709551615,"name":"b","kind":"note","content":"y"}`, "id 18446744073709551615 is reserved: no id is left above it (ids go up to 18446744073709551614)"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

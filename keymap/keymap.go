@@ -10,16 +10,23 @@ type Mode int
 
 // The modes of the TUI.
 const (
-	ModeList    Mode = iota // the entry list has focus
-	ModePreview             // the preview pane has focus
-	ModeSearch              // the search line is being edited
-	ModeHelp                // the full help is shown
+	ModeList     Mode = iota // the entry list has focus
+	ModePreview              // the preview pane has focus
+	ModeSearch               // the search line is being edited
+	ModeHelp                 // the full help is shown
+	ModeLog                  // the reload log is shown
+	ModePrompt               // a one-line prompt is being typed (a name, an age, the date filter)
+	ModeQuestion             // a yes/no question is asked
+	ModeChoice               // a choice is asked (an edit conflict, an undo whose names were taken)
 )
 
 // KeyMap holds every binding of the TUI (SPEC §7).
 type KeyMap struct {
 	// Navigation (list and preview).
 	Up, Down, PageUp, PageDown, HalfUp, HalfDown, Top, Bottom key.Binding
+	// Paging the preview as less and glow do (space, b); in the list,
+	// space marks.
+	PreviewPageDown, PreviewPageUp key.Binding
 	// Panes and views. Open shows the preview (one pane at a time: instead
 	// of the list), Back returns to the list; Recall shows exactly what the
 	// agent's recall returns for the query.
@@ -43,10 +50,27 @@ type KeyMap struct {
 	CopyName, CopyContent, Pager, Zoom, PrevMatch, NextMatch, DateFilter key.Binding
 	// Application. Suspend hands the terminal back to the shell (ctrl+z).
 	Reload, Mouse, Suspend, Quit key.Binding
+	// Dialogs: Accept and Cancel end a prompt (Accept also goes to the
+	// entry of the reload log, Cancel also closes the help and the log),
+	// Yes and No answer a question.
+	Accept, Cancel, Yes, No key.Binding
+	// The answers to an edit conflict, and to an undo whose names were
+	// taken meanwhile.
+	KeepMine, KeepTheirs, SaveAsNew, RestoreRenamed, KeepUndo, DropUndo key.Binding
 
-	mode Mode               // set by SetMode; ShortHelp depends on it
-	base map[string]binding // the configured keys and labels, by snake_case name
+	mode      Mode               // set by SetMode; ShortHelp depends on it
+	base      map[string]binding // the configured keys and labels, by snake_case name
+	interrupt key.Binding        // ctrl+c: quits in every mode; not configurable
 }
+
+// InterruptKey always quits, in every mode (dialogs, prompts, the help, the
+// reload log, the search line): no configuration can lock the user in. It
+// may be listed under quit, and under no other binding.
+const InterruptKey = "ctrl+c"
+
+// Interrupt is the binding of InterruptKey, for the update loop to match
+// before anything else and for the help to list.
+func (k KeyMap) Interrupt() key.Binding { return k.interrupt }
 
 // DefaultKeyMap returns the default bindings. The editing bindings are
 // declared but disabled; the code that implements them enables them.
@@ -55,57 +79,70 @@ func DefaultKeyMap() KeyMap {
 		return key.NewBinding(key.WithKeys(keys...), key.WithHelp(help, desc))
 	}
 	k := KeyMap{
-		Up:             b([]string{"up", "k"}, "↑/k", "up"),
-		Down:           b([]string{"down", "j"}, "↓/j", "down"),
-		PageUp:         b([]string{"pgup"}, "pgup", "page up"),
-		PageDown:       b([]string{"pgdown"}, "pgdn", "page down"),
-		HalfUp:         b([]string{"ctrl+u"}, "ctrl+u", "half page up"),
-		HalfDown:       b([]string{"ctrl+d"}, "ctrl+d", "half page down"),
-		Top:            b([]string{"g", "home"}, "g/home", "first"),
-		Bottom:         b([]string{"G", "end"}, "G/end", "last"),
-		Focus:          b([]string{"tab"}, "tab", "switch pane"),
-		Open:           b([]string{"enter", "l", "right"}, "enter/l/→", "open preview"),
-		Back:           b([]string{"esc", "h", "left", "backspace"}, "esc/h/←", "back to list"),
-		Explain:        b([]string{"x"}, "x", "explain score"),
-		Recall:         b([]string{"ctrl+r"}, "ctrl+r", "recall view (agent's limit)"),
-		SearchUp:       b([]string{"ctrl+p", "ctrl+k"}, "ctrl+p/k", "up"),
-		SearchDown:     b([]string{"ctrl+n", "ctrl+j"}, "ctrl+n/j", "down"),
-		Help:           b([]string{"?"}, "?", "help"),
-		Search:         b([]string{"/"}, "/", "search"),
-		SearchAccept:   b([]string{"enter"}, "enter", "keep query"),
-		SearchCancel:   b([]string{"esc"}, "esc", "clear search"),
-		FilterAll:      b([]string{"1"}, "1", "all kinds"),
-		FilterNotes:    b([]string{"2"}, "2", "notes"),
-		FilterArchives: b([]string{"3"}, "3", "archives"),
-		FilterTopics:   b([]string{"4"}, "4", "topics"),
-		Sort:           b([]string{"s"}, "s", "sort order"),
-		Edit:           b([]string{"e"}, "e", "edit"),
-		New:            b([]string{"n"}, "n", "new note"),
-		Rename:         b([]string{"r"}, "r", "rename"),
-		Aliases:        b([]string{"a"}, "a", "aliases"),
-		Delete:         b([]string{"d"}, "d", "delete"),
-		Mark:           b([]string{"space"}, "space", "mark"),
-		DeleteMarked:   b([]string{"D"}, "D", "delete marked"),
-		Undo:           b([]string{"u"}, "u", "undo"),
-		MarkAll:        b([]string{"*"}, "*", "mark all listed"),
-		MarkOlder:      b([]string{"O"}, "O", "mark archives older than…"),
-		Unmark:         b([]string{"U"}, "U", "unmark all"),
-		Orphans:        b([]string{"o"}, "o", "orphan archives only"),
-		Dump:           b([]string{"W"}, "W", "dump to a folder…"),
-		Reload:         b([]string{"R"}, "R", "reload"),
-		Mouse:          b([]string{"M"}, "M", "mouse on/off"),
-		LatestChange:   b([]string{"."}, ".", "latest change"),
-		ChangeLog:      b([]string{"c"}, "c", "reload log"),
-		CopyName:       b([]string{"y"}, "y", "copy name"),
-		CopyContent:    b([]string{"Y"}, "Y", "copy content"),
-		Pager:          b([]string{"v"}, "v", "open in $PAGER"),
-		Zoom:           b([]string{"z"}, "z", "zoom preview"),
-		PrevMatch:      b([]string{"["}, "[", "previous match"),
-		NextMatch:      b([]string{"]"}, "]", "next match"),
-		DateFilter:     b([]string{"f"}, "f", "date filter"),
-		Suspend:        b([]string{"ctrl+z"}, "ctrl+z", "suspend"),
-		Quit:           b([]string{"q", "ctrl+c"}, "q", "quit"),
+		Up:              b([]string{"up", "k"}, "↑/k", "up"),
+		Down:            b([]string{"down", "j"}, "↓/j", "down"),
+		PageUp:          b([]string{"pgup"}, "pgup", "page up"),
+		PageDown:        b([]string{"pgdown"}, "pgdn", "page down"),
+		HalfUp:          b([]string{"ctrl+u"}, "ctrl+u", "half page up"),
+		HalfDown:        b([]string{"ctrl+d"}, "ctrl+d", "half page down"),
+		Top:             b([]string{"g", "home"}, "g/home", "first"),
+		Bottom:          b([]string{"G", "end"}, "G/end", "last"),
+		PreviewPageDown: b([]string{"space"}, "space", "page down (preview)"),
+		PreviewPageUp:   b([]string{"b"}, "b", "page up (preview)"),
+		Focus:           b([]string{"tab"}, "tab", "switch pane"),
+		Open:            b([]string{"enter", "l", "right"}, "enter/l/→", "open preview"),
+		Back:            b([]string{"esc", "h", "left", "backspace"}, "esc/h/←", "back to list"),
+		Explain:         b([]string{"x"}, "x", "explain score"),
+		Recall:          b([]string{"ctrl+r"}, "ctrl+r", "recall view (agent's limit)"),
+		SearchUp:        b([]string{"ctrl+p", "ctrl+k"}, "ctrl+p/k", "up"),
+		SearchDown:      b([]string{"ctrl+n", "ctrl+j"}, "ctrl+n/j", "down"),
+		Help:            b([]string{"?"}, "?", "help"),
+		Search:          b([]string{"/"}, "/", "search"),
+		SearchAccept:    b([]string{"enter"}, "enter", "keep query"),
+		SearchCancel:    b([]string{"esc"}, "esc", "clear search"),
+		FilterAll:       b([]string{"1"}, "1", "all kinds"),
+		FilterNotes:     b([]string{"2"}, "2", "notes"),
+		FilterArchives:  b([]string{"3"}, "3", "archives"),
+		FilterTopics:    b([]string{"4"}, "4", "topics"),
+		Sort:            b([]string{"s"}, "s", "sort order"),
+		Edit:            b([]string{"e"}, "e", "edit"),
+		New:             b([]string{"n"}, "n", "new note"),
+		Rename:          b([]string{"r"}, "r", "rename"),
+		Aliases:         b([]string{"a"}, "a", "aliases"),
+		Delete:          b([]string{"d"}, "d", "delete"),
+		Mark:            b([]string{"space"}, "space", "mark"),
+		DeleteMarked:    b([]string{"D"}, "D", "delete marked"),
+		Undo:            b([]string{"u"}, "u", "undo"),
+		MarkAll:         b([]string{"*"}, "*", "mark all listed"),
+		MarkOlder:       b([]string{"O"}, "O", "mark archives older than…"),
+		Unmark:          b([]string{"U"}, "U", "unmark all"),
+		Orphans:         b([]string{"o"}, "o", "orphan archives only"),
+		Dump:            b([]string{"W"}, "W", "dump to a folder…"),
+		Reload:          b([]string{"R"}, "R", "reload"),
+		Mouse:           b([]string{"M"}, "M", "mouse on/off"),
+		LatestChange:    b([]string{"."}, ".", "latest change"),
+		ChangeLog:       b([]string{"c"}, "c", "reload log"),
+		CopyName:        b([]string{"y"}, "y", "copy name"),
+		CopyContent:     b([]string{"Y"}, "Y", "copy content"),
+		Pager:           b([]string{"v"}, "v", "open in $PAGER"),
+		Zoom:            b([]string{"z"}, "z", "zoom preview"),
+		PrevMatch:       b([]string{"["}, "[", "previous match"),
+		NextMatch:       b([]string{"]"}, "]", "next match"),
+		DateFilter:      b([]string{"f"}, "f", "date filter"),
+		Suspend:         b([]string{"ctrl+z"}, "ctrl+z", "suspend"),
+		Quit:            b([]string{"q", "ctrl+c"}, "q", "quit"),
+		Accept:          b([]string{"enter"}, "enter", "ok (prompts, reload log)"),
+		Cancel:          b([]string{"esc"}, "esc", "cancel, close"),
+		Yes:             b([]string{"y", "Y"}, "y", "yes"),
+		No:              b([]string{"n", "N"}, "n", "no"),
+		KeepMine:        b([]string{"m"}, "m", "keep mine"),
+		KeepTheirs:      b([]string{"t"}, "t", "keep theirs"),
+		SaveAsNew:       b([]string{"n"}, "n", "save mine as a new note"),
+		RestoreRenamed:  b([]string{"r"}, "r", "undo: restore renamed"),
+		KeepUndo:        b([]string{"k"}, "k", "undo: keep it in the list"),
+		DropUndo:        b([]string{"x"}, "x", "undo: drop it from the list"),
 	}
+	k.interrupt = b([]string{InterruptKey}, InterruptKey, "quit (always)")
 	k.recordBase()
 	for _, e := range k.EditKeys() {
 		e.SetEnabled(false)
@@ -122,7 +159,7 @@ func (k *KeyMap) EditKeys() []*key.Binding {
 
 // NavigationKeys are the movement bindings shared by the list and preview.
 func (k KeyMap) NavigationKeys() []key.Binding {
-	return []key.Binding{k.Up, k.Down, k.PageUp, k.PageDown, k.HalfUp, k.HalfDown, k.Top, k.Bottom}
+	return []key.Binding{k.Up, k.Down, k.PageUp, k.PageDown, k.HalfUp, k.HalfDown, k.Top, k.Bottom, k.PreviewPageDown, k.PreviewPageUp}
 }
 
 // ViewKeys switch panes, filters and order.
@@ -150,9 +187,9 @@ func (k KeyMap) CleanupKeys() []key.Binding {
 	return []key.Binding{k.Mark, k.MarkAll, k.MarkOlder, k.Unmark, k.Orphans, k.DeleteMarked}
 }
 
-// AppKeys are reload, mouse, help and quit.
+// AppKeys are reload, mouse, help and quit, and ctrl+c, which always quits.
 func (k KeyMap) AppKeys() []key.Binding {
-	return []key.Binding{k.Reload, k.Mouse, k.Suspend, k.Help, k.Quit}
+	return []key.Binding{k.Reload, k.Mouse, k.Suspend, k.Help, k.Quit, k.interrupt}
 }
 
 // ShortHelp is the one-line help shown at the bottom of the screen: the
@@ -166,13 +203,27 @@ func (k KeyMap) ShortHelp() []key.Binding {
 		return []key.Binding{k.Back, k.Search, k.Focus, k.Explain, k.Edit, k.Quit, k.Help}
 	case ModeHelp:
 		return []key.Binding{k.Up, k.Down, k.Quit}
+	case ModeLog:
+		return []key.Binding{k.Up, k.Down, k.Accept, k.Cancel}
+	case ModePrompt, ModeQuestion, ModeChoice:
+		return nil // the dialog names its own keys
 	}
 	return []key.Binding{k.Search, k.SearchCancel, k.Open, k.Sort, k.Explain, k.Edit, k.Quit, k.Help}
 }
 
+// DialogKeys answer prompts, questions and choices.
+func (k KeyMap) DialogKeys() []key.Binding {
+	return []key.Binding{k.Accept, k.Cancel, k.Yes, k.No, k.KeepMine, k.KeepTheirs, k.SaveAsNew, k.RestoreRenamed, k.KeepUndo, k.DropUndo}
+}
+
+// dialogKeys points at the dialog bindings, to enable them by mode.
+func (k *KeyMap) dialogKeys() []*key.Binding {
+	return []*key.Binding{&k.Accept, &k.Cancel, &k.Yes, &k.No, &k.KeepMine, &k.KeepTheirs, &k.SaveAsNew, &k.RestoreRenamed, &k.KeepUndo, &k.DropUndo}
+}
+
 // FullHelp is the `?` help, one column per group.
 func (k KeyMap) FullHelp() [][]key.Binding {
-	return [][]key.Binding{k.NavigationKeys(), k.ViewKeys(), append(k.SearchKeys(), k.AppKeys()...), k.ReadingKeys(), k.EditingKeys(), k.CleanupKeys()}
+	return [][]key.Binding{k.NavigationKeys(), k.ViewKeys(), append(k.SearchKeys(), k.AppKeys()...), k.ReadingKeys(), k.EditingKeys(), k.CleanupKeys(), k.DialogKeys()}
 }
 
 // SetMode enables the bindings that make sense in mode m. editing says the
@@ -181,6 +232,15 @@ func (k KeyMap) FullHelp() [][]key.Binding {
 // scroll it and quit closes it (no key quits from an overlay).
 func (k *KeyMap) SetMode(m Mode, editing, query bool) {
 	k.mode = m
+	if m >= ModeLog {
+		k.setDialogMode(m)
+		return
+	}
+	for _, b := range k.dialogKeys() {
+		b.SetEnabled(false)
+	}
+	k.typed(&k.Accept, "accept", false)
+	k.typed(&k.Cancel, "cancel", false)
 	typing := m == ModeSearch
 	for _, b := range []*key.Binding{&k.Up, &k.Down, &k.PageUp, &k.PageDown, &k.HalfUp, &k.HalfDown, &k.Top, &k.Bottom} {
 		b.SetEnabled(true)
@@ -213,10 +273,51 @@ func (k *KeyMap) SetMode(m Mode, editing, query bool) {
 	k.SearchCancel.SetEnabled(typing || (query && m == ModeList))
 	k.Help.SetEnabled(!typing)
 	k.Quit.SetEnabled(true)
-	if m == ModeHelp && len(k.Quit.Keys()) > 0 {
+	if m == ModeHelp && k.closeQuitLabel() != "" {
 		k.Quit.SetHelp(k.CloseHelpLabel(), "close help")
 	}
 	for _, e := range k.EditKeys() {
 		e.SetEnabled(editing && !typing && m != ModeHelp)
+	}
+	// The preview pages with space and b; marking stays in the list.
+	k.PreviewPageDown.SetEnabled(m == ModePreview)
+	k.PreviewPageUp.SetEnabled(m == ModePreview)
+	k.Mark.SetEnabled(k.Mark.Enabled() && m != ModePreview)
+	k.Cancel.SetEnabled(m == ModeHelp)
+}
+
+// SetReferenceMode enables what the full help lists: the list's keys
+// (editing says whether the editing keys are wired) and, for reference,
+// those of the search line, the preview and the dialogs.
+func (k *KeyMap) SetReferenceMode(editing bool) {
+	k.SetMode(ModeList, editing, false)
+	for _, b := range append(k.dialogKeys(), &k.SearchAccept, &k.SearchCancel, &k.SearchUp, &k.SearchDown,
+		&k.Back, &k.PreviewPageDown, &k.PreviewPageUp) {
+		b.SetEnabled(true)
+	}
+}
+
+// setDialogMode enables only the keys of the reload log or of a dialog
+// (and suspend, which works everywhere); in a prompt the printable keys
+// are text.
+func (k *KeyMap) setDialogMode(m Mode) {
+	for _, b := range k.all() {
+		b.SetEnabled(false)
+	}
+	for name, b := range map[string]*key.Binding{"up": &k.Up, "down": &k.Down, "quit": &k.Quit, "suspend": &k.Suspend} {
+		k.typed(b, name, false) // as configured, whatever the mode before
+	}
+	k.typed(&k.Accept, "accept", m == ModePrompt)
+	k.typed(&k.Cancel, "cancel", m == ModePrompt)
+	k.Suspend.SetEnabled(true)
+	k.Cancel.SetEnabled(true)
+	on := map[Mode][]*key.Binding{
+		ModeLog:      {&k.Up, &k.Down, &k.PageUp, &k.PageDown, &k.HalfUp, &k.HalfDown, &k.Top, &k.Bottom, &k.Accept, &k.Quit, &k.ChangeLog},
+		ModePrompt:   {&k.Accept},
+		ModeQuestion: {&k.Yes, &k.No},
+		ModeChoice:   {&k.KeepMine, &k.KeepTheirs, &k.SaveAsNew, &k.RestoreRenamed, &k.KeepUndo, &k.DropUndo},
+	}[m]
+	for _, b := range on {
+		b.SetEnabled(true)
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"reflect"
 	"slices"
 	"strings"
+	"sync"
 	"unicode"
 	"unicode/utf8"
 
@@ -54,6 +55,28 @@ func snakeCase(s string) string {
 	return b.String()
 }
 
+// bindingFields are the indexes of KeyMap's binding fields.
+var bindingFields = sync.OnceValue(func() []int {
+	t := reflect.TypeFor[KeyMap]()
+	var out []int
+	for i := range t.NumField() {
+		if f := t.Field(i); f.IsExported() && f.Type == bindingType {
+			out = append(out, i)
+		}
+	}
+	return out
+})
+
+// all points at every configurable binding.
+func (k *KeyMap) all() []*key.Binding {
+	v := reflect.ValueOf(k).Elem()
+	out := make([]*key.Binding, 0, len(bindingFields()))
+	for _, i := range bindingFields() {
+		out = append(out, v.Field(i).Addr().Interface().(*key.Binding))
+	}
+	return out
+}
+
 // Lookup returns the binding with the given snake_case name.
 func (k *KeyMap) Lookup(name string) (*key.Binding, bool) {
 	v := reflect.ValueOf(k).Elem()
@@ -92,6 +115,9 @@ func (k *KeyMap) Remap(name string, keys []string) error {
 	for _, s := range keys {
 		if err := CheckKey(s); err != nil {
 			return err
+		}
+		if s == InterruptKey && name != "quit" {
+			return fmt.Errorf("%s always quits and cannot be bound to %s", InterruptKey, name)
 		}
 	}
 	base := k.base[name]
@@ -147,16 +173,32 @@ func (k *KeyMap) typed(b *key.Binding, name string, typing bool) {
 }
 
 // CloseHelpLabel names the keys that close the help screen as configured:
-// quit's, esc and help's ("q/esc/?" by default, "Q/esc/H" when remapped).
+// quit's, cancel's and help's ("q/esc/?" by default, "Q/esc/H" when
+// remapped).
 func (k KeyMap) CloseHelpLabel() string {
-	parts := []string{"esc"}
-	if l := k.base["quit"].label; l != "" {
-		parts = append([]string{l}, parts...)
+	var parts []string
+	for _, l := range []string{k.closeQuitLabel(), k.base["cancel"].label} {
+		if l != "" {
+			parts = append(parts, l)
+		}
 	}
 	if l := k.base["help"].label; l != "" {
 		parts = append(parts, l)
 	}
 	return strings.Join(parts, "/")
+}
+
+// closeQuitLabel is quit's label as configured, without ctrl+c (which
+// quits from an overlay rather than closing it).
+func (k KeyMap) closeQuitLabel() string {
+	b := k.base["quit"]
+	if !slices.Contains(b.keys, InterruptKey) {
+		return b.label
+	}
+	if slices.Equal(b.keys, b.defKeys) {
+		return b.defLabel
+	}
+	return Label(slices.DeleteFunc(slices.Clone(b.keys), func(s string) bool { return s == InterruptKey }))
 }
 
 // ScrollLabel names the keys that scroll a long overlay: up's and down's
@@ -236,14 +278,15 @@ type Conflict struct {
 }
 
 // paneNames name the modes in messages.
-var paneNames = map[Mode]string{ModeList: "list", ModePreview: "preview", ModeSearch: "search line", ModeHelp: "help"}
+var paneNames = map[Mode]string{ModeList: "list", ModePreview: "preview", ModeSearch: "search line", ModeHelp: "help",
+	ModeLog: "reload log", ModePrompt: "prompts", ModeQuestion: "questions", ModeChoice: "choices"}
 
 // Conflicts returns every key that two enabled bindings share in one pane,
 // with every binding enabled as it is when editing is wired and a query is
 // active.
 func (k KeyMap) Conflicts() []Conflict {
 	var out []Conflict
-	for _, mode := range []Mode{ModeList, ModePreview, ModeSearch, ModeHelp} {
+	for _, mode := range []Mode{ModeList, ModePreview, ModeSearch, ModeHelp, ModeLog, ModePrompt, ModeQuestion, ModeChoice} {
 		c := k
 		c.SetMode(mode, true, true)
 		owner := map[string]string{}

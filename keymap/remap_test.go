@@ -105,3 +105,22 @@ func TestRemap_PrintableKeysAreTextWhileTyping(t *testing.T) {
 		t.Errorf("suspend in the list: %v", k.Suspend.Keys())
 	}
 }
+
+// TestRemap_CtrlCOnlyQuits: ctrl+c always quits; it cannot be given to
+// another action (a config could otherwise lock the user in), and quit may
+// list it or not.
+func TestRemap_CtrlCOnlyQuits(t *testing.T) {
+	k := keymap.DefaultKeyMap()
+	for _, n := range keymap.Names() {
+		err := k.Remap(n, []string{"ctrl+c"})
+		if (err == nil) != (n == "quit") {
+			t.Errorf("%s = \"ctrl+c\": error %v", n, err)
+		}
+	}
+	if err := k.Remap("quit", nil); err != nil {
+		t.Fatal(err)
+	}
+	if got := k.Interrupt().Keys(); len(got) != 1 || got[0] != "ctrl+c" {
+		t.Errorf("interrupt keys %v", got)
+	}
+}

@@ -163,7 +163,7 @@ func (tx *txn) add(op Add) error {
 	if tx.m.nameTaken(op.Name) {
 		return fmt.Errorf("%w: %q", ErrNameTaken, op.Name)
 	}
-	if tx.m.nextID == ^uint64(0) {
+	if tx.m.nextID == ReservedID {
 		return fmt.Errorf("add %q: no ids left", op.Name)
 	}
 	created := op.CreatedAt

@@ -189,9 +189,7 @@ func Encode(nextID uint64, entries []Entry) []byte {
 	size := headerSize + 12
 	for _, e := range ptrs {
 		size += encodedSize(e)
-		if e.ID >= nextID && e.ID != ^uint64(0) {
-			nextID = e.ID + 1
-		}
+		nextID = raiseNextID(nextID, e.ID)
 	}
 	buf := make([]byte, 0, size)
 	buf = append(buf, magic...)

@@ -493,3 +493,31 @@ func TestApply_GarbageInSwapWindow(t *testing.T) {
 		t.Errorf("memory %v, want the last good state", got)
 	}
 }
+
+// TestReload_DeletedHereWrittenBackIsAdded: an entry removed through Apply
+// and written back by another writer's stale copy (same id) is added by
+// the reload, not changed: its id staying in the memory's order until the
+// next compaction must not show (issue 17 item 9).
+func TestReload_DeletedHereWrittenBackIsAdded(t *testing.T) {
+	var es []store.Entry
+	for i := range 20 { // enough that one removal leaves the id in order
+		es = append(es, note(uint64(i+1), fmt.Sprintf("e%02d", i+1), "x"))
+	}
+	path := writeDB(t, 21, es...)
+	stale, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	db := openDB(t, path)
+	dbApply(t, db, store.Remove{Name: "e02"})
+	if err := os.WriteFile(path, stale, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	d, err := db.Reload()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(d.Added, []uint64{2}) || len(d.Changed)+len(d.Removed) != 0 {
+		t.Errorf("diff %+v, want only 2 added", d)
+	}
+}

@@ -198,9 +198,7 @@ func (m *Memory) insertAscending(entries []Entry) {
 		e := &entries[i]
 		m.byID[e.ID] = e
 		m.order = append(m.order, e.ID)
-		if e.ID >= m.nextID && e.ID != ^uint64(0) {
-			m.nextID = e.ID + 1
-		}
+		m.nextID = raiseNextID(m.nextID, e.ID)
 	}
 	m.lazy.from = entries
 }
@@ -215,9 +213,7 @@ func (m *Memory) insert(e *Entry) {
 	for _, a := range e.Aliases {
 		m.aliases[a] = m.aliases[a].addSorted(e.ID)
 	}
-	if e.ID >= m.nextID && e.ID != ^uint64(0) {
-		m.nextID = e.ID + 1
-	}
+	m.nextID = raiseNextID(m.nextID, e.ID)
 }
 
 // put stores e, replacing the entry with its id if any; the caller holds mu

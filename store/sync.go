@@ -38,7 +38,11 @@ func (m *Memory) Sync(f *File) Diff {
 				e = incoming[j]
 			}
 			if i < len(old) && old[i] == e.ID {
-				if m.syncChange(e) {
+				switch {
+				case m.byID[e.ID] == nil: // removed here; its id stays in order until compact
+					m.syncAdd(e)
+					d.Added = append(d.Added, e.ID)
+				case m.syncChange(e):
 					d.Changed = append(d.Changed, e.ID)
 				}
 				i++
@@ -83,12 +87,10 @@ func (m *Memory) syncRemove(id uint64) bool {
 	return true
 }
 
+// syncChange replaces the entry with e's id (which the memory holds) by e,
+// reporting whether they differed.
 func (m *Memory) syncChange(e *Entry) bool {
 	cur := m.byID[e.ID]
-	if cur == nil {
-		m.syncAdd(e)
-		return true
-	}
 	if sameEntry(cur, e) {
 		return false
 	}

@@ -1,12 +1,15 @@
 package tui
 
 import (
+	"cmp"
 	"fmt"
+	"slices"
 	"strings"
 
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/crmem/crmem/bm25"
+	"github.com/crmem/crmem/store"
 	"github.com/crmem/crmem/tui/humanize"
 )
 
@@ -110,7 +113,7 @@ func (m *Model) expandNames() tea.Cmd {
 // toggleExplain switches the explain view, saying so.
 func (m *Model) toggleExplain() tea.Cmd {
 	m.pv.explain = !m.pv.explain
-	text := "explain on: the preview breaks down each listed row's score (x or esc turns it off)"
+	text := "explain on: the preview breaks down each listed row's score" + paren(hints(" ", m.explainOff(), "turns it off"))
 	if !m.pv.explain {
 		text = "explain off"
 	}
@@ -121,7 +124,7 @@ func (m *Model) toggleExplain() tea.Cmd {
 // recall(query, limit) returns.
 func (m *Model) toggleRecall() tea.Cmd {
 	if m.result == nil && !m.recall {
-		return m.setMessage("recall view: type a query first (/)")
+		return m.setMessage("recall view: type a query first" + paren(keyName(m.c.keys.Search)))
 	}
 	m.recall = !m.recall
 	m.rebuild()
@@ -306,7 +309,7 @@ func (m *Model) showSelected() tea.Cmd {
 	if !ok {
 		text := m.emptyText()
 		if m.list.atMore() {
-			text = humanize.Count(m.list.rows[m.list.cursor].more) + " more name matches: enter lists them"
+			text = humanize.Count(m.list.rows[m.list.cursor].more) + " more name matches" + paren(keyHint(m.c.keys.Open, "lists them"))
 		}
 		m.pv.id, m.pv.pending = 0, false
 		m.pv.vp.SetContent(emptyPreview(m.c.styles, w, text))
@@ -319,10 +322,10 @@ func (m *Model) showSelected() tea.Cmd {
 	if m.pv.explain {
 		m.pv.key = key
 		if s, ok := m.db.(*storeSource); ok {
-			m.pv.setContent(e.ID, head+"\n"+storeExplainView(m.c.styles, m.result, r, e.ID, s.stats(), w))
+			m.pv.setContent(e.ID, head+"\n"+storeExplainView(m.c.styles, m.result, r, e.ID, s.stats(), w, m.explainHints()))
 			return nil
 		}
-		m.pv.setContent(e.ID, head+"\n"+explainView(m.c.styles, m.index(), m.result, r, e.ID, w))
+		m.pv.setContent(e.ID, head+"\n"+explainView(m.c.styles, m.index(), m.result, r, e.ID, w, m.explainHints()))
 		return nil
 	}
 	body, cached := m.cache.get(key)
@@ -389,19 +392,24 @@ func (m *Model) indexDone() tea.Cmd {
 }
 
 // applySnapshot swaps in new entries keeping selection (by id), scroll
-// position and marks (dropped for entries that vanished).
-func (m *Model) applySnapshot(s *snapshot) {
+// position and marks (dropped for entries that vanished); it returns the
+// dropped marks, as the entries were when marked, in ascending id order.
+func (m *Model) applySnapshot(s *snapshot) []store.Entry {
 	id, had := m.selectedID()
 	m.snap = s
 	m.markBytes = 0
-	for id := range m.marks {
+	var dropped []store.Entry
+	for id, was := range m.marks {
 		if e, ok := s.entry(id); ok {
 			m.markBytes += len(e.Content)
 		} else {
+			dropped = append(dropped, was)
 			delete(m.marks, id)
 		}
 	}
+	slices.SortFunc(dropped, func(a, b store.Entry) int { return cmp.Compare(a.ID, b.ID) })
 	m.rebuildKeeping(id, had)
+	return dropped
 }
 
 // index returns the bm25 index once it is built, else nil.

@@ -31,6 +31,18 @@ type changeItem struct {
 	id   uint64
 	name string // sanitized, as it was (a removed entry's last name)
 	kind changeKind
+	from string // a renamed entry's name before the reload (sanitized); "" if not renamed
+	// restored: an entry this session deleted, put back by another writer
+	// (one holding an old copy, such as a running daemon).
+	restored bool
+}
+
+// text names the item: "name", or "old → new" for a rename.
+func (it changeItem) text() string {
+	if it.from != "" {
+		return it.from + " → " + it.name
+	}
+	return it.name
 }
 
 // reloadRecord is one reload of this session: when, the counts, and the
@@ -56,16 +68,41 @@ type changeState struct {
 	log       []reloadRecord // oldest first
 	logOpen   bool
 	logCursor int // index into logRows
+	// deleted holds the ids this session deleted, so a reload that brings
+	// one back says another writer restored it.
+	deleted map[uint64]bool
+}
+
+// noteWritten follows this session's own writes: an entry it removed is
+// remembered as deleted here, one it put back (undo) is forgotten.
+func (m *Model) noteWritten(changes []store.Change) {
+	for _, c := range changes {
+		switch {
+		case c.After == nil && c.Before != nil:
+			if m.chg.deleted == nil {
+				m.chg.deleted = map[uint64]bool{}
+			}
+			m.chg.deleted[c.Before.ID] = true
+		case c.After != nil:
+			delete(m.chg.deleted, c.After.ID)
+		}
+	}
 }
 
 // recordReload turns a reload's diff into a record, naming removed entries
-// from the old snapshot and the others from the new one.
-func recordReload(d store.Diff, old, cur *snapshot, at time.Time) reloadRecord {
+// from the old snapshot and the others from the new one; a changed entry
+// whose name differs is a rename (both names), and an added one that this
+// session deleted (deleted, by id) was put back by another writer.
+func recordReload(d store.Diff, old, cur *snapshot, at time.Time, deleted map[uint64]bool) reloadRecord {
 	r := reloadRecord{at: at, added: len(d.Added), changed: len(d.Changed), removed: len(d.Removed)}
 	add := func(ids []uint64, s *snapshot, k changeKind) {
 		for i := len(ids) - 1; i >= 0 && len(r.items) < maxLoggedItems; i-- {
 			if j, ok := s.index(ids[i]); ok {
-				r.items = append(r.items, changeItem{id: ids[i], name: s.label(j), kind: k})
+				it := changeItem{id: ids[i], name: s.label(j), kind: k, restored: k == changeAdded && deleted[ids[i]]}
+				if o, ok := old.index(ids[i]); ok && k == changeChanged && old.entries[o].Name != s.entries[j].Name {
+					it.from = old.label(o)
+				}
+				r.items = append(r.items, it)
 			}
 		}
 	}
@@ -86,20 +123,46 @@ func (r reloadRecord) summary() string {
 			var names []string
 			for _, it := range r.items {
 				if it.kind == k {
-					names = append(names, it.name)
+					names = append(names, it.text())
 				}
 			}
 			if len(names) > 0 {
 				parts = append(parts, fmt.Sprintf("%s%d %s", k.sign(), len(names), strings.Join(names, ", ")))
 			}
 		}
-		return "reloaded: " + strings.Join(parts, " · ")
+		return "reloaded: " + strings.Join(parts, " · ") + r.restoredWarning()
 	}
 	names := make([]string, 0, maxStatusNames)
 	for _, it := range r.items[:min(len(r.items), maxStatusNames)] {
-		names = append(names, it.kind.sign()+it.name)
+		names = append(names, it.kind.sign()+it.text())
 	}
-	return fmt.Sprintf("reloaded: %s: %s …", r.counts(), strings.Join(names, ", "))
+	return fmt.Sprintf("reloaded: %s: %s …", r.counts(), strings.Join(names, ", ")) + r.restoredWarning()
+}
+
+// restoredWarning says that another writer put back entries this session
+// deleted: a daemon or agent writing its old copy over the file (README,
+// "Editing safely").
+func (r reloadRecord) restoredWarning() string {
+	var names []string
+	for _, it := range r.items {
+		if it.restored {
+			names = append(names, it.name)
+		}
+	}
+	if len(names) == 0 {
+		return ""
+	}
+	return fmt.Sprintf(" ⚠ another writer put back what you deleted: %s (an agent or daemon writing an old copy?)",
+		firstOf(names, maxStatusNames))
+}
+
+// firstOf joins the first n names and counts the rest.
+func firstOf(names []string, n int) string {
+	s := strings.Join(names[:min(n, len(names))], ", ")
+	if len(names) > n {
+		s += fmt.Sprintf(" and %s more", humanize.Count(len(names)-n))
+	}
+	return s
 }
 
 // counts is "+12 −3 ~1".
@@ -110,7 +173,10 @@ func (r reloadRecord) counts() string {
 // noteReload records a reload that changed the memory: the log grows, added
 // and changed entries become unseen, removed ones are forgotten.
 func (m *Model) noteReload(d store.Diff, old *snapshot) reloadRecord {
-	rec := recordReload(d, old, m.snap, m.c.now())
+	rec := recordReload(d, old, m.snap, m.c.now(), m.chg.deleted)
+	for _, id := range d.Added {
+		delete(m.chg.deleted, id) // reported once
+	}
 	if m.chg.unseen == nil {
 		m.chg.unseen = map[uint64]changeKind{}
 	}
@@ -235,9 +301,9 @@ func (m *Model) moveLogCursor(d int) {
 func (m *Model) logKey(k tea.KeyPressMsg) tea.Cmd {
 	keys := &m.c.keys
 	switch {
-	case k.String() == "esc" || key.Matches(k, keys.Quit) || key.Matches(k, keys.ChangeLog):
+	case key.Matches(k, keys.Cancel) || key.Matches(k, keys.Quit) || key.Matches(k, keys.ChangeLog):
 		m.chg.logOpen = false
-	case k.String() == "enter":
+	case key.Matches(k, keys.Accept):
 		rows := m.logRows()
 		r := rows[m.chg.logCursor]
 		it := m.chg.log[r.rec].items[r.item]
@@ -260,7 +326,10 @@ func (m *Model) changeLogView() string {
 	rows := m.logRows()
 	h := m.bodyHeight()
 	top := max(0, min(m.chg.logCursor-h/2, len(rows)-h+2))
-	lines := []string{st.paneTitle.Render("Reloads this session") + st.dim.Render("  (enter: go to the entry · esc: close)")}
+	keys := &m.c.keys
+	closeKeys := hints("/", keyName(keys.Cancel), keyName(keys.ChangeLog))
+	hint := hints(" · ", hints(": ", keyName(keys.Accept), "go to the entry"), hints(": ", closeKeys, "close"))
+	lines := []string{st.paneTitle.Render("Reloads this session") + st.dim.Render("  ("+hint+")")}
 	for i := top; i < len(rows) && len(lines) < h; i++ {
 		lines = append(lines, m.logLine(rows[i], i == m.chg.logCursor))
 	}
@@ -279,7 +348,10 @@ func (m *Model) logLine(r logRow, selected bool) string {
 		return st.groupHeader.Render(rec.at.In(m.c.loc).Format("15:04:05") + "  " + rec.counts() + more)
 	}
 	it := rec.items[r.item]
-	line := "  " + it.kind.sign() + " " + it.name
+	line := "  " + it.kind.sign() + " " + it.text()
+	if it.restored {
+		line += st.warning.Render("  ⚠ you deleted it; another writer put it back")
+	}
 	if _, ok := m.snap.index(it.id); !ok {
 		line += st.dim.Render("  (gone)")
 	}

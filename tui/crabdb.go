@@ -251,9 +251,9 @@ func (r *searchResult) storeRecallLabel() string {
 // storeExplainView breaks a store hit's score down by the stored numbers:
 // per posting row tf, df (rows of the query term), idf and contribution,
 // the document's stored length and weight, and the stored stats.
-func storeExplainView(st *styles, r *searchResult, h row, id uint64, stats crabdb.Stats, width int) string {
+func storeExplainView(st *styles, r *searchResult, h row, id uint64, stats crabdb.Stats, width int, hk explainHints) string {
 	if r == nil || r.recallQuery == "" {
-		return st.dim.Render("Type a query (/) to see why an entry ranks where it does.")
+		return st.dim.Render(hk.noQuery())
 	}
 	sh, ok := r.storeHits[id]
 	var b strings.Builder

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"time"
 
+	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/crmem/crmem/store"
@@ -113,9 +114,10 @@ func (m *Model) dateKeep() func(store.Entry) bool {
 // openDatePrompt starts typing a date filter on an empty line (enter on
 // it clears the filter); the placeholder names the filter in force.
 func (m *Model) openDatePrompt() tea.Cmd {
-	hint := "<30d  >90d  2026-03  2026-03-01..2026-04-15  (enter: all dates)"
+	keys := &m.c.keys
+	hint := "<30d  >90d  2026-03  2026-03-01..2026-04-15" + paren(hints(": ", keyName(keys.Accept), "all dates"))
 	if m.dates.r.on() {
-		hint = "now " + m.dates.r.text + " · enter on empty: all dates · esc: keep it"
+		hint = hints(" · ", "now "+m.dates.r.text, hints(" on empty: ", keyName(keys.Accept), "all dates"), hints(": ", keyName(keys.Cancel), "keep it"))
 	}
 	in := lineInput{prompt: "created: ", placeholder: hint, limit: 64}
 	in.promptStyle, in.dimStyle = m.c.styles.prompt, m.c.styles.dim
@@ -127,11 +129,11 @@ func (m *Model) openDatePrompt() tea.Cmd {
 
 // dateKey edits the prompt: enter applies (empty clears), esc cancels.
 func (m *Model) dateKey(k tea.KeyPressMsg) tea.Cmd {
-	switch k.String() {
-	case "esc":
+	switch {
+	case key.Matches(k, m.c.keys.Cancel):
 		m.dates.prompting = false
 		return nil
-	case "enter":
+	case key.Matches(k, m.c.keys.Accept):
 		r, err := parseDateFilter(m.dates.input.Value(), m.c.now(), m.c.loc)
 		if err != nil {
 			m.dates.err = err.Error()

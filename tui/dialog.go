@@ -3,10 +3,12 @@ package tui
 import (
 	"strings"
 
+	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
 
+	"github.com/crmem/crmem/keymap"
 	"github.com/crmem/crmem/tui/sanitize"
 )
 
@@ -19,6 +21,8 @@ type dialog interface {
 	paste(text string)
 	// view is the one-line rendering.
 	view(m *Model) string
+	// mode is the key map's mode while the dialog is open.
+	mode() keymap.Mode
 }
 
 // promptDialog asks for one line of text: a name, aliases, an age.
@@ -40,10 +44,10 @@ func newPrompt(title, value string, validate func(string) error, submit func(*Mo
 }
 
 func (p *promptDialog) key(m *Model, k tea.KeyPressMsg) (tea.Cmd, bool) {
-	switch k.String() {
-	case "esc", "ctrl+c":
+	switch {
+	case key.Matches(k, m.c.keys.Cancel):
 		return m.SetStatus("cancelled"), true
-	case "enter":
+	case key.Matches(k, m.c.keys.Accept):
 		v := strings.TrimSpace(p.in.Value())
 		if p.validate != nil {
 			if err := p.validate(v); err != nil {
@@ -61,10 +65,12 @@ func (p *promptDialog) key(m *Model, k tea.KeyPressMsg) (tea.Cmd, bool) {
 
 func (p *promptDialog) paste(text string) { p.in.insert(text) }
 
+func (p *promptDialog) mode() keymap.Mode { return keymap.ModePrompt }
+
 func (p *promptDialog) view(m *Model) string {
 	st := m.c.styles
 	p.in.promptStyle, p.in.textStyle, p.in.dimStyle = st.message, st.status, st.dim
-	hint := st.dim.Render("  enter ok · esc cancel")
+	hint := st.dim.Render("  " + hints(" · ", keyHint(m.c.keys.Accept, "ok"), keyHint(m.c.keys.Cancel, "cancel")))
 	if p.err != "" {
 		hint = "  " + st.warning.Render("⚠ "+sanitize.Name(p.err))
 	}
@@ -72,8 +78,8 @@ func (p *promptDialog) view(m *Model) string {
 	return p.in.View() + hint
 }
 
-// confirmDialog asks y/n before something destructive. Only y confirms:
-// never enter, and never the key that opened it.
+// confirmDialog asks yes or no before something destructive. Only the yes
+// keys (y) confirm: never enter, and never the key that opened it.
 type confirmDialog struct {
 	text string // the question
 	warn string // what the answer costs (sessions losing their resume point); kept visible first
@@ -81,16 +87,18 @@ type confirmDialog struct {
 }
 
 func (c *confirmDialog) key(m *Model, k tea.KeyPressMsg) (tea.Cmd, bool) {
-	switch k.String() {
-	case "y", "Y":
+	switch {
+	case key.Matches(k, m.c.keys.Yes):
 		return c.yes(m), true
-	case "n", "N", "esc", "ctrl+c":
+	case key.Matches(k, m.c.keys.No), key.Matches(k, m.c.keys.Cancel):
 		return m.SetStatus("cancelled"), true
 	}
 	return nil, false
 }
 
 func (c *confirmDialog) paste(string) {}
+
+func (c *confirmDialog) mode() keymap.Mode { return keymap.ModeQuestion }
 
 // view is the question and its warning, wrapped over up to three lines
 // when they do not fit one, with [y/n] at the end of the last.
@@ -99,7 +107,7 @@ func (c *confirmDialog) paste(string) {}
 // not listed" lost its count.
 func (c *confirmDialog) view(m *Model) string {
 	st := m.c.styles
-	answers := st.message.Render("  [y/n]")
+	answers := st.message.Render("  [" + hints("/", keyName(m.c.keys.Yes), keyName(m.c.keys.No)) + "]")
 	text, warn := sanitize.Name(c.text), sanitize.Name(c.warn)
 	room := maxDialogLines*m.c.width - lipgloss.Width(answers)
 	if tw, ww := ansi.StringWidth(text), ansi.StringWidth(warn); tw+ww > room {
@@ -146,9 +154,10 @@ func withAnswers(style lipgloss.Style, text, answers string, width int) string {
 
 // choice is one answer of a choiceDialog.
 type choice struct {
-	key, label string
-	short      string // the label on narrow screens
-	pick       func(m *Model) tea.Cmd
+	b     *key.Binding // the keys that pick it: a binding of the model's key map
+	label string
+	short string // the label on narrow screens
+	pick  func(m *Model) tea.Cmd
 }
 
 // choiceDialog offers a few answers, each on its own key; esc picks the
@@ -157,15 +166,17 @@ type choiceDialog struct {
 	text    string
 	choices []choice
 	cancel  func(m *Model) tea.Cmd
+	// body, if set, is drawn in place of the panes while the dialog is
+	// open (an edit conflict's theirs against yours) at w×h.
+	body func(m *Model, w, h int) string
 }
 
 func (c *choiceDialog) key(m *Model, k tea.KeyPressMsg) (tea.Cmd, bool) {
-	s := k.String()
-	if s == "esc" || s == "ctrl+c" {
+	if key.Matches(k, m.c.keys.Cancel) {
 		return c.cancel(m), true
 	}
 	for _, ch := range c.choices {
-		if s == ch.key {
+		if key.Matches(k, *ch.b) {
 			return ch.pick(m), true
 		}
 	}
@@ -173,6 +184,8 @@ func (c *choiceDialog) key(m *Model, k tea.KeyPressMsg) (tea.Cmd, bool) {
 }
 
 func (c *choiceDialog) paste(string) {}
+
+func (c *choiceDialog) mode() keymap.Mode { return keymap.ModeChoice }
 
 // view shows the question and every answer; on a narrow screen the
 // answers get their short labels, and the question wraps above them.
@@ -193,7 +206,7 @@ func (c *choiceDialog) answers(m *Model, short bool) string {
 		if short && ch.short != "" {
 			label = ch.short
 		}
-		b.WriteString("  " + m.c.styles.message.Render("["+ch.key+"]") + " " + label)
+		b.WriteString("  " + m.c.styles.message.Render("["+keyName(*ch.b)+"]") + " " + label)
 	}
 	return b.String()
 }

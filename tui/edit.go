@@ -29,14 +29,17 @@ type execFunc func(*exec.Cmd, tea.ExecCallback) tea.Cmd
 
 // editing is the Feature behind e n r a d space * O o D u.
 type editing struct {
-	ed      editor.Options
-	exec    execFunc
-	dlg     dialog    // the open prompt, confirmation or choice
-	undo    undoStack // every write of this session
-	refs    refsState
-	busy    bool   // a write is in flight
-	kept    string // a temp file holding unsaved text, shown until the next action
-	enabled bool
+	ed   editor.Options
+	exec execFunc
+	dlg  dialog    // the open prompt, confirmation or choice
+	undo undoStack // every write of this session
+	refs refsState
+	busy bool   // a write is in flight
+	kept string // a temp file holding unsaved text, shown until the next action
+	// pendingEdit is the temp file of an edit whose conflict is being
+	// asked about ("" otherwise), named if the user quits meanwhile.
+	pendingEdit string
+	enabled     bool
 }
 
 func newEditing(opts Options, ed editor.Options, run execFunc) *editing {
@@ -237,7 +240,10 @@ func savedText(s *editor.Session, ops []store.Op) string {
 		}
 		return "created note " + op.Name
 	case store.Update:
-		if op.Expect == nil {
+		switch {
+		case op.Expect == nil && op.Name != s.Original.Name:
+			return "saved your text in " + op.Name + " (renamed from " + s.Original.Name + " meanwhile; your version replaces theirs)"
+		case op.Expect == nil:
 			return "saved " + op.Name + " (your version replaces theirs)"
 		}
 	case store.Restore:
@@ -263,28 +269,37 @@ func (f *editing) saveEdit(m *Model, s *editor.Session, r editor.Result, ops []s
 			}
 			return m.SetStatus(done)
 		case s.IsConflict(w.err):
-			f.conflict(s, r)
+			f.conflict(m, s, r)
 			return nil
 		}
 		return f.keptStatus(m, r, "not saved: "+errText(m, w.err))
 	})
 }
 
-// conflict asks what to do when the entry changed on disk meanwhile.
-func (f *editing) conflict(s *editor.Session, r editor.Result) {
-	text := r.Name + " changed on disk while you were editing:"
+// conflict asks what to do when another writer changed, renamed or
+// removed the entry meanwhile (or took a new note's name), and shows
+// theirs against yours in place of the panes.
+func (f *editing) conflict(m *Model, s *editor.Session, r editor.Result) {
+	w := s.Happened(m.DB().Memory())
+	text := r.Name + " " + w.String() + " while you were editing:"
 	if s.New {
 		text = "the name " + r.Name + " was taken meanwhile:"
 	}
+	f.pendingEdit = r.Path
 	var cs []choice
 	for _, c := range s.Choices() {
-		cs = append(cs, choice{key: c.Key(), label: c.String(), short: choiceShort(c), pick: func(m *Model) tea.Cmd {
+		cs = append(cs, choice{b: choiceKey(m.Keys(), c), label: c.String(), short: choiceShort(c), pick: func(m *Model) tea.Cmd {
 			return f.resolve(m, s, r, c)
 		}})
 	}
 	f.dlg = &choiceDialog{text: text, choices: cs, cancel: func(m *Model) tea.Cmd {
 		return f.resolve(m, s, r, editor.KeepTheirs)
-	}}
+	}, body: conflictBody(w, r)}
+}
+
+// choiceKey is the binding that picks a conflict choice.
+func choiceKey(k *keymap.KeyMap, c editor.Choice) *key.Binding {
+	return map[editor.Choice]*key.Binding{editor.KeepMine: &k.KeepMine, editor.KeepTheirs: &k.KeepTheirs, editor.SaveAsNew: &k.SaveAsNew}[c]
 }
 
 // choiceShort is a conflict choice's label on a narrow screen.
@@ -294,7 +309,8 @@ func choiceShort(c editor.Choice) string {
 
 // resolve carries out a conflict choice on the fresh state.
 func (f *editing) resolve(m *Model, s *editor.Session, r editor.Result, c editor.Choice) tea.Cmd {
-	op, err := s.Resolve(r, c, m.DB().Memory().Lookup)
+	f.pendingEdit = ""
+	op, err := s.Resolve(r, c, m.DB().Memory())
 	switch {
 	case err != nil:
 		return f.keptStatus(m, r, err.Error())
@@ -315,4 +331,12 @@ func (f *editing) keptStatus(m *Model, r editor.Result, why string) tea.Cmd {
 // status line shows the path already).
 func errText(m *Model, err error) string {
 	return sanitize.Name(strings.TrimPrefix(err.Error(), m.Path()+": "))
+}
+
+// KeyMode is the key map's mode while a dialog is open.
+func (f *editing) KeyMode(m *Model) (keymap.Mode, bool) {
+	if f.dlg == nil {
+		return 0, false
+	}
+	return f.dlg.mode(), true
 }

@@ -87,7 +87,7 @@ func reportWrite(label, done string) func(*Model, writeDoneMsg) tea.Cmd {
 		case w.err != nil:
 			return m.SetStatus("cannot save " + label + ": " + errText(m, w.err))
 		}
-		return m.SetStatus(done + " (u undoes)")
+		return m.SetStatus(done + m.undoHint())
 	}
 }
 
@@ -118,7 +118,7 @@ func (f *editing) remove(m *Model, es []store.Entry, label string) tea.Cmd {
 		case w.err != nil:
 			return m.SetStatus("nothing deleted: " + errText(m, w.err))
 		}
-		return m.SetStatus(fmt.Sprintf("deleted %s (%s) — u undoes", entriesText(es), humanize.Size(totalSize(es))))
+		return m.SetStatus(fmt.Sprintf("deleted %s (%s)%s", entriesText(es), humanize.Size(totalSize(es)), m.undoHint()))
 	})
 }
 

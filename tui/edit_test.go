@@ -566,3 +566,46 @@ func TestAliases_ChangedOnDiskIsNotOverwritten(t *testing.T) {
 		t.Fatalf("aliases %q", got)
 	}
 }
+
+// Issue 17 item 10: the agent renames or removes the entry being edited.
+// The question says so, shows theirs against yours, and keep mine saves
+// the text to the same id under its new name, or puts it back.
+func TestEdit_ConflictAfterRenameOrRemove(t *testing.T) {
+	tests := []struct {
+		name, says, savedAs string
+		during              []store.Op
+		status              string
+	}{
+		{"renamed", "commit-format was renamed to commit-style while you were editing", "commit-style",
+			[]store.Op{store.Rename{Name: "commit-format", New: "commit-style"}, store.Write{Name: "commit-style", Content: "Theirs."}},
+			"saved your text in commit-style (renamed from commit-format meanwhile"},
+		{"removed", "commit-format was removed while you were editing", "commit-format",
+			[]store.Op{store.Remove{Name: "commit-format"}}, "put back with your text"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			h := newEditHarness(t, copyFixture(t, "crmem/small.db"))
+			orig := h.sel("commit-format")
+			h.editor = appendMine
+			h.during = func() { apply(t, h.path, tt.during...) }
+			press(h.m, "e")
+			h.wantOverlay(tt.says, "[m] keep mine")
+			screen := plainScreen(h.m)
+			if !strings.Contains(screen, "+ Mine.") || !strings.Contains(screen, "your whole text:") {
+				t.Errorf("no diff of theirs against yours on screen:\n%s", screen)
+			}
+			if tt.name == "renamed" && !strings.Contains(screen, "- Theirs.") {
+				t.Errorf("their text is not shown:\n%s", screen)
+			}
+			press(h.m, "m")
+			h.wantStatus(tt.status)
+			got := h.onDisk()[tt.savedAs]
+			if got.ID != orig.ID || !strings.HasSuffix(got.Content, "Mine.") {
+				t.Fatalf("%s on disk: %+v, want id %d with my text", tt.savedAs, got, orig.ID)
+			}
+			if strings.Contains(plainScreen(h.m), "your whole text:") {
+				t.Error("the diff stays on screen after the answer")
+			}
+		})
+	}
+}

@@ -28,9 +28,9 @@ func explainQuery(r *searchResult, h row) (string, []string) {
 
 // explainView renders bm25's explanation: per term tf, df, idf and
 // contribution; document length against the average; N; the total.
-func explainView(st *styles, ix *bm25.Index, r *searchResult, h row, id uint64, width int) string {
+func explainView(st *styles, ix *bm25.Index, r *searchResult, h row, id uint64, width int, hk explainHints) string {
 	if r == nil || len(r.terms)+len(r.expansions) == 0 {
-		return st.dim.Render("Type a query (/) to see why an entry ranks where it does.")
+		return st.dim.Render(hk.noQuery())
 	}
 	if ix == nil {
 		return st.dim.Render("Still indexing…")
@@ -38,7 +38,7 @@ func explainView(st *styles, ix *bm25.Index, r *searchResult, h row, id uint64, 
 	query, expanded := explainQuery(r, h)
 	ex := ix.Explain(query, id)
 	var b strings.Builder
-	b.WriteString("EXPLAIN (x or esc: back to the content)\n")
+	b.WriteString("EXPLAIN" + paren(hints(": ", hk.off, "back to the content")) + "\n")
 	fmt.Fprintf(&b, "Why this entry scores %.4f for %q\n", ex.Score, sanitize.Name(r.query))
 	fmt.Fprintf(&b, "query tokens: %s\n", strings.Join(r.terms, " "))
 	if len(expanded) > 0 {

@@ -1,6 +1,8 @@
 package tui
 
 import (
+	"strings"
+
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/crmem/crmem/keymap"
@@ -58,6 +60,60 @@ func (m *Model) notice() string {
 	return ""
 }
 
+// quitNoticer has something to tell the user after the screen is gone
+// when they quit (the file holding text that was not saved).
+type quitNoticer interface {
+	QuitNotice(m *Model) string
+}
+
+// quitNotices joins the features' quit notices.
+func (m *Model) quitNotices() string {
+	var out []string
+	for _, f := range m.features {
+		if q, ok := f.(quitNoticer); ok {
+			if s := q.QuitNotice(m); s != "" {
+				out = append(out, s)
+			}
+		}
+	}
+	return strings.Join(out, "; ")
+}
+
+// bodyViewer draws in place of the panes (w×h) while it has something to
+// show; "" means nothing.
+type bodyViewer interface {
+	BodyView(m *Model, w, h int) string
+}
+
+// featureBody returns the first non-empty feature body at w×h.
+func (m *Model) featureBody(w, h int) string {
+	for _, f := range m.features {
+		if b, ok := f.(bodyViewer); ok {
+			if s := b.BodyView(m, w, h); s != "" {
+				return s
+			}
+		}
+	}
+	return ""
+}
+
+// keyModer sets the key map's mode while it has the keyboard (a dialog).
+type keyModer interface {
+	KeyMode(m *Model) (keymap.Mode, bool)
+}
+
+// featureMode is the first feature's key mode, if one has the keyboard.
+func (m *Model) featureMode() (keymap.Mode, bool) {
+	for _, f := range m.features {
+		if km, ok := f.(keyModer); ok {
+			if mode, ok := km.KeyMode(m); ok {
+				return mode, true
+			}
+		}
+	}
+	return 0, false
+}
+
 // statusTexter adds a segment to the status line.
 type statusTexter interface {
 	StatusText(m *Model) string
@@ -108,11 +164,12 @@ func (m *Model) MarkListed(on bool) int {
 		}
 		n++
 		e := &m.snap.entries[r.idx]
+		_, marked := m.marks[e.ID]
 		switch {
-		case on && !m.marks[e.ID]:
-			m.marks[e.ID] = true
+		case on && !marked:
+			m.marks[e.ID] = *e
 			m.markBytes += len(e.Content)
-		case !on && m.marks[e.ID]:
+		case !on && marked:
 			delete(m.marks, e.ID)
 			m.markBytes -= len(e.Content)
 		}
@@ -121,7 +178,7 @@ func (m *Model) MarkListed(on bool) int {
 }
 
 // ClearMarks unmarks everything.
-func (m *Model) ClearMarks() { m.marks, m.markBytes = map[uint64]bool{}, 0 }
+func (m *Model) ClearMarks() { m.marks, m.markBytes = map[uint64]store.Entry{}, 0 }
 
 // listedIDs returns the ids of the listed entries, in list order.
 func (m *Model) listedIDs() []uint64 {
@@ -138,17 +195,23 @@ func (m *Model) listedIDs() []uint64 {
 func (m *Model) Entries() []store.Entry { return m.snap.entries }
 
 // Marked reports whether the entry with id is marked.
-func (m *Model) Marked(id uint64) bool { return m.marks[id] }
+func (m *Model) Marked(id uint64) bool { _, ok := m.marks[id]; return ok }
+
+// MarkedAs returns the entry with id as it was when marked.
+func (m *Model) MarkedAs(id uint64) (store.Entry, bool) {
+	e, ok := m.marks[id]
+	return e, ok
+}
 
 // SetMarked marks or unmarks an entry. Marks survive reloads while the
 // entry exists.
 func (m *Model) SetMarked(id uint64, on bool) {
-	if on == m.marks[id] {
+	if on == m.Marked(id) {
 		return
 	}
 	e, _ := m.snap.entry(id)
 	if on {
-		m.marks[id] = true
+		m.marks[id] = e
 		m.markBytes += len(e.Content)
 	} else {
 		delete(m.marks, id)

@@ -119,9 +119,12 @@ func (m *Model) reloaded(msg reloadedMsg) tea.Cmd {
 		return again
 	}
 	old := m.snap
-	m.applySnapshot(msg.snap)
+	dropped := m.applySnapshot(msg.snap)
 	m.st.lastReload = m.c.now()
 	text := m.noteReload(msg.diff, old).summary()
+	if w := droppedMarksText(dropped, m.snap); w != "" {
+		text += " · " + w
+	}
 	return tea.Batch(again, m.showSelected(), m.rerunSearch(), m.setMessage(text), daemonCmd(m.st.daemonSock), warmCmd(m.snap))
 }
 

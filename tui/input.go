@@ -41,9 +41,9 @@ func (in *lineInput) Focus() { in.focused = true }
 // Blur hides the cursor.
 func (in *lineInput) Blur() { in.focused = false }
 
-// insert adds text at the cursor (control characters dropped).
+// insert adds text at the cursor (control and invisible characters dropped).
 func (in *lineInput) insert(s string) {
-	r := []rune(sanitize.Line(s))
+	r := []rune(sanitize.Input(s))
 	if room := in.limit - len(in.value); len(r) > room {
 		r = r[:max(room, 0)]
 	}

@@ -36,7 +36,7 @@ func (m *Model) handleKey(k tea.KeyPressMsg) tea.Cmd {
 func (m *Model) paneKey(k tea.KeyPressMsg) (tea.Cmd, bool) {
 	keys := &m.c.keys
 	switch {
-	case m.pv.explain && k.String() == "esc":
+	case m.pv.explain && (key.Matches(k, keys.SearchCancel) || key.Matches(k, keys.Back)):
 		m.pv.explain = false
 		return tea.Batch(m.showSelected(), m.setMessage("explain off")), true
 	case key.Matches(k, keys.Open):
@@ -138,9 +138,9 @@ func (m *Model) moveDelta(k tea.KeyPressMsg) (int, bool) {
 		return -1, true
 	case key.Matches(k, keys.Down):
 		return 1, true
-	case key.Matches(k, keys.PageUp):
+	case key.Matches(k, keys.PageUp), key.Matches(k, keys.PreviewPageUp):
 		return -page, true
-	case key.Matches(k, keys.PageDown):
+	case key.Matches(k, keys.PageDown), key.Matches(k, keys.PreviewPageDown):
 		return page, true
 	case key.Matches(k, keys.HalfUp):
 		return -page / 2, true

@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"charm.land/bubbles/v2/key"
 	"fmt"
 	"slices"
 	"strings"
@@ -369,7 +370,8 @@ type listStyle struct {
 	width    int
 	now      time.Time
 	focused  bool
-	marks    map[uint64]bool
+	marks    map[uint64]store.Entry
+	open     key.Binding           // the key that lists every name match, for its hint
 	fresh    map[uint64]changeKind // added or changed by a reload, not yet seen
 	searched bool
 	badge    func(store.Entry) string
@@ -397,7 +399,7 @@ func (l *listView) rowLine(s *snapshot, st *styles, ls listStyle, i int, name st
 	case r.header != "":
 		return st.groupHeader.Render(ansi.Truncate(r.header, ls.width, "…"))
 	case r.more > 0:
-		line := ansi.Truncate(fmt.Sprintf("   … %s more name matches (enter shows them)", humanize.Count(r.more)), ls.width, "…")
+		line := ansi.Truncate(fmt.Sprintf("   … %s more name matches%s", humanize.Count(r.more), paren(keyHint(ls.open, "shows them"))), ls.width, "…")
 		if i == l.cursor {
 			return st.selectedRow(ls.focused).Render(line)
 		}
@@ -405,7 +407,7 @@ func (l *listView) rowLine(s *snapshot, st *styles, ls listStyle, i int, name st
 	}
 	e := s.entries[r.idx]
 	mark := " "
-	if ls.marks[e.ID] {
+	if _, marked := ls.marks[e.ID]; marked {
 		mark = st.mark.Render("●")
 	} else if k, ok := ls.fresh[e.ID]; ok {
 		mark = st.mark.Render(k.sign())

@@ -113,10 +113,18 @@ func markedSize(m *Model) (n, bytes int) { return len(m.marks), m.markBytes }
 func (f *editing) deleteMarked(m *Model) tea.Cmd {
 	es := markedEntries(m)
 	if len(es) == 0 {
-		return m.SetStatus("nothing marked (space marks an entry, * every listed one, O old archives)")
+		keys := m.Keys()
+		return m.SetStatus("nothing marked" + paren(hints(", ", keyHint(keys.Mark, "marks an entry"), keyHint(keys.MarkAll, "every listed one"), keyHint(keys.MarkOlder, "old archives"))))
 	}
 	text := fmt.Sprintf("delete %s marked (%s): %s?", count(len(es), "entry", "entries"), humanize.Size(totalSize(es)), firstNames(es, 3))
 	warn := f.resumeWarning(m, es)
+	if names, n := changedSinceMarked(m, es); n > 0 {
+		it := "them"
+		if n == 1 {
+			it = "it"
+		}
+		warn = fmt.Sprintf(" ⚠ changed since you marked %s: %s", it, names) + warn
+	}
 	if h := hiddenCount(m, es); h > 0 {
 		hidden := fmt.Sprintf(" ⚠ %s of them not listed (filter, search or orphan view hides them)", humanize.Count(h))
 		if h == len(es) {
@@ -165,7 +173,7 @@ func (f *editing) StatusText(m *Model) string {
 		s = m.c.styles.mark.Render(fmt.Sprintf("● %s marked · %s", humanize.Count(n), humanize.Size(bytes)))
 	}
 	if f.refs.orphans {
-		s = join(s, m.c.styles.message.Render("orphan archives only (o)"))
+		s = join(s, m.c.styles.message.Render("orphan archives only"+paren(keyName(m.c.keys.Orphans))))
 	}
 	return s
 }
@@ -177,4 +185,75 @@ func (f *editing) Notice(m *Model) string {
 		return ""
 	}
 	return "⚠ unsaved text kept in " + f.kept
+}
+
+// QuitNotice names the file holding text that was not saved: an edit
+// whose conflict was still being asked about, or one kept earlier.
+func (f *editing) QuitNotice(m *Model) string {
+	switch {
+	case f.pendingEdit != "":
+		return "your edit was not saved; your text is kept in " + f.pendingEdit
+	case f.kept != "":
+		return "unsaved text kept in " + f.kept
+	}
+	return ""
+}
+
+// droppedMarksText reports marks a reload dropped because another writer
+// removed their entries, or replaced them (removed, then added under the
+// same name: a new id, not marked); "" when none was dropped.
+func droppedMarksText(dropped []store.Entry, s *snapshot) string {
+	if len(dropped) == 0 {
+		return ""
+	}
+	replaced := map[string]bool{}
+	for _, e := range dropped {
+		replaced[e.Name] = false
+	}
+	for _, e := range s.entries {
+		if _, ok := replaced[e.Name]; ok {
+			replaced[e.Name] = true
+		}
+	}
+	if len(dropped) == 1 {
+		name := sanitize.Name(dropped[0].Name)
+		if replaced[dropped[0].Name] {
+			return fmt.Sprintf("⚠ unmarked %s: another writer replaced it (the new %s is not marked)", name, name)
+		}
+		return fmt.Sprintf("⚠ unmarked %s: another writer removed it", name)
+	}
+	names := make([]string, len(dropped))
+	for i, e := range dropped {
+		names[i] = sanitize.Name(e.Name)
+	}
+	return fmt.Sprintf("⚠ unmarked %s another writer removed or replaced: %s",
+		count(len(dropped), "entry", "entries"), firstOf(names, maxStatusNames))
+}
+
+// changedSinceMarked names the entries of es (as they are now) that differ
+// from what was marked: "b (was a), c"; "" when none does.
+func changedSinceMarked(m *Model, es []store.Entry) (string, int) {
+	var names []string
+	for _, e := range es {
+		was, ok := m.MarkedAs(e.ID)
+		if !ok || sameState(was, e) {
+			continue
+		}
+		name := sanitize.Name(e.Name)
+		if was.Name != e.Name {
+			name += " (was " + sanitize.Name(was.Name) + ")"
+		}
+		names = append(names, name)
+	}
+	if len(names) == 0 {
+		return "", 0
+	}
+	return firstOf(names, maxStatusNames), len(names)
+}
+
+// sameState reports whether two states of an entry are the same in every
+// field a user sees.
+func sameState(a, b store.Entry) bool {
+	return a.Name == b.Name && a.Content == b.Content && a.Kind == b.Kind &&
+		a.CreatedAt == b.CreatedAt && slices.Equal(a.Aliases, b.Aliases)
 }

@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/charmbracelet/x/ansi"
+
 	"github.com/crmem/crmem/store"
 )
 
@@ -176,4 +178,48 @@ func TestMarks_SurviveReloadByID(t *testing.T) {
 	if !h.m.Marked(keep.ID) || h.m.Marked(gone.ID) || len(h.m.MarkedIDs()) != 1 {
 		t.Fatalf("marks after reload: %v", h.m.MarkedIDs())
 	}
+}
+
+// Issue 17 item 6: marks follow ids under a live writer. Of three marked
+// entries the agent renames one, replaces one (rm + add, same name) and
+// rewrites one: the reload says the replaced one lost its mark, and D
+// names the two that changed since they were marked.
+func TestMarks_LiveWriterChangesAreReported(t *testing.T) {
+	h := newEditHarness(t, copyFixture(t, "crmem/small.db"))
+	for _, n := range []string{"deploy-steps", "commit-format", "rust-style"} {
+		h.sel(n)
+		press(h.m, "space")
+	}
+	if n := len(h.m.MarkedIDs()); n != 3 {
+		t.Fatalf("%d marked", n)
+	}
+	apply(t, h.path,
+		store.Rename{Name: "deploy-steps", New: "ship-steps"},
+		store.Remove{Name: "commit-format"}, store.Add{Name: "commit-format", Content: "the agent's new one"},
+		store.Write{Name: "rust-style", Content: "rewritten by the agent"})
+	reload(h.m)
+	h.wantStatus("⚠ unmarked commit-format: another writer replaced it (the new commit-format is not marked)")
+	if n := len(h.m.MarkedIDs()); n != 2 {
+		t.Fatalf("%d marked after the reload, want 2", n)
+	}
+	press(h.m, "D")
+	h.wantOverlay("delete 2 entries marked", "⚠ changed since you marked them:", "ship-steps (was deploy-steps)", "rust-style")
+	press(h.m, "n")
+
+	// Marked again in its new state, it is no longer reported as changed.
+	h.sel("rust-style")
+	press(h.m, "space") // unmark, …
+	h.sel("rust-style")
+	press(h.m, "space") // … and mark as it is now
+	press(h.m, "D")
+	if strings.Contains(ansi.Strip(h.overlay()), "rust-style,") || strings.Contains(ansi.Strip(h.overlay()), "them:") {
+		t.Errorf("dialog %q names rust-style as changed", ansi.Strip(h.overlay()))
+	}
+	h.wantOverlay("changed since you marked it: ship-steps (was deploy-steps)")
+	press(h.m, "esc")
+
+	// A marked entry removed outright is named too.
+	apply(t, h.path, store.Remove{Name: "ship-steps"})
+	reload(h.m)
+	h.wantStatus("⚠ unmarked deploy-steps: another writer removed it")
 }

@@ -5,9 +5,11 @@ import (
 	"time"
 
 	"charm.land/bubbles/v2/help"
+	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/crmem/crmem/keymap"
+	"github.com/crmem/crmem/store"
 )
 
 // focus is the pane that gets navigation keys.
@@ -71,8 +73,8 @@ type Model struct {
 	order             sortOrder
 	sorting           sortOrder // the order being built off the loop, or -1
 	orderBeforeSearch sortOrder
-	marks             map[uint64]bool
-	markBytes         int // content bytes of the marked entries
+	marks             map[uint64]store.Entry // marked entries by id, as they were when marked
+	markBytes         int                    // content bytes of the marked entries
 
 	input      lineInput
 	typing     bool
@@ -103,8 +105,9 @@ type Model struct {
 	read          readingState // zoom, the pager, matches
 	maxExpansions int          // prefix expansions while typing; 0: the default
 
-	features []Feature
-	after    func(time.Duration, tea.Msg) tea.Cmd
+	features   []Feature
+	after      func(time.Duration, tea.Msg) tea.Cmd
+	quitNotice string // a feature's notice when the user quit, printed once the screen is gone
 }
 
 // watchState is the file-following part of the model.
@@ -134,7 +137,7 @@ func newModel(cfg config) *Model {
 		path:     cfg.path,
 		home:     cfg.home,
 		filter:   filterAll,
-		marks:    map[uint64]bool{},
+		marks:    map[uint64]store.Entry{},
 		pv:       newPreview(),
 		rs:       &renderers{},
 		help:     help.New(),
@@ -187,6 +190,9 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m, m.setBackground(msg.IsDark())
 	}
 	if k, ok := msg.(tea.KeyPressMsg); ok {
+		if key.Matches(k, m.c.keys.Interrupt()) { // in every mode: nothing can lock the user in
+			return m, m.quit()
+		}
 		if cmd, handled := m.overlayKey(k); handled {
 			m.setMode()
 			return m, cmd
@@ -252,19 +258,28 @@ func (m *Model) dispatchFile(msg tea.Msg) tea.Cmd {
 // setMode enables the key bindings that apply now.
 func (m *Model) setMode() {
 	mode := keymap.ModeList
+	fmode, dialog := m.featureMode()
 	switch {
 	case m.showHelp:
 		mode = keymap.ModeHelp
-	case m.typing || m.dates.prompting:
+	case m.chg.logOpen:
+		mode = keymap.ModeLog
+	case m.dates.prompting:
+		mode = keymap.ModePrompt
+	case dialog:
+		mode = fmode
+	case m.typing:
 		mode = keymap.ModeSearch
 	case m.focus == focusPreview:
 		mode = keymap.ModePreview
 	}
-	m.c.keys.SetMode(mode, m.c.editing, m.applied != "")
+	m.c.keys.SetMode(mode, m.c.editing, m.applied != "" || m.pv.explain)
 }
 
-// quit closes the watcher and ends the program.
+// quit closes the watcher and ends the program; what a feature still has
+// to say (unsaved text kept in a file) is kept for Run to print.
 func (m *Model) quit() tea.Cmd {
+	m.quitNotice = m.quitNotices()
 	m.w.watcher.close()
 	m.w.watcher = nil
 	return tea.Quit

@@ -69,8 +69,8 @@ func TestCopy_OSC52(t *testing.T) {
 	tests := []struct {
 		key, want, status string
 	}{
-		{"y", "evil-name", "copied the name evil-name (9 bytes)"},
-		{"Y", "line one\nhidden red\ttab\nend ", "copied the content of evil-name (28 bytes)"},
+		{"y", "evil\uFFFD-name", "copied the name evil\uFFFD-name (12 bytes)"}, // as the screen shows it
+		{"Y", "line one\nhidden red\ttab\nend ", "copied the content of evil\uFFFD-name (28 bytes)"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.key, func(t *testing.T) {

@@ -10,6 +10,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/crmem/crmem/internal/glamour"
+	crmemconfig "github.com/crmem/crmem/tui/config"
 	"github.com/crmem/crmem/tui/sanitize"
 )
 
@@ -58,9 +59,25 @@ func (rs *renderers) get(style string, width int) *lockedRenderer {
 		return r
 	}
 	r := &lockedRenderer{}
-	r.tr, r.err = glamour.NewTermRenderer(glamour.WithStylePath(style), glamour.WithWordWrap(width))
+	r.tr, r.err = newRenderer(style, width)
 	rs.m[k] = r
 	return r
+}
+
+// newRenderer builds a glamour renderer for a style name or a style file.
+// A style file is read as the configuration checked it (a regular file,
+// capped, never blocking), not by glamour, which would read /dev/zero or
+// a FIFO forever.
+func newRenderer(style string, width int) (*glamour.TermRenderer, error) {
+	opt := glamour.WithStylePath(style)
+	if !crmemconfig.IsStyle(style) {
+		data, err := crmemconfig.ReadStyleFile(style)
+		if err != nil {
+			return nil, err
+		}
+		opt = glamour.WithStylesFromJSONBytes(data)
+	}
+	return glamour.NewTermRenderer(opt, glamour.WithWordWrap(width))
 }
 
 // render turns sanitized markdown into terminal text.
@@ -97,7 +114,7 @@ func renderMarkdown(rs *renderers, key renderKey, content string) string {
 		return plainText(content, key.width)
 	}
 	out = strings.Trim(sanitize.Output(out), "\n")
-	return fitLines(restoreBlocks(out, blocks, key.width), key.width)
+	return dimMarkers(fitLines(restoreBlocks(out, blocks, key.width), key.width), key.style)
 }
 
 // plainText is the sanitized raw text wrapped at width: shown until the

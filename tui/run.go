@@ -53,6 +53,9 @@ func Run(opts Options) error {
 	if err != nil {
 		return fmt.Errorf("terminal: %w", err)
 	}
+	if m.quitNotice != "" {
+		fmt.Fprintln(os.Stderr, "crmem: "+m.quitNotice)
+	}
 	return nil
 }
 
@@ -70,16 +73,15 @@ func configFrom(opts Options, getenv func(string) string) config {
 }
 
 // CheckStyle rejects an unknown --style before the screen starts: a style
-// is a name glamour knows or a glamour style file (.json) that exists.
+// is a name glamour knows or a glamour style file (.json) that
+// crmemconfig.ReadStyleFile reads.
 func CheckStyle(s string) error {
 	if s == "" || crmemconfig.IsStyle(s) {
 		return nil
 	}
 	if strings.HasSuffix(s, ".json") || strings.ContainsRune(s, '/') {
-		if _, err := os.Stat(s); err != nil {
-			return fmt.Errorf("style file: %w", err)
-		}
-		return nil
+		_, err := crmemconfig.ReadStyleFile(s)
+		return err
 	}
 	return fmt.Errorf("unknown style %q (want %s or a glamour style file)", s, strings.Join(crmemconfig.StyleNames(), ", "))
 }

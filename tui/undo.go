@@ -68,6 +68,9 @@ func (f *editing) applyCmd(m *Model, w writeDoneMsg, ops []store.Op) tea.Cmd {
 // (after a conflict too: the memory now holds the other writer's version).
 func (f *editing) writeDone(m *Model, w writeDoneMsg) tea.Cmd {
 	f.busy = false
+	if w.err == nil {
+		m.noteWritten(w.changes)
+	}
 	if w.err == nil && len(w.changes) > 0 && !w.isUndo {
 		f.undo.push(w.label, w.changes)
 	}
@@ -98,7 +101,7 @@ func (f *editing) undoLast(m *Model) tea.Cmd {
 			if errors.Is(w.err, store.ErrNameTaken) {
 				return f.offerRestoreAs(m, st)
 			}
-			return m.SetStatus("cannot undo " + st.label + ": " + errText(m, w.err) + "; nothing changed (still in the undo list: u tries again)")
+			return m.SetStatus("cannot undo " + st.label + ": " + errText(m, w.err) + "; nothing changed (" + hints(": ", "still in the undo list", keyHint(m.c.keys.Undo, "tries again")) + ")")
 		}
 		return m.SetStatus("undone: " + st.label)
 	}}
@@ -120,13 +123,13 @@ func (f *editing) offerRestoreAs(m *Model, st undoStep) tea.Cmd {
 	f.dlg = &choiceDialog{
 		text: fmt.Sprintf("cannot undo %s: %s taken meanwhile.", st.label, strings.Join(olds, ", ")),
 		choices: []choice{
-			{key: "r", label: "restore as " + strings.Join(news, ", "), short: "restore renamed", pick: func(m *Model) tea.Cmd {
+			{b: &m.Keys().RestoreRenamed, label: "restore as " + strings.Join(news, ", "), short: "restore renamed", pick: func(m *Model) tea.Cmd {
 				return f.restoreRenamed(m, st, ops, news)
 			}},
-			{key: "k", label: "keep it in the undo list", short: "keep", pick: func(m *Model) tea.Cmd {
+			{b: &m.Keys().KeepUndo, label: "keep it in the undo list", short: "keep", pick: func(m *Model) tea.Cmd {
 				return m.SetStatus("kept in the undo list: " + st.label)
 			}},
-			{key: "x", label: "drop it from the undo list", short: "drop", pick: func(m *Model) tea.Cmd {
+			{b: &m.Keys().DropUndo, label: "drop it from the undo list", short: "drop", pick: func(m *Model) tea.Cmd {
 				f.undo.pop()
 				return m.SetStatus("dropped from the undo list: " + st.label + " (the entry is gone for good)")
 			}},

@@ -9,8 +9,6 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
-
-	"github.com/crmem/crmem/keymap"
 )
 
 // View draws the screen: search line, panes, status line, help line.
@@ -28,12 +26,18 @@ func (m *Model) screen() string {
 	if !m.c.sized {
 		return ""
 	}
-	body := m.body()
+	var body string
 	switch {
 	case m.showHelp:
 		body = m.fullHelp()
 	case m.chg.logOpen:
 		body = m.changeLogView()
+	}
+	if body == "" {
+		body = m.featureBody(m.c.width, m.bodyHeight())
+	}
+	if body == "" {
+		body = m.body()
 	}
 	lines := append([]string{m.searchLine(), body}, m.statusLines()...)
 	return strings.Join(append(lines, m.helpLines()...), "\n")
@@ -63,7 +67,7 @@ func (m *Model) body() string {
 func (m *Model) listPane(w, h int) string {
 	ls := listStyle{
 		width: w, now: m.c.now(), focused: m.focus == focusList,
-		marks: m.marks, searched: m.result != nil, fresh: m.chg.unseen,
+		marks: m.marks, searched: m.result != nil, fresh: m.chg.unseen, open: m.c.keys.Open,
 	}
 	if len(m.features) > 0 {
 		ls.badge = m.rowBadge
@@ -120,12 +124,13 @@ func (m *Model) searchLine() string {
 		right = "created " + m.dates.r.text + " · " + right
 	}
 	if m.pv.explain {
-		right = "explain (x) · " + right
+		right = "explain" + paren(keyName(m.c.keys.Explain)) + " · " + right
 	}
 	if m.loaded && !m.indexed && m.db != nil {
 		right = "indexing… (name matches only) · " + right
 	}
 	right = m.c.styles.dim.Render(right)
+	m.input.prompt, m.input.placeholder = m.searchPrompt(), m.searchPlaceholder()
 	left := m.input.View()
 	room := m.c.width - lipgloss.Width(right) - 1
 	if lipgloss.Width(left) > room {
@@ -193,13 +198,8 @@ func (m *Model) fullHelp() string {
 
 // keyHelpLines is the help's text below its title, one string per line.
 func (m *Model) keyHelpLines() []string {
-	keys := m.c.keys // the bindings as they are in the list, not while help is open
-	keys.SetMode(keymap.ModeList, m.c.editing, false)
-	keys.SearchAccept.SetEnabled(true) // the search line's keys, for reference
-	keys.SearchCancel.SetEnabled(true)
-	keys.SearchUp.SetEnabled(true)
-	keys.SearchDown.SetEnabled(true)
-	keys.Back.SetEnabled(true)
+	keys := m.c.keys // the bindings as configured, not as narrowed while help is open
+	keys.SetReferenceMode(m.c.editing)
 	return strings.Split("\n"+m.helpBlocks(keys.FullHelp()), "\n")
 }
 

@@ -134,6 +134,8 @@ func TestLoad_Errors(t *testing.T) {
 		{"binding wrong type", "[keys]\nquit = 3\n", nil, nil, 2, `keys.quit must be a key ("ctrl+s"), a list of keys (["q", "ctrl+c"]) or false, not 3`},
 		{"binding true", "[keys]\nquit = true\n", nil, nil, 2, `keys.quit must be a key`},
 		{"binding list of ints", "[keys]\n\nquit = [\"q\", 1]\n", nil, nil, 3, `keys.quit must be a key ("ctrl+s"), a list of keys (["q", "ctrl+c"]) or false; the list holds an integer`},
+		{"binding lists too many keys", "[keys]\nquit = [" + strings.Repeat(`"q", `, 16) + "\"q\"]\n", nil, nil, 2, `keys.quit lists 17 keys; a binding takes at most 16`},
+		{"style file a device", "style = \"" + os.DevNull + "\"\n", nil, nil, 1, `style file ` + os.DevNull + `: not a regular file`},
 		{"bad key name", "[keys]\nquit = \"ctrl+qq\"\n", nil, nil, 2, `keys.quit: unknown key "ctrl+qq"`},
 		{"key bound twice in one pane", "[keys]\nsort = \"o\"\n", nil, nil, 2, `key "o" is bound to both sort and orphans in the list (one action per key in each pane)`},
 		{"two remaps collide", "[keys]\nzoom = \"Z\"\ncopy_name = \"Z\"\n", nil, nil, 3, `key "Z" is bound to both copy_name and zoom in the list`},

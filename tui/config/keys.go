@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/crmem/crmem/keymap"
+	"github.com/crmem/crmem/tui/humanize"
 )
 
 // applyKeys applies the [keys] table: each binding, by its snake_case name,
@@ -42,6 +43,9 @@ func (f fileLayer) bindingKeys(name string, v any) ([]string, error) {
 			return nil, nil
 		}
 	case []any:
+		if len(v) > maxBindingKeys {
+			return nil, f.errorAt(at, "keys.%s lists %s keys; a binding takes at most %d", name, humanize.Count(len(v)), maxBindingKeys)
+		}
 		keys := make([]string, 0, len(v))
 		for _, e := range v {
 			s, ok := e.(string)

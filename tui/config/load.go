@@ -67,14 +67,21 @@ func Load(o Options) (*Config, error) {
 	if err := c.loadFlags(o.Flags, h); err != nil {
 		return nil, err
 	}
+	if err := c.checkStyleFile(); err != nil {
+		return nil, err
+	}
 	return c, nil
 }
 
 // loadFile applies the config file, if there is one.
 func (c *Config) loadFile(h string) error {
-	data, err := os.ReadFile(c.File)
+	data, err := readCapped(c.File, ConfigFileMax, "config file")
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil
+	}
+	var big *errTooLarge
+	if errors.As(err, &big) {
+		return &Error{File: c.File, Msg: big.Error()}
 	}
 	if err != nil {
 		return &Error{File: c.File, Msg: fmt.Sprintf("cannot read: %v", unwrapPath(err))}
@@ -90,6 +97,27 @@ func (c *Config) loadFile(h string) error {
 	}
 	f := fileLayer{c: c, home: h, lines: lines}
 	return f.apply(doc)
+}
+
+// checkStyleFile reads the style file, if the effective style is one, as
+// the TUI will (ReadStyleFile), so a style that cannot be used is an error
+// at the line, variable or flag that set it, before anything else happens.
+func (c *Config) checkStyleFile() error {
+	if c.Style == "" || isStyle(c.Style) {
+		return nil
+	}
+	_, err := ReadStyleFile(c.Style)
+	if err == nil {
+		return nil
+	}
+	switch src := c.origins["style"]; src.Kind {
+	case FromFile:
+		return &Error{File: src.File, Line: src.Line, Msg: err.Error()}
+	case FromFlag:
+		return &Error{Msg: src.Name + ": " + err.Error(), Flag: true}
+	default:
+		return &Error{Msg: src.String() + ": " + err.Error()}
+	}
 }
 
 // unwrapPath drops the path from an *fs.PathError (the message names it).

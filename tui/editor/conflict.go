@@ -62,16 +62,78 @@ func (s *Session) Choices() []Choice {
 	return []Choice{KeepMine, KeepTheirs, SaveAsNew}
 }
 
+// Fresh is the memory as it is now, where a conflict is resolved
+// (*store.Memory is one).
+type Fresh interface {
+	Lookup(name string) (store.Entry, bool) // by the lookup rule
+	Get(id uint64) (store.Entry, bool)
+}
+
+// Meanwhile is what happened to the edited entry while the editor was
+// open, as found in fresh.
+type Meanwhile struct {
+	Kind   MeanwhileKind
+	Theirs store.Entry // their version (all but TheyRemoved)
+}
+
+// MeanwhileKind names what another writer did to the edited entry.
+type MeanwhileKind int
+
+// What another writer may have done to the entry being edited.
+const (
+	TheyChanged  MeanwhileKind = iota // its content or aliases changed (same id, same name)
+	TheyRenamed                       // same id, another name (perhaps changed too)
+	TheyRemoved                       // gone, and its name is free
+	TheyReplaced                      // removed, and another entry now has its name
+	NameTaken                         // a new note's name was taken meanwhile
+)
+
+// Happened finds what happened to the edited entry in fresh.
+func (s *Session) Happened(fresh Fresh) Meanwhile {
+	if s.New {
+		e, _ := fresh.Lookup(s.Original.Name)
+		return Meanwhile{Kind: NameTaken, Theirs: e}
+	}
+	if cur, ok := fresh.Get(s.Original.ID); ok {
+		if cur.Name != s.Original.Name {
+			return Meanwhile{Kind: TheyRenamed, Theirs: cur}
+		}
+		return Meanwhile{Kind: TheyChanged, Theirs: cur}
+	}
+	if cur, ok := fresh.Lookup(s.Original.Name); ok && cur.Name == s.Original.Name {
+		return Meanwhile{Kind: TheyReplaced, Theirs: cur}
+	}
+	return Meanwhile{Kind: TheyRemoved}
+}
+
+// String says what happened, after the entry's name: "changed on disk",
+// "was renamed to NAME", "was removed", …
+func (w Meanwhile) String() string {
+	switch w.Kind {
+	case TheyRenamed:
+		return "was renamed to " + w.Theirs.Name
+	case TheyRemoved:
+		return "was removed"
+	case TheyReplaced:
+		return "was removed and a new entry took its name"
+	case NameTaken:
+		return "was taken by another entry"
+	}
+	return "changed on disk"
+}
+
 // Resolve returns the operation carrying out choice for a Changed result
-// whose save conflicted; nil for KeepTheirs. lookup resolves a name in the
-// fresh memory. Keep mine updates the entry without a precondition, or puts
-// it back with its id and created_at when the other side removed it.
-func (s *Session) Resolve(r Result, c Choice, lookup func(string) (store.Entry, bool)) (store.Op, error) {
+// whose save conflicted; nil for KeepTheirs. fresh is the memory as it is
+// now. Keep mine updates the entry with the edited id without a
+// precondition, under whatever name it has now; when the other side removed
+// it, it is put back with its id and created_at, or, when another entry took
+// its name meanwhile, mine replaces that entry's text.
+func (s *Session) Resolve(r Result, c Choice, fresh Fresh) (store.Op, error) {
 	switch c {
 	case KeepTheirs:
 		return nil, nil
 	case SaveAsNew:
-		name, err := FreeName(s.Original.Name, func(n string) bool { _, ok := lookup(n); return ok })
+		name, err := FreeName(s.Original.Name, func(n string) bool { _, ok := fresh.Lookup(n); return ok })
 		if err != nil {
 			return nil, err
 		}
@@ -80,14 +142,15 @@ func (s *Session) Resolve(r Result, c Choice, lookup func(string) (store.Entry, 
 		if s.New {
 			return nil, errors.New("a new note cannot replace another entry; save it under a new name")
 		}
-		return s.keepMine(r, lookup), nil
+		return s.keepMine(r, fresh), nil
 	}
 	return nil, fmt.Errorf("unknown choice %d", int(c))
 }
 
-func (s *Session) keepMine(r Result, lookup func(string) (store.Entry, bool)) store.Op {
-	if cur, ok := lookup(s.Original.Name); ok && cur.ID == s.Original.ID {
-		return store.Update{Name: s.Original.Name, Content: r.Content, Aliases: r.Aliases}
+func (s *Session) keepMine(r Result, fresh Fresh) store.Op {
+	switch w := s.Happened(fresh); w.Kind {
+	case TheyChanged, TheyRenamed, TheyReplaced:
+		return store.Update{Name: w.Theirs.Name, Content: r.Content, Aliases: r.Aliases}
 	}
 	e := s.Original
 	e.Content, e.Aliases = r.Content, r.Aliases

@@ -249,42 +249,65 @@ func checkKept(t *testing.T, s *Session, r Result) {
 	}
 }
 
+// fresh is a memory for Resolve: entries by id, looked up by exact name.
+type fresh []store.Entry
+
+func (f fresh) Lookup(name string) (store.Entry, bool) {
+	for _, e := range f {
+		if e.Name == name {
+			return e, true
+		}
+	}
+	return store.Entry{}, false
+}
+
+func (f fresh) Get(id uint64) (store.Entry, bool) {
+	for _, e := range f {
+		if e.ID == id {
+			return e, true
+		}
+	}
+	return store.Entry{}, false
+}
+
 func TestResolve(t *testing.T) {
 	mine := Result{Outcome: Changed, Name: deploy.Name, Content: "mine", Aliases: []string{"m"}}
 	theirs := deploy
 	theirs.Content = "theirs"
-	present := func(n string) (store.Entry, bool) {
-		switch n {
-		case deploy.Name:
-			return theirs, true
-		case "deploy-steps-mine":
-			return store.Entry{ID: 99, Name: n}, true
-		}
-		return store.Entry{}, false
-	}
-	removed := func(string) (store.Entry, bool) { return store.Entry{}, false }
+	renamed := theirs
+	renamed.Name = "ship-steps"
+	replacement := store.Entry{ID: 12, Name: deploy.Name, Content: "a new one"}
+	present := fresh{theirs, {ID: 99, Name: "deploy-steps-mine"}}
 	restored := deploy
 	restored.Content, restored.Aliases = "mine", []string{"m"}
 	tests := []struct {
-		name   string
-		isNew  bool
-		choice Choice
-		lookup func(string) (store.Entry, bool)
-		want   store.Op
+		name     string
+		isNew    bool
+		choice   Choice
+		fresh    fresh
+		want     store.Op
+		happened string
 	}{
-		{"keep mine over theirs", false, KeepMine, present, store.Update{Name: deploy.Name, Content: "mine", Aliases: []string{"m"}}},
-		{"keep mine after they removed it", false, KeepMine, removed, store.Restore{Entry: restored}},
-		{"keep theirs", false, KeepTheirs, present, nil},
-		{"save as new skips a taken name", false, SaveAsNew, present, store.Add{Name: "deploy-steps-mine-2", Content: "mine", Aliases: []string{"m"}, Kind: store.Note}},
-		{"save as new", false, SaveAsNew, removed, store.Add{Name: "deploy-steps-mine", Content: "mine", Aliases: []string{"m"}, Kind: store.Note}},
-		{"new note saved as new", true, SaveAsNew, present, store.Add{Name: "deploy-steps-mine-2", Content: "mine", Aliases: []string{"m"}, Kind: store.Note}},
+		{"keep mine over theirs", false, KeepMine, present, store.Update{Name: deploy.Name, Content: "mine", Aliases: []string{"m"}}, "changed on disk"},
+		// Issue 17 item 10: a rename kept the id; mine goes to that id
+		// under its new name (a Restore failed with "id already taken").
+		{"keep mine after they renamed it", false, KeepMine, fresh{renamed}, store.Update{Name: "ship-steps", Content: "mine", Aliases: []string{"m"}}, "was renamed to ship-steps"},
+		{"keep mine after they removed it", false, KeepMine, fresh{}, store.Restore{Entry: restored}, "was removed"},
+		{"keep mine after they replaced it", false, KeepMine, fresh{replacement}, store.Update{Name: deploy.Name, Content: "mine", Aliases: []string{"m"}}, "was removed and a new entry took its name"},
+		{"keep theirs", false, KeepTheirs, present, nil, "changed on disk"},
+		{"save as new skips a taken name", false, SaveAsNew, present, store.Add{Name: "deploy-steps-mine-2", Content: "mine", Aliases: []string{"m"}, Kind: store.Note}, "changed on disk"},
+		{"save as new", false, SaveAsNew, fresh{}, store.Add{Name: "deploy-steps-mine", Content: "mine", Aliases: []string{"m"}, Kind: store.Note}, "was removed"},
+		{"new note saved as new", true, SaveAsNew, present, store.Add{Name: "deploy-steps-mine-2", Content: "mine", Aliases: []string{"m"}, Kind: store.Note}, "was taken by another entry"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			s := session(t, deploy, "true", tt.isNew, time.Second)
-			got, err := s.Resolve(mine, tt.choice, tt.lookup)
+			got, err := s.Resolve(mine, tt.choice, tt.fresh)
 			if err != nil || !reflect.DeepEqual(got, tt.want) {
 				t.Fatalf("Resolve = %#v, %v\nwant %#v", got, err, tt.want)
+			}
+			if h := s.Happened(tt.fresh).String(); h != tt.happened {
+				t.Errorf("Happened = %q, want %q", h, tt.happened)
 			}
 		})
 	}

@@ -10,6 +10,7 @@
 package sanitize
 
 import (
+	"fmt"
 	"regexp"
 	"strconv"
 	"strings"
@@ -17,71 +18,106 @@ import (
 	"unicode/utf8"
 )
 
-// Line returns s without escape sequences or control characters, with
-// newlines and tabs turned into spaces: a one-line label such as a name.
-func Line(s string) string {
-	if clean(s, false) {
-		return s
-	}
-	return strip(s, false, func(r rune) string {
-		if r == '\n' || r == '\t' {
-			return " "
-		}
-		return ""
-	})
-}
+// What this package does with each kind of character is one policy, for
+// the TUI and the command line alike (the CLI's one-line messages and names
+// use [Invisible] and escape Go-style instead, as SPEC §6 asks):
+//
+//   - Escape sequences (ESC or a C1 control introducing CSI, OSC, DCS, APC,
+//     PM or SOS, with their bodies) are terminal commands: content loses
+//     them; a name or one-line label shows [Dropped] in their place.
+//   - An invalid UTF-8 byte shows as [Dropped].
+//   - Every other character that would not show as itself ([Invisible]: a
+//     lone C0 or C1 control, DEL, a format character such as a bidi
+//     control, a zero-width space or joiner or a BOM, a line or paragraph
+//     separator) shows as a visible marker, ⟨U+200B⟩ ([Marker]): memory is
+//     inspected, not published, so "zero\u200bwidth" must not read as
+//     "zerowidth". Content keeps newlines and tabs (and reads CRLF as a
+//     newline); a one-line label turns them into spaces; a name marks them.
+//   - Text typed or pasted into an input ([Input]) drops all of the above.
+//
+// Variation selectors and combining marks are not invisible: they change
+// the character before them, and stay.
 
-// Text returns s without escape sequences or control characters, keeping
-// newlines and tabs.
-func Text(s string) string {
-	if clean(s, true) {
-		return s
-	}
-	return strip(s, false, keepLayout)
-}
+// Line returns s as a one-line label: newlines and tabs become spaces,
+// escape sequences and invalid bytes [Dropped], other invisible characters
+// a [Marker].
+func Line(s string) string { return apply(s, labelPolicy) }
+
+// Text returns multi-line content safe to show: escape sequences removed,
+// invalid bytes [Dropped], newlines and tabs kept, every other invisible
+// character shown as a [Marker].
+func Text(s string) string { return apply(s, textPolicy) }
+
+// Name is a name or an alias as shown: escape sequences and invalid bytes
+// leave [Dropped], every invisible character (newline and tab included) a
+// [Marker], so a name that holds one never looks like a clean one.
+func Name(s string) string { return apply(s, namePolicy) }
+
+// Input returns text typed or pasted into a one-line input: newlines and
+// tabs become spaces, and escape sequences, invalid bytes and invisible
+// characters are dropped.
+func Input(s string) string { return apply(s, inputPolicy) }
 
 // Markdown returns s ready for the markdown renderer: [Text], then numeric
-// character references that would decode to control characters (glamour
-// turns "&#27;" into a real ESC) are escaped so they show as written.
+// character references that would decode to invisible characters (glamour
+// turns "&#27;" into a real ESC) are escaped so they show as written, and
+// raw HTML is escaped so it shows as the text it is rather than vanishing
+// (see escapeHTML).
 func Markdown(s string) string {
-	return ncr.ReplaceAllStringFunc(Text(s), func(ref string) string {
+	md := ncr.ReplaceAllStringFunc(Text(s), func(ref string) string {
 		if !controlRef(ref) {
 			return ref
 		}
 		return "&amp;" + ref[1:]
 	})
+	return escapeHTML(md)
 }
 
 // Output filters rendered output: SGR sequences (colour, bold, …) and
-// newlines are kept, every other escape sequence and control character is
+// newlines are kept, every other escape sequence and invisible character is
 // dropped and tabs become spaces.
-func Output(s string) string {
-	if clean(s, true) && !strings.Contains(s, "\t") {
-		return s
-	}
-	return strip(s, true, func(r rune) string {
-		switch r {
-		case '\n':
-			return "\n"
-		case '\t':
-			return "    "
-		}
-		return ""
-	})
+func Output(s string) string { return apply(s, outputPolicy) }
+
+// Dropped is what a name or label shows in place of an escape sequence or
+// an invalid byte it removed.
+const Dropped = "\uFFFD"
+
+// Marker is how an invisible character shows: ⟨U+200B⟩.
+func Marker(r rune) string { return fmt.Sprintf("⟨U+%04X⟩", r) }
+
+// policy says what apply does with each kind of character.
+type policy struct {
+	layout  func(r rune) string // a newline or tab
+	escape  string              // an escape sequence
+	invalid string              // an invalid byte
+	keepSGR bool                // SGR sequences are kept (rendered output)
+	crlf    bool                // a CR before a newline is dropped
+	shown   func(r rune) string // any other invisible character
 }
 
-func keepLayout(r rune) string {
-	if r == '\n' || r == '\t' {
-		return string(r)
+var (
+	textPolicy   = policy{layout: keep, invalid: Dropped, crlf: true, shown: Marker}
+	labelPolicy  = policy{layout: space, escape: Dropped, invalid: Dropped, shown: Marker}
+	namePolicy   = policy{layout: Marker, escape: Dropped, invalid: Dropped, shown: Marker}
+	inputPolicy  = policy{layout: space, shown: drop}
+	outputPolicy = policy{layout: outputLayout, keepSGR: true, shown: drop}
+)
+
+func keep(r rune) string { return string(r) }
+func space(rune) string  { return " " }
+func drop(rune) string   { return "" }
+func outputLayout(r rune) string {
+	if r == '\t' {
+		return "    "
 	}
-	return ""
+	return "\n"
 }
 
 // ncr matches decimal and hexadecimal numeric character references.
 var ncr = regexp.MustCompile(`&#(?:[xX][0-9a-fA-F]{1,8}|[0-9]{1,10});?`)
 
-// controlRef reports whether a numeric character reference names a control
-// character or a bidirectional override.
+// controlRef reports whether a numeric character reference names an
+// invisible character other than a newline or tab.
 func controlRef(ref string) bool {
 	body := strings.TrimSuffix(ref[2:], ";")
 	base := 10
@@ -93,110 +129,172 @@ func controlRef(ref string) bool {
 		return true // out of range: decoders substitute, but be safe
 	}
 	r := rune(v)
-	return r != '\n' && r != '\t' && unsafeRune(r)
+	return r != '\n' && r != '\t' && invisibleRune(r)
 }
 
-// unsafeRune reports whether r is a C0 or C1 control, DEL, or a Unicode
-// bidirectional control that can reorder or hide text.
-func unsafeRune(r rune) bool {
+// Invisible reports whether the character starting at s[i] does not show
+// as itself: see invisibleRune, except that a zero-width joiner between two
+// emoji and the tag characters of an emoji flag show as part of the glyph
+// they build (woman, ZWJ, laptop is one picture; so is the flag of Scotland,
+// a black flag and tags): marked, the glyph would fall apart into pieces and
+// markers, and nothing is hidden by them. An invalid byte is invisible.
+func Invisible(s string, i int) bool {
+	r, w := utf8.DecodeRuneInString(s[i:])
 	switch {
-	case r < 0x20, r == 0x7f, r >= 0x80 && r <= 0x9f:
+	case r == utf8.RuneError && w <= 1:
 		return true
-	case r >= 0x202a && r <= 0x202e, r >= 0x2066 && r <= 0x2069, r == 0x200e, r == 0x200f, r == 0x061c:
+	case r == zwj:
+		return !emojiBefore(s[:i]) || !emojiAt(s[i+w:])
+	case r >= tagFirst && r <= tagLast:
+		return !inFlag(s[:i])
+	}
+	return invisibleRune(r)
+}
+
+// invisibleRune reports whether r, on its own, does not show as itself: C0
+// and C1 controls, DEL, format characters (Cf) and line and paragraph
+// separators (Zl, Zp).
+func invisibleRune(r rune) bool {
+	switch {
+	case r < 0x20, r >= 0x7f && r <= 0x9f:
 		return true
+	case r < 0xad:
+		return false
+	}
+	return unicode.In(r, unicode.Cf, unicode.Zl, unicode.Zp)
+}
+
+const (
+	zwj      = 0x200d  // zero-width joiner
+	vs16     = 0xfe0f  // emoji presentation selector
+	blackFlg = 0x1f3f4 // the base of an emoji tag sequence
+	tagFirst = 0xe0020 // tag characters
+	tagLast  = 0xe007f // CANCEL TAG ends a tag sequence
+	maxTags  = 32      // a flag's tag sequence is far shorter
+)
+
+// isEmoji reports whether r is a pictographic symbol (So: emoji, dingbats,
+// regional indicators); U+FFFD, which is So too, is not one.
+func isEmoji(r rune) bool { return r > 0x7f && r != utf8.RuneError && unicode.Is(unicode.So, r) }
+
+// emojiBefore reports whether s ends in an emoji, possibly followed by its
+// presentation selector or a skin-tone modifier.
+func emojiBefore(s string) bool {
+	for range 3 {
+		r, w := utf8.DecodeLastRuneInString(s)
+		switch {
+		case w == 0:
+			return false
+		case r == vs16, r >= 0x1f3fb && r <= 0x1f3ff:
+			s = s[:len(s)-w]
+		default:
+			return isEmoji(r)
+		}
 	}
 	return false
 }
 
-// clean reports whether s needs no filtering (fast path). keepNL allows
-// newlines and tabs.
-func clean(s string, keepNL bool) bool {
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if c < 0x20 {
-			if keepNL && (c == '\n' || c == '\t') {
-				continue
-			}
-			return false
-		}
-		if c == 0x7f || c >= 0x80 {
-			return cleanRunes(s[i:], keepNL)
-		}
-	}
-	return true
+// emojiAt reports whether s starts with an emoji.
+func emojiAt(s string) bool {
+	r, _ := utf8.DecodeRuneInString(s)
+	return isEmoji(r)
 }
 
-func cleanRunes(s string, keepNL bool) bool {
-	for _, r := range s {
-		layout := r == '\n' || r == '\t'
-		if r == utf8.RuneError || (unsafeRune(r) && !(keepNL && layout)) {
+// inFlag reports whether s ends inside an emoji tag sequence: the black
+// flag, then fewer than maxTags tag characters.
+func inFlag(s string) bool {
+	for range maxTags {
+		r, w := utf8.DecodeLastRuneInString(s)
+		switch {
+		case r == blackFlg:
+			return true
+		case r >= tagFirst && r < tagLast:
+			s = s[:len(s)-w]
+		default:
 			return false
 		}
 	}
-	return true
+	return false
 }
 
-// Dropped is what Name shows in place of what it removed.
-const Dropped = "\uFFFD"
-
-// Name is Line for a name or an alias: what it removes (an escape
-// sequence, a control or format character such as a zero-width space or a
-// bidi override, an invalid byte) leaves the visible marker Dropped, so a
-// name that lost characters never looks like a clean one.
-func Name(s string) string {
-	if clean(s, false) && !hasFormat(s) {
+// apply filters s by p; s comes back as it is when nothing needs changing.
+func apply(s string, p policy) string {
+	if clean(s, p) {
 		return s
 	}
-	return stripMarked(s, false, func(r rune) string { return Dropped }, Dropped)
-}
-
-// hasFormat reports whether s holds a Unicode format character (Cf).
-func hasFormat(s string) bool {
-	for _, r := range s {
-		if r >= 0x80 && unicode.Is(unicode.Cf, r) {
-			return true
-		}
-	}
-	return false
-}
-
-// strip walks s, drops escape sequences (keeping SGR when keepSGR) and maps
-// remaining control characters through ctl.
-func strip(s string, keepSGR bool, ctl func(rune) string) string {
-	return stripMarked(s, keepSGR, ctl, "")
-}
-
-// stripMarked is strip writing mark where it drops something, and taking
-// Unicode format characters as controls when mark is set.
-func stripMarked(s string, keepSGR bool, ctl func(rune) string, mark string) string {
 	var b strings.Builder
 	b.Grow(len(s))
 	for i := 0; i < len(s); {
 		r, w := utf8.DecodeRuneInString(s[i:])
 		switch {
 		case r == utf8.RuneError && w <= 1:
-			b.WriteString(mark)
-			i += w // invalid byte: drop
+			b.WriteString(p.invalid)
 		case r == 0x1b:
-			n, keep := escape(s[i:], keepSGR)
+			n, keep := escape(s[i:], p.keepSGR)
 			if keep {
 				b.WriteString(s[i : i+n])
 			} else {
-				b.WriteString(mark)
+				b.WriteString(p.escape)
 			}
-			i += n
-		case r >= 0x80 && r <= 0x9f:
-			b.WriteString(mark)
-			i += w + c1(s[i+w:], r)
-		case unsafeRune(r), mark != "" && r >= 0x80 && unicode.Is(unicode.Cf, r):
-			b.WriteString(ctl(r))
-			i += w
+			w = n
+		case r >= 0x80 && r <= 0x9f && c1Introducer(r):
+			b.WriteString(p.escape)
+			w += c1(s[i+w:], r)
+		case r == '\n' || r == '\t':
+			b.WriteString(p.layout(r))
+		case r == '\r' && p.crlf && strings.HasPrefix(s[i+1:], "\n"):
+		case Invisible(s, i):
+			b.WriteString(p.shown(r))
 		default:
 			b.WriteString(s[i : i+w])
-			i += w
 		}
+		i += w
 	}
 	return b.String()
+}
+
+// clean reports whether s needs no filtering under p (fast path: ASCII
+// text, newlines and tabs kept as they are).
+func clean(s string, p policy) bool {
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c == '\n' || c == '\t':
+			if p.layout(rune(c)) != string(rune(c)) {
+				return false
+			}
+		case c < 0x20 || c == 0x7f:
+			return false
+		case c >= 0x80:
+			return cleanRunes(s, i, p)
+		}
+	}
+	return true
+}
+
+// cleanRunes is clean from s[i] on, for text that is not all ASCII.
+func cleanRunes(s string, i int, p policy) bool {
+	for i < len(s) {
+		r, w := utf8.DecodeRuneInString(s[i:])
+		if r == '\n' || r == '\t' {
+			if p.layout(r) != string(r) {
+				return false
+			}
+		} else if Invisible(s, i) {
+			return false
+		}
+		i += w
+	}
+	return true
+}
+
+// c1Introducer reports whether the C1 control r starts a sequence.
+func c1Introducer(r rune) bool {
+	switch r {
+	case 0x9b, 0x9d, 0x90, 0x9f, 0x9e, 0x98:
+		return true
+	}
+	return false
 }
 
 // escape measures the escape sequence at the start of s (s[0] is ESC) and

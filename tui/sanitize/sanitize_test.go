@@ -20,20 +20,21 @@ func TestText(t *testing.T) {
 		{"csi colour", "\x1b[31mred\x1b[0m", "red"},
 		{"csi cursor", "a\x1b[2J\x1b[H\x1b[10;20Hb", "ab"},
 		{"csi private", "a\x1b[?1049hb", "ab"},
-		{"csi malformed", "a\x1b[12\x01b", "ab"},
+		{"csi malformed", "a\x1b[12\x01b", "a⟨U+0001⟩b"},
 		{"dcs", "a\x1bPq#0;2;0;0;0\x1b\\b", "ab"},
 		{"apc", "a\x1b_Gf=100;AAAA\x1b\\b", "ab"},
 		{"pm sos", "a\x1b^x\x1b\\b\x1bXy\x1b\\c", "abc"},
 		{"two-byte escape", "a\x1bcb\x1b7c\x1b(Bd", "abcd"},
 		{"lone esc at end", "ab\x1b", "ab"},
-		{"bel", "ding\x07dong", "dingdong"},
-		{"carriage return hides text", "secret\rshown", "secretshown"},
-		{"other c0", "a\x00b\x08c\x0bd\x0ce\x7ff", "abcdef"},
+		{"bel", "ding\x07dong", "ding⟨U+0007⟩dong"},
+		{"carriage return hides text", "secret\rshown", "secret⟨U+000D⟩shown"},
+		{"crlf is a newline", "a\r\nb", "a\nb"},
+		{"other c0", "a\x00b\x08c\x0bd\x0ce\x7ff", "a⟨U+0000⟩b⟨U+0008⟩c⟨U+000B⟩d⟨U+000C⟩e⟨U+007F⟩f"},
 		{"c1 csi", "a\u009b31mb", "ab"},
 		{"c1 osc", "a\u009d2;t\u009cb", "ab"},
-		{"c1 other", "a\u0085b\u0084c", "abc"},
-		{"bidi override", "a\u202eb\u2066c\u2069", "abc"},
-		{"invalid utf8", "a\xffb\xc0", "ab"},
+		{"c1 other", "a\u0085b\u0084c", "a⟨U+0085⟩b⟨U+0084⟩c"},
+		{"bidi override", "a\u202eb\u2066c\u2069", "a⟨U+202E⟩b⟨U+2066⟩c⟨U+2069⟩"},
+		{"invalid utf8", "a\xffb\xc0", "a\uFFFDb\uFFFD"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -49,7 +50,8 @@ func TestLine(t *testing.T) {
 		{"name", "name"},
 		{"two\nlines", "two lines"},
 		{"tab\there", "tab here"},
-		{"ti\x1b]0;x\x07tle\r", "title"},
+		{"ti\x1b]0;x\x07tle\r", "ti\uFFFDtle⟨U+000D⟩"},
+		{"zero\u200bwidth", "zero⟨U+200B⟩width"},
 	}
 	for _, tt := range tests {
 		if got := Line(tt.in); got != tt.want {
@@ -111,9 +113,9 @@ func checkSafe(t *testing.T, fn, in, s string, allowSGR bool) {
 	if !utf8.ValidString(s) {
 		t.Fatalf("%s(%q) is not valid UTF-8: %q", fn, in, s)
 	}
-	for _, r := range s {
-		if r != '\n' && r != '\t' && unsafeRune(r) {
-			t.Fatalf("%s(%q) = %q keeps control %U", fn, in, s, r)
+	for i, r := range s {
+		if r != '\n' && r != '\t' && Invisible(s, i) {
+			t.Fatalf("%s(%q) = %q keeps invisible %U", fn, in, s, r)
 		}
 	}
 }
@@ -122,6 +124,7 @@ func FuzzSanitize(f *testing.F) {
 	for _, s := range []string{
 		"plain", "\x1b]2;pwned\x07", "\x1b[31mred\x1b[0m", "&#27;[2J", "a\rb",
 		"\u009b1m\u009d0;t\u009c", "\x1bP\x1b\\", "\x1b", "\xff\xfe", "&#x9b;",
+		"zero\u200bwidth \U0001F469\u200d\U0001F4BB a\u200db", "<details>\n<b>x</b>\n</details>", "\U0001F3F4\U000E0067\U000E007F",
 	} {
 		f.Add(s)
 	}
@@ -144,5 +147,12 @@ func FuzzSanitize(f *testing.F) {
 			}
 		}
 		checkSafe(t, "Output", in, Output(in), true)
+		for fn, f := range map[string]func(string) string{"Name": Name, "Input": Input} {
+			out := f(in)
+			checkSafe(t, fn, in, out, false)
+			if strings.ContainsAny(out, "\n\t") {
+				t.Fatalf("%s(%q) = %q keeps a newline or tab", fn, in, out)
+			}
+		}
 	})
 }

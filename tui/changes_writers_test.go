@@ -1,0 +1,60 @@
+package tui
+
+import (
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/crmem/crmem/store"
+)
+
+// Issue 17 item 9: an entry deleted here and written back by another
+// writer's stale copy is reported as added back (+1), with a warning that
+// another writer restored what you deleted, in the status line and the log.
+func TestChanges_DeletedHereWrittenBackIsReportedRestored(t *testing.T) {
+	h := newEditHarness(t, copyFixture(t, "crmem/small.db"))
+	stale, err := os.ReadFile(h.path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	h.sel("commit-format")
+	press(h.m, "d", "y")
+	h.wantStatus("deleted commit-format")
+	if err := os.WriteFile(h.path, stale, 0o600); err != nil { // the agent's old copy
+		t.Fatal(err)
+	}
+	reload(h.m)
+	h.wantStatus("reloaded: +1 commit-format")
+	h.wantStatus("another writer put back what you deleted: commit-format")
+	if strings.Contains(h.status(), "~1") {
+		t.Errorf("reported as changed: %q", h.status())
+	}
+	press(h.m, "c")
+	if s := plainScreen(h.m); !strings.Contains(s, "+ commit-format  ⚠ you deleted it; another writer put it back") {
+		t.Errorf("log:\n%s", s)
+	}
+	press(h.m, "esc")
+	// Reported once: a later reload that adds it again (after an undo
+	// here, say) is no longer news of this kind.
+	apply(t, h.path, store.Write{Name: "commit-format", Content: "again"})
+	reload(h.m)
+	if strings.Contains(h.status(), "put back") {
+		t.Errorf("warned twice: %q", h.status())
+	}
+}
+
+// Issue 17 item 9: a rename by another writer names both names, in the
+// status line and in the reload log.
+func TestChanges_RenameNamesBothNames(t *testing.T) {
+	path := copyFixture(t, "crmem/small.db")
+	m := openModel(t, path, 120, 40)
+	apply(t, path, store.Rename{Name: "deploy-steps", New: "ship-steps"})
+	reload(m)
+	if want := "reloaded: ~1 deploy-steps → ship-steps"; m.st.msg != want {
+		t.Errorf("status %q, want %q", m.st.msg, want)
+	}
+	press(m, "c")
+	if s := plainScreen(m); !strings.Contains(s, "~ deploy-steps → ship-steps") {
+		t.Errorf("log:\n%s", s)
+	}
+}

@@ -1,0 +1,100 @@
+package tui
+
+import (
+	"strings"
+	"unicode/utf8"
+
+	"charm.land/bubbles/v2/key"
+)
+
+// Every key a hint on screen names comes from the effective key map, never
+// from a literal: a user who moved search to ctrl+f must not read "press /".
+
+// keyName is how hints name a binding's keys ("/", "ctrl+f", "y"); "" when
+// the binding has no keys (configured false).
+func keyName(b key.Binding) string { return b.Help().Key }
+
+// keyHint is "KEY what" for a binding, or "" when it has no keys.
+func keyHint(b key.Binding, what string) string {
+	if k := keyName(b); k != "" {
+		return k + " " + what
+	}
+	return ""
+}
+
+// hints joins the non-empty hints with sep.
+func hints(sep string, hs ...string) string {
+	var out []string
+	for _, h := range hs {
+		if h != "" {
+			out = append(out, h)
+		}
+	}
+	return strings.Join(out, sep)
+}
+
+// paren is " (text)", or "" when text is empty.
+func paren(text string) string {
+	if text == "" {
+		return ""
+	}
+	return " (" + text + ")"
+}
+
+// searchPlaceholder is the idle search line's hint: "search (press /)".
+func (m *Model) searchPlaceholder() string {
+	if k := keyName(m.c.keys.Search); k != "" {
+		return "search (press " + k + ")"
+	}
+	return "search"
+}
+
+// searchPrompt is the search line's prompt: the search key when it is
+// one character ("/ " by default), else "› ", so the line never shows a
+// key that does not search.
+func (m *Model) searchPrompt() string {
+	if k := keyName(m.c.keys.Search); utf8.RuneCountInString(k) == 1 {
+		return k + " "
+	}
+	return "› "
+}
+
+// backName names the keys that leave the explain view and clear a search
+// ("esc" by default): the list's search_cancel, else the preview's back.
+func (m *Model) backName() string {
+	return keyName(firstBound(m.c.keys.SearchCancel, m.c.keys.Back))
+}
+
+// firstBound is the first binding with keys (or the last one).
+func firstBound(bs ...key.Binding) key.Binding {
+	for _, b := range bs {
+		if keyName(b) != "" {
+			return b
+		}
+	}
+	return bs[len(bs)-1]
+}
+
+// explainOff names the keys that turn the explain view off: "x or esc".
+func (m *Model) explainOff() string {
+	return hints(" or ", keyName(m.c.keys.Explain), m.backName())
+}
+
+// undoHint is " (u undoes)" after a write, or "" when undo has no key.
+func (m *Model) undoHint() string { return paren(keyHint(m.c.keys.Undo, "undoes")) }
+
+// explainHints are the keys the explain view names, as configured.
+type explainHints struct {
+	search string // the search keys ("/")
+	off    string // the keys that turn it off ("x or esc")
+}
+
+// explainHints reads them from the key map.
+func (m *Model) explainHints() explainHints {
+	return explainHints{search: keyName(m.c.keys.Search), off: m.explainOff()}
+}
+
+// noQuery is the explain view's text without a query.
+func (h explainHints) noQuery() string {
+	return "Type a query" + paren(h.search) + " to see why an entry ranks where it does."
+}

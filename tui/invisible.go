@@ -1,0 +1,20 @@
+package tui
+
+import (
+	"regexp"
+	"strings"
+)
+
+// markerRE matches the marker sanitize shows in place of an invisible
+// character (⟨U+200B⟩).
+var markerRE = regexp.MustCompile(`⟨U\+[0-9A-F]{4,6}⟩`)
+
+// dimMarkers shows the markers of invisible characters dim (SGR 2 … 22),
+// so they read as annotations rather than text; the plain style (notty,
+// NO_COLOR) stays plain.
+func dimMarkers(s, style string) string {
+	if style == "notty" || !strings.Contains(s, "⟨U+") {
+		return s
+	}
+	return markerRE.ReplaceAllString(s, "\x1b[2m$0\x1b[22m")
+}
