@@ -158,18 +158,10 @@ func wrapMessage(style lipgloss.Style, msg string, width int) []string {
 	return lines
 }
 
-// middle shortens s to w cells by replacing its middle with "…".
+// middle shortens plain text s to w cells by replacing its middle with
+// "…", cutting between grapheme clusters (shorten.go).
 func middle(s string, w int) string {
-	n := ansi.StringWidth(s)
-	if n <= w {
-		return s
-	}
-	if w <= 1 {
-		return ansi.Truncate(s, max(w, 0), "")
-	}
-	head := (w - 1) / 2
-	tail := w - 1 - head
-	return ansi.Truncate(s, head, "") + "…" + ansi.TruncateLeft(s, n-tail, "")
+	return middleOf(clustersOf(s), w)
 }
 
 // shortPath shortens a path to w cells in the middle, keeping its last
