@@ -216,6 +216,7 @@ func runStoreSearch(in searchInput) *searchResult {
 		r.recallErr = err.Error()
 	}
 	r.exactTotal = len(exact)
+	all := exact
 	exact, parts = exact[:min(len(exact), maxHits)], parts[:min(len(parts), maxHits)]
 	r.storeHits = map[uint64]crabdb.Hit{}
 	scores := map[uint64]hit{}
@@ -232,7 +233,7 @@ func runStoreSearch(in searchInput) *searchResult {
 		r.exact = append(r.exact, x)
 		scores[h.ID] = x
 	}
-	r.addNameMatches(in.snap, in.query, scores)
+	r.addNameMatches(in.snap, in.query, scores, all, nil)
 	return r
 }
 

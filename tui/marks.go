@@ -24,19 +24,41 @@ func (f *editing) toggleMark(m *Model) tea.Cmd {
 	return m.moveCursor(1)
 }
 
-// markListed marks every listed entry (the search hits while searching);
-// when all of them are marked already, it unmarks them.
+// markListed marks every listed entry (every search hit the filters keep
+// while searching, listed or not); when all of them are marked already,
+// it unmarks them.
 func (f *editing) markListed(m *Model) tea.Cmd {
-	ids := m.listedIDs()
-	if len(ids) == 0 {
+	rows := m.markableRows()
+	n := 0
+	on := false
+	for _, r := range rows {
+		if r.isEntry() {
+			n++
+			on = on || !m.marks[m.snap.entries[r.idx].ID]
+		}
+	}
+	if n == 0 {
 		return m.SetStatus("nothing listed to mark")
 	}
-	on := slices.ContainsFunc(ids, func(id uint64) bool { return !m.Marked(id) })
-	m.MarkListed(on)
-	if !on {
-		return m.SetStatus(fmt.Sprintf("unmarked %s", count(len(ids), "entry", "entries")))
+	m.markRows(rows, on)
+	switch {
+	case !on:
+		return m.SetStatus(fmt.Sprintf("unmarked %s", count(n, "entry", "entries")))
+	case n > m.listedCount():
+		return m.SetStatus(fmt.Sprintf("marked %s (%s listed)", count(n, "search hit", "search hits"), humanize.Count(m.listedCount())))
 	}
-	return m.SetStatus(fmt.Sprintf("marked %s", count(len(ids), "listed entry", "listed entries")))
+	return m.SetStatus(fmt.Sprintf("marked %s", count(n, "listed entry", "listed entries")))
+}
+
+// markableRows is what `*` marks: the list's rows, and while searching
+// (by relevance the sections list only the first hits) a row for every
+// hit the filters keep; the recall view marks what it lists.
+func (m *Model) markableRows() []row {
+	if m.result == nil || m.recall {
+		return m.list.rows
+	}
+	hits, _ := keptHits(m.snap, m.rowsSpec())
+	return hits
 }
 
 // unmarkAll clears every mark.

@@ -70,6 +70,7 @@ type Model struct {
 	filter            kindFilter
 	order             sortOrder
 	sorting           sortOrder // the order being built off the loop, or -1
+	sortingSearch     bool      // sorting was asked for a search's hits, not for after it
 	orderBeforeSearch sortOrder
 	marks             map[uint64]bool
 	markBytes         int // content bytes of the marked entries

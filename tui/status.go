@@ -225,8 +225,7 @@ func (m *Model) searchStatus() string {
 	if r.prefixOnly > 0 {
 		parts = append(parts, humanize.Count(r.prefixOnly)+" prefix")
 	}
-	capped := r.exactTotal > len(r.exact) || r.nameTotal > len(r.names) || r.prefixOnly > len(r.prefix)
-	if shown := m.listedCount(); capped || shown < r.distinct {
+	if shown := m.listedCount(); shown < r.distinct {
 		parts = append(parts, "showing "+humanize.Count(shown))
 	}
 	if l := r.storeRecallLabel(); l != "" {
