@@ -53,17 +53,18 @@ type searchResult struct {
 	exactTotal int
 	prefixOnly int // hits through the expansions that exact recall lacks
 	distinct   int // entries in names, exact and prefix together: len(all)
+	took       time.Duration
+	indexing   bool // the index was not ready: name matches only
+
 	// all is every hit however many the lists above leave out, each entry
 	// once with the kind its section gives it (a name match, else recall,
 	// else prefix), in no order: the sorted views list them and `*` marks
 	// them (issue 17: both stopped at the first maxHits). allAt holds each
 	// one's index in allSnap, the snapshot searched, so laying them out on
 	// it needs no lookup by id.
-	all      []hit
-	allAt    []int32
-	allSnap  *snapshot
-	took     time.Duration
-	indexing bool // the index was not ready: name matches only
+	all     []hit
+	allAt   []int32
+	allSnap *snapshot
 
 	// On crabtalk's store: the query its recall ran (the word being typed
 	// with `*`), why it failed, and each hit's explanation by id.
