@@ -42,6 +42,9 @@ func parseDateFilter(text string, now time.Time, loc *time.Location) (dateRange,
 		return dateRange{}, nil
 	case s[0] == '<' || s[0] == '>':
 		d, err := humanize.ParseSpan(s[1:])
+		if errors.Is(err, humanize.ErrSpanTooLong) {
+			return dateRange{}, err // says the largest span
+		}
 		if err != nil {
 			return dateRange{}, fmt.Errorf("%q: %w", s, humanize.ErrSpan)
 		}

@@ -71,19 +71,40 @@ func (f *editing) unmarkAll(m *Model) tea.Cmd {
 	return m.SetStatus("unmarked " + count(n, "entry", "entries"))
 }
 
-// markOlder asks for an age and marks every archive older than it.
+// markOlder asks for an age and marks every archive older than it. A span
+// under a day ("6m" is six minutes, as everywhere) is asked about first:
+// months were likely meant, and it marks nearly every archive.
 func (f *editing) markOlder(m *Model) tea.Cmd {
 	f.dlg = newPrompt("mark archives older than (e.g. 30d, 2w, 6mo, 1y)", "", func(v string) error {
 		_, err := humanize.ParseSpan(v)
 		return err
 	}, func(m *Model, v string) tea.Cmd {
 		d, _ := humanize.ParseSpan(v)
-		cutoff := m.c.now().Add(-d)
-		n := markArchivesBefore(m, cutoff)
-		return m.SetStatus(fmt.Sprintf("marked %s older than %s (created before %s)",
-			count(n, "archive", "archives"), v, cutoff.In(m.c.loc).Format("2006-01-02 15:04")))
+		if d >= 24*time.Hour {
+			return markOlderThan(m, v, d)
+		}
+		text := fmt.Sprintf("%q is %s: did you mean months (%smo)? Mark the archives older than %s", v, spanWords(d), strings.TrimRight(v, "mh "), spanWords(d))
+		f.dlg = &confirmDialog{text: text, yes: func(m *Model) tea.Cmd { return markOlderThan(m, v, d) }}
+		return nil
 	})
 	return nil
+}
+
+// spanWords says a span under a day in words: "6 minutes", "12 hours".
+func spanWords(d time.Duration) string {
+	if d < time.Hour {
+		return count(int(d/time.Minute), "minute", "minutes")
+	}
+	return count(int(d/time.Hour), "hour", "hours")
+}
+
+// markOlderThan marks the archives older than d (typed as v) and says how
+// many.
+func markOlderThan(m *Model, v string, d time.Duration) tea.Cmd {
+	cutoff := m.c.now().Add(-d)
+	n := markArchivesBefore(m, cutoff)
+	return m.SetStatus(fmt.Sprintf("marked %s older than %s (created before %s)",
+		count(n, "archive", "archives"), v, cutoff.In(m.c.loc).Format("2006-01-02 15:04")))
 }
 
 // markArchivesBefore marks the archives created before cutoff and returns
