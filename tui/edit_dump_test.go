@@ -83,8 +83,8 @@ func TestDump_TypedPathReplacesTheSuggestion(t *testing.T) {
 	t.Setenv("HOME", home)
 	abs := filepath.Join(t.TempDir(), "book")
 	tests := []struct {
-		name string
-		keys []string // before typing
+		name        string
+		keys        []string // before typing
 		typed, want string
 	}{
 		{"absolute", nil, abs, abs},
