@@ -38,8 +38,17 @@ func (f *editing) dump(m *Model) tea.Cmd {
 	// The folder proposed is a suggestion: a path typed (/tmp/book,
 	// ~/book) replaces it rather than being appended to it.
 	p.in.suggested = true
-	f.dlg = p
+	f.dlg = suggestedPrompt{p}
 	return nil
+}
+
+// suggestedPrompt is a prompt whose value is a suggestion: text pasted
+// replaces it, as text typed does (lineInput.key).
+type suggestedPrompt struct{ *promptDialog }
+
+func (p suggestedPrompt) paste(text string) {
+	p.in.dropSuggestion()
+	p.promptDialog.paste(text)
 }
 
 // dumpDone says where the tree went, or why nothing was written.

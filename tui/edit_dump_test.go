@@ -76,8 +76,9 @@ func TestDelete_NarrowScreenKeepsTheResumeWarning(t *testing.T) {
 
 // TestDump_TypedPathReplacesTheSuggestion pins issue 17 item 14: W
 // appended a typed absolute path to the folder it proposed
-// (…/memory-book/tmp/x). The proposal is a suggestion: a typed path, /…
-// or ~/…, replaces it; an editing key keeps it to edit; enter takes it.
+// (…/memory-book/tmp/x). The proposal is a suggestion: a path typed or
+// pasted, /… or ~/…, replaces it; an editing key keeps it to edit; enter
+// takes it.
 func TestDump_TypedPathReplacesTheSuggestion(t *testing.T) {
 	home := t.TempDir()
 	t.Setenv("HOME", home)
@@ -86,19 +87,25 @@ func TestDump_TypedPathReplacesTheSuggestion(t *testing.T) {
 		name        string
 		keys        []string // before typing
 		typed, want string
+		paste       bool // typed arrives as a paste
 	}{
-		{"absolute", nil, abs, abs},
-		{"home", nil, "~/book", filepath.Join(home, "book")},
-		{"edited", []string{"end"}, "-2", "memory-book-2"},
-		{"backspace clears", []string{"backspace"}, abs, abs},
-		{"as proposed", nil, "", "memory-book"},
+		{name: "absolute", typed: abs, want: abs},
+		{name: "home", typed: "~/book", want: filepath.Join(home, "book")},
+		{name: "pasted", typed: abs, want: abs, paste: true},
+		{name: "edited", keys: []string{"end"}, typed: "-2", want: "memory-book-2"},
+		{name: "backspace clears", keys: []string{"backspace"}, typed: abs, want: abs},
+		{name: "as proposed", want: "memory-book"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			h := newEditHarness(t, copyFixture(t, "crmem/small.db"))
 			press(h.m, "W")
 			press(h.m, tt.keys...)
-			typeText(h.m, tt.typed)
+			if tt.paste {
+				drive(h.m, func() tea.Msg { return tea.PasteMsg{Content: tt.typed} })
+			} else {
+				typeText(h.m, tt.typed)
+			}
 			press(h.m, "enter")
 			want := tt.want
 			if !filepath.IsAbs(want) {

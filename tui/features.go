@@ -100,13 +100,9 @@ func (m *Model) ListedEntries() []store.Entry {
 
 // MarkListed marks (or unmarks) every listed entry and returns how many
 // there are; it reads sizes from the rows, so 100k marks stay cheap.
-func (m *Model) MarkListed(on bool) int { return m.markRows(m.list.rows, on) }
-
-// markRows marks (or unmarks) the entries of rows and returns how many
-// there are.
-func (m *Model) markRows(rows []row, on bool) int {
+func (m *Model) MarkListed(on bool) int {
 	n := 0
-	for _, r := range rows {
+	for _, r := range m.list.rows {
 		if !r.isEntry() {
 			continue
 		}

@@ -42,13 +42,8 @@ func (in *lineInput) Focus() { in.focused = true }
 // Blur hides the cursor.
 func (in *lineInput) Blur() { in.focused = false }
 
-// insert adds text at the cursor (control characters dropped); it
-// replaces a suggested value.
+// insert adds text at the cursor (control characters dropped).
 func (in *lineInput) insert(s string) {
-	if in.suggested {
-		in.Reset()
-		in.suggested = false
-	}
 	r := []rune(sanitize.Line(s))
 	if room := in.limit - len(in.value); len(r) > room {
 		r = r[:max(room, 0)]
@@ -97,9 +92,18 @@ func (in *lineInput) key(k tea.KeyPressMsg) bool {
 		if k.Text == "" {
 			return false
 		}
+		in.dropSuggestion()
 		in.insert(k.Text)
 	}
 	return true
+}
+
+// dropSuggestion empties a suggested value, for the text that replaces it.
+func (in *lineInput) dropSuggestion() {
+	if in.suggested {
+		in.Reset()
+		in.suggested = false
+	}
 }
 
 // deleteWord removes the word before the cursor.

@@ -28,37 +28,40 @@ func (f *editing) toggleMark(m *Model) tea.Cmd {
 // while searching, listed or not); when all of them are marked already,
 // it unmarks them.
 func (f *editing) markListed(m *Model) tea.Cmd {
-	rows := m.markableRows()
-	n := 0
-	on := false
-	for _, r := range rows {
-		if r.isEntry() {
-			n++
-			on = on || !m.marks[m.snap.entries[r.idx].ID]
-		}
-	}
-	if n == 0 {
+	ids := m.markableIDs()
+	if len(ids) == 0 {
 		return m.SetStatus("nothing listed to mark")
 	}
-	m.markRows(rows, on)
+	on := slices.ContainsFunc(ids, func(id uint64) bool { return !m.Marked(id) })
+	if m.result == nil || m.recall {
+		m.MarkListed(on) // from the rows: 100k marks stay cheap
+	} else {
+		for _, id := range ids {
+			m.SetMarked(id, on)
+		}
+	}
 	switch {
 	case !on:
-		return m.SetStatus(fmt.Sprintf("unmarked %s", count(n, "entry", "entries")))
-	case n > m.listedCount():
-		return m.SetStatus(fmt.Sprintf("marked %s (%s listed)", count(n, "search hit", "search hits"), humanize.Count(m.listedCount())))
+		return m.SetStatus(fmt.Sprintf("unmarked %s", count(len(ids), "entry", "entries")))
+	case len(ids) > m.listedCount():
+		return m.SetStatus(fmt.Sprintf("marked %s (%s listed)", count(len(ids), "search hit", "search hits"), humanize.Count(m.listedCount())))
 	}
-	return m.SetStatus(fmt.Sprintf("marked %s", count(n, "listed entry", "listed entries")))
+	return m.SetStatus(fmt.Sprintf("marked %s", count(len(ids), "listed entry", "listed entries")))
 }
 
-// markableRows is what `*` marks: the list's rows, and while searching
-// (by relevance the sections list only the first hits) a row for every
-// hit the filters keep; the recall view marks what it lists.
-func (m *Model) markableRows() []row {
+// markableIDs is what `*` marks: the listed entries, and while searching
+// (by relevance the sections list only the first hits) every hit the
+// filters keep; the recall view marks what it lists.
+func (m *Model) markableIDs() []uint64 {
 	if m.result == nil || m.recall {
-		return m.list.rows
+		return m.listedIDs()
 	}
 	hits, _ := keptHits(m.snap, m.rowsSpec())
-	return hits
+	ids := make([]uint64, len(hits))
+	for i, r := range hits {
+		ids[i] = m.snap.entries[r.idx].ID
+	}
+	return ids
 }
 
 // unmarkAll clears every mark.
