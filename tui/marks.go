@@ -184,7 +184,7 @@ func firstNames(es []store.Entry, n int) string {
 	}
 	s := strings.Join(names, ", ")
 	if len(es) > n {
-		s += fmt.Sprintf(" and %d more", len(es)-n)
+		s += fmt.Sprintf(" and %s more", humanize.Count(len(es)-n))
 	}
 	return s
 }

@@ -189,7 +189,7 @@ func (m *Model) jumpMatch(dir int) tea.Cmd {
 			n++
 		}
 	}
-	return m.setMessage(fmt.Sprintf("match line %d of %d", n, len(lines)))
+	return m.setMessage(fmt.Sprintf("match line %s of %s", humanize.Count(n), humanize.Count(len(lines))))
 }
 
 // listPosition is "37/10,000": the selected entry among the listed ones.

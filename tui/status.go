@@ -128,7 +128,7 @@ func (m *Model) warnings() []string {
 	// From the snapshot, read off the loop: the memory's own lock is held
 	// for the whole of a reload's sync, and a frame must not wait for it.
 	if ids := m.snap.dups; len(ids) > 0 {
-		out = append(out, fmt.Sprintf("⚠ %d id(s) held by more than one entry (id %d…): all are kept; see crmem check", len(ids), ids[0]))
+		out = append(out, fmt.Sprintf("⚠ %s id(s) held by more than one entry (id %d…): all are kept; see crmem check", humanize.Count(len(ids)), ids[0]))
 	}
 	return out
 }
