@@ -54,7 +54,7 @@ func TestMarkOlder_RefusesSpansThatWrap(t *testing.T) {
 	if n, _ := markedSize(h.m); n != 0 {
 		t.Fatalf("O 293y marked %d archives", n)
 	}
-	if got := squeeze(plainOverlay(h.m)); !strings.Contains(got, squeeze("the largest is 292y")) {
+	if got := squeeze(plainOverlay(h.m)); !strings.Contains(got, squeeze(`"293y": at most 292y`)) {
 		t.Fatalf("prompt %q, want it to name the largest span", plainOverlay(h.m))
 	}
 	press(h.m, "backspace", "backspace", "backspace", "backspace")

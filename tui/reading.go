@@ -1,7 +1,6 @@
 package tui
 
 import (
-	"encoding/base64"
 	"fmt"
 	"os/exec"
 	"strings"
@@ -56,8 +55,8 @@ func (m *Model) copySelected(content bool) tea.Cmd {
 		what, text = "the content of "+name, sanitize.Text(e.Content)
 	}
 	if seq := osc52(text); len(seq) > maxOSC52 {
-		return m.setMessage(fmt.Sprintf("not copied: %s is %s, too large for the terminal's clipboard (OSC 52 takes up to %s encoded, about %s); v opens it in the pager, or run: crmem show --db %s %s | pbcopy",
-			what, humanize.Size(len(text)), bytesText(maxOSC52), humanize.Size(base64.StdEncoding.DecodedLen(maxOSC52)), shellPath(displayPath(m.path, m.home)), shellWord(name)))
+		return m.setMessage(fmt.Sprintf("not copied: %s is over the %d kB a terminal's clipboard takes (OSC 52); v pages it, or run: crmem show --db %s %s | pbcopy",
+			humanize.Size(len(text)), maxOSC52/1000, shellPath(displayPath(m.path, m.home)), shellWord(name)))
 	}
 	return tea.Batch(copyCmd(text), m.setMessage(fmt.Sprintf("copied %s (%s)", what, bytesText(len(text)))))
 }

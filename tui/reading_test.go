@@ -13,6 +13,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/crmem/crmem/store"
+	"github.com/crmem/crmem/tui/humanize"
 )
 
 // pressCollect presses a key and returns every message its commands
@@ -304,7 +305,7 @@ func TestCopy_TooLargeForOSC52(t *testing.T) {
 			if len(out) != 0 {
 				t.Fatalf("sent %d bytes of OSC 52 for a copy too large", len(strings.Join(out, "")))
 			}
-			for _, want := range []string{"not copied", "too large", "100,000 bytes", "v opens it in the pager",
+			for _, want := range []string{"not copied: " + humanize.Size(len(tt.content)) + " is over the 100 kB", "OSC 52", "v pages it",
 				"crmem show --db " + shellPath(path) + " " + shellWord(tt.name) + " | pbcopy"} {
 				if !strings.Contains(m.st.msg, want) {
 					t.Errorf("status %q, want it to say %q", m.st.msg, want)

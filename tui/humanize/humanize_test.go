@@ -77,20 +77,21 @@ func TestParseSpan_RefusesSpansThatWrap(t *testing.T) {
 	for _, tc := range []struct {
 		largest, tooLong, msg string
 	}{
-		{"292y", "293y", `"293y": span too long: the largest is 292y`},
-		{"292y", "300y", "the largest is 292y"},
-		{"292y", "999999y", "the largest is 292y"},
-		{"3558mo", "3559mo", "the largest is 3558mo"},
-		{"15250w", "15251w", "the largest is 15250w"},
-		{"106751d", "106752d", "the largest is 106751d"},
+		{"292y", "293y", `"293y": at most 292y`},
+		{"292y", "300y", `"300y": at most 292y`},
+		{"292y", "999999y", "at most 292y"},
+		{"3558mo", "3559mo", "at most 3558mo"},
+		{"15250w", "15251w", "at most 15250w"},
+		{"106751d", "106752d", "at most 106751d"},
 	} {
 		d, err := ParseSpan(tc.largest)
 		if err != nil || d <= 0 {
 			t.Errorf("ParseSpan(%q) = %v, %v; want the largest positive span", tc.largest, d, err)
 		}
 		d, err = ParseSpan(tc.tooLong)
-		if !errors.Is(err, ErrSpanTooLong) || !strings.Contains(err.Error(), tc.msg) {
-			t.Errorf("ParseSpan(%q) = %v, %v; want ErrSpanTooLong saying %q", tc.tooLong, d, err, tc.msg)
+		var tooLong *SpanTooLongError
+		if !errors.As(err, &tooLong) || !strings.Contains(err.Error(), tc.msg) {
+			t.Errorf("ParseSpan(%q) = %v, %v; want a SpanTooLongError saying %q", tc.tooLong, d, err, tc.msg)
 		}
 	}
 }
