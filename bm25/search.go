@@ -31,6 +31,18 @@ func (ix *Index) SearchTermsCount(terms []string, limit int) ([]Hit, int) {
 	return ix.searchCount(terms, limit)
 }
 
+// SearchTermsAll is SearchTermsCount that also returns every document
+// scoring above zero, in no particular order (its length is the true
+// number of hits): for a view that lists all the hits in an order of its
+// own, however many limit cut off the ranking.
+func (ix *Index) SearchTermsAll(terms []string, limit int) (top, all []Hit) {
+	terms = normalizeTerms(slices.Clone(terms))
+	ix.mu.RLock()
+	defer ix.mu.RUnlock()
+	top, _, all = ix.searchAll(terms, limit, true)
+	return top, all
+}
+
 // SearchCount is Search that also returns the true number of hits.
 func (ix *Index) SearchCount(query string, limit int) ([]Hit, int) {
 	terms := QueryTerms(query)
@@ -107,23 +119,30 @@ func (ix *Index) search(terms []string, limit int) []Hit {
 // searchCount is search that also counts every document scoring above
 // zero (every document a term touches: idf and tf are positive).
 func (ix *Index) searchCount(terms []string, limit int) ([]Hit, int) {
+	top, total, _ := ix.searchAll(terms, limit, false)
+	return top, total
+}
+
+// searchAll ranks terms: the best limit hits, the number of documents
+// scoring above zero and, when every is set, each of them, unordered.
+func (ix *Index) searchAll(terms []string, limit int, every bool) (top []Hit, total int, all []Hit) {
 	if ix.n == 0 || len(terms) == 0 {
-		return nil, 0
+		return nil, 0, nil
 	}
 	lists := make([]termList, 0, len(terms))
-	total := 0
+	walk := 0 // postings to walk
 	for _, term := range terms {
 		if t, ok := ix.voc.lookup(term); ok && ix.df(t) > 0 {
 			lists = append(lists, termList{ix.postings[t], ix.df(t)})
-			total += len(ix.postings[t])
+			walk += len(ix.postings[t])
 		}
 	}
-	if total == 0 {
-		return nil, 0
+	if walk == 0 {
+		return nil, 0, nil
 	}
 	acc := ix.getAcc()
 	defer ix.putAcc(acc)
-	norms := ix.cachedNorms(total)
+	norms := ix.cachedNorms(walk)
 	for _, tl := range lists {
 		idf, list := idf(ix.n, tl.df), tl.list
 		if norms != nil {
@@ -132,7 +151,13 @@ func (ix *Index) searchCount(terms []string, limit int) ([]Hit, int) {
 			accumulateInline(acc, list, idf, ix.docs, ix.avgdl())
 		}
 	}
-	return ix.top(acc, limit), len(acc.touched)
+	if every {
+		all = make([]Hit, len(acc.touched))
+		for i, d := range acc.touched {
+			all[i] = Hit{ID: ix.docs[d].id, Score: acc.score[d]}
+		}
+	}
+	return ix.top(acc, limit), len(acc.touched), all
 }
 
 // termList is one query term's postings (tombstones included) and df.

@@ -165,11 +165,12 @@ func (m *Model) setFilter(f kindFilter) tea.Cmd {
 	return tea.Batch(m.showSelected(), m.setMessage("showing "+f.String()))
 }
 
-// setOrder changes the list's order. An order not built yet is built off
-// the update loop; the list keeps its order until it arrives.
+// setOrder changes the list's order (a search's too: it lists every hit
+// in that order). An order not built yet is built off the update loop;
+// the list keeps its order until it arrives.
 func (m *Model) setOrder(o sortOrder) tea.Cmd {
-	if m.result == nil && o != sortRelevance && !m.snap.ready(o) {
-		m.sorting = o
+	if o != sortRelevance && !m.snap.ready(o) {
+		m.sorting, m.sortingSearch = o, m.result != nil
 		return tea.Batch(orderCmd(m.snap, o), m.setMessage("sorting by "+o.String()+"…"))
 	}
 	m.sorting = -1
@@ -194,7 +195,7 @@ func (m *Model) orderReady(msg orderReadyMsg) tea.Cmd {
 	if msg.snap != m.snap && !m.snap.ready(msg.o) {
 		return orderCmd(m.snap, msg.o) // a reload came in between
 	}
-	if m.order == sortRelevance { // a search began meanwhile: the order is for after it
+	if m.order == sortRelevance && !m.sortingSearch { // a search began meanwhile: the order is for after it
 		m.sorting, m.orderBeforeSearch = -1, msg.o
 		return nil
 	}

@@ -120,6 +120,12 @@ func BenchmarkKeys(b *testing.B) {
 		{name: "?", setup: func(m *Model) { m.showHelp = false }, msg: keyPress("?")},
 		{name: "/-type-pool", setup: func(m *Model) { press(m, "esc", "/"); typeText(m, "poo") }, msg: keyPress("l")},
 		{name: "esc-clear", setup: func(m *Model) { press(m, "esc", "/"); typeText(m, "pool") }, msg: keyPress("esc")},
+		// Issue 17 item 5: a search's sort and `*` take every hit, not
+		// the first 1,000 ("deploy" and "should" find tens of thousands).
+		{name: "s-search-deploy", setup: searchFor("deploy "), msg: keyPress("s")},
+		{name: "s-search-should", setup: searchFor("should "), msg: keyPress("s")},
+		{name: "*-search-should", setup: func(m *Model) { press(m, "U"); searchFor("should ")(m) }, msg: keyPress("*")},
+		{name: "*-search-should-sorted", setup: func(m *Model) { press(m, "U"); searchFor("should ")(m); press(m, "s") }, msg: keyPress("*")},
 		{name: "R-no-change", setup: sortTo(sortNewest), msg: keyPress("R")},
 		{name: "reload-by-name", setup: func(m *Model) { sortTo(sortName)(m); externalWrite(m) }, msg: func(m *Model) tea.Msg {
 			return reloadCmd(m.db, m.snap)()
@@ -158,6 +164,15 @@ func BenchmarkKeys(b *testing.B) {
 			b.ReportMetric(ms(ts[len(ts)*99/100]), name+"-p99-ms")
 			b.ReportMetric(ms(ts[len(ts)-1]), name+"-max-ms")
 		}
+	}
+}
+
+// searchFor returns a setup that searches for q and keeps it (enter).
+func searchFor(q string) func(m *Model) {
+	return func(m *Model) {
+		press(m, "/")
+		typeText(m, q)
+		press(m, "enter")
 	}
 }
 

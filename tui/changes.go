@@ -167,7 +167,7 @@ func firstOf(names []string, n int) string {
 
 // counts is "+12 −3 ~1".
 func (r reloadRecord) counts() string {
-	return fmt.Sprintf("+%d −%d ~%d", r.added, r.removed, r.changed)
+	return "+" + humanize.Count(r.added) + " −" + humanize.Count(r.removed) + " ~" + humanize.Count(r.changed)
 }
 
 // noteReload records a reload that changed the memory: the log grows, added
@@ -343,7 +343,7 @@ func (m *Model) logLine(r logRow, selected bool) string {
 	if r.item < 0 {
 		more := ""
 		if n := rec.added + rec.changed + rec.removed - len(rec.items); n > 0 {
-			more = fmt.Sprintf("  (%d more not kept)", n)
+			more = fmt.Sprintf("  (%s more not kept)", humanize.Count(n))
 		}
 		return st.groupHeader.Render(rec.at.In(m.c.loc).Format("15:04:05") + "  " + rec.counts() + more)
 	}

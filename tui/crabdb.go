@@ -13,6 +13,7 @@ import (
 	"github.com/crmem/crmem/store"
 	"github.com/crmem/crmem/store/crabdb"
 	"github.com/crmem/crmem/store/sessions"
+	"github.com/crmem/crmem/tui/humanize"
 	"github.com/crmem/crmem/tui/sanitize"
 )
 
@@ -216,6 +217,7 @@ func runStoreSearch(in searchInput) *searchResult {
 		r.recallErr = err.Error()
 	}
 	r.exactTotal = len(exact)
+	all := exact
 	exact, parts = exact[:min(len(exact), maxHits)], parts[:min(len(parts), maxHits)]
 	r.storeHits = map[uint64]crabdb.Hit{}
 	scores := map[uint64]hit{}
@@ -232,7 +234,7 @@ func runStoreSearch(in searchInput) *searchResult {
 		r.exact = append(r.exact, x)
 		scores[h.ID] = x
 	}
-	r.addNameMatches(in.snap, in.query, scores)
+	r.addNameMatches(in.snap, in.query, scores, all, nil)
 	return r
 }
 
@@ -271,7 +273,7 @@ func storeExplainView(st *styles, r *searchResult, h row, id uint64, stats crabd
 	}
 	fmt.Fprintf(&b, "query terms: %s  (term* = prefix match)\n\n", strings.Join(qs, " "))
 	termW := termColumn(width)
-	fmt.Fprintf(&b, "%s %4s %6s %8s %10s\n", padCells("term", termW), "tf", "df", "idf", "contrib")
+	b.WriteString(termHeader(termW))
 	var dl uint32
 	weight := 0.0
 	for _, p := range sh.Parts {
@@ -279,15 +281,15 @@ func storeExplainView(st *styles, r *searchResult, h row, id uint64, stats crabd
 		if p.Query.Prefix {
 			name = p.Term + "*"
 		}
-		fmt.Fprintf(&b, "%s %4d %6d %8.4f %10.4f\n", padCells(name, termW), p.TF, p.DF, p.IDF, p.Contrib)
+		b.WriteString(termLine(name, termW, int(p.TF), p.DF, p.IDF, p.Contrib))
 		dl, weight = p.DocLen, p.Weight
 	}
 	avg := 0.0
 	if stats.Docs > 0 {
 		avg = float64(stats.TotalLen) / float64(stats.Docs)
 	}
-	fmt.Fprintf(&b, "\nstored doc length %d tokens, weight %g\n", dl, weight)
-	fmt.Fprintf(&b, "stored stats: %d documents, %d tokens (average %.2f)\n", stats.Docs, stats.TotalLen, avg)
+	fmt.Fprintf(&b, "\nstored doc length %s tokens, weight %g\n", humanize.Count(int(dl)), weight)
+	fmt.Fprintf(&b, "stored stats: %s documents, %s tokens (average %.2f)\n", humanize.Count(int(stats.Docs)), humanize.Count(int(stats.TotalLen)), avg)
 	fmt.Fprintf(&b, "k1 = 1.2, b = 0.75; df = posting rows\n")
 	fmt.Fprintf(&b, "total = %.4f", sh.Score)
 	return fitLines(indent(b.String(), "  "), width)

@@ -43,6 +43,9 @@ func parseDateFilter(text string, now time.Time, loc *time.Location) (dateRange,
 		return dateRange{}, nil
 	case s[0] == '<' || s[0] == '>':
 		d, err := humanize.ParseSpan(s[1:])
+		if tooLong := (*humanize.SpanTooLongError)(nil); errors.As(err, &tooLong) {
+			return dateRange{}, err // says the largest span
+		}
 		if err != nil {
 			return dateRange{}, fmt.Errorf("%q: %w", s, humanize.ErrSpan)
 		}

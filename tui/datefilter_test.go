@@ -39,6 +39,12 @@ func TestParseDateFilter(t *testing.T) {
 		{in: "2026-02..2026-03", from: unix(2026, 2, 1), to: unix(2026, 4, 1)},
 		{in: "2026-03-10..", from: unix(2026, 3, 10), to: math.MaxUint64},
 		{in: "..2026-01-31", from: 0, to: unix(2026, 2, 1)},
+		// Issue 17 item 4: 300y wrapped around (>300y listed everything,
+		// <1000y nothing); the largest span is accepted, beyond it refused.
+		{in: ">292y", from: 0, to: 0},
+		{in: "<292y", from: 0, to: math.MaxUint64},
+		{in: ">300y", err: `"300y": at most 292y`},
+		{in: "<1000y", err: `"1000y": at most 292y`},
 		{in: "<30", err: `"<30": write a span like 45m, 12h, 30d, 2w, 6mo or 1y`},
 		{in: ">x", err: `">x": write a span like 45m, 12h, 30d, 2w, 6mo or 1y`},
 		{in: "<", err: `"<": write a span like`},

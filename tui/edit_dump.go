@@ -27,7 +27,7 @@ func (f *editing) dump(m *Model) tea.Cmd {
 	if mem == nil {
 		return m.SetStatus("nothing to dump yet: the file is still opening")
 	}
-	f.dlg = newPrompt("dump the memory as an mdbook tree into folder", defaultDumpDir(m.Path()), validDumpDir,
+	p := newPrompt("dump the memory as an mdbook tree into folder", defaultDumpDir(m.Path()), validDumpDir,
 		func(m *Model, v string) tea.Cmd {
 			dir := expandHome(v)
 			entries := mem.Entries()
@@ -35,7 +35,20 @@ func (f *editing) dump(m *Model) tea.Cmd {
 				return dumpDoneMsg{dir: dir, n: len(entries), err: export.Dump(dir, entries)}
 			})
 		})
+	// The folder proposed is a suggestion: a path typed (/tmp/book,
+	// ~/book) replaces it rather than being appended to it.
+	p.in.suggested = true
+	f.dlg = suggestedPrompt{p}
 	return nil
+}
+
+// suggestedPrompt is a prompt whose value is a suggestion: text pasted
+// replaces it, as text typed does (lineInput.key).
+type suggestedPrompt struct{ *promptDialog }
+
+func (p suggestedPrompt) paste(text string) {
+	p.in.dropSuggestion()
+	p.promptDialog.paste(text)
 }
 
 // dumpDone says where the tree went, or why nothing was written.

@@ -73,3 +73,48 @@ func TestDelete_NarrowScreenKeepsTheResumeWarning(t *testing.T) {
 		}
 	}
 }
+
+// TestDump_TypedPathReplacesTheSuggestion pins issue 17 item 14: W
+// appended a typed absolute path to the folder it proposed
+// (…/memory-book/tmp/x). The proposal is a suggestion: a path typed or
+// pasted, /… or ~/…, replaces it; an editing key keeps it to edit; enter
+// takes it.
+func TestDump_TypedPathReplacesTheSuggestion(t *testing.T) {
+	home := t.TempDir()
+	t.Setenv("HOME", home)
+	abs := filepath.Join(t.TempDir(), "book")
+	tests := []struct {
+		name        string
+		keys        []string // before typing
+		typed, want string
+		paste       bool // typed arrives as a paste
+	}{
+		{name: "absolute", typed: abs, want: abs},
+		{name: "home", typed: "~/book", want: filepath.Join(home, "book")},
+		{name: "pasted", typed: abs, want: abs, paste: true},
+		{name: "edited", keys: []string{"end"}, typed: "-2", want: "memory-book-2"},
+		{name: "backspace clears", keys: []string{"backspace"}, typed: abs, want: abs},
+		{name: "as proposed", want: "memory-book"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			h := newEditHarness(t, copyFixture(t, "crmem/small.db"))
+			press(h.m, "W")
+			press(h.m, tt.keys...)
+			if tt.paste {
+				drive(h.m, func() tea.Msg { return tea.PasteMsg{Content: tt.typed} })
+			} else {
+				typeText(h.m, tt.typed)
+			}
+			press(h.m, "enter")
+			want := tt.want
+			if !filepath.IsAbs(want) {
+				want = filepath.Join(filepath.Dir(h.path), want)
+			}
+			h.wantStatus("dumped 26 entries to " + want)
+			if _, err := os.Stat(filepath.Join(want, "SUMMARY.md")); err != nil {
+				t.Fatalf("no tree at %s: %v", want, err)
+			}
+		})
+	}
+}

@@ -55,10 +55,12 @@ func (c *settledCommand) Run() error {
 	return err
 }
 
-// SetStdin attaches the terminal's input unless the command has its own.
+// SetStdin attaches the terminal's input unless the command has its own:
+// the terminal's file itself, not crmem's wrapper of it (escInput), which
+// exec would feed through a pipe and the editor would not see a terminal.
 func (c *settledCommand) SetStdin(r io.Reader) {
 	if c.cmd != nil && c.cmd.Stdin == nil {
-		c.cmd.Stdin = r
+		c.cmd.Stdin = terminalFile(r)
 	}
 }
 

@@ -8,6 +8,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/crmem/crmem/bm25"
+	"github.com/crmem/crmem/tui/humanize"
 	"github.com/crmem/crmem/tui/sanitize"
 )
 
@@ -78,11 +79,25 @@ func indent(s, prefix string) string {
 }
 
 // numbersWidth is the cells the tf, df, idf and contribution columns take,
-// with their separating spaces; explainIndent is the view's left margin.
+// with their separating spaces (numbersFormat; tf and df with thousands
+// separators, as every count); explainIndent is the view's left margin.
 const (
-	numbersWidth  = 1 + 4 + 1 + 6 + 1 + 8 + 1 + 10
+	numbersFormat = " %5s %7s %8s %10s\n"
+	numbersWidth  = 1 + 5 + 1 + 7 + 1 + 8 + 1 + 10
 	explainIndent = 2
 )
+
+// termHeader is the explain table's header row.
+func termHeader(termW int) string {
+	return padCells("term", termW) + fmt.Sprintf(numbersFormat, "tf", "df", "idf", "contrib")
+}
+
+// termLine is one explain row: the term, its tf and df, idf and
+// contribution.
+func termLine(name string, termW, tf, df int, idf, contrib float64) string {
+	return padCells(name, termW) + fmt.Sprintf(numbersFormat, humanize.Count(tf), humanize.Count(df),
+		fmt.Sprintf("%.4f", idf), fmt.Sprintf("%.4f", contrib))
+}
 
 // termColumn is the term column's width: up to 16 cells, less on a narrow
 // pane so the numbers stay visible, never under 6.
@@ -93,19 +108,20 @@ func termColumn(width int) int {
 // writeTerms writes one row per query term: tf, df, idf, contribution. The
 // term column is measured in terminal cells, so wide characters line up.
 func writeTerms(b *strings.Builder, ex bm25.Explanation, expanded []string, termW int) {
-	fmt.Fprintf(b, "%s %4s %6s %8s %10s\n", padCells("term", termW), "tf", "df", "idf", "contrib")
+	b.WriteString(termHeader(termW))
 	for _, t := range ex.Terms {
 		name := t.Term
 		if slices.Contains(expanded, t.Term) {
 			name += "*"
 		}
-		fmt.Fprintf(b, "%s %4d %6d %8.4f %10.4f\n", padCells(name, termW), t.TF, t.DF, t.IDF, t.Contrib)
+		b.WriteString(termLine(name, termW, t.TF, t.DF, t.IDF, t.Contrib))
 	}
 }
 
 // writeTotals writes the document length, N, the parameters and the total.
 func writeTotals(b *strings.Builder, ex bm25.Explanation) {
-	fmt.Fprintf(b, "\ndoc length %d tokens (content and aliases), average %.2f, N = %d indexed entries\n", ex.DocLen, ex.AvgDocLen, ex.N)
+	fmt.Fprintf(b, "\ndoc length %s tokens (content and aliases), average %.2f, N = %s indexed entries\n",
+		humanize.Count(ex.DocLen), ex.AvgDocLen, humanize.Count(ex.N))
 	fmt.Fprintf(b, "k1 = %.1f, b = %.2f\n", bm25.K1, bm25.B)
 	fmt.Fprintf(b, "total = %.4f", ex.Score)
 }

@@ -19,6 +19,7 @@ type lineInput struct {
 	value       []rune
 	pos         int
 	focused     bool
+	suggested   bool // the value is a suggestion: text typed replaces it, an editing key takes it up
 	width       int
 	promptStyle lipgloss.Style
 	textStyle   lipgloss.Style
@@ -51,8 +52,18 @@ func (in *lineInput) insert(s string) {
 	in.pos += len(r)
 }
 
-// key edits the line; it reports whether the key was an editing key.
+// key edits the line; it reports whether the key was an editing key. On a
+// suggested value, text replaces it, backspace and delete clear it, and
+// any other key keeps it to edit.
 func (in *lineInput) key(k tea.KeyPressMsg) bool {
+	if in.suggested && k.Text == "" {
+		in.suggested = false
+		switch k.String() {
+		case "backspace", "ctrl+h", "delete", "ctrl+d":
+			in.Reset()
+			return true
+		}
+	}
 	switch k.String() {
 	case "backspace", "ctrl+h":
 		if in.pos > 0 {
@@ -81,9 +92,18 @@ func (in *lineInput) key(k tea.KeyPressMsg) bool {
 		if k.Text == "" {
 			return false
 		}
+		in.dropSuggestion()
 		in.insert(k.Text)
 	}
 	return true
+}
+
+// dropSuggestion empties a suggested value, for the text that replaces it.
+func (in *lineInput) dropSuggestion() {
+	if in.suggested {
+		in.Reset()
+		in.suggested = false
+	}
 }
 
 // deleteWord removes the word before the cursor.
@@ -119,7 +139,11 @@ func (in *lineInput) View() string {
 	if w := ansi.StringWidth(before); w > room {
 		before = "…" + ansi.TruncateLeft(before, w-room+1, "")
 	}
-	return p + in.textStyle.Render(before) + cur + ansi.Truncate(in.textStyle.Render(after), max(room-ansi.StringWidth(before), 0), "…")
+	text := in.textStyle
+	if in.suggested {
+		text = in.dimStyle
+	}
+	return p + text.Render(before) + cur + ansi.Truncate(text.Render(after), max(room-ansi.StringWidth(before), 0), "…")
 }
 
 // setWidth sets the room the line may take.

@@ -140,6 +140,9 @@ func searchRows(s *snapshot, sp rowsSpec) []row {
 	if sp.recall {
 		return recallRows(s, res, sp.lim.recallLimit)
 	}
+	if sp.order != sortRelevance {
+		return everyHitRows(s, sp)
+	}
 	listed := func(h hit) (row, bool) {
 		i, ok := s.index(h.id)
 		if !ok || !sp.filter.keep(s.entries[i].Kind) || (sp.keep != nil && !sp.keep(s.entries[i])) {
@@ -168,14 +171,6 @@ func searchRows(s *snapshot, sp rowsSpec) []row {
 			}
 		}
 	}
-	if sp.order != sortRelevance {
-		rows := append(names, rest...)
-		sortRows(s, rows, sp.order)
-		if sp.order == sortNewest || sp.order == sortOldest {
-			return withDateGroups(s, rows, sp.loc)
-		}
-		return rows
-	}
 	if hidden > 0 {
 		if sp.filter == filterAll && sp.keep == nil {
 			hidden += res.nameTotal - len(res.names) // found but beyond the list's cap
@@ -200,10 +195,41 @@ func recallRows(s *snapshot, res *searchResult, limit int) []row {
 	return rows
 }
 
-// sortRows orders entry rows; ties fall back to id so the order is stable.
-func sortRows(s *snapshot, rows []row, order sortOrder) {
-	less := s.cmpIndexes(order)
-	slices.SortFunc(rows, func(a, b row) int { return less(a.idx, b.idx) })
+// keptHits is every hit of the search (res.all) that the filters keep,
+// as rows in no order, and pos: 1 + each entry's row, 0 when it is none.
+func keptHits(s *snapshot, sp rowsSpec) (rows []row, pos []int32) {
+	res := sp.res
+	pos = make([]int32, s.len())
+	rows = make([]row, 0, len(res.all))
+	for k, h := range res.all {
+		i, ok := int(res.allAt[k]), true
+		if s != res.allSnap { // a reload came since the search: find it by id
+			i, ok = s.index(h.id)
+		}
+		if !ok || !sp.filter.keep(s.entries[i].Kind) || (sp.keep != nil && !sp.keep(s.entries[i])) {
+			continue
+		}
+		rows = append(rows, row{idx: i, hit: h.kind, score: h.score, via: h.via})
+		pos[i] = int32(len(rows))
+	}
+	return rows, pos
+}
+
+// everyHitRows lists every hit the filters keep in the order sp.order,
+// read off the snapshot's order (built off the loop as for the whole
+// list), so 100k hits cost one pass and no sort on the loop.
+func everyHitRows(s *snapshot, sp rowsSpec) []row {
+	hits, pos := keptHits(s, sp)
+	rows := make([]row, 0, len(hits))
+	for _, i := range s.order(sp.order) {
+		if p := pos[i]; p > 0 {
+			rows = append(rows, hits[p-1])
+		}
+	}
+	if sp.order == sortNewest || sp.order == sortOldest {
+		return withDateGroups(s, rows, sp.loc)
+	}
+	return rows
 }
 
 // withSections puts labelled section headers before each kind of hit,

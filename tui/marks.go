@@ -24,19 +24,44 @@ func (f *editing) toggleMark(m *Model) tea.Cmd {
 	return m.moveCursor(1)
 }
 
-// markListed marks every listed entry (the search hits while searching);
-// when all of them are marked already, it unmarks them.
+// markListed marks every listed entry (every search hit the filters keep
+// while searching, listed or not); when all of them are marked already,
+// it unmarks them.
 func (f *editing) markListed(m *Model) tea.Cmd {
-	ids := m.listedIDs()
+	ids := m.markableIDs()
 	if len(ids) == 0 {
 		return m.SetStatus("nothing listed to mark")
 	}
 	on := slices.ContainsFunc(ids, func(id uint64) bool { return !m.Marked(id) })
-	m.MarkListed(on)
-	if !on {
+	if m.result == nil || m.recall {
+		m.MarkListed(on) // from the rows: 100k marks stay cheap
+	} else {
+		for _, id := range ids {
+			m.SetMarked(id, on)
+		}
+	}
+	switch {
+	case !on:
 		return m.SetStatus(fmt.Sprintf("unmarked %s", count(len(ids), "entry", "entries")))
+	case len(ids) > m.listedCount():
+		return m.SetStatus(fmt.Sprintf("marked %s (%s listed)", count(len(ids), "search hit", "search hits"), humanize.Count(m.listedCount())))
 	}
 	return m.SetStatus(fmt.Sprintf("marked %s", count(len(ids), "listed entry", "listed entries")))
+}
+
+// markableIDs is what `*` marks: the listed entries, and while searching
+// (by relevance the sections list only the first hits) every hit the
+// filters keep; the recall view marks what it lists.
+func (m *Model) markableIDs() []uint64 {
+	if m.result == nil || m.recall {
+		return m.listedIDs()
+	}
+	hits, _ := keptHits(m.snap, m.rowsSpec())
+	ids := make([]uint64, len(hits))
+	for i, r := range hits {
+		ids[i] = m.snap.entries[r.idx].ID
+	}
+	return ids
 }
 
 // unmarkAll clears every mark.
@@ -49,19 +74,40 @@ func (f *editing) unmarkAll(m *Model) tea.Cmd {
 	return m.SetStatus("unmarked " + count(n, "entry", "entries"))
 }
 
-// markOlder asks for an age and marks every archive older than it.
+// markOlder asks for an age and marks every archive older than it. A span
+// under a day ("6m" is six minutes, as everywhere) is asked about first:
+// months were likely meant, and it marks nearly every archive.
 func (f *editing) markOlder(m *Model) tea.Cmd {
 	f.dlg = newPrompt("mark archives older than (e.g. 30d, 2w, 6mo, 1y)", "", func(v string) error {
 		_, err := humanize.ParseSpan(v)
 		return err
 	}, func(m *Model, v string) tea.Cmd {
 		d, _ := humanize.ParseSpan(v)
-		cutoff := m.c.now().Add(-d)
-		n := markArchivesBefore(m, cutoff)
-		return m.SetStatus(fmt.Sprintf("marked %s older than %s (created before %s)",
-			count(n, "archive", "archives"), v, cutoff.In(m.c.loc).Format("2006-01-02 15:04")))
+		if d >= 24*time.Hour {
+			return markOlderThan(m, v, d)
+		}
+		text := fmt.Sprintf("%q is %s: did you mean months (%smo)? Mark the archives older than %s", v, spanWords(d), strings.TrimRight(v, "mh "), spanWords(d))
+		f.dlg = &confirmDialog{text: text, yes: func(m *Model) tea.Cmd { return markOlderThan(m, v, d) }}
+		return nil
 	})
 	return nil
+}
+
+// spanWords says a span under a day in words: "6 minutes", "12 hours".
+func spanWords(d time.Duration) string {
+	if d < time.Hour {
+		return count(int(d/time.Minute), "minute", "minutes")
+	}
+	return count(int(d/time.Hour), "hour", "hours")
+}
+
+// markOlderThan marks the archives older than d (typed as v) and says how
+// many.
+func markOlderThan(m *Model, v string, d time.Duration) tea.Cmd {
+	cutoff := m.c.now().Add(-d)
+	n := markArchivesBefore(m, cutoff)
+	return m.SetStatus(fmt.Sprintf("marked %s older than %s (created before %s)",
+		count(n, "archive", "archives"), v, cutoff.In(m.c.loc).Format("2006-01-02 15:04")))
 }
 
 // markArchivesBefore marks the archives created before cutoff and returns
@@ -146,7 +192,7 @@ func firstNames(es []store.Entry, n int) string {
 	}
 	s := strings.Join(names, ", ")
 	if len(es) > n {
-		s += fmt.Sprintf(" and %d more", len(es)-n)
+		s += fmt.Sprintf(" and %s more", humanize.Count(len(es)-n))
 	}
 	return s
 }

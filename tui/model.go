@@ -72,6 +72,7 @@ type Model struct {
 	filter            kindFilter
 	order             sortOrder
 	sorting           sortOrder // the order being built off the loop, or -1
+	sortingSearch     bool      // sorting was asked for a search's hits, not for after it
 	orderBeforeSearch sortOrder
 	marks             map[uint64]store.Entry // marked entries by id, as they were when marked
 	markBytes         int                    // content bytes of the marked entries

@@ -431,7 +431,8 @@ func TestExplain_OnOffPrefixRowsAndFootnote(t *testing.T) {
 }
 
 // Item 14: O reads spans as the rest of the program does: 6m is six
-// minutes (the list's 2m), 6mo six months.
+// minutes (the list's 2m), 6mo six months. A span under a day is
+// confirmed first (issue 17 item 4).
 func TestMarkOlder_UnitsAsEverywhere(t *testing.T) {
 	for _, tt := range []struct {
 		span string
@@ -442,6 +443,9 @@ func TestMarkOlder_UnitsAsEverywhere(t *testing.T) {
 		press(h.m, "O")
 		typeText(h.m, tt.span)
 		press(h.m, "enter")
+		if strings.Contains(plainOverlay(h.m), "did you mean months") {
+			press(h.m, "y")
+		}
 		if n, _ := markedSize(h.m); n != tt.want {
 			t.Errorf("O %s marked %d archives, want %d (status %q)", tt.span, n, tt.want, h.status())
 		}

@@ -34,20 +34,52 @@ func osc52(text string) string { return ansi.SetSystemClipboard(text) }
 // what the tests check.
 func copyCmd(text string) tea.Cmd { return tea.Raw(osc52(text)) }
 
+// maxOSC52 is the longest OSC 52 sequence sent, in bytes: terminals drop
+// longer ones without a word (hterm and others stop at 100 kB; tmux and
+// xterm have limits of their own), so a larger copy is refused and said
+// to be, never reported as copied (issue 17: a 1 MB entry was "copied").
+const maxOSC52 = 100_000
+
 // copySelected copies the selected entry's name, or its content, as the
 // screen shows them (escape sequences and control characters removed), and
-// says what was copied.
+// says what was copied, or that it is too large for the terminal's
+// clipboard and how else to get it.
 func (m *Model) copySelected(content bool) tea.Cmd {
 	e, ok := m.SelectedEntry()
 	if !ok {
 		return m.setMessage("nothing selected to copy")
 	}
 	name := sanitize.Line(e.Name)
-	if !content {
-		return tea.Batch(copyCmd(name), m.setMessage(fmt.Sprintf("copied the name %s (%s)", name, bytesText(len(name)))))
+	what, text := "the name "+name, name
+	if content {
+		what, text = "the content of "+name, sanitize.Text(e.Content)
 	}
-	text := sanitize.Text(e.Content)
-	return tea.Batch(copyCmd(text), m.setMessage(fmt.Sprintf("copied the content of %s (%s)", name, bytesText(len(text)))))
+	if seq := osc52(text); len(seq) > maxOSC52 {
+		return m.setMessage(fmt.Sprintf("not copied: %s is over the %d kB a terminal's clipboard takes (OSC 52); v pages it, or run: crmem show --db %s %s | pbcopy",
+			humanize.Size(len(text)), maxOSC52/1000, shellPath(displayPath(m.path, m.home)), shellWord(name)))
+	}
+	return tea.Batch(copyCmd(text), m.setMessage(fmt.Sprintf("copied %s (%s)", what, bytesText(len(text)))))
+}
+
+// shellWord is s as one word of a POSIX shell: as is when it needs no
+// quoting, else in single quotes.
+func shellWord(s string) string {
+	safe := s != "" && strings.IndexFunc(s, func(r rune) bool {
+		return !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || strings.ContainsRune("._-/+@%:,=", r))
+	}) < 0
+	if safe {
+		return s
+	}
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
+}
+
+// shellPath is a path shown with ~ for the home folder as one shell word
+// that still expands the ~.
+func shellPath(p string) string {
+	if rest, ok := strings.CutPrefix(p, "~/"); ok {
+		return "~/" + shellWord(rest)
+	}
+	return shellWord(p)
 }
 
 // bytesText is "1 byte", "3,412 bytes".
@@ -156,7 +188,7 @@ func (m *Model) jumpMatch(dir int) tea.Cmd {
 			n++
 		}
 	}
-	return m.setMessage(fmt.Sprintf("match line %d of %d", n, len(lines)))
+	return m.setMessage(fmt.Sprintf("match line %s of %s", humanize.Count(n), humanize.Count(len(lines))))
 }
 
 // listPosition is "37/10,000": the selected entry among the listed ones.

@@ -13,6 +13,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/crmem/crmem/store"
+	"github.com/crmem/crmem/tui/humanize"
 )
 
 // pressCollect presses a key and returns every message its commands
@@ -272,4 +273,59 @@ func suspends(cmd tea.Cmd) bool {
 	}
 	c := v.FieldByName("cmd")
 	return c.IsValid() && !c.IsNil() && c.Elem().Type() == reflect.TypeFor[*settledCommand]()
+}
+
+// TestCopy_TooLargeForOSC52 pins issue 17 item 12: Y said "copied" for a
+// 1 MB entry that never reached the clipboard (terminals drop OSC 52
+// sequences over about 100 kB). Above the limit nothing is sent and the
+// status says it is too large, with the limit, the pager and a command
+// that copies it; at the limit the copy goes out.
+func TestCopy_TooLargeForOSC52(t *testing.T) {
+	fits := strings.Repeat("x", base64.StdEncoding.DecodedLen(maxOSC52-len(osc52(""))))
+	tests := []struct {
+		name, content string
+		copied        bool
+	}{
+		{"big note", strings.Repeat("0123456789abcdef", 1<<16), false}, // 1 MiB
+		{"fits", fits, true},
+		{"one-more", fits + "xyz", false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			path := filepath.Join(t.TempDir(), "memory.db")
+			writeEntries(t, path, []store.Entry{{ID: 1, Name: tt.name, CreatedAt: uint64(testNow.Unix()), Content: tt.content}})
+			m := openModel(t, path, 120, 30)
+			out := raws(pressCollect(m, "Y"))
+			if tt.copied {
+				if len(out) != 1 || len(out[0]) > maxOSC52 || !strings.HasPrefix(m.st.msg, "copied the content") {
+					t.Fatalf("%d raw writes (%d bytes), status %q; want the copy", len(out), len(strings.Join(out, "")), m.st.msg)
+				}
+				return
+			}
+			if len(out) != 0 {
+				t.Fatalf("sent %d bytes of OSC 52 for a copy too large", len(strings.Join(out, "")))
+			}
+			for _, want := range []string{"not copied: " + humanize.Size(len(tt.content)) + " is over the 100 kB", "OSC 52", "v pages it",
+				"crmem show --db " + shellPath(path) + " " + shellWord(tt.name) + " | pbcopy"} {
+				if !strings.Contains(m.st.msg, want) {
+					t.Errorf("status %q, want it to say %q", m.st.msg, want)
+				}
+			}
+		})
+	}
+}
+
+// TestShellWord quotes what a shell would split or expand.
+func TestShellWord(t *testing.T) {
+	for in, want := range map[string]string{
+		"deploy-steps": "deploy-steps", "big note": "'big note'", "it's": `'it'\''s'`,
+		"$HOME": "'$HOME'", "": "''", "a/b.db": "a/b.db",
+	} {
+		if got := shellWord(in); got != want {
+			t.Errorf("shellWord(%q) = %s, want %s", in, got, want)
+		}
+	}
+	if got := shellPath("~/my notes/memory.db"); got != "~/'my notes/memory.db'" {
+		t.Errorf("shellPath = %s", got)
+	}
 }

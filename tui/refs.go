@@ -10,6 +10,7 @@ import (
 
 	"github.com/crmem/crmem/store"
 	"github.com/crmem/crmem/store/sessions"
+	"github.com/crmem/crmem/tui/humanize"
 	"github.com/crmem/crmem/tui/sanitize"
 )
 
@@ -113,7 +114,7 @@ func (f *editing) toggleOrphans(m *Model) tea.Cmd {
 	m.rebuild()
 	text := "showing every entry again"
 	if f.refs.orphans {
-		text = fmt.Sprintf("orphan archives only: %d (no session in %s references them)", f.orphanCount(m), f.refs.dir)
+		text = fmt.Sprintf("orphan archives only: %s (no session in %s references them)", humanize.Count(f.orphanCount(m)), f.refs.dir)
 	}
 	return tea.Batch(m.showSelected(), m.SetStatus(text))
 }
@@ -143,9 +144,9 @@ func (f *editing) RowBadge(m *Model, e store.Entry) string {
 	r := f.of(m, e)
 	switch {
 	case len(r.resume) > 0:
-		return m.c.styles.warning.Render(fmt.Sprintf(" ↺%d", len(r.by)))
+		return m.c.styles.warning.Render(" ↺" + humanize.Count(len(r.by)))
 	case len(r.by) > 0:
-		return m.c.styles.dim.Render(fmt.Sprintf(" ∘%d", len(r.by)))
+		return m.c.styles.dim.Render(" ∘" + humanize.Count(len(r.by)))
 	}
 	return ""
 }

@@ -109,6 +109,7 @@ func renderCmd(rs *renderers, key renderKey, content string) tea.Cmd {
 // the sanitized text if glamour fails.
 func renderMarkdown(rs *renderers, key renderKey, content string) string {
 	md, blocks := protectBlocks(sanitize.Markdown(content))
+	md, blocks = protectWideTables(md, blocks, max(key.width, 10))
 	out, err := rs.get(key.style, max(key.width, 10)).render(md)
 	if err != nil {
 		return plainText(content, key.width)

@@ -144,3 +144,129 @@ func textIndent(plain string) int {
 	}
 	return ansi.StringWidth(plain) - ansi.StringWidth(strings.TrimLeft(plain, " "))
 }
+
+// Tables: glamour fits a table into the pane by wrapping its cells, which
+// reads well until a column gets narrower than its longest word; then it
+// cuts words apart and a many-column table collapses into "│ │ │". Such a
+// table is shown as plain text instead: its rows unwrapped, the columns
+// aligned, each line clipped at the pane's edge with the code blocks'
+// marker (zoom and the pager show it whole). Plain text rather than
+// horizontal scrolling: it goes through the code blocks' tested path and
+// needs no keys of its own (left and right already leave the preview in
+// one-pane mode).
+
+// tableDelimRE matches a table's delimiter row: | --- | :-: | --: |.
+var tableDelimRE = regexp.MustCompile(`^ {0,3}\|?( *:?-+:? *\|)*( *:?-+:? *)\|? *$`)
+
+// tableMargin is what glamour's table takes beside its cells: the
+// document's margin on both sides.
+const tableMargin = 4
+
+// protectWideTables swaps each table glamour could not fit into width
+// without cutting words for a code-block placeholder (blocks grows) whose
+// lines are the table laid out as plain text.
+func protectWideTables(md string, blocks [][]string, width int) (string, [][]string) {
+	lines := strings.Split(md, "\n")
+	var out []string
+	for i := 0; i < len(lines); i++ {
+		rows := tableAt(lines, i)
+		if rows == nil || tableFits(rows, width) {
+			out = append(out, lines[i])
+			continue
+		}
+		out = append(out, "", fmt.Sprintf("%s%dX", codeToken, len(blocks)), "")
+		blocks = append(blocks, plainTable(rows))
+		i += len(rows) // the header, the delimiter row and the body rows
+	}
+	return strings.Join(out, "\n"), blocks
+}
+
+// tableAt returns the cells of the table starting at line i (its header,
+// then its body rows; the delimiter row left out), or nil.
+func tableAt(lines []string, i int) [][]string {
+	if i+1 >= len(lines) || !strings.Contains(lines[i], "|") || !tableDelimRE.MatchString(lines[i+1]) {
+		return nil
+	}
+	header := tableCells(lines[i])
+	if len(header) != len(tableCells(lines[i+1])) {
+		return nil
+	}
+	rows := [][]string{header}
+	for j := i + 2; j < len(lines) && strings.Contains(lines[j], "|") && strings.TrimSpace(lines[j]) != ""; j++ {
+		rows = append(rows, tableCells(lines[j]))
+	}
+	return rows
+}
+
+// tableCells splits a table row at its unescaped pipes, dropping the
+// outer ones, each cell trimmed.
+func tableCells(line string) []string {
+	line = strings.TrimSpace(line)
+	line = strings.TrimPrefix(line, "|")
+	if strings.HasSuffix(line, "|") && !strings.HasSuffix(line, `\|`) {
+		line = line[:len(line)-1]
+	}
+	var cells []string
+	start := 0
+	for k := 0; k < len(line); k++ {
+		switch {
+		case line[k] == '\\':
+			k++ // an escaped character, \| included
+		case line[k] == '|':
+			cells = append(cells, strings.TrimSpace(line[start:k]))
+			start = k + 1
+		}
+	}
+	return append(cells, strings.TrimSpace(line[start:]))
+}
+
+// tableFits reports whether glamour can lay rows out in width with every
+// column at least as wide as its longest word (and a cell's padding);
+// glamour also breaks words after a hyphen.
+func tableFits(rows [][]string, width int) bool {
+	need := len(rows[0]) - 1 // the separators between columns
+	for c := range rows[0] {
+		longest := 0
+		for _, r := range rows {
+			if c >= len(r) {
+				continue
+			}
+			for _, w := range strings.Fields(strings.ReplaceAll(r[c], "-", "- ")) {
+				longest = max(longest, ansi.StringWidth(w))
+			}
+		}
+		need += longest + 2
+	}
+	return need <= width-tableMargin
+}
+
+// plainTable lays rows out as aligned text: the header, a rule, the body;
+// a row's cells beyond the header's are dropped, missing ones are empty.
+func plainTable(rows [][]string) []string {
+	widths := make([]int, len(rows[0]))
+	for _, r := range rows {
+		for c := range min(len(r), len(widths)) {
+			widths[c] = max(widths[c], ansi.StringWidth(r[c]))
+		}
+	}
+	line := func(r []string) string {
+		cells := make([]string, len(widths))
+		for c, w := range widths {
+			cell := ""
+			if c < len(r) {
+				cell = r[c]
+			}
+			cells[c] = cell + strings.Repeat(" ", w-ansi.StringWidth(cell))
+		}
+		return strings.TrimRight(strings.Join(cells, " │ "), " ")
+	}
+	rule := make([]string, len(widths))
+	for c, w := range widths {
+		rule[c] = strings.Repeat("─", w)
+	}
+	out := []string{line(rows[0]), strings.Join(rule, "─┼─")}
+	for _, r := range rows[1:] {
+		out = append(out, line(r))
+	}
+	return out
+}

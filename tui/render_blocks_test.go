@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -52,6 +53,70 @@ func TestRender_CodeBlocksAndHardBreaks(t *testing.T) {
 		}
 		if strings.Contains(l, codeToken) || strings.Contains(l, breakToken) {
 			t.Errorf("placeholder left in the output: %q", l)
+		}
+	}
+}
+
+// TestRender_WideTablesStayReadable pins issue 17 item 14: a table wider
+// than the pane collapsed into "│ │ │" columns, glamour cutting its words
+// apart. A table whose columns cannot each keep their longest word is
+// shown as plain text, each row on one line with its columns aligned and
+// clipped with the code blocks' marker; one that fits is left to glamour.
+func TestRender_WideTablesStayReadable(t *testing.T) {
+	wide := "Intro.\n\n| name | owner | description | status | region | notes |\n|---|:---|---:|---|---|---|\n" +
+		"| deploy-rollout-production | alice | rolls the canary out to every region after checks | green | eu-west-1 | watch the error budget |\n" +
+		"| db-migration | bob | runs migrations \\| locks | red | us-east-1 | needs a lock |\n\nAfter."
+	narrow := "| a | b |\n|---|---|\n| short | a somewhat longer description that wraps |\n"
+	rs := &renderers{}
+	for _, w := range []int{40, 50, 60} {
+		out := ansi.Strip(renderMarkdown(rs, renderKey{width: w, style: "notty"}, wide))
+		lines := strings.Split(out, "\n")
+		var header, row string
+		for _, l := range lines {
+			if strings.Contains(l, "name") && header == "" {
+				header = l
+			}
+			if strings.Contains(l, "db-migration") {
+				row = l
+			}
+			if ansi.StringWidth(l) > w {
+				t.Errorf("width %d: line %q is wider", w, l)
+			}
+		}
+		if !strings.HasPrefix(strings.TrimSpace(header), "name ") || !strings.Contains(header, "│ owner") {
+			t.Errorf("width %d: the header is not one line of aligned columns:\n%s", w, out)
+		}
+		if !strings.HasPrefix(strings.TrimSpace(row), "db-migration  ") || !strings.HasSuffix(strings.TrimRight(row, " "), clipMark) {
+			t.Errorf("width %d: a row is not one clipped line:\n%s", w, out)
+		}
+		if strings.Contains(out, "│ │") || !strings.Contains(out, "Intro.") || !strings.Contains(out, "After.") {
+			t.Errorf("width %d: the table collapsed or the text around it went:\n%s", w, out)
+		}
+	}
+	// Zoomed wide enough, the whole table shows: the escaped pipe stays
+	// in its cell.
+	out := ansi.Strip(renderMarkdown(rs, renderKey{width: 200, style: "notty"}, wide))
+	if !strings.Contains(out, "runs migrations | locks") || !strings.Contains(out, "watch the error budget") {
+		t.Errorf("at 200 columns the table lost text:\n%s", out)
+	}
+	// A table that fits is glamour's, its cells wrapped at words.
+	out = ansi.Strip(renderMarkdown(rs, renderKey{width: 40, style: "notty"}, narrow))
+	if strings.Contains(out, clipMark) || !strings.Contains(squeeze(out), "|asomewhatlonger") {
+		t.Errorf("a table that fits is not glamour's:\n%s", out)
+	}
+}
+
+// TestTableCells splits rows at unescaped pipes.
+func TestTableCells(t *testing.T) {
+	for in, want := range map[string][]string{
+		"| a | b |":          {"a", "b"},
+		"a | b":              {"a", "b"},
+		`| x \| y | z |`:     {`x \| y`, "z"},
+		"|  | empty first |": {"", "empty first"},
+		`| ends \|`:          {`ends \|`},
+	} {
+		if got := tableCells(in); !slices.Equal(got, want) {
+			t.Errorf("tableCells(%q) = %q, want %q", in, got, want)
 		}
 	}
 }

@@ -48,7 +48,7 @@ func Run(opts Options) error {
 		return err
 	}
 	m := newModel(configFrom(opts, os.Getenv))
-	_, err := tea.NewProgram(m).Run()
+	_, err := tea.NewProgram(m, inputOptions()...).Run()
 	m.w.watcher.close()
 	if err != nil {
 		return fmt.Errorf("terminal: %w", err)

@@ -52,9 +52,19 @@ type searchResult struct {
 	nameTotal  int
 	exactTotal int
 	prefixOnly int // hits through the expansions that exact recall lacks
-	distinct   int // entries in names, exact and prefix together
+	distinct   int // entries in names, exact and prefix together: len(all)
 	took       time.Duration
 	indexing   bool // the index was not ready: name matches only
+
+	// all is every hit however many the lists above leave out, each entry
+	// once with the kind its section gives it (a name match, else recall,
+	// else prefix), in no order: the sorted views list them and `*` marks
+	// them (issue 17: both stopped at the first maxHits). allAt holds each
+	// one's index in allSnap, the snapshot searched, so laying them out on
+	// it needs no lookup by id.
+	all     []hit
+	allAt   []int32
+	allSnap *snapshot
 
 	// On crabtalk's store: the query its recall ran (the word being typed
 	// with `*`), why it failed, and each hit's explanation by id.
@@ -102,18 +112,21 @@ func runSearch(in searchInput) *searchResult {
 	}
 	r := &searchResult{query: in.query, terms: bm25.QueryTerms(in.query), indexing: !in.indexed, maxExpansions: in.expand}
 	scores := map[uint64]hit{}
+	var allExact, allPrefix []bm25.Hit
 	if in.indexed && in.mem != nil {
 		ix := in.mem.Index()
 		var exact []bm25.Hit
-		exact, r.exactTotal = ix.SearchTermsCount(r.terms, maxHits)
+		exact, allExact = ix.SearchTermsAll(r.terms, maxHits)
+		r.exactTotal = len(allExact)
 		for _, h := range exact {
 			x := hit{id: h.ID, kind: hitExact, score: h.Score, via: hitExact}
 			r.exact = append(r.exact, x)
 			scores[h.ID] = x
 		}
-		prefix, total := prefixMatches(ix, in.query, r)
+		var prefix []bm25.Hit
+		prefix, allPrefix = prefixMatches(ix, in.query, r)
 		if len(r.expansions) > 0 {
-			r.prefixOnly = total - r.exactTotal // the expanded terms include the query's own
+			r.prefixOnly = len(allPrefix) - r.exactTotal // the expanded terms include the query's own
 		}
 		capped := r.exactTotal > len(exact)
 		if capped && len(r.expansions) > 0 {
@@ -135,34 +148,72 @@ func runSearch(in searchInput) *searchResult {
 			}
 		}
 	}
-	r.addNameMatches(in.snap, in.query, scores)
+	r.addNameMatches(in.snap, in.query, scores, allExact, allPrefix)
 	return r
 }
 
-// addNameMatches fills the name-match section and counts the distinct
-// entries listed: those scored by recall or a prefix, and the name matches
-// not among them.
-func (r *searchResult) addNameMatches(s *snapshot, query string, scores map[uint64]hit) {
-	r.names, r.nameTotal = nameMatches(s, query, scores)
-	r.distinct = len(scores)
-	for _, h := range r.names {
-		if _, ok := scores[h.id]; !ok {
-			r.distinct++
+// addNameMatches fills the name-match section, and every hit (r.all) from
+// every name match and every hit of recall (exact) and of the expanded
+// query (prefix).
+func (r *searchResult) addNameMatches(s *snapshot, query string, scores map[uint64]hit, exact, prefix []bm25.Hit) {
+	var names []int
+	r.names, r.nameTotal, names = nameMatches(s, query, scores)
+	r.all, r.allAt = everyHit(s, exact, prefix, names, r.prefix)
+	r.allSnap, r.distinct = s, len(r.all)
+}
+
+// everyHit is the union of exact, prefix (the expanded query's hits, the
+// exact ones among them) and the name matches (snapshot indexes), each
+// entry once, with its index in s: a name match keeps the score recall or
+// a prefix gives it; a hit ranked in listed (the prefix section) keeps the
+// score shown there.
+func everyHit(s *snapshot, exact, prefix []bm25.Hit, names []int, listed []hit) (all []hit, at []int32) {
+	pos := make([]int32, s.len()) // 1 + the entry's place in all; 0: not a hit
+	n := max(len(exact), len(prefix)) + len(names)
+	all, at = make([]hit, 0, n), make([]int32, 0, n)
+	add := func(i int, x hit) {
+		if pos[i] == 0 {
+			all, at = append(all, x), append(at, int32(i))
+			pos[i] = int32(len(all))
 		}
 	}
+	for _, h := range exact {
+		if i, ok := s.index(h.ID); ok {
+			add(i, hit{id: h.ID, kind: hitExact, score: h.Score, via: hitExact})
+		}
+	}
+	for _, h := range prefix {
+		if i, ok := s.index(h.ID); ok {
+			add(i, hit{id: h.ID, kind: hitPrefix, score: h.Score, via: hitPrefix})
+		}
+	}
+	for _, h := range listed {
+		if i, ok := s.index(h.id); ok && pos[i] > 0 && all[pos[i]-1].kind == hitPrefix {
+			all[pos[i]-1].score = h.score
+		}
+	}
+	for _, i := range names {
+		if p := pos[i]; p > 0 {
+			all[p-1].kind = hitName
+		} else {
+			add(i, hit{id: s.entries[i].ID, kind: hitName})
+		}
+	}
+	return all, at
 }
 
 // nameMatches returns entries whose name or an alias contains the query
 // (case-insensitive), best first: a name or alias equal to it, then names
 // starting with it, then aliases starting with it, then the others; each
 // group by recall score (exact, else through a prefix expansion), then
-// newest. total counts every match, however many the list leaves out.
-func nameMatches(s *snapshot, query string, scores map[uint64]hit) ([]hit, int) {
+// newest. total counts every match, however many the list leaves out;
+// every is each matching entry's index, in no order.
+func nameMatches(s *snapshot, query string, scores map[uint64]hit) (_ []hit, total int, every []int) {
 	q := strings.ToLower(strings.TrimSpace(query))
 	if q == "" {
-		return nil, 0
+		return nil, 0, nil
 	}
-	found, classes, total := s.nameIndex().find(q, maxHits)
+	found, classes, total, every := s.nameIndex().find(q, maxHits)
 	hits := make([]hit, len(found))
 	for i, idx := range found {
 		id := s.entries[idx].ID
@@ -180,7 +231,7 @@ func nameMatches(s *snapshot, query string, scores map[uint64]hit) ([]hit, int) 
 	for i, j := range order {
 		out[i] = hits[j]
 	}
-	return out, total
+	return out, total, every
 }
 
 // isRecallHit reports whether document id holds one of the query's own
@@ -196,11 +247,11 @@ func isRecallHit(ix *bm25.Index, terms []string, id uint64) bool {
 
 // prefixMatches expands the word being typed (the query does not end in a
 // space) and ranks the query with those expansions; r.expansions is set.
-// The count is every document the expanded query finds.
-func prefixMatches(ix *bm25.Index, query string, r *searchResult) ([]bm25.Hit, int) {
+// all is every document the expanded query finds.
+func prefixMatches(ix *bm25.Index, query string, r *searchResult) (top, all []bm25.Hit) {
 	last := lastWord(query)
 	if utf8.RuneCountInString(last) < minPrefix {
-		return nil, 0
+		return nil, nil
 	}
 	for _, t := range ix.Expand(bm25.Lower(last), cmp.Or(r.maxExpansions, maxExpansions)) {
 		if !slices.Contains(r.terms, t) {
@@ -208,10 +259,10 @@ func prefixMatches(ix *bm25.Index, query string, r *searchResult) ([]bm25.Hit, i
 		}
 	}
 	if len(r.expansions) == 0 {
-		return nil, 0
+		return nil, nil
 	}
 	terms := append(slices.Clone(r.terms), r.expansions...)
-	return ix.SearchTermsCount(terms, maxHits)
+	return ix.SearchTermsAll(terms, maxHits)
 }
 
 // lastWord returns the run of word runes (as the tokenizer splits) that

@@ -2,10 +2,93 @@ package tui
 
 import (
 	"strings"
-	"unicode/utf8"
 
 	"github.com/charmbracelet/x/ansi"
 )
+
+// The shortener works in display cells on whole grapheme clusters, never
+// in runes or bytes: a CJK character or an emoji takes two cells, a ZWJ
+// sequence or a letter with combining marks is one cluster of several
+// runes, and cutting by rune count overran the width (and the slices) on
+// names in wide scripts (issue 17). Clusters are measured with the method
+// ansi.StringWidth (and so lipgloss.Width and the box) measures them with.
+
+// cluster is one grapheme cluster of a plain text and the cells it takes.
+type cluster struct {
+	text  string
+	width int
+}
+
+// clustersOf splits plain text (no escape sequences) into its grapheme
+// clusters.
+func clustersOf(s string) []cluster {
+	var cs []cluster
+	for s != "" {
+		c, w := ansi.FirstGraphemeCluster(s, ansi.GraphemeWidth)
+		if c == "" {
+			break
+		}
+		cs = append(cs, cluster{c, w})
+		s = s[len(c):]
+	}
+	return cs
+}
+
+// cellsOf is the width of cs in cells.
+func cellsOf(cs []cluster) int {
+	n := 0
+	for _, c := range cs {
+		n += c.width
+	}
+	return n
+}
+
+// textOf joins cs back into text.
+func textOf(cs []cluster) string {
+	var b strings.Builder
+	for _, c := range cs {
+		b.WriteString(c.text)
+	}
+	return b.String()
+}
+
+// headIn is the longest start of cs that fits in w cells.
+func headIn(cs []cluster, w int) []cluster {
+	n := 0
+	for i, c := range cs {
+		if n+c.width > w {
+			return cs[:i]
+		}
+		n += c.width
+	}
+	return cs
+}
+
+// tailIn is the longest end of cs that fits in w cells.
+func tailIn(cs []cluster, w int) []cluster {
+	n := 0
+	for i := len(cs) - 1; i >= 0; i-- {
+		if n+cs[i].width > w {
+			return cs[i+1:]
+		}
+		n += cs[i].width
+	}
+	return cs
+}
+
+// middleOf fits cs into w cells by replacing its middle with "…"; the
+// cells a wide cluster leaves unused at the head's end go to the tail.
+func middleOf(cs []cluster, w int) string {
+	if cellsOf(cs) <= w {
+		return textOf(cs)
+	}
+	if w <= 1 {
+		return textOf(headIn(cs, max(w, 0)))
+	}
+	head := headIn(cs, (w-1)/2)
+	tail := tailIn(cs[len(head):], w-1-cellsOf(head))
+	return textOf(head) + "…" + textOf(tail)
+}
 
 // fitName fits a list name into w cells so that it keeps what tells it
 // apart from its neighbours' names (prev and next, "" when none): a name
@@ -19,8 +102,8 @@ func fitName(name, prev, next string, w int) string {
 	if w < 4 {
 		return ansi.Truncate(name, w, "…")
 	}
-	rs := []rune(name)
-	return fitFrom(rs, max(commonPrefix(rs, prev), commonPrefix(rs, next)), w)
+	cs := clustersOf(name)
+	return fitFrom(cs, max(commonPrefix(cs, prev), commonPrefix(cs, next)), w)
 }
 
 // fitApart refits a name whose fitted text read the same as other rows'
@@ -34,55 +117,56 @@ func fitApart(name string, others []string, w int) string {
 	if w < 4 {
 		return ansi.Truncate(name, w, "…")
 	}
-	rs := []rune(name)
-	d := len(rs)
+	cs := clustersOf(name)
+	d := len(cs)
 	for _, o := range others {
-		d = min(d, commonPrefix(rs, o))
+		d = min(d, commonPrefix(cs, o))
 	}
-	return fitFrom(rs, d, w)
+	return fitFrom(cs, d, w)
 }
 
-// fitFrom fits rs (wider than w, w ≥ 4) into w cells keeping rune d, the
-// first that differs from the names it is told apart from (0: shorten in
-// the middle).
-func fitFrom(rs []rune, d, w int) string {
-	name := string(rs)
+// fitFrom fits cs (wider than w cells, w ≥ 4) into w cells keeping
+// cluster d, the first that differs from the names it is told apart from
+// (0: shorten in the middle).
+func fitFrom(cs []cluster, d, w int) string {
 	if d == 0 {
-		return middle(name, w)
+		return middleOf(cs, w)
 	}
 	room := w - 1 // beside the "…"
-	start := wordStart(rs, d)
-	if tail := len(rs) - start; tail <= room-4 {
-		// The distinguishing end fits with a few runes of the start.
-		return ansi.Truncate(string(rs[:room-tail])+"…"+string(rs[start:]), w, "")
+	start := wordStart(cs, d)
+	if tail := cellsOf(cs[start:]); tail <= room-4 {
+		// The distinguishing end fits with a few cells of the start.
+		return textOf(headIn(cs, room-tail)) + "…" + textOf(cs[start:])
 	}
-	if len(rs)-d <= room {
-		return ansi.Truncate("…"+string(rs[len(rs)-room:]), w, "")
+	if cellsOf(cs[d:]) <= room {
+		return "…" + textOf(tailIn(cs, room))
 	}
-	return ansi.Truncate("…"+middle(string(rs[start:]), room), w, "")
+	return "…" + middleOf(cs[start:], room)
 }
 
-// commonPrefix is the number of leading runes rs shares with s.
-func commonPrefix(rs []rune, s string) int {
+// commonPrefix is the number of leading clusters cs shares with s.
+func commonPrefix(cs []cluster, s string) int {
 	n := 0
-	for _, r := range s {
-		if n >= len(rs) || rs[n] != r {
+	for s != "" && n < len(cs) {
+		c, _ := ansi.FirstGraphemeCluster(s, ansi.GraphemeWidth)
+		if c != cs[n].text {
 			break
 		}
+		s = s[len(c):]
 		n++
 	}
-	if n == len(rs) && utf8.RuneCountInString(s) == len(rs) {
+	if n == len(cs) && s == "" {
 		return 0 // the same name: nothing tells them apart, show it plainly
 	}
 	return n
 }
 
 // wordStart moves d back to the start of its word (after - _ . / or a
-// space) when that is at most four runes back, so the shown part starts
-// at a natural boundary ("0001-…" rather than "1-…").
-func wordStart(rs []rune, d int) int {
+// space) when that is at most four clusters back, so the shown part
+// starts at a natural boundary ("0001-…" rather than "1-…").
+func wordStart(cs []cluster, d int) int {
 	for i := d; i > 0 && d-i <= 4; i-- {
-		if strings.ContainsRune("-_./ ", rs[i-1]) {
+		if t := cs[i-1].text; len(t) == 1 && strings.Contains("-_./ ", t) {
 			return i
 		}
 	}

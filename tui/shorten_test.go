@@ -25,6 +25,13 @@ func TestFitName(t *testing.T) {
 		{"archive-sess-0001-1767300000000000001", "", "archive-sess-0001-1767300000000000002", 18, "archive-sess-000…1"},
 		{"long-design-notes-for-the-billing-service", "", "", 18, "long-des…g-service"},
 		{"archive-sess-0021-1", "today", "archive-sess-0019-1", 18, "archive-ses…0021-1"},
+		// Issue 17 item 1: wide names are cut in cells between whole
+		// grapheme clusters (runes made fitFrom slice at [-2:]).
+		{"x-日本語の名前の長いメモのタイトル", "", "x", 21, "…-日本語の…のタイトル"},
+		{"x-日本語の名前の長いメモのタイトル", "", "x", 5, "…-…ル"},
+		{"日本語-メモ-0001-長いタイトル", "日本語-メモ-0002-長いタイトル", "", 18, "…0001-長いタイトル"},
+		{"👨‍👩‍👧‍👦👨‍👩‍👧‍👦👨‍👩‍👧‍👦-family", "", "", 9, "👨‍👩‍👧‍👦👨‍👩‍👧‍👦…mily"},
+		{"éééééé-note", "éééééé-noun", "", 8, "…éé-note"},
 	}
 	for _, tt := range tests {
 		got := fitName(tt.name, tt.prev, tt.next, tt.w)
@@ -146,6 +153,34 @@ func TestListWidth(t *testing.T) {
 		}
 		if m.twoPanes() && m.listWidth()+1+m.previewWidth() != tt.w {
 			t.Errorf("at %d columns the panes take %d+1+%d", tt.w, m.listWidth(), m.previewWidth())
+		}
+	}
+}
+
+// TestMiddle_CutsBetweenClusters pins the middle cut in cells (issue 17
+// item 1): ansi.TruncateLeft keeps a wide character that straddles its
+// cut, so "日本語のa" at 5 cells came out 6 cells wide.
+func TestMiddle_CutsBetweenClusters(t *testing.T) {
+	tests := []struct {
+		s    string
+		w    int
+		want string
+	}{
+		{"日本語のa", 5, "日…a"},
+		{"long-design-notes", 9, "long…otes"},
+		{"a日本語の", 4, "a…の"},
+		{"👩\u200d💻👩\u200d💻👩\u200d💻", 5, "👩\u200d💻…👩\u200d💻"},
+		{"e\u0301e\u0301e\u0301e\u0301", 3, "e\u0301…e\u0301"},
+		{"日本", 1, ""},
+		{"short", 9, "short"},
+	}
+	for _, tt := range tests {
+		got := middle(tt.s, tt.w)
+		if got != tt.want {
+			t.Errorf("middle(%q, %d) = %q, want %q", tt.s, tt.w, got, tt.want)
+		}
+		if ansi.StringWidth(got) > tt.w {
+			t.Errorf("middle(%q, %d) = %q is %d cells wide", tt.s, tt.w, got, ansi.StringWidth(got))
 		}
 	}
 }

@@ -131,10 +131,12 @@ const (
 // find returns the entry indexes whose key contains q (already lower-case)
 // with the class of each, grouped by class and each group in the index's
 // order (newest first): every equal one however many, then the others up to
-// limit in all. total counts every key that contains q.
-func (n *nameIndex) find(q string, limit int) (found, classes []int, total int) {
+// limit in all. total counts every key that contains q; every is the
+// entry index of each of them, in the index's order (an entry may appear
+// twice, by its name and an alias).
+func (n *nameIndex) find(q string, limit int) (found, classes []int, total int, every []int) {
 	if q == "" || strings.ContainsAny(q, "\x00\x01") {
-		return nil, nil, 0
+		return nil, nil, 0, nil
 	}
 	class := map[int]int{}
 	for _, k := range n.exactKeys(q) {
@@ -157,6 +159,7 @@ func (n *nameIndex) find(q string, limit int) (found, classes []int, total int) 
 	}
 	n.scan(q, func(k int) bool {
 		total++
+		every = append(every, n.idx[k])
 		if _, ok := class[k]; !ok && len(class) < limit {
 			class[k] = nameContains
 		}
@@ -171,7 +174,7 @@ func (n *nameIndex) find(q string, limit int) (found, classes []int, total int) 
 	for i, k := range keys {
 		found[i], classes[i] = n.idx[k], class[k]
 	}
-	return found, classes, total
+	return found, classes, total, every
 }
 
 // scan calls fn with each key holding pat (the key of pat's first byte

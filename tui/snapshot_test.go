@@ -34,9 +34,22 @@ func TestNameIndexFind(t *testing.T) {
 		{"s\x01", 10, nil, nil, 0},
 	}
 	for _, tt := range tests {
-		got, classes, total := n.find(tt.q, tt.limit)
+		got, classes, total, every := n.find(tt.q, tt.limit)
 		if !slices.Equal(got, tt.want) || !slices.Equal(classes, tt.classes) || total != tt.total {
 			t.Errorf("find(%q, %d) = %v %v %d; want %v %v %d", tt.q, tt.limit, got, classes, total, tt.want, tt.classes, tt.total)
 		}
+		if len(every) != total || !isSubset(got, every) {
+			t.Errorf("find(%q, %d): every %v, want %d entries holding %v", tt.q, tt.limit, every, total, got)
+		}
 	}
+}
+
+// isSubset reports whether every element of a is in b.
+func isSubset(a, b []int) bool {
+	for _, x := range a {
+		if !slices.Contains(b, x) {
+			return false
+		}
+	}
+	return true
 }

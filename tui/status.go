@@ -128,7 +128,7 @@ func (m *Model) warnings() []string {
 	// From the snapshot, read off the loop: the memory's own lock is held
 	// for the whole of a reload's sync, and a frame must not wait for it.
 	if ids := m.snap.dups; len(ids) > 0 {
-		out = append(out, fmt.Sprintf("⚠ %d id(s) held by more than one entry (id %d…): all are kept; see crmem check", len(ids), ids[0]))
+		out = append(out, fmt.Sprintf("⚠ %s id(s) held by more than one entry (id %d…): all are kept; see crmem check", humanize.Count(len(ids)), ids[0]))
 	}
 	return out
 }
@@ -158,18 +158,10 @@ func wrapMessage(style lipgloss.Style, msg string, width int) []string {
 	return lines
 }
 
-// middle shortens s to w cells by replacing its middle with "…".
+// middle shortens plain text s to w cells by replacing its middle with
+// "…", cutting between grapheme clusters (shorten.go).
 func middle(s string, w int) string {
-	n := ansi.StringWidth(s)
-	if n <= w {
-		return s
-	}
-	if w <= 1 {
-		return ansi.Truncate(s, max(w, 0), "")
-	}
-	head := (w - 1) / 2
-	tail := w - 1 - head
-	return ansi.Truncate(s, head, "") + "…" + ansi.TruncateLeft(s, n-tail, "")
+	return middleOf(clustersOf(s), w)
 }
 
 // shortPath shortens a path to w cells in the middle, keeping its last
@@ -233,8 +225,7 @@ func (m *Model) searchStatus() string {
 	if r.prefixOnly > 0 {
 		parts = append(parts, humanize.Count(r.prefixOnly)+" prefix")
 	}
-	capped := r.exactTotal > len(r.exact) || r.nameTotal > len(r.names) || r.prefixOnly > len(r.prefix)
-	if shown := m.listedCount(); capped || shown < r.distinct {
+	if shown := m.listedCount(); shown < r.distinct {
 		parts = append(parts, "showing "+humanize.Count(shown))
 	}
 	if l := r.storeRecallLabel(); l != "" {

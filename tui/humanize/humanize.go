@@ -14,6 +14,7 @@ package humanize
 import (
 	"errors"
 	"fmt"
+	"math"
 	"strconv"
 	"strings"
 	"time"
@@ -87,8 +88,21 @@ func Ago(now time.Time, created uint64) string {
 // ErrSpan is returned by ParseSpan for text that is not a span.
 var ErrSpan = errors.New("write a span like 45m, 12h, 30d, 2w, 6mo or 1y")
 
+// SpanTooLongError is returned by ParseSpan for a span longer than a
+// time.Duration holds (about 292 years), which would wrap around and pass
+// for a negative or small span. Its message is short enough for a prompt
+// on an 80-column screen: `"293y": at most 292y`.
+type SpanTooLongError struct {
+	Span    string // as typed
+	Largest string // the largest span in the unit typed: "292y"
+}
+
+func (e *SpanTooLongError) Error() string { return fmt.Sprintf("%q: at most %s", e.Span, e.Largest) }
+
 // ParseSpan reads a span typed by the user: a whole number and one unit
 // (m, h, d, w, mo, y), optionally separated by a space: "30d", "6mo", "2 w".
+// A span beyond the largest duration (292y, 3558mo, …) is refused with a
+// *SpanTooLongError rather than wrapped around.
 func ParseSpan(s string) (time.Duration, error) {
 	s = strings.TrimSpace(s)
 	for _, u := range units {
@@ -101,6 +115,9 @@ func ParseSpan(s string) (time.Duration, error) {
 			return 0, fmt.Errorf("%q: %w", s, ErrSpan)
 		}
 		n, _ := strconv.Atoi(digits)
+		if largest := int(math.MaxInt64 / u.size); n > largest {
+			return 0, &SpanTooLongError{Span: s, Largest: strconv.Itoa(largest) + u.suffix}
+		}
 		return time.Duration(n) * u.size, nil
 	}
 	return 0, fmt.Errorf("%q: %w", s, ErrSpan)

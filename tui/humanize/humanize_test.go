@@ -2,6 +2,7 @@ package humanize
 
 import (
 	"errors"
+	"strings"
 	"testing"
 	"time"
 )
@@ -63,6 +64,34 @@ func TestParseSpan(t *testing.T) {
 	for _, bad := range []string{"", "d", "30", "30x", "-3d", "3.5d", "1234567d", "mo", "3dd", "3 mo s"} {
 		if _, err := ParseSpan(bad); !errors.Is(err, ErrSpan) {
 			t.Errorf("ParseSpan(%q) error = %v, want ErrSpan", bad, err)
+		}
+	}
+}
+
+// TestParseSpan_RefusesSpansThatWrap pins issue 17 item 4: 293y is more
+// than a time.Duration holds and wrapped around to a negative span (O
+// 293y marked every archive; f >300y listed everything, f <1000y
+// nothing). The largest span of each unit is accepted; one more is
+// refused with the largest named.
+func TestParseSpan_RefusesSpansThatWrap(t *testing.T) {
+	for _, tc := range []struct {
+		largest, tooLong, msg string
+	}{
+		{"292y", "293y", `"293y": at most 292y`},
+		{"292y", "300y", `"300y": at most 292y`},
+		{"292y", "999999y", "at most 292y"},
+		{"3558mo", "3559mo", "at most 3558mo"},
+		{"15250w", "15251w", "at most 15250w"},
+		{"106751d", "106752d", "at most 106751d"},
+	} {
+		d, err := ParseSpan(tc.largest)
+		if err != nil || d <= 0 {
+			t.Errorf("ParseSpan(%q) = %v, %v; want the largest positive span", tc.largest, d, err)
+		}
+		d, err = ParseSpan(tc.tooLong)
+		var tooLong *SpanTooLongError
+		if !errors.As(err, &tooLong) || !strings.Contains(err.Error(), tc.msg) {
+			t.Errorf("ParseSpan(%q) = %v, %v; want a SpanTooLongError saying %q", tc.tooLong, d, err, tc.msg)
 		}
 	}
 }

@@ -1,0 +1,66 @@
+package tui
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestMarkOlder_AsksAboutSpansUnderADay pins issue 17 item 4: `O 6m`
+// marked 1,507 of 1,508 archives (6m is six minutes, as everywhere). A
+// span under a day asks "did you mean months?" before marking: n marks
+// nothing, y marks as typed; a day or more marks at once.
+func TestMarkOlder_AsksAboutSpansUnderADay(t *testing.T) {
+	for _, tt := range []struct {
+		span, answer string
+		asks         bool
+		want         int
+	}{
+		{"6m", "n", true, 0},
+		{"6m", "y", true, 10},
+		{"12h", "n", true, 0},
+		{"1d", "", false, 10},
+		{"6mo", "", false, 0},
+	} {
+		path, _ := agedMemory(t)
+		h := newEditHarnessIn(t, path, t.TempDir())
+		press(h.m, "O")
+		typeText(h.m, tt.span)
+		press(h.m, "enter")
+		asked := plainOverlay(h.m)
+		if got := strings.Contains(asked, "did you mean months"); got != tt.asks {
+			t.Fatalf("O %s: asked %v (%q), want %v", tt.span, got, asked, tt.asks)
+		}
+		if tt.asks {
+			if n, _ := markedSize(h.m); n != 0 {
+				t.Fatalf("O %s marked %d before the answer", tt.span, n)
+			}
+			press(h.m, tt.answer)
+		}
+		if n, _ := markedSize(h.m); n != tt.want {
+			t.Errorf("O %s, answer %q: marked %d, want %d (status %q)", tt.span, tt.answer, n, tt.want, h.status())
+		}
+	}
+}
+
+// TestMarkOlder_RefusesSpansThatWrap pins issue 17 item 4: `O 293y`
+// wrapped around to a negative span and marked every archive. The prompt
+// refuses it, naming the largest span, and marks nothing.
+func TestMarkOlder_RefusesSpansThatWrap(t *testing.T) {
+	path, _ := agedMemory(t)
+	h := newEditHarnessIn(t, path, t.TempDir())
+	press(h.m, "O")
+	typeText(h.m, "293y")
+	press(h.m, "enter")
+	if n, _ := markedSize(h.m); n != 0 {
+		t.Fatalf("O 293y marked %d archives", n)
+	}
+	if got := squeeze(plainOverlay(h.m)); !strings.Contains(got, squeeze(`"293y": at most 292y`)) {
+		t.Fatalf("prompt %q, want it to name the largest span", plainOverlay(h.m))
+	}
+	press(h.m, "backspace", "backspace", "backspace", "backspace")
+	typeText(h.m, "292y")
+	press(h.m, "enter")
+	if n, _ := markedSize(h.m); n != 0 {
+		t.Fatalf("O 292y marked %d archives created this century", n)
+	}
+}
