@@ -127,7 +127,7 @@ func (r reloadRecord) summary() string {
 				}
 			}
 			if len(names) > 0 {
-				parts = append(parts, fmt.Sprintf("%s%d %s", k.sign(), len(names), strings.Join(names, ", ")))
+				parts = append(parts, k.sign()+humanize.Count(len(names))+" "+strings.Join(names, ", "))
 			}
 		}
 		return "reloaded: " + strings.Join(parts, " · ") + r.restoredWarning()

@@ -212,8 +212,8 @@ func (m *Model) searchStatus() string {
 		return ""
 	}
 	if m.recall {
-		return fmt.Sprintf("recall view: top %d of %s%s",
-			min(m.lim.recallLimit, r.exactTotal), humanize.Plural(r.exactTotal, "hit"), paren(hints(": ", keyName(m.c.keys.Recall), "all hits")))
+		return fmt.Sprintf("recall view: top %s of %s%s",
+			humanize.Count(min(m.lim.recallLimit, r.exactTotal)), humanize.Plural(r.exactTotal, "hit"), paren(hints(": ", keyName(m.c.keys.Recall), "all hits")))
 	}
 	parts := []string{humanize.Plural(r.exactTotal, "hit")}
 	if r.indexing {
