@@ -58,9 +58,6 @@ func (a *app) execute(args []string) (code int) {
 	}()
 	root := a.rootCommand()
 	root.SetArgs(args)
-	root.SetIn(a.stdin)
-	root.SetOut(a.stdout)
-	root.SetErr(a.stderr)
 	err := root.Execute()
 	if err == nil {
 		return 0
@@ -114,7 +111,6 @@ subcommand it opens the terminal UI; every subcommand is scriptable.`,
 			return a.runTUI(path)
 		},
 	}
-	root.SuggestionsMinimumDistance = 2
 	root.SetVersionTemplate("{{.Version}}\n")
 	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error { return usage(c, "%v", err) })
 	pf := root.PersistentFlags()
@@ -136,16 +132,22 @@ subcommand it opens the terminal UI; every subcommand is scriptable.`,
 		root.AddCommand(c)
 	}
 	root.AddCommand(a.manCommand())
+	root.SetIn(a.stdin)
+	root.SetOut(a.stdout)
+	root.SetErr(a.stderr)
+	initCompletionCommand(root) // after SetOut: its scripts go to the stream set then
 	registerFlagCompletions(root)
 	return root
 }
 
-// rootArgs accepts at most one PATH. A single word that is no existing file
-// but looks like a mistyped subcommand is reported as such rather than
-// opening the TUI on an empty memory of that name.
+// rootArgs accepts at most one PATH. A bare word (no folder separator, no
+// dot) that is no existing file is taken for a mistyped subcommand, with
+// the closest command suggested, rather than opening the TUI on a new,
+// empty memory of that name; ./WORD opens (and on the first write creates)
+// such a file on purpose.
 func (a *app) rootArgs(cmd *cobra.Command, args []string) error {
 	if len(args) > 1 {
-		return usage(cmd, "unknown command %q", args[0])
+		return unknownCommand(cmd, args[0], "")
 	}
 	if len(args) == 0 || strings.ContainsAny(args[0], `/\.`) {
 		return nil
@@ -153,10 +155,16 @@ func (a *app) rootArgs(cmd *cobra.Command, args []string) error {
 	if _, err := os.Stat(args[0]); err == nil {
 		return nil
 	}
-	if s := cmd.SuggestionsFor(args[0]); len(s) > 0 {
-		return usage(cmd, "unknown command %q, did you mean %q?", args[0], s[0])
+	return unknownCommand(cmd, args[0], fmt.Sprintf("; to open a memory file of that name, give its path: crmem ./%s", args[0]))
+}
+
+// unknownCommand is the usage error for a first argument that names no
+// subcommand: the closest command when one is near, else hint.
+func unknownCommand(cmd *cobra.Command, word, hint string) error {
+	if s := closestCommand(cmd.Root(), word); s != "" {
+		return usage(cmd, "unknown command %q, did you mean %q?", word, s)
 	}
-	return nil
+	return usage(cmd, "unknown command %q%s", word, hint)
 }
 
 // loadConfig builds the effective configuration (SPEC §9) once the flags
