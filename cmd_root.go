@@ -112,7 +112,7 @@ subcommand it opens the terminal UI; every subcommand is scriptable.`,
 		},
 	}
 	root.SetVersionTemplate("{{.Version}}\n")
-	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error { return usage(c, "%v", err) })
+	root.SetFlagErrorFunc(flagError)
 	pf := root.PersistentFlags()
 	pf.StringVar(&a.db, "db", "", "memory file or crabtalk store (default $CRMEM_DB, else ~/.crabtalk/memory.db, else ~/.crabtalk/store.crmem)")
 	root.Flags().StringVar(&a.sessions, "sessions", "", "crabtalk sessions folder (default: sessions/ next to the memory file)")

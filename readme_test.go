@@ -163,7 +163,11 @@ func readmeExamples() []readmeExample {
 				wantContains(t, r.stderr, "no names on standard input; nothing removed")
 				s.entry(t, "archive-sess-0001-1767300000000000000")
 			}},
-		{line: "crmem edit deploy-steps", check: func(t *testing.T, s *scratch, r result) {
+		{line: "crmem edit deploy-steps                          # in a terminal (from a script: refused, exit 1)", code: 1, check: func(t *testing.T, s *scratch, r result) {
+			wantContains(t, r.stderr, "the editor needs a terminal")
+			wantNot(t, s.entry(t, "deploy-steps").Content, "edited by the README test")
+		}},
+		{line: `crmem edit ship --no-terminal                    # an editor with its own window, EDITOR="code -w"`, check: func(t *testing.T, s *scratch, r result) {
 			wantContains(t, s.entry(t, "deploy-steps").Content, "edited by the README test")
 		}},
 		{line: "crmem dump ~/memory-book && crmem load ~/memory-book", check: func(t *testing.T, s *scratch, r result) {

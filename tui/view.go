@@ -115,7 +115,7 @@ func box(s string, w, h int) string {
 // searchLine renders the search input with the filter, order and index
 // state on the right.
 func (m *Model) searchLine() string {
-	right := m.filter.String() + " · " + m.order.String() + " · " + m.listPosition() + " · preview " + m.scrollPercent()
+	right := m.filter.String() + " · " + m.order.String() + " · " + m.listPosition() + " · preview " + m.previewLines()
 	if m.dates.r.on() {
 		right = "created " + m.dates.r.text + " · " + right
 	}
