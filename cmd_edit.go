@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -68,7 +69,7 @@ func (a *app) edit(name string, p prompter) error {
 		return fileError{path, err}
 	}
 	if !db.Exists() {
-		return fileError{path, errors.New("no such file")}
+		return a.memoryFileError(path, fs.ErrNotExist)
 	}
 	e, ok := db.Memory().Lookup(name)
 	if !ok {

@@ -31,6 +31,9 @@ type app struct {
 	demo     bool   // --demo
 	noMouse  bool   // --no-mouse
 
+	demoPath string   // --demo: the sample memory's temporary copy
+	cleanups []func() // run when the command line is done (the demo folder)
+
 	cfg *config.Config // the effective configuration, loaded before any command runs
 }
 
@@ -50,6 +53,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer, getenv func(s
 
 // execute runs the command line on a and returns the exit status, as run.
 func (a *app) execute(args []string) (code int) {
+	defer a.cleanUp()
 	defer func() {
 		if r := recover(); r != nil {
 			fmt.Fprintf(a.stderr, "crmem: internal error: %s\n", oneLine(fmt.Sprint(r)))
@@ -74,6 +78,14 @@ func (a *app) execute(args []string) (code int) {
 	return 1
 }
 
+// cleanUp runs the cleanups the command registered, last first.
+func (a *app) cleanUp() {
+	for i := len(a.cleanups) - 1; i >= 0; i-- {
+		a.cleanups[i]()
+	}
+	a.cleanups = nil
+}
+
 // oneLine keeps an error message on a single, terminal-safe line.
 func oneLine(s string) string {
 	return sanitizeLine(strings.TrimSpace(s))
@@ -90,6 +102,7 @@ reads crabtalk's newer store (~/.crabtalk/store.crmem) read-only. Without a
 subcommand it opens the terminal UI; every subcommand is scriptable.`,
 		Example: `  crmem                       # the TUI on ~/.crabtalk/memory.db
   crmem --demo                # the TUI on a copy of a sample memory
+  crmem --demo search deploy rollback
   crmem search deploy rollback
   crmem --db ./memory.db ls --kind archive --json`,
 		Version:           versionString(),
@@ -114,11 +127,11 @@ subcommand it opens the terminal UI; every subcommand is scriptable.`,
 	root.SetVersionTemplate("{{.Version}}\n")
 	root.SetFlagErrorFunc(flagError)
 	pf := root.PersistentFlags()
+	pf.BoolVar(&a.demo, "demo", false, "use a fresh copy of a built-in sample memory, removed when crmem ends (any subcommand)")
 	pf.StringVar(&a.db, "db", "", "memory file or crabtalk store (default $CRMEM_DB, else ~/.crabtalk/memory.db, else ~/.crabtalk/store.crmem)")
 	root.Flags().StringVar(&a.sessions, "sessions", "", "crabtalk sessions folder (default: sessions/ next to the memory file)")
 	root.Flags().StringVar(&a.style, "style", "", "markdown style: "+strings.Join(config.StyleNames(), ", "))
 	root.Flags().BoolVar(&a.noMouse, "no-mouse", false, "start with mouse capture off, so the terminal's own text selection works (M toggles)")
-	root.Flags().BoolVar(&a.demo, "demo", false, "open a copy of a built-in sample memory")
 	for _, c := range []*cobra.Command{
 		a.lsCommand(), a.showCommand(), a.searchCommand(), a.tokensCommand(),
 		a.addCommand(), a.updateCommand(), a.writeCommand(), a.aliasCommand(),
@@ -193,14 +206,17 @@ func (a *app) loadConfig(cmd *cobra.Command, _ []string) error {
 		return usageError{err}
 	}
 	a.cfg = cfg
-	return nil
+	return a.openDemo(cmd)
 }
 
-// dbPath resolves the memory file: the configuration's db (--db, then
+// dbPath resolves the memory file: --demo's copy, else the configuration's db (--db, then
 // $CRMEM_DB, then the config file), else in crabtalk's home folder
 // ($CRABTALK_HOME, else ~/.crabtalk) memory.db if it exists, else
 // store.crmem if that exists (SPEC §10), else memory.db.
 func (a *app) dbPath() (string, error) {
+	if a.demoPath != "" {
+		return a.demoPath, nil
+	}
 	if a.cfg != nil && a.cfg.DB != "" {
 		return a.cfg.DB, nil
 	}
@@ -222,7 +238,10 @@ func (a *app) dbPath() (string, error) {
 
 // runTUI opens the terminal UI on path (or the resolved --db path).
 func (a *app) runTUI(path string) error {
-	if path == "" && !a.demo {
+	if path != "" && a.demo {
+		return usageError{errors.New("--demo and a PATH exclude each other (--demo uses a copy of a sample memory)")}
+	}
+	if path == "" {
 		p, err := a.dbPath()
 		if err != nil {
 			return err
@@ -231,7 +250,7 @@ func (a *app) runTUI(path string) error {
 	}
 	c := a.cfg
 	return a.runScreen(tui.Options{
-		Path: path, SessionsDir: c.Sessions, Style: c.Style, Demo: a.demo, NoMouse: !c.Mouse,
+		Path: path, SessionsDir: c.Sessions, Style: c.Style, NoMouse: !c.Mouse,
 		Sort: c.Sort, Keys: c.Keys, MaxExpansions: c.MaxExpansions, NameMatches: c.NameMatches, RecallLimit: c.RecallLimit,
 	})
 }

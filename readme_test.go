@@ -60,6 +60,15 @@ func readmeExamples() []readmeExample {
 			}
 			wantContains(t, string(b), "[search]", "[keys]", `quit = ["q", "ctrl+c"]`)
 		}},
+		{line: "crmem --demo ls                                  # the sample memory's entries", check: func(t *testing.T, s *scratch, r result) {
+			wantContains(t, r.stdout, "deploy-steps", "user-preferences")
+		}},
+		{line: "crmem --demo show deploy-steps                   # one entry: a card, then its content", check: func(t *testing.T, s *scratch, r result) {
+			wantContains(t, r.stdout, "aliases  ship, release, rollout", "Deploying the billing service")
+		}},
+		{line: "crmem --demo search deploy rollback --limit 3    # the agent's own recall ranking", check: func(t *testing.T, s *scratch, r result) {
+			wantContains(t, r.stdout, "deploy-steps", "SCORE")
+		}},
 		{line: "crmem ls --kind archive", check: func(t *testing.T, s *scratch, r result) {
 			wantContains(t, r.stdout, "archive-sess-0001-1767300000000000000", "old session notes")
 			wantNot(t, r.stdout, "deploy-steps")
