@@ -175,12 +175,13 @@ func (m *Model) listPosition() string {
 }
 
 // previewLines is the preview's scroll position as less shows it: the
-// lines on screen and the total, "lines 1-24/100"; "empty" for no text.
+// lines on screen and the total, "lines 1-24/100"; "" when no entry is
+// shown.
 func (m *Model) previewLines() string {
 	vp := &m.pv.vp
 	total := vp.TotalLineCount()
-	if total == 0 {
-		return "empty"
+	if _, ok := m.list.selected(); !ok || total == 0 {
+		return ""
 	}
 	first := vp.YOffset() + 1
 	last := min(vp.YOffset()+vp.Height(), total)
