@@ -69,7 +69,7 @@ func (a *app) edit(name string, p prompter) error {
 		return fileError{path, err}
 	}
 	if !db.Exists() {
-		return a.memoryFileError(path, fs.ErrNotExist)
+		return a.memoryFileError(path, &fs.PathError{Op: "open", Path: path, Err: fs.ErrNotExist})
 	}
 	e, ok := db.Memory().Lookup(name)
 	if !ok {
