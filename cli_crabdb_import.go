@@ -14,7 +14,7 @@ import (
 // --from crabdb, a file that is not a store is an error naming what it is.
 func isStoreImport(path, from string) (bool, error) {
 	switch {
-	case from == "crabdb":
+	case from == string(export.Crabdb):
 		data, _, err := crabdb.ReadFile(path)
 		if err != nil {
 			return false, fileError{path, err}

@@ -5,6 +5,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/crmem/crmem/export"
 	"github.com/crmem/crmem/store"
 	"github.com/crmem/crmem/tui/config"
 )
@@ -13,11 +14,8 @@ import (
 // which tui.CheckStyle reads too.
 func styleNames() []string { return config.StyleNames() }
 
-// importFormats are the values import's --from accepts (export.ParseFormat;
-// a test keeps the two in step).
-func importFormats() []string {
-	return []string{"jsonl", "crabtalk-0038", "drover"}
-}
+// importFormats are the values import's --from accepts: export's one list.
+func importFormats() []string { return export.FormatNames() }
 
 // kindNames are the kinds' names, as --kind takes them.
 func kindNames() []string {

@@ -54,7 +54,7 @@ func (a *app) readMemoryFile() (string, []byte, error) {
 	}
 	data, err := store.ReadFile(path) // a regular file only: a FIFO or device fails at once
 	if err != nil {
-		return path, nil, fileError{path, err}
+		return path, nil, a.memoryFileError(path, err)
 	}
 	return path, data, nil
 }

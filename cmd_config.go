@@ -16,10 +16,11 @@ func (a *app) configCommand() *cobra.Command {
 	c := &cobra.Command{
 		Use:   "config [--path] [--default]",
 		Short: "Print the effective configuration, each value with where it came from",
-		Long: `config prints every setting (SPEC §9) with its value and where it came
-from: the default, the config file and line, an environment variable or a
-flag. The file is $CRMEM_CONFIG, else $XDG_CONFIG_HOME/crmem/config.toml,
-else ~/.config/crmem/config.toml.`,
+		Long: `config prints every setting with its value and where it came from: the
+default, the config file and line, an environment variable or a flag
+("crmem config --default" prints a commented file describing each). The
+file is $CRMEM_CONFIG, else $XDG_CONFIG_HOME/crmem/config.toml, else
+~/.config/crmem/config.toml.`,
 		Example: `  crmem config
   crmem config --path
   crmem config --default > ~/.config/crmem/config.toml`,

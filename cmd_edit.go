@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -15,8 +16,9 @@ import (
 
 // editCommand runs $EDITOR on one entry, as the TUI's e key does.
 func (a *app) editCommand() *cobra.Command {
-	return &cobra.Command{
-		Use:   "edit NAME",
+	var noTerminal bool
+	c := &cobra.Command{
+		Use:   "edit NAME [--no-terminal]",
 		Short: "Edit one entry's content and aliases in $EDITOR",
 		Long: `Write the entry to a private temp file in the dump format (a meta block with
 its aliases, then the content), run $VISUAL, else $EDITOR, else vi on it, and
@@ -25,15 +27,27 @@ save what changed. The variable may hold arguments ("code -w", "nvim -u NONE").
 If the entry changed on disk while the editor was open, you choose on the
 terminal: keep mine, keep theirs, or save mine as a new note. Without a
 terminal, or when the editor fails or the file no longer reads back, nothing
-is saved, the exit status is 1 and the temp file holding your text is named.`,
+is saved, the exit status is 1 and the temp file holding your text is named.
+
+A terminal editor needs the terminal as its standard input: when standard
+input is not a terminal (a pipe, /dev/null), edit refuses before starting
+the editor. --no-terminal runs it anyway, for an editor with a window of
+its own ("code -w", "gvim -f"); scripts change entries with write, update
+and alias instead.`,
 		Example: `  crmem edit deploy-steps
-  EDITOR="code -w" crmem edit ship`,
+  EDITOR="code -w" crmem edit ship --no-terminal`,
 		Args:              args(1, 1),
 		ValidArgsFunction: a.completeNames(1),
-		RunE: func(_ *cobra.Command, args []string) error {
-			return a.edit(args[0], prompter{bufio.NewReader(a.stdin), a.stderr, isTerminal(a.stdin)})
+		RunE: func(cmd *cobra.Command, args []string) error {
+			interactive := isTerminal(a.stdin)
+			if !interactive && !noTerminal {
+				return errors.New("edit: the editor needs a terminal and standard input is not one (--no-terminal for an editor with its own window; scripts use write, update, alias)")
+			}
+			return a.edit(args[0], prompter{bufio.NewReader(a.stdin), a.stderr, interactive})
 		},
 	}
+	c.Flags().BoolVar(&noTerminal, "no-terminal", false, "run the editor even when standard input is not a terminal (an editor with its own window)")
+	return c
 }
 
 // prompter asks the user on the terminal how to resolve a conflict.
@@ -55,7 +69,7 @@ func (a *app) edit(name string, p prompter) error {
 		return fileError{path, err}
 	}
 	if !db.Exists() {
-		return fileError{path, errors.New("no such file")}
+		return a.memoryFileError(path, &fs.PathError{Op: "open", Path: path, Err: fs.ErrNotExist})
 	}
 	e, ok := db.Memory().Lookup(name)
 	if !ok {

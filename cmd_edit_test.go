@@ -14,13 +14,13 @@ import (
 	"github.com/crmem/crmem/store"
 )
 
-// editRun runs `crmem edit NAME` in-process with EDITOR set to editor and
-// standard input not a terminal.
+// editRun runs `crmem edit --no-terminal NAME` in-process with EDITOR set
+// to editor and standard input not a terminal.
 func editRun(t *testing.T, db, editor, name string) result {
 	t.Helper()
 	env := map[string]string{"EDITOR": editor, "HOME": testHome, "TMPDIR": t.TempDir()} // kept texts stay in the test's folder
 	var out, errb bytes.Buffer
-	code := run([]string{"edit", "--db", db, name}, strings.NewReader(""), &out, &errb,
+	code := run([]string{"edit", "--no-terminal", "--db", db, name}, strings.NewReader(""), &out, &errb,
 		func(k string) string { return env[k] })
 	return result{out.String(), errb.String(), code}
 }
@@ -229,5 +229,29 @@ func TestEdit_NamesAreSanitized(t *testing.T) {
 		if !strings.Contains(r.stdout+r.stderr, "evil") {
 			t.Fatalf("EDITOR=%s: the entry is not named: %q %q", editor, r.stdout, r.stderr)
 		}
+	}
+}
+
+// TestEdit_RefusesWithoutATerminal: with standard input not a terminal
+// (here a pipe, as from /dev/null or a script) edit says so in one line and
+// never starts the editor, unless --no-terminal asks for it.
+func TestEdit_RefusesWithoutATerminal(t *testing.T) {
+	db := editFixture(t)
+	marker := filepath.Join(t.TempDir(), "editor-ran")
+	env := map[string]string{"EDITOR": "touch " + marker, "HOME": testHome}
+	var out, errb bytes.Buffer
+	code := run([]string{"edit", "--db", db, "deploy-steps"}, strings.NewReader(""), &out, &errb, func(k string) string { return env[k] })
+	want := "crmem: edit: the editor needs a terminal and standard input is not one (--no-terminal for an editor with its own window; scripts use write, update, alias)\n"
+	if code != 1 || errb.String() != want || out.String() != "" {
+		t.Errorf("exit %d, stdout %q, stderr %q; want 1 and %q", code, out.String(), errb.String(), want)
+	}
+	if _, err := os.Stat(marker); err == nil {
+		t.Error("the editor was started")
+	}
+	if r := editRun(t, db, "touch "+marker, "deploy-steps"); r.code != 0 {
+		t.Fatalf("--no-terminal: exit %d, %q", r.code, r.stderr)
+	}
+	if _, err := os.Stat(marker); err != nil {
+		t.Errorf("--no-terminal did not start the editor: %v", err)
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strings"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -18,7 +19,7 @@ func (a *app) importCommand() *cobra.Command {
 	var from string
 	var merge, replace bool
 	c := &cobra.Command{
-		Use:   "import FILE|DIR [--from jsonl|crabtalk-0038|drover|crabdb] [--replace]",
+		Use:   "import FILE|DIR [--from " + strings.Join(importFormats(), "|") + "] [--replace]",
 		Short: "Add entries to the memory (or --replace it) from JSON lines or another memory format",
 		Long: `Read entries from FILE or DIR and add them to the memory in one atomic save: an
 entry with the same name as one in the memory replaces it (keeping its id), the
@@ -97,7 +98,7 @@ input without entries is refused (it would empty the memory).`,
 			return a.replaceEntries(entries, "imported", fmt.Sprintf("%s (%s)", quotePath(path), format))
 		},
 	}
-	c.Flags().StringVar(&from, "from", "", "input format: jsonl, crabtalk-0038, drover or crabdb (default: guessed)")
+	c.Flags().StringVar(&from, "from", "", "input format: "+strings.Join(importFormats(), ", ")+" (default: guessed)")
 	c.Flags().BoolVar(&replace, "replace", false, "replace the whole memory with the imported entries")
 	c.Flags().BoolVar(&merge, "merge", false, "the default: replace same-named entries and add new ones, keeping the rest")
 	return c

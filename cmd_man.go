@@ -38,6 +38,9 @@ builds.`,
 			if err != nil {
 				return fmt.Errorf("%s: list man pages: %w", quotePath(dir), err)
 			}
+			if err := addManSections(dir, pages); err != nil {
+				return fmt.Errorf("%s: %w", quotePath(dir), err)
+			}
 			_, err = fmt.Fprintf(a.stdout, "wrote %d man pages to %s\n", len(pages), sanitizeLine(dir))
 			return err
 		},

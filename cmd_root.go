@@ -31,6 +31,9 @@ type app struct {
 	demo     bool   // --demo
 	noMouse  bool   // --no-mouse
 
+	demoPath string   // --demo: the sample memory's temporary copy
+	cleanups []func() // run when the command line is done (the demo folder)
+
 	cfg *config.Config // the effective configuration, loaded before any command runs
 }
 
@@ -50,6 +53,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer, getenv func(s
 
 // execute runs the command line on a and returns the exit status, as run.
 func (a *app) execute(args []string) (code int) {
+	defer a.cleanUp()
 	defer func() {
 		if r := recover(); r != nil {
 			fmt.Fprintf(a.stderr, "crmem: internal error: %s\n", oneLine(fmt.Sprint(r)))
@@ -58,9 +62,6 @@ func (a *app) execute(args []string) (code int) {
 	}()
 	root := a.rootCommand()
 	root.SetArgs(args)
-	root.SetIn(a.stdin)
-	root.SetOut(a.stdout)
-	root.SetErr(a.stderr)
 	err := root.Execute()
 	if err == nil {
 		return 0
@@ -75,6 +76,14 @@ func (a *app) execute(args []string) (code int) {
 		return 2
 	}
 	return 1
+}
+
+// cleanUp runs the cleanups the command registered, last first.
+func (a *app) cleanUp() {
+	for i := len(a.cleanups) - 1; i >= 0; i-- {
+		a.cleanups[i]()
+	}
+	a.cleanups = nil
 }
 
 // oneLine keeps an error message on a single, terminal-safe line.
@@ -93,6 +102,7 @@ reads crabtalk's newer store (~/.crabtalk/store.crmem) read-only. Without a
 subcommand it opens the terminal UI; every subcommand is scriptable.`,
 		Example: `  crmem                       # the TUI on ~/.crabtalk/memory.db
   crmem --demo                # the TUI on a copy of a sample memory
+  crmem --demo search deploy rollback
   crmem search deploy rollback
   crmem --db ./memory.db ls --kind archive --json`,
 		Version:           versionString(),
@@ -114,15 +124,14 @@ subcommand it opens the terminal UI; every subcommand is scriptable.`,
 			return a.runTUI(path)
 		},
 	}
-	root.SuggestionsMinimumDistance = 2
 	root.SetVersionTemplate("{{.Version}}\n")
-	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error { return usage(c, "%v", err) })
+	root.SetFlagErrorFunc(flagError)
 	pf := root.PersistentFlags()
+	pf.BoolVar(&a.demo, "demo", false, "use a fresh copy of a built-in sample memory, removed when crmem ends (any subcommand)")
 	pf.StringVar(&a.db, "db", "", "memory file or crabtalk store (default $CRMEM_DB, else ~/.crabtalk/memory.db, else ~/.crabtalk/store.crmem)")
 	root.Flags().StringVar(&a.sessions, "sessions", "", "crabtalk sessions folder (default: sessions/ next to the memory file)")
 	root.Flags().StringVar(&a.style, "style", "", "markdown style: "+strings.Join(config.StyleNames(), ", "))
 	root.Flags().BoolVar(&a.noMouse, "no-mouse", false, "start with mouse capture off, so the terminal's own text selection works (M toggles)")
-	root.Flags().BoolVar(&a.demo, "demo", false, "open a copy of a built-in sample memory")
 	// The command table: every subcommand with how it treats the memory
 	// file (a write is refused on crabtalk's store).
 	for _, sc := range []struct {
@@ -143,16 +152,22 @@ subcommand it opens the terminal UI; every subcommand is scriptable.`,
 		a.storeAware(sc.c, sc.role)       // crabtalk's store: read variants, writes refused
 		root.AddCommand(sc.c)
 	}
+	root.SetIn(a.stdin)
+	root.SetOut(a.stdout)
+	root.SetErr(a.stderr)
+	initCompletionCommand(root) // after SetOut: its scripts go to the stream set then
 	registerFlagCompletions(root)
 	return root
 }
 
-// rootArgs accepts at most one PATH. A single word that is no existing file
-// but looks like a mistyped subcommand is reported as such rather than
-// opening the TUI on an empty memory of that name.
+// rootArgs accepts at most one PATH. A bare word (no folder separator, no
+// dot) that is no existing file is taken for a mistyped subcommand, with
+// the closest command suggested, rather than opening the TUI on a new,
+// empty memory of that name; ./WORD opens (and on the first write creates)
+// such a file on purpose.
 func (a *app) rootArgs(cmd *cobra.Command, args []string) error {
 	if len(args) > 1 {
-		return usage(cmd, "unknown command %q", args[0])
+		return unknownCommand(cmd, args[0], "")
 	}
 	if len(args) == 0 || strings.ContainsAny(args[0], `/\.`) {
 		return nil
@@ -160,10 +175,16 @@ func (a *app) rootArgs(cmd *cobra.Command, args []string) error {
 	if _, err := os.Stat(args[0]); err == nil {
 		return nil
 	}
-	if s := cmd.SuggestionsFor(args[0]); len(s) > 0 {
-		return usage(cmd, "unknown command %q, did you mean %q?", args[0], s[0])
+	return unknownCommand(cmd, args[0], fmt.Sprintf("; to open a memory file of that name, give its path: crmem ./%s", args[0]))
+}
+
+// unknownCommand is the usage error for a first argument that names no
+// subcommand: the closest command when one is near, else hint.
+func unknownCommand(cmd *cobra.Command, word, hint string) error {
+	if s := closestCommand(cmd.Root(), word); s != "" {
+		return usage(cmd, "unknown command %q, did you mean %q?", word, s)
 	}
-	return nil
+	return usage(cmd, "unknown command %q%s", word, hint)
 }
 
 // loadConfig builds the effective configuration (SPEC §9) once the flags
@@ -192,14 +213,17 @@ func (a *app) loadConfig(cmd *cobra.Command, _ []string) error {
 		return usageError{err}
 	}
 	a.cfg = cfg
-	return nil
+	return a.openDemo(cmd)
 }
 
-// dbPath resolves the memory file: the configuration's db (--db, then
+// dbPath resolves the memory file: --demo's copy, else the configuration's db (--db, then
 // $CRMEM_DB, then the config file), else in crabtalk's home folder
 // ($CRABTALK_HOME, else ~/.crabtalk) memory.db if it exists, else
 // store.crmem if that exists (SPEC §10), else memory.db.
 func (a *app) dbPath() (string, error) {
+	if a.demoPath != "" {
+		return a.demoPath, nil
+	}
 	if p := a.givenDBPath(); p != "" {
 		return p, nil
 	}
@@ -227,7 +251,10 @@ func (a *app) givenDBPath() string {
 
 // runTUI opens the terminal UI on path (or the resolved --db path).
 func (a *app) runTUI(path string) error {
-	if path == "" && !a.demo {
+	if path != "" && a.demo {
+		return usageError{errors.New("--demo and a PATH exclude each other (--demo uses a copy of a sample memory)")}
+	}
+	if path == "" {
 		p, err := a.dbPath()
 		if err != nil {
 			return err
@@ -236,7 +263,7 @@ func (a *app) runTUI(path string) error {
 	}
 	c := a.cfg
 	return a.runScreen(tui.Options{
-		Path: path, SessionsDir: c.Sessions, Style: c.Style, Demo: a.demo, NoMouse: !c.Mouse,
+		Path: path, SessionsDir: c.Sessions, Style: c.Style, NoMouse: !c.Mouse,
 		Sort: c.Sort, Keys: c.Keys, MaxExpansions: c.MaxExpansions, NameMatches: c.NameMatches, RecallLimit: c.RecallLimit,
 	})
 }

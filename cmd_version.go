@@ -9,13 +9,24 @@ import (
 	"github.com/spf13/cobra"
 )
 
+// version is the release version stamped at link time by
+//
+//	go build -ldflags "-X main.version=v1.2.3"
+//
+// as the release build (.goreleaser.yaml) does; empty in any other build,
+// which then reports the module version from its build information. It is
+// written only by the linker, never at run time.
+var version string
+
 // versionCommand prints the build's version.
 func (a *app) versionCommand() *cobra.Command {
 	return &cobra.Command{
 		Use:   "version",
 		Short: "Print crmem's version, the commit it was built from and the Go version",
-		Long: `Print the module version (a release tag with go install …@vX.Y.Z, a
-pseudo-version when built from a git checkout, else "(devel)"), the git
+		Long: `Print the version (the release's, stamped with -ldflags "-X
+main.version=vX.Y.Z"; else the module version: a release tag with go
+install …@vX.Y.Z, a pseudo-version when built from a git checkout, else
+"(devel)"), the git
 revision and commit time the binary was built from, "modified" when the
 checkout had uncommitted changes, and the Go version and platform. A binary
 built outside a git checkout, or with -buildvcs=false, has no revision.`,
@@ -32,23 +43,24 @@ built outside a git checkout, or with -buildvcs=false, has no revision.`,
 // versionString describes the running binary from its build information.
 func versionString() string {
 	bi, _ := debug.ReadBuildInfo() // nil when the binary has none
-	return describeBuild(bi, runtime.GOOS+"/"+runtime.GOARCH)
+	return describeBuild(bi, version, runtime.GOOS+"/"+runtime.GOARCH)
 }
 
-// describeBuild is versionString for given build information (nil: none):
+// describeBuild is versionString for given build information (nil: none)
+// and stamped version ("": none, the module version stands):
 //
 //	crmem v0.0.0-20261123174204-280a5a878397
 //	revision 280a5a8783977440b256523cc4979a7c429f987c (2026-11-23T17:42:04Z, modified)
 //	go1.26.8 linux/amd64
 //
 // The revision line is left out when the build has no VCS information.
-func describeBuild(bi *debug.BuildInfo, platform string) string {
-	version, goVersion := "(devel)", runtime.Version()
+func describeBuild(bi *debug.BuildInfo, stamped, platform string) string {
+	release, goVersion := "(devel)", runtime.Version()
 	var rev, when string
 	modified := false
 	if bi != nil {
 		if bi.Main.Version != "" {
-			version = bi.Main.Version
+			release = bi.Main.Version
 		}
 		if bi.GoVersion != "" {
 			goVersion = bi.GoVersion
@@ -64,8 +76,11 @@ func describeBuild(bi *debug.BuildInfo, platform string) string {
 			}
 		}
 	}
+	if stamped != "" {
+		release = stamped
+	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "crmem %s\n", version)
+	fmt.Fprintf(&b, "crmem %s\n", release)
 	if rev != "" {
 		var notes []string
 		if when != "" {

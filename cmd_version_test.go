@@ -41,10 +41,42 @@ func TestDescribeBuild(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			if got := describeBuild(c.bi, "linux/amd64"); got != c.want {
+			if got := describeBuild(c.bi, "", "linux/amd64"); got != c.want {
 				t.Errorf("got\n%s\nwant\n%s", got, c.want)
 			}
 		})
+	}
+}
+
+// TestDescribeBuild_Stamped: a version stamped at link time wins over the
+// module version; the revision and Go lines stay.
+func TestDescribeBuild_Stamped(t *testing.T) {
+	bi := &debug.BuildInfo{GoVersion: "go1.26.0", Main: debug.Module{Version: "(devel)"},
+		Settings: []debug.BuildSetting{{Key: "vcs.revision", Value: "abc"}}}
+	want := "crmem v1.2.3\nrevision abc\ngo1.26.0 freebsd/arm64"
+	if got := describeBuild(bi, "v1.2.3", "freebsd/arm64"); got != want {
+		t.Errorf("got\n%s\nwant\n%s", got, want)
+	}
+}
+
+// TestVersion_Ldflags builds crmem as a release does, with -ldflags "-X
+// main.version=…" and outside any git checkout, and checks that crmem
+// version prints the stamped version.
+func TestVersion_Ldflags(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: builds crmem")
+	}
+	bin := filepath.Join(t.TempDir(), "crmem")
+	build := exec.Command(goTool(), "build", "-buildvcs=false", "-ldflags", "-X main.version=v9.8.7", "-o", bin, ".")
+	if out, err := build.CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	out, err := exec.Command(bin, "version").Output()
+	if err != nil {
+		t.Fatalf("crmem version: %v", err)
+	}
+	if !strings.HasPrefix(string(out), "crmem v9.8.7\n") {
+		t.Errorf("version:\n%s", out)
 	}
 }
 

@@ -60,6 +60,15 @@ func readmeExamples() []readmeExample {
 			}
 			wantContains(t, string(b), "[search]", "[keys]", `quit = ["q", "ctrl+c"]`)
 		}},
+		{line: "crmem --demo ls                                  # the sample memory's entries", check: func(t *testing.T, s *scratch, r result) {
+			wantContains(t, r.stdout, "deploy-steps", "user-preferences")
+		}},
+		{line: "crmem --demo show deploy-steps                   # one entry: a card, then its content", check: func(t *testing.T, s *scratch, r result) {
+			wantContains(t, r.stdout, "aliases  ship, release, rollout", "Deploying the billing service")
+		}},
+		{line: "crmem --demo search deploy rollback --limit 3    # the agent's own recall ranking", check: func(t *testing.T, s *scratch, r result) {
+			wantContains(t, r.stdout, "deploy-steps", "SCORE")
+		}},
 		{line: "crmem ls --kind archive", check: func(t *testing.T, s *scratch, r result) {
 			wantContains(t, r.stdout, "archive-sess-0001-1767300000000000000", "old session notes")
 			wantNot(t, r.stdout, "deploy-steps")
@@ -163,7 +172,11 @@ func readmeExamples() []readmeExample {
 				wantContains(t, r.stderr, "no names on standard input; nothing removed")
 				s.entry(t, "archive-sess-0001-1767300000000000000")
 			}},
-		{line: "crmem edit deploy-steps", check: func(t *testing.T, s *scratch, r result) {
+		{line: "crmem edit deploy-steps                          # in a terminal (from a script: refused, exit 1)", code: 1, check: func(t *testing.T, s *scratch, r result) {
+			wantContains(t, r.stderr, "the editor needs a terminal")
+			wantNot(t, s.entry(t, "deploy-steps").Content, "edited by the README test")
+		}},
+		{line: `crmem edit ship --no-terminal                    # an editor with its own window, EDITOR="code -w"`, check: func(t *testing.T, s *scratch, r result) {
 			wantContains(t, s.entry(t, "deploy-steps").Content, "edited by the README test")
 		}},
 		{line: "crmem dump ~/memory-book && crmem load ~/memory-book", check: func(t *testing.T, s *scratch, r result) {

@@ -7,7 +7,6 @@ import (
 	"slices"
 	"strings"
 	"sync"
-	"syscall"
 	"testing"
 	"time"
 )
@@ -201,17 +200,6 @@ func BenchmarkExpand(b *testing.B) {
 		ix.Expand("a", 30)
 		ix.Expand("ab", 30)
 	}
-}
-
-// cpuTime returns the process's user+system CPU time, so benchmarks can
-// report CPU per operation, which is steadier than wall time on a shared
-// machine.
-func cpuTime() time.Duration {
-	var ru syscall.Rusage
-	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
-		return 0
-	}
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
 
 // reportCPU reports CPU time per operation since start.

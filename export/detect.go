@@ -6,25 +6,41 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
+	"strings"
 )
 
 // Format names an import format.
 type Format string
 
-// The formats Import reads.
+// The formats import reads.
 const (
 	JSONL        Format = "jsonl"         // crmem export's JSON lines
 	Crabtalk0038 Format = "crabtalk-0038" // RFC 0038 entries/*.md tree
 	Drover       Format = "drover"        // @drover/memory markdown tree
+	Crabdb       Format = "crabdb"        // crabtalk's store (store.crmem), read by package crabdb
 )
+
+// Formats lists every import format, in the order help and errors name
+// them: the one list that --from, its completion and its error read.
+func Formats() []Format { return []Format{JSONL, Crabtalk0038, Drover, Crabdb} }
+
+// FormatNames is Formats as strings.
+func FormatNames() []string {
+	var out []string
+	for _, f := range Formats() {
+		out = append(out, string(f))
+	}
+	return out
+}
 
 // ParseFormat accepts the --from values.
 func ParseFormat(s string) (Format, error) {
-	switch f := Format(s); f {
-	case JSONL, Crabtalk0038, Drover:
-		return f, nil
+	if slices.Contains(Formats(), Format(s)) {
+		return Format(s), nil
 	}
-	return "", fmt.Errorf("unknown format %q (want jsonl, crabtalk-0038 or drover)", s)
+	names := FormatNames()
+	return "", fmt.Errorf("unknown format %q (want %s or %s)", s, strings.Join(names[:len(names)-1], ", "), names[len(names)-1])
 }
 
 // Detect guesses the format of path: a file whose first non-blank line

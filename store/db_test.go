@@ -11,7 +11,6 @@ import (
 	"slices"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/crmem/crmem/store"
 )
@@ -388,21 +387,6 @@ func TestApply_RefusesToOverwriteUnreadableFile(t *testing.T) {
 	if data, _ := os.ReadFile(path); string(data) != "garbage" {
 		t.Error("unreadable file was overwritten")
 	}
-}
-
-func TestApply_LockTimeout(t *testing.T) {
-	path := writeDB(t, 2, note(1, "a", "x"))
-	release := holdLock(t, path)
-	defer release()
-	db, err := store.OpenWith(path, store.Options{Index: store.IndexOnDemand, LockTimeout: 30 * time.Millisecond})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := db.Apply(store.Add{Name: "b"}); !errors.Is(err, store.ErrLocked) {
-		t.Fatalf("error %v, want ErrLocked", err)
-	}
-	release()
-	dbApply(t, db, store.Add{Name: "b"})
 }
 
 func TestReload(t *testing.T) {

@@ -3,11 +3,15 @@
 package store_test
 
 import (
+	"errors"
 	"os"
 	"path/filepath"
 	"testing"
+	"time"
 
 	"golang.org/x/sys/unix"
+
+	"github.com/crmem/crmem/store"
 )
 
 // holdLock takes the memory file's writer lock (a flock on its folder) as
@@ -28,4 +32,19 @@ func holdLock(t *testing.T, path string) (release func()) {
 			f.Close()
 		}
 	}
+}
+
+func TestApply_LockTimeout(t *testing.T) {
+	path := writeDB(t, 2, note(1, "a", "x"))
+	release := holdLock(t, path)
+	defer release()
+	db, err := store.OpenWith(path, store.Options{Index: store.IndexOnDemand, LockTimeout: 30 * time.Millisecond})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := db.Apply(store.Add{Name: "b"}); !errors.Is(err, store.ErrLocked) {
+		t.Fatalf("error %v, want ErrLocked", err)
+	}
+	release()
+	dbApply(t, db, store.Add{Name: "b"})
 }

@@ -351,10 +351,8 @@ func (m *Model) emptyText() string {
 		return "cannot read " + displayPath(m.path, m.home) + " (the status line says why); waiting for a good write"
 	case m.result != nil:
 		return "no matches"
-	case m.db != nil && !m.db.Exists():
-		return "no file here yet: the first write creates it"
-	case m.snap.len() == 0:
-		return "this memory is empty"
+	case m.blankMemory():
+		return "" // the list pane greets (welcomeText)
 	}
 	return "no " + m.filter.String() + " here"
 }
@@ -372,6 +370,7 @@ func (m *Model) rendered(msg renderedMsg) tea.Cmd {
 // opened installs the opened file, or shows why it could not be opened.
 func (m *Model) opened(msg loadedMsg) tea.Cmd {
 	m.loaded = true
+	m.noFolder = folderMissing(m.path)
 	if msg.err != nil {
 		m.st.fileWarning = fmt.Sprintf("cannot open (%s) — waiting for a good write", m.shortError(msg.err))
 		return tea.Batch(m.showSelected(), m.readDone())

@@ -38,9 +38,6 @@ func highlight(text string, terms []string, on string) string {
 	return strings.Join(lines, "\n")
 }
 
-// span is a byte range of visible text in a line.
-type span struct{ start, end int }
-
 // highlightLine highlights the matching words of one line.
 func highlightLine(line string, match func(string) bool, on string) string {
 	words := visibleWords(line)

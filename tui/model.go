@@ -67,6 +67,8 @@ type Model struct {
 	snap    *snapshot
 	indexed bool
 	loaded  bool
+	// noFolder: the memory file's folder did not exist when it was opened
+	noFolder bool
 
 	list              listView
 	filter            kindFilter

@@ -420,7 +420,7 @@ func TestMissingFileIsAnEmptyMemoryUntilWritten(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "memory.db")
 	m := openModel(t, path, 120, 40)
 	reload(m) // as after the watcher starts
-	if !strings.Contains(plainScreen(m), "no file here yet") || m.st.fileWarning != "" {
+	if !strings.Contains(plainScreen(m), "No memory file yet") || m.st.fileWarning != "" {
 		t.Errorf("missing file not explained, or warned as deleted (%q):\n%s", m.st.fileWarning, plainScreen(m))
 	}
 	apply(t, path, store.Add{Name: "first", Content: "hello"})

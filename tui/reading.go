@@ -206,18 +206,16 @@ func (m *Model) listPosition() string {
 	return humanize.Count(at) + "/" + humanize.Count(total)
 }
 
-// scrollPercent is the preview's scroll position: "top", "42%", "end", or
-// "all" when it fits.
-func (m *Model) scrollPercent() string {
+// previewLines is the preview's scroll position as less shows it: the
+// lines on screen and the total, "lines 1-24/100"; "" when no entry is
+// shown.
+func (m *Model) previewLines() string {
 	vp := &m.pv.vp
-	if vp.TotalLineCount() <= vp.Height() {
-		return "all"
+	total := vp.TotalLineCount()
+	if _, ok := m.list.selected(); !ok || total == 0 {
+		return ""
 	}
-	switch {
-	case vp.AtTop():
-		return "top"
-	case vp.AtBottom():
-		return "end"
-	}
-	return fmt.Sprintf("%d%%", int(vp.ScrollPercent()*100))
+	first := vp.YOffset() + 1
+	last := min(vp.YOffset()+vp.Height(), total)
+	return fmt.Sprintf("lines %d-%d/%d", first, last, total)
 }

@@ -2,6 +2,7 @@ package tui
 
 import (
 	"encoding/base64"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -229,16 +230,28 @@ func TestPositionAndScroll(t *testing.T) {
 	for selectedName(m) != "long-note" {
 		press(m, "j")
 	}
-	if !strings.Contains(head(), "preview top") {
-		t.Errorf("header %q", head())
+	lines := func() (first, last, total int) {
+		t.Helper()
+		h := head()
+		i := strings.Index(h, "preview lines ")
+		if i < 0 {
+			t.Fatalf("header %q has no preview lines", h)
+		}
+		if _, err := fmt.Sscanf(h[i:], "preview lines %d-%d/%d", &first, &last, &total); err != nil {
+			t.Fatalf("header %q: %v", h, err)
+		}
+		return first, last, total
+	}
+	if first, last, total := lines(); first != 1 || last >= total {
+		t.Errorf("long-note at the top: lines %d-%d/%d", first, last, total)
 	}
 	press(m, "tab", "pgdown")
-	if !strings.Contains(head(), "%") {
-		t.Errorf("header %q lacks a percentage", head())
+	if first, _, _ := lines(); first <= 1 {
+		t.Errorf("after pgdown the header %q still starts at line 1", head())
 	}
 	press(m, "G")
-	if !strings.Contains(head(), "preview end") {
-		t.Errorf("header %q", head())
+	if _, last, total := lines(); last != total {
+		t.Errorf("at the end: header %q", head())
 	}
 }
 

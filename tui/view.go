@@ -72,6 +72,9 @@ func (m *Model) listPane(w, h int) string {
 	if len(m.features) > 0 {
 		ls.badge = m.rowBadge
 	}
+	if len(m.list.rows) == 0 && m.blankMemory() {
+		return box(m.welcomePane(w), w, h)
+	}
 	if len(m.list.rows) == 0 {
 		return box(m.c.styles.dim.Render(" "+m.emptyText()), w, h)
 	}
@@ -119,7 +122,10 @@ func box(s string, w, h int) string {
 // searchLine renders the search input with the filter, order and index
 // state on the right.
 func (m *Model) searchLine() string {
-	right := m.filter.String() + " · " + m.order.String() + " · " + m.listPosition() + " · preview " + m.scrollPercent()
+	right := m.filter.String() + " · " + m.order.String() + " · " + m.listPosition()
+	if lines := m.previewLines(); lines != "" {
+		right += " · preview " + lines
+	}
 	if m.dates.r.on() {
 		right = "created " + m.dates.r.text + " · " + right
 	}
@@ -159,8 +165,12 @@ func (m *Model) helpLines() []string {
 // shortHelp is the one-line help at the screen's width: its last binding
 // (? help) always stays, the ones before it give way from the end.
 func (m *Model) shortHelp() string {
+	short := m.c.keys.ShortHelp()
+	if m.blankMemory() && !m.typing {
+		short = m.welcomeKeys()
+	}
 	var bs []key.Binding
-	for _, b := range m.withChangeHint(m.c.keys.ShortHelp()) {
+	for _, b := range m.withChangeHint(short) {
 		if b.Enabled() {
 			bs = append(bs, b)
 		}

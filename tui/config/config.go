@@ -34,7 +34,6 @@ type Config struct {
 	Found bool
 
 	origins map[string]Source // by setting name ("db", "search.max_expansions", "keys.quit")
-	keys    map[string][]string
 }
 
 // SourceKind says which layer a value came from.

@@ -1,0 +1,60 @@
+package tui
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+
+	"charm.land/bubbles/v2/key"
+	"charm.land/lipgloss/v2"
+)
+
+// blankMemory reports whether the memory is open and has no entries at
+// all (a missing file or an empty one), outside a search: the screen then
+// greets instead of listing.
+func (m *Model) blankMemory() bool {
+	return m.loaded && m.db != nil && m.result == nil && m.snap != nil && m.snap.len() == 0
+}
+
+// welcomeText is the list pane's text for a blank memory: what the file
+// is, whether it (and its folder) exist yet, and the keys to begin with,
+// as configured.
+func (m *Model) welcomeText() string {
+	where := displayPath(m.path, m.home)
+	var b strings.Builder
+	switch {
+	case m.db.Exists():
+		b.WriteString("This memory is empty: " + where + " holds no entries yet.")
+	case m.noFolder:
+		b.WriteString("No memory file yet: the folder " + displayPath(filepath.Dir(m.path), m.home) +
+			" does not exist either; the first write creates both.")
+	default:
+		b.WriteString("No memory file yet at " + where + ": the first write creates it.")
+	}
+	b.WriteString("\n\nThis is an AI agent's long-term memory: notes, compaction archives and topics in one file, which crmem lists, searches and edits.\n")
+	if k := m.c.keys.New; k.Enabled() {
+		b.WriteString("\n" + k.Help().Key + "  add the first note")
+	}
+	b.WriteString("\n" + m.c.keys.Help.Help().Key + "  all keys")
+	return b.String()
+}
+
+// welcomePane wraps the welcome to the pane's width, so it is read whole
+// however narrow the terminal (box cuts what does not fit the height).
+func (m *Model) welcomePane(w int) string {
+	return lipgloss.NewStyle().Width(max(w-1, 1)).PaddingLeft(1).Render(m.c.styles.dim.Render(m.welcomeText()))
+}
+
+// welcomeKeys are the short help's bindings on a blank memory: only the
+// keys that act there (a new note, help, quit), not the ones that need an
+// entry.
+func (m *Model) welcomeKeys() []key.Binding {
+	return []key.Binding{m.c.keys.New, m.c.keys.Quit, m.c.keys.Help}
+}
+
+// folderMissing reports whether the memory file's folder does not exist,
+// checked once when the file is opened.
+func folderMissing(path string) bool {
+	_, err := os.Stat(filepath.Dir(path))
+	return os.IsNotExist(err)
+}
