@@ -17,7 +17,8 @@ func initCompletionCommand(root *cobra.Command) {
 			continue
 		}
 		c.SilenceUsage = true
-		c.Args = cobra.ArbitraryArgs // checked below, with the shells named
+		c.Annotations = map[string]string{storeRoleKey: string(storeIgnores)} // reads no memory
+		c.Args = cobra.ArbitraryArgs                                          // checked below, with the shells named
 		c.RunE = func(cmd *cobra.Command, args []string) error {
 			if len(args) == 0 {
 				return cmd.Help()

@@ -64,6 +64,7 @@ func manSectionsMarkdown(withKeys bool) string {
 			{"Moving", km.NavigationKeys()}, {"Panes, filters and order", km.ViewKeys()},
 			{"Search", km.SearchKeys()}, {"Reading", km.ReadingKeys()}, {"Editing", km.EditingKeys()},
 			{"Cleaning up", km.CleanupKeys()}, {"Application", km.AppKeys()},
+			{"Prompts and questions", km.DialogKeys()},
 		} {
 			var rows [][2]string
 			for _, k := range g.keys {
