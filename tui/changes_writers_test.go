@@ -58,3 +58,23 @@ func TestChanges_RenameNamesBothNames(t *testing.T) {
 		t.Errorf("log:\n%s", s)
 	}
 }
+
+// Issue 17 item 6, under a writer that writes twice (rm, then add, as an
+// agent's two commands do): the status line naming the dropped mark is
+// replaced by the next reload's within a second, so the reload log keeps
+// it, on the removed entry's row.
+func TestChanges_DroppedMarkStaysInTheLog(t *testing.T) {
+	h := newEditHarness(t, copyFixture(t, "crmem/small.db"))
+	h.sel("commit-format")
+	press(h.m, "space")
+	h.sel("deploy-steps")
+	apply(t, h.path, store.Remove{Name: "commit-format"})
+	reload(h.m)
+	h.wantStatus("⚠ unmarked commit-format: another writer removed it")
+	apply(t, h.path, store.Add{Name: "commit-format", Content: "the agent's new one"})
+	reload(h.m)
+	press(h.m, "c")
+	if s := plainScreen(h.m); !strings.Contains(s, "− commit-format  (gone) ⚠ was marked: unmarked") {
+		t.Errorf("log:\n%s", s)
+	}
+}

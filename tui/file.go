@@ -121,7 +121,7 @@ func (m *Model) reloaded(msg reloadedMsg) tea.Cmd {
 	old := m.snap
 	dropped := m.applySnapshot(msg.snap)
 	m.st.lastReload = m.c.now()
-	text := m.noteReload(msg.diff, old).summary()
+	text := m.noteReload(msg.diff, old, dropped).summary()
 	if w := droppedMarksText(dropped, m.snap); w != "" {
 		text += " · " + w
 	}
