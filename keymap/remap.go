@@ -120,6 +120,10 @@ func (k *KeyMap) Remap(name string, keys []string) error {
 			return fmt.Errorf("%s always quits and cannot be bound to %s", InterruptKey, name)
 		}
 	}
+	if typingBindings[name] && len(keys) > 0 && !slices.ContainsFunc(keys, func(s string) bool { return !printable(s) }) {
+		return fmt.Errorf("%s acts while you type (prompts, the search line), where %s types a character: bind a key that types nothing (enter, esc, tab, ctrl+…)",
+			name, Label(keys))
+	}
 	base := k.base[name]
 	base.keys = slices.Clone(keys)
 	base.label = Label(keys)
@@ -131,6 +135,11 @@ func (k *KeyMap) Remap(name string, keys []string) error {
 	setKeys(b, base.keys, base.label)
 	return nil
 }
+
+// typingBindings end a prompt or the search line, where printable keys are
+// text: bound only to printable keys, they would never act, and a prompt
+// could neither be accepted nor cancelled.
+var typingBindings = map[string]bool{"accept": true, "cancel": true, "search_accept": true, "search_cancel": true}
 
 // cloneBase copies the configured state, so a remapped KeyMap never changes
 // a copy made before.

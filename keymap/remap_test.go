@@ -2,6 +2,7 @@ package keymap_test
 
 import (
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/crmem/crmem/keymap"
@@ -122,5 +123,37 @@ func TestRemap_CtrlCOnlyQuits(t *testing.T) {
 	}
 	if got := k.Interrupt().Keys(); len(got) != 1 || got[0] != "ctrl+c" {
 		t.Errorf("interrupt keys %v", got)
+	}
+}
+
+// TestRemap_TypingBindingsNeedAKeyThatDoesNotType: accept, cancel and the
+// search line's accept and cancel act while printable keys are text; bound
+// only to printable keys (accept = "y") a rename prompt could not be
+// accepted, so the remap is refused. A printable key beside another, or
+// no key at all, is accepted.
+func TestRemap_TypingBindingsNeedAKeyThatDoesNotType(t *testing.T) {
+	tests := []struct {
+		name string
+		keys []string
+		ok   bool
+	}{
+		{"accept", []string{"y"}, false},
+		{"cancel", []string{"q", "space"}, false},
+		{"search_accept", []string{"!"}, false},
+		{"search_cancel", []string{"x"}, false},
+		{"accept", []string{"y", "enter"}, true},
+		{"cancel", []string{"ctrl+g"}, true},
+		{"accept", nil, true},
+		{"yes", []string{"j"}, true},
+	}
+	for _, tt := range tests {
+		k := keymap.DefaultKeyMap()
+		err := k.Remap(tt.name, tt.keys)
+		if (err == nil) != tt.ok {
+			t.Errorf("%s = %v: error %v, want ok %v", tt.name, tt.keys, err, tt.ok)
+		}
+		if err != nil && !strings.Contains(err.Error(), "types a character") {
+			t.Errorf("%s = %v: error %q", tt.name, tt.keys, err)
+		}
 	}
 }

@@ -35,6 +35,9 @@ type changeItem struct {
 	// restored: an entry this session deleted, put back by another writer
 	// (one holding an old copy, such as a running daemon).
 	restored bool
+	// unmarked: a removed entry that was marked here; the reload dropped
+	// its mark (the status line says so only until the next message).
+	unmarked bool
 }
 
 // text names the item: "name", or "old → new" for a rename.
@@ -171,9 +174,14 @@ func (r reloadRecord) counts() string {
 }
 
 // noteReload records a reload that changed the memory: the log grows, added
-// and changed entries become unseen, removed ones are forgotten.
-func (m *Model) noteReload(d store.Diff, old *snapshot) reloadRecord {
+// and changed entries become unseen, removed ones are forgotten. dropped
+// are the marked entries the reload unmarked, noted on their rows.
+func (m *Model) noteReload(d store.Diff, old *snapshot, dropped []store.Entry) reloadRecord {
 	rec := recordReload(d, old, m.snap, m.c.now(), m.chg.deleted)
+	for i, it := range rec.items {
+		rec.items[i].unmarked = it.kind == changeRemoved &&
+			slices.ContainsFunc(dropped, func(e store.Entry) bool { return e.ID == it.id })
+	}
 	for _, id := range d.Added {
 		delete(m.chg.deleted, id) // reported once
 	}
@@ -354,6 +362,9 @@ func (m *Model) logLine(r logRow, selected bool) string {
 	}
 	if _, ok := m.snap.index(it.id); !ok {
 		line += st.dim.Render("  (gone)")
+	}
+	if it.unmarked {
+		line += st.warning.Render(" ⚠ was marked: unmarked")
 	}
 	line = ansi.Truncate(line, m.c.width, "…")
 	if selected {

@@ -58,3 +58,65 @@ func TestChanges_RenameNamesBothNames(t *testing.T) {
 		t.Errorf("log:\n%s", s)
 	}
 }
+
+// Issue 17 item 6, under a writer that writes twice (rm, then add, as an
+// agent's two commands do): the status line naming the dropped mark is
+// replaced by the next reload's within a second, so the reload log keeps
+// it, on the removed entry's row.
+func TestChanges_DroppedMarkStaysInTheLog(t *testing.T) {
+	h := newEditHarness(t, copyFixture(t, "crmem/small.db"))
+	h.sel("commit-format")
+	press(h.m, "space")
+	h.sel("deploy-steps")
+	apply(t, h.path, store.Remove{Name: "commit-format"})
+	reload(h.m)
+	h.wantStatus("⚠ unmarked commit-format: another writer removed it")
+	apply(t, h.path, store.Add{Name: "commit-format", Content: "the agent's new one"})
+	reload(h.m)
+	press(h.m, "c")
+	if s := plainScreen(h.m); !strings.Contains(s, "− commit-format  (gone) ⚠ was marked: unmarked") {
+		t.Errorf("log:\n%s", s)
+	}
+}
+
+// A write while another writer has deleted the file (D on marked entries
+// while the status line says "file deleted — showing the last state")
+// writes nothing and keeps the last state on screen and the marks, as the
+// README promises until the file is good again; it used to fail with "no
+// such entry", show an empty memory ("no file here yet"), drop every mark,
+// and report every entry as added when the file came back.
+func TestChanges_FailedWriteToDeletedFileKeepsTheLastState(t *testing.T) {
+	h := newEditHarness(t, copyFixture(t, "crmem/small.db"))
+	h.sel("commit-format")
+	press(h.m, "space")
+	n := len(h.m.Entries())
+	stale, err := os.ReadFile(h.path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Remove(h.path); err != nil {
+		t.Fatal(err)
+	}
+	reload(h.m)
+	press(h.m, "D", "y")
+	h.wantStatus("nothing written: another writer deleted the file; waiting for it to reappear")
+	if got := len(h.m.Entries()); got != n {
+		t.Errorf("%d entries on screen after the failed write, want the last state's %d", got, n)
+	}
+	if len(h.m.MarkedIDs()) != 1 {
+		t.Errorf("marks after the failed write: %v", h.m.MarkedIDs())
+	}
+	if _, err := os.Stat(h.path); err == nil {
+		t.Error("the failed write created the file")
+	}
+	// Back, it is not news: nothing is reported added.
+	if err := os.WriteFile(h.path, stale, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	reload(h.m)
+	if strings.Contains(h.status(), "+") {
+		t.Errorf("status %q after the file came back unchanged", h.status())
+	}
+	press(h.m, "D", "y")
+	h.wantStatus("deleted commit-format")
+}

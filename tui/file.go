@@ -102,13 +102,14 @@ func (m *Model) reloaded(msg reloadedMsg) tea.Cmd {
 	switch {
 	case msg.missing:
 		m.st.fileWarning = "file deleted — showing the last state; waiting for it to reappear"
+		m.st.fileGone = true
 		return again
 	case msg.err != nil:
 		m.st.fileWarning = fmt.Sprintf("file unreadable (%s) — showing the last good state", m.shortError(msg.err))
 		return again
 	}
 	recovered, manual := m.st.fileWarning != "", m.w.manual
-	m.st.fileWarning, m.w.manual = "", false
+	m.st.fileWarning, m.w.manual, m.st.fileGone = "", false, false
 	if msg.snap == nil {
 		switch {
 		case recovered:
@@ -121,7 +122,7 @@ func (m *Model) reloaded(msg reloadedMsg) tea.Cmd {
 	old := m.snap
 	dropped := m.applySnapshot(msg.snap)
 	m.st.lastReload = m.c.now()
-	text := m.noteReload(msg.diff, old).summary()
+	text := m.noteReload(msg.diff, old, dropped).summary()
 	if w := droppedMarksText(dropped, m.snap); w != "" {
 		text += " · " + w
 	}

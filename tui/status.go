@@ -20,6 +20,7 @@ const messageFor = 4 * time.Second
 // status is what the status line reports besides counts and search.
 type status struct {
 	fileWarning string // the file is missing or invalid
+	fileGone    bool   // another writer deleted the file: writes wait for it
 	daemon      bool   // a crabtalk daemon is running
 	daemonSock  string
 	lastReload  time.Time

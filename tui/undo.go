@@ -53,13 +53,24 @@ func (f *editing) applyCmd(m *Model, w writeDoneMsg, ops []store.Op) tea.Cmd {
 	if db == nil {
 		return m.SetStatus("no memory file is open")
 	}
+	if m.st.fileGone {
+		// A write now would read the missing file as an empty memory: the
+		// last state would leave the screen and the marks with it, and the
+		// next reload would report every entry as added.
+		return m.SetStatus("nothing written: another writer deleted the file; waiting for it to reappear")
+	}
 	f.busy = true
 	prev := m.snap
 	return func() tea.Msg {
 		w.changes, w.err = db.Apply(ops...)
 		// Also after a failure: a conflict re-read the file, whose state the
-		// memory now holds.
-		w.snap = listedSnapshot(db.Memory(), prev)
+		// memory now holds. But a file another writer deleted reads as an
+		// empty memory: the last state stays on screen (and the marks with
+		// it) until the file is back or a write succeeds.
+		w.snap = prev
+		if w.err == nil || !fileMissing(db.Path()) {
+			w.snap = listedSnapshot(db.Memory(), prev)
+		}
 		return w
 	}
 }

@@ -135,6 +135,7 @@ func TestLoad_Errors(t *testing.T) {
 		{"binding true", "[keys]\nquit = true\n", nil, nil, 2, `keys.quit must be a key`},
 		{"binding list of ints", "[keys]\n\nquit = [\"q\", 1]\n", nil, nil, 3, `keys.quit must be a key ("ctrl+s"), a list of keys (["q", "ctrl+c"]) or false; the list holds an integer`},
 		{"binding lists too many keys", "[keys]\nquit = [" + strings.Repeat(`"q", `, 16) + "\"q\"]\n", nil, nil, 2, `keys.quit lists 17 keys; a binding takes at most 16`},
+		{"too many keys", manyKeys(1001), nil, nil, 1001, `more than 1,000 keys (a config file sets at most 1,000)`},
 		{"style file a device", "style = \"" + os.DevNull + "\"\n", nil, nil, 1, `style file ` + os.DevNull + `: not a regular file`},
 		{"bad key name", "[keys]\nquit = \"ctrl+qq\"\n", nil, nil, 2, `keys.quit: unknown key "ctrl+qq"`},
 		{"key bound twice in one pane", "[keys]\nsort = \"o\"\n", nil, nil, 2, `key "o" is bound to both sort and orphans in the list (one action per key in each pane)`},

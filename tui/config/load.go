@@ -13,6 +13,7 @@ import (
 	"github.com/pelletier/go-toml/v2/unstable"
 
 	"github.com/crmem/crmem/keymap"
+	"github.com/crmem/crmem/tui/humanize"
 )
 
 // Options are the layers above the defaults: the environment and the flags
@@ -87,13 +88,17 @@ func (c *Config) loadFile(h string) error {
 		return &Error{File: c.File, Msg: fmt.Sprintf("cannot read: %v", unwrapPath(err))}
 	}
 	c.Found = true
+	lines, linesErr := keyLines(data)
+	var many *errTooManyKeys
+	if errors.As(linesErr, &many) {
+		return &Error{File: c.File, Line: many.line, Msg: many.Error()}
+	}
 	var doc map[string]any
 	if err := toml.Unmarshal(data, &doc); err != nil {
 		return c.syntaxError(err)
 	}
-	lines, err := keyLines(data)
-	if err != nil {
-		return c.syntaxError(err)
+	if linesErr != nil {
+		return c.syntaxError(linesErr)
 	}
 	f := fileLayer{c: c, home: h, lines: lines}
 	return f.apply(doc)
@@ -139,37 +144,54 @@ func (c *Config) syntaxError(err error) error {
 	return &Error{File: c.File, Msg: "not valid TOML: " + err.Error()}
 }
 
+// errTooManyKeys is keyLines' error for a file that writes more keys than
+// any config needs; the TOML decoder checks each key against the others of
+// its table, so thousands of keys would take seconds to minutes.
+type errTooManyKeys struct{ line int }
+
+// Error is "more than 1,000 keys (a config file sets at most 1,000)".
+func (e *errTooManyKeys) Error() string {
+	return fmt.Sprintf("more than %s keys (a config file sets at most %s)",
+		humanize.Count(maxFileKeys), humanize.Count(maxFileKeys))
+}
+
 // keyLines maps every dotted key of the document ("search.max_expansions",
-// "keys.quit", and tables themselves) to the line it is written on.
+// "keys.quit", and tables themselves) to the line it is written on. A
+// document of more than maxFileKeys expressions is an *errTooManyKeys at the
+// line of the first one too many.
 func keyLines(data []byte) (map[string]int, error) {
 	lines := map[string]int{}
+	starts := lineStarts(data)
 	var p unstable.Parser
 	p.Reset(data)
 	var table []string
-	for p.NextExpression() {
+	for n := 0; p.NextExpression(); n++ {
 		e := p.Expression()
+		if n == maxFileKeys {
+			return lines, &errTooManyKeys{line: lineOf(starts, e.Key())}
+		}
 		switch e.Kind {
 		case unstable.Table, unstable.ArrayTable:
 			table = keyParts(e.Key())
 			name := strings.Join(table, ".")
 			if _, ok := lines[name]; !ok {
-				lines[name] = lineOf(&p, e.Key())
+				lines[name] = lineOf(starts, e.Key())
 			}
 		case unstable.KeyValue:
-			recordKeyValue(&p, e, table, lines)
+			recordKeyValue(starts, e, table, lines)
 		}
 	}
 	return lines, p.Error()
 }
 
 // recordKeyValue records a key (and the keys of an inline table value).
-func recordKeyValue(p *unstable.Parser, e *unstable.Node, prefix []string, lines map[string]int) {
+func recordKeyValue(starts []int, e *unstable.Node, prefix []string, lines map[string]int) {
 	path := append(slices.Clone(prefix), keyParts(e.Key())...)
-	lines[strings.Join(path, ".")] = lineOf(p, e.Key())
+	lines[strings.Join(path, ".")] = lineOf(starts, e.Key())
 	if v := e.Value(); v.Kind == unstable.InlineTable {
 		for it := v.Children(); it.Next(); {
 			if kv := it.Node(); kv.Kind == unstable.KeyValue {
-				recordKeyValue(p, kv, path, lines)
+				recordKeyValue(starts, kv, path, lines)
 			}
 		}
 	}
@@ -184,12 +206,31 @@ func keyParts(it unstable.Iterator) []string {
 	return parts
 }
 
-// lineOf is the line of a key's first part.
-func lineOf(p *unstable.Parser, it unstable.Iterator) int {
+// lineStarts are the offsets at which the lines of data start, so a key's
+// line is a binary search; the parser's Shape counts newlines from the
+// start of the file for every key, which made a config of many keys
+// quadratic (30,000 lines took 37 s).
+func lineStarts(data []byte) []int {
+	starts := []int{0}
+	for i, b := range data {
+		if b == '\n' {
+			starts = append(starts, i+1)
+		}
+	}
+	return starts
+}
+
+// lineOf is the line (from 1) of a key's first part.
+func lineOf(starts []int, it unstable.Iterator) int {
 	if !it.Next() {
 		return 0
 	}
-	return p.Shape(it.Node().Raw).Start.Line
+	off := int(it.Node().Raw.Offset)
+	n, found := slices.BinarySearch(starts, off)
+	if found {
+		return n + 1
+	}
+	return n
 }
 
 // fileLayer applies a decoded file, knowing each key's line.

@@ -20,6 +20,9 @@ const (
 	StyleFileMax = 256 << 10
 	// maxBindingKeys bounds the keys of one binding in [keys].
 	maxBindingKeys = 16
+	// maxFileKeys bounds the keys and tables a config file writes; every
+	// setting and binding together are under 100.
+	maxFileKeys = 1000
 )
 
 // errTooLarge is returned by readCapped for a file over its cap.
