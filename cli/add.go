@@ -1,0 +1,75 @@
+package cli
+
+import (
+	"fmt"
+
+	"github.com/spf13/cobra"
+
+	"github.com/crmem/crmem/store"
+)
+
+// addCommand creates an entry.
+func (a *app) addCommand() *cobra.Command {
+	var kind string
+	var aliases []string
+	c := &cobra.Command{
+		Use:   "add NAME [CONTENT|-] [--kind note|archive|topic] [--alias A]...",
+		Short: "Add an entry (content from the argument or standard input)",
+		Long: `Add an entry named NAME. Its content is CONTENT, or standard input when CONTENT
+is "-" or absent (taken byte for byte). --kind defaults to note; --alias may be
+repeated. The name must be unused and safe as a file name (no "/", "\", "..",
+control characters, leading "." or trailing "." or space). The file and its
+folder are created if missing.`,
+		Example: `  crmem add deploy-steps "1. tag 2. push 3. watch the canary" --alias ship --alias release
+  git log -1 --format=%B | crmem add last-commit
+  crmem add weekly-summary --kind topic < summary.md`,
+		Args: args(1, 2),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			k := store.Note
+			if kind != "" {
+				pk, err := kindFlag(cmd, kind)
+				if err != nil {
+					return err
+				}
+				k = *pk
+			}
+			name := args[0]
+			if err := validNewName(name); err != nil {
+				return err
+			}
+			if err := validAliases(aliases); err != nil {
+				return err
+			}
+			content, err := a.content(args, 1)
+			if err != nil {
+				return err
+			}
+			op := store.Add{Name: name, Content: content, Aliases: aliases, Kind: k}
+			_, changes, err := a.apply(nameTaken(name), op)
+			if err != nil {
+				return err
+			}
+			return a.report("added", changes)
+		},
+	}
+	c.Flags().StringVar(&kind, "kind", "", "note, archive or topic (default note)")
+	c.Flags().StringArrayVar(&aliases, "alias", nil, "an alias (repeat for several)")
+	return c
+}
+
+// report prints one line per changed entry: "<verb> NAME (id N, kind)".
+func (a *app) report(verb string, changes []store.Change) error {
+	for _, ch := range changes {
+		e := ch.After
+		if e == nil {
+			e = ch.Before
+		}
+		if e == nil {
+			continue
+		}
+		if _, err := fmt.Fprintf(a.stdout, "%s %s (id %d, %s)\n", verb, nameText(e.Name), e.ID, e.Kind); err != nil {
+			return fmt.Errorf("write output: %w", err)
+		}
+	}
+	return nil
+}

@@ -1,0 +1,28 @@
+package cli
+
+import (
+	"strings"
+
+	"github.com/spf13/cobra"
+)
+
+// completeNames completes entry names for the first n positional arguments
+// (n < 0: every argument) from the memory file, for shell completion.
+func (a *app) completeNames(n int) cobra.CompletionFunc {
+	return func(_ *cobra.Command, args []string, prefix string) ([]cobra.Completion, cobra.ShellCompDirective) {
+		if n >= 0 && len(args) >= n {
+			return nil, cobra.ShellCompDirectiveNoFileComp
+		}
+		names, err := a.entryNames()
+		if err != nil {
+			return nil, cobra.ShellCompDirectiveNoFileComp
+		}
+		var out []cobra.Completion
+		for _, name := range names {
+			if strings.HasPrefix(name, prefix) {
+				out = append(out, sanitizeLine(name))
+			}
+		}
+		return out, cobra.ShellCompDirectiveNoFileComp
+	}
+}

@@ -1,0 +1,295 @@
+package cli
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"github.com/crmem/crmem/store"
+	"github.com/crmem/crmem/store/crabdb"
+)
+
+// Default file names in crabtalk's home folder.
+const (
+	memoryFileName = "memory.db"   // CRMEM v1, tagged crabtalk releases
+	storeFileName  = "store.crmem" // crabdb, crabtalk's main since 2026-08-18
+)
+
+// defaultMemoryPath is the file crmem opens in crabtalk's home folder dir
+// when no path is given: memory.db if it exists, else store.crmem if that
+// exists, else memory.db (which a write creates).
+func defaultMemoryPath(dir string) string {
+	mem := filepath.Join(dir, memoryFileName)
+	if _, err := os.Lstat(mem); err == nil {
+		return mem
+	}
+	if st := filepath.Join(dir, storeFileName); fileExists(st) {
+		return st
+	}
+	return mem
+}
+
+// fileExists reports whether path names something (a dangling link does
+// not count).
+func fileExists(path string) bool {
+	_, err := os.Stat(path)
+	return err == nil
+}
+
+// storeCommand says how a subcommand treats the memory file and so
+// crabtalk's store. Every subcommand is given one in the command table
+// (rootCommand) and carries it as its storeRoleKey annotation.
+type storeCommand string
+
+const (
+	storeIgnores storeCommand = "ignores" // reads no memory file (tokens, version)
+	storeReads   storeCommand = "reads"   // has a store variant
+	storeWrites  storeCommand = "writes"  // refused on a store
+)
+
+// storeRoleKey is the annotation holding a subcommand's storeCommand.
+const storeRoleKey = "crmem.memory"
+
+// storeRole is how c treats the memory file ("" if it was given none).
+func storeRole(c *cobra.Command) storeCommand { return storeCommand(c.Annotations[storeRoleKey]) }
+
+// errDefaultIsStore is why a write is refused when no path was given and
+// crabtalk's home holds store.crmem but no memory.db: the write would go to
+// the store, or create a memory.db beside it that every later run opens
+// instead of the store (issue 17).
+var errDefaultIsStore = fmt.Errorf("%w; a write without --db would create %s beside it, which later runs would open instead of the store: give --db to write one",
+	crabdb.ErrReadOnly, memoryFileName)
+
+// storeAware makes c handle crabtalk's store: when the memory file is a
+// store, a read subcommand runs its store variant and a write subcommand
+// fails with crabdb.ErrReadOnly, leaving the file untouched; so does a write
+// when no path was given and the default path is crabtalk's store.crmem
+// (errDefaultIsStore), whatever it holds. Any other file goes to c's own
+// RunE.
+func (a *app) storeAware(c *cobra.Command, role storeCommand) {
+	if c.Annotations == nil {
+		c.Annotations = map[string]string{}
+	}
+	c.Annotations[storeRoleKey] = string(role)
+	if role == storeIgnores || c.RunE == nil {
+		return
+	}
+	own := c.RunE
+	c.RunE = func(cmd *cobra.Command, args []string) error {
+		path, err := a.dbPath()
+		if role == storeWrites && err == nil && a.givenDBPath() == "" && filepath.Base(path) == storeFileName {
+			return fileError{path, errDefaultIsStore}
+		}
+		if err != nil || !isStoreFile(path) {
+			if role == storeReads && !(cmd.Name() == "check" && jsonFlags(cmd).enabled()) {
+				if err := unreadableStore(path); err != nil {
+					return err
+				}
+			}
+			return own(cmd, args)
+		}
+		if role == storeWrites {
+			return fileError{path, crabdb.ErrReadOnly}
+		}
+		return a.runOnStore(cmd, args, path)
+	}
+}
+
+// isStoreFile reports whether path is a regular file holding a crabtalk
+// store (decided by structure, SPEC §10).
+func isStoreFile(path string) bool { return crabdb.IsStore(path) }
+
+// readStore reads the store at path for a read subcommand.
+func readStore(path string) (*crabdb.Store, error) {
+	f, err := crabdb.Open(path)
+	if err != nil {
+		return nil, fileError{path, err}
+	}
+	return f.Store(), nil
+}
+
+// runOnStore runs the store variant of a read subcommand.
+func (a *app) runOnStore(cmd *cobra.Command, args []string, path string) error {
+	if cmd.Name() == "check" {
+		return a.checkStore(cmd, path)
+	}
+	s, err := readStore(path)
+	if err != nil {
+		return err
+	}
+	for _, w := range s.Warnings() {
+		fmt.Fprintf(a.stderr, "crmem: %s: warning: %s\n", quotePath(path), sanitizeLine(w))
+	}
+	entries, problems := s.Entries()
+	for _, p := range problems {
+		fmt.Fprintf(a.stderr, "crmem: %s: warning: %s\n", quotePath(path), sanitizeLine(p.Reason))
+	}
+	v := &storeView{path: path, s: s, entries: entries}
+	switch cmd.Name() {
+	case "ls":
+		return a.lsStore(cmd, v)
+	case "show":
+		return a.showStore(cmd, v, args[0])
+	case "search":
+		return a.searchStore(cmd, v, strings.Join(args, " "))
+	case "export":
+		return a.exportStore(v)
+	case "dump":
+		return a.dumpStore(v, args[0])
+	case "bench":
+		return a.benchStore(cmd, path)
+	}
+	return fmt.Errorf("%s: no store variant", cmd.Name())
+}
+
+// storeView is a store read for one subcommand.
+type storeView struct {
+	path    string
+	s       *crabdb.Store
+	entries []crabdb.Entry // key order
+}
+
+// lookup finds an entry by name, else the first (in key order) that has
+// name as an alias.
+func (v *storeView) lookup(name string) (crabdb.Entry, bool) {
+	for _, e := range v.entries {
+		if e.Name == name {
+			return e, true
+		}
+	}
+	for _, e := range v.entries {
+		for _, al := range e.Aliases {
+			if al == name {
+				return e, true
+			}
+		}
+	}
+	return crabdb.Entry{}, false
+}
+
+// byKey finds an entry by its key.
+func (v *storeView) byKey(key string) (crabdb.Entry, bool) {
+	for _, e := range v.entries {
+		if e.Key == key {
+			return e, true
+		}
+	}
+	return crabdb.Entry{}, false
+}
+
+// storeCreated parses a store entry's created_at; ok is false when it is
+// missing or not RFC 3339.
+func storeCreated(e crabdb.Entry) (time.Time, bool) {
+	t, err := time.Parse(time.RFC3339Nano, e.CreatedAt)
+	return t, err == nil
+}
+
+// storeKind maps a store entry's kind to a v1 kind (unknown kinds are
+// notes; ok says whether it was known).
+func storeKind(e crabdb.Entry) (store.Kind, bool) {
+	for _, k := range store.Kinds {
+		if e.Kind == k.String() {
+			return k, true
+		}
+	}
+	return store.Note, false
+}
+
+// toV1Entries converts store entries to v1 entries with ids 1… in key
+// order; a missing or unreadable created_at becomes now. The notices say
+// what had to be changed.
+func toV1Entries(entries []crabdb.Entry, now time.Time) ([]store.Entry, []string) {
+	out := make([]store.Entry, len(entries))
+	var notices []string
+	for i, e := range entries {
+		created, ok := storeCreated(e)
+		if !ok {
+			created = now
+			notices = append(notices, fmt.Sprintf("entry %q: created_at %q is not an RFC 3339 time; using now", e.Name, e.CreatedAt))
+		}
+		kind, ok := storeKind(e)
+		if !ok {
+			notices = append(notices, fmt.Sprintf("entry %q: unknown kind %q; imported as a note", e.Name, e.Kind))
+		}
+		aliases := e.Aliases
+		if aliases == nil {
+			aliases = []string{}
+		}
+		out[i] = store.Entry{ID: uint64(i + 1), Name: e.Name, Kind: kind, CreatedAt: unixSeconds(created),
+			Aliases: aliases, Content: e.Content}
+	}
+	return out, notices
+}
+
+// unixSeconds is t as unix seconds (0 before 1970).
+func unixSeconds(t time.Time) uint64 {
+	if t.Unix() < 0 {
+		return 0
+	}
+	return uint64(t.Unix())
+}
+
+// misleadingName describes a file name that suggests the other format
+// than the one the file holds ("" when the name fits or says nothing).
+func misleadingName(path string, f crabdb.Format) string {
+	base := filepath.Base(path)
+	switch {
+	case f == crabdb.FormatStore && (base == memoryFileName || filepath.Ext(base) == ".db"):
+		return fmt.Sprintf("the name %q suggests a CRMEM v1 memory file, but this is a crabtalk store (crabdb)", base)
+	case f == crabdb.FormatV1 && (base == storeFileName || filepath.Ext(base) == ".crmem"):
+		return fmt.Sprintf("the name %q suggests a crabtalk store (crabdb), but this is a CRMEM v1 memory file", base)
+	}
+	return ""
+}
+
+// unreadableStore gives both readers' reasons for a file named like a
+// store (".crmem") that neither reads: its name says what the user
+// expects, its structure decides nothing (a store shorter than its header,
+// say). Any other file is left to the v1 reader (nil).
+func unreadableStore(path string) error {
+	if filepath.Ext(path) != ".crmem" {
+		return nil
+	}
+	data, _, err := crabdb.ReadFile(path)
+	if err != nil {
+		return nil // the v1 reader reports it
+	}
+	f, v1err := store.Decode(data)
+	if v1err == nil && f.Trailing == 0 {
+		return nil
+	}
+	if _, err := crabdb.Read(data); err != nil && v1err != nil {
+		return fileError{path, fmt.Errorf("%v (nor a CRMEM v1 memory file: %v)", err, v1err)}
+	}
+	return nil
+}
+
+// entryNames lists the memory file's entry names (for completion): a
+// store's in key order, a v1 file's in file order.
+func (a *app) entryNames() ([]string, error) {
+	if path, err := a.dbPath(); err == nil && isStoreFile(path) {
+		s, err := readStore(path)
+		if err != nil {
+			return nil, err
+		}
+		entries, _ := s.Entries()
+		names := make([]string, len(entries))
+		for i, e := range entries {
+			names[i] = e.Name
+		}
+		return names, nil
+	}
+	_, f, err := a.decodeFile()
+	if err != nil {
+		return nil, err
+	}
+	names := make([]string, len(f.Entries))
+	for i, e := range f.Entries {
+		names[i] = e.Name
+	}
+	return names, nil
+}

@@ -1,0 +1,197 @@
+package cli
+
+import (
+	"bufio"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"github.com/crmem/crmem/store"
+	"github.com/crmem/crmem/tui/editor"
+)
+
+// editCommand runs $EDITOR on one entry, as the TUI's e key does.
+func (a *app) editCommand() *cobra.Command {
+	var noTerminal bool
+	c := &cobra.Command{
+		Use:   "edit NAME [--no-terminal]",
+		Short: "Edit one entry's content and aliases in $EDITOR",
+		Long: `Write the entry to a private temp file in the dump format (a meta block with
+its aliases, then the content), run $VISUAL, else $EDITOR, else vi on it, and
+save what changed. The variable may hold arguments ("code -w", "nvim -u NONE").
+
+If the entry changed on disk while the editor was open, you choose on the
+terminal: keep mine, keep theirs, or save mine as a new note. Without a
+terminal, or when the editor fails or the file no longer reads back, nothing
+is saved, the exit status is 1 and the temp file holding your text is named.
+
+A terminal editor needs the terminal as its standard input: when standard
+input is not a terminal (a pipe, /dev/null), edit refuses before starting
+the editor. --no-terminal runs it anyway, for an editor with a window of
+its own ("code -w", "gvim -f"); scripts change entries with write, update
+and alias instead.`,
+		Example: `  crmem edit deploy-steps
+  EDITOR="code -w" crmem edit ship --no-terminal`,
+		Args:              args(1, 1),
+		ValidArgsFunction: a.completeNames(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			interactive := isTerminal(a.stdin)
+			if !interactive && !noTerminal {
+				return errors.New("edit: the editor needs a terminal and standard input is not one (--no-terminal for an editor with its own window; scripts use write, update, alias)")
+			}
+			return a.edit(args[0], prompter{bufio.NewReader(a.stdin), a.stderr, interactive})
+		},
+	}
+	c.Flags().BoolVar(&noTerminal, "no-terminal", false, "run the editor even when standard input is not a terminal (an editor with its own window)")
+	return c
+}
+
+// prompter asks the user on the terminal how to resolve a conflict.
+type prompter struct {
+	in          *bufio.Reader
+	out         io.Writer
+	interactive bool // stdin is a terminal; otherwise conflicts fail
+}
+
+// edit runs one edit end to end.
+func (a *app) edit(name string, p prompter) error {
+	path, err := a.dbPath()
+	if err != nil {
+		return err
+	}
+	// No search here: the index is never built, so the editor opens at once.
+	db, err := a.openForWrite(path)
+	if err != nil {
+		return fileError{path, err}
+	}
+	if !db.Exists() {
+		return a.memoryFileError(path, &fs.PathError{Op: "open", Path: path, Err: fs.ErrNotExist})
+	}
+	e, ok := db.Memory().Lookup(name)
+	if !ok {
+		return fileError{path, fmt.Errorf("no such entry %q", name)}
+	}
+	s, err := editor.Edit(e, editor.Options{Getenv: a.getenv})
+	if err != nil {
+		return fileError{path, err}
+	}
+	r := s.Finish(a.runEditor(s))
+	switch r.Outcome {
+	case editor.Unchanged:
+		fmt.Fprintln(a.stdout, sanitizeLine(r.Message()))
+		return nil
+	case editor.Changed:
+		return a.saveEdit(db, s, r, p)
+	}
+	return fileError{path, safeError(r.Message())}
+}
+
+// runEditor runs the editor on the terminal's streams.
+func (a *app) runEditor(s *editor.Session) error {
+	cmd := s.Cmd()
+	cmd.Stdin, cmd.Stdout, cmd.Stderr = a.stdin, a.stdout, a.stderr
+	return cmd.Run()
+}
+
+// maxConflictRounds bounds how often the file may change under the user
+// between answering and saving before crmem gives up (the text is kept).
+const maxConflictRounds = 5
+
+// saveEdit applies the edit; on a conflict it asks the user what to do.
+func (a *app) saveEdit(db *store.DB, s *editor.Session, r editor.Result, p prompter) error {
+	path := db.Path()
+	ops, what := r.Ops, "saved "+r.Name
+	for range maxConflictRounds {
+		_, err := db.Apply(ops...)
+		if err == nil {
+			return a.finishSave(s, what)
+		}
+		if !s.IsConflict(err) {
+			return fileError{path, safeError(r.KeptMessage(err.Error()))}
+		}
+		choice, err := p.ask(s, r, s.Happened(db.Memory()))
+		if err != nil {
+			return fileError{path, err}
+		}
+		if choice == editor.KeepTheirs {
+			fmt.Fprintln(a.stdout, sanitizeLine(r.KeptMessage("kept theirs")))
+			return nil
+		}
+		var op store.Op
+		if op, what, err = a.resolve(db, s, r, choice); err != nil {
+			return fileError{path, safeError(r.KeptMessage(err.Error()))}
+		}
+		ops = []store.Op{op}
+	}
+	return fileError{path, safeError(r.KeptMessage("the entry keeps changing on disk"))}
+}
+
+// resolve turns a choice into an operation on the fresh file.
+func (a *app) resolve(db *store.DB, s *editor.Session, r editor.Result, c editor.Choice) (store.Op, string, error) {
+	if _, err := db.Reload(); err != nil {
+		return nil, "", err
+	}
+	op, err := s.Resolve(r, c, db.Memory())
+	if err != nil {
+		return nil, "", err
+	}
+	if add, ok := op.(store.Add); ok {
+		return op, fmt.Sprintf("saved your text as the new note %s", add.Name), nil
+	}
+	return op, "saved " + r.Name + " (your version)", nil
+}
+
+// finishSave removes the temp file once the text is safely saved.
+func (a *app) finishSave(s *editor.Session, what string) error {
+	fmt.Fprintln(a.stdout, sanitizeLine(what))
+	if err := s.Cleanup(); err != nil {
+		fmt.Fprintf(a.stderr, "crmem: warning: %v\n", err)
+	}
+	return nil
+}
+
+// ask asks on the terminal how to resolve a conflict (what happened to the
+// entry meanwhile); without a terminal (or at end of input) it fails,
+// keeping the text.
+func (p prompter) ask(s *editor.Session, r editor.Result, what editor.Meanwhile) (editor.Choice, error) {
+	why := fmt.Sprintf("%s %s while you were editing", r.Name, what)
+	if s.New {
+		why = fmt.Sprintf("the name %s was taken meanwhile", r.Name)
+	}
+	if !p.interactive {
+		return 0, safeError(r.KeptMessage(why))
+	}
+	keys := map[string]editor.Choice{}
+	fmt.Fprintf(p.out, "%s.\n", sanitizeLine(why))
+	for _, c := range s.Choices() {
+		k := c.Key()
+		keys[k] = c
+		fmt.Fprintf(p.out, "  %s  %s\n", k, c)
+	}
+	for {
+		fmt.Fprintf(p.out, "choose [%s]: ", strings.Join(choiceKeys(s), "/"))
+		line, err := p.in.ReadString('\n')
+		if c, ok := keys[strings.ToLower(strings.TrimSpace(line))]; ok {
+			return c, nil
+		}
+		if err != nil { // end of input: nothing chosen
+			return 0, safeError(r.KeptMessage(why))
+		}
+	}
+}
+
+// safeError is an error whose text, which names entries, is safe to print
+// on a terminal.
+func safeError(msg string) error { return errors.New(sanitizeLine(msg)) }
+
+func choiceKeys(s *editor.Session) []string {
+	var out []string
+	for _, c := range s.Choices() {
+		out = append(out, c.Key())
+	}
+	return out
+}

@@ -1,0 +1,30 @@
+package cli
+
+import (
+	"github.com/spf13/cobra"
+
+	"github.com/crmem/crmem/export"
+)
+
+// exportCommand prints the memory as JSON lines.
+func (a *app) exportCommand() *cobra.Command {
+	return &cobra.Command{
+		Use:   "export",
+		Short: "Print every entry as JSON lines (a lossless backup)",
+		Long: `Print one JSON object per line, in ascending id order:
+{"id":3,"name":"deploy-steps","kind":"note","created_at":1767265200,"aliases":["ship"],"content":"…"}
+("aliases" is [] when there are none). "crmem import FILE" reads it back with
+ids, creation times, kinds, aliases and content unchanged.`,
+		Example: `  crmem export > memory.jsonl
+  crmem export | jq -r 'select(.kind == "archive") | .name'
+  crmem export --db old.db | crmem import - --merge`,
+		Args: args(0, 0),
+		RunE: func(_ *cobra.Command, _ []string) error {
+			_, f, err := a.decodeFile()
+			if err != nil {
+				return err
+			}
+			return export.WriteJSONL(a.stdout, f.Entries)
+		},
+	}
+}

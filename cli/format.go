@@ -1,0 +1,147 @@
+package cli
+
+import (
+	"bufio"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/crmem/crmem/bm25"
+	"github.com/crmem/crmem/tui/humanize"
+)
+
+// output runs write on a buffered stdout and flushes it.
+func (a *app) output(write func(w *bufio.Writer) error) error {
+	w := bufio.NewWriterSize(a.stdout, 64<<10)
+	if err := write(w); err != nil {
+		return fmt.Errorf("write output: %w", err)
+	}
+	if err := w.Flush(); err != nil {
+		return fmt.Errorf("write output: %w", err)
+	}
+	return nil
+}
+
+// formatDate shows a unix time as a local date and time.
+func formatDate(ts uint64) string {
+	if ts > humanize.MaxDisplayTime {
+		return fmt.Sprintf("@%d", ts)
+	}
+	return time.Unix(int64(ts), 0).Local().Format("2006-01-02 15:04")
+}
+
+// table lays out rows of already-sanitized one-line cells in columns padded
+// by display width. Columns in right are right-aligned; the last column is
+// never padded.
+type table struct {
+	rows  [][]string
+	right map[int]bool
+}
+
+// add appends a row.
+func (t *table) add(cells ...string) { t.rows = append(t.rows, cells) }
+
+// write prints the table.
+func (t *table) write(w *bufio.Writer) error {
+	for _, line := range t.lines() {
+		if _, err := w.WriteString(line + "\n"); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// lines renders each row as one line, header included.
+func (t *table) lines() []string {
+	widths := t.widths()
+	out := make([]string, len(t.rows))
+	for r, row := range t.rows {
+		var line strings.Builder
+		for i, c := range row {
+			if i > 0 {
+				line.WriteString("  ")
+			}
+			pad := strings.Repeat(" ", widths[i]-cellWidth(c))
+			switch {
+			case t.right[i]:
+				line.WriteString(pad + c)
+			case i == len(row)-1:
+				line.WriteString(c)
+			default:
+				line.WriteString(c + pad)
+			}
+		}
+		out[r] = strings.TrimRight(line.String(), " ")
+	}
+	return out
+}
+
+// widths returns each column's widest cell.
+func (t *table) widths() []int {
+	var widths []int
+	for _, row := range t.rows {
+		for i, c := range row {
+			if i >= len(widths) {
+				widths = append(widths, 0)
+			}
+			widths[i] = max(widths[i], cellWidth(c))
+		}
+	}
+	return widths
+}
+
+// truncate shortens a one-line string to at most w display cells.
+func truncate(s string, w int) string {
+	if printableASCII(s) { // one cell a byte: most names and snippets
+		if len(s) <= w {
+			return s
+		}
+		if w < 1 {
+			return ""
+		}
+		return s[:w-1] + "…"
+	}
+	return ansi.Truncate(s, w, "…")
+}
+
+// cellWidth is s's width in display cells: its length for printable ASCII,
+// without ansi.StringWidth's grapheme segmentation (ls prints 100k rows).
+func cellWidth(s string) int {
+	if printableASCII(s) {
+		return len(s)
+	}
+	return ansi.StringWidth(s)
+}
+
+// printableASCII reports whether s holds only bytes 0x20–0x7e.
+func printableASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] < 0x20 || s[i] > 0x7e {
+			return false
+		}
+	}
+	return true
+}
+
+// snippet is the first non-blank line of content, sanitized and truncated.
+func snippet(content string, w int) string {
+	for line := range strings.SplitSeq(content, "\n") {
+		if l := strings.TrimSpace(sanitizeLine(line)); l != "" {
+			return truncate(l, w)
+		}
+	}
+	return ""
+}
+
+// documentTokens counts the tokens of an entry's document as recall indexes
+// it (SPEC §4: the content, then each alias), the length --explain and the
+// TUI's card show.
+func documentTokens(content string, aliases []string) int {
+	n := len(bm25.Tokenize(content))
+	for _, a := range aliases {
+		n += len(bm25.Tokenize(a))
+	}
+	return n
+}

@@ -1,0 +1,157 @@
+package cli
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"github.com/crmem/crmem/export"
+	"github.com/crmem/crmem/store"
+)
+
+// importCommand reads JSON lines or a legacy markdown memory.
+func (a *app) importCommand() *cobra.Command {
+	var from string
+	var merge, replace bool
+	c := &cobra.Command{
+		Use:   "import FILE|DIR [--from " + strings.Join(importFormats(), "|") + "] [--replace]",
+		Short: "Add entries to the memory (or --replace it) from JSON lines or another memory format",
+		Long: `Read entries from FILE or DIR and add them to the memory in one atomic save: an
+entry with the same name as one in the memory replaces it (keeping its id), the
+others are added, and everything else in the memory is kept (--merge is
+accepted and means the same). With --replace the memory is replaced by the
+entries instead. A problem anywhere imports nothing. Inside a folder, nothing
+outside it is read: symbolic links and files that are not regular files are
+skipped, each named on standard error.
+
+--from is guessed when omitted: a file of JSON lines (or "-" for standard
+input) is jsonl; a folder with entries/ is crabtalk-0038; a folder with
+global/, agents/ or runs/ is drover; a dump tree is for "crmem load".
+
+  jsonl          what "crmem export" prints; lossless: ids, creation times,
+                 kinds, aliases and content are kept (with --merge, a new
+                 entry keeps its id when it is free). A bad line is reported
+                 as FILE:LINE and nothing is imported; names must be valid
+                 and unique. created_at may also be an RFC 3339 string, as
+                 the export of a crabtalk store writes it (cut to seconds).
+  crabtalk-0038  crabtalk's earlier memory folder (entries/*.md with name and
+                 description frontmatter). The file name is the entry name,
+                 the frontmatter name an alias, the description the first
+                 paragraph of the content; created at the file's modification
+                 time. MEMORY.md is reported and skipped.
+  drover         an @drover/memory tree (global/, agents/<agent>/,
+                 runs/<run>/ of <id>.md with YAML frontmatter). The name is a
+                 slug of the summary (else the id); tags and the id become
+                 aliases; the summary and a "> drover · scope: … · kind: …"
+                 line of the fields CRMEM has no place for open the content;
+                 kinds summary/archive/compaction/session become archives,
+                 topic a topic, the rest notes.
+  crabdb         crabtalk's store (store.crmem), read-only: its memory entries
+                 (column 2) in key order, ids from 1, created_at cut to
+                 seconds; unknown kinds become notes (each reported).
+
+Names from the markdown formats that are not valid entry names, or repeat, are
+renamed ("-" for unsafe characters, then "-2", "-3", …) and each rename is
+reported on standard error. With --merge, an entry that already exists keeps
+its id (and, for the markdown formats, its creation time). With --replace, an
+input without entries is refused (it would empty the memory).`,
+		Example: `  crmem export > backup.jsonl && crmem import backup.jsonl --replace
+  crmem import ~/.crabtalk/config/memory --from crabtalk-0038
+  crmem import ./drover-memory
+  crmem export --db old.db | crmem import -`,
+		Args: args(1, 1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if merge && replace {
+				return usage(cmd, "--merge and --replace exclude each other")
+			}
+			path := args[0]
+			if crab, err := isStoreImport(path, from); crab || err != nil {
+				if err != nil {
+					return err
+				}
+				return a.importStore(path, !replace)
+			}
+			format, err := importFormat(path, from)
+			if err != nil {
+				return err
+			}
+			entries, notices, err := a.readImport(path, format)
+			if err != nil {
+				return err
+			}
+			a.notify(notices)
+			mode := export.MergeTree
+			if format == export.JSONL {
+				mode = export.MergeExact
+			}
+			if !replace {
+				return a.mergeEntries(entries, mode, fmt.Sprintf("imported %s (%s)", quotePath(path), format))
+			}
+			if len(entries) == 0 {
+				return fmt.Errorf("%s: no entries to import; the memory is left as it is", quotePath(path))
+			}
+			return a.replaceEntries(entries, "imported", fmt.Sprintf("%s (%s)", quotePath(path), format))
+		},
+	}
+	c.Flags().StringVar(&from, "from", "", "input format: "+strings.Join(importFormats(), ", ")+" (default: guessed)")
+	c.Flags().BoolVar(&replace, "replace", false, "replace the whole memory with the imported entries")
+	c.Flags().BoolVar(&merge, "merge", false, "the default: replace same-named entries and add new ones, keeping the rest")
+	return c
+}
+
+// importFormat resolves --from, guessing from the input when it is empty.
+func importFormat(path, from string) (export.Format, error) {
+	if from != "" {
+		f, err := export.ParseFormat(from)
+		if err != nil {
+			return "", usageError{fmt.Errorf("--from: %w", err)}
+		}
+		return f, nil
+	}
+	if path == "-" {
+		return export.JSONL, nil
+	}
+	return export.Detect(path)
+}
+
+// readImport reads the entries (and notices) of one input.
+func (a *app) readImport(path string, format export.Format) ([]store.Entry, []string, error) {
+	var res *export.Imported
+	var err error
+	switch format {
+	case export.JSONL:
+		entries, err := a.readJSONLInput(path)
+		return entries, nil, err
+	case export.Crabtalk0038:
+		res, err = export.ImportCrabtalk0038(path)
+	case export.Drover:
+		res, err = export.ImportDrover(path)
+	default:
+		return nil, nil, fmt.Errorf("unknown format %q", format)
+	}
+	if err != nil {
+		return nil, nil, err
+	}
+	return res.Entries, res.Notices, nil
+}
+
+// readJSONLInput reads JSON lines from a file, or standard input for "-".
+func (a *app) readJSONLInput(path string) ([]store.Entry, error) {
+	if path == "-" {
+		return export.ReadJSONL("stdin", a.stdin, time.Now())
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, fileError{path, err}
+	}
+	defer f.Close()
+	if fi, err := f.Stat(); err == nil && fi.IsDir() {
+		return nil, fileError{path, errors.New("is a directory, not a JSON lines file")}
+	}
+	return export.ReadJSONL(path, io.Reader(f), time.Now())
+}

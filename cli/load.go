@@ -1,0 +1,88 @@
+package cli
+
+import (
+	"fmt"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"github.com/crmem/crmem/export"
+	"github.com/crmem/crmem/store"
+	"github.com/crmem/crmem/tui/humanize"
+)
+
+// loadCommand reads an mdbook tree back into the memory.
+func (a *app) loadCommand() *cobra.Command {
+	var merge bool
+	c := &cobra.Command{
+		Use:   "load DIR [--merge]",
+		Short: "Replace the memory with a markdown tree written by dump",
+		Long: `Read DIR/notes/*.md, DIR/archives/*.md and DIR/topics/*.md (each folder in file
+name order; other files, hidden files and SUMMARY.md are ignored). Nothing
+outside DIR is read: a symbolic link in the tree, to a file or a folder, and
+anything that is not a regular file is skipped and named on standard error. An entry's
+name is its file name without ".md"; a file that starts with crmem's metadata
+block gives its creation time and aliases, any other file is all content and
+is created now.
+
+Without --merge the memory is replaced by the tree in one atomic save, with
+ids renumbered from 1. With --merge, entries of the tree replace the entries
+with the same name (keeping their ids and creation times) or are added, and
+entries that are not in the tree are kept.
+
+Everything is checked first: an invalid file name, the same name twice or a
+file that is not UTF-8 fails the load, naming every problem, and the memory is
+left untouched.`,
+		Example: `  crmem dump /tmp/brain && $EDITOR /tmp/brain/notes/deploy-steps.md && crmem load --merge /tmp/brain
+  crmem load ~/memory-book --db ./restored.db`,
+		Args: args(1, 1),
+		RunE: func(_ *cobra.Command, args []string) error {
+			entries, notices, err := export.Load(args[0], time.Now())
+			a.notify(notices)
+			if err != nil {
+				return err
+			}
+			if merge {
+				return a.mergeEntries(entries, export.MergeTree, "merged "+quotePath(args[0]))
+			}
+			return a.replaceEntries(entries, "loaded", quotePath(args[0]))
+		},
+	}
+	c.Flags().BoolVar(&merge, "merge", false, "replace same-named entries and add new ones, keeping the rest")
+	return c
+}
+
+// notify prints notices (files skipped or renamed) on standard error.
+func (a *app) notify(notices []string) {
+	for _, n := range notices {
+		fmt.Fprintf(a.stderr, "crmem: %s\n", sanitizeLine(n))
+	}
+}
+
+// replaceEntries swaps the whole memory for entries in one atomic save and
+// says what happened. next_id never goes down, so ids of entries that were
+// in the memory are not handed out again.
+func (a *app) replaceEntries(entries []store.Entry, verb, from string) error {
+	if _, _, err := a.apply(keepStoreText, store.Replace{Entries: entries}); err != nil {
+		return err
+	}
+	_, err := fmt.Fprintf(a.stdout, "%s %s from %s, replacing the memory\n", verb, exportCount(entries), from)
+	return err
+}
+
+// mergeEntries merges entries into the memory by name in one atomic save.
+// The plan is made on the file as read; if the file changes before the
+// save, store re-applies it on the fresh state (or fails, changing nothing).
+func (a *app) mergeEntries(entries []store.Entry, mode export.MergeMode, what string) error {
+	var plan export.Plan
+	_, _, err := a.applyWith(keepStoreText, func(m *store.Memory) []store.Op {
+		plan = export.MergeOps(m.Entries(), entries, mode)
+		return plan.Ops
+	})
+	if err != nil {
+		return err
+	}
+	_, err = fmt.Fprintf(a.stdout, "%s: %s replaced, %s added, %s unchanged\n",
+		what, humanize.Count(plan.Replaced), humanize.Count(plan.Added), humanize.Count(plan.Unchanged))
+	return err
+}

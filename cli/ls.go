@@ -1,0 +1,95 @@
+package cli
+
+import (
+	"bufio"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"github.com/crmem/crmem/store"
+	"github.com/crmem/crmem/tui/humanize"
+)
+
+// lsCommand lists entries.
+func (a *app) lsCommand() *cobra.Command {
+	var kind string
+	var js jsonOutput
+	c := &cobra.Command{
+		Use:   "ls [--kind K] [--json|--pretty]",
+		Short: "List entries (id, kind, name, created, age, size, aliases)",
+		Long: `List every entry of the memory file in ascending id order.
+--json prints an array of entries {"id","name","kind","created_at","aliases","content"}
+on one line; --pretty indents it.`,
+		Example: `  crmem ls
+  crmem ls --kind archive
+  crmem ls --json | jq -r '.[].name'`,
+		Args: args(0, 0),
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			k, err := kindFlag(cmd, kind)
+			if err != nil {
+				return err
+			}
+			_, f, err := a.decodeFile()
+			if err != nil {
+				return err
+			}
+			entries := filterKind(f.EntriesByID(), k)
+			if js.enabled() {
+				return a.output(func(w *bufio.Writer) error { return writeArray(w, js, entriesJSON(entries)) })
+			}
+			if len(entries) == 0 {
+				_, err := fmt.Fprintln(a.stdout, "no entries")
+				return err
+			}
+			return a.output(func(w *bufio.Writer) error { return lsTable(entries, time.Now()).write(w) })
+		},
+	}
+	c.Flags().StringVar(&kind, "kind", "", "only entries of this kind: note, archive or topic")
+	js.register(c, "print the entries")
+	return c
+}
+
+// filterKind keeps the entries of kind k (all when k is nil).
+func filterKind(entries []store.Entry, k *store.Kind) []store.Entry {
+	if k == nil {
+		return entries
+	}
+	out := entries[:0:0]
+	for _, e := range entries {
+		if e.Kind == *k {
+			out = append(out, e)
+		}
+	}
+	return out
+}
+
+// entriesJSON converts entries to their JSON shape.
+func entriesJSON(entries []store.Entry) []jsonEntry {
+	out := make([]jsonEntry, len(entries))
+	for i, e := range entries {
+		out[i] = toJSON(e)
+	}
+	return out
+}
+
+// lsTable builds the human listing.
+func lsTable(entries []store.Entry, now time.Time) *table {
+	t := &table{right: map[int]bool{0: true, 5: true}}
+	t.add("ID", "KIND", "NAME", "CREATED", "AGE", "SIZE", "ALIASES")
+	for _, e := range entries {
+		t.add(fmt.Sprint(e.ID), e.Kind.String(), nameText(e.Name), formatDate(e.CreatedAt),
+			humanize.Age(now, e.CreatedAt), humanize.Size(len(e.Content)), aliasList(e.Aliases, 60))
+	}
+	return t
+}
+
+// aliasList joins aliases for one table cell, at most w cells wide.
+func aliasList(aliases []string, w int) string {
+	clean := make([]string, len(aliases))
+	for i, al := range aliases {
+		clean[i] = nameText(al)
+	}
+	return truncate(strings.Join(clean, ", "), w)
+}

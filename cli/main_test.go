@@ -1,0 +1,127 @@
+package cli
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// crmemBin is the binary built once for the tests that run crmem as a user
+// would; testHome is the HOME those runs see.
+var crmemBin, testHome string
+
+func TestMain(m *testing.M) {
+	if role := os.Getenv(cliHelperEnv); role != "" {
+		os.Exit(cliHelper(role))
+	}
+	os.Exit(testMain(m))
+}
+
+func testMain(m *testing.M) int {
+	dir, err := os.MkdirTemp("", "crmem-cli-test-")
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		return 1
+	}
+	defer os.RemoveAll(dir)
+	crmemBin = filepath.Join(dir, "crmem")
+	testHome = filepath.Join(dir, "home")
+	if err := os.Mkdir(testHome, 0o700); err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		return 1
+	}
+	build := exec.Command(goTool(), "build", "-o", crmemBin, "..")
+	build.Stdout, build.Stderr = os.Stderr, os.Stderr
+	if err := build.Run(); err != nil {
+		fmt.Fprintln(os.Stderr, "build crmem:", err)
+		return 1
+	}
+	return m.Run()
+}
+
+// result is one run of the binary.
+type result struct {
+	stdout, stderr string
+	code           int
+}
+
+// crmem runs the binary with args and the given standard input, with HOME
+// pointing at an empty test folder and CRMEM_DB unset.
+func crmem(t *testing.T, stdin string, args ...string) result {
+	t.Helper()
+	cmd := exec.Command(crmemBin, args...)
+	cmd.Env = testEnv()
+	cmd.Stdin = strings.NewReader(stdin)
+	return runCommand(t, cmd)
+}
+
+// runCommand runs cmd and returns its output and exit status; a command
+// that cannot be started at all fails the test.
+func runCommand(t *testing.T, cmd *exec.Cmd) result {
+	t.Helper()
+	var out, errb bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &errb
+	err := cmd.Run()
+	var ee *exec.ExitError
+	switch {
+	case errors.As(err, &ee):
+		return result{out.String(), errb.String(), ee.ExitCode()}
+	case err != nil:
+		t.Fatalf("run %q: %v", cmd.Args, err)
+	}
+	return result{out.String(), errb.String(), 0}
+}
+
+// testEnv is the environment without CRMEM_DB and the configuration's
+// variables, with HOME replaced.
+func testEnv() []string {
+	var env []string
+	for _, kv := range os.Environ() {
+		name, _, _ := strings.Cut(kv, "=")
+		if !slices.Contains([]string{"CRMEM_DB", "HOME", "CRMEM_CONFIG", "XDG_CONFIG_HOME", "CRMEM_STYLE", "CRABTALK_HOME"}, name) {
+			env = append(env, kv)
+		}
+	}
+	return append(env, "HOME="+testHome, "NO_COLOR=1")
+}
+
+// mustRun runs crmem and fails the test unless it exits 0.
+func mustRun(t *testing.T, stdin string, args ...string) string {
+	t.Helper()
+	r := crmem(t, stdin, args...)
+	if r.code != 0 {
+		t.Fatalf("crmem %q: exit %d, stderr %q", args, r.code, r.stderr)
+	}
+	return r.stdout
+}
+
+// copyFixture copies a reference fixture into a fresh temp folder and
+// returns the copy's path.
+func copyFixture(t *testing.T, rel string) string {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join("..", "testdata", "reference", rel))
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), "memory.db")
+	if err := os.WriteFile(path, data, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+// goTool finds the go command on PATH: go test puts the running
+// toolchain's bin folder first on the PATH of the tests it runs, so this is
+// the go that is testing.
+func goTool() string {
+	if p, err := exec.LookPath("go"); err == nil {
+		return p
+	}
+	return "go" // fails when run, naming the missing command
+}

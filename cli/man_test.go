@@ -1,0 +1,89 @@
+package cli
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestMan writes the man pages and checks there is one for crmem and one
+// per subcommand, each a roff page with its synopsis, reproducible with
+// SOURCE_DATE_EPOCH; `man` itself stays out of --help.
+func TestMan(t *testing.T) {
+	gen := func(dir string) {
+		t.Helper()
+		cmd := exec.Command(crmemBin, "man", dir)
+		cmd.Env = append(testEnv(), "SOURCE_DATE_EPOCH=1767225600")
+		out, err := cmd.CombinedOutput()
+		if err != nil {
+			t.Fatalf("crmem man: %v\n%s", err, out)
+		}
+		if !strings.HasPrefix(string(out), "wrote ") {
+			t.Errorf("output %q", out)
+		}
+	}
+	dir := filepath.Join(t.TempDir(), "share", "man", "man1")
+	gen(dir)
+	pages := map[string]string{
+		"crmem.1":            `crmem [PATH]`,
+		"crmem-ls.1":         `crmem ls [--kind K] [--json|--pretty]`,
+		"crmem-rm.1":         `crmem rm NAME...|-`,
+		"crmem-search.1":     `crmem search QUERY...`,
+		"crmem-import.1":     `crmem import FILE|DIR`,
+		"crmem-version.1":    `crmem version`,
+		"crmem-completion.1": `crmem completion`,
+	}
+	for _, sub := range []string{"show", "tokens", "add", "update", "write", "alias", "rename", "edit", "dump", "load", "export", "check", "bench"} {
+		pages["crmem-"+sub+".1"] = "crmem " + sub
+	}
+	for name, synopsis := range pages {
+		b, err := os.ReadFile(filepath.Join(dir, name))
+		if err != nil {
+			t.Errorf("%s: %v", name, err)
+			continue
+		}
+		page := string(b)
+		title := strings.ToUpper(strings.TrimSuffix(name, ".1"))
+		if !strings.Contains(page, `.TH "`+title+`" "1" "Jan 2026" "crmem" "crmem manual"`) {
+			t.Errorf("%s: no .TH line for %s:\n%.300s", name, title, page)
+		}
+		if _, after, ok := strings.Cut(page, ".SH SYNOPSIS\n"); !ok || !strings.Contains(after, synopsis) {
+			t.Errorf("%s: synopsis lacks %q", name, synopsis)
+		}
+		if strings.Contains(page, "Auto generated") {
+			t.Errorf("%s: carries cobra's auto-generated tag", name)
+		}
+	}
+	if _, err := os.Stat(filepath.Join(dir, "crmem-man.1")); err == nil {
+		t.Error("the hidden man command has a page")
+	}
+	again := t.TempDir()
+	gen(again)
+	for name := range pages {
+		a, _ := os.ReadFile(filepath.Join(dir, name))
+		b, _ := os.ReadFile(filepath.Join(again, name))
+		if string(a) != string(b) {
+			t.Errorf("%s differs between two runs", name)
+		}
+	}
+	if help := mustRun(t, "", "--help"); strings.Contains(help, "\n  man ") {
+		t.Errorf("--help lists man:\n%s", help)
+	}
+}
+
+// TestMan_Errors: a DIR that cannot be made fails with the path named.
+func TestMan_Errors(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "f")
+	if err := os.WriteFile(file, nil, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	r := crmem(t, "", "man", filepath.Join(file, "man1"))
+	if r.code != 1 || !strings.HasPrefix(r.stderr, "crmem: "+filepath.Join(file, "man1")+": ") || strings.Count(r.stderr, "\n") != 1 {
+		t.Errorf("exit %d, stderr %q", r.code, r.stderr)
+	}
+	if r := crmem(t, "", "man"); r.code != 2 {
+		t.Errorf("man without DIR: exit %d, want 2", r.code)
+	}
+}

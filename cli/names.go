@@ -1,0 +1,37 @@
+package cli
+
+import (
+	"bufio"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+	"unicode/utf8"
+)
+
+// readNames reads entry names from r, one per line, for `crmem rm -`. A
+// line is a name exactly as written (spaces inside and around it are kept);
+// only the line break ("\n" or "\r\n") is dropped, and empty lines are
+// skipped, since no entry has an empty name.
+func readNames(r io.Reader) ([]string, error) {
+	sc := bufio.NewScanner(r)
+	sc.Buffer(make([]byte, 0, 64<<10), 16<<20)
+	var names []string
+	for line := 1; sc.Scan(); line++ {
+		name := strings.TrimSuffix(sc.Text(), "\r")
+		if name == "" {
+			continue
+		}
+		if !utf8.ValidString(name) {
+			return nil, fmt.Errorf("standard input line %d: name is not valid UTF-8", line)
+		}
+		names = append(names, name)
+	}
+	if err := sc.Err(); err != nil {
+		if errors.Is(err, bufio.ErrTooLong) {
+			return nil, fmt.Errorf("read names from standard input: a line is longer than 16 MiB")
+		}
+		return nil, fmt.Errorf("read names from standard input: %w", err)
+	}
+	return names, nil
+}

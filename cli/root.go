@@ -1,0 +1,279 @@
+package cli
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"github.com/crmem/crmem/store"
+	"github.com/crmem/crmem/tui"
+	"github.com/crmem/crmem/tui/config"
+)
+
+// app carries what every subcommand needs: streams, environment and the
+// global flags. There is no package-level state.
+type app struct {
+	stdin          io.Reader
+	stdout, stderr io.Writer
+	getenv         func(string) string
+	stamp          string // the release version main was stamped with ("": none)
+	// openHook, when set, replaces how a write opens the memory file
+	// (tests use it to see how a command opens the file).
+	openHook func(path string) (*store.DB, error)
+
+	db       string // --db
+	sessions string // --sessions
+	style    string // --style
+	demo     bool   // --demo
+	noMouse  bool   // --no-mouse
+
+	demoPath string   // --demo: the sample memory's temporary copy
+	cleanups []func() // run when the command line is done (the demo folder)
+
+	cfg *config.Config // the effective configuration, loaded before any command runs
+}
+
+// usageError marks an error as a usage error (exit status 2).
+type usageError struct{ err error }
+
+func (e usageError) Error() string { return e.err.Error() }
+func (e usageError) Unwrap() error { return e.err }
+
+// run executes the command line and returns the exit status: 0 on success,
+// 1 on failure, 2 on a usage error. Every failure is one "crmem: " line on
+// stderr; a panic anywhere below is turned into such a line too.
+func run(args []string, stdin io.Reader, stdout, stderr io.Writer, getenv func(string) string) int {
+	a := &app{stdin: stdin, stdout: stdout, stderr: stderr, getenv: getenv}
+	return a.execute(args)
+}
+
+// execute runs the command line on a and returns the exit status, as run.
+func (a *app) execute(args []string) (code int) {
+	defer a.cleanUp()
+	defer func() {
+		if r := recover(); r != nil {
+			fmt.Fprintf(a.stderr, "crmem: internal error: %s\n", oneLine(fmt.Sprint(r)))
+			code = 1
+		}
+	}()
+	root := a.rootCommand()
+	root.SetArgs(args)
+	err := root.Execute()
+	if err == nil {
+		return 0
+	}
+	fmt.Fprintf(a.stderr, "crmem: %s\n", oneLine(err.Error()))
+	var se signalExit
+	if errors.As(err, &se) {
+		return se.status()
+	}
+	var ue usageError
+	if errors.As(err, &ue) {
+		return 2
+	}
+	return 1
+}
+
+// cleanUp runs the cleanups the command registered, last first.
+func (a *app) cleanUp() {
+	for i := len(a.cleanups) - 1; i >= 0; i-- {
+		a.cleanups[i]()
+	}
+	a.cleanups = nil
+}
+
+// oneLine keeps an error message on a single, terminal-safe line.
+func oneLine(s string) string {
+	return sanitizeLine(strings.TrimSpace(s))
+}
+
+// rootCommand builds the command tree.
+func (a *app) rootCommand() *cobra.Command {
+	root := &cobra.Command{
+		Use:   "crmem [PATH]",
+		Short: "Browse, search and edit an AI agent's memory file",
+		Long: `crmem browses, searches and edits an AI agent's CRMEM v1 memory file
+(default $CRMEM_DB, else the configured db, else ~/.crabtalk/memory.db), and
+reads crabtalk's newer store (~/.crabtalk/store.crmem) read-only. Without a
+subcommand it opens the terminal UI; every subcommand is scriptable.`,
+		Example: `  crmem                       # the TUI on ~/.crabtalk/memory.db
+  crmem --demo                # the TUI on a copy of a sample memory
+  crmem --demo search deploy rollback
+  crmem search deploy rollback
+  crmem --db ./memory.db ls --kind archive --json`,
+		Version:           a.versionString(),
+		Args:              a.rootArgs,
+		SilenceUsage:      true,
+		SilenceErrors:     true,
+		PersistentPreRunE: a.loadConfig,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			path := ""
+			if len(args) == 1 {
+				path = args[0]
+			}
+			if err := tui.CheckStyle(a.cfg.Style); err != nil {
+				return usage(cmd, "%v", err)
+			}
+			if err := a.needTerminal(cmd.Root()); err != nil {
+				return err
+			}
+			return a.runTUI(path)
+		},
+	}
+	root.SetVersionTemplate("{{.Version}}\n")
+	root.SetFlagErrorFunc(flagError)
+	pf := root.PersistentFlags()
+	pf.BoolVar(&a.demo, "demo", false, "use a fresh copy of a built-in sample memory, removed when crmem ends (any subcommand)")
+	pf.StringVar(&a.db, "db", "", "memory file or crabtalk store (default $CRMEM_DB, else ~/.crabtalk/memory.db, else ~/.crabtalk/store.crmem)")
+	root.Flags().StringVar(&a.sessions, "sessions", "", "crabtalk sessions folder (default: sessions/ next to the memory file)")
+	root.Flags().StringVar(&a.style, "style", "", "markdown style: "+strings.Join(config.StyleNames(), ", "))
+	root.Flags().BoolVar(&a.noMouse, "no-mouse", false, "start with mouse capture off, so the terminal's own text selection works (M toggles)")
+	// The command table: every subcommand with how it treats the memory
+	// file (a write is refused on crabtalk's store).
+	for _, sc := range []struct {
+		c    *cobra.Command
+		role storeCommand
+	}{
+		{a.lsCommand(), storeReads}, {a.showCommand(), storeReads}, {a.searchCommand(), storeReads},
+		{a.tokensCommand(), storeIgnores},
+		{a.addCommand(), storeWrites}, {a.updateCommand(), storeWrites}, {a.writeCommand(), storeWrites},
+		{a.aliasCommand(), storeWrites}, {a.renameCommand(), storeWrites}, {a.rmCommand(), storeWrites},
+		{a.editCommand(), storeWrites}, {a.dumpCommand(), storeReads}, {a.loadCommand(), storeWrites},
+		{a.exportCommand(), storeReads}, {a.importCommand(), storeWrites}, {a.checkCommand(), storeReads},
+		{a.benchCommand(), storeReads}, {a.configCommand(), storeIgnores}, {a.versionCommand(), storeIgnores},
+		{a.manCommand(), storeIgnores},
+	} {
+		sc.c.SilenceUsage = true
+		sc.c.DisableFlagsInUseLine = true // each Use line lists its flags
+		a.storeAware(sc.c, sc.role)       // crabtalk's store: read variants, writes refused
+		root.AddCommand(sc.c)
+	}
+	root.SetIn(a.stdin)
+	root.SetOut(a.stdout)
+	root.SetErr(a.stderr)
+	initCompletionCommand(root) // after SetOut: its scripts go to the stream set then
+	registerFlagCompletions(root)
+	return root
+}
+
+// rootArgs accepts at most one PATH. A bare word (no folder separator, no
+// dot) that is no existing file is taken for a mistyped subcommand, with
+// the closest command suggested, rather than opening the TUI on a new,
+// empty memory of that name; ./WORD opens (and on the first write creates)
+// such a file on purpose.
+func (a *app) rootArgs(cmd *cobra.Command, args []string) error {
+	if len(args) > 1 {
+		return unknownCommand(cmd, args[0], "")
+	}
+	if len(args) == 0 || strings.ContainsAny(args[0], `/\.`) {
+		return nil
+	}
+	if _, err := os.Stat(args[0]); err == nil {
+		return nil
+	}
+	return unknownCommand(cmd, args[0], fmt.Sprintf("; to open a memory file of that name, give its path: crmem ./%s", args[0]))
+}
+
+// unknownCommand is the usage error for a first argument that names no
+// subcommand: the closest command when one is near, else hint.
+func unknownCommand(cmd *cobra.Command, word, hint string) error {
+	if s := closestCommand(cmd.Root(), word); s != "" {
+		return usage(cmd, "unknown command %q, did you mean %q?", word, s)
+	}
+	return usage(cmd, "unknown command %q%s", word, hint)
+}
+
+// loadConfig builds the effective configuration (SPEC §9) once the flags
+// are parsed and before the command runs; an error in any layer is a usage
+// error (exit 2) naming the file and line. `config --path` and
+// `config --default` do not read the file, so they help fix a broken one.
+func (a *app) loadConfig(cmd *cobra.Command, _ []string) error {
+	if cmd.Name() == "config" && (cmd.Flags().Changed("path") || cmd.Flags().Changed("default")) {
+		return nil
+	}
+	flags := map[string]any{}
+	for _, name := range []string{"db", "sessions", "style", "no-mouse"} {
+		if f := cmd.Flags().Lookup(name); f != nil && f.Changed {
+			flags["--"+name] = f.Value.String()
+			if name == "no-mouse" {
+				flags["--"+name] = f.Value.String() == "true"
+			}
+		}
+	}
+	cfg, err := config.Load(config.Options{Getenv: a.getenv, Flags: flags})
+	var ce *config.Error
+	if errors.As(err, &ce) && ce.Flag {
+		return usage(cmd, "%v", err)
+	}
+	if err != nil {
+		return usageError{err}
+	}
+	a.cfg = cfg
+	return a.openDemo(cmd)
+}
+
+// dbPath resolves the memory file: --demo's copy, else the configuration's db (--db, then
+// $CRMEM_DB, then the config file), else in crabtalk's home folder
+// ($CRABTALK_HOME, else ~/.crabtalk) memory.db if it exists, else
+// store.crmem if that exists (SPEC §10), else memory.db.
+func (a *app) dbPath() (string, error) {
+	if a.demoPath != "" {
+		return a.demoPath, nil
+	}
+	if p := a.givenDBPath(); p != "" {
+		return p, nil
+	}
+	if dir := a.getenv("CRABTALK_HOME"); dir != "" {
+		return defaultMemoryPath(dir), nil
+	}
+	home, err := os.UserHomeDir()
+	if err != nil {
+		return "", fmt.Errorf("find home directory: %w", err)
+	}
+	return defaultMemoryPath(filepath.Join(home, ".crabtalk")), nil
+}
+
+// givenDBPath is the memory file the user named (--db, $CRMEM_DB, the
+// config file's db), or "" when crmem is to find it in crabtalk's home.
+func (a *app) givenDBPath() string {
+	switch {
+	case a.cfg != nil && a.cfg.DB != "":
+		return a.cfg.DB
+	case a.db != "":
+		return a.db
+	}
+	return a.getenv("CRMEM_DB")
+}
+
+// runTUI opens the terminal UI on path (or the resolved --db path).
+func (a *app) runTUI(path string) error {
+	if path != "" && a.demo {
+		return usageError{errors.New("--demo and a PATH exclude each other (--demo uses a copy of a sample memory)")}
+	}
+	if path == "" {
+		p, err := a.dbPath()
+		if err != nil {
+			return err
+		}
+		path = p
+	}
+	c := a.cfg
+	return a.runScreen(tui.Options{
+		Path: path, SessionsDir: c.Sessions, Style: c.Style, NoMouse: !c.Mouse,
+		Sort: c.Sort, Keys: c.Keys, MaxExpansions: c.MaxExpansions, NameMatches: c.NameMatches, RecallLimit: c.RecallLimit,
+	})
+}
+
+// Run runs crmem with args (without the program name), the given standard
+// streams and environment lookup, and returns the process's exit status.
+// stamp is the release version the main package was stamped with at link
+// time ("" for none: crmem version then reports the module version).
+func Run(stamp string, args []string, stdin io.Reader, stdout, stderr io.Writer, getenv func(string) string) int {
+	a := &app{stdin: stdin, stdout: stdout, stderr: stderr, getenv: getenv, stamp: stamp}
+	return a.execute(args)
+}

@@ -1,0 +1,83 @@
+package cli
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	safe "github.com/crmem/crmem/tui/sanitize"
+)
+
+// Names and content come from an agent and may carry terminal control
+// sequences (title changes, OSC 52 clipboard writes, OSC 8 links, cursor
+// jumps, hidden text) or characters that make one name look like another
+// (bidi overrides, zero-width characters). Which characters do not show as
+// themselves is one policy, the TUI's (safe.Invisible). Plain-text output
+// never carries them raw and never drops them silently (SPEC §6): a name or
+// alias that holds one is printed Go-quoted (nameText), a message or path
+// has each one escaped in place (sanitizeLine), and multi-line content
+// shows each as a visible marker, ⟨U+200B⟩, as the TUI does (sanitize).
+// JSON output is escaped by export.EscapeJSON.
+
+// sanitize makes multi-line content terminal-safe as the TUI shows it:
+// escape sequences removed, invisible characters shown as ⟨U+200B⟩,
+// newlines and tabs kept.
+func sanitize(s string) string { return safe.Text(s) }
+
+// sanitizeLine makes a one-line message or path terminal-safe: newlines
+// and tabs become spaces, every other invisible character or invalid byte
+// is shown escaped (\x1b, \u202e) in place.
+func sanitizeLine(s string) string {
+	if !needsEscape(s) {
+		return s
+	}
+	var b strings.Builder
+	for i := 0; i < len(s); {
+		r, n := utf8.DecodeRuneInString(s[i:])
+		switch {
+		case r == utf8.RuneError && n == 1:
+			fmt.Fprintf(&b, `\x%02x`, s[i])
+		case r == '\n' || r == '\t':
+			b.WriteByte(' ')
+		case safe.Invisible(s, i):
+			b.WriteString(strings.Trim(strconv.QuoteRuneToASCII(r), "'"))
+		default:
+			b.WriteString(s[i : i+n])
+		}
+		i += n
+	}
+	return b.String()
+}
+
+// nameText shows a name or alias: as it is when it reads as what it is,
+// else Go-quoted ("ok\u202eexe.txt"), so two names never look the same.
+func nameText(s string) string {
+	if !needsEscape(s) && !(strings.HasPrefix(s, `"`) && strings.Contains(s, `\`)) {
+		return s
+	}
+	return quoteName(s)
+}
+
+// quoteName quotes s Go-style, keeping printable non-ASCII text readable.
+func quoteName(s string) string {
+	return strconv.Quote(s) // escapes controls, Cf and invalid bytes; keeps printable runes
+}
+
+// quotePath shows a path in a message: as it is, or quoted when it holds
+// anything that would not read as itself.
+func quotePath(p string) string { return nameText(p) }
+
+// needsEscape reports whether s holds a character sanitizeLine or nameText
+// must change: an invalid byte or an invisible character (safe.Invisible:
+// controls, newline and tab included, and format characters).
+func needsEscape(s string) bool {
+	for i := 0; i < len(s); {
+		_, n := utf8.DecodeRuneInString(s[i:])
+		if safe.Invisible(s, i) {
+			return true
+		}
+		i += n
+	}
+	return false
+}

@@ -1,0 +1,73 @@
+package cli
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"os/signal"
+	"syscall"
+	"time"
+
+	"github.com/crmem/crmem/tui"
+	"github.com/crmem/crmem/tui/demo"
+)
+
+// signalWait is how long a signalled TUI gets to restore the terminal
+// before crmem exits anyway.
+const signalWait = 2 * time.Second
+
+// signalExit is the end of a run stopped by a signal: crmem exits with the
+// conventional status 128+signal after cleaning up.
+type signalExit struct{ sig syscall.Signal }
+
+func (e signalExit) Error() string { return fmt.Sprintf("stopped by %s", e.sig) }
+
+// status is the exit status of a process ended by the signal.
+func (e signalExit) status() int { return 128 + int(e.sig) }
+
+// runScreen runs the TUI with opts. For --demo it writes the sample memory
+// to a temp folder (crmem-demo-* in $TMPDIR) and removes it however the TUI
+// ends: on quit, on SIGTERM (kill) and on SIGHUP (the terminal was
+// closed). A SIGTERM or SIGHUP ends crmem with status 128+signal once the
+// screen has been restored (or after signalWait).
+func (a *app) runScreen(opts tui.Options) error {
+	if opts.Demo {
+		path, cleanup, err := demo.Write(time.Now())
+		if err != nil {
+			return err
+		}
+		defer cleanup()
+		opts.Path, opts.Demo = path, false
+	}
+	sigs := make(chan os.Signal, 2)
+	for _, s := range []os.Signal{syscall.SIGHUP, syscall.SIGTERM} {
+		if !signal.Ignored(s) { // under nohup, SIGHUP stays ignored
+			signal.Notify(sigs, s)
+		}
+	}
+	defer signal.Stop(sigs)
+	done := make(chan error, 1)
+	go func() { done <- tui.Run(opts) }()
+	select {
+	case err := <-done:
+		select {
+		case s := <-sigs: // the TUI quit because of this SIGTERM
+			return signalExit{s.(syscall.Signal)}
+		default:
+			return err
+		}
+	case s := <-sigs:
+		if s == syscall.SIGHUP {
+			// Bubble Tea quits cleanly on SIGTERM but not on SIGHUP: pass
+			// it on so the terminal, if still there, is restored.
+			if err := sendSelfTerm(); err != nil {
+				return errors.Join(signalExit{syscall.SIGHUP}, err)
+			}
+		}
+		select {
+		case <-done:
+		case <-time.After(signalWait):
+		}
+		return signalExit{s.(syscall.Signal)}
+	}
+}
