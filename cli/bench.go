@@ -14,7 +14,7 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/crmem/crmem/tui/humanize"
+	"github.com/crmem/crmem/internal/humanize"
 )
 
 // defaultQueries are the 12 queries of testdata/reference/bench-queries.txt.

@@ -9,10 +9,10 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/crmem/crmem/internal/humanize"
 	"github.com/crmem/crmem/store"
 	"github.com/crmem/crmem/store/crabdb"
 	"github.com/crmem/crmem/store/sessions"
-	"github.com/crmem/crmem/tui/humanize"
 )
 
 // checkReport is what check finds; its JSON form is check --json's output.

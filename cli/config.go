@@ -6,7 +6,7 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/crmem/crmem/tui/config"
+	"github.com/crmem/crmem/internal/config"
 )
 
 // configCommand prints the effective configuration with each value's

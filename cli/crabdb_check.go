@@ -6,8 +6,8 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/crmem/crmem/internal/humanize"
 	"github.com/crmem/crmem/store/crabdb"
-	"github.com/crmem/crmem/tui/humanize"
 )
 
 // storeCheckReport is what check finds in crabtalk's store; its JSON form

@@ -8,8 +8,8 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/crmem/crmem/export"
+	"github.com/crmem/crmem/internal/humanize"
 	"github.com/crmem/crmem/store/crabdb"
-	"github.com/crmem/crmem/tui/humanize"
 )
 
 // storeJSONEntry is a store entry's JSON shape: SPEC §6's without "id"

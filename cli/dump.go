@@ -7,8 +7,8 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/crmem/crmem/export"
+	"github.com/crmem/crmem/internal/humanize"
 	"github.com/crmem/crmem/store"
-	"github.com/crmem/crmem/tui/humanize"
 )
 
 // dumpCommand writes the memory as an mdbook tree.

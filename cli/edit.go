@@ -10,8 +10,8 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/crmem/crmem/internal/editor"
 	"github.com/crmem/crmem/store"
-	"github.com/crmem/crmem/tui/editor"
 )
 
 // editCommand runs $EDITOR on one entry, as the TUI's e key does.

@@ -6,8 +6,8 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/crmem/crmem/export"
+	"github.com/crmem/crmem/internal/config"
 	"github.com/crmem/crmem/store"
-	"github.com/crmem/crmem/tui/config"
 )
 
 // styleNames are the values --style accepts: the configuration's list,

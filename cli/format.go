@@ -9,7 +9,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/crmem/crmem/bm25"
-	"github.com/crmem/crmem/tui/humanize"
+	"github.com/crmem/crmem/internal/humanize"
 )
 
 // output runs write on a buffered stdout and flushes it.

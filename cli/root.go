@@ -10,9 +10,9 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/crmem/crmem/internal/config"
 	"github.com/crmem/crmem/store"
 	"github.com/crmem/crmem/tui"
-	"github.com/crmem/crmem/tui/config"
 )
 
 // app carries what every subcommand needs: streams, environment and the

@@ -6,7 +6,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	safe "github.com/crmem/crmem/tui/sanitize"
+	safe "github.com/crmem/crmem/internal/sanitize"
 )
 
 // Names and content come from an agent and may carry terminal control

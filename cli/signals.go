@@ -8,8 +8,8 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/crmem/crmem/internal/demo"
 	"github.com/crmem/crmem/tui"
-	"github.com/crmem/crmem/tui/demo"
 )
 
 // signalWait is how long a signalled TUI gets to restore the terminal

@@ -9,8 +9,8 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/crmem/crmem/bm25"
+	"github.com/crmem/crmem/internal/humanize"
 	"github.com/crmem/crmem/store"
-	"github.com/crmem/crmem/tui/humanize"
 )
 
 // Screen rows above the panes (the search line) and below them (status and

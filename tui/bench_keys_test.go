@@ -11,8 +11,8 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/crmem/crmem/internal/editor"
 	"github.com/crmem/crmem/store"
-	"github.com/crmem/crmem/tui/editor"
 )
 
 // loopTime times the work a key does on the update loop: its Update, the

@@ -10,8 +10,8 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
+	"github.com/crmem/crmem/internal/humanize"
 	"github.com/crmem/crmem/store"
-	"github.com/crmem/crmem/tui/humanize"
 )
 
 // changeKind is what a reload did to an entry.

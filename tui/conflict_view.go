@@ -6,9 +6,9 @@ import (
 
 	"github.com/charmbracelet/x/ansi"
 
-	"github.com/crmem/crmem/tui/editor"
-	"github.com/crmem/crmem/tui/humanize"
-	"github.com/crmem/crmem/tui/sanitize"
+	"github.com/crmem/crmem/internal/editor"
+	"github.com/crmem/crmem/internal/humanize"
+	"github.com/crmem/crmem/internal/sanitize"
 )
 
 // diffContext is how many unchanged lines the conflict view shows around

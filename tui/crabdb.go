@@ -10,11 +10,11 @@ import (
 	"unicode/utf8"
 
 	"github.com/crmem/crmem/bm25"
+	"github.com/crmem/crmem/internal/humanize"
+	"github.com/crmem/crmem/internal/sanitize"
 	"github.com/crmem/crmem/store"
 	"github.com/crmem/crmem/store/crabdb"
 	"github.com/crmem/crmem/store/sessions"
-	"github.com/crmem/crmem/tui/humanize"
-	"github.com/crmem/crmem/tui/sanitize"
 )
 
 // source is the open memory: a CRMEM v1 file (*store.DB) or crabtalk's

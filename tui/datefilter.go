@@ -10,8 +10,8 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/crmem/crmem/internal/humanize"
 	"github.com/crmem/crmem/store"
-	"github.com/crmem/crmem/tui/humanize"
 )
 
 // dateRange keeps entries created in [from, to) (unix seconds). The zero

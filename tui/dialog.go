@@ -8,8 +8,8 @@ import (
 	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
 
+	"github.com/crmem/crmem/internal/sanitize"
 	"github.com/crmem/crmem/keymap"
-	"github.com/crmem/crmem/tui/sanitize"
 )
 
 // dialog is a prompt, confirmation or choice that owns the keyboard until it

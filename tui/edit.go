@@ -9,11 +9,11 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/crmem/crmem/internal/editor"
+	"github.com/crmem/crmem/internal/sanitize"
 	"github.com/crmem/crmem/keymap"
 	"github.com/crmem/crmem/store"
 	"github.com/crmem/crmem/store/sessions"
-	"github.com/crmem/crmem/tui/editor"
-	"github.com/crmem/crmem/tui/sanitize"
 )
 
 // editingFeatures returns the features that change the memory: the editor,

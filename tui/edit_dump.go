@@ -10,7 +10,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/crmem/crmem/export"
-	"github.com/crmem/crmem/tui/sanitize"
+	"github.com/crmem/crmem/internal/sanitize"
 )
 
 // dumpDoneMsg reports a finished dump.

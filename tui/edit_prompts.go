@@ -8,9 +8,9 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/crmem/crmem/internal/humanize"
+	"github.com/crmem/crmem/internal/sanitize"
 	"github.com/crmem/crmem/store"
-	"github.com/crmem/crmem/tui/humanize"
-	"github.com/crmem/crmem/tui/sanitize"
 )
 
 // rename asks for the selected entry's new name.

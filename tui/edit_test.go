@@ -13,8 +13,8 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
+	"github.com/crmem/crmem/internal/editor"
 	"github.com/crmem/crmem/store"
-	"github.com/crmem/crmem/tui/editor"
 )
 
 const fixtureSessions = "../testdata/reference/sessions"

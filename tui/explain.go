@@ -8,8 +8,8 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/crmem/crmem/bm25"
-	"github.com/crmem/crmem/tui/humanize"
-	"github.com/crmem/crmem/tui/sanitize"
+	"github.com/crmem/crmem/internal/humanize"
+	"github.com/crmem/crmem/internal/sanitize"
 )
 
 // explainQuery is the query whose score the explain view breaks down: the

@@ -7,7 +7,7 @@ import (
 	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
 
-	"github.com/crmem/crmem/tui/sanitize"
+	"github.com/crmem/crmem/internal/sanitize"
 )
 
 // lineInput is the search line: a one-line editor with a cursor. (bubbles'

@@ -10,8 +10,8 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	crmemconfig "github.com/crmem/crmem/internal/config"
 	"github.com/crmem/crmem/store"
-	crmemconfig "github.com/crmem/crmem/tui/config"
 )
 
 // quits reports whether pressing key ends the program.

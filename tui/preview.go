@@ -10,9 +10,9 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/crmem/crmem/bm25"
+	"github.com/crmem/crmem/internal/humanize"
+	"github.com/crmem/crmem/internal/sanitize"
 	"github.com/crmem/crmem/store"
-	"github.com/crmem/crmem/tui/humanize"
-	"github.com/crmem/crmem/tui/sanitize"
 )
 
 // preview is the right pane: a header card over the rendered content (or

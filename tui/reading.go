@@ -8,9 +8,9 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
-	"github.com/crmem/crmem/tui/editor"
-	"github.com/crmem/crmem/tui/humanize"
-	"github.com/crmem/crmem/tui/sanitize"
+	"github.com/crmem/crmem/internal/editor"
+	"github.com/crmem/crmem/internal/humanize"
+	"github.com/crmem/crmem/internal/sanitize"
 )
 
 // readingState is what the reading keys keep: the zoomed preview, the

@@ -13,8 +13,8 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/crmem/crmem/internal/humanize"
 	"github.com/crmem/crmem/store"
-	"github.com/crmem/crmem/tui/humanize"
 )
 
 // pressCollect presses a key and returns every message its commands

@@ -9,9 +9,9 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
+	crmemconfig "github.com/crmem/crmem/internal/config"
 	"github.com/crmem/crmem/internal/glamour"
-	crmemconfig "github.com/crmem/crmem/tui/config"
-	"github.com/crmem/crmem/tui/sanitize"
+	"github.com/crmem/crmem/internal/sanitize"
 )
 
 // renderKey identifies one rendering of one entry's content.

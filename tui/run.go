@@ -9,9 +9,9 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
+	crmemconfig "github.com/crmem/crmem/internal/config"
+	"github.com/crmem/crmem/internal/demo"
 	"github.com/crmem/crmem/keymap"
-	crmemconfig "github.com/crmem/crmem/tui/config"
-	"github.com/crmem/crmem/tui/demo"
 )
 
 // Options configure the TUI.

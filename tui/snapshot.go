@@ -7,8 +7,8 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/crmem/crmem/internal/sanitize"
 	"github.com/crmem/crmem/store"
-	"github.com/crmem/crmem/tui/sanitize"
 )
 
 // snapshot is an immutable view of the memory's entries with what the screen

@@ -13,9 +13,9 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
+	"github.com/crmem/crmem/internal/demo"
 	"github.com/crmem/crmem/keymap"
 	"github.com/crmem/crmem/store"
-	"github.com/crmem/crmem/tui/demo"
 )
 
 var updateGolden = flag.Bool("update", false, "rewrite the golden screens under testdata/TestView")

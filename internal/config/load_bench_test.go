@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/crmem/crmem/tui/config"
+	"github.com/crmem/crmem/internal/config"
 )
 
 // manyKeys is a config of n settings under [keys], each a line, the last

@@ -12,8 +12,8 @@ import (
 	toml "github.com/pelletier/go-toml/v2"
 	"github.com/pelletier/go-toml/v2/unstable"
 
+	"github.com/crmem/crmem/internal/humanize"
 	"github.com/crmem/crmem/keymap"
-	"github.com/crmem/crmem/tui/humanize"
 )
 
 // Options are the layers above the defaults: the environment and the flags

@@ -4,8 +4,8 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/crmem/crmem/internal/humanize"
 	"github.com/crmem/crmem/keymap"
-	"github.com/crmem/crmem/tui/humanize"
 )
 
 // applyKeys applies the [keys] table: each binding, by its snake_case name,

@@ -5,8 +5,8 @@ import (
 	"fmt"
 	"io"
 
+	"github.com/crmem/crmem/internal/humanize"
 	"github.com/crmem/crmem/store"
-	"github.com/crmem/crmem/tui/humanize"
 )
 
 // The caps on what crmem reads from the files it is configured with. A
