@@ -125,3 +125,21 @@ func goTool() string {
 	}
 	return "go" // fails when run, naming the missing command
 }
+
+// must fails the test on a non-nil err.
+func must(t *testing.T, err error) {
+	t.Helper()
+	if err != nil {
+		t.Fatal(err)
+	}
+}
+
+// mustRead is the content of path, failing the test when it cannot be read.
+func mustRead(t *testing.T, path string) []byte {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}

@@ -133,22 +133,6 @@ func TestCLI_SymlinkDotDotAfterLinkedFolder(t *testing.T) {
 	}
 }
 
-func must(t *testing.T, err error) {
-	t.Helper()
-	if err != nil {
-		t.Fatal(err)
-	}
-}
-
-func mustRead(t *testing.T, path string) []byte {
-	t.Helper()
-	b, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return b
-}
-
 // TestCLI_FailedWriteLeavesNothing: `--db /new/a/b/m.db rm nothing` fails
 // and creates no folder; a successful write leaves the memory file alone in
 // its folder (no lock file, no temp file).
