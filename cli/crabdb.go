@@ -5,7 +5,6 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-	"time"
 
 	"github.com/spf13/cobra"
 
@@ -181,56 +180,18 @@ func (v *storeView) byKey(key string) (crabdb.Entry, bool) {
 	return crabdb.Entry{}, false
 }
 
-// storeCreated parses a store entry's created_at; ok is false when it is
-// missing or not RFC 3339.
-func storeCreated(e crabdb.Entry) (time.Time, bool) {
-	t, err := time.Parse(time.RFC3339Nano, e.CreatedAt)
-	return t, err == nil
-}
-
-// storeKind maps a store entry's kind to a v1 kind (unknown kinds are
-// notes; ok says whether it was known).
-func storeKind(e crabdb.Entry) (store.Kind, bool) {
-	for _, k := range store.Kinds {
-		if e.Kind == k.String() {
-			return k, true
-		}
-	}
-	return store.Note, false
-}
-
 // toV1Entries converts store entries to v1 entries with ids 1… in key
-// order; a missing or unreadable created_at becomes now. The notices say
-// what had to be changed.
-func toV1Entries(entries []crabdb.Entry, now time.Time) ([]store.Entry, []string) {
+// order (crabdb.Entry.V1: a missing or unreadable created_at is 0,
+// unknown). The notices say what had to be changed.
+func toV1Entries(entries []crabdb.Entry) ([]store.Entry, []string) {
 	out := make([]store.Entry, len(entries))
 	var notices []string
 	for i, e := range entries {
-		created, ok := storeCreated(e)
-		if !ok {
-			created = now
-			notices = append(notices, fmt.Sprintf("entry %q: created_at %q is not an RFC 3339 time; using now", e.Name, e.CreatedAt))
-		}
-		kind, ok := storeKind(e)
-		if !ok {
-			notices = append(notices, fmt.Sprintf("entry %q: unknown kind %q; imported as a note", e.Name, e.Kind))
-		}
-		aliases := e.Aliases
-		if aliases == nil {
-			aliases = []string{}
-		}
-		out[i] = store.Entry{ID: uint64(i + 1), Name: e.Name, Kind: kind, CreatedAt: unixSeconds(created),
-			Aliases: aliases, Content: e.Content}
+		var n []string
+		out[i], n = e.V1(uint64(i + 1))
+		notices = append(notices, n...)
 	}
 	return out, notices
-}
-
-// unixSeconds is t as unix seconds (0 before 1970).
-func unixSeconds(t time.Time) uint64 {
-	if t.Unix() < 0 {
-		return 0
-	}
-	return uint64(t.Unix())
 }
 
 // misleadingName describes a file name that suggests the other format

@@ -3,7 +3,6 @@ package cli
 import (
 	"fmt"
 	"os"
-	"time"
 
 	"github.com/crmem/crmem/export"
 	"github.com/crmem/crmem/store/crabdb"
@@ -46,7 +45,7 @@ func (a *app) importStore(path string, merge bool) error {
 		fmt.Fprintf(a.stderr, "crmem: %s: warning: %s\n", quotePath(path), sanitizeLine(w))
 	}
 	stored, problems := s.Entries()
-	entries, notices := toV1Entries(stored, time.Now())
+	entries, notices := toV1Entries(stored)
 	for _, p := range problems {
 		notices = append(notices, p.Reason)
 	}

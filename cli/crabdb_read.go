@@ -77,14 +77,13 @@ func (a *app) lsStore(cmd *cobra.Command, v *storeView) error {
 
 // storeDate shows a store entry's creation as a local date and an age.
 func storeDate(e crabdb.Entry, now time.Time) (date, age string) {
-	t, ok := storeCreated(e)
+	s, ok := e.Created()
 	if !ok {
 		if e.CreatedAt == "" {
 			return "-", "-"
 		}
 		return sanitizeLine(e.CreatedAt), "?"
 	}
-	s := unixSeconds(t)
 	return formatDate(s), humanize.Age(now, s)
 }
 
@@ -102,8 +101,8 @@ func (a *app) showStore(cmd *cobra.Command, v *storeView, name string) error {
 		t.add("name", nameText(e.Name))
 		t.add("kind", sanitizeLine(e.Kind))
 		date, _ := storeDate(e, time.Now())
-		if tm, ok := storeCreated(e); ok {
-			date = fmt.Sprintf("%s (%s) %s", date, humanize.Ago(time.Now(), unixSeconds(tm)), sanitizeLine(e.CreatedAt))
+		if s, ok := e.Created(); ok {
+			date = fmt.Sprintf("%s (%s) %s", date, humanize.Ago(time.Now(), s), sanitizeLine(e.CreatedAt))
 		}
 		t.add("created", date)
 		if len(e.Aliases) > 0 {
@@ -132,7 +131,7 @@ func (a *app) exportStore(v *storeView) error {
 
 // dumpStore writes a store's memory as the mdbook tree of SPEC §5.
 func (a *app) dumpStore(v *storeView, dir string) error {
-	entries, notices := toV1Entries(v.entries, time.Now())
+	entries, notices := toV1Entries(v.entries)
 	for _, n := range notices {
 		fmt.Fprintf(a.stderr, "crmem: %s\n", sanitizeLine(n))
 	}

@@ -510,3 +510,27 @@ func TestStoreCLI_ExportThenImport(t *testing.T) {
 		t.Errorf("import of the export gives\n%+v\nwant (import --from crabdb)\n%+v", got, want)
 	}
 }
+
+// TestStoreCLI_ImportUnreadableCreatedAt: an entry whose created_at cannot
+// be read is imported with created_at 0 (unknown), the one rule the TUI
+// shares, not with the time of the import; stderr says so.
+func TestStoreCLI_ImportUnreadableCreatedAt(t *testing.T) {
+	for _, tc := range []struct{ name, created string }{
+		{"garbage", `"created_at":"yesterday",`},
+		{"missing", ``},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := t.TempDir()
+			src, db := filepath.Join(dir, "store.crmem"), filepath.Join(dir, "memory.db")
+			value := `{"name":"n1","kind":"note","content":"hello",` + tc.created + `"aliases":[]}`
+			writeTestStore(t, src, []testRecord{{op: 0, col: 2, key: "local/memory/n1", value: value}})
+			_, errs, code := runIn(nil, "", "--db", db, "import", "--from", "crabdb", "--replace", src)
+			if code != 0 || !strings.Contains(errs, "kept as unknown (0)") {
+				t.Fatalf("import: exit %d, stderr %q", code, errs)
+			}
+			if es := lsJSONIn(t, db); len(es) != 1 || es[0].CreatedAt != 0 {
+				t.Errorf("imported %+v, want created_at 0", es)
+			}
+		})
+	}
+}

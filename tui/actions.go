@@ -225,7 +225,7 @@ func (m *Model) searchInput(q string) searchInput {
 	if m.db != nil {
 		in.mem = m.db.Memory()
 	}
-	in.store, _ = m.db.(*storeSource)
+	in.recall = m.caps().Recall
 	return in
 }
 
@@ -322,8 +322,8 @@ func (m *Model) showSelected() tea.Cmd {
 	head := card(m.c.styles, e, m.pv.tokenCount(key, e), w, m.c.now(), m.c.loc, m.cardLines(e), m.focus == focusPreview)
 	if m.pv.explain {
 		m.pv.key = key
-		if s, ok := m.db.(*storeSource); ok {
-			m.pv.setContent(e.ID, head+"\n"+storeExplainView(m.c.styles, m.result, r, e.ID, s.stats(), w, m.explainHints()))
+		if rc := m.caps().Recall; rc != nil {
+			m.pv.setContent(e.ID, head+"\n"+storeExplainView(m.c.styles, m.result, r, e.ID, rc.RecallStats(), w, m.explainHints()))
 			return nil
 		}
 		m.pv.setContent(e.ID, head+"\n"+explainView(m.c.styles, m.index(), m.result, r, e.ID, w, m.explainHints()))

@@ -42,7 +42,7 @@ func TestStore_BrowseSearchExplain(t *testing.T) {
 	}
 	// The store's recall of depl*: deploy-steps, long-note,
 	// release-checklist, archive-sess-0001 (small.search.jsonl).
-	_, parts, err := m.db.(*storeSource).recall(m.result.recallQuery, maxHits)
+	_, parts, err := m.caps().Recall.Recall(m.result.recallQuery, maxHits)
 	var got []string
 	for _, h := range parts {
 		got = append(got, h.Name)
@@ -116,7 +116,7 @@ func TestStore_ArchiveReferencesFromColumn1(t *testing.T) {
 func TestStore_WatchAppendTornAndCompaction(t *testing.T) {
 	path := copyStore(t, "small.crmem")
 	m := openModel(t, path, 120, 40)
-	src := m.db.(*storeSource)
+	src := m.db.(*crabdb.Source) // the test reads how the reload went
 	rec := crabdbtest.Record(crabdb.OpPut, crabdb.ColMemory, "local/memory/zz-new",
 		`{"name":"zz-new","kind":"note","content":"appended by the daemon","aliases":[],"created_at":"2026-08-21T10:00:00.5+00:00"}`)
 
@@ -126,8 +126,8 @@ func TestStore_WatchAppendTornAndCompaction(t *testing.T) {
 	// Half a record: nothing shows; the torn tail is said, not an error.
 	crabdbtest.Append(t, path, rec[:len(rec)/2])
 	reload(m)
-	if src.last != crabdb.Appended || len(m.Entries()) != 25 || m.st.fileWarning != "" {
-		t.Fatalf("half record: %v, %d entries, warning %q", src.last, len(m.Entries()), m.st.fileWarning)
+	if src.LastReload() != crabdb.Appended || len(m.Entries()) != 25 || m.st.fileWarning != "" {
+		t.Fatalf("half record: %v, %d entries, warning %q", src.LastReload(), len(m.Entries()), m.st.fileWarning)
 	}
 	if s := plainScreen(m); !strings.Contains(s, "⚠ torn record at offset 110751") {
 		t.Errorf("torn tail not said:\n%s", s)
@@ -135,8 +135,8 @@ func TestStore_WatchAppendTornAndCompaction(t *testing.T) {
 	// The rest of it: the entry appears, read from the new bytes only.
 	crabdbtest.Append(t, path, rec[len(rec)/2:])
 	reload(m)
-	if src.last != crabdb.Appended || len(m.Entries()) != 26 || !strings.Contains(plainScreen(m), "reloaded: +1") {
-		t.Fatalf("whole record: %v, %d entries\n%s", src.last, len(m.Entries()), plainScreen(m))
+	if src.LastReload() != crabdb.Appended || len(m.Entries()) != 26 || !strings.Contains(plainScreen(m), "reloaded: +1") {
+		t.Fatalf("whole record: %v, %d entries\n%s", src.LastReload(), len(m.Entries()), plainScreen(m))
 	}
 	// A forget.
 	crabdbtest.Append(t, path, crabdbtest.Record(crabdb.OpDelete, crabdb.ColMemory, "local/memory/scratch", ""))
@@ -152,8 +152,8 @@ func TestStore_WatchAppendTornAndCompaction(t *testing.T) {
 		t.Fatal(err)
 	}
 	reload(m)
-	if src.last != crabdb.Reread || len(m.Entries()) != 25 {
-		t.Fatalf("compaction: %v, %d entries", src.last, len(m.Entries()))
+	if src.LastReload() != crabdb.Reread || len(m.Entries()) != 25 {
+		t.Fatalf("compaction: %v, %d entries", src.LastReload(), len(m.Entries()))
 	}
 	names := map[string]bool{}
 	for _, e := range m.Entries() {

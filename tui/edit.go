@@ -81,8 +81,8 @@ func (f *editing) Update(m *Model, msg tea.Msg) (bool, tea.Cmd) {
 	case dumpDoneMsg:
 		return true, dumpDone(m, msg)
 	case loadedMsg:
-		if s, ok := msg.db.(*storeSource); ok { // sessions live in the store
-			f.refs.dir, f.refs.reader = "the store", storeSessions{s}
+		if r := msg.db.Features().Sessions; r != nil { // sessions live in the store
+			f.refs.dir, f.refs.reader = "the store", r
 		}
 		return true, tea.Batch(m.dispatch(msg), f.readRefs())
 	case reloadedMsg:

@@ -126,8 +126,7 @@ func defaultFeatures(opts Options) []Feature { return editingFeatures(opts) }
 
 // DB returns the open memory file, or nil before it is open.
 func (m *Model) DB() *store.DB {
-	db, _ := m.db.(*store.DB) // nil for crabtalk's store: it is read-only
-	return db
+	return m.caps().Writer // nil for crabtalk's store: it is read-only
 }
 
 // Path returns the memory file's path.

@@ -9,11 +9,12 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/crmem/crmem/store"
+	"github.com/crmem/crmem/store/crabdb"
 )
 
 // loadedMsg carries the opened file (or why it could not be opened).
 type loadedMsg struct {
-	db   source
+	db   store.Source
 	snap *snapshot
 	err  error
 }
@@ -46,8 +47,8 @@ func openCmd(path string) tea.Cmd {
 
 // openDB opens path without waiting for the index: the list shows while
 // the index is built in the background. crabtalk's store opens read-only.
-func openDB(path string) (source, error) {
-	return openSource(path)
+func openDB(path string) (store.Source, error) {
+	return crabdb.OpenSource(path)
 }
 
 // indexReady reports whether mem's index is built.
@@ -64,7 +65,7 @@ func waitIndexCmd(mem *store.Memory) tea.Cmd {
 // reloadCmd re-reads the file if its fingerprint changed. A missing file is
 // reported as such rather than read as an empty memory; on error the memory
 // is left as it was (the store guarantees it).
-func reloadCmd(db source, old *snapshot) tea.Cmd {
+func reloadCmd(db store.Source, old *snapshot) tea.Cmd {
 	return func() tea.Msg {
 		st := statFile(db.Path()) // before reading: a later change is seen again
 		if !st.exists && fileMissing(db.Path()) {

@@ -63,7 +63,7 @@ type Model struct {
 
 	home string // the user's home folder, shown as ~
 
-	db      source // *store.DB, or *storeSource for crabtalk's store
+	db      store.Source // a v1 file, or crabtalk's store
 	snap    *snapshot
 	indexed bool
 	loaded  bool

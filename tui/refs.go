@@ -17,7 +17,7 @@ import (
 // refsState is what the sessions folder says about archives.
 type refsState struct {
 	dir     string // the sessions folder
-	reader  sessionsReader
+	reader  store.SessionsReader
 	refs    sessions.Refs
 	count   int   // sessions read
 	err     error // the folder could not be read

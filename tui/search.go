@@ -11,7 +11,6 @@ import (
 
 	"github.com/crmem/crmem/bm25"
 	"github.com/crmem/crmem/store"
-	"github.com/crmem/crmem/store/crabdb"
 )
 
 // Limits of live search (SPEC §4): the most frequent expansions of the word
@@ -70,7 +69,7 @@ type searchResult struct {
 	// with `*`), why it failed, and each hit's explanation by id.
 	recallQuery string
 	recallErr   string
-	storeHits   map[uint64]crabdb.Hit
+	storeHits   map[uint64]store.RecallHit
 
 	maxExpansions int // the configured bound (0: maxExpansions)
 }
@@ -83,8 +82,8 @@ type searchInput struct {
 	snap    *snapshot
 	mem     *store.Memory
 	indexed bool
-	expand  int          // prefix expansions of the last word (0: maxExpansions)
-	store   *storeSource // crabtalk's store: its own recall ranks
+	expand  int            // prefix expansions of the last word (0: maxExpansions)
+	recall  store.Recaller // the memory's own recall (crabtalk's store's); nil: BM25
 }
 
 // searchDoneMsg carries a search's result, tagged with its sequence number.
@@ -107,7 +106,7 @@ func searchCmd(in searchInput) tea.Cmd {
 // runSearch computes exact recall, prefix matches and name matches, with
 // the true count of each.
 func runSearch(in searchInput) *searchResult {
-	if in.store != nil {
+	if in.recall != nil {
 		return runStoreSearch(in)
 	}
 	r := &searchResult{query: in.query, terms: bm25.QueryTerms(in.query), indexing: !in.indexed, maxExpansions: in.expand}

@@ -185,3 +185,4 @@ func (s memSource) Path() string                { return "memory.db" }
 func (s memSource) Memory() *store.Memory       { return s.mem }
 func (s memSource) Reload() (store.Diff, error) { return store.Diff{}, nil }
 func (s memSource) Exists() bool                { return true }
+func (s memSource) Features() store.Features    { return store.Features{Format: "in-memory"} }

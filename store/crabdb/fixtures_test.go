@@ -257,16 +257,16 @@ func TestQueryTerms(t *testing.T) {
 	}{
 		{"", nil},
 		{"the a of", nil},
-		{"Deploy deploy DEPLOY", []Term{{"deploy", false}}},
-		{"depl* depl** depl", []Term{{"depl", true}, {"depl", false}}},
-		{"resolve_dirs(config)", []Term{{"resolve", false}}},
-		{"an* be*", []Term{{"an", true}, {"be", true}}},
-		{"ΣΟΦΟΣ*", []Term{{"σοφοσ", true}}},
-		{"ΣΟΦΟΣ", []Term{{"σοφος", false}}},
-		{"İst*", []Term{{"i̇st", true}}},
+		{"Deploy deploy DEPLOY", []Term{{Text: "deploy", Prefix: false}}},
+		{"depl* depl** depl", []Term{{Text: "depl", Prefix: true}, {Text: "depl", Prefix: false}}},
+		{"resolve_dirs(config)", []Term{{Text: "resolve", Prefix: false}}},
+		{"an* be*", []Term{{Text: "an", Prefix: true}, {Text: "be", Prefix: true}}},
+		{"ΣΟΦΟΣ*", []Term{{Text: "σοφοσ", Prefix: true}}},
+		{"ΣΟΦΟΣ", []Term{{Text: "σοφος", Prefix: false}}},
+		{"İst*", []Term{{Text: "i̇st", Prefix: true}}},
 		{"*** x", nil},
-		{"a*", []Term{{"a", true}}},
-		{"c-3po*", []Term{{"c3po", true}}},
+		{"a*", []Term{{Text: "a", Prefix: true}}},
+		{"c-3po*", []Term{{Text: "c3po", Prefix: true}}},
 	} {
 		if got := QueryTerms(tc.q); !slices.Equal(got, tc.want) {
 			t.Errorf("QueryTerms(%q) = %v, want %v", tc.q, got, tc.want)

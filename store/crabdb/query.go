@@ -5,22 +5,13 @@ import (
 	"strings"
 
 	"github.com/crmem/crmem/bm25"
+	"github.com/crmem/crmem/store"
 )
 
 // Term is one term of a store query: its text and whether it was written
-// with a trailing `*` (then it matches every index term it prefixes).
-type Term struct {
-	Text   string
-	Prefix bool
-}
-
-// String shows the term as it would be typed.
-func (t Term) String() string {
-	if t.Prefix {
-		return t.Text + "*"
-	}
-	return t.Text
-}
+// with a trailing `*` (then it matches every index term it prefixes). The
+// type lives in store, where a Source's recall speaks of it.
+type Term = store.RecallTerm
 
 // QueryTerms splits a query the store's way: on whitespace; a piece ending
 // in `*` is a prefix term (trailing stars removed, alphanumeric characters
@@ -40,7 +31,7 @@ func QueryTerms(query string) []Term {
 		if text == "" {
 			continue
 		}
-		t := Term{text, prefix}
+		t := Term{Text: text, Prefix: prefix}
 		if !slices.Contains(out, t) {
 			out = append(out, t)
 		}

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/crmem/crmem/bm25"
+	"github.com/crmem/crmem/store"
 )
 
 // The memory text index's keyspace in column 6 (crates/store text.rs).
@@ -25,11 +26,9 @@ const (
 	bm25B  = 0.75
 )
 
-// Stats are the index's stored document count and total length.
-type Stats struct {
-	Docs     uint64 `json:"docs"`
-	TotalLen uint64 `json:"total_len"`
-}
+// Stats are the index's stored document count and total length (the type
+// lives in store, where a Source's recall speaks of it).
+type Stats = store.RecallStats
 
 // Doc is an indexed document's stored record.
 type Doc struct {
@@ -123,26 +122,12 @@ func parseU32(b []byte) (uint32, bool) {
 }
 
 // Hit is one recall result: the entry's key, its name (the key's last
-// segment, as the store names hits) and its score.
-type Hit struct {
-	Key   string
-	Name  string
-	Score float64
-	// Parts explains the score when asked for (RecallExplained).
-	Parts []Part
-}
+// segment, as the store names hits), its score and, when asked for
+// (RecallExplained), its parts.
+type Hit = store.RecallHit
 
 // Part is one posting row's share of a hit's score.
-type Part struct {
-	Query   Term   // the query term
-	Term    string // the index term the row belongs to
-	TF      uint32
-	DF      int // rows of the query term
-	IDF     float64
-	DocLen  uint32
-	Weight  float64
-	Contrib float64
-}
+type Part = store.RecallPart
 
 // Recall ranks the memory entries for query exactly as the store's own
 // recall does, from its stored index: at most limit hits (limit <= 0: none).

@@ -1,0 +1,111 @@
+package store
+
+import (
+	"github.com/crmem/crmem/bm25"
+	"github.com/crmem/crmem/store/sessions"
+)
+
+// Source is an open memory as the faces (TUI, command line) see it,
+// whatever its format: a CRMEM v1 file (*DB) or crabtalk's store (the
+// adapter in store/crabdb). What a format can and cannot do is in its
+// Features, so callers never look at the concrete type.
+type Source interface {
+	// Path is the file's path.
+	Path() string
+	// Memory is the entries, kept current by Reload.
+	Memory() *Memory
+	// Reload reads the file again and syncs Memory.
+	Reload() (Diff, error)
+	// Exists reports whether the file is on disk.
+	Exists() bool
+	// Features says what the source can do, as of now.
+	Features() Features
+}
+
+// Features are a source's capabilities. A nil field is a capability the
+// source lacks; the zero Features is a read-only source searched by BM25
+// over Memory's index, its sessions in the folder beside it.
+type Features struct {
+	// Format names the file's format for the user ("CRMEM v1",
+	// "crabtalk store").
+	Format string
+	// Writer is the file writes go to; nil when the source is read-only.
+	Writer *DB
+	// Recall is the source's own recall, ranking as its owner does; nil
+	// means recall is v1 BM25 over Memory().Index().
+	Recall Recaller
+	// Sessions reads the sessions the source holds itself; nil means they
+	// are in the sessions folder beside the file.
+	Sessions SessionsReader
+	// Warnings are what the last read noticed (a torn tail, say).
+	Warnings []string
+}
+
+// ReadOnly reports whether every write is refused.
+func (f Features) ReadOnly() bool { return f.Writer == nil }
+
+// Recaller is a source's own recall.
+type Recaller interface {
+	// Recall ranks the entries for query as the source's owner does: at
+	// most limit hits, as Memory's entry ids with their scores, and the
+	// same hits explained (parts by term), in the same order.
+	Recall(query string, limit int) ([]bm25.Hit, []RecallHit, error)
+	// RecallStats are the stored numbers the recall ranks by.
+	RecallStats() RecallStats
+}
+
+// SessionsReader reads sessions: the sessions folder's *sessions.Reader,
+// or a source that holds its own.
+type SessionsReader interface {
+	Read() ([]sessions.Session, error)
+}
+
+// RecallTerm is one term of a recall query: its text and whether it was
+// written with a trailing `*` (then it matches every index term it
+// prefixes).
+type RecallTerm struct {
+	Text   string
+	Prefix bool
+}
+
+// String shows the term as it would be typed.
+func (t RecallTerm) String() string {
+	if t.Prefix {
+		return t.Text + "*"
+	}
+	return t.Text
+}
+
+// RecallStats are a recall index's stored document count and total length.
+type RecallStats struct {
+	Docs     uint64 `json:"docs"`
+	TotalLen uint64 `json:"total_len"`
+}
+
+// RecallHit is one recall result: the entry's key, its name (the key's
+// last segment, as the store names hits) and its score.
+type RecallHit struct {
+	Key   string
+	Name  string
+	Score float64
+	// Parts explains the score when asked for.
+	Parts []RecallPart
+}
+
+// RecallPart is one posting row's share of a hit's score.
+type RecallPart struct {
+	Query   RecallTerm // the query term
+	Term    string     // the index term the row belongs to
+	TF      uint32
+	DF      int // rows of the query term
+	IDF     float64
+	DocLen  uint32
+	Weight  float64
+	Contrib float64
+}
+
+// Features of a v1 memory file: writable, searched by BM25 over its index,
+// its sessions in the folder beside it.
+func (db *DB) Features() Features {
+	return Features{Format: "CRMEM v1", Writer: db}
+}
