@@ -25,7 +25,10 @@ func (e fileError) Error() string { return quotePath(e.path) + ": " + reason(e.p
 func (e fileError) Unwrap() error { return e.err }
 
 // reason is err's message without the operation and path prefixes that
-// lower layers add, so the path is named exactly once.
+// lower layers add, so the path is named exactly once: the cause of a
+// *fs.PathError or a *store.PathError for path, taken with errors.As.
+// crabtalk's store (store/crabdb) still writes its path into the text; for
+// it the text after the last "<path>: " is kept.
 func reason(path string, err error) string {
 	var pe *fs.PathError
 	if errors.As(err, &pe) && pe.Path == path {
@@ -33,6 +36,10 @@ func reason(path string, err error) string {
 			return "no such file"
 		}
 		return pe.Err.Error()
+	}
+	var se *store.PathError
+	if errors.As(err, &se) && se.Path == path {
+		return reason(path, se.Err)
 	}
 	msg := err.Error()
 	if i := strings.LastIndex(msg, path+": "); i >= 0 {
