@@ -196,16 +196,7 @@ func (a *app) loadConfig(cmd *cobra.Command, _ []string) error {
 	if cmd.Name() == "config" && (cmd.Flags().Changed("path") || cmd.Flags().Changed("default")) {
 		return nil
 	}
-	flags := map[string]any{}
-	for _, name := range []string{"db", "sessions", "style", "no-mouse"} {
-		if f := cmd.Flags().Lookup(name); f != nil && f.Changed {
-			flags["--"+name] = f.Value.String()
-			if name == "no-mouse" {
-				flags["--"+name] = f.Value.String() == "true"
-			}
-		}
-	}
-	cfg, err := config.Load(config.Options{Getenv: a.getenv, Flags: flags})
+	cfg, err := config.Load(config.Options{Getenv: a.getenv, Flags: configFlags(cmd)})
 	var ce *config.Error
 	if errors.As(err, &ce) && ce.Flag {
 		return usage(cmd, "%v", err)
@@ -215,6 +206,24 @@ func (a *app) loadConfig(cmd *cobra.Command, _ []string) error {
 	}
 	a.cfg = cfg
 	return a.openDemo(cmd)
+}
+
+// configFlags collects the flags of cmd that the user set and that set a
+// configuration value (--db, --sessions, --style, --no-mouse).
+func configFlags(cmd *cobra.Command) config.Flags {
+	given := func(name string) *string {
+		if f := cmd.Flags().Lookup(name); f != nil && f.Changed {
+			v := f.Value.String()
+			return &v
+		}
+		return nil
+	}
+	fl := config.Flags{DB: given("db"), Sessions: given("sessions"), Style: given("style")}
+	if v := given("no-mouse"); v != nil {
+		b := *v == "true"
+		fl.NoMouse = &b
+	}
+	return fl
 }
 
 // dbPath resolves the memory file: --demo's copy, else the configuration's db (--db, then
