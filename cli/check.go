@@ -97,13 +97,7 @@ session resumes with a placeholder instead of its context.`,
 			if err != nil {
 				return err
 			}
-			if sessionsDir == "" && a.cfg != nil {
-				sessionsDir = a.cfg.Sessions // the config file's sessions
-			}
-			if sessionsDir == "" {
-				sessionsDir = sessions.DefaultDir(path)
-			}
-			r, decodeErr := checkFile(path, data, sessionsDir)
+			r, decodeErr := checkFile(path, data, a.sessionsDir(path))
 			if js.enabled() {
 				if err := a.output(func(w *bufio.Writer) error { return js.write(w, r) }); err != nil {
 					return err

@@ -12,6 +12,7 @@ import (
 
 	"github.com/crmem/crmem/internal/config"
 	"github.com/crmem/crmem/store"
+	"github.com/crmem/crmem/store/sessions"
 	"github.com/crmem/crmem/tui"
 )
 
@@ -248,15 +249,23 @@ func (a *app) dbPath() (string, error) {
 }
 
 // givenDBPath is the memory file the user named (--db, $CRMEM_DB, the
-// config file's db), or "" when crmem is to find it in crabtalk's home.
+// config file's db: resolved once, by the configuration loader), or ""
+// when crmem is to find it in crabtalk's home.
 func (a *app) givenDBPath() string {
-	switch {
-	case a.cfg != nil && a.cfg.DB != "":
-		return a.cfg.DB
-	case a.db != "":
-		return a.db
+	if a.cfg == nil {
+		return ""
 	}
-	return a.getenv("CRMEM_DB")
+	return a.cfg.DB
+}
+
+// sessionsDir is crabtalk's sessions folder for the memory file at path:
+// the configured one (--sessions, the config file), else sessions/ next to
+// the file.
+func (a *app) sessionsDir(path string) string {
+	if a.cfg != nil && a.cfg.Sessions != "" {
+		return a.cfg.Sessions
+	}
+	return sessions.DefaultDir(path)
 }
 
 // runTUI opens the terminal UI on path (or the resolved --db path).
@@ -273,7 +282,7 @@ func (a *app) runTUI(path string) error {
 	}
 	c := a.cfg
 	return a.runScreen(tui.Options{
-		Path: path, SessionsDir: c.Sessions, Style: c.Style, NoMouse: !c.Mouse,
+		Path: path, SessionsDir: a.sessionsDir(path), Style: c.Style, NoMouse: !c.Mouse,
 		Sort: c.Sort, Keys: c.Keys, MaxExpansions: c.MaxExpansions, NameMatches: c.NameMatches, RecallLimit: c.RecallLimit,
 	})
 }
