@@ -77,7 +77,6 @@ type missingMarker struct {
 // checkCommand validates the memory file and reports its anomalies.
 func (a *app) checkCommand() *cobra.Command {
 	var js jsonOutput
-	var sessionsDir string
 	c := &cobra.Command{
 		Use:   "check [--json|--pretty] [--sessions DIR]",
 		Short: "Validate the memory file; counts, sizes, anomalies, dangling archive markers",
@@ -114,7 +113,7 @@ session resumes with a placeholder instead of its context.`,
 		},
 	}
 	js.register(c, "print the report")
-	c.Flags().StringVar(&sessionsDir, "sessions", "", "crabtalk sessions folder (default: sessions/ next to the memory file)")
+	c.Flags().StringVar(&a.sessions, "sessions", "", "crabtalk sessions folder (default: sessions/ next to the memory file)") // resolved by the configuration loader
 	return c
 }
 
