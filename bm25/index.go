@@ -423,3 +423,18 @@ func (ix *Index) tf(term string, id uint64) uint32 {
 	}
 	return 0
 }
+
+// Len returns the document's length in tokens as the index counts it (its
+// content's tokens and every alias's, duplicates kept): the doc length the
+// explain view shows and the size crmem prints for an entry.
+func (d *Doc) Len() int {
+	n := 0
+	tz := tokenizer{}
+	for i := -1; i < len(d.Aliases); i++ {
+		tz.reset(docText(d, i))
+		for tz.next() {
+			n++
+		}
+	}
+	return n
+}

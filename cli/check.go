@@ -77,7 +77,6 @@ type missingMarker struct {
 // checkCommand validates the memory file and reports its anomalies.
 func (a *app) checkCommand() *cobra.Command {
 	var js jsonOutput
-	var sessionsDir string
 	c := &cobra.Command{
 		Use:   "check [--json|--pretty] [--sessions DIR]",
 		Short: "Validate the memory file; counts, sizes, anomalies, dangling archive markers",
@@ -97,13 +96,7 @@ session resumes with a placeholder instead of its context.`,
 			if err != nil {
 				return err
 			}
-			if sessionsDir == "" && a.cfg != nil {
-				sessionsDir = a.cfg.Sessions // the config file's sessions
-			}
-			if sessionsDir == "" {
-				sessionsDir = sessions.DefaultDir(path)
-			}
-			r, decodeErr := checkFile(path, data, sessionsDir)
+			r, decodeErr := checkFile(path, data, a.sessionsDir(path))
 			if js.enabled() {
 				if err := a.output(func(w *bufio.Writer) error { return js.write(w, r) }); err != nil {
 					return err
@@ -120,7 +113,7 @@ session resumes with a placeholder instead of its context.`,
 		},
 	}
 	js.register(c, "print the report")
-	c.Flags().StringVar(&sessionsDir, "sessions", "", "crabtalk sessions folder (default: sessions/ next to the memory file)")
+	c.Flags().StringVar(&a.sessions, "sessions", "", "crabtalk sessions folder (default: sessions/ next to the memory file)") // resolved by the configuration loader
 	return c
 }
 

@@ -4,15 +4,25 @@ import (
 	"strings"
 
 	"github.com/spf13/cobra"
+
+	"github.com/crmem/crmem/internal/config"
 )
 
 // completeNames completes entry names for the first n positional arguments
 // (n < 0: every argument) from the memory file, for shell completion.
 func (a *app) completeNames(n int) cobra.CompletionFunc {
-	return func(_ *cobra.Command, args []string, prefix string) ([]cobra.Completion, cobra.ShellCompDirective) {
+	return func(cmd *cobra.Command, args []string, prefix string) ([]cobra.Completion, cobra.ShellCompDirective) {
 		if n >= 0 && len(args) >= n {
 			return nil, cobra.ShellCompDirectiveNoFileComp
 		}
+		// The hidden __complete command parses none of the flags it
+		// completes, so the configuration loaded before it ran lacks --db:
+		// resolve it again from the completed command's flags.
+		cfg, err := config.Load(config.Options{Getenv: a.getenv, Flags: configFlags(cmd)})
+		if err != nil {
+			return nil, cobra.ShellCompDirectiveNoFileComp
+		}
+		a.cfg = cfg
 		names, err := a.entryNames()
 		if err != nil {
 			return nil, cobra.ShellCompDirectiveNoFileComp

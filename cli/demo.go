@@ -35,7 +35,7 @@ func (a *app) openDemo(cmd *cobra.Command) error {
 // usesDefaultPath reports whether the memory file is the default one: no
 // --demo, no --db, no $CRMEM_DB and no db in the config file.
 func (a *app) usesDefaultPath() bool {
-	return a.demoPath == "" && a.db == "" && a.getenv("CRMEM_DB") == "" && (a.cfg == nil || a.cfg.DB == "")
+	return a.demoPath == "" && a.givenDBPath() == ""
 }
 
 // missingMemoryError is "no such file" for the default memory file, with

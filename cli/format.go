@@ -8,8 +8,8 @@ import (
 
 	"github.com/charmbracelet/x/ansi"
 
-	"github.com/crmem/crmem/bm25"
 	"github.com/crmem/crmem/internal/humanize"
+	"github.com/crmem/crmem/store"
 )
 
 // output runs write on a buffered stdout and flushes it.
@@ -136,12 +136,8 @@ func snippet(content string, w int) string {
 }
 
 // documentTokens counts the tokens of an entry's document as recall indexes
-// it (SPEC §4: the content, then each alias), the length --explain and the
-// TUI's card show.
+// it: store.Entry.Tokens, for a caller holding the parts (crabtalk's store).
 func documentTokens(content string, aliases []string) int {
-	n := len(bm25.Tokenize(content))
-	for _, a := range aliases {
-		n += len(bm25.Tokenize(a))
-	}
-	return n
+	e := store.Entry{Content: content, Aliases: aliases}
+	return e.Tokens()
 }

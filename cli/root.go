@@ -12,6 +12,7 @@ import (
 
 	"github.com/crmem/crmem/internal/config"
 	"github.com/crmem/crmem/store"
+	"github.com/crmem/crmem/store/sessions"
 	"github.com/crmem/crmem/tui"
 )
 
@@ -196,16 +197,7 @@ func (a *app) loadConfig(cmd *cobra.Command, _ []string) error {
 	if cmd.Name() == "config" && (cmd.Flags().Changed("path") || cmd.Flags().Changed("default")) {
 		return nil
 	}
-	flags := map[string]any{}
-	for _, name := range []string{"db", "sessions", "style", "no-mouse"} {
-		if f := cmd.Flags().Lookup(name); f != nil && f.Changed {
-			flags["--"+name] = f.Value.String()
-			if name == "no-mouse" {
-				flags["--"+name] = f.Value.String() == "true"
-			}
-		}
-	}
-	cfg, err := config.Load(config.Options{Getenv: a.getenv, Flags: flags})
+	cfg, err := config.Load(config.Options{Getenv: a.getenv, Flags: configFlags(cmd)})
 	var ce *config.Error
 	if errors.As(err, &ce) && ce.Flag {
 		return usage(cmd, "%v", err)
@@ -215,6 +207,24 @@ func (a *app) loadConfig(cmd *cobra.Command, _ []string) error {
 	}
 	a.cfg = cfg
 	return a.openDemo(cmd)
+}
+
+// configFlags collects the flags of cmd that the user set and that set a
+// configuration value (--db, --sessions, --style, --no-mouse).
+func configFlags(cmd *cobra.Command) config.Flags {
+	given := func(name string) *string {
+		if f := cmd.Flags().Lookup(name); f != nil && f.Changed {
+			v := f.Value.String()
+			return &v
+		}
+		return nil
+	}
+	fl := config.Flags{DB: given("db"), Sessions: given("sessions"), Style: given("style")}
+	if v := given("no-mouse"); v != nil {
+		b := *v == "true"
+		fl.NoMouse = &b
+	}
+	return fl
 }
 
 // dbPath resolves the memory file: --demo's copy, else the configuration's db (--db, then
@@ -239,15 +249,23 @@ func (a *app) dbPath() (string, error) {
 }
 
 // givenDBPath is the memory file the user named (--db, $CRMEM_DB, the
-// config file's db), or "" when crmem is to find it in crabtalk's home.
+// config file's db: resolved once, by the configuration loader), or ""
+// when crmem is to find it in crabtalk's home.
 func (a *app) givenDBPath() string {
-	switch {
-	case a.cfg != nil && a.cfg.DB != "":
-		return a.cfg.DB
-	case a.db != "":
-		return a.db
+	if a.cfg == nil {
+		return ""
 	}
-	return a.getenv("CRMEM_DB")
+	return a.cfg.DB
+}
+
+// sessionsDir is crabtalk's sessions folder for the memory file at path:
+// the configured one (--sessions, the config file), else sessions/ next to
+// the file.
+func (a *app) sessionsDir(path string) string {
+	if a.cfg != nil && a.cfg.Sessions != "" {
+		return a.cfg.Sessions
+	}
+	return sessions.DefaultDir(path)
 }
 
 // runTUI opens the terminal UI on path (or the resolved --db path).
@@ -264,7 +282,7 @@ func (a *app) runTUI(path string) error {
 	}
 	c := a.cfg
 	return a.runScreen(tui.Options{
-		Path: path, SessionsDir: c.Sessions, Style: c.Style, NoMouse: !c.Mouse,
+		Path: path, SessionsDir: a.sessionsDir(path), Style: c.Style, NoMouse: !c.Mouse,
 		Sort: c.Sort, Keys: c.Keys, MaxExpansions: c.MaxExpansions, NameMatches: c.NameMatches, RecallLimit: c.RecallLimit,
 	})
 }

@@ -59,7 +59,7 @@ func writeShow(w *bufio.Writer, e store.Entry, now time.Time) error {
 	if len(e.Aliases) > 0 {
 		t.add("aliases", aliasList(e.Aliases, 1<<20))
 	}
-	t.add("size", humanize.Plural(len(e.Content), "byte")+", "+humanize.Plural(documentTokens(e.Content, e.Aliases), "token"))
+	t.add("size", humanize.Plural(len(e.Content), "byte")+", "+humanize.Plural(e.Tokens(), "token"))
 	return writeCard(w, t, e.Content)
 }
 

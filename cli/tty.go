@@ -4,6 +4,7 @@ import (
 	"os"
 	"strings"
 
+	"github.com/charmbracelet/x/term"
 	"github.com/spf13/cobra"
 )
 
@@ -57,4 +58,11 @@ func scriptCommands(root *cobra.Command) []string {
 		out = append(out, c.Name())
 	}
 	return out
+}
+
+// isTerminal reports whether r is an interactive terminal (not merely a
+// character device such as /dev/null).
+func isTerminal(r any) bool {
+	f, ok := r.(*os.File)
+	return ok && term.IsTerminal(f.Fd())
 }

@@ -1,7 +1,6 @@
 package store
 
 import (
-	"fmt"
 	"io/fs"
 	"path/filepath"
 	"sync"
@@ -78,7 +77,7 @@ func OpenWith(path string, opts Options) (*DB, error) {
 	f := &File{NextID: 1}
 	if fp.Exists {
 		if f, err = decodeV1(data); err != nil {
-			return nil, fmt.Errorf("%s: %w", path, err)
+			return nil, &PathError{path, err}
 		}
 	}
 	return &DB{path: path, opts: opts, mem: NewMemoryWith(f, opts.Index), fp: fp}, nil
@@ -120,11 +119,11 @@ func (db *DB) Reload() (Diff, error) {
 	case !changed:
 		return Diff{}, nil
 	case !fp.Exists:
-		return Diff{}, fmt.Errorf("%s: %w", db.path, fs.ErrNotExist)
+		return Diff{}, &PathError{db.path, fs.ErrNotExist}
 	}
 	f, err := decodeV1(data)
 	if err != nil {
-		return Diff{}, fmt.Errorf("%s: %w", db.path, err)
+		return Diff{}, &PathError{db.path, err}
 	}
 	d := db.mem.Sync(f)
 	db.fp = fp
@@ -141,7 +140,7 @@ func (db *DB) Apply(ops ...Op) ([]Change, error) {
 	defer db.mu.Unlock()
 	changes, err := db.apply(ops)
 	if err != nil {
-		return nil, fmt.Errorf("%s: %w", db.path, err)
+		return nil, &PathError{db.path, err}
 	}
 	return changes, nil
 }

@@ -68,3 +68,10 @@ type Entry struct {
 	Aliases   []string `json:"aliases"`
 	Content   string   `json:"content"`
 }
+
+// Tokens returns the number of bm25 tokens of the entry's document, its
+// content and its aliases, as recall indexes it (bm25.Doc.Len).
+func (e *Entry) Tokens() int {
+	d := docOf(e)
+	return d.Len()
+}

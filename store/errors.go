@@ -66,3 +66,19 @@ var (
 	errUTF8        = &formatError{"invalid utf8"}
 	errKind        = &formatError{"unknown entry kind"}
 )
+
+// PathError is a failure that concerns the memory file at Path. It prints
+// "<Path>: <Err>"; a caller that shows the path itself (the CLI quoting it,
+// the TUI's status line) takes Path and Err with errors.As instead of
+// cutting the path out of the text.
+type PathError struct {
+	Path string
+	Err  error
+}
+
+// Error returns "<Path>: <Err>".
+func (e *PathError) Error() string { return e.Path + ": " + e.Err.Error() }
+
+// Unwrap returns the underlying error, so errors.Is sees ErrBadFormat,
+// fs.ErrNotExist and the rest through it.
+func (e *PathError) Unwrap() error { return e.Err }

@@ -50,7 +50,7 @@ func resolveTarget(path string) (string, error) {
 		}
 		path = link
 	}
-	return "", fmt.Errorf("%s: too many levels of symbolic links", path)
+	return "", &PathError{path, errors.New("too many levels of symbolic links")}
 }
 
 // realDir resolves every symlink in dir; the part of it that does not exist

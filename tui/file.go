@@ -1,11 +1,14 @@
 package tui
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
+
+	"github.com/crmem/crmem/store"
 )
 
 // watchStarted arms the watcher, or falls back to polling when the
@@ -129,7 +132,13 @@ func (m *Model) reloaded(msg reloadedMsg) tea.Cmd {
 	return tea.Batch(again, m.showSelected(), m.rerunSearch(), m.setMessage(text), daemonCmd(m.st.daemonSock), warmCmd(m.snap))
 }
 
-// shortError drops the file's path from an error (the status line shows it).
+// shortError drops the file's path from an error (the status line shows
+// it): the cause of a *store.PathError for the file. crabtalk's store
+// (store/crabdb) still writes its path into the text; its prefix is cut.
 func (m *Model) shortError(err error) string {
+	var pe *store.PathError
+	if errors.As(err, &pe) && pe.Path == m.path {
+		return pe.Err.Error()
+	}
 	return strings.TrimPrefix(err.Error(), m.path+": ")
 }

@@ -9,7 +9,6 @@ import (
 	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
 
-	"github.com/crmem/crmem/bm25"
 	"github.com/crmem/crmem/internal/humanize"
 	"github.com/crmem/crmem/internal/sanitize"
 	"github.com/crmem/crmem/store"
@@ -23,31 +22,35 @@ type preview struct {
 	key     renderKey
 	pending bool // the rendering for key has not arrived yet
 	explain bool // show the score explanation instead of the content
-	tokens  map[renderKey]int
+	tokens  map[tokenKey]int
 }
 
 func newPreview() preview {
 	vp := viewport.New()
 	vp.KeyMap = viewport.KeyMap{} // keys come from crmem's key map
 	vp.MouseWheelEnabled = false
-	return preview{vp: vp, tokens: map[renderKey]int{}}
+	return preview{vp: vp, tokens: map[tokenKey]int{}}
 }
 
-// tokenCount returns the number of bm25 tokens of the entry's document:
-// its content and its aliases, as recall indexes them and the explain
-// view counts them (cached per content; aliases are few).
+// tokenKey identifies an entry's document for the token count cache: its
+// content (by hash) and its aliases.
+type tokenKey struct {
+	id, hash uint64
+	aliases  string
+}
+
+// tokenCount returns store.Entry.Tokens, the number of bm25 tokens of the
+// entry's document (its content and aliases, as recall indexes them),
+// cached per document: the card is drawn on every selection.
 func (p *preview) tokenCount(k renderKey, e store.Entry) int {
-	k.width, k.style = 0, ""
-	n, ok := p.tokens[k]
+	tk := tokenKey{id: k.id, hash: k.hash, aliases: strings.Join(e.Aliases, "\x00")}
+	n, ok := p.tokens[tk]
 	if !ok {
 		if len(p.tokens) > maxCachedRenders {
-			p.tokens = map[renderKey]int{}
+			p.tokens = map[tokenKey]int{}
 		}
-		n = len(bm25.Tokenize(e.Content))
-		p.tokens[k] = n
-	}
-	for _, a := range e.Aliases {
-		n += len(bm25.Tokenize(a))
+		n = e.Tokens()
+		p.tokens[tk] = n
 	}
 	return n
 }

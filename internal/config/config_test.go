@@ -32,7 +32,7 @@ func env(dir string, extra map[string]string) func(string) string {
 }
 
 // load writes file (unless empty) and loads the configuration.
-func load(t *testing.T, file string, extra map[string]string, flags map[string]any) (*config.Config, error) {
+func load(t *testing.T, file string, extra map[string]string, flags *config.Flags) (*config.Config, error) {
 	t.Helper()
 	dir := t.TempDir()
 	if file != "" {
@@ -40,7 +40,11 @@ func load(t *testing.T, file string, extra map[string]string, flags map[string]a
 			t.Fatal(err)
 		}
 	}
-	return config.Load(config.Options{Getenv: env(dir, extra), Flags: flags})
+	var fl config.Flags
+	if flags != nil {
+		fl = *flags
+	}
+	return config.Load(config.Options{Getenv: env(dir, extra), Flags: fl})
 }
 
 // TestLoad_Layers checks each layer overriding the one below: default,
@@ -51,7 +55,7 @@ func TestLoad_Layers(t *testing.T) {
 		name       string
 		file       string
 		env        map[string]string
-		flags      map[string]any
+		flags      *config.Flags
 		get        func(*config.Config) any
 		setting    string
 		want       any
@@ -60,19 +64,19 @@ func TestLoad_Layers(t *testing.T) {
 		{"db default", "", nil, nil, func(c *config.Config) any { return c.DB }, "db", "", "default"},
 		{"db from file", file, nil, nil, func(c *config.Config) any { return filepath.Base(c.DB) }, "db", "f.db", "file:1"},
 		{"db from env", file, map[string]string{"CRMEM_DB": "/e.db"}, nil, func(c *config.Config) any { return c.DB }, "db", "/e.db", "$CRMEM_DB"},
-		{"db from flag", file, map[string]string{"CRMEM_DB": "/e.db"}, map[string]any{"--db": "/g.db"}, func(c *config.Config) any { return c.DB }, "db", "/g.db", "--db"},
+		{"db from flag", file, map[string]string{"CRMEM_DB": "/e.db"}, &config.Flags{DB: ptr("/g.db")}, func(c *config.Config) any { return c.DB }, "db", "/g.db", "--db"},
 		{"style default", "", nil, nil, func(c *config.Config) any { return c.Style }, "style", "auto", "default"},
 		{"style from file", file, nil, nil, func(c *config.Config) any { return c.Style }, "style", "light", "file:2"},
 		{"style from env", file, map[string]string{"CRMEM_STYLE": "dark"}, nil, func(c *config.Config) any { return c.Style }, "style", "dark", "$CRMEM_STYLE"},
-		{"style from flag", file, map[string]string{"CRMEM_STYLE": "dark"}, map[string]any{"--style": "notty"}, func(c *config.Config) any { return c.Style }, "style", "notty", "--style"},
+		{"style from flag", file, map[string]string{"CRMEM_STYLE": "dark"}, &config.Flags{Style: ptr("notty")}, func(c *config.Config) any { return c.Style }, "style", "notty", "--style"},
 		{"sort from file", file, nil, nil, func(c *config.Config) any { return c.Sort }, "sort", "name", "file:3"},
 		{"mouse from file", file, nil, nil, func(c *config.Config) any { return c.Mouse }, "mouse", false, "file:4"},
-		{"mouse from flag", "", nil, map[string]any{"--no-mouse": true}, func(c *config.Config) any { return c.Mouse }, "mouse", false, "--no-mouse"},
+		{"mouse from flag", "", nil, &config.Flags{NoMouse: ptr(true)}, func(c *config.Config) any { return c.Mouse }, "mouse", false, "--no-mouse"},
 		{"expansions from table", file, nil, nil, func(c *config.Config) any { return c.MaxExpansions }, "search.max_expansions", 7, "file:7"},
 		{"name matches default", file, nil, nil, func(c *config.Config) any { return c.NameMatches }, "search.name_matches", 20, "default"},
 		{"dotted key", "search.name_matches = 3\n", nil, nil, func(c *config.Config) any { return c.NameMatches }, "search.name_matches", 3, "file:1"},
 		{"inline table", "search = { name_matches = 4 }\n", nil, nil, func(c *config.Config) any { return c.NameMatches }, "search.name_matches", 4, "file:1"},
-		{"sessions from flag", "", nil, map[string]any{"--sessions": "/s"}, func(c *config.Config) any { return c.Sessions }, "sessions", "/s", "--sessions"},
+		{"sessions from flag", "", nil, &config.Flags{Sessions: ptr("/s")}, func(c *config.Config) any { return c.Sessions }, "sessions", "/s", "--sessions"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -114,7 +118,7 @@ func TestLoad_Errors(t *testing.T) {
 		name  string
 		file  string
 		env   map[string]string
-		flags map[string]any
+		flags *config.Flags
 		line  int
 		want  string
 	}{
@@ -141,7 +145,7 @@ func TestLoad_Errors(t *testing.T) {
 		{"key bound twice in one pane", "[keys]\nsort = \"o\"\n", nil, nil, 2, `key "o" is bound to both sort and orphans in the list (one action per key in each pane)`},
 		{"two remaps collide", "[keys]\nzoom = \"Z\"\ncopy_name = \"Z\"\n", nil, nil, 3, `key "Z" is bound to both copy_name and zoom in the list`},
 		{"bad env", "", map[string]string{"CRMEM_STYLE": "neon"}, nil, 0, `$CRMEM_STYLE must be auto, dark`},
-		{"bad flag", "", nil, map[string]any{"--style": "neon"}, 0, `--style must be auto, dark`},
+		{"bad flag", "", nil, &config.Flags{Style: ptr("neon")}, 0, `--style must be auto, dark`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -279,3 +283,6 @@ func TestReadmeExample(t *testing.T) {
 		}
 	}
 }
+
+// ptr returns a pointer to v, for a flag in config.Flags.
+func ptr[T any](v T) *T { return &v }

@@ -22,9 +22,39 @@ type Options struct {
 	// Getenv reads the environment (CRMEM_CONFIG, XDG_CONFIG_HOME, HOME,
 	// CRMEM_DB, CRMEM_STYLE).
 	Getenv func(string) string
-	// Flags holds the flags given on the command line, by name with dashes
-	// ("--db", "--sessions", "--style": string; "--no-mouse": bool).
-	Flags map[string]any
+	// Flags holds the flags given on the command line.
+	Flags Flags
+}
+
+// Flags are the command-line flags that set configuration values; nil
+// means the flag was not given.
+type Flags struct {
+	DB, Sessions, Style *string // --db, --sessions, --style
+	NoMouse             *bool   // --no-mouse
+}
+
+// given returns the value of the flag spelled name ("--db") and whether
+// it was given.
+func (f Flags) given(name string) (any, bool) {
+	switch name {
+	case "--db":
+		return value(f.DB)
+	case "--sessions":
+		return value(f.Sessions)
+	case "--style":
+		return value(f.Style)
+	case "--no-mouse":
+		return value(f.NoMouse)
+	}
+	return nil, false
+}
+
+// value is *p and true, or nil and false for a nil p.
+func value[T any](p *T) (any, bool) {
+	if p == nil {
+		return nil, false
+	}
+	return *p, true
 }
 
 // Path is the config file's path: $CRMEM_CONFIG, else
@@ -341,9 +371,9 @@ func (c *Config) loadEnv(getenv func(string) string, h string) error {
 
 // loadFlags applies the flags given on the command line. --no-mouse sets
 // mouse to false.
-func (c *Config) loadFlags(flags map[string]any, h string) error {
+func (c *Config) loadFlags(flags Flags, h string) error {
 	for _, s := range settings {
-		raw, ok := flags[s.flag]
+		raw, ok := flags.given(s.flag)
 		if s.flag == "" || !ok {
 			continue
 		}

@@ -1,0 +1,110 @@
+package cli
+
+import (
+	"fmt"
+	"runtime/debug"
+
+	"github.com/crmem/crmem/store"
+)
+
+// readMemoryFile reads the memory file for a read-only subcommand. A missing
+// file is an error here ("no such file"): there is nothing to read.
+func (a *app) readMemoryFile() (string, []byte, error) {
+	path, err := a.dbPath()
+	if err != nil {
+		return "", nil, err
+	}
+	data, err := store.ReadFile(path) // a regular file only: a FIFO or device fails at once
+	if err != nil {
+		return path, nil, a.memoryFileError(path, err)
+	}
+	return path, data, nil
+}
+
+// withoutGC runs fn with the garbage collector off, for a command that reads
+// the memory once and leaves almost no garbage (search, show): all it
+// allocates (the file, its entries) stays live until it exits, so a
+// collection would only mark it; at 3k entries the one cycle that ran was a
+// tenth of the process's CPU. The previous setting is restored after fn,
+// so a caller that runs commands in process (tests) collects again.
+func withoutGC(fn func() error) error {
+	defer debug.SetGCPercent(debug.SetGCPercent(-1))
+	return fn()
+}
+
+// decodeFile reads and decodes the memory file without indexing it.
+func (a *app) decodeFile() (string, *store.File, error) {
+	path, data, err := a.readMemoryFile()
+	if err != nil {
+		return path, nil, err
+	}
+	f, err := store.Decode(data)
+	if err != nil {
+		return path, nil, fileError{path, err}
+	}
+	return path, f, nil
+}
+
+// openIndexed reads and decodes the memory file for a read-only subcommand
+// that needs the whole bm25 index (search --explain, bench): it is built on
+// every core while the id map is, and is ready when it returns (the name
+// and alias maps wait until a name is resolved). A plain search, ls and
+// show work on the decoded file (store.File) and build neither.
+func (a *app) openIndexed() (string, *store.Memory, error) {
+	path, f, err := a.decodeFile()
+	if err != nil {
+		return path, nil, err
+	}
+	return path, store.NewMemoryWith(f, store.IndexNow), nil
+}
+
+// apply opens the memory file (missing: empty) and applies ops through
+// store.DB.Apply: atomic, locked, and re-applied on a fresh read if someone
+// else wrote the file meanwhile. describe turns a store error into a message
+// that names what failed (it may return nil to keep the store's text).
+func (a *app) apply(describe describer, ops ...store.Op) (string, []store.Change, error) {
+	return a.applyWith(describe, func(*store.Memory) []store.Op { return ops })
+}
+
+// applyWith is apply with the operations built from the memory as read;
+// no operations write nothing (nor take the lock). The bm25 index is never
+// built: a write does not search.
+func (a *app) applyWith(describe describer, prepare func(*store.Memory) []store.Op) (string, []store.Change, error) {
+	path, err := a.dbPath()
+	if err != nil {
+		return "", nil, err
+	}
+	db, err := a.openForWrite(path)
+	if err != nil {
+		return path, nil, fileError{path, err}
+	}
+	ops := prepare(db.Memory())
+	if len(ops) == 0 {
+		return path, nil, nil
+	}
+	changes, err := db.Apply(ops...)
+	if err != nil {
+		if d := describe(db.Memory(), err); d != nil {
+			err = d
+		}
+		return path, nil, fileError{path, err}
+	}
+	return path, changes, nil
+}
+
+// openForWrite opens the memory file for a write without its bm25 index:
+// building it would cost more than the write (a load re-indexes nothing).
+func (a *app) openForWrite(path string) (*store.DB, error) {
+	if a.openHook != nil {
+		return a.openHook(path)
+	}
+	opts := store.Options{Index: store.IndexOnDemand}
+	if isTerminal(a.stderr) {
+		// Writers queue behind one another; a person at a terminal is told
+		// why nothing happens yet.
+		opts.OnLockWait = func() {
+			fmt.Fprintf(a.stderr, "crmem: waiting for another crmem write to %s to finish…\n", quotePath(path))
+		}
+	}
+	return store.OpenWith(path, opts)
+}
