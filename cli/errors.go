@@ -27,8 +27,8 @@ func (e fileError) Unwrap() error { return e.err }
 // reason is err's message without the operation and path prefixes that
 // lower layers add, so the path is named exactly once: the cause of a
 // *fs.PathError or a *store.PathError for path, taken with errors.As.
-// crabtalk's store (store/crabdb) still writes its path into the text; for
-// it the text after the last "<path>: " is kept.
+// An error that names the path only in its text (none of the store's
+// formats does) keeps the text after the last "<path>: ".
 func reason(path string, err error) string {
 	var pe *fs.PathError
 	if errors.As(err, &pe) && pe.Path == path {

@@ -3,7 +3,6 @@ package tui
 import (
 	"fmt"
 	"os/exec"
-	"strings"
 	"time"
 
 	"charm.land/bubbles/v2/key"
@@ -327,10 +326,10 @@ func (f *editing) keptStatus(m *Model, r editor.Result, why string) tea.Cmd {
 	return m.SetStatus(r.KeptMessage(why))
 }
 
-// errText is a store error without the file path it starts with (the
-// status line shows the path already).
+// errText is a store error without the file's path (the status line shows
+// the path already), taken as shortError takes it.
 func errText(m *Model, err error) string {
-	return sanitize.Name(strings.TrimPrefix(err.Error(), m.Path()+": "))
+	return sanitize.Name(m.shortError(err))
 }
 
 // KeyMode is the key map's mode while a dialog is open.

@@ -133,8 +133,8 @@ func (m *Model) reloaded(msg reloadedMsg) tea.Cmd {
 }
 
 // shortError drops the file's path from an error (the status line shows
-// it): the cause of a *store.PathError for the file. crabtalk's store
-// (store/crabdb) still writes its path into the text; its prefix is cut.
+// it): the cause of a *store.PathError for the file, which both formats
+// return; an error that names the path only in its text has the prefix cut.
 func (m *Model) shortError(err error) string {
 	var pe *store.PathError
 	if errors.As(err, &pe) && pe.Path == m.path {

@@ -48,7 +48,7 @@ func Open(path string) (*File, error) {
 	}
 	s, err := Read(data)
 	if err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
+		return nil, &store.PathError{Path: path, Err: err}
 	}
 	return &File{path: path, info: fi, head: bytes.Clone(data[:HeaderLen]), store: s}, nil
 }
@@ -116,7 +116,7 @@ func (f *File) reread() (Reload, error) {
 	}
 	s, err := Read(data)
 	if err != nil {
-		return Unchanged, fmt.Errorf("%s: %w", f.path, err)
+		return Unchanged, &store.PathError{Path: f.path, Err: err}
 	}
 	f.info, f.head, f.store = fi, bytes.Clone(data[:HeaderLen]), s
 	return Reread, nil
