@@ -3,11 +3,12 @@ package tui
 import (
 	"regexp"
 	"strings"
+	"sync"
 )
 
 // markerRE matches the marker sanitize shows in place of an invisible
 // character (⟨U+200B⟩).
-var markerRE = regexp.MustCompile(`⟨U\+[0-9A-F]{4,6}⟩`)
+var markerRE = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`⟨U\+[0-9A-F]{4,6}⟩`) })
 
 // dimMarkers shows the markers of invisible characters dim (SGR 2 … 22),
 // so they read as annotations rather than text; the plain style (notty,
@@ -16,5 +17,5 @@ func dimMarkers(s, style string) string {
 	if style == "notty" || !strings.Contains(s, "⟨U+") {
 		return s
 	}
-	return markerRE.ReplaceAllString(s, "\x1b[2m$0\x1b[22m")
+	return markerRE().ReplaceAllString(s, "\x1b[2m$0\x1b[22m")
 }

@@ -3,10 +3,12 @@ package sanitize
 import (
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/ast"
 	"github.com/yuin/goldmark/extension"
+	"github.com/yuin/goldmark/parser"
 	"github.com/yuin/goldmark/text"
 )
 
@@ -19,8 +21,11 @@ import (
 // it (writeEscaped), so it renders as the text it is.
 // An HTML block keeps its lines (each ends in a hard line break).
 
-// mdParser is goldmark configured as glamour configures it.
-var mdParser = goldmark.New(goldmark.WithExtensions(extension.GFM, extension.DefinitionList)).Parser()
+// mdParser is goldmark configured as glamour configures it, built on first
+// use: every command links this package, few render markdown.
+var mdParser = sync.OnceValue(func() parser.Parser {
+	return goldmark.New(goldmark.WithExtensions(extension.GFM, extension.DefinitionList)).Parser()
+})
 
 // span is a byte range of the source holding raw HTML; block marks the
 // lines of an HTML block.
@@ -35,7 +40,7 @@ func escapeHTML(md string) string {
 		return md
 	}
 	src := []byte(md)
-	spans := htmlSpans(mdParser.Parse(text.NewReader(src)), src)
+	spans := htmlSpans(mdParser().Parse(text.NewReader(src)), src)
 	if len(spans) == 0 {
 		return md
 	}
