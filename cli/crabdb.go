@@ -48,6 +48,7 @@ const (
 	storeIgnores storeCommand = "ignores" // reads no memory file (tokens, version)
 	storeReads   storeCommand = "reads"   // has a store variant
 	storeWrites  storeCommand = "writes"  // refused on a store
+	storeSource  storeCommand = "source"  // reads either format itself, through a.openSource
 )
 
 // storeRoleKey is the annotation holding a subcommand's storeCommand.
@@ -74,7 +75,7 @@ func (a *app) storeAware(c *cobra.Command, role storeCommand) {
 		c.Annotations = map[string]string{}
 	}
 	c.Annotations[storeRoleKey] = string(role)
-	if role == storeIgnores || c.RunE == nil {
+	if role == storeIgnores || role == storeSource || c.RunE == nil {
 		return
 	}
 	own := c.RunE
