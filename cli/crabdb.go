@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"strings"
 
 	"github.com/spf13/cobra"
 
@@ -95,7 +94,7 @@ func (a *app) storeAware(c *cobra.Command, role storeCommand) {
 		if role == storeWrites {
 			return fileError{path, crabdb.ErrReadOnly}
 		}
-		return a.runOnStore(cmd, args, path)
+		return a.runOnStore(cmd, path)
 	}
 }
 
@@ -112,73 +111,15 @@ func readStore(path string) (*crabdb.Store, error) {
 	return f.Store(), nil
 }
 
-// runOnStore runs the store variant of a read subcommand.
-func (a *app) runOnStore(cmd *cobra.Command, args []string, path string) error {
-	if cmd.Name() == "check" {
-		return a.checkStore(cmd, path)
-	}
-	s, err := readStore(path)
-	if err != nil {
-		return err
-	}
-	for _, w := range s.Warnings() {
-		fmt.Fprintf(a.stderr, "crmem: %s: warning: %s\n", quotePath(path), sanitizeLine(w))
-	}
-	entries, problems := s.Entries()
-	for _, p := range problems {
-		fmt.Fprintf(a.stderr, "crmem: %s: warning: %s\n", quotePath(path), sanitizeLine(p.Reason))
-	}
-	v := &storeView{path: path, s: s, entries: entries}
+// runOnStore runs the store variant of a read subcommand that has one.
+func (a *app) runOnStore(cmd *cobra.Command, path string) error {
 	switch cmd.Name() {
-	case "ls":
-		return a.lsStore(cmd, v)
-	case "show":
-		return a.showStore(cmd, v, args[0])
-	case "search":
-		return a.searchStore(cmd, v, strings.Join(args, " "))
-	case "export":
-		return a.exportStore(v)
-	case "dump":
-		return a.dumpStore(v, args[0])
+	case "check":
+		return a.checkStore(cmd, path)
 	case "bench":
 		return a.benchStore(cmd, path)
 	}
 	return fmt.Errorf("%s: no store variant", cmd.Name())
-}
-
-// storeView is a store read for one subcommand.
-type storeView struct {
-	path    string
-	s       *crabdb.Store
-	entries []crabdb.Entry // key order
-}
-
-// lookup finds an entry by name, else the first (in key order) that has
-// name as an alias.
-func (v *storeView) lookup(name string) (crabdb.Entry, bool) {
-	for _, e := range v.entries {
-		if e.Name == name {
-			return e, true
-		}
-	}
-	for _, e := range v.entries {
-		for _, al := range e.Aliases {
-			if al == name {
-				return e, true
-			}
-		}
-	}
-	return crabdb.Entry{}, false
-}
-
-// byKey finds an entry by its key.
-func (v *storeView) byKey(key string) (crabdb.Entry, bool) {
-	for _, e := range v.entries {
-		if e.Key == key {
-			return e, true
-		}
-	}
-	return crabdb.Entry{}, false
 }
 
 // toV1Entries converts store entries to v1 entries with ids 1… in key

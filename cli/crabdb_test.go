@@ -11,6 +11,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/crmem/crmem/store"
 )
 
 // storeRef is the crabdb fixtures folder.
@@ -532,5 +534,31 @@ func TestStoreCLI_ImportUnreadableCreatedAt(t *testing.T) {
 				t.Errorf("imported %+v, want created_at 0", es)
 			}
 		})
+	}
+}
+
+// TestStoreCLI_NamesPrintAlikeInBothFormats: ls and show print a name the
+// same way whatever the format holds it (issue 19: the store's twins used
+// another sanitizer, which showed a bidi override as an escape inside the
+// text where the v1 verbs quote the whole name).
+func TestStoreCLI_NamesPrintAlikeInBothFormats(t *testing.T) {
+	dir := t.TempDir()
+	name := "evil\u202egnp.exe"
+	st := filepath.Join(dir, "store.crmem")
+	value := `{"name":"evil\u202egnp.exe","kind":"note","content":"hello deploy","aliases":[],"created_at":"2026-08-20T10:11:12Z"}`
+	writeTestStore(t, st, []testRecord{{op: 0, col: 2, key: "local/memory/" + name, value: value}})
+	v1 := filepath.Join(dir, "memory.db")
+	must(t, os.WriteFile(v1, store.Encode(2, []store.Entry{{ID: 1, Name: name, Aliases: []string{}, Content: "hello deploy"}}), 0o600)) // add refuses the name
+	want := nameText(name)
+	for _, db := range []string{st, v1} {
+		for _, args := range [][]string{{"ls"}, {"show", name}} {
+			out := mustIn(t, append([]string{"--db", db}, args...)...)
+			if !strings.Contains(out, want) {
+				t.Errorf("%s %v: name not shown as %s:\n%s", filepath.Base(db), args, want, out)
+			}
+			if strings.Contains(out, "\u202e") {
+				t.Errorf("%s %v: the bidi override reached the terminal", filepath.Base(db), args)
+			}
+		}
 	}
 }

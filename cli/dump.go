@@ -30,14 +30,17 @@ every such entry is named. Edit the tree and read it back with "crmem load".`,
   crmem dump /tmp/brain && $EDITOR /tmp/brain/notes/deploy-steps.md && crmem load --merge /tmp/brain`,
 		Args: args(1, 1),
 		RunE: func(_ *cobra.Command, args []string) error {
-			_, f, err := a.decodeFile()
+			c, err := a.readContents()
 			if err != nil {
 				return err
 			}
-			if err := export.Dump(args[0], f.Entries); err != nil {
+			for _, n := range c.Notices {
+				fmt.Fprintf(a.stderr, "crmem: %s\n", sanitizeLine(n))
+			}
+			if err := export.Dump(args[0], c.File.Entries); err != nil {
 				return err
 			}
-			_, err = fmt.Fprintf(a.stdout, "dumped %s to %s\n", exportCount(f.Entries), quotePath(args[0]))
+			_, err = fmt.Fprintf(a.stdout, "dumped %s to %s\n", exportCount(c.File.Entries), quotePath(args[0]))
 			return err
 		},
 	}

@@ -2,8 +2,6 @@ package cli
 
 import (
 	"github.com/spf13/cobra"
-
-	"github.com/crmem/crmem/export"
 )
 
 // exportCommand prints the memory as JSON lines.
@@ -20,11 +18,11 @@ ids, creation times, kinds, aliases and content unchanged.`,
   crmem export --db old.db | crmem import - --merge`,
 		Args: args(0, 0),
 		RunE: func(_ *cobra.Command, _ []string) error {
-			_, f, err := a.decodeFile()
+			c, err := a.readContents()
 			if err != nil {
 				return err
 			}
-			return export.WriteJSONL(a.stdout, f.Entries)
+			return presenterOf(c.Features).writeJSONL(a.stdout, c.File.Entries)
 		},
 	}
 }

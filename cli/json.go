@@ -34,3 +34,14 @@ func marshal(v any) ([]byte, error) {
 	}
 	return export.EscapeJSON(bytes.TrimSuffix(buf.Bytes(), []byte("\n"))), nil
 }
+
+// storeJSONEntry is a store entry's JSON shape: SPEC §6's without "id"
+// (store entries have none), created_at the stored RFC 3339 string with its
+// sub-second part (left out when the store has none).
+type storeJSONEntry struct {
+	Name      string   `json:"name"`
+	Kind      string   `json:"kind"`
+	CreatedAt string   `json:"created_at,omitempty"`
+	Aliases   []string `json:"aliases"`
+	Content   string   `json:"content"`
+}

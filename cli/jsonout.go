@@ -91,3 +91,12 @@ func writeArray[T any](w io.Writer, o jsonOutput, items []T) error {
 	}
 	return nil
 }
+
+// jsonFlags reads a subcommand's --json and --pretty flags (its own
+// variables belong to its v1 code path).
+func jsonFlags(cmd *cobra.Command) jsonOutput {
+	var o jsonOutput
+	o.json, _ = cmd.Flags().GetBool("json")
+	o.pretty, _ = cmd.Flags().GetBool("pretty")
+	return o
+}

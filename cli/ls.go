@@ -8,7 +8,6 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/crmem/crmem/internal/humanize"
 	"github.com/crmem/crmem/store"
 )
 
@@ -31,19 +30,20 @@ on one line; --pretty indents it.`,
 			if err != nil {
 				return err
 			}
-			_, f, err := a.decodeFile()
+			c, err := a.readContents()
 			if err != nil {
 				return err
 			}
-			entries := filterKind(f.EntriesByID(), k)
+			p := presenterOf(c.Features)
+			entries := filterKind(c.File.EntriesByID(), k, p)
 			if js.enabled() {
-				return a.output(func(w *bufio.Writer) error { return writeArray(w, js, entriesJSON(entries)) })
+				return a.output(func(w *bufio.Writer) error { return writeArray(w, js, entriesJSON(entries, p)) })
 			}
 			if len(entries) == 0 {
 				_, err := fmt.Fprintln(a.stdout, "no entries")
 				return err
 			}
-			return a.output(func(w *bufio.Writer) error { return lsTable(entries, time.Now()).write(w) })
+			return a.output(func(w *bufio.Writer) error { return p.lsTable(entries, time.Now()).write(w) })
 		},
 	}
 	c.Flags().StringVar(&kind, "kind", "", "only entries of this kind: note, archive or topic")
@@ -51,14 +51,15 @@ on one line; --pretty indents it.`,
 	return c
 }
 
-// filterKind keeps the entries of kind k (all when k is nil).
-func filterKind(entries []store.Entry, k *store.Kind) []store.Entry {
+// filterKind keeps the entries of kind k (all when k is nil), as their
+// format wrote the kind.
+func filterKind(entries []store.Entry, k *store.Kind, p presenter) []store.Entry {
 	if k == nil {
 		return entries
 	}
 	out := entries[:0:0]
 	for _, e := range entries {
-		if e.Kind == *k {
+		if p.kind(e) == k.String() {
 			out = append(out, e)
 		}
 	}
@@ -66,23 +67,12 @@ func filterKind(entries []store.Entry, k *store.Kind) []store.Entry {
 }
 
 // entriesJSON converts entries to their JSON shape.
-func entriesJSON(entries []store.Entry) []jsonEntry {
-	out := make([]jsonEntry, len(entries))
+func entriesJSON(entries []store.Entry, p presenter) []any {
+	out := make([]any, len(entries))
 	for i, e := range entries {
-		out[i] = toJSON(e)
+		out[i] = p.json(e)
 	}
 	return out
-}
-
-// lsTable builds the human listing.
-func lsTable(entries []store.Entry, now time.Time) *table {
-	t := &table{right: map[int]bool{0: true, 5: true}}
-	t.add("ID", "KIND", "NAME", "CREATED", "AGE", "SIZE", "ALIASES")
-	for _, e := range entries {
-		t.add(fmt.Sprint(e.ID), e.Kind.String(), nameText(e.Name), formatDate(e.CreatedAt),
-			humanize.Age(now, e.CreatedAt), humanize.Size(len(e.Content)), aliasList(e.Aliases, 60))
-	}
-	return t
 }
 
 // aliasList joins aliases for one table cell, at most w cells wide.

@@ -140,12 +140,12 @@ subcommand it opens the terminal UI; every subcommand is scriptable.`,
 		c    *cobra.Command
 		role storeCommand
 	}{
-		{a.lsCommand(), storeReads}, {a.showCommand(), storeReads}, {a.searchCommand(), storeReads},
+		{a.lsCommand(), storeSource}, {a.showCommand(), storeSource}, {a.searchCommand(), storeSource},
 		{a.tokensCommand(), storeIgnores},
 		{a.addCommand(), storeWrites}, {a.updateCommand(), storeWrites}, {a.writeCommand(), storeWrites},
 		{a.aliasCommand(), storeWrites}, {a.renameCommand(), storeWrites}, {a.rmCommand(), storeWrites},
-		{a.editCommand(), storeWrites}, {a.dumpCommand(), storeReads}, {a.loadCommand(), storeWrites},
-		{a.exportCommand(), storeReads}, {a.importCommand(), storeWrites}, {a.checkCommand(), storeReads},
+		{a.editCommand(), storeWrites}, {a.dumpCommand(), storeSource}, {a.loadCommand(), storeWrites},
+		{a.exportCommand(), storeSource}, {a.importCommand(), storeWrites}, {a.checkCommand(), storeReads},
 		{a.benchCommand(), storeReads}, {a.configCommand(), storeIgnores}, {a.versionCommand(), storeIgnores},
 		{a.manCommand(), storeIgnores},
 	} {

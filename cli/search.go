@@ -3,6 +3,7 @@ package cli
 import (
 	"bufio"
 	"fmt"
+	"math"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -47,19 +48,21 @@ of the score, with the entry's length against the average.
 				return usage(cmd, "--limit must be 0 (all) or more")
 			}
 			query := strings.Join(args, " ")
-			var hits []jsonHit
-			if o.explain {
-				hits, err = a.explainedHits(query, k, o.limit)
-			} else {
-				err = withoutGC(func() (err error) {
-					hits, err = a.searchFile(query, k, o.limit)
+			run := func() error {
+				c, err := a.readContents()
+				if err != nil {
 					return err
-				})
+				}
+				hits, err := rankContents(c, query, k, o)
+				if err != nil {
+					return err
+				}
+				return a.printHits(hits, presenterOf(c.Features), o.js)
 			}
-			if err != nil {
-				return err
+			if o.explain {
+				return run() // builds the whole index: garbage to collect
 			}
-			return a.printHits(hits, o.js)
+			return withoutGC(run)
 		},
 	}
 	c.Flags().StringVar(&o.kind, "kind", "", "only entries of this kind: note, archive or topic")
@@ -70,42 +73,83 @@ of the score, with the entry's length against the average.
 }
 
 // printHits prints the results as JSON or as a table.
-func (a *app) printHits(hits []jsonHit, js jsonOutput) error {
+func (a *app) printHits(hits []hit, p presenter, js jsonOutput) error {
 	if js.enabled() {
-		return a.output(func(w *bufio.Writer) error { return writeArray(w, js, hits) })
+		out := make([]any, len(hits))
+		for i, h := range hits {
+			out[i] = p.hitJSON(h)
+		}
+		return a.output(func(w *bufio.Writer) error { return writeArray(w, js, out) })
 	}
 	if len(hits) == 0 {
 		_, err := fmt.Fprintln(a.stdout, "no matches")
 		return err
 	}
-	return a.output(func(w *bufio.Writer) error { return writeSearch(w, hits) })
+	return a.output(func(w *bufio.Writer) error { return writeSearch(w, hits, p) })
 }
 
-// searchFile ranks the memory file's entries in one pass over the decoded
-// file: a search that runs once builds no index (store.File.Search).
-func (a *app) searchFile(query string, k *store.Kind, limit int) ([]jsonHit, error) {
-	_, f, err := a.decodeFile()
-	if err != nil {
-		return nil, err
+// rankContents ranks the memory's entries for query as the agent's recall
+// does: with the format's own recall when it has one (crabtalk's store),
+// else by v1 BM25; the hits of kind k only (all when nil), at most
+// o.limit (0: all), explained when o.explain asks.
+func rankContents(c *store.Contents, query string, k *store.Kind, o searchOptions) ([]hit, error) {
+	p := presenterOf(c.Features)
+	switch {
+	case c.Features.Recall != nil:
+		return recallHits(c, p, query, k, o)
+	case o.explain:
+		return explainedHits(c.File, p, query, k, o.limit), nil
 	}
-	found := f.Search(query, searchLimit(k, limit))
-	return keepHits(len(found), func(i int) (store.Entry, float64) { return *found[i].Entry, found[i].Score }, k, limit), nil
+	found := c.File.Search(query, searchLimit(k, o.limit))
+	return keepHits(len(found), func(i int) hit { return hit{entry: *found[i].Entry, score: found[i].Score} }, k, o.limit, p), nil
 }
 
-// explainedHits is searchFile with each hit's explanation, which needs the
-// whole index (df of every query term, the entry's tf and length).
-func (a *app) explainedHits(query string, k *store.Kind, limit int) ([]jsonHit, error) {
-	_, m, err := a.openIndexed()
-	if err != nil {
-		return nil, err
-	}
+// explainedHits ranks f's entries with each hit's explanation, which
+// needs the whole index (df of every query term, the entry's tf and
+// length). f is given to the index: it must not be used afterwards.
+func explainedHits(f *store.File, p presenter, query string, k *store.Kind, limit int) []hit {
+	m := store.NewMemoryWith(f, store.IndexNow)
 	found := m.Search(query, searchLimit(k, limit))
-	hits := keepHits(len(found), func(i int) (store.Entry, float64) {
+	hits := keepHits(len(found), func(i int) hit {
 		e, _ := m.Get(found[i].ID)
-		return e, found[i].Score
-	}, k, limit)
-	explainHits(m.Index(), query, hits)
-	return hits, nil
+		return hit{entry: e, score: found[i].Score}
+	}, k, limit, p)
+	for i := range hits {
+		hits[i].explain = explainHit(m.Index(), query, hits[i].entry.ID)
+	}
+	return hits
+}
+
+// recallHits ranks with the format's own recall (crabtalk's store: its
+// stored index and stats, prefix terms), explained when asked.
+func recallHits(c *store.Contents, p presenter, query string, k *store.Kind, o searchOptions) ([]hit, error) {
+	r := c.Features.Recall
+	limit := o.limit
+	if limit == 0 || k != nil {
+		limit = math.MaxInt // 0 is "all" on the command line; filter, then cut
+	}
+	ranked, parts, err := r.Recall(query, limit)
+	if err != nil {
+		return nil, fileError{c.Path, err}
+	}
+	byID := make(map[uint64]int, len(ranked))
+	for i, h := range ranked {
+		byID[h.ID] = i
+	}
+	entries := make([]store.Entry, len(ranked))
+	for _, e := range c.File.Entries {
+		if i, ok := byID[e.ID]; ok {
+			entries[i] = e
+		}
+	}
+	st := r.RecallStats()
+	return keepHits(len(ranked), func(i int) hit {
+		h := hit{entry: entries[i], score: ranked[i].Score}
+		if o.explain {
+			h.explain = storeExplain(parts[i], st)
+		}
+		return h
+	}, k, o.limit, p), nil
 }
 
 // searchLimit is the limit to search with: with a kind to keep, all hits
@@ -117,16 +161,17 @@ func searchLimit(k *store.Kind, limit int) int {
 	return limit
 }
 
-// keepHits returns the n ranked hits that hit returns in order, those of
-// kind k only (all when nil), at most limit (0: all).
-func keepHits(n int, hit func(i int) (store.Entry, float64), k *store.Kind, limit int) []jsonHit {
-	out := []jsonHit{}
+// keepHits returns the n ranked hits that at returns in order, those of
+// kind k only (all when nil, as their format wrote the kind), at most
+// limit (0: all).
+func keepHits(n int, at func(i int) hit, k *store.Kind, limit int, p presenter) []hit {
+	out := []hit{}
 	for i := range n {
-		e, score := hit(i)
-		if k != nil && e.Kind != *k {
+		h := at(i)
+		if k != nil && p.kind(h.entry) != k.String() {
 			continue
 		}
-		out = append(out, jsonHit{jsonEntry: toJSON(e), Score: score})
+		out = append(out, h)
 		if limit > 0 && len(out) == limit {
 			break
 		}
@@ -151,27 +196,28 @@ type jsonTermScore struct {
 	Contrib float64 `json:"contrib"`
 }
 
-// explainHits attaches the index's explanation to every hit.
-func explainHits(ix *bm25.Index, query string, hits []jsonHit) {
-	for i := range hits {
-		ex := ix.Explain(query, hits[i].ID)
-		je := &jsonExplain{Terms: []jsonTermScore{}, DocLen: ex.DocLen, AvgDocLen: ex.AvgDocLen, N: ex.N}
-		for _, t := range ex.Terms {
-			je.Terms = append(je.Terms, jsonTermScore{t.Term, t.TF, t.DF, t.IDF, t.Contrib})
-		}
-		hits[i].Explain = je
+// explainHit is the index's explanation of entry id's score.
+func explainHit(ix *bm25.Index, query string, id uint64) *jsonExplain {
+	ex := ix.Explain(query, id)
+	je := &jsonExplain{Terms: []jsonTermScore{}, DocLen: ex.DocLen, AvgDocLen: ex.AvgDocLen, N: ex.N}
+	for _, t := range ex.Terms {
+		je.Terms = append(je.Terms, jsonTermScore{t.Term, t.TF, t.DF, t.IDF, t.Contrib})
 	}
+	return je
 }
 
 // writeSearch prints the result table and, for explained hits, one line per
 // matching term below each row.
-func writeSearch(w *bufio.Writer, hits []jsonHit) error {
-	lines := searchTable(hits).lines()
+func writeSearch(w *bufio.Writer, hits []hit, p presenter) error {
+	lines := searchTable(hits, p).lines()
 	w.WriteString(lines[0] + "\n")
 	for i, h := range hits {
 		w.WriteString(lines[i+1] + "\n")
-		if h.Explain != nil {
-			writeExplain(w, h.Explain)
+		switch ex := h.explain.(type) {
+		case *jsonExplain:
+			writeExplain(w, ex)
+		case *storeExplainJSON:
+			writeStoreExplain(w, ex)
 		}
 	}
 	return nil
@@ -189,11 +235,11 @@ func writeExplain(w *bufio.Writer, ex *jsonExplain) {
 }
 
 // searchTable builds the human result list.
-func searchTable(hits []jsonHit) *table {
+func searchTable(hits []hit, p presenter) *table {
 	t := &table{right: map[int]bool{0: true, 1: true}}
 	t.add("#", "SCORE", "KIND", "NAME", "CONTENT")
 	for i, h := range hits {
-		t.add(fmt.Sprint(i+1), fmt.Sprintf("%.4f", h.Score), h.Kind, nameText(h.Name), snippet(h.Content, 60))
+		t.add(fmt.Sprint(i+1), fmt.Sprintf("%.4f", h.score), sanitizeLine(p.kind(h.entry)), nameText(h.entry.Name), snippet(h.entry.Content, 60))
 	}
 	return t
 }

@@ -7,9 +7,6 @@ import (
 	"time"
 
 	"github.com/spf13/cobra"
-
-	"github.com/crmem/crmem/internal/humanize"
-	"github.com/crmem/crmem/store"
 )
 
 // showCommand prints one entry.
@@ -35,32 +32,19 @@ line; --pretty indents it.`,
 
 // showEntry prints the entry that name resolves to.
 func (a *app) showEntry(name string, js jsonOutput) error {
-	path, f, err := a.decodeFile()
+	c, err := a.readContents()
 	if err != nil {
 		return err
 	}
-	e, ok := f.Lookup(name)
+	e, ok := c.File.Lookup(name)
 	if !ok {
-		return fileError{path, fmt.Errorf("no such entry %q", name)}
+		return fileError{c.Path, fmt.Errorf("no such entry %q", name)}
 	}
+	p := presenterOf(c.Features)
 	if js.enabled() {
-		return a.output(func(w *bufio.Writer) error { return js.write(w, toJSON(e)) })
+		return a.output(func(w *bufio.Writer) error { return js.write(w, p.json(e)) })
 	}
-	return a.output(func(w *bufio.Writer) error { return writeShow(w, e, time.Now()) })
-}
-
-// writeShow prints the header card and the content, sanitized.
-func writeShow(w *bufio.Writer, e store.Entry, now time.Time) error {
-	t := &table{}
-	t.add("name", nameText(e.Name))
-	t.add("kind", e.Kind.String())
-	t.add("id", fmt.Sprint(e.ID))
-	t.add("created", fmt.Sprintf("%s (%s)", formatDate(e.CreatedAt), humanize.Ago(now, e.CreatedAt)))
-	if len(e.Aliases) > 0 {
-		t.add("aliases", aliasList(e.Aliases, 1<<20))
-	}
-	t.add("size", humanize.Plural(len(e.Content), "byte")+", "+humanize.Plural(e.Tokens(), "token"))
-	return writeCard(w, t, e.Content)
+	return a.output(func(w *bufio.Writer) error { return writeCard(w, p.card(e, time.Now()), e.Content) })
 }
 
 // writeCard prints an entry's header table t, a rule, and its content

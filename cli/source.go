@@ -33,3 +33,25 @@ func (a *app) openSource() (string, store.Source, error) {
 	}
 	return path, src, nil
 }
+
+// readContents reads the memory file once, whatever its format, for a
+// subcommand that reads it and exits (ls, show, search, export, dump): a
+// CRMEM v1 file decoded, or crabtalk's store through its adapter, with no
+// index built. What the read noticed is printed as warnings on stderr.
+func (a *app) readContents() (*store.Contents, error) {
+	path, err := a.dbPath()
+	if err != nil {
+		return nil, err
+	}
+	if err := unreadableStore(path); err != nil {
+		return nil, err
+	}
+	c, err := crabdb.ReadContents(path) // a regular file only: a FIFO or device fails at once
+	if err != nil {
+		return nil, a.memoryFileError(path, err)
+	}
+	for _, w := range c.Features.Warnings {
+		fmt.Fprintf(a.stderr, "crmem: %s: warning: %s\n", quotePath(path), sanitizeLine(w))
+	}
+	return c, nil
+}

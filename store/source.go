@@ -22,6 +22,9 @@ type Source interface {
 	Features() Features
 }
 
+// FormatV1 is the name of the CRMEM v1 format, as Features say it.
+const FormatV1 = "CRMEM v1"
+
 // Features are a source's capabilities. A nil field is a capability the
 // source lacks; the zero Features is a read-only source searched by BM25
 // over Memory's index, its sessions in the folder beside it.
@@ -39,6 +42,9 @@ type Features struct {
 	Sessions SessionsReader
 	// Warnings are what the last read noticed (a torn tail, say).
 	Warnings []string
+	// Stored gives entries as the format wrote them; nil when they are v1
+	// entries (ids shown, created_at in unix seconds).
+	Stored StoredReader
 }
 
 // ReadOnly reports whether every write is refused.
@@ -107,5 +113,32 @@ type RecallPart struct {
 // Features of a v1 memory file: writable, searched by BM25 over its index,
 // its sessions in the folder beside it.
 func (db *DB) Features() Features {
-	return Features{Format: "CRMEM v1", Writer: db}
+	return Features{Format: FormatV1, Writer: db}
+}
+
+// Stored is an entry as its format wrote it, where that says more than a
+// v1 entry does: crabtalk's store keys its entries, writes created_at as
+// text and names kinds freely.
+type Stored struct {
+	Key       string // the entry's key in the store
+	Kind      string // the kind as written
+	CreatedAt string // created_at as written; "" when there is none
+}
+
+// StoredReader gives entries as their format wrote them, by id.
+type StoredReader interface {
+	Stored(id uint64) (Stored, bool)
+}
+
+// Contents is a memory file read once, whatever its format, for a process
+// that reads it once (a subcommand): its entries as a decoded file, with
+// no index and no lookup maps built, and what its format can do.
+type Contents struct {
+	Path     string
+	File     *File
+	Features Features
+	// Notices say what converting the format's entries to v1 entries
+	// changed (an unreadable created_at kept as 0, an unknown kind taken
+	// as a note); commands that write the entries elsewhere print them.
+	Notices []string
 }

@@ -40,3 +40,6 @@
 // archive) and column 6 the store's own text index, which Recall ranks
 // exactly as the store does.
 package crabdb
+
+// FormatName is the name of crabtalk's store format, as Features say it.
+const FormatName = "crabtalk store"

@@ -39,12 +39,14 @@ func OpenSource(path string) (store.Source, error) {
 // order, with internal ids that stay with their keys across reloads. It is
 // read-only, recalls with the store's own recall and holds its sessions.
 type Source struct {
-	mu   sync.Mutex // guards f and its store (a reload extends it in place)
-	f    *File
-	mem  *store.Memory
-	ids  map[string]uint64 // entry key → internal id
-	next uint64
-	last Reload // how the last reload went
+	mu  sync.Mutex // guards f and its store (a reload extends it in place)
+	f   *File
+	mem *store.Memory
+	ids map[string]uint64 // entry key → internal id
+	// stored holds each entry as the store wrote it, by internal id.
+	stored map[uint64]store.Stored
+	next   uint64
+	last   Reload // how the last reload went
 }
 
 // NewSource reads the store at path.
@@ -53,16 +55,33 @@ func NewSource(path string) (*Source, error) {
 	if err != nil {
 		return nil, err
 	}
-	s := &Source{f: f, ids: map[string]uint64{}, next: IDBase}
+	s := newSource(f)
 	s.mem = store.NewMemoryWith(s.file(), store.IndexBackground)
 	return s, nil
+}
+
+// newSource is a Source over f with no memory built yet.
+func newSource(f *File) *Source {
+	return &Source{f: f, ids: map[string]uint64{}, stored: map[uint64]store.Stored{}, next: IDBase}
 }
 
 // file converts the store's entries to a memory file's; s.mu is held (or
 // s is not shared yet).
 func (s *Source) file() *store.File {
-	stored, _ := s.f.Store().Entries()
-	out := &store.File{Entries: make([]store.Entry, len(stored))}
+	f, _, _ := s.convert()
+	return f
+}
+
+// convert converts the store's entries to a memory file's, with what the
+// conversion changed (notices) and the entries it could not read
+// (problems); s.mu is held (or s is not shared yet).
+func (s *Source) convert() (f *store.File, notices, problems []string) {
+	stored, probs := s.f.Store().Entries()
+	for _, p := range probs {
+		problems = append(problems, p.Reason)
+	}
+	f = &store.File{Entries: make([]store.Entry, len(stored))}
+	clear(s.stored)
 	for i, e := range stored {
 		id, ok := s.ids[e.Key]
 		if !ok {
@@ -70,10 +89,45 @@ func (s *Source) file() *store.File {
 			id = s.next
 			s.ids[e.Key] = id
 		}
-		out.Entries[i], _ = e.V1(id)
+		var n []string
+		f.Entries[i], n = e.V1(id)
+		notices = append(notices, n...)
+		s.stored[id] = store.Stored{Key: e.Key, Kind: e.Kind, CreatedAt: e.CreatedAt}
 	}
-	out.NextID = s.next + 1
-	return out
+	f.NextID = s.next + 1
+	return f, notices, problems
+}
+
+// ReadContents reads the memory file at path once, whatever its format:
+// crabtalk's store (by structure) through this adapter, with its own
+// recall and sessions and its entries as written (Features.Stored), or a
+// CRMEM v1 file as decoded. The file is read once and nothing is indexed:
+// the way for a subcommand that reads the memory and exits. What the read
+// noticed, and the store's entries it could not read, are the Features'
+// warnings.
+func ReadContents(path string) (*store.Contents, error) {
+	data, err := store.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	// Detect's decision, with the v1 decoding kept rather than done twice.
+	f, err := store.Decode(data)
+	if (err == nil && f.Trailing == 0) || !MayBeStore(data, int64(len(data))) {
+		if err != nil {
+			return nil, &store.PathError{Path: path, Err: err}
+		}
+		return &store.Contents{Path: path, File: f, Features: store.Features{Format: store.FormatV1}}, nil
+	}
+	st, err := Read(data)
+	if err != nil {
+		return nil, &store.PathError{Path: path, Err: err}
+	}
+	s := newSource(&File{path: path, store: st})
+	var notices, problems []string
+	f, notices, problems = s.convert()
+	c := &store.Contents{Path: path, File: f, Features: s.Features(), Notices: notices}
+	c.Features.Warnings = append(c.Features.Warnings, problems...)
+	return c, nil
 }
 
 // Path is the store's path.
@@ -111,11 +165,23 @@ func (s *Source) Features() store.Features {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return store.Features{
-		Format:   "crabtalk store",
+		Format:   FormatName,
 		Recall:   recaller{s},
 		Sessions: sessionsReader{s},
 		Warnings: s.f.Store().Warnings(),
+		Stored:   storedReader{s},
 	}
+}
+
+// storedReader gives a Source's entries as the store wrote them.
+type storedReader struct{ s *Source }
+
+// Stored returns the entry with internal id as the store wrote it.
+func (r storedReader) Stored(id uint64) (store.Stored, bool) {
+	r.s.mu.Lock()
+	defer r.s.mu.Unlock()
+	e, ok := r.s.stored[id]
+	return e, ok
 }
 
 // recaller is a Source's recall.
