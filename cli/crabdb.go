@@ -116,8 +116,6 @@ func (a *app) runOnStore(cmd *cobra.Command, path string) error {
 	switch cmd.Name() {
 	case "check":
 		return a.checkStore(cmd, path)
-	case "bench":
-		return a.benchStore(cmd, path)
 	}
 	return fmt.Errorf("%s: no store variant", cmd.Name())
 }

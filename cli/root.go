@@ -146,7 +146,7 @@ subcommand it opens the terminal UI; every subcommand is scriptable.`,
 		{a.aliasCommand(), storeWrites}, {a.renameCommand(), storeWrites}, {a.rmCommand(), storeWrites},
 		{a.editCommand(), storeWrites}, {a.dumpCommand(), storeSource}, {a.loadCommand(), storeWrites},
 		{a.exportCommand(), storeSource}, {a.importCommand(), storeWrites}, {a.checkCommand(), storeReads},
-		{a.benchCommand(), storeReads}, {a.configCommand(), storeIgnores}, {a.versionCommand(), storeIgnores},
+		{a.benchCommand(), storeSource}, {a.configCommand(), storeIgnores}, {a.versionCommand(), storeIgnores},
 		{a.manCommand(), storeIgnores},
 	} {
 		sc.c.SilenceUsage = true
