@@ -13,6 +13,7 @@ import (
 	"testing"
 
 	"github.com/crmem/crmem/store"
+	"github.com/crmem/crmem/store/check"
 )
 
 func mustJSON(t *testing.T, s string, v any) {
@@ -294,7 +295,7 @@ func TestOddFiles(t *testing.T) {
 				t.Errorf("ls: %d entries, want %d", len(es), c.entries)
 			}
 			mustRun(t, "", "ls", "--db", db)
-			var rep checkReport
+			var rep check.Report
 			mustJSON(t, mustRun(t, "", "check", "--json", "--db", db), &rep)
 			var kinds []string
 			for _, a := range rep.Anomalies {
@@ -528,7 +529,7 @@ func TestTokens(t *testing.T) {
 // TestCheck_Sessions checks the report on small.db with its sessions folder.
 func TestCheck_Sessions(t *testing.T) {
 	db := copyFixture(t, "crmem/small.db")
-	var rep checkReport
+	var rep check.Report
 	mustJSON(t, mustRun(t, "", "check", "--json", "--db", db, "--sessions", filepath.Join("..", "testdata", "reference", "sessions")), &rep)
 	if !rep.Valid || rep.Entries != 26 || rep.Kinds["archive"] != 4 || rep.NextID != 29 || rep.Largest == nil {
 		t.Fatalf("check: %+v", rep)

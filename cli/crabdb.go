@@ -45,9 +45,8 @@ type storeCommand string
 
 const (
 	storeIgnores storeCommand = "ignores" // reads no memory file (tokens, version)
-	storeReads   storeCommand = "reads"   // has a store variant
+	storeSource  storeCommand = "reads"   // reads either format itself, through one store.Source (a.readContents, a.openSource)
 	storeWrites  storeCommand = "writes"  // refused on a store
-	storeSource  storeCommand = "source"  // reads either format itself, through a.openSource
 )
 
 // storeRoleKey is the annotation holding a subcommand's storeCommand.
@@ -63,38 +62,30 @@ func storeRole(c *cobra.Command) storeCommand { return storeCommand(c.Annotation
 var errDefaultIsStore = fmt.Errorf("%w; a write without --db would create %s beside it, which later runs would open instead of the store: give --db to write one",
 	crabdb.ErrReadOnly, memoryFileName)
 
-// storeAware makes c handle crabtalk's store: when the memory file is a
-// store, a read subcommand runs its store variant and a write subcommand
-// fails with crabdb.ErrReadOnly, leaving the file untouched; so does a write
-// when no path was given and the default path is crabtalk's store.crmem
-// (errDefaultIsStore), whatever it holds. Any other file goes to c's own
-// RunE.
+// storeAware gives c its role toward crabtalk's store and, for a write
+// subcommand, refuses the store: when the memory file is a store the write
+// fails with crabdb.ErrReadOnly, leaving the file untouched; so does a
+// write when no path was given and the default path is crabtalk's
+// store.crmem (errDefaultIsStore), whatever it holds. A read subcommand
+// reads either format itself, through one store.Source.
 func (a *app) storeAware(c *cobra.Command, role storeCommand) {
 	if c.Annotations == nil {
 		c.Annotations = map[string]string{}
 	}
 	c.Annotations[storeRoleKey] = string(role)
-	if role == storeIgnores || role == storeSource || c.RunE == nil {
+	if role != storeWrites || c.RunE == nil {
 		return
 	}
 	own := c.RunE
 	c.RunE = func(cmd *cobra.Command, args []string) error {
 		path, err := a.dbPath()
-		if role == storeWrites && err == nil && a.givenDBPath() == "" && filepath.Base(path) == storeFileName {
+		if err == nil && a.givenDBPath() == "" && filepath.Base(path) == storeFileName {
 			return fileError{path, errDefaultIsStore}
 		}
-		if err != nil || !isStoreFile(path) {
-			if role == storeReads && !(cmd.Name() == "check" && jsonFlags(cmd).enabled()) {
-				if err := unreadableStore(path); err != nil {
-					return err
-				}
-			}
-			return own(cmd, args)
-		}
-		if role == storeWrites {
+		if err == nil && isStoreFile(path) {
 			return fileError{path, crabdb.ErrReadOnly}
 		}
-		return a.runOnStore(cmd, path)
+		return own(cmd, args)
 	}
 }
 
@@ -111,15 +102,6 @@ func readStore(path string) (*crabdb.Store, error) {
 	return f.Store(), nil
 }
 
-// runOnStore runs the store variant of a read subcommand that has one.
-func (a *app) runOnStore(cmd *cobra.Command, path string) error {
-	switch cmd.Name() {
-	case "check":
-		return a.checkStore(cmd, path)
-	}
-	return fmt.Errorf("%s: no store variant", cmd.Name())
-}
-
 // toV1Entries converts store entries to v1 entries with ids 1… in key
 // order (crabdb.Entry.V1: a missing or unreadable created_at is 0,
 // unknown). The notices say what had to be changed.
@@ -132,19 +114,6 @@ func toV1Entries(entries []crabdb.Entry) ([]store.Entry, []string) {
 		notices = append(notices, n...)
 	}
 	return out, notices
-}
-
-// misleadingName describes a file name that suggests the other format
-// than the one the file holds ("" when the name fits or says nothing).
-func misleadingName(path string, f crabdb.Format) string {
-	base := filepath.Base(path)
-	switch {
-	case f == crabdb.FormatStore && (base == memoryFileName || filepath.Ext(base) == ".db"):
-		return fmt.Sprintf("the name %q suggests a CRMEM v1 memory file, but this is a crabtalk store (crabdb)", base)
-	case f == crabdb.FormatV1 && (base == storeFileName || filepath.Ext(base) == ".crmem"):
-		return fmt.Sprintf("the name %q suggests a crabtalk store (crabdb), but this is a CRMEM v1 memory file", base)
-	}
-	return ""
 }
 
 // unreadableStore gives both readers' reasons for a file named like a

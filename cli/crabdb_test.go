@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/crmem/crmem/store"
+	"github.com/crmem/crmem/store/check"
 )
 
 // storeRef is the crabdb fixtures folder.
@@ -271,7 +272,7 @@ func TestStoreCLI_CheckNamesFormat(t *testing.T) {
 			}
 		}
 	}
-	var r storeCheckReport
+	var r check.Report
 	mustJSON(t, mustIn(t, "--db", filepath.Join(storeRef, "small.crmem"), "check", "--json"), &r)
 	if r.Format != "crabdb" || !r.Valid || r.Entries != 25 || r.Index == nil || r.Index.Docs != 23 || len(r.Sessions.Missing) != 2 {
 		t.Errorf("check --json: %+v", r)

@@ -145,7 +145,7 @@ subcommand it opens the terminal UI; every subcommand is scriptable.`,
 		{a.addCommand(), storeWrites}, {a.updateCommand(), storeWrites}, {a.writeCommand(), storeWrites},
 		{a.aliasCommand(), storeWrites}, {a.renameCommand(), storeWrites}, {a.rmCommand(), storeWrites},
 		{a.editCommand(), storeWrites}, {a.dumpCommand(), storeSource}, {a.loadCommand(), storeWrites},
-		{a.exportCommand(), storeSource}, {a.importCommand(), storeWrites}, {a.checkCommand(), storeReads},
+		{a.exportCommand(), storeSource}, {a.importCommand(), storeWrites}, {a.checkCommand(), storeSource},
 		{a.benchCommand(), storeSource}, {a.configCommand(), storeIgnores}, {a.versionCommand(), storeIgnores},
 		{a.manCommand(), storeIgnores},
 	} {

@@ -20,6 +20,7 @@ import (
 
 	"github.com/crmem/crmem/bm25"
 	"github.com/crmem/crmem/store"
+	"github.com/crmem/crmem/store/check"
 )
 
 // TestBenchQueries_MatchFixture keeps the embedded copy equal to the fixture.
@@ -198,42 +199,6 @@ func corrupt(rng *rand.Rand, data []byte) []byte {
 	return c
 }
 
-// TestAnomalies checks every oddity check reports, one file each.
-func TestAnomalies(t *testing.T) {
-	e := func(id uint64, name string, aliases ...string) store.Entry {
-		return store.Entry{ID: id, Name: name, Aliases: aliases}
-	}
-	cases := []struct {
-		name string
-		file store.File
-		want []string
-	}{
-		{"clean", store.File{NextID: 3, Entries: []store.Entry{e(1, "a", "x"), e(2, "b", "y")}}, nil},
-		{"self alias is fine", store.File{NextID: 2, Entries: []store.Entry{e(1, "a", "a")}}, nil},
-		{"trailing", store.File{NextID: 2, Entries: []store.Entry{e(1, "a")}, Trailing: 5}, []string{"trailing_bytes"}},
-		{"duplicate name", store.File{NextID: 3, Entries: []store.Entry{e(1, "a"), e(2, "a")}}, []string{"duplicate_name"}},
-		{"duplicate id", store.File{NextID: 3, Entries: []store.Entry{e(2, "a"), e(2, "b")}}, []string{"duplicate_id"}},
-		{"stale next_id", store.File{NextID: 1, Entries: []store.Entry{e(9, "a")}}, []string{"stale_next_id"}},
-		{"reserved id", store.File{NextID: 2, Entries: []store.Entry{e(1, "a"), e(store.ReservedID, "z")}}, []string{"reserved_id"}},
-		{"stale beside the reserved id", store.File{NextID: 1, Entries: []store.Entry{e(4, "a"), e(store.ReservedID, "z")}}, []string{"stale_next_id", "reserved_id"}},
-		{"no ids left", store.File{NextID: store.ReservedID, Entries: []store.Entry{e(1, "a")}}, []string{"no_ids_left"}},
-		{"shared alias", store.File{NextID: 3, Entries: []store.Entry{e(1, "a", "x"), e(2, "b", "x")}}, []string{"shared_alias"}},
-		{"alias is a name", store.File{NextID: 3, Entries: []store.Entry{e(1, "a", "b"), e(2, "b")}}, []string{"alias_is_name"}},
-		{"unsafe name", store.File{NextID: 2, Entries: []store.Entry{e(1, "a/b")}}, []string{"unsafe_name"}},
-	}
-	for _, c := range cases {
-		t.Run(c.name, func(t *testing.T) {
-			var got []string
-			for _, a := range anomalies(&c.file) {
-				got = append(got, a.Kind)
-			}
-			if strings.Join(got, ",") != strings.Join(c.want, ",") {
-				t.Fatalf("got %v, want %v", got, c.want)
-			}
-		})
-	}
-}
-
 // TestCheckAgreesWithAdd (issue 17, item 14): the next id check names is
 // the one add gives, an entry holding 2^64−1 included (check said "the
 // next entry still gets id 0" while add gave 2).
@@ -294,19 +259,16 @@ func TestCLI_CountsHaveThousandsSeparators(t *testing.T) {
 // TestWriteAnomalies_Summarises checks the human report lists five of a kind
 // and counts the rest.
 func TestWriteAnomalies_Summarises(t *testing.T) {
-	var as []anomaly
+	var as []check.Anomaly
 	for i := range 7 {
-		as = append(as, anomaly{Kind: "shared_alias", Detail: fmt.Sprint("d", i)})
+		as = append(as, check.Anomaly{Kind: "shared_alias", Detail: fmt.Sprint("d", i)})
 	}
-	as = append(as, anomaly{Kind: "trailing_bytes", Detail: "t"})
+	as = append(as, check.Anomaly{Kind: "trailing_bytes", Detail: "t"})
 	var sb strings.Builder
 	writeAnomalies(func(f string, v ...any) { fmt.Fprintf(&sb, f, v...) }, as)
 	lines := strings.Split(strings.TrimSpace(sb.String()), "\n")
 	if len(lines) != 7 || !strings.Contains(lines[6], "and 2 more shared_alias") || !strings.Contains(lines[5], "trailing_bytes: t") {
 		t.Fatalf("got:\n%s", sb.String())
-	}
-	if got := someQuoted([]string{"a", "b", "c", "d", "e", "f", "g"}); got != `"a", "b", "c", "d", "e", … and 2 more` {
-		t.Fatalf("someQuoted: %s", got)
 	}
 }
 
