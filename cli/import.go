@@ -70,12 +70,6 @@ input without entries is refused (it would empty the memory).`,
 				return usage(cmd, "--merge and --replace exclude each other")
 			}
 			path := args[0]
-			if crab, err := isStoreImport(path, from); crab || err != nil {
-				if err != nil {
-					return err
-				}
-				return a.importStore(path, !replace)
-			}
 			format, err := importFormat(path, from)
 			if err != nil {
 				return err
@@ -106,6 +100,9 @@ input without entries is refused (it would empty the memory).`,
 
 // importFormat resolves --from, guessing from the input when it is empty.
 func importFormat(path, from string) (export.Format, error) {
+	if f, err := storeImportFormat(path, from); f != "" || err != nil {
+		return f, err
+	}
 	if from != "" {
 		f, err := export.ParseFormat(from)
 		if err != nil {
@@ -131,6 +128,8 @@ func (a *app) readImport(path string, format export.Format) ([]store.Entry, []st
 		res, err = export.ImportCrabtalk0038(path)
 	case export.Drover:
 		res, err = export.ImportDrover(path)
+	case export.Crabdb:
+		res, err = importCrabdb(path)
 	default:
 		return nil, nil, fmt.Errorf("unknown format %q", format)
 	}

@@ -93,29 +93,6 @@ func (a *app) storeAware(c *cobra.Command, role storeCommand) {
 // store (decided by structure, SPEC §10).
 func isStoreFile(path string) bool { return crabdb.IsStore(path) }
 
-// readStore reads the store at path for a read subcommand.
-func readStore(path string) (*crabdb.Store, error) {
-	f, err := crabdb.Open(path)
-	if err != nil {
-		return nil, fileError{path, err}
-	}
-	return f.Store(), nil
-}
-
-// toV1Entries converts store entries to v1 entries with ids 1… in key
-// order (crabdb.Entry.V1: a missing or unreadable created_at is 0,
-// unknown). The notices say what had to be changed.
-func toV1Entries(entries []crabdb.Entry) ([]store.Entry, []string) {
-	out := make([]store.Entry, len(entries))
-	var notices []string
-	for i, e := range entries {
-		var n []string
-		out[i], n = e.V1(uint64(i + 1))
-		notices = append(notices, n...)
-	}
-	return out, notices
-}
-
 // unreadableStore gives both readers' reasons for a file named like a
 // store (".crmem") that neither reads: its name says what the user
 // expects, its structure decides nothing (a store shorter than its header,
@@ -138,27 +115,19 @@ func unreadableStore(path string) error {
 	return nil
 }
 
-// entryNames lists the memory file's entry names (for completion): a
-// store's in key order, a v1 file's in file order.
+// entryNames lists the memory file's entry names (for completion), in
+// the file's order: a store's in key order, a v1 file's in file order.
 func (a *app) entryNames() ([]string, error) {
-	if path, err := a.dbPath(); err == nil && isStoreFile(path) {
-		s, err := readStore(path)
-		if err != nil {
-			return nil, err
-		}
-		entries, _ := s.Entries()
-		names := make([]string, len(entries))
-		for i, e := range entries {
-			names[i] = e.Name
-		}
-		return names, nil
-	}
-	_, f, err := a.decodeFile()
+	path, err := a.dbPath()
 	if err != nil {
 		return nil, err
 	}
-	names := make([]string, len(f.Entries))
-	for i, e := range f.Entries {
+	c, err := crabdb.ReadContents(path)
+	if err != nil {
+		return nil, fileError{path, err}
+	}
+	names := make([]string, len(c.File.Entries))
+	for i, e := range c.File.Entries {
 		names[i] = e.Name
 	}
 	return names, nil
