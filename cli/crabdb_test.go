@@ -12,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/crmem/crmem/internal/config"
 	"github.com/crmem/crmem/store"
 	"github.com/crmem/crmem/store/check"
 )
@@ -445,7 +446,7 @@ func TestStoreCLI_DefaultWritesNeverShadowTheStore(t *testing.T) {
 			}
 			for _, a := range args[name] {
 				home := t.TempDir()
-				st := filepath.Join(home, storeFileName)
+				st := filepath.Join(home, config.StoreFileName)
 				must(t, os.WriteFile(st, data, 0o600))
 				env := map[string]string{"CRABTALK_HOME": home, "EDITOR": "false", "VISUAL": "false"}
 				_, errs, code := runIn(env, "stdin body", append([]string{name}, a...)...)

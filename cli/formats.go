@@ -2,41 +2,14 @@ package cli
 
 import (
 	"fmt"
-	"os"
 	"path/filepath"
 
 	"github.com/spf13/cobra"
 
+	"github.com/crmem/crmem/internal/config"
 	"github.com/crmem/crmem/store"
 	"github.com/crmem/crmem/store/crabdb"
 )
-
-// Default file names in crabtalk's home folder.
-const (
-	memoryFileName = "memory.db"   // CRMEM v1, tagged crabtalk releases
-	storeFileName  = "store.crmem" // crabdb, crabtalk's main since 2026-08-18
-)
-
-// defaultMemoryPath is the file crmem opens in crabtalk's home folder dir
-// when no path is given: memory.db if it exists, else store.crmem if that
-// exists, else memory.db (which a write creates).
-func defaultMemoryPath(dir string) string {
-	mem := filepath.Join(dir, memoryFileName)
-	if _, err := os.Lstat(mem); err == nil {
-		return mem
-	}
-	if st := filepath.Join(dir, storeFileName); fileExists(st) {
-		return st
-	}
-	return mem
-}
-
-// fileExists reports whether path names something (a dangling link does
-// not count).
-func fileExists(path string) bool {
-	_, err := os.Stat(path)
-	return err == nil
-}
 
 // storeCommand says how a subcommand treats the memory file and so
 // crabtalk's store. Every subcommand is given one in the command table
@@ -60,7 +33,7 @@ func storeRole(c *cobra.Command) storeCommand { return storeCommand(c.Annotation
 // the store, or create a memory.db beside it that every later run opens
 // instead of the store (issue 17).
 var errDefaultIsStore = fmt.Errorf("%w; a write without --db would create %s beside it, which later runs would open instead of the store: give --db to write one",
-	crabdb.ErrReadOnly, memoryFileName)
+	crabdb.ErrReadOnly, config.MemoryFileName)
 
 // storeAware gives c its role toward crabtalk's store and, for a write
 // subcommand, refuses the store: when the memory file is a store the write
@@ -79,7 +52,7 @@ func (a *app) storeAware(c *cobra.Command, role storeCommand) {
 	own := c.RunE
 	c.RunE = func(cmd *cobra.Command, args []string) error {
 		path, err := a.dbPath()
-		if err == nil && a.givenDBPath() == "" && filepath.Base(path) == storeFileName {
+		if err == nil && a.givenDBPath() == "" && filepath.Base(path) == config.StoreFileName {
 			return fileError{path, errDefaultIsStore}
 		}
 		if err == nil && isStoreFile(path) {

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -227,25 +226,17 @@ func configFlags(cmd *cobra.Command) config.Flags {
 	return fl
 }
 
-// dbPath resolves the memory file: --demo's copy, else the configuration's db (--db, then
-// $CRMEM_DB, then the config file), else in crabtalk's home folder
-// ($CRABTALK_HOME, else ~/.crabtalk) memory.db if it exists, else
-// store.crmem if that exists (SPEC §10), else memory.db.
+// dbPath is the memory file: --demo's copy, else the one the
+// configuration resolved (its db setting, else crabtalk's memory file).
 func (a *app) dbPath() (string, error) {
 	if a.demoPath != "" {
 		return a.demoPath, nil
 	}
-	if p := a.givenDBPath(); p != "" {
-		return p, nil
+	if a.cfg == nil { // config --path and --default read no configuration
+		return config.CrabtalkMemory(a.getenv)
 	}
-	if dir := a.getenv("CRABTALK_HOME"); dir != "" {
-		return defaultMemoryPath(dir), nil
-	}
-	home, err := os.UserHomeDir()
-	if err != nil {
-		return "", fmt.Errorf("find home directory: %w", err)
-	}
-	return defaultMemoryPath(filepath.Join(home, ".crabtalk")), nil
+	path, _, err := a.cfg.Memory()
+	return path, err
 }
 
 // givenDBPath is the memory file the user named (--db, $CRMEM_DB, the
@@ -284,6 +275,7 @@ func (a *app) runTUI(path string) error {
 	return a.runScreen(tui.Options{
 		Path: path, SessionsDir: a.sessionsDir(path), Style: c.Style, NoMouse: !c.Mouse,
 		Sort: c.Sort, Keys: c.Keys, MaxExpansions: c.MaxExpansions, NameMatches: c.NameMatches, RecallLimit: c.RecallLimit,
+		DaemonSocket: config.DaemonSocket(a.getenv),
 	})
 }
 

@@ -8,7 +8,6 @@ import (
 	"syscall"
 	"time"
 
-	"github.com/crmem/crmem/internal/demo"
 	"github.com/crmem/crmem/tui"
 )
 
@@ -25,20 +24,11 @@ func (e signalExit) Error() string { return fmt.Sprintf("stopped by %s", e.sig) 
 // status is the exit status of a process ended by the signal.
 func (e signalExit) status() int { return 128 + int(e.sig) }
 
-// runScreen runs the TUI with opts. For --demo it writes the sample memory
-// to a temp folder (crmem-demo-* in $TMPDIR) and removes it however the TUI
-// ends: on quit, on SIGTERM (kill) and on SIGHUP (the terminal was
-// closed). A SIGTERM or SIGHUP ends crmem with status 128+signal once the
+// runScreen runs the TUI with opts, returning however the TUI ends: on
+// quit, on SIGTERM (kill) and on SIGHUP (the terminal was closed), so that
+// the caller's cleanups (--demo's temp folder) run. A SIGTERM or SIGHUP ends crmem with status 128+signal once the
 // screen has been restored (or after signalWait).
 func (a *app) runScreen(opts tui.Options) error {
-	if opts.Demo {
-		path, cleanup, err := demo.Write(time.Now())
-		if err != nil {
-			return err
-		}
-		defer cleanup()
-		opts.Path, opts.Demo = path, false
-	}
 	sigs := make(chan os.Signal, 2)
 	for _, s := range []os.Signal{syscall.SIGHUP, syscall.SIGTERM} {
 		if !signal.Ignored(s) { // under nohup, SIGHUP stays ignored

@@ -3,7 +3,6 @@ package tui
 import (
 	"net"
 	"os"
-	"path/filepath"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
@@ -78,15 +77,6 @@ func reloadCmd(db store.Source, old *snapshot) tea.Cmd {
 		}
 		return reloadedMsg{stat: st, diff: diff, snap: listedSnapshot(db.Memory(), old)}
 	}
-}
-
-// daemonSocket is where a running crabtalk daemon listens (SPEC §3): in
-// crabtalk's home folder, $CRABTALK_HOME (SPEC §10) or else ~/.crabtalk.
-func daemonSocket(home string) string {
-	if dir := os.Getenv("CRABTALK_HOME"); dir != "" {
-		return filepath.Join(dir, "run", "crabtalk.sock")
-	}
-	return filepath.Join(home, ".crabtalk", "run", "crabtalk.sock")
 }
 
 // daemonCmd checks whether the daemon's socket accepts a connection.

@@ -5,12 +5,10 @@ import (
 	"fmt"
 	"os"
 	"strings"
-	"time"
 
 	tea "charm.land/bubbletea/v2"
 
 	crmemconfig "github.com/crmem/crmem/internal/config"
-	"github.com/crmem/crmem/internal/demo"
 	"github.com/crmem/crmem/keymap"
 )
 
@@ -19,9 +17,11 @@ type Options struct {
 	Path        string // memory file
 	SessionsDir string // crabtalk sessions folder; empty: sessions/ next to Path
 	Style       string // glamour style override: "", "auto", "dark", "light", "notty"
-	Demo        bool   // open a temp copy of the built-in sample memory
-	NoMouse     bool   // start with mouse capture off (M turns it on)
-	Sort        string // the list's order at start: newest (""), oldest, name, size
+	// DaemonSocket is where a running crabtalk daemon listens ("": none
+	// known; config.DaemonSocket resolves it).
+	DaemonSocket string
+	NoMouse      bool   // start with mouse capture off (M turns it on)
+	Sort         string // the list's order at start: newest (""), oldest, name, size
 
 	// Keys is the key map (the configuration's [keys] applied to the
 	// defaults); a zero KeyMap means the defaults.
@@ -36,14 +36,6 @@ type Options struct {
 
 // Run starts the TUI and blocks until the user quits.
 func Run(opts Options) error {
-	if opts.Demo {
-		path, cleanup, err := demo.Write(time.Now())
-		if err != nil {
-			return err
-		}
-		defer cleanup()
-		opts.Path = path
-	}
 	if err := CheckStyle(opts.Style); err != nil {
 		return err
 	}
@@ -60,14 +52,14 @@ func Run(opts Options) error {
 }
 
 // configFrom builds the model's configuration from Options and the
-// environment (NO_COLOR, HOME for the daemon socket).
+// environment (NO_COLOR, PAGER; the home folder, shown as ~).
 func configFrom(opts Options, getenv func(string) string) config {
 	cfg := config{path: opts.Path, style: opts.Style, noColor: getenv("NO_COLOR") != "", noMouse: opts.NoMouse, features: defaultFeatures(opts),
 		keys: opts.Keys, order: parseSort(opts.Sort), maxExpansions: opts.MaxExpansions, pager: getenv("PAGER"),
 		nameMatches: opts.NameMatches, recallLimit: opts.RecallLimit}
+	cfg.daemon = opts.DaemonSocket
 	if home, err := os.UserHomeDir(); err == nil {
-		cfg.daemon = daemonSocket(home)
-		cfg.home = home
+		cfg.home = home // paths on screen show it as ~
 	}
 	return cfg
 }

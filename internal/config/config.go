@@ -33,7 +33,8 @@ type Config struct {
 	File  string
 	Found bool
 
-	origins map[string]Source // by setting name ("db", "search.max_expansions", "keys.quit")
+	origins map[string]Source   // by setting name ("db", "search.max_expansions", "keys.quit")
+	getenv  func(string) string // the environment Load read, for Memory
 }
 
 // SourceKind says which layer a value came from.

@@ -286,3 +286,63 @@ func TestReadmeExample(t *testing.T) {
 
 // ptr returns a pointer to v, for a flag in config.Flags.
 func ptr[T any](v T) *T { return &v }
+
+// TestMemory_ResolvesOnce: the memory file is the db setting when any
+// layer names one, else crabtalk's, found in $CRABTALK_HOME (else
+// ~/.crabtalk): memory.db, else store.crmem, else memory.db.
+func TestMemory_ResolvesOnce(t *testing.T) {
+	home := t.TempDir()
+	crab := filepath.Join(home, "crab")
+	if err := os.MkdirAll(crab, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	env := func(vars map[string]string) func(string) string {
+		return func(k string) string { return vars[k] }
+	}
+	cases := []struct {
+		name        string
+		vars        map[string]string
+		files       []string // created in crab before resolving
+		want        string
+		wantDefault bool
+	}{
+		{"named by the environment", map[string]string{"HOME": home, "CRMEM_DB": "/x/m.db"}, nil, "/x/m.db", false},
+		{"crabtalk home, nothing there", map[string]string{"HOME": home, "CRABTALK_HOME": crab}, nil, filepath.Join(crab, config.MemoryFileName), true},
+		{"crabtalk home holds the store only", map[string]string{"HOME": home, "CRABTALK_HOME": crab}, []string{config.StoreFileName}, filepath.Join(crab, config.StoreFileName), true},
+		{"memory.db wins over the store", map[string]string{"HOME": home, "CRABTALK_HOME": crab}, []string{config.StoreFileName, config.MemoryFileName}, filepath.Join(crab, config.MemoryFileName), true},
+		{"~/.crabtalk", map[string]string{"HOME": home}, nil, filepath.Join(home, ".crabtalk", config.MemoryFileName), true},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			for _, f := range c.files {
+				if err := os.WriteFile(filepath.Join(crab, f), nil, 0o600); err != nil {
+					t.Fatal(err)
+				}
+			}
+			cfg, err := config.Load(config.Options{Getenv: env(c.vars)})
+			if err != nil {
+				t.Fatal(err)
+			}
+			got, isDefault, err := cfg.Memory()
+			if err != nil || got != c.want || isDefault != c.wantDefault {
+				t.Errorf("Memory() = %q, %v, %v; want %q, %v", got, isDefault, err, c.want, c.wantDefault)
+			}
+		})
+	}
+}
+
+// TestDaemonSocket_HonoursCrabtalkHome: the daemon listens in crabtalk's
+// home folder, $CRABTALK_HOME when set (as the store's path, SPEC §10),
+// else ~/.crabtalk.
+func TestDaemonSocket_HonoursCrabtalkHome(t *testing.T) {
+	home := t.TempDir()
+	for _, tc := range []struct{ env, want string }{
+		{"", filepath.Join(home, ".crabtalk", "run", "crabtalk.sock")},
+		{filepath.Join(home, "ct"), filepath.Join(home, "ct", "run", "crabtalk.sock")},
+	} {
+		vars := map[string]string{"HOME": home, "CRABTALK_HOME": tc.env}
+		if got := config.DaemonSocket(func(k string) string { return vars[k] }); got != tc.want {
+			t.Errorf("CRABTALK_HOME=%q: socket %s, want %s", tc.env, got, tc.want)
+		}
+	}
+}

@@ -83,7 +83,7 @@ func home(getenv func(string) string) string {
 // bound to two actions of one pane, is an *Error.
 func Load(o Options) (*Config, error) {
 	h := home(o.Getenv)
-	c := &Config{Keys: keymap.DefaultKeyMap(), File: Path(o.Getenv), origins: map[string]Source{}}
+	c := &Config{Keys: keymap.DefaultKeyMap(), File: Path(o.Getenv), origins: map[string]Source{}, getenv: o.Getenv}
 	for _, s := range settings {
 		v, _ := s.check(s.def, h)
 		s.set(c, v)
