@@ -27,8 +27,8 @@ func (e fileError) Unwrap() error { return e.err }
 // reason is err's message without the operation and path prefixes that
 // lower layers add, so the path is named exactly once: the cause of a
 // *fs.PathError or a *store.PathError for path, taken with errors.As.
-// An error that names the path only in its text (none of the store's
-// formats does) keeps the text after the last "<path>: ".
+// Every layer below names a file through one of those two types, never in
+// its text alone, so no message is cut up here.
 func reason(path string, err error) string {
 	var pe *fs.PathError
 	if errors.As(err, &pe) && pe.Path == path {
@@ -41,11 +41,7 @@ func reason(path string, err error) string {
 	if errors.As(err, &se) && se.Path == path {
 		return reason(path, se.Err)
 	}
-	msg := err.Error()
-	if i := strings.LastIndex(msg, path+": "); i >= 0 {
-		msg = msg[i+len(path)+2:]
-	}
-	return msg
+	return err.Error()
 }
 
 // describer turns a failed operation's error into a message naming what

@@ -46,8 +46,9 @@ func TestReason(t *testing.T) {
 	}{
 		{&fs.PathError{Op: "open", Path: p, Err: fs.ErrNotExist}, "no such file"},
 		{&fs.PathError{Op: "open", Path: p, Err: fs.ErrPermission}, "permission denied"},
-		{fmt.Errorf("open %s: %w", p, store.ErrBadFormat), "bad memory file format"},
-		{fmt.Errorf("%s: lock: %w", p, errors.New("busy")), "lock: busy"},
+		{&store.PathError{Path: p, Err: store.ErrBadFormat}, "bad memory file format"},
+		{fmt.Errorf("save: %w", &store.PathError{Path: p, Err: errors.New("lock: busy")}), "lock: busy"},
+		{&fs.PathError{Op: "read", Path: "/x/other", Err: fs.ErrPermission}, "read /x/other: permission denied"}, // another file keeps its name
 		{errors.New("plain"), "plain"},
 	}
 	for _, c := range cases {

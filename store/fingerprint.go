@@ -112,7 +112,7 @@ func ReadFile(path string) ([]byte, error) {
 	defer f.Close()
 	data, err := readAll(f, fi.Size())
 	if err != nil {
-		return nil, fmt.Errorf("read %s: %w", path, err)
+		return nil, &fs.PathError{Op: "read", Path: path, Err: err}
 	}
 	return data, nil
 }
@@ -133,7 +133,7 @@ func fingerprintOf(path string) (Fingerprint, error) {
 	h.SetSeed(hashSeed)
 	n, err := io.CopyBuffer(&h, f, make([]byte, 256<<10))
 	if err != nil {
-		return Fingerprint{}, fmt.Errorf("read %s: %w", path, err)
+		return Fingerprint{}, &fs.PathError{Op: "read", Path: path, Err: err}
 	}
 	return Fingerprint{Exists: true, Size: n, ModTime: fi.ModTime(), Hash: h.Sum64()}, nil
 }

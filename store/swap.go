@@ -69,7 +69,7 @@ func (db *DB) place(tmp, target string, ours, expected Fingerprint) (swapResult,
 		case errors.Is(err, fs.ErrExist):
 			return foreignAt(target) // created meanwhile: merge with it
 		case !unsupported(err):
-			return swapResult{}, fmt.Errorf("rename %s: %w", target, err)
+			return swapResult{}, &fs.PathError{Op: "rename", Path: target, Err: err}
 		}
 		return checkThenRename(tmp, target, ours, expected)
 	}
@@ -160,7 +160,7 @@ func checkThenRename(tmp, target string, ours, expected Fingerprint) (swapResult
 		return swapResult{current: fp, merge: true, foreign: data, foreignFP: fp}, nil
 	}
 	if err := os.Rename(tmp, target); err != nil {
-		return swapResult{}, fmt.Errorf("rename %s: %w", target, err)
+		return swapResult{}, &fs.PathError{Op: "rename", Path: target, Err: err}
 	}
 	return swapResult{current: ours, placed: true}, nil
 }

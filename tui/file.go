@@ -3,7 +3,7 @@ package tui
 import (
 	"errors"
 	"fmt"
-	"strings"
+	"io/fs"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
@@ -133,12 +133,16 @@ func (m *Model) reloaded(msg reloadedMsg) tea.Cmd {
 }
 
 // shortError drops the file's path from an error (the status line shows
-// it): the cause of a *store.PathError for the file, which both formats
-// return; an error that names the path only in its text has the prefix cut.
+// it): the cause of a *store.PathError or an *fs.PathError for the file,
+// the two ways every layer below names a file.
 func (m *Model) shortError(err error) string {
 	var pe *store.PathError
 	if errors.As(err, &pe) && pe.Path == m.path {
 		return pe.Err.Error()
 	}
-	return strings.TrimPrefix(err.Error(), m.path+": ")
+	var fe *fs.PathError
+	if errors.As(err, &fe) && fe.Path == m.path {
+		return fe.Err.Error()
+	}
+	return err.Error()
 }

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 
 	"github.com/crmem/crmem/store"
@@ -25,7 +26,7 @@ func ReadFile(path string) ([]byte, os.FileInfo, error) {
 	var buf bytes.Buffer
 	buf.Grow(int(min(fi.Size(), 1<<30)) + 512) // a hint, not a limit
 	if _, err := buf.ReadFrom(f); err != nil {
-		return nil, nil, fmt.Errorf("read %s: %w", path, err)
+		return nil, nil, &fs.PathError{Op: "read", Path: path, Err: err}
 	}
 	return buf.Bytes(), fi, nil
 }
