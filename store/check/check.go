@@ -191,8 +191,10 @@ func folderSessions(dir string, entries []store.Entry) *Sessions {
 	r.Sessions = len(ss)
 	for _, s := range ss {
 		r.Markers += len(s.Archives)
-		for _, arch := range dedupe(s.Archives) {
-			if !known[arch] {
+		reported := map[string]bool{} // a session's markers may name one archive twice
+		for _, arch := range s.Archives {
+			if !known[arch] && !reported[arch] {
+				reported[arch] = true
 				r.Missing = append(r.Missing, MissingMarker{Session: s.Name, Archive: arch, Resume: arch == s.Resume})
 			}
 		}
@@ -260,19 +262,6 @@ func storeSessions(s *crabdb.Store, known map[string]bool) *Sessions {
 		}
 	}
 	return sr
-}
-
-// dedupe drops repeated strings, keeping the first of each.
-func dedupe(ss []string) []string {
-	seen := make(map[string]bool, len(ss))
-	out := make([]string, 0, len(ss))
-	for _, s := range ss {
-		if !seen[s] {
-			seen[s] = true
-			out = append(out, s)
-		}
-	}
-	return out
 }
 
 // someQuoted quotes the first ListShown names and counts the rest.

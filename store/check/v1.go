@@ -127,7 +127,10 @@ func aliasAnomalies(entries []store.Entry) []Anomaly {
 	var order []string
 	for _, e := range entries {
 		names[e.Name] = true
-		for _, al := range dedupe(e.Aliases) {
+		for i, al := range e.Aliases {
+			if slices.Contains(e.Aliases[:i], al) {
+				continue // listed twice: held once
+			}
 			if len(holders[al]) == 0 {
 				order = append(order, al)
 			}
