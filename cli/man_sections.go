@@ -3,12 +3,8 @@ package cli
 import (
 	"bytes"
 	"fmt"
-	"os"
-	"path/filepath"
-	"strings"
 
 	"charm.land/bubbles/v2/key"
-	"github.com/cpuguy83/go-md2man/v2/md2man"
 
 	"github.com/crmem/crmem/keymap"
 )
@@ -47,82 +43,42 @@ var exitStatuses = [][2]string{
 	{"129, 143", "the terminal UI was stopped by SIGHUP or SIGTERM (128 + the signal), after restoring the terminal"},
 }
 
-// manSectionsMarkdown is the markdown of the sections cobra's pages lack;
-// withKeys adds KEYS, the terminal UI's bindings (crmem.1 only).
-func manSectionsMarkdown(withKeys bool) string {
-	var b strings.Builder
-	defList(&b, "ENVIRONMENT", envVars)
-	defList(&b, "FILES", manFiles)
-	defList(&b, "EXIT STATUS", exitStatuses)
-	if withKeys {
-		b.WriteString("## KEYS\n\nThe terminal UI's default keys (the config file's [keys] table changes them; ? lists the keys in effect).\n\n")
-		km := keymap.DefaultKeyMap()
-		for _, g := range []struct {
-			title string
-			keys  []key.Binding
-		}{
-			{"Moving", km.NavigationKeys()}, {"Panes, filters and order", km.ViewKeys()},
-			{"Search", km.SearchKeys()}, {"Reading", km.ReadingKeys()}, {"Editing", km.EditingKeys()},
-			{"Cleaning up", km.CleanupKeys()}, {"Application", km.AppKeys()},
-			{"Prompts and questions", km.DialogKeys()},
-		} {
-			var rows [][2]string
-			for _, k := range g.keys {
-				rows = append(rows, [2]string{k.Help().Key, k.Help().Desc})
-			}
-			defList(&b, "### "+g.title, rows)
-		}
-	}
-	return b.String()
-}
-
-// manSectionsRoff renders manSectionsMarkdown as roff to insert into a
-// page: md2man makes the first level-1 heading the page title (.TH), so a
-// placeholder title is rendered and cut off, leaving the .SH sections.
+// manSectionsRoff is the roff of the sections every page has after its
+// options and example (ENVIRONMENT, FILES, EXIT STATUS); withKeys adds
+// KEYS, the terminal UI's bindings (crmem.1 only).
 func manSectionsRoff(withKeys bool) []byte {
-	out := md2man.Render([]byte("# crmem\n\n" + manSectionsMarkdown(withKeys)))
-	if i := bytes.Index(out, []byte(".SH ")); i >= 0 {
-		out = out[i:]
+	var b bytes.Buffer
+	defList(&b, ".SH ENVIRONMENT", envVars)
+	defList(&b, ".SH FILES", manFiles)
+	defList(&b, ".SH EXIT STATUS", exitStatuses)
+	if !withKeys {
+		return b.Bytes()
 	}
-	return out
+	b.WriteString(".SH KEYS\nThe terminal UI's default keys (the config file's [keys] table changes them; ? lists the keys in effect).\n")
+	km := keymap.DefaultKeyMap()
+	for _, g := range []struct {
+		title string
+		keys  []key.Binding
+	}{
+		{"Moving", km.NavigationKeys()}, {"Panes, filters and order", km.ViewKeys()},
+		{"Search", km.SearchKeys()}, {"Reading", km.ReadingKeys()}, {"Editing", km.EditingKeys()},
+		{"Cleaning up", km.CleanupKeys()}, {"Application", km.AppKeys()},
+		{"Prompts and questions", km.DialogKeys()},
+	} {
+		var rows [][2]string
+		for _, k := range g.keys {
+			rows = append(rows, [2]string{k.Help().Key, k.Help().Desc})
+		}
+		defList(&b, ".SS "+g.title, rows)
+	}
+	return b.Bytes()
 }
 
-// defList writes a markdown heading (a section, "## " when it has no
-// level of its own) and a definition list of rows.
-func defList(b *strings.Builder, heading string, rows [][2]string) {
-	if !strings.HasPrefix(heading, "#") {
-		heading = "## " + heading
-	}
-	b.WriteString(heading + "\n\n")
+// defList writes a section heading (a roff request) and a tagged
+// paragraph for each row: the term, then its text.
+func defList(b *bytes.Buffer, heading string, rows [][2]string) {
+	b.WriteString(heading + "\n")
 	for _, r := range rows {
-		fmt.Fprintf(b, "%s\n: %s\n\n", mdEscape(r[0]), mdEscape(r[1]))
+		fmt.Fprintf(b, ".TP\n%s\n%s\n", roffText(r[0]), roffText(r[1]))
 	}
-}
-
-// mdEscape keeps markdown from reading *, _, [, ] and backquotes in a
-// key name or text as markup.
-func mdEscape(s string) string {
-	return strings.NewReplacer(`\`, `\\`, "*", `\*`, "_", `\_`, "[", `\[`, "]", `\]`, "`", "\\`").Replace(s)
-}
-
-// addManSections inserts the ENVIRONMENT, FILES and EXIT STATUS sections
-// (and KEYS in crmem.1) before SEE ALSO in each page of dir that cobra
-// wrote.
-func addManSections(dir string, pages []string) error {
-	for _, p := range pages {
-		data, err := os.ReadFile(p)
-		if err != nil {
-			return fmt.Errorf("read man page: %w", err)
-		}
-		extra := manSectionsRoff(filepath.Base(p) == "crmem.1")
-		at := bytes.Index(data, []byte(".SH SEE ALSO"))
-		if at < 0 {
-			at = len(data)
-		}
-		out := append(append(append([]byte{}, data[:at]...), extra...), data[at:]...)
-		if err := os.WriteFile(p, out, 0o644); err != nil {
-			return fmt.Errorf("write man page: %w", err)
-		}
-	}
-	return nil
 }
