@@ -22,9 +22,9 @@ import (
 	"io"
 	"os"
 
+	"github.com/crmem/crmem/internal/glamour/extension"
 	"github.com/yuin/goldmark"
 	emoji "github.com/yuin/goldmark-emoji"
-	"github.com/yuin/goldmark/extension"
 	"github.com/yuin/goldmark/parser"
 	"github.com/yuin/goldmark/renderer"
 	"github.com/yuin/goldmark/util"

@@ -5,9 +5,9 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/crmem/crmem/internal/glamour/extension"
 	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/ast"
-	"github.com/yuin/goldmark/extension"
 	"github.com/yuin/goldmark/parser"
 	"github.com/yuin/goldmark/text"
 )
