@@ -86,8 +86,11 @@ func TestTmux_PagerRestoresScreen(t *testing.T) {
 		t.Fatal(err)
 	}
 	e.start("s", "PAGER="+pager+" "+bin+" "+path)
-	e.waitFor("s", 10*time.Second, "first screen", func(s string) bool {
-		return cardTitle(s) == "final-note" && !strings.Contains(s, "indexing")
+	// The card shows the content as text until its markdown rendering
+	// (off the update loop) arrives, indented by the style's margin: the
+	// screen to compare with is the rendered one.
+	e.waitFor("s", 10*time.Second, "first screen, rendered", func(s string) bool {
+		return cardTitle(s) == "final-note" && !strings.Contains(s, "indexing") && strings.Contains(s, "┃  Added after removals")
 	})
 	before := panes(e.screen("s"))
 	e.keys("s", "v")
