@@ -280,7 +280,7 @@ func (s recallOf) Features() store.Features {
 type noRecall struct{}
 
 func (noRecall) Recall(string, int) ([]bm25.Hit, []store.RecallHit, error) { return nil, nil, nil }
-func (noRecall) RecallStats() store.RecallStats                           { return store.RecallStats{} }
+func (noRecall) RecallStats() store.RecallStats                            { return store.RecallStats{} }
 
 // TestExplain_NotScored checks the reason for an entry whose text holds a
 // query term that the source's own recall does not score.
