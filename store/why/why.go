@@ -13,6 +13,7 @@ import (
 	"strings"
 
 	"github.com/crmem/crmem/bm25"
+	"github.com/crmem/crmem/internal/humanize"
 	"github.com/crmem/crmem/store"
 )
 
@@ -93,7 +94,7 @@ type Dropped struct {
 
 // KeepsFirst is why crabtalk's store drops a word's later tokens: its
 // recall takes the first token of each whitespace-separated word only.
-const KeepsFirst = "not the word's first token (the store's recall keeps one per word)"
+const KeepsFirst = "not the word's first token, and the store's recall keeps one per word"
 
 // Entry is where one named entry stands.
 type Entry struct {
@@ -285,16 +286,18 @@ func hasTerm(ts []Term, q string) bool {
 // rankedDetail says where a ranked entry stands against the limit.
 func (rep *Report) rankedDetail(e Entry) string {
 	c := rep.Cutoff
-	where := fmt.Sprintf("ranked #%d of %d", e.Rank, rep.Ranked)
+	where := fmt.Sprintf("ranked #%s of %s", humanize.Count(e.Rank), humanize.Count(rep.Ranked))
 	switch {
 	case e.InLimit && rep.Limit > 0:
-		return fmt.Sprintf("%s, inside the limit of %d", where, rep.Limit)
+		return fmt.Sprintf("%s, inside the limit of %s", where, humanize.Count(rep.Limit))
 	case e.InLimit:
 		return where + ", and the recall has no limit"
 	case e.Gap == 0:
-		return fmt.Sprintf("%s: it ties #%d %s on score, and the recall's order of ties puts it after the limit of %d", where, c.Rank, c.Name, rep.Limit)
+		return fmt.Sprintf("%s: it ties #%s %q on score, and the recall's order of ties puts it after the limit of %s",
+			where, humanize.Count(c.Rank), c.Name, humanize.Count(rep.Limit))
 	}
-	return fmt.Sprintf("%s: %.4f below #%d %s (%.4f), the last inside the limit of %d", where, e.Gap, c.Rank, c.Name, c.Score, rep.Limit)
+	return fmt.Sprintf("%s: %.4f below #%s %q (%.4f), the last inside the limit of %s",
+		where, e.Gap, humanize.Count(c.Rank), c.Name, c.Score, humanize.Count(rep.Limit))
 }
 
 // notFound is the answer for a name no entry has, with the names close
