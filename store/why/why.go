@@ -270,6 +270,13 @@ func (rep *Report) stand(e store.Entry, asked string, s standing, prefix bool) E
 			out.Detail += "; it has no word the index keeps"
 		}
 	}
+	switch c := rep.Cutoff; {
+	case len(rep.Terms) == 0:
+	case c == nil || rep.Limit == 0 || rep.Ranked < rep.Limit:
+		out.Detail += "; the limit has room: any score above zero would be recalled"
+	default:
+		out.Detail += fmt.Sprintf("; to be recalled it would need to score at least %.4f, as #%s %q does", c.Score, humanize.Count(c.Rank), c.Name)
+	}
 	return out
 }
 
@@ -288,8 +295,11 @@ func (rep *Report) rankedDetail(e Entry) string {
 	c := rep.Cutoff
 	where := fmt.Sprintf("ranked #%s of %s", humanize.Count(e.Rank), humanize.Count(rep.Ranked))
 	switch {
+	case e.InLimit && e.Rank == c.Rank && rep.Limit > 0:
+		return fmt.Sprintf("%s, the last inside the limit of %s", where, humanize.Count(rep.Limit))
 	case e.InLimit && rep.Limit > 0:
-		return fmt.Sprintf("%s, inside the limit of %s", where, humanize.Count(rep.Limit))
+		return fmt.Sprintf("%s, inside the limit of %s: %.4f above #%s %q (%.4f), the last inside",
+			where, humanize.Count(rep.Limit), -e.Gap, humanize.Count(c.Rank), c.Name, c.Score)
 	case e.InLimit:
 		return where + ", and the recall has no limit"
 	case e.Gap == 0:
