@@ -150,6 +150,13 @@ func TestSearchWhy_JSONShape(t *testing.T) {
 	if len(entries) != 2 || !slices.Equal(keys(entries[0]), wantEntry) {
 		t.Fatalf("why entries: %d, keys %v, want %v", len(entries), keys(entries[0]), wantEntry)
 	}
+	var none map[string]json.RawMessage
+	mustJSON(t, mustRun(t, "", "search", "--db", db, "--json", "--why", "deploy-steps", "the"), &none)
+	for _, k := range []string{"hits", "terms", "words"} {
+		if !strings.HasPrefix(string(none[k]), "[") {
+			t.Errorf("a query nothing matches: %s is %s, want an array", k, none[k])
+		}
+	}
 	for _, e := range entries {
 		for _, k := range []string{"terms", "missing", "dropped_words", "did_you_mean"} {
 			if string(e[k]) == "null" {

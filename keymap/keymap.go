@@ -96,7 +96,7 @@ func DefaultKeyMap() KeyMap {
 		Open:            b([]string{"enter", "l", "right"}, "enter/l/→", "open preview"),
 		Back:            b([]string{"esc", "h", "left", "backspace"}, "esc/h/←", "back to list"),
 		Explain:         b([]string{"x"}, "x", "explain score"),
-		Why:             b([]string{"w"}, "w", "why (not): any entry's place in the recall"),
+		Why:             b([]string{"w"}, "w", "why (not) recalled"),
 		Recall:          b([]string{"ctrl+r"}, "ctrl+r", "recall view (agent's limit)"),
 		SearchUp:        b([]string{"ctrl+p", "ctrl+k"}, "ctrl+p/k", "up"),
 		SearchDown:      b([]string{"ctrl+n", "ctrl+j"}, "ctrl+n/j", "down"),

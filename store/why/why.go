@@ -164,6 +164,9 @@ func Explain(src store.Source, query string, names []string, limit int) (Report,
 		return Report{}, fmt.Errorf("recall %q: %w", query, err)
 	}
 	rep.Query, rep.Format, rep.Limit = query, f.Format, limit
+	if rep.Hits == nil {
+		rep.Hits = []Hit{}
+	}
 	nameHits(m, rep.Hits)
 	if n := len(rep.Hits); n > 0 {
 		c := rep.Hits[n-1]
