@@ -22,6 +22,12 @@ func (ix *Index) Explain(query string, id uint64) Explanation {
 	terms := QueryTerms(query)
 	ix.mu.RLock()
 	defer ix.mu.RUnlock()
+	return ix.explain(terms, id)
+}
+
+// explain is Explain for sorted, deduplicated terms; the caller holds the
+// read lock.
+func (ix *Index) explain(terms []string, id uint64) Explanation {
 	ex := Explanation{N: ix.n, AvgDocLen: ix.avgdl()}
 	if doc, ok := ix.byID[id]; ok {
 		ex.DocLen = int(ix.docs[doc].len)

@@ -94,6 +94,9 @@ func readmeExamples() []readmeExample {
 		{line: "crmem search postgres migration --explain          # why each entry scored what it did", check: func(t *testing.T, s *scratch, r result) {
 			wantContains(t, r.stdout, "db-migrations", "idf")
 		}},
+		{line: "crmem search postgres migration --why long-note --why alice-preferences   # why an entry is, or is not, recalled", check: func(t *testing.T, s *scratch, r result) {
+			wantContains(t, r.stdout, "why long-note: ranked #2 of ", "why alice-preferences: none of the query's terms (migration, postgres) occur in it")
+		}},
 		{line: `crmem search "token refresh" --kind archive --json`, check: func(t *testing.T, s *scratch, r result) {
 			var hits []jsonHit
 			mustJSON(t, r.stdout, &hits)

@@ -18,13 +18,14 @@ type searchOptions struct {
 	limit   int
 	js      jsonOutput
 	explain bool
+	why     []string
 }
 
 // searchCommand ranks entries by BM25 exactly as the agent's recall does.
 func (a *app) searchCommand() *cobra.Command {
 	var o searchOptions
 	c := &cobra.Command{
-		Use:   "search QUERY... [--limit N] [--kind K] [--explain] [--json|--pretty]",
+		Use:   "search QUERY... [--limit N] [--kind K] [--explain] [--why NAME]... [--json|--pretty]",
 		Short: "Rank entries for a query exactly as the agent's recall does",
 		Long: `Rank entries by BM25 over their content and aliases, exactly as the agent's
 recall(query) does: the words of QUERY are joined by spaces, tokenized, and
@@ -34,12 +35,35 @@ first), at most --limit of them (0: all). --kind keeps one kind after ranking.
 frequency in the entry (tf), the entries holding it (df), its idf and its share
 of the score, with the entry's length against the average.
 --json prints an array of entries in rank order, each with "score" (and with
---explain an "explain" object), on one line; --pretty indents it.`,
+--explain an "explain" object), on one line; --pretty indents it.
+
+--why NAME (repeatable) says where the entry NAME (or alias) stands in the
+recall, ranked as the agent's recall ranks (crabtalk's store: its own
+recall): its rank among every entry scoring above zero, or why it has none
+(not in memory, with names close to it; none of the query's terms in it; a
+query word the tokenizer drops, shown as crmem tokens shows it); per query
+term its tf, df, idf, part and share of the score; the terms it lacks; and
+the gap to the last entry inside the limit, which is the agent's recall
+limit 5 unless --limit is given. The hits come first, at that limit. With
+--json the output is one object: "query", "format", "terms", "words" (query
+words the tokenizer changes: "word", "terms", "dropped" [{"piece",
+"reason"}]), "limit", "ranked", "docs", "avg_doc_len", "cutoff" (the last
+hit inside the limit, or null) and "hits" (each {"rank", "name", "kind",
+"score"}), and "why": per NAME, in order, {"name", "found", "entry" (when
+NAME is an alias), "kind", "rank" (0: none), "score", "in_limit", "gap",
+"reason" (ranked, not_in_memory, no_query_terms, dropped_word,
+no_shared_term, not_scored), "detail", "terms" [{"query", "term", "tf",
+"df", "idf", "contrib", "share"}], "missing", "dropped_words", "doc_len",
+"did_you_mean"}.`,
 		Example: `  crmem search deploy rollback
   crmem search "postgres migration" --limit 3 --explain
-  crmem search token refresh --kind archive --json`,
+  crmem search token refresh --kind archive --json
+  crmem search postgres migration --why deploy-steps --why long-note`,
 		Args: args(1, -1),
 		RunE: func(cmd *cobra.Command, args []string) error {
+			if len(o.why) > 0 {
+				return a.searchWhy(cmd, args)
+			}
 			k, err := kindFlag(cmd, o.kind)
 			if err != nil {
 				return err
@@ -68,6 +92,8 @@ of the score, with the entry's length against the average.
 	c.Flags().StringVar(&o.kind, "kind", "", "only entries of this kind: note, archive or topic")
 	c.Flags().IntVar(&o.limit, "limit", 10, "at most N results (0: all)")
 	c.Flags().BoolVar(&o.explain, "explain", false, "show each query term's part in each score")
+	c.Flags().StringArrayVar(&o.why, "why", nil, "say where the entry NAME stands in the recall and why (repeatable)")
+	_ = c.RegisterFlagCompletionFunc("why", a.completeNames(-1))
 	o.js.register(c, "print the hits")
 	return c
 }

@@ -29,8 +29,9 @@ type KeyMap struct {
 	PreviewPageDown, PreviewPageUp key.Binding
 	// Panes and views. Open shows the preview (one pane at a time: instead
 	// of the list), Back returns to the list; Recall shows exactly what the
-	// agent's recall returns for the query.
-	Focus, Open, Back, Explain, Recall, Help key.Binding
+	// agent's recall returns for the query; Why says where any entry
+	// stands in that recall and why (the selected one, or one named).
+	Focus, Open, Back, Explain, Why, Recall, Help key.Binding
 	// Moving the selection while typing a query (besides ↑ ↓ pgup pgdn).
 	SearchUp, SearchDown key.Binding
 	// Search line.
@@ -57,6 +58,8 @@ type KeyMap struct {
 	// The answers to an edit conflict, and to an undo whose names were
 	// taken meanwhile.
 	KeepMine, KeepTheirs, SaveAsNew, RestoreRenamed, KeepUndo, DropUndo key.Binding
+	// Complete completes an entry name in a prompt that asks for one.
+	Complete key.Binding
 
 	mode      Mode               // set by SetMode; ShortHelp depends on it
 	base      map[string]binding // the configured keys and labels, by snake_case name
@@ -93,6 +96,7 @@ func DefaultKeyMap() KeyMap {
 		Open:            b([]string{"enter", "l", "right"}, "enter/l/→", "open preview"),
 		Back:            b([]string{"esc", "h", "left", "backspace"}, "esc/h/←", "back to list"),
 		Explain:         b([]string{"x"}, "x", "explain score"),
+		Why:             b([]string{"w"}, "w", "why (not) recalled"),
 		Recall:          b([]string{"ctrl+r"}, "ctrl+r", "recall view (agent's limit)"),
 		SearchUp:        b([]string{"ctrl+p", "ctrl+k"}, "ctrl+p/k", "up"),
 		SearchDown:      b([]string{"ctrl+n", "ctrl+j"}, "ctrl+n/j", "down"),
@@ -141,6 +145,7 @@ func DefaultKeyMap() KeyMap {
 		RestoreRenamed:  b([]string{"r"}, "r", "undo: restore renamed"),
 		KeepUndo:        b([]string{"k"}, "k", "undo: keep it in the list"),
 		DropUndo:        b([]string{"x"}, "x", "undo: drop it from the list"),
+		Complete:        b([]string{"tab"}, "tab", "complete a name (prompts)"),
 	}
 	k.interrupt = b([]string{InterruptKey}, InterruptKey, "quit (always)")
 	k.recordBase()
@@ -164,7 +169,7 @@ func (k KeyMap) NavigationKeys() []key.Binding {
 
 // ViewKeys switch panes, filters and order.
 func (k KeyMap) ViewKeys() []key.Binding {
-	return []key.Binding{k.Focus, k.Open, k.Back, k.FilterAll, k.FilterNotes, k.FilterArchives, k.FilterTopics, k.DateFilter, k.Sort, k.Explain, k.Recall}
+	return []key.Binding{k.Focus, k.Open, k.Back, k.FilterAll, k.FilterNotes, k.FilterArchives, k.FilterTopics, k.DateFilter, k.Sort, k.Explain, k.Why, k.Recall}
 }
 
 // ReadingKeys copy, page, zoom and follow the agent's changes.
@@ -213,12 +218,12 @@ func (k KeyMap) ShortHelp() []key.Binding {
 
 // DialogKeys answer prompts, questions and choices.
 func (k KeyMap) DialogKeys() []key.Binding {
-	return []key.Binding{k.Accept, k.Cancel, k.Yes, k.No, k.KeepMine, k.KeepTheirs, k.SaveAsNew, k.RestoreRenamed, k.KeepUndo, k.DropUndo}
+	return []key.Binding{k.Accept, k.Cancel, k.Complete, k.Yes, k.No, k.KeepMine, k.KeepTheirs, k.SaveAsNew, k.RestoreRenamed, k.KeepUndo, k.DropUndo}
 }
 
 // dialogKeys points at the dialog bindings, to enable them by mode.
 func (k *KeyMap) dialogKeys() []*key.Binding {
-	return []*key.Binding{&k.Accept, &k.Cancel, &k.Yes, &k.No, &k.KeepMine, &k.KeepTheirs, &k.SaveAsNew, &k.RestoreRenamed, &k.KeepUndo, &k.DropUndo}
+	return []*key.Binding{&k.Accept, &k.Cancel, &k.Complete, &k.Yes, &k.No, &k.KeepMine, &k.KeepTheirs, &k.SaveAsNew, &k.RestoreRenamed, &k.KeepUndo, &k.DropUndo}
 }
 
 // FullHelp is the `?` help, one column per group.
@@ -245,7 +250,7 @@ func (k *KeyMap) SetMode(m Mode, editing, query bool) {
 	for _, b := range []*key.Binding{&k.Up, &k.Down, &k.PageUp, &k.PageDown, &k.HalfUp, &k.HalfDown, &k.Top, &k.Bottom} {
 		b.SetEnabled(true)
 	}
-	for _, b := range []*key.Binding{&k.Focus, &k.Explain, &k.Search,
+	for _, b := range []*key.Binding{&k.Focus, &k.Explain, &k.Why, &k.Search,
 		&k.FilterAll, &k.FilterNotes, &k.FilterArchives, &k.FilterTopics, &k.Sort, &k.Reload, &k.Mouse,
 		&k.LatestChange, &k.ChangeLog, &k.CopyName, &k.CopyContent, &k.Pager, &k.Zoom,
 		&k.PrevMatch, &k.NextMatch, &k.DateFilter} {
@@ -313,7 +318,7 @@ func (k *KeyMap) setDialogMode(m Mode) {
 	k.Cancel.SetEnabled(true)
 	on := map[Mode][]*key.Binding{
 		ModeLog:      {&k.Up, &k.Down, &k.PageUp, &k.PageDown, &k.HalfUp, &k.HalfDown, &k.Top, &k.Bottom, &k.Accept, &k.Quit, &k.ChangeLog},
-		ModePrompt:   {&k.Accept},
+		ModePrompt:   {&k.Accept, &k.Complete},
 		ModeQuestion: {&k.Yes, &k.No},
 		ModeChoice:   {&k.KeepMine, &k.KeepTheirs, &k.SaveAsNew, &k.RestoreRenamed, &k.KeepUndo, &k.DropUndo},
 	}[m]

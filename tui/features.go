@@ -119,8 +119,11 @@ type statusTexter interface {
 	StatusText(m *Model) string
 }
 
-// defaultFeatures are the features Run installs: the editing code's.
-func defaultFeatures(opts Options) []Feature { return editingFeatures(opts) }
+// defaultFeatures are the features Run installs: the editing code's, and
+// the why panel.
+func defaultFeatures(opts Options) []Feature {
+	return append(editingFeatures(opts), newWhyFeature())
+}
 
 // ---- helpers for features ----
 

@@ -1,0 +1,137 @@
+package cli
+
+import (
+	"bufio"
+	"fmt"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"github.com/crmem/crmem/internal/humanize"
+	"github.com/crmem/crmem/store/why"
+)
+
+// whyFirst makes `search --why` read either format itself, through
+// a.openSource, before the store router sends a search on crabtalk's
+// store to its store variant: one --why for both formats. (Once search
+// reads both formats through openSource, its own RunE handles --why and
+// this wrapper can go.)
+func (a *app) whyFirst(c *cobra.Command) {
+	if c.Name() != "search" {
+		return
+	}
+	routed := c.RunE
+	c.RunE = func(cmd *cobra.Command, args []string) error {
+		if cmd.Flags().Changed("why") {
+			return a.searchWhy(cmd, args)
+		}
+		return routed(cmd, args)
+	}
+}
+
+// searchWhy is `search QUERY --why NAME…`: the recall's hits, as the agent
+// gets them (at the agent's limit unless --limit), then where each named
+// entry stands and why.
+func (a *app) searchWhy(cmd *cobra.Command, args []string) error {
+	names, _ := cmd.Flags().GetStringArray("why")
+	limit, _ := cmd.Flags().GetInt("limit")
+	switch {
+	case !cmd.Flags().Changed("limit"):
+		limit = why.AgentLimit
+	case limit < 0:
+		return usage(cmd, "--limit must be 0 (all) or more")
+	}
+	if cmd.Flags().Changed("kind") {
+		return usage(cmd, "--why ranks as the agent's recall does, which has no --kind")
+	}
+	if cmd.Flags().Changed("explain") {
+		return usage(cmd, "--why explains the entries it names; to explain the hits, use --explain without --why")
+	}
+	_, src, err := a.openSource()
+	if err != nil {
+		return err
+	}
+	rep, err := why.Explain(src, strings.Join(args, " "), names, limit)
+	if err != nil {
+		return err
+	}
+	if js := jsonFlags(cmd); js.enabled() {
+		return a.output(func(w *bufio.Writer) error { return js.write(w, rep) })
+	}
+	m := src.Memory()
+	hits := make([]jsonHit, 0, len(rep.Hits))
+	for _, h := range rep.Hits {
+		if e, ok := m.Get(h.ID); ok {
+			hits = append(hits, jsonHit{jsonEntry: toJSON(e), Score: h.Score})
+		}
+	}
+	return a.output(func(w *bufio.Writer) error {
+		if len(hits) == 0 {
+			w.WriteString("no matches\n")
+		} else if err := searchTable(hits).write(w); err != nil {
+			return err
+		}
+		writeWhy(w, rep)
+		return nil
+	})
+}
+
+// writeWhy prints the query's dropped words, then a block per named
+// entry: where it stands, each query term's part, the terms it lacks.
+func writeWhy(w *bufio.Writer, rep why.Report) {
+	w.WriteString("\n")
+	for _, wd := range rep.Words {
+		fmt.Fprintf(w, "query word %s\n", wordLine(wd))
+	}
+	for _, e := range rep.Entries {
+		name := nameText(e.Name)
+		if e.Entry != "" {
+			name += " (alias of " + nameText(e.Entry) + ")"
+		}
+		fmt.Fprintf(w, "why %s: %s\n", name, sanitizeLine(e.Detail))
+		if !e.Found {
+			continue
+		}
+		if len(rep.Terms) > 0 {
+			whyTerms(rep, e).write(w)
+		}
+		if len(e.Missing) > 0 {
+			fmt.Fprintf(w, "     lacks %s\n", sanitizeLine(strings.Join(e.Missing, ", ")))
+		}
+		fmt.Fprintf(w, "     length %s tokens (average %.1f over %s entries)\n", humanize.Count(e.DocLen), rep.AvgDocLen, humanize.Count(rep.Docs))
+	}
+}
+
+// wordLine shows what the tokenizer makes of a query word, as `crmem
+// tokens WORD` would: "the" → nothing (stopword).
+func wordLine(wd why.Word) string {
+	got := "nothing"
+	if len(wd.Terms) > 0 {
+		got = strings.Join(wd.Terms, " ")
+	}
+	var drops []string
+	for _, d := range wd.Dropped {
+		drops = append(drops, fmt.Sprintf("%q %s", d.Piece, d.Reason))
+	}
+	line := fmt.Sprintf("%q → %s", wd.Word, got)
+	if len(drops) > 0 {
+		line += " (dropped: " + strings.Join(drops, "; ") + ")"
+	}
+	return sanitizeLine(line)
+}
+
+// whyTerms is the table of a named entry's query terms: tf, df, idf,
+// part of the score and share.
+func whyTerms(rep why.Report, e why.Entry) *table {
+	t := &table{right: map[int]bool{1: true, 2: true, 3: true, 4: true, 5: true}}
+	t.add("     TERM", "TF", "DF", "IDF", "PART", "SHARE")
+	for _, ts := range e.Terms {
+		term := ts.Query
+		if ts.Term != "" && ts.Term != ts.Query {
+			term += " → " + ts.Term
+		}
+		t.add("     "+sanitizeLine(term), humanize.Count(ts.TF), humanize.Count(ts.DF), fmt.Sprintf("%.4f", ts.IDF),
+			fmt.Sprintf("%.4f", ts.Contrib), fmt.Sprintf("%.0f%%", 100*ts.Share))
+	}
+	return t
+}

@@ -1,0 +1,349 @@
+package tui
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"unicode/utf8"
+
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/crmem/crmem/internal/humanize"
+	"github.com/crmem/crmem/internal/sanitize"
+	"github.com/crmem/crmem/keymap"
+	"github.com/crmem/crmem/store"
+	"github.com/crmem/crmem/store/why"
+)
+
+// whyFeature is the Feature behind the why key: during a search, where
+// any entry stands in the agent's recall of the query and why (store/why,
+// as `crmem search --why`), the selected entry's or one named in a prompt
+// that completes names, shown in a panel in place of the panes.
+type whyFeature struct {
+	prompt *promptDialog
+	comp   nameCompletion
+	panel  *whyPanel
+	seq    int // the last explanation asked for; older answers are dropped
+}
+
+// newWhyFeature builds the feature, closed.
+func newWhyFeature() *whyFeature { return &whyFeature{} }
+
+// whyPanel is an explanation on screen and how far it is scrolled.
+type whyPanel struct {
+	rep why.Report
+	top int
+}
+
+// whyDoneMsg carries an explanation computed off the update loop.
+type whyDoneMsg struct {
+	seq int
+	rep why.Report
+	err error
+}
+
+// Update opens the prompt on the why key, runs the prompt and the panel
+// while they are open, and takes the explanation when it is ready.
+func (f *whyFeature) Update(m *Model, msg tea.Msg) (bool, tea.Cmd) {
+	switch msg := msg.(type) {
+	case tea.KeyPressMsg:
+		return f.key(m, msg)
+	case tea.PasteMsg:
+		if f.prompt != nil {
+			f.prompt.paste(msg.Content)
+			return true, nil
+		}
+	case whyDoneMsg:
+		if msg.seq != f.seq {
+			return true, nil
+		}
+		if msg.err != nil {
+			return true, m.SetStatus("why: " + sanitize.Name(m.shortError(msg.err)))
+		}
+		f.panel = &whyPanel{rep: msg.rep}
+		return true, nil
+	}
+	return false, nil
+}
+
+// key handles a key press for the prompt, the panel, or the why key.
+func (f *whyFeature) key(m *Model, k tea.KeyPressMsg) (bool, tea.Cmd) {
+	keys := m.Keys()
+	switch {
+	case f.prompt != nil && key.Matches(k, keys.Complete):
+		return true, f.complete(m)
+	case f.prompt != nil:
+		p := f.prompt
+		cmd, done := p.key(m, k)
+		if done && f.prompt == p {
+			f.prompt = nil
+		}
+		return true, cmd
+	case f.panel != nil:
+		if key.Matches(k, keys.Cancel) || key.Matches(k, keys.Quit) || key.Matches(k, keys.Accept) {
+			f.panel = nil
+		} else if key.Matches(k, keys.Top) || key.Matches(k, keys.Bottom) {
+			f.panel.top = 0
+			if key.Matches(k, keys.Bottom) {
+				f.scroll(m, len(whyLines(m, f.panel.rep, m.c.width)))
+			}
+		} else if d, ok := m.moveDelta(k); ok {
+			f.scroll(m, d)
+		}
+		return true, nil
+	case key.Matches(k, keys.Why):
+		return true, f.open(m)
+	}
+	return false, nil
+}
+
+// open asks which entry to explain, the selected one proposed; without a
+// search there is no recall to explain.
+func (f *whyFeature) open(m *Model) tea.Cmd {
+	query := m.applied
+	if strings.TrimSpace(query) == "" {
+		return m.SetStatus(hints(" ", keyName(m.c.keys.Why), "explains a search's recall: search first") + paren(keyName(m.c.keys.Search)))
+	}
+	name := ""
+	if e, ok := m.SelectedEntry(); ok {
+		name = e.Name
+	}
+	f.comp = nameCompletion{}
+	f.prompt = newPrompt("why", name, nil, func(m *Model, v string) tea.Cmd {
+		if v == "" {
+			return m.SetStatus("cancelled")
+		}
+		return f.explain(m, query, v)
+	})
+	return m.SetStatus("why: an entry's place in the agent's recall" + paren(keyHint(m.c.keys.Complete, "completes a name")))
+}
+
+// explain computes, off the update loop, where the entry name stands in
+// the agent's recall of query at its limit.
+func (f *whyFeature) explain(m *Model, query, name string) tea.Cmd {
+	src := m.db
+	if src == nil {
+		return m.SetStatus("no memory open")
+	}
+	f.seq++
+	seq, limit := f.seq, m.lim.recallLimit
+	return func() tea.Msg {
+		rep, err := why.Explain(src, query, []string{name}, limit)
+		return whyDoneMsg{seq: seq, rep: rep, err: err}
+	}
+}
+
+// complete completes the prompt's name: to the one name it begins, to the
+// longest start several names share, then through those names in turn.
+func (f *whyFeature) complete(m *Model) tea.Cmd {
+	v := f.prompt.in.Value()
+	next, cands := f.comp.next(v, m.Entries())
+	if next != v {
+		f.prompt.in.Reset()
+		f.prompt.in.insert(next)
+	}
+	switch {
+	case len(cands) == 0:
+		return m.SetStatus("no entry name starts with " + fmt.Sprintf("%q", sanitize.Name(v)))
+	case len(cands) > 1:
+		shown := cands[:min(len(cands), 5)]
+		text := humanize.Count(len(cands)) + " names: " + sanitize.Name(strings.Join(shown, ", "))
+		if len(cands) > len(shown) {
+			text += ", …"
+		}
+		return m.SetStatus(text)
+	}
+	return nil
+}
+
+// nameCompletion is the state of completing a name: the candidates for
+// the text typed and which one the last key press put in.
+type nameCompletion struct {
+	typed string   // the text the candidates were found for
+	cands []string // entry names starting with typed, sorted
+	at    int      // the candidate shown (-1: the common start)
+	shown string   // the text completion last put in the prompt
+}
+
+// next returns the prompt's text after one completion key press on v, and
+// the candidates. A new text finds the candidates and completes to their
+// longest common start; pressing again (the text unchanged) steps through
+// them.
+func (c *nameCompletion) next(v string, entries []store.Entry) (string, []string) {
+	if c.cands == nil || v != c.shown {
+		c.typed, c.cands, c.at = v, []string{}, -1
+		for _, e := range entries {
+			if strings.HasPrefix(e.Name, v) {
+				c.cands = append(c.cands, e.Name)
+			}
+		}
+		slices.Sort(c.cands)
+		c.cands = slices.Compact(c.cands)
+		c.shown = v
+		if len(c.cands) == 0 {
+			return v, c.cands
+		}
+		if p := commonStart(c.cands); len(c.cands) > 1 && p != v {
+			c.shown = p
+			return p, c.cands
+		}
+	}
+	switch len(c.cands) {
+	case 0:
+		return v, c.cands
+	case 1:
+		c.shown = c.cands[0]
+		return c.shown, c.cands
+	}
+	c.at = (c.at + 1) % len(c.cands)
+	c.shown = c.cands[c.at]
+	return c.shown, c.cands
+}
+
+// commonStart is the longest start (whole characters) all of names share.
+func commonStart(names []string) string {
+	p := names[0]
+	for _, n := range names[1:] {
+		i := 0
+		for i < len(p) && i < len(n) && p[i] == n[i] {
+			i++
+		}
+		p = p[:i]
+	}
+	for !utf8.ValidString(p) {
+		p = p[:len(p)-1]
+	}
+	return p
+}
+
+// KeyMode is a prompt's while the prompt is open, the reload log's (move,
+// close) while the panel is.
+func (f *whyFeature) KeyMode(*Model) (keymap.Mode, bool) {
+	switch {
+	case f.prompt != nil:
+		return keymap.ModePrompt, true
+	case f.panel != nil:
+		return keymap.ModeLog, true
+	}
+	return 0, false
+}
+
+// OverlayView draws the prompt in place of the help line.
+func (f *whyFeature) OverlayView(m *Model) string {
+	if f.prompt == nil {
+		return ""
+	}
+	return f.prompt.view(m)
+}
+
+// BodyView draws the panel in place of the panes.
+func (f *whyFeature) BodyView(m *Model, w, h int) string {
+	if f.panel == nil {
+		return ""
+	}
+	lines := whyLines(m, f.panel.rep, w)
+	title, body := lines[0], lines[1:] // the title stays; the rest scrolls
+	top := min(f.panel.top, maxTop(len(body), h))
+	return box(title+"\n"+strings.Join(body[top:], "\n"), w, h)
+}
+
+// maxTop is the farthest a panel of n lines below its title scrolls in a
+// body h rows high: its last line at the bottom.
+func maxTop(n, h int) int { return max(0, n-(h-1)) }
+
+// scroll moves the panel by d lines, within its length at the screen's
+// width.
+func (f *whyFeature) scroll(m *Model, d int) {
+	n := len(whyLines(m, f.panel.rep, m.c.width)) - 1
+	f.panel.top = max(0, min(f.panel.top+d, maxTop(n, m.bodyHeight())))
+}
+
+// whyLines renders a report at width w, each line fitting it: the title,
+// where the entry stands and why, the query's dropped words, its terms'
+// parts, and the hits the recall returns. Sentences wrap; table rows are
+// cut.
+func whyLines(m *Model, rep why.Report, w int) []string {
+	st, keys := m.c.styles, &m.c.keys
+	e := rep.Entries[0]
+	name := sanitize.Name(e.Name)
+	if e.Entry != "" {
+		name += " (alias of " + sanitize.Name(e.Entry) + ")"
+	}
+	title := st.paneTitle.Render("WHY "+name) + st.dim.Render("  ("+hints(" · ", hints(": ", keyName(keys.Cancel), "close"), hints(": ", keys.ScrollLabel(), "scroll"))+")")
+	out := []string{ansi.Truncate(title, w, "…")}
+	text := func(s string) {
+		wrapped := ansi.Hardwrap(ansi.Wordwrap(s, max(w-explainIndent, 10), " ,"), max(w-explainIndent, 10), true)
+		out = append(out, strings.Split(fitLines(indent(wrapped, "  "), w), "\n")...)
+	}
+	row := func(s string) { out = append(out, fitLines("  "+s, w)) }
+	limit := "no limit"
+	if rep.Limit > 0 {
+		limit = "limit " + humanize.Count(rep.Limit)
+	}
+	text(fmt.Sprintf("in the agent's recall of %q (%s, %s)", sanitize.Name(rep.Query), sanitize.Name(rep.Format), limit))
+	row("")
+	text(sanitize.Name(e.Detail))
+	for _, wd := range rep.Words {
+		text("query word " + wordText(wd))
+	}
+	if e.Found && len(rep.Terms) > 0 {
+		row("")
+		termW := termColumn(w - shareWidth)
+		wide := w >= explainIndent+minTermWidth+numbersWidth+shareWidth
+		if wide {
+			row(strings.TrimSuffix(termHeader(termW), "\n") + "  share")
+		}
+		for _, t := range e.Terms {
+			term := t.Query
+			if t.Term != "" && t.Term != t.Query {
+				term += " → " + t.Term
+			}
+			if !wide { // too narrow for the table: a sentence per term
+				text(fmt.Sprintf("%s: tf %s, df %s, idf %.4f → %.4f (%.0f%%)", sanitize.Name(term),
+					humanize.Count(t.TF), humanize.Count(t.DF), t.IDF, t.Contrib, 100*t.Share))
+				continue
+			}
+			line := termLine(sanitize.Name(term), termW, t.TF, t.DF, t.IDF, t.Contrib)
+			row(fmt.Sprintf("%s %5.0f%%", strings.TrimSuffix(line, "\n"), 100*t.Share))
+		}
+		if len(e.Missing) > 0 {
+			text("lacks " + sanitize.Name(strings.Join(e.Missing, ", ")))
+		}
+		text(fmt.Sprintf("doc length %s tokens, average %.2f over %s entries", humanize.Count(e.DocLen), rep.AvgDocLen, humanize.Count(rep.Docs)))
+	}
+	row("")
+	text(fmt.Sprintf("the recall returns %s of %s scored:", humanize.Count(len(rep.Hits)), humanize.Count(rep.Ranked)))
+	for _, h := range rep.Hits {
+		row(fmt.Sprintf("%3s %8.4f  %s", humanize.Count(h.Rank), h.Score, sanitize.Name(h.Name)))
+	}
+	row("")
+	text("The list shows more than the agent gets: name and alias matches, and the word being typed as a prefix.")
+	return out
+}
+
+// The term table's share column and the narrowest term column the table
+// is drawn with; a narrower panel gives a sentence per term.
+const (
+	shareWidth   = 7
+	minTermWidth = 8
+)
+
+// wordText shows what the tokenizer makes of a query word, as `crmem
+// tokens WORD` would.
+func wordText(wd why.Word) string {
+	got := "nothing"
+	if len(wd.Terms) > 0 {
+		got = strings.Join(wd.Terms, " ")
+	}
+	var drops []string
+	for _, d := range wd.Dropped {
+		drops = append(drops, fmt.Sprintf("%q %s", d.Piece, d.Reason))
+	}
+	s := fmt.Sprintf("%q → %s", wd.Word, got)
+	if len(drops) > 0 {
+		s += " (dropped: " + strings.Join(drops, "; ") + ")"
+	}
+	return sanitize.Name(s)
+}
