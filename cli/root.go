@@ -151,7 +151,6 @@ subcommand it opens the terminal UI; every subcommand is scriptable.`,
 		sc.c.SilenceUsage = true
 		sc.c.DisableFlagsInUseLine = true // each Use line lists its flags
 		a.storeAware(sc.c, sc.role)       // crabtalk's store: read variants, writes refused
-		a.whyFirst(sc.c)                  // search --why reads either format itself
 		root.AddCommand(sc.c)
 	}
 	root.SetIn(a.stdin)

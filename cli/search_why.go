@@ -11,24 +11,6 @@ import (
 	"github.com/crmem/crmem/store/why"
 )
 
-// whyFirst makes `search --why` read either format itself, through
-// a.openSource, before the store router sends a search on crabtalk's
-// store to its store variant: one --why for both formats. (Once search
-// reads both formats through openSource, its own RunE handles --why and
-// this wrapper can go.)
-func (a *app) whyFirst(c *cobra.Command) {
-	if c.Name() != "search" {
-		return
-	}
-	routed := c.RunE
-	c.RunE = func(cmd *cobra.Command, args []string) error {
-		if cmd.Flags().Changed("why") {
-			return a.searchWhy(cmd, args)
-		}
-		return routed(cmd, args)
-	}
-}
-
 // searchWhy is `search QUERY --why NAME…`: the recall's hits, as the agent
 // gets them (at the agent's limit unless --limit), then where each named
 // entry stands and why.
@@ -59,16 +41,17 @@ func (a *app) searchWhy(cmd *cobra.Command, args []string) error {
 		return a.output(func(w *bufio.Writer) error { return js.write(w, rep) })
 	}
 	m := src.Memory()
-	hits := make([]jsonHit, 0, len(rep.Hits))
+	hits := make([]hit, 0, len(rep.Hits))
 	for _, h := range rep.Hits {
 		if e, ok := m.Get(h.ID); ok {
-			hits = append(hits, jsonHit{jsonEntry: toJSON(e), Score: h.Score})
+			hits = append(hits, hit{entry: e, score: h.Score})
 		}
 	}
+	p := presenterOf(src.Features())
 	return a.output(func(w *bufio.Writer) error {
 		if len(hits) == 0 {
 			w.WriteString("no matches\n")
-		} else if err := searchTable(hits).write(w); err != nil {
+		} else if err := searchTable(hits, p).write(w); err != nil {
 			return err
 		}
 		writeWhy(w, rep)
