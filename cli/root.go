@@ -145,7 +145,7 @@ subcommand it opens the terminal UI; every subcommand is scriptable.`,
 		{a.addCommand(), storeWrites}, {a.updateCommand(), storeWrites}, {a.writeCommand(), storeWrites},
 		{a.aliasCommand(), storeWrites}, {a.renameCommand(), storeWrites}, {a.rmCommand(), storeWrites},
 		{a.editCommand(), storeWrites}, {a.dumpCommand(), storeReads}, {a.loadCommand(), storeWrites},
-		{a.exportCommand(), storeReads}, {a.importCommand(), storeWrites}, {a.checkCommand(), storeReads},
+		{a.exportCommand(), storeReads}, {a.importCommand(), storeWrites}, {a.checkCommand(), storeReads}, {a.statsCommand(), storeSource},
 		{a.benchCommand(), storeReads}, {a.configCommand(), storeIgnores}, {a.versionCommand(), storeIgnores},
 		{a.manCommand(), storeIgnores},
 	} {
