@@ -18,6 +18,7 @@ const (
 	ModePrompt               // a one-line prompt is being typed (a name, an age, the date filter)
 	ModeQuestion             // a yes/no question is asked
 	ModeChoice               // a choice is asked (an edit conflict, an undo whose names were taken)
+	ModePanel                // a panel (the stats) is shown in place of the panes
 )
 
 // KeyMap holds every binding of the TUI (SPEC §7).
@@ -29,8 +30,9 @@ type KeyMap struct {
 	PreviewPageDown, PreviewPageUp key.Binding
 	// Panes and views. Open shows the preview (one pane at a time: instead
 	// of the list), Back returns to the list; Recall shows exactly what the
-	// agent's recall returns for the query.
-	Focus, Open, Back, Explain, Recall, Help key.Binding
+	// agent's recall returns for the query; Stats shows the picture of
+	// the memory (sizes, growth per month, biggest entries).
+	Focus, Open, Back, Explain, Recall, Stats, Help key.Binding
 	// Moving the selection while typing a query (besides ↑ ↓ pgup pgdn).
 	SearchUp, SearchDown key.Binding
 	// Search line.
@@ -94,6 +96,7 @@ func DefaultKeyMap() KeyMap {
 		Back:            b([]string{"esc", "h", "left", "backspace"}, "esc/h/←", "back to list"),
 		Explain:         b([]string{"x"}, "x", "explain score"),
 		Recall:          b([]string{"ctrl+r"}, "ctrl+r", "recall view (agent's limit)"),
+		Stats:           b([]string{"i"}, "i", "memory stats"),
 		SearchUp:        b([]string{"ctrl+p", "ctrl+k"}, "ctrl+p/k", "up"),
 		SearchDown:      b([]string{"ctrl+n", "ctrl+j"}, "ctrl+n/j", "down"),
 		Help:            b([]string{"?"}, "?", "help"),
@@ -164,7 +167,7 @@ func (k KeyMap) NavigationKeys() []key.Binding {
 
 // ViewKeys switch panes, filters and order.
 func (k KeyMap) ViewKeys() []key.Binding {
-	return []key.Binding{k.Focus, k.Open, k.Back, k.FilterAll, k.FilterNotes, k.FilterArchives, k.FilterTopics, k.DateFilter, k.Sort, k.Explain, k.Recall}
+	return []key.Binding{k.Focus, k.Open, k.Back, k.FilterAll, k.FilterNotes, k.FilterArchives, k.FilterTopics, k.DateFilter, k.Sort, k.Explain, k.Recall, k.Stats}
 }
 
 // ReadingKeys copy, page, zoom and follow the agent's changes.
@@ -205,6 +208,8 @@ func (k KeyMap) ShortHelp() []key.Binding {
 		return []key.Binding{k.Up, k.Down, k.Quit}
 	case ModeLog:
 		return []key.Binding{k.Up, k.Down, k.Accept, k.Cancel}
+	case ModePanel:
+		return []key.Binding{k.Up, k.Down, k.PageDown, k.Cancel}
 	case ModePrompt, ModeQuestion, ModeChoice:
 		return nil // the dialog names its own keys
 	}
@@ -248,7 +253,7 @@ func (k *KeyMap) SetMode(m Mode, editing, query bool) {
 	for _, b := range []*key.Binding{&k.Focus, &k.Explain, &k.Search,
 		&k.FilterAll, &k.FilterNotes, &k.FilterArchives, &k.FilterTopics, &k.Sort, &k.Reload, &k.Mouse,
 		&k.LatestChange, &k.ChangeLog, &k.CopyName, &k.CopyContent, &k.Pager, &k.Zoom,
-		&k.PrevMatch, &k.NextMatch, &k.DateFilter} {
+		&k.PrevMatch, &k.NextMatch, &k.DateFilter, &k.Stats} {
 		b.SetEnabled(!typing && m != ModeHelp)
 	}
 	k.Top.SetEnabled(!typing)
@@ -316,6 +321,7 @@ func (k *KeyMap) setDialogMode(m Mode) {
 		ModePrompt:   {&k.Accept},
 		ModeQuestion: {&k.Yes, &k.No},
 		ModeChoice:   {&k.KeepMine, &k.KeepTheirs, &k.SaveAsNew, &k.RestoreRenamed, &k.KeepUndo, &k.DropUndo},
+		ModePanel:    {&k.Up, &k.Down, &k.PageUp, &k.PageDown, &k.HalfUp, &k.HalfDown, &k.Top, &k.Bottom, &k.Quit, &k.Stats},
 	}[m]
 	for _, b := range on {
 		b.SetEnabled(true)
