@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"golang.org/x/text/cases"
 	"golang.org/x/text/unicode/norm"
@@ -20,12 +21,11 @@ import (
 // and names holding invisible characters ("invisible", as
 // internal/sanitize decides what is invisible).
 func findNames(entries []store.Entry, _ *Options, r *Report) {
-	fold := cases.Fold()
 	folded := map[string][]*store.Entry{}
 	skeletons := map[string][]*store.Entry{}
 	for i := range entries {
 		e := &entries[i]
-		f := fold.String(norm.NFKC.String(e.Name))
+		f := fold(e.Name)
 		folded[f] = append(folded[f], e)
 		sk := skeleton(f)
 		skeletons[sk] = append(skeletons[sk], e)
@@ -61,12 +61,11 @@ func collisions(groups map[string][]*store.Entry, check, says string) []Finding 
 // distinct counts the different names among es; with folded set, the
 // different folded names.
 func distinct(es []*store.Entry, folded bool) int {
-	fold := cases.Fold()
 	var names []string
 	for _, e := range es {
 		n := e.Name
 		if folded {
-			n = fold.String(norm.NFKC.String(n))
+			n = fold(n)
 		}
 		if !slices.Contains(names, n) {
 			names = append(names, n)
@@ -82,6 +81,9 @@ func mixedScripts(entries []store.Entry, skeletons map[string][]*store.Entry) []
 	var out []Finding
 	for i := range entries {
 		e := &entries[i]
+		if isASCII(e.Name) {
+			continue
+		}
 		fake := lookAlikes(e.Name)
 		if len(fake) == 0 || !hasLatin(e.Name) {
 			continue
@@ -97,12 +99,30 @@ func mixedScripts(entries []store.Entry, skeletons map[string][]*store.Entry) []
 	return out
 }
 
-// fold is a name's NFKC, case-folded form.
-func fold(s string) string { return cases.Fold().String(norm.NFKC.String(s)) }
+// fold is a name's NFKC, case-folded form; an ASCII name (NFKC leaves it
+// as it is) is only lowered.
+func fold(s string) string {
+	if !isASCII(s) {
+		return cases.Fold().String(norm.NFKC.String(s))
+	}
+	return strings.ToLower(s)
+}
+
+func isASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			return false
+		}
+	}
+	return true
+}
 
 // skeleton replaces each confusable letter of s with the Latin letter it
 // looks like.
 func skeleton(s string) string {
+	if isASCII(s) {
+		return s
+	}
 	return strings.Map(func(r rune) rune {
 		if l, ok := confusables[r]; ok {
 			return l
@@ -123,6 +143,16 @@ func lookAlikes(s string) []string {
 	return out
 }
 
+// hasControl reports whether ASCII s holds a control character or DEL.
+func hasControl(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] < 0x20 || s[i] == 0x7f {
+			return true
+		}
+	}
+	return false
+}
+
 func hasLatin(s string) bool {
 	for _, r := range s {
 		if unicode.Is(unicode.Latin, r) {
@@ -135,6 +165,9 @@ func hasLatin(s string) bool {
 // invisibles lists the invisible characters of s as U+XXXX (an invalid
 // byte as its hex value).
 func invisibles(s string) []string {
+	if isASCII(s) && !hasControl(s) {
+		return nil
+	}
 	var out []string
 	for i, r := range s {
 		if !sanitize.Invisible(s, i) {

@@ -3,7 +3,9 @@ package hygiene
 import (
 	"fmt"
 	"math"
+	"runtime"
 	"strings"
+	"sync"
 	"unicode/utf8"
 
 	"github.com/crmem/crmem/internal/humanize"
@@ -20,10 +22,32 @@ func findSecrets(entries []store.Entry, o *Options, r *Report) {
 		r.bound(err.Error())
 		return
 	}
-	sc := newScanner(rs)
-	for i := range entries {
-		sc.entry(&entries[i], r)
+	parts := scanParallel(entries, rs)
+	for _, p := range parts {
+		r.Findings = append(r.Findings, p.Findings...)
+		for _, b := range p.Bounded {
+			r.bound(b)
+		}
 	}
+}
+
+// scanParallel scans entries on every core, each worker a contiguous range
+// with its own scanner and report, so the findings come out in entry order.
+func scanParallel(entries []store.Entry, rs *rules) []Report {
+	workers := max(1, min(runtime.GOMAXPROCS(0), len(entries)/256))
+	parts := make([]Report, workers)
+	var wg sync.WaitGroup
+	for w := range workers {
+		lo, hi := w*len(entries)/workers, (w+1)*len(entries)/workers
+		wg.Go(func() {
+			sc := newScanner(rs)
+			for i := lo; i < hi; i++ {
+				sc.entry(&entries[i], &parts[w])
+			}
+		})
+	}
+	wg.Wait()
+	return parts
 }
 
 // scanner scans texts with a rule set, reusing its buffers.
