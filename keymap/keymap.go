@@ -19,6 +19,7 @@ const (
 	ModeQuestion             // a yes/no question is asked
 	ModeChoice               // a choice is asked (an edit conflict, an undo whose names were taken)
 	ModePanel                // a panel (the stats) is shown in place of the panes
+	ModeFindings             // the findings view (crmem lint's report) is shown
 )
 
 // KeyMap holds every binding of the TUI (SPEC §7).
@@ -46,6 +47,9 @@ type KeyMap struct {
 	MarkAll, MarkOlder, Unmark, Orphans key.Binding
 	// Dump writes the memory out as an mdbook tree (wired by the editing code).
 	Dump key.Binding
+	// Findings shows the hygiene report (crmem lint) with actions on each
+	// finding; Merge merges two duplicates in it (wired by the editing code).
+	Findings, Merge key.Binding
 	// Following a live agent: jump to the latest change, the reload log.
 	LatestChange, ChangeLog key.Binding
 	// Reading: copy name or content, the pager, zoom, matches, date filter.
@@ -121,6 +125,8 @@ func DefaultKeyMap() KeyMap {
 		Unmark:          b([]string{"U"}, "U", "unmark all"),
 		Orphans:         b([]string{"o"}, "o", "orphan archives only"),
 		Dump:            b([]string{"W"}, "W", "dump to a folder…"),
+		Findings:        b([]string{"L"}, "L", "findings (lint)"),
+		Merge:           b([]string{"m"}, "m", "merge duplicates (findings)"),
 		Reload:          b([]string{"R"}, "R", "reload"),
 		Mouse:           b([]string{"M"}, "M", "mouse on/off"),
 		LatestChange:    b([]string{"."}, ".", "latest change"),
@@ -157,7 +163,7 @@ func DefaultKeyMap() KeyMap {
 // enable them in one place.
 func (k *KeyMap) EditKeys() []*key.Binding {
 	return []*key.Binding{&k.Edit, &k.New, &k.Rename, &k.Aliases, &k.Delete, &k.Mark, &k.DeleteMarked, &k.Undo,
-		&k.MarkAll, &k.MarkOlder, &k.Unmark, &k.Orphans, &k.Dump}
+		&k.MarkAll, &k.MarkOlder, &k.Unmark, &k.Orphans, &k.Dump, &k.Findings, &k.Merge}
 }
 
 // NavigationKeys are the movement bindings shared by the list and preview.
@@ -182,7 +188,7 @@ func (k KeyMap) SearchKeys() []key.Binding {
 
 // EditingKeys change one entry, undo, or dump the memory.
 func (k KeyMap) EditingKeys() []key.Binding {
-	return []key.Binding{k.Edit, k.New, k.Rename, k.Aliases, k.Delete, k.Undo, k.Dump}
+	return []key.Binding{k.Edit, k.New, k.Rename, k.Aliases, k.Delete, k.Undo, k.Dump, k.Findings, k.Merge}
 }
 
 // CleanupKeys mark entries and delete the marked ones (archive cleanup).
@@ -210,8 +216,8 @@ func (k KeyMap) ShortHelp() []key.Binding {
 		return []key.Binding{k.Up, k.Down, k.Accept, k.Cancel}
 	case ModePanel:
 		return []key.Binding{k.Up, k.Down, k.PageDown, k.Cancel}
-	case ModePrompt, ModeQuestion, ModeChoice:
-		return nil // the dialog names its own keys
+	case ModePrompt, ModeQuestion, ModeChoice, ModeFindings:
+		return nil // the dialog or view names its own keys
 	}
 	return []key.Binding{k.Search, k.SearchCancel, k.Open, k.Sort, k.Explain, k.Edit, k.Quit, k.Help}
 }
@@ -287,6 +293,7 @@ func (k *KeyMap) SetMode(m Mode, editing, query bool) {
 	// The preview pages with space and b; marking stays in the list.
 	k.PreviewPageDown.SetEnabled(m == ModePreview)
 	k.PreviewPageUp.SetEnabled(m == ModePreview)
+	k.Merge.SetEnabled(false) // only in the findings view
 	k.Mark.SetEnabled(k.Mark.Enabled() && m != ModePreview)
 	k.Cancel.SetEnabled(m == ModeHelp)
 }
@@ -300,6 +307,7 @@ func (k *KeyMap) SetReferenceMode(editing bool) {
 		&k.Back, &k.PreviewPageDown, &k.PreviewPageUp) {
 		b.SetEnabled(true)
 	}
+	k.Merge.SetEnabled(editing) // the findings view's, listed with the editing keys
 }
 
 // setDialogMode enables only the keys of the reload log or of a dialog
@@ -322,6 +330,8 @@ func (k *KeyMap) setDialogMode(m Mode) {
 		ModeQuestion: {&k.Yes, &k.No},
 		ModeChoice:   {&k.KeepMine, &k.KeepTheirs, &k.SaveAsNew, &k.RestoreRenamed, &k.KeepUndo, &k.DropUndo},
 		ModePanel:    {&k.Up, &k.Down, &k.PageUp, &k.PageDown, &k.HalfUp, &k.HalfDown, &k.Top, &k.Bottom, &k.Quit, &k.Stats},
+		ModeFindings: {&k.Up, &k.Down, &k.PageUp, &k.PageDown, &k.HalfUp, &k.HalfDown, &k.Top, &k.Bottom, &k.Quit,
+			&k.Findings, &k.Accept, &k.Focus, &k.Merge, &k.Edit, &k.Delete, &k.Undo},
 	}[m]
 	for _, b := range on {
 		b.SetEnabled(true)

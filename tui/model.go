@@ -186,10 +186,10 @@ func (m *Model) Init() tea.Cmd {
 
 // Update is the root of the update loop: quit and resize first, then the
 // features (editing dialogs take keys before the screen), then the parts;
-// an open stats panel follows whatever snapshot that left.
+// an open stats panel or findings view follows whatever snapshot that left.
 func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	model, cmd := m.update(msg)
-	return model, tea.Batch(cmd, m.refreshStats())
+	return model, tea.Batch(cmd, m.refreshStats(), m.followSnapshot())
 }
 
 // update handles one message for Update.
