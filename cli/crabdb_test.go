@@ -419,6 +419,7 @@ func TestStoreCLI_DefaultWritesNeverShadowTheStore(t *testing.T) {
 		"dump":       {{filepath.Join(dir, "dumped")}},
 		"export":     {{}},
 		"check":      {{}},
+		"lint":       {{"--kind", "name"}},
 		"bench":      {{"--iterations", "1"}},
 		"config":     {{}},
 		"version":    {{}},
