@@ -73,11 +73,21 @@ JSON object; --pretty indents it.`, hygiene.DefaultMinSimilarity, float64(hygien
 		},
 	}
 	c.Flags().StringSliceVar(&o.kinds, "kind", nil, "only these kinds: duplicate, secret, name, outsize, archive")
+	_ = c.RegisterFlagCompletionFunc("kind", completeFixed(findingKinds())) // before the tree's --kind (entry kinds) would be
 	c.Flags().Float64Var(&o.minSim, "min-similarity", hygiene.DefaultMinSimilarity, "near-duplicate threshold, a cosine in (0, 1]")
 	c.Flags().StringVar(&o.olderThan, "older-than", "", "also list archives older than this span (30d, 6mo, 1y)")
 	c.Flags().BoolVar(&o.notDuplicate, "not-duplicate", false, "remember that the entries named A and B are not duplicates")
 	o.js.register(c, "print the report")
 	return c
+}
+
+// findingKinds are the kinds of finding, as lint's --kind takes them.
+func findingKinds() []string {
+	out := make([]string, len(hygiene.Kinds))
+	for i, k := range hygiene.Kinds {
+		out[i] = string(k)
+	}
+	return out
 }
 
 // lintFlags checks lint's flags and turns them into options.
@@ -204,11 +214,19 @@ func writeLint(w *bufio.Writer, r *hygiene.Report) error {
 	return nil
 }
 
+// lintShown is how many of a finding's entries the text report names (a
+// group of thousands of exact duplicates is one line, not a screenful);
+// --json lists them all.
+const lintShown = 10
+
 // lintEntries lists a finding's entries as "#id name", names made safe.
 func lintEntries(refs []hygiene.Ref) string {
-	parts := make([]string, len(refs))
-	for i, r := range refs {
-		parts[i] = fmt.Sprintf("#%d %s", r.ID, nameText(r.Name))
+	parts := make([]string, 0, min(len(refs), lintShown)+1)
+	for _, r := range refs[:min(len(refs), lintShown)] {
+		parts = append(parts, fmt.Sprintf("#%d %s", r.ID, nameText(r.Name)))
+	}
+	if len(refs) > lintShown {
+		parts = append(parts, fmt.Sprintf("and %s more", humanize.Count(len(refs)-lintShown)))
 	}
 	return strings.Join(parts, ", ")
 }
