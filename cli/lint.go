@@ -56,7 +56,7 @@ JSON object; --pretty indents it.`, hygiene.DefaultMinSimilarity, float64(hygien
   crmem lint --kind secret --json
   crmem lint --kind duplicate --min-similarity 0.8
   crmem lint --older-than 6mo
-  crmem lint --not-duplicate deploy-notes deploy-checklist`,
+  crmem lint --not-duplicate deploy-steps release-checklist`,
 		Args: args(0, 2),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if o.notDuplicate {

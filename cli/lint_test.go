@@ -31,7 +31,7 @@ func TestLint_Demo(t *testing.T) {
 			t.Errorf("the fake token is printed in full:\n%s", out)
 		}
 	}
-	for _, want := range []string{"duplicate (1)", "ghp_…x9Q2", "deploy-checklist", "look-alike"} {
+	for _, want := range []string{"duplicate (1)", "ghp_…x9Q2", "release-checklist", "look-alike"} {
 		if !strings.Contains(text.stdout, want) {
 			t.Errorf("text report lacks %q:\n%s", want, text.stdout)
 		}

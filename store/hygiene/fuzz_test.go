@@ -13,8 +13,8 @@ func FuzzRun(f *testing.F) {
 	f.Add("user-preferences\x00x\x00user-prеferences\x00y\x00zero\u200bwidth\x00\xff\xfe")
 	f.Fuzz(func(t *testing.T, s string) {
 		parts := strings.Split(s, "\x00")
-		if len(parts) > 64 {
-			parts = parts[:64]
+		if len(parts) > 16 {
+			parts = parts[:16]
 		}
 		es := entries(append(parts, "")...)
 		r := Run(es, Options{MinSimilarity: 0.5})
