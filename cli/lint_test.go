@@ -49,7 +49,7 @@ func TestLint_ExitStatus(t *testing.T) {
 		args []string
 		code int
 	}{
-		{"clean", nil, 0},
+		{"clean", []string{"--json"}, 0},
 		{"kind filter", []string{"--kind", "duplicate,secret"}, 0},
 		{"unknown kind", []string{"--kind", "bogus"}, 2},
 		{"threshold 0", []string{"--min-similarity", "0"}, 2},
@@ -63,6 +63,9 @@ func TestLint_ExitStatus(t *testing.T) {
 			r := crmem(t, "", append([]string{"lint", "--db", db}, tt.args...)...)
 			if r.code != tt.code {
 				t.Errorf("exit %d, want %d; stdout %q stderr %q", r.code, tt.code, r.stdout, r.stderr)
+			}
+			if tt.code == 0 && strings.HasPrefix(r.stdout, "{") && !strings.Contains(r.stdout, `"findings":[]`) {
+				t.Errorf("a clean report's findings are not an empty array: %s", r.stdout)
 			}
 		})
 	}

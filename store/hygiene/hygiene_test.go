@@ -102,6 +102,13 @@ func TestRun_Secrets(t *testing.T) {
 			for _, f := range r.Findings {
 				d := f.Secret
 				got = append(got, fmt.Sprintf("%s@%s:%d %s", d.Rule, d.Field, d.Line, d.Redacted))
+				field := es[0].Content
+				if d.Field == "alias" {
+					field = es[0].Aliases[d.Line-1]
+				}
+				if field[d.Start:d.End] != token {
+					t.Errorf("offsets %d:%d select %q, not the secret", d.Start, d.End, field[d.Start:d.End])
+				}
 				if strings.Contains(f.Reason, token) || strings.Contains(d.Redacted, token) {
 					t.Errorf("the secret is shown in full: %q", f.Reason)
 				}
@@ -251,5 +258,25 @@ func TestPairBudgetCut(t *testing.T) {
 	}
 	if got := pairBudgetCut(df[:10], 1000); got != 1000 {
 		t.Errorf("cut %d: lowered though 10 terms fit", got)
+	}
+}
+
+// TestFinding_Key checks keys tell findings apart and survive a rerun.
+func TestFinding_Key(t *testing.T) {
+	kv := []string{"a", "x ghp_DEMOfakeTOKENcrmemLINTexample007x9Q2 ghp_DEMOfakeTOKENcrmemLINTexample008x9Q3", "Deploy", "y", "deploy", "z"}
+	r1, r2 := Run(entries(kv...), Options{}), Run(entries(kv...), Options{})
+	seen := map[string]bool{}
+	for i := range r1.Findings {
+		k := r1.Findings[i].Key()
+		if seen[k] {
+			t.Errorf("two findings with key %s", k)
+		}
+		seen[k] = true
+		if k2 := r2.Findings[i].Key(); k2 != k {
+			t.Errorf("key %s became %s on a rerun", k, k2)
+		}
+	}
+	if len(seen) < 3 {
+		t.Errorf("want two secrets and a name finding: %v", seen)
 	}
 }
