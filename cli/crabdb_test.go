@@ -420,6 +420,7 @@ func TestStoreCLI_DefaultWritesNeverShadowTheStore(t *testing.T) {
 		"export":     {{}},
 		"check":      {{}},
 		"stats":      {{}, {"--json"}},
+		"lint":       {{"--kind", "name"}},
 		"bench":      {{"--iterations", "1"}},
 		"config":     {{}},
 		"version":    {{}},

@@ -36,8 +36,9 @@ found, 1 when something was (like a linter), 2 for a usage error.
 
   duplicate  the same content (ignoring case and spacing), or near-duplicates:
              tf-idf cosine over recall's own tokens at or above --min-similarity
-             (default %.2f: on a 100,000-entry corpus with 1,000 planted
-             near-duplicates it found 97%% of them and no false pair), grouped
+             (default %.2f, measured on a 100,000-entry corpus with 1,000 planted
+             near-duplicates: of those sharing a rare word with their original,
+             91%% found, 78%% of the pairs reported for them true), grouped
   secret     API keys, tokens, private keys, passwords in content or aliases,
              by gitleaks v8.30.1's rules; shown redacted (ghp_…x9Q2) with the line
   name       names equal after Unicode normalisation and case folding, names
@@ -55,7 +56,7 @@ JSON object; --pretty indents it.`, hygiene.DefaultMinSimilarity, float64(hygien
   crmem lint --kind secret --json
   crmem lint --kind duplicate --min-similarity 0.8
   crmem lint --older-than 6mo
-  crmem lint --not-duplicate deploy-notes deploy-checklist`,
+  crmem lint --not-duplicate deploy-steps release-checklist`,
 		Args: args(0, 2),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if o.notDuplicate {
@@ -72,11 +73,21 @@ JSON object; --pretty indents it.`, hygiene.DefaultMinSimilarity, float64(hygien
 		},
 	}
 	c.Flags().StringSliceVar(&o.kinds, "kind", nil, "only these kinds: duplicate, secret, name, outsize, archive")
+	_ = c.RegisterFlagCompletionFunc("kind", completeFixed(findingKinds())) // before the tree's --kind (entry kinds) would be
 	c.Flags().Float64Var(&o.minSim, "min-similarity", hygiene.DefaultMinSimilarity, "near-duplicate threshold, a cosine in (0, 1]")
 	c.Flags().StringVar(&o.olderThan, "older-than", "", "also list archives older than this span (30d, 6mo, 1y)")
 	c.Flags().BoolVar(&o.notDuplicate, "not-duplicate", false, "remember that the entries named A and B are not duplicates")
 	o.js.register(c, "print the report")
 	return c
+}
+
+// findingKinds are the kinds of finding, as lint's --kind takes them.
+func findingKinds() []string {
+	out := make([]string, len(hygiene.Kinds))
+	for i, k := range hygiene.Kinds {
+		out[i] = string(k)
+	}
+	return out
 }
 
 // lintFlags checks lint's flags and turns them into options.
@@ -203,11 +214,19 @@ func writeLint(w *bufio.Writer, r *hygiene.Report) error {
 	return nil
 }
 
+// lintShown is how many of a finding's entries the text report names (a
+// group of thousands of exact duplicates is one line, not a screenful);
+// --json lists them all.
+const lintShown = 10
+
 // lintEntries lists a finding's entries as "#id name", names made safe.
 func lintEntries(refs []hygiene.Ref) string {
-	parts := make([]string, len(refs))
-	for i, r := range refs {
-		parts[i] = fmt.Sprintf("#%d %s", r.ID, nameText(r.Name))
+	parts := make([]string, 0, min(len(refs), lintShown)+1)
+	for _, r := range refs[:min(len(refs), lintShown)] {
+		parts = append(parts, fmt.Sprintf("#%d %s", r.ID, nameText(r.Name)))
+	}
+	if len(refs) > lintShown {
+		parts = append(parts, fmt.Sprintf("and %s more", humanize.Count(len(refs)-lintShown)))
 	}
 	return strings.Join(parts, ", ")
 }

@@ -97,12 +97,28 @@ func (f *editing) findingsDone(m *Model, msg findingsDoneMsg) tea.Cmd {
 	if msg.snap != m.snap {
 		return f.Follow(m)
 	}
+	prev, had := f.selectedFinding()
 	v.shown, v.report = msg.snap, msg.r
-	v.cursor = min(v.cursor, max(len(v.report.Findings)-1, 0))
+	v.cursor = placeOf(v.report.Findings, prev, had, v.cursor)
 	if v.cmp != nil && !f.stillDuplicates(v.cmp) {
 		v.cmp = nil // merged or changed: back to the list
 	}
 	return nil
+}
+
+// placeOf is where the cursor goes in a new report: on the finding it was
+// on (by Finding.Key), else at the same position, which a fixed finding
+// leaves to the next one.
+func placeOf(fs []hygiene.Finding, prev hygiene.Finding, had bool, cursor int) int {
+	if had {
+		key := prev.Key()
+		for i := range fs {
+			if fs[i].Key() == key {
+				return i
+			}
+		}
+	}
+	return min(cursor, max(len(fs)-1, 0))
 }
 
 // stillDuplicates reports whether both entries compared are still in the

@@ -190,3 +190,17 @@ func TestFindings_FitsEveryWidth(t *testing.T) {
 		}
 	}
 }
+
+// TestFindings_KeepsItsPlace: when a finding above the selected one is
+// fixed meanwhile, the selection stays on the same finding.
+func TestFindings_KeepsItsPlace(t *testing.T) {
+	h := newEditHarnessIn(t, hygieneMemory(t), t.TempDir())
+	openFindingsView(t, h)
+	press(h.m, "j") // the secret, below the duplicates
+	apply(t, h.path, store.Remove{Name: "deploy-checklist"})
+	reload(h.m)
+	fd, ok := h.f.selectedFinding()
+	if !ok || fd.Kind != "secret" {
+		t.Errorf("selected after the duplicate was fixed: %+v, want the secret", fd)
+	}
+}

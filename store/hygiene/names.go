@@ -53,7 +53,24 @@ func collisions(groups map[string][]*store.Entry, check, says string) []Finding 
 		}
 		f := Finding{Kind: Name, Check: check, Entries: sortedRefs(es...), Name: &NameDetail{Key: key}}
 		f.Reason = fmt.Sprintf("%s %s", quoteNames(f.Entries), says)
+		if fake := groupLookAlikes(es); check == "confusable" && len(fake) > 0 {
+			f.Reason += " (" + strings.Join(fake, ", ") + ")"
+		}
 		out = append(out, f)
+	}
+	return out
+}
+
+// groupLookAlikes lists the look-alike letters in the names of es, each
+// once.
+func groupLookAlikes(es []*store.Entry) []string {
+	var out []string
+	for _, e := range es {
+		for _, l := range lookAlikes(e.Name) {
+			if !slices.Contains(out, l) {
+				out = append(out, l)
+			}
+		}
 	}
 	return out
 }

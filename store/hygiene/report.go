@@ -3,6 +3,7 @@ package hygiene
 import (
 	"fmt"
 	"slices"
+	"strings"
 	"time"
 
 	"github.com/crmem/crmem/bm25"
@@ -89,6 +90,21 @@ func (f *Finding) IDs() []uint64 {
 	return ids
 }
 
+// Key identifies the finding across runs over a changing memory (its
+// kind, check and entry ids; a secret's field and offset too), so a view
+// can keep its place when the report is computed again.
+func (f *Finding) Key() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s/%s", f.Kind, f.Check)
+	for _, r := range f.Entries {
+		fmt.Fprintf(&b, "/%d", r.ID)
+	}
+	if f.Secret != nil {
+		fmt.Fprintf(&b, "/%s@%d", f.Secret.Field, f.Secret.Start)
+	}
+	return b.String()
+}
+
 // DuplicateDetail describes a group of duplicates.
 type DuplicateDetail struct {
 	// Exact is true when every entry has the same content after
@@ -124,6 +140,10 @@ type SecretDetail struct {
 	// content, or the 1-based alias number.
 	Field string `json:"field"`
 	Line  int    `json:"line"`
+	// Start and End are the secret's byte offsets in the content or the
+	// alias, for an editor to select it (they reveal nothing of it).
+	Start int `json:"start"`
+	End   int `json:"end"`
 }
 
 // NameDetail explains a deceptive name.
@@ -206,7 +226,7 @@ type Options struct {
 // DefaultMinSimilarity is the near-duplicate threshold, chosen by
 // measurement on a 100,000-entry corpus with planted near-duplicates (see
 // the README's "crmem lint" section).
-const DefaultMinSimilarity = 0.6
+const DefaultMinSimilarity = 0.85
 
 // DefaultOutsizeTimes is how many times the median an outsize entry is.
 const DefaultOutsizeTimes = 20
@@ -228,7 +248,7 @@ func (o *Options) now() time.Time {
 // works within the bounds in Limits and says in Report.Bounded when one
 // was reached.
 func Run(entries []store.Entry, opts Options) Report {
-	r := Report{Entries: len(entries), Took: map[Kind]time.Duration{}}
+	r := Report{Entries: len(entries), Findings: []Finding{}, Took: map[Kind]time.Duration{}}
 	checks := []struct {
 		kind Kind
 		run  func([]store.Entry, *Options, *Report)

@@ -116,7 +116,11 @@ func (sc *scanner) apply(rl *rule, s, field string, found []SecretDetail) []Secr
 	}
 	for _, m := range re.FindAllStringSubmatchIndex(s, MaxSecretsPerEntry+1) {
 		match := strings.Trim(s[m[0]:m[1]], "\n")
-		secret := groupOf(s, m, rl.SecretGroup, match)
+		lo, hi := groupOf(m, rl.SecretGroup)
+		secret := s[lo:hi]
+		if lo == m[0] && hi == m[1] {
+			secret = match
+		}
 		line, text := lineAt(s, m[0])
 		switch {
 		case strings.Contains(text, allowSignature),
@@ -126,7 +130,7 @@ func (sc *scanner) apply(rl *rule, s, field string, found []SecretDetail) []Secr
 			continue
 		}
 		found = append(found, SecretDetail{Rule: rl.ID, Description: rl.Description,
-			Redacted: Redact(secret), Field: field, Line: line})
+			Redacted: Redact(secret), Field: field, Line: line, Start: lo, End: hi})
 	}
 	return found
 }
@@ -140,18 +144,18 @@ func allowedBy(as []*allowlist, secret, match, line string) bool {
 	return false
 }
 
-// groupOf is the secret of a match m (submatch indexes): group g if set,
-// else the first non-empty group, else the match.
-func groupOf(s string, m []int, g int, match string) string {
+// groupOf is where the secret of a match m (submatch indexes) is: group
+// g if set, else the first non-empty group, else the whole match.
+func groupOf(m []int, g int) (lo, hi int) {
 	if g > 0 && 2*g+1 < len(m) && m[2*g] >= 0 {
-		return s[m[2*g]:m[2*g+1]]
+		return m[2*g], m[2*g+1]
 	}
 	for k := 2; k+1 < len(m); k += 2 {
 		if m[k] >= 0 && m[k+1] > m[k] {
-			return s[m[k]:m[k+1]]
+			return m[k], m[k+1]
 		}
 	}
-	return match
+	return m[0], m[1]
 }
 
 // lineAt returns the 1-based line number of offset i in s and that line.
