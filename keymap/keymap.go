@@ -48,8 +48,9 @@ type KeyMap struct {
 	// Dump writes the memory out as an mdbook tree (wired by the editing code).
 	Dump key.Binding
 	// Findings shows the hygiene report (crmem lint) with actions on each
-	// finding; Merge merges two duplicates in it (wired by the editing code).
-	Findings, Merge key.Binding
+	// finding; Merge merges two duplicates in it, NotDuplicate remembers
+	// they are not (wired by the editing code).
+	Findings, Merge, NotDuplicate key.Binding
 	// Following a live agent: jump to the latest change, the reload log.
 	LatestChange, ChangeLog key.Binding
 	// Reading: copy name or content, the pager, zoom, matches, date filter.
@@ -127,6 +128,7 @@ func DefaultKeyMap() KeyMap {
 		Dump:            b([]string{"W"}, "W", "dump to a folder…"),
 		Findings:        b([]string{"L"}, "L", "findings (lint)"),
 		Merge:           b([]string{"m"}, "m", "merge duplicates (findings)"),
+		NotDuplicate:    b([]string{"X"}, "X", "not duplicates (findings)"),
 		Reload:          b([]string{"R"}, "R", "reload"),
 		Mouse:           b([]string{"M"}, "M", "mouse on/off"),
 		LatestChange:    b([]string{"."}, ".", "latest change"),
@@ -163,7 +165,7 @@ func DefaultKeyMap() KeyMap {
 // enable them in one place.
 func (k *KeyMap) EditKeys() []*key.Binding {
 	return []*key.Binding{&k.Edit, &k.New, &k.Rename, &k.Aliases, &k.Delete, &k.Mark, &k.DeleteMarked, &k.Undo,
-		&k.MarkAll, &k.MarkOlder, &k.Unmark, &k.Orphans, &k.Dump, &k.Findings, &k.Merge}
+		&k.MarkAll, &k.MarkOlder, &k.Unmark, &k.Orphans, &k.Dump, &k.Findings, &k.Merge, &k.NotDuplicate}
 }
 
 // NavigationKeys are the movement bindings shared by the list and preview.
@@ -188,7 +190,7 @@ func (k KeyMap) SearchKeys() []key.Binding {
 
 // EditingKeys change one entry, undo, or dump the memory.
 func (k KeyMap) EditingKeys() []key.Binding {
-	return []key.Binding{k.Edit, k.New, k.Rename, k.Aliases, k.Delete, k.Undo, k.Dump, k.Findings, k.Merge}
+	return []key.Binding{k.Edit, k.New, k.Rename, k.Aliases, k.Delete, k.Undo, k.Dump, k.Findings, k.Merge, k.NotDuplicate}
 }
 
 // CleanupKeys mark entries and delete the marked ones (archive cleanup).
@@ -294,6 +296,7 @@ func (k *KeyMap) SetMode(m Mode, editing, query bool) {
 	k.PreviewPageDown.SetEnabled(m == ModePreview)
 	k.PreviewPageUp.SetEnabled(m == ModePreview)
 	k.Merge.SetEnabled(false) // only in the findings view
+	k.NotDuplicate.SetEnabled(false)
 	k.Mark.SetEnabled(k.Mark.Enabled() && m != ModePreview)
 	k.Cancel.SetEnabled(m == ModeHelp)
 }
@@ -308,6 +311,7 @@ func (k *KeyMap) SetReferenceMode(editing bool) {
 		b.SetEnabled(true)
 	}
 	k.Merge.SetEnabled(editing) // the findings view's, listed with the editing keys
+	k.NotDuplicate.SetEnabled(editing)
 }
 
 // setDialogMode enables only the keys of the reload log or of a dialog
@@ -331,7 +335,7 @@ func (k *KeyMap) setDialogMode(m Mode) {
 		ModeChoice:   {&k.KeepMine, &k.KeepTheirs, &k.SaveAsNew, &k.RestoreRenamed, &k.KeepUndo, &k.DropUndo},
 		ModePanel:    {&k.Up, &k.Down, &k.PageUp, &k.PageDown, &k.HalfUp, &k.HalfDown, &k.Top, &k.Bottom, &k.Quit, &k.Stats},
 		ModeFindings: {&k.Up, &k.Down, &k.PageUp, &k.PageDown, &k.HalfUp, &k.HalfDown, &k.Top, &k.Bottom, &k.Quit,
-			&k.Findings, &k.Accept, &k.Focus, &k.Merge, &k.Edit, &k.Delete, &k.Undo},
+			&k.Findings, &k.Accept, &k.Focus, &k.Merge, &k.NotDuplicate, &k.Edit, &k.Delete, &k.Undo},
 	}[m]
 	for _, b := range on {
 		b.SetEnabled(true)

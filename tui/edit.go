@@ -82,6 +82,8 @@ func (f *editing) Update(m *Model, msg tea.Msg) (bool, tea.Cmd) {
 		return true, dumpDone(m, msg)
 	case findingsDoneMsg:
 		return true, f.findingsDone(m, msg)
+	case notDuplicateMsg:
+		return true, f.notDuplicateDone(m, msg)
 	case loadedMsg:
 		if r := msg.db.Features().Sessions; r != nil { // sessions live in the store
 			f.refs.dir, f.refs.reader = "the store", r

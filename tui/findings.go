@@ -31,6 +31,7 @@ type findingsView struct {
 	doing  *snapshot // the snapshot being examined, nil when none
 	report hygiene.Report
 	cmp    *comparison // two duplicates side by side; nil shows the list
+	stale  bool        // the report is to be computed again (a pair remembered as not duplicates)
 }
 
 // comparison is two duplicates side by side, one chosen to be kept.
@@ -70,10 +71,10 @@ func (f *editing) openFindings(m *Model) tea.Cmd {
 // another, unless that is under way (Model.Update asks after every message).
 func (f *editing) Follow(m *Model) tea.Cmd {
 	v := &f.fv
-	if !v.open || v.shown == m.snap || v.doing == m.snap {
+	if !v.open || v.shown == m.snap && !v.stale || v.doing == m.snap {
 		return nil
 	}
-	v.doing = m.snap
+	v.doing, v.stale = m.snap, false
 	return findingsCmd(m.snap, m.Path(), f.sessionRefs())
 }
 
@@ -245,6 +246,8 @@ func (f *editing) compareKey(m *Model, k tea.KeyPressMsg) tea.Cmd {
 		c.keep = 1 - c.keep
 	case key.Matches(k, keys.Merge):
 		return f.writing(m, func(m *Model) tea.Cmd { return f.askMerge(m, c.pair[c.keep], c.pair[1-c.keep]) })
+	case key.Matches(k, keys.NotDuplicate):
+		return f.writing(m, func(m *Model) tea.Cmd { return notDuplicateCmd(m.Path(), c.pair[0].Name, c.pair[1].Name) })
 	case key.Matches(k, keys.Undo):
 		return f.writing(m, f.undoLast)
 	default:
@@ -253,6 +256,37 @@ func (f *editing) compareKey(m *Model, k tea.KeyPressMsg) tea.Cmd {
 		}
 	}
 	return nil
+}
+
+// notDuplicateMsg says a pair was remembered as not duplicates.
+type notDuplicateMsg struct {
+	a, b, file string
+	err        error
+}
+
+// notDuplicateCmd remembers, in the file beside the memory that crmem lint
+// --not-duplicate writes, that the entries named a and b are not duplicates.
+func notDuplicateCmd(path, a, b string) tea.Cmd {
+	return func() tea.Msg {
+		file := hygiene.NotDuplicatesPath(path)
+		nd, err := hygiene.LoadNotDuplicates(file)
+		if err == nil {
+			nd.Add(a, b)
+			err = nd.Save()
+		}
+		return notDuplicateMsg{a: a, b: b, file: file, err: err}
+	}
+}
+
+// notDuplicateDone returns to the list, whose report is computed again
+// without the pair.
+func (f *editing) notDuplicateDone(m *Model, msg notDuplicateMsg) tea.Cmd {
+	if msg.err != nil {
+		return m.SetStatus("not remembered: " + errText(m, msg.err))
+	}
+	f.fv.cmp, f.fv.stale = nil, true
+	return tea.Batch(f.Follow(m), m.SetStatus(fmt.Sprintf("%s and %s are not duplicates: remembered in %s",
+		sanitize.Name(msg.a), sanitize.Name(msg.b), sanitize.Line(displayPath(msg.file, m.home)))))
 }
 
 // askMerge asks y/n before merging drop into keep.
@@ -375,7 +409,8 @@ func (f *editing) findingsHints(m *Model) string {
 		if m.ReadOnly() {
 			return hints(" · ", keyHint(k.Up, "scroll"), closeKeys+" back") + " · read-only"
 		}
-		return hints(" · ", keyHint(k.Focus, "keep the other"), keyHint(k.Merge, "merge"), keyHint(k.Undo, "undo"), keyHint(k.Up, "scroll"), keyName(k.Cancel)+" back")
+		return hints(" · ", keyHint(k.Focus, "keep the other"), keyHint(k.Merge, "merge"), keyHint(k.NotDuplicate, "not duplicates"),
+			keyHint(k.Undo, "undo"), keyHint(k.Up, "scroll"), keyName(k.Cancel)+" back")
 	}
 	if m.ReadOnly() {
 		return hints(" · ", keyHint(k.Accept, "open"), closeKeys+" close") + " · read-only"

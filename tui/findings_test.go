@@ -12,6 +12,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/crmem/crmem/store"
+	"github.com/crmem/crmem/store/hygiene"
 )
 
 // fakeToken looks like a GitHub token to gitleaks' github-pat rule.
@@ -202,5 +203,25 @@ func TestFindings_KeepsItsPlace(t *testing.T) {
 	fd, ok := h.f.selectedFinding()
 	if !ok || fd.Kind != "secret" {
 		t.Errorf("selected after the duplicate was fixed: %+v, want the secret", fd)
+	}
+}
+
+// TestFindings_NotDuplicatesRemembered: X in the side by side view
+// remembers the pair in crmem lint's file beside the memory, and the
+// finding leaves the view (and crmem lint's report).
+func TestFindings_NotDuplicatesRemembered(t *testing.T) {
+	h := newEditHarnessIn(t, hygieneMemory(t), t.TempDir())
+	openFindingsView(t, h)
+	press(h.m, "enter", "X")
+	h.wantStatus("deploy-steps and deploy-checklist are not duplicates: remembered in")
+	if scr := plainScreen(h.m); strings.Contains(scr, "duplicate (") || !strings.Contains(scr, "secret (1)") {
+		t.Errorf("the pair is still listed:\n%s", scr)
+	}
+	nd, err := hygiene.LoadNotDuplicates(hygiene.NotDuplicatesPath(h.path))
+	if err != nil || !nd.Has("deploy-checklist", "deploy-steps") {
+		t.Errorf("the pair is not in %s: %v", hygiene.NotDuplicatesPath(h.path), err)
+	}
+	if len(h.onDisk()) != 4 {
+		t.Errorf("the memory changed")
 	}
 }
