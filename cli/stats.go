@@ -9,6 +9,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/crmem/crmem/internal/statsview"
+	"github.com/crmem/crmem/store/crabdb"
 	"github.com/crmem/crmem/store/stats"
 )
 
@@ -47,6 +48,7 @@ output is not a terminal). Months are calendar months in the local time zone.
 				opt.Top = -1
 			}
 			s := stats.Compute(src.Memory().Entries(), opt)
+			dropStoreIDs(s.Largest, s.MostTokens)
 			return a.output(func(w *bufio.Writer) error {
 				if js.enabled() {
 					return js.write(w, s)
@@ -58,6 +60,18 @@ output is not a terminal). Months are calendar months in the local time zone.
 	c.Flags().IntVar(&top, "top", stats.DefaultTop, "list the N biggest entries by bytes and by tokens (0: none)")
 	js.register(c, "print the numbers")
 	return c
+}
+
+// dropStoreIDs clears the ids crmem gave a crabtalk store's entries, which
+// have none of their own (JSON leaves id out, as ls --json does).
+func dropStoreIDs(lists ...[]stats.Big) {
+	for _, l := range lists {
+		for i := range l {
+			if l[i].ID >= crabdb.IDBase {
+				l[i].ID = 0
+			}
+		}
+	}
 }
 
 // outputWidth is the terminal's width when standard output is one, else

@@ -107,3 +107,15 @@ func TestStats_Top(t *testing.T) {
 		}
 	}
 }
+
+// TestStats_StoreEntriesHaveNoID: crabtalk's store's entries have no id,
+// so the biggest entries leave it out, as ls --json does.
+func TestStats_StoreEntriesHaveNoID(t *testing.T) {
+	out := mustRun(t, "", "stats", "--json", "--db", copyStore(t, "small.crmem", storeFileName))
+	if strings.Contains(out, `"id":`) {
+		t.Errorf("store entries show an id: %s", out)
+	}
+	if out := mustRun(t, "", "stats", "--json", "--db", copyFixture(t, "crmem/small.db")); !strings.Contains(out, `"id":`) {
+		t.Errorf("v1 entries show no id: %s", out)
+	}
+}

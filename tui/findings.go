@@ -423,7 +423,10 @@ func (f *editing) findingsHints(m *Model) string {
 func findingLines(st *styles, fd hygiene.Finding) (string, string) {
 	refs := make([]string, len(fd.Entries))
 	for i, r := range fd.Entries {
-		refs[i] = fmt.Sprintf("#%d %s", r.ID, sanitize.Name(r.Name))
+		refs[i] = sanitize.Name(r.Name)
+		if r.ID < storeIDBase { // a store's entries have no id
+			refs[i] = fmt.Sprintf("#%d %s", r.ID, refs[i])
+		}
 	}
 	head := fmt.Sprintf("  %-10s %s", sanitize.Line(fd.Check), strings.Join(refs, ", "))
 	return head, sanitize.Line(fd.Reason)
@@ -539,7 +542,7 @@ func (f *editing) compareColumn(m *Model, e store.Entry, kept bool, width int) [
 	head := []string{
 		mark,
 		st.cardTitle.Render(sanitize.Name(e.Name)),
-		st.label.Render(fmt.Sprintf("%s · #%d · %s · %s", e.Kind, e.ID, humanize.Size(len(e.Content)), humanize.Plural(e.Tokens(), "token"))),
+		st.label.Render(e.Kind.String() + idLabel(e.ID) + " · " + humanize.Size(len(e.Content)) + " · " + humanize.Plural(e.Tokens(), "token")),
 		st.label.Render("aliases: ") + strings.Join(aliases, ", "),
 		"",
 	}

@@ -108,7 +108,7 @@ func (m Month) Index() int { return m.key }
 
 // Big is one of the biggest entries.
 type Big struct {
-	ID     uint64     `json:"id"`
+	ID     uint64     `json:"id,omitempty"` // 0 (left out) for an entry without one
 	Name   string     `json:"name"`
 	Kind   store.Kind `json:"kind"`
 	Bytes  int        `json:"bytes"`
