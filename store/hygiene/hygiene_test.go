@@ -300,3 +300,28 @@ func TestFinding_Key(t *testing.T) {
 		t.Errorf("want two secrets and a name finding: %v", seen)
 	}
 }
+
+func TestDiff(t *testing.T) {
+	tests := []struct {
+		a, b string
+		want string
+	}{
+		{"x\ny\nz", "x\nY\nz", " x|-y|+Y| z"},
+		{"same", "same", " same"},
+		{"a\nb", "b\nc", "-a| b|+c"},
+		{"", "new", "-|+new"},
+	}
+	for _, tt := range tests {
+		lines, ok := Diff(tt.a, tt.b)
+		var got []string
+		for _, l := range lines {
+			got = append(got, string(l.Op)+l.Text)
+		}
+		if !ok || strings.Join(got, "|") != tt.want {
+			t.Errorf("Diff(%q, %q) = %q, %v; want %q", tt.a, tt.b, strings.Join(got, "|"), ok, tt.want)
+		}
+	}
+	if _, ok := Diff(strings.Repeat("x\n", MaxDiffLines+1), "x"); ok {
+		t.Error("a text over MaxDiffLines lines was diffed")
+	}
+}
