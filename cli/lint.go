@@ -28,7 +28,7 @@ type lintOptions struct {
 func (a *app) lintCommand() *cobra.Command {
 	var o lintOptions
 	c := &cobra.Command{
-		Use:     "lint [--kind K]... [--min-similarity S] [--older-than SPAN] [--json|--pretty] | lint --not-duplicate A B",
+		Use:     "lint [--kind K]... [--min-similarity S] [--older-than SPAN] [--diff] [--json|--pretty] | lint --not-duplicate A B",
 		Aliases: []string{"audit"},
 		Short:   "Find duplicates, secrets, deceptive names, outsize entries and orphan archives",
 		Long: fmt.Sprintf(`Examine the whole memory and report what needs cleaning, grouped by kind, each
@@ -37,7 +37,7 @@ found, 1 when something was (like a linter), 2 for a usage error.
 
   duplicate  the same content (ignoring case and spacing), or near-duplicates:
              tf-idf cosine over recall's own tokens at or above --min-similarity
-             (default %.2f, measured on a 100,000-entry corpus with 1,000 planted
+             (default %.2f, measured on 100,000 entries with 1,000 planted
              near-duplicates: of those sharing a rare word with their original,
              91%% found, 78%% of the pairs reported for them true), grouped
   secret     API keys, tokens, private keys, passwords in content or aliases,
@@ -51,9 +51,9 @@ found, 1 when something was (like a linter), 2 for a usage error.
 
 --kind keeps some kinds (repeat it or separate with commas); --diff shows the
 changed lines of each near-duplicate group's closest pair. A pair that is not
-a duplicate is remembered with --not-duplicate A B, in a file beside the memory
-(%s), and never reported again. --json prints the report as one
-JSON object; --pretty indents it.`, hygiene.DefaultMinSimilarity, float64(hygiene.DefaultOutsizeTimes), "memory.db.not-duplicates.toml"),
+a duplicate is remembered with --not-duplicate A B, in a file beside the
+memory file (memory.db.not-duplicates.toml for memory.db), and never reported
+again. --json prints the report as one JSON object; --pretty indents it.`, hygiene.DefaultMinSimilarity, float64(hygiene.DefaultOutsizeTimes)),
 		Example: `  crmem lint
   crmem lint --kind secret --json
   crmem lint --kind duplicate --min-similarity 0.8 --diff
