@@ -20,6 +20,7 @@ type lintOptions struct {
 	minSim       float64
 	olderThan    string
 	notDuplicate bool
+	diff         bool
 	js           jsonOutput
 }
 
@@ -27,7 +28,7 @@ type lintOptions struct {
 func (a *app) lintCommand() *cobra.Command {
 	var o lintOptions
 	c := &cobra.Command{
-		Use:     "lint [--kind K]... [--min-similarity S] [--older-than SPAN] [--json|--pretty] | lint --not-duplicate A B",
+		Use:     "lint [--kind K]... [--min-similarity S] [--older-than SPAN] [--diff] [--json|--pretty] | lint --not-duplicate A B",
 		Aliases: []string{"audit"},
 		Short:   "Find duplicates, secrets, deceptive names, outsize entries and orphan archives",
 		Long: fmt.Sprintf(`Examine the whole memory and report what needs cleaning, grouped by kind, each
@@ -36,7 +37,7 @@ found, 1 when something was (like a linter), 2 for a usage error.
 
   duplicate  the same content (ignoring case and spacing), or near-duplicates:
              tf-idf cosine over recall's own tokens at or above --min-similarity
-             (default %.2f, measured on a 100,000-entry corpus with 1,000 planted
+             (default %.2f, measured on 100,000 entries with 1,000 planted
              near-duplicates: of those sharing a rare word with their original,
              91%% found, 78%% of the pairs reported for them true), grouped
   secret     API keys, tokens, private keys, passwords in content or aliases,
@@ -48,13 +49,14 @@ found, 1 when something was (like a linter), 2 for a usage error.
   archive    archives no session references (orphans), and with --older-than
              archives older than SPAN (30d, 6mo, 1y)
 
---kind keeps some kinds (repeat it or separate with commas). A pair that is not
-a duplicate is remembered with --not-duplicate A B, in a file beside the memory
-(%s), and never reported again. --json prints the report as one
-JSON object; --pretty indents it.`, hygiene.DefaultMinSimilarity, float64(hygiene.DefaultOutsizeTimes), "memory.db.not-duplicates.toml"),
+--kind keeps some kinds (repeat it or separate with commas); --diff shows the
+changed lines of each near-duplicate group's closest pair. A pair that is not
+a duplicate is remembered with --not-duplicate A B, in a file beside the
+memory file (memory.db.not-duplicates.toml for memory.db), and never reported
+again. --json prints the report as one JSON object; --pretty indents it.`, hygiene.DefaultMinSimilarity, float64(hygiene.DefaultOutsizeTimes)),
 		Example: `  crmem lint
   crmem lint --kind secret --json
-  crmem lint --kind duplicate --min-similarity 0.8
+  crmem lint --kind duplicate --min-similarity 0.8 --diff
   crmem lint --older-than 6mo
   crmem lint --not-duplicate deploy-steps release-checklist`,
 		Args: args(0, 2),
@@ -69,7 +71,7 @@ JSON object; --pretty indents it.`, hygiene.DefaultMinSimilarity, float64(hygien
 			if err != nil {
 				return err
 			}
-			return a.lint(opts, o.js)
+			return a.lint(opts, o.js, o.diff)
 		},
 	}
 	c.Flags().StringSliceVar(&o.kinds, "kind", nil, "only these kinds: duplicate, secret, name, outsize, archive")
@@ -77,6 +79,7 @@ JSON object; --pretty indents it.`, hygiene.DefaultMinSimilarity, float64(hygien
 	c.Flags().Float64Var(&o.minSim, "min-similarity", hygiene.DefaultMinSimilarity, "near-duplicate threshold, a cosine in (0, 1]")
 	c.Flags().StringVar(&o.olderThan, "older-than", "", "also list archives older than this span (30d, 6mo, 1y)")
 	c.Flags().BoolVar(&o.notDuplicate, "not-duplicate", false, "remember that the entries named A and B are not duplicates")
+	c.Flags().BoolVar(&o.diff, "diff", false, "show the changed lines of each near-duplicate group's closest pair")
 	o.js.register(c, "print the report")
 	return c
 }
@@ -121,7 +124,7 @@ type lintFound struct{ n int }
 func (e lintFound) Error() string { return fmt.Sprintf("lint: %s", humanize.Plural(e.n, "finding")) }
 
 // lint runs the report over the memory and prints it.
-func (a *app) lint(opts hygiene.Options, js jsonOutput) error {
+func (a *app) lint(opts hygiene.Options, js jsonOutput, diff bool) error {
 	path, src, err := a.openSource()
 	if err != nil {
 		return err
@@ -134,7 +137,11 @@ func (a *app) lint(opts hygiene.Options, js jsonOutput) error {
 		if js.enabled() {
 			return js.write(w, r)
 		}
-		return writeLint(w, &r)
+		var content func(uint64) string
+		if diff {
+			content = func(id uint64) string { e, _ := src.Memory().Get(id); return e.Content }
+		}
+		return writeLint(w, &r, content)
 	}); err != nil {
 		return err
 	}
@@ -190,8 +197,9 @@ func wants(kinds []hygiene.Kind, k hygiene.Kind) bool {
 }
 
 // writeLint prints the report grouped by kind: a heading per kind found,
-// then each finding's check, entries and reason.
-func writeLint(w *bufio.Writer, r *hygiene.Report) error {
+// then each finding's check, entries and reason; with content (--diff),
+// under each near-duplicate group the changed lines of its closest pair.
+func writeLint(w *bufio.Writer, r *hygiene.Report, content func(id uint64) string) error {
 	if len(r.Findings) == 0 {
 		fmt.Fprintf(w, "no findings in %s\n", humanize.Plural(r.Entries, "entry"))
 	}
@@ -207,11 +215,41 @@ func writeLint(w *bufio.Writer, r *hygiene.Report) error {
 		}
 		fmt.Fprintf(w, "  %-10s %s\n", sanitizeLine(f.Check), lintEntries(f.Entries))
 		fmt.Fprintf(w, "  %-10s %s\n", "", sanitizeLine(f.Reason))
+		if content != nil && f.Duplicate != nil && len(f.Duplicate.Pairs) > 0 {
+			p := f.Duplicate.Pairs[0]
+			writeLintDiff(w, content(p.A), content(p.B))
+		}
 	}
 	for _, b := range r.Bounded {
 		fmt.Fprintf(w, "note: %s\n", sanitizeLine(b))
 	}
 	return nil
+}
+
+// lintDiffShown is how many changed lines --diff prints per group.
+const lintDiffShown = 12
+
+// writeLintDiff prints the changed lines from a to b, made safe, at most
+// lintDiffShown of them.
+func writeLintDiff(w *bufio.Writer, a, b string) {
+	lines, ok := hygiene.Diff(a, b)
+	if !ok {
+		fmt.Fprintf(w, "  %-10s (too long to diff: over %s lines)\n", "", humanize.Count(hygiene.MaxDiffLines))
+		return
+	}
+	shown, changed := 0, 0
+	for _, l := range lines {
+		if l.Op == ' ' {
+			continue
+		}
+		if changed++; shown < lintDiffShown {
+			fmt.Fprintf(w, "  %-10s %c %s\n", "", l.Op, sanitizeLine(l.Text))
+			shown++
+		}
+	}
+	if changed > shown {
+		fmt.Fprintf(w, "  %-10s … %s more changed\n", "", humanize.Plural(changed-shown, "line"))
+	}
 }
 
 // lintShown is how many of a finding's entries the text report names (a

@@ -31,6 +31,10 @@ func TestLint_Demo(t *testing.T) {
 			t.Errorf("the fake token is printed in full:\n%s", out)
 		}
 	}
+	diff := crmem(t, "", "--demo", "lint", "--kind", "duplicate", "--diff")
+	if !strings.Contains(diff.stdout, "- # Deploy checklist for the billing service") || !strings.Contains(diff.stdout, "+ # Deploying the billing service") {
+		t.Errorf("--diff lacks the changed heading:\n%s", diff.stdout)
+	}
 	for _, want := range []string{"duplicate (1)", "ghp_…x9Q2", "release-checklist", "look-alike"} {
 		if !strings.Contains(text.stdout, want) {
 			t.Errorf("text report lacks %q:\n%s", want, text.stdout)

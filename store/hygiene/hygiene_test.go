@@ -90,6 +90,8 @@ func TestRun_Secrets(t *testing.T) {
 		{"low entropy is not a secret", "ghp_" + strings.Repeat("a", 36), nil, nil},
 		{"gitleaks:allow", "GITHUB_TOKEN=" + token + " # gitleaks:allow", nil, nil},
 		{"plain prose", "The token refresh flow uses a key rotation every 90 days.", nil, nil},
+		{"far into a long text", strings.Repeat("plain words on a line\n", 5000) + "GITHUB_TOKEN=" + token, nil, []string{"github-pat@content:5001 ghp_…x9Q2"}},
+		{"a private key over lines", "key:\n" + fakePEM, nil, []string{"private-key@content:2 ----…----"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -106,7 +108,9 @@ func TestRun_Secrets(t *testing.T) {
 				if d.Field == "alias" {
 					field = es[0].Aliases[d.Line-1]
 				}
-				if field[d.Start:d.End] != token {
+				if want := strings.TrimPrefix(tt.content, "key:\n"); d.Rule == "private-key" && field[d.Start:d.End] != want {
+					t.Errorf("offsets %d:%d select %q, not the key", d.Start, d.End, field[d.Start:d.End])
+				} else if d.Rule != "private-key" && field[d.Start:d.End] != token {
 					t.Errorf("offsets %d:%d select %q, not the secret", d.Start, d.End, field[d.Start:d.End])
 				}
 				if strings.Contains(f.Reason, token) || strings.Contains(d.Redacted, token) {
@@ -117,6 +121,22 @@ func TestRun_Secrets(t *testing.T) {
 				t.Errorf("got %v, want %v", got, tt.want)
 			}
 		})
+	}
+}
+
+// fakePEM is a made-up private key block: 4,000 bytes of base64-like text
+// between the markers, longer than one line and than a keyword's window
+// start.
+var fakePEM = "-----BEGIN RSA PRIVATE KEY-----\n" + strings.Repeat(strings.Repeat("QUJDREVGR0hJSktMTU5PUFFSU1RVVldYWVo0NTY3ODkw", 1)+"\n", 90) + "-----END RSA PRIVATE KEY-----"
+
+// TestSecrets_ScanBound checks that only a text's first MaxScanBytes are
+// scanned, and that the bound is said.
+func TestSecrets_ScanBound(t *testing.T) {
+	token := "ghp_DEMOfakeTOKENcrmemLINTexample007x9Q2"
+	es := entries("big", strings.Repeat("x", MaxScanBytes)+" GITHUB_TOKEN="+token)
+	r := Run(es, Options{Kinds: []Kind{Secret}})
+	if r.Count(Secret) != 0 || len(r.Bounded) != 1 {
+		t.Errorf("findings %d, bounded %v: want none and the bound said", r.Count(Secret), r.Bounded)
 	}
 }
 
@@ -278,5 +298,30 @@ func TestFinding_Key(t *testing.T) {
 	}
 	if len(seen) < 3 {
 		t.Errorf("want two secrets and a name finding: %v", seen)
+	}
+}
+
+func TestDiff(t *testing.T) {
+	tests := []struct {
+		a, b string
+		want string
+	}{
+		{"x\ny\nz", "x\nY\nz", " x|-y|+Y| z"},
+		{"same", "same", " same"},
+		{"a\nb", "b\nc", "-a| b|+c"},
+		{"", "new", "-|+new"},
+	}
+	for _, tt := range tests {
+		lines, ok := Diff(tt.a, tt.b)
+		var got []string
+		for _, l := range lines {
+			got = append(got, string(l.Op)+l.Text)
+		}
+		if !ok || strings.Join(got, "|") != tt.want {
+			t.Errorf("Diff(%q, %q) = %q, %v; want %q", tt.a, tt.b, strings.Join(got, "|"), ok, tt.want)
+		}
+	}
+	if _, ok := Diff(strings.Repeat("x\n", MaxDiffLines+1), "x"); ok {
+		t.Error("a text over MaxDiffLines lines was diffed")
 	}
 }

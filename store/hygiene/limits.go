@@ -25,7 +25,7 @@ const (
 	MaxSharedTerms = 8
 	// MaxScanBytes bounds the bytes of one content or alias scanned for
 	// secrets (its beginning).
-	MaxScanBytes = 4 << 20
+	MaxScanBytes = 1 << 20
 	// MaxSecretsPerEntry bounds the secrets reported for one entry.
 	MaxSecretsPerEntry = 20
 )

@@ -183,17 +183,18 @@ func newKeywords(kws []keyword) *keywords {
 	return k
 }
 
-// rulesIn marks in hit the rules whose keywords occur in lower (a text in
-// ASCII lower case).
-func (k *keywords) rulesIn(lower []byte, hit []bool) {
+// rulesIn calls found with each rule and the position of each occurrence
+// of one of its keywords in lower (a text in ASCII lower case), in
+// ascending position for each rule.
+func (k *keywords) rulesIn(lower []byte, found func(rule int32, at int)) {
 	for i := 0; i+1 < len(lower); i++ {
 		key := uint16(lower[i]) | uint16(lower[i+1])<<8
 		if k.bits[key/64]&(1<<(key%64)) == 0 {
 			continue
 		}
 		for _, w := range k.start[key] {
-			if !hit[w.rule] && hasPrefix(lower[i:], w.text) {
-				hit[w.rule] = true
+			if hasPrefix(lower[i:], w.text) {
+				found(w.rule, i)
 			}
 		}
 	}

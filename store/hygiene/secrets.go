@@ -54,10 +54,68 @@ func scanParallel(entries []store.Entry, rs *rules) []Report {
 type scanner struct {
 	rs    *rules
 	lower []byte
-	hit   []bool
+	// windows holds, per rule, the stretches of the text around its
+	// keywords' occurrences, merged and ascending; a rule without any has
+	// none and is not applied.
+	windows [][]window
 }
 
-func newScanner(rs *rules) *scanner { return &scanner{rs: rs, hit: make([]bool, len(rs.list))} }
+// window is a stretch [lo, hi) of a text a rule's regular expression is
+// run over.
+type window struct{ lo, hi int }
+
+// A rule's expression runs over the text around each occurrence of one of
+// its keywords, from windowBefore bytes before it to windowAfter bytes
+// after, each end moved to a line boundary if one is within windowSlack:
+// every gitleaks rule's match holds its keyword, the longest (a PEM
+// private key) runs a few kilobytes past it, and matches cannot depend on
+// text beyond a line boundary that \s would not accept too. A text with
+// keywords everywhere is scanned whole; a huge text with a few keywords
+// costs a few windows.
+const (
+	windowBefore = 1 << 10
+	windowAfter  = 16 << 10
+	windowSlack  = 1 << 10
+)
+
+func newScanner(rs *rules) *scanner { return &scanner{rs: rs, windows: make([][]window, len(rs.list))} }
+
+// addWindow adds the window around a keyword of rule r found at position at
+// of s, merged with the rule's last one when they touch.
+func (sc *scanner) addWindow(s string, r int32, at int) {
+	ws := sc.windows[r]
+	if n := len(ws); n > 0 && at-windowBefore <= ws[n-1].hi {
+		if ws[n-1].hi < len(s) {
+			ws[n-1].hi = lineEnd(s, at+windowAfter)
+		}
+		return
+	}
+	sc.windows[r] = append(ws, window{lineStart(s, at-windowBefore), lineEnd(s, at+windowAfter)})
+}
+
+// lineStart moves i back to the start of its line if that is within
+// windowSlack (0 at most).
+func lineStart(s string, i int) int {
+	if i <= 0 {
+		return 0
+	}
+	if nl := strings.LastIndexByte(s[max(0, i-windowSlack):i], '\n'); nl >= 0 {
+		return max(0, i-windowSlack) + nl + 1
+	}
+	return i
+}
+
+// lineEnd moves i on to the end of its line if that is within windowSlack
+// (len(s) at most).
+func lineEnd(s string, i int) int {
+	if i >= len(s) {
+		return len(s)
+	}
+	if nl := strings.IndexByte(s[i:min(len(s), i+windowSlack)], '\n'); nl >= 0 {
+		return i + nl
+	}
+	return i
+}
 
 // entry reports the secrets in e's content and aliases.
 func (sc *scanner) entry(e *store.Entry, r *Report) {
@@ -96,25 +154,32 @@ func (sc *scanner) text(s, field string, found []SecretDetail, r *Report) []Secr
 		s = s[:MaxScanBytes]
 	}
 	sc.lower = asciiLower(sc.lower[:0], s)
-	clear(sc.hit)
-	sc.rs.kw.rulesIn(sc.lower, sc.hit)
-	for i, hit := range sc.hit {
-		if hit {
-			found = sc.apply(sc.rs.list[i], s, field, found)
+	for i := range sc.windows {
+		sc.windows[i] = sc.windows[i][:0]
+	}
+	sc.rs.kw.rulesIn(sc.lower, func(r int32, at int) { sc.addWindow(s, r, at) })
+	for i, ws := range sc.windows {
+		for _, w := range ws {
+			found = sc.apply(sc.rs.list[i], s, w, field, found)
 		}
 	}
 	return found
 }
 
-// apply runs one rule over s, as gitleaks' detectRule does: the secret is
+// apply runs one rule over the window w of s, as gitleaks' detectRule does: the secret is
 // the rule's secret group (or its first non-empty group, or the match),
 // kept only above the rule's entropy and when no allowlist allows it.
-func (sc *scanner) apply(rl *rule, s, field string, found []SecretDetail) []SecretDetail {
+func (sc *scanner) apply(rl *rule, s string, w window, field string, found []SecretDetail) []SecretDetail {
 	re, err := rl.re()
 	if err != nil {
 		return found // every rule compiles with Go's regexp (tested)
 	}
-	for _, m := range re.FindAllStringSubmatchIndex(s, MaxSecretsPerEntry+1) {
+	for _, m := range re.FindAllStringSubmatchIndex(s[w.lo:w.hi], MaxSecretsPerEntry+1) {
+		for k := range m {
+			if m[k] >= 0 {
+				m[k] += w.lo
+			}
+		}
 		match := strings.Trim(s[m[0]:m[1]], "\n")
 		lo, hi := groupOf(m, rl.SecretGroup)
 		secret := s[lo:hi]
