@@ -512,8 +512,9 @@ func (f *editing) compareView(m *Model, w, h int) string {
 	body := max(h-1, 1)
 	cols := make([]string, 2)
 	longest := 0
+	differs := differingLines(c.pair[0].Content, c.pair[1].Content)
 	for i, e := range c.pair {
-		lines := f.compareColumn(m, e, i == c.keep, colW)
+		lines := f.compareColumn(m, e, i == c.keep, differs[i], colW)
 		longest = max(longest, len(lines))
 		cols[i] = strings.Join(lines, "\n")
 	}
@@ -527,9 +528,35 @@ func (f *editing) compareView(m *Model, w, h int) string {
 	return box(title+"\n"+row, w, h)
 }
 
+// differingLines marks, for each of two contents, the lines the other does
+// not have (hygiene.Diff); nil marks none (contents too long to compare).
+func differingLines(a, b string) [2][]bool {
+	var out [2][]bool
+	d, ok := hygiene.Diff(a, b)
+	if !ok {
+		return out
+	}
+	for _, l := range d {
+		switch l.Op {
+		case ' ':
+			out[0], out[1] = append(out[0], false), append(out[1], false)
+		case '-':
+			out[0] = append(out[0], true)
+		case '+':
+			out[1] = append(out[1], true)
+		}
+	}
+	return out
+}
+
+// diffGutter marks a content line the other entry does not have; a line
+// both have gets a blank of the same width.
+const diffGutter = "▌"
+
 // compareColumn is one entry's side: whether it is kept, its name, kind,
-// size and aliases, then its content wrapped at width.
-func (f *editing) compareColumn(m *Model, e store.Entry, kept bool, width int) []string {
+// size and aliases, then its content wrapped at width, each line the other
+// entry lacks marked in the gutter.
+func (f *editing) compareColumn(m *Model, e store.Entry, kept bool, differs []bool, width int) []string {
 	st := m.c.styles
 	mark := st.warning.Render("✗ merged into the other, deleted")
 	if kept {
@@ -549,6 +576,16 @@ func (f *editing) compareColumn(m *Model, e store.Entry, kept bool, width int) [
 	for i, l := range head {
 		head[i] = ansi.Truncate(l, width, "…")
 	}
-	text := ansi.Wrap(sanitize.Text(e.Content), width, "")
-	return append(head, strings.Split(text, "\n")...)
+	gw := ansi.StringWidth(diffGutter)
+	mark, blank := st.mark.Render(diffGutter), strings.Repeat(" ", gw)
+	for i, line := range strings.Split(e.Content, "\n") {
+		g := blank
+		if i < len(differs) && differs[i] {
+			g = mark
+		}
+		for _, w := range strings.Split(ansi.Wrap(sanitize.Text(line), max(width-gw, 1), ""), "\n") {
+			head = append(head, g+w)
+		}
+	}
+	return head
 }

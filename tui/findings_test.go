@@ -225,3 +225,21 @@ func TestFindings_NotDuplicatesRemembered(t *testing.T) {
 		t.Errorf("the memory changed")
 	}
 }
+
+func TestDifferingLines(t *testing.T) {
+	tests := []struct {
+		a, b string
+		want string
+	}{
+		{"same\nold\nsame", "same\nnew\nsame", "[false true false] [false true false]"},
+		{"one\ntwo", "one\ntwo\nthree", "[false false] [false false true]"},
+		{"x", "x", "[false] [false]"},
+		{strings.Repeat("l\n", 100000), "l", "[] []"}, // too long to compare: nothing marked
+	}
+	for _, tt := range tests {
+		d := differingLines(tt.a, tt.b)
+		if got := fmt.Sprint(d[0], " ", d[1]); got != tt.want {
+			t.Errorf("differingLines(%.20q, %.20q) = %s, want %s", tt.a, tt.b, got, tt.want)
+		}
+	}
+}
