@@ -37,7 +37,7 @@ const (
 )
 
 // Kinds lists every kind in report order.
-var Kinds = []Kind{Duplicate, Secret, Name, Outsize, Archive}
+var Kinds = [...]Kind{Duplicate, Secret, Name, Outsize, Archive}
 
 // ParseKind accepts a kind's name or its plural ("duplicates").
 func ParseKind(s string) (Kind, error) {
