@@ -423,6 +423,8 @@ func TestStoreCLI_DefaultWritesNeverShadowTheStore(t *testing.T) {
 		"dump":       {{filepath.Join(dir, "dumped")}},
 		"export":     {{}},
 		"check":      {{}},
+		"stats":      {{}, {"--json"}},
+		"lint":       {{"--kind", "name"}},
 		"bench":      {{"--iterations", "1"}},
 		"config":     {{}},
 		"version":    {{}},

@@ -13,6 +13,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/crmem/crmem/internal/humanize"
 	"github.com/crmem/crmem/store"
 )
 
@@ -206,6 +207,9 @@ func readmeExamples() []readmeExample {
 			check: func(t *testing.T, s *scratch, r result) {
 				wantContains(t, r.stdout, "4 compact markers", `missing archive "archive-sess-0003-1767500000000000000"`)
 			}},
+		{line: "crmem stats --top 3                              # sizes by kind, growth per month, the 3 biggest entries", check: func(t *testing.T, s *scratch, r result) {
+			wantContains(t, r.stdout, humanize.Plural(len(seedEntries(t)), "entry")+" · ", "added per month", "largest entries (bytes)", "most tokens")
+		}},
 		{line: "crmem bench --iterations 20", check: func(t *testing.T, s *scratch, r result) {
 			wantContains(t, r.stdout, "20")
 		}},

@@ -18,7 +18,8 @@ func TestTypos_SuggestTheClosestCommand(t *testing.T) {
 		{[]string{"serch", "foo"}, `unknown command "serch", did you mean "search"?`},
 		{[]string{"hepl"}, `unknown command "hepl", did you mean "help"?`},
 		{[]string{"shwo", "deploy-steps"}, `unknown command "shwo", did you mean "show"?`},
-		{[]string{"lsit"}, `unknown command "lsit", did you mean "ls"?`}, // ls and edit are both 2 away: same first letter wins
+		{[]string{"lsit"}, `unknown command "lsit", did you mean "lint"?`}, // ls, lint and edit are 2 away: same first letter, then the nearer length wins
+		{[]string{"eidt"}, `unknown command "eidt", did you mean "edit"?`},
 		{[]string{"SERCH"}, `unknown command "SERCH", did you mean "search"?`},
 		{[]string{"xyz"}, `unknown command "xyz"; to open a memory file of that name, give its path: crmem ./xyz`},
 		{[]string{"ad", "x"}, `unknown command "ad", did you mean "add"?`},

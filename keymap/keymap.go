@@ -18,6 +18,8 @@ const (
 	ModePrompt               // a one-line prompt is being typed (a name, an age, the date filter)
 	ModeQuestion             // a yes/no question is asked
 	ModeChoice               // a choice is asked (an edit conflict, an undo whose names were taken)
+	ModePanel                // a panel (the stats) is shown in place of the panes
+	ModeFindings             // the findings view (crmem lint's report) is shown
 )
 
 // KeyMap holds every binding of the TUI (SPEC §7).
@@ -30,8 +32,10 @@ type KeyMap struct {
 	// Panes and views. Open shows the preview (one pane at a time: instead
 	// of the list), Back returns to the list; Recall shows exactly what the
 	// agent's recall returns for the query; Why says where any entry
-	// stands in that recall and why (the selected one, or one named).
-	Focus, Open, Back, Explain, Why, Recall, Help key.Binding
+	// stands in that recall and why (the selected one, or one named);
+	// Stats shows the picture of the memory (sizes, growth per month,
+	// biggest entries).
+	Focus, Open, Back, Explain, Why, Recall, Stats, Help key.Binding
 	// Moving the selection while typing a query (besides ↑ ↓ pgup pgdn).
 	SearchUp, SearchDown key.Binding
 	// Search line.
@@ -45,6 +49,10 @@ type KeyMap struct {
 	MarkAll, MarkOlder, Unmark, Orphans key.Binding
 	// Dump writes the memory out as an mdbook tree (wired by the editing code).
 	Dump key.Binding
+	// Findings shows the hygiene report (crmem lint) with actions on each
+	// finding; Merge merges two duplicates in it, NotDuplicate remembers
+	// they are not (wired by the editing code).
+	Findings, Merge, NotDuplicate key.Binding
 	// Following a live agent: jump to the latest change, the reload log.
 	LatestChange, ChangeLog key.Binding
 	// Reading: copy name or content, the pager, zoom, matches, date filter.
@@ -98,6 +106,7 @@ func DefaultKeyMap() KeyMap {
 		Explain:         b([]string{"x"}, "x", "explain score"),
 		Why:             b([]string{"w"}, "w", "why (not) recalled"),
 		Recall:          b([]string{"ctrl+r"}, "ctrl+r", "recall view (agent's limit)"),
+		Stats:           b([]string{"i"}, "i", "memory stats"),
 		SearchUp:        b([]string{"ctrl+p", "ctrl+k"}, "ctrl+p/k", "up"),
 		SearchDown:      b([]string{"ctrl+n", "ctrl+j"}, "ctrl+n/j", "down"),
 		Help:            b([]string{"?"}, "?", "help"),
@@ -122,6 +131,9 @@ func DefaultKeyMap() KeyMap {
 		Unmark:          b([]string{"U"}, "U", "unmark all"),
 		Orphans:         b([]string{"o"}, "o", "orphan archives only"),
 		Dump:            b([]string{"W"}, "W", "dump to a folder…"),
+		Findings:        b([]string{"L"}, "L", "findings (lint)"),
+		Merge:           b([]string{"m"}, "m", "merge duplicates (findings)"),
+		NotDuplicate:    b([]string{"X"}, "X", "not duplicates (findings)"),
 		Reload:          b([]string{"R"}, "R", "reload"),
 		Mouse:           b([]string{"M"}, "M", "mouse on/off"),
 		LatestChange:    b([]string{"."}, ".", "latest change"),
@@ -159,7 +171,7 @@ func DefaultKeyMap() KeyMap {
 // enable them in one place.
 func (k *KeyMap) EditKeys() []*key.Binding {
 	return []*key.Binding{&k.Edit, &k.New, &k.Rename, &k.Aliases, &k.Delete, &k.Mark, &k.DeleteMarked, &k.Undo,
-		&k.MarkAll, &k.MarkOlder, &k.Unmark, &k.Orphans, &k.Dump}
+		&k.MarkAll, &k.MarkOlder, &k.Unmark, &k.Orphans, &k.Dump, &k.Findings, &k.Merge, &k.NotDuplicate}
 }
 
 // NavigationKeys are the movement bindings shared by the list and preview.
@@ -169,7 +181,7 @@ func (k KeyMap) NavigationKeys() []key.Binding {
 
 // ViewKeys switch panes, filters and order.
 func (k KeyMap) ViewKeys() []key.Binding {
-	return []key.Binding{k.Focus, k.Open, k.Back, k.FilterAll, k.FilterNotes, k.FilterArchives, k.FilterTopics, k.DateFilter, k.Sort, k.Explain, k.Why, k.Recall}
+	return []key.Binding{k.Focus, k.Open, k.Back, k.FilterAll, k.FilterNotes, k.FilterArchives, k.FilterTopics, k.DateFilter, k.Sort, k.Explain, k.Why, k.Recall, k.Stats}
 }
 
 // ReadingKeys copy, page, zoom and follow the agent's changes.
@@ -184,7 +196,7 @@ func (k KeyMap) SearchKeys() []key.Binding {
 
 // EditingKeys change one entry, undo, or dump the memory.
 func (k KeyMap) EditingKeys() []key.Binding {
-	return []key.Binding{k.Edit, k.New, k.Rename, k.Aliases, k.Delete, k.Undo, k.Dump}
+	return []key.Binding{k.Edit, k.New, k.Rename, k.Aliases, k.Delete, k.Undo, k.Dump, k.Findings, k.Merge, k.NotDuplicate}
 }
 
 // CleanupKeys mark entries and delete the marked ones (archive cleanup).
@@ -210,8 +222,10 @@ func (k KeyMap) ShortHelp() []key.Binding {
 		return []key.Binding{k.Up, k.Down, k.Quit}
 	case ModeLog:
 		return []key.Binding{k.Up, k.Down, k.Accept, k.Cancel}
-	case ModePrompt, ModeQuestion, ModeChoice:
-		return nil // the dialog names its own keys
+	case ModePanel:
+		return []key.Binding{k.Up, k.Down, k.PageDown, k.Cancel}
+	case ModePrompt, ModeQuestion, ModeChoice, ModeFindings:
+		return nil // the dialog or view names its own keys
 	}
 	return []key.Binding{k.Search, k.SearchCancel, k.Open, k.Sort, k.Explain, k.Edit, k.Quit, k.Help}
 }
@@ -253,7 +267,7 @@ func (k *KeyMap) SetMode(m Mode, editing, query bool) {
 	for _, b := range []*key.Binding{&k.Focus, &k.Explain, &k.Why, &k.Search,
 		&k.FilterAll, &k.FilterNotes, &k.FilterArchives, &k.FilterTopics, &k.Sort, &k.Reload, &k.Mouse,
 		&k.LatestChange, &k.ChangeLog, &k.CopyName, &k.CopyContent, &k.Pager, &k.Zoom,
-		&k.PrevMatch, &k.NextMatch, &k.DateFilter} {
+		&k.PrevMatch, &k.NextMatch, &k.DateFilter, &k.Stats} {
 		b.SetEnabled(!typing && m != ModeHelp)
 	}
 	k.Top.SetEnabled(!typing)
@@ -287,6 +301,8 @@ func (k *KeyMap) SetMode(m Mode, editing, query bool) {
 	// The preview pages with space and b; marking stays in the list.
 	k.PreviewPageDown.SetEnabled(m == ModePreview)
 	k.PreviewPageUp.SetEnabled(m == ModePreview)
+	k.Merge.SetEnabled(false) // only in the findings view
+	k.NotDuplicate.SetEnabled(false)
 	k.Mark.SetEnabled(k.Mark.Enabled() && m != ModePreview)
 	k.Cancel.SetEnabled(m == ModeHelp)
 }
@@ -300,6 +316,8 @@ func (k *KeyMap) SetReferenceMode(editing bool) {
 		&k.Back, &k.PreviewPageDown, &k.PreviewPageUp) {
 		b.SetEnabled(true)
 	}
+	k.Merge.SetEnabled(editing) // the findings view's, listed with the editing keys
+	k.NotDuplicate.SetEnabled(editing)
 }
 
 // setDialogMode enables only the keys of the reload log or of a dialog
@@ -321,6 +339,9 @@ func (k *KeyMap) setDialogMode(m Mode) {
 		ModePrompt:   {&k.Accept, &k.Complete},
 		ModeQuestion: {&k.Yes, &k.No},
 		ModeChoice:   {&k.KeepMine, &k.KeepTheirs, &k.SaveAsNew, &k.RestoreRenamed, &k.KeepUndo, &k.DropUndo},
+		ModePanel:    {&k.Up, &k.Down, &k.PageUp, &k.PageDown, &k.HalfUp, &k.HalfDown, &k.Top, &k.Bottom, &k.Quit, &k.Stats},
+		ModeFindings: {&k.Up, &k.Down, &k.PageUp, &k.PageDown, &k.HalfUp, &k.HalfDown, &k.Top, &k.Bottom, &k.Quit,
+			&k.Findings, &k.Accept, &k.Focus, &k.Merge, &k.NotDuplicate, &k.Edit, &k.Delete, &k.Undo},
 	}[m]
 	for _, b := range on {
 		b.SetEnabled(true)

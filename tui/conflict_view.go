@@ -21,7 +21,7 @@ func (f *editing) BodyView(m *Model, w, h int) string {
 	if c, ok := f.dlg.(*choiceDialog); ok && c.body != nil {
 		return c.body(m, w, h)
 	}
-	return ""
+	return f.findingsBody(m, w, h)
 }
 
 // conflictBody shows theirs (−) against yours (+) as a compact line diff

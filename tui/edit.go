@@ -39,6 +39,7 @@ type editing struct {
 	// asked about ("" otherwise), named if the user quits meanwhile.
 	pendingEdit string
 	enabled     bool
+	fv          findingsView // the findings view (crmem lint's report), when open
 }
 
 func newEditing(opts Options, ed editor.Options, run execFunc) *editing {
@@ -79,6 +80,10 @@ func (f *editing) Update(m *Model, msg tea.Msg) (bool, tea.Cmd) {
 		return true, f.refsRead(m, msg)
 	case dumpDoneMsg:
 		return true, dumpDone(m, msg)
+	case findingsDoneMsg:
+		return true, f.findingsDone(m, msg)
+	case notDuplicateMsg:
+		return true, f.notDuplicateDone(m, msg)
 	case loadedMsg:
 		if r := msg.db.Features().Sessions; r != nil { // sessions live in the store
 			f.refs.dir, f.refs.reader = "the store", r
@@ -98,6 +103,9 @@ func (f *editing) keyPress(m *Model, k tea.KeyPressMsg) (bool, tea.Cmd) {
 			f.dlg = nil
 		}
 		return true, cmd
+	}
+	if f.fv.open {
+		return true, f.findingsKey(m, k)
 	}
 	for _, a := range f.actions(m.Keys()) {
 		if key.Matches(k, a.b) {
@@ -136,11 +144,15 @@ func (f *editing) actions(k *keymap.KeyMap) []action {
 		{k.DeleteMarked, true, f.deleteMarked},
 		{k.Undo, true, f.undoLast},
 		{k.Dump, false, f.dump},
+		{k.Findings, false, f.openFindings},
 	}
 }
 
 // OverlayView draws the open dialog in place of the help line.
 func (f *editing) OverlayView(m *Model) string {
+	if f.dlg == nil && f.fv.open {
+		return f.findingsHints(m)
+	}
 	if f.dlg == nil {
 		return ""
 	}
@@ -334,6 +346,9 @@ func errText(m *Model, err error) string {
 
 // KeyMode is the key map's mode while a dialog is open.
 func (f *editing) KeyMode(m *Model) (keymap.Mode, bool) {
+	if f.dlg == nil && f.fv.open {
+		return keymap.ModeFindings, true
+	}
 	if f.dlg == nil {
 		return 0, false
 	}

@@ -97,6 +97,24 @@ func (m *Model) featureBody(w, h int) string {
 	return ""
 }
 
+// snapshotFollower has work to redo when the snapshot is replaced (a
+// reload, a write): Follow is asked after every message and returns the
+// command that redoes it, or nil.
+type snapshotFollower interface {
+	Follow(m *Model) tea.Cmd
+}
+
+// followSnapshot asks every feature that follows the snapshot.
+func (m *Model) followSnapshot() tea.Cmd {
+	var cmds []tea.Cmd
+	for _, f := range m.features {
+		if sf, ok := f.(snapshotFollower); ok {
+			cmds = append(cmds, sf.Follow(m))
+		}
+	}
+	return tea.Batch(cmds...)
+}
+
 // keyModer sets the key map's mode while it has the keyboard (a dialog).
 type keyModer interface {
 	KeyMode(m *Model) (keymap.Mode, bool)

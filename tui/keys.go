@@ -89,6 +89,8 @@ func (m *Model) appKey(k tea.KeyPressMsg) (tea.Cmd, bool) {
 		return m.toggleExplain(), true
 	case key.Matches(k, keys.Recall):
 		return m.toggleRecall(), true
+	case key.Matches(k, keys.Stats):
+		return m.openStats(), true
 	case key.Matches(k, keys.Reload):
 		m.w.manual = true
 		return m.reloadNow(), true
@@ -224,6 +226,12 @@ func (m *Model) handleMouse(msg tea.MouseMsg) tea.Cmd {
 		return nil
 	}
 	mo := msg.Mouse()
+	if m.sp.open { // the wheel scrolls the panel; a click does nothing behind it
+		if _, wheel := msg.(tea.MouseWheelMsg); wheel {
+			m.scrollStats(map[bool]int{true: -3, false: 3}[mo.Button == tea.MouseWheelUp])
+		}
+		return nil
+	}
 	inList := m.paneAt(mo.X) == focusList
 	if m.typing && inList {
 		m.moved = true // a row picked with the mouse stays picked, as with the keys

@@ -18,6 +18,8 @@ func (m *Model) overlayKey(k tea.KeyPressMsg) (tea.Cmd, bool) {
 		return m.dateKey(k), true
 	case m.chg.logOpen:
 		return m.logKey(k), true
+	case m.sp.open:
+		return m.statsKey(k), true
 	}
 	return nil, false
 }

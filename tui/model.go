@@ -105,6 +105,7 @@ type Model struct {
 
 	dates         dateState    // the date filter and its prompt
 	chg           changeState  // what reloads changed, until seen; the reload log
+	sp            statsPanel   // the picture of the memory, when open
 	read          readingState // zoom, the pager, matches
 	maxExpansions int          // prefix expansions while typing; 0: the default
 
@@ -184,8 +185,15 @@ func (m *Model) Init() tea.Cmd {
 }
 
 // Update is the root of the update loop: quit and resize first, then the
-// features (editing dialogs take keys before the screen), then the parts.
+// features (editing dialogs take keys before the screen), then the parts;
+// an open stats panel or findings view follows whatever snapshot that left.
 func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	model, cmd := m.update(msg)
+	return model, tea.Batch(cmd, m.refreshStats(), m.followSnapshot())
+}
+
+// update handles one message for Update.
+func (m *Model) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	switch msg := msg.(type) {
 	case tea.WindowSizeMsg:
 		return m, m.resize(msg.Width, msg.Height)
@@ -233,6 +241,8 @@ func (m *Model) dispatch(msg tea.Msg) tea.Cmd {
 		return m.pagerDone(msg)
 	case orderReadyMsg:
 		return m.orderReady(msg)
+	case statsDoneMsg:
+		return m.statsDone(msg)
 	}
 	return m.dispatchFile(msg)
 }
@@ -267,6 +277,8 @@ func (m *Model) setMode() {
 		mode = keymap.ModeHelp
 	case m.chg.logOpen:
 		mode = keymap.ModeLog
+	case m.sp.open:
+		mode = keymap.ModePanel
 	case m.dates.prompting:
 		mode = keymap.ModePrompt
 	case dialog:

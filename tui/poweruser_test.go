@@ -128,7 +128,7 @@ func TestHelp_ScrollsWhenItDoesNotFit(t *testing.T) {
 	if !m.showHelp {
 		t.Fatal("scrolling closed the help")
 	}
-	for range 40 {
+	for range 200 { // back to the top
 		press(m, "k")
 	}
 	if s := plainScreen(m); !strings.Contains(s, "half page up") || !strings.Contains(s, "close)") {

@@ -32,6 +32,8 @@ func (m *Model) screen() string {
 		body = m.fullHelp()
 	case m.chg.logOpen:
 		body = m.changeLogView()
+	case m.sp.open:
+		body = m.statsView()
 	}
 	if body == "" {
 		body = m.featureBody(m.c.width, m.bodyHeight())

@@ -33,7 +33,7 @@ func TestEntries(t *testing.T) {
 		if i > 0 && e.CreatedAt < es[i-1].CreatedAt {
 			t.Errorf("%s: ids not in creation order", e.Name)
 		}
-		if e.Content == "" {
+		if e.Content == "" && e.Name != "todo-later" { // the one empty note, for crmem lint to find
 			t.Errorf("%s: empty content", e.Name)
 		}
 	}

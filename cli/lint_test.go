@@ -1,0 +1,125 @@
+package cli
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/crmem/crmem/store/hygiene"
+)
+
+// TestLint_Demo checks that the demo memory shows every kind of finding,
+// that lint exits 1 for them, and that the fake token is never printed in
+// full.
+func TestLint_Demo(t *testing.T) {
+	const token = "ghp_DEMOfakeTOKENcrmemLINTexample007x9Q2"
+	r := crmem(t, "", "--demo", "lint", "--json")
+	if r.code != 1 {
+		t.Fatalf("exit %d, want 1 (findings); stderr %q", r.code, r.stderr)
+	}
+	var rep hygiene.Report
+	mustJSON(t, r.stdout, &rep)
+	for _, k := range hygiene.Kinds {
+		if rep.Count(k) == 0 {
+			t.Errorf("no %s finding in the demo", k)
+		}
+	}
+	text := crmem(t, "", "--demo", "lint")
+	for _, out := range []string{r.stdout, r.stderr, text.stdout, text.stderr} {
+		if strings.Contains(out, token) {
+			t.Errorf("the fake token is printed in full:\n%s", out)
+		}
+	}
+	diff := crmem(t, "", "--demo", "lint", "--kind", "duplicate", "--diff")
+	if !strings.Contains(diff.stdout, "- # Deploy checklist for the billing service") || !strings.Contains(diff.stdout, "+ # Deploying the billing service") {
+		t.Errorf("--diff lacks the changed heading:\n%s", diff.stdout)
+	}
+	for _, want := range []string{"duplicate (1)", "ghp_…x9Q2", "release-checklist", "look-alike"} {
+		if !strings.Contains(text.stdout, want) {
+			t.Errorf("text report lacks %q:\n%s", want, text.stdout)
+		}
+	}
+}
+
+// TestLint_ExitStatus checks 0 for a clean memory, 1 for findings, 2 for
+// usage errors, as a linter's.
+func TestLint_ExitStatus(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "memory.db")
+	mustRun(t, "", "add", "--db", db, "alpha", "Alice prefers tea and short standups.")
+	mustRun(t, "", "add", "--db", db, "beta", "The billing service deploys through a canary.")
+	tests := []struct {
+		name string
+		args []string
+		code int
+	}{
+		{"clean", []string{"--json"}, 0},
+		{"kind filter", []string{"--kind", "duplicate,secret"}, 0},
+		{"unknown kind", []string{"--kind", "bogus"}, 2},
+		{"threshold 0", []string{"--min-similarity", "0"}, 2},
+		{"threshold above 1", []string{"--min-similarity", "1.5"}, 2},
+		{"bad span", []string{"--older-than", "soon"}, 2},
+		{"names without --not-duplicate", []string{"alpha", "beta"}, 2},
+		{"--not-duplicate with one name", []string{"--not-duplicate", "alpha"}, 2},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			r := crmem(t, "", append([]string{"lint", "--db", db}, tt.args...)...)
+			if r.code != tt.code {
+				t.Errorf("exit %d, want %d; stdout %q stderr %q", r.code, tt.code, r.stdout, r.stderr)
+			}
+			if tt.code == 0 && strings.HasPrefix(r.stdout, "{") && !strings.Contains(r.stdout, `"findings":[]`) {
+				t.Errorf("a clean report's findings are not an empty array: %s", r.stdout)
+			}
+		})
+	}
+	mustRun(t, "", "add", "--db", db, "gamma", "the billing SERVICE   deploys through a canary.")
+	if r := crmem(t, "", "lint", "--db", db); r.code != 1 || !strings.Contains(r.stdout, "exact") {
+		t.Errorf("an exact duplicate: exit %d, stdout %q", r.code, r.stdout)
+	}
+}
+
+// TestLint_NotDuplicate checks that a pair remembered as not duplicates is
+// kept beside the memory and skipped from then on.
+func TestLint_NotDuplicate(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "memory.db")
+	mustRun(t, "", "add", "--db", db, "steps", "Deploy billing: tag, push, canary 5 percent, smoke tests.")
+	mustRun(t, "", "add", "--db", db, "checklist", "deploy billing: tag, push, canary 5 percent, smoke tests.")
+	if r := crmem(t, "", "lint", "--db", db, "--kind", "duplicate"); r.code != 1 {
+		t.Fatalf("before: exit %d, want 1", r.code)
+	}
+	out := mustRun(t, "", "lint", "--db", db, "--not-duplicate", "checklist", "steps")
+	if !strings.Contains(out, "remembered") {
+		t.Errorf("--not-duplicate said %q", out)
+	}
+	if _, err := os.Stat(hygiene.NotDuplicatesPath(db)); err != nil {
+		t.Errorf("no file beside the memory: %v", err)
+	}
+	if r := crmem(t, "", "lint", "--db", db, "--kind", "duplicate"); r.code != 0 {
+		t.Errorf("after: exit %d, want 0; stdout %q", r.code, r.stdout)
+	}
+	if r := crmem(t, "", "lint", "--db", db, "--not-duplicate", "steps", "nosuch"); r.code != 1 || !strings.Contains(r.stderr, "nosuch") {
+		t.Errorf("unknown name: exit %d, stderr %q", r.code, r.stderr)
+	}
+}
+
+// TestLint_Store checks that lint reads crabtalk's store too.
+func TestLint_Store(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "store.crmem")
+	data, err := os.ReadFile(filepath.Join(storeRef, "small.crmem"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(db, data, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	r := crmem(t, "", "lint", "--db", db, "--json")
+	if r.code != 0 && r.code != 1 {
+		t.Fatalf("exit %d; stderr %q", r.code, r.stderr)
+	}
+	var rep hygiene.Report
+	mustJSON(t, r.stdout, &rep)
+	if rep.Entries == 0 {
+		t.Errorf("no entries examined: %s", r.stdout)
+	}
+}

@@ -1,0 +1,39 @@
+// Package hygiene finds what needs cleaning in a memory: one pass over its
+// entries (and the sessions' references to archives) that reports
+// duplicates, secrets, names that deceive, outsize entries and archives no
+// session needs, each finding with its kind, its entries and a one-line
+// reason. It reads and never writes the memory; the faces act on a finding
+// with the operations they already have (edit, rename, delete).
+//
+// # Duplicates
+//
+// Exact duplicates have the same content once whitespace runs are one space
+// and case is lowered (hashed, then compared in full). Near-duplicates are
+// pairs whose tf-idf cosine reaches Options.MinSimilarity, computed over
+// bm25's own tokens and postings (bm25.Index.Vectors): a term weighs
+// (1 + ln tf) × ln(N / df), so two entries score high exactly when they hold
+// the same rare words, that is when they compete for the same recall
+// queries. Candidates come only through terms held by at most
+// max(MinRareDF, N/RareDivisor) entries; each candidate's exact cosine is
+// computed unless the rare terms' share plus the most the other terms can
+// add (Cauchy–Schwarz) falls short of the threshold. Pairs join groups by
+// union-find. Pairs the user marked as not duplicates (NotDuplicates, a
+// file beside the memory) never join a group by themselves.
+//
+// # Secrets
+//
+// gitleaks v8's default rule set (config/gitleaks.toml, MIT, embedded as
+// data in gitleaks/) is parsed with go-toml on the first scan; a rule's
+// regular expression is compiled only when one of its keywords occurs in a
+// text, and a match is kept as gitleaks keeps it: above the rule's entropy,
+// not allowed by the global or the rule's allowlists (regexes and stop
+// words; path checks never hold for an entry), not on a line marked
+// "gitleaks:allow". Rules that need a file path are not applied. A secret
+// is only ever reported redacted (Redact).
+//
+// # Bounds
+//
+// The limits in limits.go keep time and memory in proportion to the
+// memory's size whatever it holds (a huge entry, 100,000 near-identical
+// ones, binary content); a limit reached is said in Report.Bounded.
+package hygiene

@@ -1,0 +1,232 @@
+package hygiene
+
+import (
+	"cmp"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/crmem/crmem/bm25"
+	"github.com/crmem/crmem/store"
+)
+
+// findDuplicates reports groups of entries with the same normalised
+// content (exact) or with a tf-idf cosine at or above the threshold
+// (near), joined by union-find so a chain of similar entries is one group.
+// A pair the user said is not a duplicate never joins entries by itself.
+func findDuplicates(entries []store.Entry, o *Options, r *Report) {
+	min := o.MinSimilarity
+	if min <= 0 {
+		min = DefaultMinSimilarity
+	}
+	ix := o.Index
+	if ix == nil {
+		ix = bm25.BuildFunc(len(entries), func(i int) bm25.Doc {
+			e := &entries[i]
+			return bm25.Doc{ID: e.ID, Content: e.Content, Aliases: e.Aliases}
+		})
+	}
+	v := ix.Vectors()
+	sp, wanted := newSpace(v)
+	if sp.rareDF < wanted {
+		r.bound(fmt.Sprintf("near-duplicates: only terms held by at most %d entries (not %d) proposed candidates, to bound the pairs compared", sp.rareDF, wanted))
+	}
+	g := newGrouping(entries, v, o.NotDuplicates)
+	g.joinExact()
+	for _, p := range sp.nearPairs(min, r) {
+		g.joinNear(p)
+	}
+	r.Findings = append(r.Findings, g.findings()...)
+}
+
+// grouping joins entries into duplicate groups.
+type grouping struct {
+	entries []store.Entry
+	v       *bm25.Vectors
+	ignore  *NotDuplicates
+	class   []int32          // exact class of each entry, -1 if none
+	doc     map[uint64]int32 // entry id → document of v
+	entry   []int32          // document of v → entry index
+	parent  []int32          // union-find over entries
+	pairs   []entryPair      // near pairs joined
+}
+
+// entryPair is a near pair as entry indexes.
+type entryPair struct {
+	a, b int32
+	sim  float64
+}
+
+// newGrouping prepares the union-find over entries and the map between
+// entries and v's documents.
+func newGrouping(entries []store.Entry, v *bm25.Vectors, ignore *NotDuplicates) *grouping {
+	g := &grouping{entries: entries, v: v, ignore: ignore,
+		doc: make(map[uint64]int32, len(entries)), parent: make([]int32, len(entries))}
+	byID := make(map[uint64]int32, len(entries))
+	for i := range entries {
+		g.parent[i] = int32(i)
+		byID[entries[i].ID] = int32(i) // a repeated id: the later entry, as the index has it
+	}
+	g.entry = make([]int32, v.Docs())
+	for d, id := range v.IDs {
+		g.doc[id] = int32(d)
+		g.entry[d] = byID[id]
+	}
+	g.class, _ = exactClasses(entries)
+	return g
+}
+
+func (g *grouping) find(i int32) int32 {
+	for g.parent[i] != i {
+		g.parent[i] = g.parent[g.parent[i]]
+		i = g.parent[i]
+	}
+	return i
+}
+
+func (g *grouping) union(a, b int32) {
+	ra, rb := g.find(a), g.find(b)
+	if ra != rb {
+		g.parent[max(ra, rb)] = min(ra, rb)
+	}
+}
+
+// ignored reports whether the user said a and b are not duplicates.
+func (g *grouping) ignored(a, b int32) bool {
+	return g.ignore.Has(g.entries[a].Name, g.entries[b].Name)
+}
+
+// joinExact joins each exact class, its members to its first one.
+func (g *grouping) joinExact() {
+	first := map[int32]int32{}
+	for i, c := range g.class {
+		if c < 0 {
+			continue
+		}
+		f, ok := first[c]
+		if !ok {
+			first[c] = int32(i)
+		} else if !g.ignored(f, int32(i)) {
+			g.union(f, int32(i))
+		}
+	}
+}
+
+// joinNear joins a near pair of documents unless ignored or already one
+// exact class.
+func (g *grouping) joinNear(p docPair) {
+	a, b := g.entry[p.a], g.entry[p.b]
+	if g.ignored(a, b) || (g.class[a] >= 0 && g.class[a] == g.class[b]) {
+		return
+	}
+	g.union(a, b)
+	g.pairs = append(g.pairs, entryPair{a, b, p.sim})
+}
+
+// findings turns the groups into findings, most similar first.
+func (g *grouping) findings() []Finding {
+	members := map[int32][]int32{}
+	for i := range g.entries {
+		root := g.find(int32(i))
+		members[root] = append(members[root], int32(i))
+	}
+	pairsOf := map[int32][]entryPair{}
+	for _, p := range g.pairs {
+		root := g.find(p.a)
+		pairsOf[root] = append(pairsOf[root], p)
+	}
+	var out []Finding
+	for root, ms := range members {
+		if len(ms) > 1 {
+			out = append(out, g.finding(ms, pairsOf[root]))
+		}
+	}
+	slices.SortFunc(out, func(a, b Finding) int {
+		if c := cmp.Compare(b.Duplicate.Similarity, a.Duplicate.Similarity); c != 0 {
+			return c
+		}
+		return cmpID(a.Entries[0].ID, b.Entries[0].ID)
+	})
+	return out
+}
+
+// finding describes one group.
+func (g *grouping) finding(ms []int32, pairs []entryPair) Finding {
+	es := make([]*store.Entry, len(ms))
+	for i, m := range ms {
+		es[i] = &g.entries[m]
+	}
+	d := &DuplicateDetail{Exact: len(pairs) == 0, Similarity: 1}
+	if !d.Exact {
+		slices.SortFunc(pairs, func(a, b entryPair) int { return cmp.Compare(b.sim, a.sim) })
+		d.Similarity = pairs[0].sim
+		for _, p := range pairs[:min(len(pairs), MaxPairsPerGroup)] {
+			a, b := g.entries[p.a].ID, g.entries[p.b].ID
+			d.Pairs = append(d.Pairs, Pair{A: min(a, b), B: max(a, b), Similarity: p.sim})
+		}
+	}
+	d.Shared = g.shared(ms)
+	f := Finding{Kind: Duplicate, Check: "near", Entries: sortedRefs(es...), Duplicate: d}
+	if d.Exact {
+		f.Check = "exact"
+	}
+	f.Reason = duplicateReason(&f)
+	return f
+}
+
+// duplicateReason says what a duplicate group is in one line.
+func duplicateReason(f *Finding) string {
+	d := f.Duplicate
+	n := len(f.Entries)
+	what := fmt.Sprintf("%d entries", n)
+	if n == 2 {
+		what = fmt.Sprintf("%q and %q", f.Entries[0].Name, f.Entries[1].Name)
+	}
+	s := what + " have the same content (ignoring case and spacing)"
+	if !d.Exact {
+		s = fmt.Sprintf("%s are near-duplicates (similarity %.2f)", what, d.Similarity)
+	}
+	if len(d.Shared) > 0 {
+		s += "; they share " + strings.Join(d.Shared[:min(len(d.Shared), 4)], ", ")
+	}
+	return s
+}
+
+// shared returns the rarest terms every member holds, rarest first.
+func (g *grouping) shared(ms []int32) []string {
+	v := g.v
+	var common []uint32
+	for i, m := range ms {
+		d, ok := g.doc[g.entries[m].ID]
+		if !ok {
+			return nil // an entry without tokens shares none
+		}
+		terms := v.Terms[v.Start[d]:v.Start[d+1]]
+		if i == 0 {
+			common = slices.Clone(terms)
+			continue
+		}
+		common = intersect(common, terms)
+	}
+	slices.SortStableFunc(common, func(a, b uint32) int { return cmp.Compare(v.DF[a], v.DF[b]) })
+	var out []string
+	for _, t := range common[:min(len(common), MaxSharedTerms)] {
+		out = append(out, v.Text[t])
+	}
+	return out
+}
+
+// intersect keeps the terms of a (ascending) that b (ascending) holds.
+func intersect(a, b []uint32) []uint32 {
+	out := a[:0]
+	j := 0
+	for _, t := range a {
+		for j < len(b) && b[j] < t {
+			j++
+		}
+		if j < len(b) && b[j] == t {
+			out = append(out, t)
+		}
+	}
+	return out
+}

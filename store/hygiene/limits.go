@@ -1,0 +1,31 @@
+package hygiene
+
+// The bounds that keep Run's time and memory in proportion to the memory's
+// size whatever its entries hold. Each one reached is said in
+// Report.Bounded.
+const (
+	// MinRareDF is the smallest document-frequency cut for candidate
+	// terms: two entries are compared only if they share a term held by at
+	// most max(MinRareDF, N/RareDivisor) entries.
+	MinRareDF = 50
+	// RareDivisor divides the entry count into the candidate terms' cut.
+	RareDivisor = 100
+	// MaxPairWork bounds candidate generation: the sum over candidate
+	// terms of df² / 2, the pairs their posting lists can form. When the
+	// memory's terms would exceed it (many near-identical entries), the
+	// cut is lowered until they fit.
+	MaxPairWork = 60_000_000
+	// MaxExactWork bounds the exact cosines computed, in term comparisons
+	// (each costs the two entries' distinct terms); candidates beyond it
+	// are left unexamined.
+	MaxExactWork = 200_000_000
+	// MaxPairsPerGroup bounds the pairs a duplicate group lists.
+	MaxPairsPerGroup = 20
+	// MaxSharedTerms bounds the shared terms a duplicate group lists.
+	MaxSharedTerms = 8
+	// MaxScanBytes bounds the bytes of one content or alias scanned for
+	// secrets (its beginning).
+	MaxScanBytes = 1 << 20
+	// MaxSecretsPerEntry bounds the secrets reported for one entry.
+	MaxSecretsPerEntry = 20
+)

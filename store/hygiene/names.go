@@ -1,0 +1,227 @@
+package hygiene
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"golang.org/x/text/cases"
+	"golang.org/x/text/unicode/norm"
+
+	"github.com/crmem/crmem/internal/sanitize"
+	"github.com/crmem/crmem/store"
+)
+
+// findNames reports names that deceive: names that differ but are equal
+// after NFKC normalisation and case folding ("folded"), names that are
+// equal once confusable letters are replaced by the Latin ones they look
+// like, or that mix a Latin letter with such a look-alike ("confusable"),
+// and names holding invisible characters ("invisible", as
+// internal/sanitize decides what is invisible).
+func findNames(entries []store.Entry, _ *Options, r *Report) {
+	folded := map[string][]*store.Entry{}
+	skeletons := map[string][]*store.Entry{}
+	for i := range entries {
+		e := &entries[i]
+		f := fold(e.Name)
+		folded[f] = append(folded[f], e)
+		sk := skeleton(f)
+		skeletons[sk] = append(skeletons[sk], e)
+		if inv := invisibles(e.Name); len(inv) > 0 {
+			r.Findings = append(r.Findings, Finding{Kind: Name, Check: "invisible", Entries: sortedRefs(e),
+				Reason: fmt.Sprintf("%q holds invisible characters (%s)", e.Name, strings.Join(inv, " ")),
+				Name:   &NameDetail{Invisible: inv}})
+		}
+	}
+	r.Findings = append(r.Findings, collisions(folded, "folded", "are the same name but for case or Unicode form")...)
+	r.Findings = append(r.Findings, collisions(skeletons, "confusable", "look alike: they differ only in look-alike letters")...)
+	r.Findings = append(r.Findings, mixedScripts(entries, skeletons)...)
+	sortByFirstID(r.Findings, Name)
+}
+
+// collisions reports each key shared by entries with different names
+// (entries with the same name are a duplicate-id or name matter for
+// `crmem check`, not a deception). A confusable group is reported only
+// where the folded names differ: a folded group says it already.
+func collisions(groups map[string][]*store.Entry, check, says string) []Finding {
+	var out []Finding
+	for key, es := range groups {
+		if distinct(es, check == "confusable") < 2 {
+			continue
+		}
+		f := Finding{Kind: Name, Check: check, Entries: sortedRefs(es...), Name: &NameDetail{Key: key}}
+		f.Reason = fmt.Sprintf("%s %s", quoteNames(f.Entries), says)
+		if fake := groupLookAlikes(es); check == "confusable" && len(fake) > 0 {
+			f.Reason += " (" + strings.Join(fake, ", ") + ")"
+		}
+		out = append(out, f)
+	}
+	return out
+}
+
+// groupLookAlikes lists the look-alike letters in the names of es, each
+// once.
+func groupLookAlikes(es []*store.Entry) []string {
+	var out []string
+	for _, e := range es {
+		for _, l := range lookAlikes(e.Name) {
+			if !slices.Contains(out, l) {
+				out = append(out, l)
+			}
+		}
+	}
+	return out
+}
+
+// distinct counts the different names among es; with folded set, the
+// different folded names.
+func distinct(es []*store.Entry, folded bool) int {
+	var names []string
+	for _, e := range es {
+		n := e.Name
+		if folded {
+			n = fold(n)
+		}
+		if !slices.Contains(names, n) {
+			names = append(names, n)
+		}
+	}
+	return len(names)
+}
+
+// mixedScripts reports a name that mixes Latin letters with letters that
+// only look Latin (Cyrillic а in "pаyments"), unless a confusable group
+// already holds it.
+func mixedScripts(entries []store.Entry, skeletons map[string][]*store.Entry) []Finding {
+	var out []Finding
+	for i := range entries {
+		e := &entries[i]
+		if isASCII(e.Name) {
+			continue
+		}
+		fake := lookAlikes(e.Name)
+		if len(fake) == 0 || !hasLatin(e.Name) {
+			continue
+		}
+		f := fold(e.Name)
+		if distinct(skeletons[skeleton(f)], true) > 1 {
+			continue
+		}
+		out = append(out, Finding{Kind: Name, Check: "confusable", Entries: sortedRefs(e),
+			Reason: fmt.Sprintf("%q mixes Latin letters with look-alikes from another script (%s)", e.Name, strings.Join(fake, " ")),
+			Name:   &NameDetail{Key: skeleton(f)}})
+	}
+	return out
+}
+
+// fold is a name's NFKC, case-folded form; an ASCII name (NFKC leaves it
+// as it is) is only lowered.
+func fold(s string) string {
+	if !isASCII(s) {
+		return cases.Fold().String(norm.NFKC.String(s))
+	}
+	return strings.ToLower(s)
+}
+
+func isASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			return false
+		}
+	}
+	return true
+}
+
+// skeleton replaces each confusable letter of s with the Latin letter it
+// looks like.
+func skeleton(s string) string {
+	if isASCII(s) {
+		return s
+	}
+	return strings.Map(func(r rune) rune {
+		if l, ok := confusables[r]; ok {
+			return l
+		}
+		return r
+	}, s)
+}
+
+// lookAlikes lists the confusable letters of s as U+XXXX with the letter
+// they imitate.
+func lookAlikes(s string) []string {
+	var out []string
+	for _, r := range s {
+		if l, ok := confusables[r]; ok {
+			out = append(out, fmt.Sprintf("U+%04X looks like %c", r, l))
+		}
+	}
+	return out
+}
+
+// hasControl reports whether ASCII s holds a control character or DEL.
+func hasControl(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] < 0x20 || s[i] == 0x7f {
+			return true
+		}
+	}
+	return false
+}
+
+func hasLatin(s string) bool {
+	for _, r := range s {
+		if unicode.Is(unicode.Latin, r) {
+			return true
+		}
+	}
+	return false
+}
+
+// invisibles lists the invisible characters of s as U+XXXX (an invalid
+// byte as its hex value).
+func invisibles(s string) []string {
+	if isASCII(s) && !hasControl(s) {
+		return nil
+	}
+	var out []string
+	for i, r := range s {
+		if !sanitize.Invisible(s, i) {
+			continue
+		}
+		if r == unicode.ReplacementChar && !strings.HasPrefix(s[i:], "\uFFFD") {
+			out = append(out, fmt.Sprintf("byte 0x%02X", s[i]))
+			continue
+		}
+		out = append(out, fmt.Sprintf("U+%04X", r))
+	}
+	return out
+}
+
+// quoteNames lists the refs' names quoted: "a", "b" and "c".
+func quoteNames(refs []Ref) string {
+	q := make([]string, len(refs))
+	for i, r := range refs {
+		q[i] = fmt.Sprintf("%q", r.Name)
+	}
+	if len(q) == 1 {
+		return q[0]
+	}
+	return strings.Join(q[:len(q)-1], ", ") + " and " + q[len(q)-1]
+}
+
+// sortByFirstID orders the findings of kind k (a tail of fs) by their first
+// entry's id, then check.
+func sortByFirstID(fs []Finding, k Kind) {
+	i := len(fs)
+	for i > 0 && fs[i-1].Kind == k {
+		i--
+	}
+	slices.SortStableFunc(fs[i:], func(a, b Finding) int {
+		if c := cmpID(a.Entries[0].ID, b.Entries[0].ID); c != 0 {
+			return c
+		}
+		return strings.Compare(a.Check, b.Check)
+	})
+}

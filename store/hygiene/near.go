@@ -1,0 +1,206 @@
+package hygiene
+
+import (
+	"fmt"
+	"math"
+	"slices"
+
+	"github.com/crmem/crmem/bm25"
+	"github.com/crmem/crmem/internal/humanize"
+)
+
+// space is the entries as tf-idf vectors: bm25's term vectors with each
+// term weighted (1 + ln tf) × ln(N / df) and each document scaled to unit
+// length, so the dot product of two documents is their cosine similarity.
+// Two entries score high when they hold the same rare words as often, which
+// is exactly when they compete for the same recall queries.
+type space struct {
+	v      *bm25.Vectors
+	weight []float32 // parallel to v.Terms
+	// rest is each document's length outside candidate terms: the most
+	// those terms can add to a cosine (Cauchy–Schwarz).
+	rest []float32
+	// postings of candidate terms: term t's documents and weights are
+	// docs[start[t]:start[t+1]], ascending by document.
+	start []int
+	docs  []int32
+	w     []float32
+	// rareDF is the candidate terms' document-frequency cut.
+	rareDF int
+}
+
+// newSpace weights v and indexes its candidate terms: those held by at
+// least two and at most rareDF documents, rareDF being max(MinRareDF,
+// N/RareDivisor) lowered until the pairs their lists form stay within
+// MaxPairWork. It returns the cut it wanted and the one it took.
+func newSpace(v *bm25.Vectors) (s *space, wanted int) {
+	n := v.Docs()
+	s = &space{v: v, weight: make([]float32, len(v.Terms)), rest: make([]float32, n)}
+	wanted = max(MinRareDF, n/RareDivisor)
+	s.rareDF = pairBudgetCut(v.DF, wanted)
+	for d := range n {
+		s.weighDoc(d)
+	}
+	s.indexRare()
+	return s, wanted
+}
+
+// pairBudgetCut lowers cut until the candidate terms' pairs, df²/2 summed
+// over terms with 2 <= df <= cut, are at most MaxPairWork.
+func pairBudgetCut(df []uint32, cut int) int {
+	for cut >= 2 {
+		work := 0
+		for _, f := range df {
+			if f >= 2 && int(f) <= cut {
+				work += int(f) * int(f) / 2
+			}
+		}
+		if work <= MaxPairWork {
+			return cut
+		}
+		cut = cut * 3 / 4
+	}
+	return cut
+}
+
+// rare reports whether a term of document frequency df is a candidate term.
+func (s *space) rare(df uint32) bool { return df >= 2 && int(df) <= s.rareDF }
+
+// weighDoc sets document d's weights, scaled to unit length, and its rest.
+func (s *space) weighDoc(d int) {
+	v := s.v
+	lo, hi := v.Start[d], v.Start[d+1]
+	n := float64(v.Docs())
+	var norm float64
+	for i := lo; i < hi; i++ {
+		w := (1 + math.Log(float64(v.TF[i]))) * math.Log(n/float64(v.DF[v.Terms[i]]))
+		s.weight[i] = float32(w)
+		norm += w * w
+	}
+	if norm == 0 {
+		return
+	}
+	scale := 1 / math.Sqrt(norm)
+	var rest float64
+	for i := lo; i < hi; i++ {
+		s.weight[i] = float32(float64(s.weight[i]) * scale)
+		if !s.rare(v.DF[v.Terms[i]]) {
+			rest += float64(s.weight[i]) * float64(s.weight[i])
+		}
+	}
+	s.rest[d] = float32(math.Sqrt(rest))
+}
+
+// indexRare builds the posting lists of the candidate terms.
+func (s *space) indexRare() {
+	v := s.v
+	s.start = make([]int, len(v.DF)+1)
+	for t, df := range v.DF {
+		s.start[t+1] = s.start[t]
+		if s.rare(df) {
+			s.start[t+1] += int(df)
+		}
+	}
+	total := s.start[len(v.DF)]
+	s.docs, s.w = make([]int32, total), make([]float32, total)
+	fill := slices.Clone(s.start[:len(v.DF)])
+	for d := range v.Docs() {
+		for i := v.Start[d]; i < v.Start[d+1]; i++ {
+			if t := v.Terms[i]; s.rare(v.DF[t]) {
+				s.docs[fill[t]], s.w[fill[t]] = int32(d), s.weight[i]
+				fill[t]++
+			}
+		}
+	}
+}
+
+// cosine is the exact similarity of documents a and b: a merge of their
+// sorted term lists. It returns the term comparisons it cost too.
+func (s *space) cosine(a, b int) (float64, int) {
+	v := s.v
+	i, ie := v.Start[a], v.Start[a+1]
+	j, je := v.Start[b], v.Start[b+1]
+	cost := ie - i + je - j
+	var dot float64
+	for i < ie && j < je {
+		switch ti, tj := v.Terms[i], v.Terms[j]; {
+		case ti < tj:
+			i++
+		case ti > tj:
+			j++
+		default:
+			dot += float64(s.weight[i]) * float64(s.weight[j])
+			i++
+			j++
+		}
+	}
+	return dot, cost
+}
+
+// docPair is two documents of a space and their cosine.
+type docPair struct {
+	a, b int32
+	sim  float64
+}
+
+// nearPairs returns every pair of documents whose cosine is at least min
+// and that share a candidate term, each once (a < b). For each document it
+// sums the candidate terms' products with every later document sharing
+// one, keeps those whose sum plus the most the other terms could add
+// reaches min, and computes their exact cosine, within MaxExactWork.
+func (s *space) nearPairs(min float64, r *Report) []docPair {
+	n := s.v.Docs()
+	acc := make([]float32, n)
+	seen := make([]int32, n) // d+1 once d touched the document
+	var touched []int32
+	cursor := slices.Clone(s.start[:len(s.start)-1]) // term t: its list's position of the document being visited
+	var pairs []docPair
+	exactWork := 0
+	for d := range n {
+		touched = s.accumulate(d, cursor, acc, seen, touched[:0])
+		for _, e := range touched {
+			bound := float64(acc[e]) + float64(s.rest[d])*float64(s.rest[e])
+			acc[e] = 0
+			if bound < min-1e-6 || exactWork > MaxExactWork {
+				continue
+			}
+			sim, cost := s.cosine(d, int(e))
+			exactWork += cost
+			if sim >= min {
+				pairs = append(pairs, docPair{int32(d), e, min1(sim)})
+			}
+		}
+	}
+	if exactWork > MaxExactWork {
+		r.bound(fmt.Sprintf("near-duplicates: exact similarities stopped after %s term comparisons; some candidate pairs were not compared", humanize.Count(MaxExactWork)))
+	}
+	return pairs
+}
+
+// accumulate adds document d's products with every later document through
+// their shared candidate terms into acc, and returns the documents touched.
+func (s *space) accumulate(d int, cursor []int, acc []float32, seen []int32, touched []int32) []int32 {
+	v := s.v
+	for i := v.Start[d]; i < v.Start[d+1]; i++ {
+		t := v.Terms[i]
+		if !s.rare(v.DF[t]) {
+			continue
+		}
+		at := cursor[t] // documents are visited in order: d is next in t's list
+		cursor[t]++
+		w := s.weight[i]
+		end := s.start[t+1]
+		for k := at + 1; k < end; k++ {
+			e := s.docs[k]
+			if seen[e] != int32(d+1) {
+				seen[e] = int32(d + 1)
+				touched = append(touched, e)
+			}
+			acc[e] += w * s.w[k]
+		}
+	}
+	return touched
+}
+
+// min1 clamps a cosine that rounding put above 1.
+func min1(x float64) float64 { return math.Min(x, 1) }

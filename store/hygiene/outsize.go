@@ -1,0 +1,88 @@
+package hygiene
+
+import (
+	"cmp"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/crmem/crmem/internal/humanize"
+	"github.com/crmem/crmem/store"
+)
+
+// MinOutsizeBytes is the size below which no entry is outsize, however
+// small the median: in a memory of one-line notes a paragraph is not a
+// problem.
+const MinOutsizeBytes = 8 << 10
+
+// findOutsize reports entries with empty content, and entries whose size
+// in bytes or in tokens is at least OutsizeTimes the median of the
+// memory's non-empty entries (and at least MinOutsizeBytes).
+func findOutsize(entries []store.Entry, o *Options, r *Report) {
+	times := o.OutsizeTimes
+	if times <= 0 {
+		times = DefaultOutsizeTimes
+	}
+	tokens := make([]int, len(entries))
+	var bytesOf, tokensOf []int
+	for i := range entries {
+		e := &entries[i]
+		if strings.TrimSpace(e.Content) == "" {
+			r.Findings = append(r.Findings, Finding{Kind: Outsize, Check: "empty", Entries: sortedRefs(e),
+				Reason: fmt.Sprintf("%q has no content", e.Name), Outsize: &OutsizeDetail{}})
+			continue
+		}
+		tokens[i] = tokenCount(e, o)
+		bytesOf, tokensOf = append(bytesOf, len(e.Content)), append(tokensOf, tokens[i])
+	}
+	mb, mt := median(bytesOf), median(tokensOf)
+	var big []Finding
+	for i := range entries {
+		e := &entries[i]
+		if f, ok := outsize(e, tokens[i], mb, mt, times); ok {
+			big = append(big, f)
+		}
+	}
+	slices.SortFunc(big, func(a, b Finding) int { return cmp.Compare(b.Outsize.Times, a.Outsize.Times) })
+	r.Findings = append(r.Findings, big...)
+}
+
+// tokenCount is e's bm25 length: the index's when there is one.
+func tokenCount(e *store.Entry, o *Options) int {
+	if o.Index != nil {
+		return o.Index.DocLen(e.ID)
+	}
+	return e.Tokens()
+}
+
+// outsize reports e as outsize against medians mb (bytes) and mt (tokens).
+func outsize(e *store.Entry, tokens, mb, mt int, times float64) (Finding, bool) {
+	b := len(e.Content)
+	if b < MinOutsizeBytes || mb == 0 {
+		return Finding{}, false
+	}
+	rb, rt := float64(b)/float64(mb), 0.0
+	if mt > 0 {
+		rt = float64(tokens) / float64(mt)
+	}
+	if rb < times && rt < times {
+		return Finding{}, false
+	}
+	d := &OutsizeDetail{Bytes: b, Tokens: tokens, MedianBytes: mb, MedianTokens: mt, Times: max(rb, rt)}
+	check, reason := "size", fmt.Sprintf("%q is %s, %.0f× the median entry (%s)", e.Name, humanize.Size(b), rb, humanize.Size(mb))
+	if rt > rb {
+		check = "tokens"
+		reason = fmt.Sprintf("%q has %s tokens, %.0f× the median entry (%s)", e.Name, humanize.Count(tokens), rt, humanize.Count(mt))
+	}
+	return Finding{Kind: Outsize, Check: check, Entries: sortedRefs(e), Reason: reason, Outsize: d}, true
+}
+
+// median of xs (the lower middle for an even count), 0 for none; xs is
+// sorted in place.
+func median(xs []int) int {
+	if len(xs) == 0 {
+		return 0
+	}
+	slices.Sort(xs)
+	return xs[(len(xs)-1)/2]
+}

@@ -1,0 +1,203 @@
+package hygiene
+
+import (
+	_ "embed"
+	"fmt"
+	"regexp"
+	"strings"
+	"sync"
+
+	"github.com/pelletier/go-toml/v2"
+)
+
+// gitleaksTOML is gitleaks v8.30.1's default rule set, config/gitleaks.toml,
+// taken as data (MIT; see gitleaks/LICENSE and gitleaks/README.md).
+//
+//go:embed gitleaks/gitleaks.toml
+var gitleaksTOML []byte
+
+// ruleFile is the part of gitleaks.toml crmem applies.
+type ruleFile struct {
+	Allowlist allowFile  `toml:"allowlist"`
+	Rules     []ruleSpec `toml:"rules"`
+}
+
+type ruleSpec struct {
+	ID          string      `toml:"id"`
+	Description string      `toml:"description"`
+	Regex       string      `toml:"regex"`
+	Path        string      `toml:"path"`
+	SecretGroup int         `toml:"secretGroup"`
+	Entropy     float64     `toml:"entropy"`
+	Keywords    []string    `toml:"keywords"`
+	Allowlists  []allowFile `toml:"allowlists"`
+}
+
+type allowFile struct {
+	Condition   string   `toml:"condition"`
+	RegexTarget string   `toml:"regexTarget"`
+	Regexes     []string `toml:"regexes"`
+	Paths       []string `toml:"paths"`
+	StopWords   []string `toml:"stopwords"`
+}
+
+// rule is one gitleaks rule, its regular expression compiled on first use
+// (most commands never scan, and a scan compiles only the rules whose
+// keywords occur).
+type rule struct {
+	ruleSpec
+	re    func() (*regexp.Regexp, error)
+	allow []*allowlist
+}
+
+// allowlist is a gitleaks allowlist: a finding it matches is not reported.
+type allowlist struct {
+	and       bool   // condition AND: every check must hold
+	paths     bool   // it has a path check, which never holds for an entry
+	target    string // "secret" (default), "match" or "line"
+	re        func() (*regexp.Regexp, error)
+	stopWords []string // lower case
+}
+
+// rules is the parsed rule set and its keyword matcher.
+type rules struct {
+	list   []*rule
+	global *allowlist
+	kw     *keywords
+	// skipped counts rules that need a file path (crmem scans entries, not
+	// files), which are not applied.
+	skipped int
+}
+
+// ruleSet parses the embedded rule set once, on first use.
+var ruleSet = sync.OnceValues(parseRules)
+
+// parseRules decodes gitleaks.toml into rules.
+func parseRules() (*rules, error) {
+	var f ruleFile
+	if err := toml.Unmarshal(gitleaksTOML, &f); err != nil {
+		return nil, fmt.Errorf("parse gitleaks rules: %w", err)
+	}
+	rs := &rules{global: newAllowlist(f.Allowlist)}
+	var kws []keyword
+	for _, spec := range f.Rules {
+		if spec.Path != "" || spec.Regex == "" {
+			rs.skipped++
+			continue
+		}
+		r := &rule{ruleSpec: spec, re: lazyRegexp(spec.Regex)}
+		for _, a := range spec.Allowlists {
+			r.allow = append(r.allow, newAllowlist(a))
+		}
+		for _, k := range spec.Keywords {
+			kws = append(kws, keyword{text: strings.ToLower(k), rule: int32(len(rs.list))})
+		}
+		rs.list = append(rs.list, r)
+	}
+	rs.kw = newKeywords(kws)
+	return rs, nil
+}
+
+// lazyRegexp compiles pattern on first call.
+func lazyRegexp(pattern string) func() (*regexp.Regexp, error) {
+	return sync.OnceValues(func() (*regexp.Regexp, error) { return regexp.Compile(pattern) })
+}
+
+// newAllowlist prepares an allowlist, its regexes joined into one.
+func newAllowlist(a allowFile) *allowlist {
+	l := &allowlist{and: strings.EqualFold(a.Condition, "AND"), paths: len(a.Paths) > 0, target: a.RegexTarget}
+	if len(a.Regexes) > 0 {
+		l.re = lazyRegexp("(?:" + strings.Join(a.Regexes, ")|(?:") + ")")
+	}
+	for _, w := range a.StopWords {
+		l.stopWords = append(l.stopWords, strings.ToLower(w))
+	}
+	return l
+}
+
+// allows reports whether the allowlist lets a finding through as not a
+// secret, as gitleaks decides: with condition AND every check it has must
+// hold (a path check never does: entries have no path), otherwise its
+// regexes or its stop words.
+func (a *allowlist) allows(secret, match, line string) bool {
+	target := secret
+	switch a.target {
+	case "match":
+		target = match
+	case "line":
+		target = line
+	}
+	re := a.regexAllows(target)
+	stop := a.hasStopWord(secret)
+	if !a.and {
+		return re || stop
+	}
+	if a.paths {
+		return false
+	}
+	return (a.re == nil || re) && (len(a.stopWords) == 0 || stop) && (a.re != nil || len(a.stopWords) > 0)
+}
+
+func (a *allowlist) regexAllows(s string) bool {
+	if a.re == nil || s == "" {
+		return false
+	}
+	re, err := a.re()
+	return err == nil && re.MatchString(s)
+}
+
+func (a *allowlist) hasStopWord(s string) bool {
+	if len(a.stopWords) == 0 || s == "" {
+		return false
+	}
+	s = strings.ToLower(s)
+	for _, w := range a.stopWords {
+		if strings.Contains(s, w) {
+			return true
+		}
+	}
+	return false
+}
+
+// keyword is a rule's keyword, lower case.
+type keyword struct {
+	text string
+	rule int32
+}
+
+// keywords finds which rules' keywords occur in a text in one pass: a
+// keyword is looked up by its first two bytes, through a bit set that
+// rejects almost every position with one memory access.
+type keywords struct {
+	bits  [1 << 16 / 64]uint64
+	start map[uint16][]keyword
+}
+
+func newKeywords(kws []keyword) *keywords {
+	k := &keywords{start: map[uint16][]keyword{}}
+	for _, w := range kws {
+		key := uint16(w.text[0]) | uint16(w.text[1])<<8 // gitleaks keywords are 2 bytes or longer
+		k.bits[key/64] |= 1 << (key % 64)
+		k.start[key] = append(k.start[key], w)
+	}
+	return k
+}
+
+// rulesIn calls found with each rule and the position of each occurrence
+// of one of its keywords in lower (a text in ASCII lower case), in
+// ascending position for each rule.
+func (k *keywords) rulesIn(lower []byte, found func(rule int32, at int)) {
+	for i := 0; i+1 < len(lower); i++ {
+		key := uint16(lower[i]) | uint16(lower[i+1])<<8
+		if k.bits[key/64]&(1<<(key%64)) == 0 {
+			continue
+		}
+		for _, w := range k.start[key] {
+			if hasPrefix(lower[i:], w.text) {
+				found(w.rule, i)
+			}
+		}
+	}
+}
+
+func hasPrefix(b []byte, s string) bool { return len(b) >= len(s) && string(b[:len(s)]) == s }

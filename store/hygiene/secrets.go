@@ -1,0 +1,280 @@
+package hygiene
+
+import (
+	"fmt"
+	"math"
+	"runtime"
+	"strings"
+	"sync"
+	"unicode/utf8"
+
+	"github.com/crmem/crmem/internal/humanize"
+	"github.com/crmem/crmem/store"
+)
+
+// allowSignature on a line keeps gitleaks from reporting it, here too.
+const allowSignature = "gitleaks:allow"
+
+// findSecrets scans every entry's content and aliases with gitleaks' rules.
+func findSecrets(entries []store.Entry, o *Options, r *Report) {
+	rs, err := ruleSet()
+	if err != nil { // the embedded file is checked by tests; never at run time
+		r.bound(err.Error())
+		return
+	}
+	parts := scanParallel(entries, rs)
+	for _, p := range parts {
+		r.Findings = append(r.Findings, p.Findings...)
+		for _, b := range p.Bounded {
+			r.bound(b)
+		}
+	}
+}
+
+// scanParallel scans entries on every core, each worker a contiguous range
+// with its own scanner and report, so the findings come out in entry order.
+func scanParallel(entries []store.Entry, rs *rules) []Report {
+	workers := max(1, min(runtime.GOMAXPROCS(0), len(entries)/256))
+	parts := make([]Report, workers)
+	var wg sync.WaitGroup
+	for w := range workers {
+		lo, hi := w*len(entries)/workers, (w+1)*len(entries)/workers
+		wg.Go(func() {
+			sc := newScanner(rs)
+			for i := lo; i < hi; i++ {
+				sc.entry(&entries[i], &parts[w])
+			}
+		})
+	}
+	wg.Wait()
+	return parts
+}
+
+// scanner scans texts with a rule set, reusing its buffers.
+type scanner struct {
+	rs    *rules
+	lower []byte
+	// windows holds, per rule, the stretches of the text around its
+	// keywords' occurrences, merged and ascending; a rule without any has
+	// none and is not applied.
+	windows [][]window
+}
+
+// window is a stretch [lo, hi) of a text a rule's regular expression is
+// run over.
+type window struct{ lo, hi int }
+
+// A rule's expression runs over the text around each occurrence of one of
+// its keywords, from windowBefore bytes before it to windowAfter bytes
+// after, each end moved to a line boundary if one is within windowSlack:
+// every gitleaks rule's match holds its keyword, the longest (a PEM
+// private key) runs a few kilobytes past it, and matches cannot depend on
+// text beyond a line boundary that \s would not accept too. A text with
+// keywords everywhere is scanned whole; a huge text with a few keywords
+// costs a few windows.
+const (
+	windowBefore = 1 << 10
+	windowAfter  = 16 << 10
+	windowSlack  = 1 << 10
+)
+
+func newScanner(rs *rules) *scanner { return &scanner{rs: rs, windows: make([][]window, len(rs.list))} }
+
+// addWindow adds the window around a keyword of rule r found at position at
+// of s, merged with the rule's last one when they touch.
+func (sc *scanner) addWindow(s string, r int32, at int) {
+	ws := sc.windows[r]
+	if n := len(ws); n > 0 && at-windowBefore <= ws[n-1].hi {
+		if ws[n-1].hi < len(s) {
+			ws[n-1].hi = lineEnd(s, at+windowAfter)
+		}
+		return
+	}
+	sc.windows[r] = append(ws, window{lineStart(s, at-windowBefore), lineEnd(s, at+windowAfter)})
+}
+
+// lineStart moves i back to the start of its line if that is within
+// windowSlack (0 at most).
+func lineStart(s string, i int) int {
+	if i <= 0 {
+		return 0
+	}
+	if nl := strings.LastIndexByte(s[max(0, i-windowSlack):i], '\n'); nl >= 0 {
+		return max(0, i-windowSlack) + nl + 1
+	}
+	return i
+}
+
+// lineEnd moves i on to the end of its line if that is within windowSlack
+// (len(s) at most).
+func lineEnd(s string, i int) int {
+	if i >= len(s) {
+		return len(s)
+	}
+	if nl := strings.IndexByte(s[i:min(len(s), i+windowSlack)], '\n'); nl >= 0 {
+		return i + nl
+	}
+	return i
+}
+
+// entry reports the secrets in e's content and aliases.
+func (sc *scanner) entry(e *store.Entry, r *Report) {
+	var found []SecretDetail
+	found = sc.text(e.Content, "content", found, r)
+	for i, a := range e.Aliases {
+		for _, d := range sc.text(a, "alias", nil, r) {
+			d.Line = i + 1
+			found = append(found, d)
+		}
+	}
+	if len(found) > MaxSecretsPerEntry {
+		r.bound(fmt.Sprintf("secrets: at most %d are listed per entry", MaxSecretsPerEntry))
+		found = found[:MaxSecretsPerEntry]
+	}
+	for _, d := range found {
+		f := Finding{Kind: Secret, Check: d.Rule, Entries: sortedRefs(e), Secret: &d}
+		f.Reason = secretReason(e.Name, &d)
+		r.Findings = append(r.Findings, f)
+	}
+}
+
+// secretReason says where a secret is in one line.
+func secretReason(name string, d *SecretDetail) string {
+	where := fmt.Sprintf("line %d", d.Line)
+	if d.Field == "alias" {
+		where = fmt.Sprintf("alias %d", d.Line)
+	}
+	return fmt.Sprintf("%q holds what looks like a secret (%s) at %s: %s", name, d.Rule, where, d.Redacted)
+}
+
+// text returns the secrets in one text (its first MaxScanBytes).
+func (sc *scanner) text(s, field string, found []SecretDetail, r *Report) []SecretDetail {
+	if len(s) > MaxScanBytes {
+		r.bound(fmt.Sprintf("secrets: only the first %s of a text is scanned", humanize.Size(MaxScanBytes)))
+		s = s[:MaxScanBytes]
+	}
+	sc.lower = asciiLower(sc.lower[:0], s)
+	for i := range sc.windows {
+		sc.windows[i] = sc.windows[i][:0]
+	}
+	sc.rs.kw.rulesIn(sc.lower, func(r int32, at int) { sc.addWindow(s, r, at) })
+	for i, ws := range sc.windows {
+		for _, w := range ws {
+			found = sc.apply(sc.rs.list[i], s, w, field, found)
+		}
+	}
+	return found
+}
+
+// apply runs one rule over the window w of s, as gitleaks' detectRule does: the secret is
+// the rule's secret group (or its first non-empty group, or the match),
+// kept only above the rule's entropy and when no allowlist allows it.
+func (sc *scanner) apply(rl *rule, s string, w window, field string, found []SecretDetail) []SecretDetail {
+	re, err := rl.re()
+	if err != nil {
+		return found // every rule compiles with Go's regexp (tested)
+	}
+	for _, m := range re.FindAllStringSubmatchIndex(s[w.lo:w.hi], MaxSecretsPerEntry+1) {
+		for k := range m {
+			if m[k] >= 0 {
+				m[k] += w.lo
+			}
+		}
+		match := strings.Trim(s[m[0]:m[1]], "\n")
+		lo, hi := groupOf(m, rl.SecretGroup)
+		secret := s[lo:hi]
+		if lo == m[0] && hi == m[1] {
+			secret = match
+		}
+		line, text := lineAt(s, m[0])
+		switch {
+		case strings.Contains(text, allowSignature),
+			rl.Entropy != 0 && entropy(secret) <= rl.Entropy,
+			sc.rs.global.allows(secret, match, text),
+			allowedBy(rl.allow, secret, match, text):
+			continue
+		}
+		found = append(found, SecretDetail{Rule: rl.ID, Description: rl.Description,
+			Redacted: Redact(secret), Field: field, Line: line, Start: lo, End: hi})
+	}
+	return found
+}
+
+func allowedBy(as []*allowlist, secret, match, line string) bool {
+	for _, a := range as {
+		if a.allows(secret, match, line) {
+			return true
+		}
+	}
+	return false
+}
+
+// groupOf is where the secret of a match m (submatch indexes) is: group
+// g if set, else the first non-empty group, else the whole match.
+func groupOf(m []int, g int) (lo, hi int) {
+	if g > 0 && 2*g+1 < len(m) && m[2*g] >= 0 {
+		return m[2*g], m[2*g+1]
+	}
+	for k := 2; k+1 < len(m); k += 2 {
+		if m[k] >= 0 && m[k+1] > m[k] {
+			return m[k], m[k+1]
+		}
+	}
+	return m[0], m[1]
+}
+
+// lineAt returns the 1-based line number of offset i in s and that line.
+func lineAt(s string, i int) (int, string) {
+	n := strings.Count(s[:i], "\n") + 1
+	lo := strings.LastIndexByte(s[:i], '\n') + 1
+	hi := strings.IndexByte(s[i:], '\n')
+	if hi < 0 {
+		return n, s[lo:]
+	}
+	return n, s[lo : i+hi]
+}
+
+// entropy is gitleaks' Shannon entropy of a secret: over its characters,
+// with frequencies relative to its length in bytes.
+func entropy(s string) float64 {
+	if s == "" {
+		return 0
+	}
+	counts := map[rune]int{}
+	for _, c := range s {
+		counts[c]++
+	}
+	inv := 1 / float64(len(s))
+	var h float64
+	for _, c := range counts {
+		f := float64(c) * inv
+		h -= f * math.Log2(f)
+	}
+	return h
+}
+
+// asciiLower appends s with ASCII letters lowered (gitleaks matches
+// keywords in lower case; every keyword is ASCII).
+func asciiLower(dst []byte, s string) []byte {
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if 'A' <= c && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		dst = append(dst, c)
+	}
+	return dst
+}
+
+// Redact shows a secret without giving it away: its first and last few
+// characters around an ellipsis (ghp_…x9Q2), at most a third of it in all,
+// and only "…" for a secret of fewer than six characters.
+func Redact(secret string) string {
+	n := utf8.RuneCountInString(secret)
+	keep := min(4, n/6)
+	if keep == 0 {
+		return "…"
+	}
+	rs := []rune(secret)
+	return string(rs[:keep]) + "…" + string(rs[n-keep:])
+}

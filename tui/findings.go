@@ -1,0 +1,591 @@
+package tui
+
+import (
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+	"charm.land/lipgloss/v2"
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/crmem/crmem/internal/editor"
+	"github.com/crmem/crmem/internal/humanize"
+	"github.com/crmem/crmem/internal/sanitize"
+	"github.com/crmem/crmem/store"
+	"github.com/crmem/crmem/store/hygiene"
+	"github.com/crmem/crmem/store/sessions"
+)
+
+// findingsView is the hygiene report (crmem lint) in place of the panes,
+// grouped by kind, with actions on the selected finding. The report is
+// computed off the update loop from the snapshot and again whenever the
+// snapshot is replaced while the view is open (a reload, a write), so a
+// finding fixed meanwhile, by the user or the agent, disappears.
+type findingsView struct {
+	open   bool
+	cursor int       // the selected finding
+	shown  *snapshot // the snapshot report is of; nil until computed
+	doing  *snapshot // the snapshot being examined, nil when none
+	report hygiene.Report
+	cmp    *comparison // two duplicates side by side; nil shows the list
+	stale  bool        // the report is to be computed again (a pair remembered as not duplicates)
+}
+
+// comparison is two duplicates side by side, one chosen to be kept.
+type comparison struct {
+	pair   [2]store.Entry
+	sim    float64
+	keep   int // 0: the left one is kept, 1: the right one
+	offset int // first content line shown
+}
+
+// findingsDoneMsg carries the report of a snapshot.
+type findingsDoneMsg struct {
+	snap *snapshot
+	r    hygiene.Report
+}
+
+// findingsCmd examines snap's entries (immutable) off the loop: refs are
+// the sessions' references to archives (nil: orphans not checked), and
+// the pairs remembered as not duplicates are read from beside the file.
+func findingsCmd(snap *snapshot, path string, refs *sessions.Refs) tea.Cmd {
+	return func() tea.Msg {
+		opts := hygiene.Options{Refs: refs}
+		if nd, err := hygiene.LoadNotDuplicates(hygiene.NotDuplicatesPath(path)); err == nil {
+			opts.NotDuplicates = nd
+		}
+		return findingsDoneMsg{snap: snap, r: hygiene.Run(snap.entries, opts)}
+	}
+}
+
+// openFindings shows the findings view from its first finding.
+func (f *editing) openFindings(m *Model) tea.Cmd {
+	f.fv = findingsView{open: true, shown: f.fv.shown, report: f.fv.report, doing: f.fv.doing}
+	return f.Follow(m)
+}
+
+// Follow examines the current snapshot when the view is open and shows
+// another, unless that is under way (Model.Update asks after every message).
+func (f *editing) Follow(m *Model) tea.Cmd {
+	v := &f.fv
+	if !v.open || v.shown == m.snap && !v.stale || v.doing == m.snap {
+		return nil
+	}
+	v.doing, v.stale = m.snap, false
+	return findingsCmd(m.snap, m.Path(), f.sessionRefs())
+}
+
+// sessionRefs are the sessions' references to archives, or nil when no
+// session was read (then every archive would look orphaned).
+func (f *editing) sessionRefs() *sessions.Refs {
+	if !f.refs.loaded || f.refs.count == 0 || f.refs.err != nil {
+		return nil
+	}
+	r := f.refs.refs
+	return &r
+}
+
+// findingsDone takes the report of a snapshot; the report of one replaced
+// meanwhile is dropped (Follow asks for the current one).
+func (f *editing) findingsDone(m *Model, msg findingsDoneMsg) tea.Cmd {
+	v := &f.fv
+	if v.doing == msg.snap {
+		v.doing = nil
+	}
+	if msg.snap != m.snap {
+		return f.Follow(m)
+	}
+	prev, had := f.selectedFinding()
+	v.shown, v.report = msg.snap, msg.r
+	v.cursor = placeOf(v.report.Findings, prev, had, v.cursor)
+	if v.cmp != nil && !f.stillDuplicates(v.cmp) {
+		v.cmp = nil // merged or changed: back to the list
+	}
+	return nil
+}
+
+// placeOf is where the cursor goes in a new report: on the finding it was
+// on (by Finding.Key), else at the same position, which a fixed finding
+// leaves to the next one.
+func placeOf(fs []hygiene.Finding, prev hygiene.Finding, had bool, cursor int) int {
+	if had {
+		key := prev.Key()
+		for i := range fs {
+			if fs[i].Key() == key {
+				return i
+			}
+		}
+	}
+	return min(cursor, max(len(fs)-1, 0))
+}
+
+// stillDuplicates reports whether both entries compared are still in the
+// memory as shown and still in one duplicate finding.
+func (f *editing) stillDuplicates(c *comparison) bool {
+	for _, fd := range f.fv.report.Findings {
+		ids := fd.IDs()
+		if fd.Kind == hygiene.Duplicate && slices.Contains(ids, c.pair[0].ID) && slices.Contains(ids, c.pair[1].ID) {
+			return true
+		}
+	}
+	return false
+}
+
+// selectedFinding is the finding under the cursor.
+func (f *editing) selectedFinding() (hygiene.Finding, bool) {
+	fs := f.fv.report.Findings
+	if f.fv.shown == nil || f.fv.cursor >= len(fs) {
+		return hygiene.Finding{}, false
+	}
+	return fs[f.fv.cursor], true
+}
+
+// findingsKey drives the view: the comparison's keys when it is shown,
+// the list's otherwise.
+func (f *editing) findingsKey(m *Model, k tea.KeyPressMsg) tea.Cmd {
+	keys := m.Keys()
+	if key.Matches(k, keys.Findings) {
+		f.fv.open, f.fv.cmp = false, nil
+		return nil
+	}
+	if f.fv.cmp != nil {
+		return f.compareKey(m, k)
+	}
+	switch {
+	case key.Matches(k, keys.Cancel), key.Matches(k, keys.Quit):
+		f.fv.open = false
+	case key.Matches(k, keys.Accept), key.Matches(k, keys.Merge):
+		return f.openFinding(m)
+	case key.Matches(k, keys.Edit):
+		return f.editFinding(m)
+	case key.Matches(k, keys.Delete):
+		return f.deleteFinding(m)
+	case key.Matches(k, keys.Undo):
+		return f.writing(m, f.undoLast)
+	default:
+		if d, ok := m.moveDelta(k); ok {
+			n := len(f.fv.report.Findings)
+			f.fv.cursor = min(max(f.fv.cursor+d, 0), max(n-1, 0))
+		}
+	}
+	return nil
+}
+
+// writing runs a write action unless the memory is read-only or a write
+// is in flight.
+func (f *editing) writing(m *Model, do func(*Model) tea.Cmd) tea.Cmd {
+	switch {
+	case m.ReadOnly():
+		return m.SetStatus(readOnlyMessage())
+	case f.busy:
+		return m.SetStatus("still saving the last change…")
+	}
+	f.kept = ""
+	return do(m)
+}
+
+// findingEntry is the one entry a finding is about, as the snapshot holds
+// it; a finding about several asks to open it first.
+func (f *editing) findingEntry(m *Model, fd hygiene.Finding) (store.Entry, tea.Cmd, bool) {
+	if len(fd.Entries) != 1 {
+		return store.Entry{}, m.SetStatus(fmt.Sprintf("this finding is about %s: %s to act on one",
+			humanize.Plural(len(fd.Entries), "entry"), keyName(m.Keys().Accept))), false
+	}
+	i, ok := m.snap.index(fd.Entries[0].ID)
+	if !ok {
+		return store.Entry{}, m.SetStatus("that entry no longer exists"), false
+	}
+	return m.snap.entries[i], nil, true
+}
+
+// openFinding shows two duplicates side by side, or closes the view on
+// the finding's first entry in the list.
+func (f *editing) openFinding(m *Model) tea.Cmd {
+	fd, ok := f.selectedFinding()
+	if !ok {
+		return nil
+	}
+	if fd.Kind == hygiene.Duplicate {
+		return f.compare(m, fd)
+	}
+	f.fv.open = false
+	return m.jumpTo(fd.Entries[0].ID)
+}
+
+// compare shows the finding's closest pair side by side, the older entry
+// (lower id) chosen to be kept.
+func (f *editing) compare(m *Model, fd hygiene.Finding) tea.Cmd {
+	a, b, sim := fd.Entries[0].ID, fd.Entries[1].ID, 1.0
+	if d := fd.Duplicate; d != nil {
+		sim = d.Similarity
+		if len(d.Pairs) > 0 {
+			a, b, sim = min(d.Pairs[0].A, d.Pairs[0].B), max(d.Pairs[0].A, d.Pairs[0].B), d.Pairs[0].Similarity
+		}
+	}
+	ia, oka := m.snap.index(a)
+	ib, okb := m.snap.index(b)
+	if !oka || !okb {
+		return m.SetStatus("that entry no longer exists")
+	}
+	f.fv.cmp = &comparison{pair: [2]store.Entry{m.snap.entries[ia], m.snap.entries[ib]}, sim: sim}
+	return nil
+}
+
+// compareKey drives the comparison: tab chooses the entry kept, merge
+// asks, the movement keys scroll, cancel returns to the list.
+func (f *editing) compareKey(m *Model, k tea.KeyPressMsg) tea.Cmd {
+	keys := m.Keys()
+	c := f.fv.cmp
+	switch {
+	case key.Matches(k, keys.Cancel), key.Matches(k, keys.Quit), key.Matches(k, keys.Accept):
+		f.fv.cmp = nil
+	case key.Matches(k, keys.Focus):
+		c.keep = 1 - c.keep
+	case key.Matches(k, keys.Merge):
+		return f.writing(m, func(m *Model) tea.Cmd { return f.askMerge(m, c.pair[c.keep], c.pair[1-c.keep]) })
+	case key.Matches(k, keys.NotDuplicate):
+		return f.writing(m, func(m *Model) tea.Cmd { return notDuplicateCmd(m.Path(), c.pair[0].Name, c.pair[1].Name) })
+	case key.Matches(k, keys.Undo):
+		return f.writing(m, f.undoLast)
+	default:
+		if d, ok := m.moveDelta(k); ok {
+			c.offset = max(c.offset+d, 0)
+		}
+	}
+	return nil
+}
+
+// notDuplicateMsg says a pair was remembered as not duplicates.
+type notDuplicateMsg struct {
+	a, b, file string
+	err        error
+}
+
+// notDuplicateCmd remembers, in the file beside the memory that crmem lint
+// --not-duplicate writes, that the entries named a and b are not duplicates.
+func notDuplicateCmd(path, a, b string) tea.Cmd {
+	return func() tea.Msg {
+		file := hygiene.NotDuplicatesPath(path)
+		nd, err := hygiene.LoadNotDuplicates(file)
+		if err == nil {
+			nd.Add(a, b)
+			err = nd.Save()
+		}
+		return notDuplicateMsg{a: a, b: b, file: file, err: err}
+	}
+}
+
+// notDuplicateDone returns to the list, whose report is computed again
+// without the pair.
+func (f *editing) notDuplicateDone(m *Model, msg notDuplicateMsg) tea.Cmd {
+	if msg.err != nil {
+		return m.SetStatus("not remembered: " + errText(m, msg.err))
+	}
+	f.fv.cmp, f.fv.stale = nil, true
+	return tea.Batch(f.Follow(m), m.SetStatus(fmt.Sprintf("%s and %s are not duplicates: remembered in %s",
+		sanitize.Name(msg.a), sanitize.Name(msg.b), sanitize.Line(displayPath(msg.file, m.home)))))
+}
+
+// askMerge asks y/n before merging drop into keep.
+func (f *editing) askMerge(m *Model, keep, drop store.Entry) tea.Cmd {
+	carried := len(mergedAliases(keep, drop)) - len(keep.Aliases)
+	text := fmt.Sprintf("merge: keep %s, give it %s, delete %s?", sanitize.Name(keep.Name),
+		humanize.Plural(carried, "alias"), sanitize.Name(drop.Name))
+	f.dlg = &confirmDialog{text: text, warn: f.resumeWarning(m, []store.Entry{drop}), yes: func(m *Model) tea.Cmd {
+		return f.merge(m, keep, drop)
+	}}
+	return nil
+}
+
+// mergedAliases are keep's aliases, then drop's name and aliases that keep
+// does not already answer to, in order, each once.
+func mergedAliases(keep, drop store.Entry) []string {
+	out := slices.Clone(keep.Aliases)
+	for _, a := range append([]string{drop.Name}, drop.Aliases...) {
+		if a != keep.Name && !slices.Contains(out, a) {
+			out = append(out, a)
+		}
+	}
+	return out
+}
+
+// merge deletes drop and gives keep drop's name and aliases as aliases,
+// in one write (so one undo), each guarded by its state as shown: if
+// either changed on disk meanwhile, nothing changes.
+func (f *editing) merge(m *Model, keep, drop store.Entry) tea.Cmd {
+	ops := []store.Op{
+		store.Remove{Name: drop.Name, Expect: &drop}, // first: its name becomes free to be an alias
+		store.Update{Name: keep.Name, Content: keep.Content, Aliases: mergedAliases(keep, drop), Expect: &keep},
+	}
+	label := "merge " + drop.Name + " into " + keep.Name
+	return f.write(m, label, ops, func(m *Model, w writeDoneMsg) tea.Cmd {
+		switch {
+		case errors.Is(w.err, store.ErrConflict):
+			return m.SetStatus("nothing merged: an entry changed on disk meanwhile; look again and retry")
+		case w.err != nil:
+			return m.SetStatus("nothing merged: " + errText(m, w.err))
+		}
+		f.fv.cmp = nil
+		return m.SetStatus("merged " + sanitize.Name(drop.Name) + " into " + sanitize.Name(keep.Name) + m.undoHint())
+	})
+}
+
+// editFinding opens the finding's entry in the editor: for a secret, to
+// redact it (the status says where it is).
+func (f *editing) editFinding(m *Model) tea.Cmd {
+	fd, ok := f.selectedFinding()
+	if !ok {
+		return nil
+	}
+	return f.writing(m, func(m *Model) tea.Cmd {
+		e, cmd, ok := f.findingEntry(m, fd)
+		if !ok {
+			return cmd
+		}
+		if cur, ok := m.DB().Memory().Get(e.ID); ok && cur.Name == e.Name {
+			e = cur
+		}
+		s, err := editor.Edit(e, f.ed)
+		if err != nil {
+			return m.SetStatus("cannot start the editor: " + err.Error())
+		}
+		return tea.Batch(m.SetStatus(redactHint(fd)), f.runEditor(s))
+	})
+}
+
+// redactHint says where a secret is, redacted; other findings get none.
+func redactHint(fd hygiene.Finding) string {
+	s := fd.Secret
+	if s == nil {
+		return ""
+	}
+	where := fmt.Sprintf("line %d", s.Line)
+	if s.Field == "alias" {
+		where = fmt.Sprintf("alias %d", s.Line)
+	}
+	return fmt.Sprintf("redact %s (%s) at %s, then save", sanitize.Line(s.Redacted), sanitize.Line(s.Description), where)
+}
+
+// deleteFinding asks y/n before deleting the finding's entry.
+func (f *editing) deleteFinding(m *Model) tea.Cmd {
+	fd, ok := f.selectedFinding()
+	if !ok {
+		return nil
+	}
+	return f.writing(m, func(m *Model) tea.Cmd {
+		e, cmd, ok := f.findingEntry(m, fd)
+		if !ok {
+			return cmd
+		}
+		text := fmt.Sprintf("delete %s %s (%s)?", e.Kind, sanitize.Name(e.Name), humanize.Size(len(e.Content)))
+		f.dlg = &confirmDialog{text: text, warn: f.resumeWarning(m, []store.Entry{e}), yes: func(m *Model) tea.Cmd {
+			return f.remove(m, []store.Entry{e}, "delete "+e.Name)
+		}}
+		return nil
+	})
+}
+
+// findingsBody draws the findings view in place of the panes while it is
+// open ("" otherwise).
+func (f *editing) findingsBody(m *Model, w, h int) string {
+	if !f.fv.open {
+		return ""
+	}
+	if f.fv.cmp != nil {
+		return f.compareView(m, w, h)
+	}
+	return f.findingsList(m, w, h)
+}
+
+// findingsHints are the view's keys for the help line: without the write
+// actions on a read-only memory.
+func (f *editing) findingsHints(m *Model) string {
+	k := m.Keys()
+	closeKeys := hints("/", keyName(k.Cancel), keyName(k.Findings))
+	if f.fv.cmp != nil {
+		if m.ReadOnly() {
+			return hints(" · ", keyHint(k.Up, "scroll"), closeKeys+" back") + " · read-only"
+		}
+		return hints(" · ", keyHint(k.Focus, "keep the other"), keyHint(k.Merge, "merge"), keyHint(k.NotDuplicate, "not duplicates"),
+			keyHint(k.Undo, "undo"), keyHint(k.Up, "scroll"), keyName(k.Cancel)+" back")
+	}
+	if m.ReadOnly() {
+		return hints(" · ", keyHint(k.Accept, "open"), closeKeys+" close") + " · read-only"
+	}
+	return hints(" · ", keyHint(k.Accept, "open"), keyHint(k.Edit, "edit/redact"), keyHint(k.Delete, "delete"), keyHint(k.Undo, "undo"), closeKeys+" close")
+}
+
+// findingLines are a finding's line (what check found which entries)
+// and its reason.
+func findingLines(st *styles, fd hygiene.Finding) (string, string) {
+	refs := make([]string, len(fd.Entries))
+	for i, r := range fd.Entries {
+		refs[i] = sanitize.Name(r.Name)
+		if r.ID < storeIDBase { // a store's entries have no id
+			refs[i] = fmt.Sprintf("#%d %s", r.ID, refs[i])
+		}
+	}
+	head := fmt.Sprintf("  %-10s %s", sanitize.Line(fd.Check), strings.Join(refs, ", "))
+	return head, sanitize.Line(fd.Reason)
+}
+
+// reasonIndent is where a finding's reason starts, under its entries.
+const reasonIndent = 13
+
+// reasonLines shows a reason under its finding: on one line cut at width,
+// or, for the selected finding, wrapped whole.
+func reasonLines(st *styles, reason string, w int, whole bool) []string {
+	pad := strings.Repeat(" ", min(reasonIndent, max(w-10, 0)))
+	if !whole {
+		return []string{st.dim.Render(ansi.Truncate(pad+reason, w, "…"))}
+	}
+	var out []string
+	for _, l := range strings.Split(ansi.Wrap(reason, max(w-len(pad), 1), ""), "\n") {
+		out = append(out, st.dim.Render(ansi.Truncate(pad+l, w, "…")))
+	}
+	return out
+}
+
+// findingsList draws the report grouped by kind with the cursor's
+// finding highlighted, scrolled to keep it in sight.
+func (f *editing) findingsList(m *Model, w, h int) string {
+	st := m.c.styles
+	v := &f.fv
+	title := st.paneTitle.Render("Findings")
+	var lines []string
+	at := 0 // the cursor's first line
+	switch {
+	case v.shown == nil:
+		lines = []string{st.dim.Render("examining the memory…")}
+	case len(v.report.Findings) == 0:
+		lines = []string{st.dim.Render("nothing found: no duplicates, secrets, deceptive names, outsize entries or orphan archives")}
+	default:
+		title += st.dim.Render(fmt.Sprintf("  (%s in %s)", humanize.Plural(len(v.report.Findings), "finding"), humanize.Plural(v.report.Entries, "entry")))
+		lines, at = f.groupedLines(st, w)
+	}
+	if v.doing != nil && v.shown != nil {
+		title += st.dim.Render(" updating…")
+	}
+	room := max(h-1, 1)
+	top := min(max(at-room/2, 0), max(len(lines)-room, 0))
+	lines = lines[top:min(top+room, len(lines))]
+	return box(title+"\n"+strings.Join(lines, "\n"), w, h)
+}
+
+// groupedLines are the findings under a header per kind, and the line the
+// cursor's finding starts on.
+func (f *editing) groupedLines(st *styles, w int) ([]string, int) {
+	v := &f.fv
+	var lines []string
+	at := 0
+	var kind hygiene.Kind
+	for i, fd := range v.report.Findings {
+		if fd.Kind != kind {
+			kind = fd.Kind
+			lines = append(lines, st.groupHeader.Render(fmt.Sprintf("%s (%s)", kind, humanize.Count(v.report.Count(kind)))))
+		}
+		head, reason := findingLines(st, fd)
+		head = ansi.Truncate(head, w, "…")
+		if i == v.cursor {
+			at = len(lines)
+			head = st.selectedRow(true).Render(ansi.Strip(head) + strings.Repeat(" ", max(w-ansi.StringWidth(head), 0)))
+		}
+		lines = append(lines, head)
+		lines = append(lines, reasonLines(st, reason, w, i == v.cursor)...)
+	}
+	for _, b := range v.report.Bounded {
+		lines = append(lines, st.dim.Render(ansi.Truncate("bounded: "+b, w, "…")))
+	}
+	return lines, at
+}
+
+// compareView draws the two duplicates side by side, each with its card
+// and its content, the one kept and the one merged into it marked.
+func (f *editing) compareView(m *Model, w, h int) string {
+	st := m.c.styles
+	c := f.fv.cmp
+	title := st.paneTitle.Render("Duplicates side by side") + st.dim.Render(fmt.Sprintf("  (similarity %.2f)", c.sim))
+	colW := max((w-1)/2, 1)
+	body := max(h-1, 1)
+	cols := make([]string, 2)
+	longest := 0
+	differs := differingLines(c.pair[0].Content, c.pair[1].Content)
+	for i, e := range c.pair {
+		lines := f.compareColumn(m, e, i == c.keep, differs[i], colW)
+		longest = max(longest, len(lines))
+		cols[i] = strings.Join(lines, "\n")
+	}
+	c.offset = min(c.offset, max(longest-body, 0))
+	for i := range cols {
+		lines := strings.Split(cols[i], "\n")
+		cols[i] = box(strings.Join(lines[min(c.offset, len(lines)):], "\n"), colW, body)
+	}
+	sep := st.border.Render(strings.TrimSuffix(strings.Repeat("│\n", body), "\n"))
+	row := lipgloss.JoinHorizontal(lipgloss.Top, cols[0], sep, cols[1])
+	return box(title+"\n"+row, w, h)
+}
+
+// differingLines marks, for each of two contents, the lines the other does
+// not have (hygiene.Diff); nil marks none (contents too long to compare).
+func differingLines(a, b string) [2][]bool {
+	var out [2][]bool
+	d, ok := hygiene.Diff(a, b)
+	if !ok {
+		return out
+	}
+	for _, l := range d {
+		switch l.Op {
+		case ' ':
+			out[0], out[1] = append(out[0], false), append(out[1], false)
+		case '-':
+			out[0] = append(out[0], true)
+		case '+':
+			out[1] = append(out[1], true)
+		}
+	}
+	return out
+}
+
+// diffGutter marks a content line the other entry does not have; a line
+// both have gets a blank of the same width.
+const diffGutter = "▌"
+
+// compareColumn is one entry's side: whether it is kept, its name, kind,
+// size and aliases, then its content wrapped at width, each line the other
+// entry lacks marked in the gutter.
+func (f *editing) compareColumn(m *Model, e store.Entry, kept bool, differs []bool, width int) []string {
+	st := m.c.styles
+	mark := st.warning.Render("✗ merged into the other, deleted")
+	if kept {
+		mark = st.kinds[store.Note].Render("✓ kept")
+	}
+	aliases := make([]string, len(e.Aliases))
+	for i, a := range e.Aliases {
+		aliases[i] = sanitize.Name(a)
+	}
+	head := []string{
+		mark,
+		st.cardTitle.Render(sanitize.Name(e.Name)),
+		st.label.Render(e.Kind.String() + idLabel(e.ID) + " · " + humanize.Size(len(e.Content)) + " · " + humanize.Plural(e.Tokens(), "token")),
+		st.label.Render("aliases: ") + strings.Join(aliases, ", "),
+		"",
+	}
+	for i, l := range head {
+		head[i] = ansi.Truncate(l, width, "…")
+	}
+	gw := ansi.StringWidth(diffGutter)
+	mark, blank := st.mark.Render(diffGutter), strings.Repeat(" ", gw)
+	for i, line := range strings.Split(e.Content, "\n") {
+		g := blank
+		if i < len(differs) && differs[i] {
+			g = mark
+		}
+		for _, w := range strings.Split(ansi.Wrap(sanitize.Text(line), max(width-gw, 1), ""), "\n") {
+			head = append(head, g+w)
+		}
+	}
+	return head
+}

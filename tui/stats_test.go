@@ -1,0 +1,141 @@
+package tui
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/crmem/crmem/internal/humanize"
+	"github.com/crmem/crmem/keymap"
+	"github.com/crmem/crmem/store"
+)
+
+// TestStats_PanelOpensScrollsCloses checks i opens the picture of the
+// memory in place of the panes, the movement keys scroll it and each
+// closing key closes it.
+func TestStats_PanelOpensScrollsCloses(t *testing.T) {
+	for _, closeKey := range []string{"esc", "q", "i"} {
+		t.Run(closeKey, func(t *testing.T) {
+			m := openModel(t, copyFixture(t, "crmem/medium.db"), 100, 20)
+			n := len(m.snap.entries)
+			press(m, "i")
+			scr := plainScreen(m)
+			for _, want := range []string{"Memory stats", humanize.Plural(n, "entry") + " · ", "added per month", "kind     entries"} {
+				if !strings.Contains(scr, want) {
+					t.Errorf("panel lacks %q:\n%s", want, scr)
+				}
+			}
+			if m.c.keys.ShortHelp()[0].Help().Key == "" || !m.sp.open {
+				t.Fatalf("panel not open")
+			}
+			before := m.sp.offset
+			press(m, "j", "j")
+			if m.sp.offset != before+2 {
+				t.Errorf("j j scrolled from %d to %d, want %d", before, m.sp.offset, before+2)
+			}
+			press(m, "G")
+			if m.sp.offset != m.statsOverflow() || m.statsOverflow() == 0 {
+				t.Errorf("G went to %d, want the end %d (> 0 at this height)", m.sp.offset, m.statsOverflow())
+			}
+			press(m, closeKey)
+			if m.sp.open || strings.Contains(plainScreen(m), "Memory stats") {
+				t.Errorf("%s did not close the panel:\n%s", closeKey, plainScreen(m))
+			}
+		})
+	}
+}
+
+// TestStats_FollowsReloads checks an open panel shows the memory as it is
+// after another writer added entries, and after crmem's own write.
+func TestStats_FollowsReloads(t *testing.T) {
+	path := copyFixture(t, "crmem/small.db")
+	m := openModel(t, path, 100, 40)
+	n := len(m.snap.entries)
+	press(m, "i")
+	if !strings.Contains(plainScreen(m), humanize.Plural(n, "entry")+" · ") {
+		t.Fatalf("panel before the reload:\n%s", plainScreen(m))
+	}
+	apply(t, path, store.Add{Name: "zz-one", Content: "x"}, store.Add{Name: "zz-two", Kind: store.Archive, Content: "y"})
+	reload(m)
+	if !strings.Contains(plainScreen(m), humanize.Plural(n+2, "entry")+" · ") {
+		t.Errorf("panel after another writer added 2:\n%s", plainScreen(m))
+	}
+}
+
+// TestStats_DropsStaleFigures checks figures computed for a snapshot that
+// was replaced meanwhile are not shown.
+func TestStats_DropsStaleFigures(t *testing.T) {
+	path := copyFixture(t, "crmem/small.db")
+	m := openModel(t, path, 100, 40)
+	m.sp.open = true
+	old := m.snap
+	cmd := m.refreshStats()
+	if cmd == nil {
+		t.Fatal("opening computes nothing")
+	}
+	msg := cmd().(statsDoneMsg)
+	apply(t, path, store.Add{Name: "zz-one", Content: "x"})
+	reload(m) // the new snapshot's figures are computed and shown
+	shown := m.sp.shown
+	if shown == old || shown != m.snap {
+		t.Fatalf("after the reload the panel shows %p, want the current snapshot %p", shown, m.snap)
+	}
+	m.Update(msg) // the old figures arrive late
+	if m.sp.shown != m.snap || m.sp.s.Total.Entries != len(m.snap.entries) {
+		t.Errorf("late figures of a replaced snapshot shown: %d entries, want %d", m.sp.s.Total.Entries, len(m.snap.entries))
+	}
+}
+
+// TestStats_FitsEveryWidth draws the panel at widths 20–250 over a memory
+// with wide names and several years of months: no line is wider than the
+// terminal, and every height from 3 rows up shows its title.
+func TestStats_FitsEveryWidth(t *testing.T) {
+	var entries []store.Entry
+	start := time.Date(2022, 1, 10, 0, 0, 0, 0, time.UTC)
+	for i := range 60 {
+		entries = append(entries, store.Entry{
+			ID: uint64(i + 1), Name: fmt.Sprintf("%d-日本語の名前の長いメモのタイトル-👨‍👩‍👧‍👦", i), Kind: store.Kinds[i%3],
+			CreatedAt: uint64(start.AddDate(0, i/2*(1+i%3), 0).Unix()), Content: strings.Repeat("word ", i*40),
+		})
+	}
+	entries = append(entries, store.Entry{ID: 99, Name: "undated", Kind: store.Note, Content: "x"})
+	path := copyFixture(t, "crmem/small.db")
+	writeEntries(t, path, entries)
+	m := openModel(t, path, 80, 24)
+	press(m, "i")
+	for w := 20; w <= 250; w++ {
+		for _, h := range []int{3, 8, 24, 60} {
+			drive(m, resizeCmd(w, h))
+			checkScreenFits(t, m, w, fmt.Sprintf("stats panel at %dx%d", w, h))
+			if lines := strings.Split(plainScreen(m), "\n"); !strings.HasPrefix(lines[1], "Memory stats") {
+				t.Fatalf("at %dx%d the panel's title is not below the search line:\n%s", w, h, plainScreen(m))
+			}
+		}
+	}
+}
+
+// TestStats_KeyIsConfigurable checks the panel's key follows the
+// configuration's [keys] table (stats = ...) and the help lists it.
+func TestStats_KeyIsConfigurable(t *testing.T) {
+	keys := keymap.DefaultKeyMap()
+	if err := keys.Remap("stats", []string{"ctrl+t"}); err != nil {
+		t.Fatal(err)
+	}
+	path := copyFixture(t, "crmem/small.db")
+	m := newModel(config{path: path, keys: keys, style: "dark", noColor: true, now: func() time.Time { return testNow }, loc: time.UTC, after: noTimer})
+	drive(m, resizeCmd(100, 40))
+	drive(m, openCmd(path))
+	press(m, "i")
+	if m.sp.open {
+		t.Errorf("i still opens the panel after stats was remapped")
+	}
+	press(m, "ctrl+t")
+	if !m.sp.open {
+		t.Errorf("ctrl+t does not open the panel")
+	}
+	press(m, "esc", "?")
+	if !strings.Contains(plainScreen(m), "memory stats") {
+		t.Errorf("the help does not list the stats key:\n%s", plainScreen(m))
+	}
+}
