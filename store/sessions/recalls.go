@@ -277,6 +277,12 @@ func inOrder[T any](n, workers int, work func(int) T, emit func(T) error) error 
 	return nil
 }
 
+// maxStepBytes bounds the step a recall reader reads: larger ones are
+// counted unreadable rather than held whole.
+const maxStepBytes = 64 << 20
+
+var errStepTooLarge = errors.New("step larger than 64 MiB")
+
 // sessionMeta is the part of a session's meta file (ConversationMeta)
 // that names its agent.
 type sessionMeta struct {
@@ -310,9 +316,11 @@ func readSessionRecalls(path string, limit int) SessionRecalls {
 		b.Unreadable()
 		return b.Finish()
 	}
+	var buf []byte
 	for _, name := range steps {
 		file := filepath.Join(path, name)
-		data, err := os.ReadFile(file)
+		data, err := readStep(file, buf)
+		buf = data[:0]
 		if err != nil {
 			b.Unreadable()
 			continue

@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"sync"
 	"testing"
 	"time"
 )
@@ -229,6 +230,39 @@ func TestParseRecallStep(t *testing.T) {
 	for _, tt := range tests {
 		if _, kind := parseRecallStep([]byte(tt.in)); kind != tt.kind {
 			t.Errorf("parseRecallStep(%s) kind %d, want %d", tt.in, kind, tt.kind)
+		}
+	}
+}
+
+// TestInOrderBounded: results come in index order, and no more than two
+// per worker are ever held (started and not yet handed on), however many
+// there are — what keeps 10,000 sessions from being held at once.
+func TestInOrderBounded(t *testing.T) {
+	for _, workers := range []int{1, 3, 8} {
+		var mu sync.Mutex
+		held, most := 0, 0
+		next := 0
+		err := inOrder(500, workers, func(i int) int {
+			mu.Lock()
+			held++
+			most = max(most, held)
+			mu.Unlock()
+			return i
+		}, func(i int) error {
+			mu.Lock()
+			held--
+			mu.Unlock()
+			if i != next {
+				t.Fatalf("got %d, want %d", i, next)
+			}
+			next++
+			return nil
+		})
+		if err != nil || next != 500 {
+			t.Fatalf("workers %d: %v after %d", workers, err, next)
+		}
+		if most > 2*workers {
+			t.Errorf("workers %d: %d held at once, want at most %d", workers, most, 2*workers)
 		}
 	}
 }
