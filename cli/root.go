@@ -147,7 +147,7 @@ subcommand it opens the terminal UI; every subcommand is scriptable.`,
 		{a.editCommand(), storeWrites}, {a.dumpCommand(), storeReads}, {a.loadCommand(), storeWrites},
 		{a.exportCommand(), storeReads}, {a.importCommand(), storeWrites}, {a.checkCommand(), storeReads},
 		{a.benchCommand(), storeReads}, {a.configCommand(), storeIgnores}, {a.versionCommand(), storeIgnores},
-		{a.manCommand(), storeIgnores},
+		{a.manCommand(), storeIgnores}, {a.recallsCommand(), storeSource},
 	} {
 		sc.c.SilenceUsage = true
 		sc.c.DisableFlagsInUseLine = true // each Use line lists its flags
