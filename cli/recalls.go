@@ -67,7 +67,7 @@ stderr (and under "problems" in JSON).`,
 				return usage(cmd, "--since: %v", err)
 			}
 			if o.crowd <= 0 || o.crowd > 1 {
-				return usage(cmd, "--crowd must be a share above 0 and at most 1 (0.25: a quarter of the queries)")
+				return usage(cmd, "--crowd must be a share above 0 and at most 1 (0.5: half the queries)")
 			}
 			if o.limit < 0 {
 				return usage(cmd, "--recall-limit must be 0 or more")
@@ -79,7 +79,7 @@ stderr (and under "problems" in JSON).`,
 	f.StringVar(&o.since, "since", "", "only recalls within a span (30d) or since a date (2026-03-01)")
 	f.StringVar(&o.agent, "agent", "", "only this agent's recalls")
 	f.BoolVar(&o.report, "report", false, "what never surfaces: per-entry counts, never recalled, crowding the top, empty queries")
-	f.Float64Var(&o.crowd, "crowd", 0.25, "with --report: the share of distinct queries an entry must be returned by to crowd the top")
+	f.Float64Var(&o.crowd, "crowd", 0.5, "with --report: the share of distinct queries an entry must be returned by to crowd the top")
 	f.IntVar(&o.limit, "recall-limit", sessions.DefaultRecallLimit, "the limit of a call that gave none, when the sessions do not record the agent's recall_limit")
 	f.StringVar(&a.sessions, "sessions", "", "crabtalk sessions folder (default: sessions/ next to the memory file)") // resolved by the configuration loader
 	o.js.register(c, "print the recalls")
@@ -288,10 +288,10 @@ func (rw *recallWriter) finish(p sessions.RecallProblems) error {
 		switch {
 		case p.NoFolder != "":
 		case rw.n == 0:
-			fmt.Fprintf(rw.w, "no recalls in %s sessions\n", humanize.Count(p.Sessions))
+			fmt.Fprintf(rw.w, "no recalls in %s\n", plural(p.Sessions, "session", "sessions"))
 		default:
-			fmt.Fprintf(rw.w, "%s recalls in %s sessions: %s return the same now, %s differ or could not be read\n",
-				humanize.Count(rw.n), humanize.Count(len(rw.sessions)), humanize.Count(rw.same), humanize.Count(rw.n-rw.same))
+			fmt.Fprintf(rw.w, "%s in %s: %s the same now, %s differ or could not be read\n",
+				plural(rw.n, "recall", "recalls"), plural(len(rw.sessions), "session", "sessions"), humanize.Count(rw.same), humanize.Count(rw.n-rw.same))
 		}
 		return nil
 	}
@@ -407,9 +407,9 @@ func diffText(it recalls.Item) string {
 
 // writeRecallReport prints --report.
 func writeRecallReport(w *bufio.Writer, r recalls.Report, crowd float64, now time.Time) error {
-	fmt.Fprintf(w, "%s recalls, %s distinct queries\n", humanize.Count(r.Recalls), humanize.Count(r.Queries))
+	fmt.Fprintf(w, "%s, %s\n", plural(r.Recalls, "recall", "recalls"), plural(r.Queries, "distinct query", "distinct queries"))
 
-	fmt.Fprintf(w, "\nrecalled: %s entries a recall returned then or would return now\n", humanize.Count(len(r.Entries)))
+	fmt.Fprintf(w, "\nrecalled: %s a recall returned then or would return now\n", plural(len(r.Entries), "entry", "entries"))
 	t := &table{right: map[int]bool{1: true, 2: true, 3: true}}
 	t.add("  NAME", "THEN", "NOW", "SHARE")
 	for _, u := range r.Entries {
@@ -417,7 +417,7 @@ func writeRecallReport(w *bufio.Writer, r recalls.Report, crowd float64, now tim
 	}
 	t.write(w)
 
-	fmt.Fprintf(w, "\nnever recalled: %s entries no recorded query returns, then or now (oldest first)\n", humanize.Count(len(r.Never)))
+	fmt.Fprintf(w, "\nnever recalled: %s no recorded query returns, then or now (oldest first)\n", plural(len(r.Never), "entry", "entries"))
 	t = &table{right: map[int]bool{2: true, 3: true}}
 	t.add("  NAME", "KIND", "AGE", "SIZE")
 	for _, u := range r.Never {
@@ -425,22 +425,30 @@ func writeRecallReport(w *bufio.Writer, r recalls.Report, crowd float64, now tim
 	}
 	t.write(w)
 
-	fmt.Fprintf(w, "\ncrowding the top: %s entries returned now by at least %s of the distinct queries\n", humanize.Count(len(r.Crowding)), percent(crowd))
+	fmt.Fprintf(w, "\ncrowding the top: %s returned now by at least %s of the distinct queries\n", plural(len(r.Crowding), "entry", "entries"), percent(crowd))
 	for _, u := range r.Crowding {
 		fmt.Fprintf(w, "  %s  %s\n", percent(u.Share), nameText(u.Name))
 	}
 
-	fmt.Fprintf(w, "\nnow return nothing: %s distinct queries\n", humanize.Count(len(r.EmptyNow)))
+	fmt.Fprintf(w, "\nnow return nothing: %s\n", plural(len(r.EmptyNow), "distinct query", "distinct queries"))
 	for _, q := range r.EmptyNow {
 		fmt.Fprintf(w, "  %s×  limit %d  %s\n", humanize.Count(q.Count), q.Limit, quoteQuery(q.Query))
 	}
 	if len(r.Gone) > 0 {
-		fmt.Fprintf(w, "\ngone: %s names returned then that the memory no longer holds\n", humanize.Count(len(r.Gone)))
+		fmt.Fprintf(w, "\ngone: %s returned then that the memory no longer holds\n", plural(len(r.Gone), "name", "names"))
 		for _, u := range r.Gone {
 			fmt.Fprintf(w, "  %s×  %s\n", humanize.Count(u.Then), nameText(u.Name))
 		}
 	}
 	return nil
+}
+
+// plural is n with the noun in its number: "1 entry", "3 entries".
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return humanize.Count(n) + " " + many
 }
 
 // percent shows a share as a whole percentage.

@@ -131,7 +131,7 @@ func TestRecalls_Text(t *testing.T) {
 		"    then  (no result recorded)",
 		`scratchpad  (unknown agent)  limit 3  "commit format"`,
 		"    diff  -commit-format",
-		"6 recalls in 3 sessions: 0 return the same now, 6 differ or could not be read",
+		"6 recalls in 3 sessions: 0 the same now, 6 differ or could not be read",
 	} {
 		if !strings.Contains(out, want) {
 			t.Errorf("missing %q in\n%s", want, out)
@@ -171,7 +171,7 @@ func TestRecalls_Report(t *testing.T) {
 		t.Errorf("never %d, recalled %d; want 19 of 26", len(rep.Never), len(rep.Entries))
 	}
 	text, _, _ := runIn(nil, "", "--db", db, "recalls", "--report")
-	for _, want := range []string{"never recalled: 19 entries", "crowding the top: 2 entries returned now by at least 25%", "now return nothing: 2 distinct queries", `1×  limit 3  "commit format"`} {
+	for _, want := range []string{"never recalled: 19 entries", "crowding the top: 0 entries returned now by at least 50%", "now return nothing: 2 distinct queries", `1×  limit 3  "commit format"`} {
 		if !strings.Contains(text, want) {
 			t.Errorf("missing %q in\n%s", want, text)
 		}
