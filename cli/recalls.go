@@ -263,22 +263,21 @@ func (rw *recallWriter) item(it recalls.Item) error {
 
 func (rw *recallWriter) jsonItem(it recalls.Item) error {
 	lead := ","
-	if rw.n == 1 {
+	switch {
+	case rw.n == 1 && rw.js.pretty:
+		lead = "{\n  \"recalls\": [\n    "
+	case rw.n == 1:
 		lead = `{"recalls":[`
-	}
-	if rw.js.pretty {
-		lead += "\n    "
-		if rw.n == 1 {
-			lead = "{\n  \"recalls\": [\n    "
-		} else {
-			lead = ",\n    "
-		}
+	case rw.js.pretty:
+		lead = ",\n    "
 	}
 	b, err := marshal(toJSONRecall(it))
 	if err != nil {
 		return err
 	}
-	io.WriteString(rw.w, lead)
+	if _, err := io.WriteString(rw.w, lead); err != nil {
+		return fmt.Errorf("write json: %w", err)
+	}
 	return rw.js.writeRaw(rw.w, b, "    ")
 }
 

@@ -263,14 +263,17 @@ func (s *step) addBlocks(blocks []block, toolCallID string) {
 		}
 	}
 	if toolCallID != "" {
-		text, ok := resultText(mustMarshal(blocks))
+		text, ok := blocksText(blocks)
 		s.results = append(s.results, result{id: toolCallID, text: text, ok: ok})
 	}
 }
 
-func mustMarshal(v any) []byte {
-	data, _ := json.Marshal(v)
-	return data
+// blocksText is a list of blocks as one text: exactly one text block.
+func blocksText(blocks []block) (string, bool) {
+	if len(blocks) != 1 || blocks[0].Type != "text" {
+		return "", false
+	}
+	return blocks[0].Text, true
 }
 
 // resultText is a tool result's content as one text: a string, or a list
@@ -286,10 +289,10 @@ func resultText(content json.RawMessage) (string, bool) {
 		return text, json.Unmarshal(content, &text) == nil
 	}
 	var blocks []block
-	if json.Unmarshal(content, &blocks) != nil || len(blocks) != 1 || blocks[0].Type != "text" {
+	if json.Unmarshal(content, &blocks) != nil {
 		return "", false
 	}
-	return blocks[0].Text, true
+	return blocksText(blocks)
 }
 
 // recallArgs are the recall tool's arguments as serde reads them: unknown
