@@ -117,7 +117,7 @@ func (a *app) recallsSource() (store.Source, store.SessionsReader, error) {
 	if r := src.Features().Sessions; r != nil {
 		return src, r, nil
 	}
-	return src, sessions.NewReader(a.sessionsDir(path)), nil
+	return src, sessions.Folder(a.sessionsDir(path)), nil
 }
 
 // runRecalls lists the recalls, or with --report tallies them.

@@ -209,6 +209,19 @@ func (b *RecallBuilder) Finish() SessionRecalls {
 // missing dir is no error: the problems say so (NoFolder). An error from
 // fn stops the walk and is returned.
 func WalkRecalls(dir string, opt RecallOptions, fn func(SessionRecalls) error) (RecallProblems, error) {
+	return walkRecalls(dir, opt, nil, func(_ sessionDir, s SessionRecalls) error { return fn(s) })
+}
+
+// readRecalls is one session folder's recalls, with the folder as listed
+// before it was read.
+type readRecalls struct {
+	d sessionDir
+	s SessionRecalls
+}
+
+// walkRecalls is WalkRecalls taking from reuse the sessions it already
+// knows; fn gets each session's folder too.
+func walkRecalls(dir string, opt RecallOptions, reuse func(sessionDir) (SessionRecalls, bool), fn func(sessionDir, SessionRecalls) error) (RecallProblems, error) {
 	var p RecallProblems
 	if _, err := os.Stat(dir); errors.Is(err, fs.ErrNotExist) {
 		p.NoFolder = dir
@@ -218,11 +231,16 @@ func WalkRecalls(dir string, opt RecallOptions, fn func(SessionRecalls) error) (
 	if err != nil {
 		return p, err
 	}
-	err = inOrder(len(dirs), readers, func(i int) SessionRecalls {
-		return readSessionRecalls(dirs[i].path, opt.limit())
-	}, func(s SessionRecalls) error {
-		p.Add(s.Problems)
-		return fn(s)
+	err = inOrder(len(dirs), readers, func(i int) readRecalls {
+		if reuse != nil {
+			if s, ok := reuse(dirs[i]); ok {
+				return readRecalls{dirs[i], s}
+			}
+		}
+		return readRecalls{dirs[i], readSessionRecalls(dirs[i].path, opt.limit())}
+	}, func(r readRecalls) error {
+		p.Add(r.s.Problems)
+		return fn(r.d, r.s)
 	})
 	return p, err
 }
@@ -336,11 +354,53 @@ func readSessionRecalls(path string, limit int) SessionRecalls {
 	return b.Finish()
 }
 
-// Recalls is WalkRecalls over the reader's folder.
+// Recalls is WalkRecalls over the reader's folder for a screen that
+// reads it again and again: a session whose folder did not change since
+// the last call (by the rule Read follows) is not read again. The cache
+// holds each session's recalls, not its steps; a Folder reads without one.
 func (r *Reader) Recalls(opt RecallOptions, fn func(SessionRecalls) error) (RecallProblems, error) {
-	p, err := WalkRecalls(r.dir, opt, fn)
+	r.recallMu.Lock()
+	defer r.recallMu.Unlock()
+	old := r.recallCache
+	if r.recallOpt != opt {
+		old = nil // another limit gives other recalls
+	}
+	now := time.Now()
+	next := map[string]cachedRecalls{}
+	p, err := walkRecalls(r.dir, opt, func(d sessionDir) (SessionRecalls, bool) {
+		c, ok := old[d.path]
+		return c.s, ok && c.mod.Equal(d.mod) && now.Sub(d.mod) > racyWindow
+	}, func(d sessionDir, s SessionRecalls) error {
+		next[d.path] = cachedRecalls{d.mod, s}
+		return fn(s)
+	})
 	if err != nil {
 		return p, fmt.Errorf("recalls in %s: %w", r.dir, err)
+	}
+	r.recallCache, r.recallOpt = next, opt // vanished sessions drop out
+	return p, nil
+}
+
+// cachedRecalls is a session's recalls as read when its folder had time
+// mod.
+type cachedRecalls struct {
+	mod time.Time
+	s   SessionRecalls
+}
+
+// Folder is a sessions folder read once, streaming: no session or recall
+// is kept after it is handed on (a command line's read, where Reader's
+// cache would hold every recall).
+type Folder string
+
+// Read is Read(string(f)).
+func (f Folder) Read() ([]Session, error) { return Read(string(f)) }
+
+// Recalls is WalkRecalls(string(f), …).
+func (f Folder) Recalls(opt RecallOptions, fn func(SessionRecalls) error) (RecallProblems, error) {
+	p, err := WalkRecalls(string(f), opt, fn)
+	if err != nil {
+		return p, fmt.Errorf("recalls in %s: %w", string(f), err)
 	}
 	return p, nil
 }

@@ -2,9 +2,11 @@ package sessions
 
 import (
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"reflect"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -109,26 +111,10 @@ func writeSteps(t *testing.T, dir string, steps ...string) {
 		t.Fatal(err)
 	}
 	for i, s := range steps {
-		if err := os.WriteFile(filepath.Join(dir, "step-"+pad6(i)), []byte(s), 0o644); err != nil {
+		if err := os.WriteFile(filepath.Join(dir, fmt.Sprintf("step-%06d", i)), []byte(s), 0o644); err != nil {
 			t.Fatal(err)
 		}
 	}
-}
-
-func pad6(i int) string {
-	s := "000000" + itoa(i)
-	return s[len(s)-6:]
-}
-
-func itoa(i int) string {
-	if i == 0 {
-		return "0"
-	}
-	var b []byte
-	for ; i > 0; i /= 10 {
-		b = append([]byte{byte('0' + i%10)}, b...)
-	}
-	return string(b)
 }
 
 // TestWalkRecallsStops checks that an error from fn ends the walk with that
@@ -136,7 +122,7 @@ func itoa(i int) string {
 func TestWalkRecallsStops(t *testing.T) {
 	dir := t.TempDir()
 	for i := range 50 {
-		writeSteps(t, filepath.Join(dir, "s"+pad6(i)), `{"message":{"role":"user","content":"hi"}}`)
+		writeSteps(t, filepath.Join(dir, fmt.Sprintf("s%06d", i)), `{"message":{"role":"user","content":"hi"}}`)
 	}
 	stop := errors.New("stop")
 	n := 0
@@ -264,5 +250,54 @@ func TestInOrderBounded(t *testing.T) {
 		if most > 2*workers {
 			t.Errorf("workers %d: %d held at once, want at most %d", workers, most, 2*workers)
 		}
+	}
+}
+
+// TestReaderRecallsCache: a Reader reads a session's recalls again only
+// when its folder changed; a Folder always reads.
+func TestReaderRecallsCache(t *testing.T) {
+	dir := t.TempDir()
+	call := `{"message":{"role":"assistant","content":[{"type":"tool_use","id":"a","name":"recall","input":{"query":%q}}]}}`
+	writeSteps(t, filepath.Join(dir, "s1"), fmt.Sprintf(call, "one"))
+	writeSteps(t, filepath.Join(dir, "s2"), fmt.Sprintf(call, "two"))
+	old := time.Now().Add(-time.Hour)
+	for _, s := range []string{"s1", "s2"} {
+		must(t, os.Chtimes(filepath.Join(dir, s), old, old))
+	}
+	queries := func(r interface {
+		Recalls(RecallOptions, func(SessionRecalls) error) (RecallProblems, error)
+	}) []string {
+		var out []string
+		if _, err := r.Recalls(RecallOptions{}, func(s SessionRecalls) error {
+			for _, rc := range s.Recalls {
+				out = append(out, rc.Query)
+			}
+			return nil
+		}); err != nil {
+			t.Fatal(err)
+		}
+		return out
+	}
+	r := NewReader(dir)
+	if got := queries(r); !reflect.DeepEqual(got, []string{"one", "two"}) {
+		t.Fatalf("first read %q", got)
+	}
+	// Rewritten in place, the folder's time kept: the cache answers.
+	must(t, os.WriteFile(filepath.Join(dir, "s1", "step-000000"), []byte(fmt.Sprintf(call, "one, rewritten")), 0o644))
+	must(t, os.Chtimes(filepath.Join(dir, "s1"), old, old))
+	// A new step changes the folder: read again.
+	must(t, os.WriteFile(filepath.Join(dir, "s2", "step-000001"), []byte(strings.Replace(fmt.Sprintf(call, "two, again"), `"a"`, `"b"`, 1)), 0o644))
+	if got := queries(r); !reflect.DeepEqual(got, []string{"one", "two", "two, again"}) {
+		t.Errorf("cached read %q, want s1 from the cache and s2 read again", got)
+	}
+	if got := queries(Folder(dir)); !reflect.DeepEqual(got, []string{"one, rewritten", "two", "two, again"}) {
+		t.Errorf("folder read %q, want everything read", got)
+	}
+}
+
+func must(t *testing.T, err error) {
+	t.Helper()
+	if err != nil {
+		t.Fatal(err)
 	}
 }
