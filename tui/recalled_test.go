@@ -11,6 +11,9 @@ import (
 	"time"
 
 	"github.com/charmbracelet/x/ansi"
+
+	"github.com/crmem/crmem/store/crabdb"
+	"github.com/crmem/crmem/store/crabdb/crabdbtest"
 )
 
 // recallFixtureSessions copies testdata/recalls/sessions (crabtalk v0.0.22
@@ -167,4 +170,27 @@ func TestTmux_NeverRecalled(t *testing.T) {
 	e.waitFor("s", 5*time.Second, "never recalled filter", func(s string) bool {
 		return strings.Contains(s, "never recalled only (N)") && !strings.Contains(s, "rust-style") && !strings.Contains(s, "commit-format") && strings.Contains(s, "final-note")
 	})
+}
+
+// TestRecalled_Store: with crabtalk's store the recalls come from its
+// sessions column, as the archive references do.
+func TestRecalled_Store(t *testing.T) {
+	path := copyStore(t, "small.crmem")
+	put := func(k, v string) {
+		crabdbtest.Append(t, path, crabdbtest.Record(crabdb.OpPut, crabdb.ColSession, k, v))
+	}
+	put("local/session/dana-1/meta", `{"agent":"00000000000000000000000000","created_by":"dana","created_at":"2026-01-06T10:00:00+00:00","title":"","updated_at":"2026-01-06T10:05:00+00:00","message_count":2}`)
+	put("local/session/dana-1/msg/000000000000", `{"message":{"role":"assistant","content":[{"type":"tool_use","id":"t1","name":"recall","input":{"query":"deploy"}}]}}`)
+	put("local/session/dana-1/msg/000000000001", `{"message":{"role":"user","content":[{"type":"tool_result","tool_use_id":"t1","name":"recall","content":"## deploy-steps\nx\n---\n## long-note\ny"}]}}`)
+	h := newEditHarnessIn(t, path, t.TempDir())
+	for _, e := range h.m.Entries() {
+		b := ansi.Strip(h.f.RowBadge(h.m, e))
+		if recalled := e.Name == "deploy-steps" || e.Name == "long-note"; recalled != strings.Contains(b, "1×") {
+			t.Errorf("%s: badge %q", e.Name, b)
+		}
+	}
+	press(h.m, "N")
+	if names := listNames(h.m); len(names) != 23 || slices.Contains(names, "deploy-steps") {
+		t.Errorf("never recalled in the store: %d %q", len(names), names)
+	}
 }
