@@ -127,7 +127,7 @@ func (f *editing) recalledCard(m *Model, e store.Entry) []string {
 	}
 	text := humanize.Count(c.n) + "× of " + count(r.recalls, "recorded recall", "recorded recalls")
 	if !c.last.IsZero() {
-		text += ", last " + c.last.In(m.c.loc).Format("2006-01-02 15:04") + " (" + humanize.Ago(m.c.now(), uint64(max(c.last.Unix(), 0))) + ")"
+		text += ", last " + humanize.Ago(m.c.now(), uint64(max(c.last.Unix(), 0)))
 	}
 	return []string{label + text}
 }
