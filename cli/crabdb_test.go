@@ -430,6 +430,7 @@ func TestStoreCLI_DefaultWritesNeverShadowTheStore(t *testing.T) {
 		"version":    {{}},
 		"man":        {{filepath.Join(dir, "man")}},
 		"completion": {{"bash"}},
+		"recalls":    {{}, {"--report"}},
 	}
 	stores := map[string][]byte{"a store": mustRead(t, filepath.Join(storeRef, "small.crmem")), "an empty file": {}}
 	root := (&app{getenv: func(string) string { return "" }}).rootCommand()

@@ -22,6 +22,8 @@ func TestDemo_EverySubcommand(t *testing.T) {
 		{[]string{"show", "ship", "--demo"}, "Deploying the billing service"},
 		{[]string{"--demo", "search", "deploy", "rollback", "--limit", "3"}, "deploy-steps"},
 		{[]string{"--demo", "check"}, "valid CRMEM v1 file"},
+		{[]string{"--demo", "recalls"}, `"VAT rounding rules"`},
+		{[]string{"--demo", "recalls", "--report"}, "never recalled: "},
 		{[]string{"--demo", "export"}, `"name":"deploy-steps"`},
 		{[]string{"--demo", "add", "scratch-note", "hello"}, "added scratch-note"},
 		{[]string{"--demo", "show", "scratch-note"}, ""}, // the add above was on another copy

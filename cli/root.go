@@ -146,7 +146,7 @@ subcommand it opens the terminal UI; every subcommand is scriptable.`,
 		{a.editCommand(), storeWrites}, {a.dumpCommand(), storeSource}, {a.loadCommand(), storeWrites},
 		{a.exportCommand(), storeSource}, {a.importCommand(), storeWrites}, {a.checkCommand(), storeSource}, {a.statsCommand(), storeSource},
 		{a.benchCommand(), storeSource}, {a.configCommand(), storeIgnores}, {a.versionCommand(), storeIgnores},
-		{a.manCommand(), storeIgnores}, {a.lintCommand(), storeSource},
+		{a.manCommand(), storeIgnores}, {a.lintCommand(), storeSource}, {a.recallsCommand(), storeSource},
 	} {
 		sc.c.SilenceUsage = true
 		sc.c.DisableFlagsInUseLine = true // each Use line lists its flags

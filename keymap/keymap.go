@@ -45,8 +45,9 @@ type KeyMap struct {
 	// Editing (wired by the editing code; disabled until then).
 	Edit, New, Rename, Aliases, Delete, Mark, DeleteMarked, Undo key.Binding
 	// Archive cleanup: mark every listed entry, mark archives older than an
-	// age, list only orphan archives (wired by the editing code).
-	MarkAll, MarkOlder, Unmark, Orphans key.Binding
+	// age, list only orphan archives, list only entries no recorded recall
+	// of the agent returned (wired by the editing code).
+	MarkAll, MarkOlder, Unmark, Orphans, NeverRecalled key.Binding
 	// Dump writes the memory out as an mdbook tree (wired by the editing code).
 	Dump key.Binding
 	// Findings shows the hygiene report (crmem lint) with actions on each
@@ -130,6 +131,7 @@ func DefaultKeyMap() KeyMap {
 		MarkOlder:       b([]string{"O"}, "O", "mark archives older than…"),
 		Unmark:          b([]string{"U"}, "U", "unmark all"),
 		Orphans:         b([]string{"o"}, "o", "orphan archives only"),
+		NeverRecalled:   b([]string{"N"}, "N", "never recalled only"),
 		Dump:            b([]string{"W"}, "W", "dump to a folder…"),
 		Findings:        b([]string{"L"}, "L", "findings (lint)"),
 		Merge:           b([]string{"m"}, "m", "merge duplicates (findings)"),
@@ -171,7 +173,7 @@ func DefaultKeyMap() KeyMap {
 // enable them in one place.
 func (k *KeyMap) EditKeys() []*key.Binding {
 	return []*key.Binding{&k.Edit, &k.New, &k.Rename, &k.Aliases, &k.Delete, &k.Mark, &k.DeleteMarked, &k.Undo,
-		&k.MarkAll, &k.MarkOlder, &k.Unmark, &k.Orphans, &k.Dump, &k.Findings, &k.Merge, &k.NotDuplicate}
+		&k.MarkAll, &k.MarkOlder, &k.Unmark, &k.Orphans, &k.NeverRecalled, &k.Dump, &k.Findings, &k.Merge, &k.NotDuplicate}
 }
 
 // NavigationKeys are the movement bindings shared by the list and preview.
@@ -201,7 +203,7 @@ func (k KeyMap) EditingKeys() []key.Binding {
 
 // CleanupKeys mark entries and delete the marked ones (archive cleanup).
 func (k KeyMap) CleanupKeys() []key.Binding {
-	return []key.Binding{k.Mark, k.MarkAll, k.MarkOlder, k.Unmark, k.Orphans, k.DeleteMarked}
+	return []key.Binding{k.Mark, k.MarkAll, k.MarkOlder, k.Unmark, k.Orphans, k.NeverRecalled, k.DeleteMarked}
 }
 
 // AppKeys are reload, mouse, help and quit, and ctrl+c, which always quits.

@@ -63,7 +63,12 @@ type Recaller interface {
 // SessionsReader reads sessions: the sessions folder's *sessions.Reader,
 // or a source that holds its own.
 type SessionsReader interface {
+	// Read returns every session's use of archives.
 	Read() ([]sessions.Session, error)
+	// Recalls calls fn with each session's recall tool calls, one session
+	// at a time in session order (never all sessions at once), and
+	// returns what it could not read. An error from fn stops it.
+	Recalls(opt sessions.RecallOptions, fn func(sessions.SessionRecalls) error) (sessions.RecallProblems, error)
 }
 
 // RecallTerm is one term of a recall query: its text and whether it was

@@ -33,8 +33,10 @@ type editing struct {
 	dlg  dialog    // the open prompt, confirmation or choice
 	undo undoStack // every write of this session
 	refs refsState
-	busy bool   // a write is in flight
-	kept string // a temp file holding unsaved text, shown until the next action
+	// recalled is what the agent's recorded recalls returned, per entry.
+	recalled recalledState
+	busy     bool   // a write is in flight
+	kept     string // a temp file holding unsaved text, shown until the next action
 	// pendingEdit is the temp file of an edit whose conflict is being
 	// asked about ("" otherwise), named if the user quits meanwhile.
 	pendingEdit string
@@ -78,6 +80,8 @@ func (f *editing) Update(m *Model, msg tea.Msg) (bool, tea.Cmd) {
 		return true, f.writeDone(m, msg)
 	case refsMsg:
 		return true, f.refsRead(m, msg)
+	case recalledMsg:
+		return true, f.recalledRead(m, msg)
 	case dumpDoneMsg:
 		return true, dumpDone(m, msg)
 	case findingsDoneMsg:
@@ -88,9 +92,9 @@ func (f *editing) Update(m *Model, msg tea.Msg) (bool, tea.Cmd) {
 		if r := msg.db.Features().Sessions; r != nil { // sessions live in the store
 			f.refs.dir, f.refs.reader = "the store", r
 		}
-		return true, tea.Batch(m.dispatch(msg), f.readRefs())
+		return true, tea.Batch(m.dispatch(msg), f.readRefs(), f.readRecalled())
 	case reloadedMsg:
-		return true, tea.Batch(m.dispatch(msg), f.readRefs())
+		return true, tea.Batch(m.dispatch(msg), f.readRefs(), f.readRecalled())
 	}
 	return false, nil
 }
@@ -141,6 +145,7 @@ func (f *editing) actions(k *keymap.KeyMap) []action {
 		{k.MarkOlder, false, f.markOlder},
 		{k.Unmark, false, f.unmarkAll},
 		{k.Orphans, false, f.toggleOrphans},
+		{k.NeverRecalled, false, f.toggleNever},
 		{k.DeleteMarked, true, f.deleteMarked},
 		{k.Undo, true, f.undoLast},
 		{k.Dump, false, f.dump},

@@ -111,17 +111,20 @@ func markOlderThan(m *Model, v string, d time.Duration) tea.Cmd {
 }
 
 // markArchivesBefore marks the archives created before cutoff and returns
-// how many there are.
+// how many there are. While an entry filter of the cleanup keys is on
+// (orphan archives, never recalled), only the archives it keeps are
+// marked: the old ones no session or no recall uses.
 func markArchivesBefore(m *Model, cutoff time.Time) int {
 	c := cutoff.Unix()
 	if c <= 0 {
 		return 0 // nothing is older than the epoch
 	}
+	keep := m.entryFilter()
 	n := 0
 	for _, e := range m.Entries() {
 		// Compared as the file's unsigned seconds: a created_at above
 		// MaxInt64 must not wrap negative and pass for an ancient archive.
-		if e.Kind == store.Archive && e.CreatedAt < uint64(c) {
+		if e.Kind == store.Archive && e.CreatedAt < uint64(c) && (keep == nil || keep(e)) {
 			m.SetMarked(e.ID, true)
 			n++
 		}
@@ -220,6 +223,9 @@ func (f *editing) StatusText(m *Model) string {
 	}
 	if f.refs.orphans {
 		s = join(s, m.c.styles.message.Render("orphan archives only"+paren(keyName(m.c.keys.Orphans))))
+	}
+	if f.recalled.never {
+		s = join(s, m.c.styles.message.Render("never recalled only"+paren(keyName(m.c.keys.NeverRecalled))))
 	}
 	return s
 }

@@ -130,30 +130,42 @@ func (f *editing) orphanCount(m *Model) int {
 	return n
 }
 
-// EntryFilter keeps only orphan archives while that filter is on.
+// EntryFilter keeps only orphan archives, only entries no recorded recall
+// returned, or both, while those filters are on.
 func (f *editing) EntryFilter(m *Model) func(store.Entry) bool {
-	if !f.refs.orphans {
+	orphans, never := f.refs.orphans, f.recalled.never
+	if !orphans && !never {
 		return nil
 	}
-	return func(e store.Entry) bool { return f.orphan(m, e) }
+	return func(e store.Entry) bool {
+		return (!orphans || f.orphan(m, e)) && (!never || f.timesRecalled(e).n == 0)
+	}
 }
 
 // RowBadge marks entries that sessions reference: ↺N when a session
 // resumes from it, ∘N when sessions only reference it (N sessions).
+// An entry the agent's recorded recalls returned also gets N× (recalled N
+// times).
 func (f *editing) RowBadge(m *Model, e store.Entry) string {
 	r := f.of(m, e)
+	recalled := f.recalledBadge(m, e)
 	switch {
 	case len(r.resume) > 0:
-		return m.c.styles.warning.Render(" ↺" + humanize.Count(len(r.by)))
+		return m.c.styles.warning.Render(" ↺"+humanize.Count(len(r.by))) + recalled
 	case len(r.by) > 0:
-		return m.c.styles.dim.Render(" ∘" + humanize.Count(len(r.by)))
+		return m.c.styles.dim.Render(" ∘"+humanize.Count(len(r.by))) + recalled
 	}
-	return ""
+	return recalled
 }
 
 // CardLines adds an archive's sessions (or any referenced entry's) to the
 // preview's header card.
 func (f *editing) CardLines(m *Model, e store.Entry) []string {
+	return append(f.refsCard(m, e), f.recalledCard(m, e)...)
+}
+
+// refsCard is the card's sessions lines.
+func (f *editing) refsCard(m *Model, e store.Entry) []string {
 	r := f.of(m, e)
 	if !f.refs.loaded || e.Kind != store.Archive && len(r.by) == 0 {
 		return nil

@@ -4,7 +4,11 @@
 // with a small header (kind, aliases, age) ended by a "---" line. A small
 // crabtalk sessions folder comes with them, so archive references show: two
 // archives are sessions' resume points, one is only referenced, one is an
-// orphan.
+// orphan. Its sessions hold the agent's recall tool calls in crabtalk's
+// step shapes (`crmem --demo recalls`): results that no longer match the
+// memory, one that found nothing, one that cannot be read as names and a
+// call with malformed arguments. An event's time written "@33d2h" is that
+// long before the demo is written, as the entries' ages are.
 package demo
 
 import (
@@ -13,6 +17,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"regexp"
 	"sort"
 	"strings"
 	"time"
@@ -128,20 +133,53 @@ func Write(now time.Time) (path string, cleanup func(), err error) {
 		cleanup()
 		return "", nil, fmt.Errorf("write demo memory: %w", err)
 	}
-	if err := writeSessions(filepath.Join(dir, "sessions")); err != nil {
+	if err := writeSessions(filepath.Join(dir, "sessions"), now); err != nil {
 		cleanup()
 		return "", nil, err
 	}
 	return path, cleanup, nil
 }
 
-// writeSessions copies the embedded sessions folder to dir.
-func writeSessions(dir string) error {
+// writeSessions copies the embedded sessions folder to dir, its relative
+// event times made absolute from now.
+func writeSessions(dir string, now time.Time) error {
 	sub, err := fs.Sub(files, "data/sessions")
 	if err != nil {
 		return fmt.Errorf("demo sessions: %w", err)
 	}
 	if err := os.CopyFS(dir, sub); err != nil {
+		return fmt.Errorf("write demo sessions: %w", err)
+	}
+	return filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		return stampTimes(path, now)
+	})
+}
+
+// relativeTS is an event time written relative to the demo's creation.
+var relativeTS = regexp.MustCompile(`"ts":"@([0-9dhms]+)"`)
+
+// stampTimes rewrites the relative event times of one step file.
+func stampTimes(path string, now time.Time) error {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return fmt.Errorf("demo sessions: %w", err)
+	}
+	var bad error
+	out := relativeTS.ReplaceAllFunc(data, func(m []byte) []byte {
+		age, err := parseAge(string(relativeTS.FindSubmatch(m)[1]))
+		if err != nil {
+			bad = err
+			return m
+		}
+		return []byte(`"ts":"` + now.Add(-age).UTC().Format(time.RFC3339) + `"`)
+	})
+	if bad != nil {
+		return fmt.Errorf("demo sessions %s: %w", path, bad)
+	}
+	if err := os.WriteFile(path, out, 0o600); err != nil {
 		return fmt.Errorf("write demo sessions: %w", err)
 	}
 	return nil

@@ -3,6 +3,7 @@ package demo
 import (
 	"os"
 	"path/filepath"
+	"reflect"
 	"testing"
 	"time"
 
@@ -101,5 +102,42 @@ func TestWrite(t *testing.T) {
 	cleanup()
 	if _, err := os.Stat(path); !os.IsNotExist(err) {
 		t.Errorf("cleanup left %s", path)
+	}
+}
+
+// TestWrite_Recalls: the demo sessions hold the agent's recalls in
+// crabtalk's step shapes, all readable but for the two planted problems,
+// with event times relative to when the demo was written.
+func TestWrite_Recalls(t *testing.T) {
+	now := time.Date(2030, 6, 1, 12, 0, 0, 0, time.UTC)
+	path, cleanup, err := Write(now)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer cleanup()
+	results := map[string]int{}
+	agents := map[string]bool{}
+	p, err := sessions.WalkRecalls(filepath.Join(filepath.Dir(path), "sessions"), sessions.RecallOptions{}, func(s sessions.SessionRecalls) error {
+		for _, r := range s.Recalls {
+			results[r.Result]++
+			agents[r.Agent] = true
+			if r.TimeFrom != sessions.TimeEvent || r.Time.After(now) || r.Time.Before(now.AddDate(0, 0, -40)) {
+				t.Errorf("%q: time %v from %s, want an event time within 40 days before %v", r.Query, r.Time, r.TimeFrom, now)
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]int{sessions.ResultNames: 4, sessions.ResultNone: 2, sessions.ResultUnparsable: 1}
+	if !reflect.DeepEqual(results, want) {
+		t.Errorf("results %v, want %v", results, want)
+	}
+	if !agents["crab"] || !agents["ledger"] {
+		t.Errorf("agents %v, want crab and ledger", agents)
+	}
+	if p.UnparsableSteps != 0 || p.BadArguments != 1 || p.UnparsableResults != 1 || p.UnknownAgents != 0 {
+		t.Errorf("problems %+v, want only the planted bad arguments and unparsable result", p)
 	}
 }

@@ -17,6 +17,10 @@ type Reader struct {
 	dir   string
 	mu    sync.Mutex
 	cache map[string]cachedSession
+
+	recallMu    sync.Mutex // Recalls' own, so a long read does not hold up Read
+	recallCache map[string]cachedRecalls
+	recallOpt   RecallOptions
 }
 
 // racyWindow is how old a folder's modification time must be before a

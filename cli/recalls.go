@@ -1,0 +1,454 @@
+package cli
+
+import (
+	"bufio"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"github.com/crmem/crmem/internal/humanize"
+	"github.com/crmem/crmem/store"
+	"github.com/crmem/crmem/store/recalls"
+	"github.com/crmem/crmem/store/sessions"
+)
+
+// recallsOptions are recalls' flags.
+type recallsOptions struct {
+	since  string
+	agent  string
+	report bool
+	crowd  float64
+	limit  int
+	js     jsonOutput
+}
+
+// recallsCommand lists what the agent asked its memory and what the same
+// queries return now; --report is what never surfaces.
+func (a *app) recallsCommand() *cobra.Command {
+	var o recallsOptions
+	c := &cobra.Command{
+		Use:   "recalls [--since WHEN] [--agent NAME] [--report [--crowd SHARE]] [--recall-limit N] [--sessions DIR] [--json|--pretty]",
+		Short: "What the agent recalled: each query then and now, and what never surfaces",
+		Long: `List every recall the agent made, read from crabtalk's session history (the
+sessions folder beside a memory file, --sessions to name another, or the
+sessions crabtalk's store holds): when, in which session, by which agent, the
+query and its limit, the names the recall returned then, and the names the
+same query returns now on the memory as it is, with the differences marked
+(+ returned now only, - returned then only). Times come from the call's
+tool_start event; a time marked ~ is the step file's modification time or,
+in crabtalk's store, which keeps no time per message, the session's last
+update. A tool result that cannot be read as names is shown as such, never
+guessed. A call without a limit used the agent's recall_limit: the store
+records it, a sessions folder does not (--recall-limit, default 5).
+
+--report tells what never surfaces: per entry how often a recall returned it
+then and would now; the entries no recorded query returns, then or now (with
+age and size: the cleanup candidates the agent never uses); the entries that
+crowd the top (returned now by at least --crowd of the distinct queries); the
+queries that now return nothing; and names returned then that are gone.
+
+--since keeps recalls made within a span (30d, 12h, 6mo) or since a date
+(2026-03-01, or RFC 3339); --agent keeps one agent's. Steps that are not
+crabtalk's, calls with malformed arguments, sessions of unknown agents,
+unreadable results and a missing sessions folder are counted on one line on
+stderr (and under "problems" in JSON).`,
+		Example: `  crmem recalls
+  crmem recalls --since 7d --agent crab
+  crmem recalls --report
+  crmem --demo recalls --json`,
+		Args: args(0, 0),
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			since, err := parseSince(o.since, time.Now())
+			if err != nil {
+				return usage(cmd, "--since: %v", err)
+			}
+			if o.crowd <= 0 || o.crowd > 1 {
+				return usage(cmd, "--crowd must be a share above 0 and at most 1 (0.5: half the queries)")
+			}
+			if o.limit < 0 {
+				return usage(cmd, "--recall-limit must be 0 or more")
+			}
+			return a.runRecalls(o, recalls.Filter{Since: since, Agent: o.agent})
+		},
+	}
+	f := c.Flags()
+	f.StringVar(&o.since, "since", "", "only recalls within a span (30d) or since a date (2026-03-01)")
+	f.StringVar(&o.agent, "agent", "", "only this agent's recalls")
+	f.BoolVar(&o.report, "report", false, "what never surfaces: per-entry counts, never recalled, crowding the top, empty queries")
+	f.Float64Var(&o.crowd, "crowd", 0.5, "with --report: the share of distinct queries an entry must be returned by to crowd the top")
+	f.IntVar(&o.limit, "recall-limit", sessions.DefaultRecallLimit, "the limit of a call that gave none, when the sessions do not record the agent's recall_limit")
+	f.StringVar(&a.sessions, "sessions", "", "crabtalk sessions folder (default: sessions/ next to the memory file)") // resolved by the configuration loader
+	o.js.register(c, "print the recalls")
+	return c
+}
+
+// parseSince reads --since: "" (no bound), a span back from now, a date
+// (local midnight) or an RFC 3339 time.
+func parseSince(s string, now time.Time) (time.Time, error) {
+	s = strings.TrimSpace(s)
+	if s == "" {
+		return time.Time{}, nil
+	}
+	if d, err := humanize.ParseSpan(s); err == nil {
+		return now.Add(-d), nil
+	} else if tooLong := (*humanize.SpanTooLongError)(nil); errors.As(err, &tooLong) {
+		return time.Time{}, err
+	}
+	if t, err := time.ParseInLocation("2006-01-02", s, time.Local); err == nil {
+		return t, nil
+	}
+	if t, err := time.Parse(time.RFC3339, s); err == nil {
+		return t, nil
+	}
+	return time.Time{}, fmt.Errorf("%q: write a span (30d, 12h, 6mo) or a date (2026-03-01)", s)
+}
+
+// recallsSource opens the memory and finds its sessions: the store's own,
+// else the sessions folder beside the file.
+func (a *app) recallsSource() (store.Source, store.SessionsReader, error) {
+	path, src, err := a.openSource()
+	if err != nil {
+		return nil, nil, err
+	}
+	if r := src.Features().Sessions; r != nil {
+		return src, r, nil
+	}
+	return src, sessions.Folder(a.sessionsDir(path)), nil
+}
+
+// runRecalls lists the recalls, or with --report tallies them.
+func (a *app) runRecalls(o recallsOptions, f recalls.Filter) error {
+	src, r, err := a.recallsSource()
+	if err != nil {
+		return err
+	}
+	rank := recalls.SourceRanker(src)
+	opt := sessions.RecallOptions{Limit: o.limit}
+	var p sessions.RecallProblems
+	if o.report {
+		var t recalls.Tally
+		p, err = recalls.Stream(r, opt, f, rank, func(it recalls.Item) error { t.Add(it); return nil })
+		if err != nil {
+			return err
+		}
+		a.recallProblems(p)
+		rep := t.Report(src.Memory(), o.crowd)
+		if o.js.enabled() {
+			return a.output(func(w *bufio.Writer) error {
+				return o.js.write(w, jsonRecallReport{Report: rep, Crowd: o.crowd, Problems: p})
+			})
+		}
+		return a.output(func(w *bufio.Writer) error { return writeRecallReport(w, rep, o.crowd, time.Now()) })
+	}
+	err = a.output(func(w *bufio.Writer) error {
+		lw := newRecallWriter(w, o.js)
+		p, err = recalls.Stream(r, opt, f, rank, lw.item)
+		if err != nil {
+			return err
+		}
+		return lw.finish(p)
+	})
+	if err != nil {
+		return err
+	}
+	a.recallProblems(p)
+	return nil
+}
+
+// recallProblems prints, on one line on stderr, what the sessions held
+// that could not be used: nothing when everything was read.
+func (a *app) recallProblems(p sessions.RecallProblems) {
+	if line := problemsLine(p); line != "" {
+		fmt.Fprintf(a.stderr, "crmem: recalls: %s\n", line)
+	}
+}
+
+// problemsLine says what reading the sessions skipped, or "".
+func problemsLine(p sessions.RecallProblems) string {
+	if p.NoFolder != "" {
+		return fmt.Sprintf("no sessions folder at %s: no recalls to read", quotePath(p.NoFolder))
+	}
+	var parts []string
+	add := func(n int, one, many string) {
+		if n == 1 {
+			parts = append(parts, "1 "+one)
+		} else if n > 1 {
+			parts = append(parts, humanize.Count(n)+" "+many)
+		}
+	}
+	add(p.UnparsableSteps, "unparsable step skipped", "unparsable steps skipped")
+	add(p.UnreadableSteps, "unreadable step skipped", "unreadable steps skipped")
+	add(p.BadArguments, "recall with malformed arguments skipped", "recalls with malformed arguments skipped")
+	add(p.UnknownAgents, "session of an unknown agent", "sessions of unknown agents")
+	add(p.UnparsableResults, "result that cannot be read as names", "results that cannot be read as names")
+	add(p.MissingResults, "recall without a result", "recalls without a result")
+	if len(parts) == 0 {
+		return ""
+	}
+	return fmt.Sprintf("%s (of %s steps in %s sessions)", strings.Join(parts, ", "), humanize.Count(p.Steps), humanize.Count(p.Sessions))
+}
+
+// jsonRecall is one recall in JSON.
+type jsonRecall struct {
+	Time     *time.Time `json:"time"` // null when unknown
+	TimeFrom string     `json:"time_from,omitempty"`
+	Session  string     `json:"session"`
+	Agent    string     `json:"agent"` // "" when unknown
+	Query    string     `json:"query"`
+	Limit    int        `json:"limit"`
+	LimitSet bool       `json:"limit_given"`
+	Result   string     `json:"result"` // names, none, unparsable, missing
+	Then     []string   `json:"then"`
+	Now      []string   `json:"now"`
+	Added    []string   `json:"added"`
+	Removed  []string   `json:"removed"`
+	Same     bool       `json:"same"`
+}
+
+func toJSONRecall(it recalls.Item) jsonRecall {
+	j := jsonRecall{TimeFrom: it.TimeFrom, Session: it.Session, Agent: it.Agent, Query: it.Query, Limit: it.Limit,
+		LimitSet: it.LimitSet, Result: it.Result, Then: orEmpty(it.Names), Now: orEmpty(it.Now),
+		Added: orEmpty(it.Added), Removed: orEmpty(it.Removed), Same: it.Same()}
+	if !it.Time.IsZero() {
+		t := it.Time
+		j.Time = &t
+	}
+	return j
+}
+
+func orEmpty(s []string) []string {
+	if s == nil {
+		return []string{}
+	}
+	return s
+}
+
+// jsonRecallReport is --report's JSON.
+type jsonRecallReport struct {
+	recalls.Report
+	Crowd    float64                 `json:"crowd"`
+	Problems sessions.RecallProblems `json:"problems"`
+}
+
+// recallWriter prints recalls as they stream: text blocks, or one JSON
+// object {"recalls": [...], "problems": {...}} written element by element.
+type recallWriter struct {
+	w        *bufio.Writer
+	js       jsonOutput
+	n, same  int
+	sessions map[string]bool
+}
+
+func newRecallWriter(w *bufio.Writer, js jsonOutput) *recallWriter {
+	return &recallWriter{w: w, js: js, sessions: map[string]bool{}}
+}
+
+// item prints one recall.
+func (rw *recallWriter) item(it recalls.Item) error {
+	rw.n++
+	rw.sessions[it.Session] = true
+	if it.Same() {
+		rw.same++
+	}
+	if rw.js.enabled() {
+		return rw.jsonItem(it)
+	}
+	writeRecall(rw.w, it)
+	return nil
+}
+
+func (rw *recallWriter) jsonItem(it recalls.Item) error {
+	lead := ","
+	switch {
+	case rw.n == 1 && rw.js.pretty:
+		lead = "{\n  \"recalls\": [\n    "
+	case rw.n == 1:
+		lead = `{"recalls":[`
+	case rw.js.pretty:
+		lead = ",\n    "
+	}
+	b, err := marshal(toJSONRecall(it))
+	if err != nil {
+		return err
+	}
+	if _, err := io.WriteString(rw.w, lead); err != nil {
+		return fmt.Errorf("write json: %w", err)
+	}
+	return rw.js.writeRaw(rw.w, b, "    ")
+}
+
+// finish closes the JSON object with the problems, or prints the summary.
+func (rw *recallWriter) finish(p sessions.RecallProblems) error {
+	if !rw.js.enabled() {
+		switch {
+		case p.NoFolder != "":
+		case rw.n == 0:
+			fmt.Fprintf(rw.w, "no recalls in %s\n", plural(p.Sessions, "session", "sessions"))
+		default:
+			fmt.Fprintf(rw.w, "%s in %s: %s the same now, %s differ or could not be read\n",
+				plural(rw.n, "recall", "recalls"), plural(len(rw.sessions), "session", "sessions"), humanize.Count(rw.same), humanize.Count(rw.n-rw.same))
+		}
+		return nil
+	}
+	b, err := marshal(p)
+	if err != nil {
+		return err
+	}
+	switch {
+	case rw.n == 0 && rw.js.pretty:
+		io.WriteString(rw.w, "{\n  \"recalls\": [],\n  \"problems\": ")
+	case rw.n == 0:
+		io.WriteString(rw.w, `{"recalls":[],"problems":`)
+	case rw.js.pretty:
+		io.WriteString(rw.w, "\n  ],\n  \"problems\": ")
+	default:
+		io.WriteString(rw.w, `],"problems":`)
+	}
+	if err := rw.js.writeRaw(rw.w, b, "  "); err != nil {
+		return err
+	}
+	if rw.js.pretty {
+		io.WriteString(rw.w, "\n}\n")
+	} else {
+		io.WriteString(rw.w, "}\n")
+	}
+	return nil
+}
+
+// writeRecall prints one recall: a heading line, then the names then, now
+// and the difference.
+func writeRecall(w *bufio.Writer, it recalls.Item) {
+	agent := it.Agent
+	if agent == "" {
+		agent = "(unknown agent)"
+	}
+	limit := fmt.Sprintf("limit %d", it.Limit)
+	if !it.LimitSet {
+		limit += " (default)"
+	}
+	fmt.Fprintf(w, "%s  %s  %s  %s  %s\n", recallTime(it.Recall), nameText(it.Session), nameText(agent), limit, quoteQuery(it.Query))
+	fmt.Fprintf(w, "    then  %s\n", thenText(it))
+	switch {
+	case it.Same():
+		fmt.Fprintf(w, "    now   = the same\n")
+	default:
+		fmt.Fprintf(w, "    now   %s\n", namesText(it.Now, "(nothing)"))
+		if d := diffText(it); d != "" {
+			fmt.Fprintf(w, "    diff  %s\n", d)
+		}
+	}
+}
+
+// recallTime shows when a recall was made: local time, ~ when it is a
+// file's or a session's time rather than the call's own.
+func recallTime(r sessions.Recall) string {
+	if r.Time.IsZero() {
+		return "(time unknown)     "
+	}
+	mark := " "
+	if r.TimeFrom != sessions.TimeEvent {
+		mark = "~"
+	}
+	return mark + r.Time.Local().Format("2006-01-02 15:04:05")
+}
+
+// quoteQuery shows a query Go-quoted, so its spaces and any odd
+// characters are plain.
+func quoteQuery(q string) string { return quoteName(q) }
+
+// thenText is what the recall returned then.
+func thenText(it recalls.Item) string {
+	switch it.Result {
+	case sessions.ResultNone:
+		return "(no memories found)"
+	case sessions.ResultUnparsable:
+		return "(unparsable: the result cannot be read as names)"
+	case sessions.ResultMissing:
+		return "(no result recorded)"
+	}
+	return namesText(it.Names, "(nothing)")
+}
+
+// namesText lists names, terminal-safe.
+func namesText(names []string, empty string) string {
+	if len(names) == 0 {
+		return empty
+	}
+	out := make([]string, len(names))
+	for i, n := range names {
+		out[i] = nameText(n)
+	}
+	return strings.Join(out, " · ")
+}
+
+// diffText marks the names returned now only (+) and then only (-); for
+// a result that could not be read there is nothing to compare.
+func diffText(it recalls.Item) string {
+	if it.Result != sessions.ResultNames && it.Result != sessions.ResultNone {
+		return ""
+	}
+	var parts []string
+	for _, n := range it.Added {
+		parts = append(parts, "+"+nameText(n))
+	}
+	for _, n := range it.Removed {
+		parts = append(parts, "-"+nameText(n))
+	}
+	if len(parts) == 0 {
+		return "same names, another order"
+	}
+	return strings.Join(parts, "  ")
+}
+
+// writeRecallReport prints --report.
+func writeRecallReport(w *bufio.Writer, r recalls.Report, crowd float64, now time.Time) error {
+	fmt.Fprintf(w, "%s, %s\n", plural(r.Recalls, "recall", "recalls"), plural(r.Queries, "distinct query", "distinct queries"))
+
+	fmt.Fprintf(w, "\nrecalled: %s a recall returned then or would return now\n", plural(len(r.Entries), "entry", "entries"))
+	t := &table{right: map[int]bool{1: true, 2: true, 3: true}}
+	t.add("  NAME", "THEN", "NOW", "SHARE")
+	for _, u := range r.Entries {
+		t.add("  "+nameText(u.Name), humanize.Count(u.Then), humanize.Count(u.Now), percent(u.Share))
+	}
+	t.write(w)
+
+	fmt.Fprintf(w, "\nnever recalled: %s no recorded query returns, then or now (oldest first)\n", plural(len(r.Never), "entry", "entries"))
+	t = &table{right: map[int]bool{2: true, 3: true}}
+	t.add("  NAME", "KIND", "AGE", "SIZE")
+	for _, u := range r.Never {
+		t.add("  "+nameText(u.Name), u.Kind, humanize.Age(now, u.CreatedAt), humanize.Size(u.Size))
+	}
+	t.write(w)
+
+	fmt.Fprintf(w, "\ncrowding the top: %s returned now by at least %s of the distinct queries\n", plural(len(r.Crowding), "entry", "entries"), percent(crowd))
+	for _, u := range r.Crowding {
+		fmt.Fprintf(w, "  %s  %s\n", percent(u.Share), nameText(u.Name))
+	}
+
+	fmt.Fprintf(w, "\nnow return nothing: %s\n", plural(len(r.EmptyNow), "distinct query", "distinct queries"))
+	for _, q := range r.EmptyNow {
+		fmt.Fprintf(w, "  %s×  limit %d  %s\n", humanize.Count(q.Count), q.Limit, quoteQuery(q.Query))
+	}
+	if len(r.Gone) > 0 {
+		fmt.Fprintf(w, "\ngone: %s returned then that the memory no longer holds\n", plural(len(r.Gone), "name", "names"))
+		for _, u := range r.Gone {
+			fmt.Fprintf(w, "  %s×  %s\n", humanize.Count(u.Then), nameText(u.Name))
+		}
+	}
+	return nil
+}
+
+// plural is n with the noun in its number: "1 entry", "3 entries".
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return humanize.Count(n) + " " + many
+}
+
+// percent shows a share as a whole percentage.
+func percent(share float64) string { return fmt.Sprintf("%.0f%%", share*100) }

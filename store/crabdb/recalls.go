@@ -1,0 +1,112 @@
+package crabdb
+
+import (
+	"encoding/json"
+	"strings"
+	"time"
+
+	"github.com/crmem/crmem/store/sessions"
+)
+
+// Sessions in the store (column 1, crates/store/src/interface/session.rs
+// at 72fbe605): "local/session/{handle}/meta" is the SessionMeta (its agent
+// is an AgentId, a ULID), "/msg/{idx:012}" each HistoryEntry in order,
+// "/evt/{idx:012}" each EventLine, "/archive" the compaction marker. A
+// compaction deletes the messages it covers, so only the recalls since a
+// session's last compaction are still in the store. Messages carry no time:
+// a recall takes the time of the tool_start event naming it, else the
+// session's updated_at.
+
+// storeMeta is the part of a session's SessionMeta that matters here.
+type storeMeta struct {
+	Agent     string `json:"agent"`
+	UpdatedAt string `json:"updated_at"`
+}
+
+// storeAgent is the part of an agent record (column 0,
+// "local/agent/{id}") that matters here.
+type storeAgent struct {
+	Name  string `json:"name"`
+	Hooks struct {
+		Memory struct {
+			RecallLimit *int `json:"recall_limit"`
+		} `json:"memory"`
+	} `json:"hooks"`
+}
+
+// sessionHandles lists the handles of the sessions that have a key in
+// column 1, in order.
+func (s *Store) sessionHandles() []string {
+	var out []string
+	s.scan(ColSession, sessionPrefix, func(k string, _ []byte) {
+		h, _, ok := strings.Cut(k[len(sessionPrefix):], "/")
+		if ok && h != "" && (len(out) == 0 || out[len(out)-1] != h) {
+			out = append(out, h)
+		}
+	})
+	return out
+}
+
+// sessionRecalls reads one session's recalls: its agent from its meta and
+// the agent's record, its events and messages in key order.
+func (s *Store) sessionRecalls(h string, opt sessions.RecallOptions) sessions.SessionRecalls {
+	prefix := sessionPrefix + h + "/"
+	var meta storeMeta
+	if v, ok := s.Get(ColSession, prefix+"meta"); ok {
+		json.Unmarshal(v, &meta)
+	}
+	agent, limit := s.agent(meta.Agent, opt)
+	at, err := time.Parse(time.RFC3339Nano, meta.UpdatedAt)
+	if err != nil {
+		at = time.Time{}
+	}
+	b := sessions.NewRecallBuilder(h, agent, limit, at)
+	for _, part := range []string{"evt/", "msg/"} {
+		s.scan(ColSession, prefix+part, func(_ string, v []byte) { b.Add(v, nil) })
+	}
+	return b.Finish()
+}
+
+// agent names the agent with id and its recall_limit (opt's when its
+// record has none); "" when the store has no record of it.
+func (s *Store) agent(id string, opt sessions.RecallOptions) (string, int) {
+	limit := opt.Limit
+	if limit <= 0 {
+		limit = sessions.DefaultRecallLimit
+	}
+	if id == "" {
+		return "", limit
+	}
+	v, ok := s.Get(ColAgent, "local/agent/"+id)
+	if !ok {
+		return "", limit
+	}
+	var a storeAgent
+	if json.Unmarshal(v, &a) != nil || a.Name == "" {
+		return "", limit
+	}
+	if l := a.Hooks.Memory.RecallLimit; l != nil && *l >= 0 { // the agent's own, as crabtalk's recall_limit reads it
+		limit = *l
+	}
+	return a.Name, limit
+}
+
+// Recalls streams the recalls of the store's sessions, one session at a
+// time in handle order. The lock is held while a session is read, not
+// while fn runs, so fn may recall on the same source.
+func (r sessionsReader) Recalls(opt sessions.RecallOptions, fn func(sessions.SessionRecalls) error) (sessions.RecallProblems, error) {
+	r.s.mu.Lock()
+	handles := r.s.f.Store().sessionHandles()
+	r.s.mu.Unlock()
+	var p sessions.RecallProblems
+	for _, h := range handles {
+		r.s.mu.Lock()
+		sr := r.s.f.Store().sessionRecalls(h, opt)
+		r.s.mu.Unlock()
+		p.Add(sr.Problems)
+		if err := fn(sr); err != nil {
+			return p, err
+		}
+	}
+	return p, nil
+}

@@ -1,0 +1,206 @@
+// Package recalls replays the agent's recorded recalls on the memory as it
+// is now: what each query returned then (read from the session history by
+// store/sessions) against what it would return now, and the report of
+// what never surfaces built from all of them.
+//
+// Sessions stream through one at a time; recalls are replayed in batches
+// in parallel over an index built once, so neither the sessions nor the
+// recalls are all held at once.
+package recalls
+
+import (
+	"fmt"
+	"runtime"
+	"slices"
+	"sync"
+	"time"
+
+	"github.com/crmem/crmem/store"
+	"github.com/crmem/crmem/store/sessions"
+)
+
+// Ranker ranks a query on the memory as it is now: the names of at most
+// limit hits, best first, as the agent's recall returns them.
+type Ranker func(query string, limit int) ([]string, error)
+
+// SourceRanker is the recall of src as the agent has it: the source's own
+// (crabtalk's store) or BM25 over the memory's index, built once here.
+func SourceRanker(src store.Source) Ranker {
+	if r := src.Features().Recall; r != nil {
+		return func(query string, limit int) ([]string, error) {
+			_, hits, err := r.Recall(query, limit)
+			if err != nil {
+				return nil, fmt.Errorf("recall %q: %w", query, err)
+			}
+			names := make([]string, len(hits))
+			for i, h := range hits {
+				names[i] = h.Name
+			}
+			return names, nil
+		}
+	}
+	mem := src.Memory()
+	ix := mem.Index() // waits for the build: once, before any query
+	return func(query string, limit int) ([]string, error) {
+		if limit <= 0 {
+			return nil, nil // crabtalk's search returns nothing at limit 0 (v0.0.22 memory/src/bm25.rs)
+		}
+		hits := ix.Search(query, limit)
+		names := make([]string, 0, len(hits))
+		for _, h := range hits {
+			if e, ok := mem.Get(h.ID); ok {
+				names = append(names, e.Name)
+			}
+		}
+		return names, nil
+	}
+}
+
+// Query is one query to replay.
+type Query struct {
+	Text  string
+	Limit int
+}
+
+// Replay ranks every query with rank on up to workers goroutines (0: one
+// per CPU) and returns each one's names, in the order of qs. The first
+// error stops it.
+func Replay(rank Ranker, qs []Query, workers int) ([][]string, error) {
+	out := make([][]string, len(qs))
+	err := parallel(len(qs), workers, func(i int) error {
+		names, err := rank(qs[i].Text, qs[i].Limit)
+		out[i] = names
+		return err
+	})
+	return out, err
+}
+
+// parallel runs fn(0..n-1) on up to workers goroutines (0: GOMAXPROCS)
+// and returns the first error.
+func parallel(n, workers int, fn func(i int) error) error {
+	if workers <= 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	var (
+		wg    sync.WaitGroup
+		mu    sync.Mutex
+		first error
+		next  int
+	)
+	take := func() (int, bool) {
+		mu.Lock()
+		defer mu.Unlock()
+		if next >= n || first != nil {
+			return 0, false
+		}
+		next++
+		return next - 1, true
+	}
+	for range min(workers, n) {
+		wg.Go(func() {
+			for i, ok := take(); ok; i, ok = take() {
+				if err := fn(i); err != nil {
+					mu.Lock()
+					if first == nil {
+						first = err
+					}
+					mu.Unlock()
+				}
+			}
+		})
+	}
+	wg.Wait()
+	return first
+}
+
+// Item is one recorded recall replayed: what it returned then and what it
+// would return now.
+type Item struct {
+	sessions.Recall
+	Now     []string // the names the query returns now
+	Added   []string // in Now, not returned then
+	Removed []string // returned then, not in Now
+}
+
+// Same reports whether the recall returns now exactly what it returned
+// then, in the same order (never for a result that could not be read).
+func (it Item) Same() bool {
+	return (it.Result == sessions.ResultNames || it.Result == sessions.ResultNone) && slices.Equal(it.Names, it.Now)
+}
+
+// Diff returns the names in now and not in then (added) and those in then
+// and not in now (removed), each in its list's order.
+func Diff(then, now []string) (added, removed []string) {
+	for _, n := range now {
+		if !slices.Contains(then, n) {
+			added = append(added, n)
+		}
+	}
+	for _, n := range then {
+		if !slices.Contains(now, n) {
+			removed = append(removed, n)
+		}
+	}
+	return added, removed
+}
+
+// Filter keeps the recalls to list: made at or after Since (when set) by
+// Agent (when set).
+type Filter struct {
+	Since time.Time
+	Agent string
+}
+
+// keep reports whether r passes the filter. A recall whose time is
+// unknown is kept only without Since.
+func (f Filter) keep(r sessions.Recall) bool {
+	if f.Agent != "" && r.Agent != f.Agent {
+		return false
+	}
+	return f.Since.IsZero() || !r.Time.IsZero() && !r.Time.Before(f.Since)
+}
+
+// batch is how many recalls are replayed together, in parallel.
+const batch = 1024
+
+// Stream reads the recalls of every session through r, keeps those f
+// passes, replays them with rank and calls fn with each, in session and
+// call order. At most a batch of recalls and one session are held at
+// once. It returns what reading the sessions could not use.
+func Stream(r store.SessionsReader, opt sessions.RecallOptions, f Filter, rank Ranker, fn func(Item) error) (sessions.RecallProblems, error) {
+	var pending []Item
+	flush := func() error {
+		err := parallel(len(pending), 0, func(i int) error {
+			it := &pending[i]
+			now, err := rank(it.Query, it.Limit)
+			it.Now = now
+			it.Added, it.Removed = Diff(it.Names, now)
+			return err
+		})
+		if err != nil {
+			return err
+		}
+		for _, it := range pending {
+			if err := fn(it); err != nil {
+				return err
+			}
+		}
+		pending = pending[:0]
+		return nil
+	}
+	p, err := r.Recalls(opt, func(s sessions.SessionRecalls) error {
+		for _, rc := range s.Recalls {
+			if f.keep(rc) {
+				pending = append(pending, Item{Recall: rc})
+			}
+		}
+		if len(pending) >= batch {
+			return flush()
+		}
+		return nil
+	})
+	if err != nil {
+		return p, err
+	}
+	return p, flush()
+}

@@ -1,0 +1,228 @@
+package recalls
+
+import (
+	"bufio"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"reflect"
+	"slices"
+	"testing"
+	"time"
+
+	"github.com/crmem/crmem/store"
+	"github.com/crmem/crmem/store/sessions"
+)
+
+// openSmall opens a copy of the reference small.db (written by the
+// reference implementation).
+func openSmall(t testing.TB) *store.DB {
+	t.Helper()
+	data, err := os.ReadFile("../../testdata/reference/crmem/small.db")
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), "memory.db")
+	if err := os.WriteFile(path, data, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	db, err := store.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return db
+}
+
+// TestReplayMatchesReference replays the reference's queries in parallel
+// and gets the reference recall's names at limits 10 and 3.
+func TestReplayMatchesReference(t *testing.T) {
+	rank := SourceRanker(openSmall(t))
+	for _, file := range []string{"small.jsonl", "small.limit3.jsonl"} {
+		f, err := os.Open(filepath.Join("../../testdata/reference/search", file))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var qs []Query
+		var want [][]string
+		sc := bufio.NewScanner(f)
+		for sc.Scan() {
+			var line struct {
+				Query string
+				Limit int
+				Hits  []struct{ Name string }
+			}
+			if err := json.Unmarshal(sc.Bytes(), &line); err != nil {
+				t.Fatal(err)
+			}
+			names := []string{}
+			for _, h := range line.Hits {
+				names = append(names, h.Name)
+			}
+			qs, want = append(qs, Query{line.Query, line.Limit}), append(want, names)
+		}
+		f.Close()
+		got, err := Replay(rank, qs, 4)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i := range qs {
+			if !slices.Equal(got[i], want[i]) && len(got[i])+len(want[i]) > 0 {
+				t.Errorf("%s: %q limit %d: %q, want %q", file, qs[i].Text, qs[i].Limit, got[i], want[i])
+			}
+		}
+	}
+}
+
+func TestReplayLimitZeroAndError(t *testing.T) {
+	rank := SourceRanker(openSmall(t))
+	if got, err := rank("deploy", 0); err != nil || len(got) != 0 {
+		t.Errorf("limit 0: %q, %v; want nothing, as crabtalk", got, err)
+	}
+	boom := errors.New("boom")
+	_, err := Replay(func(q string, _ int) ([]string, error) {
+		if q == "b" {
+			return nil, boom
+		}
+		return nil, nil
+	}, []Query{{"a", 1}, {"b", 1}, {"c", 1}}, 2)
+	if !errors.Is(err, boom) {
+		t.Errorf("err %v, want boom", err)
+	}
+}
+
+func TestDiff(t *testing.T) {
+	tests := []struct {
+		then, now, added, removed []string
+	}{
+		{nil, nil, nil, nil},
+		{[]string{"a", "b"}, []string{"b", "a"}, nil, nil},
+		{[]string{"a", "b"}, []string{"b", "c"}, []string{"c"}, []string{"a"}},
+		{nil, []string{"x"}, []string{"x"}, nil},
+		{[]string{"x"}, nil, nil, []string{"x"}},
+	}
+	for _, tt := range tests {
+		a, r := Diff(tt.then, tt.now)
+		if !slices.Equal(a, tt.added) || !slices.Equal(r, tt.removed) {
+			t.Errorf("Diff(%q, %q) = %q, %q; want %q, %q", tt.then, tt.now, a, r, tt.added, tt.removed)
+		}
+	}
+}
+
+// TestStream replays the fixture sessions (testdata/recalls) with a
+// ranker that answers from a table, through the filters.
+func TestStream(t *testing.T) {
+	now := map[string][]string{
+		"deploy rollback":   {"deploy-steps", "long-note"},
+		"rust style":        {"rust-style"},
+		"commit format":     {"commit-format"},
+		"token rotation":    {"token-rotation"},
+		"release checklist": {"release-checklist"},
+	}
+	rank := func(q string, limit int) ([]string, error) { return now[q][:min(limit, len(now[q]))], nil }
+	r := sessions.NewReader("../../testdata/recalls/sessions")
+	tests := []struct {
+		name   string
+		filter Filter
+		want   []string // query: added / removed
+	}{
+		{"all", Filter{}, []string{
+			"deploy rollback: [long-note] [archive-sess-0001-1767300000000000000]",
+			"postgres pool deadlock: [] []",
+			"token rotation: [token-rotation] []",
+			"release checklist: [release-checklist] []",
+			"rust style: [] []",
+			"commit format: [] []",
+		}},
+		{"agent", Filter{Agent: "scout"}, []string{"rust style: [] []"}},
+		{"since", Filter{Since: time.Date(2026, 1, 5, 9, 0, 5, 0, time.UTC)}, nil}, // only step times (now) and one event time
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var got []string
+			_, err := Stream(r, sessions.RecallOptions{}, tt.filter, rank, func(it Item) error {
+				got = append(got, it.Query+": "+fmt.Sprint(it.Added)+" "+fmt.Sprint(it.Removed))
+				return nil
+			})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if tt.name == "since" {
+				if len(got) != 6 { // every fixture time is at or after the event's
+					t.Errorf("since: %d recalls, want 6", len(got))
+				}
+				return
+			}
+			if !reflect.DeepEqual(got, tt.want) {
+				t.Errorf("got %q\nwant %q", got, tt.want)
+			}
+		})
+	}
+}
+
+func TestFilterSince(t *testing.T) {
+	at := time.Date(2026, 1, 5, 0, 0, 0, 0, time.UTC)
+	tests := []struct {
+		t    time.Time
+		want bool
+	}{
+		{at.Add(-time.Second), false},
+		{at, true},
+		{at.Add(time.Hour), true},
+		{time.Time{}, false}, // unknown time: only without --since
+	}
+	for _, tt := range tests {
+		if got := (Filter{Since: at}).keep(sessions.Recall{Time: tt.t}); got != tt.want {
+			t.Errorf("keep(%v) = %v, want %v", tt.t, got, tt.want)
+		}
+	}
+	if !(Filter{}).keep(sessions.Recall{}) {
+		t.Error("no filter drops a recall")
+	}
+}
+
+func TestReport(t *testing.T) {
+	db := openSmall(t)
+	var ta Tally
+	item := func(q string, limit int, then, now []string) Item {
+		it := Item{Recall: sessions.Recall{Query: q, Limit: limit, Names: then}, Now: now}
+		it.Added, it.Removed = Diff(then, now)
+		return it
+	}
+	ta.Add(item("deploy", 3, []string{"deploy-steps", "gone-entry"}, []string{"long-note", "deploy-steps"}))
+	ta.Add(item("deploy", 3, []string{"deploy-steps"}, []string{"long-note", "deploy-steps"}))
+	ta.Add(item("rust", 5, []string{"rust-style"}, []string{"rust-style", "long-note"}))
+	ta.Add(item("zzz", 5, nil, nil))
+	r := ta.Report(db.Memory(), 0.5)
+	if r.Recalls != 4 || r.Queries != 3 {
+		t.Errorf("recalls %d queries %d, want 4 and 3", r.Recalls, r.Queries)
+	}
+	var used []string
+	for _, u := range r.Entries {
+		used = append(used, u.Name)
+	}
+	if want := []string{"long-note", "deploy-steps", "rust-style"}; !slices.Equal(used, want) {
+		t.Errorf("entries %q, want %q", used, want)
+	}
+	if u := r.Entries[1]; u.Then != 2 || u.Now != 2 {
+		t.Errorf("deploy-steps then %d now %d, want 2 and 2", u.Then, u.Now)
+	}
+	if len(r.Crowding) != 1 || r.Crowding[0].Name != "long-note" || r.Crowding[0].Share < 0.66 {
+		t.Errorf("crowding %+v, want long-note at 2/3", r.Crowding)
+	}
+	if len(r.EmptyNow) != 1 || r.EmptyNow[0] != (QueryUse{"zzz", 5, 1}) {
+		t.Errorf("empty now %+v", r.EmptyNow)
+	}
+	if len(r.Gone) != 1 || r.Gone[0].Name != "gone-entry" || r.Gone[0].Then != 1 {
+		t.Errorf("gone %+v", r.Gone)
+	}
+	if n := db.Memory().Len(); len(r.Never) != n-3 {
+		t.Errorf("never %d, want %d", len(r.Never), n-3)
+	}
+	for i := 1; i < len(r.Never); i++ {
+		if r.Never[i-1].CreatedAt > r.Never[i].CreatedAt {
+			t.Errorf("never not oldest first at %d", i)
+		}
+	}
+}

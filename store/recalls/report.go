@@ -1,0 +1,155 @@
+package recalls
+
+import (
+	"cmp"
+	"slices"
+
+	"github.com/crmem/crmem/store"
+)
+
+// EntryUse is how one entry fares in the recorded recalls.
+type EntryUse struct {
+	Name      string  `json:"name"`
+	Kind      string  `json:"kind,omitempty"`       // "" for a name no longer in the memory
+	CreatedAt uint64  `json:"created_at,omitempty"` // unix seconds
+	Size      int     `json:"size"`                 // content bytes
+	Then      int     `json:"then"`                 // recalls that returned it
+	Now       int     `json:"now"`                  // recalls that would return it now
+	Share     float64 `json:"share"`                // of the distinct queries, the part that returns it now
+}
+
+// QueryUse is one distinct query (text and limit) and how often the agent
+// made it.
+type QueryUse struct {
+	Query string `json:"query"`
+	Limit int    `json:"limit"`
+	Count int    `json:"count"`
+}
+
+// Report is what never surfaces, from all the recorded recalls.
+type Report struct {
+	Recalls int `json:"recalls"` // recalls replayed
+	Queries int `json:"queries"` // distinct queries among them
+	// Entries is every entry of the memory that a recall returned then or
+	// would return now, most returned now first.
+	Entries []EntryUse `json:"entries"`
+	// Never is the entries that no recorded query returns, then or now:
+	// the cleanup candidates the agent never uses, oldest first.
+	Never []EntryUse `json:"never"`
+	// Crowding is the entries in the results of at least the crowd share
+	// of the distinct queries, as they rank now, biggest share first.
+	Crowding []EntryUse `json:"crowding"`
+	// EmptyNow is the distinct queries that return nothing now, most
+	// made first.
+	EmptyNow []QueryUse `json:"empty_now"`
+	// Gone is the names recalls returned then that the memory no longer
+	// holds, most returned first.
+	Gone []EntryUse `json:"gone"`
+}
+
+// queryKey is a distinct query.
+type queryKey struct {
+	text  string
+	limit int
+}
+
+// Tally counts replayed recalls for a Report. The zero Tally is ready.
+type Tally struct {
+	recalls  int
+	then     map[string]int
+	now      map[string]int
+	distinct map[string]int // name -> distinct queries returning it now
+	queries  map[queryKey]*queryTally
+}
+
+type queryTally struct {
+	count int
+	empty bool
+}
+
+// Add counts one replayed recall.
+func (t *Tally) Add(it Item) {
+	if t.then == nil {
+		t.then, t.now, t.distinct = map[string]int{}, map[string]int{}, map[string]int{}
+		t.queries = map[queryKey]*queryTally{}
+	}
+	t.recalls++
+	for _, n := range it.Names {
+		t.then[n]++
+	}
+	for _, n := range it.Now {
+		t.now[n]++
+	}
+	k := queryKey{it.Query, it.Limit}
+	q := t.queries[k]
+	if q == nil {
+		q = &queryTally{empty: len(it.Now) == 0}
+		t.queries[k] = q
+		for _, n := range it.Now {
+			t.distinct[n]++
+		}
+	}
+	q.count++
+}
+
+// Report builds the report against the memory as it is now. crowd is the
+// share of distinct queries (0..1] an entry must be returned by to crowd
+// the top.
+func (t *Tally) Report(mem *store.Memory, crowd float64) Report {
+	r := Report{Recalls: t.recalls, Queries: len(t.queries), Entries: []EntryUse{}, Never: []EntryUse{},
+		Crowding: []EntryUse{}, EmptyNow: []QueryUse{}, Gone: []EntryUse{}}
+	known := map[string]bool{}
+	for _, e := range mem.Entries() {
+		known[e.Name] = true
+		u := EntryUse{Name: e.Name, Kind: e.Kind.String(), CreatedAt: e.CreatedAt, Size: len(e.Content),
+			Then: t.then[e.Name], Now: t.now[e.Name], Share: t.share(e.Name)}
+		switch {
+		case u.Then == 0 && u.Now == 0:
+			r.Never = append(r.Never, u)
+		default:
+			r.Entries = append(r.Entries, u)
+		}
+		if r.Queries > 0 && u.Share >= crowd {
+			r.Crowding = append(r.Crowding, u)
+		}
+	}
+	for name, n := range t.then {
+		if !known[name] {
+			r.Gone = append(r.Gone, EntryUse{Name: name, Then: n})
+		}
+	}
+	for k, q := range t.queries {
+		if q.empty {
+			r.EmptyNow = append(r.EmptyNow, QueryUse{Query: k.text, Limit: k.limit, Count: q.count})
+		}
+	}
+	sortReport(&r)
+	return r
+}
+
+// share is the part of the distinct queries that return name now.
+func (t *Tally) share(name string) float64 {
+	if len(t.queries) == 0 {
+		return 0
+	}
+	return float64(t.distinct[name]) / float64(len(t.queries))
+}
+
+// sortReport puts every list in its documented order, ties by name.
+func sortReport(r *Report) {
+	slices.SortFunc(r.Entries, func(a, b EntryUse) int {
+		return cmp.Or(cmp.Compare(b.Now, a.Now), cmp.Compare(b.Then, a.Then), cmp.Compare(a.Name, b.Name))
+	})
+	slices.SortFunc(r.Never, func(a, b EntryUse) int {
+		return cmp.Or(cmp.Compare(a.CreatedAt, b.CreatedAt), cmp.Compare(a.Name, b.Name))
+	})
+	slices.SortFunc(r.Crowding, func(a, b EntryUse) int {
+		return cmp.Or(cmp.Compare(b.Share, a.Share), cmp.Compare(a.Name, b.Name))
+	})
+	slices.SortFunc(r.Gone, func(a, b EntryUse) int {
+		return cmp.Or(cmp.Compare(b.Then, a.Then), cmp.Compare(a.Name, b.Name))
+	})
+	slices.SortFunc(r.EmptyNow, func(a, b QueryUse) int {
+		return cmp.Or(cmp.Compare(b.Count, a.Count), cmp.Compare(a.Query, b.Query), cmp.Compare(a.Limit, b.Limit))
+	})
+}

@@ -1,0 +1,406 @@
+package sessions
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"regexp"
+	"time"
+)
+
+// Recall is one recall tool call the agent made, and what it returned.
+type Recall struct {
+	Time     time.Time // when, as TimeFrom says; zero when unknown
+	TimeFrom string    // TimeEvent, TimeStep or TimeSession
+	Session  string
+	Agent    string // "" when unknown
+	Query    string
+	Limit    int  // the call's limit, else the agent's recall_limit
+	LimitSet bool // the call gave its limit
+	Names    []string
+	Result   string // ResultNames, ResultNone, ResultUnparsable or ResultMissing
+}
+
+// RecallProblems counts what reading recalls could not use. Every count is
+// of things skipped or shown as such, never guessed.
+type RecallProblems struct {
+	// NoFolder is the sessions folder when it does not exist.
+	NoFolder          string `json:"no_folder,omitempty"`
+	Sessions          int    `json:"sessions"`
+	Steps             int    `json:"steps"`
+	UnparsableSteps   int    `json:"unparsable_steps"`
+	UnreadableSteps   int    `json:"unreadable_steps"`
+	BadArguments      int    `json:"bad_arguments"`
+	UnknownAgents     int    `json:"unknown_agent_sessions"`
+	UnparsableResults int    `json:"unparsable_results"`
+	MissingResults    int    `json:"missing_results"`
+}
+
+// Add adds q's counts to p.
+func (p *RecallProblems) Add(q RecallProblems) {
+	if q.NoFolder != "" {
+		p.NoFolder = q.NoFolder
+	}
+	p.Sessions += q.Sessions
+	p.Steps += q.Steps
+	p.UnparsableSteps += q.UnparsableSteps
+	p.UnreadableSteps += q.UnreadableSteps
+	p.BadArguments += q.BadArguments
+	p.UnknownAgents += q.UnknownAgents
+	p.UnparsableResults += q.UnparsableResults
+	p.MissingResults += q.MissingResults
+}
+
+// SessionRecalls is one session's recalls, in call order.
+type SessionRecalls struct {
+	Session  string
+	Agent    string // "" when unknown
+	Recalls  []Recall
+	Problems RecallProblems
+}
+
+// RecallOptions say how to read recalls.
+type RecallOptions struct {
+	// Limit is the recall_limit of a call that gave none when the agent's
+	// own is not recorded beside the sessions; 0 means crabtalk's default.
+	Limit int
+}
+
+// DefaultRecallLimit is crabtalk's recall_limit default (MemoryConfig).
+const DefaultRecallLimit = 5
+
+func (o RecallOptions) limit() int {
+	if o.Limit > 0 {
+		return o.Limit
+	}
+	return DefaultRecallLimit
+}
+
+// RecallBuilder collects one session's recalls from its steps, in order.
+// Make one with NewRecallBuilder.
+type RecallBuilder struct {
+	out   SessionRecalls
+	limit int
+	at    time.Time // the session's time, for a store that keeps none per step
+	byID  map[string]int
+	times map[string]time.Time
+	done  map[string]bool
+}
+
+// NewRecallBuilder starts a session: its name, its agent ("" when unknown:
+// counted), the recall_limit of its agent, and, for a store that keeps no
+// time per step, the session's time (zero otherwise).
+func NewRecallBuilder(session, agent string, limit int, at time.Time) *RecallBuilder {
+	b := &RecallBuilder{limit: limit, at: at}
+	b.out = SessionRecalls{Session: session, Agent: agent}
+	b.out.Problems.Sessions = 1
+	if agent == "" {
+		b.out.Problems.UnknownAgents = 1
+	}
+	return b
+}
+
+// Add reads one step. stepTime gives the step's own time (a file's
+// modification time) and is called only for a step that makes a recall;
+// nil means there is none.
+func (b *RecallBuilder) Add(data []byte, stepTime func() (time.Time, bool)) {
+	b.out.Problems.Steps++
+	s, kind := parseRecallStep(data)
+	switch kind {
+	case stepUnparsable:
+		b.out.Problems.UnparsableSteps++
+		return
+	case stepOther:
+		return
+	}
+	for id, t := range s.times {
+		if b.times == nil {
+			b.times = map[string]time.Time{}
+		}
+		b.times[id] = t
+	}
+	for _, c := range s.calls {
+		b.addCall(c, s.agent, stepTime)
+	}
+	for _, r := range s.results {
+		b.addResult(r)
+	}
+}
+
+// Unreadable counts a step that could not be read.
+func (b *RecallBuilder) Unreadable() {
+	b.out.Problems.Steps++
+	b.out.Problems.UnreadableSteps++
+}
+
+func (b *RecallBuilder) addCall(c call, guest string, stepTime func() (time.Time, bool)) {
+	if c.badArg {
+		b.out.Problems.BadArguments++
+		return
+	}
+	r := Recall{Session: b.out.Session, Agent: b.out.Agent, Query: c.query, Limit: b.limit, Result: ResultMissing}
+	if guest != "" {
+		r.Agent = guest // a guest agent's own recall
+	}
+	if c.limit >= 0 {
+		r.Limit, r.LimitSet = c.limit, true
+	}
+	switch {
+	case !b.at.IsZero():
+		r.Time, r.TimeFrom = b.at, TimeSession
+	case stepTime != nil:
+		if t, ok := stepTime(); ok {
+			r.Time, r.TimeFrom = t, TimeStep
+		}
+	}
+	if b.byID == nil {
+		b.byID = map[string]int{}
+	}
+	if c.id != "" {
+		if _, dup := b.byID[c.id]; !dup {
+			b.byID[c.id] = len(b.out.Recalls)
+		}
+	}
+	b.out.Recalls = append(b.out.Recalls, r)
+}
+
+func (b *RecallBuilder) addResult(res result) {
+	i, ok := b.byID[res.id]
+	if !ok || b.done[res.id] {
+		return // another tool's result, or a second result for one call
+	}
+	if b.done == nil {
+		b.done = map[string]bool{}
+	}
+	b.done[res.id] = true
+	r := &b.out.Recalls[i]
+	if !res.ok {
+		r.Result = ResultUnparsable
+		return
+	}
+	r.Names, r.Result = ParseResult(res.text, r.Limit)
+}
+
+// Finish returns the session's recalls with the event times applied and
+// the results counted.
+func (b *RecallBuilder) Finish() SessionRecalls {
+	for id, i := range b.byID {
+		if t, ok := b.times[id]; ok {
+			b.out.Recalls[i].Time, b.out.Recalls[i].TimeFrom = t, TimeEvent
+		}
+	}
+	for _, r := range b.out.Recalls {
+		switch r.Result {
+		case ResultUnparsable:
+			b.out.Problems.UnparsableResults++
+		case ResultMissing:
+			b.out.Problems.MissingResults++
+		}
+	}
+	return b.out
+}
+
+// WalkRecalls reads the recalls of every session under dir and calls fn
+// with each session's, in folder-name order. Sessions are read in
+// parallel but at most a few are held at once, however many there are. A
+// missing dir is no error: the problems say so (NoFolder). An error from
+// fn stops the walk and is returned.
+func WalkRecalls(dir string, opt RecallOptions, fn func(SessionRecalls) error) (RecallProblems, error) {
+	return walkRecalls(dir, opt, nil, func(_ sessionDir, s SessionRecalls) error { return fn(s) })
+}
+
+// readRecalls is one session folder's recalls, with the folder as listed
+// before it was read.
+type readRecalls struct {
+	d sessionDir
+	s SessionRecalls
+}
+
+// walkRecalls is WalkRecalls taking from reuse the sessions it already
+// knows; fn gets each session's folder too.
+func walkRecalls(dir string, opt RecallOptions, reuse func(sessionDir) (SessionRecalls, bool), fn func(sessionDir, SessionRecalls) error) (RecallProblems, error) {
+	var p RecallProblems
+	if _, err := os.Stat(dir); errors.Is(err, fs.ErrNotExist) {
+		p.NoFolder = dir
+		return p, nil
+	}
+	dirs, err := listSessions(dir)
+	if err != nil {
+		return p, err
+	}
+	err = inOrder(len(dirs), readers, func(i int) readRecalls {
+		if reuse != nil {
+			if s, ok := reuse(dirs[i]); ok {
+				return readRecalls{dirs[i], s}
+			}
+		}
+		return readRecalls{dirs[i], readSessionRecalls(dirs[i].path, opt.limit())}
+	}, func(r readRecalls) error {
+		p.Add(r.s.Problems)
+		return fn(r.d, r.s)
+	})
+	return p, err
+}
+
+// inOrder runs work(0..n-1) on up to workers goroutines and hands the
+// results to emit in index order; at most 2×workers results wait at once.
+// The first error from emit stops it.
+func inOrder[T any](n, workers int, work func(int) T, emit func(T) error) error {
+	type done struct {
+		i int
+		v T
+	}
+	window := 2 * workers
+	tokens := make(chan struct{}, window)
+	jobs := make(chan int)
+	results := make(chan done, window)
+	stop := make(chan struct{})
+	go func() {
+		defer close(jobs)
+		for i := range n {
+			select {
+			case tokens <- struct{}{}:
+			case <-stop:
+				return
+			}
+			jobs <- i
+		}
+	}()
+	for range min(workers, n) {
+		go func() {
+			for i := range jobs {
+				results <- done{i, work(i)}
+			}
+		}()
+	}
+	// In flight are at most window jobs, so a worker never blocks on
+	// results; after a stop they finish theirs and end.
+	pending := map[int]T{}
+	for next := 0; next < n; {
+		d := <-results
+		pending[d.i] = d.v
+		for v, ok := pending[next]; ok; v, ok = pending[next] {
+			delete(pending, next)
+			next++
+			if err := emit(v); err != nil {
+				close(stop)
+				return err
+			}
+			<-tokens
+		}
+	}
+	return nil
+}
+
+// maxStepBytes bounds the step a recall reader reads: larger ones are
+// counted unreadable rather than held whole.
+const maxStepBytes = 64 << 20
+
+var errStepTooLarge = errors.New("step larger than 64 MiB")
+
+// sessionMeta is the part of a session's meta file (ConversationMeta)
+// that names its agent.
+type sessionMeta struct {
+	Agent string `json:"agent"`
+}
+
+// slugName is crabtalk's session folder name, {agent}_{sender}_{seq}
+// (create_session), each part a sender_slug.
+var slugName = regexp.MustCompile(`^([a-z0-9-]+)_[a-z0-9-]*_[0-9]+$`)
+
+// sessionAgent is the agent of a session folder: its meta file's agent,
+// else the agent part of the folder's name, else "".
+func sessionAgent(path string) string {
+	if data, err := os.ReadFile(filepath.Join(path, "meta")); err == nil {
+		var m sessionMeta
+		if json.Unmarshal(data, &m) == nil && m.Agent != "" {
+			return m.Agent
+		}
+	}
+	if m := slugName.FindStringSubmatch(filepath.Base(path)); m != nil {
+		return m[1]
+	}
+	return ""
+}
+
+// readSessionRecalls reads one session folder's recalls.
+func readSessionRecalls(path string, limit int) SessionRecalls {
+	b := NewRecallBuilder(filepath.Base(path), sessionAgent(path), limit, time.Time{})
+	steps, err := stepFiles(path)
+	if err != nil {
+		b.Unreadable()
+		return b.Finish()
+	}
+	var buf []byte
+	for _, name := range steps {
+		file := filepath.Join(path, name)
+		data, err := readStep(file, buf)
+		buf = data[:0]
+		if err != nil {
+			b.Unreadable()
+			continue
+		}
+		b.Add(data, func() (time.Time, bool) {
+			fi, err := os.Stat(file)
+			if err != nil {
+				return time.Time{}, false
+			}
+			return fi.ModTime(), true
+		})
+	}
+	return b.Finish()
+}
+
+// Recalls is WalkRecalls over the reader's folder for a screen that
+// reads it again and again: a session whose folder did not change since
+// the last call (by the rule Read follows) is not read again. The cache
+// holds each session's recalls, not its steps; a Folder reads without one.
+func (r *Reader) Recalls(opt RecallOptions, fn func(SessionRecalls) error) (RecallProblems, error) {
+	r.recallMu.Lock()
+	defer r.recallMu.Unlock()
+	old := r.recallCache
+	if r.recallOpt != opt {
+		old = nil // another limit gives other recalls
+	}
+	now := time.Now()
+	next := map[string]cachedRecalls{}
+	p, err := walkRecalls(r.dir, opt, func(d sessionDir) (SessionRecalls, bool) {
+		c, ok := old[d.path]
+		return c.s, ok && c.mod.Equal(d.mod) && now.Sub(d.mod) > racyWindow
+	}, func(d sessionDir, s SessionRecalls) error {
+		next[d.path] = cachedRecalls{d.mod, s}
+		return fn(s)
+	})
+	if err != nil {
+		return p, fmt.Errorf("recalls in %s: %w", r.dir, err)
+	}
+	r.recallCache, r.recallOpt = next, opt // vanished sessions drop out
+	return p, nil
+}
+
+// cachedRecalls is a session's recalls as read when its folder had time
+// mod.
+type cachedRecalls struct {
+	mod time.Time
+	s   SessionRecalls
+}
+
+// Folder is a sessions folder read once, streaming: no session or recall
+// is kept after it is handed on (a command line's read, where Reader's
+// cache would hold every recall).
+type Folder string
+
+// Read is Read(string(f)).
+func (f Folder) Read() ([]Session, error) { return Read(string(f)) }
+
+// Recalls is WalkRecalls(string(f), …).
+func (f Folder) Recalls(opt RecallOptions, fn func(SessionRecalls) error) (RecallProblems, error) {
+	p, err := WalkRecalls(string(f), opt, fn)
+	if err != nil {
+		return p, fmt.Errorf("recalls in %s: %w", string(f), err)
+	}
+	return p, nil
+}

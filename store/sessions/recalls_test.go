@@ -1,0 +1,303 @@
+package sessions
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+)
+
+// fixtureCopy copies testdata/recalls/sessions (crabtalk v0.0.22 session
+// folders, see its README) into a temporary folder.
+func fixtureCopy(t *testing.T) string {
+	t.Helper()
+	dir := filepath.Join(t.TempDir(), "sessions")
+	if err := os.CopyFS(dir, os.DirFS("../../testdata/recalls/sessions")); err != nil {
+		t.Fatal(err)
+	}
+	return dir
+}
+
+func TestWalkRecallsFixtures(t *testing.T) {
+	dir := fixtureCopy(t)
+	stepAt := time.Date(2026, 1, 5, 9, 1, 0, 0, time.UTC)
+	steps, _ := filepath.Glob(filepath.Join(dir, "*", "step-*"))
+	for _, f := range steps {
+		if err := os.Chtimes(f, stepAt, stepAt); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var got []Recall
+	var order []string
+	p, err := WalkRecalls(dir, RecallOptions{}, func(s SessionRecalls) error {
+		order = append(order, s.Session+"/"+s.Agent)
+		for _, r := range s.Recalls {
+			if r.TimeFrom == TimeStep && !r.Time.Equal(stepAt) {
+				t.Errorf("%q: step time %v, want the file's %v", r.Query, r.Time, stepAt)
+			}
+			r.Time = r.Time.UTC()
+			if r.TimeFrom == TimeStep {
+				r.Time = time.Time{}
+			}
+			got = append(got, r)
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	event := time.Date(2026, 1, 5, 9, 0, 5, 250_000_000, time.UTC)
+	want := []Recall{
+		{Time: event, TimeFrom: TimeEvent, Session: "crab_alice_1", Agent: "crab", Query: "deploy rollback", Limit: 5,
+			Names: []string{"deploy-steps", "archive-sess-0001-1767300000000000000"}, Result: ResultNames},
+		{TimeFrom: TimeStep, Session: "crab_alice_1", Agent: "crab", Query: "postgres pool deadlock", Limit: 2, LimitSet: true, Result: ResultNone},
+		{TimeFrom: TimeStep, Session: "crab_bob_1", Agent: "crab", Query: "token rotation", Limit: 5, Result: ResultUnparsable},
+		{TimeFrom: TimeStep, Session: "crab_bob_1", Agent: "crab", Query: "release checklist", Limit: 1, LimitSet: true, Result: ResultMissing},
+		{TimeFrom: TimeStep, Session: "crab_bob_1", Agent: "scout", Query: "rust style", Limit: 5, Names: []string{"rust-style"}, Result: ResultNames},
+		{TimeFrom: TimeStep, Session: "scratchpad", Agent: "", Query: "commit format", Limit: 3, LimitSet: true, Names: []string{"commit-format"}, Result: ResultNames},
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("recalls:\n got %+v\nwant %+v", got, want)
+	}
+	if w := []string{"crab_alice_1/crab", "crab_bob_1/crab", "scratchpad/"}; !reflect.DeepEqual(order, w) {
+		t.Errorf("sessions %q, want %q", order, w)
+	}
+	wantP := RecallProblems{Sessions: 3, Steps: 20, UnparsableSteps: 2, BadArguments: 2, UnknownAgents: 1, UnparsableResults: 1, MissingResults: 1}
+	if p != wantP {
+		t.Errorf("problems %+v, want %+v", p, wantP)
+	}
+}
+
+func TestWalkRecallsFolder(t *testing.T) {
+	tests := []struct {
+		name  string
+		setup func(t *testing.T) string
+		want  RecallProblems
+	}{
+		{"missing folder", func(t *testing.T) string { return filepath.Join(t.TempDir(), "nope") }, RecallProblems{}},
+		{"empty folder", func(t *testing.T) string { return t.TempDir() }, RecallProblems{}},
+		{"limit option", func(t *testing.T) string {
+			dir := t.TempDir()
+			writeSteps(t, filepath.Join(dir, "s"), `{"message":{"role":"assistant","content":[{"type":"tool_use","id":"a","name":"recall","input":{"query":"q"}}]}}`,
+				`{"message":{"role":"user","content":[{"type":"tool_result","tool_use_id":"a","content":"## a\nx\n---\n## b\ny\n---\n## c\nz"}]}}`)
+			return dir
+		}, RecallProblems{Sessions: 1, Steps: 2, UnknownAgents: 1, UnparsableResults: 1}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			dir := tt.setup(t)
+			p, err := WalkRecalls(dir, RecallOptions{Limit: 2}, func(SessionRecalls) error { return nil })
+			if err != nil {
+				t.Fatal(err)
+			}
+			if tt.name == "missing folder" {
+				tt.want.NoFolder = dir
+			}
+			if p != tt.want {
+				t.Errorf("problems %+v, want %+v", p, tt.want)
+			}
+		})
+	}
+}
+
+func writeSteps(t *testing.T, dir string, steps ...string) {
+	t.Helper()
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for i, s := range steps {
+		if err := os.WriteFile(filepath.Join(dir, fmt.Sprintf("step-%06d", i)), []byte(s), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// TestWalkRecallsStops checks that an error from fn ends the walk with that
+// error, however many sessions are left.
+func TestWalkRecallsStops(t *testing.T) {
+	dir := t.TempDir()
+	for i := range 50 {
+		writeSteps(t, filepath.Join(dir, fmt.Sprintf("s%06d", i)), `{"message":{"role":"user","content":"hi"}}`)
+	}
+	stop := errors.New("stop")
+	n := 0
+	_, err := WalkRecalls(dir, RecallOptions{}, func(SessionRecalls) error {
+		n++
+		if n == 3 {
+			return stop
+		}
+		return nil
+	})
+	if !errors.Is(err, stop) || n != 3 {
+		t.Errorf("err %v after %d sessions, want stop after 3", err, n)
+	}
+}
+
+func TestParseResult(t *testing.T) {
+	tests := []struct {
+		text  string
+		limit int
+		names []string
+		state string
+	}{
+		{"no memories found", 5, nil, ResultNone},
+		{"## a\nx", 5, []string{"a"}, ResultNames},
+		{"## a\n", 5, []string{"a"}, ResultNames},
+		{"## a\nx\n---\n## b\ny", 5, []string{"a", "b"}, ResultNames},
+		{"## a\n## not a block\n---\nstill a", 5, []string{"a"}, ResultNames},
+		{"## a\nx\n---\n## b\ny", 1, nil, ResultUnparsable}, // more blocks than the limit
+		{"recall failed: index busy", 5, nil, ResultUnparsable},
+		{"", 5, nil, ResultUnparsable},
+		{"## \nx", 5, nil, ResultUnparsable},
+		{"no memories found\n", 5, nil, ResultUnparsable},
+	}
+	for _, tt := range tests {
+		names, state := ParseResult(tt.text, tt.limit)
+		if !reflect.DeepEqual(names, tt.names) || state != tt.state {
+			t.Errorf("ParseResult(%q, %d) = %q, %s; want %q, %s", tt.text, tt.limit, names, state, tt.names, tt.state)
+		}
+	}
+}
+
+func TestParseArgs(t *testing.T) {
+	tests := []struct {
+		in    string
+		query string
+		limit int
+		bad   bool
+	}{
+		{`{"query":"q"}`, "q", -1, false},
+		{`{"query":"q","limit":3}`, "q", 3, false},
+		{`{"query":"q","limit":null}`, "q", -1, false},
+		{`{"query":"q","limit":0}`, "q", 0, false},
+		{`{"query":"q","extra":1}`, "q", -1, false},
+		{`{}`, "", -1, true},
+		{`{"query":5}`, "", -1, true},
+		{`{"query":"q","limit":"3"}`, "", -1, true},
+		{`{"query":"q","limit":-1}`, "", -1, true},
+		{`{"query":"q","limit":2.5}`, "", -1, true},
+		{`{"query":"q","limit":1e3}`, "", -1, true},
+		{`not json`, "", -1, true},
+		{``, "", -1, true},
+	}
+	for _, tt := range tests {
+		c := parseArgs("id", []byte(tt.in))
+		if c.badArg != tt.bad || !tt.bad && (c.query != tt.query || c.limit != tt.limit) {
+			t.Errorf("parseArgs(%s) = %+v; want query %q limit %d bad %v", tt.in, c, tt.query, tt.limit, tt.bad)
+		}
+	}
+}
+
+func TestParseRecallStep(t *testing.T) {
+	tests := []struct {
+		in   string
+		kind stepKind
+	}{
+		{`{"message":{"role":"user","content":"hi"}}`, stepOther},
+		{`{"archive_name":"a","archived_at":"t"}`, stepOther},
+		{`{"compact":"old summary"}`, stepOther},
+		{`{"event":"done","model":"m","iterations":1,"stop_reason":"s","usage":{},"ts":"t"}`, stepOther},
+		{`{"message":{"role":"user","content":"recall this"}}`, stepOther},
+		{`{"message":{"role":"user","content":"recall"}}`, stepRecalls},
+		{`{"message":{"content":"no role"}}`, stepUnparsable},
+		{`{"event":"tool_start","calls":[],"ts":"bad"}`, stepRecalls},
+		{`{"message":{"content":"recall"}}`, stepUnparsable},
+		{`{"message":{"role":"user","content":7,"x":"recall"}}`, stepUnparsable},
+		{`{"message":{"role":"user","content":"hi"}`, stepUnparsable},
+		{`{"other":1}`, stepUnparsable},
+		{`[1,2]`, stepUnparsable},
+		{``, stepUnparsable},
+	}
+	for _, tt := range tests {
+		if _, kind := parseRecallStep([]byte(tt.in)); kind != tt.kind {
+			t.Errorf("parseRecallStep(%s) kind %d, want %d", tt.in, kind, tt.kind)
+		}
+	}
+}
+
+// TestInOrderBounded: results come in index order, and no more than two
+// per worker are ever held (started and not yet handed on), however many
+// there are — what keeps 10,000 sessions from being held at once.
+func TestInOrderBounded(t *testing.T) {
+	for _, workers := range []int{1, 3, 8} {
+		var mu sync.Mutex
+		held, most := 0, 0
+		next := 0
+		err := inOrder(500, workers, func(i int) int {
+			mu.Lock()
+			held++
+			most = max(most, held)
+			mu.Unlock()
+			return i
+		}, func(i int) error {
+			mu.Lock()
+			held--
+			mu.Unlock()
+			if i != next {
+				t.Fatalf("got %d, want %d", i, next)
+			}
+			next++
+			return nil
+		})
+		if err != nil || next != 500 {
+			t.Fatalf("workers %d: %v after %d", workers, err, next)
+		}
+		if most > 2*workers {
+			t.Errorf("workers %d: %d held at once, want at most %d", workers, most, 2*workers)
+		}
+	}
+}
+
+// TestReaderRecallsCache: a Reader reads a session's recalls again only
+// when its folder changed; a Folder always reads.
+func TestReaderRecallsCache(t *testing.T) {
+	dir := t.TempDir()
+	call := `{"message":{"role":"assistant","content":[{"type":"tool_use","id":"a","name":"recall","input":{"query":%q}}]}}`
+	writeSteps(t, filepath.Join(dir, "s1"), fmt.Sprintf(call, "one"))
+	writeSteps(t, filepath.Join(dir, "s2"), fmt.Sprintf(call, "two"))
+	old := time.Now().Add(-time.Hour)
+	for _, s := range []string{"s1", "s2"} {
+		must(t, os.Chtimes(filepath.Join(dir, s), old, old))
+	}
+	queries := func(r interface {
+		Recalls(RecallOptions, func(SessionRecalls) error) (RecallProblems, error)
+	}) []string {
+		var out []string
+		if _, err := r.Recalls(RecallOptions{}, func(s SessionRecalls) error {
+			for _, rc := range s.Recalls {
+				out = append(out, rc.Query)
+			}
+			return nil
+		}); err != nil {
+			t.Fatal(err)
+		}
+		return out
+	}
+	r := NewReader(dir)
+	if got := queries(r); !reflect.DeepEqual(got, []string{"one", "two"}) {
+		t.Fatalf("first read %q", got)
+	}
+	// Rewritten in place, the folder's time kept: the cache answers.
+	must(t, os.WriteFile(filepath.Join(dir, "s1", "step-000000"), []byte(fmt.Sprintf(call, "one, rewritten")), 0o644))
+	must(t, os.Chtimes(filepath.Join(dir, "s1"), old, old))
+	// A new step changes the folder: read again.
+	must(t, os.WriteFile(filepath.Join(dir, "s2", "step-000001"), []byte(strings.Replace(fmt.Sprintf(call, "two, again"), `"a"`, `"b"`, 1)), 0o644))
+	if got := queries(r); !reflect.DeepEqual(got, []string{"one", "two", "two, again"}) {
+		t.Errorf("cached read %q, want s1 from the cache and s2 read again", got)
+	}
+	if got := queries(Folder(dir)); !reflect.DeepEqual(got, []string{"one, rewritten", "two", "two, again"}) {
+		t.Errorf("folder read %q, want everything read", got)
+	}
+}
+
+func must(t *testing.T, err error) {
+	t.Helper()
+	if err != nil {
+		t.Fatal(err)
+	}
+}

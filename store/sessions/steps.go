@@ -1,0 +1,368 @@
+package sessions
+
+import (
+	"bytes"
+	"encoding/json"
+	"strings"
+	"time"
+)
+
+// This file reads the recall tool calls out of crabtalk's session steps.
+// The shapes, from crabtalk's code (testdata/recalls/README.md has the
+// commits and lines):
+//
+//   - A step is one StepLine (v0.0.22 crates/crabtalk/src/storage/fs/
+//     sessions.rs), serde-untagged: a compact marker, a legacy marker, an
+//     EventLine ({"event": "tool_start", "calls": [{"id", "name",
+//     "arguments"}], "ts": RFC 3339}, …) or a HistoryEntry ({"agent"?:
+//     guest agent, "message": Message}).
+//   - A Message is {"role", "content"} where content is a string or a list
+//     of blocks tagged by "type": "text", "thinking", "tool_use" {"id",
+//     "name", "input"} and "tool_result" {"tool_use_id", "name"?,
+//     "content"}. The OpenAI-shaped message of crabllm's chat types
+//     ({"tool_calls": [{"id", "function": {"name", "arguments"}}]} and a
+//     "tool" message with "tool_call_id") is read too.
+//   - The recall tool's arguments are {"query": string, "limit"?: integer}
+//     (crates/crabtalk/src/hooks/memory/recall.rs); its result is
+//     "## name\ncontent" blocks joined by "\n---\n", or "no memories found".
+
+// RecallTool is the name of crabtalk's recall tool.
+const RecallTool = "recall"
+
+// Result states of a recall.
+const (
+	ResultNames      = "names"      // the result listed entries
+	ResultNone       = "none"       // "no memories found"
+	ResultUnparsable = "unparsable" // a result that cannot be read as names
+	ResultMissing    = "missing"    // no result step for the call
+)
+
+// Where a recall's time comes from.
+const (
+	TimeEvent   = "event"   // the tool_start event naming the call
+	TimeStep    = "step"    // the step file's modification time
+	TimeSession = "session" // the session's updated_at (crabtalk's store keeps no time per message)
+)
+
+// noMemories is the recall tool's result when nothing matched.
+const noMemories = "no memories found"
+
+// stepDoc is the part of a step that matters here, any StepLine variant.
+type stepDoc struct {
+	Agent   string          `json:"agent"`
+	Message *message        `json:"message"`
+	Event   string          `json:"event"`
+	Calls   []traceCall     `json:"calls"`
+	TS      string          `json:"ts"`
+	Archive *string         `json:"archive_name"`
+	Compact json.RawMessage `json:"compact"`
+}
+
+// traceCall is one call of a tool_start event.
+type traceCall struct {
+	ID   string `json:"id"`
+	Name string `json:"name"`
+}
+
+// message is a HistoryEntry's wire message.
+type message struct {
+	Role       string          `json:"role"`
+	Content    json.RawMessage `json:"content"`
+	ToolCalls  []openAICall    `json:"tool_calls"`
+	ToolCallID string          `json:"tool_call_id"`
+}
+
+// openAICall is a tool call of an OpenAI-shaped message.
+type openAICall struct {
+	ID       string `json:"id"`
+	Function struct {
+		Name      string `json:"name"`
+		Arguments string `json:"arguments"`
+	} `json:"function"`
+}
+
+// block is one content block.
+type block struct {
+	Type      string          `json:"type"`
+	Text      string          `json:"text"`
+	ID        string          `json:"id"`
+	Name      string          `json:"name"`
+	Input     json.RawMessage `json:"input"`
+	ToolUseID string          `json:"tool_use_id"`
+	Content   json.RawMessage `json:"content"`
+}
+
+// stepKind is what a step holds for the recall reader.
+type stepKind int
+
+const (
+	stepOther      stepKind = iota // parsable, nothing about recalls
+	stepUnparsable                 // not a StepLine crabtalk would read
+	stepRecalls                    // decoded: calls, results or events
+)
+
+// step is a decoded step: the recall calls it makes, the tool results it
+// carries and the call times its events give.
+type step struct {
+	agent   string // the guest agent of a HistoryEntry, "" for the session's
+	calls   []call
+	results []result
+	times   map[string]time.Time
+}
+
+// call is one recall tool call.
+type call struct {
+	id     string
+	query  string
+	limit  int  // -1: not given
+	badArg bool // arguments are not {"query": string, "limit"?: integer}
+}
+
+// result is one tool result.
+type result struct {
+	id   string
+	text string
+	ok   bool // the content is one text
+}
+
+// stepKeys are the keys of StepLine's variants; a step with none of them is
+// not one crabtalk reads.
+var stepKeys = [][]byte{[]byte(`"message"`), []byte(`"event"`), []byte(`"archive_name"`), []byte(`"compact"`)}
+
+// recallHints are bytes a step must contain to matter to the recall
+// reader; other steps are only checked, never decoded.
+var recallHints = [][]byte{[]byte(`"recall"`), []byte(`"tool_result"`), []byte(`"tool_call_id"`), []byte(`"tool_start"`)}
+
+// parseRecallStep classifies one step and, when it may hold recall calls,
+// results or call times, decodes them.
+func parseRecallStep(data []byte) (step, stepKind) {
+	data = bytes.TrimSpace(data)
+	if len(data) == 0 || data[0] != '{' || !containsAny(data, stepKeys) {
+		return step{}, stepUnparsable
+	}
+	if !containsAny(data, recallHints) {
+		return step{}, checkStep(data)
+	}
+	var d stepDoc
+	if err := json.Unmarshal(data, &d); err != nil {
+		return step{}, stepUnparsable
+	}
+	switch {
+	case d.Message != nil:
+		s, ok := d.Message.decode()
+		if !ok {
+			return step{}, stepUnparsable
+		}
+		s.agent = d.Agent
+		return s, stepRecalls
+	case d.Event == "tool_start":
+		return eventStep(d), stepRecalls
+	case d.Event != "" || d.Archive != nil || d.Compact != nil:
+		return step{}, stepOther
+	}
+	return step{}, stepUnparsable
+}
+
+// stepHead is what tells a StepLine crabtalk reads from one it skips,
+// decoded without keeping the rest.
+type stepHead struct {
+	Message *struct {
+		Role *string `json:"role"`
+	} `json:"message"`
+	Event   *string         `json:"event"`
+	Archive *string         `json:"archive_name"`
+	Compact json.RawMessage `json:"compact"`
+}
+
+// checkStep classifies a step that holds nothing about recalls: a message
+// with a role, an event, or a marker is read by crabtalk; anything else is
+// not.
+func checkStep(data []byte) stepKind {
+	var h stepHead
+	if json.Unmarshal(data, &h) != nil {
+		return stepUnparsable
+	}
+	switch {
+	case h.Message != nil && h.Message.Role != nil, h.Event != nil, h.Archive != nil, h.Compact != nil:
+		return stepOther
+	}
+	return stepUnparsable
+}
+
+func containsAny(data []byte, keys [][]byte) bool {
+	for _, k := range keys {
+		if bytes.Contains(data, k) {
+			return true
+		}
+	}
+	return false
+}
+
+// eventStep reads the time of each recall call a tool_start event names.
+func eventStep(d stepDoc) step {
+	t, err := time.Parse(time.RFC3339Nano, d.TS)
+	if err != nil {
+		return step{}
+	}
+	s := step{times: map[string]time.Time{}}
+	for _, c := range d.Calls {
+		if c.Name == RecallTool && c.ID != "" {
+			s.times[c.ID] = t
+		}
+	}
+	return s
+}
+
+// decode reads a message's recall calls and tool results. ok is false
+// when the message is not a Message crabtalk would read (no role, content
+// neither a string nor a list of blocks).
+func (m *message) decode() (step, bool) {
+	var s step
+	if m.Role == "" {
+		return s, false
+	}
+	for _, c := range m.ToolCalls {
+		if c.Function.Name == RecallTool {
+			s.calls = append(s.calls, parseArgs(c.ID, []byte(c.Function.Arguments)))
+		}
+	}
+	content := bytes.TrimSpace(m.Content)
+	switch {
+	case len(content) == 0 || string(content) == "null":
+	case content[0] == '"':
+		if m.ToolCallID != "" {
+			var text string
+			json.Unmarshal(content, &text)
+			s.results = append(s.results, result{id: m.ToolCallID, text: text, ok: true})
+		}
+	case content[0] == '[':
+		var blocks []block
+		if err := json.Unmarshal(content, &blocks); err != nil {
+			return step{}, false
+		}
+		s.addBlocks(blocks, m.ToolCallID)
+	default:
+		return step{}, false
+	}
+	return s, true
+}
+
+// addBlocks collects the recall calls and tool results of a block list.
+// In an OpenAI-shaped tool message (toolCallID set) the text blocks are the
+// result.
+func (s *step) addBlocks(blocks []block, toolCallID string) {
+	for _, b := range blocks {
+		switch b.Type {
+		case "tool_use":
+			if b.Name == RecallTool {
+				s.calls = append(s.calls, parseArgs(b.ID, b.Input))
+			}
+		case "tool_result":
+			text, ok := resultText(b.Content)
+			s.results = append(s.results, result{id: b.ToolUseID, text: text, ok: ok})
+		}
+	}
+	if toolCallID != "" {
+		text, ok := blocksText(blocks)
+		s.results = append(s.results, result{id: toolCallID, text: text, ok: ok})
+	}
+}
+
+// blocksText is a list of blocks as one text: exactly one text block.
+func blocksText(blocks []block) (string, bool) {
+	if len(blocks) != 1 || blocks[0].Type != "text" {
+		return "", false
+	}
+	return blocks[0].Text, true
+}
+
+// resultText is a tool result's content as one text: a string, or a list
+// holding exactly one text block. Anything else is not the text crabtalk's
+// recall writes, and ok is false.
+func resultText(content json.RawMessage) (string, bool) {
+	content = bytes.TrimSpace(content)
+	if len(content) == 0 {
+		return "", false
+	}
+	var text string
+	if content[0] == '"' {
+		return text, json.Unmarshal(content, &text) == nil
+	}
+	var blocks []block
+	if json.Unmarshal(content, &blocks) != nil {
+		return "", false
+	}
+	return blocksText(blocks)
+}
+
+// recallArgs are the recall tool's arguments as serde reads them: unknown
+// keys are ignored, query must be a string and limit, when present and
+// not null, a non-negative integer.
+type recallArgs struct {
+	Query *string         `json:"query"`
+	Limit json.RawMessage `json:"limit"`
+}
+
+// parseArgs reads a recall call's arguments. crabtalk keeps arguments that
+// were not JSON as {} (HistoryEntry::assistant), so they show up here as a
+// call without a query.
+func parseArgs(id string, input []byte) call {
+	c := call{id: id, limit: -1}
+	var a recallArgs
+	if err := json.Unmarshal(input, &a); err != nil || a.Query == nil {
+		c.badArg = true
+		return c
+	}
+	c.query = *a.Query
+	lim := strings.TrimSpace(string(a.Limit))
+	if lim == "" || lim == "null" {
+		return c
+	}
+	n, ok := parseLimit(lim)
+	if !ok {
+		c.badArg = true
+		return c
+	}
+	c.limit = n
+	return c
+}
+
+// parseLimit reads a usize as serde_json does: digits only (no sign,
+// fraction or exponent), capped here at a billion, far beyond any index.
+func parseLimit(s string) (int, bool) {
+	if s == "" || len(s) > 10 || strings.Trim(s, "0123456789") != "" {
+		return 0, false
+	}
+	n := 0
+	for _, c := range s {
+		n = n*10 + int(c-'0')
+	}
+	return min(n, 1_000_000_000), true
+}
+
+// ParseResult reads the names out of a recall tool result: "## name\n
+// content" blocks joined by "\n---\n" give their names in order, "no
+// memories found" gives none. limit is the call's effective limit: a
+// result with more blocks than that has content that itself holds the
+// separator, and cannot be split without guessing, so it is unparsable (ok
+// false), as is any text not of that form.
+func ParseResult(text string, limit int) (names []string, state string) {
+	if text == noMemories {
+		return nil, ResultNone
+	}
+	rest, found := strings.CutPrefix(text, "## ")
+	if !found {
+		return nil, ResultUnparsable
+	}
+	for _, part := range strings.Split(rest, "\n---\n## ") {
+		name, _, _ := strings.Cut(part, "\n")
+		if name == "" {
+			return nil, ResultUnparsable
+		}
+		names = append(names, name)
+	}
+	if limit >= 0 && len(names) > limit {
+		return nil, ResultUnparsable
+	}
+	return names, ResultNames
+}

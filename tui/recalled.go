@@ -1,0 +1,133 @@
+package tui
+
+import (
+	"fmt"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/crmem/crmem/internal/humanize"
+	"github.com/crmem/crmem/store"
+	"github.com/crmem/crmem/store/sessions"
+)
+
+// recalledState is what the session history says the agent's recalls
+// returned: per entry name, how many recorded recalls returned it (read
+// from the same sessions as the archive references). It counts what the
+// agent got then; `crmem recalls --report` adds what it would get now.
+type recalledState struct {
+	byName  map[string]recalledCount
+	recalls int // recorded recalls read
+	loaded  bool
+	err     error
+	seq     int  // drops stale reads
+	never   bool // list only entries no recorded recall returned
+}
+
+// recalledCount is one name's recalls: how many, and the latest time.
+type recalledCount struct {
+	n    int
+	last time.Time
+}
+
+// recalledMsg carries a read of the recalls.
+type recalledMsg struct {
+	seq     int
+	byName  map[string]recalledCount
+	recalls int
+	err     error
+}
+
+// readRecalled reads every session's recalls off the update loop, one
+// session at a time, keeping only the counts.
+func (f *editing) readRecalled() tea.Cmd {
+	f.recalled.seq++
+	seq, r := f.recalled.seq, f.refs.reader
+	return func() tea.Msg {
+		msg := recalledMsg{seq: seq, byName: map[string]recalledCount{}}
+		_, msg.err = r.Recalls(sessions.RecallOptions{}, func(s sessions.SessionRecalls) error {
+			for _, rc := range s.Recalls {
+				msg.recalls++
+				for _, name := range rc.Names {
+					c := msg.byName[name]
+					c.n++
+					if rc.Time.After(c.last) {
+						c.last = rc.Time
+					}
+					msg.byName[name] = c
+				}
+			}
+			return nil
+		})
+		return msg
+	}
+}
+
+// recalledRead installs a read and redraws what depends on it.
+func (f *editing) recalledRead(m *Model, msg recalledMsg) tea.Cmd {
+	if msg.seq != f.recalled.seq {
+		return nil
+	}
+	r := &f.recalled
+	r.byName, r.recalls, r.err, r.loaded = msg.byName, msg.recalls, msg.err, true
+	if r.never {
+		m.rebuild()
+	}
+	return m.showSelected()
+}
+
+// timesRecalled is how many recorded recalls returned e (by its name, as
+// the recall's result names it).
+func (f *editing) timesRecalled(e store.Entry) recalledCount {
+	return f.recalled.byName[e.Name]
+}
+
+// toggleNever lists only the entries no recorded recall returned, or
+// everything again. It combines with the kind, date and orphan filters,
+// and `O` then marks only the old entries it lists.
+func (f *editing) toggleNever(m *Model) tea.Cmd {
+	r := &f.recalled
+	if !r.loaded {
+		return m.SetStatus("the recalls are still being read")
+	}
+	r.never = !r.never
+	m.rebuild()
+	text := "showing every entry again"
+	if r.never {
+		n := 0
+		for _, e := range m.Entries() {
+			if f.timesRecalled(e).n == 0 {
+				n++
+			}
+		}
+		text = fmt.Sprintf("never recalled only: %s that none of the %s in %s returned", count(n, "entry", "entries"), count(r.recalls, "recorded recall", "recorded recalls"), f.refs.dir)
+	}
+	return tea.Batch(m.showSelected(), m.SetStatus(text))
+}
+
+// recalledBadge marks an entry recorded recalls returned: "3×".
+func (f *editing) recalledBadge(m *Model, e store.Entry) string {
+	if c := f.timesRecalled(e); c.n > 0 {
+		return m.c.styles.dim.Render(" " + humanize.Count(c.n) + "×")
+	}
+	return ""
+}
+
+// recalledCard says on the header card how often the agent's recalls
+// returned the entry, and when last.
+func (f *editing) recalledCard(m *Model, e store.Entry) []string {
+	r := f.recalled
+	if !r.loaded || r.err != nil || r.recalls == 0 {
+		return nil
+	}
+	label := m.c.styles.label.Render("recalled ")
+	c := f.timesRecalled(e)
+	if c.n == 0 {
+		return []string{label + m.c.styles.dim.Render("never, by none of "+count(r.recalls, "recorded recall", "recorded recalls"))}
+	}
+	text := humanize.Count(c.n) + "× of " + count(r.recalls, "recorded recall", "recorded recalls")
+	if !c.last.IsZero() {
+		text += ", last " + humanize.Ago(m.c.now(), uint64(max(c.last.Unix(), 0)))
+	}
+	return []string{label + text}
+}
