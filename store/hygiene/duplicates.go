@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/crmem/crmem/bm25"
+	"github.com/crmem/crmem/internal/humanize"
 	"github.com/crmem/crmem/store"
 )
 
@@ -30,6 +31,10 @@ func findDuplicates(entries []store.Entry, o *Options, r *Report) {
 	sp, wanted := newSpace(v)
 	if sp.rareDF < wanted {
 		r.bound(fmt.Sprintf("near-duplicates: only terms held by at most %d entries (not %d) proposed candidates, to bound the pairs compared", sp.rareDF, wanted))
+	}
+	if n := sp.unreached(); n > 0 {
+		r.bound(fmt.Sprintf("near-duplicates: %s of %s entries share only words that more than %s entries hold, so they were compared with none (exact duplicates are still found)",
+			humanize.Count(n), humanize.Count(v.Docs()), humanize.Count(sp.rareDF)))
 	}
 	g := newGrouping(entries, v, o.NotDuplicates)
 	g.joinExact()

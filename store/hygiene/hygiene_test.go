@@ -263,6 +263,9 @@ func TestRun_NearIdentical(t *testing.T) {
 	if r.Count(Duplicate) != 1 || len(r.Findings[0].Entries) != 5_000 || !r.Findings[0].Duplicate.Exact {
 		t.Errorf("want one exact group of 5,000: %d findings", r.Count(Duplicate))
 	}
+	if len(r.Bounded) != 1 || !strings.Contains(r.Bounded[0], "25,000 of 25,000 entries share only words") {
+		t.Errorf("the entries no pair reaches are not said: %q", r.Bounded)
+	}
 }
 
 // TestPairBudgetCut pins the bound on candidate pairs: many terms shared

@@ -114,6 +114,25 @@ func (s *space) indexRare() {
 	}
 }
 
+// unreached counts the documents that share terms with others but only
+// terms above the cut: no pair of theirs is a candidate.
+func (s *space) unreached() int {
+	v := s.v
+	n := 0
+	for d := range v.Docs() {
+		shared, rare := false, false
+		for i := v.Start[d]; i < v.Start[d+1] && !rare; i++ {
+			df := v.DF[v.Terms[i]]
+			shared = shared || df >= 2
+			rare = s.rare(df)
+		}
+		if shared && !rare {
+			n++
+		}
+	}
+	return n
+}
+
 // cosine is the exact similarity of documents a and b: a merge of their
 // sorted term lists. It returns the term comparisons it cost too.
 func (s *space) cosine(a, b int) (float64, int) {
