@@ -328,3 +328,14 @@ func TestDiff(t *testing.T) {
 		t.Error("a text over MaxDiffLines lines was diffed")
 	}
 }
+
+// TestRun_RepeatedIDs is a file with two entries under one id (the store
+// keeps both, the later one shadowing): every check still runs.
+func TestRun_RepeatedIDs(t *testing.T) {
+	es := entries(append([]string{"a", "same words here", "b", "same words here"}, filler(10)...)...)
+	es[1].ID = es[0].ID
+	r := Run(es, Options{})
+	if r.Count(Duplicate) != 1 {
+		t.Errorf("want the two as exact duplicates: %+v", r.Findings)
+	}
+}
