@@ -16,9 +16,9 @@ import (
 // (near), joined by union-find so a chain of similar entries is one group.
 // A pair the user said is not a duplicate never joins entries by itself.
 func findDuplicates(entries []store.Entry, o *Options, r *Report) {
-	min := o.MinSimilarity
-	if min <= 0 {
-		min = DefaultMinSimilarity
+	threshold := o.MinSimilarity
+	if threshold <= 0 {
+		threshold = DefaultMinSimilarity
 	}
 	ix := o.Index
 	if ix == nil {
@@ -38,7 +38,7 @@ func findDuplicates(entries []store.Entry, o *Options, r *Report) {
 	}
 	g := newGrouping(entries, v, o.NotDuplicates)
 	g.joinExact()
-	for _, p := range sp.nearPairs(min, r) {
+	for _, p := range sp.nearPairs(threshold, r) {
 		g.joinNear(p)
 	}
 	r.Findings = append(r.Findings, g.findings()...)
@@ -77,7 +77,7 @@ func newGrouping(entries []store.Entry, v *bm25.Vectors, ignore *NotDuplicates) 
 		g.doc[id] = int32(d)
 		g.entry[d] = byID[id]
 	}
-	g.class, _ = exactClasses(entries)
+	g.class = exactClasses(entries)
 	return g
 }
 
