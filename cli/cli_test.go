@@ -445,7 +445,7 @@ func TestEscapesNeverReachTheTerminal(t *testing.T) {
 	if err := os.WriteFile(db, store.Encode(2, entries), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	for _, args := range [][]string{{"ls"}, {"show", evil}, {"search", "deploy"}, {"check"}, {"stats"}, {"rm", "nope"}} {
+	for _, args := range [][]string{{"ls"}, {"show", evil}, {"search", "deploy"}, {"check"}, {"stats"}, {"rm", "nope"}, {"lint", "--diff"}, {"lint", "--json"}, {"recalls"}} {
 		r := crmem(t, "", append(args, "--db", db)...)
 		for _, s := range []string{r.stdout, r.stderr} {
 			if strings.ContainsAny(s, "\x1b\x07\r\u009b\u202e") {

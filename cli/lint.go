@@ -163,8 +163,8 @@ func (a *app) lintInputs(path string, src store.Source, opts *hygiene.Options) e
 	if wants(opts.Kinds, hygiene.Duplicate) || wants(opts.Kinds, hygiene.Outsize) {
 		opts.Index = src.Memory().Index()
 	}
-	if !wants(opts.Kinds, hygiene.Archive) {
-		return nil
+	if !wants(opts.Kinds, hygiene.Archive) || !hasArchive(src.Memory().Entries()) {
+		return nil // no archive to call an orphan: the sessions are not read
 	}
 	var reader store.SessionsReader = sessions.NewReader(a.sessionsDir(path))
 	if r := src.Features().Sessions; r != nil {
@@ -181,6 +181,16 @@ func (a *app) lintInputs(path string, src store.Source, opts *hygiene.Options) e
 	refs := sessions.Index(ss)
 	opts.Refs = &refs
 	return nil
+}
+
+// hasArchive reports whether entries hold an archive.
+func hasArchive(entries []store.Entry) bool {
+	for i := range entries {
+		if entries[i].Kind == store.Archive {
+			return true
+		}
+	}
+	return false
 }
 
 // wants reports whether kinds (empty: all) holds k.

@@ -68,6 +68,9 @@ func TestLint_ExitStatus(t *testing.T) {
 			if r.code != tt.code {
 				t.Errorf("exit %d, want %d; stdout %q stderr %q", r.code, tt.code, r.stdout, r.stderr)
 			}
+			if tt.code == 0 && r.stderr != "" {
+				t.Errorf("a clean memory without archives: stderr %q", r.stderr)
+			}
 			if tt.code == 0 && strings.HasPrefix(r.stdout, "{") && !strings.Contains(r.stdout, `"findings":[]`) {
 				t.Errorf("a clean report's findings are not an empty array: %s", r.stdout)
 			}

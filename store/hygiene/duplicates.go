@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/crmem/crmem/bm25"
+	"github.com/crmem/crmem/internal/humanize"
 	"github.com/crmem/crmem/store"
 )
 
@@ -15,9 +16,9 @@ import (
 // (near), joined by union-find so a chain of similar entries is one group.
 // A pair the user said is not a duplicate never joins entries by itself.
 func findDuplicates(entries []store.Entry, o *Options, r *Report) {
-	min := o.MinSimilarity
-	if min <= 0 {
-		min = DefaultMinSimilarity
+	threshold := o.MinSimilarity
+	if threshold <= 0 {
+		threshold = DefaultMinSimilarity
 	}
 	ix := o.Index
 	if ix == nil {
@@ -31,9 +32,13 @@ func findDuplicates(entries []store.Entry, o *Options, r *Report) {
 	if sp.rareDF < wanted {
 		r.bound(fmt.Sprintf("near-duplicates: only terms held by at most %d entries (not %d) proposed candidates, to bound the pairs compared", sp.rareDF, wanted))
 	}
+	if n := sp.unreached(); n > 0 {
+		r.bound(fmt.Sprintf("near-duplicates: %s of %s entries share only words that more than %s entries hold, so they were compared with none (exact duplicates are still found)",
+			humanize.Count(n), humanize.Count(v.Docs()), humanize.Count(sp.rareDF)))
+	}
 	g := newGrouping(entries, v, o.NotDuplicates)
 	g.joinExact()
-	for _, p := range sp.nearPairs(min, r) {
+	for _, p := range sp.nearPairs(threshold, r) {
 		g.joinNear(p)
 	}
 	r.Findings = append(r.Findings, g.findings()...)
@@ -72,7 +77,7 @@ func newGrouping(entries []store.Entry, v *bm25.Vectors, ignore *NotDuplicates) 
 		g.doc[id] = int32(d)
 		g.entry[d] = byID[id]
 	}
-	g.class, _ = exactClasses(entries)
+	g.class = exactClasses(entries)
 	return g
 }
 

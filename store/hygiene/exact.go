@@ -10,11 +10,11 @@ import (
 
 // exactClasses groups the entries whose content is the same after
 // normalising whitespace (every run of it is one space, none at either
-// end) and case (simple lower case); empty or blank content is in none. It returns each entry's class (-1
-// for empty content or a class of one) and the number of classes. Content
-// is hashed, not copied; entries whose hashes agree are compared in full,
-// so a collision never makes a false group.
-func exactClasses(entries []store.Entry) ([]int32, int) {
+// end) and case (simple lower case), and returns each entry's class: -1
+// for blank content or content no other entry has. Content is hashed, not
+// copied; entries whose hashes agree are compared in full, so a collision
+// never makes a false group.
+func exactClasses(entries []store.Entry) []int32 {
 	seed := maphash.MakeSeed()
 	byHash := make(map[uint64][]int32, len(entries))
 	var buf []byte
@@ -53,7 +53,7 @@ func exactClasses(entries []store.Entry) ([]int32, int) {
 			members = rest
 		}
 	}
-	return class, n
+	return class
 }
 
 // appendNormal appends s normalised to dst: lower case, every whitespace

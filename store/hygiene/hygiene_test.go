@@ -263,6 +263,9 @@ func TestRun_NearIdentical(t *testing.T) {
 	if r.Count(Duplicate) != 1 || len(r.Findings[0].Entries) != 5_000 || !r.Findings[0].Duplicate.Exact {
 		t.Errorf("want one exact group of 5,000: %d findings", r.Count(Duplicate))
 	}
+	if len(r.Bounded) != 1 || !strings.Contains(r.Bounded[0], "25,000 of 25,000 entries share only words") {
+		t.Errorf("the entries no pair reaches are not said: %q", r.Bounded)
+	}
 }
 
 // TestPairBudgetCut pins the bound on candidate pairs: many terms shared
@@ -323,5 +326,16 @@ func TestDiff(t *testing.T) {
 	}
 	if _, ok := Diff(strings.Repeat("x\n", MaxDiffLines+1), "x"); ok {
 		t.Error("a text over MaxDiffLines lines was diffed")
+	}
+}
+
+// TestRun_RepeatedIDs is a file with two entries under one id (the store
+// keeps both, the later one shadowing): every check still runs.
+func TestRun_RepeatedIDs(t *testing.T) {
+	es := entries(append([]string{"a", "same words here", "b", "same words here"}, filler(10)...)...)
+	es[1].ID = es[0].ID
+	r := Run(es, Options{})
+	if r.Count(Duplicate) != 1 {
+		t.Errorf("want the two as exact duplicates: %+v", r.Findings)
 	}
 }

@@ -114,6 +114,25 @@ func (s *space) indexRare() {
 	}
 }
 
+// unreached counts the documents that share terms with others but only
+// terms above the cut: no pair of theirs is a candidate.
+func (s *space) unreached() int {
+	v := s.v
+	n := 0
+	for d := range v.Docs() {
+		shared, rare := false, false
+		for i := v.Start[d]; i < v.Start[d+1] && !rare; i++ {
+			df := v.DF[v.Terms[i]]
+			shared = shared || df >= 2
+			rare = s.rare(df)
+		}
+		if shared && !rare {
+			n++
+		}
+	}
+	return n
+}
+
 // cosine is the exact similarity of documents a and b: a merge of their
 // sorted term lists. It returns the term comparisons it cost too.
 func (s *space) cosine(a, b int) (float64, int) {
@@ -143,12 +162,12 @@ type docPair struct {
 	sim  float64
 }
 
-// nearPairs returns every pair of documents whose cosine is at least min
-// and that share a candidate term, each once (a < b). For each document it
+// nearPairs returns every pair of documents whose cosine is at least
+// threshold and that share a candidate term, each once (a < b). For each document it
 // sums the candidate terms' products with every later document sharing
 // one, keeps those whose sum plus the most the other terms could add
-// reaches min, and computes their exact cosine, within MaxExactWork.
-func (s *space) nearPairs(min float64, r *Report) []docPair {
+// reaches threshold, and computes their exact cosine, within MaxExactWork.
+func (s *space) nearPairs(threshold float64, r *Report) []docPair {
 	n := s.v.Docs()
 	acc := make([]float32, n)
 	seen := make([]int32, n) // d+1 once d touched the document
@@ -161,12 +180,12 @@ func (s *space) nearPairs(min float64, r *Report) []docPair {
 		for _, e := range touched {
 			bound := float64(acc[e]) + float64(s.rest[d])*float64(s.rest[e])
 			acc[e] = 0
-			if bound < min-1e-6 || exactWork > MaxExactWork {
+			if bound < threshold-1e-6 || exactWork > MaxExactWork {
 				continue
 			}
 			sim, cost := s.cosine(d, int(e))
 			exactWork += cost
-			if sim >= min {
+			if sim >= threshold {
 				pairs = append(pairs, docPair{int32(d), e, min1(sim)})
 			}
 		}
