@@ -72,12 +72,3 @@ func dedupe(ss []string) []string {
 	}
 	return out
 }
-
-// quoteAll quotes each string, Go-style.
-func quoteAll(ss []string) []string {
-	out := make([]string, len(ss))
-	for i, s := range ss {
-		out[i] = fmt.Sprintf("%q", s)
-	}
-	return out
-}

@@ -32,32 +32,6 @@ func withoutGC(fn func() error) error {
 	return fn()
 }
 
-// decodeFile reads and decodes the memory file without indexing it.
-func (a *app) decodeFile() (string, *store.File, error) {
-	path, data, err := a.readMemoryFile()
-	if err != nil {
-		return path, nil, err
-	}
-	f, err := store.Decode(data)
-	if err != nil {
-		return path, nil, fileError{path, err}
-	}
-	return path, f, nil
-}
-
-// openIndexed reads and decodes the memory file for a read-only subcommand
-// that needs the whole bm25 index (search --explain, bench): it is built on
-// every core while the id map is, and is ready when it returns (the name
-// and alias maps wait until a name is resolved). A plain search, ls and
-// show work on the decoded file (store.File) and build neither.
-func (a *app) openIndexed() (string, *store.Memory, error) {
-	path, f, err := a.decodeFile()
-	if err != nil {
-		return path, nil, err
-	}
-	return path, store.NewMemoryWith(f, store.IndexNow), nil
-}
-
 // apply opens the memory file (missing: empty) and applies ops through
 // store.DB.Apply: atomic, locked, and re-applied on a fresh read if someone
 // else wrote the file meanwhile. describe turns a store error into a message
