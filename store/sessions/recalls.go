@@ -7,7 +7,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-	"regexp"
+	"strings"
 	"time"
 )
 
@@ -307,9 +307,42 @@ type sessionMeta struct {
 	Agent string `json:"agent"`
 }
 
-// slugName is crabtalk's session folder name, {agent}_{sender}_{seq}
-// (create_session), each part a sender_slug.
-var slugName = regexp.MustCompile(`^([a-z0-9-]+)_[a-z0-9-]*_[0-9]+$`)
+// slugAgent is the agent part of crabtalk's session folder name,
+// {agent}_{sender}_{seq} (create_session), each part a sender_slug: agent
+// [a-z0-9-]+, sender [a-z0-9-]*, seq [0-9]+; ok is false for any other
+// name. (Parsed by hand: a package-level regexp was compiled at the start
+// of every command.)
+func slugAgent(name string) (agent string, ok bool) {
+	rest, seq, found := cutLast(name, '_')
+	if !found || seq == "" || strings.Trim(seq, "0123456789") != "" {
+		return "", false
+	}
+	agent, sender, found := cutLast(rest, '_')
+	if !found || agent == "" || !isSlug(agent) || !isSlug(sender) {
+		return "", false
+	}
+	return agent, true
+}
+
+// cutLast splits s around its last sep.
+func cutLast(s string, sep byte) (before, after string, found bool) {
+	i := strings.LastIndexByte(s, sep)
+	if i < 0 {
+		return s, "", false
+	}
+	return s[:i], s[i+1:], true
+}
+
+// isSlug reports whether s holds only [a-z0-9-].
+func isSlug(s string) bool {
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if !(c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '-') {
+			return false
+		}
+	}
+	return true
+}
 
 // sessionAgent is the agent of a session folder: its meta file's agent,
 // else the agent part of the folder's name, else "".
@@ -320,8 +353,8 @@ func sessionAgent(path string) string {
 			return m.Agent
 		}
 	}
-	if m := slugName.FindStringSubmatch(filepath.Base(path)); m != nil {
-		return m[1]
+	if agent, ok := slugAgent(filepath.Base(path)); ok {
+		return agent
 	}
 	return ""
 }

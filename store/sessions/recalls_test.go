@@ -301,3 +301,27 @@ func must(t *testing.T, err error) {
 		t.Fatal(err)
 	}
 }
+
+// TestSlugAgent: the agent part of {agent}_{sender}_{seq}, and nothing for
+// any other folder name.
+func TestSlugAgent(t *testing.T) {
+	for _, c := range []struct {
+		name, agent string
+		ok          bool
+	}{
+		{"crab_alice_3", "crab", true},
+		{"billing-ops__12", "billing-ops", true}, // an empty sender
+		{"a_b_c_1", "", false},                   // an agent with _ is no slug
+		{"crab_alice_", "", false},
+		{"crab_alice_x1", "", false},
+		{"_alice_1", "", false},
+		{"Crab_alice_1", "", false},
+		{"crab_1", "", false},
+		{"plain", "", false},
+	} {
+		agent, ok := slugAgent(c.name)
+		if agent != c.agent || ok != c.ok {
+			t.Errorf("slugAgent(%q) = %q, %v; want %q, %v", c.name, agent, ok, c.agent, c.ok)
+		}
+	}
+}
