@@ -102,3 +102,20 @@ func benchMemory(n int) []byte {
 	}
 	return store.Encode(uint64(n+1), entries)
 }
+
+// BenchmarkOneShotVersion is the command line's own cost for the smallest
+// command: building the command tree, parsing, printing (no memory file).
+func BenchmarkOneShotVersion(b *testing.B) {
+	home := b.TempDir()
+	getenv := func(k string) string {
+		if k == "HOME" {
+			return home
+		}
+		return ""
+	}
+	for b.Loop() {
+		if code := run([]string{"version"}, strings.NewReader(""), io.Discard, io.Discard, getenv); code != 0 {
+			b.Fatalf("crmem version: exit %d", code)
+		}
+	}
+}

@@ -28,16 +28,27 @@ var bindingType = reflect.TypeFor[key.Binding]()
 
 // Names returns the snake_case name of every binding (the names the
 // configuration's [keys] table uses), in declaration order.
-func Names() []string {
+func Names() []string { return slices.Clone(bindingNames()) }
+
+// bindingNames are the names of KeyMap's binding fields, in declaration
+// order (the type's, worked out once: every command builds a key map).
+var bindingNames = sync.OnceValue(func() []string {
 	t := reflect.TypeFor[KeyMap]()
-	var names []string
-	for i := range t.NumField() {
-		if f := t.Field(i); f.IsExported() && f.Type == bindingType {
-			names = append(names, snakeCase(f.Name))
-		}
+	names := make([]string, 0, len(bindingFields()))
+	for _, i := range bindingFields() {
+		names = append(names, snakeCase(t.Field(i).Name))
 	}
 	return names
-}
+})
+
+// bindingByName maps each binding's name to its field's index.
+var bindingByName = sync.OnceValue(func() map[string]int {
+	m := make(map[string]int, len(bindingFields()))
+	for j, i := range bindingFields() {
+		m[bindingNames()[j]] = i
+	}
+	return m
+})
 
 // snakeCase turns a Go field name into its configuration name:
 // DeleteMarked → delete_marked.
@@ -79,14 +90,11 @@ func (k *KeyMap) all() []*key.Binding {
 
 // Lookup returns the binding with the given snake_case name.
 func (k *KeyMap) Lookup(name string) (*key.Binding, bool) {
-	v := reflect.ValueOf(k).Elem()
-	t := v.Type()
-	for i := range t.NumField() {
-		if f := t.Field(i); f.IsExported() && f.Type == bindingType && snakeCase(f.Name) == name {
-			return v.Field(i).Addr().Interface().(*key.Binding), true
-		}
+	i, ok := bindingByName()[name]
+	if !ok {
+		return nil, false
 	}
-	return nil, false
+	return reflect.ValueOf(k).Elem().Field(i).Addr().Interface().(*key.Binding), true
 }
 
 // Configured reports whether k was built by DefaultKeyMap (a zero KeyMap
@@ -97,7 +105,7 @@ func (k KeyMap) Configured() bool { return k.base != nil }
 // and the configured state.
 func (k *KeyMap) recordBase() {
 	k.base = map[string]binding{}
-	for _, name := range Names() {
+	for _, name := range bindingNames() {
 		b, _ := k.Lookup(name)
 		keys := slices.Clone(b.Keys())
 		k.base[name] = binding{keys: keys, label: b.Help().Key, defKeys: keys, defLabel: b.Help().Key, desc: b.Help().Desc}
