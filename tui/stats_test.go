@@ -77,12 +77,12 @@ func TestStats_DropsStaleFigures(t *testing.T) {
 	msg := cmd().(statsDoneMsg)
 	apply(t, path, store.Add{Name: "zz-one", Content: "x"})
 	reload(m) // the new snapshot's figures are computed and shown
-	shown := m.sp.shown
+	shown := m.sp.shown.snap
 	if shown == old || shown != m.snap {
 		t.Fatalf("after the reload the panel shows %p, want the current snapshot %p", shown, m.snap)
 	}
 	m.Update(msg) // the old figures arrive late
-	if m.sp.shown != m.snap || m.sp.s.Total.Entries != len(m.snap.entries) {
+	if m.sp.shown.snap != m.snap || m.sp.s.Total.Entries != len(m.snap.entries) {
 		t.Errorf("late figures of a replaced snapshot shown: %d entries, want %d", m.sp.s.Total.Entries, len(m.snap.entries))
 	}
 }

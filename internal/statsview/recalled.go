@@ -30,9 +30,9 @@ func recalled(s stats.Stats, width int, st Style) []string {
 		}
 		return wrap(line, width)
 	}
-	out := []string{apply(st.Title, "recall history") + "  " + humanize.Plural(r.Recalls, "recorded recall") +
-		" in " + humanize.Plural(r.Sessions, "session") + apply(st.Dim, " · ") +
-		humanize.Count(r.Recalled) + " of " + humanize.Plural(r.Recalled+r.Never, "entry") + " recalled"}
+	out := wrap(apply(st.Title, "recall history")+"  "+humanize.Plural(r.Recalls, "recorded recall")+
+		" in "+humanize.Plural(r.Sessions, "session")+apply(st.Dim, " · ")+
+		humanize.Count(r.Recalled)+" of "+humanize.Plural(r.Recalled+r.Never, "entry")+" recalled", width)
 	if problems != "" {
 		out = append(out, wrap(apply(st.Dim, "skipped: ")+problems, width)...)
 	}
