@@ -40,10 +40,10 @@ func recalled(s stats.Stats, width int, st Style) []string {
 		out = append(out, "", apply(st.Title, "most recalled")+apply(st.Dim, "  (times returned then, as recorded)"))
 		w := 0
 		for _, u := range r.Most {
-			w = max(w, len(humanize.Count(u.Then))+1)
+			w = max(w, len(humanize.Count(u.Then)))
 		}
 		for _, u := range r.Most {
-			out = append(out, pad(humanize.Count(u.Then)+"×", w)+"  "+st.kind(u.Kind, kindLetter(u.Kind))+" "+st.name(u.Name))
+			out = append(out, pad(humanize.Count(u.Then), w)+"×  "+st.kind(u.Kind, kindLetter(u.Kind))+" "+st.name(u.Name))
 		}
 	}
 	out = append(out, "", apply(st.Title, "never recalled")+"  "+humanize.Plural(r.Never, "entry")+apply(st.Dim, " no recorded recall returned"))
@@ -71,7 +71,7 @@ func neverRows(r *stats.Recalls, st Style) []string {
 	group("biggest", r.NeverBiggest)
 	cells := [][]string{}
 	for _, rw := range rows {
-		age := "date unknown"
+		age := "undated"
 		if rw.u.CreatedAt != 0 {
 			age = humanize.Age(r.At, rw.u.CreatedAt)
 		}

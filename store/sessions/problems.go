@@ -32,5 +32,5 @@ func (p RecallProblems) Line(quote func(string) string) string {
 	if len(parts) == 0 {
 		return ""
 	}
-	return fmt.Sprintf("%s (of %s steps in %s sessions)", strings.Join(parts, ", "), humanize.Count(p.Steps), humanize.Count(p.Sessions))
+	return fmt.Sprintf("%s (of %s in %s)", strings.Join(parts, ", "), humanize.Plural(p.Steps, "step"), humanize.Plural(p.Sessions, "session"))
 }
