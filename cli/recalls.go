@@ -168,29 +168,7 @@ func (a *app) recallProblems(p sessions.RecallProblems) {
 }
 
 // problemsLine says what reading the sessions skipped, or "".
-func problemsLine(p sessions.RecallProblems) string {
-	if p.NoFolder != "" {
-		return fmt.Sprintf("no sessions folder at %s: no recalls to read", quotePath(p.NoFolder))
-	}
-	var parts []string
-	add := func(n int, one, many string) {
-		if n == 1 {
-			parts = append(parts, "1 "+one)
-		} else if n > 1 {
-			parts = append(parts, humanize.Count(n)+" "+many)
-		}
-	}
-	add(p.UnparsableSteps, "unparsable step skipped", "unparsable steps skipped")
-	add(p.UnreadableSteps, "unreadable step skipped", "unreadable steps skipped")
-	add(p.BadArguments, "recall with malformed arguments skipped", "recalls with malformed arguments skipped")
-	add(p.UnknownAgents, "session of an unknown agent", "sessions of unknown agents")
-	add(p.UnparsableResults, "result that cannot be read as names", "results that cannot be read as names")
-	add(p.MissingResults, "recall without a result", "recalls without a result")
-	if len(parts) == 0 {
-		return ""
-	}
-	return fmt.Sprintf("%s (of %s steps in %s sessions)", strings.Join(parts, ", "), humanize.Count(p.Steps), humanize.Count(p.Sessions))
-}
+func problemsLine(p sessions.RecallProblems) string { return p.Line(quotePath) }
 
 // jsonRecall is one recall in JSON.
 type jsonRecall struct {

@@ -10,6 +10,8 @@ import (
 
 	"github.com/crmem/crmem/internal/statsview"
 	"github.com/crmem/crmem/store/crabdb"
+	"github.com/crmem/crmem/store/recalls"
+	"github.com/crmem/crmem/store/sessions"
 	"github.com/crmem/crmem/store/stats"
 )
 
@@ -22,33 +24,56 @@ func (a *app) statsCommand() *cobra.Command {
 	var js jsonOutput
 	var top int
 	c := &cobra.Command{
-		Use:   "stats [--top N] [--json|--pretty]",
-		Short: "Show a picture of the memory: sizes by kind, growth per month, biggest entries",
+		Use:   "stats [--top N] [--sessions DIR] [--json|--pretty]",
+		Short: "Show a picture of the memory: sizes by kind, growth per month, biggest and most/never recalled entries",
 		Long: `Show a picture of the memory: entries, bytes and recall tokens by kind; how
 many notes and archives were added each month, as a bar chart (entries whose
 creation time is unknown are counted apart); and the biggest entries by bytes
 and by tokens. The chart fits the terminal's width (80 columns when the
 output is not a terminal). Months are calendar months in the local time zone.
+
+With recall history (crabtalk's sessions: the sessions folder beside a memory
+file, --sessions to name another, or the sessions crabtalk's store holds), a
+last section gives how many recorded recalls were read in how many sessions,
+the entries the agent's recalls returned most often THEN (as the sessions
+recorded the results; "crmem recalls --report" also replays them on the
+memory as it is now), and the entries no recorded recall returned, with the
+oldest and biggest of them. Without history the section is one line saying
+so. Sessions are read one at a time and no query is replayed, so this costs
+only the reading. Steps that cannot be used are counted on one line on
+stderr, as "crmem recalls" counts them.
+
 --json prints the numbers: {"total","kinds","months","undated","largest",
-"most_tokens"}; months that added nothing are left out of "months".`,
+"most_tokens","recalls"}; months that added nothing are left out of "months";
+"recalls" ({"recalls","sessions","recalled","never","most","never_oldest",
+"never_biggest","problems"}) is left out when there is no recall history.`,
 		Example: `  crmem stats
   crmem stats --top 3
+  crmem stats --json | jq '.recalls.most[] | [.name, .then]'
   crmem stats --json | jq '.months[] | [.month, .added.note, .added.archive]'`,
 		Args: args(0, 0),
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			if top < 0 {
 				return usage(cmd, "--top %d: want 0 or more", top)
 			}
-			_, src, err := a.openSource()
+			src, r, err := a.recallsSource()
 			if err != nil {
 				return err
 			}
-			opt := stats.Options{Top: top, Loc: time.Local}
+			then, err := recalls.ReadThen(r, sessions.RecallOptions{})
+			if err != nil {
+				return err
+			}
+			if then.Problems.NoFolder == "" { // a memory without sessions is said in the section, not as a problem
+				a.recallProblems(then.Problems)
+			}
+			opt := stats.Options{Top: top, Loc: time.Local, Recalled: then}
 			if top == 0 {
 				opt.Top = -1
 			}
 			s := stats.Compute(src.Memory().Entries(), opt)
 			dropStoreIDs(s.Largest, s.MostTokens)
+			dropRecalledIDs(s.Recalls)
 			return a.output(func(w *bufio.Writer) error {
 				if js.enabled() {
 					return js.write(w, s)
@@ -57,7 +82,8 @@ output is not a terminal). Months are calendar months in the local time zone.
 			})
 		},
 	}
-	c.Flags().IntVar(&top, "top", stats.DefaultTop, "list the N biggest entries by bytes and by tokens (0: none)")
+	c.Flags().IntVar(&top, "top", stats.DefaultTop, "list the N biggest entries by bytes and by tokens, and the N most recalled (0: none)")
+	c.Flags().StringVar(&a.sessions, "sessions", "", "crabtalk sessions folder (default: sessions/ next to the memory file)") // resolved by the configuration loader
 	js.register(c, "print the numbers")
 	return c
 }
@@ -66,6 +92,21 @@ output is not a terminal). Months are calendar months in the local time zone.
 // have none of their own (JSON leaves id out, as ls --json does).
 func dropStoreIDs(lists ...[]stats.Big) {
 	for _, l := range lists {
+		for i := range l {
+			if l[i].ID >= crabdb.IDBase {
+				l[i].ID = 0
+			}
+		}
+	}
+}
+
+// dropRecalledIDs clears the ids crmem gave a crabtalk store's entries in
+// the recall section, as dropStoreIDs does.
+func dropRecalledIDs(r *stats.Recalls) {
+	if r == nil {
+		return
+	}
+	for _, l := range [][]stats.Recalled{r.Most, r.NeverOldest, r.NeverBiggest} {
 		for i := range l {
 			if l[i].ID >= crabdb.IDBase {
 				l[i].ID = 0

@@ -7,6 +7,7 @@ import (
 
 	"github.com/crmem/crmem/keymap"
 	"github.com/crmem/crmem/store"
+	"github.com/crmem/crmem/store/recalls"
 )
 
 // Feature is an optional part of the TUI (editing, dialogs, archive
@@ -113,6 +114,25 @@ func (m *Model) followSnapshot() tea.Cmd {
 		}
 	}
 	return tea.Batch(cmds...)
+}
+
+// recallHistorian holds the recall history read from the sessions (the
+// editing feature's "recalled N×"), so the stats panel shows it without
+// reading the sessions again; nil while it is read.
+type recallHistorian interface {
+	RecallHistory() *recalls.Then
+}
+
+// recallHistory is the first feature's recall history, nil when none.
+func (m *Model) recallHistory() *recalls.Then {
+	for _, f := range m.features {
+		if h, ok := f.(recallHistorian); ok {
+			if t := h.RecallHistory(); t != nil {
+				return t
+			}
+		}
+	}
+	return nil
 }
 
 // keyModer sets the key map's mode while it has the keyboard (a dialog).

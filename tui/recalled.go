@@ -8,6 +8,7 @@ import (
 
 	"github.com/crmem/crmem/internal/humanize"
 	"github.com/crmem/crmem/store"
+	"github.com/crmem/crmem/store/recalls"
 	"github.com/crmem/crmem/store/sessions"
 )
 
@@ -16,12 +17,11 @@ import (
 // from the same sessions as the archive references). It counts what the
 // agent got then; `crmem recalls --report` adds what it would get now.
 type recalledState struct {
-	byName  map[string]recalledCount
-	recalls int // recorded recalls read
-	loaded  bool
-	err     error
-	seq     int  // drops stale reads
-	never   bool // list only entries no recorded recall returned
+	then   *recalls.Then // per name, what the recorded recalls returned
+	loaded bool
+	err    error
+	seq    int  // drops stale reads
+	never  bool // list only entries no recorded recall returned
 }
 
 // recalledCount is one name's recalls: how many, and the latest time.
@@ -32,35 +32,30 @@ type recalledCount struct {
 
 // recalledMsg carries a read of the recalls.
 type recalledMsg struct {
-	seq     int
-	byName  map[string]recalledCount
-	recalls int
-	err     error
+	seq  int
+	then *recalls.Then
+	err  error
 }
 
 // readRecalled reads every session's recalls off the update loop, one
-// session at a time, keeping only the counts.
+// session at a time, keeping only the counts (recalls.ReadThen, as
+// `crmem stats` reads them).
 func (f *editing) readRecalled() tea.Cmd {
 	f.recalled.seq++
 	seq, r := f.recalled.seq, f.refs.reader
 	return func() tea.Msg {
-		msg := recalledMsg{seq: seq, byName: map[string]recalledCount{}}
-		_, msg.err = r.Recalls(sessions.RecallOptions{}, func(s sessions.SessionRecalls) error {
-			for _, rc := range s.Recalls {
-				msg.recalls++
-				for _, name := range rc.Names {
-					c := msg.byName[name]
-					c.n++
-					if rc.Time.After(c.last) {
-						c.last = rc.Time
-					}
-					msg.byName[name] = c
-				}
-			}
-			return nil
-		})
-		return msg
+		then, err := recalls.ReadThen(r, sessions.RecallOptions{})
+		return recalledMsg{seq: seq, then: then, err: err}
 	}
+}
+
+// RecallHistory is the recall history read, for the stats panel; nil
+// while it is read or when it could not be.
+func (f *editing) RecallHistory() *recalls.Then {
+	if !f.recalled.loaded || f.recalled.err != nil {
+		return nil
+	}
+	return f.recalled.then
 }
 
 // recalledRead installs a read and redraws what depends on it.
@@ -69,7 +64,7 @@ func (f *editing) recalledRead(m *Model, msg recalledMsg) tea.Cmd {
 		return nil
 	}
 	r := &f.recalled
-	r.byName, r.recalls, r.err, r.loaded = msg.byName, msg.recalls, msg.err, true
+	r.then, r.err, r.loaded = msg.then, msg.err, true
 	if r.never {
 		m.rebuild()
 	}
@@ -79,7 +74,16 @@ func (f *editing) recalledRead(m *Model, msg recalledMsg) tea.Cmd {
 // timesRecalled is how many recorded recalls returned e (by its name, as
 // the recall's result names it).
 func (f *editing) timesRecalled(e store.Entry) recalledCount {
-	return f.recalled.byName[e.Name]
+	n, last := f.recalled.then.Count(e.Name)
+	return recalledCount{n: n, last: last}
+}
+
+// recalls is how many recorded recalls were read.
+func (r recalledState) recalls() int {
+	if r.then == nil {
+		return 0
+	}
+	return r.then.Recalls
 }
 
 // toggleNever lists only the entries no recorded recall returned, or
@@ -100,7 +104,7 @@ func (f *editing) toggleNever(m *Model) tea.Cmd {
 				n++
 			}
 		}
-		text = fmt.Sprintf("never recalled only: %s that none of the %s in %s returned", count(n, "entry", "entries"), count(r.recalls, "recorded recall", "recorded recalls"), f.refs.dir)
+		text = fmt.Sprintf("never recalled only: %s that none of the %s in %s returned", count(n, "entry", "entries"), count(r.recalls(), "recorded recall", "recorded recalls"), f.refs.dir)
 	}
 	return tea.Batch(m.showSelected(), m.SetStatus(text))
 }
@@ -117,15 +121,15 @@ func (f *editing) recalledBadge(m *Model, e store.Entry) string {
 // returned the entry, and when last.
 func (f *editing) recalledCard(m *Model, e store.Entry) []string {
 	r := f.recalled
-	if !r.loaded || r.err != nil || r.recalls == 0 {
+	if !r.loaded || r.err != nil || r.recalls() == 0 {
 		return nil
 	}
 	label := m.c.styles.label.Render("recalled ")
 	c := f.timesRecalled(e)
 	if c.n == 0 {
-		return []string{label + m.c.styles.dim.Render("never, by none of "+count(r.recalls, "recorded recall", "recorded recalls"))}
+		return []string{label + m.c.styles.dim.Render("never, by none of "+count(r.recalls(), "recorded recall", "recorded recalls"))}
 	}
-	text := humanize.Count(c.n) + "× of " + count(r.recalls, "recorded recall", "recorded recalls")
+	text := humanize.Count(c.n) + "× of " + count(r.recalls(), "recorded recall", "recorded recalls")
 	if !c.last.IsZero() {
 		text += ", last " + humanize.Ago(m.c.now(), uint64(max(c.last.Unix(), 0)))
 	}

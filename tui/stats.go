@@ -10,32 +10,48 @@ import (
 
 	"github.com/crmem/crmem/internal/statsview"
 	"github.com/crmem/crmem/store"
+	"github.com/crmem/crmem/store/recalls"
 	"github.com/crmem/crmem/store/stats"
 )
 
 // statsPanel is the picture of the memory (crmem stats) shown in place of
 // the panes. Its figures are computed off the update loop from a snapshot
-// and computed again whenever the snapshot is replaced (a reload, a write)
-// while the panel is open.
+// and the recall history the model holds (the one read for "recalled N×";
+// the sessions are not read again), and computed again whenever either is
+// replaced (a reload, a write, a new read of the sessions) while the panel
+// is open.
 type statsPanel struct {
 	open   bool
 	offset int         // first line shown
-	shown  *snapshot   // the snapshot s is of; nil until computed
+	shown  statsOf     // what s is of; its snap is nil until computed
 	s      stats.Stats // the figures of shown
-	doing  *snapshot   // the snapshot being computed, nil when none
+	doing  statsOf     // what is being computed; its snap is nil when nothing
 }
 
-// statsDoneMsg carries the figures of a snapshot.
+// statsOf is what the panel's figures are computed from: a snapshot and
+// the recall history (nil while it is read).
+type statsOf struct {
+	snap    *snapshot
+	history *recalls.Then
+}
+
+// statsDoneMsg carries the figures of a snapshot and history.
 type statsDoneMsg struct {
-	snap *snapshot
-	s    stats.Stats
+	of statsOf
+	s  stats.Stats
 }
 
-// statsCmd computes the figures of snap (immutable) off the loop.
-func statsCmd(snap *snapshot, loc *time.Location) tea.Cmd {
+// statsCmd computes the figures of of (immutable) off the loop.
+func statsCmd(of statsOf, loc *time.Location, now time.Time) tea.Cmd {
 	return func() tea.Msg {
-		return statsDoneMsg{snap: snap, s: stats.Compute(snap.entries, stats.Options{Loc: loc})}
+		return statsDoneMsg{of: of, s: stats.Compute(of.snap.entries, stats.Options{Loc: loc, Recalled: of.history, Now: now})}
 	}
+}
+
+// statsOfNow is what the panel should show: the current snapshot and the
+// recall history a feature holds.
+func (m *Model) statsOfNow() statsOf {
+	return statsOf{snap: m.snap, history: m.recallHistory()}
 }
 
 // openStats shows the stats panel, from its top.
@@ -47,21 +63,22 @@ func (m *Model) openStats() tea.Cmd {
 // refreshStats starts computing the figures when the panel is open and
 // shows another snapshot than the current one, unless that is under way.
 func (m *Model) refreshStats() tea.Cmd {
-	if !m.sp.open || m.sp.shown == m.snap || m.sp.doing == m.snap {
+	now := m.statsOfNow()
+	if !m.sp.open || m.sp.shown == now || m.sp.doing == now {
 		return nil
 	}
-	m.sp.doing = m.snap
-	return statsCmd(m.snap, m.c.loc)
+	m.sp.doing = now
+	return statsCmd(now, m.c.loc, m.c.now())
 }
 
-// statsDone takes the figures of a snapshot; figures of one replaced
-// meanwhile are dropped (refreshStats asks for the current one).
+// statsDone takes the figures of a snapshot and history; figures of ones
+// replaced meanwhile are dropped (refreshStats asks for the current ones).
 func (m *Model) statsDone(msg statsDoneMsg) tea.Cmd {
-	if m.sp.doing == msg.snap {
-		m.sp.doing = nil
+	if m.sp.doing == msg.of {
+		m.sp.doing = statsOf{}
 	}
-	if msg.snap == m.snap {
-		m.sp.shown, m.sp.s = msg.snap, msg.s
+	if msg.of == m.statsOfNow() {
+		m.sp.shown, m.sp.s = msg.of, msg.s
 	}
 	return m.refreshStats()
 }
@@ -92,7 +109,7 @@ func (m *Model) scrollStats(d int) {
 
 // statsLines is the panel's text below its title at the screen's width.
 func (m *Model) statsLines() []string {
-	if m.sp.shown == nil {
+	if m.sp.shown.snap == nil {
 		return []string{m.c.styles.dim.Render("counting…")}
 	}
 	st := m.c.styles
@@ -128,7 +145,7 @@ func (m *Model) statsView() string {
 			keys.ScrollLabel(), m.sp.offset+1, m.sp.offset+h-1, len(lines), closeKeys)
 		lines = lines[m.sp.offset : m.sp.offset+h-1]
 	}
-	if m.sp.doing != nil && m.sp.shown != nil {
+	if m.sp.doing.snap != nil && m.sp.shown.snap != nil {
 		hint += st.dim.Render(" updating…")
 	}
 	title := st.paneTitle.Render("Memory stats") + st.dim.Render(hint)

@@ -77,12 +77,12 @@ func TestStats_DropsStaleFigures(t *testing.T) {
 	msg := cmd().(statsDoneMsg)
 	apply(t, path, store.Add{Name: "zz-one", Content: "x"})
 	reload(m) // the new snapshot's figures are computed and shown
-	shown := m.sp.shown
+	shown := m.sp.shown.snap
 	if shown == old || shown != m.snap {
 		t.Fatalf("after the reload the panel shows %p, want the current snapshot %p", shown, m.snap)
 	}
 	m.Update(msg) // the old figures arrive late
-	if m.sp.shown != m.snap || m.sp.s.Total.Entries != len(m.snap.entries) {
+	if m.sp.shown.snap != m.snap || m.sp.s.Total.Entries != len(m.snap.entries) {
 		t.Errorf("late figures of a replaced snapshot shown: %d entries, want %d", m.sp.s.Total.Entries, len(m.snap.entries))
 	}
 }
@@ -137,5 +137,88 @@ func TestStats_KeyIsConfigurable(t *testing.T) {
 	press(m, "esc", "?")
 	if !strings.Contains(plainScreen(m), "memory stats") {
 		t.Errorf("the help does not list the stats key:\n%s", plainScreen(m))
+	}
+}
+
+// TestStats_RecallSection checks the panel's recall section comes from
+// the recalls the model already read for the N× badges (the same Then,
+// not a second read), agrees with the badges, and follows a new read.
+func TestStats_RecallSection(t *testing.T) {
+	path := copyFixture(t, "crmem/small.db")
+	dir := recallFixtureSessions(t)
+	h := newEditHarnessIn(t, path, dir)
+	m := h.m
+	press(m, "i")
+	if m.sp.shown.history == nil || m.sp.shown.history != h.f.recalled.then {
+		t.Fatalf("panel shows history %p, the model holds %p", m.sp.shown.history, h.f.recalled.then)
+	}
+	recalled := 0
+	for _, e := range m.Entries() {
+		if h.f.timesRecalled(e).n > 0 {
+			recalled++
+		}
+	}
+	r := m.sp.s.Recalls
+	if r == nil || r.Recalls != h.f.recalled.recalls() || r.Recalled != recalled || r.Never != len(m.Entries())-recalled {
+		t.Fatalf("section %+v; the badges count %d recalled of %d, %d recalls", r, recalled, len(m.Entries()), h.f.recalled.recalls())
+	}
+	drive(m, resizeCmd(120, 200))
+	scr := plainScreen(m)
+	for _, want := range []string{
+		fmt.Sprintf("recall history  %s in %s · %d of %s recalled", humanize.Plural(r.Recalls, "recorded recall"), humanize.Plural(r.Sessions, "session"), recalled, humanize.Plural(len(m.Entries()), "entry")),
+		"most recalled  (times returned then, as recorded)",
+		"1×  N deploy-steps",
+		fmt.Sprintf("never recalled  %s no recorded recall returned", humanize.Plural(r.Never, "entry")),
+		"skipped: ",
+	} {
+		if !strings.Contains(scr, want) {
+			t.Errorf("panel lacks %q:\n%s", want, scr)
+		}
+	}
+
+	// The agent recalls db-migrations three times; a reload reads the
+	// sessions again and the open panel follows.
+	for i := range 3 {
+		writeRecallSession(t, dir, fmt.Sprintf("crab_dana_%d", 90+i), "migrations", "db-migrations")
+	}
+	apply(t, path, store.Add{Name: "zz-new", Content: "x"})
+	reload(m)
+	if m.sp.shown.history != h.f.recalled.then {
+		t.Fatalf("after the reload the panel shows an old history")
+	}
+	if scr := plainScreen(m); !strings.Contains(scr, "3×  N db-migrations") {
+		t.Errorf("panel after new recalls:\n%s", scr)
+	}
+}
+
+// TestStats_RecallSectionFits draws the panel with a recall history of
+// wide names at widths 20–250: no line is wider than the terminal.
+func TestStats_RecallSectionFits(t *testing.T) {
+	var entries []store.Entry
+	var names []string
+	start := time.Date(2024, 1, 10, 0, 0, 0, 0, time.UTC)
+	for i := range 30 {
+		name := fmt.Sprintf("%d-日本語の名前の長いメモのタイトル-👨‍👩‍👧‍👦", i)
+		entries = append(entries, store.Entry{ID: uint64(i + 1), Name: name, Kind: store.Kinds[i%3],
+			CreatedAt: uint64(start.AddDate(0, i, 0).Unix()), Content: strings.Repeat("word ", i*40)})
+		if i%6 == 0 { // five: the agent's default limit
+			names = append(names, name)
+		}
+	}
+	path := copyFixture(t, "crmem/small.db")
+	writeEntries(t, path, entries)
+	dir := recallFixtureSessions(t) // with its bad steps: the skipped line wraps
+	writeRecallSession(t, dir, "crab_wide_1", "wide", names...)
+	h := newEditHarnessIn(t, path, dir)
+	press(h.m, "i")
+	if r := h.m.sp.s.Recalls; r == nil || r.Recalled != len(names) {
+		t.Fatalf("section %+v, want %d recalled", r, len(names))
+	}
+	for w := 20; w <= 250; w++ {
+		drive(h.m, resizeCmd(w, 120))
+		checkScreenFits(t, h.m, w, fmt.Sprintf("stats panel with recalls at %dx120", w))
+		if !strings.Contains(plainScreen(h.m), "never recalled") {
+			t.Fatalf("at width %d the section is lost:\n%s", w, plainScreen(h.m))
+		}
 	}
 }

@@ -1,6 +1,8 @@
 package tui
 
 import (
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -43,4 +45,21 @@ func countEntries(t *testing.T, path string) int {
 		t.Fatal(err)
 	}
 	return db.Memory().Len()
+}
+
+// TestTmux_StatsPanelRecalls opens the panel over a memory with a
+// sessions folder of recalls beside it: its end is the recall section.
+func TestTmux_StatsPanelRecalls(t *testing.T) {
+	e := newTmux(t)
+	bin := buildBinary(t)
+	path := copyFixture(t, "crmem/small.db")
+	if err := os.CopyFS(filepath.Join(filepath.Dir(path), "sessions"), os.DirFS("../testdata/recalls/sessions")); err != nil {
+		t.Fatal(err)
+	}
+	e.start("s", bin+" "+path)
+	e.waitFor("s", 5*time.Second, "first screen", contains("final-note"))
+	e.keys("s", "i")
+	e.waitFor("s", 5*time.Second, "stats panel", contains("Memory stats"))
+	e.keys("s", "G")
+	e.waitFor("s", 5*time.Second, "recall section", contains("recall history", "recorded recalls in", "never recalled", "1×  N deploy-steps"))
 }

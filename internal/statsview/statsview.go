@@ -4,8 +4,11 @@
 // prints the lines as they are; the TUI's stats panel draws the same lines
 // with its colours.
 //
-// Another figure (recall history's most and never recalled entries) is
-// one more field of stats.Stats and one more function in sections.
+// When the figures carry the recall history (stats.Stats.Recalls), a last
+// section gives the entries the agent's recorded recalls returned most
+// often then and the entries none returned; with no history it is one
+// line saying so. Another figure is one more field of stats.Stats and
+// one more function in sections.
 package statsview
 
 import (
@@ -67,7 +70,7 @@ func (st Style) name(s string) string {
 type section func(s stats.Stats, width int, st Style) []string
 
 // sections are the page's parts, in order.
-var sections = []section{summary, kindTable, growth, biggest}
+var sections = []section{summary, kindTable, growth, biggest, recalled}
 
 // Lines draws s at width cells (at least 1): every line fits the width,
 // wide text is cut with "…". Sections are separated by an empty line.

@@ -133,3 +133,18 @@ func BenchmarkWalkRecalls(b *testing.B) {
 	}
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(n*100), "ns/step")
 }
+
+// BenchmarkReadThen counts what the recalls of 200 sessions × 100 steps
+// returned then, as `crmem stats` and the TUI do: the reading alone, no
+// index and no replay (compare BenchmarkWalkRecalls).
+func BenchmarkReadThen(b *testing.B) {
+	const n = 200
+	dir := writeBenchSessions(b, n, 100)
+	for b.Loop() {
+		th, err := ReadThen(sessions.Folder(dir), sessions.RecallOptions{})
+		if err != nil || th.Recalls != n*10 {
+			b.Fatal(th.Recalls, err)
+		}
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(n*100), "ns/step")
+}

@@ -55,8 +55,7 @@ type queryKey struct {
 
 // Tally counts replayed recalls for a Report. The zero Tally is ready.
 type Tally struct {
-	recalls  int
-	then     map[string]int
+	then     Then // what each recall returned then
 	now      map[string]int
 	distinct map[string]int // name -> distinct queries returning it now
 	queries  map[queryKey]*queryTally
@@ -69,14 +68,11 @@ type queryTally struct {
 
 // Add counts one replayed recall.
 func (t *Tally) Add(it Item) {
-	if t.then == nil {
-		t.then, t.now, t.distinct = map[string]int{}, map[string]int{}, map[string]int{}
+	if t.now == nil {
+		t.now, t.distinct = map[string]int{}, map[string]int{}
 		t.queries = map[queryKey]*queryTally{}
 	}
-	t.recalls++
-	for _, n := range it.Names {
-		t.then[n]++
-	}
+	t.then.add(it.Recall)
 	for _, n := range it.Now {
 		t.now[n]++
 	}
@@ -96,13 +92,14 @@ func (t *Tally) Add(it Item) {
 // share of distinct queries (0..1] an entry must be returned by to crowd
 // the top.
 func (t *Tally) Report(mem *store.Memory, crowd float64) Report {
-	r := Report{Recalls: t.recalls, Queries: len(t.queries), Entries: []EntryUse{}, Never: []EntryUse{},
+	r := Report{Recalls: t.then.Recalls, Queries: len(t.queries), Entries: []EntryUse{}, Never: []EntryUse{},
 		Crowding: []EntryUse{}, EmptyNow: []QueryUse{}, Gone: []EntryUse{}}
 	known := map[string]bool{}
 	for _, e := range mem.Entries() {
 		known[e.Name] = true
+		then, _ := t.then.Count(e.Name)
 		u := EntryUse{Name: e.Name, Kind: e.Kind.String(), CreatedAt: e.CreatedAt, Size: len(e.Content),
-			Then: t.then[e.Name], Now: t.now[e.Name], Share: t.share(e.Name)}
+			Then: then, Now: t.now[e.Name], Share: t.share(e.Name)}
 		switch {
 		case u.Then == 0 && u.Now == 0:
 			r.Never = append(r.Never, u)
@@ -113,9 +110,9 @@ func (t *Tally) Report(mem *store.Memory, crowd float64) Report {
 			r.Crowding = append(r.Crowding, u)
 		}
 	}
-	for name, n := range t.then {
+	for name, c := range t.then.names {
 		if !known[name] {
-			r.Gone = append(r.Gone, EntryUse{Name: name, Then: n})
+			r.Gone = append(r.Gone, EntryUse{Name: name, Then: c.n})
 		}
 	}
 	for k, q := range t.queries {

@@ -18,6 +18,7 @@ import (
 
 	"github.com/crmem/crmem/internal/humanize"
 	"github.com/crmem/crmem/store"
+	"github.com/crmem/crmem/store/recalls"
 )
 
 // DefaultTop is how many of the biggest entries Compute keeps per measure
@@ -32,6 +33,12 @@ type Options struct {
 	// Loc is the time zone whose calendar months the growth is counted
 	// in; nil means UTC.
 	Loc *time.Location
+	// Recalled is the recall history, read by recalls.ReadThen; nil
+	// leaves Stats.Recalls nil (no history was read).
+	Recalled *recalls.Then
+	// Now is when the figures are made, for the ages of never-recalled
+	// entries; zero means time.Now.
+	Now time.Time
 }
 
 // Sizes are an entry count with the entries' content bytes and recall
@@ -133,6 +140,10 @@ type Stats struct {
 	// MostTokens are the biggest entries by recall tokens, biggest first
 	// (ties: lower id first).
 	MostTokens []Big `json:"most_tokens"`
+	// Recalls is what the agent's recorded recalls returned then; nil when
+	// none was read, and left out of JSON when there is no history (no
+	// sessions, or no recall in them): see Recalls.IsZero.
+	Recalls *Recalls `json:"recalls,omitzero"`
 }
 
 // Compute builds the picture of entries.
@@ -165,6 +176,13 @@ func Compute(entries []store.Entry, opt Options) Stats {
 	}
 	s.Months = sortedMonths(months)
 	s.Largest, s.MostTokens = byBytes.items, byTokens.items
+	if opt.Recalled != nil {
+		now := opt.Now
+		if now.IsZero() {
+			now = time.Now()
+		}
+		s.Recalls = computeRecalls(entries, opt.Recalled, top, now)
+	}
 	return s
 }
 
@@ -204,32 +222,33 @@ func MonthLabel(key int) string {
 	return time.Date(key/12, time.Month(key%12+1), 1, 0, 0, 0, 0, time.UTC).Format("2006-01")
 }
 
-// topList keeps the n biggest entries by a measure, biggest first, ties
-// by lower id: n is small, so an insertion into a sorted slice is cheaper
-// than a heap.
-type topList struct {
-	n       int
-	measure func(Big) int
-	items   []Big
+// topList keeps the n first items by an order: n is small, so an
+// insertion into a sorted slice is cheaper than a heap.
+type topList[T any] struct {
+	n      int
+	before func(a, b T) bool // a ranks before b
+	items  []T
 }
 
-// newTopList keeps the n biggest by measure.
-func newTopList(n int, measure func(Big) int) *topList {
-	return &topList{n: max(n, 0), measure: measure, items: make([]Big, 0, max(n, 0))}
+// newTopList keeps the n biggest by measure, ties by lower id.
+func newTopList(n int, measure func(Big) int) *topList[Big] {
+	return newOrderedList(n, func(a, b Big) bool {
+		ma, mb := measure(a), measure(b)
+		return ma > mb || ma == mb && a.ID < b.ID
+	})
 }
 
-// before reports whether a ranks before b.
-func (l *topList) before(a, b Big) bool {
-	ma, mb := l.measure(a), l.measure(b)
-	return ma > mb || ma == mb && a.ID < b.ID
+// newOrderedList keeps the n first by before.
+func newOrderedList[T any](n int, before func(a, b T) bool) *topList[T] {
+	return &topList[T]{n: max(n, 0), before: before, items: make([]T, 0, max(n, 0))}
 }
 
-// offer keeps b if it is among the n biggest so far.
-func (l *topList) offer(b Big) {
+// offer keeps b if it is among the n first so far.
+func (l *topList[T]) offer(b T) {
 	if l.n == 0 || len(l.items) == l.n && !l.before(b, l.items[len(l.items)-1]) {
 		return
 	}
-	i, _ := slices.BinarySearchFunc(l.items, b, func(x, y Big) int {
+	i, _ := slices.BinarySearchFunc(l.items, b, func(x, y T) int {
 		if l.before(x, y) {
 			return -1
 		}

@@ -1,0 +1,74 @@
+package recalls
+
+import (
+	"fmt"
+	"time"
+
+	"github.com/crmem/crmem/store"
+	"github.com/crmem/crmem/store/sessions"
+)
+
+// Then is what the recorded recalls returned then, per name: how many
+// returned it and when the latest of them was made. It is the one count
+// of "recalled N×" behind `crmem recalls --report` (inside Tally), the
+// stats' recall section and the TUI's column. Once read it is only read,
+// so goroutines may share it.
+type Then struct {
+	// Recalls is how many recalls were counted.
+	Recalls int
+	// Problems is what reading the sessions could not use (ReadThen);
+	// Problems.Sessions is how many sessions were read.
+	Problems sessions.RecallProblems
+	names    map[string]thenCount
+}
+
+// thenCount is one name's recalls.
+type thenCount struct {
+	n    int
+	last time.Time
+}
+
+// add counts one recall.
+func (t *Then) add(rc sessions.Recall) {
+	if t.names == nil {
+		t.names = map[string]thenCount{}
+	}
+	t.Recalls++
+	for _, name := range rc.Names {
+		c := t.names[name]
+		c.n++
+		if rc.Time.After(c.last) {
+			c.last = rc.Time
+		}
+		t.names[name] = c
+	}
+}
+
+// Count is how many counted recalls returned name, and when the latest of
+// them was made (zero when unknown or never).
+func (t *Then) Count(name string) (n int, last time.Time) {
+	if t == nil {
+		return 0, time.Time{}
+	}
+	c := t.names[name]
+	return c.n, c.last
+}
+
+// ReadThen counts what every session's recalls returned then, reading
+// the sessions through r one at a time and replaying nothing: no index is
+// built, so it costs only the reading. Bad input is counted in
+// Then.Problems, as Stream counts it.
+func ReadThen(r store.SessionsReader, opt sessions.RecallOptions) (*Then, error) {
+	t := &Then{}
+	p, err := r.Recalls(opt, func(s sessions.SessionRecalls) error {
+		for _, rc := range s.Recalls {
+			t.add(rc)
+		}
+		return nil
+	})
+	t.Problems = p
+	if err != nil {
+		return t, fmt.Errorf("read recalls: %w", err)
+	}
+	return t, nil
+}
