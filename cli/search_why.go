@@ -64,7 +64,7 @@ func (a *app) searchWhy(cmd *cobra.Command, args []string) error {
 func writeWhy(w *bufio.Writer, rep why.Report) {
 	w.WriteString("\n")
 	for _, wd := range rep.Words {
-		fmt.Fprintf(w, "query word %s\n", wordLine(wd))
+		fmt.Fprintf(w, "query word %s\n", sanitizeLine(wd.String()))
 	}
 	for _, e := range rep.Entries {
 		name := nameText(e.Name)
@@ -83,24 +83,6 @@ func writeWhy(w *bufio.Writer, rep why.Report) {
 		}
 		fmt.Fprintf(w, "     length %s tokens (average %.1f over %s entries)\n", humanize.Count(e.DocLen), rep.AvgDocLen, humanize.Count(rep.Docs))
 	}
-}
-
-// wordLine shows what the tokenizer makes of a query word, as `crmem
-// tokens WORD` would: "the" → nothing (stopword).
-func wordLine(wd why.Word) string {
-	got := "nothing"
-	if len(wd.Terms) > 0 {
-		got = strings.Join(wd.Terms, " ")
-	}
-	var drops []string
-	for _, d := range wd.Dropped {
-		drops = append(drops, fmt.Sprintf("%q %s", d.Piece, d.Reason))
-	}
-	line := fmt.Sprintf("%q → %s", wd.Word, got)
-	if len(drops) > 0 {
-		line += " (dropped: " + strings.Join(drops, "; ") + ")"
-	}
-	return sanitizeLine(line)
 }
 
 // whyTerms is the table of a named entry's query terms: tf, df, idf,

@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"github.com/crmem/crmem/internal/editdist"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -28,7 +29,7 @@ func closestCommand(root *cobra.Command, word string) string {
 	}
 	best, bestKey := "", typoKey{dist: limit + 1}
 	for _, name := range commandNames(root) {
-		d := editDistance(word, name)
+		d := editdist.OSA([]byte(word), []byte(name))
 		if d > limit || d >= max(len(word), len(name)) {
 			continue
 		}
@@ -74,33 +75,6 @@ func commandNames(root *cobra.Command) []string {
 		out = append(out, c.Aliases...)
 	}
 	return out
-}
-
-// editDistance is the optimal-string-alignment distance between a and b,
-// by bytes: insertions, deletions, substitutions and swaps of two
-// neighbouring bytes each cost one.
-func editDistance(a, b string) int {
-	prev2 := make([]int, len(b)+1)
-	prev := make([]int, len(b)+1)
-	cur := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-			if i > 1 && j > 1 && a[i-1] == b[j-2] && a[i-2] == b[j-1] {
-				cur[j] = min(cur[j], prev2[j-2]+1)
-			}
-		}
-		prev2, prev, cur = prev, cur, prev2
-	}
-	return prev[len(b)]
 }
 
 // abs is |n|.

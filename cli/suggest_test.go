@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"github.com/crmem/crmem/internal/editdist"
 	"strings"
 	"testing"
 )
@@ -51,8 +52,8 @@ func TestClosestCommand_Distance(t *testing.T) {
 		a, b string
 		d    int
 	}{{"", "abc", 3}, {"abc", "abc", 0}, {"ab", "ba", 1}, {"serch", "search", 1}, {"serch", "bench", 2}, {"kitten", "sitting", 3}} {
-		if got := editDistance(c.a, c.b); got != c.d {
-			t.Errorf("editDistance(%q, %q) = %d, want %d", c.a, c.b, got, c.d)
+		if got := editdist.OSA([]byte(c.a), []byte(c.b)); got != c.d {
+			t.Errorf("OSA(%q, %q) = %d, want %d", c.a, c.b, got, c.d)
 		}
 	}
 }

@@ -286,7 +286,7 @@ func whyLines(m *Model, rep why.Report, w int) []string {
 	row("")
 	text(sanitize.Name(e.Detail))
 	for _, wd := range rep.Words {
-		text("query word " + wordText(wd))
+		text("query word " + sanitize.Name(wd.String()))
 	}
 	if e.Found && len(rep.Terms) > 0 {
 		row("")
@@ -329,21 +329,3 @@ const (
 	shareWidth   = 7
 	minTermWidth = 8
 )
-
-// wordText shows what the tokenizer makes of a query word, as `crmem
-// tokens WORD` would.
-func wordText(wd why.Word) string {
-	got := "nothing"
-	if len(wd.Terms) > 0 {
-		got = strings.Join(wd.Terms, " ")
-	}
-	var drops []string
-	for _, d := range wd.Dropped {
-		drops = append(drops, fmt.Sprintf("%q %s", d.Piece, d.Reason))
-	}
-	s := fmt.Sprintf("%q → %s", wd.Word, got)
-	if len(drops) > 0 {
-		s += " (dropped: " + strings.Join(drops, "; ") + ")"
-	}
-	return sanitize.Name(s)
-}

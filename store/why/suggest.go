@@ -2,6 +2,7 @@ package why
 
 import (
 	"cmp"
+	"github.com/crmem/crmem/internal/editdist"
 	"slices"
 	"strings"
 
@@ -36,7 +37,7 @@ func Suggest(m *store.Memory, name string) []string {
 		}
 		seen[n] = true
 		low := strings.ToLower(n)
-		d := editDistance(want, []rune(low))
+		d := editdist.OSA(want, []rune(low))
 		if d > limit {
 			if len(want) < 3 || !strings.Contains(low, string(want)) && !strings.Contains(string(want), low) {
 				return
@@ -59,31 +60,4 @@ func Suggest(m *store.Memory, name string) []string {
 		out = append(out, c.name)
 	}
 	return out
-}
-
-// editDistance is the optimal-string-alignment distance between a and b
-// by characters: insertions, deletions, substitutions and swaps of two
-// neighbouring characters each count one.
-func editDistance(a, b []rune) int {
-	prev2 := make([]int, len(b)+1)
-	prev := make([]int, len(b)+1)
-	cur := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-			if i > 1 && j > 1 && a[i-1] == b[j-2] && a[i-2] == b[j-1] {
-				cur[j] = min(cur[j], prev2[j-2]+1)
-			}
-		}
-		prev2, prev, cur = prev, cur, prev2
-	}
-	return prev[len(b)]
 }

@@ -1,6 +1,7 @@
 package why
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 
@@ -120,4 +121,23 @@ func heldTerms(terms []string, e store.Entry, ownRecall bool) []string {
 		}
 	}
 	return out
+}
+
+// String shows what the tokenizer makes of the word, as `crmem tokens
+// WORD` would: "the" → nothing (dropped: "the" stopword). It is not made
+// safe for a terminal: callers sanitize it as they print.
+func (w Word) String() string {
+	got := "nothing"
+	if len(w.Terms) > 0 {
+		got = strings.Join(w.Terms, " ")
+	}
+	s := fmt.Sprintf("%q → %s", w.Word, got)
+	if len(w.Dropped) > 0 {
+		drops := make([]string, len(w.Dropped))
+		for i, d := range w.Dropped {
+			drops[i] = fmt.Sprintf("%q %s", d.Piece, d.Reason)
+		}
+		s += " (dropped: " + strings.Join(drops, "; ") + ")"
+	}
+	return s
 }
