@@ -28,14 +28,23 @@ func (e signalExit) status() int { return 128 + int(e.sig) }
 // quit, on SIGTERM (kill) and on SIGHUP (the terminal was closed), so that
 // the caller's cleanups (--demo's temp folder) run. A SIGTERM or SIGHUP ends crmem with status 128+signal once the
 // screen has been restored (or after signalWait).
-func (a *app) runScreen(opts tui.Options) error {
+func (a *app) runScreen(opts tui.Options) (err error) {
 	sigs := make(chan os.Signal, 2)
-	for _, s := range []os.Signal{syscall.SIGHUP, syscall.SIGTERM} {
+	ending := []os.Signal{syscall.SIGHUP, syscall.SIGTERM}
+	for _, s := range ending {
 		if !signal.Ignored(s) { // under nohup, SIGHUP stays ignored
 			signal.Notify(sigs, s)
 		}
 	}
-	defer signal.Stop(sigs)
+	defer func() {
+		signal.Stop(sigs)
+		if errors.As(err, new(signalExit)) {
+			// crmem is ending by a signal: one more (the terminal's hang-up
+			// after a kill, a second kill) must not end the process before
+			// the caller's cleanups run, as the default action would.
+			signal.Ignore(ending...)
+		}
+	}()
 	done := make(chan error, 1)
 	go func() { done <- tui.Run(opts) }()
 	select {

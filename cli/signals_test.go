@@ -77,12 +77,20 @@ func demoFolders(t *testing.T, dir string) []string {
 func TestDemo_Signals(t *testing.T) {
 	cases := []struct {
 		name   string
-		sig    syscall.Signal // 0: press q
-		status int
+		sig    syscall.Signal // 0: press q; -1: end the terminal (kill its tmux server)
+		then   syscall.Signal // a second signal right after the first (0: none)
+		status int            // -1: not recorded (the terminal is gone)
 	}{
-		{"SIGHUP", syscall.SIGHUP, 129},
-		{"SIGTERM", syscall.SIGTERM, 143},
-		{"q", 0, 0},
+		{"SIGHUP", syscall.SIGHUP, 0, 129},
+		{"SIGTERM", syscall.SIGTERM, 0, 143},
+		{"q", 0, 0, 0},
+		// The terminal's hang-up and a kill together (pkill -f matching the
+		// terminal and crmem): the second signal must not end crmem before
+		// it has removed the demo folder.
+		{"SIGHUP then SIGTERM", syscall.SIGHUP, syscall.SIGTERM, 129},
+		// The same with the terminal itself gone first (its tmux server
+		// killed): the status goes unrecorded, the folder must still go.
+		{"terminal gone, then SIGTERM", -1, syscall.SIGTERM, -1},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -117,9 +125,20 @@ exec sleep 600
 				if err != nil {
 					t.Fatal(err)
 				}
-				if err := syscall.Kill(pid, c.sig); err != nil {
+				if c.sig == -1 {
+					tm.run("kill-server")
+				} else if err := syscall.Kill(pid, c.sig); err != nil {
 					t.Fatal(err)
 				}
+				if c.then != 0 {
+					if err := syscall.Kill(pid, c.then); err != nil {
+						t.Fatal(err)
+					}
+				}
+			}
+			if c.status < 0 {
+				waitFor(t, "the demo folder to be removed", func() bool { return len(demoFolders(t, tmp)) == 0 })
+				return
 			}
 			var status []byte
 			waitFor(t, "crmem to exit", func() bool {
@@ -127,7 +146,11 @@ exec sleep 600
 				status, err = os.ReadFile(filepath.Join(work, "status"))
 				return err == nil
 			})
-			if got := strings.TrimSpace(string(status)); got != strconv.Itoa(c.status) {
+			got := strings.TrimSpace(string(status))
+			if c.then != 0 && got == strconv.Itoa(128+int(c.then)) {
+				got = strconv.Itoa(c.status) // the two may arrive in either order
+			}
+			if got != strconv.Itoa(c.status) {
 				t.Errorf("exit status %s, want %d; screen:\n%s", got, c.status, tm.run("capture-pane", "-p", "-t", "demo"))
 			}
 			if left := demoFolders(t, tmp); len(left) != 0 {
