@@ -18,19 +18,14 @@ func (a *app) openSource() (string, store.Source, error) {
 	if err != nil {
 		return "", nil, err
 	}
-	if err := unreadableStore(path); err != nil {
-		return path, nil, err
-	}
 	src, err := crabdb.OpenSource(path) // a regular file only: a FIFO or device fails at once
 	if err != nil {
-		return path, nil, a.memoryFileError(path, err)
+		return path, nil, a.readError(path, err)
 	}
 	if !src.Exists() {
 		return path, nil, a.memoryFileError(path, &fs.PathError{Op: "open", Path: path, Err: fs.ErrNotExist})
 	}
-	for _, w := range src.Features().Warnings {
-		fmt.Fprintf(a.stderr, "crmem: %s: warning: %s\n", quotePath(path), sanitizeLine(w))
-	}
+	a.warnings(path, src.Features().Warnings)
 	return path, src, nil
 }
 
@@ -43,15 +38,28 @@ func (a *app) readContents() (*store.Contents, error) {
 	if err != nil {
 		return nil, err
 	}
-	if err := unreadableStore(path); err != nil {
-		return nil, err
-	}
 	c, err := crabdb.ReadContents(path) // a regular file only: a FIFO or device fails at once
 	if err != nil {
-		return nil, a.memoryFileError(path, err)
+		return nil, a.readError(path, err)
 	}
-	for _, w := range c.Features.Warnings {
+	a.warnings(path, c.Features.Warnings)
+	return c, nil
+}
+
+// readError is why the memory file at path could not be read: for a file
+// named like crabtalk's store that neither reader takes, both readers'
+// reasons (unreadableStore, worked out only then: a file that reads costs
+// no second read); otherwise err, naming the file.
+func (a *app) readError(path string, err error) error {
+	if both := unreadableStore(path); both != nil {
+		return both
+	}
+	return a.memoryFileError(path, err)
+}
+
+// warnings prints what reading the memory file at path noticed.
+func (a *app) warnings(path string, ws []string) {
+	for _, w := range ws {
 		fmt.Fprintf(a.stderr, "crmem: %s: warning: %s\n", quotePath(path), sanitizeLine(w))
 	}
-	return c, nil
 }
