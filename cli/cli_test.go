@@ -288,6 +288,18 @@ func TestOddFiles(t *testing.T) {
 		}},
 		{"ok-trailing-bytes.db", 2, "trailing_bytes", nil},
 	}
+	// Every file the fixtures' ok.json describes has its case here.
+	var described map[string]string
+	mustJSON(t, string(readFile(t, filepath.Join("..", "testdata", "reference", "bad", "ok.json"))), &described)
+	opened := map[string]bool{}
+	for _, c := range cases {
+		opened[c.file] = true
+	}
+	for name := range described {
+		if !opened[name] {
+			t.Errorf("ok.json describes %s, which no case here opens", name)
+		}
+	}
 	for _, c := range cases {
 		t.Run(c.file, func(t *testing.T) {
 			db := copyFixture(t, filepath.Join("bad", c.file))
