@@ -162,10 +162,11 @@ func TestTmux_NeverRecalled(t *testing.T) {
 	e.text("s", "conventional commits")
 	e.keys("s", "Enter")
 	e.waitFor("s", 5*time.Second, "card of a recalled entry", func(s string) bool {
-		return cardTitle(s) == "commit-format" && strings.Contains(s, "recalled 1× of 6 recorded recalls")
+		// "open preview" in the help: Enter has been read and the list has the focus.
+		return cardTitle(s) == "commit-format" && strings.Contains(s, "recalled 1× of 6 recorded recalls") && strings.Contains(s, "open preview")
 	})
 	e.keys("s", "Escape")
-	e.waitFor("s", 5*time.Second, "search cleared", func(s string) bool { return !strings.Contains(s, "hit in") })
+	e.waitFor("s", 5*time.Second, "search cleared", searchCleared)
 	e.keys("s", "N")
 	e.waitFor("s", 5*time.Second, "never recalled filter", func(s string) bool {
 		return strings.Contains(s, "never recalled only (N)") && !strings.Contains(s, "rust-style") && !strings.Contains(s, "commit-format") && strings.Contains(s, "final-note")
