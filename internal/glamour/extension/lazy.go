@@ -5,7 +5,7 @@ import (
 	"sync"
 )
 
-// This package is goldmark v1.7.8's extension package (MIT, LICENSE in
+// This package is goldmark v1.8.7's extension package (MIT, LICENSE in
 // this folder), the parts glamour uses (GFM: tables, strikethrough,
 // linkify, task lists; definition lists), with one change: its regular
 // expressions are compiled on first use rather than in package init.

@@ -11,9 +11,9 @@ import (
 	"github.com/yuin/goldmark/util"
 )
 
-var wwwURLRegxp = lazyRegexp(`^www\.[-a-zA-Z0-9@:%._\+~#=]{1,256}\.[a-z]+(?:[/#?][-a-zA-Z0-9@:%_\+.~#!?&/=\(\);,'">\^{}\[\]` + "`" + `]*)?`) //nolint:golint,lll
+var wwwURLRegxp = lazyRegexp(`^www\.[-a-zA-Z0-9@:%._\+~#=]{1,256}\.[a-z]+(?:[/#?][-a-zA-Z0-9@:%_\+.~#!?&/=\(\);,'">\^{}\[\]` + "`" + `]*)?`) //nolint:lll
 
-var urlRegexp = lazyRegexp(`^(?:http|https|ftp)://[-a-zA-Z0-9@:%._\+~#=]{1,256}\.[a-z]+(?::\d+)?(?:[/#?][-a-zA-Z0-9@:%_+.~#$!?&/=\(\);,'">\^{}\[\]` + "`" + `]*)?`) //nolint:golint,lll
+var urlRegexp = lazyRegexp(`^(?:http|https|ftp)://[-a-zA-Z0-9@:%._\+~#=]{1,256}\.[a-z]+(?::\d+)?(?:[/#?][-a-zA-Z0-9@:%_+.~#$!?&/=\(\);,'">\^{}\[\]` + "`" + `]*)?`) //nolint:lll
 
 // An LinkifyConfig struct is a data structure that holds configuration of the
 // Linkify extension.
@@ -32,7 +32,7 @@ const (
 )
 
 // SetOption implements SetOptioner.
-func (c *LinkifyConfig) SetOption(name parser.OptionName, value interface{}) {
+func (c *LinkifyConfig) SetOption(name parser.OptionName, value any) {
 	switch name {
 	case optLinkifyAllowedProtocols:
 		c.AllowedProtocols = value.([][]byte)
@@ -204,37 +204,6 @@ func (s *linkifyParser) Parse(parent ast.Node, block text.Reader, pc parser.Cont
 	if m != nil && m[0] != 0 {
 		m = nil
 	}
-	if m != nil && m[0] == 0 {
-		lastChar := line[m[1]-1]
-		if lastChar == '.' {
-			m[1]--
-		} else if lastChar == ')' {
-			closing := 0
-			for i := m[1] - 1; i >= m[0]; i-- {
-				if line[i] == ')' {
-					closing++
-				} else if line[i] == '(' {
-					closing--
-				}
-			}
-			if closing > 0 {
-				m[1] -= closing
-			}
-		} else if lastChar == ';' {
-			i := m[1] - 2
-			for ; i >= m[0]; i-- {
-				if util.IsAlphaNumeric(line[i]) {
-					continue
-				}
-				break
-			}
-			if i != m[1]-2 {
-				if line[i] == '&' {
-					m[1] -= m[1] - i
-				}
-			}
-		}
-	}
 	if m == nil {
 		if len(line) > 0 && util.IsPunct(line[0]) {
 			return nil
@@ -254,7 +223,7 @@ func (s *linkifyParser) Parse(parent ast.Node, block text.Reader, pc parser.Cont
 		}
 		at := bytes.IndexByte(line, '@')
 		m = []int{0, stop, at, stop - 1}
-		if m == nil || bytes.IndexByte(line[m[2]:m[3]], '.') < 0 {
+		if bytes.IndexByte(line[m[2]:m[3]], '.') < 0 {
 			return nil
 		}
 		lastChar := line[m[1]-1]
@@ -275,17 +244,36 @@ func (s *linkifyParser) Parse(parent ast.Node, block text.Reader, pc parser.Cont
 		s := segment.WithStop(segment.Start + 1)
 		ast.MergeOrAppendTextSegment(parent, s)
 	}
-	i := m[1] - 1
-	for ; i > 0; i-- {
-		c := line[i]
-		switch c {
+	opening := bytes.Count(line[:m[1]], []byte{'('})
+	closing := bytes.Count(line[:m[1]], []byte{')'})
+	i := m[1]
+	for i > 1 {
+		switch line[i-1] {
 		case '?', '!', '.', ',', ':', '*', '_', '~':
+			i--
+		case ')':
+			if closing <= opening {
+				goto endfor
+			}
+			closing--
+			i--
+		case ';':
+			j := i - 2
+			for ; j > 0; j-- {
+				if util.IsAlphaNumeric(line[j]) {
+					continue
+				}
+				break
+			}
+			if j == i-2 || line[j] != '&' {
+				goto endfor
+			}
+			i = j
 		default:
 			goto endfor
 		}
 	}
 endfor:
-	i++
 	consumes += i
 	block.Advance(consumes)
 	n := ast.NewTextSegment(text.NewSegment(start, start+i))

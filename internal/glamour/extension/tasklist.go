@@ -1,8 +1,6 @@
 package extension
 
 import (
-	"regexp"
-
 	"github.com/yuin/goldmark"
 	gast "github.com/yuin/goldmark/ast"
 	"github.com/yuin/goldmark/extension/ast"
@@ -13,7 +11,7 @@ import (
 	"github.com/yuin/goldmark/util"
 )
 
-var taskListRegexp = regexp.MustCompile(`^\[([\sxX])\]\s*`)
+var taskListRegexp = lazyRegexp(`^\[([\sxX])\]\s*`)
 
 type taskCheckBoxParser struct {
 }
@@ -48,7 +46,7 @@ func (s *taskCheckBoxParser) Parse(parent gast.Node, block text.Reader, pc parse
 		return nil
 	}
 	line, _ := block.PeekLine()
-	m := taskListRegexp.FindSubmatchIndex(line)
+	m := taskListRegexp().FindSubmatchIndex(line)
 	if m == nil {
 		return nil
 	}
