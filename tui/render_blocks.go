@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"regexp"
 	"strings"
+	"sync"
 
 	"github.com/charmbracelet/x/ansi"
 )
@@ -24,7 +25,7 @@ const (
 )
 
 // fenceRE matches a code fence opening or closing line.
-var fenceRE = regexp.MustCompile("^( *)(```+|~~~+)(.*)$")
+var fenceRE = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile("^( *)(```+|~~~+)(.*)$") })
 
 // protectBlocks swaps fenced code blocks for placeholders and hard line
 // breaks for markers; blocks holds each code block's lines.
@@ -33,7 +34,7 @@ func protectBlocks(md string) (string, [][]string) {
 	var out []string
 	var blocks [][]string
 	for i := 0; i < len(lines); i++ {
-		m := fenceRE.FindStringSubmatch(lines[i])
+		m := fenceRE().FindStringSubmatch(lines[i])
 		if m == nil {
 			out = append(out, hardBreak(lines, i))
 			continue
@@ -42,7 +43,7 @@ func protectBlocks(md string) (string, [][]string) {
 		var code []string
 		j := i + 1
 		for ; j < len(lines); j++ {
-			if c := fenceRE.FindStringSubmatch(lines[j]); c != nil && c[2][0] == fence[0] && len(c[2]) >= len(fence) && strings.TrimSpace(c[3]) == "" {
+			if c := fenceRE().FindStringSubmatch(lines[j]); c != nil && c[2][0] == fence[0] && len(c[2]) >= len(fence) && strings.TrimSpace(c[3]) == "" {
 				break
 			}
 			code = append(code, strings.TrimPrefix(strings.ReplaceAll(lines[j], "\t", "    "), indent))
@@ -134,12 +135,12 @@ func splitBreaks(line, plain string) []string {
 }
 
 // listPrefixRE matches a rendered list item's bullet or number.
-var listPrefixRE = regexp.MustCompile(`^ *(• |\d+\. )`)
+var listPrefixRE = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^ *(• |\d+\. )`) })
 
 // textIndent is where the text of a rendered line starts: after its
 // leading spaces and any list bullet (all of it for a blank line).
 func textIndent(plain string) int {
-	if m := listPrefixRE.FindString(plain); m != "" {
+	if m := listPrefixRE().FindString(plain); m != "" {
 		return ansi.StringWidth(m)
 	}
 	return ansi.StringWidth(plain) - ansi.StringWidth(strings.TrimLeft(plain, " "))
@@ -156,7 +157,7 @@ func textIndent(plain string) int {
 // one-pane mode).
 
 // tableDelimRE matches a table's delimiter row: | --- | :-: | --: |.
-var tableDelimRE = regexp.MustCompile(`^ {0,3}\|?( *:?-+:? *\|)*( *:?-+:? *)\|? *$`)
+var tableDelimRE = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^ {0,3}\|?( *:?-+:? *\|)*( *:?-+:? *)\|? *$`) })
 
 // tableMargin is what glamour's table takes beside its cells: the
 // document's margin on both sides.
@@ -184,7 +185,7 @@ func protectWideTables(md string, blocks [][]string, width int) (string, [][]str
 // tableAt returns the cells of the table starting at line i (its header,
 // then its body rows; the delimiter row left out), or nil.
 func tableAt(lines []string, i int) [][]string {
-	if i+1 >= len(lines) || !strings.Contains(lines[i], "|") || !tableDelimRE.MatchString(lines[i+1]) {
+	if i+1 >= len(lines) || !strings.Contains(lines[i], "|") || !tableDelimRE().MatchString(lines[i+1]) {
 		return nil
 	}
 	header := tableCells(lines[i])

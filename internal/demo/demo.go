@@ -20,6 +20,7 @@ import (
 	"regexp"
 	"sort"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/crmem/crmem/store"
@@ -159,7 +160,7 @@ func writeSessions(dir string, now time.Time) error {
 }
 
 // relativeTS is an event time written relative to the demo's creation.
-var relativeTS = regexp.MustCompile(`"ts":"@([0-9dhms]+)"`)
+var relativeTS = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`"ts":"@([0-9dhms]+)"`) })
 
 // stampTimes rewrites the relative event times of one step file.
 func stampTimes(path string, now time.Time) error {
@@ -168,8 +169,8 @@ func stampTimes(path string, now time.Time) error {
 		return fmt.Errorf("demo sessions: %w", err)
 	}
 	var bad error
-	out := relativeTS.ReplaceAllFunc(data, func(m []byte) []byte {
-		age, err := parseAge(string(relativeTS.FindSubmatch(m)[1]))
+	out := relativeTS().ReplaceAllFunc(data, func(m []byte) []byte {
+		age, err := parseAge(string(relativeTS().FindSubmatch(m)[1]))
 		if err != nil {
 			bad = err
 			return m

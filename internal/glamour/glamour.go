@@ -290,7 +290,7 @@ func getEnvironmentStyle() string {
 }
 
 func getDefaultStyle(style string) (*ansi.StyleConfig, error) {
-	styles, ok := styles.DefaultStyles[style]
+	styles, ok := styles.DefaultStyles()[style]
 	if !ok {
 		return nil, fmt.Errorf("%s: style not found", style)
 	}

@@ -14,6 +14,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 	"unicode"
 	"unicode/utf8"
 )
@@ -64,7 +65,7 @@ func Input(s string) string { return apply(s, inputPolicy) }
 // raw HTML is escaped so it shows as the text it is rather than vanishing
 // (see escapeHTML).
 func Markdown(s string) string {
-	md := ncr.ReplaceAllStringFunc(Text(s), func(ref string) string {
+	md := ncr().ReplaceAllStringFunc(Text(s), func(ref string) string {
 		if !controlRef(ref) {
 			return ref
 		}
@@ -114,7 +115,7 @@ func outputLayout(r rune) string {
 }
 
 // ncr matches decimal and hexadecimal numeric character references.
-var ncr = regexp.MustCompile(`&#(?:[xX][0-9a-fA-F]{1,8}|[0-9]{1,10});?`)
+var ncr = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`&#(?:[xX][0-9a-fA-F]{1,8}|[0-9]{1,10});?`) })
 
 // controlRef reports whether a numeric character reference names an
 // invisible character other than a newline or tab.

@@ -2,6 +2,8 @@
 package styles
 
 import (
+	"sync"
+
 	"github.com/crmem/crmem/internal/glamour/ansi"
 )
 
@@ -33,9 +35,11 @@ const (
 	PinkStyle       = "pink"
 )
 
-var (
+// build makes the default styles (crmem: upstream declares them as package
+// variables, built in package init by every command, rendering or not).
+func build() map[string]*ansi.StyleConfig {
 	// ASCIIStyleConfig uses only ASCII characters.
-	ASCIIStyleConfig = ansi.StyleConfig{
+	ASCIIStyleConfig := ansi.StyleConfig{
 		Document: ansi.StyleBlock{
 			StylePrimitive: ansi.StylePrimitive{
 				BlockPrefix: "\n",
@@ -142,7 +146,7 @@ var (
 	}
 
 	// DarkStyleConfig is the default dark style.
-	DarkStyleConfig = ansi.StyleConfig{
+	DarkStyleConfig := ansi.StyleConfig{
 		Document: ansi.StyleBlock{
 			StylePrimitive: ansi.StylePrimitive{
 				BlockPrefix: "\n",
@@ -352,7 +356,7 @@ var (
 	}
 
 	// LightStyleConfig is the default light style.
-	LightStyleConfig = ansi.StyleConfig{
+	LightStyleConfig := ansi.StyleConfig{
 		Document: ansi.StyleBlock{
 			StylePrimitive: ansi.StylePrimitive{
 				BlockPrefix: "\n",
@@ -561,7 +565,7 @@ var (
 	}
 
 	// PinkStyleConfig is the default pink style.
-	PinkStyleConfig = ansi.StyleConfig{
+	PinkStyleConfig := ansi.StyleConfig{
 		Document: ansi.StyleBlock{
 			Margin: uintPtr(defaultMargin),
 		},
@@ -668,10 +672,12 @@ var (
 	}
 
 	// NoTTYStyleConfig is the default notty style.
-	NoTTYStyleConfig = ASCIIStyleConfig
+	NoTTYStyleConfig := ASCIIStyleConfig
 
-	// DefaultStyles are the default styles.
-	DefaultStyles = map[string]*ansi.StyleConfig{
+	DraculaStyleConfig := draculaStyle()
+	TokyoNightStyleConfig := tokyoNightStyle()
+
+	return map[string]*ansi.StyleConfig{
 		AsciiStyle: &ASCIIStyleConfig,
 		DarkStyle:  &DarkStyleConfig,
 		LightStyle: &LightStyleConfig,
@@ -682,7 +688,10 @@ var (
 		DraculaStyle:    &DraculaStyleConfig,
 		TokyoNightStyle: &TokyoNightStyleConfig,
 	}
-)
+}
+
+// DefaultStyles returns the default styles by name, built on first use.
+var DefaultStyles = sync.OnceValue(build)
 
 func boolPtr(b bool) *bool       { return &b }
 func stringPtr(s string) *string { return &s }
