@@ -105,16 +105,24 @@ func OpenRegular(path string) (*os.File, fs.FileInfo, error) {
 // regular file is read (ErrNotRegular otherwise, at once). A missing file
 // fails with an error matching fs.ErrNotExist.
 func ReadFile(path string) ([]byte, error) {
+	data, _, err := ReadFileInfo(path)
+	return data, err
+}
+
+// ReadFileInfo is ReadFile that also returns the stat of the file it read
+// (taken before reading, so a write meanwhile shows as a newer version).
+// crabtalk's store is read through it too.
+func ReadFileInfo(path string) ([]byte, fs.FileInfo, error) {
 	f, fi, err := OpenRegular(path)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	defer f.Close()
 	data, err := readAll(f, fi.Size())
 	if err != nil {
-		return nil, &fs.PathError{Op: "read", Path: path, Err: err}
+		return nil, nil, &fs.PathError{Op: "read", Path: path, Err: err}
 	}
-	return data, nil
+	return data, fi, nil
 }
 
 // fingerprintOf computes the fingerprint of the file at path by streaming
@@ -169,8 +177,7 @@ func sameStat(path string, known Fingerprint) bool {
 // huge pages: a 60 MB memory otherwise faults in as ~15k small pages, a
 // third of a one-shot search's time, against a few dozen.
 func readAll(r io.Reader, size int64) ([]byte, error) {
-	buf := make([]byte, 0, size+1) // +1 so reaching EOF needs no regrowth
-	adviseHugePages(buf[:cap(buf)])
+	buf := readBuffer(int(size) + 1) // +1 so reaching EOF needs no regrowth
 	if f, ok := r.(*os.File); ok && size >= parallelReadMin {
 		full, err := readParallel(f, buf[:size])
 		if err != nil {

@@ -2,5 +2,6 @@
 
 package store
 
-// adviseHugePages does nothing here: huge pages are advised on Linux only.
-func adviseHugePages([]byte) {}
+// readBuffer returns an empty buffer with room for n bytes (huge pages are
+// asked for on Linux only).
+func readBuffer(n int) []byte { return make([]byte, 0, n) }

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"io/fs"
 	"os"
 
 	"github.com/crmem/crmem/store"
@@ -16,19 +15,7 @@ import (
 // which is opened read-only and without blocking. The info is the opened
 // file's.
 func ReadFile(path string) ([]byte, os.FileInfo, error) {
-	f, fi, err := store.OpenRegular(path)
-	if err != nil {
-		return nil, nil, err
-	}
-	defer f.Close()
-	// One buffer of the file's size (a little more, in case it grows
-	// meanwhile): io.ReadAll would double its way there.
-	var buf bytes.Buffer
-	buf.Grow(int(min(fi.Size(), 1<<30)) + 512) // a hint, not a limit
-	if _, err := buf.ReadFrom(f); err != nil {
-		return nil, nil, &fs.PathError{Op: "read", Path: path, Err: err}
-	}
-	return buf.Bytes(), fi, nil
+	return store.ReadFileInfo(path)
 }
 
 // File is a store on disk, read-only, that can be reloaded: a reload after
