@@ -21,6 +21,11 @@ func (m *Model) watchStarted(msg watchStartedMsg) tea.Cmd {
 		return m.after(pollEvery, pollMsg{})
 	}
 	m.w.watcher = msg.w
+	if m.db == nil && m.w.reloading {
+		// The open may have read the file before the watch began: a write
+		// in between raised no event, so look again once it is done.
+		m.w.again = true
+	}
 	return tea.Batch(waitEventCmd(msg.w), m.reloadIfOpen(), m.after(backstopEvery, pollMsg{}))
 }
 

@@ -44,6 +44,16 @@ func openCmd(path string) tea.Cmd {
 	}
 }
 
+// openAhead starts openCmd(path) at once, off the caller's goroutine, and
+// returns the command that delivers its result: the file is read while
+// the terminal is being set up rather than after (a few milliseconds of a
+// first screen that is mostly waiting).
+func openAhead(path string) tea.Cmd {
+	done := make(chan tea.Msg, 1)
+	go func() { done <- openCmd(path)() }()
+	return func() tea.Msg { return <-done }
+}
+
 // openDB opens path without waiting for the index: the list shows while
 // the index is built in the background. crabtalk's store opens read-only.
 func openDB(path string) (store.Source, error) {

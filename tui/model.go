@@ -54,6 +54,7 @@ type config struct {
 	pager         string        // $PAGER; "" for less -R
 	nameMatches   int           // name-match rows before "… N more"; 0: the default
 	recallLimit   int           // the recall view's limit; 0: the default
+	open          tea.Cmd       // the open, started ahead by Run; nil: openCmd(path)
 }
 
 // Model is the root Bubble Tea model of the TUI.
@@ -64,6 +65,7 @@ type Model struct {
 	home string // the user's home folder, shown as ~
 
 	db      store.Source // a v1 file, or crabtalk's store
+	open    tea.Cmd      // the first open of the file, run by Init
 	snap    *snapshot
 	indexed bool
 	loaded  bool
@@ -168,6 +170,10 @@ func newModel(cfg config) *Model {
 	m.c.styles = newStyles(m.c.dark, cfg.noColor)
 	m.input = newSearchInput()
 	m.st.daemonSock = cfg.daemon
+	m.open = cfg.open
+	if m.open == nil {
+		m.open = openCmd(cfg.path)
+	}
 	m.applyStyles()
 	m.setMode()
 	return m
@@ -177,7 +183,7 @@ func newModel(cfg config) *Model {
 // open counts as the read in flight, so an event meanwhile waits for it.
 func (m *Model) Init() tea.Cmd {
 	m.w.reloading = true
-	cmds := []tea.Cmd{openCmd(m.path), startWatchCmd(m.path), daemonCmd(m.st.daemonSock)}
+	cmds := []tea.Cmd{m.open, startWatchCmd(m.path), daemonCmd(m.st.daemonSock)}
 	if m.c.styleOpt == "" || m.c.styleOpt == "auto" {
 		cmds = append(cmds, tea.RequestBackgroundColor)
 	}

@@ -39,7 +39,9 @@ func Run(opts Options) error {
 	if err := CheckStyle(opts.Style); err != nil {
 		return err
 	}
-	m := newModel(configFrom(opts, os.Getenv))
+	cfg := configFrom(opts, os.Getenv)
+	cfg.open = openAhead(cfg.path)
+	m := newModel(cfg)
 	_, err := tea.NewProgram(m, inputOptions()...).Run()
 	m.w.watcher.close()
 	if err != nil {
