@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -345,5 +346,27 @@ func TestView_HugeTimestampShownRaw(t *testing.T) {
 	}
 	if !strings.Contains(screen, "after year 9999") || strings.Contains(screen, "April") {
 		t.Errorf("date group of a time beyond year 9999:\n%s", screen)
+	}
+}
+
+// TestWriteBetweenOpenAndWatch: the open reads the file before the watch
+// exists (Run starts it ahead of the terminal's setup); a write in between
+// raises no event, yet the screen shows it once the open is done.
+func TestWriteBetweenOpenAndWatch(t *testing.T) {
+	path := copyFixture(t, "crmem/small.db")
+	m := newModel(config{path: path, style: "dark", noColor: true, now: func() time.Time { return testNow }, loc: time.UTC, after: noTimer})
+	drive(m, func() tea.Msg { return tea.WindowSizeMsg{Width: 120, Height: 40} })
+	_ = m.Init() // the open is in flight from here on
+	opened := openCmd(path)()
+	apply(t, path, store.Add{Name: "between", Content: "written before the watch began"})
+	w, err := newWatcher(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(w.close)
+	_ = m.watchStarted(watchStartedMsg{w: w}) // its own commands wait for events: not run
+	drive(m, func() tea.Msg { return opened })
+	if !slices.Contains(listNames(m), "between") {
+		t.Errorf("the write between the open and the watch is not shown: %v", listNames(m))
 	}
 }
