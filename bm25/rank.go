@@ -102,16 +102,24 @@ func (q *queryMatcher) matchLong(term []byte, tf []uint32) {
 // replaces, or returns nil when ids ascend (as in every file crmem or the
 // reference writes, so none repeats).
 func shadowedDocs(n int, doc func(i int) Doc) []bool {
-	ids := make([]uint64, n)
+	// Checked first without a slice of n ids, which a fresh process pays
+	// for in page faults.
+	var prev uint64
 	ascending := true
 	for i := range n {
-		ids[i] = doc(i).ID
-		if i > 0 && ids[i] <= ids[i-1] {
+		id := doc(i).ID
+		if i > 0 && id <= prev {
 			ascending = false
+			break
 		}
+		prev = id
 	}
 	if ascending {
 		return nil
+	}
+	ids := make([]uint64, n)
+	for i := range n {
+		ids[i] = doc(i).ID
 	}
 	last := make(map[uint64]int, n)
 	for i, id := range ids {

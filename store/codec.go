@@ -5,6 +5,8 @@ import (
 	"slices"
 	"unicode/utf8"
 	"unsafe"
+
+	"github.com/crmem/crmem/internal/hugepage"
 )
 
 // On-disk layout constants of CRMEM v1 (see doc.go).
@@ -77,7 +79,8 @@ func (d *decoder) body() (*File, error) {
 	}
 	// Preallocate no more than the file's size could hold as Entry values;
 	// a file that is truly that dense grows the slice as it goes.
-	entries := make([]Entry, 0, min(int(count), d.remaining()/int(unsafe.Sizeof(Entry{}))))
+	// Filled at once: laid out for huge pages (package hugepage).
+	entries := hugepage.Slice[Entry](min(int(count), d.remaining()/int(unsafe.Sizeof(Entry{}))))
 	for range count {
 		entries = append(entries, Entry{})
 		if err := d.entry(&entries[len(entries)-1]); err != nil {

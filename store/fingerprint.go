@@ -8,6 +8,8 @@ import (
 	"io/fs"
 	"os"
 	"time"
+
+	"github.com/crmem/crmem/internal/hugepage"
 )
 
 // Fingerprint identifies one version of the file: size, mtime and a hash of
@@ -174,10 +176,11 @@ func sameStat(path string, known Fingerprint) bool {
 // readAll reads r to its end into one buffer of the expected size, growing
 // only if the file grew meanwhile. A large file (r at its start) is read on
 // every core first (readParallel), then on from there. The buffer asks for
-// huge pages: a 60 MB memory otherwise faults in as ~15k small pages, a
-// third of a one-shot search's time, against a few dozen.
+// huge pages (package hugepage): a 60 MB memory otherwise faults in as
+// ~15k small pages, a third of a one-shot search's time, against a few
+// dozen.
 func readAll(r io.Reader, size int64) ([]byte, error) {
-	buf := readBuffer(int(size) + 1) // +1 so reaching EOF needs no regrowth
+	buf := hugepage.Bytes(int(size) + 1) // +1 so reaching EOF needs no regrowth
 	if f, ok := r.(*os.File); ok && size >= parallelReadMin {
 		full, err := readParallel(f, buf[:size])
 		if err != nil {
