@@ -134,6 +134,10 @@ func shadowedDocs(n int, doc func(i int) Doc) []bool {
 	return shadowed
 }
 
+// maxPresizedTFs bounds the term frequencies a part makes room for up
+// front (64 MiB of address space).
+const maxPresizedTFs = 1 << 24
+
 // rankPart is one goroutine's range of documents and what Rank needs of
 // them: the indexed documents' count and total length, and each matching
 // document's position, length and query-term frequencies.
@@ -168,9 +172,12 @@ func (p *rankPart) count(q *queryMatcher, doc func(i int) Doc, shadowed []bool) 
 	tf := make([]uint32, nt)
 	// Room for every document to match, as address space: only what the
 	// matches fill is touched, in huge pages, where growing by doubling
-	// faulted in about twice that in small ones.
+	// faulted in about twice that in small ones. A query of very many
+	// terms grows its frequencies as it goes instead.
 	p.matches = hugepage.Slice[rankMatch](p.hi - p.lo)
-	p.tfs = hugepage.Slice[uint32]((p.hi - p.lo) * nt)
+	if room := (p.hi - p.lo) * nt; nt > 0 && room/nt == p.hi-p.lo && room <= maxPresizedTFs {
+		p.tfs = hugepage.Slice[uint32](room)
+	}
 	var sc scanner
 	for i := p.lo; i < p.hi; i++ {
 		if shadowed != nil && shadowed[i] {
