@@ -42,7 +42,7 @@ func Run(opts Options) error {
 	cfg := configFrom(opts, os.Getenv)
 	cfg.open = openAhead(cfg.path)
 	m := newModel(cfg)
-	_, err := tea.NewProgram(m, inputOptions()...).Run()
+	_, err := tea.NewProgram(m, append(inputOptions(), tea.WithColorProfile(screenProfile()))...).Run()
 	m.w.watcher.close()
 	if err != nil {
 		return fmt.Errorf("terminal: %w", err)
