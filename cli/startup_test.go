@@ -2,7 +2,10 @@ package cli
 
 import (
 	"debug/buildinfo"
+	"errors"
 	"fmt"
+	"os/exec"
+	"strings"
 	"testing"
 )
 
@@ -25,6 +28,31 @@ func TestBinary_NoEagerInitDependencies(t *testing.T) {
 			if _, err := fmt.Sscanf(d.Version, "v0.0.%d", &patch); err != nil || patch < 30 {
 				t.Errorf("crmem links go-runewidth %s: its tables are built at init before v0.0.30", d.Version)
 			}
+		}
+	}
+}
+
+// TestBinary_NoEagerInitPackages pins, package by package, what the
+// module list of TestBinary_NoEagerInitDependencies cannot see: crmem
+// links golang.org/x/net (html/atom, whose tables are static data) but not
+// its html package.
+func TestBinary_NoEagerInitPackages(t *testing.T) {
+	// Packages with a costly init, each with what does its job instead.
+	replaced := map[string]string{
+		// Its entity tables (~2,250 entries, ~113 KB of heap) are built at init.
+		"golang.org/x/net/html": "internal/glamour/htmltoken",
+	}
+	out, err := exec.Command(goTool(), "list", "-deps", "..").Output()
+	if err != nil {
+		var exit *exec.ExitError
+		if errors.As(err, &exit) {
+			t.Fatalf("go list -deps: %v: %s", err, exit.Stderr)
+		}
+		t.Fatalf("go list -deps: %v", err)
+	}
+	for _, pkg := range strings.Fields(string(out)) {
+		if instead, ok := replaced[pkg]; ok {
+			t.Errorf("crmem links %s, whose init is costly: use %s", pkg, instead)
 		}
 	}
 }

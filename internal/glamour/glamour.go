@@ -7,8 +7,10 @@
 // code block's own style instead of being highlighted with chroma
 // (ansi/codeblock.go; WithChromaFormatter is gone with it), HTML is stripped
 // by a transcription of bluemonday's StrictPolicy instead of bluemonday,
-// whose init builds CSS tables (ansi/strip.go), and the GitHub link patterns
-// are compiled on first use (internal/autolink). Upstream imports
+// whose init builds CSS tables (ansi/strip.go), over a copy of
+// golang.org/x/net/html's tokenizer whose entity tables are built on first
+// use (htmltoken), and the GitHub link patterns are compiled on first use
+// (internal/autolink). Upstream imports
 // chroma unconditionally, and chroma registers every lexer and style in its
 // package init (~60k allocations, 20-25 ms), which every crmem command paid
 // although crmem draws fenced code blocks itself (tui/render_blocks.go).

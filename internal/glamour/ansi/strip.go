@@ -6,7 +6,7 @@ import (
 	"strconv"
 	"strings"
 
-	"golang.org/x/net/html"
+	"github.com/crmem/crmem/internal/glamour/htmltoken"
 )
 
 // skipContent are the elements whose text stripHTML drops with them:
@@ -21,7 +21,8 @@ var skipContent = map[string]bool{
 // command paid for): every tag, comment and doctype removed, the text of
 // script, style and the skipContent elements dropped, the rest of the
 // text kept HTML-escaped; on a tokenizer error, nothing. The same
-// tokenizer, step for step, so the output is bluemonday's (pinned by
+// tokenizer (htmltoken, x/net/html's without its init), step for step,
+// so the output is bluemonday's (pinned by
 // TestStripHTML_MatchesBluemonday and its fuzz target).
 func stripHTML(s string) string {
 	if strings.TrimSpace(s) == "" {
@@ -31,11 +32,11 @@ func stripHTML(s string) string {
 	var skipping bool
 	var skipped int64
 	var recent string // the most recently started element
-	z := html.NewTokenizer(strings.NewReader(s))
-	for z.Next() != html.ErrorToken {
+	z := htmltoken.NewTokenizer(strings.NewReader(s))
+	for z.Next() != htmltoken.ErrorToken {
 		t := z.Token()
 		switch t.Type {
-		case html.StartTagToken:
+		case htmltoken.StartTagToken:
 			name := normaliseElementName(t.Data)
 			recent = name
 			if name == "script" || name == "style" {
@@ -45,7 +46,7 @@ func stripHTML(s string) string {
 				skipping = true
 				skipped++
 			}
-		case html.EndTagToken:
+		case htmltoken.EndTagToken:
 			name := normaliseElementName(t.Data)
 			if recent == name {
 				recent = ""
@@ -59,7 +60,7 @@ func stripHTML(s string) string {
 					skipping = false
 				}
 			}
-		case html.TextToken:
+		case htmltoken.TextToken:
 			if !skipping && recent != "script" && recent != "style" {
 				buf.WriteString(t.String())
 			}
