@@ -21,19 +21,9 @@ if [ ! -f "$db" ]; then
   mkdir -p "$(dirname "$db")"
   python3 ../shared/tools/gen_corpus.py --entries 3000 --seed 7 --crmem "$db" >/dev/null
 fi
-export CGO_ENABLED=0 # as the releases are built
 tmp=$(mktemp -d)
 trap 'tmux -S "$tmp/sock" kill-server 2>/dev/null || true; rm -rf "$tmp"' EXIT
-echo "building B (this tree) and A ($old)…" >&2
-go build -o "$tmp/B.build" .
-mkdir "$tmp/old"
-git archive "$old" | tar -x -C "$tmp/old"
-(cd "$tmp/old" && go build -o "$tmp/A.build" .)
-mkdir "$tmp/hello"
-printf 'module hello\n\ngo 1.22\n' >"$tmp/hello/go.mod"
-printf 'package main\n\nimport "fmt"\n\nfunc main() { fmt.Println("hello") }\n' >"$tmp/hello/main.go"
-(cd "$tmp/hello" && go build -o "$tmp/hello.build" .)
-for b in A B hello; do cp "$tmp/$b.build" "$tmp/$b"; done # time copies (see oneshot-bench.sh)
+. scripts/build-ab.sh
 n=$("$tmp/B" ls --db "$db" --json | python3 -c 'import json,sys; print(f"{len(json.load(sys.stdin)):,}")')
 marker="1/$n"
 

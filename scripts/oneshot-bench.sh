@@ -31,25 +31,9 @@ corpus() { # path entries
 corpus "$small" 3000
 corpus "$big" 100000
 
-# Every binary is built as the releases are (static, cgo off): a dynamic one
-# spends 3-4 ms more in the loader and libc before main.
-export CGO_ENABLED=0
-
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-echo "building B (this tree) and A ($old)…" >&2
-go build -o "$tmp/B" .
-mkdir "$tmp/old"
-git archive "$old" | tar -x -C "$tmp/old"
-(cd "$tmp/old" && go build -o "$tmp/A" .)
-mkdir "$tmp/hello"
-printf 'module hello\n\ngo 1.22\n' >"$tmp/hello/go.mod"
-printf 'package main\n\nimport "fmt"\n\nfunc main() { fmt.Println("hello") }\n' >"$tmp/hello/main.go"
-(cd "$tmp/hello" && go build -o "$tmp/hello-bin" .)
-# Time copies, not the files the linker wrote: on the VM these figures come
-# from, a binary straight out of go build sometimes ran ~2 ms slower per
-# start than a cp of it (same page faults), which would favour one side.
-for b in A B hello-bin; do cp "$tmp/$b" "$tmp/$b.copy" && mv "$tmp/$b.copy" "$tmp/$b"; done
+. scripts/build-ab.sh
 name=$("$tmp/B" ls --db "$small" --json | python3 -c 'import json,sys; e=json.load(sys.stdin); print(e[len(e)//2]["name"])')
 bigname=$("$tmp/B" ls --db "$big" --json | python3 -c 'import json,sys; e=json.load(sys.stdin); print(e[len(e)//2]["name"])')
 
@@ -59,7 +43,7 @@ import os, statistics, subprocess, sys, time
 
 tmp, small, big, name, bigname, rounds, big_rounds = sys.argv[1:8]
 rounds, big_rounds = int(rounds), int(big_rounds)
-A, B, hello = f"{tmp}/A", f"{tmp}/B", f"{tmp}/hello-bin"
+A, B, hello = f"{tmp}/A", f"{tmp}/B", f"{tmp}/hello"
 q = ["deploy", "canary", "rollback"]
 cases = [
     ("version", ["version"], rounds),
