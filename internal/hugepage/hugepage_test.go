@@ -43,7 +43,7 @@ func TestSlice(t *testing.T) {
 	}
 	size := int(unsafe.Sizeof(entry{}))
 	for _, n := range []int{0, 1, Min/size - 1, Min / size, Size/size + 1, 3 * Size / size} {
-		check(t, n, func(i int) entry { return entry{id: uint64(i), name: "x", tags: []string{"y"}} })
+		check(t, n, func(i int) entry { return entry{id: uint64(i), name: "x", tags: []string{"y"}, kind: uint8(i)} })
 	}
 	if s := Bytes(Min); cap(s) != Min || len(s) != 0 {
 		t.Errorf("Bytes(Min): len %d cap %d", len(s), cap(s))
