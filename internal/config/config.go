@@ -26,7 +26,10 @@ type Config struct {
 	RecallLimit   int    // the recall view's limit
 	MaxExpansions int    // prefix expansions of the word being typed
 	NameMatches   int    // name-match rows shown before "… N more"
-	Keys          keymap.KeyMap
+	// Keys is the defaults with the file's [keys] applied, or the zero
+	// KeyMap, which means the defaults (see KeyMap), when the file has no
+	// [keys]: built only then, not by every command (~40 KB of a start).
+	Keys keymap.KeyMap
 
 	// File is the config file's path; Found says it exists (else the
 	// defaults stand in for it).
@@ -105,8 +108,9 @@ func (c *Config) Settings() []Setting {
 	for _, s := range settings {
 		out = append(out, Setting{Name: s.name, Value: tomlValue(s.get(c)), Source: c.origins[s.name]})
 	}
+	keys := c.KeyMap()
 	for _, name := range keymap.Names() {
-		b, _ := c.Keys.Lookup(name)
+		b, _ := keys.Lookup(name)
 		v := tomlValue(b.Keys())
 		if len(b.Keys()) == 0 {
 			v = "false"
@@ -114,6 +118,15 @@ func (c *Config) Settings() []Setting {
 		out = append(out, Setting{Name: "keys." + name, Value: v, Source: c.origins["keys."+name]})
 	}
 	return out
+}
+
+// KeyMap is the effective key map: Keys, or the defaults when the file
+// remapped nothing.
+func (c *Config) KeyMap() keymap.KeyMap {
+	if c.Keys.Configured() {
+		return c.Keys
+	}
+	return keymap.DefaultKeyMap()
 }
 
 // Origin returns where the setting called name came from.

@@ -346,3 +346,36 @@ func TestDaemonSocket_HonoursCrabtalkHome(t *testing.T) {
 		}
 	}
 }
+
+// TestLoad_KeyMapOnlyWhenRemapped: without a [keys] table the key map is
+// not built (every command loads the configuration, few need keys), yet
+// KeyMap and Settings give the defaults; with one, Keys holds the remap.
+func TestLoad_KeyMapOnlyWhenRemapped(t *testing.T) {
+	for _, tc := range []struct {
+		name, file string
+		configured bool
+		quit       string
+	}{
+		{"no file", "", false, "q"},
+		{"file without keys", "sort = \"name\"\n", false, "q"},
+		{"file with keys", "[keys]\nquit = \"Q\"\n", true, "Q"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			c, err := load(t, tc.file, nil, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if c.Keys.Configured() != tc.configured {
+				t.Errorf("Keys built: %v, want %v", c.Keys.Configured(), tc.configured)
+			}
+			if got := c.KeyMap().Quit.Help().Key; !strings.HasPrefix(got, tc.quit) {
+				t.Errorf("KeyMap's quit %q, want %q", got, tc.quit)
+			}
+			for _, s := range c.Settings() {
+				if s.Name == "keys.quit" && !strings.Contains(s.Value, `"`+tc.quit+`"`) {
+					t.Errorf("settings list keys.quit = %s, want %q in it", s.Value, tc.quit)
+				}
+			}
+		})
+	}
+}

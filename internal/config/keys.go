@@ -15,6 +15,9 @@ func (f fileLayer) applyKeys(v any) error {
 	if !ok {
 		return f.errorAt("keys", "keys must be a table ([keys]), not %s", typeName(v))
 	}
+	if !f.c.Keys.Configured() {
+		f.c.Keys = keymap.DefaultKeyMap()
+	}
 	for _, name := range f.sortedKeys(t, "keys.") {
 		keys, err := f.bindingKeys(name, t[name])
 		if err != nil {

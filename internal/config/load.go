@@ -13,7 +13,6 @@ import (
 	"github.com/pelletier/go-toml/v2/unstable"
 
 	"github.com/crmem/crmem/internal/humanize"
-	"github.com/crmem/crmem/keymap"
 )
 
 // Options are the layers above the defaults: the environment and the flags
@@ -83,7 +82,7 @@ func home(getenv func(string) string) string {
 // bound to two actions of one pane, is an *Error.
 func Load(o Options) (*Config, error) {
 	h := home(o.Getenv)
-	c := &Config{Keys: keymap.DefaultKeyMap(), File: Path(o.Getenv), origins: map[string]Source{}, getenv: o.Getenv}
+	c := &Config{File: Path(o.Getenv), origins: map[string]Source{}, getenv: o.Getenv}
 	for _, s := range settings {
 		v, _ := s.check(s.def, h)
 		s.set(c, v)
