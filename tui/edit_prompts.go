@@ -97,6 +97,12 @@ func (f *editing) deleteSelected(m *Model) tea.Cmd {
 	if !ok {
 		return cmd
 	}
+	return f.confirmDelete(m, e)
+}
+
+// confirmDelete asks y/n, with the sessions that would lose their resume
+// point, before deleting e (undoable).
+func (f *editing) confirmDelete(m *Model, e store.Entry) tea.Cmd {
 	text := fmt.Sprintf("delete %s %s (%s)?", e.Kind, sanitize.Name(e.Name), humanize.Size(len(e.Content)))
 	f.dlg = &confirmDialog{text: text, warn: f.resumeWarning(m, []store.Entry{e}), yes: func(m *Model) tea.Cmd {
 		return f.remove(m, []store.Entry{e}, "delete "+e.Name)

@@ -336,6 +336,21 @@ func (f *editing) merge(m *Model, keep, drop store.Entry) tea.Cmd {
 // editFinding opens the finding's entry in the editor: for a secret, to
 // redact it (the status says where it is).
 func (f *editing) editFinding(m *Model) tea.Cmd {
+	return f.onFindingEntry(m, func(m *Model, fd hygiene.Finding, e store.Entry) tea.Cmd {
+		if cur, ok := m.DB().Memory().Get(e.ID); ok && cur.Name == e.Name {
+			e = cur
+		}
+		s, err := editor.Edit(e, f.ed)
+		if err != nil {
+			return m.SetStatus("cannot start the editor: " + err.Error())
+		}
+		return tea.Batch(m.SetStatus(redactHint(fd)), f.runEditor(s))
+	})
+}
+
+// onFindingEntry runs act, as a write action, on the selected finding and
+// its one entry (a finding about several entries says how to act on one).
+func (f *editing) onFindingEntry(m *Model, act func(*Model, hygiene.Finding, store.Entry) tea.Cmd) tea.Cmd {
 	fd, ok := f.selectedFinding()
 	if !ok {
 		return nil
@@ -345,14 +360,7 @@ func (f *editing) editFinding(m *Model) tea.Cmd {
 		if !ok {
 			return cmd
 		}
-		if cur, ok := m.DB().Memory().Get(e.ID); ok && cur.Name == e.Name {
-			e = cur
-		}
-		s, err := editor.Edit(e, f.ed)
-		if err != nil {
-			return m.SetStatus("cannot start the editor: " + err.Error())
-		}
-		return tea.Batch(m.SetStatus(redactHint(fd)), f.runEditor(s))
+		return act(m, fd, e)
 	})
 }
 
@@ -371,20 +379,8 @@ func redactHint(fd hygiene.Finding) string {
 
 // deleteFinding asks y/n before deleting the finding's entry.
 func (f *editing) deleteFinding(m *Model) tea.Cmd {
-	fd, ok := f.selectedFinding()
-	if !ok {
-		return nil
-	}
-	return f.writing(m, func(m *Model) tea.Cmd {
-		e, cmd, ok := f.findingEntry(m, fd)
-		if !ok {
-			return cmd
-		}
-		text := fmt.Sprintf("delete %s %s (%s)?", e.Kind, sanitize.Name(e.Name), humanize.Size(len(e.Content)))
-		f.dlg = &confirmDialog{text: text, warn: f.resumeWarning(m, []store.Entry{e}), yes: func(m *Model) tea.Cmd {
-			return f.remove(m, []store.Entry{e}, "delete "+e.Name)
-		}}
-		return nil
+	return f.onFindingEntry(m, func(m *Model, _ hygiene.Finding, e store.Entry) tea.Cmd {
+		return f.confirmDelete(m, e)
 	})
 }
 
