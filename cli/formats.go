@@ -74,7 +74,7 @@ func unreadableStore(path string) error {
 	if filepath.Ext(path) != ".crmem" {
 		return nil
 	}
-	data, _, err := crabdb.ReadFile(path)
+	data, err := store.ReadFile(path)
 	if err != nil {
 		return nil // the v1 reader reports it
 	}

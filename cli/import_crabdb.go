@@ -5,6 +5,7 @@ import (
 	"os"
 
 	"github.com/crmem/crmem/export"
+	"github.com/crmem/crmem/store"
 	"github.com/crmem/crmem/store/crabdb"
 )
 
@@ -15,7 +16,7 @@ import (
 func storeImportFormat(path, from string) (export.Format, error) {
 	switch {
 	case from == string(export.Crabdb):
-		data, _, err := crabdb.ReadFile(path)
+		data, err := store.ReadFile(path)
 		if err != nil {
 			return "", fileError{path, err}
 		}

@@ -10,14 +10,6 @@ import (
 	"github.com/crmem/crmem/store"
 )
 
-// ReadFile reads path without writing anything: it must lead (after
-// symlinks) to a regular file (store.ErrNotRegular otherwise, at once),
-// which is opened read-only and without blocking. The info is the opened
-// file's.
-func ReadFile(path string) ([]byte, os.FileInfo, error) {
-	return store.ReadFileInfo(path)
-}
-
 // File is a store on disk, read-only, that can be reloaded: a reload after
 // the daemon appended reads only the new bytes; after a compaction (the
 // file was replaced) or a header change it reads the file again.
@@ -30,7 +22,7 @@ type File struct {
 
 // Open reads the store at path.
 func Open(path string) (*File, error) {
-	data, fi, err := ReadFile(path)
+	data, fi, err := store.ReadFileInfo(path)
 	if err != nil {
 		return nil, err
 	}
@@ -98,7 +90,7 @@ func (f *File) Reload() (Reload, error) {
 
 // reread reads the whole file again.
 func (f *File) reread() (Reload, error) {
-	data, fi, err := ReadFile(f.path)
+	data, fi, err := store.ReadFileInfo(f.path)
 	if err != nil {
 		return Unchanged, err
 	}

@@ -12,7 +12,7 @@ import (
 	"github.com/crmem/crmem/store"
 )
 
-// TestReadFile_OnlyRegularFiles: a FIFO or a folder at the path fails at
+// TestReadFile_OnlyRegularFiles: opening a FIFO or a folder at the path fails at
 // once with store.ErrNotRegular (the store's own check, shared), and a
 // reload of a store replaced by a FIFO fails the same way, never hangs.
 func TestReadFile_OnlyRegularFiles(t *testing.T) {
@@ -22,8 +22,8 @@ func TestReadFile_OnlyRegularFiles(t *testing.T) {
 		t.Skipf("mkfifo: %v (no FIFOs here)", err)
 	}
 	for _, p := range []string{fifo, dir} {
-		if _, _, err := ReadFile(p); !errors.Is(err, store.ErrNotRegular) {
-			t.Errorf("ReadFile(%s): %v, want ErrNotRegular", p, err)
+		if _, err := Open(p); !errors.Is(err, store.ErrNotRegular) {
+			t.Errorf("Open(%s): %v, want ErrNotRegular", p, err)
 		}
 		if IsStore(p) {
 			t.Errorf("IsStore(%s) is true", p)
