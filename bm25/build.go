@@ -3,7 +3,8 @@ package bm25
 import (
 	"runtime"
 	"slices"
-	"sync"
+
+	"github.com/crmem/crmem/internal/workgroup"
 )
 
 // minPartDocs keeps tiny inputs on one goroutine.
@@ -57,10 +58,10 @@ func buildPacked(src source, n int, packLimit uint32) *Index {
 	// The documents' numbers, ids and lengths are recorded beside the
 	// filling of the posting lists: the two touch different fields.
 	var ascending bool
-	var wg sync.WaitGroup
-	wg.Go(func() { ascending = ix.registerDocs(src.n, parts) })
+	var g workgroup.Group
+	g.Go(func() error { ascending = ix.registerDocs(src.n, parts); return nil })
 	ix.fillPostings(parts, remaps)
-	wg.Wait()
+	_ = g.Wait() // registering does not fail
 	for _, p := range parts {
 		p.dts = nil // the largest transient
 	}
@@ -120,12 +121,12 @@ func (p *buildPart) unpack(slot int) (term, tf uint32) {
 // size, and tokenizes the ranges in parallel.
 func tokenizeParts(src source, n int, packLimit uint32) []*buildPart {
 	parts := splitDocs(src, n)
-	var wg sync.WaitGroup
+	var g workgroup.Group // the texts may be a mapped file's (store.MapFile)
 	for _, p := range parts {
 		p.packLimit = min(packLimit, termEscape)
-		wg.Go(p.tokenize)
+		g.Go(func() error { p.tokenize(); return nil })
 	}
-	wg.Wait()
+	_ = g.Wait() // tokenizing does not fail
 	return parts
 }
 
@@ -324,11 +325,11 @@ func (ix *Index) fillPostings(parts []*buildPart, remaps [][]uint32) {
 	}
 	backing := make([]posting, off[nt])
 	cursors := partCursors(parts, remaps, off)
-	var wg sync.WaitGroup
+	var g workgroup.Group
 	for w, p := range parts {
-		wg.Go(func() { p.fill(backing, cursors[w]) })
+		g.Go(func() error { p.fill(backing, cursors[w]); return nil })
 	}
-	wg.Wait()
+	_ = g.Wait() // filling does not fail
 	ix.postings = make([][]posting, nt)
 	ix.dead = make([]uint32, nt)
 	for g := range ix.postings {

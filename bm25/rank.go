@@ -3,9 +3,9 @@ package bm25
 import (
 	"runtime"
 	"slices"
-	"sync"
 
 	"github.com/crmem/crmem/internal/hugepage"
+	"github.com/crmem/crmem/internal/workgroup"
 )
 
 // Ranked is one result of Rank: a hit and the position of its document.
@@ -31,11 +31,11 @@ func Rank(n int, doc func(i int) Doc, query string, limit int) []Ranked {
 	q := newQueryMatcher(terms)
 	shadowed := shadowedDocs(n, doc)
 	parts := rankParts(n, runtime.GOMAXPROCS(0))
-	var wg sync.WaitGroup
+	var g workgroup.Group // doc's text may be a mapped file's (store.MapFile)
 	for _, p := range parts {
-		wg.Go(func() { p.count(q, doc, shadowed) })
+		g.Go(func() error { p.count(q, doc, shadowed); return nil })
 	}
-	wg.Wait()
+	_ = g.Wait() // no part fails
 	return scoreParts(parts, len(terms), limit)
 }
 

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"runtime/debug"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -53,11 +54,21 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer, getenv func(s
 }
 
 // execute runs the command line on a and returns the exit status, as run.
+//
+// Faults on memory are panics here, not crashes (debug.SetPanicOnFault):
+// a one-shot command reads a large memory file mapped (store.MapFile), and
+// a read of it faults if another program cut the file short in place
+// meanwhile. That is reported as what it is (faultError), naming the file.
 func (a *app) execute(args []string) (code int) {
 	defer a.cleanUp()
+	defer debug.SetPanicOnFault(debug.SetPanicOnFault(true))
 	defer func() {
 		if r := recover(); r != nil {
-			fmt.Fprintf(a.stderr, "crmem: internal error: %s\n", oneLine(fmt.Sprint(r)))
+			if msg, ok := faultError(r); ok {
+				fmt.Fprintf(a.stderr, "crmem: %s\n", oneLine(msg))
+			} else {
+				fmt.Fprintf(a.stderr, "crmem: internal error: %s\n", oneLine(fmt.Sprint(r)))
+			}
 			code = 1
 		}
 	}()
@@ -77,6 +88,20 @@ func (a *app) execute(args []string) (code int) {
 		return 2
 	}
 	return 1
+}
+
+// faultError says what a fault on a mapped file means, when r is the
+// panic of one (a runtime error at an address in a file mapping).
+func faultError(r any) (string, bool) {
+	f, ok := r.(interface{ Addr() uintptr })
+	if !ok {
+		return "", false
+	}
+	path, ok := store.MappedFileAt(f.Addr())
+	if !ok {
+		return "", false
+	}
+	return fmt.Sprintf("%s: the file was cut short while crmem read it (written in place, not replaced); run the command again", quotePath(path)), true
 }
 
 // cleanUp runs the cleanups the command registered, last first.

@@ -10,8 +10,7 @@ import (
 	"slices"
 	"strings"
 
-	"golang.org/x/sync/errgroup"
-
+	"github.com/crmem/crmem/internal/workgroup"
 	"github.com/crmem/crmem/store"
 )
 
@@ -169,7 +168,7 @@ func writeStage(stage string, entries []store.Entry) error {
 			}
 		}
 	}
-	var g errgroup.Group
+	var g workgroup.Group // the entries may alias a mapped file (store.MapFile)
 	g.SetLimit(4)
 	for _, e := range entries {
 		folder, _ := folderOf(e.Kind)

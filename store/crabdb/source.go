@@ -105,8 +105,12 @@ func (s *Source) convert() (f *store.File, notices, problems []string) {
 // the way for a subcommand that reads the memory and exits. What the read
 // noticed, and the store's entries it could not read, are the Features'
 // warnings.
+//
+// A large file is mapped, not read (store.MapFile), and the entries alias
+// it: the caller's goroutines that read them run with
+// debug.SetPanicOnFault, as store.MapFile says.
 func ReadContents(path string) (*store.Contents, error) {
-	data, err := store.ReadFile(path)
+	data, err := store.MapFile(path)
 	if err != nil {
 		return nil, err
 	}

@@ -5,10 +5,10 @@ import (
 	"math"
 	"runtime"
 	"strings"
-	"sync"
 	"unicode/utf8"
 
 	"github.com/crmem/crmem/internal/humanize"
+	"github.com/crmem/crmem/internal/workgroup"
 	"github.com/crmem/crmem/store"
 )
 
@@ -36,17 +36,18 @@ func findSecrets(entries []store.Entry, o *Options, r *Report) {
 func scanParallel(entries []store.Entry, rs *rules) []Report {
 	workers := max(1, min(runtime.GOMAXPROCS(0), len(entries)/256))
 	parts := make([]Report, workers)
-	var wg sync.WaitGroup
+	var g workgroup.Group // the entries may alias a mapped file (store.MapFile)
 	for w := range workers {
 		lo, hi := w*len(entries)/workers, (w+1)*len(entries)/workers
-		wg.Go(func() {
+		g.Go(func() error {
 			sc := newScanner(rs)
 			for i := lo; i < hi; i++ {
 				sc.entry(&entries[i], &parts[w])
 			}
+			return nil
 		})
 	}
-	wg.Wait()
+	_ = g.Wait() // scanning does not fail
 	return parts
 }
 
