@@ -206,3 +206,23 @@ func BenchmarkExpand(b *testing.B) {
 func reportCPU(b *testing.B, start time.Duration) {
 	b.ReportMetric(float64(cpuTime()-start)/float64(b.N)/1e6, "cpu-ms/op")
 }
+
+// BenchmarkRank is a one-shot search's ranking: every document scanned
+// for its length and the query terms' frequencies (run with -cpu 1 for
+// one core's cost).
+func BenchmarkRank(b *testing.B) { benchRank(b, bigDocs(b), benchQueries(b)) }
+
+// BenchmarkRankSmall ranks the generated corpus, so it always runs.
+func BenchmarkRankSmall(b *testing.B) {
+	benchRank(b, smallDocs(5000), []string{"abc the", "qwert zxcv hjk", "deploy"})
+}
+
+func benchRank(b *testing.B, docs []Doc, queries []string) {
+	doc := func(i int) Doc { return docs[i] }
+	b.ReportAllocs()
+	i := 0
+	for b.Loop() {
+		Rank(len(docs), doc, queries[i%len(queries)], 10)
+		i++
+	}
+}

@@ -41,11 +41,17 @@ func Rank(n int, doc func(i int) Doc, query string, limit int) []Ranked {
 
 // queryMatcher finds the query terms among a text's tokens: a short term
 // (at most eight bytes) by its packed key, a longer one by its text.
+//
+// Every short candidate is looked up once, in a table made for the query
+// (classTable) that holds the stopwords and the short terms; a query with
+// too many short terms for that table looks its terms up in a map.
 type queryMatcher struct {
 	short    []uint64 // packed keys of the short terms
 	shortPos []int    // their positions among the sorted terms
 	long     []string // the longer terms
 	longPos  []int
+	table    *classTable       // nil: terms is used
+	terms    map[uint64]uint32 // short key → tf index, when table is nil
 }
 
 func newQueryMatcher(terms []string) *queryMatcher {
@@ -57,6 +63,12 @@ func newQueryMatcher(terms []string) *queryMatcher {
 			q.long, q.longPos = append(q.long, t), append(q.longPos, i)
 		}
 	}
+	if q.table = newClassTable(q.short, q.shortPos); q.table == nil {
+		q.terms = make(map[uint64]uint32, len(q.short))
+		for j, k := range q.short {
+			q.terms[k] = uint32(q.shortPos[j])
+		}
+	}
 	return q
 }
 
@@ -65,6 +77,40 @@ func newQueryMatcher(terms []string) *queryMatcher {
 // pieces (a key of one byte) and stopwords, which Build drops the same way.
 func (q *queryMatcher) count(sc *scanner, text string, tf []uint32) uint32 {
 	sc.scan(text)
+	if q.table == nil {
+		return q.countMap(sc, tf)
+	}
+	t := q.table
+	var dropped uint32
+	long := 0
+	for _, key := range sc.keys {
+		if key == 0 {
+			if len(q.long) > 0 {
+				q.matchLong(sc.longTerm(long), tf)
+			}
+			long++
+			continue
+		}
+		// Without a branch on what the candidate is (a stopword is about
+		// every third token, so such a branch is often mispredicted): a
+		// slot that does not hold key reads as an ordinary token. A key of
+		// one byte (key ≠ 0 here) is in the table only as the stopword
+		// "a", whose class is 1 too.
+		e := &t.slots[(key*t.mul)>>(t.shift&63)]
+		diff := e.key ^ key
+		class := e.class & (uint32((diff|-diff)>>63) - 1) // 0 unless e holds key
+		high := key >> 8
+		class |= uint32((high|-high)>>63) ^ 1 // a one-byte key: dropped
+		dropped += class & 1
+		if class > 1 {
+			tf[class>>1-1]++
+		}
+	}
+	return uint32(len(sc.keys)) - dropped
+}
+
+// countMap is count for a query whose short terms are in q.terms.
+func (q *queryMatcher) countMap(sc *scanner, tf []uint32) uint32 {
 	var dl uint32
 	long := 0
 	for _, key := range sc.keys {
@@ -80,14 +126,88 @@ func (q *queryMatcher) count(sc *scanner, text string, tf []uint32) uint32 {
 			continue
 		}
 		dl++
-		for j, k := range q.short {
-			if k == key {
-				tf[q.shortPos[j]]++
-				break
-			}
+		if j, ok := q.terms[key]; ok {
+			tf[j]++
 		}
 	}
 	return dl
+}
+
+// classTable is a perfect hash of the stopwords and a query's short terms
+// by packed key: a multiplier that gives each its own slot. A slot says
+// whether its key is dropped (a stopword) or which term it is.
+type classTable struct {
+	mul   uint64
+	shift uint // 64 − log2(len(slots))
+	slots []classSlot
+}
+
+// classSlot is one key's class; an empty slot has key 0, which no short
+// candidate has. The class is 1 for a stopword (dropped) and (1 + the
+// term's tf index) << 1 for a term: one word, so that picking it or 0
+// needs no branch.
+type classSlot struct {
+	key   uint64
+	class uint32
+}
+
+// Table sizes and tries: a table of at least classLoad slots per key is
+// tried with classTries multipliers, then one twice the size, up to
+// classMaxBits. With 16 slots a key a multiplier works about one time in
+// eight for the 49 stopwords and a few terms.
+const (
+	classLoad    = 16
+	classTries   = 64
+	classMaxBits = 14
+)
+
+// newClassTable makes the table for short terms (packed keys, with their
+// tf indexes), or returns nil when none was found within the bounds (a
+// query of hundreds of short terms).
+func newClassTable(short []uint64, pos []int) *classTable {
+	n := len(stopwords) + len(short)
+	bits := uint(6)
+	for 1<<bits < classLoad*n {
+		bits++
+	}
+	mul := uint64(0x9E3779B97F4A7C15)
+	for ; bits <= classMaxBits; bits++ {
+		t := &classTable{shift: 64 - bits, slots: make([]classSlot, 1<<bits)}
+		for range classTries {
+			t.mul = mul
+			if t.fill(short, pos) {
+				return t
+			}
+			mul = mul*0x5851F42D4C957F2D + 0x14057B7EF767814F | 1 // next odd multiplier
+		}
+	}
+	return nil
+}
+
+// fill places every stopword and term in a cleared table and reports
+// whether no two collided.
+func (t *classTable) fill(short []uint64, pos []int) bool {
+	clear(t.slots)
+	put := func(key uint64, s classSlot) bool {
+		e := &t.slots[(key*t.mul)>>t.shift]
+		if e.key != 0 {
+			return false
+		}
+		s.key = key
+		*e = s
+		return true
+	}
+	for _, w := range stopwords {
+		if !put(packKey(w), classSlot{class: 1}) {
+			return false
+		}
+	}
+	for j, k := range short {
+		if !put(k, classSlot{class: (uint32(pos[j]) + 1) << 1}) {
+			return false
+		}
+	}
+	return true
 }
 
 // matchLong counts a long token if it is a query term.

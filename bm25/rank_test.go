@@ -1,6 +1,7 @@
 package bm25
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"slices"
 	"strings"
@@ -142,4 +143,64 @@ func FuzzRankMatchesSearch(f *testing.F) {
 			rankMatchesSearch(t, docs, ix, w+" "+query, int(limit%8))
 		}
 	})
+}
+
+// A query is matched through a table made for it (classTable) up to a few
+// hundred short terms, and through a map beyond; both rank as Search does.
+func TestRank_ManyTerms(t *testing.T) {
+	rng := rand.New(rand.NewPCG(11, 4))
+	words := make([]string, 3000)
+	for i := range words {
+		words[i] = fmt.Sprintf("w%x", i*7919) // short terms, none a stopword
+	}
+	docs := make([]Doc, 3*minPartDocs)
+	for i := range docs {
+		docs[i] = randomDoc(rng, uint64(i+1), append(slices.Clone(rankWords), words[:300]...))
+	}
+	ix := BuildFunc(len(docs), func(i int) Doc { return docs[i] })
+	for _, n := range []int{1, 8, 64, 200, 1000, 3000} {
+		query := strings.Join(words[:n], " ") + " the deployments a"
+		q := newQueryMatcher(QueryTerms(query))
+		if table := q.table != nil; table != (n <= 200) {
+			t.Errorf("%d short terms: matched through a table %v, want %v", n, table, n <= 200)
+		}
+		rankMatchesSearch(t, docs, ix, query, 10)
+		rankMatchesSearch(t, docs, ix, query, 0)
+	}
+}
+
+// The table made for a query holds every stopword and short term in its
+// own slot, and nothing else.
+func TestClassTable(t *testing.T) {
+	terms := QueryTerms("deploy rollback xy 42 supercalifragilistic the")
+	q := newQueryMatcher(terms)
+	if q.table == nil {
+		t.Fatal("no table for a query of four short terms")
+	}
+	class := func(key uint64) uint32 {
+		e := q.table.slots[(key*q.table.mul)>>q.table.shift]
+		if e.key != key {
+			return 0
+		}
+		return e.class
+	}
+	for _, w := range stopwords {
+		if c := class(packKey(w)); c != 1 {
+			t.Errorf("stopword %q: class %d, want 1", w, c)
+		}
+	}
+	for i, term := range terms {
+		k := packKey(term)
+		if k == 0 {
+			continue // the long term
+		}
+		if c := class(k); c != uint32(i+1)<<1 {
+			t.Errorf("term %q: class %d, want %d", term, c, (i+1)<<1)
+		}
+	}
+	for _, w := range []string{"deploys", "roll", "x", "zz", "4"} {
+		if c := class(packKey(w)); c != 0 {
+			t.Errorf("%q: class %d, want 0 (an ordinary token)", w, c)
+		}
+	}
 }
