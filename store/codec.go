@@ -2,11 +2,14 @@ package store
 
 import (
 	"encoding/binary"
+	"runtime"
 	"slices"
+	"sync/atomic"
 	"unicode/utf8"
 	"unsafe"
 
 	"github.com/crmem/crmem/internal/hugepage"
+	"github.com/crmem/crmem/internal/workgroup"
 )
 
 // On-disk layout constants of CRMEM v1 (see doc.go).
@@ -37,7 +40,16 @@ type File struct {
 //
 // The returned entries' strings share memory with data, which must not be
 // modified afterwards. Entries with no aliases have an empty, non-nil slice.
-func Decode(data []byte) (*File, error) {
+//
+// A file of parallelCheckMin bytes or more is read in two passes: its
+// structure, then every string's UTF-8 on every core; a file that fails
+// either is read again in one pass, so the error is always the first in
+// file order.
+func Decode(data []byte) (*File, error) { return decode(data, parallelCheckMin) }
+
+// decode is Decode with the strings' UTF-8 checked on every core, after
+// the structure, from checkMin bytes on.
+func decode(data []byte, checkMin int) (*File, error) {
 	if len(data) < headerSize {
 		return nil, errShortHeader
 	}
@@ -51,7 +63,7 @@ func Decode(data []byte) (*File, error) {
 		return nil, errFlags
 	}
 	d := decoder{s: unsafe.String(&data[0], len(data)), off: headerSize}
-	return d.body()
+	return d.body(checkMin)
 }
 
 // decoder walks the file as one string so names, content and aliases are
@@ -60,11 +72,39 @@ type decoder struct {
 	s       string
 	off     int
 	aliases []string // current alias chunk; entries take s[a:b:b] of it
+	check   bool     // check each string's UTF-8 as it is read
 }
 
 func (d *decoder) remaining() int { return len(d.s) - d.off }
 
-func (d *decoder) body() (*File, error) {
+// parallelCheckMin is the file size from which Decode checks the strings'
+// UTF-8 on every core, after reading the file's structure: the check is a
+// pass over nearly every byte. At 100k entries (60 MB) map and decode
+// took 22.1 ms in one pass and 17.7 ms so, on two cores.
+const parallelCheckMin = 4 << 20
+
+func (d *decoder) body(checkMin int) (*File, error) {
+	if len(d.s) < checkMin {
+		d.check = true
+		return d.entries()
+	}
+	start := d.off
+	f, err := d.entries()
+	if err == nil {
+		if checkUTF8(f.Entries) {
+			return f, nil
+		}
+		return nil, errUTF8
+	}
+	// The first error in file order decides, as in one pass: read again,
+	// checking every string as it comes.
+	d.off, d.aliases, d.check = start, nil, true
+	return d.entries()
+}
+
+// entries reads the entry count and the entries, checking each string's
+// UTF-8 as it is read when d.check is set.
+func (d *decoder) entries() (*File, error) {
 	nextID, ok := d.u64()
 	if !ok {
 		return nil, errTruncated
@@ -90,6 +130,41 @@ func (d *decoder) body() (*File, error) {
 	f := &File{NextID: nextID, Entries: entries}
 	f.Trailing = d.remaining()
 	return f, nil
+}
+
+// checkUTF8 reports whether every string of the entries is valid UTF-8,
+// checking ranges of them on every core. The strings may be a mapped
+// file's (MapFile): the workers run in a workgroup.
+func checkUTF8(entries []Entry) bool {
+	parts := max(1, min(runtime.GOMAXPROCS(0), len(entries)/1024))
+	var bad atomic.Bool
+	var g workgroup.Group
+	for w := range parts {
+		lo, hi := w*len(entries)/parts, (w+1)*len(entries)/parts
+		g.Go(func() error {
+			for i := lo; i < hi && !bad.Load(); i++ {
+				if !entryUTF8(&entries[i]) {
+					bad.Store(true)
+				}
+			}
+			return nil
+		})
+	}
+	_ = g.Wait() // checking does not fail
+	return !bad.Load()
+}
+
+// entryUTF8 reports whether e's name, content and aliases are valid UTF-8.
+func entryUTF8(e *Entry) bool {
+	if !utf8.ValidString(e.Name) || !utf8.ValidString(e.Content) {
+		return false
+	}
+	for _, a := range e.Aliases {
+		if !utf8.ValidString(a) {
+			return false
+		}
+	}
+	return true
 }
 
 func (d *decoder) entry(e *Entry) error {
@@ -178,7 +253,7 @@ func (d *decoder) str() (string, error) {
 	}
 	s := d.s[d.off : d.off+int(n)]
 	d.off += int(n)
-	if !utf8.ValidString(s) {
+	if d.check && !utf8.ValidString(s) {
 		return "", errUTF8
 	}
 	return s, nil

@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -34,6 +35,57 @@ func TestDecode_Rejects(t *testing.T) {
 			}
 			if !errors.Is(err, store.ErrBadFormat) {
 				t.Errorf("error %v does not match ErrBadFormat", err)
+			}
+			sameDecoding(t, readFixture(t, "bad/"+name), f, err)
+		})
+	}
+}
+
+// A large file's strings are checked after its structure, on every core;
+// the error is still the first in file order, as in one pass.
+func TestDecode_LargeFileFirstError(t *testing.T) {
+	entries := func(edit func(es []store.Entry)) []store.Entry {
+		es := make([]store.Entry, 60000)
+		for i := range es {
+			es[i] = store.Entry{ID: uint64(i + 1), Name: "n" + strconv.Itoa(i), Content: strings.Repeat("word ", 15),
+				Aliases: []string{"a" + strconv.Itoa(i)}}
+		}
+		if edit != nil {
+			edit(es)
+		}
+		return es
+	}
+	encode := func(es []store.Entry, cut int) []byte {
+		data := store.Encode(uint64(len(es)+1), es)
+		if len(data) < 4<<20 {
+			t.Fatalf("%d bytes: too small for the two-pass decoding", len(data))
+		}
+		return data[:len(data)-cut]
+	}
+	tests := []struct {
+		name string
+		data []byte
+		want string // "" for none
+	}{
+		{"valid", encode(entries(nil), 0), ""},
+		{"bad utf8 in a late content", encode(entries(func(es []store.Entry) { es[50000].Content += "\xff" }), 0), "invalid utf8"},
+		{"bad utf8 in an alias, then cut short", encode(entries(func(es []store.Entry) { es[10].Aliases[0] = "\xc3" }), 7), "invalid utf8"},
+		{"bad utf8 in the last name, then cut short", encode(entries(func(es []store.Entry) { es[len(es)-1].Name = "\xe2\x82" }), 5), "invalid utf8"},
+		{"cut short", encode(entries(nil), 3), "truncated body"},
+		{"bad kind, then bad utf8", encode(entries(func(es []store.Entry) { es[5].Kind = 7; es[100].Content = "\xff" }), 0), "unknown entry kind"},
+		{"bad utf8, then bad kind", encode(entries(func(es []store.Entry) { es[5].Content = "\xff"; es[100].Kind = 7 }), 0), "invalid utf8"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			f, err := store.Decode(tt.data)
+			switch {
+			case tt.want == "" && err != nil:
+				t.Fatalf("error %v", err)
+			case tt.want != "" && (err == nil || !strings.HasSuffix(err.Error(), tt.want)):
+				t.Fatalf("error %v, want %q", err, tt.want)
+			}
+			if err == nil && len(f.Entries) != 60000 {
+				t.Fatalf("%d entries, want 60000", len(f.Entries))
 			}
 		})
 	}
@@ -195,6 +247,7 @@ func TestDecode_ByteFlips(t *testing.T) {
 func checkRoundTrip(t *testing.T, data []byte) {
 	t.Helper()
 	f, err := store.Decode(data)
+	sameDecoding(t, data, f, err)
 	if err != nil {
 		if !errors.Is(err, store.ErrBadFormat) {
 			t.Fatalf("error %v does not match ErrBadFormat", err)
@@ -211,6 +264,22 @@ func checkRoundTrip(t *testing.T, data []byte) {
 	sameEntries(t, g.Entries, want)
 	if !bytes.Equal(store.Encode(g.NextID, g.Entries), enc) {
 		t.Fatal("second encoding differs from the first")
+	}
+}
+
+// sameDecoding checks that the two-pass decoding of a large file gives
+// what Decode gave (f, err): the same first error, or the same entries.
+func sameDecoding(t *testing.T, data []byte, f *store.File, err error) {
+	t.Helper()
+	g, gerr := store.DecodeTwoPass(data)
+	if (err == nil) != (gerr == nil) || (err != nil && err.Error() != gerr.Error()) {
+		t.Fatalf("two passes: error %v, one pass: %v", gerr, err)
+	}
+	if err == nil {
+		if g.NextID != f.NextID || g.Trailing != f.Trailing {
+			t.Fatalf("two passes: next id %d, trailing %d; one pass: %d, %d", g.NextID, g.Trailing, f.NextID, f.Trailing)
+		}
+		sameEntries(t, g.Entries, f.Entries)
 	}
 }
 

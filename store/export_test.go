@@ -30,3 +30,7 @@ func SetBeforeExchange(db *DB, fn func()) { db.beforeExchange = fn }
 
 // CheckLen is the length check every string passes before it is encoded.
 func CheckLen(what string, n int64) error { return checkLen(what, n) }
+
+// DecodeTwoPass decodes data as Decode does a large file at any size:
+// the structure first, then every string's UTF-8 on every core.
+func DecodeTwoPass(data []byte) (*File, error) { return decode(data, 0) }
