@@ -75,13 +75,18 @@ func newQueryMatcher(terms []string) *queryMatcher {
 // count adds text's query-term frequencies to tf and returns its number of
 // tokens. The scanner's candidates are tokens but for one-character ASCII
 // pieces (a key of one byte) and stopwords, which Build drops the same way.
+// With a table, the scanner classifies the short pieces of pure-ASCII
+// stretches as it finds them (scanner.classify); the candidates it keeps
+// (long pieces, the general tokenizer's) are classified here.
 func (q *queryMatcher) count(sc *scanner, text string, tf []uint32) uint32 {
-	sc.scan(text)
 	if q.table == nil {
+		sc.scan(text)
 		return q.countMap(sc, tf)
 	}
 	t := q.table
-	var dropped uint32
+	sc.table, sc.tf, sc.short, sc.dropped = t, tf, 0, 0
+	sc.scan(text)
+	dropped := sc.dropped
 	long := 0
 	for _, key := range sc.keys {
 		if key == 0 {
@@ -91,22 +96,13 @@ func (q *queryMatcher) count(sc *scanner, text string, tf []uint32) uint32 {
 			long++
 			continue
 		}
-		// Without a branch on what the candidate is (a stopword is about
-		// every third token, so such a branch is often mispredicted): a
-		// slot that does not hold key reads as an ordinary token. A key of
-		// one byte (key ≠ 0 here) is in the table only as the stopword
-		// "a", whose class is 1 too.
-		e := &t.slots[(key*t.mul)>>(t.shift&63)]
-		diff := e.key ^ key
-		class := e.class & (uint32((diff|-diff)>>63) - 1) // 0 unless e holds key
-		high := key >> 8
-		class |= uint32((high|-high)>>63) ^ 1 // a one-byte key: dropped
+		class := t.class(key)
 		dropped += class & 1
 		if class > 1 {
 			tf[class>>1-1]++
 		}
 	}
-	return uint32(len(sc.keys)) - dropped
+	return sc.short + uint32(len(sc.keys)) - dropped
 }
 
 // countMap is count for a query whose short terms are in q.terms.
@@ -140,6 +136,21 @@ type classTable struct {
 	mul   uint64
 	shift uint // 64 − log2(len(slots))
 	slots []classSlot
+}
+
+// class is key's class: 1 for a stopword or a key of one byte (dropped),
+// (1 + the term's tf index) << 1 for a query term, 0 for any other token.
+// It is worked out without a branch on what the key is (a stopword is
+// about every third token, so such a branch is often mispredicted): a
+// slot that does not hold key reads as an ordinary token. A key of one
+// byte is in the table only as the stopword "a", whose class is 1 too.
+// key must not be 0.
+func (t *classTable) class(key uint64) uint32 {
+	e := &t.slots[(key*t.mul)>>(t.shift&63)]
+	diff := e.key ^ key
+	class := e.class & (uint32((diff|-diff)>>63) - 1) // 0 unless e holds key
+	high := key >> 8
+	return class | (uint32((high|-high)>>63) ^ 1)
 }
 
 // classSlot is one key's class; an empty slot has key 0, which no short

@@ -39,6 +39,15 @@ type scanner struct {
 	longEnds []uint32
 	at       []uint32 // piece bounds of the stretch being scanned
 	tz       tokenizer
+
+	// With a table (Rank's), the short pieces of pure-ASCII stretches are
+	// classified as they are found instead of kept as keys (classify):
+	// short counts them, dropped counts the stopwords and one-character
+	// pieces among them, and tf their query terms' frequencies.
+	table   *classTable
+	tf      []uint32
+	short   uint32
+	dropped uint32
 }
 
 // longTerm returns the k-th long candidate's text.
@@ -64,7 +73,11 @@ func (sc *scanner) scan(text string) {
 	st := stretch{}
 	for {
 		done := sc.bounds(text, &st)
-		sc.pieces(text)
+		if sc.table != nil {
+			sc.classify(text)
+		} else {
+			sc.pieces(text)
+		}
 		if done {
 			return
 		}
@@ -238,7 +251,6 @@ func writeBounds64(buf []uint32, n, i int, ev uint64) int {
 func (sc *scanner) pieces(s string) {
 	at := sc.at
 	keys := slices.Grow(sc.keys, len(at)/2)
-	out, m := keys[:cap(keys)], len(keys)
 	for k := 0; k+1 < len(at); k += 2 { // an unpaired last start is still open
 		lo, hi := int(at[k]), int(at[k+1])
 		if n := uint(hi - lo); n <= 8 {
@@ -248,27 +260,62 @@ func (sc *scanner) pieces(s string) {
 			} else {
 				x = loadTail(s, lo)
 			}
-			out[m] = (x | lsbs*0x20) & lowBytes[n]
-			m++
+			keys = append(keys, (x|lsbs*0x20)&lowBytes[n])
 			continue
 		}
-		buf := sc.long
-		end := len(buf) + hi - lo
-		for ; lo < hi; lo += 8 { // whole words; the bytes past hi are cut
+		sc.keys = keys
+		sc.appendLong(s, lo, hi)
+		keys = sc.keys
+	}
+	sc.keys = keys
+}
+
+// classify is pieces for a scanner with a table: a short piece is
+// classified (classTable.class) and counted, not kept; a long one is kept
+// as pieces keeps it.
+func (sc *scanner) classify(s string) {
+	at, t, tf := sc.at, sc.table, sc.tf
+	var short, dropped uint32
+	for k := 0; k+1 < len(at); k += 2 { // an unpaired last start is still open
+		lo, hi := int(at[k]), int(at[k+1])
+		if n := uint(hi - lo); n <= 8 {
 			var x uint64
 			if lo+8 <= len(s) {
 				x = load64(s, lo)
 			} else {
 				x = loadTail(s, lo)
 			}
-			buf = binary.LittleEndian.AppendUint64(buf, x|lsbs*0x20)
+			class := t.class((x | lsbs*0x20) & lowBytes[n])
+			short++
+			dropped += class & 1
+			if class > 1 {
+				tf[class>>1-1]++
+			}
+			continue
 		}
-		sc.long = buf[:end]
-		sc.longEnds = append(sc.longEnds, uint32(end))
-		out[m] = 0
-		m++
+		sc.appendLong(s, lo, hi)
 	}
-	sc.keys = out[:m]
+	sc.short += short
+	sc.dropped += dropped
+}
+
+// appendLong keeps the piece s[lo:hi] of more than eight pure-ASCII bytes
+// as a long candidate, lowercased.
+func (sc *scanner) appendLong(s string, lo, hi int) {
+	buf := sc.long
+	end := len(buf) + hi - lo
+	for ; lo < hi; lo += 8 { // whole words; the bytes past hi are cut
+		var x uint64
+		if lo+8 <= len(s) {
+			x = load64(s, lo)
+		} else {
+			x = loadTail(s, lo)
+		}
+		buf = binary.LittleEndian.AppendUint64(buf, x|lsbs*0x20)
+	}
+	sc.long = buf[:end]
+	sc.longEnds = append(sc.longEnds, uint32(end))
+	sc.keys = append(sc.keys, 0)
 }
 
 // lowBytes[n] masks the low n bytes of a word.
