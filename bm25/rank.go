@@ -4,7 +4,6 @@ import (
 	"runtime"
 	"slices"
 
-	"github.com/crmem/crmem/internal/hugepage"
 	"github.com/crmem/crmem/internal/workgroup"
 )
 
@@ -301,13 +300,15 @@ func rankParts(n, k int) []*rankPart {
 func (p *rankPart) count(q *queryMatcher, doc func(i int) Doc, shadowed []bool) {
 	nt := len(q.short) + len(q.long)
 	tf := make([]uint32, nt)
-	// Room for every document to match, as address space: only what the
-	// matches fill is touched, in huge pages, where growing by doubling
-	// faulted in about twice that in small ones. A query of very many
-	// terms grows its frequencies as it goes instead.
-	p.matches = hugepage.Slice[rankMatch](p.hi - p.lo)
+	// Room for every document to match, as address space: only the pages
+	// the matches fill are touched, where growing by doubling faulted in
+	// about twice that. Not huge pages: a query matching a few documents
+	// would have a whole 2 MiB zeroed for them, and on the VMs crmem was
+	// measured on a huge page fresh from the host costs milliseconds. A
+	// query of very many terms grows its frequencies as it goes instead.
+	p.matches = make([]rankMatch, 0, p.hi-p.lo)
 	if room := (p.hi - p.lo) * nt; nt > 0 && room/nt == p.hi-p.lo && room <= maxPresizedTFs {
-		p.tfs = hugepage.Slice[uint32](room)
+		p.tfs = make([]uint32, 0, room)
 	}
 	var sc scanner
 	for i := p.lo; i < p.hi; i++ {
