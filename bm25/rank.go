@@ -75,15 +75,16 @@ func newQueryMatcher(terms []string) *queryMatcher {
 // tokens. The scanner's candidates are tokens but for one-character ASCII
 // pieces (a key of one byte) and stopwords, which Build drops the same way.
 // With a table, the scanner classifies the short pieces of pure-ASCII
-// stretches as it finds them (scanner.classify); the candidates it keeps
-// (long pieces, the general tokenizer's) are classified here.
+// stretches as it finds them (scanner.classify), and counts the long ones
+// when no query term is long; the candidates it keeps (long pieces for a
+// long term, the general tokenizer's) are classified here.
 func (q *queryMatcher) count(sc *scanner, text string, tf []uint32) uint32 {
 	if q.table == nil {
 		sc.scan(text)
 		return q.countMap(sc, tf)
 	}
 	t := q.table
-	sc.table, sc.tf, sc.short, sc.dropped = t, tf, 0, 0
+	sc.table, sc.tf, sc.keepLong, sc.counted, sc.dropped = t, tf, len(q.long) > 0, 0, 0
 	sc.scan(text)
 	dropped := sc.dropped
 	long := 0
@@ -101,7 +102,7 @@ func (q *queryMatcher) count(sc *scanner, text string, tf []uint32) uint32 {
 			tf[class>>1-1]++
 		}
 	}
-	return sc.short + uint32(len(sc.keys)) - dropped
+	return sc.counted + uint32(len(sc.keys)) - dropped
 }
 
 // countMap is count for a query whose short terms are in q.terms.

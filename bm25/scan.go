@@ -42,12 +42,15 @@ type scanner struct {
 
 	// With a table (Rank's), the short pieces of pure-ASCII stretches are
 	// classified as they are found instead of kept as keys (classify):
-	// short counts them, dropped counts the stopwords and one-character
-	// pieces among them, and tf their query terms' frequencies.
-	table   *classTable
-	tf      []uint32
-	short   uint32
-	dropped uint32
+	// counted counts them, dropped counts the stopwords and one-character
+	// pieces among them, and tf their query terms' frequencies. Long
+	// pieces are kept only with keepLong (the query has a long term);
+	// otherwise they are counted too.
+	table    *classTable
+	tf       []uint32
+	keepLong bool
+	counted  uint32
+	dropped  uint32
 }
 
 // longTerm returns the k-th long candidate's text.
@@ -272,10 +275,10 @@ func (sc *scanner) pieces(s string) {
 
 // classify is pieces for a scanner with a table: a short piece is
 // classified (classTable.class) and counted, not kept; a long one is kept
-// as pieces keeps it.
+// as pieces keeps it when sc.keepLong, and only counted otherwise.
 func (sc *scanner) classify(s string) {
 	at, t, tf := sc.at, sc.table, sc.tf
-	var short, dropped uint32
+	var counted, dropped uint32
 	for k := 0; k+1 < len(at); k += 2 { // an unpaired last start is still open
 		lo, hi := int(at[k]), int(at[k+1])
 		if n := uint(hi - lo); n <= 8 {
@@ -286,16 +289,20 @@ func (sc *scanner) classify(s string) {
 				x = loadTail(s, lo)
 			}
 			class := t.class((x | lsbs*0x20) & lowBytes[n])
-			short++
+			counted++
 			dropped += class & 1
 			if class > 1 {
 				tf[class>>1-1]++
 			}
 			continue
 		}
+		if !sc.keepLong {
+			counted++ // a token no query term can be
+			continue
+		}
 		sc.appendLong(s, lo, hi)
 	}
-	sc.short += short
+	sc.counted += counted
 	sc.dropped += dropped
 }
 
