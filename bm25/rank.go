@@ -71,27 +71,27 @@ func newQueryMatcher(terms []string) *queryMatcher {
 	return q
 }
 
-// count adds text's query-term frequencies to tf and returns its number of
+// count adds text's query-term frequencies to tc and returns its number of
 // tokens. The scanner's candidates are tokens but for one-character ASCII
 // pieces (a key of one byte) and stopwords, which Build drops the same way.
 // With a table, the scanner classifies the short pieces of pure-ASCII
 // stretches as it finds them (scanner.classify), and counts the long ones
 // when no query term is long; the candidates it keeps (long pieces for a
 // long term, the general tokenizer's) are classified here.
-func (q *queryMatcher) count(sc *scanner, text string, tf []uint32) uint32 {
+func (q *queryMatcher) count(sc *scanner, text string, tc *termCounts) uint32 {
 	if q.table == nil {
 		sc.scan(text)
-		return q.countMap(sc, tf)
+		return q.countMap(sc, tc)
 	}
 	t := q.table
-	sc.table, sc.tf, sc.keepLong, sc.counted, sc.dropped = t, tf, len(q.long) > 0, 0, 0
+	sc.table, sc.tc, sc.keepLong, sc.counted, sc.dropped = t, tc, len(q.long) > 0, 0, 0
 	sc.scan(text)
 	dropped := sc.dropped
 	long := 0
 	for _, key := range sc.keys {
 		if key == 0 {
 			if len(q.long) > 0 {
-				q.matchLong(sc.longTerm(long), tf)
+				q.matchLong(sc.longTerm(long), tc)
 			}
 			long++
 			continue
@@ -99,20 +99,20 @@ func (q *queryMatcher) count(sc *scanner, text string, tf []uint32) uint32 {
 		class := t.class(key)
 		dropped += class & 1
 		if class > 1 {
-			tf[class>>1-1]++
+			tc.add(class>>1 - 1)
 		}
 	}
 	return sc.counted + uint32(len(sc.keys)) - dropped
 }
 
 // countMap is count for a query whose short terms are in q.terms.
-func (q *queryMatcher) countMap(sc *scanner, tf []uint32) uint32 {
+func (q *queryMatcher) countMap(sc *scanner, tc *termCounts) uint32 {
 	var dl uint32
 	long := 0
 	for _, key := range sc.keys {
 		if key == 0 {
 			if len(q.long) > 0 {
-				q.matchLong(sc.longTerm(long), tf)
+				q.matchLong(sc.longTerm(long), tc)
 			}
 			long++
 			dl++
@@ -123,7 +123,7 @@ func (q *queryMatcher) countMap(sc *scanner, tf []uint32) uint32 {
 		}
 		dl++
 		if j, ok := q.terms[key]; ok {
-			tf[j]++
+			tc.add(j)
 		}
 	}
 	return dl
@@ -222,10 +222,10 @@ func (t *classTable) fill(short []uint64, pos []int) bool {
 }
 
 // matchLong counts a long token if it is a query term.
-func (q *queryMatcher) matchLong(term []byte, tf []uint32) {
+func (q *queryMatcher) matchLong(term []byte, tc *termCounts) {
 	for j, t := range q.long {
 		if t == string(term) {
-			tf[q.longPos[j]]++
+			tc.add(uint32(q.longPos[j]))
 			return
 		}
 	}
@@ -265,10 +265,6 @@ func shadowedDocs(n int, doc func(i int) Doc) []bool {
 	return shadowed
 }
 
-// maxPresizedTFs bounds the term frequencies a part makes room for up
-// front (64 MiB of address space).
-const maxPresizedTFs = 1 << 24
-
 // rankPart is one goroutine's range of documents and what Rank needs of
 // them: the indexed documents' count and total length, and each matching
 // document's position, length and query-term frequencies.
@@ -277,14 +273,39 @@ type rankPart struct {
 	n       int
 	total   int64
 	matches []rankMatch
-	tfs     []uint32 // len(terms) per match
+	hits    []termHit // the matches' terms, each match's in term order
 }
 
-// rankMatch is a document holding at least one query term.
+// rankMatch is a document holding at least one query term; its terms are
+// the part's hits up to end, from the previous match's end.
 type rankMatch struct {
 	pos int
 	id  uint64
 	dl  uint32
+	end uint32
+}
+
+// termHit is a query term in a document: its index and frequency.
+type termHit struct {
+	term, n uint32
+}
+
+// termCounts is one document's query-term frequencies by term index, and
+// the terms met so far, so that a document costs what it holds, not what
+// the query has: a query of thousands of terms once cleared and kept a
+// frequency for every term per document (3.4 GB for 8,000 terms on 100k
+// entries).
+type termCounts struct {
+	n    []uint32
+	seen []uint32
+}
+
+// add counts one occurrence of term j.
+func (c *termCounts) add(j uint32) {
+	if c.n[j] == 0 {
+		c.seen = append(c.seen, j)
+	}
+	c.n[j]++
 }
 
 // rankParts splits n documents into at most k contiguous ranges.
@@ -299,38 +320,40 @@ func rankParts(n, k int) []*rankPart {
 
 // count scans the part's documents.
 func (p *rankPart) count(q *queryMatcher, doc func(i int) Doc, shadowed []bool) {
-	nt := len(q.short) + len(q.long)
-	tf := make([]uint32, nt)
-	// Room for every document to match, as address space: only the pages
-	// the matches fill are touched, where growing by doubling faulted in
-	// about twice that. Not huge pages: a query matching a few documents
-	// would have a whole 2 MiB zeroed for them, and on the VMs crmem was
-	// measured on a huge page fresh from the host costs milliseconds. A
-	// query of very many terms grows its frequencies as it goes instead.
+	tc := &termCounts{n: make([]uint32, len(q.short)+len(q.long))}
+	// Room for every document to match once, as address space: only the
+	// pages the matches fill are touched, where growing by doubling
+	// faulted in about twice that. Not huge pages: a query matching a few
+	// documents would have a whole 2 MiB zeroed for them, and on the VMs
+	// crmem was measured on a huge page fresh from the host costs
+	// milliseconds.
 	p.matches = make([]rankMatch, 0, p.hi-p.lo)
-	if room := (p.hi - p.lo) * nt; nt > 0 && room/nt == p.hi-p.lo && room <= maxPresizedTFs {
-		p.tfs = make([]uint32, 0, room)
-	}
+	p.hits = make([]termHit, 0, p.hi-p.lo)
 	var sc scanner
 	for i := p.lo; i < p.hi; i++ {
 		if shadowed != nil && shadowed[i] {
 			continue
 		}
 		d := doc(i)
-		clear(tf)
-		dl := q.count(&sc, d.Content, tf)
+		dl := q.count(&sc, d.Content, tc)
 		for _, a := range d.Aliases {
-			dl += q.count(&sc, a, tf)
+			dl += q.count(&sc, a, tc)
 		}
 		if dl == 0 {
-			continue // not indexed: no tokens
+			continue // not indexed: no tokens, so no terms
 		}
 		p.n++
 		p.total += int64(dl)
-		if slices.ContainsFunc(tf, func(c uint32) bool { return c > 0 }) {
-			p.matches = append(p.matches, rankMatch{pos: i, id: d.ID, dl: dl})
-			p.tfs = append(p.tfs, tf...)
+		if len(tc.seen) == 0 {
+			continue
 		}
+		slices.Sort(tc.seen) // Search adds the terms' shares in term order
+		for _, j := range tc.seen {
+			p.hits = append(p.hits, termHit{term: j, n: tc.n[j]})
+			tc.n[j] = 0
+		}
+		tc.seen = tc.seen[:0]
+		p.matches = append(p.matches, rankMatch{pos: i, id: d.ID, dl: dl, end: uint32(len(p.hits))})
 	}
 }
 
@@ -341,10 +364,8 @@ func scoreParts(parts []*rankPart, nt, limit int) []Ranked {
 	df := make([]int, nt)
 	for _, p := range parts {
 		n, total = n+p.n, total+p.total
-		for j, c := range p.tfs {
-			if c > 0 {
-				df[j%nt]++
-			}
+		for _, h := range p.hits {
+			df[h.term]++
 		}
 	}
 	if n == 0 {
@@ -357,14 +378,14 @@ func scoreParts(parts []*rankPart, nt, limit int) []Ranked {
 	avgdl := float64(total) / float64(n)
 	var out rankHeap
 	for _, p := range parts {
-		for m, match := range p.matches {
+		start := uint32(0)
+		for _, match := range p.matches {
 			norm := docNorm(float64(match.dl), avgdl)
 			score := 0.0
-			for j, c := range p.tfs[m*nt : (m+1)*nt] {
-				if c > 0 {
-					score += termScore(idfs[j], float64(c), norm)
-				}
+			for _, h := range p.hits[start:match.end] {
+				score += termScore(idfs[h.term], float64(h.n), norm)
 			}
+			start = match.end
 			out.offer(Ranked{Hit{ID: match.id, Score: score}, match.pos}, limit)
 		}
 	}

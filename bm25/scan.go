@@ -43,11 +43,11 @@ type scanner struct {
 	// With a table (Rank's), the short pieces of pure-ASCII stretches are
 	// classified as they are found instead of kept as keys (classify):
 	// counted counts them, dropped counts the stopwords and one-character
-	// pieces among them, and tf their query terms' frequencies. Long
+	// pieces among them, and tc their query terms' frequencies. Long
 	// pieces are kept only with keepLong (the query has a long term);
 	// otherwise they are counted too.
 	table    *classTable
-	tf       []uint32
+	tc       *termCounts
 	keepLong bool
 	counted  uint32
 	dropped  uint32
@@ -277,7 +277,7 @@ func (sc *scanner) pieces(s string) {
 // classified (classTable.class) and counted, not kept; a long one is kept
 // as pieces keeps it when sc.keepLong, and only counted otherwise.
 func (sc *scanner) classify(s string) {
-	at, t, tf := sc.at, sc.table, sc.tf
+	at, t, tc := sc.at, sc.table, sc.tc
 	var counted, dropped uint32
 	for k := 0; k+1 < len(at); k += 2 { // an unpaired last start is still open
 		lo, hi := int(at[k]), int(at[k+1])
@@ -292,7 +292,7 @@ func (sc *scanner) classify(s string) {
 			counted++
 			dropped += class & 1
 			if class > 1 {
-				tf[class>>1-1]++
+				tc.add(class>>1 - 1)
 			}
 			continue
 		}
