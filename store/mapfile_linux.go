@@ -18,18 +18,18 @@ func mapFile(path string) ([]byte, error) {
 	}
 	defer f.Close()
 	size := fi.Size()
-	if size < mapMin || int64(int(size)) != size {
-		data, err := readAll(f, size)
-		if err != nil {
-			return nil, &fs.PathError{Op: "read", Path: path, Err: err}
+	if size >= mapMin && int64(int(size)) == size {
+		// Populated: the page tables are filled in one call rather than
+		// by a fault per few pages as the decoder walks the file. A file
+		// system that cannot map files is read instead.
+		data, err := unix.Mmap(int(f.Fd()), 0, int(size), unix.PROT_READ, unix.MAP_PRIVATE|unix.MAP_POPULATE)
+		if err == nil {
+			return data, nil
 		}
-		return data, nil
 	}
-	// Populated: the page tables are filled in one call rather than by a
-	// fault per few pages as the decoder walks the file.
-	data, err := unix.Mmap(int(f.Fd()), 0, int(size), unix.PROT_READ, unix.MAP_PRIVATE|unix.MAP_POPULATE)
+	data, err := readAll(f, size)
 	if err != nil {
-		return nil, &fs.PathError{Op: "mmap", Path: path, Err: err}
+		return nil, &fs.PathError{Op: "read", Path: path, Err: err}
 	}
 	return data, nil
 }
