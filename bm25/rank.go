@@ -51,7 +51,12 @@ type queryMatcher struct {
 	longPos  []int
 	table    *classTable       // nil: terms is used
 	terms    map[uint64]uint32 // short key → tf index, when table is nil
+	longs    map[string]uint32 // long term → tf index, for many long terms
 }
+
+// manyLong is the number of long terms from which they are looked up in a
+// map rather than compared one by one.
+const manyLong = 8
 
 func newQueryMatcher(terms []string) *queryMatcher {
 	q := &queryMatcher{}
@@ -60,6 +65,12 @@ func newQueryMatcher(terms []string) *queryMatcher {
 			q.short, q.shortPos = append(q.short, k), append(q.shortPos, i)
 		} else {
 			q.long, q.longPos = append(q.long, t), append(q.longPos, i)
+		}
+	}
+	if len(q.long) > manyLong {
+		q.longs = make(map[string]uint32, len(q.long))
+		for j, t := range q.long {
+			q.longs[t] = uint32(q.longPos[j])
 		}
 	}
 	if q.table = newClassTable(q.short, q.shortPos); q.table == nil {
@@ -165,7 +176,7 @@ type classSlot struct {
 // Table sizes and tries: a table of at least classLoad slots per key is
 // tried with classTries multipliers, then one twice the size, up to
 // classMaxBits. With 16 slots a key a multiplier works about one time in
-// eight for the 49 stopwords and a few terms.
+// four for the 49 stopwords and a few terms.
 const (
 	classLoad    = 16
 	classTries   = 64
@@ -223,6 +234,12 @@ func (t *classTable) fill(short []uint64, pos []int) bool {
 
 // matchLong counts a long token if it is a query term.
 func (q *queryMatcher) matchLong(term []byte, tc *termCounts) {
+	if q.longs != nil {
+		if j, ok := q.longs[string(term)]; ok {
+			tc.add(j)
+		}
+		return
+	}
 	for j, t := range q.long {
 		if t == string(term) {
 			tc.add(uint32(q.longPos[j]))

@@ -147,12 +147,16 @@ func FuzzRankMatchesSearch(f *testing.F) {
 }
 
 // A query is matched through a table made for it (classTable) up to a few
-// hundred short terms, and through a map beyond; both rank as Search does.
+// hundred short terms, and through a map beyond; its long terms one by one
+// up to manyLong, and through a map beyond. All rank as Search does.
 func TestRank_ManyTerms(t *testing.T) {
 	rng := rand.New(rand.NewPCG(11, 4))
 	words := make([]string, 3000)
 	for i := range words {
 		words[i] = fmt.Sprintf("w%x", i*7919) // short terms, none a stopword
+		if i%2 == 1 {
+			words[i] = fmt.Sprintf("longer%x", i*7919) // and long ones
+		}
 	}
 	docs := make([]Doc, 3*minPartDocs)
 	for i := range docs {
