@@ -87,15 +87,10 @@ func newQueryMatcher(terms []string) *queryMatcher {
 // pieces (a key of one byte) and stopwords, which Build drops the same way.
 // With a table, the scanner classifies the short pieces of pure-ASCII
 // stretches as it finds them (scanner.classify), and counts the long ones
-// when no query term is long; the candidates it keeps (long pieces for a
-// long term, the general tokenizer's) are classified here.
+// when no query term is long; the candidates it keeps (all of them
+// without a table) are classified here.
 func (q *queryMatcher) count(sc *scanner, text string, tc *termCounts) uint32 {
-	if q.table == nil {
-		sc.scan(text)
-		return q.countMap(sc, tc)
-	}
-	t := q.table
-	sc.table, sc.tc, sc.keepLong, sc.counted, sc.dropped = t, tc, len(q.long) > 0, 0, 0
+	sc.table, sc.tc, sc.keepLong, sc.counted, sc.dropped = q.table, tc, len(q.long) > 0, 0, 0
 	sc.scan(text)
 	dropped := sc.dropped
 	long := 0
@@ -107,7 +102,7 @@ func (q *queryMatcher) count(sc *scanner, text string, tc *termCounts) uint32 {
 			long++
 			continue
 		}
-		class := t.class(key)
+		class := q.class(key)
 		dropped += class & 1
 		if class > 1 {
 			tc.add(class>>1 - 1)
@@ -116,28 +111,19 @@ func (q *queryMatcher) count(sc *scanner, text string, tc *termCounts) uint32 {
 	return sc.counted + uint32(len(sc.keys)) - dropped
 }
 
-// countMap is count for a query whose short terms are in q.terms.
-func (q *queryMatcher) countMap(sc *scanner, tc *termCounts) uint32 {
-	var dl uint32
-	long := 0
-	for _, key := range sc.keys {
-		if key == 0 {
-			if len(q.long) > 0 {
-				q.matchLong(sc.longTerm(long), tc)
-			}
-			long++
-			dl++
-			continue
-		}
-		if key <= 0xff || isStopKey(key) {
-			continue
-		}
-		dl++
-		if j, ok := q.terms[key]; ok {
-			tc.add(j)
-		}
+// class is key's class (classTable.class), from the table or, for a query
+// without one, from the stopwords and q.terms.
+func (q *queryMatcher) class(key uint64) uint32 {
+	switch {
+	case q.table != nil:
+		return q.table.class(key)
+	case key <= 0xff || isStopKey(key):
+		return 1
 	}
-	return dl
+	if j, ok := q.terms[key]; ok {
+		return (j + 1) << 1
+	}
+	return 0
 }
 
 // classTable is a perfect hash of the stopwords and a query's short terms

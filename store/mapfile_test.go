@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"errors"
 	"io/fs"
-	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"testing"
@@ -18,14 +17,7 @@ func TestMapFile_Sizes(t *testing.T) {
 	dir := t.TempDir()
 	for _, size := range []int{0, 1, 100, 1<<20 - 1, 1 << 20, 3<<20 + 12345} {
 		path := filepath.Join(dir, "m.db")
-		want := make([]byte, size)
-		rng := rand.New(rand.NewPCG(uint64(size), 2))
-		for i := range want {
-			want[i] = byte(rng.Uint32())
-		}
-		if err := os.WriteFile(path, want, 0o600); err != nil {
-			t.Fatal(err)
-		}
+		want := writeRandomFile(t, path, size)
 		got, err := store.MapFile(path)
 		if err != nil {
 			t.Fatalf("size %d: %v", size, err)
