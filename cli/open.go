@@ -7,14 +7,15 @@ import (
 	"github.com/crmem/crmem/store"
 )
 
-// readMemoryFile reads the memory file for a read-only subcommand. A missing
-// file is an error here ("no such file"): there is nothing to read.
+// readMemoryFile reads the memory file for a read-only subcommand that
+// reads it once (a large file is mapped: store.MapFile). A missing file is
+// an error here ("no such file"): there is nothing to read.
 func (a *app) readMemoryFile() (string, []byte, error) {
 	path, err := a.dbPath()
 	if err != nil {
 		return "", nil, err
 	}
-	data, err := store.ReadFile(path) // a regular file only: a FIFO or device fails at once
+	data, err := store.MapFile(path) // a regular file only: a FIFO or device fails at once
 	if err != nil {
 		return path, nil, a.memoryFileError(path, err)
 	}

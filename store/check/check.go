@@ -109,10 +109,13 @@ const ListShown = 5
 // sessions are in sessionsDir. The error is the reader's refusal, if any;
 // the report then says only that (Valid false, Error its reason).
 func Run(path string, data []byte, sessionsDir string) (*Report, error) {
-	if crabdb.Detect(data) == crabdb.FormatStore {
+	// crabdb.Detect's decision, with the v1 decoding kept rather than
+	// done twice.
+	f, err := store.Decode(data)
+	if (err != nil || f.Trailing != 0) && crabdb.MayBeStore(data, int64(len(data))) {
 		return runStore(path, data)
 	}
-	return runV1(path, data, sessionsDir)
+	return runV1(path, data, f, err, sessionsDir)
 }
 
 // newReport is an empty report on path's data in format.
@@ -144,11 +147,10 @@ func misleadingName(path string, f crabdb.Format) string {
 	return ""
 }
 
-// runV1 checks a CRMEM v1 file.
-func runV1(path string, data []byte, sessionsDir string) (*Report, error) {
+// runV1 checks a CRMEM v1 file, decoded as f (or failing with err).
+func runV1(path string, data []byte, f *store.File, err error, sessionsDir string) (*Report, error) {
 	r := newReport(path, FormatV1, data)
 	r.V1Header = &V1Header{}
-	f, err := store.Decode(data)
 	if err != nil {
 		r.Error = err.Error()
 		return r, err
