@@ -1,6 +1,7 @@
 package export
 
 import (
+	"encoding/binary"
 	"fmt"
 	"unicode"
 	"unicode/utf16"
@@ -35,9 +36,20 @@ func EscapeJSON(b []byte) []byte {
 }
 
 // firstUnsafe returns the offset of the first character EscapeJSON must
-// escape, or -1.
+// escape, or -1. Eight bytes that are all ASCII and none DEL are passed
+// at once: an export is nearly all such text, and this scan was a quarter
+// of its time byte by byte.
 func firstUnsafe(b []byte) int {
+	const lsbs, msbs = 0x0101010101010101, 0x8080808080808080
 	for i := 0; i < len(b); {
+		if i+8 <= len(b) {
+			x := binary.LittleEndian.Uint64(b[i:])
+			y := x ^ 0x7f7f7f7f7f7f7f7f // a zero byte where x has DEL
+			if (x|(y-lsbs)&^y)&msbs == 0 {
+				i += 8
+				continue
+			}
+		}
 		if c := b[i]; c < utf8.RuneSelf {
 			if c == 0x7f {
 				return i
