@@ -72,6 +72,9 @@ func quotePath(p string) string { return nameText(p) }
 // must change: an invalid byte or an invisible character (safe.Invisible:
 // controls, newline and tab included, and format characters).
 func needsEscape(s string) bool {
+	if printableASCII(s) { // most names: nothing in 0x20–0x7e is invisible
+		return false
+	}
 	for i := 0; i < len(s); {
 		_, n := utf8.DecodeRuneInString(s[i:])
 		if safe.Invisible(s, i) {
