@@ -94,6 +94,9 @@ func (f *editing) Update(m *Model, msg tea.Msg) (bool, tea.Cmd) {
 		}
 		return true, tea.Batch(m.dispatch(msg), f.readRefs(), f.readRecalled())
 	case reloadedMsg:
+		if m.reloadCheckOnly(msg) { // the sessions were read with the open
+			return true, m.dispatch(msg)
+		}
 		return true, tea.Batch(m.dispatch(msg), f.readRefs(), f.readRecalled())
 	}
 	return false, nil

@@ -21,21 +21,31 @@ func (m *Model) watchStarted(msg watchStartedMsg) tea.Cmd {
 		return m.after(pollEvery, pollMsg{})
 	}
 	m.w.watcher = msg.w
-	if m.db == nil && m.w.reloading {
-		// The open may have read the file before the watch began: a write
-		// in between raised no event, so look again once it is done.
-		m.w.again = true
-	}
-	return tea.Batch(waitEventCmd(msg.w), m.reloadIfOpen(), m.after(backstopEvery, pollMsg{}))
+	return tea.Batch(waitEventCmd(msg.w), m.checkAfterWatch(), m.after(backstopEvery, pollMsg{}))
 }
 
-// reloadIfOpen reloads when a file is open (the open itself reads the
-// latest state otherwise).
-func (m *Model) reloadIfOpen() tea.Cmd {
-	if m.db == nil {
+// checkAfterWatch looks at the file once more now that the watch exists:
+// the open (or the last reload) may have read it before, and a write in
+// between raised no event. With nothing open and nothing reading, the
+// next open reads the latest state anyway.
+func (m *Model) checkAfterWatch() tea.Cmd {
+	switch {
+	case m.w.reloading:
+		if !m.w.again {
+			m.w.againCheck = true
+		}
+		m.w.again = true
+		return nil
+	case m.db == nil:
 		return nil
 	}
-	return m.reloadNow()
+	return m.startRead(true)
+}
+
+// reloadCheckOnly reports whether the reload msg answers was asked for
+// only by the look after the watch began, and found the file as it was.
+func (m *Model) reloadCheckOnly(msg reloadedMsg) bool {
+	return m.w.checking && msg.snap == nil && msg.err == nil && !msg.missing
 }
 
 // fileEvent re-arms the wait and restarts the debounce timer.
@@ -81,10 +91,16 @@ func (m *Model) pollInterval() time.Duration {
 // yet); a request during a reload runs once it finishes.
 func (m *Model) reloadNow() tea.Cmd {
 	if m.w.reloading {
-		m.w.again = true
+		m.w.again, m.w.againCheck = true, false
 		return nil
 	}
-	m.w.reloading = true
+	return m.startRead(false)
+}
+
+// startRead starts an open or a reload; check says only the look after
+// the watch began asked for it.
+func (m *Model) startRead(check bool) tea.Cmd {
+	m.w.reloading, m.w.checking = true, check
 	if m.db == nil {
 		return openCmd(m.path)
 	}
@@ -98,8 +114,9 @@ func (m *Model) readDone() tea.Cmd {
 	if !m.w.again {
 		return nil
 	}
-	m.w.again = false
-	return m.reloadNow()
+	check := m.w.againCheck
+	m.w.again, m.w.againCheck = false, false
+	return m.startRead(check)
 }
 
 // reloaded applies a reload: a missing or bad file keeps the last good

@@ -126,6 +126,14 @@ type watchState struct {
 	again     bool // an event arrived during a reload
 	manual    bool // the user asked (R): say so even when nothing changed
 	ticks     int  // polling ticks, for the occasional daemon check
+
+	// The look at the file once the watch began (watchStarted) is no sign
+	// that anything else changed: a reload only it asked for, which finds
+	// the file as it was, does not read the sessions again (they were read
+	// with the open, moments before). checking says the read in flight was
+	// asked for only by that look, againCheck the same of the one waiting.
+	checking   bool
+	againCheck bool
 }
 
 // newModel builds the model; nothing is read until Init's commands run.

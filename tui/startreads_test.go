@@ -1,0 +1,64 @@
+package tui
+
+import (
+	"slices"
+	"testing"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/crmem/crmem/internal/editor"
+	"github.com/crmem/crmem/store"
+)
+
+// TestSessionsReadOnceAtStart: the open reads the sessions folder (the
+// archives' references and the recalls); the look at the file once the
+// watch began reads it again only when the file changed meanwhile. It was
+// read twice at every start, which with thousands of sessions is seconds
+// of work. A reload the watcher or the user asks for still reads it
+// (TestRecalled_RereadOnReload).
+func TestSessionsReadOnceAtStart(t *testing.T) {
+	for _, tt := range []struct {
+		name    string
+		between bool // a write between the open and the watch
+		reads   int
+	}{
+		{"file unchanged", false, 1},
+		{"file written before the watch began", true, 2},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			path := copyFixture(t, "crmem/small.db")
+			f := newEditing(Options{Path: path, SessionsDir: t.TempDir()}, editor.Options{TempDir: t.TempDir()}, nil)
+			m := newModel(config{path: path, style: "dark", noColor: true, now: func() time.Time { return testNow },
+				loc: time.UTC, after: noTimer, features: []Feature{f}})
+			drive(m, func() tea.Msg { return tea.WindowSizeMsg{Width: 120, Height: 40} })
+			_ = m.Init() // the open is in flight from here on
+			opened := openCmd(path)()
+			if tt.between {
+				apply(t, path, store.Add{Name: "between", Content: "written before the watch began"})
+			}
+			w, err := newWatcher(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			t.Cleanup(w.close)
+			_ = m.watchStarted(watchStartedMsg{w: w}) // its own commands wait for events: not run
+			drive(m, func() tea.Msg { return opened })
+			if f.refs.seq != tt.reads || f.recalled.seq != tt.reads {
+				t.Errorf("sessions read %d times for references, %d for recalls; want %d", f.refs.seq, f.recalled.seq, tt.reads)
+			}
+			if got := slices.Contains(listNames(m), "between"); got != tt.between {
+				t.Errorf("the write between the open and the watch shown: %v, want %v", got, tt.between)
+			}
+			// Once open, the look after a restarted watch works the same.
+			drive(m, m.checkAfterWatch())
+			if f.refs.seq != tt.reads {
+				t.Errorf("a look that found the file unchanged read the sessions again (%d reads)", f.refs.seq)
+			}
+			drive(m, m.Reload()) // R: the user asks, the sessions are read
+			if f.refs.seq != tt.reads+1 || f.recalled.seq != tt.reads+1 {
+				t.Errorf("after R: %d and %d reads, want %d", f.refs.seq, f.recalled.seq, tt.reads+1)
+			}
+		})
+	}
+}
