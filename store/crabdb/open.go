@@ -26,6 +26,11 @@ func Open(path string) (*File, error) {
 	if err != nil {
 		return nil, err
 	}
+	return openData(path, data, fi)
+}
+
+// openData is Open of the bytes data read from path, whose stat is fi.
+func openData(path string, data []byte, fi os.FileInfo) (*File, error) {
 	s, err := Read(data)
 	if err != nil {
 		return nil, &store.PathError{Path: path, Err: err}
@@ -106,15 +111,27 @@ func (f *File) reread() (Reload, error) {
 // by structure (Detect). Only its header is read unless it could be one, so
 // asking about a large v1 file costs 32 bytes.
 func IsStore(path string) bool {
+	_, _, ok := readStore(path)
+	return ok
+}
+
+// readStore reads the file at path, with the stat taken before reading it,
+// when it holds a store (ok); otherwise only its header is read, unless it
+// could be one.
+func readStore(path string) (data []byte, fi os.FileInfo, ok bool) {
 	f, fi, err := store.OpenRegular(path)
 	if err != nil {
-		return false
+		return nil, nil, false
 	}
-	defer f.Close()
 	head := make([]byte, HeaderLen)
-	if _, err := io.ReadFull(f, head); err != nil || !MayBeStore(head, fi.Size()) {
-		return false
+	_, err = io.ReadFull(f, head)
+	f.Close()
+	if err != nil || !MayBeStore(head, fi.Size()) {
+		return nil, nil, false
 	}
-	rest, err := io.ReadAll(f)
-	return err == nil && Detect(append(head, rest...)) == FormatStore
+	data, fi, err = store.ReadFileInfo(path)
+	if err != nil || Detect(data) != FormatStore {
+		return nil, nil, false
+	}
+	return data, fi, true
 }

@@ -19,14 +19,15 @@ import (
 const IDBase = 1 << 62
 
 // OpenSource opens path as crabtalk's store when it is one (by structure),
-// else as a v1 memory file whose index builds in the background.
+// else as a v1 memory file whose index builds in the background. A store
+// is read once; of a v1 file only the header is read before OpenLazy.
 func OpenSource(path string) (store.Source, error) {
-	if IsStore(path) {
-		s, err := NewSource(path)
+	if data, fi, ok := readStore(path); ok {
+		f, err := openData(path, data, fi)
 		if err != nil {
 			return nil, err // no typed nil inside the interface
 		}
-		return s, nil
+		return sourceOf(f), nil
 	}
 	db, err := store.OpenLazy(path)
 	if err != nil {
@@ -55,9 +56,14 @@ func NewSource(path string) (*Source, error) {
 	if err != nil {
 		return nil, err
 	}
+	return sourceOf(f), nil
+}
+
+// sourceOf is the Source over the store f read, with its memory.
+func sourceOf(f *File) *Source {
 	s := newSource(f)
 	s.mem = store.NewMemoryWith(s.file(), store.IndexBackground)
-	return s, nil
+	return s
 }
 
 // newSource is a Source over f with no memory built yet.
