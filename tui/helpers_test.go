@@ -195,3 +195,23 @@ func cmdQuits(cmd tea.Cmd) bool {
 // squeeze drops all white space, so text wrapped over lines compares equal
 // to the same text on one line.
 func squeeze(s string) string { return strings.Join(strings.Fields(s), "") }
+
+// openThenWatch starts m as Run does when the open reads the file before
+// the watch begins: the open is in flight, write (if any) changes the file
+// before the watch starts, the watch starts (its commands, which wait for
+// events, are not run), and the open's result arrives.
+func openThenWatch(t *testing.T, m *Model, path string, write func()) {
+	t.Helper()
+	_ = m.Init() // the open is in flight from here on
+	opened := openCmd(path)()
+	if write != nil {
+		write()
+	}
+	w, err := newWatcher(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(w.close)
+	_ = m.watchStarted(watchStartedMsg{w: w})
+	drive(m, func() tea.Msg { return opened })
+}

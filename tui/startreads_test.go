@@ -32,18 +32,11 @@ func TestSessionsReadOnceAtStart(t *testing.T) {
 			m := newModel(config{path: path, style: "dark", noColor: true, now: func() time.Time { return testNow },
 				loc: time.UTC, after: noTimer, features: []Feature{f}})
 			drive(m, func() tea.Msg { return tea.WindowSizeMsg{Width: 120, Height: 40} })
-			_ = m.Init() // the open is in flight from here on
-			opened := openCmd(path)()
+			var write func()
 			if tt.between {
-				apply(t, path, store.Add{Name: "between", Content: "written before the watch began"})
+				write = func() { apply(t, path, store.Add{Name: "between", Content: "written before the watch began"}) }
 			}
-			w, err := newWatcher(path)
-			if err != nil {
-				t.Fatal(err)
-			}
-			t.Cleanup(w.close)
-			_ = m.watchStarted(watchStartedMsg{w: w}) // its own commands wait for events: not run
-			drive(m, func() tea.Msg { return opened })
+			openThenWatch(t, m, path, write)
 			if f.refs.seq != tt.reads || f.recalled.seq != tt.reads {
 				t.Errorf("sessions read %d times for references, %d for recalls; want %d", f.refs.seq, f.recalled.seq, tt.reads)
 			}

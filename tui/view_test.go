@@ -356,16 +356,7 @@ func TestWriteBetweenOpenAndWatch(t *testing.T) {
 	path := copyFixture(t, "crmem/small.db")
 	m := newModel(config{path: path, style: "dark", noColor: true, now: func() time.Time { return testNow }, loc: time.UTC, after: noTimer})
 	drive(m, func() tea.Msg { return tea.WindowSizeMsg{Width: 120, Height: 40} })
-	_ = m.Init() // the open is in flight from here on
-	opened := openCmd(path)()
-	apply(t, path, store.Add{Name: "between", Content: "written before the watch began"})
-	w, err := newWatcher(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(w.close)
-	_ = m.watchStarted(watchStartedMsg{w: w}) // its own commands wait for events: not run
-	drive(m, func() tea.Msg { return opened })
+	openThenWatch(t, m, path, func() { apply(t, path, store.Add{Name: "between", Content: "written before the watch began"}) })
 	if !slices.Contains(listNames(m), "between") {
 		t.Errorf("the write between the open and the watch is not shown: %v", listNames(m))
 	}
