@@ -174,16 +174,27 @@ const (
 // query of hundreds of short terms).
 func newClassTable(short []uint64, pos []int) *classTable {
 	n := len(stopwords) + len(short)
+	if n > classMaxKeys {
+		return nil
+	}
 	bits := uint(6)
 	for 1<<bits < classLoad*n {
 		bits++
 	}
+	keys := make([]classSlot, 0, n)
+	for _, w := range stopwords {
+		keys = append(keys, classSlot{key: packKey(w), class: 1})
+	}
+	for j, k := range short {
+		keys = append(keys, classSlot{key: k, class: (uint32(pos[j]) + 1) << 1})
+	}
+	placed := make([]uint64, 0, n) // room for the slots a try fills
 	mul := uint64(0x9E3779B97F4A7C15)
 	for ; bits <= classMaxBits; bits++ {
 		t := &classTable{shift: 64 - bits, slots: make([]classSlot, 1<<bits)}
 		for range classTries {
 			t.mul = mul
-			if t.fill(short, pos) {
+			if t.fill(keys, placed) {
 				return t
 			}
 			mul = mul*0x5851F42D4C957F2D + 0x14057B7EF767814F | 1 // next odd multiplier
@@ -192,28 +203,26 @@ func newClassTable(short []uint64, pos []int) *classTable {
 	return nil
 }
 
-// fill places every stopword and term in a cleared table and reports
-// whether no two collided.
-func (t *classTable) fill(short []uint64, pos []int) bool {
-	clear(t.slots)
-	put := func(key uint64, s classSlot) bool {
-		e := &t.slots[(key*t.mul)>>t.shift]
-		if e.key != 0 {
+// classMaxKeys bounds the keys (stopwords and short terms) a table is
+// looked for: beyond about 400 a collision-free multiplier for 2^14 slots
+// is rarely among the tries, and each failed search costs them all.
+const classMaxKeys = 400
+
+// fill places every key in the empty table and reports whether no two
+// collided; after a collision it empties the slots it filled (noted in
+// placed's room), so a failed try costs the keys placed, not the table.
+func (t *classTable) fill(keys []classSlot, placed []uint64) bool {
+	placed = placed[:0]
+	for _, k := range keys {
+		i := (k.key * t.mul) >> t.shift
+		if t.slots[i].key != 0 {
+			for _, j := range placed {
+				t.slots[j] = classSlot{}
+			}
 			return false
 		}
-		s.key = key
-		*e = s
-		return true
-	}
-	for _, w := range stopwords {
-		if !put(packKey(w), classSlot{class: 1}) {
-			return false
-		}
-	}
-	for j, k := range short {
-		if !put(k, classSlot{class: (uint32(pos[j]) + 1) << 1}) {
-			return false
-		}
+		t.slots[i] = k
+		placed = append(placed, i)
 	}
 	return true
 }
