@@ -109,10 +109,8 @@ const ListShown = 5
 // sessions are in sessionsDir. The error is the reader's refusal, if any;
 // the report then says only that (Valid false, Error its reason).
 func Run(path string, data []byte, sessionsDir string) (*Report, error) {
-	// crabdb.Detect's decision, with the v1 decoding kept rather than
-	// done twice.
-	f, err := store.Decode(data)
-	if (err != nil || f.Trailing != 0) && crabdb.MayBeStore(data, int64(len(data))) {
+	format, f, err := crabdb.DetectDecoded(data)
+	if format == crabdb.FormatStore {
 		return runStore(path, data)
 	}
 	return runV1(path, data, f, err, sessionsDir)

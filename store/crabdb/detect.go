@@ -41,13 +41,22 @@ func (f Format) String() string {
 // otherwise read as an empty memory with trailing bytes. The store reader
 // then refuses it with that reason.
 func Detect(data []byte) Format {
-	if f, err := store.Decode(data); err == nil && f.Trailing == 0 {
-		return FormatV1
+	format, _, _ := DetectDecoded(data)
+	return format
+}
+
+// DetectDecoded is Detect that also returns the v1 decoding it made (the
+// file or the v1 reader's error), so that a caller going on with a file
+// that is not a store does not decode it again.
+func DetectDecoded(data []byte) (Format, *store.File, error) {
+	f, err := store.Decode(data)
+	switch {
+	case err == nil && f.Trailing == 0:
+		return FormatV1, f, nil
+	case MayBeStore(data, int64(len(data))):
+		return FormatStore, f, err
 	}
-	if MayBeStore(data, int64(len(data))) {
-		return FormatStore
-	}
-	return FormatUnknown
+	return FormatUnknown, f, err
 }
 
 // MayBeStore reports whether a file of size bytes starting with head (its

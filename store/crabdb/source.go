@@ -120,9 +120,8 @@ func ReadContents(path string) (*store.Contents, error) {
 	if err != nil {
 		return nil, err
 	}
-	// Detect's decision, with the v1 decoding kept rather than done twice.
-	f, err := store.Decode(data)
-	if (err == nil && f.Trailing == 0) || !MayBeStore(data, int64(len(data))) {
+	format, f, err := DetectDecoded(data)
+	if format != FormatStore {
 		if err != nil {
 			return nil, &store.PathError{Path: path, Err: err}
 		}
