@@ -59,9 +59,9 @@ func buildPacked(src source, n int, packLimit uint32) *Index {
 	// filling of the posting lists: the two touch different fields.
 	var ascending bool
 	var g workgroup.Group
-	g.Go(func() error { ascending = ix.registerDocs(src.n, parts); return nil })
+	g.Go(func() { ascending = ix.registerDocs(src.n, parts) })
 	ix.fillPostings(parts, remaps)
-	_ = g.Wait() // registering does not fail
+	g.Wait()
 	for _, p := range parts {
 		p.dts = nil // the largest transient
 	}
@@ -124,9 +124,9 @@ func tokenizeParts(src source, n int, packLimit uint32) []*buildPart {
 	var g workgroup.Group // the texts may be a mapped file's (store.MapFile)
 	for _, p := range parts {
 		p.packLimit = min(packLimit, termEscape)
-		g.Go(func() error { p.tokenize(); return nil })
+		g.Go(p.tokenize)
 	}
-	_ = g.Wait() // tokenizing does not fail
+	g.Wait()
 	return parts
 }
 
@@ -327,9 +327,9 @@ func (ix *Index) fillPostings(parts []*buildPart, remaps [][]uint32) {
 	cursors := partCursors(parts, remaps, off)
 	var g workgroup.Group
 	for w, p := range parts {
-		g.Go(func() error { p.fill(backing, cursors[w]); return nil })
+		g.Go(func() { p.fill(backing, cursors[w]) })
 	}
-	_ = g.Wait() // filling does not fail
+	g.Wait()
 	ix.postings = make([][]posting, nt)
 	ix.dead = make([]uint32, nt)
 	for g := range ix.postings {

@@ -173,7 +173,7 @@ func writeStage(stage string, entries []store.Entry) error {
 	for _, e := range entries {
 		folder, _ := folderOf(e.Kind)
 		path := filepath.Join(stage, folder, e.Name+".md")
-		g.Go(func() error { return os.WriteFile(path, FormatEntry(e), 0o644) })
+		g.GoErr(func() error { return os.WriteFile(path, FormatEntry(e), 0o644) })
 	}
 	if err := g.Wait(); err != nil {
 		return err

@@ -1,6 +1,7 @@
 // Package workgroup runs functions on goroutines and waits for them, as
-// golang.org/x/sync/errgroup does, and carries a panic in one of them back
-// to the goroutine that waits.
+// sync.WaitGroup's Go and Wait do (with errgroup's errors and limit for
+// work that can fail), and carries a panic in one of them back to the
+// goroutine that waits.
 //
 // crmem reads a memory file for a one-shot command by mapping it
 // (store.MapFile), and the workers that scan its entries read the mapped
@@ -32,9 +33,14 @@ type Group struct {
 func (g *Group) SetLimit(n int) { g.sem = make(chan struct{}, max(1, n)) }
 
 // Go runs f on a new goroutine, with faults on memory it reads turned
-// into panics. f's error (the first of the group's) is Wait's; a panic in
-// f is recovered and raised again by Wait.
-func (g *Group) Go(f func() error) {
+// into panics; a panic in f is recovered and raised again by Wait.
+func (g *Group) Go(f func()) {
+	g.GoErr(func() error { f(); return nil })
+}
+
+// GoErr is Go for a function that can fail: its error, if it is the
+// group's first, is Wait's.
+func (g *Group) GoErr(f func() error) {
 	if g.sem != nil {
 		g.sem <- struct{}{}
 	}
@@ -64,7 +70,8 @@ func (g *Group) Go(f func() error) {
 
 // Wait waits for every goroutine the group started. If one of them
 // panicked, Wait panics with that value (the first); otherwise it returns
-// the first error they returned.
+// the first error a function given to GoErr returned (nil for a group
+// that only ran functions given to Go).
 func (g *Group) Wait() error {
 	g.wg.Wait()
 	if g.panic != nil {

@@ -20,7 +20,7 @@ func TestGroup_WaitReturnsFirstError(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			var g Group
 			for _, err := range tt.errs {
-				g.Go(func() error { return err })
+				g.GoErr(func() error { return err })
 			}
 			if got := g.Wait(); !errors.Is(got, tt.want) {
 				t.Fatalf("Wait() = %v, want %v", got, tt.want)
@@ -36,7 +36,7 @@ func TestGroup_SetLimit(t *testing.T) {
 	g.SetLimit(2)
 	var running, most atomic.Int32
 	for range 50 {
-		g.Go(func() error {
+		g.GoErr(func() error {
 			n := running.Add(1)
 			for {
 				m := most.Load()
@@ -62,12 +62,11 @@ func TestGroup_WaitRaisesWorkerPanic(t *testing.T) {
 	var g Group
 	var finished atomic.Int32
 	for i := range 4 {
-		g.Go(func() error {
+		g.Go(func() {
 			defer finished.Add(1)
 			if i == 2 {
 				panic("boom")
 			}
-			return nil
 		})
 	}
 	defer func() {
@@ -79,6 +78,6 @@ func TestGroup_WaitRaisesWorkerPanic(t *testing.T) {
 			t.Fatalf("%d workers finished before Wait raised, want 4", n)
 		}
 	}()
-	_ = g.Wait()
+	g.Wait()
 	t.Fatal("Wait returned after a worker panicked")
 }
