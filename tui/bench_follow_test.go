@@ -36,7 +36,7 @@ func BenchmarkLatestChange(b *testing.B) {
 	if _, err := other.Apply(store.Write{Name: m.snap.entries[len(m.snap.entries)/2].Name, Content: "changed by the agent"}); err != nil {
 		b.Fatal(err)
 	}
-	drive(m, reloadCmd(m.db, m.snap))
+	drive(m, reloadCmd(m.db, m.snap, false))
 	var times []time.Duration
 	for b.Loop() {
 		press(m, "G")

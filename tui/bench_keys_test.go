@@ -128,10 +128,10 @@ func BenchmarkKeys(b *testing.B) {
 		{name: "*-search-should-sorted", setup: func(m *Model) { press(m, "U"); searchFor("should ")(m); press(m, "s") }, msg: keyPress("*")},
 		{name: "R-no-change", setup: sortTo(sortNewest), msg: keyPress("R")},
 		{name: "reload-by-name", setup: func(m *Model) { sortTo(sortName)(m); externalWrite(m) }, msg: func(m *Model) tea.Msg {
-			return reloadCmd(m.db, m.snap)()
+			return reloadCmd(m.db, m.snap, false)()
 		}},
 		{name: "reload-by-size", setup: func(m *Model) { sortTo(sortSize)(m); externalWrite(m) }, msg: func(m *Model) tea.Msg {
-			return reloadCmd(m.db, m.snap)()
+			return reloadCmd(m.db, m.snap, false)()
 		}},
 		// A write of the TUI's own (the save runs off the loop; its result
 		// refreshes the list on it), sorted by name.

@@ -139,7 +139,7 @@ func BenchmarkExternalWrite(b *testing.B) {
 			b.Fatal(err)
 		}
 		b.StartTimer()
-		drive(m, reloadCmd(m.db, m.snap))
+		drive(m, reloadCmd(m.db, m.snap, false))
 		if _, ok := m.snap.entry(changes[0].After.ID); !ok {
 			b.Fatal("reload did not bring the new entry")
 		}

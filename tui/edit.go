@@ -94,7 +94,7 @@ func (f *editing) Update(m *Model, msg tea.Msg) (bool, tea.Cmd) {
 		}
 		return true, tea.Batch(m.dispatch(msg), f.readRefs(), f.readRecalled())
 	case reloadedMsg:
-		if m.reloadCheckOnly(msg) { // the sessions were read with the open
+		if msg.unchangedCheck() { // the sessions were read with the open
 			return true, m.dispatch(msg)
 		}
 		return true, tea.Batch(m.dispatch(msg), f.readRefs(), f.readRecalled())

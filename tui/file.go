@@ -42,12 +42,6 @@ func (m *Model) checkAfterWatch() tea.Cmd {
 	return m.startRead(true)
 }
 
-// reloadCheckOnly reports whether the reload msg answers was asked for
-// only by the look after the watch began, and found the file as it was.
-func (m *Model) reloadCheckOnly(msg reloadedMsg) bool {
-	return m.w.checking && msg.snap == nil && msg.err == nil && !msg.missing
-}
-
 // fileEvent re-arms the wait and restarts the debounce timer.
 func (m *Model) fileEvent() tea.Cmd {
 	if m.w.watcher == nil {
@@ -100,11 +94,11 @@ func (m *Model) reloadNow() tea.Cmd {
 // startRead starts an open or a reload; check says only the look after
 // the watch began asked for it.
 func (m *Model) startRead(check bool) tea.Cmd {
-	m.w.reloading, m.w.checking = true, check
+	m.w.reloading = true
 	if m.db == nil {
 		return openCmd(m.path)
 	}
-	return reloadCmd(m.db, m.snap)
+	return reloadCmd(m.db, m.snap, check)
 }
 
 // readDone ends the read in flight (an open or a reload) and starts the

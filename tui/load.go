@@ -28,6 +28,14 @@ type reloadedMsg struct {
 	snap    *snapshot // nil when nothing changed
 	err     error
 	missing bool // the file is gone
+	check   bool // only the look after the watch began asked for it
+}
+
+// unchangedCheck reports whether only the look after the watch began
+// asked for the reload and it found the file as it was: a sign of nothing
+// else (the sessions, say, were read with the open, moments before).
+func (msg reloadedMsg) unchangedCheck() bool {
+	return msg.check && msg.snap == nil && msg.err == nil && !msg.missing
 }
 
 // daemonMsg reports whether a crabtalk daemon answers on its socket.
@@ -73,19 +81,20 @@ func waitIndexCmd(mem *store.Memory) tea.Cmd {
 
 // reloadCmd re-reads the file if its fingerprint changed. A missing file is
 // reported as such rather than read as an empty memory; on error the memory
-// is left as it was (the store guarantees it).
-func reloadCmd(db store.Source, old *snapshot) tea.Cmd {
+// is left as it was (the store guarantees it). check says only the look
+// after the watch began asked for it.
+func reloadCmd(db store.Source, old *snapshot, check bool) tea.Cmd {
 	return func() tea.Msg {
 		st := statFile(db.Path()) // before reading: a later change is seen again
 		if !st.exists && fileMissing(db.Path()) {
 			// Deleted, unless it never existed (then nothing changed).
-			return reloadedMsg{stat: st, missing: db.Exists()}
+			return reloadedMsg{stat: st, missing: db.Exists(), check: check}
 		}
 		diff, err := db.Reload()
 		if err != nil || diff.Empty() {
-			return reloadedMsg{stat: st, diff: diff, err: err}
+			return reloadedMsg{stat: st, diff: diff, err: err, check: check}
 		}
-		return reloadedMsg{stat: st, diff: diff, snap: listedSnapshot(db.Memory(), old)}
+		return reloadedMsg{stat: st, diff: diff, snap: listedSnapshot(db.Memory(), old), check: check}
 	}
 }
 

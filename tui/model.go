@@ -127,12 +127,8 @@ type watchState struct {
 	manual    bool // the user asked (R): say so even when nothing changed
 	ticks     int  // polling ticks, for the occasional daemon check
 
-	// The look at the file once the watch began (watchStarted) is no sign
-	// that anything else changed: a reload only it asked for, which finds
-	// the file as it was, does not read the sessions again (they were read
-	// with the open, moments before). checking says the read in flight was
-	// asked for only by that look, againCheck the same of the one waiting.
-	checking   bool
+	// againCheck says only the look at the file once the watch began
+	// (checkAfterWatch) asked for the reload waiting (again).
 	againCheck bool
 }
 

@@ -95,7 +95,7 @@ func TestReload_KeepsTheOrderBuilt(t *testing.T) {
 		t.Fatalf("order %v, want name", m.order)
 	}
 	apply(t, path, store.Add{Name: "aaa-first", Content: "new"}, store.Rename{Name: "scratch", New: "\u9fff-last"})
-	msg := reloadCmd(m.db, m.snap)().(reloadedMsg)
+	msg := reloadCmd(m.db, m.snap, false)().(reloadedMsg)
 	if !msg.snap.ready(sortName) {
 		t.Fatal("the reloaded snapshot lacks the name order: the loop would sort")
 	}
