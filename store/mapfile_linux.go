@@ -52,7 +52,6 @@ func mappedFileAt(addr uintptr) (string, bool) {
 // mapsLineAt reads one line of /proc/self/maps ("lo-hi perms offset dev
 // inode path") and returns its path if the line maps a file at addr.
 func mapsLineAt(line string, addr uintptr) (string, bool) {
-	var lo, hi uint64
 	var rng, perms, offset, dev, inode string
 	if n, _ := fmt.Sscan(line, &rng, &perms, &offset, &dev, &inode); n < 5 || inode == "0" {
 		return "", false
