@@ -8,10 +8,10 @@ const mapMin = 1 << 20
 // reads it once and exits (a one-shot command). On Linux a file of mapMin
 // bytes or more is mapped read-only: its pages are the page cache's own,
 // so nothing is copied, and no fresh memory is zeroed for it (at 100k
-// entries, 60 MB, about 25 ms of system time when read). A smaller file,
-// or any file elsewhere, is read as ReadFile reads it. As with ReadFile,
-// only a regular file is read, and a missing one fails with an error
-// matching fs.ErrNotExist.
+// entries, 61 MB, a one-shot search's system time went from 22 to 7 ms).
+// A smaller file, or any file elsewhere, is read as ReadFile reads it. As
+// with ReadFile, only a regular file is read, and a missing one fails with
+// an error matching fs.ErrNotExist.
 //
 // The mapping is never undone: what is decoded from it aliases it for the
 // rest of the process. A file replaced by rename, as crabtalk and crmem
