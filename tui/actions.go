@@ -348,7 +348,7 @@ func (m *Model) emptyText() string {
 	case !m.loaded:
 		return "opening " + m.path + "…"
 	case m.db == nil:
-		return "cannot read " + displayPath(m.path, m.home) + " (the status line says why); waiting for a good write"
+		return "" // the list pane says why (unopenedText)
 	case m.result != nil:
 		return "no matches"
 	case m.blankMemory():
@@ -371,11 +371,15 @@ func (m *Model) rendered(msg renderedMsg) tea.Cmd {
 func (m *Model) opened(msg loadedMsg) tea.Cmd {
 	m.loaded = true
 	m.noFolder = folderMissing(m.path)
-	if msg.err != nil {
-		m.st.fileWarning = fmt.Sprintf("cannot open (%s) — waiting for a good write", m.shortError(msg.err))
+	if msg.err != nil || msg.db == nil {
+		m.openErr = "the file could not be opened"
+		if msg.err != nil {
+			m.openErr = m.shortError(msg.err)
+		}
+		m.st.fileWarning = fmt.Sprintf("cannot open (%s) — waiting for a good write", m.openErr)
 		return tea.Batch(m.showSelected(), m.readDone())
 	}
-	m.db, m.st.fileWarning = msg.db, ""
+	m.db, m.st.fileWarning, m.openErr = msg.db, "", ""
 	m.indexed = indexReady(m.db.Memory())
 	m.applySnapshot(msg.snap)
 	cmds := []tea.Cmd{m.showSelected(), m.rerunSearch(), warmCmd(m.snap), m.readDone()}

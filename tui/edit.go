@@ -89,6 +89,9 @@ func (f *editing) Update(m *Model, msg tea.Msg) (bool, tea.Cmd) {
 	case notDuplicateMsg:
 		return true, f.notDuplicateDone(m, msg)
 	case loadedMsg:
+		if msg.err != nil || msg.db == nil { // nothing opened: nothing to read beside it yet
+			return true, m.dispatch(msg)
+		}
 		if r := msg.db.Features().Sessions; r != nil { // sessions live in the store
 			f.refs.dir, f.refs.reader = "the store", r
 		}

@@ -69,6 +69,8 @@ type Model struct {
 	snap    *snapshot
 	indexed bool
 	loaded  bool
+	// openErr: why the last try to open the file failed ("" once open)
+	openErr string
 	// noFolder: the memory file's folder did not exist when it was opened
 	noFolder bool
 

@@ -77,6 +77,9 @@ func (m *Model) listPane(w, h int) string {
 	if len(m.list.rows) == 0 && m.blankMemory() {
 		return box(m.welcomePane(w), w, h)
 	}
+	if m.loaded && m.db == nil {
+		return box(m.paneText(w, m.unopenedText()), w, h)
+	}
 	if len(m.list.rows) == 0 {
 		return box(m.c.styles.dim.Render(" "+m.emptyText()), w, h)
 	}

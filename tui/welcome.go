@@ -7,6 +7,8 @@ import (
 
 	"charm.land/bubbles/v2/key"
 	"charm.land/lipgloss/v2"
+
+	"github.com/crmem/crmem/internal/sanitize"
 )
 
 // blankMemory reports whether the memory is open and has no entries at
@@ -41,8 +43,26 @@ func (m *Model) welcomeText() string {
 
 // welcomePane wraps the welcome to the pane's width, so it is read whole
 // however narrow the terminal (box cuts what does not fit the height).
-func (m *Model) welcomePane(w int) string {
-	return lipgloss.NewStyle().Width(max(w-1, 1)).PaddingLeft(1).Render(m.c.styles.dim.Render(m.welcomeText()))
+func (m *Model) welcomePane(w int) string { return m.paneText(w, m.welcomeText()) }
+
+// paneText wraps text to a pane w cells wide, dimmed, one cell in.
+func (m *Model) paneText(w int, text string) string {
+	return lipgloss.NewStyle().Width(max(w-1, 1)).PaddingLeft(1).Render(m.c.styles.dim.Render(text))
+}
+
+// unopenedText is the list pane's text when the memory could not be
+// opened: which file, why, and that the screen waits for a good write
+// (the watcher opens it then) while quit and help still work.
+func (m *Model) unopenedText() string {
+	var b strings.Builder
+	b.WriteString("crmem cannot open " + displayPath(m.path, m.home) + ":\n")
+	b.WriteString(sanitize.Line(m.openErr) + "\n\n")
+	b.WriteString("Nothing is shown or written until the file is readable; crmem opens it by itself once a good write lands.\n")
+	b.WriteString("\n" + m.c.keys.Help.Help().Key + "  all keys")
+	if k := m.c.keys.Quit; k.Enabled() {
+		b.WriteString("\n" + k.Help().Key + "  quit")
+	}
+	return b.String()
 }
 
 // welcomeKeys are the short help's bindings on a blank memory: only the
