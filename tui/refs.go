@@ -192,6 +192,9 @@ func (f *editing) refsCard(m *Model, e store.Entry) []string {
 // resumeWarning names the sessions whose resume point is among es, for a
 // delete confirmation; "" when there are none.
 func (f *editing) resumeWarning(m *Model, es []store.Entry) string {
+	if unknown := f.refsUnknown(es); unknown != "" {
+		return unknown
+	}
 	var names []string
 	for _, e := range es {
 		names = append(names, f.of(m, e).resume...)
@@ -206,6 +209,24 @@ func (f *editing) resumeWarning(m *Model, es []store.Entry) string {
 		verb = "lose their"
 	}
 	return fmt.Sprintf(" ⚠ %s %s resume point: %s", count(len(names), "session", "sessions"), verb, nameList(names))
+}
+
+// refsUnknown is the delete confirmation's warning when an archive is
+// among es and the sessions are not known: still being read, or not
+// readable. Saying nothing then would read as "no session resumes from
+// it"; "" when the sessions are known or no archive is concerned.
+func (f *editing) refsUnknown(es []store.Entry) string {
+	if !slices.ContainsFunc(es, func(e store.Entry) bool { return e.Kind == store.Archive }) {
+		return ""
+	}
+	where := sanitize.Name(f.refs.dir)
+	switch {
+	case !f.refs.loaded:
+		return " ⚠ the sessions in " + where + " are still being read: a session may lose its resume point"
+	case f.refs.err != nil:
+		return " ⚠ cannot read the sessions in " + where + " (" + sanitize.Name(f.refs.err.Error()) + "): a session may lose its resume point"
+	}
+	return ""
 }
 
 // nameList joins session names, sanitized (folder names are untrusted).

@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"errors"
 	"slices"
 	"strings"
 	"testing"
@@ -8,6 +9,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/crmem/crmem/store"
+	"github.com/crmem/crmem/store/sessions"
 )
 
 func TestRefs_BadgesAndCardOnFixture(t *testing.T) {
@@ -88,4 +90,43 @@ func TestRefs_MarkerResolvesThroughAlias(t *testing.T) {
 	h.wantOverlay("1 session loses its resume point: chat")
 	press(h.m, "esc", "r")
 	h.wantOverlay("⚠ 1 session names it by this name")
+}
+
+// TestRefs_DeleteWarnsWhileSessionsUnknown pins issue 27 item 4: when the
+// sessions could not be read (one session folder unreadable fails the
+// read), the delete dialog of a resume-point archive said nothing, as if
+// no session resumed from it. It must say the sessions are not readable,
+// and while they are still being read, that they are.
+func TestRefs_DeleteWarnsWhileSessionsUnknown(t *testing.T) {
+	path, _ := agedMemory(t)
+	sess := t.TempDir()
+	writeSession(t, sess, "chat", "archive-03")
+	h := newEditHarnessIn(t, path, sess)
+	h.f.refs.reader = failingSessions{errors.New("read session broken: permission denied")}
+	drive(h.m, h.f.readRefs())
+	h.sel("archive-03")
+	press(h.m, "d")
+	h.wantOverlay("cannot read the sessions in")
+	h.wantOverlay("permission denied): a session may lose its resume point")
+	press(h.m, "esc")
+
+	h.f.refs.loaded = false // as before the first read comes back
+	press(h.m, "d")
+	h.wantOverlay("are still being read: a session may lose its resume point")
+	press(h.m, "esc")
+
+	h.sel("note-b")
+	press(h.m, "d")
+	if strings.Contains(plainOverlay(h.m), "resume point") {
+		t.Fatalf("a note's delete warns of resume points:\n%s", plainOverlay(h.m))
+	}
+}
+
+// failingSessions is a sessions reader whose every read fails.
+type failingSessions struct{ err error }
+
+func (f failingSessions) Read() ([]sessions.Session, error) { return nil, f.err }
+
+func (f failingSessions) Recalls(sessions.RecallOptions, func(sessions.SessionRecalls) error) (sessions.RecallProblems, error) {
+	return sessions.RecallProblems{}, f.err
 }
