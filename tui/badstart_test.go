@@ -110,6 +110,9 @@ func TestStart_UnopenableMemoryKeepsTheScreenUsable(t *testing.T) {
 					t.Fatalf("the list pane does not say why the memory cannot be opened (%q missing):\n%s", want, plainScreen(m))
 				}
 			}
+			if help := ansi.Strip(m.shortHelp()); strings.Contains(help, "edit") || !strings.Contains(help, "quit") {
+				t.Fatalf("the short help offers keys that need an open memory, or not quit: %q", help)
+			}
 			keys := make([]string, 0, 2*len(everyKey))
 			for _, k := range everyKey {
 				keys = append(keys, k, "esc")

@@ -171,7 +171,10 @@ func (m *Model) helpLines() []string {
 // (? help) always stays, the ones before it give way from the end.
 func (m *Model) shortHelp() string {
 	short := m.c.keys.ShortHelp()
-	if m.blankMemory() && !m.typing {
+	switch {
+	case m.loaded && m.db == nil && !m.typing: // nothing open: only what acts
+		short = []key.Binding{m.c.keys.Reload, m.c.keys.Quit, m.c.keys.Help}
+	case m.blankMemory() && !m.typing:
 		short = m.welcomeKeys()
 	}
 	var bs []key.Binding
