@@ -7,7 +7,8 @@ import (
 	"sync/atomic"
 )
 
-// Parameters of the reference ranking.
+// Parameters of the reference ranking, and of crabtalk's store's own
+// recall (store/crabdb), which uses the same.
 const (
 	K1 = 1.2
 	B  = 0.75

@@ -140,7 +140,7 @@ func storeExplainView(st *styles, r *searchResult, h row, id uint64, stats store
 	}
 	fmt.Fprintf(&b, "\nstored doc length %s tokens, weight %g\n", humanize.Count(int(dl)), weight)
 	fmt.Fprintf(&b, "stored stats: %s documents, %s tokens (average %.2f)\n", humanize.Count(int(stats.Docs)), humanize.Count(int(stats.TotalLen)), avg)
-	fmt.Fprintf(&b, "k1 = 1.2, b = 0.75; df = posting rows\n")
+	fmt.Fprintf(&b, "k1 = %.1f, b = %.2f; df = posting rows\n", bm25.K1, bm25.B)
 	fmt.Fprintf(&b, "total = %.4f", sh.Score)
 	return fitLines(indent(b.String(), "  "), width)
 }
