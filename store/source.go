@@ -50,6 +50,12 @@ type Features struct {
 // ReadOnly reports whether every write is refused.
 func (f Features) ReadOnly() bool { return f.Writer == nil }
 
+// ShowsIDs reports whether entries carry ids of their own, which the faces
+// show and take (a v1 file's). Where entries are as their format wrote
+// them (Stored; crabtalk's store keys its entries), the ids Memory gives
+// them are internal and never shown.
+func (f Features) ShowsIDs() bool { return f.Stored == nil }
+
 // Recaller is a source's own recall.
 type Recaller interface {
 	// Recall ranks the entries for query as the source's owner does: at

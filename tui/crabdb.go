@@ -14,10 +14,6 @@ import (
 	"github.com/crmem/crmem/store/crabdb"
 )
 
-// storeIDBase is where the internal ids of a store's entries start; ids
-// from here up are never shown.
-const storeIDBase = crabdb.IDBase
-
 // ReadOnly reports whether the open memory refuses every write action
 // (crabtalk's store does).
 func (m *Model) ReadOnly() bool { return m.caps().ReadOnly() }
