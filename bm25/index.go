@@ -376,6 +376,13 @@ func (ix *Index) AvgDocLen() float64 {
 	return ix.avgdl()
 }
 
+// TotalLen returns the indexed documents' total length in tokens.
+func (ix *Index) TotalLen() int {
+	ix.mu.RLock()
+	defer ix.mu.RUnlock()
+	return int(ix.total)
+}
+
 func (ix *Index) avgdl() float64 {
 	if ix.n == 0 {
 		return 0

@@ -166,11 +166,7 @@ func (a *app) lintInputs(path string, src store.Source, opts *hygiene.Options) e
 	if !wants(opts.Kinds, hygiene.Archive) || !hasArchive(src.Memory().Entries()) {
 		return nil // no archive to call an orphan: the sessions are not read
 	}
-	var reader store.SessionsReader = sessions.NewReader(a.sessionsDir(path))
-	if r := src.Features().Sessions; r != nil {
-		reader = r
-	}
-	ss, err := reader.Read()
+	ss, err := src.Features().Sessions.Read()
 	if err != nil {
 		return fmt.Errorf("read sessions: %w", err)
 	}

@@ -41,12 +41,11 @@ func presenterOf(f store.Features) presenter {
 }
 
 // hit is one search result, whatever the format: the entry, its score and,
-// when asked for, why it scored that (*jsonExplain for v1 BM25,
-// *storeExplainJSON for a format's own recall).
+// when asked for, why it scored that.
 type hit struct {
 	entry   store.Entry
 	score   float64
-	explain any
+	explain *jsonExplain
 }
 
 // v1Presenter shows CRMEM v1 entries.
@@ -57,8 +56,7 @@ func (v1Presenter) kind(e store.Entry) string { return e.Kind.String() }
 func (v1Presenter) json(e store.Entry) any { return toJSON(e) }
 
 func (v1Presenter) hitJSON(h hit) any {
-	ex, _ := h.explain.(*jsonExplain)
-	return jsonHit{jsonEntry: toJSON(h.entry), Score: h.score, Explain: ex}
+	return jsonHit{jsonEntry: toJSON(h.entry), Score: h.score, Explain: h.explain}
 }
 
 func (v1Presenter) writeJSONL(w io.Writer, entries []store.Entry) error {
@@ -116,8 +114,7 @@ func (p storedPresenter) jsonEntry(e store.Entry) storeJSONEntry {
 }
 
 func (p storedPresenter) hitJSON(h hit) any {
-	ex, _ := h.explain.(*storeExplainJSON)
-	return storeHit{storeJSONEntry: p.jsonEntry(h.entry), Score: h.score, Explain: ex}
+	return storeHit{storeJSONEntry: p.jsonEntry(h.entry), Score: h.score, Explain: h.explain}
 }
 
 func (p storedPresenter) writeJSONL(w io.Writer, entries []store.Entry) error {

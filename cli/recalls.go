@@ -107,17 +107,14 @@ func parseSince(s string, now time.Time) (time.Time, error) {
 	return time.Time{}, fmt.Errorf("%q: write a span (30d, 12h, 6mo) or a date (2026-03-01)", s)
 }
 
-// recallsSource opens the memory and finds its sessions: the store's own,
-// else the sessions folder beside the file.
+// recallsSource opens the memory and its sessions (Features.Sessions: the
+// store's own, or the sessions folder).
 func (a *app) recallsSource() (store.Source, store.SessionsReader, error) {
-	path, src, err := a.openSource()
+	_, src, err := a.openSource()
 	if err != nil {
 		return nil, nil, err
 	}
-	if r := src.Features().Sessions; r != nil {
-		return src, r, nil
-	}
-	return src, sessions.Folder(a.sessionsDir(path)), nil
+	return src, src.Features().Sessions, nil
 }
 
 // runRecalls lists the recalls, or with --report tallies them.

@@ -70,7 +70,7 @@ func runStoreSearch(in searchInput) *searchResult {
 	for i, h := range parts {
 		r.storeHits[exact[i].ID] = h
 		for _, p := range h.Parts {
-			if p.Query.Prefix && !slices.Contains(r.expansions, p.Term) && len(r.expansions) < maxExpansions {
+			if strings.HasSuffix(p.Query, "*") && !slices.Contains(r.expansions, p.Term) && len(r.expansions) < maxExpansions {
 				r.expansions = append(r.expansions, p.Term)
 			}
 		}
@@ -120,16 +120,14 @@ func storeExplainView(st *styles, r *searchResult, h row, id uint64, stats store
 	fmt.Fprintf(&b, "query terms: %s  (term* = prefix match)\n\n", strings.Join(qs, " "))
 	termW := termColumn(width)
 	b.WriteString(termHeader(termW))
-	var dl uint32
-	weight := 0.0
 	for _, p := range sh.Parts {
 		name := p.Term
-		if p.Query.Prefix {
+		if strings.HasSuffix(p.Query, "*") {
 			name = p.Term + "*"
 		}
-		b.WriteString(termLine(name, termW, int(p.TF), p.DF, p.IDF, p.Contrib))
-		dl, weight = p.DocLen, p.Weight
+		b.WriteString(termLine(name, termW, p.TF, p.DF, p.IDF, p.Contrib))
 	}
+	dl, weight := sh.DocLen, sh.Weight
 	avg := 0.0
 	if stats.Docs > 0 {
 		avg = float64(stats.TotalLen) / float64(stats.Docs)

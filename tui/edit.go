@@ -92,9 +92,8 @@ func (f *editing) Update(m *Model, msg tea.Msg) (bool, tea.Cmd) {
 		if msg.err != nil || msg.db == nil { // nothing opened: nothing to read beside it yet
 			return true, m.dispatch(msg)
 		}
-		if r := msg.db.Features().Sessions; r != nil { // sessions live in the store
-			f.refs.dir, f.refs.reader = "the store", r
-		}
+		r := msg.db.Features().Sessions // the folder's, or the store's own
+		f.refs.dir, f.refs.reader = store.SessionsWhere(r), r
 		return true, tea.Batch(m.dispatch(msg), f.readRefs(), f.readRecalled())
 	case reloadedMsg:
 		if msg.unchangedCheck() { // the sessions were read with the open

@@ -96,7 +96,7 @@ func (m *Model) reloadNow() tea.Cmd {
 func (m *Model) startRead(check bool) tea.Cmd {
 	m.w.reloading = true
 	if m.db == nil {
-		return openCmd(m.path)
+		return openCmd(m.path, m.sessions)
 	}
 	return reloadCmd(m.db, m.snap, check)
 }

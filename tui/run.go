@@ -48,7 +48,7 @@ func Run(opts Options) error {
 		return err
 	}
 	cfg := configFrom(opts, os.Getenv)
-	cfg.open = openAhead(cfg.path)
+	cfg.open = openAhead(cfg.path, cfg.sessions)
 	m := newModel(cfg)
 	_, err := tea.NewProgram(m, append(inputOptions(), tea.WithColorProfile(screenProfile()), tea.WithFPS(frameRate))...).Run()
 	m.w.watcher.close()
@@ -64,7 +64,7 @@ func Run(opts Options) error {
 // configFrom builds the model's configuration from Options and the
 // environment (NO_COLOR, PAGER; the home folder, shown as ~).
 func configFrom(opts Options, getenv func(string) string) config {
-	cfg := config{path: opts.Path, style: opts.Style, noColor: getenv("NO_COLOR") != "", noMouse: opts.NoMouse, features: defaultFeatures(opts),
+	cfg := config{path: opts.Path, sessions: opts.SessionsDir, style: opts.Style, noColor: getenv("NO_COLOR") != "", noMouse: opts.NoMouse, features: defaultFeatures(opts),
 		keys: opts.Keys, order: parseSort(opts.Sort), maxExpansions: opts.MaxExpansions, pager: getenv("PAGER"),
 		nameMatches: opts.NameMatches, recallLimit: opts.RecallLimit}
 	cfg.daemon = opts.DaemonSocket

@@ -83,7 +83,7 @@ type searchInput struct {
 	mem     *store.Memory
 	indexed bool
 	expand  int            // prefix expansions of the last word (0: maxExpansions)
-	recall  store.Recaller // the memory's own recall (crabtalk's store's); nil: BM25
+	recall  store.Recaller // the memory's recall; nil before it is open
 }
 
 // searchDoneMsg carries a search's result, tagged with its sequence number.
@@ -106,7 +106,7 @@ func searchCmd(in searchInput) tea.Cmd {
 // runSearch computes exact recall, prefix matches and name matches, with
 // the true count of each.
 func runSearch(in searchInput) *searchResult {
-	if in.recall != nil {
+	if in.recall != nil && in.recall.Stored() { // it takes the word being typed as a prefix itself
 		return runStoreSearch(in)
 	}
 	r := &searchResult{query: in.query, terms: bm25.QueryTerms(in.query), indexing: !in.indexed, maxExpansions: in.expand}

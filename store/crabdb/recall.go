@@ -121,7 +121,7 @@ func parseU32(b []byte) (uint32, bool) {
 type Hit = store.RecallHit
 
 // Part is one posting row's share of a hit's score.
-type Part = store.RecallPart
+type Part = store.Part
 
 // Recall ranks the memory entries for query exactly as the store's own
 // recall does, from its stored index: at most limit hits (limit <= 0: none).
@@ -167,13 +167,12 @@ func (s *Store) recall(query string, limit int, explain bool) ([]Hit, error) {
 			contrib := float64(float64(idf*norm) * d.weight)
 			h := scores[p.Key]
 			if h == nil {
-				h = &Hit{Key: p.Key, Name: lastSegment(p.Key)}
+				h = &Hit{Key: p.Key, Name: lastSegment(p.Key), DocLen: d.len, Weight: d.weight}
 				scores[p.Key] = h
 			}
 			h.Score += contrib
 			if explain {
-				h.Parts = append(h.Parts, Part{Query: t, Term: p.Term, TF: p.TF, DF: len(rows), IDF: idf,
-					DocLen: d.len, Weight: d.weight, Contrib: contrib})
+				h.Parts = append(h.Parts, Part{Query: t.String(), Term: p.Term, TF: int(p.TF), DF: len(rows), IDF: idf, Contrib: contrib})
 			}
 		}
 	}

@@ -33,23 +33,23 @@ func recallRanking(rc store.Recaller, query string, limit int, ids []uint64) (Re
 	for i, h := range hits {
 		at[h.ID] = i
 		for _, p := range parts[i].Parts {
-			termStats[p.Query.String()] = Term{DF: p.DF, IDF: p.IDF}
+			termStats[p.Query] = Term{DF: p.DF, IDF: p.IDF}
 		}
 	}
 	out := make(map[uint64]standing, len(ids))
 	for _, id := range ids {
 		var s standing
-		var own []store.RecallPart
+		var own []store.Part
 		if i, ok := at[id]; ok {
 			s.rank, s.score, own = i+1, hits[i].Score, parts[i].Parts
+			s.docLen = int(parts[i].DocLen)
 		}
 		for _, q := range rep.Terms {
 			matched := false
 			for _, p := range own {
-				if p.Query.String() == q {
+				if p.Query == q {
 					matched = true
-					s.docLen = int(p.DocLen)
-					s.terms = append(s.terms, Term{Query: q, Term: p.Term, TF: int(p.TF), DF: p.DF, IDF: p.IDF, Contrib: p.Contrib})
+					s.terms = append(s.terms, p)
 				}
 			}
 			if !matched {

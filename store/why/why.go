@@ -126,16 +126,9 @@ type Entry struct {
 	Suggest []string `json:"did_you_mean"`
 }
 
-// Term is one query term's part in an entry's score.
-type Term struct {
-	Query   string  `json:"query"` // the query term ("depl*" for a prefix)
-	Term    string  `json:"term"`  // the index term (a prefix's match)
-	TF      int     `json:"tf"`
-	DF      int     `json:"df"`
-	IDF     float64 `json:"idf"`
-	Contrib float64 `json:"contrib"`
-	Share   float64 `json:"share"` // Contrib / the entry's score
-}
+// Term is one query term's part in an entry's score, the one shape of a
+// score's part whatever the format (store.Part), Share filled in.
+type Term = store.Part
 
 // Explain ranks every entry of src for query as the agent's recall does
 // and says where each of names stands, at limit (0: all).
@@ -155,7 +148,7 @@ func Explain(src store.Source, query string, names []string, limit int) (Report,
 		st  map[uint64]standing
 		err error
 	)
-	if f.Recall != nil {
+	if f.Recall.Stored() {
 		rep, st, err = recallRanking(f.Recall, query, limit, ids)
 	} else {
 		rep, st = indexRanking(m.Index(), query, limit, ids)
@@ -172,7 +165,7 @@ func Explain(src store.Source, query string, names []string, limit int) (Report,
 		c := rep.Hits[n-1]
 		rep.Cutoff = &c
 	}
-	prefix := f.Recall != nil
+	prefix := f.Recall.Stored()
 	rep.Entries = make([]Entry, len(names))
 	for i, n := range names {
 		if !ok[i] {
