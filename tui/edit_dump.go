@@ -10,6 +10,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/crmem/crmem/export"
+	"github.com/crmem/crmem/internal/humanize"
 	"github.com/crmem/crmem/internal/sanitize"
 )
 
@@ -56,7 +57,7 @@ func dumpDone(m *Model, msg dumpDoneMsg) tea.Cmd {
 	if msg.err != nil {
 		return m.SetStatus("nothing dumped: " + sanitize.Name(msg.err.Error()))
 	}
-	return m.SetStatus(fmt.Sprintf("dumped %s to %s", count(msg.n, "entry", "entries"), sanitize.Name(msg.dir)))
+	return m.SetStatus(fmt.Sprintf("dumped %s to %s", humanize.Plural(msg.n, "entry"), sanitize.Name(msg.dir)))
 }
 
 // defaultDumpDir proposes memory-book/ next to the memory file.
