@@ -265,4 +265,3 @@ func Summary(entries []store.Entry) []byte {
 	}
 	return b.Bytes()
 }
-

@@ -144,4 +144,3 @@ func totalSize(es []store.Entry) int {
 	}
 	return n
 }
-
