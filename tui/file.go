@@ -1,9 +1,7 @@
 package tui
 
 import (
-	"errors"
 	"fmt"
-	"io/fs"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
@@ -149,16 +147,5 @@ func (m *Model) reloaded(msg reloadedMsg) tea.Cmd {
 }
 
 // shortError drops the file's path from an error (the status line shows
-// it): the cause of a *store.PathError or an *fs.PathError for the file,
-// the two ways every layer below names a file.
-func (m *Model) shortError(err error) string {
-	var pe *store.PathError
-	if errors.As(err, &pe) && pe.Path == m.path {
-		return pe.Err.Error()
-	}
-	var fe *fs.PathError
-	if errors.As(err, &fe) && fe.Path == m.path {
-		return fe.Err.Error()
-	}
-	return err.Error()
-}
+// it): store.Cause.
+func (m *Model) shortError(err error) string { return store.Cause(m.path, err).Error() }
