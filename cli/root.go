@@ -305,7 +305,7 @@ func (a *app) runTUI(path string) error {
 	return a.runScreen(tui.Options{
 		Path: path, SessionsDir: a.sessionsDir(path), Style: c.Style, NoMouse: !c.Mouse,
 		Sort: c.Sort, Keys: c.Keys, MaxExpansions: c.MaxExpansions, NameMatches: c.NameMatches, RecallLimit: c.RecallLimit,
-		DaemonSocket: config.DaemonSocket(a.getenv),
+		DaemonSocket: config.DaemonSocket(a.getenv), Getenv: a.getenv,
 	})
 }
 

@@ -8,6 +8,7 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
+	crmemconfig "github.com/crmem/crmem/internal/config"
 	"github.com/crmem/crmem/internal/editor"
 	"github.com/crmem/crmem/internal/sanitize"
 	"github.com/crmem/crmem/keymap"
@@ -19,7 +20,7 @@ import (
 // prompts and confirmations, marks and bulk delete, undo, and the archive
 // references that warn before a session's resume point goes.
 func editingFeatures(opts Options) []Feature {
-	return []Feature{newEditing(opts, editor.Options{}, execProcess)}
+	return []Feature{newEditing(opts, editor.Options{Getenv: opts.getenv()}, execProcess)}
 }
 
 // execFunc runs a process with the terminal handed over (tea.ExecProcess);
@@ -42,6 +43,7 @@ type editing struct {
 	pendingEdit string
 	enabled     bool
 	fv          findingsView // the findings view (crmem lint's report), when open
+	home        string       // the home folder, for ~ in a folder typed
 }
 
 func newEditing(opts Options, ed editor.Options, run execFunc) *editing {
@@ -49,7 +51,7 @@ func newEditing(opts Options, ed editor.Options, run execFunc) *editing {
 	if dir == "" {
 		dir = sessions.DefaultDir(opts.Path)
 	}
-	return &editing{ed: ed, exec: run, refs: refsState{dir: dir, reader: sessions.NewReader(dir)}}
+	return &editing{ed: ed, exec: run, refs: refsState{dir: dir, reader: sessions.NewReader(dir)}, home: crmemconfig.Home(opts.getenv())}
 }
 
 // editorDoneMsg says the editor exited.

@@ -55,7 +55,7 @@ func CrabtalkHome(getenv func(string) string) (string, error) {
 	if dir := getenv("CRABTALK_HOME"); dir != "" {
 		return dir, nil
 	}
-	h := home(getenv)
+	h := Home(getenv)
 	if h == "" {
 		return "", errors.New("find home directory: neither $HOME nor the user's home is known")
 	}

@@ -101,12 +101,13 @@ func checkPath(emptyOK bool) func(any, string) (any, string) {
 		if !ok || (s == "" && !emptyOK) {
 			return nil, "a path (a non-empty string)"
 		}
-		return expandHome(s, home), ""
+		return ExpandHome(s, home), ""
 	}
 }
 
-// expandHome replaces a leading "~" with the home folder.
-func expandHome(s, home string) string {
+// ExpandHome replaces a leading "~" with the home folder (Home), as a
+// shell would: the one expansion of ~ in both faces.
+func ExpandHome(s, home string) string {
 	if home == "" {
 		return s
 	}
@@ -126,7 +127,7 @@ func checkStyle(v any, home string) (any, string) {
 	case ok && isStyle(s):
 		return s, ""
 	case ok && (strings.HasSuffix(s, ".json") || strings.ContainsRune(s, '/')):
-		p := expandHome(s, home)
+		p := ExpandHome(s, home)
 		if _, err := os.Stat(p); err != nil {
 			return nil, "a glamour style file that exists"
 		}
