@@ -25,6 +25,10 @@ type Source interface {
 // FormatV1 is the name of the CRMEM v1 format, as Features say it.
 const FormatV1 = "CRMEM v1"
 
+// FileName is the name crabtalk gives a CRMEM v1 memory file in its home
+// folder (tagged crabtalk releases).
+const FileName = "memory.db"
+
 // Features are a source's capabilities. Writer and Stored are nil where
 // the source lacks them; Recall and Sessions are never nil on a source
 // (the zero Features, a read-only source with neither, is what a face

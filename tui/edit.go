@@ -47,10 +47,7 @@ type editing struct {
 }
 
 func newEditing(opts Options, ed editor.Options, run execFunc) *editing {
-	dir := opts.SessionsDir
-	if dir == "" {
-		dir = sessions.DefaultDir(opts.Path)
-	}
+	dir := store.SessionsDir(opts.Path, opts.SessionsDir)
 	return &editing{ed: ed, exec: run, refs: refsState{dir: dir, reader: sessions.NewReader(dir)}, home: crmemconfig.Home(opts.getenv())}
 }
 

@@ -4,12 +4,16 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+
+	"github.com/crmem/crmem/store"
+	"github.com/crmem/crmem/store/crabdb"
 )
 
-// The memory files crmem looks for in crabtalk's home folder.
+// The memory files crmem looks for in crabtalk's home folder, as each
+// format's package names them.
 const (
-	MemoryFileName = "memory.db"   // CRMEM v1, tagged crabtalk releases
-	StoreFileName  = "store.crmem" // crabdb, crabtalk's main since 2026-08-18
+	MemoryFileName = store.FileName  // CRMEM v1, tagged crabtalk releases
+	StoreFileName  = crabdb.FileName // crabdb, crabtalk's main since 2026-08-18
 )
 
 // Memory is the memory file to open: the one the configuration names (db:
