@@ -1,7 +1,6 @@
 package cli
 
 import (
-	"bufio"
 	"fmt"
 	"io"
 	"time"
@@ -118,16 +117,7 @@ func (p storedPresenter) hitJSON(h hit) any {
 }
 
 func (p storedPresenter) writeJSONL(w io.Writer, entries []store.Entry) error {
-	bw := bufio.NewWriter(w)
-	for _, e := range entries {
-		b, err := marshal(p.jsonEntry(e))
-		if err != nil {
-			return err
-		}
-		bw.Write(b)
-		bw.WriteByte('\n')
-	}
-	return bw.Flush()
+	return export.WriteLines(w, entries, p.jsonEntry)
 }
 
 func (p storedPresenter) lsTable(entries []store.Entry, now time.Time) *table {
