@@ -10,13 +10,15 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/crmem/crmem/bm25"
+	crmemconfig "github.com/crmem/crmem/internal/config"
 	"github.com/crmem/crmem/store"
+	"github.com/crmem/crmem/store/sessions"
 )
 
 // Limits of live search (SPEC §4): the most frequent expansions of the word
 // being typed, and how many hits of each kind the list shows.
 const (
-	maxExpansions = 32
+	maxExpansions = crmemconfig.DefaultMaxExpansions
 	maxHits       = 1000
 	minPrefix     = 2 // runes of the last word before it is expanded
 )
@@ -310,4 +312,6 @@ type limits struct {
 }
 
 // defaultLimits are SPEC §9's defaults.
-func defaultLimits() limits { return limits{nameRows: 20, recallLimit: 5} }
+func defaultLimits() limits {
+	return limits{nameRows: crmemconfig.DefaultNameMatches, recallLimit: sessions.DefaultRecallLimit}
+}

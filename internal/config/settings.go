@@ -5,6 +5,8 @@ import (
 	"os"
 	"slices"
 	"strings"
+
+	"github.com/crmem/crmem/store/sessions"
 )
 
 // setting describes one plain setting: its name in the file (dotted inside
@@ -43,19 +45,30 @@ var settings = []setting{
 		comment: "mouse capture at start (M toggles it); --no-mouse",
 		check:   checkBool,
 		get:     func(c *Config) any { return c.Mouse }, set: func(c *Config, v any) { c.Mouse = v.(bool) }},
-	{name: "recall_limit", def: int64(5),
+	{name: "recall_limit", def: int64(sessions.DefaultRecallLimit),
 		comment: "the recall view's limit (the agent's default)",
 		check:   checkInt(1, 1000),
 		get:     func(c *Config) any { return c.RecallLimit }, set: func(c *Config, v any) { c.RecallLimit = v.(int) }},
-	{name: "search.max_expansions", def: int64(32),
+	{name: "search.max_expansions", def: int64(DefaultMaxExpansions),
 		comment: "prefix expansions of the word being typed",
 		check:   checkInt(1, 1000),
 		get:     func(c *Config) any { return c.MaxExpansions }, set: func(c *Config, v any) { c.MaxExpansions = v.(int) }},
-	{name: "search.name_matches", def: int64(20),
+	{name: "search.name_matches", def: int64(DefaultNameMatches),
 		comment: `name-match rows shown before "… N more name matches"`,
 		check:   checkInt(1, 1000),
 		get:     func(c *Config) any { return c.NameMatches }, set: func(c *Config, v any) { c.NameMatches = v.(int) }},
 }
+
+// The defaults of the TUI's search settings (SPEC §9), said once: the
+// settings above and the TUI without a configuration read them. The
+// recall limit's is crabtalk's (sessions.DefaultRecallLimit).
+const (
+	// DefaultMaxExpansions bounds the prefix expansions of the word being
+	// typed.
+	DefaultMaxExpansions = 32
+	// DefaultNameMatches are the name-match rows before "… N more".
+	DefaultNameMatches = 20
+)
 
 // settingNamed finds a plain setting.
 func settingNamed(name string) (setting, bool) {

@@ -15,11 +15,12 @@ import (
 	"github.com/crmem/crmem/bm25"
 	"github.com/crmem/crmem/internal/humanize"
 	"github.com/crmem/crmem/store"
+	"github.com/crmem/crmem/store/sessions"
 )
 
 // AgentLimit is the agent's recall limit when a recall gives none
 // (crabtalk's recall_limit default).
-const AgentLimit = 5
+const AgentLimit = sessions.DefaultRecallLimit
 
 // Reason says why an entry stands where it does.
 type Reason string
