@@ -155,7 +155,7 @@ func (a *app) lint(opts hygiene.Options, js jsonOutput, diff bool) error {
 // archives are asked for) and the pairs remembered as not duplicates.
 func (a *app) lintInputs(path string, src store.Source, opts *hygiene.Options) error {
 	opts.Now = time.Now()
-	nd, err := hygiene.LoadNotDuplicates(hygiene.NotDuplicatesPath(path))
+	nd, err := hygiene.NotDuplicatesOf(path)
 	if err != nil {
 		return err
 	}
@@ -290,7 +290,7 @@ func (a *app) rememberNotDuplicate(cmd *cobra.Command, args []string) error {
 			return fmt.Errorf("no such entry %q", name)
 		}
 	}
-	nd, err := hygiene.LoadNotDuplicates(hygiene.NotDuplicatesPath(path))
+	nd, err := hygiene.NotDuplicatesOf(path)
 	if err != nil {
 		return err
 	}

@@ -54,7 +54,7 @@ type findingsDoneMsg struct {
 func findingsCmd(snap *snapshot, path string, refs *sessions.Refs) tea.Cmd {
 	return func() tea.Msg {
 		opts := hygiene.Options{Refs: refs}
-		if nd, err := hygiene.LoadNotDuplicates(hygiene.NotDuplicatesPath(path)); err == nil {
+		if nd, err := hygiene.NotDuplicatesOf(path); err == nil {
 			opts.NotDuplicates = nd
 		}
 		return findingsDoneMsg{snap: snap, r: hygiene.Run(snap.entries, opts)}
@@ -269,7 +269,7 @@ type notDuplicateMsg struct {
 func notDuplicateCmd(path, a, b string) tea.Cmd {
 	return func() tea.Msg {
 		file := hygiene.NotDuplicatesPath(path)
-		nd, err := hygiene.LoadNotDuplicates(file)
+		nd, err := hygiene.NotDuplicatesOf(path)
 		if err == nil {
 			nd.Add(a, b)
 			err = nd.Save()

@@ -39,6 +39,14 @@ func NotDuplicatesPath(memoryPath string) string {
 	return memoryPath + ".not-duplicates.toml"
 }
 
+// NotDuplicatesOf reads the pairs remembered as not duplicates for the
+// memory file at memoryPath (the file beside it, NotDuplicatesPath): the
+// one read of them for crmem lint, its --not-duplicate and the TUI's
+// findings.
+func NotDuplicatesOf(memoryPath string) (*NotDuplicates, error) {
+	return LoadNotDuplicates(NotDuplicatesPath(memoryPath))
+}
+
 // LoadNotDuplicates reads the pairs kept at path; a missing file holds
 // none.
 func LoadNotDuplicates(path string) (*NotDuplicates, error) {
