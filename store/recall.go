@@ -32,6 +32,11 @@ func (r indexRecall) Recall(query string, limit int) ([]bm25.Hit, []RecallHit, e
 	return hits, explainHits(m, query, hits), nil
 }
 
+// Stand is BM25's ranking of every entry and where ids stand in it.
+func (r indexRecall) Stand(query string, limit int, ids []uint64) (Ranking, error) {
+	return standIn(r.mem().Index(), query, limit, ids), nil
+}
+
 // RecallStats are the index's document count and total length.
 func (r indexRecall) RecallStats() RecallStats { return indexStats(r.mem().Index()) }
 
@@ -71,6 +76,12 @@ func (r *fileRecall) Recall(query string, limit int) ([]bm25.Hit, []RecallHit, e
 	m := r.memory()
 	hits := m.Search(query, allWithin(limit, m.Len()))
 	return hits, explainHits(m, query, hits), nil
+}
+
+// Stand is BM25's ranking of every entry and where ids stand in it, over
+// the index.
+func (r *fileRecall) Stand(query string, limit int, ids []uint64) (Ranking, error) {
+	return standIn(r.memory().Index(), query, limit, ids), nil
 }
 
 // RecallStats are the index's document count and total length.
@@ -128,4 +139,19 @@ func explainHits(m *Memory, query string, hits []bm25.Hit) []RecallHit {
 // indexStats are ix's document count and total length.
 func indexStats(ix *bm25.Index) RecallStats {
 	return RecallStats{Docs: uint64(ix.Len()), TotalLen: uint64(ix.TotalLen())}
+}
+
+// standIn is ix's ranking of every document for query and where ids stand
+// in it, every query term a part (bm25.Index.Stand).
+func standIn(ix *bm25.Index, query string, limit int, ids []uint64) Ranking {
+	cut, st := ix.Stand(query, limit, ids)
+	rk := Ranking{Ranked: cut.Ranked, Top: cut.Top, Standings: make(map[uint64]Standing, len(st))}
+	for _, s := range st {
+		sd := Standing{Rank: s.Rank, Score: s.Score, DocLen: s.DocLen}
+		for _, t := range s.Terms {
+			sd.Parts = append(sd.Parts, Part{Query: t.Term, Term: t.Term, TF: t.TF, DF: t.DF, IDF: t.IDF, Contrib: t.Contrib})
+		}
+		rk.Standings[s.ID] = sd
+	}
+	return rk
 }

@@ -71,6 +71,11 @@ type Recaller interface {
 	// Recall is Rank with the same hits explained (parts by term), in
 	// the same order.
 	Recall(query string, limit int) ([]bm25.Hit, []RecallHit, error)
+	// Stand ranks every entry for query as Rank does and says where each
+	// of ids stands in that ranking (store/why): the hits inside limit
+	// (limit <= 0: every hit) and, per id, its rank, score, length and a
+	// part per query term (none for an id the recall has no answer for).
+	Stand(query string, limit int, ids []uint64) (Ranking, error)
 	// RecallStats are the numbers the recall ranks by: the index's
 	// document count and total length (crabtalk's store: as stored).
 	RecallStats() RecallStats
@@ -140,6 +145,25 @@ type RecallHit struct {
 	Weight float64
 	// Parts explains the score when asked for.
 	Parts []Part
+}
+
+// Ranking is a query's whole ranking as Recaller.Stand gives it.
+type Ranking struct {
+	Ranked    int                 // entries scoring above zero
+	Top       []bm25.Hit          // the hits inside the limit, in rank order
+	Standings map[uint64]Standing // by entry id, for the ids asked about
+}
+
+// Standing is where one entry stands in a ranking: its 1-based rank among
+// every entry scoring above zero (0: none), its score, its length in
+// tokens as the recall counts it (0: the recall does not say) and its
+// parts, a row per query term in the recall's order (a prefix term of
+// crabtalk's store: a row per index term it matched).
+type Standing struct {
+	Rank   int
+	Score  float64
+	DocLen int
+	Parts  []Part
 }
 
 // Part is one query term's part in an entry's score: for crabtalk's

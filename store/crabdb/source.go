@@ -1,6 +1,7 @@
 package crabdb
 
 import (
+	"math"
 	"sync"
 
 	"github.com/crmem/crmem/bm25"
@@ -188,6 +189,54 @@ func (r recaller) Recall(query string, limit int) ([]bm25.Hit, []store.RecallHit
 
 // Stored is true: the store's recall ranks by its stored index.
 func (recaller) Stored() bool { return true }
+
+// Stand is the store's recall of every entry and where ids stand in it:
+// an id it scores has its posting rows, grouped by query term in the
+// query's order; a query term the id has no row for (and an id it does
+// not score) gets a row with the term's df and idf from any hit it scored
+// in, and no tf.
+func (r recaller) Stand(query string, limit int, ids []uint64) (store.Ranking, error) {
+	hits, parts, err := r.Recall(query, math.MaxInt)
+	if err != nil {
+		return store.Ranking{}, err
+	}
+	top := len(hits)
+	if limit > 0 {
+		top = min(top, limit)
+	}
+	rk := store.Ranking{Ranked: len(hits), Top: hits[:top], Standings: make(map[uint64]store.Standing, len(ids))}
+	termStats := map[string]store.Part{} // a query term's df and idf
+	at := make(map[uint64]int, len(hits))
+	for i, h := range hits {
+		at[h.ID] = i
+		for _, p := range parts[i].Parts {
+			termStats[p.Query] = store.Part{DF: p.DF, IDF: p.IDF}
+		}
+	}
+	terms := QueryTerms(query)
+	for _, id := range ids {
+		var s store.Standing
+		var own []store.Part
+		if i, ok := at[id]; ok {
+			s.Rank, s.Score, s.DocLen, own = i+1, hits[i].Score, int(parts[i].DocLen), parts[i].Parts
+		}
+		for _, t := range terms {
+			q, matched := t.String(), false
+			for _, p := range own {
+				if p.Query == q {
+					matched = true
+					s.Parts = append(s.Parts, p)
+				}
+			}
+			if !matched {
+				ts := termStats[q]
+				s.Parts = append(s.Parts, store.Part{Query: q, DF: ts.DF, IDF: ts.IDF})
+			}
+		}
+		rk.Standings[id] = s
+	}
+	return rk, nil
+}
 
 // recall runs the store's recall, explained when explain asks.
 func (r recaller) recall(query string, limit int, explain bool) ([]bm25.Hit, []store.RecallHit, error) {

@@ -282,6 +282,7 @@ type noRecall struct{}
 func (noRecall) Rank(string, int) ([]bm25.Hit, error)                      { return nil, nil }
 func (noRecall) Recall(string, int) ([]bm25.Hit, []store.RecallHit, error) { return nil, nil, nil }
 func (noRecall) RecallStats() store.RecallStats                            { return store.RecallStats{} }
+func (noRecall) Stand(string, int, []uint64) (store.Ranking, error)        { return store.Ranking{}, nil }
 func (noRecall) Stored() bool                                              { return true }
 
 // TestExplain_NotScored checks the reason for an entry whose text holds a
