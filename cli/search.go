@@ -166,15 +166,6 @@ func entriesOf(f *store.File, ranked []bm25.Hit) []store.Entry {
 	return entries
 }
 
-// searchLimit is the limit to search with: with a kind to keep, all hits
-// (filter first, then cut).
-func searchLimit(k *store.Kind, limit int) int {
-	if k != nil {
-		return 0
-	}
-	return limit
-}
-
 // keepHits returns the n ranked hits that at returns in order, those of
 // kind k only (all when nil, as their format wrote the kind), at most
 // limit (0: all).

@@ -109,15 +109,6 @@ func (n *NotDuplicates) Add(a, b string) bool {
 	return true
 }
 
-// Remove forgets the pair a, b; it reports whether it was there.
-func (n *NotDuplicates) Remove(a, b string) bool {
-	i, ok := slices.BinarySearchFunc(n.pairs, pairOf(a, b), comparePairs)
-	if ok {
-		n.pairs = slices.Delete(n.pairs, i, i+1)
-	}
-	return ok
-}
-
 // Pairs returns the pairs, each in name order, sorted.
 func (n *NotDuplicates) Pairs() [][2]string {
 	if n == nil {
