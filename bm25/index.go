@@ -7,7 +7,8 @@ import (
 	"sync/atomic"
 )
 
-// Parameters of the reference ranking.
+// Parameters of the reference ranking, and of crabtalk's store's own
+// recall (store/crabdb), which uses the same.
 const (
 	K1 = 1.2
 	B  = 0.75
@@ -373,6 +374,13 @@ func (ix *Index) AvgDocLen() float64 {
 	ix.mu.RLock()
 	defer ix.mu.RUnlock()
 	return ix.avgdl()
+}
+
+// TotalLen returns the indexed documents' total length in tokens.
+func (ix *Index) TotalLen() int {
+	ix.mu.RLock()
+	defer ix.mu.RUnlock()
+	return int(ix.total)
 }
 
 func (ix *Index) avgdl() float64 {

@@ -196,7 +196,7 @@ func TestStoreCLI_SearchExplainKindAll(t *testing.T) {
 	var hits []storeHit
 	mustJSON(t, mustIn(t, "--db", db, "search", "deploy", "--kind", "archive", "--json", "--explain"), &hits)
 	if len(hits) != 1 || hits[0].Name != "archive-sess-0001-1767300000000000000" || hits[0].Explain == nil ||
-		hits[0].Explain.Docs != 23 || hits[0].Explain.Terms[0].DF != 3 {
+		hits[0].Explain.N != 23 || hits[0].Explain.Terms[0].DF != 3 {
 		t.Errorf("search --kind archive: %+v", hits)
 	}
 	mustJSON(t, mustIn(t, "--db", db, "search", "a*", "--limit", "0", "--json"), &hits)
@@ -563,6 +563,46 @@ func TestStoreCLI_NamesPrintAlikeInBothFormats(t *testing.T) {
 			}
 			if strings.Contains(out, "\u202e") {
 				t.Errorf("%s %v: the bidi override reached the terminal", filepath.Base(db), args)
+			}
+		}
+	}
+}
+
+// TestSearch_ExplainOneShape: search --explain --json explains a hit in
+// one shape whatever the format, the documented one (README: "terms"
+// [{"term", "tf", "df", "idf", "contrib"}], "doc_len", "avg_doc_len",
+// "n"); crabtalk's store adds what its recall ranks by (each term's
+// "query", the stored "weight" and "total_len").
+func TestSearch_ExplainOneShape(t *testing.T) {
+	for _, tc := range []struct {
+		db    string
+		extra []string
+	}{
+		{copyFixture(t, "crmem/small.db"), nil},
+		{filepath.Join(storeRef, "small.crmem"), []string{"weight", "total_len"}},
+	} {
+		var hits []map[string]any
+		mustJSON(t, mustIn(t, "--db", tc.db, "search", "deploy", "--json", "--explain", "--limit", "2"), &hits)
+		if len(hits) != 2 {
+			t.Fatalf("%s: %d hits", tc.db, len(hits))
+		}
+		for _, h := range hits {
+			ex, _ := h["explain"].(map[string]any)
+			for _, k := range append([]string{"terms", "doc_len", "avg_doc_len", "n"}, tc.extra...) {
+				if _, ok := ex[k]; !ok {
+					t.Errorf("%s: explain lacks %q: %v", tc.db, k, ex)
+				}
+			}
+			if len(ex) != 4+len(tc.extra) {
+				t.Errorf("%s: explain has keys beyond the shape: %v", tc.db, ex)
+			}
+			terms, _ := ex["terms"].([]any)
+			for _, tm := range terms {
+				for _, k := range []string{"term", "tf", "df", "idf", "contrib"} {
+					if _, ok := tm.(map[string]any)[k]; !ok {
+						t.Errorf("%s: term lacks %q: %v", tc.db, k, tm)
+					}
+				}
 			}
 		}
 	}

@@ -25,23 +25,13 @@ func (e fileError) Error() string { return quotePath(e.path) + ": " + reason(e.p
 func (e fileError) Unwrap() error { return e.err }
 
 // reason is err's message without the operation and path prefixes that
-// lower layers add, so the path is named exactly once: the cause of a
-// *fs.PathError or a *store.PathError for path, taken with errors.As.
-// Every layer below names a file through one of those two types, never in
-// its text alone, so no message is cut up here.
+// lower layers add (store.Cause), so the path is named exactly once.
 func reason(path string, err error) string {
-	var pe *fs.PathError
-	if errors.As(err, &pe) && pe.Path == path {
-		if errors.Is(pe.Err, fs.ErrNotExist) {
-			return "no such file"
-		}
-		return pe.Err.Error()
+	c := store.Cause(path, err)
+	if c != err && errors.Is(c, fs.ErrNotExist) {
+		return "no such file"
 	}
-	var se *store.PathError
-	if errors.As(err, &se) && se.Path == path {
-		return reason(path, se.Err)
-	}
-	return err.Error()
+	return c.Error()
 }
 
 // describer turns a failed operation's error into a message naming what

@@ -9,6 +9,7 @@ import (
 	"github.com/crmem/crmem/internal/config"
 	"github.com/crmem/crmem/store"
 	"github.com/crmem/crmem/store/crabdb"
+	"github.com/crmem/crmem/store/open"
 )
 
 // storeCommand says how a subcommand treats the memory file and so
@@ -95,7 +96,7 @@ func (a *app) entryNames() ([]string, error) {
 	if err != nil {
 		return nil, err
 	}
-	c, err := crabdb.ReadContents(path)
+	c, err := open.Contents(path, "")
 	if err != nil {
 		return nil, fileError{path, err}
 	}

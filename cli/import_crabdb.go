@@ -7,6 +7,7 @@ import (
 	"github.com/crmem/crmem/export"
 	"github.com/crmem/crmem/store"
 	"github.com/crmem/crmem/store/crabdb"
+	"github.com/crmem/crmem/store/open"
 )
 
 // storeImportFormat is the import format of path when it is crabtalk's
@@ -41,7 +42,7 @@ func storeImportFormat(path, from string) (export.Format, error) {
 // created_at cut to seconds; what the read noticed and what converting the
 // entries changed are the notices, each naming the file.
 func importCrabdb(path string) (*export.Imported, error) {
-	c, err := crabdb.ReadContents(path)
+	c, err := open.Contents(path, "")
 	if err != nil {
 		return nil, fileError{path, err}
 	}

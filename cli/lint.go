@@ -155,7 +155,7 @@ func (a *app) lint(opts hygiene.Options, js jsonOutput, diff bool) error {
 // archives are asked for) and the pairs remembered as not duplicates.
 func (a *app) lintInputs(path string, src store.Source, opts *hygiene.Options) error {
 	opts.Now = time.Now()
-	nd, err := hygiene.LoadNotDuplicates(hygiene.NotDuplicatesPath(path))
+	nd, err := hygiene.NotDuplicatesOf(path)
 	if err != nil {
 		return err
 	}
@@ -166,11 +166,7 @@ func (a *app) lintInputs(path string, src store.Source, opts *hygiene.Options) e
 	if !wants(opts.Kinds, hygiene.Archive) || !hasArchive(src.Memory().Entries()) {
 		return nil // no archive to call an orphan: the sessions are not read
 	}
-	var reader store.SessionsReader = sessions.NewReader(a.sessionsDir(path))
-	if r := src.Features().Sessions; r != nil {
-		reader = r
-	}
-	ss, err := reader.Read()
+	ss, err := src.Features().Sessions.Read()
 	if err != nil {
 		return fmt.Errorf("read sessions: %w", err)
 	}
@@ -294,7 +290,7 @@ func (a *app) rememberNotDuplicate(cmd *cobra.Command, args []string) error {
 			return fmt.Errorf("no such entry %q", name)
 		}
 	}
-	nd, err := hygiene.LoadNotDuplicates(hygiene.NotDuplicatesPath(path))
+	nd, err := hygiene.NotDuplicatesOf(path)
 	if err != nil {
 		return err
 	}

@@ -1,7 +1,6 @@
 package cli
 
 import (
-	"bufio"
 	"fmt"
 	"io"
 	"time"
@@ -41,12 +40,11 @@ func presenterOf(f store.Features) presenter {
 }
 
 // hit is one search result, whatever the format: the entry, its score and,
-// when asked for, why it scored that (*jsonExplain for v1 BM25,
-// *storeExplainJSON for a format's own recall).
+// when asked for, why it scored that.
 type hit struct {
 	entry   store.Entry
 	score   float64
-	explain any
+	explain *jsonExplain
 }
 
 // v1Presenter shows CRMEM v1 entries.
@@ -57,8 +55,7 @@ func (v1Presenter) kind(e store.Entry) string { return e.Kind.String() }
 func (v1Presenter) json(e store.Entry) any { return toJSON(e) }
 
 func (v1Presenter) hitJSON(h hit) any {
-	ex, _ := h.explain.(*jsonExplain)
-	return jsonHit{jsonEntry: toJSON(h.entry), Score: h.score, Explain: ex}
+	return jsonHit{jsonEntry: toJSON(h.entry), Score: h.score, Explain: h.explain}
 }
 
 func (v1Presenter) writeJSONL(w io.Writer, entries []store.Entry) error {
@@ -116,21 +113,11 @@ func (p storedPresenter) jsonEntry(e store.Entry) storeJSONEntry {
 }
 
 func (p storedPresenter) hitJSON(h hit) any {
-	ex, _ := h.explain.(*storeExplainJSON)
-	return storeHit{storeJSONEntry: p.jsonEntry(h.entry), Score: h.score, Explain: ex}
+	return storeHit{storeJSONEntry: p.jsonEntry(h.entry), Score: h.score, Explain: h.explain}
 }
 
 func (p storedPresenter) writeJSONL(w io.Writer, entries []store.Entry) error {
-	bw := bufio.NewWriter(w)
-	for _, e := range entries {
-		b, err := marshal(p.jsonEntry(e))
-		if err != nil {
-			return err
-		}
-		bw.Write(b)
-		bw.WriteByte('\n')
-	}
-	return bw.Flush()
+	return export.WriteLines(w, entries, p.jsonEntry)
 }
 
 func (p storedPresenter) lsTable(entries []store.Entry, now time.Time) *table {

@@ -107,17 +107,14 @@ func parseSince(s string, now time.Time) (time.Time, error) {
 	return time.Time{}, fmt.Errorf("%q: write a span (30d, 12h, 6mo) or a date (2026-03-01)", s)
 }
 
-// recallsSource opens the memory and finds its sessions: the store's own,
-// else the sessions folder beside the file.
+// recallsSource opens the memory and its sessions (Features.Sessions: the
+// store's own, or the sessions folder).
 func (a *app) recallsSource() (store.Source, store.SessionsReader, error) {
-	path, src, err := a.openSource()
+	_, src, err := a.openSource()
 	if err != nil {
 		return nil, nil, err
 	}
-	if r := src.Features().Sessions; r != nil {
-		return src, r, nil
-	}
-	return src, sessions.Folder(a.sessionsDir(path)), nil
+	return src, src.Features().Sessions, nil
 }
 
 // runRecalls lists the recalls, or with --report tallies them.
@@ -265,10 +262,10 @@ func (rw *recallWriter) finish(p sessions.RecallProblems) error {
 		switch {
 		case p.NoFolder != "":
 		case rw.n == 0:
-			fmt.Fprintf(rw.w, "no recalls in %s\n", plural(p.Sessions, "session", "sessions"))
+			fmt.Fprintf(rw.w, "no recalls in %s\n", humanize.Plural(p.Sessions, "session"))
 		default:
 			fmt.Fprintf(rw.w, "%s in %s: %s the same now, %s differ or could not be read\n",
-				plural(rw.n, "recall", "recalls"), plural(len(rw.sessions), "session", "sessions"), humanize.Count(rw.same), humanize.Count(rw.n-rw.same))
+				humanize.Plural(rw.n, "recall"), humanize.Plural(len(rw.sessions), "session"), humanize.Count(rw.same), humanize.Count(rw.n-rw.same))
 		}
 		return nil
 	}
@@ -384,9 +381,9 @@ func diffText(it recalls.Item) string {
 
 // writeRecallReport prints --report.
 func writeRecallReport(w *bufio.Writer, r recalls.Report, crowd float64, now time.Time) error {
-	fmt.Fprintf(w, "%s, %s\n", plural(r.Recalls, "recall", "recalls"), plural(r.Queries, "distinct query", "distinct queries"))
+	fmt.Fprintf(w, "%s, %s\n", humanize.Plural(r.Recalls, "recall"), humanize.Plural(r.Queries, "distinct query"))
 
-	fmt.Fprintf(w, "\nrecalled: %s a recall returned then or would return now\n", plural(len(r.Entries), "entry", "entries"))
+	fmt.Fprintf(w, "\nrecalled: %s a recall returned then or would return now\n", humanize.Plural(len(r.Entries), "entry"))
 	t := &table{right: map[int]bool{1: true, 2: true, 3: true}}
 	t.add("  NAME", "THEN", "NOW", "SHARE")
 	for _, u := range r.Entries {
@@ -394,7 +391,7 @@ func writeRecallReport(w *bufio.Writer, r recalls.Report, crowd float64, now tim
 	}
 	t.write(w)
 
-	fmt.Fprintf(w, "\nnever recalled: %s no recorded query returns, then or now (oldest first)\n", plural(len(r.Never), "entry", "entries"))
+	fmt.Fprintf(w, "\nnever recalled: %s no recorded query returns, then or now (oldest first)\n", humanize.Plural(len(r.Never), "entry"))
 	t = &table{right: map[int]bool{2: true, 3: true}}
 	t.add("  NAME", "KIND", "AGE", "SIZE")
 	for _, u := range r.Never {
@@ -402,30 +399,22 @@ func writeRecallReport(w *bufio.Writer, r recalls.Report, crowd float64, now tim
 	}
 	t.write(w)
 
-	fmt.Fprintf(w, "\ncrowding the top: %s returned now by at least %s of the distinct queries\n", plural(len(r.Crowding), "entry", "entries"), percent(crowd))
+	fmt.Fprintf(w, "\ncrowding the top: %s returned now by at least %s of the distinct queries\n", humanize.Plural(len(r.Crowding), "entry"), percent(crowd))
 	for _, u := range r.Crowding {
 		fmt.Fprintf(w, "  %s  %s\n", percent(u.Share), nameText(u.Name))
 	}
 
-	fmt.Fprintf(w, "\nnow return nothing: %s\n", plural(len(r.EmptyNow), "distinct query", "distinct queries"))
+	fmt.Fprintf(w, "\nnow return nothing: %s\n", humanize.Plural(len(r.EmptyNow), "distinct query"))
 	for _, q := range r.EmptyNow {
 		fmt.Fprintf(w, "  %s×  limit %d  %s\n", humanize.Count(q.Count), q.Limit, quoteQuery(q.Query))
 	}
 	if len(r.Gone) > 0 {
-		fmt.Fprintf(w, "\ngone: %s returned then that the memory no longer holds\n", plural(len(r.Gone), "name", "names"))
+		fmt.Fprintf(w, "\ngone: %s returned then that the memory no longer holds\n", humanize.Plural(len(r.Gone), "name"))
 		for _, u := range r.Gone {
 			fmt.Fprintf(w, "  %s×  %s\n", humanize.Count(u.Then), nameText(u.Name))
 		}
 	}
 	return nil
-}
-
-// plural is n with the noun in its number: "1 entry", "3 entries".
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return "1 " + one
-	}
-	return humanize.Count(n) + " " + many
 }
 
 // percent shows a share as a whole percentage.

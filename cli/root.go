@@ -12,7 +12,6 @@ import (
 
 	"github.com/crmem/crmem/internal/config"
 	"github.com/crmem/crmem/store"
-	"github.com/crmem/crmem/store/sessions"
 	"github.com/crmem/crmem/tui"
 )
 
@@ -278,10 +277,16 @@ func (a *app) givenDBPath() string {
 // the configured one (--sessions, the config file), else sessions/ next to
 // the file.
 func (a *app) sessionsDir(path string) string {
-	if a.cfg != nil && a.cfg.Sessions != "" {
-		return a.cfg.Sessions
+	return store.SessionsDir(path, a.sessionsFolder())
+}
+
+// sessionsFolder is the configured sessions folder ("": the one beside
+// the memory file).
+func (a *app) sessionsFolder() string {
+	if a.cfg == nil {
+		return ""
 	}
-	return sessions.DefaultDir(path)
+	return a.cfg.Sessions
 }
 
 // runTUI opens the terminal UI on path (or the resolved --db path).
@@ -300,7 +305,7 @@ func (a *app) runTUI(path string) error {
 	return a.runScreen(tui.Options{
 		Path: path, SessionsDir: a.sessionsDir(path), Style: c.Style, NoMouse: !c.Mouse,
 		Sort: c.Sort, Keys: c.Keys, MaxExpansions: c.MaxExpansions, NameMatches: c.NameMatches, RecallLimit: c.RecallLimit,
-		DaemonSocket: config.DaemonSocket(a.getenv),
+		DaemonSocket: config.DaemonSocket(a.getenv), Getenv: a.getenv,
 	})
 }
 

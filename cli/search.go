@@ -115,76 +115,55 @@ func (a *app) printHits(hits []hit, p presenter, js jsonOutput) error {
 }
 
 // rankContents ranks the memory's entries for query as the agent's recall
-// does: with the format's own recall when it has one (crabtalk's store),
-// else by v1 BM25; the hits of kind k only (all when nil), at most
-// o.limit (0: all), explained when o.explain asks.
+// does (Features.Recall, whatever the format): the hits of kind k only
+// (all when nil), at most o.limit (0: all), explained when o.explain asks.
 func rankContents(c *store.Contents, query string, k *store.Kind, o searchOptions) ([]hit, error) {
-	p := presenterOf(c.Features)
-	switch {
-	case c.Features.Recall != nil:
-		return recallHits(c, p, query, k, o)
-	case o.explain:
-		return explainedHits(c.File, p, query, k, o.limit), nil
-	}
-	found := c.File.Search(query, searchLimit(k, o.limit))
-	return keepHits(len(found), func(i int) hit { return hit{entry: *found[i].Entry, score: found[i].Score} }, k, o.limit, p), nil
-}
-
-// explainedHits ranks f's entries with each hit's explanation, which
-// needs the whole index (df of every query term, the entry's tf and
-// length). f is given to the index: it must not be used afterwards.
-func explainedHits(f *store.File, p presenter, query string, k *store.Kind, limit int) []hit {
-	m := store.NewMemoryWith(f, store.IndexNow)
-	found := m.Search(query, searchLimit(k, limit))
-	hits := keepHits(len(found), func(i int) hit {
-		e, _ := m.Get(found[i].ID)
-		return hit{entry: e, score: found[i].Score}
-	}, k, limit, p)
-	for i := range hits {
-		hits[i].explain = explainHit(m.Index(), query, hits[i].entry.ID)
-	}
-	return hits
-}
-
-// recallHits ranks with the format's own recall (crabtalk's store: its
-// stored index and stats, prefix terms), explained when asked.
-func recallHits(c *store.Contents, p presenter, query string, k *store.Kind, o searchOptions) ([]hit, error) {
 	r := c.Features.Recall
 	limit := o.limit
 	if limit == 0 || k != nil {
 		limit = math.MaxInt // 0 is "all" on the command line; filter, then cut
 	}
-	ranked, parts, err := r.Recall(query, limit)
+	var (
+		ranked []bm25.Hit
+		parts  []store.RecallHit
+		err    error
+	)
+	if o.explain {
+		ranked, parts, err = r.Recall(query, limit)
+	} else {
+		ranked, err = r.Rank(query, limit)
+	}
 	if err != nil {
 		return nil, fileError{c.Path, err}
 	}
+	entries := entriesOf(c.File, ranked)
+	var st store.RecallStats
+	if o.explain {
+		st = r.RecallStats()
+	}
+	return keepHits(len(ranked), func(i int) hit {
+		h := hit{entry: entries[i], score: ranked[i].Score}
+		if o.explain {
+			h.explain = explainOf(parts[i], st, r.Stored())
+		}
+		return h
+	}, k, o.limit, presenterOf(c.Features)), nil
+}
+
+// entriesOf are f's entries with the ids of ranked, in that order (of two
+// entries sharing an id, the later, as a memory keeps it).
+func entriesOf(f *store.File, ranked []bm25.Hit) []store.Entry {
 	byID := make(map[uint64]int, len(ranked))
 	for i, h := range ranked {
 		byID[h.ID] = i
 	}
 	entries := make([]store.Entry, len(ranked))
-	for _, e := range c.File.Entries {
+	for _, e := range f.Entries {
 		if i, ok := byID[e.ID]; ok {
 			entries[i] = e
 		}
 	}
-	st := r.RecallStats()
-	return keepHits(len(ranked), func(i int) hit {
-		h := hit{entry: entries[i], score: ranked[i].Score}
-		if o.explain {
-			h.explain = storeExplain(parts[i], st)
-		}
-		return h
-	}, k, o.limit, p), nil
-}
-
-// searchLimit is the limit to search with: with a kind to keep, all hits
-// (filter first, then cut).
-func searchLimit(k *store.Kind, limit int) int {
-	if k != nil {
-		return 0
-	}
-	return limit
+	return entries
 }
 
 // keepHits returns the n ranked hits that at returns in order, those of
@@ -205,16 +184,24 @@ func keepHits(n int, at func(i int) hit, k *store.Kind, limit int, p presenter) 
 	return out
 }
 
-// jsonExplain is why an entry scored what it did (search --explain).
+// jsonExplain is why an entry scored what it did (search --explain), in
+// one shape for both formats: per query term (crabtalk's store: per
+// posting row) its tf, df, idf and contribution, the entry's length and
+// the average, over n documents. Where the recall ranks by an index of its
+// own (crabtalk's store), each term also names its query term ("depl*")
+// and the entry's stored weight and the stored total length come along.
 type jsonExplain struct {
 	Terms     []jsonTermScore `json:"terms"`
 	DocLen    int             `json:"doc_len"`
 	AvgDocLen float64         `json:"avg_doc_len"`
 	N         int             `json:"n"`
+	Weight    *float64        `json:"weight,omitempty"`    // crabtalk's store only
+	TotalLen  *uint64         `json:"total_len,omitempty"` // crabtalk's store only
 }
 
 // jsonTermScore is one query term's part in a score.
 type jsonTermScore struct {
+	Query   string  `json:"query,omitempty"` // crabtalk's store only: the query term, "depl*" for a prefix
 	Term    string  `json:"term"`
 	TF      int     `json:"tf"`
 	DF      int     `json:"df"`
@@ -222,14 +209,24 @@ type jsonTermScore struct {
 	Contrib float64 `json:"contrib"`
 }
 
-// explainHit is the index's explanation of entry id's score.
-func explainHit(ix *bm25.Index, query string, id uint64) *jsonExplain {
-	ex := ix.Explain(query, id)
-	je := &jsonExplain{Terms: []jsonTermScore{}, DocLen: ex.DocLen, AvgDocLen: ex.AvgDocLen, N: ex.N}
-	for _, t := range ex.Terms {
-		je.Terms = append(je.Terms, jsonTermScore{t.Term, t.TF, t.DF, t.IDF, t.Contrib})
+// explainOf is the explanation of the recall hit h, over the recall's
+// stats st; stored says the recall ranks by an index of its own.
+func explainOf(h store.RecallHit, st store.RecallStats, stored bool) *jsonExplain {
+	ex := &jsonExplain{Terms: make([]jsonTermScore, len(h.Parts)), DocLen: int(h.DocLen), N: int(st.Docs)}
+	if st.Docs > 0 {
+		ex.AvgDocLen = float64(st.TotalLen) / float64(st.Docs)
 	}
-	return je
+	if stored {
+		w, total := h.Weight, st.TotalLen
+		ex.Weight, ex.TotalLen = &w, &total
+	}
+	for i, p := range h.Parts {
+		ex.Terms[i] = jsonTermScore{Term: p.Term, TF: p.TF, DF: p.DF, IDF: p.IDF, Contrib: p.Contrib}
+		if stored {
+			ex.Terms[i].Query = p.Query
+		}
+	}
+	return ex
 }
 
 // writeSearch prints the result table and, for explained hits, one line per
@@ -239,25 +236,36 @@ func writeSearch(w *bufio.Writer, hits []hit, p presenter) error {
 	w.WriteString(lines[0] + "\n")
 	for i, h := range hits {
 		w.WriteString(lines[i+1] + "\n")
-		switch ex := h.explain.(type) {
-		case *jsonExplain:
-			writeExplain(w, ex)
-		case *storeExplainJSON:
-			writeStoreExplain(w, ex)
+		if h.explain != nil {
+			writeExplain(w, h.explain)
 		}
 	}
 	return nil
 }
 
-// writeExplain prints the terms that matched and the entry's length.
+// writeExplain prints the terms that matched (crabtalk's store: each
+// posting row, "query → term" where a prefix matched) and the entry's
+// length (with the stored stats and weight where the recall has them).
 func writeExplain(w *bufio.Writer, ex *jsonExplain) {
 	for _, ts := range ex.Terms {
-		if ts.TF == 0 {
+		term := sanitizeLine(ts.Term)
+		switch {
+		case ex.Weight == nil && ts.TF == 0:
 			continue
+		case ex.Weight != nil:
+			term = sanitizeLine(ts.Query)
+			if ts.Query != ts.Term {
+				term += " → " + sanitizeLine(ts.Term)
+			}
 		}
-		fmt.Fprintf(w, "     %s: tf %d, df %d of %d, idf %.4f → %.4f\n", sanitizeLine(ts.Term), ts.TF, ts.DF, ex.N, ts.IDF, ts.Contrib)
+		fmt.Fprintf(w, "     %s: tf %d, df %d of %d, idf %.4f → %.4f\n", term, ts.TF, ts.DF, ex.N, ts.IDF, ts.Contrib)
 	}
-	fmt.Fprintf(w, "     length %d tokens (average %.1f)\n", ex.DocLen, ex.AvgDocLen)
+	if ex.Weight == nil {
+		fmt.Fprintf(w, "     length %d tokens (average %.1f)\n", ex.DocLen, ex.AvgDocLen)
+		return
+	}
+	fmt.Fprintf(w, "     length %d tokens (average %.1f: stored stats %d docs, %d tokens), weight %g\n",
+		ex.DocLen, ex.AvgDocLen, ex.N, *ex.TotalLen, *ex.Weight)
 }
 
 // searchTable builds the human result list.

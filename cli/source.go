@@ -5,7 +5,7 @@ import (
 	"io/fs"
 
 	"github.com/crmem/crmem/store"
-	"github.com/crmem/crmem/store/crabdb"
+	"github.com/crmem/crmem/store/open"
 )
 
 // openSource opens the memory file, whatever its format, for a subcommand
@@ -18,7 +18,7 @@ func (a *app) openSource() (string, store.Source, error) {
 	if err != nil {
 		return "", nil, err
 	}
-	src, err := crabdb.OpenSource(path) // a regular file only: a FIFO or device fails at once
+	src, err := open.Source(path, a.sessionsFolder()) // a regular file only: a FIFO or device fails at once
 	if err != nil {
 		return path, nil, a.readError(path, err)
 	}
@@ -38,7 +38,7 @@ func (a *app) readContents() (*store.Contents, error) {
 	if err != nil {
 		return nil, err
 	}
-	c, err := crabdb.ReadContents(path) // a regular file only: a FIFO or device fails at once
+	c, err := open.Contents(path, a.sessionsFolder()) // a regular file only: a FIFO or device fails at once
 	if err != nil {
 		return nil, a.readError(path, err)
 	}

@@ -9,7 +9,6 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/crmem/crmem/internal/statsview"
-	"github.com/crmem/crmem/store/crabdb"
 	"github.com/crmem/crmem/store/recalls"
 	"github.com/crmem/crmem/store/sessions"
 	"github.com/crmem/crmem/store/stats"
@@ -72,8 +71,9 @@ stderr, as "crmem recalls" counts them.
 				opt.Top = -1
 			}
 			s := stats.Compute(src.Memory().Entries(), opt)
-			dropStoreIDs(s.Largest, s.MostTokens)
-			dropRecalledIDs(s.Recalls)
+			if !src.Features().ShowsIDs() {
+				dropIDs(&s)
+			}
 			return a.output(func(w *bufio.Writer) error {
 				if js.enabled() {
 					return js.write(w, s)
@@ -88,29 +88,20 @@ stderr, as "crmem recalls" counts them.
 	return c
 }
 
-// dropStoreIDs clears the ids crmem gave a crabtalk store's entries, which
-// have none of their own (JSON leaves id out, as ls --json does).
-func dropStoreIDs(lists ...[]stats.Big) {
-	for _, l := range lists {
+// dropIDs clears the ids of s's entries, for a format whose entries have
+// none of their own (JSON leaves id out, as ls --json does).
+func dropIDs(s *stats.Stats) {
+	for _, l := range [][]stats.Big{s.Largest, s.MostTokens} {
 		for i := range l {
-			if l[i].ID >= crabdb.IDBase {
-				l[i].ID = 0
-			}
+			l[i].ID = 0
 		}
 	}
-}
-
-// dropRecalledIDs clears the ids crmem gave a crabtalk store's entries in
-// the recall section, as dropStoreIDs does.
-func dropRecalledIDs(r *stats.Recalls) {
-	if r == nil {
+	if s.Recalls == nil {
 		return
 	}
-	for _, l := range [][]stats.Recalled{r.Most, r.NeverOldest, r.NeverBiggest} {
+	for _, l := range [][]stats.Recalled{s.Recalls.Most, s.Recalls.NeverOldest, s.Recalls.NeverBiggest} {
 		for i := range l {
-			if l[i].ID >= crabdb.IDBase {
-				l[i].ID = 0
-			}
+			l[i].ID = 0
 		}
 	}
 }

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/crmem/crmem/internal/config"
+	"github.com/crmem/crmem/internal/humanize"
 	"github.com/crmem/crmem/store/crabdb"
 	"github.com/crmem/crmem/store/crabdb/crabdbtest"
 	"github.com/crmem/crmem/store/stats"
@@ -75,9 +76,9 @@ func TestStats_RecallsMatchReport(t *testing.T) {
 			text, _, _ := runIn(nil, "", append(slices.Clone(tc.args), "stats")...)
 			want := []string{
 				fmt.Sprintf("recall history  %s in %s · %d of %d entries recalled",
-					plural(r.Recalls, "recorded recall", "recorded recalls"), plural(r.Sessions, "session", "sessions"), len(then), len(then)+never),
+					humanize.Plural(r.Recalls, "recorded recall"), humanize.Plural(r.Sessions, "session"), len(then), len(then)+never),
 				"most recalled  (times returned then, as recorded)",
-				fmt.Sprintf("never recalled  %s no recorded recall returned", plural(never, "entry", "entries")),
+				fmt.Sprintf("never recalled  %s no recorded recall returned", humanize.Plural(never, "entry")),
 			}
 			for _, u := range r.Most[:min(len(r.Most), stats.DefaultTop)] {
 				want = append(want, fmt.Sprintf("%d×  %s %s", u.Then, strings.ToUpper(u.Kind.String()[:1]), u.Name))

@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -118,5 +119,23 @@ func TestStats_StoreEntriesHaveNoID(t *testing.T) {
 	}
 	if out := mustRun(t, "", "stats", "--json", "--db", copyFixture(t, "crmem/small.db")); !strings.Contains(out, `"id":`) {
 		t.Errorf("v1 entries show no id: %s", out)
+	}
+}
+
+// TestStats_V1IDsAreShownWhateverTheirValue: whether an entry's id is
+// shown is the format's (Features.ShowsIDs), not a range of ids: a v1
+// entry whose id lies where crmem's internal ids for crabtalk's store
+// start (2^62) keeps it in stats --json, as ls shows it.
+func TestStats_V1IDsAreShownWhateverTheirValue(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "memory.db")
+	const high = uint64(1)<<62 + 5
+	es := []store.Entry{{ID: high, Name: "high", Kind: store.Note, Content: "a high id"}}
+	if err := os.WriteFile(db, store.Encode(high+1, es), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	var s stats.Stats
+	mustJSON(t, mustRun(t, "", "stats", "--json", "--db", db), &s)
+	if len(s.Largest) != 1 || s.Largest[0].ID != high {
+		t.Errorf("largest = %+v, want the entry with id %d", s.Largest, high)
 	}
 }

@@ -10,6 +10,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/crmem/crmem/internal/humanize"
 	"github.com/crmem/crmem/internal/workgroup"
 	"github.com/crmem/crmem/store"
 )
@@ -119,7 +120,7 @@ func checkDumpable(entries []store.Entry) error {
 	}
 	if len(bad) > 0 {
 		return fmt.Errorf("cannot dump %d %s, nothing written: %s",
-			len(bad), plural(len(bad), "entry", "entries"), strings.Join(bad, "; "))
+			len(bad), humanize.Word(len(bad), "entry"), strings.Join(bad, "; "))
 	}
 	return nil
 }
@@ -263,12 +264,4 @@ func Summary(entries []store.Entry) []byte {
 		b.WriteByte('\n')
 	}
 	return b.Bytes()
-}
-
-// plural picks the singular or plural word for n.
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return one
-	}
-	return many
 }

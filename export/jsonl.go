@@ -55,13 +55,21 @@ func NewJSONEntry(e store.Entry) JSONEntry {
 func WriteJSONL(w io.Writer, entries []store.Entry) error {
 	sorted := slices.Clone(entries)
 	slices.SortStableFunc(sorted, func(a, b store.Entry) int { return cmp.Compare(a.ID, b.ID) })
+	return WriteLines(w, sorted, NewJSONEntry)
+}
+
+// WriteLines writes items as JSON lines, each as shape gives it: HTML
+// characters as they are, DEL, C1 controls and format characters escaped
+// (EscapeJSON), one item per line. It is the one JSON-lines writer: export
+// of either format goes through it.
+func WriteLines[T, J any](w io.Writer, items []T, shape func(T) J) error {
 	bw := bufio.NewWriterSize(w, 64<<10)
 	var line bytes.Buffer
 	enc := json.NewEncoder(&line)
 	enc.SetEscapeHTML(false)
-	for _, e := range sorted {
+	for _, it := range items {
 		line.Reset()
-		if err := enc.Encode(NewJSONEntry(e)); err != nil {
+		if err := enc.Encode(shape(it)); err != nil {
 			return fmt.Errorf("write json lines: %w", err)
 		}
 		if _, err := bw.Write(EscapeJSON(line.Bytes())); err != nil {

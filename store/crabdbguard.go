@@ -15,6 +15,32 @@ var ErrCrabdb = errors.New("crmem opens crabtalk's store read-only")
 // crabdbHeaderLen is the size of a crabdb store's header.
 const crabdbHeaderLen = 32
 
+// CrabdbHeader is a crabdb store's 32-byte header read field by field
+// (SPEC §10): the one reading of it, which crabdb.ParseHeader checks the
+// way crabdb does and MayBeCrabdb tells a store's structure by.
+type CrabdbHeader struct {
+	Magic    string // bytes 0–5
+	Version  uint32 // bytes 6–9
+	Flags    uint16 // bytes 10–11
+	IndexAt  uint64 // bytes 16–23: where the newest key-index snapshot is
+	IndexLen uint64 // bytes 24–31: its length (0: none)
+}
+
+// ReadCrabdbHeader reads the header's fields from b's first 32 bytes; ok
+// is false when b is shorter.
+func ReadCrabdbHeader(b []byte) (h CrabdbHeader, ok bool) {
+	if len(b) < crabdbHeaderLen {
+		return CrabdbHeader{}, false
+	}
+	return CrabdbHeader{
+		Magic:    string(b[:6]),
+		Version:  binary.LittleEndian.Uint32(b[6:10]),
+		Flags:    binary.LittleEndian.Uint16(b[10:12]),
+		IndexAt:  binary.LittleEndian.Uint64(b[16:24]),
+		IndexLen: binary.LittleEndian.Uint64(b[24:32]),
+	}, true
+}
+
 // MayBeCrabdb reports whether a file of size bytes starting with head (its
 // first 32 bytes or more) has the structure of a crabdb store, once a
 // whole-file v1 reading has been ruled out (SPEC §10): bytes 28–31 zero and
@@ -27,24 +53,22 @@ const crabdbHeaderLen = 32
 // an empty memory with trailing bytes. A file for which it is false is
 // never a store, so a caller can look at 32 bytes before reading more.
 func MayBeCrabdb(head []byte, size int64) bool {
-	if len(head) < crabdbHeaderLen || size < crabdbHeaderLen {
+	h, ok := ReadCrabdbHeader(head)
+	if !ok || size < crabdbHeaderLen {
 		return false
 	}
 	usize := uint64(size)
-	at := binary.LittleEndian.Uint64(head[16:24])
-	n := binary.LittleEndian.Uint64(head[24:32])
-	zero28 := binary.LittleEndian.Uint32(head[28:32]) == 0
+	at, n := h.IndexAt, h.IndexLen
+	zero28 := n>>32 == 0 // bytes 28–31
 	inside := (at == 0 && n == 0) || (at >= crabdbHeaderLen && at <= usize && n <= usize-at)
 	if zero28 && inside {
 		return true
 	}
-	validHeader := string(head[:6]) == magic &&
-		binary.LittleEndian.Uint32(head[6:10]) == formatVersion &&
-		binary.LittleEndian.Uint16(head[10:12]) == 0
+	validHeader := h.Magic == magic && h.Version == formatVersion && h.Flags == 0
 	if !validHeader {
 		return false
 	}
-	count := uint64(binary.LittleEndian.Uint32(head[24:28]))
+	count := n & 0xffffffff // bytes 24–27: a v1 file's entry count
 	implausible := count == 0 || count*minEntrySize > usize-28
 	return implausible && (zero28 || (at >= crabdbHeaderLen && at < usize))
 }

@@ -77,3 +77,18 @@ func TestDB_V1WithTrailingBytesStillWrites(t *testing.T) {
 		t.Errorf("after a write: %d entries, %d trailing bytes", len(f.Entries), f.Trailing)
 	}
 }
+
+// TestReadCrabdbHeader: each field is read from its bytes (SPEC §10),
+// little-endian, and a buffer shorter than the header reads nothing.
+func TestReadCrabdbHeader(t *testing.T) {
+	b := []byte("CRMEM\x00" + "\x01\x00\x00\x00" + "\x02\x00" + "\x00\x00\x00\x00" +
+		"\x40\x00\x00\x00\x00\x00\x00\x00" + "\x10\x00\x00\x00\x01\x00\x00\x00")
+	h, ok := store.ReadCrabdbHeader(b)
+	want := store.CrabdbHeader{Magic: "CRMEM\x00", Version: 1, Flags: 2, IndexAt: 64, IndexLen: 1<<32 + 16}
+	if !ok || h != want {
+		t.Errorf("ReadCrabdbHeader = %+v, %v; want %+v", h, ok, want)
+	}
+	if _, ok := store.ReadCrabdbHeader(b[:31]); ok {
+		t.Error("31 bytes read as a header")
+	}
+}

@@ -5,6 +5,8 @@ import (
 	"path/filepath"
 	"sync"
 	"time"
+
+	"github.com/crmem/crmem/store/sessions"
 )
 
 // unknownFP matches no file: a DB holding it re-reads the file next time.
@@ -27,6 +29,9 @@ type Options struct {
 	OnLockWait func()
 	// Now is the clock for created_at (default time.Now).
 	Now func() time.Time
+	// Sessions is the agent's sessions folder (default: sessions/ beside
+	// the file), read by Features().Sessions.
+	Sessions string
 }
 
 // DB is a memory file on disk with conflict-safe, atomic saves. Its methods
@@ -40,6 +45,8 @@ type DB struct {
 	mu  sync.Mutex // serialises Apply and Reload
 	mem *Memory
 	fp  Fingerprint // the version mem came from or was last saved as
+	// sessions reads the sessions folder, re-reading only what changed.
+	sessions *sessions.Reader
 
 	// Test hooks (set through export_test.go).
 	noSync     bool   // skip fsync (benchmarks of the encode+write cost)
@@ -80,7 +87,8 @@ func OpenWith(path string, opts Options) (*DB, error) {
 			return nil, &PathError{path, err}
 		}
 	}
-	return &DB{path: path, opts: opts, mem: NewMemoryWith(f, opts.Index), fp: fp}, nil
+	return &DB{path: path, opts: opts, mem: NewMemoryWith(f, opts.Index), fp: fp,
+		sessions: sessions.NewReader(SessionsDir(path, opts.Sessions))}, nil
 }
 
 // Path returns the file's path as given.

@@ -1,6 +1,9 @@
 package store
 
-import "errors"
+import (
+	"errors"
+	"io/fs"
+)
 
 // ErrBadFormat is matched (errors.Is) by every decode failure. The error's
 // text is "bad memory file format: <reason>" with the reference
@@ -82,3 +85,24 @@ func (e *PathError) Error() string { return e.Path + ": " + e.Err.Error() }
 // Unwrap returns the underlying error, so errors.Is sees ErrBadFormat,
 // fs.ErrNotExist and the rest through it.
 func (e *PathError) Unwrap() error { return e.Err }
+
+// Cause is err without the layers that name the file at path, for a
+// message that names the file once itself (the CLI's "path: reason", the
+// TUI's status line): the cause inside a *PathError or an *fs.PathError
+// for path, however they nest, taken with errors.As (every layer names a
+// file through one of the two, never in its text alone). It is err when
+// no layer names path.
+func Cause(path string, err error) error {
+	for {
+		var fe *fs.PathError
+		var pe *PathError
+		switch {
+		case errors.As(err, &fe) && fe.Path == path:
+			err = fe.Err
+		case errors.As(err, &pe) && pe.Path == path:
+			err = pe.Err
+		default:
+			return err
+		}
+	}
+}

@@ -58,3 +58,26 @@ func TestPathError(t *testing.T) {
 		})
 	}
 }
+
+// TestCause: the cause of a failure on the file at path is what remains
+// without every layer that names path (a *PathError, an *fs.PathError, in
+// any nesting); a layer naming another file is kept.
+func TestCause(t *testing.T) {
+	const path = "/m/memory.db"
+	inner := errors.New("boom")
+	for _, tc := range []struct {
+		err  error
+		want string
+	}{
+		{inner, "boom"},
+		{&PathError{path, inner}, "boom"},
+		{&fs.PathError{Op: "open", Path: path, Err: fs.ErrPermission}, "permission denied"},
+		{&PathError{path, &fs.PathError{Op: "open", Path: path, Err: fs.ErrPermission}}, "permission denied"},
+		{&fs.PathError{Op: "open", Path: "/other", Err: inner}, "open /other: boom"},
+		{&PathError{path, &fs.PathError{Op: "read", Path: "/other", Err: inner}}, "read /other: boom"},
+	} {
+		if got := Cause(path, tc.err).Error(); got != tc.want {
+			t.Errorf("Cause(%v) = %q, want %q", tc.err, got, tc.want)
+		}
+	}
+}

@@ -25,20 +25,26 @@ type Source interface {
 // FormatV1 is the name of the CRMEM v1 format, as Features say it.
 const FormatV1 = "CRMEM v1"
 
-// Features are a source's capabilities. A nil field is a capability the
-// source lacks; the zero Features is a read-only source searched by BM25
-// over Memory's index, its sessions in the folder beside it.
+// FileName is the name crabtalk gives a CRMEM v1 memory file in its home
+// folder (tagged crabtalk releases).
+const FileName = "memory.db"
+
+// Features are a source's capabilities. Writer and Stored are nil where
+// the source lacks them; Recall and Sessions are never nil on a source
+// (the zero Features, a read-only source with neither, is what a face
+// holds before a memory is open).
 type Features struct {
 	// Format names the file's format for the user ("CRMEM v1",
 	// "crabtalk store").
 	Format string
 	// Writer is the file writes go to; nil when the source is read-only.
 	Writer *DB
-	// Recall is the source's own recall, ranking as its owner does; nil
-	// means recall is v1 BM25 over Memory().Index().
+	// Recall is the agent's recall of the source, ranking as its owner
+	// does: BM25 over the entries for a v1 file, the store's own recall
+	// over its stored index for crabtalk's store.
 	Recall Recaller
-	// Sessions reads the sessions the source holds itself; nil means they
-	// are in the sessions folder beside the file.
+	// Sessions reads the agent's sessions: the sessions folder of a v1
+	// file (beside it unless configured), those crabtalk's store holds.
 	Sessions SessionsReader
 	// Warnings are what the last read noticed (a torn tail, say).
 	Warnings []string
@@ -50,14 +56,36 @@ type Features struct {
 // ReadOnly reports whether every write is refused.
 func (f Features) ReadOnly() bool { return f.Writer == nil }
 
-// Recaller is a source's own recall.
+// ShowsIDs reports whether entries carry ids of their own, which the faces
+// show and take (a v1 file's). Where entries are as their format wrote
+// them (Stored; crabtalk's store keys its entries), the ids Memory gives
+// them are internal and never shown.
+func (f Features) ShowsIDs() bool { return f.Stored == nil }
+
+// Recaller is the agent's recall of a memory, whatever its format.
 type Recaller interface {
-	// Recall ranks the entries for query as the source's owner does: at
-	// most limit hits, as Memory's entry ids with their scores, and the
-	// same hits explained (parts by term), in the same order.
+	// Rank ranks the entries for query as the agent's recall does: at
+	// most limit hits (limit <= 0: none, as the agent's recall), as
+	// Memory's entry ids with their scores, best first.
+	Rank(query string, limit int) ([]bm25.Hit, error)
+	// Recall is Rank with the same hits explained (parts by term), in
+	// the same order.
 	Recall(query string, limit int) ([]bm25.Hit, []RecallHit, error)
-	// RecallStats are the stored numbers the recall ranks by.
+	// Stand ranks every entry for query as Rank does and says where each
+	// of ids stands in that ranking (store/why): the hits inside limit
+	// (limit <= 0: every hit) and, per id, its rank, score, length and a
+	// part per query term (none for an id the recall has no answer for).
+	Stand(query string, limit int, ids []uint64) (Ranking, error)
+	// RecallStats are the numbers the recall ranks by: the index's
+	// document count and total length (crabtalk's store: as stored).
 	RecallStats() RecallStats
+	// Stored reports whether the recall ranks by an index of its own,
+	// stored beside the entries (crabtalk's store): its query terms take
+	// a trailing `*` as a prefix, its stats and lengths are as stored and
+	// each document has a weight; its parts are the posting rows that
+	// scored. Otherwise (a v1 file) it is BM25 over the entries as they
+	// are, and every query term has a part, scoring or not.
+	Stored() bool
 }
 
 // SessionsReader reads sessions: the sessions folder's *sessions.Reader,
@@ -69,6 +97,16 @@ type SessionsReader interface {
 	// at a time in session order (never all sessions at once), and
 	// returns what it could not read. An error from fn stops it.
 	Recalls(opt sessions.RecallOptions, fn func(sessions.SessionRecalls) error) (sessions.RecallProblems, error)
+}
+
+// SessionsWhere says where r reads the sessions from, for the user: the
+// sessions folder's path, or "the store" (a reader's Where method); ""
+// when r does not say.
+func SessionsWhere(r SessionsReader) string {
+	if w, ok := r.(interface{ Where() string }); ok {
+		return w.Where()
+	}
+	return ""
 }
 
 // RecallTerm is one term of a recall query: its text and whether it was
@@ -93,32 +131,76 @@ type RecallStats struct {
 	TotalLen uint64 `json:"total_len"`
 }
 
-// RecallHit is one recall result: the entry's key, its name (the key's
-// last segment, as the store names hits) and its score.
+// RecallHit is one recall result: the entry's key (crabtalk's store's;
+// "" for a v1 entry), its name (the store names hits by the key's last
+// segment) and its score.
 type RecallHit struct {
 	Key   string
 	Name  string
 	Score float64
+	// DocLen is the entry's length in tokens as the recall ranks it
+	// (crabtalk's store: as stored), and Weight its stored weight (1 for
+	// a v1 entry, which has none).
+	DocLen uint32
+	Weight float64
 	// Parts explains the score when asked for.
-	Parts []RecallPart
+	Parts []Part
 }
 
-// RecallPart is one posting row's share of a hit's score.
-type RecallPart struct {
-	Query   RecallTerm // the query term
-	Term    string     // the index term the row belongs to
-	TF      uint32
-	DF      int // rows of the query term
-	IDF     float64
-	DocLen  uint32
-	Weight  float64
-	Contrib float64
+// Ranking is a query's whole ranking as Recaller.Stand gives it.
+type Ranking struct {
+	Ranked    int                 // entries scoring above zero
+	Top       []bm25.Hit          // the hits inside the limit, in rank order
+	Standings map[uint64]Standing // by entry id, for the ids asked about
 }
 
-// Features of a v1 memory file: writable, searched by BM25 over its index,
-// its sessions in the folder beside it.
+// Standing is where one entry stands in a ranking: its 1-based rank among
+// every entry scoring above zero (0: none), its score, its length in
+// tokens as the recall counts it (0: the recall does not say) and its
+// parts, a row per query term in the recall's order (a prefix term of
+// crabtalk's store: a row per index term it matched).
+type Standing struct {
+	Rank   int
+	Score  float64
+	DocLen int
+	Parts  []Part
+}
+
+// Part is one query term's part in an entry's score: for crabtalk's
+// store, one posting row (a prefix term has a row per index term it
+// matched), for a v1 file, one query term.
+type Part struct {
+	Query   string  `json:"query"` // the query term ("depl*" for a prefix)
+	Term    string  `json:"term"`  // the index term (a prefix's match)
+	TF      int     `json:"tf"`
+	DF      int     `json:"df"` // documents (crabtalk's store: rows) holding the query term
+	IDF     float64 `json:"idf"`
+	Contrib float64 `json:"contrib"`
+	Share   float64 `json:"share"` // Contrib / the entry's score, where a report fills it in
+}
+
+// Features of a v1 memory file: writable, recalled by BM25 over its index,
+// its sessions in the sessions folder (Options.Sessions).
 func (db *DB) Features() Features {
-	return Features{Format: FormatV1, Writer: db}
+	return Features{Format: FormatV1, Writer: db, Recall: indexRecall{db.Memory}, Sessions: db.sessions}
+}
+
+// V1Contents is the v1 file f, read once from path, as Contents: recalled
+// by BM25 over its entries (an index is built only for an explained
+// recall), its sessions in the folder sessionsDir ("": the one beside
+// path). The recall shares f's entries.
+func V1Contents(path string, f *File, sessionsDir string) *Contents {
+	return &Contents{Path: path, File: f, Features: Features{Format: FormatV1, Recall: &fileRecall{f: f},
+		Sessions: sessions.Folder(SessionsDir(path, sessionsDir))}}
+}
+
+// SessionsDir is the sessions folder of the memory file at path: dir when
+// one is configured, else sessions/ beside the file.
+func SessionsDir(path, dir string) string {
+	if dir != "" {
+		return dir
+	}
+	return sessions.DefaultDir(path)
 }
 
 // Stored is an entry as its format wrote it, where that says more than a

@@ -319,10 +319,10 @@ func (m *Model) showSelected() tea.Cmd {
 	e := m.snap.entries[r.idx]
 	m.seen(e.ID)
 	key := renderKey{id: e.ID, hash: contentHash(e.Content), width: max(w-2, 10), style: m.glamourStyle()}
-	head := card(m.c.styles, e, m.pv.tokenCount(key, e), w, m.c.now(), m.c.loc, m.cardLines(e), m.focus == focusPreview)
+	head := card(m.c.styles, e, m.caps().ShowsIDs(), m.pv.tokenCount(key, e), w, m.c.now(), m.c.loc, m.cardLines(e), m.focus == focusPreview)
 	if m.pv.explain {
 		m.pv.key = key
-		if rc := m.caps().Recall; rc != nil {
+		if rc := m.caps().Recall; rc != nil && rc.Stored() { // posting rows, stored stats and weights
 			m.pv.setContent(e.ID, head+"\n"+storeExplainView(m.c.styles, m.result, r, e.ID, rc.RecallStats(), w, m.explainHints()))
 			return nil
 		}

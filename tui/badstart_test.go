@@ -94,7 +94,7 @@ func TestStart_UnopenableMemoryKeepsTheScreenUsable(t *testing.T) {
 				features: []Feature{newEditing(opts, ed, nil)}})
 			drive(m, func() tea.Msg { return tea.WindowSizeMsg{Width: 120, Height: 40} })
 			done := make(chan struct{})
-			go func() { defer close(done); drive(m, openCmd(path)) }()
+			go func() { defer close(done); drive(m, openCmd(path, "")) }()
 			select {
 			case <-done:
 			case <-time.After(10 * time.Second):

@@ -33,7 +33,7 @@ func benchModel(b *testing.B, path string) *Model {
 	b.Helper()
 	m := newModel(config{path: path, style: "dark", after: noTimer})
 	drive(m, func() tea.Msg { return tea.WindowSizeMsg{Width: 120, Height: 40} })
-	drive(m, openCmd(path))
+	drive(m, openCmd(path, ""))
 	if m.db == nil {
 		b.Fatalf("open %s: %s", path, m.st.fileWarning)
 	}
@@ -47,7 +47,7 @@ func BenchmarkFirstScreen(b *testing.B) {
 	for b.Loop() {
 		m := newModel(config{path: path, style: "dark", after: noTimer})
 		m.Update(tea.WindowSizeMsg{Width: 120, Height: 40})
-		m.Update(openCmd(path)())
+		m.Update(openCmd(path, "")())
 		if len(m.list.rows) == 0 || m.screen() == "" {
 			b.Fatal("empty first screen")
 		}

@@ -24,7 +24,7 @@ func TestCard_LinesNeverWrap(t *testing.T) {
 	e := store.Entry{ID: 81, Name: strings.Repeat("long-name-", 12), Kind: store.Note, CreatedAt: created, Content: "x"}
 	for width := 20; width <= 80; width++ {
 		extra := []string{"sessions none found in " + strings.Repeat("/x", width)}
-		out := card(st, e, 1, width, now, time.UTC, extra, width%2 == 0)
+		out := card(st, e, true, 1, width, now, time.UTC, extra, width%2 == 0)
 		lines := strings.Split(out, "\n")
 		if want := 2 + 5; len(lines) != want { // border, name, kind, created, size, sessions, border
 			t.Errorf("at width %d the card takes %d lines, want %d:\n%s", width, len(lines), want, out)

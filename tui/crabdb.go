@@ -14,10 +14,6 @@ import (
 	"github.com/crmem/crmem/store/crabdb"
 )
 
-// storeIDBase is where the internal ids of a store's entries start; ids
-// from here up are never shown.
-const storeIDBase = crabdb.IDBase
-
 // ReadOnly reports whether the open memory refuses every write action
 // (crabtalk's store does).
 func (m *Model) ReadOnly() bool { return m.caps().ReadOnly() }
@@ -74,7 +70,7 @@ func runStoreSearch(in searchInput) *searchResult {
 	for i, h := range parts {
 		r.storeHits[exact[i].ID] = h
 		for _, p := range h.Parts {
-			if p.Query.Prefix && !slices.Contains(r.expansions, p.Term) && len(r.expansions) < maxExpansions {
+			if strings.HasSuffix(p.Query, "*") && !slices.Contains(r.expansions, p.Term) && len(r.expansions) < maxExpansions {
 				r.expansions = append(r.expansions, p.Term)
 			}
 		}
@@ -124,23 +120,21 @@ func storeExplainView(st *styles, r *searchResult, h row, id uint64, stats store
 	fmt.Fprintf(&b, "query terms: %s  (term* = prefix match)\n\n", strings.Join(qs, " "))
 	termW := termColumn(width)
 	b.WriteString(termHeader(termW))
-	var dl uint32
-	weight := 0.0
 	for _, p := range sh.Parts {
 		name := p.Term
-		if p.Query.Prefix {
+		if strings.HasSuffix(p.Query, "*") {
 			name = p.Term + "*"
 		}
-		b.WriteString(termLine(name, termW, int(p.TF), p.DF, p.IDF, p.Contrib))
-		dl, weight = p.DocLen, p.Weight
+		b.WriteString(termLine(name, termW, p.TF, p.DF, p.IDF, p.Contrib))
 	}
+	dl, weight := sh.DocLen, sh.Weight
 	avg := 0.0
 	if stats.Docs > 0 {
 		avg = float64(stats.TotalLen) / float64(stats.Docs)
 	}
 	fmt.Fprintf(&b, "\nstored doc length %s tokens, weight %g\n", humanize.Count(int(dl)), weight)
 	fmt.Fprintf(&b, "stored stats: %s documents, %s tokens (average %.2f)\n", humanize.Count(int(stats.Docs)), humanize.Count(int(stats.TotalLen)), avg)
-	fmt.Fprintf(&b, "k1 = 1.2, b = 0.75; df = posting rows\n")
+	fmt.Fprintf(&b, "k1 = %.1f, b = %.2f; df = posting rows\n", bm25.K1, bm25.B)
 	fmt.Fprintf(&b, "total = %.4f", sh.Score)
 	return fitLines(indent(b.String(), "  "), width)
 }

@@ -8,6 +8,7 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
+	crmemconfig "github.com/crmem/crmem/internal/config"
 	"github.com/crmem/crmem/internal/editor"
 	"github.com/crmem/crmem/internal/sanitize"
 	"github.com/crmem/crmem/keymap"
@@ -19,7 +20,7 @@ import (
 // prompts and confirmations, marks and bulk delete, undo, and the archive
 // references that warn before a session's resume point goes.
 func editingFeatures(opts Options) []Feature {
-	return []Feature{newEditing(opts, editor.Options{}, execProcess)}
+	return []Feature{newEditing(opts, editor.Options{Getenv: opts.getenv()}, execProcess)}
 }
 
 // execFunc runs a process with the terminal handed over (tea.ExecProcess);
@@ -42,14 +43,12 @@ type editing struct {
 	pendingEdit string
 	enabled     bool
 	fv          findingsView // the findings view (crmem lint's report), when open
+	home        string       // the home folder, for ~ in a folder typed
 }
 
 func newEditing(opts Options, ed editor.Options, run execFunc) *editing {
-	dir := opts.SessionsDir
-	if dir == "" {
-		dir = sessions.DefaultDir(opts.Path)
-	}
-	return &editing{ed: ed, exec: run, refs: refsState{dir: dir, reader: sessions.NewReader(dir)}}
+	dir := store.SessionsDir(opts.Path, opts.SessionsDir)
+	return &editing{ed: ed, exec: run, refs: refsState{dir: dir, reader: sessions.NewReader(dir)}, home: crmemconfig.Home(opts.getenv())}
 }
 
 // editorDoneMsg says the editor exited.
@@ -92,9 +91,8 @@ func (f *editing) Update(m *Model, msg tea.Msg) (bool, tea.Cmd) {
 		if msg.err != nil || msg.db == nil { // nothing opened: nothing to read beside it yet
 			return true, m.dispatch(msg)
 		}
-		if r := msg.db.Features().Sessions; r != nil { // sessions live in the store
-			f.refs.dir, f.refs.reader = "the store", r
-		}
+		r := msg.db.Features().Sessions // the folder's, or the store's own
+		f.refs.dir, f.refs.reader = store.SessionsWhere(r), r
 		return true, tea.Batch(m.dispatch(msg), f.readRefs(), f.readRecalled())
 	case reloadedMsg:
 		if msg.unchangedCheck() { // the sessions were read with the open

@@ -5,11 +5,12 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"strings"
 
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/crmem/crmem/export"
+	crmemconfig "github.com/crmem/crmem/internal/config"
+	"github.com/crmem/crmem/internal/humanize"
 	"github.com/crmem/crmem/internal/sanitize"
 )
 
@@ -27,9 +28,9 @@ func (f *editing) dump(m *Model) tea.Cmd {
 	if mem == nil {
 		return m.SetStatus("nothing to dump yet: the file is still opening")
 	}
-	p := newPrompt("dump the memory as an mdbook tree into folder", defaultDumpDir(m.Path()), validDumpDir,
+	p := newPrompt("dump the memory as an mdbook tree into folder", defaultDumpDir(m.Path()), validDumpDir(f.home),
 		func(m *Model, v string) tea.Cmd {
-			dir := expandHome(v)
+			dir := crmemconfig.ExpandHome(v, f.home)
 			entries := mem.Entries()
 			return tea.Batch(m.SetStatus("dumping to "+sanitize.Name(dir)+"…"), func() tea.Msg {
 				return dumpDoneMsg{dir: dir, n: len(entries), err: export.Dump(dir, entries)}
@@ -56,7 +57,7 @@ func dumpDone(m *Model, msg dumpDoneMsg) tea.Cmd {
 	if msg.err != nil {
 		return m.SetStatus("nothing dumped: " + sanitize.Name(msg.err.Error()))
 	}
-	return m.SetStatus(fmt.Sprintf("dumped %s to %s", count(msg.n, "entry", "entries"), sanitize.Name(msg.dir)))
+	return m.SetStatus(fmt.Sprintf("dumped %s to %s", humanize.Plural(msg.n, "entry"), sanitize.Name(msg.dir)))
 }
 
 // defaultDumpDir proposes memory-book/ next to the memory file.
@@ -64,25 +65,16 @@ func defaultDumpDir(path string) string {
 	return filepath.Join(filepath.Dir(path), "memory-book")
 }
 
-// validDumpDir refuses an empty answer and a path that is an existing file.
-func validDumpDir(v string) error {
-	if v == "" {
-		return errors.New("type a folder")
+// validDumpDir refuses an empty answer and a path that is an existing
+// file, with ~ as home.
+func validDumpDir(home string) func(v string) error {
+	return func(v string) error {
+		if v == "" {
+			return errors.New("type a folder")
+		}
+		if fi, err := os.Stat(crmemconfig.ExpandHome(v, home)); err == nil && !fi.IsDir() {
+			return errors.New("that is a file, not a folder")
+		}
+		return nil
 	}
-	if fi, err := os.Stat(expandHome(v)); err == nil && !fi.IsDir() {
-		return errors.New("that is a file, not a folder")
-	}
-	return nil
-}
-
-// expandHome turns a leading ~/ into the home directory, as a shell would.
-func expandHome(p string) string {
-	if p != "~" && !strings.HasPrefix(p, "~/") {
-		return p
-	}
-	home, err := os.UserHomeDir()
-	if err != nil {
-		return p
-	}
-	return filepath.Join(home, strings.TrimPrefix(p[1:], "/"))
 }

@@ -10,6 +10,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/crmem/crmem/export/exporttest"
+	"github.com/crmem/crmem/internal/editor"
 )
 
 func TestDump_PromptWritesTheReferenceTree(t *testing.T) {
@@ -37,21 +38,20 @@ func TestDump_RefusesAFileAndCancels(t *testing.T) {
 	}
 }
 
-func TestExpandHome(t *testing.T) {
-	home, err := os.UserHomeDir()
-	if err != nil {
-		t.Skip("no home directory")
+// TestDumpDir_HomeFromTheEnvironment: the dump prompt expands ~ with the
+// home folder the environment given to the TUI names (HOME), not the
+// process's: a file there is refused as a folder.
+func TestDumpDir_HomeFromTheEnvironment(t *testing.T) {
+	home := t.TempDir()
+	if err := os.WriteFile(filepath.Join(home, "book"), []byte("x"), 0o600); err != nil {
+		t.Fatal(err)
 	}
-	for in, want := range map[string]string{
-		"~":        home,
-		"~/book":   filepath.Join(home, "book"),
-		"/x/~/y":   "/x/~/y",
-		"~other/y": "~other/y",
-		"rel/dir":  "rel/dir",
-	} {
-		if got := expandHome(in); got != want {
-			t.Errorf("expandHome(%q) = %q, want %q", in, got, want)
-		}
+	f := newEditing(Options{Path: "/m/memory.db", Getenv: func(k string) string { return map[string]string{"HOME": home}[k] }}, editor.Options{}, nil)
+	if err := validDumpDir(f.home)("~/book"); err == nil {
+		t.Errorf("~/book, a file in HOME %s, was taken as a folder", home)
+	}
+	if err := validDumpDir(f.home)("~/elsewhere"); err != nil {
+		t.Errorf("~/elsewhere: %v", err)
 	}
 }
 

@@ -22,7 +22,7 @@ func (f *editing) rename(m *Model) tea.Cmd {
 	title := "rename " + sanitize.Name(e.Name) + " to"
 	if r := f.of(m, e); len(r.by) > 0 {
 		title = fmt.Sprintf("⚠ %s by this name; rename it to",
-			count(len(r.by), "session names it", "sessions name it"))
+			humanize.Counted(len(r.by), "session names it", "sessions name it"))
 	}
 	f.dlg = newPrompt(title, e.Name, f.freeName(m, e.Name), func(m *Model, v string) tea.Cmd {
 		if v == e.Name {
@@ -52,7 +52,7 @@ func (f *editing) aliases(m *Model) tea.Cmd {
 		// meanwhile are reported, not overwritten.
 		label := "aliases of " + e.Name
 		op := store.Update{Name: e.Name, Content: e.Content, Aliases: list, Expect: &e}
-		return f.write(m, label, []store.Op{op}, reportWrite(label, fmt.Sprintf("%s now has %s", e.Name, count(len(list), "alias", "aliases"))))
+		return f.write(m, label, []store.Op{op}, reportWrite(label, fmt.Sprintf("%s now has %s", e.Name, humanize.Plural(len(list), "alias"))))
 	})
 	return nil
 }
@@ -133,7 +133,7 @@ func entriesText(es []store.Entry) string {
 	if len(es) == 1 {
 		return sanitize.Name(es[0].Name)
 	}
-	return count(len(es), "entry", "entries")
+	return humanize.Plural(len(es), "entry")
 }
 
 // totalSize is the content bytes of es.
@@ -143,12 +143,4 @@ func totalSize(es []store.Entry) int {
 		n += len(e.Content)
 	}
 	return n
-}
-
-// count is "1 entry", "3 entries".
-func count(n int, one, many string) string {
-	if n == 1 {
-		return "1 " + one
-	}
-	return humanize.Count(n) + " " + many
 }

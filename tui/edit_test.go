@@ -49,10 +49,10 @@ func newEditHarnessIn(t *testing.T, path, sessionsDir string) *editHarness {
 		Now:     func() time.Time { tick += h.step; return testNow.Add(tick) },
 	}
 	h.f = newEditing(Options{Path: path, SessionsDir: sessionsDir}, ed, h.exec)
-	h.m = newModel(config{path: path, style: "dark", noColor: true, now: func() time.Time { return testNow },
+	h.m = newModel(config{path: path, sessions: sessionsDir, style: "dark", noColor: true, now: func() time.Time { return testNow },
 		loc: time.UTC, after: noTimer, features: []Feature{h.f}})
 	drive(h.m, func() tea.Msg { return tea.WindowSizeMsg{Width: 120, Height: 40} })
-	drive(h.m, openCmd(path))
+	drive(h.m, openCmd(path, sessionsDir))
 	if h.m.db == nil {
 		t.Fatalf("open %s: %s", path, h.m.st.fileWarning)
 	}

@@ -1,9 +1,7 @@
 package tui
 
 import (
-	"errors"
 	"fmt"
-	"io/fs"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
@@ -96,7 +94,7 @@ func (m *Model) reloadNow() tea.Cmd {
 func (m *Model) startRead(check bool) tea.Cmd {
 	m.w.reloading = true
 	if m.db == nil {
-		return openCmd(m.path)
+		return openCmd(m.path, m.sessions)
 	}
 	return reloadCmd(m.db, m.snap, check)
 }
@@ -149,16 +147,5 @@ func (m *Model) reloaded(msg reloadedMsg) tea.Cmd {
 }
 
 // shortError drops the file's path from an error (the status line shows
-// it): the cause of a *store.PathError or an *fs.PathError for the file,
-// the two ways every layer below names a file.
-func (m *Model) shortError(err error) string {
-	var pe *store.PathError
-	if errors.As(err, &pe) && pe.Path == m.path {
-		return pe.Err.Error()
-	}
-	var fe *fs.PathError
-	if errors.As(err, &fe) && fe.Path == m.path {
-		return fe.Err.Error()
-	}
-	return err.Error()
-}
+// it): store.Cause.
+func (m *Model) shortError(err error) string { return store.Cause(m.path, err).Error() }

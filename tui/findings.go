@@ -54,7 +54,7 @@ type findingsDoneMsg struct {
 func findingsCmd(snap *snapshot, path string, refs *sessions.Refs) tea.Cmd {
 	return func() tea.Msg {
 		opts := hygiene.Options{Refs: refs}
-		if nd, err := hygiene.LoadNotDuplicates(hygiene.NotDuplicatesPath(path)); err == nil {
+		if nd, err := hygiene.NotDuplicatesOf(path); err == nil {
 			opts.NotDuplicates = nd
 		}
 		return findingsDoneMsg{snap: snap, r: hygiene.Run(snap.entries, opts)}
@@ -269,7 +269,7 @@ type notDuplicateMsg struct {
 func notDuplicateCmd(path, a, b string) tea.Cmd {
 	return func() tea.Msg {
 		file := hygiene.NotDuplicatesPath(path)
-		nd, err := hygiene.LoadNotDuplicates(file)
+		nd, err := hygiene.NotDuplicatesOf(path)
 		if err == nil {
 			nd.Add(a, b)
 			err = nd.Save()
@@ -414,13 +414,13 @@ func (f *editing) findingsHints(m *Model) string {
 	return hints(" · ", keyHint(k.Accept, "open"), keyHint(k.Edit, "edit/redact"), keyHint(k.Delete, "delete"), keyHint(k.Undo, "undo"), closeKeys+" close")
 }
 
-// findingLines are a finding's line (what check found which entries)
-// and its reason.
-func findingLines(st *styles, fd hygiene.Finding) (string, string) {
+// findingLines are a finding's line (what check found which entries,
+// with their ids when the format shows them) and its reason.
+func findingLines(st *styles, fd hygiene.Finding, ids bool) (string, string) {
 	refs := make([]string, len(fd.Entries))
 	for i, r := range fd.Entries {
 		refs[i] = sanitize.Name(r.Name)
-		if r.ID < storeIDBase { // a store's entries have no id
+		if ids {
 			refs[i] = fmt.Sprintf("#%d %s", r.ID, refs[i])
 		}
 	}
@@ -460,7 +460,7 @@ func (f *editing) findingsList(m *Model, w, h int) string {
 		lines = []string{st.dim.Render("nothing found: no duplicates, secrets, deceptive names, outsize entries or orphan archives")}
 	default:
 		title += st.dim.Render(fmt.Sprintf("  (%s in %s)", humanize.Plural(len(v.report.Findings), "finding"), humanize.Plural(v.report.Entries, "entry")))
-		lines, at = f.groupedLines(st, w)
+		lines, at = f.groupedLines(st, w, m.caps().ShowsIDs())
 	}
 	if v.doing != nil && v.shown != nil {
 		title += st.dim.Render(" updating…")
@@ -473,7 +473,7 @@ func (f *editing) findingsList(m *Model, w, h int) string {
 
 // groupedLines are the findings under a header per kind, and the line the
 // cursor's finding starts on.
-func (f *editing) groupedLines(st *styles, w int) ([]string, int) {
+func (f *editing) groupedLines(st *styles, w int, ids bool) ([]string, int) {
 	v := &f.fv
 	var lines []string
 	at := 0
@@ -483,7 +483,7 @@ func (f *editing) groupedLines(st *styles, w int) ([]string, int) {
 			kind = fd.Kind
 			lines = append(lines, st.groupHeader.Render(fmt.Sprintf("%s (%s)", kind, humanize.Count(v.report.Count(kind)))))
 		}
-		head, reason := findingLines(st, fd)
+		head, reason := findingLines(st, fd, ids)
 		head = ansi.Truncate(head, w, "…")
 		if i == v.cursor {
 			at = len(lines)
@@ -565,7 +565,7 @@ func (f *editing) compareColumn(m *Model, e store.Entry, kept bool, differs []bo
 	head := []string{
 		mark,
 		st.cardTitle.Render(sanitize.Name(e.Name)),
-		st.label.Render(e.Kind.String() + idLabel(e.ID) + " · " + humanize.Size(len(e.Content)) + " · " + humanize.Plural(e.Tokens(), "token")),
+		st.label.Render(e.Kind.String() + idLabel(e.ID, m.caps().ShowsIDs()) + " · " + humanize.Size(len(e.Content)) + " · " + humanize.Plural(e.Tokens(), "token")),
 		st.label.Render("aliases: ") + strings.Join(aliases, ", "),
 		"",
 	}

@@ -47,7 +47,7 @@ func openModel(t *testing.T, path string, w, h int) *Model {
 	t.Helper()
 	m := newModel(config{path: path, style: "dark", noColor: true, now: func() time.Time { return testNow }, loc: time.UTC, after: noTimer})
 	drive(m, func() tea.Msg { return tea.WindowSizeMsg{Width: w, Height: h} })
-	drive(m, openCmd(path))
+	drive(m, openCmd(path, ""))
 	if m.db == nil {
 		t.Fatalf("open %s: %s", path, m.st.fileWarning)
 	}
@@ -203,7 +203,7 @@ func squeeze(s string) string { return strings.Join(strings.Fields(s), "") }
 func openThenWatch(t *testing.T, m *Model, path string, write func()) {
 	t.Helper()
 	_ = m.Init() // the open is in flight from here on
-	opened := openCmd(path)()
+	opened := openCmd(path, "")()
 	if write != nil {
 		write()
 	}

@@ -1,21 +1,14 @@
 package tui
 
-import (
-	"regexp"
-	"strings"
-	"sync"
-)
-
-// markerRE matches the marker sanitize shows in place of an invisible
-// character (⟨U+200B⟩).
-var markerRE = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`⟨U\+[0-9A-F]{4,6}⟩`) })
+import "github.com/crmem/crmem/internal/sanitize"
 
 // dimMarkers shows the markers of invisible characters dim (SGR 2 … 22),
 // so they read as annotations rather than text; the plain style (notty,
-// NO_COLOR) stays plain.
+// NO_COLOR) stays plain. The markers are sanitize's, found as it writes
+// them (sanitize.ReplaceMarkers).
 func dimMarkers(s, style string) string {
-	if style == "notty" || !strings.Contains(s, "⟨U+") {
+	if style == "notty" {
 		return s
 	}
-	return markerRE().ReplaceAllString(s, "\x1b[2m$0\x1b[22m")
+	return sanitize.ReplaceMarkers(s, func(m string) string { return "\x1b[2m" + m + "\x1b[22m" })
 }

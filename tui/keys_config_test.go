@@ -35,7 +35,7 @@ func TestKeys_RemapReachesUpdateAndHelp(t *testing.T) {
 	}
 	m := newModel(config_(copyFixture(t, "crmem/small.db"), cfg))
 	drive(m, func() tea.Msg { return tea.WindowSizeMsg{Width: 120, Height: 40} })
-	drive(m, openCmd(m.path))
+	drive(m, openCmd(m.path, ""))
 
 	if quits(m, "q") {
 		t.Error("q still quits")
@@ -119,7 +119,7 @@ func TestKeys_HelpTitleNamesRemappedKeys(t *testing.T) {
 	for _, size := range []tea.WindowSizeMsg{{Width: 80, Height: 24}, {Width: 200, Height: 80}} {
 		m := newModel(config_(copyFixture(t, "crmem/small.db"), cfg))
 		drive(m, func() tea.Msg { return size })
-		drive(m, openCmd(m.path))
+		drive(m, openCmd(m.path, ""))
 		press(m, "H")
 		if !m.showHelp {
 			t.Fatalf("%v: H did not open the help", size)
@@ -154,7 +154,7 @@ func TestKeys_RemappedQuitClosesTheLog(t *testing.T) {
 	path := copyFixture(t, "crmem/small.db")
 	m := newModel(config_(path, cfg))
 	drive(m, func() tea.Msg { return tea.WindowSizeMsg{Width: 120, Height: 40} })
-	drive(m, openCmd(m.path))
+	drive(m, openCmd(m.path, ""))
 	apply(t, path, store.Add{Name: "first-add", Content: "x"})
 	reload(m)
 	press(m, "c")

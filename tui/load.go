@@ -8,7 +8,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/crmem/crmem/store"
-	"github.com/crmem/crmem/store/crabdb"
+	"github.com/crmem/crmem/store/open"
 )
 
 // loadedMsg carries the opened file (or why it could not be opened).
@@ -41,10 +41,11 @@ func (msg reloadedMsg) unchangedCheck() bool {
 // daemonMsg reports whether a crabtalk daemon answers on its socket.
 type daemonMsg struct{ up bool }
 
-// openCmd opens the memory file off the update loop.
-func openCmd(path string) tea.Cmd {
+// openCmd opens the memory file off the update loop; sessionsDir is a v1
+// file's sessions folder ("": beside it).
+func openCmd(path, sessionsDir string) tea.Cmd {
 	return func() tea.Msg {
-		db, err := openDB(path)
+		db, err := open.Source(path, sessionsDir) // the list shows while the index builds
 		if err != nil {
 			return loadedMsg{err: err}
 		}
@@ -52,20 +53,14 @@ func openCmd(path string) tea.Cmd {
 	}
 }
 
-// openAhead starts openCmd(path) at once, off the caller's goroutine, and
-// returns the command that delivers its result: the file is read while
-// the terminal is being set up rather than after (a few milliseconds of a
-// first screen that is mostly waiting).
-func openAhead(path string) tea.Cmd {
+// openAhead starts openCmd(path, sessionsDir) at once, off the caller's
+// goroutine, and returns the command that delivers its result: the file is
+// read while the terminal is being set up rather than after (a few
+// milliseconds of a first screen that is mostly waiting).
+func openAhead(path, sessionsDir string) tea.Cmd {
 	done := make(chan tea.Msg, 1)
-	go func() { done <- openCmd(path)() }()
+	go func() { done <- openCmd(path, sessionsDir)() }()
 	return func() tea.Msg { return <-done }
-}
-
-// openDB opens path without waiting for the index: the list shows while
-// the index is built in the background. crabtalk's store opens read-only.
-func openDB(path string) (store.Source, error) {
-	return crabdb.OpenSource(path)
 }
 
 // indexReady reports whether mem's index is built.

@@ -42,11 +42,11 @@ func (f *editing) markListed(m *Model) tea.Cmd {
 	}
 	switch {
 	case !on:
-		return m.SetStatus(fmt.Sprintf("unmarked %s", count(len(ids), "entry", "entries")))
+		return m.SetStatus(fmt.Sprintf("unmarked %s", humanize.Plural(len(ids), "entry")))
 	case len(ids) > m.listedCount():
-		return m.SetStatus(fmt.Sprintf("marked %s (%s listed)", count(len(ids), "search hit", "search hits"), humanize.Count(m.listedCount())))
+		return m.SetStatus(fmt.Sprintf("marked %s (%s listed)", humanize.Plural(len(ids), "search hit"), humanize.Count(m.listedCount())))
 	}
-	return m.SetStatus(fmt.Sprintf("marked %s", count(len(ids), "listed entry", "listed entries")))
+	return m.SetStatus(fmt.Sprintf("marked %s", humanize.Plural(len(ids), "listed entry")))
 }
 
 // markableIDs is what `*` marks: the listed entries, and while searching
@@ -71,7 +71,7 @@ func (f *editing) unmarkAll(m *Model) tea.Cmd {
 		return m.SetStatus("nothing marked")
 	}
 	m.ClearMarks()
-	return m.SetStatus("unmarked " + count(n, "entry", "entries"))
+	return m.SetStatus("unmarked " + humanize.Plural(n, "entry"))
 }
 
 // markOlder asks for an age and marks every archive older than it. A span
@@ -96,9 +96,9 @@ func (f *editing) markOlder(m *Model) tea.Cmd {
 // spanWords says a span under a day in words: "6 minutes", "12 hours".
 func spanWords(d time.Duration) string {
 	if d < time.Hour {
-		return count(int(d/time.Minute), "minute", "minutes")
+		return humanize.Plural(int(d/time.Minute), "minute")
 	}
-	return count(int(d/time.Hour), "hour", "hours")
+	return humanize.Plural(int(d/time.Hour), "hour")
 }
 
 // markOlderThan marks the archives older than d (typed as v) and says how
@@ -107,7 +107,7 @@ func markOlderThan(m *Model, v string, d time.Duration) tea.Cmd {
 	cutoff := m.c.now().Add(-d)
 	n := markArchivesBefore(m, cutoff)
 	return m.SetStatus(fmt.Sprintf("marked %s older than %s (created before %s)",
-		count(n, "archive", "archives"), v, cutoff.In(m.c.loc).Format("2006-01-02 15:04")))
+		humanize.Plural(n, "archive"), v, cutoff.In(m.c.loc).Format("2006-01-02 15:04")))
 }
 
 // markArchivesBefore marks the archives created before cutoff and returns
@@ -165,7 +165,7 @@ func (f *editing) deleteMarked(m *Model) tea.Cmd {
 		keys := m.Keys()
 		return m.SetStatus("nothing marked" + paren(hints(", ", keyHint(keys.Mark, "marks an entry"), keyHint(keys.MarkAll, "every listed one"), keyHint(keys.MarkOlder, "old archives"))))
 	}
-	text := fmt.Sprintf("delete %s marked (%s): %s?", count(len(es), "entry", "entries"), humanize.Size(totalSize(es)), firstNames(es, 3))
+	text := fmt.Sprintf("delete %s marked (%s): %s?", humanize.Plural(len(es), "entry"), humanize.Size(totalSize(es)), firstNames(es, 3))
 	warn := f.resumeWarning(m, es)
 	if names, n := changedSinceMarked(m, es); n > 0 {
 		it := "them"
@@ -182,7 +182,7 @@ func (f *editing) deleteMarked(m *Model) tea.Cmd {
 		warn = hidden + warn
 	}
 	f.dlg = &confirmDialog{text: text, warn: warn, yes: func(m *Model) tea.Cmd {
-		return f.remove(m, es, "delete "+count(len(es), "entry", "entries"))
+		return f.remove(m, es, "delete "+humanize.Plural(len(es), "entry"))
 	}}
 	return nil
 }
@@ -279,7 +279,7 @@ func droppedMarksText(dropped []store.Entry, s *snapshot) string {
 		names[i] = sanitize.Name(e.Name)
 	}
 	return fmt.Sprintf("⚠ unmarked %s another writer removed or replaced: %s",
-		count(len(dropped), "entry", "entries"), firstOf(names, maxStatusNames))
+		humanize.Plural(len(dropped), "entry"), firstOf(names, maxStatusNames))
 }
 
 // changedSinceMarked names the entries of es (as they are now) that differ

@@ -38,6 +38,7 @@ type common struct {
 // config is how the model is built: Options plus the environment.
 type config struct {
 	path     string
+	sessions string // the sessions folder of a v1 file; "": beside it
 	home     string
 	style    string
 	noColor  bool
@@ -54,13 +55,14 @@ type config struct {
 	pager         string        // $PAGER; "" for less -R
 	nameMatches   int           // name-match rows before "… N more"; 0: the default
 	recallLimit   int           // the recall view's limit; 0: the default
-	open          tea.Cmd       // the open, started ahead by Run; nil: openCmd(path)
+	open          tea.Cmd       // the open, started ahead by Run; nil: openCmd(path, sessions)
 }
 
 // Model is the root Bubble Tea model of the TUI.
 type Model struct {
-	c    common
-	path string
+	c        common
+	path     string
+	sessions string // the sessions folder of a v1 file; "": beside it
 
 	home string // the user's home folder, shown as ~
 
@@ -147,6 +149,7 @@ func newModel(cfg config) *Model {
 	}
 	m := &Model{
 		path:     cfg.path,
+		sessions: cfg.sessions,
 		home:     cfg.home,
 		filter:   filterAll,
 		marks:    map[uint64]store.Entry{},
@@ -178,7 +181,7 @@ func newModel(cfg config) *Model {
 	m.st.daemonSock = cfg.daemon
 	m.open = cfg.open
 	if m.open == nil {
-		m.open = openCmd(cfg.path)
+		m.open = openCmd(cfg.path, cfg.sessions)
 	}
 	m.applyStyles()
 	m.setMode()

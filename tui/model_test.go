@@ -465,8 +465,8 @@ func TestReload_EventDuringFirstOpenWaitsAndRunsAfter(t *testing.T) {
 	path := copyFixture(t, "crmem/small.db")
 	m := newModel(config{path: path, style: "dark", noColor: true, now: func() time.Time { return testNow }, loc: time.UTC, after: noTimer})
 	drive(m, func() tea.Msg { return tea.WindowSizeMsg{Width: 120, Height: 40} })
-	m.Init()                 // its open is read below; the rest is not run
-	first := openCmd(path)() // the open, reading the file as it was
+	m.Init()                     // its open is read below; the rest is not run
+	first := openCmd(path, "")() // the open, reading the file as it was
 	apply(t, path, store.Add{Name: "written-during-open", Content: "x"})
 	reload(m) // the watcher's event arrives while the open is in flight
 	drive(m, func() tea.Msg { return first })

@@ -202,7 +202,7 @@ func TestUnreadableAtStart_SaysCannotRead(t *testing.T) {
 	}
 	m := newModel(config{path: path, style: "dark", noColor: true, now: func() time.Time { return testNow }, loc: time.UTC, after: noTimer})
 	drive(m, resizeCmd(120, 40))
-	drive(m, openCmd(path))
+	drive(m, openCmd(path, ""))
 	screen := plainScreen(m)
 	for _, bad := range []string{"empty", "0 notes"} {
 		if strings.Contains(screen, bad) {

@@ -55,9 +55,10 @@ func (p *preview) tokenCount(k renderKey, e store.Entry) int {
 	return n
 }
 
-// card renders the header card for e at width.
+// card renders the header card for e at width, with its id when ids (the
+// format shows ids).
 // A thick border marks the preview as the focused pane.
-func card(st *styles, e store.Entry, tokens, width int, now time.Time, loc *time.Location, extra []string, focused bool) string {
+func card(st *styles, e store.Entry, ids bool, tokens, width int, now time.Time, loc *time.Location, extra []string, focused bool) string {
 	created := fmt.Sprintf("@%d", e.CreatedAt) // raw beyond year 9999, as the CLI
 	if e.CreatedAt <= humanize.MaxDisplayTime {
 		created = time.Unix(int64(e.CreatedAt), 0).In(loc).Format("2006-01-02 15:04 MST") +
@@ -65,7 +66,7 @@ func card(st *styles, e store.Entry, tokens, width int, now time.Time, loc *time
 	}
 	lines := []string{
 		st.cardTitle.Render(ansi.Truncate(sanitize.Name(e.Name), cardInner(width), "…")),
-		st.kindMarker(e.Kind) + " " + e.Kind.String() + st.label.Render(idLabel(e.ID)),
+		st.kindMarker(e.Kind) + " " + e.Kind.String() + st.label.Render(idLabel(e.ID, ids)),
 		st.label.Render("created ") + created,
 	}
 	if len(e.Aliases) > 0 {
@@ -111,9 +112,10 @@ func emptyPreview(st *styles, width int, msg string) string {
 	return lipgloss.NewStyle().Width(max(width, 1)).Render(st.dim.Render(msg))
 }
 
-// idLabel shows an entry's id on the card; store entries have none.
-func idLabel(id uint64) string {
-	if id >= storeIDBase {
+// idLabel shows an entry's id on the card, when the format shows ids
+// (crabtalk's store's entries have none).
+func idLabel(id uint64, ids bool) string {
+	if !ids {
 		return ""
 	}
 	return fmt.Sprintf(" · id %d", id)

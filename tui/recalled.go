@@ -104,7 +104,7 @@ func (f *editing) toggleNever(m *Model) tea.Cmd {
 				n++
 			}
 		}
-		text = fmt.Sprintf("never recalled only: %s that none of the %s in %s returned", count(n, "entry", "entries"), count(r.recalls(), "recorded recall", "recorded recalls"), f.refs.dir)
+		text = fmt.Sprintf("never recalled only: %s that none of the %s in %s returned", humanize.Plural(n, "entry"), humanize.Plural(r.recalls(), "recorded recall"), f.refs.dir)
 	}
 	return tea.Batch(m.showSelected(), m.SetStatus(text))
 }
@@ -127,9 +127,9 @@ func (f *editing) recalledCard(m *Model, e store.Entry) []string {
 	label := m.c.styles.label.Render("recalled ")
 	c := f.timesRecalled(e)
 	if c.n == 0 {
-		return []string{label + m.c.styles.dim.Render("never, by none of "+count(r.recalls(), "recorded recall", "recorded recalls"))}
+		return []string{label + m.c.styles.dim.Render("never, by none of "+humanize.Plural(r.recalls(), "recorded recall"))}
 	}
-	text := humanize.Count(c.n) + "× of " + count(r.recalls(), "recorded recall", "recorded recalls")
+	text := humanize.Count(c.n) + "× of " + humanize.Plural(r.recalls(), "recorded recall")
 	if !c.last.IsZero() {
 		text += ", last " + humanize.Ago(m.c.now(), uint64(max(c.last.Unix(), 0)))
 	}

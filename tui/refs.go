@@ -208,7 +208,7 @@ func (f *editing) resumeWarning(m *Model, es []store.Entry) string {
 	if len(names) > 1 {
 		verb = "lose their"
 	}
-	return fmt.Sprintf(" ⚠ %s %s resume point: %s", count(len(names), "session", "sessions"), verb, nameList(names))
+	return fmt.Sprintf(" ⚠ %s %s resume point: %s", humanize.Plural(len(names), "session"), verb, nameList(names))
 }
 
 // refsUnknown is the delete confirmation's warning when an archive is

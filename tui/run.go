@@ -32,6 +32,18 @@ type Options struct {
 	// NameMatches and RecallLimit are the name-match rows shown before
 	// "… N more" and the recall view's limit (0: their defaults).
 	NameMatches, RecallLimit int
+	// Getenv reads the environment (NO_COLOR, PAGER, EDITOR and VISUAL,
+	// HOME), as the command line's does; the TUI never reads the
+	// process's itself. nil: nothing is set.
+	Getenv func(string) string
+}
+
+// getenv is opts.Getenv, or an empty environment when there is none.
+func (opts Options) getenv() func(string) string {
+	if opts.Getenv == nil {
+		return func(string) string { return "" }
+	}
+	return opts.Getenv
 }
 
 // frameRate is how often, at most, the screen is redrawn: Bubble Tea draws
@@ -47,8 +59,8 @@ func Run(opts Options) error {
 	if err := CheckStyle(opts.Style); err != nil {
 		return err
 	}
-	cfg := configFrom(opts, os.Getenv)
-	cfg.open = openAhead(cfg.path)
+	cfg := configFrom(opts, opts.getenv())
+	cfg.open = openAhead(cfg.path, cfg.sessions)
 	m := newModel(cfg)
 	_, err := tea.NewProgram(m, append(inputOptions(), tea.WithColorProfile(screenProfile()), tea.WithFPS(frameRate))...).Run()
 	m.w.watcher.close()
@@ -64,13 +76,11 @@ func Run(opts Options) error {
 // configFrom builds the model's configuration from Options and the
 // environment (NO_COLOR, PAGER; the home folder, shown as ~).
 func configFrom(opts Options, getenv func(string) string) config {
-	cfg := config{path: opts.Path, style: opts.Style, noColor: getenv("NO_COLOR") != "", noMouse: opts.NoMouse, features: defaultFeatures(opts),
+	cfg := config{path: opts.Path, sessions: opts.SessionsDir, style: opts.Style, noColor: getenv("NO_COLOR") != "", noMouse: opts.NoMouse, features: defaultFeatures(opts),
 		keys: opts.Keys, order: parseSort(opts.Sort), maxExpansions: opts.MaxExpansions, pager: getenv("PAGER"),
 		nameMatches: opts.NameMatches, recallLimit: opts.RecallLimit}
 	cfg.daemon = opts.DaemonSocket
-	if home, err := os.UserHomeDir(); err == nil {
-		cfg.home = home // paths on screen show it as ~
-	}
+	cfg.home = crmemconfig.Home(getenv) // paths on screen show it as ~
 	return cfg
 }
 

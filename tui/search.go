@@ -10,13 +10,15 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/crmem/crmem/bm25"
+	crmemconfig "github.com/crmem/crmem/internal/config"
 	"github.com/crmem/crmem/store"
+	"github.com/crmem/crmem/store/sessions"
 )
 
 // Limits of live search (SPEC §4): the most frequent expansions of the word
 // being typed, and how many hits of each kind the list shows.
 const (
-	maxExpansions = 32
+	maxExpansions = crmemconfig.DefaultMaxExpansions
 	maxHits       = 1000
 	minPrefix     = 2 // runes of the last word before it is expanded
 )
@@ -83,7 +85,7 @@ type searchInput struct {
 	mem     *store.Memory
 	indexed bool
 	expand  int            // prefix expansions of the last word (0: maxExpansions)
-	recall  store.Recaller // the memory's own recall (crabtalk's store's); nil: BM25
+	recall  store.Recaller // the memory's recall; nil before it is open
 }
 
 // searchDoneMsg carries a search's result, tagged with its sequence number.
@@ -106,7 +108,7 @@ func searchCmd(in searchInput) tea.Cmd {
 // runSearch computes exact recall, prefix matches and name matches, with
 // the true count of each.
 func runSearch(in searchInput) *searchResult {
-	if in.recall != nil {
+	if in.recall != nil && in.recall.Stored() { // it takes the word being typed as a prefix itself
 		return runStoreSearch(in)
 	}
 	r := &searchResult{query: in.query, terms: bm25.QueryTerms(in.query), indexing: !in.indexed, maxExpansions: in.expand}
@@ -310,4 +312,6 @@ type limits struct {
 }
 
 // defaultLimits are SPEC §9's defaults.
-func defaultLimits() limits { return limits{nameRows: 20, recallLimit: 5} }
+func defaultLimits() limits {
+	return limits{nameRows: crmemconfig.DefaultNameMatches, recallLimit: sessions.DefaultRecallLimit}
+}

@@ -125,7 +125,7 @@ func TestStats_KeyIsConfigurable(t *testing.T) {
 	path := copyFixture(t, "crmem/small.db")
 	m := newModel(config{path: path, keys: keys, style: "dark", noColor: true, now: func() time.Time { return testNow }, loc: time.UTC, after: noTimer})
 	drive(m, resizeCmd(100, 40))
-	drive(m, openCmd(path))
+	drive(m, openCmd(path, ""))
 	press(m, "i")
 	if m.sp.open {
 		t.Errorf("i still opens the panel after stats was remapped")

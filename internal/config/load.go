@@ -60,16 +60,17 @@ func value[T any](p *T) (any, bool) {
 // $XDG_CONFIG_HOME/crmem/config.toml, else ~/.config/crmem/config.toml.
 func Path(getenv func(string) string) string {
 	if p := getenv("CRMEM_CONFIG"); p != "" {
-		return expandHome(p, home(getenv))
+		return ExpandHome(p, Home(getenv))
 	}
 	if x := getenv("XDG_CONFIG_HOME"); x != "" {
 		return filepath.Join(x, "crmem", "config.toml")
 	}
-	return filepath.Join(home(getenv), ".config", "crmem", "config.toml")
+	return filepath.Join(Home(getenv), ".config", "crmem", "config.toml")
 }
 
-// home is $HOME, else what the system says.
-func home(getenv func(string) string) string {
+// Home is the home folder: $HOME as getenv reads it, else what the
+// system says. Both faces expand ~ and show paths under it with it.
+func Home(getenv func(string) string) string {
 	if h := getenv("HOME"); h != "" {
 		return h
 	}
@@ -81,7 +82,7 @@ func home(getenv func(string) string) string {
 // defaults), the environment, the flags. A bad value in any layer, or a key
 // bound to two actions of one pane, is an *Error.
 func Load(o Options) (*Config, error) {
-	h := home(o.Getenv)
+	h := Home(o.Getenv)
 	c := &Config{File: Path(o.Getenv), origins: map[string]Source{}, getenv: o.Getenv}
 	for _, s := range settings {
 		v, _ := s.check(s.def, h)

@@ -4,12 +4,16 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+
+	"github.com/crmem/crmem/store"
+	"github.com/crmem/crmem/store/crabdb"
 )
 
-// The memory files crmem looks for in crabtalk's home folder.
+// The memory files crmem looks for in crabtalk's home folder, as each
+// format's package names them.
 const (
-	MemoryFileName = "memory.db"   // CRMEM v1, tagged crabtalk releases
-	StoreFileName  = "store.crmem" // crabdb, crabtalk's main since 2026-08-18
+	MemoryFileName = store.FileName  // CRMEM v1, tagged crabtalk releases
+	StoreFileName  = crabdb.FileName // crabdb, crabtalk's main since 2026-08-18
 )
 
 // Memory is the memory file to open: the one the configuration names (db:
@@ -55,7 +59,7 @@ func CrabtalkHome(getenv func(string) string) (string, error) {
 	if dir := getenv("CRABTALK_HOME"); dir != "" {
 		return dir, nil
 	}
-	h := home(getenv)
+	h := Home(getenv)
 	if h == "" {
 		return "", errors.New("find home directory: neither $HOME nor the user's home is known")
 	}

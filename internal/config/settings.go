@@ -5,6 +5,8 @@ import (
 	"os"
 	"slices"
 	"strings"
+
+	"github.com/crmem/crmem/store/sessions"
 )
 
 // setting describes one plain setting: its name in the file (dotted inside
@@ -43,19 +45,30 @@ var settings = []setting{
 		comment: "mouse capture at start (M toggles it); --no-mouse",
 		check:   checkBool,
 		get:     func(c *Config) any { return c.Mouse }, set: func(c *Config, v any) { c.Mouse = v.(bool) }},
-	{name: "recall_limit", def: int64(5),
+	{name: "recall_limit", def: int64(sessions.DefaultRecallLimit),
 		comment: "the recall view's limit (the agent's default)",
 		check:   checkInt(1, 1000),
 		get:     func(c *Config) any { return c.RecallLimit }, set: func(c *Config, v any) { c.RecallLimit = v.(int) }},
-	{name: "search.max_expansions", def: int64(32),
+	{name: "search.max_expansions", def: int64(DefaultMaxExpansions),
 		comment: "prefix expansions of the word being typed",
 		check:   checkInt(1, 1000),
 		get:     func(c *Config) any { return c.MaxExpansions }, set: func(c *Config, v any) { c.MaxExpansions = v.(int) }},
-	{name: "search.name_matches", def: int64(20),
+	{name: "search.name_matches", def: int64(DefaultNameMatches),
 		comment: `name-match rows shown before "… N more name matches"`,
 		check:   checkInt(1, 1000),
 		get:     func(c *Config) any { return c.NameMatches }, set: func(c *Config, v any) { c.NameMatches = v.(int) }},
 }
+
+// The defaults of the TUI's search settings (SPEC §9), said once: the
+// settings above and the TUI without a configuration read them. The
+// recall limit's is crabtalk's (sessions.DefaultRecallLimit).
+const (
+	// DefaultMaxExpansions bounds the prefix expansions of the word being
+	// typed.
+	DefaultMaxExpansions = 32
+	// DefaultNameMatches are the name-match rows before "… N more".
+	DefaultNameMatches = 20
+)
 
 // settingNamed finds a plain setting.
 func settingNamed(name string) (setting, bool) {
@@ -101,12 +114,13 @@ func checkPath(emptyOK bool) func(any, string) (any, string) {
 		if !ok || (s == "" && !emptyOK) {
 			return nil, "a path (a non-empty string)"
 		}
-		return expandHome(s, home), ""
+		return ExpandHome(s, home), ""
 	}
 }
 
-// expandHome replaces a leading "~" with the home folder.
-func expandHome(s, home string) string {
+// ExpandHome replaces a leading "~" with the home folder (Home), as a
+// shell would: the one expansion of ~ in both faces.
+func ExpandHome(s, home string) string {
 	if home == "" {
 		return s
 	}
@@ -126,7 +140,7 @@ func checkStyle(v any, home string) (any, string) {
 	case ok && isStyle(s):
 		return s, ""
 	case ok && (strings.HasSuffix(s, ".json") || strings.ContainsRune(s, '/')):
-		p := expandHome(s, home)
+		p := ExpandHome(s, home)
 		if _, err := os.Stat(p); err != nil {
 			return nil, "a glamour style file that exists"
 		}

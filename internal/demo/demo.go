@@ -128,13 +128,13 @@ func Write(now time.Time) (path string, cleanup func(), err error) {
 		return "", nil, fmt.Errorf("create demo folder: %w", err)
 	}
 	cleanup = func() { os.RemoveAll(dir) }
-	path = filepath.Join(dir, "memory.db")
+	path = filepath.Join(dir, store.FileName)
 	data := store.Encode(uint64(len(entries)+1), entries)
 	if err := os.WriteFile(path, data, 0o600); err != nil {
 		cleanup()
 		return "", nil, fmt.Errorf("write demo memory: %w", err)
 	}
-	if err := writeSessions(filepath.Join(dir, "sessions"), now); err != nil {
+	if err := writeSessions(store.SessionsDir(path, ""), now); err != nil {
 		cleanup()
 		return "", nil, err
 	}

@@ -3,18 +3,21 @@
 // the stylish defaults
 //
 // This is a copy of charm.land/glamour/v2 v2.0.1 (MIT, see LICENSE) made for
-// crmem's start-up time, with three changes: code blocks are drawn in the
-// code block's own style instead of being highlighted with chroma
-// (ansi/codeblock.go; WithChromaFormatter is gone with it), HTML is stripped
-// by a transcription of bluemonday's StrictPolicy instead of bluemonday,
-// whose init builds CSS tables (ansi/strip.go), over a copy of
-// golang.org/x/net/html's tokenizer whose entity tables are built on first
-// use (htmltoken), and the GitHub link patterns are compiled on first use
-// (internal/autolink). Upstream imports
-// chroma unconditionally, and chroma registers every lexer and style in its
-// package init (~60k allocations, 20-25 ms), which every crmem command paid
-// although crmem draws fenced code blocks itself (tui/render_blocks.go).
-// upstream_test.go pins the copy to upstream's output for everything else.
+// crmem's start-up time, holding only what crmem runs, with three changes:
+// code blocks are drawn in the code block's own style instead of being
+// highlighted with chroma (ansi/codeblock.go; WithChromaFormatter is gone
+// with it); raw HTML is shown as written instead of stripped with
+// bluemonday, whose init builds CSS tables (ansi/context.go: crmem escapes
+// every HTML node before rendering, so none reaches the renderer, which
+// FuzzNoHTMLNode pins); and the GitHub link patterns are compiled on first
+// use (internal/autolink). Upstream imports chroma unconditionally, and
+// chroma registers every lexer and style in its package init (~60k
+// allocations, 20-25 ms), which every crmem command paid although crmem
+// draws fenced code blocks itself (tui/render_blocks.go). The options and
+// functions crmem never calls are left out. upstream_test.go pins the copy
+// to upstream's output for everything else; scripts/glamour-sync.sh prints
+// the copy's changes against upstream and merges a new release into it
+// (README.md).
 package glamour
 
 import (
@@ -26,7 +29,6 @@ import (
 
 	"github.com/crmem/crmem/internal/glamour/extension"
 	"github.com/yuin/goldmark"
-	emoji "github.com/yuin/goldmark-emoji"
 	"github.com/yuin/goldmark/parser"
 	"github.com/yuin/goldmark/renderer"
 	"github.com/yuin/goldmark/util"
@@ -50,32 +52,6 @@ type TermRenderer struct {
 	ansiOptions ansi.Options
 	buf         bytes.Buffer
 	renderBuf   bytes.Buffer
-}
-
-// Render initializes a new TermRenderer and renders a markdown with a specific
-// style.
-func Render(in string, stylePath string) (string, error) {
-	b, err := RenderBytes([]byte(in), stylePath)
-	return string(b), err
-}
-
-// RenderWithEnvironmentConfig initializes a new TermRenderer and renders a
-// markdown with a specific style defined by the GLAMOUR_STYLE environment variable.
-func RenderWithEnvironmentConfig(in string) (string, error) {
-	b, err := RenderBytes([]byte(in), getEnvironmentStyle())
-	return string(b), err
-}
-
-// RenderBytes initializes a new TermRenderer and renders a markdown with a
-// specific style.
-func RenderBytes(in []byte, stylePath string) ([]byte, error) {
-	r, err := NewTermRenderer(
-		WithStylePath(stylePath),
-	)
-	if err != nil {
-		return nil, err
-	}
-	return r.RenderBytes(in)
 }
 
 // NewTermRenderer returns a new TermRenderer the given options.
@@ -110,33 +86,6 @@ func NewTermRenderer(options ...TermRendererOption) (*TermRenderer, error) {
 	return tr, nil
 }
 
-// WithBaseURL sets a TermRenderer's base URL.
-func WithBaseURL(baseURL string) TermRendererOption {
-	return func(tr *TermRenderer) error {
-		tr.ansiOptions.BaseURL = baseURL
-		return nil
-	}
-}
-
-// WithStandardStyle sets a TermRenderer's styles with a standard (builtin)
-// style.
-func WithStandardStyle(style string) TermRendererOption {
-	return func(tr *TermRenderer) error {
-		styles, err := getDefaultStyle(style)
-		if err != nil {
-			return err
-		}
-		tr.ansiOptions.Styles = *styles
-		return nil
-	}
-}
-
-// WithEnvironmentConfig sets a TermRenderer's styles based on the
-// GLAMOUR_STYLE environment variable.
-func WithEnvironmentConfig() TermRendererOption {
-	return WithStylePath(getEnvironmentStyle())
-}
-
 // WithStylePath sets a TermRenderer's style from stylePath. stylePath is first
 // interpreted as a filename. If no such file exists, it is re-interpreted as a
 // standard style.
@@ -156,14 +105,6 @@ func WithStylePath(stylePath string) TermRendererOption {
 	}
 }
 
-// WithStyles sets a TermRenderer's styles.
-func WithStyles(styles ansi.StyleConfig) TermRendererOption {
-	return func(tr *TermRenderer) error {
-		tr.ansiOptions.Styles = styles
-		return nil
-	}
-}
-
 // WithStylesFromJSONBytes sets a TermRenderer's styles by parsing styles from
 // jsonBytes.
 func WithStylesFromJSONBytes(jsonBytes []byte) TermRendererOption {
@@ -172,68 +113,10 @@ func WithStylesFromJSONBytes(jsonBytes []byte) TermRendererOption {
 	}
 }
 
-// WithStylesFromJSONFile sets a TermRenderer's styles from a JSON file.
-func WithStylesFromJSONFile(filename string) TermRendererOption {
-	return func(tr *TermRenderer) error {
-		jsonBytes, err := os.ReadFile(filename)
-		if err != nil {
-			return fmt.Errorf("glamour: error reading file: %w", err)
-		}
-		return json.Unmarshal(jsonBytes, &tr.ansiOptions.Styles)
-	}
-}
-
 // WithWordWrap sets a TermRenderer's word wrap.
 func WithWordWrap(wordWrap int) TermRendererOption {
 	return func(tr *TermRenderer) error {
 		tr.ansiOptions.WordWrap = wordWrap
-		return nil
-	}
-}
-
-// WithTableWrap controls whether table content will wrap if too long.
-// This is true by default. If false, table content will be truncated with an
-// ellipsis if too long to fit.
-func WithTableWrap(tableWrap bool) TermRendererOption {
-	return func(tr *TermRenderer) error {
-		tr.ansiOptions.TableWrap = &tableWrap
-		return nil
-	}
-}
-
-// WithInlineTableLinks forces tables to render links inline. By default,links
-// are rendered as a list of links at the bottom of the table.
-func WithInlineTableLinks(inlineTableLinks bool) TermRendererOption {
-	return func(tr *TermRenderer) error {
-		tr.ansiOptions.InlineTableLinks = inlineTableLinks
-		return nil
-	}
-}
-
-// WithPreservedNewLines preserves newlines from being replaced.
-func WithPreservedNewLines() TermRendererOption {
-	return func(tr *TermRenderer) error {
-		tr.ansiOptions.PreserveNewLines = true
-		return nil
-	}
-}
-
-// WithEmoji sets a TermRenderer's emoji rendering.
-func WithEmoji() TermRendererOption {
-	return func(tr *TermRenderer) error {
-		emoji.New().Extend(tr.md)
-		return nil
-	}
-}
-
-// WithOptions sets multiple TermRenderer options within a single TermRendererOption.
-func WithOptions(options ...TermRendererOption) TermRendererOption {
-	return func(tr *TermRenderer) error {
-		for _, o := range options {
-			if err := o(tr); err != nil {
-				return err
-			}
-		}
 		return nil
 	}
 }
@@ -280,15 +163,6 @@ func (tr *TermRenderer) RenderBytes(in []byte) ([]byte, error) {
 	var buf bytes.Buffer
 	err := tr.md.Convert(in, &buf)
 	return buf.Bytes(), err
-}
-
-func getEnvironmentStyle() string {
-	glamourStyle := os.Getenv("GLAMOUR_STYLE")
-	if len(glamourStyle) == 0 {
-		glamourStyle = styles.DarkStyle
-	}
-
-	return glamourStyle
 }
 
 func getDefaultStyle(style string) (*ansi.StyleConfig, error) {

@@ -156,9 +156,20 @@ func Count(n int) string {
 }
 
 // Plural is a count and its word: "1 hit", "14,435 hits", "2 entries".
-// Words ending in a consonant and "y" take "ies".
+// Words ending in a consonant and "y" take "ies". It is the one way crmem
+// counts things in words, in both faces.
 func Plural(n int, word string) string {
-	return Count(n) + " " + Word(n, word)
+	return Counted(n, word, Word(2, word))
+}
+
+// Counted is a count and the words for it, in the number given: one for 1,
+// many otherwise ("1 session names it", "3 sessions name it"), for a phrase
+// Word cannot make plural.
+func Counted(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return Count(n) + " " + many
 }
 
 // Word is word, in the plural when n is not 1: "entry" → "entries".

@@ -108,3 +108,21 @@ func TestSizeCountPlural(t *testing.T) {
 		}
 	}
 }
+
+// TestCounted: a count with the words given for its number, thousands
+// separated as Count does; Plural is Counted with Word's plural.
+func TestCounted(t *testing.T) {
+	for _, tc := range []struct {
+		n    int
+		want string
+	}{{0, "0 sessions name it"}, {1, "1 session names it"}, {2, "2 sessions name it"}, {14435, "14,435 sessions name it"}} {
+		if got := Counted(tc.n, "session names it", "sessions name it"); got != tc.want {
+			t.Errorf("Counted(%d) = %q, want %q", tc.n, got, tc.want)
+		}
+	}
+	for _, n := range []int{0, 1, 2, 1000} {
+		if Plural(n, "entry") != Counted(n, "entry", "entries") || Plural(n, "alias") != Counted(n, "alias", "aliases") {
+			t.Errorf("Plural(%d) disagrees with Counted", n)
+		}
+	}
+}

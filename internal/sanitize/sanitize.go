@@ -83,8 +83,56 @@ func Output(s string) string { return apply(s, outputPolicy) }
 // an invalid byte it removed.
 const Dropped = "\uFFFD"
 
+// The marker's parts: ⟨U+, the code point in 4 to 6 upper-case hex digits,
+// ⟩.
+const (
+	markerOpen  = "⟨U+"
+	markerClose = "⟩"
+)
+
 // Marker is how an invisible character shows: ⟨U+200B⟩.
-func Marker(r rune) string { return fmt.Sprintf("⟨U+%04X⟩", r) }
+func Marker(r rune) string { return fmt.Sprintf(markerOpen+"%04X"+markerClose, r) }
+
+// ReplaceMarkers returns s with each marker Marker writes (⟨U+200B⟩)
+// replaced by what fn returns for it, so a face can style markers
+// without parsing them again; text that only looks like one (⟨U+12⟩,
+// lower-case digits) is left alone.
+func ReplaceMarkers(s string, fn func(marker string) string) string {
+	if !strings.Contains(s, markerOpen) {
+		return s
+	}
+	var b strings.Builder
+	at := 0
+	for i := 0; ; {
+		j := strings.Index(s[i:], markerOpen)
+		if j < 0 {
+			break
+		}
+		start := i + j
+		k := start + len(markerOpen)
+		digits := 0
+		for digits < 6 && k+digits < len(s) && isUpperHex(s[k+digits]) {
+			digits++
+		}
+		end := k + digits
+		if digits < 4 || !strings.HasPrefix(s[end:], markerClose) {
+			i = start + len(markerOpen)
+			continue
+		}
+		end += len(markerClose)
+		b.WriteString(s[at:start])
+		b.WriteString(fn(s[start:end]))
+		at, i = end, end
+	}
+	if at == 0 {
+		return s
+	}
+	b.WriteString(s[at:])
+	return b.String()
+}
+
+// isUpperHex reports whether c is a digit or A–F.
+func isUpperHex(c byte) bool { return c >= '0' && c <= '9' || c >= 'A' && c <= 'F' }
 
 // policy says what apply does with each kind of character.
 type policy struct {

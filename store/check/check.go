@@ -21,12 +21,8 @@ const (
 	FormatStore = "crabdb"
 )
 
-// File names the formats are known by (SPEC §10): a name that suggests
-// the other format is reported.
-const (
-	v1FileName    = "memory.db"
-	storeFileName = "store.crmem"
-)
+// The file names the formats are known by (SPEC §10), store.FileName and
+// crabdb.FileName: a name that suggests the other format is reported.
 
 // Report is what Run finds in a memory file; its JSON form is check
 // --json's output. The parts only one format has are embedded pointers,
@@ -137,9 +133,9 @@ func (r *Report) count(kind, name string, aliases int, content int) {
 func misleadingName(path string, f crabdb.Format) string {
 	base := filepath.Base(path)
 	switch {
-	case f == crabdb.FormatStore && (base == v1FileName || filepath.Ext(base) == ".db"):
+	case f == crabdb.FormatStore && (base == store.FileName || filepath.Ext(base) == ".db"):
 		return fmt.Sprintf("the name %q suggests a CRMEM v1 memory file, but this is a crabtalk store (crabdb)", base)
-	case f == crabdb.FormatV1 && (base == storeFileName || filepath.Ext(base) == ".crmem"):
+	case f == crabdb.FormatV1 && (base == crabdb.FileName || filepath.Ext(base) == ".crmem"):
 		return fmt.Sprintf("the name %q suggests a crabtalk store (crabdb), but this is a CRMEM v1 memory file", base)
 	}
 	return ""

@@ -43,3 +43,7 @@ package crabdb
 
 // FormatName is the name of crabtalk's store format, as Features say it.
 const FormatName = "crabtalk store"
+
+// FileName is the name crabtalk gives its store in its home folder (its
+// main since 2026-08-18).
+const FileName = "store.crmem"

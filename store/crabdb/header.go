@@ -1,6 +1,6 @@
 package crabdb
 
-import "encoding/binary"
+import "github.com/crmem/crmem/store"
 
 // HeaderLen is the size of a store's fixed header.
 const HeaderLen = 32
@@ -24,21 +24,19 @@ func (h Header) HasSnapshot() bool { return h.IndexLen > 0 }
 
 // ParseHeader checks the first 32 bytes of b the way crabdb does and in its
 // order: length, magic, version, flags.
+// The fields are read by store.ReadCrabdbHeader, the one reading of the
+// header, which store.MayBeCrabdb also tells a store by.
 func ParseHeader(b []byte) (Header, error) {
-	if len(b) < HeaderLen {
+	h, ok := store.ReadCrabdbHeader(b)
+	switch {
+	case !ok:
 		return Header{}, fail("file shorter than its header")
-	}
-	if string(b[:6]) != Magic {
+	case h.Magic != Magic:
 		return Header{}, fail("not a CRMEM file")
+	case h.Version != Version:
+		return Header{}, fail("unsupported format version %d", h.Version)
+	case h.Flags != 0:
+		return Header{}, fail("unknown flags 0x%04x", h.Flags)
 	}
-	if v := binary.LittleEndian.Uint32(b[6:10]); v != Version {
-		return Header{}, fail("unsupported format version %d", v)
-	}
-	if f := binary.LittleEndian.Uint16(b[10:12]); f != 0 {
-		return Header{}, fail("unknown flags 0x%04x", f)
-	}
-	return Header{
-		IndexAt:  binary.LittleEndian.Uint64(b[16:24]),
-		IndexLen: binary.LittleEndian.Uint64(b[24:32]),
-	}, nil
+	return Header{IndexAt: h.IndexAt, IndexLen: h.IndexLen}, nil
 }

@@ -20,12 +20,6 @@ const (
 	statsKey   = memIndex + "stats"
 )
 
-// BM25's parameters, as crabtalk's Bm25::default.
-const (
-	bm25K1 = 1.2
-	bm25B  = 0.75
-)
-
 // Stats are the index's stored document count and total length (the type
 // lives in store, where a Source's recall speaks of it).
 type Stats = store.RecallStats
@@ -127,7 +121,7 @@ func parseU32(b []byte) (uint32, bool) {
 type Hit = store.RecallHit
 
 // Part is one posting row's share of a hit's score.
-type Part = store.RecallPart
+type Part = store.Part
 
 // Recall ranks the memory entries for query exactly as the store's own
 // recall does, from its stored index: at most limit hits (limit <= 0: none).
@@ -151,9 +145,10 @@ func (s *Store) recall(query string, limit int, explain bool) ([]Hit, error) {
 	}
 	n := float64(st.Docs)
 	avgdl := float64(st.TotalLen) / n
-	// Typed variables, so k1+1 and 1-b are computed in float64 as crabtalk
+	// BM25's parameters, crabtalk's Bm25::default as the reference's. Typed
+	// variables, so k1+1 and 1-b are computed in float64 as crabtalk
 	// computes them (constant arithmetic would be exact).
-	var k1, b float64 = bm25K1, bm25B
+	var k1, b float64 = bm25.K1, bm25.B
 	scores := map[string]*Hit{}
 	for _, t := range terms {
 		rows := s.Postings(t)
@@ -172,13 +167,12 @@ func (s *Store) recall(query string, limit int, explain bool) ([]Hit, error) {
 			contrib := float64(float64(idf*norm) * d.weight)
 			h := scores[p.Key]
 			if h == nil {
-				h = &Hit{Key: p.Key, Name: lastSegment(p.Key)}
+				h = &Hit{Key: p.Key, Name: lastSegment(p.Key), DocLen: d.len, Weight: d.weight}
 				scores[p.Key] = h
 			}
 			h.Score += contrib
 			if explain {
-				h.Parts = append(h.Parts, Part{Query: t, Term: p.Term, TF: p.TF, DF: len(rows), IDF: idf,
-					DocLen: d.len, Weight: d.weight, Contrib: contrib})
+				h.Parts = append(h.Parts, Part{Query: t.String(), Term: p.Term, TF: int(p.TF), DF: len(rows), IDF: idf, Contrib: contrib})
 			}
 		}
 	}

@@ -1,6 +1,7 @@
 package crabdb
 
 import (
+	"math"
 	"sync"
 
 	"github.com/crmem/crmem/bm25"
@@ -18,22 +19,19 @@ import (
 // across reloads, and ids from here up are never shown.
 const IDBase = 1 << 62
 
-// OpenSource opens path as crabtalk's store when it is one (by structure),
-// else as a v1 memory file whose index builds in the background. A store
-// is read once; of a v1 file only the header is read before OpenLazy.
-func OpenSource(path string) (store.Source, error) {
-	if data, fi, ok := readStore(path); ok {
-		f, err := openData(path, data, fi)
-		if err != nil {
-			return nil, err // no typed nil inside the interface
-		}
-		return sourceOf(f), nil
+// OpenIfStore opens path as crabtalk's store when it is one, by
+// structure: ok is false (and nothing is opened) when it is not, so the
+// caller opens it as a v1 file (store/open does).
+func OpenIfStore(path string) (s *Source, ok bool, err error) {
+	data, fi, ok := readStore(path)
+	if !ok {
+		return nil, false, nil
 	}
-	db, err := store.OpenLazy(path)
+	f, err := openData(path, data, fi)
 	if err != nil {
-		return nil, err
+		return nil, true, err
 	}
-	return db, nil
+	return sourceOf(f), true, nil
 }
 
 // Source is crabtalk's store seen as a store.Source: its entries, in key
@@ -104,36 +102,18 @@ func (s *Source) convert() (f *store.File, notices, problems []string) {
 	return f, notices, problems
 }
 
-// ReadContents reads the memory file at path once, whatever its format:
-// crabtalk's store (by structure) through this adapter, with its own
-// recall and sessions and its entries as written (Features.Stored), or a
-// CRMEM v1 file as decoded. The file is read once and nothing is indexed:
-// the way for a subcommand that reads the memory and exits. What the read
-// noticed, and the store's entries it could not read, are the Features'
-// warnings.
-//
-// A large file is mapped, not read (store.MapFile), and the entries alias
-// it: the caller's goroutines that read them run with
-// debug.SetPanicOnFault, as store.MapFile says.
-func ReadContents(path string) (*store.Contents, error) {
-	data, err := store.MapFile(path)
-	if err != nil {
-		return nil, err
-	}
-	format, f, err := DetectDecoded(data)
-	if format != FormatStore {
-		if err != nil {
-			return nil, &store.PathError{Path: path, Err: err}
-		}
-		return &store.Contents{Path: path, File: f, Features: store.Features{Format: store.FormatV1}}, nil
-	}
+// Contents is crabtalk's store, whose bytes data were read from path, read
+// once through this adapter: with its own recall and sessions and its
+// entries as written (Features.Stored); nothing is indexed. What the
+// conversion noticed, and the entries it could not read, are the
+// Features' warnings. store/open tells the formats apart first.
+func Contents(path string, data []byte) (*store.Contents, error) {
 	st, err := Read(data)
 	if err != nil {
 		return nil, &store.PathError{Path: path, Err: err}
 	}
 	s := newSource(&File{path: path, store: st})
-	var notices, problems []string
-	f, notices, problems = s.convert()
+	f, notices, problems := s.convert()
 	c := &store.Contents{Path: path, File: f, Features: s.Features(), Notices: notices}
 	c.Features.Warnings = append(c.Features.Warnings, problems...)
 	return c, nil
@@ -196,12 +176,74 @@ func (r storedReader) Stored(id uint64) (store.Stored, bool) {
 // recaller is a Source's recall.
 type recaller struct{ s *Source }
 
-// Recall runs the store's own recall; hits come back as internal ids.
+// Rank runs the store's own recall; hits come back as internal ids.
+func (r recaller) Rank(query string, limit int) ([]bm25.Hit, error) {
+	hits, _, err := r.recall(query, limit, false)
+	return hits, err
+}
+
+// Recall is Rank with each hit explained.
 func (r recaller) Recall(query string, limit int) ([]bm25.Hit, []store.RecallHit, error) {
+	return r.recall(query, limit, true)
+}
+
+// Stored is true: the store's recall ranks by its stored index.
+func (recaller) Stored() bool { return true }
+
+// Stand is the store's recall of every entry and where ids stand in it:
+// an id it scores has its posting rows, grouped by query term in the
+// query's order; a query term the id has no row for (and an id it does
+// not score) gets a row with the term's df and idf from any hit it scored
+// in, and no tf.
+func (r recaller) Stand(query string, limit int, ids []uint64) (store.Ranking, error) {
+	hits, parts, err := r.Recall(query, math.MaxInt)
+	if err != nil {
+		return store.Ranking{}, err
+	}
+	top := len(hits)
+	if limit > 0 {
+		top = min(top, limit)
+	}
+	rk := store.Ranking{Ranked: len(hits), Top: hits[:top], Standings: make(map[uint64]store.Standing, len(ids))}
+	termStats := map[string]store.Part{} // a query term's df and idf
+	at := make(map[uint64]int, len(hits))
+	for i, h := range hits {
+		at[h.ID] = i
+		for _, p := range parts[i].Parts {
+			termStats[p.Query] = store.Part{DF: p.DF, IDF: p.IDF}
+		}
+	}
+	terms := QueryTerms(query)
+	for _, id := range ids {
+		var s store.Standing
+		var own []store.Part
+		if i, ok := at[id]; ok {
+			s.Rank, s.Score, s.DocLen, own = i+1, hits[i].Score, int(parts[i].DocLen), parts[i].Parts
+		}
+		for _, t := range terms {
+			q, matched := t.String(), false
+			for _, p := range own {
+				if p.Query == q {
+					matched = true
+					s.Parts = append(s.Parts, p)
+				}
+			}
+			if !matched {
+				ts := termStats[q]
+				s.Parts = append(s.Parts, store.Part{Query: q, DF: ts.DF, IDF: ts.IDF})
+			}
+		}
+		rk.Standings[id] = s
+	}
+	return rk, nil
+}
+
+// recall runs the store's recall, explained when explain asks.
+func (r recaller) recall(query string, limit int, explain bool) ([]bm25.Hit, []store.RecallHit, error) {
 	s := r.s
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	hits, err := s.f.Store().RecallExplained(query, limit)
+	hits, err := s.f.Store().recall(query, limit, explain)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -226,6 +268,9 @@ func (r recaller) RecallStats() store.RecallStats {
 
 // sessionsReader reads a Source's sessions.
 type sessionsReader struct{ s *Source }
+
+// Where is the store: it holds its sessions.
+func (sessionsReader) Where() string { return "the store" }
 
 // Read returns the store's sessions as the sessions folder would give
 // them: each compaction marker is the session's last, its resume point.

@@ -1,50 +1,10 @@
 package crabdb
 
 import (
-	"errors"
 	"os"
 	"path/filepath"
 	"testing"
-
-	"github.com/crmem/crmem/store"
 )
-
-// TestOpenSourceFeatures: OpenSource picks the format by structure, and
-// each format carries its capabilities: a v1 file is writable and searched
-// by BM25 over its index, its sessions in the folder beside it; crabtalk's
-// store is read-only, recalls with its own recall and holds its sessions.
-func TestOpenSourceFeatures(t *testing.T) {
-	dir := t.TempDir()
-	data, err := os.ReadFile(filepath.Join(refDir, "small.crmem"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	storePath := filepath.Join(dir, "store.crmem")
-	if err := os.WriteFile(storePath, data, 0o600); err != nil {
-		t.Fatal(err)
-	}
-	for _, tc := range []struct {
-		name, path, format        string
-		readOnly, recall, session bool
-	}{
-		{"v1", filepath.Join(dir, "memory.db"), "CRMEM v1", false, false, false},
-		{"store", storePath, "crabtalk store", true, true, true},
-	} {
-		t.Run(tc.name, func(t *testing.T) {
-			src, err := OpenSource(tc.path)
-			if err != nil {
-				t.Fatal(err)
-			}
-			f := src.Features()
-			if f.Format != tc.format || f.ReadOnly() != tc.readOnly || (f.Recall != nil) != tc.recall || (f.Sessions != nil) != tc.session {
-				t.Errorf("features = %+v (read-only %v)", f, f.ReadOnly())
-			}
-			if src.Path() != tc.path {
-				t.Errorf("path = %q", src.Path())
-			}
-		})
-	}
-}
 
 // TestSourceRecallAndSessions: the store's recall comes back as the
 // memory's own ids, explained hit for hit; its sessions read as the
@@ -74,35 +34,17 @@ func TestSourceRecallAndSessions(t *testing.T) {
 	}
 }
 
-// TestReadContents: one read of either format gives the entries as a
-// decoded file and the format's features; the store's entries come with
-// what it wrote (key, kind, created_at as text) and its own recall, a v1
-// file's with neither, and a v1 file that does not decode is refused with
-// its path.
-func TestReadContents(t *testing.T) {
-	dir := t.TempDir()
-	v1 := filepath.Join(dir, "memory.db")
-	if err := os.WriteFile(v1, store.Encode(2, []store.Entry{{ID: 1, Name: "a", Content: "alpha"}}), 0o600); err != nil {
-		t.Fatal(err)
-	}
-	bad := filepath.Join(dir, "bad.db")
-	if err := os.WriteFile(bad, []byte("CRMEM\x01 not a memory"), 0o600); err != nil {
-		t.Fatal(err)
-	}
+// TestContents: one read of the store gives its entries as a decoded file
+// with what it wrote (key, kind, created_at as text), its own recall into
+// the contents' ids, read-only.
+func TestContents(t *testing.T) {
 	storePath := filepath.Join(refDir, "small.crmem")
 	want, _ := openFixture(t, "small.crmem").Entries() // checked against small.entries.jsonl
-
-	c, err := ReadContents(v1)
-	if err != nil || c.Features.Format != store.FormatV1 || c.Features.Stored != nil || c.Features.Recall != nil || len(c.File.Entries) != 1 {
-		t.Fatalf("v1: %+v, %v", c, err)
+	data, err := os.ReadFile(storePath)
+	if err != nil {
+		t.Fatal(err)
 	}
-	if _, err := ReadContents(bad); err == nil {
-		t.Error("a file that is neither format was read")
-	} else if pe := (*store.PathError)(nil); !errors.As(err, &pe) || pe.Path != bad {
-		t.Errorf("error %v does not name %s", err, bad)
-	}
-
-	c, err = ReadContents(storePath)
+	c, err := Contents(storePath, data)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -122,5 +64,8 @@ func TestReadContents(t *testing.T) {
 	}
 	if _, ok := f.Stored.Stored(hits[0].ID); !ok {
 		t.Errorf("recall's id %d is not an entry of the contents", hits[0].ID)
+	}
+	if _, err := Contents(storePath, []byte("CRMEM\x01 not a store")); err == nil {
+		t.Error("bytes that are no store were read as one")
 	}
 }

@@ -3,6 +3,7 @@ package hygiene
 import (
 	"fmt"
 	"math/rand/v2"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -337,5 +338,26 @@ func TestRun_RepeatedIDs(t *testing.T) {
 	r := Run(es, Options{})
 	if r.Count(Duplicate) != 1 {
 		t.Errorf("want the two as exact duplicates: %+v", r.Findings)
+	}
+}
+
+// TestNotDuplicatesOf: the pairs remembered for a memory file are read
+// from the file beside it, and a memory with none has none.
+func TestNotDuplicatesOf(t *testing.T) {
+	mem := filepath.Join(t.TempDir(), "memory.db")
+	nd, err := NotDuplicatesOf(mem)
+	if err != nil || len(nd.Pairs()) != 0 {
+		t.Fatalf("no file: %v, %v", nd.Pairs(), err)
+	}
+	nd.Add("a", "b")
+	if err := nd.Save(); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(NotDuplicatesPath(mem)); err != nil {
+		t.Fatalf("saved beside the memory: %v", err)
+	}
+	again, err := NotDuplicatesOf(mem)
+	if err != nil || len(again.Pairs()) != 1 {
+		t.Errorf("read back: %v, %v", again.Pairs(), err)
 	}
 }

@@ -39,6 +39,14 @@ func NotDuplicatesPath(memoryPath string) string {
 	return memoryPath + ".not-duplicates.toml"
 }
 
+// NotDuplicatesOf reads the pairs remembered as not duplicates for the
+// memory file at memoryPath (the file beside it, NotDuplicatesPath): the
+// one read of them for crmem lint, its --not-duplicate and the TUI's
+// findings.
+func NotDuplicatesOf(memoryPath string) (*NotDuplicates, error) {
+	return LoadNotDuplicates(NotDuplicatesPath(memoryPath))
+}
+
 // LoadNotDuplicates reads the pairs kept at path; a missing file holds
 // none.
 func LoadNotDuplicates(path string) (*NotDuplicates, error) {
@@ -99,15 +107,6 @@ func (n *NotDuplicates) Add(a, b string) bool {
 	}
 	n.pairs = slices.Insert(n.pairs, i, p)
 	return true
-}
-
-// Remove forgets the pair a, b; it reports whether it was there.
-func (n *NotDuplicates) Remove(a, b string) bool {
-	i, ok := slices.BinarySearchFunc(n.pairs, pairOf(a, b), comparePairs)
-	if ok {
-		n.pairs = slices.Delete(n.pairs, i, i+1)
-	}
-	return ok
 }
 
 // Pairs returns the pairs, each in name order, sorted.

@@ -23,34 +23,18 @@ import (
 // limit hits, best first, as the agent's recall returns them.
 type Ranker func(query string, limit int) ([]string, error)
 
-// SourceRanker is the recall of src as the agent has it: the source's own
-// (crabtalk's store) or BM25 over the memory's index, built once here.
+// SourceRanker is the recall of src as the agent has it
+// (Features.Recall): the names its hits are returned under.
 func SourceRanker(src store.Source) Ranker {
-	if r := src.Features().Recall; r != nil {
-		return func(query string, limit int) ([]string, error) {
-			_, hits, err := r.Recall(query, limit)
-			if err != nil {
-				return nil, fmt.Errorf("recall %q: %w", query, err)
-			}
-			names := make([]string, len(hits))
-			for i, h := range hits {
-				names[i] = h.Name
-			}
-			return names, nil
-		}
-	}
-	mem := src.Memory()
-	ix := mem.Index() // waits for the build: once, before any query
+	r := src.Features().Recall
 	return func(query string, limit int) ([]string, error) {
-		if limit <= 0 {
-			return nil, nil // crabtalk's search returns nothing at limit 0 (v0.0.22 memory/src/bm25.rs)
+		_, hits, err := r.Recall(query, limit)
+		if err != nil {
+			return nil, fmt.Errorf("recall %q: %w", query, err)
 		}
-		hits := ix.Search(query, limit)
-		names := make([]string, 0, len(hits))
-		for _, h := range hits {
-			if e, ok := mem.Get(h.ID); ok {
-				names = append(names, e.Name)
-			}
+		names := make([]string, len(hits))
+		for i, h := range hits {
+			names[i] = h.Name
 		}
 		return names, nil
 	}

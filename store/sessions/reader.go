@@ -41,6 +41,9 @@ func NewReader(dir string) *Reader {
 // Dir is the sessions folder.
 func (r *Reader) Dir() string { return r.dir }
 
+// Where is the sessions folder, as a store.SessionsReader says it.
+func (r *Reader) Where() string { return r.dir }
+
 // Read is Read(r.Dir()) reusing what an earlier call read.
 func (r *Reader) Read() ([]Session, error) {
 	r.mu.Lock()

@@ -429,6 +429,9 @@ type Folder string
 // Read is Read(string(f)).
 func (f Folder) Read() ([]Session, error) { return Read(string(f)) }
 
+// Where is the folder.
+func (f Folder) Where() string { return string(f) }
+
 // Recalls is WalkRecalls(string(f), …).
 func (f Folder) Recalls(opt RecallOptions, fn func(SessionRecalls) error) (RecallProblems, error) {
 	p, err := WalkRecalls(string(f), opt, fn)

@@ -12,14 +12,14 @@ import (
 	"math"
 	"strings"
 
-	"github.com/crmem/crmem/bm25"
 	"github.com/crmem/crmem/internal/humanize"
 	"github.com/crmem/crmem/store"
+	"github.com/crmem/crmem/store/sessions"
 )
 
 // AgentLimit is the agent's recall limit when a recall gives none
 // (crabtalk's recall_limit default).
-const AgentLimit = 5
+const AgentLimit = sessions.DefaultRecallLimit
 
 // Reason says why an entry stands where it does.
 type Reason string
@@ -126,16 +126,9 @@ type Entry struct {
 	Suggest []string `json:"did_you_mean"`
 }
 
-// Term is one query term's part in an entry's score.
-type Term struct {
-	Query   string  `json:"query"` // the query term ("depl*" for a prefix)
-	Term    string  `json:"term"`  // the index term (a prefix's match)
-	TF      int     `json:"tf"`
-	DF      int     `json:"df"`
-	IDF     float64 `json:"idf"`
-	Contrib float64 `json:"contrib"`
-	Share   float64 `json:"share"` // Contrib / the entry's score
-}
+// Term is one query term's part in an entry's score, the one shape of a
+// score's part whatever the format (store.Part), Share filled in.
+type Term = store.Part
 
 // Explain ranks every entry of src for query as the agent's recall does
 // and says where each of names stands, at limit (0: all).
@@ -150,18 +143,18 @@ func Explain(src store.Source, query string, names []string, limit int) (Report,
 		}
 	}
 	f := src.Features()
-	var (
-		rep Report
-		st  map[uint64]standing
-		err error
-	)
-	if f.Recall != nil {
-		rep, st, err = recallRanking(f.Recall, query, limit, ids)
-	} else {
-		rep, st = indexRanking(m.Index(), query, limit, ids)
-	}
+	rk, err := f.Recall.Stand(query, limit, ids)
 	if err != nil {
 		return Report{}, fmt.Errorf("recall %q: %w", query, err)
+	}
+	stored := f.Recall.Stored()
+	stats := f.Recall.RecallStats()
+	rep := Report{Terms: queryTerms(query, stored), Words: queryWords(query, stored), Ranked: rk.Ranked, Docs: int(stats.Docs)}
+	if stats.Docs > 0 {
+		rep.AvgDocLen = float64(stats.TotalLen) / float64(stats.Docs)
+	}
+	for i, h := range rk.Top {
+		rep.Hits = append(rep.Hits, Hit{ID: h.ID, Rank: i + 1, Score: h.Score})
 	}
 	rep.Query, rep.Format, rep.Limit = query, f.Format, limit
 	if rep.Hits == nil {
@@ -172,47 +165,15 @@ func Explain(src store.Source, query string, names []string, limit int) (Report,
 		c := rep.Hits[n-1]
 		rep.Cutoff = &c
 	}
-	prefix := f.Recall != nil
 	rep.Entries = make([]Entry, len(names))
 	for i, n := range names {
 		if !ok[i] {
 			rep.Entries[i] = notFound(m, n)
 			continue
 		}
-		rep.Entries[i] = rep.stand(found[i], n, st[found[i].ID], prefix)
+		rep.Entries[i] = rep.stand(found[i], n, rk.Standings[found[i].ID], stored)
 	}
 	return rep, nil
-}
-
-// standing is a format's answer for one entry: its rank (0: none), score,
-// parts and length.
-type standing struct {
-	rank   int
-	score  float64
-	terms  []Term
-	docLen int
-}
-
-// indexRanking is BM25 over a CRMEM v1 memory's index.
-func indexRanking(ix *bm25.Index, query string, limit int, ids []uint64) (Report, map[uint64]standing) {
-	cut, st := ix.Stand(query, limit, ids)
-	rep := Report{Terms: bm25.QueryTerms(query), Words: indexWords(query), Ranked: cut.Ranked,
-		Docs: ix.Len(), AvgDocLen: ix.AvgDocLen()}
-	if rep.Terms == nil {
-		rep.Terms = []string{}
-	}
-	for i, h := range cut.Top {
-		rep.Hits = append(rep.Hits, Hit{ID: h.ID, Rank: i + 1, Score: h.Score})
-	}
-	out := make(map[uint64]standing, len(st))
-	for _, s := range st {
-		sd := standing{rank: s.Rank, score: s.Score, docLen: s.DocLen}
-		for _, t := range s.Terms {
-			sd.terms = append(sd.terms, Term{Query: t.Term, Term: t.Term, TF: t.TF, DF: t.DF, IDF: t.IDF, Contrib: t.Contrib})
-		}
-		out[s.ID] = sd
-	}
-	return rep, out
 }
 
 // nameHits fills in the hits' names and kinds.
@@ -225,9 +186,9 @@ func nameHits(m *store.Memory, hits []Hit) {
 }
 
 // stand builds the named entry e's answer from its standing.
-func (rep *Report) stand(e store.Entry, asked string, s standing, prefix bool) Entry {
-	out := Entry{Name: asked, Found: true, Kind: e.Kind.String(), Rank: s.rank, Score: s.score,
-		Terms: s.terms, DocLen: s.docLen, Missing: []string{}, DroppedWords: []string{}, Suggest: []string{}}
+func (rep *Report) stand(e store.Entry, asked string, s store.Standing, prefix bool) Entry {
+	out := Entry{Name: asked, Found: true, Kind: e.Kind.String(), Rank: s.Rank, Score: s.Score,
+		Terms: s.Parts, DocLen: s.DocLen, Missing: []string{}, DroppedWords: []string{}, Suggest: []string{}}
 	if e.Name != asked {
 		out.Entry = e.Name
 	}
@@ -238,8 +199,8 @@ func (rep *Report) stand(e store.Entry, asked string, s standing, prefix bool) E
 		out.Terms = []Term{}
 	}
 	for i := range out.Terms {
-		if s.score > 0 {
-			out.Terms[i].Share = out.Terms[i].Contrib / s.score
+		if s.Score > 0 {
+			out.Terms[i].Share = out.Terms[i].Contrib / s.Score
 		}
 	}
 	for _, q := range rep.Terms {
@@ -248,11 +209,11 @@ func (rep *Report) stand(e store.Entry, asked string, s standing, prefix bool) E
 		}
 	}
 	if rep.Cutoff != nil {
-		out.Gap = rep.Cutoff.Score - s.score
+		out.Gap = rep.Cutoff.Score - s.Score
 	}
-	if s.rank > 0 {
+	if s.Rank > 0 {
 		out.Reason = Ranked
-		out.InLimit = rep.Cutoff != nil && s.rank <= rep.Cutoff.Rank
+		out.InLimit = rep.Cutoff != nil && s.Rank <= rep.Cutoff.Rank
 		out.Detail = rep.rankedDetail(out)
 		return out
 	}

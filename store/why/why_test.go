@@ -11,7 +11,7 @@ import (
 
 	"github.com/crmem/crmem/bm25"
 	"github.com/crmem/crmem/store"
-	"github.com/crmem/crmem/store/crabdb"
+	"github.com/crmem/crmem/store/open"
 )
 
 const refDir = "../../testdata/reference"
@@ -59,7 +59,7 @@ func openCopy(t *testing.T, fixture string) store.Source {
 	if err := os.WriteFile(path, data, 0o600); err != nil {
 		t.Fatal(err)
 	}
-	src, err := crabdb.OpenSource(path)
+	src, err := open.Source(path, "")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -279,8 +279,11 @@ func (s recallOf) Features() store.Features {
 // noRecall is a recall that scores nothing.
 type noRecall struct{}
 
+func (noRecall) Rank(string, int) ([]bm25.Hit, error)                      { return nil, nil }
 func (noRecall) Recall(string, int) ([]bm25.Hit, []store.RecallHit, error) { return nil, nil, nil }
 func (noRecall) RecallStats() store.RecallStats                            { return store.RecallStats{} }
+func (noRecall) Stand(string, int, []uint64) (store.Ranking, error)        { return store.Ranking{}, nil }
+func (noRecall) Stored() bool                                              { return true }
 
 // TestExplain_NotScored checks the reason for an entry whose text holds a
 // query term that the source's own recall does not score.

@@ -141,3 +141,29 @@ func (w Word) String() string {
 	}
 	return s
 }
+
+// queryTerms are the query's terms as the recall ranks them: BM25 takes
+// the query as one text (bm25.QueryTerms); crabtalk's store, whose recall
+// ranks by its own stored index, a term per word, "depl*" for a prefix.
+func queryTerms(query string, stored bool) []string {
+	if !stored {
+		if t := bm25.QueryTerms(query); t != nil {
+			return t
+		}
+		return []string{}
+	}
+	out := []string{}
+	for _, t := range crabdb.QueryTerms(query) {
+		out = append(out, t.String())
+	}
+	return out
+}
+
+// queryWords are the query's words the recall does not take whole
+// (indexWords, or recallWords for a recall over a stored index).
+func queryWords(query string, stored bool) []Word {
+	if stored {
+		return recallWords(query)
+	}
+	return indexWords(query)
+}

@@ -1,9 +1,6 @@
 package ansi
 
-import (
-	"html"
-	"strings"
-)
+import "strings"
 
 // RenderContext holds the current rendering options and state.
 type RenderContext struct {
@@ -22,12 +19,14 @@ func NewRenderContext(options Options) RenderContext {
 	}
 }
 
-// SanitizeHTML sanitizes HTML content.
+// SanitizeHTML returns raw HTML as the text it is (crmem: upstream strips
+// its tags with bluemonday and unescapes the rest). crmem escapes every
+// HTML node before rendering (internal/sanitize.Markdown; FuzzNoHTMLNode
+// pins it), so nothing reaches this; should something, it shows as
+// written, never interpreted, as internal/sanitize shows raw HTML.
 func (ctx RenderContext) SanitizeHTML(s string, trimSpaces bool) string {
-	s = stripHTML(s)
 	if trimSpaces {
 		s = strings.TrimSpace(s)
 	}
-
-	return html.UnescapeString(s)
+	return s
 }

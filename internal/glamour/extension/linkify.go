@@ -51,90 +51,6 @@ type LinkifyOption interface {
 	SetLinkifyOption(*LinkifyConfig)
 }
 
-type withLinkifyAllowedProtocols struct {
-	value [][]byte
-}
-
-func (o *withLinkifyAllowedProtocols) SetParserOption(c *parser.Config) {
-	c.Options[optLinkifyAllowedProtocols] = o.value
-}
-
-func (o *withLinkifyAllowedProtocols) SetLinkifyOption(p *LinkifyConfig) {
-	p.AllowedProtocols = o.value
-}
-
-// WithLinkifyAllowedProtocols is a functional option that specify allowed
-// protocols in autolinks. Each protocol must end with ':' like
-// 'http:' .
-func WithLinkifyAllowedProtocols[T []byte | string](value []T) LinkifyOption {
-	opt := &withLinkifyAllowedProtocols{}
-	for _, v := range value {
-		opt.value = append(opt.value, []byte(v))
-	}
-	return opt
-}
-
-type withLinkifyURLRegexp struct {
-	value *regexp.Regexp
-}
-
-func (o *withLinkifyURLRegexp) SetParserOption(c *parser.Config) {
-	c.Options[optLinkifyURLRegexp] = o.value
-}
-
-func (o *withLinkifyURLRegexp) SetLinkifyOption(p *LinkifyConfig) {
-	p.URLRegexp = o.value
-}
-
-// WithLinkifyURLRegexp is a functional option that specify
-// a pattern of the URL including a protocol.
-func WithLinkifyURLRegexp(value *regexp.Regexp) LinkifyOption {
-	return &withLinkifyURLRegexp{
-		value: value,
-	}
-}
-
-type withLinkifyWWWRegexp struct {
-	value *regexp.Regexp
-}
-
-func (o *withLinkifyWWWRegexp) SetParserOption(c *parser.Config) {
-	c.Options[optLinkifyWWWRegexp] = o.value
-}
-
-func (o *withLinkifyWWWRegexp) SetLinkifyOption(p *LinkifyConfig) {
-	p.WWWRegexp = o.value
-}
-
-// WithLinkifyWWWRegexp is a functional option that specify
-// a pattern of the URL without a protocol.
-// This pattern must start with 'www.' .
-func WithLinkifyWWWRegexp(value *regexp.Regexp) LinkifyOption {
-	return &withLinkifyWWWRegexp{
-		value: value,
-	}
-}
-
-type withLinkifyEmailRegexp struct {
-	value *regexp.Regexp
-}
-
-func (o *withLinkifyEmailRegexp) SetParserOption(c *parser.Config) {
-	c.Options[optLinkifyEmailRegexp] = o.value
-}
-
-func (o *withLinkifyEmailRegexp) SetLinkifyOption(p *LinkifyConfig) {
-	p.EmailRegexp = o.value
-}
-
-// WithLinkifyEmailRegexp is a functional otpion that specify
-// a pattern of the email address.
-func WithLinkifyEmailRegexp(value *regexp.Regexp) LinkifyOption {
-	return &withLinkifyEmailRegexp{
-		value: value,
-	}
-}
-
 type linkifyParser struct {
 	LinkifyConfig
 }
@@ -292,14 +208,6 @@ type linkify struct {
 
 // Linkify is an extension that allow you to parse text that seems like a URL.
 var Linkify = &linkify{}
-
-// NewLinkify creates a new [goldmark.Extender] that
-// allow you to parse text that seems like a URL.
-func NewLinkify(opts ...LinkifyOption) goldmark.Extender {
-	return &linkify{
-		options: opts,
-	}
-}
 
 func (e *linkify) Extend(m goldmark.Markdown) {
 	m.Parser().AddOptions(

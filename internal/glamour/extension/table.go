@@ -76,49 +76,7 @@ func (c *TableConfig) SetOption(name renderer.OptionName, value any) {
 	}
 }
 
-type withTableHTMLOptions struct {
-	value []html.Option
-}
-
-func (o *withTableHTMLOptions) SetConfig(c *renderer.Config) {
-	if o.value != nil {
-		for _, v := range o.value {
-			v.(renderer.Option).SetConfig(c)
-		}
-	}
-}
-
-func (o *withTableHTMLOptions) SetTableOption(c *TableConfig) {
-	if o.value != nil {
-		for _, v := range o.value {
-			v.SetHTMLOption(&c.Config)
-		}
-	}
-}
-
-// WithTableHTMLOptions is functional option that wraps goldmark HTMLRenderer options.
-func WithTableHTMLOptions(opts ...html.Option) TableOption {
-	return &withTableHTMLOptions{opts}
-}
-
 const optTableCellAlignMethod renderer.OptionName = "TableTableCellAlignMethod"
-
-type withTableCellAlignMethod struct {
-	value TableCellAlignMethod
-}
-
-func (o *withTableCellAlignMethod) SetConfig(c *renderer.Config) {
-	c.Options[optTableCellAlignMethod] = o.value
-}
-
-func (o *withTableCellAlignMethod) SetTableOption(c *TableConfig) {
-	c.TableCellAlignMethod = o.value
-}
-
-// WithTableCellAlignMethod is a functional option that indicates how are table cells aligned in HTML format.
-func WithTableCellAlignMethod(a TableCellAlignMethod) TableOption {
-	return &withTableCellAlignMethod{a}
-}
 
 func isTableDelim(bs []byte) bool {
 	if w, _ := util.IndentWidth(bs, 0); w > 3 {
@@ -289,11 +247,6 @@ type tableASTTransformer struct {
 }
 
 var defaultTableASTTransformer = &tableASTTransformer{}
-
-// NewTableASTTransformer returns a parser.ASTTransformer for tables.
-func NewTableASTTransformer() parser.ASTTransformer {
-	return defaultTableASTTransformer
-}
 
 func (a *tableASTTransformer) Transform(node *gast.Document, reader text.Reader, pc parser.Context) {
 	lst := pc.Get(escapedPipeCellListKey)
@@ -544,13 +497,6 @@ type table struct {
 // Table is an extension that allow you to use GFM tables .
 var Table = &table{
 	options: []TableOption{},
-}
-
-// NewTable returns a new extension with given options.
-func NewTable(opts ...TableOption) goldmark.Extender {
-	return &table{
-		options: opts,
-	}
 }
 
 func (e *table) Extend(m goldmark.Markdown) {

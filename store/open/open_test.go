@@ -1,0 +1,117 @@
+package open
+
+import (
+	"errors"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/crmem/crmem/store"
+	"github.com/crmem/crmem/store/crabdb"
+)
+
+const refDir = "../../testdata/reference"
+
+// copyTo copies the reference fixture name into dir as base.
+func copyTo(t *testing.T, dir, name, base string) string {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join(refDir, name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := filepath.Join(dir, base)
+	if err := os.WriteFile(p, data, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+// TestSourceFeatures: Source picks the format by structure, and each
+// format carries its capabilities: a v1 file is writable, recalled by
+// BM25 over its entries, its sessions in the folder beside it (or the one
+// given); crabtalk's store is read-only, recalls with its own stored
+// index and holds its sessions. Recall and Sessions are never nil.
+func TestSourceFeatures(t *testing.T) {
+	dir := t.TempDir()
+	storePath := copyTo(t, dir, "crabdb/small.crmem", "store.crmem")
+	v1 := copyTo(t, dir, "crmem/small.db", "memory.db")
+	elsewhere := filepath.Join(dir, "elsewhere")
+	for _, tc := range []struct {
+		name, path, sessionsDir, format, where string
+		readOnly, stored, ids                  bool
+	}{
+		{"v1", v1, "", "CRMEM v1", filepath.Join(dir, "sessions"), false, false, true},
+		{"v1 with a sessions folder", v1, elsewhere, "CRMEM v1", elsewhere, false, false, true},
+		{"new v1", filepath.Join(dir, "new.db"), "", "CRMEM v1", filepath.Join(dir, "sessions"), false, false, true},
+		{"store", storePath, elsewhere, "crabtalk store", "the store", true, true, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			src, err := Source(tc.path, tc.sessionsDir)
+			if err != nil {
+				t.Fatal(err)
+			}
+			f := src.Features()
+			if f.Format != tc.format || f.ReadOnly() != tc.readOnly || f.ShowsIDs() != tc.ids {
+				t.Errorf("features = %+v (read-only %v)", f, f.ReadOnly())
+			}
+			if f.Recall == nil || f.Sessions == nil {
+				t.Fatalf("recall %v, sessions %v: want both", f.Recall, f.Sessions)
+			}
+			if f.Recall.Stored() != tc.stored || store.SessionsWhere(f.Sessions) != tc.where {
+				t.Errorf("recall stored %v, sessions from %q; want %v, %q", f.Recall.Stored(), store.SessionsWhere(f.Sessions), tc.stored, tc.where)
+			}
+			if src.Path() != tc.path {
+				t.Errorf("path = %q", src.Path())
+			}
+		})
+	}
+}
+
+// TestContents: one read of either format gives the entries as a decoded
+// file and the format's features; the store's entries come with what it
+// wrote (key, kind, created_at as text) and its own recall, a v1 file's
+// with BM25's; both recalls rank into the contents' own ids; a v1 file
+// that does not decode is refused with its path.
+func TestContents(t *testing.T) {
+	dir := t.TempDir()
+	v1 := filepath.Join(dir, "memory.db")
+	if err := os.WriteFile(v1, store.Encode(2, []store.Entry{{ID: 1, Name: "a", Content: "alpha beta"}}), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	bad := filepath.Join(dir, "bad.db")
+	if err := os.WriteFile(bad, []byte("CRMEM\x01 not a memory"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	c, err := Contents(v1, "")
+	if err != nil || c.Features.Format != store.FormatV1 || c.Features.Stored != nil || c.Features.Recall == nil || c.Features.Recall.Stored() || len(c.File.Entries) != 1 {
+		t.Fatalf("v1: %+v, %v", c, err)
+	}
+	if w := store.SessionsWhere(c.Features.Sessions); w != filepath.Join(dir, "sessions") {
+		t.Errorf("v1 sessions from %q", w)
+	}
+	hits, parts, err := c.Features.Recall.Recall("alpha", 5)
+	if err != nil || len(hits) != 1 || hits[0].ID != 1 || len(parts) != 1 || parts[0].Name != "a" || parts[0].Parts[0].TF != 1 {
+		t.Errorf("v1 recall: %v %+v %v", hits, parts, err)
+	}
+	if _, err := Contents(bad, ""); err == nil {
+		t.Error("a file that is neither format was read")
+	} else if pe := (*store.PathError)(nil); !errors.As(err, &pe) || pe.Path != bad {
+		t.Errorf("error %v does not name %s", err, bad)
+	}
+
+	c, err = Contents(filepath.Join(refDir, "crabdb/small.crmem"), "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := c.Features
+	if f.Format != crabdb.FormatName || f.Stored == nil || f.Recall == nil || !f.Recall.Stored() || !f.ReadOnly() || len(c.File.Entries) != 25 {
+		t.Fatalf("store: %d entries, features %+v", len(c.File.Entries), f)
+	}
+	hits, err = f.Recall.Rank("deploy", 3)
+	if err != nil || len(hits) == 0 {
+		t.Fatalf("recall: %v, %v", hits, err)
+	}
+	if _, ok := f.Stored.Stored(hits[0].ID); !ok {
+		t.Errorf("recall's id %d is not an entry of the contents", hits[0].ID)
+	}
+}

@@ -1,0 +1,74 @@
+package store
+
+import (
+	"math"
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+// TestV1Recall: a v1 file's recall, over a followed memory (DB) or a file
+// read once (Contents), ranks as File.Search does; Recall returns the
+// same hits as Rank, each explained with every query term, the parts
+// summing to the score; a limit of 0 or less returns nothing, as the
+// agent's recall; a file read once ranks the same before and after its
+// index is built.
+func TestV1Recall(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join("..", "testdata", "reference", "crmem", "small.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), "memory.db")
+	if err := os.WriteFile(path, data, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	db, err := Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, err := Decode(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ref, err := Decode(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := V1Contents(path, f, "")
+	for name, r := range map[string]Recaller{"db": db.Features().Recall, "contents": c.Features.Recall} {
+		if r.Stored() {
+			t.Errorf("%s: a v1 recall says it ranks by a stored index", name)
+		}
+		for _, q := range []string{"deploy", "postgres migration", "the", "zzz"} {
+			for _, limit := range []int{-1, 0, 1, 3, 1000} {
+				want := ref.Search(q, max(limit, 0))
+				if limit <= 0 {
+					want = nil
+				}
+				ranked, err := r.Rank(q, limit)
+				if err != nil || len(ranked) != len(want) {
+					t.Fatalf("%s: Rank(%q, %d) = %d hits, %v; want %d", name, q, limit, len(ranked), err, len(want))
+				}
+				hits, parts, err := r.Recall(q, limit)
+				if err != nil || len(hits) != len(want) || len(parts) != len(want) {
+					t.Fatalf("%s: Recall(%q, %d) = %d hits, %d parts, %v", name, q, limit, len(hits), len(parts), err)
+				}
+				for i, w := range want {
+					if ranked[i].ID != w.Entry.ID || ranked[i].Score != w.Score || hits[i] != ranked[i] || parts[i].Name != w.Entry.Name {
+						t.Errorf("%s: %q hit %d: rank %+v, recall %+v %q; want %d %v %q", name, q, i, ranked[i], hits[i], parts[i].Name, w.Entry.ID, w.Score, w.Entry.Name)
+					}
+					sum := 0.0
+					for _, p := range parts[i].Parts {
+						sum += p.Contrib
+					}
+					if math.Abs(sum-w.Score) > 1e-9*w.Score || len(parts[i].Parts) == 0 || parts[i].DocLen == 0 {
+						t.Errorf("%s: %q hit %d explained %+v, score %v", name, q, i, parts[i], w.Score)
+					}
+				}
+			}
+		}
+		if st := r.RecallStats(); st.Docs == 0 || st.TotalLen == 0 {
+			t.Errorf("%s: stats %+v", name, st)
+		}
+	}
+}
