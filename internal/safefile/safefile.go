@@ -1,0 +1,250 @@
+// Package safefile is the one way crmem opens a file it did not write: a
+// session's steps and meta, the not-duplicates file, import sources, bench
+// queries, the config and style files, a load tree's pages, an edited
+// entry's file, and the memory file itself.
+//
+// Such a file may be anything a path can name. Open reads only a regular
+// file, checked on the descriptor it opened (so what is read is what was
+// checked, whatever is swapped in meanwhile); opening never blocks (a FIFO
+// would wait for a writer forever) and never makes a terminal the
+// process's controlling terminal; a folder, FIFO, socket or device fails
+// at once with ErrNotRegular, before a byte is read. With a cap, a larger
+// file fails at once with a *TooLargeError naming the file and the cap,
+// and no more than the cap is ever read (a file growing while read).
+// With a root (Options.Within), a symbolic link is followed only when
+// what it leads to stays inside the root.
+//
+// # Every reader
+//
+// Each place crmem opens a file it did not write, and how:
+//
+//	store.OpenRegular, ReadFile, ReadFileInfo, fingerprintOf, MapFile  Open (memory file, crabtalk's store; no cap: the file is the memory)
+//	store/crabdb.OpenSource, Source.Reload                             store.OpenRegular
+//	store/sessions.readSession (archive references: check, lint, rm)   ReadInto, within the sessions folder, StepMax
+//	store/sessions.readSessionRecalls (recalls, stats, --why, N×)      ReadInto, within the sessions folder, StepMax
+//	store/sessions.sessionAgent (a session's meta)                     ReadFile, within the sessions folder, MetaMax
+//	store/sessions.listSessions (a session folder that is a link)      Within's rule (Inside)
+//	store/hygiene.LoadNotDuplicates                                    ReadFile, 1 MiB
+//	internal/config.readCapped (config file, glamour style file)       ReadFile, 1 MiB / 256 KiB
+//	internal/editor.Session.Read (the file $EDITOR wrote)              ReadFile, the entry cap
+//	export.readPage (a load tree's pages, links refused)               ReadFile, NoFollow, the entry cap
+//	export.Detect (the first bytes of an import source)                Open
+//	cli import (an import source), cli.readImportFile                  ReadFile, ImportMax
+//	cli bench --queries                                                ReadFile, QueriesMax
+//	cli add NAME - (standard input, a stream the user chose)           ReadAll, the entry cap
+//	internal/demo.readMemory (--demo's own copy, written by crmem)     os.ReadFile (crmem wrote it)
+package safefile
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+)
+
+// ErrNotRegular is returned (in an *fs.PathError) when a path leads, after
+// symbolic links, to anything but a regular file: a folder, FIFO, socket
+// or device.
+var ErrNotRegular = errors.New("not a regular file")
+
+// ErrOutside is returned (in an *fs.PathError) when a symbolic link leads
+// out of the folder it must stay in (Options.Within).
+var ErrOutside = errors.New("a link out of its folder")
+
+// ErrLink is returned (in an *fs.PathError) for a symbolic link where
+// Options.NoFollow refuses one.
+var ErrLink = errors.New("a symbolic link")
+
+// Options says how a file is opened. The zero value opens any regular
+// file, following links, with no cap.
+type Options struct {
+	// Limit is the largest file read, in bytes; 0 is no cap.
+	Limit int64
+	// What names the kind of file in the cap's message ("config file").
+	What string
+	// Within, when not "", is a folder a link must stay inside: a path
+	// whose last element is a symbolic link is opened only if its target,
+	// all links resolved, lies inside Within (itself resolved).
+	Within string
+	// NoFollow refuses a path whose last element is a symbolic link.
+	NoFollow bool
+}
+
+// TooLargeError is a file over its cap.
+type TooLargeError struct {
+	Size  int64  // the file's size, or -1 for a stream read past Limit
+	Limit int64  // the cap
+	What  string // the kind of file ("session step")
+}
+
+// Error is "too large: 52,428,800 bytes (a config file holds at most 1 MiB)".
+func (e *TooLargeError) Error() string {
+	size := "more than " + CapText(e.Limit)
+	if e.Size >= 0 {
+		size = groupDigits(e.Size) + " bytes"
+	}
+	what := e.What
+	if what == "" {
+		what = "file"
+	}
+	return fmt.Sprintf("too large: %s (%s %s holds at most %s)", size, article(what), what, CapText(e.Limit))
+}
+
+// article is "a" or "an" for word.
+func article(word string) string {
+	if word != "" && strings.ContainsRune("aeiou", rune(word[0])) {
+		return "an"
+	}
+	return "a"
+}
+
+// CapText writes a cap in bytes, KiB, MiB or GiB, the largest that is whole.
+func CapText(n int64) string {
+	for _, u := range []struct {
+		shift uint
+		unit  string
+	}{{30, "GiB"}, {20, "MiB"}, {10, "KiB"}} {
+		if n >= 1<<u.shift && n%(1<<u.shift) == 0 {
+			return strconv.FormatInt(n>>u.shift, 10) + " " + u.unit
+		}
+	}
+	return groupDigits(n) + " bytes"
+}
+
+// groupDigits is n with thousands separators: 10,737,418,240.
+func groupDigits(n int64) string {
+	s := strconv.FormatInt(n, 10)
+	neg := strings.HasPrefix(s, "-")
+	s = strings.TrimPrefix(s, "-")
+	var b strings.Builder
+	for i, c := range s {
+		if i > 0 && (len(s)-i)%3 == 0 {
+			b.WriteByte(',')
+		}
+		b.WriteRune(c)
+	}
+	if neg {
+		return "-" + b.String()
+	}
+	return b.String()
+}
+
+// Open opens path for reading if it is a regular file (after links, as
+// o allows) within o's cap, and returns the stat of the opened descriptor.
+// A missing file fails with an error matching fs.ErrNotExist; anything
+// else but a regular file with ErrNotRegular; a file over the cap with a
+// *TooLargeError; every error is an *fs.PathError naming path.
+func Open(path string, o Options) (*os.File, fs.FileInfo, error) {
+	f, err := openFile(path, o)
+	if err != nil {
+		return nil, nil, err
+	}
+	fi, err := f.Stat()
+	if err != nil {
+		f.Close()
+		return nil, nil, err
+	}
+	if err := o.check(path, fi); err != nil {
+		f.Close()
+		return nil, nil, err
+	}
+	return f, fi, nil
+}
+
+// check refuses what fi describes unless it is a regular file within the
+// cap.
+func (o Options) check(path string, fi fs.FileInfo) error {
+	if !fi.Mode().IsRegular() {
+		return &fs.PathError{Op: "open", Path: path, Err: ErrNotRegular}
+	}
+	if o.Limit > 0 && fi.Size() > o.Limit {
+		return &fs.PathError{Op: "read", Path: path, Err: &TooLargeError{Size: fi.Size(), Limit: o.Limit, What: o.What}}
+	}
+	return nil
+}
+
+// ReadFile reads the file at path as Open opens it: no more than o.Limit
+// bytes are read, even from a file that grows while read.
+func ReadFile(path string, o Options) ([]byte, error) {
+	f, fi, err := Open(path, o)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return readOpen(f, path, fi.Size(), o)
+}
+
+// readOpen reads f whose stat said size, to at most o.Limit bytes.
+func readOpen(f *os.File, path string, size int64, o Options) ([]byte, error) {
+	var r io.Reader = f
+	if o.Limit > 0 {
+		r = io.LimitReader(f, o.Limit+1)
+	}
+	buf := make([]byte, 0, size+1) // one read for a file that did not grow
+	for {
+		n, err := r.Read(buf[len(buf):cap(buf)])
+		buf = buf[:len(buf)+n]
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return nil, &fs.PathError{Op: "read", Path: path, Err: err}
+		}
+		if len(buf) == cap(buf) {
+			buf = append(buf, 0)[:len(buf)]
+		}
+	}
+	if o.Limit > 0 && int64(len(buf)) > o.Limit {
+		return nil, &fs.PathError{Op: "read", Path: path, Err: &TooLargeError{Size: -1, Limit: o.Limit, What: o.What}}
+	}
+	return buf, nil
+}
+
+// ReadAll reads a stream the user chose (standard input) to at most limit
+// bytes: more fails with a *TooLargeError in an *fs.PathError naming
+// name ("stdin").
+func ReadAll(r io.Reader, name string, limit int64, what string) ([]byte, error) {
+	data, err := io.ReadAll(io.LimitReader(r, limit+1))
+	if err != nil {
+		return nil, &fs.PathError{Op: "read", Path: name, Err: err}
+	}
+	if int64(len(data)) > limit {
+		return nil, &fs.PathError{Op: "read", Path: name, Err: &TooLargeError{Size: -1, Limit: limit, What: what}}
+	}
+	return data, nil
+}
+
+// Inside reports whether path, all links resolved, lies inside root (also
+// resolved) or is root itself. An error resolving either is false.
+func Inside(root, path string) bool {
+	r, err := filepath.EvalSymlinks(root)
+	if err != nil {
+		return false
+	}
+	p, err := filepath.EvalSymlinks(path)
+	if err != nil {
+		return false
+	}
+	rel, err := filepath.Rel(r, p)
+	return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) && !filepath.IsAbs(rel)
+}
+
+// resolveLink is what a path whose last element is a link may be opened
+// as under o: its resolved target when o.Within allows it.
+func resolveLink(path string, o Options) (string, error) {
+	if o.NoFollow {
+		return "", &fs.PathError{Op: "open", Path: path, Err: ErrLink}
+	}
+	target, err := filepath.EvalSymlinks(path)
+	if err != nil {
+		return "", err
+	}
+	if !Inside(o.Within, target) {
+		return "", &fs.PathError{Op: "open", Path: path, Err: ErrOutside}
+	}
+	return target, nil
+}
