@@ -77,6 +77,13 @@ func readOpen(f *os.File) ([]byte, Fingerprint, error) {
 	return data, Fingerprint{Exists: true, Size: int64(len(data)), ModTime: fi.ModTime(), Hash: hashBytes(data)}, nil
 }
 
+// EntryReadMax caps the text of one entry read from a file or stream
+// crmem did not write: `add NAME -`'s standard input, a page of a load
+// tree, the file $EDITOR saved. 64 MiB is 50 times the largest entry of
+// the 100k-entry corpus and far past what a recall should hand an agent;
+// it keeps /dev/zero or a runaway pipe from growing until memory runs out.
+const EntryReadMax = 64 << 20
+
 // OpenRegular opens path for reading if it is a regular file, and returns
 // its stat. Anything else (a folder, FIFO, socket or device) fails at once
 // with ErrNotRegular, before a byte is read: it is safefile.Open without a

@@ -13,6 +13,7 @@ import (
 	"github.com/pelletier/go-toml/v2/unstable"
 
 	"github.com/crmem/crmem/internal/humanize"
+	"github.com/crmem/crmem/internal/safefile"
 )
 
 // Options are the layers above the defaults: the environment and the flags
@@ -109,7 +110,7 @@ func (c *Config) loadFile(h string) error {
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil
 	}
-	var big *errTooLarge
+	var big *safefile.TooLargeError
 	if errors.As(err, &big) {
 		return &Error{File: c.File, Msg: big.Error()}
 	}

@@ -17,6 +17,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/crmem/crmem/internal/safefile"
 	"github.com/crmem/crmem/store"
 )
 
@@ -163,7 +164,7 @@ func (s *Session) Finish(runErr error) Result {
 		}
 		return r
 	}
-	data, err := os.ReadFile(s.path)
+	data, err := safefile.ReadFile(s.path, safefile.Options{Limit: max(store.EntryReadMax, 2*int64(len(s.written))), What: "edited entry file"})
 	if err != nil {
 		r.Outcome, r.Err = Unreadable, err
 		return r

@@ -170,12 +170,23 @@ func (o Options) check(path string, fi fs.FileInfo) error {
 // ReadFile reads the file at path as Open opens it: no more than o.Limit
 // bytes are read, even from a file that grows while read.
 func ReadFile(path string, o Options) ([]byte, error) {
+	data, _, err := ReadFileInfo(path, o)
+	return data, err
+}
+
+// ReadFileInfo is ReadFile that also returns the stat of the descriptor
+// it read (taken before reading).
+func ReadFileInfo(path string, o Options) ([]byte, fs.FileInfo, error) {
 	f, fi, err := Open(path, o)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	defer f.Close()
-	return readOpen(f, path, fi.Size(), o)
+	data, err := readOpen(f, path, fi.Size(), o)
+	if err != nil {
+		return nil, nil, err
+	}
+	return data, fi, nil
 }
 
 // readOpen reads f whose stat said size, to at most o.Limit bytes.
@@ -208,14 +219,43 @@ func readOpen(f *os.File, path string, size int64, o Options) ([]byte, error) {
 // bytes: more fails with a *TooLargeError in an *fs.PathError naming
 // name ("stdin").
 func ReadAll(r io.Reader, name string, limit int64, what string) ([]byte, error) {
-	data, err := io.ReadAll(io.LimitReader(r, limit+1))
+	data, err := io.ReadAll(CapReader(r, name, limit, what))
 	if err != nil {
-		return nil, &fs.PathError{Op: "read", Path: name, Err: err}
-	}
-	if int64(len(data)) > limit {
-		return nil, &fs.PathError{Op: "read", Path: name, Err: &TooLargeError{Size: -1, Limit: limit, What: what}}
+		var pe *fs.PathError
+		if !errors.As(err, &pe) {
+			err = &fs.PathError{Op: "read", Path: name, Err: err}
+		}
+		return nil, err
 	}
 	return data, nil
+}
+
+// CapReader reads r until limit bytes have been read; reading past them
+// fails with a *TooLargeError in an *fs.PathError naming name, so a
+// stream parsed as it is read (import -) is bounded too.
+func CapReader(r io.Reader, name string, limit int64, what string) io.Reader {
+	return &capReader{r: r, left: limit, name: name, limit: limit, what: what}
+}
+
+type capReader struct {
+	r           io.Reader
+	left, limit int64
+	name, what  string
+}
+
+func (c *capReader) Read(p []byte) (int, error) {
+	if c.left < 0 {
+		return 0, &fs.PathError{Op: "read", Path: c.name, Err: &TooLargeError{Size: -1, Limit: c.limit, What: c.what}}
+	}
+	if int64(len(p)) > c.left+1 {
+		p = p[:c.left+1] // one byte past the cap tells a stream that ends there from one that goes on
+	}
+	n, err := c.r.Read(p)
+	c.left -= int64(n)
+	if c.left < 0 {
+		return 0, &fs.PathError{Op: "read", Path: c.name, Err: &TooLargeError{Size: -1, Limit: c.limit, What: c.what}}
+	}
+	return n, err
 }
 
 // Inside reports whether path, all links resolved, lies inside root (also

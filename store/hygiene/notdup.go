@@ -4,13 +4,14 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
-	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
 	"slices"
 
 	"github.com/pelletier/go-toml/v2"
+
+	"github.com/crmem/crmem/internal/safefile"
 )
 
 // NotDuplicates are the pairs of entries, by name, that the user said are
@@ -43,20 +44,12 @@ func NotDuplicatesPath(memoryPath string) string {
 // none.
 func LoadNotDuplicates(path string) (*NotDuplicates, error) {
 	n := &NotDuplicates{path: path}
-	f, err := os.Open(path)
+	data, err := safefile.ReadFile(path, safefile.Options{Limit: maxNotDupBytes, What: "not-duplicates file"})
 	if errors.Is(err, fs.ErrNotExist) {
 		return n, nil
 	}
 	if err != nil {
 		return nil, fmt.Errorf("read not-duplicates: %w", err)
-	}
-	defer f.Close()
-	data, err := io.ReadAll(io.LimitReader(f, maxNotDupBytes+1))
-	if err != nil {
-		return nil, fmt.Errorf("read not-duplicates %s: %w", path, err)
-	}
-	if len(data) > maxNotDupBytes {
-		return nil, fmt.Errorf("read not-duplicates %s: larger than %d bytes", path, maxNotDupBytes)
 	}
 	var file notDupFile
 	if err := toml.Unmarshal(data, &file); err != nil {
