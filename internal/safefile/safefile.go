@@ -16,23 +16,30 @@
 //
 // # Every reader
 //
-// Each place crmem opens a file it did not write, and how:
+// Each place crmem opens a file it did not write, and how (Options in
+// brackets; "no cap" where the file is the memory itself, which may be
+// any size and is mapped):
 //
-//	store.OpenRegular, ReadFile, ReadFileInfo, fingerprintOf, MapFile  Open (memory file, crabtalk's store; no cap: the file is the memory)
-//	store/crabdb.OpenSource, Source.Reload                             store.OpenRegular
-//	store/sessions.readSession (archive references: check, lint, rm)   ReadInto, within the sessions folder, StepMax
-//	store/sessions.readSessionRecalls (recalls, stats, --why, N×)      ReadInto, within the sessions folder, StepMax
-//	store/sessions.sessionAgent (a session's meta)                     ReadFile, within the sessions folder, MetaMax
-//	store/sessions.listSessions (a session folder that is a link)      Within's rule (Inside)
-//	store/hygiene.LoadNotDuplicates                                    ReadFile, 1 MiB
-//	internal/config.readCapped (config file, glamour style file)       ReadFile, 1 MiB / 256 KiB
-//	internal/editor.Session.Read (the file $EDITOR wrote)              ReadFile, the entry cap
-//	export.readPage (a load tree's pages, links refused)               ReadFile, NoFollow, the entry cap
-//	export.Detect (the first bytes of an import source)                Open
-//	cli import (an import source), cli.readImportFile                  ReadFile, ImportMax
-//	cli bench --queries                                                ReadFile, QueriesMax
-//	cli add NAME - (standard input, a stream the user chose)           ReadAll, the entry cap
-//	internal/demo.readMemory (--demo's own copy, written by crmem)     os.ReadFile (crmem wrote it)
+//	store.OpenRegular (ReadFile, ReadFileInfo, readState, fingerprintOf, MapFile)  Open [no cap]: the memory file, crabtalk's store
+//	store/crabdb.OpenSource, Source.Reload, cli import --from crabdb               store.OpenRegular [no cap]
+//	store.(*DB).displaced (another writer's file met during a swap)                Open [no cap]
+//	store/sessions.readSession (archive references: check, lint, rm, the TUI)      ReadInto [Within the sessions folder, 64 MiB "session step"]
+//	store/sessions.readSessionRecalls (recalls, stats, --why, the TUI's N×)        ReadInto [Within the sessions folder, 64 MiB "session step"]
+//	store/sessions.sessionAgent (a session's meta)                                 ReadFile [Within the sessions folder, 1 MiB "session meta file"]
+//	store/sessions.listSessions (a session folder that is a link)                  Inside (the same rule as Within)
+//	store/hygiene.LoadNotDuplicates (lint, the findings view)                      ReadFile [1 MiB "not-duplicates file"]
+//	internal/config.readCapped (the config file, a glamour style file)             ReadFile [1 MiB "config file", 256 KiB "style file"]
+//	internal/editor.(*Session).Finish (the file $EDITOR saved)                     ReadFile [64 MiB, or twice the entry, "edited entry file"]
+//	export.(*tree).readFile (load and legacy import pages)                          ReadFileInfo [NoFollow, 64 MiB "page"]
+//	export.detectFile (the first line of an import source)                         Open [no cap; at most 1 MiB is read]
+//	cli.(*app).readJSONLInput (import FILE, import -)                              Open and CapReader [1 GiB "JSON lines import"]
+//	cli.loadQueries (bench --queries)                                              ReadFile [64 MiB "queries file"]
+//	cli.(*app).content (add NAME -, standard input)                                ReadAll [64 MiB "entry on standard input"]
+//
+// Not through it: /dev/tty (cli's terminal check, opened on purpose),
+// /proc/self/maps and /proc/self/status (the kernel's), the demo's own
+// copy (written by crmem), glamour's style readers (crmem never calls
+// them with a path: tui reads a style file with config.ReadStyleFile).
 package safefile
 
 import (
