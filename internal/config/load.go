@@ -4,8 +4,8 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"os"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strings"
 
@@ -59,23 +59,41 @@ func value[T any](p *T) (any, bool) {
 
 // Path is the config file's path: $CRMEM_CONFIG, else
 // $XDG_CONFIG_HOME/crmem/config.toml, else ~/.config/crmem/config.toml.
+// It is "" when that needs a home folder and none is known ($HOME unset):
+// there is then no config file, rather than one under the working folder
+// (".config/crmem/config.toml"), which could name any memory to write.
 func Path(getenv func(string) string) string {
+	h := home(getenv)
 	if p := getenv("CRMEM_CONFIG"); p != "" {
-		return expandHome(p, home(getenv))
+		if h == "" && (p == "~" || strings.HasPrefix(p, "~/")) {
+			return ""
+		}
+		return expandHome(p, h)
 	}
 	if x := getenv("XDG_CONFIG_HOME"); x != "" {
 		return filepath.Join(x, "crmem", "config.toml")
 	}
-	return filepath.Join(home(getenv), ".config", "crmem", "config.toml")
+	if h == "" {
+		return ""
+	}
+	return filepath.Join(h, ".config", "crmem", "config.toml")
 }
 
-// home is $HOME, else what the system says.
+// NoHome says why there is no config file or default memory when Path or
+// CrabtalkHome find no home folder.
+const NoHome = "$HOME is not set"
+
+// home is $HOME (%USERPROFILE% on Windows), read through getenv only: not
+// os.UserHomeDir, which reads the process's own environment behind the
+// caller's back (and on Unix only $HOME anyway). "" when unset.
 func home(getenv func(string) string) string {
 	if h := getenv("HOME"); h != "" {
 		return h
 	}
-	h, _ := os.UserHomeDir()
-	return h
+	if runtime.GOOS == "windows" {
+		return getenv("USERPROFILE")
+	}
+	return ""
 }
 
 // Load builds the effective configuration: defaults, the file (missing:
@@ -106,6 +124,9 @@ func Load(o Options) (*Config, error) {
 
 // loadFile applies the config file, if there is one.
 func (c *Config) loadFile(h string) error {
+	if c.File == "" {
+		return nil // no home folder: no config file (Path)
+	}
 	data, err := readCapped(c.File, ConfigFileMax, "config file")
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil
