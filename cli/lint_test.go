@@ -146,7 +146,9 @@ func TestLintNotDuplicateConcurrent(t *testing.T) {
 	var wg sync.WaitGroup
 	results := make([]result, 12)
 	for i := range 12 {
-		wg.Go(func() { results[i] = crmem(t, "", "lint", "--db", db, "--not-duplicate", "hub", fmt.Sprintf("spoke-%02d", i)) })
+		wg.Go(func() {
+			results[i] = crmem(t, "", "lint", "--db", db, "--not-duplicate", "hub", fmt.Sprintf("spoke-%02d", i))
+		})
 	}
 	wg.Wait()
 	for i, r := range results {
