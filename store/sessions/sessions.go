@@ -74,6 +74,10 @@ func listSessions(dir string) ([]sessionDir, error) {
 		return nil, nil
 	}
 	if err != nil {
+		var pe *fs.PathError
+		if errors.As(err, &pe) {
+			err = pe.Err // every caller names the folder ("recalls in DIR")
+		}
 		return nil, fmt.Errorf("read sessions folder: %w", err)
 	}
 	var out []sessionDir
