@@ -3,6 +3,7 @@
 package sessions
 
 import (
+	"net"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -164,5 +165,33 @@ func TestSessionFolderLinks(t *testing.T) {
 	}
 	if want := []string{"agent-x_u_1", "alias_u_4", "other_u_2"}; !slices.Equal(names, want) {
 		t.Errorf("sessions %q, want %q", names, want)
+	}
+}
+
+// TestStepThatIsNotAFile: a socket or a device node named like a step is
+// counted unreadable without being opened.
+func TestStepThatIsNotAFile(t *testing.T) {
+	dir := hostile(t, "step-000001", func(t *testing.T, path, _ string) {
+		l, err := net.Listen("unix", path)
+		if err != nil {
+			t.Skip(err)
+		}
+		t.Cleanup(func() { l.Close() })
+	})
+	session := filepath.Join(dir, "agent-x_u_1")
+	want := 1
+	if syscall.Mknod(filepath.Join(session, "step-000002"), syscall.S_IFCHR|0o600, 1<<8|3) == nil { // /dev/null's numbers; needs root
+		want = 2
+	}
+	p, err := WalkRecalls(dir, RecallOptions{}, func(SessionRecalls) error { return nil })
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p.UnreadableSteps != want {
+		t.Errorf("%d unreadable steps, want %d", p.UnreadableSteps, want)
+	}
+	ss, err := Read(dir)
+	if err != nil || len(ss) != 2 {
+		t.Fatalf("Read: %v %+v", err, ss)
 	}
 }
