@@ -7,6 +7,9 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+
+	"github.com/crmem/crmem/internal/safefile"
+	"github.com/crmem/crmem/store"
 )
 
 // tempPattern names the private folder of an edit (os.MkdirTemp's pattern).
@@ -61,7 +64,7 @@ func removeIfStale(dir string) bool {
 		return false
 	}
 	defer unlock()
-	want, err := os.ReadFile(filepath.Join(dir, sumFile))
+	want, err := safefile.ReadFile(filepath.Join(dir, sumFile), safefile.Options{Limit: 1 << 10, What: "edit sum", NoFollow: true})
 	if err != nil {
 		return false
 	}
@@ -81,7 +84,7 @@ func removeIfStale(dir string) bool {
 	if entry == "" {
 		return false
 	}
-	data, err := os.ReadFile(filepath.Join(dir, entry))
+	data, err := safefile.ReadFile(filepath.Join(dir, entry), safefile.Options{Limit: 4 * store.EntryReadMax, What: "edited entry file", NoFollow: true})
 	if err != nil {
 		return false
 	}
