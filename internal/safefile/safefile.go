@@ -36,6 +36,7 @@
 //	cli.(*app).readJSONLInput (import FILE, import -)                              Open and CapReader [1 GiB "JSON lines import"]
 //	cli.loadQueries (bench --queries)                                              ReadFile [64 MiB "queries file"]
 //	cli.(*app).content (add NAME -, standard input)                                ReadAll [64 MiB "entry on standard input"]
+//	cli.readNames (rm -, standard input)                                           CapReader [64 MiB "list of names on standard input"]
 //
 // Not through it: /dev/tty (cli's terminal check, opened on purpose),
 // /proc/self/maps and /proc/self/status (the kernel's), the demo's own
