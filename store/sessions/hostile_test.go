@@ -132,8 +132,8 @@ func TestHostileSessionFiles(t *testing.T) {
 				t.Errorf("allocated %d MiB reading two small sessions", grew>>20)
 			}
 			i := slices.IndexFunc(ss, func(s Session) bool { return s.Name == "agent-x_u_1" })
-			if i < 0 || !slices.Equal(ss[i].Archives, tt.archives) {
-				t.Errorf("sessions %+v, want agent-x_u_1 with archives %q", ss, tt.archives)
+			if i < 0 || !slices.Equal(ss[i].Archives, tt.archives) || ss[i].Unreadable != tt.unreadable {
+				t.Errorf("sessions %+v, want agent-x_u_1 with archives %q and %d unreadable steps", ss, tt.archives, tt.unreadable)
 			}
 			if agent != tt.agent {
 				t.Errorf("agent %q, want %q", agent, tt.agent)

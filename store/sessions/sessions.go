@@ -33,6 +33,10 @@ type Session struct {
 	Name     string   // the session folder's name
 	Archives []string // archive names of its compact markers, in step order
 	Resume   string   // archive its last compact marker names; "" if none or legacy
+	// Unreadable counts its steps that could not be read: not a regular
+	// file, over the cap, a link out of the sessions folder, an I/O error.
+	// Its archives and resume point may then be incomplete.
+	Unreadable int
 }
 
 // Refs indexes sessions by archive name.
@@ -155,16 +159,18 @@ func keepRead(ss []Session, dirs []sessionDir, errs []error) ([]Session, []sessi
 func readSession(d sessionDir) (Session, error) {
 	path := d.path
 	s := Session{Name: filepath.Base(path)}
-	steps, _, err := stepFiles(path)
+	steps, odd, err := stepFiles(path)
 	if err != nil {
 		return s, err
 	}
+	s.Unreadable = odd
 	var buf []byte
 	for _, name := range steps {
 		data, err := readStep(d.root, filepath.Join(path, name), buf)
 		buf = data[:0]
 		if err != nil {
-			continue // an unreadable step is skipped like an unparsable one
+			s.Unreadable++ // skipped like an unparsable step, but counted
+			continue
 		}
 		archive, isMarker := parseStep(data)
 		if !isMarker {
