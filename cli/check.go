@@ -167,6 +167,9 @@ func writeSessions(p func(string, ...any), s *check.Sessions) {
 		where = "the store"
 	}
 	p("sessions   %s in %s, %s compact markers, %s naming missing archives\n", humanize.Count(s.Sessions), where, humanize.Count(s.Markers), humanize.Count(len(s.Missing)))
+	if s.Unreadable > 0 {
+		p("  %s unreadable (not a regular file, too large, or a link out of the folder): skipped, so markers may be missing\n", plural(s.Unreadable, "step", "steps"))
+	}
 	for _, m := range s.Missing {
 		resume := ""
 		if m.Resume {

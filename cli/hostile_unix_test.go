@@ -202,3 +202,18 @@ func (zeros) Read(p []byte) (int, error) {
 	}
 	return len(p), nil
 }
+
+// TestCheckCountsUnreadableSteps: check says how many steps it could not
+// read (a FIFO, a link out of the folder), in both forms, rather than
+// report fewer markers as if that were all.
+func TestCheckCountsUnreadableSteps(t *testing.T) {
+	db := hostileHome(t, mkfifo) // step-000001 and meta are FIFOs
+	out, errOut, code := runWithin(t, 20*time.Second, strings.NewReader(""), "check", "--db", db)
+	if code != 0 || !strings.Contains(out, "  1 step unreadable (not a regular file, too large, or a link out of the folder): skipped, so markers may be missing") {
+		t.Errorf("check: exit %d, stderr %q, out:\n%s", code, errOut, out)
+	}
+	out, _, _ = runWithin(t, 20*time.Second, strings.NewReader(""), "check", "--json", "--db", db)
+	if !strings.Contains(out, `"markers":1,"unreadable_steps":1,`) {
+		t.Errorf("check --json: %s", out)
+	}
+}
