@@ -3,11 +3,11 @@ package cli
 import (
 	"errors"
 	"fmt"
-	"io"
 	"unicode/utf8"
 
 	"github.com/spf13/cobra"
 
+	"github.com/crmem/crmem/internal/safefile"
 	"github.com/crmem/crmem/store"
 )
 
@@ -23,9 +23,9 @@ func (a *app) content(args []string, at int) (string, error) {
 	if isTerminal(a.stdin) {
 		fmt.Fprintln(a.stderr, "crmem: reading content from standard input (end with ctrl+d)")
 	}
-	b, err := io.ReadAll(a.stdin)
+	b, err := safefile.ReadAll(a.stdin, "standard input", store.EntryReadMax, "entry on standard input")
 	if err != nil {
-		return "", fmt.Errorf("read standard input: %w", err)
+		return "", err
 	}
 	if !utf8.Valid(b) {
 		return "", errors.New("content on standard input is not valid UTF-8")

@@ -15,6 +15,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/crmem/crmem/internal/humanize"
+	"github.com/crmem/crmem/internal/safefile"
 	"github.com/crmem/crmem/store"
 )
 
@@ -82,11 +83,14 @@ resident memory of the process (VmHWM). The file is never written.`,
 	return c
 }
 
+// queriesMax caps --queries: a query a line, a million of them fit.
+const queriesMax = 64 << 20
+
 // loadQueries reads the query file, or the built-in queries when path is "".
 func loadQueries(path string) ([]string, error) {
 	text := defaultQueries
 	if path != "" {
-		b, err := os.ReadFile(path)
+		b, err := safefile.ReadFile(path, safefile.Options{Limit: queriesMax, What: "queries file"})
 		if err != nil {
 			return nil, fileError{path, err}
 		}

@@ -80,7 +80,7 @@ func writeCheck(w *bufio.Writer, r *check.Report) error {
 	p("aliases    %s\n", humanize.Count(r.Aliases))
 	p("content    %s", humanize.Size(r.ContentBytes))
 	if r.Largest != nil {
-		p(", largest %s (%s)", humanize.Size(r.Largest.Bytes), nameText(r.Largest.Name))
+		p(", largest %s (%s)", humanize.Size(r.Largest.Bytes), reportName(r.Largest.Name))
 	}
 	p("\n")
 	if r.V1Header != nil {
@@ -139,7 +139,7 @@ func writeAnomalies(p func(string, ...any), as []check.Anomaly) {
 			kinds = append(kinds, an.Kind)
 		}
 		if shown[an.Kind]++; shown[an.Kind] <= check.ListShown {
-			p("  %s: %s\n", an.Kind, sanitizeLine(an.Detail))
+			p("  %s: %s\n", an.Kind, reportLine(an.Detail))
 		}
 	}
 	for _, k := range kinds {
@@ -167,11 +167,14 @@ func writeSessions(p func(string, ...any), s *check.Sessions) {
 		where = "the store"
 	}
 	p("sessions   %s in %s, %s compact markers, %s naming missing archives\n", humanize.Count(s.Sessions), where, humanize.Count(s.Markers), humanize.Count(len(s.Missing)))
+	if s.Unreadable > 0 {
+		p("  %s unreadable (not a regular file, too large, or a link out of the folder): skipped, so markers may be missing\n", humanize.Plural(s.Unreadable, "step"))
+	}
 	for _, m := range s.Missing {
 		resume := ""
 		if m.Resume {
 			resume = " (its resume point: it resumes with a placeholder)"
 		}
-		p("  missing archive %q referenced by session %s%s\n", sanitizeLine(m.Archive), sanitizeLine(m.Session), resume)
+		p("  missing archive %s referenced by session %s%s\n", reportQuoted(m.Archive), reportName(m.Session), resume)
 	}
 }

@@ -2,6 +2,7 @@ package cli
 
 import (
 	"bufio"
+	"errors"
 	"fmt"
 
 	"github.com/spf13/cobra"
@@ -29,7 +30,11 @@ file is $CRMEM_CONFIG, else $XDG_CONFIG_HOME/crmem/config.toml, else
 			return a.output(func(w *bufio.Writer) error {
 				switch {
 				case path:
-					_, err := fmt.Fprintln(w, sanitizeLine(config.Path(a.getenv)))
+					p := config.Path(a.getenv)
+					if p == "" {
+						return errors.New("no config file: " + config.NoHome + " (set $CRMEM_CONFIG or $XDG_CONFIG_HOME)")
+					}
+					_, err := fmt.Fprintln(w, sanitizeLine(p))
 					return err
 				case def:
 					_, err := w.WriteString(config.DefaultFile())
@@ -56,7 +61,11 @@ func writeConfig(w *bufio.Writer, c *config.Config) error {
 	if !c.Found {
 		found = " (not found: defaults)"
 	}
-	fmt.Fprintf(w, "# config file: %s%s\n", sanitizeLine(c.File), found)
+	if c.File == "" {
+		fmt.Fprintf(w, "# config file: none (%s: defaults)\n", config.NoHome)
+	} else {
+		fmt.Fprintf(w, "# config file: %s%s\n", sanitizeLine(c.File), found)
+	}
 	ss := c.Settings()
 	width := 0
 	for _, s := range ss {

@@ -2,7 +2,9 @@ package cli
 
 import (
 	"bufio"
+	"errors"
 	"fmt"
+	"io"
 	"strings"
 	"time"
 
@@ -14,14 +16,33 @@ import (
 
 // output runs write on a buffered stdout and flushes it.
 func (a *app) output(write func(w *bufio.Writer) error) error {
-	w := bufio.NewWriterSize(a.stdout, 64<<10)
+	out := &outputWriter{w: a.stdout}
+	w := bufio.NewWriterSize(out, 64<<10)
 	if err := write(w); err != nil {
-		return fmt.Errorf("write output: %w", err)
+		if out.err != nil && errors.Is(err, out.err) {
+			return fmt.Errorf("write output: %w", err)
+		}
+		return err // what write read failed (recalls' sessions): its own message
 	}
 	if err := w.Flush(); err != nil {
 		return fmt.Errorf("write output: %w", err)
 	}
 	return nil
+}
+
+// outputWriter is standard output that remembers its first failure, so
+// output labels "write output" only what writing failed.
+type outputWriter struct {
+	w   io.Writer
+	err error
+}
+
+func (o *outputWriter) Write(p []byte) (int, error) {
+	n, err := o.w.Write(p)
+	if err != nil && o.err == nil {
+		o.err = err
+	}
+	return n, err
 }
 
 // formatDate shows a unix time as a local date and time.

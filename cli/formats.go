@@ -7,6 +7,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/crmem/crmem/internal/config"
+	"github.com/crmem/crmem/internal/humanize"
 	"github.com/crmem/crmem/store"
 	"github.com/crmem/crmem/store/crabdb"
 	"github.com/crmem/crmem/store/open"
@@ -83,8 +84,16 @@ func unreadableStore(path string) error {
 	if v1err == nil && f.Trailing == 0 {
 		return nil
 	}
-	if _, err := crabdb.Read(data); err != nil && v1err != nil {
+	_, err = crabdb.Read(data)
+	switch {
+	case err == nil:
+	case v1err != nil:
 		return fileError{path, fmt.Errorf("%v (nor a CRMEM v1 memory file: %v)", err, v1err)}
+	default:
+		// The v1 reader takes it only with bytes after its last entry
+		// (a store whose index runs past the end, say): its name says
+		// store, and a memory with no entries would mislead.
+		return fileError{path, fmt.Errorf("%v (and read as a CRMEM v1 memory file, %s of %s bytes would be trailing)", err, humanize.Count(f.Trailing), humanize.Count(len(data)))}
 	}
 	return nil
 }

@@ -3,7 +3,6 @@ package cli
 import (
 	"errors"
 	"fmt"
-	"io"
 	"os"
 	"strings"
 	"time"
@@ -11,6 +10,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/crmem/crmem/export"
+	"github.com/crmem/crmem/internal/safefile"
 	"github.com/crmem/crmem/store"
 )
 
@@ -142,15 +142,15 @@ func (a *app) readImport(path string, format export.Format) ([]store.Entry, []st
 // readJSONLInput reads JSON lines from a file, or standard input for "-".
 func (a *app) readJSONLInput(path string) ([]store.Entry, error) {
 	if path == "-" {
-		return export.ReadJSONL("stdin", a.stdin, time.Now())
+		return export.ReadJSONL("stdin", safefile.CapReader(a.stdin, "standard input", export.ImportMax, "JSON lines import"), time.Now())
 	}
-	f, err := os.Open(path)
+	if fi, err := os.Stat(path); err == nil && fi.IsDir() {
+		return nil, fileError{path, errors.New("is a directory, not a JSON lines file")}
+	}
+	f, _, err := safefile.Open(path, safefile.Options{Limit: export.ImportMax, What: "JSON lines import"})
 	if err != nil {
 		return nil, fileError{path, err}
 	}
 	defer f.Close()
-	if fi, err := f.Stat(); err == nil && fi.IsDir() {
-		return nil, fileError{path, errors.New("is a directory, not a JSON lines file")}
-	}
-	return export.ReadJSONL(path, io.Reader(f), time.Now())
+	return export.ReadJSONL(path, safefile.CapReader(f, path, export.ImportMax, "JSON lines import"), time.Now())
 }

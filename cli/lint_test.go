@@ -1,11 +1,14 @@
 package cli
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 
+	"github.com/crmem/crmem/store"
 	"github.com/crmem/crmem/store/hygiene"
 )
 
@@ -124,5 +127,40 @@ func TestLint_Store(t *testing.T) {
 	mustJSON(t, r.stdout, &rep)
 	if rep.Entries == 0 {
 		t.Errorf("no entries examined: %s", r.stdout)
+	}
+}
+
+// TestLintNotDuplicateConcurrent runs twelve `lint --not-duplicate` at
+// once, each its own process: all exit 0 and the file keeps all twelve
+// pairs (they take the folder's lock and apply their pair to the file as
+// it is then).
+func TestLintNotDuplicateConcurrent(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "memory.db")
+	entries := []store.Entry{{ID: 1, Name: "hub", Kind: store.Note, CreatedAt: 1767225600, Content: "hub"}}
+	for i := range 12 {
+		entries = append(entries, store.Entry{ID: uint64(i + 2), Name: fmt.Sprintf("spoke-%02d", i), Kind: store.Note, CreatedAt: 1767225600, Content: "spoke"})
+	}
+	if err := os.WriteFile(db, store.Encode(uint64(len(entries)+1), entries), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	var wg sync.WaitGroup
+	results := make([]result, 12)
+	for i := range 12 {
+		wg.Go(func() {
+			results[i] = crmem(t, "", "lint", "--db", db, "--not-duplicate", "hub", fmt.Sprintf("spoke-%02d", i))
+		})
+	}
+	wg.Wait()
+	for i, r := range results {
+		if r.code != 0 {
+			t.Errorf("writer %d: exit %d %s", i, r.code, r.stderr)
+		}
+	}
+	nd, err := hygiene.LoadNotDuplicates(hygiene.NotDuplicatesPath(db))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := len(nd.Pairs()); got != 12 {
+		t.Fatalf("%d of 12 pairs kept: %v", got, nd.Pairs())
 	}
 }

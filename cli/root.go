@@ -11,6 +11,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/crmem/crmem/internal/config"
+	"github.com/crmem/crmem/internal/editor"
 	"github.com/crmem/crmem/store"
 	"github.com/crmem/crmem/tui"
 )
@@ -302,6 +303,9 @@ func (a *app) runTUI(path string) error {
 		path = p
 	}
 	c := a.cfg
+	// Edit folders a killed crmem left hold an entry's text: gone at the
+	// next start (the screen's own edits sweep again when they begin).
+	editor.RemoveStale(editor.Options{Getenv: a.getenv})
 	return a.runScreen(tui.Options{
 		Path: path, SessionsDir: a.sessionsDir(path), Style: c.Style, NoMouse: !c.Mouse,
 		Sort: c.Sort, Keys: c.Keys, MaxExpansions: c.MaxExpansions, NameMatches: c.NameMatches, RecallLimit: c.RecallLimit,

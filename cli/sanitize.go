@@ -6,6 +6,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/crmem/crmem/internal/humanize"
 	safe "github.com/crmem/crmem/internal/sanitize"
 )
 
@@ -20,10 +21,11 @@ import (
 // shows each as a visible marker, ⟨U+200B⟩, as the TUI does (sanitize).
 // JSON output is escaped by export.EscapeJSON.
 
-// sanitize makes multi-line content terminal-safe as the TUI shows it:
-// escape sequences removed, invisible characters shown as ⟨U+200B⟩,
-// newlines and tabs kept.
-func sanitize(s string) string { return safe.Text(s) }
+// sanitize makes multi-line content terminal-safe for plain-text output:
+// invisible characters shown as ⟨U+200B⟩, an escape sequence made inert
+// and shown (⟨U+001B⟩[31m) rather than dropped silently, newlines and tabs
+// kept (safe.Shown).
+func sanitize(s string) string { return safe.Shown(s) }
 
 // sanitizeLine makes a one-line message or path terminal-safe: newlines
 // and tabs become spaces, every other invisible character or invalid byte
@@ -83,4 +85,50 @@ func needsEscape(s string) bool {
 		i += n
 	}
 	return false
+}
+
+// maxReportName is the most display cells a report line gives one name:
+// the longest name crmem creates (SPEC §2), so every such name shows whole.
+const maxReportName = 255
+
+// maxReportLine is the most display cells of one line of a report that
+// quotes names (an anomaly's detail).
+const maxReportLine = 1024
+
+// reportName shows a name in a report line as nameText does, cut at
+// maxReportName cells with "…" and the name's size when longer: a marker
+// in a session or a name in a file may be any length, and a 200 MB name
+// would be a 200 MB line.
+func reportName(s string) string { return capName(s, nameText) }
+
+// reportQuoted is reportName always quoted (quoteName), for a report that
+// quotes the names it lists.
+func reportQuoted(s string) string { return capName(s, quoteName) }
+
+// capName shows s with show, cut as reportName says.
+func capName(s string, show func(string) string) string {
+	if len(s) <= maxReportName {
+		return show(s)
+	}
+	return truncate(show(cutBytes(s, 4*maxReportName)), maxReportName) + fmt.Sprintf(" (%s bytes)", humanize.Count(len(s)))
+}
+
+// reportLine is a one-line message of a report (sanitizeLine), cut at
+// maxReportLine cells.
+func reportLine(s string) string {
+	if len(s) <= maxReportLine {
+		return sanitizeLine(s)
+	}
+	return truncate(sanitizeLine(cutBytes(s, 4*maxReportLine)), maxReportLine)
+}
+
+// cutBytes is s's first n bytes at most, not splitting a character.
+func cutBytes(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	for n > 0 && !utf8.RuneStart(s[n]) {
+		n--
+	}
+	return s[:n]
 }

@@ -42,6 +42,14 @@ func (a *app) readContents() (*store.Contents, error) {
 	if err != nil {
 		return nil, a.readError(path, err)
 	}
+	if c.Features.Format == store.FormatV1 && c.File.Trailing > 0 {
+		// Read as v1 only with bytes after its last entry: named like a
+		// store, it gets both readers' reasons rather than a memory with
+		// no entries (unreadableStore; nil for any other name).
+		if both := unreadableStore(path); both != nil {
+			return nil, both
+		}
+	}
 	a.warnings(path, c.Features.Warnings)
 	return c, nil
 }

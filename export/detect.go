@@ -4,10 +4,13 @@ import (
 	"bufio"
 	"bytes"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"slices"
 	"strings"
+
+	"github.com/crmem/crmem/internal/safefile"
 )
 
 // Format names an import format.
@@ -70,14 +73,22 @@ func Detect(path string) (Format, error) {
 	return "", fmt.Errorf("%s: cannot tell the format (no entries/, global/, agents/ or runs/); use --from", path)
 }
 
+// ImportMax caps an import source read whole (a JSON lines file or
+// stream): 1 GiB is ten times the 100k-entry corpus's JSON lines.
+const ImportMax = 1 << 30
+
+// detectMax bounds what detectFile reads looking for a first non-blank
+// line.
+const detectMax = 1 << 20
+
 // detectFile recognises JSON lines by the first non-blank line.
 func detectFile(path string) (Format, error) {
-	f, err := os.Open(path)
+	f, _, err := safefile.Open(path, safefile.Options{})
 	if err != nil {
 		return "", pathError(err)
 	}
 	defer f.Close()
-	r := bufio.NewReader(f)
+	r := bufio.NewReader(io.LimitReader(f, detectMax))
 	if magic, _ := r.Peek(6); string(magic) == "CRMEM\x00" {
 		return "", fmt.Errorf("%s is a memory file, not an export: use `crmem export --db %s | crmem import - --merge`", path, path)
 	}

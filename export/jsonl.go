@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"slices"
 	"strings"
 	"time"
@@ -109,6 +110,10 @@ func ReadJSONL(file string, r io.Reader, now time.Time) ([]store.Entry, error) {
 	)
 	for n := 1; ; n++ {
 		line, err := br.ReadBytes('\n')
+		var pe *fs.PathError
+		if errors.As(err, &pe) {
+			return nil, err // names its file already (a capped stream)
+		}
 		if err != nil && !errors.Is(err, io.EOF) {
 			return nil, fmt.Errorf("read %s: %w", file, err)
 		}

@@ -1,13 +1,14 @@
 package export
 
 import (
-	"errors"
 	"fmt"
-	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
+
+	"github.com/crmem/crmem/internal/safefile"
+	"github.com/crmem/crmem/store"
 )
 
 // tree reads the files of one folder and nothing outside it (SPEC §5): a
@@ -98,26 +99,11 @@ func (t *tree) subfolders(rel string) ([]string, error) {
 	return out, nil
 }
 
-// readFile reads a regular file of the tree without following a link (a
-// file swapped for a link after the listing fails) and without blocking on
-// a FIFO swapped in; it returns the file's stat as read.
+// readFile reads a regular file of the tree (safefile, at most
+// store.EntryReadMax) without following a link (a file swapped for a link
+// after the listing fails) and without blocking on a FIFO swapped in; it
+// returns the file's stat as read.
 func (t *tree) readFile(rel string) ([]byte, fs.FileInfo, error) {
 	path := filepath.Join(t.root, rel)
-	f, err := openNoFollow(path)
-	if err != nil {
-		return nil, nil, err
-	}
-	defer f.Close()
-	fi, err := f.Stat()
-	if err != nil {
-		return nil, nil, err
-	}
-	if !fi.Mode().IsRegular() {
-		return nil, nil, &fs.PathError{Op: "read", Path: path, Err: errors.New("not a regular file")}
-	}
-	data, err := io.ReadAll(f)
-	if err != nil {
-		return nil, nil, &fs.PathError{Op: "read", Path: path, Err: err}
-	}
-	return data, fi, nil
+	return safefile.ReadFileInfo(path, safefile.Options{Limit: store.EntryReadMax, What: "page", NoFollow: true})
 }

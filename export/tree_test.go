@@ -126,3 +126,23 @@ func contents(res *export.Imported) []string {
 	}
 	return out
 }
+
+// TestLoad_PageOverCap: a page of 10 GiB (sparse) fails at once with one
+// error naming it and the cap, without reading it.
+func TestLoad_PageOverCap(t *testing.T) {
+	dir := t.TempDir()
+	writeFile(t, filepath.Join(dir, "notes", "ok.md"), "fine")
+	big := filepath.Join(dir, "notes", "big.md")
+	f, err := os.Create(big)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := f.Truncate(10 << 30); err != nil {
+		t.Fatal(err)
+	}
+	f.Close()
+	_, _, err = export.Load(dir, fixedNow)
+	if err == nil || !strings.Contains(err.Error(), "big.md") || !strings.Contains(err.Error(), "too large: 10,737,418,240 bytes (a page holds at most 64 MiB)") {
+		t.Fatalf("err = %v, want big.md too large", err)
+	}
+}

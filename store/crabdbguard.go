@@ -43,15 +43,15 @@ func ReadCrabdbHeader(b []byte) (h CrabdbHeader, ok bool) {
 
 // MayBeCrabdb reports whether a file of size bytes starting with head (its
 // first 32 bytes or more) has the structure of a crabdb store, once a
-// whole-file v1 reading has been ruled out (SPEC §10): bytes 28–31 zero and
-// (index_at, index_len) either (0, 0) or inside the file from byte 32 on.
-// One case more counts: a valid header whose v1 reading cannot go past the
-// v1 header (an entry count of 0 with bytes after it, or more entries than
-// the file could hold) and which points at a snapshot inside the file or
-// has bytes 28–31 zero — a store whose header names a snapshot running
-// past the end of the file, which the v1 reader would otherwise take for
-// an empty memory with trailing bytes. A file for which it is false is
-// never a store, so a caller can look at 32 bytes before reading more.
+// whole-file v1 reading has been ruled out, exactly as SPEC §10 says: at
+// least 32 bytes, bytes 28–31 zero and (index_at, index_len) either
+// (0, 0) or inside the file with index_at ≥ 32. Nothing else is a store:
+// a file that fails it is the v1 reader's to decide, with its reason (a
+// store whose header points past the end of the file is not told from a
+// damaged v1 file by any rule, and the v1 reader refuses it unless it reads
+// as a v1 memory with trailing bytes, which it then is). A file for which
+// it is false is never a store, so a caller can look at 32 bytes before
+// reading more.
 func MayBeCrabdb(head []byte, size int64) bool {
 	h, ok := ReadCrabdbHeader(head)
 	if !ok || size < crabdbHeaderLen {
@@ -61,16 +61,7 @@ func MayBeCrabdb(head []byte, size int64) bool {
 	at, n := h.IndexAt, h.IndexLen
 	zero28 := n>>32 == 0 // bytes 28–31
 	inside := (at == 0 && n == 0) || (at >= crabdbHeaderLen && at <= usize && n <= usize-at)
-	if zero28 && inside {
-		return true
-	}
-	validHeader := h.Magic == magic && h.Version == formatVersion && h.Flags == 0
-	if !validHeader {
-		return false
-	}
-	count := n & 0xffffffff // bytes 24–27: a v1 file's entry count
-	implausible := count == 0 || count*minEntrySize > usize-28
-	return implausible && (zero28 || (at >= crabdbHeaderLen && at < usize))
+	return zero28 && inside
 }
 
 // decodeV1 decodes a version of the memory file that a DB reads and may
@@ -80,8 +71,40 @@ func MayBeCrabdb(head []byte, size int64) bool {
 // write path of store from taking a store for an empty v1 memory.
 func decodeV1(data []byte) (*File, error) {
 	f, err := Decode(data)
-	if err == nil && f.Trailing > 0 && MayBeCrabdb(data, int64(len(data))) {
-		return nil, ErrCrabdb
+	if err == nil && f.Trailing > 0 {
+		switch {
+		case MayBeCrabdb(data, int64(len(data))):
+			return nil, ErrCrabdb
+		case indexPastEnd(data, int64(len(data))):
+			return nil, errIndexPastEnd{}
+		}
 	}
 	return f, err
 }
+
+// indexPastEnd reports whether a file the v1 reader takes for an empty
+// memory with trailing bytes has, read as a store's header, an index from
+// byte 32 on that runs past the end of the file: a crabtalk store cut
+// short, or with its header damaged (fixtures/crabdb/bad/big-index-len).
+// By SPEC §10 it is not a store, and it is read as the v1 file it decodes
+// as; but it is never written, which would replace what may be the
+// daemon's whole store with an empty memory. A v1 file's next_id below 32
+// (an empty memory followed by zeros, say) is never taken for one.
+func indexPastEnd(head []byte, size int64) bool {
+	if len(head) < crabdbHeaderLen || size < crabdbHeaderLen {
+		return false
+	}
+	at := binary.LittleEndian.Uint64(head[16:24])
+	n := binary.LittleEndian.Uint64(head[24:32])
+	return at >= crabdbHeaderLen && (at > uint64(size) || n > uint64(size)-at)
+}
+
+// errIndexPastEnd is why a DB refuses a file indexPastEnd describes; it
+// matches ErrCrabdb, as every refusal to write over a store does.
+type errIndexPastEnd struct{}
+
+func (errIndexPastEnd) Error() string {
+	return "not written: it reads as a CRMEM v1 memory only with trailing bytes, and its header as a crabtalk store's whose index runs past the end of the file (a store cut short?)"
+}
+
+func (errIndexPastEnd) Is(target error) bool { return target == ErrCrabdb }

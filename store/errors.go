@@ -3,6 +3,8 @@ package store
 import (
 	"errors"
 	"io/fs"
+
+	"github.com/crmem/crmem/internal/safefile"
 )
 
 // ErrBadFormat is matched (errors.Is) by every decode failure. The error's
@@ -40,7 +42,7 @@ var ErrConflict = errors.New("entry changed on disk")
 
 // ErrNotRegular is returned when the memory path leads (after symlinks) to
 // something other than a regular file: a folder, FIFO, socket or device.
-var ErrNotRegular = errors.New("not a regular file")
+var ErrNotRegular = safefile.ErrNotRegular
 
 // ErrTooLong is returned when a string cannot be encoded: the format's
 // length prefix is a u32, so 4 GiB or more does not fit.

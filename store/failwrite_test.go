@@ -36,8 +36,13 @@ func TestApply_FailedWriteLeavesNothing(t *testing.T) {
 	before, _ := os.ReadFile(path)
 	db := openDB(t, path)
 	store.SetWriteFailure(db, syscall.ENOSPC)
-	if _, err := db.Apply(store.Add{Name: "b", Content: "y"}); !errors.Is(err, syscall.ENOSPC) {
+	_, err := db.Apply(store.Add{Name: "b", Content: "y"})
+	if !errors.Is(err, syscall.ENOSPC) {
 		t.Fatalf("error %v, want ENOSPC", err)
+	}
+	// The message names the memory file once, never the temp file.
+	if msg := err.Error(); strings.Count(msg, filepath.Dir(path)) != 1 || strings.Contains(msg, ".tmp") || !strings.Contains(msg, "(the file is unchanged)") {
+		t.Errorf("message %q: want the path once, no temp file, and that the file is unchanged", msg)
 	}
 	if got := dirNames(t, filepath.Dir(path)); !slices.Equal(got, []string{"memory.db"}) {
 		t.Errorf("after a failed write the folder holds %v", got)

@@ -1,6 +1,7 @@
 package store
 
 import (
+	"runtime/debug"
 	"time"
 
 	"github.com/crmem/crmem/bm25"
@@ -45,15 +46,30 @@ func (m *Memory) startIndexOf(snapshot func() entryDocs, background bool) chan s
 	m.ixDone = done
 	m.mu.Unlock()
 	build := func() {
+		defer close(done)
+		defer func() {
+			// A fault on a mapped file cut short (the build's own or a
+			// worker's, carried back by workgroup) is kept for Index to
+			// raise on the goroutine that waits, where the command turns
+			// it into one line; raised here, on a goroutine of its own,
+			// it would end the process with a stack trace.
+			if r := recover(); r != nil {
+				m.mu.Lock()
+				m.ixFault = r
+				m.mu.Unlock()
+			}
+		}()
 		start := time.Now()
 		ix := bm25.BuildFunc(docs.n, docs.doc) // entries are immutable: no lock needed
 		m.mu.Lock()
 		m.ix, m.ixTook = ix, time.Since(start)
 		m.mu.Unlock()
-		close(done)
 	}
 	if background {
-		go build()
+		go func() {
+			debug.SetPanicOnFault(true) // a fault reading the entries is a panic, not a crash
+			build()
+		}()
 	} else {
 		build()
 	}
@@ -99,6 +115,9 @@ func (m *Memory) Index() *bm25.Index {
 	<-done
 	m.mu.RLock()
 	defer m.mu.RUnlock()
+	if m.ixFault != nil {
+		panic(m.ixFault)
+	}
 	return m.ix
 }
 
@@ -116,7 +135,7 @@ func (m *Memory) Search(query string, limit int) []bm25.Hit {
 func (m *Memory) lockWrite() {
 	for {
 		m.mu.Lock()
-		if m.ixDone == nil || m.ix != nil {
+		if m.ixDone == nil || m.ix != nil || m.ixFault != nil {
 			return
 		}
 		done := m.ixDone

@@ -1,6 +1,9 @@
 package store
 
-import "sync"
+import (
+	"runtime/debug"
+	"sync"
+)
 
 // lookupMaps defers building a memory's name and alias maps, the costliest
 // part of an open after the bm25 index, until something resolves a name or
@@ -11,20 +14,44 @@ import "sync"
 // built from them without holding the memory's lock, by whichever goroutine
 // needs them first (or a background one), exactly once.
 type lookupMaps struct {
-	once sync.Once
-	from []Entry // nil once built
+	once  sync.Once
+	from  []Entry // nil once built
+	fault any     // the panic that ended the build (a fault on a mapped file)
 }
 
 // lookups makes sure the name and alias maps are built. Every access to
 // m.names or m.aliases calls it first; the caller holds mu (read or
-// write) or, from the background, nothing (see lookupMaps).
+// write) or, from the background, nothing (see lookupMaps). A build that
+// faulted (the mapped file was cut short) panics again here, on the
+// caller's goroutine, where the command turns it into one line.
 func (m *Memory) lookups() {
+	m.buildLookups()
+	if m.lazy.fault != nil {
+		panic(m.lazy.fault)
+	}
+}
+
+// buildLookups builds the maps once; a panic while building is kept for
+// lookups to raise rather than raised on whichever goroutine built them.
+func (m *Memory) buildLookups() {
 	m.lazy.once.Do(func() {
+		defer func() {
+			if r := recover(); r != nil {
+				m.lazy.fault = r
+			}
+		}()
 		if m.names.first == nil { // not built eagerly (NewMemoryWith)
 			m.fillLookups(m.lazy.from)
 			m.lazy.from = nil
 		}
 	})
+}
+
+// lookupsInBackground builds the maps on a goroutine of its own: a fault
+// on a mapped file there is a panic (kept for lookups), not a crash.
+func (m *Memory) lookupsInBackground() {
+	debug.SetPanicOnFault(true)
+	m.buildLookups()
 }
 
 // fillLookups builds the name and alias maps of entries whose ids strictly

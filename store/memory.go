@@ -42,9 +42,10 @@ type Memory struct {
 	nextID  uint64
 	dups    []*Entry // entries shadowed by a later one with their id (dups.go)
 
-	ix     *bm25.Index   // nil until built
-	ixDone chan struct{} // nil until a build starts; closed when ix is set
-	ixTook time.Duration // how long the build took, once ix is set
+	ix      *bm25.Index   // nil until built
+	ixDone  chan struct{} // nil until a build starts; closed when ix is set or the build faulted
+	ixFault any           // the panic that ended the build (a fault on a mapped file), raised again by Index
+	ixTook  time.Duration // how long the build took, once ix is set
 }
 
 // NewMemory builds a memory and its index (on all cores) from a decoded file.
@@ -75,7 +76,7 @@ func NewMemoryWith(f *File, mode IndexMode) *Memory {
 	if ascending { // no shadowed duplicates (splitDups)
 		m.insertAscending(f.Entries)
 		if mode == IndexBackground { // an interactive user soon resolves names
-			go m.lookups()
+			go m.lookupsInBackground()
 		}
 	} else {
 		m.names, m.aliases = newNameIndex(len(f.Entries)), make(map[string]idList)
@@ -91,7 +92,7 @@ func NewMemoryWith(f *File, mode IndexMode) *Memory {
 	m.compact()
 	switch mode {
 	case IndexNow:
-		<-m.startIndex(false)
+		m.Index() // a build that faulted panics here, on the caller's goroutine
 	case IndexBackground:
 		m.startIndex(true)
 	}

@@ -2,13 +2,7 @@
 
 package store
 
-import (
-	"os"
-	"syscall"
-)
+import "syscall"
 
 // syscallENOTDIR is returned by lstat when a path element is not a folder.
 const syscallENOTDIR = syscall.ENOTDIR
-
-// openNoBlock opens path for reading.
-func openNoBlock(path string) (*os.File, error) { return os.Open(path) }

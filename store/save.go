@@ -72,7 +72,7 @@ func (t tempFile) write(target string) (string, Fingerprint, error) {
 	// O_EXCL: the name is ours alone; 0600 until chmod: memory is private.
 	f, err := os.OpenFile(name, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
 	if err != nil {
-		return "", Fingerprint{}, fmt.Errorf("create temp file: %w", err)
+		return "", Fingerprint{}, tempErr("create", err)
 	}
 	done := false
 	defer func() { // remove the temp file on every failure path
@@ -86,10 +86,10 @@ func (t tempFile) write(target string) (string, Fingerprint, error) {
 	}
 	fi, err := f.Stat()
 	if err != nil {
-		return "", Fingerprint{}, fmt.Errorf("stat %s: %w", name, err)
+		return "", Fingerprint{}, tempErr("stat", err)
 	}
 	if err := f.Close(); err != nil {
-		return "", Fingerprint{}, fmt.Errorf("close %s: %w", name, err)
+		return "", Fingerprint{}, tempErr("close", err)
 	}
 	done = true
 	return name, Fingerprint{Exists: true, Size: int64(len(t.data)), ModTime: fi.ModTime(), Hash: hashBytes(t.data)}, nil
@@ -102,32 +102,44 @@ func (t tempFile) fill(f *os.File, name string) error {
 		data = data[:len(data)/2] // a disk that fills up half way
 	}
 	if _, err := f.Write(data); err != nil {
-		return fmt.Errorf("write %s: %w", name, err)
+		return tempErr("write", err)
 	}
 	if t.failWrite != nil {
-		return fmt.Errorf("write %s: %w", name, t.failWrite)
+		return tempErr("write", &fs.PathError{Op: "write", Path: name, Err: t.failWrite})
 	}
 	if t.meta.uid >= 0 {
 		// Root rewriting a user's memory: the user must still own it.
 		if err := f.Chown(t.meta.uid, t.meta.gid); err != nil {
-			return fmt.Errorf("chown %s: %w", name, err)
+			return tempErr("chown", err)
 		}
 	}
 	if t.meta.perm != 0o600 {
 		// Keep the existing file's bits; chmod is exact where create obeys
 		// umask. After chown, which may clear setuid/setgid bits.
 		if err := f.Chmod(t.meta.perm); err != nil {
-			return fmt.Errorf("chmod %s: %w", name, err)
+			return tempErr("chmod", err)
 		}
 	}
 	if !t.noSync {
 		// The data must be on disk before the rename makes it the memory
 		// file, or a crash could leave the new name on empty blocks.
 		if err := f.Sync(); err != nil {
-			return fmt.Errorf("sync %s: %w", name, err)
+			return tempErr("sync", err)
 		}
 	}
 	return nil
+}
+
+// tempErr is a failure to write the new version of a file: the temp
+// file's name means nothing to the user, and whoever reports the error
+// names the file itself, so neither path is repeated in the message. The
+// file is unchanged: every such failure comes before the rename.
+func tempErr(op string, err error) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		err = pe.Err
+	}
+	return fmt.Errorf("%s its new version: %w (the file is unchanged)", op, err)
 }
 
 // syncDir makes a rename in dir durable: without it a crash can forget the

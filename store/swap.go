@@ -6,6 +6,8 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+
+	"github.com/crmem/crmem/internal/safefile"
 )
 
 // swapResult says what one attempt to publish our version found.
@@ -107,7 +109,7 @@ func (db *DB) displaced(tmp, target string, ours, expected Fingerprint) (swapRes
 			return swapResult{current: ours, placed: true}, nil
 		}
 	}
-	f, openErr := openNoBlock(tmp) // whatever it is, opening it must not hang
+	f, _, openErr := safefile.Open(tmp, safefile.Options{}) // whatever it is, opening it must not hang
 	if db.betweenSwaps != nil {
 		db.betweenSwaps()
 	}

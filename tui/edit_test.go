@@ -417,7 +417,7 @@ func TestEditorTempFileIsPrivate(t *testing.T) {
 	var name string
 	h.editor = "true"
 	h.during = func() {
-		matches, _ := filepath.Glob(filepath.Join(h.f.ed.TempDir, "crmem-edit-*", "*"))
+		matches, _ := filepath.Glob(filepath.Join(h.f.ed.TempDir, "crmem-edit-*", "*.md")) // beside it: the sum of what crmem wrote (editor.RemoveStale)
 		if len(matches) == 1 {
 			fi, _ := os.Stat(matches[0])
 			di, _ := os.Stat(filepath.Dir(matches[0]))

@@ -4,8 +4,8 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"os"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strings"
 
@@ -13,6 +13,7 @@ import (
 	"github.com/pelletier/go-toml/v2/unstable"
 
 	"github.com/crmem/crmem/internal/humanize"
+	"github.com/crmem/crmem/internal/safefile"
 )
 
 // Options are the layers above the defaults: the environment and the flags
@@ -58,24 +59,42 @@ func value[T any](p *T) (any, bool) {
 
 // Path is the config file's path: $CRMEM_CONFIG, else
 // $XDG_CONFIG_HOME/crmem/config.toml, else ~/.config/crmem/config.toml.
+// It is "" when that needs a home folder and none is known ($HOME unset):
+// there is then no config file, rather than one under the working folder
+// (".config/crmem/config.toml"), which could name any memory to write.
 func Path(getenv func(string) string) string {
+	h := Home(getenv)
 	if p := getenv("CRMEM_CONFIG"); p != "" {
-		return ExpandHome(p, Home(getenv))
+		if h == "" && (p == "~" || strings.HasPrefix(p, "~/")) {
+			return ""
+		}
+		return ExpandHome(p, h)
 	}
 	if x := getenv("XDG_CONFIG_HOME"); x != "" {
 		return filepath.Join(x, "crmem", "config.toml")
 	}
-	return filepath.Join(Home(getenv), ".config", "crmem", "config.toml")
+	if h == "" {
+		return ""
+	}
+	return filepath.Join(h, ".config", "crmem", "config.toml")
 }
 
-// Home is the home folder: $HOME as getenv reads it, else what the
-// system says. Both faces expand ~ and show paths under it with it.
+// NoHome says why there is no config file or default memory when Path or
+// CrabtalkHome find no home folder.
+const NoHome = "$HOME is not set"
+
+// Home is the home folder: $HOME (%USERPROFILE% on Windows), read through
+// getenv only: not os.UserHomeDir, which reads the process's own
+// environment behind the caller's back (and on Unix only $HOME anyway).
+// "" when unset. Both faces expand ~ and show paths under it with it.
 func Home(getenv func(string) string) string {
 	if h := getenv("HOME"); h != "" {
 		return h
 	}
-	h, _ := os.UserHomeDir()
-	return h
+	if runtime.GOOS == "windows" {
+		return getenv("USERPROFILE")
+	}
+	return ""
 }
 
 // Load builds the effective configuration: defaults, the file (missing:
@@ -106,11 +125,14 @@ func Load(o Options) (*Config, error) {
 
 // loadFile applies the config file, if there is one.
 func (c *Config) loadFile(h string) error {
+	if c.File == "" {
+		return nil // no home folder: no config file (Path)
+	}
 	data, err := readCapped(c.File, ConfigFileMax, "config file")
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil
 	}
-	var big *errTooLarge
+	var big *safefile.TooLargeError
 	if errors.As(err, &big) {
 		return &Error{File: c.File, Msg: big.Error()}
 	}

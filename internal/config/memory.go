@@ -61,7 +61,7 @@ func CrabtalkHome(getenv func(string) string) (string, error) {
 	}
 	h := Home(getenv)
 	if h == "" {
-		return "", errors.New("find home directory: neither $HOME nor the user's home is known")
+		return "", errors.New("no memory file: " + NoHome + " (give --db, $CRMEM_DB or $CRABTALK_HOME)")
 	}
 	return filepath.Join(h, ".crabtalk"), nil
 }

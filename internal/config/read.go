@@ -3,10 +3,8 @@ package config
 import (
 	"encoding/json"
 	"fmt"
-	"io"
 
-	"github.com/crmem/crmem/internal/humanize"
-	"github.com/crmem/crmem/store"
+	"github.com/crmem/crmem/internal/safefile"
 )
 
 // The caps on what crmem reads from the files it is configured with. A
@@ -25,48 +23,14 @@ const (
 	maxFileKeys = 1000
 )
 
-// errTooLarge is returned by readCapped for a file over its cap.
-type errTooLarge struct {
-	size, limit int64
-	what        string
-}
-
-// Error is "too large: 52,428,800 bytes (a config file holds at most 1 MiB)".
-func (e *errTooLarge) Error() string {
-	return fmt.Sprintf("too large: %s bytes (a %s holds at most %s)",
-		humanize.Count(int(e.size)), e.what, capText(e.limit))
-}
-
-// capText writes a cap in KiB or MiB.
-func capText(n int64) string {
-	if n >= 1<<20 && n%(1<<20) == 0 {
-		return fmt.Sprintf("%d MiB", n>>20)
-	}
-	return fmt.Sprintf("%d KiB", n>>10)
-}
-
-// readCapped reads the file at path as crmem reads the memory file (store.
-// OpenRegular): only a regular file, after symlinks, is read
-// (store.ErrNotRegular at once otherwise), opening never blocks (a FIFO
+// readCapped reads the file at path as crmem reads every file it did not
+// write (safefile.ReadFile): only a regular file, after symlinks, is read
+// (safefile.ErrNotRegular at once otherwise), opening never blocks (a FIFO
 // would wait for a writer), and no more than limit bytes are read: a file
-// over it, or one that grows past it while read, is an *errTooLarge.
+// over it, or one that grows past it while read, is a
+// *safefile.TooLargeError.
 func readCapped(path string, limit int64, what string) ([]byte, error) {
-	f, fi, err := store.OpenRegular(path)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	if fi.Size() > limit {
-		return nil, &errTooLarge{size: fi.Size(), limit: limit, what: what}
-	}
-	data, err := io.ReadAll(io.LimitReader(f, limit+1))
-	if err != nil {
-		return nil, err
-	}
-	if int64(len(data)) > limit {
-		return nil, &errTooLarge{size: int64(len(data)), limit: limit, what: what}
-	}
-	return data, nil
+	return safefile.ReadFile(path, safefile.Options{Limit: limit, What: what})
 }
 
 // ReadStyleFile reads a glamour style file: a regular file of at most

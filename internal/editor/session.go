@@ -17,6 +17,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/crmem/crmem/internal/safefile"
 	"github.com/crmem/crmem/store"
 )
 
@@ -37,6 +38,7 @@ type Session struct {
 	New      bool        // a new note: saving adds rather than updates
 
 	dir, path string
+	lock      *os.File // the folder's lock, held while the edit lives (stale.go)
 	written   []byte
 	argv      []string
 	now       func() time.Time
@@ -63,6 +65,7 @@ func start(e store.Entry, isNew bool, opts Options) (*Session, error) {
 	if isNew && e.CreatedAt == 0 {
 		e.CreatedAt = uint64(opts.Now().Unix())
 	}
+	RemoveStale(opts) // folders of edits a killed crmem left, holding an entry's text
 	s := &Session{Original: e, New: isNew, argv: argv, now: opts.Now, written: formatEntry(e)}
 	if err := s.writeTemp(opts.TempDir); err != nil {
 		return nil, err
@@ -84,25 +87,48 @@ func (o Options) withDefaults() Options {
 }
 
 // writeTemp creates the private folder and file. os.MkdirTemp makes the
-// folder 0700; the file is created 0600 and exclusively.
+// folder 0700 (chmod'ed again, whatever the umask); the file is created
+// 0600 and exclusively. The folder is locked while the session lives and
+// holds the sum of what was written, so that a later crmem can tell a
+// folder a killed one left from one in use or holding the user's text
+// (RemoveStale).
 func (s *Session) writeTemp(parent string) error {
-	dir, err := os.MkdirTemp(parent, "crmem-edit-")
+	dir, err := os.MkdirTemp(parent, tempPattern)
 	if err != nil {
 		return fmt.Errorf("create temp folder: %w", err)
 	}
 	s.dir, s.path = dir, filepath.Join(dir, fileName(s.Original.Name))
-	f, err := os.OpenFile(s.path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
+	err = os.Chmod(dir, 0o700)
 	if err == nil {
-		_, err = f.Write(s.written)
-		if cerr := f.Close(); err == nil {
-			err = cerr
+		s.lock, err = lockDir(dir)
+	}
+	if err == nil {
+		err = writeSum(dir, s.written)
+	}
+	if err == nil {
+		var f *os.File
+		f, err = os.OpenFile(s.path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
+		if err == nil {
+			_, err = f.Write(s.written)
+			if cerr := f.Close(); err == nil {
+				err = cerr
+			}
 		}
 	}
 	if err != nil {
+		s.unlock()
 		os.RemoveAll(dir)
 		return fmt.Errorf("write temp file: %w", err)
 	}
 	return nil
+}
+
+// unlock releases the folder's lock.
+func (s *Session) unlock() {
+	if s.lock != nil {
+		s.lock.Close()
+		s.lock = nil
+	}
 }
 
 // fileName is NAME.md with anything unsafe in a file name replaced, so the
@@ -142,6 +168,7 @@ func (s *Session) Cmd() *exec.Cmd {
 // Cleanup removes the temp folder. Call it only once the text is saved or
 // known to be unchanged.
 func (s *Session) Cleanup() error {
+	defer s.unlock()
 	if err := os.RemoveAll(s.dir); err != nil {
 		return fmt.Errorf("remove temp folder: %w", err)
 	}
@@ -163,7 +190,7 @@ func (s *Session) Finish(runErr error) Result {
 		}
 		return r
 	}
-	data, err := os.ReadFile(s.path)
+	data, err := safefile.ReadFile(s.path, safefile.Options{Limit: max(store.EntryReadMax, 2*int64(len(s.written))), What: "edited entry file"})
 	if err != nil {
 		r.Outcome, r.Err = Unreadable, err
 		return r

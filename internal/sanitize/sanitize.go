@@ -49,6 +49,13 @@ func Line(s string) string { return apply(s, labelPolicy) }
 // character shown as a [Marker].
 func Text(s string) string { return apply(s, textPolicy) }
 
+// Shown returns multi-line content as plain-text output prints it: [Text],
+// except that an escape sequence is not removed but made inert and shown,
+// its introducer a [Marker] and the rest as the text it is
+// ("⟨U+001B⟩]0;title"), as JSON output shows it escaped: plain-text
+// output never drops a character silently (SPEC §6).
+func Shown(s string) string { return apply(s, shownPolicy) }
+
 // Name is a name or an alias as shown: escape sequences and invalid bytes
 // leave [Dropped], every invisible character (newline and tab included) a
 // [Marker], so a name that holds one never looks like a clean one.
@@ -138,6 +145,7 @@ func isUpperHex(c byte) bool { return c >= '0' && c <= '9' || c >= 'A' && c <= '
 type policy struct {
 	layout  func(r rune) string // a newline or tab
 	escape  string              // an escape sequence
+	markESC bool                // an escape sequence's introducer is shown as a marker, its body as text
 	invalid string              // an invalid byte
 	keepSGR bool                // SGR sequences are kept (rendered output)
 	crlf    bool                // a CR before a newline is dropped
@@ -146,6 +154,7 @@ type policy struct {
 
 var (
 	textPolicy   = policy{layout: keep, invalid: Dropped, crlf: true, shown: Marker}
+	shownPolicy  = policy{layout: keep, markESC: true, invalid: Dropped, crlf: true, shown: Marker}
 	labelPolicy  = policy{layout: space, escape: Dropped, invalid: Dropped, shown: Marker}
 	namePolicy   = policy{layout: Marker, escape: Dropped, invalid: Dropped, shown: Marker}
 	inputPolicy  = policy{layout: space, shown: drop}
@@ -278,6 +287,8 @@ func apply(s string, p policy) string {
 		switch {
 		case r == utf8.RuneError && w <= 1:
 			b.WriteString(p.invalid)
+		case p.markESC && (r == 0x1b || r >= 0x80 && r <= 0x9f):
+			b.WriteString(Marker(r))
 		case r == 0x1b:
 			n, keep := escape(s[i:], p.keepSGR)
 			if keep {

@@ -78,12 +78,15 @@ type Anomaly struct {
 // Sessions is what a report finds in crabtalk's sessions: the sessions
 // folder beside a v1 file, or the sessions a store holds.
 type Sessions struct {
-	Dir      string          `json:"dir"`   // the folder, or "(in the store)"
-	Found    bool            `json:"found"` // the folder exists (always, in a store)
-	Sessions int             `json:"sessions"`
-	Markers  int             `json:"markers"`
-	Missing  []MissingMarker `json:"missing_archives"`
-	Error    string          `json:"error,omitempty"`
+	Dir      string `json:"dir"`   // the folder, or "(in the store)"
+	Found    bool   `json:"found"` // the folder exists (always, in a store)
+	Sessions int    `json:"sessions"`
+	Markers  int    `json:"markers"`
+	// Unreadable counts steps that could not be read (a FIFO, a device,
+	// over the cap, a link out of the folder): their markers are unknown.
+	Unreadable int             `json:"unreadable_steps"`
+	Missing    []MissingMarker `json:"missing_archives"`
+	Error      string          `json:"error,omitempty"`
 }
 
 // InStore is Sessions.Dir for the sessions a store holds.
@@ -187,6 +190,7 @@ func folderSessions(dir string, entries []store.Entry) *Sessions {
 	r.Sessions = len(ss)
 	for _, s := range ss {
 		r.Markers += len(s.Archives)
+		r.Unreadable += s.Unreadable
 		reported := map[string]bool{} // a session's markers may name one archive twice
 		for _, arch := range s.Archives {
 			if !known[arch] && !reported[arch] {

@@ -29,17 +29,12 @@ func (f Format) String() string {
 	return "unknown"
 }
 
-// Detect tells a v1 memory file from a store by structure, never by name.
-// A file that decodes as v1 exactly to its end is v1. Otherwise it is a
-// store when it is at least 32 bytes long, bytes 28–31 are zero and
-// (index_at, index_len) is (0, 0) or lies inside the file from byte 32 on
-// (SPEC §10). One case more is a store: a 32-byte header whose v1 reading
-// cannot go past the v1 header (v1's entry count is 0 with bytes after it,
-// or more entries than the file could hold) and which points at a snapshot
-// inside the file or has bytes 28–31 zero — a store whose header names a
-// snapshot running past the end of the file, which the v1 reader would
-// otherwise read as an empty memory with trailing bytes. The store reader
-// then refuses it with that reason.
+// Detect tells a v1 memory file from a store by structure, never by name,
+// exactly as SPEC §10 says: a file that decodes as v1 exactly to its end is
+// v1; otherwise it is a store when it is at least 32 bytes long, bytes
+// 28–31 are zero and (index_at, index_len) is (0, 0) or lies inside the
+// file with index_at ≥ 32; otherwise the v1 reader decides (FormatUnknown:
+// its error, or a v1 memory with trailing bytes).
 func Detect(data []byte) Format {
 	format, _, _ := DetectDecoded(data)
 	return format

@@ -18,6 +18,14 @@ func TestDetect_Fixtures(t *testing.T) {
 		"crabdb/bad/legacy-memory-db.crmem": FormatV1,
 		"crabdb/bad/short-header.crmem":     FormatUnknown,
 		"crabdb/bad/zero-length.crmem":      FormatUnknown,
+		// A header whose index runs past the end is not a store's (SPEC
+		// §10): the v1 reader decides, and refuses each but big-index-len,
+		// which it reads as an empty memory never written (store's
+		// indexPastEnd).
+		"crabdb/bad/big-index-len.crmem":            FormatUnknown,
+		"crabdb/bad/huge-index-len.crmem":           FormatUnknown,
+		"crabdb/bad/index-beyond-eof.crmem":         FormatUnknown,
+		"crabdb/bad/index-beyond-eof-logonly.crmem": FormatUnknown,
 	}
 	v1, _ := filepath.Glob(filepath.Join(ref, "bad", "*.db"))
 	stores, _ := filepath.Glob(filepath.Join(ref, "crabdb", "*.crmem"))
@@ -69,9 +77,9 @@ func TestDetect_Cases(t *testing.T) {
 		{"header only", store(0, 0, 32), FormatStore},
 		{"snapshot inside", store(40, 10, 64), FormatStore},
 		{"snapshot to the byte", store(40, 24, 64), FormatStore},
-		{"snapshot one past the end, bytes 28-31 zero", store(40, 25, 64), FormatStore},
-		{"index_len 2^40, snapshot starting inside", store(40, 1<<40, 64), FormatStore},
-		{"index_len max, snapshot starting inside", store(40, ^uint64(0), 64), FormatStore},
+		{"snapshot one past the end, bytes 28-31 zero", store(40, 25, 64), FormatUnknown},
+		{"index_len 2^40, snapshot starting inside", store(40, 1<<40, 64), FormatUnknown},
+		{"index_len max, snapshot starting inside", store(40, ^uint64(0), 64), FormatUnknown},
 		{"v1 empty memory", v1Empty(), FormatV1},
 	} {
 		if got := Detect(tc.data); got != tc.want {

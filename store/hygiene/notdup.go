@@ -4,13 +4,16 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
-	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 
 	"github.com/pelletier/go-toml/v2"
+
+	"github.com/crmem/crmem/internal/safefile"
+	"github.com/crmem/crmem/store"
 )
 
 // NotDuplicates are the pairs of entries, by name, that the user said are
@@ -21,8 +24,16 @@ import (
 // what the user typed and what both formats share. The nil *NotDuplicates
 // holds no pairs.
 type NotDuplicates struct {
-	path  string
-	pairs [][2]string // each sorted, the list sorted
+	path    string
+	pairs   [][2]string // each sorted, the list sorted
+	pending []pairChange
+}
+
+// pairChange is an Add or Remove not yet saved: Save applies them to the
+// file as it is then, so concurrent writers keep each other's pairs.
+type pairChange struct {
+	pair [2]string
+	add  bool
 }
 
 // notDupFile is the file's TOML form.
@@ -50,30 +61,33 @@ func NotDuplicatesOf(memoryPath string) (*NotDuplicates, error) {
 // LoadNotDuplicates reads the pairs kept at path; a missing file holds
 // none.
 func LoadNotDuplicates(path string) (*NotDuplicates, error) {
-	n := &NotDuplicates{path: path}
-	f, err := os.Open(path)
+	pairs, err := readPairs(path)
+	if err != nil {
+		return nil, err
+	}
+	return &NotDuplicates{path: path, pairs: pairs}, nil
+}
+
+// readPairs reads the file at path (missing: no pairs) as every file crmem
+// did not write is read (safefile: a regular file, capped, never
+// blocking).
+func readPairs(path string) ([][2]string, error) {
+	data, err := safefile.ReadFile(path, safefile.Options{Limit: maxNotDupBytes, What: "not-duplicates file"})
 	if errors.Is(err, fs.ErrNotExist) {
-		return n, nil
+		return nil, nil
 	}
 	if err != nil {
 		return nil, fmt.Errorf("read not-duplicates: %w", err)
-	}
-	defer f.Close()
-	data, err := io.ReadAll(io.LimitReader(f, maxNotDupBytes+1))
-	if err != nil {
-		return nil, fmt.Errorf("read not-duplicates %s: %w", path, err)
-	}
-	if len(data) > maxNotDupBytes {
-		return nil, fmt.Errorf("read not-duplicates %s: larger than %d bytes", path, maxNotDupBytes)
 	}
 	var file notDupFile
 	if err := toml.Unmarshal(data, &file); err != nil {
 		return nil, fmt.Errorf("read not-duplicates %s: %w", path, err)
 	}
+	var pairs [][2]string
 	for _, p := range file.Pairs {
-		n.Add(p[0], p[1])
+		pairs, _ = addPair(pairs, p[0], p[1])
 	}
-	return n, nil
+	return pairs, nil
 }
 
 // Path is the file the pairs are kept in.
@@ -100,13 +114,42 @@ func (n *NotDuplicates) Has(a, b string) bool {
 // Add remembers that a and b are not duplicates; it reports whether the
 // pair is new. Save writes it.
 func (n *NotDuplicates) Add(a, b string) bool {
-	p := pairOf(a, b)
-	i, ok := slices.BinarySearchFunc(n.pairs, p, comparePairs)
-	if ok || a == b {
-		return false
+	var added bool
+	n.pairs, added = addPair(n.pairs, a, b)
+	if added {
+		n.pending = append(n.pending, pairChange{pairOf(a, b), true})
 	}
-	n.pairs = slices.Insert(n.pairs, i, p)
-	return true
+	return added
+}
+
+// Remove forgets the pair a, b; it reports whether it was there.
+func (n *NotDuplicates) Remove(a, b string) bool {
+	var removed bool
+	n.pairs, removed = removePair(n.pairs, a, b)
+	if removed {
+		n.pending = append(n.pending, pairChange{pairOf(a, b), false})
+	}
+	return removed
+}
+
+// addPair inserts the pair a, b into sorted pairs unless it is there (or
+// a is b).
+func addPair(pairs [][2]string, a, b string) ([][2]string, bool) {
+	p := pairOf(a, b)
+	i, ok := slices.BinarySearchFunc(pairs, p, comparePairs)
+	if ok || a == b {
+		return pairs, false
+	}
+	return slices.Insert(pairs, i, p), true
+}
+
+// removePair deletes the pair a, b from sorted pairs if it is there.
+func removePair(pairs [][2]string, a, b string) ([][2]string, bool) {
+	i, ok := slices.BinarySearchFunc(pairs, pairOf(a, b), comparePairs)
+	if ok {
+		pairs = slices.Delete(pairs, i, i+1)
+	}
+	return pairs, ok
 }
 
 // Pairs returns the pairs, each in name order, sorted.
@@ -134,43 +177,56 @@ func compareStrings(a, b string) int {
 	return 0
 }
 
-// Save writes the pairs to their file atomically (a temporary file in the
-// same folder, synced, then renamed over it).
+// Save writes the pairs added and removed since the load to their file,
+// as a memory write is saved (store.UpdateFile): under the folder's lock,
+// on the file as it is then — so pairs another crmem saved meanwhile are
+// kept — atomically, with the file's mode kept and the folder synced.
+// Afterwards n holds the pairs of the file as written.
 func (n *NotDuplicates) Save() error {
-	var buf bytes.Buffer
-	buf.WriteString("# Pairs of entries (by name) that `crmem lint` does not call duplicates.\n")
-	buf.WriteString("# Written by `crmem lint --not-duplicate A B`; edit freely.\n")
-	data, err := toml.Marshal(notDupFile{Pairs: n.pairs})
-	if err != nil {
-		return fmt.Errorf("write not-duplicates: %w", err)
-	}
-	buf.Write(data)
-	return writeAtomic(n.path, buf.Bytes())
-}
-
-// writeAtomic replaces path with data: a reader sees the old file or the
-// new one, never a part.
-func writeAtomic(path string, data []byte) (err error) {
-	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*")
-	if err != nil {
-		return fmt.Errorf("write not-duplicates: %w", err)
-	}
-	defer func() {
+	err := store.UpdateFile(n.path, func(target string) ([]byte, error) {
+		pairs, err := readPairs(target)
 		if err != nil {
-			os.Remove(tmp.Name()) // a failed write leaves no temp file behind
+			return nil, err
 		}
-	}()
-	if _, err = tmp.Write(data); err == nil {
-		err = tmp.Sync() // the data is on disk before the name points at it
-	}
-	if cerr := tmp.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Rename(tmp.Name(), path)
-	}
+		for _, c := range n.pending {
+			if c.add {
+				pairs, _ = addPair(pairs, c.pair[0], c.pair[1])
+			} else {
+				pairs, _ = removePair(pairs, c.pair[0], c.pair[1])
+			}
+		}
+		removeOldTemps(target)
+		removeOldTemps(n.path) // named after the link, when it is one
+		var buf bytes.Buffer
+		buf.WriteString("# Pairs of entries (by name) that `crmem lint` does not call duplicates.\n")
+		buf.WriteString("# Written by `crmem lint --not-duplicate A B`; edit freely.\n")
+		data, err := toml.Marshal(notDupFile{Pairs: pairs})
+		if err != nil {
+			return nil, err
+		}
+		buf.Write(data)
+		n.pairs, n.pending = pairs, nil
+		return buf.Bytes(), nil
+	})
 	if err != nil {
-		return fmt.Errorf("write not-duplicates %s: %w", path, err)
+		return fmt.Errorf("write not-duplicates %s: %w", n.path, err)
 	}
 	return nil
+}
+
+// removeOldTemps deletes the temp files earlier versions of crmem left
+// beside the file when killed mid-write (".NAME.<digits>", os.CreateTemp's
+// names); the caller holds the folder's lock.
+func removeOldTemps(target string) {
+	dir, prefix := filepath.Dir(target), "."+filepath.Base(target)+"."
+	names, err := os.ReadDir(dir)
+	if err != nil {
+		return
+	}
+	for _, de := range names {
+		digits, ok := strings.CutPrefix(de.Name(), prefix)
+		if ok && digits != "" && strings.Trim(digits, "0123456789") == "" && de.Type().IsRegular() {
+			os.Remove(filepath.Join(dir, de.Name()))
+		}
+	}
 }

@@ -9,6 +9,8 @@ import (
 	"path/filepath"
 	"strings"
 	"time"
+
+	"github.com/crmem/crmem/internal/safefile"
 )
 
 // Recall is one recall tool call the agent made, and what it returned.
@@ -237,7 +239,7 @@ func walkRecalls(dir string, opt RecallOptions, reuse func(sessionDir) (SessionR
 				return readRecalls{dirs[i], s}
 			}
 		}
-		return readRecalls{dirs[i], readSessionRecalls(dirs[i].path, opt.limit())}
+		return readRecalls{dirs[i], readSessionRecalls(dirs[i], opt.limit())}
 	}, func(r readRecalls) error {
 		p.Add(r.s.Problems)
 		return fn(r.d, r.s)
@@ -295,11 +297,20 @@ func inOrder[T any](n, workers int, work func(int) T, emit func(T) error) error 
 	return nil
 }
 
-// maxStepBytes bounds the step a recall reader reads: larger ones are
-// counted unreadable rather than held whole.
-const maxStepBytes = 64 << 20
+// The caps on what is read of a session folder: a larger step is
+// counted unreadable rather than held whole; a meta file (crabtalk's
+// ConversationMeta: a title, an agent, a few times) is a few hundred bytes.
+const (
+	maxStepBytes = 64 << 20
+	maxMetaBytes = 1 << 20
+)
 
-var errStepTooLarge = errors.New("step larger than 64 MiB")
+// readStep reads the step file at path, in the sessions folder root, into
+// buf (reused across steps) as safefile reads a file crmem did not write:
+// a regular file of at most maxStepBytes, a link only to one inside root.
+func readStep(root, path string, buf []byte) ([]byte, error) {
+	return safefile.ReadInto(path, buf, safefile.Options{Limit: maxStepBytes, What: "session step", Within: root})
+}
 
 // sessionMeta is the part of a session's meta file (ConversationMeta)
 // that names its agent.
@@ -345,9 +356,12 @@ func isSlug(s string) bool {
 }
 
 // sessionAgent is the agent of a session folder: its meta file's agent,
-// else the agent part of the folder's name, else "".
-func sessionAgent(path string) string {
-	if data, err := os.ReadFile(filepath.Join(path, "meta")); err == nil {
+// else the agent part of the folder's name, else "". The meta file is read
+// as a step is (a regular file, capped, a link only inside the sessions
+// folder root): one that cannot be read is as none.
+func sessionAgent(root, path string) string {
+	meta := safefile.Options{Limit: maxMetaBytes, What: "session meta file", Within: root}
+	if data, err := safefile.ReadFile(filepath.Join(path, "meta"), meta); err == nil {
 		var m sessionMeta
 		if json.Unmarshal(data, &m) == nil && m.Agent != "" {
 			return m.Agent
@@ -360,17 +374,21 @@ func sessionAgent(path string) string {
 }
 
 // readSessionRecalls reads one session folder's recalls.
-func readSessionRecalls(path string, limit int) SessionRecalls {
-	b := NewRecallBuilder(filepath.Base(path), sessionAgent(path), limit, time.Time{})
-	steps, err := stepFiles(path)
+func readSessionRecalls(d sessionDir, limit int) SessionRecalls {
+	path := d.path
+	b := NewRecallBuilder(filepath.Base(path), sessionAgent(d.root, path), limit, time.Time{})
+	steps, odd, err := stepFiles(path)
 	if err != nil {
 		b.Unreadable()
 		return b.Finish()
 	}
+	for range odd {
+		b.Unreadable() // a FIFO, socket or device named like a step
+	}
 	var buf []byte
 	for _, name := range steps {
 		file := filepath.Join(path, name)
-		data, err := readStep(file, buf)
+		data, err := readStep(d.root, file, buf)
 		buf = data[:0]
 		if err != nil {
 			b.Unreadable()

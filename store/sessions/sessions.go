@@ -24,6 +24,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"github.com/crmem/crmem/internal/safefile"
 )
 
 // Session is one crabtalk session's use of archives.
@@ -31,6 +33,10 @@ type Session struct {
 	Name     string   // the session folder's name
 	Archives []string // archive names of its compact markers, in step order
 	Resume   string   // archive its last compact marker names; "" if none or legacy
+	// Unreadable counts its steps that could not be read: not a regular
+	// file, over the cap, a link out of the sessions folder, an I/O error.
+	// Its archives and resume point may then be incomplete.
+	Unreadable int
 }
 
 // Refs indexes sessions by archive name.
@@ -53,20 +59,29 @@ func Read(dir string) ([]Session, error) {
 	return ss, err
 }
 
-// sessionDir is one session folder and its modification time.
+// sessionDir is one session folder, its modification time, and the
+// sessions folder it is in (which its links must stay inside).
 type sessionDir struct {
 	path string
 	mod  time.Time
+	root string
 }
 
-// listSessions lists the session folders under dir (following symlinks) in
-// name order.
+// listSessions lists the session folders under dir in name order. A link
+// is followed only to a folder inside dir (safefile.Inside): crabtalk
+// writes session folders and steps as plain folders and files, so a link
+// out of the sessions folder is someone else's, and following it would
+// read whatever it names (another user's files, when crmem runs as root).
 func listSessions(dir string) ([]sessionDir, error) {
 	ents, err := os.ReadDir(dir)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, nil
 	}
 	if err != nil {
+		var pe *fs.PathError
+		if errors.As(err, &pe) {
+			err = pe.Err // every caller names the folder ("recalls in DIR")
+		}
 		return nil, fmt.Errorf("read sessions folder: %w", err)
 	}
 	var out []sessionDir
@@ -75,9 +90,12 @@ func listSessions(dir string) ([]sessionDir, error) {
 		if !de.IsDir() && de.Type()&fs.ModeSymlink == 0 {
 			continue
 		}
+		if de.Type()&fs.ModeSymlink != 0 && !safefile.Inside(dir, path) {
+			continue
+		}
 		fi, err := os.Stat(path)
 		if err == nil && fi.IsDir() {
-			out = append(out, sessionDir{path, fi.ModTime()})
+			out = append(out, sessionDir{path, fi.ModTime(), dir})
 		}
 	}
 	return out, nil
@@ -99,7 +117,7 @@ func readAll(dirs []sessionDir, reuse func(sessionDir) (Session, bool)) ([]Sessi
 					out[i] = s
 					continue
 				}
-				out[i], errs[i] = readSession(dirs[i].path)
+				out[i], errs[i] = readSession(dirs[i])
 			}
 		})
 	}
@@ -138,16 +156,21 @@ func keepRead(ss []Session, dirs []sessionDir, errs []error) ([]Session, []sessi
 }
 
 // readSession walks one session's steps in order and collects its markers.
-func readSession(path string) (Session, error) {
+func readSession(d sessionDir) (Session, error) {
+	path := d.path
 	s := Session{Name: filepath.Base(path)}
-	steps, err := stepFiles(path)
+	steps, odd, err := stepFiles(path)
 	if err != nil {
 		return s, err
 	}
+	s.Unreadable = odd
+	var buf []byte
 	for _, name := range steps {
-		data, err := os.ReadFile(filepath.Join(path, name))
+		data, err := readStep(d.root, filepath.Join(path, name), buf)
+		buf = data[:0]
 		if err != nil {
-			continue // an unreadable step is skipped like an unparsable one
+			s.Unreadable++ // skipped like an unparsable step, but counted
+			continue
 		}
 		archive, isMarker := parseStep(data)
 		if !isMarker {
@@ -162,11 +185,13 @@ func readSession(path string) (Session, error) {
 }
 
 // stepFiles lists a session's step files in step order: by step number, then
-// by name (the same as name order for crabtalk's zero-padded numbers).
-func stepFiles(path string) ([]string, error) {
+// by name (the same as name order for crabtalk's zero-padded numbers). Only
+// files and links are listed; odd counts the other entries named like a
+// step that are not folders (a FIFO, socket or device: never opened).
+func stepFiles(path string) (names []string, odd int, err error) {
 	ents, err := os.ReadDir(path)
 	if err != nil {
-		return nil, fmt.Errorf("read session %s: %w", filepath.Base(path), err)
+		return nil, 0, fmt.Errorf("read session %s: %w", filepath.Base(path), err)
 	}
 	type step struct {
 		name string
@@ -175,8 +200,12 @@ func stepFiles(path string) ([]string, error) {
 	var steps []step
 	for _, de := range ents {
 		n, ok := stepNumber(de.Name())
-		if ok && !de.IsDir() {
+		switch {
+		case !ok || de.IsDir():
+		case de.Type().IsRegular() || de.Type()&fs.ModeSymlink != 0:
 			steps = append(steps, step{de.Name(), n})
+		default:
+			odd++
 		}
 	}
 	slices.SortFunc(steps, func(a, b step) int {
@@ -185,11 +214,11 @@ func stepFiles(path string) ([]string, error) {
 		}
 		return strings.Compare(a.name, b.name)
 	})
-	names := make([]string, len(steps))
+	names = make([]string, len(steps))
 	for i, s := range steps {
 		names[i] = s.name
 	}
-	return names, nil
+	return names, odd, nil
 }
 
 // stepNumber parses "step-NNNNNN".
