@@ -440,12 +440,22 @@ func TestRender_StaleRenderingDroppedButCached(t *testing.T) {
 		t.Fatal("selection did not move")
 	}
 	shown := m.pv.vp.GetContent()
-	drive(m, renderCmd(m.rs, keyA, contentA))
+	// A's rendering finished just before the selection moved, and lands late
+	late := renderEntry(&renderers{}, keyA, contentA, func() bool { return false })
+	drive(m, func() tea.Msg { return renderedMsg{key: keyA, rendering: late} })
 	if m.pv.vp.GetContent() != shown {
 		t.Error("a late rendering of the previous entry replaced the preview")
 	}
 	if _, ok := m.cache.get(keyA); !ok {
 		t.Error("the late rendering was not cached")
+	}
+	// A's rendering not yet made when the selection moved is not made at all
+	m.cache = renderCache{}
+	if msg := renderCmd(m.rs, keyA, contentA)().(renderedMsg); !msg.dropped {
+		t.Error("a rendering for an entry no longer shown was made")
+	}
+	if _, ok := m.cache.get(keyA); ok {
+		t.Error("a dropped rendering was cached")
 	}
 }
 

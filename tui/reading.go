@@ -215,6 +215,9 @@ func (m *Model) previewLines() string {
 	if _, ok := m.list.selected(); !ok || total == 0 {
 		return ""
 	}
+	if m.pv.pending {
+		return "rendering…" // the placeholder's lines are not the entry's
+	}
 	first := vp.YOffset() + 1
 	last := min(vp.YOffset()+vp.Height(), total)
 	return fmt.Sprintf("lines %d-%d/%d", first, last, total)

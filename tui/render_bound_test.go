@@ -1,0 +1,119 @@
+package tui
+
+import (
+	"path/filepath"
+	"runtime"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/crmem/crmem/store"
+)
+
+// nestingBombs are small entries whose markdown nests deeply: rendered
+// as they were, the first took a minute and gigabytes.
+func nestingBombs() map[string]string {
+	var list, mixed strings.Builder
+	for i := range 100 {
+		list.WriteString(strings.Repeat("  ", i) + "- level\n")
+		mixed.WriteString(strings.Repeat("> ", i%7) + strings.Repeat("  ", i%5) + "- x *y* [z](w)\n")
+	}
+	return map[string]string{
+		"quotes70":      strings.Repeat("> ", 70) + "deep",
+		"quoted lists":  strings.Repeat("> - ", 40),
+		"list100":       list.String(),
+		"mixed":         mixed.String(),
+		"quote9 16K":    strings.Repeat(strings.Repeat("> ", 9)+"deep words here and there and more words to wrap the width\n", 260),
+		"quotes 10K":    strings.Repeat("> ", 10_000) + "deep",
+		"brackets":      strings.Repeat("[", 20_000) + strings.Repeat("]", 20_000),
+		"emphasis":      strings.Repeat("*a _b ", 5_000),
+		"ordered 1. 1.": strings.Repeat("1. ", 2_000),
+	}
+}
+
+// TestRender_NestingBombsBounded: every bomb renders (or falls back to the
+// plain text, saying why) in bounded time, allocation and output. The
+// ceilings are far above what the bounded render takes (milliseconds, a
+// few MiB) and far below the unbounded one (quotes70: 64 s, 43 MB out).
+func TestRender_NestingBombsBounded(t *testing.T) {
+	for name, md := range nestingBombs() {
+		rs := &renderers{}
+		var before, after runtime.MemStats
+		runtime.ReadMemStats(&before)
+		start := time.Now()
+		r := renderEntry(rs, renderKey{width: 80, style: "dark"}, md, func() bool { return false })
+		took := time.Since(start)
+		runtime.ReadMemStats(&after)
+		alloc := after.TotalAlloc - before.TotalAlloc
+		t.Logf("%-14s %6d B in: %8v, %5d KiB allocated, %6d B out, plain: %q", name, len(md), took.Round(time.Millisecond), alloc>>10, len(r.out), r.plain)
+		if took > 2*time.Second {
+			t.Errorf("%s: took %v", name, took)
+		}
+		if alloc > 64<<20 {
+			t.Errorf("%s: allocated %d MiB", name, alloc>>20)
+		}
+		if len(r.out) > 1<<20 {
+			t.Errorf("%s: %d bytes out of %d in", name, len(r.out), len(md))
+		}
+	}
+	for _, name := range []string{"quotes70", "quoted lists", "list100", "quote9 16K", "quotes 10K"} {
+		r := renderEntry(&renderers{}, renderKey{width: 80, style: "dark"}, nestingBombs()[name], func() bool { return false })
+		if r.plain == "" {
+			t.Errorf("%s: rendered, not shown as plain text", name)
+		}
+	}
+}
+
+// TestRender_SupersededRenderEnds: a render the screen no longer waits for
+// ends at its next node rather than running to the end, and one that has
+// not started is dropped.
+func TestRender_SupersededRenderEnds(t *testing.T) {
+	var md strings.Builder
+	for range 4000 {
+		md.WriteString("A paragraph with *some* words, `code` and [a link](x) to wrap.\n\n")
+	}
+	rs := &renderers{}
+	calls := 0
+	r := renderEntry(rs, renderKey{width: 60, style: "dark"}, md.String(), func() bool { calls++; return calls > 50 })
+	if !r.dropped || r.out != "" {
+		t.Errorf("superseded after 50 nodes: dropped %v, %d bytes out", r.dropped, len(r.out))
+	}
+	if calls > 52 {
+		t.Errorf("asked %d times after it was superseded", calls-50)
+	}
+	r = renderEntry(rs, renderKey{width: 60, style: "dark"}, "fine", func() bool { return true })
+	if !r.dropped {
+		t.Error("a render superseded before it started ran")
+	}
+	// the renderer the stopped render left half way still renders right
+	r = renderEntry(rs, renderKey{width: 60, style: "dark"}, "# title\n\nbody", func() bool { return false })
+	if r.dropped || r.plain != "" || !strings.Contains(r.out, "title") {
+		t.Errorf("after a stopped render: %+v", r)
+	}
+}
+
+// TestRender_PreviewSaysRenderingAndPlain: while the rendering is made the
+// header says so instead of counting the placeholder's lines, and content
+// shown as plain text says why on its card.
+func TestRender_PreviewSaysRenderingAndPlain(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "memory.db")
+	writeEntries(t, path, []store.Entry{{ID: 1, Name: "bomb", Content: strings.Repeat("> ", 70) + "deep", CreatedAt: 1_700_000_000}})
+	m := openModel(t, path, 100, 30)
+	if got := m.previewLines(); strings.Contains(got, "rendering") {
+		t.Errorf("after the rendering arrived: %q", got)
+	}
+	if s := plainScreen(m); !strings.Contains(s, "plain text: quotes nest 70 deep (limit 10)") {
+		t.Errorf("the card does not say the content is plain text:\n%s", s)
+	}
+	m.cache = renderCache{}
+	cmd := m.showSelected()
+	if cmd == nil || !m.pv.pending {
+		t.Fatal("no rendering asked for")
+	}
+	if got := m.previewLines(); got != "rendering…" {
+		t.Errorf("while rendering the header says %q", got)
+	}
+	if s := plainScreen(m); !strings.Contains(s, "rendering…") {
+		t.Errorf("the screen does not say rendering…:\n%s", s)
+	}
+}
