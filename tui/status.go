@@ -74,7 +74,7 @@ func (m *Model) statusLines() []string {
 	}
 	msg, style := m.messageText(), st.message
 	if msg == "" {
-		msg, style = sanitize.Name(m.notice()), st.warning
+		msg, style = sanitize.Line(m.notice()), st.warning
 	}
 	if msg != "" {
 		inline := append([]string{style.Render(msg)}, parts...)
@@ -139,7 +139,7 @@ func (m *Model) messageText() string {
 	if m.st.msg == "" {
 		return ""
 	}
-	return sanitize.Name(strings.ReplaceAll(m.st.msg, "\n", " "))
+	return sanitize.Line(m.st.msg)
 }
 
 // wrapMessage wraps a message to the width, at most two lines; a message
