@@ -205,8 +205,8 @@ func (m *Model) shortCounts() string {
 	return fmt.Sprintf("%s N · %s A · %s T", humanize.Count(c[0]), humanize.Count(c[1]), humanize.Count(c[2]))
 }
 
-// searchStatus gives the true counts: "14,435 hits · 3 name · 120 prefix ·
-// showing 1,000 in 2.1 ms"; in the recall view what recall returns.
+// searchStatus gives the true counts: "14,435 hits · 3 names · 120 prefix
+// matches · showing 1,000 in 2.1 ms"; in the recall view what recall returns.
 func (m *Model) searchStatus() string {
 	r := m.result
 	if r == nil {
@@ -221,10 +221,10 @@ func (m *Model) searchStatus() string {
 		parts[0] = "indexing…"
 	}
 	if r.nameTotal > 0 {
-		parts = append(parts, humanize.Count(r.nameTotal)+" name")
+		parts = append(parts, humanize.Plural(r.nameTotal, "name"))
 	}
 	if r.prefixOnly > 0 {
-		parts = append(parts, humanize.Count(r.prefixOnly)+" prefix")
+		parts = append(parts, humanize.Plural(r.prefixOnly, "prefix match"))
 	}
 	if shown := m.listedCount(); shown < r.distinct {
 		parts = append(parts, "showing "+humanize.Count(shown))
