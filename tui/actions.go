@@ -318,7 +318,7 @@ func (m *Model) showSelected() tea.Cmd {
 	}
 	e := m.snap.entries[r.idx]
 	m.seen(e.ID)
-	key := renderKey{id: e.ID, hash: contentHash(e.Content), width: max(w-2, 10), style: m.glamourStyle()}
+	key := renderKey{id: e.ID, hash: contentHash(e.Content), width: max(w-2, 10), style: m.glamourStyle(), cells: m.c.cells}
 	r2, cached := m.cache.get(key)
 	extra := m.cardLines(e)
 	if cached && r2.plain != "" && !m.pv.explain {
@@ -338,7 +338,7 @@ func (m *Model) showSelected() tea.Cmd {
 	body := r2.out
 	var cmd tea.Cmd
 	if !cached {
-		body = placeholder(e.Content, key.width)
+		body = rewrapCells(placeholder(e.Content, key.width), key.width, key.cells)
 		if !m.pv.pending || m.pv.key != key {
 			cmd = renderCmd(m.rs, key, e.Content)
 		}

@@ -25,6 +25,7 @@ type renderKey struct {
 	hash  uint64 // of the raw content
 	width int
 	style string
+	cells ansi.Method // how the renderer measures (see common.cells)
 }
 
 // contentHash hashes raw content for the render cache key.
@@ -174,6 +175,55 @@ func renderMarkdown(rs *renderers, key renderKey, content string) string {
 // sanitized plain text, saying why; a render superseded comes back
 // dropped, before it starts or at its next node.
 func renderEntry(rs *renderers, key renderKey, content string, superseded func() bool) rendering {
+	r := renderWithin(rs, key, content, superseded)
+	r.out = rewrapCells(r.out, key.width, key.cells)
+	return r
+}
+
+// rewrapCells wraps again, as the renderer measures (cells), the lines of
+// s laid out by grapheme clusters that are wider than width that way:
+// text with "👩🏽‍💻" is six cells a picture on a terminal that draws per
+// code point, and would otherwise be cut at the pane's edge. A line too
+// wide even by clusters (a table) is left to be cut as before.
+func rewrapCells(s string, width int, cells ansi.Method) string {
+	if cells == ansi.GraphemeWidth || isASCII(s) {
+		return s
+	}
+	lines := strings.Split(s, "\n")
+	out := lines[:0:0]
+	for _, l := range lines {
+		if cells.StringWidth(l) > width && ansi.StringWidth(l) <= width {
+			parts := strings.Split(cells.Wrap(l, width, ""), "\n")
+			out = append(out, parts[0])
+			plain := ansi.Strip(l)
+			indent := len(plain) - len(strings.TrimLeft(plain, " "))
+			if indent >= width/2 {
+				indent = 0
+			}
+			rest := cells.Wrap(strings.TrimLeft(strings.Join(parts[1:], " "), " "), width-indent, "")
+			for _, r := range strings.Split(rest, "\n") {
+				out = append(out, strings.Repeat(" ", indent)+r)
+			}
+			continue
+		}
+		out = append(out, l)
+	}
+	return strings.Join(out, "\n")
+}
+
+// isASCII reports whether s is all ASCII: both measures agree on it.
+func isASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= 0x80 {
+			return false
+		}
+	}
+	return true
+}
+
+// renderWithin is renderEntry before the lines are wrapped again for the
+// renderer's measure.
+func renderWithin(rs *renderers, key renderKey, content string, superseded func() bool) rendering {
 	rs.one.Lock()
 	defer rs.one.Unlock()
 	if superseded() {
