@@ -4,8 +4,11 @@ import (
 	"path/filepath"
 	"runtime"
 	"strings"
+	"sync"
 	"testing"
 	"time"
+
+	tea "charm.land/bubbletea/v2"
 
 	"github.com/crmem/crmem/store"
 )
@@ -115,5 +118,72 @@ func TestRender_PreviewSaysRenderingAndPlain(t *testing.T) {
 	}
 	if s := plainScreen(m); !strings.Contains(s, "rendering…") {
 		t.Errorf("the screen does not say rendering…:\n%s", s)
+	}
+}
+
+// runCmds runs cmd as Bubble Tea does, each command of a batch on its own
+// goroutine, and sends what they return to msgs.
+func runCmds(cmd tea.Cmd, msgs chan<- tea.Msg, wg *sync.WaitGroup) {
+	if cmd == nil {
+		return
+	}
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		msg := cmd()
+		if b, ok := msg.(tea.BatchMsg); ok {
+			for _, c := range b {
+				runCmds(c, msgs, wg)
+			}
+			return
+		}
+		msgs <- msg
+	}()
+}
+
+// TestRender_ResizeStormRendersTheLastWidth: a resize storm over a large
+// entry renders at the last width; the renders for widths passed over are
+// dropped or stop at their next node instead of each running to its end
+// (a 1 MiB entry spent 14 s of CPU on widths nobody saw).
+func TestRender_ResizeStormRendersTheLastWidth(t *testing.T) {
+	var md strings.Builder
+	for md.Len() < 300<<10 {
+		md.WriteString("A paragraph with *some* words, `code` and [a link](x) to wrap at any width at all.\n\n")
+	}
+	path := filepath.Join(t.TempDir(), "memory.db")
+	writeEntries(t, path, []store.Entry{{ID: 1, Name: "big", Content: md.String(), CreatedAt: 1_700_000_000}})
+	m := openModel(t, path, 120, 40)
+	msgs := make(chan tea.Msg, 256)
+	var wg sync.WaitGroup
+	start := time.Now()
+	const steps = 30
+	for i := range steps {
+		_, cmd := m.Update(tea.WindowSizeMsg{Width: 80 + i, Height: 40})
+		runCmds(cmd, msgs, &wg)
+		time.Sleep(2 * time.Millisecond) // a terminal's resize events come apart
+	}
+	wg.Wait()
+	took := time.Since(start)
+	close(msgs)
+	finished, dropped := 0, 0
+	for msg := range msgs {
+		if r, ok := msg.(renderedMsg); ok {
+			if r.dropped {
+				dropped++
+			} else {
+				finished++
+			}
+			m.Update(msg)
+		}
+	}
+	t.Logf("%d resizes over %d KiB: %d renders finished, %d dropped, %v", steps, md.Len()>>10, finished, dropped, took.Round(time.Millisecond))
+	if finished == 0 || finished > 2 {
+		t.Errorf("%d renders finished, %d dropped", finished, dropped)
+	}
+	if m.pv.pending || m.pv.key.width != m.previewWidth()-2 {
+		t.Errorf("after the storm: pending %v, rendered at %d", m.pv.pending, m.pv.key.width)
+	}
+	if _, ok := m.cache.get(m.pv.key); !ok {
+		t.Error("the last width was not rendered")
 	}
 }
