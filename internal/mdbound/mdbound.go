@@ -27,22 +27,24 @@ type Limits struct {
 	Depth int // nesting of blocks (quotes, lists, items) and inlines
 	Nodes int // nodes of the parsed document
 	Bytes int // bytes of markdown
-	// Work bounds the bytes of text weighted by how deeply quotes hold
-	// them: each quote level re-wraps and re-pads all it holds, so text
-	// under q quotes costs (1+q)² its bytes.
+	// Work bounds the bytes of text weighted by how deeply quotes and
+	// lists hold them: each quote level re-wraps and re-pads all it holds,
+	// so text under q quotes costs (1+q)² its bytes, and each list level
+	// as much again: (1+q)²·(1+l).
 	Work int
 }
 
 // Default is what the preview renders: nine nested quotes or four nested
-// lists (each list level is a list and an item), hundreds of thousands of
-// nodes, 512 KiB. Renders at the limits take well under a second.
-var Default = Limits{Depth: 10, Nodes: 200_000, Bytes: 512 << 10, Work: 1 << 20}
+// lists (each list level is a list and an item), 200,000 nodes, 256 KiB,
+// and as much text as takes about a second on a loaded machine (glamour
+// renders some 3 µs a byte at the top level).
+var Default = Limits{Depth: 10, Nodes: 200_000, Bytes: 256 << 10, Work: 512 << 10}
 
 // Report is what Check measured.
 type Report struct {
 	Depth int // the deepest nesting seen (counting stops past the limit)
 	Nodes int // nodes seen (counting stops past the limit)
-	Work  int // text bytes weighted by their quotes (see Limits.Work)
+	Work  int // text bytes weighted by their quotes and lists (see Limits.Work)
 	// Reason says why the markdown is not rendered, "" when it is within
 	// bounds: "blocks nest 71 deep (limit 10)".
 	Reason string
@@ -50,6 +52,7 @@ type Report struct {
 	stopped bool // the walk stopped early, at maxWalk or the node limit
 	quoted  int  // bytes of text inside quotes
 	quotes  int  // the deepest quote
+	lists   int  // the deepest list
 }
 
 // OK reports whether the markdown is within bounds.
@@ -65,14 +68,16 @@ func Check(md string, l Limits) Report {
 	}
 	doc := parser().Parser().Parse(text.NewReader([]byte(md)))
 	var r Report
-	walk(doc, 0, 0, l, &r)
+	walk(doc, 0, 0, 0, l, &r)
 	switch {
 	case r.Depth > l.Depth:
 		r.Reason = fmt.Sprintf("blocks nest %s deep (limit %d)", atLeast(r.Depth, r.stopped || r.Nodes > l.Nodes), l.Depth)
 	case r.Nodes > l.Nodes:
 		r.Reason = fmt.Sprintf("over %s parts (limit %s)", humanize.Count(l.Nodes), humanize.Count(l.Nodes))
-	case r.Work > l.Work:
+	case r.Work > l.Work && r.quotes > 0:
 		r.Reason = fmt.Sprintf("%s of text inside quotes as deep as %d", humanize.Size(r.quoted), r.quotes)
+	case r.Work > l.Work:
+		r.Reason = fmt.Sprintf("%s of text in lists as deep as %d", humanize.Size(len(md)), r.lists)
 	}
 	return r
 }
@@ -91,7 +96,7 @@ const maxWalk = 1000
 
 // walk counts n's descendants and their depth, stopping once the node
 // count passes its limit or the depth passes maxWalk.
-func walk(n ast.Node, depth, quotes int, l Limits, r *Report) {
+func walk(n ast.Node, depth, quotes, lists int, l Limits, r *Report) {
 	for c := n.FirstChild(); c != nil; c = c.NextSibling() {
 		r.Nodes++
 		if r.Nodes > l.Nodes {
@@ -106,23 +111,27 @@ func walk(n ast.Node, depth, quotes int, l Limits, r *Report) {
 			r.stopped = true
 			return
 		}
-		q := quotes
-		if c.Kind() == ast.KindBlockquote {
+		q, li := quotes, lists
+		switch c.Kind() {
+		case ast.KindBlockquote:
 			q++
 			r.quotes = max(r.quotes, q)
+		case ast.KindList:
+			li++
+			r.lists = max(r.lists, li)
 		}
 		if c.Type() == ast.TypeBlock {
 			lines := c.Lines()
 			for i := range lines.Len() {
 				seg := lines.At(i)
 				n := seg.Stop - seg.Start + 1 // the line's end counts too
-				r.Work += n * (1 + q) * (1 + q)
+				r.Work += n * (1 + q) * (1 + q) * (1 + li)
 				if q > 0 {
 					r.quoted += n
 				}
 			}
 		}
-		walk(c, d, q, l, r)
+		walk(c, d, q, li, l, r)
 	}
 }
 

@@ -17,6 +17,7 @@ func TestCheck(t *testing.T) {
 		{strings.Repeat("a\n\n", 60), "over 50 parts (limit 50)"},
 		{"> " + strings.Repeat("a", 150), "151B of text inside quotes as deep as 1"},
 		{strings.Repeat("[", 10_001), "10,001 brackets (limit 10,000)"},
+		{strings.Repeat("- "+strings.Repeat("a", 98)+"\n", 3), "303B of text in lists as deep as 1"},
 	} {
 		lim := l
 		if strings.HasPrefix(c.md, "[") {
