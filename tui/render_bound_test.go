@@ -1,6 +1,8 @@
 package tui
 
 import (
+	"fmt"
+	"math/rand/v2"
 	"path/filepath"
 	"runtime"
 	"strings"
@@ -40,24 +42,8 @@ func nestingBombs() map[string]string {
 // few MiB) and far below the unbounded one (quotes70: 64 s, 43 MB out).
 func TestRender_NestingBombsBounded(t *testing.T) {
 	for name, md := range nestingBombs() {
-		rs := &renderers{}
-		var before, after runtime.MemStats
-		runtime.ReadMemStats(&before)
-		start := time.Now()
-		r := renderEntry(rs, renderKey{width: 80, style: "dark"}, md, func() bool { return false })
-		took := time.Since(start)
-		runtime.ReadMemStats(&after)
-		alloc := after.TotalAlloc - before.TotalAlloc
-		t.Logf("%-14s %6d B in: %8v, %5d KiB allocated, %6d B out, plain: %q", name, len(md), took.Round(time.Millisecond), alloc>>10, len(r.out), r.plain)
-		if took > 2*time.Second {
-			t.Errorf("%s: took %v", name, took)
-		}
-		if alloc > 64<<20 {
-			t.Errorf("%s: allocated %d MiB", name, alloc>>20)
-		}
-		if len(r.out) > 1<<20 {
-			t.Errorf("%s: %d bytes out of %d in", name, len(r.out), len(md))
-		}
+		r := checkRenderBounded(t, name, md)
+		t.Logf("%-14s %6d B in, %6d B out, plain: %q", name, len(md), len(r.out), r.plain)
 	}
 	for _, name := range []string{"quotes70", "quoted lists", "list100", "quote9 16K", "quotes 10K"} {
 		r := renderEntry(&renderers{}, renderKey{width: 80, style: "dark"}, nestingBombs()[name], func() bool { return false })
@@ -65,6 +51,54 @@ func TestRender_NestingBombsBounded(t *testing.T) {
 			t.Errorf("%s: rendered, not shown as plain text", name)
 		}
 	}
+	// and random ones: quotes, lists, code, emphasis and links nested at
+	// random, repeated to a few KiB
+	pieces := []string{"> ", "- ", "1. ", "  ", "* ", "+ ", "[", "](x)", "*", "_", "`", "```\n", "| a |\n", "word ", "\n", "\n\n", "# ", "<b>", "~~"}
+	rnd := rand.New(rand.NewPCG(29, 1))
+	for i := range 40 {
+		var line strings.Builder
+		for range 1 + rnd.IntN(120) {
+			line.WriteString(pieces[rnd.IntN(len(pieces))])
+		}
+		md := strings.Repeat(line.String()+"text\n", 1+rnd.IntN(60))
+		checkRenderBounded(t, fmt.Sprintf("random %d", i), md)
+	}
+}
+
+// checkRenderBounded renders md at 80 columns and fails when it takes over
+// 2 s, allocates over 64 MiB or makes over 1 MiB; the ceilings are far
+// above what the bounded render takes (milliseconds, a few MiB) and far
+// below the unbounded one (quotes70: 64 s, 43 MB out).
+func checkRenderBounded(t *testing.T, name, md string) rendering {
+	t.Helper()
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	start := time.Now()
+	r := renderEntry(&renderers{}, renderKey{width: 80, style: "dark"}, md, func() bool { return false })
+	took := time.Since(start)
+	runtime.ReadMemStats(&after)
+	alloc := after.TotalAlloc - before.TotalAlloc
+	if took > 2*time.Second {
+		t.Errorf("%s (%d B): took %v", name, len(md), took)
+	}
+	if alloc > 64<<20 {
+		t.Errorf("%s (%d B): allocated %d MiB", name, len(md), alloc>>20)
+	}
+	if len(r.out) > 1<<20 {
+		t.Errorf("%s: %d bytes out of %d in", name, len(r.out), len(md))
+	}
+	return r
+}
+
+// FuzzRender_Bounded: any content renders, or shows as plain text, within
+// the ceilings of checkRenderBounded (seeded with the nesting bombs).
+func FuzzRender_Bounded(f *testing.F) {
+	for _, md := range nestingBombs() {
+		f.Add(md)
+	}
+	f.Fuzz(func(t *testing.T, md string) {
+		checkRenderBounded(t, "fuzzed", md)
+	})
 }
 
 // TestRender_SupersededRenderEnds: a render the screen no longer waits for
@@ -72,7 +106,7 @@ func TestRender_NestingBombsBounded(t *testing.T) {
 // not started is dropped.
 func TestRender_SupersededRenderEnds(t *testing.T) {
 	var md strings.Builder
-	for range 4000 {
+	for range 400 {
 		md.WriteString("A paragraph with *some* words, `code` and [a link](x) to wrap.\n\n")
 	}
 	rs := &renderers{}
@@ -148,7 +182,7 @@ func runCmds(cmd tea.Cmd, msgs chan<- tea.Msg, wg *sync.WaitGroup) {
 func TestRender_ResizeStormRendersTheLastWidth(t *testing.T) {
 	var md strings.Builder
 	for md.Len() < 200<<10 { // within mdbound.Default: rendered, not plain
-		md.WriteString("A paragraph with *some* words, `code` and [a link](x) to wrap at any width at all.\n\n")
+		md.WriteString(strings.Repeat("A paragraph with *some* words, `code` and [a link](x) to wrap. ", 30) + "\n\n")
 	}
 	path := filepath.Join(t.TempDir(), "memory.db")
 	writeEntries(t, path, []store.Entry{{ID: 1, Name: "big", Content: md.String(), CreatedAt: 1_700_000_000}})

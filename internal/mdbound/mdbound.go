@@ -27,10 +27,10 @@ type Limits struct {
 	Depth int // nesting of blocks (quotes, lists, items) and inlines
 	Nodes int // nodes of the parsed document
 	Bytes int // bytes of markdown
-	// Work bounds the bytes of text weighted by how deeply quotes and
-	// lists hold them: each quote level re-wraps and re-pads all it holds,
-	// so text under q quotes costs (1+q)² its bytes, and each list level
-	// as much again: (1+q)²·(1+l).
+	// Work bounds the bytes of text, and blockWork for each block,
+	// weighted by how deeply quotes and lists hold them: each quote level
+	// re-wraps and re-pads all it holds, so text under q quotes costs
+	// (1+q)² its bytes, and each list level as much again: (1+q)²·(1+l).
 	Work int
 }
 
@@ -50,9 +50,9 @@ type Report struct {
 	Reason string
 
 	stopped bool // the walk stopped early, at maxWalk or the node limit
-	quoted  int  // bytes of text inside quotes
 	quotes  int  // the deepest quote
 	lists   int  // the deepest list
+	blocks  int  // blocks seen
 }
 
 // OK reports whether the markdown is within bounds.
@@ -74,10 +74,8 @@ func Check(md string, l Limits) Report {
 		r.Reason = fmt.Sprintf("blocks nest %s deep (limit %d)", atLeast(r.Depth, r.stopped || r.Nodes > l.Nodes), l.Depth)
 	case r.Nodes > l.Nodes:
 		r.Reason = fmt.Sprintf("over %s parts (limit %s)", humanize.Count(l.Nodes), humanize.Count(l.Nodes))
-	case r.Work > l.Work && r.quotes > 0:
-		r.Reason = fmt.Sprintf("%s of text inside quotes as deep as %d", humanize.Size(r.quoted), r.quotes)
 	case r.Work > l.Work:
-		r.Reason = fmt.Sprintf("%s of text in lists as deep as %d", humanize.Size(len(md)), r.lists)
+		r.Reason = fmt.Sprintf("%s in %s blocks, quotes %d and lists %d deep: too much to render", humanize.Size(len(md)), humanize.Count(r.blocks), r.quotes, r.lists)
 	}
 	return r
 }
@@ -89,6 +87,11 @@ func atLeast(n int, stopped bool) string {
 	}
 	return humanize.Count(n)
 }
+
+// blockWork is what a block costs besides its text: glamour draws it as
+// at least one line as wide as the pane, every cell styled (8 KiB of
+// random small blocks rendered to 1.4 MB).
+const blockWork = 512
 
 // maxWalk is how deep walk follows the tree; deeper nesting is reported
 // as "over" it (an input of 512 KiB can nest 256 Ki quotes).
@@ -121,14 +124,15 @@ func walk(n ast.Node, depth, quotes, lists int, l Limits, r *Report) {
 			r.lists = max(r.lists, li)
 		}
 		if c.Type() == ast.TypeBlock {
+			// a block is at least a line the width of the pane, padded
+			// and styled cell by cell: hundreds of bytes out
+			r.Work += blockWork * (1 + q) * (1 + q) * (1 + li)
+			r.blocks++
 			lines := c.Lines()
 			for i := range lines.Len() {
 				seg := lines.At(i)
 				n := seg.Stop - seg.Start + 1 // the line's end counts too
 				r.Work += n * (1 + q) * (1 + q) * (1 + li)
-				if q > 0 {
-					r.quoted += n
-				}
 			}
 		}
 		walk(c, d, q, li, l, r)
