@@ -168,7 +168,8 @@ func TestView_WideScriptsFitEveryWidth(t *testing.T) {
 // (issue 17 item 1): names (one per line) and a content, from a seed
 // corpus of wide, emoji, ZWJ, combining and right-to-left text
 // (testdata/fuzz/FuzzView), shown at a width of 20–250 and a height of
-// 5–80; the view never panics and no line is wider than the terminal.
+// 5–80; the view never panics and no line is wider than the terminal,
+// measured per code point and, after a mode 2027 report, by cluster.
 // The memory is decoded from the bytes a file would hold (so what the
 // file format refuses never reaches the view) and handed to the model
 // without a file, which keeps one execution near a millisecond.
@@ -184,6 +185,9 @@ func FuzzView(f *testing.F) {
 		m := newModel(config{path: "memory.db", keys: keys, style: "dark", noColor: true, now: func() time.Time { return testNow }, loc: time.UTC, after: noTimer})
 		drive(m, resizeCmd(width, height))
 		drive(m, func() tea.Msg { return loadedMsg{db: src, snap: listedSnapshot(src.mem, nil)} })
+		checkScreenFits(t, m, width, fmt.Sprintf("%q at %dx%d", names, width, height))
+		// and on a terminal that reported grapheme clustering (mode 2027)
+		drive(m, func() tea.Msg { return tea.ModeReportMsg{Mode: ansi.ModeUnicodeCore, Value: ansi.ModeSet} })
 		checkScreenFits(t, m, width, fmt.Sprintf("%q at %dx%d", names, width, height))
 	})
 }
