@@ -42,8 +42,8 @@ func nestingBombs() map[string]string {
 // few MiB) and far below the unbounded one (quotes70: 64 s, 43 MB out).
 func TestRender_NestingBombsBounded(t *testing.T) {
 	for name, md := range nestingBombs() {
-		r := checkRenderBounded(t, name, md)
-		t.Logf("%-14s %6d B in, %6d B out, plain: %q", name, len(md), len(r.out), r.plain)
+		r, took, alloc := checkRenderBounded(t, name, md)
+		t.Logf("%-14s %6d B in: %6v, %6d KiB allocated, %6d B out, plain: %q", name, len(md), took.Round(time.Millisecond), alloc>>10, len(r.out), r.plain)
 	}
 	for _, name := range []string{"quotes70", "quoted lists", "list100", "quote9 16K", "quotes 10K"} {
 		r := renderEntry(&renderers{}, renderKey{width: 80, style: "dark"}, nestingBombs()[name], func() bool { return false })
@@ -69,15 +69,15 @@ func TestRender_NestingBombsBounded(t *testing.T) {
 // 2 s, allocates over 64 MiB or makes over 1 MiB; the ceilings are far
 // above what the bounded render takes (milliseconds, a few MiB) and far
 // below the unbounded one (quotes70: 64 s, 43 MB out).
-func checkRenderBounded(t *testing.T, name, md string) rendering {
+func checkRenderBounded(t *testing.T, name, md string) (r rendering, took time.Duration, alloc uint64) {
 	t.Helper()
 	var before, after runtime.MemStats
 	runtime.ReadMemStats(&before)
 	start := time.Now()
-	r := renderEntry(&renderers{}, renderKey{width: 80, style: "dark"}, md, func() bool { return false })
-	took := time.Since(start)
+	r = renderEntry(&renderers{}, renderKey{width: 80, style: "dark"}, md, func() bool { return false })
+	took = time.Since(start)
 	runtime.ReadMemStats(&after)
-	alloc := after.TotalAlloc - before.TotalAlloc
+	alloc = after.TotalAlloc - before.TotalAlloc
 	if took > 2*time.Second {
 		t.Errorf("%s (%d B): took %v", name, len(md), took)
 	}
@@ -87,7 +87,7 @@ func checkRenderBounded(t *testing.T, name, md string) rendering {
 	if len(r.out) > 1<<20 {
 		t.Errorf("%s: %d bytes out of %d in", name, len(r.out), len(md))
 	}
-	return r
+	return r, took, alloc
 }
 
 // FuzzRender_Bounded: any content renders, or shows as plain text, within
