@@ -230,7 +230,7 @@ func renderWithin(rs *renderers, key renderKey, content string, superseded func(
 		return rendering{dropped: true}
 	}
 	md, blocks := protectBlocks(sanitize.Markdown(content))
-	if rep := mdbound.Check(md, mdbound.Default); !rep.OK() {
+	if rep := mdbound.Check(md, mdbound.Default()); !rep.OK() {
 		return rendering{out: plainText(content, key.width), plain: rep.Reason}
 	}
 	md, blocks = protectWideTables(md, blocks, max(key.width, 10))

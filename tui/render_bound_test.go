@@ -181,7 +181,7 @@ func runCmds(cmd tea.Cmd, msgs chan<- tea.Msg, wg *sync.WaitGroup) {
 // (a 1 MiB entry spent 14 s of CPU on widths nobody saw).
 func TestRender_ResizeStormRendersTheLastWidth(t *testing.T) {
 	var md strings.Builder
-	for md.Len() < 200<<10 { // within mdbound.Default: rendered, not plain
+	for md.Len() < 200<<10 { // within mdbound.Default(): rendered, not plain
 		md.WriteString(strings.Repeat("A paragraph with *some* words, `code` and [a link](x) to wrap. ", 30) + "\n\n")
 	}
 	path := filepath.Join(t.TempDir(), "memory.db")

@@ -34,11 +34,13 @@ type Limits struct {
 	Work int
 }
 
-// Default is what the preview renders: nine nested quotes or four nested
+// Default returns what the preview renders: nine nested quotes or four nested
 // lists (each list level is a list and an item), 200,000 nodes, 256 KiB,
 // and as much text as takes about a second on a loaded machine (glamour
 // renders some 3 µs a byte at the top level).
-var Default = Limits{Depth: 10, Nodes: 200_000, Bytes: 256 << 10, Work: 512 << 10}
+func Default() Limits {
+	return Limits{Depth: 10, Nodes: 200_000, Bytes: 256 << 10, Work: 512 << 10}
+}
 
 // Report is what Check measured.
 type Report struct {

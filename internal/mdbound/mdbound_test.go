@@ -37,8 +37,8 @@ func FuzzCheck(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, md string) {
-		r := Check(md, Default)
-		if r.OK() && (r.Depth > Default.Depth || r.Work > Default.Work) {
+		r := Check(md, Default())
+		if r.OK() && (r.Depth > Default().Depth || r.Work > Default().Work) {
 			t.Errorf("passed %+v", r)
 		}
 	})
