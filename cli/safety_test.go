@@ -383,3 +383,45 @@ func TestCLI_ShowMakesInvisiblesVisible(t *testing.T) {
 		t.Errorf("ls quotes the emoji name:\n%s", ls)
 	}
 }
+
+// TestCLI_LsTellsSpacesApart (issue 29 item 3): names that differ in a
+// space at an end, the kind of space, or that are blank print quoted, so
+// "same", "same ", "same\u00a0" and "same\u3000" are four rows that read
+// differently, and a blank name is not a blank cell.
+func TestCLI_LsTellsSpacesApart(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "m.db")
+	names := []string{"same", "same ", "same\u00a0", "same\u3000", " same", "", "clip-\x1b]52;c;YQ==\x07-x", "clip-\x1b]52;c;Yg==\x07-x"}
+	var entries []store.Entry
+	for i, n := range names {
+		entries = append(entries, store.Entry{ID: uint64(i + 1), Name: n, Content: "x"})
+	}
+	must(t, os.WriteFile(db, store.Encode(uint64(len(names)+1), entries), 0o600))
+	out := mustRun(t, "", "--db", db, "ls")
+	for _, want := range []string{" same ", `"same "`, `"same\u00a0"`, `"same\u3000"`, `" same"`, `""`, `"clip-\x1b]52;c;YQ==\a-x"`, `"clip-\x1b]52;c;Yg==\a-x"`} {
+		if !strings.Contains(out, want) {
+			t.Errorf("ls does not show %s:\n%s", want, out)
+		}
+	}
+	if strings.ContainsAny(out, "\u00a0\u3000\x1b") {
+		t.Errorf("ls prints a space that reads as another, or an ESC, raw:\n%q", out)
+	}
+}
+
+// TestCLI_ShowNeutralisesEscapes (issue 29 item 4): text inside escape
+// sequences in content (an OSC 52 payload, an OSC 8 address, a window
+// title) is shown, with the ESC and BEL as markers, not hidden from the
+// person reading while recall hands it to the agent.
+func TestCLI_ShowNeutralisesEscapes(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "m.db")
+	content := "copy \x1b]52;c;ZXZpbA==\x07 link \x1b]8;;http://evil.example\x1b\\here\x1b]8;;\x1b\\ title \x1b]2;pwned\x07 end"
+	must(t, os.WriteFile(db, store.Encode(2, []store.Entry{{ID: 1, Name: "esc", Content: content}}), 0o600))
+	out := mustRun(t, "", "--db", db, "show", "esc")
+	for _, want := range []string{"⟨U+001B⟩]52;c;ZXZpbA==⟨U+0007⟩", "⟨U+001B⟩]8;;http://evil.example⟨U+001B⟩\\here", "⟨U+001B⟩]2;pwned⟨U+0007⟩ end"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("show hides %q:\n%s", want, out)
+		}
+	}
+	if strings.ContainsAny(out, "\x1b\x07") {
+		t.Errorf("show prints an escape raw: %q", out)
+	}
+}

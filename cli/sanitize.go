@@ -24,8 +24,8 @@ import (
 // sanitize makes multi-line content terminal-safe for plain-text output:
 // invisible characters shown as ⟨U+200B⟩, an escape sequence made inert
 // and shown (⟨U+001B⟩[31m) rather than dropped silently, newlines and tabs
-// kept (safe.Shown).
-func sanitize(s string) string { return safe.Shown(s) }
+// kept (safe.Text).
+func sanitize(s string) string { return safe.Text(s) }
 
 // sanitizeLine makes a one-line message or path terminal-safe: newlines
 // and tabs become spaces, every other invisible character or invalid byte
@@ -52,10 +52,13 @@ func sanitizeLine(s string) string {
 	return b.String()
 }
 
-// nameText shows a name or alias: as it is when it reads as what it is,
-// else Go-quoted ("ok\u202eexe.txt"), so two names never look the same.
+// nameText shows a name or alias: as it is when it reads as what it is
+// (safe.Plain: the TUI's one rule, so a name with a space at either end,
+// a space other than U+0020, an empty name and one with an invisible
+// character are all quoted), else Go-quoted ("ok\u202eexe.txt", "same ",
+// "same\u00a0", ""), so two names never look the same.
 func nameText(s string) string {
-	if !needsEscape(s) && !(strings.HasPrefix(s, `"`) && strings.Contains(s, `\`)) {
+	if safe.Plain(s) && !(strings.HasPrefix(s, `"`) && strings.Contains(s, `\`)) {
 		return s
 	}
 	return quoteName(s)

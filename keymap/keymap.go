@@ -217,9 +217,9 @@ func (k KeyMap) AppKeys() []key.Binding {
 func (k KeyMap) ShortHelp() []key.Binding {
 	switch k.mode {
 	case ModeSearch:
-		return []key.Binding{k.SearchAccept, k.SearchCancel, k.Up, k.Down, k.Recall, k.Quit}
+		return []key.Binding{k.SearchAccept, k.SearchCancel, k.Up, k.Down, k.Recall, k.quitHint()}
 	case ModePreview:
-		return []key.Binding{k.Back, k.Search, k.Focus, k.Explain, k.Edit, k.Quit, k.Help}
+		return []key.Binding{k.Back, k.Search, k.Focus, k.Explain, k.Edit, k.quitHint(), k.Help}
 	case ModeHelp:
 		return []key.Binding{k.Up, k.Down, k.Quit}
 	case ModeLog:
@@ -229,7 +229,20 @@ func (k KeyMap) ShortHelp() []key.Binding {
 	case ModePrompt, ModeQuestion, ModeChoice, ModeFindings:
 		return nil // the dialog or view names its own keys
 	}
-	return []key.Binding{k.Search, k.SearchCancel, k.Open, k.Sort, k.Explain, k.Edit, k.Quit, k.Help}
+	return []key.Binding{k.Search, k.SearchCancel, k.Open, k.Sort, k.Explain, k.Edit, k.quitHint(), k.Help}
+}
+
+// quitHint is quit's binding for the short help; with quit unbound it is
+// ctrl+c's, which quits all the same (InterruptKey), so the screen never
+// hides its one way out (issue 29 item 8: with quit and help unbound the
+// short help named no way to quit).
+func (k KeyMap) quitHint() key.Binding {
+	if k.Quit.Enabled() {
+		return k.Quit
+	}
+	b := k.interrupt
+	b.SetHelp(InterruptKey, "quit")
+	return b
 }
 
 // DialogKeys answer prompts, questions and choices.

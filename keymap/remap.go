@@ -254,37 +254,75 @@ var namedKeys = map[string]bool{
 // modifiers may prefix a key, in Bubble Tea's order.
 var modifiers = []string{"ctrl+", "alt+", "shift+", "meta+", "hyper+", "super+"}
 
-// CheckKey accepts a key as Bubble Tea names it: one character, or a named
-// key (enter, pgdown, f1…f63), optionally after modifiers (ctrl+alt+x).
+// CheckKey accepts a key as Bubble Tea names a key press (Key.String): one
+// character, or a named key (enter, pgdown, f1…f35), optionally after
+// modifiers (ctrl+alt+x). A name no press can ever have is refused, saying
+// what to write instead: a modifier twice (ctrl+ctrl+s) or out of Bubble
+// Tea's order (alt+ctrl+x is written ctrl+alt+x), shift with a character
+// alone (shift+z is the press of "Z"), a function key past f35 (kitty's
+// protocol stops there; terminals without it stop at f20).
 func CheckKey(s string) error {
-	rest := s
+	rest, last := s, -1
 	for {
-		cut := false
-		for _, m := range modifiers {
-			if r, ok := strings.CutPrefix(rest, m); ok && r != "" {
-				rest, cut = r, true
-			}
-		}
-		if !cut {
+		i := slices.IndexFunc(modifiers, func(m string) bool { return strings.HasPrefix(rest, m) && len(rest) > len(m) })
+		if i < 0 {
 			break
 		}
+		switch {
+		case i == last:
+			return fmt.Errorf("key %q names %s twice", s, strings.TrimSuffix(modifiers[i], "+"))
+		case i < last:
+			return fmt.Errorf("key %q is never pressed as written: write its modifiers in the order %s (%q)", s, modifierOrder(), canonical(s))
+		}
+		rest, last = rest[len(modifiers[i]):], i
 	}
+	char := utf8.RuneCountInString(rest) == 1 && unicode.IsPrint([]rune(rest)[0]) && rest != " "
 	switch {
-	case utf8.RuneCountInString(rest) == 1 && unicode.IsPrint([]rune(rest)[0]) && rest != " ":
-		return nil
-	case namedKeys[rest] || functionKey(rest):
+	case char && s == "shift+"+rest:
+		return fmt.Errorf("key %q is never pressed as written: shift with a character is the character it types (%q)", s, strings.ToUpper(rest))
+	case char, namedKeys[rest], functionKey(rest):
 		return nil
 	}
-	return fmt.Errorf("unknown key %q (want one character, or ctrl+x, alt+x, enter, esc, tab, space, backspace, up, down, left, right, home, end, pgup, pgdown, f1…f12)", s)
+	return fmt.Errorf("unknown key %q (want one character, or ctrl+x, alt+x, enter, esc, tab, space, backspace, up, down, left, right, home, end, pgup, pgdown, f1…f35)", s)
 }
 
-// functionKey reports whether s is f1 … f63.
+// modifierOrder is "ctrl, alt, shift, meta, hyper, super".
+func modifierOrder() string {
+	names := make([]string, len(modifiers))
+	for i, m := range modifiers {
+		names[i] = strings.TrimSuffix(m, "+")
+	}
+	return strings.Join(names, ", ")
+}
+
+// canonical is s with its modifiers in Bubble Tea's order.
+func canonical(s string) string {
+	rest, have := s, map[string]bool{}
+	for {
+		i := slices.IndexFunc(modifiers, func(m string) bool { return strings.HasPrefix(rest, m) && len(rest) > len(m) })
+		if i < 0 {
+			break
+		}
+		have[modifiers[i]], rest = true, rest[len(modifiers[i]):]
+	}
+	var b strings.Builder
+	for _, m := range modifiers {
+		if have[m] {
+			b.WriteString(m)
+		}
+	}
+	return b.String() + rest
+}
+
+// functionKey reports whether s is f1 … f35, the function keys a press can
+// name (Bubble Tea knows f36…f63 only from terminfo, which it does not
+// read).
 func functionKey(s string) bool {
 	var n int
 	if _, err := fmt.Sscanf(s, "f%d", &n); err != nil {
 		return false
 	}
-	return n >= 1 && n <= 63 && s == fmt.Sprintf("f%d", n)
+	return n >= 1 && n <= 35 && s == fmt.Sprintf("f%d", n)
 }
 
 // Conflict is one key bound to two actions that are active together.

@@ -70,7 +70,7 @@ func TestRemap(t *testing.T) {
 
 // TestCheckKey: Bubble Tea's key names.
 func TestCheckKey(t *testing.T) {
-	for _, ok := range []string{"q", "Q", "?", "ctrl+c", "alt+enter", "ctrl+alt+x", "pgdown", "space", "f5", "é"} {
+	for _, ok := range []string{"q", "Q", "?", "ctrl+c", "alt+enter", "ctrl+alt+x", "pgdown", "space", "f5", "é", "f35", "shift+tab", "ctrl+shift+z", "ctrl+alt+shift+meta+hyper+super+x", "ctrl++"} {
 		if err := keymap.CheckKey(ok); err != nil {
 			t.Errorf("%q: %v", ok, err)
 		}
@@ -78,6 +78,18 @@ func TestCheckKey(t *testing.T) {
 	for _, bad := range []string{"", "ctrl+", "qq", "pagedown", "f0", "f64", " ", "ctrl+ctrl"} {
 		if keymap.CheckKey(bad) == nil {
 			t.Errorf("%q accepted", bad)
+		}
+	}
+	// issue 29 item 8: names no press ever has
+	for bad, why := range map[string]string{
+		"shift+z":     `key "shift+z" is never pressed as written: shift with a character is the character it types ("Z")`,
+		"ctrl+ctrl+s": `key "ctrl+ctrl+s" names ctrl twice`,
+		"alt+ctrl+x":  `key "alt+ctrl+x" is never pressed as written: write its modifiers in the order ctrl, alt, shift, meta, hyper, super ("ctrl+alt+x")`,
+		"f63":         `unknown key "f63"`,
+		"f36":         `unknown key "f36"`,
+	} {
+		if err := keymap.CheckKey(bad); err == nil || !strings.HasPrefix(err.Error(), why) {
+			t.Errorf("%q: %v, want %s", bad, err, why)
 		}
 	}
 }

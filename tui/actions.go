@@ -318,10 +318,16 @@ func (m *Model) showSelected() tea.Cmd {
 	}
 	e := m.snap.entries[r.idx]
 	m.seen(e.ID)
-	key := renderKey{id: e.ID, hash: contentHash(e.Content), width: max(w-2, 10), style: m.glamourStyle()}
-	head := card(m.c.styles, e, m.caps().ShowsIDs(), m.pv.tokenCount(key, e), w, m.c.now(), m.c.loc, m.cardLines(e), m.focus == focusPreview)
+	key := renderKey{id: e.ID, hash: contentHash(e.Content), width: max(w-2, 10), style: m.glamourStyle(), cells: m.c.cells}
+	r2, cached := m.cache.get(key)
+	extra := m.cardLines(e)
+	if cached && r2.plain != "" && !m.pv.explain {
+		extra = append(extra, m.c.styles.label.Render("plain text: ")+r2.plain)
+	}
+	head := card(m.c.styles, e, m.caps().ShowsIDs(), m.pv.tokenCount(key, e), w, m.c.now(), m.c.loc, extra, m.focus == focusPreview)
+	m.rs.wantOnly(key)
 	if m.pv.explain {
-		m.pv.key = key
+		m.pv.key, m.pv.pending = key, false
 		if rc := m.caps().Recall; rc != nil && rc.Stored() { // posting rows, stored stats and weights
 			m.pv.setContent(e.ID, head+"\n"+storeExplainView(m.c.styles, m.result, r, e.ID, rc.RecallStats(), w, m.explainHints()))
 			return nil
@@ -329,10 +335,10 @@ func (m *Model) showSelected() tea.Cmd {
 		m.pv.setContent(e.ID, head+"\n"+explainView(m.c.styles, m.index(), m.result, r, e.ID, w, m.explainHints()))
 		return nil
 	}
-	body, cached := m.cache.get(key)
+	body := r2.out
 	var cmd tea.Cmd
 	if !cached {
-		body = placeholder(e.Content, key.width)
+		body = rewrapCells(placeholder(e.Content, key.width), key.width, key.cells)
 		if !m.pv.pending || m.pv.key != key {
 			cmd = renderCmd(m.rs, key, e.Content)
 		}
@@ -359,7 +365,10 @@ func (m *Model) emptyText() string {
 
 // rendered stores a rendering and shows it if it is still wanted.
 func (m *Model) rendered(msg renderedMsg) tea.Cmd {
-	m.cache.put(msg.key, msg.out)
+	if msg.dropped {
+		return nil // superseded: the wanted rendering has its own command
+	}
+	m.cache.put(msg.key, msg.rendering)
 	if msg.key != m.pv.key {
 		return nil // the selection, width or style moved on
 	}

@@ -70,7 +70,7 @@ func conflictText(aliases []string, content string) string {
 // diffLineView renders one diff line, safe and cut to the width.
 func diffLineView(m *Model, l editor.DiffLine, width int) string {
 	st := m.c.styles
-	text := ansi.Truncate(string(l.Op)+" "+sanitize.Name(l.Text), width, "…")
+	text := ansi.Truncate(string(l.Op)+" "+sanitize.Line(l.Text), width, "…")
 	switch l.Op {
 	case editor.DiffTheirs:
 		return st.warning.Render(text)

@@ -72,7 +72,7 @@ func (p *promptDialog) view(m *Model) string {
 	p.in.promptStyle, p.in.textStyle, p.in.dimStyle = st.message, st.status, st.dim
 	hint := st.dim.Render("  " + hints(" · ", keyHint(m.c.keys.Accept, "ok"), keyHint(m.c.keys.Cancel, "cancel")))
 	if p.err != "" {
-		hint = "  " + st.warning.Render("⚠ "+sanitize.Name(p.err))
+		hint = "  " + st.warning.Render("⚠ "+sanitize.Line(p.err))
 	}
 	p.in.setWidth(max(m.c.width-lipgloss.Width(hint), 10))
 	return p.in.View() + hint
@@ -108,7 +108,7 @@ func (c *confirmDialog) mode() keymap.Mode { return keymap.ModeQuestion }
 func (c *confirmDialog) view(m *Model) string {
 	st := m.c.styles
 	answers := st.message.Render("  [" + hints("/", keyName(m.c.keys.Yes), keyName(m.c.keys.No)) + "]")
-	text, warn := sanitize.Name(c.text), sanitize.Name(c.warn)
+	text, warn := sanitize.Line(c.text), sanitize.Line(c.warn)
 	room := maxDialogLines*m.c.width - lipgloss.Width(answers)
 	if tw, ww := ansi.StringWidth(text), ansi.StringWidth(warn); tw+ww > room {
 		text = middle(text, max(room-ww, min(tw, 20)))
@@ -195,7 +195,7 @@ func (c *choiceDialog) view(m *Model) string {
 	if lipgloss.Width(answers) > m.c.width {
 		answers = c.answers(m, true)
 	}
-	return withAnswers(st.warning, sanitize.Name(c.text), answers, m.c.width)
+	return withAnswers(st.warning, sanitize.Line(c.text), answers, m.c.width)
 }
 
 // answers renders "  [k] label" for every choice.

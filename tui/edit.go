@@ -350,7 +350,7 @@ func (f *editing) keptStatus(m *Model, r editor.Result, why string) tea.Cmd {
 // errText is a store error without the file's path (the status line shows
 // the path already), taken as shortError takes it.
 func errText(m *Model, err error) string {
-	return sanitize.Name(m.shortError(err))
+	return sanitize.Line(m.shortError(err))
 }
 
 // KeyMode is the key map's mode while a dialog is open.

@@ -55,7 +55,7 @@ func (p suggestedPrompt) paste(text string) {
 // dumpDone says where the tree went, or why nothing was written.
 func dumpDone(m *Model, msg dumpDoneMsg) tea.Cmd {
 	if msg.err != nil {
-		return m.SetStatus("nothing dumped: " + sanitize.Name(msg.err.Error()))
+		return m.SetStatus("nothing dumped: " + sanitize.Line(msg.err.Error()))
 	}
 	return m.SetStatus(fmt.Sprintf("dumped %s to %s", humanize.Plural(msg.n, "entry"), sanitize.Name(msg.dir)))
 }

@@ -40,7 +40,7 @@ func explainView(st *styles, ix *bm25.Index, r *searchResult, h row, id uint64, 
 	ex := ix.Explain(query, id)
 	var b strings.Builder
 	b.WriteString("EXPLAIN" + paren(hints(": ", hk.off, "back to the content")) + "\n")
-	fmt.Fprintf(&b, "Why this entry scores %.4f for %q\n", ex.Score, sanitize.Name(r.query))
+	fmt.Fprintf(&b, "Why this entry scores %.4f for %q\n", ex.Score, sanitize.Line(r.query))
 	fmt.Fprintf(&b, "query tokens: %s\n", strings.Join(r.terms, " "))
 	if len(expanded) > 0 {
 		fmt.Fprintf(&b, "prefix expansions: %s\n", strings.Join(expanded, " "))

@@ -139,7 +139,7 @@ func TestTmux_CopyReachesTheClipboard(t *testing.T) {
 	})
 	e.keys("s", "Y")
 	e.waitFor("s", 5*time.Second, "content copied", func(s string) bool {
-		return strings.Contains(s, "copied the content of clip-me") && e.clipboard() == "first line\nsecond red line"
+		return strings.Contains(s, "copied the content of clip-me") && e.clipboard() == "first line\nsecond ⟨U+001B⟩[31mred⟨U+001B⟩[0m line" // as shown
 	})
 }
 

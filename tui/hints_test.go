@@ -16,15 +16,15 @@ import (
 	"github.com/crmem/crmem/store"
 )
 
-// remappedKeys moves every binding to function keys (f1…f63, then
+// remappedKeys moves every binding to function keys (f1…f35, then
 // alt+f1…): none of them is a default key, and none is printable, so a
 // prompt or the search line never narrows them.
 func remappedKeys(t *testing.T) keymap.KeyMap {
 	t.Helper()
 	k := keymap.DefaultKeyMap()
 	for i, n := range keymap.Names() {
-		name := fmt.Sprintf("f%d", i%63+1)
-		if i >= 63 {
+		name := fmt.Sprintf("f%d", i%35+1)
+		if i >= 35 {
 			name = "alt+" + name
 		}
 		if err := k.Remap(n, []string{name}); err != nil {

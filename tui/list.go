@@ -183,7 +183,7 @@ func searchRows(s *snapshot, sp rowsSpec) []row {
 // recallRows is the recall view: the first limit exact hits, whatever the
 // filters, as the agent's recall(query, limit) returns them.
 func recallRows(s *snapshot, res *searchResult, limit int) []row {
-	rows := []row{{header: fmt.Sprintf("recall(%q, %d): what the agent gets", sanitize.Name(res.query), limit)}}
+	rows := []row{{header: fmt.Sprintf("recall(%q, %d): what the agent gets", sanitize.Line(res.query), limit)}}
 	for _, h := range res.exact {
 		if len(rows) > limit {
 			break
@@ -253,7 +253,7 @@ func sectionTitle(k hitKind, res *searchResult) string {
 	case hitName:
 		return "name matches (" + humanize.Count(res.nameTotal) + ")"
 	case hitPrefix:
-		return "prefix matches (" + humanize.Count(res.prefixOnly) + ", " + sanitize.Name(lastWord(res.query)) + "*)"
+		return "prefix matches (" + humanize.Count(res.prefixOnly) + ", " + sanitize.Line(lastWord(res.query)) + "*)"
 	}
 	return "recall (" + humanize.Count(res.exactTotal) + ")"
 }

@@ -86,11 +86,24 @@ func (f *editing) markOlder(m *Model) tea.Cmd {
 		if d >= 24*time.Hour {
 			return markOlderThan(m, v, d)
 		}
-		text := fmt.Sprintf("%q is %s: did you mean months (%smo)? Mark the archives older than %s", v, spanWords(d), strings.TrimRight(v, "mh "), spanWords(d))
-		f.dlg = &confirmDialog{text: text, yes: func(m *Model) tea.Cmd { return markOlderThan(m, v, d) }}
+		f.dlg = &confirmDialog{text: shortSpanQuestion(v, d), yes: func(m *Model) tea.Cmd { return markOlderThan(m, v, d) }}
 		return nil
 	})
 	return nil
+}
+
+// shortSpanQuestion asks about a span under a day typed as v: minutes
+// may have been months ("6m" is six minutes: did you mean 6mo?), hours are
+// confirmed as hours, and no time at all ("0d", "0m") marks every archive.
+func shortSpanQuestion(v string, d time.Duration) string {
+	v = strings.TrimSpace(v)
+	switch {
+	case d == 0:
+		return fmt.Sprintf("%q is no time at all: mark every archive?", v)
+	case strings.HasSuffix(v, "m"):
+		return fmt.Sprintf("%q is %s: did you mean months (%smo)? Mark the archives older than %s?", v, spanWords(d), strings.TrimSpace(strings.TrimSuffix(v, "m")), spanWords(d))
+	}
+	return fmt.Sprintf("%q is %s, under a day: mark the archives older than %s?", v, spanWords(d), spanWords(d))
 }
 
 // spanWords says a span under a day in words: "6 minutes", "12 hours".

@@ -7,7 +7,9 @@ import (
 	"charm.land/bubbles/v2/help"
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
 
+	"github.com/crmem/crmem/internal/cellwidth"
 	"github.com/crmem/crmem/keymap"
 	"github.com/crmem/crmem/store"
 )
@@ -33,6 +35,11 @@ type common struct {
 	now           func() time.Time
 	loc           *time.Location
 	editing       bool // the editing bindings are wired
+	// cells is how the renderer measures what it draws: per code point
+	// (ansi.WcWidth, Bubble Tea's default) until the terminal reports
+	// grapheme clustering (mode 2027), then by clusters. Lines laid out by
+	// clusters are fitted to it (fitLine).
+	cells ansi.Method
 }
 
 // config is how the model is built: Options plus the environment.
@@ -214,6 +221,12 @@ func (m *Model) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m, m.resize(msg.Width, msg.Height)
 	case tea.BackgroundColorMsg:
 		return m, m.setBackground(msg.IsDark())
+	case tea.ModeReportMsg:
+		if cells, ok := cellwidth.FromModeReport(msg.Mode, msg.Value); ok {
+			m.c.cells = cells // the renderer switched as it got the same report
+			return m, m.showSelected()
+		}
+		return m, nil
 	}
 	if k, ok := msg.(tea.KeyPressMsg); ok {
 		if key.Matches(k, m.c.keys.Interrupt()) { // in every mode: nothing can lock the user in

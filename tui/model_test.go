@@ -386,8 +386,11 @@ func TestSanitizedScreen(t *testing.T) {
 			t.Errorf("screen keeps %q:\n%q", bad, rest)
 		}
 	}
-	if !strings.Contains(plainScreen(m), "evil\uFFFDname") { // marked: it lost characters (issue 10 item 14)
-		t.Errorf("name not shown sanitized with a marker:\n%s", plainScreen(m))
+	// marked, what the escapes held shown (issue 10 item 14, issue 29 items 3, 4)
+	for _, want := range []string{"evil⟨U+001B⟩]2;pwned⟨U+0007⟩name", "a⟨U+001B⟩[2Jb", "⟨U+001B⟩]52;c;ZXZpbA==⟨U+0007⟩clip", "⟨U+009B⟩31m⟨U+000D⟩hidden"} {
+		if !strings.Contains(squeeze(plainScreen(m)), squeeze(want)) {
+			t.Errorf("screen lacks %q:\n%s", want, plainScreen(m))
+		}
 	}
 }
 
@@ -440,12 +443,22 @@ func TestRender_StaleRenderingDroppedButCached(t *testing.T) {
 		t.Fatal("selection did not move")
 	}
 	shown := m.pv.vp.GetContent()
-	drive(m, renderCmd(m.rs, keyA, contentA))
+	// A's rendering finished just before the selection moved, and lands late
+	late := renderEntry(&renderers{}, keyA, contentA, func() bool { return false })
+	drive(m, func() tea.Msg { return renderedMsg{key: keyA, rendering: late} })
 	if m.pv.vp.GetContent() != shown {
 		t.Error("a late rendering of the previous entry replaced the preview")
 	}
 	if _, ok := m.cache.get(keyA); !ok {
 		t.Error("the late rendering was not cached")
+	}
+	// A's rendering not yet made when the selection moved is not made at all
+	m.cache = renderCache{}
+	if msg := renderCmd(m.rs, keyA, contentA)().(renderedMsg); !msg.dropped {
+		t.Error("a rendering for an entry no longer shown was made")
+	}
+	if _, ok := m.cache.get(keyA); ok {
+		t.Error("a dropped rendering was cached")
 	}
 }
 

@@ -40,25 +40,32 @@ func copyCmd(text string) tea.Cmd { return tea.Raw(osc52(text)) }
 // to be, never reported as copied (issue 17: a 1 MB entry was "copied").
 const maxOSC52 = 100_000
 
-// copySelected copies the selected entry's name, or its content, as the
-// screen shows them (escape sequences and control characters removed), and
-// says what was copied, or that it is too large for the terminal's
-// clipboard and how else to get it.
+// copySelected copies the selected entry's name as it is (what `crmem
+// show` and recall find it by), or its content as the screen shows it
+// (invisible characters as ⟨U+…⟩ markers, never raw escape sequences), and
+// says what was copied, that it differs from what the screen shows, or
+// that it is too large for the terminal's clipboard and how else to get it.
 func (m *Model) copySelected(content bool) tea.Cmd {
 	e, ok := m.SelectedEntry()
 	if !ok {
 		return m.setMessage("nothing selected to copy")
 	}
-	name := sanitize.Line(e.Name)
-	what, text := "the name "+name, name
+	name := sanitize.Name(e.Name)
+	what, text, differs := "the name "+name, e.Name, ""
+	if name != e.Name {
+		differs = ": the name itself, without the ⟨…⟩ markers shown"
+	}
 	if content {
-		what, text = "the content of "+name, sanitize.Text(e.Content)
+		what, text, differs = "the content of "+name, sanitize.Text(e.Content), ""
+		if text != e.Content {
+			differs = ": as shown, invisible characters as ⟨U+…⟩ markers"
+		}
 	}
 	if seq := osc52(text); len(seq) > maxOSC52 {
 		return m.setMessage(fmt.Sprintf("not copied: %s is over the %d kB a terminal's clipboard takes (OSC 52); v pages it, or run: crmem show --db %s %s | pbcopy",
-			humanize.Size(len(text)), maxOSC52/1000, shellPath(displayPath(m.path, m.home)), shellWord(name)))
+			humanize.Size(len(text)), maxOSC52/1000, shellPath(displayPath(m.path, m.home)), shellWord(e.Name)))
 	}
-	return tea.Batch(copyCmd(text), m.setMessage(fmt.Sprintf("copied %s (%s)", what, bytesText(len(text)))))
+	return tea.Batch(copyCmd(text), m.setMessage(fmt.Sprintf("copied %s (%s%s)", what, bytesText(len(text)), differs)))
 }
 
 // shellWord is s as one word of a POSIX shell: as is when it needs no
@@ -214,6 +221,9 @@ func (m *Model) previewLines() string {
 	total := vp.TotalLineCount()
 	if _, ok := m.list.selected(); !ok || total == 0 {
 		return ""
+	}
+	if m.pv.pending {
+		return "rendering…" // the placeholder's lines are not the entry's
 	}
 	first := vp.YOffset() + 1
 	last := min(vp.YOffset()+vp.Height(), total)

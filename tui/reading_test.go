@@ -65,14 +65,17 @@ func evilModel(t *testing.T) (*Model, store.Entry) {
 }
 
 // TestCopy_OSC52: y and Y emit exactly one OSC 52 sequence whose payload is
-// the base64 of the sanitized name / content; nothing from the entry goes
-// out raw, and the status line says what was copied and its size.
+// the base64 of the name itself (issue 29 item 5: what `crmem show` finds
+// it by, not its display form) / the content as shown; nothing goes out
+// raw, and the status line says what was copied, its size, and how it
+// differs from what the screen shows.
 func TestCopy_OSC52(t *testing.T) {
 	tests := []struct {
 		key, want, status string
 	}{
-		{"y", "evil\uFFFD-name", "copied the name evil\uFFFD-name (12 bytes)"}, // as the screen shows it
-		{"Y", "line one\nhidden red\ttab\nend ", "copied the content of evil\uFFFD-name (28 bytes)"},
+		{"y", "evil\x1b]0;title\x07-name", "copied the name evil⟨U+001B⟩]0;title⟨U+0007⟩-name (19 bytes: the name itself, without the ⟨…⟩ markers shown)"},
+		{"Y", "line one\n⟨U+001B⟩]52;c;ZXZpbA==⟨U+0007⟩hidden ⟨U+001B⟩[31mred⟨U+001B⟩[0m\ttab\nend ⟨U+009B⟩2J",
+			"copied the content of evil⟨U+001B⟩]0;title⟨U+0007⟩-name (111 bytes: as shown, invisible characters as ⟨U+…⟩ markers)"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.key, func(t *testing.T) {
@@ -95,6 +98,21 @@ func TestCopy_OSC52(t *testing.T) {
 	}
 }
 
+// TestCopy_PlainNameSaysNothingMore: a name that shows as itself is copied
+// without a word on how it differs.
+func TestCopy_PlainNameSaysNothingMore(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "memory.db")
+	writeEntries(t, path, []store.Entry{{ID: 1, Name: "plain-name", Content: "x", CreatedAt: 1_700_000_000}})
+	m := openModel(t, path, 120, 30)
+	out := raws(pressCollect(m, "y"))
+	if len(out) != 1 || out[0] != "\x1b]52;c;"+base64.StdEncoding.EncodeToString([]byte("plain-name"))+"\x07" {
+		t.Errorf("emitted %q", out)
+	}
+	if m.st.msg != "copied the name plain-name (10 bytes)" {
+		t.Errorf("status %q", m.st.msg)
+	}
+}
+
 // TestCopy_NothingSelected says so and emits nothing.
 func TestCopy_NothingSelected(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "memory.db")
@@ -105,7 +123,8 @@ func TestCopy_NothingSelected(t *testing.T) {
 	}
 }
 
-// TestPager: v runs $PAGER (with arguments) on the sanitized content
+// TestPager: v runs $PAGER (with arguments) on the sanitized content (the
+// text of escape sequences shown, their ESC and BEL as markers)
 // through its standard input; a failing pager is reported; no $PAGER means
 // less -R.
 func TestPager(t *testing.T) {
@@ -127,7 +146,8 @@ func TestPager(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if string(data) != "line one\nhidden red\ttab\nend " {
+	// issue 29 item 4: what the escapes held is shown, neutralised
+	if string(data) != "line one\n⟨U+001B⟩]52;c;ZXZpbA==⟨U+0007⟩hidden ⟨U+001B⟩[31mred⟨U+001B⟩[0m\ttab\nend ⟨U+009B⟩2J" {
 		t.Errorf("pager read %q", data)
 	}
 	m.read.pager = "sh -c 'exit 3'"

@@ -174,7 +174,7 @@ func (f *editing) refsCard(m *Model, e store.Entry) []string {
 	label := st.label.Render("sessions ")
 	switch {
 	case f.refs.err != nil:
-		return []string{label + st.warning.Render("cannot read "+sanitize.Name(f.refs.dir)+": "+sanitize.Name(f.refs.err.Error()))}
+		return []string{label + st.warning.Render("cannot read "+sanitize.Name(f.refs.dir)+": "+sanitize.Line(f.refs.err.Error()))}
 	case f.refs.count == 0:
 		room := cardInner(m.previewWidth()) - lipgloss.Width(label+"none found in ")
 		return []string{label + st.dim.Render("none found in "+shortPath(displayPath(f.refs.dir, m.home), room))}
@@ -224,7 +224,7 @@ func (f *editing) refsUnknown(es []store.Entry) string {
 	case !f.refs.loaded:
 		return " ⚠ the sessions in " + where + " are still being read: a session may lose its resume point"
 	case f.refs.err != nil:
-		return " ⚠ cannot read the sessions in " + where + " (" + sanitize.Name(f.refs.err.Error()) + "): a session may lose its resume point"
+		return " ⚠ cannot read the sessions in " + where + " (" + sanitize.Line(f.refs.err.Error()) + "): a session may lose its resume point"
 	}
 	return ""
 }

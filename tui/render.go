@@ -1,9 +1,12 @@
 package tui
 
 import (
+	"errors"
+	"fmt"
 	"hash/fnv"
 	"strings"
 	"sync"
+	"time"
 	"unicode/utf8"
 
 	tea "charm.land/bubbletea/v2"
@@ -11,6 +14,8 @@ import (
 
 	crmemconfig "github.com/crmem/crmem/internal/config"
 	"github.com/crmem/crmem/internal/glamour"
+	"github.com/crmem/crmem/internal/humanize"
+	"github.com/crmem/crmem/internal/mdbound"
 	"github.com/crmem/crmem/internal/sanitize"
 )
 
@@ -20,6 +25,7 @@ type renderKey struct {
 	hash  uint64 // of the raw content
 	width int
 	style string
+	cells ansi.Method // how the renderer measures (see common.cells)
 }
 
 // contentHash hashes raw content for the render cache key.
@@ -30,10 +36,30 @@ func contentHash(s string) uint64 {
 }
 
 // renderers holds one glamour renderer per (style, width). A renderer is not
-// safe for concurrent use, so each carries its own lock.
+// safe for concurrent use, so each carries its own lock. Renders run one at
+// a time (one, not one per resize step, competes with the screen for the
+// CPU), and the latest request supersedes the others: one that has not
+// started is dropped, one under way ends at its next node.
 type renderers struct {
-	mu sync.Mutex
-	m  map[rendererKey]*lockedRenderer
+	mu   sync.Mutex
+	m    map[rendererKey]*lockedRenderer
+	want renderKey // the rendering the screen waits for; under mu
+
+	one sync.Mutex // held by the render under way
+}
+
+// wantOnly records k as the one rendering the screen waits for.
+func (rs *renderers) wantOnly(k renderKey) {
+	rs.mu.Lock()
+	rs.want = k
+	rs.mu.Unlock()
+}
+
+// superseded reports whether the screen no longer waits for k.
+func (rs *renderers) superseded(k renderKey) bool {
+	rs.mu.Lock()
+	defer rs.mu.Unlock()
+	return rs.want != k
 }
 
 type rendererKey struct {
@@ -80,42 +106,157 @@ func newRenderer(style string, width int) (*glamour.TermRenderer, error) {
 	return glamour.NewTermRenderer(opt, glamour.WithWordWrap(width))
 }
 
-// render turns sanitized markdown into terminal text.
-func (r *lockedRenderer) render(md string) (string, error) {
+// render turns sanitized markdown into terminal text, asking stop before
+// each node. A render that stopped leaves the renderer's state half way, so
+// the renderer is built afresh for the next one.
+func (r *lockedRenderer) render(md string, stop func() error, style string, width int) (string, error) {
 	if r.err != nil {
 		return "", r.err
 	}
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	return r.tr.Render(md)
+	out, err := r.tr.RenderStop(md, stop)
+	if err != nil {
+		if tr, berr := newRenderer(style, width); berr == nil {
+			r.tr = tr
+		}
+	}
+	return out, err
+}
+
+// renderBudget bounds a render's time. The markdown's nesting and size
+// are checked before (mdbound), so only content near those limits on a
+// busy machine comes close.
+const renderBudget = 3 * time.Second
+
+// maxRenderedBytes bounds what one rendering keeps: past it, the plain text
+// is shown (a rendering is cached per width).
+const maxRenderedBytes = 8 << 20
+
+var (
+	errSuperseded = errors.New("no longer shown")
+	errTooSlow    = fmt.Errorf("rendering took over %v", renderBudget)
+)
+
+// rendering is an entry's content as the preview shows it.
+type rendering struct {
+	out string
+	// plain says why the content shows as plain text rather than rendered
+	// markdown ("" when rendered): "blocks nest 71 deep (limit 10)".
+	plain   string
+	dropped bool // superseded before it finished: out is empty
 }
 
 // renderedMsg carries a finished rendering.
 type renderedMsg struct {
 	key renderKey
-	out string
+	rendering
 }
 
 // renderCmd renders content off the update loop. Nothing from the file
 // reaches glamour unsanitized, and glamour's output is filtered again (it
-// decodes character references into real control characters).
+// decodes character references into real control characters). The caller
+// has made key the wanted rendering (renderers.wantOnly).
 func renderCmd(rs *renderers, key renderKey, content string) tea.Cmd {
 	return func() tea.Msg {
-		return renderedMsg{key: key, out: renderMarkdown(rs, key, content)}
+		return renderedMsg{key: key, rendering: renderEntry(rs, key, content, func() bool { return rs.superseded(key) })}
 	}
 }
 
 // renderMarkdown renders content at key's width and style, falling back to
-// the sanitized text if glamour fails.
+// the sanitized text when it cannot be rendered within bounds.
 func renderMarkdown(rs *renderers, key renderKey, content string) string {
+	return renderEntry(rs, key, content, func() bool { return false }).out
+}
+
+// renderEntry renders content at key's width and style, one render at a
+// time. Markdown past mdbound's limits, a render that fails, takes longer
+// than renderBudget or makes more than maxRenderedBytes shows as the
+// sanitized plain text, saying why; a render superseded comes back
+// dropped, before it starts or at its next node.
+func renderEntry(rs *renderers, key renderKey, content string, superseded func() bool) rendering {
+	r := renderWithin(rs, key, content, superseded)
+	r.out = rewrapCells(r.out, key.width, key.cells)
+	return r
+}
+
+// rewrapCells wraps again, as the renderer measures (cells), the lines of
+// s laid out by grapheme clusters that are wider than width that way:
+// text with "👩🏽‍💻" is six cells a picture on a terminal that draws per
+// code point, and would otherwise be cut at the pane's edge. A line too
+// wide even by clusters (a table) is left to be cut as before.
+func rewrapCells(s string, width int, cells ansi.Method) string {
+	if cells == ansi.GraphemeWidth || isASCII(s) {
+		return s
+	}
+	lines := strings.Split(s, "\n")
+	out := lines[:0:0]
+	for _, l := range lines {
+		if cells.StringWidth(l) > width && ansi.StringWidth(l) <= width {
+			parts := strings.Split(cells.Wrap(l, width, ""), "\n")
+			out = append(out, parts[0])
+			plain := ansi.Strip(l)
+			indent := len(plain) - len(strings.TrimLeft(plain, " "))
+			if indent >= width/2 {
+				indent = 0
+			}
+			rest := cells.Wrap(strings.TrimLeft(strings.Join(parts[1:], " "), " "), width-indent, "")
+			for _, r := range strings.Split(rest, "\n") {
+				out = append(out, strings.Repeat(" ", indent)+r)
+			}
+			continue
+		}
+		out = append(out, l)
+	}
+	return strings.Join(out, "\n")
+}
+
+// isASCII reports whether s is all ASCII: both measures agree on it.
+func isASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= 0x80 {
+			return false
+		}
+	}
+	return true
+}
+
+// renderWithin is renderEntry before the lines are wrapped again for the
+// renderer's measure.
+func renderWithin(rs *renderers, key renderKey, content string, superseded func() bool) rendering {
+	rs.one.Lock()
+	defer rs.one.Unlock()
+	if superseded() {
+		return rendering{dropped: true}
+	}
 	md, blocks := protectBlocks(sanitize.Markdown(content))
+	if rep := mdbound.Check(md, mdbound.Default()); !rep.OK() {
+		return rendering{out: plainText(content, key.width), plain: rep.Reason}
+	}
 	md, blocks = protectWideTables(md, blocks, max(key.width, 10))
-	out, err := rs.get(key.style, max(key.width, 10)).render(md)
-	if err != nil {
-		return plainText(content, key.width)
+	start := time.Now()
+	stop := func() error {
+		switch {
+		case superseded():
+			return errSuperseded
+		case time.Since(start) > renderBudget:
+			return errTooSlow
+		}
+		return nil
+	}
+	out, err := rs.get(key.style, max(key.width, 10)).render(md, stop, key.style, max(key.width, 10))
+	switch {
+	case errors.Is(err, errSuperseded):
+		return rendering{dropped: true}
+	case errors.Is(err, errTooSlow):
+		return rendering{out: plainText(content, key.width), plain: errTooSlow.Error()}
+	case err != nil:
+		return rendering{out: plainText(content, key.width), plain: "it could not be rendered"}
+	case len(out) > maxRenderedBytes:
+		return rendering{out: plainText(content, key.width), plain: "rendered, it is over " + humanize.Size(maxRenderedBytes)}
 	}
 	out = strings.Trim(sanitize.Output(out), "\n")
-	return dimMarkers(fitLines(restoreBlocks(out, blocks, key.width), key.width), key.style)
+	return rendering{out: dimMarkers(fitLines(restoreBlocks(out, blocks, key.width), key.width), key.style)}
 }
 
 // plainText is the sanitized raw text wrapped at width: shown until the
@@ -156,19 +297,19 @@ func fitLines(s string, width int) string {
 // renderCache keeps renderings per key. It is only touched by the update
 // loop; it is cleared when it grows past its bound.
 type renderCache struct {
-	m map[renderKey]string
+	m map[renderKey]rendering
 }
 
 const maxCachedRenders = 512
 
-func (c *renderCache) get(k renderKey) (string, bool) {
+func (c *renderCache) get(k renderKey) (rendering, bool) {
 	s, ok := c.m[k]
 	return s, ok
 }
 
-func (c *renderCache) put(k renderKey, s string) {
+func (c *renderCache) put(k renderKey, s rendering) {
 	if c.m == nil || len(c.m) >= maxCachedRenders {
-		c.m = map[renderKey]string{}
+		c.m = map[renderKey]rendering{}
 	}
 	c.m[k] = s
 }

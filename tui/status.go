@@ -74,7 +74,7 @@ func (m *Model) statusLines() []string {
 	}
 	msg, style := m.messageText(), st.message
 	if msg == "" {
-		msg, style = sanitize.Name(m.notice()), st.warning
+		msg, style = sanitize.Line(m.notice()), st.warning
 	}
 	if msg != "" {
 		inline := append([]string{style.Render(msg)}, parts...)
@@ -139,7 +139,7 @@ func (m *Model) messageText() string {
 	if m.st.msg == "" {
 		return ""
 	}
-	return sanitize.Name(strings.ReplaceAll(m.st.msg, "\n", " "))
+	return sanitize.Line(m.st.msg)
 }
 
 // wrapMessage wraps a message to the width, at most two lines; a message
@@ -205,8 +205,8 @@ func (m *Model) shortCounts() string {
 	return fmt.Sprintf("%s N · %s A · %s T", humanize.Count(c[0]), humanize.Count(c[1]), humanize.Count(c[2]))
 }
 
-// searchStatus gives the true counts: "14,435 hits · 3 name · 120 prefix ·
-// showing 1,000 in 2.1 ms"; in the recall view what recall returns.
+// searchStatus gives the true counts: "14,435 hits · 3 names · 120 prefix
+// matches · showing 1,000 in 2.1 ms"; in the recall view what recall returns.
 func (m *Model) searchStatus() string {
 	r := m.result
 	if r == nil {
@@ -221,10 +221,10 @@ func (m *Model) searchStatus() string {
 		parts[0] = "indexing…"
 	}
 	if r.nameTotal > 0 {
-		parts = append(parts, humanize.Count(r.nameTotal)+" name")
+		parts = append(parts, humanize.Plural(r.nameTotal, "name"))
 	}
 	if r.prefixOnly > 0 {
-		parts = append(parts, humanize.Count(r.prefixOnly)+" prefix")
+		parts = append(parts, humanize.Plural(r.prefixOnly, "prefix match"))
 	}
 	if shown := m.listedCount(); shown < r.distinct {
 		parts = append(parts, "showing "+humanize.Count(shown))

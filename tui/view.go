@@ -9,6 +9,8 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
+
+	"github.com/crmem/crmem/internal/cellwidth"
 )
 
 // View draws the screen: search line, panes, status line, help line.
@@ -42,7 +44,25 @@ func (m *Model) screen() string {
 		body = m.body()
 	}
 	lines := append([]string{m.searchLine(), body}, m.statusLines()...)
-	return strings.Join(append(lines, m.helpLines()...), "\n")
+	lines = strings.Split(strings.Join(append(lines, m.helpLines()...), "\n"), "\n")
+	for i, l := range lines {
+		lines[i] = m.fitLine(l, m.c.width)
+	}
+	return strings.Join(lines, "\n")
+}
+
+// fitLine fits a line laid out by grapheme clusters to w cells as the
+// renderer measures them (common.cells): a line laid out to the full
+// width is made exactly w wide, a shorter one only kept within w.
+func (m *Model) fitLine(l string, w int) string {
+	gw := ansi.StringWidth(l)
+	if m.c.cells == ansi.GraphemeWidth && gw <= w {
+		return l
+	}
+	if gw == w || m.c.cells.StringWidth(l) > w {
+		return cellwidth.Fit(m.c.cells, l, w)
+	}
+	return l
 }
 
 // body renders the panes side by side, or the focused one alone.
@@ -61,8 +81,16 @@ func (m *Model) body() string {
 	if m.focus == focusPreview {
 		line = "│"
 	}
-	sep := m.c.styles.border.Render(strings.TrimSuffix(strings.Repeat(line+"\n", h), "\n"))
-	return lipgloss.JoinHorizontal(lipgloss.Top, m.listPane(m.listWidth(), h), sep, m.previewPane(m.previewWidth(), h))
+	sep := m.c.styles.border.Render(line)
+	lw, pw := m.listWidth(), m.previewWidth()
+	left, right := strings.Split(m.listPane(lw, h), "\n"), strings.Split(m.previewPane(pw, h), "\n")
+	rows := make([]string, h)
+	for i := range rows {
+		// each pane's line fitted as the renderer measures, so the
+		// separator stays in its column whatever the text
+		rows[i] = m.fitLine(left[i], lw) + sep + m.fitLine(right[i], pw)
+	}
+	return strings.Join(rows, "\n")
 }
 
 // listPane renders the list at w×h.

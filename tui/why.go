@@ -60,7 +60,7 @@ func (f *whyFeature) Update(m *Model, msg tea.Msg) (bool, tea.Cmd) {
 			return true, nil
 		}
 		if msg.err != nil {
-			return true, m.SetStatus("why: " + sanitize.Name(m.shortError(msg.err)))
+			return true, m.SetStatus("why: " + sanitize.Line(m.shortError(msg.err)))
 		}
 		f.panel = &whyPanel{rep: msg.rep}
 		return true, nil
@@ -146,10 +146,14 @@ func (f *whyFeature) complete(m *Model) tea.Cmd {
 	}
 	switch {
 	case len(cands) == 0:
-		return m.SetStatus("no entry name starts with " + fmt.Sprintf("%q", sanitize.Name(v)))
+		return m.SetStatus("no entry name starts with " + fmt.Sprintf("%q", sanitize.Line(v)))
 	case len(cands) > 1:
 		shown := cands[:min(len(cands), 5)]
-		text := humanize.Count(len(cands)) + " names: " + sanitize.Name(strings.Join(shown, ", "))
+		names := make([]string, len(shown))
+		for i, n := range shown {
+			names[i] = sanitize.Name(n)
+		}
+		text := humanize.Count(len(cands)) + " names: " + strings.Join(names, ", ")
 		if len(cands) > len(shown) {
 			text += ", …"
 		}
@@ -282,11 +286,11 @@ func whyLines(m *Model, rep why.Report, w int) []string {
 	if rep.Limit > 0 {
 		limit = "limit " + humanize.Count(rep.Limit)
 	}
-	text(fmt.Sprintf("in the agent's recall of %q (%s, %s)", sanitize.Name(rep.Query), sanitize.Name(rep.Format), limit))
+	text(fmt.Sprintf("in the agent's recall of %q (%s, %s)", sanitize.Line(rep.Query), sanitize.Line(rep.Format), limit))
 	row("")
-	text(sanitize.Name(e.Detail))
+	text(sanitize.Line(e.Detail))
 	for _, wd := range rep.Words {
-		text("query word " + sanitize.Name(wd.String()))
+		text("query word " + sanitize.Line(wd.String()))
 	}
 	if e.Found && len(rep.Terms) > 0 {
 		row("")
@@ -309,7 +313,7 @@ func whyLines(m *Model, rep why.Report, w int) []string {
 			row(fmt.Sprintf("%s %5.0f%%", strings.TrimSuffix(line, "\n"), 100*t.Share))
 		}
 		if len(e.Missing) > 0 {
-			text("lacks " + sanitize.Name(strings.Join(e.Missing, ", ")))
+			text("lacks " + sanitize.Line(strings.Join(e.Missing, ", ")))
 		}
 		text(fmt.Sprintf("doc length %s tokens, average %.2f over %s entries", humanize.Count(e.DocLen), rep.AvgDocLen, humanize.Count(rep.Docs)))
 	}

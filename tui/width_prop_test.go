@@ -11,6 +11,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
+	"github.com/crmem/crmem/internal/cellwidth"
 	"github.com/crmem/crmem/keymap"
 	"github.com/crmem/crmem/store"
 )
@@ -21,7 +22,7 @@ import (
 // right-to-left text) and the ASCII separators the shortener cuts at.
 var wideParts = []string{
 	"日本語", "の名前の長いメモのタイトル", "中文笔记", "한국어", "ＡＢＣ", "ｶﾀｶﾅ",
-	"😀", "🎉", "👍🏽", "👨‍👩‍👧‍👦", "🏳️‍🌈", "👩‍💻", "🇯🇵", "❤️", "☺️",
+	"😀", "🎉", "👍🏽", "👨‍👩‍👧‍👦", "🏳️‍🌈", "👩‍💻", "👩🏽‍💻", "🇯🇵", "❤️", "☺️", "ｶﾞｷﾞ", "नमस्ते", "हिन्दी",
 	"e\u0301", "a\u0308\u0323", "Z̴̡̢͖͍", "สวัสดี", "שלום", "مرحبا", "\u200f",
 	"x", "-", "_", ".", "/", " ", "archive-sess-0001", "note", "1767300000",
 }
@@ -83,34 +84,61 @@ func randomWideEntries(r *rand.Rand) []store.Entry {
 }
 
 // checkScreenFits fails when a line of the model's view is wider than the
-// terminal, measured as the renderer measures it.
+// terminal, measured as the renderer measures it (per code point until the
+// terminal reports grapheme clustering, by clusters after: m.c.cells), or
+// when the separator of two panes is not in its column on every row.
 func checkScreenFits(t *testing.T, m *Model, w int, what string) {
 	t.Helper()
-	for i, l := range strings.Split(m.View().Content, "\n") {
-		if lw := ansi.StringWidth(l); lw > w {
-			t.Fatalf("%s: line %d is %d cells wide, more than %d:\n%s", what, i, lw, w, ansi.Strip(l))
+	lines := strings.Split(m.View().Content, "\n")
+	for i, l := range lines {
+		if lw := m.c.cells.StringWidth(l); lw > w {
+			t.Fatalf("%s (cells by %s): line %d is %d cells wide, more than %d:\n%s", what, methodName(m.c.cells), i, lw, w, ansi.Strip(l))
+		}
+	}
+	if !m.twoPanes() || m.read.zoom || m.showHelp || m.chg.logOpen || m.sp.open || m.featureBody(w, m.bodyHeight()) != "" {
+		return
+	}
+	lw := m.listWidth()
+	for i, l := range lines[1 : 1+m.bodyHeight()] {
+		if at := ansi.Strip(cellwidth.Truncate(m.c.cells, l, lw+1, "")); !strings.HasSuffix(at, "┃") && !strings.HasSuffix(at, "│") {
+			t.Fatalf("%s (cells by %s): body row %d has no separator in column %d:\n%s", what, methodName(m.c.cells), i, lw, ansi.Strip(l))
 		}
 	}
 }
 
+// methodName names a width method in failures.
+func methodName(c ansi.Method) string {
+	if c == ansi.GraphemeWidth {
+		return "grapheme cluster (mode 2027)"
+	}
+	return "code point (wcwidth)"
+}
+
 // viewWideModel opens entries at w×h and checks the screen after the
-// steps a user takes first: the list, moving down, the preview, a search.
+// steps a user takes first (the list, moving down, the preview, a search),
+// once for a terminal that draws per code point and once for one that
+// reported grapheme clustering (mode 2027).
 func viewWideModel(t *testing.T, entries []store.Entry, w, h int, query string) {
 	t.Helper()
-	path := filepath.Join(t.TempDir(), "memory.db")
-	writeEntries(t, path, entries)
-	m := openModel(t, path, w, h)
-	what := fmt.Sprintf("%d entries at %dx%d", len(entries), w, h)
-	checkScreenFits(t, m, w, what)
-	press(m, "j")
-	checkScreenFits(t, m, w, what+", after j")
-	press(m, "tab")
-	checkScreenFits(t, m, w, what+", preview focused")
-	press(m, "tab", "/")
-	typeText(m, query)
-	checkScreenFits(t, m, w, what+", searching "+query)
-	press(m, "enter")
-	checkScreenFits(t, m, w, what+", searched "+query)
+	for _, report := range []bool{false, true} {
+		path := filepath.Join(t.TempDir(), "memory.db")
+		writeEntries(t, path, entries)
+		m := openModel(t, path, w, h)
+		if report {
+			drive(m, func() tea.Msg { return tea.ModeReportMsg{Mode: ansi.ModeUnicodeCore, Value: ansi.ModeReset} })
+		}
+		what := fmt.Sprintf("%d entries at %dx%d", len(entries), w, h)
+		checkScreenFits(t, m, w, what)
+		press(m, "j")
+		checkScreenFits(t, m, w, what+", after j")
+		press(m, "tab")
+		checkScreenFits(t, m, w, what+", preview focused")
+		press(m, "tab", "/")
+		typeText(m, query)
+		checkScreenFits(t, m, w, what+", searching "+query)
+		press(m, "enter")
+		checkScreenFits(t, m, w, what+", searched "+query)
+	}
 }
 
 // TestView_WideScriptsFitEveryWidth pins issue 17 item 1: names in wide
@@ -140,7 +168,8 @@ func TestView_WideScriptsFitEveryWidth(t *testing.T) {
 // (issue 17 item 1): names (one per line) and a content, from a seed
 // corpus of wide, emoji, ZWJ, combining and right-to-left text
 // (testdata/fuzz/FuzzView), shown at a width of 20–250 and a height of
-// 5–80; the view never panics and no line is wider than the terminal.
+// 5–80; the view never panics and no line is wider than the terminal,
+// measured per code point and, after a mode 2027 report, by cluster.
 // The memory is decoded from the bytes a file would hold (so what the
 // file format refuses never reaches the view) and handed to the model
 // without a file, which keeps one execution near a millisecond.
@@ -156,6 +185,9 @@ func FuzzView(f *testing.F) {
 		m := newModel(config{path: "memory.db", keys: keys, style: "dark", noColor: true, now: func() time.Time { return testNow }, loc: time.UTC, after: noTimer})
 		drive(m, resizeCmd(width, height))
 		drive(m, func() tea.Msg { return loadedMsg{db: src, snap: listedSnapshot(src.mem, nil)} })
+		checkScreenFits(t, m, width, fmt.Sprintf("%q at %dx%d", names, width, height))
+		// and on a terminal that reported grapheme clustering (mode 2027)
+		drive(m, func() tea.Msg { return tea.ModeReportMsg{Mode: ansi.ModeUnicodeCore, Value: ansi.ModeSet} })
 		checkScreenFits(t, m, width, fmt.Sprintf("%q at %dx%d", names, width, height))
 	})
 }

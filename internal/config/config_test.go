@@ -134,6 +134,7 @@ func TestLoad_Errors(t *testing.T) {
 		{"search not a table", "search = 1\n", nil, nil, 1, `search must be a table ([search]), not an integer`},
 		{"syntax", "db = \"/x\"\nsort = \n", nil, nil, 2, `not valid TOML`},
 		{"duplicate key", "sort = \"name\"\nsort = \"size\"\n", nil, nil, 2, `not valid TOML`},
+		{"byte-order mark", "\uFEFFsort = \"name\"\n", nil, nil, 1, `not valid TOML: the file starts with a byte-order mark (U+FEFF); save it as UTF-8 without one`},
 		{"unknown binding", "[keys]\nquitt = \"x\"\n", nil, nil, 2, `unknown key binding "quitt" in [keys] (known: up, down,`},
 		{"binding wrong type", "[keys]\nquit = 3\n", nil, nil, 2, `keys.quit must be a key ("ctrl+s"), a list of keys (["q", "ctrl+c"]) or false, not 3`},
 		{"binding true", "[keys]\nquit = true\n", nil, nil, 2, `keys.quit must be a key`},

@@ -30,7 +30,7 @@ func DefaultFile() string {
 	b.WriteString("\n# Key bindings, by name: one key (\"ctrl+s\"), a list of keys\n")
 	b.WriteString("# ([\"q\", \"ctrl+c\"]) or false to disable. Key names as in the ? help:\n")
 	b.WriteString("# a character, ctrl+x, alt+x, enter, esc, tab, space, backspace, up,\n")
-	b.WriteString("# down, left, right, home, end, pgup, pgdown, f1…f12. A key may serve\n")
+	b.WriteString("# down, left, right, home, end, pgup, pgdown, f1…f35. A key may serve\n")
 	b.WriteString("# one action per pane. ctrl+c always quits, in every mode (dialogs,\n")
 	b.WriteString("# prompts, the help, the search line): it cannot be unbound or given\n")
 	b.WriteString("# to another action.\n[keys]\n")

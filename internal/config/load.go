@@ -1,6 +1,7 @@
 package config
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -140,6 +141,11 @@ func (c *Config) loadFile(h string) error {
 		return &Error{File: c.File, Msg: fmt.Sprintf("cannot read: %v", unwrapPath(err))}
 	}
 	c.Found = true
+	if bytes.HasPrefix(data, []byte("\uFEFF")) {
+		// the TOML decoder names its first byte, "U+00EF 'ï'", which no
+		// one can find in the file
+		return &Error{File: c.File, Line: 1, Msg: "not valid TOML: the file starts with a byte-order mark (U+FEFF); save it as UTF-8 without one"}
+	}
 	lines, linesErr := keyLines(data)
 	var many *errTooManyKeys
 	if errors.As(linesErr, &many) {

@@ -52,6 +52,7 @@ type TermRenderer struct {
 	ansiOptions ansi.Options
 	buf         bytes.Buffer
 	renderBuf   bytes.Buffer
+	ar          *ansi.ANSIRenderer
 }
 
 // NewTermRenderer returns a new TermRenderer the given options.
@@ -76,6 +77,7 @@ func NewTermRenderer(options ...TermRendererOption) (*TermRenderer, error) {
 		}
 	}
 	ar := ansi.NewRenderer(tr.ansiOptions)
+	tr.ar = ar
 	tr.md.SetRenderer(
 		renderer.NewRenderer(
 			renderer.WithNodeRenderers(
@@ -156,6 +158,15 @@ func (tr *TermRenderer) Close() error {
 func (tr *TermRenderer) Render(in string) (string, error) {
 	b, err := tr.RenderBytes([]byte(in))
 	return string(b), err
+}
+
+// RenderStop is Render that calls stop before each node it renders and
+// gives up with stop's error if it returns one (crmem: a render nobody
+// waits for any more, or one that takes too long, ends within one node).
+func (tr *TermRenderer) RenderStop(in string, stop func() error) (string, error) {
+	tr.ar.SetStop(stop)
+	defer tr.ar.SetStop(nil)
+	return tr.Render(in)
 }
 
 // RenderBytes returns the markdown rendered into a byte slice.

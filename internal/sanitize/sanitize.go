@@ -21,12 +21,17 @@ import (
 
 // What this package does with each kind of character is one policy, for
 // the TUI and the command line alike (the CLI's one-line messages and names
-// use [Invisible] and escape Go-style instead, as SPEC §6 asks):
+// use [Invisible] and [Plain] and escape Go-style instead, as SPEC §6 asks):
 //
 //   - Escape sequences (ESC or a C1 control introducing CSI, OSC, DCS, APC,
-//     PM or SOS, with their bodies) are terminal commands: content loses
-//     them; a name or one-line label shows [Dropped] in their place.
-//   - An invalid UTF-8 byte shows as [Dropped].
+//     PM or SOS, with their bodies) are terminal commands. What is shown
+//     (content, a label, a name) keeps their text and shows the ESC or C1
+//     control that would make the terminal act on it as a [Marker]: an
+//     OSC 52 payload, an OSC 8 link's address or a window title is not
+//     hidden from the person reading, and no letter after an ESC is eaten.
+//     Typed input drops them; the renderer's output keeps SGR only.
+//   - An invalid UTF-8 byte shows as [Dropped] in content and as its value,
+//     ⟨0xFF⟩ ([ByteMarker]), in a label or a name.
 //   - Every other character that would not show as itself ([Invisible]: a
 //     lone C0 or C1 control, DEL, a format character such as a bidi
 //     control, a zero-width space or joiner or a BOM, a line or paragraph
@@ -34,32 +39,60 @@ import (
 //     inspected, not published, so "zero\u200bwidth" must not read as
 //     "zerowidth". Content keeps newlines and tabs (and reads CRLF as a
 //     newline); a one-line label turns them into spaces; a name marks them.
+//   - A label or a name marks a space other than U+0020 (no-break, ideographic,
+//     …); a name marks its leading and trailing spaces too, and an empty
+//     name shows as ⟨empty⟩: "same", "same ", "same\u00a0" and "same\u3000"
+//     are four names and never read as one. A name marks a ⟨ of its own,
+//     ⟨U+27E8⟩, so no name reads as a marker: what Name shows tells one
+//     name from every other.
 //   - Text typed or pasted into an input ([Input]) drops all of the above.
 //
 // Variation selectors and combining marks are not invisible: they change
 // the character before them, and stay.
 
 // Line returns s as a one-line label: newlines and tabs become spaces,
-// escape sequences and invalid bytes [Dropped], other invisible characters
+// invalid bytes a [ByteMarker], other invisible characters (the ESC or C1
+// control of an escape sequence among them) and spaces other than U+0020
 // a [Marker].
 func Line(s string) string { return apply(s, labelPolicy) }
 
-// Text returns multi-line content safe to show: escape sequences removed,
-// invalid bytes [Dropped], newlines and tabs kept, every other invisible
-// character shown as a [Marker].
+// Text returns multi-line content safe to show: invalid bytes [Dropped],
+// newlines and tabs kept, every other invisible character (the ESC or C1
+// control of an escape sequence among them, whose text stays) shown as a
+// [Marker].
 func Text(s string) string { return apply(s, textPolicy) }
 
-// Shown returns multi-line content as plain-text output prints it: [Text],
-// except that an escape sequence is not removed but made inert and shown,
-// its introducer a [Marker] and the rest as the text it is
-// ("⟨U+001B⟩]0;title"), as JSON output shows it escaped: plain-text
-// output never drops a character silently (SPEC §6).
-func Shown(s string) string { return apply(s, shownPolicy) }
+// Name is a name or an alias as shown: invalid bytes a [ByteMarker], every
+// invisible character (newline, tab and the ESC or C1 control of an escape
+// sequence included), a space other than U+0020 and a leading or trailing
+// space a [Marker], an empty name [Empty]; so a name never looks like
+// another one.
+func Name(s string) string {
+	if s == "" {
+		return Empty
+	}
+	out := apply(s, namePolicy)
+	if out[0] != ' ' && out[len(out)-1] != ' ' {
+		return out
+	}
+	body := strings.Trim(out, " ")
+	lead := len(out) - len(strings.TrimLeft(out, " "))
+	trail := len(out) - len(strings.TrimRight(out, " "))
+	if body == "" {
+		trail = 0
+	}
+	return strings.Repeat(Marker(' '), lead) + body + strings.Repeat(Marker(' '), trail)
+}
 
-// Name is a name or an alias as shown: escape sequences and invalid bytes
-// leave [Dropped], every invisible character (newline and tab included) a
-// [Marker], so a name that holds one never looks like a clean one.
-func Name(s string) string { return apply(s, namePolicy) }
+// Plain reports whether the name s shows as itself ([Name] leaves it as
+// it is): the CLI prints such a name bare and quotes any other.
+func Plain(s string) bool { return Name(s) == s }
+
+// Empty is how [Name] shows an empty name.
+const Empty = "⟨empty⟩"
+
+// ByteMarker is how a label or a name shows an invalid byte: ⟨0xFF⟩.
+func ByteMarker(b byte) string { return fmt.Sprintf("⟨0x%02X⟩", b) }
 
 // Input returns text typed or pasted into a one-line input: newlines and
 // tabs become spaces, and escape sequences, invalid bytes and invisible
@@ -86,8 +119,7 @@ func Markdown(s string) string {
 // dropped and tabs become spaces.
 func Output(s string) string { return apply(s, outputPolicy) }
 
-// Dropped is what a name or label shows in place of an escape sequence or
-// an invalid byte it removed.
+// Dropped is what content shows in place of an invalid byte.
 const Dropped = "\uFFFD"
 
 // The marker's parts: ⟨U+, the code point in 4 to 6 upper-case hex digits,
@@ -100,33 +132,30 @@ const (
 // Marker is how an invisible character shows: ⟨U+200B⟩.
 func Marker(r rune) string { return fmt.Sprintf(markerOpen+"%04X"+markerClose, r) }
 
-// ReplaceMarkers returns s with each marker Marker writes (⟨U+200B⟩)
-// replaced by what fn returns for it, so a face can style markers
-// without parsing them again; text that only looks like one (⟨U+12⟩,
-// lower-case digits) is left alone.
+// ReplaceMarkers returns s with each marker this package writes
+// ([Marker]'s ⟨U+200B⟩, [ByteMarker]'s ⟨0xFF⟩ and [Empty]) replaced by
+// what fn returns for it, so a face can style markers without parsing
+// them again; text that only looks like one (⟨U+12⟩, lower-case digits)
+// is left alone.
 func ReplaceMarkers(s string, fn func(marker string) string) string {
-	if !strings.Contains(s, markerOpen) {
+	const open = "⟨"
+	if !strings.Contains(s, open) {
 		return s
 	}
 	var b strings.Builder
 	at := 0
 	for i := 0; ; {
-		j := strings.Index(s[i:], markerOpen)
+		j := strings.Index(s[i:], open)
 		if j < 0 {
 			break
 		}
 		start := i + j
-		k := start + len(markerOpen)
-		digits := 0
-		for digits < 6 && k+digits < len(s) && isUpperHex(s[k+digits]) {
-			digits++
-		}
-		end := k + digits
-		if digits < 4 || !strings.HasPrefix(s[end:], markerClose) {
-			i = start + len(markerOpen)
+		n := markerLen(s[start:])
+		if n == 0 {
+			i = start + len(open)
 			continue
 		}
-		end += len(markerClose)
+		end := start + n
 		b.WriteString(s[at:start])
 		b.WriteString(fn(s[start:end]))
 		at, i = end, end
@@ -138,28 +167,67 @@ func ReplaceMarkers(s string, fn func(marker string) string) string {
 	return b.String()
 }
 
+// markerLen is the length of the marker s starts with, or 0.
+func markerLen(s string) int {
+	switch {
+	case strings.HasPrefix(s, Empty):
+		return len(Empty)
+	case strings.HasPrefix(s, markerOpen):
+		return hexMarkerLen(s, len(markerOpen), 4, 6)
+	case strings.HasPrefix(s, "⟨0x"):
+		return hexMarkerLen(s, len("⟨0x"), 2, 2)
+	}
+	return 0
+}
+
+// hexMarkerLen is the length of a marker whose prefix of length k is
+// followed by lo to hi upper-case hex digits and ⟩, or 0.
+func hexMarkerLen(s string, k, lo, hi int) int {
+	digits := 0
+	for digits < hi && k+digits < len(s) && isUpperHex(s[k+digits]) {
+		digits++
+	}
+	end := k + digits
+	if digits < lo || !strings.HasPrefix(s[end:], markerClose) {
+		return 0
+	}
+	return end + len(markerClose)
+}
+
 // isUpperHex reports whether c is a digit or A–F.
 func isUpperHex(c byte) bool { return c >= '0' && c <= '9' || c >= 'A' && c <= 'F' }
 
 // policy says what apply does with each kind of character.
 type policy struct {
 	layout  func(r rune) string // a newline or tab
-	escape  string              // an escape sequence
-	markESC bool                // an escape sequence's introducer is shown as a marker, its body as text
-	invalid string              // an invalid byte
+	escape  string              // an escape sequence, unless markEsc
+	markEsc bool                // an escape sequence's ESC or C1 control is shown, its text kept
+	spaces  bool                // a space other than U+0020 is shown as a Marker
+	bracket bool                // a ⟨ is shown as a Marker, so every ⟨ shown starts one
+	invalid func(b byte) string // an invalid byte
 	keepSGR bool                // SGR sequences are kept (rendered output)
 	crlf    bool                // a CR before a newline is dropped
 	shown   func(r rune) string // any other invisible character
 }
 
 var (
-	textPolicy   = policy{layout: keep, invalid: Dropped, crlf: true, shown: Marker}
-	shownPolicy  = policy{layout: keep, markESC: true, invalid: Dropped, crlf: true, shown: Marker}
-	labelPolicy  = policy{layout: space, escape: Dropped, invalid: Dropped, shown: Marker}
-	namePolicy   = policy{layout: Marker, escape: Dropped, invalid: Dropped, shown: Marker}
-	inputPolicy  = policy{layout: space, shown: drop}
-	outputPolicy = policy{layout: outputLayout, keepSGR: true, shown: drop}
+	textPolicy   = policy{layout: keep, markEsc: true, invalid: dropped, crlf: true, shown: Marker}
+	labelPolicy  = policy{layout: space, markEsc: true, spaces: true, invalid: ByteMarker, shown: Marker}
+	namePolicy   = policy{layout: Marker, markEsc: true, spaces: true, bracket: true, invalid: ByteMarker, shown: Marker}
+	inputPolicy  = policy{layout: space, invalid: dropByte, shown: drop}
+	outputPolicy = policy{layout: outputLayout, keepSGR: true, invalid: dropByte, shown: drop}
 )
+
+func dropped(byte) string  { return Dropped }
+func dropByte(byte) string { return "" }
+
+// markerBracket opens a marker; a name shows a ⟨ of its own as one, so
+// every ⟨ a name shows starts a marker.
+const markerBracket = '⟨'
+
+// otherSpace reports whether r is a space other than U+0020: it reads as
+// one, or as nothing, and is not one.
+func otherSpace(r rune) bool { return r > 0x7f && unicode.Is(unicode.Zs, r) }
 
 func keep(r rune) string { return string(r) }
 func space(rune) string  { return " " }
@@ -286,8 +354,16 @@ func apply(s string, p policy) string {
 		r, w := utf8.DecodeRuneInString(s[i:])
 		switch {
 		case r == utf8.RuneError && w <= 1:
-			b.WriteString(p.invalid)
-		case p.markESC && (r == 0x1b || r >= 0x80 && r <= 0x9f):
+			b.WriteString(p.invalid(s[i]))
+		case p.markEsc && Invisible(s, i):
+			if r == '\n' || r == '\t' {
+				b.WriteString(p.layout(r))
+			} else if r == '\r' && p.crlf && strings.HasPrefix(s[i+1:], "\n") {
+				// a CRLF is a newline
+			} else {
+				b.WriteString(p.shown(r))
+			}
+		case p.spaces && otherSpace(r), p.bracket && r == markerBracket:
 			b.WriteString(Marker(r))
 		case r == 0x1b:
 			n, keep := escape(s[i:], p.keepSGR)
@@ -340,7 +416,7 @@ func cleanRunes(s string, i int, p policy) bool {
 			if p.layout(r) != string(r) {
 				return false
 			}
-		} else if Invisible(s, i) {
+		} else if Invisible(s, i) || p.spaces && otherSpace(r) || p.bracket && r == markerBracket {
 			return false
 		}
 		i += w

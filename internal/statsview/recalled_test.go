@@ -71,7 +71,7 @@ func TestRecalled_Section(t *testing.T) {
 				"most recalled  (times returned then, as recorded)",
 				"1,200×  N deploy-steps",
 				"   12×  A 日本語の名前の長いメモのタイトル-👨‍👩‍👧‍👦",
-				"    1×  T evil\ufffdname",
+				"    1×  T evil⟨U+001B⟩[2Jname", // the escape shown, not hidden (issue 29 item 3)
 				"never recalled  1,251 entries no recorded recall returned",
 				"  oldest        2y   10B  N old-one",
 				"                1y  2.0K  A old-two",

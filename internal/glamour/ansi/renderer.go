@@ -26,7 +26,12 @@ type Options struct {
 // ANSIRenderer renders markdown content as ANSI escaped sequences.
 type ANSIRenderer struct { //nolint: revive
 	context RenderContext
+	stop    func() error // crmem: asked before each node; an error ends the render
 }
+
+// SetStop sets the function asked before each node is rendered; when it
+// returns an error, rendering stops with that error. nil never stops.
+func (r *ANSIRenderer) SetStop(stop func() error) { r.stop = stop }
 
 // NewRenderer returns a new ANSIRenderer with style and options set.
 func NewRenderer(options Options) *ANSIRenderer {
@@ -88,6 +93,11 @@ func (r *ANSIRenderer) RegisterFuncs(reg renderer.NodeRendererFuncRegisterer) {
 }
 
 func (r *ANSIRenderer) renderNode(w util.BufWriter, source []byte, node ast.Node, entering bool) (ast.WalkStatus, error) {
+	if r.stop != nil {
+		if err := r.stop(); err != nil {
+			return ast.WalkStop, err
+		}
+	}
 	writeTo := io.Writer(w)
 	bs := r.context.blockStack
 
