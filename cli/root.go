@@ -183,6 +183,7 @@ subcommand it opens the terminal UI; every subcommand is scriptable.`,
 	root.SetErr(a.stderr)
 	initCompletionCommand(root) // after SetOut: its scripts go to the stream set then
 	registerFlagCompletions(root)
+	finishHelp(root) // last: it sees every command and flag
 	return root
 }
 
