@@ -2,19 +2,22 @@
 # Makes docs/screen.png, the picture README.md shows: `crmem --demo` in a
 # 120x40 tmux pane after searching for "rollout" and opening the first hit,
 # captured with its colours (tmux capture-pane -e) and drawn by
-# charmbracelet's freeze. freeze is pinned: the one on PATH if it is that
-# version, else built through the Go module proxy by `go run` (pure Go, no
-# browser or system library needed).
+# charmbracelet's freeze, made a PNG by rsvg-convert. freeze is pinned: the
+# one on PATH if it is that version, else built through the Go module proxy
+# by `go run`.
 #
+#   apt-get install -y tmux librsvg2-bin fonts-dejavu-core
 #   scripts/screenshot.sh [OUT.png]
 #
-# Needs tmux and Go. README.md's screen as text is checked against the
+# Needs Go too. README.md's screen as text is checked against the
 # demo by TestReadme_ScreenText (cli), which -update-readme rewrites.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 out=${1:-docs/screen.png}
 freeze_version=v0.2.2
-command -v tmux >/dev/null || { echo "screenshot.sh needs tmux (apt-get install tmux)" >&2; exit 1; }
+for tool in tmux rsvg-convert; do
+  command -v "$tool" >/dev/null || { echo "screenshot.sh needs tmux and rsvg-convert (apt-get install tmux librsvg2-bin fonts-dejavu-core)" >&2; exit 1; }
+done
 if command -v freeze >/dev/null && freeze --version 2>/dev/null | grep -q "${freeze_version#v}"; then
   freeze=(freeze)
 else
@@ -66,8 +69,11 @@ settle
 tmux -S "$sock" capture-pane -e -p -t shot > "$work/screen.ans"
 
 mkdir -p "$(dirname "$out")"
+# freeze draws an SVG; rsvg-convert makes the PNG at a width fit for the
+# README (freeze's own PNG is four times the size, and its built-in renderer
+# draws no text without the fonts rsvg-convert finds through fontconfig).
 "${freeze[@]}" --language ansi --window --padding 20 --margin 0 \
   --font.family "DejaVu Sans Mono" --font.size 14 --line-height 1.2 \
-  --output "$work/screen.png" < "$work/screen.ans"
-cp "$work/screen.png" "$out"
+  --output "$work/screen.svg" < "$work/screen.ans" >/dev/null
+rsvg-convert --width 1400 --keep-aspect-ratio -o "$out" "$work/screen.svg"
 echo "wrote $out ($(wc -c < "$out") bytes)"
