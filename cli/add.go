@@ -49,7 +49,7 @@ folder are created if missing.`,
 			if err != nil {
 				return err
 			}
-			return a.report("added", changes)
+			return a.report("added", changes, "")
 		},
 	}
 	c.Flags().StringVar(&kind, "kind", "", "note, archive or topic (default note)")
@@ -57,8 +57,16 @@ folder are created if missing.`,
 	return c
 }
 
-// report prints one line per changed entry: "<verb> NAME (id N, kind)".
-func (a *app) report(verb string, changes []store.Change) error {
+// report prints one line per changed entry: "<verb> NAME (id N, kind)",
+// or the line same when nothing changed (the entry already was as asked:
+// nothing was written, and a silent success would leave the user guessing).
+func (a *app) report(verb string, changes []store.Change, same string) error {
+	if len(changes) == 0 && same != "" {
+		if _, err := fmt.Fprintln(a.stdout, same); err != nil {
+			return fmt.Errorf("write output: %w", err)
+		}
+		return nil
+	}
 	for _, ch := range changes {
 		e := ch.After
 		if e == nil {
@@ -72,4 +80,10 @@ func (a *app) report(verb string, changes []store.Change) error {
 		}
 	}
 	return nil
+}
+
+// unchanged is report's line for a write that found the entry name already
+// as asked.
+func unchanged(name, what string) string {
+	return fmt.Sprintf("unchanged: %s already has %s (nothing written)", nameText(name), what)
 }

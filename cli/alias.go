@@ -28,7 +28,7 @@ not append (RFC 0150's Alias). Aliases are searched and resolve names.`,
 			if err != nil {
 				return err
 			}
-			return a.report("aliased", changes)
+			return a.report("aliased", changes, unchanged(name, "these aliases"))
 		},
 	}
 }

@@ -51,11 +51,11 @@ func (a *app) benchCommand() *cobra.Command {
 its BM25 index, as search does) and, within it, the index build (which runs
 beside building the rest of the state); on crabtalk's store, which recalls
 with its own stored index, the index time is its first recall's. Then run
-every query (one per
-line of --queries FILE, blank lines skipped; default the 12 built-in bench
-queries) --iterations times at limit 10 and report the mean, median and 99th
-percentile search time, the hits of one pass over the queries, and the peak
-resident memory of the process (VmHWM). The file is never written.`,
+every query (one per line of --queries FILE, blank lines skipped; default the
+12 built-in bench queries) --iterations times at limit 10 and report the mean,
+median and 99th percentile search time, the hits of one pass over the
+queries, and the peak resident memory of the process (VmHWM). The file is
+never written.`,
 		Example: `  crmem bench --db /tmp/crmem-bench/big.db
   crmem bench --queries my-queries.txt --iterations 50 --json`,
 		Args: args(0, 0),

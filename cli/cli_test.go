@@ -54,7 +54,7 @@ func byName(es []jsonEntry, name string) (jsonEntry, bool) {
 // entries, checking the listing after each step and re-reading the file with
 // store.Open at the end.
 func TestWrite_Sequence(t *testing.T) {
-	db := filepath.Join(t.TempDir(), "new", "dir", "memory.db")
+	db := filepath.Join(t.TempDir(), "memory.db")
 	steps := []struct {
 		stdin string
 		args  []string
@@ -399,7 +399,7 @@ func TestHelp(t *testing.T) {
 }
 
 // TestMissingFile checks read-only subcommands fail on a missing file and
-// write subcommands create it (and its folder).
+// write subcommands create it, but not a folder that is missing too.
 func TestMissingFile(t *testing.T) {
 	dir := t.TempDir()
 	db := filepath.Join(dir, "sub", "memory.db")
@@ -409,12 +409,24 @@ func TestMissingFile(t *testing.T) {
 			t.Errorf("%v: exit %d, stderr %q, want 1, %q", args, r.code, r.stderr, want)
 		}
 	}
-	if r := crmem(t, "", "rm", "x", "--db", db); r.code != 1 || !strings.Contains(r.stderr, `no such entry "x"`) {
+	if r := crmem(t, "", "rm", "x", "--db", filepath.Join(dir, "memory.db")); r.code != 1 || !strings.Contains(r.stderr, `no such entry "x"`) {
 		t.Errorf("rm on a missing file: exit %d, %q", r.code, r.stderr)
 	}
 	if _, err := os.Stat(filepath.Join(dir, "sub", "memory.db")); !os.IsNotExist(err) {
 		t.Fatalf("a failing command created the file (%v)", err)
 	}
+	// A folder that does not exist is a typo more often than a wish: the
+	// write is refused and creates nothing, until the folder is made.
+	for _, args := range [][]string{{"add", "first", "hello"}, {"add", "-"}, {"import", "-"}, {"rm", "x"}} {
+		r := crmem(t, "", append(args, "--db", db)...)
+		if want := "crmem: " + db + ": no folder " + filepath.Join(dir, "sub") + " (a typo?)"; r.code != 1 || !strings.HasPrefix(r.stderr, want) {
+			t.Errorf("%v into a missing folder: exit %d, stderr %q, want 1, %q…", args, r.code, r.stderr, want)
+		}
+	}
+	if _, err := os.Stat(filepath.Join(dir, "sub")); !os.IsNotExist(err) {
+		t.Fatalf("a refused write created the folder (%v)", err)
+	}
+	must(t, os.Mkdir(filepath.Join(dir, "sub"), 0o755))
 	mustRun(t, "", "add", "first", "hello", "--db", db)
 	if es := lsJSON(t, db); len(es) != 1 || es[0].Name != "first" {
 		t.Fatalf("after add: %+v", es)

@@ -23,6 +23,13 @@ func (a *app) completeNames(n int) cobra.CompletionFunc {
 			return nil, cobra.ShellCompDirectiveNoFileComp
 		}
 		a.cfg = cfg
+		// --demo too is parsed only now: complete from the sample's copy
+		// (removed when the completion ends, as after any command).
+		if a.demoPath == "" {
+			if err := a.openDemo(cmd); err != nil {
+				return nil, cobra.ShellCompDirectiveNoFileComp
+			}
+		}
 		names, err := a.entryNames()
 		if err != nil {
 			return nil, cobra.ShellCompDirectiveNoFileComp

@@ -10,7 +10,9 @@ func (a *app) exportCommand() *cobra.Command {
 		Use:   "export",
 		Short: "Print every entry as JSON lines (a lossless backup)",
 		Long: `Print one JSON object per line, in ascending id order:
-{"id":3,"name":"deploy-steps","kind":"note","created_at":1767265200,"aliases":["ship"],"content":"…"}
+
+  {"id":3,"name":"deploy-steps","kind":"note","created_at":1767265200,"aliases":["ship"],"content":"…"}
+
 ("aliases" is [] when there are none). "crmem import FILE" reads it back with
 ids, creation times, kinds, aliases and content unchanged.`,
 		Example: `  crmem export > memory.jsonl

@@ -174,7 +174,7 @@ func TestExportImportCLI_Lossless(t *testing.T) {
 	file := filepath.Join(t.TempDir(), "backup.jsonl")
 	os.WriteFile(file, []byte(exported), 0o644)
 
-	fresh := filepath.Join(t.TempDir(), "sub", "fresh.db")
+	fresh := filepath.Join(t.TempDir(), "fresh.db")
 	mustRun(t, "", "import", file, "--db", fresh)
 	if again := mustRun(t, "", "export", "--db", fresh); again != exported {
 		t.Errorf("export after import differs")

@@ -3,6 +3,7 @@ package cli
 import (
 	"bytes"
 	"errors"
+	"flag"
 	"fmt"
 	"os"
 	"os/exec"
@@ -42,7 +43,64 @@ func testMain(m *testing.M) int {
 		fmt.Fprintln(os.Stderr, "build crmem:", err)
 		return 1
 	}
-	return m.Run()
+	code := m.Run()
+	if err := checkRootUnread(); err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		return 1
+	}
+	return code
+}
+
+// checkRootUnread fails when a test looked at the repository root folder
+// itself (a stat of it, or a listing of it), as go test's log of what the
+// tests read shows (-test.testlogfile, set when go test may cache the
+// result). go test keys its cache on what the log names: with the root in
+// it, creating and removing any file there (`go build -o crmem .`) would make
+// the next `go test ./...` run this package's tests again, which take
+// minutes. Reading files in the root by name (README.md) is fine: only a
+// change to those files reruns the tests then.
+func checkRootUnread() error {
+	f := flag.Lookup("test.testlogfile")
+	if f == nil || f.Value.String() == "" {
+		return nil
+	}
+	return rootReadIn(f.Value.String())
+}
+
+// rootReadIn is checkRootUnread for the test log at path, read relative to
+// the working folder the tests start in.
+func rootReadIn(path string) error {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return fmt.Errorf("read the test log: %w", err)
+	}
+	wd, err := os.Getwd()
+	if err != nil {
+		return fmt.Errorf("read the test log: %w", err)
+	}
+	root := filepath.Dir(wd)
+	dir := wd
+	var seen []string
+	for line := range strings.Lines(string(data)) {
+		op, name, ok := strings.Cut(strings.TrimSuffix(line, "\n"), " ")
+		if !ok || op == "getenv" {
+			continue
+		}
+		if !filepath.IsAbs(name) {
+			name = filepath.Join(dir, name)
+		}
+		name = filepath.Clean(name)
+		switch {
+		case op == "chdir":
+			dir = name
+		case name == root && !slices.Contains(seen, op):
+			seen = append(seen, op)
+		}
+	}
+	if len(seen) > 0 {
+		return fmt.Errorf("a test did %s the repository root %s: go test's cache of this package would then depend on every file created or removed there; read the files a test needs by name instead", strings.Join(seen, " and "), root)
+	}
+	return nil
 }
 
 // result is one run of the binary.

@@ -17,7 +17,7 @@ func (a *app) manCommand() *cobra.Command {
 text as --help, into DIR (created if missing; existing pages are replaced).
 The date in the pages is today's, or $SOURCE_DATE_EPOCH for reproducible
 builds.`,
-		Example: `  crmem man ~/.local/share/man/man1 && man crmem
+		Example: `  crmem man "$(dirname "$(command -v crmem)")/../share/man/man1" && man crmem
   sudo crmem man /usr/local/share/man/man1`,
 		Hidden: true, // a packaging step, not something to use daily
 		Args:   args(1, 1),

@@ -87,3 +87,76 @@ func TestMan_Errors(t *testing.T) {
 		t.Errorf("man without DIR: exit %d, want 2", r.code)
 	}
 }
+
+// TestMan_Typesetting: .nh and .ad l follow .TH (which resets both, so JSON
+// keys such as created_at were hyphenated), and man reports no warning for
+// any page at 80 columns (checked where man and groff are installed).
+func TestMan_Typesetting(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "man1")
+	cmd := exec.Command(crmemBin, "man", dir)
+	cmd.Env = append(testEnv(), "SOURCE_DATE_EPOCH=1767225600")
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("crmem man: %v\n%s", err, out)
+	}
+	names, err := filepath.Glob(filepath.Join(dir, "*.1"))
+	if err != nil || len(names) < 20 {
+		t.Fatalf("pages: %v %v", names, err)
+	}
+	for _, name := range names {
+		b, err := os.ReadFile(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !strings.HasPrefix(string(b), ".TH ") || !strings.Contains(string(b), "\n.nh\n.ad l\n.SH NAME\n") {
+			t.Errorf("%s: does not start with .TH, then .nh and .ad l:\n%.200s", filepath.Base(name), b)
+		}
+	}
+	if _, err := exec.LookPath("man"); err != nil {
+		t.Skip("man not installed: cannot check the pages for warnings")
+	}
+	if _, err := exec.LookPath("groff"); err != nil {
+		t.Skip("groff not installed: cannot check the pages for warnings")
+	}
+	for _, name := range names {
+		man := exec.Command("man", "--warnings", "-l", name)
+		man.Env = append(testEnv(), "MANWIDTH=80", "LC_ALL=C.UTF-8", "MANPAGER=cat", "PAGER=cat")
+		var stderr strings.Builder
+		man.Stderr = &stderr
+		if err := man.Run(); err != nil {
+			t.Errorf("man -l %s: %v\n%s", filepath.Base(name), err, stderr.String())
+		}
+		if stderr.Len() > 0 {
+			t.Errorf("man --warnings -l %s:\n%s", filepath.Base(name), stderr.String())
+		}
+	}
+}
+
+// TestMan_FoundNextToBinary pins what README's Install section says: man-db
+// finds pages written to BIN/../share/man/man1 when BIN is on PATH, with no
+// MANPATH (man-db derives its search path from PATH; ~/.local/share/man is
+// found only with ~/.local/bin on PATH).
+func TestMan_FoundNextToBinary(t *testing.T) {
+	if _, err := exec.LookPath("man"); err != nil {
+		t.Skip("man not installed")
+	}
+	root := t.TempDir()
+	bin := filepath.Join(root, "bin")
+	must(t, os.Mkdir(bin, 0o755))
+	must(t, os.Symlink(crmemBin, filepath.Join(bin, "crmem")))
+	pages := filepath.Join(bin, "..", "share", "man", "man1")
+	if out, err := exec.Command(crmemBin, "man", pages).CombinedOutput(); err != nil {
+		t.Fatalf("crmem man: %v\n%s", err, out)
+	}
+	var env []string
+	for _, kv := range testEnv() {
+		if name, _, _ := strings.Cut(kv, "="); name != "PATH" && name != "MANPATH" {
+			env = append(env, kv)
+		}
+	}
+	where := exec.Command("man", "-w", "crmem-ls")
+	where.Env = append(env, "PATH="+bin+":/usr/bin:/bin")
+	out, err := where.CombinedOutput()
+	if err != nil || strings.TrimSpace(string(out)) != filepath.Join(root, "share", "man", "man1", "crmem-ls.1") {
+		t.Errorf("man -w crmem-ls with %s on PATH: %v\n%s", bin, err, out)
+	}
+}

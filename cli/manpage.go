@@ -63,7 +63,10 @@ func manDate(getenv func(string) string, now time.Time) (time.Time, error) {
 func manPage(c *cobra.Command, date time.Time) []byte {
 	var b bytes.Buffer
 	name := manName(c)
-	fmt.Fprintf(&b, ".nh\n.TH \"%s\" \"1\" \"%s\" \"crmem\" \"crmem manual\"\n", strings.ToUpper(name), date.Format("Jan 2006"))
+	// .TH resets hyphenation and adjustment, so .nh (JSON keys such as
+	// created_at must not be broken with a hyphen) and .ad l (a long JSON
+	// line cannot be stretched to both margins) come after it.
+	fmt.Fprintf(&b, ".TH \"%s\" \"1\" \"%s\" \"crmem\" \"crmem manual\"\n.nh\n.ad l\n", strings.ToUpper(name), date.Format("Jan 2006"))
 	fmt.Fprintf(&b, ".SH NAME\n%s \\- %s\n", name, roffText(c.Short))
 	fmt.Fprintf(&b, ".SH SYNOPSIS\n\\fB%s\\fR\n", roffText(c.UseLine()))
 	desc := c.Long

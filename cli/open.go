@@ -1,7 +1,11 @@
 package cli
 
 import (
+	"errors"
 	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
 	"runtime/debug"
 
 	"github.com/crmem/crmem/store"
@@ -70,6 +74,9 @@ func (a *app) applyWith(describe describer, prepare func(*store.Memory) []store.
 // openForWrite opens the memory file for a write without its bm25 index:
 // building it would cost more than the write (a load re-indexes nothing).
 func (a *app) openForWrite(path string) (*store.DB, error) {
+	if err := a.checkParent(path); err != nil {
+		return nil, err
+	}
 	if a.openHook != nil {
 		return a.openHook(path)
 	}
@@ -82,4 +89,20 @@ func (a *app) openForWrite(path string) (*store.DB, error) {
 		}
 	}
 	return store.OpenWith(path, opts)
+}
+
+// checkParent refuses a write to a memory file named with --db, $CRMEM_DB
+// or the config file whose folder does not exist: a typo there
+// (--db /nonexistent/dir/m.db) would otherwise create the whole chain of
+// folders and a new, empty memory in it. The default file's folder
+// (~/.crabtalk) is created as crabtalk would.
+func (a *app) checkParent(path string) error {
+	if a.givenDBPath() == "" || a.demoPath != "" {
+		return nil
+	}
+	dir := filepath.Dir(path)
+	if _, err := os.Stat(dir); errors.Is(err, fs.ErrNotExist) {
+		return fmt.Errorf("no folder %s (a typo?); crmem creates the memory file but not its folder: create it first (mkdir -p) if the memory belongs there", quotePath(dir))
+	}
+	return nil
 }

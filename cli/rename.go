@@ -26,7 +26,7 @@ must be unused and safe as a file name.`,
 			if err != nil {
 				return err
 			}
-			return a.report("renamed to", changes)
+			return a.report("renamed to", changes, unchanged(name, "this name"))
 		},
 	}
 }

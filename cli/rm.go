@@ -34,7 +34,7 @@ nothing to do: a note on stderr, exit status 0, the file untouched.`,
 			if err != nil {
 				return err
 			}
-			return a.report("removed", changes)
+			return a.report("removed", changes, "")
 		},
 	}
 }

@@ -5,8 +5,10 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"os/signal"
 	"runtime/debug"
 	"strings"
+	"syscall"
 
 	"github.com/spf13/cobra"
 
@@ -72,9 +74,19 @@ func (a *app) execute(args []string) (code int) {
 			code = 1
 		}
 	}()
+	// A reader that goes away (crmem --demo ls | head) makes the next write
+	// to standard output fail with EPIPE rather than end the process by
+	// SIGPIPE's default action, which would skip the cleanups (--demo's
+	// copy). crmem then ends quietly with 141, as a pipeline's writer does.
+	pipe := make(chan os.Signal, 1)
+	signal.Notify(pipe, syscall.SIGPIPE)
+	defer signal.Stop(pipe)
 	root := a.rootCommand()
 	root.SetArgs(args)
 	err := root.Execute()
+	if errors.Is(err, syscall.EPIPE) || len(pipe) > 0 {
+		return signalExit{syscall.SIGPIPE}.status()
+	}
 	if err == nil {
 		return 0
 	}
@@ -183,6 +195,7 @@ subcommand it opens the terminal UI; every subcommand is scriptable.`,
 	root.SetErr(a.stderr)
 	initCompletionCommand(root) // after SetOut: its scripts go to the stream set then
 	registerFlagCompletions(root)
+	finishHelp(root) // last: it sees every command and flag
 	return root
 }
 

@@ -145,6 +145,7 @@ func TestCLI_FailedWriteLeavesNothing(t *testing.T) {
 	if des, _ := os.ReadDir(root); len(des) != 0 {
 		t.Errorf("a failed rm created %v", des)
 	}
+	must(t, os.MkdirAll(filepath.Dir(db), 0o755))
 	mustRun(t, "", "--db", db, "add", "x", "y")
 	mustRun(t, "", "--db", db, "write", "x", "z")
 	if r := crmem(t, "", "--db", db, "add", "x", "again"); r.code != 1 {

@@ -37,7 +37,7 @@ content only, use write; the aliases only, alias.`,
 			if err != nil {
 				return err
 			}
-			return a.report("updated", changes)
+			return a.report("updated", changes, unchanged(name, "this content and these aliases"))
 		},
 	}
 	c.Flags().StringArrayVar(&aliases, "alias", nil, "an alias (repeat for several; none clears them)")

@@ -14,13 +14,14 @@ func (a *app) versionCommand() *cobra.Command {
 	return &cobra.Command{
 		Use:   "version",
 		Short: "Print crmem's version, the commit it was built from and the Go version",
-		Long: `Print the version (the release's, stamped with -ldflags "-X
-main.version=vX.Y.Z"; else the module version: a release tag with go
-install …@vX.Y.Z, a pseudo-version when built from a git checkout, else
-"(devel)"), the git
-revision and commit time the binary was built from, "modified" when the
-checkout had uncommitted changes, and the Go version and platform. A binary
-built outside a git checkout, or with -buildvcs=false, has no revision.`,
+		Long: `Print the version, the git revision and commit time the binary was built
+from ("modified" when the checkout had uncommitted changes), and the Go
+version and platform.
+
+The version is the release's, stamped with -ldflags "-X main.version=vX.Y.Z";
+else the module version: a release tag with go install …@vX.Y.Z, a
+pseudo-version when built from a git checkout, else "(devel)". A binary built
+outside a git checkout, or with -buildvcs=false, has no revision.`,
 		Example: `  crmem version
   crmem --version`,
 		Args: args(0, 0),

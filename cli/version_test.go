@@ -1,7 +1,6 @@
 package cli
 
 import (
-	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -97,7 +96,7 @@ func TestVersion_GitCheckout(t *testing.T) {
 		t.Skip("-short: builds crmem twice")
 	}
 	src := filepath.Join(t.TempDir(), "src")
-	copySourceTree(t, "..", src)
+	copyBuildSources(t, "..", src)
 	git := func(args ...string) string {
 		t.Helper()
 		cmd := exec.Command("git", args...)
@@ -139,7 +138,11 @@ func TestVersion_GitCheckout(t *testing.T) {
 	if strings.Contains(v, "modified") {
 		t.Errorf("clean checkout says modified:\n%s", v)
 	}
-	if err := os.WriteFile(filepath.Join(src, "README.md"), []byte("changed\n"), 0o644); err != nil {
+	main, err := os.ReadFile(filepath.Join(src, "main.go"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(src, "main.go"), append(main, "\n// changed\n"...), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	if v := version(); !strings.Contains(v, "revision "+head+" (2026-01-02T03:04:05Z, modified)\n") {
@@ -147,34 +150,56 @@ func TestVersion_GitCheckout(t *testing.T) {
 	}
 }
 
-// copySourceTree copies what `go build` needs from dir to dst: every regular
-// file outside .git and testdata folders, except the built binary.
-func copySourceTree(t *testing.T, dir, dst string) {
+// copyBuildSources copies to dst what `go build` of the main package in dir
+// reads from this module: go.mod, go.sum, and the Go and embedded files of
+// each of the module's packages the build compiles, as `go list -deps` names
+// them. Walking dir instead would make go test's cache of this package
+// depend on the repository root itself: any file created or removed there
+// (`go build -o crmem .`, an editor's backup) would rerun every test here
+// (TestMain checks that no test reads the root folder).
+func copyBuildSources(t *testing.T, dir, dst string) {
 	t.Helper()
-	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+	goList := func(args ...string) string {
+		t.Helper()
+		// -C, not cmd.Dir: exec stats a cmd.Dir, and that stat would be
+		// in the test log.
+		cmd := exec.Command(goTool(), append([]string{"-C", dir, "list"}, args...)...)
+		var stderr strings.Builder
+		cmd.Stderr = &stderr
+		out, err := cmd.Output()
 		if err != nil {
-			return err
+			t.Fatalf("go list %q: %v\n%s", args, err, stderr.String())
 		}
-		rel, err := filepath.Rel(dir, p)
+		return string(out)
+	}
+	modDir := strings.TrimSpace(goList("-m", "-f", "{{.Dir}}"))
+	files := []string{"go.mod", "go.sum"}
+	const each = `{{if and .Module .Module.Main}}{{$d := .Dir}}` +
+		`{{range .GoFiles}}{{$d}}/{{.}}{{"\n"}}{{end}}` +
+		`{{range .CgoFiles}}{{$d}}/{{.}}{{"\n"}}{{end}}` +
+		`{{range .SFiles}}{{$d}}/{{.}}{{"\n"}}{{end}}` +
+		`{{range .EmbedFiles}}{{$d}}/{{.}}{{"\n"}}{{end}}{{end}}`
+	for _, abs := range strings.Fields(goList("-deps", "-f", each, ".")) {
+		rel, err := filepath.Rel(modDir, abs)
+		if err != nil || !filepath.IsLocal(rel) {
+			t.Fatalf("go list named %s, outside the module at %s", abs, modDir)
+		}
+		files = append(files, rel)
+	}
+	if len(files) < 3 {
+		t.Fatalf("go list named no source files in %s", modDir)
+	}
+	for _, rel := range files {
+		data, err := os.ReadFile(filepath.Join(modDir, rel))
 		if err != nil {
-			return err
+			t.Fatalf("copy build sources: %v", err)
 		}
-		if d.IsDir() {
-			if d.Name() == ".git" || d.Name() == "testdata" {
-				return filepath.SkipDir
-			}
-			return os.MkdirAll(filepath.Join(dst, rel), 0o755)
+		to := filepath.Join(dst, rel)
+		if err := os.MkdirAll(filepath.Dir(to), 0o755); err != nil {
+			t.Fatalf("copy build sources: %v", err)
 		}
-		if !d.Type().IsRegular() || rel == "crmem" || d.Name() == ".git" {
-			return nil
+		if err := os.WriteFile(to, data, 0o644); err != nil {
+			t.Fatalf("copy build sources: %v", err)
 		}
-		data, err := os.ReadFile(p)
-		if err != nil {
-			return err
-		}
-		return os.WriteFile(filepath.Join(dst, rel), data, 0o644)
-	})
-	if err != nil {
-		t.Fatalf("copy source tree: %v", err)
 	}
 }

@@ -29,7 +29,7 @@ standard input when it is "-" or absent.`,
 			if err != nil {
 				return err
 			}
-			return a.report("wrote", changes)
+			return a.report("wrote", changes, unchanged(name, "this content"))
 		},
 	}
 }

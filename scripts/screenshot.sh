@@ -1,57 +1,79 @@
 #!/usr/bin/env bash
-# Makes docs/screen.png, the screenshot README.md shows: `crmem --demo` in a
-# 120x40 tmux pane, captured with its colours (capture-pane -e), turned into
-# HTML by aha and photographed by headless chromium.
+# Makes docs/screen.png, the picture README.md shows: `crmem --demo` in a
+# 120x40 tmux pane after searching for "rollout" and opening the first hit,
+# captured with its colours (tmux capture-pane -e) and drawn by
+# charmbracelet's freeze, made a PNG by rsvg-convert. freeze is pinned: the
+# one on PATH if it is that version, else built through the Go module proxy
+# by `go run`.
 #
-#   apt-get install -y tmux aha chromium fonts-dejavu-core
+#   apt-get install -y tmux librsvg2-bin fonts-dejavu-core
 #   scripts/screenshot.sh [OUT.png]
+#
+# Needs Go too. README.md's screen as text is checked against the
+# demo by TestReadme_ScreenText (cli), which -update-readme rewrites.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 out=${1:-docs/screen.png}
-for tool in tmux aha chromium; do
-  command -v "$tool" >/dev/null || { echo "screenshot.sh needs $tool (apt-get install -y tmux aha chromium)" >&2; exit 1; }
+freeze_version=v0.2.2
+for tool in tmux rsvg-convert; do
+  command -v "$tool" >/dev/null || { echo "screenshot.sh needs tmux and rsvg-convert (apt-get install tmux librsvg2-bin fonts-dejavu-core)" >&2; exit 1; }
 done
+if command -v freeze >/dev/null && freeze --version 2>/dev/null | grep -q "${freeze_version#v}"; then
+  freeze=(freeze)
+else
+  freeze=(go run "github.com/charmbracelet/freeze@$freeze_version")
+fi
 work=$(mktemp -d)
 sock="$work/tmux.sock"
 trap 'tmux -S "$sock" kill-server 2>/dev/null || true; rm -rf "$work"' EXIT
 go build -o "$work/crmem" .
 
-# wait_for TEXT: poll the pane until TEXT shows (10 s at most).
+capture() { tmux -S "$sock" capture-pane -p -t shot; }
+
+# wait_for TEXT: poll the pane until TEXT shows (20 s at most).
 wait_for() {
-  for _ in $(seq 1 200); do
-    tmux -S "$sock" capture-pane -p -t shot | grep -qF -- "$1" && return 0
+  for _ in $(seq 1 400); do
+    capture | grep -qF -- "$1" && return 0
     sleep 0.05
   done
   echo "timed out waiting for '$1'" >&2
-  tmux -S "$sock" capture-pane -p -t shot >&2
+  capture >&2
+  return 1
+}
+
+# settle: wait until the pane has not changed for half a second (the
+# preview renders, and the sessions are read, in the background).
+settle() {
+  local last="" same=0 now
+  for _ in $(seq 1 400); do
+    now=$(capture)
+    if [ "$now" = "$last" ]; then same=$((same + 1)); else same=0; fi
+    [ "$same" -ge 10 ] && return 0
+    last=$now
+    sleep 0.05
+  done
+  echo "the screen did not settle" >&2
   return 1
 }
 
 tmux -S "$sock" -f /dev/null new-session -d -s shot -x 120 -y 40 \
-  "TERM=xterm-256color HOME=$work $work/crmem --demo --style dark"
+  "TERM=xterm-256color COLORTERM=truecolor HOME=$work TMPDIR=$work $work/crmem --demo --style dark"
 wait_for "(press /)"
 tmux -S "$sock" send-keys -t shot /
 tmux -S "$sock" send-keys -t shot -l "rollout"
-wait_for "hits"
+wait_for "name matches"
 tmux -S "$sock" send-keys -t shot Enter
-sleep 0.5 # let the rendered preview arrive
+wait_for "Deploying the billing service"
+wait_for "recorded recalls"
+settle
 tmux -S "$sock" capture-pane -e -p -t shot > "$work/screen.ans"
 
-{
-  cat <<'HTML'
-<!doctype html><html><head><meta charset="utf-8"><title>crmem</title><style>
-body { margin: 0; background: #1c1c1c; color: #d0d0d0; }
-pre { margin: 12px; font: 15px/18px "DejaVu Sans Mono", "Liberation Mono", monospace; }
-</style></head><body><pre>
-HTML
-  aha --no-header < "$work/screen.ans"
-  echo '</pre></body></html>'
-} > "$work/screen.html"
-
-chromium --headless --no-sandbox --disable-gpu --disable-quic --no-first-run \
-  --disable-background-networking --disable-component-update --disable-sync \
-  --user-data-dir="$(mktemp -d -p "$work")" --hide-scrollbars \
-  --screenshot="$work/screen.png" --window-size=1200,800 "file://$work/screen.html" 2>/dev/null
 mkdir -p "$(dirname "$out")"
-cp "$work/screen.png" "$out"
-echo "wrote $out"
+# freeze draws an SVG; rsvg-convert makes the PNG at a width fit for the
+# README (freeze's own PNG is four times the size, and its built-in renderer
+# draws no text without the fonts rsvg-convert finds through fontconfig).
+"${freeze[@]}" --language ansi --window --padding 20 --margin 0 \
+  --font.family "DejaVu Sans Mono" --font.size 14 --line-height 1.2 \
+  --output "$work/screen.svg" < "$work/screen.ans" >/dev/null
+rsvg-convert --width 1400 --keep-aspect-ratio -o "$out" "$work/screen.svg"
+echo "wrote $out ($(wc -c < "$out") bytes)"

@@ -19,8 +19,10 @@ func (m *Model) blankMemory() bool {
 }
 
 // welcomeText is the list pane's text for a blank memory: what the file
-// is, whether it (and its folder) exist yet, and the keys to begin with,
-// as configured.
+// is, whether it (and its folder) exist yet, the keys to begin with, as
+// configured, and how to open the sample memory or another file instead.
+// The explanation comes last: on a small screen (40×12) it is what the
+// pane's height cuts, never the keys or the two commands.
 func (m *Model) welcomeText() string {
 	where := displayPath(m.path, m.home)
 	var b strings.Builder
@@ -33,11 +35,14 @@ func (m *Model) welcomeText() string {
 	default:
 		b.WriteString("No memory file yet at " + where + ": the first write creates it.")
 	}
-	b.WriteString("\n\nThis is an AI agent's long-term memory: notes, compaction archives and topics in one file, which crmem lists, searches and edits.\n")
+	b.WriteString("\n")
 	if k := m.c.keys.New; k.Enabled() {
 		b.WriteString("\n" + k.Help().Key + "  add the first note")
 	}
 	b.WriteString("\n" + m.c.keys.Help.Help().Key + "  all keys")
+	b.WriteString("\ncrmem --demo     try a sample memory")
+	b.WriteString("\ncrmem --db PATH  open another memory")
+	b.WriteString("\n\nThis is an AI agent's long-term memory: notes, compaction archives and topics in one file, which crmem lists, searches and edits.")
 	return b.String()
 }
 

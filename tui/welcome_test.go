@@ -95,3 +95,29 @@ func TestTmux_Welcome(t *testing.T) {
 		t.Error("opening the screen created the folder")
 	}
 }
+
+// TestWelcome_Small: at 40×12 the welcome still shows, whole, the keys to
+// begin with and the two ways to open another memory (--demo, --db); what
+// gives way to the height is the explanation.
+func TestWelcome_Small(t *testing.T) {
+	for _, size := range [][2]int{{40, 12}, {80, 24}} {
+		m := openModel(t, filepath.Join(t.TempDir(), "memory.db"), size[0], size[1])
+		m.EnableEditing()
+		screen := plainScreen(m)
+		lines := strings.Split(screen, "\n")
+		if len(lines) > size[1] {
+			t.Errorf("%v: %d lines", size, len(lines))
+		}
+		for _, want := range []string{"n  add the first note", "?  all keys", "crmem --demo", "crmem --db PATH"} {
+			found := false
+			for _, l := range lines {
+				if strings.Contains(l, want) {
+					found = true
+				}
+			}
+			if !found {
+				t.Errorf("%v: no line holds %q whole:\n%s", size, want, screen)
+			}
+		}
+	}
+}

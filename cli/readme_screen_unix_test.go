@@ -1,0 +1,106 @@
+//go:build unix
+
+package cli
+
+import (
+	"flag"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+)
+
+var updateReadme = flag.Bool("update-readme", false, "rewrite README.md's screen text from crmem --demo (TestReadme_ScreenText)")
+
+// readmeScreenIntro is the sentence README.md puts before the screen as text.
+const readmeScreenIntro = "at 100×30 after typing `/rollout` and `enter`:\n\n```text\n"
+
+// What differs from run to run on the demo's screen, and is masked when
+// the README's text is compared with it: the dates (the demo's entries are
+// dated relative to the day it runs), the search's time, and the path of
+// the demo's copy (shown as README's readers would see it in /tmp).
+var (
+	screenDate   = regexp.MustCompile(`\d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC`)
+	screenTiming = regexp.MustCompile(` in [0-9.]+ ?(ns|µs|ms|s) │`)
+	screenPath   = regexp.MustCompile(`│ \S*memory\.db\n`)
+)
+
+// readmeDemoPath is the demo copy's path README.md's screen shows.
+const readmeDemoPath = "│ /tmp/crmem-demo-2718281828/memory.db\n"
+
+// maskScreen is s with what differs from run to run masked.
+func maskScreen(s string) string {
+	s = screenDate.ReplaceAllString(s, "YYYY-MM-DD hh:mm UTC")
+	s = screenTiming.ReplaceAllString(s, " in TIME │")
+	return screenPath.ReplaceAllString(s, "│ PATH\n")
+}
+
+// TestReadme_ScreenText: README.md's screen as text is what `crmem --demo`
+// shows at 100×30 after /rollout and enter, in a real terminal (tmux), but
+// for the dates; -update-readme rewrites it from the screen.
+func TestReadme_ScreenText(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: drives crmem in a terminal")
+	}
+	b, err := os.ReadFile(filepath.Join("..", "README.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	readme := string(b)
+	start := strings.Index(readme, readmeScreenIntro)
+	if start < 0 {
+		t.Fatalf("README.md lacks %q", readmeScreenIntro)
+	}
+	start += len(readmeScreenIntro)
+	end := strings.Index(readme[start:], "```\n")
+	if end < 0 {
+		t.Fatal("README.md's screen text has no end")
+	}
+	end += start
+	screen := screenPath.ReplaceAllString(demoScreen(t), readmeDemoPath)
+	if maskScreen(readme[start:end]) == maskScreen(screen) {
+		return
+	}
+	if *updateReadme {
+		if err := os.WriteFile(filepath.Join("..", "README.md"), []byte(readme[:start]+screen+readme[end:]), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	t.Errorf("README.md's screen text differs from crmem --demo's screen (go test ./cli -run TestReadme_ScreenText -update-readme rewrites it); the screen:\n%s", screen)
+}
+
+// demoScreen is `crmem --demo`'s screen at 100×30 after /rollout and enter,
+// each line with its trailing blanks cut.
+func demoScreen(t *testing.T) string {
+	tm := newPrivateTmux(t)
+	tm.run("new-session", "-d", "-s", "s", "-x", "100", "-y", "30",
+		"env", "HOME="+testHome, "TERM=xterm-256color", "TMPDIR="+t.TempDir(), "CRMEM_CONFIG=/nonexistent", crmemBin, "--demo")
+	capture := func() string { return tm.run("capture-pane", "-p", "-t", "s") }
+	waitFor(t, "the list", func() bool { return strings.Contains(capture(), "(press /)") })
+	tm.run("send-keys", "-t", "s", "/")
+	tm.run("send-keys", "-t", "s", "-l", "rollout")
+	waitFor(t, "the hits", func() bool { return strings.Contains(capture(), "name matches (1)") })
+	tm.run("send-keys", "-t", "s", "Enter")
+	// The preview renders, and the sessions (recalled counts) are read, in
+	// the background: wait until both show and the screen has stayed the
+	// same for a while.
+	var last string
+	same := 0
+	waitFor(t, "a settled screen", func() bool {
+		s := capture()
+		if s == last && strings.Contains(s, "Deploying the billing service") && strings.Contains(s, "recorded recalls") {
+			same++
+		} else {
+			same = 0
+		}
+		last = s
+		return same >= 6
+	})
+	var out strings.Builder
+	for _, l := range strings.Split(strings.TrimRight(last, "\n"), "\n") {
+		out.WriteString(strings.TrimRight(l, " ") + "\n")
+	}
+	return out.String()
+}
