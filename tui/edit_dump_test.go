@@ -80,8 +80,7 @@ func TestDelete_NarrowScreenKeepsTheResumeWarning(t *testing.T) {
 // pasted, /… or ~/…, replaces it; an editing key keeps it to edit; enter
 // takes it.
 func TestDump_TypedPathReplacesTheSuggestion(t *testing.T) {
-	home := t.TempDir()
-	t.Setenv("HOME", home)
+	home := t.TempDir() // the home the environment names (Options.Getenv)
 	abs := filepath.Join(t.TempDir(), "book")
 	tests := []struct {
 		name        string
@@ -99,6 +98,7 @@ func TestDump_TypedPathReplacesTheSuggestion(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			h := newEditHarness(t, copyFixture(t, "crmem/small.db"))
+			h.f.home = home
 			press(h.m, "W")
 			press(h.m, tt.keys...)
 			if tt.paste {

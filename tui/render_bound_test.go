@@ -65,10 +65,13 @@ func TestRender_NestingBombsBounded(t *testing.T) {
 	}
 }
 
-// checkRenderBounded renders md at 80 columns and fails when it takes over
-// 2 s, allocates over 64 MiB or makes over 1 MiB; the ceilings are far
-// above what the bounded render takes (milliseconds, a few MiB) and far
-// below the unbounded one (quotes70: 64 s, 43 MB out).
+// checkRenderBounded renders md at 80 columns and fails when it allocates
+// over 64 MiB or makes over 1 MiB: the bound on the work, as deterministic
+// as the renderer (the bounded render takes a few MiB; the unbounded one
+// of quotes70 allocated gigabytes and made 43 MB). Time is only a guard
+// against a hang (30 s): a wall-clock ceiling near the render's own
+// milliseconds failed on a loaded two-core machine (random 39: 4.7 s at a
+// load of 18, 10 ms idle), and timing belongs in benchmarks.
 func checkRenderBounded(t *testing.T, name, md string) (r rendering, took time.Duration, alloc uint64) {
 	t.Helper()
 	var before, after runtime.MemStats
@@ -78,7 +81,7 @@ func checkRenderBounded(t *testing.T, name, md string) (r rendering, took time.D
 	took = time.Since(start)
 	runtime.ReadMemStats(&after)
 	alloc = after.TotalAlloc - before.TotalAlloc
-	if took > 2*time.Second {
+	if took > 30*time.Second {
 		t.Errorf("%s (%d B): took %v", name, len(md), took)
 	}
 	if alloc > 64<<20 {
