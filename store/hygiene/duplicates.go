@@ -49,11 +49,13 @@ type grouping struct {
 	entries []store.Entry
 	v       *bm25.Vectors
 	ignore  *NotDuplicates
-	class   []int32          // exact class of each entry, -1 if none
-	doc     map[uint64]int32 // entry id → document of v
-	entry   []int32          // document of v → entry index
-	parent  []int32          // union-find over entries
-	pairs   []entryPair      // near pairs joined
+	class   []int32            // exact class of each entry, -1 if none
+	doc     map[uint64]int32   // entry id → document of v
+	entry   []int32            // document of v → entry index
+	parent  []int32            // union-find over entries
+	pairs   []entryPair        // near pairs joined
+	secrets map[int32][]string // entry index → its secrets, lower case (secretsOf)
+	mask    *masker
 }
 
 // entryPair is a near pair as entry indexes.
@@ -215,9 +217,49 @@ func (g *grouping) shared(ms []int32) []string {
 	}
 	slices.SortStableFunc(common, func(a, b uint32) int { return cmp.Compare(v.DF[a], v.DF[b]) })
 	var out []string
-	for _, t := range common[:min(len(common), MaxSharedTerms)] {
-		out = append(out, v.Text[t])
+	for _, t := range common {
+		if len(out) == MaxSharedTerms {
+			break
+		}
+		if !g.inSecret(ms, v.Text[t]) {
+			out = append(out, v.Text[t])
+		}
 	}
+	return out
+}
+
+// inSecret reports whether term is part of a secret in one of the members'
+// contents or aliases (or holds one): the rarest terms two entries share
+// are often a token they both hold, and a report never prints one.
+func (g *grouping) inSecret(ms []int32, term string) bool {
+	for _, m := range ms {
+		for _, s := range g.secretsOf(m) {
+			if strings.Contains(s, term) || strings.Contains(term, s) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// secretsOf returns the secrets in entry i's content and aliases, in lower
+// case, found once per entry.
+func (g *grouping) secretsOf(i int32) []string {
+	if g.secrets == nil {
+		g.secrets = map[int32][]string{}
+		g.mask = newMasker()
+	}
+	if s, ok := g.secrets[i]; ok {
+		return s
+	}
+	e := &g.entries[i]
+	var out []string
+	for _, text := range append([]string{e.Content}, e.Aliases...) {
+		for _, sp := range g.mask.spans(text) {
+			out = append(out, strings.ToLower(text[sp.Start:sp.End]))
+		}
+	}
+	g.secrets[i] = out
 	return out
 }
 

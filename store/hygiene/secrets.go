@@ -121,6 +121,10 @@ func lineEnd(s string, i int) int {
 func (sc *scanner) entry(e *store.Entry, r *Report) {
 	var found []SecretDetail
 	found = sc.text(e.Content, "content", found, r)
+	for _, d := range sc.text(e.Name, "name", nil, r) {
+		d.Line = 1
+		found = append(found, d)
+	}
 	for i, a := range e.Aliases {
 		for _, d := range sc.text(a, "alias", nil, r) {
 			d.Line = i + 1
@@ -141,8 +145,11 @@ func (sc *scanner) entry(e *store.Entry, r *Report) {
 // secretReason says where a secret is in one line.
 func secretReason(name string, d *SecretDetail) string {
 	where := fmt.Sprintf("line %d", d.Line)
-	if d.Field == "alias" {
+	switch d.Field {
+	case "alias":
 		where = fmt.Sprintf("alias %d", d.Line)
+	case "name":
+		where = "its name"
 	}
 	return fmt.Sprintf("%q holds what looks like a secret (%s) at %s: %s", name, d.Rule, where, d.Redacted)
 }
