@@ -19,13 +19,14 @@ type searchOptions struct {
 	js      jsonOutput
 	explain bool
 	why     []string
+	redact  bool
 }
 
 // searchCommand ranks entries by BM25 exactly as the agent's recall does.
 func (a *app) searchCommand() *cobra.Command {
 	var o searchOptions
 	c := &cobra.Command{
-		Use:   "search QUERY... [--limit N] [--kind K] [--explain] [--why NAME]... [--json|--pretty]",
+		Use:   "search QUERY... [--limit N] [--kind K] [--explain] [--why NAME]... [--redact] [--json|--pretty]",
 		Short: "Rank entries for a query exactly as the agent's recall does",
 		Long: `Rank entries by BM25 over their content and aliases, exactly as the agent's
 recall(query) does: the words of QUERY are joined by spaces, tokenized, and
@@ -35,7 +36,9 @@ first), at most --limit of them (0: all). --kind keeps one kind after ranking.
 frequency in the entry (tf), the entries holding it (df), its idf and its share
 of the score, with the entry's length against the average.
 --json prints an array of entries in rank order, each with "score" (and with
---explain an "explain" object), on one line; --pretty indents it.
+--explain an "explain" object), on one line; --pretty indents it. --redact
+masks the secrets lint finds (ghp_…x9Q2) in the hits' names, aliases and
+content.
 
 --why NAME (repeatable) says where the entry NAME (or alias) stands in the
 recall, ranked as the agent's recall ranks (crabtalk's store: its own
@@ -81,6 +84,11 @@ no_shared_term, not_scored), "detail", "terms" [{"query", "term", "tf",
 				if err != nil {
 					return err
 				}
+				if o.redact {
+					for i := range hits {
+						hits[i].entry = redactEntry(hits[i].entry)
+					}
+				}
 				return a.printHits(hits, presenterOf(c.Features), o.js)
 			}
 			if o.explain {
@@ -95,6 +103,7 @@ no_shared_term, not_scored), "detail", "terms" [{"query", "term", "tf",
 	c.Flags().StringArrayVar(&o.why, "why", nil, "say where the entry NAME stands in the recall and why (repeatable)")
 	_ = c.RegisterFlagCompletionFunc("why", a.completeNames(-1))
 	o.js.register(c, "print the hits")
+	registerRedact(c, &o.redact)
 	return c
 }
 
