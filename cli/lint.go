@@ -291,7 +291,7 @@ func (a *app) rememberNotDuplicate(cmd *cobra.Command, args []string) error {
 	}
 	for _, name := range args {
 		if _, ok := src.Memory().Lookup(name); !ok {
-			return fmt.Errorf("no such entry %q", name)
+			return fileError{path, fmt.Errorf("no such entry %q", name)}
 		}
 	}
 	nd, err := hygiene.LoadNotDuplicates(hygiene.NotDuplicatesPath(path))

@@ -156,3 +156,14 @@ func TestLint_NoSecretPrinted(t *testing.T) {
 		}
 	}
 }
+
+// TestLint_NotDuplicateNamesTheFile checks that --not-duplicate with a name
+// the memory lacks says which memory, as show does.
+func TestLint_NotDuplicateNamesTheFile(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "memory.db")
+	mustRun(t, "", "add", "--db", db, "alpha", "Alice prefers tea.")
+	r := crmem(t, "", "lint", "--db", db, "--not-duplicate", "alpha", "nope")
+	if r.code != 1 || !strings.Contains(r.stderr, "memory.db") || !strings.Contains(r.stderr, `no such entry "nope"`) {
+		t.Errorf("exit %d, stderr %q; want the file and the name", r.code, r.stderr)
+	}
+}
