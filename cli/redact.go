@@ -21,9 +21,7 @@ func registerRedact(c *cobra.Command, redact *bool) {
 // redactEntry is e with the secrets in its name, aliases and content
 // masked (hygiene.Mask); e itself is not changed.
 func redactEntry(e store.Entry) store.Entry {
-	e.Name = hygiene.Mask(e.Name)
-	e.Aliases = hygiene.MaskAll(e.Aliases)
-	e.Content = hygiene.Mask(e.Content)
+	e, _ = hygiene.MaskEntry(e)
 	return e
 }
 

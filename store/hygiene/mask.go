@@ -5,6 +5,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/crmem/crmem/store"
 )
 
 // Span is one secret found in a text: where it is, which rule found it,
@@ -172,4 +174,13 @@ func (r *Report) maskReport() {
 	for i, b := range r.Bounded {
 		r.Bounded[i] = m.mask(b)
 	}
+}
+
+// MaskEntry is e with the secrets in its name, aliases and content masked
+// (Mask), and whether it held any; e itself is not changed.
+func MaskEntry(e store.Entry) (store.Entry, bool) {
+	name, aliases, content := Mask(e.Name), MaskAll(e.Aliases), Mask(e.Content)
+	changed := name != e.Name || content != e.Content || len(aliases) > 0 && &aliases[0] != &e.Aliases[0]
+	e.Name, e.Aliases, e.Content = name, aliases, content
+	return e, changed
 }

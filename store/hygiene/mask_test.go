@@ -4,6 +4,8 @@ import (
 	"encoding/json"
 	"strings"
 	"testing"
+
+	"github.com/crmem/crmem/store"
 )
 
 // Secrets the tests plant, each found by a gitleaks rule.
@@ -109,5 +111,16 @@ func TestRun_SharedTermsNoSecret(t *testing.T) {
 	}
 	if !strings.Contains(f.Reason, "github") {
 		t.Errorf("the reason lost the words that are no secret: %q", f.Reason)
+	}
+}
+
+func TestMaskEntry(t *testing.T) {
+	e := store.Entry{ID: 1, Name: "plain", Aliases: []string{"a", "key " + ghToken}, Content: "nothing"}
+	m, changed := MaskEntry(e)
+	if !changed || m.Aliases[1] != "key ghp_…gU8a" || e.Aliases[1] != "key "+ghToken || m.Name != "plain" {
+		t.Errorf("MaskEntry = %+v, %v; the entry given is now %+v", m, changed, e)
+	}
+	if _, changed := MaskEntry(store.Entry{Name: "plain", Aliases: []string{"a"}, Content: "nothing"}); changed {
+		t.Error("an entry without secrets is reported changed")
 	}
 }
