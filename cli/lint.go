@@ -133,7 +133,7 @@ func (a *app) lint(opts hygiene.Options, js jsonOutput, diff bool) error {
 		return err
 	}
 	r := hygiene.Run(src.Memory().Entries(), opts)
-	if err := a.output(func(w *bufio.Writer) error {
+	if err := a.reportOutput(js.enabled(), func(w *bufio.Writer) error {
 		if js.enabled() {
 			return js.write(w, r)
 		}

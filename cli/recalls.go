@@ -138,13 +138,13 @@ func (a *app) runRecalls(o recallsOptions, f recalls.Filter) error {
 		a.recallProblems(p)
 		rep := t.Report(src.Memory(), o.crowd)
 		if o.js.enabled() {
-			return a.output(func(w *bufio.Writer) error {
+			return a.reportOutput(true, func(w *bufio.Writer) error {
 				return o.js.write(w, jsonRecallReport{Report: rep, Crowd: o.crowd, Problems: p})
 			})
 		}
-		return a.output(func(w *bufio.Writer) error { return writeRecallReport(w, rep, o.crowd, time.Now()) })
+		return a.reportOutput(false, func(w *bufio.Writer) error { return writeRecallReport(w, rep, o.crowd, time.Now()) })
 	}
-	err = a.output(func(w *bufio.Writer) error {
+	err = a.reportOutput(o.js.enabled(), func(w *bufio.Writer) error {
 		lw := newRecallWriter(w, o.js)
 		p, err = recalls.Stream(r, opt, f, rank, lw.item)
 		if err != nil {

@@ -1,6 +1,10 @@
 package cli
 
 import (
+	"bufio"
+	"bytes"
+	"fmt"
+	"io"
 	"runtime"
 
 	"github.com/spf13/cobra"
@@ -41,4 +45,30 @@ func redactEntries(entries []store.Entry) []store.Entry {
 	}
 	g.Wait()
 	return out
+}
+
+// reportOutput is output for a report (stats, recalls, why, check): what
+// write prints is gathered, every secret in it masked (hygiene.Mask, or
+// hygiene.MaskJSON for JSON), then written. A report quotes names, the
+// agent's queries and problems found in the files, any of which can hold a
+// secret; a report never prints one whole, whatever field it is in.
+func (a *app) reportOutput(isJSON bool, write func(w *bufio.Writer) error) error {
+	var buf bytes.Buffer
+	w := bufio.NewWriterSize(&buf, 64<<10)
+	if err := write(w); err != nil {
+		return fmt.Errorf("write output: %w", err)
+	}
+	if err := w.Flush(); err != nil {
+		return fmt.Errorf("write output: %w", err)
+	}
+	text := buf.String()
+	if isJSON {
+		text = hygiene.MaskJSON(text)
+	} else {
+		text = hygiene.Mask(text)
+	}
+	if _, err := io.WriteString(a.stdout, text); err != nil {
+		return fmt.Errorf("write output: %w", err)
+	}
+	return nil
 }

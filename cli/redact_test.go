@@ -1,6 +1,8 @@
 package cli
 
 import (
+	"encoding/json"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -51,6 +53,41 @@ func TestErrors_MaskSecrets(t *testing.T) {
 		}
 		if strings.Contains(r.stderr, token) || !strings.Contains(r.stderr, "ghp_…gU8a") {
 			t.Errorf("%q: the error does not mask the token: %q", args, r.stderr)
+		}
+	}
+}
+
+// TestReports_NoSecretPrinted runs every report over a memory whose entry
+// names and whose agent's recall query hold a token: stats, recalls (the
+// list, the report), search --why and check, as text and as JSON. None
+// prints it whole; the JSON stays valid.
+func TestReports_NoSecretPrinted(t *testing.T) {
+	const token = "ghp_R8fK2mQ9xT4vL7wN1pZ5sJ3hB6cY0dE2gU8a"
+	db := filepath.Join(t.TempDir(), "memory.db")
+	name := "deploy " + token
+	mustRun(t, "", "add", "--db", db, name, "Deploy the billing canary.\nGITHUB_TOKEN="+token+"\n")
+	mustRun(t, "", "add", "--db", db, "notes", "Plain notes about the canary.")
+	dir := filepath.Join(filepath.Dir(db), "sessions", "crab_eve_1")
+	must(t, os.MkdirAll(dir, 0o755))
+	q, _ := json.Marshal("canary " + token)
+	res, _ := json.Marshal("## " + name + "\nDeploy the billing canary.")
+	must(t, os.WriteFile(filepath.Join(dir, "step-000000"), []byte(`{"message":{"role":"assistant","content":[{"type":"tool_use","id":"a","name":"recall","input":{"query":`+string(q)+`}}]}}`), 0o644))
+	must(t, os.WriteFile(filepath.Join(dir, "step-000001"), []byte(`{"message":{"role":"user","content":[{"type":"tool_result","tool_use_id":"a","content":`+string(res)+`}]}}`), 0o644))
+	for _, args := range [][]string{
+		{"stats"}, {"stats", "--json"},
+		{"recalls"}, {"recalls", "--json"}, {"recalls", "--report"}, {"recalls", "--report", "--json"},
+		{"search", "canary", token, "--why", name}, {"search", "canary", token, "--why", name, "--json"},
+		{"check"}, {"check", "--json"},
+	} {
+		r := crmem(t, "", append(append([]string{}, args...), "--db", db)...)
+		if strings.Contains(r.stdout+r.stderr, token) {
+			t.Errorf("%q prints the token:\n%s%s", args, r.stdout, r.stderr)
+		}
+		if args[len(args)-1] == "--json" && !json.Valid([]byte(r.stdout)) {
+			t.Errorf("%q: not valid JSON:\n%s", args, r.stdout)
+		}
+		if !strings.Contains(r.stdout, "ghp_…gU8a") && args[0] != "check" {
+			t.Errorf("%q does not show the redacted name:\n%s", args, r.stdout)
 		}
 	}
 }

@@ -38,7 +38,7 @@ func (a *app) searchWhy(cmd *cobra.Command, args []string) error {
 		return err
 	}
 	if js := jsonFlags(cmd); js.enabled() {
-		return a.output(func(w *bufio.Writer) error { return js.write(w, rep) })
+		return a.reportOutput(true, func(w *bufio.Writer) error { return js.write(w, rep) })
 	}
 	m := src.Memory()
 	hits := make([]hit, 0, len(rep.Hits))
@@ -48,7 +48,7 @@ func (a *app) searchWhy(cmd *cobra.Command, args []string) error {
 		}
 	}
 	p := presenterOf(src.Features())
-	return a.output(func(w *bufio.Writer) error {
+	return a.reportOutput(false, func(w *bufio.Writer) error {
 		if len(hits) == 0 {
 			w.WriteString("no matches\n")
 		} else if err := searchTable(hits, p).write(w); err != nil {

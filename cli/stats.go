@@ -74,7 +74,7 @@ stderr, as "crmem recalls" counts them.
 			s := stats.Compute(src.Memory().Entries(), opt)
 			dropStoreIDs(s.Largest, s.MostTokens)
 			dropRecalledIDs(s.Recalls)
-			return a.output(func(w *bufio.Writer) error {
+			return a.reportOutput(js.enabled(), func(w *bufio.Writer) error {
 				if js.enabled() {
 					return js.write(w, s)
 				}

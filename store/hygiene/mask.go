@@ -184,3 +184,39 @@ func MaskEntry(e store.Entry) (store.Entry, bool) {
 	e.Name, e.Aliases, e.Content = name, aliases, content
 	return e, changed
 }
+
+// MaskJSON is Mask for JSON text (one document or JSON lines): each secret
+// is masked inside its string without breaking it. A secret is cut at a
+// quote that would end its string, a span that begins inside an escape
+// sequence takes the backslash with it, and the redacted form keeps no
+// quote or backslash, so valid JSON stays valid.
+func MaskJSON(s string) string {
+	spans := Secrets(s)
+	if len(spans) == 0 {
+		return s
+	}
+	out := spans[:0]
+	for _, sp := range spans {
+		if q := strings.IndexByte(s[sp.Start:sp.End], '"'); q >= 0 {
+			sp.End = sp.Start + q
+		}
+		n := 0
+		for i := sp.Start - 1; i >= 0 && s[i] == '\\'; i-- {
+			n++
+		}
+		if n%2 == 1 {
+			sp.Start--
+		}
+		if sp.End <= sp.Start {
+			continue
+		}
+		sp.Redacted = strings.Map(func(r rune) rune {
+			if r == '\\' || r == '"' {
+				return -1
+			}
+			return r
+		}, Redact(s[sp.Start:sp.End]))
+		out = append(out, sp)
+	}
+	return replaceSpans(s, out)
+}

@@ -124,3 +124,24 @@ func TestMaskEntry(t *testing.T) {
 		t.Error("an entry without secrets is reported changed")
 	}
 }
+
+// TestMaskJSON checks that JSON holding secrets (a token, a private key
+// whose newlines are escapes) stays valid JSON once masked.
+func TestMaskJSON(t *testing.T) {
+	key := "-----BEGIN RSA PRIVATE KEY-----\nMIIEpAIBAAKCAQEA3Tz2mr7SZiAMfQyuvBjM9Oi4k1pQ8vG5nB2cX7dW\nqL0sF9hJ4kR3tY6uI8oP1aZ2xC5vB7nM0wQ3eR6tY9uI2oP5aS8dF1g\n-----END RSA PRIVATE KEY-----"
+	for _, v := range []any{
+		map[string]string{"name": "key " + ghToken, "content": key},
+		[]string{"GITHUB_TOKEN=" + ghToken + "\\", `"` + ghToken2 + `"`, "aws " + awsKeyID + "\u00e9"},
+	} {
+		js, _ := json.MarshalIndent(v, "", "  ")
+		got := MaskJSON(string(js))
+		if !json.Valid([]byte(got)) {
+			t.Errorf("MaskJSON made invalid JSON:\n%s", got)
+		}
+		for _, s := range []string{ghToken, ghToken2, awsKeyID, "MIIEpAIBAAKCAQEA3Tz2mr7SZiAMfQyuvBjM9Oi4k1pQ8vG5nB2cX7dW"} {
+			if strings.Contains(got, s) {
+				t.Errorf("MaskJSON left %q:\n%s", s, got)
+			}
+		}
+	}
+}
