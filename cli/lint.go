@@ -40,8 +40,11 @@ found, 1 when something was (like a linter), 2 for a usage error.
              (default %.2f, measured on 100,000 entries with 1,000 planted
              near-duplicates: of those sharing a rare word with their original,
              91%% found, 78%% of the pairs reported for them true), grouped
-  secret     API keys, tokens, private keys, passwords in content or aliases,
-             by gitleaks v8.30.1's rules; shown redacted (ghp_…x9Q2) with the line
+  secret     API keys, tokens, private keys, passwords in content, aliases or
+             names, by gitleaks v8.30.1's rules and crmem's own (a Stripe key
+             before punctuation, a password in a URL, a password in prose);
+             keys marked EXAMPLE are not secrets; shown redacted (ghp_…x9Q2)
+             with the line. No report prints a secret whole
   name       names equal after Unicode normalisation and case folding, names
              with look-alike letters from another script, invisible characters
   outsize    entries %.0f× the median size or token count (and 8 KiB or more),

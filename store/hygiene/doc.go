@@ -28,8 +28,23 @@
 // text, and a match is kept as gitleaks keeps it: above the rule's entropy,
 // not allowed by the global or the rule's allowlists (regexes and stop
 // words; path checks never hold for an entry), not on a line marked
-// "gitleaks:allow". Rules that need a file path are not applied. A secret
-// is only ever reported redacted (Redact).
+// "gitleaks:allow". Rules that need a file path are not applied. The
+// generic key rule is tried at each of its keywords that can begin an
+// assignment rather than over windows (its expression costs about a
+// microsecond per byte where "key" is everywhere), and a line's allowlists
+// look within 1 KiB of the match.
+//
+// crmem adds three rules of its own (crmem-rules.toml, same format): a
+// Stripe key ended by punctuation, a password in a URL
+// (scheme://user:password@host), a password in prose ("password: …", "the
+// password is …"). It allows keys that say they are examples (EXAMPLE) and
+// a UUID on a line about an idempotency key, and keeps one finding per
+// secret: of overlapping findings, a specific rule's over a generic one.
+// Names are scanned as well as content and aliases.
+//
+// A secret is only ever reported redacted (Redact), and everything a
+// report holds (names, reasons, shared terms, notes) is masked (Mask); the
+// faces mask what else they print (MaskJSON, MaskEntry).
 //
 // # Bounds
 //

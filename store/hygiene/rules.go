@@ -16,6 +16,13 @@ import (
 //go:embed gitleaks/gitleaks.toml
 var gitleaksTOML []byte
 
+// crmemTOML is crmem's own rules (crmem-rules.toml), in gitleaks' format,
+// applied after gitleaks': a Stripe key ended by punctuation, a password
+// in a URL, a password in prose.
+//
+//go:embed crmem-rules.toml
+var crmemTOML []byte
+
 // ruleFile is the part of gitleaks.toml crmem applies.
 type ruleFile struct {
 	Allowlist allowFile  `toml:"allowlist"`
@@ -83,10 +90,14 @@ var ruleSet = sync.OnceValues(parseRules)
 
 // parseRules decodes gitleaks.toml into rules.
 func parseRules() (*rules, error) {
-	var f ruleFile
+	var f, own ruleFile
 	if err := toml.Unmarshal(gitleaksTOML, &f); err != nil {
 		return nil, fmt.Errorf("parse gitleaks rules: %w", err)
 	}
+	if err := toml.Unmarshal(crmemTOML, &own); err != nil {
+		return nil, fmt.Errorf("parse crmem rules: %w", err)
+	}
+	f.Rules = append(f.Rules, own.Rules...)
 	rs := &rules{global: newAllowlist(f.Allowlist)}
 	var kws []keyword
 	for _, spec := range f.Rules {

@@ -1,9 +1,11 @@
 package hygiene
 
 import (
+	"cmp"
 	"fmt"
 	"math"
 	"runtime"
+	"slices"
 	"strings"
 	"unicode/utf8"
 
@@ -178,6 +180,7 @@ func (sc *scanner) text(s, field string, found []SecretDetail, r *Report) []Secr
 			sc.addWindow(s, r, at)
 		}
 	})
+	first := len(found)
 	for i, ws := range sc.windows {
 		for _, w := range ws {
 			found = sc.apply(sc.rs.list[i], s, w, field, found)
@@ -186,7 +189,7 @@ func (sc *scanner) text(s, field string, found []SecretDetail, r *Report) []Secr
 			found = sc.applyAnchored(sc.rs.list[i], s, sc.at[i], field, found)
 		}
 	}
-	return found
+	return append(found[:first], dedupe(found[first:])...)
 }
 
 // apply runs one rule over the window w of s, as gitleaks' detectRule
@@ -223,7 +226,8 @@ func (sc *scanner) keep(rl *rule, s string, m []int, field string, found []Secre
 	case strings.Contains(text, allowSignature),
 		rl.Entropy != 0 && entropy(secret) <= rl.Entropy,
 		sc.rs.global.allows(secret, match, text),
-		allowedBy(rl.allow, secret, match, text):
+		allowedBy(rl.allow, secret, match, text),
+		notASecret(secret, text):
 		return found
 	}
 	return append(found, SecretDetail{Rule: rl.ID, Description: rl.Description,
@@ -328,6 +332,79 @@ func valueAfter(s string, i int) bool {
 // isWordDotDash reports whether c is in [\w.-] (ASCII, as in RE2).
 func isWordDotDash(c byte) bool {
 	return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '_' || c == '.' || c == '-'
+}
+
+// notASecret reports what crmem allows besides gitleaks' allowlists: a
+// key that says it is an example (AKIAIOSFODNN7EXAMPLE,
+// sk_test_EXAMPLE…), and a UUID on a line about an idempotency key (a
+// request's id, not a credential).
+func notASecret(secret, line string) bool {
+	return strings.Contains(secret, "EXAMPLE") ||
+		isUUID(secret) && strings.Contains(strings.ToLower(line), "idempotency")
+}
+
+// isUUID reports whether s is a UUID in its 8-4-4-4-12 hex form.
+func isUUID(s string) bool {
+	if len(s) != 36 {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch i {
+		case 8, 13, 18, 23:
+			if c != '-' {
+				return false
+			}
+		default:
+			if !('0' <= c && c <= '9' || 'a' <= c && c <= 'f' || 'A' <= c && c <= 'F') {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// dedupe keeps one finding per secret, as gitleaks drops a generic match
+// where a specific rule matched the same text: of two findings whose
+// secrets overlap, the more specific rule's (rulePriority), else the
+// longer secret, else the one found first.
+func dedupe(ds []SecretDetail) []SecretDetail {
+	if len(ds) < 2 {
+		return ds
+	}
+	slices.SortStableFunc(ds, func(a, b SecretDetail) int { return cmp.Compare(a.Start, b.Start) })
+	out := ds[:1]
+	for _, d := range ds[1:] {
+		last := &out[len(out)-1]
+		if d.Start >= last.End {
+			out = append(out, d)
+			continue
+		}
+		if better(d, *last) {
+			*last = d
+		}
+	}
+	return out
+}
+
+// better reports whether a is the finding to keep of two overlapping ones.
+func better(a, b SecretDetail) bool {
+	if pa, pb := rulePriority(a.Rule), rulePriority(b.Rule); pa != pb {
+		return pa > pb
+	}
+	return a.End-a.Start > b.End-b.Start
+}
+
+// rulePriority ranks rules from the least specific (gitleaks' generic
+// rules, then crmem's password in prose) to every other rule.
+func rulePriority(id string) int {
+	switch {
+	case strings.HasPrefix(id, "generic"):
+		return 0
+	case id == "crmem-password-in-prose":
+		return 1
+	}
+	return 2
 }
 
 func allowedBy(as []*allowlist, secret, match, line string) bool {
