@@ -10,6 +10,7 @@ import (
 
 	"github.com/crmem/crmem/internal/humanize"
 	"github.com/crmem/crmem/store"
+	"github.com/crmem/crmem/store/crabdb"
 	"github.com/crmem/crmem/store/hygiene"
 	"github.com/crmem/crmem/store/sessions"
 )
@@ -270,10 +271,16 @@ func writeLintDiff(w *bufio.Writer, a, b string) {
 // --json lists them all.
 const lintShown = 10
 
-// lintEntries lists a finding's entries as "#id name", names made safe.
+// lintEntries lists a finding's entries as "#id name", names made safe;
+// a crabtalk store's entries by name only, as ls lists them (their ids are
+// crmem's own, from crabdb.IDBase up).
 func lintEntries(refs []hygiene.Ref) string {
 	parts := make([]string, 0, min(len(refs), lintShown)+1)
 	for _, r := range refs[:min(len(refs), lintShown)] {
+		if r.ID >= crabdb.IDBase {
+			parts = append(parts, nameText(r.Name))
+			continue
+		}
 		parts = append(parts, fmt.Sprintf("#%d %s", r.ID, nameText(r.Name)))
 	}
 	if len(refs) > lintShown {

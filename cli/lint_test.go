@@ -167,3 +167,16 @@ func TestLint_NotDuplicateNamesTheFile(t *testing.T) {
 		t.Errorf("exit %d, stderr %q; want the file and the name", r.code, r.stderr)
 	}
 }
+
+// TestLint_StoreNamesAsLs checks that on crabtalk's store the findings name
+// entries as ls does, without crmem's internal ids.
+func TestLint_StoreNamesAsLs(t *testing.T) {
+	db := copyStore(t, "small.crmem", "store.crmem")
+	r := crmem(t, "", "lint", "--db", db)
+	if r.code != 1 || !strings.Contains(r.stdout, "empty-note") {
+		t.Fatalf("exit %d, stdout %q", r.code, r.stdout)
+	}
+	if strings.Contains(r.stdout, "#4611686") {
+		t.Errorf("the report shows internal ids:\n%s", r.stdout)
+	}
+}

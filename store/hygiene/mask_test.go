@@ -2,6 +2,7 @@ package hygiene
 
 import (
 	"encoding/json"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -143,5 +144,28 @@ func TestMaskJSON(t *testing.T) {
 				t.Errorf("MaskJSON left %q:\n%s", s, got)
 			}
 		}
+	}
+}
+
+// TestRun_NamesAndBlank checks item 4 of the hygiene issue: names that
+// differ only by outer spaces are look-alikes, a name with a zero-width
+// character names its twin, and a huge whitespace-only entry is one
+// finding.
+func TestRun_NamesAndBlank(t *testing.T) {
+	kv := filler(30)
+	kv = append(kv, "deploy", "a", "deploy ", "b", " Deploy", "c", "zero\u200bwidth", "d", "zerowidth", "e", "blank", strings.Repeat(" \n", 1<<19))
+	r := Run(entries(kv...), Options{Kinds: []Kind{Name, Outsize}})
+	got := checks(r, Name)
+	want := []string{"folded:deploy,deploy , Deploy", "folded:zero\u200bwidth,zerowidth", "invisible:zero\u200bwidth"}
+	if fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Errorf("names: got %q, want %q", got, want)
+	}
+	for _, f := range r.Findings {
+		if f.Check == "invisible" && !strings.Contains(f.Reason, `reads as "zerowidth"`) {
+			t.Errorf("the invisible finding does not name its twin: %q", f.Reason)
+		}
+	}
+	if got := checks(r, Outsize); fmt.Sprint(got) != "[empty:blank]" {
+		t.Errorf("outsize: got %q, want only empty:blank", got)
 	}
 }
