@@ -81,13 +81,41 @@ func (o RecallOptions) limit() int {
 
 // RecallBuilder collects one session's recalls from its steps, in order.
 // Make one with NewRecallBuilder.
+//
+// Results are paired with calls by position, as crabtalk writes them
+// (v0.0.22 crates/core/src/agent/mod.rs: the outputs of one assistant
+// message's calls are appended in call order, whatever order they finished
+// in): the n-th tool result after a message with tool calls is its n-th
+// call's. Ids are not unique (crabllm's Gemini provider names every call
+// call_0), so an id is used only to place a result whose position a
+// matching id contradicts. Likewise a run's tool_start events, written
+// after its messages (crates/runtime/src/engine/conversation.rs,
+// persist_messages), give their times to its tool-call messages in order.
 type RecallBuilder struct {
 	out   SessionRecalls
 	limit int
 	at    time.Time // the session's time, for a store that keeps none per step
-	byID  map[string]int
-	times map[string]time.Time
-	done  map[string]bool
+	// pending are the calls of the last message with tool calls, in call
+	// order, each its recall's index (-1: another tool's) and whether it
+	// has its result.
+	pending []pendingCall
+	// batches are the run's messages with tool calls not yet given a
+	// tool_start event's time, oldest first; afterEvents says the last
+	// step was an event (a message after it begins a new run).
+	batches     [][]pendingCall
+	afterEvents bool
+	// events are tool_start events read before any message they could
+	// time (crabtalk's store lists a session's events before its
+	// messages), oldest first.
+	events []step
+}
+
+// pendingCall is one call of a message, waiting for its result.
+type pendingCall struct {
+	id       string
+	name     string
+	recall   int // index in out.Recalls, -1 for another tool
+	answered bool
 }
 
 // NewRecallBuilder starts a session: its name, its agent ("" when unknown:
@@ -116,17 +144,57 @@ func (b *RecallBuilder) Add(data []byte, stepTime func() (time.Time, bool)) {
 	case stepOther:
 		return
 	}
-	for id, t := range s.times {
-		if b.times == nil {
-			b.times = map[string]time.Time{}
-		}
-		b.times[id] = t
+	if s.isEvent {
+		b.addEvent(s)
+		return
 	}
-	for _, c := range s.calls {
-		b.addCall(c, s.agent, stepTime)
+	if len(s.calls) > 0 {
+		if b.afterEvents {
+			b.batches = nil // a new run: the last one's events are all in
+		}
+		b.afterEvents = false
+		b.pending = make([]pendingCall, len(s.calls))
+		for i, c := range s.calls {
+			b.pending[i] = pendingCall{id: c.id, name: c.name, recall: -1}
+			if c.recall {
+				b.pending[i].recall = b.addCall(c, s.agent, stepTime)
+			}
+		}
+		if len(b.events) > 0 {
+			b.timeBatch(b.pending, b.events[0])
+			b.events = b.events[1:]
+		} else {
+			b.batches = append(b.batches, b.pending)
+		}
 	}
 	for _, r := range s.results {
 		b.addResult(r)
+	}
+}
+
+// addEvent gives a tool_start event's time to the calls of the run's
+// oldest message not yet given one, by position.
+func (b *RecallBuilder) addEvent(s step) {
+	b.afterEvents = true
+	if len(b.batches) == 0 {
+		b.events = append(b.events, s)
+		return
+	}
+	b.timeBatch(b.batches[0], s)
+	b.batches = b.batches[1:]
+}
+
+// timeBatch gives the time of event s to the recalls among batch, the calls
+// of one message, by position.
+func (b *RecallBuilder) timeBatch(batch []pendingCall, s step) {
+	if s.at.IsZero() {
+		return
+	}
+	for k, c := range s.event {
+		if k < len(batch) && batch[k].recall >= 0 && c.Name == batch[k].name {
+			r := &b.out.Recalls[batch[k].recall]
+			r.Time, r.TimeFrom = s.at, TimeEvent
+		}
 	}
 }
 
@@ -136,10 +204,12 @@ func (b *RecallBuilder) Unreadable() {
 	b.out.Problems.UnreadableSteps++
 }
 
-func (b *RecallBuilder) addCall(c call, guest string, stepTime func() (time.Time, bool)) {
+// addCall records a recall call and returns its index, or -1 when its
+// arguments are malformed (counted, not listed).
+func (b *RecallBuilder) addCall(c call, guest string, stepTime func() (time.Time, bool)) int {
 	if c.badArg {
 		b.out.Problems.BadArguments++
-		return
+		return -1
 	}
 	r := Recall{Session: b.out.Session, Agent: b.out.Agent, Query: c.query, Limit: b.limit, Result: ResultMissing}
 	if guest != "" {
@@ -156,27 +226,37 @@ func (b *RecallBuilder) addCall(c call, guest string, stepTime func() (time.Time
 			r.Time, r.TimeFrom = t, TimeStep
 		}
 	}
-	if b.byID == nil {
-		b.byID = map[string]int{}
-	}
-	if c.id != "" {
-		if _, dup := b.byID[c.id]; !dup {
-			b.byID[c.id] = len(b.out.Recalls)
-		}
-	}
 	b.out.Recalls = append(b.out.Recalls, r)
+	return len(b.out.Recalls) - 1
 }
 
+// addResult pairs a tool result with the next unanswered call of the last
+// message with tool calls (by position), unless its id names another
+// unanswered call of that message and not this one.
 func (b *RecallBuilder) addResult(res result) {
-	i, ok := b.byID[res.id]
-	if !ok || b.done[res.id] {
-		return // another tool's result, or a second result for one call
+	k := -1
+	for i := range b.pending {
+		if !b.pending[i].answered {
+			k = i
+			break
+		}
 	}
-	if b.done == nil {
-		b.done = map[string]bool{}
+	if k < 0 {
+		return // no call waits: a result crabtalk would not have written
 	}
-	b.done[res.id] = true
-	r := &b.out.Recalls[i]
+	if res.id != "" && res.id != b.pending[k].id {
+		for i := k + 1; i < len(b.pending); i++ {
+			if !b.pending[i].answered && b.pending[i].id == res.id {
+				k = i
+				break
+			}
+		}
+	}
+	b.pending[k].answered = true
+	if b.pending[k].recall < 0 {
+		return // another tool's result
+	}
+	r := &b.out.Recalls[b.pending[k].recall]
 	if !res.ok {
 		r.Result = ResultUnparsable
 		return
@@ -187,11 +267,6 @@ func (b *RecallBuilder) addResult(res result) {
 // Finish returns the session's recalls with the event times applied and
 // the results counted.
 func (b *RecallBuilder) Finish() SessionRecalls {
-	for id, i := range b.byID {
-		if t, ok := b.times[id]; ok {
-			b.out.Recalls[i].Time, b.out.Recalls[i].TimeFrom = t, TimeEvent
-		}
-	}
 	for _, r := range b.out.Recalls {
 		switch r.Result {
 		case ResultUnparsable:

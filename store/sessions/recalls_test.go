@@ -325,3 +325,37 @@ func TestSlugAgent(t *testing.T) {
 		}
 	}
 }
+
+// TestWalkRecalls_PositionPairing reads a session whose calls are all named
+// call_0, call_1… as crabllm's Google provider names them (testdata/
+// positions, see its README): each result and each tool_start time goes to
+// the call at its position, not to the first call of that id.
+func TestWalkRecalls_PositionPairing(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "sessions")
+	if err := os.CopyFS(dir, os.DirFS("testdata/positions/sessions")); err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	p, err := WalkRecalls(dir, RecallOptions{}, func(s SessionRecalls) error {
+		for _, r := range s.Recalls {
+			got = append(got, fmt.Sprintf("%s|%s %s|%s|%v", r.Query, r.TimeFrom, r.Time.UTC().Format("15:04:05"), r.Result, r.Names))
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{
+		"deploy rollback|event 09:00:01|names|[deploy-steps]",
+		"rust errors|event 09:00:02|names|[rust-style]",
+		"postgres deadlock|event 09:00:02|none|[]",
+		"commit message format|event 09:00:03|names|[commit-format]",
+		"deploy rollback|event 09:04:00|names|[deploy-steps]",
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("recalls:\n got %s\nwant %s", strings.Join(got, "\n    "), strings.Join(want, "\n    "))
+	}
+	if p.MissingResults != 0 || p.UnparsableResults != 0 {
+		t.Errorf("problems %+v: every call has its result", p)
+	}
+}

@@ -101,18 +101,23 @@ const (
 	stepRecalls                    // decoded: calls, results or events
 )
 
-// step is a decoded step: the recall calls it makes, the tool results it
-// carries and the call times its events give.
+// step is a decoded step: the tool calls it makes (every tool's, in
+// order: results are paired with them by position), the tool results it
+// carries, and for a tool_start event the calls it names and its time.
 type step struct {
 	agent   string // the guest agent of a HistoryEntry, "" for the session's
 	calls   []call
 	results []result
-	times   map[string]time.Time
+	event   []traceCall // a tool_start event's calls, in call order
+	at      time.Time   // its time
+	isEvent bool
 }
 
-// call is one recall tool call.
+// call is one tool call; for a recall (recall set) its arguments.
 type call struct {
 	id     string
+	name   string
+	recall bool
 	query  string
 	limit  int  // -1: not given
 	badArg bool // arguments are not {"query": string, "limit"?: integer}
@@ -198,17 +203,13 @@ func containsAny(data []byte, keys [][]byte) bool {
 	return false
 }
 
-// eventStep reads the time of each recall call a tool_start event names.
+// eventStep reads a tool_start event: the calls it names, in call order,
+// and its time. An event without a readable time still takes its place in
+// the run's order (its calls get no time from it).
 func eventStep(d stepDoc) step {
-	t, err := time.Parse(time.RFC3339Nano, d.TS)
-	if err != nil {
-		return step{}
-	}
-	s := step{times: map[string]time.Time{}}
-	for _, c := range d.Calls {
-		if c.Name == RecallTool && c.ID != "" {
-			s.times[c.ID] = t
-		}
+	s := step{isEvent: true, event: d.Calls}
+	if t, err := time.Parse(time.RFC3339Nano, d.TS); err == nil {
+		s.at = t
 	}
 	return s
 }
@@ -222,9 +223,7 @@ func (m *message) decode() (step, bool) {
 		return s, false
 	}
 	for _, c := range m.ToolCalls {
-		if c.Function.Name == RecallTool {
-			s.calls = append(s.calls, parseArgs(c.ID, []byte(c.Function.Arguments)))
-		}
+		s.addCall(c.ID, c.Function.Name, []byte(c.Function.Arguments))
 	}
 	content := bytes.TrimSpace(m.Content)
 	switch {
@@ -254,9 +253,7 @@ func (s *step) addBlocks(blocks []block, toolCallID string) {
 	for _, b := range blocks {
 		switch b.Type {
 		case "tool_use":
-			if b.Name == RecallTool {
-				s.calls = append(s.calls, parseArgs(b.ID, b.Input))
-			}
+			s.addCall(b.ID, b.Name, b.Input)
 		case "tool_result":
 			text, ok := resultText(b.Content)
 			s.results = append(s.results, result{id: b.ToolUseID, text: text, ok: ok})
@@ -266,6 +263,18 @@ func (s *step) addBlocks(blocks []block, toolCallID string) {
 		text, ok := blocksText(blocks)
 		s.results = append(s.results, result{id: toolCallID, text: text, ok: ok})
 	}
+}
+
+// addCall adds a tool call: a recall with its arguments read, any other
+// tool by its id and name only.
+func (s *step) addCall(id, name string, input []byte) {
+	if name != RecallTool {
+		s.calls = append(s.calls, call{id: id, name: name, limit: -1})
+		return
+	}
+	c := parseArgs(id, input)
+	c.name, c.recall = name, true
+	s.calls = append(s.calls, c)
 }
 
 // blocksText is a list of blocks as one text: exactly one text block.
