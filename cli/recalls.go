@@ -127,11 +127,12 @@ func (a *app) runRecalls(o recallsOptions, f recalls.Filter) error {
 		return err
 	}
 	rank := recalls.SourceRanker(src)
+	known := recalls.NameSet(src.Memory().Entries())
 	opt := sessions.RecallOptions{Limit: o.limit}
 	var p sessions.RecallProblems
 	if o.report {
 		var t recalls.Tally
-		p, err = recalls.Stream(r, opt, f, rank, func(it recalls.Item) error { t.Add(it); return nil })
+		p, err = recalls.Stream(r, opt, f, rank, known, func(it recalls.Item) error { t.Add(it); return nil })
 		if err != nil {
 			return err
 		}
@@ -146,7 +147,7 @@ func (a *app) runRecalls(o recallsOptions, f recalls.Filter) error {
 	}
 	err = a.reportOutput(o.js.enabled(), func(w *bufio.Writer) error {
 		lw := newRecallWriter(w, o.js)
-		p, err = recalls.Stream(r, opt, f, rank, lw.item)
+		p, err = recalls.Stream(r, opt, f, rank, known, lw.item)
 		if err != nil {
 			return err
 		}

@@ -60,7 +60,7 @@ stderr, as "crmem recalls" counts them.
 			if err != nil {
 				return err
 			}
-			then, err := recalls.ReadThen(r, sessions.RecallOptions{})
+			then, err := recalls.ReadThen(r, sessions.RecallOptions{}, recalls.NameSet(src.Memory().Entries()))
 			if err != nil {
 				return err
 			}

@@ -92,12 +92,12 @@ func (f *editing) Update(m *Model, msg tea.Msg) (bool, tea.Cmd) {
 		if r := msg.db.Features().Sessions; r != nil { // sessions live in the store
 			f.refs.dir, f.refs.reader = "the store", r
 		}
-		return true, tea.Batch(m.dispatch(msg), f.readRefs(), f.readRecalled())
+		return true, tea.Batch(m.dispatch(msg), f.readRefs(), f.readRecalled(msg.snap))
 	case reloadedMsg:
 		if msg.unchangedCheck() { // the sessions were read with the open
 			return true, m.dispatch(msg)
 		}
-		return true, tea.Batch(m.dispatch(msg), f.readRefs(), f.readRecalled())
+		return true, tea.Batch(m.dispatch(msg), f.readRefs(), f.readRecalled(msg.snap))
 	}
 	return false, nil
 }

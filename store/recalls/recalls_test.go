@@ -141,7 +141,7 @@ func TestStream(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			var got []string
-			_, err := Stream(r, sessions.RecallOptions{}, tt.filter, rank, func(it Item) error {
+			_, err := Stream(r, sessions.RecallOptions{}, tt.filter, rank, nil, func(it Item) error {
 				got = append(got, it.Query+": "+fmt.Sprint(it.Added)+" "+fmt.Sprint(it.Removed))
 				return nil
 			})

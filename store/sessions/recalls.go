@@ -22,6 +22,9 @@ type Recall struct {
 	LimitSet bool // the call gave its limit
 	Names    []string
 	Result   string // ResultNames, ResultNone, ResultUnparsable or ResultMissing
+	// pieces are the result's pieces when it has more than one, for
+	// Resolve to read against the memory's entries.
+	pieces []piece
 }
 
 // RecallProblems counts what reading recalls could not use. Every count is
@@ -262,6 +265,9 @@ func (b *RecallBuilder) addResult(res result) {
 		return
 	}
 	r.Names, r.Result = ParseResult(res.text, r.Limit)
+	if rest, ok := strings.CutPrefix(res.text, "## "); ok && strings.Contains(rest, blockSep) {
+		r.pieces = pieces(rest)
+	}
 }
 
 // Finish returns the session's recalls with the event times applied and

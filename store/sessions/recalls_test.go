@@ -1,6 +1,7 @@
 package sessions
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
 	"os"
@@ -44,6 +45,7 @@ func TestWalkRecallsFixtures(t *testing.T) {
 			if r.TimeFrom == TimeStep {
 				r.Time = time.Time{}
 			}
+			r.pieces = nil // Resolve's, tested by TestRecallResolve
 			got = append(got, r)
 		}
 		return nil
@@ -357,5 +359,58 @@ func TestWalkRecalls_PositionPairing(t *testing.T) {
 	}
 	if p.MissingResults != 0 || p.UnparsableResults != 0 {
 		t.Errorf("problems %+v: every call has its result", p)
+	}
+}
+
+// TestRecallResolve reads results against the memory's entries: a content
+// holding the block separator does not add a name, a name with a newline
+// is not cut, an entry gone since keeps its name, and pieces that cannot be
+// told apart make the result unparsable.
+func TestRecallResolve(t *testing.T) {
+	mem := func(kv ...string) func(string) (string, bool) {
+		return func(n string) (string, bool) {
+			for i := 0; i+1 < len(kv); i += 2 {
+				if kv[i] == n {
+					return kv[i+1], true
+				}
+			}
+			return "", false
+		}
+	}
+	pets := "The cat eats twice a day.\n---\n## Feeding\nAt 7 and at 19."
+	feeding := "## pets\n" + pets
+	tests := []struct {
+		name  string
+		text  string
+		limit int
+		known func(string) (string, bool)
+		names []string
+		state string
+	}{
+		{"separator in content", feeding, 5, mem("pets", pets), []string{"pets"}, ResultNames},
+		{"separator in content, then another", feeding + "\n---\n## b\ny", 5, mem("pets", pets, "b", "y"), []string{"pets", "b"}, ResultNames},
+		{"entry gone after an unchanged one", feeding + "\n---\n## gone\ny", 5, mem("pets", pets), []string{"pets", "gone"}, ResultNames},
+		{"two entries, both changed since", "## a\nx\n---\n## b\ny", 5, mem("a", "x2", "b", "y2"), []string{"a", "b"}, ResultNames},
+		{"name with a newline", "## two\nlines\nbody\n---\n## b\ny", 5, mem("two\nlines", "body", "b", "y"), []string{"two\nlines", "b"}, ResultNames},
+		{"first entry gone", "## gone\nx\n---\n## b\ny", 5, mem("b", "y"), []string{"gone", "b"}, ResultNames},
+		{"changed entry, then an unknown piece", feeding, 5, mem("pets", "The cat eats once a day."), nil, ResultUnparsable},
+		{"more names than the limit", "## a\nx\n---\n## b\ny\n---\n## c\nz", 2, mem("a", "x", "b", "y", "c", "z"), nil, ResultUnparsable},
+		{"no entries given: by shape", feeding, 5, nil, []string{"pets", "Feeding"}, ResultNames},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			b := NewRecallBuilder("s", "crab", tt.limit, time.Time{})
+			call, _ := json.Marshal(map[string]any{"message": map[string]any{"role": "assistant", "content": []any{
+				map[string]any{"type": "tool_use", "id": "c", "name": "recall", "input": map[string]any{"query": "q", "limit": tt.limit}}}}})
+			res, _ := json.Marshal(map[string]any{"message": map[string]any{"role": "user", "content": []any{
+				map[string]any{"type": "tool_result", "tool_use_id": "c", "name": "recall", "content": tt.text}}}})
+			b.Add(call, nil)
+			b.Add(res, nil)
+			r := b.Finish().Recalls[0]
+			r.Resolve(tt.known)
+			if !reflect.DeepEqual(r.Names, tt.names) || r.Result != tt.state {
+				t.Errorf("names %q, %s; want %q, %s", r.Names, r.Result, tt.names, tt.state)
+			}
+		})
 	}
 }

@@ -349,12 +349,14 @@ func parseLimit(s string) (int, bool) {
 	return min(n, 1_000_000_000), true
 }
 
-// ParseResult reads the names out of a recall tool result: "## name\n
-// content" blocks joined by "\n---\n" give their names in order, "no
-// memories found" gives none. limit is the call's effective limit: a
-// result with more blocks than that has content that itself holds the
-// separator, and cannot be split without guessing, so it is unparsable (ok
-// false), as is any text not of that form.
+// ParseResult reads the names out of a recall tool result by its shape
+// alone: "## name\ncontent" blocks joined by "\n---\n" give their names
+// in order, "no memories found" gives none. Every "\n---\n## " is taken
+// for a block's start, so a content holding one would seem to add a name:
+// Recall.Resolve reads the result against the memory's entries instead.
+// limit is the call's effective limit: a result with more blocks than
+// that cannot be split without guessing, and is unparsable, as is any
+// text not of that form.
 func ParseResult(text string, limit int) (names []string, state string) {
 	if text == noMemories {
 		return nil, ResultNone
@@ -363,7 +365,7 @@ func ParseResult(text string, limit int) (names []string, state string) {
 	if !found {
 		return nil, ResultUnparsable
 	}
-	for _, part := range strings.Split(rest, "\n---\n## ") {
+	for _, part := range strings.Split(rest, blockSep) {
 		name, _, _ := strings.Cut(part, "\n")
 		if name == "" {
 			return nil, ResultUnparsable
@@ -374,4 +376,143 @@ func ParseResult(text string, limit int) (names []string, state string) {
 		return nil, ResultUnparsable
 	}
 	return names, ResultNames
+}
+
+// blockSep is what joins the recall tool's blocks, with the next block's
+// "## ".
+const blockSep = "\n---\n## "
+
+// maxHead bounds the start of a piece kept to read a name from: a name
+// longer than that is read as its first line.
+const maxHead = 512
+
+// maxPieces bounds the pieces of one result kept for Resolve; a result cut
+// into more is left as its shape reads it.
+const maxPieces = 1024
+
+// piece is one piece of a recall result cut at every blockSep: its start
+// (for its name), its length and its hash (hashText), so that Resolve can
+// tell whether pieces joined are an entry's block without the text.
+type piece struct {
+	head string
+	n    int
+	h    uint64
+}
+
+// pieces cuts a result (after its leading "## ") at every blockSep.
+func pieces(rest string) []piece {
+	var out []piece
+	for len(out) < maxPieces {
+		p, next, more := strings.Cut(rest, blockSep)
+		out = append(out, piece{head: strings.Clone(p[:min(len(p), maxHead)]), n: len(p), h: hashText(p)})
+		if !more {
+			return out
+		}
+		rest = next
+	}
+	return nil
+}
+
+// hashBase is the base of hashText's polynomial hash (modulo 2⁶⁴).
+const hashBase = 1099511628211
+
+// hashText is a polynomial hash whose value for a joined text follows from
+// its parts' (hashJoin).
+func hashText(s string) uint64 {
+	var h uint64
+	for i := 0; i < len(s); i++ {
+		h = h*hashBase + uint64(s[i])
+	}
+	return h
+}
+
+// hashJoin is hashText(a + b) from hashText(a), hashText(b) and len(b).
+func hashJoin(ha, hb uint64, nb int) uint64 {
+	p, b := uint64(1), uint64(hashBase)
+	for e := nb; e > 0; e >>= 1 {
+		if e&1 == 1 {
+			p *= b
+		}
+		b *= b
+	}
+	return ha*p + hb
+}
+
+var sepHash = hashText(blockSep)
+
+// Resolve reads a recall's result against the memory's entries (known
+// gives an entry's content by its exact name), as crabtalk wrote it: "##
+// name\ncontent" blocks joined by "\n---\n". A block whose entry is
+// unchanged is matched whole, so a content holding "\n---\n## Feeding"
+// does not make "Feeding" a returned name; the piece after it starts the
+// next block, whatever its name (its entry may be gone since: its first
+// line is its name). A name may hold newlines. Where an entry changed
+// since, the next block starts at the next piece beginning with an
+// entry's name; if pieces beginning with no entry's name come between,
+// they may be content or entries gone since, cannot be told apart, and
+// the result is unparsable, as is one listing more names than the call's
+// limit. A result of a single piece, or not a list of names, is left as
+// it is; nil known leaves every result as its shape reads it.
+func (r *Recall) Resolve(known func(name string) (content string, ok bool)) {
+	if known == nil || len(r.pieces) < 2 {
+		return
+	}
+	ps := r.pieces
+	var names []string
+	for i := 0; i < len(ps); {
+		name, content, ok := knownName(ps[i].head, known)
+		if !ok {
+			name, _, _ = strings.Cut(ps[i].head, "\n")
+		}
+		names = append(names, name)
+		if ok {
+			target := hashText(name + "\n" + content)
+			h, n := ps[i].h, ps[i].n
+			end := -1
+			for j := i; j < len(ps); j++ {
+				if j > i {
+					h, n = hashJoin(hashJoin(h, sepHash, len(blockSep)), ps[j].h, ps[j].n), n+len(blockSep)+ps[j].n
+				}
+				if n == len(name)+1+len(content) && h == target {
+					end = j
+					break
+				}
+			}
+			if end >= 0 {
+				i = end + 1 // the next piece surely starts a block
+				continue
+			}
+		}
+		j := i + 1
+		for j < len(ps) {
+			if _, _, ok := knownName(ps[j].head, known); ok {
+				break
+			}
+			j++
+		}
+		if j > i+1 {
+			r.Names, r.Result = nil, ResultUnparsable // content or gone entries: cannot be told apart
+			return
+		}
+		i = j
+	}
+	if r.Limit >= 0 && len(names) > r.Limit {
+		r.Names, r.Result = nil, ResultUnparsable
+		return
+	}
+	r.Names, r.Result = names, ResultNames
+}
+
+// knownName is the longest entry name that head begins with, followed by
+// a newline (or ending the head), that known holds, and its content.
+func knownName(head string, known func(string) (string, bool)) (name, content string, ok bool) {
+	for i := 1; i <= len(head); i++ {
+		if i < len(head) && head[i] != '\n' {
+			continue
+		}
+		if c, found := known(head[:i]); found {
+			name, content, ok = head[:i], c, true
+		}
+	}
+	return name, content, ok
 }
