@@ -129,7 +129,7 @@ func TestStats_StoreRecalls(t *testing.T) {
 	}
 	put("local/session/dana-1/meta", `{"agent":"00000000000000000000000000","created_by":"dana","created_at":"2026-01-06T10:00:00+00:00","title":"","updated_at":"2026-01-06T10:05:00+00:00","message_count":2}`)
 	put("local/session/dana-1/msg/000000000000", `{"message":{"role":"assistant","content":[{"type":"tool_use","id":"toolu_1","name":"recall","input":{"query":"deploy rollback","limit":3}}]}}`)
-	put("local/session/dana-1/msg/000000000001", `{"message":{"role":"user","content":[{"type":"tool_result","tool_use_id":"toolu_1","name":"recall","content":"## deploy-steps\n# Production deployment\n\nDeployments go out from ` + "`" + `main` + "`" + ` once the canary is green.\n1. Tag the release.\n2. Run ` + "`" + `make release` + "`" + `; the deployed build is promoted after 15 minutes.\n\nRollback with ` + "`" + `make rollback VERSION=<prev>` + "`" + `.\n---\n## oncall-handoff\ny"}]}}`)
+	put("local/session/dana-1/msg/000000000001", `{"message":{"role":"user","content":[{"type":"tool_result","tool_use_id":"toolu_1","name":"recall","content":"## deploy-steps\n# Production deployment\n\nDeployments go out from `+"`"+`main`+"`"+` once the canary is green.\n1. Tag the release.\n2. Run `+"`"+`make release`+"`"+`; the deployed build is promoted after 15 minutes.\n\nRollback with `+"`"+`make rollback VERSION=<prev>`+"`"+`.\n---\n## oncall-handoff\ny"}]}}`)
 	out, errOut, code := runIn(nil, "", "--db", path, "stats", "--json")
 	if code != 0 || errOut != "" {
 		t.Fatalf("exit %d, stderr %q", code, errOut)
