@@ -43,7 +43,9 @@ tool_start event; a time marked ~ is the step file's modification time or,
 in crabtalk's store, which keeps no time per message, the session's last
 update. A tool result that cannot be read as names is shown as such, never
 guessed. A call without a limit used the agent's recall_limit: the store
-records it, a sessions folder does not (--recall-limit, default 5).
+records it; for a sessions folder crabtalk's local/settings.toml beside the
+memory file does ([agents.NAME.hooks.memory] recall_limit), else
+--recall-limit (default 5).
 
 --report tells what never surfaces: per entry how often a recall returned it
 then and would now; the entries no recorded query returns, then or now (with
@@ -109,26 +111,30 @@ func parseSince(s string, now time.Time) (time.Time, error) {
 
 // recallsSource opens the memory and finds its sessions: the store's own,
 // else the sessions folder beside the file.
-func (a *app) recallsSource() (store.Source, store.SessionsReader, error) {
+//
+// settings is crabtalk's settings file beside the memory file, whose agents'
+// recall_limit a sessions folder's calls use ("" for the store, which
+// records its agents' own).
+func (a *app) recallsSource() (src store.Source, r store.SessionsReader, settings string, err error) {
 	path, src, err := a.openSource()
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, "", err
 	}
 	if r := src.Features().Sessions; r != nil {
-		return src, r, nil
+		return src, r, "", nil
 	}
-	return src, sessions.Folder(a.sessionsDir(path)), nil
+	return src, sessions.Folder(a.sessionsDir(path)), sessions.SettingsPath(path), nil
 }
 
 // runRecalls lists the recalls, or with --report tallies them.
 func (a *app) runRecalls(o recallsOptions, f recalls.Filter) error {
-	src, r, err := a.recallsSource()
+	src, r, settings, err := a.recallsSource()
 	if err != nil {
 		return err
 	}
 	rank := recalls.SourceRanker(src)
 	known := recalls.NameSet(src.Memory().Entries())
-	opt := sessions.RecallOptions{Limit: o.limit}
+	opt := sessions.RecallOptions{Limit: o.limit, Settings: settings}
 	var p sessions.RecallProblems
 	if o.report {
 		var t recalls.Tally

@@ -47,7 +47,10 @@ recall): its rank among every entry scoring above zero, or why it has none
 query word the tokenizer drops, shown as crmem tokens shows it); per query
 term its tf, df, idf, part and share of the score; the terms it lacks; and
 the gap to the last entry inside the limit, which is the agent's recall
-limit 5 unless --limit is given. The hits come first, at that limit. With
+limit 5 unless --limit is given (--limit 0: a recall that returns nothing,
+as the agent's does). On a CRMEM v1 file the agent's recall breaks ties at
+random: an entry tied with the last one inside the limit may or may not be
+returned. The hits come first, at that limit. With
 --json the output is one object: "query", "format", "terms", "words" (query
 words the tokenizer changes: "word", "terms", "dropped" [{"piece",
 "reason"}]), "limit", "ranked", "docs", "avg_doc_len", "cutoff" (the last

@@ -56,11 +56,11 @@ stderr, as "crmem recalls" counts them.
 			if top < 0 {
 				return usage(cmd, "--top %d: want 0 or more", top)
 			}
-			src, r, err := a.recallsSource()
+			src, r, settings, err := a.recallsSource()
 			if err != nil {
 				return err
 			}
-			then, err := recalls.ReadThen(r, sessions.RecallOptions{}, recalls.NameSet(src.Memory().Entries()))
+			then, err := recalls.ReadThen(r, sessions.RecallOptions{Settings: settings}, recalls.NameSet(src.Memory().Entries()))
 			if err != nil {
 				return err
 			}

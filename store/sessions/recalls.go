@@ -5,10 +5,13 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"math"
 	"os"
 	"path/filepath"
 	"strings"
 	"time"
+
+	"github.com/pelletier/go-toml/v2"
 )
 
 // Recall is one recall tool call the agent made, and what it returned.
@@ -70,6 +73,65 @@ type RecallOptions struct {
 	// Limit is the recall_limit of a call that gave none when the agent's
 	// own is not recorded beside the sessions; 0 means crabtalk's default.
 	Limit int
+	// Settings is crabtalk's local/settings.toml (SettingsPath), whose
+	// [agents.NAME.hooks.memory] recall_limit is each agent's own limit
+	// (crabtalk v0.0.22 crates/core/src/paths.rs SETTINGS_FILE,
+	// config/hooks.rs MemoryConfig); "" or a missing file: none.
+	Settings string
+}
+
+// SettingsPath is crabtalk's settings file for the memory file at path:
+// local/settings.toml in the same folder (~/.crabtalk).
+func SettingsPath(path string) string {
+	return filepath.Join(filepath.Dir(path), "local", "settings.toml")
+}
+
+// settingsFile is the part of crabtalk's settings.toml that holds each
+// agent's recall_limit.
+type settingsFile struct {
+	Agents map[string]struct {
+		Hooks struct {
+			Memory struct {
+				RecallLimit *uint64 `toml:"recall_limit"`
+			} `toml:"memory"`
+		} `toml:"hooks"`
+	} `toml:"agents"`
+}
+
+// agentLimits reads each agent's recall_limit from the settings file at
+// path; nil when there is none or it cannot be read (every agent then has
+// the default limit, as crabtalk's would if it could not load it).
+func agentLimits(path string) map[string]int {
+	if path == "" {
+		return nil
+	}
+	data, err := readSmall(path, 1<<20)
+	if err != nil {
+		return nil
+	}
+	var f settingsFile
+	if toml.Unmarshal(data, &f) != nil {
+		return nil
+	}
+	out := map[string]int{}
+	for name, a := range f.Agents {
+		if l := a.Hooks.Memory.RecallLimit; l != nil {
+			out[name] = int(min(*l, math.MaxInt))
+		}
+	}
+	return out
+}
+
+// readSmall reads a regular file of at most max bytes.
+func readSmall(path string, max int64) ([]byte, error) {
+	fi, err := os.Stat(path)
+	if err != nil {
+		return nil, err
+	}
+	if !fi.Mode().IsRegular() || fi.Size() > max {
+		return nil, fmt.Errorf("%s: not a regular file of at most %d bytes", path, max)
+	}
+	return os.ReadFile(path)
 }
 
 // DefaultRecallLimit is crabtalk's recall_limit default (MemoryConfig).
@@ -111,6 +173,8 @@ type RecallBuilder struct {
 	// time (crabtalk's store lists a session's events before its
 	// messages), oldest first.
 	events []step
+	// limits are the agents' own recall_limits, for a guest agent's call.
+	limits map[string]int
 }
 
 // pendingCall is one call of a message, waiting for its result.
@@ -216,7 +280,10 @@ func (b *RecallBuilder) addCall(c call, guest string, stepTime func() (time.Time
 	}
 	r := Recall{Session: b.out.Session, Agent: b.out.Agent, Query: c.query, Limit: b.limit, Result: ResultMissing}
 	if guest != "" {
-		r.Agent = guest // a guest agent's own recall
+		r.Agent = guest // a guest agent's own recall, with its own limit
+		if l, ok := b.limits[guest]; ok {
+			r.Limit = l
+		}
 	}
 	if c.limit >= 0 {
 		r.Limit, r.LimitSet = c.limit, true
@@ -312,13 +379,14 @@ func walkRecalls(dir string, opt RecallOptions, reuse func(sessionDir) (SessionR
 	if err != nil {
 		return p, err
 	}
+	limits := agentLimits(opt.Settings)
 	err = inOrder(len(dirs), readers, func(i int) readRecalls {
 		if reuse != nil {
 			if s, ok := reuse(dirs[i]); ok {
 				return readRecalls{dirs[i], s}
 			}
 		}
-		return readRecalls{dirs[i], readSessionRecalls(dirs[i].path, opt.limit())}
+		return readRecalls{dirs[i], readSessionRecalls(dirs[i].path, opt.limit(), limits)}
 	}, func(r readRecalls) error {
 		p.Add(r.s.Problems)
 		return fn(r.d, r.s)
@@ -440,9 +508,15 @@ func sessionAgent(path string) string {
 	return ""
 }
 
-// readSessionRecalls reads one session folder's recalls.
-func readSessionRecalls(path string, limit int) SessionRecalls {
-	b := NewRecallBuilder(filepath.Base(path), sessionAgent(path), limit, time.Time{})
+// readSessionRecalls reads one session folder's recalls: a call without
+// a limit has its agent's (limits), else limit.
+func readSessionRecalls(path string, limit int, limits map[string]int) SessionRecalls {
+	agent := sessionAgent(path)
+	if l, ok := limits[agent]; ok && agent != "" {
+		limit = l
+	}
+	b := NewRecallBuilder(filepath.Base(path), agent, limit, time.Time{})
+	b.limits = limits
 	steps, err := stepFiles(path)
 	if err != nil {
 		b.Unreadable()

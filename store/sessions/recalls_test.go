@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"math"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -184,6 +185,9 @@ func TestParseArgs(t *testing.T) {
 		{`{"query":"q","limit":-1}`, "", -1, true},
 		{`{"query":"q","limit":2.5}`, "", -1, true},
 		{`{"query":"q","limit":1e3}`, "", -1, true},
+		{`{"query":"q","limit":10000000000}`, "q", 10_000_000_000, false},      // beyond 2³¹: every hit
+		{`{"query":"q","limit":18446744073709551615}`, "q", math.MaxInt, false}, // usize::MAX
+		{`{"query":"q","limit":18446744073709551616}`, "", -1, true},            // beyond a usize
 		{`not json`, "", -1, true},
 		{``, "", -1, true},
 	}
@@ -412,5 +416,48 @@ func TestRecallResolve(t *testing.T) {
 				t.Errorf("names %q, %s; want %q, %s", r.Names, r.Result, tt.names, tt.state)
 			}
 		})
+	}
+}
+
+// TestWalkRecalls_AgentLimits reads each agent's recall_limit from
+// crabtalk's settings file: a call without a limit has its agent's, a
+// guest agent's call the guest's, an agent not listed the default.
+func TestWalkRecalls_AgentLimits(t *testing.T) {
+	root := t.TempDir()
+	settings := filepath.Join(root, "local", "settings.toml")
+	if err := os.MkdirAll(filepath.Dir(settings), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	// [agents.NAME] is an AgentConfig (crabtalk v0.0.22 crates/core/src/agent/config.rs), its hooks.memory a MemoryConfig (config/hooks.rs).
+	if err := os.WriteFile(settings, []byte("[agents.crab]\nmodel = \"m\"\n[agents.crab.hooks.memory]\nrecall_limit = 3\n\n[agents.scout.hooks.memory]\nrecall_limit = 10000000000\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	write := func(session string, steps ...string) {
+		dir := filepath.Join(root, "sessions", session)
+		if err := os.MkdirAll(dir, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		for i, s := range steps {
+			if err := os.WriteFile(filepath.Join(dir, fmt.Sprintf("step-%06d", i)), []byte(s), 0o600); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	call := `{"message":{"role":"assistant","content":[{"type":"tool_use","id":"a","name":"recall","input":{"query":"q"}}]}}`
+	write("crab_eve_1", call, `{"agent":"scout","message":{"role":"assistant","content":[{"type":"tool_use","id":"b","name":"recall","input":{"query":"g"}}]}}`)
+	write("other_eve_1", call)
+	var got []string
+	_, err := WalkRecalls(filepath.Join(root, "sessions"), RecallOptions{Settings: SettingsPath(filepath.Join(root, "memory.db"))}, func(s SessionRecalls) error {
+		for _, r := range s.Recalls {
+			got = append(got, fmt.Sprintf("%s/%s:%d", s.Session, r.Agent, r.Limit))
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "[crab_eve_1/crab:3 crab_eve_1/scout:10000000000 other_eve_1/other:5]"
+	if fmt.Sprint(got) != want {
+		t.Errorf("limits %v, want %s", got, want)
 	}
 }

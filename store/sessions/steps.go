@@ -3,6 +3,8 @@ package sessions
 import (
 	"bytes"
 	"encoding/json"
+	"math"
+	"strconv"
 	"strings"
 	"time"
 )
@@ -336,17 +338,19 @@ func parseArgs(id string, input []byte) call {
 	return c
 }
 
-// parseLimit reads a usize as serde_json does: digits only (no sign,
-// fraction or exponent), capped here at a billion, far beyond any index.
+// parseLimit reads a usize as serde_json does on a 64-bit machine: digits
+// only (no sign, fraction or exponent), at most 2⁶⁴−1. A limit beyond any
+// index is valid (crabtalk returns every hit); it is kept as the largest
+// int at most.
 func parseLimit(s string) (int, bool) {
-	if s == "" || len(s) > 10 || strings.Trim(s, "0123456789") != "" {
+	if s == "" || strings.Trim(s, "0123456789") != "" {
 		return 0, false
 	}
-	n := 0
-	for _, c := range s {
-		n = n*10 + int(c-'0')
+	n, err := strconv.ParseUint(s, 10, 64)
+	if err != nil {
+		return 0, false
 	}
-	return min(n, 1_000_000_000), true
+	return int(min(n, math.MaxInt)), true
 }
 
 // ParseResult reads the names out of a recall tool result by its shape
