@@ -185,7 +185,7 @@ func TestParseArgs(t *testing.T) {
 		{`{"query":"q","limit":-1}`, "", -1, true},
 		{`{"query":"q","limit":2.5}`, "", -1, true},
 		{`{"query":"q","limit":1e3}`, "", -1, true},
-		{`{"query":"q","limit":10000000000}`, "q", 10_000_000_000, false},      // beyond 2³¹: every hit
+		{`{"query":"q","limit":10000000000}`, "q", 10_000_000_000, false},       // beyond 2³¹: every hit
 		{`{"query":"q","limit":18446744073709551615}`, "q", math.MaxInt, false}, // usize::MAX
 		{`{"query":"q","limit":18446744073709551616}`, "", -1, true},            // beyond a usize
 		{`not json`, "", -1, true},
