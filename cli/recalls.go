@@ -401,11 +401,11 @@ func writeRecallReport(w *bufio.Writer, r recalls.Report, crowd float64, now tim
 	}
 	t.write(w)
 
-	fmt.Fprintf(w, "\nnever recalled: %s no recorded query returns, then or now (oldest first)\n", plural(len(r.Never), "entry", "entries"))
-	t = &table{right: map[int]bool{2: true, 3: true}}
-	t.add("  NAME", "KIND", "AGE", "SIZE")
+	fmt.Fprintf(w, "\nnever recalled: %s no recorded recall returned (oldest first; NOW: how many recorded queries would return it now)\n", plural(len(r.Never), "entry", "entries"))
+	t = &table{right: map[int]bool{2: true, 3: true, 4: true}}
+	t.add("  NAME", "KIND", "AGE", "SIZE", "NOW")
 	for _, u := range r.Never {
-		t.add("  "+nameText(u.Name), u.Kind, humanize.Age(now, u.CreatedAt), humanize.Size(u.Size))
+		t.add("  "+nameText(u.Name), u.Kind, humanize.Age(now, u.CreatedAt), humanize.Size(u.Size), humanize.Count(u.Now))
 	}
 	t.write(w)
 

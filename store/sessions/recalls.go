@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"strings"
 	"time"
+	"unicode"
 
 	"github.com/pelletier/go-toml/v2"
 )
@@ -457,10 +458,10 @@ type sessionMeta struct {
 }
 
 // slugAgent is the agent part of crabtalk's session folder name,
-// {agent}_{sender}_{seq} (create_session), each part a sender_slug: agent
-// [a-z0-9-]+, sender [a-z0-9-]*, seq [0-9]+; ok is false for any other
-// name. (Parsed by hand: a package-level regexp was compiled at the start
-// of every command.)
+// {agent}_{sender}_{seq} (create_session), agent and sender each a
+// sender_slug (isSlug; the agent not empty), seq [0-9]+; ok is false for
+// any other name. (Parsed by hand: a package-level regexp was compiled at
+// the start of every command.)
 func slugAgent(name string) (agent string, ok bool) {
 	rest, seq, found := cutLast(name, '_')
 	if !found || seq == "" || strings.Trim(seq, "0123456789") != "" {
@@ -482,11 +483,12 @@ func cutLast(s string, sep byte) (before, after string, found bool) {
 	return s[:i], s[i+1:], true
 }
 
-// isSlug reports whether s holds only [a-z0-9-].
+// isSlug reports whether s can be a part crabtalk's sender_slug made
+// (v0.0.22 crates/core/src/storage.rs): alphanumeric characters, any
+// script's, with ASCII letters lowered (others keep their case), and '-'.
 func isSlug(s string) bool {
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if !(c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '-') {
+	for _, r := range s {
+		if !(r == '-' || (unicode.IsLetter(r) || unicode.IsNumber(r)) && !('A' <= r && r <= 'Z')) {
 			return false
 		}
 	}

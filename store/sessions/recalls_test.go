@@ -324,6 +324,10 @@ func TestSlugAgent(t *testing.T) {
 		{"Crab_alice_1", "", false},
 		{"crab_1", "", false},
 		{"plain", "", false},
+		{"größe_zoë_2", "größe", true},   // sender_slug keeps any script's letters
+		{"Éclair_eve_1", "Éclair", true}, // and lowers ASCII letters only
+		{"crab-bot_été_7", "crab-bot", true},
+		{"a b_eve_1", "", false}, // a space is no slug's
 	} {
 		agent, ok := slugAgent(c.name)
 		if agent != c.agent || ok != c.ok {
@@ -459,5 +463,29 @@ func TestWalkRecalls_AgentLimits(t *testing.T) {
 	want := "[crab_eve_1/crab:3 crab_eve_1/scout:10000000000 other_eve_1/other:5]"
 	if fmt.Sprint(got) != want {
 		t.Errorf("limits %v, want %s", got, want)
+	}
+}
+
+// TestStepFiles_AsCrabtalkReads lists a session's steps as crabtalk's
+// load_session does: every name beginning with "step-", a leftover
+// step-NNNNNN.tmp.PID.NANOS of an interrupted write included, in name
+// order.
+func TestStepFiles_AsCrabtalkReads(t *testing.T) {
+	dir := t.TempDir()
+	for _, n := range []string{"step-000001", "step-000000", "step-000001.tmp.4242.1767600000000000000", "meta", "stepfile", "step-x"} {
+		if err := os.WriteFile(filepath.Join(dir, n), []byte("{}"), 0o600); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.Mkdir(filepath.Join(dir, "step-000009"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	got, err := stepFiles(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{"step-000000", "step-000001", "step-000001.tmp.4242.1767600000000000000", "step-x"}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("steps %q, want %q", got, want)
 	}
 }

@@ -20,7 +20,6 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
-	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -161,52 +160,25 @@ func readSession(path string) (Session, error) {
 	return s, nil
 }
 
-// stepFiles lists a session's step files in step order: by step number, then
-// by name (the same as name order for crabtalk's zero-padded numbers).
+// stepFiles lists a session's step files as crabtalk's load_session
+// does (v0.0.22 crates/crabtalk/src/storage/fs/sessions.rs): every entry
+// whose name begins with "step-" (a step-NNNNNN.tmp.PID.NANOS left by an
+// interrupted atomic write too: crabtalk reads it as a step), in byte
+// order of the names. Folders are left out (crabtalk could not read
+// them).
 func stepFiles(path string) ([]string, error) {
 	ents, err := os.ReadDir(path)
 	if err != nil {
 		return nil, fmt.Errorf("read session %s: %w", filepath.Base(path), err)
 	}
-	type step struct {
-		name string
-		n    uint64
-	}
-	var steps []step
+	var names []string
 	for _, de := range ents {
-		n, ok := stepNumber(de.Name())
-		if ok && !de.IsDir() {
-			steps = append(steps, step{de.Name(), n})
+		if strings.HasPrefix(de.Name(), stepPrefix) && !de.IsDir() {
+			names = append(names, de.Name())
 		}
 	}
-	slices.SortFunc(steps, func(a, b step) int {
-		if a.n != b.n {
-			return cmpUint(a.n, b.n)
-		}
-		return strings.Compare(a.name, b.name)
-	})
-	names := make([]string, len(steps))
-	for i, s := range steps {
-		names[i] = s.name
-	}
+	slices.Sort(names)
 	return names, nil
-}
-
-// stepNumber parses "step-NNNNNN".
-func stepNumber(name string) (uint64, bool) {
-	digits, ok := strings.CutPrefix(name, stepPrefix)
-	if !ok || digits == "" {
-		return 0, false
-	}
-	n, err := strconv.ParseUint(digits, 10, 64)
-	return n, err == nil
-}
-
-func cmpUint(a, b uint64) int {
-	if a < b {
-		return -1
-	}
-	return 1
 }
 
 // marker is the part of a step document that matters here.
