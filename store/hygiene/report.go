@@ -228,7 +228,7 @@ type Options struct {
 // DefaultMinSimilarity is the near-duplicate threshold, chosen by
 // measurement on a 100,000-entry corpus with planted near-duplicates (see
 // the README's "crmem lint" section).
-const DefaultMinSimilarity = 0.85
+const DefaultMinSimilarity = 0.65
 
 // DefaultOutsizeTimes is how many times the median an outsize entry is.
 const DefaultOutsizeTimes = 20
