@@ -15,21 +15,21 @@ type posting struct {
 	w   float32
 }
 
-// allPairs returns every pair of documents not marked in skip whose
-// cosine is at least threshold, each once (a < b), by the all-pairs method of Bayardo, Ma and
+// allPairs returns the pairs of documents not marked in skip whose cosine
+// is at least threshold through the terms outside the candidate terms
+// alone (every near pair that shares no rare word: nearPairs finds the
+// others), each once (a < b), by the all-pairs method of Bayardo, Ma and
 // Srikant (2007): a document's terms are taken from the most widely held
 // to the rarest, and only those after the point where their weights times
-// the terms' largest weights anywhere could reach threshold are indexed.
-// Two documents whose cosine reaches threshold share an indexed term of
-// the earlier one (the rest could not add up to it), so every such pair is
-// found, however common the words they share: a reordered copy, or one
-// with a third of its words replaced, is compared even where every word is
-// held by thousands of entries. Candidates are scored through their
-// indexed terms plus a bound on the rest, and exactly when that reaches
-// threshold. The work is bounded by MaxPairWork postings visited and
-// MaxExactWork term comparisons; a bound reached is said.
-//
-// nearPairs runs it over the documents the rare terms do not reach.
+// the terms' largest weights could reach threshold are indexed. Two
+// documents whose common terms' dot product reaches threshold share an
+// indexed term of the earlier one (the rest could not add up to it), so
+// every such pair is found, however common the words they share: a
+// reordered copy, or one with a third of its words replaced, is compared
+// even where every word is held by thousands of entries. Candidates are
+// scored through their indexed terms plus a bound on the rest, and exactly
+// when that reaches threshold. The work is bounded by MaxPairWork postings
+// visited and MaxExactWork term comparisons; a bound reached is said.
 func (s *space) allPairs(threshold float64, r *Report, skip []bool) []docPair {
 	v := s.v
 	n := v.Docs()
@@ -48,6 +48,9 @@ func (s *space) allPairs(threshold float64, r *Report, skip []bool) []docPair {
 	for d := range n {
 		if !skip[d] {
 			for i := v.Start[d]; i < v.Start[d+1]; i++ {
+				if s.rare(v.DF[v.Terms[i]]) {
+					continue
+				}
 				maxw[v.Terms[i]] = max(maxw[v.Terms[i]], s.weight[i])
 			}
 		}
@@ -59,7 +62,9 @@ func (s *space) allPairs(threshold float64, r *Report, skip []bool) []docPair {
 		lo, hi := v.Start[d], v.Start[d+1]
 		order = order[:0]
 		for i := lo; i < hi; i++ {
-			order = append(order, i)
+			if !s.rare(v.DF[v.Terms[i]]) { // pairs sharing a rare term are nearPairs'
+				order = append(order, i)
+			}
 		}
 		slices.SortFunc(order, func(a, b int) int {
 			if c := cmp.Compare(v.DF[v.Terms[b]], v.DF[v.Terms[a]]); c != 0 {
