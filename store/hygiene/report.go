@@ -226,8 +226,10 @@ type Options struct {
 }
 
 // DefaultMinSimilarity is the near-duplicate threshold, chosen by
-// measurement on a 100,000-entry corpus with planted near-duplicates (see
-// the README's "crmem lint" section).
+// measurement on graded planted variants (TestNearDuplicates_Graded: one
+// sentence replaced, paragraphs reordered, 10 % and 30 % of the words
+// replaced) among 3,000 notes: recall 0.95–0.97 and precision 1.00 at
+// 0.65, where 0.85 found 0.63 (see the README's "crmem lint" section).
 const DefaultMinSimilarity = 0.65
 
 // DefaultOutsizeTimes is how many times the median an outsize entry is.
