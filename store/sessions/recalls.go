@@ -228,9 +228,9 @@ func (b *RecallBuilder) Add(data []byte, stepTime func() (time.Time, bool)) {
 				b.pending[i].recall = b.addCall(c, s.agent, stepTime)
 			}
 		}
-		if len(b.events) > 0 {
-			b.timeBatch(b.pending, b.events[0])
-			b.events = b.events[1:]
+		if k := matchEvent(b.events, b.pending); k >= 0 {
+			b.timeBatch(b.pending, b.events[k])
+			b.events = b.events[k+1:]
 		} else {
 			b.batches = append(b.batches, b.pending)
 		}
@@ -244,12 +244,45 @@ func (b *RecallBuilder) Add(data []byte, stepTime func() (time.Time, bool)) {
 // oldest message not yet given one, by position.
 func (b *RecallBuilder) addEvent(s step) {
 	b.afterEvents = true
-	if len(b.batches) == 0 {
+	k := -1
+	for i, batch := range b.batches {
+		if sameCalls(s.event, batch) {
+			k = i // the oldest message whose calls the event names
+			break
+		}
+	}
+	if k < 0 {
 		b.events = append(b.events, s)
 		return
 	}
-	b.timeBatch(b.batches[0], s)
-	b.batches = b.batches[1:]
+	b.timeBatch(b.batches[k], s)
+	b.batches = b.batches[k+1:] // the older ones had no event (crabtalk writes one per round)
+}
+
+// matchEvent is the index of the oldest of events that names the calls of
+// batch, or -1.
+func matchEvent(events []step, batch []pendingCall) int {
+	for i, e := range events {
+		if sameCalls(e.event, batch) {
+			return i
+		}
+	}
+	return -1
+}
+
+// sameCalls reports whether a tool_start event names the calls of one
+// message, in order, by id and tool (ids repeat across messages, call_0,
+// so a run's rounds are still taken in order).
+func sameCalls(event []traceCall, batch []pendingCall) bool {
+	if len(event) != len(batch) {
+		return false
+	}
+	for i, c := range event {
+		if c.ID != batch[i].id || c.Name != batch[i].name {
+			return false
+		}
+	}
+	return true
 }
 
 // timeBatch gives the time of event s to the recalls among batch, the calls
