@@ -30,10 +30,9 @@ type posting struct {
 // scored through their indexed terms plus a bound on the rest, and exactly
 // when that reaches threshold. The work is bounded by MaxPairWork postings
 // visited and MaxExactWork term comparisons; a bound reached is said.
-func (s *space) allPairs(threshold float64, r *Report, skip []bool) []docPair {
+func (s *space) allPairs(threshold float64, r *Report, skip []bool, emit func(docPair)) {
 	v := s.v
 	n := v.Docs()
-	index := make([][]posting, len(v.DF))
 	// rest bounds what each document's unindexed terms can add to a
 	// cosine: the smaller of their norm and their weights times the terms'
 	// largest weights (below threshold, by the choice of what is indexed).
@@ -42,7 +41,6 @@ func (s *space) allPairs(threshold float64, r *Report, skip []bool) []docPair {
 	seen := make([]int32, n) // d+1 once d touched the document
 	var touched []int32
 	var order []int // a document's term positions, most widely held first
-	var pairs []docPair
 	visited, exactWork := 0, 0
 	maxw := make([]float32, len(v.DF)) // each term's largest weight among the documents compared
 	for d := range n {
@@ -55,30 +53,37 @@ func (s *space) allPairs(threshold float64, r *Report, skip []bool) []docPair {
 			}
 		}
 	}
+	// The index is one array of exact size, each term's postings a
+	// stretch of it filled in document order (a first pass counts them):
+	// term t's postings so far are post[start[t]:fill[t]].
+	start := make([]int, len(v.DF)+1)
+	for d := range n {
+		if !skip[d] {
+			order = s.commonOrder(d, order[:0])
+			cut, _ := s.indexCut(order, maxw, threshold)
+			for _, i := range order[cut:] {
+				start[v.Terms[i]+1]++
+			}
+		}
+	}
+	for t := range v.DF {
+		start[t+1] += start[t]
+	}
+	post := make([]posting, start[len(v.DF)])
+	fill := slices.Clone(start[:len(v.DF)])
 	for d := range n {
 		if skip[d] {
 			continue
 		}
-		lo, hi := v.Start[d], v.Start[d+1]
-		order = order[:0]
-		for i := lo; i < hi; i++ {
-			if !s.rare(v.DF[v.Terms[i]]) { // pairs sharing a rare term are nearPairs'
-				order = append(order, i)
-			}
-		}
-		slices.SortFunc(order, func(a, b int) int {
-			if c := cmp.Compare(v.DF[v.Terms[b]], v.DF[v.Terms[a]]); c != 0 {
-				return c
-			}
-			return cmp.Compare(v.Terms[a], v.Terms[b])
-		})
+		order = s.commonOrder(d, order[:0])
 		// Find d's candidates among the earlier documents.
 		touched = touched[:0]
 		for _, i := range order {
 			t := v.Terms[i]
 			w := s.weight[i]
-			visited += len(index[t])
-			for _, p := range index[t] {
+			list := post[start[t]:fill[t]]
+			visited += len(list)
+			for _, p := range list {
 				if seen[p.doc] != int32(d+1) {
 					seen[p.doc] = int32(d + 1)
 					touched = append(touched, p.doc)
@@ -95,7 +100,7 @@ func (s *space) allPairs(threshold float64, r *Report, skip []bool) []docPair {
 			sim, cost := s.cosine(int(e), d)
 			exactWork += cost
 			if sim >= threshold {
-				pairs = append(pairs, docPair{e, int32(d), min1(sim)})
+				emit(docPair{e, int32(d), min1(sim)})
 			}
 		}
 		if visited > MaxPairWork {
@@ -104,21 +109,51 @@ func (s *space) allPairs(threshold float64, r *Report, skip []bool) []docPair {
 			break
 		}
 		// Index d's terms from the point where they could reach threshold.
-		var b, unindexed, prefixBound float64
-		for _, i := range order {
+		cut, restD := s.indexCut(order, maxw, threshold)
+		for _, i := range order[cut:] {
 			t := v.Terms[i]
-			w := float64(s.weight[i])
-			b += w * float64(maxw[t])
-			if b < threshold-1e-6 {
-				unindexed, prefixBound = unindexed+w*w, b
-				continue
-			}
-			index[t] = append(index[t], posting{int32(d), s.weight[i]})
+			post[fill[t]] = posting{int32(d), s.weight[i]}
+			fill[t]++
 		}
-		rest[d] = float32(min(math.Sqrt(unindexed), prefixBound))
+		rest[d] = restD
 	}
 	if exactWork > MaxExactWork {
 		r.bound(fmt.Sprintf("near-duplicates: exact similarities stopped after %s term comparisons; some candidate pairs were not compared", humanize.Count(MaxExactWork)))
 	}
-	return pairs
+}
+
+// commonOrder appends the positions of document d's terms outside the
+// candidate terms (pairs sharing a rare term are nearPairs') to dst, the
+// most widely held first (then by term id).
+func (s *space) commonOrder(d int, dst []int) []int {
+	v := s.v
+	for i := v.Start[d]; i < v.Start[d+1]; i++ {
+		if !s.rare(v.DF[v.Terms[i]]) {
+			dst = append(dst, i)
+		}
+	}
+	slices.SortFunc(dst, func(a, b int) int {
+		if c := cmp.Compare(v.DF[v.Terms[b]], v.DF[v.Terms[a]]); c != 0 {
+			return c
+		}
+		return cmp.Compare(v.Terms[a], v.Terms[b])
+	})
+	return dst
+}
+
+// indexCut is where a document's terms (in commonOrder) begin to be
+// indexed: the first at which their weights times the terms' largest
+// weights could reach threshold. rest bounds what the terms before it can
+// add to a cosine: the smaller of their norm and that sum.
+func (s *space) indexCut(order []int, maxw []float32, threshold float64) (cut int, rest float32) {
+	var b, unindexed, prefixBound float64
+	for k, i := range order {
+		w := float64(s.weight[i])
+		b += w * float64(maxw[s.v.Terms[i]])
+		if b >= threshold-1e-6 {
+			return k, float32(min(math.Sqrt(unindexed), prefixBound))
+		}
+		unindexed, prefixBound = unindexed+w*w, b
+	}
+	return len(order), float32(min(math.Sqrt(unindexed), prefixBound))
 }

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/crmem/crmem/bm25"
+	"github.com/crmem/crmem/internal/humanize"
 	"github.com/crmem/crmem/store"
 )
 
@@ -39,9 +40,7 @@ func findDuplicates(entries []store.Entry, o *Options, r *Report) {
 	g := newGrouping(entries, v, o.NotDuplicates)
 	g.joinExact()
 	repeated := g.repeated()
-	for _, p := range sp.nearPairs(threshold, r, repeated) {
-		g.joinNear(p)
-	}
+	sp.nearPairs(threshold, r, repeated, g.joinNear)
 	// A pair sharing no rare word can be near only if both hold most of
 	// their weight in common words: those entries are compared with one
 	// another whatever their words (allPairs), so no near pair is missed.
@@ -49,8 +48,10 @@ func findDuplicates(entries []store.Entry, o *Options, r *Report) {
 	for d := range skip {
 		skip[d] = !skip[d] || repeated[d]
 	}
-	for _, p := range sp.allPairs(threshold, r, skip) {
-		g.joinNear(p)
+	sp.allPairs(threshold, r, skip, g.joinNear)
+	if g.dropped > 0 {
+		r.bound(fmt.Sprintf("near-duplicates: %s pairs reached the threshold; all joined their groups, the first %s are listed",
+			humanize.Count(len(g.pairs)+g.dropped), humanize.Count(MaxNearPairs)))
 	}
 	r.Findings = append(r.Findings, g.findings()...)
 }
@@ -65,7 +66,8 @@ type grouping struct {
 	entry   []int32            // document of v → entry index
 	parent  []int32            // union-find over entries: exact classes
 	nparent []int32            // union-find over entries: near pairs
-	pairs   []entryPair        // near pairs joined
+	pairs   []entryPair        // near pairs joined (MaxNearPairs at most)
+	dropped int                // near pairs joined beyond MaxNearPairs
 	secrets map[int32][]string // entry index → its secrets, lower case (secretsOf)
 	mask    *masker
 }
@@ -159,6 +161,10 @@ func (g *grouping) joinNear(p docPair) {
 		return
 	}
 	union(g.nparent, a, b)
+	if len(g.pairs) >= MaxNearPairs {
+		g.dropped++ // joined, not listed: a memory of few words has millions
+		return
+	}
 	g.pairs = append(g.pairs, entryPair{a, b, p.sim})
 }
 

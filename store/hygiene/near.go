@@ -164,13 +164,12 @@ type docPair struct {
 //
 // Documents marked in skip (copies of an earlier exact duplicate) take no
 // part.
-func (s *space) nearPairs(threshold float64, r *Report, skip []bool) []docPair {
+func (s *space) nearPairs(threshold float64, r *Report, skip []bool, emit func(docPair)) {
 	n := s.v.Docs()
 	acc := make([]float32, n)
 	seen := make([]int32, n) // d+1 once d touched the document
 	var touched []int32
 	cursor := slices.Clone(s.start[:len(s.start)-1]) // term t: its list's position of the document being visited
-	var pairs []docPair
 	exactWork := 0
 	for d := range n {
 		touched = s.accumulate(d, cursor, acc, seen, touched[:0])
@@ -187,14 +186,13 @@ func (s *space) nearPairs(threshold float64, r *Report, skip []bool) []docPair {
 			sim, cost := s.cosine(d, int(e))
 			exactWork += cost
 			if sim >= threshold {
-				pairs = append(pairs, docPair{int32(d), e, min1(sim)})
+				emit(docPair{int32(d), e, min1(sim)})
 			}
 		}
 	}
 	if exactWork > MaxExactWork {
 		r.bound(fmt.Sprintf("near-duplicates: exact similarities stopped after %s term comparisons; some candidate pairs were not compared", humanize.Count(MaxExactWork)))
 	}
-	return pairs
 }
 
 // accumulate adds document d's products with every later document through
