@@ -188,8 +188,9 @@ func MaskEntry(e store.Entry) (store.Entry, bool) {
 // MaskJSON is Mask for JSON text (one document or JSON lines): each secret
 // is masked inside its string without breaking it. A secret is cut at a
 // quote that would end its string, a span that begins inside an escape
-// sequence takes the backslash with it, and the redacted form keeps no
-// quote or backslash, so valid JSON stays valid.
+// sequence takes the backslash with it, one that would end just after an
+// escape's backslash leaves it, and the redacted form keeps no quote or
+// backslash, so valid JSON stays valid (FuzzMaskJSON).
 func MaskJSON(s string) string {
 	spans := Secrets(s)
 	if len(spans) == 0 {
@@ -199,6 +200,13 @@ func MaskJSON(s string) string {
 	for _, sp := range spans {
 		if q := strings.IndexByte(s[sp.Start:sp.End], '"'); q >= 0 {
 			sp.End = sp.Start + q
+		}
+		tail := 0
+		for i := sp.End - 1; i >= sp.Start && s[i] == '\\'; i-- {
+			tail++
+		}
+		if tail%2 == 1 {
+			sp.End-- // the span would end inside an escape: leave its backslash
 		}
 		n := 0
 		for i := sp.Start - 1; i >= 0 && s[i] == '\\'; i-- {

@@ -169,3 +169,20 @@ func TestRun_NamesAndBlank(t *testing.T) {
 		t.Errorf("outsize: got %q, want only empty:blank", got)
 	}
 }
+
+// FuzzMaskJSON checks that masking the JSON of any text, alone or as a
+// value among others, leaves valid JSON.
+func FuzzMaskJSON(f *testing.F) {
+	for _, s := range []string{ghToken, "GITHUB_TOKEN=" + ghToken + "\\", "aws " + awsKeyID, "password: hunter2\"", "postgres://u:p\\w@h", "-----BEGIN RSA PRIVATE KEY-----\n" + strings.Repeat("QUJD", 40) + "\n-----END RSA PRIVATE KEY-----"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		js, err := json.Marshal(map[string]any{"a": s, "b": []string{s, "key=" + s}})
+		if err != nil {
+			return
+		}
+		if got := MaskJSON(string(js)); !json.Valid([]byte(got)) {
+			t.Fatalf("MaskJSON(%s) = %s, not valid JSON", js, got)
+		}
+	})
+}
