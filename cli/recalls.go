@@ -151,7 +151,7 @@ func (a *app) runRecalls(o recallsOptions, f recalls.Filter) error {
 		}
 		return a.reportOutput(false, func(w *bufio.Writer) error { return writeRecallReport(w, rep, o.crowd, time.Now()) })
 	}
-	err = a.reportOutput(o.js.enabled(), func(w *bufio.Writer) error {
+	err = a.streamReportOutput(o.js.enabled(), func(w *bufio.Writer) error {
 		lw := newRecallWriter(w, o.js)
 		p, err = recalls.Stream(r, opt, f, rank, known, lw.item)
 		if err != nil {

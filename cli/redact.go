@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"runtime"
+	"strings"
 
 	"github.com/spf13/cobra"
 
@@ -71,4 +72,70 @@ func (a *app) reportOutput(isJSON bool, write func(w *bufio.Writer) error) error
 		return fmt.Errorf("write output: %w", err)
 	}
 	return nil
+}
+
+// streamReportOutput is reportOutput for a long report written as it is
+// made (the recalls list): each line is masked and written once complete,
+// so the first lines show while the rest is read. Every line it prints is
+// one line of the report (a JSON string never spans lines), so masking by
+// line misses nothing a whole-text mask would find but a secret spread
+// over lines, which no line of these reports holds.
+func (a *app) streamReportOutput(isJSON bool, write func(w *bufio.Writer) error) error {
+	lm := &lineMasker{out: a.stdout, json: isJSON}
+	w := bufio.NewWriterSize(lm, 64<<10)
+	if err := write(w); err != nil {
+		return fmt.Errorf("write output: %w", err)
+	}
+	if err := w.Flush(); err != nil {
+		return fmt.Errorf("write output: %w", err)
+	}
+	if err := lm.close(); err != nil {
+		return fmt.Errorf("write output: %w", err)
+	}
+	return nil
+}
+
+// lineMasker masks what is written to it line by line (hygiene.Mask, or
+// hygiene.MaskJSON), passing each complete line on.
+type lineMasker struct {
+	out     io.Writer
+	json    bool
+	pending []byte
+}
+
+func (l *lineMasker) Write(p []byte) (int, error) {
+	l.pending = append(l.pending, p...)
+	end := bytes.LastIndexByte(l.pending, '\n')
+	if end < 0 {
+		return len(p), nil
+	}
+	if err := l.emit(l.pending[:end+1]); err != nil {
+		return 0, err
+	}
+	l.pending = append(l.pending[:0], l.pending[end+1:]...)
+	return len(p), nil
+}
+
+// emit masks complete lines and writes them.
+func (l *lineMasker) emit(lines []byte) error {
+	var b strings.Builder
+	for _, line := range strings.SplitAfter(string(lines), "\n") {
+		if l.json {
+			b.WriteString(hygiene.MaskJSON(line))
+		} else {
+			b.WriteString(hygiene.Mask(line))
+		}
+	}
+	_, err := io.WriteString(l.out, b.String())
+	return err
+}
+
+// close writes what is left after the last newline.
+func (l *lineMasker) close() error {
+	if len(l.pending) == 0 {
+		return nil
+	}
+	err := l.emit(l.pending)
+	l.pending = l.pending[:0]
+	return err
 }

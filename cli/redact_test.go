@@ -91,3 +91,26 @@ func TestReports_NoSecretPrinted(t *testing.T) {
 		}
 	}
 }
+
+// TestLineMasker: a report streamed line by line is masked even when a
+// secret reaches the writer in pieces, and each line is passed on once
+// complete.
+func TestLineMasker(t *testing.T) {
+	const token = "ghp_R8fK2mQ9xT4vL7wN1pZ5sJ3hB6cY0dE2gU8a"
+	var out strings.Builder
+	lm := &lineMasker{out: &out}
+	for _, piece := range []string{"first ", token[:10], token[10:] + " end\nsecond", " line"} {
+		if _, err := lm.Write([]byte(piece)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if got := out.String(); got != "first ghp_…gU8a end\n" {
+		t.Errorf("after the first line: %q", got)
+	}
+	if err := lm.close(); err != nil {
+		t.Fatal(err)
+	}
+	if got := out.String(); got != "first ghp_…gU8a end\nsecond line" {
+		t.Errorf("at the end: %q", got)
+	}
+}
