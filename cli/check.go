@@ -40,11 +40,11 @@ session resumes with a placeholder instead of its context.`,
 				}
 			}
 			if js.enabled() {
-				if err := a.output(func(w *bufio.Writer) error { return js.write(w, r) }); err != nil {
+				if err := a.reportOutput(true, func(w *bufio.Writer) error { return js.write(w, r) }); err != nil {
 					return err
 				}
 			} else if decodeErr == nil {
-				if err := a.output(func(w *bufio.Writer) error { return writeCheck(w, r) }); err != nil {
+				if err := a.reportOutput(false, func(w *bufio.Writer) error { return writeCheck(w, r) }); err != nil {
 					return err
 				}
 			}

@@ -164,3 +164,57 @@ func TestLintNotDuplicateConcurrent(t *testing.T) {
 		t.Fatalf("%d of 12 pairs kept: %v", got, nd.Pairs())
 	}
 }
+
+// TestLint_NoSecretPrinted checks every form of the lint report (text,
+// --diff, --json, --pretty) on a memory whose duplicates hold a rotated
+// token and an AWS key id, and whose names hold a token.
+func TestLint_NoSecretPrinted(t *testing.T) {
+	const (
+		old  = "ghp_R8fK2mQ9xT4vL7wN1pZ5sJ3hB6cY0dE2gU8a"
+		new  = "ghp_Q3nV8kL2rT6yH9mW4sX1bF7jD5cP0zA3eK6u"
+		awsA = "AKIAZ7QW3RT5YU2IO6PL"
+	)
+	db := filepath.Join(t.TempDir(), "memory.db")
+	body := "Deploy the billing service through the canary, then run the smoke tests and watch the error budget.\n"
+	mustRun(t, "", "add", "--db", db, "deploy", body+"GITHUB_TOKEN="+old+"\naws_access_key_id = "+awsA)
+	mustRun(t, "", "add", "--db", db, "deploy-2", body+"GITHUB_TOKEN="+new+"\naws_access_key_id = "+awsA)
+	mustRun(t, "", "add", "--db", db, "keys-a", "GITHUB_TOKEN="+old+" aws_access_key_id = "+awsA)
+	mustRun(t, "", "add", "--db", db, "keys-b", "github_token: "+old+" and "+awsA+" as aws_access_key_id")
+	mustRun(t, "", "add", "--db", db, "tok "+new, "a name that is a token")
+	for _, args := range [][]string{{}, {"--diff"}, {"--json"}, {"--pretty"}, {"--min-similarity", "0.5", "--diff"}} {
+		r := crmem(t, "", append([]string{"lint", "--db", db}, args...)...)
+		if r.code != 1 {
+			t.Fatalf("lint %q: exit %d; stderr %q", args, r.code, r.stderr)
+		}
+		out := strings.ToLower(r.stdout + r.stderr)
+		for _, s := range []string{old, new, awsA, old[4:], new[4:]} {
+			if strings.Contains(out, strings.ToLower(s)) {
+				t.Errorf("lint %q prints %q:\n%s", args, s, r.stdout)
+			}
+		}
+	}
+}
+
+// TestLint_NotDuplicateNamesTheFile checks that --not-duplicate with a name
+// the memory lacks says which memory, as show does.
+func TestLint_NotDuplicateNamesTheFile(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "memory.db")
+	mustRun(t, "", "add", "--db", db, "alpha", "Alice prefers tea.")
+	r := crmem(t, "", "lint", "--db", db, "--not-duplicate", "alpha", "nope")
+	if r.code != 1 || !strings.Contains(r.stderr, "memory.db") || !strings.Contains(r.stderr, `no such entry "nope"`) {
+		t.Errorf("exit %d, stderr %q; want the file and the name", r.code, r.stderr)
+	}
+}
+
+// TestLint_StoreNamesAsLs checks that on crabtalk's store the findings name
+// entries as ls does, without crmem's internal ids.
+func TestLint_StoreNamesAsLs(t *testing.T) {
+	db := copyStore(t, "small.crmem", "store.crmem")
+	r := crmem(t, "", "lint", "--db", db)
+	if r.code != 1 || !strings.Contains(r.stdout, "empty-note") {
+		t.Fatalf("exit %d, stdout %q", r.code, r.stdout)
+	}
+	if strings.Contains(r.stdout, "#4611686") {
+		t.Errorf("the report shows internal ids:\n%s", r.stdout)
+	}
+}

@@ -15,12 +15,14 @@ import (
 func (a *app) lsCommand() *cobra.Command {
 	var kind string
 	var js jsonOutput
+	var redact bool
 	c := &cobra.Command{
-		Use:   "ls [--kind K] [--json|--pretty]",
+		Use:   "ls [--kind K] [--redact] [--json|--pretty]",
 		Short: "List entries (id, kind, name, created, age, size, aliases)",
 		Long: `List every entry of the memory file in ascending id order.
 --json prints an array of entries {"id","name","kind","created_at","aliases","content"}
-on one line; --pretty indents it.`,
+on one line; --pretty indents it. --redact masks the secrets lint finds
+(ghp_…x9Q2) in names, aliases and content.`,
 		Example: `  crmem ls
   crmem ls --kind archive
   crmem ls --json | jq -r '.[].name'`,
@@ -36,6 +38,9 @@ on one line; --pretty indents it.`,
 			}
 			p := presenterOf(c.Features)
 			entries := filterKind(c.File.EntriesByID(), k, p)
+			if redact {
+				entries = redactEntries(entries)
+			}
 			if js.enabled() {
 				return a.output(func(w *bufio.Writer) error { return writeArray(w, js, entriesJSON(entries, p)) })
 			}
@@ -48,6 +53,7 @@ on one line; --pretty indents it.`,
 	}
 	c.Flags().StringVar(&kind, "kind", "", "only entries of this kind: note, archive or topic")
 	js.register(c, "print the entries")
+	registerRedact(c, &redact)
 	return c
 }
 

@@ -28,7 +28,7 @@ func TestMan(t *testing.T) {
 	gen(dir)
 	pages := map[string]string{
 		"crmem.1":            `crmem [PATH]`,
-		"crmem-ls.1":         `crmem ls [--kind K] [--json|--pretty]`,
+		"crmem-ls.1":         `crmem ls [--kind K] [--redact] [--json|--pretty]`,
 		"crmem-rm.1":         `crmem rm NAME...|-`,
 		"crmem-search.1":     `crmem search QUERY...`,
 		"crmem-import.1":     `crmem import FILE|DIR`,

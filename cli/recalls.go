@@ -43,7 +43,9 @@ tool_start event; a time marked ~ is the step file's modification time or,
 in crabtalk's store, which keeps no time per message, the session's last
 update. A tool result that cannot be read as names is shown as such, never
 guessed. A call without a limit used the agent's recall_limit: the store
-records it, a sessions folder does not (--recall-limit, default 5).
+records it; for a sessions folder crabtalk's local/settings.toml beside the
+memory file does ([agents.NAME.hooks.memory] recall_limit), else
+--recall-limit (default 5).
 
 --report tells what never surfaces: per entry how often a recall returned it
 then and would now; the entries no recorded query returns, then or now (with
@@ -109,41 +111,50 @@ func parseSince(s string, now time.Time) (time.Time, error) {
 
 // recallsSource opens the memory and its sessions (Features.Sessions: the
 // store's own, or the sessions folder).
-func (a *app) recallsSource() (store.Source, store.SessionsReader, error) {
-	_, src, err := a.openSource()
+//
+// settings is crabtalk's settings file beside the memory file, whose agents'
+// recall_limit a sessions folder's calls use ("" for the store, which
+// records its agents' own).
+func (a *app) recallsSource() (src store.Source, r store.SessionsReader, settings string, err error) {
+	path, src, err := a.openSource()
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, "", err
 	}
-	return src, src.Features().Sessions, nil
+	f := src.Features()
+	if f.Format == store.FormatV1 {
+		settings = sessions.SettingsPath(path)
+	}
+	return src, f.Sessions, settings, nil
 }
 
 // runRecalls lists the recalls, or with --report tallies them.
 func (a *app) runRecalls(o recallsOptions, f recalls.Filter) error {
-	src, r, err := a.recallsSource()
+	src, r, settings, err := a.recallsSource()
 	if err != nil {
 		return err
 	}
 	rank := recalls.SourceRanker(src)
-	opt := sessions.RecallOptions{Limit: o.limit}
+	known := recalls.NameSet(src.Memory().Entries())
+	opt := sessions.RecallOptions{Limit: o.limit, Settings: settings}
 	var p sessions.RecallProblems
 	if o.report {
 		var t recalls.Tally
-		p, err = recalls.Stream(r, opt, f, rank, func(it recalls.Item) error { t.Add(it); return nil })
+		p, err = recalls.Stream(r, opt, f, rank, known, func(it recalls.Item) error { t.Add(it); return nil })
 		if err != nil {
 			return err
 		}
 		a.recallProblems(p)
 		rep := t.Report(src.Memory(), o.crowd)
 		if o.js.enabled() {
-			return a.output(func(w *bufio.Writer) error {
+			return a.reportOutput(true, func(w *bufio.Writer) error {
 				return o.js.write(w, jsonRecallReport{Report: rep, Crowd: o.crowd, Problems: p})
 			})
 		}
-		return a.output(func(w *bufio.Writer) error { return writeRecallReport(w, rep, o.crowd, time.Now()) })
+		return a.reportOutput(false, func(w *bufio.Writer) error { return writeRecallReport(w, rep, o.crowd, time.Now()) })
 	}
-	err = a.output(func(w *bufio.Writer) error {
+	err = a.streamReportOutput(o.js.enabled(), func(w *bufio.Writer) error {
 		lw := newRecallWriter(w, o.js)
-		p, err = recalls.Stream(r, opt, f, rank, lw.item)
+		p, err = recalls.Stream(r, opt, f, rank, known, lw.item)
 		if err != nil {
 			return err
 		}
@@ -391,11 +402,11 @@ func writeRecallReport(w *bufio.Writer, r recalls.Report, crowd float64, now tim
 	}
 	t.write(w)
 
-	fmt.Fprintf(w, "\nnever recalled: %s no recorded query returns, then or now (oldest first)\n", humanize.Plural(len(r.Never), "entry"))
-	t = &table{right: map[int]bool{2: true, 3: true}}
-	t.add("  NAME", "KIND", "AGE", "SIZE")
+	fmt.Fprintf(w, "\nnever recalled: %s no recorded recall returned (oldest first; NOW: how many recorded queries would return it now)\n", humanize.Plural(len(r.Never), "entry"))
+	t = &table{right: map[int]bool{2: true, 3: true, 4: true}}
+	t.add("  NAME", "KIND", "AGE", "SIZE", "NOW")
 	for _, u := range r.Never {
-		t.add("  "+nameText(u.Name), u.Kind, humanize.Age(now, u.CreatedAt), humanize.Size(u.Size))
+		t.add("  "+nameText(u.Name), u.Kind, humanize.Age(now, u.CreatedAt), humanize.Size(u.Size), humanize.Count(u.Now))
 	}
 	t.write(w)
 

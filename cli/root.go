@@ -15,6 +15,7 @@ import (
 	"github.com/crmem/crmem/internal/config"
 	"github.com/crmem/crmem/internal/editor"
 	"github.com/crmem/crmem/store"
+	"github.com/crmem/crmem/store/hygiene"
 	"github.com/crmem/crmem/tui"
 )
 
@@ -124,9 +125,10 @@ func (a *app) cleanUp() {
 	a.cleanups = nil
 }
 
-// oneLine keeps an error message on a single, terminal-safe line.
+// oneLine keeps an error message on a single, terminal-safe line, with
+// any secret in it masked (an error quoting a name or a line that holds one).
 func oneLine(s string) string {
-	return sanitizeLine(strings.TrimSpace(s))
+	return sanitizeLine(strings.TrimSpace(hygiene.Mask(s)))
 }
 
 // rootCommand builds the command tree.

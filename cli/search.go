@@ -19,13 +19,14 @@ type searchOptions struct {
 	js      jsonOutput
 	explain bool
 	why     []string
+	redact  bool
 }
 
 // searchCommand ranks entries by BM25 exactly as the agent's recall does.
 func (a *app) searchCommand() *cobra.Command {
 	var o searchOptions
 	c := &cobra.Command{
-		Use:   "search QUERY... [--limit N] [--kind K] [--explain] [--why NAME]... [--json|--pretty]",
+		Use:   "search QUERY... [--limit N] [--kind K] [--explain] [--why NAME]... [--redact] [--json|--pretty]",
 		Short: "Rank entries for a query exactly as the agent's recall does",
 		Long: `Rank entries by BM25 over their content and aliases, exactly as the agent's
 recall(query) does: the words of QUERY are joined by spaces, tokenized, and
@@ -35,7 +36,9 @@ first), at most --limit of them (0: all). --kind keeps one kind after ranking.
 frequency in the entry (tf), the entries holding it (df), its idf and its share
 of the score, with the entry's length against the average.
 --json prints an array of entries in rank order, each with "score" (and with
---explain an "explain" object), on one line; --pretty indents it.
+--explain an "explain" object), on one line; --pretty indents it. --redact
+masks the secrets lint finds (ghp_…x9Q2) in the hits' names, aliases and
+content.
 
 --why NAME (repeatable) says where the entry NAME (or alias) stands in the
 recall, ranked as the agent's recall ranks (crabtalk's store: its own
@@ -44,7 +47,10 @@ recall): its rank among every entry scoring above zero, or why it has none
 query word the tokenizer drops, shown as crmem tokens shows it); per query
 term its tf, df, idf, part and share of the score; the terms it lacks; and
 the gap to the last entry inside the limit, which is the agent's recall
-limit 5 unless --limit is given. The hits come first, at that limit. With
+limit 5 unless --limit is given (--limit 0: a recall that returns nothing,
+as the agent's does). On a CRMEM v1 file the agent's recall breaks ties at
+random: an entry tied with the last one inside the limit may or may not be
+returned. The hits come first, at that limit. With
 --json the output is one object: "query", "format", "terms", "words" (query
 words the tokenizer changes: "word", "terms", "dropped" [{"piece",
 "reason"}]), "limit", "ranked", "docs", "avg_doc_len", "cutoff" (the last
@@ -81,6 +87,11 @@ no_shared_term, not_scored), "detail", "terms" [{"query", "term", "tf",
 				if err != nil {
 					return err
 				}
+				if o.redact {
+					for i := range hits {
+						hits[i].entry = redactEntry(hits[i].entry)
+					}
+				}
 				return a.printHits(hits, presenterOf(c.Features), o.js)
 			}
 			if o.explain {
@@ -95,6 +106,7 @@ no_shared_term, not_scored), "detail", "terms" [{"query", "term", "tf",
 	c.Flags().StringArrayVar(&o.why, "why", nil, "say where the entry NAME stands in the recall and why (repeatable)")
 	_ = c.RegisterFlagCompletionFunc("why", a.completeNames(-1))
 	o.js.register(c, "print the hits")
+	registerRedact(c, &o.redact)
 	return c
 }
 

@@ -21,7 +21,7 @@ func (a *app) searchWhy(cmd *cobra.Command, args []string) error {
 	case !cmd.Flags().Changed("limit"):
 		limit = why.AgentLimit
 	case limit < 0:
-		return usage(cmd, "--limit must be 0 (all) or more")
+		return usage(cmd, "--limit must be 0 or more (with --why, 0 is a recall that returns nothing)")
 	}
 	if cmd.Flags().Changed("kind") {
 		return usage(cmd, "--why ranks as the agent's recall does, which has no --kind")
@@ -37,8 +37,11 @@ func (a *app) searchWhy(cmd *cobra.Command, args []string) error {
 	if err != nil {
 		return err
 	}
+	if limit == 0 {
+		rep.AtLimitZero() // the agent's recall at limit 0 returns nothing, not everything
+	}
 	if js := jsonFlags(cmd); js.enabled() {
-		return a.output(func(w *bufio.Writer) error { return js.write(w, rep) })
+		return a.reportOutput(true, func(w *bufio.Writer) error { return js.write(w, rep) })
 	}
 	m := src.Memory()
 	hits := make([]hit, 0, len(rep.Hits))
@@ -48,8 +51,10 @@ func (a *app) searchWhy(cmd *cobra.Command, args []string) error {
 		}
 	}
 	p := presenterOf(src.Features())
-	return a.output(func(w *bufio.Writer) error {
-		if len(hits) == 0 {
+	return a.reportOutput(false, func(w *bufio.Writer) error {
+		if len(hits) == 0 && limit == 0 {
+			w.WriteString("no matches: a recall at limit 0 returns nothing\n")
+		} else if len(hits) == 0 {
 			w.WriteString("no matches\n")
 		} else if err := searchTable(hits, p).write(w); err != nil {
 			return err

@@ -3,6 +3,7 @@ package cli
 import (
 	"encoding/json"
 	"fmt"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -102,7 +103,8 @@ func TestSearchWhy_Text(t *testing.T) {
 }
 
 // TestSearchWhy_AgentLimit checks that --why cuts at the agent's recall
-// limit, 5, unless --limit says otherwise, in both formats.
+// limit, 5, unless --limit says otherwise (0: the recall returns nothing),
+// in both formats.
 func TestSearchWhy_AgentLimit(t *testing.T) {
 	for _, tc := range []struct{ memory, query string }{{"crmem/medium.db", "deploy"}, {"crabdb/small.crmem", "a*"}} {
 		db := copyFixture(t, tc.memory)
@@ -118,7 +120,13 @@ func TestSearchWhy_AgentLimit(t *testing.T) {
 			}
 			var rep why.Report
 			mustJSON(t, mustRun(t, "", args...), &rep)
-			want := map[string]int{"": why.AgentLimit, "7": 7, "0": len(all)}[limit]
+			if limit == "0" { // a recall at limit 0 returns nothing
+				if len(rep.Hits) != 0 || rep.Cutoff != nil || rep.Ranked != len(all) {
+					t.Errorf("%s %q --limit 0: %d hits, cutoff %+v, %d ranked; want none of %d", tc.memory, tc.query, len(rep.Hits), rep.Cutoff, rep.Ranked, len(all))
+				}
+				continue
+			}
+			want := map[string]int{"": why.AgentLimit, "7": 7}[limit]
 			if len(rep.Hits) != want || rep.Cutoff == nil || rep.Cutoff.Rank != want || rep.Ranked != len(all) {
 				t.Errorf("%s %q --limit %q: %d hits, cutoff %+v, %d ranked; want %d of %d", tc.memory, tc.query, limit, len(rep.Hits), rep.Cutoff, rep.Ranked, want, len(all))
 			}
@@ -209,5 +217,27 @@ func TestSearchWhy_CompletesNames(t *testing.T) {
 	out := mustRun(t, "", "__complete", "search", "--db", db, "deploy", "--why", "deploy-")
 	if !strings.Contains(out, "deploy-steps\n") || strings.Contains(out, "long-note") {
 		t.Errorf("completion of --why deploy-:\n%s", out)
+	}
+}
+
+// TestSearchWhy_LimitZeroAndTies: --limit 0 is a recall that returns
+// nothing (crabtalk's takes at most limit hits), and an entry tied with
+// the last one inside the limit on a v1 file may or may not be returned
+// (the agent's recall breaks ties at random), not "after the limit".
+func TestSearchWhy_LimitZeroAndTies(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "memory.db")
+	mustRun(t, "", "add", "--db", db, "first", "canary deploy steps")
+	mustRun(t, "", "add", "--db", db, "second", "canary deploy steps")
+	zero := crmem(t, "", "search", "--db", db, "canary", "--why", "first", "--limit", "0")
+	if zero.code != 0 || !strings.Contains(zero.stdout, "no matches: a recall at limit 0 returns nothing") || !strings.Contains(zero.stdout, "the recall's limit is 0, so it returns nothing") {
+		t.Errorf("--limit 0: exit %d\n%s%s", zero.code, zero.stdout, zero.stderr)
+	}
+	js := crmem(t, "", "search", "--db", db, "canary", "--why", "first", "--limit", "0", "--json")
+	if !strings.Contains(js.stdout, `"hits":[]`) || strings.Contains(js.stdout, `"in_limit":true`) {
+		t.Errorf("--limit 0 --json:\n%s", js.stdout)
+	}
+	tie := crmem(t, "", "search", "--db", db, "canary", "--why", "first", "--why", "second", "--limit", "1")
+	if !strings.Contains(tie.stdout, "may or may not be returned") || strings.Contains(tie.stdout, "after the limit") {
+		t.Errorf("a tie at the cut:\n%s", tie.stdout)
 	}
 }

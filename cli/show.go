@@ -12,26 +12,30 @@ import (
 // showCommand prints one entry.
 func (a *app) showCommand() *cobra.Command {
 	var js jsonOutput
+	var redact bool
 	c := &cobra.Command{
-		Use:   "show NAME [--json|--pretty]",
+		Use:   "show NAME [--redact] [--json|--pretty]",
 		Short: "Print one entry: a header and its content",
 		Long: `Print one entry, found by name or else by alias (the lowest-id entry with
 that alias). --json prints {"id","name","kind","created_at","aliases","content"} on one
-line; --pretty indents it.`,
+line; --pretty indents it. --redact masks the secrets lint finds (ghp_…x9Q2).`,
 		Example: `  crmem show deploy-steps
-  crmem show ship --json | jq -r .content`,
+  crmem show ship --json | jq -r .content
+  crmem show deploy-steps --redact`,
 		Args:              args(1, 1),
 		ValidArgsFunction: a.completeNames(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			return withoutGC(func() error { return a.showEntry(args[0], js) })
+			return withoutGC(func() error { return a.showEntry(args[0], js, redact) })
 		},
 	}
 	js.register(c, "print the entry")
+	registerRedact(c, &redact)
 	return c
 }
 
 // showEntry prints the entry that name resolves to.
-func (a *app) showEntry(name string, js jsonOutput) error {
+// With redact, its secrets are masked.
+func (a *app) showEntry(name string, js jsonOutput, redact bool) error {
 	c, err := a.readContents()
 	if err != nil {
 		return err
@@ -41,6 +45,9 @@ func (a *app) showEntry(name string, js jsonOutput) error {
 		return fileError{c.Path, fmt.Errorf("no such entry %q", name)}
 	}
 	p := presenterOf(c.Features)
+	if redact {
+		e = redactEntry(e)
+	}
 	if js.enabled() {
 		return a.output(func(w *bufio.Writer) error { return js.write(w, p.json(e)) })
 	}

@@ -55,11 +55,11 @@ stderr, as "crmem recalls" counts them.
 			if top < 0 {
 				return usage(cmd, "--top %d: want 0 or more", top)
 			}
-			src, r, err := a.recallsSource()
+			src, r, settings, err := a.recallsSource()
 			if err != nil {
 				return err
 			}
-			then, err := recalls.ReadThen(r, sessions.RecallOptions{})
+			then, err := recalls.ReadThen(r, sessions.RecallOptions{Settings: settings}, recalls.NameSet(src.Memory().Entries()))
 			if err != nil {
 				return err
 			}
@@ -74,7 +74,7 @@ stderr, as "crmem recalls" counts them.
 			if !src.Features().ShowsIDs() {
 				dropIDs(&s)
 			}
-			return a.output(func(w *bufio.Writer) error {
+			return a.reportOutput(js.enabled(), func(w *bufio.Writer) error {
 				if js.enabled() {
 					return js.write(w, s)
 				}

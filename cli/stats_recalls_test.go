@@ -46,13 +46,18 @@ func TestStats_RecallsMatchReport(t *testing.T) {
 			if statsErr != repErr || statsErr == "" {
 				t.Errorf("stats says on stderr %q, recalls %q", statsErr, repErr)
 			}
+			// One meaning of "never recalled": what no recorded recall
+			// returned, the same count in stats and in the report.
 			then := map[string]int{}
-			never := 0
-			for _, u := range append(rep.Entries, rep.Never...) {
+			for _, u := range rep.Entries {
 				if u.Then > 0 {
 					then[u.Name] = u.Then
-				} else {
-					never++
+				}
+			}
+			never := len(rep.Never)
+			for _, u := range rep.Never {
+				if u.Then > 0 {
+					t.Errorf("the report lists %s as never recalled, returned %d× then", u.Name, u.Then)
 				}
 			}
 			most := map[string]int{}
@@ -130,7 +135,7 @@ func TestStats_StoreRecalls(t *testing.T) {
 	}
 	put("local/session/dana-1/meta", `{"agent":"00000000000000000000000000","created_by":"dana","created_at":"2026-01-06T10:00:00+00:00","title":"","updated_at":"2026-01-06T10:05:00+00:00","message_count":2}`)
 	put("local/session/dana-1/msg/000000000000", `{"message":{"role":"assistant","content":[{"type":"tool_use","id":"toolu_1","name":"recall","input":{"query":"deploy rollback","limit":3}}]}}`)
-	put("local/session/dana-1/msg/000000000001", `{"message":{"role":"user","content":[{"type":"tool_result","tool_use_id":"toolu_1","name":"recall","content":"## deploy-steps\nx\n---\n## oncall-handoff\ny"}]}}`)
+	put("local/session/dana-1/msg/000000000001", `{"message":{"role":"user","content":[{"type":"tool_result","tool_use_id":"toolu_1","name":"recall","content":"## deploy-steps\n# Production deployment\n\nDeployments go out from `+"`"+`main`+"`"+` once the canary is green.\n1. Tag the release.\n2. Run `+"`"+`make release`+"`"+`; the deployed build is promoted after 15 minutes.\n\nRollback with `+"`"+`make rollback VERSION=<prev>`+"`"+`.\n---\n## oncall-handoff\ny"}]}}`)
 	out, errOut, code := runIn(nil, "", "--db", path, "stats", "--json")
 	if code != 0 || errOut != "" {
 		t.Fatalf("exit %d, stderr %q", code, errOut)

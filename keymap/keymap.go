@@ -52,8 +52,9 @@ type KeyMap struct {
 	Dump key.Binding
 	// Findings shows the hygiene report (crmem lint) with actions on each
 	// finding; Merge merges two duplicates in it, NotDuplicate remembers
-	// they are not (wired by the editing code).
-	Findings, Merge, NotDuplicate key.Binding
+	// they are not (wired by the editing code). Reveal shows the secrets
+	// the view masks in two duplicates side by side, and masks them again.
+	Findings, Merge, NotDuplicate, Reveal key.Binding
 	// Following a live agent: jump to the latest change, the reload log.
 	LatestChange, ChangeLog key.Binding
 	// Reading: copy name or content, the pager, zoom, matches, date filter.
@@ -136,6 +137,7 @@ func DefaultKeyMap() KeyMap {
 		Findings:        b([]string{"L"}, "L", "findings (lint)"),
 		Merge:           b([]string{"m"}, "m", "merge duplicates (findings)"),
 		NotDuplicate:    b([]string{"X"}, "X", "not duplicates (findings)"),
+		Reveal:          b([]string{"S"}, "S", "show/mask secrets (findings)"),
 		Reload:          b([]string{"R"}, "R", "reload"),
 		Mouse:           b([]string{"M"}, "M", "mouse on/off"),
 		LatestChange:    b([]string{"."}, ".", "latest change"),
@@ -188,7 +190,7 @@ func (k KeyMap) ViewKeys() []key.Binding {
 
 // ReadingKeys copy, page, zoom and follow the agent's changes.
 func (k KeyMap) ReadingKeys() []key.Binding {
-	return []key.Binding{k.CopyName, k.CopyContent, k.Pager, k.Zoom, k.PrevMatch, k.NextMatch, k.LatestChange, k.ChangeLog}
+	return []key.Binding{k.CopyName, k.CopyContent, k.Pager, k.Zoom, k.PrevMatch, k.NextMatch, k.LatestChange, k.ChangeLog, k.Reveal}
 }
 
 // SearchKeys drive the search line.
@@ -318,6 +320,7 @@ func (k *KeyMap) SetMode(m Mode, editing, query bool) {
 	k.PreviewPageUp.SetEnabled(m == ModePreview)
 	k.Merge.SetEnabled(false) // only in the findings view
 	k.NotDuplicate.SetEnabled(false)
+	k.Reveal.SetEnabled(false)
 	k.Mark.SetEnabled(k.Mark.Enabled() && m != ModePreview)
 	k.Cancel.SetEnabled(m == ModeHelp)
 }
@@ -333,6 +336,7 @@ func (k *KeyMap) SetReferenceMode(editing bool) {
 	}
 	k.Merge.SetEnabled(editing) // the findings view's, listed with the editing keys
 	k.NotDuplicate.SetEnabled(editing)
+	k.Reveal.SetEnabled(true) // the findings view's, listed with the reading keys
 }
 
 // setDialogMode enables only the keys of the reload log or of a dialog
@@ -356,7 +360,7 @@ func (k *KeyMap) setDialogMode(m Mode) {
 		ModeChoice:   {&k.KeepMine, &k.KeepTheirs, &k.SaveAsNew, &k.RestoreRenamed, &k.KeepUndo, &k.DropUndo},
 		ModePanel:    {&k.Up, &k.Down, &k.PageUp, &k.PageDown, &k.HalfUp, &k.HalfDown, &k.Top, &k.Bottom, &k.Quit, &k.Stats},
 		ModeFindings: {&k.Up, &k.Down, &k.PageUp, &k.PageDown, &k.HalfUp, &k.HalfDown, &k.Top, &k.Bottom, &k.Quit,
-			&k.Findings, &k.Accept, &k.Focus, &k.Merge, &k.NotDuplicate, &k.Edit, &k.Delete, &k.Undo},
+			&k.Findings, &k.Accept, &k.Focus, &k.Merge, &k.NotDuplicate, &k.Reveal, &k.Edit, &k.Delete, &k.Undo},
 	}[m]
 	for _, b := range on {
 		b.SetEnabled(true)

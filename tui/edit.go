@@ -93,12 +93,12 @@ func (f *editing) Update(m *Model, msg tea.Msg) (bool, tea.Cmd) {
 		}
 		r := msg.db.Features().Sessions // the folder's, or the store's own
 		f.refs.dir, f.refs.reader = store.SessionsWhere(r), r
-		return true, tea.Batch(m.dispatch(msg), f.readRefs(), f.readRecalled())
+		return true, tea.Batch(m.dispatch(msg), f.readRefs(), f.readRecalled(msg.snap))
 	case reloadedMsg:
 		if msg.unchangedCheck() { // the sessions were read with the open
 			return true, m.dispatch(msg)
 		}
-		return true, tea.Batch(m.dispatch(msg), f.readRefs(), f.readRecalled())
+		return true, tea.Batch(m.dispatch(msg), f.readRefs(), f.readRecalled(msg.snap))
 	}
 	return false, nil
 }

@@ -36,10 +36,15 @@ type findingsView struct {
 
 // comparison is two duplicates side by side, one chosen to be kept.
 type comparison struct {
-	pair   [2]store.Entry
-	sim    float64
-	keep   int // 0: the left one is kept, 1: the right one
-	offset int // first content line shown
+	pair [2]store.Entry
+	// masked are the pair with their secrets masked (hygiene.MaskEntry),
+	// shown until the reveal key shows the pair as it is.
+	masked   [2]store.Entry
+	secrets  bool // the pair holds a secret: masked differs from pair
+	revealed bool
+	sim      float64
+	keep     int // 0: the left one is kept, 1: the right one
+	offset   int // first content line shown
 }
 
 // findingsDoneMsg carries the report of a snapshot.
@@ -230,8 +235,22 @@ func (f *editing) compare(m *Model, fd hygiene.Finding) tea.Cmd {
 	if !oka || !okb {
 		return m.SetStatus("that entry no longer exists")
 	}
-	f.fv.cmp = &comparison{pair: [2]store.Entry{m.snap.entries[ia], m.snap.entries[ib]}, sim: sim}
+	c := &comparison{pair: [2]store.Entry{m.snap.entries[ia], m.snap.entries[ib]}, sim: sim}
+	for i, e := range c.pair {
+		var held bool
+		c.masked[i], held = hygiene.MaskEntry(e)
+		c.secrets = c.secrets || held
+	}
+	f.fv.cmp = c
 	return nil
+}
+
+// shown are the pair as the comparison draws them: masked unless revealed.
+func (c *comparison) shown() [2]store.Entry {
+	if c.revealed {
+		return c.pair
+	}
+	return c.masked
 }
 
 // compareKey drives the comparison: tab chooses the entry kept, merge
@@ -244,6 +263,11 @@ func (f *editing) compareKey(m *Model, k tea.KeyPressMsg) tea.Cmd {
 		f.fv.cmp = nil
 	case key.Matches(k, keys.Focus):
 		c.keep = 1 - c.keep
+	case key.Matches(k, keys.Reveal):
+		if !c.secrets {
+			return m.SetStatus("no secret to show: neither entry holds one")
+		}
+		c.revealed = !c.revealed
 	case key.Matches(k, keys.Merge):
 		return f.writing(m, func(m *Model) tea.Cmd { return f.askMerge(m, c.pair[c.keep], c.pair[1-c.keep]) })
 	case key.Matches(k, keys.NotDuplicate):
@@ -401,12 +425,16 @@ func (f *editing) findingsBody(m *Model, w, h int) string {
 func (f *editing) findingsHints(m *Model) string {
 	k := m.Keys()
 	closeKeys := hints("/", keyName(k.Cancel), keyName(k.Findings))
-	if f.fv.cmp != nil {
+	if c := f.fv.cmp; c != nil {
+		reveal := ""
+		if c.secrets {
+			reveal = keyHint(k.Reveal, map[bool]string{false: "show secrets", true: "mask secrets"}[c.revealed])
+		}
 		if m.ReadOnly() {
-			return hints(" · ", keyHint(k.Up, "scroll"), closeKeys+" back") + " · read-only"
+			return hints(" · ", reveal, keyHint(k.Up, "scroll"), closeKeys+" back") + " · read-only"
 		}
 		return hints(" · ", keyHint(k.Focus, "keep the other"), keyHint(k.Merge, "merge"), keyHint(k.NotDuplicate, "not duplicates"),
-			keyHint(k.Undo, "undo"), keyHint(k.Up, "scroll"), keyName(k.Cancel)+" back")
+			reveal, keyHint(k.Undo, "undo"), keyHint(k.Up, "scroll"), keyName(k.Cancel)+" back")
 	}
 	if m.ReadOnly() {
 		return hints(" · ", keyHint(k.Accept, "open"), closeKeys+" close") + " · read-only"
@@ -504,13 +532,20 @@ func (f *editing) compareView(m *Model, w, h int) string {
 	st := m.c.styles
 	c := f.fv.cmp
 	title := st.paneTitle.Render("Duplicates side by side") + st.dim.Render(fmt.Sprintf("  (similarity %.2f)", c.sim))
+	switch {
+	case c.secrets && c.revealed:
+		title += st.warning.Render("  secrets shown")
+	case c.secrets:
+		title += st.dim.Render(fmt.Sprintf("  secrets masked: %s shows them", keyName(m.Keys().Reveal)))
+	}
+	pair := c.shown()
 	colW := max((w-1)/2, 1)
 	body := max(h-1, 1)
 	cols := make([]string, 2)
 	longest := 0
-	differs := differingLines(c.pair[0].Content, c.pair[1].Content)
-	for i, e := range c.pair {
-		lines := f.compareColumn(m, e, i == c.keep, differs[i], colW)
+	differs := differingLines(pair[0].Content, pair[1].Content)
+	for i, e := range pair {
+		lines := f.compareColumn(m, e, len(c.pair[i].Content), c.pair[i].Tokens(), i == c.keep, differs[i], colW)
 		longest = max(longest, len(lines))
 		cols[i] = strings.Join(lines, "\n")
 	}
@@ -551,8 +586,9 @@ const diffGutter = "▌"
 
 // compareColumn is one entry's side: whether it is kept, its name, kind,
 // size and aliases, then its content wrapped at width, each line the other
-// entry lacks marked in the gutter.
-func (f *editing) compareColumn(m *Model, e store.Entry, kept bool, differs []bool, width int) []string {
+// entry lacks marked in the gutter. e is the entry as shown (its secrets
+// masked or not); size and tokens are the entry's own.
+func (f *editing) compareColumn(m *Model, e store.Entry, size, tokens int, kept bool, differs []bool, width int) []string {
 	st := m.c.styles
 	mark := st.warning.Render("✗ merged into the other, deleted")
 	if kept {
@@ -565,7 +601,7 @@ func (f *editing) compareColumn(m *Model, e store.Entry, kept bool, differs []bo
 	head := []string{
 		mark,
 		st.cardTitle.Render(sanitize.Name(e.Name)),
-		st.label.Render(e.Kind.String() + idLabel(e.ID, m.caps().ShowsIDs()) + " · " + humanize.Size(len(e.Content)) + " · " + humanize.Plural(e.Tokens(), "token")),
+		st.label.Render(e.Kind.String() + idLabel(e.ID, m.caps().ShowsIDs()) + " · " + humanize.Size(size) + " · " + humanize.Plural(tokens, "token")),
 		st.label.Render("aliases: ") + strings.Join(aliases, ", "),
 		"",
 	}

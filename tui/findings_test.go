@@ -243,3 +243,41 @@ func TestDifferingLines(t *testing.T) {
 		}
 	}
 }
+
+// TestFindings_CompareMasksSecrets: two duplicates holding a token (and a
+// name holding one) are shown side by side with the secrets masked in
+// names and content and in the reason line; S shows them, S again masks
+// them, and a merge keeps the entries as they are.
+func TestFindings_CompareMasksSecrets(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "memory.db")
+	at := uint64(testNow.Unix()) - 86400
+	body := "Tag the release, run make release, promote after fifteen minutes of canary.\nGITHUB_TOKEN="
+	writeEntries(t, path, []store.Entry{
+		{ID: 1, Name: "deploy-steps", Kind: store.Note, CreatedAt: at, Aliases: []string{}, Content: body + fakeToken},
+		{ID: 2, Name: "deploy " + fakeToken, Kind: store.Note, CreatedAt: at + 1, Aliases: []string{}, Content: body + fakeToken},
+	})
+	h := newEditHarnessIn(t, path, t.TempDir())
+	press(h.m, "L")
+	if scr := plainScreen(h.m); strings.Contains(scr, fakeToken) || !strings.Contains(scr, "duplicate (1)") {
+		t.Fatalf("the list shows the secret or lacks the duplicate:\n%s", scr)
+	}
+	press(h.m, "enter")
+	scr := plainScreen(h.m)
+	if strings.Contains(scr, fakeToken) || !strings.Contains(scr, "GITHUB_TOKEN=ghp_…4hJ6") || !strings.Contains(scr, "secrets masked") {
+		t.Fatalf("the side by side view does not mask the token:\n%s", scr)
+	}
+	press(h.m, "S")
+	if scr := plainScreen(h.m); !strings.Contains(scr, fakeToken) || !strings.Contains(scr, "secrets shown") {
+		t.Fatalf("S does not show the token:\n%s", scr)
+	}
+	press(h.m, "S")
+	if scr := plainScreen(h.m); strings.Contains(scr, fakeToken) {
+		t.Fatalf("S again does not mask the token:\n%s", scr)
+	}
+	press(h.m, "m")
+	press(h.m, "y")
+	disk := h.onDisk()
+	if kept, ok := disk["deploy-steps"]; !ok || kept.Content != body+fakeToken || !slices.Contains(kept.Aliases, "deploy "+fakeToken) {
+		t.Errorf("the merge did not keep the entries as they are: %+v", disk)
+	}
+}

@@ -22,6 +22,9 @@ type recalledState struct {
 	err    error
 	seq    int  // drops stale reads
 	never  bool // list only entries no recorded recall returned
+	// known is the memory's names as last loaded, to read results against
+	// (recalls.NameSet).
+	known recalls.Known
 }
 
 // recalledCount is one name's recalls: how many, and the latest time.
@@ -39,12 +42,17 @@ type recalledMsg struct {
 
 // readRecalled reads every session's recalls off the update loop, one
 // session at a time, keeping only the counts (recalls.ReadThen, as
-// `crmem stats` reads them).
-func (f *editing) readRecalled() tea.Cmd {
+// `crmem stats` reads them), each result read against the names of snap's
+// entries (nil: the memory did not change since the last read).
+func (f *editing) readRecalled(snap *snapshot) tea.Cmd {
 	f.recalled.seq++
 	seq, r := f.recalled.seq, f.refs.reader
+	if snap != nil {
+		f.recalled.known = recalls.NameSet(snap.entries)
+	}
+	known := f.recalled.known
 	return func() tea.Msg {
-		then, err := recalls.ReadThen(r, sessions.RecallOptions{})
+		then, err := recalls.ReadThen(r, sessions.RecallOptions{}, known)
 		return recalledMsg{seq: seq, then: then, err: err}
 	}
 }

@@ -14,6 +14,11 @@ import (
 // findDuplicates reports groups of entries with the same normalised
 // content (exact) or with a tf-idf cosine at or above the threshold
 // (near), joined by union-find so a chain of similar entries is one group.
+// Near pairs are proposed by the words held by few entries (nearPairs);
+// the entries whose weight lies mostly in common words are compared with
+// one another by the all-pairs method, which needs no rare word
+// (allPairs): together every pair at the threshold is compared, within
+// the work bounds.
 // A pair the user said is not a duplicate never joins entries by itself.
 func findDuplicates(entries []store.Entry, o *Options, r *Report) {
 	threshold := o.MinSimilarity
@@ -32,14 +37,21 @@ func findDuplicates(entries []store.Entry, o *Options, r *Report) {
 	if sp.rareDF < wanted {
 		r.bound(fmt.Sprintf("near-duplicates: only terms held by at most %d entries (not %d) proposed candidates, to bound the pairs compared", sp.rareDF, wanted))
 	}
-	if n := sp.unreached(); n > 0 {
-		r.bound(fmt.Sprintf("near-duplicates: %s of %s entries share only words that more than %s entries hold, so they were compared with none (exact duplicates are still found)",
-			humanize.Count(n), humanize.Count(v.Docs()), humanize.Count(sp.rareDF)))
-	}
 	g := newGrouping(entries, v, o.NotDuplicates)
 	g.joinExact()
-	for _, p := range sp.nearPairs(threshold, r) {
-		g.joinNear(p)
+	repeated := g.repeated()
+	sp.nearPairs(threshold, r, repeated, g.joinNear)
+	// A pair sharing no rare word can be near only if both hold most of
+	// their weight in common words: those entries are compared with one
+	// another whatever their words (allPairs), so no near pair is missed.
+	skip := sp.commonHeavy(threshold)
+	for d := range skip {
+		skip[d] = !skip[d] || repeated[d]
+	}
+	sp.allPairs(threshold, r, skip, g.joinNear)
+	if g.dropped > 0 {
+		r.bound(fmt.Sprintf("near-duplicates: %s pairs reached the threshold; all joined their groups, the first %s are listed",
+			humanize.Count(len(g.pairs)+g.dropped), humanize.Count(MaxNearPairs)))
 	}
 	r.Findings = append(r.Findings, g.findings()...)
 }
@@ -49,11 +61,15 @@ type grouping struct {
 	entries []store.Entry
 	v       *bm25.Vectors
 	ignore  *NotDuplicates
-	class   []int32          // exact class of each entry, -1 if none
-	doc     map[uint64]int32 // entry id → document of v
-	entry   []int32          // document of v → entry index
-	parent  []int32          // union-find over entries
-	pairs   []entryPair      // near pairs joined
+	class   []int32            // exact class of each entry, -1 if none
+	doc     map[uint64]int32   // entry id → document of v
+	entry   []int32            // document of v → entry index
+	parent  []int32            // union-find over entries: exact classes
+	nparent []int32            // union-find over entries: near pairs
+	pairs   []entryPair        // near pairs joined (MaxNearPairs at most)
+	dropped int                // near pairs joined beyond MaxNearPairs
+	secrets map[int32][]string // entry index → its secrets, lower case (secretsOf)
+	mask    *masker
 }
 
 // entryPair is a near pair as entry indexes.
@@ -66,10 +82,10 @@ type entryPair struct {
 // entries and v's documents.
 func newGrouping(entries []store.Entry, v *bm25.Vectors, ignore *NotDuplicates) *grouping {
 	g := &grouping{entries: entries, v: v, ignore: ignore,
-		doc: make(map[uint64]int32, len(entries)), parent: make([]int32, len(entries))}
+		doc: make(map[uint64]int32, len(entries)), parent: make([]int32, len(entries)), nparent: make([]int32, len(entries))}
 	byID := make(map[uint64]int32, len(entries))
 	for i := range entries {
-		g.parent[i] = int32(i)
+		g.parent[i], g.nparent[i] = int32(i), int32(i)
 		byID[entries[i].ID] = int32(i) // a repeated id: the later entry, as the index has it
 	}
 	g.entry = make([]int32, v.Docs())
@@ -81,19 +97,39 @@ func newGrouping(entries []store.Entry, v *bm25.Vectors, ignore *NotDuplicates) 
 	return g
 }
 
-func (g *grouping) find(i int32) int32 {
-	for g.parent[i] != i {
-		g.parent[i] = g.parent[g.parent[i]]
-		i = g.parent[i]
+func find(parent []int32, i int32) int32 {
+	for parent[i] != i {
+		parent[i] = parent[parent[i]]
+		i = parent[i]
 	}
 	return i
 }
 
-func (g *grouping) union(a, b int32) {
-	ra, rb := g.find(a), g.find(b)
+func union(parent []int32, a, b int32) {
+	ra, rb := find(parent, a), find(parent, b)
 	if ra != rb {
-		g.parent[max(ra, rb)] = min(ra, rb)
+		parent[max(ra, rb)] = min(ra, rb)
 	}
+}
+
+// repeated marks the documents whose entry repeats an earlier one of its
+// exact class: the near-duplicate search leaves them out (their class's
+// first entry stands for them), so 5,000 copies of one text cost one.
+func (g *grouping) repeated() []bool {
+	out := make([]bool, len(g.entry))
+	first := map[int32]int32{}
+	for d, i := range g.entry {
+		c := g.class[i]
+		if c < 0 {
+			continue
+		}
+		if _, ok := first[c]; ok {
+			out[d] = true
+		} else {
+			first[c] = i
+		}
+	}
+	return out
 }
 
 // ignored reports whether the user said a and b are not duplicates.
@@ -112,7 +148,7 @@ func (g *grouping) joinExact() {
 		if !ok {
 			first[c] = int32(i)
 		} else if !g.ignored(f, int32(i)) {
-			g.union(f, int32(i))
+			union(g.parent, f, int32(i))
 		}
 	}
 }
@@ -124,24 +160,46 @@ func (g *grouping) joinNear(p docPair) {
 	if g.ignored(a, b) || (g.class[a] >= 0 && g.class[a] == g.class[b]) {
 		return
 	}
-	g.union(a, b)
+	union(g.nparent, a, b)
+	if len(g.pairs) >= MaxNearPairs {
+		g.dropped++ // joined, not listed: a memory of few words has millions
+		return
+	}
 	g.pairs = append(g.pairs, entryPair{a, b, p.sim})
 }
 
-// findings turns the groups into findings, most similar first.
+// findings turns the groups into findings, most similar first: each exact
+// class (as the user's not-duplicates split it) is an exact finding, and
+// each group of near pairs a near one, listing the entries of its pairs
+// (an exact class takes part through its first entry, so an exact pair is
+// never called near).
 func (g *grouping) findings() []Finding {
 	members := map[int32][]int32{}
 	for i := range g.entries {
-		root := g.find(int32(i))
+		root := find(g.parent, int32(i))
 		members[root] = append(members[root], int32(i))
 	}
-	pairsOf := map[int32][]entryPair{}
-	for _, p := range g.pairs {
-		root := g.find(p.a)
-		pairsOf[root] = append(pairsOf[root], p)
-	}
 	var out []Finding
-	for root, ms := range members {
+	for _, ms := range members {
+		if len(ms) > 1 {
+			out = append(out, g.finding(ms, nil))
+		}
+	}
+	nearMembers := map[int32][]int32{}
+	pairsOf := map[int32][]entryPair{}
+	inPair := map[int32]bool{}
+	for _, p := range g.pairs {
+		root := find(g.nparent, p.a)
+		pairsOf[root] = append(pairsOf[root], p)
+		for _, e := range [2]int32{p.a, p.b} {
+			if !inPair[e] {
+				inPair[e] = true
+				r := find(g.nparent, e)
+				nearMembers[r] = append(nearMembers[r], e)
+			}
+		}
+	}
+	for root, ms := range nearMembers {
 		if len(ms) > 1 {
 			out = append(out, g.finding(ms, pairsOf[root]))
 		}
@@ -215,9 +273,49 @@ func (g *grouping) shared(ms []int32) []string {
 	}
 	slices.SortStableFunc(common, func(a, b uint32) int { return cmp.Compare(v.DF[a], v.DF[b]) })
 	var out []string
-	for _, t := range common[:min(len(common), MaxSharedTerms)] {
-		out = append(out, v.Text[t])
+	for _, t := range common {
+		if len(out) == MaxSharedTerms {
+			break
+		}
+		if !g.inSecret(ms, v.Text[t]) {
+			out = append(out, v.Text[t])
+		}
 	}
+	return out
+}
+
+// inSecret reports whether term is part of a secret in one of the members'
+// contents or aliases (or holds one): the rarest terms two entries share
+// are often a token they both hold, and a report never prints one.
+func (g *grouping) inSecret(ms []int32, term string) bool {
+	for _, m := range ms {
+		for _, s := range g.secretsOf(m) {
+			if strings.Contains(s, term) || strings.Contains(term, s) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// secretsOf returns the secrets in entry i's content and aliases, in lower
+// case, found once per entry.
+func (g *grouping) secretsOf(i int32) []string {
+	if g.secrets == nil {
+		g.secrets = map[int32][]string{}
+		g.mask = newMasker()
+	}
+	if s, ok := g.secrets[i]; ok {
+		return s
+	}
+	e := &g.entries[i]
+	var out []string
+	for _, text := range append([]string{e.Content}, e.Aliases...) {
+		for _, sp := range g.mask.spans(text) {
+			out = append(out, strings.ToLower(text[sp.Start:sp.End]))
+		}
+	}
+	g.secrets[i] = out
 	return out
 }
 

@@ -19,6 +19,10 @@ const (
 	// (each costs the two entries' distinct terms); candidates beyond it
 	// are left unexamined.
 	MaxExactWork = 200_000_000
+	// MaxNearPairs bounds the near pairs kept to list in the findings:
+	// beyond it pairs still join their groups, but are not kept (a memory
+	// written in a few hundred words has millions at the threshold).
+	MaxNearPairs = 500_000
 	// MaxPairsPerGroup bounds the pairs a duplicate group lists.
 	MaxPairsPerGroup = 20
 	// MaxSharedTerms bounds the shared terms a duplicate group lists.

@@ -29,13 +29,19 @@ func findNames(entries []store.Entry, _ *Options, r *Report) {
 		folded[f] = append(folded[f], e)
 		sk := skeleton(f)
 		skeletons[sk] = append(skeletons[sk], e)
+	}
+	for i := range entries {
+		e := &entries[i]
 		if inv := invisibles(e.Name); len(inv) > 0 {
+			reason := fmt.Sprintf("%q holds invisible characters (%s)", e.Name, strings.Join(inv, " "))
+			if twin := twinOf(e, folded[fold(e.Name)]); twin != nil {
+				reason += fmt.Sprintf("; it reads as %q, another entry's name", twin.Name)
+			}
 			r.Findings = append(r.Findings, Finding{Kind: Name, Check: "invisible", Entries: sortedRefs(e),
-				Reason: fmt.Sprintf("%q holds invisible characters (%s)", e.Name, strings.Join(inv, " ")),
-				Name:   &NameDetail{Invisible: inv}})
+				Reason: reason, Name: &NameDetail{Invisible: inv}})
 		}
 	}
-	r.Findings = append(r.Findings, collisions(folded, "folded", "are the same name but for case or Unicode form")...)
+	r.Findings = append(r.Findings, collisions(folded, "folded", "are the same name but for case, spaces at either end, invisible characters or Unicode form")...)
 	r.Findings = append(r.Findings, collisions(skeletons, "confusable", "look alike: they differ only in look-alike letters")...)
 	r.Findings = append(r.Findings, mixedScripts(entries, skeletons)...)
 	sortByFirstID(r.Findings, Name)
@@ -59,6 +65,25 @@ func collisions(groups map[string][]*store.Entry, check, says string) []Finding 
 		out = append(out, f)
 	}
 	return out
+}
+
+// twinOf is the entry among same (the entries whose names fold alike) whose
+// name is e's without its invisible characters, or else any other name
+// that folds alike; nil when there is none.
+func twinOf(e *store.Entry, same []*store.Entry) *store.Entry {
+	var other *store.Entry
+	for _, o := range same {
+		if o.Name == e.Name {
+			continue
+		}
+		if invisibles(o.Name) == nil {
+			return o
+		}
+		if other == nil {
+			other = o
+		}
+	}
+	return other
 }
 
 // groupLookAlikes lists the look-alike letters in the names of es, each
@@ -116,13 +141,29 @@ func mixedScripts(entries []store.Entry, skeletons map[string][]*store.Entry) []
 	return out
 }
 
-// fold is a name's NFKC, case-folded form; an ASCII name (NFKC leaves it
-// as it is) is only lowered.
+// fold is a name's NFKC, case-folded form, without its invisible
+// characters and the white space at either end (a name that differs from
+// another only by those reads as the other); an ASCII name without
+// control characters or outer spaces (NFKC leaves it as it is) is only
+// lowered.
 func fold(s string) string {
-	if !isASCII(s) {
-		return cases.Fold().String(norm.NFKC.String(s))
+	if isASCII(s) && !hasControl(s) && strings.TrimSpace(s) == s {
+		return strings.ToLower(s)
 	}
-	return strings.ToLower(s)
+	if invisibles(s) != nil {
+		var b strings.Builder
+		for i, r := range s {
+			if !sanitize.Invisible(s, i) {
+				b.WriteRune(r)
+			}
+		}
+		s = b.String()
+	}
+	s = strings.TrimFunc(s, unicode.IsSpace)
+	if isASCII(s) {
+		return strings.ToLower(s)
+	}
+	return cases.Fold().String(norm.NFKC.String(s))
 }
 
 func isASCII(s string) bool {

@@ -114,23 +114,17 @@ func (s *space) indexRare() {
 	}
 }
 
-// unreached counts the documents that share terms with others but only
-// terms above the cut: no pair of theirs is a candidate.
-func (s *space) unreached() int {
-	v := s.v
-	n := 0
-	for d := range v.Docs() {
-		shared, rare := false, false
-		for i := v.Start[d]; i < v.Start[d+1] && !rare; i++ {
-			df := v.DF[v.Terms[i]]
-			shared = shared || df >= 2
-			rare = s.rare(df)
-		}
-		if shared && !rare {
-			n++
-		}
+// commonHeavy marks the documents whose weight outside the candidate
+// terms reaches threshold. A pair that shares no candidate term has a
+// cosine of at most the smaller of the two's weight outside them
+// (Cauchy–Schwarz), so only pairs of such documents can be near without a
+// rare word in common; allPairs compares them with one another.
+func (s *space) commonHeavy(threshold float64) []bool {
+	out := make([]bool, s.v.Docs())
+	for d := range out {
+		out[d] = float64(s.rest[d]) >= threshold-1e-6
 	}
-	return n
+	return out
 }
 
 // cosine is the exact similarity of documents a and b: a merge of their
@@ -167,17 +161,23 @@ type docPair struct {
 // sums the candidate terms' products with every later document sharing
 // one, keeps those whose sum plus the most the other terms could add
 // reaches threshold, and computes their exact cosine, within MaxExactWork.
-func (s *space) nearPairs(threshold float64, r *Report) []docPair {
+//
+// Documents marked in skip (copies of an earlier exact duplicate) take no
+// part.
+func (s *space) nearPairs(threshold float64, r *Report, skip []bool, emit func(docPair)) {
 	n := s.v.Docs()
 	acc := make([]float32, n)
 	seen := make([]int32, n) // d+1 once d touched the document
 	var touched []int32
 	cursor := slices.Clone(s.start[:len(s.start)-1]) // term t: its list's position of the document being visited
-	var pairs []docPair
 	exactWork := 0
 	for d := range n {
 		touched = s.accumulate(d, cursor, acc, seen, touched[:0])
 		for _, e := range touched {
+			if skip[d] || skip[e] {
+				acc[e] = 0
+				continue
+			}
 			bound := float64(acc[e]) + float64(s.rest[d])*float64(s.rest[e])
 			acc[e] = 0
 			if bound < threshold-1e-6 || exactWork > MaxExactWork {
@@ -186,14 +186,13 @@ func (s *space) nearPairs(threshold float64, r *Report) []docPair {
 			sim, cost := s.cosine(d, int(e))
 			exactWork += cost
 			if sim >= threshold {
-				pairs = append(pairs, docPair{int32(d), e, min1(sim)})
+				emit(docPair{int32(d), e, min1(sim)})
 			}
 		}
 	}
 	if exactWork > MaxExactWork {
 		r.bound(fmt.Sprintf("near-duplicates: exact similarities stopped after %s term comparisons; some candidate pairs were not compared", humanize.Count(MaxExactWork)))
 	}
-	return pairs
 }
 
 // accumulate adds document d's products with every later document through

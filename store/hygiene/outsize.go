@@ -24,12 +24,14 @@ func findOutsize(entries []store.Entry, o *Options, r *Report) {
 		times = DefaultOutsizeTimes
 	}
 	tokens := make([]int, len(entries))
+	empty := make([]bool, len(entries))
 	var bytesOf, tokensOf []int
 	for i := range entries {
 		e := &entries[i]
 		if strings.TrimSpace(e.Content) == "" {
+			empty[i] = true
 			r.Findings = append(r.Findings, Finding{Kind: Outsize, Check: "empty", Entries: sortedRefs(e),
-				Reason: fmt.Sprintf("%q has no content", e.Name), Outsize: &OutsizeDetail{}})
+				Reason: fmt.Sprintf("%q has no content", e.Name), Outsize: &OutsizeDetail{Bytes: len(e.Content)}})
 			continue
 		}
 		tokens[i] = tokenCount(e, o)
@@ -39,6 +41,9 @@ func findOutsize(entries []store.Entry, o *Options, r *Report) {
 	var big []Finding
 	for i := range entries {
 		e := &entries[i]
+		if empty[i] {
+			continue // one finding: it has no content, however many spaces
+		}
 		if f, ok := outsize(e, tokens[i], mb, mt, times); ok {
 			big = append(big, f)
 		}

@@ -16,6 +16,13 @@ import (
 //go:embed gitleaks/gitleaks.toml
 var gitleaksTOML []byte
 
+// crmemTOML is crmem's own rules (crmem-rules.toml), in gitleaks' format,
+// applied after gitleaks': a Stripe key ended by punctuation, a password
+// in a URL, a password in prose.
+//
+//go:embed crmem-rules.toml
+var crmemTOML []byte
+
 // ruleFile is the part of gitleaks.toml crmem applies.
 type ruleFile struct {
 	Allowlist allowFile  `toml:"allowlist"`
@@ -46,9 +53,18 @@ type allowFile struct {
 // keywords occur).
 type rule struct {
 	ruleSpec
-	re    func() (*regexp.Regexp, error)
-	allow []*allowlist
+	re func() (*regexp.Regexp, error)
+	// anchored, when set, is the expression without its leading
+	// genericLead, anchored at a keyword: the scanner tries it at each
+	// keyword (scanner.applyAnchored) instead of running re over windows.
+	anchored func() (*regexp.Regexp, error)
+	allow    []*allowlist
 }
+
+// genericLead is how gitleaks' generic key rule begins: any run of word
+// characters before its keyword. Matched at each keyword instead, the rule
+// costs a keyword scan rather than about a microsecond per byte.
+const genericLead = `(?i)[\w.-]{0,50}?`
 
 // allowlist is a gitleaks allowlist: a finding it matches is not reported.
 type allowlist struct {
@@ -74,10 +90,14 @@ var ruleSet = sync.OnceValues(parseRules)
 
 // parseRules decodes gitleaks.toml into rules.
 func parseRules() (*rules, error) {
-	var f ruleFile
+	var f, own ruleFile
 	if err := toml.Unmarshal(gitleaksTOML, &f); err != nil {
 		return nil, fmt.Errorf("parse gitleaks rules: %w", err)
 	}
+	if err := toml.Unmarshal(crmemTOML, &own); err != nil {
+		return nil, fmt.Errorf("parse crmem rules: %w", err)
+	}
+	f.Rules = append(f.Rules, own.Rules...)
 	rs := &rules{global: newAllowlist(f.Allowlist)}
 	var kws []keyword
 	for _, spec := range f.Rules {
@@ -86,6 +106,9 @@ func parseRules() (*rules, error) {
 			continue
 		}
 		r := &rule{ruleSpec: spec, re: lazyRegexp(spec.Regex)}
+		if rest, ok := strings.CutPrefix(spec.Regex, genericLead); ok && spec.ID == "generic-api-key" {
+			r.anchored = lazyRegexp(`^(?i)` + rest)
+		}
 		for _, a := range spec.Allowlists {
 			r.allow = append(r.allow, newAllowlist(a))
 		}
@@ -169,12 +192,15 @@ type keyword struct {
 // keyword is looked up by its first two bytes, through a bit set that
 // rejects almost every position with one memory access.
 type keywords struct {
-	bits  [1 << 16 / 64]uint64
-	start map[uint16][]keyword
+	bits [1 << 16 / 64]uint64
+	// start holds, by a keyword's first two bytes, the keywords that begin
+	// with them (an array: a map lookup per candidate position was a
+	// sixth of a scan).
+	start [][]keyword
 }
 
 func newKeywords(kws []keyword) *keywords {
-	k := &keywords{start: map[uint16][]keyword{}}
+	k := &keywords{start: make([][]keyword, 1<<16)}
 	for _, w := range kws {
 		key := uint16(w.text[0]) | uint16(w.text[1])<<8 // gitleaks keywords are 2 bytes or longer
 		k.bits[key/64] |= 1 << (key % 64)

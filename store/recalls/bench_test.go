@@ -141,7 +141,7 @@ func BenchmarkReadThen(b *testing.B) {
 	const n = 200
 	dir := writeBenchSessions(b, n, 100)
 	for b.Loop() {
-		th, err := ReadThen(sessions.Folder(dir), sessions.RecallOptions{})
+		th, err := ReadThen(sessions.Folder(dir), sessions.RecallOptions{}, nil)
 		if err != nil || th.Recalls != n*10 {
 			b.Fatal(th.Recalls, err)
 		}

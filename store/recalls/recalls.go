@@ -151,7 +151,11 @@ const batch = 1024
 // passes, replays them with rank and calls fn with each, in session and
 // call order. At most a batch of recalls and one session are held at
 // once. It returns what reading the sessions could not use.
-func Stream(r store.SessionsReader, opt sessions.RecallOptions, f Filter, rank Ranker, fn func(Item) error) (sessions.RecallProblems, error) {
+//
+// known gives the memory's entries, to read each result against
+// (sessions.Recall.Resolve; NameSet makes one); nil reads results by their
+// shape alone.
+func Stream(r store.SessionsReader, opt sessions.RecallOptions, f Filter, rank Ranker, known Known, fn func(Item) error) (sessions.RecallProblems, error) {
 	var pending []Item
 	flush := func() error {
 		err := parallel(len(pending), 0, func(i int) error {
@@ -174,6 +178,7 @@ func Stream(r store.SessionsReader, opt sessions.RecallOptions, f Filter, rank R
 	}
 	p, err := r.Recalls(opt, func(s sessions.SessionRecalls) error {
 		for _, rc := range s.Recalls {
+			rc.Resolve(known)
 			if f.keep(rc) {
 				pending = append(pending, Item{Recall: rc})
 			}

@@ -33,8 +33,10 @@ type Report struct {
 	// Entries is every entry of the memory that a recall returned then or
 	// would return now, most returned now first.
 	Entries []EntryUse `json:"entries"`
-	// Never is the entries that no recorded query returns, then or now:
-	// the cleanup candidates the agent never uses, oldest first.
+	// Never is the entries no recorded recall returned (Then 0), the one
+	// meaning of "never recalled" the stats and the TUI's column share:
+	// the cleanup candidates the agent never used, oldest first. Some of
+	// them a recorded query would return now (Now above 0).
 	Never []EntryUse `json:"never"`
 	// Crowding is the entries in the results of at least the crowd share
 	// of the distinct queries, as they rank now, biggest share first.
@@ -100,10 +102,10 @@ func (t *Tally) Report(mem *store.Memory, crowd float64) Report {
 		then, _ := t.then.Count(e.Name)
 		u := EntryUse{Name: e.Name, Kind: e.Kind.String(), CreatedAt: e.CreatedAt, Size: len(e.Content),
 			Then: then, Now: t.now[e.Name], Share: t.share(e.Name)}
-		switch {
-		case u.Then == 0 && u.Now == 0:
+		if u.Then == 0 {
 			r.Never = append(r.Never, u)
-		default:
+		}
+		if u.Then > 0 || u.Now > 0 {
 			r.Entries = append(r.Entries, u)
 		}
 		if r.Queries > 0 && u.Share >= crowd {

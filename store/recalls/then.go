@@ -2,6 +2,7 @@ package recalls
 
 import (
 	"fmt"
+	"sync"
 	"time"
 
 	"github.com/crmem/crmem/store"
@@ -58,10 +59,14 @@ func (t *Then) Count(name string) (n int, last time.Time) {
 // the sessions through r one at a time and replaying nothing: no index is
 // built, so it costs only the reading. Bad input is counted in
 // Then.Problems, as Stream counts it.
-func ReadThen(r store.SessionsReader, opt sessions.RecallOptions) (*Then, error) {
+//
+// known gives the memory's entries, to read each result against, as
+// Stream does; nil reads results by their shape alone.
+func ReadThen(r store.SessionsReader, opt sessions.RecallOptions, known Known) (*Then, error) {
 	t := &Then{}
 	p, err := r.Recalls(opt, func(s sessions.SessionRecalls) error {
 		for _, rc := range s.Recalls {
+			rc.Resolve(known)
 			t.add(rc)
 		}
 		return nil
@@ -71,4 +76,25 @@ func ReadThen(r store.SessionsReader, opt sessions.RecallOptions) (*Then, error)
 		return t, fmt.Errorf("read recalls: %w", err)
 	}
 	return t, nil
+}
+
+// Known is the lookup Stream and ReadThen read results against: an
+// entry's content by its exact name.
+type Known = func(name string) (content string, ok bool)
+
+// NameSet is entries as a Known lookup, built on its first use (a result
+// listing a single entry needs none). With two entries of one name, the
+// later one's content, as a lookup finds it.
+func NameSet(entries []store.Entry) Known {
+	build := sync.OnceValue(func() map[string]string {
+		set := make(map[string]string, len(entries))
+		for i := range entries {
+			set[entries[i].Name] = entries[i].Content
+		}
+		return set
+	})
+	return func(name string) (string, bool) {
+		c, ok := build()[name]
+		return c, ok
+	}
 }

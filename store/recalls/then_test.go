@@ -65,7 +65,7 @@ func TestReadThen(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			th, err := ReadThen(tt.r, sessions.RecallOptions{})
+			th, err := ReadThen(tt.r, sessions.RecallOptions{}, nil)
 			if (err != nil) != tt.wantError || tt.wantError && !errors.Is(err, boom) {
 				t.Fatalf("error %v, want error %v", err, tt.wantError)
 			}

@@ -5,10 +5,14 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"math"
 	"os"
 	"path/filepath"
 	"strings"
 	"time"
+	"unicode"
+
+	"github.com/pelletier/go-toml/v2"
 
 	"github.com/crmem/crmem/internal/safefile"
 )
@@ -24,6 +28,9 @@ type Recall struct {
 	LimitSet bool // the call gave its limit
 	Names    []string
 	Result   string // ResultNames, ResultNone, ResultUnparsable or ResultMissing
+	// pieces are the result's pieces when it has more than one, for
+	// Resolve to read against the memory's entries.
+	pieces []piece
 }
 
 // RecallProblems counts what reading recalls could not use. Every count is
@@ -69,6 +76,65 @@ type RecallOptions struct {
 	// Limit is the recall_limit of a call that gave none when the agent's
 	// own is not recorded beside the sessions; 0 means crabtalk's default.
 	Limit int
+	// Settings is crabtalk's local/settings.toml (SettingsPath), whose
+	// [agents.NAME.hooks.memory] recall_limit is each agent's own limit
+	// (crabtalk v0.0.22 crates/core/src/paths.rs SETTINGS_FILE,
+	// config/hooks.rs MemoryConfig); "" or a missing file: none.
+	Settings string
+}
+
+// SettingsPath is crabtalk's settings file for the memory file at path:
+// local/settings.toml in the same folder (~/.crabtalk).
+func SettingsPath(path string) string {
+	return filepath.Join(filepath.Dir(path), "local", "settings.toml")
+}
+
+// settingsFile is the part of crabtalk's settings.toml that holds each
+// agent's recall_limit.
+type settingsFile struct {
+	Agents map[string]struct {
+		Hooks struct {
+			Memory struct {
+				RecallLimit *uint64 `toml:"recall_limit"`
+			} `toml:"memory"`
+		} `toml:"hooks"`
+	} `toml:"agents"`
+}
+
+// agentLimits reads each agent's recall_limit from the settings file at
+// path; nil when there is none or it cannot be read (every agent then has
+// the default limit, as crabtalk's would if it could not load it).
+func agentLimits(path string) map[string]int {
+	if path == "" {
+		return nil
+	}
+	data, err := readSmall(path, 1<<20)
+	if err != nil {
+		return nil
+	}
+	var f settingsFile
+	if toml.Unmarshal(data, &f) != nil {
+		return nil
+	}
+	out := map[string]int{}
+	for name, a := range f.Agents {
+		if l := a.Hooks.Memory.RecallLimit; l != nil {
+			out[name] = int(min(*l, math.MaxInt))
+		}
+	}
+	return out
+}
+
+// readSmall reads a regular file of at most max bytes.
+func readSmall(path string, max int64) ([]byte, error) {
+	fi, err := os.Stat(path)
+	if err != nil {
+		return nil, err
+	}
+	if !fi.Mode().IsRegular() || fi.Size() > max {
+		return nil, fmt.Errorf("%s: not a regular file of at most %d bytes", path, max)
+	}
+	return os.ReadFile(path)
 }
 
 // DefaultRecallLimit is crabtalk's recall_limit default (MemoryConfig).
@@ -83,13 +149,43 @@ func (o RecallOptions) limit() int {
 
 // RecallBuilder collects one session's recalls from its steps, in order.
 // Make one with NewRecallBuilder.
+//
+// Results are paired with calls by position, as crabtalk writes them
+// (v0.0.22 crates/core/src/agent/mod.rs: the outputs of one assistant
+// message's calls are appended in call order, whatever order they finished
+// in): the n-th tool result after a message with tool calls is its n-th
+// call's. Ids are not unique (crabllm's Gemini provider names every call
+// call_0), so an id is used only to place a result whose position a
+// matching id contradicts. Likewise a run's tool_start events, written
+// after its messages (crates/runtime/src/engine/conversation.rs,
+// persist_messages), give their times to its tool-call messages in order.
 type RecallBuilder struct {
 	out   SessionRecalls
 	limit int
 	at    time.Time // the session's time, for a store that keeps none per step
-	byID  map[string]int
-	times map[string]time.Time
-	done  map[string]bool
+	// pending are the calls of the last message with tool calls, in call
+	// order, each its recall's index (-1: another tool's) and whether it
+	// has its result.
+	pending []pendingCall
+	// batches are the run's messages with tool calls not yet given a
+	// tool_start event's time, oldest first; afterEvents says the last
+	// step was an event (a message after it begins a new run).
+	batches     [][]pendingCall
+	afterEvents bool
+	// events are tool_start events read before any message they could
+	// time (crabtalk's store lists a session's events before its
+	// messages), oldest first.
+	events []step
+	// limits are the agents' own recall_limits, for a guest agent's call.
+	limits map[string]int
+}
+
+// pendingCall is one call of a message, waiting for its result.
+type pendingCall struct {
+	id       string
+	name     string
+	recall   int // index in out.Recalls, -1 for another tool
+	answered bool
 }
 
 // NewRecallBuilder starts a session: its name, its agent ("" when unknown:
@@ -118,17 +214,90 @@ func (b *RecallBuilder) Add(data []byte, stepTime func() (time.Time, bool)) {
 	case stepOther:
 		return
 	}
-	for id, t := range s.times {
-		if b.times == nil {
-			b.times = map[string]time.Time{}
-		}
-		b.times[id] = t
+	if s.isEvent {
+		b.addEvent(s)
+		return
 	}
-	for _, c := range s.calls {
-		b.addCall(c, s.agent, stepTime)
+	if len(s.calls) > 0 {
+		if b.afterEvents {
+			b.batches = nil // a new run: the last one's events are all in
+		}
+		b.afterEvents = false
+		b.pending = make([]pendingCall, len(s.calls))
+		for i, c := range s.calls {
+			b.pending[i] = pendingCall{id: c.id, name: c.name, recall: -1}
+			if c.recall {
+				b.pending[i].recall = b.addCall(c, s.agent, stepTime)
+			}
+		}
+		if k := matchEvent(b.events, b.pending); k >= 0 {
+			b.timeBatch(b.pending, b.events[k])
+			b.events = b.events[k+1:]
+		} else {
+			b.batches = append(b.batches, b.pending)
+		}
 	}
 	for _, r := range s.results {
 		b.addResult(r)
+	}
+}
+
+// addEvent gives a tool_start event's time to the calls of the run's
+// oldest message not yet given one, by position.
+func (b *RecallBuilder) addEvent(s step) {
+	b.afterEvents = true
+	k := -1
+	for i, batch := range b.batches {
+		if sameCalls(s.event, batch) {
+			k = i // the oldest message whose calls the event names
+			break
+		}
+	}
+	if k < 0 {
+		b.events = append(b.events, s)
+		return
+	}
+	b.timeBatch(b.batches[k], s)
+	b.batches = b.batches[k+1:] // the older ones had no event (crabtalk writes one per round)
+}
+
+// matchEvent is the index of the oldest of events that names the calls of
+// batch, or -1.
+func matchEvent(events []step, batch []pendingCall) int {
+	for i, e := range events {
+		if sameCalls(e.event, batch) {
+			return i
+		}
+	}
+	return -1
+}
+
+// sameCalls reports whether a tool_start event names the calls of one
+// message, in order, by id and tool (ids repeat across messages, call_0,
+// so a run's rounds are still taken in order).
+func sameCalls(event []traceCall, batch []pendingCall) bool {
+	if len(event) != len(batch) {
+		return false
+	}
+	for i, c := range event {
+		if c.ID != batch[i].id || c.Name != batch[i].name {
+			return false
+		}
+	}
+	return true
+}
+
+// timeBatch gives the time of event s to the recalls among batch, the calls
+// of one message, by position.
+func (b *RecallBuilder) timeBatch(batch []pendingCall, s step) {
+	if s.at.IsZero() {
+		return
+	}
+	for k, c := range s.event {
+		if k < len(batch) && batch[k].recall >= 0 && c.Name == batch[k].name {
+			r := &b.out.Recalls[batch[k].recall]
+			r.Time, r.TimeFrom = s.at, TimeEvent
+		}
 	}
 }
 
@@ -138,14 +307,19 @@ func (b *RecallBuilder) Unreadable() {
 	b.out.Problems.UnreadableSteps++
 }
 
-func (b *RecallBuilder) addCall(c call, guest string, stepTime func() (time.Time, bool)) {
+// addCall records a recall call and returns its index, or -1 when its
+// arguments are malformed (counted, not listed).
+func (b *RecallBuilder) addCall(c call, guest string, stepTime func() (time.Time, bool)) int {
 	if c.badArg {
 		b.out.Problems.BadArguments++
-		return
+		return -1
 	}
 	r := Recall{Session: b.out.Session, Agent: b.out.Agent, Query: c.query, Limit: b.limit, Result: ResultMissing}
 	if guest != "" {
-		r.Agent = guest // a guest agent's own recall
+		r.Agent = guest // a guest agent's own recall, with its own limit
+		if l, ok := b.limits[guest]; ok {
+			r.Limit = l
+		}
 	}
 	if c.limit >= 0 {
 		r.Limit, r.LimitSet = c.limit, true
@@ -158,42 +332,50 @@ func (b *RecallBuilder) addCall(c call, guest string, stepTime func() (time.Time
 			r.Time, r.TimeFrom = t, TimeStep
 		}
 	}
-	if b.byID == nil {
-		b.byID = map[string]int{}
-	}
-	if c.id != "" {
-		if _, dup := b.byID[c.id]; !dup {
-			b.byID[c.id] = len(b.out.Recalls)
-		}
-	}
 	b.out.Recalls = append(b.out.Recalls, r)
+	return len(b.out.Recalls) - 1
 }
 
+// addResult pairs a tool result with the next unanswered call of the last
+// message with tool calls (by position), unless its id names another
+// unanswered call of that message and not this one.
 func (b *RecallBuilder) addResult(res result) {
-	i, ok := b.byID[res.id]
-	if !ok || b.done[res.id] {
-		return // another tool's result, or a second result for one call
+	k := -1
+	for i := range b.pending {
+		if !b.pending[i].answered {
+			k = i
+			break
+		}
 	}
-	if b.done == nil {
-		b.done = map[string]bool{}
+	if k < 0 {
+		return // no call waits: a result crabtalk would not have written
 	}
-	b.done[res.id] = true
-	r := &b.out.Recalls[i]
+	if res.id != "" && res.id != b.pending[k].id {
+		for i := k + 1; i < len(b.pending); i++ {
+			if !b.pending[i].answered && b.pending[i].id == res.id {
+				k = i
+				break
+			}
+		}
+	}
+	b.pending[k].answered = true
+	if b.pending[k].recall < 0 {
+		return // another tool's result
+	}
+	r := &b.out.Recalls[b.pending[k].recall]
 	if !res.ok {
 		r.Result = ResultUnparsable
 		return
 	}
 	r.Names, r.Result = ParseResult(res.text, r.Limit)
+	if rest, ok := strings.CutPrefix(res.text, "## "); ok && strings.Contains(rest, blockSep) {
+		r.pieces = pieces(rest)
+	}
 }
 
 // Finish returns the session's recalls with the event times applied and
 // the results counted.
 func (b *RecallBuilder) Finish() SessionRecalls {
-	for id, i := range b.byID {
-		if t, ok := b.times[id]; ok {
-			b.out.Recalls[i].Time, b.out.Recalls[i].TimeFrom = t, TimeEvent
-		}
-	}
 	for _, r := range b.out.Recalls {
 		switch r.Result {
 		case ResultUnparsable:
@@ -233,13 +415,14 @@ func walkRecalls(dir string, opt RecallOptions, reuse func(sessionDir) (SessionR
 	if err != nil {
 		return p, err
 	}
+	limits := agentLimits(opt.Settings)
 	err = inOrder(len(dirs), readers, func(i int) readRecalls {
 		if reuse != nil {
 			if s, ok := reuse(dirs[i]); ok {
 				return readRecalls{dirs[i], s}
 			}
 		}
-		return readRecalls{dirs[i], readSessionRecalls(dirs[i], opt.limit())}
+		return readRecalls{dirs[i], readSessionRecalls(dirs[i], opt.limit(), limits)}
 	}, func(r readRecalls) error {
 		p.Add(r.s.Problems)
 		return fn(r.d, r.s)
@@ -319,10 +502,10 @@ type sessionMeta struct {
 }
 
 // slugAgent is the agent part of crabtalk's session folder name,
-// {agent}_{sender}_{seq} (create_session), each part a sender_slug: agent
-// [a-z0-9-]+, sender [a-z0-9-]*, seq [0-9]+; ok is false for any other
-// name. (Parsed by hand: a package-level regexp was compiled at the start
-// of every command.)
+// {agent}_{sender}_{seq} (create_session), agent and sender each a
+// sender_slug (isSlug; the agent not empty), seq [0-9]+; ok is false for
+// any other name. (Parsed by hand: a package-level regexp was compiled at
+// the start of every command.)
 func slugAgent(name string) (agent string, ok bool) {
 	rest, seq, found := cutLast(name, '_')
 	if !found || seq == "" || strings.Trim(seq, "0123456789") != "" {
@@ -344,11 +527,12 @@ func cutLast(s string, sep byte) (before, after string, found bool) {
 	return s[:i], s[i+1:], true
 }
 
-// isSlug reports whether s holds only [a-z0-9-].
+// isSlug reports whether s can be a part crabtalk's sender_slug made
+// (v0.0.22 crates/core/src/storage.rs): alphanumeric characters, any
+// script's, with ASCII letters lowered (others keep their case), and '-'.
 func isSlug(s string) bool {
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if !(c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '-') {
+	for _, r := range s {
+		if !(r == '-' || (unicode.IsLetter(r) || unicode.IsNumber(r)) && !('A' <= r && r <= 'Z')) {
 			return false
 		}
 	}
@@ -373,10 +557,16 @@ func sessionAgent(root, path string) string {
 	return ""
 }
 
-// readSessionRecalls reads one session folder's recalls.
-func readSessionRecalls(d sessionDir, limit int) SessionRecalls {
+// readSessionRecalls reads one session folder's recalls: a call without
+// a limit has its agent's (limits), else limit.
+func readSessionRecalls(d sessionDir, limit int, limits map[string]int) SessionRecalls {
 	path := d.path
-	b := NewRecallBuilder(filepath.Base(path), sessionAgent(d.root, path), limit, time.Time{})
+	agent := sessionAgent(d.root, path)
+	if l, ok := limits[agent]; ok && agent != "" {
+		limit = l
+	}
+	b := NewRecallBuilder(filepath.Base(path), agent, limit, time.Time{})
+	b.limits = limits
 	steps, odd, err := stepFiles(path)
 	if err != nil {
 		b.Unreadable()

@@ -1,8 +1,10 @@
 package sessions
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
+	"math"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -44,6 +46,7 @@ func TestWalkRecallsFixtures(t *testing.T) {
 			if r.TimeFrom == TimeStep {
 				r.Time = time.Time{}
 			}
+			r.pieces = nil // Resolve's, tested by TestRecallResolve
 			got = append(got, r)
 		}
 		return nil
@@ -182,6 +185,9 @@ func TestParseArgs(t *testing.T) {
 		{`{"query":"q","limit":-1}`, "", -1, true},
 		{`{"query":"q","limit":2.5}`, "", -1, true},
 		{`{"query":"q","limit":1e3}`, "", -1, true},
+		{`{"query":"q","limit":10000000000}`, "q", 10_000_000_000, false},       // beyond 2³¹: every hit
+		{`{"query":"q","limit":18446744073709551615}`, "q", math.MaxInt, false}, // usize::MAX
+		{`{"query":"q","limit":18446744073709551616}`, "", -1, true},            // beyond a usize
 		{`not json`, "", -1, true},
 		{``, "", -1, true},
 	}
@@ -318,10 +324,168 @@ func TestSlugAgent(t *testing.T) {
 		{"Crab_alice_1", "", false},
 		{"crab_1", "", false},
 		{"plain", "", false},
+		{"größe_zoë_2", "größe", true},   // sender_slug keeps any script's letters
+		{"Éclair_eve_1", "Éclair", true}, // and lowers ASCII letters only
+		{"crab-bot_été_7", "crab-bot", true},
+		{"a b_eve_1", "", false}, // a space is no slug's
 	} {
 		agent, ok := slugAgent(c.name)
 		if agent != c.agent || ok != c.ok {
 			t.Errorf("slugAgent(%q) = %q, %v; want %q, %v", c.name, agent, ok, c.agent, c.ok)
 		}
+	}
+}
+
+// TestWalkRecalls_PositionPairing reads a session whose calls are all named
+// call_0, call_1… as crabllm's Google provider names them (testdata/
+// positions, see its README): each result and each tool_start time goes to
+// the call at its position, not to the first call of that id.
+func TestWalkRecalls_PositionPairing(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "sessions")
+	if err := os.CopyFS(dir, os.DirFS("testdata/positions/sessions")); err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	p, err := WalkRecalls(dir, RecallOptions{}, func(s SessionRecalls) error {
+		for _, r := range s.Recalls {
+			got = append(got, fmt.Sprintf("%s|%s %s|%s|%v", r.Query, r.TimeFrom, r.Time.UTC().Format("15:04:05"), r.Result, r.Names))
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{
+		"deploy rollback|event 09:00:01|names|[deploy-steps]",
+		"rust errors|event 09:00:02|names|[rust-style]",
+		"postgres deadlock|event 09:00:02|none|[]",
+		"commit message format|event 09:00:03|names|[commit-format]",
+		"deploy rollback|event 09:04:00|names|[deploy-steps]",
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("recalls:\n got %s\nwant %s", strings.Join(got, "\n    "), strings.Join(want, "\n    "))
+	}
+	if p.MissingResults != 0 || p.UnparsableResults != 0 {
+		t.Errorf("problems %+v: every call has its result", p)
+	}
+}
+
+// TestRecallResolve reads results against the memory's entries: a content
+// holding the block separator does not add a name, a name with a newline
+// is not cut, an entry gone since keeps its name, and pieces that cannot be
+// told apart make the result unparsable.
+func TestRecallResolve(t *testing.T) {
+	mem := func(kv ...string) func(string) (string, bool) {
+		return func(n string) (string, bool) {
+			for i := 0; i+1 < len(kv); i += 2 {
+				if kv[i] == n {
+					return kv[i+1], true
+				}
+			}
+			return "", false
+		}
+	}
+	pets := "The cat eats twice a day.\n---\n## Feeding\nAt 7 and at 19."
+	feeding := "## pets\n" + pets
+	tests := []struct {
+		name  string
+		text  string
+		limit int
+		known func(string) (string, bool)
+		names []string
+		state string
+	}{
+		{"separator in content", feeding, 5, mem("pets", pets), []string{"pets"}, ResultNames},
+		{"separator in content, then another", feeding + "\n---\n## b\ny", 5, mem("pets", pets, "b", "y"), []string{"pets", "b"}, ResultNames},
+		{"entry gone after an unchanged one", feeding + "\n---\n## gone\ny", 5, mem("pets", pets), []string{"pets", "gone"}, ResultNames},
+		{"two entries, both changed since", "## a\nx\n---\n## b\ny", 5, mem("a", "x2", "b", "y2"), []string{"a", "b"}, ResultNames},
+		{"name with a newline", "## two\nlines\nbody\n---\n## b\ny", 5, mem("two\nlines", "body", "b", "y"), []string{"two\nlines", "b"}, ResultNames},
+		{"first entry gone", "## gone\nx\n---\n## b\ny", 5, mem("b", "y"), []string{"gone", "b"}, ResultNames},
+		{"changed entry, then an unknown piece", feeding, 5, mem("pets", "The cat eats once a day."), nil, ResultUnparsable},
+		{"more names than the limit", "## a\nx\n---\n## b\ny\n---\n## c\nz", 2, mem("a", "x", "b", "y", "c", "z"), nil, ResultUnparsable},
+		{"no entries given: by shape", feeding, 5, nil, []string{"pets", "Feeding"}, ResultNames},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			b := NewRecallBuilder("s", "crab", tt.limit, time.Time{})
+			call, _ := json.Marshal(map[string]any{"message": map[string]any{"role": "assistant", "content": []any{
+				map[string]any{"type": "tool_use", "id": "c", "name": "recall", "input": map[string]any{"query": "q", "limit": tt.limit}}}}})
+			res, _ := json.Marshal(map[string]any{"message": map[string]any{"role": "user", "content": []any{
+				map[string]any{"type": "tool_result", "tool_use_id": "c", "name": "recall", "content": tt.text}}}})
+			b.Add(call, nil)
+			b.Add(res, nil)
+			r := b.Finish().Recalls[0]
+			r.Resolve(tt.known)
+			if !reflect.DeepEqual(r.Names, tt.names) || r.Result != tt.state {
+				t.Errorf("names %q, %s; want %q, %s", r.Names, r.Result, tt.names, tt.state)
+			}
+		})
+	}
+}
+
+// TestWalkRecalls_AgentLimits reads each agent's recall_limit from
+// crabtalk's settings file: a call without a limit has its agent's, a
+// guest agent's call the guest's, an agent not listed the default.
+func TestWalkRecalls_AgentLimits(t *testing.T) {
+	root := t.TempDir()
+	settings := filepath.Join(root, "local", "settings.toml")
+	if err := os.MkdirAll(filepath.Dir(settings), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	// [agents.NAME] is an AgentConfig (crabtalk v0.0.22 crates/core/src/agent/config.rs), its hooks.memory a MemoryConfig (config/hooks.rs).
+	if err := os.WriteFile(settings, []byte("[agents.crab]\nmodel = \"m\"\n[agents.crab.hooks.memory]\nrecall_limit = 3\n\n[agents.scout.hooks.memory]\nrecall_limit = 10000000000\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	write := func(session string, steps ...string) {
+		dir := filepath.Join(root, "sessions", session)
+		if err := os.MkdirAll(dir, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		for i, s := range steps {
+			if err := os.WriteFile(filepath.Join(dir, fmt.Sprintf("step-%06d", i)), []byte(s), 0o600); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	call := `{"message":{"role":"assistant","content":[{"type":"tool_use","id":"a","name":"recall","input":{"query":"q"}}]}}`
+	write("crab_eve_1", call, `{"agent":"scout","message":{"role":"assistant","content":[{"type":"tool_use","id":"b","name":"recall","input":{"query":"g"}}]}}`)
+	write("other_eve_1", call)
+	var got []string
+	_, err := WalkRecalls(filepath.Join(root, "sessions"), RecallOptions{Settings: SettingsPath(filepath.Join(root, "memory.db"))}, func(s SessionRecalls) error {
+		for _, r := range s.Recalls {
+			got = append(got, fmt.Sprintf("%s/%s:%d", s.Session, r.Agent, r.Limit))
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "[crab_eve_1/crab:3 crab_eve_1/scout:10000000000 other_eve_1/other:5]"
+	if fmt.Sprint(got) != want {
+		t.Errorf("limits %v, want %s", got, want)
+	}
+}
+
+// TestStepFiles_AsCrabtalkReads lists a session's steps as crabtalk's
+// load_session does: every name beginning with "step-", a leftover
+// step-NNNNNN.tmp.PID.NANOS of an interrupted write included, in name
+// order.
+func TestStepFiles_AsCrabtalkReads(t *testing.T) {
+	dir := t.TempDir()
+	for _, n := range []string{"step-000001", "step-000000", "step-000001.tmp.4242.1767600000000000000", "meta", "stepfile", "step-x"} {
+		if err := os.WriteFile(filepath.Join(dir, n), []byte("{}"), 0o600); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.Mkdir(filepath.Join(dir, "step-000009"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	got, _, err := stepFiles(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{"step-000000", "step-000001", "step-000001.tmp.4242.1767600000000000000", "step-x"}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("steps %q, want %q", got, want)
 	}
 }

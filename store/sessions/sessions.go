@@ -20,7 +20,6 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
-	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -184,58 +183,29 @@ func readSession(d sessionDir) (Session, error) {
 	return s, nil
 }
 
-// stepFiles lists a session's step files in step order: by step number, then
-// by name (the same as name order for crabtalk's zero-padded numbers). Only
-// files and links are listed; odd counts the other entries named like a
-// step that are not folders (a FIFO, socket or device: never opened).
+// stepFiles lists a session's step files as crabtalk's load_session
+// does (v0.0.22 crates/crabtalk/src/storage/fs/sessions.rs): every entry
+// whose name begins with "step-" (a step-NNNNNN.tmp.PID.NANOS left by an
+// interrupted atomic write too: crabtalk reads it as a step), in byte
+// order of the names. Only files and links are listed (folders are left
+// out: crabtalk could not read them); odd counts the other entries named
+// like a step (a FIFO, socket or device: never opened).
 func stepFiles(path string) (names []string, odd int, err error) {
 	ents, err := os.ReadDir(path)
 	if err != nil {
 		return nil, 0, fmt.Errorf("read session %s: %w", filepath.Base(path), err)
 	}
-	type step struct {
-		name string
-		n    uint64
-	}
-	var steps []step
 	for _, de := range ents {
-		n, ok := stepNumber(de.Name())
 		switch {
-		case !ok || de.IsDir():
+		case !strings.HasPrefix(de.Name(), stepPrefix) || de.IsDir():
 		case de.Type().IsRegular() || de.Type()&fs.ModeSymlink != 0:
-			steps = append(steps, step{de.Name(), n})
+			names = append(names, de.Name())
 		default:
 			odd++
 		}
 	}
-	slices.SortFunc(steps, func(a, b step) int {
-		if a.n != b.n {
-			return cmpUint(a.n, b.n)
-		}
-		return strings.Compare(a.name, b.name)
-	})
-	names = make([]string, len(steps))
-	for i, s := range steps {
-		names[i] = s.name
-	}
+	slices.Sort(names)
 	return names, odd, nil
-}
-
-// stepNumber parses "step-NNNNNN".
-func stepNumber(name string) (uint64, bool) {
-	digits, ok := strings.CutPrefix(name, stepPrefix)
-	if !ok || digits == "" {
-		return 0, false
-	}
-	n, err := strconv.ParseUint(digits, 10, 64)
-	return n, err == nil
-}
-
-func cmpUint(a, b uint64) int {
-	if a < b {
-		return -1
-	}
-	return 1
 }
 
 // marker is the part of a step document that matters here.

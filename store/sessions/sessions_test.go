@@ -167,13 +167,17 @@ func TestRead_Cases(t *testing.T) {
 			[]sessions.Session{{Name: "s", Archives: []string{"a"}}}},
 		{"archive marker after a legacy one", map[string]string{"s/step-000000": legacy, "s/step-000001": markA},
 			[]sessions.Session{{Name: "s", Archives: []string{"a"}, Resume: "a"}}},
-		{"steps in numeric order", map[string]string{"s/step-999999": markA, "s/step-1000000": markB},
+		// crabtalk's load_session sorts step files by name, so a seven-digit
+		// step comes before step-999999 there, and here.
+		{"steps in name order, as crabtalk sorts them", map[string]string{"s/step-999999": markA, "s/step-1000000": markB},
+			[]sessions.Session{{Name: "s", Archives: []string{"b", "a"}, Resume: "a"}}},
+		{"a leftover temporary step is read, as crabtalk reads it", map[string]string{"s/step-000000": markA, "s/step-000000.tmp.42.1767600000000000000": markB},
 			[]sessions.Session{{Name: "s", Archives: []string{"a", "b"}, Resume: "b"}}},
 		{"unparsable and odd steps skipped", map[string]string{
 			"s/step-000000": markA, "s/step-000001": `{"archive_name": 7}`, "s/step-000002": `{"archive_name":"b"`,
 			"s/step-000003": "not json", "s/step-000004": turn},
 			[]sessions.Session{{Name: "s", Archives: []string{"a"}, Resume: "a"}}},
-		{"other files ignored", map[string]string{"s/meta": markB, "s/step-x": markB, "s/notes.json": markB, "s/step-000000": markA, "stray-file": markB},
+		{"other files ignored", map[string]string{"s/meta": markB, "s/notes.json": markB, "s/step-000000": markA, "stray-file": markB},
 			[]sessions.Session{{Name: "s", Archives: []string{"a"}, Resume: "a"}}},
 		{"marker in a content string is not a marker", map[string]string{"s/step-000000": turn},
 			[]sessions.Session{{Name: "s"}}},

@@ -3,6 +3,8 @@ package sessions
 import (
 	"bytes"
 	"encoding/json"
+	"math"
+	"strconv"
 	"strings"
 	"time"
 )
@@ -101,18 +103,23 @@ const (
 	stepRecalls                    // decoded: calls, results or events
 )
 
-// step is a decoded step: the recall calls it makes, the tool results it
-// carries and the call times its events give.
+// step is a decoded step: the tool calls it makes (every tool's, in
+// order: results are paired with them by position), the tool results it
+// carries, and for a tool_start event the calls it names and its time.
 type step struct {
 	agent   string // the guest agent of a HistoryEntry, "" for the session's
 	calls   []call
 	results []result
-	times   map[string]time.Time
+	event   []traceCall // a tool_start event's calls, in call order
+	at      time.Time   // its time
+	isEvent bool
 }
 
-// call is one recall tool call.
+// call is one tool call; for a recall (recall set) its arguments.
 type call struct {
 	id     string
+	name   string
+	recall bool
 	query  string
 	limit  int  // -1: not given
 	badArg bool // arguments are not {"query": string, "limit"?: integer}
@@ -198,17 +205,13 @@ func containsAny(data []byte, keys [][]byte) bool {
 	return false
 }
 
-// eventStep reads the time of each recall call a tool_start event names.
+// eventStep reads a tool_start event: the calls it names, in call order,
+// and its time. An event without a readable time still takes its place in
+// the run's order (its calls get no time from it).
 func eventStep(d stepDoc) step {
-	t, err := time.Parse(time.RFC3339Nano, d.TS)
-	if err != nil {
-		return step{}
-	}
-	s := step{times: map[string]time.Time{}}
-	for _, c := range d.Calls {
-		if c.Name == RecallTool && c.ID != "" {
-			s.times[c.ID] = t
-		}
+	s := step{isEvent: true, event: d.Calls}
+	if t, err := time.Parse(time.RFC3339Nano, d.TS); err == nil {
+		s.at = t
 	}
 	return s
 }
@@ -222,9 +225,7 @@ func (m *message) decode() (step, bool) {
 		return s, false
 	}
 	for _, c := range m.ToolCalls {
-		if c.Function.Name == RecallTool {
-			s.calls = append(s.calls, parseArgs(c.ID, []byte(c.Function.Arguments)))
-		}
+		s.addCall(c.ID, c.Function.Name, []byte(c.Function.Arguments))
 	}
 	content := bytes.TrimSpace(m.Content)
 	switch {
@@ -254,9 +255,7 @@ func (s *step) addBlocks(blocks []block, toolCallID string) {
 	for _, b := range blocks {
 		switch b.Type {
 		case "tool_use":
-			if b.Name == RecallTool {
-				s.calls = append(s.calls, parseArgs(b.ID, b.Input))
-			}
+			s.addCall(b.ID, b.Name, b.Input)
 		case "tool_result":
 			text, ok := resultText(b.Content)
 			s.results = append(s.results, result{id: b.ToolUseID, text: text, ok: ok})
@@ -266,6 +265,18 @@ func (s *step) addBlocks(blocks []block, toolCallID string) {
 		text, ok := blocksText(blocks)
 		s.results = append(s.results, result{id: toolCallID, text: text, ok: ok})
 	}
+}
+
+// addCall adds a tool call: a recall with its arguments read, any other
+// tool by its id and name only.
+func (s *step) addCall(id, name string, input []byte) {
+	if name != RecallTool {
+		s.calls = append(s.calls, call{id: id, name: name, limit: -1})
+		return
+	}
+	c := parseArgs(id, input)
+	c.name, c.recall = name, true
+	s.calls = append(s.calls, c)
 }
 
 // blocksText is a list of blocks as one text: exactly one text block.
@@ -327,25 +338,29 @@ func parseArgs(id string, input []byte) call {
 	return c
 }
 
-// parseLimit reads a usize as serde_json does: digits only (no sign,
-// fraction or exponent), capped here at a billion, far beyond any index.
+// parseLimit reads a usize as serde_json does on a 64-bit machine: digits
+// only (no sign, fraction or exponent), at most 2⁶⁴−1. A limit beyond any
+// index is valid (crabtalk returns every hit); it is kept as the largest
+// int at most.
 func parseLimit(s string) (int, bool) {
-	if s == "" || len(s) > 10 || strings.Trim(s, "0123456789") != "" {
+	if s == "" || strings.Trim(s, "0123456789") != "" {
 		return 0, false
 	}
-	n := 0
-	for _, c := range s {
-		n = n*10 + int(c-'0')
+	n, err := strconv.ParseUint(s, 10, 64)
+	if err != nil {
+		return 0, false
 	}
-	return min(n, 1_000_000_000), true
+	return int(min(n, math.MaxInt)), true
 }
 
-// ParseResult reads the names out of a recall tool result: "## name\n
-// content" blocks joined by "\n---\n" give their names in order, "no
-// memories found" gives none. limit is the call's effective limit: a
-// result with more blocks than that has content that itself holds the
-// separator, and cannot be split without guessing, so it is unparsable (ok
-// false), as is any text not of that form.
+// ParseResult reads the names out of a recall tool result by its shape
+// alone: "## name\ncontent" blocks joined by "\n---\n" give their names
+// in order, "no memories found" gives none. Every "\n---\n## " is taken
+// for a block's start, so a content holding one would seem to add a name:
+// Recall.Resolve reads the result against the memory's entries instead.
+// limit is the call's effective limit: a result with more blocks than
+// that cannot be split without guessing, and is unparsable, as is any
+// text not of that form.
 func ParseResult(text string, limit int) (names []string, state string) {
 	if text == noMemories {
 		return nil, ResultNone
@@ -354,7 +369,7 @@ func ParseResult(text string, limit int) (names []string, state string) {
 	if !found {
 		return nil, ResultUnparsable
 	}
-	for _, part := range strings.Split(rest, "\n---\n## ") {
+	for _, part := range strings.Split(rest, blockSep) {
 		name, _, _ := strings.Cut(part, "\n")
 		if name == "" {
 			return nil, ResultUnparsable
@@ -365,4 +380,143 @@ func ParseResult(text string, limit int) (names []string, state string) {
 		return nil, ResultUnparsable
 	}
 	return names, ResultNames
+}
+
+// blockSep is what joins the recall tool's blocks, with the next block's
+// "## ".
+const blockSep = "\n---\n## "
+
+// maxHead bounds the start of a piece kept to read a name from: a name
+// longer than that is read as its first line.
+const maxHead = 512
+
+// maxPieces bounds the pieces of one result kept for Resolve; a result cut
+// into more is left as its shape reads it.
+const maxPieces = 1024
+
+// piece is one piece of a recall result cut at every blockSep: its start
+// (for its name), its length and its hash (hashText), so that Resolve can
+// tell whether pieces joined are an entry's block without the text.
+type piece struct {
+	head string
+	n    int
+	h    uint64
+}
+
+// pieces cuts a result (after its leading "## ") at every blockSep.
+func pieces(rest string) []piece {
+	var out []piece
+	for len(out) < maxPieces {
+		p, next, more := strings.Cut(rest, blockSep)
+		out = append(out, piece{head: strings.Clone(p[:min(len(p), maxHead)]), n: len(p), h: hashText(p)})
+		if !more {
+			return out
+		}
+		rest = next
+	}
+	return nil
+}
+
+// hashBase is the base of hashText's polynomial hash (modulo 2⁶⁴).
+const hashBase = 1099511628211
+
+// hashText is a polynomial hash whose value for a joined text follows from
+// its parts' (hashJoin).
+func hashText(s string) uint64 {
+	var h uint64
+	for i := 0; i < len(s); i++ {
+		h = h*hashBase + uint64(s[i])
+	}
+	return h
+}
+
+// hashJoin is hashText(a + b) from hashText(a), hashText(b) and len(b).
+func hashJoin(ha, hb uint64, nb int) uint64 {
+	p, b := uint64(1), uint64(hashBase)
+	for e := nb; e > 0; e >>= 1 {
+		if e&1 == 1 {
+			p *= b
+		}
+		b *= b
+	}
+	return ha*p + hb
+}
+
+var sepHash = hashText(blockSep)
+
+// Resolve reads a recall's result against the memory's entries (known
+// gives an entry's content by its exact name), as crabtalk wrote it: "##
+// name\ncontent" blocks joined by "\n---\n". A block whose entry is
+// unchanged is matched whole, so a content holding "\n---\n## Feeding"
+// does not make "Feeding" a returned name; the piece after it starts the
+// next block, whatever its name (its entry may be gone since: its first
+// line is its name). A name may hold newlines. Where an entry changed
+// since, the next block starts at the next piece beginning with an
+// entry's name; if pieces beginning with no entry's name come between,
+// they may be content or entries gone since, cannot be told apart, and
+// the result is unparsable, as is one listing more names than the call's
+// limit. A result of a single piece, or not a list of names, is left as
+// it is; nil known leaves every result as its shape reads it.
+func (r *Recall) Resolve(known func(name string) (content string, ok bool)) {
+	if known == nil || len(r.pieces) < 2 {
+		return
+	}
+	ps := r.pieces
+	var names []string
+	for i := 0; i < len(ps); {
+		name, content, ok := knownName(ps[i].head, known)
+		if !ok {
+			name, _, _ = strings.Cut(ps[i].head, "\n")
+		}
+		names = append(names, name)
+		if ok {
+			target := hashText(name + "\n" + content)
+			h, n := ps[i].h, ps[i].n
+			end := -1
+			for j := i; j < len(ps); j++ {
+				if j > i {
+					h, n = hashJoin(hashJoin(h, sepHash, len(blockSep)), ps[j].h, ps[j].n), n+len(blockSep)+ps[j].n
+				}
+				if n == len(name)+1+len(content) && h == target {
+					end = j
+					break
+				}
+			}
+			if end >= 0 {
+				i = end + 1 // the next piece surely starts a block
+				continue
+			}
+		}
+		j := i + 1
+		for j < len(ps) {
+			if _, _, ok := knownName(ps[j].head, known); ok {
+				break
+			}
+			j++
+		}
+		if j > i+1 {
+			r.Names, r.Result = nil, ResultUnparsable // content or gone entries: cannot be told apart
+			return
+		}
+		i = j
+	}
+	if r.Limit >= 0 && len(names) > r.Limit {
+		r.Names, r.Result = nil, ResultUnparsable
+		return
+	}
+	r.Names, r.Result = names, ResultNames
+}
+
+// knownName is the longest entry name that head begins with, followed by
+// a newline (or ending the head), that known holds, and its content.
+func knownName(head string, known func(string) (string, bool)) (name, content string, ok bool) {
+	for i := 1; i <= len(head); i++ {
+		if i < len(head) && head[i] != '\n' {
+			continue
+		}
+		if c, found := known(head[:i]); found {
+			name, content, ok = head[:i], c, true
+		}
+	}
+	return name, content, ok
 }

@@ -38,7 +38,7 @@ func (f sessionsOf) Recalls(_ sessions.RecallOptions, fn func(sessions.SessionRe
 // thenOf reads f as `crmem stats` reads the sessions.
 func thenOf(t *testing.T, f sessionsOf) *recalls.Then {
 	t.Helper()
-	th, err := recalls.ReadThen(f, sessions.RecallOptions{})
+	th, err := recalls.ReadThen(f, sessions.RecallOptions{}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

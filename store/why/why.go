@@ -266,12 +266,31 @@ func (rep *Report) rankedDetail(e Entry) string {
 			where, humanize.Count(rep.Limit), -e.Gap, humanize.Count(c.Rank), c.Name, c.Score)
 	case e.InLimit:
 		return where + ", and the recall has no limit"
+	case e.Gap == 0 && rep.Format == store.FormatV1:
+		return fmt.Sprintf("%s: it ties #%s %q, the last inside the limit of %s, on score; the agent's recall breaks ties at random, so it may or may not be returned",
+			where, humanize.Count(c.Rank), c.Name, humanize.Count(rep.Limit))
 	case e.Gap == 0:
 		return fmt.Sprintf("%s: it ties #%s %q on score, and the recall's order of ties puts it after the limit of %s",
 			where, humanize.Count(c.Rank), c.Name, humanize.Count(rep.Limit))
 	}
 	return fmt.Sprintf("%s: %.4f below #%s %q (%.4f), the last inside the limit of %s",
 		where, e.Gap, humanize.Count(c.Rank), c.Name, c.Score, humanize.Count(rep.Limit))
+}
+
+// AtLimitZero makes rep the answer for a recall at limit 0, which returns
+// nothing (crabtalk's recall takes at most limit hits): no hit, no cutoff,
+// and each entry found says so before where it would rank. rep is Explain's
+// at limit 0, which ranks every entry.
+func (rep *Report) AtLimitZero() {
+	rep.Hits, rep.Cutoff = []Hit{}, nil
+	for i := range rep.Entries {
+		e := &rep.Entries[i]
+		if !e.Found {
+			continue
+		}
+		e.InLimit = false
+		e.Detail = "the recall's limit is 0, so it returns nothing; without a limit it would be " + e.Detail
+	}
 }
 
 // notFound is the answer for a name no entry has, with the names close

@@ -1,0 +1,230 @@
+package hygiene
+
+import (
+	"cmp"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/crmem/crmem/store"
+)
+
+// Span is one secret found in a text: where it is, which rule found it,
+// and its redacted form.
+type Span struct {
+	Start, End int
+	Rule       string
+	Redacted   string
+}
+
+// Secrets returns the secrets gitleaks' rules find in s, ascending and not
+// overlapping (of two that overlap, the earlier and then the longer one is
+// kept). A text longer than MaxScanBytes is scanned in pieces of that size,
+// so every part of it is looked at.
+func Secrets(s string) []Span {
+	rs, err := ruleSet()
+	if err != nil {
+		return nil
+	}
+	sc := newScanner(rs)
+	var spans []Span
+	var scratch Report
+	for off := 0; off < len(s); {
+		end := min(len(s), off+MaxScanBytes)
+		if end < len(s) { // cut at a line end, so no secret on one line is split
+			if nl := strings.LastIndexByte(s[off:end], '\n'); nl > 0 {
+				end = off + nl + 1
+			}
+		}
+		for _, d := range sc.text(s[off:end], "text", nil, &scratch) {
+			spans = append(spans, Span{Start: off + d.Start, End: off + d.End, Rule: d.Rule, Redacted: d.Redacted})
+		}
+		off = end
+	}
+	return disjoint(spans)
+}
+
+// disjoint sorts spans by start (longer first at the same start) and drops
+// those overlapping a kept one.
+func disjoint(spans []Span) []Span {
+	if len(spans) < 2 {
+		return spans
+	}
+	sortSpans(spans)
+	out := spans[:1]
+	for _, sp := range spans[1:] {
+		last := &out[len(out)-1]
+		if sp.Start < last.End {
+			if sp.End > last.End && sp.Start == last.Start {
+				*last = sp
+			}
+			continue
+		}
+		out = append(out, sp)
+	}
+	return out
+}
+
+func sortSpans(spans []Span) {
+	slices.SortStableFunc(spans, func(a, b Span) int {
+		if c := cmp.Compare(a.Start, b.Start); c != 0 {
+			return c
+		}
+		return cmp.Compare(b.End, a.End)
+	})
+}
+
+// Mask returns s with every secret Secrets finds replaced by its redacted
+// form (ghp_…x9Q2): what a report, an error or a --redact output prints
+// instead of a text that may hold one. A text without secrets is returned
+// as it is.
+func Mask(s string) string { return replaceSpans(s, Secrets(s)) }
+
+// replaceSpans replaces each span of s (ascending, disjoint) with its
+// redacted form.
+func replaceSpans(s string, spans []Span) string {
+	if len(spans) == 0 {
+		return s
+	}
+	var b strings.Builder
+	b.Grow(len(s))
+	at := 0
+	for _, sp := range spans {
+		b.WriteString(s[at:sp.Start])
+		b.WriteString(sp.Redacted)
+		at = sp.End
+	}
+	b.WriteString(s[at:])
+	return b.String()
+}
+
+// MaskAll masks each of texts (Mask), returning texts itself when none
+// holds a secret.
+func MaskAll(texts []string) []string {
+	var out []string
+	for i, t := range texts {
+		if m := Mask(t); m != t && out == nil {
+			out = append(make([]string, 0, len(texts)), texts[:i]...)
+			out = append(out, m)
+		} else if out != nil {
+			out = append(out, m)
+		}
+	}
+	if out == nil {
+		return texts
+	}
+	return out
+}
+
+// masker masks texts with one scanner, reused.
+type masker struct {
+	sc      *scanner
+	scratch Report
+}
+
+func newMasker() *masker {
+	rs, err := ruleSet()
+	if err != nil {
+		return &masker{}
+	}
+	return &masker{sc: newScanner(rs)}
+}
+
+// mask is Mask for a text of at most MaxScanBytes (names, reasons, terms),
+// with the masker's scanner; a longer text goes through Mask.
+func (m *masker) mask(s string) string { return replaceSpans(s, m.spans(s)) }
+
+// spans is Secrets with the masker's scanner.
+func (m *masker) spans(s string) []Span {
+	if m.sc == nil || s == "" {
+		return nil
+	}
+	if len(s) > MaxScanBytes {
+		return Secrets(s)
+	}
+	ds := m.sc.text(s, "text", nil, &m.scratch)
+	spans := make([]Span, len(ds))
+	for i, d := range ds {
+		spans[i] = Span{Start: d.Start, End: d.End, Rule: d.Rule, Redacted: d.Redacted}
+	}
+	return disjoint(spans)
+}
+
+// maskReport leaves no secret whole in anything the report prints: the
+// entries' names (a name can hold a secret: it is found as one, field
+// "name"), the reasons that quote them, a name finding's key and the
+// notes. Shared terms are kept from secrets where they are chosen
+// (grouping.shared).
+func (r *Report) maskReport() {
+	m := newMasker()
+	for i := range r.Findings {
+		f := &r.Findings[i]
+		for j := range f.Entries {
+			ref := &f.Entries[j]
+			if masked := m.mask(ref.Name); masked != ref.Name {
+				f.Reason = strings.ReplaceAll(f.Reason, strconv.Quote(ref.Name), strconv.Quote(masked))
+				ref.Name = masked
+			}
+		}
+		f.Reason = m.mask(f.Reason)
+		if f.Name != nil {
+			f.Name.Key = m.mask(f.Name.Key)
+		}
+	}
+	for i, b := range r.Bounded {
+		r.Bounded[i] = m.mask(b)
+	}
+}
+
+// MaskEntry is e with the secrets in its name, aliases and content masked
+// (Mask), and whether it held any; e itself is not changed.
+func MaskEntry(e store.Entry) (store.Entry, bool) {
+	name, aliases, content := Mask(e.Name), MaskAll(e.Aliases), Mask(e.Content)
+	changed := name != e.Name || content != e.Content || len(aliases) > 0 && &aliases[0] != &e.Aliases[0]
+	e.Name, e.Aliases, e.Content = name, aliases, content
+	return e, changed
+}
+
+// MaskJSON is Mask for JSON text (one document or JSON lines): each secret
+// is masked inside its string without breaking it. A secret is cut at a
+// quote that would end its string, a span that begins inside an escape
+// sequence takes the backslash with it, one that would end just after an
+// escape's backslash leaves it, and the redacted form keeps no quote or
+// backslash, so valid JSON stays valid (FuzzMaskJSON).
+func MaskJSON(s string) string {
+	spans := Secrets(s)
+	if len(spans) == 0 {
+		return s
+	}
+	out := spans[:0]
+	for _, sp := range spans {
+		if q := strings.IndexByte(s[sp.Start:sp.End], '"'); q >= 0 {
+			sp.End = sp.Start + q
+		}
+		tail := 0
+		for i := sp.End - 1; i >= sp.Start && s[i] == '\\'; i-- {
+			tail++
+		}
+		if tail%2 == 1 {
+			sp.End-- // the span would end inside an escape: leave its backslash
+		}
+		n := 0
+		for i := sp.Start - 1; i >= 0 && s[i] == '\\'; i-- {
+			n++
+		}
+		if n%2 == 1 {
+			sp.Start--
+		}
+		if sp.End <= sp.Start {
+			continue
+		}
+		sp.Redacted = strings.Map(func(r rune) rune {
+			if r == '\\' || r == '"' {
+				return -1
+			}
+			return r
+		}, Redact(s[sp.Start:sp.End]))
+		out = append(out, sp)
+	}
+	return replaceSpans(s, out)
+}
