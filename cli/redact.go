@@ -3,6 +3,7 @@ package cli
 import (
 	"bufio"
 	"bytes"
+	"errors"
 	"fmt"
 	"io"
 	"runtime"
@@ -57,7 +58,7 @@ func (a *app) reportOutput(isJSON bool, write func(w *bufio.Writer) error) error
 	var buf bytes.Buffer
 	w := bufio.NewWriterSize(&buf, 64<<10)
 	if err := write(w); err != nil {
-		return fmt.Errorf("write output: %w", err)
+		return err // what write read failed: a buffer in memory does not (its own message)
 	}
 	if err := w.Flush(); err != nil {
 		return fmt.Errorf("write output: %w", err)
@@ -81,10 +82,14 @@ func (a *app) reportOutput(isJSON bool, write func(w *bufio.Writer) error) error
 // line misses nothing a whole-text mask would find but a secret spread
 // over lines, which no line of these reports holds.
 func (a *app) streamReportOutput(isJSON bool, write func(w *bufio.Writer) error) error {
-	lm := &lineMasker{out: a.stdout, json: isJSON}
+	out := &outputWriter{w: a.stdout}
+	lm := &lineMasker{out: out, json: isJSON}
 	w := bufio.NewWriterSize(lm, 64<<10)
 	if err := write(w); err != nil {
-		return fmt.Errorf("write output: %w", err)
+		if out.err != nil && errors.Is(err, out.err) {
+			return fmt.Errorf("write output: %w", err)
+		}
+		return err // what write read failed (recalls' sessions): its own message
 	}
 	if err := w.Flush(); err != nil {
 		return fmt.Errorf("write output: %w", err)

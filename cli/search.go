@@ -50,17 +50,16 @@ the gap to the last entry inside the limit, which is the agent's recall
 limit 5 unless --limit is given (--limit 0: a recall that returns nothing,
 as the agent's does). On a CRMEM v1 file the agent's recall breaks ties at
 random: an entry tied with the last one inside the limit may or may not be
-returned. The hits come first, at that limit. With
---json the output is one object: "query", "format", "terms", "words" (query
-words the tokenizer changes: "word", "terms", "dropped" [{"piece",
-"reason"}]), "limit", "ranked", "docs", "avg_doc_len", "cutoff" (the last
-hit inside the limit, or null) and "hits" (each {"rank", "name", "kind",
-"score"}), and "why": per NAME, in order, {"name", "found", "entry" (when
-NAME is an alias), "kind", "rank" (0: none), "score", "in_limit", "gap",
-"reason" (ranked, not_in_memory, no_query_terms, dropped_word,
-no_shared_term, not_scored), "detail", "terms" [{"query", "term", "tf",
-"df", "idf", "contrib", "share"}], "missing", "dropped_words", "doc_len",
-"did_you_mean"}.`,
+returned. The hits come first, at that limit. With --json the output is
+one object: "query", "format", "terms", "words" (query words the tokenizer
+changes: "word", "terms", "dropped" [{"piece", "reason"}]), "limit",
+"ranked", "docs", "avg_doc_len", "cutoff" (the last hit inside the limit,
+or null) and "hits" (each {"rank", "name", "kind", "score"}), and "why":
+per NAME, in order, {"name", "found", "entry" (when NAME is an alias),
+"kind", "rank" (0: none), "score", "in_limit", "gap", "reason" (ranked,
+not_in_memory, no_query_terms, dropped_word, no_shared_term, not_scored),
+"detail", "terms" [{"query", "term", "tf", "df", "idf", "contrib",
+"share"}], "missing", "dropped_words", "doc_len", "did_you_mean"}.`,
 		Example: `  crmem search deploy rollback
   crmem search "postgres migration" --limit 3 --explain
   crmem search token refresh --kind archive --json

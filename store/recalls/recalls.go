@@ -176,9 +176,10 @@ func Stream(r store.SessionsReader, opt sessions.RecallOptions, f Filter, rank R
 		pending = pending[:0]
 		return nil
 	}
+	resolved := 0 // results that reading them against the entries made unparsable, or parsable
 	p, err := r.Recalls(opt, func(s sessions.SessionRecalls) error {
 		for _, rc := range s.Recalls {
-			rc.Resolve(known)
+			resolved += resolve(&rc, known)
 			if f.keep(rc) {
 				pending = append(pending, Item{Recall: rc})
 			}
@@ -188,8 +189,24 @@ func Stream(r store.SessionsReader, opt sessions.RecallOptions, f Filter, rank R
 		}
 		return nil
 	})
+	p.UnparsableResults += resolved
 	if err != nil {
 		return p, err
 	}
 	return p, flush()
+}
+
+// resolve reads rc's result against the entries (Recall.Resolve) and
+// returns how that changes the count of unparsable results (-1, 0 or 1),
+// so the problems line counts what the listing shows.
+func resolve(rc *sessions.Recall, known Known) int {
+	was := rc.Result == sessions.ResultUnparsable
+	rc.Resolve(known)
+	switch now := rc.Result == sessions.ResultUnparsable; {
+	case now && !was:
+		return 1
+	case was && !now:
+		return -1
+	}
+	return 0
 }

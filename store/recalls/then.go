@@ -64,13 +64,15 @@ func (t *Then) Count(name string) (n int, last time.Time) {
 // Stream does; nil reads results by their shape alone.
 func ReadThen(r store.SessionsReader, opt sessions.RecallOptions, known Known) (*Then, error) {
 	t := &Then{}
+	resolved := 0
 	p, err := r.Recalls(opt, func(s sessions.SessionRecalls) error {
 		for _, rc := range s.Recalls {
-			rc.Resolve(known)
+			resolved += resolve(&rc, known)
 			t.add(rc)
 		}
 		return nil
 	})
+	p.UnparsableResults += resolved
 	t.Problems = p
 	if err != nil {
 		return t, fmt.Errorf("read recalls: %w", err)
