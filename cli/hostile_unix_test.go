@@ -3,7 +3,6 @@
 package cli
 
 import (
-	"fmt"
 	"io"
 	"os"
 	"path/filepath"
@@ -182,7 +181,7 @@ func TestHostileInputFiles(t *testing.T) {
 func TestAddFromEndlessStdin(t *testing.T) {
 	db := hostileHome(t, func(*testing.T, string) {})
 	_, errOut, code := runWithin(t, 60*time.Second, io.LimitReader(zeros{}, store.EntryReadMax+1), "add", "big", "-", "--db", db)
-	want := fmt.Sprintf("standard input: too large: more than 64 MiB (an entry on standard input holds at most 64 MiB)")
+	want := "standard input: too large: more than 64 MiB (an entry on standard input holds at most 64 MiB)"
 	if code != 1 || !strings.Contains(errOut, want) {
 		t.Fatalf("exit %d, stderr %q; want %q", code, errOut, want)
 	}

@@ -9,7 +9,6 @@ package why
 
 import (
 	"fmt"
-	"math"
 	"strings"
 
 	"github.com/crmem/crmem/internal/humanize"
@@ -313,6 +312,3 @@ func quoteList(words []string) string {
 	}
 	return strings.Join(q, ", ")
 }
-
-// allRanked is the limit that asks a recall for every hit.
-const allRanked = math.MaxInt
