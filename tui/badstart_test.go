@@ -5,7 +5,6 @@ import (
 	"path/filepath"
 	"runtime"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
 
@@ -30,7 +29,7 @@ func badStarts(t *testing.T) map[string]func(t *testing.T) string {
 		},
 		"fifo": func(t *testing.T) string {
 			p := filepath.Join(t.TempDir(), "memory.db")
-			if err := syscall.Mkfifo(p, 0o600); err != nil {
+			if err := mkfifo(p); err != nil {
 				t.Skipf("mkfifo: %v", err)
 			}
 			return p
