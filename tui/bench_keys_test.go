@@ -77,7 +77,7 @@ func BenchmarkKeys(b *testing.B) {
 		b.Fatal(err)
 	}
 	m := benchModel(b, path)
-	m.features = []Feature{newEditing(Options{Path: path, SessionsDir: b.TempDir()}, editorOptionsForBench(b), nil)}
+	m.setEditing(newEditing(Options{Path: path, SessionsDir: b.TempDir()}, editorOptionsForBench(b), nil))
 	drive(m, func() tea.Msg { return tea.WindowSizeMsg{Width: 120, Height: 40} })
 	m.db.Memory().WaitIndexed()
 	drive(m, indexReadyCmd())

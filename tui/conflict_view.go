@@ -15,13 +15,13 @@ import (
 // each change.
 const diffContext = 2
 
-// BodyView draws the open dialog's body (an edit conflict's diff) in place
-// of the panes.
-func (f *editing) BodyView(m *Model, w, h int) string {
+// dialogBody draws the open dialog's body (an edit conflict's diff) in
+// place of the panes; "" when the dialog has none.
+func (f *editing) dialogBody(m *Model, w, h int) string {
 	if c, ok := f.dlg.(*choiceDialog); ok && c.body != nil {
 		return c.body(m, w, h)
 	}
-	return f.findingsBody(m, w, h)
+	return ""
 }
 
 // conflictBody shows theirs (−) against yours (+) as a compact line diff

@@ -18,9 +18,9 @@ import (
 // from here up are never shown.
 const storeIDBase = crabdb.IDBase
 
-// ReadOnly reports whether the open memory refuses every write action
+// readOnly reports whether the open memory refuses every write action
 // (crabtalk's store does).
-func (m *Model) ReadOnly() bool { return m.caps().ReadOnly() }
+func (m *Model) readOnly() bool { return m.caps().ReadOnly() }
 
 // caps are the open memory's capabilities; before it is open, none.
 func (m *Model) caps() store.Features {

@@ -46,7 +46,7 @@ func newPrompt(title, value string, validate func(string) error, submit func(*Mo
 func (p *promptDialog) key(m *Model, k tea.KeyPressMsg) (tea.Cmd, bool) {
 	switch {
 	case key.Matches(k, m.c.keys.Cancel):
-		return m.SetStatus("cancelled"), true
+		return m.setMessage("cancelled"), true
 	case key.Matches(k, m.c.keys.Accept):
 		v := strings.TrimSpace(p.in.Value())
 		if p.validate != nil {
@@ -91,7 +91,7 @@ func (c *confirmDialog) key(m *Model, k tea.KeyPressMsg) (tea.Cmd, bool) {
 	case key.Matches(k, m.c.keys.Yes):
 		return c.yes(m), true
 	case key.Matches(k, m.c.keys.No), key.Matches(k, m.c.keys.Cancel):
-		return m.SetStatus("cancelled"), true
+		return m.setMessage("cancelled"), true
 	}
 	return nil, false
 }

@@ -25,13 +25,13 @@ type dumpDoneMsg struct {
 func (f *editing) dump(m *Model) tea.Cmd {
 	mem := m.memory() // a store's memory dumps too
 	if mem == nil {
-		return m.SetStatus("nothing to dump yet: the file is still opening")
+		return m.setMessage("nothing to dump yet: the file is still opening")
 	}
-	p := newPrompt("dump the memory as an mdbook tree into folder", defaultDumpDir(m.Path()), validDumpDir,
+	p := newPrompt("dump the memory as an mdbook tree into folder", defaultDumpDir(m.path), validDumpDir,
 		func(m *Model, v string) tea.Cmd {
 			dir := expandHome(v)
 			entries := mem.Entries()
-			return tea.Batch(m.SetStatus("dumping to "+sanitize.Name(dir)+"…"), func() tea.Msg {
+			return tea.Batch(m.setMessage("dumping to "+sanitize.Name(dir)+"…"), func() tea.Msg {
 				return dumpDoneMsg{dir: dir, n: len(entries), err: export.Dump(dir, entries)}
 			})
 		})
@@ -54,9 +54,9 @@ func (p suggestedPrompt) paste(text string) {
 // dumpDone says where the tree went, or why nothing was written.
 func dumpDone(m *Model, msg dumpDoneMsg) tea.Cmd {
 	if msg.err != nil {
-		return m.SetStatus("nothing dumped: " + sanitize.Name(msg.err.Error()))
+		return m.setMessage("nothing dumped: " + sanitize.Name(msg.err.Error()))
 	}
-	return m.SetStatus(fmt.Sprintf("dumped %s to %s", count(msg.n, "entry", "entries"), sanitize.Name(msg.dir)))
+	return m.setMessage(fmt.Sprintf("dumped %s to %s", count(msg.n, "entry", "entries"), sanitize.Name(msg.dir)))
 }
 
 // defaultDumpDir proposes memory-book/ next to the memory file.

@@ -26,7 +26,7 @@ func (f *editing) rename(m *Model) tea.Cmd {
 	}
 	f.dlg = newPrompt(title, e.Name, f.freeName(m, e.Name), func(m *Model, v string) tea.Cmd {
 		if v == e.Name {
-			return m.SetStatus("no changes")
+			return m.setMessage("no changes")
 		}
 		label := "rename " + e.Name + " → " + v
 		return f.write(m, label, []store.Op{store.Rename{Name: e.Name, New: v}}, reportWrite(label, "renamed "+e.Name+" → "+v))
@@ -41,12 +41,12 @@ func (f *editing) aliases(m *Model) tea.Cmd {
 		return cmd
 	}
 	if slices.ContainsFunc(e.Aliases, func(a string) bool { return strings.Contains(a, ",") }) {
-		return m.SetStatus("an alias of " + e.Name + " contains a comma: change the aliases with e")
+		return m.setMessage("an alias of " + e.Name + " contains a comma: change the aliases with e")
 	}
 	f.dlg = newPrompt("aliases of "+sanitize.Name(e.Name)+" (comma-separated)", strings.Join(e.Aliases, ", "), validAliases, func(m *Model, v string) tea.Cmd {
 		list := parseAliases(v)
 		if slices.Equal(list, e.Aliases) || len(list)+len(e.Aliases) == 0 {
-			return m.SetStatus("no changes")
+			return m.setMessage("no changes")
 		}
 		// An Update guarded by the entry as shown: aliases the agent changed
 		// meanwhile are reported, not overwritten.
@@ -83,11 +83,11 @@ func reportWrite(label, done string) func(*Model, writeDoneMsg) tea.Cmd {
 	return func(m *Model, w writeDoneMsg) tea.Cmd {
 		switch {
 		case errors.Is(w.err, store.ErrConflict):
-			return m.SetStatus("not saved: the entry changed on disk meanwhile; look again and retry")
+			return m.setMessage("not saved: the entry changed on disk meanwhile; look again and retry")
 		case w.err != nil:
-			return m.SetStatus("cannot save " + label + ": " + errText(m, w.err))
+			return m.setMessage("cannot save " + label + ": " + errText(m, w.err))
 		}
-		return m.SetStatus(done + m.undoHint())
+		return m.setMessage(done + m.undoHint())
 	}
 }
 
@@ -120,11 +120,11 @@ func (f *editing) remove(m *Model, es []store.Entry, label string) tea.Cmd {
 	return f.write(m, label, ops, func(m *Model, w writeDoneMsg) tea.Cmd {
 		switch {
 		case errors.Is(w.err, store.ErrConflict):
-			return m.SetStatus("nothing deleted: an entry changed on disk meanwhile; look again and retry")
+			return m.setMessage("nothing deleted: an entry changed on disk meanwhile; look again and retry")
 		case w.err != nil:
-			return m.SetStatus("nothing deleted: " + errText(m, w.err))
+			return m.setMessage("nothing deleted: " + errText(m, w.err))
 		}
-		return m.SetStatus(fmt.Sprintf("deleted %s (%s)%s", entriesText(es), humanize.Size(totalSize(es)), m.undoHint()))
+		return m.setMessage(fmt.Sprintf("deleted %s (%s)%s", entriesText(es), humanize.Size(totalSize(es)), m.undoHint()))
 	})
 }
 

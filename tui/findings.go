@@ -64,18 +64,18 @@ func findingsCmd(snap *snapshot, path string, refs *sessions.Refs) tea.Cmd {
 // openFindings shows the findings view from its first finding.
 func (f *editing) openFindings(m *Model) tea.Cmd {
 	f.fv = findingsView{open: true, shown: f.fv.shown, report: f.fv.report, doing: f.fv.doing}
-	return f.Follow(m)
+	return f.follow(m)
 }
 
-// Follow examines the current snapshot when the view is open and shows
+// follow examines the current snapshot when the view is open and shows
 // another, unless that is under way (Model.Update asks after every message).
-func (f *editing) Follow(m *Model) tea.Cmd {
+func (f *editing) follow(m *Model) tea.Cmd {
 	v := &f.fv
 	if !v.open || v.shown == m.snap && !v.stale || v.doing == m.snap {
 		return nil
 	}
 	v.doing, v.stale = m.snap, false
-	return findingsCmd(m.snap, m.Path(), f.sessionRefs())
+	return findingsCmd(m.snap, m.path, f.sessionRefs())
 }
 
 // sessionRefs are the sessions' references to archives, or nil when no
@@ -96,7 +96,7 @@ func (f *editing) findingsDone(m *Model, msg findingsDoneMsg) tea.Cmd {
 		v.doing = nil
 	}
 	if msg.snap != m.snap {
-		return f.Follow(m)
+		return f.follow(m)
 	}
 	prev, had := f.selectedFinding()
 	v.shown, v.report = msg.snap, msg.r
@@ -146,7 +146,7 @@ func (f *editing) selectedFinding() (hygiene.Finding, bool) {
 // findingsKey drives the view: the comparison's keys when it is shown,
 // the list's otherwise.
 func (f *editing) findingsKey(m *Model, k tea.KeyPressMsg) tea.Cmd {
-	keys := m.Keys()
+	keys := &m.c.keys
 	if key.Matches(k, keys.Findings) {
 		f.fv.open, f.fv.cmp = false, nil
 		return nil
@@ -178,10 +178,10 @@ func (f *editing) findingsKey(m *Model, k tea.KeyPressMsg) tea.Cmd {
 // is in flight.
 func (f *editing) writing(m *Model, do func(*Model) tea.Cmd) tea.Cmd {
 	switch {
-	case m.ReadOnly():
-		return m.SetStatus(readOnlyMessage())
+	case m.readOnly():
+		return m.setMessage(readOnlyMessage())
 	case f.busy:
-		return m.SetStatus("still saving the last change…")
+		return m.setMessage("still saving the last change…")
 	}
 	f.kept = ""
 	return do(m)
@@ -191,12 +191,12 @@ func (f *editing) writing(m *Model, do func(*Model) tea.Cmd) tea.Cmd {
 // it; a finding about several asks to open it first.
 func (f *editing) findingEntry(m *Model, fd hygiene.Finding) (store.Entry, tea.Cmd, bool) {
 	if len(fd.Entries) != 1 {
-		return store.Entry{}, m.SetStatus(fmt.Sprintf("this finding is about %s: %s to act on one",
-			humanize.Plural(len(fd.Entries), "entry"), keyName(m.Keys().Accept))), false
+		return store.Entry{}, m.setMessage(fmt.Sprintf("this finding is about %s: %s to act on one",
+			humanize.Plural(len(fd.Entries), "entry"), keyName(m.c.keys.Accept))), false
 	}
 	i, ok := m.snap.index(fd.Entries[0].ID)
 	if !ok {
-		return store.Entry{}, m.SetStatus("that entry no longer exists"), false
+		return store.Entry{}, m.setMessage("that entry no longer exists"), false
 	}
 	return m.snap.entries[i], nil, true
 }
@@ -228,7 +228,7 @@ func (f *editing) compare(m *Model, fd hygiene.Finding) tea.Cmd {
 	ia, oka := m.snap.index(a)
 	ib, okb := m.snap.index(b)
 	if !oka || !okb {
-		return m.SetStatus("that entry no longer exists")
+		return m.setMessage("that entry no longer exists")
 	}
 	f.fv.cmp = &comparison{pair: [2]store.Entry{m.snap.entries[ia], m.snap.entries[ib]}, sim: sim}
 	return nil
@@ -237,7 +237,7 @@ func (f *editing) compare(m *Model, fd hygiene.Finding) tea.Cmd {
 // compareKey drives the comparison: tab chooses the entry kept, merge
 // asks, the movement keys scroll, cancel returns to the list.
 func (f *editing) compareKey(m *Model, k tea.KeyPressMsg) tea.Cmd {
-	keys := m.Keys()
+	keys := &m.c.keys
 	c := f.fv.cmp
 	switch {
 	case key.Matches(k, keys.Cancel), key.Matches(k, keys.Quit), key.Matches(k, keys.Accept):
@@ -247,7 +247,7 @@ func (f *editing) compareKey(m *Model, k tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(k, keys.Merge):
 		return f.writing(m, func(m *Model) tea.Cmd { return f.askMerge(m, c.pair[c.keep], c.pair[1-c.keep]) })
 	case key.Matches(k, keys.NotDuplicate):
-		return f.writing(m, func(m *Model) tea.Cmd { return notDuplicateCmd(m.Path(), c.pair[0].Name, c.pair[1].Name) })
+		return f.writing(m, func(m *Model) tea.Cmd { return notDuplicateCmd(m.path, c.pair[0].Name, c.pair[1].Name) })
 	case key.Matches(k, keys.Undo):
 		return f.writing(m, f.undoLast)
 	default:
@@ -282,10 +282,10 @@ func notDuplicateCmd(path, a, b string) tea.Cmd {
 // without the pair.
 func (f *editing) notDuplicateDone(m *Model, msg notDuplicateMsg) tea.Cmd {
 	if msg.err != nil {
-		return m.SetStatus("not remembered: " + errText(m, msg.err))
+		return m.setMessage("not remembered: " + errText(m, msg.err))
 	}
 	f.fv.cmp, f.fv.stale = nil, true
-	return tea.Batch(f.Follow(m), m.SetStatus(fmt.Sprintf("%s and %s are not duplicates: remembered in %s",
+	return tea.Batch(f.follow(m), m.setMessage(fmt.Sprintf("%s and %s are not duplicates: remembered in %s",
 		sanitize.Name(msg.a), sanitize.Name(msg.b), sanitize.Line(displayPath(msg.file, m.home)))))
 }
 
@@ -324,12 +324,12 @@ func (f *editing) merge(m *Model, keep, drop store.Entry) tea.Cmd {
 	return f.write(m, label, ops, func(m *Model, w writeDoneMsg) tea.Cmd {
 		switch {
 		case errors.Is(w.err, store.ErrConflict):
-			return m.SetStatus("nothing merged: an entry changed on disk meanwhile; look again and retry")
+			return m.setMessage("nothing merged: an entry changed on disk meanwhile; look again and retry")
 		case w.err != nil:
-			return m.SetStatus("nothing merged: " + errText(m, w.err))
+			return m.setMessage("nothing merged: " + errText(m, w.err))
 		}
 		f.fv.cmp = nil
-		return m.SetStatus("merged " + sanitize.Name(drop.Name) + " into " + sanitize.Name(keep.Name) + m.undoHint())
+		return m.setMessage("merged " + sanitize.Name(drop.Name) + " into " + sanitize.Name(keep.Name) + m.undoHint())
 	})
 }
 
@@ -337,14 +337,14 @@ func (f *editing) merge(m *Model, keep, drop store.Entry) tea.Cmd {
 // redact it (the status says where it is).
 func (f *editing) editFinding(m *Model) tea.Cmd {
 	return f.onFindingEntry(m, func(m *Model, fd hygiene.Finding, e store.Entry) tea.Cmd {
-		if cur, ok := m.DB().Memory().Get(e.ID); ok && cur.Name == e.Name {
+		if cur, ok := m.writer().Memory().Get(e.ID); ok && cur.Name == e.Name {
 			e = cur
 		}
 		s, err := editor.Edit(e, f.ed)
 		if err != nil {
-			return m.SetStatus("cannot start the editor: " + err.Error())
+			return m.setMessage("cannot start the editor: " + err.Error())
 		}
-		return tea.Batch(m.SetStatus(redactHint(fd)), f.runEditor(s))
+		return tea.Batch(m.setMessage(redactHint(fd)), f.runEditor(s))
 	})
 }
 
@@ -399,16 +399,16 @@ func (f *editing) findingsBody(m *Model, w, h int) string {
 // findingsHints are the view's keys for the help line: without the write
 // actions on a read-only memory.
 func (f *editing) findingsHints(m *Model) string {
-	k := m.Keys()
+	k := &m.c.keys
 	closeKeys := hints("/", keyName(k.Cancel), keyName(k.Findings))
 	if f.fv.cmp != nil {
-		if m.ReadOnly() {
+		if m.readOnly() {
 			return hints(" · ", keyHint(k.Up, "scroll"), closeKeys+" back") + " · read-only"
 		}
 		return hints(" · ", keyHint(k.Focus, "keep the other"), keyHint(k.Merge, "merge"), keyHint(k.NotDuplicate, "not duplicates"),
 			keyHint(k.Undo, "undo"), keyHint(k.Up, "scroll"), keyName(k.Cancel)+" back")
 	}
-	if m.ReadOnly() {
+	if m.readOnly() {
 		return hints(" · ", keyHint(k.Accept, "open"), closeKeys+" close") + " · read-only"
 	}
 	return hints(" · ", keyHint(k.Accept, "open"), keyHint(k.Edit, "edit/redact"), keyHint(k.Delete, "delete"), keyHint(k.Undo, "undo"), closeKeys+" close")

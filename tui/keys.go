@@ -7,13 +7,11 @@ import (
 	"github.com/crmem/crmem/store"
 )
 
-// handleKey routes a key: the help screen, quit, the search line, then the
-// focused pane (ctrl+z is taken before, by overlayKey, in every mode).
+// handleKey routes a key of the panes or the search line (layerKey gives
+// every other layer its own): quit, the search line, then the focused pane.
 func (m *Model) handleKey(k tea.KeyPressMsg) tea.Cmd {
 	keys := &m.c.keys
 	switch {
-	case m.showHelp:
-		return m.helpKey(k)
 	case key.Matches(k, keys.Quit):
 		return m.quit()
 	case m.typing:

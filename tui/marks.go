@@ -16,11 +16,11 @@ import (
 // toggleMark marks or unmarks the selected entry and moves down, so space
 // held down marks a run of entries.
 func (f *editing) toggleMark(m *Model) tea.Cmd {
-	e, ok := m.SelectedEntry()
+	e, ok := m.selectedEntry()
 	if !ok {
 		return nil
 	}
-	m.SetMarked(e.ID, !m.Marked(e.ID))
+	m.setMarked(e.ID, !m.marked(e.ID))
 	return m.moveCursor(1)
 }
 
@@ -30,23 +30,23 @@ func (f *editing) toggleMark(m *Model) tea.Cmd {
 func (f *editing) markListed(m *Model) tea.Cmd {
 	ids := m.markableIDs()
 	if len(ids) == 0 {
-		return m.SetStatus("nothing listed to mark")
+		return m.setMessage("nothing listed to mark")
 	}
-	on := slices.ContainsFunc(ids, func(id uint64) bool { return !m.Marked(id) })
+	on := slices.ContainsFunc(ids, func(id uint64) bool { return !m.marked(id) })
 	if m.result == nil || m.recall {
-		m.MarkListed(on) // from the rows: 100k marks stay cheap
+		m.markListed(on) // from the rows: 100k marks stay cheap
 	} else {
 		for _, id := range ids {
-			m.SetMarked(id, on)
+			m.setMarked(id, on)
 		}
 	}
 	switch {
 	case !on:
-		return m.SetStatus(fmt.Sprintf("unmarked %s", count(len(ids), "entry", "entries")))
+		return m.setMessage(fmt.Sprintf("unmarked %s", count(len(ids), "entry", "entries")))
 	case len(ids) > m.listedCount():
-		return m.SetStatus(fmt.Sprintf("marked %s (%s listed)", count(len(ids), "search hit", "search hits"), humanize.Count(m.listedCount())))
+		return m.setMessage(fmt.Sprintf("marked %s (%s listed)", count(len(ids), "search hit", "search hits"), humanize.Count(m.listedCount())))
 	}
-	return m.SetStatus(fmt.Sprintf("marked %s", count(len(ids), "listed entry", "listed entries")))
+	return m.setMessage(fmt.Sprintf("marked %s", count(len(ids), "listed entry", "listed entries")))
 }
 
 // markableIDs is what `*` marks: the listed entries, and while searching
@@ -68,10 +68,10 @@ func (m *Model) markableIDs() []uint64 {
 func (f *editing) unmarkAll(m *Model) tea.Cmd {
 	n, _ := markedSize(m)
 	if n == 0 {
-		return m.SetStatus("nothing marked")
+		return m.setMessage("nothing marked")
 	}
-	m.ClearMarks()
-	return m.SetStatus("unmarked " + count(n, "entry", "entries"))
+	m.clearMarks()
+	return m.setMessage("unmarked " + count(n, "entry", "entries"))
 }
 
 // markOlder asks for an age and marks every archive older than it. A span
@@ -106,7 +106,7 @@ func spanWords(d time.Duration) string {
 func markOlderThan(m *Model, v string, d time.Duration) tea.Cmd {
 	cutoff := m.c.now().Add(-d)
 	n := markArchivesBefore(m, cutoff)
-	return m.SetStatus(fmt.Sprintf("marked %s older than %s (created before %s)",
+	return m.setMessage(fmt.Sprintf("marked %s older than %s (created before %s)",
 		count(n, "archive", "archives"), v, cutoff.In(m.c.loc).Format("2006-01-02 15:04")))
 }
 
@@ -121,11 +121,11 @@ func markArchivesBefore(m *Model, cutoff time.Time) int {
 	}
 	keep := m.entryFilter()
 	n := 0
-	for _, e := range m.Entries() {
+	for _, e := range m.snap.entries {
 		// Compared as the file's unsigned seconds: a created_at above
 		// MaxInt64 must not wrap negative and pass for an ancient archive.
 		if e.Kind == store.Archive && e.CreatedAt < uint64(c) && (keep == nil || keep(e)) {
-			m.SetMarked(e.ID, true)
+			m.setMarked(e.ID, true)
 			n++
 		}
 	}
@@ -134,7 +134,7 @@ func markArchivesBefore(m *Model, cutoff time.Time) int {
 
 // markedEntries returns the marked entries in ascending id order.
 func markedEntries(m *Model) []store.Entry {
-	ids := m.MarkedIDs()
+	ids := m.markedIDs()
 	slices.Sort(ids)
 	out := make([]store.Entry, 0, len(ids))
 	for _, id := range ids {
@@ -162,8 +162,8 @@ func markedSize(m *Model) (n, bytes int) { return len(m.marks), m.markBytes }
 func (f *editing) deleteMarked(m *Model) tea.Cmd {
 	es := markedEntries(m)
 	if len(es) == 0 {
-		keys := m.Keys()
-		return m.SetStatus("nothing marked" + paren(hints(", ", keyHint(keys.Mark, "marks an entry"), keyHint(keys.MarkAll, "every listed one"), keyHint(keys.MarkOlder, "old archives"))))
+		keys := &m.c.keys
+		return m.setMessage("nothing marked" + paren(hints(", ", keyHint(keys.Mark, "marks an entry"), keyHint(keys.MarkAll, "every listed one"), keyHint(keys.MarkOlder, "old archives"))))
 	}
 	text := fmt.Sprintf("delete %s marked (%s): %s?", count(len(es), "entry", "entries"), humanize.Size(totalSize(es)), firstNames(es, 3))
 	warn := f.resumeWarning(m, es)
@@ -215,8 +215,8 @@ func hiddenCount(m *Model, es []store.Entry) int {
 	return n
 }
 
-// StatusText shows the marks (count and total size) and the orphan filter.
-func (f *editing) StatusText(m *Model) string {
+// statusText shows the marks (count and total size) and the orphan filter.
+func (f *editing) statusText(m *Model) string {
 	var s string
 	if n, bytes := markedSize(m); n > 0 {
 		s = m.c.styles.mark.Render(fmt.Sprintf("● %s marked · %s", humanize.Count(n), humanize.Size(bytes)))
@@ -230,18 +230,18 @@ func (f *editing) StatusText(m *Model) string {
 	return s
 }
 
-// Notice names the file holding unsaved text until the next editing
+// notice names the file holding unsaved text until the next editing
 // action; the status line gives it a line of its own when it does not fit.
-func (f *editing) Notice(m *Model) string {
+func (f *editing) notice(m *Model) string {
 	if f.kept == "" {
 		return ""
 	}
 	return "⚠ unsaved text kept in " + f.kept
 }
 
-// QuitNotice names the file holding text that was not saved: an edit
+// quitNotice names the file holding text that was not saved: an edit
 // whose conflict was still being asked about, or one kept earlier.
-func (f *editing) QuitNotice(m *Model) string {
+func (f *editing) quitNotice(m *Model) string {
 	switch {
 	case f.pendingEdit != "":
 		return "your edit was not saved; your text is kept in " + f.pendingEdit
@@ -287,7 +287,7 @@ func droppedMarksText(dropped []store.Entry, s *snapshot) string {
 func changedSinceMarked(m *Model, es []store.Entry) (string, int) {
 	var names []string
 	for _, e := range es {
-		was, ok := m.MarkedAs(e.ID)
+		was, ok := m.markedAs(e.ID)
 		if !ok || sameState(was, e) {
 			continue
 		}

@@ -319,7 +319,7 @@ func TestSearch_HonestCountsNameSectionAndRecallView(t *testing.T) {
 	for m.list.cursor != recallAt-1 {
 		press(m, "j")
 	}
-	if _, ok := m.SelectedEntry(); ok {
+	if _, ok := m.selectedEntry(); ok {
 		t.Fatal("the expand row counts as an entry: an action there would hit another one")
 	}
 	press(m, "enter")

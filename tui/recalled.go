@@ -49,9 +49,9 @@ func (f *editing) readRecalled() tea.Cmd {
 	}
 }
 
-// RecallHistory is the recall history read, for the stats panel; nil
+// recallHistory is the recall history read, for the stats panel; nil
 // while it is read or when it could not be.
-func (f *editing) RecallHistory() *recalls.Then {
+func (f *editing) recallHistory() *recalls.Then {
 	if !f.recalled.loaded || f.recalled.err != nil {
 		return nil
 	}
@@ -92,21 +92,21 @@ func (r recalledState) recalls() int {
 func (f *editing) toggleNever(m *Model) tea.Cmd {
 	r := &f.recalled
 	if !r.loaded {
-		return m.SetStatus("the recalls are still being read")
+		return m.setMessage("the recalls are still being read")
 	}
 	r.never = !r.never
 	m.rebuild()
 	text := "showing every entry again"
 	if r.never {
 		n := 0
-		for _, e := range m.Entries() {
+		for _, e := range m.snap.entries {
 			if f.timesRecalled(e).n == 0 {
 				n++
 			}
 		}
 		text = fmt.Sprintf("never recalled only: %s that none of the %s in %s returned", count(n, "entry", "entries"), count(r.recalls(), "recorded recall", "recorded recalls"), f.refs.dir)
 	}
-	return tea.Batch(m.showSelected(), m.SetStatus(text))
+	return tea.Batch(m.showSelected(), m.setMessage(text))
 }
 
 // recalledBadge marks an entry recorded recalls returned: "3×".

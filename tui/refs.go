@@ -116,13 +116,13 @@ func (f *editing) toggleOrphans(m *Model) tea.Cmd {
 	if f.refs.orphans {
 		text = fmt.Sprintf("orphan archives only: %s (no session in %s references them)", humanize.Count(f.orphanCount(m)), f.refs.dir)
 	}
-	return tea.Batch(m.showSelected(), m.SetStatus(text))
+	return tea.Batch(m.showSelected(), m.setMessage(text))
 }
 
 // orphanCount counts the archives no session references.
 func (f *editing) orphanCount(m *Model) int {
 	n := 0
-	for _, e := range m.Entries() {
+	for _, e := range m.snap.entries {
 		if f.orphan(m, e) {
 			n++
 		}
@@ -130,9 +130,9 @@ func (f *editing) orphanCount(m *Model) int {
 	return n
 }
 
-// EntryFilter keeps only orphan archives, only entries no recorded recall
+// entryFilter keeps only orphan archives, only entries no recorded recall
 // returned, or both, while those filters are on.
-func (f *editing) EntryFilter(m *Model) func(store.Entry) bool {
+func (f *editing) entryFilter(m *Model) func(store.Entry) bool {
 	orphans, never := f.refs.orphans, f.recalled.never
 	if !orphans && !never {
 		return nil
@@ -142,11 +142,11 @@ func (f *editing) EntryFilter(m *Model) func(store.Entry) bool {
 	}
 }
 
-// RowBadge marks entries that sessions reference: ↺N when a session
+// rowBadge marks entries that sessions reference: ↺N when a session
 // resumes from it, ∘N when sessions only reference it (N sessions).
 // An entry the agent's recorded recalls returned also gets N× (recalled N
 // times).
-func (f *editing) RowBadge(m *Model, e store.Entry) string {
+func (f *editing) rowBadge(m *Model, e store.Entry) string {
 	r := f.of(m, e)
 	recalled := f.recalledBadge(m, e)
 	switch {
@@ -158,9 +158,9 @@ func (f *editing) RowBadge(m *Model, e store.Entry) string {
 	return recalled
 }
 
-// CardLines adds an archive's sessions (or any referenced entry's) to the
+// cardLines adds an archive's sessions (or any referenced entry's) to the
 // preview's header card.
-func (f *editing) CardLines(m *Model, e store.Entry) []string {
+func (f *editing) cardLines(m *Model, e store.Entry) []string {
 	return append(f.refsCard(m, e), f.recalledCard(m, e)...)
 }
 

@@ -49,7 +49,7 @@ func statsCmd(of statsOf, loc *time.Location, now time.Time) tea.Cmd {
 }
 
 // statsOfNow is what the panel should show: the current snapshot and the
-// recall history a feature holds.
+// recall history the editing part holds.
 func (m *Model) statsOfNow() statsOf {
 	return statsOf{snap: m.snap, history: m.recallHistory()}
 }

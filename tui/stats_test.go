@@ -153,19 +153,19 @@ func TestStats_RecallSection(t *testing.T) {
 		t.Fatalf("panel shows history %p, the model holds %p", m.sp.shown.history, h.f.recalled.then)
 	}
 	recalled := 0
-	for _, e := range m.Entries() {
+	for _, e := range m.snap.entries {
 		if h.f.timesRecalled(e).n > 0 {
 			recalled++
 		}
 	}
 	r := m.sp.s.Recalls
-	if r == nil || r.Recalls != h.f.recalled.recalls() || r.Recalled != recalled || r.Never != len(m.Entries())-recalled {
-		t.Fatalf("section %+v; the badges count %d recalled of %d, %d recalls", r, recalled, len(m.Entries()), h.f.recalled.recalls())
+	if r == nil || r.Recalls != h.f.recalled.recalls() || r.Recalled != recalled || r.Never != len(m.snap.entries)-recalled {
+		t.Fatalf("section %+v; the badges count %d recalled of %d, %d recalls", r, recalled, len(m.snap.entries), h.f.recalled.recalls())
 	}
 	drive(m, resizeCmd(120, 200))
 	scr := plainScreen(m)
 	for _, want := range []string{
-		fmt.Sprintf("recall history  %s in %s · %d of %s recalled", humanize.Plural(r.Recalls, "recorded recall"), humanize.Plural(r.Sessions, "session"), recalled, humanize.Plural(len(m.Entries()), "entry")),
+		fmt.Sprintf("recall history  %s in %s · %d of %s recalled", humanize.Plural(r.Recalls, "recorded recall"), humanize.Plural(r.Sessions, "session"), recalled, humanize.Plural(len(m.snap.entries), "entry")),
 		"most recalled  (times returned then, as recorded)",
 		"1×  N deploy-steps",
 		fmt.Sprintf("never recalled  %s no recorded recall returned", humanize.Plural(r.Never, "entry")),

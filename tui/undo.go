@@ -49,15 +49,15 @@ func (f *editing) write(m *Model, label string, ops []store.Op, then func(*Model
 }
 
 func (f *editing) applyCmd(m *Model, w writeDoneMsg, ops []store.Op) tea.Cmd {
-	db := m.DB()
+	db := m.writer()
 	if db == nil {
-		return m.SetStatus("no memory file is open")
+		return m.setMessage("no memory file is open")
 	}
 	if m.st.fileGone {
 		// A write now would read the missing file as an empty memory: the
 		// last state would leave the screen and the marks with it, and the
 		// next reload would report every entry as added.
-		return m.SetStatus("nothing written: another writer deleted the file; waiting for it to reappear")
+		return m.setMessage("nothing written: another writer deleted the file; waiting for it to reappear")
 	}
 	f.busy = true
 	prev := m.snap
@@ -104,7 +104,7 @@ func added(changes []store.Change) uint64 {
 func (f *editing) undoLast(m *Model) tea.Cmd {
 	st, ok := f.undo.pop()
 	if !ok {
-		return m.SetStatus("nothing to undo")
+		return m.setMessage("nothing to undo")
 	}
 	w := writeDoneMsg{label: st.label, isUndo: true, then: func(m *Model, w writeDoneMsg) tea.Cmd {
 		if w.err != nil {
@@ -112,9 +112,9 @@ func (f *editing) undoLast(m *Model) tea.Cmd {
 			if errors.Is(w.err, store.ErrNameTaken) {
 				return f.offerRestoreAs(m, st)
 			}
-			return m.SetStatus("cannot undo " + st.label + ": " + errText(m, w.err) + "; nothing changed (" + hints(": ", "still in the undo list", keyHint(m.c.keys.Undo, "tries again")) + ")")
+			return m.setMessage("cannot undo " + st.label + ": " + errText(m, w.err) + "; nothing changed (" + hints(": ", "still in the undo list", keyHint(m.c.keys.Undo, "tries again")) + ")")
 		}
-		return m.SetStatus("undone: " + st.label)
+		return m.setMessage("undone: " + st.label)
 	}}
 	return f.applyCmd(m, w, store.Undo(st.changes))
 }
@@ -123,9 +123,9 @@ func (f *editing) undoLast(m *Model) tea.Cmd {
 // taken meanwhile: put them back under free names, keep the step in the
 // undo list, or drop it. The step is the top of the undo list meanwhile.
 func (f *editing) offerRestoreAs(m *Model, st undoStep) tea.Cmd {
-	ops, renamed := restoreUnder(store.Undo(st.changes), m.DB().Memory().Lookup)
+	ops, renamed := restoreUnder(store.Undo(st.changes), m.writer().Memory().Lookup)
 	if len(renamed) == 0 {
-		return m.SetStatus("cannot undo " + st.label + ": a name is taken; nothing changed (still in the undo list)")
+		return m.setMessage("cannot undo " + st.label + ": a name is taken; nothing changed (still in the undo list)")
 	}
 	var olds, news []string
 	for _, r := range renamed {
@@ -134,18 +134,18 @@ func (f *editing) offerRestoreAs(m *Model, st undoStep) tea.Cmd {
 	f.dlg = &choiceDialog{
 		text: fmt.Sprintf("cannot undo %s: %s taken meanwhile.", st.label, strings.Join(olds, ", ")),
 		choices: []choice{
-			{b: &m.Keys().RestoreRenamed, label: "restore as " + strings.Join(news, ", "), short: "restore renamed", pick: func(m *Model) tea.Cmd {
+			{b: &m.c.keys.RestoreRenamed, label: "restore as " + strings.Join(news, ", "), short: "restore renamed", pick: func(m *Model) tea.Cmd {
 				return f.restoreRenamed(m, st, ops, news)
 			}},
-			{b: &m.Keys().KeepUndo, label: "keep it in the undo list", short: "keep", pick: func(m *Model) tea.Cmd {
-				return m.SetStatus("kept in the undo list: " + st.label)
+			{b: &m.c.keys.KeepUndo, label: "keep it in the undo list", short: "keep", pick: func(m *Model) tea.Cmd {
+				return m.setMessage("kept in the undo list: " + st.label)
 			}},
-			{b: &m.Keys().DropUndo, label: "drop it from the undo list", short: "drop", pick: func(m *Model) tea.Cmd {
+			{b: &m.c.keys.DropUndo, label: "drop it from the undo list", short: "drop", pick: func(m *Model) tea.Cmd {
 				f.undo.pop()
-				return m.SetStatus("dropped from the undo list: " + st.label + " (the entry is gone for good)")
+				return m.setMessage("dropped from the undo list: " + st.label + " (the entry is gone for good)")
 			}},
 		},
-		cancel: func(m *Model) tea.Cmd { return m.SetStatus("kept in the undo list: " + st.label) },
+		cancel: func(m *Model) tea.Cmd { return m.setMessage("kept in the undo list: " + st.label) },
 	}
 	return nil
 }
@@ -155,10 +155,10 @@ func (f *editing) offerRestoreAs(m *Model, st undoStep) tea.Cmd {
 func (f *editing) restoreRenamed(m *Model, st undoStep, ops []store.Op, news []string) tea.Cmd {
 	w := writeDoneMsg{label: st.label, isUndo: true, then: func(m *Model, w writeDoneMsg) tea.Cmd {
 		if w.err != nil {
-			return m.SetStatus("cannot undo " + st.label + ": " + errText(m, w.err) + "; nothing changed (still in the undo list)")
+			return m.setMessage("cannot undo " + st.label + ": " + errText(m, w.err) + "; nothing changed (still in the undo list)")
 		}
 		f.undo.pop()
-		return m.SetStatus("undone: " + st.label + ", restored as " + strings.Join(news, ", "))
+		return m.setMessage("undone: " + st.label + ", restored as " + strings.Join(news, ", "))
 	}}
 	return f.applyCmd(m, w, ops)
 }

@@ -26,18 +26,7 @@ func (m *Model) screen() string {
 	if !m.c.sized {
 		return ""
 	}
-	var body string
-	switch {
-	case m.showHelp:
-		body = m.fullHelp()
-	case m.chg.logOpen:
-		body = m.changeLogView()
-	case m.sp.open:
-		body = m.statsView()
-	}
-	if body == "" {
-		body = m.featureBody(m.c.width, m.bodyHeight())
-	}
+	body := m.layerBody(m.c.width, m.bodyHeight())
 	if body == "" {
 		body = m.body()
 	}
@@ -71,7 +60,7 @@ func (m *Model) listPane(w, h int) string {
 		width: w, now: m.c.now(), focused: m.focus == focusList,
 		marks: m.marks, searched: m.result != nil, fresh: m.chg.unseen, open: m.c.keys.Open,
 	}
-	if len(m.features) > 0 {
+	if m.ed != nil {
 		ls.badge = m.rowBadge
 	}
 	if len(m.list.rows) == 0 && m.blankMemory() {
@@ -151,12 +140,9 @@ func (m *Model) searchLine() string {
 	return ansi.Truncate(left+strings.Repeat(" ", gap)+right, m.c.width, "")
 }
 
-// helpLines is the date prompt, a feature's dialog (up to three lines), or
+// helpLines is the top layer's prompt or dialog (up to three lines), or
 // the short help.
 func (m *Model) helpLines() []string {
-	if m.dates.prompting {
-		return []string{ansi.Truncate(m.datePromptView(), m.c.width, "…")}
-	}
 	if o := m.overlay(); o != "" {
 		lines := strings.Split(o, "\n")
 		for i, l := range lines {

@@ -101,7 +101,7 @@ func TestView(t *testing.T) {
 
 func TestView_HelpListsEveryBinding(t *testing.T) {
 	m := demoModel(t, 140, 40)
-	m.EnableEditing()
+	m.enableEditing()
 	press(m, "?")
 	screen := plainScreen(m)
 	for _, group := range keymap.DefaultKeyMap().FullHelp() {

@@ -15,11 +15,11 @@ import (
 func sanitizeForTest(s string) string { return sanitize.Name(s) }
 
 // openWhy opens path with the why feature installed and searches query.
-func openWhy(t *testing.T, path string, w, h int, query string) (*Model, *whyFeature) {
+func openWhy(t *testing.T, path string, w, h int, query string) (*Model, *whyView) {
 	t.Helper()
 	m := openModel(t, path, w, h)
-	f := newWhyFeature()
-	m.features = []Feature{f}
+	f := newWhyView()
+	m.why = f
 	press(m, "/")
 	typeText(m, query)
 	press(m, "enter")
@@ -85,8 +85,8 @@ func TestWhy_PanelAgreesWithTheLibrary(t *testing.T) {
 // to do and opens nothing.
 func TestWhy_NeedsASearch(t *testing.T) {
 	m := openModel(t, copyFixture(t, "crmem/small.db"), 100, 30)
-	f := newWhyFeature()
-	m.features = []Feature{f}
+	f := newWhyView()
+	m.why = f
 	press(m, "w")
 	if f.prompt != nil || !strings.Contains(statusText(m), "search first") {
 		t.Errorf("w without a search: prompt %v, status %q", f.prompt != nil, statusText(m))
