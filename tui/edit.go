@@ -103,9 +103,12 @@ func (f *editing) reloaded(msg reloadedMsg) tea.Cmd {
 // keyPress gives the key to the open dialog, or runs an editing action.
 func (f *editing) keyPress(m *Model, k tea.KeyPressMsg) (bool, tea.Cmd) {
 	if d := f.dlg; d != nil {
-		cmd, done := d.key(m, k)
+		cmd, req, done := d.key(m, k)
 		if done && f.dlg == d {
 			f.dlg = nil
+		}
+		if req != nil {
+			cmd = tea.Batch(cmd, f.do(m, req))
 		}
 		return true, cmd
 	}
@@ -185,13 +188,7 @@ func (f *editing) newNote(m *Model) tea.Cmd {
 	if m.writer() == nil {
 		return m.setMessage("no memory file is open")
 	}
-	f.dlg = newPrompt("new note name", "", f.freeName(m, ""), func(m *Model, name string) tea.Cmd {
-		s, err := editor.NewNote(name, f.ed)
-		if err != nil {
-			return m.setMessage("cannot start the editor: " + err.Error())
-		}
-		return f.runEditor(s)
-	})
+	f.dlg = newPrompt("new note name", "", f.freeName(m, ""), reqNewNote{})
 	return nil
 }
 
@@ -263,23 +260,7 @@ func savedText(s *editor.Session, ops []store.Op) string {
 
 // saveEdit applies an edit's operations; a conflict opens the choice dialog.
 func (f *editing) saveEdit(m *Model, s *editor.Session, r editor.Result, ops []store.Op, done string) tea.Cmd {
-	label := "edit " + r.Name
-	if s.New {
-		label = "new note " + r.Name
-	}
-	return f.write(m, label, ops, func(m *Model, w writeDoneMsg) tea.Cmd {
-		switch {
-		case w.err == nil:
-			if err := s.Cleanup(); err != nil {
-				return m.setMessage(done + "; " + err.Error())
-			}
-			return m.setMessage(done)
-		case s.IsConflict(w.err):
-			f.conflict(m, s, r)
-			return nil
-		}
-		return f.keptStatus(m, r, "not saved: "+errText(m, w.err))
-	})
+	return f.write(m, reqSaveEdit{s: s, r: r, ops: ops, done: done}, ops)
 }
 
 // conflict asks what to do when another writer changed, renamed or
@@ -294,13 +275,9 @@ func (f *editing) conflict(m *Model, s *editor.Session, r editor.Result) {
 	f.pendingEdit = r.Path
 	var cs []choice
 	for _, c := range s.Choices() {
-		cs = append(cs, choice{b: choiceKey(&m.c.keys, c), label: c.String(), short: choiceShort(c), pick: func(m *Model) tea.Cmd {
-			return f.resolve(m, s, r, c)
-		}})
+		cs = append(cs, choice{b: choiceKey(&m.c.keys, c), label: c.String(), short: choiceShort(c), pick: reqResolve{s, r, c}})
 	}
-	f.dlg = &choiceDialog{text: text, choices: cs, cancel: func(m *Model) tea.Cmd {
-		return f.resolve(m, s, r, editor.KeepTheirs)
-	}, body: conflictBody(w, r)}
+	f.dlg = &choiceDialog{text: text, choices: cs, cancel: reqResolve{s, r, editor.KeepTheirs}, body: conflictBody(w, r)}
 }
 
 // choiceKey is the binding that picks a conflict choice.

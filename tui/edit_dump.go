@@ -9,7 +9,6 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
-	"github.com/crmem/crmem/export"
 	"github.com/crmem/crmem/internal/sanitize"
 )
 
@@ -27,14 +26,7 @@ func (f *editing) dump(m *Model) tea.Cmd {
 	if mem == nil {
 		return m.setMessage("nothing to dump yet: the file is still opening")
 	}
-	p := newPrompt("dump the memory as an mdbook tree into folder", defaultDumpDir(m.path), validDumpDir,
-		func(m *Model, v string) tea.Cmd {
-			dir := expandHome(v)
-			entries := mem.Entries()
-			return tea.Batch(m.setMessage("dumping to "+sanitize.Name(dir)+"…"), func() tea.Msg {
-				return dumpDoneMsg{dir: dir, n: len(entries), err: export.Dump(dir, entries)}
-			})
-		})
+	p := newPrompt("dump the memory as an mdbook tree into folder", defaultDumpDir(m.path), validDumpDir, reqDump{mem: mem})
 	// The folder proposed is a suggestion: a path typed (/tmp/book,
 	// ~/book) replaces it rather than being appended to it.
 	p.in.suggested = true

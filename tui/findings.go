@@ -1,7 +1,6 @@
 package tui
 
 import (
-	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -294,9 +293,7 @@ func (f *editing) askMerge(m *Model, keep, drop store.Entry) tea.Cmd {
 	carried := len(mergedAliases(keep, drop)) - len(keep.Aliases)
 	text := fmt.Sprintf("merge: keep %s, give it %s, delete %s?", sanitize.Name(keep.Name),
 		humanize.Plural(carried, "alias"), sanitize.Name(drop.Name))
-	f.dlg = &confirmDialog{text: text, warn: f.resumeWarning(m, []store.Entry{drop}), yes: func(m *Model) tea.Cmd {
-		return f.merge(m, keep, drop)
-	}}
+	f.dlg = &confirmDialog{text: text, warn: f.resumeWarning(m, []store.Entry{drop}), yes: reqMerge{keep: keep, drop: drop}}
 	return nil
 }
 
@@ -315,22 +312,13 @@ func mergedAliases(keep, drop store.Entry) []string {
 // merge deletes drop and gives keep drop's name and aliases as aliases,
 // in one write (so one undo), each guarded by its state as shown: if
 // either changed on disk meanwhile, nothing changes.
-func (f *editing) merge(m *Model, keep, drop store.Entry) tea.Cmd {
+func (f *editing) merge(m *Model, r reqMerge) tea.Cmd {
+	keep, drop := r.keep, r.drop
 	ops := []store.Op{
 		store.Remove{Name: drop.Name, Expect: &drop}, // first: its name becomes free to be an alias
 		store.Update{Name: keep.Name, Content: keep.Content, Aliases: mergedAliases(keep, drop), Expect: &keep},
 	}
-	label := "merge " + drop.Name + " into " + keep.Name
-	return f.write(m, label, ops, func(m *Model, w writeDoneMsg) tea.Cmd {
-		switch {
-		case errors.Is(w.err, store.ErrConflict):
-			return m.setMessage("nothing merged: an entry changed on disk meanwhile; look again and retry")
-		case w.err != nil:
-			return m.setMessage("nothing merged: " + errText(m, w.err))
-		}
-		f.fv.cmp = nil
-		return m.setMessage("merged " + sanitize.Name(drop.Name) + " into " + sanitize.Name(keep.Name) + m.undoHint())
-	})
+	return f.write(m, r, ops)
 }
 
 // editFinding opens the finding's entry in the editor: for a secret, to

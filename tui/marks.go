@@ -81,15 +81,19 @@ func (f *editing) markOlder(m *Model) tea.Cmd {
 	f.dlg = newPrompt("mark archives older than (e.g. 30d, 2w, 6mo, 1y)", "", func(v string) error {
 		_, err := humanize.ParseSpan(v)
 		return err
-	}, func(m *Model, v string) tea.Cmd {
-		d, _ := humanize.ParseSpan(v)
-		if d >= 24*time.Hour {
-			return markOlderThan(m, v, d)
-		}
-		text := fmt.Sprintf("%q is %s: did you mean months (%smo)? Mark the archives older than %s", v, spanWords(d), strings.TrimRight(v, "mh "), spanWords(d))
-		f.dlg = &confirmDialog{text: text, yes: func(m *Model) tea.Cmd { return markOlderThan(m, v, d) }}
-		return nil
-	})
+	}, reqMarkOlderAge{})
+	return nil
+}
+
+// markOlderAge marks the archives older than the age typed (v), or asks
+// first when it is under a day.
+func (f *editing) markOlderAge(m *Model, v string) tea.Cmd {
+	d, _ := humanize.ParseSpan(v)
+	if d >= 24*time.Hour {
+		return markOlderThan(m, v, d)
+	}
+	text := fmt.Sprintf("%q is %s: did you mean months (%smo)? Mark the archives older than %s", v, spanWords(d), strings.TrimRight(v, "mh "), spanWords(d))
+	f.dlg = &confirmDialog{text: text, yes: reqMarkOlder{age: v, d: d}}
 	return nil
 }
 
@@ -181,9 +185,7 @@ func (f *editing) deleteMarked(m *Model) tea.Cmd {
 		}
 		warn = hidden + warn
 	}
-	f.dlg = &confirmDialog{text: text, warn: warn, yes: func(m *Model) tea.Cmd {
-		return f.remove(m, es, "delete "+count(len(es), "entry", "entries"))
-	}}
+	f.dlg = &confirmDialog{text: text, warn: warn, yes: reqRemove{es: es, label: "delete " + count(len(es), "entry", "entries")}}
 	return nil
 }
 

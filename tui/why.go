@@ -64,9 +64,12 @@ func (f *whyView) key(m *Model, k tea.KeyPressMsg) (bool, tea.Cmd) {
 		return true, f.complete(m)
 	case f.prompt != nil:
 		p := f.prompt
-		cmd, done := p.key(m, k)
+		cmd, req, done := p.key(m, k)
 		if done && f.prompt == p {
 			f.prompt = nil
+		}
+		if r, ok := req.(reqWhy); ok {
+			cmd = tea.Batch(cmd, f.do(m, r))
 		}
 		return true, cmd
 	case f.panel != nil:
@@ -99,13 +102,16 @@ func (f *whyView) open(m *Model) tea.Cmd {
 		name = e.Name
 	}
 	f.comp = nameCompletion{}
-	f.prompt = newPrompt("why", name, nil, func(m *Model, v string) tea.Cmd {
-		if v == "" {
-			return m.setMessage("cancelled")
-		}
-		return f.explain(m, query, v)
-	})
+	f.prompt = newPrompt("why", name, nil, reqWhy{query: query})
 	return m.setMessage("why: an entry's place in the agent's recall" + paren(keyHint(m.c.keys.Complete, "completes a name")))
+}
+
+// do carries out the prompt's request: an entry named, or none.
+func (f *whyView) do(m *Model, r reqWhy) tea.Cmd {
+	if r.name == "" {
+		return m.setMessage("cancelled")
+	}
+	return f.explain(m, r.query, r.name)
 }
 
 // explain computes, off the update loop, where the entry name stands in
