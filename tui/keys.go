@@ -58,8 +58,7 @@ func (m *Model) paneKey(k tea.KeyPressMsg) (tea.Cmd, bool) {
 // swallowed instead, and says so: the help did not offer it.
 func (m *Model) helpKey(k tea.KeyPressMsg) tea.Cmd {
 	keys := &m.c.keys
-	if d, ok := m.moveDelta(k); ok && m.helpOverflow() > 0 {
-		m.helpOffset = min(max(m.helpOffset+d, 0), m.helpOverflow())
+	if n, h := len(m.keyHelpLines()), m.bodyHeight(); overflows(n, h) && m.helpScroll.key(m, k, n, h) {
 		return nil
 	}
 	m.showHelp = false
@@ -93,7 +92,7 @@ func (m *Model) appKey(k tea.KeyPressMsg) (tea.Cmd, bool) {
 	keys := &m.c.keys
 	switch {
 	case key.Matches(k, keys.Help):
-		m.showHelp, m.helpOffset = true, 0
+		m.showHelp, m.helpScroll = true, scroller{}
 	case key.Matches(k, keys.Search):
 		m.typing = true
 		m.focusList()
@@ -255,7 +254,8 @@ func (m *Model) handleMouse(msg tea.MouseMsg) tea.Cmd {
 	case layerPanes, layerSearch:
 	case layerStats: // the wheel scrolls the panel; a click does nothing behind it
 		if _, wheel := msg.(tea.MouseWheelMsg); wheel {
-			m.scrollStats(map[bool]int{true: -3, false: 3}[mo.Button == tea.MouseWheelUp])
+			h := m.bodyHeight()
+			m.sp.sc.by(map[bool]int{true: -3, false: 3}[mo.Button == tea.MouseWheelUp], len(m.sp.lines(m.c.styles, m.c.width)), h)
 		}
 		return nil
 	default: // nothing moves behind a dialog, the help, the log or a panel

@@ -114,7 +114,8 @@ func (m *Model) layerKey(k tea.KeyPressMsg) tea.Cmd {
 	case layerLog:
 		return m.logKey(k)
 	case layerStats:
-		return m.statsKey(k)
+		m.sp.key(m, k, m.bodyHeight())
+		return nil
 	}
 	if m.ed != nil {
 		if handled, cmd := m.ed.keyPress(m, k); handled {
@@ -155,11 +156,11 @@ func (m *Model) layerBody(w, h int) string {
 		case layerDialog:
 			body = m.ed.dialogBody(m, w, h)
 		case layerHelp:
-			body = m.fullHelp()
+			body = m.fullHelp(w, h)
 		case layerLog:
 			body = m.changeLogView()
 		case layerStats:
-			body = m.statsView()
+			body = m.sp.view(m, w, h)
 		case layerWhy:
 			body = m.why.bodyView(m, w, h)
 		case layerFindings:

@@ -101,7 +101,7 @@ type Model struct {
 
 	focus      focus
 	showHelp   bool
-	helpOffset int // first help line shown when the help does not fit
+	helpScroll scroller // the window shown of the help when it does not fit
 	help       help.Model
 	mouse      bool
 

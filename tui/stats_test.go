@@ -29,14 +29,14 @@ func TestStats_PanelOpensScrollsCloses(t *testing.T) {
 			if m.c.keys.ShortHelp()[0].Help().Key == "" || !m.sp.open {
 				t.Fatalf("panel not open")
 			}
-			before := m.sp.offset
+			before := m.sp.sc.top
 			press(m, "j", "j")
-			if m.sp.offset != before+2 {
-				t.Errorf("j j scrolled from %d to %d, want %d", before, m.sp.offset, before+2)
+			if m.sp.sc.top != before+2 {
+				t.Errorf("j j scrolled from %d to %d, want %d", before, m.sp.sc.top, before+2)
 			}
 			press(m, "G")
-			if m.sp.offset != m.statsOverflow() || m.statsOverflow() == 0 {
-				t.Errorf("G went to %d, want the end %d (> 0 at this height)", m.sp.offset, m.statsOverflow())
+			if m.sp.sc.top != maxTop(len(m.sp.lines(m.c.styles, m.c.width)), m.bodyHeight()) || maxTop(len(m.sp.lines(m.c.styles, m.c.width)), m.bodyHeight()) == 0 {
+				t.Errorf("G went to %d, want the end %d (> 0 at this height)", m.sp.sc.top, maxTop(len(m.sp.lines(m.c.styles, m.c.width)), m.bodyHeight()))
 			}
 			press(m, closeKey)
 			if m.sp.open || strings.Contains(plainScreen(m), "Memory stats") {

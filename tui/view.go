@@ -180,21 +180,19 @@ func (m *Model) shortHelp() string {
 	return ansi.Truncate(h.ShortHelpView([]key.Binding{last}), m.c.width, "…")
 }
 
-// fullHelp is the `?` screen, generated from the key map; when it does
-// not fit it shows a window of it that the movement keys scroll.
-func (m *Model) fullHelp() string {
+// fullHelp is the `?` screen at w×h, generated from the key map; when it
+// does not fit it shows a window of it that the movement keys scroll.
+func (m *Model) fullHelp(w, h int) string {
 	lines := m.keyHelpLines()
-	h := m.bodyHeight()
 	closeKeys := m.c.keys.CloseHelpLabel()
 	hint := "  (" + closeKeys + " close)"
-	if over := len(lines) + 1 - h; over > 0 {
-		m.helpOffset = min(m.helpOffset, over)
-		hint = fmt.Sprintf("  (%s scroll · %d–%d/%d · %s close)",
-			m.c.keys.ScrollLabel(), m.helpOffset+1, m.helpOffset+h-1, len(lines), closeKeys)
-		lines = lines[m.helpOffset : m.helpOffset+h-1]
+	n := len(lines)
+	lines = m.helpScroll.window(lines, h)
+	if overflows(n, h) {
+		hint = fmt.Sprintf("  (%s scroll · %s · %s close)", m.c.keys.ScrollLabel(), m.helpScroll.position(n, h), closeKeys)
 	}
 	title := m.c.styles.paneTitle.Render("Keys") + m.c.styles.dim.Render(hint)
-	return box(title+"\n"+strings.Join(lines, "\n"), m.c.width, h)
+	return box(title+"\n"+strings.Join(lines, "\n"), w, h)
 }
 
 // keyHelpLines is the help's text below its title, one string per line.
@@ -206,7 +204,7 @@ func (m *Model) keyHelpLines() []string {
 
 // helpOverflow is how many help lines do not fit the screen.
 func (m *Model) helpOverflow() int {
-	return max(len(m.keyHelpLines())+1-m.bodyHeight(), 0)
+	return maxTop(len(m.keyHelpLines()), m.bodyHeight())
 }
 
 // helpBlocks lays the key groups side by side, starting a new block of rows

@@ -33,7 +33,7 @@ func newWhyView() *whyView { return &whyView{} }
 // whyPanel is an explanation on screen and how far it is scrolled.
 type whyPanel struct {
 	rep why.Report
-	top int
+	sc  scroller
 }
 
 // whyDoneMsg carries an explanation computed off the update loop.
@@ -75,13 +75,8 @@ func (f *whyView) key(m *Model, k tea.KeyPressMsg) (bool, tea.Cmd) {
 	case f.panel != nil:
 		if key.Matches(k, keys.Cancel) || key.Matches(k, keys.Quit) || key.Matches(k, keys.Accept) {
 			f.panel = nil
-		} else if key.Matches(k, keys.Top) || key.Matches(k, keys.Bottom) {
-			f.panel.top = 0
-			if key.Matches(k, keys.Bottom) {
-				f.scroll(m, len(whyLines(m, f.panel.rep, m.c.width)))
-			}
-		} else if d, ok := m.moveDelta(k); ok {
-			f.scroll(m, d)
+		} else {
+			f.panel.sc.key(m, k, len(whyLines(m, f.panel.rep, m.c.width))-1, m.bodyHeight())
 		}
 		return true, nil
 	case key.Matches(k, keys.Why):
@@ -219,19 +214,7 @@ func (f *whyView) bodyView(m *Model, w, h int) string {
 	}
 	lines := whyLines(m, f.panel.rep, w)
 	title, body := lines[0], lines[1:] // the title stays; the rest scrolls
-	top := min(f.panel.top, maxTop(len(body), h))
-	return box(title+"\n"+strings.Join(body[top:], "\n"), w, h)
-}
-
-// maxTop is the farthest a panel of n lines below its title scrolls in a
-// body h rows high: its last line at the bottom.
-func maxTop(n, h int) int { return max(0, n-(h-1)) }
-
-// scroll moves the panel by d lines, within its length at the screen's
-// width.
-func (f *whyView) scroll(m *Model, d int) {
-	n := len(whyLines(m, f.panel.rep, m.c.width)) - 1
-	f.panel.top = max(0, min(f.panel.top+d, maxTop(n, m.bodyHeight())))
+	return box(title+"\n"+strings.Join(f.panel.sc.window(body, h), "\n"), w, h)
 }
 
 // whyLines renders a report at width w, each line fitting it: the title,

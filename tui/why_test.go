@@ -186,17 +186,17 @@ func TestWhy_Scrolls(t *testing.T) {
 	}
 	first := plainScreen(m)
 	press(m, "j", "j")
-	if f.panel.top != 2 || !strings.Contains(plainScreen(m), "WHY ") || plainScreen(m) == first {
-		t.Errorf("j j: top %d:\n%s", f.panel.top, plainScreen(m))
+	if f.panel.sc.top != 2 || !strings.Contains(plainScreen(m), "WHY ") || plainScreen(m) == first {
+		t.Errorf("j j: top %d:\n%s", f.panel.sc.top, plainScreen(m))
 	}
 	press(m, "G")
-	bottom := f.panel.top
+	bottom := f.panel.sc.top
 	press(m, "j")
-	if f.panel.top != bottom || bottom == 0 || !strings.Contains(plainScreen(m), "prefix") {
-		t.Errorf("G then j: top %d then %d:\n%s", bottom, f.panel.top, plainScreen(m))
+	if f.panel.sc.top != bottom || bottom == 0 || !strings.Contains(plainScreen(m), "prefix") {
+		t.Errorf("G then j: top %d then %d:\n%s", bottom, f.panel.sc.top, plainScreen(m))
 	}
 	press(m, "g")
-	if f.panel.top != 0 {
-		t.Errorf("g: top %d", f.panel.top)
+	if f.panel.sc.top != 0 {
+		t.Errorf("g: top %d", f.panel.sc.top)
 	}
 }
