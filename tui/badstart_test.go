@@ -127,7 +127,7 @@ func requireUsable(t *testing.T, m *Model, keys []string) {
 		press(m, k)
 	}
 	press(m, "?")
-	if !m.showHelp {
+	if !m.hp.open {
 		t.Fatalf("? does not open the help:\n%s", plainScreen(m))
 	}
 	press(m, "?")

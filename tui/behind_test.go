@@ -51,7 +51,7 @@ func TestHelp_TheKeyThatClosesItDoesItsJob(t *testing.T) {
 	h := behindHarness(t, 80, 24)
 	before := fileBytes(t, h.path)
 	press(h.m, "?")
-	if h.m.helpOverflow() == 0 {
+	if h.m.hp.overflow(h.m) == 0 {
 		t.Fatal("the help fits at 80×24; the test needs one that scrolls")
 	}
 	press(h.m, "/")
@@ -70,7 +70,7 @@ func TestHelp_AWriteKeyIsSwallowedVisibly(t *testing.T) {
 	h := behindHarness(t, 120, 40)
 	before := fileBytes(t, h.path)
 	press(h.m, "?", "u")
-	if h.m.showHelp {
+	if h.m.hp.open {
 		t.Fatal("u did not close the help")
 	}
 	if !bytes.Equal(fileBytes(t, h.path), before) || len(h.f.undo) != 1 {

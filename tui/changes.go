@@ -377,7 +377,7 @@ func (m *Model) logLine(r logRow, selected bool) string {
 // changes the user has not seen: ". 2 unseen changes".
 func (m *Model) withChangeHint(bs []key.Binding) []key.Binding {
 	n := len(m.chg.unseen)
-	if n == 0 || m.typing || m.showHelp || !m.c.keys.LatestChange.Enabled() {
+	if n == 0 || m.typing || m.hp.open || !m.c.keys.LatestChange.Enabled() {
 		return bs
 	}
 	hint := m.c.keys.LatestChange

@@ -57,12 +57,7 @@ func (m *Model) paneKey(k tea.KeyPressMsg) (tea.Cmd, bool) {
 // close the help with the / and run u); a key that would write is
 // swallowed instead, and says so: the help did not offer it.
 func (m *Model) helpKey(k tea.KeyPressMsg) tea.Cmd {
-	keys := &m.c.keys
-	if n, h := len(m.keyHelpLines()), m.bodyHeight(); overflows(n, h) && m.helpScroll.key(m, k, n, h) {
-		return nil
-	}
-	m.showHelp = false
-	if key.Matches(k, keys.Cancel) || key.Matches(k, keys.Help) || key.Matches(k, keys.Quit) {
+	if !m.hp.key(m, k, m.bodyHeight()) {
 		return nil
 	}
 	m.setMode() // the keys of the layer below
@@ -92,7 +87,7 @@ func (m *Model) appKey(k tea.KeyPressMsg) (tea.Cmd, bool) {
 	keys := &m.c.keys
 	switch {
 	case key.Matches(k, keys.Help):
-		m.showHelp, m.helpScroll = true, scroller{}
+		m.hp.show()
 	case key.Matches(k, keys.Search):
 		m.typing = true
 		m.focusList()

@@ -44,7 +44,7 @@ func (m *Model) isOpen(l layer) bool {
 	case layerDialog:
 		return m.ed != nil && m.ed.dlg != nil
 	case layerHelp:
-		return m.showHelp
+		return m.hp.open
 	case layerLog:
 		return m.chg.logOpen
 	case layerStats:
@@ -156,7 +156,7 @@ func (m *Model) layerBody(w, h int) string {
 		case layerDialog:
 			body = m.ed.dialogBody(m, w, h)
 		case layerHelp:
-			body = m.fullHelp(w, h)
+			body = m.hp.view(m, w, h)
 		case layerLog:
 			body = m.changeLogView()
 		case layerStats:

@@ -99,11 +99,10 @@ type Model struct {
 	rs    *renderers
 	cache renderCache
 
-	focus      focus
-	showHelp   bool
-	helpScroll scroller // the window shown of the help when it does not fit
-	help       help.Model
-	mouse      bool
+	focus focus
+	hp    helpScreen // the `?` screen
+	help  help.Model
+	mouse bool
 
 	st status
 	w  watchState

@@ -1,7 +1,6 @@
 package tui
 
 import (
-	"fmt"
 	"slices"
 	"strings"
 
@@ -178,53 +177,4 @@ func (m *Model) shortHelp() string {
 		}
 	}
 	return ansi.Truncate(h.ShortHelpView([]key.Binding{last}), m.c.width, "…")
-}
-
-// fullHelp is the `?` screen at w×h, generated from the key map; when it
-// does not fit it shows a window of it that the movement keys scroll.
-func (m *Model) fullHelp(w, h int) string {
-	lines := m.keyHelpLines()
-	closeKeys := m.c.keys.CloseHelpLabel()
-	hint := "  (" + closeKeys + " close)"
-	n := len(lines)
-	lines = m.helpScroll.window(lines, h)
-	if overflows(n, h) {
-		hint = fmt.Sprintf("  (%s scroll · %s · %s close)", m.c.keys.ScrollLabel(), m.helpScroll.position(n, h), closeKeys)
-	}
-	title := m.c.styles.paneTitle.Render("Keys") + m.c.styles.dim.Render(hint)
-	return box(title+"\n"+strings.Join(lines, "\n"), w, h)
-}
-
-// keyHelpLines is the help's text below its title, one string per line.
-func (m *Model) keyHelpLines() []string {
-	keys := m.c.keys // the bindings as configured, not as narrowed while help is open
-	keys.SetReferenceMode(m.c.editing)
-	return strings.Split("\n"+m.helpBlocks(keys.FullHelp()), "\n")
-}
-
-// helpOverflow is how many help lines do not fit the screen.
-func (m *Model) helpOverflow() int {
-	return maxTop(len(m.keyHelpLines()), m.bodyHeight())
-}
-
-// helpBlocks lays the key groups side by side, starting a new block of rows
-// whenever the next group would not fit the width, so a narrow terminal
-// shows every key instead of cutting the last columns off.
-func (m *Model) helpBlocks(groups [][]key.Binding) string {
-	h := m.help
-	h.SetWidth(0) // measure unclipped
-	var blocks []string
-	var row [][]key.Binding
-	for _, g := range groups {
-		next := append(slices.Clone(row), g)
-		if len(row) > 0 && lipgloss.Width(h.FullHelpView(next)) > m.c.width {
-			blocks = append(blocks, h.FullHelpView(row))
-			next = [][]key.Binding{g}
-		}
-		row = next
-	}
-	if len(row) > 0 {
-		blocks = append(blocks, h.FullHelpView(row))
-	}
-	return strings.Join(blocks, "\n\n")
 }
