@@ -33,9 +33,14 @@ func (f *editing) markListed(m *Model) tea.Cmd {
 		return m.setMessage("nothing listed to mark")
 	}
 	on := slices.ContainsFunc(ids, func(id uint64) bool { return !m.marked(id) })
-	if m.result == nil || m.recall {
+	switch {
+	case !on && len(ids) == len(m.marks): // every mark is listed: drop them at once, not one by one
+		m.clearMarks()
+	case m.result == nil || m.recall:
+		m.reserveMarks(len(ids))
 		m.markListed(on) // from the rows: 100k marks stay cheap
-	} else {
+	default:
+		m.reserveMarks(len(ids))
 		for _, id := range ids {
 			m.setMarked(id, on)
 		}

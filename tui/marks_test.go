@@ -223,3 +223,25 @@ func TestMarks_LiveWriterChangesAreReported(t *testing.T) {
 	reload(h.m)
 	h.wantStatus("⚠ unmarked deploy-steps: another writer removed it")
 }
+
+// TestMarks_StarUnmarksOnlyWhatIsListed: `*` on a list whose entries are
+// all marked unmarks them at once, and keeps a mark the filter hides (the
+// wholesale unmark applies only when every mark is listed).
+func TestMarks_StarUnmarksOnlyWhatIsListed(t *testing.T) {
+	h := newEditHarness(t, copyFixture(t, "crmem/small.db"))
+	press(h.m, "3", "*") // every archive
+	archives := len(h.m.marks)
+	if archives == 0 || archives != h.m.listedCount() {
+		t.Fatalf("* marked %d of %d archives", archives, h.m.listedCount())
+	}
+	press(h.m, "*") // all listed are marked: unmark them
+	if len(h.m.marks) != 0 || h.m.markBytes != 0 {
+		t.Fatalf("* again left %d marks, %d bytes", len(h.m.marks), h.m.markBytes)
+	}
+	press(h.m, "1")
+	note := h.sel("commit-format")
+	press(h.m, "space", "3", "*", "*") // a note marked, then the archives marked and unmarked
+	if len(h.m.marks) != 1 || !h.m.marked(note.ID) || h.m.markBytes != len(note.Content) {
+		t.Fatalf("the hidden note's mark did not survive: %d marks, %d bytes", len(h.m.marks), h.m.markBytes)
+	}
+}

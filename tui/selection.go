@@ -58,6 +58,15 @@ func (m *Model) markListed(on bool) int {
 	return n
 }
 
+// reserveMarks makes room for n marks at once when nothing is marked, so
+// that marking 100k entries does not rehash the map as it grows (about a
+// fifth of `*`'s CPU profile at 100k).
+func (m *Model) reserveMarks(n int) {
+	if len(m.marks) == 0 && n > 0 {
+		m.marks = make(map[uint64]store.Entry, n)
+	}
+}
+
 // clearMarks unmarks everything.
 func (m *Model) clearMarks() { m.marks, m.markBytes = map[uint64]store.Entry{}, 0 }
 
