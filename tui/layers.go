@@ -158,7 +158,7 @@ func (m *Model) layerBody(w, h int) string {
 		case layerHelp:
 			body = m.hp.view(m, w, h)
 		case layerLog:
-			body = m.changeLogView()
+			body = m.chg.logView(m, w, h)
 		case layerStats:
 			body = m.sp.view(m, w, h)
 		case layerWhy:
@@ -178,7 +178,7 @@ func (m *Model) layerBody(w, h int) string {
 func (m *Model) overlay() string {
 	switch m.top() {
 	case layerDatePrompt:
-		return m.datePromptView()
+		return m.dates.view(m.c.styles)
 	case layerWhyPrompt:
 		return m.why.prompt.view(m)
 	case layerDialog:
