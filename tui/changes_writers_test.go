@@ -103,8 +103,8 @@ func TestChanges_FailedWriteToDeletedFileKeepsTheLastState(t *testing.T) {
 	if got := len(h.m.snap.entries); got != n {
 		t.Errorf("%d entries on screen after the failed write, want the last state's %d", got, n)
 	}
-	if len(h.m.markedIDs()) != 1 {
-		t.Errorf("marks after the failed write: %v", h.m.markedIDs())
+	if len(h.m.marks.ids()) != 1 {
+		t.Errorf("marks after the failed write: %v", h.m.marks.ids())
 	}
 	if _, err := os.Stat(h.path); err == nil {
 		t.Error("the failed write created the file")

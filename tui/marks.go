@@ -20,7 +20,7 @@ func (f *editing) toggleMark(m *Model) tea.Cmd {
 	if !ok {
 		return nil
 	}
-	m.setMarked(e.ID, !m.marked(e.ID))
+	m.setMarked(e.ID, !m.marks.has(e.ID))
 	return m.moveCursor(1)
 }
 
@@ -32,15 +32,15 @@ func (f *editing) markListed(m *Model) tea.Cmd {
 	if len(ids) == 0 {
 		return m.setMessage("nothing listed to mark")
 	}
-	on := slices.ContainsFunc(ids, func(id uint64) bool { return !m.marked(id) })
+	on := slices.ContainsFunc(ids, func(id uint64) bool { return !m.marks.has(id) })
 	switch {
-	case !on && len(ids) == len(m.marks): // every mark is listed: drop them at once, not one by one
-		m.clearMarks()
+	case !on && len(ids) == m.marks.len(): // every mark is listed: drop them at once, not one by one
+		m.marks.clear()
 	case m.result == nil || m.recall:
-		m.reserveMarks(len(ids))
+		m.marks.reserve(len(ids))
 		m.markListed(on) // from the rows: 100k marks stay cheap
 	default:
-		m.reserveMarks(len(ids))
+		m.marks.reserve(len(ids))
 		for _, id := range ids {
 			m.setMarked(id, on)
 		}
@@ -75,7 +75,7 @@ func (f *editing) unmarkAll(m *Model) tea.Cmd {
 	if n == 0 {
 		return m.setMessage("nothing marked")
 	}
-	m.clearMarks()
+	m.marks.clear()
 	return m.setMessage("unmarked " + count(n, "entry", "entries"))
 }
 
@@ -143,7 +143,7 @@ func markArchivesBefore(m *Model, cutoff time.Time) int {
 
 // markedEntries returns the marked entries in ascending id order.
 func markedEntries(m *Model) []store.Entry {
-	ids := m.markedIDs()
+	ids := m.marks.ids()
 	slices.Sort(ids)
 	out := make([]store.Entry, 0, len(ids))
 	for _, id := range ids {
@@ -164,7 +164,7 @@ func join(a, b string) string {
 
 // markedSize counts the marked entries and their content bytes (kept up
 // to date as marks change, so the status line costs nothing per frame).
-func markedSize(m *Model) (n, bytes int) { return len(m.marks), m.markBytes }
+func markedSize(m *Model) (n, bytes int) { return m.marks.len(), m.marks.bytes }
 
 // deleteMarked asks once, with count, total size and the sessions whose
 // resume point would go, then deletes every marked entry in one write.
@@ -294,7 +294,7 @@ func droppedMarksText(dropped []store.Entry, s *snapshot) string {
 func changedSinceMarked(m *Model, es []store.Entry) (string, int) {
 	var names []string
 	for _, e := range es {
-		was, ok := m.markedAs(e.ID)
+		was, ok := m.marks.as(e.ID)
 		if !ok || sameState(was, e) {
 			continue
 		}

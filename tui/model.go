@@ -81,8 +81,7 @@ type Model struct {
 	sorting           sortOrder // the order being built off the loop, or -1
 	sortingSearch     bool      // sorting was asked for a search's hits, not for after it
 	orderBeforeSearch sortOrder
-	marks             map[uint64]store.Entry // marked entries by id, as they were when marked
-	markBytes         int                    // content bytes of the marked entries
+	marks             markSet // marked entries by id, as they were when marked
 
 	input      lineInput
 	typing     bool
@@ -150,7 +149,7 @@ func newModel(cfg config) *Model {
 		path:    cfg.path,
 		home:    cfg.home,
 		filter:  filterAll,
-		marks:   map[uint64]store.Entry{},
+		marks:   newMarkSet(),
 		pv:      newPreview(),
 		rs:      &renderers{},
 		help:    help.New(),

@@ -45,30 +45,14 @@ func (m *Model) markListed(on bool) int {
 		}
 		n++
 		e := &m.snap.entries[r.idx]
-		_, marked := m.marks[e.ID]
-		switch {
-		case on && !marked:
-			m.marks[e.ID] = *e
-			m.markBytes += len(e.Content)
-		case !on && marked:
-			delete(m.marks, e.ID)
-			m.markBytes -= len(e.Content)
+		if on {
+			m.marks.put(*e)
+		} else {
+			m.marks.drop(*e)
 		}
 	}
 	return n
 }
-
-// reserveMarks makes room for n marks at once when nothing is marked, so
-// that marking 100k entries does not rehash the map as it grows (about a
-// fifth of `*`'s CPU profile at 100k).
-func (m *Model) reserveMarks(n int) {
-	if len(m.marks) == 0 && n > 0 {
-		m.marks = make(map[uint64]store.Entry, n)
-	}
-}
-
-// clearMarks unmarks everything.
-func (m *Model) clearMarks() { m.marks, m.markBytes = map[uint64]store.Entry{}, 0 }
 
 // listedIDs returns the ids of the listed entries, in list order.
 func (m *Model) listedIDs() []uint64 {
@@ -81,38 +65,18 @@ func (m *Model) listedIDs() []uint64 {
 	return ids
 }
 
-// marked reports whether the entry with id is marked.
-func (m *Model) marked(id uint64) bool { _, ok := m.marks[id]; return ok }
-
-// markedAs returns the entry with id as it was when marked.
-func (m *Model) markedAs(id uint64) (store.Entry, bool) {
-	e, ok := m.marks[id]
-	return e, ok
-}
-
 // setMarked marks or unmarks an entry. Marks survive reloads while the
 // entry exists.
 func (m *Model) setMarked(id uint64, on bool) {
-	if on == m.marked(id) {
+	if on == m.marks.has(id) {
 		return
 	}
 	e, _ := m.snap.entry(id)
 	if on {
-		m.marks[id] = e
-		m.markBytes += len(e.Content)
+		m.marks.put(e)
 	} else {
-		delete(m.marks, id)
-		m.markBytes -= len(e.Content)
+		m.marks.drop(e)
 	}
-}
-
-// markedIDs returns the marked entries' ids.
-func (m *Model) markedIDs() []uint64 {
-	ids := make([]uint64, 0, len(m.marks))
-	for id := range m.marks {
-		ids = append(ids, id)
-	}
-	return ids
 }
 
 // enableEditing turns the editing bindings on (they are declared but off
