@@ -66,9 +66,9 @@ func (f *editing) message(m *Model, msg tea.Msg) (bool, tea.Cmd) {
 	case writeDoneMsg:
 		return true, f.writeDone(m, msg)
 	case refsMsg:
-		return true, f.refsRead(m, msg)
+		return true, f.refs.take(m, msg)
 	case recalledMsg:
-		return true, f.recalledRead(m, msg)
+		return true, f.recalled.take(m, msg)
 	case dumpDoneMsg:
 		return true, dumpDone(m, msg)
 	case findingsDoneMsg:
@@ -88,7 +88,7 @@ func (f *editing) opened(msg loadedMsg) tea.Cmd {
 	if r := msg.db.Features().Sessions; r != nil { // sessions live in the store
 		f.refs.dir, f.refs.reader = "the store", r
 	}
-	return tea.Batch(f.readRefs(), f.readRecalled())
+	return tea.Batch(f.refs.read(), f.recalled.read(f.refs.reader))
 }
 
 // reloaded re-reads the sessions after a reload, unless only the look
@@ -97,7 +97,7 @@ func (f *editing) reloaded(msg reloadedMsg) tea.Cmd {
 	if msg.unchangedCheck() {
 		return nil
 	}
-	return tea.Batch(f.readRefs(), f.readRecalled())
+	return tea.Batch(f.refs.read(), f.recalled.read(f.refs.reader))
 }
 
 // keyPress gives the key to the open dialog, or runs an editing action.
@@ -148,8 +148,8 @@ func (f *editing) actions(k *keymap.KeyMap) []action {
 		{k.MarkAll, false, f.markListed},
 		{k.MarkOlder, false, f.markOlder},
 		{k.Unmark, false, f.unmarkAll},
-		{k.Orphans, false, f.toggleOrphans},
-		{k.NeverRecalled, false, f.toggleNever},
+		{k.Orphans, false, f.refs.toggleOrphans},
+		{k.NeverRecalled, false, func(m *Model) tea.Cmd { return f.recalled.toggleNever(m, f.refs.dir) }},
 		{k.DeleteMarked, true, f.deleteMarked},
 		{k.Undo, true, f.undoLast},
 		{k.Dump, false, f.dump},

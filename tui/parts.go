@@ -41,7 +41,7 @@ func (m *Model) recallHistory() *recalls.Then {
 	if m.ed == nil {
 		return nil
 	}
-	return m.ed.recallHistory()
+	return m.ed.recalled.history()
 }
 
 // cardLines is the editing part's lines of e's header card.

@@ -103,7 +103,7 @@ func TestRefs_DeleteWarnsWhileSessionsUnknown(t *testing.T) {
 	writeSession(t, sess, "chat", "archive-03")
 	h := newEditHarnessIn(t, path, sess)
 	h.f.refs.reader = failingSessions{errors.New("read session broken: permission denied")}
-	drive(h.m, h.f.readRefs())
+	drive(h.m, h.f.refs.read())
 	h.sel("archive-03")
 	press(h.m, "d")
 	h.wantOverlay("cannot read the sessions in")

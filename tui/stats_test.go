@@ -154,7 +154,7 @@ func TestStats_RecallSection(t *testing.T) {
 	}
 	recalled := 0
 	for _, e := range m.snap.entries {
-		if h.f.timesRecalled(e).n > 0 {
+		if h.f.recalled.times(e).n > 0 {
 			recalled++
 		}
 	}
