@@ -164,6 +164,12 @@ func TestOverlays_NoWriteFromAKeyNotOffered(t *testing.T) {
 		{"date prompt", func(h *editHarness) { press(h.m, "f") }, layerDatePrompt},
 		{"question", func(h *editHarness) { press(h.m, "d") }, layerDialog},
 		{"prompt", func(h *editHarness) { press(h.m, "a") }, layerDialog},
+		{"choice", func(h *editHarness) { // an edit conflict
+			h.editor = appendMine
+			h.during = func() { apply(h.t, h.path, store.Write{Name: "commit-format", Content: "Theirs."}) }
+			press(h.m, "e")
+			h.during = nil
+		}, layerDialog},
 		{"search", func(h *editHarness) { press(h.m, "/") }, layerSearch},
 		{"why prompt", func(h *editHarness) { press(h.m, "/"); typeText(h.m, "deploy"); press(h.m, "enter", "w") }, layerWhyPrompt},
 		{"why panel", func(h *editHarness) {
