@@ -325,6 +325,11 @@ func (c *changeState) logKey(m *Model, k tea.KeyPressMsg) (jump *changeItem) {
 		r := c.logRows()[c.logCursor]
 		it := c.log[r.rec].items[r.item]
 		return &it
+	case key.Matches(k, keys.Top): // the newest entry, below its heading
+		c.logCursor = 0
+		c.moveLogCursor(1)
+	case key.Matches(k, keys.Bottom): // the oldest entry (moveDelta's "last" is the list's length)
+		c.moveLogCursor(len(c.logRows()))
 	default:
 		if d, ok := m.moveDelta(k); ok {
 			c.moveLogCursor(d)
@@ -352,12 +357,13 @@ func (m *Model) logKey(k tea.KeyPressMsg) tea.Cmd {
 func (c *changeState) logView(m *Model, w, h int) string {
 	st := m.c.styles
 	rows := c.logRows()
-	top := max(0, min(c.logCursor-h/2, len(rows)-h+2))
+	var sc scroller
+	sc.centre(c.logCursor, len(rows), h)
 	keys := &m.c.keys
 	closeKeys := hints("/", keyName(keys.Cancel), keyName(keys.ChangeLog))
 	hint := hints(" · ", hints(": ", keyName(keys.Accept), "go to the entry"), hints(": ", closeKeys, "close"))
 	lines := []string{st.paneTitle.Render("Reloads this session") + st.dim.Render("  ("+hint+")")}
-	for i := top; i < len(rows) && len(lines) < h; i++ {
+	for i := sc.top; i < len(rows) && len(lines) < h; i++ {
 		lines = append(lines, c.logLine(m, rows[i], i == c.logCursor, w))
 	}
 	return box(strings.Join(lines, "\n"), w, h)

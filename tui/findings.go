@@ -453,10 +453,9 @@ func (f *editing) findingsList(m *Model, w, h int) string {
 	if v.doing != nil && v.shown != nil {
 		title += st.dim.Render(" updating…")
 	}
-	room := max(h-1, 1)
-	top := min(max(at-room/2, 0), max(len(lines)-room, 0))
-	lines = lines[top:min(top+room, len(lines))]
-	return box(title+"\n"+strings.Join(lines, "\n"), w, h)
+	var sc scroller
+	sc.centre(at, len(lines), h)
+	return box(title+"\n"+strings.Join(sc.window(lines, h), "\n"), w, h)
 }
 
 // groupedLines are the findings under a header per kind, and the line the

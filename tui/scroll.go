@@ -38,6 +38,13 @@ func (s *scroller) key(m *Model, k tea.KeyPressMsg, n, h int) bool {
 	return true
 }
 
+// centre puts line at in the middle of the window over n lines at height
+// h, as far as the lines allow (a cursor kept in sight: the findings, the
+// reload log).
+func (s *scroller) centre(at, n, h int) {
+	s.top = min(max(at-(h-1)/2, 0), maxTop(n, h))
+}
+
 // window is the part of lines shown below the title in h rows; the
 // window is pulled back within them first (the lines may have shrunk).
 func (s *scroller) window(lines []string, h int) []string {
