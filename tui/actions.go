@@ -410,16 +410,7 @@ func (m *Model) indexDone() tea.Cmd {
 func (m *Model) applySnapshot(s *snapshot) []store.Entry {
 	id, had := m.selectedID()
 	m.snap = s
-	m.markBytes = 0
-	var dropped []store.Entry
-	for id, was := range m.marks {
-		if e, ok := s.entry(id); ok {
-			m.markBytes += len(e.Content)
-		} else {
-			dropped = append(dropped, was)
-			delete(m.marks, id)
-		}
-	}
+	dropped := m.marks.keepOnly(s)
 	slices.SortFunc(dropped, func(a, b store.Entry) int { return cmp.Compare(a.ID, b.ID) })
 	m.rebuildKeeping(id, had)
 	return dropped

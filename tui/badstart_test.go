@@ -90,7 +90,7 @@ func TestStart_UnopenableMemoryKeepsTheScreenUsable(t *testing.T) {
 			opts := Options{Path: path, SessionsDir: t.TempDir()}
 			ed := editor.Options{TempDir: t.TempDir()}
 			m := newModel(config{path: path, style: "dark", noColor: true, now: func() time.Time { return testNow }, loc: time.UTC, after: noTimer,
-				features: []Feature{newEditing(opts, ed, nil)}})
+				ed: newEditing(opts, ed, nil)})
 			drive(m, func() tea.Msg { return tea.WindowSizeMsg{Width: 120, Height: 40} })
 			done := make(chan struct{})
 			go func() { defer close(done); drive(m, openCmd(path, "")) }()
@@ -129,7 +129,7 @@ func requireUsable(t *testing.T, m *Model, keys []string) {
 		press(m, k)
 	}
 	press(m, "?")
-	if !m.showHelp {
+	if !m.hp.open {
 		t.Fatalf("? does not open the help:\n%s", plainScreen(m))
 	}
 	press(m, "?")

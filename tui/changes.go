@@ -203,7 +203,7 @@ func (m *Model) noteReload(d store.Diff, old *snapshot, dropped []store.Entry) r
 	}
 	if len(m.chg.log) > maxLoggedReloads {
 		m.chg.log = slices.Delete(m.chg.log, 0, len(m.chg.log)-maxLoggedReloads)
-		m.chg.logCursor = min(m.chg.logCursor, len(m.logRows())-1)
+		m.chg.logCursor = min(m.chg.logCursor, len(m.chg.logRows())-1)
 	}
 	return rec
 }
@@ -267,87 +267,112 @@ type logRow struct {
 }
 
 // logRows lays the log out newest reload first.
-func (m *Model) logRows() []logRow {
+func (c *changeState) logRows() []logRow {
 	var rows []logRow
-	for i := len(m.chg.log) - 1; i >= 0; i-- {
+	for i := len(c.log) - 1; i >= 0; i-- {
 		rows = append(rows, logRow{rec: i, item: -1})
-		for j := range m.chg.log[i].items {
+		for j := range c.log[i].items {
 			rows = append(rows, logRow{rec: i, item: j})
 		}
 	}
 	return rows
 }
 
-// openLog shows the reload log with the cursor on the newest entry.
+// openLog shows the reload log with the cursor on the newest entry; false
+// when no reload has changed anything.
+func (c *changeState) openLog() bool {
+	if len(c.log) == 0 {
+		return false
+	}
+	c.logOpen, c.logCursor = true, 0
+	c.moveLogCursor(1)
+	return true
+}
+
+// openLog shows the reload log, or says there is none.
 func (m *Model) openLog() tea.Cmd {
-	if len(m.chg.log) == 0 {
+	if !m.chg.openLog() {
 		return m.setMessage("no reloads have changed anything in this session")
 	}
-	m.chg.logOpen, m.chg.logCursor = true, 0
-	m.moveLogCursor(1)
 	return nil
 }
 
 // moveLogCursor moves to the next entry row in direction d (±1, or a page).
-func (m *Model) moveLogCursor(d int) {
-	rows := m.logRows()
-	i := min(max(m.chg.logCursor+d, 0), len(rows)-1)
+func (c *changeState) moveLogCursor(d int) {
+	rows := c.logRows()
+	i := min(max(c.logCursor+d, 0), len(rows)-1)
 	step := 1
 	if d < 0 {
 		step = -1
 	}
 	for j := i; j >= 0 && j < len(rows); j += step {
 		if rows[j].item >= 0 {
-			m.chg.logCursor = j
+			c.logCursor = j
 			return
 		}
 	}
 }
 
-// logKey drives the reload log: move, enter jumps; esc, c and the quit
-// keys as configured close it (no key quits from an overlay).
-func (m *Model) logKey(k tea.KeyPressMsg) tea.Cmd {
+// logKey drives the reload log: move; esc, c and the quit keys as
+// configured close it (no key quits from an overlay); enter asks, as
+// data, to go to the entry under the cursor (jump), which the root does.
+func (c *changeState) logKey(m *Model, k tea.KeyPressMsg) (jump *changeItem) {
 	keys := &m.c.keys
 	switch {
 	case key.Matches(k, keys.Cancel) || key.Matches(k, keys.Quit) || key.Matches(k, keys.ChangeLog):
-		m.chg.logOpen = false
+		c.logOpen = false
 	case key.Matches(k, keys.Accept):
-		rows := m.logRows()
-		r := rows[m.chg.logCursor]
-		it := m.chg.log[r.rec].items[r.item]
-		if _, ok := m.snap.index(it.id); !ok {
-			return m.setMessage(it.name + " no longer exists")
-		}
-		m.chg.logOpen = false
-		return m.jumpTo(it.id)
+		r := c.logRows()[c.logCursor]
+		it := c.log[r.rec].items[r.item]
+		return &it
+	case key.Matches(k, keys.Top): // the newest entry, below its heading
+		c.logCursor = 0
+		c.moveLogCursor(1)
+	case key.Matches(k, keys.Bottom): // the oldest entry (moveDelta's "last" is the list's length)
+		c.moveLogCursor(len(c.logRows()))
 	default:
 		if d, ok := m.moveDelta(k); ok {
-			m.moveLogCursor(d)
+			c.moveLogCursor(d)
 		}
 	}
 	return nil
 }
 
-// changeLogView renders the log in place of the panes.
-func (m *Model) changeLogView() string {
+// logKey gives a key to the reload log and goes to the entry it asks for:
+// the log closes on the way, unless the entry no longer exists.
+func (m *Model) logKey(k tea.KeyPressMsg) tea.Cmd {
+	it := m.chg.logKey(m, k)
+	if it == nil {
+		return nil
+	}
+	if _, ok := m.snap.index(it.id); !ok {
+		return m.setMessage(it.name + " no longer exists")
+	}
+	m.chg.logOpen = false
+	return m.jumpTo(it.id)
+}
+
+// logView renders the log at w×h in place of the panes, the cursor's row
+// kept in sight.
+func (c *changeState) logView(m *Model, w, h int) string {
 	st := m.c.styles
-	rows := m.logRows()
-	h := m.bodyHeight()
-	top := max(0, min(m.chg.logCursor-h/2, len(rows)-h+2))
+	rows := c.logRows()
+	var sc scroller
+	sc.centre(c.logCursor, len(rows), h)
 	keys := &m.c.keys
 	closeKeys := hints("/", keyName(keys.Cancel), keyName(keys.ChangeLog))
 	hint := hints(" · ", hints(": ", keyName(keys.Accept), "go to the entry"), hints(": ", closeKeys, "close"))
 	lines := []string{st.paneTitle.Render("Reloads this session") + st.dim.Render("  ("+hint+")")}
-	for i := top; i < len(rows) && len(lines) < h; i++ {
-		lines = append(lines, m.logLine(rows[i], i == m.chg.logCursor))
+	for i := sc.top; i < len(rows) && len(lines) < h; i++ {
+		lines = append(lines, c.logLine(m, rows[i], i == c.logCursor, w))
 	}
-	return box(strings.Join(lines, "\n"), m.c.width, h)
+	return box(strings.Join(lines, "\n"), w, h)
 }
 
-// logLine renders one row of the log.
-func (m *Model) logLine(r logRow, selected bool) string {
+// logLine renders one row of the log at width w.
+func (c *changeState) logLine(m *Model, r logRow, selected bool, w int) string {
 	st := m.c.styles
-	rec := m.chg.log[r.rec]
+	rec := c.log[r.rec]
 	if r.item < 0 {
 		more := ""
 		if n := rec.added + rec.changed + rec.removed - len(rec.items); n > 0 {
@@ -366,7 +391,7 @@ func (m *Model) logLine(r logRow, selected bool) string {
 	if it.unmarked {
 		line += st.warning.Render(" ⚠ was marked: unmarked")
 	}
-	line = ansi.Truncate(line, m.c.width, "…")
+	line = ansi.Truncate(line, w, "…")
 	if selected {
 		return st.selectedRow(true).Render(ansi.Strip(line))
 	}
@@ -377,7 +402,7 @@ func (m *Model) logLine(r logRow, selected bool) string {
 // changes the user has not seen: ". 2 unseen changes".
 func (m *Model) withChangeHint(bs []key.Binding) []key.Binding {
 	n := len(m.chg.unseen)
-	if n == 0 || m.typing || m.showHelp || !m.c.keys.LatestChange.Enabled() {
+	if n == 0 || m.typing || m.hp.open || !m.c.keys.LatestChange.Enabled() {
 		return bs
 	}
 	hint := m.c.keys.LatestChange

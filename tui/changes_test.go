@@ -180,3 +180,31 @@ func TestChanges_ShortHelpNamesUnseen(t *testing.T) {
 		t.Errorf("hint after both were seen: %q", short())
 	}
 }
+
+// TestChanges_LogLastKeyReachesTheOldest: G goes to the log's oldest entry
+// and g to the newest, whatever the list's length, and the last page of
+// the log fills the pane down to its last row. G moved the cursor by the
+// list's length (6 rows with the archives listed), and the window stopped
+// one row short of the end, leaving the pane's last row blank.
+func TestChanges_LogLastKeyReachesTheOldest(t *testing.T) {
+	path := copyFixture(t, "crmem/small.db")
+	m := openModel(t, path, 100, 16)
+	press(m, "3") // archives: a short list
+	for i := range 12 {
+		apply(t, path, store.Add{Name: fmt.Sprintf("added-%02d", i), Content: "x"})
+		reload(m)
+	}
+	press(m, "c", "G")
+	rows := m.chg.logRows()
+	if last := len(rows) - 1; m.chg.logCursor != last {
+		t.Fatalf("G: cursor on row %d of %d, want the last (the list has %d rows)", m.chg.logCursor, len(rows), len(m.list.rows))
+	}
+	body := strings.Split(plainScreen(m), "\n")[bodyTop : bodyTop+m.bodyHeight()]
+	if lastRow := strings.TrimSpace(body[len(body)-1]); !strings.Contains(lastRow, "added-00") {
+		t.Fatalf("the pane's last row is %q, want the oldest entry, added-00:\n%s", lastRow, strings.Join(body, "\n"))
+	}
+	press(m, "g")
+	if m.chg.logCursor != 1 { // row 0 is the newest reload's heading
+		t.Fatalf("g: cursor on row %d, want 1", m.chg.logCursor)
+	}
+}

@@ -15,19 +15,27 @@ import (
 // each change.
 const diffContext = 2
 
-// BodyView draws the open dialog's body (an edit conflict's diff) in place
-// of the panes.
-func (f *editing) BodyView(m *Model, w, h int) string {
+// dialogBody draws the open dialog's body (an edit conflict's diff) in
+// place of the panes; "" when the dialog has none.
+func (f *editing) dialogBody(m *Model, w, h int) string {
 	if c, ok := f.dlg.(*choiceDialog); ok && c.body != nil {
-		return c.body(m, w, h)
+		return c.body.view(m, w, h)
 	}
-	return f.findingsBody(m, w, h)
+	return ""
 }
 
-// conflictBody shows theirs (−) against yours (+) as a compact line diff
-// of the aliases and the content, fitted to the pane; what does not fit is
-// counted, and the whole of yours is in the kept file.
-func conflictBody(w editor.Meanwhile, r editor.Result) func(*Model, int, int) string {
+// conflictDiff is an edit conflict's theirs (−) against yours (+): a
+// compact line diff of the aliases and the content, drawn in place of the
+// panes while the conflict is asked about.
+type conflictDiff struct {
+	title string
+	path  string // the kept file holding the whole of yours
+	lines []editor.DiffLine
+}
+
+// conflictBody computes the diff of what happened meanwhile (w) against
+// the edit (r).
+func conflictBody(w editor.Meanwhile, r editor.Result) *conflictDiff {
 	var lines []editor.DiffLine
 	title := "theirs (−) against yours (+)"
 	mine := conflictText(r.Aliases, r.Content)
@@ -39,23 +47,27 @@ func conflictBody(w editor.Meanwhile, r editor.Result) func(*Model, int, int) st
 	} else {
 		lines = editor.LineDiff(conflictText(w.Theirs.Aliases, w.Theirs.Content), mine, diffContext)
 	}
-	return func(m *Model, width, h int) string {
-		st := m.c.styles
-		const kept = "  · your whole text: "
-		path := shortPath(sanitize.Name(r.Path), max(width-ansi.StringWidth(title+kept), 12))
-		out := []string{st.paneTitle.Render(title) + st.dim.Render(kept+path)}
-		room := h - 1
-		if len(lines) > room {
-			room-- // for the line that counts the rest
-		}
-		for _, l := range lines[:min(len(lines), max(room, 0))] {
-			out = append(out, diffLineView(m, l, width))
-		}
-		if n := len(lines) - max(room, 0); n > 0 {
-			out = append(out, st.dim.Render(fmt.Sprintf("… %s more diff lines", humanize.Count(n))))
-		}
-		return box(strings.Join(out, "\n"), width, h)
+	return &conflictDiff{title: title, path: r.Path, lines: lines}
+}
+
+// view fits the diff to width×h; what does not fit is counted, and the
+// whole of yours is in the kept file.
+func (c *conflictDiff) view(m *Model, width, h int) string {
+	st := m.c.styles
+	const kept = "  · your whole text: "
+	path := shortPath(sanitize.Name(c.path), max(width-ansi.StringWidth(c.title+kept), 12))
+	out := []string{st.paneTitle.Render(c.title) + st.dim.Render(kept+path)}
+	room := h - 1
+	if len(c.lines) > room {
+		room-- // for the line that counts the rest
 	}
+	for _, l := range c.lines[:min(len(c.lines), max(room, 0))] {
+		out = append(out, diffLineView(m, l, width))
+	}
+	if n := len(c.lines) - max(room, 0); n > 0 {
+		out = append(out, st.dim.Render(fmt.Sprintf("… %s more diff lines", humanize.Count(n))))
+	}
+	return box(strings.Join(out, "\n"), width, h)
 }
 
 // conflictText is what the diff compares: an aliases line when there are

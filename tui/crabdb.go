@@ -14,9 +14,9 @@ import (
 	"github.com/crmem/crmem/store/crabdb"
 )
 
-// ReadOnly reports whether the open memory refuses every write action
+// readOnly reports whether the open memory refuses every write action
 // (crabtalk's store does).
-func (m *Model) ReadOnly() bool { return m.caps().ReadOnly() }
+func (m *Model) readOnly() bool { return m.caps().ReadOnly() }
 
 // caps are the open memory's capabilities; before it is open, none.
 func (m *Model) caps() store.Features {

@@ -130,23 +130,37 @@ func (m *Model) openDatePrompt() tea.Cmd {
 	return nil
 }
 
-// dateKey edits the prompt: enter applies (empty clears), esc cancels.
-func (m *Model) dateKey(k tea.KeyPressMsg) tea.Cmd {
+// key edits the prompt: enter closes it with the range typed (empty
+// clears), unless it cannot be read (err, shown in the prompt); esc
+// cancels. The root applies the range (apply).
+func (d *dateState) key(c *common, k tea.KeyPressMsg) (r dateRange, apply bool, err error) {
 	switch {
-	case key.Matches(k, m.c.keys.Cancel):
-		m.dates.prompting = false
-		return nil
-	case key.Matches(k, m.c.keys.Accept):
-		r, err := parseDateFilter(m.dates.input.Value(), m.c.now(), m.c.loc)
+	case key.Matches(k, c.keys.Cancel):
+		d.prompting = false
+		return dateRange{}, false, nil
+	case key.Matches(k, c.keys.Accept):
+		r, err := parseDateFilter(d.input.Value(), c.now(), c.loc)
 		if err != nil {
-			m.dates.err = err.Error()
-			return m.setMessage(err.Error()) // whole, on its own line if need be
+			d.err = err.Error()
+			return dateRange{}, false, err
 		}
-		m.dates.prompting = false
-		return m.setDateFilter(r)
+		d.prompting = false
+		return r, true, nil
 	}
-	if m.dates.input.key(k) {
-		m.dates.err = ""
+	if d.input.key(k) {
+		d.err = ""
+	}
+	return dateRange{}, false, nil
+}
+
+// dateKey gives a key to the date prompt and applies what it answers.
+func (m *Model) dateKey(k tea.KeyPressMsg) tea.Cmd {
+	r, apply, err := m.dates.key(&m.c, k)
+	switch {
+	case err != nil:
+		return m.setMessage(err.Error()) // whole, on its own line if need be
+	case apply:
+		return m.setDateFilter(r)
 	}
 	return nil
 }
@@ -165,14 +179,14 @@ func (m *Model) setDateFilter(r dateRange) tea.Cmd {
 	return tea.Batch(m.showSelected(), m.setMessage(msg))
 }
 
-// datePromptView is the prompt line, with the last error.
-func (m *Model) datePromptView() string {
-	v := m.dates.input.View()
-	if m.dates.input.Value() == "" {
-		v += " " + m.c.styles.dim.Render(m.dates.input.placeholder)
+// view is the prompt line, with the last error.
+func (d *dateState) view(st *styles) string {
+	v := d.input.View()
+	if d.input.Value() == "" {
+		v += " " + st.dim.Render(d.input.placeholder)
 	}
-	if m.dates.err != "" {
-		v += "  " + m.c.styles.warning.Render(m.dates.err)
+	if d.err != "" {
+		v += "  " + st.warning.Render(d.err)
 	}
 	return v
 }

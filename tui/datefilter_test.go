@@ -187,7 +187,7 @@ func TestDateFilter_BadInputKeepsPrompt(t *testing.T) {
 // not the keys they are bound to (q quits, d deletes, e edits elsewhere).
 func TestDateFilter_TypingIsNotCommands(t *testing.T) {
 	m := datedModel(t)
-	m.features = editingFeatures(Options{Path: m.path})
+	m.setEditing(newEditingPart(Options{Path: m.path}))
 	press(m, "f")
 	typeText(m, "qdey")
 	if m.dates.input.Value() != "qdey" || !m.dates.prompting {

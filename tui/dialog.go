@@ -15,8 +15,10 @@ import (
 // dialog is a prompt, confirmation or choice that owns the keyboard until it
 // closes. It is drawn in place of the help line.
 type dialog interface {
-	// key handles a key press; done reports that the dialog closed.
-	key(m *Model, k tea.KeyPressMsg) (cmd tea.Cmd, done bool)
+	// key handles a key press; done reports that the dialog closed, and
+	// req, if not nil, is what its answer asks for (data, carried out by
+	// the part that opened the dialog).
+	key(m *Model, k tea.KeyPressMsg) (cmd tea.Cmd, req request, done bool)
 	// paste inserts pasted text (prompts only).
 	paste(text string)
 	// view is the one-line rendering.
@@ -30,12 +32,12 @@ type promptDialog struct {
 	title    string
 	in       lineInput
 	validate func(string) error // nil: anything goes
-	submit   func(m *Model, value string) tea.Cmd
-	err      string // the last validation failure, shown after the input
+	submit   promptRequest      // what enter asks for, with the line typed
+	err      string             // the last validation failure, shown after the input
 }
 
 // newPrompt builds a prompt prefilled with value.
-func newPrompt(title, value string, validate func(string) error, submit func(*Model, string) tea.Cmd) *promptDialog {
+func newPrompt(title, value string, validate func(string) error, submit promptRequest) *promptDialog {
 	p := &promptDialog{title: title, validate: validate, submit: submit}
 	p.in = lineInput{prompt: title + ": ", limit: 1024}
 	p.in.insert(value)
@@ -43,24 +45,24 @@ func newPrompt(title, value string, validate func(string) error, submit func(*Mo
 	return p
 }
 
-func (p *promptDialog) key(m *Model, k tea.KeyPressMsg) (tea.Cmd, bool) {
+func (p *promptDialog) key(m *Model, k tea.KeyPressMsg) (tea.Cmd, request, bool) {
 	switch {
 	case key.Matches(k, m.c.keys.Cancel):
-		return m.SetStatus("cancelled"), true
+		return m.setMessage("cancelled"), nil, true
 	case key.Matches(k, m.c.keys.Accept):
 		v := strings.TrimSpace(p.in.Value())
 		if p.validate != nil {
 			if err := p.validate(v); err != nil {
 				p.err = err.Error()
-				return nil, false
+				return nil, nil, false
 			}
 		}
-		return p.submit(m, v), true
+		return nil, p.submit.withValue(v), true
 	}
 	if p.in.key(k) {
 		p.err = ""
 	}
-	return nil, false
+	return nil, nil, false
 }
 
 func (p *promptDialog) paste(text string) { p.in.insert(text) }
@@ -81,19 +83,19 @@ func (p *promptDialog) view(m *Model) string {
 // confirmDialog asks yes or no before something destructive. Only the yes
 // keys (y) confirm: never enter, and never the key that opened it.
 type confirmDialog struct {
-	text string // the question
-	warn string // what the answer costs (sessions losing their resume point); kept visible first
-	yes  func(m *Model) tea.Cmd
+	text string  // the question
+	warn string  // what the answer costs (sessions losing their resume point); kept visible first
+	yes  request // what y confirms
 }
 
-func (c *confirmDialog) key(m *Model, k tea.KeyPressMsg) (tea.Cmd, bool) {
+func (c *confirmDialog) key(m *Model, k tea.KeyPressMsg) (tea.Cmd, request, bool) {
 	switch {
 	case key.Matches(k, m.c.keys.Yes):
-		return c.yes(m), true
+		return nil, c.yes, true
 	case key.Matches(k, m.c.keys.No), key.Matches(k, m.c.keys.Cancel):
-		return m.SetStatus("cancelled"), true
+		return m.setMessage("cancelled"), nil, true
 	}
-	return nil, false
+	return nil, nil, false
 }
 
 func (c *confirmDialog) paste(string) {}
@@ -156,8 +158,8 @@ func withAnswers(style lipgloss.Style, text, answers string, width int) string {
 type choice struct {
 	b     *key.Binding // the keys that pick it: a binding of the model's key map
 	label string
-	short string // the label on narrow screens
-	pick  func(m *Model) tea.Cmd
+	short string  // the label on narrow screens
+	pick  request // what the answer asks for
 }
 
 // choiceDialog offers a few answers, each on its own key; esc picks the
@@ -165,22 +167,22 @@ type choice struct {
 type choiceDialog struct {
 	text    string
 	choices []choice
-	cancel  func(m *Model) tea.Cmd
+	cancel  request // what esc asks for: the safe answer
 	// body, if set, is drawn in place of the panes while the dialog is
 	// open (an edit conflict's theirs against yours) at w×h.
-	body func(m *Model, w, h int) string
+	body *conflictDiff
 }
 
-func (c *choiceDialog) key(m *Model, k tea.KeyPressMsg) (tea.Cmd, bool) {
+func (c *choiceDialog) key(m *Model, k tea.KeyPressMsg) (tea.Cmd, request, bool) {
 	if key.Matches(k, m.c.keys.Cancel) {
-		return c.cancel(m), true
+		return nil, c.cancel, true
 	}
 	for _, ch := range c.choices {
 		if key.Matches(k, *ch.b) {
-			return ch.pick(m), true
+			return nil, ch.pick, true
 		}
 	}
-	return nil, false
+	return nil, nil, false
 }
 
 func (c *choiceDialog) paste(string) {}

@@ -16,18 +16,18 @@ import (
 	"github.com/crmem/crmem/store/sessions"
 )
 
-// editingFeatures returns the features that change the memory: the editor,
+// newEditingPart returns the part that changes the memory: the editor,
 // prompts and confirmations, marks and bulk delete, undo, and the archive
 // references that warn before a session's resume point goes.
-func editingFeatures(opts Options) []Feature {
-	return []Feature{newEditing(opts, editor.Options{Getenv: opts.getenv()}, execProcess)}
+func newEditingPart(opts Options) *editing {
+	return newEditing(opts, editor.Options{Getenv: opts.getenv()}, execProcess)
 }
 
 // execFunc runs a process with the terminal handed over (tea.ExecProcess);
 // tests run the editor directly.
 type execFunc func(*exec.Cmd, tea.ExecCallback) tea.Cmd
 
-// editing is the Feature behind e n r a d space * O o D u.
+// editing is the part behind e n r a d space * O o D u.
 type editing struct {
 	ed   editor.Options
 	exec execFunc
@@ -41,7 +41,6 @@ type editing struct {
 	// pendingEdit is the temp file of an edit whose conflict is being
 	// asked about ("" otherwise), named if the user quits meanwhile.
 	pendingEdit string
-	enabled     bool
 	fv          findingsView // the findings view (crmem lint's report), when open
 	home        string       // the home folder, for ~ in a folder typed
 }
@@ -57,71 +56,70 @@ type editorDoneMsg struct {
 	err error
 }
 
-// Update takes keys while a dialog is open, the editing keys otherwise, and
-// the editing code's own messages. Opening and reloading the file also
-// re-reads the sessions folder.
-func (f *editing) Update(m *Model, msg tea.Msg) (bool, tea.Cmd) {
-	if !f.enabled {
-		f.enabled = true
-		m.EnableEditing()
-	}
+// message handles the editing part's own messages: what its commands
+// (the editor, a write, the sessions read) bring back.
+func (f *editing) message(m *Model, msg tea.Msg) (bool, tea.Cmd) {
 	switch msg := msg.(type) {
-	case tea.KeyPressMsg:
-		return f.keyPress(m, msg)
-	case tea.PasteMsg:
-		if f.dlg != nil {
-			f.dlg.paste(msg.Content)
-			return true, nil
-		}
 	case editorDoneMsg:
 		return true, f.editorDone(m, msg)
 	case writeDoneMsg:
 		return true, f.writeDone(m, msg)
 	case refsMsg:
-		return true, f.refsRead(m, msg)
+		return true, f.refs.take(m, msg)
 	case recalledMsg:
-		return true, f.recalledRead(m, msg)
+		return true, f.recalled.take(m, msg)
 	case dumpDoneMsg:
 		return true, dumpDone(m, msg)
 	case findingsDoneMsg:
 		return true, f.findingsDone(m, msg)
 	case notDuplicateMsg:
 		return true, f.notDuplicateDone(m, msg)
-	case loadedMsg:
-		if msg.err != nil || msg.db == nil { // nothing opened: nothing to read beside it yet
-			return true, m.dispatch(msg)
-		}
-		r := msg.db.Features().Sessions // the folder's, or the store's own
-		f.refs.dir, f.refs.reader = store.SessionsWhere(r), r
-		return true, tea.Batch(m.dispatch(msg), f.readRefs(), f.readRecalled(msg.snap))
-	case reloadedMsg:
-		if msg.unchangedCheck() { // the sessions were read with the open
-			return true, m.dispatch(msg)
-		}
-		return true, tea.Batch(m.dispatch(msg), f.readRefs(), f.readRecalled(msg.snap))
 	}
 	return false, nil
+}
+
+// opened re-reads the sessions where the memory the root just opened
+// keeps them: the folder beside it, or the store itself.
+func (f *editing) opened(msg loadedMsg) tea.Cmd {
+	if msg.err != nil || msg.db == nil { // nothing opened: nothing to read beside it yet
+		return nil
+	}
+	r := msg.db.Features().Sessions // the folder's, or the store's own
+	f.refs.dir, f.refs.reader = store.SessionsWhere(r), r
+	return tea.Batch(f.refs.read(), f.recalled.read(f.refs.reader, msg.snap))
+}
+
+// reloaded re-reads the sessions after a reload, unless only the look
+// after the watch began asked for it (they were read with the open).
+func (f *editing) reloaded(msg reloadedMsg) tea.Cmd {
+	if msg.unchangedCheck() {
+		return nil
+	}
+	return tea.Batch(f.refs.read(), f.recalled.read(f.refs.reader, msg.snap))
 }
 
 // keyPress gives the key to the open dialog, or runs an editing action.
 func (f *editing) keyPress(m *Model, k tea.KeyPressMsg) (bool, tea.Cmd) {
 	if d := f.dlg; d != nil {
-		cmd, done := d.key(m, k)
+		cmd, req, done := d.key(m, k)
 		if done && f.dlg == d {
 			f.dlg = nil
+		}
+		if req != nil {
+			cmd = tea.Batch(cmd, f.do(m, req))
 		}
 		return true, cmd
 	}
 	if f.fv.open {
 		return true, f.findingsKey(m, k)
 	}
-	for _, a := range f.actions(m.Keys()) {
+	for _, a := range f.actions(&m.c.keys) {
 		if key.Matches(k, a.b) {
-			if a.writes && m.ReadOnly() {
-				return true, m.SetStatus(readOnlyMessage())
+			if a.writes && m.readOnly() {
+				return true, m.setMessage(readOnlyMessage())
 			}
 			if f.busy && a.writes {
-				return true, m.SetStatus("still saving the last change…")
+				return true, m.setMessage("still saving the last change…")
 			}
 			f.kept = ""
 			return true, a.do(m)
@@ -148,8 +146,8 @@ func (f *editing) actions(k *keymap.KeyMap) []action {
 		{k.MarkAll, false, f.markListed},
 		{k.MarkOlder, false, f.markOlder},
 		{k.Unmark, false, f.unmarkAll},
-		{k.Orphans, false, f.toggleOrphans},
-		{k.NeverRecalled, false, f.toggleNever},
+		{k.Orphans, false, f.refs.toggleOrphans},
+		{k.NeverRecalled, false, func(m *Model) tea.Cmd { return f.recalled.toggleNever(m, f.refs.dir) }},
 		{k.DeleteMarked, true, f.deleteMarked},
 		{k.Undo, true, f.undoLast},
 		{k.Dump, false, f.dump},
@@ -157,25 +155,14 @@ func (f *editing) actions(k *keymap.KeyMap) []action {
 	}
 }
 
-// OverlayView draws the open dialog in place of the help line.
-func (f *editing) OverlayView(m *Model) string {
-	if f.dlg == nil && f.fv.open {
-		return f.findingsHints(m)
-	}
-	if f.dlg == nil {
-		return ""
-	}
-	return f.dlg.view(m)
-}
-
 // selected returns the selected entry in its current state, or a status
 // command saying there is none.
 func (f *editing) selected(m *Model) (store.Entry, tea.Cmd, bool) {
-	e, ok := m.SelectedEntry()
-	if !ok || m.DB() == nil {
-		return e, m.SetStatus("no entry selected"), false
+	e, ok := m.selectedEntry()
+	if !ok || m.writer() == nil {
+		return e, m.setMessage("no entry selected"), false
 	}
-	if cur, ok := m.DB().Memory().Get(e.ID); ok && cur.Name == e.Name { // not an entry sharing its id
+	if cur, ok := m.writer().Memory().Get(e.ID); ok && cur.Name == e.Name { // not an entry sharing its id
 		e = cur
 	}
 	return e, nil, true
@@ -189,23 +176,17 @@ func (f *editing) edit(m *Model) tea.Cmd {
 	}
 	s, err := editor.Edit(e, f.ed)
 	if err != nil {
-		return m.SetStatus("cannot start the editor: " + err.Error())
+		return m.setMessage("cannot start the editor: " + err.Error())
 	}
 	return f.runEditor(s)
 }
 
 // newNote asks for a name, then opens the editor on an empty note.
 func (f *editing) newNote(m *Model) tea.Cmd {
-	if m.DB() == nil {
-		return m.SetStatus("no memory file is open")
+	if m.writer() == nil {
+		return m.setMessage("no memory file is open")
 	}
-	f.dlg = newPrompt("new note name", "", f.freeName(m, ""), func(m *Model, name string) tea.Cmd {
-		s, err := editor.NewNote(name, f.ed)
-		if err != nil {
-			return m.SetStatus("cannot start the editor: " + err.Error())
-		}
-		return f.runEditor(s)
-	})
+	f.dlg = newPrompt("new note name", "", f.freeName(m, ""), reqNewNote{})
 	return nil
 }
 
@@ -219,7 +200,7 @@ func (f *editing) freeName(m *Model, same string) func(string) error {
 		if err := store.ValidName(v); err != nil {
 			return err
 		}
-		if e, ok := m.DB().Memory().Lookup(v); ok && e.Name == v {
+		if e, ok := m.writer().Memory().Lookup(v); ok && e.Name == v {
 			return fmt.Errorf("%q is taken", v)
 		}
 		return nil
@@ -248,7 +229,7 @@ func (f *editing) editorDone(m *Model, msg editorDoneMsg) tea.Cmd {
 			text += " (the editor returned at once; a GUI editor needs its wait flag, e.g. EDITOR=\"code -w\")"
 		}
 	}
-	return tea.Batch(m.SetStatus(text), m.Reload())
+	return tea.Batch(m.setMessage(text), m.reloadNow())
 }
 
 // savedText is the status after ops saved an edit.
@@ -277,30 +258,14 @@ func savedText(s *editor.Session, ops []store.Op) string {
 
 // saveEdit applies an edit's operations; a conflict opens the choice dialog.
 func (f *editing) saveEdit(m *Model, s *editor.Session, r editor.Result, ops []store.Op, done string) tea.Cmd {
-	label := "edit " + r.Name
-	if s.New {
-		label = "new note " + r.Name
-	}
-	return f.write(m, label, ops, func(m *Model, w writeDoneMsg) tea.Cmd {
-		switch {
-		case w.err == nil:
-			if err := s.Cleanup(); err != nil {
-				return m.SetStatus(done + "; " + err.Error())
-			}
-			return m.SetStatus(done)
-		case s.IsConflict(w.err):
-			f.conflict(m, s, r)
-			return nil
-		}
-		return f.keptStatus(m, r, "not saved: "+errText(m, w.err))
-	})
+	return f.write(m, reqSaveEdit{s: s, r: r, ops: ops, done: done}, ops)
 }
 
 // conflict asks what to do when another writer changed, renamed or
 // removed the entry meanwhile (or took a new note's name), and shows
 // theirs against yours in place of the panes.
 func (f *editing) conflict(m *Model, s *editor.Session, r editor.Result) {
-	w := s.Happened(m.DB().Memory())
+	w := s.Happened(m.writer().Memory())
 	text := r.Name + " " + w.String() + " while you were editing:"
 	if s.New {
 		text = "the name " + r.Name + " was taken meanwhile:"
@@ -308,13 +273,9 @@ func (f *editing) conflict(m *Model, s *editor.Session, r editor.Result) {
 	f.pendingEdit = r.Path
 	var cs []choice
 	for _, c := range s.Choices() {
-		cs = append(cs, choice{b: choiceKey(m.Keys(), c), label: c.String(), short: choiceShort(c), pick: func(m *Model) tea.Cmd {
-			return f.resolve(m, s, r, c)
-		}})
+		cs = append(cs, choice{b: choiceKey(&m.c.keys, c), label: c.String(), short: choiceShort(c), pick: reqResolve{s, r, c}})
 	}
-	f.dlg = &choiceDialog{text: text, choices: cs, cancel: func(m *Model) tea.Cmd {
-		return f.resolve(m, s, r, editor.KeepTheirs)
-	}, body: conflictBody(w, r)}
+	f.dlg = &choiceDialog{text: text, choices: cs, cancel: reqResolve{s, r, editor.KeepTheirs}, body: conflictBody(w, r)}
 }
 
 // choiceKey is the binding that picks a conflict choice.
@@ -330,7 +291,7 @@ func choiceShort(c editor.Choice) string {
 // resolve carries out a conflict choice on the fresh state.
 func (f *editing) resolve(m *Model, s *editor.Session, r editor.Result, c editor.Choice) tea.Cmd {
 	f.pendingEdit = ""
-	op, err := s.Resolve(r, c, m.DB().Memory())
+	op, err := s.Resolve(r, c, m.writer().Memory())
 	switch {
 	case err != nil:
 		return f.keptStatus(m, r, err.Error())
@@ -344,22 +305,11 @@ func (f *editing) resolve(m *Model, s *editor.Session, r editor.Result, c editor
 // keeps the path in the status line until the next editing action.
 func (f *editing) keptStatus(m *Model, r editor.Result, why string) tea.Cmd {
 	f.kept = r.Path
-	return m.SetStatus(r.KeptMessage(why))
+	return m.setMessage(r.KeptMessage(why))
 }
 
 // errText is a store error without the file's path (the status line shows
 // the path already), taken as shortError takes it.
 func errText(m *Model, err error) string {
 	return sanitize.Line(m.shortError(err))
-}
-
-// KeyMode is the key map's mode while a dialog is open.
-func (f *editing) KeyMode(m *Model) (keymap.Mode, bool) {
-	if f.dlg == nil && f.fv.open {
-		return keymap.ModeFindings, true
-	}
-	if f.dlg == nil {
-		return 0, false
-	}
-	return f.dlg.mode(), true
 }

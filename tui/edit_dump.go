@@ -8,7 +8,6 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
-	"github.com/crmem/crmem/export"
 	crmemconfig "github.com/crmem/crmem/internal/config"
 	"github.com/crmem/crmem/internal/humanize"
 	"github.com/crmem/crmem/internal/sanitize"
@@ -26,16 +25,9 @@ type dumpDoneMsg struct {
 func (f *editing) dump(m *Model) tea.Cmd {
 	mem := m.memory() // a store's memory dumps too
 	if mem == nil {
-		return m.SetStatus("nothing to dump yet: the file is still opening")
+		return m.setMessage("nothing to dump yet: the file is still opening")
 	}
-	p := newPrompt("dump the memory as an mdbook tree into folder", defaultDumpDir(m.Path()), validDumpDir(f.home),
-		func(m *Model, v string) tea.Cmd {
-			dir := crmemconfig.ExpandHome(v, f.home)
-			entries := mem.Entries()
-			return tea.Batch(m.SetStatus("dumping to "+sanitize.Name(dir)+"…"), func() tea.Msg {
-				return dumpDoneMsg{dir: dir, n: len(entries), err: export.Dump(dir, entries)}
-			})
-		})
+	p := newPrompt("dump the memory as an mdbook tree into folder", defaultDumpDir(m.path), validDumpDir(f.home), reqDump{mem: mem})
 	// The folder proposed is a suggestion: a path typed (/tmp/book,
 	// ~/book) replaces it rather than being appended to it.
 	p.in.suggested = true
@@ -55,9 +47,9 @@ func (p suggestedPrompt) paste(text string) {
 // dumpDone says where the tree went, or why nothing was written.
 func dumpDone(m *Model, msg dumpDoneMsg) tea.Cmd {
 	if msg.err != nil {
-		return m.SetStatus("nothing dumped: " + sanitize.Line(msg.err.Error()))
+		return m.setMessage("nothing dumped: " + sanitize.Line(msg.err.Error()))
 	}
-	return m.SetStatus(fmt.Sprintf("dumped %s to %s", humanize.Plural(msg.n, "entry"), sanitize.Name(msg.dir)))
+	return m.setMessage(fmt.Sprintf("dumped %s to %s", humanize.Plural(msg.n, "entry"), sanitize.Name(msg.dir)))
 }
 
 // defaultDumpDir proposes memory-book/ next to the memory file.

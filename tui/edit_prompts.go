@@ -20,17 +20,11 @@ func (f *editing) rename(m *Model) tea.Cmd {
 		return cmd
 	}
 	title := "rename " + sanitize.Name(e.Name) + " to"
-	if r := f.of(m, e); len(r.by) > 0 {
+	if r := f.refs.of(m, e); len(r.by) > 0 {
 		title = fmt.Sprintf("⚠ %s by this name; rename it to",
 			humanize.Counted(len(r.by), "session names it", "sessions name it"))
 	}
-	f.dlg = newPrompt(title, e.Name, f.freeName(m, e.Name), func(m *Model, v string) tea.Cmd {
-		if v == e.Name {
-			return m.SetStatus("no changes")
-		}
-		label := "rename " + e.Name + " → " + v
-		return f.write(m, label, []store.Op{store.Rename{Name: e.Name, New: v}}, reportWrite(label, "renamed "+e.Name+" → "+v))
-	})
+	f.dlg = newPrompt(title, e.Name, f.freeName(m, e.Name), reqRename{e: e})
 	return nil
 }
 
@@ -41,20 +35,15 @@ func (f *editing) aliases(m *Model) tea.Cmd {
 		return cmd
 	}
 	if slices.ContainsFunc(e.Aliases, func(a string) bool { return strings.Contains(a, ",") }) {
-		return m.SetStatus("an alias of " + e.Name + " contains a comma: change the aliases with e")
+		return m.setMessage("an alias of " + e.Name + " contains a comma: change the aliases with e")
 	}
-	f.dlg = newPrompt("aliases of "+sanitize.Name(e.Name)+" (comma-separated)", strings.Join(e.Aliases, ", "), validAliases, func(m *Model, v string) tea.Cmd {
-		list := parseAliases(v)
-		if slices.Equal(list, e.Aliases) || len(list)+len(e.Aliases) == 0 {
-			return m.SetStatus("no changes")
-		}
-		// An Update guarded by the entry as shown: aliases the agent changed
-		// meanwhile are reported, not overwritten.
-		label := "aliases of " + e.Name
-		op := store.Update{Name: e.Name, Content: e.Content, Aliases: list, Expect: &e}
-		return f.write(m, label, []store.Op{op}, reportWrite(label, fmt.Sprintf("%s now has %s", e.Name, humanize.Plural(len(list), "alias"))))
-	})
+	f.dlg = newPrompt("aliases of "+sanitize.Name(e.Name)+" (comma-separated)", strings.Join(e.Aliases, ", "), validAliases, reqAliases{e: e})
 	return nil
+}
+
+// sameAliases reports whether a list typed changes nothing.
+func sameAliases(list, was []string) bool {
+	return slices.Equal(list, was) || len(list)+len(was) == 0
 }
 
 // parseAliases splits a comma-separated list, trimming blanks and dropping
@@ -78,19 +67,6 @@ func validAliases(v string) error {
 	return nil
 }
 
-// reportWrite reports a simple write: done on success, the error otherwise.
-func reportWrite(label, done string) func(*Model, writeDoneMsg) tea.Cmd {
-	return func(m *Model, w writeDoneMsg) tea.Cmd {
-		switch {
-		case errors.Is(w.err, store.ErrConflict):
-			return m.SetStatus("not saved: the entry changed on disk meanwhile; look again and retry")
-		case w.err != nil:
-			return m.SetStatus("cannot save " + label + ": " + errText(m, w.err))
-		}
-		return m.SetStatus(done + m.undoHint())
-	}
-}
-
 // deleteSelected asks y/n before deleting the selected entry.
 func (f *editing) deleteSelected(m *Model) tea.Cmd {
 	e, cmd, ok := f.selected(m)
@@ -104,28 +80,18 @@ func (f *editing) deleteSelected(m *Model) tea.Cmd {
 // point, before deleting e (undoable).
 func (f *editing) confirmDelete(m *Model, e store.Entry) tea.Cmd {
 	text := fmt.Sprintf("delete %s %s (%s)?", e.Kind, sanitize.Name(e.Name), humanize.Size(len(e.Content)))
-	f.dlg = &confirmDialog{text: text, warn: f.resumeWarning(m, []store.Entry{e}), yes: func(m *Model) tea.Cmd {
-		return f.remove(m, []store.Entry{e}, "delete "+e.Name)
-	}}
+	f.dlg = &confirmDialog{text: text, warn: f.refs.resumeWarning(m, []store.Entry{e}), yes: reqRemove{es: []store.Entry{e}, label: "delete " + e.Name}}
 	return nil
 }
 
 // remove deletes entries in one write, each guarded by its state as shown:
 // if any changed on disk meanwhile, nothing is deleted.
-func (f *editing) remove(m *Model, es []store.Entry, label string) tea.Cmd {
-	ops := make([]store.Op, len(es))
-	for i, e := range es {
-		ops[i] = store.Remove{Name: e.Name, Expect: &es[i]}
+func (f *editing) remove(m *Model, r reqRemove) tea.Cmd {
+	ops := make([]store.Op, len(r.es))
+	for i, e := range r.es {
+		ops[i] = store.Remove{Name: e.Name, Expect: &r.es[i]}
 	}
-	return f.write(m, label, ops, func(m *Model, w writeDoneMsg) tea.Cmd {
-		switch {
-		case errors.Is(w.err, store.ErrConflict):
-			return m.SetStatus("nothing deleted: an entry changed on disk meanwhile; look again and retry")
-		case w.err != nil:
-			return m.SetStatus("nothing deleted: " + errText(m, w.err))
-		}
-		return m.SetStatus(fmt.Sprintf("deleted %s (%s)%s", entriesText(es), humanize.Size(totalSize(es)), m.undoHint()))
-	})
+	return f.write(m, r, ops)
 }
 
 // entriesText names one entry or counts several.

@@ -50,7 +50,7 @@ func newEditHarnessIn(t *testing.T, path, sessionsDir string) *editHarness {
 	}
 	h.f = newEditing(Options{Path: path, SessionsDir: sessionsDir}, ed, h.exec)
 	h.m = newModel(config{path: path, sessions: sessionsDir, style: "dark", noColor: true, now: func() time.Time { return testNow },
-		loc: time.UTC, after: noTimer, features: []Feature{h.f}})
+		loc: time.UTC, after: noTimer, ed: h.f})
 	drive(h.m, func() tea.Msg { return tea.WindowSizeMsg{Width: 120, Height: 40} })
 	drive(h.m, openCmd(path, sessionsDir))
 	if h.m.db == nil {
@@ -73,7 +73,7 @@ func (h *editHarness) exec(c *exec.Cmd, cb tea.ExecCallback) tea.Cmd {
 // sel selects the entry called name.
 func (h *editHarness) sel(name string) store.Entry {
 	h.t.Helper()
-	e, ok := h.m.DB().Memory().Lookup(name)
+	e, ok := h.m.writer().Memory().Lookup(name)
 	if !ok || !h.m.list.selectID(h.m.snap, e.ID) {
 		h.t.Fatalf("%s is not listed", name)
 	}

@@ -1,7 +1,6 @@
 package tui
 
 import (
-	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -69,18 +68,18 @@ func findingsCmd(snap *snapshot, path string, refs *sessions.Refs) tea.Cmd {
 // openFindings shows the findings view from its first finding.
 func (f *editing) openFindings(m *Model) tea.Cmd {
 	f.fv = findingsView{open: true, shown: f.fv.shown, report: f.fv.report, doing: f.fv.doing}
-	return f.Follow(m)
+	return f.follow(m)
 }
 
-// Follow examines the current snapshot when the view is open and shows
+// follow examines the current snapshot when the view is open and shows
 // another, unless that is under way (Model.Update asks after every message).
-func (f *editing) Follow(m *Model) tea.Cmd {
+func (f *editing) follow(m *Model) tea.Cmd {
 	v := &f.fv
 	if !v.open || v.shown == m.snap && !v.stale || v.doing == m.snap {
 		return nil
 	}
 	v.doing, v.stale = m.snap, false
-	return findingsCmd(m.snap, m.Path(), f.sessionRefs())
+	return findingsCmd(m.snap, m.path, f.sessionRefs())
 }
 
 // sessionRefs are the sessions' references to archives, or nil when no
@@ -101,7 +100,7 @@ func (f *editing) findingsDone(m *Model, msg findingsDoneMsg) tea.Cmd {
 		v.doing = nil
 	}
 	if msg.snap != m.snap {
-		return f.Follow(m)
+		return f.follow(m)
 	}
 	prev, had := f.selectedFinding()
 	v.shown, v.report = msg.snap, msg.r
@@ -151,7 +150,7 @@ func (f *editing) selectedFinding() (hygiene.Finding, bool) {
 // findingsKey drives the view: the comparison's keys when it is shown,
 // the list's otherwise.
 func (f *editing) findingsKey(m *Model, k tea.KeyPressMsg) tea.Cmd {
-	keys := m.Keys()
+	keys := &m.c.keys
 	if key.Matches(k, keys.Findings) {
 		f.fv.open, f.fv.cmp = false, nil
 		return nil
@@ -183,10 +182,10 @@ func (f *editing) findingsKey(m *Model, k tea.KeyPressMsg) tea.Cmd {
 // is in flight.
 func (f *editing) writing(m *Model, do func(*Model) tea.Cmd) tea.Cmd {
 	switch {
-	case m.ReadOnly():
-		return m.SetStatus(readOnlyMessage())
+	case m.readOnly():
+		return m.setMessage(readOnlyMessage())
 	case f.busy:
-		return m.SetStatus("still saving the last change…")
+		return m.setMessage("still saving the last change…")
 	}
 	f.kept = ""
 	return do(m)
@@ -196,12 +195,12 @@ func (f *editing) writing(m *Model, do func(*Model) tea.Cmd) tea.Cmd {
 // it; a finding about several asks to open it first.
 func (f *editing) findingEntry(m *Model, fd hygiene.Finding) (store.Entry, tea.Cmd, bool) {
 	if len(fd.Entries) != 1 {
-		return store.Entry{}, m.SetStatus(fmt.Sprintf("this finding is about %s: %s to act on one",
-			humanize.Plural(len(fd.Entries), "entry"), keyName(m.Keys().Accept))), false
+		return store.Entry{}, m.setMessage(fmt.Sprintf("this finding is about %s: %s to act on one",
+			humanize.Plural(len(fd.Entries), "entry"), keyName(m.c.keys.Accept))), false
 	}
 	i, ok := m.snap.index(fd.Entries[0].ID)
 	if !ok {
-		return store.Entry{}, m.SetStatus("that entry no longer exists"), false
+		return store.Entry{}, m.setMessage("that entry no longer exists"), false
 	}
 	return m.snap.entries[i], nil, true
 }
@@ -233,7 +232,7 @@ func (f *editing) compare(m *Model, fd hygiene.Finding) tea.Cmd {
 	ia, oka := m.snap.index(a)
 	ib, okb := m.snap.index(b)
 	if !oka || !okb {
-		return m.SetStatus("that entry no longer exists")
+		return m.setMessage("that entry no longer exists")
 	}
 	c := &comparison{pair: [2]store.Entry{m.snap.entries[ia], m.snap.entries[ib]}, sim: sim}
 	for i, e := range c.pair {
@@ -256,7 +255,7 @@ func (c *comparison) shown() [2]store.Entry {
 // compareKey drives the comparison: tab chooses the entry kept, merge
 // asks, the movement keys scroll, cancel returns to the list.
 func (f *editing) compareKey(m *Model, k tea.KeyPressMsg) tea.Cmd {
-	keys := m.Keys()
+	keys := &m.c.keys
 	c := f.fv.cmp
 	switch {
 	case key.Matches(k, keys.Cancel), key.Matches(k, keys.Quit), key.Matches(k, keys.Accept):
@@ -265,13 +264,13 @@ func (f *editing) compareKey(m *Model, k tea.KeyPressMsg) tea.Cmd {
 		c.keep = 1 - c.keep
 	case key.Matches(k, keys.Reveal):
 		if !c.secrets {
-			return m.SetStatus("no secret to show: neither entry holds one")
+			return m.setMessage("no secret to show: neither entry holds one")
 		}
 		c.revealed = !c.revealed
 	case key.Matches(k, keys.Merge):
 		return f.writing(m, func(m *Model) tea.Cmd { return f.askMerge(m, c.pair[c.keep], c.pair[1-c.keep]) })
 	case key.Matches(k, keys.NotDuplicate):
-		return f.writing(m, func(m *Model) tea.Cmd { return notDuplicateCmd(m.Path(), c.pair[0].Name, c.pair[1].Name) })
+		return f.writing(m, func(m *Model) tea.Cmd { return notDuplicateCmd(m.path, c.pair[0].Name, c.pair[1].Name) })
 	case key.Matches(k, keys.Undo):
 		return f.writing(m, f.undoLast)
 	default:
@@ -306,10 +305,10 @@ func notDuplicateCmd(path, a, b string) tea.Cmd {
 // without the pair.
 func (f *editing) notDuplicateDone(m *Model, msg notDuplicateMsg) tea.Cmd {
 	if msg.err != nil {
-		return m.SetStatus("not remembered: " + errText(m, msg.err))
+		return m.setMessage("not remembered: " + errText(m, msg.err))
 	}
 	f.fv.cmp, f.fv.stale = nil, true
-	return tea.Batch(f.Follow(m), m.SetStatus(fmt.Sprintf("%s and %s are not duplicates: remembered in %s",
+	return tea.Batch(f.follow(m), m.setMessage(fmt.Sprintf("%s and %s are not duplicates: remembered in %s",
 		sanitize.Name(msg.a), sanitize.Name(msg.b), sanitize.Line(displayPath(msg.file, m.home)))))
 }
 
@@ -318,9 +317,7 @@ func (f *editing) askMerge(m *Model, keep, drop store.Entry) tea.Cmd {
 	carried := len(mergedAliases(keep, drop)) - len(keep.Aliases)
 	text := fmt.Sprintf("merge: keep %s, give it %s, delete %s?", sanitize.Name(keep.Name),
 		humanize.Plural(carried, "alias"), sanitize.Name(drop.Name))
-	f.dlg = &confirmDialog{text: text, warn: f.resumeWarning(m, []store.Entry{drop}), yes: func(m *Model) tea.Cmd {
-		return f.merge(m, keep, drop)
-	}}
+	f.dlg = &confirmDialog{text: text, warn: f.refs.resumeWarning(m, []store.Entry{drop}), yes: reqMerge{keep: keep, drop: drop}}
 	return nil
 }
 
@@ -339,36 +336,27 @@ func mergedAliases(keep, drop store.Entry) []string {
 // merge deletes drop and gives keep drop's name and aliases as aliases,
 // in one write (so one undo), each guarded by its state as shown: if
 // either changed on disk meanwhile, nothing changes.
-func (f *editing) merge(m *Model, keep, drop store.Entry) tea.Cmd {
+func (f *editing) merge(m *Model, r reqMerge) tea.Cmd {
+	keep, drop := r.keep, r.drop
 	ops := []store.Op{
 		store.Remove{Name: drop.Name, Expect: &drop}, // first: its name becomes free to be an alias
 		store.Update{Name: keep.Name, Content: keep.Content, Aliases: mergedAliases(keep, drop), Expect: &keep},
 	}
-	label := "merge " + drop.Name + " into " + keep.Name
-	return f.write(m, label, ops, func(m *Model, w writeDoneMsg) tea.Cmd {
-		switch {
-		case errors.Is(w.err, store.ErrConflict):
-			return m.SetStatus("nothing merged: an entry changed on disk meanwhile; look again and retry")
-		case w.err != nil:
-			return m.SetStatus("nothing merged: " + errText(m, w.err))
-		}
-		f.fv.cmp = nil
-		return m.SetStatus("merged " + sanitize.Name(drop.Name) + " into " + sanitize.Name(keep.Name) + m.undoHint())
-	})
+	return f.write(m, r, ops)
 }
 
 // editFinding opens the finding's entry in the editor: for a secret, to
 // redact it (the status says where it is).
 func (f *editing) editFinding(m *Model) tea.Cmd {
 	return f.onFindingEntry(m, func(m *Model, fd hygiene.Finding, e store.Entry) tea.Cmd {
-		if cur, ok := m.DB().Memory().Get(e.ID); ok && cur.Name == e.Name {
+		if cur, ok := m.writer().Memory().Get(e.ID); ok && cur.Name == e.Name {
 			e = cur
 		}
 		s, err := editor.Edit(e, f.ed)
 		if err != nil {
-			return m.SetStatus("cannot start the editor: " + err.Error())
+			return m.setMessage("cannot start the editor: " + err.Error())
 		}
-		return tea.Batch(m.SetStatus(redactHint(fd)), f.runEditor(s))
+		return tea.Batch(m.setMessage(redactHint(fd)), f.runEditor(s))
 	})
 }
 
@@ -423,20 +411,20 @@ func (f *editing) findingsBody(m *Model, w, h int) string {
 // findingsHints are the view's keys for the help line: without the write
 // actions on a read-only memory.
 func (f *editing) findingsHints(m *Model) string {
-	k := m.Keys()
+	k := &m.c.keys
 	closeKeys := hints("/", keyName(k.Cancel), keyName(k.Findings))
 	if c := f.fv.cmp; c != nil {
 		reveal := ""
 		if c.secrets {
 			reveal = keyHint(k.Reveal, map[bool]string{false: "show secrets", true: "mask secrets"}[c.revealed])
 		}
-		if m.ReadOnly() {
+		if m.readOnly() {
 			return hints(" · ", reveal, keyHint(k.Up, "scroll"), closeKeys+" back") + " · read-only"
 		}
 		return hints(" · ", keyHint(k.Focus, "keep the other"), keyHint(k.Merge, "merge"), keyHint(k.NotDuplicate, "not duplicates"),
 			reveal, keyHint(k.Undo, "undo"), keyHint(k.Up, "scroll"), keyName(k.Cancel)+" back")
 	}
-	if m.ReadOnly() {
+	if m.readOnly() {
 		return hints(" · ", keyHint(k.Accept, "open"), closeKeys+" close") + " · read-only"
 	}
 	return hints(" · ", keyHint(k.Accept, "open"), keyHint(k.Edit, "edit/redact"), keyHint(k.Delete, "delete"), keyHint(k.Undo, "undo"), closeKeys+" close")
@@ -493,10 +481,9 @@ func (f *editing) findingsList(m *Model, w, h int) string {
 	if v.doing != nil && v.shown != nil {
 		title += st.dim.Render(" updating…")
 	}
-	room := max(h-1, 1)
-	top := min(max(at-room/2, 0), max(len(lines)-room, 0))
-	lines = lines[top:min(top+room, len(lines))]
-	return box(title+"\n"+strings.Join(lines, "\n"), w, h)
+	var sc scroller
+	sc.centre(at, len(lines), h)
+	return box(title+"\n"+strings.Join(sc.window(lines, h), "\n"), w, h)
 }
 
 // groupedLines are the findings under a header per kind, and the line the
@@ -536,7 +523,7 @@ func (f *editing) compareView(m *Model, w, h int) string {
 	case c.secrets && c.revealed:
 		title += st.warning.Render("  secrets shown")
 	case c.secrets:
-		title += st.dim.Render(fmt.Sprintf("  secrets masked: %s shows them", keyName(m.Keys().Reveal)))
+		title += st.dim.Render(fmt.Sprintf("  secrets masked: %s shows them", keyName(m.c.keys.Reveal)))
 	}
 	pair := c.shown()
 	colW := max((w-1)/2, 1)

@@ -109,7 +109,7 @@ func typeText(m *Model, s string) {
 
 // selectedName returns the selected entry's name, or "".
 func selectedName(m *Model) string {
-	e, ok := m.SelectedEntry()
+	e, ok := m.selectedEntry()
 	if !ok {
 		return ""
 	}
@@ -119,7 +119,7 @@ func selectedName(m *Model) string {
 // listNames returns the entry names of the list in order.
 func listNames(m *Model) []string {
 	var out []string
-	for _, e := range m.ListedEntries() {
+	for _, e := range m.listedEntries() {
 		out = append(out, e.Name)
 	}
 	return out

@@ -7,13 +7,11 @@ import (
 	"github.com/crmem/crmem/store"
 )
 
-// handleKey routes a key: the help screen, quit, the search line, then the
-// focused pane (ctrl+z is taken before, by overlayKey, in every mode).
+// handleKey routes a key of the panes or the search line (layerKey gives
+// every other layer its own): quit, the search line, then the focused pane.
 func (m *Model) handleKey(k tea.KeyPressMsg) tea.Cmd {
 	keys := &m.c.keys
 	switch {
-	case m.showHelp:
-		return m.helpKey(k)
 	case key.Matches(k, keys.Quit):
 		return m.quit()
 	case m.typing:
@@ -52,15 +50,36 @@ func (m *Model) paneKey(k tea.KeyPressMsg) (tea.Cmd, bool) {
 	return nil, false
 }
 
-// helpKey scrolls the help screen when it does not fit and closes it on
-// any other key (quit included: no key quits from an overlay).
+// helpKey scrolls the help screen when it does not fit; its close keys
+// (esc, ?, and quit: no key quits from an overlay) close it. Any other
+// key closes it too and then does its own job on the screen below, so
+// nothing typed is lost (? then /undo searches for "undo"; it used to
+// close the help with the / and run u); a key that would write is
+// swallowed instead, and says so: the help did not offer it.
 func (m *Model) helpKey(k tea.KeyPressMsg) tea.Cmd {
-	if d, ok := m.moveDelta(k); ok && m.helpOverflow() > 0 {
-		m.helpOffset = min(max(m.helpOffset+d, 0), m.helpOverflow())
+	if !m.hp.key(m, k, m.bodyHeight()) {
 		return nil
 	}
-	m.showHelp = false
-	return nil
+	m.setMode() // the keys of the layer below
+	if b, ok := m.writeKey(k); ok {
+		return m.setMessage("help closed; " + keyName(b) + " not run: press it again to " + b.Help().Desc)
+	}
+	return tea.Batch(m.setMessage("help closed"), m.layerKey(k))
+}
+
+// writeKey is the binding of k if it is an editing key that writes to
+// the memory (edit, new note, rename, aliases, delete, delete marked,
+// undo) in the mode set now.
+func (m *Model) writeKey(k tea.KeyPressMsg) (key.Binding, bool) {
+	if m.ed == nil {
+		return key.Binding{}, false
+	}
+	for _, a := range m.ed.actions(&m.c.keys) {
+		if a.writes && key.Matches(k, a.b) {
+			return a.b, true
+		}
+	}
+	return key.Binding{}, false
 }
 
 // appKey handles the keys that work in either pane.
@@ -68,7 +87,7 @@ func (m *Model) appKey(k tea.KeyPressMsg) (tea.Cmd, bool) {
 	keys := &m.c.keys
 	switch {
 	case key.Matches(k, keys.Help):
-		m.showHelp, m.helpOffset = true, 0
+		m.hp.show()
 	case key.Matches(k, keys.Search):
 		m.typing = true
 		m.focusList()
@@ -226,10 +245,15 @@ func (m *Model) handleMouse(msg tea.MouseMsg) tea.Cmd {
 		return nil
 	}
 	mo := msg.Mouse()
-	if m.sp.open { // the wheel scrolls the panel; a click does nothing behind it
+	switch m.top() {
+	case layerPanes, layerSearch:
+	case layerStats: // the wheel scrolls the panel; a click does nothing behind it
 		if _, wheel := msg.(tea.MouseWheelMsg); wheel {
-			m.scrollStats(map[bool]int{true: -3, false: 3}[mo.Button == tea.MouseWheelUp])
+			h := m.bodyHeight()
+			m.sp.sc.by(map[bool]int{true: -3, false: 3}[mo.Button == tea.MouseWheelUp], len(m.sp.lines(m.c.styles, m.c.width)), h)
 		}
+		return nil
+	default: // nothing moves behind a dialog, the help, the log or a panel
 		return nil
 	}
 	inList := m.paneAt(mo.X) == focusList

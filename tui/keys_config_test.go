@@ -84,7 +84,7 @@ func TestKeys_RemapReachesUpdateAndHelp(t *testing.T) {
 func config_(path string, c *crmemconfig.Config) config {
 	cfg := configFrom(Options{Path: path, Style: "dark", Keys: c.Keys, Sort: c.Sort}, func(string) string { return "" })
 	cfg.noColor, cfg.now, cfg.loc, cfg.after = true, func() time.Time { return testNow }, time.UTC, noTimer
-	cfg.features = nil
+	cfg.ed, cfg.why = nil, nil
 	return cfg
 }
 
@@ -92,7 +92,7 @@ func config_(path string, c *crmemconfig.Config) config {
 // the model's.
 func TestOptions_ReachModel(t *testing.T) {
 	cfg := configFrom(Options{Path: "x", Sort: "size", NameMatches: 3, RecallLimit: 7, MaxExpansions: 9}, func(string) string { return "" })
-	cfg.features = nil
+	cfg.ed, cfg.why = nil, nil
 	m := newModel(cfg)
 	if m.order != sortSize || m.lim.nameRows != 3 || m.lim.recallLimit != 7 || m.maxExpansions != 9 {
 		t.Errorf("order %v, limits %+v, expansions %d", m.order, m.lim, m.maxExpansions)
@@ -121,7 +121,7 @@ func TestKeys_HelpTitleNamesRemappedKeys(t *testing.T) {
 		drive(m, func() tea.Msg { return size })
 		drive(m, openCmd(m.path, ""))
 		press(m, "H")
-		if !m.showHelp {
+		if !m.hp.open {
 			t.Fatalf("%v: H did not open the help", size)
 		}
 		title := strings.Split(plainScreen(m), "\n")[1]

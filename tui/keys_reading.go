@@ -7,23 +7,6 @@ import (
 	"github.com/crmem/crmem/store"
 )
 
-// overlayKey takes a key before the features and the panes: ctrl+z in any
-// mode (a dialog's too), and every key while the date prompt or the reload
-// log is open.
-func (m *Model) overlayKey(k tea.KeyPressMsg) (tea.Cmd, bool) {
-	switch {
-	case key.Matches(k, m.c.keys.Suspend):
-		return suspendCmd(), true
-	case m.dates.prompting:
-		return m.dateKey(k), true
-	case m.chg.logOpen:
-		return m.logKey(k), true
-	case m.sp.open:
-		return m.statsKey(k), true
-	}
-	return nil, false
-}
-
 // readingKey handles the keys of reading and following the agent: copy,
 // pager, zoom, matches, the date filter, the latest change and the log.
 func (m *Model) readingKey(k tea.KeyPressMsg) (tea.Cmd, bool) {
@@ -51,7 +34,7 @@ func (m *Model) readingKey(k tea.KeyPressMsg) (tea.Cmd, bool) {
 	return nil, false
 }
 
-// listKeep combines the date filter with the features' entry filters; nil
+// listKeep combines the date filter with the editing part's entry filter; nil
 // when nothing filters.
 func (m *Model) listKeep() func(store.Entry) bool {
 	date, other := m.dateKeep(), m.entryFilter()

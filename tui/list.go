@@ -90,7 +90,7 @@ func (l *listView) setRows(rows []row) {
 // rowsSpec is what the list is laid out from.
 type rowsSpec struct {
 	filter   kindFilter
-	keep     func(store.Entry) bool // the features' entry filter; nil: all
+	keep     func(store.Entry) bool // the date and editing filters; nil: all
 	order    sortOrder
 	res      *searchResult
 	lim      limits

@@ -16,11 +16,11 @@ import (
 // toggleMark marks or unmarks the selected entry and moves down, so space
 // held down marks a run of entries.
 func (f *editing) toggleMark(m *Model) tea.Cmd {
-	e, ok := m.SelectedEntry()
+	e, ok := m.selectedEntry()
 	if !ok {
 		return nil
 	}
-	m.SetMarked(e.ID, !m.Marked(e.ID))
+	m.setMarked(e.ID, !m.marks.has(e.ID))
 	return m.moveCursor(1)
 }
 
@@ -30,23 +30,28 @@ func (f *editing) toggleMark(m *Model) tea.Cmd {
 func (f *editing) markListed(m *Model) tea.Cmd {
 	ids := m.markableIDs()
 	if len(ids) == 0 {
-		return m.SetStatus("nothing listed to mark")
+		return m.setMessage("nothing listed to mark")
 	}
-	on := slices.ContainsFunc(ids, func(id uint64) bool { return !m.Marked(id) })
-	if m.result == nil || m.recall {
-		m.MarkListed(on) // from the rows: 100k marks stay cheap
-	} else {
+	on := slices.ContainsFunc(ids, func(id uint64) bool { return !m.marks.has(id) })
+	switch {
+	case !on && len(ids) == m.marks.len(): // every mark is listed: drop them at once, not one by one
+		m.marks.clear()
+	case m.result == nil || m.recall:
+		m.marks.reserve(len(ids))
+		m.markListed(on) // from the rows: 100k marks stay cheap
+	default:
+		m.marks.reserve(len(ids))
 		for _, id := range ids {
-			m.SetMarked(id, on)
+			m.setMarked(id, on)
 		}
 	}
 	switch {
 	case !on:
-		return m.SetStatus(fmt.Sprintf("unmarked %s", humanize.Plural(len(ids), "entry")))
+		return m.setMessage(fmt.Sprintf("unmarked %s", humanize.Plural(len(ids), "entry")))
 	case len(ids) > m.listedCount():
-		return m.SetStatus(fmt.Sprintf("marked %s (%s listed)", humanize.Plural(len(ids), "search hit"), humanize.Count(m.listedCount())))
+		return m.setMessage(fmt.Sprintf("marked %s (%s listed)", humanize.Plural(len(ids), "search hit"), humanize.Count(m.listedCount())))
 	}
-	return m.SetStatus(fmt.Sprintf("marked %s", humanize.Plural(len(ids), "listed entry")))
+	return m.setMessage(fmt.Sprintf("marked %s", humanize.Plural(len(ids), "listed entry")))
 }
 
 // markableIDs is what `*` marks: the listed entries, and while searching
@@ -68,10 +73,10 @@ func (m *Model) markableIDs() []uint64 {
 func (f *editing) unmarkAll(m *Model) tea.Cmd {
 	n, _ := markedSize(m)
 	if n == 0 {
-		return m.SetStatus("nothing marked")
+		return m.setMessage("nothing marked")
 	}
-	m.ClearMarks()
-	return m.SetStatus("unmarked " + humanize.Plural(n, "entry"))
+	m.marks.clear()
+	return m.setMessage("unmarked " + humanize.Plural(n, "entry"))
 }
 
 // markOlder asks for an age and marks every archive older than it. A span
@@ -81,14 +86,18 @@ func (f *editing) markOlder(m *Model) tea.Cmd {
 	f.dlg = newPrompt("mark archives older than (e.g. 30d, 2w, 6mo, 1y)", "", func(v string) error {
 		_, err := humanize.ParseSpan(v)
 		return err
-	}, func(m *Model, v string) tea.Cmd {
-		d, _ := humanize.ParseSpan(v)
-		if d >= 24*time.Hour {
-			return markOlderThan(m, v, d)
-		}
-		f.dlg = &confirmDialog{text: shortSpanQuestion(v, d), yes: func(m *Model) tea.Cmd { return markOlderThan(m, v, d) }}
-		return nil
-	})
+	}, reqMarkOlderAge{})
+	return nil
+}
+
+// markOlderAge marks the archives older than the age typed (v), or asks
+// first when it is under a day.
+func (f *editing) markOlderAge(m *Model, v string) tea.Cmd {
+	d, _ := humanize.ParseSpan(v)
+	if d >= 24*time.Hour {
+		return markOlderThan(m, v, d)
+	}
+	f.dlg = &confirmDialog{text: shortSpanQuestion(v, d), yes: reqMarkOlder{age: v, d: d}}
 	return nil
 }
 
@@ -119,7 +128,7 @@ func spanWords(d time.Duration) string {
 func markOlderThan(m *Model, v string, d time.Duration) tea.Cmd {
 	cutoff := m.c.now().Add(-d)
 	n := markArchivesBefore(m, cutoff)
-	return m.SetStatus(fmt.Sprintf("marked %s older than %s (created before %s)",
+	return m.setMessage(fmt.Sprintf("marked %s older than %s (created before %s)",
 		humanize.Plural(n, "archive"), v, cutoff.In(m.c.loc).Format("2006-01-02 15:04")))
 }
 
@@ -134,11 +143,11 @@ func markArchivesBefore(m *Model, cutoff time.Time) int {
 	}
 	keep := m.entryFilter()
 	n := 0
-	for _, e := range m.Entries() {
+	for _, e := range m.snap.entries {
 		// Compared as the file's unsigned seconds: a created_at above
 		// MaxInt64 must not wrap negative and pass for an ancient archive.
 		if e.Kind == store.Archive && e.CreatedAt < uint64(c) && (keep == nil || keep(e)) {
-			m.SetMarked(e.ID, true)
+			m.setMarked(e.ID, true)
 			n++
 		}
 	}
@@ -147,7 +156,7 @@ func markArchivesBefore(m *Model, cutoff time.Time) int {
 
 // markedEntries returns the marked entries in ascending id order.
 func markedEntries(m *Model) []store.Entry {
-	ids := m.MarkedIDs()
+	ids := m.marks.ids()
 	slices.Sort(ids)
 	out := make([]store.Entry, 0, len(ids))
 	for _, id := range ids {
@@ -168,18 +177,18 @@ func join(a, b string) string {
 
 // markedSize counts the marked entries and their content bytes (kept up
 // to date as marks change, so the status line costs nothing per frame).
-func markedSize(m *Model) (n, bytes int) { return len(m.marks), m.markBytes }
+func markedSize(m *Model) (n, bytes int) { return m.marks.len(), m.marks.bytes }
 
 // deleteMarked asks once, with count, total size and the sessions whose
 // resume point would go, then deletes every marked entry in one write.
 func (f *editing) deleteMarked(m *Model) tea.Cmd {
 	es := markedEntries(m)
 	if len(es) == 0 {
-		keys := m.Keys()
-		return m.SetStatus("nothing marked" + paren(hints(", ", keyHint(keys.Mark, "marks an entry"), keyHint(keys.MarkAll, "every listed one"), keyHint(keys.MarkOlder, "old archives"))))
+		keys := &m.c.keys
+		return m.setMessage("nothing marked" + paren(hints(", ", keyHint(keys.Mark, "marks an entry"), keyHint(keys.MarkAll, "every listed one"), keyHint(keys.MarkOlder, "old archives"))))
 	}
 	text := fmt.Sprintf("delete %s marked (%s): %s?", humanize.Plural(len(es), "entry"), humanize.Size(totalSize(es)), firstNames(es, 3))
-	warn := f.resumeWarning(m, es)
+	warn := f.refs.resumeWarning(m, es)
 	if names, n := changedSinceMarked(m, es); n > 0 {
 		it := "them"
 		if n == 1 {
@@ -194,9 +203,7 @@ func (f *editing) deleteMarked(m *Model) tea.Cmd {
 		}
 		warn = hidden + warn
 	}
-	f.dlg = &confirmDialog{text: text, warn: warn, yes: func(m *Model) tea.Cmd {
-		return f.remove(m, es, "delete "+humanize.Plural(len(es), "entry"))
-	}}
+	f.dlg = &confirmDialog{text: text, warn: warn, yes: reqRemove{es: es, label: "delete " + humanize.Plural(len(es), "entry")}}
 	return nil
 }
 
@@ -228,8 +235,8 @@ func hiddenCount(m *Model, es []store.Entry) int {
 	return n
 }
 
-// StatusText shows the marks (count and total size) and the orphan filter.
-func (f *editing) StatusText(m *Model) string {
+// statusText shows the marks (count and total size) and the orphan filter.
+func (f *editing) statusText(m *Model) string {
 	var s string
 	if n, bytes := markedSize(m); n > 0 {
 		s = m.c.styles.mark.Render(fmt.Sprintf("● %s marked · %s", humanize.Count(n), humanize.Size(bytes)))
@@ -243,18 +250,18 @@ func (f *editing) StatusText(m *Model) string {
 	return s
 }
 
-// Notice names the file holding unsaved text until the next editing
+// notice names the file holding unsaved text until the next editing
 // action; the status line gives it a line of its own when it does not fit.
-func (f *editing) Notice(m *Model) string {
+func (f *editing) notice(m *Model) string {
 	if f.kept == "" {
 		return ""
 	}
 	return "⚠ unsaved text kept in " + f.kept
 }
 
-// QuitNotice names the file holding text that was not saved: an edit
+// quitNotice names the file holding text that was not saved: an edit
 // whose conflict was still being asked about, or one kept earlier.
-func (f *editing) QuitNotice(m *Model) string {
+func (f *editing) quitNotice(m *Model) string {
 	switch {
 	case f.pendingEdit != "":
 		return "your edit was not saved; your text is kept in " + f.pendingEdit
@@ -300,7 +307,7 @@ func droppedMarksText(dropped []store.Entry, s *snapshot) string {
 func changedSinceMarked(m *Model, es []store.Entry) (string, int) {
 	var names []string
 	for _, e := range es {
-		was, ok := m.MarkedAs(e.ID)
+		was, ok := m.marks.as(e.ID)
 		if !ok || sameState(was, e) {
 			continue
 		}

@@ -53,7 +53,8 @@ type config struct {
 	daemon   string // crabtalk socket path; "" to skip the check
 	now      func() time.Time
 	loc      *time.Location
-	features []Feature
+	ed       *editing                             // the editing part; nil: a read-only screen
+	why      *whyView                             // the why prompt and panel; nil: none
 	after    func(time.Duration, tea.Msg) tea.Cmd // timers; tests replace them
 
 	keys          keymap.KeyMap // zero: the defaults
@@ -89,8 +90,7 @@ type Model struct {
 	sorting           sortOrder // the order being built off the loop, or -1
 	sortingSearch     bool      // sorting was asked for a search's hits, not for after it
 	orderBeforeSearch sortOrder
-	marks             map[uint64]store.Entry // marked entries by id, as they were when marked
-	markBytes         int                    // content bytes of the marked entries
+	marks             markSet // marked entries by id, as they were when marked
 
 	input      lineInput
 	typing     bool
@@ -107,11 +107,10 @@ type Model struct {
 	rs    *renderers
 	cache renderCache
 
-	focus      focus
-	showHelp   bool
-	helpOffset int // first help line shown when the help does not fit
-	help       help.Model
-	mouse      bool
+	focus focus
+	hp    helpScreen // the `?` screen
+	help  help.Model
+	mouse bool
 
 	st status
 	w  watchState
@@ -122,9 +121,10 @@ type Model struct {
 	read          readingState // zoom, the pager, matches
 	maxExpansions int          // prefix expansions while typing; 0: the default
 
-	features   []Feature
+	ed         *editing // the editing part (dialogs, marks, undo, findings); nil when not installed
+	why        *whyView // the why prompt and panel; nil when not installed
 	after      func(time.Duration, tea.Msg) tea.Cmd
-	quitNotice string // a feature's notice when the user quit, printed once the screen is gone
+	quitNotice string // the editing part's notice when the user quit, printed once the screen is gone
 }
 
 // watchState is the file-following part of the model.
@@ -159,12 +159,12 @@ func newModel(cfg config) *Model {
 		sessions: cfg.sessions,
 		home:     cfg.home,
 		filter:   filterAll,
-		marks:    map[uint64]store.Entry{},
+		marks:    newMarkSet(),
 		pv:       newPreview(),
 		rs:       &renderers{},
 		help:     help.New(),
 		mouse:    !cfg.noMouse,
-		features: cfg.features,
+		why:      cfg.why,
 		after:    cfg.after,
 		snap:     newSnapshot(nil),
 		lim:      defaultLimits(),
@@ -191,6 +191,9 @@ func newModel(cfg config) *Model {
 		m.open = openCmd(cfg.path, cfg.sessions)
 	}
 	m.applyStyles()
+	if cfg.ed != nil {
+		m.setEditing(cfg.ed)
+	}
 	m.setMode()
 	return m
 }
@@ -206,9 +209,10 @@ func (m *Model) Init() tea.Cmd {
 	return tea.Batch(cmds...)
 }
 
-// Update is the root of the update loop: quit and resize first, then the
-// features (editing dialogs take keys before the screen), then the parts;
-// an open stats panel or findings view follows whatever snapshot that left.
+// Update is the root of the update loop: quit and resize first, then
+// keys to the layer on top (top), and every other message to the part
+// that asked for it; an open stats panel or findings view follows
+// whatever snapshot that left.
 func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	model, cmd := m.update(msg)
 	return model, tea.Batch(cmd, m.refreshStats(), m.followSnapshot())
@@ -228,37 +232,47 @@ func (m *Model) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		}
 		return m, nil
 	}
-	if k, ok := msg.(tea.KeyPressMsg); ok {
-		if key.Matches(k, m.c.keys.Interrupt()) { // in every mode: nothing can lock the user in
-			return m, m.quit()
-		}
-		if cmd, handled := m.overlayKey(k); handled {
-			m.setMode()
-			return m, cmd
-		}
-	}
-	for _, f := range m.features {
-		if handled, cmd := f.Update(m, msg); handled {
-			m.setMode()
-			return m, cmd
-		}
-	}
 	cmd := m.dispatch(msg)
 	m.setMode()
 	return m, cmd
+}
+
+// followSnapshot redoes the findings of a replaced snapshot while the
+// findings view is open.
+func (m *Model) followSnapshot() tea.Cmd {
+	if m.ed == nil {
+		return nil
+	}
+	return m.ed.follow(m)
 }
 
 // dispatch hands a message to the part that handles it.
 func (m *Model) dispatch(msg tea.Msg) tea.Cmd {
 	switch msg := msg.(type) {
 	case tea.KeyPressMsg:
-		return m.handleKey(msg)
+		switch {
+		case key.Matches(msg, m.c.keys.Interrupt()): // in every layer: nothing can lock the user in
+			return m.quit()
+		case key.Matches(msg, m.c.keys.Suspend):
+			return suspendCmd()
+		}
+		return m.layerKey(msg)
 	case tea.MouseMsg:
 		return m.handleMouse(msg)
 	case tea.PasteMsg:
-		return m.handlePaste(msg)
+		return m.layerPaste(msg)
 	case loadedMsg:
-		return m.opened(msg)
+		cmd := m.opened(msg)
+		if m.ed != nil {
+			cmd = tea.Batch(cmd, m.ed.opened(msg))
+		}
+		return cmd
+	case reloadedMsg:
+		cmd := m.reloaded(msg)
+		if m.ed != nil {
+			cmd = tea.Batch(cmd, m.ed.reloaded(msg))
+		}
+		return cmd
 	case indexReadyMsg:
 		return m.indexDone()
 	case searchDoneMsg:
@@ -271,6 +285,16 @@ func (m *Model) dispatch(msg tea.Msg) tea.Cmd {
 		return m.orderReady(msg)
 	case statsDoneMsg:
 		return m.statsDone(msg)
+	case whyDoneMsg:
+		if m.why != nil {
+			return m.why.done(m, msg)
+		}
+		return nil
+	}
+	if m.ed != nil {
+		if handled, cmd := m.ed.message(m, msg); handled {
+			return cmd
+		}
 	}
 	return m.dispatchFile(msg)
 }
@@ -286,8 +310,6 @@ func (m *Model) dispatchFile(msg tea.Msg) tea.Cmd {
 		return m.debounced(msg)
 	case pollMsg:
 		return m.polled()
-	case reloadedMsg:
-		return m.reloaded(msg)
 	case daemonMsg:
 		m.st.daemon = msg.up
 	case clearMessageMsg:
@@ -296,30 +318,7 @@ func (m *Model) dispatchFile(msg tea.Msg) tea.Cmd {
 	return nil
 }
 
-// setMode enables the key bindings that apply now.
-func (m *Model) setMode() {
-	mode := keymap.ModeList
-	fmode, dialog := m.featureMode()
-	switch {
-	case m.showHelp:
-		mode = keymap.ModeHelp
-	case m.chg.logOpen:
-		mode = keymap.ModeLog
-	case m.sp.open:
-		mode = keymap.ModePanel
-	case m.dates.prompting:
-		mode = keymap.ModePrompt
-	case dialog:
-		mode = fmode
-	case m.typing:
-		mode = keymap.ModeSearch
-	case m.focus == focusPreview:
-		mode = keymap.ModePreview
-	}
-	m.c.keys.SetMode(mode, m.c.editing, m.applied != "" || m.pv.explain)
-}
-
-// quit closes the watcher and ends the program; what a feature still has
+// quit closes the watcher and ends the program; what the editing part still has
 // to say (unsaved text kept in a file) is kept for Run to print.
 func (m *Model) quit() tea.Cmd {
 	m.quitNotice = m.quitNotices()

@@ -183,7 +183,7 @@ func TestFilters(t *testing.T) {
 		if first := m.list.first(); first >= 0 && tt.key == "3" && m.list.cursor != first {
 			t.Errorf("key 3 left the cursor on row %d, want the first archive (row %d)", m.list.cursor, first)
 		}
-		got := m.ListedEntries()
+		got := m.listedEntries()
 		if len(got) != tt.want {
 			t.Errorf("key %s: %d entries, want %d", tt.key, len(got), tt.want)
 		}
@@ -214,7 +214,7 @@ func TestSortOrdersAndDateGroups(t *testing.T) {
 		t.Errorf("by name: %v, headers %v", names, headers(m))
 	}
 	press(m, "s") // size
-	es := m.ListedEntries()
+	es := m.listedEntries()
 	if !slices.IsSortedFunc(es, func(a, b store.Entry) int { return len(b.Content) - len(a.Content) }) || es[0].Name != "long-note" {
 		t.Errorf("by size: %v", listNames(m))
 	}
@@ -250,10 +250,10 @@ func TestReload_KeepsSelectionMarksAndSearch(t *testing.T) {
 	press(m, "enter")
 	press(m, "j")
 	sel := selectedName(m)
-	keep, _ := m.DB().Memory().Lookup("alice-preferences")
-	gone, _ := m.DB().Memory().Lookup("scratch")
-	m.SetMarked(keep.ID, true)
-	m.SetMarked(gone.ID, true)
+	keep, _ := m.writer().Memory().Lookup("alice-preferences")
+	gone, _ := m.writer().Memory().Lookup("scratch")
+	m.setMarked(keep.ID, true)
+	m.setMarked(gone.ID, true)
 	apply(t, path,
 		store.Add{Name: "pool-notes", Content: "pool sizing for the connection pool"},
 		store.Remove{Name: "scratch"},
@@ -263,8 +263,8 @@ func TestReload_KeepsSelectionMarksAndSearch(t *testing.T) {
 	if got := selectedName(m); got != sel {
 		t.Errorf("selection %q after reload, want %q", got, sel)
 	}
-	if !m.Marked(keep.ID) || m.Marked(gone.ID) {
-		t.Errorf("marks after reload: kept %v, removed %v", m.Marked(keep.ID), m.Marked(gone.ID))
+	if !m.marks.has(keep.ID) || m.marks.has(gone.ID) {
+		t.Errorf("marks after reload: kept %v, removed %v", m.marks.has(keep.ID), m.marks.has(gone.ID))
 	}
 	if m.applied != "pool " || !slices.Contains(listNames(m), "pool-notes") {
 		t.Errorf("search not re-run: query %q, list %v", m.applied, listNames(m))

@@ -72,11 +72,11 @@ func TestHelp_QClosesInsteadOfQuitting(t *testing.T) {
 	for _, k := range []string{"q", "esc", "?", "x"} {
 		m := openModel(t, copyFixture(t, "crmem/small.db"), 120, 40)
 		press(m, "?")
-		if !m.showHelp {
+		if !m.hp.open {
 			t.Fatal("? did not open the help")
 		}
 		_, cmd := m.Update(keyMsg(k))
-		if m.showHelp {
+		if m.hp.open {
 			t.Errorf("%s did not close the help", k)
 		}
 		if cmdQuits(cmd) {
@@ -125,7 +125,7 @@ func TestHelp_ScrollsWhenItDoesNotFit(t *testing.T) {
 			t.Errorf("after scrolling the help lacks %q:\n%s", want, screen)
 		}
 	}
-	if !m.showHelp {
+	if !m.hp.open {
 		t.Fatal("scrolling closed the help")
 	}
 	for range 200 { // back to the top
@@ -319,7 +319,7 @@ func TestSearch_HonestCountsNameSectionAndRecallView(t *testing.T) {
 	for m.list.cursor != recallAt-1 {
 		press(m, "j")
 	}
-	if _, ok := m.SelectedEntry(); ok {
+	if _, ok := m.selectedEntry(); ok {
 		t.Fatal("the expand row counts as an entry: an action there would hit another one")
 	}
 	press(m, "enter")

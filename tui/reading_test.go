@@ -280,7 +280,7 @@ func TestPositionAndScroll(t *testing.T) {
 func TestSuspend(t *testing.T) {
 	for _, setup := range [][]string{nil, {"/"}, {"?"}, {"f"}, {"tab"}} {
 		m := openModel(t, copyFixture(t, "crmem/small.db"), 100, 20)
-		m.features = editingFeatures(Options{Path: m.path})
+		m.setEditing(newEditingPart(Options{Path: m.path}))
 		press(m, setup...)
 		_, cmd := m.Update(keyMsg("ctrl+z"))
 		if !suspends(cmd) {

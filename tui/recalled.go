@@ -40,38 +40,37 @@ type recalledMsg struct {
 	err  error
 }
 
-// readRecalled reads every session's recalls off the update loop, one
+// read reads every session's recalls off the update loop, one
 // session at a time, keeping only the counts (recalls.ReadThen, as
 // `crmem stats` reads them), each result read against the names of snap's
 // entries (nil: the memory did not change since the last read).
-func (f *editing) readRecalled(snap *snapshot) tea.Cmd {
-	f.recalled.seq++
-	seq, r := f.recalled.seq, f.refs.reader
+func (rs *recalledState) read(r store.SessionsReader, snap *snapshot) tea.Cmd {
+	rs.seq++
+	seq := rs.seq
 	if snap != nil {
-		f.recalled.known = recalls.NameSet(snap.entries)
+		rs.known = recalls.NameSet(snap.entries)
 	}
-	known := f.recalled.known
+	known := rs.known
 	return func() tea.Msg {
 		then, err := recalls.ReadThen(r, sessions.RecallOptions{}, known)
 		return recalledMsg{seq: seq, then: then, err: err}
 	}
 }
 
-// RecallHistory is the recall history read, for the stats panel; nil
-// while it is read or when it could not be.
-func (f *editing) RecallHistory() *recalls.Then {
-	if !f.recalled.loaded || f.recalled.err != nil {
+// history is the recall history read, for the stats panel; nil while it
+// is read or when it could not be.
+func (rs *recalledState) history() *recalls.Then {
+	if !rs.loaded || rs.err != nil {
 		return nil
 	}
-	return f.recalled.then
+	return rs.then
 }
 
-// recalledRead installs a read and redraws what depends on it.
-func (f *editing) recalledRead(m *Model, msg recalledMsg) tea.Cmd {
-	if msg.seq != f.recalled.seq {
+// take installs a read and redraws what depends on it.
+func (r *recalledState) take(m *Model, msg recalledMsg) tea.Cmd {
+	if msg.seq != r.seq {
 		return nil
 	}
-	r := &f.recalled
 	r.then, r.err, r.loaded = msg.then, msg.err, true
 	if r.never {
 		m.rebuild()
@@ -79,10 +78,10 @@ func (f *editing) recalledRead(m *Model, msg recalledMsg) tea.Cmd {
 	return m.showSelected()
 }
 
-// timesRecalled is how many recorded recalls returned e (by its name, as
-// the recall's result names it).
-func (f *editing) timesRecalled(e store.Entry) recalledCount {
-	n, last := f.recalled.then.Count(e.Name)
+// times is how many recorded recalls returned e (by its name, as the
+// recall's result names it).
+func (r *recalledState) times(e store.Entry) recalledCount {
+	n, last := r.then.Count(e.Name)
 	return recalledCount{n: n, last: last}
 }
 
@@ -96,44 +95,43 @@ func (r recalledState) recalls() int {
 
 // toggleNever lists only the entries no recorded recall returned, or
 // everything again. It combines with the kind, date and orphan filters,
-// and `O` then marks only the old entries it lists.
-func (f *editing) toggleNever(m *Model) tea.Cmd {
-	r := &f.recalled
+// and `O` then marks only the old entries it lists; dir is where the
+// sessions were read.
+func (r *recalledState) toggleNever(m *Model, dir string) tea.Cmd {
 	if !r.loaded {
-		return m.SetStatus("the recalls are still being read")
+		return m.setMessage("the recalls are still being read")
 	}
 	r.never = !r.never
 	m.rebuild()
 	text := "showing every entry again"
 	if r.never {
 		n := 0
-		for _, e := range m.Entries() {
-			if f.timesRecalled(e).n == 0 {
+		for _, e := range m.snap.entries {
+			if r.times(e).n == 0 {
 				n++
 			}
 		}
-		text = fmt.Sprintf("never recalled only: %s that none of the %s in %s returned", humanize.Plural(n, "entry"), humanize.Plural(r.recalls(), "recorded recall"), f.refs.dir)
+		text = fmt.Sprintf("never recalled only: %s that none of the %s in %s returned", humanize.Plural(n, "entry"), humanize.Plural(r.recalls(), "recorded recall"), dir)
 	}
-	return tea.Batch(m.showSelected(), m.SetStatus(text))
+	return tea.Batch(m.showSelected(), m.setMessage(text))
 }
 
-// recalledBadge marks an entry recorded recalls returned: "3×".
-func (f *editing) recalledBadge(m *Model, e store.Entry) string {
-	if c := f.timesRecalled(e); c.n > 0 {
+// badge marks an entry recorded recalls returned: "3×".
+func (r *recalledState) badge(m *Model, e store.Entry) string {
+	if c := r.times(e); c.n > 0 {
 		return m.c.styles.dim.Render(" " + humanize.Count(c.n) + "×")
 	}
 	return ""
 }
 
-// recalledCard says on the header card how often the agent's recalls
-// returned the entry, and when last.
-func (f *editing) recalledCard(m *Model, e store.Entry) []string {
-	r := f.recalled
+// card says on the header card how often the agent's recalls returned
+// the entry, and when last.
+func (r *recalledState) card(m *Model, e store.Entry) []string {
 	if !r.loaded || r.err != nil || r.recalls() == 0 {
 		return nil
 	}
 	label := m.c.styles.label.Render("recalled ")
-	c := f.timesRecalled(e)
+	c := r.times(e)
 	if c.n == 0 {
 		return []string{label + m.c.styles.dim.Render("never, by none of "+humanize.Plural(r.recalls(), "recorded recall"))}
 	}

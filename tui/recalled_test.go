@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"encoding/json"
 	"fmt"
 	"maps"
 	"os"
@@ -12,6 +13,7 @@ import (
 
 	"github.com/charmbracelet/x/ansi"
 
+	"github.com/crmem/crmem/store"
 	"github.com/crmem/crmem/store/crabdb"
 	"github.com/crmem/crmem/store/crabdb/crabdbtest"
 )
@@ -57,8 +59,8 @@ func writeRecallSession(t *testing.T, dir, name, query string, names ...string) 
 func TestRecalled_BadgesCardAndFilter(t *testing.T) {
 	h := newEditHarnessIn(t, copyFixture(t, "crmem/small.db"), recallFixtureSessions(t))
 	badges := map[string]string{}
-	for _, e := range h.m.Entries() {
-		if b := ansi.Strip(h.f.RowBadge(h.m, e)); b != "" {
+	for _, e := range h.m.snap.entries {
+		if b := ansi.Strip(h.f.rowBadge(h.m, e)); b != "" {
 			badges[e.Name] = b
 		}
 	}
@@ -116,8 +118,8 @@ func TestRecalled_MarkOlderKeepsToTheFilter(t *testing.T) {
 		typeText(h.m, "30d")
 		press(h.m, "enter")
 		marked := 0
-		for _, e := range h.m.Entries() {
-			if h.m.Marked(e.ID) {
+		for _, e := range h.m.snap.entries {
+			if h.m.marks.has(e.ID) {
 				marked++
 				if tc.never && (e.Name == "archive-05" || e.Name == "archive-09") {
 					t.Errorf("never recalled: %s was marked though a recall returned it", e.Name)
@@ -184,8 +186,8 @@ func TestRecalled_Store(t *testing.T) {
 	put("local/session/dana-1/msg/000000000000", `{"message":{"role":"assistant","content":[{"type":"tool_use","id":"t1","name":"recall","input":{"query":"deploy"}}]}}`)
 	put("local/session/dana-1/msg/000000000001", `{"message":{"role":"user","content":[{"type":"tool_result","tool_use_id":"t1","name":"recall","content":"## deploy-steps\nx\n---\n## long-note\ny"}]}}`)
 	h := newEditHarnessIn(t, path, t.TempDir())
-	for _, e := range h.m.Entries() {
-		b := ansi.Strip(h.f.RowBadge(h.m, e))
+	for _, e := range h.m.snap.entries {
+		b := ansi.Strip(h.f.rowBadge(h.m, e))
 		if recalled := e.Name == "deploy-steps" || e.Name == "long-note"; recalled != strings.Contains(b, "1×") {
 			t.Errorf("%s: badge %q", e.Name, b)
 		}
@@ -193,5 +195,63 @@ func TestRecalled_Store(t *testing.T) {
 	press(h.m, "N")
 	if names := listNames(h.m); len(names) != 23 || slices.Contains(names, "deploy-steps") {
 		t.Errorf("never recalled in the store: %d %q", len(names), names)
+	}
+}
+
+// TestRecalled_NoInventedName: the recall column reads each recorded
+// result against the entries as they are (recalls.NameSet of the
+// snapshot), on open and again after a reload: an entry whose content
+// holds the recall tool's block separator ("\n---\n## Feeding") is one
+// returned name, so the entry named Feeding is never recalled. Without
+// the snapshot at the open, or the new one at the reload (where pets is
+// added), the result read by its shape alone names Feeding too.
+func TestRecalled_NoInventedName(t *testing.T) {
+	const pets = "The cat eats twice a day.\n---\n## Feeding\nAt 7 and at 19."
+	result, err := json.Marshal("## pets\n" + pets)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name   string
+		reload bool // pets is added after the open, then the file reloaded
+	}{{"open", false}, {"reload", true}} {
+		t.Run(tc.name, func(t *testing.T) {
+			path := copyFixture(t, "crmem/small.db")
+			sess := t.TempDir()
+			p := filepath.Join(sess, "crab_eve_1")
+			if err := os.MkdirAll(p, 0o755); err != nil {
+				t.Fatal(err)
+			}
+			steps := []string{
+				`{"message":{"role":"assistant","content":[{"type":"tool_use","id":"a","name":"recall","input":{"query":"cat feeding"}}]}}`,
+				`{"message":{"role":"user","content":[{"type":"tool_result","tool_use_id":"a","name":"recall","content":` + string(result) + `}]}}`,
+			}
+			for i, s := range steps {
+				if err := os.WriteFile(filepath.Join(p, fmt.Sprintf("step-%06d", i)), []byte(s), 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			feeding := store.Add{Name: "Feeding", Content: "a real entry named Feeding, never recalled"}
+			petsAdd := store.Add{Name: "pets", Content: pets}
+			if tc.reload {
+				apply(t, path, feeding)
+			} else {
+				apply(t, path, feeding, petsAdd)
+			}
+			h := newEditHarnessIn(t, path, sess)
+			if tc.reload {
+				apply(t, path, petsAdd)
+				reload(h.m)
+			}
+			badges := map[string]string{}
+			for _, e := range h.m.snap.entries {
+				if e.Name == "pets" || e.Name == "Feeding" {
+					badges[e.Name] = ansi.Strip(h.f.rowBadge(h.m, e))
+				}
+			}
+			if want := map[string]string{"pets": " 1×", "Feeding": ""}; !maps.Equal(badges, want) {
+				t.Errorf("badges %q, want %q", badges, want)
+			}
+		})
 	}
 }

@@ -46,24 +46,24 @@ type refsMsg struct {
 	err   error
 }
 
-// readRefs reads the sessions folder off the update loop.
-func (f *editing) readRefs() tea.Cmd {
-	f.refs.seq++
-	seq, r := f.refs.seq, f.refs.reader
+// read reads the sessions folder off the update loop.
+func (rs *refsState) read() tea.Cmd {
+	rs.seq++
+	seq, r := rs.seq, rs.reader
 	return func() tea.Msg {
 		ss, err := r.Read()
 		return refsMsg{seq: seq, refs: sessions.Index(ss), count: len(ss), err: err}
 	}
 }
 
-// refsRead installs a read and redraws what depends on it.
-func (f *editing) refsRead(m *Model, msg refsMsg) tea.Cmd {
-	if msg.seq != f.refs.seq {
+// take installs a read and redraws what depends on it.
+func (rs *refsState) take(m *Model, msg refsMsg) tea.Cmd {
+	if msg.seq != rs.seq {
 		return nil
 	}
-	f.refs.refs, f.refs.count, f.refs.err, f.refs.loaded = msg.refs, msg.count, msg.err, true
-	f.refs.byID = nil
-	if f.refs.orphans {
+	rs.refs, rs.count, rs.err, rs.loaded = msg.refs, msg.count, msg.err, true
+	rs.byID = nil
+	if rs.orphans {
 		m.rebuild()
 	}
 	return m.showSelected()
@@ -71,8 +71,7 @@ func (f *editing) refsRead(m *Model, msg refsMsg) tea.Cmd {
 
 // of returns the sessions referencing e, resolving the markers first if
 // the entries changed since.
-func (f *editing) of(m *Model, e store.Entry) entryRefs {
-	r := &f.refs
+func (r *refsState) of(m *Model, e store.Entry) entryRefs {
 	if r.byID == nil || r.forSnap != m.snap || r.forSeq != r.seq {
 		r.byID, r.forSnap, r.forSeq = resolveRefs(m, r.refs), m.snap, r.seq
 	}
@@ -103,52 +102,52 @@ func resolveRefs(m *Model, refs sessions.Refs) map[uint64]entryRefs {
 }
 
 // orphan reports whether e is an archive no session's marker names.
-func (f *editing) orphan(m *Model, e store.Entry) bool {
-	return e.Kind == store.Archive && len(f.of(m, e).by) == 0
+func (r *refsState) orphan(m *Model, e store.Entry) bool {
+	return e.Kind == store.Archive && len(r.of(m, e).by) == 0
 }
 
 // toggleOrphans lists only archives that no session references, or
 // everything again.
-func (f *editing) toggleOrphans(m *Model) tea.Cmd {
-	f.refs.orphans = !f.refs.orphans
+func (r *refsState) toggleOrphans(m *Model) tea.Cmd {
+	r.orphans = !r.orphans
 	m.rebuild()
 	text := "showing every entry again"
-	if f.refs.orphans {
-		text = fmt.Sprintf("orphan archives only: %s (no session in %s references them)", humanize.Count(f.orphanCount(m)), f.refs.dir)
+	if r.orphans {
+		text = fmt.Sprintf("orphan archives only: %s (no session in %s references them)", humanize.Count(r.orphanCount(m)), r.dir)
 	}
-	return tea.Batch(m.showSelected(), m.SetStatus(text))
+	return tea.Batch(m.showSelected(), m.setMessage(text))
 }
 
 // orphanCount counts the archives no session references.
-func (f *editing) orphanCount(m *Model) int {
+func (r *refsState) orphanCount(m *Model) int {
 	n := 0
-	for _, e := range m.Entries() {
-		if f.orphan(m, e) {
+	for _, e := range m.snap.entries {
+		if r.orphan(m, e) {
 			n++
 		}
 	}
 	return n
 }
 
-// EntryFilter keeps only orphan archives, only entries no recorded recall
+// entryFilter keeps only orphan archives, only entries no recorded recall
 // returned, or both, while those filters are on.
-func (f *editing) EntryFilter(m *Model) func(store.Entry) bool {
+func (f *editing) entryFilter(m *Model) func(store.Entry) bool {
 	orphans, never := f.refs.orphans, f.recalled.never
 	if !orphans && !never {
 		return nil
 	}
 	return func(e store.Entry) bool {
-		return (!orphans || f.orphan(m, e)) && (!never || f.timesRecalled(e).n == 0)
+		return (!orphans || f.refs.orphan(m, e)) && (!never || f.recalled.times(e).n == 0)
 	}
 }
 
-// RowBadge marks entries that sessions reference: ↺N when a session
+// rowBadge marks entries that sessions reference: ↺N when a session
 // resumes from it, ∘N when sessions only reference it (N sessions).
 // An entry the agent's recorded recalls returned also gets N× (recalled N
 // times).
-func (f *editing) RowBadge(m *Model, e store.Entry) string {
-	r := f.of(m, e)
-	recalled := f.recalledBadge(m, e)
+func (f *editing) rowBadge(m *Model, e store.Entry) string {
+	r := f.refs.of(m, e)
+	recalled := f.recalled.badge(m, e)
 	switch {
 	case len(r.resume) > 0:
 		return m.c.styles.warning.Render(" ↺"+humanize.Count(len(r.by))) + recalled
@@ -158,26 +157,26 @@ func (f *editing) RowBadge(m *Model, e store.Entry) string {
 	return recalled
 }
 
-// CardLines adds an archive's sessions (or any referenced entry's) to the
+// cardLines adds an archive's sessions (or any referenced entry's) to the
 // preview's header card.
-func (f *editing) CardLines(m *Model, e store.Entry) []string {
-	return append(f.refsCard(m, e), f.recalledCard(m, e)...)
+func (f *editing) cardLines(m *Model, e store.Entry) []string {
+	return append(f.refs.card(m, e), f.recalled.card(m, e)...)
 }
 
-// refsCard is the card's sessions lines.
-func (f *editing) refsCard(m *Model, e store.Entry) []string {
-	r := f.of(m, e)
-	if !f.refs.loaded || e.Kind != store.Archive && len(r.by) == 0 {
+// card is the header card's sessions lines.
+func (rs *refsState) card(m *Model, e store.Entry) []string {
+	r := rs.of(m, e)
+	if !rs.loaded || e.Kind != store.Archive && len(r.by) == 0 {
 		return nil
 	}
 	st := m.c.styles
 	label := st.label.Render("sessions ")
 	switch {
-	case f.refs.err != nil:
-		return []string{label + st.warning.Render("cannot read "+sanitize.Name(f.refs.dir)+": "+sanitize.Line(f.refs.err.Error()))}
-	case f.refs.count == 0:
+	case rs.err != nil:
+		return []string{label + st.warning.Render("cannot read "+sanitize.Name(rs.dir)+": "+sanitize.Line(rs.err.Error()))}
+	case rs.count == 0:
 		room := cardInner(m.previewWidth()) - lipgloss.Width(label+"none found in ")
-		return []string{label + st.dim.Render("none found in "+shortPath(displayPath(f.refs.dir, m.home), room))}
+		return []string{label + st.dim.Render("none found in "+shortPath(displayPath(rs.dir, m.home), room))}
 	}
 	if len(r.by) == 0 {
 		return []string{label + "none (orphan: no session references it)"}
@@ -191,13 +190,13 @@ func (f *editing) refsCard(m *Model, e store.Entry) []string {
 
 // resumeWarning names the sessions whose resume point is among es, for a
 // delete confirmation; "" when there are none.
-func (f *editing) resumeWarning(m *Model, es []store.Entry) string {
-	if unknown := f.refsUnknown(es); unknown != "" {
+func (r *refsState) resumeWarning(m *Model, es []store.Entry) string {
+	if unknown := r.unknown(es); unknown != "" {
 		return unknown
 	}
 	var names []string
 	for _, e := range es {
-		names = append(names, f.of(m, e).resume...)
+		names = append(names, r.of(m, e).resume...)
 	}
 	if len(names) == 0 {
 		return ""
@@ -211,20 +210,20 @@ func (f *editing) resumeWarning(m *Model, es []store.Entry) string {
 	return fmt.Sprintf(" ⚠ %s %s resume point: %s", humanize.Plural(len(names), "session"), verb, nameList(names))
 }
 
-// refsUnknown is the delete confirmation's warning when an archive is
+// unknown is the delete confirmation's warning when an archive is
 // among es and the sessions are not known: still being read, or not
 // readable. Saying nothing then would read as "no session resumes from
 // it"; "" when the sessions are known or no archive is concerned.
-func (f *editing) refsUnknown(es []store.Entry) string {
+func (r *refsState) unknown(es []store.Entry) string {
 	if !slices.ContainsFunc(es, func(e store.Entry) bool { return e.Kind == store.Archive }) {
 		return ""
 	}
-	where := sanitize.Name(f.refs.dir)
+	where := sanitize.Name(r.dir)
 	switch {
-	case !f.refs.loaded:
+	case !r.loaded:
 		return " ⚠ the sessions in " + where + " are still being read: a session may lose its resume point"
-	case f.refs.err != nil:
-		return " ⚠ cannot read the sessions in " + where + " (" + sanitize.Line(f.refs.err.Error()) + "): a session may lose its resume point"
+	case r.err != nil:
+		return " ⚠ cannot read the sessions in " + where + " (" + sanitize.Line(r.err.Error()) + "): a session may lose its resume point"
 	}
 	return ""
 }

@@ -76,7 +76,7 @@ func Run(opts Options) error {
 // configFrom builds the model's configuration from Options and the
 // environment (NO_COLOR, PAGER; the home folder, shown as ~).
 func configFrom(opts Options, getenv func(string) string) config {
-	cfg := config{path: opts.Path, sessions: opts.SessionsDir, style: opts.Style, noColor: getenv("NO_COLOR") != "", noMouse: opts.NoMouse, features: defaultFeatures(opts),
+	cfg := config{path: opts.Path, sessions: opts.SessionsDir, style: opts.Style, noColor: getenv("NO_COLOR") != "", noMouse: opts.NoMouse, ed: newEditingPart(opts), why: newWhyView(),
 		keys: opts.Keys, order: parseSort(opts.Sort), maxExpansions: opts.MaxExpansions, pager: getenv("PAGER"),
 		nameMatches: opts.NameMatches, recallLimit: opts.RecallLimit}
 	cfg.daemon = opts.DaemonSocket

@@ -42,7 +42,7 @@ func manyHitsMemory(t *testing.T, n int) (string, []uint64) {
 // listedIDsOf is the ids of the list's entry rows, in order.
 func listedIDsOf(m *Model) []uint64 {
 	var ids []uint64
-	for _, e := range m.ListedEntries() {
+	for _, e := range m.listedEntries() {
 		ids = append(ids, e.ID)
 	}
 	return ids
@@ -95,16 +95,16 @@ func TestMarks_StarMarksEveryHit(t *testing.T) {
 	press(h.m, "/")
 	typeText(h.m, "deploy ")
 	press(h.m, "enter", "*")
-	if got := len(h.m.MarkedIDs()); got != n {
+	if got := len(h.m.marks.ids()); got != n {
 		t.Fatalf("* marked %d entries, want every hit: %d", got, n)
 	}
 	h.wantStatus("marked 2,500 search hits (1,000 listed)")
 	press(h.m, "*")
-	if got := len(h.m.MarkedIDs()); got != 0 {
+	if got := len(h.m.marks.ids()); got != 0 {
 		t.Fatalf("* again left %d marked, want none", got)
 	}
 	press(h.m, "2", "*") // notes only
-	if got := len(h.m.MarkedIDs()); got != n/2 {
+	if got := len(h.m.marks.ids()); got != n/2 {
 		t.Fatalf("* on notes marked %d, want %d", got, n/2)
 	}
 }

@@ -30,7 +30,7 @@ func TestSessionsReadOnceAtStart(t *testing.T) {
 			path := copyFixture(t, "crmem/small.db")
 			f := newEditing(Options{Path: path, SessionsDir: t.TempDir()}, editor.Options{TempDir: t.TempDir()}, nil)
 			m := newModel(config{path: path, style: "dark", noColor: true, now: func() time.Time { return testNow },
-				loc: time.UTC, after: noTimer, features: []Feature{f}})
+				loc: time.UTC, after: noTimer, ed: f})
 			drive(m, func() tea.Msg { return tea.WindowSizeMsg{Width: 120, Height: 40} })
 			var write func()
 			if tt.between {
@@ -48,7 +48,7 @@ func TestSessionsReadOnceAtStart(t *testing.T) {
 			if f.refs.seq != tt.reads {
 				t.Errorf("a look that found the file unchanged read the sessions again (%d reads)", f.refs.seq)
 			}
-			drive(m, m.Reload()) // R: the user asks, the sessions are read
+			drive(m, m.reloadNow()) // R: the user asks, the sessions are read
 			if f.refs.seq != tt.reads+1 || f.recalled.seq != tt.reads+1 {
 				t.Errorf("after R: %d and %d reads, want %d", f.refs.seq, f.recalled.seq, tt.reads+1)
 			}

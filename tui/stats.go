@@ -21,11 +21,11 @@ import (
 // replaced (a reload, a write, a new read of the sessions) while the panel
 // is open.
 type statsPanel struct {
-	open   bool
-	offset int         // first line shown
-	shown  statsOf     // what s is of; its snap is nil until computed
-	s      stats.Stats // the figures of shown
-	doing  statsOf     // what is being computed; its snap is nil when nothing
+	open  bool
+	sc    scroller    // the window shown of its lines
+	shown statsOf     // what s is of; its snap is nil until computed
+	s     stats.Stats // the figures of shown
+	doing statsOf     // what is being computed; its snap is nil when nothing
 }
 
 // statsOf is what the panel's figures are computed from: a snapshot and
@@ -49,14 +49,14 @@ func statsCmd(of statsOf, loc *time.Location, now time.Time) tea.Cmd {
 }
 
 // statsOfNow is what the panel should show: the current snapshot and the
-// recall history a feature holds.
+// recall history the editing part holds.
 func (m *Model) statsOfNow() statsOf {
 	return statsOf{snap: m.snap, history: m.recallHistory()}
 }
 
 // openStats shows the stats panel, from its top.
 func (m *Model) openStats() tea.Cmd {
-	m.sp.open, m.sp.offset = true, 0
+	m.sp.open, m.sp.sc = true, scroller{}
 	return m.refreshStats()
 }
 
@@ -83,37 +83,23 @@ func (m *Model) statsDone(msg statsDoneMsg) tea.Cmd {
 	return m.refreshStats()
 }
 
-// statsKey scrolls the panel; cancel, quit (as configured) and the stats
-// key close it (no key quits from an overlay).
-func (m *Model) statsKey(k tea.KeyPressMsg) tea.Cmd {
+// key scrolls the panel at h rows; cancel, quit (as configured) and the
+// stats key close it (no key quits from an overlay).
+func (p *statsPanel) key(m *Model, k tea.KeyPressMsg, h int) {
 	keys := &m.c.keys
-	switch {
-	case key.Matches(k, keys.Cancel) || key.Matches(k, keys.Quit) || key.Matches(k, keys.Stats):
-		m.sp.open = false
-	case key.Matches(k, keys.Top):
-		m.sp.offset = 0
-	case key.Matches(k, keys.Bottom):
-		m.sp.offset = m.statsOverflow()
-	default:
-		if d, ok := m.moveDelta(k); ok {
-			m.scrollStats(d)
-		}
+	if key.Matches(k, keys.Cancel) || key.Matches(k, keys.Quit) || key.Matches(k, keys.Stats) {
+		p.open = false
+		return
 	}
-	return nil
+	p.sc.key(m, k, len(p.lines(m.c.styles, m.c.width)), h)
 }
 
-// scrollStats moves the panel's window by d lines, within its text.
-func (m *Model) scrollStats(d int) {
-	m.sp.offset = min(max(m.sp.offset+d, 0), m.statsOverflow())
-}
-
-// statsLines is the panel's text below its title at the screen's width.
-func (m *Model) statsLines() []string {
-	if m.sp.shown.snap == nil {
-		return []string{m.c.styles.dim.Render("counting…")}
+// lines is the panel's text below its title at width w.
+func (p *statsPanel) lines(st *styles, w int) []string {
+	if p.shown.snap == nil {
+		return []string{st.dim.Render("counting…")}
 	}
-	st := m.c.styles
-	return statsview.Lines(m.sp.s, m.c.width, statsview.Style{
+	return statsview.Lines(p.s, w, statsview.Style{
 		Title: func(s string) string { return st.groupHeader.Render(s) },
 		Dim:   func(s string) string { return st.dim.Render(s) },
 		Kind: func(k store.Kind, s string) string {
@@ -125,29 +111,22 @@ func (m *Model) statsLines() []string {
 	})
 }
 
-// statsOverflow is how many lines of the panel do not fit the screen.
-func (m *Model) statsOverflow() int {
-	return max(len(m.statsLines())+1-m.bodyHeight(), 0)
-}
-
-// statsView renders the panel in place of the panes: a title with the
+// view renders the panel at w×h in place of the panes: a title with the
 // keys, then a window of the figures the movement keys scroll.
-func (m *Model) statsView() string {
+func (p *statsPanel) view(m *Model, w, h int) string {
 	st := m.c.styles
 	keys := &m.c.keys
-	lines := m.statsLines()
-	h := m.bodyHeight()
+	lines := p.lines(st, w)
 	closeKeys := hints("/", keyName(keys.Cancel), keyName(keys.Quit), keyName(keys.Stats))
 	hint := "  (" + closeKeys + " close)"
-	if over := len(lines) + 1 - h; over > 0 {
-		m.sp.offset = min(m.sp.offset, over)
-		hint = fmt.Sprintf("  (%s scroll · %d–%d/%d · %s close)",
-			keys.ScrollLabel(), m.sp.offset+1, m.sp.offset+h-1, len(lines), closeKeys)
-		lines = lines[m.sp.offset : m.sp.offset+h-1]
+	n := len(lines)
+	lines = p.sc.window(lines, h)
+	if overflows(n, h) {
+		hint = fmt.Sprintf("  (%s scroll · %s · %s close)", keys.ScrollLabel(), p.sc.position(n, h), closeKeys)
 	}
-	if m.sp.doing.snap != nil && m.sp.shown.snap != nil {
+	if p.doing.snap != nil && p.shown.snap != nil {
 		hint += st.dim.Render(" updating…")
 	}
 	title := st.paneTitle.Render("Memory stats") + st.dim.Render(hint)
-	return box(title+"\n"+strings.Join(lines, "\n"), m.c.width, h)
+	return box(title+"\n"+strings.Join(lines, "\n"), w, h)
 }

@@ -29,14 +29,14 @@ func TestStats_PanelOpensScrollsCloses(t *testing.T) {
 			if m.c.keys.ShortHelp()[0].Help().Key == "" || !m.sp.open {
 				t.Fatalf("panel not open")
 			}
-			before := m.sp.offset
+			before := m.sp.sc.top
 			press(m, "j", "j")
-			if m.sp.offset != before+2 {
-				t.Errorf("j j scrolled from %d to %d, want %d", before, m.sp.offset, before+2)
+			if m.sp.sc.top != before+2 {
+				t.Errorf("j j scrolled from %d to %d, want %d", before, m.sp.sc.top, before+2)
 			}
 			press(m, "G")
-			if m.sp.offset != m.statsOverflow() || m.statsOverflow() == 0 {
-				t.Errorf("G went to %d, want the end %d (> 0 at this height)", m.sp.offset, m.statsOverflow())
+			if m.sp.sc.top != maxTop(len(m.sp.lines(m.c.styles, m.c.width)), m.bodyHeight()) || maxTop(len(m.sp.lines(m.c.styles, m.c.width)), m.bodyHeight()) == 0 {
+				t.Errorf("G went to %d, want the end %d (> 0 at this height)", m.sp.sc.top, maxTop(len(m.sp.lines(m.c.styles, m.c.width)), m.bodyHeight()))
 			}
 			press(m, closeKey)
 			if m.sp.open || strings.Contains(plainScreen(m), "Memory stats") {
@@ -153,19 +153,19 @@ func TestStats_RecallSection(t *testing.T) {
 		t.Fatalf("panel shows history %p, the model holds %p", m.sp.shown.history, h.f.recalled.then)
 	}
 	recalled := 0
-	for _, e := range m.Entries() {
-		if h.f.timesRecalled(e).n > 0 {
+	for _, e := range m.snap.entries {
+		if h.f.recalled.times(e).n > 0 {
 			recalled++
 		}
 	}
 	r := m.sp.s.Recalls
-	if r == nil || r.Recalls != h.f.recalled.recalls() || r.Recalled != recalled || r.Never != len(m.Entries())-recalled {
-		t.Fatalf("section %+v; the badges count %d recalled of %d, %d recalls", r, recalled, len(m.Entries()), h.f.recalled.recalls())
+	if r == nil || r.Recalls != h.f.recalled.recalls() || r.Recalled != recalled || r.Never != len(m.snap.entries)-recalled {
+		t.Fatalf("section %+v; the badges count %d recalled of %d, %d recalls", r, recalled, len(m.snap.entries), h.f.recalled.recalls())
 	}
 	drive(m, resizeCmd(120, 200))
 	scr := plainScreen(m)
 	for _, want := range []string{
-		fmt.Sprintf("recall history  %s in %s · %d of %s recalled", humanize.Plural(r.Recalls, "recorded recall"), humanize.Plural(r.Sessions, "session"), recalled, humanize.Plural(len(m.Entries()), "entry")),
+		fmt.Sprintf("recall history  %s in %s · %d of %s recalled", humanize.Plural(r.Recalls, "recorded recall"), humanize.Plural(r.Sessions, "session"), recalled, humanize.Plural(len(m.snap.entries), "entry")),
 		"most recalled  (times returned then, as recorded)",
 		"1×  N deploy-steps",
 		fmt.Sprintf("never recalled  %s no recorded recall returned", humanize.Plural(r.Never, "entry")),

@@ -56,12 +56,8 @@ func (m *Model) statusLines() []string {
 		parts = append(parts, st.warning.Render(w))
 	}
 	parts = append(parts, m.storeStatus()...)
-	for _, f := range m.features {
-		if s, ok := f.(statusTexter); ok {
-			if t := s.StatusText(m); t != "" {
-				parts = append(parts, t)
-			}
-		}
+	if t := m.statusText(); t != "" {
+		parts = append(parts, t)
 	}
 	if s := m.searchStatus(); s != "" {
 		parts = append(parts, st.status.Render(s))
@@ -116,7 +112,7 @@ func (m *Model) warnings() []string {
 	if m.st.fileWarning != "" {
 		out = append(out, "⚠ "+m.st.fileWarning)
 	}
-	if m.st.daemon && !m.ReadOnly() { // nothing is edited here on a read-only store
+	if m.st.daemon && !m.readOnly() { // nothing is edited here on a read-only store
 		switch {
 		case m.c.width >= 120:
 			out = append(out, "⚠ crabtalk daemon running: it will overwrite edits made here")

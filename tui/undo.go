@@ -1,7 +1,6 @@
 package tui
 
 import (
-	"errors"
 	"fmt"
 	"strings"
 
@@ -39,25 +38,26 @@ type writeDoneMsg struct {
 	err     error
 	snap    *snapshot // the entries after the write, built off the loop
 	isUndo  bool      // an undo is not itself pushed on the stack
-	then    func(m *Model, w writeDoneMsg) tea.Cmd
+	req     request   // what the write was made for: editing.wrote reports it
 }
 
-// write applies ops through DB.Apply off the update loop (atomic, locked,
-// conflict-checked against the file); then reports the outcome.
-func (f *editing) write(m *Model, label string, ops []store.Op, then func(*Model, writeDoneMsg) tea.Cmd) tea.Cmd {
-	return f.applyCmd(m, writeDoneMsg{label: label, then: then}, ops)
+// write applies ops, made for r, through DB.Apply off the update loop
+// (atomic, locked, conflict-checked against the file); editing.wrote
+// reports the outcome.
+func (f *editing) write(m *Model, r request, ops []store.Op) tea.Cmd {
+	return f.applyCmd(m, writeDoneMsg{label: writeLabel(r), req: r}, ops)
 }
 
 func (f *editing) applyCmd(m *Model, w writeDoneMsg, ops []store.Op) tea.Cmd {
-	db := m.DB()
+	db := m.writer()
 	if db == nil {
-		return m.SetStatus("no memory file is open")
+		return m.setMessage("no memory file is open")
 	}
 	if m.st.fileGone {
 		// A write now would read the missing file as an empty memory: the
 		// last state would leave the screen and the marks with it, and the
 		// next reload would report every entry as added.
-		return m.SetStatus("nothing written: another writer deleted the file; waiting for it to reappear")
+		return m.setMessage("nothing written: another writer deleted the file; waiting for it to reappear")
 	}
 	f.busy = true
 	prev := m.snap
@@ -85,7 +85,7 @@ func (f *editing) writeDone(m *Model, w writeDoneMsg) tea.Cmd {
 	if w.err == nil && len(w.changes) > 0 && !w.isUndo {
 		f.undo.push(w.label, w.changes)
 	}
-	return tea.Batch(m.refreshWith(w.snap, added(w.changes)), w.then(m, w))
+	return tea.Batch(m.refreshWith(w.snap, added(w.changes)), f.wrote(m, w))
 }
 
 // added is the id of the first entry a write created (to select it), or 0.
@@ -104,18 +104,9 @@ func added(changes []store.Change) uint64 {
 func (f *editing) undoLast(m *Model) tea.Cmd {
 	st, ok := f.undo.pop()
 	if !ok {
-		return m.SetStatus("nothing to undo")
+		return m.setMessage("nothing to undo")
 	}
-	w := writeDoneMsg{label: st.label, isUndo: true, then: func(m *Model, w writeDoneMsg) tea.Cmd {
-		if w.err != nil {
-			f.undo.push(st.label, st.changes) // it stays until restored or dropped
-			if errors.Is(w.err, store.ErrNameTaken) {
-				return f.offerRestoreAs(m, st)
-			}
-			return m.SetStatus("cannot undo " + st.label + ": " + errText(m, w.err) + "; nothing changed (" + hints(": ", "still in the undo list", keyHint(m.c.keys.Undo, "tries again")) + ")")
-		}
-		return m.SetStatus("undone: " + st.label)
-	}}
+	w := writeDoneMsg{label: st.label, isUndo: true, req: reqUndo{st}}
 	return f.applyCmd(m, w, store.Undo(st.changes))
 }
 
@@ -123,9 +114,9 @@ func (f *editing) undoLast(m *Model) tea.Cmd {
 // taken meanwhile: put them back under free names, keep the step in the
 // undo list, or drop it. The step is the top of the undo list meanwhile.
 func (f *editing) offerRestoreAs(m *Model, st undoStep) tea.Cmd {
-	ops, renamed := restoreUnder(store.Undo(st.changes), m.DB().Memory().Lookup)
+	ops, renamed := restoreUnder(store.Undo(st.changes), m.writer().Memory().Lookup)
 	if len(renamed) == 0 {
-		return m.SetStatus("cannot undo " + st.label + ": a name is taken; nothing changed (still in the undo list)")
+		return m.setMessage("cannot undo " + st.label + ": a name is taken; nothing changed (still in the undo list)")
 	}
 	var olds, news []string
 	for _, r := range renamed {
@@ -134,33 +125,13 @@ func (f *editing) offerRestoreAs(m *Model, st undoStep) tea.Cmd {
 	f.dlg = &choiceDialog{
 		text: fmt.Sprintf("cannot undo %s: %s taken meanwhile.", st.label, strings.Join(olds, ", ")),
 		choices: []choice{
-			{b: &m.Keys().RestoreRenamed, label: "restore as " + strings.Join(news, ", "), short: "restore renamed", pick: func(m *Model) tea.Cmd {
-				return f.restoreRenamed(m, st, ops, news)
-			}},
-			{b: &m.Keys().KeepUndo, label: "keep it in the undo list", short: "keep", pick: func(m *Model) tea.Cmd {
-				return m.SetStatus("kept in the undo list: " + st.label)
-			}},
-			{b: &m.Keys().DropUndo, label: "drop it from the undo list", short: "drop", pick: func(m *Model) tea.Cmd {
-				f.undo.pop()
-				return m.SetStatus("dropped from the undo list: " + st.label + " (the entry is gone for good)")
-			}},
+			{b: &m.c.keys.RestoreRenamed, label: "restore as " + strings.Join(news, ", "), short: "restore renamed", pick: reqRestoreRenamed{st, ops, news}},
+			{b: &m.c.keys.KeepUndo, label: "keep it in the undo list", short: "keep", pick: reqKeepUndo{st}},
+			{b: &m.c.keys.DropUndo, label: "drop it from the undo list", short: "drop", pick: reqDropUndo{st}},
 		},
-		cancel: func(m *Model) tea.Cmd { return m.SetStatus("kept in the undo list: " + st.label) },
+		cancel: reqKeepUndo{st},
 	}
 	return nil
-}
-
-// restoreRenamed applies the undo with the renamed restores; on success
-// the step leaves the undo list.
-func (f *editing) restoreRenamed(m *Model, st undoStep, ops []store.Op, news []string) tea.Cmd {
-	w := writeDoneMsg{label: st.label, isUndo: true, then: func(m *Model, w writeDoneMsg) tea.Cmd {
-		if w.err != nil {
-			return m.SetStatus("cannot undo " + st.label + ": " + errText(m, w.err) + "; nothing changed (still in the undo list)")
-		}
-		f.undo.pop()
-		return m.SetStatus("undone: " + st.label + ", restored as " + strings.Join(news, ", "))
-	}}
-	return f.applyCmd(m, w, ops)
 }
 
 // restoreUnder renames every Restore of ops whose name is taken (by an

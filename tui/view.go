@@ -1,7 +1,6 @@
 package tui
 
 import (
-	"fmt"
 	"slices"
 	"strings"
 
@@ -28,18 +27,7 @@ func (m *Model) screen() string {
 	if !m.c.sized {
 		return ""
 	}
-	var body string
-	switch {
-	case m.showHelp:
-		body = m.fullHelp()
-	case m.chg.logOpen:
-		body = m.changeLogView()
-	case m.sp.open:
-		body = m.statsView()
-	}
-	if body == "" {
-		body = m.featureBody(m.c.width, m.bodyHeight())
-	}
+	body := m.layerBody(m.c.width, m.bodyHeight())
 	if body == "" {
 		body = m.body()
 	}
@@ -97,9 +85,9 @@ func (m *Model) body() string {
 func (m *Model) listPane(w, h int) string {
 	ls := listStyle{
 		width: w, now: m.c.now(), focused: m.focus == focusList,
-		marks: m.marks, searched: m.result != nil, fresh: m.chg.unseen, open: m.c.keys.Open,
+		marks: m.marks.byID, searched: m.result != nil, fresh: m.chg.unseen, open: m.c.keys.Open,
 	}
-	if len(m.features) > 0 {
+	if m.ed != nil {
 		ls.badge = m.rowBadge
 	}
 	if len(m.list.rows) == 0 && m.blankMemory() {
@@ -179,12 +167,9 @@ func (m *Model) searchLine() string {
 	return ansi.Truncate(left+strings.Repeat(" ", gap)+right, m.c.width, "")
 }
 
-// helpLines is the date prompt, a feature's dialog (up to three lines), or
+// helpLines is the top layer's prompt or dialog (up to three lines), or
 // the short help.
 func (m *Model) helpLines() []string {
-	if m.dates.prompting {
-		return []string{ansi.Truncate(m.datePromptView(), m.c.width, "…")}
-	}
 	if o := m.overlay(); o != "" {
 		lines := strings.Split(o, "\n")
 		for i, l := range lines {
@@ -223,55 +208,4 @@ func (m *Model) shortHelp() string {
 		}
 	}
 	return ansi.Truncate(h.ShortHelpView([]key.Binding{last}), m.c.width, "…")
-}
-
-// fullHelp is the `?` screen, generated from the key map; when it does
-// not fit it shows a window of it that the movement keys scroll.
-func (m *Model) fullHelp() string {
-	lines := m.keyHelpLines()
-	h := m.bodyHeight()
-	closeKeys := m.c.keys.CloseHelpLabel()
-	hint := "  (" + closeKeys + " close)"
-	if over := len(lines) + 1 - h; over > 0 {
-		m.helpOffset = min(m.helpOffset, over)
-		hint = fmt.Sprintf("  (%s scroll · %d–%d/%d · %s close)",
-			m.c.keys.ScrollLabel(), m.helpOffset+1, m.helpOffset+h-1, len(lines), closeKeys)
-		lines = lines[m.helpOffset : m.helpOffset+h-1]
-	}
-	title := m.c.styles.paneTitle.Render("Keys") + m.c.styles.dim.Render(hint)
-	return box(title+"\n"+strings.Join(lines, "\n"), m.c.width, h)
-}
-
-// keyHelpLines is the help's text below its title, one string per line.
-func (m *Model) keyHelpLines() []string {
-	keys := m.c.keys // the bindings as configured, not as narrowed while help is open
-	keys.SetReferenceMode(m.c.editing)
-	return strings.Split("\n"+m.helpBlocks(keys.FullHelp()), "\n")
-}
-
-// helpOverflow is how many help lines do not fit the screen.
-func (m *Model) helpOverflow() int {
-	return max(len(m.keyHelpLines())+1-m.bodyHeight(), 0)
-}
-
-// helpBlocks lays the key groups side by side, starting a new block of rows
-// whenever the next group would not fit the width, so a narrow terminal
-// shows every key instead of cutting the last columns off.
-func (m *Model) helpBlocks(groups [][]key.Binding) string {
-	h := m.help
-	h.SetWidth(0) // measure unclipped
-	var blocks []string
-	var row [][]key.Binding
-	for _, g := range groups {
-		next := append(slices.Clone(row), g)
-		if len(row) > 0 && lipgloss.Width(h.FullHelpView(next)) > m.c.width {
-			blocks = append(blocks, h.FullHelpView(row))
-			next = [][]key.Binding{g}
-		}
-		row = next
-	}
-	if len(row) > 0 {
-		blocks = append(blocks, h.FullHelpView(row))
-	}
-	return strings.Join(blocks, "\n\n")
 }

@@ -101,7 +101,7 @@ func TestView(t *testing.T) {
 
 func TestView_HelpListsEveryBinding(t *testing.T) {
 	m := demoModel(t, 140, 40)
-	m.EnableEditing()
+	m.enableEditing()
 	press(m, "?")
 	screen := plainScreen(m)
 	for _, group := range keymap.DefaultKeyMap().FullHelp() {
@@ -112,7 +112,7 @@ func TestView_HelpListsEveryBinding(t *testing.T) {
 		}
 	}
 	press(m, "j") // any key closes
-	if m.showHelp {
+	if m.hp.open {
 		t.Error("help still shown")
 	}
 }

@@ -38,7 +38,7 @@ func TestWelcome_BlankMemory(t *testing.T) {
 		for _, w := range []int{120, 60, 24} {
 			t.Run(fmt.Sprintf("%s/%d", c.name, w), func(t *testing.T) {
 				m := openModel(t, c.path(t), w, 30)
-				m.EnableEditing()
+				m.enableEditing()
 				screen := plainScreen(m)
 				for _, line := range strings.Split(screen, "\n") {
 					if ansi.StringWidth(line) > w {
@@ -72,7 +72,7 @@ func TestWelcome_GoneOnceWritten(t *testing.T) {
 	if s := plainScreen(m); strings.Contains(s, "add the first note") || !strings.Contains(s, "q quit • ? help") {
 		t.Errorf("without editing the welcome offers n, or the help line is wrong:\n%s", s)
 	}
-	m.EnableEditing()
+	m.enableEditing()
 	apply(t, path, store.Add{Name: "first", Content: "hello"})
 	reload(m)
 	s := plainScreen(m)
@@ -102,7 +102,7 @@ func TestTmux_Welcome(t *testing.T) {
 func TestWelcome_Small(t *testing.T) {
 	for _, size := range [][2]int{{40, 12}, {80, 24}} {
 		m := openModel(t, filepath.Join(t.TempDir(), "memory.db"), size[0], size[1])
-		m.EnableEditing()
+		m.enableEditing()
 		screen := plainScreen(m)
 		lines := strings.Split(screen, "\n")
 		if len(lines) > size[1] {

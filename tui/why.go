@@ -12,29 +12,28 @@ import (
 
 	"github.com/crmem/crmem/internal/humanize"
 	"github.com/crmem/crmem/internal/sanitize"
-	"github.com/crmem/crmem/keymap"
 	"github.com/crmem/crmem/store"
 	"github.com/crmem/crmem/store/why"
 )
 
-// whyFeature is the Feature behind the why key: during a search, where
+// whyView is the part behind the why key: during a search, where
 // any entry stands in the agent's recall of the query and why (store/why,
 // as `crmem search --why`), the selected entry's or one named in a prompt
 // that completes names, shown in a panel in place of the panes.
-type whyFeature struct {
+type whyView struct {
 	prompt *promptDialog
 	comp   nameCompletion
 	panel  *whyPanel
 	seq    int // the last explanation asked for; older answers are dropped
 }
 
-// newWhyFeature builds the feature, closed.
-func newWhyFeature() *whyFeature { return &whyFeature{} }
+// newWhyView builds the why part, closed.
+func newWhyView() *whyView { return &whyView{} }
 
 // whyPanel is an explanation on screen and how far it is scrolled.
 type whyPanel struct {
 	rep why.Report
-	top int
+	sc  scroller
 }
 
 // whyDoneMsg carries an explanation computed off the update loop.
@@ -44,53 +43,40 @@ type whyDoneMsg struct {
 	err error
 }
 
-// Update opens the prompt on the why key, runs the prompt and the panel
-// while they are open, and takes the explanation when it is ready.
-func (f *whyFeature) Update(m *Model, msg tea.Msg) (bool, tea.Cmd) {
-	switch msg := msg.(type) {
-	case tea.KeyPressMsg:
-		return f.key(m, msg)
-	case tea.PasteMsg:
-		if f.prompt != nil {
-			f.prompt.paste(msg.Content)
-			return true, nil
-		}
-	case whyDoneMsg:
-		if msg.seq != f.seq {
-			return true, nil
-		}
-		if msg.err != nil {
-			return true, m.SetStatus("why: " + sanitize.Line(m.shortError(msg.err)))
-		}
-		f.panel = &whyPanel{rep: msg.rep}
-		return true, nil
+// done takes an explanation computed off the update loop, unless a later
+// one was asked for.
+func (f *whyView) done(m *Model, msg whyDoneMsg) tea.Cmd {
+	if msg.seq != f.seq {
+		return nil
 	}
-	return false, nil
+	if msg.err != nil {
+		return m.setMessage("why: " + sanitize.Line(m.shortError(msg.err)))
+	}
+	f.panel = &whyPanel{rep: msg.rep}
+	return nil
 }
 
 // key handles a key press for the prompt, the panel, or the why key.
-func (f *whyFeature) key(m *Model, k tea.KeyPressMsg) (bool, tea.Cmd) {
-	keys := m.Keys()
+func (f *whyView) key(m *Model, k tea.KeyPressMsg) (bool, tea.Cmd) {
+	keys := &m.c.keys
 	switch {
 	case f.prompt != nil && key.Matches(k, keys.Complete):
 		return true, f.complete(m)
 	case f.prompt != nil:
 		p := f.prompt
-		cmd, done := p.key(m, k)
+		cmd, req, done := p.key(m, k)
 		if done && f.prompt == p {
 			f.prompt = nil
+		}
+		if r, ok := req.(reqWhy); ok {
+			cmd = tea.Batch(cmd, f.do(m, r))
 		}
 		return true, cmd
 	case f.panel != nil:
 		if key.Matches(k, keys.Cancel) || key.Matches(k, keys.Quit) || key.Matches(k, keys.Accept) {
 			f.panel = nil
-		} else if key.Matches(k, keys.Top) || key.Matches(k, keys.Bottom) {
-			f.panel.top = 0
-			if key.Matches(k, keys.Bottom) {
-				f.scroll(m, len(whyLines(m, f.panel.rep, m.c.width)))
-			}
-		} else if d, ok := m.moveDelta(k); ok {
-			f.scroll(m, d)
+		} else {
+			f.panel.sc.key(m, k, len(whyLines(m, f.panel.rep, m.c.width))-1, m.bodyHeight())
 		}
 		return true, nil
 	case key.Matches(k, keys.Why):
@@ -101,31 +87,34 @@ func (f *whyFeature) key(m *Model, k tea.KeyPressMsg) (bool, tea.Cmd) {
 
 // open asks which entry to explain, the selected one proposed; without a
 // search there is no recall to explain.
-func (f *whyFeature) open(m *Model) tea.Cmd {
+func (f *whyView) open(m *Model) tea.Cmd {
 	query := m.applied
 	if strings.TrimSpace(query) == "" {
-		return m.SetStatus(hints(" ", keyName(m.c.keys.Why), "explains a search's recall: search first") + paren(keyName(m.c.keys.Search)))
+		return m.setMessage(hints(" ", keyName(m.c.keys.Why), "explains a search's recall: search first") + paren(keyName(m.c.keys.Search)))
 	}
 	name := ""
-	if e, ok := m.SelectedEntry(); ok {
+	if e, ok := m.selectedEntry(); ok {
 		name = e.Name
 	}
 	f.comp = nameCompletion{}
-	f.prompt = newPrompt("why", name, nil, func(m *Model, v string) tea.Cmd {
-		if v == "" {
-			return m.SetStatus("cancelled")
-		}
-		return f.explain(m, query, v)
-	})
-	return m.SetStatus("why: an entry's place in the agent's recall" + paren(keyHint(m.c.keys.Complete, "completes a name")))
+	f.prompt = newPrompt("why", name, nil, reqWhy{query: query})
+	return m.setMessage("why: an entry's place in the agent's recall" + paren(keyHint(m.c.keys.Complete, "completes a name")))
+}
+
+// do carries out the prompt's request: an entry named, or none.
+func (f *whyView) do(m *Model, r reqWhy) tea.Cmd {
+	if r.name == "" {
+		return m.setMessage("cancelled")
+	}
+	return f.explain(m, r.query, r.name)
 }
 
 // explain computes, off the update loop, where the entry name stands in
 // the agent's recall of query at its limit.
-func (f *whyFeature) explain(m *Model, query, name string) tea.Cmd {
+func (f *whyView) explain(m *Model, query, name string) tea.Cmd {
 	src := m.db
 	if src == nil {
-		return m.SetStatus("no memory open")
+		return m.setMessage("no memory open")
 	}
 	f.seq++
 	seq, limit := f.seq, m.lim.recallLimit
@@ -137,16 +126,16 @@ func (f *whyFeature) explain(m *Model, query, name string) tea.Cmd {
 
 // complete completes the prompt's name: to the one name it begins, to the
 // longest start several names share, then through those names in turn.
-func (f *whyFeature) complete(m *Model) tea.Cmd {
+func (f *whyView) complete(m *Model) tea.Cmd {
 	v := f.prompt.in.Value()
-	next, cands := f.comp.next(v, m.Entries())
+	next, cands := f.comp.next(v, m.snap.entries)
 	if next != v {
 		f.prompt.in.Reset()
 		f.prompt.in.insert(next)
 	}
 	switch {
 	case len(cands) == 0:
-		return m.SetStatus("no entry name starts with " + fmt.Sprintf("%q", sanitize.Line(v)))
+		return m.setMessage("no entry name starts with " + fmt.Sprintf("%q", sanitize.Line(v)))
 	case len(cands) > 1:
 		shown := cands[:min(len(cands), 5)]
 		names := make([]string, len(shown))
@@ -157,7 +146,7 @@ func (f *whyFeature) complete(m *Model) tea.Cmd {
 		if len(cands) > len(shown) {
 			text += ", …"
 		}
-		return m.SetStatus(text)
+		return m.setMessage(text)
 	}
 	return nil
 }
@@ -222,46 +211,14 @@ func commonStart(names []string) string {
 	return p
 }
 
-// KeyMode is a prompt's while the prompt is open, the reload log's (move,
-// close) while the panel is.
-func (f *whyFeature) KeyMode(*Model) (keymap.Mode, bool) {
-	switch {
-	case f.prompt != nil:
-		return keymap.ModePrompt, true
-	case f.panel != nil:
-		return keymap.ModeLog, true
-	}
-	return 0, false
-}
-
-// OverlayView draws the prompt in place of the help line.
-func (f *whyFeature) OverlayView(m *Model) string {
-	if f.prompt == nil {
-		return ""
-	}
-	return f.prompt.view(m)
-}
-
-// BodyView draws the panel in place of the panes.
-func (f *whyFeature) BodyView(m *Model, w, h int) string {
+// bodyView draws the panel in place of the panes.
+func (f *whyView) bodyView(m *Model, w, h int) string {
 	if f.panel == nil {
 		return ""
 	}
 	lines := whyLines(m, f.panel.rep, w)
 	title, body := lines[0], lines[1:] // the title stays; the rest scrolls
-	top := min(f.panel.top, maxTop(len(body), h))
-	return box(title+"\n"+strings.Join(body[top:], "\n"), w, h)
-}
-
-// maxTop is the farthest a panel of n lines below its title scrolls in a
-// body h rows high: its last line at the bottom.
-func maxTop(n, h int) int { return max(0, n-(h-1)) }
-
-// scroll moves the panel by d lines, within its length at the screen's
-// width.
-func (f *whyFeature) scroll(m *Model, d int) {
-	n := len(whyLines(m, f.panel.rep, m.c.width)) - 1
-	f.panel.top = max(0, min(f.panel.top+d, maxTop(n, m.bodyHeight())))
+	return box(title+"\n"+strings.Join(f.panel.sc.window(body, h), "\n"), w, h)
 }
 
 // whyLines renders a report at width w, each line fitting it: the title,

@@ -15,11 +15,11 @@ import (
 func sanitizeForTest(s string) string { return sanitize.Name(s) }
 
 // openWhy opens path with the why feature installed and searches query.
-func openWhy(t *testing.T, path string, w, h int, query string) (*Model, *whyFeature) {
+func openWhy(t *testing.T, path string, w, h int, query string) (*Model, *whyView) {
 	t.Helper()
 	m := openModel(t, path, w, h)
-	f := newWhyFeature()
-	m.features = []Feature{f}
+	f := newWhyView()
+	m.why = f
 	press(m, "/")
 	typeText(m, query)
 	press(m, "enter")
@@ -85,8 +85,8 @@ func TestWhy_PanelAgreesWithTheLibrary(t *testing.T) {
 // to do and opens nothing.
 func TestWhy_NeedsASearch(t *testing.T) {
 	m := openModel(t, copyFixture(t, "crmem/small.db"), 100, 30)
-	f := newWhyFeature()
-	m.features = []Feature{f}
+	f := newWhyView()
+	m.why = f
 	press(m, "w")
 	if f.prompt != nil || !strings.Contains(statusText(m), "search first") {
 		t.Errorf("w without a search: prompt %v, status %q", f.prompt != nil, statusText(m))
@@ -186,17 +186,17 @@ func TestWhy_Scrolls(t *testing.T) {
 	}
 	first := plainScreen(m)
 	press(m, "j", "j")
-	if f.panel.top != 2 || !strings.Contains(plainScreen(m), "WHY ") || plainScreen(m) == first {
-		t.Errorf("j j: top %d:\n%s", f.panel.top, plainScreen(m))
+	if f.panel.sc.top != 2 || !strings.Contains(plainScreen(m), "WHY ") || plainScreen(m) == first {
+		t.Errorf("j j: top %d:\n%s", f.panel.sc.top, plainScreen(m))
 	}
 	press(m, "G")
-	bottom := f.panel.top
+	bottom := f.panel.sc.top
 	press(m, "j")
-	if f.panel.top != bottom || bottom == 0 || !strings.Contains(plainScreen(m), "prefix") {
-		t.Errorf("G then j: top %d then %d:\n%s", bottom, f.panel.top, plainScreen(m))
+	if f.panel.sc.top != bottom || bottom == 0 || !strings.Contains(plainScreen(m), "prefix") {
+		t.Errorf("G then j: top %d then %d:\n%s", bottom, f.panel.sc.top, plainScreen(m))
 	}
 	press(m, "g")
-	if f.panel.top != 0 {
-		t.Errorf("g: top %d", f.panel.top)
+	if f.panel.sc.top != 0 {
+		t.Errorf("g: top %d", f.panel.sc.top)
 	}
 }

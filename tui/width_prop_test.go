@@ -95,7 +95,7 @@ func checkScreenFits(t *testing.T, m *Model, w int, what string) {
 			t.Fatalf("%s (cells by %s): line %d is %d cells wide, more than %d:\n%s", what, methodName(m.c.cells), i, lw, w, ansi.Strip(l))
 		}
 	}
-	if !m.twoPanes() || m.read.zoom || m.showHelp || m.chg.logOpen || m.sp.open || m.featureBody(w, m.bodyHeight()) != "" {
+	if !m.twoPanes() || m.read.zoom || m.layerBody(w, m.bodyHeight()) != "" { // a layer is drawn in place of the panes
 		return
 	}
 	lw := m.listWidth()

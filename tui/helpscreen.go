@@ -1,0 +1,83 @@
+package tui
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"charm.land/bubbles/v2/help"
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+	"charm.land/lipgloss/v2"
+)
+
+// helpScreen is the `?` screen: the whole key map, generated, in place of
+// the panes; a window of it scrolls when it does not fit.
+type helpScreen struct {
+	open bool
+	sc   scroller
+}
+
+// show opens the help from its top.
+func (p *helpScreen) show() { p.open, p.sc = true, scroller{} }
+
+// key scrolls the help at h rows when it does not fit, and closes it on
+// any other key; pass reports a key that closed it without being one of
+// its own (esc, ?, quit: no key quits from an overlay), for the screen
+// below to act on.
+func (p *helpScreen) key(m *Model, k tea.KeyPressMsg, h int) (pass bool) {
+	keys := &m.c.keys
+	if n := len(p.lines(m, m.c.width)); overflows(n, h) && p.sc.key(m, k, n, h) {
+		return false
+	}
+	p.open = false
+	return !key.Matches(k, keys.Cancel) && !key.Matches(k, keys.Help) && !key.Matches(k, keys.Quit)
+}
+
+// view is the help at w×h: a title with its keys, then the key groups.
+func (p *helpScreen) view(m *Model, w, h int) string {
+	lines := p.lines(m, w)
+	closeKeys := m.c.keys.CloseHelpLabel()
+	hint := "  (" + closeKeys + " close)"
+	n := len(lines)
+	lines = p.sc.window(lines, h)
+	if overflows(n, h) {
+		hint = fmt.Sprintf("  (%s scroll · %s · %s close)", m.c.keys.ScrollLabel(), p.sc.position(n, h), closeKeys)
+	}
+	title := m.c.styles.paneTitle.Render("Keys") + m.c.styles.dim.Render(hint)
+	return box(title+"\n"+strings.Join(lines, "\n"), w, h)
+}
+
+// lines is the help's text below its title at width w, one string per
+// line.
+func (p *helpScreen) lines(m *Model, w int) []string {
+	keys := m.c.keys // the bindings as configured, not as narrowed while help is open
+	keys.SetReferenceMode(m.c.editing)
+	return strings.Split("\n"+helpBlocks(m.help, keys.FullHelp(), w), "\n")
+}
+
+// overflow is how many help lines do not fit the screen.
+func (p *helpScreen) overflow(m *Model) int {
+	return maxTop(len(p.lines(m, m.c.width)), m.bodyHeight())
+}
+
+// helpBlocks lays the key groups side by side, starting a new block of rows
+// whenever the next group would not fit the width, so a narrow terminal
+// shows every key instead of cutting the last columns off.
+func helpBlocks(h help.Model, groups [][]key.Binding, width int) string {
+	h.SetWidth(0) // measure unclipped
+	var blocks []string
+	var row [][]key.Binding
+	for _, g := range groups {
+		next := append(slices.Clone(row), g)
+		if len(row) > 0 && lipgloss.Width(h.FullHelpView(next)) > width {
+			blocks = append(blocks, h.FullHelpView(row))
+			next = [][]key.Binding{g}
+		}
+		row = next
+	}
+	if len(row) > 0 {
+		blocks = append(blocks, h.FullHelpView(row))
+	}
+	return strings.Join(blocks, "\n\n")
+}

@@ -1,0 +1,190 @@
+package tui
+
+import (
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/crmem/crmem/keymap"
+)
+
+// layer is one part of the screen that can have the keyboard. Layers
+// stack: a prompt or dialog above the panels, the panels above the search
+// line, the search line above the panes. top() is the one decision of
+// which layer has the screen; the key routing (layerKey), the key map's
+// mode (setMode) and the drawing (screen, helpLines) all read it, so what
+// the screen shows is what the keys do.
+type layer int
+
+// The layers, topmost first: layerOrder lists them in this order.
+const (
+	layerDatePrompt layer = iota // the date filter's prompt
+	layerWhyPrompt               // the why prompt (an entry's name)
+	layerDialog                  // an editing prompt, question or choice
+	layerHelp                    // the full help
+	layerLog                     // the reload log
+	layerStats                   // the stats panel
+	layerWhy                     // the why panel
+	layerFindings                // the findings view
+	layerSearch                  // the search line being typed
+	layerPanes                   // the list and the preview
+	numLayers
+)
+
+// String names the layer (in test failures).
+func (l layer) String() string {
+	return [...]string{"date prompt", "why prompt", "dialog", "help", "reload log", "stats", "why panel", "findings", "search", "panes"}[l]
+}
+
+// isOpen reports whether l is open now; the panes always are.
+func (m *Model) isOpen(l layer) bool {
+	switch l {
+	case layerDatePrompt:
+		return m.dates.prompting
+	case layerWhyPrompt:
+		return m.why != nil && m.why.prompt != nil
+	case layerDialog:
+		return m.ed != nil && m.ed.dlg != nil
+	case layerHelp:
+		return m.hp.open
+	case layerLog:
+		return m.chg.logOpen
+	case layerStats:
+		return m.sp.open
+	case layerWhy:
+		return m.why != nil && m.why.panel != nil
+	case layerFindings:
+		return m.ed != nil && m.ed.fv.open
+	case layerSearch:
+		return m.typing
+	}
+	return true
+}
+
+// top is the layer that has the screen: the highest one open.
+func (m *Model) top() layer {
+	for l := layer(0); l < layerPanes; l++ {
+		if m.isOpen(l) {
+			return l
+		}
+	}
+	return layerPanes
+}
+
+// mode is the key map's mode while l has the screen.
+func (m *Model) mode(l layer) keymap.Mode {
+	switch l {
+	case layerDatePrompt, layerWhyPrompt:
+		return keymap.ModePrompt
+	case layerDialog:
+		return m.ed.dlg.mode()
+	case layerHelp:
+		return keymap.ModeHelp
+	case layerLog, layerWhy:
+		return keymap.ModeLog
+	case layerStats:
+		return keymap.ModePanel
+	case layerFindings:
+		return keymap.ModeFindings
+	case layerSearch:
+		return keymap.ModeSearch
+	}
+	if m.focus == focusPreview {
+		return keymap.ModePreview
+	}
+	return keymap.ModeList
+}
+
+// setMode enables the key bindings of the layer on top.
+func (m *Model) setMode() {
+	m.c.keys.SetMode(m.mode(m.top()), m.c.editing, m.applied != "" || m.pv.explain)
+}
+
+// layerKey gives a key press to the layer on top, and to that layer only.
+func (m *Model) layerKey(k tea.KeyPressMsg) tea.Cmd {
+	switch m.top() {
+	case layerDatePrompt:
+		return m.dateKey(k)
+	case layerWhyPrompt, layerWhy:
+		_, cmd := m.why.key(m, k)
+		return cmd
+	case layerDialog, layerFindings:
+		_, cmd := m.ed.keyPress(m, k)
+		return cmd
+	case layerHelp:
+		return m.helpKey(k)
+	case layerLog:
+		return m.logKey(k)
+	case layerStats:
+		m.sp.key(m, k, m.bodyHeight())
+		return nil
+	}
+	if m.ed != nil {
+		if handled, cmd := m.ed.keyPress(m, k); handled {
+			return cmd
+		}
+	}
+	if m.why != nil {
+		if handled, cmd := m.why.key(m, k); handled {
+			return cmd
+		}
+	}
+	return m.handleKey(k)
+}
+
+// layerPaste gives pasted text to the prompt or search line on top.
+func (m *Model) layerPaste(p tea.PasteMsg) tea.Cmd {
+	switch m.top() {
+	case layerWhyPrompt:
+		m.why.prompt.paste(p.Content)
+	case layerDialog:
+		m.ed.dlg.paste(p.Content)
+	case layerSearch:
+		return m.handlePaste(p)
+	}
+	return nil
+}
+
+// layerBody is what is drawn in place of the panes: the body of the
+// highest open layer that has one (a dialog without a body, a prompt or
+// the search line show the layer below through), or "" for the panes.
+func (m *Model) layerBody(w, h int) string {
+	for l := layer(0); l < layerPanes; l++ {
+		if !m.isOpen(l) {
+			continue
+		}
+		var body string
+		switch l {
+		case layerDialog:
+			body = m.ed.dialogBody(m, w, h)
+		case layerHelp:
+			body = m.hp.view(m, w, h)
+		case layerLog:
+			body = m.chg.logView(m, w, h)
+		case layerStats:
+			body = m.sp.view(m, w, h)
+		case layerWhy:
+			body = m.why.bodyView(m, w, h)
+		case layerFindings:
+			body = m.ed.findingsBody(m, w, h)
+		}
+		if body != "" {
+			return body
+		}
+	}
+	return ""
+}
+
+// overlay is the top layer's text in place of the help line (a prompt, a
+// question, the findings view's keys), "" for the short help.
+func (m *Model) overlay() string {
+	switch m.top() {
+	case layerDatePrompt:
+		return m.dates.view(m.c.styles)
+	case layerWhyPrompt:
+		return m.why.prompt.view(m)
+	case layerDialog:
+		return m.ed.dlg.view(m)
+	case layerFindings:
+		return m.ed.findingsHints(m)
+	}
+	return ""
+}

@@ -1,0 +1,70 @@
+package tui
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/crmem/crmem/store"
+)
+
+// TestTop_ConflictOverTheHelpHasTheScreen: an edit conflict that arrives
+// while the help is open (the user pressed ? while the write was in
+// flight) takes the screen, the keys and the key map's mode together:
+// the diff is drawn, not the help, and its answer keys answer it. Before
+// top(), the help kept the screen and the mode (the answer keys off)
+// while the dialog took every key: the user saw the help and could not
+// answer the question they could not see.
+func TestTop_ConflictOverTheHelpHasTheScreen(t *testing.T) {
+	h := newEditHarness(t, copyFixture(t, "crmem/small.db"))
+	h.sel("commit-format")
+	h.editor = appendMine
+	h.during = func() { apply(t, h.path, store.Write{Name: "commit-format", Content: "Theirs."}) }
+	_, run := h.m.Update(keyMsg("e"))
+	_, write := h.m.Update(run()) // the editor exited; the write is off the loop
+	press(h.m, "?")               // the help, opened meanwhile
+	if h.m.top() != layerHelp {
+		t.Fatalf("top %v after ?, want the help", h.m.top())
+	}
+	drive(h.m, write) // the write meets their change
+	if got := h.m.top(); got != layerDialog {
+		t.Fatalf("top %v once the conflict is asked, want the dialog", got)
+	}
+	screen := plainScreen(h.m)
+	if !strings.Contains(screen, "+ Mine.") || !strings.Contains(screen, "[m] keep mine") {
+		t.Fatalf("the conflict is not what the screen shows:\n%s", screen)
+	}
+	press(h.m, "m")
+	if got := h.onDisk()["commit-format"].Content; !strings.HasSuffix(got, "Mine.") {
+		t.Fatalf("m did not keep mine: %q; screen:\n%s", got, plainScreen(h.m))
+	}
+	if got := h.m.top(); got != layerHelp {
+		t.Fatalf("top %v once answered, want the help again (it was open below)", got)
+	}
+}
+
+// TestTop_WhyPanelKeepsTheEditingKeys: while the why panel has the
+// screen, the editing keys do nothing behind it. Before top(), the
+// editing part saw every key first and only the key map's mode (the
+// panel's) kept d, space and the rest from acting under the panel; now
+// the key goes to the panel alone. A guard: it held before too.
+func TestTop_WhyPanelKeepsTheEditingKeys(t *testing.T) {
+	h := newEditHarness(t, copyFixture(t, "crmem/small.db"))
+	h.m.why = newWhyView()
+	press(h.m, "/")
+	typeText(h.m, "postgres migration")
+	press(h.m, "enter")
+	askWhy(h.m, "")
+	if h.m.top() != layerWhy {
+		t.Fatalf("top %v, want the why panel; overlay %q, status %q", h.m.top(), plainOverlay(h.m), statusText(h.m))
+	}
+	before := plainScreen(h.m)
+	for _, k := range []string{"d", "space", "*", "D", "r", "a", "L", "o"} {
+		press(h.m, k)
+		if h.m.top() != layerWhy || h.m.ed.dlg != nil || h.m.marks.len() != 0 || h.m.ed.fv.open {
+			t.Fatalf("%s acted behind the why panel: top %v, overlay %q, %d marked", k, h.m.top(), plainOverlay(h.m), h.m.marks.len())
+		}
+	}
+	if after := plainScreen(h.m); after != before {
+		t.Fatalf("the screen changed under keys the panel does not take:\n%s", after)
+	}
+}

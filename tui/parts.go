@@ -1,0 +1,78 @@
+package tui
+
+import (
+	"github.com/crmem/crmem/store"
+	"github.com/crmem/crmem/store/recalls"
+)
+
+// The root model's two optional parts are concrete fields, not plugins:
+// ed (the editing code: dialogs, marks, undo, archive references, the
+// findings view) and why (the why prompt and panel). Either is nil when
+// not installed (the core screen of most model tests). What they add to
+// the screen is asked here, by name.
+
+// setEditing installs the editing part and turns its bindings on.
+func (m *Model) setEditing(f *editing) {
+	m.ed = f
+	m.enableEditing()
+}
+
+// notice is the editing part's lasting notice (unsaved text kept in a
+// file), "" when none.
+func (m *Model) notice() string {
+	if m.ed == nil {
+		return ""
+	}
+	return m.ed.notice(m)
+}
+
+// quitNotices is what the editing part still has to say when the user
+// quits, printed once the screen is gone.
+func (m *Model) quitNotices() string {
+	if m.ed == nil {
+		return ""
+	}
+	return m.ed.quitNotice(m)
+}
+
+// recallHistory is the recall history the editing part read from the
+// sessions, nil when none (yet).
+func (m *Model) recallHistory() *recalls.Then {
+	if m.ed == nil {
+		return nil
+	}
+	return m.ed.recalled.history()
+}
+
+// cardLines is the editing part's lines of e's header card.
+func (m *Model) cardLines(e store.Entry) []string {
+	if m.ed == nil {
+		return nil
+	}
+	return m.ed.cardLines(m, e)
+}
+
+// rowBadge is the editing part's list badge for e.
+func (m *Model) rowBadge(e store.Entry) string {
+	if m.ed == nil {
+		return ""
+	}
+	return m.ed.rowBadge(m, e)
+}
+
+// entryFilter is the editing part's filter of the list (orphans, never
+// recalled); nil when none applies.
+func (m *Model) entryFilter() func(store.Entry) bool {
+	if m.ed == nil {
+		return nil
+	}
+	return m.ed.entryFilter(m)
+}
+
+// statusText is the editing part's segment of the status line.
+func (m *Model) statusText() string {
+	if m.ed == nil {
+		return ""
+	}
+	return m.ed.statusText(m)
+}
