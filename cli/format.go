@@ -17,14 +17,21 @@ import (
 // output runs write on a buffered stdout and flushes it.
 func (a *app) output(write func(w *bufio.Writer) error) error {
 	out := &outputWriter{w: a.stdout}
-	w := bufio.NewWriterSize(out, 64<<10)
-	if err := write(w); err != nil {
+	return runOutput(out, out, write)
+}
+
+// runOutput runs write on a buffer over w, whose writes end in out, and
+// flushes it; it labels "write output" only what writing to out failed,
+// and leaves what write read (recalls' sessions) its own message.
+func runOutput(out *outputWriter, w io.Writer, write func(w *bufio.Writer) error) error {
+	bw := bufio.NewWriterSize(w, 64<<10)
+	if err := write(bw); err != nil {
 		if out.err != nil && errors.Is(err, out.err) {
 			return fmt.Errorf("write output: %w", err)
 		}
-		return err // what write read failed (recalls' sessions): its own message
+		return err
 	}
-	if err := w.Flush(); err != nil {
+	if err := bw.Flush(); err != nil {
 		return fmt.Errorf("write output: %w", err)
 	}
 	return nil

@@ -3,7 +3,6 @@ package cli
 import (
 	"bufio"
 	"bytes"
-	"errors"
 	"fmt"
 	"io"
 	"runtime"
@@ -84,15 +83,8 @@ func (a *app) reportOutput(isJSON bool, write func(w *bufio.Writer) error) error
 func (a *app) streamReportOutput(isJSON bool, write func(w *bufio.Writer) error) error {
 	out := &outputWriter{w: a.stdout}
 	lm := &lineMasker{out: out, json: isJSON}
-	w := bufio.NewWriterSize(lm, 64<<10)
-	if err := write(w); err != nil {
-		if out.err != nil && errors.Is(err, out.err) {
-			return fmt.Errorf("write output: %w", err)
-		}
-		return err // what write read failed (recalls' sessions): its own message
-	}
-	if err := w.Flush(); err != nil {
-		return fmt.Errorf("write output: %w", err)
+	if err := runOutput(out, lm, write); err != nil {
+		return err
 	}
 	if err := lm.close(); err != nil {
 		return fmt.Errorf("write output: %w", err)
