@@ -37,15 +37,7 @@ func TestReadme_DemoSamples(t *testing.T) {
 	updated := map[int][]string{} // index in samples → its new lines
 	for i, s := range samples {
 		t.Run(s.command, func(t *testing.T) {
-			if strings.ContainsAny(s.command, `"'\$|;&<>`) {
-				t.Fatalf("sample %q: only plain words are run here", s.command)
-			}
-			cmd := exec.Command(crmemBin, strings.Fields(s.command)[1:]...)
-			cmd.Env = append(testEnv(), "TMPDIR="+t.TempDir())
-			var out bytes.Buffer
-			cmd.Stdout, cmd.Stderr = &out, &out // one stream, in the order written
-			_ = cmd.Run()                       // lint exits 1 when it finds something
-			got := strings.Split(strings.TrimRight(out.String(), "\n"), "\n")
+			got := runSample(t, s.command)
 			if matchSample(s.lines, got) {
 				return
 			}
@@ -53,7 +45,7 @@ func TestReadme_DemoSamples(t *testing.T) {
 				updated[i] = updatedSample(s.lines, got)
 				return
 			}
-			t.Errorf("README.md's sample of %q no longer matches its output (dates aside; a line … skips lines; go test ./cli -run TestReadme_DemoSamples -update-readme rewrites it). The output:\n%s", s.command, out.String())
+			t.Errorf("README.md's sample of %q no longer matches its output (dates aside; a line … skips lines; go test ./cli -run TestReadme_DemoSamples -update-readme rewrites it). The output:\n%s", s.command, strings.Join(got, "\n"))
 		})
 	}
 	if len(updated) == 0 {
@@ -63,6 +55,22 @@ func TestReadme_DemoSamples(t *testing.T) {
 		t.Fatalf("rewrite README.md: %v", err)
 	}
 	t.Logf("rewrote %d demo samples in README.md", len(updated))
+}
+
+// runSample runs a sample's command (plain words, no shell) and returns
+// what it printed, standard output and error as one stream in the order
+// written (as a terminal shows them), as lines.
+func runSample(t *testing.T, command string) []string {
+	t.Helper()
+	if strings.ContainsAny(command, `"'\$|;&<>`) {
+		t.Fatalf("sample %q: only plain words are run here", command)
+	}
+	cmd := exec.Command(crmemBin, strings.Fields(command)[1:]...)
+	cmd.Env = append(testEnv(), "TMPDIR="+t.TempDir())
+	var out bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &out
+	_ = cmd.Run() // lint exits 1 when it finds something
+	return strings.Split(strings.TrimRight(out.String(), "\n"), "\n")
 }
 
 // demoSample is one sample: the command after "$ ", the lines shown, and
@@ -244,5 +252,26 @@ func TestReadme_RewriteSamples(t *testing.T) {
 	}
 	if again := rewriteSamples(got, demoSamples(got), map[int][]string{1: nil}); again != strings.Replace(want, "valid\n18 entries\n", "", 1) {
 		t.Errorf("emptied sample:\n%s", again)
+	}
+}
+
+// TestReadme_DriftedSampleFails: a sample whose shown output differs from
+// what its command prints now is told apart, and the update makes it match.
+func TestReadme_DriftedSampleFails(t *testing.T) {
+	md := "```text\n$ crmem --demo tokens The Deploy-Steps\ndeploy\nstep\n```\n"
+	samples := demoSamples(md)
+	if len(samples) != 1 {
+		t.Fatalf("demoSamples = %+v", samples)
+	}
+	got := runSample(t, samples[0].command)
+	if !slices.Equal(got, []string{"deploy", "steps"}) {
+		t.Fatalf("crmem --demo tokens printed %q", got)
+	}
+	if matchSample(samples[0].lines, got) {
+		t.Fatalf("the drifted sample %q matches %q", samples[0].lines, got)
+	}
+	fixed := rewriteSamples(md, samples, map[int][]string{0: updatedSample(samples[0].lines, got)})
+	if want := "```text\n$ crmem --demo tokens The Deploy-Steps\ndeploy\nsteps\n```\n"; fixed != want {
+		t.Errorf("updated:\n%s\nwant:\n%s", fixed, want)
 	}
 }

@@ -116,6 +116,10 @@ func readmeExamples() []readmeExample {
 				t.Errorf("%d lines exported, want the demo's 18", n)
 			}
 		}},
+		{line: `crmem --demo add my-note "a first note"          # a write: on a fresh copy, forgotten when crmem ends`, check: func(t *testing.T, s *scratch, r result) {
+			wantContains(t, r.stdout, "added my-note (id 19, note)")
+			s.gone(t, "my-note") // the memory in HOME is not the one written
+		}},
 		{line: `crmem add deploy-steps "1. tag 2. push 3. watch the canary" --alias ship --alias release`,
 			seed: without("deploy-steps"),
 			check: func(t *testing.T, s *scratch, r result) {
