@@ -3,15 +3,12 @@
 package cli
 
 import (
-	"flag"
 	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
 )
-
-var updateReadme = flag.Bool("update-readme", false, "rewrite README.md's screen text from crmem --demo (TestReadme_ScreenText)")
 
 // readmeScreenIntro is the sentence README.md puts before the screen as text.
 const readmeScreenIntro = "at 100×30 after typing `/rollout` and `enter`:\n\n```text\n"
