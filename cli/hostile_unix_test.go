@@ -216,3 +216,25 @@ func TestCheckCountsUnreadableSteps(t *testing.T) {
 		t.Errorf("check --json: %s", out)
 	}
 }
+
+// TestRmNamesFromEndlessStdin bounds `rm -`: a stream of names that never
+// ends stops at the cap with one line naming it, and nothing is removed.
+func TestRmNamesFromEndlessStdin(t *testing.T) {
+	db := hostileHome(t, func(*testing.T, string) {})
+	_, errOut, code := runWithin(t, 60*time.Second, io.LimitReader(&endlessNames{}, namesMax+1), "rm", "-", "--db", db)
+	want := "standard input: too large: more than 64 MiB (a list of names on standard input holds at most 64 MiB)"
+	if code != 1 || !strings.Contains(errOut, want) || strings.Count(errOut, "\n") != 1 {
+		t.Fatalf("exit %d, stderr %q; want one line with %q", code, errOut, want)
+	}
+}
+
+// endlessNames reads as endless lines "deploy\n".
+type endlessNames struct{ at int }
+
+func (e *endlessNames) Read(p []byte) (int, error) {
+	for i := range p {
+		p[i] = "deploy\n"[e.at%7]
+		e.at++
+	}
+	return len(p), nil
+}

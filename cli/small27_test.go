@@ -1,12 +1,10 @@
 package cli
 
 import (
-	"io"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/crmem/crmem/store"
 )
@@ -100,26 +98,4 @@ func TestShowMarksEscapes(t *testing.T) {
 	if !strings.Contains(out, "before⟨U+001B⟩]0;pwned⟨U+0007⟩after ⟨U+001B⟩[31mred") {
 		t.Errorf("the escape sequences are not shown marked: %q", out)
 	}
-}
-
-// TestRmNamesFromEndlessStdin bounds `rm -`: a stream of names that never
-// ends stops at the cap with one line naming it, and nothing is removed.
-func TestRmNamesFromEndlessStdin(t *testing.T) {
-	db := hostileHome(t, func(*testing.T, string) {})
-	_, errOut, code := runWithin(t, 60*time.Second, io.LimitReader(&endlessNames{}, namesMax+1), "rm", "-", "--db", db)
-	want := "standard input: too large: more than 64 MiB (a list of names on standard input holds at most 64 MiB)"
-	if code != 1 || !strings.Contains(errOut, want) || strings.Count(errOut, "\n") != 1 {
-		t.Fatalf("exit %d, stderr %q; want one line with %q", code, errOut, want)
-	}
-}
-
-// endlessNames reads as endless lines "deploy\n".
-type endlessNames struct{ at int }
-
-func (e *endlessNames) Read(p []byte) (int, error) {
-	for i := range p {
-		p[i] = "deploy\n"[e.at%7]
-		e.at++
-	}
-	return len(p), nil
 }
