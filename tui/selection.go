@@ -83,16 +83,6 @@ func (m *Model) setMarked(id uint64, on bool) {
 // until the editing part is installed).
 func (m *Model) enableEditing() { m.c.editing = true; m.setMode() }
 
-// refresh re-reads the memory's entries after a write made through writer() and
-// shows them, keeping the selection (by id), search and marks; sel, if not
-// zero, selects that entry instead.
-func (m *Model) refresh(sel uint64) tea.Cmd {
-	if m.db == nil {
-		return nil
-	}
-	return m.refreshWith(listedSnapshot(m.db.Memory(), m.snap), sel)
-}
-
 // refreshWith shows s, a snapshot built off the update loop after a write
 // (listedSnapshot with the previous one, so its orders are derived in
 // linear time), as refresh does.
