@@ -58,7 +58,11 @@ type rule struct {
 	// genericLead, anchored at a keyword: the scanner tries it at each
 	// keyword (scanner.applyAnchored) instead of running re over windows.
 	anchored func() (*regexp.Regexp, error)
-	allow    []*allowlist
+	// plausible, when set, is a necessary condition for the expression to
+	// match through the keyword found at an offset of a text: a keyword
+	// that fails it opens no window (see plausibleAt).
+	plausible func(s string, at int) bool
+	allow     []*allowlist
 }
 
 // genericLead is how gitleaks' generic key rule begins: any run of word
@@ -109,6 +113,7 @@ func parseRules() (*rules, error) {
 		if rest, ok := strings.CutPrefix(spec.Regex, genericLead); ok && spec.ID == "generic-api-key" {
 			r.anchored = lazyRegexp(`^(?i)` + rest)
 		}
+		r.plausible = plausibleAt(spec.ID)
 		for _, a := range spec.Allowlists {
 			r.allow = append(r.allow, newAllowlist(a))
 		}
