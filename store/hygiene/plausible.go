@@ -4,7 +4,7 @@ import "unicode/utf8"
 
 // plausibleAt is the cheap test a rule's keyword must pass to open a window
 // for its expression, for the rules whose keywords are common words or
-// punctuation: Vault's "s." ends every plural before a full stop ("tests.")
+// punctuation: a JWT's "ey" is in "they", "key" and "keys"; Vault's "s." ends every plural before a full stop ("tests.")
 // and made its expression run over a third of a typical memory, the most
 // costly part of lint's secret scan; "://" is every URL. Each test is a
 // necessary condition for the expression to match with that keyword inside
@@ -17,6 +17,8 @@ func plausibleAt(id string) func(s string, at int) bool {
 		return vaultTokenAt
 	case "crmem-url-credentials":
 		return urlCredentialsAt
+	case "jwt":
+		return jwtAt
 	}
 	return nil
 }
@@ -74,4 +76,28 @@ func urlRun(s string, i int) int {
 		}
 	}
 	return n
+}
+
+// jwtAt tests the keyword "ey" of gitleaks' JWT rule,
+// \b(ey[a-zA-Z0-9]{17,}\.ey…, at at: a match begins with a lower-case "ey"
+// at a word boundary (an ASCII word byte before it cannot be one), followed
+// by at least 17 ASCII letters and digits and a '.'. The second "ey" of a
+// token fails the test, but its match's first one passes.
+func jwtAt(s string, at int) bool {
+	if s[at] != 'e' || s[at+1] != 'y' || at > 0 && isWordByte(s[at-1]) {
+		return false
+	}
+	i := at + 2
+	for i < len(s) && isAlnum(s[i]) {
+		i++
+	}
+	return i-(at+2) >= 17 && i < len(s) && s[i] == '.'
+}
+
+// isWordByte reports whether c is in RE2's \w, [0-9A-Za-z_].
+func isWordByte(c byte) bool { return c == '_' || isAlnum(c) }
+
+// isAlnum reports whether c is an ASCII letter or digit.
+func isAlnum(c byte) bool {
+	return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9'
 }

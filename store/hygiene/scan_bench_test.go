@@ -148,8 +148,8 @@ func TestScan_HostileTime(t *testing.T) {
 	}
 }
 
-// urlVaultText is a random text of near and true Vault tokens and URLs
-// with credentials, in pieces that test each condition of plausibleAt.
+// urlVaultText is a random text of near and true Vault tokens, JWTs and
+// URLs with credentials, in pieces that test each condition of plausibleAt.
 func urlVaultText(rng *rand.Rand) string {
 	pieces := []string{"s.", "S.", "hvs.", "Hvs.", "tests.", " s.", "\ns.", "://", "postgres://", "https://", "u", "user", ":", "::", "@", "@@",
 		"host", "-", "_", ".", " ", "\n", "\v", "\t", "'", "`", "/", "\u212a", "\u017f", "é", "\xff", ";", "db.example"}
@@ -162,7 +162,7 @@ func urlVaultText(rng *rand.Rand) string {
 	}
 	piece := func() { b.WriteString(pieces[rng.IntN(len(pieces))]) }
 	for range 5 + rng.IntN(40) {
-		switch rng.IntN(6) {
+		switch rng.IntN(7) {
 		case 0:
 			run(1, 130)
 		case 1: // a URL, often with credentials
@@ -183,6 +183,17 @@ func urlVaultText(rng *rand.Rand) string {
 				piece()
 			}
 			run(0, 8)
+		case 3: // a JWT, often, or a word holding "ey"
+			b.WriteString([]string{" ", "x", "_", "they ", "key", "é", "\n", "'"}[rng.IntN(8)])
+			b.WriteString([]string{"ey", "ey", "eY", "Ey"}[rng.IntN(4)])
+			for range 12 + rng.IntN(19) {
+				b.WriteByte(alnum[rng.IntN(62)]) // letters and digits
+			}
+			b.WriteString([]string{".ey", ".ey", ".ey", ".", ".eY", "ey", " "}[rng.IntN(7)])
+			run(12, 30)
+			b.WriteString([]string{".", "", " "}[rng.IntN(3)])
+			run(0, 20)
+			b.WriteString([]string{" ", "\n", "'", ";", "==", ""}[rng.IntN(6)])
 		case 2: // a Vault token, often
 			b.WriteString([]string{" s.", "s.", "hvs.", " hvs.", "S."}[rng.IntN(5)])
 			if rng.IntN(3) == 0 {
@@ -224,7 +235,7 @@ func TestScan_PlausibleSameAsPlain(t *testing.T) {
 			t.Fatalf("%q:\nwith plausibleAt %v\nplain            %v", s, spansOf(got), spansOf(want))
 		}
 	}
-	for _, rule := range []string{"vault-service-token", "crmem-url-credentials"} {
+	for _, rule := range []string{"vault-service-token", "crmem-url-credentials", "jwt"} {
 		if found[rule] < 50 {
 			t.Errorf("only %d %s secrets in the random texts: the test compares too little (%v)", found[rule], rule, found)
 		}
