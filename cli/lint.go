@@ -139,7 +139,7 @@ func (a *app) lint(opts hygiene.Options, js jsonOutput, diff bool) error {
 	r := hygiene.Run(src.Memory().Entries(), opts)
 	if err := a.reportOutput(js.enabled(), func(w *bufio.Writer) error {
 		if js.enabled() {
-			return js.write(w, r)
+			return js.write(w, lintJSON(&r, src.Features().ShowsIDs()))
 		}
 		var content func(uint64) string
 		if diff {

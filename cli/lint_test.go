@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -9,6 +10,8 @@ import (
 	"testing"
 
 	"github.com/crmem/crmem/store"
+	"github.com/crmem/crmem/store/crabdb"
+	"github.com/crmem/crmem/store/crabdb/crabdbtest"
 	"github.com/crmem/crmem/store/hygiene"
 )
 
@@ -216,5 +219,62 @@ func TestLint_StoreNamesAsLs(t *testing.T) {
 	}
 	if strings.Contains(r.stdout, "#4611686") {
 		t.Errorf("the report shows internal ids:\n%s", r.stdout)
+	}
+}
+
+// TestLint_StoreJSONNamesAsLs: on crabtalk's store, whose entries have no ids
+// of their own (Features.ShowsIDs), lint --json names entries as ls --json
+// does, by name alone: no "id" of a finding's entries and no internal id
+// (crabdb.IDBase and up) anywhere, a near pair's "a" and "b" being names.
+func TestLint_StoreJSONNamesAsLs(t *testing.T) {
+	db := copyStore(t, "small.crmem", "store.crmem")
+	note := "the release train leaves on thursday; cut the branch, tag it, run the canary for an hour, then promote to every region and watch the error budget"
+	for _, e := range []struct{ name, content string }{
+		{"train-a", note},
+		{"train-b", note + " closely"},
+	} {
+		v, _ := json.Marshal(map[string]any{"name": e.name, "kind": "note", "content": e.content, "aliases": []string{}, "created_at": "2026-08-21T10:00:00+00:00"})
+		crabdbtest.Append(t, db, crabdbtest.Record(crabdb.OpPut, crabdb.ColMemory, "local/memory/"+e.name, string(v)))
+	}
+	r := crmem(t, "", "lint", "--db", db, "--json")
+	if r.code != 1 {
+		t.Fatalf("exit %d; stderr %q", r.code, r.stderr)
+	}
+	if strings.Contains(r.stdout, fmt.Sprint(uint64(crabdb.IDBase))[:10]) || strings.Contains(r.stdout, `"id"`) {
+		t.Errorf("lint --json shows internal ids:\n%s", r.stdout)
+	}
+	var rep struct {
+		Findings []struct {
+			Check     string
+			Entries   []map[string]any
+			Duplicate *struct {
+				Pairs []struct {
+					A, B       string
+					Similarity float64
+				}
+			}
+		}
+	}
+	mustJSON(t, r.stdout, &rep)
+	near := 0
+	for _, f := range rep.Findings {
+		for _, e := range f.Entries {
+			if len(e) != 1 || e["name"] == nil {
+				t.Errorf("%s finding's entry %v: want only a name", f.Check, e)
+			}
+		}
+		if f.Check == "near" {
+			near++
+			if p := f.Duplicate.Pairs; len(p) != 1 || p[0].A != "train-a" || p[0].B != "train-b" || p[0].Similarity < 0.9 {
+				t.Errorf("near pair %+v, want train-a and train-b", p)
+			}
+		}
+	}
+	if near != 1 {
+		t.Errorf("%d near findings, want 1:\n%s", near, r.stdout)
+	}
+	// A v1 file's entries keep their ids, as its ls shows them.
+	if v1 := crmem(t, "", "--demo", "lint", "--json"); !strings.Contains(v1.stdout, `"id":`) {
+		t.Errorf("v1 lint --json without ids:\n%s", v1.stdout)
 	}
 }

@@ -71,6 +71,7 @@ func (s *space) allPairs(threshold float64, r *Report, skip []bool, emit func(do
 	}
 	post := make([]posting, start[len(v.DF)])
 	fill := slices.Clone(start[:len(v.DF)])
+	dense := make([]float32, len(v.DF))
 	for d := range n {
 		if skip[d] {
 			continue
@@ -91,17 +92,25 @@ func (s *space) allPairs(threshold float64, r *Report, skip []bool, emit func(do
 				acc[p.doc] += w * p.w
 			}
 		}
+		scattered := false
 		for _, e := range touched {
 			bound := float64(acc[e]) + float64(rest[e])
 			acc[e] = 0
 			if bound < threshold-1e-6 || exactWork > MaxExactWork {
 				continue
 			}
-			sim, cost := s.cosine(int(e), d)
+			if !scattered {
+				s.scatter(d, dense)
+				scattered = true
+			}
+			sim, cost := s.dot(int(e), d, dense)
 			exactWork += cost
 			if sim >= threshold {
 				emit(docPair{e, int32(d), min1(sim)})
 			}
+		}
+		if scattered {
+			s.clear(d, dense)
 		}
 		if visited > MaxPairWork {
 			r.bound(fmt.Sprintf("near-duplicates: candidates stopped after %s postings, at entry %s of %s; the later entries were not compared",

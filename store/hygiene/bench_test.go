@@ -56,3 +56,46 @@ func BenchmarkRun_All100k(b *testing.B) {
 		Run(es, Options{Index: ix})
 	}
 }
+
+// proseCorpus is n notes of 40–120 words in sentences, drawn from the words
+// memories are written in: plurals before full stops ("tests."), the words
+// secret rules look for (token, auth, secret, access, key), URLs without
+// credentials. Nothing in it is a secret: it times what every memory costs
+// the secret check, not what finding secrets costs.
+func proseCorpus(n int) []store.Entry {
+	words := strings.Fields(`the deploy runs tests after each release and the token refresh keeps auth sessions
+		alive; rotate the secret in vault before access expires, then check the key names in the config
+		files. prefers small commits with reviews, pairs on migrations and writes runbooks for the alerts
+		when a canary fails we roll back through helm and page the owner of the service`)
+	urls := []string{"https://ci.example.com/job/42", "postgres://db.internal:5432/app", "https://docs.example.org/runbooks/rollback"}
+	rng := rand.New(rand.NewPCG(7, 102))
+	es := make([]store.Entry, n)
+	for i := range es {
+		var b strings.Builder
+		for k := range 40 + rng.IntN(80) {
+			if k > 0 {
+				b.WriteByte(' ')
+			}
+			switch r := rng.IntN(60); {
+			case r == 0:
+				b.WriteString(urls[rng.IntN(len(urls))])
+			case r < 6:
+				b.WriteString(words[rng.IntN(len(words))] + "s.")
+			default:
+				b.WriteString(words[rng.IntN(len(words))])
+			}
+		}
+		es[i] = store.Entry{ID: uint64(i + 1), Name: fmt.Sprintf("note-%d", i), Content: b.String(), Aliases: []string{}}
+	}
+	return es
+}
+
+// BenchmarkRun_Secrets100k is the secret check over 100,000 notes of prose.
+func BenchmarkRun_Secrets100k(b *testing.B) {
+	es := proseCorpus(100_000)
+	b.ResetTimer()
+	for b.Loop() {
+		r := Run(es, Options{Kinds: []Kind{Secret}})
+		b.ReportMetric(float64(r.Count(Secret)), "secrets")
+	}
+}

@@ -132,8 +132,14 @@ func (g *grouping) repeated() []bool {
 	return out
 }
 
-// ignored reports whether the user said a and b are not duplicates.
+// ignored reports whether the user said a and b are not duplicates. With
+// nothing remembered (most memories) it reads neither entry: it runs for
+// every pair at the threshold, millions on a memory of few words, and each
+// read of an entry's name is a cache miss.
 func (g *grouping) ignored(a, b int32) bool {
+	if g.ignore == nil || len(g.ignore.pairs) == 0 {
+		return false
+	}
 	return g.ignore.Has(g.entries[a].Name, g.entries[b].Name)
 }
 

@@ -21,14 +21,27 @@ import (
 // and names holding invisible characters ("invisible", as
 // internal/sanitize decides what is invisible).
 func findNames(entries []store.Entry, _ *Options, r *Report) {
-	folded := map[string][]*store.Entry{}
+	folded := make(map[string][]*store.Entry, len(entries))
+	// A skeleton group can deceive only if a folded name in it is not
+	// ASCII (an ASCII name is its own skeleton, so a group of them is one
+	// folded name): the skeletons of such names are found first, and an
+	// ASCII folded name joins the group of its skeleton only if it is one
+	// of those, saving a second map of every name.
+	fs := make([]string, len(entries))
+	wanted := map[string]bool{}
+	for i := range entries {
+		fs[i] = fold(entries[i].Name)
+		if !isASCII(fs[i]) {
+			wanted[skeleton(fs[i])] = true
+		}
+	}
 	skeletons := map[string][]*store.Entry{}
 	for i := range entries {
-		e := &entries[i]
-		f := fold(e.Name)
+		e, f := &entries[i], fs[i]
 		folded[f] = append(folded[f], e)
-		sk := skeleton(f)
-		skeletons[sk] = append(skeletons[sk], e)
+		if sk := skeleton(f); wanted[sk] {
+			skeletons[sk] = append(skeletons[sk], e)
+		}
 	}
 	for i := range entries {
 		e := &entries[i]

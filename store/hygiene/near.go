@@ -127,27 +127,38 @@ func (s *space) commonHeavy(threshold float64) []bool {
 	return out
 }
 
-// cosine is the exact similarity of documents a and b: a merge of their
-// sorted term lists. It returns the term comparisons it cost too.
-func (s *space) cosine(a, b int) (float64, int) {
+// scatter writes document d's weights into dense, indexed by term, for
+// dot; clear takes them out again.
+func (s *space) scatter(d int, dense []float32) {
 	v := s.v
-	i, ie := v.Start[a], v.Start[a+1]
-	j, je := v.Start[b], v.Start[b+1]
-	cost := ie - i + je - j
-	var dot float64
-	for i < ie && j < je {
-		switch ti, tj := v.Terms[i], v.Terms[j]; {
-		case ti < tj:
-			i++
-		case ti > tj:
-			j++
-		default:
-			dot += float64(s.weight[i]) * float64(s.weight[j])
-			i++
-			j++
-		}
+	for i := v.Start[d]; i < v.Start[d+1]; i++ {
+		dense[v.Terms[i]] = s.weight[i]
 	}
-	return dot, cost
+}
+
+// clear zeroes what scatter wrote for document d.
+func (s *space) clear(d int, dense []float32) {
+	v := s.v
+	for i := v.Start[d]; i < v.Start[d+1]; i++ {
+		dense[v.Terms[i]] = 0
+	}
+}
+
+// dot is cosine(a, d) for the document d scattered into dense: the same
+// products added in the same order (a's terms ascending; a term d lacks
+// adds an exact zero), so the same float64 to the last bit, but a walk of
+// a's terms alone instead of a merge of both lists, about half the work
+// and none of the merge's unpredictable branches. Its cost is cosine's,
+// so the work bounds stop where they stopped.
+func (s *space) dot(a, d int, dense []float32) (float64, int) {
+	v := s.v
+	lo, hi := v.Start[a], v.Start[a+1]
+	terms, weight := v.Terms[lo:hi], s.weight[lo:hi]
+	var dot float64
+	for k, t := range terms {
+		dot += float64(weight[k]) * float64(dense[t])
+	}
+	return dot, hi - lo + v.Start[d+1] - v.Start[d]
 }
 
 // docPair is two documents of a space and their cosine.
@@ -171,8 +182,10 @@ func (s *space) nearPairs(threshold float64, r *Report, skip []bool, emit func(d
 	var touched []int32
 	cursor := slices.Clone(s.start[:len(s.start)-1]) // term t: its list's position of the document being visited
 	exactWork := 0
+	dense := make([]float32, len(s.v.DF))
 	for d := range n {
 		touched = s.accumulate(d, cursor, acc, seen, touched[:0])
+		scattered := false
 		for _, e := range touched {
 			if skip[d] || skip[e] {
 				acc[e] = 0
@@ -183,11 +196,18 @@ func (s *space) nearPairs(threshold float64, r *Report, skip []bool, emit func(d
 			if bound < threshold-1e-6 || exactWork > MaxExactWork {
 				continue
 			}
-			sim, cost := s.cosine(d, int(e))
+			if !scattered {
+				s.scatter(d, dense)
+				scattered = true
+			}
+			sim, cost := s.dot(int(e), d, dense)
 			exactWork += cost
 			if sim >= threshold {
 				emit(docPair{int32(d), e, min1(sim)})
 			}
+		}
+		if scattered {
+			s.clear(d, dense)
 		}
 	}
 	if exactWork > MaxExactWork {

@@ -51,14 +51,15 @@ func BenchmarkScan_Hostile(b *testing.B) {
 }
 
 // plainRules is the rule set with the generic rule run as gitleaks runs it,
-// over windows, not at each keyword (rule.anchored).
+// over windows, not at each keyword (rule.anchored), and every keyword
+// opening a window (no rule.plausible).
 func plainRules(t testing.TB) *rules {
 	rs, err := parseRules()
 	if err != nil {
 		t.Fatal(err)
 	}
 	for _, r := range rs.list {
-		r.anchored = nil
+		r.anchored, r.plausible = nil, nil
 	}
 	return rs
 }
@@ -145,4 +146,99 @@ func TestScan_HostileTime(t *testing.T) {
 			t.Errorf("%s: %v", name, best)
 		}
 	}
+}
+
+// urlVaultText is a random text of near and true Vault tokens, JWTs and
+// URLs with credentials, in pieces that test each condition of plausibleAt.
+func urlVaultText(rng *rand.Rand) string {
+	pieces := []string{"s.", "S.", "hvs.", "Hvs.", "tests.", " s.", "\ns.", "://", "postgres://", "https://", "u", "user", ":", "::", "@", "@@",
+		"host", "-", "_", ".", " ", "\n", "\v", "\t", "'", "`", "/", "\u212a", "\u017f", "é", "\xff", ";", "db.example"}
+	const alnum = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-"
+	var b strings.Builder
+	run := func(lo, hi int) {
+		for range lo + rng.IntN(hi-lo+1) {
+			b.WriteByte(alnum[rng.IntN(len(alnum))])
+		}
+	}
+	piece := func() { b.WriteString(pieces[rng.IntN(len(pieces))]) }
+	for range 5 + rng.IntN(40) {
+		switch rng.IntN(7) {
+		case 0:
+			run(1, 130)
+		case 1: // a URL, often with credentials
+			b.WriteString([]string{"postgres", "https", "redis", "x"}[rng.IntN(4)] + "://")
+			run(0, 12)
+			if rng.IntN(4) > 0 {
+				b.WriteString(":")
+			} else {
+				piece()
+			}
+			run(0, 16)
+			if rng.IntN(4) > 0 {
+				b.WriteString("@")
+			} else {
+				piece()
+			}
+			if rng.IntN(4) == 0 {
+				piece()
+			}
+			run(0, 8)
+		case 3: // a JWT, often, or a word holding "ey"
+			b.WriteString([]string{" ", "x", "_", "they ", "key", "é", "\n", "'"}[rng.IntN(8)])
+			b.WriteString([]string{"ey", "ey", "eY", "Ey"}[rng.IntN(4)])
+			for range 12 + rng.IntN(19) {
+				b.WriteByte(alnum[rng.IntN(62)]) // letters and digits
+			}
+			b.WriteString([]string{".ey", ".ey", ".ey", ".", ".eY", "ey", " "}[rng.IntN(7)])
+			run(12, 30)
+			b.WriteString([]string{".", "", " "}[rng.IntN(3)])
+			run(0, 20)
+			b.WriteString([]string{" ", "\n", "'", ";", "==", ""}[rng.IntN(6)])
+		case 2: // a Vault token, often
+			b.WriteString([]string{" s.", "s.", "hvs.", " hvs.", "S."}[rng.IntN(5)])
+			if rng.IntN(3) == 0 {
+				run(85, 125)
+			} else {
+				run(20, 28)
+			}
+			if rng.IntN(3) == 0 {
+				piece()
+			}
+			b.WriteString([]string{" ", "\n", "'", ";", ""}[rng.IntN(5)])
+		default:
+			piece()
+		}
+	}
+	return b.String()
+}
+
+// TestScan_PlausibleSameAsPlain checks that the keywords plausibleAt turns
+// away open no window a match needed: the scan finds what it finds with
+// every keyword opening one, on random Vault tokens, URLs with passwords
+// and near misses.
+func TestScan_PlausibleSameAsPlain(t *testing.T) {
+	fast, err := ruleSet()
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, b := newScanner(fast), newScanner(plainRules(t))
+	rng := rand.New(rand.NewPCG(30, 2))
+	var r Report
+	found := map[string]int{}
+	for range 4000 {
+		s := urlVaultText(rng)
+		got, want := a.text(s, "content", nil, &r), b.text(s, "content", nil, &r)
+		for _, d := range want {
+			found[d.Rule]++
+		}
+		if fmt.Sprint(spansOf(got)) != fmt.Sprint(spansOf(want)) {
+			t.Fatalf("%q:\nwith plausibleAt %v\nplain            %v", s, spansOf(got), spansOf(want))
+		}
+	}
+	for _, rule := range []string{"vault-service-token", "crmem-url-credentials", "jwt"} {
+		if found[rule] < 50 {
+			t.Errorf("only %d %s secrets in the random texts: the test compares too little (%v)", found[rule], rule, found)
+		}
+	}
+	t.Logf("found alike: %v", found)
 }

@@ -174,9 +174,10 @@ func (sc *scanner) text(s, field string, found []SecretDetail, r *Report) []Secr
 		sc.at[i] = sc.at[i][:0]
 	}
 	sc.rs.kw.rulesIn(sc.lower, func(r int32, at int) {
-		if sc.rs.list[r].anchored != nil {
+		switch rl := sc.rs.list[r]; {
+		case rl.anchored != nil:
 			sc.at[r] = append(sc.at[r], at)
-		} else {
+		case rl.plausible == nil || rl.plausible(s, at):
 			sc.addWindow(s, r, at)
 		}
 	})
