@@ -94,7 +94,8 @@ func open(path string, flags int) (int, error) {
 
 // ReadInto reads the file at path into buf (reused across calls; its
 // contents are replaced) as ReadFile does, with the fewest system calls:
-// open, fstat, read until end of file, close. A folder of small files
+// open, fstat, read the size fstat gave (until end of file when it gave
+// 0), close. A folder of small files
 // (a session's steps) is read this way. Unlike ReadFile it does not stat
 // the path before opening it: the caller lists only entries that are
 // files or links (a link is judged before it is opened).
@@ -140,6 +141,12 @@ func ReadInto(path string, buf []byte, o Options) ([]byte, error) {
 		buf = buf[:len(buf)+n]
 		if o.Limit > 0 && int64(len(buf)) > o.Limit {
 			return nil, &fs.PathError{Op: "read", Path: path, Err: &TooLargeError{Size: -1, Limit: o.Limit, What: o.What}}
+		}
+		if st.Size > 0 && int64(len(buf)) == st.Size {
+			// The file as the descriptor's stat described it: no read
+			// for its end (one system call of five a step). A file that
+			// says size 0 (/proc) is read to its end.
+			return buf, nil
 		}
 	}
 }
