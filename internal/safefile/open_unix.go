@@ -6,6 +6,8 @@ import (
 	"errors"
 	"io/fs"
 	"os"
+	"path/filepath"
+	"strings"
 	"syscall"
 )
 
@@ -104,8 +106,72 @@ func ReadInto(path string, buf []byte, o Options) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
+	return readFd(fd, path, buf, o)
+}
+
+// Dir is a folder opened once, whose files Dir.ReadInto opens relative to
+// it: the kernel resolves one path element per file, not the whole path
+// (a session's steps, one file each).
+type Dir struct {
+	fd   int
+	path string
+}
+
+// OpenDir opens the folder at path, following links (the caller judges a
+// link to it, as the sessions reader does with Inside).
+func OpenDir(path string) (*Dir, error) {
+	fd, err := open(path, syscall.O_RDONLY|syscall.O_CLOEXEC|syscall.O_DIRECTORY|syscall.O_NONBLOCK|syscall.O_NOCTTY)
+	if err != nil {
+		return nil, &fs.PathError{Op: "open", Path: path, Err: err}
+	}
+	return &Dir{fd: fd, path: path}, nil
+}
+
+// Close closes the folder.
+func (d *Dir) Close() error { return syscall.Close(d.fd) }
+
+// ReadInto is ReadInto(filepath.Join(d's path, name), buf, o) for name,
+// one element of a path, opened relative to the folder. A link is judged
+// as ReadInto judges it, by its path.
+func (d *Dir) ReadInto(name string, buf []byte, o Options) ([]byte, error) {
+	path := filepath.Join(d.path, name)
+	if name == "" || name == "." || name == ".." || strings.ContainsRune(name, '/') {
+		return ReadInto(path, buf, o)
+	}
+	flags := openFlags
+	checkLink := o.Within != "" || o.NoFollow
+	if checkLink {
+		flags |= syscall.O_NOFOLLOW
+	}
+	fd, err := openat(d.fd, name, flags)
+	if err != nil && checkLink && isLinkErr(err) {
+		return ReadInto(path, buf, o) // resolved and judged by its path
+	}
+	if errors.Is(err, syscall.ENXIO) {
+		err = ErrNotRegular // a socket, or a device without a driver
+	}
+	if err != nil {
+		return nil, &fs.PathError{Op: "open", Path: path, Err: err}
+	}
+	return readFd(fd, path, buf, o)
+}
+
+// openat is syscall.Openat retried on EINTR.
+func openat(dir int, name string, flags int) (int, error) {
+	for {
+		fd, err := syscall.Openat(dir, name, flags, 0)
+		if err != syscall.EINTR {
+			return fd, err
+		}
+	}
+}
+
+// readFd reads the file open on fd (and closes it) as ReadInto reads
+// path: a regular file on the descriptor's stat, within the cap.
+func readFd(fd int, path string, buf []byte, o Options) ([]byte, error) {
 	defer syscall.Close(fd)
 	var st syscall.Stat_t
+	var err error
 	for {
 		err = syscall.Fstat(fd, &st)
 		if err != syscall.EINTR {
