@@ -11,10 +11,11 @@ Writes DIR/sessions/{agent}_{sender}_{seq}/ folders, each a meta file and
 internal/demo/data/sessions and store/sessions/testdata): per round a
 user message, an assistant message with a recall tool_use (sometimes a
 second call to another tool), its tool_result blocks, an assistant text,
-sometimes a plain user message, then the round's tool_start event. Results list 1-5 of the memory's
-entries as the recall tool writes them ("## name\\ncontent" joined by
-"\\n---\\n"), or "no memories found". The same arguments give the same
-bytes. Nothing here is committed data: write it outside the repository.
+sometimes a plain user message, then the round's tool_start event.
+Results list 1-5 of the memory's entries, at most the call's limit, as
+the recall tool writes them ("## name\\ncontent" joined by "\\n---\\n"),
+or "no memories found". The same arguments give the same bytes.
+Nothing here is committed data: write it outside the repository.
 """
 import argparse
 import json
@@ -38,10 +39,11 @@ def words(rng, lo, hi):
     return " ".join(rng.choice(WORDS) for _ in range(rng.randint(lo, hi)))
 
 
-def result_text(rng, entries):
+def result_text(rng, entries, limit):
+    """What the recall tool returns: at most limit entries."""
     if rng.random() < 0.1:
         return "no memories found"
-    picks = rng.sample(entries, rng.randint(1, 5))
+    picks = rng.sample(entries, rng.randint(1, min(5, limit)))
     return "\n---\n".join("## %s\n%s" % (e["name"], e["content"]) for e in picks)
 
 
@@ -63,7 +65,7 @@ def session(rng, entries, recalls, ts0):
         content += [{"type": "tool_use", "id": i, "name": n, "input": a} for i, n, a in calls]
         steps.append({"message": {"role": "assistant", "content": content}})
         for i, n, a in calls:
-            text = result_text(rng, entries) if n == "recall" else "ok\n" + words(rng, 5, 40)
+            text = result_text(rng, entries, a.get("limit", 5)) if n == "recall" else "ok\n" + words(rng, 5, 40)
             steps.append({"message": {"role": "user", "content": [
                 {"type": "tool_result", "tool_use_id": i, "name": n, "content": text}]}})
         steps.append({"message": {"role": "assistant", "content": [{"type": "text", "text": words(rng, 10, 60)}]}})
