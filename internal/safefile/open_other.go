@@ -5,6 +5,8 @@ package safefile
 import (
 	"io/fs"
 	"os"
+	"path/filepath"
+	"syscall"
 )
 
 // openFile opens path as o allows, not yet checked: stat'ed first, so
@@ -28,4 +30,27 @@ func openFile(path string, o Options) (*os.File, error) {
 // ReadInto is ReadFile (buf is unused here).
 func ReadInto(path string, _ []byte, o Options) ([]byte, error) {
 	return ReadFile(path, o)
+}
+
+// Dir is a folder whose files Dir.ReadInto reads (by path here).
+type Dir struct{ path string }
+
+// OpenDir checks that path is a folder.
+func OpenDir(path string) (*Dir, error) {
+	fi, err := os.Stat(path)
+	if err != nil {
+		return nil, err
+	}
+	if !fi.IsDir() {
+		return nil, &fs.PathError{Op: "open", Path: path, Err: syscall.ENOTDIR}
+	}
+	return &Dir{path: path}, nil
+}
+
+// Close does nothing here.
+func (d *Dir) Close() error { return nil }
+
+// ReadInto is ReadInto(filepath.Join(d's path, name), buf, o).
+func (d *Dir) ReadInto(name string, buf []byte, o Options) ([]byte, error) {
+	return ReadInto(filepath.Join(d.path, name), buf, o)
 }

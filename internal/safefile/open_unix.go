@@ -6,6 +6,8 @@ import (
 	"errors"
 	"io/fs"
 	"os"
+	"path/filepath"
+	"strings"
 	"syscall"
 )
 
@@ -94,7 +96,8 @@ func open(path string, flags int) (int, error) {
 
 // ReadInto reads the file at path into buf (reused across calls; its
 // contents are replaced) as ReadFile does, with the fewest system calls:
-// open, fstat, read until end of file, close. A folder of small files
+// open, fstat, read the size fstat gave (until end of file when it gave
+// 0), close. A folder of small files
 // (a session's steps) is read this way. Unlike ReadFile it does not stat
 // the path before opening it: the caller lists only entries that are
 // files or links (a link is judged before it is opened).
@@ -103,8 +106,72 @@ func ReadInto(path string, buf []byte, o Options) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
+	return readFd(fd, path, buf, o)
+}
+
+// Dir is a folder opened once, whose files Dir.ReadInto opens relative to
+// it: the kernel resolves one path element per file, not the whole path
+// (a session's steps, one file each).
+type Dir struct {
+	fd   int
+	path string
+}
+
+// OpenDir opens the folder at path, following links (the caller judges a
+// link to it, as the sessions reader does with Inside).
+func OpenDir(path string) (*Dir, error) {
+	fd, err := open(path, syscall.O_RDONLY|syscall.O_CLOEXEC|syscall.O_DIRECTORY|syscall.O_NONBLOCK|syscall.O_NOCTTY)
+	if err != nil {
+		return nil, &fs.PathError{Op: "open", Path: path, Err: err}
+	}
+	return &Dir{fd: fd, path: path}, nil
+}
+
+// Close closes the folder.
+func (d *Dir) Close() error { return syscall.Close(d.fd) }
+
+// ReadInto is ReadInto(filepath.Join(d's path, name), buf, o) for name,
+// one element of a path, opened relative to the folder. A link is judged
+// as ReadInto judges it, by its path.
+func (d *Dir) ReadInto(name string, buf []byte, o Options) ([]byte, error) {
+	path := filepath.Join(d.path, name)
+	if name == "" || name == "." || name == ".." || strings.ContainsRune(name, '/') {
+		return ReadInto(path, buf, o)
+	}
+	flags := openFlags
+	checkLink := o.Within != "" || o.NoFollow
+	if checkLink {
+		flags |= syscall.O_NOFOLLOW
+	}
+	fd, err := openat(d.fd, name, flags)
+	if err != nil && checkLink && isLinkErr(err) {
+		return ReadInto(path, buf, o) // resolved and judged by its path
+	}
+	if errors.Is(err, syscall.ENXIO) {
+		err = ErrNotRegular // a socket, or a device without a driver
+	}
+	if err != nil {
+		return nil, &fs.PathError{Op: "open", Path: path, Err: err}
+	}
+	return readFd(fd, path, buf, o)
+}
+
+// openat is syscall.Openat retried on EINTR.
+func openat(dir int, name string, flags int) (int, error) {
+	for {
+		fd, err := syscall.Openat(dir, name, flags, 0)
+		if err != syscall.EINTR {
+			return fd, err
+		}
+	}
+}
+
+// readFd reads the file open on fd (and closes it) as ReadInto reads
+// path: a regular file on the descriptor's stat, within the cap.
+func readFd(fd int, path string, buf []byte, o Options) ([]byte, error) {
 	defer syscall.Close(fd)
 	var st syscall.Stat_t
+	var err error
 	for {
 		err = syscall.Fstat(fd, &st)
 		if err != syscall.EINTR {
@@ -140,6 +207,12 @@ func ReadInto(path string, buf []byte, o Options) ([]byte, error) {
 		buf = buf[:len(buf)+n]
 		if o.Limit > 0 && int64(len(buf)) > o.Limit {
 			return nil, &fs.PathError{Op: "read", Path: path, Err: &TooLargeError{Size: -1, Limit: o.Limit, What: o.What}}
+		}
+		if st.Size > 0 && int64(len(buf)) == st.Size {
+			// The file as the descriptor's stat described it: no read
+			// for its end (one system call of five a step). A file that
+			// says size 0 (/proc) is read to its end.
+			return buf, nil
 		}
 	}
 }

@@ -23,8 +23,8 @@
 //	store.OpenRegular (ReadFile, ReadFileInfo, readState, fingerprintOf, MapFile)  Open [no cap]: the memory file, crabtalk's store
 //	store/crabdb.OpenSource, Source.Reload, cli import --from crabdb               store.OpenRegular [no cap]
 //	store.(*DB).displaced (another writer's file met during a swap)                Open [no cap]
-//	store/sessions.readSession (archive references: check, lint, rm, the TUI)      ReadInto [Within the sessions folder, 64 MiB "session step"]
-//	store/sessions.readSessionRecalls (recalls, stats, --why, the TUI's N×)        ReadInto [Within the sessions folder, 64 MiB "session step"]
+//	store/sessions.readSession (archive references: check, lint, rm, the TUI)      Dir.ReadInto [Within the sessions folder, 64 MiB "session step"]
+//	store/sessions.readSessionRecalls (recalls, stats, --why, the TUI's N×)        Dir.ReadInto [Within the sessions folder, 64 MiB "session step"]
 //	store/sessions.sessionAgent (a session's meta)                                 ReadFile [Within the sessions folder, 1 MiB "session meta file"]
 //	store/sessions.listSessions (a session folder that is a link)                  Inside (the same rule as Within)
 //	store/hygiene.LoadNotDuplicates (lint, the findings view)                      ReadFile [1 MiB "not-duplicates file"]

@@ -59,8 +59,9 @@ func fixture(t *testing.T) (in, out string) {
 	return in, out
 }
 
-// TestOpen runs every kind of path through Open, ReadFile and ReadInto
-// under a cap of 16 bytes, following links, and within the folder.
+// TestOpen runs every kind of path through Open, ReadFile, ReadInto and
+// Dir.ReadInto under a cap of 16 bytes, following links, and within the
+// folder.
 func TestOpen(t *testing.T) {
 	in, _ := fixture(t)
 	const capped = 16
@@ -109,6 +110,14 @@ func TestOpen(t *testing.T) {
 				readers := map[string]func() ([]byte, error){
 					"ReadFile": func() ([]byte, error) { return ReadFile(path, mode.o) },
 					"ReadInto": func() ([]byte, error) { return ReadInto(path, nil, mode.o) },
+					"Dir.ReadInto": func() ([]byte, error) {
+						d, err := OpenDir(filepath.Dir(path))
+						if err != nil {
+							t.Fatal(err)
+						}
+						defer d.Close()
+						return d.ReadInto(filepath.Base(path), nil, mode.o)
+					},
 					"Open": func() ([]byte, error) {
 						f, fi, err := Open(path, mode.o)
 						if err != nil {

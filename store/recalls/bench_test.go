@@ -113,9 +113,15 @@ func writeBenchSessions(b *testing.B, n, steps int) string {
 }
 
 // BenchmarkWalkRecalls reads the recalls of 200 sessions × 100 steps
-// ($CRMEM_BENCH_SESSIONS sessions when set); ns/step is what a folder of
-// 10,000 × 100 steps costs per step.
+// ($CRMEM_BENCH_SESSIONS_N sessions when set); ns/step is what a folder of
+// 10,000 × 100 steps costs per step. With $CRMEM_BENCH_RECALLS it reads
+// that sessions folder instead (scripts/gen-sessions.py writes one in
+// crabtalk's shapes: 500 sessions, 60,000 steps, 10,000 recalls).
 func BenchmarkWalkRecalls(b *testing.B) {
+	if dir := os.Getenv("CRMEM_BENCH_RECALLS"); dir != "" {
+		benchWalkFolder(b, dir)
+		return
+	}
 	n := 200
 	if v := os.Getenv("CRMEM_BENCH_SESSIONS_N"); v != "" {
 		fmt.Sscan(v, &n)
@@ -147,4 +153,17 @@ func BenchmarkReadThen(b *testing.B) {
 		}
 	}
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(n*100), "ns/step")
+}
+
+// benchWalkFolder reads the recalls of the sessions folder dir.
+func benchWalkFolder(b *testing.B, dir string) {
+	var steps int
+	for b.Loop() {
+		p, err := sessions.WalkRecalls(dir, sessions.RecallOptions{}, func(sessions.SessionRecalls) error { return nil })
+		if err != nil || p.Steps == 0 {
+			b.Fatal(p, err)
+		}
+		steps = p.Steps
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(steps), "ns/step")
 }

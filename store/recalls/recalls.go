@@ -147,28 +147,47 @@ func (f Filter) keep(r sessions.Recall) bool {
 // batch is how many recalls are replayed together, in parallel.
 const batch = 1024
 
+// maxRanked bounds the queries whose ranking Stream keeps for the recalls
+// that ask them again (each at most its limit of names, shared with the
+// memory's entries).
+const maxRanked = 1 << 16
+
 // Stream reads the recalls of every session through r, keeps those f
 // passes, replays them with rank and calls fn with each, in session and
 // call order. At most a batch of recalls and one session are held at
-// once. It returns what reading the sessions could not use.
+// once, and the ranking of up to maxRanked distinct queries: a query
+// asked again (with the same limit) is ranked once, its names shared by
+// the items that ask it. It returns what reading the sessions could not
+// use.
 //
 // known gives the memory's entries, to read each result against
 // (sessions.Recall.Resolve; NameSet makes one); nil reads results by their
 // shape alone.
 func Stream(r store.SessionsReader, opt sessions.RecallOptions, f Filter, rank Ranker, known Known, fn func(Item) error) (sessions.RecallProblems, error) {
 	var pending []Item
+	ranked := map[Query][]string{} // a query asked again is ranked once (an agent repeats its queries)
 	flush := func() error {
-		err := parallel(len(pending), 0, func(i int) error {
-			it := &pending[i]
-			now, err := rank(it.Query, it.Limit)
-			it.Now = now
-			it.Added, it.Removed = Diff(it.Names, now)
-			return err
-		})
+		if len(ranked) >= maxRanked {
+			clear(ranked) // bounded: later batches rank their queries again
+		}
+		var todo []Query
+		for _, it := range pending {
+			q := Query{it.Query, it.Limit}
+			if _, ok := ranked[q]; !ok {
+				ranked[q] = nil
+				todo = append(todo, q)
+			}
+		}
+		now, err := Replay(rank, todo, 0)
 		if err != nil {
 			return err
 		}
+		for i, q := range todo {
+			ranked[q] = now[i]
+		}
 		for _, it := range pending {
+			it.Now = ranked[Query{it.Query, it.Limit}]
+			it.Added, it.Removed = Diff(it.Names, it.Now)
 			if err := fn(it); err != nil {
 				return err
 			}

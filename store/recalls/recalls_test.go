@@ -9,6 +9,8 @@ import (
 	"path/filepath"
 	"reflect"
 	"slices"
+	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -224,5 +226,54 @@ func TestReport(t *testing.T) {
 		if r.Never[i-1].CreatedAt > r.Never[i].CreatedAt {
 			t.Errorf("never not oldest first at %d", i)
 		}
+	}
+}
+
+// TestStream_RanksAQueryOnce: a query asked again with the same limit is
+// ranked once, and every recall that asks it still gets its names; the
+// same query with another limit is ranked on its own.
+func TestStream_RanksAQueryOnce(t *testing.T) {
+	dir := t.TempDir()
+	queries := [][]string{{"deploy", "deploy", "rust"}, {"deploy", "deploy:2", "rust"}}
+	for s, qs := range queries {
+		sd := filepath.Join(dir, fmt.Sprintf("crab_dana_%d", s))
+		if err := os.Mkdir(sd, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		for i, q := range qs {
+			input := fmt.Sprintf(`{"query":%q}`, q)
+			if text, limit, ok := strings.Cut(q, ":"); ok {
+				input = fmt.Sprintf(`{"query":%q,"limit":%s}`, text, limit)
+			}
+			step := fmt.Sprintf(`{"message":{"role":"assistant","content":[{"type":"tool_use","id":"call_0","name":"recall","input":%s}]}}`, input)
+			if err := os.WriteFile(filepath.Join(sd, fmt.Sprintf("step-%06d", i)), []byte(step), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	var mu sync.Mutex
+	calls := map[Query]int{}
+	rank := func(q string, limit int) ([]string, error) {
+		mu.Lock()
+		calls[Query{q, limit}]++
+		mu.Unlock()
+		return []string{q + "-note", fmt.Sprint(limit)}, nil
+	}
+	var got []string
+	_, err := Stream(sessions.Folder(dir), sessions.RecallOptions{}, Filter{}, rank, nil, func(it Item) error {
+		got = append(got, fmt.Sprintf("%s/%d: %v", it.Query, it.Limit, it.Now))
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{"deploy/5: [deploy-note 5]", "deploy/5: [deploy-note 5]", "rust/5: [rust-note 5]",
+		"deploy/5: [deploy-note 5]", "deploy/2: [deploy-note 2]", "rust/5: [rust-note 5]"}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("got %q\nwant %q", got, want)
+	}
+	wantCalls := map[Query]int{{"deploy", 5}: 1, {"deploy", 2}: 1, {"rust", 5}: 1}
+	if !reflect.DeepEqual(calls, wantCalls) {
+		t.Errorf("ranked %v, want each once: %v", calls, wantCalls)
 	}
 }

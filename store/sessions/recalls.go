@@ -488,11 +488,40 @@ const (
 	maxMetaBytes = 1 << 20
 )
 
-// readStep reads the step file at path, in the sessions folder root, into
-// buf (reused across steps) as safefile reads a file crmem did not write:
-// a regular file of at most maxStepBytes, a link only to one inside root.
-func readStep(root, path string, buf []byte) ([]byte, error) {
-	return safefile.ReadInto(path, buf, safefile.Options{Limit: maxStepBytes, What: "session step", Within: root})
+// stepOptions are how a step is read, as safefile reads a file crmem did
+// not write: a regular file of at most maxStepBytes, a link only to one
+// inside the sessions folder root.
+func stepOptions(root string) safefile.Options {
+	return safefile.Options{Limit: maxStepBytes, What: "session step", Within: root}
+}
+
+// stepReader reads a session's steps by name as readStep does, opened
+// relative to the session's folder (one path element for the kernel to
+// resolve per step, not the whole path), or by path if the folder cannot
+// be opened.
+type stepReader struct {
+	dir  *safefile.Dir // nil: by path
+	path string
+	opt  safefile.Options
+}
+
+func openSteps(d sessionDir) stepReader {
+	dir, _ := safefile.OpenDir(d.path)
+	return stepReader{dir: dir, path: d.path, opt: stepOptions(d.root)}
+}
+
+// read reads the step name into buf (reused across steps).
+func (r stepReader) read(name string, buf []byte) ([]byte, error) {
+	if r.dir == nil {
+		return safefile.ReadInto(filepath.Join(r.path, name), buf, r.opt)
+	}
+	return r.dir.ReadInto(name, buf, r.opt)
+}
+
+func (r stepReader) close() {
+	if r.dir != nil {
+		r.dir.Close()
+	}
 }
 
 // sessionMeta is the part of a session's meta file (ConversationMeta)
@@ -575,10 +604,12 @@ func readSessionRecalls(d sessionDir, limit int, limits map[string]int) SessionR
 	for range odd {
 		b.Unreadable() // a FIFO, socket or device named like a step
 	}
+	sr := openSteps(d)
+	defer sr.close()
 	var buf []byte
 	for _, name := range steps {
 		file := filepath.Join(path, name)
-		data, err := readStep(d.root, file, buf)
+		data, err := sr.read(name, buf)
 		buf = data[:0]
 		if err != nil {
 			b.Unreadable()

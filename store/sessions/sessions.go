@@ -163,9 +163,11 @@ func readSession(d sessionDir) (Session, error) {
 		return s, err
 	}
 	s.Unreadable = odd
+	sr := openSteps(d)
+	defer sr.close()
 	var buf []byte
 	for _, name := range steps {
-		data, err := readStep(d.root, filepath.Join(path, name), buf)
+		data, err := sr.read(name, buf)
 		buf = data[:0]
 		if err != nil {
 			s.Unreadable++ // skipped like an unparsable step, but counted

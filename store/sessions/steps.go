@@ -142,7 +142,11 @@ var recallHints = [][]byte{[]byte(`"recall"`), []byte(`"tool_result"`), []byte(`
 
 // parseRecallStep classifies one step and, when it may hold recall calls,
 // results or call times, decodes them.
-func parseRecallStep(data []byte) (step, stepKind) {
+func parseRecallStep(data []byte) (step, stepKind) { return parseStepAs(data, true) }
+
+// parseStepAs is parseRecallStep; fast false decodes every step as a
+// stepDoc (for the test that both read alike).
+func parseStepAs(data []byte, fast bool) (step, stepKind) {
 	data = bytes.TrimSpace(data)
 	if len(data) == 0 || data[0] != '{' || !containsAny(data, stepKeys) {
 		return step{}, stepUnparsable
@@ -150,24 +154,71 @@ func parseRecallStep(data []byte) (step, stepKind) {
 	if !containsAny(data, recallHints) {
 		return step{}, checkStep(data)
 	}
+	var f fastDoc
+	if fast && json.Unmarshal(data, &f) == nil {
+		return classify(f.Message, f.Agent, f.Event, f.Calls, f.TS, f.Archive, f.Compact)
+	}
 	var d stepDoc
 	if err := json.Unmarshal(data, &d); err != nil {
 		return step{}, stepUnparsable
 	}
+	return classify(d.Message, d.Agent, d.Event, d.Calls, d.TS, d.Archive, d.Compact)
+}
+
+// classify is what a decoded step holds, the same for either decoding.
+func classify[M interface{ decode() (step, bool) }](m *M, agent, event string, calls []traceCall, ts string, archive *string, compact json.RawMessage) (step, stepKind) {
 	switch {
-	case d.Message != nil:
-		s, ok := d.Message.decode()
+	case m != nil:
+		s, ok := (*m).decode()
 		if !ok {
 			return step{}, stepUnparsable
 		}
-		s.agent = d.Agent
+		s.agent = agent
 		return s, stepRecalls
-	case d.Event == "tool_start":
-		return eventStep(d), stepRecalls
-	case d.Event != "" || d.Archive != nil || d.Compact != nil:
+	case event == "tool_start":
+		return eventStep(calls, ts), stepRecalls
+	case event != "" || archive != nil || compact != nil:
 		return step{}, stepOther
 	}
 	return step{}, stepUnparsable
+}
+
+// fastDoc is stepDoc with every content typed as crabtalk writes it (a
+// message's content a list of blocks, a tool result's content a string),
+// so a step is decoded in one pass: the text of a tool result, often most
+// of the step, is scanned once rather than three times. A step of any
+// other shape fails to decode into it and is decoded as a stepDoc; one
+// that decodes reads exactly as it would as a stepDoc (pinned by
+// TestParseRecallStep_FastSameAsSlow and the fuzz target).
+type fastDoc struct {
+	Agent   string          `json:"agent"`
+	Message *fastMessage    `json:"message"`
+	Event   string          `json:"event"`
+	Calls   []traceCall     `json:"calls"`
+	TS      string          `json:"ts"`
+	Archive *string         `json:"archive_name"`
+	Compact json.RawMessage `json:"compact"`
+}
+
+// fastMessage is message with its content a list of blocks (null or
+// absent: none; a string fails, and the step is decoded as a stepDoc).
+type fastMessage struct {
+	Role       string       `json:"role"`
+	Content    []fastBlock  `json:"content"`
+	ToolCalls  []openAICall `json:"tool_calls"`
+	ToolCallID string       `json:"tool_call_id"`
+}
+
+// fastBlock is block with a tool result's content a string (null or
+// absent: nil, not a text).
+type fastBlock struct {
+	Type      string          `json:"type"`
+	Text      string          `json:"text"`
+	ID        string          `json:"id"`
+	Name      string          `json:"name"`
+	Input     json.RawMessage `json:"input"`
+	ToolUseID string          `json:"tool_use_id"`
+	Content   *string         `json:"content"`
 }
 
 // stepHead is what tells a StepLine crabtalk reads from one it skips,
@@ -208,9 +259,9 @@ func containsAny(data []byte, keys [][]byte) bool {
 // eventStep reads a tool_start event: the calls it names, in call order,
 // and its time. An event without a readable time still takes its place in
 // the run's order (its calls get no time from it).
-func eventStep(d stepDoc) step {
-	s := step{isEvent: true, event: d.Calls}
-	if t, err := time.Parse(time.RFC3339Nano, d.TS); err == nil {
+func eventStep(calls []traceCall, ts string) step {
+	s := step{isEvent: true, event: calls}
+	if t, err := time.Parse(time.RFC3339Nano, ts); err == nil {
 		s.at = t
 	}
 	return s
@@ -219,7 +270,7 @@ func eventStep(d stepDoc) step {
 // decode reads a message's recall calls and tool results. ok is false
 // when the message is not a Message crabtalk would read (no role, content
 // neither a string nor a list of blocks).
-func (m *message) decode() (step, bool) {
+func (m message) decode() (step, bool) {
 	var s step
 	if m.Role == "" {
 		return s, false
@@ -241,7 +292,7 @@ func (m *message) decode() (step, bool) {
 		if err := json.Unmarshal(content, &blocks); err != nil {
 			return step{}, false
 		}
-		s.addBlocks(blocks, m.ToolCallID)
+		addBlocks(&s, blocks, m.ToolCallID)
 	default:
 		return step{}, false
 	}
@@ -251,20 +302,65 @@ func (m *message) decode() (step, bool) {
 // addBlocks collects the recall calls and tool results of a block list.
 // In an OpenAI-shaped tool message (toolCallID set) the text blocks are the
 // result.
-func (s *step) addBlocks(blocks []block, toolCallID string) {
-	for _, b := range blocks {
+func addBlocks[B block | fastBlock](s *step, blocks []B, toolCallID string) {
+	for i := range blocks {
+		b := blockOf(&blocks[i])
 		switch b.Type {
 		case "tool_use":
 			s.addCall(b.ID, b.Name, b.Input)
 		case "tool_result":
-			text, ok := resultText(b.Content)
+			text, ok := b.result()
 			s.results = append(s.results, result{id: b.ToolUseID, text: text, ok: ok})
 		}
 	}
 	if toolCallID != "" {
-		text, ok := blocksText(blocks)
+		text, ok := "", false
+		if len(blocks) == 1 {
+			if b := blockOf(&blocks[0]); b.Type == "text" {
+				text, ok = b.Text, true
+			}
+		}
 		s.results = append(s.results, result{id: toolCallID, text: text, ok: ok})
 	}
+}
+
+// anyBlock is a block or a fastBlock, with its result's text read.
+type anyBlock struct {
+	fastBlock
+	raw json.RawMessage // a block's content, when not read yet
+}
+
+// result is the block's tool result content as one text (resultText).
+func (b anyBlock) result() (string, bool) {
+	if b.raw != nil || b.Content == nil {
+		return resultText(b.raw)
+	}
+	return *b.Content, true
+}
+
+func blockOf[B block | fastBlock](p *B) anyBlock {
+	switch b := any(p).(type) {
+	case *fastBlock:
+		return anyBlock{fastBlock: *b}
+	case *block:
+		return anyBlock{fastBlock: fastBlock{Type: b.Type, Text: b.Text, ID: b.ID, Name: b.Name, Input: b.Input, ToolUseID: b.ToolUseID}, raw: b.Content}
+	}
+	panic("unreachable")
+}
+
+// decode is message.decode for a message decoded as crabtalk writes it.
+func (m fastMessage) decode() (step, bool) {
+	var s step
+	if m.Role == "" {
+		return s, false
+	}
+	for _, c := range m.ToolCalls {
+		s.addCall(c.ID, c.Function.Name, []byte(c.Function.Arguments))
+	}
+	if m.Content != nil {
+		addBlocks(&s, m.Content, m.ToolCallID)
+	}
+	return s, true
 }
 
 // addCall adds a tool call: a recall with its arguments read, any other
