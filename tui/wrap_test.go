@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
 )
 
@@ -42,6 +43,20 @@ func TestWrapWords_NamesStayWhole(t *testing.T) {
 			}
 			if squeeze(strings.Join(lines, "")) != squeeze(text) {
 				t.Errorf("at %d text was lost: %q", w, lines)
+			}
+		}
+	}
+}
+
+// TestWrapMessage_NamesStayWhole: a status message wrapped over two
+// lines keeps each name whole. Before, "renamed commit-format to
+// deploy-steps" broke after "deploy-" at 32–33 columns.
+func TestWrapMessage_NamesStayWhole(t *testing.T) {
+	for w := 24; w <= 40; w++ {
+		lines := wrapMessage(lipgloss.NewStyle(), "renamed commit-format to deploy-steps (u undoes)", w)
+		for _, l := range lines {
+			if strings.HasSuffix(strings.TrimSpace(l), "-") {
+				t.Errorf("at %d columns a name is split: %q", w, lines)
 			}
 		}
 	}
