@@ -45,21 +45,27 @@ func (r screenRows) total() int {
 }
 
 // rows shares the screen's height out. When everything does not fit,
-// what matters least gives way first: the panes down to one row, a
-// message wrapped above the status line (whole: a line of it alone
-// read as a fragment), the search line (never while a query is typed),
-// the status line, the last row of the panes (a panel's title, the
-// entry a question is about), the short help. A dialog's or prompt's lines and the query being typed
-// always stay: at heights 5–6 a question lost its [y/n] below the
-// bottom edge (issue 29 item 7).
+// what matters least gives way first: the panes down to one row (a
+// panel to its title and one line of it), a message wrapped above the
+// status line (whole: a line of it alone read as a fragment), the search
+// line (never while a query is typed), the status line, the last rows of
+// the panes (a panel, the entry a question is about), the short help. A
+// dialog's or prompt's lines and the query being typed always stay: at
+// heights 5–6 a question lost its [y/n] below the bottom edge (issue 29
+// item 7).
 func (m *Model) rows() screenRows {
 	r := screenRows{search: true, status: m.statusLines(), help: m.helpLines()}
-	r.body = max(m.c.height-r.total(), 1)
+	least := 1 // a panel keeps its title and a line of it
+	switch m.top() {
+	case layerHelp, layerLog, layerStats, layerWhy, layerFindings:
+		least = 2
+	}
+	r.body = max(m.c.height-r.total(), least)
 	overlay := m.overlay() != ""
 	steps := []func(){
 		func() { // the message: its lines whole or not at all
 			r.status = r.status[max(len(r.status)-1, 0):]
-			r.body = max(m.c.height-r.total(), 1)
+			r.body = max(m.c.height-r.total(), least)
 		},
 		func() { r.search = m.typing },
 		func() { r.status = nil },

@@ -215,3 +215,17 @@ func TestDialog_NarrowPromptsAndChoicesKeepTheirKeys(t *testing.T) {
 		}
 	}
 }
+
+// TestSmallScreens_APanelKeepsALine: at 20×5 with a message on the
+// status the help keeps its title and the line below it, the message
+// giving way. Before, the message kept its line and the help its title alone
+// ("1–0/78").
+func TestSmallScreens_APanelKeepsALine(t *testing.T) {
+	h := behindHarness(t, 20, 5)
+	press(h.m, "?")
+	drive(h.m, h.m.setMessage("cancelled"))
+	lines := strings.Split(plainScreen(h.m), "\n")
+	if len(lines) != 5 || !strings.HasPrefix(lines[1], "Keys") || strings.Contains(lines[2], "cancelled") || !strings.Contains(lines[3], " N · ") {
+		t.Errorf("at 20x5 the help is not its title and a line:\n%s", strings.Join(lines, "\n"))
+	}
+}
