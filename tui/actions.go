@@ -54,14 +54,14 @@ func (r screenRows) total() int {
 // heights 5–6 a question lost its [y/n] below the bottom edge (issue 29
 // item 7).
 func (m *Model) rows() screenRows {
-	r := screenRows{search: true, status: m.statusLines(), help: m.helpLines()}
+	o := m.overlay()
+	r := screenRows{search: true, status: m.statusLines(), help: m.helpLinesOf(o)}
 	least := 1 // a panel keeps its title and a line of it
 	switch m.top() {
 	case layerHelp, layerLog, layerStats, layerWhy, layerFindings:
 		least = 2
 	}
 	r.body = max(m.c.height-r.total(), least)
-	overlay := m.overlay() != ""
 	steps := []func(){
 		func() { // the message: its lines whole or not at all
 			r.status = r.status[max(len(r.status)-1, 0):]
@@ -71,7 +71,7 @@ func (m *Model) rows() screenRows {
 		func() { r.status = nil },
 		func() { r.body = 0 },
 		func() {
-			if !overlay {
+			if o == "" {
 				r.help = nil
 			}
 		},

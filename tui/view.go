@@ -220,8 +220,11 @@ func (m *Model) searchLine() string {
 
 // helpLines is the top layer's prompt or dialog (up to three lines), or
 // the short help.
-func (m *Model) helpLines() []string {
-	if o := m.overlay(); o != "" {
+func (m *Model) helpLines() []string { return m.helpLinesOf(m.overlay()) }
+
+// helpLinesOf is the help lines with o the top layer's overlay.
+func (m *Model) helpLinesOf(o string) []string {
+	if o != "" {
 		lines := strings.Split(o, "\n")
 		for i, l := range lines {
 			lines[i] = ansi.Truncate(l, m.c.width, "…")
