@@ -20,9 +20,69 @@ const (
 	bodyBottom = 2
 )
 
-// bodyHeight is the height of the panes.
+// bodyHeight is the height of the panes, at least one row even when
+// none is drawn (scrolling keeps a row in sight).
 func (m *Model) bodyHeight() int {
-	return max(m.c.height-bodyTop-bodyBottom-(len(m.statusLines())-1)-(len(m.helpLines())-1), 1)
+	return max(m.rows().body, 1)
+}
+
+// screenRows is how the screen's height is shared out: which of the
+// lines around the panes are drawn, and how many rows the panes get.
+type screenRows struct {
+	search bool     // the search line is drawn
+	status []string // the status lines drawn: message lines, then the status line
+	help   []string // the dialog, prompt or short help
+	body   int      // rows of the panes, 0 when none fit
+}
+
+// total is the number of lines drawn.
+func (r screenRows) total() int {
+	n := len(r.status) + len(r.help) + r.body
+	if r.search {
+		n++
+	}
+	return n
+}
+
+// rows shares the screen's height out. When everything does not fit,
+// what matters least gives way first: the panes down to one row (a
+// panel to its title and one line of it), a message wrapped above the
+// status line (whole: a line of it alone read as a fragment), the search
+// line (never while a query is typed), the status line, the last rows of
+// the panes (a panel, the entry a question is about), the short help. A
+// dialog's or prompt's lines and the query being typed always stay: at
+// heights 5–6 a question lost its [y/n] below the bottom edge (issue 29
+// item 7).
+func (m *Model) rows() screenRows {
+	o := m.overlay()
+	r := screenRows{search: true, status: m.statusLines(), help: m.helpLinesOf(o)}
+	least := 1 // a panel keeps its title and a line of it
+	switch m.top() {
+	case layerHelp, layerLog, layerStats, layerWhy, layerFindings:
+		least = 2
+	}
+	r.body = max(m.c.height-r.total(), least)
+	steps := []func(){
+		func() { // the message: its lines whole or not at all
+			r.status = r.status[max(len(r.status)-1, 0):]
+			r.body = max(m.c.height-r.total(), least)
+		},
+		func() { r.search = m.typing },
+		func() { r.status = nil },
+		func() { r.body = 0 },
+		func() {
+			if o == "" {
+				r.help = nil
+			}
+		},
+	}
+	for _, step := range steps {
+		if r.total() <= m.c.height {
+			break
+		}
+		step()
+	}
+	return r
 }
 
 // twoPanes reports whether list and preview fit side by side.

@@ -142,17 +142,18 @@ func offered(keys keymap.KeyMap, k tea.KeyPressMsg) bool {
 	return false
 }
 
-// TestOverlays_NoWriteFromAKeyNotOffered is the property of issue 29
-// item 6 over every overlay × every key of every binding: a key that
-// writes to the memory file is one the visible screen offered; a key
-// that closes an overlay without being one of its keys does its job on
-// the screen below or says so on the status line, never nothing.
-func TestOverlays_NoWriteFromAKeyNotOffered(t *testing.T) {
-	overlays := []struct {
-		name string
-		open func(h *editHarness)
-		want layer
-	}{
+// behindOverlay is one overlay of the properties over every overlay: how
+// to open it on a behindHarness, and the layer it puts on top.
+type behindOverlay struct {
+	name string
+	open func(h *editHarness)
+	want layer
+}
+
+// behindOverlays is every overlay the screen has, each opened as a user
+// would.
+func behindOverlays() []behindOverlay {
+	return []behindOverlay{
 		{"help", func(h *editHarness) { press(h.m, "?") }, layerHelp},
 		{"stats", func(h *editHarness) { press(h.m, "i") }, layerStats},
 		{"reload log", func(h *editHarness) {
@@ -179,6 +180,15 @@ func TestOverlays_NoWriteFromAKeyNotOffered(t *testing.T) {
 			askWhy(h.m, "")
 		}, layerWhy},
 	}
+}
+
+// TestOverlays_NoWriteFromAKeyNotOffered is the property of issue 29
+// item 6 over every overlay × every key of every binding: a key that
+// writes to the memory file is one the visible screen offered; a key
+// that closes an overlay without being one of its keys does its job on
+// the screen below or says so on the status line, never nothing.
+func TestOverlays_NoWriteFromAKeyNotOffered(t *testing.T) {
+	overlays := behindOverlays()
 	keys := bindingKeys(keymap.DefaultKeyMap())
 	for _, o := range overlays {
 		for _, size := range [][2]int{{80, 24}, {120, 40}} {

@@ -69,15 +69,56 @@ func (p *promptDialog) paste(text string) { p.in.insert(text) }
 
 func (p *promptDialog) mode() keymap.Mode { return keymap.ModePrompt }
 
+// view is the prompt on one line: title, the line typed and its keys
+// (or the last error). When they do not fit one line with room to type
+// in, the title takes lines of its own (at most two, wrapped at spaces,
+// its middle giving way beyond), the line typed one, the keys one: below
+// ~60 columns the keys were cut off, and the title with them at 20.
 func (p *promptDialog) view(m *Model) string {
 	st := m.c.styles
 	p.in.promptStyle, p.in.textStyle, p.in.dimStyle = st.message, st.status, st.dim
-	hint := st.dim.Render("  " + hints(" · ", keyHint(m.c.keys.Accept, "ok"), keyHint(m.c.keys.Cancel, "cancel")))
+	keys := fitHints(m.c.width, keyHint(m.c.keys.Accept, "ok"), keyHint(m.c.keys.Cancel, "cancel"))
+	hint := st.dim.Render("  " + keys)
 	if p.err != "" {
 		hint = "  " + st.warning.Render("⚠ "+sanitize.Line(p.err))
 	}
-	p.in.setWidth(max(m.c.width-lipgloss.Width(hint), 10))
-	return p.in.View() + hint
+	if lipgloss.Width(p.in.prompt)+minTyping+lipgloss.Width(hint) <= m.c.width {
+		p.in.setWidth(max(m.c.width-lipgloss.Width(hint), 10))
+		return p.in.View() + hint
+	}
+	title := p.title + ":"
+	if ansi.StringWidth(title) > 2*m.c.width {
+		title = middle(title, 2*m.c.width)
+	}
+	lines := wrapWords(title, m.c.width)
+	if len(lines) > 2 {
+		lines = strings.Split(ansi.Hardwrap(title, m.c.width, true), "\n")
+	}
+	for i, l := range lines {
+		lines[i] = st.message.Render(l)
+	}
+	in := p.in
+	in.prompt = "› "
+	in.setWidth(m.c.width)
+	lines = append(lines, in.View())
+	if p.err != "" {
+		return strings.Join(append(lines, st.warning.Render("⚠ "+sanitize.Line(p.err))), "\n")
+	}
+	return strings.Join(append(lines, st.dim.Render(keys)), "\n")
+}
+
+// minTyping is the fewest cells a prompt leaves to type in on its line.
+const minTyping = 10
+
+// fitHints joins key hints with " · ", or closer when that does not fit
+// the width ("enter ok  esc cancel" at 20 columns).
+func fitHints(width int, hs ...string) string {
+	for _, sep := range []string{" · ", "  "} {
+		if s := hints(sep, hs...); ansi.StringWidth(s) <= width {
+			return s
+		}
+	}
+	return hints(" ", hs...)
 }
 
 // confirmDialog asks yes or no before something destructive. Only the yes
@@ -125,8 +166,9 @@ const maxDialogLines = 3
 // answers) and puts answers at the end of the last line, or on a line of
 // their own when they do not fit beside it. Text that needs more lines
 // loses its middle, never the answers, the start or the end of the
-// question; when breaking at words would take a line too many, it is
-// broken anywhere.
+// question; it breaks at spaces only (never inside a name at its hyphen,
+// never leaving a lone "," or "-"), and when that would take a line too
+// many, anywhere.
 func withAnswers(style lipgloss.Style, text, answers string, width int) string {
 	aw := lipgloss.Width(answers)
 	if ansi.StringWidth(text)+aw <= width {
@@ -136,7 +178,7 @@ func withAnswers(style lipgloss.Style, text, answers string, width int) string {
 	if ansi.StringWidth(text) > room {
 		text = middle(text, room)
 	}
-	lines := strings.Split(ansi.Hardwrap(ansi.Wordwrap(text, width, " /,"), width, true), "\n")
+	lines := wrapWords(text, width)
 	if fits := len(lines) < maxDialogLines || len(lines) == maxDialogLines && ansi.StringWidth(lines[len(lines)-1])+aw <= width; !fits {
 		lines = strings.Split(ansi.Hardwrap(text, width, true), "\n")
 	}
@@ -191,24 +233,52 @@ func (c *choiceDialog) mode() keymap.Mode { return keymap.ModeChoice }
 
 // view shows the question and every answer; on a narrow screen the
 // answers get their short labels, and the question wraps above them.
+// When even the short answers do not fit one line, they take as many as
+// they need, each answer whole, and the question keeps two lines above
+// them: at 20 columns "[n] as new note" was cut off.
 func (c *choiceDialog) view(m *Model) string {
 	st := m.c.styles
-	answers := c.answers(m, false)
-	if lipgloss.Width(answers) > m.c.width {
-		answers = c.answers(m, true)
+	w := m.c.width
+	answers := strings.Join(c.answers(m, false), "")
+	if lipgloss.Width(answers) > w {
+		answers = strings.Join(c.answers(m, true), "")
 	}
-	return withAnswers(st.warning, sanitize.Line(c.text), answers, m.c.width)
+	if lipgloss.Width(answers) <= w {
+		return withAnswers(st.warning, sanitize.Line(c.text), answers, w)
+	}
+	var ans []string
+	for _, a := range c.answers(m, true) {
+		a = strings.TrimLeft(a, " ")
+		if n := len(ans); n > 0 && lipgloss.Width(ans[n-1])+2+lipgloss.Width(a) <= w {
+			ans[n-1] += "  " + a
+			continue
+		}
+		ans = append(ans, a)
+	}
+	room := max(maxDialogLines-len(ans), 2)
+	text := sanitize.Line(c.text)
+	if ansi.StringWidth(text) > room*w {
+		text = middle(text, room*w)
+	}
+	lines := wrapWords(text, w)
+	if len(lines) > room {
+		lines = strings.Split(ansi.Hardwrap(text, w, true), "\n")
+	}
+	for i, l := range lines {
+		lines[i] = st.warning.Render(l)
+	}
+	return strings.Join(append(lines, ans...), "\n")
 }
 
 // answers renders "  [k] label" for every choice.
-func (c *choiceDialog) answers(m *Model, short bool) string {
-	var b strings.Builder
+func (c *choiceDialog) answers(m *Model, short bool) []string {
+	out := make([]string, 0, len(c.choices))
 	for _, ch := range c.choices {
 		label := ch.label
 		if short && ch.short != "" {
 			label = ch.short
 		}
-		b.WriteString("  " + m.c.styles.message.Render("["+keyName(*ch.b)+"]") + " " + label)
+		out = append(out, "  "+m.c.styles.message.Render("["+keyName(*ch.b)+"]")+" "+label)
 	}
-	return b.String()
+	return out
 }

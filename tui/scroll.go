@@ -55,7 +55,12 @@ func (s *scroller) window(lines []string, h int) []string {
 // overflows reports whether n lines below a title do not fit h rows.
 func overflows(n, h int) bool { return maxTop(n, h) > 0 }
 
-// position is the window's place for a panel's title: "3–22/40".
+// position is the window's place for a panel's title: "3–22/40", or
+// "0 of 40 shown" when the body has room for the title alone (it said
+// "1–0/40", a row that is not there).
 func (s *scroller) position(n, h int) string {
+	if h < 2 {
+		return fmt.Sprintf("0 of %d shown", n)
+	}
 	return fmt.Sprintf("%d–%d/%d", s.top+1, s.top+h-1, n)
 }

@@ -28,6 +28,9 @@ func TestScroller_StaysWithinItsLines(t *testing.T) {
 	if p := (&scroller{top: 2}).position(50, 11); p != "3–12/50" {
 		t.Fatalf("position %q", p)
 	}
+	if p := (&scroller{}).position(105, 1); p != "0 of 105 shown" { // the title alone: no row to number (it said "1–0/105")
+		t.Fatalf("position with no row %q", p)
+	}
 }
 
 // TestHelp_BottomKeyReachesTheEnd: G (last) scrolls the help to its last

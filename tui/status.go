@@ -145,7 +145,7 @@ func wrapMessage(style lipgloss.Style, msg string, width int) []string {
 	if ansi.StringWidth(msg) > 2*width {
 		msg = middle(msg, 2*width)
 	}
-	lines := strings.Split(ansi.Hardwrap(ansi.Wordwrap(msg, width, " /"), width, true), "\n")
+	lines := wrapWords(msg, width)
 	if len(lines) > 2 {
 		lines = strings.Split(ansi.Hardwrap(msg, width, true), "\n")
 	}

@@ -27,12 +27,23 @@ func (m *Model) screen() string {
 	if !m.c.sized {
 		return ""
 	}
-	body := m.layerBody(m.c.width, m.bodyHeight())
-	if body == "" {
-		body = m.body()
+	r := m.rows()
+	var lines []string
+	if r.search {
+		lines = append(lines, m.searchLine())
 	}
-	lines := append([]string{m.searchLine(), body}, m.statusLines()...)
-	lines = strings.Split(strings.Join(append(lines, m.helpLines()...), "\n"), "\n")
+	if r.body > 0 {
+		body := m.layerBody(m.c.width, r.body)
+		if body == "" {
+			body = m.body()
+		}
+		lines = append(lines, body)
+	}
+	lines = append(append(lines, r.status...), r.help...)
+	lines = strings.Split(strings.Join(lines, "\n"), "\n")
+	if n := len(lines); n > m.c.height { // shorter than the fewest lines that matter: keep the bottom ones
+		lines = lines[n-max(m.c.height, 1):]
+	}
 	for i, l := range lines {
 		lines[i] = m.fitLine(l, m.c.width)
 	}
@@ -141,36 +152,79 @@ func box(s string, w, h int) string {
 }
 
 // searchLine renders the search input with the filter, order and index
-// state on the right.
+// state on the right. The query being typed wins: when it does not fit
+// beside them, the figures on the right give way, the least telling
+// first (below ~50 columns the query was cut to "/ l…" while they
+// stayed).
 func (m *Model) searchLine() string {
-	right := m.filter.String() + " · " + m.order.String() + " · " + m.listPosition()
+	type part struct {
+		text string
+		keep int // the order the parts give way in: lowest first
+	}
+	parts := []part{{m.filter.String(), 3}, {m.order.String(), 2}, {m.listPosition(), 4}}
 	if lines := m.previewLines(); lines != "" {
-		right += " · preview " + lines
+		parts = append(parts, part{"preview " + lines, 1})
 	}
 	if m.dates.r.on() {
-		right = "created " + m.dates.r.text + " · " + right
+		parts = append([]part{{"created " + m.dates.r.text, 5}}, parts...)
 	}
 	if m.pv.explain {
-		right = "explain" + paren(keyName(m.c.keys.Explain)) + " · " + right
+		parts = append([]part{{"explain" + paren(keyName(m.c.keys.Explain)), 6}}, parts...)
 	}
 	if m.loaded && !m.indexed && m.db != nil {
-		right = "indexing… (name matches only) · " + right
+		parts = append([]part{{"indexing… (name matches only)", 7}}, parts...)
 	}
-	right = m.c.styles.dim.Render(right)
+	rightOf := func(ps []part) string {
+		texts := make([]string, len(ps))
+		for i, p := range ps {
+			texts[i] = p.text
+		}
+		return m.c.styles.dim.Render(strings.Join(texts, " · "))
+	}
 	m.input.prompt, m.input.placeholder = m.searchPrompt(), m.searchPlaceholder()
-	left := m.input.View()
+	if m.typing || m.input.Value() != "" {
+		// prompt, query and cursor, within the screen
+		need := min(lipgloss.Width(m.input.prompt)+ansi.StringWidth(m.input.Value())+1, m.c.width)
+		for len(parts) > 0 && m.c.width-lipgloss.Width(rightOf(parts))-1 < need {
+			least := 0
+			for i, p := range parts {
+				if p.keep < parts[least].keep {
+					least = i
+				}
+			}
+			parts = slices.Delete(parts, least, least+1)
+		}
+	}
+	right := ""
+	if len(parts) > 0 {
+		right = rightOf(parts)
+	}
 	room := m.c.width - lipgloss.Width(right) - 1
+	if right == "" {
+		room = m.c.width
+	}
+	in := m.input
+	if m.typing { // all the room the line has, scrolled to keep the cursor in sight
+		in.setWidth(max(room, 1))
+	}
+	left := in.View()
 	if lipgloss.Width(left) > room {
 		left = ansi.Truncate(left, max(room, 0), "…")
 	}
 	gap := max(m.c.width-lipgloss.Width(left)-lipgloss.Width(right), 1)
+	if right == "" {
+		gap = max(m.c.width-lipgloss.Width(left), 0)
+	}
 	return ansi.Truncate(left+strings.Repeat(" ", gap)+right, m.c.width, "")
 }
 
 // helpLines is the top layer's prompt or dialog (up to three lines), or
 // the short help.
-func (m *Model) helpLines() []string {
-	if o := m.overlay(); o != "" {
+func (m *Model) helpLines() []string { return m.helpLinesOf(m.overlay()) }
+
+// helpLinesOf is the help lines with o the top layer's overlay.
+func (m *Model) helpLinesOf(o string) []string {
+	if o != "" {
 		lines := strings.Split(o, "\n")
 		for i, l := range lines {
 			lines[i] = ansi.Truncate(l, m.c.width, "…")

@@ -83,13 +83,16 @@ func randomWideEntries(r *rand.Rand) []store.Entry {
 	return entries
 }
 
-// checkScreenFits fails when a line of the model's view is wider than the
-// terminal, measured as the renderer measures it (per code point until the
+// checkScreenFits fails when the model's view is taller than the
+// terminal, when a line of it is wider than the terminal, measured as the renderer measures it (per code point until the
 // terminal reports grapheme clustering, by clusters after: m.c.cells), or
 // when the separator of two panes is not in its column on every row.
 func checkScreenFits(t *testing.T, m *Model, w int, what string) {
 	t.Helper()
 	lines := strings.Split(m.View().Content, "\n")
+	if len(lines) > m.c.height { // issue 29 item 7: the terminal would cut the bottom, where a question is
+		t.Fatalf("%s: the frame is %d lines, taller than %d:\n%s", what, len(lines), m.c.height, ansi.Strip(m.View().Content))
+	}
 	for i, l := range lines {
 		if lw := m.c.cells.StringWidth(l); lw > w {
 			t.Fatalf("%s (cells by %s): line %d is %d cells wide, more than %d:\n%s", what, methodName(m.c.cells), i, lw, w, ansi.Strip(l))
