@@ -9,6 +9,8 @@ import (
 	"path/filepath"
 	"strings"
 	"syscall"
+
+	"golang.org/x/sys/unix"
 )
 
 // openFlags open for reading without blocking (a FIFO would wait for a
@@ -156,10 +158,11 @@ func (d *Dir) ReadInto(name string, buf []byte, o Options) ([]byte, error) {
 	return readFd(fd, path, buf, o)
 }
 
-// openat is syscall.Openat retried on EINTR.
+// openat is openat(2) retried on EINTR (x/sys/unix's: the syscall
+// package has none on darwin).
 func openat(dir int, name string, flags int) (int, error) {
 	for {
-		fd, err := syscall.Openat(dir, name, flags, 0)
+		fd, err := unix.Openat(dir, name, flags, 0)
 		if err != syscall.EINTR {
 			return fd, err
 		}
