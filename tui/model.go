@@ -243,7 +243,7 @@ func (m *Model) followSnapshot() tea.Cmd {
 	if m.ed == nil {
 		return nil
 	}
-	return m.ed.follow(m)
+	return m.ed.fv.follow(m, &m.ed.refs)
 }
 
 // dispatch hands a message to the part that handles it.
