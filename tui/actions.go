@@ -301,9 +301,7 @@ func (m *Model) endSearch() {
 
 // clearSearch empties the search line and returns to the list.
 func (m *Model) clearSearch() tea.Cmd {
-	m.input.Reset()
-	m.input.Blur()
-	m.typing = false
+	m.searchBar.clear()
 	m.searchSeq++        // drop searches in flight
 	m.pv.explain = false // nothing left to explain
 	m.endSearch()

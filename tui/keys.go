@@ -89,9 +89,8 @@ func (m *Model) appKey(k tea.KeyPressMsg) (tea.Cmd, bool) {
 	case key.Matches(k, keys.Help):
 		m.hp.show()
 	case key.Matches(k, keys.Search):
-		m.typing = true
+		m.searchBar.start()
 		m.focusList()
-		m.input.Focus()
 		return m.showSelected(), true
 	case key.Matches(k, keys.SearchCancel):
 		return m.clearSearch(), true
@@ -201,41 +200,34 @@ func (m *Model) previewKey(k tea.KeyPressMsg) tea.Cmd {
 // ctrl+k/j and pgup/pgdn move the list while typing, and a row the user
 // moved to stays selected until the query changes (as in fzf).
 func (m *Model) searchKey(k tea.KeyPressMsg) tea.Cmd {
-	keys := &m.c.keys
-	switch {
-	case key.Matches(k, keys.SearchCancel):
+	ask, by := m.searchBar.update(&m.c.keys, k)
+	switch ask {
+	case barCleared:
 		return m.clearSearch()
-	case key.Matches(k, keys.SearchAccept):
-		m.typing = false
-		m.input.Blur()
+	case barKept:
 		if m.moved {
 			return m.showSelected()
 		}
 		return m.selectBest()
-	case key.Matches(k, keys.Recall):
+	case barRecall:
 		return m.toggleRecall()
-	case key.Matches(k, keys.SearchUp):
+	case barMove:
 		m.moved = true
-		return m.moveCursor(-1)
-	case key.Matches(k, keys.SearchDown):
-		m.moved = true
-		return m.moveCursor(1)
-	case key.Matches(k, keys.Up), key.Matches(k, keys.Down), key.Matches(k, keys.PageUp), key.Matches(k, keys.PageDown):
+		return m.moveCursor(by)
+	case barListKey:
 		m.moved = true
 		return m.listKey(k)
+	case barEdited:
+		return m.querySet()
 	}
-	if !m.input.key(k) {
-		return nil
-	}
-	return m.querySet()
+	return nil
 }
 
 // handlePaste feeds pasted text to the search line while typing.
 func (m *Model) handlePaste(p tea.PasteMsg) tea.Cmd {
-	if !m.typing {
+	if !m.searchBar.paste(p.Content) {
 		return nil
 	}
-	m.input.insert(p.Content)
 	return m.querySet()
 }
 
