@@ -4,6 +4,7 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/crmem/crmem/keymap"
 	"github.com/crmem/crmem/store"
 )
 
@@ -143,16 +144,22 @@ func (m *Model) filterKey(k tea.KeyPressMsg) (tea.Cmd, bool) {
 
 // listKey moves the list cursor.
 func (m *Model) listKey(k tea.KeyPressMsg) tea.Cmd {
-	if d, ok := m.moveDelta(k); ok {
-		return m.moveCursor(d)
+	if !m.list.key(&m.c.keys, k, m.bodyHeight()) {
+		return nil
 	}
-	return nil
+	return m.showSelected()
 }
 
-// moveDelta converts a navigation key to a row delta.
+// moveDelta converts a navigation key to a row delta at the screen's
+// body height, top and bottom as far as the list's length.
 func (m *Model) moveDelta(k tea.KeyPressMsg) (int, bool) {
-	keys := &m.c.keys
-	page := max(m.bodyHeight()-1, 1)
+	return navDelta(&m.c.keys, k, m.bodyHeight(), len(m.list.rows))
+}
+
+// navDelta converts a navigation key to a row delta: a page is height-1
+// rows, top and bottom are last rows away.
+func navDelta(keys *keymap.KeyMap, k tea.KeyPressMsg, height, last int) (int, bool) {
+	page := max(height-1, 1)
 	switch {
 	case key.Matches(k, keys.Up):
 		return -1, true
@@ -167,9 +174,9 @@ func (m *Model) moveDelta(k tea.KeyPressMsg) (int, bool) {
 	case key.Matches(k, keys.HalfDown):
 		return page / 2, true
 	case key.Matches(k, keys.Top):
-		return -len(m.list.rows), true
+		return -last, true
 	case key.Matches(k, keys.Bottom):
-		return len(m.list.rows), true
+		return last, true
 	}
 	return 0, false
 }
