@@ -2,6 +2,7 @@ package tui
 
 import (
 	"fmt"
+	"math"
 	"slices"
 	"strings"
 
@@ -207,8 +208,8 @@ func (v *findingsView) key(m *Model, k tea.KeyPressMsg) (tea.Cmd, findingsAsk) {
 	case key.Matches(k, keys.Undo):
 		return nil, askUndo{}
 	default:
-		if d, ok := m.moveDelta(k); ok {
-			n := len(v.report.Findings)
+		n := len(v.report.Findings)
+		if d, ok := navDelta(keys, k, m.bodyHeight(), n); ok { // first and last: the report's, not the list's
 			v.cursor = min(max(v.cursor+d, 0), max(n-1, 0))
 		}
 	}
@@ -338,6 +339,10 @@ func (v *findingsView) compareKey(m *Model, k tea.KeyPressMsg) (tea.Cmd, finding
 		return nil, askNotDuplicate{a: c.pair[0].Name, b: c.pair[1].Name}
 	case key.Matches(k, keys.Undo):
 		return nil, askUndo{}
+	case key.Matches(k, keys.Top):
+		c.offset = 0
+	case key.Matches(k, keys.Bottom): // compareView clamps it to the last page
+		c.offset = math.MaxInt32
 	default:
 		if d, ok := m.moveDelta(k); ok {
 			c.offset = max(c.offset+d, 0)
