@@ -117,10 +117,7 @@ func (m *Model) paneAt(x int) focus {
 
 // moveCursor moves the selection and shows the new entry.
 func (m *Model) moveCursor(d int) tea.Cmd {
-	before := m.list.cursor
-	m.list.move(d)
-	m.list.scroll(m.bodyHeight())
-	if m.list.cursor == before {
+	if !m.list.moveBy(d, m.bodyHeight()) {
 		return nil
 	}
 	return m.showSelected()
@@ -301,9 +298,7 @@ func (m *Model) endSearch() {
 
 // clearSearch empties the search line and returns to the list.
 func (m *Model) clearSearch() tea.Cmd {
-	m.input.Reset()
-	m.input.Blur()
-	m.typing = false
+	m.searchBar.clear()
 	m.searchSeq++        // drop searches in flight
 	m.pv.explain = false // nothing left to explain
 	m.endSearch()

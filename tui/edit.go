@@ -71,9 +71,9 @@ func (f *editing) message(m *Model, msg tea.Msg) (bool, tea.Cmd) {
 	case dumpDoneMsg:
 		return true, dumpDone(m, msg)
 	case findingsDoneMsg:
-		return true, f.findingsDone(m, msg)
+		return true, f.fv.take(m, msg, &f.refs)
 	case notDuplicateMsg:
-		return true, f.notDuplicateDone(m, msg)
+		return true, f.fv.notDuplicateDone(m, msg, &f.refs)
 	}
 	return false, nil
 }
@@ -151,7 +151,7 @@ func (f *editing) actions(k *keymap.KeyMap) []action {
 		{k.DeleteMarked, true, f.deleteMarked},
 		{k.Undo, true, f.undoLast},
 		{k.Dump, false, f.dump},
-		{k.Findings, false, f.openFindings},
+		{k.Findings, false, func(m *Model) tea.Cmd { f.fv.show(); return f.fv.follow(m, &f.refs) }},
 	}
 }
 

@@ -2,6 +2,7 @@ package tui
 
 import (
 	"fmt"
+	"math"
 	"slices"
 	"strings"
 
@@ -65,47 +66,46 @@ func findingsCmd(snap *snapshot, path string, refs *sessions.Refs) tea.Cmd {
 	}
 }
 
-// openFindings shows the findings view from its first finding.
-func (f *editing) openFindings(m *Model) tea.Cmd {
-	f.fv = findingsView{open: true, shown: f.fv.shown, report: f.fv.report, doing: f.fv.doing}
-	return f.follow(m)
+// show opens the view from its first finding, keeping the report it has
+// (shown until the current snapshot's is computed).
+func (v *findingsView) show() {
+	*v = findingsView{open: true, shown: v.shown, report: v.report, doing: v.doing}
 }
 
 // follow examines the current snapshot when the view is open and shows
-// another, unless that is under way (Model.Update asks after every message).
-func (f *editing) follow(m *Model) tea.Cmd {
-	v := &f.fv
+// another, unless that is under way (Model.Update asks after every
+// message); refs are the sessions' references to archives.
+func (v *findingsView) follow(m *Model, refs *refsState) tea.Cmd {
 	if !v.open || v.shown == m.snap && !v.stale || v.doing == m.snap {
 		return nil
 	}
 	v.doing, v.stale = m.snap, false
-	return findingsCmd(m.snap, m.path, f.sessionRefs())
+	return findingsCmd(m.snap, m.path, refs.shared())
 }
 
-// sessionRefs are the sessions' references to archives, or nil when no
+// shared are the sessions' references to archives, or nil when no
 // session was read (then every archive would look orphaned).
-func (f *editing) sessionRefs() *sessions.Refs {
-	if !f.refs.loaded || f.refs.count == 0 || f.refs.err != nil {
+func (r *refsState) shared() *sessions.Refs {
+	if !r.loaded || r.count == 0 || r.err != nil {
 		return nil
 	}
-	r := f.refs.refs
-	return &r
+	refs := r.refs
+	return &refs
 }
 
-// findingsDone takes the report of a snapshot; the report of one replaced
-// meanwhile is dropped (Follow asks for the current one).
-func (f *editing) findingsDone(m *Model, msg findingsDoneMsg) tea.Cmd {
-	v := &f.fv
+// take takes the report of a snapshot; the report of one replaced
+// meanwhile is dropped (follow asks for the current one).
+func (v *findingsView) take(m *Model, msg findingsDoneMsg, refs *refsState) tea.Cmd {
 	if v.doing == msg.snap {
 		v.doing = nil
 	}
 	if msg.snap != m.snap {
-		return f.follow(m)
+		return v.follow(m, refs)
 	}
-	prev, had := f.selectedFinding()
+	prev, had := v.selected()
 	v.shown, v.report = msg.snap, msg.r
 	v.cursor = placeOf(v.report.Findings, prev, had, v.cursor)
-	if v.cmp != nil && !f.stillDuplicates(v.cmp) {
+	if v.cmp != nil && !v.stillDuplicates(v.cmp) {
 		v.cmp = nil // merged or changed: back to the list
 	}
 	return nil
@@ -128,8 +128,8 @@ func placeOf(fs []hygiene.Finding, prev hygiene.Finding, had bool, cursor int) i
 
 // stillDuplicates reports whether both entries compared are still in the
 // memory as shown and still in one duplicate finding.
-func (f *editing) stillDuplicates(c *comparison) bool {
-	for _, fd := range f.fv.report.Findings {
+func (v *findingsView) stillDuplicates(c *comparison) bool {
+	for _, fd := range v.report.Findings {
 		ids := fd.IDs()
 		if fd.Kind == hygiene.Duplicate && slices.Contains(ids, c.pair[0].ID) && slices.Contains(ids, c.pair[1].ID) {
 			return true
@@ -138,44 +138,110 @@ func (f *editing) stillDuplicates(c *comparison) bool {
 	return false
 }
 
-// selectedFinding is the finding under the cursor.
-func (f *editing) selectedFinding() (hygiene.Finding, bool) {
-	fs := f.fv.report.Findings
-	if f.fv.shown == nil || f.fv.cursor >= len(fs) {
+// selected is the finding under the cursor.
+func (v *findingsView) selected() (hygiene.Finding, bool) {
+	fs := v.report.Findings
+	if v.shown == nil || v.cursor >= len(fs) {
 		return hygiene.Finding{}, false
 	}
-	return fs[f.fv.cursor], true
+	return fs[v.cursor], true
 }
 
-// findingsKey drives the view: the comparison's keys when it is shown,
-// the list's otherwise.
-func (f *editing) findingsKey(m *Model, k tea.KeyPressMsg) tea.Cmd {
+// selectedFinding is the findings view's selected finding.
+func (f *editing) selectedFinding() (hygiene.Finding, bool) { return f.fv.selected() }
+
+// findingsAsk is what a key in the findings view asks of the editing
+// part, carried as a value and carried out in one switch
+// (editing.findingsKey): the view owns what it shows, the editing part
+// the writes, the editor and the dialogs.
+type findingsAsk interface{ isFindingsAsk() }
+
+// The findings view's asks.
+type (
+	// askEditFinding opens the finding's one entry in the editor.
+	askEditFinding struct{ fd hygiene.Finding }
+	// askDeleteFinding asks before deleting the finding's one entry.
+	askDeleteFinding struct{ fd hygiene.Finding }
+	// askUndo undoes the last write.
+	askUndo struct{}
+	// askMergePair asks before merging drop into keep.
+	askMergePair struct{ keep, drop store.Entry }
+	// askNotDuplicate remembers the entries named a and b as not duplicates.
+	askNotDuplicate struct{ a, b string }
+	// askJump closes the view on the entry id in the list.
+	askJump struct{ id uint64 }
+)
+
+func (askEditFinding) isFindingsAsk()   {}
+func (askDeleteFinding) isFindingsAsk() {}
+func (askUndo) isFindingsAsk()          {}
+func (askMergePair) isFindingsAsk()     {}
+func (askNotDuplicate) isFindingsAsk()  {}
+func (askJump) isFindingsAsk()          {}
+
+// key drives the view: the comparison's keys when it is shown, the
+// list's otherwise. What the key asks of the editing part comes back as
+// ask (nil when nothing).
+func (v *findingsView) key(m *Model, k tea.KeyPressMsg) (tea.Cmd, findingsAsk) {
 	keys := &m.c.keys
 	if key.Matches(k, keys.Findings) {
-		f.fv.open, f.fv.cmp = false, nil
-		return nil
+		v.open, v.cmp = false, nil
+		return nil, nil
 	}
-	if f.fv.cmp != nil {
-		return f.compareKey(m, k)
+	if v.cmp != nil {
+		return v.compareKey(m, k)
 	}
 	switch {
 	case key.Matches(k, keys.Cancel), key.Matches(k, keys.Quit):
-		f.fv.open = false
+		v.open = false
 	case key.Matches(k, keys.Accept), key.Matches(k, keys.Merge):
-		return f.openFinding(m)
-	case key.Matches(k, keys.Edit):
-		return f.editFinding(m)
-	case key.Matches(k, keys.Delete):
-		return f.deleteFinding(m)
+		return v.openFinding(m)
+	case key.Matches(k, keys.Edit), key.Matches(k, keys.Delete):
+		fd, ok := v.selected()
+		if !ok {
+			return nil, nil
+		}
+		if key.Matches(k, keys.Edit) {
+			return nil, askEditFinding{fd}
+		}
+		return nil, askDeleteFinding{fd}
 	case key.Matches(k, keys.Undo):
-		return f.writing(m, f.undoLast)
+		return nil, askUndo{}
 	default:
-		if d, ok := m.moveDelta(k); ok {
-			n := len(f.fv.report.Findings)
-			f.fv.cursor = min(max(f.fv.cursor+d, 0), max(n-1, 0))
+		n := len(v.report.Findings)
+		if d, ok := navDelta(keys, k, m.bodyHeight(), n); ok { // first and last: the report's, not the list's
+			v.cursor = min(max(v.cursor+d, 0), max(n-1, 0))
 		}
 	}
-	return nil
+	return nil, nil
+}
+
+// findingsKey gives the key to the findings view and carries out what it
+// asks: the writes through writing (refused on a read-only memory or
+// while a write is in flight).
+func (f *editing) findingsKey(m *Model, k tea.KeyPressMsg) tea.Cmd {
+	cmd, ask := f.fv.key(m, k)
+	switch a := ask.(type) {
+	case askEditFinding:
+		return f.writing(m, func(m *Model) tea.Cmd { return f.editFinding(m, a.fd) })
+	case askDeleteFinding:
+		return f.writing(m, func(m *Model) tea.Cmd {
+			e, cmd, ok := findingEntry(m, a.fd)
+			if !ok {
+				return cmd
+			}
+			return f.confirmDelete(m, e)
+		})
+	case askUndo:
+		return f.writing(m, f.undoLast)
+	case askMergePair:
+		return f.writing(m, func(m *Model) tea.Cmd { return f.askMerge(m, a.keep, a.drop) })
+	case askNotDuplicate:
+		return f.writing(m, func(m *Model) tea.Cmd { return notDuplicateCmd(m.path, a.a, a.b) })
+	case askJump:
+		return m.jumpTo(a.id)
+	}
+	return cmd
 }
 
 // writing runs a write action unless the memory is read-only or a write
@@ -193,7 +259,7 @@ func (f *editing) writing(m *Model, do func(*Model) tea.Cmd) tea.Cmd {
 
 // findingEntry is the one entry a finding is about, as the snapshot holds
 // it; a finding about several asks to open it first.
-func (f *editing) findingEntry(m *Model, fd hygiene.Finding) (store.Entry, tea.Cmd, bool) {
+func findingEntry(m *Model, fd hygiene.Finding) (store.Entry, tea.Cmd, bool) {
 	if len(fd.Entries) != 1 {
 		return store.Entry{}, m.setMessage(fmt.Sprintf("this finding is about %s: %s to act on one",
 			humanize.Plural(len(fd.Entries), "entry"), keyName(m.c.keys.Accept))), false
@@ -207,21 +273,21 @@ func (f *editing) findingEntry(m *Model, fd hygiene.Finding) (store.Entry, tea.C
 
 // openFinding shows two duplicates side by side, or closes the view on
 // the finding's first entry in the list.
-func (f *editing) openFinding(m *Model) tea.Cmd {
-	fd, ok := f.selectedFinding()
+func (v *findingsView) openFinding(m *Model) (tea.Cmd, findingsAsk) {
+	fd, ok := v.selected()
 	if !ok {
-		return nil
+		return nil, nil
 	}
 	if fd.Kind == hygiene.Duplicate {
-		return f.compare(m, fd)
+		return v.compare(m, fd), nil
 	}
-	f.fv.open = false
-	return m.jumpTo(fd.Entries[0].ID)
+	v.open = false
+	return nil, askJump{fd.Entries[0].ID}
 }
 
 // compare shows the finding's closest pair side by side, the older entry
 // (lower id) chosen to be kept.
-func (f *editing) compare(m *Model, fd hygiene.Finding) tea.Cmd {
+func (v *findingsView) compare(m *Model, fd hygiene.Finding) tea.Cmd {
 	a, b, sim := fd.Entries[0].ID, fd.Entries[1].ID, 1.0
 	if d := fd.Duplicate; d != nil {
 		sim = d.Similarity
@@ -240,7 +306,7 @@ func (f *editing) compare(m *Model, fd hygiene.Finding) tea.Cmd {
 		c.masked[i], held = hygiene.MaskEntry(e)
 		c.secrets = c.secrets || held
 	}
-	f.fv.cmp = c
+	v.cmp = c
 	return nil
 }
 
@@ -254,31 +320,35 @@ func (c *comparison) shown() [2]store.Entry {
 
 // compareKey drives the comparison: tab chooses the entry kept, merge
 // asks, the movement keys scroll, cancel returns to the list.
-func (f *editing) compareKey(m *Model, k tea.KeyPressMsg) tea.Cmd {
+func (v *findingsView) compareKey(m *Model, k tea.KeyPressMsg) (tea.Cmd, findingsAsk) {
 	keys := &m.c.keys
-	c := f.fv.cmp
+	c := v.cmp
 	switch {
 	case key.Matches(k, keys.Cancel), key.Matches(k, keys.Quit), key.Matches(k, keys.Accept):
-		f.fv.cmp = nil
+		v.cmp = nil
 	case key.Matches(k, keys.Focus):
 		c.keep = 1 - c.keep
 	case key.Matches(k, keys.Reveal):
 		if !c.secrets {
-			return m.setMessage("no secret to show: neither entry holds one")
+			return m.setMessage("no secret to show: neither entry holds one"), nil
 		}
 		c.revealed = !c.revealed
 	case key.Matches(k, keys.Merge):
-		return f.writing(m, func(m *Model) tea.Cmd { return f.askMerge(m, c.pair[c.keep], c.pair[1-c.keep]) })
+		return nil, askMergePair{keep: c.pair[c.keep], drop: c.pair[1-c.keep]}
 	case key.Matches(k, keys.NotDuplicate):
-		return f.writing(m, func(m *Model) tea.Cmd { return notDuplicateCmd(m.path, c.pair[0].Name, c.pair[1].Name) })
+		return nil, askNotDuplicate{a: c.pair[0].Name, b: c.pair[1].Name}
 	case key.Matches(k, keys.Undo):
-		return f.writing(m, f.undoLast)
+		return nil, askUndo{}
+	case key.Matches(k, keys.Top):
+		c.offset = 0
+	case key.Matches(k, keys.Bottom): // compareView clamps it to the last page
+		c.offset = math.MaxInt32
 	default:
 		if d, ok := m.moveDelta(k); ok {
 			c.offset = max(c.offset+d, 0)
 		}
 	}
-	return nil
+	return nil, nil
 }
 
 // notDuplicateMsg says a pair was remembered as not duplicates.
@@ -303,12 +373,12 @@ func notDuplicateCmd(path, a, b string) tea.Cmd {
 
 // notDuplicateDone returns to the list, whose report is computed again
 // without the pair.
-func (f *editing) notDuplicateDone(m *Model, msg notDuplicateMsg) tea.Cmd {
+func (v *findingsView) notDuplicateDone(m *Model, msg notDuplicateMsg, refs *refsState) tea.Cmd {
 	if msg.err != nil {
 		return m.setMessage("not remembered: " + errText(m, msg.err))
 	}
-	f.fv.cmp, f.fv.stale = nil, true
-	return tea.Batch(f.follow(m), m.setMessage(fmt.Sprintf("%s and %s are not duplicates: remembered in %s",
+	v.cmp, v.stale = nil, true
+	return tea.Batch(v.follow(m, refs), m.setMessage(fmt.Sprintf("%s and %s are not duplicates: remembered in %s",
 		sanitize.Name(msg.a), sanitize.Name(msg.b), sanitize.Line(displayPath(msg.file, m.home)))))
 }
 
@@ -345,35 +415,22 @@ func (f *editing) merge(m *Model, r reqMerge) tea.Cmd {
 	return f.write(m, r, ops)
 }
 
-// editFinding opens the finding's entry in the editor: for a secret, to
-// redact it (the status says where it is).
-func (f *editing) editFinding(m *Model) tea.Cmd {
-	return f.onFindingEntry(m, func(m *Model, fd hygiene.Finding, e store.Entry) tea.Cmd {
-		if cur, ok := m.writer().Memory().Get(e.ID); ok && cur.Name == e.Name {
-			e = cur
-		}
-		s, err := editor.Edit(e, f.ed)
-		if err != nil {
-			return m.setMessage("cannot start the editor: " + err.Error())
-		}
-		return tea.Batch(m.setMessage(redactHint(fd)), f.runEditor(s))
-	})
-}
-
-// onFindingEntry runs act, as a write action, on the selected finding and
-// its one entry (a finding about several entries says how to act on one).
-func (f *editing) onFindingEntry(m *Model, act func(*Model, hygiene.Finding, store.Entry) tea.Cmd) tea.Cmd {
-	fd, ok := f.selectedFinding()
+// editFinding opens the finding's one entry in the editor: for a secret,
+// to redact it (the status says where it is). A finding about several
+// entries says how to act on one.
+func (f *editing) editFinding(m *Model, fd hygiene.Finding) tea.Cmd {
+	e, cmd, ok := findingEntry(m, fd)
 	if !ok {
-		return nil
+		return cmd
 	}
-	return f.writing(m, func(m *Model) tea.Cmd {
-		e, cmd, ok := f.findingEntry(m, fd)
-		if !ok {
-			return cmd
-		}
-		return act(m, fd, e)
-	})
+	if cur, ok := m.writer().Memory().Get(e.ID); ok && cur.Name == e.Name {
+		e = cur
+	}
+	s, err := editor.Edit(e, f.ed)
+	if err != nil {
+		return m.setMessage("cannot start the editor: " + err.Error())
+	}
+	return tea.Batch(m.setMessage(redactHint(fd)), f.runEditor(s))
 }
 
 // redactHint says where a secret is, redacted; other findings get none.
@@ -389,31 +446,24 @@ func redactHint(fd hygiene.Finding) string {
 	return fmt.Sprintf("redact %s (%s) at %s, then save", sanitize.Line(s.Redacted), sanitize.Line(s.Description), where)
 }
 
-// deleteFinding asks y/n before deleting the finding's entry.
-func (f *editing) deleteFinding(m *Model) tea.Cmd {
-	return f.onFindingEntry(m, func(m *Model, _ hygiene.Finding, e store.Entry) tea.Cmd {
-		return f.confirmDelete(m, e)
-	})
-}
-
-// findingsBody draws the findings view in place of the panes while it is
+// view draws the findings view at w×h in place of the panes while it is
 // open ("" otherwise).
-func (f *editing) findingsBody(m *Model, w, h int) string {
-	if !f.fv.open {
+func (v *findingsView) view(m *Model, w, h int) string {
+	if !v.open {
 		return ""
 	}
-	if f.fv.cmp != nil {
-		return f.compareView(m, w, h)
+	if v.cmp != nil {
+		return v.compareView(m, w, h)
 	}
-	return f.findingsList(m, w, h)
+	return v.listView(m, w, h)
 }
 
-// findingsHints are the view's keys for the help line: without the write
-// actions on a read-only memory.
-func (f *editing) findingsHints(m *Model) string {
+// hints are the view's keys for the help line: without the write actions
+// on a read-only memory.
+func (v *findingsView) hints(m *Model) string {
 	k := &m.c.keys
 	closeKeys := hints("/", keyName(k.Cancel), keyName(k.Findings))
-	if c := f.fv.cmp; c != nil {
+	if c := v.cmp; c != nil {
 		reveal := ""
 		if c.secrets {
 			reveal = keyHint(k.Reveal, map[bool]string{false: "show secrets", true: "mask secrets"}[c.revealed])
@@ -461,11 +511,10 @@ func reasonLines(st *styles, reason string, w int, whole bool) []string {
 	return out
 }
 
-// findingsList draws the report grouped by kind with the cursor's
-// finding highlighted, scrolled to keep it in sight.
-func (f *editing) findingsList(m *Model, w, h int) string {
+// listView draws the report grouped by kind with the cursor's finding
+// highlighted, scrolled to keep it in sight.
+func (v *findingsView) listView(m *Model, w, h int) string {
 	st := m.c.styles
-	v := &f.fv
 	title := st.paneTitle.Render("Findings")
 	var lines []string
 	at := 0 // the cursor's first line
@@ -476,7 +525,7 @@ func (f *editing) findingsList(m *Model, w, h int) string {
 		lines = []string{st.dim.Render("nothing found: no duplicates, secrets, deceptive names, outsize entries or orphan archives")}
 	default:
 		title += st.dim.Render(fmt.Sprintf("  (%s in %s)", humanize.Plural(len(v.report.Findings), "finding"), humanize.Plural(v.report.Entries, "entry")))
-		lines, at = f.groupedLines(st, w, m.caps().ShowsIDs())
+		lines, at = v.groupedLines(st, w, m.caps().ShowsIDs())
 	}
 	if v.doing != nil && v.shown != nil {
 		title += st.dim.Render(" updating…")
@@ -488,8 +537,7 @@ func (f *editing) findingsList(m *Model, w, h int) string {
 
 // groupedLines are the findings under a header per kind, and the line the
 // cursor's finding starts on.
-func (f *editing) groupedLines(st *styles, w int, ids bool) ([]string, int) {
-	v := &f.fv
+func (v *findingsView) groupedLines(st *styles, w int, ids bool) ([]string, int) {
 	var lines []string
 	at := 0
 	var kind hygiene.Kind
@@ -515,9 +563,9 @@ func (f *editing) groupedLines(st *styles, w int, ids bool) ([]string, int) {
 
 // compareView draws the two duplicates side by side, each with its card
 // and its content, the one kept and the one merged into it marked.
-func (f *editing) compareView(m *Model, w, h int) string {
+func (v *findingsView) compareView(m *Model, w, h int) string {
 	st := m.c.styles
-	c := f.fv.cmp
+	c := v.cmp
 	title := st.paneTitle.Render("Duplicates side by side") + st.dim.Render(fmt.Sprintf("  (similarity %.2f)", c.sim))
 	switch {
 	case c.secrets && c.revealed:
@@ -532,7 +580,7 @@ func (f *editing) compareView(m *Model, w, h int) string {
 	longest := 0
 	differs := differingLines(pair[0].Content, pair[1].Content)
 	for i, e := range pair {
-		lines := f.compareColumn(m, e, len(c.pair[i].Content), c.pair[i].Tokens(), i == c.keep, differs[i], colW)
+		lines := compareColumn(st, e, len(c.pair[i].Content), c.pair[i].Tokens(), i == c.keep, differs[i], colW, m.caps().ShowsIDs())
 		longest = max(longest, len(lines))
 		cols[i] = strings.Join(lines, "\n")
 	}
@@ -574,9 +622,9 @@ const diffGutter = "▌"
 // compareColumn is one entry's side: whether it is kept, its name, kind,
 // size and aliases, then its content wrapped at width, each line the other
 // entry lacks marked in the gutter. e is the entry as shown (its secrets
-// masked or not); size and tokens are the entry's own.
-func (f *editing) compareColumn(m *Model, e store.Entry, size, tokens int, kept bool, differs []bool, width int) []string {
-	st := m.c.styles
+// masked or not); size and tokens are the entry's own; ids says whether
+// the format shows ids.
+func compareColumn(st *styles, e store.Entry, size, tokens int, kept bool, differs []bool, width int, ids bool) []string {
 	mark := st.warning.Render("✗ merged into the other, deleted")
 	if kept {
 		mark = st.kinds[store.Note].Render("✓ kept")
@@ -588,7 +636,7 @@ func (f *editing) compareColumn(m *Model, e store.Entry, size, tokens int, kept 
 	head := []string{
 		mark,
 		st.cardTitle.Render(sanitize.Name(e.Name)),
-		st.label.Render(e.Kind.String() + idLabel(e.ID, m.caps().ShowsIDs()) + " · " + humanize.Size(size) + " · " + humanize.Plural(tokens, "token")),
+		st.label.Render(e.Kind.String() + idLabel(e.ID, ids) + " · " + humanize.Size(size) + " · " + humanize.Plural(tokens, "token")),
 		st.label.Render("aliases: ") + strings.Join(aliases, ", "),
 		"",
 	}

@@ -4,6 +4,7 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/crmem/crmem/keymap"
 	"github.com/crmem/crmem/store"
 )
 
@@ -89,9 +90,8 @@ func (m *Model) appKey(k tea.KeyPressMsg) (tea.Cmd, bool) {
 	case key.Matches(k, keys.Help):
 		m.hp.show()
 	case key.Matches(k, keys.Search):
-		m.typing = true
+		m.searchBar.start()
 		m.focusList()
-		m.input.Focus()
 		return m.showSelected(), true
 	case key.Matches(k, keys.SearchCancel):
 		return m.clearSearch(), true
@@ -144,16 +144,22 @@ func (m *Model) filterKey(k tea.KeyPressMsg) (tea.Cmd, bool) {
 
 // listKey moves the list cursor.
 func (m *Model) listKey(k tea.KeyPressMsg) tea.Cmd {
-	if d, ok := m.moveDelta(k); ok {
-		return m.moveCursor(d)
+	if !m.list.key(&m.c.keys, k, m.bodyHeight()) {
+		return nil
 	}
-	return nil
+	return m.showSelected()
 }
 
-// moveDelta converts a navigation key to a row delta.
+// moveDelta converts a navigation key to a row delta at the screen's
+// body height, top and bottom as far as the list's length.
 func (m *Model) moveDelta(k tea.KeyPressMsg) (int, bool) {
-	keys := &m.c.keys
-	page := max(m.bodyHeight()-1, 1)
+	return navDelta(&m.c.keys, k, m.bodyHeight(), len(m.list.rows))
+}
+
+// navDelta converts a navigation key to a row delta: a page is height-1
+// rows, top and bottom are last rows away.
+func navDelta(keys *keymap.KeyMap, k tea.KeyPressMsg, height, last int) (int, bool) {
+	page := max(height-1, 1)
 	switch {
 	case key.Matches(k, keys.Up):
 		return -1, true
@@ -168,9 +174,9 @@ func (m *Model) moveDelta(k tea.KeyPressMsg) (int, bool) {
 	case key.Matches(k, keys.HalfDown):
 		return page / 2, true
 	case key.Matches(k, keys.Top):
-		return -len(m.list.rows), true
+		return -last, true
 	case key.Matches(k, keys.Bottom):
-		return len(m.list.rows), true
+		return last, true
 	}
 	return 0, false
 }
@@ -201,41 +207,34 @@ func (m *Model) previewKey(k tea.KeyPressMsg) tea.Cmd {
 // ctrl+k/j and pgup/pgdn move the list while typing, and a row the user
 // moved to stays selected until the query changes (as in fzf).
 func (m *Model) searchKey(k tea.KeyPressMsg) tea.Cmd {
-	keys := &m.c.keys
-	switch {
-	case key.Matches(k, keys.SearchCancel):
+	ask, by := m.searchBar.update(&m.c.keys, k)
+	switch ask {
+	case barCleared:
 		return m.clearSearch()
-	case key.Matches(k, keys.SearchAccept):
-		m.typing = false
-		m.input.Blur()
+	case barKept:
 		if m.moved {
 			return m.showSelected()
 		}
 		return m.selectBest()
-	case key.Matches(k, keys.Recall):
+	case barRecall:
 		return m.toggleRecall()
-	case key.Matches(k, keys.SearchUp):
+	case barMove:
 		m.moved = true
-		return m.moveCursor(-1)
-	case key.Matches(k, keys.SearchDown):
-		m.moved = true
-		return m.moveCursor(1)
-	case key.Matches(k, keys.Up), key.Matches(k, keys.Down), key.Matches(k, keys.PageUp), key.Matches(k, keys.PageDown):
+		return m.moveCursor(by)
+	case barListKey:
 		m.moved = true
 		return m.listKey(k)
+	case barEdited:
+		return m.querySet()
 	}
-	if !m.input.key(k) {
-		return nil
-	}
-	return m.querySet()
+	return nil
 }
 
 // handlePaste feeds pasted text to the search line while typing.
 func (m *Model) handlePaste(p tea.PasteMsg) tea.Cmd {
-	if !m.typing {
+	if !m.searchBar.paste(p.Content) {
 		return nil
 	}
-	m.input.insert(p.Content)
 	return m.querySet()
 }
 

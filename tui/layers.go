@@ -164,7 +164,7 @@ func (m *Model) layerBody(w, h int) string {
 		case layerWhy:
 			body = m.why.bodyView(m, w, h)
 		case layerFindings:
-			body = m.ed.findingsBody(m, w, h)
+			body = m.ed.fv.view(m, w, h)
 		}
 		if body != "" {
 			return body
@@ -184,7 +184,7 @@ func (m *Model) overlay() string {
 	case layerDialog:
 		return m.ed.dlg.view(m)
 	case layerFindings:
-		return m.ed.findingsHints(m)
+		return m.ed.fv.hints(m)
 	}
 	return ""
 }

@@ -1,17 +1,19 @@
 package tui
 
 import (
-	"charm.land/bubbles/v2/key"
 	"fmt"
 	"slices"
 	"strings"
 	"time"
 
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
 	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/crmem/crmem/internal/humanize"
 	"github.com/crmem/crmem/internal/sanitize"
+	"github.com/crmem/crmem/keymap"
 	"github.com/crmem/crmem/store"
 )
 
@@ -345,6 +347,22 @@ func (l *listView) move(delta int) {
 		step = -1
 	}
 	l.cursor = l.nearestEntry(target, step)
+}
+
+// moveBy moves the cursor by delta rows and keeps it in sight at height
+// rows; it reports whether the selection moved.
+func (l *listView) moveBy(delta, height int) bool {
+	before := l.cursor
+	l.move(delta)
+	l.scroll(height)
+	return l.cursor != before
+}
+
+// key moves the cursor on a navigation key (keys; a page is height-1
+// rows) and reports whether the selection moved.
+func (l *listView) key(keys *keymap.KeyMap, k tea.KeyPressMsg, height int) bool {
+	d, ok := navDelta(keys, k, height, len(l.rows))
+	return ok && l.moveBy(d, height)
 }
 
 // nearestEntry finds an entry row from i in direction step, else the other way.

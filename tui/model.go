@@ -92,8 +92,7 @@ type Model struct {
 	orderBeforeSearch sortOrder
 	marks             markSet // marked entries by id, as they were when marked
 
-	input      lineInput
-	typing     bool
+	searchBar         // the search line: the query typed, whether it has the keyboard
 	moved      bool   // the user moved the selection since the query last changed
 	pendingSel uint64 // an entry a write created, to select once it is listed
 	searchSeq  int
@@ -243,7 +242,7 @@ func (m *Model) followSnapshot() tea.Cmd {
 	if m.ed == nil {
 		return nil
 	}
-	return m.ed.follow(m)
+	return m.ed.fv.follow(m, &m.ed.refs)
 }
 
 // dispatch hands a message to the part that handles it.

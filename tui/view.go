@@ -151,71 +151,23 @@ func box(s string, w, h int) string {
 	return strings.Join(lines, "\n")
 }
 
-// searchLine renders the search input with the filter, order and index
-// state on the right. The query being typed wins: when it does not fit
-// beside them, the figures on the right give way, the least telling
-// first (below ~50 columns the query was cut to "/ l…" while they
-// stayed).
+// searchLine renders the search line (searchBar.view) with the filter,
+// order and index state on the right, each with how telling it is.
 func (m *Model) searchLine() string {
-	type part struct {
-		text string
-		keep int // the order the parts give way in: lowest first
-	}
-	parts := []part{{m.filter.String(), 3}, {m.order.String(), 2}, {m.listPosition(), 4}}
+	parts := []barPart{{m.filter.String(), 3}, {m.order.String(), 2}, {m.listPosition(), 4}}
 	if lines := m.previewLines(); lines != "" {
-		parts = append(parts, part{"preview " + lines, 1})
+		parts = append(parts, barPart{"preview " + lines, 1})
 	}
 	if m.dates.r.on() {
-		parts = append([]part{{"created " + m.dates.r.text, 5}}, parts...)
+		parts = append([]barPart{{"created " + m.dates.r.text, 5}}, parts...)
 	}
 	if m.pv.explain {
-		parts = append([]part{{"explain" + paren(keyName(m.c.keys.Explain)), 6}}, parts...)
+		parts = append([]barPart{{"explain" + paren(keyName(m.c.keys.Explain)), 6}}, parts...)
 	}
 	if m.loaded && !m.indexed && m.db != nil {
-		parts = append([]part{{"indexing… (name matches only)", 7}}, parts...)
+		parts = append([]barPart{{"indexing… (name matches only)", 7}}, parts...)
 	}
-	rightOf := func(ps []part) string {
-		texts := make([]string, len(ps))
-		for i, p := range ps {
-			texts[i] = p.text
-		}
-		return m.c.styles.dim.Render(strings.Join(texts, " · "))
-	}
-	m.input.prompt, m.input.placeholder = m.searchPrompt(), m.searchPlaceholder()
-	if m.typing || m.input.Value() != "" {
-		// prompt, query and cursor, within the screen
-		need := min(lipgloss.Width(m.input.prompt)+ansi.StringWidth(m.input.Value())+1, m.c.width)
-		for len(parts) > 0 && m.c.width-lipgloss.Width(rightOf(parts))-1 < need {
-			least := 0
-			for i, p := range parts {
-				if p.keep < parts[least].keep {
-					least = i
-				}
-			}
-			parts = slices.Delete(parts, least, least+1)
-		}
-	}
-	right := ""
-	if len(parts) > 0 {
-		right = rightOf(parts)
-	}
-	room := m.c.width - lipgloss.Width(right) - 1
-	if right == "" {
-		room = m.c.width
-	}
-	in := m.input
-	if m.typing { // all the room the line has, scrolled to keep the cursor in sight
-		in.setWidth(max(room, 1))
-	}
-	left := in.View()
-	if lipgloss.Width(left) > room {
-		left = ansi.Truncate(left, max(room, 0), "…")
-	}
-	gap := max(m.c.width-lipgloss.Width(left)-lipgloss.Width(right), 1)
-	if right == "" {
-		gap = max(m.c.width-lipgloss.Width(left), 0)
-	}
-	return ansi.Truncate(left+strings.Repeat(" ", gap)+right, m.c.width, "")
+	return m.searchBar.view(m.c.styles, m.c.width, m.searchPrompt(), m.searchPlaceholder(), parts)
 }
 
 // helpLines is the top layer's prompt or dialog (up to three lines), or
