@@ -8,8 +8,10 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/crmem/crmem/internal/sanitize"
 	"github.com/crmem/crmem/internal/statsview"
 	"github.com/crmem/crmem/store"
+	"github.com/crmem/crmem/store/hygiene"
 	"github.com/crmem/crmem/store/recalls"
 	"github.com/crmem/crmem/store/stats"
 )
@@ -100,6 +102,9 @@ func (p *statsPanel) lines(st *styles, w int) []string {
 		return []string{st.dim.Render("counting…")}
 	}
 	return statsview.Lines(p.s, w, statsview.Style{
+		// A report never prints a secret whole: a name holding one shows
+		// it redacted, as `crmem stats` does.
+		Name:  func(s string) string { return sanitize.Name(hygiene.Mask(s)) },
 		Title: func(s string) string { return st.groupHeader.Render(s) },
 		Dim:   func(s string) string { return st.dim.Render(s) },
 		Kind: func(k store.Kind, s string) string {

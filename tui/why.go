@@ -13,6 +13,7 @@ import (
 	"github.com/crmem/crmem/internal/humanize"
 	"github.com/crmem/crmem/internal/sanitize"
 	"github.com/crmem/crmem/store"
+	"github.com/crmem/crmem/store/hygiene"
 	"github.com/crmem/crmem/store/why"
 )
 
@@ -217,6 +218,9 @@ func (f *whyView) bodyView(m *Model, w, h int) string {
 		return ""
 	}
 	lines := whyLines(m, f.panel.rep, w)
+	for i, l := range lines { // a report never prints a secret whole, as search --why does not
+		lines[i] = hygiene.Mask(l)
+	}
 	title, body := lines[0], lines[1:] // the title stays; the rest scrolls
 	return box(title+"\n"+strings.Join(f.panel.sc.window(body, h), "\n"), w, h)
 }
