@@ -8,7 +8,6 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
-	"github.com/crmem/crmem/internal/sanitize"
 	"github.com/crmem/crmem/internal/statsview"
 	"github.com/crmem/crmem/store"
 	"github.com/crmem/crmem/store/hygiene"
@@ -46,7 +45,9 @@ type statsDoneMsg struct {
 // statsCmd computes the figures of of (immutable) off the loop.
 func statsCmd(of statsOf, loc *time.Location, now time.Time) tea.Cmd {
 	return func() tea.Msg {
-		return statsDoneMsg{of: of, s: stats.Compute(of.snap.entries, stats.Options{Loc: loc, Recalled: of.history, Now: now})}
+		s := stats.Compute(of.snap.entries, stats.Options{Loc: loc, Recalled: of.history, Now: now})
+		maskNames(&s)
+		return statsDoneMsg{of: of, s: s}
 	}
 }
 
@@ -102,9 +103,6 @@ func (p *statsPanel) lines(st *styles, w int) []string {
 		return []string{st.dim.Render("counting…")}
 	}
 	return statsview.Lines(p.s, w, statsview.Style{
-		// A report never prints a secret whole: a name holding one shows
-		// it redacted, as `crmem stats` does.
-		Name:  func(s string) string { return sanitize.Name(hygiene.Mask(s)) },
 		Title: func(s string) string { return st.groupHeader.Render(s) },
 		Dim:   func(s string) string { return st.dim.Render(s) },
 		Kind: func(k store.Kind, s string) string {
@@ -134,4 +132,23 @@ func (p *statsPanel) view(m *Model, w, h int) string {
 	}
 	title := st.paneTitle.Render("Memory stats") + st.dim.Render(hint)
 	return box(title+"\n"+strings.Join(lines, "\n"), w, h)
+}
+
+// maskNames redacts every secret in the names the figures list (a report
+// never prints one whole, as crmem stats does not), with the figures, off
+// the update loop.
+func maskNames(s *stats.Stats) {
+	for _, l := range [][]stats.Big{s.Largest, s.MostTokens} {
+		for i := range l {
+			l[i].Name = hygiene.Mask(l[i].Name)
+		}
+	}
+	if s.Recalls == nil {
+		return
+	}
+	for _, l := range [][]stats.Recalled{s.Recalls.Most, s.Recalls.NeverOldest, s.Recalls.NeverBiggest} {
+		for i := range l {
+			l[i].Name = hygiene.Mask(l[i].Name)
+		}
+	}
 }

@@ -35,6 +35,24 @@ func newWhyView() *whyView { return &whyView{} }
 type whyPanel struct {
 	rep why.Report
 	sc  scroller
+	// lines is rep drawn at width with style, every secret masked (a
+	// report never prints one whole, as search --why does not): drawn once,
+	// not on every frame, and again when the width or the styles change.
+	lines []string
+	width int
+	style *styles
+}
+
+// drawn is the panel's report drawn at width w, masked (see lines).
+func (p *whyPanel) drawn(m *Model, w int) []string {
+	if p.lines == nil || p.width != w || p.style != m.c.styles {
+		p.lines = whyLines(m, p.rep, w)
+		for i, l := range p.lines {
+			p.lines[i] = hygiene.Mask(l)
+		}
+		p.width, p.style = w, m.c.styles
+	}
+	return p.lines
 }
 
 // whyDoneMsg carries an explanation computed off the update loop.
@@ -77,7 +95,7 @@ func (f *whyView) key(m *Model, k tea.KeyPressMsg) (bool, tea.Cmd) {
 		if key.Matches(k, keys.Cancel) || key.Matches(k, keys.Quit) || key.Matches(k, keys.Accept) {
 			f.panel = nil
 		} else {
-			f.panel.sc.key(m, k, len(whyLines(m, f.panel.rep, m.c.width))-1, m.bodyHeight())
+			f.panel.sc.key(m, k, len(f.panel.drawn(m, m.c.width))-1, m.bodyHeight())
 		}
 		return true, nil
 	case key.Matches(k, keys.Why):
@@ -217,10 +235,7 @@ func (f *whyView) bodyView(m *Model, w, h int) string {
 	if f.panel == nil {
 		return ""
 	}
-	lines := whyLines(m, f.panel.rep, w)
-	for i, l := range lines { // a report never prints a secret whole, as search --why does not
-		lines[i] = hygiene.Mask(l)
-	}
+	lines := f.panel.drawn(m, w)
 	title, body := lines[0], lines[1:] // the title stays; the rest scrolls
 	return box(title+"\n"+strings.Join(f.panel.sc.window(body, h), "\n"), w, h)
 }
