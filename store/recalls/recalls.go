@@ -26,15 +26,16 @@ type Ranker func(query string, limit int) ([]string, error)
 // SourceRanker is the recall of src as the agent has it
 // (Features.Recall): the names its hits are returned under.
 func SourceRanker(src store.Source) Ranker {
-	r := src.Features().Recall
+	r, mem := src.Features().Recall, src.Memory()
 	return func(query string, limit int) ([]string, error) {
-		_, hits, err := r.Recall(query, limit)
+		hits, err := r.Rank(query, limit) // names only: no parts to explain
 		if err != nil {
 			return nil, fmt.Errorf("recall %q: %w", query, err)
 		}
 		names := make([]string, len(hits))
 		for i, h := range hits {
-			names[i] = h.Name
+			e, _ := mem.Get(h.ID)
+			names[i] = e.Name
 		}
 		return names, nil
 	}
