@@ -147,9 +147,6 @@ func (v *findingsView) selected() (hygiene.Finding, bool) {
 	return fs[v.cursor], true
 }
 
-// selectedFinding is the findings view's selected finding.
-func (f *editing) selectedFinding() (hygiene.Finding, bool) { return f.fv.selected() }
-
 // findingsAsk is what a key in the findings view asks of the editing
 // part, carried as a value and carried out in one switch
 // (editing.findingsKey): the view owns what it shows, the editing part

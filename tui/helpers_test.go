@@ -12,6 +12,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/crmem/crmem/store"
+	"github.com/crmem/crmem/store/hygiene"
 )
 
 // testNow is the fixed clock of model tests.
@@ -214,4 +215,36 @@ func openThenWatch(t *testing.T, m *Model, path string, write func()) {
 	t.Cleanup(w.close)
 	_ = m.watchStarted(watchStartedMsg{w: w})
 	drive(m, func() tea.Msg { return opened })
+}
+
+// Helpers only tests ask for (the screen itself does not).
+
+// listedEntries returns the entries in the list as shown (search hits, when
+// searching), in list order.
+func (m *Model) listedEntries() []store.Entry {
+	var out []store.Entry
+	for _, r := range m.list.rows {
+		if r.isEntry() {
+			out = append(out, m.snap.entries[r.idx])
+		}
+	}
+	return out
+}
+
+// helpLines is the top layer's prompt or dialog (up to three lines), or
+// the short help.
+func (m *Model) helpLines() []string { return m.helpLinesOf(m.overlay()) }
+
+// selectedFinding is the findings view's selected finding.
+func (f *editing) selectedFinding() (hygiene.Finding, bool) { return f.fv.selected() }
+
+// overflow is how many help lines do not fit the screen.
+func (p *helpScreen) overflow(m *Model) int {
+	return maxTop(len(p.lines(m, m.c.width)), m.bodyHeight())
+}
+
+// renderMarkdown renders content at key's width and style, falling back to
+// the sanitized text when it cannot be rendered within bounds.
+func renderMarkdown(rs *renderers, key renderKey, content string) string {
+	return renderEntry(rs, key, content, func() bool { return false }).out
 }

@@ -56,11 +56,6 @@ func (p *helpScreen) lines(m *Model, w int) []string {
 	return strings.Split("\n"+helpBlocks(m.help, keys.FullHelp(), w), "\n")
 }
 
-// overflow is how many help lines do not fit the screen.
-func (p *helpScreen) overflow(m *Model) int {
-	return maxTop(len(p.lines(m, m.c.width)), m.bodyHeight())
-}
-
 // helpBlocks lays the key groups side by side, starting a new block of rows
 // whenever the next group would not fit the width, so a narrow terminal
 // shows every key instead of cutting the last columns off.

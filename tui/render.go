@@ -163,12 +163,6 @@ func renderCmd(rs *renderers, key renderKey, content string) tea.Cmd {
 	}
 }
 
-// renderMarkdown renders content at key's width and style, falling back to
-// the sanitized text when it cannot be rendered within bounds.
-func renderMarkdown(rs *renderers, key renderKey, content string) string {
-	return renderEntry(rs, key, content, func() bool { return false }).out
-}
-
 // renderEntry renders content at key's width and style, one render at a
 // time. Markdown past mdbound's limits, a render that fails, takes longer
 // than renderBudget or makes more than maxRenderedBytes shows as the

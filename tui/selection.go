@@ -23,18 +23,6 @@ func (m *Model) selectedEntry() (store.Entry, bool) {
 	return m.snap.entries[r.idx], true
 }
 
-// listedEntries returns the entries in the list as shown (search hits, when
-// searching), in list order.
-func (m *Model) listedEntries() []store.Entry {
-	var out []store.Entry
-	for _, r := range m.list.rows {
-		if r.isEntry() {
-			out = append(out, m.snap.entries[r.idx])
-		}
-	}
-	return out
-}
-
 // markListed marks (or unmarks) every listed entry and returns how many
 // there are; it reads sizes from the rows, so 100k marks stay cheap.
 func (m *Model) markListed(on bool) int {

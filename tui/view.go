@@ -170,10 +170,6 @@ func (m *Model) searchLine() string {
 	return m.searchBar.view(m.c.styles, m.c.width, m.searchPrompt(), m.searchPlaceholder(), parts)
 }
 
-// helpLines is the top layer's prompt or dialog (up to three lines), or
-// the short help.
-func (m *Model) helpLines() []string { return m.helpLinesOf(m.overlay()) }
-
 // helpLinesOf is the help lines with o the top layer's overlay.
 func (m *Model) helpLinesOf(o string) []string {
 	if o != "" {
