@@ -1,0 +1,434 @@
+// Package owner proves, before crmem writes crabtalk's store, that nobody
+// else is writing it.
+//
+// crabtalk's daemon, crabtalkd, owns its store while it runs: it opens
+// store.crmem for reading and writing once (crabdb's CrabDb::open), appends
+// at an offset it keeps in memory and compacts from its in-memory index,
+// so a record written beside it is lost or corrupts the file. The daemon
+// listens on run/crabtalk.sock in its home folder ($CRABTALK_HOME, else
+// ~/.crabtalk; the store is store.crmem in the same folder) until SIGTERM
+// or SIGINT, and on the way out removes the socket before its last
+// checkpoint of the store (crabtalk's apps/agent/src/daemon.rs): so a
+// socket that refuses is not proof on its own. Check adds the other half,
+// on Linux: no other process has the store open for writing (/proc/*/fd,
+// and /proc/*/maps for a mapping without a descriptor).
+//
+// What was checked is kept in a Proof, whose String is the line a user
+// reads; a daemon found running is a *RunningError naming it and how to
+// stop it.
+package owner
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"net"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"sync/atomic"
+	"syscall"
+	"time"
+)
+
+// scanTimeout bounds the look at the processes' open files: a stat of a
+// descriptor on a mount that does not answer (NFS, say) can block, and
+// Check must not.
+const scanTimeout = 2 * time.Second
+
+// dialTimeout bounds the connection attempt on the daemon's socket: a
+// listener that neither accepts nor refuses must not hold up the caller.
+const dialTimeout = 200 * time.Millisecond
+
+// Socket is where the crabtalk daemon owning the store at storePath
+// listens: run/crabtalk.sock in the store's folder, crabtalk's home (its
+// transport::SOCKET_PATH and the store's STORE_PATH both hang off it).
+// A store copied elsewhere has no daemon's socket beside it.
+func Socket(storePath string) string {
+	return filepath.Join(filepath.Dir(storePath), "run", "crabtalk.sock")
+}
+
+// SocketState is what the daemon's socket path held when it was tried.
+type SocketState int
+
+const (
+	// SocketSkipped: no socket path was given.
+	SocketSkipped SocketState = iota
+	// SocketMissing: nothing is at the path.
+	SocketMissing
+	// SocketRefused: a socket is there, and a connection to it was
+	// refused (left behind by a daemon that did not remove it).
+	SocketRefused
+	// SocketNotSocket: something other than a socket is at the path
+	// (Proof.SocketKind says what); it is never opened.
+	SocketNotSocket
+)
+
+// Holder is a process holding the store: its pid, its name and executable
+// where they could be read, and the descriptor (-1 for a mapping with no
+// descriptor).
+type Holder struct {
+	PID  int
+	Name string // /proc/PID/comm; "" when unknown
+	Exe  string // /proc/PID/exe's target; "" when unknown
+	FD   int
+}
+
+// String is the holder as a user reads it: "crabtalkd (pid 4242)".
+func (h Holder) String() string { return h.describe(false) }
+
+// describe is the holder with its descriptor when withFD: "crabtalkd
+// (pid 4242, fd 7)".
+func (h Holder) describe(withFD bool) string {
+	name := h.Name
+	if name == "" && h.Exe != "" {
+		name = filepath.Base(h.Exe)
+	}
+	var in []string
+	if h.PID != 0 {
+		in = append(in, "pid "+strconv.Itoa(h.PID))
+	}
+	if withFD && h.FD >= 0 {
+		in = append(in, "fd "+strconv.Itoa(h.FD))
+	}
+	switch {
+	case name == "" && len(in) == 0:
+		return "a process"
+	case name == "":
+		return strings.Join(in, ", ")
+	case len(in) == 0:
+		return name
+	}
+	return name + " (" + strings.Join(in, ", ") + ")"
+}
+
+// Proof says how Check proved that no other process writes the store.
+//
+// A partial proof allows the write, and says that it was partial. What it
+// leaves unseen is the open files of processes this user may not read
+// (other users', or made undumpable), or every process's open files where
+// there is no /proc. The socket was still tried: a running crabtalkd
+// answers on it, and the store's owner runs the daemon that writes it, as
+// themselves, where Check reads its open files. What a partial proof can
+// miss is a daemon of another user (root's, say) in the moment between
+// removing its socket and its last checkpoint. Refusing every partial
+// proof would make crmem refuse to write for every ordinary user of a
+// machine running root's daemons, the common case; so the partial proof
+// allows the write and the line shown to the user says what was not seen
+// and how to see it (run as their user, or as root).
+type Proof struct {
+	Store       string      // the store's path, as given
+	Socket      string      // the socket's path, as given; "" when not tried
+	SocketState SocketState // what the socket path held
+	SocketKind  string      // what is at Socket when SocketState is SocketNotSocket: "a regular file"
+
+	// FilesChecked says whether the processes' open files were looked at
+	// (Linux's /proc); FilesWhyNot says why not.
+	FilesChecked bool
+	FilesWhyNot  string
+	// Processes is how many processes' open files were read (this process
+	// not counted; a kernel thread counts, holding none).
+	Processes int
+	// Unreadable are the processes whose open files could not be read
+	// (permission), by pid.
+	Unreadable []int
+	// Readers hold the store open only to read (a descriptor opened
+	// read-only, a private or read-only shared mapping): they cannot
+	// write it, and do not stop a write.
+	Readers []Holder
+
+	// Partial says that some processes' open files, or all, were not seen.
+	Partial bool
+}
+
+// String is the proof in one line: "crabtalk is not running:
+// run/crabtalk.sock refuses connections and no other process has
+// store.crmem open (212 processes checked)".
+func (p Proof) String() string {
+	var parts []string
+	if s := p.socketClause(); s != "" {
+		parts = append(parts, s)
+	}
+	if p.FilesChecked {
+		open := "open"
+		if len(p.Readers) > 0 {
+			open = "open for writing"
+		}
+		parts = append(parts, "no other process has "+filepath.Base(p.Store)+" "+open)
+	}
+	line := "crabtalk is not running: " + strings.Join(parts, " and ")
+	var notes []string
+	if p.FilesChecked {
+		notes = append(notes, plural(p.Processes, "process", "processes")+" checked")
+		if len(p.Readers) > 0 {
+			notes = append(notes, readersNote(p.Readers))
+		}
+		if n := len(p.Unreadable); n > 0 {
+			notes = append(notes, strconv.Itoa(n)+" could not be read — run as their user or root for a full check")
+		}
+	} else {
+		notes = append(notes, "open files not checked: "+p.FilesWhyNot)
+	}
+	return line + " (" + strings.Join(notes, "; ") + ")"
+}
+
+// socketClause is what the socket said: "run/crabtalk.sock refuses
+// connections"; "" when it was not tried.
+func (p Proof) socketClause() string {
+	name := p.socketName()
+	switch p.SocketState {
+	case SocketMissing:
+		return "there is no " + name
+	case SocketRefused:
+		return name + " refuses connections"
+	case SocketNotSocket:
+		return name + " is " + p.SocketKind + ", not a socket"
+	}
+	return ""
+}
+
+// socketName is the socket's path as shown: run/crabtalk.sock when it is
+// the one beside the store, else the path as given.
+func (p Proof) socketName() string {
+	if filepath.Clean(p.Socket) == Socket(p.Store) {
+		return filepath.Join("run", "crabtalk.sock")
+	}
+	return p.Socket
+}
+
+// readersNote names the processes reading the store: "1 has it open only
+// to read: less (pid 77)".
+func readersNote(rs []Holder) string {
+	const shown = 3
+	names := make([]string, 0, shown)
+	for i, r := range rs {
+		if i == shown {
+			names = append(names, "…")
+			break
+		}
+		names = append(names, r.String())
+	}
+	verb := "have"
+	if len(rs) == 1 {
+		verb = "has"
+	}
+	return fmt.Sprintf("%d %s it open only to read: %s", len(rs), verb, strings.Join(names, ", "))
+}
+
+// plural is n and the noun for n: "1 process", "212 processes".
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return strconv.Itoa(n) + " " + many
+}
+
+// RunningError says that another process writes the store: the daemon
+// answers on its socket, or a process has the store open for writing. Its
+// message is one line naming the process (pid where known) and how to
+// stop it.
+type RunningError struct {
+	Store  string // the store's path
+	Socket string // the socket that answered; "" when a holder was found instead
+	Holder        // who: the socket's listener (FD -1), or the holder of the store
+	// Mapped says the store is mapped for writing, with no descriptor.
+	Mapped bool
+	// ModeUnknown says the descriptor's mode could not be read; it is
+	// taken to be open for writing.
+	ModeUnknown bool
+}
+
+// Error is the one line: "store.crmem is open for writing in crabtalkd
+// (pid 4242, fd 7); stop it first: kill -TERM 4242 (or ctrl-c where it
+// runs)".
+func (e *RunningError) Error() string {
+	if e.Socket != "" {
+		p := Proof{Store: e.Store, Socket: e.Socket}
+		who := "its daemon"
+		if e.PID != 0 || e.Name != "" {
+			who = e.Holder.String()
+		}
+		return "crabtalk is running: " + who + " answers on " + p.socketName() + "; " + e.stop()
+	}
+	store := filepath.Base(e.Store)
+	var how string
+	switch {
+	case e.Mapped:
+		how = " is mapped for writing in " + e.Holder.String()
+	case e.ModeUnknown:
+		how = " is open (for writing, as far as can be told) in " + e.Holder.describe(true)
+	default:
+		how = " is open for writing in " + e.Holder.describe(true)
+	}
+	return store + how + "; " + e.stop()
+}
+
+// stop is how to stop the process: crabtalkd runs in the foreground until
+// SIGTERM or SIGINT, and has no command that stops it.
+func (e *RunningError) stop() string {
+	if e.PID == 0 {
+		return "stop it first: ctrl-c where crabtalkd runs, or kill -TERM its pid"
+	}
+	return "stop it first: kill -TERM " + strconv.Itoa(e.PID) + " (or ctrl-c where it runs)"
+}
+
+// scanner looks for other processes holding a file, in a /proc tree: the
+// real one, or a made-up one in tests.
+type scanner struct {
+	proc    string        // the process filesystem's root: "/proc"
+	self    int           // this process, never counted
+	timeout time.Duration // how long the scan may take
+	// busy is the pid each worker is looking at (0: none), for a scan
+	// that takes too long to name.
+	busy []atomic.Int64
+}
+
+// maxWorkers bounds the workers looking at processes at once.
+const maxWorkers = 4
+
+// scanResult is what a scan found: the processes read and not, those
+// reading the file, and the first writer (the scan stops there).
+type scanResult struct {
+	processes  int
+	unreadable []int
+	readers    []Holder
+	writer     *RunningError
+}
+
+// errNoProc says that there are no processes' open files to look at here.
+var errNoProc = errors.New("needs Linux's /proc")
+
+// Check proves that no other process writes the store at storePath:
+// socketPath (crabtalk's run/crabtalk.sock, Socket(storePath); "" to skip)
+// refuses a connection, and no other process holds storePath open for
+// writing. A process holding it only to read does not count (the Proof
+// names it), nor does this process (its other threads included).
+//
+// When the daemon answers on the socket or a process has the store open
+// for writing, the error is a *RunningError (errors.As). Any other error
+// means nothing was proved: the socket could not be tried (permission, say),
+// or the store could not be looked at, or there was nothing to look at
+// (no socket given and no /proc).
+func Check(storePath, socketPath string) (Proof, error) {
+	return check(storePath, socketPath, scanner{proc: "/proc", self: os.Getpid(), timeout: scanTimeout})
+}
+
+// check is Check with the processes looked at through s.
+func check(storePath, socketPath string, s scanner) (Proof, error) {
+	p := Proof{Store: storePath, Socket: socketPath}
+	fi, err := os.Stat(storePath)
+	if err != nil {
+		return p, fmt.Errorf("check that crabtalk is not running: %w", err)
+	}
+	if socketPath != "" {
+		if err := p.trySocket(); err != nil {
+			return p, err
+		}
+	}
+	res, err := s.scanWithin(fi)
+	switch {
+	case errors.Is(err, errNoProc):
+		p.FilesWhyNot = err.Error()
+		p.Partial = true
+		if socketPath == "" {
+			return p, fmt.Errorf("cannot prove that crabtalk is not running: no socket to try, and its open files %w", err)
+		}
+		return p, nil
+	case err != nil:
+		return p, fmt.Errorf("check that crabtalk is not running: %w", err)
+	}
+	if res.writer != nil {
+		res.writer.Store = storePath
+		return p, res.writer
+	}
+	p.FilesChecked = true
+	p.Processes, p.Unreadable, p.Readers = res.processes, res.unreadable, res.readers
+	p.Partial = len(p.Unreadable) > 0
+	return p, nil
+}
+
+// scanWithin is s.scan, given up on after s.timeout: the scan is then
+// left to end by itself (or never, on a mount that never answers), and
+// nothing is proved.
+func (s scanner) scanWithin(fi fs.FileInfo) (scanResult, error) {
+	type outcome struct {
+		res scanResult
+		err error
+	}
+	done := make(chan outcome, 1)
+	s.busy = make([]atomic.Int64, maxWorkers)
+	go func() {
+		res, err := s.scan(fi)
+		done <- outcome{res, err}
+	}()
+	t := time.NewTimer(s.timeout)
+	defer t.Stop()
+	select {
+	case o := <-done:
+		return o.res, o.err
+	case <-t.C:
+	}
+	var pids []string
+	for i := range s.busy {
+		if pid := s.busy[i].Load(); pid != 0 {
+			pids = append(pids, "pid "+strconv.FormatInt(pid, 10)+"'s")
+		}
+	}
+	if len(pids) == 0 {
+		pids = []string{"the processes'"}
+	}
+	return scanResult{}, fmt.Errorf("%s open files could not be read within %v (a file on a mount that does not answer?)", strings.Join(pids, " and "), s.timeout)
+}
+
+// trySocket tries a connection to p.Socket and records what it found; a
+// listener that accepts is a *RunningError, a connection that can neither
+// be made nor be refused an error (nothing proved). Anything but a socket
+// is never opened.
+func (p *Proof) trySocket() error {
+	fi, err := os.Stat(p.Socket)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		p.SocketState = SocketMissing
+		return nil
+	case err != nil:
+		return fmt.Errorf("cannot prove that crabtalk is not running: %w", err)
+	case fi.Mode().Type() != fs.ModeSocket:
+		p.SocketState, p.SocketKind = SocketNotSocket, kindOf(fi.Mode())
+		return nil
+	}
+	c, err := net.DialTimeout("unix", p.Socket, dialTimeout)
+	switch {
+	case err == nil:
+		defer c.Close()
+		h := Holder{PID: peerPID(c), FD: -1}
+		if h.PID != 0 {
+			h.Name, h.Exe = processName(h.PID)
+		}
+		return &RunningError{Store: p.Store, Socket: p.Socket, Holder: h}
+	case errors.Is(err, syscall.ECONNREFUSED):
+		p.SocketState = SocketRefused
+		return nil
+	case errors.Is(err, syscall.ENOENT):
+		p.SocketState = SocketMissing // removed between the stat and the dial
+		return nil
+	}
+	// A timeout or a full backlog is a listener that does not accept:
+	// somebody is there. Permission denied is a socket we may not try.
+	return fmt.Errorf("cannot prove that crabtalk is not running: %w", err)
+}
+
+// kindOf names a file's type for the socket's line: "a regular file".
+func kindOf(m fs.FileMode) string {
+	switch m.Type() {
+	case 0:
+		return "a regular file"
+	case fs.ModeDir:
+		return "a folder"
+	case fs.ModeNamedPipe:
+		return "a named pipe"
+	case fs.ModeDevice, fs.ModeDevice | fs.ModeCharDevice:
+		return "a device"
+	}
+	return "something else" // not reached: a stat that followed links
+}

@@ -1,0 +1,413 @@
+//go:build linux
+
+package owner
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io/fs"
+	"net"
+	"os"
+	"runtime"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"syscall"
+
+	"golang.org/x/sys/unix"
+)
+
+// pfKthread is PF_KTHREAD in /proc/PID/stat's flags: a kernel thread,
+// which holds no files.
+const pfKthread = 0x00200000
+
+// scan looks at every other process's open descriptors and mappings for
+// the file fi describes, compared by device and inode (robust to paths,
+// links and bind mounts: /proc/PID/fd/N is stat'ed through to its target).
+// It stops at the first process that can write the file. A process that
+// ends meanwhile is not counted; one whose descriptors cannot be read is
+// counted as unreadable.
+func (s scanner) scan(fi fs.FileInfo) (scanResult, error) {
+	st, ok := fi.Sys().(*syscall.Stat_t)
+	if !ok {
+		return scanResult{}, errNoProc
+	}
+	target := fileID{dev: uint64(st.Dev), ino: uint64(st.Ino), fi: fi}
+	target.inoText = strconv.FormatUint(target.ino, 10)
+	target.needle = []byte(" " + target.inoText + " ")
+	d, err := os.Open(s.proc)
+	if errors.Is(err, fs.ErrNotExist) {
+		return scanResult{}, errNoProc
+	}
+	if err != nil {
+		return scanResult{}, fmt.Errorf("list processes: %w", err)
+	}
+	names, err := d.Readdirnames(-1)
+	d.Close()
+	if err != nil {
+		return scanResult{}, fmt.Errorf("list processes: %w", err)
+	}
+	if !slices.Contains(names, strconv.Itoa(s.self)) {
+		// Not mounted, or another pid namespace's: what it lists is not
+		// what this process shares a machine with.
+		return scanResult{}, fmt.Errorf("%w (%s does not list this process)", errNoProc, s.proc)
+	}
+	pids := make([]int, 0, len(names))
+	for _, name := range names {
+		if pid, err := strconv.Atoi(name); err == nil && pid > 0 && pid != s.self {
+			pids = append(pids, pid)
+		}
+	}
+	return s.scanPids(pids, target), nil
+}
+
+// scanPids looks at the processes in pids, with up to maxWorkers workers
+// (a few thousand processes take tens of milliseconds on one core, mostly
+// in the kernel writing out their mappings), and stops at the first
+// writer. The processes unread and the readers come in pid order.
+func (s scanner) scanPids(pids []int, target fileID) scanResult {
+	workers := min(runtime.GOMAXPROCS(0), maxWorkers, 1+len(pids)/64)
+	if len(s.busy) < workers {
+		s.busy = make([]atomic.Int64, workers)
+	}
+	parts := make([]scanResult, workers)
+	var next atomic.Int64
+	var found atomic.Bool
+	var wg sync.WaitGroup
+	for w := range workers {
+		wg.Go(func() {
+			r, busy := &parts[w], &s.busy[w]
+			defer busy.Store(0)
+			buf := make([]byte, 64<<10)
+			for !found.Load() {
+				i := int(next.Add(1) - 1)
+				if i >= len(pids) {
+					return
+				}
+				busy.Store(int64(pids[i]))
+				if s.process(pids[i], target, r, &buf); r.writer != nil {
+					found.Store(true)
+					return
+				}
+			}
+		})
+	}
+	wg.Wait()
+	var res scanResult
+	for _, r := range parts {
+		res.processes += r.processes
+		res.unreadable = append(res.unreadable, r.unreadable...)
+		res.readers = append(res.readers, r.readers...)
+		if r.writer != nil && (res.writer == nil || r.writer.PID < res.writer.PID) {
+			res.writer = r.writer
+		}
+	}
+	slices.Sort(res.unreadable)
+	slices.SortFunc(res.readers, func(a, b Holder) int { return a.PID - b.PID })
+	return res
+}
+
+// fileID is the file looked for: its device and inode, and its stat for
+// a mapping whose device the kernel shows otherwise (overlayfs, btrfs).
+type fileID struct {
+	dev, ino uint64
+	fi       fs.FileInfo
+	inoText  string // the inode as maps shows it
+	needle   []byte // " inode ", as a maps line has it
+}
+
+// process looks at one process's descriptors and mappings and adds what
+// it found to res.
+func (s scanner) process(pid int, target fileID, res *scanResult, buf *[]byte) {
+	dir := s.proc + "/" + strconv.Itoa(pid)
+	var reader *Holder
+	fds, err := s.descriptors(dir, target)
+	switch {
+	case gone(err):
+		return
+	case err != nil:
+		if s.kernelThread(dir) {
+			res.processes++
+		} else {
+			res.unreadable = append(res.unreadable, pid)
+		}
+		return
+	}
+	for _, fd := range fds {
+		switch writes, known := s.fdWrites(dir, fd, buf); {
+		case writes:
+			res.writer = s.holderError(pid, fd, !known)
+			return
+		case reader == nil:
+			reader = &Holder{PID: pid, FD: fd}
+		}
+	}
+	found, writes, err := s.mapped(dir, target, buf)
+	switch {
+	case gone(err):
+		return
+	case err != nil:
+		res.unreadable = append(res.unreadable, pid)
+		return
+	case writes:
+		res.writer = s.holderError(pid, -1, false)
+		res.writer.Mapped = true
+		return
+	case found && reader == nil:
+		reader = &Holder{PID: pid, FD: -1}
+	}
+	res.processes++
+	if reader != nil {
+		reader.Name, reader.Exe = processNameIn(s.proc, pid)
+		res.readers = append(res.readers, *reader)
+	}
+}
+
+// holderError is the *RunningError for pid holding the file at fd (-1: a
+// mapping).
+func (s scanner) holderError(pid, fd int, modeUnknown bool) *RunningError {
+	h := Holder{PID: pid, FD: fd}
+	h.Name, h.Exe = processNameIn(s.proc, pid)
+	return &RunningError{Holder: h, ModeUnknown: modeUnknown}
+}
+
+// descriptors returns the process's descriptors open on the target file.
+// One descriptor's stat failing other than by its closing makes the
+// process unreadable: the file may be behind it.
+func (s scanner) descriptors(dir string, target fileID) ([]int, error) {
+	fdDir := dir + "/fd"
+	dfd, err := unix.Open(fdDir, unix.O_RDONLY|unix.O_DIRECTORY|unix.O_CLOEXEC, 0)
+	if err != nil {
+		return nil, err
+	}
+	f := os.NewFile(uintptr(dfd), fdDir)
+	defer f.Close()
+	names, err := f.Readdirnames(-1)
+	if err != nil {
+		return nil, err
+	}
+	var out []int
+	var st unix.Stat_t
+	for _, n := range names {
+		err := unix.Fstatat(dfd, n, &st, 0)
+		switch {
+		case err == nil:
+		case errors.Is(err, unix.ENOENT):
+			continue // closed meanwhile
+		default:
+			return nil, err
+		}
+		if uint64(st.Dev) == target.dev && uint64(st.Ino) == target.ino {
+			fd, err := strconv.Atoi(n)
+			if err == nil {
+				out = append(out, fd)
+			}
+		}
+	}
+	return out, nil
+}
+
+// fdWrites reports whether the descriptor was opened for writing
+// (/proc/PID/fdinfo/N's flags): known is false when they could not be
+// read, and the descriptor is then taken to write.
+func (s scanner) fdWrites(dir string, fd int, buf *[]byte) (writes, known bool) {
+	data, err := readInto(dir+"/fdinfo/"+strconv.Itoa(fd), buf)
+	if err != nil {
+		return true, false
+	}
+	for line := range strings.Lines(string(data)) {
+		v, ok := strings.CutPrefix(line, "flags:")
+		if !ok {
+			continue
+		}
+		flags, err := strconv.ParseUint(strings.TrimSpace(v), 8, 64)
+		if err != nil {
+			return true, false
+		}
+		return flags&unix.O_ACCMODE != unix.O_RDONLY, true
+	}
+	return true, false
+}
+
+// mapped looks through the process's mappings for the target file: found
+// any, and whether one can write it. A private mapping never writes the
+// file; a shared one can when it is writable, or when it may be made so
+// (smaps' VmFlags "mw": its file was opened for writing).
+func (s scanner) mapped(dir string, target fileID, buf *[]byte) (found, writes bool, err error) {
+	data, err := readInto(dir+"/maps", buf)
+	if err != nil {
+		return false, false, err
+	}
+	if !bytes.Contains(data, target.needle) {
+		return false, false, nil
+	}
+	for line := range strings.Lines(string(data)) {
+		m, ok := parseMapsLine(line)
+		if !ok || m.ino != target.inoText || !target.matches(m) {
+			continue
+		}
+		found = true
+		switch {
+		case m.perms[3] != 's':
+		case m.perms[1] == 'w' || s.mayWrite(dir, m.addr, buf):
+			return true, true, nil
+		}
+	}
+	return found, false, nil
+}
+
+// mapsLine is the part of a /proc/PID/maps line the scan reads.
+type mapsLine struct {
+	addr, perms, dev, ino, path string
+}
+
+// parseMapsLine splits "addr perms offset dev inode   path".
+func parseMapsLine(line string) (mapsLine, bool) {
+	line = strings.TrimSuffix(line, "\n")
+	var f [5]string
+	rest := line
+	for i := range f {
+		rest = strings.TrimLeft(rest, " ")
+		var ok bool
+		f[i], rest, ok = strings.Cut(rest, " ")
+		if !ok && i < 4 {
+			return mapsLine{}, false
+		}
+	}
+	if len(f[1]) != 4 {
+		return mapsLine{}, false
+	}
+	return mapsLine{addr: f[0], perms: f[1], dev: f[3], ino: f[4], path: strings.TrimLeft(rest, " ")}, true
+}
+
+// matches reports whether a mapping with the target's inode number is of
+// the target: the same device, or, where the kernel shows a mapping's
+// device other than stat does (overlayfs, btrfs subvolumes), the same file
+// at the path shown.
+func (t fileID) matches(m mapsLine) bool {
+	majS, minS, ok := strings.Cut(m.dev, ":")
+	if ok {
+		maj, err1 := strconv.ParseUint(majS, 16, 32)
+		min, err2 := strconv.ParseUint(minS, 16, 32)
+		if err1 == nil && err2 == nil && unix.Mkdev(uint32(maj), uint32(min)) == t.dev {
+			return true
+		}
+	}
+	path := strings.TrimSuffix(m.path, " (deleted)")
+	if !strings.HasPrefix(path, "/") {
+		return false
+	}
+	fi, err := os.Stat(path)
+	return err == nil && os.SameFile(fi, t.fi)
+}
+
+// mayWrite reports whether the mapping at addr may be made writable
+// (smaps' VmFlags has "mw"); when smaps cannot be read, it is taken to.
+func (s scanner) mayWrite(dir, addr string, buf *[]byte) bool {
+	data, err := readInto(dir+"/smaps", buf)
+	if err != nil {
+		return true
+	}
+	in := false
+	for line := range strings.Lines(string(data)) {
+		switch {
+		case strings.HasPrefix(line, addr+" "):
+			in = true
+		case in && strings.HasPrefix(line, "VmFlags:"):
+			return slices.Contains(strings.Fields(line[len("VmFlags:"):]), "mw")
+		}
+	}
+	return true
+}
+
+// kernelThread reports whether the process is a kernel thread (its stat's
+// flags have PF_KTHREAD): an unprivileged user may not read its
+// descriptors, and it holds none.
+func (s scanner) kernelThread(dir string) bool {
+	data, err := os.ReadFile(dir + "/stat")
+	if err != nil {
+		return false
+	}
+	i := bytes.LastIndexByte(data, ')')
+	if i < 0 {
+		return false
+	}
+	f := strings.Fields(string(data[i+1:])) // state ppid pgrp session tty tpgid flags …
+	if len(f) < 7 {
+		return false
+	}
+	flags, err := strconv.ParseUint(f[6], 10, 64)
+	return err == nil && flags&pfKthread != 0
+}
+
+// readInto reads the file at path into *buf, grown as needed, and
+// returns what it read (valid until the next read into *buf): the /proc
+// files a scan reads are many and small, and have no size to stat.
+func readInto(path string, buf *[]byte) ([]byte, error) {
+	fd, err := unix.Open(path, unix.O_RDONLY|unix.O_CLOEXEC, 0)
+	if err != nil {
+		return nil, &fs.PathError{Op: "open", Path: path, Err: err}
+	}
+	defer unix.Close(fd)
+	b := (*buf)[:0]
+	for {
+		if len(b) == cap(b) {
+			b = slices.Grow(b, max(cap(b), 4096))
+		}
+		n, err := unix.Read(fd, b[len(b):cap(b)])
+		switch {
+		case err == unix.EINTR:
+			continue
+		case err != nil:
+			*buf = b
+			return nil, &fs.PathError{Op: "read", Path: path, Err: err}
+		case n == 0:
+			*buf = b
+			return b, nil
+		}
+		b = b[:len(b)+n]
+	}
+}
+
+// gone reports whether err says the process (or its descriptor) ended
+// meanwhile.
+func gone(err error) bool {
+	return errors.Is(err, unix.ENOENT) || errors.Is(err, unix.ESRCH) || errors.Is(err, fs.ErrNotExist)
+}
+
+// processNameIn reads pid's name (comm) and executable from the /proc at
+// proc, each "" when it cannot be read.
+func processNameIn(proc string, pid int) (name, exe string) {
+	dir := proc + "/" + strconv.Itoa(pid)
+	if b, err := os.ReadFile(dir + "/comm"); err == nil {
+		name = strings.TrimSuffix(string(b), "\n")
+	}
+	exe, _ = os.Readlink(dir + "/exe")
+	return name, exe
+}
+
+// processName reads pid's name and executable from /proc.
+func processName(pid int) (name, exe string) { return processNameIn("/proc", pid) }
+
+// peerPID is the pid of the process listening at the other end of c (its
+// SO_PEERCRED), 0 when unknown.
+func peerPID(c net.Conn) int {
+	uc, ok := c.(*net.UnixConn)
+	if !ok {
+		return 0
+	}
+	raw, err := uc.SyscallConn()
+	if err != nil {
+		return 0
+	}
+	var pid int
+	_ = raw.Control(func(fd uintptr) {
+		if cred, err := unix.GetsockoptUcred(int(fd), unix.SOL_SOCKET, unix.SO_PEERCRED); err == nil {
+			pid = int(cred.Pid)
+		}
+	})
+	return pid
+}

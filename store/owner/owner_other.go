@@ -1,0 +1,11 @@
+//go:build !linux
+
+package owner
+
+import "io/fs"
+
+// scan has no processes' open files to look at without Linux's /proc.
+func (s scanner) scan(fs.FileInfo) (scanResult, error) { return scanResult{}, errNoProc }
+
+// processName is unknown without Linux's /proc.
+func processName(int) (name, exe string) { return "", "" }
