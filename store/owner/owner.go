@@ -10,8 +10,10 @@
 // or SIGINT, and on the way out removes the socket before its last
 // checkpoint of the store (crabtalk's apps/agent/src/daemon.rs): so a
 // socket that refuses is not proof on its own. Check adds the other half,
-// on Linux: no other process has the store open for writing (/proc/*/fd,
-// and /proc/*/maps for a mapping without a descriptor).
+// on Linux: no other process has the store open for writing. The kernel
+// says whether any process has (it grants a read lease only then); the
+// scan of /proc/*/fd, and /proc/*/maps for a mapping without a
+// descriptor, says which, or decides where the kernel does not answer.
 //
 // What was checked is kept in a Proof, whose String is the line a user
 // reads; a daemon found running is a *RunningError naming it and how to
@@ -105,10 +107,11 @@ func (h Holder) describe(withFD bool) string {
 
 // Proof says how Check proved that no other process writes the store.
 //
-// A partial proof allows the write, and says that it was partial. What it
-// leaves unseen is the open files of processes this user may not read
-// (other users', or made undumpable), or every process's open files where
-// there is no /proc. The socket was still tried: a running crabtalkd
+// A partial proof allows the write, and says that it was partial. It comes
+// only from the scan, where the kernel gave no answer (a store this user
+// does not own, a file system without leases). What it leaves unseen is
+// the open files of processes this user may not read (other users', or
+// made undumpable), or every process's open files where there is no /proc. The socket was still tried: a running crabtalkd
 // answers on it, and the store's owner runs the daemon that writes it, as
 // themselves, where Check reads its open files. What a partial proof can
 // miss is a daemon of another user (root's, say) in the moment between
@@ -138,6 +141,12 @@ type Proof struct {
 	// write it, and do not stop a write.
 	Readers []Holder
 
+	// Lease says that the kernel vouched that no process, this one
+	// included, has the store open for writing (Linux grants a read lease
+	// on a file only then, whoever the process and wherever it runs):
+	// the proof is full however many processes could not be read.
+	Lease bool
+
 	// Partial says that some processes' open files, or all, were not seen.
 	Partial bool
 }
@@ -150,7 +159,10 @@ func (p Proof) String() string {
 	if s := p.socketClause(); s != "" {
 		parts = append(parts, s)
 	}
-	if p.FilesChecked {
+	switch {
+	case p.Lease:
+		parts = append(parts, "no process has "+filepath.Base(p.Store)+" open for writing")
+	case p.FilesChecked:
 		open := "open"
 		if len(p.Readers) > 0 {
 			open = "open for writing"
@@ -159,7 +171,10 @@ func (p Proof) String() string {
 	}
 	line := "crabtalk is not running: " + strings.Join(parts, " and ")
 	var notes []string
-	if p.FilesChecked {
+	switch {
+	case p.Lease:
+		notes = append(notes, "the kernel granted a read lease on it")
+	case p.FilesChecked:
 		notes = append(notes, plural(p.Processes, "process", "processes")+" checked")
 		if len(p.Readers) > 0 {
 			notes = append(notes, readersNote(p.Readers))
@@ -167,7 +182,7 @@ func (p Proof) String() string {
 		if n := len(p.Unreadable); n > 0 {
 			notes = append(notes, strconv.Itoa(n)+" could not be read — run as their user or root for a full check")
 		}
-	} else {
+	default:
 		notes = append(notes, "open files not checked: "+p.FilesWhyNot)
 	}
 	return line + " (" + strings.Join(notes, "; ") + ")"
@@ -237,6 +252,11 @@ type RunningError struct {
 	// ModeUnknown says the descriptor's mode could not be read; it is
 	// taken to be open for writing.
 	ModeUnknown bool
+	// Unseen says the kernel has the store open for writing in a process
+	// the scan did not see: another user's it could not read (Unreadable
+	// of them), or one in another container, outside this /proc.
+	Unseen     bool
+	Unreadable int
 }
 
 // Error is the one line: "store.crmem is open for writing in crabtalkd
@@ -252,6 +272,13 @@ func (e *RunningError) Error() string {
 		return "crabtalk is running: " + who + " answers on " + p.socketName() + "; " + e.stop()
 	}
 	store := filepath.Base(e.Store)
+	if e.Unseen {
+		where := "another user's, or in another container"
+		if e.Unreadable > 0 {
+			where = plural(e.Unreadable, "process", "processes") + " could not be read: run as root to see which"
+		}
+		return "the kernel says " + store + " is open for writing in a process not seen here (" + where + "); " + e.stop()
+	}
 	var how string
 	switch {
 	case e.Mapped:
@@ -279,6 +306,7 @@ type scanner struct {
 	proc    string        // the process filesystem's root: "/proc"
 	self    int           // this process, never counted
 	timeout time.Duration // how long the scan may take
+	lease   bool          // ask the kernel first (leaseSays)
 	// busy is the pid each worker is looking at (0: none), for a scan
 	// that takes too long to name.
 	busy []atomic.Int64
@@ -305,13 +333,20 @@ var errNoProc = errors.New("needs Linux's /proc")
 // writing. A process holding it only to read does not count (the Proof
 // names it), nor does this process (its other threads included).
 //
+// On Linux the kernel is asked first (a read lease, which it grants only
+// while no process has the file open for writing, whoever and wherever
+// it is), and /proc is scanned only to name a writer, or where the kernel
+// gives no answer. A descriptor of this process open for writing is told
+// from another's through /proc/self: where there is no /proc, call Check
+// before opening the store for writing.
+//
 // When the daemon answers on the socket or a process has the store open
 // for writing, the error is a *RunningError (errors.As). Any other error
 // means nothing was proved: the socket could not be tried (permission, say),
 // or the store could not be looked at, or there was nothing to look at
 // (no socket given and no /proc).
 func Check(storePath, socketPath string) (Proof, error) {
-	return check(storePath, socketPath, scanner{proc: "/proc", self: os.Getpid(), timeout: scanTimeout})
+	return check(storePath, socketPath, scanner{proc: "/proc", self: os.Getpid(), timeout: scanTimeout, lease: true})
 }
 
 // check is Check with the processes looked at through s.
@@ -326,8 +361,24 @@ func check(storePath, socketPath string, s scanner) (Proof, error) {
 			return p, err
 		}
 	}
+	// The kernel knows whether anybody has the store open for writing
+	// (leaseSays), but not who; the scan of /proc knows who, as far as
+	// this user may look. Asked first, the kernel spares the scan.
+	var writing bool
+	if s.lease {
+		nobody, leaseOK := leaseSays(storePath, fi)
+		if leaseOK && nobody {
+			p.FilesChecked, p.Lease = true, true
+			return p, nil
+		}
+		// Refused because this process has it open for writing: the
+		// kernel's answer is about this process, and the scan decides.
+		writing = leaseOK && !s.selfWrites(fi)
+	}
 	res, err := s.scanWithin(fi)
 	switch {
+	case errors.Is(err, errNoProc) && writing:
+		return p, &RunningError{Store: storePath, Holder: Holder{FD: -1}, Unseen: true}
 	case errors.Is(err, errNoProc):
 		p.FilesWhyNot = err.Error()
 		p.Partial = true
@@ -345,6 +396,15 @@ func check(storePath, socketPath string, s scanner) (Proof, error) {
 	p.FilesChecked = true
 	p.Processes, p.Unreadable, p.Readers = res.processes, res.unreadable, res.readers
 	p.Partial = len(p.Unreadable) > 0
+	if writing {
+		// The kernel said a process writes it and the scan saw none: one
+		// that has ended since (ask again), or one out of sight.
+		if nobody, ok := leaseSays(storePath, fi); ok && nobody {
+			p.Lease, p.Partial = true, false
+			return p, nil
+		}
+		return p, &RunningError{Store: storePath, Holder: Holder{FD: -1}, Unseen: true, Unreadable: len(res.unreadable)}
+	}
 	return p, nil
 }
 

@@ -35,9 +35,7 @@ func (s scanner) scan(fi fs.FileInfo) (scanResult, error) {
 	if !ok {
 		return scanResult{}, errNoProc
 	}
-	target := fileID{dev: uint64(st.Dev), ino: uint64(st.Ino), fi: fi}
-	target.inoText = strconv.FormatUint(target.ino, 10)
-	target.needle = []byte(" " + target.inoText + " ")
+	target := newFileID(fi, st)
 	d, err := os.Open(s.proc)
 	if errors.Is(err, fs.ErrNotExist) {
 		return scanResult{}, errNoProc
@@ -108,6 +106,71 @@ func (s scanner) scanPids(pids []int, target fileID) scanResult {
 	slices.Sort(res.unreadable)
 	slices.SortFunc(res.readers, func(a, b Holder) int { return a.PID - b.PID })
 	return res
+}
+
+// leaseSays asks the kernel whether any process has the file at path
+// open for writing: it grants a read lease (fcntl F_SETLEASE, F_RDLCK)
+// only while none has (inode_is_open_for_write: a descriptor opened for
+// writing, or a mapping made from one, in any process of any user or
+// namespace, this one included). The lease is given back at once. ok is
+// false when there is no answer: not the file's owner (without
+// CAP_LEASE), a filesystem without leases, leases turned off, or the file
+// at path is no longer the one fi describes; the scan decides then.
+func leaseSays(path string, fi fs.FileInfo) (nobodyWrites, ok bool) {
+	// O_NONBLOCK: an open never waits, on a FIFO put in the store's place
+	// or on another process's lease.
+	fd, err := unix.Open(path, unix.O_RDONLY|unix.O_NONBLOCK|unix.O_NOCTTY|unix.O_CLOEXEC, 0)
+	if err != nil {
+		return false, false
+	}
+	defer unix.Close(fd)
+	var st unix.Stat_t
+	if err := unix.Fstat(fd, &st); err != nil {
+		return false, false
+	}
+	if want, ok := fi.Sys().(*syscall.Stat_t); !ok || uint64(st.Dev) != uint64(want.Dev) || uint64(st.Ino) != uint64(want.Ino) {
+		return false, false
+	}
+	switch _, err := unix.FcntlInt(uintptr(fd), unix.F_SETLEASE, unix.F_RDLCK); err {
+	case nil:
+		unix.FcntlInt(uintptr(fd), unix.F_SETLEASE, unix.F_UNLCK)
+		return true, true
+	case unix.EAGAIN:
+		return false, true
+	}
+	return false, false
+}
+
+// selfWrites reports whether this process has the file fi describes open
+// for writing, or mapped so that it can write it: then a refused lease
+// says nothing about any other process. Without this process's /proc
+// entry it cannot tell, and says no: the lease's refusal is then taken to
+// be another process's.
+func (s scanner) selfWrites(fi fs.FileInfo) bool {
+	st, ok := fi.Sys().(*syscall.Stat_t)
+	if !ok {
+		return false
+	}
+	target := newFileID(fi, st)
+	dir := s.proc + "/" + strconv.Itoa(s.self)
+	var buf []byte
+	fds, err := s.descriptors(dir, target)
+	if err != nil {
+		return false
+	}
+	for _, fd := range fds {
+		if writes, _ := s.fdWrites(dir, fd, &buf); writes {
+			return true
+		}
+	}
+	_, writes, _ := s.mapped(dir, target, &buf)
+	return writes
+}
+
+// newFileID is the file fi describes, st its stat, as a scan looks for it.
+func newFileID(fi fs.FileInfo, st *syscall.Stat_t) fileID {
+	ino := strconv.FormatUint(uint64(st.Ino), 10)
+	return fileID{dev: uint64(st.Dev), ino: uint64(st.Ino), fi: fi, inoText: ino, needle: []byte(" " + ino + " ")}
 }
 
 // fileID is the file looked for: its device and inode, and its stat for

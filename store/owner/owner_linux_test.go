@@ -144,21 +144,92 @@ func TestCheck_ChildHoldsStore(t *testing.T) {
 	if err != nil {
 		t.Fatalf("Check after the child ended: %v", err)
 	}
+	if !p.FilesChecked || p.Partial || !p.Lease && !leases(t, storePath) {
+		t.Errorf("Proof = %+v: want a full proof, by a lease where leases work", p)
+	}
+	if p, err = check(storePath, sock, scanOnly()); err != nil {
+		t.Fatalf("check by the scan alone: %v", err)
+	}
 	if !p.FilesChecked || p.Processes == 0 || p.Partial != (len(p.Unreadable) > 0) {
 		t.Errorf("Proof = %+v: want the files checked, the processes counted, partial only with unreadable ones", p)
 	}
-	// As root the check may still be partial: a process in a container's
+	// As root the scan may still be partial: a process in a container's
 	// outside, say, keeps its descriptors from root without CAP_SYS_PTRACE.
 }
 
-// A child holding the store only to read does not stop a write; the proof
-// names it.
-func TestCheck_ReaderDoesNotCount(t *testing.T) {
+// scanOnly is Check's scanner without the kernel's lease: what the scan
+// of /proc alone finds.
+func scanOnly() scanner {
+	return scanner{proc: "/proc", self: os.Getpid(), timeout: scanTimeout}
+}
+
+// leases reports whether the kernel answers a lease on the file here (the
+// file system has them, this user owns the file or has CAP_LEASE).
+func leases(t *testing.T, path string) bool {
+	fi, err := os.Stat(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, ok := leaseSays(path, fi)
+	return ok
+}
+
+// The kernel vouches that nobody writes the store, readers or not: a full
+// proof without looking at any process.
+func TestCheck_LeaseProves(t *testing.T) {
 	storePath, sock := home(t)
-	child := holder(t, storePath, os.O_RDONLY)
+	if !leases(t, storePath) {
+		t.Skip("no file leases here")
+	}
+	holder(t, storePath, os.O_RDONLY)
 	p, err := Check(storePath, sock)
 	if err != nil {
 		t.Fatalf("Check: %v", err)
+	}
+	want := "crabtalk is not running: there is no run/crabtalk.sock and no process has store.crmem open for writing (the kernel granted a read lease on it)"
+	if !p.Lease || p.Partial || p.String() != want {
+		t.Errorf("Proof %+v, String %q; want a lease, %q", p, p.String(), want)
+	}
+}
+
+// A writer the scan cannot see (another user's, another container's: here
+// a /proc that does not show it) is still refused, on the kernel's word.
+func TestCheck_LeaseSeesWhatTheScanCannot(t *testing.T) {
+	storePath, sock := home(t)
+	if !leases(t, storePath) {
+		t.Skip("no file leases here")
+	}
+	holder(t, storePath, os.O_RDWR)
+	f := newFakeProc(t) // shows nobody but this process
+	f.dir(10)
+	fdDir := filepath.Join(f.root, "10", "fd")
+	os.Remove(fdDir)
+	os.WriteFile(fdDir, nil, 0)
+	s := f.scanner()
+	s.lease = true
+	_, err := check(storePath, sock, s)
+	var re *RunningError
+	if !errors.As(err, &re) || !re.Unseen {
+		t.Fatalf("check = %v, want a writer not seen", err)
+	}
+	want := "the kernel says store.crmem is open for writing in a process not seen here (1 process could not be read: run as root to see which); stop it first"
+	if !strings.HasPrefix(err.Error(), want) {
+		t.Errorf("Error = %q, want it to begin %q", err, want)
+	}
+	s.proc = filepath.Join(f.root, "missing")
+	if _, err := check(storePath, sock, s); !errors.As(err, &re) || !re.Unseen {
+		t.Errorf("without /proc: check = %v, want a writer not seen", err)
+	}
+}
+
+// A child holding the store only to read does not stop a write; the scan's
+// proof names it.
+func TestCheck_ReaderDoesNotCount(t *testing.T) {
+	storePath, sock := home(t)
+	child := holder(t, storePath, os.O_RDONLY)
+	p, err := check(storePath, sock, scanOnly())
+	if err != nil {
+		t.Fatalf("check: %v", err)
 	}
 	pid := child.Process.Pid
 	if !slices.ContainsFunc(p.Readers, func(h Holder) bool { return h.PID == pid && h.FD == 3 && h.Name == "sleep" }) {
@@ -184,29 +255,42 @@ func TestCheck_SelfDoesNotCount(t *testing.T) {
 }
 
 // A mapping with no descriptor left: a shared one that can write (or may
-// be made to) stops the write; a read-only or private one does not.
+// be made to) stops the write; a read-only or private one does not, by the
+// scan. The kernel counts a private mapping made from a descriptor opened
+// for writing as open for writing: its word wins (writes with the lease).
 func TestCheck_Mapped(t *testing.T) {
 	cases := []struct {
 		role   string
 		writes bool
+		lease  bool
 	}{
-		{"rw-shared", true},
-		{"ro-shared-of-rw", true},
-		{"ro-shared", false},
-		{"private", false},
+		{"rw-shared", true, false},
+		{"ro-shared-of-rw", true, false},
+		{"ro-shared", false, false},
+		{"private", false, false},
+		{"rw-shared", true, true},
+		{"ro-shared", false, true},
+		{"private", true, true},
 	}
 	for _, c := range cases {
-		t.Run(c.role, func(t *testing.T) {
+		t.Run(fmt.Sprintf("%s lease=%v", c.role, c.lease), func(t *testing.T) {
 			storePath, sock := home(t)
 			if err := os.Truncate(storePath, 4096); err != nil {
 				t.Fatal(err)
 			}
+			if c.lease && !leases(t, storePath) {
+				t.Skip("no file leases here")
+			}
 			pid := mapper(t, c.role, storePath)
-			p, err := Check(storePath, sock)
+			s := scanOnly()
+			s.lease = c.lease
+			p, err := check(storePath, sock, s)
 			var re *RunningError
 			switch {
 			case c.writes && !errors.As(err, &re):
 				t.Fatalf("Check = %v, want a *RunningError", err)
+			case c.writes && re.Unseen && c.role == "private":
+				// the kernel's word: the scan saw only a private mapping
 			case c.writes:
 				if re.PID != pid || !re.Mapped || re.FD != -1 {
 					t.Errorf("RunningError = %+v, want pid %d, mapped", *re, pid)
@@ -216,6 +300,10 @@ func TestCheck_Mapped(t *testing.T) {
 				}
 			case err != nil:
 				t.Fatalf("Check: %v", err)
+			case c.lease:
+				if !p.Lease {
+					t.Errorf("Proof %+v, want the lease's", p)
+				}
 			default:
 				if !slices.ContainsFunc(p.Readers, func(h Holder) bool { return h.PID == pid && h.FD == -1 }) {
 					t.Errorf("Readers = %+v, want pid %d's mapping", p.Readers, pid)
@@ -480,20 +568,28 @@ func TestCheck_ScanTimeout(t *testing.T) {
 	}
 }
 
-// BenchmarkCheck is a whole check on this machine's /proc: the socket
-// refused, every process's descriptors and mappings looked at.
+// BenchmarkCheck is a whole check on this machine's /proc, the socket
+// refused: "lease" as Check runs it (the kernel answers, no scan), "scan"
+// where the kernel gives no answer (every process's descriptors and
+// mappings looked at).
 func BenchmarkCheck(b *testing.B) {
 	dir := b.TempDir()
 	storePath := filepath.Join(dir, "store.crmem")
 	if err := os.WriteFile(storePath, []byte("a store"), 0o644); err != nil {
 		b.Fatal(err)
 	}
-	var p Proof
-	for b.Loop() {
-		var err error
-		if p, err = Check(storePath, Socket(storePath)); err != nil {
-			b.Fatal(err)
-		}
+	for _, lease := range []bool{true, false} {
+		name := map[bool]string{true: "lease", false: "scan"}[lease]
+		b.Run(name, func(b *testing.B) {
+			s := scanner{proc: "/proc", self: os.Getpid(), timeout: scanTimeout, lease: lease}
+			var p Proof
+			for b.Loop() {
+				var err error
+				if p, err = check(storePath, Socket(storePath), s); err != nil {
+					b.Fatal(err)
+				}
+			}
+			b.ReportMetric(float64(p.Processes+len(p.Unreadable)), "processes")
+		})
 	}
-	b.ReportMetric(float64(p.Processes+len(p.Unreadable)), "processes")
 }
