@@ -66,7 +66,7 @@ func (m *Model) polled() tea.Cmd {
 		cmds = append(cmds, m.reloadNow())
 	}
 	if m.w.ticks++; m.w.ticks%daemonEvery == 0 {
-		cmds = append(cmds, daemonCmd(m.st.daemonSock))
+		cmds = append(cmds, daemonCheck(m.st.daemonSock, m.path))
 	}
 	return tea.Batch(cmds...)
 }
@@ -143,7 +143,7 @@ func (m *Model) reloaded(msg reloadedMsg) tea.Cmd {
 	if w := droppedMarksText(dropped, m.snap); w != "" {
 		text += " · " + w
 	}
-	return tea.Batch(again, m.showSelected(), m.rerunSearch(), m.setMessage(text), daemonCmd(m.st.daemonSock), warmCmd(m.snap))
+	return tea.Batch(again, m.showSelected(), m.rerunSearch(), m.setMessage(text), daemonCheck(m.st.daemonSock, m.path), warmCmd(m.snap))
 }
 
 // shortError drops the file's path from an error (the status line shows

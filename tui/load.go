@@ -1,6 +1,9 @@
 package tui
 
 import (
+	"errors"
+	"io"
+	"io/fs"
 	"net"
 	"os"
 	"time"
@@ -8,7 +11,9 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/crmem/crmem/store"
+	"github.com/crmem/crmem/store/crabdb"
 	"github.com/crmem/crmem/store/open"
+	"github.com/crmem/crmem/store/owner"
 )
 
 // loadedMsg carries the opened file (or why it could not be opened).
@@ -38,8 +43,17 @@ func (msg reloadedMsg) unchangedCheck() bool {
 	return msg.check && msg.snap == nil && msg.err == nil && !msg.missing
 }
 
-// daemonMsg reports whether a crabtalk daemon answers on its socket.
-type daemonMsg struct{ up bool }
+// daemonMsg reports whether crabtalk's daemon runs: on a v1 file, whether
+// it answers on its socket; on crabtalk's store, whether owner.Check found
+// another process writing the store, or could not prove that none does.
+type daemonMsg struct {
+	up bool
+	// running names the writer a store's check found (pid, name, how to
+	// stop it), nil otherwise; err is why a store's check proved nothing.
+	// For the status line to show.
+	running *owner.RunningError
+	err     error
+}
 
 // openCmd opens the memory file off the update loop; sessionsDir is a v1
 // file's sessions folder ("": beside it).
@@ -91,6 +105,44 @@ func reloadCmd(db store.Source, old *snapshot, check bool) tea.Cmd {
 		}
 		return reloadedMsg{stat: st, diff: diff, snap: listedSnapshot(db.Memory(), old), check: check}
 	}
+}
+
+// daemonCheck checks for crabtalk's daemon beside the memory at path:
+// owner.Check on crabtalk's store (its socket, run/crabtalk.sock beside
+// the store, and the processes holding it open for writing: ~15 µs where
+// the kernel answers with a lease, a scan of /proc of a few ms where it
+// does not), daemonCmd(sock) on a v1 file. It runs now and then and
+// after each reload, off the update loop.
+func daemonCheck(sock, path string) tea.Cmd {
+	return func() tea.Msg {
+		if !mayBeStore(path) {
+			return daemonCmd(sock)()
+		}
+		_, err := owner.Check(path, owner.Socket(path))
+		var running *owner.RunningError
+		switch {
+		case err == nil, errors.Is(err, fs.ErrNotExist): // gone: the reload says so
+			return daemonMsg{}
+		case errors.As(err, &running):
+			return daemonMsg{up: true, running: running}
+		}
+		return daemonMsg{up: true, err: err} // not proved: as if it ran
+	}
+}
+
+// mayBeStore reports, from its header, whether the file at path may be
+// crabtalk's store (crabdb.MayBeStore: 32 bytes read).
+func mayBeStore(path string) bool {
+	f, fi, err := store.OpenRegular(path)
+	if err != nil {
+		return false
+	}
+	defer f.Close()
+	head := make([]byte, crabdb.HeaderLen)
+	if _, err := io.ReadFull(f, head); err != nil {
+		return false
+	}
+	return crabdb.MayBeStore(head, fi.Size())
 }
 
 // daemonCmd checks whether the daemon's socket accepts a connection.

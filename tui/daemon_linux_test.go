@@ -1,0 +1,79 @@
+//go:build linux
+
+package tui
+
+import (
+	"net"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"testing"
+
+	"github.com/crmem/crmem/store/owner"
+)
+
+// On crabtalk's store the daemon check is owner.Check: a process holding
+// the store open for writing is the daemon running, named, though its
+// socket is gone (as in its last checkpoint); the socket beside the store
+// answering is too. On a v1 file it is the socket alone, as before.
+func TestDaemonCheck_Store(t *testing.T) {
+	path := copyStore(t, "small.crmem")
+	check := func() daemonMsg {
+		t.Helper()
+		msg, ok := daemonCheck("", path)().(daemonMsg)
+		if !ok {
+			t.Fatalf("daemonCheck returned %T", msg)
+		}
+		return msg
+	}
+	if msg := check(); msg.up {
+		t.Fatalf("nobody holds the store, daemonMsg = %+v", msg)
+	}
+
+	f, err := os.OpenFile(path, os.O_RDWR, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	child := exec.Command("sleep", "30")
+	child.ExtraFiles = []*os.File{f}
+	if err := child.Start(); err != nil {
+		t.Skipf("cannot run sleep: %v", err)
+	}
+	f.Close()
+	t.Cleanup(func() { child.Process.Kill(); child.Wait() })
+	msg := check()
+	if !msg.up || msg.running == nil || msg.running.PID != child.Process.Pid {
+		t.Errorf("a child holds the store for writing: daemonMsg = %+v, want it up and named (pid %d)", msg, child.Process.Pid)
+	}
+	m := openModel(t, path, 120, 30)
+	drive(m, daemonCheck("", path))
+	if !m.st.daemon {
+		t.Error("the model does not know the daemon runs")
+	}
+	child.Process.Kill()
+	child.Wait()
+	if msg := check(); msg.up {
+		t.Errorf("the child ended: daemonMsg = %+v", msg)
+	}
+
+	sock := owner.Socket(path)
+	if err := os.Mkdir(filepath.Dir(sock), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	l, err := net.Listen("unix", sock)
+	if err != nil {
+		t.Skipf("unix sockets unavailable: %v", err)
+	}
+	defer l.Close()
+	if msg := check(); !msg.up || msg.running == nil || msg.running.Socket != sock {
+		t.Errorf("the socket beside the store answers: daemonMsg = %+v", msg)
+	}
+
+	v1 := filepath.Join(t.TempDir(), "memory.db")
+	if err := os.WriteFile(v1, nil, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if msg, _ := daemonCheck(sock, v1)().(daemonMsg); !msg.up || msg.running != nil {
+		t.Errorf("a v1 file with the daemon's socket answering: daemonMsg = %+v", msg)
+	}
+}
