@@ -37,9 +37,13 @@
 //	cli.loadQueries (bench --queries)                                              ReadFile [64 MiB "queries file"]
 //	cli.(*app).content (add NAME -, standard input)                                ReadAll [64 MiB "entry on standard input"]
 //	cli.readNames (rm -, standard input)                                           CapReader [64 MiB "list of names on standard input"]
+//	store/owner.(*Proof).tryPort (crabtalkd's run/crabtalk.port)                   ReadFile [64 bytes "port file"]
 //
 // Not through it: /dev/tty (cli's terminal check, opened on purpose),
-// /proc/self/maps and /proc/self/status (the kernel's), the demo's own
+// /proc/self/maps and /proc/self/status (the kernel's), /proc/PID/fd,
+// fdinfo, maps, smaps, stat and comm (store/owner's scan, the kernel's),
+// crabtalk's store opened by store/owner to ask for a lease (read-only,
+// non-blocking, never read, checked to be the file stat'ed), the demo's own
 // copy (written by crmem), glamour's style readers (crmem never calls
 // them with a path: tui reads a style file with config.ReadStyleFile).
 package safefile

@@ -14,6 +14,9 @@
 // says whether any process has (it grants a read lease only then); the
 // scan of /proc/*/fd, and /proc/*/maps for a mapping without a
 // descriptor, says which, or decides where the kernel does not answer.
+// Where there is neither (not Linux), the daemon's TCP port, in
+// run/crabtalk.port beside its socket, is tried as well: on Windows the
+// daemon binds no socket.
 //
 // What was checked is kept in a Proof, whose String is the line a user
 // reads; a daemon found running is a *RunningError naming it and how to
@@ -32,6 +35,8 @@ import (
 	"sync/atomic"
 	"syscall"
 	"time"
+
+	"github.com/crmem/crmem/internal/safefile"
 )
 
 // scanTimeout bounds the look at the processes' open files: a stat of a
@@ -141,6 +146,11 @@ type Proof struct {
 	// write it, and do not stop a write.
 	Readers []Holder
 
+	// Port is the TCP port in run/crabtalk.port beside the socket, which
+	// refused a connection; tried only where open files could not be
+	// checked (0: not tried, or no port file).
+	Port int
+
 	// Lease says that the kernel vouched that no process, this one
 	// included, has the store open for writing (Linux grants a read lease
 	// on a file only then, whoever the process and wherever it runs):
@@ -158,6 +168,9 @@ func (p Proof) String() string {
 	var parts []string
 	if s := p.socketClause(); s != "" {
 		parts = append(parts, s)
+	}
+	if p.Port != 0 {
+		parts = append(parts, "its port "+strconv.Itoa(p.Port)+" (run/crabtalk.port) refuses connections")
 	}
 	switch {
 	case p.Lease:
@@ -245,7 +258,8 @@ func plural(n int, one, many string) string {
 // stop it.
 type RunningError struct {
 	Store  string // the store's path
-	Socket string // the socket that answered; "" when a holder was found instead
+	Socket string // the socket that answered (or beside the port that did); "" when a holder was found instead
+	Port   int    // the TCP port that answered, from run/crabtalk.port; 0 when not
 	Holder        // who: the socket's listener (FD -1), or the holder of the store
 	// Mapped says the store is mapped for writing, with no descriptor.
 	Mapped bool
@@ -263,6 +277,10 @@ type RunningError struct {
 // (pid 4242, fd 7); stop it first: kill -TERM 4242 (or ctrl-c where it
 // runs)".
 func (e *RunningError) Error() string {
+	if e.Port != 0 {
+		return "crabtalk may be running: something answers on 127.0.0.1:" + strconv.Itoa(e.Port) +
+			", its port in run/crabtalk.port; " + e.stop() + " (if crabtalkd does not run, remove run/crabtalk.port)"
+	}
 	if e.Socket != "" {
 		p := Proof{Store: e.Store, Socket: e.Socket}
 		who := "its daemon"
@@ -385,7 +403,9 @@ func check(storePath, socketPath string, s scanner) (Proof, error) {
 		if socketPath == "" {
 			return p, fmt.Errorf("cannot prove that crabtalk is not running: no socket to try, and its open files %w", err)
 		}
-		return p, nil
+		// Where its socket is all there is, the daemon's TCP port is
+		// tried too: on Windows crabtalkd listens on nothing else.
+		return p, p.tryPort()
 	case err != nil:
 		return p, fmt.Errorf("check that crabtalk is not running: %w", err)
 	}
@@ -475,6 +495,39 @@ func (p *Proof) trySocket() error {
 	}
 	// A timeout or a full backlog is a listener that does not accept:
 	// somebody is there. Permission denied is a socket we may not try.
+	return fmt.Errorf("cannot prove that crabtalk is not running: %w", err)
+}
+
+// portFile is where crabtalkd writes its TCP port, beside its socket
+// (transport::TCP_PORT_FILE); it removes it on the way out, as the socket.
+func (p Proof) portFile() string {
+	return filepath.Join(filepath.Dir(p.Socket), "crabtalk.port")
+}
+
+// tryPort tries a connection to 127.0.0.1 on the port in the port file
+// beside the socket, when there is one (crabtalkd binds the loopback
+// address only), and records a refusal in p.Port. A listener there is
+// taken for the daemon (*RunningError with Port), though the file may be
+// stale and the port another program's now: the error says to remove the
+// file then. A file that does not hold a port is not one crabtalkd wrote.
+func (p *Proof) tryPort() error {
+	data, err := safefile.ReadFile(p.portFile(), safefile.Options{Limit: 64, What: "port file"})
+	if err != nil {
+		return nil
+	}
+	port, err := strconv.ParseUint(strings.TrimSpace(string(data)), 10, 16)
+	if err != nil || port == 0 {
+		return nil
+	}
+	c, err := net.DialTimeout("tcp", net.JoinHostPort("127.0.0.1", strconv.Itoa(int(port))), dialTimeout)
+	switch {
+	case err == nil:
+		c.Close()
+		return &RunningError{Store: p.Store, Socket: p.Socket, Port: int(port), Holder: Holder{FD: -1}}
+	case errors.Is(err, syscall.ECONNREFUSED):
+		p.Port = int(port)
+		return nil
+	}
 	return fmt.Errorf("cannot prove that crabtalk is not running: %w", err)
 }
 

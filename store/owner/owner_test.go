@@ -206,3 +206,47 @@ func TestRunningError_Error(t *testing.T) {
 		})
 	}
 }
+
+// Where open files cannot be checked, the daemon's TCP port (in
+// run/crabtalk.port, beside its socket) is tried too: on Windows crabtalkd
+// listens on nothing else.
+func TestCheck_PortWhereFilesAreNotChecked(t *testing.T) {
+	storePath, sock := home(t)
+	noFiles := scanner{proc: filepath.Join(t.TempDir(), "missing"), self: 1, timeout: scanTimeout}
+	portFile := filepath.Join(filepath.Dir(sock), "crabtalk.port")
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Skipf("no loopback TCP here: %v", err)
+	}
+	port := ln.Addr().(*net.TCPAddr).Port
+	if err := os.WriteFile(portFile, []byte(strconv.Itoa(port)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, err = check(storePath, sock, noFiles)
+	var re *RunningError
+	if !errors.As(err, &re) || re.Port != port {
+		t.Fatalf("check with a listener on the port = %v, want a *RunningError naming port %d", err, port)
+	}
+	want := "crabtalk may be running: something answers on 127.0.0.1:" + strconv.Itoa(port) + ", its port in run/crabtalk.port; stop it first"
+	if !strings.HasPrefix(err.Error(), want) || !strings.HasSuffix(err.Error(), "remove run/crabtalk.port)") {
+		t.Errorf("Error = %q, want it to begin %q and say to remove a stale file", err, want)
+	}
+
+	ln.Close()
+	p, err := check(storePath, sock, noFiles)
+	if err != nil {
+		t.Fatalf("check with the port refusing: %v", err)
+	}
+	wantLine := "crabtalk is not running: there is no run/crabtalk.sock and its port " + strconv.Itoa(port) +
+		" (run/crabtalk.port) refuses connections (open files not checked: needs Linux's /proc)"
+	if p.Port != port || !p.Partial || p.String() != wantLine {
+		t.Errorf("Proof %+v, String %q; want %q", p, p.String(), wantLine)
+	}
+
+	for _, junk := range []string{"", "port", "70000", "0"} {
+		os.WriteFile(portFile, []byte(junk), 0o644)
+		if p, err := check(storePath, sock, noFiles); err != nil || p.Port != 0 {
+			t.Errorf("port file %q: Proof %+v, %v; want it ignored", junk, p, err)
+		}
+	}
+}
