@@ -141,6 +141,9 @@ type Proof struct {
 	// Unreadable are the processes whose open files could not be read
 	// (permission), by pid.
 	Unreadable []int
+	// Hidden is /proc's mount option that keeps other users' processes
+	// out of its listing ("hidepid=invisible"), "" when none does.
+	Hidden string
 	// Readers hold the store open only to read (a descriptor opened
 	// read-only, a private or read-only shared mapping): they cannot
 	// write it, and do not stop a write.
@@ -194,6 +197,9 @@ func (p Proof) String() string {
 		}
 		if n := len(p.Unreadable); n > 0 {
 			notes = append(notes, strconv.Itoa(n)+" could not be read — run as their user or root for a full check")
+		}
+		if p.Hidden != "" {
+			notes = append(notes, "other users' processes are hidden ("+p.Hidden+") — run as root for a full check")
 		}
 	default:
 		notes = append(notes, "open files not checked: "+p.FilesWhyNot)
@@ -323,6 +329,7 @@ func (e *RunningError) stop() string {
 type scanner struct {
 	proc    string        // the process filesystem's root: "/proc"
 	self    int           // this process, never counted
+	euid    int           // this process's user (root sees every process)
 	timeout time.Duration // how long the scan may take
 	lease   bool          // ask the kernel first (leaseSays)
 	// busy is the pid each worker is looking at (0: none), for a scan
@@ -340,6 +347,7 @@ type scanResult struct {
 	unreadable []int
 	readers    []Holder
 	writer     *RunningError
+	hidden     string // /proc's hidepid option hiding other users' processes
 }
 
 // errNoProc says that there are no processes' open files to look at here.
@@ -364,7 +372,7 @@ var errNoProc = errors.New("needs Linux's /proc")
 // or the store could not be looked at, or there was nothing to look at
 // (no socket given and no /proc).
 func Check(storePath, socketPath string) (Proof, error) {
-	return check(storePath, socketPath, scanner{proc: "/proc", self: os.Getpid(), timeout: scanTimeout, lease: true})
+	return check(storePath, socketPath, scanner{proc: "/proc", self: os.Getpid(), euid: os.Geteuid(), timeout: scanTimeout, lease: true})
 }
 
 // check is Check with the processes looked at through s.
@@ -414,8 +422,8 @@ func check(storePath, socketPath string, s scanner) (Proof, error) {
 		return p, res.writer
 	}
 	p.FilesChecked = true
-	p.Processes, p.Unreadable, p.Readers = res.processes, res.unreadable, res.readers
-	p.Partial = len(p.Unreadable) > 0
+	p.Processes, p.Unreadable, p.Readers, p.Hidden = res.processes, res.unreadable, res.readers, res.hidden
+	p.Partial = len(p.Unreadable) > 0 || p.Hidden != ""
 	if writing {
 		// The kernel said a process writes it and the scan saw none: one
 		// that has ended since (ask again), or one out of sight.

@@ -59,7 +59,37 @@ func (s scanner) scan(fi fs.FileInfo) (scanResult, error) {
 			pids = append(pids, pid)
 		}
 	}
-	return s.scanPids(pids, target), nil
+	res := s.scanPids(pids, target)
+	res.hidden = s.hidden()
+	return res, nil
+}
+
+// hidden returns /proc's hidepid option when it hides other users'
+// processes from this one ("invisible", "2", "ptraceable", "4": they are
+// not listed at all), else "". Root is taken to see them.
+func (s scanner) hidden() string {
+	if s.euid == 0 {
+		return ""
+	}
+	data, err := os.ReadFile(s.proc + "/" + strconv.Itoa(s.self) + "/mountinfo")
+	if err != nil {
+		return ""
+	}
+	for line := range strings.Lines(string(data)) {
+		// id parent major:minor root mountpoint options [optional…] - fstype source superoptions
+		f := strings.Fields(line)
+		sep := slices.Index(f, "-")
+		if len(f) < 5 || sep < 0 || sep+3 >= len(f) || f[4] != s.proc || f[sep+1] != "proc" {
+			continue
+		}
+		for opt := range strings.SplitSeq(f[sep+3], ",") {
+			switch v, _ := strings.CutPrefix(opt, "hidepid="); v {
+			case "2", "invisible", "4", "ptraceable":
+				return opt
+			}
+		}
+	}
+	return ""
 }
 
 // scanPids looks at the processes in pids, with up to maxWorkers workers

@@ -160,7 +160,7 @@ func TestCheck_ChildHoldsStore(t *testing.T) {
 // scanOnly is Check's scanner without the kernel's lease: what the scan
 // of /proc alone finds.
 func scanOnly() scanner {
-	return scanner{proc: "/proc", self: os.Getpid(), timeout: scanTimeout}
+	return scanner{proc: "/proc", self: os.Getpid(), euid: os.Geteuid(), timeout: scanTimeout}
 }
 
 // leases reports whether the kernel answers a lease on the file here (the
@@ -326,7 +326,7 @@ func newFakeProc(t *testing.T) fakeProc {
 }
 
 func (f fakeProc) scanner() scanner {
-	return scanner{proc: f.root, self: 1, timeout: 5 * time.Second}
+	return scanner{proc: f.root, self: 1, euid: 1000, timeout: 5 * time.Second}
 }
 
 // dir makes pid's folder with its name, an empty fd and fdinfo, no maps.
@@ -581,7 +581,7 @@ func BenchmarkCheck(b *testing.B) {
 	for _, lease := range []bool{true, false} {
 		name := map[bool]string{true: "lease", false: "scan"}[lease]
 		b.Run(name, func(b *testing.B) {
-			s := scanner{proc: "/proc", self: os.Getpid(), timeout: scanTimeout, lease: lease}
+			s := scanner{proc: "/proc", self: os.Getpid(), euid: os.Geteuid(), timeout: scanTimeout, lease: lease}
 			var p Proof
 			for b.Loop() {
 				var err error
@@ -590,6 +590,45 @@ func BenchmarkCheck(b *testing.B) {
 				}
 			}
 			b.ReportMetric(float64(p.Processes+len(p.Unreadable)), "processes")
+		})
+	}
+}
+
+// /proc mounted to hide other users' processes (hidepid=invisible) lists
+// only this user's: the scan is partial, and says why; root sees them all.
+func TestScan_HiddenProcesses(t *testing.T) {
+	storePath, sock := home(t)
+	cases := []struct {
+		options string
+		euid    int
+		hidden  string
+	}{
+		{"rw,hidepid=invisible", 1000, "hidepid=invisible"},
+		{"rw,nosuid,hidepid=2", 1000, "hidepid=2"},
+		{"rw,hidepid=ptraceable,subset=pid", 1000, "hidepid=ptraceable"},
+		{"rw,hidepid=noaccess", 1000, ""}, // listed, and unreadable
+		{"rw", 1000, ""},
+		{"rw,hidepid=invisible", 0, ""},
+	}
+	for _, c := range cases {
+		t.Run(fmt.Sprintf("%s euid=%d", c.options, c.euid), func(t *testing.T) {
+			f := newFakeProc(t)
+			f.dir(10)
+			f.write(1, "mountinfo", "21 1 0:20 / /sys rw - sysfs sysfs rw,hidepid=invisible\n"+
+				"22 1 0:21 / "+f.root+" rw,relatime shared:12 - proc proc "+c.options+"\n")
+			s := f.scanner()
+			s.euid = c.euid
+			p, err := check(storePath, sock, s)
+			if err != nil {
+				t.Fatalf("check: %v", err)
+			}
+			if p.Hidden != c.hidden || p.Partial != (c.hidden != "") {
+				t.Errorf("Hidden %q, Partial %v; want %q", p.Hidden, p.Partial, c.hidden)
+			}
+			note := "other users' processes are hidden (" + c.hidden + ") — run as root for a full check)"
+			if c.hidden != "" && !strings.HasSuffix(p.String(), note) {
+				t.Errorf("String %q, want it to end %q", p.String(), note)
+			}
 		})
 	}
 }
