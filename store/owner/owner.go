@@ -113,18 +113,19 @@ func (h Holder) describe(withFD bool) string {
 // Proof says how Check proved that no other process writes the store.
 //
 // A partial proof allows the write, and says that it was partial. It comes
-// only from the scan, where the kernel gave no answer (a store this user
-// does not own, a file system without leases). What it leaves unseen is
-// the open files of processes this user may not read (other users', or
-// made undumpable), or every process's open files where there is no /proc. The socket was still tried: a running crabtalkd
-// answers on it, and the store's owner runs the daemon that writes it, as
-// themselves, where Check reads its open files. What a partial proof can
-// miss is a daemon of another user (root's, say) in the moment between
-// removing its socket and its last checkpoint. Refusing every partial
-// proof would make crmem refuse to write for every ordinary user of a
-// machine running root's daemons, the common case; so the partial proof
-// allows the write and the line shown to the user says what was not seen
-// and how to see it (run as their user, or as root).
+// only from the scan, where the kernel gave no answer (the store is not
+// this user's, or its file system has no leases), or from the socket alone
+// where there is no /proc. What it leaves unseen is the open files of the
+// processes this user may not read: other users' (root's daemons, mostly)
+// or ones made undumpable. The socket was still tried, and a running
+// crabtalkd answers on it; what a partial proof can miss is another user's
+// daemon in the moment between removing its socket and its last
+// checkpoint. A store's owner runs the daemon that writes it, and on their
+// own store the kernel answers, in full; refusing every partial proof
+// would refuse a user writing a store they may write but do not own, for
+// root's unrelated processes. So the partial proof allows the write, and
+// its line says what was not seen and how to see it (run as their user,
+// or as root).
 type Proof struct {
 	Store       string      // the store's path, as given
 	Socket      string      // the socket's path, as given; "" when not tried
@@ -356,8 +357,8 @@ var errNoProc = errors.New("needs Linux's /proc")
 // Check proves that no other process writes the store at storePath:
 // socketPath (crabtalk's run/crabtalk.sock, Socket(storePath); "" to skip)
 // refuses a connection, and no other process holds storePath open for
-// writing. A process holding it only to read does not count (the Proof
-// names it), nor does this process (its other threads included).
+// writing. A process holding it only to read does not count (a scan's
+// Proof names it), nor does this process (its other threads included).
 //
 // On Linux the kernel is asked first (a read lease, which it grants only
 // while no process has the file open for writing, whoever and wherever
