@@ -92,50 +92,132 @@ func (s scanner) hidden() string {
 	return ""
 }
 
-// scanPids looks at the processes in pids, with up to maxWorkers workers
-// (a few thousand processes take tens of milliseconds on one core, mostly
-// in the kernel writing out their mappings), and stops at the first
-// writer. The processes unread and the readers come in pid order.
+// scanPids looks at the processes in pids in two passes, their
+// descriptors and then, when none writes the file, their mappings (a
+// daemon holding it open is named at less cost: the mappings are most of
+// a scan's time, the kernel writing them out). The processes unread and
+// the readers come in pid order.
 func (s scanner) scanPids(pids []int, target fileID) scanResult {
+	state := make([]procState, len(pids))
+	writer := s.each(pids, func(i int, buf *[]byte) *RunningError {
+		return s.descriptorsOf(pids[i], target, &state[i], buf)
+	})
+	if writer == nil {
+		writer = s.each(pids, func(i int, buf *[]byte) *RunningError {
+			if state[i].done {
+				return nil
+			}
+			return s.mappingsOf(pids[i], target, &state[i], buf)
+		})
+	}
+	res := scanResult{writer: writer}
+	for i, st := range state {
+		switch {
+		case st.gone:
+		case st.unreadable:
+			res.unreadable = append(res.unreadable, pids[i])
+		default:
+			res.processes++
+			if st.reader != nil {
+				st.reader.Name, st.reader.Exe = processNameIn(s.proc, pids[i])
+				res.readers = append(res.readers, *st.reader)
+			}
+		}
+	}
+	return res
+}
+
+// procState is what a scan learned of one process.
+type procState struct {
+	gone       bool    // it ended meanwhile: not counted
+	unreadable bool    // its descriptors or mappings could not be read
+	done       bool    // nothing more to look at (gone, unreadable, a kernel thread)
+	reader     *Holder // it holds the file only to read
+}
+
+// each runs f on the indices of pids with up to maxWorkers workers (a few
+// thousand processes take tens of milliseconds on one core), each with
+// its own buffer, and stops at the first writer f returns (of those found
+// by then, the lowest pid's).
+func (s scanner) each(pids []int, f func(i int, buf *[]byte) *RunningError) *RunningError {
 	workers := min(runtime.GOMAXPROCS(0), maxWorkers, 1+len(pids)/64)
 	if len(s.busy) < workers {
 		s.busy = make([]atomic.Int64, workers)
 	}
-	parts := make([]scanResult, workers)
+	found := make([]*RunningError, workers)
 	var next atomic.Int64
-	var found atomic.Bool
+	var stop atomic.Bool
 	var wg sync.WaitGroup
 	for w := range workers {
 		wg.Go(func() {
-			r, busy := &parts[w], &s.busy[w]
+			busy := &s.busy[w]
 			defer busy.Store(0)
 			buf := make([]byte, 64<<10)
-			for !found.Load() {
+			for !stop.Load() {
 				i := int(next.Add(1) - 1)
 				if i >= len(pids) {
 					return
 				}
 				busy.Store(int64(pids[i]))
-				if s.process(pids[i], target, r, &buf); r.writer != nil {
-					found.Store(true)
+				if e := f(i, &buf); e != nil {
+					found[w] = e
+					stop.Store(true)
 					return
 				}
 			}
 		})
 	}
 	wg.Wait()
-	var res scanResult
-	for _, r := range parts {
-		res.processes += r.processes
-		res.unreadable = append(res.unreadable, r.unreadable...)
-		res.readers = append(res.readers, r.readers...)
-		if r.writer != nil && (res.writer == nil || r.writer.PID < res.writer.PID) {
-			res.writer = r.writer
+	var first *RunningError
+	for _, e := range found {
+		if e != nil && (first == nil || e.PID < first.PID) {
+			first = e
 		}
 	}
-	slices.Sort(res.unreadable)
-	slices.SortFunc(res.readers, func(a, b Holder) int { return a.PID - b.PID })
-	return res
+	return first
+}
+
+// descriptorsOf looks at one process's descriptors: a writer, or what it
+// learned in st.
+func (s scanner) descriptorsOf(pid int, target fileID, st *procState, buf *[]byte) *RunningError {
+	dir := s.proc + "/" + strconv.Itoa(pid)
+	fds, err := s.descriptors(dir, target)
+	switch {
+	case gone(err):
+		st.gone, st.done = true, true
+		return nil
+	case err != nil:
+		st.unreadable, st.done = !s.kernelThread(dir), true
+		return nil
+	}
+	for _, fd := range fds {
+		switch writes, known := s.fdWrites(dir, fd, buf); {
+		case writes:
+			return s.holderError(pid, fd, !known)
+		case st.reader == nil:
+			st.reader = &Holder{PID: pid, FD: fd}
+		}
+	}
+	return nil
+}
+
+// mappingsOf looks at one process's mappings: a writer, or what it
+// learned in st.
+func (s scanner) mappingsOf(pid int, target fileID, st *procState, buf *[]byte) *RunningError {
+	found, writes, err := s.mapped(s.proc+"/"+strconv.Itoa(pid), target, buf)
+	switch {
+	case gone(err):
+		st.gone = true
+	case err != nil:
+		st.unreadable = true
+	case writes:
+		e := s.holderError(pid, -1, false)
+		e.Mapped = true
+		return e
+	case found && st.reader == nil:
+		st.reader = &Holder{PID: pid, FD: -1}
+	}
+	return nil
 }
 
 // leaseSays asks the kernel whether any process has the file at path
@@ -210,53 +292,6 @@ type fileID struct {
 	fi       fs.FileInfo
 	inoText  string // the inode as maps shows it
 	needle   []byte // " inode ", as a maps line has it
-}
-
-// process looks at one process's descriptors and mappings and adds what
-// it found to res.
-func (s scanner) process(pid int, target fileID, res *scanResult, buf *[]byte) {
-	dir := s.proc + "/" + strconv.Itoa(pid)
-	var reader *Holder
-	fds, err := s.descriptors(dir, target)
-	switch {
-	case gone(err):
-		return
-	case err != nil:
-		if s.kernelThread(dir) {
-			res.processes++
-		} else {
-			res.unreadable = append(res.unreadable, pid)
-		}
-		return
-	}
-	for _, fd := range fds {
-		switch writes, known := s.fdWrites(dir, fd, buf); {
-		case writes:
-			res.writer = s.holderError(pid, fd, !known)
-			return
-		case reader == nil:
-			reader = &Holder{PID: pid, FD: fd}
-		}
-	}
-	found, writes, err := s.mapped(dir, target, buf)
-	switch {
-	case gone(err):
-		return
-	case err != nil:
-		res.unreadable = append(res.unreadable, pid)
-		return
-	case writes:
-		res.writer = s.holderError(pid, -1, false)
-		res.writer.Mapped = true
-		return
-	case found && reader == nil:
-		reader = &Holder{PID: pid, FD: -1}
-	}
-	res.processes++
-	if reader != nil {
-		reader.Name, reader.Exe = processNameIn(s.proc, pid)
-		res.readers = append(res.readers, *reader)
-	}
 }
 
 // holderError is the *RunningError for pid holding the file at fd (-1: a
