@@ -169,9 +169,9 @@ func (m *Model) expandNames() tea.Cmd {
 
 // toggleExplain switches the explain view, saying so.
 func (m *Model) toggleExplain() tea.Cmd {
-	m.pv.explain = !m.pv.explain
+	on := m.pv.toggleExplain()
 	text := "explain on: the preview breaks down each listed row's score" + paren(hints(" ", m.explainOff(), "turns it off"))
-	if !m.pv.explain {
+	if !on {
 		text = "explain off"
 	}
 	return tea.Batch(m.showSelected(), m.setMessage(text))
@@ -352,55 +352,28 @@ func (m *Model) rerunSearch() tea.Cmd {
 	return searchCmd(in)
 }
 
-// showSelected fills the preview with the selected entry: from the render
-// cache, or the plain text while a rendering is made off the loop.
+// showSelected has the preview show the selected entry (preview.show),
+// or say why none is.
 func (m *Model) showSelected() tea.Cmd {
 	if !m.c.sized {
 		return nil
 	}
 	w, h := m.previewWidth(), m.bodyHeight()
-	m.pv.vp.SetWidth(w)
-	m.pv.vp.SetHeight(h)
 	r, ok := m.list.selected()
 	if !ok {
 		text := m.emptyText()
 		if m.list.atMore() {
 			text = humanize.Count(m.list.rows[m.list.cursor].more) + " more name matches" + paren(keyHint(m.c.keys.Open, "lists them"))
 		}
-		m.pv.id, m.pv.pending = 0, false
-		m.pv.vp.SetContent(emptyPreview(m.c.styles, w, text))
+		m.pv.showText(&m.c, text, w, h)
 		return nil
 	}
 	e := m.snap.entries[r.idx]
 	m.seen(e.ID)
-	key := renderKey{id: e.ID, hash: contentHash(e.Content), width: max(w-2, 10), style: m.glamourStyle(), cells: m.c.cells}
-	r2, cached := m.cache.get(key)
-	extra := m.cardLines(e)
-	if cached && r2.plain != "" && !m.pv.explain {
-		extra = append(extra, m.c.styles.label.Render("plain text: ")+r2.plain)
-	}
-	head := card(m.c.styles, e, m.caps().ShowsIDs(), m.pv.tokenCount(key, e), w, m.c.now(), m.c.loc, extra, m.focus == focusPreview)
-	m.rs.wantOnly(key)
-	if m.pv.explain {
-		m.pv.key, m.pv.pending = key, false
-		if rc := m.caps().Recall; rc != nil && rc.Stored() { // posting rows, stored stats and weights
-			m.pv.setContent(e.ID, head+"\n"+storeExplainView(m.c.styles, m.result, r, e.ID, rc.RecallStats(), w, m.explainHints()))
-			return nil
-		}
-		m.pv.setContent(e.ID, head+"\n"+explainView(m.c.styles, m.index(), m.result, r, e.ID, w, m.explainHints()))
-		return nil
-	}
-	body := r2.out
-	var cmd tea.Cmd
-	if !cached {
-		body = rewrapCells(placeholder(e.Content, key.width), key.width, key.cells)
-		if !m.pv.pending || m.pv.key != key {
-			cmd = renderCmd(m.rs, key, e.Content)
-		}
-	}
-	m.pv.key, m.pv.pending = key, !cached
-	m.pv.setContent(e.ID, head+"\n"+highlight(body, m.result.highlightTerms(), m.c.styles.highlight))
-	return cmd
+	return m.pv.show(&m.c, shownEntry{
+		e: e, row: r, extra: m.cardLines(e), ids: m.caps().ShowsIDs(), focused: m.focus == focusPreview,
+		result: m.result, recall: m.caps().Recall, ix: m.index(), hints: m.explainHints(),
+	}, w, h)
 }
 
 // emptyText explains an empty list.
@@ -418,16 +391,11 @@ func (m *Model) emptyText() string {
 	return "no " + m.filter.String() + " here"
 }
 
-// rendered stores a rendering and shows it if it is still wanted.
+// rendered hands a rendering to the preview, shown if it is still wanted.
 func (m *Model) rendered(msg renderedMsg) tea.Cmd {
-	if msg.dropped {
-		return nil // superseded: the wanted rendering has its own command
+	if !m.pv.rendered(msg) {
+		return nil
 	}
-	m.cache.put(msg.key, msg.rendering)
-	if msg.key != m.pv.key {
-		return nil // the selection, width or style moved on
-	}
-	m.pv.pending = false
 	return m.showSelected()
 }
 

@@ -183,23 +183,7 @@ func navDelta(keys *keymap.KeyMap, k tea.KeyPressMsg, height, last int) (int, bo
 
 // previewKey scrolls the preview with the same keys.
 func (m *Model) previewKey(k tea.KeyPressMsg) tea.Cmd {
-	switch {
-	case key.Matches(k, m.c.keys.Top):
-		m.pv.vp.GotoTop()
-		return nil
-	case key.Matches(k, m.c.keys.Bottom):
-		m.pv.vp.GotoBottom()
-		return nil
-	}
-	d, ok := m.moveDelta(k)
-	if !ok {
-		return nil
-	}
-	if d < 0 {
-		m.pv.vp.ScrollUp(-d)
-	} else {
-		m.pv.vp.ScrollDown(d)
-	}
+	m.pv.keyPress(&m.c.keys, k, m.bodyHeight())
 	return nil
 }
 
@@ -268,7 +252,8 @@ func (m *Model) handleMouse(msg tea.MouseMsg) tea.Cmd {
 		if inList {
 			return m.moveCursor(d)
 		}
-		return m.scrollPreview(d)
+		m.pv.scroll(d)
+		return nil
 	case tea.MouseClickMsg:
 		return m.click(mo, inList)
 	}
@@ -293,13 +278,4 @@ func (m *Model) click(mo tea.Mouse, inList bool) tea.Cmd {
 		return m.expandNames()
 	}
 	return m.showSelected()
-}
-
-func (m *Model) scrollPreview(d int) tea.Cmd {
-	if d < 0 {
-		m.pv.vp.ScrollUp(-d)
-	} else {
-		m.pv.vp.ScrollDown(d)
-	}
-	return nil
 }

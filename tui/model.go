@@ -102,9 +102,7 @@ type Model struct {
 	recall     bool // the recall view: exactly recall(query, recallLimit)
 	lim        limits
 
-	pv    preview
-	rs    *renderers
-	cache renderCache
+	pv preview // the right pane: card, rendered content, scroll
 
 	focus focus
 	hp    helpScreen // the `?` screen
@@ -160,7 +158,6 @@ func newModel(cfg config) *Model {
 		filter:   filterAll,
 		marks:    newMarkSet(),
 		pv:       newPreview(),
-		rs:       &renderers{},
 		help:     help.New(),
 		mouse:    !cfg.noMouse,
 		why:      cfg.why,
@@ -362,13 +359,13 @@ func (m *Model) applyStyles() {
 
 // glamourStyle is the glamour style for the preview: --style wins, NO_COLOR
 // means no colour, otherwise the terminal's background decides.
-func (m *Model) glamourStyle() string {
+func (c *common) glamourStyle() string {
 	switch {
-	case m.c.noColor:
+	case c.noColor:
 		return "notty"
-	case m.c.styleOpt != "" && m.c.styleOpt != "auto":
-		return m.c.styleOpt
-	case m.c.dark:
+	case c.styleOpt != "" && c.styleOpt != "auto":
+		return c.styleOpt
+	case c.dark:
 		return "dark"
 	}
 	return "light"

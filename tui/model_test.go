@@ -378,7 +378,7 @@ func TestSanitizedScreen(t *testing.T) {
 			Content: "# Title\n\x1b]52;c;ZXZpbA==\x07clip &#27;]2;pwned&#7; and \u009b31m\rhidden"},
 	})
 	m := openModel(t, path, 120, 40)
-	drive(m, renderCmd(m.rs, m.pv.key, m.snap.entries[0].Content))
+	drive(m, renderCmd(m.pv.rs, m.pv.key, m.snap.entries[0].Content))
 	screen := m.screen()
 	rest := sgr.ReplaceAllString(screen, "")
 	for _, bad := range []string{"\x1b", "\x07", "\r", "\u009b"} {
@@ -437,7 +437,7 @@ func TestRender_StaleRenderingDroppedButCached(t *testing.T) {
 	m := openModel(t, copyFixture(t, "crmem/small.db"), 120, 40)
 	press(m, "G") // deploy-steps
 	keyA, contentA := m.pv.key, m.snap.entries[m.list.rows[m.list.cursor].idx].Content
-	m.cache = renderCache{} // forget, so A's rendering is in flight again
+	m.pv.cache = renderCache{} // forget, so A's rendering is in flight again
 	press(m, "k")           // selection moves on to B before A's rendering lands
 	if m.pv.key == keyA {
 		t.Fatal("selection did not move")
@@ -449,15 +449,15 @@ func TestRender_StaleRenderingDroppedButCached(t *testing.T) {
 	if m.pv.vp.GetContent() != shown {
 		t.Error("a late rendering of the previous entry replaced the preview")
 	}
-	if _, ok := m.cache.get(keyA); !ok {
+	if _, ok := m.pv.cache.get(keyA); !ok {
 		t.Error("the late rendering was not cached")
 	}
 	// A's rendering not yet made when the selection moved is not made at all
-	m.cache = renderCache{}
-	if msg := renderCmd(m.rs, keyA, contentA)().(renderedMsg); !msg.dropped {
+	m.pv.cache = renderCache{}
+	if msg := renderCmd(m.pv.rs, keyA, contentA)().(renderedMsg); !msg.dropped {
 		t.Error("a rendering for an entry no longer shown was made")
 	}
-	if _, ok := m.cache.get(keyA); ok {
+	if _, ok := m.pv.cache.get(keyA); ok {
 		t.Error("a dropped rendering was cached")
 	}
 }
@@ -469,7 +469,7 @@ func TestRender_ResizeRendersAtTheNewWidth(t *testing.T) {
 	if m.pv.key.width == before.width || m.pv.pending {
 		t.Errorf("after resize: width %d (was %d), pending %v", m.pv.key.width, before.width, m.pv.pending)
 	}
-	if _, ok := m.cache.get(m.pv.key); !ok {
+	if _, ok := m.pv.cache.get(m.pv.key); !ok {
 		t.Error("no rendering at the new width")
 	}
 }

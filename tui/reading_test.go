@@ -214,7 +214,7 @@ func TestMatchJumps(t *testing.T) {
 	for selectedName(m) != "long-note" {
 		press(m, "j")
 	}
-	lines := m.matchLines()
+	lines := m.pv.matchLines(m.c.styles.highlight)
 	if len(lines) < 3 {
 		t.Fatalf("only %d match lines", len(lines))
 	}

@@ -68,11 +68,11 @@ func (m *Model) fitLine(l string, w int) string {
 func (m *Model) body() string {
 	h := m.bodyHeight()
 	if m.read.zoom {
-		return m.previewPane(m.c.width, h)
+		return m.pv.view(m.c.width, h)
 	}
 	if !m.twoPanes() {
 		if m.focus == focusPreview {
-			return m.previewPane(m.c.width, h)
+			return m.pv.view(m.c.width, h)
 		}
 		return m.listPane(m.c.width, h)
 	}
@@ -82,7 +82,7 @@ func (m *Model) body() string {
 	}
 	sep := m.c.styles.border.Render(line)
 	lw, pw := m.listWidth(), m.previewWidth()
-	left, right := strings.Split(m.listPane(lw, h), "\n"), strings.Split(m.previewPane(pw, h), "\n")
+	left, right := strings.Split(m.listPane(lw, h), "\n"), strings.Split(m.pv.view(pw, h), "\n")
 	rows := make([]string, h)
 	for i := range rows {
 		// each pane's line fitted as the renderer measures, so the
@@ -125,11 +125,6 @@ func (m *Model) shownOffset(h int) int {
 	return l.offset
 }
 
-// previewPane renders the preview at w×h.
-func (m *Model) previewPane(w, h int) string {
-	return box(m.pv.vp.View(), w, h)
-}
-
 // box forces s to exactly w×h cells.
 func box(s string, w, h int) string {
 	lines := strings.Split(s, "\n")
@@ -155,7 +150,7 @@ func box(s string, w, h int) string {
 // order and index state on the right, each with how telling it is.
 func (m *Model) searchLine() string {
 	parts := []barPart{{m.filter.String(), 3}, {m.order.String(), 2}, {m.listPosition(), 4}}
-	if lines := m.previewLines(); lines != "" {
+	if lines := m.pv.lines(); lines != "" {
 		parts = append(parts, barPart{"preview " + lines, 1})
 	}
 	if m.dates.r.on() {

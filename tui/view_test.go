@@ -135,8 +135,8 @@ func TestView_NoColor(t *testing.T) {
 	if c := colour.FindString(m.screen()); c != "" {
 		t.Errorf("colour sequence %q with NO_COLOR", c)
 	}
-	if m.glamourStyle() != "notty" {
-		t.Errorf("glamour style %q with NO_COLOR", m.glamourStyle())
+	if m.c.glamourStyle() != "notty" {
+		t.Errorf("glamour style %q with NO_COLOR", m.c.glamourStyle())
 	}
 }
 
@@ -156,7 +156,7 @@ func TestStyleFollowsBackgroundUnlessOverridden(t *testing.T) {
 	for _, tt := range tests {
 		m := newModel(config{style: tt.opt, after: noTimer})
 		m.Update(tea.BackgroundColorMsg{Color: map[bool]rgb{true: {0, 0, 0}, false: {255, 255, 255}}[tt.dark]})
-		if got := m.glamourStyle(); got != tt.want {
+		if got := m.c.glamourStyle(); got != tt.want {
 			t.Errorf("style %q on dark=%v: %q, want %q", tt.opt, tt.dark, got, tt.want)
 		}
 	}
