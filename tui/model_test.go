@@ -438,7 +438,7 @@ func TestRender_StaleRenderingDroppedButCached(t *testing.T) {
 	press(m, "G") // deploy-steps
 	keyA, contentA := m.pv.key, m.snap.entries[m.list.rows[m.list.cursor].idx].Content
 	m.pv.cache = renderCache{} // forget, so A's rendering is in flight again
-	press(m, "k")           // selection moves on to B before A's rendering lands
+	press(m, "k")              // selection moves on to B before A's rendering lands
 	if m.pv.key == keyA {
 		t.Fatal("selection did not move")
 	}
