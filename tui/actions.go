@@ -123,22 +123,9 @@ func (m *Model) moveCursor(d int) tea.Cmd {
 	return m.showSelected()
 }
 
-// rebuild lays out the list again, keeping the selected entry if it is
-// still listed, else the same row position.
-func (m *Model) rebuild() {
-	id, had := m.selectedID()
-	m.rebuildKeeping(id, had)
-}
-
-// rebuildKeeping lays out the list and selects id when had is set.
-func (m *Model) rebuildKeeping(id uint64, had bool) {
-	pos := m.list.cursor
-	m.list.setRows(layoutRows(m.snap, m.rowsSpec(), m.list.rows[:0]))
-	if !had || !m.list.selectID(m.snap, id) {
-		m.list.cursor = m.list.nearestEntry(min(pos, max(len(m.list.rows)-1, 0)), 1)
-	}
-	m.list.scroll(m.bodyHeight())
-}
+// rebuild lays out the list again from what it is laid out from now
+// (rowsSpec), keeping the selected entry if it is still listed.
+func (m *Model) rebuild() { m.list.rebuild(m.snap, m.rowsSpec(), m.bodyHeight()) }
 
 // rowsSpec is what the list is laid out from now.
 func (m *Model) rowsSpec() rowsSpec {
@@ -186,39 +173,23 @@ func (m *Model) toggleRecall() tea.Cmd {
 	m.recall = !m.recall
 	m.rebuild()
 	if m.recall {
-		if i := m.list.first(); i >= 0 {
-			m.list.cursor = i
-			m.list.scroll(m.bodyHeight())
-		}
+		m.list.selectFirst(m.bodyHeight(), false)
 	}
 	return m.showSelected()
 }
 
-// selectedID returns the id of the selected entry.
-func (m *Model) selectedID() (uint64, bool) {
-	r, ok := m.list.selected()
-	if !ok || r.idx >= m.snap.len() {
-		return 0, false
-	}
-	return m.snap.entries[r.idx].ID, true
-}
-
 // selectBest puts the cursor on the first hit (the best match).
 func (m *Model) selectBest() tea.Cmd {
-	if i := m.list.first(); i >= 0 {
-		m.list.cursor = i
-		m.list.offset = 0
-		m.list.scroll(m.bodyHeight())
-	}
+	m.list.selectFirst(m.bodyHeight(), true)
 	return m.showSelected()
 }
 
 // setFilter shows one kind (or all).
 func (m *Model) setFilter(f kindFilter) tea.Cmd {
 	m.filter = f
-	id, had := m.selectedID()
+	id, had := m.list.selectedID(m.snap)
 	m.list.cursor = 0 // the selection stays if listed, else the first entry
-	m.rebuildKeeping(id, had)
+	m.list.relayout(m.snap, m.rowsSpec(), id, had, m.bodyHeight())
 	return tea.Batch(m.showSelected(), m.setMessage("showing "+f.String()))
 }
 
@@ -338,7 +309,7 @@ func (m *Model) revealPending() {
 		m.endSearch()
 	}
 	m.filter = filterAll
-	m.rebuildKeeping(id, true)
+	m.list.relayout(m.snap, m.rowsSpec(), id, true, m.bodyHeight())
 }
 
 // rerunSearch repeats the current query (after a reload or indexing).
@@ -431,11 +402,11 @@ func (m *Model) indexDone() tea.Cmd {
 // position and marks (dropped for entries that vanished); it returns the
 // dropped marks, as the entries were when marked, in ascending id order.
 func (m *Model) applySnapshot(s *snapshot) []store.Entry {
-	id, had := m.selectedID()
+	id, had := m.list.selectedID(m.snap)
 	m.snap = s
 	dropped := m.marks.keepOnly(s)
 	slices.SortFunc(dropped, func(a, b store.Entry) int { return cmp.Compare(a.ID, b.ID) })
-	m.rebuildKeeping(id, had)
+	m.list.relayout(m.snap, m.rowsSpec(), id, had, m.bodyHeight())
 	return dropped
 }
 

@@ -110,7 +110,7 @@ func typeText(m *Model, s string) {
 
 // selectedName returns the selected entry's name, or "".
 func selectedName(m *Model) string {
-	e, ok := m.selectedEntry()
+	e, ok := m.list.selectedEntry(m.snap)
 	if !ok {
 		return ""
 	}

@@ -267,13 +267,9 @@ func (m *Model) click(mo tea.Mouse, inList bool) tea.Cmd {
 		return m.showSelected()
 	}
 	m.focusList()
-	h := m.bodyHeight()
-	m.list.offset = m.shownOffset(h) // the rows as drawn, which stay put
-	i := m.list.offset + mo.Y - bodyTop
-	if mo.Y < bodyTop || mo.Y >= bodyTop+h || i >= len(m.list.rows) || m.list.rows[i].header != "" {
+	if !m.list.click(mo.Y-bodyTop, m.bodyHeight()) {
 		return nil
 	}
-	m.list.cursor = i
 	if m.list.atMore() {
 		return m.expandNames()
 	}

@@ -16,7 +16,7 @@ import (
 // toggleMark marks or unmarks the selected entry and moves down, so space
 // held down marks a run of entries.
 func (f *editing) toggleMark(m *Model) tea.Cmd {
-	e, ok := m.selectedEntry()
+	e, ok := m.list.selectedEntry(m.snap)
 	if !ok {
 		return nil
 	}
@@ -38,7 +38,7 @@ func (f *editing) markListed(m *Model) tea.Cmd {
 		m.marks.clear()
 	case m.result == nil || m.recall:
 		m.marks.reserve(len(ids))
-		m.markListed(on) // from the rows: 100k marks stay cheap
+		m.marks.setListed(m.snap, &m.list, on) // from the rows: 100k marks stay cheap
 	default:
 		m.marks.reserve(len(ids))
 		for _, id := range ids {
@@ -59,7 +59,7 @@ func (f *editing) markListed(m *Model) tea.Cmd {
 // filters keep; the recall view marks what it lists.
 func (m *Model) markableIDs() []uint64 {
 	if m.result == nil || m.recall {
-		return m.listedIDs()
+		return m.list.listedIDs(m.snap)
 	}
 	hits, _ := keptHits(m.snap, m.rowsSpec())
 	ids := make([]uint64, len(hits))
@@ -223,7 +223,7 @@ func firstNames(es []store.Entry, n int) string {
 // hiddenCount is how many of es the list does not show now.
 func hiddenCount(m *Model, es []store.Entry) int {
 	listed := make(map[uint64]bool, m.list.entries)
-	for _, id := range m.listedIDs() {
+	for _, id := range m.list.listedIDs(m.snap) {
 		listed[id] = true
 	}
 	n := 0

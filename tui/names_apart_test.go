@@ -46,7 +46,7 @@ func TestNames_NeverLookTheSame(t *testing.T) {
 		t.Fatalf("%d rows for %d names", len(rows), len(lookAlikes))
 	}
 	for range lookAlikes {
-		e, _ := m.selectedEntry()
+		e, _ := m.list.selectedEntry(m.snap)
 		want := sanitize.Name(e.Name)
 		if strings.Contains(want, "\x1b") || want == "" || strings.HasSuffix(want, " ") || strings.HasPrefix(want, " ") {
 			t.Fatalf("%q shows as %q", e.Name, want)

@@ -46,7 +46,7 @@ const maxOSC52 = 100_000
 // says what was copied, that it differs from what the screen shows, or
 // that it is too large for the terminal's clipboard and how else to get it.
 func (m *Model) copySelected(content bool) tea.Cmd {
-	e, ok := m.selectedEntry()
+	e, ok := m.list.selectedEntry(m.snap)
 	if !ok {
 		return m.setMessage("nothing selected to copy")
 	}
@@ -108,7 +108,7 @@ func pagerArgv(pager string) ([]string, error) {
 // suspended meanwhile and redrawn after, as after the editor. The pager
 // reads the text on its standard input, escape sequences removed.
 func (m *Model) openPager() tea.Cmd {
-	e, ok := m.selectedEntry()
+	e, ok := m.list.selectedEntry(m.snap)
 	if !ok {
 		return m.setMessage("nothing selected to page")
 	}
@@ -159,19 +159,4 @@ func (m *Model) jumpMatch(dir int) tea.Cmd {
 		on = ""
 	}
 	return m.setMessage(m.pv.jumpMatch(on, dir))
-}
-
-// listPosition is "37/10,000": the selected entry among the listed ones.
-func (m *Model) listPosition() string {
-	total := m.list.entries
-	if total == 0 {
-		return "0/0"
-	}
-	at := 0
-	for i := 0; i <= m.list.cursor && i < len(m.list.rows); i++ {
-		if m.list.rows[i].isEntry() {
-			at++
-		}
-	}
-	return humanize.Count(at) + "/" + humanize.Count(total)
 }

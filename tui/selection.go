@@ -14,45 +14,6 @@ func (m *Model) writer() *store.DB {
 	return m.caps().Writer // nil for crabtalk's store: it is read-only
 }
 
-// selectedEntry returns the entry under the cursor.
-func (m *Model) selectedEntry() (store.Entry, bool) {
-	r, ok := m.list.selected()
-	if !ok {
-		return store.Entry{}, false
-	}
-	return m.snap.entries[r.idx], true
-}
-
-// markListed marks (or unmarks) every listed entry and returns how many
-// there are; it reads sizes from the rows, so 100k marks stay cheap.
-func (m *Model) markListed(on bool) int {
-	n := 0
-	for _, r := range m.list.rows {
-		if !r.isEntry() {
-			continue
-		}
-		n++
-		e := &m.snap.entries[r.idx]
-		if on {
-			m.marks.put(*e)
-		} else {
-			m.marks.drop(*e)
-		}
-	}
-	return n
-}
-
-// listedIDs returns the ids of the listed entries, in list order.
-func (m *Model) listedIDs() []uint64 {
-	ids := make([]uint64, 0, m.list.entries)
-	for _, r := range m.list.rows {
-		if r.isEntry() {
-			ids = append(ids, m.snap.entries[r.idx].ID)
-		}
-	}
-	return ids
-}
-
 // setMarked marks or unmarks an entry. Marks survive reloads while the
 // entry exists.
 func (m *Model) setMarked(id uint64, on bool) {

@@ -110,19 +110,7 @@ func (m *Model) listPane(w, h int) string {
 	if len(m.list.rows) == 0 {
 		return box(m.c.styles.dim.Render(" "+m.emptyText()), w, h)
 	}
-	l := m.list
-	l.offset = m.shownOffset(h)
-	return box(l.view(m.snap, m.c.styles, ls, h), w, h)
-}
-
-// shownOffset is the first list row on screen in a pane h rows high: a
-// message line above the status may shorten the pane since the list last
-// scrolled, and the pane is then drawn scrolled to keep the selection in
-// sight (a click maps the pointer through the same offset).
-func (m *Model) shownOffset(h int) int {
-	l := m.list // a copy: drawing does not move the list
-	l.scroll(h)
-	return l.offset
+	return box(m.list.pane(m.snap, m.c.styles, ls, h), w, h)
 }
 
 // box forces s to exactly w×h cells.
@@ -149,7 +137,7 @@ func box(s string, w, h int) string {
 // searchLine renders the search line (searchBar.view) with the filter,
 // order and index state on the right, each with how telling it is.
 func (m *Model) searchLine() string {
-	parts := []barPart{{m.filter.String(), 3}, {m.order.String(), 2}, {m.listPosition(), 4}}
+	parts := []barPart{{m.filter.String(), 3}, {m.order.String(), 2}, {m.list.position(), 4}}
 	if lines := m.pv.lines(); lines != "" {
 		parts = append(parts, barPart{"preview " + lines, 1})
 	}

@@ -112,7 +112,7 @@ func (f *whyView) open(m *Model) tea.Cmd {
 		return m.setMessage(hints(" ", keyName(m.c.keys.Why), "explains a search's recall: search first") + paren(keyName(m.c.keys.Search)))
 	}
 	name := ""
-	if e, ok := m.selectedEntry(); ok {
+	if e, ok := m.list.selectedEntry(m.snap); ok {
 		name = e.Name
 	}
 	f.comp = nameCompletion{}
