@@ -11,6 +11,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/crmem/crmem/internal/humanize"
+	"github.com/crmem/crmem/keymap"
 	"github.com/crmem/crmem/store"
 )
 
@@ -408,4 +409,9 @@ func (m *Model) withChangeHint(bs []key.Binding) []key.Binding {
 	hint := m.c.keys.LatestChange
 	hint.SetHelp(hint.Help().Key, humanize.Plural(n, "unseen change"))
 	return append([]key.Binding{hint}, bs...)
+}
+
+// shortHelp is the reload log's line of keys.
+func (c *changeState) shortHelp(k *keymap.KeyMap) []key.Binding {
+	return []key.Binding{k.Up, k.Down, k.Accept, k.Cancel}
 }

@@ -282,3 +282,9 @@ func (c *choiceDialog) answers(m *Model, short bool) []string {
 	}
 	return out
 }
+
+// dialogsHelp is the `?` help's column of the keys that answer prompts,
+// questions and choices (the editing part's, the date and why prompts).
+func dialogsHelp(k *keymap.KeyMap) [][]key.Binding {
+	return [][]key.Binding{k.DialogKeys()}
+}

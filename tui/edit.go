@@ -313,3 +313,9 @@ func (f *editing) keptStatus(m *Model, r editor.Result, why string) tea.Cmd {
 func errText(m *Model, err error) string {
 	return sanitize.Line(m.shortError(err))
 }
+
+// editingHelp is the editing part's columns of the `?` help: changing an
+// entry, and the archive cleanup.
+func editingHelp(k *keymap.KeyMap) [][]key.Binding {
+	return [][]key.Binding{k.EditingKeys(), k.CleanupKeys()}
+}

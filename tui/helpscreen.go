@@ -9,6 +9,8 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 	"charm.land/lipgloss/v2"
+
+	"github.com/crmem/crmem/keymap"
 )
 
 // helpScreen is the `?` screen: the whole key map, generated, in place of
@@ -53,7 +55,7 @@ func (p *helpScreen) view(m *Model, w, h int) string {
 func (p *helpScreen) lines(m *Model, w int) []string {
 	keys := m.c.keys // the bindings as configured, not as narrowed while help is open
 	keys.SetReferenceMode(m.c.editing)
-	return strings.Split("\n"+helpBlocks(m.help, keys.FullHelp(), w), "\n")
+	return strings.Split("\n"+helpBlocks(m.help, m.fullHelp(&keys), w), "\n")
 }
 
 // helpBlocks lays the key groups side by side, starting a new block of rows
@@ -75,4 +77,9 @@ func helpBlocks(h help.Model, groups [][]key.Binding, width int) string {
 		blocks = append(blocks, h.FullHelpView(row))
 	}
 	return strings.Join(blocks, "\n\n")
+}
+
+// shortHelp is the help screen's line of keys (quit closes it).
+func (p *helpScreen) shortHelp(k *keymap.KeyMap) []key.Binding {
+	return []key.Binding{k.Up, k.Down, k.Quit}
 }

@@ -663,3 +663,14 @@ func (l *listView) click(y, height int) bool {
 	l.cursor = i
 	return true
 }
+
+// shortHelp is the list's line of keys.
+func (l *listView) shortHelp(k *keymap.KeyMap) []key.Binding {
+	return []key.Binding{k.Search, k.SearchCancel, k.Open, k.Sort, k.Explain, k.Edit, k.QuitHint(), k.Help}
+}
+
+// fullHelp is the list's columns of the `?` help: moving (in either
+// pane) and what is listed and shown.
+func (l *listView) fullHelp(k *keymap.KeyMap) [][]key.Binding {
+	return [][]key.Binding{k.NavigationKeys(), k.ViewKeys()}
+}

@@ -311,3 +311,13 @@ func idLabel(id uint64, ids bool) string {
 	}
 	return fmt.Sprintf(" · id %d", id)
 }
+
+// shortHelp is the preview's line of keys.
+func (p *preview) shortHelp(k *keymap.KeyMap) []key.Binding {
+	return []key.Binding{k.Back, k.Search, k.Focus, k.Explain, k.Edit, k.QuitHint(), k.Help}
+}
+
+// fullHelp is the preview's column of the `?` help: reading the entry.
+func (p *preview) fullHelp(k *keymap.KeyMap) [][]key.Binding {
+	return [][]key.Binding{k.ReadingKeys()}
+}

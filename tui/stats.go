@@ -9,6 +9,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/crmem/crmem/internal/statsview"
+	"github.com/crmem/crmem/keymap"
 	"github.com/crmem/crmem/store"
 	"github.com/crmem/crmem/store/hygiene"
 	"github.com/crmem/crmem/store/recalls"
@@ -151,4 +152,9 @@ func maskNames(s *stats.Stats) {
 			l[i].Name = hygiene.Mask(l[i].Name)
 		}
 	}
+}
+
+// shortHelp is the stats panel's line of keys.
+func (p *statsPanel) shortHelp(k *keymap.KeyMap) []key.Binding {
+	return []key.Binding{k.Up, k.Down, k.PageDown, k.Cancel}
 }

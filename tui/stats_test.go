@@ -26,7 +26,7 @@ func TestStats_PanelOpensScrollsCloses(t *testing.T) {
 					t.Errorf("panel lacks %q:\n%s", want, scr)
 				}
 			}
-			if m.c.keys.ShortHelp()[0].Help().Key == "" || !m.sp.open {
+			if m.partHelp()[0].Help().Key == "" || !m.sp.open {
 				t.Fatalf("panel not open")
 			}
 			before := m.sp.sc.top

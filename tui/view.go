@@ -168,7 +168,7 @@ func (m *Model) helpLinesOf(o string) []string {
 // shortHelp is the one-line help at the screen's width: its last binding
 // (? help) always stays, the ones before it give way from the end.
 func (m *Model) shortHelp() string {
-	short := m.c.keys.ShortHelp()
+	short := m.partHelp()
 	switch {
 	case m.loaded && m.db == nil && !m.typing: // nothing open: only what acts
 		short = []key.Binding{m.c.keys.Reload, m.c.keys.Quit, m.c.keys.Help}

@@ -12,6 +12,7 @@ import (
 
 	"github.com/crmem/crmem/internal/humanize"
 	"github.com/crmem/crmem/internal/sanitize"
+	"github.com/crmem/crmem/keymap"
 	"github.com/crmem/crmem/store"
 	"github.com/crmem/crmem/store/hygiene"
 	"github.com/crmem/crmem/store/why"
@@ -309,3 +310,8 @@ const (
 	shareWidth   = 7
 	minTermWidth = 8
 )
+
+// shortHelp is the why panel's line of keys (the prompt names its own).
+func (v *whyView) shortHelp(k *keymap.KeyMap) []key.Binding {
+	return []key.Binding{k.Up, k.Down, k.Accept, k.Cancel}
+}
