@@ -343,7 +343,7 @@ func (m *Model) showSelected() tea.Cmd {
 	m.seen(e.ID)
 	return m.pv.show(&m.c, shownEntry{
 		e: e, row: r, extra: m.cardLines(e), ids: m.caps().ShowsIDs(), focused: m.focus == focusPreview,
-		result: m.result, recall: m.caps().Recall, ix: m.index(), hints: m.explainHints(),
+		result: m.result, hints: m.explainHints(),
 	}, w, h)
 }
 

@@ -2,6 +2,7 @@ package tui
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -9,6 +10,7 @@ import (
 
 	"github.com/charmbracelet/x/ansi"
 
+	"github.com/crmem/crmem/bm25"
 	"github.com/crmem/crmem/store/crabdb"
 	"github.com/crmem/crmem/store/crabdb/crabdbtest"
 )
@@ -48,7 +50,7 @@ func TestStore_BrowseSearchExplain(t *testing.T) {
 		got = append(got, h.Name)
 	}
 	want := []string{"deploy-steps", "long-note", "release-checklist", "archive-sess-0001-1767300000000000000"}
-	if err != nil || strings.Join(got, ",") != strings.Join(want, ",") || len(m.result.storeHits) != 4 {
+	if err != nil || strings.Join(got, ",") != strings.Join(want, ",") || len(storeHits(m.result)) != 4 {
 		t.Errorf("recall of %q: %v %v, want %v", m.result.recallQuery, got, err, want)
 	}
 	if s := plainScreen(m); !strings.Contains(s, `store recall "depl*"`) {
@@ -65,8 +67,8 @@ func TestStore_BrowseSearchExplain(t *testing.T) {
 	// one layer at a time: the explain view, then the search.)
 	press(m, "esc", "esc", "/")
 	typeText(m, "deploy ")
-	if m.result.recallQuery != "deploy " || len(m.result.storeHits) != 3 {
-		t.Errorf("deploy: recall %q, %d hits", m.result.recallQuery, len(m.result.storeHits))
+	if m.result.recallQuery != "deploy " || len(storeHits(m.result)) != 3 {
+		t.Errorf("deploy: recall %q, %d hits", m.result.recallQuery, len(storeHits(m.result)))
 	}
 }
 
@@ -194,6 +196,43 @@ func TestStoreQuery(t *testing.T) {
 	} {
 		if got := storeQuery(q); got != want {
 			t.Errorf("storeQuery(%q) = %q, want %q", q, got, want)
+		}
+	}
+}
+
+// TestExplain_OneViewForBothFormats: the explain view is one view over the
+// recall's own parts (store.Part) whatever the format: crabtalk's store's
+// says how to leave it and lays its parts out as a v1 file's does (it had
+// a view of its own, without the EXPLAIN line), and what differs is only
+// what the data says: stored lengths, stats and weights, df counted in
+// posting rows. The parameters are bm25's, written once.
+func TestExplain_OneViewForBothFormats(t *testing.T) {
+	params := fmt.Sprintf("k1 = %.1f, b = %.2f", bm25.K1, bm25.B)
+	st := openModel(t, copyStore(t, "small.crmem"), 120, 40)
+	press(st, "/")
+	typeText(st, "depl")
+	press(st, "enter", "x")
+	v1 := openModel(t, copyFixture(t, "crmem/small.db"), 120, 40)
+	press(v1, "/")
+	typeText(v1, "deploy")
+	press(v1, "enter", "x")
+	for name, c := range map[string]struct {
+		m          *Model
+		want, lack []string
+	}{
+		"store": {st, []string{"EXPLAIN (x or esc: back to the content)", "term ", "deployment* ", "stored doc length 28 tokens, weight 1", params + "; df = posting rows"}, []string{"indexed entries"}},
+		"v1":    {v1, []string{"EXPLAIN (x or esc: back to the content)", "term ", "indexed entries", params + "\n"}, []string{"stored", "posting rows"}},
+	} {
+		s := ansi.Strip(c.m.pv.vp.GetContent()) + "\n"
+		for _, w := range c.want {
+			if !strings.Contains(s, w) {
+				t.Errorf("%s: explain lacks %q:\n%s", name, w, s)
+			}
+		}
+		for _, w := range c.lack {
+			if strings.Contains(s, w) {
+				t.Errorf("%s: explain says %q:\n%s", name, w, s)
+			}
 		}
 	}
 }

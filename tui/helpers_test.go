@@ -248,3 +248,9 @@ func (p *helpScreen) overflow(m *Model) int {
 func renderMarkdown(rs *renderers, key renderKey, content string) string {
 	return renderEntry(rs, key, content, func() bool { return false }).out
 }
+
+// storeHits is the explained hits a store's recall gave a search, by id.
+func storeHits(r *searchResult) map[uint64]store.RecallHit {
+	p, _ := r.parts.(recallParts)
+	return p.hits
+}

@@ -12,7 +12,6 @@ import (
 	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
 
-	"github.com/crmem/crmem/bm25"
 	"github.com/crmem/crmem/internal/humanize"
 	"github.com/crmem/crmem/internal/sanitize"
 	"github.com/crmem/crmem/keymap"
@@ -51,9 +50,7 @@ type shownEntry struct {
 	extra   []string      // lines the editing part adds to the card
 	ids     bool          // the format shows ids (Features.ShowsIDs)
 	focused bool          // the preview has the focus: a thick card border
-	result  *searchResult // the search the list shows; nil: none
-	recall  store.Recaller
-	ix      *bm25.Index // the v1 index once built, else nil
+	result  *searchResult // the search the list shows; nil: none (the explain view reads its parts)
 	hints   explainHints
 }
 
@@ -86,7 +83,7 @@ func (p *preview) show(c *common, s shownEntry, w, h int) tea.Cmd {
 	p.rs.wantOnly(key)
 	if p.explain {
 		p.key, p.pending = key, false
-		p.setContent(e.ID, head+"\n"+explainText(c.styles, s, w))
+		p.setContent(e.ID, head+"\n"+explainView(c.styles, s.result, s.row, e.ID, w, s.hints))
 		return nil
 	}
 	body := r.out
@@ -100,14 +97,6 @@ func (p *preview) show(c *common, s shownEntry, w, h int) tea.Cmd {
 	p.key, p.pending = key, !cached
 	p.setContent(e.ID, head+"\n"+highlight(body, s.result.highlightTerms(), c.styles.highlight))
 	return cmd
-}
-
-// explainText is the explain view of s at width w.
-func explainText(st *styles, s shownEntry, w int) string {
-	if rc := s.recall; rc != nil && rc.Stored() { // posting rows, stored stats and weights
-		return storeExplainView(st, s.result, s.row, s.e.ID, rc.RecallStats(), w, s.hints)
-	}
-	return explainView(st, s.ix, s.result, s.row, s.e.ID, w, s.hints)
 }
 
 // rendered keeps a rendering that arrived and reports whether it is the
