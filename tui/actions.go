@@ -125,7 +125,7 @@ func (m *Model) moveCursor(d int) tea.Cmd {
 
 // rebuild lays out the list again from what it is laid out from now
 // (rowsSpec), keeping the selected entry if it is still listed.
-func (m *Model) rebuild() { m.list.rebuild(m.snap, m.rowsSpec(), m.bodyHeight()) }
+func (m *Model) rebuild() { m.list.rebuild(m.c.snap, m.rowsSpec(), m.bodyHeight()) }
 
 // rowsSpec is what the list is laid out from now.
 func (m *Model) rowsSpec() rowsSpec {
@@ -187,9 +187,9 @@ func (m *Model) selectBest() tea.Cmd {
 // setFilter shows one kind (or all).
 func (m *Model) setFilter(f kindFilter) tea.Cmd {
 	m.filter = f
-	id, had := m.list.selectedID(m.snap)
+	id, had := m.list.selectedID(m.c.snap)
 	m.list.cursor = 0 // the selection stays if listed, else the first entry
-	m.list.relayout(m.snap, m.rowsSpec(), id, had, m.bodyHeight())
+	m.list.relayout(m.c.snap, m.rowsSpec(), id, had, m.bodyHeight())
 	return tea.Batch(m.showSelected(), m.setMessage("showing "+f.String()))
 }
 
@@ -197,9 +197,9 @@ func (m *Model) setFilter(f kindFilter) tea.Cmd {
 // in that order). An order not built yet is built off the update loop;
 // the list keeps its order until it arrives.
 func (m *Model) setOrder(o sortOrder) tea.Cmd {
-	if o != sortRelevance && !m.snap.ready(o) {
+	if o != sortRelevance && !m.c.snap.ready(o) {
 		m.sorting, m.sortingSearch = o, m.result != nil
-		return tea.Batch(orderCmd(m.snap, o), m.setMessage("sorting by "+o.String()+"…"))
+		return tea.Batch(orderCmd(m.c.snap, o), m.setMessage("sorting by "+o.String()+"…"))
 	}
 	m.sorting = -1
 	m.order = o
@@ -220,8 +220,8 @@ func (m *Model) orderReady(msg orderReadyMsg) tea.Cmd {
 	if msg.o != m.sorting {
 		return nil // the user moved on
 	}
-	if msg.snap != m.snap && !m.snap.ready(msg.o) {
-		return orderCmd(m.snap, msg.o) // a reload came in between
+	if msg.snap != m.c.snap && !m.c.snap.ready(msg.o) {
+		return orderCmd(m.c.snap, msg.o) // a reload came in between
 	}
 	if m.order == sortRelevance && !m.sortingSearch { // a search began meanwhile: the order is for after it
 		m.sorting, m.orderBeforeSearch = -1, msg.o
@@ -249,7 +249,7 @@ func (m *Model) querySet() tea.Cmd {
 
 // searchInput snapshots what a search needs.
 func (m *Model) searchInput(q string) searchInput {
-	in := searchInput{seq: m.searchSeq, query: q, snap: m.snap, indexed: m.indexed, expand: m.maxExpansions}
+	in := searchInput{seq: m.searchSeq, query: q, snap: m.c.snap, indexed: m.indexed, expand: m.maxExpansions}
 	if m.db != nil {
 		in.mem = m.db.Memory()
 	}
@@ -287,7 +287,7 @@ func (m *Model) searchDone(msg searchDoneMsg) tea.Cmd {
 	m.result, m.applied = msg.result, msg.result.query
 	m.rebuild()
 	if msg.rerun {
-		if m.pendingSel != 0 && !m.list.selectID(m.snap, m.pendingSel) {
+		if m.pendingSel != 0 && !m.list.selectID(m.c.snap, m.pendingSel) {
 			m.revealPending()
 		}
 		m.pendingSel = 0
@@ -309,7 +309,7 @@ func (m *Model) revealPending() {
 		m.endSearch()
 	}
 	m.filter = filterAll
-	m.list.relayout(m.snap, m.rowsSpec(), id, true, m.bodyHeight())
+	m.list.relayout(m.c.snap, m.rowsSpec(), id, true, m.bodyHeight())
 }
 
 // rerunSearch repeats the current query (after a reload or indexing).
@@ -339,7 +339,7 @@ func (m *Model) showSelected() tea.Cmd {
 		m.pv.showText(&m.c, text, w, h)
 		return nil
 	}
-	e := m.snap.entries[r.idx]
+	e := m.c.snap.entries[r.idx]
 	m.seen(e.ID)
 	return m.pv.show(&m.c, shownEntry{
 		e: e, row: r, extra: m.cardLines(e), ids: m.caps().ShowsIDs(), focused: m.focus == focusPreview,
@@ -385,7 +385,7 @@ func (m *Model) opened(msg loadedMsg) tea.Cmd {
 	m.db, m.st.fileWarning, m.openErr = msg.db, "", ""
 	m.indexed = indexReady(m.db.Memory())
 	m.applySnapshot(msg.snap)
-	cmds := []tea.Cmd{m.showSelected(), m.rerunSearch(), warmCmd(m.snap), m.readDone()}
+	cmds := []tea.Cmd{m.showSelected(), m.rerunSearch(), warmCmd(m.c.snap), m.readDone()}
 	if !m.indexed {
 		cmds = append(cmds, waitIndexCmd(m.db.Memory()))
 	}
@@ -402,11 +402,11 @@ func (m *Model) indexDone() tea.Cmd {
 // position and marks (dropped for entries that vanished); it returns the
 // dropped marks, as the entries were when marked, in ascending id order.
 func (m *Model) applySnapshot(s *snapshot) []store.Entry {
-	id, had := m.list.selectedID(m.snap)
-	m.snap = s
+	id, had := m.list.selectedID(m.c.snap)
+	m.c.snap = s
 	dropped := m.marks.keepOnly(s)
 	slices.SortFunc(dropped, func(a, b store.Entry) int { return cmp.Compare(a.ID, b.ID) })
-	m.list.relayout(m.snap, m.rowsSpec(), id, had, m.bodyHeight())
+	m.list.relayout(m.c.snap, m.rowsSpec(), id, had, m.bodyHeight())
 	return dropped
 }
 

@@ -178,7 +178,7 @@ func (r reloadRecord) counts() string {
 // and changed entries become unseen, removed ones are forgotten. dropped
 // are the marked entries the reload unmarked, noted on their rows.
 func (m *Model) noteReload(d store.Diff, old *snapshot, dropped []store.Entry) reloadRecord {
-	rec := recordReload(d, old, m.snap, m.c.now(), m.chg.deleted)
+	rec := recordReload(d, old, m.c.snap, m.c.now(), m.chg.deleted)
 	for i, it := range rec.items {
 		rec.items[i].unmarked = it.kind == changeRemoved &&
 			slices.ContainsFunc(dropped, func(e store.Entry) bool { return e.ID == it.id })
@@ -222,7 +222,7 @@ func (m *Model) latestChange() (uint64, bool) {
 			if it.kind == changeRemoved {
 				continue
 			}
-			if _, ok := m.snap.index(it.id); !ok {
+			if _, ok := m.c.snap.index(it.id); !ok {
 				continue
 			}
 			if _, unseen := m.chg.unseen[it.id]; unseen {
@@ -248,13 +248,13 @@ func (m *Model) jumpToLatest() tea.Cmd {
 
 // jumpTo selects the entry with id if it is listed, else says why not.
 func (m *Model) jumpTo(id uint64) tea.Cmd {
-	i, ok := m.snap.index(id)
+	i, ok := m.c.snap.index(id)
 	if !ok {
 		return m.setMessage("that entry no longer exists")
 	}
-	if !m.list.selectID(m.snap, id) {
+	if !m.list.selectID(m.c.snap, id) {
 		m.seen(id)
-		return m.setMessage(m.snap.label(i) + " is not listed: the search or a filter hides it")
+		return m.setMessage(m.c.snap.label(i) + " is not listed: the search or a filter hides it")
 	}
 	m.focusList()
 	m.list.scroll(m.bodyHeight())
@@ -317,8 +317,7 @@ func (c *changeState) moveLogCursor(d int) {
 // logKey drives the reload log: move; esc, c and the quit keys as
 // configured close it (no key quits from an overlay); enter asks, as
 // data, to go to the entry under the cursor (jump), which the root does.
-func (c *changeState) logKey(m *Model, k tea.KeyPressMsg) (jump *changeItem) {
-	keys := &m.c.keys
+func (c *changeState) logKey(keys *keymap.KeyMap, k tea.KeyPressMsg, h int) (jump *changeItem) {
 	switch {
 	case key.Matches(k, keys.Cancel) || key.Matches(k, keys.Quit) || key.Matches(k, keys.ChangeLog):
 		c.logOpen = false
@@ -329,10 +328,10 @@ func (c *changeState) logKey(m *Model, k tea.KeyPressMsg) (jump *changeItem) {
 	case key.Matches(k, keys.Top): // the newest entry, below its heading
 		c.logCursor = 0
 		c.moveLogCursor(1)
-	case key.Matches(k, keys.Bottom): // the oldest entry (moveDelta's "last" is the list's length)
+	case key.Matches(k, keys.Bottom): // the oldest entry
 		c.moveLogCursor(len(c.logRows()))
 	default:
-		if d, ok := m.moveDelta(k); ok {
+		if d, ok := navDelta(keys, k, h, 0); ok {
 			c.moveLogCursor(d)
 		}
 	}
@@ -342,11 +341,11 @@ func (c *changeState) logKey(m *Model, k tea.KeyPressMsg) (jump *changeItem) {
 // logKey gives a key to the reload log and goes to the entry it asks for:
 // the log closes on the way, unless the entry no longer exists.
 func (m *Model) logKey(k tea.KeyPressMsg) tea.Cmd {
-	it := m.chg.logKey(m, k)
+	it := m.chg.logKey(&m.c.keys, k, m.bodyHeight())
 	if it == nil {
 		return nil
 	}
-	if _, ok := m.snap.index(it.id); !ok {
+	if _, ok := m.c.snap.index(it.id); !ok {
 		return m.setMessage(it.name + " no longer exists")
 	}
 	m.chg.logOpen = false
@@ -355,38 +354,38 @@ func (m *Model) logKey(k tea.KeyPressMsg) tea.Cmd {
 
 // logView renders the log at w×h in place of the panes, the cursor's row
 // kept in sight.
-func (c *changeState) logView(m *Model, w, h int) string {
-	st := m.c.styles
+func (c *changeState) logView(cm *common, w, h int) string {
+	st := cm.styles
 	rows := c.logRows()
 	var sc scroller
 	sc.centre(c.logCursor, len(rows), h)
-	keys := &m.c.keys
+	keys := &cm.keys
 	closeKeys := hints("/", keyName(keys.Cancel), keyName(keys.ChangeLog))
 	hint := hints(" · ", hints(": ", keyName(keys.Accept), "go to the entry"), hints(": ", closeKeys, "close"))
 	lines := []string{st.paneTitle.Render("Reloads this session") + st.dim.Render("  ("+hint+")")}
 	for i := sc.top; i < len(rows) && len(lines) < h; i++ {
-		lines = append(lines, c.logLine(m, rows[i], i == c.logCursor, w))
+		lines = append(lines, c.logLine(cm, rows[i], i == c.logCursor, w))
 	}
 	return box(strings.Join(lines, "\n"), w, h)
 }
 
 // logLine renders one row of the log at width w.
-func (c *changeState) logLine(m *Model, r logRow, selected bool, w int) string {
-	st := m.c.styles
+func (c *changeState) logLine(cm *common, r logRow, selected bool, w int) string {
+	st := cm.styles
 	rec := c.log[r.rec]
 	if r.item < 0 {
 		more := ""
 		if n := rec.added + rec.changed + rec.removed - len(rec.items); n > 0 {
 			more = fmt.Sprintf("  (%s more not kept)", humanize.Count(n))
 		}
-		return st.groupHeader.Render(rec.at.In(m.c.loc).Format("15:04:05") + "  " + rec.counts() + more)
+		return st.groupHeader.Render(rec.at.In(cm.loc).Format("15:04:05") + "  " + rec.counts() + more)
 	}
 	it := rec.items[r.item]
 	line := "  " + it.kind.sign() + " " + it.text()
 	if it.restored {
 		line += st.warning.Render("  ⚠ you deleted it; another writer put it back")
 	}
-	if _, ok := m.snap.index(it.id); !ok {
+	if _, ok := cm.snap.index(it.id); !ok {
 		line += st.dim.Render("  (gone)")
 	}
 	if it.unmarked {

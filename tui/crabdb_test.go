@@ -31,8 +31,8 @@ func copyStore(t *testing.T, name string) string {
 
 func TestStore_BrowseSearchExplain(t *testing.T) {
 	m := openModel(t, copyStore(t, "small.crmem"), 120, 40)
-	if !m.readOnly() || len(m.snap.entries) != 25 {
-		t.Fatalf("read-only %v, %d entries", m.readOnly(), len(m.snap.entries))
+	if !m.readOnly() || len(m.c.snap.entries) != 25 {
+		t.Fatalf("read-only %v, %d entries", m.readOnly(), len(m.c.snap.entries))
 	}
 	if s := plainScreen(m); strings.Contains(s, "· id ") {
 		t.Errorf("a store entry shows an id:\n%s", s)
@@ -95,7 +95,7 @@ func TestStore_WriteActionsRefused(t *testing.T) {
 func TestStore_ArchiveReferencesFromColumn1(t *testing.T) {
 	h := newEditHarnessIn(t, copyStore(t, "small.crmem"), t.TempDir())
 	badges := map[string]string{}
-	for _, e := range h.m.snap.entries {
+	for _, e := range h.m.c.snap.entries {
 		if b := ansi.Strip(h.f.rowBadge(h.m, e)); b != "" {
 			badges[e.Name] = b
 		}
@@ -128,8 +128,8 @@ func TestStore_WatchAppendTornAndCompaction(t *testing.T) {
 	// Half a record: nothing shows; the torn tail is said, not an error.
 	crabdbtest.Append(t, path, rec[:len(rec)/2])
 	reload(m)
-	if src.LastReload() != crabdb.Appended || len(m.snap.entries) != 25 || m.st.fileWarning != "" {
-		t.Fatalf("half record: %v, %d entries, warning %q", src.LastReload(), len(m.snap.entries), m.st.fileWarning)
+	if src.LastReload() != crabdb.Appended || len(m.c.snap.entries) != 25 || m.st.fileWarning != "" {
+		t.Fatalf("half record: %v, %d entries, warning %q", src.LastReload(), len(m.c.snap.entries), m.st.fileWarning)
 	}
 	if s := plainScreen(m); !strings.Contains(s, "⚠ torn record at offset 110751") {
 		t.Errorf("torn tail not said:\n%s", s)
@@ -137,14 +137,14 @@ func TestStore_WatchAppendTornAndCompaction(t *testing.T) {
 	// The rest of it: the entry appears, read from the new bytes only.
 	crabdbtest.Append(t, path, rec[len(rec)/2:])
 	reload(m)
-	if src.LastReload() != crabdb.Appended || len(m.snap.entries) != 26 || !strings.Contains(plainScreen(m), "reloaded: +1") {
-		t.Fatalf("whole record: %v, %d entries\n%s", src.LastReload(), len(m.snap.entries), plainScreen(m))
+	if src.LastReload() != crabdb.Appended || len(m.c.snap.entries) != 26 || !strings.Contains(plainScreen(m), "reloaded: +1") {
+		t.Fatalf("whole record: %v, %d entries\n%s", src.LastReload(), len(m.c.snap.entries), plainScreen(m))
 	}
 	// A forget.
 	crabdbtest.Append(t, path, crabdbtest.Record(crabdb.OpDelete, crabdb.ColMemory, "local/memory/scratch", ""))
 	reload(m)
-	if len(m.snap.entries) != 25 || !strings.Contains(plainScreen(m), "reloaded: −1 scratch") {
-		t.Fatalf("forget: %d entries\n%s", len(m.snap.entries), plainScreen(m))
+	if len(m.c.snap.entries) != 25 || !strings.Contains(plainScreen(m), "reloaded: −1 scratch") {
+		t.Fatalf("forget: %d entries\n%s", len(m.c.snap.entries), plainScreen(m))
 	}
 	// A compaction renames another file over the store: read again.
 	compacted, _ := os.ReadFile(filepath.Join("..", "testdata", "reference", "crabdb", "compacted.crmem"))
@@ -154,11 +154,11 @@ func TestStore_WatchAppendTornAndCompaction(t *testing.T) {
 		t.Fatal(err)
 	}
 	reload(m)
-	if src.LastReload() != crabdb.Reread || len(m.snap.entries) != 25 {
-		t.Fatalf("compaction: %v, %d entries", src.LastReload(), len(m.snap.entries))
+	if src.LastReload() != crabdb.Reread || len(m.c.snap.entries) != 25 {
+		t.Fatalf("compaction: %v, %d entries", src.LastReload(), len(m.c.snap.entries))
 	}
 	names := map[string]bool{}
-	for _, e := range m.snap.entries {
+	for _, e := range m.c.snap.entries {
 		names[e.Name] = true
 	}
 	if names["zz-new"] || !names["scratch"] {
@@ -167,8 +167,8 @@ func TestStore_WatchAppendTornAndCompaction(t *testing.T) {
 	// A bad append keeps the last good state with a warning.
 	crabdbtest.Append(t, path, []byte{7, 0, 0, 0, 0, 0})
 	reload(m)
-	if !strings.Contains(m.st.fileWarning, "unknown record op 7") || len(m.snap.entries) != 25 {
-		t.Errorf("bad append: warning %q, %d entries", m.st.fileWarning, len(m.snap.entries))
+	if !strings.Contains(m.st.fileWarning, "unknown record op 7") || len(m.c.snap.entries) != 25 {
+		t.Errorf("bad append: warning %q, %d entries", m.st.fileWarning, len(m.c.snap.entries))
 	}
 }
 
@@ -176,7 +176,7 @@ func TestStore_WatchAppendTornAndCompaction(t *testing.T) {
 func selStore(t *testing.T, m *Model, name string) {
 	t.Helper()
 	e, ok := m.memory().Lookup(name)
-	if !ok || !m.list.selectID(m.snap, e.ID) {
+	if !ok || !m.list.selectID(m.c.snap, e.ID) {
 		t.Fatalf("%s is not listed", name)
 	}
 	drive(m, m.showSelected())

@@ -101,9 +101,13 @@ func (f *editing) reloaded(msg reloadedMsg) tea.Cmd {
 // keyPress gives the key to the open dialog, or runs an editing action.
 func (f *editing) keyPress(m *Model, k tea.KeyPressMsg) (bool, tea.Cmd) {
 	if d := f.dlg; d != nil {
-		cmd, req, done := d.key(m, k)
+		req, done, note := d.key(&m.c.keys, k)
 		if done && f.dlg == d {
 			f.dlg = nil
+		}
+		var cmd tea.Cmd
+		if note != "" {
+			cmd = m.setMessage(note)
 		}
 		if req != nil {
 			cmd = tea.Batch(cmd, f.do(m, req))
@@ -158,7 +162,7 @@ func (f *editing) actions(k *keymap.KeyMap) []action {
 // selected returns the selected entry in its current state, or a status
 // command saying there is none.
 func (f *editing) selected(m *Model) (store.Entry, tea.Cmd, bool) {
-	e, ok := m.list.selectedEntry(m.snap)
+	e, ok := m.list.selectedEntry(m.c.snap)
 	if !ok || m.writer() == nil {
 		return e, m.setMessage("no entry selected"), false
 	}

@@ -76,11 +76,11 @@ func (v *findingsView) show() {
 // another, unless that is under way (Model.Update asks after every
 // message); refs are the sessions' references to archives.
 func (v *findingsView) follow(m *Model, refs *refsState) tea.Cmd {
-	if !v.open || v.shown == m.snap && !v.stale || v.doing == m.snap {
+	if !v.open || v.shown == m.c.snap && !v.stale || v.doing == m.c.snap {
 		return nil
 	}
-	v.doing, v.stale = m.snap, false
-	return findingsCmd(m.snap, m.path, refs.shared())
+	v.doing, v.stale = m.c.snap, false
+	return findingsCmd(m.c.snap, m.path, refs.shared())
 }
 
 // shared are the sessions' references to archives, or nil when no
@@ -99,7 +99,7 @@ func (v *findingsView) take(m *Model, msg findingsDoneMsg, refs *refsState) tea.
 	if v.doing == msg.snap {
 		v.doing = nil
 	}
-	if msg.snap != m.snap {
+	if msg.snap != m.c.snap {
 		return v.follow(m, refs)
 	}
 	prev, had := v.selected()
@@ -261,11 +261,11 @@ func findingEntry(m *Model, fd hygiene.Finding) (store.Entry, tea.Cmd, bool) {
 		return store.Entry{}, m.setMessage(fmt.Sprintf("this finding is about %s: %s to act on one",
 			humanize.Plural(len(fd.Entries), "entry"), keyName(m.c.keys.Accept))), false
 	}
-	i, ok := m.snap.index(fd.Entries[0].ID)
+	i, ok := m.c.snap.index(fd.Entries[0].ID)
 	if !ok {
 		return store.Entry{}, m.setMessage("that entry no longer exists"), false
 	}
-	return m.snap.entries[i], nil, true
+	return m.c.snap.entries[i], nil, true
 }
 
 // openFinding shows two duplicates side by side, or closes the view on
@@ -292,12 +292,12 @@ func (v *findingsView) compare(m *Model, fd hygiene.Finding) tea.Cmd {
 			a, b, sim = min(d.Pairs[0].A, d.Pairs[0].B), max(d.Pairs[0].A, d.Pairs[0].B), d.Pairs[0].Similarity
 		}
 	}
-	ia, oka := m.snap.index(a)
-	ib, okb := m.snap.index(b)
+	ia, oka := m.c.snap.index(a)
+	ib, okb := m.c.snap.index(b)
 	if !oka || !okb {
 		return m.setMessage("that entry no longer exists")
 	}
-	c := &comparison{pair: [2]store.Entry{m.snap.entries[ia], m.snap.entries[ib]}, sim: sim}
+	c := &comparison{pair: [2]store.Entry{m.c.snap.entries[ia], m.c.snap.entries[ib]}, sim: sim}
 	for i, e := range c.pair {
 		var held bool
 		c.masked[i], held = hygiene.MaskEntry(e)

@@ -36,6 +36,15 @@ func (m *Model) partHelp() []key.Binding {
 	return nil
 }
 
+// helpGroups is the `?` help's columns with every binding it lists
+// enabled: the bindings as configured, not as narrowed while the help is
+// open.
+func (m *Model) helpGroups() [][]key.Binding {
+	keys := m.c.keys
+	keys.SetReferenceMode(m.c.editing)
+	return m.fullHelp(&keys)
+}
+
 // fullHelp is the `?` help's columns, from every part installed: the
 // list's, the search line's with the application's, the preview's, the
 // editing part's, the dialogs'. k is the key map with the bindings to

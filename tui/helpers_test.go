@@ -110,7 +110,7 @@ func typeText(m *Model, s string) {
 
 // selectedName returns the selected entry's name, or "".
 func selectedName(m *Model) string {
-	e, ok := m.list.selectedEntry(m.snap)
+	e, ok := m.list.selectedEntry(m.c.snap)
 	if !ok {
 		return ""
 	}
@@ -225,7 +225,7 @@ func (m *Model) listedEntries() []store.Entry {
 	var out []store.Entry
 	for _, r := range m.list.rows {
 		if r.isEntry() {
-			out = append(out, m.snap.entries[r.idx])
+			out = append(out, m.c.snap.entries[r.idx])
 		}
 	}
 	return out
@@ -240,7 +240,7 @@ func (f *editing) selectedFinding() (hygiene.Finding, bool) { return f.fv.select
 
 // overflow is how many help lines do not fit the screen.
 func (p *helpScreen) overflow(m *Model) int {
-	return maxTop(len(p.lines(m, m.c.width)), m.bodyHeight())
+	return maxTop(len(p.lines(&m.c, m.helpGroups(), m.c.width)), m.bodyHeight())
 }
 
 // renderMarkdown renders content at key's width and style, falling back to

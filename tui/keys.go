@@ -58,7 +58,7 @@ func (m *Model) paneKey(k tea.KeyPressMsg) (tea.Cmd, bool) {
 // close the help with the / and run u); a key that would write is
 // swallowed instead, and says so: the help did not offer it.
 func (m *Model) helpKey(k tea.KeyPressMsg) tea.Cmd {
-	if !m.hp.key(m, k, m.bodyHeight()) {
+	if !m.hp.key(&m.c, m.helpGroups(), k, m.bodyHeight()) {
 		return nil
 	}
 	m.setMode() // the keys of the layer below

@@ -22,9 +22,12 @@ const (
 	focusPreview
 )
 
-// common is what every part of the screen shares: size, styles, keys and
-// configuration.
+// common is what every part of the screen shares: size, styles, keys,
+// configuration and the snapshot shown. The root writes it (resize, the
+// terminal's reports, applySnapshot); the parts read it.
 type common struct {
+	snap          *snapshot  // the entries shown, as last read or written
+	help          help.Model // draws key bindings (the help line, the ? help)
 	width, height int
 	sized         bool // a WindowSizeMsg has arrived
 	styles        *styles
@@ -76,7 +79,6 @@ type Model struct {
 
 	db      store.Source // a v1 file, or crabtalk's store
 	open    tea.Cmd      // the first open of the file, run by Init
-	snap    *snapshot
 	indexed bool
 	loaded  bool
 	// openErr: why the last try to open the file failed ("" once open)
@@ -106,7 +108,6 @@ type Model struct {
 
 	focus focus
 	hp    helpScreen // the `?` screen
-	help  help.Model
 	mouse bool
 
 	st status
@@ -158,15 +159,14 @@ func newModel(cfg config) *Model {
 		filter:   filterAll,
 		marks:    newMarkSet(),
 		pv:       newPreview(),
-		help:     help.New(),
 		mouse:    !cfg.noMouse,
 		why:      cfg.why,
 		after:    cfg.after,
-		snap:     newSnapshot(nil),
 		lim:      defaultLimits(),
 		sorting:  -1,
 	}
 	m.c = common{
+		snap: newSnapshot(nil), help: help.New(),
 		keys: cfg.keys, dark: true, noColor: cfg.noColor,
 		styleOpt: cfg.style, now: cfg.now, loc: cfg.loc,
 	}
@@ -327,7 +327,7 @@ func (m *Model) quit() tea.Cmd {
 func (m *Model) resize(w, h int) tea.Cmd {
 	rows := m.nameRows()
 	m.c.width, m.c.height, m.c.sized = w, h, true
-	m.help.SetWidth(w)
+	m.c.help.SetWidth(w)
 	m.input.setWidth(max(w-30, 10))
 	if m.result != nil && m.nameRows() != rows {
 		m.rebuild() // the name-match section follows the height
@@ -349,11 +349,11 @@ func (m *Model) setBackground(dark bool) tea.Cmd {
 
 // applyStyles pushes the palette into the bubbles components.
 func (m *Model) applyStyles() {
-	m.help.Styles = help.DefaultStyles(m.c.dark)
+	m.c.help.Styles = help.DefaultStyles(m.c.dark)
 	m.input.promptStyle = m.c.styles.prompt
 	m.input.dimStyle = m.c.styles.dim
 	if m.c.noColor {
-		m.help.Styles = help.Styles{}
+		m.c.help.Styles = help.Styles{}
 	}
 }
 

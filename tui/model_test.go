@@ -66,7 +66,7 @@ func TestSearch_BestHitSelectedAndRecallOrder(t *testing.T) {
 			var recall []string
 			for _, r := range m.list.rows {
 				if r.header == "" && r.hit == hitExact {
-					recall = append(recall, m.snap.entries[r.idx].Name)
+					recall = append(recall, m.c.snap.entries[r.idx].Name)
 				}
 			}
 			var names []string
@@ -100,7 +100,7 @@ func TestSearch_NameMatchesFirstAndPrefixLabelled(t *testing.T) {
 		t.Errorf("expansions %v lack deploy", m.result.expansions)
 	}
 	for _, r := range m.list.rows {
-		if r.header == "" && r.hit == hitPrefix && m.snap.entries[r.idx].Name == "long-note" {
+		if r.header == "" && r.hit == hitPrefix && m.c.snap.entries[r.idx].Name == "long-note" {
 			return
 		}
 	}
@@ -356,9 +356,9 @@ func TestExplain_TotalEqualsSearchScore(t *testing.T) {
 			continue
 		}
 		q, _ := explainQuery(m.result, r)
-		ex := ix.Explain(q, m.snap.entries[r.idx].ID)
+		ex := ix.Explain(q, m.c.snap.entries[r.idx].ID)
 		if math.Abs(ex.Score-r.score) > 1e-9*math.Max(1, r.score) {
-			t.Errorf("%s: explain total %v, search score %v", m.snap.entries[r.idx].Name, ex.Score, r.score)
+			t.Errorf("%s: explain total %v, search score %v", m.c.snap.entries[r.idx].Name, ex.Score, r.score)
 		}
 		checked++
 	}
@@ -378,7 +378,7 @@ func TestSanitizedScreen(t *testing.T) {
 			Content: "# Title\n\x1b]52;c;ZXZpbA==\x07clip &#27;]2;pwned&#7; and \u009b31m\rhidden"},
 	})
 	m := openModel(t, path, 120, 40)
-	drive(m, renderCmd(m.pv.rs, m.pv.key, m.snap.entries[0].Content))
+	drive(m, renderCmd(m.pv.rs, m.pv.key, m.c.snap.entries[0].Content))
 	screen := m.screen()
 	rest := sgr.ReplaceAllString(screen, "")
 	for _, bad := range []string{"\x1b", "\x07", "\r", "\u009b"} {
@@ -396,7 +396,7 @@ func TestSanitizedScreen(t *testing.T) {
 
 func TestPreviewScrollsWithTheListKeys(t *testing.T) {
 	m := openModel(t, copyFixture(t, "crmem/small.db"), 120, 20)
-	m.list.selectID(m.snap, 19) // long-note: longer than the pane
+	m.list.selectID(m.c.snap, 19) // long-note: longer than the pane
 	drive(m, m.showSelected())
 	press(m, "tab", "j", "j")
 	if y := m.pv.vp.YOffset(); y != 2 {
@@ -436,7 +436,7 @@ func TestMissingFileIsAnEmptyMemoryUntilWritten(t *testing.T) {
 func TestRender_StaleRenderingDroppedButCached(t *testing.T) {
 	m := openModel(t, copyFixture(t, "crmem/small.db"), 120, 40)
 	press(m, "G") // deploy-steps
-	keyA, contentA := m.pv.key, m.snap.entries[m.list.rows[m.list.cursor].idx].Content
+	keyA, contentA := m.pv.key, m.c.snap.entries[m.list.rows[m.list.cursor].idx].Content
 	m.pv.cache = renderCache{} // forget, so A's rendering is in flight again
 	press(m, "k")              // selection moves on to B before A's rendering lands
 	if m.pv.key == keyA {

@@ -5,6 +5,7 @@ import (
 	"testing"
 	"time"
 
+	"charm.land/bubbles/v2/key"
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/crmem/crmem/keymap"
@@ -71,5 +72,48 @@ func TestPreview_OwnsItsState(t *testing.T) {
 	p.showText(c, "nothing here", w, h)
 	if p.lines() != "" || !strings.Contains(ansi.Strip(p.view(w, h)), "nothing here") {
 		t.Errorf("after showText: lines %q, view %q", p.lines(), ansi.Strip(p.view(w, h)))
+	}
+}
+
+// TestParts_ReadOnlyTheCommon: the panels and dialogs draw and take keys
+// from the common they share (size, styles, keys, the snapshot), with no
+// root model: the help screen, the stats panel, the reload log, a question
+// and a prompt; a dialog answers with its request and what the status
+// line says as data ("cancelled"), not by writing the root's status.
+func TestParts_ReadOnlyTheCommon(t *testing.T) {
+	c := testCommon(60, 12)
+	c.snap = newSnapshot([]store.Entry{{ID: 1, Name: "a", Kind: store.Note, CreatedAt: 1}})
+	const w, h = 60, 12
+	keys := c.keys
+	keys.SetReferenceMode(false)
+	var hp helpScreen
+	hp.show()
+	groups := [][]key.Binding{keys.NavigationKeys(), keys.AppKeys()}
+	for name, v := range map[string]string{
+		"help":  hp.view(c, groups, w, h),
+		"stats": (&statsPanel{open: true}).view(c, w, h),
+		"log":   (&changeState{logOpen: true}).logView(c, w, h),
+	} {
+		if lines := strings.Split(v, "\n"); len(lines) != h || ansi.StringWidth(lines[0]) != w {
+			t.Errorf("%s: %d lines of %d cells, want %d of %d:\n%s", name, len(lines), ansi.StringWidth(lines[0]), h, w, v)
+		}
+	}
+	if hp.key(c, groups, keyMsg("esc"), h) || hp.open {
+		t.Error("esc did not close the help, or was passed below")
+	}
+	yes := reqMarkOlderAge{age: "1h"}
+	q := &confirmDialog{text: "delete a?", yes: yes}
+	if got := ansi.Strip(q.view(c)); !strings.Contains(got, "delete a?") || !strings.Contains(got, "[y/n]") {
+		t.Errorf("question %q", got)
+	}
+	if req, done, note := q.key(&c.keys, keyMsg("y")); !done || req != request(yes) || note != "" {
+		t.Errorf("y: %v %v %q", req, done, note)
+	}
+	if req, done, note := q.key(&c.keys, keyMsg("n")); !done || req != nil || note != "cancelled" {
+		t.Errorf("n: %v %v %q", req, done, note)
+	}
+	p := newPrompt("rename", "a", nil, reqRename{})
+	if req, done, note := p.key(&c.keys, keyMsg("esc")); !done || req != nil || note != "cancelled" {
+		t.Errorf("esc in a prompt: %v %v %q", req, done, note)
 	}
 }

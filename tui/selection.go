@@ -20,7 +20,7 @@ func (m *Model) setMarked(id uint64, on bool) {
 	if on == m.marks.has(id) {
 		return
 	}
-	e, _ := m.snap.entry(id)
+	e, _ := m.c.snap.entry(id)
 	if on {
 		m.marks.put(e)
 	} else {
@@ -40,12 +40,12 @@ func (m *Model) refreshWith(s *snapshot, sel uint64) tea.Cmd {
 		return nil
 	}
 	m.applySnapshot(s)
-	if sel != 0 && !m.list.selectID(m.snap, sel) {
+	if sel != 0 && !m.list.selectID(m.c.snap, sel) {
 		m.pendingSel = sel // selected once the search re-runs, or revealed
 		if m.result == nil {
 			m.revealPending()
 		}
 	}
 	m.list.scroll(m.bodyHeight())
-	return tea.Batch(m.showSelected(), m.rerunSearch(), warmCmd(m.snap))
+	return tea.Batch(m.showSelected(), m.rerunSearch(), warmCmd(m.c.snap))
 }

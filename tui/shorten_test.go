@@ -89,7 +89,7 @@ func checkDistinctRows(t *testing.T, m *Model, what string) {
 	h := m.bodyHeight()
 	l.scroll(h)
 	ls := listStyle{width: m.listWidth(), now: m.c.now(), marks: m.marks.byID, searched: m.result != nil}
-	lines := strings.Split(ansi.Strip(l.view(m.snap, m.c.styles, ls, h)), "\n")
+	lines := strings.Split(ansi.Strip(l.view(m.c.snap, m.c.styles, ls, h)), "\n")
 	for k, line := range lines {
 		i := l.offset + k
 		if i >= len(l.rows) || !l.rows[i].isEntry() {
@@ -100,7 +100,7 @@ func checkDistinctRows(t *testing.T, m *Model, what string) {
 		if len(f) < 2 {
 			t.Fatalf("%s: row %d is %q", what, i, line)
 		}
-		shown, name := f[1], m.snap.entries[r.idx].Name
+		shown, name := f[1], m.c.snap.entries[r.idx].Name
 		if other, ok := seen[shown]; ok && other != name {
 			t.Errorf("%s: %q and %q both read %q", what, other, name, shown)
 		}

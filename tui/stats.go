@@ -55,7 +55,7 @@ func statsCmd(of statsOf, loc *time.Location, now time.Time) tea.Cmd {
 // statsOfNow is what the panel should show: the current snapshot and the
 // recall history the editing part holds.
 func (m *Model) statsOfNow() statsOf {
-	return statsOf{snap: m.snap, history: m.recallHistory()}
+	return statsOf{snap: m.c.snap, history: m.recallHistory()}
 }
 
 // openStats shows the stats panel, from its top.
@@ -89,13 +89,13 @@ func (m *Model) statsDone(msg statsDoneMsg) tea.Cmd {
 
 // key scrolls the panel at h rows; cancel, quit (as configured) and the
 // stats key close it (no key quits from an overlay).
-func (p *statsPanel) key(m *Model, k tea.KeyPressMsg, h int) {
-	keys := &m.c.keys
+func (p *statsPanel) key(c *common, k tea.KeyPressMsg, h int) {
+	keys := &c.keys
 	if key.Matches(k, keys.Cancel) || key.Matches(k, keys.Quit) || key.Matches(k, keys.Stats) {
 		p.open = false
 		return
 	}
-	p.sc.key(m, k, len(p.lines(m.c.styles, m.c.width)), h)
+	p.sc.key(keys, k, len(p.lines(c.styles, c.width)), h)
 }
 
 // lines is the panel's text below its title at width w.
@@ -117,9 +117,9 @@ func (p *statsPanel) lines(st *styles, w int) []string {
 
 // view renders the panel at w×h in place of the panes: a title with the
 // keys, then a window of the figures the movement keys scroll.
-func (p *statsPanel) view(m *Model, w, h int) string {
-	st := m.c.styles
-	keys := &m.c.keys
+func (p *statsPanel) view(c *common, w, h int) string {
+	st := c.styles
+	keys := &c.keys
 	lines := p.lines(st, w)
 	closeKeys := hints("/", keyName(keys.Cancel), keyName(keys.Quit), keyName(keys.Stats))
 	hint := "  (" + closeKeys + " close)"

@@ -47,7 +47,7 @@ func TestWhy_PanelMasksSecrets(t *testing.T) {
 	if f.panel == nil {
 		t.Fatalf("no why panel; status %q", statusText(m))
 	}
-	panel := ansi.Strip(f.bodyView(m, m.c.width, m.bodyHeight()))
+	panel := ansi.Strip(f.bodyView(&m.c, m.c.width, m.bodyHeight()))
 	if !strings.Contains(panel, "tok ") {
 		t.Fatalf("the panel does not list the hit:\n%s", panel)
 	}

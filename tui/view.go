@@ -110,7 +110,7 @@ func (m *Model) listPane(w, h int) string {
 	if len(m.list.rows) == 0 {
 		return box(m.c.styles.dim.Render(" "+m.emptyText()), w, h)
 	}
-	return box(m.list.pane(m.snap, m.c.styles, ls, h), w, h)
+	return box(m.list.pane(m.c.snap, m.c.styles, ls, h), w, h)
 }
 
 // box forces s to exactly w×h cells.
@@ -184,7 +184,7 @@ func (m *Model) shortHelp() string {
 	if len(bs) == 0 {
 		return ""
 	}
-	h := m.help
+	h := m.c.help
 	h.SetWidth(0)
 	last := bs[len(bs)-1]
 	for n := len(bs) - 1; n > 0; n-- {

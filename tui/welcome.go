@@ -15,7 +15,7 @@ import (
 // all (a missing file or an empty one), outside a search: the screen then
 // greets instead of listing.
 func (m *Model) blankMemory() bool {
-	return m.loaded && m.db != nil && m.result == nil && m.snap != nil && m.snap.len() == 0
+	return m.loaded && m.db != nil && m.result == nil && m.c.snap != nil && m.c.snap.len() == 0
 }
 
 // welcomeText is the list pane's text for a blank memory: what the file
