@@ -86,30 +86,30 @@ func (m *Model) rows() screenRows {
 }
 
 // twoPanes reports whether list and preview fit side by side.
-func (m *Model) twoPanes() bool { return m.c.width >= 80 }
+func (c *common) twoPanes() bool { return c.width >= 80 }
 
 // listWidth is the list pane's width (the whole screen in one-pane mode).
-func (m *Model) listWidth() int {
-	if !m.twoPanes() {
-		return m.c.width
+func (c *common) listWidth() int {
+	if !c.twoPanes() {
+		return c.width
 	}
-	return min(max(m.c.width*2/5, 36), 56)
+	return min(max(c.width*2/5, 36), 56)
 }
 
 // previewWidth is the preview pane's width.
 func (m *Model) previewWidth() int {
-	if !m.twoPanes() || m.read.zoom {
+	if !m.c.twoPanes() || m.read.zoom {
 		return m.c.width
 	}
-	return m.c.width - m.listWidth() - 1
+	return m.c.width - m.c.listWidth() - 1
 }
 
 // paneAt returns the pane under column x.
 func (m *Model) paneAt(x int) focus {
-	if !m.twoPanes() || m.read.zoom {
+	if !m.c.twoPanes() || m.read.zoom {
 		return m.focus
 	}
-	if x < m.listWidth() {
+	if x < m.c.listWidth() {
 		return focusList
 	}
 	return focusPreview
@@ -157,7 +157,7 @@ func (m *Model) expandNames() tea.Cmd {
 // toggleExplain switches the explain view, saying so.
 func (m *Model) toggleExplain() tea.Cmd {
 	on := m.pv.toggleExplain()
-	text := "explain on: the preview breaks down each listed row's score" + paren(hints(" ", m.explainOff(), "turns it off"))
+	text := "explain on: the preview breaks down each listed row's score" + paren(hints(" ", m.c.explainOff(), "turns it off"))
 	if !on {
 		text = "explain off"
 	}
@@ -340,10 +340,10 @@ func (m *Model) showSelected() tea.Cmd {
 		return nil
 	}
 	e := m.c.snap.entries[r.idx]
-	m.seen(e.ID)
+	m.chg.seen(e.ID)
 	return m.pv.show(&m.c, shownEntry{
 		e: e, row: r, extra: m.cardLines(e), ids: m.caps().ShowsIDs(), focused: m.focus == focusPreview,
-		result: m.result, hints: m.explainHints(),
+		result: m.result, hints: m.c.explainHints(),
 	}, w, h)
 }
 

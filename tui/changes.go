@@ -79,16 +79,16 @@ type changeState struct {
 
 // noteWritten follows this session's own writes: an entry it removed is
 // remembered as deleted here, one it put back (undo) is forgotten.
-func (m *Model) noteWritten(changes []store.Change) {
-	for _, c := range changes {
+func (c *changeState) noteWritten(changes []store.Change) {
+	for _, ch := range changes {
 		switch {
-		case c.After == nil && c.Before != nil:
-			if m.chg.deleted == nil {
-				m.chg.deleted = map[uint64]bool{}
+		case ch.After == nil && ch.Before != nil:
+			if c.deleted == nil {
+				c.deleted = map[uint64]bool{}
 			}
-			m.chg.deleted[c.Before.ID] = true
-		case c.After != nil:
-			delete(m.chg.deleted, c.After.ID)
+			c.deleted[ch.Before.ID] = true
+		case ch.After != nil:
+			delete(c.deleted, ch.After.ID)
 		}
 	}
 }
@@ -174,58 +174,59 @@ func (r reloadRecord) counts() string {
 	return "+" + humanize.Count(r.added) + " −" + humanize.Count(r.removed) + " ~" + humanize.Count(r.changed)
 }
 
-// noteReload records a reload that changed the memory: the log grows, added
-// and changed entries become unseen, removed ones are forgotten. dropped
-// are the marked entries the reload unmarked, noted on their rows.
-func (m *Model) noteReload(d store.Diff, old *snapshot, dropped []store.Entry) reloadRecord {
-	rec := recordReload(d, old, m.c.snap, m.c.now(), m.chg.deleted)
+// noteReload records a reload from old to cur at now that changed the
+// memory: the log grows, added and changed entries become unseen, removed
+// ones are forgotten. dropped are the marked entries the reload unmarked,
+// noted on their rows.
+func (c *changeState) noteReload(d store.Diff, old, cur *snapshot, now time.Time, dropped []store.Entry) reloadRecord {
+	rec := recordReload(d, old, cur, now, c.deleted)
 	for i, it := range rec.items {
 		rec.items[i].unmarked = it.kind == changeRemoved &&
 			slices.ContainsFunc(dropped, func(e store.Entry) bool { return e.ID == it.id })
 	}
 	for _, id := range d.Added {
-		delete(m.chg.deleted, id) // reported once
+		delete(c.deleted, id) // reported once
 	}
-	if m.chg.unseen == nil {
-		m.chg.unseen = map[uint64]changeKind{}
+	if c.unseen == nil {
+		c.unseen = map[uint64]changeKind{}
 	}
 	for _, id := range d.Removed {
-		delete(m.chg.unseen, id)
+		delete(c.unseen, id)
 	}
 	for _, id := range d.Changed {
-		m.chg.unseen[id] = changeChanged
+		c.unseen[id] = changeChanged
 	}
 	for _, id := range d.Added {
-		m.chg.unseen[id] = changeAdded
+		c.unseen[id] = changeAdded
 	}
-	m.chg.log = append(m.chg.log, rec)
-	if m.chg.logOpen { // the new reload goes on top: stay on the same row
-		m.chg.logCursor += 1 + len(rec.items)
+	c.log = append(c.log, rec)
+	if c.logOpen { // the new reload goes on top: stay on the same row
+		c.logCursor += 1 + len(rec.items)
 	}
-	if len(m.chg.log) > maxLoggedReloads {
-		m.chg.log = slices.Delete(m.chg.log, 0, len(m.chg.log)-maxLoggedReloads)
-		m.chg.logCursor = min(m.chg.logCursor, len(m.chg.logRows())-1)
+	if len(c.log) > maxLoggedReloads {
+		c.log = slices.Delete(c.log, 0, len(c.log)-maxLoggedReloads)
+		c.logCursor = min(c.logCursor, len(c.logRows())-1)
 	}
 	return rec
 }
 
 // seen drops the change mark of an entry the user has looked at.
-func (m *Model) seen(id uint64) { delete(m.chg.unseen, id) }
+func (c *changeState) seen(id uint64) { delete(c.unseen, id) }
 
 // latestChange is the entry `.` goes to: the most recent change not yet
 // seen, else the most recent change, of entries that still exist.
-func (m *Model) latestChange() (uint64, bool) {
+func (c *changeState) latestChange(s *snapshot) (uint64, bool) {
 	var fallback uint64
 	found := false
-	for i := len(m.chg.log) - 1; i >= 0; i-- {
-		for _, it := range m.chg.log[i].items {
+	for i := len(c.log) - 1; i >= 0; i-- {
+		for _, it := range c.log[i].items {
 			if it.kind == changeRemoved {
 				continue
 			}
-			if _, ok := m.c.snap.index(it.id); !ok {
+			if _, ok := s.index(it.id); !ok {
 				continue
 			}
-			if _, unseen := m.chg.unseen[it.id]; unseen {
+			if _, unseen := c.unseen[it.id]; unseen {
 				return it.id, true
 			}
 			if !found {
@@ -239,7 +240,7 @@ func (m *Model) latestChange() (uint64, bool) {
 // jumpToLatest selects the most recent change, whatever the scroll and the
 // order; an entry the filters or the search hide is named instead.
 func (m *Model) jumpToLatest() tea.Cmd {
-	id, ok := m.latestChange()
+	id, ok := m.chg.latestChange(m.c.snap)
 	if !ok {
 		return m.setMessage("no changes since crmem started")
 	}
@@ -253,7 +254,7 @@ func (m *Model) jumpTo(id uint64) tea.Cmd {
 		return m.setMessage("that entry no longer exists")
 	}
 	if !m.list.selectID(m.c.snap, id) {
-		m.seen(id)
+		m.chg.seen(id)
 		return m.setMessage(m.c.snap.label(i) + " is not listed: the search or a filter hides it")
 	}
 	m.focusList()
@@ -398,14 +399,15 @@ func (c *changeState) logLine(cm *common, r logRow, selected bool, w int) string
 	return line
 }
 
-// withChangeHint puts `.` first in the short help while reloads have left
-// changes the user has not seen: ". 2 unseen changes".
-func (m *Model) withChangeHint(bs []key.Binding) []key.Binding {
-	n := len(m.chg.unseen)
-	if n == 0 || m.typing || m.hp.open || !m.c.keys.LatestChange.Enabled() {
+// withChangeHint puts `.` first in the short help bs of the list or the
+// preview while reloads have left changes the user has not seen: ". 2
+// unseen changes".
+func (c *changeState) withChangeHint(keys *keymap.KeyMap, bs []key.Binding) []key.Binding {
+	n := len(c.unseen)
+	if n == 0 || !keys.LatestChange.Enabled() {
 		return bs
 	}
-	hint := m.c.keys.LatestChange
+	hint := keys.LatestChange
 	hint.SetHelp(hint.Help().Key, humanize.Plural(n, "unseen change"))
 	return append([]key.Binding{hint}, bs...)
 }

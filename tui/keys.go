@@ -109,7 +109,7 @@ func (m *Model) appKey(k tea.KeyPressMsg) (tea.Cmd, bool) {
 	case key.Matches(k, keys.Recall):
 		return m.toggleRecall(), true
 	case key.Matches(k, keys.Stats):
-		return m.openStats(), true
+		return m.sp.show(&m.c, m.statsOfNow()), true
 	case key.Matches(k, keys.Reload):
 		m.w.manual = true
 		return m.reloadNow(), true

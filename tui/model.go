@@ -211,7 +211,7 @@ func (m *Model) Init() tea.Cmd {
 // whatever snapshot that left.
 func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	model, cmd := m.update(msg)
-	return model, tea.Batch(cmd, m.refreshStats(), m.followSnapshot())
+	return model, tea.Batch(cmd, m.sp.refresh(&m.c, m.statsOfNow()), m.followSnapshot())
 }
 
 // update handles one message for Update.
@@ -280,7 +280,7 @@ func (m *Model) dispatch(msg tea.Msg) tea.Cmd {
 	case orderReadyMsg:
 		return m.orderReady(msg)
 	case statsDoneMsg:
-		return m.statsDone(msg)
+		return m.sp.done(&m.c, msg, m.statsOfNow())
 	case whyDoneMsg:
 		if m.why != nil {
 			return m.why.done(m, msg)

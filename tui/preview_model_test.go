@@ -117,3 +117,59 @@ func TestParts_ReadOnlyTheCommon(t *testing.T) {
 		t.Errorf("esc in a prompt: %v %v %q", req, done, note)
 	}
 }
+
+// TestParts_KeepTheirOwnState: the reload log, the stats panel and the
+// date filter keep and change their own state from the common and what
+// the root hands them, with no root model: a reload's changes become
+// unseen and go to the log (latest change, the short help's hint, seen);
+// the stats panel asks for figures once per snapshot and drops a stale
+// answer; the date prompt opens and filters.
+func TestParts_KeepTheirOwnState(t *testing.T) {
+	c := testCommon(80, 20)
+	old := newSnapshot([]store.Entry{{ID: 1, Name: "a", Kind: store.Note, CreatedAt: 1}})
+	cur := newSnapshot([]store.Entry{{ID: 1, Name: "a", Kind: store.Note, CreatedAt: 1}, {ID: 2, Name: "b", Kind: store.Note, CreatedAt: 2}})
+	var chg changeState
+	chg.noteWritten([]store.Change{{Before: &old.entries[0]}}) // this session deleted 1 …
+	rec := chg.noteReload(store.Diff{Added: []uint64{2}}, old, cur, c.now(), nil)
+	if rec.summary() != "reloaded: +1 b" || len(chg.log) != 1 {
+		t.Fatalf("reload noted as %q, log %d", rec.summary(), len(chg.log))
+	}
+	if id, ok := chg.latestChange(cur); !ok || id != 2 {
+		t.Fatalf("latest change %d %v", id, ok)
+	}
+	short := []key.Binding{c.keys.Help}
+	if got := chg.withChangeHint(&c.keys, short); len(got) != 2 || got[0].Help().Desc != "1 unseen change" {
+		t.Fatalf("hint %v", helpText(got))
+	}
+	chg.seen(2)
+	if got := chg.withChangeHint(&c.keys, short); len(got) != 1 {
+		t.Fatalf("seen, still hinted: %v", helpText(got))
+	}
+
+	var sp statsPanel
+	now := statsOf{snap: cur}
+	cmd := sp.show(c, now)
+	if cmd == nil || !sp.open || sp.refresh(c, now) != nil {
+		t.Fatal("stats: the figures were not asked for once")
+	}
+	stale := statsDoneMsg{of: statsOf{snap: old}}
+	if sp.done(c, stale, now); sp.shown.snap != nil {
+		t.Fatal("stats: a stale answer was shown")
+	}
+	if sp.done(c, cmd().(statsDoneMsg), now); sp.shown != now {
+		t.Fatal("stats: the answer was not shown")
+	}
+
+	var d dateState
+	if d.keep() != nil {
+		t.Fatal("date filter on before any range")
+	}
+	d.open(c)
+	if !d.prompting {
+		t.Fatal("date prompt not open")
+	}
+	d.r = dateRange{from: 2, to: 3, text: "x"}
+	if keep := d.keep(); keep == nil || keep(cur.entries[0]) || !keep(cur.entries[1]) {
+		t.Fatal("date filter does not keep only the range")
+	}
+}

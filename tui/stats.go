@@ -58,33 +58,32 @@ func (m *Model) statsOfNow() statsOf {
 	return statsOf{snap: m.c.snap, history: m.recallHistory()}
 }
 
-// openStats shows the stats panel, from its top.
-func (m *Model) openStats() tea.Cmd {
-	m.sp.open, m.sp.sc = true, scroller{}
-	return m.refreshStats()
+// show opens the panel from its top, computing the figures of now.
+func (p *statsPanel) show(c *common, now statsOf) tea.Cmd {
+	p.open, p.sc = true, scroller{}
+	return p.refresh(c, now)
 }
 
-// refreshStats starts computing the figures when the panel is open and
-// shows another snapshot than the current one, unless that is under way.
-func (m *Model) refreshStats() tea.Cmd {
-	now := m.statsOfNow()
-	if !m.sp.open || m.sp.shown == now || m.sp.doing == now {
+// refresh starts computing the figures of now when the panel is open and
+// shows others, unless that is under way.
+func (p *statsPanel) refresh(c *common, now statsOf) tea.Cmd {
+	if !p.open || p.shown == now || p.doing == now {
 		return nil
 	}
-	m.sp.doing = now
-	return statsCmd(now, m.c.loc, m.c.now())
+	p.doing = now
+	return statsCmd(now, c.loc, c.now())
 }
 
-// statsDone takes the figures of a snapshot and history; figures of ones
-// replaced meanwhile are dropped (refreshStats asks for the current ones).
-func (m *Model) statsDone(msg statsDoneMsg) tea.Cmd {
-	if m.sp.doing == msg.of {
-		m.sp.doing = statsOf{}
+// done takes the figures of a snapshot and history; figures of ones
+// replaced meanwhile (other than now) are dropped, and now's asked for.
+func (p *statsPanel) done(c *common, msg statsDoneMsg, now statsOf) tea.Cmd {
+	if p.doing == msg.of {
+		p.doing = statsOf{}
 	}
-	if msg.of == m.statsOfNow() {
-		m.sp.shown, m.sp.s = msg.of, msg.s
+	if msg.of == now {
+		p.shown, p.s = msg.of, msg.s
 	}
-	return m.refreshStats()
+	return p.refresh(c, now)
 }
 
 // key scrolls the panel at h rows; cancel, quit (as configured) and the

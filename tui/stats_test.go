@@ -70,7 +70,7 @@ func TestStats_DropsStaleFigures(t *testing.T) {
 	m := openModel(t, path, 100, 40)
 	m.sp.open = true
 	old := m.c.snap
-	cmd := m.refreshStats()
+	cmd := m.sp.refresh(&m.c, m.statsOfNow())
 	if cmd == nil {
 		t.Fatal("opening computes nothing")
 	}

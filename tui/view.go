@@ -70,7 +70,7 @@ func (m *Model) body() string {
 	if m.read.zoom {
 		return m.pv.view(m.c.width, h)
 	}
-	if !m.twoPanes() {
+	if !m.c.twoPanes() {
 		if m.focus == focusPreview {
 			return m.pv.view(m.c.width, h)
 		}
@@ -81,7 +81,7 @@ func (m *Model) body() string {
 		line = "│"
 	}
 	sep := m.c.styles.border.Render(line)
-	lw, pw := m.listWidth(), m.previewWidth()
+	lw, pw := m.c.listWidth(), m.previewWidth()
 	left, right := strings.Split(m.listPane(lw, h), "\n"), strings.Split(m.pv.view(pw, h), "\n")
 	rows := make([]string, h)
 	for i := range rows {
@@ -150,7 +150,7 @@ func (m *Model) searchLine() string {
 	if m.loaded && !m.indexed && m.db != nil {
 		parts = append([]barPart{{"indexing… (name matches only)", 7}}, parts...)
 	}
-	return m.searchBar.view(m.c.styles, m.c.width, m.searchPrompt(), m.searchPlaceholder(), parts)
+	return m.searchBar.view(m.c.styles, m.c.width, m.c.searchPrompt(), m.c.searchPlaceholder(), parts)
 }
 
 // helpLinesOf is the help lines with o the top layer's overlay.
@@ -176,7 +176,7 @@ func (m *Model) shortHelp() string {
 		short = m.welcomeKeys()
 	}
 	var bs []key.Binding
-	for _, b := range m.withChangeHint(short) {
+	for _, b := range m.chg.withChangeHint(&m.c.keys, short) {
 		if b.Enabled() {
 			bs = append(bs, b)
 		}
