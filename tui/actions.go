@@ -131,8 +131,7 @@ func (m *Model) rebuild() { m.list.rebuild(m.c.snap, m.rowsSpec(), m.bodyHeight(
 func (m *Model) rowsSpec() rowsSpec {
 	lim := m.lim
 	lim.nameRows = m.nameRows()
-	return rowsSpec{filter: m.filter, keep: m.listKeep(), order: m.order, res: m.result,
-		lim: lim, expanded: m.expanded, recall: m.recall && m.result != nil, loc: m.c.loc}
+	return m.list.spec(m.result, m.listKeep(), lim, m.c.loc)
 }
 
 // nameRows is how many name-match rows are listed before "… N more": the
@@ -149,7 +148,7 @@ func (m *Model) nameRows() int {
 
 // expandNames lists every name match instead of the first few.
 func (m *Model) expandNames() tea.Cmd {
-	m.expanded = true
+	m.list.expanded = true
 	m.rebuild()
 	return m.showSelected()
 }
@@ -167,12 +166,12 @@ func (m *Model) toggleExplain() tea.Cmd {
 // toggleRecall switches the recall view: exactly what the agent's
 // recall(query, limit) returns.
 func (m *Model) toggleRecall() tea.Cmd {
-	if m.result == nil && !m.recall {
+	if m.result == nil && !m.list.recallView {
 		return m.setMessage("recall view: type a query first" + paren(keyName(m.c.keys.Search)))
 	}
-	m.recall = !m.recall
+	m.list.recallView = !m.list.recallView
 	m.rebuild()
-	if m.recall {
+	if m.list.recallView {
 		m.list.selectFirst(m.bodyHeight(), false)
 	}
 	return m.showSelected()
@@ -186,7 +185,7 @@ func (m *Model) selectBest() tea.Cmd {
 
 // setFilter shows one kind (or all).
 func (m *Model) setFilter(f kindFilter) tea.Cmd {
-	m.filter = f
+	m.list.filter = f
 	id, had := m.list.selectedID(m.c.snap)
 	m.list.cursor = 0 // the selection stays if listed, else the first entry
 	m.list.relayout(m.c.snap, m.rowsSpec(), id, had, m.bodyHeight())
@@ -202,7 +201,7 @@ func (m *Model) setOrder(o sortOrder) tea.Cmd {
 		return tea.Batch(orderCmd(m.c.snap, o), m.setMessage("sorting by "+o.String()+"…"))
 	}
 	m.sorting = -1
-	m.order = o
+	m.list.order = o
 	m.rebuild()
 	return tea.Batch(m.showSelected(), m.setMessage("sorted by "+o.String()))
 }
@@ -212,7 +211,7 @@ func (m *Model) nextOrder() sortOrder {
 	if m.sorting >= 0 {
 		return m.sorting.next(m.applied != "")
 	}
-	return m.order.next(m.applied != "")
+	return m.list.order.next(m.applied != "")
 }
 
 // orderReady applies an order built off the loop if it is still wanted.
@@ -223,7 +222,7 @@ func (m *Model) orderReady(msg orderReadyMsg) tea.Cmd {
 	if msg.snap != m.c.snap && !m.c.snap.ready(msg.o) {
 		return orderCmd(m.c.snap, msg.o) // a reload came in between
 	}
-	if m.order == sortRelevance && !m.sortingSearch { // a search began meanwhile: the order is for after it
+	if m.list.order == sortRelevance && !m.sortingSearch { // a search began meanwhile: the order is for after it
 		m.sorting, m.orderBeforeSearch = -1, msg.o
 		return nil
 	}
@@ -241,8 +240,8 @@ func (m *Model) querySet() tea.Cmd {
 		m.endSearch()
 		return m.showSelected()
 	}
-	if m.result == nil && m.order != sortRelevance {
-		m.orderBeforeSearch, m.order = m.order, sortRelevance
+	if m.result == nil && m.list.order != sortRelevance {
+		m.orderBeforeSearch, m.list.order = m.list.order, sortRelevance
 	}
 	return searchCmd(m.searchInput(q))
 }
@@ -260,9 +259,9 @@ func (m *Model) searchInput(q string) searchInput {
 // endSearch drops the query's results and restores the order.
 func (m *Model) endSearch() {
 	m.result, m.applied = nil, ""
-	m.moved, m.expanded, m.recall = false, false, false
-	if m.order == sortRelevance {
-		m.order = m.orderBeforeSearch
+	m.moved, m.list.expanded, m.list.recallView = false, false, false
+	if m.list.order == sortRelevance {
+		m.list.order = m.orderBeforeSearch
 	}
 	m.rebuild()
 }
@@ -282,7 +281,7 @@ func (m *Model) searchDone(msg searchDoneMsg) tea.Cmd {
 		return nil // stale
 	}
 	if msg.result.query != m.applied {
-		m.expanded = false
+		m.list.expanded = false
 	}
 	m.result, m.applied = msg.result, msg.result.query
 	m.rebuild()
@@ -308,7 +307,7 @@ func (m *Model) revealPending() {
 		m.searchSeq++
 		m.endSearch()
 	}
-	m.filter = filterAll
+	m.list.filter = filterAll
 	m.list.relayout(m.c.snap, m.rowsSpec(), id, true, m.bodyHeight())
 }
 
@@ -359,7 +358,7 @@ func (m *Model) emptyText() string {
 	case m.blankMemory():
 		return "" // the list pane greets (welcomeText)
 	}
-	return "no " + m.filter.String() + " here"
+	return "no " + m.list.filter.String() + " here"
 }
 
 // rendered hands a rendering to the preview, shown if it is still wanted.

@@ -101,7 +101,7 @@ func BenchmarkKeys(b *testing.B) {
 	}
 	sortTo := func(o sortOrder) func(*Model) {
 		return func(m *Model) {
-			for m.order != o {
+			for m.list.order != o {
 				drive(m, m.setOrder(m.nextOrder()))
 			}
 		}

@@ -85,8 +85,8 @@ func TestChanges_DotJumpsWhateverSortAndScroll(t *testing.T) {
 	path := copyFixture(t, "crmem/small.db")
 	m := openModel(t, path, 100, 12)
 	press(m, "s", "s") // name
-	if m.order != sortName {
-		t.Fatalf("order %v", m.order)
+	if m.list.order != sortName {
+		t.Fatalf("order %v", m.list.order)
 	}
 	press(m, "G")
 	apply(t, path, store.Write{Name: "commit-format", Content: "new format"})

@@ -71,12 +71,29 @@ type row struct {
 // isEntry reports whether the row shows an entry.
 func (r row) isEntry() bool { return r.header == "" && r.more == 0 }
 
-// listView is the list pane's state: rows, cursor and scroll offset.
+// listView is the list pane, a sub-model: what it lists (the kind filter,
+// the order, how a search is shown), its rows, the cursor and the scroll
+// offset. It lays itself out again from a rowsSpec (rebuild), keeps its
+// selection, moves on its keys and takes clicks; the root says what
+// snapshot and search it lists.
 type listView struct {
+	filter     kindFilter
+	order      sortOrder
+	expanded   bool // every name match is listed, not only the first nameRows
+	recallView bool // the recall view: exactly recall(query, recallLimit)
+
 	rows    []row
 	entries int // entry rows (not headers) in rows
 	cursor  int
 	offset  int
+}
+
+// spec is what the list is laid out from: its own filter, order and view
+// of a search, with the search's result res (nil: none), the other filters
+// (keep), the limits and the time zone.
+func (l *listView) spec(res *searchResult, keep func(store.Entry) bool, lim limits, loc *time.Location) rowsSpec {
+	return rowsSpec{filter: l.filter, keep: keep, order: l.order, res: res,
+		lim: lim, expanded: l.expanded, recall: l.recallView && res != nil, loc: loc}
 }
 
 // setRows installs rows and counts the entries among them.

@@ -90,3 +90,22 @@ func TestListView_OwnsItsRebuildAndSelection(t *testing.T) {
 		t.Error("a click below the pane selected a row")
 	}
 }
+
+// TestListView_SaysWhatItLists: the list keeps what it lists (its kind
+// filter, order, expanded name matches, the recall view) and lays itself
+// out from them; the recall view needs a search to show.
+func TestListView_SaysWhatItLists(t *testing.T) {
+	l := listView{filter: kindFilter(store.Archive), order: sortOldest, expanded: true, recallView: true}
+	sp := l.spec(nil, nil, defaultLimits(), time.UTC)
+	if sp.filter != l.filter || sp.order != sortOldest || !sp.expanded || sp.recall {
+		t.Errorf("without a search: %+v", sp)
+	}
+	if sp := l.spec(&searchResult{}, nil, defaultLimits(), time.UTC); !sp.recall {
+		t.Error("the recall view is off with a search")
+	}
+	s := newSnapshot([]store.Entry{{ID: 1, Name: "n", Kind: store.Note}, {ID: 2, Name: "a", Kind: store.Archive, CreatedAt: 5}})
+	l.rebuild(s, sp, 5)
+	if got := l.listedIDs(s); len(got) != 1 || got[0] != 2 {
+		t.Errorf("archives only: listed %v", got)
+	}
+}

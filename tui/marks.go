@@ -36,7 +36,7 @@ func (f *editing) markListed(m *Model) tea.Cmd {
 	switch {
 	case !on && len(ids) == m.marks.len(): // every mark is listed: drop them at once, not one by one
 		m.marks.clear()
-	case m.result == nil || m.recall:
+	case m.result == nil || m.list.recallView:
 		m.marks.reserve(len(ids))
 		m.marks.setListed(m.c.snap, &m.list, on) // from the rows: 100k marks stay cheap
 	default:
@@ -58,7 +58,7 @@ func (f *editing) markListed(m *Model) tea.Cmd {
 // (by relevance the sections list only the first hits) every hit the
 // filters keep; the recall view marks what it lists.
 func (m *Model) markableIDs() []uint64 {
-	if m.result == nil || m.recall {
+	if m.result == nil || m.list.recallView {
 		return m.list.listedIDs(m.c.snap)
 	}
 	hits, _ := keptHits(m.c.snap, m.rowsSpec())

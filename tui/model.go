@@ -86,9 +86,7 @@ type Model struct {
 	// noFolder: the memory file's folder did not exist when it was opened
 	noFolder bool
 
-	list              listView
-	filter            kindFilter
-	order             sortOrder
+	list              listView  // the list: its rows, selection, filter and order
 	sorting           sortOrder // the order being built off the loop, or -1
 	sortingSearch     bool      // sorting was asked for a search's hits, not for after it
 	orderBeforeSearch sortOrder
@@ -100,8 +98,6 @@ type Model struct {
 	searchSeq  int
 	applied    string // the query the current result is for
 	result     *searchResult
-	expanded   bool // every name match is listed, not only the first nameRows
-	recall     bool // the recall view: exactly recall(query, recallLimit)
 	lim        limits
 
 	pv preview // the right pane: card, rendered content, scroll
@@ -156,7 +152,7 @@ func newModel(cfg config) *Model {
 		path:     cfg.path,
 		sessions: cfg.sessions,
 		home:     cfg.home,
-		filter:   filterAll,
+		list:     listView{filter: filterAll},
 		marks:    newMarkSet(),
 		pv:       newPreview(),
 		mouse:    !cfg.noMouse,
@@ -173,7 +169,7 @@ func newModel(cfg config) *Model {
 	if !cfg.keys.Configured() {
 		m.c.keys = keymap.DefaultKeyMap()
 	}
-	m.order = cfg.order
+	m.list.order = cfg.order
 	m.read.pager = cfg.pager
 	m.maxExpansions = cfg.maxExpansions
 	m.lim.nameRows = cmp.Or(cfg.nameMatches, m.lim.nameRows)

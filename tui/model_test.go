@@ -153,12 +153,12 @@ func TestSearch_EscClearsAndRestoresOrder(t *testing.T) {
 	press(m, "s", "s") // name order
 	press(m, "/")
 	typeText(m, "alice")
-	if m.order != sortRelevance {
-		t.Fatalf("order while searching %v", m.order)
+	if m.list.order != sortRelevance {
+		t.Fatalf("order while searching %v", m.list.order)
 	}
 	press(m, "esc")
-	if m.order != sortName || m.result != nil || m.input.Value() != "" || m.typing {
-		t.Errorf("after esc: order %v, result %v, input %q, typing %v", m.order, m.result != nil, m.input.Value(), m.typing)
+	if m.list.order != sortName || m.result != nil || m.input.Value() != "" || m.typing {
+		t.Errorf("after esc: order %v, result %v, input %q, typing %v", m.list.order, m.result != nil, m.input.Value(), m.typing)
 	}
 	if len(listNames(m)) != 26 {
 		t.Errorf("list has %d entries after esc, want 26", len(listNames(m)))
@@ -219,8 +219,8 @@ func TestSortOrdersAndDateGroups(t *testing.T) {
 		t.Errorf("by size: %v", listNames(m))
 	}
 	press(m, "s") // back to newest (no relevance without a query)
-	if m.order != sortNewest {
-		t.Errorf("cycle without a query went to %v", m.order)
+	if m.list.order != sortNewest {
+		t.Errorf("cycle without a query went to %v", m.list.order)
 	}
 }
 

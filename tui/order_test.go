@@ -72,12 +72,12 @@ func TestSortSwitch_NeverSortsOnTheLoop(t *testing.T) {
 	if m.c.snap.ready(sortOldest) {
 		t.Fatal("s built the order on the update loop")
 	}
-	if !slices.Equal(listNames(m), before) || m.order != sortNewest {
+	if !slices.Equal(listNames(m), before) || m.list.order != sortNewest {
 		t.Fatal("the list changed before its order was built")
 	}
 	drive(m, func() tea.Msg { return cmd() })
-	if m.order != sortOldest || !m.c.snap.ready(sortOldest) {
-		t.Fatalf("order %v after the build arrived, want oldest", m.order)
+	if m.list.order != sortOldest || !m.c.snap.ready(sortOldest) {
+		t.Fatalf("order %v after the build arrived, want oldest", m.list.order)
 	}
 	if got := listNames(m); got[0] != before[len(before)-1] {
 		t.Fatalf("oldest first is %q, want %q", got[0], before[len(before)-1])
@@ -91,8 +91,8 @@ func TestReload_KeepsTheOrderBuilt(t *testing.T) {
 	m := openModel(t, path, 120, 40)
 	drive(m, warmCmd(m.c.snap))
 	press(m, "s", "s") // oldest, name
-	if m.order != sortName {
-		t.Fatalf("order %v, want name", m.order)
+	if m.list.order != sortName {
+		t.Fatalf("order %v, want name", m.list.order)
 	}
 	apply(t, path, store.Add{Name: "aaa-first", Content: "new"}, store.Rename{Name: "scratch", New: "\u9fff-last"})
 	msg := reloadCmd(m.db, m.c.snap, false)().(reloadedMsg)

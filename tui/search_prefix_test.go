@@ -103,15 +103,15 @@ func TestSort_OrderBuiltDuringASearchWaitsForIt(t *testing.T) {
 	press(m, "/")
 	typeText(m, "canary")
 	drive(m, building) // the order arrives while searching
-	if m.order != sortRelevance {
-		t.Fatalf("the search is sorted by %s, want relevance", m.order)
+	if m.list.order != sortRelevance {
+		t.Fatalf("the search is sorted by %s, want relevance", m.list.order)
 	}
 	if h := headers(m); len(h) == 0 || !strings.HasPrefix(h[0], "name matches") {
 		t.Fatalf("the search lost its sections: %q", h)
 	}
 	press(m, "esc")
-	if m.order != sortName {
-		t.Fatalf("after the search the list is sorted by %s, want name (the order asked for)", m.order)
+	if m.list.order != sortName {
+		t.Fatalf("after the search the list is sorted by %s, want name (the order asked for)", m.list.order)
 	}
 }
 

@@ -208,7 +208,7 @@ func (m *Model) searchStatus() string {
 	if r == nil {
 		return ""
 	}
-	if m.recall {
+	if m.list.recallView {
 		return fmt.Sprintf("recall view: top %s of %s%s",
 			humanize.Count(min(m.lim.recallLimit, r.exactTotal)), humanize.Plural(r.exactTotal, "hit"), paren(hints(": ", keyName(m.c.keys.Recall), "all hits")))
 	}

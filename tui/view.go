@@ -137,7 +137,7 @@ func box(s string, w, h int) string {
 // searchLine renders the search line (searchBar.view) with the filter,
 // order and index state on the right, each with how telling it is.
 func (m *Model) searchLine() string {
-	parts := []barPart{{m.filter.String(), 3}, {m.order.String(), 2}, {m.list.position(), 4}}
+	parts := []barPart{{m.list.filter.String(), 3}, {m.list.order.String(), 2}, {m.list.position(), 4}}
 	if lines := m.pv.lines(); lines != "" {
 		parts = append(parts, barPart{"preview " + lines, 1})
 	}
