@@ -341,7 +341,7 @@ func (v *findingsView) compareKey(m *Model, k tea.KeyPressMsg) (tea.Cmd, finding
 	case key.Matches(k, keys.Bottom): // compareView clamps it to the last page
 		c.offset = math.MaxInt32
 	default:
-		if d, ok := m.moveDelta(k); ok {
+		if d, ok := navDelta(&m.c.keys, k, m.bodyHeight(), 0); ok { // top and bottom are above
 			c.offset = max(c.offset+d, 0)
 		}
 	}

@@ -150,12 +150,6 @@ func (m *Model) listKey(k tea.KeyPressMsg) tea.Cmd {
 	return m.showSelected()
 }
 
-// moveDelta converts a navigation key to a row delta at the screen's
-// body height, top and bottom as far as the list's length.
-func (m *Model) moveDelta(k tea.KeyPressMsg) (int, bool) {
-	return navDelta(&m.c.keys, k, m.bodyHeight(), len(m.list.rows))
-}
-
 // navDelta converts a navigation key to a row delta: a page is height-1
 // rows, top and bottom are last rows away.
 func navDelta(keys *keymap.KeyMap, k tea.KeyPressMsg, height, last int) (int, bool) {

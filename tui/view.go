@@ -45,7 +45,7 @@ func (m *Model) screen() string {
 		lines = lines[n-max(m.c.height, 1):]
 	}
 	for i, l := range lines {
-		lines[i] = m.fitLine(l, m.c.width)
+		lines[i] = m.c.fitLine(l, m.c.width)
 	}
 	return strings.Join(lines, "\n")
 }
@@ -53,13 +53,13 @@ func (m *Model) screen() string {
 // fitLine fits a line laid out by grapheme clusters to w cells as the
 // renderer measures them (common.cells): a line laid out to the full
 // width is made exactly w wide, a shorter one only kept within w.
-func (m *Model) fitLine(l string, w int) string {
+func (c *common) fitLine(l string, w int) string {
 	gw := ansi.StringWidth(l)
-	if m.c.cells == ansi.GraphemeWidth && gw <= w {
+	if c.cells == ansi.GraphemeWidth && gw <= w {
 		return l
 	}
-	if gw == w || m.c.cells.StringWidth(l) > w {
-		return cellwidth.Fit(m.c.cells, l, w)
+	if gw == w || c.cells.StringWidth(l) > w {
+		return cellwidth.Fit(c.cells, l, w)
 	}
 	return l
 }
@@ -87,7 +87,7 @@ func (m *Model) body() string {
 	for i := range rows {
 		// each pane's line fitted as the renderer measures, so the
 		// separator stays in its column whatever the text
-		rows[i] = m.fitLine(left[i], lw) + sep + m.fitLine(right[i], pw)
+		rows[i] = m.c.fitLine(left[i], lw) + sep + m.c.fitLine(right[i], pw)
 	}
 	return strings.Join(rows, "\n")
 }
@@ -105,7 +105,7 @@ func (m *Model) listPane(w, h int) string {
 		return box(m.welcomePane(w), w, h)
 	}
 	if m.loaded && m.db == nil {
-		return box(m.paneText(w, m.unopenedText()), w, h)
+		return box(paneText(m.c.styles, w, m.unopenedText()), w, h)
 	}
 	if len(m.list.rows) == 0 {
 		return box(m.c.styles.dim.Render(" "+m.emptyText()), w, h)
