@@ -164,7 +164,7 @@ func (m *Model) layerBody(w, h int) string {
 		case layerWhy:
 			body = m.why.bodyView(&m.c, w, h)
 		case layerFindings:
-			body = m.ed.fv.view(m, w, h)
+			body = m.ed.fv.view(&m.c, m.caps().ShowsIDs(), w, h)
 		}
 		if body != "" {
 			return body
@@ -184,7 +184,7 @@ func (m *Model) overlay() string {
 	case layerDialog:
 		return m.ed.dlg.view(&m.c)
 	case layerFindings:
-		return m.ed.fv.hints(m)
+		return m.ed.fv.hints(&m.c.keys, m.readOnly())
 	}
 	return ""
 }
