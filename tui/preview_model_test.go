@@ -77,8 +77,8 @@ func TestPreview_OwnsItsState(t *testing.T) {
 
 // TestParts_ReadOnlyTheCommon: the panels and dialogs draw and take keys
 // from the common they share (size, styles, keys, the snapshot), with no
-// root model: the help screen, the stats panel, the reload log, a question
-// and a prompt; a dialog answers with its request and what the status
+// root model: the help screen, the stats panel, the reload log, the
+// findings view, a question and a prompt; a dialog answers with its request and what the status
 // line says as data ("cancelled"), not by writing the root's status.
 func TestParts_ReadOnlyTheCommon(t *testing.T) {
 	c := testCommon(60, 12)
@@ -93,6 +93,7 @@ func TestParts_ReadOnlyTheCommon(t *testing.T) {
 		"help":  hp.view(c, groups, w, h),
 		"stats": (&statsPanel{open: true}).view(c, w, h),
 		"log":   (&changeState{logOpen: true}).logView(c, w, h),
+		"lint":  (&findingsView{open: true}).view(c, true, w, h),
 	} {
 		if lines := strings.Split(v, "\n"); len(lines) != h || ansi.StringWidth(lines[0]) != w {
 			t.Errorf("%s: %d lines of %d cells, want %d of %d:\n%s", name, len(lines), ansi.StringWidth(lines[0]), h, w, v)
