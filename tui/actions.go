@@ -8,7 +8,6 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
-	"github.com/crmem/crmem/bm25"
 	"github.com/crmem/crmem/internal/humanize"
 	"github.com/crmem/crmem/store"
 )
@@ -407,12 +406,4 @@ func (m *Model) applySnapshot(s *snapshot) []store.Entry {
 	slices.SortFunc(dropped, func(a, b store.Entry) int { return cmp.Compare(a.ID, b.ID) })
 	m.list.relayout(m.c.snap, m.rowsSpec(), id, had, m.bodyHeight())
 	return dropped
-}
-
-// index returns the bm25 index once it is built, else nil.
-func (m *Model) index() *bm25.Index {
-	if m.db == nil || !m.indexed {
-		return nil
-	}
-	return m.db.Memory().Index()
 }

@@ -11,6 +11,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
+	"github.com/crmem/crmem/bm25"
 	"github.com/crmem/crmem/store"
 	"github.com/crmem/crmem/store/hygiene"
 )
@@ -253,4 +254,12 @@ func renderMarkdown(rs *renderers, key renderKey, content string) string {
 func storeHits(r *searchResult) map[uint64]store.RecallHit {
 	p, _ := r.parts.(recallParts)
 	return p.hits
+}
+
+// index returns the bm25 index once it is built, else nil.
+func (m *Model) index() *bm25.Index {
+	if m.db == nil || !m.indexed {
+		return nil
+	}
+	return m.db.Memory().Index()
 }
