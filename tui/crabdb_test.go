@@ -236,3 +236,19 @@ func TestExplain_OneViewForBothFormats(t *testing.T) {
 		}
 	}
 }
+
+// TestExplain_StoreTotalsWrapOnANarrowPane: on a narrow preview the
+// store's explain view wraps its totals, as the v1 view does, instead of
+// cutting them ("stored stats: 23 documents, 876 tokens (average 38.…").
+func TestExplain_StoreTotalsWrapOnANarrowPane(t *testing.T) {
+	m := openModel(t, copyStore(t, "small.crmem"), 80, 40)
+	press(m, "/")
+	typeText(m, "depl")
+	press(m, "enter", "x")
+	s := squeeze(ansi.Strip(m.pv.vp.GetContent()))
+	for _, w := range []string{"storedstats:23documents,876tokens(average38.09)", "k1=1.2,b=0.75;df=postingrows"} {
+		if !strings.Contains(s, w) {
+			t.Errorf("the totals lack %q:\n%s", w, m.pv.vp.GetContent())
+		}
+	}
+}
