@@ -71,7 +71,6 @@ type KeyMap struct {
 	// Complete completes an entry name in a prompt that asks for one.
 	Complete key.Binding
 
-	mode      Mode               // set by SetMode; ShortHelp depends on it
 	base      map[string]binding // the configured keys and labels, by snake_case name
 	interrupt key.Binding        // ctrl+c: quits in every mode; not configurable
 }
@@ -213,32 +212,11 @@ func (k KeyMap) AppKeys() []key.Binding {
 	return []key.Binding{k.Reload, k.Mouse, k.Suspend, k.Help, k.Quit, k.interrupt}
 }
 
-// ShortHelp is the one-line help shown at the bottom of the screen: the
-// search line's keys while typing, the main keys otherwise. Help comes
-// last; a view that cannot fit them all drops others before it.
-func (k KeyMap) ShortHelp() []key.Binding {
-	switch k.mode {
-	case ModeSearch:
-		return []key.Binding{k.SearchAccept, k.SearchCancel, k.Up, k.Down, k.Recall, k.quitHint()}
-	case ModePreview:
-		return []key.Binding{k.Back, k.Search, k.Focus, k.Explain, k.Edit, k.quitHint(), k.Help}
-	case ModeHelp:
-		return []key.Binding{k.Up, k.Down, k.Quit}
-	case ModeLog:
-		return []key.Binding{k.Up, k.Down, k.Accept, k.Cancel}
-	case ModePanel:
-		return []key.Binding{k.Up, k.Down, k.PageDown, k.Cancel}
-	case ModePrompt, ModeQuestion, ModeChoice, ModeFindings:
-		return nil // the dialog or view names its own keys
-	}
-	return []key.Binding{k.Search, k.SearchCancel, k.Open, k.Sort, k.Explain, k.Edit, k.quitHint(), k.Help}
-}
-
-// quitHint is quit's binding for the short help; with quit unbound it is
+// QuitHint is quit's binding for a short help; with quit unbound it is
 // ctrl+c's, which quits all the same (InterruptKey), so the screen never
 // hides its one way out (issue 29 item 8: with quit and help unbound the
 // short help named no way to quit).
-func (k KeyMap) quitHint() key.Binding {
+func (k KeyMap) QuitHint() key.Binding {
 	if k.Quit.Enabled() {
 		return k.Quit
 	}
@@ -257,7 +235,10 @@ func (k *KeyMap) dialogKeys() []*key.Binding {
 	return []*key.Binding{&k.Accept, &k.Cancel, &k.Complete, &k.Yes, &k.No, &k.KeepMine, &k.KeepTheirs, &k.SaveAsNew, &k.RestoreRenamed, &k.KeepUndo, &k.DropUndo}
 }
 
-// FullHelp is the `?` help, one column per group.
+// FullHelp is every binding, one group per column, as the reference
+// lists them (README's Keys, the man page's KEYS). The screen's `?` help
+// is put together from what each part of the screen says of its own keys
+// (tui), in these groups.
 func (k KeyMap) FullHelp() [][]key.Binding {
 	return [][]key.Binding{k.NavigationKeys(), k.ViewKeys(), append(k.SearchKeys(), k.AppKeys()...), k.ReadingKeys(), k.EditingKeys(), k.CleanupKeys(), k.DialogKeys()}
 }
@@ -267,7 +248,6 @@ func (k KeyMap) FullHelp() [][]key.Binding {
 // clears it from the list too). On the help screen the movement keys
 // scroll it and quit closes it (no key quits from an overlay).
 func (k *KeyMap) SetMode(m Mode, editing, query bool) {
-	k.mode = m
 	if m >= ModeLog {
 		k.setDialogMode(m)
 		return

@@ -105,9 +105,8 @@ func TestHelpGroupsCoverEveryBinding(t *testing.T) {
 	for _, g := range k.FullHelp() {
 		n += len(g)
 	}
-	short := k.ShortHelp()
-	if n < 30 || len(short) == 0 || len(short) > 10 {
-		t.Errorf("full help has %d bindings, short help %d", n, len(short))
+	if n < 30 {
+		t.Errorf("full help has %d bindings", n)
 	}
 }
 

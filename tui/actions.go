@@ -8,7 +8,6 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
-	"github.com/crmem/crmem/bm25"
 	"github.com/crmem/crmem/internal/humanize"
 	"github.com/crmem/crmem/store"
 )
@@ -86,30 +85,30 @@ func (m *Model) rows() screenRows {
 }
 
 // twoPanes reports whether list and preview fit side by side.
-func (m *Model) twoPanes() bool { return m.c.width >= 80 }
+func (c *common) twoPanes() bool { return c.width >= 80 }
 
 // listWidth is the list pane's width (the whole screen in one-pane mode).
-func (m *Model) listWidth() int {
-	if !m.twoPanes() {
-		return m.c.width
+func (c *common) listWidth() int {
+	if !c.twoPanes() {
+		return c.width
 	}
-	return min(max(m.c.width*2/5, 36), 56)
+	return min(max(c.width*2/5, 36), 56)
 }
 
 // previewWidth is the preview pane's width.
 func (m *Model) previewWidth() int {
-	if !m.twoPanes() || m.read.zoom {
+	if !m.c.twoPanes() || m.read.zoom {
 		return m.c.width
 	}
-	return m.c.width - m.listWidth() - 1
+	return m.c.width - m.c.listWidth() - 1
 }
 
 // paneAt returns the pane under column x.
 func (m *Model) paneAt(x int) focus {
-	if !m.twoPanes() || m.read.zoom {
+	if !m.c.twoPanes() || m.read.zoom {
 		return m.focus
 	}
-	if x < m.listWidth() {
+	if x < m.c.listWidth() {
 		return focusList
 	}
 	return focusPreview
@@ -123,29 +122,15 @@ func (m *Model) moveCursor(d int) tea.Cmd {
 	return m.showSelected()
 }
 
-// rebuild lays out the list again, keeping the selected entry if it is
-// still listed, else the same row position.
-func (m *Model) rebuild() {
-	id, had := m.selectedID()
-	m.rebuildKeeping(id, had)
-}
-
-// rebuildKeeping lays out the list and selects id when had is set.
-func (m *Model) rebuildKeeping(id uint64, had bool) {
-	pos := m.list.cursor
-	m.list.setRows(layoutRows(m.snap, m.rowsSpec(), m.list.rows[:0]))
-	if !had || !m.list.selectID(m.snap, id) {
-		m.list.cursor = m.list.nearestEntry(min(pos, max(len(m.list.rows)-1, 0)), 1)
-	}
-	m.list.scroll(m.bodyHeight())
-}
+// rebuild lays out the list again from what it is laid out from now
+// (rowsSpec), keeping the selected entry if it is still listed.
+func (m *Model) rebuild() { m.list.rebuild(m.c.snap, m.rowsSpec(), m.bodyHeight()) }
 
 // rowsSpec is what the list is laid out from now.
 func (m *Model) rowsSpec() rowsSpec {
 	lim := m.lim
 	lim.nameRows = m.nameRows()
-	return rowsSpec{filter: m.filter, keep: m.listKeep(), order: m.order, res: m.result,
-		lim: lim, expanded: m.expanded, recall: m.recall && m.result != nil, loc: m.c.loc}
+	return m.list.spec(m.result, m.listKeep(), lim, m.c.loc)
 }
 
 // nameRows is how many name-match rows are listed before "… N more": the
@@ -162,16 +147,16 @@ func (m *Model) nameRows() int {
 
 // expandNames lists every name match instead of the first few.
 func (m *Model) expandNames() tea.Cmd {
-	m.expanded = true
+	m.list.expanded = true
 	m.rebuild()
 	return m.showSelected()
 }
 
 // toggleExplain switches the explain view, saying so.
 func (m *Model) toggleExplain() tea.Cmd {
-	m.pv.explain = !m.pv.explain
-	text := "explain on: the preview breaks down each listed row's score" + paren(hints(" ", m.explainOff(), "turns it off"))
-	if !m.pv.explain {
+	on := m.pv.toggleExplain()
+	text := "explain on: the preview breaks down each listed row's score" + paren(hints(" ", m.c.explainOff(), "turns it off"))
+	if !on {
 		text = "explain off"
 	}
 	return tea.Batch(m.showSelected(), m.setMessage(text))
@@ -180,45 +165,29 @@ func (m *Model) toggleExplain() tea.Cmd {
 // toggleRecall switches the recall view: exactly what the agent's
 // recall(query, limit) returns.
 func (m *Model) toggleRecall() tea.Cmd {
-	if m.result == nil && !m.recall {
+	if m.result == nil && !m.list.recallView {
 		return m.setMessage("recall view: type a query first" + paren(keyName(m.c.keys.Search)))
 	}
-	m.recall = !m.recall
+	m.list.recallView = !m.list.recallView
 	m.rebuild()
-	if m.recall {
-		if i := m.list.first(); i >= 0 {
-			m.list.cursor = i
-			m.list.scroll(m.bodyHeight())
-		}
+	if m.list.recallView {
+		m.list.selectFirst(m.bodyHeight(), false)
 	}
 	return m.showSelected()
 }
 
-// selectedID returns the id of the selected entry.
-func (m *Model) selectedID() (uint64, bool) {
-	r, ok := m.list.selected()
-	if !ok || r.idx >= m.snap.len() {
-		return 0, false
-	}
-	return m.snap.entries[r.idx].ID, true
-}
-
 // selectBest puts the cursor on the first hit (the best match).
 func (m *Model) selectBest() tea.Cmd {
-	if i := m.list.first(); i >= 0 {
-		m.list.cursor = i
-		m.list.offset = 0
-		m.list.scroll(m.bodyHeight())
-	}
+	m.list.selectFirst(m.bodyHeight(), true)
 	return m.showSelected()
 }
 
 // setFilter shows one kind (or all).
 func (m *Model) setFilter(f kindFilter) tea.Cmd {
-	m.filter = f
-	id, had := m.selectedID()
+	m.list.filter = f
+	id, had := m.list.selectedID(m.c.snap)
 	m.list.cursor = 0 // the selection stays if listed, else the first entry
-	m.rebuildKeeping(id, had)
+	m.list.relayout(m.c.snap, m.rowsSpec(), id, had, m.bodyHeight())
 	return tea.Batch(m.showSelected(), m.setMessage("showing "+f.String()))
 }
 
@@ -226,12 +195,12 @@ func (m *Model) setFilter(f kindFilter) tea.Cmd {
 // in that order). An order not built yet is built off the update loop;
 // the list keeps its order until it arrives.
 func (m *Model) setOrder(o sortOrder) tea.Cmd {
-	if o != sortRelevance && !m.snap.ready(o) {
+	if o != sortRelevance && !m.c.snap.ready(o) {
 		m.sorting, m.sortingSearch = o, m.result != nil
-		return tea.Batch(orderCmd(m.snap, o), m.setMessage("sorting by "+o.String()+"…"))
+		return tea.Batch(orderCmd(m.c.snap, o), m.setMessage("sorting by "+o.String()+"…"))
 	}
 	m.sorting = -1
-	m.order = o
+	m.list.order = o
 	m.rebuild()
 	return tea.Batch(m.showSelected(), m.setMessage("sorted by "+o.String()))
 }
@@ -241,7 +210,7 @@ func (m *Model) nextOrder() sortOrder {
 	if m.sorting >= 0 {
 		return m.sorting.next(m.applied != "")
 	}
-	return m.order.next(m.applied != "")
+	return m.list.order.next(m.applied != "")
 }
 
 // orderReady applies an order built off the loop if it is still wanted.
@@ -249,10 +218,10 @@ func (m *Model) orderReady(msg orderReadyMsg) tea.Cmd {
 	if msg.o != m.sorting {
 		return nil // the user moved on
 	}
-	if msg.snap != m.snap && !m.snap.ready(msg.o) {
-		return orderCmd(m.snap, msg.o) // a reload came in between
+	if msg.snap != m.c.snap && !m.c.snap.ready(msg.o) {
+		return orderCmd(m.c.snap, msg.o) // a reload came in between
 	}
-	if m.order == sortRelevance && !m.sortingSearch { // a search began meanwhile: the order is for after it
+	if m.list.order == sortRelevance && !m.sortingSearch { // a search began meanwhile: the order is for after it
 		m.sorting, m.orderBeforeSearch = -1, msg.o
 		return nil
 	}
@@ -270,15 +239,15 @@ func (m *Model) querySet() tea.Cmd {
 		m.endSearch()
 		return m.showSelected()
 	}
-	if m.result == nil && m.order != sortRelevance {
-		m.orderBeforeSearch, m.order = m.order, sortRelevance
+	if m.result == nil && m.list.order != sortRelevance {
+		m.orderBeforeSearch, m.list.order = m.list.order, sortRelevance
 	}
 	return searchCmd(m.searchInput(q))
 }
 
 // searchInput snapshots what a search needs.
 func (m *Model) searchInput(q string) searchInput {
-	in := searchInput{seq: m.searchSeq, query: q, snap: m.snap, indexed: m.indexed, expand: m.maxExpansions}
+	in := searchInput{seq: m.searchSeq, query: q, snap: m.c.snap, indexed: m.indexed, expand: m.maxExpansions}
 	if m.db != nil {
 		in.mem = m.db.Memory()
 	}
@@ -289,9 +258,9 @@ func (m *Model) searchInput(q string) searchInput {
 // endSearch drops the query's results and restores the order.
 func (m *Model) endSearch() {
 	m.result, m.applied = nil, ""
-	m.moved, m.expanded, m.recall = false, false, false
-	if m.order == sortRelevance {
-		m.order = m.orderBeforeSearch
+	m.moved, m.list.expanded, m.list.recallView = false, false, false
+	if m.list.order == sortRelevance {
+		m.list.order = m.orderBeforeSearch
 	}
 	m.rebuild()
 }
@@ -311,12 +280,12 @@ func (m *Model) searchDone(msg searchDoneMsg) tea.Cmd {
 		return nil // stale
 	}
 	if msg.result.query != m.applied {
-		m.expanded = false
+		m.list.expanded = false
 	}
 	m.result, m.applied = msg.result, msg.result.query
 	m.rebuild()
 	if msg.rerun {
-		if m.pendingSel != 0 && !m.list.selectID(m.snap, m.pendingSel) {
+		if m.pendingSel != 0 && !m.list.selectID(m.c.snap, m.pendingSel) {
 			m.revealPending()
 		}
 		m.pendingSel = 0
@@ -337,8 +306,8 @@ func (m *Model) revealPending() {
 		m.searchSeq++
 		m.endSearch()
 	}
-	m.filter = filterAll
-	m.rebuildKeeping(id, true)
+	m.list.filter = filterAll
+	m.list.relayout(m.c.snap, m.rowsSpec(), id, true, m.bodyHeight())
 }
 
 // rerunSearch repeats the current query (after a reload or indexing).
@@ -352,55 +321,28 @@ func (m *Model) rerunSearch() tea.Cmd {
 	return searchCmd(in)
 }
 
-// showSelected fills the preview with the selected entry: from the render
-// cache, or the plain text while a rendering is made off the loop.
+// showSelected has the preview show the selected entry (preview.show),
+// or say why none is.
 func (m *Model) showSelected() tea.Cmd {
 	if !m.c.sized {
 		return nil
 	}
 	w, h := m.previewWidth(), m.bodyHeight()
-	m.pv.vp.SetWidth(w)
-	m.pv.vp.SetHeight(h)
 	r, ok := m.list.selected()
 	if !ok {
 		text := m.emptyText()
 		if m.list.atMore() {
 			text = humanize.Count(m.list.rows[m.list.cursor].more) + " more name matches" + paren(keyHint(m.c.keys.Open, "lists them"))
 		}
-		m.pv.id, m.pv.pending = 0, false
-		m.pv.vp.SetContent(emptyPreview(m.c.styles, w, text))
+		m.pv.showText(&m.c, text, w, h)
 		return nil
 	}
-	e := m.snap.entries[r.idx]
-	m.seen(e.ID)
-	key := renderKey{id: e.ID, hash: contentHash(e.Content), width: max(w-2, 10), style: m.glamourStyle(), cells: m.c.cells}
-	r2, cached := m.cache.get(key)
-	extra := m.cardLines(e)
-	if cached && r2.plain != "" && !m.pv.explain {
-		extra = append(extra, m.c.styles.label.Render("plain text: ")+r2.plain)
-	}
-	head := card(m.c.styles, e, m.caps().ShowsIDs(), m.pv.tokenCount(key, e), w, m.c.now(), m.c.loc, extra, m.focus == focusPreview)
-	m.rs.wantOnly(key)
-	if m.pv.explain {
-		m.pv.key, m.pv.pending = key, false
-		if rc := m.caps().Recall; rc != nil && rc.Stored() { // posting rows, stored stats and weights
-			m.pv.setContent(e.ID, head+"\n"+storeExplainView(m.c.styles, m.result, r, e.ID, rc.RecallStats(), w, m.explainHints()))
-			return nil
-		}
-		m.pv.setContent(e.ID, head+"\n"+explainView(m.c.styles, m.index(), m.result, r, e.ID, w, m.explainHints()))
-		return nil
-	}
-	body := r2.out
-	var cmd tea.Cmd
-	if !cached {
-		body = rewrapCells(placeholder(e.Content, key.width), key.width, key.cells)
-		if !m.pv.pending || m.pv.key != key {
-			cmd = renderCmd(m.rs, key, e.Content)
-		}
-	}
-	m.pv.key, m.pv.pending = key, !cached
-	m.pv.setContent(e.ID, head+"\n"+highlight(body, m.result.highlightTerms(), m.c.styles.highlight))
-	return cmd
+	e := m.c.snap.entries[r.idx]
+	m.chg.seen(e.ID)
+	return m.pv.show(&m.c, shownEntry{
+		e: e, row: r, extra: m.cardLines(e), ids: m.caps().ShowsIDs(), focused: m.focus == focusPreview,
+		result: m.result, hints: m.c.explainHints(),
+	}, w, h)
 }
 
 // emptyText explains an empty list.
@@ -415,19 +357,14 @@ func (m *Model) emptyText() string {
 	case m.blankMemory():
 		return "" // the list pane greets (welcomeText)
 	}
-	return "no " + m.filter.String() + " here"
+	return "no " + m.list.filter.String() + " here"
 }
 
-// rendered stores a rendering and shows it if it is still wanted.
+// rendered hands a rendering to the preview, shown if it is still wanted.
 func (m *Model) rendered(msg renderedMsg) tea.Cmd {
-	if msg.dropped {
-		return nil // superseded: the wanted rendering has its own command
+	if !m.pv.rendered(msg) {
+		return nil
 	}
-	m.cache.put(msg.key, msg.rendering)
-	if msg.key != m.pv.key {
-		return nil // the selection, width or style moved on
-	}
-	m.pv.pending = false
 	return m.showSelected()
 }
 
@@ -446,7 +383,7 @@ func (m *Model) opened(msg loadedMsg) tea.Cmd {
 	m.db, m.st.fileWarning, m.openErr = msg.db, "", ""
 	m.indexed = indexReady(m.db.Memory())
 	m.applySnapshot(msg.snap)
-	cmds := []tea.Cmd{m.showSelected(), m.rerunSearch(), warmCmd(m.snap), m.readDone()}
+	cmds := []tea.Cmd{m.showSelected(), m.rerunSearch(), warmCmd(m.c.snap), m.readDone()}
 	if !m.indexed {
 		cmds = append(cmds, waitIndexCmd(m.db.Memory()))
 	}
@@ -463,18 +400,10 @@ func (m *Model) indexDone() tea.Cmd {
 // position and marks (dropped for entries that vanished); it returns the
 // dropped marks, as the entries were when marked, in ascending id order.
 func (m *Model) applySnapshot(s *snapshot) []store.Entry {
-	id, had := m.selectedID()
-	m.snap = s
+	id, had := m.list.selectedID(m.c.snap)
+	m.c.snap = s
 	dropped := m.marks.keepOnly(s)
 	slices.SortFunc(dropped, func(a, b store.Entry) int { return cmp.Compare(a.ID, b.ID) })
-	m.rebuildKeeping(id, had)
+	m.list.relayout(m.c.snap, m.rowsSpec(), id, had, m.bodyHeight())
 	return dropped
-}
-
-// index returns the bm25 index once it is built, else nil.
-func (m *Model) index() *bm25.Index {
-	if m.db == nil || !m.indexed {
-		return nil
-	}
-	return m.db.Memory().Index()
 }

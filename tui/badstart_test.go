@@ -103,7 +103,7 @@ func TestStart_UnopenableMemoryKeepsTheScreenUsable(t *testing.T) {
 				requireUsable(t, m, []string{"j", "k", "g", "G", "tab", "/", "esc", "s", "enter", "esc"})
 				return
 			}
-			pane := squeeze(ansi.Strip(m.listPane(m.listWidth(), m.bodyHeight())))
+			pane := squeeze(ansi.Strip(m.listPane(m.c.listWidth(), m.bodyHeight())))
 			for _, want := range []string{"crmemcannotopen", squeeze(displayPath(path, m.home)), squeeze(m.openErr)} {
 				if m.openErr == "" || !strings.Contains(pane, want) {
 					t.Fatalf("the list pane does not say why the memory cannot be opened (%q missing):\n%s", want, plainScreen(m))

@@ -33,10 +33,10 @@ func BenchmarkLatestChange(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	if _, err := other.Apply(store.Write{Name: m.snap.entries[len(m.snap.entries)/2].Name, Content: "changed by the agent"}); err != nil {
+	if _, err := other.Apply(store.Write{Name: m.c.snap.entries[len(m.c.snap.entries)/2].Name, Content: "changed by the agent"}); err != nil {
 		b.Fatal(err)
 	}
-	drive(m, reloadCmd(m.db, m.snap, false))
+	drive(m, reloadCmd(m.db, m.c.snap, false))
 	var times []time.Duration
 	for b.Loop() {
 		press(m, "G")
@@ -66,6 +66,6 @@ func settledBenchModel(b *testing.B, path string) *Model {
 	m := benchModel(b, path)
 	m.db.Memory().WaitIndexed()
 	drive(m, indexReadyCmd())
-	drive(m, warmCmd(m.snap))
+	drive(m, warmCmd(m.c.snap))
 	return m
 }

@@ -87,7 +87,7 @@ func BenchmarkKeys(b *testing.B) {
 	drive(m, func() tea.Msg { return tea.WindowSizeMsg{Width: 120, Height: 40} })
 	m.db.Memory().WaitIndexed()
 	drive(m, indexReadyCmd())
-	drive(m, warmCmd(m.snap))
+	drive(m, warmCmd(m.c.snap))
 	other, err := store.Open(path)
 	if err != nil {
 		b.Fatal(err)
@@ -101,7 +101,7 @@ func BenchmarkKeys(b *testing.B) {
 	}
 	sortTo := func(o sortOrder) func(*Model) {
 		return func(m *Model) {
-			for m.order != o {
+			for m.list.order != o {
 				drive(m, m.setOrder(m.nextOrder()))
 			}
 		}
@@ -138,10 +138,10 @@ func BenchmarkKeys(b *testing.B) {
 		{name: "esc-search-should", setup: searchFor("should "), msg: keyPress("esc")},
 		{name: "R-no-change", setup: sortTo(sortNewest), msg: keyPress("R")},
 		{name: "reload-by-name", setup: func(m *Model) { sortTo(sortName)(m); externalWrite(m) }, msg: func(m *Model) tea.Msg {
-			return reloadCmd(m.db, m.snap, false)()
+			return reloadCmd(m.db, m.c.snap, false)()
 		}},
 		{name: "reload-by-size", setup: func(m *Model) { sortTo(sortSize)(m); externalWrite(m) }, msg: func(m *Model) tea.Msg {
-			return reloadCmd(m.db, m.snap, false)()
+			return reloadCmd(m.db, m.c.snap, false)()
 		}},
 		// A write of the TUI's own (the save runs off the loop; its result
 		// refreshes the list on it), sorted by name.

@@ -139,8 +139,8 @@ func BenchmarkExternalWrite(b *testing.B) {
 			b.Fatal(err)
 		}
 		b.StartTimer()
-		drive(m, reloadCmd(m.db, m.snap, false))
-		if _, ok := m.snap.entry(changes[0].After.ID); !ok {
+		drive(m, reloadCmd(m.db, m.c.snap, false))
+		if _, ok := m.c.snap.entry(changes[0].After.ID); !ok {
 			b.Fatal("reload did not bring the new entry")
 		}
 		_ = m.screen()

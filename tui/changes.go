@@ -11,6 +11,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/crmem/crmem/internal/humanize"
+	"github.com/crmem/crmem/keymap"
 	"github.com/crmem/crmem/store"
 )
 
@@ -78,16 +79,16 @@ type changeState struct {
 
 // noteWritten follows this session's own writes: an entry it removed is
 // remembered as deleted here, one it put back (undo) is forgotten.
-func (m *Model) noteWritten(changes []store.Change) {
-	for _, c := range changes {
+func (c *changeState) noteWritten(changes []store.Change) {
+	for _, ch := range changes {
 		switch {
-		case c.After == nil && c.Before != nil:
-			if m.chg.deleted == nil {
-				m.chg.deleted = map[uint64]bool{}
+		case ch.After == nil && ch.Before != nil:
+			if c.deleted == nil {
+				c.deleted = map[uint64]bool{}
 			}
-			m.chg.deleted[c.Before.ID] = true
-		case c.After != nil:
-			delete(m.chg.deleted, c.After.ID)
+			c.deleted[ch.Before.ID] = true
+		case ch.After != nil:
+			delete(c.deleted, ch.After.ID)
 		}
 	}
 }
@@ -173,58 +174,59 @@ func (r reloadRecord) counts() string {
 	return "+" + humanize.Count(r.added) + " −" + humanize.Count(r.removed) + " ~" + humanize.Count(r.changed)
 }
 
-// noteReload records a reload that changed the memory: the log grows, added
-// and changed entries become unseen, removed ones are forgotten. dropped
-// are the marked entries the reload unmarked, noted on their rows.
-func (m *Model) noteReload(d store.Diff, old *snapshot, dropped []store.Entry) reloadRecord {
-	rec := recordReload(d, old, m.snap, m.c.now(), m.chg.deleted)
+// noteReload records a reload from old to cur at now that changed the
+// memory: the log grows, added and changed entries become unseen, removed
+// ones are forgotten. dropped are the marked entries the reload unmarked,
+// noted on their rows.
+func (c *changeState) noteReload(d store.Diff, old, cur *snapshot, now time.Time, dropped []store.Entry) reloadRecord {
+	rec := recordReload(d, old, cur, now, c.deleted)
 	for i, it := range rec.items {
 		rec.items[i].unmarked = it.kind == changeRemoved &&
 			slices.ContainsFunc(dropped, func(e store.Entry) bool { return e.ID == it.id })
 	}
 	for _, id := range d.Added {
-		delete(m.chg.deleted, id) // reported once
+		delete(c.deleted, id) // reported once
 	}
-	if m.chg.unseen == nil {
-		m.chg.unseen = map[uint64]changeKind{}
+	if c.unseen == nil {
+		c.unseen = map[uint64]changeKind{}
 	}
 	for _, id := range d.Removed {
-		delete(m.chg.unseen, id)
+		delete(c.unseen, id)
 	}
 	for _, id := range d.Changed {
-		m.chg.unseen[id] = changeChanged
+		c.unseen[id] = changeChanged
 	}
 	for _, id := range d.Added {
-		m.chg.unseen[id] = changeAdded
+		c.unseen[id] = changeAdded
 	}
-	m.chg.log = append(m.chg.log, rec)
-	if m.chg.logOpen { // the new reload goes on top: stay on the same row
-		m.chg.logCursor += 1 + len(rec.items)
+	c.log = append(c.log, rec)
+	if c.logOpen { // the new reload goes on top: stay on the same row
+		c.logCursor += 1 + len(rec.items)
 	}
-	if len(m.chg.log) > maxLoggedReloads {
-		m.chg.log = slices.Delete(m.chg.log, 0, len(m.chg.log)-maxLoggedReloads)
-		m.chg.logCursor = min(m.chg.logCursor, len(m.chg.logRows())-1)
+	if len(c.log) > maxLoggedReloads {
+		c.log = slices.Delete(c.log, 0, len(c.log)-maxLoggedReloads)
+		c.logCursor = min(c.logCursor, len(c.logRows())-1)
 	}
 	return rec
 }
 
 // seen drops the change mark of an entry the user has looked at.
-func (m *Model) seen(id uint64) { delete(m.chg.unseen, id) }
+func (c *changeState) seen(id uint64) { delete(c.unseen, id) }
 
 // latestChange is the entry `.` goes to: the most recent change not yet
 // seen, else the most recent change, of entries that still exist.
-func (m *Model) latestChange() (uint64, bool) {
+func (c *changeState) latestChange(s *snapshot) (uint64, bool) {
 	var fallback uint64
 	found := false
-	for i := len(m.chg.log) - 1; i >= 0; i-- {
-		for _, it := range m.chg.log[i].items {
+	for i := len(c.log) - 1; i >= 0; i-- {
+		for _, it := range c.log[i].items {
 			if it.kind == changeRemoved {
 				continue
 			}
-			if _, ok := m.snap.index(it.id); !ok {
+			if _, ok := s.index(it.id); !ok {
 				continue
 			}
-			if _, unseen := m.chg.unseen[it.id]; unseen {
+			if _, unseen := c.unseen[it.id]; unseen {
 				return it.id, true
 			}
 			if !found {
@@ -238,7 +240,7 @@ func (m *Model) latestChange() (uint64, bool) {
 // jumpToLatest selects the most recent change, whatever the scroll and the
 // order; an entry the filters or the search hide is named instead.
 func (m *Model) jumpToLatest() tea.Cmd {
-	id, ok := m.latestChange()
+	id, ok := m.chg.latestChange(m.c.snap)
 	if !ok {
 		return m.setMessage("no changes since crmem started")
 	}
@@ -247,13 +249,13 @@ func (m *Model) jumpToLatest() tea.Cmd {
 
 // jumpTo selects the entry with id if it is listed, else says why not.
 func (m *Model) jumpTo(id uint64) tea.Cmd {
-	i, ok := m.snap.index(id)
+	i, ok := m.c.snap.index(id)
 	if !ok {
 		return m.setMessage("that entry no longer exists")
 	}
-	if !m.list.selectID(m.snap, id) {
-		m.seen(id)
-		return m.setMessage(m.snap.label(i) + " is not listed: the search or a filter hides it")
+	if !m.list.selectID(m.c.snap, id) {
+		m.chg.seen(id)
+		return m.setMessage(m.c.snap.label(i) + " is not listed: the search or a filter hides it")
 	}
 	m.focusList()
 	m.list.scroll(m.bodyHeight())
@@ -316,8 +318,7 @@ func (c *changeState) moveLogCursor(d int) {
 // logKey drives the reload log: move; esc, c and the quit keys as
 // configured close it (no key quits from an overlay); enter asks, as
 // data, to go to the entry under the cursor (jump), which the root does.
-func (c *changeState) logKey(m *Model, k tea.KeyPressMsg) (jump *changeItem) {
-	keys := &m.c.keys
+func (c *changeState) logKey(keys *keymap.KeyMap, k tea.KeyPressMsg, h int) (jump *changeItem) {
 	switch {
 	case key.Matches(k, keys.Cancel) || key.Matches(k, keys.Quit) || key.Matches(k, keys.ChangeLog):
 		c.logOpen = false
@@ -328,10 +329,10 @@ func (c *changeState) logKey(m *Model, k tea.KeyPressMsg) (jump *changeItem) {
 	case key.Matches(k, keys.Top): // the newest entry, below its heading
 		c.logCursor = 0
 		c.moveLogCursor(1)
-	case key.Matches(k, keys.Bottom): // the oldest entry (moveDelta's "last" is the list's length)
+	case key.Matches(k, keys.Bottom): // the oldest entry
 		c.moveLogCursor(len(c.logRows()))
 	default:
-		if d, ok := m.moveDelta(k); ok {
+		if d, ok := navDelta(keys, k, h, 0); ok {
 			c.moveLogCursor(d)
 		}
 	}
@@ -341,11 +342,11 @@ func (c *changeState) logKey(m *Model, k tea.KeyPressMsg) (jump *changeItem) {
 // logKey gives a key to the reload log and goes to the entry it asks for:
 // the log closes on the way, unless the entry no longer exists.
 func (m *Model) logKey(k tea.KeyPressMsg) tea.Cmd {
-	it := m.chg.logKey(m, k)
+	it := m.chg.logKey(&m.c.keys, k, m.bodyHeight())
 	if it == nil {
 		return nil
 	}
-	if _, ok := m.snap.index(it.id); !ok {
+	if _, ok := m.c.snap.index(it.id); !ok {
 		return m.setMessage(it.name + " no longer exists")
 	}
 	m.chg.logOpen = false
@@ -354,38 +355,38 @@ func (m *Model) logKey(k tea.KeyPressMsg) tea.Cmd {
 
 // logView renders the log at w×h in place of the panes, the cursor's row
 // kept in sight.
-func (c *changeState) logView(m *Model, w, h int) string {
-	st := m.c.styles
+func (c *changeState) logView(cm *common, w, h int) string {
+	st := cm.styles
 	rows := c.logRows()
 	var sc scroller
 	sc.centre(c.logCursor, len(rows), h)
-	keys := &m.c.keys
+	keys := &cm.keys
 	closeKeys := hints("/", keyName(keys.Cancel), keyName(keys.ChangeLog))
 	hint := hints(" · ", hints(": ", keyName(keys.Accept), "go to the entry"), hints(": ", closeKeys, "close"))
 	lines := []string{st.paneTitle.Render("Reloads this session") + st.dim.Render("  ("+hint+")")}
 	for i := sc.top; i < len(rows) && len(lines) < h; i++ {
-		lines = append(lines, c.logLine(m, rows[i], i == c.logCursor, w))
+		lines = append(lines, c.logLine(cm, rows[i], i == c.logCursor, w))
 	}
 	return box(strings.Join(lines, "\n"), w, h)
 }
 
 // logLine renders one row of the log at width w.
-func (c *changeState) logLine(m *Model, r logRow, selected bool, w int) string {
-	st := m.c.styles
+func (c *changeState) logLine(cm *common, r logRow, selected bool, w int) string {
+	st := cm.styles
 	rec := c.log[r.rec]
 	if r.item < 0 {
 		more := ""
 		if n := rec.added + rec.changed + rec.removed - len(rec.items); n > 0 {
 			more = fmt.Sprintf("  (%s more not kept)", humanize.Count(n))
 		}
-		return st.groupHeader.Render(rec.at.In(m.c.loc).Format("15:04:05") + "  " + rec.counts() + more)
+		return st.groupHeader.Render(rec.at.In(cm.loc).Format("15:04:05") + "  " + rec.counts() + more)
 	}
 	it := rec.items[r.item]
 	line := "  " + it.kind.sign() + " " + it.text()
 	if it.restored {
 		line += st.warning.Render("  ⚠ you deleted it; another writer put it back")
 	}
-	if _, ok := m.snap.index(it.id); !ok {
+	if _, ok := cm.snap.index(it.id); !ok {
 		line += st.dim.Render("  (gone)")
 	}
 	if it.unmarked {
@@ -398,14 +399,20 @@ func (c *changeState) logLine(m *Model, r logRow, selected bool, w int) string {
 	return line
 }
 
-// withChangeHint puts `.` first in the short help while reloads have left
-// changes the user has not seen: ". 2 unseen changes".
-func (m *Model) withChangeHint(bs []key.Binding) []key.Binding {
-	n := len(m.chg.unseen)
-	if n == 0 || m.typing || m.hp.open || !m.c.keys.LatestChange.Enabled() {
+// withChangeHint puts `.` first in the short help bs of the list or the
+// preview while reloads have left changes the user has not seen: ". 2
+// unseen changes".
+func (c *changeState) withChangeHint(keys *keymap.KeyMap, bs []key.Binding) []key.Binding {
+	n := len(c.unseen)
+	if n == 0 || !keys.LatestChange.Enabled() {
 		return bs
 	}
-	hint := m.c.keys.LatestChange
+	hint := keys.LatestChange
 	hint.SetHelp(hint.Help().Key, humanize.Plural(n, "unseen change"))
 	return append([]key.Binding{hint}, bs...)
+}
+
+// shortHelp is the reload log's line of keys.
+func (c *changeState) shortHelp(k *keymap.KeyMap) []key.Binding {
+	return []key.Binding{k.Up, k.Down, k.Accept, k.Cancel}
 }

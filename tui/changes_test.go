@@ -85,8 +85,8 @@ func TestChanges_DotJumpsWhateverSortAndScroll(t *testing.T) {
 	path := copyFixture(t, "crmem/small.db")
 	m := openModel(t, path, 100, 12)
 	press(m, "s", "s") // name
-	if m.order != sortName {
-		t.Fatalf("order %v", m.order)
+	if m.list.order != sortName {
+		t.Fatalf("order %v", m.list.order)
 	}
 	press(m, "G")
 	apply(t, path, store.Write{Name: "commit-format", Content: "new format"})
@@ -206,5 +206,26 @@ func TestChanges_LogLastKeyReachesTheOldest(t *testing.T) {
 	press(m, "g")
 	if m.chg.logCursor != 1 { // row 0 is the newest reload's heading
 		t.Fatalf("g: cursor on row %d, want 1", m.chg.logCursor)
+	}
+}
+
+// TestChanges_HintOnlyWhereDotWorks: the ". N unseen changes" hint is on
+// the help line of the list and the preview, where `.` goes there, and
+// not while a query is typed or the help is open (the hint moved from the
+// root to the reload log's part; it reads whether `.` is live).
+func TestChanges_HintOnlyWhereDotWorks(t *testing.T) {
+	path := copyFixture(t, "crmem/small.db")
+	m := openModel(t, path, 120, 40)
+	short := func() string { s := strings.Split(plainScreen(m), "\n"); return s[len(s)-1] }
+	apply(t, path, store.Add{Name: "a-new", Content: "x"})
+	reload(m)
+	for _, s := range []struct {
+		keys []string
+		hint bool
+	}{{nil, true}, {[]string{"tab"}, true}, {[]string{"/"}, false}, {[]string{"esc", "?"}, false}, {[]string{"esc", "i"}, false}} {
+		press(m, s.keys...)
+		if got := strings.HasPrefix(short(), ". 1 unseen change"); got != s.hint {
+			t.Errorf("after %v (%v): hint %v, want %v: %q", s.keys, m.top(), got, s.hint, short())
+		}
 	}
 }

@@ -89,7 +89,7 @@ func TestChanges_FailedWriteToDeletedFileKeepsTheLastState(t *testing.T) {
 	h := newEditHarness(t, copyFixture(t, "crmem/small.db"))
 	h.sel("commit-format")
 	press(h.m, "space")
-	n := len(h.m.snap.entries)
+	n := len(h.m.c.snap.entries)
 	stale, err := os.ReadFile(h.path)
 	if err != nil {
 		t.Fatal(err)
@@ -100,7 +100,7 @@ func TestChanges_FailedWriteToDeletedFileKeepsTheLastState(t *testing.T) {
 	reload(h.m)
 	press(h.m, "D", "y")
 	h.wantStatus("nothing written: another writer deleted the file; waiting for it to reappear")
-	if got := len(h.m.snap.entries); got != n {
+	if got := len(h.m.c.snap.entries); got != n {
 		t.Errorf("%d entries on screen after the failed write, want the last state's %d", got, n)
 	}
 	if len(h.m.marks.ids()) != 1 {

@@ -17,9 +17,9 @@ const diffContext = 2
 
 // dialogBody draws the open dialog's body (an edit conflict's diff) in
 // place of the panes; "" when the dialog has none.
-func (f *editing) dialogBody(m *Model, w, h int) string {
-	if c, ok := f.dlg.(*choiceDialog); ok && c.body != nil {
-		return c.body.view(m, w, h)
+func (f *editing) dialogBody(c *common, w, h int) string {
+	if d, ok := f.dlg.(*choiceDialog); ok && d.body != nil {
+		return d.body.view(c.styles, w, h)
 	}
 	return ""
 }
@@ -52,8 +52,7 @@ func conflictBody(w editor.Meanwhile, r editor.Result) *conflictDiff {
 
 // view fits the diff to width×h; what does not fit is counted, and the
 // whole of yours is in the kept file.
-func (c *conflictDiff) view(m *Model, width, h int) string {
-	st := m.c.styles
+func (c *conflictDiff) view(st *styles, width, h int) string {
 	const kept = "  · your whole text: "
 	path := shortPath(sanitize.Name(c.path), max(width-ansi.StringWidth(c.title+kept), 12))
 	out := []string{st.paneTitle.Render(c.title) + st.dim.Render(kept+path)}
@@ -62,7 +61,7 @@ func (c *conflictDiff) view(m *Model, width, h int) string {
 		room-- // for the line that counts the rest
 	}
 	for _, l := range c.lines[:min(len(c.lines), max(room, 0))] {
-		out = append(out, diffLineView(m, l, width))
+		out = append(out, diffLineView(st, l, width))
 	}
 	if n := len(c.lines) - max(room, 0); n > 0 {
 		out = append(out, st.dim.Render(fmt.Sprintf("… %s more diff lines", humanize.Count(n))))
@@ -80,8 +79,7 @@ func conflictText(aliases []string, content string) string {
 }
 
 // diffLineView renders one diff line, safe and cut to the width.
-func diffLineView(m *Model, l editor.DiffLine, width int) string {
-	st := m.c.styles
+func diffLineView(st *styles, l editor.DiffLine, width int) string {
 	text := ansi.Truncate(string(l.Op)+" "+sanitize.Line(l.Text), width, "…")
 	switch l.Op {
 	case editor.DiffTheirs:

@@ -8,7 +8,6 @@ import (
 	"unicode/utf8"
 
 	"github.com/crmem/crmem/bm25"
-	"github.com/crmem/crmem/internal/humanize"
 	"github.com/crmem/crmem/internal/sanitize"
 	"github.com/crmem/crmem/store"
 	"github.com/crmem/crmem/store/crabdb"
@@ -65,10 +64,11 @@ func runStoreSearch(in searchInput) *searchResult {
 	r.exactTotal = len(exact)
 	all := exact
 	exact, parts = exact[:min(len(exact), maxHits)], parts[:min(len(parts), maxHits)]
-	r.storeHits = map[uint64]store.RecallHit{}
+	hits := map[uint64]store.RecallHit{}
+	r.parts = recallParts{hits: hits, stats: in.recall.RecallStats(), stored: in.recall.Stored()}
 	scores := map[uint64]hit{}
 	for i, h := range parts {
-		r.storeHits[exact[i].ID] = h
+		hits[exact[i].ID] = h
 		for _, p := range h.Parts {
 			if strings.HasSuffix(p.Query, "*") && !slices.Contains(r.expansions, p.Term) && len(r.expansions) < maxExpansions {
 				r.expansions = append(r.expansions, p.Term)
@@ -94,49 +94,6 @@ func (r *searchResult) storeRecallLabel() string {
 		return "store recall failed: " + r.recallErr
 	}
 	return fmt.Sprintf("store recall %q", r.recallQuery)
-}
-
-// storeExplainView breaks a store hit's score down by the stored numbers:
-// per posting row tf, df (rows of the query term), idf and contribution,
-// the document's stored length and weight, and the stored stats.
-func storeExplainView(st *styles, r *searchResult, h row, id uint64, stats store.RecallStats, width int, hk explainHints) string {
-	if r == nil || r.recallQuery == "" {
-		return st.dim.Render(hk.noQuery())
-	}
-	sh, ok := r.storeHits[id]
-	var b strings.Builder
-	fmt.Fprintf(&b, "store recall %q: score %.4f\n\n", r.recallQuery, sh.Score)
-	if !ok {
-		b.WriteString("The store's recall does not return it")
-		if h.hit == hitName {
-			b.WriteString(" (listed as a name/alias match)")
-		}
-		return fitLines(indent(b.String(), "  "), width)
-	}
-	var qs []string
-	for _, t := range crabdb.QueryTerms(r.recallQuery) {
-		qs = append(qs, t.String())
-	}
-	fmt.Fprintf(&b, "query terms: %s  (term* = prefix match)\n\n", strings.Join(qs, " "))
-	termW := termColumn(width)
-	b.WriteString(termHeader(termW))
-	for _, p := range sh.Parts {
-		name := p.Term
-		if strings.HasSuffix(p.Query, "*") {
-			name = p.Term + "*"
-		}
-		b.WriteString(termLine(name, termW, p.TF, p.DF, p.IDF, p.Contrib))
-	}
-	dl, weight := sh.DocLen, sh.Weight
-	avg := 0.0
-	if stats.Docs > 0 {
-		avg = float64(stats.TotalLen) / float64(stats.Docs)
-	}
-	fmt.Fprintf(&b, "\nstored doc length %s tokens, weight %g\n", humanize.Count(int(dl)), weight)
-	fmt.Fprintf(&b, "stored stats: %s documents, %s tokens (average %.2f)\n", humanize.Count(int(stats.Docs)), humanize.Count(int(stats.TotalLen)), avg)
-	fmt.Fprintf(&b, "k1 = %.1f, b = %.2f; df = posting rows\n", bm25.K1, bm25.B)
-	fmt.Fprintf(&b, "total = %.4f", sh.Score)
-	return fitLines(indent(b.String(), "  "), width)
 }
 
 // readOnlyMessage is what a write key says on a store.

@@ -2,6 +2,7 @@ package tui
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -9,6 +10,7 @@ import (
 
 	"github.com/charmbracelet/x/ansi"
 
+	"github.com/crmem/crmem/bm25"
 	"github.com/crmem/crmem/store/crabdb"
 	"github.com/crmem/crmem/store/crabdb/crabdbtest"
 )
@@ -29,8 +31,8 @@ func copyStore(t *testing.T, name string) string {
 
 func TestStore_BrowseSearchExplain(t *testing.T) {
 	m := openModel(t, copyStore(t, "small.crmem"), 120, 40)
-	if !m.readOnly() || len(m.snap.entries) != 25 {
-		t.Fatalf("read-only %v, %d entries", m.readOnly(), len(m.snap.entries))
+	if !m.readOnly() || len(m.c.snap.entries) != 25 {
+		t.Fatalf("read-only %v, %d entries", m.readOnly(), len(m.c.snap.entries))
 	}
 	if s := plainScreen(m); strings.Contains(s, "· id ") {
 		t.Errorf("a store entry shows an id:\n%s", s)
@@ -48,7 +50,7 @@ func TestStore_BrowseSearchExplain(t *testing.T) {
 		got = append(got, h.Name)
 	}
 	want := []string{"deploy-steps", "long-note", "release-checklist", "archive-sess-0001-1767300000000000000"}
-	if err != nil || strings.Join(got, ",") != strings.Join(want, ",") || len(m.result.storeHits) != 4 {
+	if err != nil || strings.Join(got, ",") != strings.Join(want, ",") || len(storeHits(m.result)) != 4 {
 		t.Errorf("recall of %q: %v %v, want %v", m.result.recallQuery, got, err, want)
 	}
 	if s := plainScreen(m); !strings.Contains(s, `store recall "depl*"`) {
@@ -65,8 +67,8 @@ func TestStore_BrowseSearchExplain(t *testing.T) {
 	// one layer at a time: the explain view, then the search.)
 	press(m, "esc", "esc", "/")
 	typeText(m, "deploy ")
-	if m.result.recallQuery != "deploy " || len(m.result.storeHits) != 3 {
-		t.Errorf("deploy: recall %q, %d hits", m.result.recallQuery, len(m.result.storeHits))
+	if m.result.recallQuery != "deploy " || len(storeHits(m.result)) != 3 {
+		t.Errorf("deploy: recall %q, %d hits", m.result.recallQuery, len(storeHits(m.result)))
 	}
 }
 
@@ -93,7 +95,7 @@ func TestStore_WriteActionsRefused(t *testing.T) {
 func TestStore_ArchiveReferencesFromColumn1(t *testing.T) {
 	h := newEditHarnessIn(t, copyStore(t, "small.crmem"), t.TempDir())
 	badges := map[string]string{}
-	for _, e := range h.m.snap.entries {
+	for _, e := range h.m.c.snap.entries {
 		if b := ansi.Strip(h.f.rowBadge(h.m, e)); b != "" {
 			badges[e.Name] = b
 		}
@@ -126,8 +128,8 @@ func TestStore_WatchAppendTornAndCompaction(t *testing.T) {
 	// Half a record: nothing shows; the torn tail is said, not an error.
 	crabdbtest.Append(t, path, rec[:len(rec)/2])
 	reload(m)
-	if src.LastReload() != crabdb.Appended || len(m.snap.entries) != 25 || m.st.fileWarning != "" {
-		t.Fatalf("half record: %v, %d entries, warning %q", src.LastReload(), len(m.snap.entries), m.st.fileWarning)
+	if src.LastReload() != crabdb.Appended || len(m.c.snap.entries) != 25 || m.st.fileWarning != "" {
+		t.Fatalf("half record: %v, %d entries, warning %q", src.LastReload(), len(m.c.snap.entries), m.st.fileWarning)
 	}
 	if s := plainScreen(m); !strings.Contains(s, "⚠ torn record at offset 110751") {
 		t.Errorf("torn tail not said:\n%s", s)
@@ -135,14 +137,14 @@ func TestStore_WatchAppendTornAndCompaction(t *testing.T) {
 	// The rest of it: the entry appears, read from the new bytes only.
 	crabdbtest.Append(t, path, rec[len(rec)/2:])
 	reload(m)
-	if src.LastReload() != crabdb.Appended || len(m.snap.entries) != 26 || !strings.Contains(plainScreen(m), "reloaded: +1") {
-		t.Fatalf("whole record: %v, %d entries\n%s", src.LastReload(), len(m.snap.entries), plainScreen(m))
+	if src.LastReload() != crabdb.Appended || len(m.c.snap.entries) != 26 || !strings.Contains(plainScreen(m), "reloaded: +1") {
+		t.Fatalf("whole record: %v, %d entries\n%s", src.LastReload(), len(m.c.snap.entries), plainScreen(m))
 	}
 	// A forget.
 	crabdbtest.Append(t, path, crabdbtest.Record(crabdb.OpDelete, crabdb.ColMemory, "local/memory/scratch", ""))
 	reload(m)
-	if len(m.snap.entries) != 25 || !strings.Contains(plainScreen(m), "reloaded: −1 scratch") {
-		t.Fatalf("forget: %d entries\n%s", len(m.snap.entries), plainScreen(m))
+	if len(m.c.snap.entries) != 25 || !strings.Contains(plainScreen(m), "reloaded: −1 scratch") {
+		t.Fatalf("forget: %d entries\n%s", len(m.c.snap.entries), plainScreen(m))
 	}
 	// A compaction renames another file over the store: read again.
 	compacted, _ := os.ReadFile(filepath.Join("..", "testdata", "reference", "crabdb", "compacted.crmem"))
@@ -152,11 +154,11 @@ func TestStore_WatchAppendTornAndCompaction(t *testing.T) {
 		t.Fatal(err)
 	}
 	reload(m)
-	if src.LastReload() != crabdb.Reread || len(m.snap.entries) != 25 {
-		t.Fatalf("compaction: %v, %d entries", src.LastReload(), len(m.snap.entries))
+	if src.LastReload() != crabdb.Reread || len(m.c.snap.entries) != 25 {
+		t.Fatalf("compaction: %v, %d entries", src.LastReload(), len(m.c.snap.entries))
 	}
 	names := map[string]bool{}
-	for _, e := range m.snap.entries {
+	for _, e := range m.c.snap.entries {
 		names[e.Name] = true
 	}
 	if names["zz-new"] || !names["scratch"] {
@@ -165,8 +167,8 @@ func TestStore_WatchAppendTornAndCompaction(t *testing.T) {
 	// A bad append keeps the last good state with a warning.
 	crabdbtest.Append(t, path, []byte{7, 0, 0, 0, 0, 0})
 	reload(m)
-	if !strings.Contains(m.st.fileWarning, "unknown record op 7") || len(m.snap.entries) != 25 {
-		t.Errorf("bad append: warning %q, %d entries", m.st.fileWarning, len(m.snap.entries))
+	if !strings.Contains(m.st.fileWarning, "unknown record op 7") || len(m.c.snap.entries) != 25 {
+		t.Errorf("bad append: warning %q, %d entries", m.st.fileWarning, len(m.c.snap.entries))
 	}
 }
 
@@ -174,7 +176,7 @@ func TestStore_WatchAppendTornAndCompaction(t *testing.T) {
 func selStore(t *testing.T, m *Model, name string) {
 	t.Helper()
 	e, ok := m.memory().Lookup(name)
-	if !ok || !m.list.selectID(m.snap, e.ID) {
+	if !ok || !m.list.selectID(m.c.snap, e.ID) {
 		t.Fatalf("%s is not listed", name)
 	}
 	drive(m, m.showSelected())
@@ -194,6 +196,59 @@ func TestStoreQuery(t *testing.T) {
 	} {
 		if got := storeQuery(q); got != want {
 			t.Errorf("storeQuery(%q) = %q, want %q", q, got, want)
+		}
+	}
+}
+
+// TestExplain_OneViewForBothFormats: the explain view is one view over the
+// recall's own parts (store.Part) whatever the format: crabtalk's store's
+// says how to leave it and lays its parts out as a v1 file's does (it had
+// a view of its own, without the EXPLAIN line), and what differs is only
+// what the data says: stored lengths, stats and weights, df counted in
+// posting rows. The parameters are bm25's, written once.
+func TestExplain_OneViewForBothFormats(t *testing.T) {
+	params := fmt.Sprintf("k1 = %.1f, b = %.2f", bm25.K1, bm25.B)
+	st := openModel(t, copyStore(t, "small.crmem"), 120, 40)
+	press(st, "/")
+	typeText(st, "depl")
+	press(st, "enter", "x")
+	v1 := openModel(t, copyFixture(t, "crmem/small.db"), 120, 40)
+	press(v1, "/")
+	typeText(v1, "deploy")
+	press(v1, "enter", "x")
+	for name, c := range map[string]struct {
+		m          *Model
+		want, lack []string
+	}{
+		"store": {st, []string{"EXPLAIN (x or esc: back to the content)", "term ", "deployment* ", "stored doc length 28 tokens, weight 1", params + "; df = posting rows"}, []string{"indexed entries"}},
+		"v1":    {v1, []string{"EXPLAIN (x or esc: back to the content)", "term ", "indexed entries", params + "\n"}, []string{"stored", "posting rows"}},
+	} {
+		s := ansi.Strip(c.m.pv.vp.GetContent()) + "\n"
+		for _, w := range c.want {
+			if !strings.Contains(s, w) {
+				t.Errorf("%s: explain lacks %q:\n%s", name, w, s)
+			}
+		}
+		for _, w := range c.lack {
+			if strings.Contains(s, w) {
+				t.Errorf("%s: explain says %q:\n%s", name, w, s)
+			}
+		}
+	}
+}
+
+// TestExplain_StoreTotalsWrapOnANarrowPane: on a narrow preview the
+// store's explain view wraps its totals, as the v1 view does, instead of
+// cutting them ("stored stats: 23 documents, 876 tokens (average 38.…").
+func TestExplain_StoreTotalsWrapOnANarrowPane(t *testing.T) {
+	m := openModel(t, copyStore(t, "small.crmem"), 80, 40)
+	press(m, "/")
+	typeText(m, "depl")
+	press(m, "enter", "x")
+	s := squeeze(ansi.Strip(m.pv.vp.GetContent()))
+	for _, w := range []string{"storedstats:23documents,876tokens(average38.09)", "k1=1.2,b=0.75;df=postingrows"} {
+		if !strings.Contains(s, w) {
+			t.Errorf("the totals lack %q:\n%s", w, m.pv.vp.GetContent())
 		}
 	}
 }

@@ -105,29 +105,28 @@ type dateState struct {
 	err       string // the last bad input's message, shown in the prompt
 }
 
-// dateKeep is the list's entry filter for the date range; nil when off.
-func (m *Model) dateKeep() func(store.Entry) bool {
-	if !m.dates.r.on() {
+// keep is the list's entry filter for the date range; nil when off.
+func (d *dateState) keep() func(store.Entry) bool {
+	if !d.r.on() {
 		return nil
 	}
-	r := m.dates.r
+	r := d.r
 	return func(e store.Entry) bool { return r.keep(e.CreatedAt) }
 }
 
-// openDatePrompt starts typing a date filter on an empty line (enter on
-// it clears the filter); the placeholder names the filter in force.
-func (m *Model) openDatePrompt() tea.Cmd {
-	keys := &m.c.keys
+// open starts typing a date filter on an empty line (enter on it clears
+// the filter); the placeholder names the filter in force.
+func (d *dateState) open(c *common) {
+	keys := &c.keys
 	hint := "<30d  >90d  2026-03  2026-03-01..2026-04-15" + paren(hints(": ", keyName(keys.Accept), "all dates"))
-	if m.dates.r.on() {
-		hint = hints(" · ", "now "+m.dates.r.text, hints(" on empty: ", keyName(keys.Accept), "all dates"), hints(": ", keyName(keys.Cancel), "keep it"))
+	if d.r.on() {
+		hint = hints(" · ", "now "+d.r.text, hints(" on empty: ", keyName(keys.Accept), "all dates"), hints(": ", keyName(keys.Cancel), "keep it"))
 	}
 	in := lineInput{prompt: "created: ", placeholder: hint, limit: 64}
-	in.promptStyle, in.dimStyle = m.c.styles.prompt, m.c.styles.dim
-	in.setWidth(max(m.c.width-2, 10))
+	in.promptStyle, in.dimStyle = c.styles.prompt, c.styles.dim
+	in.setWidth(max(c.width-2, 10))
 	in.Focus()
-	m.dates.input, m.dates.prompting, m.dates.err = in, true, ""
-	return nil
+	d.input, d.prompting, d.err = in, true, ""
 }
 
 // key edits the prompt: enter closes it with the range typed (empty
@@ -169,9 +168,9 @@ func (m *Model) dateKey(k tea.KeyPressMsg) tea.Cmd {
 // search.
 func (m *Model) setDateFilter(r dateRange) tea.Cmd {
 	m.dates.r = r
-	id, had := m.selectedID()
+	id, had := m.list.selectedID(m.c.snap)
 	m.list.cursor = 0
-	m.rebuildKeeping(id, had)
+	m.list.relayout(m.c.snap, m.rowsSpec(), id, had, m.bodyHeight())
 	msg := "date filter off"
 	if r.on() {
 		msg = fmt.Sprintf("created %s: %s listed", r.text, humanize.Count(m.listedCount()))

@@ -15,14 +15,16 @@ import (
 // dialog is a prompt, confirmation or choice that owns the keyboard until it
 // closes. It is drawn in place of the help line.
 type dialog interface {
-	// key handles a key press; done reports that the dialog closed, and
-	// req, if not nil, is what its answer asks for (data, carried out by
-	// the part that opened the dialog).
-	key(m *Model, k tea.KeyPressMsg) (cmd tea.Cmd, req request, done bool)
+	// key handles a key press; done reports that the dialog closed, req,
+	// if not nil, is what its answer asks for (data, carried out by the
+	// part that opened the dialog), and note what the status line says of
+	// it ("cancelled").
+	key(keys *keymap.KeyMap, k tea.KeyPressMsg) (req request, done bool, note string)
 	// paste inserts pasted text (prompts only).
 	paste(text string)
-	// view is the one-line rendering.
-	view(m *Model) string
+	// view is the rendering in place of the help line, at the screen's
+	// width.
+	view(c *common) string
 	// mode is the key map's mode while the dialog is open.
 	mode() keymap.Mode
 }
@@ -45,24 +47,24 @@ func newPrompt(title, value string, validate func(string) error, submit promptRe
 	return p
 }
 
-func (p *promptDialog) key(m *Model, k tea.KeyPressMsg) (tea.Cmd, request, bool) {
+func (p *promptDialog) key(keys *keymap.KeyMap, k tea.KeyPressMsg) (request, bool, string) {
 	switch {
-	case key.Matches(k, m.c.keys.Cancel):
-		return m.setMessage("cancelled"), nil, true
-	case key.Matches(k, m.c.keys.Accept):
+	case key.Matches(k, keys.Cancel):
+		return nil, true, "cancelled"
+	case key.Matches(k, keys.Accept):
 		v := strings.TrimSpace(p.in.Value())
 		if p.validate != nil {
 			if err := p.validate(v); err != nil {
 				p.err = err.Error()
-				return nil, nil, false
+				return nil, false, ""
 			}
 		}
-		return nil, p.submit.withValue(v), true
+		return p.submit.withValue(v), true, ""
 	}
 	if p.in.key(k) {
 		p.err = ""
 	}
-	return nil, nil, false
+	return nil, false, ""
 }
 
 func (p *promptDialog) paste(text string) { p.in.insert(text) }
@@ -74,32 +76,32 @@ func (p *promptDialog) mode() keymap.Mode { return keymap.ModePrompt }
 // in, the title takes lines of its own (at most two, wrapped at spaces,
 // its middle giving way beyond), the line typed one, the keys one: below
 // ~60 columns the keys were cut off, and the title with them at 20.
-func (p *promptDialog) view(m *Model) string {
-	st := m.c.styles
+func (p *promptDialog) view(c *common) string {
+	st, width := c.styles, c.width
 	p.in.promptStyle, p.in.textStyle, p.in.dimStyle = st.message, st.status, st.dim
-	keys := fitHints(m.c.width, keyHint(m.c.keys.Accept, "ok"), keyHint(m.c.keys.Cancel, "cancel"))
+	keys := fitHints(width, keyHint(c.keys.Accept, "ok"), keyHint(c.keys.Cancel, "cancel"))
 	hint := st.dim.Render("  " + keys)
 	if p.err != "" {
 		hint = "  " + st.warning.Render("⚠ "+sanitize.Line(p.err))
 	}
-	if lipgloss.Width(p.in.prompt)+minTyping+lipgloss.Width(hint) <= m.c.width {
-		p.in.setWidth(max(m.c.width-lipgloss.Width(hint), 10))
+	if lipgloss.Width(p.in.prompt)+minTyping+lipgloss.Width(hint) <= width {
+		p.in.setWidth(max(width-lipgloss.Width(hint), 10))
 		return p.in.View() + hint
 	}
 	title := p.title + ":"
-	if ansi.StringWidth(title) > 2*m.c.width {
-		title = middle(title, 2*m.c.width)
+	if ansi.StringWidth(title) > 2*width {
+		title = middle(title, 2*width)
 	}
-	lines := wrapWords(title, m.c.width)
+	lines := wrapWords(title, width)
 	if len(lines) > 2 {
-		lines = strings.Split(ansi.Hardwrap(title, m.c.width, true), "\n")
+		lines = strings.Split(ansi.Hardwrap(title, width, true), "\n")
 	}
 	for i, l := range lines {
 		lines[i] = st.message.Render(l)
 	}
 	in := p.in
 	in.prompt = "› "
-	in.setWidth(m.c.width)
+	in.setWidth(width)
 	lines = append(lines, in.View())
 	if p.err != "" {
 		return strings.Join(append(lines, st.warning.Render("⚠ "+sanitize.Line(p.err))), "\n")
@@ -129,14 +131,14 @@ type confirmDialog struct {
 	yes  request // what y confirms
 }
 
-func (c *confirmDialog) key(m *Model, k tea.KeyPressMsg) (tea.Cmd, request, bool) {
+func (c *confirmDialog) key(keys *keymap.KeyMap, k tea.KeyPressMsg) (request, bool, string) {
 	switch {
-	case key.Matches(k, m.c.keys.Yes):
-		return nil, c.yes, true
-	case key.Matches(k, m.c.keys.No), key.Matches(k, m.c.keys.Cancel):
-		return m.setMessage("cancelled"), nil, true
+	case key.Matches(k, keys.Yes):
+		return c.yes, true, ""
+	case key.Matches(k, keys.No), key.Matches(k, keys.Cancel):
+		return nil, true, "cancelled"
 	}
-	return nil, nil, false
+	return nil, false, ""
 }
 
 func (c *confirmDialog) paste(string) {}
@@ -148,15 +150,15 @@ func (c *confirmDialog) mode() keymap.Mode { return keymap.ModeQuestion }
 // When they need more room than the lines give, the question's middle
 // (the names) gives way, never the warning: at 60 columns "⚠ 737 of them
 // not listed" lost its count.
-func (c *confirmDialog) view(m *Model) string {
-	st := m.c.styles
-	answers := st.message.Render("  [" + hints("/", keyName(m.c.keys.Yes), keyName(m.c.keys.No)) + "]")
+func (c *confirmDialog) view(cm *common) string {
+	st := cm.styles
+	answers := st.message.Render("  [" + hints("/", keyName(cm.keys.Yes), keyName(cm.keys.No)) + "]")
 	text, warn := sanitize.Line(c.text), sanitize.Line(c.warn)
-	room := maxDialogLines*m.c.width - lipgloss.Width(answers)
+	room := maxDialogLines*cm.width - lipgloss.Width(answers)
 	if tw, ww := ansi.StringWidth(text), ansi.StringWidth(warn); tw+ww > room {
 		text = middle(text, max(room-ww, min(tw, 20)))
 	}
-	return withAnswers(st.warning, text+warn, answers, m.c.width)
+	return withAnswers(st.warning, text+warn, answers, cm.width)
 }
 
 // maxDialogLines bounds how many lines a dialog takes from the screen.
@@ -215,16 +217,16 @@ type choiceDialog struct {
 	body *conflictDiff
 }
 
-func (c *choiceDialog) key(m *Model, k tea.KeyPressMsg) (tea.Cmd, request, bool) {
-	if key.Matches(k, m.c.keys.Cancel) {
-		return nil, c.cancel, true
+func (c *choiceDialog) key(keys *keymap.KeyMap, k tea.KeyPressMsg) (request, bool, string) {
+	if key.Matches(k, keys.Cancel) {
+		return c.cancel, true, ""
 	}
 	for _, ch := range c.choices {
 		if key.Matches(k, *ch.b) {
-			return nil, ch.pick, true
+			return ch.pick, true, ""
 		}
 	}
-	return nil, nil, false
+	return nil, false, ""
 }
 
 func (c *choiceDialog) paste(string) {}
@@ -236,18 +238,18 @@ func (c *choiceDialog) mode() keymap.Mode { return keymap.ModeChoice }
 // When even the short answers do not fit one line, they take as many as
 // they need, each answer whole, and the question keeps two lines above
 // them: at 20 columns "[n] as new note" was cut off.
-func (c *choiceDialog) view(m *Model) string {
-	st := m.c.styles
-	w := m.c.width
-	answers := strings.Join(c.answers(m, false), "")
+func (c *choiceDialog) view(cm *common) string {
+	st := cm.styles
+	w := cm.width
+	answers := strings.Join(c.answers(st, false), "")
 	if lipgloss.Width(answers) > w {
-		answers = strings.Join(c.answers(m, true), "")
+		answers = strings.Join(c.answers(st, true), "")
 	}
 	if lipgloss.Width(answers) <= w {
 		return withAnswers(st.warning, sanitize.Line(c.text), answers, w)
 	}
 	var ans []string
-	for _, a := range c.answers(m, true) {
+	for _, a := range c.answers(st, true) {
 		a = strings.TrimLeft(a, " ")
 		if n := len(ans); n > 0 && lipgloss.Width(ans[n-1])+2+lipgloss.Width(a) <= w {
 			ans[n-1] += "  " + a
@@ -271,14 +273,20 @@ func (c *choiceDialog) view(m *Model) string {
 }
 
 // answers renders "  [k] label" for every choice.
-func (c *choiceDialog) answers(m *Model, short bool) []string {
+func (c *choiceDialog) answers(st *styles, short bool) []string {
 	out := make([]string, 0, len(c.choices))
 	for _, ch := range c.choices {
 		label := ch.label
 		if short && ch.short != "" {
 			label = ch.short
 		}
-		out = append(out, "  "+m.c.styles.message.Render("["+keyName(*ch.b)+"]")+" "+label)
+		out = append(out, "  "+st.message.Render("["+keyName(*ch.b)+"]")+" "+label)
 	}
 	return out
+}
+
+// dialogsHelp is the `?` help's column of the keys that answer prompts,
+// questions and choices (the editing part's, the date and why prompts).
+func dialogsHelp(k *keymap.KeyMap) [][]key.Binding {
+	return [][]key.Binding{k.DialogKeys()}
 }

@@ -101,9 +101,13 @@ func (f *editing) reloaded(msg reloadedMsg) tea.Cmd {
 // keyPress gives the key to the open dialog, or runs an editing action.
 func (f *editing) keyPress(m *Model, k tea.KeyPressMsg) (bool, tea.Cmd) {
 	if d := f.dlg; d != nil {
-		cmd, req, done := d.key(m, k)
+		req, done, note := d.key(&m.c.keys, k)
 		if done && f.dlg == d {
 			f.dlg = nil
+		}
+		var cmd tea.Cmd
+		if note != "" {
+			cmd = m.setMessage(note)
 		}
 		if req != nil {
 			cmd = tea.Batch(cmd, f.do(m, req))
@@ -158,7 +162,7 @@ func (f *editing) actions(k *keymap.KeyMap) []action {
 // selected returns the selected entry in its current state, or a status
 // command saying there is none.
 func (f *editing) selected(m *Model) (store.Entry, tea.Cmd, bool) {
-	e, ok := m.selectedEntry()
+	e, ok := m.list.selectedEntry(m.c.snap)
 	if !ok || m.writer() == nil {
 		return e, m.setMessage("no entry selected"), false
 	}
@@ -312,4 +316,10 @@ func (f *editing) keptStatus(m *Model, r editor.Result, why string) tea.Cmd {
 // the path already), taken as shortError takes it.
 func errText(m *Model, err error) string {
 	return sanitize.Line(m.shortError(err))
+}
+
+// editingHelp is the editing part's columns of the `?` help: changing an
+// entry, and the archive cleanup.
+func editingHelp(k *keymap.KeyMap) [][]key.Binding {
+	return [][]key.Binding{k.EditingKeys(), k.CleanupKeys()}
 }

@@ -2,6 +2,7 @@ package tui
 
 import (
 	"fmt"
+	"math"
 	"slices"
 	"strings"
 
@@ -10,6 +11,8 @@ import (
 	"github.com/crmem/crmem/bm25"
 	"github.com/crmem/crmem/internal/humanize"
 	"github.com/crmem/crmem/internal/sanitize"
+	"github.com/crmem/crmem/store"
+	"github.com/crmem/crmem/store/crabdb"
 )
 
 // explainQuery is the query whose score the explain view breaks down: the
@@ -27,44 +30,150 @@ func explainQuery(r *searchResult, h row) (string, []string) {
 	return r.query, nil
 }
 
-// explainView renders bm25's explanation: per term tf, df, idf and
-// contribution; document length against the average; N; the total.
-func explainView(st *styles, ix *bm25.Index, r *searchResult, h row, id uint64, width int, hk explainHints) string {
-	if r == nil || len(r.terms)+len(r.expansions) == 0 {
+// scoreParts breaks the scores of a search's rows down as the recall of
+// the memory searched scores them. The search sets the one its recall
+// gives (runSearch): the explain view is one path whatever the format;
+// what differs is only what the data says (explained).
+type scoreParts interface {
+	// explain breaks row h's score (entry id, found by r) down; state
+	// says why there is nothing to break down yet.
+	explain(r *searchResult, h row, id uint64) (explained, explainState)
+}
+
+// explainState is whether a row's score can be broken down now.
+type explainState int
+
+const (
+	explainReady    explainState = iota
+	explainNoQuery               // no query, or none of its terms reach the recall
+	explainIndexing              // the index the recall ranks by is being built
+)
+
+// explained is one row's score broken down in the recall's own shape
+// (store.RecallHit, a store.Part per term), whatever the format.
+type explained struct {
+	title    string          // what the recall ran, and the score
+	query    string          // the query's terms as the recall took them
+	expanded []string        // the screen's own expansions of the word being typed; none where the recall expands it
+	hit      store.RecallHit // score, length, weight, parts (a Query ending in * is a prefix's match)
+	returned bool            // the recall returns the entry for the query
+	stats    store.RecallStats
+	// stored: lengths, stats and weights are as the recall's own index
+	// stores them, and df counts posting rows (crabtalk's store,
+	// Recaller.Stored); else BM25 over the entries as they are.
+	stored bool
+}
+
+// explainView renders a row's score broken down (scoreParts): per part tf,
+// df, idf and contribution; the document's length against the average;
+// the recall's parameters; the total.
+func explainView(st *styles, r *searchResult, h row, id uint64, width int, hk explainHints) string {
+	if r == nil || r.parts == nil {
 		return st.dim.Render(hk.noQuery())
 	}
-	if ix == nil {
+	x, state := r.parts.explain(r, h, id)
+	switch state {
+	case explainNoQuery:
+		return st.dim.Render(hk.noQuery())
+	case explainIndexing:
 		return st.dim.Render("Still indexing…")
 	}
-	query, expanded := explainQuery(r, h)
-	ex := ix.Explain(query, id)
 	var b strings.Builder
 	b.WriteString("EXPLAIN" + paren(hints(": ", hk.off, "back to the content")) + "\n")
-	fmt.Fprintf(&b, "Why this entry scores %.4f for %q\n", ex.Score, sanitize.Line(r.query))
-	fmt.Fprintf(&b, "query tokens: %s\n", strings.Join(r.terms, " "))
-	if len(expanded) > 0 {
-		fmt.Fprintf(&b, "prefix expansions: %s\n", strings.Join(expanded, " "))
+	b.WriteString(x.title + "\n")
+	b.WriteString(x.query + "\n")
+	if len(x.expanded) > 0 {
+		fmt.Fprintf(&b, "prefix expansions: %s\n", strings.Join(x.expanded, " "))
 	}
 	b.WriteString("\n")
-	writeTerms(&b, ex, expanded, termColumn(width))
+	if !x.returned {
+		b.WriteString("The recall does not return it")
+		if h.hit == hitName {
+			b.WriteString(" (listed as a name/alias match)")
+		}
+		return fitLines(indent(b.String(), "  "), width)
+	}
+	writeTerms(&b, x.hit.Parts, termColumn(width))
 	out := fitLines(indent(b.String(), "  "), width)
 	var totals strings.Builder
-	writeTotals(&totals, ex)
+	writeTotals(&totals, x)
 	out += indent(ansi.Wordwrap(totals.String(), max(width-explainIndent-1, 10), " ,"), "  ")
-	if note := footnote(ex, h, len(expanded) > 0); note != "" {
+	if note := footnote(x.hit.Score, h, len(x.expanded) > 0); note != "" {
 		out += "\n\n" + indent(ansi.Wordwrap(note, max(width-explainIndent-1, 10), " "), "  ")
 	}
 	return out
 }
 
+// indexParts is scoreParts of a v1 file's recall, BM25 over its index
+// (ix; nil while it is being built): a part per query term, scoring or
+// not; the word being typed is expanded by the screen (prefixMatches).
+type indexParts struct{ ix *bm25.Index }
+
+// explain breaks h's score down by the index.
+func (p indexParts) explain(r *searchResult, h row, id uint64) (explained, explainState) {
+	if len(r.terms)+len(r.expansions) == 0 {
+		return explained{}, explainNoQuery
+	}
+	if p.ix == nil {
+		return explained{}, explainIndexing
+	}
+	query, expanded := explainQuery(r, h)
+	ex := p.ix.Explain(query, id)
+	x := explained{
+		title:    fmt.Sprintf("Why this entry scores %.4f for %q", ex.Score, sanitize.Line(r.query)),
+		query:    "query tokens: " + strings.Join(r.terms, " "),
+		expanded: expanded,
+		hit:      store.RecallHit{Score: ex.Score, DocLen: uint32(ex.DocLen), Weight: 1, Parts: make([]store.Part, len(ex.Terms))},
+		returned: true,
+		stats:    store.RecallStats{Docs: uint64(ex.N), TotalLen: uint64(math.Round(ex.AvgDocLen * float64(ex.N)))},
+	}
+	for i, t := range ex.Terms {
+		q := t.Term
+		if slices.Contains(expanded, t.Term) {
+			q += "*"
+		}
+		x.hit.Parts[i] = store.Part{Query: q, Term: t.Term, TF: t.TF, DF: t.DF, IDF: t.IDF, Contrib: t.Contrib}
+	}
+	return x, explainReady
+}
+
+// recallParts is scoreParts of a recall that explains its own hits
+// (crabtalk's store): the parts it gave for each hit (by id) when the
+// search ran, as stored; it expands the word being typed itself.
+type recallParts struct {
+	hits   map[uint64]store.RecallHit
+	stats  store.RecallStats
+	stored bool // Recaller.Stored
+}
+
+// explain gives h's parts as the recall gave them.
+func (p recallParts) explain(r *searchResult, h row, id uint64) (explained, explainState) {
+	if r.recallQuery == "" {
+		return explained{}, explainNoQuery
+	}
+	hit, ok := p.hits[id]
+	var qs []string
+	for _, t := range crabdb.QueryTerms(r.recallQuery) {
+		qs = append(qs, t.String())
+	}
+	return explained{
+		title:    fmt.Sprintf("store recall %q: score %.4f", r.recallQuery, hit.Score),
+		query:    "query terms: " + strings.Join(qs, " ") + "  (term* = prefix match)",
+		hit:      hit,
+		returned: ok,
+		stats:    p.stats,
+		stored:   p.stored,
+	}, explainReady
+}
+
 // footnote says how the row got listed when that is not plain recall.
-func footnote(ex bm25.Explanation, h row, expanded bool) string {
+func footnote(score float64, h row, expanded bool) string {
 	var notes []string
 	if expanded {
 		notes = append(notes, "* = a prefix expansion of the word being typed; recall itself matches whole words only.")
 	}
 	if h.hit == hitName {
-		if ex.Score == 0 {
+		if score == 0 {
 			notes = append(notes, "Listed as a name/alias match: recall does not return it for this query.")
 		} else {
 			notes = append(notes, "Listed first as a name/alias match.")
@@ -105,25 +214,39 @@ func termColumn(width int) int {
 	return min(16, max(6, width-explainIndent-numbersWidth))
 }
 
-// writeTerms writes one row per query term: tf, df, idf, contribution. The
-// term column is measured in terminal cells, so wide characters line up.
-func writeTerms(b *strings.Builder, ex bm25.Explanation, expanded []string, termW int) {
+// writeTerms writes one row per part: tf, df, idf, contribution; a
+// prefix's match is starred. The term column is measured in terminal
+// cells, so wide characters line up.
+func writeTerms(b *strings.Builder, parts []store.Part, termW int) {
 	b.WriteString(termHeader(termW))
-	for _, t := range ex.Terms {
-		name := t.Term
-		if slices.Contains(expanded, t.Term) {
+	for _, p := range parts {
+		name := p.Term
+		if strings.HasSuffix(p.Query, "*") {
 			name += "*"
 		}
-		b.WriteString(termLine(name, termW, t.TF, t.DF, t.IDF, t.Contrib))
+		b.WriteString(termLine(name, termW, p.TF, p.DF, p.IDF, p.Contrib))
 	}
 }
 
-// writeTotals writes the document length, N, the parameters and the total.
-func writeTotals(b *strings.Builder, ex bm25.Explanation) {
-	fmt.Fprintf(b, "\ndoc length %s tokens (content and aliases), average %.2f, N = %s indexed entries\n",
-		humanize.Count(ex.DocLen), ex.AvgDocLen, humanize.Count(ex.N))
-	fmt.Fprintf(b, "k1 = %.1f, b = %.2f\n", bm25.K1, bm25.B)
-	fmt.Fprintf(b, "total = %.4f", ex.Score)
+// writeTotals writes the document's length against the average, the
+// recall's parameters and the total; a stored index's numbers are said to
+// be stored, with the document's weight.
+func writeTotals(b *strings.Builder, x explained) {
+	avg := 0.0
+	if x.stats.Docs > 0 {
+		avg = float64(x.stats.TotalLen) / float64(x.stats.Docs)
+	}
+	params := fmt.Sprintf("k1 = %.1f, b = %.2f", bm25.K1, bm25.B)
+	if x.stored {
+		fmt.Fprintf(b, "\nstored doc length %s tokens, weight %g\n", humanize.Count(int(x.hit.DocLen)), x.hit.Weight)
+		fmt.Fprintf(b, "stored stats: %s documents, %s tokens (average %.2f)\n",
+			humanize.Count(int(x.stats.Docs)), humanize.Count(int(x.stats.TotalLen)), avg)
+		params += "; df = posting rows"
+	} else {
+		fmt.Fprintf(b, "\ndoc length %s tokens (content and aliases), average %.2f, N = %s indexed entries\n",
+			humanize.Count(int(x.hit.DocLen)), avg, humanize.Count(int(x.stats.Docs)))
+	}
+	fmt.Fprintf(b, "%s\ntotal = %.4f", params, x.hit.Score)
 }
 
 // padCells cuts s to n cells (with an ellipsis) and pads it to exactly n.

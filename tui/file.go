@@ -96,7 +96,7 @@ func (m *Model) startRead(check bool) tea.Cmd {
 	if m.db == nil {
 		return openCmd(m.path, m.sessions)
 	}
-	return reloadCmd(m.db, m.snap, check)
+	return reloadCmd(m.db, m.c.snap, check)
 }
 
 // readDone ends the read in flight (an open or a reload) and starts the
@@ -136,14 +136,14 @@ func (m *Model) reloaded(msg reloadedMsg) tea.Cmd {
 		}
 		return again
 	}
-	old := m.snap
+	old := m.c.snap
 	dropped := m.applySnapshot(msg.snap)
 	m.st.lastReload = m.c.now()
-	text := m.noteReload(msg.diff, old, dropped).summary()
-	if w := droppedMarksText(dropped, m.snap); w != "" {
+	text := m.chg.noteReload(msg.diff, old, m.c.snap, m.c.now(), dropped).summary()
+	if w := droppedMarksText(dropped, m.c.snap); w != "" {
 		text += " · " + w
 	}
-	return tea.Batch(again, m.showSelected(), m.rerunSearch(), m.setMessage(text), daemonCheck(m.st.daemonSock, m.path), warmCmd(m.snap))
+	return tea.Batch(again, m.showSelected(), m.rerunSearch(), m.setMessage(text), daemonCheck(m.st.daemonSock, m.path), warmCmd(m.c.snap))
 }
 
 // shortError drops the file's path from an error (the status line shows

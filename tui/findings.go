@@ -14,6 +14,7 @@ import (
 	"github.com/crmem/crmem/internal/editor"
 	"github.com/crmem/crmem/internal/humanize"
 	"github.com/crmem/crmem/internal/sanitize"
+	"github.com/crmem/crmem/keymap"
 	"github.com/crmem/crmem/store"
 	"github.com/crmem/crmem/store/hygiene"
 	"github.com/crmem/crmem/store/sessions"
@@ -76,11 +77,11 @@ func (v *findingsView) show() {
 // another, unless that is under way (Model.Update asks after every
 // message); refs are the sessions' references to archives.
 func (v *findingsView) follow(m *Model, refs *refsState) tea.Cmd {
-	if !v.open || v.shown == m.snap && !v.stale || v.doing == m.snap {
+	if !v.open || v.shown == m.c.snap && !v.stale || v.doing == m.c.snap {
 		return nil
 	}
-	v.doing, v.stale = m.snap, false
-	return findingsCmd(m.snap, m.path, refs.shared())
+	v.doing, v.stale = m.c.snap, false
+	return findingsCmd(m.c.snap, m.path, refs.shared())
 }
 
 // shared are the sessions' references to archives, or nil when no
@@ -99,7 +100,7 @@ func (v *findingsView) take(m *Model, msg findingsDoneMsg, refs *refsState) tea.
 	if v.doing == msg.snap {
 		v.doing = nil
 	}
-	if msg.snap != m.snap {
+	if msg.snap != m.c.snap {
 		return v.follow(m, refs)
 	}
 	prev, had := v.selected()
@@ -261,11 +262,11 @@ func findingEntry(m *Model, fd hygiene.Finding) (store.Entry, tea.Cmd, bool) {
 		return store.Entry{}, m.setMessage(fmt.Sprintf("this finding is about %s: %s to act on one",
 			humanize.Plural(len(fd.Entries), "entry"), keyName(m.c.keys.Accept))), false
 	}
-	i, ok := m.snap.index(fd.Entries[0].ID)
+	i, ok := m.c.snap.index(fd.Entries[0].ID)
 	if !ok {
 		return store.Entry{}, m.setMessage("that entry no longer exists"), false
 	}
-	return m.snap.entries[i], nil, true
+	return m.c.snap.entries[i], nil, true
 }
 
 // openFinding shows two duplicates side by side, or closes the view on
@@ -292,12 +293,12 @@ func (v *findingsView) compare(m *Model, fd hygiene.Finding) tea.Cmd {
 			a, b, sim = min(d.Pairs[0].A, d.Pairs[0].B), max(d.Pairs[0].A, d.Pairs[0].B), d.Pairs[0].Similarity
 		}
 	}
-	ia, oka := m.snap.index(a)
-	ib, okb := m.snap.index(b)
+	ia, oka := m.c.snap.index(a)
+	ib, okb := m.c.snap.index(b)
 	if !oka || !okb {
 		return m.setMessage("that entry no longer exists")
 	}
-	c := &comparison{pair: [2]store.Entry{m.snap.entries[ia], m.snap.entries[ib]}, sim: sim}
+	c := &comparison{pair: [2]store.Entry{m.c.snap.entries[ia], m.c.snap.entries[ib]}, sim: sim}
 	for i, e := range c.pair {
 		var held bool
 		c.masked[i], held = hygiene.MaskEntry(e)
@@ -341,7 +342,7 @@ func (v *findingsView) compareKey(m *Model, k tea.KeyPressMsg) (tea.Cmd, finding
 	case key.Matches(k, keys.Bottom): // compareView clamps it to the last page
 		c.offset = math.MaxInt32
 	default:
-		if d, ok := m.moveDelta(k); ok {
+		if d, ok := navDelta(&m.c.keys, k, m.bodyHeight(), 0); ok { // top and bottom are above
 			c.offset = max(c.offset+d, 0)
 		}
 	}
@@ -444,34 +445,33 @@ func redactHint(fd hygiene.Finding) string {
 }
 
 // view draws the findings view at w×h in place of the panes while it is
-// open ("" otherwise).
-func (v *findingsView) view(m *Model, w, h int) string {
+// open ("" otherwise); ids says the format shows entries' ids.
+func (v *findingsView) view(c *common, ids bool, w, h int) string {
 	if !v.open {
 		return ""
 	}
 	if v.cmp != nil {
-		return v.compareView(m, w, h)
+		return v.compareView(c, ids, w, h)
 	}
-	return v.listView(m, w, h)
+	return v.listView(c, ids, w, h)
 }
 
 // hints are the view's keys for the help line: without the write actions
 // on a read-only memory.
-func (v *findingsView) hints(m *Model) string {
-	k := &m.c.keys
+func (v *findingsView) hints(k *keymap.KeyMap, readOnly bool) string {
 	closeKeys := hints("/", keyName(k.Cancel), keyName(k.Findings))
 	if c := v.cmp; c != nil {
 		reveal := ""
 		if c.secrets {
 			reveal = keyHint(k.Reveal, map[bool]string{false: "show secrets", true: "mask secrets"}[c.revealed])
 		}
-		if m.readOnly() {
+		if readOnly {
 			return hints(" · ", reveal, keyHint(k.Up, "scroll"), closeKeys+" back") + " · read-only"
 		}
 		return hints(" · ", keyHint(k.Focus, "keep the other"), keyHint(k.Merge, "merge"), keyHint(k.NotDuplicate, "not duplicates"),
 			reveal, keyHint(k.Undo, "undo"), keyHint(k.Up, "scroll"), keyName(k.Cancel)+" back")
 	}
-	if m.readOnly() {
+	if readOnly {
 		return hints(" · ", keyHint(k.Accept, "open"), closeKeys+" close") + " · read-only"
 	}
 	return hints(" · ", keyHint(k.Accept, "open"), keyHint(k.Edit, "edit/redact"), keyHint(k.Delete, "delete"), keyHint(k.Undo, "undo"), closeKeys+" close")
@@ -510,8 +510,8 @@ func reasonLines(st *styles, reason string, w int, whole bool) []string {
 
 // listView draws the report grouped by kind with the cursor's finding
 // highlighted, scrolled to keep it in sight.
-func (v *findingsView) listView(m *Model, w, h int) string {
-	st := m.c.styles
+func (v *findingsView) listView(c *common, ids bool, w, h int) string {
+	st := c.styles
 	title := st.paneTitle.Render("Findings")
 	var lines []string
 	at := 0 // the cursor's first line
@@ -522,7 +522,7 @@ func (v *findingsView) listView(m *Model, w, h int) string {
 		lines = []string{st.dim.Render("nothing found: no duplicates, secrets, deceptive names, outsize entries or orphan archives")}
 	default:
 		title += st.dim.Render(fmt.Sprintf("  (%s in %s)", humanize.Plural(len(v.report.Findings), "finding"), humanize.Plural(v.report.Entries, "entry")))
-		lines, at = v.groupedLines(st, w, m.caps().ShowsIDs())
+		lines, at = v.groupedLines(st, w, ids)
 	}
 	if v.doing != nil && v.shown != nil {
 		title += st.dim.Render(" updating…")
@@ -560,15 +560,15 @@ func (v *findingsView) groupedLines(st *styles, w int, ids bool) ([]string, int)
 
 // compareView draws the two duplicates side by side, each with its card
 // and its content, the one kept and the one merged into it marked.
-func (v *findingsView) compareView(m *Model, w, h int) string {
-	st := m.c.styles
+func (v *findingsView) compareView(cm *common, ids bool, w, h int) string {
+	st := cm.styles
 	c := v.cmp
 	title := st.paneTitle.Render("Duplicates side by side") + st.dim.Render(fmt.Sprintf("  (similarity %.2f)", c.sim))
 	switch {
 	case c.secrets && c.revealed:
 		title += st.warning.Render("  secrets shown")
 	case c.secrets:
-		title += st.dim.Render(fmt.Sprintf("  secrets masked: %s shows them", keyName(m.c.keys.Reveal)))
+		title += st.dim.Render(fmt.Sprintf("  secrets masked: %s shows them", keyName(cm.keys.Reveal)))
 	}
 	pair := c.shown()
 	colW := max((w-1)/2, 1)
@@ -577,7 +577,7 @@ func (v *findingsView) compareView(m *Model, w, h int) string {
 	longest := 0
 	differs := differingLines(pair[0].Content, pair[1].Content)
 	for i, e := range pair {
-		lines := compareColumn(st, e, len(c.pair[i].Content), c.pair[i].Tokens(), i == c.keep, differs[i], colW, m.caps().ShowsIDs())
+		lines := compareColumn(st, e, len(c.pair[i].Content), c.pair[i].Tokens(), i == c.keep, differs[i], colW, ids)
 		longest = max(longest, len(lines))
 		cols[i] = strings.Join(lines, "\n")
 	}

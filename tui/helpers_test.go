@@ -11,6 +11,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
+	"github.com/crmem/crmem/bm25"
 	"github.com/crmem/crmem/store"
 	"github.com/crmem/crmem/store/hygiene"
 )
@@ -110,7 +111,7 @@ func typeText(m *Model, s string) {
 
 // selectedName returns the selected entry's name, or "".
 func selectedName(m *Model) string {
-	e, ok := m.selectedEntry()
+	e, ok := m.list.selectedEntry(m.c.snap)
 	if !ok {
 		return ""
 	}
@@ -225,7 +226,7 @@ func (m *Model) listedEntries() []store.Entry {
 	var out []store.Entry
 	for _, r := range m.list.rows {
 		if r.isEntry() {
-			out = append(out, m.snap.entries[r.idx])
+			out = append(out, m.c.snap.entries[r.idx])
 		}
 	}
 	return out
@@ -240,11 +241,25 @@ func (f *editing) selectedFinding() (hygiene.Finding, bool) { return f.fv.select
 
 // overflow is how many help lines do not fit the screen.
 func (p *helpScreen) overflow(m *Model) int {
-	return maxTop(len(p.lines(m, m.c.width)), m.bodyHeight())
+	return maxTop(len(p.lines(&m.c, m.helpGroups(), m.c.width)), m.bodyHeight())
 }
 
 // renderMarkdown renders content at key's width and style, falling back to
 // the sanitized text when it cannot be rendered within bounds.
 func renderMarkdown(rs *renderers, key renderKey, content string) string {
 	return renderEntry(rs, key, content, func() bool { return false }).out
+}
+
+// storeHits is the explained hits a store's recall gave a search, by id.
+func storeHits(r *searchResult) map[uint64]store.RecallHit {
+	p, _ := r.parts.(recallParts)
+	return p.hits
+}
+
+// index returns the bm25 index once it is built, else nil.
+func (m *Model) index() *bm25.Index {
+	if m.db == nil || !m.indexed {
+		return nil
+	}
+	return m.db.Memory().Index()
 }

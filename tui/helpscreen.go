@@ -9,6 +9,8 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 	"charm.land/lipgloss/v2"
+
+	"github.com/crmem/crmem/keymap"
 )
 
 // helpScreen is the `?` screen: the whole key map, generated, in place of
@@ -25,35 +27,34 @@ func (p *helpScreen) show() { p.open, p.sc = true, scroller{} }
 // any other key; pass reports a key that closed it without being one of
 // its own (esc, ?, quit: no key quits from an overlay), for the screen
 // below to act on.
-func (p *helpScreen) key(m *Model, k tea.KeyPressMsg, h int) (pass bool) {
-	keys := &m.c.keys
-	if n := len(p.lines(m, m.c.width)); overflows(n, h) && p.sc.key(m, k, n, h) {
+func (p *helpScreen) key(c *common, groups [][]key.Binding, k tea.KeyPressMsg, h int) (pass bool) {
+	keys := &c.keys
+	if n := len(p.lines(c, groups, c.width)); overflows(n, h) && p.sc.key(keys, k, n, h) {
 		return false
 	}
 	p.open = false
 	return !key.Matches(k, keys.Cancel) && !key.Matches(k, keys.Help) && !key.Matches(k, keys.Quit)
 }
 
-// view is the help at w×h: a title with its keys, then the key groups.
-func (p *helpScreen) view(m *Model, w, h int) string {
-	lines := p.lines(m, w)
-	closeKeys := m.c.keys.CloseHelpLabel()
+// view is the help at w×h: a title with its keys, then groups, the key
+// groups the parts of the screen list (Model.helpGroups).
+func (p *helpScreen) view(c *common, groups [][]key.Binding, w, h int) string {
+	lines := p.lines(c, groups, w)
+	closeKeys := c.keys.CloseHelpLabel()
 	hint := "  (" + closeKeys + " close)"
 	n := len(lines)
 	lines = p.sc.window(lines, h)
 	if overflows(n, h) {
-		hint = fmt.Sprintf("  (%s scroll · %s · %s close)", m.c.keys.ScrollLabel(), p.sc.position(n, h), closeKeys)
+		hint = fmt.Sprintf("  (%s scroll · %s · %s close)", c.keys.ScrollLabel(), p.sc.position(n, h), closeKeys)
 	}
-	title := m.c.styles.paneTitle.Render("Keys") + m.c.styles.dim.Render(hint)
+	title := c.styles.paneTitle.Render("Keys") + c.styles.dim.Render(hint)
 	return box(title+"\n"+strings.Join(lines, "\n"), w, h)
 }
 
 // lines is the help's text below its title at width w, one string per
 // line.
-func (p *helpScreen) lines(m *Model, w int) []string {
-	keys := m.c.keys // the bindings as configured, not as narrowed while help is open
-	keys.SetReferenceMode(m.c.editing)
-	return strings.Split("\n"+helpBlocks(m.help, keys.FullHelp(), w), "\n")
+func (p *helpScreen) lines(c *common, groups [][]key.Binding, w int) []string {
+	return strings.Split("\n"+helpBlocks(c.help, groups, w), "\n")
 }
 
 // helpBlocks lays the key groups side by side, starting a new block of rows
@@ -75,4 +76,9 @@ func helpBlocks(h help.Model, groups [][]key.Binding, width int) string {
 		blocks = append(blocks, h.FullHelpView(row))
 	}
 	return strings.Join(blocks, "\n\n")
+}
+
+// shortHelp is the help screen's line of keys (quit closes it).
+func (p *helpScreen) shortHelp(k *keymap.KeyMap) []key.Binding {
+	return []key.Binding{k.Up, k.Down, k.Quit}
 }

@@ -42,8 +42,8 @@ func paren(text string) string {
 }
 
 // searchPlaceholder is the idle search line's hint: "search (press /)".
-func (m *Model) searchPlaceholder() string {
-	if k := keyName(m.c.keys.Search); k != "" {
+func (c *common) searchPlaceholder() string {
+	if k := keyName(c.keys.Search); k != "" {
 		return "search (press " + k + ")"
 	}
 	return "search"
@@ -52,8 +52,8 @@ func (m *Model) searchPlaceholder() string {
 // searchPrompt is the search line's prompt: the search key when it is
 // one character ("/ " by default), else "› ", so the line never shows a
 // key that does not search.
-func (m *Model) searchPrompt() string {
-	if k := keyName(m.c.keys.Search); utf8.RuneCountInString(k) == 1 {
+func (c *common) searchPrompt() string {
+	if k := keyName(c.keys.Search); utf8.RuneCountInString(k) == 1 {
 		return k + " "
 	}
 	return "› "
@@ -61,8 +61,8 @@ func (m *Model) searchPrompt() string {
 
 // backName names the keys that leave the explain view and clear a search
 // ("esc" by default): the list's search_cancel, else the preview's back.
-func (m *Model) backName() string {
-	return keyName(firstBound(m.c.keys.SearchCancel, m.c.keys.Back))
+func (c *common) backName() string {
+	return keyName(firstBound(c.keys.SearchCancel, c.keys.Back))
 }
 
 // firstBound is the first binding with keys (or the last one).
@@ -76,12 +76,12 @@ func firstBound(bs ...key.Binding) key.Binding {
 }
 
 // explainOff names the keys that turn the explain view off: "x or esc".
-func (m *Model) explainOff() string {
-	return hints(" or ", keyName(m.c.keys.Explain), m.backName())
+func (c *common) explainOff() string {
+	return hints(" or ", keyName(c.keys.Explain), c.backName())
 }
 
 // undoHint is " (u undoes)" after a write, or "" when undo has no key.
-func (m *Model) undoHint() string { return paren(keyHint(m.c.keys.Undo, "undoes")) }
+func (c *common) undoHint() string { return paren(keyHint(c.keys.Undo, "undoes")) }
 
 // explainHints are the keys the explain view names, as configured.
 type explainHints struct {
@@ -90,8 +90,8 @@ type explainHints struct {
 }
 
 // explainHints reads them from the key map.
-func (m *Model) explainHints() explainHints {
-	return explainHints{search: keyName(m.c.keys.Search), off: m.explainOff()}
+func (c *common) explainHints() explainHints {
+	return explainHints{search: keyName(c.keys.Search), off: c.explainOff()}
 }
 
 // noQuery is the explain view's text without a query.

@@ -58,7 +58,7 @@ func (m *Model) paneKey(k tea.KeyPressMsg) (tea.Cmd, bool) {
 // close the help with the / and run u); a key that would write is
 // swallowed instead, and says so: the help did not offer it.
 func (m *Model) helpKey(k tea.KeyPressMsg) tea.Cmd {
-	if !m.hp.key(m, k, m.bodyHeight()) {
+	if !m.hp.key(&m.c, m.helpGroups(), k, m.bodyHeight()) {
 		return nil
 	}
 	m.setMode() // the keys of the layer below
@@ -109,7 +109,7 @@ func (m *Model) appKey(k tea.KeyPressMsg) (tea.Cmd, bool) {
 	case key.Matches(k, keys.Recall):
 		return m.toggleRecall(), true
 	case key.Matches(k, keys.Stats):
-		return m.openStats(), true
+		return m.sp.show(&m.c, m.statsOfNow()), true
 	case key.Matches(k, keys.Reload):
 		m.w.manual = true
 		return m.reloadNow(), true
@@ -150,12 +150,6 @@ func (m *Model) listKey(k tea.KeyPressMsg) tea.Cmd {
 	return m.showSelected()
 }
 
-// moveDelta converts a navigation key to a row delta at the screen's
-// body height, top and bottom as far as the list's length.
-func (m *Model) moveDelta(k tea.KeyPressMsg) (int, bool) {
-	return navDelta(&m.c.keys, k, m.bodyHeight(), len(m.list.rows))
-}
-
 // navDelta converts a navigation key to a row delta: a page is height-1
 // rows, top and bottom are last rows away.
 func navDelta(keys *keymap.KeyMap, k tea.KeyPressMsg, height, last int) (int, bool) {
@@ -183,23 +177,7 @@ func navDelta(keys *keymap.KeyMap, k tea.KeyPressMsg, height, last int) (int, bo
 
 // previewKey scrolls the preview with the same keys.
 func (m *Model) previewKey(k tea.KeyPressMsg) tea.Cmd {
-	switch {
-	case key.Matches(k, m.c.keys.Top):
-		m.pv.vp.GotoTop()
-		return nil
-	case key.Matches(k, m.c.keys.Bottom):
-		m.pv.vp.GotoBottom()
-		return nil
-	}
-	d, ok := m.moveDelta(k)
-	if !ok {
-		return nil
-	}
-	if d < 0 {
-		m.pv.vp.ScrollUp(-d)
-	} else {
-		m.pv.vp.ScrollDown(d)
-	}
+	m.pv.keyPress(&m.c.keys, k, m.bodyHeight())
 	return nil
 }
 
@@ -268,7 +246,8 @@ func (m *Model) handleMouse(msg tea.MouseMsg) tea.Cmd {
 		if inList {
 			return m.moveCursor(d)
 		}
-		return m.scrollPreview(d)
+		m.pv.scroll(d)
+		return nil
 	case tea.MouseClickMsg:
 		return m.click(mo, inList)
 	}
@@ -282,24 +261,11 @@ func (m *Model) click(mo tea.Mouse, inList bool) tea.Cmd {
 		return m.showSelected()
 	}
 	m.focusList()
-	h := m.bodyHeight()
-	m.list.offset = m.shownOffset(h) // the rows as drawn, which stay put
-	i := m.list.offset + mo.Y - bodyTop
-	if mo.Y < bodyTop || mo.Y >= bodyTop+h || i >= len(m.list.rows) || m.list.rows[i].header != "" {
+	if !m.list.click(mo.Y-bodyTop, m.bodyHeight()) {
 		return nil
 	}
-	m.list.cursor = i
 	if m.list.atMore() {
 		return m.expandNames()
 	}
 	return m.showSelected()
-}
-
-func (m *Model) scrollPreview(d int) tea.Cmd {
-	if d < 0 {
-		m.pv.vp.ScrollUp(-d)
-	} else {
-		m.pv.vp.ScrollDown(d)
-	}
-	return nil
 }

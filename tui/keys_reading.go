@@ -25,7 +25,8 @@ func (m *Model) readingKey(k tea.KeyPressMsg) (tea.Cmd, bool) {
 	case key.Matches(k, keys.NextMatch):
 		return m.jumpMatch(1), true
 	case key.Matches(k, keys.DateFilter):
-		return m.openDatePrompt(), true
+		m.dates.open(&m.c)
+		return nil, true
 	case key.Matches(k, keys.LatestChange):
 		return m.jumpToLatest(), true
 	case key.Matches(k, keys.ChangeLog):
@@ -37,7 +38,7 @@ func (m *Model) readingKey(k tea.KeyPressMsg) (tea.Cmd, bool) {
 // listKeep combines the date filter with the editing part's entry filter; nil
 // when nothing filters.
 func (m *Model) listKeep() func(store.Entry) bool {
-	date, other := m.dateKeep(), m.entryFilter()
+	date, other := m.dates.keep(), m.entryFilter()
 	switch {
 	case date == nil:
 		return other

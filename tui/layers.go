@@ -114,7 +114,7 @@ func (m *Model) layerKey(k tea.KeyPressMsg) tea.Cmd {
 	case layerLog:
 		return m.logKey(k)
 	case layerStats:
-		m.sp.key(m, k, m.bodyHeight())
+		m.sp.key(&m.c, k, m.bodyHeight())
 		return nil
 	}
 	if m.ed != nil {
@@ -154,17 +154,17 @@ func (m *Model) layerBody(w, h int) string {
 		var body string
 		switch l {
 		case layerDialog:
-			body = m.ed.dialogBody(m, w, h)
+			body = m.ed.dialogBody(&m.c, w, h)
 		case layerHelp:
-			body = m.hp.view(m, w, h)
+			body = m.hp.view(&m.c, m.helpGroups(), w, h)
 		case layerLog:
-			body = m.chg.logView(m, w, h)
+			body = m.chg.logView(&m.c, w, h)
 		case layerStats:
-			body = m.sp.view(m, w, h)
+			body = m.sp.view(&m.c, w, h)
 		case layerWhy:
-			body = m.why.bodyView(m, w, h)
+			body = m.why.bodyView(&m.c, w, h)
 		case layerFindings:
-			body = m.ed.fv.view(m, w, h)
+			body = m.ed.fv.view(&m.c, m.caps().ShowsIDs(), w, h)
 		}
 		if body != "" {
 			return body
@@ -180,11 +180,11 @@ func (m *Model) overlay() string {
 	case layerDatePrompt:
 		return m.dates.view(m.c.styles)
 	case layerWhyPrompt:
-		return m.why.prompt.view(m)
+		return m.why.prompt.view(&m.c)
 	case layerDialog:
-		return m.ed.dlg.view(m)
+		return m.ed.dlg.view(&m.c)
 	case layerFindings:
-		return m.ed.fv.hints(m)
+		return m.ed.fv.hints(&m.c.keys, m.readOnly())
 	}
 	return ""
 }

@@ -71,12 +71,29 @@ type row struct {
 // isEntry reports whether the row shows an entry.
 func (r row) isEntry() bool { return r.header == "" && r.more == 0 }
 
-// listView is the list pane's state: rows, cursor and scroll offset.
+// listView is the list pane, a sub-model: what it lists (the kind filter,
+// the order, how a search is shown), its rows, the cursor and the scroll
+// offset. It lays itself out again from a rowsSpec (rebuild), keeps its
+// selection, moves on its keys and takes clicks; the root says what
+// snapshot and search it lists.
 type listView struct {
+	filter     kindFilter
+	order      sortOrder
+	expanded   bool // every name match is listed, not only the first nameRows
+	recallView bool // the recall view: exactly recall(query, recallLimit)
+
 	rows    []row
 	entries int // entry rows (not headers) in rows
 	cursor  int
 	offset  int
+}
+
+// spec is what the list is laid out from: its own filter, order and view
+// of a search, with the search's result res (nil: none), the other filters
+// (keep), the limits and the time zone.
+func (l *listView) spec(res *searchResult, keep func(store.Entry) bool, lim limits, loc *time.Location) rowsSpec {
+	return rowsSpec{filter: l.filter, keep: keep, order: l.order, res: res,
+		lim: lim, expanded: l.expanded, recall: l.recallView && res != nil, loc: loc}
 }
 
 // setRows installs rows and counts the entries among them.
@@ -554,4 +571,123 @@ func score(r row) string {
 		return fmt.Sprintf("~%.1f", r.score)
 	}
 	return fmt.Sprintf("%.2f", r.score)
+}
+
+// relayout lays the rows out again from sp, selecting the entry id when
+// had and it is still listed, else the entry nearest the same position,
+// and keeps the cursor in sight at height rows.
+func (l *listView) relayout(s *snapshot, sp rowsSpec, id uint64, had bool, height int) {
+	pos := l.cursor
+	l.setRows(layoutRows(s, sp, l.rows[:0]))
+	if !had || !l.selectID(s, id) {
+		l.cursor = l.nearestEntry(min(pos, max(len(l.rows)-1, 0)), 1)
+	}
+	l.scroll(height)
+}
+
+// rebuild lays the rows out again from sp, keeping the selected entry if
+// it is still listed, else the same row position.
+func (l *listView) rebuild(s *snapshot, sp rowsSpec, height int) {
+	id, had := l.selectedID(s)
+	l.relayout(s, sp, id, had, height)
+}
+
+// selectedID is the id of the selected entry in s.
+func (l *listView) selectedID(s *snapshot) (uint64, bool) {
+	r, ok := l.selected()
+	if !ok || r.idx >= s.len() {
+		return 0, false
+	}
+	return s.entries[r.idx].ID, true
+}
+
+// selectedEntry is the entry under the cursor.
+func (l *listView) selectedEntry(s *snapshot) (store.Entry, bool) {
+	r, ok := l.selected()
+	if !ok {
+		return store.Entry{}, false
+	}
+	return s.entries[r.idx], true
+}
+
+// selectFirst puts the cursor on the first entry (a search's best hit),
+// from the top of the list when fromTop, and keeps it in sight at height
+// rows; false when nothing is listed.
+func (l *listView) selectFirst(height int, fromTop bool) bool {
+	i := l.first()
+	if i < 0 {
+		return false
+	}
+	l.cursor = i
+	if fromTop {
+		l.offset = 0
+	}
+	l.scroll(height)
+	return true
+}
+
+// listedIDs are the ids of the listed entries of s, in list order.
+func (l *listView) listedIDs(s *snapshot) []uint64 {
+	ids := make([]uint64, 0, l.entries)
+	for _, r := range l.rows {
+		if r.isEntry() {
+			ids = append(ids, s.entries[r.idx].ID)
+		}
+	}
+	return ids
+}
+
+// position is "37/10,000": the selected entry among the listed ones.
+func (l *listView) position() string {
+	if l.entries == 0 {
+		return "0/0"
+	}
+	at := 0
+	for i := 0; i <= l.cursor && i < len(l.rows); i++ {
+		if l.rows[i].isEntry() {
+			at++
+		}
+	}
+	return humanize.Count(at) + "/" + humanize.Count(l.entries)
+}
+
+// shownOffset is the first row on screen in a pane height rows high: a
+// message line above the status may shorten the pane since the list last
+// scrolled, and the pane is then drawn scrolled to keep the selection in
+// sight (a click maps the pointer through the same offset).
+func (l *listView) shownOffset(height int) int {
+	c := *l // a copy: drawing does not move the list
+	c.scroll(height)
+	return c.offset
+}
+
+// pane draws the rows at height rows as they are shown (shownOffset).
+func (l *listView) pane(s *snapshot, st *styles, ls listStyle, height int) string {
+	c := *l
+	c.offset = l.shownOffset(height)
+	return c.view(s, st, ls, height)
+}
+
+// click puts the cursor on the row at y, a line of the pane (0: its first)
+// height rows high, as drawn; it reports whether y held an entry or the
+// "… N more" row (a header or the blank below the rows holds none).
+func (l *listView) click(y, height int) bool {
+	l.offset = l.shownOffset(height) // the rows as drawn, which stay put
+	i := l.offset + y
+	if y < 0 || y >= height || i >= len(l.rows) || l.rows[i].header != "" {
+		return false
+	}
+	l.cursor = i
+	return true
+}
+
+// shortHelp is the list's line of keys.
+func (l *listView) shortHelp(k *keymap.KeyMap) []key.Binding {
+	return []key.Binding{k.Search, k.SearchCancel, k.Open, k.Sort, k.Explain, k.Edit, k.QuitHint(), k.Help}
+}
+
+// fullHelp is the list's columns of the `?` help: moving (in either
+// pane) and what is listed and shown.
+func (l *listView) fullHelp(k *keymap.KeyMap) [][]key.Binding {
+	return [][]key.Binding{k.NavigationKeys(), k.ViewKeys()}
 }

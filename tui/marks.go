@@ -16,7 +16,7 @@ import (
 // toggleMark marks or unmarks the selected entry and moves down, so space
 // held down marks a run of entries.
 func (f *editing) toggleMark(m *Model) tea.Cmd {
-	e, ok := m.selectedEntry()
+	e, ok := m.list.selectedEntry(m.c.snap)
 	if !ok {
 		return nil
 	}
@@ -36,9 +36,9 @@ func (f *editing) markListed(m *Model) tea.Cmd {
 	switch {
 	case !on && len(ids) == m.marks.len(): // every mark is listed: drop them at once, not one by one
 		m.marks.clear()
-	case m.result == nil || m.recall:
+	case m.result == nil || m.list.recallView:
 		m.marks.reserve(len(ids))
-		m.markListed(on) // from the rows: 100k marks stay cheap
+		m.marks.setListed(m.c.snap, &m.list, on) // from the rows: 100k marks stay cheap
 	default:
 		m.marks.reserve(len(ids))
 		for _, id := range ids {
@@ -58,13 +58,13 @@ func (f *editing) markListed(m *Model) tea.Cmd {
 // (by relevance the sections list only the first hits) every hit the
 // filters keep; the recall view marks what it lists.
 func (m *Model) markableIDs() []uint64 {
-	if m.result == nil || m.recall {
-		return m.listedIDs()
+	if m.result == nil || m.list.recallView {
+		return m.list.listedIDs(m.c.snap)
 	}
-	hits, _ := keptHits(m.snap, m.rowsSpec())
+	hits, _ := keptHits(m.c.snap, m.rowsSpec())
 	ids := make([]uint64, len(hits))
 	for i, r := range hits {
-		ids[i] = m.snap.entries[r.idx].ID
+		ids[i] = m.c.snap.entries[r.idx].ID
 	}
 	return ids
 }
@@ -143,7 +143,7 @@ func markArchivesBefore(m *Model, cutoff time.Time) int {
 	}
 	keep := m.entryFilter()
 	n := 0
-	for _, e := range m.snap.entries {
+	for _, e := range m.c.snap.entries {
 		// Compared as the file's unsigned seconds: a created_at above
 		// MaxInt64 must not wrap negative and pass for an ancient archive.
 		if e.Kind == store.Archive && e.CreatedAt < uint64(c) && (keep == nil || keep(e)) {
@@ -160,7 +160,7 @@ func markedEntries(m *Model) []store.Entry {
 	slices.Sort(ids)
 	out := make([]store.Entry, 0, len(ids))
 	for _, id := range ids {
-		if e, ok := m.snap.entry(id); ok {
+		if e, ok := m.c.snap.entry(id); ok {
 			out = append(out, e)
 		}
 	}
@@ -223,7 +223,7 @@ func firstNames(es []store.Entry, n int) string {
 // hiddenCount is how many of es the list does not show now.
 func hiddenCount(m *Model, es []store.Entry) int {
 	listed := make(map[uint64]bool, m.list.entries)
-	for _, id := range m.listedIDs() {
+	for _, id := range m.list.listedIDs(m.c.snap) {
 		listed[id] = true
 	}
 	n := 0

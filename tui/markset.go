@@ -78,3 +78,23 @@ func (s *markSet) keepOnly(snap *snapshot) (dropped []store.Entry) {
 	}
 	return dropped
 }
+
+// setListed marks (or unmarks) every entry l lists of s and returns how
+// many there are; it reads the entries from the rows, so 100k marks stay
+// cheap.
+func (s *markSet) setListed(snap *snapshot, l *listView, on bool) int {
+	n := 0
+	for _, r := range l.rows {
+		if !r.isEntry() {
+			continue
+		}
+		n++
+		e := &snap.entries[r.idx]
+		if on {
+			s.put(*e)
+		} else {
+			s.drop(*e)
+		}
+	}
+	return n
+}

@@ -22,9 +22,12 @@ const (
 	focusPreview
 )
 
-// common is what every part of the screen shares: size, styles, keys and
-// configuration.
+// common is what every part of the screen shares: size, styles, keys,
+// configuration and the snapshot shown. The root writes it (resize, the
+// terminal's reports, applySnapshot); the parts read it.
 type common struct {
+	snap          *snapshot  // the entries shown, as last read or written
+	help          help.Model // draws key bindings (the help line, the ? help)
 	width, height int
 	sized         bool // a WindowSizeMsg has arrived
 	styles        *styles
@@ -76,7 +79,6 @@ type Model struct {
 
 	db      store.Source // a v1 file, or crabtalk's store
 	open    tea.Cmd      // the first open of the file, run by Init
-	snap    *snapshot
 	indexed bool
 	loaded  bool
 	// openErr: why the last try to open the file failed ("" once open)
@@ -84,9 +86,7 @@ type Model struct {
 	// noFolder: the memory file's folder did not exist when it was opened
 	noFolder bool
 
-	list              listView
-	filter            kindFilter
-	order             sortOrder
+	list              listView  // the list: its rows, selection, filter and order
 	sorting           sortOrder // the order being built off the loop, or -1
 	sortingSearch     bool      // sorting was asked for a search's hits, not for after it
 	orderBeforeSearch sortOrder
@@ -98,17 +98,12 @@ type Model struct {
 	searchSeq  int
 	applied    string // the query the current result is for
 	result     *searchResult
-	expanded   bool // every name match is listed, not only the first nameRows
-	recall     bool // the recall view: exactly recall(query, recallLimit)
 	lim        limits
 
-	pv    preview
-	rs    *renderers
-	cache renderCache
+	pv preview // the right pane: card, rendered content, scroll
 
 	focus focus
 	hp    helpScreen // the `?` screen
-	help  help.Model
 	mouse bool
 
 	st status
@@ -157,26 +152,24 @@ func newModel(cfg config) *Model {
 		path:     cfg.path,
 		sessions: cfg.sessions,
 		home:     cfg.home,
-		filter:   filterAll,
+		list:     listView{filter: filterAll},
 		marks:    newMarkSet(),
 		pv:       newPreview(),
-		rs:       &renderers{},
-		help:     help.New(),
 		mouse:    !cfg.noMouse,
 		why:      cfg.why,
 		after:    cfg.after,
-		snap:     newSnapshot(nil),
 		lim:      defaultLimits(),
 		sorting:  -1,
 	}
 	m.c = common{
+		snap: newSnapshot(nil), help: help.New(),
 		keys: cfg.keys, dark: true, noColor: cfg.noColor,
 		styleOpt: cfg.style, now: cfg.now, loc: cfg.loc,
 	}
 	if !cfg.keys.Configured() {
 		m.c.keys = keymap.DefaultKeyMap()
 	}
-	m.order = cfg.order
+	m.list.order = cfg.order
 	m.read.pager = cfg.pager
 	m.maxExpansions = cfg.maxExpansions
 	m.lim.nameRows = cmp.Or(cfg.nameMatches, m.lim.nameRows)
@@ -214,7 +207,7 @@ func (m *Model) Init() tea.Cmd {
 // whatever snapshot that left.
 func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	model, cmd := m.update(msg)
-	return model, tea.Batch(cmd, m.refreshStats(), m.followSnapshot())
+	return model, tea.Batch(cmd, m.sp.refresh(&m.c, m.statsOfNow()), m.followSnapshot())
 }
 
 // update handles one message for Update.
@@ -283,7 +276,7 @@ func (m *Model) dispatch(msg tea.Msg) tea.Cmd {
 	case orderReadyMsg:
 		return m.orderReady(msg)
 	case statsDoneMsg:
-		return m.statsDone(msg)
+		return m.sp.done(&m.c, msg, m.statsOfNow())
 	case whyDoneMsg:
 		if m.why != nil {
 			return m.why.done(m, msg)
@@ -330,7 +323,7 @@ func (m *Model) quit() tea.Cmd {
 func (m *Model) resize(w, h int) tea.Cmd {
 	rows := m.nameRows()
 	m.c.width, m.c.height, m.c.sized = w, h, true
-	m.help.SetWidth(w)
+	m.c.help.SetWidth(w)
 	m.input.setWidth(max(w-30, 10))
 	if m.result != nil && m.nameRows() != rows {
 		m.rebuild() // the name-match section follows the height
@@ -352,23 +345,23 @@ func (m *Model) setBackground(dark bool) tea.Cmd {
 
 // applyStyles pushes the palette into the bubbles components.
 func (m *Model) applyStyles() {
-	m.help.Styles = help.DefaultStyles(m.c.dark)
+	m.c.help.Styles = help.DefaultStyles(m.c.dark)
 	m.input.promptStyle = m.c.styles.prompt
 	m.input.dimStyle = m.c.styles.dim
 	if m.c.noColor {
-		m.help.Styles = help.Styles{}
+		m.c.help.Styles = help.Styles{}
 	}
 }
 
 // glamourStyle is the glamour style for the preview: --style wins, NO_COLOR
 // means no colour, otherwise the terminal's background decides.
-func (m *Model) glamourStyle() string {
+func (c *common) glamourStyle() string {
 	switch {
-	case m.c.noColor:
+	case c.noColor:
 		return "notty"
-	case m.c.styleOpt != "" && m.c.styleOpt != "auto":
-		return m.c.styleOpt
-	case m.c.dark:
+	case c.styleOpt != "" && c.styleOpt != "auto":
+		return c.styleOpt
+	case c.dark:
 		return "dark"
 	}
 	return "light"

@@ -66,7 +66,7 @@ func TestSearch_BestHitSelectedAndRecallOrder(t *testing.T) {
 			var recall []string
 			for _, r := range m.list.rows {
 				if r.header == "" && r.hit == hitExact {
-					recall = append(recall, m.snap.entries[r.idx].Name)
+					recall = append(recall, m.c.snap.entries[r.idx].Name)
 				}
 			}
 			var names []string
@@ -100,7 +100,7 @@ func TestSearch_NameMatchesFirstAndPrefixLabelled(t *testing.T) {
 		t.Errorf("expansions %v lack deploy", m.result.expansions)
 	}
 	for _, r := range m.list.rows {
-		if r.header == "" && r.hit == hitPrefix && m.snap.entries[r.idx].Name == "long-note" {
+		if r.header == "" && r.hit == hitPrefix && m.c.snap.entries[r.idx].Name == "long-note" {
 			return
 		}
 	}
@@ -153,12 +153,12 @@ func TestSearch_EscClearsAndRestoresOrder(t *testing.T) {
 	press(m, "s", "s") // name order
 	press(m, "/")
 	typeText(m, "alice")
-	if m.order != sortRelevance {
-		t.Fatalf("order while searching %v", m.order)
+	if m.list.order != sortRelevance {
+		t.Fatalf("order while searching %v", m.list.order)
 	}
 	press(m, "esc")
-	if m.order != sortName || m.result != nil || m.input.Value() != "" || m.typing {
-		t.Errorf("after esc: order %v, result %v, input %q, typing %v", m.order, m.result != nil, m.input.Value(), m.typing)
+	if m.list.order != sortName || m.result != nil || m.input.Value() != "" || m.typing {
+		t.Errorf("after esc: order %v, result %v, input %q, typing %v", m.list.order, m.result != nil, m.input.Value(), m.typing)
 	}
 	if len(listNames(m)) != 26 {
 		t.Errorf("list has %d entries after esc, want 26", len(listNames(m)))
@@ -219,8 +219,8 @@ func TestSortOrdersAndDateGroups(t *testing.T) {
 		t.Errorf("by size: %v", listNames(m))
 	}
 	press(m, "s") // back to newest (no relevance without a query)
-	if m.order != sortNewest {
-		t.Errorf("cycle without a query went to %v", m.order)
+	if m.list.order != sortNewest {
+		t.Errorf("cycle without a query went to %v", m.list.order)
 	}
 }
 
@@ -356,9 +356,9 @@ func TestExplain_TotalEqualsSearchScore(t *testing.T) {
 			continue
 		}
 		q, _ := explainQuery(m.result, r)
-		ex := ix.Explain(q, m.snap.entries[r.idx].ID)
+		ex := ix.Explain(q, m.c.snap.entries[r.idx].ID)
 		if math.Abs(ex.Score-r.score) > 1e-9*math.Max(1, r.score) {
-			t.Errorf("%s: explain total %v, search score %v", m.snap.entries[r.idx].Name, ex.Score, r.score)
+			t.Errorf("%s: explain total %v, search score %v", m.c.snap.entries[r.idx].Name, ex.Score, r.score)
 		}
 		checked++
 	}
@@ -378,7 +378,7 @@ func TestSanitizedScreen(t *testing.T) {
 			Content: "# Title\n\x1b]52;c;ZXZpbA==\x07clip &#27;]2;pwned&#7; and \u009b31m\rhidden"},
 	})
 	m := openModel(t, path, 120, 40)
-	drive(m, renderCmd(m.rs, m.pv.key, m.snap.entries[0].Content))
+	drive(m, renderCmd(m.pv.rs, m.pv.key, m.c.snap.entries[0].Content))
 	screen := m.screen()
 	rest := sgr.ReplaceAllString(screen, "")
 	for _, bad := range []string{"\x1b", "\x07", "\r", "\u009b"} {
@@ -396,7 +396,7 @@ func TestSanitizedScreen(t *testing.T) {
 
 func TestPreviewScrollsWithTheListKeys(t *testing.T) {
 	m := openModel(t, copyFixture(t, "crmem/small.db"), 120, 20)
-	m.list.selectID(m.snap, 19) // long-note: longer than the pane
+	m.list.selectID(m.c.snap, 19) // long-note: longer than the pane
 	drive(m, m.showSelected())
 	press(m, "tab", "j", "j")
 	if y := m.pv.vp.YOffset(); y != 2 {
@@ -436,9 +436,9 @@ func TestMissingFileIsAnEmptyMemoryUntilWritten(t *testing.T) {
 func TestRender_StaleRenderingDroppedButCached(t *testing.T) {
 	m := openModel(t, copyFixture(t, "crmem/small.db"), 120, 40)
 	press(m, "G") // deploy-steps
-	keyA, contentA := m.pv.key, m.snap.entries[m.list.rows[m.list.cursor].idx].Content
-	m.cache = renderCache{} // forget, so A's rendering is in flight again
-	press(m, "k")           // selection moves on to B before A's rendering lands
+	keyA, contentA := m.pv.key, m.c.snap.entries[m.list.rows[m.list.cursor].idx].Content
+	m.pv.cache = renderCache{} // forget, so A's rendering is in flight again
+	press(m, "k")              // selection moves on to B before A's rendering lands
 	if m.pv.key == keyA {
 		t.Fatal("selection did not move")
 	}
@@ -449,15 +449,15 @@ func TestRender_StaleRenderingDroppedButCached(t *testing.T) {
 	if m.pv.vp.GetContent() != shown {
 		t.Error("a late rendering of the previous entry replaced the preview")
 	}
-	if _, ok := m.cache.get(keyA); !ok {
+	if _, ok := m.pv.cache.get(keyA); !ok {
 		t.Error("the late rendering was not cached")
 	}
 	// A's rendering not yet made when the selection moved is not made at all
-	m.cache = renderCache{}
-	if msg := renderCmd(m.rs, keyA, contentA)().(renderedMsg); !msg.dropped {
+	m.pv.cache = renderCache{}
+	if msg := renderCmd(m.pv.rs, keyA, contentA)().(renderedMsg); !msg.dropped {
 		t.Error("a rendering for an entry no longer shown was made")
 	}
-	if _, ok := m.cache.get(keyA); ok {
+	if _, ok := m.pv.cache.get(keyA); ok {
 		t.Error("a dropped rendering was cached")
 	}
 }
@@ -469,7 +469,7 @@ func TestRender_ResizeRendersAtTheNewWidth(t *testing.T) {
 	if m.pv.key.width == before.width || m.pv.pending {
 		t.Errorf("after resize: width %d (was %d), pending %v", m.pv.key.width, before.width, m.pv.pending)
 	}
-	if _, ok := m.cache.get(m.pv.key); !ok {
+	if _, ok := m.pv.cache.get(m.pv.key); !ok {
 		t.Error("no rendering at the new width")
 	}
 }

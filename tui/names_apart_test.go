@@ -36,17 +36,17 @@ func TestNames_NeverLookTheSame(t *testing.T) {
 		if !m.list.rows[i].isEntry() {
 			continue
 		}
-		row := strings.TrimRight(ansi.Strip(m.snap.label(m.list.rows[i].idx)), " ")
+		row := strings.TrimRight(ansi.Strip(m.c.snap.label(m.list.rows[i].idx)), " ")
 		if prev, ok := rows[row]; ok {
-			t.Errorf("%q and %q both show as %q", prev, m.snap.entries[m.list.rows[i].idx].Name, row)
+			t.Errorf("%q and %q both show as %q", prev, m.c.snap.entries[m.list.rows[i].idx].Name, row)
 		}
-		rows[row] = m.snap.entries[m.list.rows[i].idx].Name
+		rows[row] = m.c.snap.entries[m.list.rows[i].idx].Name
 	}
 	if len(rows) != len(lookAlikes) {
 		t.Fatalf("%d rows for %d names", len(rows), len(lookAlikes))
 	}
 	for range lookAlikes {
-		e, _ := m.selectedEntry()
+		e, _ := m.list.selectedEntry(m.c.snap)
 		want := sanitize.Name(e.Name)
 		if strings.Contains(want, "\x1b") || want == "" || strings.HasSuffix(want, " ") || strings.HasPrefix(want, " ") {
 			t.Fatalf("%q shows as %q", e.Name, want)

@@ -64,20 +64,20 @@ func TestDeriveOrders_EqualsAFreshSort(t *testing.T) {
 // update loop; the list keeps its order until the order arrives.
 func TestSortSwitch_NeverSortsOnTheLoop(t *testing.T) {
 	m := openModel(t, copyFixture(t, "crmem/small.db"), 120, 40)
-	m.snap = newSnapshot(m.snap.entries) // nothing built but what the test asks for
-	m.snap.order(sortNewest)
+	m.c.snap = newSnapshot(m.c.snap.entries) // nothing built but what the test asks for
+	m.c.snap.order(sortNewest)
 	m.rebuild()
 	before := listNames(m)
 	_, cmd := m.Update(keyMsg("s"))
-	if m.snap.ready(sortOldest) {
+	if m.c.snap.ready(sortOldest) {
 		t.Fatal("s built the order on the update loop")
 	}
-	if !slices.Equal(listNames(m), before) || m.order != sortNewest {
+	if !slices.Equal(listNames(m), before) || m.list.order != sortNewest {
 		t.Fatal("the list changed before its order was built")
 	}
 	drive(m, func() tea.Msg { return cmd() })
-	if m.order != sortOldest || !m.snap.ready(sortOldest) {
-		t.Fatalf("order %v after the build arrived, want oldest", m.order)
+	if m.list.order != sortOldest || !m.c.snap.ready(sortOldest) {
+		t.Fatalf("order %v after the build arrived, want oldest", m.list.order)
 	}
 	if got := listNames(m); got[0] != before[len(before)-1] {
 		t.Fatalf("oldest first is %q, want %q", got[0], before[len(before)-1])
@@ -89,13 +89,13 @@ func TestSortSwitch_NeverSortsOnTheLoop(t *testing.T) {
 func TestReload_KeepsTheOrderBuilt(t *testing.T) {
 	path := copyFixture(t, "crmem/small.db")
 	m := openModel(t, path, 120, 40)
-	drive(m, warmCmd(m.snap))
+	drive(m, warmCmd(m.c.snap))
 	press(m, "s", "s") // oldest, name
-	if m.order != sortName {
-		t.Fatalf("order %v, want name", m.order)
+	if m.list.order != sortName {
+		t.Fatalf("order %v, want name", m.list.order)
 	}
 	apply(t, path, store.Add{Name: "aaa-first", Content: "new"}, store.Rename{Name: "scratch", New: "\u9fff-last"})
-	msg := reloadCmd(m.db, m.snap, false)().(reloadedMsg)
+	msg := reloadCmd(m.db, m.c.snap, false)().(reloadedMsg)
 	if !msg.snap.ready(sortName) {
 		t.Fatal("the reloaded snapshot lacks the name order: the loop would sort")
 	}

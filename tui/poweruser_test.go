@@ -319,7 +319,7 @@ func TestSearch_HonestCountsNameSectionAndRecallView(t *testing.T) {
 	for m.list.cursor != recallAt-1 {
 		press(m, "j")
 	}
-	if _, ok := m.selectedEntry(); ok {
+	if _, ok := m.list.selectedEntry(m.c.snap); ok {
 		t.Fatal("the expand row counts as an entry: an action there would hit another one")
 	}
 	press(m, "enter")
@@ -331,7 +331,7 @@ func TestSearch_HonestCountsNameSectionAndRecallView(t *testing.T) {
 		t.Fatalf("recall view lists %d, want the agent's limit 5", n)
 	}
 	want := m.db.Memory().Search("postgres", 5)
-	for i, id := range m.listedIDs() {
+	for i, id := range m.list.listedIDs(m.c.snap) {
 		if id != want[i].ID {
 			t.Fatalf("recall view row %d is %d, recall returns %d", i, id, want[i].ID)
 		}

@@ -46,7 +46,7 @@ const maxOSC52 = 100_000
 // says what was copied, that it differs from what the screen shows, or
 // that it is too large for the terminal's clipboard and how else to get it.
 func (m *Model) copySelected(content bool) tea.Cmd {
-	e, ok := m.selectedEntry()
+	e, ok := m.list.selectedEntry(m.c.snap)
 	if !ok {
 		return m.setMessage("nothing selected to copy")
 	}
@@ -108,7 +108,7 @@ func pagerArgv(pager string) ([]string, error) {
 // suspended meanwhile and redrawn after, as after the editor. The pager
 // reads the text on its standard input, escape sequences removed.
 func (m *Model) openPager() tea.Cmd {
-	e, ok := m.selectedEntry()
+	e, ok := m.list.selectedEntry(m.c.snap)
 	if !ok {
 		return m.setMessage("nothing selected to page")
 	}
@@ -151,81 +151,12 @@ func (m *Model) focusList() {
 	m.read.zoom = false
 }
 
-// matchLines are the preview lines holding a highlighted match.
-func (m *Model) matchLines() []int {
-	var out []int
-	on := m.c.styles.highlight
-	if on == "" || m.result == nil {
-		return nil
-	}
-	for i, l := range strings.Split(m.pv.vp.GetContent(), "\n") {
-		if strings.Contains(l, on) {
-			out = append(out, i)
-		}
-	}
-	return out
-}
-
 // jumpMatch scrolls the preview to the next (dir 1) or previous (dir -1)
-// line with a highlighted match, counting from the top of the view.
+// line with a highlighted match, and says where it went.
 func (m *Model) jumpMatch(dir int) tea.Cmd {
-	lines := m.matchLines()
-	if len(lines) == 0 {
-		return m.setMessage("no highlighted matches in this entry")
+	on := m.c.styles.highlight
+	if m.result == nil {
+		on = ""
 	}
-	y := m.pv.vp.YOffset()
-	target := -1
-	for i := range lines {
-		l := lines[i]
-		if dir < 0 {
-			l = lines[len(lines)-1-i]
-		}
-		if dir > 0 && l > y || dir < 0 && l < y {
-			target = l
-			break
-		}
-	}
-	if target < 0 {
-		return m.setMessage(map[bool]string{true: "no more matches below", false: "no more matches above"}[dir > 0])
-	}
-	m.pv.vp.SetYOffset(target)
-	n := 0
-	for _, l := range lines {
-		if l <= target {
-			n++
-		}
-	}
-	return m.setMessage(fmt.Sprintf("match line %s of %s", humanize.Count(n), humanize.Count(len(lines))))
-}
-
-// listPosition is "37/10,000": the selected entry among the listed ones.
-func (m *Model) listPosition() string {
-	total := m.list.entries
-	if total == 0 {
-		return "0/0"
-	}
-	at := 0
-	for i := 0; i <= m.list.cursor && i < len(m.list.rows); i++ {
-		if m.list.rows[i].isEntry() {
-			at++
-		}
-	}
-	return humanize.Count(at) + "/" + humanize.Count(total)
-}
-
-// previewLines is the preview's scroll position as less shows it: the
-// lines on screen and the total, "lines 1-24/100"; "" when no entry is
-// shown.
-func (m *Model) previewLines() string {
-	vp := &m.pv.vp
-	total := vp.TotalLineCount()
-	if _, ok := m.list.selected(); !ok || total == 0 {
-		return ""
-	}
-	if m.pv.pending {
-		return "rendering…" // the placeholder's lines are not the entry's
-	}
-	first := vp.YOffset() + 1
-	last := min(vp.YOffset()+vp.Height(), total)
-	return fmt.Sprintf("lines %d-%d/%d", first, last, total)
+	return m.setMessage(m.pv.jumpMatch(on, dir))
 }

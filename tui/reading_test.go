@@ -166,7 +166,7 @@ func TestPager(t *testing.T) {
 // TestZoom: z gives the preview the full width and back.
 func TestZoom(t *testing.T) {
 	m := openModel(t, copyFixture(t, "crmem/small.db"), 120, 30)
-	listW := m.listWidth()
+	listW := m.c.listWidth()
 	press(m, "z")
 	if !m.read.zoom || m.previewWidth() != 120 || strings.Contains(strings.Split(plainScreen(m), "\n")[2], "│╭") {
 		t.Fatalf("zoom: %v, preview width %d", m.read.zoom, m.previewWidth())
@@ -186,7 +186,7 @@ func TestZoom(t *testing.T) {
 func TestZoom_ListKeysLeaveIt(t *testing.T) {
 	for _, k := range []string{"esc", "tab", "/"} {
 		m := openModel(t, copyFixture(t, "crmem/small.db"), 120, 30)
-		listW := m.listWidth()
+		listW := m.c.listWidth()
 		press(m, "z")
 		press(m, k)
 		if m.focus != focusList || m.read.zoom || m.previewWidth() != 120-listW-1 {
@@ -214,7 +214,7 @@ func TestMatchJumps(t *testing.T) {
 	for selectedName(m) != "long-note" {
 		press(m, "j")
 	}
-	lines := m.matchLines()
+	lines := m.pv.matchLines(m.c.styles.highlight)
 	if len(lines) < 3 {
 		t.Fatalf("only %d match lines", len(lines))
 	}

@@ -106,7 +106,7 @@ func (r *recalledState) toggleNever(m *Model, dir string) tea.Cmd {
 	text := "showing every entry again"
 	if r.never {
 		n := 0
-		for _, e := range m.snap.entries {
+		for _, e := range m.c.snap.entries {
 			if r.times(e).n == 0 {
 				n++
 			}

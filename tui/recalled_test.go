@@ -59,7 +59,7 @@ func writeRecallSession(t *testing.T, dir, name, query string, names ...string) 
 func TestRecalled_BadgesCardAndFilter(t *testing.T) {
 	h := newEditHarnessIn(t, copyFixture(t, "crmem/small.db"), recallFixtureSessions(t))
 	badges := map[string]string{}
-	for _, e := range h.m.snap.entries {
+	for _, e := range h.m.c.snap.entries {
 		if b := ansi.Strip(h.f.rowBadge(h.m, e)); b != "" {
 			badges[e.Name] = b
 		}
@@ -118,7 +118,7 @@ func TestRecalled_MarkOlderKeepsToTheFilter(t *testing.T) {
 		typeText(h.m, "30d")
 		press(h.m, "enter")
 		marked := 0
-		for _, e := range h.m.snap.entries {
+		for _, e := range h.m.c.snap.entries {
 			if h.m.marks.has(e.ID) {
 				marked++
 				if tc.never && (e.Name == "archive-05" || e.Name == "archive-09") {
@@ -186,7 +186,7 @@ func TestRecalled_Store(t *testing.T) {
 	put("local/session/dana-1/msg/000000000000", `{"message":{"role":"assistant","content":[{"type":"tool_use","id":"t1","name":"recall","input":{"query":"deploy"}}]}}`)
 	put("local/session/dana-1/msg/000000000001", `{"message":{"role":"user","content":[{"type":"tool_result","tool_use_id":"t1","name":"recall","content":"## deploy-steps\nx\n---\n## long-note\ny"}]}}`)
 	h := newEditHarnessIn(t, path, t.TempDir())
-	for _, e := range h.m.snap.entries {
+	for _, e := range h.m.c.snap.entries {
 		b := ansi.Strip(h.f.rowBadge(h.m, e))
 		if recalled := e.Name == "deploy-steps" || e.Name == "long-note"; recalled != strings.Contains(b, "1×") {
 			t.Errorf("%s: badge %q", e.Name, b)
@@ -244,7 +244,7 @@ func TestRecalled_NoInventedName(t *testing.T) {
 				reload(h.m)
 			}
 			badges := map[string]string{}
-			for _, e := range h.m.snap.entries {
+			for _, e := range h.m.c.snap.entries {
 				if e.Name == "pets" || e.Name == "Feeding" {
 					badges[e.Name] = ansi.Strip(h.f.rowBadge(h.m, e))
 				}

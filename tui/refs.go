@@ -72,8 +72,8 @@ func (rs *refsState) take(m *Model, msg refsMsg) tea.Cmd {
 // of returns the sessions referencing e, resolving the markers first if
 // the entries changed since.
 func (r *refsState) of(m *Model, e store.Entry) entryRefs {
-	if r.byID == nil || r.forSnap != m.snap || r.forSeq != r.seq {
-		r.byID, r.forSnap, r.forSeq = resolveRefs(m, r.refs), m.snap, r.seq
+	if r.byID == nil || r.forSnap != m.c.snap || r.forSeq != r.seq {
+		r.byID, r.forSnap, r.forSeq = resolveRefs(m, r.refs), m.c.snap, r.seq
 	}
 	return r.byID[e.ID]
 }
@@ -121,7 +121,7 @@ func (r *refsState) toggleOrphans(m *Model) tea.Cmd {
 // orphanCount counts the archives no session references.
 func (r *refsState) orphanCount(m *Model) int {
 	n := 0
-	for _, e := range m.snap.entries {
+	for _, e := range m.c.snap.entries {
 		if r.orphan(m, e) {
 			n++
 		}

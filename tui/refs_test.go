@@ -15,7 +15,7 @@ import (
 func TestRefs_BadgesAndCardOnFixture(t *testing.T) {
 	h := newEditHarness(t, copyFixture(t, "crmem/small.db"))
 	badges := map[string]string{}
-	for _, e := range h.m.snap.entries {
+	for _, e := range h.m.c.snap.entries {
 		if b := ansi.Strip(h.f.rowBadge(h.m, e)); b != "" {
 			badges[e.Name] = b
 		}

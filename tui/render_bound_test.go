@@ -139,18 +139,18 @@ func TestRender_PreviewSaysRenderingAndPlain(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "memory.db")
 	writeEntries(t, path, []store.Entry{{ID: 1, Name: "bomb", Content: strings.Repeat("> ", 70) + "deep", CreatedAt: 1_700_000_000}})
 	m := openModel(t, path, 100, 30)
-	if got := m.previewLines(); strings.Contains(got, "rendering") {
+	if got := m.pv.lines(); strings.Contains(got, "rendering") {
 		t.Errorf("after the rendering arrived: %q", got)
 	}
 	if s := plainScreen(m); !strings.Contains(s, "plain text: quotes nest 70 deep (limit 10)") {
 		t.Errorf("the card does not say the content is plain text:\n%s", s)
 	}
-	m.cache = renderCache{}
+	m.pv.cache = renderCache{}
 	cmd := m.showSelected()
 	if cmd == nil || !m.pv.pending {
 		t.Fatal("no rendering asked for")
 	}
-	if got := m.previewLines(); got != "rendering…" {
+	if got := m.pv.lines(); got != "rendering…" {
 		t.Errorf("while rendering the header says %q", got)
 	}
 	if s := plainScreen(m); !strings.Contains(s, "rendering…") {
@@ -220,7 +220,7 @@ func TestRender_ResizeStormRendersTheLastWidth(t *testing.T) {
 	if m.pv.pending || m.pv.key.width != m.previewWidth()-2 {
 		t.Errorf("after the storm: pending %v, rendered at %d", m.pv.pending, m.pv.key.width)
 	}
-	if _, ok := m.cache.get(m.pv.key); !ok {
+	if _, ok := m.pv.cache.get(m.pv.key); !ok {
 		t.Error("the last width was not rendered")
 	}
 }

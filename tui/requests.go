@@ -201,7 +201,7 @@ func (f *editing) wrote(m *Model, w writeDoneMsg) tea.Cmd {
 		case w.err != nil:
 			return m.setMessage("nothing deleted: " + errText(m, w.err))
 		}
-		return m.setMessage(fmt.Sprintf("deleted %s (%s)%s", entriesText(r.es), humanize.Size(totalSize(r.es)), m.undoHint()))
+		return m.setMessage(fmt.Sprintf("deleted %s (%s)%s", entriesText(r.es), humanize.Size(totalSize(r.es)), m.c.undoHint()))
 	case reqMerge:
 		switch {
 		case errors.Is(w.err, store.ErrConflict):
@@ -210,7 +210,7 @@ func (f *editing) wrote(m *Model, w writeDoneMsg) tea.Cmd {
 			return m.setMessage("nothing merged: " + errText(m, w.err))
 		}
 		f.fv.cmp = nil
-		return m.setMessage("merged " + sanitize.Name(r.drop.Name) + " into " + sanitize.Name(r.keep.Name) + m.undoHint())
+		return m.setMessage("merged " + sanitize.Name(r.drop.Name) + " into " + sanitize.Name(r.keep.Name) + m.c.undoHint())
 	case reqSaveEdit:
 		switch {
 		case w.err == nil:
@@ -250,5 +250,5 @@ func reportWrite(m *Model, w writeDoneMsg, done string) tea.Cmd {
 	case w.err != nil:
 		return m.setMessage("cannot save " + w.label + ": " + errText(m, w.err))
 	}
-	return m.setMessage(done + m.undoHint())
+	return m.setMessage(done + m.c.undoHint())
 }

@@ -5,6 +5,8 @@ import (
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
+
+	"github.com/crmem/crmem/keymap"
 )
 
 // scroller is the one window every panel (the help, the stats, the why
@@ -22,14 +24,14 @@ func (s *scroller) by(d, n, h int) { s.top = min(max(s.top+d, 0), maxTop(n, h)) 
 
 // key moves the window on a movement key of m's key map (first and last
 // included) over n lines at height h, and reports whether k was one.
-func (s *scroller) key(m *Model, k tea.KeyPressMsg, n, h int) bool {
+func (s *scroller) key(keys *keymap.KeyMap, k tea.KeyPressMsg, n, h int) bool {
 	switch {
-	case key.Matches(k, m.c.keys.Top):
+	case key.Matches(k, keys.Top):
 		s.top = 0
-	case key.Matches(k, m.c.keys.Bottom):
+	case key.Matches(k, keys.Bottom):
 		s.top = maxTop(n, h)
 	default:
-		d, ok := m.moveDelta(k)
+		d, ok := navDelta(keys, k, h, n)
 		if !ok {
 			return false
 		}

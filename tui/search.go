@@ -68,10 +68,12 @@ type searchResult struct {
 	allSnap *snapshot
 
 	// On crabtalk's store: the query its recall ran (the word being typed
-	// with `*`), why it failed, and each hit's explanation by id.
+	// with `*`) and why it failed.
 	recallQuery string
 	recallErr   string
-	storeHits   map[uint64]store.RecallHit
+	// parts breaks the rows' scores down as the recall scores them (the
+	// explain view).
+	parts scoreParts
 
 	maxExpansions int // the configured bound (0: maxExpansions)
 }
@@ -111,11 +113,12 @@ func runSearch(in searchInput) *searchResult {
 	if in.recall != nil && in.recall.Stored() { // it takes the word being typed as a prefix itself
 		return runStoreSearch(in)
 	}
-	r := &searchResult{query: in.query, terms: bm25.QueryTerms(in.query), indexing: !in.indexed, maxExpansions: in.expand}
+	r := &searchResult{query: in.query, terms: bm25.QueryTerms(in.query), indexing: !in.indexed, maxExpansions: in.expand, parts: indexParts{}}
 	scores := map[uint64]hit{}
 	var allExact, allPrefix []bm25.Hit
 	if in.indexed && in.mem != nil {
 		ix := in.mem.Index()
+		r.parts = indexParts{ix}
 		var exact []bm25.Hit
 		exact, allExact = ix.SearchTermsAll(r.terms, maxHits)
 		r.exactTotal = len(allExact)

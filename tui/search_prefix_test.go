@@ -45,7 +45,7 @@ func TestSearch_PrefixSectionHoldsOnlyPrefixMatches(t *testing.T) {
 			continue
 		}
 		inPrefix++
-		if e := m.snap.entries[row.idx]; strings.Contains(e.Content, "postgres") {
+		if e := m.c.snap.entries[row.idx]; strings.Contains(e.Content, "postgres") {
 			t.Errorf("%s, a recall hit, is listed as a prefix match", e.Name)
 		}
 	}
@@ -96,22 +96,22 @@ func TestSearch_RecallStartsOnTheFirstScreen(t *testing.T) {
 // typed, and clearing the search went back to the order before the `s`.
 func TestSort_OrderBuiltDuringASearchWaitsForIt(t *testing.T) {
 	m := openModel(t, copyFixture(t, "crmem/medium.db"), 120, 40)
-	m.snap.mu.Lock()
-	delete(m.snap.sorted, sortName) // as at 100k: not built yet
-	m.snap.mu.Unlock()
+	m.c.snap.mu.Lock()
+	delete(m.c.snap.sorted, sortName) // as at 100k: not built yet
+	m.c.snap.mu.Unlock()
 	building := m.setOrder(sortName) // what `s` `s` does; its result held back
 	press(m, "/")
 	typeText(m, "canary")
 	drive(m, building) // the order arrives while searching
-	if m.order != sortRelevance {
-		t.Fatalf("the search is sorted by %s, want relevance", m.order)
+	if m.list.order != sortRelevance {
+		t.Fatalf("the search is sorted by %s, want relevance", m.list.order)
 	}
 	if h := headers(m); len(h) == 0 || !strings.HasPrefix(h[0], "name matches") {
 		t.Fatalf("the search lost its sections: %q", h)
 	}
 	press(m, "esc")
-	if m.order != sortName {
-		t.Fatalf("after the search the list is sorted by %s, want name (the order asked for)", m.order)
+	if m.list.order != sortName {
+		t.Fatalf("after the search the list is sorted by %s, want name (the order asked for)", m.list.order)
 	}
 }
 
@@ -146,7 +146,7 @@ func TestSearch_PrefixOnlyMatchesListedPastTheCap(t *testing.T) {
 	var got []string
 	for _, row := range m.list.rows {
 		if row.isEntry() && row.hit == hitPrefix {
-			got = append(got, m.snap.entries[row.idx].Name)
+			got = append(got, m.c.snap.entries[row.idx].Name)
 		}
 	}
 	if len(got) != 5 {

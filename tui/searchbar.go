@@ -145,3 +145,11 @@ func (b *searchBar) view(st *styles, w int, prompt, placeholder string, parts []
 	}
 	return ansi.Truncate(left+strings.Repeat(" ", gap)+right, w, "")
 }
+
+// shortHelp is the search line's keys while a query is typed.
+func (b *searchBar) shortHelp(k *keymap.KeyMap) []key.Binding {
+	return []key.Binding{k.SearchAccept, k.SearchCancel, k.Up, k.Down, k.Recall, k.QuitHint()}
+}
+
+// fullHelp is the search line's keys for the `?` help.
+func (b *searchBar) fullHelp(k *keymap.KeyMap) []key.Binding { return k.SearchKeys() }

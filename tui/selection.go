@@ -14,52 +14,13 @@ func (m *Model) writer() *store.DB {
 	return m.caps().Writer // nil for crabtalk's store: it is read-only
 }
 
-// selectedEntry returns the entry under the cursor.
-func (m *Model) selectedEntry() (store.Entry, bool) {
-	r, ok := m.list.selected()
-	if !ok {
-		return store.Entry{}, false
-	}
-	return m.snap.entries[r.idx], true
-}
-
-// markListed marks (or unmarks) every listed entry and returns how many
-// there are; it reads sizes from the rows, so 100k marks stay cheap.
-func (m *Model) markListed(on bool) int {
-	n := 0
-	for _, r := range m.list.rows {
-		if !r.isEntry() {
-			continue
-		}
-		n++
-		e := &m.snap.entries[r.idx]
-		if on {
-			m.marks.put(*e)
-		} else {
-			m.marks.drop(*e)
-		}
-	}
-	return n
-}
-
-// listedIDs returns the ids of the listed entries, in list order.
-func (m *Model) listedIDs() []uint64 {
-	ids := make([]uint64, 0, m.list.entries)
-	for _, r := range m.list.rows {
-		if r.isEntry() {
-			ids = append(ids, m.snap.entries[r.idx].ID)
-		}
-	}
-	return ids
-}
-
 // setMarked marks or unmarks an entry. Marks survive reloads while the
 // entry exists.
 func (m *Model) setMarked(id uint64, on bool) {
 	if on == m.marks.has(id) {
 		return
 	}
-	e, _ := m.snap.entry(id)
+	e, _ := m.c.snap.entry(id)
 	if on {
 		m.marks.put(e)
 	} else {
@@ -79,12 +40,12 @@ func (m *Model) refreshWith(s *snapshot, sel uint64) tea.Cmd {
 		return nil
 	}
 	m.applySnapshot(s)
-	if sel != 0 && !m.list.selectID(m.snap, sel) {
+	if sel != 0 && !m.list.selectID(m.c.snap, sel) {
 		m.pendingSel = sel // selected once the search re-runs, or revealed
 		if m.result == nil {
 			m.revealPending()
 		}
 	}
 	m.list.scroll(m.bodyHeight())
-	return tea.Batch(m.showSelected(), m.rerunSearch(), warmCmd(m.snap))
+	return tea.Batch(m.showSelected(), m.rerunSearch(), warmCmd(m.c.snap))
 }

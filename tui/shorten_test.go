@@ -88,8 +88,8 @@ func checkDistinctRows(t *testing.T, m *Model, what string) {
 	l := m.list
 	h := m.bodyHeight()
 	l.scroll(h)
-	ls := listStyle{width: m.listWidth(), now: m.c.now(), marks: m.marks.byID, searched: m.result != nil}
-	lines := strings.Split(ansi.Strip(l.view(m.snap, m.c.styles, ls, h)), "\n")
+	ls := listStyle{width: m.c.listWidth(), now: m.c.now(), marks: m.marks.byID, searched: m.result != nil}
+	lines := strings.Split(ansi.Strip(l.view(m.c.snap, m.c.styles, ls, h)), "\n")
 	for k, line := range lines {
 		i := l.offset + k
 		if i >= len(l.rows) || !l.rows[i].isEntry() {
@@ -100,7 +100,7 @@ func checkDistinctRows(t *testing.T, m *Model, what string) {
 		if len(f) < 2 {
 			t.Fatalf("%s: row %d is %q", what, i, line)
 		}
-		shown, name := f[1], m.snap.entries[r.idx].Name
+		shown, name := f[1], m.c.snap.entries[r.idx].Name
 		if other, ok := seen[shown]; ok && other != name {
 			t.Errorf("%s: %q and %q both read %q", what, other, name, shown)
 		}
@@ -148,11 +148,11 @@ func TestFitApart(t *testing.T) {
 func TestListWidth(t *testing.T) {
 	for _, tt := range []struct{ w, list int }{{60, 60}, {79, 79}, {80, 36}, {89, 36}, {100, 40}, {120, 48}, {200, 56}} {
 		m := openModel(t, copyFixture(t, "crmem/small.db"), tt.w, 24)
-		if got := m.listWidth(); got != tt.list {
+		if got := m.c.listWidth(); got != tt.list {
 			t.Errorf("at %d columns the list is %d wide, want %d", tt.w, got, tt.list)
 		}
-		if m.twoPanes() && m.listWidth()+1+m.previewWidth() != tt.w {
-			t.Errorf("at %d columns the panes take %d+1+%d", tt.w, m.listWidth(), m.previewWidth())
+		if m.c.twoPanes() && m.c.listWidth()+1+m.previewWidth() != tt.w {
+			t.Errorf("at %d columns the panes take %d+1+%d", tt.w, m.c.listWidth(), m.previewWidth())
 		}
 	}
 }

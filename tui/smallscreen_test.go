@@ -46,7 +46,7 @@ func mustShow(m *Model) []string {
 	case layerDatePrompt:
 		return []string{strings.TrimSpace(m.dates.input.prompt)}
 	case layerSearch:
-		return []string{m.searchPrompt() + m.input.Value()}
+		return []string{m.c.searchPrompt() + m.input.Value()}
 	}
 	return nil
 }

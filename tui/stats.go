@@ -9,6 +9,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/crmem/crmem/internal/statsview"
+	"github.com/crmem/crmem/keymap"
 	"github.com/crmem/crmem/store"
 	"github.com/crmem/crmem/store/hygiene"
 	"github.com/crmem/crmem/store/recalls"
@@ -54,47 +55,46 @@ func statsCmd(of statsOf, loc *time.Location, now time.Time) tea.Cmd {
 // statsOfNow is what the panel should show: the current snapshot and the
 // recall history the editing part holds.
 func (m *Model) statsOfNow() statsOf {
-	return statsOf{snap: m.snap, history: m.recallHistory()}
+	return statsOf{snap: m.c.snap, history: m.recallHistory()}
 }
 
-// openStats shows the stats panel, from its top.
-func (m *Model) openStats() tea.Cmd {
-	m.sp.open, m.sp.sc = true, scroller{}
-	return m.refreshStats()
+// show opens the panel from its top, computing the figures of now.
+func (p *statsPanel) show(c *common, now statsOf) tea.Cmd {
+	p.open, p.sc = true, scroller{}
+	return p.refresh(c, now)
 }
 
-// refreshStats starts computing the figures when the panel is open and
-// shows another snapshot than the current one, unless that is under way.
-func (m *Model) refreshStats() tea.Cmd {
-	now := m.statsOfNow()
-	if !m.sp.open || m.sp.shown == now || m.sp.doing == now {
+// refresh starts computing the figures of now when the panel is open and
+// shows others, unless that is under way.
+func (p *statsPanel) refresh(c *common, now statsOf) tea.Cmd {
+	if !p.open || p.shown == now || p.doing == now {
 		return nil
 	}
-	m.sp.doing = now
-	return statsCmd(now, m.c.loc, m.c.now())
+	p.doing = now
+	return statsCmd(now, c.loc, c.now())
 }
 
-// statsDone takes the figures of a snapshot and history; figures of ones
-// replaced meanwhile are dropped (refreshStats asks for the current ones).
-func (m *Model) statsDone(msg statsDoneMsg) tea.Cmd {
-	if m.sp.doing == msg.of {
-		m.sp.doing = statsOf{}
+// done takes the figures of a snapshot and history; figures of ones
+// replaced meanwhile (other than now) are dropped, and now's asked for.
+func (p *statsPanel) done(c *common, msg statsDoneMsg, now statsOf) tea.Cmd {
+	if p.doing == msg.of {
+		p.doing = statsOf{}
 	}
-	if msg.of == m.statsOfNow() {
-		m.sp.shown, m.sp.s = msg.of, msg.s
+	if msg.of == now {
+		p.shown, p.s = msg.of, msg.s
 	}
-	return m.refreshStats()
+	return p.refresh(c, now)
 }
 
 // key scrolls the panel at h rows; cancel, quit (as configured) and the
 // stats key close it (no key quits from an overlay).
-func (p *statsPanel) key(m *Model, k tea.KeyPressMsg, h int) {
-	keys := &m.c.keys
+func (p *statsPanel) key(c *common, k tea.KeyPressMsg, h int) {
+	keys := &c.keys
 	if key.Matches(k, keys.Cancel) || key.Matches(k, keys.Quit) || key.Matches(k, keys.Stats) {
 		p.open = false
 		return
 	}
-	p.sc.key(m, k, len(p.lines(m.c.styles, m.c.width)), h)
+	p.sc.key(keys, k, len(p.lines(c.styles, c.width)), h)
 }
 
 // lines is the panel's text below its title at width w.
@@ -116,9 +116,9 @@ func (p *statsPanel) lines(st *styles, w int) []string {
 
 // view renders the panel at w×h in place of the panes: a title with the
 // keys, then a window of the figures the movement keys scroll.
-func (p *statsPanel) view(m *Model, w, h int) string {
-	st := m.c.styles
-	keys := &m.c.keys
+func (p *statsPanel) view(c *common, w, h int) string {
+	st := c.styles
+	keys := &c.keys
 	lines := p.lines(st, w)
 	closeKeys := hints("/", keyName(keys.Cancel), keyName(keys.Quit), keyName(keys.Stats))
 	hint := "  (" + closeKeys + " close)"
@@ -151,4 +151,9 @@ func maskNames(s *stats.Stats) {
 			l[i].Name = hygiene.Mask(l[i].Name)
 		}
 	}
+}
+
+// shortHelp is the stats panel's line of keys.
+func (p *statsPanel) shortHelp(k *keymap.KeyMap) []key.Binding {
+	return []key.Binding{k.Up, k.Down, k.PageDown, k.Cancel}
 }

@@ -22,7 +22,7 @@ func TestStats_PanelMasksSecretsInNames(t *testing.T) {
 	})
 	m := openModel(t, path, 120, 40)
 	press(m, "i")
-	drive(m, m.refreshStats())
+	drive(m, m.sp.refresh(&m.c, m.statsOfNow()))
 	scr := plainScreen(m)
 	if !strings.Contains(scr, "Memory stats") || !strings.Contains(scr, "tok ") {
 		t.Fatalf("the panel does not list the entry:\n%s", scr)
@@ -47,7 +47,7 @@ func TestWhy_PanelMasksSecrets(t *testing.T) {
 	if f.panel == nil {
 		t.Fatalf("no why panel; status %q", statusText(m))
 	}
-	panel := ansi.Strip(f.bodyView(m, m.c.width, m.bodyHeight()))
+	panel := ansi.Strip(f.bodyView(&m.c, m.c.width, m.bodyHeight()))
 	if !strings.Contains(panel, "tok ") {
 		t.Fatalf("the panel does not list the hit:\n%s", panel)
 	}

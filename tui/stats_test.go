@@ -18,7 +18,7 @@ func TestStats_PanelOpensScrollsCloses(t *testing.T) {
 	for _, closeKey := range []string{"esc", "q", "i"} {
 		t.Run(closeKey, func(t *testing.T) {
 			m := openModel(t, copyFixture(t, "crmem/medium.db"), 100, 20)
-			n := len(m.snap.entries)
+			n := len(m.c.snap.entries)
 			press(m, "i")
 			scr := plainScreen(m)
 			for _, want := range []string{"Memory stats", humanize.Plural(n, "entry") + " · ", "added per month", "kind     entries"} {
@@ -26,7 +26,7 @@ func TestStats_PanelOpensScrollsCloses(t *testing.T) {
 					t.Errorf("panel lacks %q:\n%s", want, scr)
 				}
 			}
-			if m.c.keys.ShortHelp()[0].Help().Key == "" || !m.sp.open {
+			if m.partHelp()[0].Help().Key == "" || !m.sp.open {
 				t.Fatalf("panel not open")
 			}
 			before := m.sp.sc.top
@@ -51,7 +51,7 @@ func TestStats_PanelOpensScrollsCloses(t *testing.T) {
 func TestStats_FollowsReloads(t *testing.T) {
 	path := copyFixture(t, "crmem/small.db")
 	m := openModel(t, path, 100, 40)
-	n := len(m.snap.entries)
+	n := len(m.c.snap.entries)
 	press(m, "i")
 	if !strings.Contains(plainScreen(m), humanize.Plural(n, "entry")+" · ") {
 		t.Fatalf("panel before the reload:\n%s", plainScreen(m))
@@ -69,8 +69,8 @@ func TestStats_DropsStaleFigures(t *testing.T) {
 	path := copyFixture(t, "crmem/small.db")
 	m := openModel(t, path, 100, 40)
 	m.sp.open = true
-	old := m.snap
-	cmd := m.refreshStats()
+	old := m.c.snap
+	cmd := m.sp.refresh(&m.c, m.statsOfNow())
 	if cmd == nil {
 		t.Fatal("opening computes nothing")
 	}
@@ -78,12 +78,12 @@ func TestStats_DropsStaleFigures(t *testing.T) {
 	apply(t, path, store.Add{Name: "zz-one", Content: "x"})
 	reload(m) // the new snapshot's figures are computed and shown
 	shown := m.sp.shown.snap
-	if shown == old || shown != m.snap {
-		t.Fatalf("after the reload the panel shows %p, want the current snapshot %p", shown, m.snap)
+	if shown == old || shown != m.c.snap {
+		t.Fatalf("after the reload the panel shows %p, want the current snapshot %p", shown, m.c.snap)
 	}
 	m.Update(msg) // the old figures arrive late
-	if m.sp.shown.snap != m.snap || m.sp.s.Total.Entries != len(m.snap.entries) {
-		t.Errorf("late figures of a replaced snapshot shown: %d entries, want %d", m.sp.s.Total.Entries, len(m.snap.entries))
+	if m.sp.shown.snap != m.c.snap || m.sp.s.Total.Entries != len(m.c.snap.entries) {
+		t.Errorf("late figures of a replaced snapshot shown: %d entries, want %d", m.sp.s.Total.Entries, len(m.c.snap.entries))
 	}
 }
 
@@ -159,19 +159,19 @@ func TestStats_RecallSection(t *testing.T) {
 		t.Fatalf("panel shows history %p, the model holds %p", m.sp.shown.history, h.f.recalled.then)
 	}
 	recalled := 0
-	for _, e := range m.snap.entries {
+	for _, e := range m.c.snap.entries {
 		if h.f.recalled.times(e).n > 0 {
 			recalled++
 		}
 	}
 	r := m.sp.s.Recalls
-	if r == nil || r.Recalls != h.f.recalled.recalls() || r.Recalled != recalled || r.Never != len(m.snap.entries)-recalled {
-		t.Fatalf("section %+v; the badges count %d recalled of %d, %d recalls", r, recalled, len(m.snap.entries), h.f.recalled.recalls())
+	if r == nil || r.Recalls != h.f.recalled.recalls() || r.Recalled != recalled || r.Never != len(m.c.snap.entries)-recalled {
+		t.Fatalf("section %+v; the badges count %d recalled of %d, %d recalls", r, recalled, len(m.c.snap.entries), h.f.recalled.recalls())
 	}
 	drive(m, resizeCmd(120, 200))
 	scr := plainScreen(m)
 	for _, want := range []string{
-		fmt.Sprintf("recall history  %s in %s · %d of %s recalled", humanize.Plural(r.Recalls, "recorded recall"), humanize.Plural(r.Sessions, "session"), recalled, humanize.Plural(len(m.snap.entries), "entry")),
+		fmt.Sprintf("recall history  %s in %s · %d of %s recalled", humanize.Plural(r.Recalls, "recorded recall"), humanize.Plural(r.Sessions, "session"), recalled, humanize.Plural(len(m.c.snap.entries), "entry")),
 		"most recalled  (times returned then, as recorded)",
 		"1×  N deploy-steps",
 		fmt.Sprintf("never recalled  %s no recorded recall returned", humanize.Plural(r.Never, "entry")),

@@ -124,7 +124,7 @@ func (m *Model) warnings() []string {
 	}
 	// From the snapshot, read off the loop: the memory's own lock is held
 	// for the whole of a reload's sync, and a frame must not wait for it.
-	if ids := m.snap.dups; len(ids) > 0 {
+	if ids := m.c.snap.dups; len(ids) > 0 {
 		out = append(out, fmt.Sprintf("⚠ %s id(s) held by more than one entry (id %d…): all are kept; see crmem check", humanize.Count(len(ids)), ids[0]))
 	}
 	return out
@@ -191,13 +191,13 @@ func (m *Model) countsText() string {
 	case m.db == nil:
 		return "cannot read"
 	}
-	c := m.snap.counts
+	c := m.c.snap.counts
 	return fmt.Sprintf("%s · %s · %s", humanize.Plural(c[0], "note"), humanize.Plural(c[1], "archive"), humanize.Plural(c[2], "topic"))
 }
 
 // shortCounts is "22 N · 4 A · 0 T", the counts for a narrow screen.
 func (m *Model) shortCounts() string {
-	c := m.snap.counts
+	c := m.c.snap.counts
 	return fmt.Sprintf("%s N · %s A · %s T", humanize.Count(c[0]), humanize.Count(c[1]), humanize.Count(c[2]))
 }
 
@@ -208,7 +208,7 @@ func (m *Model) searchStatus() string {
 	if r == nil {
 		return ""
 	}
-	if m.recall {
+	if m.list.recallView {
 		return fmt.Sprintf("recall view: top %s of %s%s",
 			humanize.Count(min(m.lim.recallLimit, r.exactTotal)), humanize.Plural(r.exactTotal, "hit"), paren(hints(": ", keyName(m.c.keys.Recall), "all hits")))
 	}

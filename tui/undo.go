@@ -60,7 +60,7 @@ func (f *editing) applyCmd(m *Model, w writeDoneMsg, ops []store.Op) tea.Cmd {
 		return m.setMessage("nothing written: another writer deleted the file; waiting for it to reappear")
 	}
 	f.busy = true
-	prev := m.snap
+	prev := m.c.snap
 	return func() tea.Msg {
 		w.changes, w.err = db.Apply(ops...)
 		// Also after a failure: a conflict re-read the file, whose state the
@@ -80,7 +80,7 @@ func (f *editing) applyCmd(m *Model, w writeDoneMsg, ops []store.Op) tea.Cmd {
 func (f *editing) writeDone(m *Model, w writeDoneMsg) tea.Cmd {
 	f.busy = false
 	if w.err == nil {
-		m.noteWritten(w.changes)
+		m.chg.noteWritten(w.changes)
 	}
 	if w.err == nil && len(w.changes) > 0 && !w.isUndo {
 		f.undo.push(w.label, w.changes)

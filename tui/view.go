@@ -45,7 +45,7 @@ func (m *Model) screen() string {
 		lines = lines[n-max(m.c.height, 1):]
 	}
 	for i, l := range lines {
-		lines[i] = m.fitLine(l, m.c.width)
+		lines[i] = m.c.fitLine(l, m.c.width)
 	}
 	return strings.Join(lines, "\n")
 }
@@ -53,13 +53,13 @@ func (m *Model) screen() string {
 // fitLine fits a line laid out by grapheme clusters to w cells as the
 // renderer measures them (common.cells): a line laid out to the full
 // width is made exactly w wide, a shorter one only kept within w.
-func (m *Model) fitLine(l string, w int) string {
+func (c *common) fitLine(l string, w int) string {
 	gw := ansi.StringWidth(l)
-	if m.c.cells == ansi.GraphemeWidth && gw <= w {
+	if c.cells == ansi.GraphemeWidth && gw <= w {
 		return l
 	}
-	if gw == w || m.c.cells.StringWidth(l) > w {
-		return cellwidth.Fit(m.c.cells, l, w)
+	if gw == w || c.cells.StringWidth(l) > w {
+		return cellwidth.Fit(c.cells, l, w)
 	}
 	return l
 }
@@ -68,11 +68,11 @@ func (m *Model) fitLine(l string, w int) string {
 func (m *Model) body() string {
 	h := m.bodyHeight()
 	if m.read.zoom {
-		return m.previewPane(m.c.width, h)
+		return m.pv.view(m.c.width, h)
 	}
-	if !m.twoPanes() {
+	if !m.c.twoPanes() {
 		if m.focus == focusPreview {
-			return m.previewPane(m.c.width, h)
+			return m.pv.view(m.c.width, h)
 		}
 		return m.listPane(m.c.width, h)
 	}
@@ -81,13 +81,13 @@ func (m *Model) body() string {
 		line = "│"
 	}
 	sep := m.c.styles.border.Render(line)
-	lw, pw := m.listWidth(), m.previewWidth()
-	left, right := strings.Split(m.listPane(lw, h), "\n"), strings.Split(m.previewPane(pw, h), "\n")
+	lw, pw := m.c.listWidth(), m.previewWidth()
+	left, right := strings.Split(m.listPane(lw, h), "\n"), strings.Split(m.pv.view(pw, h), "\n")
 	rows := make([]string, h)
 	for i := range rows {
 		// each pane's line fitted as the renderer measures, so the
 		// separator stays in its column whatever the text
-		rows[i] = m.fitLine(left[i], lw) + sep + m.fitLine(right[i], pw)
+		rows[i] = m.c.fitLine(left[i], lw) + sep + m.c.fitLine(right[i], pw)
 	}
 	return strings.Join(rows, "\n")
 }
@@ -105,29 +105,12 @@ func (m *Model) listPane(w, h int) string {
 		return box(m.welcomePane(w), w, h)
 	}
 	if m.loaded && m.db == nil {
-		return box(m.paneText(w, m.unopenedText()), w, h)
+		return box(paneText(m.c.styles, w, m.unopenedText()), w, h)
 	}
 	if len(m.list.rows) == 0 {
 		return box(m.c.styles.dim.Render(" "+m.emptyText()), w, h)
 	}
-	l := m.list
-	l.offset = m.shownOffset(h)
-	return box(l.view(m.snap, m.c.styles, ls, h), w, h)
-}
-
-// shownOffset is the first list row on screen in a pane h rows high: a
-// message line above the status may shorten the pane since the list last
-// scrolled, and the pane is then drawn scrolled to keep the selection in
-// sight (a click maps the pointer through the same offset).
-func (m *Model) shownOffset(h int) int {
-	l := m.list // a copy: drawing does not move the list
-	l.scroll(h)
-	return l.offset
-}
-
-// previewPane renders the preview at w×h.
-func (m *Model) previewPane(w, h int) string {
-	return box(m.pv.vp.View(), w, h)
+	return box(m.list.pane(m.c.snap, m.c.styles, ls, h), w, h)
 }
 
 // box forces s to exactly w×h cells.
@@ -154,8 +137,8 @@ func box(s string, w, h int) string {
 // searchLine renders the search line (searchBar.view) with the filter,
 // order and index state on the right, each with how telling it is.
 func (m *Model) searchLine() string {
-	parts := []barPart{{m.filter.String(), 3}, {m.order.String(), 2}, {m.listPosition(), 4}}
-	if lines := m.previewLines(); lines != "" {
+	parts := []barPart{{m.list.filter.String(), 3}, {m.list.order.String(), 2}, {m.list.position(), 4}}
+	if lines := m.pv.lines(); lines != "" {
 		parts = append(parts, barPart{"preview " + lines, 1})
 	}
 	if m.dates.r.on() {
@@ -167,7 +150,7 @@ func (m *Model) searchLine() string {
 	if m.loaded && !m.indexed && m.db != nil {
 		parts = append([]barPart{{"indexing… (name matches only)", 7}}, parts...)
 	}
-	return m.searchBar.view(m.c.styles, m.c.width, m.searchPrompt(), m.searchPlaceholder(), parts)
+	return m.searchBar.view(m.c.styles, m.c.width, m.c.searchPrompt(), m.c.searchPlaceholder(), parts)
 }
 
 // helpLinesOf is the help lines with o the top layer's overlay.
@@ -185,7 +168,7 @@ func (m *Model) helpLinesOf(o string) []string {
 // shortHelp is the one-line help at the screen's width: its last binding
 // (? help) always stays, the ones before it give way from the end.
 func (m *Model) shortHelp() string {
-	short := m.c.keys.ShortHelp()
+	short := m.partHelp()
 	switch {
 	case m.loaded && m.db == nil && !m.typing: // nothing open: only what acts
 		short = []key.Binding{m.c.keys.Reload, m.c.keys.Quit, m.c.keys.Help}
@@ -193,7 +176,7 @@ func (m *Model) shortHelp() string {
 		short = m.welcomeKeys()
 	}
 	var bs []key.Binding
-	for _, b := range m.withChangeHint(short) {
+	for _, b := range m.chg.withChangeHint(&m.c.keys, short) {
 		if b.Enabled() {
 			bs = append(bs, b)
 		}
@@ -201,7 +184,7 @@ func (m *Model) shortHelp() string {
 	if len(bs) == 0 {
 		return ""
 	}
-	h := m.help
+	h := m.c.help
 	h.SetWidth(0)
 	last := bs[len(bs)-1]
 	for n := len(bs) - 1; n > 0; n-- {

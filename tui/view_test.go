@@ -135,8 +135,8 @@ func TestView_NoColor(t *testing.T) {
 	if c := colour.FindString(m.screen()); c != "" {
 		t.Errorf("colour sequence %q with NO_COLOR", c)
 	}
-	if m.glamourStyle() != "notty" {
-		t.Errorf("glamour style %q with NO_COLOR", m.glamourStyle())
+	if m.c.glamourStyle() != "notty" {
+		t.Errorf("glamour style %q with NO_COLOR", m.c.glamourStyle())
 	}
 }
 
@@ -156,7 +156,7 @@ func TestStyleFollowsBackgroundUnlessOverridden(t *testing.T) {
 	for _, tt := range tests {
 		m := newModel(config{style: tt.opt, after: noTimer})
 		m.Update(tea.BackgroundColorMsg{Color: map[bool]rgb{true: {0, 0, 0}, false: {255, 255, 255}}[tt.dark]})
-		if got := m.glamourStyle(); got != tt.want {
+		if got := m.c.glamourStyle(); got != tt.want {
 			t.Errorf("style %q on dark=%v: %q, want %q", tt.opt, tt.dark, got, tt.want)
 		}
 	}
@@ -173,7 +173,7 @@ func TestMouse_ClickSelectsWheelScrollsAndToggle(t *testing.T) {
 	m := demoModel(t, 120, 40)
 	// Row 2 of the body is the first entry under two date headers; row 4 the next.
 	drive(m, func() tea.Msg { return tea.MouseClickMsg{X: 5, Y: bodyTop + 4, Button: tea.MouseLeft} })
-	want := m.snap.entries[m.list.rows[4].idx].Name
+	want := m.c.snap.entries[m.list.rows[4].idx].Name
 	if got := selectedName(m); got != want {
 		t.Errorf("click selected %q, want %q", got, want)
 	}
@@ -330,7 +330,7 @@ func TestTinyTerminalsDoNotBreak(t *testing.T) {
 func TestView_HugeTimestampShownRaw(t *testing.T) {
 	m := openModel(t, copyFixture(t, "bad/ok-huge-timestamp.db"), 120, 30)
 	const raw = "@1234605616436508552" // 0x1122334455667788
-	for m.snap.entries[m.list.rows[m.list.cursor].idx].CreatedAt != 0x1122334455667788 {
+	for m.c.snap.entries[m.list.rows[m.list.cursor].idx].CreatedAt != 0x1122334455667788 {
 		before := m.list.cursor
 		press(m, "j")
 		if m.list.cursor == before {

@@ -15,7 +15,7 @@ import (
 // all (a missing file or an empty one), outside a search: the screen then
 // greets instead of listing.
 func (m *Model) blankMemory() bool {
-	return m.loaded && m.db != nil && m.result == nil && m.snap != nil && m.snap.len() == 0
+	return m.loaded && m.db != nil && m.result == nil && m.c.snap != nil && m.c.snap.len() == 0
 }
 
 // welcomeText is the list pane's text for a blank memory: what the file
@@ -48,11 +48,11 @@ func (m *Model) welcomeText() string {
 
 // welcomePane wraps the welcome to the pane's width, so it is read whole
 // however narrow the terminal (box cuts what does not fit the height).
-func (m *Model) welcomePane(w int) string { return m.paneText(w, m.welcomeText()) }
+func (m *Model) welcomePane(w int) string { return paneText(m.c.styles, w, m.welcomeText()) }
 
 // paneText wraps text to a pane w cells wide, dimmed, one cell in.
-func (m *Model) paneText(w int, text string) string {
-	return lipgloss.NewStyle().Width(max(w-1, 1)).PaddingLeft(1).Render(m.c.styles.dim.Render(text))
+func paneText(st *styles, w int, text string) string {
+	return lipgloss.NewStyle().Width(max(w-1, 1)).PaddingLeft(1).Render(st.dim.Render(text))
 }
 
 // unopenedText is the list pane's text when the memory could not be

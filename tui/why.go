@@ -12,6 +12,7 @@ import (
 
 	"github.com/crmem/crmem/internal/humanize"
 	"github.com/crmem/crmem/internal/sanitize"
+	"github.com/crmem/crmem/keymap"
 	"github.com/crmem/crmem/store"
 	"github.com/crmem/crmem/store/hygiene"
 	"github.com/crmem/crmem/store/why"
@@ -44,13 +45,13 @@ type whyPanel struct {
 }
 
 // drawn is the panel's report drawn at width w, masked (see lines).
-func (p *whyPanel) drawn(m *Model, w int) []string {
-	if p.lines == nil || p.width != w || p.style != m.c.styles {
-		p.lines = whyLines(m, p.rep, w)
+func (p *whyPanel) drawn(c *common, w int) []string {
+	if p.lines == nil || p.width != w || p.style != c.styles {
+		p.lines = whyLines(c, p.rep, w)
 		for i, l := range p.lines {
 			p.lines[i] = hygiene.Mask(l)
 		}
-		p.width, p.style = w, m.c.styles
+		p.width, p.style = w, c.styles
 	}
 	return p.lines
 }
@@ -83,9 +84,13 @@ func (f *whyView) key(m *Model, k tea.KeyPressMsg) (bool, tea.Cmd) {
 		return true, f.complete(m)
 	case f.prompt != nil:
 		p := f.prompt
-		cmd, req, done := p.key(m, k)
+		req, done, note := p.key(keys, k)
 		if done && f.prompt == p {
 			f.prompt = nil
+		}
+		var cmd tea.Cmd
+		if note != "" {
+			cmd = m.setMessage(note)
 		}
 		if r, ok := req.(reqWhy); ok {
 			cmd = tea.Batch(cmd, f.do(m, r))
@@ -95,7 +100,7 @@ func (f *whyView) key(m *Model, k tea.KeyPressMsg) (bool, tea.Cmd) {
 		if key.Matches(k, keys.Cancel) || key.Matches(k, keys.Quit) || key.Matches(k, keys.Accept) {
 			f.panel = nil
 		} else {
-			f.panel.sc.key(m, k, len(f.panel.drawn(m, m.c.width))-1, m.bodyHeight())
+			f.panel.sc.key(keys, k, len(f.panel.drawn(&m.c, m.c.width))-1, m.bodyHeight())
 		}
 		return true, nil
 	case key.Matches(k, keys.Why):
@@ -112,7 +117,7 @@ func (f *whyView) open(m *Model) tea.Cmd {
 		return m.setMessage(hints(" ", keyName(m.c.keys.Why), "explains a search's recall: search first") + paren(keyName(m.c.keys.Search)))
 	}
 	name := ""
-	if e, ok := m.selectedEntry(); ok {
+	if e, ok := m.list.selectedEntry(m.c.snap); ok {
 		name = e.Name
 	}
 	f.comp = nameCompletion{}
@@ -147,7 +152,7 @@ func (f *whyView) explain(m *Model, query, name string) tea.Cmd {
 // longest start several names share, then through those names in turn.
 func (f *whyView) complete(m *Model) tea.Cmd {
 	v := f.prompt.in.Value()
-	next, cands := f.comp.next(v, m.snap.entries)
+	next, cands := f.comp.next(v, m.c.snap.entries)
 	if next != v {
 		f.prompt.in.Reset()
 		f.prompt.in.insert(next)
@@ -231,11 +236,11 @@ func commonStart(names []string) string {
 }
 
 // bodyView draws the panel in place of the panes.
-func (f *whyView) bodyView(m *Model, w, h int) string {
+func (f *whyView) bodyView(c *common, w, h int) string {
 	if f.panel == nil {
 		return ""
 	}
-	lines := f.panel.drawn(m, w)
+	lines := f.panel.drawn(c, w)
 	title, body := lines[0], lines[1:] // the title stays; the rest scrolls
 	return box(title+"\n"+strings.Join(f.panel.sc.window(body, h), "\n"), w, h)
 }
@@ -244,8 +249,8 @@ func (f *whyView) bodyView(m *Model, w, h int) string {
 // where the entry stands and why, the query's dropped words, its terms'
 // parts, and the hits the recall returns. Sentences wrap; table rows are
 // cut.
-func whyLines(m *Model, rep why.Report, w int) []string {
-	st, keys := m.c.styles, &m.c.keys
+func whyLines(c *common, rep why.Report, w int) []string {
+	st, keys := c.styles, &c.keys
 	e := rep.Entries[0]
 	name := sanitize.Name(e.Name)
 	if e.Entry != "" {
@@ -309,3 +314,8 @@ const (
 	shareWidth   = 7
 	minTermWidth = 8
 )
+
+// shortHelp is the why panel's line of keys (the prompt names its own).
+func (v *whyView) shortHelp(k *keymap.KeyMap) []key.Binding {
+	return []key.Binding{k.Up, k.Down, k.Accept, k.Cancel}
+}

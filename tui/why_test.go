@@ -158,7 +158,7 @@ func TestWhy_FitsEveryWidth(t *testing.T) {
 		if strings.Contains(screen, "\x1b]52") || strings.Contains(screen, "\x07") {
 			t.Fatalf("width %d: the name's escape sequence reached the screen: %q", w, screen)
 		}
-		lines := whyLines(m, f.panel.rep, w)
+		lines := whyLines(&m.c, f.panel.rep, w)
 		for i, l := range lines {
 			if lw := ansi.StringWidth(l); lw > w {
 				t.Errorf("width %d: line %d is %d cells: %q", w, i, lw, ansi.Strip(l))

@@ -98,10 +98,10 @@ func checkScreenFits(t *testing.T, m *Model, w int, what string) {
 			t.Fatalf("%s (cells by %s): line %d is %d cells wide, more than %d:\n%s", what, methodName(m.c.cells), i, lw, w, ansi.Strip(l))
 		}
 	}
-	if !m.twoPanes() || m.read.zoom || m.layerBody(w, m.bodyHeight()) != "" { // a layer is drawn in place of the panes
+	if !m.c.twoPanes() || m.read.zoom || m.layerBody(w, m.bodyHeight()) != "" { // a layer is drawn in place of the panes
 		return
 	}
-	lw := m.listWidth()
+	lw := m.c.listWidth()
 	for i, l := range lines[1 : 1+m.bodyHeight()] {
 		if at := ansi.Strip(cellwidth.Truncate(m.c.cells, l, lw+1, "")); !strings.HasSuffix(at, "┃") && !strings.HasSuffix(at, "│") {
 			t.Fatalf("%s (cells by %s): body row %d has no separator in column %d:\n%s", what, methodName(m.c.cells), i, lw, ansi.Strip(l))

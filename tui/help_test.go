@@ -1,0 +1,116 @@
+package tui
+
+import (
+	"strings"
+	"testing"
+
+	"charm.land/bubbles/v2/key"
+
+	"github.com/crmem/crmem/keymap"
+)
+
+// helpText is bindings as "key desc" parts, the enabled ones only, as the
+// help line shows them.
+func helpText(bs []key.Binding) string {
+	var parts []string
+	for _, b := range bs {
+		if b.Enabled() {
+			parts = append(parts, b.Help().Key+" "+b.Help().Desc)
+		}
+	}
+	return strings.Join(parts, " • ")
+}
+
+// TestShortHelp_QuitUnboundNamesCtrlC (issue 29 item 8; moved from the key
+// map to the parts that now say their own keys): with quit (and help)
+// unbound, ctrl+c still quits, and the short help of the list, the preview
+// and the search line says so rather than naming no way out; a quit of its
+// own is shown as configured.
+func TestShortHelp_QuitUnboundNamesCtrlC(t *testing.T) {
+	k := keymap.DefaultKeyMap()
+	for _, n := range []string{"quit", "help"} {
+		if err := k.Remap(n, nil); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var l listView
+	var p preview
+	var b searchBar
+	for _, part := range []struct {
+		mode  keymap.Mode
+		short func(*keymap.KeyMap) []key.Binding
+	}{{keymap.ModeList, l.shortHelp}, {keymap.ModePreview, p.shortHelp}, {keymap.ModeSearch, b.shortHelp}} {
+		k.SetMode(part.mode, true, false)
+		if got := helpText(part.short(&k)); !strings.HasSuffix(got, "ctrl+c quit") {
+			t.Errorf("mode %d: %q", part.mode, got)
+		}
+	}
+	q := keymap.DefaultKeyMap()
+	if err := q.Remap("quit", []string{"Q"}); err != nil {
+		t.Fatal(err)
+	}
+	q.SetMode(keymap.ModeList, true, false)
+	if got := helpText(l.shortHelp(&q)); !strings.Contains(got, "Q quit") || strings.Contains(got, "ctrl+c") {
+		t.Errorf("quit remapped to Q: %q", got)
+	}
+}
+
+// TestHelp_LineIsThePartOnTop: the help line is the short help of the part
+// that has the screen: the list, the preview, the search line, the help,
+// the stats panel; nothing under a prompt (it names its own keys).
+func TestHelp_LineIsThePartOnTop(t *testing.T) {
+	m := openModel(t, copyFixture(t, "crmem/small.db"), 120, 30)
+	k := &m.c.keys
+	steps := []struct {
+		keys []string
+		top  layer
+		want func(*keymap.KeyMap) []key.Binding // the part's, asked once it is on top
+	}{
+		{nil, layerPanes, m.list.shortHelp},
+		{[]string{"tab"}, layerPanes, m.pv.shortHelp},
+		{[]string{"tab", "/"}, layerSearch, m.searchBar.shortHelp},
+		{[]string{"esc", "?"}, layerHelp, m.hp.shortHelp},
+		{[]string{"esc", "i"}, layerStats, m.sp.shortHelp},
+		{[]string{"esc", "f"}, layerDatePrompt, func(*keymap.KeyMap) []key.Binding { return nil }},
+	}
+	for _, s := range steps {
+		press(m, s.keys...)
+		if m.top() != s.top {
+			t.Fatalf("after %v: top %v, want %v", s.keys, m.top(), s.top)
+		}
+		got, want := helpText(m.partHelp()), helpText(s.want(k))
+		if got != want {
+			t.Errorf("after %v (%v):\n got %s\nwant %s", s.keys, s.top, got, want)
+		}
+	}
+	if len(m.list.shortHelp(k)) == 0 || len(m.list.shortHelp(k)) > 10 {
+		t.Errorf("the list's short help has %d bindings", len(m.list.shortHelp(k)))
+	}
+}
+
+// TestHelp_PartsMakeTheReference: the `?` help put together from the
+// parts lists the same bindings, in the same columns, as the reference
+// the README and the man page are checked against (keymap.FullHelp); a
+// screen without the editing part lists no editing column.
+func TestHelp_PartsMakeTheReference(t *testing.T) {
+	h := newEditHarness(t, copyFixture(t, "crmem/small.db"))
+	k := h.m.c.keys
+	k.SetReferenceMode(true)
+	got, want := h.m.fullHelp(&k), k.FullHelp()
+	if len(got) != len(want) {
+		t.Fatalf("%d columns, want %d", len(got), len(want))
+	}
+	for i := range want {
+		if helpText(got[i]) != helpText(want[i]) {
+			t.Errorf("column %d:\n got %s\nwant %s", i, helpText(got[i]), helpText(want[i]))
+		}
+	}
+	m := openModel(t, copyFixture(t, "crmem/small.db"), 120, 30)
+	k = m.c.keys
+	k.SetReferenceMode(false)
+	for _, g := range m.fullHelp(&k) {
+		if strings.Contains(helpText(g), "delete") {
+			t.Errorf("without the editing part the help lists %q", helpText(g))
+		}
+	}
+}

@@ -1,0 +1,176 @@
+package tui
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"charm.land/bubbles/v2/key"
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/crmem/crmem/keymap"
+	"github.com/crmem/crmem/store"
+)
+
+// testCommon is a common as the root builds it, sized w×h, without a
+// model around it.
+func testCommon(w, h int) *common {
+	c := &common{width: w, height: h, sized: true, keys: keymap.DefaultKeyMap(), dark: true,
+		now: func() time.Time { return time.Unix(1_800_000_000, 0) }, loc: time.UTC}
+	c.styles = newStyles(true, false)
+	return c
+}
+
+// TestPreview_OwnsItsState: the preview is a sub-model that needs no root:
+// shown an entry it asks for a rendering off the loop and shows the plain
+// text meanwhile (pending, "rendering…"), keeps the rendering that comes
+// back (rendered) and shows it from its cache without asking again, scrolls
+// on the navigation keys, draws itself at exactly w×h, and drops the entry
+// for a message.
+func TestPreview_OwnsItsState(t *testing.T) {
+	c := testCommon(80, 10)
+	p := newPreview()
+	var body strings.Builder
+	for i := range 40 {
+		body.WriteString("line number " + string(rune('a'+i%26)) + "\n\n")
+	}
+	s := shownEntry{e: store.Entry{ID: 7, Name: "long", Kind: store.Note, Content: body.String(), CreatedAt: 1_700_000_000}, ids: true}
+	const w, h = 60, 10
+	cmd := p.show(c, s, w, h)
+	if cmd == nil || !p.pending || p.lines() != "rendering…" {
+		t.Fatalf("first show: command %v, pending %v, lines %q; want a rendering asked for", cmd != nil, p.pending, p.lines())
+	}
+	msg, ok := cmd().(renderedMsg)
+	if !ok || !p.rendered(msg) {
+		t.Fatalf("the rendering (%T) was not the one the preview waits for", cmd())
+	}
+	if again := p.show(c, s, w, h); again != nil || p.pending {
+		t.Fatalf("shown again from the cache: command %v, pending %v", again != nil, p.pending)
+	}
+	if got := p.lines(); !strings.HasPrefix(got, "lines 1-10/") {
+		t.Errorf("position %q", got)
+	}
+	if !p.keyPress(&c.keys, keyMsg("j"), h) || p.vp.YOffset() != 1 {
+		t.Errorf("j: offset %d", p.vp.YOffset())
+	}
+	if !p.keyPress(&c.keys, keyMsg("G"), h) || !p.vp.AtBottom() {
+		t.Errorf("G: not at the bottom (offset %d)", p.vp.YOffset())
+	}
+	if p.keyPress(&c.keys, keyMsg("x"), h) {
+		t.Error("x is no key of the preview's")
+	}
+	v := p.view(w, h)
+	lines := strings.Split(v, "\n")
+	if len(lines) != h {
+		t.Fatalf("view: %d lines, want %d", len(lines), h)
+	}
+	for i, l := range lines {
+		if ansi.StringWidth(l) != w {
+			t.Fatalf("view line %d is %d cells, want %d", i, ansi.StringWidth(l), w)
+		}
+	}
+	p.showText(c, "nothing here", w, h)
+	if p.lines() != "" || !strings.Contains(ansi.Strip(p.view(w, h)), "nothing here") {
+		t.Errorf("after showText: lines %q, view %q", p.lines(), ansi.Strip(p.view(w, h)))
+	}
+}
+
+// TestParts_ReadOnlyTheCommon: the panels and dialogs draw and take keys
+// from the common they share (size, styles, keys, the snapshot), with no
+// root model: the help screen, the stats panel, the reload log, the
+// findings view, a question and a prompt; a dialog answers with its request and what the status
+// line says as data ("cancelled"), not by writing the root's status.
+func TestParts_ReadOnlyTheCommon(t *testing.T) {
+	c := testCommon(60, 12)
+	c.snap = newSnapshot([]store.Entry{{ID: 1, Name: "a", Kind: store.Note, CreatedAt: 1}})
+	const w, h = 60, 12
+	keys := c.keys
+	keys.SetReferenceMode(false)
+	var hp helpScreen
+	hp.show()
+	groups := [][]key.Binding{keys.NavigationKeys(), keys.AppKeys()}
+	for name, v := range map[string]string{
+		"help":  hp.view(c, groups, w, h),
+		"stats": (&statsPanel{open: true}).view(c, w, h),
+		"log":   (&changeState{logOpen: true}).logView(c, w, h),
+		"lint":  (&findingsView{open: true}).view(c, true, w, h),
+	} {
+		if lines := strings.Split(v, "\n"); len(lines) != h || ansi.StringWidth(lines[0]) != w {
+			t.Errorf("%s: %d lines of %d cells, want %d of %d:\n%s", name, len(lines), ansi.StringWidth(lines[0]), h, w, v)
+		}
+	}
+	if hp.key(c, groups, keyMsg("esc"), h) || hp.open {
+		t.Error("esc did not close the help, or was passed below")
+	}
+	yes := reqMarkOlderAge{age: "1h"}
+	q := &confirmDialog{text: "delete a?", yes: yes}
+	if got := ansi.Strip(q.view(c)); !strings.Contains(got, "delete a?") || !strings.Contains(got, "[y/n]") {
+		t.Errorf("question %q", got)
+	}
+	if req, done, note := q.key(&c.keys, keyMsg("y")); !done || req != request(yes) || note != "" {
+		t.Errorf("y: %v %v %q", req, done, note)
+	}
+	if req, done, note := q.key(&c.keys, keyMsg("n")); !done || req != nil || note != "cancelled" {
+		t.Errorf("n: %v %v %q", req, done, note)
+	}
+	p := newPrompt("rename", "a", nil, reqRename{})
+	if req, done, note := p.key(&c.keys, keyMsg("esc")); !done || req != nil || note != "cancelled" {
+		t.Errorf("esc in a prompt: %v %v %q", req, done, note)
+	}
+}
+
+// TestParts_KeepTheirOwnState: the reload log, the stats panel and the
+// date filter keep and change their own state from the common and what
+// the root hands them, with no root model: a reload's changes become
+// unseen and go to the log (latest change, the short help's hint, seen);
+// the stats panel asks for figures once per snapshot and drops a stale
+// answer; the date prompt opens and filters.
+func TestParts_KeepTheirOwnState(t *testing.T) {
+	c := testCommon(80, 20)
+	old := newSnapshot([]store.Entry{{ID: 1, Name: "a", Kind: store.Note, CreatedAt: 1}})
+	cur := newSnapshot([]store.Entry{{ID: 1, Name: "a", Kind: store.Note, CreatedAt: 1}, {ID: 2, Name: "b", Kind: store.Note, CreatedAt: 2}})
+	var chg changeState
+	chg.noteWritten([]store.Change{{Before: &old.entries[0]}}) // this session deleted 1 …
+	rec := chg.noteReload(store.Diff{Added: []uint64{2}}, old, cur, c.now(), nil)
+	if rec.summary() != "reloaded: +1 b" || len(chg.log) != 1 {
+		t.Fatalf("reload noted as %q, log %d", rec.summary(), len(chg.log))
+	}
+	if id, ok := chg.latestChange(cur); !ok || id != 2 {
+		t.Fatalf("latest change %d %v", id, ok)
+	}
+	short := []key.Binding{c.keys.Help}
+	if got := chg.withChangeHint(&c.keys, short); len(got) != 2 || got[0].Help().Desc != "1 unseen change" {
+		t.Fatalf("hint %v", helpText(got))
+	}
+	chg.seen(2)
+	if got := chg.withChangeHint(&c.keys, short); len(got) != 1 {
+		t.Fatalf("seen, still hinted: %v", helpText(got))
+	}
+
+	var sp statsPanel
+	now := statsOf{snap: cur}
+	cmd := sp.show(c, now)
+	if cmd == nil || !sp.open || sp.refresh(c, now) != nil {
+		t.Fatal("stats: the figures were not asked for once")
+	}
+	stale := statsDoneMsg{of: statsOf{snap: old}}
+	if sp.done(c, stale, now); sp.shown.snap != nil {
+		t.Fatal("stats: a stale answer was shown")
+	}
+	if sp.done(c, cmd().(statsDoneMsg), now); sp.shown != now {
+		t.Fatal("stats: the answer was not shown")
+	}
+
+	var d dateState
+	if d.keep() != nil {
+		t.Fatal("date filter on before any range")
+	}
+	d.open(c)
+	if !d.prompting {
+		t.Fatal("date prompt not open")
+	}
+	d.r = dateRange{from: 2, to: 3, text: "x"}
+	if keep := d.keep(); keep == nil || keep(cur.entries[0]) || !keep(cur.entries[1]) {
+		t.Fatal("date filter does not keep only the range")
+	}
+}
