@@ -1,0 +1,308 @@
+package crabdb
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"time"
+
+	"github.com/crmem/crmem/store"
+)
+
+// ErrChanged is why an append is refused when the file is not as it was
+// read (another writer appended or compacted meanwhile): the caller reads
+// it again and applies its ops to what it finds.
+var ErrChanged = errors.New("crabdb: the store changed since it was read")
+
+// Writable says why the store as read must not be appended to (nil: it
+// may be). crmem appends only where crabtalk's reader would read every
+// record: never after a torn tail, nor to a store whose snapshot did not
+// check out whole, nor beside entries crmem cannot read.
+func (f *File) Writable() error {
+	s := f.store
+	if s.size != s.end {
+		return fmt.Errorf("%s has a torn record at offset %d (%d bytes): crabtalk's reader stops there and would never see a record written after it; not written. Let crabtalk (or `crmem check`) repair it",
+			filepath.Base(f.path), s.end, s.size-s.end)
+	}
+	for _, w := range s.warns {
+		return fmt.Errorf("not written: %s", w)
+	}
+	if _, problems := s.Entries(); len(problems) > 0 {
+		return fmt.Errorf("not written: %s (crmem writes a store only when it reads every entry of it)", problems[0].Reason)
+	}
+	if _, _, err := s.Stats(); err != nil {
+		return fmt.Errorf("not written: %w", err)
+	}
+	if w := intentWarning(f.path); w != "" {
+		return fmt.Errorf("not written: %s", w)
+	}
+	return nil
+}
+
+// intent is the note crmem keeps beside a store while it appends: where
+// the append starts, how long it is, a hash of its bytes and the header
+// the file had. It is written and synced before the append and removed
+// once the append is synced, so a note found later is an append that may
+// have been cut short.
+type intent struct {
+	Offset int64  `json:"offset"`
+	Length int64  `json:"length"`
+	SHA256 string `json:"sha256"`
+	Header string `json:"header"` // hex of the 32-byte header
+}
+
+// IntentPath is where crmem notes an append in progress to the store at
+// path: a hidden file beside it.
+func IntentPath(path string) string {
+	return filepath.Join(filepath.Dir(path), "."+filepath.Base(path)+".crmem-append")
+}
+
+// intentWarning says that a note of an append cut short lies beside the
+// store ("" when none does).
+func intentWarning(path string) string {
+	n, err := readIntent(path)
+	if err != nil || n == nil {
+		return ""
+	}
+	return fmt.Sprintf("a crmem write to this store was cut short (%d bytes from offset %d); the next crmem write checks it and rolls it back if it is incomplete", n.Length, n.Offset)
+}
+
+// readIntent reads the note beside path (nil when there is none).
+func readIntent(path string) (*intent, error) {
+	data, err := os.ReadFile(IntentPath(path))
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	var n intent
+	if err := json.Unmarshal(data, &n); err != nil || n.Offset < HeaderLen || n.Length <= 0 {
+		return &intent{Offset: -1}, nil // unreadable: a note cut short before the append began
+	}
+	return &n, nil
+}
+
+// writeIntent writes the note and syncs it and its folder.
+func writeIntent(path string, n intent) error {
+	data, _ := json.Marshal(n)
+	name := IntentPath(path)
+	f, err := os.OpenFile(name, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o600)
+	if err != nil {
+		return fmt.Errorf("note the append: %w", err)
+	}
+	_, err = f.Write(data)
+	if err == nil {
+		err = f.Sync()
+	}
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		os.Remove(name)
+		return fmt.Errorf("note the append: %w", err)
+	}
+	return syncDir(filepath.Dir(path))
+}
+
+// syncDir makes the creation or removal of a file in dir durable.
+func syncDir(dir string) error {
+	d, err := os.Open(dir)
+	if err != nil {
+		return err
+	}
+	defer d.Close()
+	if err := d.Sync(); err != nil && !errors.Is(err, fs.ErrInvalid) && !errors.Is(err, fs.ErrPermission) {
+		return fmt.Errorf("sync %s: %w", dir, err)
+	}
+	return nil
+}
+
+// Recover finishes what an append of crmem's that was cut short (the
+// process killed, the machine down) left: when its note lies beside the
+// store and the file holds more than it did before that append but not the
+// whole append, the bytes from the append's offset on are crmem's own
+// half-written tail and are cut off (the only truncation crmem ever does);
+// a whole append is kept. The note is removed either way. The caller holds
+// crmem's lock of the folder. rolledBack says whether bytes were cut.
+func Recover(path string) (rolledBack bool, err error) {
+	n, err := readIntent(path)
+	if err != nil || n == nil {
+		return false, err
+	}
+	done := func() error {
+		if err := os.Remove(IntentPath(path)); err != nil && !errors.Is(err, fs.ErrNotExist) {
+			return err
+		}
+		return syncDir(filepath.Dir(path))
+	}
+	if n.Offset < 0 {
+		return false, done()
+	}
+	fh, err := os.OpenFile(path, os.O_RDWR, 0)
+	if err != nil {
+		return false, err
+	}
+	defer fh.Close()
+	fi, err := fh.Stat()
+	if err != nil {
+		return false, err
+	}
+	head := make([]byte, HeaderLen)
+	if _, err := io.ReadFull(fh, head); err != nil || hex.EncodeToString(head) != n.Header || fi.Size() <= n.Offset {
+		// Another header (crabtalk compacted since), or nothing was
+		// appended: the note is stale.
+		return false, done()
+	}
+	if fi.Size() >= n.Offset+n.Length {
+		got := make([]byte, n.Length)
+		if _, err := fh.ReadAt(got, n.Offset); err == nil {
+			sum := sha256.Sum256(got)
+			if hex.EncodeToString(sum[:]) == n.SHA256 {
+				return false, done() // the append is whole
+			}
+		}
+	}
+	if err := fh.Truncate(n.Offset); err != nil {
+		return false, fmt.Errorf("roll back crmem's unfinished append to %s: %w", path, err)
+	}
+	if err := fh.Sync(); err != nil {
+		return false, fmt.Errorf("roll back crmem's unfinished append to %s: %w", path, err)
+	}
+	return true, done()
+}
+
+// appendHooks are test hooks of Append.
+type appendHooks struct {
+	// split, when set, writes the records in pieces of this many bytes
+	// with a pause between (a kill test lands inside the append).
+	split int
+	pause time.Duration
+}
+
+// Append appends the batch's records to the store in one write, syncs
+// them and reads them back: they must decode to exactly what was meant,
+// and the store as read is then the store with them. The file must be as
+// it was read (same file, header and size; else ErrChanged) and Writable.
+// The caller holds crmem's lock of the folder and has made sure crabtalk's
+// daemon is not running. A note beside the store (IntentPath) lives for
+// the time of the append, so that a crash inside it is rolled back by the
+// next Recover; an append that fails is rolled back at once.
+func (f *File) Append(b *Batch) error {
+	return f.appendWith(b, appendHooks{})
+}
+
+func (f *File) appendWith(b *Batch, hk appendHooks) error {
+	if b.Len() == 0 {
+		return nil
+	}
+	if err := f.Writable(); err != nil {
+		return err
+	}
+	fh, err := os.OpenFile(f.path, os.O_WRONLY|os.O_APPEND, 0)
+	if err != nil {
+		return fmt.Errorf("open for append: %w", err)
+	}
+	defer fh.Close()
+	if err := f.unchanged(fh); err != nil {
+		return err
+	}
+	data := b.Bytes()
+	off := f.store.end
+	sum := sha256.Sum256(data)
+	if err := writeIntent(f.path, intent{Offset: off, Length: int64(len(data)), SHA256: hex.EncodeToString(sum[:]), Header: hex.EncodeToString(f.head)}); err != nil {
+		return err
+	}
+	if err := writeAll(fh, data, hk); err != nil {
+		return f.rollBack(fh, off, fmt.Errorf("append to %s: %w", f.path, err))
+	}
+	if err := fh.Sync(); err != nil {
+		return f.rollBack(fh, off, fmt.Errorf("sync %s: %w", f.path, err))
+	}
+	back, fi, err := readBack(f.path, off, len(data))
+	if err != nil {
+		return err
+	}
+	if !bytes.Equal(back, data) {
+		return fmt.Errorf("crabdb: %s: the %d bytes read back at offset %d are not the records written", f.path, len(data), off)
+	}
+	if err := f.store.Extend(back); err != nil || f.store.end != off+int64(len(data)) {
+		return fmt.Errorf("crabdb: %s: the records appended at offset %d do not read back whole: %v", f.path, off, err)
+	}
+	f.info = fi
+	if err := os.Remove(IntentPath(f.path)); err != nil {
+		return fmt.Errorf("remove %s: %w", IntentPath(f.path), err)
+	}
+	return nil
+}
+
+// writeAll writes data in one write call (in pieces under a test hook).
+func writeAll(fh *os.File, data []byte, hk appendHooks) error {
+	if hk.split <= 0 {
+		_, err := fh.Write(data)
+		return err
+	}
+	for len(data) > 0 {
+		n := min(hk.split, len(data))
+		if _, err := fh.Write(data[:n]); err != nil {
+			return err
+		}
+		data = data[n:]
+		time.Sleep(hk.pause)
+	}
+	return nil
+}
+
+// unchanged checks that the open file is the one read, with the header
+// and size it had.
+func (f *File) unchanged(fh *os.File) error {
+	fi, err := fh.Stat()
+	if err != nil {
+		return err
+	}
+	if !os.SameFile(fi, f.info) || fi.Size() != f.store.size {
+		return ErrChanged
+	}
+	head := make([]byte, HeaderLen)
+	r, err := os.Open(f.path)
+	if err != nil {
+		return err
+	}
+	defer r.Close()
+	if _, err := io.ReadFull(r, head); err != nil || !bytes.Equal(head, f.head) {
+		return ErrChanged
+	}
+	return nil
+}
+
+// rollBack cuts off what a failed append wrote (crmem's own bytes, from
+// off on) and removes the note.
+func (f *File) rollBack(fh *os.File, off int64, cause error) error {
+	if err := fh.Truncate(off); err != nil {
+		return fmt.Errorf("%w; and rolling it back failed: %v (the next crmem write rolls it back)", cause, err)
+	}
+	fh.Sync()
+	os.Remove(IntentPath(f.path))
+	return cause
+}
+
+// readBack reads n bytes at off from the file at path, with its stat.
+func readBack(path string, off int64, n int) ([]byte, os.FileInfo, error) {
+	fh, fi, err := store.OpenRegular(path)
+	if err != nil {
+		return nil, nil, err
+	}
+	defer fh.Close()
+	buf := make([]byte, n)
+	if _, err := fh.ReadAt(buf, off); err != nil {
+		return nil, nil, fmt.Errorf("read back %s: %w", path, err)
+	}
+	return buf, fi, nil
+}
