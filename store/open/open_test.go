@@ -29,11 +29,13 @@ func copyTo(t *testing.T, dir, name, base string) string {
 // TestSourceFeatures: Source picks the format by structure, and each
 // format carries its capabilities: a v1 file is writable, recalled by
 // BM25 over its entries, its sessions in the folder beside it (or the one
-// given); crabtalk's store is read-only, recalls with its own stored
-// index and holds its sessions. Recall and Sessions are never nil.
+// given); crabtalk's store is writable too (through the same *store.DB)
+// unless its tail is torn, recalls with its own stored index and holds
+// its sessions. Recall and Sessions are never nil.
 func TestSourceFeatures(t *testing.T) {
 	dir := t.TempDir()
 	storePath := copyTo(t, dir, "crabdb/small.crmem", "store.crmem")
+	torn := copyTo(t, dir, "crabdb/torn.crmem", "torn.crmem")
 	v1 := copyTo(t, dir, "crmem/small.db", "memory.db")
 	elsewhere := filepath.Join(dir, "elsewhere")
 	for _, tc := range []struct {
@@ -43,7 +45,8 @@ func TestSourceFeatures(t *testing.T) {
 		{"v1", v1, "", "CRMEM v1", filepath.Join(dir, "sessions"), false, false, true},
 		{"v1 with a sessions folder", v1, elsewhere, "CRMEM v1", elsewhere, false, false, true},
 		{"new v1", filepath.Join(dir, "new.db"), "", "CRMEM v1", filepath.Join(dir, "sessions"), false, false, true},
-		{"store", storePath, elsewhere, "crabtalk store", "the store", true, true, false},
+		{"store", storePath, elsewhere, "crabtalk store", "the store", false, true, false},
+		{"torn store", torn, elsewhere, "crabtalk store", "the store", true, true, false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			src, err := Source(tc.path, tc.sessionsDir)
@@ -113,5 +116,28 @@ func TestContents(t *testing.T) {
 	}
 	if _, ok := f.Stored.Stored(hits[0].ID); !ok {
 		t.Errorf("recall's id %d is not an entry of the contents", hits[0].ID)
+	}
+}
+
+// TestDB_StoreGuardStub: until the daemon check is wired in, every write
+// to a store opened without a guard of its own is refused by the stub,
+// and the file is left byte for byte as it was.
+func TestDB_StoreGuardStub(t *testing.T) {
+	path := copyTo(t, t.TempDir(), "crabdb/small.crmem", "store.crmem")
+	before, _ := os.ReadFile(path)
+	db, err := DB(path, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = db.Apply(store.Add{Name: "new", Content: "x"})
+	if err == nil || !errors.Is(err, errDaemonUnchecked) {
+		t.Fatalf("write went through the stub guard: %v", err)
+	}
+	after, _ := os.ReadFile(path)
+	if string(after) != string(before) {
+		t.Error("the store changed")
+	}
+	if _, ok := db.Memory().Lookup("new"); ok {
+		t.Error("the memory holds the refused entry")
 	}
 }
