@@ -29,6 +29,10 @@ type app struct {
 	// openHook, when set, replaces how a write opens the memory file
 	// (tests use it to see how a command opens the file).
 	openHook func(path string) (*store.DB, error)
+	// guard, when set, replaces the check before a write to crabtalk's
+	// store that its daemon is not running (open.DaemonGuard; tests set
+	// it so that their outcome does not depend on what runs around them).
+	guard store.Guard
 
 	db       string // --db
 	sessions string // --sessions

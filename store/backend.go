@@ -123,3 +123,6 @@ func withoutNextID(ops []Op) []Op {
 	}
 	return out
 }
+
+// Backend is the format the DB reads and writes through (nil: CRMEM v1).
+func (db *DB) Backend() Backend { return db.backend }
