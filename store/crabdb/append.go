@@ -3,6 +3,7 @@ package crabdb
 import (
 	"bytes"
 	"crypto/sha256"
+	"encoding/binary"
 	"encoding/hex"
 	"encoding/json"
 	"errors"
@@ -187,26 +188,39 @@ type appendHooks struct {
 	pause time.Duration
 }
 
-// Append appends the batch's records to the store in one write, syncs
-// them and reads them back: they must decode to exactly what was meant,
-// and the store as read is then the store with them. The file must be as
-// it was read (same file, header and size; else ErrChanged) and Writable.
-// The caller holds crmem's lock of the folder and has made sure crabtalk's
-// daemon is not running. A note beside the store (IntentPath) lives for
-// the time of the append, so that a crash inside it is rolled back by the
-// next Recover; an append that fails is rolled back at once.
+// Append appends the batch's records to the store, syncs them and reads
+// them back: they must decode to exactly what was meant, and the store as
+// read is then the store with them. The file must be as it was read (same
+// file, header and size; else ErrChanged) and Writable. The caller holds
+// crmem's lock of the folder and has made sure crabtalk's daemon is not
+// running.
+//
+// The records become visible all at once. They are written in two
+// writes: first everything but the first record's 6-byte head (op, column,
+// key length), which leaves a hole of zeros there, then, once that is
+// synced, the head. Until the head lands, a reader (crabtalk's too) takes
+// the zeros for a Put with an empty key whose value length is the first
+// four bytes of the real key ("loca", 1.6 GB): a record cut short, a torn
+// tail it ignores with everything after it, so it reads the old state;
+// after, the new. A single write can be cut short at any page by a kill
+// or a crash, and every whole record before the cut would be read: half
+// an operation (an entry without its index, say).
+//
+// A note beside the store (IntentPath) lives for the time of the append,
+// so that a crash inside it is rolled back by the next Recover; an append
+// that fails is rolled back at once.
 func (f *File) Append(b *Batch) error {
-	return f.appendWith(b, appendHooks{})
-}
-
-func (f *File) appendWith(b *Batch, hk appendHooks) error {
 	if b.Len() == 0 {
 		return nil
 	}
 	if err := f.Writable(); err != nil {
 		return err
 	}
-	fh, err := os.OpenFile(f.path, os.O_WRONLY|os.O_APPEND, 0)
+	data := b.Bytes()
+	if !headlessIsTorn(data) {
+		return fmt.Errorf("crabdb: internal error: the batch's first record does not hide what follows it until its head is written")
+	}
+	fh, err := os.OpenFile(f.path, os.O_WRONLY, 0)
 	if err != nil {
 		return fmt.Errorf("open for append: %w", err)
 	}
@@ -214,13 +228,18 @@ func (f *File) appendWith(b *Batch, hk appendHooks) error {
 	if err := f.unchanged(fh); err != nil {
 		return err
 	}
-	data := b.Bytes()
 	off := f.store.end
 	sum := sha256.Sum256(data)
 	if err := writeIntent(f.path, intent{Offset: off, Length: int64(len(data)), SHA256: hex.EncodeToString(sum[:]), Header: hex.EncodeToString(f.head)}); err != nil {
 		return err
 	}
-	if err := writeAll(fh, data, hk); err != nil {
+	if err := writeAt(fh, data[recordHead:], off+recordHead, f.hooks); err != nil {
+		return f.rollBack(fh, off, fmt.Errorf("append to %s: %w", f.path, err))
+	}
+	if err := fh.Sync(); err != nil {
+		return f.rollBack(fh, off, fmt.Errorf("sync %s: %w", f.path, err))
+	}
+	if _, err := fh.WriteAt(data[:recordHead], off); err != nil {
 		return f.rollBack(fh, off, fmt.Errorf("append to %s: %w", f.path, err))
 	}
 	if err := fh.Sync(); err != nil {
@@ -243,18 +262,31 @@ func (f *File) appendWith(b *Batch, hk appendHooks) error {
 	return nil
 }
 
-// writeAll writes data in one write call (in pieces under a test hook).
-func writeAll(fh *os.File, data []byte, hk appendHooks) error {
+// headlessIsTorn reports whether data, with its first record's head
+// zeroed (as the file holds it between Append's two writes), reads as a
+// record cut short however much of the rest has been written: the zeroed
+// head's value length comes from the key's first four bytes, written
+// first, and must run past all of data.
+func headlessIsTorn(data []byte) bool {
+	if len(data) < recordHead+4 {
+		return false
+	}
+	vlen := uint64(binary.LittleEndian.Uint32(data[recordHead : recordHead+4]))
+	return vlen > uint64(len(data))
+}
+
+// writeAt writes data at off in one write (in pieces under a test hook).
+func writeAt(fh *os.File, data []byte, off int64, hk appendHooks) error {
 	if hk.split <= 0 {
-		_, err := fh.Write(data)
+		_, err := fh.WriteAt(data, off)
 		return err
 	}
 	for len(data) > 0 {
 		n := min(hk.split, len(data))
-		if _, err := fh.Write(data[:n]); err != nil {
+		if _, err := fh.WriteAt(data[:n], off); err != nil {
 			return err
 		}
-		data = data[n:]
+		data, off = data[n:], off+int64(n)
 		time.Sleep(hk.pause)
 	}
 	return nil
