@@ -25,7 +25,8 @@ var ErrChanged = errors.New("crabdb: the store changed since it was read")
 // Writable says why the store as read must not be appended to (nil: it
 // may be). crmem appends only where crabtalk's reader would read every
 // record: never after a torn tail, nor to a store whose snapshot did not
-// check out whole, nor beside entries crmem cannot read.
+// check out whole (Source.Writable also refuses a store with entries crmem
+// cannot read).
 func (f *File) Writable() error {
 	s := f.store
 	if s.size != s.end {
@@ -34,9 +35,6 @@ func (f *File) Writable() error {
 	}
 	for _, w := range s.warns {
 		return fmt.Errorf("not written: %s", w)
-	}
-	if _, problems := s.Entries(); len(problems) > 0 {
-		return fmt.Errorf("not written: %s (crmem writes a store only when it reads every entry of it)", problems[0].Reason)
 	}
 	if _, _, err := s.Stats(); err != nil {
 		return fmt.Errorf("not written: %w", err)
@@ -256,6 +254,7 @@ func (f *File) Append(b *Batch) error {
 		return fmt.Errorf("crabdb: %s: the records appended at offset %d do not read back whole: %v", f.path, off, err)
 	}
 	f.info = fi
+	f.appends++
 	if err := os.Remove(IntentPath(f.path)); err != nil {
 		return fmt.Errorf("remove %s: %w", IntentPath(f.path), err)
 	}

@@ -1,6 +1,7 @@
 package crabdb
 
 import (
+	"fmt"
 	"time"
 
 	"github.com/crmem/crmem/store"
@@ -56,7 +57,13 @@ func (s *Source) Load(recover bool) (*store.File, bool, error) {
 func (s *Source) Writable() error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	return s.f.Writable()
+	if err := s.f.Writable(); err != nil {
+		return err
+	}
+	if len(s.problems) > 0 {
+		return fmt.Errorf("not written: %s (crmem writes a store only when it reads every entry of it)", s.problems[0])
+	}
+	return nil
 }
 
 // Write appends changes as crabtalk writes memory: for each changed entry

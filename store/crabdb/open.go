@@ -19,6 +19,8 @@ type File struct {
 	head  []byte      // its 32-byte header
 	store *Store
 	hooks appendHooks // test hooks of Append
+	// appends counts the appends made through this File (tests).
+	appends int
 }
 
 // Open reads the store at path.

@@ -54,6 +54,8 @@ type Source struct {
 	// pending warns of a note of crmem's interrupted append beside the
 	// store ("" when there is none), as of the last Load.
 	pending string
+	// problems are the entries the last read could not read (convert).
+	problems []string
 }
 
 // NewSource reads the store at path.
@@ -92,6 +94,7 @@ func (s *Source) convert() (f *store.File, notices, problems []string) {
 	for _, p := range probs {
 		problems = append(problems, p.Reason)
 	}
+	s.problems = problems
 	f = &store.File{Entries: make([]store.Entry, len(stored))}
 	clear(s.stored)
 	for i, e := range stored {
