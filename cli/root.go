@@ -142,8 +142,9 @@ func (a *app) rootCommand() *cobra.Command {
 		Short: "Browse, search and edit an AI agent's memory file",
 		Long: `crmem browses, searches and edits an AI agent's CRMEM v1 memory file
 (default $CRMEM_DB, else the configured db, else ~/.crabtalk/memory.db), and
-reads crabtalk's newer store (~/.crabtalk/store.crmem) read-only. Without a
-subcommand it opens the terminal UI; every subcommand is scriptable.`,
+crabtalk's newer store (~/.crabtalk/store.crmem), which it writes as crabtalk
+does and only while crabtalk's daemon is stopped. Without a subcommand it
+opens the terminal UI; every subcommand is scriptable.`,
 		Example: `  crmem                       # the TUI on ~/.crabtalk/memory.db
   crmem --demo                # the TUI on a copy of a sample memory
   crmem --demo search deploy rollback

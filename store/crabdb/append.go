@@ -30,7 +30,7 @@ var ErrChanged = errors.New("crabdb: the store changed since it was read")
 func (f *File) Writable() error {
 	s := f.store
 	if s.size != s.end {
-		return fmt.Errorf("%s has a torn record at offset %d (%d bytes): crabtalk's reader stops there and would never see a record written after it; not written. Let crabtalk (or `crmem check`) repair it",
+		return fmt.Errorf("%s has a torn record at offset %d (%d bytes): crabtalk's reader stops there and would never see a record written after it; not written. Let crabtalk repair it (its daemon writes over a torn record when it next writes; `crmem check` shows it)",
 			filepath.Base(f.path), s.end, s.size-s.end)
 	}
 	for _, w := range s.warns {
