@@ -13,7 +13,7 @@ import (
 // the Memory, runs the ops on it (the one write path: the same ops, the
 // same changes, the same undo as for a v1 file) and hands the backend the
 // changes to write; the backend says how the file is read and written.
-// Its methods are called with the DB's mutex held, never concurrently.
+// Load and Write are called with the DB's mutex held, never concurrently.
 type Backend interface {
 	// Load reads the file as it is now (only what changed since the last
 	// Load, where the format allows) and returns its entries with ids
@@ -23,10 +23,12 @@ type Backend interface {
 	// finishes what an interrupted write of crmem's own left.
 	Load(recover bool) (f *File, changed bool, err error)
 	// Features of the file as last loaded: Format, Recall, Sessions,
-	// Stored and Warnings (the DB fills in Writer).
+	// Stored and Warnings (the DB fills in Writer). It may be called at
+	// any time, concurrently with the other methods.
 	Features() Features
 	// Writable says why the file as last loaded must not be written
-	// (nil: it may be).
+	// (nil: it may be). It is cheap (worked out by Load and Write) and
+	// may be called at any time, as Features may.
 	Writable() error
 	// Write writes changes, the result of one Apply on the entries of
 	// the last Load, as one write, and makes them durable; now is the

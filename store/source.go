@@ -183,8 +183,7 @@ type Part struct {
 // its sessions in the sessions folder (Options.Sessions).
 func (db *DB) Features() Features {
 	if db.backend != nil {
-		db.mu.Lock()
-		defer db.mu.Unlock()
+		// No db.mu: a frame must not wait for a write (its guard, fsyncs).
 		f := db.backend.Features()
 		if db.backend.Writable() == nil {
 			f.Writer = db

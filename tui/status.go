@@ -112,7 +112,11 @@ func (m *Model) warnings() []string {
 	if m.st.fileWarning != "" {
 		out = append(out, "⚠ "+m.st.fileWarning)
 	}
-	if m.st.daemon && !m.readOnly() { // nothing is edited here on a read-only store
+	store := !m.caps().ShowsIDs() // crabtalk's store: every write waits for its daemon to stop
+	if m.st.daemon && !m.readOnly() && store {
+		out = append(out, "⚠ read-only while crabtalk runs")
+	}
+	if m.st.daemon && !m.readOnly() && !store { // nothing is edited here on a read-only store
 		switch {
 		case m.c.width >= 120:
 			out = append(out, "⚠ crabtalk daemon running: it will overwrite edits made here")

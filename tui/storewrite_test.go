@@ -3,6 +3,7 @@ package tui
 import (
 	"bytes"
 	"os"
+	"strings"
 	"testing"
 
 	tea "charm.land/bubbletea/v2"
@@ -78,5 +79,22 @@ func TestStore_EditDeleteUndo(t *testing.T) {
 	appended(data)
 	if v, ok := storeEntry(t, path, "scratch"); !ok || !bytes.Equal(v, raw) {
 		t.Errorf("undo stored %s, want %s", v, raw)
+	}
+}
+
+// TestStore_ReadOnlyWhileCrabtalkRuns: while crabtalk's daemon answers on
+// its socket, the screen says a store is read-only (its writes are refused
+// until the daemon stops), not that the daemon will overwrite edits.
+func TestStore_ReadOnlyWhileCrabtalkRuns(t *testing.T) {
+	path := copyStore(t, "small.crmem")
+	h := newEditHarnessIn(t, path, t.TempDir())
+	openStoreWritable(h, path)
+	drive(h.m, func() tea.Msg { return daemonMsg{up: true} })
+	if s := plainScreen(h.m); !strings.Contains(s, "read-only while crabtalk runs") || strings.Contains(s, "overwrite") {
+		t.Errorf("status with the daemon up:\n%s", s)
+	}
+	drive(h.m, func() tea.Msg { return daemonMsg{up: false} })
+	if s := plainScreen(h.m); strings.Contains(s, "read-only") {
+		t.Errorf("status with the daemon stopped:\n%s", s)
 	}
 }

@@ -39,31 +39,43 @@ func (s *Source) Load(recover bool) (*store.File, bool, error) {
 	if !s.loaded {
 		s.loaded = true
 		s.pending = intentWarning(s.f.path)
-		return s.file(), true, nil
+		f := s.file()
+		s.checkWritable()
+		return f, true, nil
 	}
 	how, err := s.f.Reload()
 	s.last = how
 	if recover {
-		s.pending = ""
+		s.pending = "" // Recover removed the note
 	}
 	if err != nil || how == Unchanged {
+		s.checkWritable()
 		return nil, false, err
 	}
 	s.pending = intentWarning(s.f.path)
-	return s.file(), true, nil
+	f := s.file()
+	s.checkWritable()
+	return f, true, nil
 }
 
 // Writable says why the store as last read must not be appended to.
 func (s *Source) Writable() error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if err := s.f.Writable(); err != nil {
-		return err
+	return s.writeErr
+}
+
+// checkWritable works out Writable for the store as now read; s.mu is
+// held.
+func (s *Source) checkWritable() {
+	s.writeErr = s.f.Writable()
+	switch {
+	case s.writeErr != nil:
+	case len(s.problems) > 0:
+		s.writeErr = fmt.Errorf("not written: %s (crmem writes a store only when it reads every entry of it)", s.problems[0])
+	case s.pending != "":
+		s.writeErr = fmt.Errorf("not written: %s", s.pending)
 	}
-	if len(s.problems) > 0 {
-		return fmt.Errorf("not written: %s (crmem writes a store only when it reads every entry of it)", s.problems[0])
-	}
-	return nil
 }
 
 // Write appends changes as crabtalk writes memory: for each changed entry
@@ -115,7 +127,9 @@ func (s *Source) Write(changes []store.Change, now time.Time) error {
 			}
 		}
 	}
-	if err := s.f.Append(b); err != nil {
+	err := s.f.Append(b)
+	s.checkWritable()
+	if err != nil {
 		return err
 	}
 	// The memory holds these changes already: follow its ids.

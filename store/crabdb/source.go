@@ -56,6 +56,9 @@ type Source struct {
 	pending string
 	// problems are the entries the last read could not read (convert).
 	problems []string
+	// writeErr is why the store as last read must not be written (nil:
+	// it may be), as of the last Load or Write (checkWritable).
+	writeErr error
 }
 
 // NewSource reads the store at path.
