@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime/debug"
+	"strings"
 
 	"github.com/crmem/crmem/internal/config"
 	"github.com/crmem/crmem/store"
@@ -70,7 +71,20 @@ func (a *app) applyWith(describe describer, prepare func(*store.Memory) []store.
 		}
 		return path, nil, fileError{path, err}
 	}
+	a.sayProof(db)
 	return path, changes, nil
+}
+
+// sayProof says, after a write to crabtalk's store, how the guard proved
+// that crabtalk's daemon was not running: on a terminal always, in a
+// script only when the proof was partial (processes it could not look
+// at), one "crmem: " line on stderr.
+func (a *app) sayProof(db *store.DB) {
+	p := db.Proof()
+	if p == "" || !isTerminal(a.stderr) && !strings.HasPrefix(p, "partial") {
+		return
+	}
+	fmt.Fprintf(a.stderr, "crmem: %s: written while crabtalk's daemon is stopped: %s\n", quotePath(db.Path()), sanitizeLine(p))
 }
 
 // openForWrite opens the memory file for a write without its bm25 index:

@@ -97,3 +97,19 @@ func TestStoreCLI_NoNewStore(t *testing.T) {
 		t.Error("a file was created")
 	}
 }
+
+// TestStoreCLI_SaysPartialProof: a write whose guard could look at only
+// some processes says so on stderr (how it proved the daemon stopped); a
+// full proof is said on a terminal only, so a script's stderr stays quiet.
+func TestStoreCLI_SaysPartialProof(t *testing.T) {
+	db := copyStore(t, "small.crmem", "store.crmem")
+	partial := func(string) (string, error) { return "partial: 3 processes not readable", nil }
+	_, errs, code := runGuarded(partial, nil, "", "--db", db, "rm", "scratch")
+	if code != 0 || !strings.Contains(errs, "written while crabtalk's daemon is stopped: partial: 3 processes not readable") {
+		t.Errorf("exit %d, stderr %q", code, errs)
+	}
+	_, errs, code = runGuarded(noDaemon, nil, "", "--db", db, "rm", "empty-note")
+	if code != 0 || errs != "" {
+		t.Errorf("full proof: exit %d, stderr %q", code, errs)
+	}
+}

@@ -81,9 +81,11 @@ func (db *DB) applyBackend(ops []Op) ([]Change, error) {
 	if db.opts.Guard == nil {
 		return nil, ErrNoGuard
 	}
-	if _, err := db.opts.Guard(db.path); err != nil {
+	proof, err := db.opts.Guard(db.path)
+	if err != nil {
 		return nil, err
 	}
+	db.proof = proof
 	unlock, err := lockDir(filepath.Dir(db.path), db.opts.LockTimeout, db.opts.OnLockWait)
 	if err != nil {
 		return nil, err
@@ -128,3 +130,11 @@ func withoutNextID(ops []Op) []Op {
 
 // Backend is the format the DB reads and writes through (nil: CRMEM v1).
 func (db *DB) Backend() Backend { return db.backend }
+
+// Proof is how the guard proved, before this DB's last write, that the
+// file's owner was not running ("" before any write, and for a v1 file).
+func (db *DB) Proof() string {
+	db.mu.Lock()
+	defer db.mu.Unlock()
+	return db.proof
+}

@@ -54,6 +54,8 @@ type DB struct {
 	// backend, when set, is the file's format (crabtalk's store): reads
 	// and writes go through it instead of the v1 encoding.
 	backend Backend
+	// proof is the guard's answer before the last write (Proof).
+	proof string
 
 	// Test hooks (set through export_test.go).
 	noSync     bool   // skip fsync (benchmarks of the encode+write cost)
