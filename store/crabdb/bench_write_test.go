@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -146,4 +147,28 @@ func fileSizeOf(tb testing.TB, path string) int64 {
 		tb.Fatal(err)
 	}
 	return fi.Size()
+}
+
+// TestKeys_LogOnlyStore: on a store never checkpointed, Keys sorts only
+// the keys asked for, and gives exactly what the ordered scan of every
+// key gives.
+func TestKeys_LogOnlyStore(t *testing.T) {
+	w := newStoreWriter()
+	for i := range 300 {
+		w.remember(store.Entry{Name: fmt.Sprintf("e-%03d", (i*7)%300), Content: fmt.Sprintf("word%d text", i)})
+	}
+	s, err := Read(w.buf)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := s.Keys(ColMemory, MemoryPrefix)
+	if s.sorted != nil {
+		t.Error("Keys sorted every key of a log-only store")
+	}
+	var want []string
+	s.keys()
+	s.scan(ColMemory, MemoryPrefix, func(k string, _ []byte) { want = append(want, k) })
+	if len(got) != 300 || !slices.Equal(got, want) {
+		t.Errorf("Keys = %d keys, want the scan's %d", len(got), len(want))
+	}
 }
