@@ -45,11 +45,14 @@ func (b *Batch) get(col byte, key string) ([]byte, bool) {
 	return b.s.Get(col, key)
 }
 
-// put appends a Put record.
+// put appends a Put record. val is the batch's from then on.
 func (b *Batch) put(col byte, key string, val []byte) {
 	b.buf = appendRecord(b.buf, OpPut, col, key, val)
 	b.n++
-	b.over[Key{col, key}] = append([]byte{}, val...) // never nil: nil marks a delete
+	if val == nil {
+		val = []byte{} // nil marks a delete
+	}
+	b.over[Key{col, key}] = val
 }
 
 // del appends a Delete record if (col, key) is live, and reports whether
