@@ -12,6 +12,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strings"
 	"time"
 
 	"github.com/crmem/crmem/store"
@@ -29,11 +30,17 @@ var ErrChanged = errors.New("crabdb: the store changed since it was read")
 // cannot read).
 func (f *File) Writable() error {
 	s := f.store
-	if s.size != s.end {
+	// A torn tail noted as crmem's own interrupted append is not a
+	// refusal: the next write rolls it back first (Recover).
+	noted := s.size != s.end && intentWarning(f.path) != ""
+	if s.size != s.end && !noted {
 		return fmt.Errorf("%s has a torn record at offset %d (%d bytes): crabtalk's reader stops there and would never see a record written after it; not written. Let crabtalk repair it (its daemon writes over a torn record when it next writes; `crmem check` shows it)",
 			filepath.Base(f.path), s.end, s.size-s.end)
 	}
 	for _, w := range s.warns {
+		if noted && strings.HasPrefix(w, tornWarning) {
+			continue
+		}
 		return fmt.Errorf("not written: %s", w)
 	}
 	if _, _, err := s.Stats(); err != nil {
@@ -124,9 +131,11 @@ func syncDir(dir string) error {
 // Recover finishes what an append of crmem's that was cut short (the
 // process killed, the machine down) left: when its note lies beside the
 // store and the file holds more than it did before that append but not the
-// whole append, the bytes from the append's offset on are crmem's own
-// half-written tail and are cut off (the only truncation crmem ever does);
-// a whole append is kept. The note is removed either way. The caller holds
+// whole append, and the append's first 6 bytes are still the zeros Append
+// leaves until the rest is written (nobody wrote there since), the bytes
+// from the append's offset on are crmem's own half-written tail and are cut
+// off (the only truncation crmem ever does); a whole append, or bytes
+// another writer put there, are kept. The note is removed either way. The caller holds
 // crmem's lock of the folder. rolledBack says whether bytes were cut.
 func Recover(path string) (rolledBack bool, err error) {
 	n, err := readIntent(path)
@@ -165,6 +174,14 @@ func Recover(path string) (rolledBack bool, err error) {
 				return false, done() // the append is whole
 			}
 		}
+	}
+	// Ours to cut only while the first record's head is still the zeros
+	// Append leaves until the body is whole: any writer that came since
+	// (crabtalk writes at the end of what it reads, our head's offset)
+	// wrote a record head there, whose key length is never zero.
+	head = make([]byte, recordHead)
+	if _, err := fh.ReadAt(head, n.Offset); err != nil || !bytes.Equal(head, make([]byte, recordHead)) {
+		return false, done()
 	}
 	if err := fh.Truncate(n.Offset); err != nil {
 		return false, fmt.Errorf("roll back crmem's unfinished append to %s: %w", path, err)

@@ -73,9 +73,9 @@ func (s *Source) checkWritable() {
 	case s.writeErr != nil:
 	case len(s.problems) > 0:
 		s.writeErr = fmt.Errorf("not written: %s (crmem writes a store only when it reads every entry of it)", s.problems[0])
-	case s.pending != "":
-		s.writeErr = fmt.Errorf("not written: %s", s.pending)
 	}
+	// A note of an interrupted append (s.pending) is only a warning: the
+	// next write rolls the append back first (Load with recover).
 }
 
 // Write appends changes as crabtalk writes memory: for each changed entry

@@ -2,6 +2,7 @@ package crabdb
 
 import (
 	"bufio"
+	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
@@ -247,10 +248,11 @@ func checkCrashStore(t *testing.T, path string, last, kill int) (gen int, torn b
 }
 
 // TestRecover: a note beside the store whose append is whole is dropped
-// and the store kept; one whose append is cut short has its bytes cut off
-// (crmem's own half-written tail); a stale note (the header changed: a
-// compaction since) is dropped and the store left alone. A note that is
-// there is said in the reader's warnings.
+// and the store kept; one whose append was cut before its head was written
+// (the zeros Append leaves) has its bytes cut off (crmem's own
+// half-written tail); bytes someone else wrote at the append's offset, and
+// a stale note (the header changed: a compaction since), are left alone and
+// the note dropped. A note that is there is said in the reader's warnings.
 func TestRecover(t *testing.T) {
 	for _, tc := range []struct {
 		name      string
@@ -260,8 +262,10 @@ func TestRecover(t *testing.T) {
 		rolled    bool
 	}{
 		{"whole", 0, false, func(_, full int) int { return full }, false},
-		{"cut short", 5, false, func(before, _ int) int { return before }, true},
+		{"head written, rest short", 5, false, func(_, full int) int { return full - 5 }, false}, // never Append's: it writes the head last
 		{"stale", 5, true, func(_, full int) int { return full - 5 }, false},
+		{"head still zeros", -1, false, func(before, _ int) int { return before }, true},
+		{"crabtalk wrote since", -2, false, func(_, full int) int { return full - 5 }, false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			path := copyBefore(t, t.TempDir(), "store.crmem")
@@ -285,7 +289,18 @@ func TestRecover(t *testing.T) {
 				t.Fatal(err)
 			}
 			all, _ := os.ReadFile(path)
-			must(t, os.WriteFile(path, append(all, data[:len(data)-tc.cut]...), 0o600))
+			tail := data
+			switch tc.cut {
+			case -1: // killed between the body and the head
+				tail = append(make([]byte, recordHead), data[recordHead:len(data)-5]...)
+			case -2: // then crabtalk wrote a record of its own over the head
+				tail = append(make([]byte, recordHead), data[recordHead:len(data)-5]...)
+				copy(tail, data[:recordHead])
+				tail[2]++ // another key length: not our head
+			default:
+				tail = data[:len(data)-tc.cut]
+			}
+			must(t, os.WriteFile(path, append(all, tail...), 0o600))
 			db, err := OpenDB(path, store.Options{Guard: passGuard})
 			if err != nil {
 				t.Fatal(err)
@@ -312,5 +327,48 @@ func must(t *testing.T, err error) {
 	t.Helper()
 	if err != nil {
 		t.Fatal(err)
+	}
+}
+
+// TestRecover_WritableAfterCrash: a store crmem's own append left half
+// written (killed between its two writes) stays writable: the screen
+// offers writes (Features().Writer), and the next write rolls the half
+// append back first, then appends; the warning says what happened.
+func TestRecover_WritableAfterCrash(t *testing.T) {
+	path := copyBefore(t, t.TempDir(), "store.crmem")
+	f, err := Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	before := f.Store().Size()
+	b := f.Store().NewBatch()
+	if err := b.PutMemory(Entry{Name: "n", Kind: "note", Content: "some words"}); err != nil {
+		t.Fatal(err)
+	}
+	data := b.Bytes()
+	sum := sha256.Sum256(data)
+	must(t, writeIntent(path, intent{Offset: before, Length: int64(len(data)), SHA256: hex.EncodeToString(sum[:]), Header: hex.EncodeToString(f.head)}))
+	all, _ := os.ReadFile(path)
+	must(t, os.WriteFile(path, append(all, append(make([]byte, recordHead), data[recordHead:len(data)/2]...)...), 0o600))
+	db, err := OpenDB(path, store.Options{Guard: passGuard})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ft := db.Features(); ft.Writer == nil || !slices.ContainsFunc(ft.Warnings, func(w string) bool { return strings.Contains(w, "cut short") }) {
+		t.Fatalf("writer %v, warnings %q", ft.Writer, ft.Warnings)
+	}
+	if _, err := db.Apply(store.Remove{Name: "scratch"}); err != nil {
+		t.Fatal(err)
+	}
+	g, err := Open(path)
+	if err != nil || len(g.Store().Warnings()) > 0 {
+		t.Fatalf("%v %q", err, g.Store().Warnings())
+	}
+	got, _ := os.ReadFile(path)
+	if !bytes.Equal(got[:before], all) || got[before] == 0 {
+		t.Error("the half append was not rolled back before the write")
+	}
+	if _, ok := g.Store().Get(ColMemory, MemoryKey("n")); ok {
+		t.Error("the half-written entry is in the store")
 	}
 }
