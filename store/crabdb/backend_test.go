@@ -112,6 +112,7 @@ func TestDB_WritesAsCrabtalk(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	checkIndexMatchesEntries(t, g.Store())
 	entries, problems := g.Store().Entries()
 	if len(problems) > 0 || len(entries) != db.Memory().Len() {
 		t.Errorf("re-read: %d entries (%v), memory %d", len(entries), problems, db.Memory().Len())

@@ -4,13 +4,17 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"math"
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/crmem/crmem/bm25"
 )
 
 // writesDir holds the write fixtures, copied from
@@ -257,6 +261,55 @@ func TestWrite_Fixture(t *testing.T) {
 	}
 	if matched != 19 {
 		t.Errorf("%d of 19 steps matched", matched)
+	}
+	checkIndexMatchesEntries(t, g.Store())
+}
+
+// checkIndexMatchesEntries recounts the memory index from the entries
+// (crabtalk's mem_index_matches_entries): each entry with tokens has a
+// document of its length and sorted distinct terms, a posting per term
+// with its frequency, and the stats count exactly those documents.
+func checkIndexMatchesEntries(t *testing.T, s *Store) {
+	t.Helper()
+	entries, problems := s.Entries()
+	if len(problems) > 0 {
+		t.Fatal(problems)
+	}
+	var want Stats
+	for _, e := range entries {
+		text := e.Content
+		if len(e.Aliases) > 0 {
+			text = strings.Join(e.Aliases, " ") + "\n" + e.Content
+		}
+		terms := bm25.Tokenize(text)
+		d, err := s.Doc(e.Key)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(terms) == 0 {
+			if d.Len != 0 || len(d.Terms) != 0 {
+				t.Errorf("%s: no tokens but a document %+v", e.Name, d)
+			}
+			continue
+		}
+		want.Docs++
+		want.TotalLen += uint64(len(terms))
+		tf := map[string]uint32{}
+		for _, x := range terms {
+			tf[x]++
+		}
+		unique := slices.Sorted(maps.Keys(tf))
+		if d.Len != uint32(len(terms)) || !slices.Equal(d.Terms, unique) || d.Weight != 1 {
+			t.Errorf("%s: document %+v, want len %d terms %v", e.Name, d, len(terms), unique)
+		}
+		for x, n := range tf {
+			if v, ok := s.Get(ColText, termPrefix+x+"/"+e.Key); !ok || string(v) != strconv.Itoa(int(n)) {
+				t.Errorf("%s: posting %q = %q, want %d", e.Name, x, v, n)
+			}
+		}
+	}
+	if st, _, _ := s.Stats(); st != want {
+		t.Errorf("stats %+v, recounted %+v", st, want)
 	}
 }
 
