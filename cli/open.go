@@ -72,6 +72,7 @@ func (a *app) applyWith(describe describer, prepare func(*store.Memory) []store.
 		return path, nil, fileError{path, err}
 	}
 	a.sayProof(db)
+	a.hideIDs = !db.Features().ShowsIDs()
 	return path, changes, nil
 }
 

@@ -113,3 +113,21 @@ func TestStoreCLI_SaysPartialProof(t *testing.T) {
 		t.Errorf("full proof: exit %d, stderr %q", code, errs)
 	}
 }
+
+// TestStoreCLI_WriteMessagesShowNoIDs: what the write subcommands print
+// on a store names entries, never the internal ids a store's entries get.
+func TestStoreCLI_WriteMessagesShowNoIDs(t *testing.T) {
+	db := copyStore(t, "small.crmem", "store.crmem")
+	for _, args := range [][]string{
+		{"add", "new-note", "fresh words"},
+		{"update", "new-note", "other words"},
+		{"alias", "new-note", "x"},
+		{"rename", "new-note", "renamed"},
+		{"rm", "renamed", "scratch"},
+	} {
+		out, errs, code := runGuarded(noDaemon, nil, "", append([]string{"--db", db}, args...)...)
+		if code != 0 || strings.Contains(out+errs, "4611686") || strings.Contains(out+errs, "id ") {
+			t.Errorf("%q: exit %d, out %q, err %q", args, code, out, errs)
+		}
+	}
+}
