@@ -77,8 +77,20 @@ func TestStoreCLI_Writes(t *testing.T) {
 	if _, errs, code := runIn(nil, "", "--db", db, "dump", tree); code != 0 {
 		t.Fatalf("dump: %s", errs)
 	}
+	// Loaded unchanged, the memory writes nothing: no entry is put again.
+	same, _ := os.ReadFile(db)
+	if _, errs, code := runGuarded(noDaemon, nil, "", "--db", db, "load", tree); code != 0 {
+		t.Fatalf("load unchanged: %s", errs)
+	}
+	if now, _ := os.ReadFile(db); !bytes.Equal(now, same) {
+		t.Errorf("loading the store's own dump appended %d bytes", len(now)-len(same))
+	}
 	must(t, os.WriteFile(filepath.Join(tree, "notes", "deploy-steps.md"), []byte("loaded words\n"), 0o600))
+	before, _ := os.ReadFile(db)
 	run("load", tree)
+	if after, _ := os.ReadFile(db); len(after)-len(before) > 4096 {
+		t.Errorf("loading one changed entry appended %d bytes", len(after)-len(before))
+	}
 	if e := names()["deploy-steps"]; !strings.Contains(e.Content, "loaded words") {
 		t.Errorf("after load: %+v", e)
 	}

@@ -1,6 +1,7 @@
 package crabdb
 
 import (
+	"bytes"
 	"fmt"
 	"time"
 
@@ -112,7 +113,11 @@ func (s *Source) Write(changes []store.Change, now time.Time) error {
 				done[k] = true
 				st := s.storedFor(c.Before, e, now)
 				stored[k] = st
-				if err := b.PutMemory(Entry{Name: e.Name, Kind: st.Kind, Content: e.Content, Aliases: e.Aliases, CreatedAt: st.CreatedAt}); err != nil {
+				ne := Entry{Name: e.Name, Kind: st.Kind, Content: e.Content, Aliases: e.Aliases, CreatedAt: st.CreatedAt}
+				if cur, ok := b.get(ColMemory, k); ok && bytes.Equal(cur, EntryJSON(ne)) {
+					continue // stored as it is already (a load of what is there)
+				}
+				if err := b.PutMemory(ne); err != nil {
 					return err
 				}
 			}
