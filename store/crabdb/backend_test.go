@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -284,4 +285,52 @@ func TestDB_Refusals(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestDB_TwoWritersQueue: two crmem writers of one store (two DBs, as two
+// processes would hold) queue on the folder's lock, and each reads what
+// the other appended before it appends: nothing is lost or overwritten,
+// and the index still recounts from the entries.
+func TestDB_TwoWritersQueue(t *testing.T) {
+	path := copyBefore(t, t.TempDir(), "store.crmem")
+	var dbs [2]*store.DB
+	for i := range dbs {
+		db, err := OpenDB(path, store.Options{Guard: passGuard})
+		if err != nil {
+			t.Fatal(err)
+		}
+		dbs[i] = db
+	}
+	errs := make(chan error, 2)
+	for w, db := range dbs {
+		go func() {
+			for i := range 25 {
+				if _, err := db.Apply(store.Add{Name: fmt.Sprintf("w%d-%02d", w, i), Content: fmt.Sprintf("writer %d entry %d", w, i)}); err != nil {
+					errs <- err
+					return
+				}
+			}
+			errs <- nil
+		}()
+	}
+	for range dbs {
+		if err := <-errs; err != nil {
+			t.Fatal(err)
+		}
+	}
+	f, err := Open(path)
+	if err != nil || len(f.Store().Warnings()) > 0 {
+		t.Fatalf("%v %q", err, f.Store().Warnings())
+	}
+	entries, _ := f.Store().Entries()
+	n := 0
+	for _, e := range entries {
+		if strings.HasPrefix(e.Name, "w0-") || strings.HasPrefix(e.Name, "w1-") {
+			n++
+		}
+	}
+	if n != 50 {
+		t.Errorf("%d of 50 entries in the store", n)
+	}
+	checkIndexMatchesEntries(t, f.Store())
 }
