@@ -31,9 +31,9 @@ const storeRoleKey = "crmem.memory"
 func storeRole(c *cobra.Command) storeCommand { return storeCommand(c.Annotations[storeRoleKey]) }
 
 // errDefaultIsStore is why a write is refused when no path was given and
-// crabtalk's home holds store.crmem but no memory.db: the write would go to
-// the store, or create a memory.db beside it that every later run opens
-// instead of the store (issue 17).
+// crabtalk's home holds a store.crmem crmem cannot write (it is no store it
+// reads whole) but no memory.db: the write must not create a memory.db
+// beside it that every later run opens instead of the store (issue 17).
 var errDefaultIsStore = fmt.Errorf("%w; a write without --db would create %s beside it, which later runs would open instead of the store: give --db to write one",
 	crabdb.ErrReadOnly, config.MemoryFileName)
 
