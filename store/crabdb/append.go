@@ -230,7 +230,9 @@ func (f *File) Append(b *Batch) error {
 	}
 	data := b.Bytes()
 	if !headlessIsTorn(data) {
-		return fmt.Errorf("crabdb: internal error: the batch's first record does not hide what follows it until its head is written")
+		// Only a batch as large as its first key's first four bytes read
+		// as a length ("loca": 1.6 GB) could be read half written.
+		return fmt.Errorf("crabdb: not written: one write of %d bytes is more than crmem appends at once (%d bytes); write it in parts (an import: in several files)", len(data), maxAppend(data))
 	}
 	fh, err := os.OpenFile(f.path, os.O_WRONLY, 0)
 	if err != nil {
@@ -286,6 +288,15 @@ func headlessIsTorn(data []byte) bool {
 	}
 	vlen := uint64(binary.LittleEndian.Uint32(data[recordHead : recordHead+4]))
 	return vlen > uint64(len(data))
+}
+
+// maxAppend is the largest batch headlessIsTorn allows for data's first
+// key.
+func maxAppend(data []byte) uint64 {
+	if len(data) < recordHead+4 {
+		return 0
+	}
+	return uint64(binary.LittleEndian.Uint32(data[recordHead:recordHead+4])) - 1
 }
 
 // writeAt writes data at off in one write (in pieces under a test hook).
