@@ -125,7 +125,7 @@ func TestCrash_KillDuringAppend(t *testing.T) {
 	child.next(t)
 	perSave := time.Since(start) / 2
 	child.kill()
-	last, torn := checkCrashStore(t, path, 0, -1)
+	last, _ := checkCrashStore(t, path, 0, -1)
 	tornKills := 0
 	const kills = 110
 	for i := range kills {
@@ -133,6 +133,7 @@ func TestCrash_KillDuringAppend(t *testing.T) {
 		child.next(t) // opened: from here on, appends follow back to back
 		time.Sleep(time.Duration(rng.Int64N(int64(2 * perSave))))
 		child.kill()
+		var torn bool
 		last, torn = checkCrashStore(t, path, last, i)
 		if torn {
 			tornKills++
