@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -272,6 +273,12 @@ func TestDB_Refusals(t *testing.T) {
 			db, err := OpenDB(path, store.Options{Guard: tc.guard})
 			if err != nil {
 				t.Fatalf("not readable: %v", err)
+			}
+			if tc.guard != nil && tc.setup != nil {
+				// The store itself is not writable: the screen is told why.
+				if ft := db.Features(); ft.Writer != nil || !slices.ContainsFunc(ft.Warnings, func(w string) bool { return strings.Contains(w, tc.want) }) {
+					t.Errorf("features: writer %v, warnings %q", ft.Writer, ft.Warnings)
+				}
 			}
 			_, err = db.Apply(store.Remove{Name: "scratch"})
 			if err == nil || !strings.Contains(err.Error(), tc.want) {

@@ -176,10 +176,11 @@ func (s *Source) Features() store.Features {
 	}
 }
 
-// warnings are the store's warnings and, when there is one, the note of
-// an append of crmem's that was cut short; s.mu is held.
+// warnings are the store's warnings, the entries it could not read (as
+// Contents gives them) and, when there is one, the note of an append of
+// crmem's that was cut short; s.mu is held.
 func (s *Source) warnings() []string {
-	w := s.f.Store().Warnings()
+	w := append(s.f.Store().Warnings(), s.problems...)
 	if s.pending != "" {
 		w = append(w, s.pending)
 	}
