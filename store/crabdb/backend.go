@@ -92,6 +92,7 @@ func (s *Source) Write(changes []store.Change, now time.Time) error {
 	defer s.mu.Unlock()
 	b := s.f.Store().NewBatch()
 	final := map[string]*store.Entry{} // key → the entry it ends with (nil: none)
+	from := map[string]*store.Entry{}  // key → the Before of the change that ends it
 	for _, c := range changes {
 		if c.Before != nil {
 			if _, ok := final[MemoryKey(c.Before.Name)]; !ok {
@@ -101,30 +102,32 @@ func (s *Source) Write(changes []store.Change, now time.Time) error {
 	}
 	for _, c := range changes {
 		if c.After != nil {
-			final[MemoryKey(c.After.Name)] = c.After
+			final[MemoryKey(c.After.Name)], from[MemoryKey(c.After.Name)] = c.After, c.Before
 		}
 	}
 	done := map[string]bool{}
 	stored := map[string]store.Stored{}
+	put := func(k string) error {
+		e := final[k]
+		st := s.storedFor(from[k], e, now)
+		stored[k] = st
+		ne := Entry{Name: e.Name, Kind: st.Kind, Content: e.Content, Aliases: e.Aliases, CreatedAt: st.CreatedAt}
+		if cur, ok := b.get(ColMemory, k); ok && bytes.Equal(cur, EntryJSON(ne)) {
+			return nil // stored as it is already (a load of what is there)
+		}
+		return b.PutMemory(ne)
+	}
 	for _, c := range changes {
 		if c.After != nil {
-			k := MemoryKey(c.After.Name)
-			if e := final[k]; e != nil && !done[k] {
+			if k := MemoryKey(c.After.Name); final[k] != nil && !done[k] {
 				done[k] = true
-				st := s.storedFor(c.Before, e, now)
-				stored[k] = st
-				ne := Entry{Name: e.Name, Kind: st.Kind, Content: e.Content, Aliases: e.Aliases, CreatedAt: st.CreatedAt}
-				if cur, ok := b.get(ColMemory, k); ok && bytes.Equal(cur, EntryJSON(ne)) {
-					continue // stored as it is already (a load of what is there)
-				}
-				if err := b.PutMemory(ne); err != nil {
+				if err := put(k); err != nil {
 					return err
 				}
 			}
 		}
 		if c.Before != nil {
-			k := MemoryKey(c.Before.Name)
-			if final[k] == nil && !done[k] {
+			if k := MemoryKey(c.Before.Name); final[k] == nil && !done[k] {
 				done[k] = true
 				if _, err := b.RemoveMemory(c.Before.Name); err != nil {
 					return err

@@ -341,3 +341,42 @@ func TestDB_TwoWritersQueue(t *testing.T) {
 	}
 	checkIndexMatchesEntries(t, f.Store())
 }
+
+// TestDB_LoadRenameOntoSameValue: a load that renames X to Y while Y's
+// own entry goes, where the new Y is stored byte for byte as the old Y
+// already is, puts nothing for Y but still removes X.
+func TestDB_LoadRenameOntoSameValue(t *testing.T) {
+	path := copyBefore(t, t.TempDir(), "store.crmem")
+	for _, n := range []string{"x-entry", "y-entry"} {
+		putRaw(t, path, Entry{Name: n, Kind: "note", Content: "same words", Aliases: []string{}, CreatedAt: "2026-01-01T00:00:00+00:00"})
+	}
+	db, err := OpenDB(path, store.Options{Guard: passGuard})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var entries []store.Entry
+	for _, e := range db.Memory().Entries() {
+		switch e.Name {
+		case "y-entry":
+		case "x-entry":
+			e.Name = "y-entry"
+			entries = append(entries, e)
+		default:
+			entries = append(entries, e)
+		}
+	}
+	if _, err := db.Apply(store.Replace{Entries: entries}); err != nil {
+		t.Fatal(err)
+	}
+	f, err := Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := f.Store().Get(ColMemory, MemoryKey("x-entry")); ok {
+		t.Error("x-entry is still stored")
+	}
+	if _, ok := f.Store().Get(ColMemory, MemoryKey("y-entry")); !ok {
+		t.Error("y-entry is gone")
+	}
+	checkIndexMatchesEntries(t, f.Store())
+}
