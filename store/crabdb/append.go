@@ -228,6 +228,10 @@ func (f *File) Append(b *Batch) error {
 	if err := f.Writable(); err != nil {
 		return err
 	}
+	if f.store.size != f.store.end {
+		// Noted as crmem's own (Writable lets it pass): Recover first.
+		return fmt.Errorf("not written: %s", intentWarning(f.path))
+	}
 	data := b.Bytes()
 	if !headlessIsTorn(data) {
 		// Only a batch as large as its first key's first four bytes read
