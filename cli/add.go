@@ -57,7 +57,8 @@ folder are created if missing.`,
 	return c
 }
 
-// report prints one line per changed entry: "<verb> NAME (id N, kind)",
+// report prints one line per changed entry: "<verb> NAME (id N, kind)"
+// ("<verb> NAME (kind)" on crabtalk's store, whose ids are internal),
 // or the line same when nothing changed (the entry already was as asked:
 // nothing was written, and a silent success would leave the user guessing).
 func (a *app) report(verb string, changes []store.Change, same string) error {
@@ -75,7 +76,11 @@ func (a *app) report(verb string, changes []store.Change, same string) error {
 		if e == nil {
 			continue
 		}
-		if _, err := fmt.Fprintf(a.stdout, "%s %s (id %d, %s)\n", verb, nameText(e.Name), e.ID, e.Kind); err != nil {
+		line := fmt.Sprintf("%s %s (id %d, %s)\n", verb, nameText(e.Name), e.ID, e.Kind)
+		if a.hideIDs { // crabtalk's store: ids are internal, never shown
+			line = fmt.Sprintf("%s %s (%s)\n", verb, nameText(e.Name), e.Kind)
+		}
+		if _, err := fmt.Fprint(a.stdout, line); err != nil {
 			return fmt.Errorf("write output: %w", err)
 		}
 	}

@@ -66,7 +66,7 @@ session resumes with a placeholder instead of its context.`,
 func writeCheck(w *bufio.Writer, r *check.Report) error {
 	p := func(format string, args ...any) { fmt.Fprintf(w, format, args...) }
 	if r.StoreLayout != nil {
-		p("%s: valid crabtalk store (crabdb), %s; crmem opens it read-only\n", sanitizeLine(r.Path), humanize.Size(r.Bytes))
+		p("%s: valid crabtalk store (crabdb), %s\n", sanitizeLine(r.Path), humanize.Size(r.Bytes))
 		if r.IndexLen > 0 {
 			p("snapshot   at %d, %s bytes\n", r.IndexAt, humanize.Count(int(r.IndexLen)))
 		} else {

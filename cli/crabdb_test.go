@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"encoding/json"
+	"errors"
 	"math"
 	"os"
 	"path/filepath"
@@ -23,8 +24,25 @@ const storeRef = "../testdata/reference/crabdb"
 // runIn runs crmem in-process with the given environment; it returns
 // stdout, stderr and the exit status.
 func runIn(env map[string]string, stdin string, args ...string) (string, string, int) {
+	return runGuarded(daemonRunning, env, stdin, args...)
+}
+
+// errDaemonRunning is what daemonRunning answers.
+var errDaemonRunning = errors.New("test: crabtalk's daemon is running (pid 4242); stop it first")
+
+// daemonRunning is a guard that says crabtalk's daemon runs: runIn's, so
+// that no test writes a store unless it asks to (runGuarded) whatever
+// runs on the machine.
+func daemonRunning(string) (string, error) { return "", errDaemonRunning }
+
+// noDaemon is a guard that lets every write to a store through.
+func noDaemon(string) (string, error) { return "test: no daemon", nil }
+
+// runGuarded is runIn with guard as the check before a store write.
+func runGuarded(guard store.Guard, env map[string]string, stdin string, args ...string) (string, string, int) {
 	var out, errb bytes.Buffer
-	code := run(args, strings.NewReader(stdin), &out, &errb, func(k string) string { return env[k] })
+	a := &app{stdin: strings.NewReader(stdin), stdout: &out, stderr: &errb, getenv: func(k string) string { return env[k] }, guard: guard}
+	code := a.execute(args)
 	return out.String(), errb.String(), code
 }
 
@@ -205,9 +223,9 @@ func TestStoreCLI_SearchExplainKindAll(t *testing.T) {
 	}
 }
 
-// TestStoreCLI_WritesRefused runs every write subcommand on a store: each
-// fails with the read-only message and exit 1, and the file's bytes and
-// time are unchanged.
+// TestStoreCLI_WritesRefused runs every write subcommand on a store while
+// the guard says crabtalk's daemon runs: each fails with the guard's
+// message and exit 1, and the file's bytes and time are unchanged.
 func TestStoreCLI_WritesRefused(t *testing.T) {
 	dir := t.TempDir()
 	tree := filepath.Join(dir, "tree")
@@ -222,7 +240,7 @@ func TestStoreCLI_WritesRefused(t *testing.T) {
 		{"alias", "deploy-steps", "a"},
 		{"rename", "deploy-steps", "other"},
 		{"rm", "deploy-steps"},
-		{"edit", "deploy-steps"},
+		{"edit", "--no-terminal", "deploy-steps"},
 		{"load", tree},
 		{"import", jsonl},
 		{"import", "--from", "crabdb", filepath.Join(storeRef, "small.crmem")},
@@ -234,7 +252,7 @@ func TestStoreCLI_WritesRefused(t *testing.T) {
 			os.Chtimes(db, old, old)
 			env := map[string]string{"EDITOR": "false", "VISUAL": "false"}
 			_, errs, code := runIn(env, "stdin body", append([]string{"--db", db}, args...)...)
-			if code != 1 || !strings.Contains(errs, db+": crmem opens crabtalk's store read-only") {
+			if code != 1 || !strings.Contains(errs, db+": "+errDaemonRunning.Error()) {
 				t.Errorf("%s %q: exit %d, stderr %q", name, args, code, errs)
 			}
 			after, _ := os.ReadFile(db)
@@ -370,9 +388,10 @@ func TestStoreCLI_DefaultPathFallsBackToStore(t *testing.T) {
 	if code != 0 || !strings.Contains(out, "release-checklist") {
 		t.Fatalf("ls with only store.crmem: %d %s %s", code, out, errs)
 	}
-	// import with the default path is refused: the memory.db it made
-	// beside the store would shadow it in every later run…
-	if _, errs, code := runIn(env, "", "import", filepath.Join(home, "store.crmem")); code != 1 || !strings.Contains(errs, "give --db") {
+	// import with the default path goes to the store (here refused: the
+	// guard says crabtalk's daemon runs), never to a memory.db beside it
+	// that would shadow it in every later run…
+	if _, errs, code := runIn(env, "", "import", filepath.Join(home, "store.crmem")); code != 1 || !strings.Contains(errs, errDaemonRunning.Error()) {
 		t.Fatalf("import without --db: exit %d, %s", code, errs)
 	}
 	if _, err := os.Stat(filepath.Join(home, "memory.db")); err == nil {
@@ -413,7 +432,7 @@ func TestStoreCLI_DefaultWritesNeverShadowTheStore(t *testing.T) {
 		"alias":      {{"deploy-steps", "a"}},
 		"rename":     {{"deploy-steps", "other"}},
 		"rm":         {{"deploy-steps"}},
-		"edit":       {{"deploy-steps"}},
+		"edit":       {{"--no-terminal", "deploy-steps"}},
 		"load":       {{tree}},
 		"import":     {{jsonl}, {"--from", "crabdb", filepath.Join(storeRef, "small.crmem")}},
 		"ls":         {{}},
@@ -453,7 +472,11 @@ func TestStoreCLI_DefaultWritesNeverShadowTheStore(t *testing.T) {
 				must(t, os.WriteFile(st, data, 0o600))
 				env := map[string]string{"CRABTALK_HOME": home, "EDITOR": "false", "VISUAL": "false"}
 				_, errs, code := runIn(env, "stdin body", append([]string{name}, a...)...)
-				if want := st + ": crmem opens crabtalk's store read-only; a write without --db"; role == storeWrites && (code != 1 || !strings.Contains(errs, want)) {
+				want := st + ": " + errDaemonRunning.Error()
+				if what != "a store" {
+					want = st + ": " + store.ErrCrabdb.Error() + "; a write without --db"
+				}
+				if role == storeWrites && (code != 1 || !strings.Contains(errs, want)) {
 					t.Errorf("%s %q on %s: exit %d, stderr %q; want 1 and %q", name, a, what, code, errs, want)
 				}
 				if ents, _ := os.ReadDir(home); len(ents) != 1 {

@@ -108,6 +108,7 @@ func (a *app) saveEdit(db *store.DB, s *editor.Session, r editor.Result, p promp
 	for range maxConflictRounds {
 		_, err := db.Apply(ops...)
 		if err == nil {
+			a.sayProof(db)
 			return a.finishSave(s, what)
 		}
 		if !s.IsConflict(err) {

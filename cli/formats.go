@@ -21,7 +21,7 @@ type storeCommand string
 const (
 	storeIgnores storeCommand = "ignores" // reads no memory file (tokens, version)
 	storeSource  storeCommand = "reads"   // reads either format itself, through one store.Source (a.readContents, a.openSource)
-	storeWrites  storeCommand = "writes"  // refused on a store
+	storeWrites  storeCommand = "writes"  // writes either format through store.DB (a store only while crabtalk's daemon is not running)
 )
 
 // storeRoleKey is the annotation holding a subcommand's storeCommand.
@@ -31,18 +31,19 @@ const storeRoleKey = "crmem.memory"
 func storeRole(c *cobra.Command) storeCommand { return storeCommand(c.Annotations[storeRoleKey]) }
 
 // errDefaultIsStore is why a write is refused when no path was given and
-// crabtalk's home holds store.crmem but no memory.db: the write would go to
-// the store, or create a memory.db beside it that every later run opens
-// instead of the store (issue 17).
+// crabtalk's home holds a store.crmem crmem cannot write (it is no store it
+// reads whole) but no memory.db: the write must not create a memory.db
+// beside it that every later run opens instead of the store (issue 17).
 var errDefaultIsStore = fmt.Errorf("%w; a write without --db would create %s beside it, which later runs would open instead of the store: give --db to write one",
 	crabdb.ErrReadOnly, config.MemoryFileName)
 
-// storeAware gives c its role toward crabtalk's store and, for a write
-// subcommand, refuses the store: when the memory file is a store the write
-// fails with crabdb.ErrReadOnly, leaving the file untouched; so does a
-// write when no path was given and the default path is crabtalk's
-// store.crmem (errDefaultIsStore), whatever it holds. A read subcommand
-// reads either format itself, through one store.Source.
+// storeAware gives c its role toward crabtalk's store. A write subcommand
+// writes either format through store.DB (a store as crabtalk writes it,
+// checked first that its daemon is not running), but when no path was
+// given and the default path is crabtalk's store.crmem holding no store
+// it reads, the write is refused (errDefaultIsStore), leaving the file
+// untouched. A read subcommand reads either format itself, through one
+// store.Source.
 func (a *app) storeAware(c *cobra.Command, role storeCommand) {
 	if c.Annotations == nil {
 		c.Annotations = map[string]string{}
@@ -54,11 +55,8 @@ func (a *app) storeAware(c *cobra.Command, role storeCommand) {
 	own := c.RunE
 	c.RunE = func(cmd *cobra.Command, args []string) error {
 		path, err := a.dbPath()
-		if err == nil && a.givenDBPath() == "" && filepath.Base(path) == config.StoreFileName {
+		if err == nil && a.givenDBPath() == "" && filepath.Base(path) == config.StoreFileName && !isStoreFile(path) {
 			return fileError{path, errDefaultIsStore}
-		}
-		if err == nil && isStoreFile(path) {
-			return fileError{path, crabdb.ErrReadOnly}
 		}
 		return own(cmd, args)
 	}

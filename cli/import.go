@@ -51,9 +51,13 @@ global/, agents/ or runs/ is drover; a dump tree is for "crmem load".
                  line of the fields CRMEM has no place for open the content;
                  kinds summary/archive/compaction/session become archives,
                  topic a topic, the rest notes.
-  crabdb         crabtalk's store (store.crmem), read-only: its memory entries
+  crabdb         crabtalk's store (store.crmem): its memory entries
                  (column 2) in key order, ids from 1, created_at cut to
                  seconds; unknown kinds become notes (each reported).
+  crmem          a CRMEM v1 memory file (memory.db); lossless as jsonl.
+                 Importing crabtalk's memory.db into its store.crmem is the
+                 move to crabtalk's newer builds:
+                 crmem import ~/.crabtalk/memory.db --db ~/.crabtalk/store.crmem
 
 Names from the markdown formats that are not valid entry names, or repeat, are
 renamed ("-" for unsafe characters, then "-2", "-3", …) and each rename is
@@ -80,7 +84,7 @@ input without entries is refused (it would empty the memory).`,
 			}
 			a.notify(notices)
 			mode := export.MergeTree
-			if format == export.JSONL {
+			if format == export.JSONL || format == export.CRMEM {
 				mode = export.MergeExact
 			}
 			if !replace {
@@ -130,6 +134,8 @@ func (a *app) readImport(path string, format export.Format) ([]store.Entry, []st
 		res, err = export.ImportDrover(path)
 	case export.Crabdb:
 		res, err = importCrabdb(path)
+	case export.CRMEM:
+		return importV1(path)
 	default:
 		return nil, nil, fmt.Errorf("unknown format %q", format)
 	}
@@ -137,6 +143,23 @@ func (a *app) readImport(path string, format export.Format) ([]store.Entry, []st
 		return nil, nil, err
 	}
 	return res.Entries, res.Notices, nil
+}
+
+// importV1 reads a CRMEM v1 memory file for import, losslessly (ids,
+// created_at, kinds, aliases and content as they are).
+func importV1(path string) ([]store.Entry, []string, error) {
+	data, err := store.ReadFile(path)
+	if err != nil {
+		return nil, nil, fileError{path, err}
+	}
+	f, err := store.Decode(data)
+	if err == nil && f.Trailing > 0 {
+		err = fmt.Errorf("%d bytes after the last entry: not a whole CRMEM v1 memory file", f.Trailing)
+	}
+	if err != nil {
+		return nil, nil, fileError{path, err}
+	}
+	return f.Entries, nil, nil
 }
 
 // readJSONLInput reads JSON lines from a file, or standard input for "-".

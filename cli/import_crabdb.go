@@ -24,7 +24,7 @@ func storeImportFormat(path, from string) (export.Format, error) {
 		if f := crabdb.Detect(data); f != crabdb.FormatStore {
 			what := "not a crabtalk store"
 			if f == crabdb.FormatV1 {
-				what += fmt.Sprintf(" but a CRMEM v1 memory file (crmem export --db %s | crmem import - --merge)", path)
+				what += " but a CRMEM v1 memory file (--from crmem)"
 			}
 			return "", fileError{path, fmt.Errorf("--from crabdb: %s", what)}
 		}

@@ -29,7 +29,7 @@ var envVars = [][2]string{
 // manFiles are the files crmem reads and writes, for the FILES section.
 var manFiles = [][2]string{
 	{"~/.crabtalk/memory.db", "the agent's memory file (CRMEM v1), the default when neither --db, $CRMEM_DB nor the config file names one"},
-	{"~/.crabtalk/store.crmem", "crabtalk's newer store, read-only, used when memory.db does not exist"},
+	{"~/.crabtalk/store.crmem", "crabtalk's newer store, written only while its daemon is stopped, used when memory.db does not exist"},
 	{"~/.crabtalk/sessions/", "crabtalk's sessions, read for the archives they resume from (--sessions)"},
 	{"~/.config/crmem/config.toml", "the configuration (crmem config --default prints a complete one)"},
 	{"$TMPDIR/crmem-demo-*/", "the sample memory of a --demo run, removed when it ends"},

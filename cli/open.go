@@ -7,8 +7,11 @@ import (
 	"os"
 	"path/filepath"
 	"runtime/debug"
+	"strings"
 
+	"github.com/crmem/crmem/internal/config"
 	"github.com/crmem/crmem/store"
+	"github.com/crmem/crmem/store/open"
 )
 
 // readMemoryFile reads the memory file for a read-only subcommand that
@@ -68,11 +71,27 @@ func (a *app) applyWith(describe describer, prepare func(*store.Memory) []store.
 		}
 		return path, nil, fileError{path, err}
 	}
+	a.sayProof(db)
+	a.hideIDs = !db.Features().ShowsIDs()
 	return path, changes, nil
+}
+
+// sayProof says, after a write to crabtalk's store, how the guard proved
+// that crabtalk's daemon was not running: on a terminal always, in a
+// script only when the proof was partial (processes it could not look
+// at), one "crmem: " line on stderr.
+func (a *app) sayProof(db *store.DB) {
+	p := db.Proof()
+	if p == "" || !isTerminal(a.stderr) && !strings.HasPrefix(p, "partial") {
+		return
+	}
+	fmt.Fprintf(a.stderr, "crmem: %s: written while crabtalk's daemon is stopped: %s\n", quotePath(db.Path()), sanitizeLine(p))
 }
 
 // openForWrite opens the memory file for a write without its bm25 index:
 // building it would cost more than the write (a load re-indexes nothing).
+// Either format: crabtalk's store is written as crabtalk writes it, each
+// write checked first with the guard (crabtalk's daemon is not running).
 func (a *app) openForWrite(path string) (*store.DB, error) {
 	if err := a.checkParent(path); err != nil {
 		return nil, err
@@ -80,7 +99,15 @@ func (a *app) openForWrite(path string) (*store.DB, error) {
 	if a.openHook != nil {
 		return a.openHook(path)
 	}
-	opts := store.Options{Index: store.IndexOnDemand}
+	if filepath.Ext(path) == ".crmem" {
+		if _, err := os.Stat(path); errors.Is(err, fs.ErrNotExist) {
+			return nil, errNoStore
+		}
+	}
+	opts := store.Options{Index: store.IndexOnDemand, Guard: a.guard}
+	if opts.Guard == nil {
+		opts.Guard = open.DaemonGuard(config.DaemonSocket(a.getenv))
+	}
 	if isTerminal(a.stderr) {
 		// Writers queue behind one another; a person at a terminal is told
 		// why nothing happens yet.
@@ -88,8 +115,22 @@ func (a *app) openForWrite(path string) (*store.DB, error) {
 			fmt.Fprintf(a.stderr, "crmem: waiting for another crmem write to %s to finish…\n", quotePath(path))
 		}
 	}
-	return store.OpenWith(path, opts)
+	db, err := open.DB(path, open.Options{Store: opts, DaemonSocket: config.DaemonSocket(a.getenv)})
+	if err != nil || db.Backend() == nil {
+		return db, err
+	}
+	// crabtalk's store: refuse at once while its daemon runs, before an
+	// editor opens (Apply checks again right before it writes).
+	if _, err := opts.Guard(path); err != nil {
+		return nil, err
+	}
+	return db, nil
 }
+
+// errNoStore is why a write to a missing file named like crabtalk's store
+// is refused: crmem would create a CRMEM v1 file there, which crabtalk
+// reads as an empty store.
+var errNoStore = errors.New("no such store: crmem does not create crabtalk's store; start crabtalk once so that it creates it (an empty store), stop it, then write (or import) into it")
 
 // checkParent refuses a write to a memory file named with --db, $CRMEM_DB
 // or the config file whose folder does not exist: a typo there

@@ -29,6 +29,13 @@ type app struct {
 	// openHook, when set, replaces how a write opens the memory file
 	// (tests use it to see how a command opens the file).
 	openHook func(path string) (*store.DB, error)
+	// guard, when set, replaces the check before a write to crabtalk's
+	// store that its daemon is not running (open.DaemonGuard; tests set
+	// it so that their outcome does not depend on what runs around them).
+	guard store.Guard
+	// hideIDs says the last write went to a memory whose ids are
+	// internal (crabtalk's store): what it reports names entries only.
+	hideIDs bool
 
 	db       string // --db
 	sessions string // --sessions
@@ -138,8 +145,9 @@ func (a *app) rootCommand() *cobra.Command {
 		Short: "Browse, search and edit an AI agent's memory file",
 		Long: `crmem browses, searches and edits an AI agent's CRMEM v1 memory file
 (default $CRMEM_DB, else the configured db, else ~/.crabtalk/memory.db), and
-reads crabtalk's newer store (~/.crabtalk/store.crmem) read-only. Without a
-subcommand it opens the terminal UI; every subcommand is scriptable.`,
+crabtalk's newer store (~/.crabtalk/store.crmem), which it writes as crabtalk
+does and only while crabtalk's daemon is stopped. Without a subcommand it
+opens the terminal UI; every subcommand is scriptable.`,
 		Example: `  crmem                       # the TUI on ~/.crabtalk/memory.db
   crmem --demo                # the TUI on a copy of a sample memory
   crmem --demo search deploy rollback

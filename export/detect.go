@@ -22,11 +22,12 @@ const (
 	Crabtalk0038 Format = "crabtalk-0038" // RFC 0038 entries/*.md tree
 	Drover       Format = "drover"        // @drover/memory markdown tree
 	Crabdb       Format = "crabdb"        // crabtalk's store (store.crmem), read by package crabdb
+	CRMEM        Format = "crmem"         // a CRMEM v1 memory file (memory.db), read by package store
 )
 
 // Formats lists every import format, in the order help and errors name
 // them: the one list that --from, its completion and its error read.
-func Formats() []Format { return []Format{JSONL, Crabtalk0038, Drover, Crabdb} }
+func Formats() []Format { return []Format{JSONL, Crabtalk0038, Drover, Crabdb, CRMEM} }
 
 // FormatNames is Formats as strings.
 func FormatNames() []string {
@@ -90,7 +91,7 @@ func detectFile(path string) (Format, error) {
 	defer f.Close()
 	r := bufio.NewReader(io.LimitReader(f, detectMax))
 	if magic, _ := r.Peek(6); string(magic) == "CRMEM\x00" {
-		return "", fmt.Errorf("%s is a memory file, not an export: use `crmem export --db %s | crmem import - --merge`", path, path)
+		return CRMEM, nil // a store is told apart before (cli), by structure
 	}
 	for {
 		line, err := r.ReadBytes('\n')

@@ -178,7 +178,7 @@ func TestDetect(t *testing.T) {
 		{filepath.Join(tmp, "tree"), "", "use `crmem load"},
 		{filepath.Join(tmp, "empty"), "", "use --from"},
 		{filepath.Join(tmp, "missing"), "", "no such file"},
-		{"../testdata/reference/crmem/small.db", "", "is a memory file"},
+		{"../testdata/reference/crmem/small.db", export.CRMEM, ""},
 	}
 	for _, tt := range tests {
 		got, err := export.Detect(tt.path)

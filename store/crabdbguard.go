@@ -5,12 +5,14 @@ import (
 	"errors"
 )
 
-// ErrCrabdb is returned when a file that a DB would read or replace is
-// crabtalk's store (crabdb, SPEC §10) rather than a CRMEM v1 memory file.
-// Both start with the same magic and version, and the v1 reader takes a
-// fresh or never-checkpointed store for an empty memory with trailing
-// bytes: a write would replace the daemon's whole store with it.
-var ErrCrabdb = errors.New("crmem opens crabtalk's store read-only")
+// ErrCrabdb is returned when a file that a v1 DB would read or replace is
+// crabtalk's store (crabdb, SPEC §10) rather than a CRMEM v1 memory file,
+// and when a store is read-only here (its tail is torn, say). Both formats
+// start with the same magic and version, and the v1 reader takes a fresh
+// or never-checkpointed store for an empty memory with trailing bytes: a
+// v1 write would replace the daemon's whole store with it. A store is
+// written through its own Backend (store/open), never as a v1 file.
+var ErrCrabdb = errors.New("crmem writes crabtalk's store only when it reads whole and clean")
 
 // crabdbHeaderLen is the size of a crabdb store's header.
 const crabdbHeaderLen = 32

@@ -32,6 +32,10 @@ type Options struct {
 	// Sessions is the agent's sessions folder (default: sessions/ beside
 	// the file), read by Features().Sessions.
 	Sessions string
+	// Guard is called before every write of a DB over a Backend (a file
+	// another program owns while it runs: crabtalk's store); nil refuses
+	// every such write (ErrNoGuard). A v1 file has no owner to check.
+	Guard Guard
 }
 
 // DB is a memory file on disk with conflict-safe, atomic saves. Its methods
@@ -47,6 +51,11 @@ type DB struct {
 	fp  Fingerprint // the version mem came from or was last saved as
 	// sessions reads the sessions folder, re-reading only what changed.
 	sessions *sessions.Reader
+	// backend, when set, is the file's format (crabtalk's store): reads
+	// and writes go through it instead of the v1 encoding.
+	backend Backend
+	// proof is the guard's answer before the last write (Proof).
+	proof string
 
 	// Test hooks (set through export_test.go).
 	noSync     bool   // skip fsync (benchmarks of the encode+write cost)
@@ -120,6 +129,9 @@ func (db *DB) Fingerprint() Fingerprint {
 func (db *DB) Reload() (Diff, error) {
 	db.mu.Lock()
 	defer db.mu.Unlock()
+	if db.backend != nil {
+		return db.reloadBackend()
+	}
 	data, fp, changed, err := readIfChanged(db.path, db.fp)
 	switch {
 	case err != nil:
@@ -146,7 +158,11 @@ func (db *DB) Reload() (Diff, error) {
 func (db *DB) Apply(ops ...Op) ([]Change, error) {
 	db.mu.Lock()
 	defer db.mu.Unlock()
-	changes, err := db.apply(ops)
+	apply := db.apply
+	if db.backend != nil {
+		apply = db.applyBackend
+	}
+	changes, err := apply(ops)
 	if err != nil {
 		return nil, &PathError{db.path, err}
 	}

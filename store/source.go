@@ -182,6 +182,14 @@ type Part struct {
 // Features of a v1 memory file: writable, recalled by BM25 over its index,
 // its sessions in the sessions folder (Options.Sessions).
 func (db *DB) Features() Features {
+	if db.backend != nil {
+		// No db.mu: a frame must not wait for a write (its guard, fsyncs).
+		f := db.backend.Features()
+		if db.backend.Writable() == nil {
+			f.Writer = db
+		}
+		return f
+	}
 	return Features{Format: FormatV1, Writer: db, Recall: indexRecall{db.Memory}, Sessions: db.sessions}
 }
 

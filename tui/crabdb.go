@@ -15,7 +15,15 @@ import (
 
 // readOnly reports whether the open memory refuses every write action
 // (crabtalk's store does).
-func (m *Model) readOnly() bool { return m.caps().ReadOnly() }
+//
+// crabtalk's store is also read-only while its daemon runs (the daemon
+// check, now and then: daemonCheck), and writable again once it has
+// stopped; every write checks again before it appends (open.DaemonGuard).
+func (m *Model) readOnly() bool { return m.caps().ReadOnly() || m.daemonHolds() }
+
+// daemonHolds reports whether crabtalk's daemon (or another process)
+// writes the open store, so crmem does not.
+func (m *Model) daemonHolds() bool { return m.st.daemon && !m.caps().ShowsIDs() }
 
 // caps are the open memory's capabilities; before it is open, none.
 func (m *Model) caps() store.Features {
@@ -96,8 +104,17 @@ func (r *searchResult) storeRecallLabel() string {
 	return fmt.Sprintf("store recall %q", r.recallQuery)
 }
 
-// readOnlyMessage is what a write key says on a store.
-func readOnlyMessage() string { return crabdb.ErrReadOnly.Error() }
+// readOnlyMessage is what a write key says on a memory crmem does not
+// write: while crabtalk's daemon writes the store, who and how to stop it.
+func (m *Model) readOnlyMessage() string {
+	if m.daemonHolds() && m.st.daemonWhy != "" {
+		return "read-only while crabtalk runs: " + sanitize.Line(m.st.daemonWhy)
+	}
+	if m.daemonHolds() {
+		return "read-only while crabtalk runs: stop it first"
+	}
+	return crabdb.ErrReadOnly.Error()
+}
 
 // storeStatus is the status line's part for a read-only memory (crabtalk's
 // store): what the reader warned about (a torn tail is ignored, and said

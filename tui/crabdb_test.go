@@ -8,11 +8,14 @@ import (
 	"strings"
 	"testing"
 
+	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/crmem/crmem/bm25"
+	"github.com/crmem/crmem/store"
 	"github.com/crmem/crmem/store/crabdb"
 	"github.com/crmem/crmem/store/crabdb/crabdbtest"
+	"github.com/crmem/crmem/store/owner"
 )
 
 // copyStore copies a crabdb fixture into a temp dir as store.crmem.
@@ -31,7 +34,7 @@ func copyStore(t *testing.T, name string) string {
 
 func TestStore_BrowseSearchExplain(t *testing.T) {
 	m := openModel(t, copyStore(t, "small.crmem"), 120, 40)
-	if !m.readOnly() || len(m.c.snap.entries) != 25 {
+	if m.readOnly() || len(m.c.snap.entries) != 25 {
 		t.Fatalf("read-only %v, %d entries", m.readOnly(), len(m.c.snap.entries))
 	}
 	if s := plainScreen(m); strings.Contains(s, "· id ") {
@@ -72,15 +75,17 @@ func TestStore_BrowseSearchExplain(t *testing.T) {
 	}
 }
 
+// TestStore_WriteActionsRefused: a store crmem cannot write (its tail
+// is torn) is read-only: every write key is refused, the store untouched.
 func TestStore_WriteActionsRefused(t *testing.T) {
-	path := copyStore(t, "small.crmem")
+	path := copyStore(t, "torn.crmem")
 	before, _ := os.ReadFile(path)
 	h := newEditHarnessIn(t, path, t.TempDir())
 	selStore(t, h.m, "deploy-steps")
 	for _, k := range []string{"e", "n", "r", "a", "d", "u", "D"} {
 		h.m.st.msg = ""
 		press(h.m, k)
-		if h.m.st.msg != "crmem opens crabtalk's store read-only" || h.overlay() != "" {
+		if h.m.st.msg != h.m.readOnlyMessage() || h.overlay() != "" {
 			t.Errorf("%s: status %q, overlay %q", k, h.m.st.msg, ansi.Strip(h.overlay()))
 		}
 	}
@@ -118,11 +123,11 @@ func TestStore_ArchiveReferencesFromColumn1(t *testing.T) {
 func TestStore_WatchAppendTornAndCompaction(t *testing.T) {
 	path := copyStore(t, "small.crmem")
 	m := openModel(t, path, 120, 40)
-	src := m.db.(*crabdb.Source) // the test reads how the reload went
+	src := m.db.(*store.DB).Backend().(*crabdb.Source) // the test reads how the reload went
 	rec := crabdbtest.Record(crabdb.OpPut, crabdb.ColMemory, "local/memory/zz-new",
 		`{"name":"zz-new","kind":"note","content":"appended by the daemon","aliases":[],"created_at":"2026-08-21T10:00:00.5+00:00"}`)
 
-	if s := plainScreen(m); !strings.Contains(s, "crabtalk store, read-only") || strings.Contains(s, "torn") {
+	if s := plainScreen(m); strings.Contains(s, "read-only") || strings.Contains(s, "torn") {
 		t.Errorf("status line:\n%s", s)
 	}
 	// Half a record: nothing shows; the torn tail is said, not an error.
@@ -250,5 +255,43 @@ func TestExplain_StoreTotalsWrapOnANarrowPane(t *testing.T) {
 		if !strings.Contains(s, w) {
 			t.Errorf("the totals lack %q:\n%s", w, m.pv.vp.GetContent())
 		}
+	}
+}
+
+// TestStore_ReadOnlyWhileTheDaemonRuns: a store crmem can write is
+// read-only while the daemon check finds crabtalk running: the status
+// says so, a write key names the process and how to stop it and writes
+// nothing; once the check finds it stopped, the same key writes again.
+func TestStore_ReadOnlyWhileTheDaemonRuns(t *testing.T) {
+	path := copyStore(t, "small.crmem")
+	before, _ := os.ReadFile(path)
+	h := newEditHarnessIn(t, path, t.TempDir())
+	selStore(t, h.m, "deploy-steps")
+	if h.m.readOnly() {
+		t.Fatal("the store is read-only before the daemon runs")
+	}
+	running := &owner.RunningError{Store: path, Holder: owner.Holder{PID: 4242, Name: "crabtalkd", FD: 7}}
+	drive(h.m, func() tea.Msg { return daemonMsg{up: true, running: running} })
+	if !h.m.readOnly() {
+		t.Fatal("the store is writable while crabtalk runs")
+	}
+	if s := plainScreen(h.m); !strings.Contains(s, "read-only while crabtalk runs") {
+		t.Errorf("the screen does not say it is read-only while crabtalk runs:\n%s", s)
+	}
+	h.m.st.msg = ""
+	press(h.m, "d")
+	if msg := h.m.st.msg; !strings.Contains(msg, "read-only while crabtalk runs") || !strings.Contains(msg, "4242") || h.overlay() != "" {
+		t.Errorf("d while crabtalk runs: status %q, overlay %q", msg, ansi.Strip(h.overlay()))
+	}
+	if after, _ := os.ReadFile(path); !bytes.Equal(before, after) {
+		t.Error("the store changed while crabtalk runs")
+	}
+	drive(h.m, func() tea.Msg { return daemonMsg{} })
+	if h.m.readOnly() {
+		t.Fatal("the store stays read-only after crabtalk stopped")
+	}
+	press(h.m, "d")
+	if !strings.Contains(ansi.Strip(h.overlay()), "delete") {
+		t.Errorf("d after crabtalk stopped asks nothing: overlay %q, status %q", ansi.Strip(h.overlay()), h.m.st.msg)
 	}
 }

@@ -120,7 +120,7 @@ func (f *editing) keyPress(m *Model, k tea.KeyPressMsg) (bool, tea.Cmd) {
 	for _, a := range f.actions(&m.c.keys) {
 		if key.Matches(k, a.b) {
 			if a.writes && m.readOnly() {
-				return true, m.setMessage(readOnlyMessage())
+				return true, m.setMessage(m.readOnlyMessage())
 			}
 			if f.busy && a.writes {
 				return true, m.setMessage("still saving the last change…")

@@ -247,7 +247,7 @@ func (f *editing) findingsKey(m *Model, k tea.KeyPressMsg) tea.Cmd {
 func (f *editing) writing(m *Model, do func(*Model) tea.Cmd) tea.Cmd {
 	switch {
 	case m.readOnly():
-		return m.setMessage(readOnlyMessage())
+		return m.setMessage(m.readOnlyMessage())
 	case f.busy:
 		return m.setMessage("still saving the last change…")
 	}

@@ -147,10 +147,11 @@ func TestFindings_DeleteWithUndo(t *testing.T) {
 	h.wantStatus("this finding is about 2 entries: enter to act on one")
 }
 
-// TestFindings_ReadOnlyStore shows the view on crabtalk's store without
-// write actions: they are refused and the store is untouched.
+// TestFindings_ReadOnlyStore shows the view on a crabtalk store crmem
+// cannot write (its tail is torn) without write actions: they are refused
+// and the store is untouched.
 func TestFindings_ReadOnlyStore(t *testing.T) {
-	path := copyStore(t, "small.crmem")
+	path := copyStore(t, "torn.crmem")
 	before, _ := os.ReadFile(path)
 	h := newEditHarnessIn(t, path, t.TempDir())
 	press(h.m, "L")
@@ -165,7 +166,7 @@ func TestFindings_ReadOnlyStore(t *testing.T) {
 	for _, k := range []string{"e", "d", "u"} {
 		h.m.st.msg = ""
 		press(h.m, k)
-		if h.m.st.msg != "crmem opens crabtalk's store read-only" {
+		if h.m.st.msg != h.m.readOnlyMessage() {
 			t.Errorf("%s: status %q", k, h.m.st.msg)
 		}
 	}

@@ -304,6 +304,14 @@ func (m *Model) dispatchFile(msg tea.Msg) tea.Cmd {
 		return m.polled()
 	case daemonMsg:
 		m.st.daemon = msg.up
+		switch {
+		case msg.running != nil:
+			m.st.daemonWhy = msg.running.Error()
+		case msg.err != nil:
+			m.st.daemonWhy = msg.err.Error()
+		default:
+			m.st.daemonWhy = ""
+		}
 	case clearMessageMsg:
 		m.st.clearMessage(msg.seq)
 	}

@@ -22,10 +22,14 @@ type status struct {
 	fileWarning string // the file is missing or invalid
 	fileGone    bool   // another writer deleted the file: writes wait for it
 	daemon      bool   // a crabtalk daemon is running
-	daemonSock  string
-	lastReload  time.Time
-	msg         string
-	msgSeq      int
+	// daemonWhy is why a store is not written while the daemon runs:
+	// the check's one line naming the process and how to stop it, or
+	// why it proved nothing; "" when it named no reason.
+	daemonWhy  string
+	daemonSock string
+	lastReload time.Time
+	msg        string
+	msgSeq     int
 }
 
 // clearMessageMsg expires a transient message.
@@ -112,7 +116,11 @@ func (m *Model) warnings() []string {
 	if m.st.fileWarning != "" {
 		out = append(out, "⚠ "+m.st.fileWarning)
 	}
-	if m.st.daemon && !m.readOnly() { // nothing is edited here on a read-only store
+	store := !m.caps().ShowsIDs() // crabtalk's store: every write waits for its daemon to stop
+	if m.daemonHolds() && !m.caps().ReadOnly() {
+		out = append(out, "⚠ read-only while crabtalk runs")
+	}
+	if m.st.daemon && !m.readOnly() && !store { // nothing is edited here on a read-only store
 		switch {
 		case m.c.width >= 120:
 			out = append(out, "⚠ crabtalk daemon running: it will overwrite edits made here")

@@ -1,6 +1,6 @@
-// Package crabdb reads crabtalk's newer store, `store.crmem` (SPEC §10):
-// one append-only file holding memory, sessions and everything else, with
-// the same magic and version as CRMEM v1.
+// Package crabdb reads and writes crabtalk's newer store, `store.crmem`
+// (SPEC §10): one append-only file holding memory, sessions and everything
+// else, with the same magic and version as CRMEM v1.
 //
 // # File
 //
@@ -30,8 +30,20 @@
 // snapshot that runs past the end of the file, is cut short, or holds an
 // offset that is not a Put record of the same column and key is refused
 // with its reason; crabtalk's reader would replay old snapshot bytes as
-// records or return another key's value. Nothing is ever written: the
+// records or return another key's value. Reading writes nothing: the
 // reader takes bytes, and Open opens the file read-only.
+//
+// # Writing
+//
+// A Batch builds the records of memory writes exactly as crabtalk's own
+// put_memory and remove_memory append them (the entry as serde_json writes
+// it, then text.rs's index_text or drop_text over column 6), and
+// File.Append appends one batch: only to a store as it was read, whose
+// tail is clean; visible all at once (the first record's head is written
+// last); synced and read back. A note beside the store (IntentPath) lets
+// Recover roll back an append a crash cut short. Nothing is ever
+// rewritten or compacted. A Source is the store.Backend through which a
+// store.DB writes (OpenDB): the ops, changes and undo of a v1 file.
 //
 // # What crmem reads
 //

@@ -10,9 +10,8 @@ import (
 // ErrFormat is matched (errors.Is) by every reason a store cannot be read.
 var ErrFormat = errors.New("bad crabdb store")
 
-// ErrReadOnly is the answer to every write crmem is asked to make to a
-// store (SPEC §10): the daemon appends at an offset it caches, so another
-// writer's record would be overwritten. It is store.ErrCrabdb, which the
+// ErrReadOnly is the answer to a write to a store crmem does not write
+// (one it does not read whole and clean): it is store.ErrCrabdb, which the
 // v1 write path returns for a store, so both say the same.
 var ErrReadOnly = store.ErrCrabdb
 

@@ -18,6 +18,9 @@ type File struct {
 	info  os.FileInfo // the file the store was read from
 	head  []byte      // its 32-byte header
 	store *Store
+	hooks appendHooks // test hooks of Append
+	// appends counts the appends made through this File (tests).
+	appends int
 }
 
 // Open reads the store at path.

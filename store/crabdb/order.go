@@ -6,8 +6,22 @@ import (
 )
 
 // Keys returns the live keys of col that start with prefix, ascending.
+// When the order of every key is not built yet and most keys come from
+// records after the snapshot (a store never checkpointed, such as one a
+// large import just wrote), only the keys asked for are sorted: listing
+// the memory's 100,000 entries must not sort the millions of index keys
+// beside them. Otherwise the snapshot's order is merged with the rest.
 func (s *Store) Keys(col byte, prefix string) []string {
 	var out []string
+	if s.sorted == nil && len(s.replayed) > len(s.live)/2 {
+		for k := range s.live {
+			if k.Col == col && strings.HasPrefix(k.Key, prefix) {
+				out = append(out, k.Key)
+			}
+		}
+		slices.Sort(out)
+		return out
+	}
 	s.scan(col, prefix, func(k string, _ []byte) { out = append(out, k) })
 	return out
 }

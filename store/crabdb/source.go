@@ -46,6 +46,19 @@ type Source struct {
 	stored map[uint64]store.Stored
 	next   uint64
 	last   Reload // how the last reload went
+	// gone holds the stored kind and created_at of entries a write of
+	// crmem's removed, by internal id, for an undo that restores them.
+	gone map[uint64]store.Stored
+	// loaded says the first Load (of a Source as a Backend) was made.
+	loaded bool
+	// pending warns of a note of crmem's interrupted append beside the
+	// store ("" when there is none), as of the last Load.
+	pending string
+	// problems are the entries the last read could not read (convert).
+	problems []string
+	// writeErr is why the store as last read must not be written (nil:
+	// it may be), as of the last Load or Write (checkWritable).
+	writeErr error
 }
 
 // NewSource reads the store at path.
@@ -66,7 +79,7 @@ func sourceOf(f *File) *Source {
 
 // newSource is a Source over f with no memory built yet.
 func newSource(f *File) *Source {
-	return &Source{f: f, ids: map[string]uint64{}, stored: map[uint64]store.Stored{}, next: IDBase}
+	return &Source{f: f, ids: map[string]uint64{}, stored: map[uint64]store.Stored{}, gone: map[uint64]store.Stored{}, next: IDBase}
 }
 
 // file converts the store's entries to a memory file's; s.mu is held (or
@@ -84,6 +97,7 @@ func (s *Source) convert() (f *store.File, notices, problems []string) {
 	for _, p := range probs {
 		problems = append(problems, p.Reason)
 	}
+	s.problems = problems
 	f = &store.File{Entries: make([]store.Entry, len(stored))}
 	clear(s.stored)
 	for i, e := range stored {
@@ -157,9 +171,20 @@ func (s *Source) Features() store.Features {
 		Format:   FormatName,
 		Recall:   recaller{s},
 		Sessions: sessionsReader{s},
-		Warnings: s.f.Store().Warnings(),
+		Warnings: s.warnings(),
 		Stored:   storedReader{s},
 	}
+}
+
+// warnings are the store's warnings, the entries it could not read (as
+// Contents gives them) and, when there is one, the note of an append of
+// crmem's that was cut short; s.mu is held.
+func (s *Source) warnings() []string {
+	w := append(s.f.Store().Warnings(), s.problems...)
+	if s.pending != "" {
+		w = append(w, s.pending)
+	}
+	return w
 }
 
 // storedReader gives a Source's entries as the store wrote them.

@@ -5,28 +5,83 @@
 package open
 
 import (
+	"path/filepath"
+
 	"github.com/crmem/crmem/store"
 	"github.com/crmem/crmem/store/crabdb"
+	"github.com/crmem/crmem/store/owner"
 )
+
+// Options say how a memory file is opened for reading and writing.
+type Options struct {
+	// Store are the DB's options (index, lock wait, clock). Its Sessions
+	// is a v1 file's sessions folder ("": the one beside it); its Guard,
+	// when nil, is DaemonGuard(DaemonSocket) for crabtalk's store.
+	Store store.Options
+	// DaemonSocket is where crabtalk's daemon listens (the command line
+	// gives config.DaemonSocket); "" is run/crabtalk.sock beside the
+	// store, in crabtalk's home.
+	DaemonSocket string
+}
+
+// DaemonGuard is the check, before every write to crabtalk's store, that
+// crabtalk's daemon (listening on socketPath) is not running and that no
+// other process has the store open for writing (store/owner): it returns
+// how that was proved, or why it could not be.
+func DaemonGuard(socketPath string) store.Guard {
+	return func(storePath string) (string, error) {
+		p, err := owner.Check(storePath, socketPath)
+		if err != nil {
+			return "", err
+		}
+		return p.String(), nil
+	}
+}
+
+// socketBeside is crabtalk's daemon socket in the home folder that holds
+// the store at path.
+func socketBeside(path string) string {
+	return filepath.Join(filepath.Dir(path), "run", "crabtalk.sock")
+}
 
 // Source opens path as a store.Source: crabtalk's store when it is one
 // (read once), else a v1 memory file whose index builds in the
 // background (of it only the store's 32-byte header check is read before
 // store.OpenWith). sessionsDir is a v1 file's sessions folder ("": the
-// one beside it); crabtalk's store holds its own.
+// one beside it); crabtalk's store holds its own. Both are a *store.DB,
+// which writes either format (Features().Writer).
 func Source(path, sessionsDir string) (store.Source, error) {
-	s, ok, err := crabdb.OpenIfStore(path)
-	switch {
-	case ok && err != nil:
-		return nil, err // no typed nil inside the interface
-	case ok:
-		return s, nil
-	}
-	db, err := store.OpenWith(path, store.Options{Index: store.IndexBackground, Sessions: sessionsDir})
+	return SourceWith(path, Options{Store: store.Options{Index: store.IndexBackground, Sessions: sessionsDir}})
+}
+
+// SourceWith is Source with options.
+func SourceWith(path string, o Options) (store.Source, error) {
+	db, err := DB(path, o)
 	if err != nil {
-		return nil, err
+		return nil, err // no typed nil inside the interface
 	}
 	return db, nil
+}
+
+// DB opens path for reading and writing, whatever its format: crabtalk's
+// store (by structure) as a store.DB that appends as crabtalk does, each
+// write checked first with the guard, else a CRMEM v1 file (missing: an
+// empty memory).
+func DB(path string, o Options) (*store.DB, error) {
+	so := o.Store
+	if so.Guard == nil {
+		socket := o.DaemonSocket
+		if socket == "" {
+			socket = socketBeside(path)
+		}
+		so.Guard = DaemonGuard(socket)
+	}
+	db, ok, err := crabdb.OpenDBIfStore(path, so)
+	if ok {
+		return db, err
+	}
+	so.Guard = nil // a v1 file has no owner to check
+	return store.OpenWith(path, so)
 }
 
 // Contents reads the memory file at path once, whatever its format:

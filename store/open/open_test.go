@@ -2,12 +2,15 @@ package open
 
 import (
 	"errors"
+	"net"
 	"os"
 	"path/filepath"
+	"runtime"
 	"testing"
 
 	"github.com/crmem/crmem/store"
 	"github.com/crmem/crmem/store/crabdb"
+	"github.com/crmem/crmem/store/owner"
 )
 
 const refDir = "../../testdata/reference"
@@ -29,11 +32,13 @@ func copyTo(t *testing.T, dir, name, base string) string {
 // TestSourceFeatures: Source picks the format by structure, and each
 // format carries its capabilities: a v1 file is writable, recalled by
 // BM25 over its entries, its sessions in the folder beside it (or the one
-// given); crabtalk's store is read-only, recalls with its own stored
-// index and holds its sessions. Recall and Sessions are never nil.
+// given); crabtalk's store is writable too (through the same *store.DB)
+// unless its tail is torn, recalls with its own stored index and holds
+// its sessions. Recall and Sessions are never nil.
 func TestSourceFeatures(t *testing.T) {
 	dir := t.TempDir()
 	storePath := copyTo(t, dir, "crabdb/small.crmem", "store.crmem")
+	torn := copyTo(t, dir, "crabdb/torn.crmem", "torn.crmem")
 	v1 := copyTo(t, dir, "crmem/small.db", "memory.db")
 	elsewhere := filepath.Join(dir, "elsewhere")
 	for _, tc := range []struct {
@@ -43,7 +48,8 @@ func TestSourceFeatures(t *testing.T) {
 		{"v1", v1, "", "CRMEM v1", filepath.Join(dir, "sessions"), false, false, true},
 		{"v1 with a sessions folder", v1, elsewhere, "CRMEM v1", elsewhere, false, false, true},
 		{"new v1", filepath.Join(dir, "new.db"), "", "CRMEM v1", filepath.Join(dir, "sessions"), false, false, true},
-		{"store", storePath, elsewhere, "crabtalk store", "the store", true, true, false},
+		{"store", storePath, elsewhere, "crabtalk store", "the store", false, true, false},
+		{"torn store", torn, elsewhere, "crabtalk store", "the store", true, true, false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			src, err := Source(tc.path, tc.sessionsDir)
@@ -113,5 +119,58 @@ func TestContents(t *testing.T) {
 	}
 	if _, ok := f.Stored.Stored(hits[0].ID); !ok {
 		t.Errorf("recall's id %d is not an entry of the contents", hits[0].ID)
+	}
+}
+
+// TestDB_StoreGuardIsTheDaemonCheck: a store opened without a guard of
+// its own is guarded by store/owner's check (the daemon's socket beside
+// the store, then the processes holding it): while the socket answers,
+// a write is refused naming the daemon and the file is left byte for byte
+// as it was; once nothing listens, the same write goes through.
+func TestDB_StoreGuardIsTheDaemonCheck(t *testing.T) {
+	if runtime.GOOS == "windows" {
+		t.Skip("crabtalk's daemon listens on a unix socket")
+	}
+	dir, err := os.MkdirTemp("", "og") // short: a socket path has ~108 bytes
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { os.RemoveAll(dir) })
+	path := copyTo(t, dir, "crabdb/small.crmem", "store.crmem")
+	if err := os.Mkdir(filepath.Join(dir, "run"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	ln, err := net.Listen("unix", socketBeside(path))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ln.Close()
+	before, _ := os.ReadFile(path)
+	db, err := DB(path, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = db.Apply(store.Add{Name: "new", Content: "x"})
+	var running *owner.RunningError
+	if !errors.As(err, &running) {
+		t.Fatalf("write while the daemon's socket answers: %v", err)
+	}
+	if after, _ := os.ReadFile(path); string(after) != string(before) {
+		t.Error("the store changed")
+	}
+	if _, ok := db.Memory().Lookup("new"); ok {
+		t.Error("the memory holds the refused entry")
+	}
+	ln.Close()
+	if _, err := db.Apply(store.Add{Name: "new", Content: "x"}); err != nil {
+		t.Fatalf("write once the daemon is gone: %v", err)
+	}
+	if _, ok := db.Memory().Lookup("new"); !ok {
+		t.Error("the written entry is not in the memory")
+	}
+	// crmem's own earlier write leaves nothing open that the check would
+	// take for another writer.
+	if _, err := db.Apply(store.Remove{Name: "new"}); err != nil {
+		t.Fatalf("a second write by the same process: %v", err)
 	}
 }

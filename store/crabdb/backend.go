@@ -1,0 +1,204 @@
+package crabdb
+
+import (
+	"bytes"
+	"fmt"
+	"time"
+
+	"github.com/crmem/crmem/store"
+)
+
+// A Source is also the store.Backend of a store.DB over crabtalk's store
+// (store/open opens it so): the DB keeps the memory and runs the ops, the
+// Source reads the file and appends the DB's changes as crabtalk's own
+// put_memory and remove_memory would.
+
+// OpenDB opens the store at path as a store.DB that reads and writes
+// through a Source: the one write path of both formats. opts.Guard is
+// called before every write.
+func OpenDB(path string, opts store.Options) (*store.DB, error) {
+	f, err := Open(path)
+	if err != nil {
+		return nil, err
+	}
+	return store.OpenBackend(path, newSource(f), opts)
+}
+
+// Load reads the store as it now is: the first time the file as opened,
+// then only what was appended since (or the whole file after a
+// compaction). With recover set (the caller holds crmem's lock of the
+// folder), an append of crmem's own that was cut short is rolled back
+// first (Recover).
+func (s *Source) Load(recover bool) (*store.File, bool, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if recover {
+		if _, err := Recover(s.f.path); err != nil {
+			return nil, false, err
+		}
+	}
+	if !s.loaded {
+		s.loaded = true
+		s.pending = intentWarning(s.f.path)
+		f := s.file()
+		s.checkWritable()
+		return f, true, nil
+	}
+	how, err := s.f.Reload()
+	s.last = how
+	if recover {
+		s.pending = "" // Recover removed the note
+	}
+	if err != nil || how == Unchanged {
+		s.checkWritable()
+		return nil, false, err
+	}
+	s.pending = intentWarning(s.f.path)
+	f := s.file()
+	s.checkWritable()
+	return f, true, nil
+}
+
+// Writable says why the store as last read must not be appended to.
+func (s *Source) Writable() error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.writeErr
+}
+
+// checkWritable works out Writable for the store as now read; s.mu is
+// held.
+func (s *Source) checkWritable() {
+	s.writeErr = s.f.Writable()
+	switch {
+	case s.writeErr != nil:
+	case len(s.problems) > 0:
+		s.writeErr = fmt.Errorf("not written: %s (crmem writes a store only when it reads every entry of it)", s.problems[0])
+	}
+	// A note of an interrupted append (s.pending) is only a warning: the
+	// next write rolls the append back first (Load with recover).
+}
+
+// Write appends changes as crabtalk writes memory: for each changed entry
+// in the order of the changes, put_memory under its (new) name when it
+// still exists, then remove_memory of a name it no longer has (so a
+// rename is a put of the new name, then a remove of the old, as crabtalk
+// would do it). Entries keep the kind and created_at strings they were
+// stored with unless the change gave them another; a new entry's
+// created_at is now as chrono's to_rfc3339 prints it. All records go in
+// one append (File.Append).
+func (s *Source) Write(changes []store.Change, now time.Time) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	b := s.f.Store().NewBatch()
+	final := map[string]*store.Entry{} // key → the entry it ends with (nil: none)
+	from := map[string]*store.Entry{}  // key → the Before of the change that ends it
+	for _, c := range changes {
+		if c.Before != nil {
+			if _, ok := final[MemoryKey(c.Before.Name)]; !ok {
+				final[MemoryKey(c.Before.Name)] = nil
+			}
+		}
+	}
+	for _, c := range changes {
+		if c.After != nil {
+			final[MemoryKey(c.After.Name)], from[MemoryKey(c.After.Name)] = c.After, c.Before
+		}
+	}
+	done := map[string]bool{}
+	stored := map[string]store.Stored{}
+	put := func(k string) error {
+		e := final[k]
+		st := s.storedFor(from[k], e, now)
+		stored[k] = st
+		ne := Entry{Name: e.Name, Kind: st.Kind, Content: e.Content, Aliases: e.Aliases, CreatedAt: st.CreatedAt}
+		if cur, ok := b.get(ColMemory, k); ok && bytes.Equal(cur, EntryJSON(ne)) {
+			return nil // stored as it is already (a load of what is there)
+		}
+		return b.PutMemory(ne)
+	}
+	for _, c := range changes {
+		if c.After != nil {
+			if k := MemoryKey(c.After.Name); final[k] != nil && !done[k] {
+				done[k] = true
+				if err := put(k); err != nil {
+					return err
+				}
+			}
+		}
+		if c.Before != nil {
+			if k := MemoryKey(c.Before.Name); final[k] == nil && !done[k] {
+				done[k] = true
+				if _, err := b.RemoveMemory(c.Before.Name); err != nil {
+					return err
+				}
+			}
+		}
+	}
+	err := s.f.Append(b)
+	s.checkWritable()
+	if err != nil {
+		return err
+	}
+	// The memory holds these changes already: follow its ids.
+	for k, e := range final {
+		if e == nil {
+			if id, ok := s.ids[k]; ok {
+				s.gone[id] = s.stored[id]
+				delete(s.stored, id)
+				delete(s.ids, k)
+			}
+			continue
+		}
+		if old, ok := s.ids[k]; ok && old != e.ID {
+			s.gone[old] = s.stored[old]
+			delete(s.stored, old)
+		}
+		s.ids[k] = e.ID
+		s.stored[e.ID] = store.Stored{Key: k, Kind: stored[k].Kind, CreatedAt: stored[k].CreatedAt}
+		s.next = max(s.next, e.ID)
+	}
+	return nil
+}
+
+// storedFor is the kind and created_at strings entry e is written with:
+// those it was stored with (looked up by id: an entry removed and now
+// restored by an undo gets its own back) unless the change gave it
+// another kind or time, and for a new entry now.
+func (s *Source) storedFor(before, e *store.Entry, now time.Time) store.Stored {
+	st, known := s.stored[e.ID]
+	if !known {
+		st, known = s.gone[e.ID]
+	}
+	out := store.Stored{Kind: e.Kind.String(), CreatedAt: RFC3339(time.Unix(int64(e.CreatedAt), 0))}
+	if !known {
+		if before == nil && e.CreatedAt == uint64(max(now.Unix(), 0)) {
+			out.CreatedAt = RFC3339(now) // added now: the clock as crabtalk prints it
+		}
+		return out
+	}
+	if k, _ := (Entry{Kind: st.Kind}).V1Kind(); k == e.Kind {
+		out.Kind = st.Kind
+	}
+	if secs, _ := (Entry{CreatedAt: st.CreatedAt}).Created(); secs == e.CreatedAt {
+		out.CreatedAt = st.CreatedAt
+	}
+	return out
+}
+
+// OpenDBIfStore is OpenDB when path holds a store, by structure (the file
+// is read once): ok is false, and nothing is opened, when it does not.
+func OpenDBIfStore(path string, opts store.Options) (db *store.DB, ok bool, err error) {
+	data, fi, ok := readStore(path)
+	if !ok {
+		return nil, false, nil
+	}
+	f, err := openData(path, data, fi)
+	if err != nil {
+		return nil, true, err
+	}
+	db, err = store.OpenBackend(path, newSource(f), opts)
+	return db, true, err
+}
+
+var _ store.Backend = (*Source)(nil)

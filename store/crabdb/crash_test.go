@@ -1,0 +1,375 @@
+package crabdb
+
+import (
+	"bufio"
+	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"os/exec"
+	"slices"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/crmem/crmem/bm25"
+	"github.com/crmem/crmem/store"
+)
+
+// helperEnv selects a child-process role when the test binary re-executes
+// itself (the helper-process pattern, as store's crash tests).
+const helperEnv = "CRMEM_CRABDB_HELPER"
+
+// crashNames are the entries the crash test's writer rewrites, all in
+// one Apply, each carrying the generation number.
+var crashNames = []string{"crash-0", "crash-1", "crash-2", "crash-3", "crash-4"}
+
+// crashContent is entry i's content in generation gen: its words change
+// with the generation, so its index records do too.
+func crashContent(gen, i int) string {
+	return fmt.Sprintf("gen %d\nword%d-%d and text%d %s", gen, gen, i, gen%7, strings.Repeat(fmt.Sprintf("filler%d ", gen%13), 20+i))
+}
+
+// TestHelperProcess is not a test: it is the child side of the crash
+// test, and returns at once in a normal run.
+func TestHelperProcess(t *testing.T) {
+	if os.Getenv(helperEnv) != "write-loop" {
+		return
+	}
+	if err := helperWriteLoop(os.Getenv("CRMEM_HELPER_PATH")); err != nil {
+		fmt.Fprintln(os.Stderr, "helper:", err)
+		os.Exit(1)
+	}
+	os.Exit(0)
+}
+
+// helperWriteLoop rewrites the crash entries with the next generation,
+// one Apply (one append) at a time, forever; each append is written in
+// small pieces with a pause between, so that a kill lands inside one.
+func helperWriteLoop(path string) error {
+	db, err := OpenDB(path, store.Options{Guard: passGuard, Index: store.IndexOnDemand})
+	if err != nil {
+		return err
+	}
+	db.Backend().(*Source).f.hooks = appendHooks{split: 61, pause: 50 * time.Microsecond}
+	fmt.Println("opened")
+	for {
+		gen, err := memoryGeneration(db.Memory())
+		if err != nil {
+			return err
+		}
+		var ops []store.Op
+		for i, n := range crashNames {
+			ops = append(ops, store.Write{Name: n, Content: crashContent(gen+1, i)})
+		}
+		if _, err := db.Apply(ops...); err != nil {
+			return err
+		}
+		fmt.Println("saved", gen+1)
+	}
+}
+
+// memoryGeneration is the one generation the crash entries carry.
+func memoryGeneration(m *store.Memory) (int, error) {
+	gen := -1
+	for _, n := range crashNames {
+		e, ok := m.Lookup(n)
+		if !ok {
+			return 0, fmt.Errorf("no %s", n)
+		}
+		var g int
+		if _, err := fmt.Sscanf(e.Content, "gen %d", &g); err != nil {
+			return 0, err
+		}
+		if gen >= 0 && g != gen {
+			return 0, fmt.Errorf("mixed generations %d and %d", gen, g)
+		}
+		gen = g
+	}
+	return gen, nil
+}
+
+// TestCrash_KillDuringAppend kills a child that appends to a store in a
+// loop at 110 seeded random instants, most of them inside an append. After
+// each kill the store, read by crmem's reader, holds one whole generation
+// (the old state or the new, never a mix), not older than before, with
+// its index agreeing with its entries; a half-written append is at most a
+// torn tail, and the next write (the next child's) rolls it back, so no
+// record is ever appended after one. At the end nothing is left beside
+// the store.
+func TestCrash_KillDuringAppend(t *testing.T) {
+	if testing.Short() {
+		t.Skip("spawns processes")
+	}
+	dir := t.TempDir()
+	path := copyBefore(t, dir, "store.crmem")
+	db, err := OpenDB(path, store.Options{Guard: passGuard})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ops []store.Op
+	for i, n := range crashNames {
+		ops = append(ops, store.Add{Name: n, Content: crashContent(0, i)})
+	}
+	if _, err := db.Apply(ops...); err != nil {
+		t.Fatal(err)
+	}
+	rng := rand.New(rand.NewPCG(31, 31))
+	child := startWriter(t, path)
+	child.next(t)
+	start := time.Now()
+	child.next(t)
+	child.next(t)
+	perSave := time.Since(start) / 2
+	child.kill()
+	last, _ := checkCrashStore(t, path, 0, -1)
+	tornKills := 0
+	const kills = 110
+	for i := range kills {
+		child := startWriter(t, path)
+		child.next(t) // opened: from here on, appends follow back to back
+		time.Sleep(time.Duration(rng.Int64N(int64(2 * perSave))))
+		child.kill()
+		var torn bool
+		last, torn = checkCrashStore(t, path, last, i)
+		if torn {
+			tornKills++
+		}
+	}
+	t.Logf("%d kills (one append ≈ %v): %d left crmem's append half written (a torn tail, rolled back by the next write), reached generation %d", kills, perSave, tornKills, last)
+	if tornKills == 0 {
+		t.Error("no kill landed inside an append: the test proves nothing")
+	}
+	// One more write rolls back what the last kill left, and removes the note.
+	db, err = OpenDB(path, store.Options{Guard: passGuard})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := db.Apply(store.Write{Name: crashNames[0], Content: crashContent(last, 0) + " after"}); err != nil {
+		t.Fatal(err)
+	}
+	f, err := Open(path)
+	if err != nil || len(f.Store().Warnings()) > 0 {
+		t.Fatalf("after the last write: %v %q", err, f.Store().Warnings())
+	}
+	entries, _ := os.ReadDir(dir)
+	var names []string
+	for _, e := range entries {
+		names = append(names, e.Name())
+	}
+	if want := []string{"store.crmem"}; !slices.Equal(names, want) {
+		t.Errorf("folder holds %v, want %v", names, want)
+	}
+}
+
+// writer is a child process appending in a loop; it prints a line after
+// opening and after every append.
+type writer struct {
+	cmd   *exec.Cmd
+	lines *bufio.Scanner
+}
+
+func startWriter(t *testing.T, path string) *writer {
+	t.Helper()
+	cmd := exec.Command(os.Args[0], "-test.run=^TestHelperProcess$", "-test.count=1")
+	cmd.Env = append(os.Environ(), helperEnv+"=write-loop", "CRMEM_HELPER_PATH="+path)
+	cmd.Stderr = os.Stderr
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	return &writer{cmd: cmd, lines: bufio.NewScanner(out)}
+}
+
+func (w *writer) next(t *testing.T) {
+	t.Helper()
+	if !w.lines.Scan() {
+		w.kill()
+		t.Fatal("writer child exited")
+	}
+}
+
+func (w *writer) kill() {
+	w.cmd.Process.Signal(syscall.SIGKILL)
+	w.cmd.Wait()
+}
+
+// checkCrashStore reads the store after a kill, as crmem's reader (and so
+// crabtalk's, which stops at the same torn record) reads it: one whole
+// generation, not older than last, every crash entry's index document the
+// terms of its text. torn says the kill left a torn tail.
+func checkCrashStore(t *testing.T, path string, last, kill int) (gen int, torn bool) {
+	t.Helper()
+	f, err := Open(path)
+	if err != nil {
+		t.Fatalf("kill %d: %v", kill, err)
+	}
+	s := f.Store()
+	for _, w := range s.Warnings() {
+		if !strings.HasPrefix(w, tornWarning) {
+			t.Fatalf("kill %d: warning %q", kill, w)
+		}
+		torn = true
+	}
+	entries, problems := s.Entries()
+	if len(problems) > 0 {
+		t.Fatalf("kill %d: %v", kill, problems)
+	}
+	gen = -1
+	for _, e := range entries {
+		if !strings.HasPrefix(e.Name, "crash-") {
+			continue
+		}
+		var g int
+		fmt.Sscanf(e.Content, "gen %d", &g)
+		if gen >= 0 && g != gen {
+			t.Fatalf("kill %d: mixed generations %d and %d", kill, gen, g)
+		}
+		gen = g
+		d, err := s.Doc(e.Key)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := bm25.Tokenize(e.Content)
+		slices.Sort(want)
+		if !slices.Equal(d.Terms, slices.Compact(want)) {
+			t.Fatalf("kill %d: %s's index document does not match its content", kill, e.Name)
+		}
+	}
+	if gen < last {
+		t.Fatalf("kill %d: generation went back from %d to %d", kill, last, gen)
+	}
+	return gen, torn
+}
+
+// TestRecover: a note beside the store whose append is whole is dropped
+// and the store kept; one whose append was cut before its head was written
+// (the zeros Append leaves) has its bytes cut off (crmem's own
+// half-written tail); bytes someone else wrote at the append's offset, and
+// a stale note (the header changed: a compaction since), are left alone and
+// the note dropped. A note that is there is said in the reader's warnings.
+func TestRecover(t *testing.T) {
+	for _, tc := range []struct {
+		name      string
+		cut       int  // bytes of the append left off the file
+		stale     bool // the header changed since the note
+		wantBytes func(before, full int) int
+		rolled    bool
+	}{
+		{"whole", 0, false, func(_, full int) int { return full }, false},
+		{"head written, rest short", 5, false, func(_, full int) int { return full - 5 }, false}, // never Append's: it writes the head last
+		{"stale", 5, true, func(_, full int) int { return full - 5 }, false},
+		{"head still zeros", -1, false, func(before, _ int) int { return before }, true},
+		{"crabtalk wrote since", -2, false, func(_, full int) int { return full - 5 }, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			path := copyBefore(t, t.TempDir(), "store.crmem")
+			f, err := Open(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			before := int(f.Store().Size())
+			b := f.Store().NewBatch()
+			if err := b.PutMemory(Entry{Name: "n", Kind: "note", Content: "some words", CreatedAt: "2026-01-01T00:00:00+00:00"}); err != nil {
+				t.Fatal(err)
+			}
+			data := b.Bytes()
+			head := f.head
+			if tc.stale {
+				head = append([]byte{}, head...)
+				head[20]++
+			}
+			sum := sha256.Sum256(data)
+			if err := writeIntent(path, intent{Offset: int64(before), Length: int64(len(data)), SHA256: hex.EncodeToString(sum[:]), Header: hex.EncodeToString(head)}); err != nil {
+				t.Fatal(err)
+			}
+			all, _ := os.ReadFile(path)
+			tail := data
+			switch tc.cut {
+			case -1: // killed between the body and the head
+				tail = append(make([]byte, recordHead), data[recordHead:len(data)-5]...)
+			case -2: // then crabtalk wrote a record of its own over the head
+				tail = append(make([]byte, recordHead), data[recordHead:len(data)-5]...)
+				copy(tail, data[:recordHead])
+				tail[2]++ // another key length: not our head
+			default:
+				tail = data[:len(data)-tc.cut]
+			}
+			must(t, os.WriteFile(path, append(all, tail...), 0o600))
+			db, err := OpenDB(path, store.Options{Guard: passGuard})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if w := db.Features().Warnings; !slices.ContainsFunc(w, func(s string) bool { return strings.Contains(s, "cut short") }) {
+				t.Errorf("warnings %q do not say the write was cut short", w)
+			}
+			rolled, err := Recover(path)
+			if err != nil || rolled != tc.rolled {
+				t.Fatalf("Recover = %v, %v; want %v", rolled, err, tc.rolled)
+			}
+			if n := int(fileSize(t, path)); n != tc.wantBytes(before, before+len(data)) {
+				t.Errorf("%d bytes, want %d", n, tc.wantBytes(before, before+len(data)))
+			}
+			if _, err := os.Stat(IntentPath(path)); !os.IsNotExist(err) {
+				t.Errorf("note left: %v", err)
+			}
+		})
+	}
+}
+
+// must fails the test on err.
+func must(t *testing.T, err error) {
+	t.Helper()
+	if err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestRecover_WritableAfterCrash: a store crmem's own append left half
+// written (killed between its two writes) stays writable: the screen
+// offers writes (Features().Writer), and the next write rolls the half
+// append back first, then appends; the warning says what happened.
+func TestRecover_WritableAfterCrash(t *testing.T) {
+	path := copyBefore(t, t.TempDir(), "store.crmem")
+	f, err := Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	before := f.Store().Size()
+	b := f.Store().NewBatch()
+	if err := b.PutMemory(Entry{Name: "n", Kind: "note", Content: "some words"}); err != nil {
+		t.Fatal(err)
+	}
+	data := b.Bytes()
+	sum := sha256.Sum256(data)
+	must(t, writeIntent(path, intent{Offset: before, Length: int64(len(data)), SHA256: hex.EncodeToString(sum[:]), Header: hex.EncodeToString(f.head)}))
+	all, _ := os.ReadFile(path)
+	must(t, os.WriteFile(path, append(all, append(make([]byte, recordHead), data[recordHead:len(data)/2]...)...), 0o600))
+	db, err := OpenDB(path, store.Options{Guard: passGuard})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ft := db.Features(); ft.Writer == nil || !slices.ContainsFunc(ft.Warnings, func(w string) bool { return strings.Contains(w, "cut short") }) {
+		t.Fatalf("writer %v, warnings %q", ft.Writer, ft.Warnings)
+	}
+	if _, err := db.Apply(store.Remove{Name: "scratch"}); err != nil {
+		t.Fatal(err)
+	}
+	g, err := Open(path)
+	if err != nil || len(g.Store().Warnings()) > 0 {
+		t.Fatalf("%v %q", err, g.Store().Warnings())
+	}
+	got, _ := os.ReadFile(path)
+	if !bytes.Equal(got[:before], all) || got[before] == 0 {
+		t.Error("the half append was not rolled back before the write")
+	}
+	if _, ok := g.Store().Get(ColMemory, MemoryKey("n")); ok {
+		t.Error("the half-written entry is in the store")
+	}
+}
