@@ -7,7 +7,11 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"sync"
 	"testing"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
 
 	"github.com/crmem/crmem/store/owner"
 )
@@ -75,5 +79,40 @@ func TestDaemonCheck_Store(t *testing.T) {
 	}
 	if msg, _ := daemonCheck(sock, v1)().(daemonMsg); !msg.up || msg.running != nil {
 		t.Errorf("a v1 file with the daemon's socket answering: daemonMsg = %+v", msg)
+	}
+}
+
+// TestDaemonCheck_EveryTickOnAStore: on crabtalk's store, which is
+// read-only while the daemon runs and writable once it stops, every poll
+// tick checks (a lease asked of the kernel, ~15 µs), so the screen
+// follows the daemon within a tick; a v1 file, where the check only
+// warns, is checked every daemonEvery ticks.
+func TestDaemonCheck_EveryTickOnAStore(t *testing.T) {
+	checks := func(m *Model) int {
+		t.Helper()
+		msgs := make(chan tea.Msg, 64)
+		var wg sync.WaitGroup
+		runCmds(m.polled(), msgs, &wg) // the tick itself waits a second: not waited for
+		n := 0
+		for deadline := time.After(500 * time.Millisecond); ; {
+			select {
+			case msg := <-msgs:
+				if _, ok := msg.(daemonMsg); ok {
+					n++
+				}
+			case <-deadline:
+				return n
+			}
+		}
+	}
+	store := openModel(t, copyStore(t, "small.crmem"), 120, 30)
+	store.w.ticks = 0 // the next tick is not a daemonEvery'th
+	if n := checks(store); n != 1 {
+		t.Errorf("a store's poll tick ran %d daemon checks, want 1", n)
+	}
+	v1 := openModel(t, copyFixture(t, "crmem/small.db"), 120, 30)
+	v1.w.ticks = 0
+	if n := checks(v1); n != 0 {
+		t.Errorf("a v1 file's first poll tick ran %d daemon checks, want 0 (every %d ticks)", n, daemonEvery)
 	}
 }

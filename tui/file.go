@@ -58,14 +58,18 @@ func (m *Model) debounced(msg debounceMsg) tea.Cmd {
 }
 
 // polled reloads when the file's size or time changed since the last
-// reload, and now and then checks for the crabtalk daemon.
+// reload, and now and then checks for the crabtalk daemon: at every tick on
+// crabtalk's store, which is read-only while it runs and writable as soon as
+// it stops (the check is a lease asked of the kernel, ~15 µs; a scan of
+// /proc where the kernel gives no answer, a few ms), every daemonEvery
+// ticks on a v1 file, where it only warns.
 func (m *Model) polled() tea.Cmd {
 	cmds := []tea.Cmd{m.after(m.pollInterval(), pollMsg{})}
 	if st := statFile(m.path); st != m.w.last {
 		m.w.last = st
 		cmds = append(cmds, m.reloadNow())
 	}
-	if m.w.ticks++; m.w.ticks%daemonEvery == 0 {
+	if m.w.ticks++; m.w.ticks%daemonEvery == 0 || !m.caps().ShowsIDs() {
 		cmds = append(cmds, daemonCheck(m.st.daemonSock, m.path))
 	}
 	return tea.Batch(cmds...)
