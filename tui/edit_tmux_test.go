@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/crmem/crmem/store"
+	"github.com/crmem/crmem/store/crabdb"
 )
 
 // editSession is crmem running in a private tmux server with the scripted
@@ -171,6 +172,7 @@ func TestTmux_Editing(t *testing.T) {
 	t.Run("external writes while editing", func(t *testing.T) { tmuxExternalWrites(t, bin) })
 	t.Run("failing editor keeps the text", func(t *testing.T) { tmuxFailingEditor(t, bin) })
 	t.Run("bulk delete by age and undo", func(t *testing.T) { tmuxBulkDelete(t, bin) })
+	t.Run("crabtalk's store: edit, bulk delete, undo", func(t *testing.T) { tmuxStoreWrites(t, bin) })
 }
 
 func tmuxEditContent(t *testing.T, bin string) {
@@ -301,6 +303,72 @@ func tmuxBulkDelete(t *testing.T, bin string) {
 	for i := range before {
 		if !entriesEqual(after[i], before[i]) {
 			t.Fatalf("entry %d after undo %+v, want %+v", i, after[i], before[i])
+		}
+	}
+}
+
+// storeEntries reads crabtalk's store at path: every entry's stored JSON
+// by name, and whether the store's own index agrees with its entries.
+func storeEntries(t *testing.T, path string) map[string]string {
+	t.Helper()
+	f, err := crabdb.Open(path)
+	if err != nil {
+		t.Fatalf("open the store: %v", err)
+	}
+	es, problems := f.Store().Entries()
+	if len(problems) != 0 {
+		t.Fatalf("the store reads with problems: %v", problems)
+	}
+	out := map[string]string{}
+	for _, e := range es {
+		out[e.Name] = string(e.Raw)
+	}
+	return out
+}
+
+// tmuxStoreWrites: on crabtalk's store (issue 31), an $EDITOR edit, a bulk
+// delete of the marked archives and its undo, in a real terminal; the
+// store then holds what it held, byte for byte, but the one edit.
+func tmuxStoreWrites(t *testing.T, bin string) {
+	path := copyStore(t, "small.crmem")
+	before := storeEntries(t, path)
+	s := startEdit(t, bin, path, t.TempDir())
+	s.search("deploy-steps", "deploy-steps")
+	s.setPlan(`printf 'Edited in a real terminal.\n' >> "$1"`)
+	s.press("e")
+	s.wait(15*time.Second, "saved", contains("saved deploy-steps"))
+	edited := storeEntries(t, path)
+	if got := edited["deploy-steps"]; !strings.Contains(got, `\nEdited in a real terminal.",`) {
+		t.Fatalf("deploy-steps after the edit: %s", got)
+	}
+	s.press("Escape") // out of the search
+	s.wait(15*time.Second, "search closed", func(sc string) bool { return !strings.Contains(sc, "store recall") })
+	s.press("3") // archives
+	s.wait(15*time.Second, "archives listed", contains("archives · ", "1/3"))
+	s.press("*") // mark every listed one
+	s.wait(15*time.Second, "marked", contains("● 3 marked"))
+	s.press("D")
+	s.wait(15*time.Second, "confirmation", contains("delete 3 entries marked", "[y/n]"))
+	s.press("y")
+	s.wait(15*time.Second, "deleted", contains("deleted 3 entries"))
+	mid := storeEntries(t, path)
+	if len(mid) != len(before)-3 {
+		t.Fatalf("%d entries after deleting 3 of %d", len(mid), len(before))
+	}
+	s.press("u")
+	s.wait(15*time.Second, "undone", contains("undone: delete 3 entries"))
+	after := storeEntries(t, path)
+	if len(after) != len(edited) {
+		t.Fatalf("%d entries after undo, want %d", len(after), len(edited))
+	}
+	for name, raw := range edited {
+		if after[name] != raw {
+			t.Errorf("%s after undo:\n%s\nwant, as stored before the delete:\n%s", name, after[name], raw)
+		}
+	}
+	for name, raw := range before {
+		if changed := after[name] != raw; changed != (name == "deploy-steps") {
+			t.Errorf("%s: changed %v after the edit, the delete and the undo", name, changed)
 		}
 	}
 }
