@@ -30,7 +30,10 @@ type posting struct {
 // scored through their indexed terms plus a bound on the rest, and exactly
 // when that reaches threshold. The work is bounded by MaxPairWork postings
 // visited and MaxExactWork term comparisons; a bound reached is said.
-func (s *space) allPairs(threshold float64, r *Report, skip []bool, emit func(docPair)) {
+// With rareDone (nearPairs compared all its candidates) a pair sharing a
+// candidate term is left to nearPairs, which found it: it is not emitted
+// twice.
+func (s *space) allPairs(threshold float64, r *Report, skip []bool, rareDone bool, emit func(docPair)) {
 	v := s.v
 	n := v.Docs()
 	// rest bounds what each document's unindexed terms can add to a
@@ -59,6 +62,7 @@ func (s *space) allPairs(threshold float64, r *Report, skip []bool, emit func(do
 	// every document, though the work bound may stop the visit early).
 	post := make([][]posting, len(v.DF))
 	dense := make([]float32, len(v.DF))
+	var rareOf []uint32 // d's candidate terms, when one of its pairs reaches threshold
 	for d := range n {
 		if skip[d] {
 			continue
@@ -80,6 +84,7 @@ func (s *space) allPairs(threshold float64, r *Report, skip []bool, emit func(do
 			}
 		}
 		scattered := false
+		rare, rareKnown := rareOf[:0], false
 		for _, e := range touched {
 			bound := float64(acc[e]) + float64(rest[e])
 			acc[e] = 0
@@ -92,10 +97,17 @@ func (s *space) allPairs(threshold float64, r *Report, skip []bool, emit func(do
 			}
 			sim, cost := s.dot(int(e), d, dense)
 			exactWork += cost
-			if sim >= threshold {
+			if sim < threshold {
+				continue
+			}
+			if rareDone && !rareKnown {
+				rare, rareKnown = s.rareTerms(d, rare), true
+			}
+			if !rareDone || !s.sharesRare(int(e), rare) {
 				emit(docPair{e, int32(d), min1(sim)})
 			}
 		}
+		rareOf = rare
 		if scattered {
 			s.clear(d, dense)
 		}

@@ -1,6 +1,7 @@
 package hygiene
 
 import (
+	"maps"
 	"testing"
 
 	"github.com/crmem/crmem/bm25"
@@ -36,7 +37,8 @@ func (s *space) cosine(a, b int) (float64, int) {
 func TestDot_SameAsMerge(t *testing.T) {
 	es := corpus(400)
 	ix := bm25.BuildFunc(len(es), func(i int) bm25.Doc { return bm25.Doc{ID: es[i].ID, Content: es[i].Content} })
-	s, _ := newSpace(ix.Vectors())
+	v := ix.Vectors()
+	s := newSpace(v, rareCut(v))
 	n := s.v.Docs()
 	dense := make([]float32, len(s.v.DF))
 	for d := range n {
@@ -52,6 +54,50 @@ func TestDot_SameAsMerge(t *testing.T) {
 		for t2, w := range dense {
 			if w != 0 {
 				t.Fatalf("after clear(%d): term %d still %v", d, t2, w)
+			}
+		}
+	}
+}
+
+// TestPairs_EachOnceWhateverTheCut: the near pairs of a graded set are
+// exactly those a comparison of every pair finds, each emitted once, for
+// any cut of the candidate terms (the memory's own and lower ones, as a
+// memory of many near-identical entries gets): a lower cut moves pairs
+// from nearPairs to allPairs and loses none, so a report says nothing of
+// it. Before, a pair of two entries holding most of their weight in common
+// words and sharing a rare one was found by both and listed twice.
+func TestPairs_EachOnceWhateverTheCut(t *testing.T) {
+	for _, vocab := range []int{4000, 500} {
+		es, _, _ := gradedSet(800, 20, vocab)
+		ix := bm25.BuildFunc(len(es), func(i int) bm25.Doc { return bm25.Doc{ID: es[i].ID, Content: es[i].Content} })
+		v := ix.Vectors()
+		all := newSpace(v, 0)
+		want := map[[2]int32]bool{}
+		dense := make([]float32, len(v.DF))
+		for d := range v.Docs() {
+			all.scatter(d, dense)
+			for e := range d {
+				if sim, _ := all.dot(e, d, dense); sim >= DefaultMinSimilarity {
+					want[[2]int32{int32(e), int32(d)}] = true
+				}
+			}
+			all.clear(d, dense)
+		}
+		if len(want) < 80 {
+			t.Fatalf("vocabulary %d: %d pairs at the threshold; the set is meant to plant about 200", vocab, len(want))
+		}
+		for _, cut := range []int{rareCut(v), 20, 5, 2} {
+			var r Report
+			got := map[[2]int32]bool{}
+			newSpace(v, cut).pairs(DefaultMinSimilarity, &r, make([]bool, v.Docs()), func(p docPair) {
+				k := [2]int32{min(p.a, p.b), max(p.a, p.b)}
+				if got[k] {
+					t.Errorf("vocabulary %d, cut %d: pair %v emitted twice", vocab, cut, k)
+				}
+				got[k] = true
+			})
+			if !maps.Equal(got, want) || len(r.Bounded) > 0 {
+				t.Errorf("vocabulary %d, cut %d: %d pairs (bounded %q), want the %d of a comparison of every pair", vocab, cut, len(got), r.Bounded, len(want))
 			}
 		}
 	}

@@ -18,7 +18,7 @@ import (
 // the entries whose weight lies mostly in common words are compared with
 // one another by the all-pairs method, which needs no rare word
 // (allPairs): together every pair at the threshold is compared, within
-// the work bounds.
+// the work bounds (space.pairs).
 // A pair the user said is not a duplicate never joins entries by itself.
 func findDuplicates(entries []store.Entry, o *Options, r *Report) {
 	threshold := o.MinSimilarity
@@ -33,27 +33,33 @@ func findDuplicates(entries []store.Entry, o *Options, r *Report) {
 		})
 	}
 	v := ix.Vectors()
-	sp, wanted := newSpace(v)
-	if sp.rareDF < wanted {
-		r.bound(fmt.Sprintf("near-duplicates: only terms held by at most %d entries (not %d) proposed candidates, to bound the pairs compared", sp.rareDF, wanted))
-	}
+	sp := newSpace(v, rareCut(v))
 	g := newGrouping(entries, v, o.NotDuplicates)
 	g.joinExact()
 	repeated := g.repeated()
-	sp.nearPairs(threshold, r, repeated, g.joinNear)
-	// A pair sharing no rare word can be near only if both hold most of
-	// their weight in common words: those entries are compared with one
-	// another whatever their words (allPairs), so no near pair is missed.
-	skip := sp.commonHeavy(threshold)
-	for d := range skip {
-		skip[d] = !skip[d] || repeated[d]
-	}
-	sp.allPairs(threshold, r, skip, g.joinNear)
+	sp.pairs(threshold, r, repeated, g.joinNear)
 	if g.dropped > 0 {
 		r.bound(fmt.Sprintf("near-duplicates: %s pairs reached the threshold; all joined their groups, the first %s are listed",
 			humanize.Count(len(g.pairs)+g.dropped), humanize.Count(MaxNearPairs)))
 	}
 	r.Findings = append(r.Findings, g.findings()...)
+}
+
+// pairs emits every pair of documents, neither marked in skip, whose
+// cosine reaches threshold, each once, within the work bounds. A pair
+// sharing a candidate term is nearPairs' to find. A pair sharing none can
+// be near only if both documents hold most of their weight in common words
+// (Cauchy–Schwarz): those documents are compared with one another whatever
+// their words (allPairs), which leaves out the pairs nearPairs found. So
+// the candidate terms' cut decides which method finds a pair, never
+// whether it is found.
+func (sp *space) pairs(threshold float64, r *Report, skip []bool, emit func(docPair)) {
+	complete := sp.nearPairs(threshold, r, skip, emit)
+	heavy := sp.commonHeavy(threshold)
+	for d := range heavy {
+		heavy[d] = !heavy[d] || skip[d]
+	}
+	sp.allPairs(threshold, r, heavy, complete, emit)
 }
 
 // grouping joins entries into duplicate groups.

@@ -30,19 +30,24 @@ type space struct {
 }
 
 // newSpace weights v and indexes its candidate terms: those held by at
-// least two and at most rareDF documents, rareDF being max(MinRareDF,
-// N/RareDivisor) lowered until the pairs their lists form stay within
-// MaxPairWork. It returns the cut it wanted and the one it took.
-func newSpace(v *bm25.Vectors) (s *space, wanted int) {
+// least two and at most rareDF documents.
+func newSpace(v *bm25.Vectors, rareDF int) *space {
 	n := v.Docs()
-	s = &space{v: v, weight: make([]float32, len(v.Terms)), rest: make([]float32, n)}
-	wanted = max(MinRareDF, n/RareDivisor)
-	s.rareDF = pairBudgetCut(v.DF, wanted)
+	s := &space{v: v, weight: make([]float32, len(v.Terms)), rest: make([]float32, n), rareDF: rareDF}
 	for d := range n {
 		s.weighDoc(d)
 	}
 	s.indexRare()
-	return s, wanted
+	return s
+}
+
+// rareCut is the candidate terms' document-frequency cut for a memory of
+// n documents: max(MinRareDF, n/RareDivisor), lowered until the pairs
+// their lists form stay within MaxPairWork (pairBudgetCut). A lower cut
+// loses no pair: it moves the entries whose weight lies in the terms it
+// leaves out to allPairs.
+func rareCut(v *bm25.Vectors) int {
+	return pairBudgetCut(v.DF, max(MinRareDF, v.Docs()/RareDivisor))
 }
 
 // pairBudgetCut lowers cut until the candidate terms' pairs, df²/2 summed
@@ -174,8 +179,9 @@ type docPair struct {
 // reaches threshold, and computes their exact cosine, within MaxExactWork.
 //
 // Documents marked in skip (copies of an earlier exact duplicate) take no
-// part.
-func (s *space) nearPairs(threshold float64, r *Report, skip []bool, emit func(docPair)) {
+// part. It reports whether every candidate was compared (the exact work
+// bound not reached).
+func (s *space) nearPairs(threshold float64, r *Report, skip []bool, emit func(docPair)) (complete bool) {
 	n := s.v.Docs()
 	acc := make([]float32, n)
 	seen := make([]int32, n) // d+1 once d touched the document
@@ -212,7 +218,33 @@ func (s *space) nearPairs(threshold float64, r *Report, skip []bool, emit func(d
 	}
 	if exactWork > MaxExactWork {
 		r.bound(fmt.Sprintf("near-duplicates: exact similarities stopped after %s term comparisons; some candidate pairs were not compared", humanize.Count(MaxExactWork)))
+		return false
 	}
+	return true
+}
+
+// sharesRare reports whether document e holds one of the candidate terms
+// in terms (ascending; another document's).
+func (s *space) sharesRare(e int, terms []uint32) bool {
+	v := s.v
+	have := v.Terms[v.Start[e]:v.Start[e+1]]
+	for _, t := range terms {
+		if _, ok := slices.BinarySearch(have, t); ok {
+			return true
+		}
+	}
+	return false
+}
+
+// rareTerms appends document d's candidate terms to dst, ascending.
+func (s *space) rareTerms(d int, dst []uint32) []uint32 {
+	v := s.v
+	for _, t := range v.Terms[v.Start[d]:v.Start[d+1]] {
+		if s.rare(v.DF[t]) {
+			dst = append(dst, t)
+		}
+	}
+	return dst
 }
 
 // accumulate adds document d's products with every later document through
