@@ -1,7 +1,10 @@
 package hygiene
 
 import (
+	"cmp"
 	"maps"
+	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"github.com/crmem/crmem/bm25"
@@ -99,6 +102,26 @@ func TestPairs_EachOnceWhateverTheCut(t *testing.T) {
 			if !maps.Equal(got, want) || len(r.Bounded) > 0 {
 				t.Errorf("vocabulary %d, cut %d: %d pairs (bounded %q), want the %d of a comparison of every pair", vocab, cut, len(got), r.Bounded, len(want))
 			}
+		}
+	}
+}
+
+// TestTopPairs_SameAsStableSort: a group's listed pairs are the first k of
+// its pairs sorted by similarity, most similar first, ties in the order
+// found.
+func TestTopPairs_SameAsStableSort(t *testing.T) {
+	rng := rand.New(rand.NewPCG(30, 9))
+	for range 2000 {
+		pairs := make([]entryPair, rng.IntN(60))
+		for i := range pairs {
+			pairs[i] = entryPair{a: int32(i), b: int32(rng.IntN(1000)), sim: float64(rng.IntN(8)) / 8}
+		}
+		k := 1 + rng.IntN(25)
+		want := slices.Clone(pairs)
+		slices.SortStableFunc(want, func(x, y entryPair) int { return cmp.Compare(y.sim, x.sim) })
+		want = want[:min(k, len(want))]
+		if got := topPairs(slices.Clone(pairs), k); !slices.Equal(got, want) {
+			t.Fatalf("topPairs(%v, %d) = %v, want %v", pairs, k, got, want)
 		}
 	}
 }
