@@ -40,8 +40,7 @@ func (s *space) allPairs(threshold float64, r *Report, skip []bool, rareDone boo
 	// cosine: the smaller of their norm and their weights times the terms'
 	// largest weights (below threshold, by the choice of what is indexed).
 	rest := make([]float32, n)
-	acc := make([]float32, n)
-	seen := make([]int32, n) // d+1 once d touched the document
+	acc := make([]accSlot, n)
 	var touched []int32
 	var order []uint64 // a document's term positions, most widely held first (commonOrder)
 	visited, exactWork := 0, 0
@@ -76,18 +75,19 @@ func (s *space) allPairs(threshold float64, r *Report, skip []bool, rareDone boo
 			list := post[v.Terms[i]]
 			visited += len(list)
 			for _, p := range list {
-				if seen[p.doc] != int32(d+1) {
-					seen[p.doc] = int32(d + 1)
+				a := &acc[p.doc]
+				if a.seen != int32(d+1) {
+					a.seen = int32(d + 1)
 					touched = append(touched, p.doc)
 				}
-				acc[p.doc] += w * p.w
+				a.sum += w * p.w
 			}
 		}
 		scattered := false
 		rare, rareKnown := rareOf[:0], false
 		for _, e := range touched {
-			bound := float64(acc[e]) + float64(rest[e])
-			acc[e] = 0
+			bound := float64(acc[e].sum) + float64(rest[e])
+			acc[e].sum = 0
 			if bound < threshold-1e-6 || exactWork > MaxExactWork {
 				continue
 			}
