@@ -29,11 +29,13 @@ type posting struct {
 // even where every word is held by thousands of entries. Candidates are
 // scored through their indexed terms plus a bound on the rest, and exactly
 // when that reaches threshold. The work is bounded by MaxPairWork postings
-// visited and MaxExactWork term comparisons; a bound reached is said.
-// With rareDone (nearPairs compared all its candidates) a pair sharing a
-// candidate term is left to nearPairs, which found it: it is not emitted
-// twice.
-func (s *space) allPairs(threshold float64, r *Report, skip []bool, rareDone bool, emit func(docPair)) {
+// visited and MaxExactWork term comparisons: at either bound the visit
+// stops, and the report says at which entry (every pair of the entries
+// before it was compared).
+// A pair sharing a candidate term whose earlier document is one of the
+// first rareDone (those nearPairs compared with every later one) is left
+// to nearPairs, which found it: no pair is emitted twice.
+func (s *space) allPairs(threshold float64, r *Report, skip []bool, rareDone int, emit func(docPair)) {
 	v := s.v
 	n := v.Docs()
 	// rest bounds what each document's unindexed terms can add to a
@@ -88,7 +90,7 @@ func (s *space) allPairs(threshold float64, r *Report, skip []bool, rareDone boo
 		for _, e := range touched {
 			bound := float64(acc[e].sum) + float64(rest[e])
 			acc[e].sum = 0
-			if bound < threshold-1e-6 || exactWork > MaxExactWork {
+			if bound < threshold-1e-6 || exactWork > s.maxExactWork {
 				continue
 			}
 			if !scattered {
@@ -100,10 +102,11 @@ func (s *space) allPairs(threshold float64, r *Report, skip []bool, rareDone boo
 			if sim < threshold {
 				continue
 			}
-			if rareDone && !rareKnown {
+			nearPairs := int(e) < rareDone // e < d: nearPairs compared them if they share a candidate term
+			if nearPairs && !rareKnown {
 				rare, rareKnown = s.rareTerms(d, rare), true
 			}
-			if !rareDone || !s.sharesRare(int(e), rare) {
+			if !nearPairs || !s.sharesRare(int(e), rare) {
 				emit(docPair{e, int32(d), min1(sim)})
 			}
 		}
@@ -111,9 +114,14 @@ func (s *space) allPairs(threshold float64, r *Report, skip []bool, rareDone boo
 		if scattered {
 			s.clear(d, dense)
 		}
-		if visited > MaxPairWork {
+		if exactWork > s.maxExactWork { // the later candidates could only be walked, never scored
+			r.bound(fmt.Sprintf("near-duplicates: exact similarities stopped after %s term comparisons, at entry %s of %s; it and the later entries were not all compared",
+				humanize.Count(s.maxExactWork), humanize.Count(d+1), humanize.Count(n)))
+			break
+		}
+		if visited > s.maxPairWork {
 			r.bound(fmt.Sprintf("near-duplicates: candidates stopped after %s postings, at entry %s of %s; the later entries were not compared",
-				humanize.Count(MaxPairWork), humanize.Count(d+1), humanize.Count(n)))
+				humanize.Count(s.maxPairWork), humanize.Count(d+1), humanize.Count(n)))
 			break
 		}
 		// Index d's terms from the point where they could reach threshold.
@@ -123,9 +131,6 @@ func (s *space) allPairs(threshold float64, r *Report, skip []bool, rareDone boo
 			post[v.Terms[i]] = append(post[v.Terms[i]], posting{int32(d), s.weight[i]})
 		}
 		rest[d] = restD
-	}
-	if exactWork > MaxExactWork {
-		r.bound(fmt.Sprintf("near-duplicates: exact similarities stopped after %s term comparisons; some candidate pairs were not compared", humanize.Count(MaxExactWork)))
 	}
 }
 

@@ -2,9 +2,11 @@ package hygiene
 
 import (
 	"cmp"
+	"fmt"
 	"maps"
 	"math/rand/v2"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/crmem/crmem/bm25"
@@ -122,6 +124,69 @@ func TestTopPairs_SameAsStableSort(t *testing.T) {
 		want = want[:min(k, len(want))]
 		if got := topPairs(slices.Clone(pairs), k); !slices.Equal(got, want) {
 			t.Fatalf("topPairs(%v, %d) = %v, want %v", pairs, k, got, want)
+		}
+	}
+}
+
+// TestPairs_BoundSaysWhereItStopped: when a work bound stops the search,
+// the report names the entry it stopped at, every pair at the threshold
+// among the entries before it was found, and none twice. Before, when the exact
+// similarities ran out, the candidates of the later entries were still
+// walked (and never scored) up to the other bound, whose note named a
+// later entry: on the 100k corpus the scores stopped at entry 9,061 and
+// the note said 9,752.
+func TestPairs_BoundSaysWhereItStopped(t *testing.T) {
+	es, _, _ := gradedSet(800, 20, 500)
+	ix := bm25.BuildFunc(len(es), func(i int) bm25.Doc { return bm25.Doc{ID: es[i].ID, Content: es[i].Content} })
+	v := ix.Vectors()
+	all := newSpace(v, 0)
+	var want [][2]int32
+	dense := make([]float32, len(v.DF))
+	for d := range v.Docs() {
+		all.scatter(d, dense)
+		for e := range d {
+			if sim, _ := all.dot(e, d, dense); sim >= DefaultMinSimilarity {
+				want = append(want, [2]int32{int32(e), int32(d)})
+			}
+		}
+		all.clear(d, dense)
+	}
+	// Postings, term comparisons and the candidate terms' cut (0: every
+	// pair is allPairs').
+	for _, lim := range [][3]int{{1 << 40, 3_000, rareCut(v)}, {4_000, 1 << 40, rareCut(v)}, {20_000, 6_000, rareCut(v)}, {6_000, 20_000, rareCut(v)},
+		{1 << 40, 20_000, 0}, {40_000, 20_000, 0}, {20_000, 1 << 40, 0}} {
+		sp := newSpace(v, lim[2])
+		sp.maxPairWork, sp.maxExactWork = lim[0], lim[1]
+		var r Report
+		got := map[[2]int32]bool{}
+		sp.pairs(DefaultMinSimilarity, &r, make([]bool, v.Docs()), func(p docPair) {
+			k := [2]int32{min(p.a, p.b), max(p.a, p.b)}
+			if got[k] {
+				t.Errorf("limits %v: pair %v emitted twice", lim, k)
+			}
+			got[k] = true
+		})
+		stop := v.Docs()
+		for _, b := range r.Bounded {
+			var at, of int
+			_, after, _ := strings.Cut(b, ", at entry ")
+			if _, err := fmt.Sscanf(strings.ReplaceAll(after, ",", ""), "%d of %d", &at, &of); err != nil || of != v.Docs() {
+				t.Fatalf("limits %v: the note %q names no entry of %d", lim, b, v.Docs())
+			}
+			stop = min(stop, at)
+		}
+		if stop == v.Docs() {
+			t.Fatalf("limits %v: no bound reached (%q); the test needs one", lim, r.Bounded)
+		}
+		t.Logf("limits %v: %q", lim, r.Bounded)
+		missed := 0
+		for _, p := range want {
+			if int(p[1]) < stop-1 && !got[p] {
+				missed++
+			}
+		}
+		if missed > 0 {
+			t.Errorf("limits %v: %q, but %d pairs of entries before %d were not found", lim, r.Bounded, missed, stop)
 		}
 	}
 }

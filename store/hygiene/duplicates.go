@@ -50,16 +50,16 @@ func findDuplicates(entries []store.Entry, o *Options, r *Report) {
 // sharing a candidate term is nearPairs' to find. A pair sharing none can
 // be near only if both documents hold most of their weight in common words
 // (Cauchy–Schwarz): those documents are compared with one another whatever
-// their words (allPairs), which leaves out the pairs nearPairs found. So
+// their words (allPairs), which leaves out the pairs nearPairs compared. So
 // the candidate terms' cut decides which method finds a pair, never
 // whether it is found.
 func (sp *space) pairs(threshold float64, r *Report, skip []bool, emit func(docPair)) {
-	complete := sp.nearPairs(threshold, r, skip, emit)
+	done := sp.nearPairs(threshold, r, skip, emit)
 	heavy := sp.commonHeavy(threshold)
 	for d := range heavy {
 		heavy[d] = !heavy[d] || skip[d]
 	}
-	sp.allPairs(threshold, r, heavy, complete, emit)
+	sp.allPairs(threshold, r, heavy, done, emit)
 }
 
 // grouping joins entries into duplicate groups.

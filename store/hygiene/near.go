@@ -27,13 +27,17 @@ type space struct {
 	w     []float32
 	// rareDF is the candidate terms' document-frequency cut.
 	rareDF int
+	// maxPairWork and maxExactWork are MaxPairWork and MaxExactWork (lower
+	// in tests).
+	maxPairWork, maxExactWork int
 }
 
 // newSpace weights v and indexes its candidate terms: those held by at
 // least two and at most rareDF documents.
 func newSpace(v *bm25.Vectors, rareDF int) *space {
 	n := v.Docs()
-	s := &space{v: v, weight: make([]float32, len(v.Terms)), rest: make([]float32, n), rareDF: rareDF}
+	s := &space{v: v, weight: make([]float32, len(v.Terms)), rest: make([]float32, n), rareDF: rareDF,
+		maxPairWork: MaxPairWork, maxExactWork: MaxExactWork}
 	// Each term's ln(N / df) and the first tfs' 1 + ln tf, computed once:
 	// the same float64s weighDoc would compute for each of a memory's
 	// millions of terms.
@@ -203,9 +207,10 @@ type docPair struct {
 // reaches threshold, and computes their exact cosine, within MaxExactWork.
 //
 // Documents marked in skip (copies of an earlier exact duplicate) take no
-// part. It reports whether every candidate was compared (the exact work
-// bound not reached).
-func (s *space) nearPairs(threshold float64, r *Report, skip []bool, emit func(docPair)) (complete bool) {
+// part. At the exact work bound it stops and says at which entry. It
+// returns how many of the first documents it compared with every later
+// one (all of them unless stopped).
+func (s *space) nearPairs(threshold float64, r *Report, skip []bool, emit func(docPair)) (done int) {
 	n := s.v.Docs()
 	acc := make([]accSlot, n)
 	var touched []int32
@@ -222,7 +227,7 @@ func (s *space) nearPairs(threshold float64, r *Report, skip []bool, emit func(d
 			}
 			bound := float64(acc[e].sum) + float64(s.rest[d])*float64(s.rest[e])
 			acc[e].sum = 0
-			if bound < threshold-1e-6 || exactWork > MaxExactWork {
+			if bound < threshold-1e-6 || exactWork > s.maxExactWork {
 				continue
 			}
 			if !scattered {
@@ -238,12 +243,13 @@ func (s *space) nearPairs(threshold float64, r *Report, skip []bool, emit func(d
 		if scattered {
 			s.clear(d, dense)
 		}
+		if exactWork > s.maxExactWork {
+			r.bound(fmt.Sprintf("near-duplicates: exact similarities of pairs sharing a rare word stopped after %s term comparisons, at entry %s of %s; such pairs of it and the later entries were not all compared",
+				humanize.Count(s.maxExactWork), humanize.Count(d+1), humanize.Count(n)))
+			return d
+		}
 	}
-	if exactWork > MaxExactWork {
-		r.bound(fmt.Sprintf("near-duplicates: exact similarities stopped after %s term comparisons; some candidate pairs were not compared", humanize.Count(MaxExactWork)))
-		return false
-	}
-	return true
+	return n
 }
 
 // sharesRare reports whether document e holds one of the candidate terms
