@@ -54,8 +54,7 @@ func scanParallel(entries []store.Entry, rs *rules) []Report {
 
 // scanner scans texts with a rule set, reusing its buffers.
 type scanner struct {
-	rs    *rules
-	lower []byte
+	rs *rules
 	// windows holds, per rule, the stretches of the text around its
 	// keywords' occurrences, merged and ascending; a rule without any has
 	// none and is not applied.
@@ -171,9 +170,8 @@ func (sc *scanner) text(s, field string, found []SecretDetail, r *Report) []Secr
 		r.bound(fmt.Sprintf("secrets: only the first %s of a text is scanned", humanize.Size(MaxScanBytes)))
 		s = s[:MaxScanBytes]
 	}
-	sc.lower = asciiLower(sc.lower[:0], s)
 	sc.hit = sc.hit[:0]
-	sc.rs.kw.rulesIn(sc.lower, func(r int32, at int) {
+	sc.rs.kw.rulesIn(s, func(r int32, at int) {
 		switch rl := sc.rs.list[r]; {
 		case rl.anchored != nil:
 			if len(sc.at[r]) == 0 && len(sc.windows[r]) == 0 {
@@ -479,19 +477,6 @@ func entropy(s string) float64 {
 		h -= f * math.Log2(f)
 	}
 	return h
-}
-
-// asciiLower appends s with ASCII letters lowered (gitleaks matches
-// keywords in lower case; every keyword is ASCII).
-func asciiLower(dst []byte, s string) []byte {
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if 'A' <= c && c <= 'Z' {
-			c += 'a' - 'A'
-		}
-		dst = append(dst, c)
-	}
-	return dst
 }
 
 // Redact shows a secret without giving it away: its first and last few
