@@ -219,13 +219,30 @@ func (g *grouping) findings() []Finding {
 			out = append(out, g.finding(ms, topOf[root]))
 		}
 	}
-	slices.SortFunc(out, func(a, b Finding) int {
-		if c := cmp.Compare(b.Duplicate.Similarity, a.Duplicate.Similarity); c != 0 {
-			return c
-		}
-		return cmpID(a.Entries[0].ID, b.Entries[0].ID)
-	})
+	slices.SortFunc(out, compareGroups)
 	return out
+}
+
+// compareGroups orders duplicate findings: most similar first, then by
+// their entries' ids (the first, then the next…), an exact group before a
+// near one with the same entries: a total order, so the report is the
+// same on every run whatever order the groups were found in (an exact
+// class's first entry takes part in near groups, and a reordered copy is
+// near with similarity 1, so ties on the first entry happen).
+func compareGroups(a, b Finding) int {
+	if c := cmp.Compare(b.Duplicate.Similarity, a.Duplicate.Similarity); c != 0 {
+		return c
+	}
+	if c := slices.CompareFunc(a.Entries, b.Entries, func(x, y Ref) int { return cmpID(x.ID, y.ID) }); c != 0 {
+		return c
+	}
+	switch {
+	case a.Duplicate.Exact == b.Duplicate.Exact:
+		return 0
+	case a.Duplicate.Exact:
+		return -1
+	}
+	return 1
 }
 
 // finding describes one group: an exact one without pairs, a near one with
