@@ -364,7 +364,7 @@ func TestNotDuplicatesOf(t *testing.T) {
 // runes decoded otherwise) writes what the plain definition does: the
 // text's runs of non-space runes, each rune in simple lower case (an
 // invalid byte U+FFFD), joined by one space; with a limit, a beginning of
-// it at least that long.
+// it at least that long. appendSolid writes the same without the spaces.
 func TestAppendNormal_SameAsFields(t *testing.T) {
 	plain := func(s string) string {
 		return strings.Join(strings.FieldsFunc(strings.Map(unicode.ToLower, s), unicode.IsSpace), " ")
@@ -388,6 +388,15 @@ func TestAppendNormal_SameAsFields(t *testing.T) {
 		got := string(appendNormal([]byte("x"), s, limit))
 		if !strings.HasPrefix("x"+want, got) || len(got)-1 < min(limit, len(want)) || len(got)-1 > limit+4 && len(got)-1 != len(want) {
 			t.Fatalf("appendNormal(%q, %d) = %q, want a beginning of %q at least %d bytes long", s, limit, got, want, limit)
+		}
+		// Without its spaces, as exactClasses hashes the beginning.
+		solid := strings.ReplaceAll(want, " ", "")
+		got = string(appendSolid([]byte("x"), s, limit))
+		if !strings.HasPrefix("x"+solid, got) || len(got)-1 < min(limit, len(solid)) || len(got)-1 > limit+3 {
+			t.Fatalf("appendSolid(%q, %d) = %q, want a beginning of %q at least %d bytes long", s, limit, got, solid, limit)
+		}
+		if got := string(appendSolid(nil, s, len(s)*3)); got != solid {
+			t.Fatalf("appendSolid(%q) = %q, want %q", s, got, solid)
 		}
 	}
 }
