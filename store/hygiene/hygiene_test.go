@@ -416,3 +416,30 @@ func TestExactClasses_PastTheBeginning(t *testing.T) {
 		t.Errorf("classes %v: want a and c one class, d and f another, b, e, g and h none (g and h differ by a space only)", got)
 	}
 }
+
+// TestPlainName_AsTheGeneralPath: a name plainName passes is folded, made a
+// skeleton and searched for invisible characters to the same result as the
+// general path would, on random names of printable, control, space and
+// non-ASCII pieces.
+func TestPlainName_AsTheGeneralPath(t *testing.T) {
+	rng := rand.New(rand.NewPCG(30, 11))
+	pieces := []string{"a", "Z", "-", "7", " ", "\t", "\x00", "\x7f", "\x1b", "е", "\u200b", "ß", "\xff", "Deploy", "NOTES"}
+	plainSeen := 0
+	for range 20000 {
+		var b strings.Builder
+		for range rng.IntN(6) {
+			b.WriteString(pieces[rng.IntN(len(pieces))])
+		}
+		s := b.String()
+		if !plainName(s) {
+			continue
+		}
+		plainSeen++
+		if f := fold(s); f != strings.ToLower(s) || skeleton(f) != f || invisibles(s) != nil || !isASCII(s) {
+			t.Fatalf("plain name %q: fold %q, skeleton %q, invisibles %q", s, f, skeleton(f), invisibles(s))
+		}
+	}
+	if plainSeen < 1000 {
+		t.Fatalf("only %d plain names drawn", plainSeen)
+	}
+}
