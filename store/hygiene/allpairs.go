@@ -43,6 +43,7 @@ func (s *space) allPairs(threshold float64, r *Report, skip []bool, rareDone int
 	// largest weights (below threshold, by the choice of what is indexed).
 	rest := make([]float32, n)
 	acc := make([]accSlot, n)
+	buf := make([]int32, n) // the documents d touched, in the order touched
 	var touched []int32
 	var order []uint64 // a document's term positions, most widely held first (commonOrder)
 	visited, exactWork := 0, 0
@@ -70,21 +71,24 @@ func (s *space) allPairs(threshold float64, r *Report, skip []bool, rareDone int
 		}
 		order = s.commonOrder(d, rank, order[:0])
 		// Find d's candidates among the earlier documents.
-		touched = touched[:0]
+		nt, mark := 0, int32(d+1)
 		for _, o := range order {
 			i := v.Start[d] + int(uint32(o))
 			w := s.weight[i]
 			list := post[v.Terms[i]]
 			visited += len(list)
 			for _, p := range list {
+				// Without a branch: most documents are touched once or
+				// twice, so whether one is new cannot be predicted.
 				a := &acc[p.doc]
-				if a.seen != int32(d+1) {
-					a.seen = int32(d + 1)
-					touched = append(touched, p.doc)
-				}
+				x := uint32(a.seen ^ mark)
+				buf[nt] = p.doc
+				nt += int((x | -x) >> 31) // 1 if not yet touched
+				a.seen = mark
 				a.sum += w * p.w
 			}
 		}
+		touched = buf[:nt]
 		scattered := false
 		rare, rareKnown := rareOf[:0], false
 		for _, e := range touched {
