@@ -108,9 +108,18 @@ func TestPairs_EachOnceWhateverTheCut(t *testing.T) {
 	}
 }
 
-// TestTopPairs_SameAsStableSort: a group's listed pairs are the first k of
-// its pairs sorted by similarity, most similar first, ties in the order
-// found.
+// topPairs returns the k most similar of pairs as addTop keeps them.
+func topPairs(pairs []entryPair, k int) []entryPair {
+	var top []entryPair
+	for _, p := range pairs {
+		top = addTop(top, p, k)
+	}
+	return top
+}
+
+// TestTopPairs_SameAsStableSort: a group's listed pairs (addTop) are the
+// first k of its pairs sorted by similarity, most similar first, ties in
+// the order found.
 func TestTopPairs_SameAsStableSort(t *testing.T) {
 	rng := rand.New(rand.NewPCG(30, 9))
 	for range 2000 {
