@@ -106,11 +106,11 @@ func (s *space) allPairs(threshold float64, r *Report, skip []bool, rareDone int
 			if sim < threshold {
 				continue
 			}
-			nearPairs := int(e) < rareDone // e < d: nearPairs compared them if they share a candidate term
-			if nearPairs && !rareKnown {
+			compared := int(e) < rareDone // e < d: nearPairs compared them if they share a candidate term
+			if compared && !rareKnown {
 				rare, rareKnown = s.rareTerms(d, rare), true
 			}
-			if !nearPairs || !s.sharesRare(int(e), rare) {
+			if !compared || !s.sharesRare(int(e), rare) {
 				emit(docPair{e, int32(d), min1(sim)})
 			}
 		}

@@ -56,8 +56,8 @@ func newSpace(v *bm25.Vectors, rareDF int) *space {
 	return s
 }
 
-// rareCut is the candidate terms' document-frequency cut for a memory of
-// n documents: max(MinRareDF, n/RareDivisor), lowered until the pairs
+// rareCut is the candidate terms' document-frequency cut for v's N
+// documents: max(MinRareDF, N/RareDivisor), lowered until the pairs
 // their lists form stay within MaxPairWork (pairBudgetCut). A lower cut
 // loses no pair: it moves the entries whose weight lies in the terms it
 // leaves out to allPairs.
