@@ -188,6 +188,9 @@ func (g *grouping) joinNear(p docPair) {
 func (g *grouping) findings() []Finding {
 	members := map[int32][]int32{}
 	for i := range g.entries {
+		if g.class[i] < 0 {
+			continue // in no exact class: joined to no other entry
+		}
 		root := find(g.parent, int32(i))
 		members[root] = append(members[root], int32(i))
 	}
@@ -201,7 +204,7 @@ func (g *grouping) findings() []Finding {
 	// most similar pairs, kept as the pairs go by (a group of the 100k
 	// corpus has half a million: gathering them cost about 30 MB).
 	nearMembers := map[int32][]int32{}
-	topOf := map[int32][]entryPair{}
+	topOf := make([][]entryPair, len(g.entries)) // by the group's root
 	inPair := make([]bool, len(g.entries))
 	for _, p := range g.pairs {
 		root := find(g.nparent, p.a)

@@ -23,7 +23,10 @@ import (
 // each, 16 MB, told all of them apart).
 func exactClasses(entries []store.Entry) []int32 {
 	seed := maphash.MakeSeed()
-	byPrefix := make(map[uint64][]int32, len(entries))
+	// first holds the first entry of each beginning's hash, +1, or 0 once
+	// a second entry shared it (its entries are then in shared).
+	first := make(map[uint64]int32, len(entries))
+	var shared []int32
 	var buf []byte
 	for i := range entries {
 		if entries[i].Content == "" {
@@ -34,18 +37,21 @@ func exactClasses(entries []store.Entry) []int32 {
 			continue
 		}
 		h := maphash.Bytes(seed, buf)
-		byPrefix[h] = append(byPrefix[h], int32(i))
+		switch f, ok := first[h]; {
+		case !ok:
+			first[h] = int32(i) + 1
+		case f > 0:
+			shared = append(shared, f-1, int32(i))
+			first[h] = 0
+		default:
+			shared = append(shared, int32(i))
+		}
 	}
 	byHash := map[uint64][]int32{}
-	for _, members := range byPrefix {
-		if len(members) < 2 {
-			continue
-		}
-		for _, i := range members {
-			buf = appendNormal(buf[:0], entries[i].Content, -1)
-			h := maphash.Bytes(seed, buf)
-			byHash[h] = append(byHash[h], i)
-		}
+	for _, i := range shared {
+		buf = appendNormal(buf[:0], entries[i].Content, -1)
+		h := maphash.Bytes(seed, buf)
+		byHash[h] = append(byHash[h], i)
 	}
 	class := make([]int32, len(entries))
 	for i := range class {
