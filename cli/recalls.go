@@ -12,6 +12,7 @@ import (
 
 	"github.com/crmem/crmem/internal/humanize"
 	"github.com/crmem/crmem/store"
+	"github.com/crmem/crmem/store/hygiene"
 	"github.com/crmem/crmem/store/recalls"
 	"github.com/crmem/crmem/store/sessions"
 )
@@ -168,10 +169,11 @@ func (a *app) runRecalls(o recallsOptions, f recalls.Filter) error {
 }
 
 // recallProblems prints, on one line on stderr, what the sessions held
-// that could not be used: nothing when everything was read.
+// that could not be used: nothing when everything was read. Like an error
+// line it is masked (the sessions folder's path may hold a secret).
 func (a *app) recallProblems(p sessions.RecallProblems) {
 	if line := problemsLine(p); line != "" {
-		fmt.Fprintf(a.stderr, "crmem: recalls: %s\n", line)
+		fmt.Fprintf(a.stderr, "crmem: recalls: %s\n", hygiene.Mask(line))
 	}
 }
 

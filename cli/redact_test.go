@@ -2,6 +2,7 @@ package cli
 
 import (
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -112,5 +113,52 @@ func TestLineMasker(t *testing.T) {
 	}
 	if got := out.String(); got != "first ghp_…gU8a end\nsecond line" {
 		t.Errorf("at the end: %q", got)
+	}
+}
+
+// TestRecallProblems_MaskSecrets: the line on stderr saying what reading
+// the sessions skipped is masked as error lines are. The sessions hold a
+// token in a recall with malformed arguments, in an unparsable step and in
+// a result that cannot be read as names; with no sessions folder the line
+// names the folder's path, here under a folder named with a token. recalls
+// (list and report), stats and search --why (which reads no sessions)
+// print the token in no form but its redacted one.
+func TestRecallProblems_MaskSecrets(t *testing.T) {
+	const token = "ghp_R8fK2mQ9xT4vL7wN1pZ5sJ3hB6cY0dE2gU8a"
+	db := filepath.Join(t.TempDir(), "memory.db")
+	mustRun(t, "", "add", "--db", db, "deploy", "Deploy the billing canary.")
+	dir := filepath.Join(filepath.Dir(db), "sessions", "crab_eve_1")
+	must(t, os.MkdirAll(dir, 0o755))
+	steps := []string{
+		`{"message":{"role":"assistant","content":[{"type":"tool_use","id":"a","name":"recall","input":{"query":["canary ` + token + `"],"limit":"` + token + `"}}]}}`,
+		`{"message":{"role":"user","content":[{"type":"tool_result","tool_use_id":"a","content":"oops"}]}}`,
+		`{"message":{"role":"assistant","content":[{"type":"tool_use","id":"b","name":"recall","input":{"query":"canary"}}]}}`,
+		`{"message":{"role":"user","content":[{"type":"tool_result","tool_use_id":"b","content":"## nope ` + token + `\nDeploy the billing canary."}]}}`,
+		`{"message": ` + token,
+	}
+	for i, s := range steps {
+		must(t, os.WriteFile(filepath.Join(dir, fmt.Sprintf("step-%06d", i)), []byte(s), 0o644))
+	}
+	// A memory in a folder named with a token, without sessions beside it.
+	bare := filepath.Join(t.TempDir(), "key "+token, "memory.db")
+	must(t, os.MkdirAll(filepath.Dir(bare), 0o755))
+	mustRun(t, "", "add", "--db", bare, "deploy", "Deploy the billing canary.")
+	for _, c := range []struct {
+		db   string
+		args []string
+	}{
+		{db, []string{"recalls"}}, {db, []string{"recalls", "--report"}}, {db, []string{"stats"}},
+		{db, []string{"search", "canary", "--why", "deploy"}},
+		{bare, []string{"recalls"}}, {bare, []string{"recalls", "--report"}},
+		{bare, []string{"recalls", "--json"}}, {bare, []string{"stats"}}, {bare, []string{"stats", "--json"}},
+	} {
+		r := crmem(t, "", append(append([]string{}, c.args...), "--db", c.db)...)
+		wantLine := c.args[0] == "recalls" || c.args[0] == "stats" && c.db == db // stats names no missing folder
+		if wantLine && !strings.Contains(r.stderr, "crmem: recalls: ") {
+			t.Errorf("%q: no problem line on stderr: %q", c.args, r.stderr)
+		}
+		if strings.Contains(r.stdout+r.stderr, token) {
+			t.Errorf("%q prints the token:\n%s%s", c.args, r.stdout, r.stderr)
+		}
 	}
 }

@@ -29,18 +29,23 @@ type posting struct {
 // even where every word is held by thousands of entries. Candidates are
 // scored through their indexed terms plus a bound on the rest, and exactly
 // when that reaches threshold. The work is bounded by MaxPairWork postings
-// visited and MaxExactWork term comparisons; a bound reached is said.
-func (s *space) allPairs(threshold float64, r *Report, skip []bool, emit func(docPair)) {
+// visited and MaxExactWork term comparisons: at either bound the visit
+// stops, and the report says at which entry (every pair of the entries
+// before it was compared).
+// A pair sharing a candidate term whose earlier document is one of the
+// first rareDone (those nearPairs compared with every later one) is left
+// to nearPairs, which found it: no pair is emitted twice.
+func (s *space) allPairs(threshold float64, r *Report, skip []bool, rareDone int, emit func(docPair)) {
 	v := s.v
 	n := v.Docs()
 	// rest bounds what each document's unindexed terms can add to a
 	// cosine: the smaller of their norm and their weights times the terms'
 	// largest weights (below threshold, by the choice of what is indexed).
 	rest := make([]float32, n)
-	acc := make([]float32, n)
-	seen := make([]int32, n) // d+1 once d touched the document
+	acc := make([]accSlot, n)
+	buf := make([]int32, n) // the documents d touched, in the order touched
 	var touched []int32
-	var order []int // a document's term positions, most widely held first
+	var order []uint64 // a document's term positions, most widely held first (commonOrder)
 	visited, exactWork := 0, 0
 	maxw := make([]float32, len(v.DF)) // each term's largest weight among the documents compared
 	for d := range n {
@@ -53,50 +58,43 @@ func (s *space) allPairs(threshold float64, r *Report, skip []bool, emit func(do
 			}
 		}
 	}
-	// The index is one array of exact size, each term's postings a
-	// stretch of it filled in document order (a first pass counts them):
-	// term t's postings so far are post[start[t]:fill[t]].
-	start := make([]int, len(v.DF)+1)
-	for d := range n {
-		if !skip[d] {
-			order = s.commonOrder(d, order[:0])
-			cut, _ := s.indexCut(order, maxw, threshold)
-			for _, i := range order[cut:] {
-				start[v.Terms[i]+1]++
-			}
-		}
-	}
-	for t := range v.DF {
-		start[t+1] += start[t]
-	}
-	post := make([]posting, start[len(v.DF)])
-	fill := slices.Clone(start[:len(v.DF)])
+	rank := s.commonRanks()
+	// The index: term t's postings so far, in document order. It grows as
+	// documents are visited (a pass sizing it first sorted the terms of
+	// every document, though the work bound may stop the visit early).
+	post := make([][]posting, len(v.DF))
 	dense := make([]float32, len(v.DF))
+	var rareOf []uint32 // d's candidate terms, when one of its pairs reaches threshold
 	for d := range n {
 		if skip[d] {
 			continue
 		}
-		order = s.commonOrder(d, order[:0])
+		order = s.commonOrder(d, rank, order[:0])
 		// Find d's candidates among the earlier documents.
-		touched = touched[:0]
-		for _, i := range order {
-			t := v.Terms[i]
+		nt, mark := 0, int32(d+1)
+		for _, o := range order {
+			i := v.Start[d] + int(uint32(o))
 			w := s.weight[i]
-			list := post[start[t]:fill[t]]
+			list := post[v.Terms[i]]
 			visited += len(list)
 			for _, p := range list {
-				if seen[p.doc] != int32(d+1) {
-					seen[p.doc] = int32(d + 1)
-					touched = append(touched, p.doc)
-				}
-				acc[p.doc] += w * p.w
+				// Without a branch: most documents are touched once or
+				// twice, so whether one is new cannot be predicted.
+				a := &acc[p.doc]
+				x := uint32(a.seen ^ mark)
+				buf[nt] = p.doc
+				nt += int((x | -x) >> 31) // 1 if not yet touched
+				a.seen = mark
+				a.sum += w * p.w
 			}
 		}
+		touched = buf[:nt]
 		scattered := false
+		rare, rareKnown := rareOf[:0], false
 		for _, e := range touched {
-			bound := float64(acc[e]) + float64(rest[e])
-			acc[e] = 0
-			if bound < threshold-1e-6 || exactWork > MaxExactWork {
+			bound := float64(acc[e].sum) + float64(rest[e])
+			acc[e].sum = 0
+			if bound < threshold-1e-6 || exactWork > s.maxExactWork {
 				continue
 			}
 			if !scattered {
@@ -105,58 +103,88 @@ func (s *space) allPairs(threshold float64, r *Report, skip []bool, emit func(do
 			}
 			sim, cost := s.dot(int(e), d, dense)
 			exactWork += cost
-			if sim >= threshold {
+			if sim < threshold {
+				continue
+			}
+			compared := int(e) < rareDone // e < d: nearPairs compared them if they share a candidate term
+			if compared && !rareKnown {
+				rare, rareKnown = s.rareTerms(d, rare), true
+			}
+			if !compared || !s.sharesRare(int(e), rare) {
 				emit(docPair{e, int32(d), min1(sim)})
 			}
 		}
+		rareOf = rare
 		if scattered {
 			s.clear(d, dense)
 		}
-		if visited > MaxPairWork {
+		if exactWork > s.maxExactWork { // the later candidates could only be walked, never scored
+			r.bound(fmt.Sprintf("near-duplicates: exact similarities stopped after %s term comparisons, at entry %s of %s; it and the later entries were not all compared",
+				humanize.Count(s.maxExactWork), humanize.Count(d+1), humanize.Count(n)))
+			break
+		}
+		if visited > s.maxPairWork {
 			r.bound(fmt.Sprintf("near-duplicates: candidates stopped after %s postings, at entry %s of %s; the later entries were not compared",
-				humanize.Count(MaxPairWork), humanize.Count(d+1), humanize.Count(n)))
+				humanize.Count(s.maxPairWork), humanize.Count(d+1), humanize.Count(n)))
 			break
 		}
 		// Index d's terms from the point where they could reach threshold.
-		cut, restD := s.indexCut(order, maxw, threshold)
-		for _, i := range order[cut:] {
-			t := v.Terms[i]
-			post[fill[t]] = posting{int32(d), s.weight[i]}
-			fill[t]++
+		cut, restD := s.indexCut(d, order, maxw, threshold)
+		for _, o := range order[cut:] {
+			i := v.Start[d] + int(uint32(o))
+			post[v.Terms[i]] = append(post[v.Terms[i]], posting{int32(d), s.weight[i]})
 		}
 		rest[d] = restD
 	}
-	if exactWork > MaxExactWork {
-		r.bound(fmt.Sprintf("near-duplicates: exact similarities stopped after %s term comparisons; some candidate pairs were not compared", humanize.Count(MaxExactWork)))
-	}
 }
 
-// commonOrder appends the positions of document d's terms outside the
-// candidate terms (pairs sharing a rare term are nearPairs') to dst, the
-// most widely held first (then by term id).
-func (s *space) commonOrder(d int, dst []int) []int {
+// commonRanks numbers the terms from the most widely held (then by term
+// id), the order commonOrder sorts a document's terms in.
+func (s *space) commonRanks() []uint32 {
 	v := s.v
-	for i := v.Start[d]; i < v.Start[d+1]; i++ {
-		if !s.rare(v.DF[v.Terms[i]]) {
-			dst = append(dst, i)
-		}
+	terms := make([]uint32, len(v.DF))
+	for t := range terms {
+		terms[t] = uint32(t)
 	}
-	slices.SortFunc(dst, func(a, b int) int {
-		if c := cmp.Compare(v.DF[v.Terms[b]], v.DF[v.Terms[a]]); c != 0 {
+	slices.SortFunc(terms, func(a, b uint32) int {
+		if c := cmp.Compare(v.DF[b], v.DF[a]); c != 0 {
 			return c
 		}
-		return cmp.Compare(v.Terms[a], v.Terms[b])
+		return cmp.Compare(a, b)
 	})
+	rank := make([]uint32, len(terms))
+	for r, t := range terms {
+		rank[t] = uint32(r)
+	}
+	return rank
+}
+
+// commonOrder appends document d's terms outside the candidate terms
+// (pairs sharing a rare term are nearPairs') to dst, the most widely held
+// first (then by term id): each as its rank (commonRanks) in the high 32
+// bits and its position in d's terms in the low ones, so that a sort of
+// plain integers orders them.
+func (s *space) commonOrder(d int, rank []uint32, dst []uint64) []uint64 {
+	v := s.v
+	lo := v.Start[d]
+	for i := lo; i < v.Start[d+1]; i++ {
+		if t := v.Terms[i]; !s.rare(v.DF[t]) {
+			dst = append(dst, uint64(rank[t])<<32|uint64(i-lo))
+		}
+	}
+	slices.Sort(dst)
 	return dst
 }
 
-// indexCut is where a document's terms (in commonOrder) begin to be
+// indexCut is where document d's terms (in commonOrder) begin to be
 // indexed: the first at which their weights times the terms' largest
 // weights could reach threshold. rest bounds what the terms before it can
 // add to a cosine: the smaller of their norm and that sum.
-func (s *space) indexCut(order []int, maxw []float32, threshold float64) (cut int, rest float32) {
+func (s *space) indexCut(d int, order []uint64, maxw []float32, threshold float64) (cut int, rest float32) {
 	var b, unindexed, prefixBound float64
-	for k, i := range order {
+	lo := s.v.Start[d]
+	for k, o := range order {
+		i := lo + int(uint32(o))
 		w := float64(s.weight[i])
 		b += w * float64(maxw[s.v.Terms[i]])
 		if b >= threshold-1e-6 {

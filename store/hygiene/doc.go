@@ -20,8 +20,9 @@
 // the other terms can add falls short), and a pair sharing none can reach
 // the threshold only if both entries hold that much weight in common
 // words: those entries are compared with one another by the all-pairs
-// method (allPairs). An exact class takes part through its first entry, so
-// an exact pair is never called near. Near pairs join groups by
+// method (allPairs), which leaves the pairs sharing a rare term to the
+// first search, so each pair is found once. An exact class takes part
+// through its first entry, so an exact pair is never called near. Near pairs join groups by
 // union-find. Pairs the user marked as not duplicates (NotDuplicates, a
 // file beside the memory) never join a group by themselves.
 //
@@ -55,5 +56,6 @@
 //
 // The limits in limits.go keep time and memory in proportion to the
 // memory's size whatever it holds (a huge entry, 100,000 near-identical
-// ones, binary content); a limit reached is said in Report.Bounded.
+// ones, binary content); a limit reached is said in Report.Bounded, and a
+// near-duplicate search that reaches one names the entry it stopped at.
 package hygiene

@@ -18,7 +18,7 @@ import (
 // the entries whose weight lies mostly in common words are compared with
 // one another by the all-pairs method, which needs no rare word
 // (allPairs): together every pair at the threshold is compared, within
-// the work bounds.
+// the work bounds (space.pairs).
 // A pair the user said is not a duplicate never joins entries by itself.
 func findDuplicates(entries []store.Entry, o *Options, r *Report) {
 	threshold := o.MinSimilarity
@@ -33,27 +33,33 @@ func findDuplicates(entries []store.Entry, o *Options, r *Report) {
 		})
 	}
 	v := ix.Vectors()
-	sp, wanted := newSpace(v)
-	if sp.rareDF < wanted {
-		r.bound(fmt.Sprintf("near-duplicates: only terms held by at most %d entries (not %d) proposed candidates, to bound the pairs compared", sp.rareDF, wanted))
-	}
+	sp := newSpace(v, rareCut(v))
 	g := newGrouping(entries, v, o.NotDuplicates)
 	g.joinExact()
 	repeated := g.repeated()
-	sp.nearPairs(threshold, r, repeated, g.joinNear)
-	// A pair sharing no rare word can be near only if both hold most of
-	// their weight in common words: those entries are compared with one
-	// another whatever their words (allPairs), so no near pair is missed.
-	skip := sp.commonHeavy(threshold)
-	for d := range skip {
-		skip[d] = !skip[d] || repeated[d]
-	}
-	sp.allPairs(threshold, r, skip, g.joinNear)
+	sp.pairs(threshold, r, repeated, g.joinNear)
 	if g.dropped > 0 {
 		r.bound(fmt.Sprintf("near-duplicates: %s pairs reached the threshold; all joined their groups, the first %s are listed",
 			humanize.Count(len(g.pairs)+g.dropped), humanize.Count(MaxNearPairs)))
 	}
 	r.Findings = append(r.Findings, g.findings()...)
+}
+
+// pairs emits every pair of documents, neither marked in skip, whose
+// cosine reaches threshold, each once, within the work bounds. A pair
+// sharing a candidate term is nearPairs' to find. A pair sharing none can
+// be near only if both documents hold most of their weight in common words
+// (Cauchy–Schwarz): those documents are compared with one another whatever
+// their words (allPairs), which leaves out the pairs nearPairs compared. So
+// the candidate terms' cut decides which method finds a pair, never
+// whether it is found.
+func (s *space) pairs(threshold float64, r *Report, skip []bool, emit func(docPair)) {
+	done := s.nearPairs(threshold, r, skip, emit)
+	heavy := s.commonHeavy(threshold)
+	for d := range heavy {
+		heavy[d] = !heavy[d] || skip[d]
+	}
+	s.allPairs(threshold, r, heavy, done, emit)
 }
 
 // grouping joins entries into duplicate groups.
@@ -182,6 +188,9 @@ func (g *grouping) joinNear(p docPair) {
 func (g *grouping) findings() []Finding {
 	members := map[int32][]int32{}
 	for i := range g.entries {
+		if g.class[i] < 0 {
+			continue // in no exact class: joined to no other entry
+		}
 		root := find(g.parent, int32(i))
 		members[root] = append(members[root], int32(i))
 	}
@@ -191,12 +200,15 @@ func (g *grouping) findings() []Finding {
 			out = append(out, g.finding(ms, nil))
 		}
 	}
+	// Each near group's members in the order its pairs name them, and its
+	// most similar pairs, kept as the pairs go by (a group of the 100k
+	// corpus has half a million: gathering them cost about 30 MB).
 	nearMembers := map[int32][]int32{}
-	pairsOf := map[int32][]entryPair{}
-	inPair := map[int32]bool{}
+	topOf := make([][]entryPair, len(g.entries)) // by the group's root
+	inPair := make([]bool, len(g.entries))
 	for _, p := range g.pairs {
 		root := find(g.nparent, p.a)
-		pairsOf[root] = append(pairsOf[root], p)
+		topOf[root] = addTop(topOf[root], p, MaxPairsPerGroup)
 		for _, e := range [2]int32{p.a, p.b} {
 			if !inPair[e] {
 				inPair[e] = true
@@ -207,19 +219,37 @@ func (g *grouping) findings() []Finding {
 	}
 	for root, ms := range nearMembers {
 		if len(ms) > 1 {
-			out = append(out, g.finding(ms, pairsOf[root]))
+			out = append(out, g.finding(ms, topOf[root]))
 		}
 	}
-	slices.SortFunc(out, func(a, b Finding) int {
-		if c := cmp.Compare(b.Duplicate.Similarity, a.Duplicate.Similarity); c != 0 {
-			return c
-		}
-		return cmpID(a.Entries[0].ID, b.Entries[0].ID)
-	})
+	slices.SortFunc(out, compareGroups)
 	return out
 }
 
-// finding describes one group.
+// compareGroups orders duplicate findings: most similar first, then by
+// their entries' ids (the first, then the next…), an exact group before a
+// near one with the same entries: a total order, so the report is the
+// same on every run whatever order the groups were found in (an exact
+// class's first entry takes part in near groups, and a reordered copy is
+// near with similarity 1, so ties on the first entry happen).
+func compareGroups(a, b Finding) int {
+	if c := cmp.Compare(b.Duplicate.Similarity, a.Duplicate.Similarity); c != 0 {
+		return c
+	}
+	if c := slices.CompareFunc(a.Entries, b.Entries, func(x, y Ref) int { return cmpID(x.ID, y.ID) }); c != 0 {
+		return c
+	}
+	switch {
+	case a.Duplicate.Exact == b.Duplicate.Exact:
+		return 0
+	case a.Duplicate.Exact:
+		return -1
+	}
+	return 1
+}
+
+// finding describes one group: an exact one without pairs, a near one with
+// its most similar pairs, most similar first (addTop).
 func (g *grouping) finding(ms []int32, pairs []entryPair) Finding {
 	es := make([]*store.Entry, len(ms))
 	for i, m := range ms {
@@ -227,9 +257,8 @@ func (g *grouping) finding(ms []int32, pairs []entryPair) Finding {
 	}
 	d := &DuplicateDetail{Exact: len(pairs) == 0, Similarity: 1}
 	if !d.Exact {
-		slices.SortFunc(pairs, func(a, b entryPair) int { return cmp.Compare(b.sim, a.sim) })
 		d.Similarity = pairs[0].sim
-		for _, p := range pairs[:min(len(pairs), MaxPairsPerGroup)] {
+		for _, p := range pairs {
 			a, b := g.entries[p.a].ID, g.entries[p.b].ID
 			d.Pairs = append(d.Pairs, Pair{A: min(a, b), B: max(a, b), Similarity: p.sim})
 		}
@@ -241,6 +270,28 @@ func (g *grouping) finding(ms []int32, pairs []entryPair) Finding {
 	}
 	f.Reason = duplicateReason(&f)
 	return f
+}
+
+// addTop adds p to top, the k most similar pairs so far (most similar
+// first, ties in the order added), if it is one of them.
+func addTop(top []entryPair, p entryPair, k int) []entryPair {
+	if len(top) == k && p.sim <= top[k-1].sim {
+		return top
+	}
+	if top == nil {
+		top = make([]entryPair, 0, k+1)
+	}
+	i, _ := slices.BinarySearchFunc(top, p, func(x, y entryPair) int {
+		if c := cmp.Compare(y.sim, x.sim); c != 0 {
+			return c
+		}
+		return -1 // after the equal ones: the earlier added stays first
+	})
+	top = slices.Insert(top, i, p)
+	if len(top) > k {
+		top = top[:k]
+	}
+	return top
 }
 
 // duplicateReason says what a duplicate group is in one line.

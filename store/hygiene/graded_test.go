@@ -3,6 +3,7 @@ package hygiene
 import (
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 
@@ -156,6 +157,41 @@ func TestNearDuplicates_ExactNeverNear(t *testing.T) {
 		got := checks(r, Duplicate)
 		if fmt.Sprint(got) != "[exact:a,b near:a,c]" {
 			t.Errorf("at %.2f: %q, want [exact:a,b near:a,c]", th, got)
+		}
+	}
+}
+
+// TestDuplicates_OrderFixed: notes each with an exact copy and a copy of
+// its words reversed (a near pair of similarity 1 through the same first
+// entry) are listed in the same order on every run, each exact finding
+// before the near one; with ties the order came from maps before.
+func TestDuplicates_OrderFixed(t *testing.T) {
+	kv := filler(40)
+	for i := range 20 {
+		words := strings.Fields(fmt.Sprintf("Deploy billing%d with kubectl rollout to staging%d then canary five percent and run smoke%d tests", i, i, i))
+		note := strings.Join(words, " ")
+		slices.Reverse(words)
+		kv = append(kv, fmt.Sprintf("a%d", i), note, fmt.Sprintf("b%d", i), note, fmt.Sprintf("c%d", i), strings.Join(words, " "))
+	}
+	es := entries(kv...)
+	var first []string
+	for run := range 30 {
+		r := Run(es, Options{Kinds: []Kind{Duplicate}})
+		got := checks(r, Duplicate)
+		if run == 0 {
+			first = got
+			for _, f := range r.Findings {
+				if f.Duplicate.Similarity != 1 {
+					t.Fatalf("%s %s: similarity %v; the test needs ties at 1", f.Check, names(f.Entries), f.Duplicate.Similarity)
+				}
+			}
+			for i := 0; i+1 < len(got); i += 2 {
+				if !strings.HasPrefix(got[i], "exact:") || !strings.HasPrefix(got[i+1], "near:") {
+					t.Fatalf("%q: want each exact finding before the near one of the same first entry", got)
+				}
+			}
+		} else if !slices.Equal(got, first) {
+			t.Fatalf("run %d: %q, run 0: %q", run, got, first)
 		}
 	}
 }

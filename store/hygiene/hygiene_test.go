@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 	"time"
+	"unicode"
 
 	"github.com/crmem/crmem/store"
 	"github.com/crmem/crmem/store/sessions"
@@ -356,5 +357,89 @@ func TestNotDuplicatesOf(t *testing.T) {
 	again, err := NotDuplicatesOf(mem)
 	if err != nil || len(again.Pairs()) != 1 {
 		t.Errorf("read back: %v, %v", again.Pairs(), err)
+	}
+}
+
+// TestAppendNormal_SameAsFields: appendNormal (a table for ASCII bytes,
+// runes decoded otherwise) writes what the plain definition does: the
+// text's runs of non-space runes, each rune in simple lower case (an
+// invalid byte U+FFFD), joined by one space; with a limit, a beginning of
+// it at least that long. appendSolid writes the same without the spaces.
+func TestAppendNormal_SameAsFields(t *testing.T) {
+	plain := func(s string) string {
+		return strings.Join(strings.FieldsFunc(strings.Map(unicode.ToLower, s), unicode.IsSpace), " ")
+	}
+	rng := rand.New(rand.NewPCG(30, 5))
+	pieces := []string{"a", "Z", "\x00", " ", "\t", "\n", "\r\n", "\v", "\f", "\x1c", "\x85", "\u00a0", "\u2028", "\u3000",
+		"İ", "K", "ẞ", "Σ", "\xff", "\xe2\x82", "é", "東", "\x7f", "~", "Hello", "WORLD"}
+	for range 20000 {
+		var b strings.Builder
+		for range rng.IntN(12) {
+			b.WriteString(pieces[rng.IntN(len(pieces))])
+		}
+		s := b.String()
+		want := plain(s)
+		if got := string(appendNormal(nil, s, -1)); got != want {
+			t.Fatalf("appendNormal(%q) = %q, want %q", s, got, want)
+		}
+		// With a limit: the normal form's beginning, cut after the rune
+		// that reaches the limit.
+		limit := rng.IntN(8)
+		got := string(appendNormal([]byte("x"), s, limit))
+		if !strings.HasPrefix("x"+want, got) || len(got)-1 < min(limit, len(want)) || len(got)-1 > limit+4 && len(got)-1 != len(want) {
+			t.Fatalf("appendNormal(%q, %d) = %q, want a beginning of %q at least %d bytes long", s, limit, got, want, limit)
+		}
+		// Without its spaces, as exactClasses hashes the beginning.
+		solid := strings.ReplaceAll(want, " ", "")
+		got = string(appendSolid([]byte("x"), s, limit))
+		if !strings.HasPrefix("x"+solid, got) || len(got)-1 < min(limit, len(solid)) || len(got)-1 > limit+3 {
+			t.Fatalf("appendSolid(%q, %d) = %q, want a beginning of %q at least %d bytes long", s, limit, got, solid, limit)
+		}
+		if got := string(appendSolid(nil, s, len(s)*3)); got != solid {
+			t.Fatalf("appendSolid(%q) = %q, want %q", s, got, solid)
+		}
+	}
+}
+
+// TestExactClasses_PastTheBeginning: contents that begin alike for longer
+// than the part hashed first are told apart or grouped by all of their
+// text: a difference at the end is no exact duplicate, a difference of
+// case and spacing alone is.
+func TestExactClasses_PastTheBeginning(t *testing.T) {
+	long := strings.Repeat("Deploy the billing canary to staging first. ", 20)
+	es := entries("a", long+"Then production.", "b", long+"Then rollback.", "c", strings.ToUpper(long)+"then   PRODUCTION.\n",
+		"d", long[:100], "e", "  \n\t ", "f", "\t"+strings.ReplaceAll(long[:100], " ", "\n "),
+		"g", "Deploy the bill ing canary", "h", "Deploy the billing canary")
+	got := exactClasses(es)
+	same := func(i, j int) bool { return got[i] >= 0 && got[i] == got[j] }
+	if !same(0, 2) || same(0, 1) || got[1] != -1 || !same(3, 5) || same(0, 3) || got[4] != -1 || got[6] != -1 || got[7] != -1 {
+		t.Errorf("classes %v: want a and c one class, d and f another, b, e, g and h none (g and h differ by a space only)", got)
+	}
+}
+
+// TestPlainName_AsTheGeneralPath: a name plainName passes is folded, made a
+// skeleton and searched for invisible characters to the same result as the
+// general path would, on random names of printable, control, space and
+// non-ASCII pieces.
+func TestPlainName_AsTheGeneralPath(t *testing.T) {
+	rng := rand.New(rand.NewPCG(30, 11))
+	pieces := []string{"a", "Z", "-", "7", " ", "\t", "\x00", "\x7f", "\x1b", "е", "\u200b", "ß", "\xff", "Deploy", "NOTES"}
+	plainSeen := 0
+	for range 20000 {
+		var b strings.Builder
+		for range rng.IntN(6) {
+			b.WriteString(pieces[rng.IntN(len(pieces))])
+		}
+		s := b.String()
+		if !plainName(s) {
+			continue
+		}
+		plainSeen++
+		if f := fold(s); f != strings.ToLower(s) || skeleton(f) != f || invisibles(s) != nil || !isASCII(s) {
+			t.Fatalf("plain name %q: fold %q, skeleton %q, invisibles %q", s, f, skeleton(f), invisibles(s))
+		}
+	}
+	if plainSeen < 1000 {
+		t.Fatalf("only %d plain names drawn", plainSeen)
 	}
 }

@@ -11,13 +11,15 @@ const (
 	// RareDivisor divides the entry count into the candidate terms' cut.
 	RareDivisor = 100
 	// MaxPairWork bounds candidate generation: the sum over candidate
-	// terms of df² / 2, the pairs their posting lists can form. When the
-	// memory's terms would exceed it (many near-identical entries), the
-	// cut is lowered until they fit.
+	// terms of df² / 2, the pairs their posting lists can form (when the
+	// memory's terms would exceed it, the cut is lowered until they fit,
+	// which moves pairs to the all-pairs search and loses none); and the
+	// postings the all-pairs search visits, which stops at the entry where
+	// it is reached.
 	MaxPairWork = 60_000_000
-	// MaxExactWork bounds the exact cosines computed, in term comparisons
-	// (each costs the two entries' distinct terms); candidates beyond it
-	// are left unexamined.
+	// MaxExactWork bounds the exact cosines computed by each search, in
+	// term comparisons (each costs the two entries' distinct terms): the
+	// search stops at the entry where it is reached.
 	MaxExactWork = 200_000_000
 	// MaxNearPairs bounds the near pairs kept to list in the findings:
 	// beyond it pairs still join their groups, but are not kept (a memory

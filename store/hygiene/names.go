@@ -27,9 +27,18 @@ func findNames(entries []store.Entry, _ *Options, r *Report) {
 	// folded name): the skeletons of such names are found first, and an
 	// ASCII folded name joins the group of its skeleton only if it is one
 	// of those, saving a second map of every name.
+	//
+	// Most names are plain (plainName): their folded form is their lower
+	// case, their own skeleton, and they hold nothing invisible, which is
+	// learnt in one look at each name.
 	fs := make([]string, len(entries))
+	plain := make([]bool, len(entries))
 	wanted := map[string]bool{}
 	for i := range entries {
+		if plain[i] = plainName(entries[i].Name); plain[i] {
+			fs[i] = strings.ToLower(entries[i].Name)
+			continue
+		}
 		fs[i] = fold(entries[i].Name)
 		if !isASCII(fs[i]) {
 			wanted[skeleton(fs[i])] = true
@@ -39,12 +48,19 @@ func findNames(entries []store.Entry, _ *Options, r *Report) {
 	for i := range entries {
 		e, f := &entries[i], fs[i]
 		folded[f] = append(folded[f], e)
-		if sk := skeleton(f); wanted[sk] {
+		sk := f
+		if !plain[i] {
+			sk = skeleton(f)
+		}
+		if wanted[sk] {
 			skeletons[sk] = append(skeletons[sk], e)
 		}
 	}
 	for i := range entries {
 		e := &entries[i]
+		if plain[i] {
+			continue
+		}
 		if inv := invisibles(e.Name); len(inv) > 0 {
 			reason := fmt.Sprintf("%q holds invisible characters (%s)", e.Name, strings.Join(inv, " "))
 			if twin := twinOf(e, folded[fold(e.Name)]); twin != nil {
@@ -56,7 +72,7 @@ func findNames(entries []store.Entry, _ *Options, r *Report) {
 	}
 	r.Findings = append(r.Findings, collisions(folded, "folded", "are the same name but for case, spaces at either end, invisible characters or Unicode form")...)
 	r.Findings = append(r.Findings, collisions(skeletons, "confusable", "look alike: they differ only in look-alike letters")...)
-	r.Findings = append(r.Findings, mixedScripts(entries, skeletons)...)
+	r.Findings = append(r.Findings, mixedScripts(entries, plain, skeletons)...)
 	sortByFirstID(r.Findings, Name)
 }
 
@@ -131,12 +147,13 @@ func distinct(es []*store.Entry, folded bool) int {
 
 // mixedScripts reports a name that mixes Latin letters with letters that
 // only look Latin (Cyrillic а in "pаyments"), unless a confusable group
-// already holds it.
-func mixedScripts(entries []store.Entry, skeletons map[string][]*store.Entry) []Finding {
+// already holds it. plain marks the plain names (plainName), which mix
+// nothing.
+func mixedScripts(entries []store.Entry, plain []bool, skeletons map[string][]*store.Entry) []Finding {
 	var out []Finding
 	for i := range entries {
 		e := &entries[i]
-		if isASCII(e.Name) {
+		if plain[i] || isASCII(e.Name) {
 			continue
 		}
 		fake := lookAlikes(e.Name)
@@ -180,8 +197,22 @@ func fold(s string) string {
 }
 
 func isASCII(s string) bool {
+	var or byte
 	for i := 0; i < len(s); i++ {
-		if s[i] >= utf8.RuneSelf {
+		or |= s[i]
+	}
+	return or < utf8.RuneSelf
+}
+
+// plainName reports whether a name is printable ASCII (no control
+// character, no DEL) without a space at either end: fold lowers it and
+// does no more, it is its own skeleton, and nothing in it is invisible.
+func plainName(s string) bool {
+	if s == "" || s[0] == ' ' || s[len(s)-1] == ' ' {
+		return s == ""
+	}
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c < 0x20 || c >= 0x7f {
 			return false
 		}
 	}

@@ -27,22 +27,42 @@ type space struct {
 	w     []float32
 	// rareDF is the candidate terms' document-frequency cut.
 	rareDF int
+	// maxPairWork and maxExactWork are MaxPairWork and MaxExactWork (lower
+	// in tests).
+	maxPairWork, maxExactWork int
 }
 
 // newSpace weights v and indexes its candidate terms: those held by at
-// least two and at most rareDF documents, rareDF being max(MinRareDF,
-// N/RareDivisor) lowered until the pairs their lists form stay within
-// MaxPairWork. It returns the cut it wanted and the one it took.
-func newSpace(v *bm25.Vectors) (s *space, wanted int) {
+// least two and at most rareDF documents.
+func newSpace(v *bm25.Vectors, rareDF int) *space {
 	n := v.Docs()
-	s = &space{v: v, weight: make([]float32, len(v.Terms)), rest: make([]float32, n)}
-	wanted = max(MinRareDF, n/RareDivisor)
-	s.rareDF = pairBudgetCut(v.DF, wanted)
+	s := &space{v: v, weight: make([]float32, len(v.Terms)), rest: make([]float32, n), rareDF: rareDF,
+		maxPairWork: MaxPairWork, maxExactWork: MaxExactWork}
+	// Each term's ln(N / df) and the first tfs' 1 + ln tf, computed once:
+	// the same float64s weighDoc would compute for each of a memory's
+	// millions of terms.
+	idf := make([]float64, len(v.DF))
+	for t, df := range v.DF {
+		idf[t] = math.Log(float64(n) / float64(df))
+	}
+	var tfw [64]float64
+	for tf := range tfw {
+		tfw[tf] = 1 + math.Log(float64(tf))
+	}
 	for d := range n {
-		s.weighDoc(d)
+		s.weighDoc(d, idf, &tfw)
 	}
 	s.indexRare()
-	return s, wanted
+	return s
+}
+
+// rareCut is the candidate terms' document-frequency cut for v's N
+// documents: max(MinRareDF, N/RareDivisor), lowered until the pairs
+// their lists form stay within MaxPairWork (pairBudgetCut). A lower cut
+// loses no pair: it moves the entries whose weight lies in the terms it
+// leaves out to allPairs.
+func rareCut(v *bm25.Vectors) int {
+	return pairBudgetCut(v.DF, max(MinRareDF, v.Docs()/RareDivisor))
 }
 
 // pairBudgetCut lowers cut until the candidate terms' pairs, df²/2 summed
@@ -67,13 +87,18 @@ func pairBudgetCut(df []uint32, cut int) int {
 func (s *space) rare(df uint32) bool { return df >= 2 && int(df) <= s.rareDF }
 
 // weighDoc sets document d's weights, scaled to unit length, and its rest.
-func (s *space) weighDoc(d int) {
+// idf holds each term's ln(N / df), tfw 1 + ln tf for the first tfs.
+func (s *space) weighDoc(d int, idf []float64, tfw *[64]float64) {
 	v := s.v
 	lo, hi := v.Start[d], v.Start[d+1]
-	n := float64(v.Docs())
 	var norm float64
 	for i := lo; i < hi; i++ {
-		w := (1 + math.Log(float64(v.TF[i]))) * math.Log(n/float64(v.DF[v.Terms[i]]))
+		var w float64
+		if tf := v.TF[i]; int(tf) < len(tfw) {
+			w = tfw[tf] * idf[v.Terms[i]]
+		} else {
+			w = (1 + math.Log(float64(tf))) * idf[v.Terms[i]]
+		}
 		s.weight[i] = float32(w)
 		norm += w * w
 	}
@@ -161,6 +186,14 @@ func (s *space) dot(a, d int, dense []float32) (float64, int) {
 	return dot, hi - lo + v.Start[d+1] - v.Start[d]
 }
 
+// accSlot is a document's sum of products with the document being
+// visited, and that document's number + 1 once it touched it: side by
+// side, so a posting costs one cache line, not two.
+type accSlot struct {
+	sum  float32
+	seen int32
+}
+
 // docPair is two documents of a space and their cosine.
 type docPair struct {
 	a, b int32
@@ -174,26 +207,27 @@ type docPair struct {
 // reaches threshold, and computes their exact cosine, within MaxExactWork.
 //
 // Documents marked in skip (copies of an earlier exact duplicate) take no
-// part.
-func (s *space) nearPairs(threshold float64, r *Report, skip []bool, emit func(docPair)) {
+// part. At the exact work bound it stops and says at which entry. It
+// returns how many of the first documents it compared with every later
+// one (all of them unless stopped).
+func (s *space) nearPairs(threshold float64, r *Report, skip []bool, emit func(docPair)) (done int) {
 	n := s.v.Docs()
-	acc := make([]float32, n)
-	seen := make([]int32, n) // d+1 once d touched the document
+	acc := make([]accSlot, n)
 	var touched []int32
 	cursor := slices.Clone(s.start[:len(s.start)-1]) // term t: its list's position of the document being visited
 	exactWork := 0
 	dense := make([]float32, len(s.v.DF))
 	for d := range n {
-		touched = s.accumulate(d, cursor, acc, seen, touched[:0])
+		touched = s.accumulate(d, cursor, acc, touched[:0])
 		scattered := false
 		for _, e := range touched {
 			if skip[d] || skip[e] {
-				acc[e] = 0
+				acc[e].sum = 0
 				continue
 			}
-			bound := float64(acc[e]) + float64(s.rest[d])*float64(s.rest[e])
-			acc[e] = 0
-			if bound < threshold-1e-6 || exactWork > MaxExactWork {
+			bound := float64(acc[e].sum) + float64(s.rest[d])*float64(s.rest[e])
+			acc[e].sum = 0
+			if bound < threshold-1e-6 || exactWork > s.maxExactWork {
 				continue
 			}
 			if !scattered {
@@ -209,15 +243,42 @@ func (s *space) nearPairs(threshold float64, r *Report, skip []bool, emit func(d
 		if scattered {
 			s.clear(d, dense)
 		}
+		if exactWork > s.maxExactWork {
+			r.bound(fmt.Sprintf("near-duplicates: exact similarities of pairs sharing a rare word stopped after %s term comparisons, at entry %s of %s; such pairs of it and the later entries were not all compared",
+				humanize.Count(s.maxExactWork), humanize.Count(d+1), humanize.Count(n)))
+			return d
+		}
 	}
-	if exactWork > MaxExactWork {
-		r.bound(fmt.Sprintf("near-duplicates: exact similarities stopped after %s term comparisons; some candidate pairs were not compared", humanize.Count(MaxExactWork)))
+	return n
+}
+
+// sharesRare reports whether document e holds one of the candidate terms
+// in terms (ascending; another document's).
+func (s *space) sharesRare(e int, terms []uint32) bool {
+	v := s.v
+	have := v.Terms[v.Start[e]:v.Start[e+1]]
+	for _, t := range terms {
+		if _, ok := slices.BinarySearch(have, t); ok {
+			return true
+		}
 	}
+	return false
+}
+
+// rareTerms appends document d's candidate terms to dst, ascending.
+func (s *space) rareTerms(d int, dst []uint32) []uint32 {
+	v := s.v
+	for _, t := range v.Terms[v.Start[d]:v.Start[d+1]] {
+		if s.rare(v.DF[t]) {
+			dst = append(dst, t)
+		}
+	}
+	return dst
 }
 
 // accumulate adds document d's products with every later document through
 // their shared candidate terms into acc, and returns the documents touched.
-func (s *space) accumulate(d int, cursor []int, acc []float32, seen []int32, touched []int32) []int32 {
+func (s *space) accumulate(d int, cursor []int, acc []accSlot, touched []int32) []int32 {
 	v := s.v
 	for i := v.Start[d]; i < v.Start[d+1]; i++ {
 		t := v.Terms[i]
@@ -230,11 +291,12 @@ func (s *space) accumulate(d int, cursor []int, acc []float32, seen []int32, tou
 		end := s.start[t+1]
 		for k := at + 1; k < end; k++ {
 			e := s.docs[k]
-			if seen[e] != int32(d+1) {
-				seen[e] = int32(d + 1)
+			a := &acc[e]
+			if a.seen != int32(d+1) {
+				a.seen = int32(d + 1)
 				touched = append(touched, e)
 			}
-			acc[e] += w * s.w[k]
+			a.sum += w * s.w[k]
 		}
 	}
 	return touched
