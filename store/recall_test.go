@@ -81,9 +81,9 @@ func TestV1Recall(t *testing.T) {
 // TestV1Recall_Hits: a v1 file's recall gives every hit of a query
 // (Recaller.Hits) as Rank ranks them: the first limit in Rank's order,
 // explained as Recall explains them when asked (else no parts), and
-// every hit, however many, in any order; its terms are whole words (a
-// `*` is no prefix); it expands the word being typed over its own
-// index (Expander).
+// every hit, however many, in any order; its terms are whole words, as
+// bm25 gives them (sorted; a `*` is no prefix); it expands the word
+// being typed over its own index (Expander).
 func TestV1Recall_Hits(t *testing.T) {
 	data, err := os.ReadFile(filepath.Join("..", "testdata", "reference", "crmem", "small.db"))
 	if err != nil {
@@ -124,7 +124,7 @@ func TestV1Recall_Hits(t *testing.T) {
 		if h, _ := r.Hits("deploy", 0, false); len(h.Top) != 0 || len(h.All) == 0 {
 			t.Errorf("%s: limit 0: %d listed, %d in all; want none listed, every hit counted", name, len(h.Top), len(h.All))
 		}
-		if got := r.Terms("Deploy depl*"); !slices.Equal(got, []RecallTerm{{Text: "deploy"}, {Text: "depl"}}) {
+		if got := r.Terms("Deploy depl*"); !slices.Equal(got, []RecallTerm{{Text: "depl"}, {Text: "deploy"}}) {
 			t.Errorf("%s: terms %v", name, got)
 		}
 		if x, ok := r.(Expander); !ok || len(x.Index().Expand("depl", 8)) == 0 {
