@@ -117,7 +117,9 @@ func runSearch(in searchInput) *searchResult {
 	r := &searchResult{query: in.query, maxExpansions: in.expand}
 	rc := in.recall
 	x, expands := rc.(store.Expander)
-	r.indexing = !in.indexed && (expands || rc == nil) // what it ranks by is being built
+	// A recall over the memory's bm25 index (an Expander) answers once the
+	// index is built; before a memory is open there is none either.
+	r.indexing = !in.indexed && (expands || rc == nil)
 	scores := map[uint64]hit{}
 	var exact, prefix []bm25.Hit // every hit of recall, of the expanded query
 	switch {
