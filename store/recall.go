@@ -32,6 +32,17 @@ func (r indexRecall) Recall(query string, limit int) ([]bm25.Hit, []RecallHit, e
 	return hits, explainHits(m, query, hits), nil
 }
 
+// Hits ranks every entry of the memory for query.
+func (r indexRecall) Hits(query string, limit int, explain bool) (Hits, error) {
+	return hitsIn(r.mem(), query, limit, explain), nil
+}
+
+// Terms are query's bm25 terms, whole words all.
+func (indexRecall) Terms(query string) []RecallTerm { return wholeWords(query) }
+
+// Index is the memory's bm25 index, once it is built.
+func (r indexRecall) Index() *bm25.Index { return r.mem().Index() }
+
 // Stand is BM25's ranking of every entry and where ids stand in it.
 func (r indexRecall) Stand(query string, limit int, ids []uint64) (Ranking, error) {
 	return standIn(r.mem().Index(), query, limit, ids), nil
@@ -78,6 +89,17 @@ func (r *fileRecall) Recall(query string, limit int) ([]bm25.Hit, []RecallHit, e
 	return hits, explainHits(m, query, hits), nil
 }
 
+// Hits ranks every entry of the file for query, over the index.
+func (r *fileRecall) Hits(query string, limit int, explain bool) (Hits, error) {
+	return hitsIn(r.memory(), query, limit, explain), nil
+}
+
+// Terms are query's bm25 terms, whole words all.
+func (*fileRecall) Terms(query string) []RecallTerm { return wholeWords(query) }
+
+// Index is the file's bm25 index, built by the first call that needs it.
+func (r *fileRecall) Index() *bm25.Index { return r.memory().Index() }
+
 // Stand is BM25's ranking of every entry and where ids stand in it, over
 // the index.
 func (r *fileRecall) Stand(query string, limit int, ids []uint64) (Ranking, error) {
@@ -109,6 +131,12 @@ func (r *fileRecall) built() *Memory {
 	return r.mem
 }
 
+// Both recalls of a v1 file expand the word being typed by their index.
+var (
+	_ Expander = indexRecall{}
+	_ Expander = (*fileRecall)(nil)
+)
+
 // allWithin is limit as bm25 takes it: 0 (every hit) when limit is at
 // least the n entries there are.
 func allWithin(limit, n int) int {
@@ -116,6 +144,33 @@ func allWithin(limit, n int) int {
 		return 0
 	}
 	return limit
+}
+
+// hitsIn ranks m's entries for query: the first limit hits (limit <= 0:
+// none), explained when explain asks, and every hit unsorted
+// (bm25.Index.SearchTermsAll), so a caller that counts or lays out every
+// hit never sorts them all.
+func hitsIn(m *Memory, query string, limit int, explain bool) Hits {
+	top, all := m.Index().SearchTermsAll(bm25.QueryTerms(query), max(limit, 1))
+	if limit <= 0 {
+		top = nil
+	}
+	h := Hits{Top: top, All: all}
+	if explain {
+		h.Parts = explainHits(m, query, top)
+	}
+	return h
+}
+
+// wholeWords are query's bm25 terms as RecallTerms: BM25 over the entries
+// takes no prefixes (a `*` is punctuation to its tokenizer).
+func wholeWords(query string) []RecallTerm {
+	terms := bm25.QueryTerms(query)
+	out := make([]RecallTerm, len(terms))
+	for i, t := range terms {
+		out[i] = RecallTerm{Text: t}
+	}
+	return out
 }
 
 // explainHits explains each of hits, in order, as the index scores it.

@@ -1,10 +1,15 @@
 package store
 
 import (
+	"cmp"
 	"math"
 	"os"
 	"path/filepath"
+	"reflect"
+	"slices"
 	"testing"
+
+	"github.com/crmem/crmem/bm25"
 )
 
 // TestV1Recall: a v1 file's recall, over a followed memory (DB) or a file
@@ -69,6 +74,61 @@ func TestV1Recall(t *testing.T) {
 		}
 		if st := r.RecallStats(); st.Docs == 0 || st.TotalLen == 0 {
 			t.Errorf("%s: stats %+v", name, st)
+		}
+	}
+}
+
+// TestV1Recall_Hits: a v1 file's recall gives every hit of a query
+// (Recaller.Hits) as Rank ranks them: the first limit in Rank's order,
+// explained as Recall explains them when asked (else no parts), and
+// every hit, however many, in any order; its terms are whole words, as
+// bm25 gives them (sorted; a `*` is no prefix); it expands the word
+// being typed over its own index (Expander).
+func TestV1Recall_Hits(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join("..", "testdata", "reference", "crmem", "small.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), "memory.db")
+	if err := os.WriteFile(path, data, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	db, err := Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, err := Decode(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, r := range map[string]Recaller{"db": db.Features().Recall, "contents": V1Contents(path, f, "").Features.Recall} {
+		every, _ := r.Rank("deploy postgres", math.MaxInt32)
+		if len(every) < 3 {
+			t.Fatalf("%s: %d hits, want at least 3", name, len(every))
+		}
+		h, err := r.Hits("deploy postgres", 2, false)
+		if err != nil || !slices.Equal(h.Top, every[:2]) || h.Parts != nil || len(h.All) != len(every) {
+			t.Errorf("%s: top %v, %d parts, %d in all, %v; want %v, none, %d", name, h.Top, len(h.Parts), len(h.All), err, every[:2], len(every))
+		}
+		all := slices.Clone(h.All)
+		slices.SortFunc(all, func(a, b bm25.Hit) int { return cmp.Compare(a.ID, b.ID) })
+		want := slices.Clone(every)
+		slices.SortFunc(want, func(a, b bm25.Hit) int { return cmp.Compare(a.ID, b.ID) })
+		if !slices.Equal(all, want) {
+			t.Errorf("%s: every hit %v, want %v", name, all, want)
+		}
+		_, parts, _ := r.Recall("deploy postgres", 2)
+		if h, _ := r.Hits("deploy postgres", 2, true); !reflect.DeepEqual(h.Parts, parts) {
+			t.Errorf("%s: explained %+v, want Recall's %+v", name, h.Parts, parts)
+		}
+		if h, _ := r.Hits("deploy", 0, false); len(h.Top) != 0 || len(h.All) == 0 {
+			t.Errorf("%s: limit 0: %d listed, %d in all; want none listed, every hit counted", name, len(h.Top), len(h.All))
+		}
+		if got := r.Terms("Deploy depl*"); !slices.Equal(got, []RecallTerm{{Text: "depl"}, {Text: "deploy"}}) {
+			t.Errorf("%s: terms %v", name, got)
+		}
+		if x, ok := r.(Expander); !ok || len(x.Index().Expand("depl", 8)) == 0 {
+			t.Errorf("%s: not an Expander over its index", name)
 		}
 	}
 }

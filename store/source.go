@@ -76,6 +76,17 @@ type Recaller interface {
 	// (limit <= 0: every hit) and, per id, its rank, score, length and a
 	// part per query term (none for an id the recall has no answer for).
 	Stand(query string, limit int, ids []uint64) (Ranking, error)
+	// Hits ranks every entry for query as Rank does, for a view that
+	// lists every hit in an order of its own (the TUI's search): the
+	// first limit hits in rank order (limit <= 0: none), explained as
+	// Recall explains them when explain asks, and every hit, however
+	// many.
+	Hits(query string, limit int, explain bool) (Hits, error)
+	// Terms are query's terms as the recall splits it, each with whether
+	// it is a prefix: only a recall with an index of its own (Stored)
+	// takes a trailing `*` as one; BM25 over a v1 file's entries matches
+	// whole words only.
+	Terms(query string) []RecallTerm
 	// RecallStats are the numbers the recall ranks by: the index's
 	// document count and total length (crabtalk's store: as stored).
 	RecallStats() RecallStats
@@ -86,6 +97,26 @@ type Recaller interface {
 	// scored. Otherwise (a v1 file) it is BM25 over the entries as they
 	// are, and every query term has a part, scoring or not.
 	Stored() bool
+}
+
+// Hits are a query's hits as Recaller.Hits gives them.
+type Hits struct {
+	Top   []bm25.Hit  // the first hits, best first, as Rank gives them
+	Parts []RecallHit // Top explained, in the same order; nil unless asked for
+	All   []bm25.Hit  // every hit, in no particular order: len(All) is the true count
+}
+
+// Expander is the capability of a recall that matches whole words only,
+// ranking by the bm25 index of the memory's entries (a v1 file's): a
+// face that searches as the user types expands the word being typed
+// itself, over that index (bm25.Index.Expand), and breaks a row's score
+// down by it, the expansions with the query's terms. A recall without it
+// takes a prefix itself (`depl*`, Terms) and its Hits explain their own
+// scores, prefixes included.
+type Expander interface {
+	// Index is the index the recall ranks by; it waits while the index
+	// is being built (Memory.IndexReady says when it no longer would).
+	Index() *bm25.Index
 }
 
 // SessionsReader reads sessions: the sessions folder's *sessions.Reader,

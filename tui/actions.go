@@ -247,12 +247,7 @@ func (m *Model) querySet() tea.Cmd {
 
 // searchInput snapshots what a search needs.
 func (m *Model) searchInput(q string) searchInput {
-	in := searchInput{seq: m.searchSeq, query: q, snap: m.c.snap, indexed: m.indexed, expand: m.maxExpansions}
-	if m.db != nil {
-		in.mem = m.db.Memory()
-	}
-	in.recall = m.caps().Recall
-	return in
+	return searchInput{seq: m.searchSeq, query: q, snap: m.c.snap, indexed: m.indexed, expand: m.maxExpansions, recall: m.caps().Recall}
 }
 
 // endSearch drops the query's results and restores the order.

@@ -2,9 +2,6 @@ package tui
 
 import (
 	"fmt"
-	"math"
-	"slices"
-	"strings"
 	"unicode/utf8"
 
 	"github.com/crmem/crmem/bm25"
@@ -41,55 +38,18 @@ func (m *Model) memory() *store.Memory {
 	return m.db.Memory()
 }
 
-// storeQuery is the query the store's recall runs while the user types:
-// the word being typed (the query ends in a letter or digit, not in a
-// space or punctuation) gets the store's own prefix `*`, so `depl` is
-// searched as `depl*`. The store splits queries on whitespace, so the
-// prefix is the query's last whitespace-separated piece.
+// storeQuery is the query a recall that takes prefixes itself runs while
+// the user types (crabtalk's store's; runSearch): the word being typed
+// (the query ends in a letter or digit, not in a space or punctuation)
+// gets the recall's prefix `*`, so `depl` is searched as `depl*`. Such a
+// recall splits queries on whitespace, so the prefix is the query's last
+// whitespace-separated piece.
 func storeQuery(q string) string {
 	r, _ := utf8.DecodeLastRuneInString(q)
 	if q == "" || !bm25.IsWordRune(r) {
 		return q
 	}
 	return q + "*"
-}
-
-// runStoreSearch is runSearch on a store: name matches, then the store's
-// own recall of the query with the word being typed as a prefix.
-func runStoreSearch(in searchInput) *searchResult {
-	q := storeQuery(in.query)
-	r := &searchResult{query: in.query, recallQuery: q}
-	for _, t := range crabdb.QueryTerms(q) {
-		if !t.Prefix {
-			r.terms = append(r.terms, t.Text)
-		}
-	}
-	// Every hit, so the count is true; the list keeps the first maxHits.
-	exact, parts, err := in.recall.Recall(q, math.MaxInt32)
-	if err != nil {
-		r.recallErr = err.Error()
-	}
-	r.exactTotal = len(exact)
-	all := exact
-	exact, parts = exact[:min(len(exact), maxHits)], parts[:min(len(parts), maxHits)]
-	hits := map[uint64]store.RecallHit{}
-	r.parts = recallParts{hits: hits, stats: in.recall.RecallStats(), stored: in.recall.Stored()}
-	scores := map[uint64]hit{}
-	for i, h := range parts {
-		hits[exact[i].ID] = h
-		for _, p := range h.Parts {
-			if strings.HasSuffix(p.Query, "*") && !slices.Contains(r.expansions, p.Term) && len(r.expansions) < maxExpansions {
-				r.expansions = append(r.expansions, p.Term)
-			}
-		}
-	}
-	for _, h := range exact {
-		x := hit{id: h.ID, kind: hitExact, score: h.Score, via: hitExact}
-		r.exact = append(r.exact, x)
-		scores[h.ID] = x
-	}
-	r.addNameMatches(in.snap, in.query, scores, all, nil)
-	return r
 }
 
 // storeRecallLabel says what the store's recall searched, for the status

@@ -12,7 +12,6 @@ import (
 	"github.com/crmem/crmem/internal/humanize"
 	"github.com/crmem/crmem/internal/sanitize"
 	"github.com/crmem/crmem/store"
-	"github.com/crmem/crmem/store/crabdb"
 )
 
 // explainQuery is the query whose score the explain view breaks down: the
@@ -143,7 +142,8 @@ func (p indexParts) explain(r *searchResult, h row, id uint64) (explained, expla
 type recallParts struct {
 	hits   map[uint64]store.RecallHit
 	stats  store.RecallStats
-	stored bool // Recaller.Stored
+	stored bool               // Recaller.Stored
+	terms  []store.RecallTerm // the query's terms as the recall took them
 }
 
 // explain gives h's parts as the recall gave them.
@@ -153,7 +153,7 @@ func (p recallParts) explain(r *searchResult, h row, id uint64) (explained, expl
 	}
 	hit, ok := p.hits[id]
 	var qs []string
-	for _, t := range crabdb.QueryTerms(r.recallQuery) {
+	for _, t := range p.terms {
 		qs = append(qs, t.String())
 	}
 	return explained{

@@ -84,8 +84,7 @@ type searchInput struct {
 	rerun   bool // a reload re-ran the query: keep the selection
 	query   string
 	snap    *snapshot
-	mem     *store.Memory
-	indexed bool
+	indexed bool           // the memory's bm25 index is built
 	expand  int            // prefix expansions of the last word (0: maxExpansions)
 	recall  store.Recaller // the memory's recall; nil before it is open
 }
@@ -107,53 +106,111 @@ func searchCmd(in searchInput) tea.Cmd {
 	}
 }
 
-// runSearch computes exact recall, prefix matches and name matches, with
-// the true count of each.
+// runSearch computes recall, prefix matches and name matches, with the
+// true count of each, by the memory's recall whatever its format. The
+// word being typed is a prefix: a recall that matches whole words only
+// (store.Expander) ranks the query as typed and the screen expands that
+// word over the recall's index (the prefix section); any other recall
+// takes the word with a trailing `*` itself (storeQuery) and explains
+// its own hits.
 func runSearch(in searchInput) *searchResult {
-	if in.recall != nil && in.recall.Stored() { // it takes the word being typed as a prefix itself
-		return runStoreSearch(in)
-	}
-	r := &searchResult{query: in.query, terms: bm25.QueryTerms(in.query), indexing: !in.indexed, maxExpansions: in.expand, parts: indexParts{}}
+	r := &searchResult{query: in.query, maxExpansions: in.expand}
+	rc := in.recall
+	x, expands := rc.(store.Expander)
+	// A recall over the memory's bm25 index (an Expander) answers once the
+	// index is built; before a memory is open there is none either.
+	r.indexing = !in.indexed && (expands || rc == nil)
 	scores := map[uint64]hit{}
-	var allExact, allPrefix []bm25.Hit
-	if in.indexed && in.mem != nil {
-		ix := in.mem.Index()
-		r.parts = indexParts{ix}
-		var exact []bm25.Hit
-		exact, allExact = ix.SearchTermsAll(r.terms, maxHits)
-		r.exactTotal = len(allExact)
-		for _, h := range exact {
-			x := hit{id: h.ID, kind: hitExact, score: h.Score, via: hitExact}
-			r.exact = append(r.exact, x)
+	var exact, prefix []bm25.Hit // every hit of recall, of the expanded query
+	switch {
+	case rc == nil: // no memory open: no recall
+	case expands:
+		r.terms, r.parts = wholeWords(rc.Terms(in.query)), indexParts{}
+		if !r.indexing { // else name matches only, until the index is built
+			ix := x.Index()
+			r.parts = indexParts{ix}
+			exact = r.recall(rc, in.query, false, scores)
+			prefix = r.expandLastWord(ix, scores)
+		}
+	default:
+		r.recallQuery = storeQuery(in.query)
+		r.terms = wholeWords(rc.Terms(r.recallQuery))
+		exact = r.recall(rc, r.recallQuery, true, scores)
+	}
+	r.addNameMatches(in.snap, in.query, scores, exact, prefix)
+	return r
+}
+
+// recall runs q by rc: its first maxHits hits are the recall section
+// (scores has each); it returns every hit. explain keeps the parts rc
+// gives the listed hits, for the explain view, and the index terms its
+// own prefixes matched as the expansions.
+func (r *searchResult) recall(rc store.Recaller, q string, explain bool, scores map[uint64]hit) []bm25.Hit {
+	h, err := rc.Hits(q, maxHits, explain)
+	if err != nil {
+		r.recallErr = err.Error()
+	}
+	r.exactTotal = len(h.All)
+	for _, b := range h.Top {
+		x := hit{id: b.ID, kind: hitExact, score: b.Score, via: hitExact}
+		r.exact = append(r.exact, x)
+		scores[b.ID] = x
+	}
+	if explain {
+		p := recallParts{hits: make(map[uint64]store.RecallHit, len(h.Parts)), stats: rc.RecallStats(), stored: rc.Stored(), terms: rc.Terms(q)}
+		for i, x := range h.Parts {
+			p.hits[h.Top[i].ID] = x
+			for _, part := range x.Parts {
+				if strings.HasSuffix(part.Query, "*") && !slices.Contains(r.expansions, part.Term) && len(r.expansions) < maxExpansions {
+					r.expansions = append(r.expansions, part.Term)
+				}
+			}
+		}
+		r.parts = p
+	}
+	return h.All
+}
+
+// expandLastWord fills the prefix section: the hits only the expansions
+// of the word being typed find, ranked over ix with the query's own
+// terms; it returns every hit of the expanded query.
+func (r *searchResult) expandLastWord(ix *bm25.Index, scores map[uint64]hit) []bm25.Hit {
+	prefix, all := prefixMatches(ix, r.query, r)
+	if len(r.expansions) > 0 {
+		r.prefixOnly = len(all) - r.exactTotal // the expanded terms include the query's own
+	}
+	capped := r.exactTotal > len(r.exact)
+	if capped && len(r.expansions) > 0 {
+		// The expanded query's best may all be recall hits beyond the
+		// cap: rank the expansions alone (an entry none of the query's
+		// own terms are in scores the same), far enough that the
+		// recall hits among them cannot crowd out the entries only
+		// the expansions find.
+		prefix = ix.SearchTerms(r.expansions, maxHits+r.exactTotal-len(r.exact))
+	}
+	for _, h := range prefix {
+		if len(r.prefix) == maxHits {
+			break
+		}
+		if _, ok := scores[h.ID]; !ok && !(capped && isRecallHit(ix, r.terms, h.ID)) { // a recall hit beyond the cap is no prefix match
+			x := hit{id: h.ID, kind: hitPrefix, score: h.Score, via: hitPrefix}
+			r.prefix = append(r.prefix, x)
 			scores[h.ID] = x
 		}
-		var prefix []bm25.Hit
-		prefix, allPrefix = prefixMatches(ix, in.query, r)
-		if len(r.expansions) > 0 {
-			r.prefixOnly = len(allPrefix) - r.exactTotal // the expanded terms include the query's own
-		}
-		capped := r.exactTotal > len(exact)
-		if capped && len(r.expansions) > 0 {
-			// The expanded query's best may all be recall hits beyond the
-			// cap: rank the expansions alone (an entry none of the query's
-			// own terms are in scores the same), far enough that the
-			// recall hits among them cannot crowd out the entries only
-			// the expansions find.
-			prefix = ix.SearchTerms(r.expansions, maxHits+r.exactTotal-len(exact))
-		}
-		for _, h := range prefix {
-			if len(r.prefix) == maxHits {
-				break
-			}
-			if _, ok := scores[h.ID]; !ok && !(capped && isRecallHit(ix, r.terms, h.ID)) { // a recall hit beyond the cap is no prefix match
-				x := hit{id: h.ID, kind: hitPrefix, score: h.Score, via: hitPrefix}
-				r.prefix = append(r.prefix, x)
-				scores[h.ID] = x
-			}
+	}
+	return all
+}
+
+// wholeWords are the texts of terms that are no prefix: the query's own
+// terms, which recall matches as they are.
+func wholeWords(terms []store.RecallTerm) []string {
+	var out []string
+	for _, t := range terms {
+		if !t.Prefix {
+			out = append(out, t.Text)
 		}
 	}
-	r.addNameMatches(in.snap, in.query, scores, allExact, allPrefix)
-	return r
+	return out
 }
 
 // addNameMatches fills the name-match section, and every hit (r.all) from

@@ -212,6 +212,25 @@ func (r recaller) Recall(query string, limit int) ([]bm25.Hit, []store.RecallHit
 	return r.recall(query, limit, true)
 }
 
+// Hits runs the store's recall once for every hit; the first limit stay
+// in rank order, explained when explain asks.
+func (r recaller) Hits(query string, limit int, explain bool) (store.Hits, error) {
+	all, parts, err := r.recall(query, math.MaxInt32, explain)
+	if err != nil {
+		return store.Hits{}, err
+	}
+	n := min(len(all), max(limit, 0))
+	h := store.Hits{Top: all[:n], All: all}
+	if explain {
+		h.Parts = parts[:n]
+	}
+	return h, nil
+}
+
+// Terms are the store's query terms, a trailing `*` a prefix
+// (QueryTerms).
+func (recaller) Terms(query string) []store.RecallTerm { return QueryTerms(query) }
+
 // Stored is true: the store's recall ranks by its stored index.
 func (recaller) Stored() bool { return true }
 

@@ -1,9 +1,14 @@
 package crabdb
 
 import (
+	"math"
 	"os"
 	"path/filepath"
+	"reflect"
+	"slices"
 	"testing"
+
+	"github.com/crmem/crmem/store"
 )
 
 // TestSourceRecallAndSessions: the store's recall comes back as the
@@ -67,5 +72,38 @@ func TestContents(t *testing.T) {
 	}
 	if _, err := Contents(storePath, []byte("CRMEM\x01 not a store")); err == nil {
 		t.Error("bytes that are no store were read as one")
+	}
+}
+
+// TestSourceHits: the store's recall gives every hit of a query
+// (Recaller.Hits) from one run of its own recall: the first limit as
+// Recall gives them, explained when asked (else no parts), and every hit
+// as Recall with no limit; its terms take a trailing `*` as a prefix;
+// it expands prefixes itself, so it is no store.Expander.
+func TestSourceHits(t *testing.T) {
+	s, err := NewSource(filepath.Join(refDir, "small.crmem"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := s.Features().Recall
+	every, everyParts, err := r.Recall("depl*", math.MaxInt32)
+	if err != nil || len(every) < 3 {
+		t.Fatalf("recall: %d hits, %v", len(every), err)
+	}
+	h, err := r.Hits("depl*", 2, true)
+	if err != nil || !slices.Equal(h.Top, every[:2]) || !slices.Equal(h.All, every) || !reflect.DeepEqual(h.Parts, everyParts[:2]) {
+		t.Errorf("hits: top %v, %d in all, parts %+v, %v", h.Top, len(h.All), h.Parts, err)
+	}
+	if h, _ := r.Hits("depl*", 2, false); h.Parts != nil || len(h.Top) != 2 {
+		t.Errorf("unexplained: %d listed, parts %+v", len(h.Top), h.Parts)
+	}
+	if h, _ := r.Hits("depl*", 0, false); len(h.Top) != 0 || len(h.All) != len(every) {
+		t.Errorf("limit 0: %d listed, %d in all", len(h.Top), len(h.All))
+	}
+	if got := r.Terms("Deploy depl*"); !slices.Equal(got, []store.RecallTerm{{Text: "deploy"}, {Text: "depl", Prefix: true}}) {
+		t.Errorf("terms %v", got)
+	}
+	if _, ok := r.(store.Expander); ok {
+		t.Error("the store's recall is an Expander: the screen would expand a word the store expands itself")
 	}
 }

@@ -284,6 +284,8 @@ func (noRecall) Recall(string, int) ([]bm25.Hit, []store.RecallHit, error) { ret
 func (noRecall) RecallStats() store.RecallStats                            { return store.RecallStats{} }
 func (noRecall) Stand(string, int, []uint64) (store.Ranking, error)        { return store.Ranking{}, nil }
 func (noRecall) Stored() bool                                              { return true }
+func (noRecall) Hits(string, int, bool) (store.Hits, error)                { return store.Hits{}, nil }
+func (noRecall) Terms(string) []store.RecallTerm                           { return nil }
 
 // TestExplain_NotScored checks the reason for an entry whose text holds a
 // query term that the source's own recall does not score.
