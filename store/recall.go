@@ -40,6 +40,9 @@ func (r indexRecall) Hits(query string, limit int, explain bool) (Hits, error) {
 // Terms are query's bm25 terms, whole words all.
 func (indexRecall) Terms(query string) []RecallTerm { return wholeWords(query) }
 
+// Words are the query's words BM25 does not take whole.
+func (indexRecall) Words(query string) []QueryWord { return indexWords(query) }
+
 // Index is the memory's bm25 index, once it is built.
 func (r indexRecall) Index() *bm25.Index { return r.mem().Index() }
 
@@ -96,6 +99,9 @@ func (r *fileRecall) Hits(query string, limit int, explain bool) (Hits, error) {
 
 // Terms are query's bm25 terms, whole words all.
 func (*fileRecall) Terms(query string) []RecallTerm { return wholeWords(query) }
+
+// Words are the query's words BM25 does not take whole.
+func (*fileRecall) Words(query string) []QueryWord { return indexWords(query) }
 
 // Index is the file's bm25 index, built by the first call that needs it.
 func (r *fileRecall) Index() *bm25.Index { return r.memory().Index() }

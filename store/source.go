@@ -87,6 +87,11 @@ type Recaller interface {
 	// takes a trailing `*` as one; BM25 over a v1 file's entries matches
 	// whole words only.
 	Terms(query string) []RecallTerm
+	// Words are query's words the recall does not take whole, each with
+	// the terms it keeps and the pieces it drops and why (store/why's
+	// "the tokenizer drops …"): BM25 tokenizes the query as one text;
+	// crabtalk's store keeps one token per word.
+	Words(query string) []QueryWord
 	// RecallStats are the numbers the recall ranks by: the index's
 	// document count and total length (crabtalk's store: as stored).
 	RecallStats() RecallStats

@@ -60,6 +60,8 @@ func (fakeRecall) Terms(q string) []store.RecallTerm {
 	return out
 }
 
+func (fakeRecall) Words(string) []store.QueryWord { return nil }
+
 func (fakeRecall) Stand(string, int, []uint64) (store.Ranking, error) { return store.Ranking{}, nil }
 func (fakeRecall) RecallStats() store.RecallStats                     { return store.RecallStats{Docs: 4, TotalLen: 28} }
 func (fakeRecall) Stored() bool                                       { return false }

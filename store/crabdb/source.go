@@ -231,6 +231,9 @@ func (r recaller) Hits(query string, limit int, explain bool) (store.Hits, error
 // (QueryTerms).
 func (recaller) Terms(query string) []store.RecallTerm { return QueryTerms(query) }
 
+// Words are the query's words the store's recall does not take whole.
+func (recaller) Words(query string) []store.QueryWord { return recallWords(query) }
+
 // Stored is true: the store's recall ranks by its stored index.
 func (recaller) Stored() bool { return true }
 

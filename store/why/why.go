@@ -76,24 +76,12 @@ type Hit struct {
 	Score float64 `json:"score"`
 }
 
-// Word is a query word the tokenizer changes, with what it makes of it.
-type Word struct {
-	Word string `json:"word"`
-	// Terms are the recall's terms from the word (`crmem tokens WORD`
-	// for a CRMEM v1 file); empty when it drops the whole word.
-	Terms   []string  `json:"terms"`
-	Dropped []Dropped `json:"dropped"`
-}
+// Word is a query word the recall does not take whole, and what it makes
+// of it (store.Recaller.Words).
+type Word = store.QueryWord
 
-// Dropped is a piece of a query word the recall does not search for.
-type Dropped struct {
-	Piece  string `json:"piece"`
-	Reason string `json:"reason"` // "stopword", "too short", …
-}
-
-// KeepsFirst is why crabtalk's store drops a word's later tokens: its
-// recall takes the first token of each whitespace-separated word only.
-const KeepsFirst = "not the word's first token, and the store's recall keeps one per word"
+// Dropped is a piece of a query word the recall drops, and why.
+type Dropped = store.DroppedPiece
 
 // Entry is where one named entry stands.
 type Entry struct {
@@ -148,7 +136,7 @@ func Explain(src store.Source, query string, names []string, limit int) (Report,
 	}
 	stored := f.Recall.Stored()
 	stats := f.Recall.RecallStats()
-	rep := Report{Terms: queryTerms(query, stored), Words: queryWords(query, stored), Ranked: rk.Ranked, Docs: int(stats.Docs)}
+	rep := Report{Terms: termStrings(f.Recall.Terms(query)), Words: f.Recall.Words(query), Ranked: rk.Ranked, Docs: int(stats.Docs)}
 	if stats.Docs > 0 {
 		rep.AvgDocLen = float64(stats.TotalLen) / float64(stats.Docs)
 	}
@@ -311,4 +299,14 @@ func quoteList(words []string) string {
 		q[i] = fmt.Sprintf("%q", w)
 	}
 	return strings.Join(q, ", ")
+}
+
+// termStrings are the recall's query terms as the report shows them: the
+// term, "depl*" for a prefix; never nil (JSON shows an empty list).
+func termStrings(terms []store.RecallTerm) []string {
+	out := make([]string, len(terms))
+	for i, t := range terms {
+		out[i] = t.String()
+	}
+	return out
 }

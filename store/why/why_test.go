@@ -11,6 +11,7 @@ import (
 
 	"github.com/crmem/crmem/bm25"
 	"github.com/crmem/crmem/store"
+	"github.com/crmem/crmem/store/crabdb"
 	"github.com/crmem/crmem/store/open"
 )
 
@@ -225,20 +226,22 @@ func TestExplain_Alias(t *testing.T) {
 	}
 }
 
-// TestWords checks what each format makes of query words it does not
-// take whole, as `crmem tokens` shows them.
+// TestWords checks what each format's recall makes of query words it does
+// not take whole (Recaller.Words), as `crmem tokens` shows them.
 func TestWords(t *testing.T) {
+	indexWords := openCopy(t, "crmem/small.db").Features().Recall.Words
+	recallWords := openCopy(t, "crabdb/small.crmem").Features().Recall.Words
 	tests := []struct {
 		query        string
 		index, store []Word
 	}{
 		{"deploy", []Word{}, []Word{}},
-		{"the", []Word{{"the", []string{}, []Dropped{{"the", "stopword"}}}}, []Word{{"the", []string{}, []Dropped{{"the", "stopword"}}}}},
-		{"e-mail", []Word{{"e-mail", []string{"mail"}, []Dropped{{"e", "too short"}}}},
-			[]Word{{"e-mail", []string{"mail"}, []Dropped{{"e", "too short"}}}}},
-		{"deploy-steps", []Word{{"deploy-steps", []string{"deploy", "steps"}, []Dropped{}}},
-			[]Word{{"deploy-steps", []string{"deploy"}, []Dropped{{"steps", KeepsFirst}}}}},
-		{"—", []Word{{"—", []string{}, []Dropped{{"—", "no letters or digits"}}}}, []Word{{"—", []string{}, []Dropped{{"—", "no letters or digits"}}}}},
+		{"the", words(word("the", nil, drop("the", "stopword"))), words(word("the", nil, drop("the", "stopword")))},
+		{"e-mail", words(word("e-mail", []string{"mail"}, drop("e", "too short"))),
+			words(word("e-mail", []string{"mail"}, drop("e", "too short")))},
+		{"deploy-steps", words(word("deploy-steps", []string{"deploy", "steps"})),
+			words(word("deploy-steps", []string{"deploy"}, drop("steps", crabdb.KeepsFirst)))},
+		{"—", words(word("—", nil, drop("—", "no letters or digits"))), words(word("—", nil, drop("—", "no letters or digits")))},
 		{"depl*", []Word{}, []Word{}},
 	}
 	for _, tt := range tests {
@@ -256,6 +259,21 @@ func TestWords(t *testing.T) {
 		}
 	}
 }
+
+func words(w ...Word) []Word { return w }
+
+// word is a Word with its terms and dropped pieces (none: empty lists).
+func word(text string, terms []string, dropped ...Dropped) Word {
+	if terms == nil {
+		terms = []string{}
+	}
+	if dropped == nil {
+		dropped = []Dropped{}
+	}
+	return Word{Word: text, Terms: terms, Dropped: dropped}
+}
+
+func drop(piece, reason string) Dropped { return Dropped{Piece: piece, Reason: reason} }
 
 func equalWords(a, b []Word) bool {
 	return slices.EqualFunc(a, b, func(x, y Word) bool {
@@ -285,7 +303,8 @@ func (noRecall) RecallStats() store.RecallStats                            { ret
 func (noRecall) Stand(string, int, []uint64) (store.Ranking, error)        { return store.Ranking{}, nil }
 func (noRecall) Stored() bool                                              { return true }
 func (noRecall) Hits(string, int, bool) (store.Hits, error)                { return store.Hits{}, nil }
-func (noRecall) Terms(string) []store.RecallTerm                           { return nil }
+func (noRecall) Terms(q string) []store.RecallTerm                         { return crabdb.QueryTerms(q) } // as the store splits it
+func (noRecall) Words(string) []store.QueryWord                            { return nil }
 
 // TestExplain_NotScored checks the reason for an entry whose text holds a
 // query term that the source's own recall does not score.
