@@ -300,7 +300,7 @@ func TestLint_DenseMemoryRaisesTheDefault(t *testing.T) {
 		t.Fatal(err)
 	}
 	text := crmem(t, "", "lint", "--db", db, "--kind", "duplicate")
-	if !strings.Contains(text.stdout, "note: near-duplicates: searched at similarity 0.85, not 0.65: at 0.65 about 1.") || !strings.Contains(text.stdout, "million pairs (estimated from") {
+	if !strings.Contains(text.stdout, "note: near-duplicates: searched at similarity 0.85, not 0.65: at 0.65 about 1.") || !strings.Contains(text.stdout, "million pairs (estimated by comparing") {
 		t.Errorf("text report lacks the raised threshold's line:\n%s", text.stdout)
 	}
 	js := crmem(t, "", "lint", "--db", db, "--kind", "duplicate", "--json")

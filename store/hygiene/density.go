@@ -73,7 +73,7 @@ func (s *space) adaptThreshold(asked float64, skip []bool) (float64, *AdaptedSea
 
 // note is the one line a report gives an adapted search.
 func (a *AdaptedSearch) note() string {
-	return fmt.Sprintf("near-duplicates: searched at similarity %.2f, not %.2f: at %.2f about %s pairs (estimated from %s), the entries are too alike to list; --min-similarity %.2f searches there anyway, within the work bounds",
+	return fmt.Sprintf("near-duplicates: searched at similarity %.2f, not %.2f: at %.2f about %s pairs (estimated by comparing %s with all the others), the entries are too alike to list; --min-similarity %.2f searches there anyway, within the work bounds",
 		a.Searched, a.Asked, a.Asked, roughCount(a.EstimatedPairs), humanize.Plural(a.Sampled, "entry"), a.Asked)
 }
 

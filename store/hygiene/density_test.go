@@ -54,7 +54,7 @@ func TestNearDuplicates_DenseAdapts(t *testing.T) {
 	if len(r.Bounded) != 1 {
 		t.Fatalf("bounded %q: want the one line saying the threshold was raised (and no work bound reached)", r.Bounded)
 	}
-	for _, want := range []string{fmt.Sprintf("searched at similarity %.2f, not 0.65", a.Searched), "pairs (estimated from", "too alike to list", "--min-similarity 0.65"} {
+	for _, want := range []string{fmt.Sprintf("searched at similarity %.2f, not 0.65", a.Searched), "pairs (estimated by comparing", "too alike to list", "--min-similarity 0.65"} {
 		if !strings.Contains(r.Bounded[0], want) {
 			t.Errorf("note %q lacks %q", r.Bounded[0], want)
 		}
