@@ -40,7 +40,10 @@ found, 1 when something was (like a linter), 2 for a usage error.
              (default %.2f; on graded copies — a sentence replaced, paragraphs
              reordered, 10%% or 30%% of the words replaced — among 3,000 notes,
              95–97%% found, every pair reported true), every pair compared
-             however common its words, grouped; an exact pair is never near
+             however common its words, grouped; an exact pair is never near.
+             On a memory so alike that over %s pairs would reach
+             the default, it is raised until they fit, and the report says
+             so; a --min-similarity given is searched as asked
   secret     API keys, tokens, private keys, passwords in content, aliases or
              names, by gitleaks v8.30.1's rules and crmem's own (a Stripe key
              before punctuation, a password in a URL, a password in prose);
@@ -57,7 +60,7 @@ found, 1 when something was (like a linter), 2 for a usage error.
 changed lines of each near-duplicate group's closest pair. A pair that is not
 a duplicate is remembered with --not-duplicate A B, in a file beside the
 memory file (memory.db.not-duplicates.toml for memory.db), and never reported
-again. --json prints the report as one JSON object; --pretty indents it.`, hygiene.DefaultMinSimilarity, float64(hygiene.DefaultOutsizeTimes)),
+again. --json prints the report as one JSON object; --pretty indents it.`, hygiene.DefaultMinSimilarity, humanize.Count(hygiene.MaxListedPairs), float64(hygiene.DefaultOutsizeTimes)),
 		Example: `  crmem lint
   crmem lint --kind secret --json
   crmem lint --kind duplicate --min-similarity 0.8 --diff
@@ -110,7 +113,9 @@ func lintFlags(cmd *cobra.Command, o lintOptions) (hygiene.Options, error) {
 	if !(o.minSim > 0 && o.minSim <= 1) {
 		return opts, usage(cmd, "--min-similarity must be above 0 and at most 1")
 	}
-	opts.MinSimilarity = o.minSim
+	if cmd.Flags().Changed("min-similarity") {
+		opts.MinSimilarity = o.minSim // searched as asked; the default adapts to a memory too alike to list
+	}
 	if o.olderThan != "" {
 		d, err := humanize.ParseSpan(o.olderThan)
 		if err != nil {

@@ -3,6 +3,7 @@ package cli
 import (
 	"encoding/json"
 	"fmt"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"strings"
@@ -276,5 +277,57 @@ func TestLint_StoreJSONNamesAsLs(t *testing.T) {
 	// A v1 file's entries keep their ids, as its ls shows them.
 	if v1 := crmem(t, "", "--demo", "lint", "--json"); !strings.Contains(v1.stdout, `"id":`) {
 		t.Errorf("v1 lint --json without ids:\n%s", v1.stdout)
+	}
+}
+
+// TestLint_DenseMemoryRaisesTheDefault: on a memory of 2,000 notes written
+// in 30 words (over a million pairs at 0.65), lint without
+// --min-similarity searches at a higher threshold and says so in one line
+// of the text report and in --json ("near_threshold_raised", and the line
+// in "bounded"); --min-similarity 0.65 given is searched as asked.
+func TestLint_DenseMemoryRaisesTheDefault(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "memory.db")
+	rng := rand.New(rand.NewPCG(30, 9))
+	var entries []store.Entry
+	words := make([]string, 40)
+	for i := range 2000 {
+		for k := range words {
+			words[k] = fmt.Sprintf("w%d", rng.IntN(30))
+		}
+		entries = append(entries, store.Entry{ID: uint64(i + 1), Name: fmt.Sprintf("note-%d", i), Kind: store.Note, CreatedAt: 1767225600, Content: strings.Join(words, " ")})
+	}
+	if err := os.WriteFile(db, store.Encode(uint64(len(entries)+1), entries), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	text := crmem(t, "", "lint", "--db", db, "--kind", "duplicate")
+	if !strings.Contains(text.stdout, "note: near-duplicates: searched at similarity 0.85, not 0.65: at 0.65 about 1.") || !strings.Contains(text.stdout, "million pairs (estimated by comparing") {
+		t.Errorf("text report lacks the raised threshold's line:\n%s", text.stdout)
+	}
+	js := crmem(t, "", "lint", "--db", db, "--kind", "duplicate", "--json")
+	var rep hygiene.Report
+	mustJSON(t, js.stdout, &rep)
+	if rep.Adapted == nil || rep.Adapted.Searched != 0.85 || len(rep.Bounded) == 0 || !strings.Contains(rep.Bounded[0], "too alike to list") {
+		t.Errorf("--json: near_threshold_raised %+v, bounded %q", rep.Adapted, rep.Bounded)
+	}
+	forced := crmem(t, "", "lint", "--db", db, "--kind", "duplicate", "--min-similarity", "0.65")
+	if strings.Contains(forced.stdout, "searched at similarity") {
+		t.Errorf("--min-similarity 0.65 was raised:\n%s", forced.stdout)
+	}
+	if forced.code != 1 {
+		t.Errorf("--min-similarity 0.65: exit %d, want 1 (findings)", forced.code)
+	}
+}
+
+// TestLintJSON_StoreKeepsTheRaisedThreshold: crabtalk's store, whose
+// report is rewritten to name entries as ls does, keeps the raised
+// threshold's detail.
+func TestLintJSON_StoreKeepsTheRaisedThreshold(t *testing.T) {
+	r := hygiene.Report{Findings: []hygiene.Finding{}, Adapted: &hygiene.AdaptedSearch{Asked: 0.65, Searched: 0.9, EstimatedPairs: 250_000_000, Sampled: 12}}
+	b, err := json.Marshal(lintJSON(&r, false))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := `"near_threshold_raised":{"asked":0.65,"searched":0.9,"estimated_pairs":250000000,"sampled":12}`; !strings.Contains(string(b), want) {
+		t.Errorf("%s lacks %s", b, want)
 	}
 }

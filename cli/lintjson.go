@@ -11,7 +11,7 @@ func lintJSON(r *hygiene.Report, ids bool) any {
 	if ids {
 		return r
 	}
-	out := namedReport{Entries: r.Entries, Findings: make([]namedFinding, len(r.Findings)), Bounded: r.Bounded}
+	out := namedReport{Entries: r.Entries, Findings: make([]namedFinding, len(r.Findings)), Bounded: r.Bounded, Adapted: r.Adapted}
 	for i := range r.Findings {
 		f := &r.Findings[i]
 		nf := namedFinding{Kind: f.Kind, Check: f.Check, Entries: make([]namedRef, len(f.Entries)), Reason: f.Reason,
@@ -35,9 +35,10 @@ func lintJSON(r *hygiene.Report, ids bool) any {
 
 // namedReport is hygiene.Report with entries named by name alone.
 type namedReport struct {
-	Entries  int            `json:"entries"`
-	Findings []namedFinding `json:"findings"`
-	Bounded  []string       `json:"bounded,omitempty"`
+	Entries  int                    `json:"entries"`
+	Findings []namedFinding         `json:"findings"`
+	Bounded  []string               `json:"bounded,omitempty"`
+	Adapted  *hygiene.AdaptedSearch `json:"near_threshold_raised,omitempty"`
 }
 
 // namedFinding is hygiene.Finding with entries named by name alone, its

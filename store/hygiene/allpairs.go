@@ -21,7 +21,8 @@ type posting struct {
 // others), each once (a < b), by the all-pairs method of Bayardo, Ma and
 // Srikant (2007): a document's terms are taken from the most widely held
 // to the rarest, and only those after the point where their weights times
-// the terms' largest weights could reach threshold are indexed. Two
+// the terms' largest weights, and their norm, could reach threshold are
+// indexed (at a high threshold most of a document's weight is not). Two
 // documents whose common terms' dot product reaches threshold share an
 // indexed term of the earlier one (the rest could not add up to it), so
 // every such pair is found, however common the words they share: a
@@ -42,6 +43,15 @@ func (s *space) allPairs(threshold float64, r *Report, skip []bool, rareDone int
 	// cosine: the smaller of their norm and their weights times the terms'
 	// largest weights (below threshold, by the choice of what is indexed).
 	rest := make([]float32, n)
+	// unNorm and cutRank are each document's unindexed terms' norm and
+	// the rank (commonRanks) of its first indexed term: its unindexed
+	// terms all rank before it, so what they add to a cosine with d is at
+	// most unNorm times the norm of d's terms ranked before it (the L2
+	// bound of Anastasiu and Karypis, 2014), far below rest at a high
+	// threshold, where most of a document's weight is left unindexed.
+	unNorm := make([]float32, n)
+	cutRank := make([]uint32, n)
+	var prefixNorm []float32 // d's terms' norm before each of its terms (in order)
 	acc := make([]accSlot, n)
 	buf := make([]int32, n) // the documents d touched, in the order touched
 	var touched []int32
@@ -70,9 +80,17 @@ func (s *space) allPairs(threshold float64, r *Report, skip []bool, rareDone int
 			continue
 		}
 		order = s.commonOrder(d, rank, order[:0])
-		// Find d's candidates among the earlier documents.
+		prefixNorm = s.prefixNorms(d, order, prefixNorm[:0])
+		// Find d's candidates among the earlier documents. A document
+		// sharing none of d's terms from open on has a cosine with d of at
+		// most the norm of d's terms before open (below threshold): only
+		// those terms admit candidates, the others add to them.
+		open := 0
+		for open < len(order) && float64(prefixNorm[open+1]) < threshold-1e-6 {
+			open++
+		}
 		nt, mark := 0, int32(d+1)
-		for _, o := range order {
+		for _, o := range order[open:] {
 			i := v.Start[d] + int(uint32(o))
 			w := s.weight[i]
 			list := post[v.Terms[i]]
@@ -88,11 +106,22 @@ func (s *space) allPairs(threshold float64, r *Report, skip []bool, rareDone int
 				a.sum += w * p.w
 			}
 		}
+		for _, o := range order[:open] {
+			i := v.Start[d] + int(uint32(o))
+			w := s.weight[i]
+			list := post[v.Terms[i]]
+			visited += len(list)
+			for _, p := range list {
+				if a := &acc[p.doc]; a.seen == mark {
+					a.sum += w * p.w
+				}
+			}
+		}
 		touched = buf[:nt]
 		scattered := false
 		rare, rareKnown := rareOf[:0], false
 		for _, e := range touched {
-			bound := float64(acc[e].sum) + float64(rest[e])
+			bound := float64(acc[e].sum) + float64(min(rest[e], unNorm[e]*prefixNorm[rankedBefore(order, cutRank[e])]))
 			acc[e].sum = 0
 			if bound < threshold-1e-6 || exactWork > s.maxExactWork {
 				continue
@@ -129,7 +158,10 @@ func (s *space) allPairs(threshold float64, r *Report, skip []bool, rareDone int
 			break
 		}
 		// Index d's terms from the point where they could reach threshold.
-		cut, restD := s.indexCut(d, order, maxw, threshold)
+		cut, restD, normD := s.indexCut(d, order, maxw, threshold)
+		if cut < len(order) {
+			cutRank[d], unNorm[d] = uint32(order[cut]>>32), normD
+		}
 		for _, o := range order[cut:] {
 			i := v.Start[d] + int(uint32(o))
 			post[v.Terms[i]] = append(post[v.Terms[i]], posting{int32(d), s.weight[i]})
@@ -177,20 +209,43 @@ func (s *space) commonOrder(d int, rank []uint32, dst []uint64) []uint64 {
 }
 
 // indexCut is where document d's terms (in commonOrder) begin to be
-// indexed: the first at which their weights times the terms' largest
-// weights could reach threshold. rest bounds what the terms before it can
-// add to a cosine: the smaller of their norm and that sum.
-func (s *space) indexCut(d int, order []uint64, maxw []float32, threshold float64) (cut int, rest float32) {
+// indexed: the first at which what the terms so far could add to a cosine
+// reaches threshold, the smaller of their weights times the terms' largest
+// weights and their norm (a later document's norm is 1). rest bounds what
+// the terms before the cut can add: the smaller of the two there; norm is
+// their norm alone.
+func (s *space) indexCut(d int, order []uint64, maxw []float32, threshold float64) (cut int, rest, norm float32) {
 	var b, unindexed, prefixBound float64
 	lo := s.v.Start[d]
 	for k, o := range order {
 		i := lo + int(uint32(o))
 		w := float64(s.weight[i])
 		b += w * float64(maxw[s.v.Terms[i]])
-		if b >= threshold-1e-6 {
-			return k, float32(min(math.Sqrt(unindexed), prefixBound))
+		if min(b, math.Sqrt(unindexed+w*w)) >= threshold-1e-6 {
+			return k, float32(min(math.Sqrt(unindexed), prefixBound)), float32(math.Sqrt(unindexed))
 		}
 		unindexed, prefixBound = unindexed+w*w, b
 	}
-	return len(order), float32(min(math.Sqrt(unindexed), prefixBound))
+	return len(order), float32(min(math.Sqrt(unindexed), prefixBound)), float32(math.Sqrt(unindexed))
+}
+
+// prefixNorms appends to dst, for each k from 0 to len(order), the norm
+// of document d's first k terms in order (rounded up a little, so a bound
+// built on it never falls short by float32 rounding).
+func (s *space) prefixNorms(d int, order []uint64, dst []float32) []float32 {
+	lo := s.v.Start[d]
+	var sq float64
+	dst = append(dst, 0)
+	for _, o := range order {
+		w := float64(s.weight[lo+int(uint32(o))])
+		sq += w * w
+		dst = append(dst, float32(math.Sqrt(sq)*(1+1e-6)))
+	}
+	return dst
+}
+
+// rankedBefore is how many of order's terms rank before r.
+func rankedBefore(order []uint64, r uint32) int {
+	k, _ := slices.BinarySearch(order, uint64(r)<<32)
+	return k
 }

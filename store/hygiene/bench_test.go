@@ -47,6 +47,71 @@ func BenchmarkRun_Duplicates100k(b *testing.B) {
 	}
 }
 
+// denseCorpus is n notes written as gen_corpus.py writes the 100k corpus:
+// each on one of ten topics of 12 words, its sentences of 6–18 words
+// drawing 45 % of them from the topic and the rest from 100 filler words,
+// both Zipf-like. The notes of a topic are so alike that most pairs of
+// them reach 0.65: hundreds of millions of pairs in 100,000 notes.
+func denseCorpus(n int) []store.Entry {
+	rng := rand.New(rand.NewPCG(7, 103))
+	topicZipf := rand.NewZipf(rand.New(rand.NewPCG(7, 104)), 1.1, 1, 11)
+	fillerZipf := rand.NewZipf(rand.New(rand.NewPCG(7, 105)), 1.1, 1, 99)
+	es := make([]store.Entry, n)
+	for i := range es {
+		topic := rng.IntN(10)
+		var b strings.Builder
+		for range 2 + rng.IntN(6) {
+			for k := range 6 + rng.IntN(13) {
+				if k > 0 {
+					b.WriteByte(' ')
+				}
+				if rng.Float64() < 0.45 {
+					fmt.Fprintf(&b, "t%dw%d", topic, topicZipf.Uint64())
+				} else {
+					fmt.Fprintf(&b, "f%d", fillerZipf.Uint64())
+				}
+			}
+			b.WriteString(". ")
+		}
+		es[i] = store.Entry{ID: uint64(i + 1), Name: fmt.Sprintf("note-%d", i), Content: b.String(), Aliases: []string{}}
+	}
+	return es
+}
+
+// BenchmarkRun_DuplicatesDense100k is the duplicate check over 100,000
+// notes too alike to list at the default threshold: it reports the
+// threshold the search was raised to, the pairs estimated at the default
+// and the entries the search covered before a work bound (all of them
+// when none was reached).
+func BenchmarkRun_DuplicatesDense100k(b *testing.B) {
+	es := denseCorpus(100_000)
+	ix := bm25.BuildFunc(len(es), func(i int) bm25.Doc { return bm25.Doc{ID: es[i].ID, Content: es[i].Content} })
+	b.ResetTimer()
+	for b.Loop() {
+		r := Run(es, Options{Kinds: []Kind{Duplicate}, Index: ix})
+		if r.Adapted != nil {
+			b.ReportMetric(r.Adapted.Searched, "threshold")
+			b.ReportMetric(float64(r.Adapted.EstimatedPairs), "pairs@default")
+		}
+		b.ReportMetric(float64(coveredEntries(r)), "covered")
+	}
+}
+
+// coveredEntries is how many entries the near-duplicate search compared
+// with every other: the entry a bound names, less one, or all.
+func coveredEntries(r Report) int {
+	covered := r.Entries
+	for _, text := range r.Bounded {
+		var at, of int
+		if i := strings.Index(text, ", at entry "); i >= 0 {
+			if _, err := fmt.Sscanf(strings.ReplaceAll(text[i+len(", at entry "):], ",", ""), "%d of %d", &at, &of); err == nil {
+				covered = min(covered, at-1)
+			}
+		}
+	}
+	return covered
+}
+
 // BenchmarkRun_All100k is every check over the same 100,000 entries.
 func BenchmarkRun_All100k(b *testing.B) {
 	es := corpus(100_000)

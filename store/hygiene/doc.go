@@ -26,6 +26,13 @@
 // union-find. Pairs the user marked as not duplicates (NotDuplicates, a
 // file beside the memory) never join a group by themselves.
 //
+// The default threshold rises when the entries are too alike to list:
+// a sample of entries, each compared with all the others
+// (sampleDensity), estimates the pairs at DefaultMinSimilarity, and past
+// MaxListedPairs the search runs at the lowest of a few higher thresholds
+// whose estimate fits (Report.Adapted, and a line in Report.Bounded). A
+// threshold given in Options is searched as asked.
+//
 // # Secrets
 //
 // gitleaks v8's default rule set (config/gitleaks.toml, MIT, embedded as

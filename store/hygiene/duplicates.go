@@ -22,7 +22,8 @@ import (
 // A pair the user said is not a duplicate never joins entries by itself.
 func findDuplicates(entries []store.Entry, o *Options, r *Report) {
 	threshold := o.MinSimilarity
-	if threshold <= 0 {
+	adapt := threshold <= 0
+	if adapt {
 		threshold = DefaultMinSimilarity
 	}
 	ix := o.Index
@@ -37,6 +38,12 @@ func findDuplicates(entries []store.Entry, o *Options, r *Report) {
 	g := newGrouping(entries, v, o.NotDuplicates)
 	g.joinExact()
 	repeated := g.repeated()
+	if adapt {
+		threshold, r.Adapted = sp.adaptThreshold(threshold, repeated)
+		if r.Adapted != nil {
+			r.bound(r.Adapted.note())
+		}
+	}
 	sp.pairs(threshold, r, repeated, g.joinNear)
 	if g.dropped > 0 {
 		r.bound(fmt.Sprintf("near-duplicates: %s pairs reached the threshold; all joined their groups, the first %s are listed",

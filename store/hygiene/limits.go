@@ -25,6 +25,26 @@ const (
 	// beyond it pairs still join their groups, but are not kept (a memory
 	// written in a few hundred words has millions at the threshold).
 	MaxNearPairs = 500_000
+	// MaxListedPairs is the most near pairs the default threshold
+	// searches for: when a sample (DensitySample entries) estimates more
+	// at DefaultMinSimilarity, the entries are too alike for any report
+	// to list their pairs (the groups join into one of thousands of
+	// entries), and the search runs at the lowest higher threshold whose
+	// estimate fits, and says so. A hundred thousand is twice what the
+	// report's groups can show of pairs on the 100k corpus, and what the
+	// search finds in about a second of work; an explicit
+	// Options.MinSimilarity is searched as asked.
+	MaxListedPairs = 100_000
+	// DensitySample is how many entries the estimate of near pairs
+	// compares with every other.
+	DensitySample = 200
+	// DensityWork bounds the estimate's work: the sampled entries' terms'
+	// document frequencies, summed (each a multiply-add, about 20 ms for
+	// all of it). On the 100k corpus, written in 1,242 words, it stops the
+	// sample at a dozen entries, which tell 260 million pairs from a
+	// hundred thousand by far; on a memory of varied words all
+	// DensitySample are drawn for a few milliseconds.
+	DensityWork = 5_000_000
 	// MaxPairsPerGroup bounds the pairs a duplicate group lists.
 	MaxPairsPerGroup = 20
 	// MaxSharedTerms bounds the shared terms a duplicate group lists.

@@ -183,6 +183,10 @@ type Report struct {
 	// Bounded lists the limits that cut work short on this memory (see
 	// Limits), in words; empty when everything was examined in full.
 	Bounded []string `json:"bounded,omitempty"`
+	// Adapted is set when the default near-duplicate threshold was raised
+	// because the memory's entries are too alike to list their pairs at
+	// it (MaxListedPairs); Bounded says so in words too.
+	Adapted *AdaptedSearch `json:"near_threshold_raised,omitempty"`
 	// Took is how long each kind's checks took.
 	Took map[Kind]time.Duration `json:"-"`
 }
@@ -203,7 +207,9 @@ type Options struct {
 	// Kinds are the kinds to look for; empty means all.
 	Kinds []Kind
 	// MinSimilarity is the tf-idf cosine at or above which two entries are
-	// near-duplicates; 0 means DefaultMinSimilarity.
+	// near-duplicates; 0 means DefaultMinSimilarity, raised when the
+	// memory's entries are so alike that more than MaxListedPairs pairs
+	// reach it (Report.Adapted). A value given is searched as asked.
 	MinSimilarity float64
 	// Index is the memory's bm25 index over the same entries, if built
 	// (store.Memory.Index); nil builds one.
