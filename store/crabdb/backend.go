@@ -189,13 +189,9 @@ func (s *Source) storedFor(before, e *store.Entry, now time.Time) store.Stored {
 // OpenDBIfStore is OpenDB when path holds a store, by structure (the file
 // is read once): ok is false, and nothing is opened, when it does not.
 func OpenDBIfStore(path string, opts store.Options) (db *store.DB, ok bool, err error) {
-	data, fi, ok := readStore(path)
-	if !ok {
-		return nil, false, nil
-	}
-	f, err := openData(path, data, fi)
-	if err != nil {
-		return nil, true, err
+	f, ok, err := openIfStore(path)
+	if !ok || err != nil {
+		return nil, ok, err
 	}
 	db, err = store.OpenBackend(path, newSource(f), opts)
 	return db, true, err

@@ -138,3 +138,14 @@ func readStore(path string) (data []byte, fi os.FileInfo, ok bool) {
 	}
 	return data, fi, true
 }
+
+// openIfStore opens path when it holds a store, by structure (the file is
+// read once): ok is false, and nothing is opened, when it does not.
+func openIfStore(path string) (f *File, ok bool, err error) {
+	data, fi, ok := readStore(path)
+	if !ok {
+		return nil, false, nil
+	}
+	f, err = openData(path, data, fi)
+	return f, true, err
+}

@@ -23,13 +23,9 @@ const IDBase = 1 << 62
 // structure: ok is false (and nothing is opened) when it is not, so the
 // caller opens it as a v1 file (store/open does).
 func OpenIfStore(path string) (s *Source, ok bool, err error) {
-	data, fi, ok := readStore(path)
-	if !ok {
-		return nil, false, nil
-	}
-	f, err := openData(path, data, fi)
-	if err != nil {
-		return nil, true, err
+	f, ok, err := openIfStore(path)
+	if !ok || err != nil {
+		return nil, ok, err
 	}
 	return sourceOf(f), true, nil
 }

@@ -209,16 +209,24 @@ func EntryJSON(e Entry) []byte {
 	out = appendJSONString(out, e.Kind)
 	out = append(out, `,"content":`...)
 	out = appendJSONString(out, e.Content)
-	out = append(out, `,"aliases":[`...)
-	for i, a := range e.Aliases {
+	out = append(out, `,"aliases":`...)
+	out = appendJSONStrings(out, e.Aliases)
+	out = append(out, `,"created_at":`...)
+	out = appendJSONString(out, e.CreatedAt)
+	return append(out, '}')
+}
+
+// appendJSONStrings appends list as serde_json writes a Vec<String>:
+// `["a","b"]`, `[]` when empty.
+func appendJSONStrings(out []byte, list []string) []byte {
+	out = append(out, '[')
+	for i, v := range list {
 		if i > 0 {
 			out = append(out, ',')
 		}
-		out = appendJSONString(out, a)
+		out = appendJSONString(out, v)
 	}
-	out = append(out, `],"created_at":`...)
-	out = appendJSONString(out, e.CreatedAt)
-	return append(out, '}')
+	return append(out, ']')
 }
 
 // docJSON is a document record as serde_json writes text.rs's Doc.
@@ -227,14 +235,9 @@ func docJSON(d Doc) []byte {
 	out = strconv.AppendUint(out, uint64(d.Len), 10)
 	out = append(out, `,"weight":`...)
 	out = appendF64(out, d.Weight)
-	out = append(out, `,"terms":[`...)
-	for i, t := range d.Terms {
-		if i > 0 {
-			out = append(out, ',')
-		}
-		out = appendJSONString(out, t)
-	}
-	return append(out, "]}"...)
+	out = append(out, `,"terms":`...)
+	out = appendJSONStrings(out, d.Terms)
+	return append(out, '}')
 }
 
 // statsJSON is the stats as serde_json writes text.rs's Stats.
