@@ -345,7 +345,7 @@ func (m *Model) emptyText() string {
 	switch {
 	case !m.loaded:
 		return "opening " + m.path + "…"
-	case m.db == nil:
+	case m.c.db == nil:
 		return "" // the list pane says why (unopenedText)
 	case m.result != nil:
 		return "no matches"
@@ -375,12 +375,12 @@ func (m *Model) opened(msg loadedMsg) tea.Cmd {
 		m.st.fileWarning = fmt.Sprintf("cannot open (%s) — waiting for a good write", m.openErr)
 		return tea.Batch(m.showSelected(), m.readDone())
 	}
-	m.db, m.st.fileWarning, m.openErr = msg.db, "", ""
-	m.indexed = indexReady(m.db.Memory())
+	m.c.db, m.st.fileWarning, m.openErr = msg.db, "", ""
+	m.indexed = indexReady(m.c.db.Memory())
 	m.applySnapshot(msg.snap)
 	cmds := []tea.Cmd{m.showSelected(), m.rerunSearch(), warmCmd(m.c.snap), m.readDone()}
 	if !m.indexed {
-		cmds = append(cmds, waitIndexCmd(m.db.Memory()))
+		cmds = append(cmds, waitIndexCmd(m.c.db.Memory()))
 	}
 	return tea.Batch(cmds...)
 }

@@ -99,7 +99,7 @@ func TestStart_UnopenableMemoryKeepsTheScreenUsable(t *testing.T) {
 			case <-time.After(10 * time.Second):
 				t.Fatal("the open did not return (blocked on the file?)")
 			}
-			if m.db != nil { // an odd file crabtalk reads too (ok-*, a torn tail): usable as any
+			if m.c.db != nil { // an odd file crabtalk reads too (ok-*, a torn tail): usable as any
 				requireUsable(t, m, []string{"j", "k", "g", "G", "tab", "/", "esc", "s", "enter", "esc"})
 				return
 			}

@@ -36,7 +36,7 @@ func BenchmarkLatestChange(b *testing.B) {
 	if _, err := other.Apply(store.Write{Name: m.c.snap.entries[len(m.c.snap.entries)/2].Name, Content: "changed by the agent"}); err != nil {
 		b.Fatal(err)
 	}
-	drive(m, reloadCmd(m.db, m.c.snap, false))
+	drive(m, reloadCmd(m.c.db, m.c.snap, false))
 	var times []time.Duration
 	for b.Loop() {
 		press(m, "G")
@@ -64,7 +64,7 @@ func BenchmarkDateFilter(b *testing.B) {
 func settledBenchModel(b *testing.B, path string) *Model {
 	b.Helper()
 	m := benchModel(b, path)
-	m.db.Memory().WaitIndexed()
+	m.c.db.Memory().WaitIndexed()
 	drive(m, indexReadyCmd())
 	drive(m, warmCmd(m.c.snap))
 	return m

@@ -85,7 +85,7 @@ func BenchmarkKeys(b *testing.B) {
 	m := benchModel(b, path)
 	m.setEditing(newEditing(Options{Path: path, SessionsDir: b.TempDir()}, editorOptionsForBench(b), nil))
 	drive(m, func() tea.Msg { return tea.WindowSizeMsg{Width: 120, Height: 40} })
-	m.db.Memory().WaitIndexed()
+	m.c.db.Memory().WaitIndexed()
 	drive(m, indexReadyCmd())
 	drive(m, warmCmd(m.c.snap))
 	other, err := store.Open(path)
@@ -138,10 +138,10 @@ func BenchmarkKeys(b *testing.B) {
 		{name: "esc-search-should", setup: searchFor("should "), msg: keyPress("esc")},
 		{name: "R-no-change", setup: sortTo(sortNewest), msg: keyPress("R")},
 		{name: "reload-by-name", setup: func(m *Model) { sortTo(sortName)(m); externalWrite(m) }, msg: func(m *Model) tea.Msg {
-			return reloadCmd(m.db, m.c.snap, false)()
+			return reloadCmd(m.c.db, m.c.snap, false)()
 		}},
 		{name: "reload-by-size", setup: func(m *Model) { sortTo(sortSize)(m); externalWrite(m) }, msg: func(m *Model) tea.Msg {
-			return reloadCmd(m.db, m.c.snap, false)()
+			return reloadCmd(m.c.db, m.c.snap, false)()
 		}},
 		// A write of the TUI's own (the save runs off the loop; its result
 		// refreshes the list on it), sorted by name.

@@ -34,7 +34,7 @@ func benchModel(b *testing.B, path string) *Model {
 	m := newModel(config{path: path, style: "dark", after: noTimer})
 	drive(m, func() tea.Msg { return tea.WindowSizeMsg{Width: 120, Height: 40} })
 	drive(m, openCmd(path, ""))
-	if m.db == nil {
+	if m.c.db == nil {
 		b.Fatalf("open %s: %s", path, m.st.fileWarning)
 	}
 	return m
@@ -52,7 +52,7 @@ func BenchmarkFirstScreen(b *testing.B) {
 			b.Fatal("empty first screen")
 		}
 		b.StopTimer()
-		m.db.Memory().WaitIndexed() // do not overlap the next iteration
+		m.c.db.Memory().WaitIndexed() // do not overlap the next iteration
 		b.StartTimer()
 	}
 }
@@ -139,7 +139,7 @@ func BenchmarkExternalWrite(b *testing.B) {
 			b.Fatal(err)
 		}
 		b.StartTimer()
-		drive(m, reloadCmd(m.db, m.c.snap, false))
+		drive(m, reloadCmd(m.c.db, m.c.snap, false))
 		if _, ok := m.c.snap.entry(changes[0].After.ID); !ok {
 			b.Fatal("reload did not bring the new entry")
 		}

@@ -23,19 +23,22 @@ func (m *Model) readOnly() bool { return m.caps().ReadOnly() || m.daemonHolds() 
 func (m *Model) daemonHolds() bool { return m.st.daemon && !m.caps().ShowsIDs() }
 
 // caps are the open memory's capabilities; before it is open, none.
-func (m *Model) caps() store.Features {
-	if m.db == nil {
+func (m *Model) caps() store.Features { return m.c.caps() }
+
+// caps are the open memory's capabilities; before it is open, none.
+func (c *common) caps() store.Features {
+	if c.db == nil {
 		return store.Features{}
 	}
-	return m.db.Features()
+	return c.db.Features()
 }
 
 // memory returns the open memory, or nil before it is open.
 func (m *Model) memory() *store.Memory {
-	if m.db == nil {
+	if m.c.db == nil {
 		return nil
 	}
-	return m.db.Memory()
+	return m.c.db.Memory()
 }
 
 // storeQuery is the query a recall that takes prefixes itself runs while
@@ -81,7 +84,7 @@ func (m *Model) readOnlyMessage() string {
 // so), and that it is read-only.
 func (m *Model) storeStatus() []string {
 	f := m.caps()
-	if m.db == nil || !f.ReadOnly() {
+	if m.c.db == nil || !f.ReadOnly() {
 		return nil
 	}
 	st := m.c.styles

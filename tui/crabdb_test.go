@@ -123,7 +123,7 @@ func TestStore_ArchiveReferencesFromColumn1(t *testing.T) {
 func TestStore_WatchAppendTornAndCompaction(t *testing.T) {
 	path := copyStore(t, "small.crmem")
 	m := openModel(t, path, 120, 40)
-	src := m.db.(*store.DB).Backend().(*crabdb.Source) // the test reads how the reload went
+	src := m.c.db.(*store.DB).Backend().(*crabdb.Source) // the test reads how the reload went
 	rec := crabdbtest.Record(crabdb.OpPut, crabdb.ColMemory, "local/memory/zz-new",
 		`{"name":"zz-new","kind":"note","content":"appended by the daemon","aliases":[],"created_at":"2026-08-21T10:00:00.5+00:00"}`)
 

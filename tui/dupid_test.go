@@ -18,7 +18,7 @@ func TestStatus_WarnsAboutDuplicateIDs(t *testing.T) {
 		{ID: 2, Name: "third", Content: "c"},
 	})
 	m := openModel(t, path, 160, 30)
-	if got := len(m.db.Memory().Entries()); got != 3 {
+	if got := len(m.c.db.Memory().Entries()); got != 3 {
 		t.Errorf("%d entries listed, want 3", got)
 	}
 	if screen := plainScreen(m); !strings.Contains(screen, "first") || !strings.Contains(screen, "second") {

@@ -53,7 +53,7 @@ func newEditHarnessIn(t *testing.T, path, sessionsDir string) *editHarness {
 		loc: time.UTC, after: noTimer, ed: h.f})
 	drive(h.m, func() tea.Msg { return tea.WindowSizeMsg{Width: 120, Height: 40} })
 	drive(h.m, openCmd(path, sessionsDir))
-	if h.m.db == nil {
+	if h.m.c.db == nil {
 		t.Fatalf("open %s: %s", path, h.m.st.fileWarning)
 	}
 	return h

@@ -34,7 +34,7 @@ func (m *Model) checkAfterWatch() tea.Cmd {
 		}
 		m.w.again = true
 		return nil
-	case m.db == nil:
+	case m.c.db == nil:
 		return nil
 	}
 	return m.startRead(true)
@@ -97,10 +97,10 @@ func (m *Model) reloadNow() tea.Cmd {
 // the watch began asked for it.
 func (m *Model) startRead(check bool) tea.Cmd {
 	m.w.reloading = true
-	if m.db == nil {
+	if m.c.db == nil {
 		return openCmd(m.path, m.sessions)
 	}
-	return reloadCmd(m.db, m.c.snap, check)
+	return reloadCmd(m.c.db, m.c.snap, check)
 }
 
 // readDone ends the read in flight (an open or a reload) and starts the

@@ -50,7 +50,7 @@ func openModel(t *testing.T, path string, w, h int) *Model {
 	m := newModel(config{path: path, style: "dark", noColor: true, now: func() time.Time { return testNow }, loc: time.UTC, after: noTimer})
 	drive(m, func() tea.Msg { return tea.WindowSizeMsg{Width: w, Height: h} })
 	drive(m, openCmd(path, ""))
-	if m.db == nil {
+	if m.c.db == nil {
 		t.Fatalf("open %s: %s", path, m.st.fileWarning)
 	}
 	return m
@@ -258,8 +258,8 @@ func storeHits(r *searchResult) map[uint64]store.RecallHit {
 
 // index returns the bm25 index once it is built, else nil.
 func (m *Model) index() *bm25.Index {
-	if m.db == nil || !m.indexed {
+	if m.c.db == nil || !m.indexed {
 		return nil
 	}
-	return m.db.Memory().Index()
+	return m.c.db.Memory().Index()
 }

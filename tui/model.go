@@ -26,6 +26,9 @@ const (
 // configuration and the snapshot shown. The root writes it (resize, the
 // terminal's reports, applySnapshot); the parts read it.
 type common struct {
+	// db is the open memory, a v1 file or crabtalk's store (nil until
+	// it opens): its Features say what the parts may offer (caps).
+	db            store.Source
 	snap          *snapshot  // the entries shown, as last read or written
 	help          help.Model // draws key bindings (the help line, the ? help)
 	width, height int
@@ -77,8 +80,7 @@ type Model struct {
 
 	home string // the user's home folder, shown as ~
 
-	db      store.Source // a v1 file, or crabtalk's store
-	open    tea.Cmd      // the first open of the file, run by Init
+	open    tea.Cmd // the first open of the file, run by Init
 	indexed bool
 	loaded  bool
 	// openErr: why the last try to open the file failed ("" once open)

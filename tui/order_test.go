@@ -95,7 +95,7 @@ func TestReload_KeepsTheOrderBuilt(t *testing.T) {
 		t.Fatalf("order %v, want name", m.list.order)
 	}
 	apply(t, path, store.Add{Name: "aaa-first", Content: "new"}, store.Rename{Name: "scratch", New: "\u9fff-last"})
-	msg := reloadCmd(m.db, m.c.snap, false)().(reloadedMsg)
+	msg := reloadCmd(m.c.db, m.c.snap, false)().(reloadedMsg)
 	if !msg.snap.ready(sortName) {
 		t.Fatal("the reloaded snapshot lacks the name order: the loop would sort")
 	}

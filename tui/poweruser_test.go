@@ -330,7 +330,7 @@ func TestSearch_HonestCountsNameSectionAndRecallView(t *testing.T) {
 	if n := m.list.entries; n != 5 {
 		t.Fatalf("recall view lists %d, want the agent's limit 5", n)
 	}
-	want := m.db.Memory().Search("postgres", 5)
+	want := m.c.db.Memory().Search("postgres", 5)
 	for i, id := range m.list.listedIDs(m.c.snap) {
 		if id != want[i].ID {
 			t.Fatalf("recall view row %d is %d, recall returns %d", i, id, want[i].ID)

@@ -36,7 +36,7 @@ func (m *Model) enableEditing() { m.c.editing = true; m.setMode() }
 // (listedSnapshot with the previous one, so its orders are derived in
 // linear time), as refresh does.
 func (m *Model) refreshWith(s *snapshot, sel uint64) tea.Cmd {
-	if m.db == nil || s == nil {
+	if m.c.db == nil || s == nil {
 		return nil
 	}
 	m.applySnapshot(s)

@@ -87,7 +87,7 @@ func (m *Model) statusLines() []string {
 		parts = parts[:len(parts)-1]
 		line, ok = m.fitStatus(parts, sep, 12)
 	}
-	if !ok && m.loaded && m.db != nil { // then the counts become the list's kind letters
+	if !ok && m.loaded && m.c.db != nil { // then the counts become the list's kind letters
 		parts[counts] = st.status.Render(m.shortCounts())
 		line, _ = m.fitStatus(parts, sep, 12)
 	}
@@ -196,7 +196,7 @@ func (m *Model) countsText() string {
 	switch {
 	case !m.loaded:
 		return "opening…"
-	case m.db == nil:
+	case m.c.db == nil:
 		return "cannot read"
 	}
 	c := m.c.snap.counts

@@ -104,7 +104,7 @@ func (m *Model) listPane(w, h int) string {
 	if len(m.list.rows) == 0 && m.blankMemory() {
 		return box(m.welcomePane(w), w, h)
 	}
-	if m.loaded && m.db == nil {
+	if m.loaded && m.c.db == nil {
 		return box(paneText(m.c.styles, w, m.unopenedText()), w, h)
 	}
 	if len(m.list.rows) == 0 {
@@ -147,7 +147,7 @@ func (m *Model) searchLine() string {
 	if m.pv.explain {
 		parts = append([]barPart{{"explain" + paren(keyName(m.c.keys.Explain)), 6}}, parts...)
 	}
-	if m.loaded && !m.indexed && m.db != nil {
+	if m.loaded && !m.indexed && m.c.db != nil {
 		parts = append([]barPart{{"indexing… (name matches only)", 7}}, parts...)
 	}
 	return m.searchBar.view(m.c.styles, m.c.width, m.c.searchPrompt(), m.c.searchPlaceholder(), parts)
@@ -170,7 +170,7 @@ func (m *Model) helpLinesOf(o string) []string {
 func (m *Model) shortHelp() string {
 	short := m.partHelp()
 	switch {
-	case m.loaded && m.db == nil && !m.typing: // nothing open: only what acts
+	case m.loaded && m.c.db == nil && !m.typing: // nothing open: only what acts
 		short = []key.Binding{m.c.keys.Reload, m.c.keys.Quit, m.c.keys.Help}
 	case m.blankMemory() && !m.typing:
 		short = m.welcomeKeys()

@@ -15,7 +15,7 @@ import (
 // all (a missing file or an empty one), outside a search: the screen then
 // greets instead of listing.
 func (m *Model) blankMemory() bool {
-	return m.loaded && m.db != nil && m.result == nil && m.c.snap != nil && m.c.snap.len() == 0
+	return m.loaded && m.c.db != nil && m.result == nil && m.c.snap != nil && m.c.snap.len() == 0
 }
 
 // welcomeText is the list pane's text for a blank memory: what the file
@@ -27,7 +27,7 @@ func (m *Model) welcomeText() string {
 	where := displayPath(m.path, m.home)
 	var b strings.Builder
 	switch {
-	case m.db.Exists():
+	case m.c.db.Exists():
 		b.WriteString("This memory is empty: " + where + " holds no entries yet.")
 	case m.noFolder:
 		b.WriteString("No memory file yet: the folder " + displayPath(filepath.Dir(m.path), m.home) +

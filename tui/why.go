@@ -136,7 +136,7 @@ func (f *whyView) do(m *Model, r reqWhy) tea.Cmd {
 // explain computes, off the update loop, where the entry name stands in
 // the agent's recall of query at its limit.
 func (f *whyView) explain(m *Model, query, name string) tea.Cmd {
-	src := m.db
+	src := m.c.db
 	if src == nil {
 		return m.setMessage("no memory open")
 	}

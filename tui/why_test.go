@@ -59,7 +59,7 @@ func TestWhy_PanelAgreesWithTheLibrary(t *testing.T) {
 			if f.panel == nil {
 				t.Fatalf("%q: no panel after asking about %q; overlay %q, status %q", tc.query, want, plainOverlay(m), statusText(m))
 			}
-			rep, err := why.Explain(m.db, tc.query, []string{want}, m.lim.recallLimit)
+			rep, err := why.Explain(m.c.db, tc.query, []string{want}, m.lim.recallLimit)
 			if err != nil {
 				t.Fatal(err)
 			}
