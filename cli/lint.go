@@ -47,8 +47,8 @@ found, 1 when something was (like a linter), 2 for a usage error.
              the default, it is raised until they fit, and the report says
              so; a --min-similarity given is searched as asked. The search
              stops at a work bound in proportion to the memory's size
-             (about %s as long as ls takes to list it) and says which
-             entries it compared; --exhaustive compares every pair,
+             (lint as a whole about three times what ls costs) and says
+             which entries it compared; --exhaustive compares every pair,
              however long that takes
   secret     API keys, tokens, private keys, passwords in content, aliases or
              names, by gitleaks v8.30.1's rules and crmem's own (a Stripe key
@@ -66,7 +66,7 @@ found, 1 when something was (like a linter), 2 for a usage error.
 changed lines of each near-duplicate group's closest pair. A pair that is not
 a duplicate is remembered with --not-duplicate A B, in a file beside the
 memory file (memory.db.not-duplicates.toml for memory.db), and never reported
-again. --json prints the report as one JSON object; --pretty indents it.`, hygiene.DefaultMinSimilarity, humanize.Count(hygiene.MaxListedPairs), "three times", float64(hygiene.DefaultOutsizeTimes)),
+again. --json prints the report as one JSON object; --pretty indents it.`, hygiene.DefaultMinSimilarity, humanize.Count(hygiene.MaxListedPairs), float64(hygiene.DefaultOutsizeTimes)),
 		Example: `  crmem lint
   crmem lint --kind secret --json
   crmem lint --kind duplicate --min-similarity 0.8 --diff
