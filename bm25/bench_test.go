@@ -226,3 +226,36 @@ func benchRank(b *testing.B, docs []Doc, queries []string) {
 		i++
 	}
 }
+
+// BenchmarkVectors compares the two ways to a corpus's term vectors: the
+// index built and turned around (index), as lint did, and the
+// vectors-only build (direct), as lint does. CRMEM_BENCH_DB's corpus, or
+// the generated one.
+func BenchmarkVectors(b *testing.B) {
+	docs := smallDocs(20000)
+	if os.Getenv("CRMEM_BENCH_DB") != "" {
+		docs = bigDocs(b)
+	}
+	src := func(i int) Doc { return docs[i] }
+	for _, way := range []struct {
+		name  string
+		build func() *Vectors
+	}{
+		{"index", func() *Vectors { return BuildFunc(len(docs), src).Vectors() }},
+		{"direct", func() *Vectors { return BuildVectorsFunc(len(docs), src) }},
+	} {
+		b.Run(way.name, func(b *testing.B) {
+			b.ReportAllocs()
+			var cpu time.Duration
+			for b.Loop() {
+				b.StopTimer()
+				runtime.GC()
+				start := cpuTime()
+				b.StartTimer()
+				way.build()
+				cpu += cpuTime() - start
+			}
+			b.ReportMetric(float64(cpu)/float64(b.N)/1e6, "cpu-ms/op")
+		})
+	}
+}

@@ -8,6 +8,8 @@ package bm25
 type Vectors struct {
 	// IDs is each document's entry id, in the index's internal order.
 	IDs []uint64
+	// Lens is each document's length in tokens, as Index.DocLen gives it.
+	Lens []uint32
 	// Start delimits documents: document d's terms are
 	// Terms[Start[d]:Start[d+1]], ascending by term id.
 	Start []int
@@ -29,12 +31,13 @@ func (ix *Index) Vectors() *Vectors {
 	ix.mu.RLock()
 	defer ix.mu.RUnlock()
 	number := make([]int32, len(ix.docs)) // internal number → dense document, -1 if not live
-	v := &Vectors{IDs: make([]uint64, 0, ix.n)}
+	v := &Vectors{IDs: make([]uint64, 0, ix.n), Lens: make([]uint32, 0, ix.n)}
 	for doc, info := range ix.docs {
 		number[doc] = -1
 		if info.live {
 			number[doc] = int32(len(v.IDs))
 			v.IDs = append(v.IDs, info.id)
+			v.Lens = append(v.Lens, info.len)
 		}
 	}
 	v.Start = make([]int, len(v.IDs)+1)

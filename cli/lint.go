@@ -8,6 +8,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/crmem/crmem/bm25"
 	"github.com/crmem/crmem/internal/humanize"
 	"github.com/crmem/crmem/store"
 	"github.com/crmem/crmem/store/hygiene"
@@ -21,6 +22,7 @@ type lintOptions struct {
 	olderThan    string
 	notDuplicate bool
 	diff         bool
+	exhaustive   bool
 	js           jsonOutput
 }
 
@@ -28,7 +30,7 @@ type lintOptions struct {
 func (a *app) lintCommand() *cobra.Command {
 	var o lintOptions
 	c := &cobra.Command{
-		Use:     "lint [--kind K]... [--min-similarity S] [--older-than SPAN] [--diff] [--json|--pretty] | lint --not-duplicate A B",
+		Use:     "lint [--kind K]... [--min-similarity S] [--exhaustive] [--older-than SPAN] [--diff] [--json|--pretty] | lint --not-duplicate A B",
 		Aliases: []string{"audit"},
 		Short:   "Find duplicates, secrets, deceptive names, outsize entries and orphan archives",
 		Long: fmt.Sprintf(`Examine the whole memory and report what needs cleaning, grouped by kind, each
@@ -43,7 +45,11 @@ found, 1 when something was (like a linter), 2 for a usage error.
              however common its words, grouped; an exact pair is never near.
              On a memory so alike that over %s pairs would reach
              the default, it is raised until they fit, and the report says
-             so; a --min-similarity given is searched as asked
+             so; a --min-similarity given is searched as asked. The search
+             stops at a work bound in proportion to the memory's size
+             (lint as a whole about three times what ls costs) and says
+             which entries it compared; --exhaustive compares every pair,
+             however long that takes
   secret     API keys, tokens, private keys, passwords in content, aliases or
              names, by gitleaks v8.30.1's rules and crmem's own (a Stripe key
              before punctuation, a password in a URL, a password in prose);
@@ -64,6 +70,7 @@ again. --json prints the report as one JSON object; --pretty indents it.`, hygie
 		Example: `  crmem lint
   crmem lint --kind secret --json
   crmem lint --kind duplicate --min-similarity 0.8 --diff
+  crmem lint --kind duplicate --exhaustive
   crmem lint --older-than 6mo
   crmem lint --not-duplicate deploy-steps release-checklist`,
 		Args: args(0, 2),
@@ -84,6 +91,7 @@ again. --json prints the report as one JSON object; --pretty indents it.`, hygie
 	c.Flags().StringSliceVar(&o.kinds, "kind", nil, "only these kinds: duplicate, secret, name, outsize, archive")
 	_ = c.RegisterFlagCompletionFunc("kind", completeFixed(findingKinds())) // before the tree's --kind (entry kinds) would be
 	c.Flags().Float64Var(&o.minSim, "min-similarity", hygiene.DefaultMinSimilarity, "near-duplicate threshold, a cosine in (0, 1]")
+	c.Flags().BoolVar(&o.exhaustive, "exhaustive", false, "compare every pair of entries for near-duplicates, without the work bounds (slower on a large memory)")
 	c.Flags().StringVar(&o.olderThan, "older-than", "", "also list archives older than this span (30d, 6mo, 1y)")
 	c.Flags().BoolVar(&o.notDuplicate, "not-duplicate", false, "remember that the entries named A and B are not duplicates")
 	c.Flags().BoolVar(&o.diff, "diff", false, "show the changed lines of each near-duplicate group's closest pair")
@@ -116,6 +124,7 @@ func lintFlags(cmd *cobra.Command, o lintOptions) (hygiene.Options, error) {
 	if cmd.Flags().Changed("min-similarity") {
 		opts.MinSimilarity = o.minSim // searched as asked; the default adapts to a memory too alike to list
 	}
+	opts.Exhaustive = o.exhaustive
 	if o.olderThan != "" {
 		d, err := humanize.ParseSpan(o.olderThan)
 		if err != nil {
@@ -134,14 +143,15 @@ func (e lintFound) Error() string { return fmt.Sprintf("lint: %s", humanize.Plur
 
 // lint runs the report over the memory and prints it.
 func (a *app) lint(opts hygiene.Options, js jsonOutput, diff bool) error {
-	path, src, err := a.openSource()
+	path, src, err := a.openSourceIndexed(store.IndexOnDemand) // lint needs the term vectors, not the index
 	if err != nil {
 		return err
 	}
-	if err := a.lintInputs(path, src, &opts); err != nil {
+	entries := src.Memory().Entries()
+	if err := a.lintInputs(path, src, entries, &opts); err != nil {
 		return err
 	}
-	r := hygiene.Run(src.Memory().Entries(), opts)
+	r := hygiene.Run(entries, opts)
 	if err := a.reportOutput(js.enabled(), func(w *bufio.Writer) error {
 		if js.enabled() {
 			return js.write(w, lintJSON(&r, src.Features().ShowsIDs()))
@@ -160,9 +170,11 @@ func (a *app) lint(opts hygiene.Options, js jsonOutput, diff bool) error {
 	return nil
 }
 
-// lintInputs gives opts the memory's index, the sessions' references (when
-// archives are asked for) and the pairs remembered as not duplicates.
-func (a *app) lintInputs(path string, src store.Source, opts *hygiene.Options) error {
+// lintInputs gives opts the term vectors of the memory's entries (for the
+// duplicate and outsize checks: built alone, at about half the index's
+// memory), the sessions' references (when archives are asked for) and the
+// pairs remembered as not duplicates.
+func (a *app) lintInputs(path string, src store.Source, entries []store.Entry, opts *hygiene.Options) error {
 	opts.Now = time.Now()
 	nd, err := hygiene.NotDuplicatesOf(path)
 	if err != nil {
@@ -170,9 +182,12 @@ func (a *app) lintInputs(path string, src store.Source, opts *hygiene.Options) e
 	}
 	opts.NotDuplicates = nd
 	if wants(opts.Kinds, hygiene.Duplicate) || wants(opts.Kinds, hygiene.Outsize) {
-		opts.Index = src.Memory().Index()
+		opts.Vectors = bm25.BuildVectorsFunc(len(entries), func(i int) bm25.Doc {
+			e := &entries[i]
+			return bm25.Doc{ID: e.ID, Content: e.Content, Aliases: e.Aliases}
+		})
 	}
-	if !wants(opts.Kinds, hygiene.Archive) || !hasArchive(src.Memory().Entries()) {
+	if !wants(opts.Kinds, hygiene.Archive) || !hasArchive(entries) {
 		return nil // no archive to call an orphan: the sessions are not read
 	}
 	ss, err := src.Features().Sessions.Read()

@@ -331,3 +331,61 @@ func TestLintJSON_StoreKeepsTheRaisedThreshold(t *testing.T) {
 		t.Errorf("%s lacks %s", b, want)
 	}
 }
+
+// TestLint_ExhaustiveLiftsTheWorkBound: on a memory where the
+// near-duplicate search's default work bound stops it (3,000 notes written
+// in 30 words, searched at 0.9: millions of candidates, few pairs), lint
+// says which entries it compared and names --exhaustive, in the text
+// report's note and in --json ("bounded", "near_search_partial");
+// --exhaustive compares every pair: no such note, no partial search, and
+// more entries grouped, among them every one the bounded search grouped.
+func TestLint_ExhaustiveLiftsTheWorkBound(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "memory.db")
+	rng := rand.New(rand.NewPCG(30, 11))
+	var entries []store.Entry
+	words := make([]string, 40)
+	for i := range 3000 {
+		for k := range words {
+			words[k] = fmt.Sprintf("w%d", rng.IntN(30))
+		}
+		entries = append(entries, store.Entry{ID: uint64(i + 1), Name: fmt.Sprintf("note-%d", i), Kind: store.Note, CreatedAt: 1767225600, Content: strings.Join(words, " ")})
+	}
+	if err := os.WriteFile(db, store.Encode(uint64(len(entries)+1), entries), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	args := []string{"lint", "--db", db, "--kind", "duplicate", "--min-similarity", "0.9"}
+	text := crmem(t, "", args...)
+	if !containsLine(text.stdout, "crmem lint --exhaustive compares every pair (slower)") || !strings.Contains(text.stdout, "note: near-duplicates: every pair of the first ") {
+		t.Errorf("text report lacks the work bound's note naming --exhaustive:\n%s", text.stdout)
+	}
+	var bounded, full hygiene.Report
+	mustJSON(t, crmem(t, "", append(args, "--json")...).stdout, &bounded)
+	if bounded.Partial == nil || bounded.Partial.Compared >= bounded.Partial.Entries || len(bounded.Bounded) == 0 {
+		t.Fatalf("--json: near_search_partial %+v, bounded %q: want a partial search", bounded.Partial, bounded.Bounded)
+	}
+	t.Logf("bounded: %q", bounded.Bounded)
+	mustJSON(t, crmem(t, "", append(args, "--json", "--exhaustive")...).stdout, &full)
+	if full.Partial != nil || len(full.Bounded) > 0 {
+		t.Errorf("--exhaustive: near_search_partial %+v, bounded %q: want neither", full.Partial, full.Bounded)
+	}
+	grouped := func(r *hygiene.Report) map[uint64]bool { // the entries in a near group
+		m := map[uint64]bool{}
+		for _, f := range r.Findings {
+			if f.Duplicate != nil && !f.Duplicate.Exact {
+				for _, e := range f.Entries {
+					m[e.ID] = true
+				}
+			}
+		}
+		return m
+	}
+	got, all := grouped(&bounded), grouped(&full)
+	if len(all) <= len(got) {
+		t.Errorf("--exhaustive grouped %d entries, the bounded search %d: want more", len(all), len(got))
+	}
+	for id := range got {
+		if !all[id] {
+			t.Errorf("entry %d grouped by the bounded search, not by --exhaustive", id)
+		}
+	}
+}

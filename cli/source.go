@@ -14,11 +14,18 @@ import (
 // as for every read. What the read noticed (a torn tail, entries that had
 // to be converted) is printed as warnings on stderr.
 func (a *app) openSource() (string, store.Source, error) {
+	return a.openSourceIndexed(store.IndexBackground)
+}
+
+// openSourceIndexed is openSource with the bm25 index built as mode says:
+// lint, which needs none, opens with store.IndexOnDemand.
+func (a *app) openSourceIndexed(mode store.IndexMode) (string, store.Source, error) {
 	path, err := a.dbPath()
 	if err != nil {
 		return "", nil, err
 	}
-	src, err := open.Source(path, a.sessionsFolder()) // a regular file only: a FIFO or device fails at once
+	opts := open.Options{Store: store.Options{Index: mode, Sessions: a.sessionsFolder()}}
+	src, err := open.SourceWith(path, opts) // a regular file only: a FIFO or device fails at once
 	if err != nil {
 		return path, nil, a.readError(path, err)
 	}

@@ -29,10 +29,11 @@ type posting struct {
 // reordered copy, or one with a third of its words replaced, is compared
 // even where every word is held by thousands of entries. Candidates are
 // scored through their indexed terms plus a bound on the rest, and exactly
-// when that reaches threshold. The work is bounded by MaxPairWork postings
-// visited and MaxExactWork term comparisons: at either bound the visit
-// stops, and the report says at which entry (every pair of the entries
-// before it was compared).
+// when that reaches threshold. The work is bounded by s.maxPairWork
+// postings visited and s.maxExactWork term comparisons, each raised for
+// every pair found (Options.workBounds): at either bound the visit stops,
+// and the report says at which entry (every pair of the entries before it
+// was compared: Report.partial).
 // A pair sharing a candidate term whose earlier document is one of the
 // first rareDone (those nearPairs compared with every later one) is left
 // to nearPairs, which found it: no pair is emitted twice.
@@ -56,7 +57,8 @@ func (s *space) allPairs(threshold float64, r *Report, skip []bool, rareDone int
 	buf := make([]int32, n) // the documents d touched, in the order touched
 	var touched []int32
 	var order []uint64 // a document's term positions, most widely held first (commonOrder)
-	visited, exactWork := 0, 0
+	visited, exactWork, found := 0, 0, 0
+	pairLimit, exactLimit := workLimit(s.maxPairWork, s.pairPerFound, 0), workLimit(s.maxExactWork, s.exactPerFound, 0)
 	maxw := make([]float32, len(v.DF)) // each term's largest weight among the documents compared
 	for d := range n {
 		if !skip[d] {
@@ -123,7 +125,7 @@ func (s *space) allPairs(threshold float64, r *Report, skip []bool, rareDone int
 		for _, e := range touched {
 			bound := float64(acc[e].sum) + float64(min(rest[e], unNorm[e]*prefixNorm[rankedBefore(order, cutRank[e])]))
 			acc[e].sum = 0
-			if bound < threshold-1e-6 || exactWork > s.maxExactWork {
+			if bound < threshold-1e-6 || exactWork > exactLimit {
 				continue
 			}
 			if !scattered {
@@ -141,20 +143,20 @@ func (s *space) allPairs(threshold float64, r *Report, skip []bool, rareDone int
 			}
 			if !compared || !s.sharesRare(int(e), rare) {
 				emit(docPair{e, int32(d), min1(sim)})
+				found++
+				pairLimit, exactLimit = workLimit(s.maxPairWork, s.pairPerFound, found), workLimit(s.maxExactWork, s.exactPerFound, found)
 			}
 		}
 		rareOf = rare
 		if scattered {
 			s.clear(d, dense)
 		}
-		if exactWork > s.maxExactWork { // the later candidates could only be walked, never scored
-			r.bound(fmt.Sprintf("near-duplicates: exact similarities stopped after %s term comparisons, at entry %s of %s; it and the later entries were not all compared",
-				humanize.Count(s.maxExactWork), humanize.Count(d+1), humanize.Count(n)))
+		if exactWork > exactLimit { // the later candidates could only be walked, never scored
+			r.partial(d, n, fmt.Sprintf("%s term comparisons", humanize.Count(exactLimit)), false)
 			break
 		}
-		if visited > s.maxPairWork {
-			r.bound(fmt.Sprintf("near-duplicates: candidates stopped after %s postings, at entry %s of %s; the later entries were not compared",
-				humanize.Count(s.maxPairWork), humanize.Count(d+1), humanize.Count(n)))
+		if visited > pairLimit {
+			r.partial(d+1, n, fmt.Sprintf("%s postings", humanize.Count(pairLimit)), false)
 			break
 		}
 		// Index d's terms from the point where they could reach threshold.

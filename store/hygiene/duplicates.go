@@ -26,15 +26,9 @@ func findDuplicates(entries []store.Entry, o *Options, r *Report) {
 	if adapt {
 		threshold = DefaultMinSimilarity
 	}
-	ix := o.Index
-	if ix == nil {
-		ix = bm25.BuildFunc(len(entries), func(i int) bm25.Doc {
-			e := &entries[i]
-			return bm25.Doc{ID: e.ID, Content: e.Content, Aliases: e.Aliases}
-		})
-	}
-	v := ix.Vectors()
+	v := o.vectors(entries)
 	sp := newSpace(v, rareCut(v))
+	sp.maxPairWork, sp.maxExactWork, sp.pairPerFound, sp.exactPerFound = o.workBounds(v.Docs())
 	g := newGrouping(entries, v, o.NotDuplicates)
 	g.joinExact()
 	repeated := g.repeated()
@@ -67,6 +61,24 @@ func (s *space) pairs(threshold float64, r *Report, skip []bool, emit func(docPa
 		heavy[d] = !heavy[d] || skip[d]
 	}
 	s.allPairs(threshold, r, heavy, done, emit)
+	if r.Partial != nil {
+		r.bound(r.Partial.note())
+	}
+}
+
+// vectors are the entries' term vectors: Options.Vectors, or the index's
+// (Options.Index), or built.
+func (o *Options) vectors(entries []store.Entry) *bm25.Vectors {
+	switch {
+	case o.Vectors != nil:
+		return o.Vectors
+	case o.Index != nil:
+		return o.Index.Vectors()
+	}
+	return bm25.BuildVectorsFunc(len(entries), func(i int) bm25.Doc {
+		e := &entries[i]
+		return bm25.Doc{ID: e.ID, Content: e.Content, Aliases: e.Aliases}
+	})
 }
 
 // grouping joins entries into duplicate groups.

@@ -21,7 +21,11 @@ import (
 // and names holding invisible characters ("invisible", as
 // internal/sanitize decides what is invisible).
 func findNames(entries []store.Entry, _ *Options, r *Report) {
-	folded := make(map[string][]*store.Entry, len(entries))
+	// folded holds the folded names two entries or more share, with their
+	// entries; first, each folded name's first entry (most names are
+	// unique: a slice for each was a third of the check).
+	folded := map[string][]*store.Entry{}
+	first := make(map[string]int32, len(entries))
 	// A skeleton group can deceive only if a folded name in it is not
 	// ASCII (an ASCII name is its own skeleton, so a group of them is one
 	// folded name): the skeletons of such names are found first, and an
@@ -47,7 +51,14 @@ func findNames(entries []store.Entry, _ *Options, r *Report) {
 	skeletons := map[string][]*store.Entry{}
 	for i := range entries {
 		e, f := &entries[i], fs[i]
-		folded[f] = append(folded[f], e)
+		if j, ok := first[f]; !ok {
+			first[f] = int32(i)
+		} else {
+			if folded[f] == nil {
+				folded[f] = []*store.Entry{&entries[j]}
+			}
+			folded[f] = append(folded[f], e)
+		}
 		sk := f
 		if !plain[i] {
 			sk = skeleton(f)

@@ -27,9 +27,12 @@ type space struct {
 	w     []float32
 	// rareDF is the candidate terms' document-frequency cut.
 	rareDF int
-	// maxPairWork and maxExactWork are MaxPairWork and MaxExactWork (lower
-	// in tests).
-	maxPairWork, maxExactWork int
+	// maxPairWork and maxExactWork bound the all-pairs search's postings
+	// visited and each search's term comparisons, each raised by
+	// pairPerFound and exactPerFound for every near pair the search found
+	// so far (Options.workBounds; none but the first two in tests).
+	maxPairWork, maxExactWork   int
+	pairPerFound, exactPerFound int
 }
 
 // newSpace weights v and indexes its candidate terms: those held by at
@@ -37,7 +40,7 @@ type space struct {
 func newSpace(v *bm25.Vectors, rareDF int) *space {
 	n := v.Docs()
 	s := &space{v: v, weight: make([]float32, len(v.Terms)), rest: make([]float32, n), rareDF: rareDF,
-		maxPairWork: MaxPairWork, maxExactWork: MaxExactWork}
+		maxPairWork: math.MaxInt, maxExactWork: math.MaxInt}
 	// Each term's ln(N / df) and the first tfs' 1 + ln tf, computed once:
 	// the same float64s weighDoc would compute for each of a memory's
 	// millions of terms.
@@ -56,9 +59,18 @@ func newSpace(v *bm25.Vectors, rareDF int) *space {
 	return s
 }
 
+// workLimit is a work bound of base raised by perFound for each of found
+// near pairs; math.MaxInt (no bound) stays so.
+func workLimit(base, perFound, found int) int {
+	if base == math.MaxInt {
+		return base
+	}
+	return base + perFound*found
+}
+
 // rareCut is the candidate terms' document-frequency cut for v's N
 // documents: max(MinRareDF, N/RareDivisor), lowered until the pairs
-// their lists form stay within MaxPairWork (pairBudgetCut). A lower cut
+// their lists form stay within MaxCandidateWork (pairBudgetCut). A lower cut
 // loses no pair: it moves the entries whose weight lies in the terms it
 // leaves out to allPairs.
 func rareCut(v *bm25.Vectors) int {
@@ -66,7 +78,7 @@ func rareCut(v *bm25.Vectors) int {
 }
 
 // pairBudgetCut lowers cut until the candidate terms' pairs, df²/2 summed
-// over terms with 2 <= df <= cut, are at most MaxPairWork.
+// over terms with 2 <= df <= cut, are at most MaxCandidateWork.
 func pairBudgetCut(df []uint32, cut int) int {
 	for cut >= 2 {
 		work := 0
@@ -75,7 +87,7 @@ func pairBudgetCut(df []uint32, cut int) int {
 				work += int(f) * int(f) / 2
 			}
 		}
-		if work <= MaxPairWork {
+		if work <= MaxCandidateWork {
 			return cut
 		}
 		cut = cut * 3 / 4
@@ -204,7 +216,7 @@ type docPair struct {
 // threshold and that share a candidate term, each once (a < b). For each document it
 // sums the candidate terms' products with every later document sharing
 // one, keeps those whose sum plus the most the other terms could add
-// reaches threshold, and computes their exact cosine, within MaxExactWork.
+// reaches threshold, and computes their exact cosine, within s.maxExactWork.
 //
 // Documents marked in skip (copies of an earlier exact duplicate) take no
 // part. At the exact work bound it stops and says at which entry. It
@@ -215,7 +227,8 @@ func (s *space) nearPairs(threshold float64, r *Report, skip []bool, emit func(d
 	acc := make([]accSlot, n)
 	var touched []int32
 	cursor := slices.Clone(s.start[:len(s.start)-1]) // term t: its list's position of the document being visited
-	exactWork := 0
+	exactWork, found := 0, 0
+	limit := workLimit(s.maxExactWork, s.exactPerFound, 0)
 	dense := make([]float32, len(s.v.DF))
 	for d := range n {
 		touched = s.accumulate(d, cursor, acc, touched[:0])
@@ -227,7 +240,7 @@ func (s *space) nearPairs(threshold float64, r *Report, skip []bool, emit func(d
 			}
 			bound := float64(acc[e].sum) + float64(s.rest[d])*float64(s.rest[e])
 			acc[e].sum = 0
-			if bound < threshold-1e-6 || exactWork > s.maxExactWork {
+			if bound < threshold-1e-6 || exactWork > limit {
 				continue
 			}
 			if !scattered {
@@ -238,14 +251,15 @@ func (s *space) nearPairs(threshold float64, r *Report, skip []bool, emit func(d
 			exactWork += cost
 			if sim >= threshold {
 				emit(docPair{int32(d), e, min1(sim)})
+				found++
+				limit = workLimit(s.maxExactWork, s.exactPerFound, found)
 			}
 		}
 		if scattered {
 			s.clear(d, dense)
 		}
-		if exactWork > s.maxExactWork {
-			r.bound(fmt.Sprintf("near-duplicates: exact similarities of pairs sharing a rare word stopped after %s term comparisons, at entry %s of %s; such pairs of it and the later entries were not all compared",
-				humanize.Count(s.maxExactWork), humanize.Count(d+1), humanize.Count(n)))
+		if exactWork > limit {
+			r.partial(d, n, fmt.Sprintf("%s term comparisons", humanize.Count(limit)), true)
 			return d
 		}
 	}

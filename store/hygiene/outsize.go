@@ -23,6 +23,7 @@ func findOutsize(entries []store.Entry, o *Options, r *Report) {
 	if times <= 0 {
 		times = DefaultOutsizeTimes
 	}
+	count := o.tokenCounter()
 	tokens := make([]int, len(entries))
 	empty := make([]bool, len(entries))
 	var bytesOf, tokensOf []int
@@ -34,7 +35,7 @@ func findOutsize(entries []store.Entry, o *Options, r *Report) {
 				Reason: fmt.Sprintf("%q has no content", e.Name), Outsize: &OutsizeDetail{Bytes: len(e.Content)}})
 			continue
 		}
-		tokens[i] = tokenCount(e, o)
+		tokens[i] = count(e)
 		bytesOf, tokensOf = append(bytesOf, len(e.Content)), append(tokensOf, tokens[i])
 	}
 	mb, mt := median(bytesOf), median(tokensOf)
@@ -52,12 +53,28 @@ func findOutsize(entries []store.Entry, o *Options, r *Report) {
 	r.Findings = append(r.Findings, big...)
 }
 
-// tokenCount is e's bm25 length: the index's when there is one.
-func tokenCount(e *store.Entry, o *Options) int {
-	if o.Index != nil {
-		return o.Index.DocLen(e.ID)
+// tokenCounter returns an entry's bm25 length: from Vectors or Index when
+// given (an entry without tokens is not among the vectors: 0), else its own
+// tokens counted.
+func (o *Options) tokenCounter() func(e *store.Entry) int {
+	switch v := o.Vectors; {
+	case v != nil && slices.IsSorted(v.IDs):
+		return func(e *store.Entry) int {
+			if d, ok := slices.BinarySearch(v.IDs, e.ID); ok {
+				return int(v.Lens[d])
+			}
+			return 0
+		}
+	case v != nil:
+		lens := make(map[uint64]int, v.Docs())
+		for d, id := range v.IDs {
+			lens[id] = int(v.Lens[d])
+		}
+		return func(e *store.Entry) int { return lens[e.ID] }
+	case o.Index != nil:
+		return func(e *store.Entry) int { return o.Index.DocLen(e.ID) }
 	}
-	return e.Tokens()
+	return (*store.Entry).Tokens
 }
 
 // outsize reports e as outsize against medians mb (bytes) and mt (tokens).
