@@ -75,8 +75,10 @@ func (db *DB) reloadBackend() (Diff, error) {
 // applyBackend is Apply over a Backend, checked in this order: the
 // guard (the owner is not running), crmem's lock of the folder, a fresh
 // Load (the ops apply to the file as it now is; an Expect that no longer
-// holds is ErrConflict), Writable, then the ops on the memory and their
-// changes written as one append. On any error the memory is as the file.
+// holds is ErrConflict), Writable, then the ops on the memory, the guard
+// again (an owner started while this write waited for the lock or read
+// the file is seen, not written beside), and their changes written as one
+// append. On any error the memory is as the file.
 func (db *DB) applyBackend(ops []Op) ([]Change, error) {
 	if db.opts.Guard == nil {
 		return nil, ErrNoGuard
@@ -107,6 +109,11 @@ func (db *DB) applyBackend(ops []Op) ([]Change, error) {
 	if err != nil || len(changes) == 0 {
 		return nil, err
 	}
+	if proof, err = db.opts.Guard(db.path); err != nil {
+		db.mem.revert(changes, nextID)
+		return nil, err
+	}
+	db.proof = proof
 	if err := db.backend.Write(changes, now); err != nil {
 		db.mem.revert(changes, nextID)
 		return nil, err

@@ -18,6 +18,18 @@ import (
 // passGuard is a guard that proves nothing and lets every write through.
 func passGuard(string) (string, error) { return "test: no daemon", nil }
 
+// startsAfter is a guard that lets its first n checks through, then finds
+// the daemon running (err): one that starts while a write is under way.
+func startsAfter(n int, err error) store.Guard {
+	return func(string) (string, error) {
+		if n > 0 {
+			n--
+			return "test: no daemon yet", nil
+		}
+		return "", err
+	}
+}
+
 // copyBefore copies the write fixtures' before.crmem into a temp folder
 // as name.
 func copyBefore(t *testing.T, dir, name string) string {
@@ -250,6 +262,7 @@ func TestDB_Refusals(t *testing.T) {
 		want  string
 	}{
 		{"daemon running", nil, func(string) (string, error) { return "", running }, "pid 42"},
+		{"daemon started while the write waited", nil, startsAfter(1, running), "pid 42"},
 		{"no guard", nil, nil, "nothing checks"},
 		{"torn tail", func(t *testing.T, path string) {
 			data, _ := os.ReadFile(path)
