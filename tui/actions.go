@@ -379,6 +379,9 @@ func (m *Model) opened(msg loadedMsg) tea.Cmd {
 	m.indexed = indexReady(m.c.db.Memory())
 	m.applySnapshot(msg.snap)
 	cmds := []tea.Cmd{m.showSelected(), m.rerunSearch(), warmCmd(m.c.snap), m.readDone()}
+	if m.onStore() { // the check at start knew only the socket
+		cmds = append(cmds, m.daemonCheck())
+	}
 	if !m.indexed {
 		cmds = append(cmds, waitIndexCmd(m.c.db.Memory()))
 	}

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"unicode/utf8"
 
+	tea "charm.land/bubbletea/v2"
+
 	"github.com/crmem/crmem/bm25"
 	"github.com/crmem/crmem/internal/sanitize"
 	"github.com/crmem/crmem/store"
@@ -14,13 +16,30 @@ import (
 // (crabtalk's store does).
 //
 // crabtalk's store is also read-only while its daemon runs (the daemon
-// check, now and then: daemonCheck), and writable again once it has
+// check, now and then: Model.daemonCheck), and writable again once it has
 // stopped; every write checks again before it appends (open.DaemonGuard).
 func (m *Model) readOnly() bool { return m.caps().ReadOnly() || m.daemonHolds() }
 
 // daemonHolds reports whether crabtalk's daemon (or another process)
 // writes the open store, so crmem does not.
-func (m *Model) daemonHolds() bool { return m.st.daemon && !m.caps().ShowsIDs() }
+func (m *Model) daemonHolds() bool { return m.st.daemon && m.onStore() }
+
+// onStore reports whether the open memory is crabtalk's store (its
+// entries as the store keeps them), which crmem writes only while its
+// daemon is not running; false before anything is open.
+func (m *Model) onStore() bool { return m.c.db != nil && !m.caps().ShowsIDs() }
+
+// daemonCheck checks for crabtalk's daemon as the open memory needs: on
+// crabtalk's store, whether anything writes it (storeDaemonCmd); on a v1
+// file, or before the file is open, whether its socket answers
+// (daemonCmd). The format is the open memory's, never read again from the
+// file.
+func (m *Model) daemonCheck() tea.Cmd {
+	if m.onStore() {
+		return storeDaemonCmd(m.path)
+	}
+	return daemonCmd(m.st.daemonSock)
+}
 
 // caps are the open memory's capabilities; before it is open, none.
 func (m *Model) caps() store.Features { return m.c.caps() }

@@ -24,9 +24,9 @@ func TestDaemonCheck_Store(t *testing.T) {
 	path := copyStore(t, "small.crmem")
 	check := func() daemonMsg {
 		t.Helper()
-		msg, ok := daemonCheck("", path)().(daemonMsg)
+		msg, ok := storeDaemonCmd(path)().(daemonMsg)
 		if !ok {
-			t.Fatalf("daemonCheck returned %T", msg)
+			t.Fatalf("storeDaemonCmd returned %T", msg)
 		}
 		return msg
 	}
@@ -50,7 +50,7 @@ func TestDaemonCheck_Store(t *testing.T) {
 		t.Errorf("a child holds the store for writing: daemonMsg = %+v, want it up and named (pid %d)", msg, child.Process.Pid)
 	}
 	m := openModel(t, path, 120, 30)
-	drive(m, daemonCheck("", path))
+	drive(m, m.daemonCheck())
 	if !m.st.daemon {
 		t.Error("the model does not know the daemon runs")
 	}
@@ -73,11 +73,9 @@ func TestDaemonCheck_Store(t *testing.T) {
 		t.Errorf("the socket beside the store answers: daemonMsg = %+v", msg)
 	}
 
-	v1 := filepath.Join(t.TempDir(), "memory.db")
-	if err := os.WriteFile(v1, nil, 0o600); err != nil {
-		t.Fatal(err)
-	}
-	if msg, _ := daemonCheck(sock, v1)().(daemonMsg); !msg.up || msg.running != nil {
+	v1m := openModel(t, copyFixture(t, "crmem/small.db"), 120, 30)
+	v1m.st.daemonSock = sock
+	if msg, _ := v1m.daemonCheck()().(daemonMsg); !msg.up || msg.running != nil {
 		t.Errorf("a v1 file with the daemon's socket answering: daemonMsg = %+v", msg)
 	}
 }

@@ -69,8 +69,8 @@ func (m *Model) polled() tea.Cmd {
 		m.w.last = st
 		cmds = append(cmds, m.reloadNow())
 	}
-	if m.w.ticks++; m.w.ticks%daemonEvery == 0 || !m.caps().ShowsIDs() {
-		cmds = append(cmds, daemonCheck(m.st.daemonSock, m.path))
+	if m.w.ticks++; m.w.ticks%daemonEvery == 0 || m.onStore() {
+		cmds = append(cmds, m.daemonCheck())
 	}
 	return tea.Batch(cmds...)
 }
@@ -147,7 +147,7 @@ func (m *Model) reloaded(msg reloadedMsg) tea.Cmd {
 	if w := droppedMarksText(dropped, m.c.snap); w != "" {
 		text += " · " + w
 	}
-	return tea.Batch(again, m.showSelected(), m.rerunSearch(), m.setMessage(text), daemonCheck(m.st.daemonSock, m.path), warmCmd(m.c.snap))
+	return tea.Batch(again, m.showSelected(), m.rerunSearch(), m.setMessage(text), m.daemonCheck(), warmCmd(m.c.snap))
 }
 
 // shortError drops the file's path from an error (the status line shows

@@ -2,7 +2,6 @@ package tui
 
 import (
 	"errors"
-	"io"
 	"io/fs"
 	"net"
 	"os"
@@ -11,7 +10,6 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/crmem/crmem/store"
-	"github.com/crmem/crmem/store/crabdb"
 	"github.com/crmem/crmem/store/open"
 	"github.com/crmem/crmem/store/owner"
 )
@@ -107,17 +105,13 @@ func reloadCmd(db store.Source, old *snapshot, check bool) tea.Cmd {
 	}
 }
 
-// daemonCheck checks for crabtalk's daemon beside the memory at path:
-// owner.Check on crabtalk's store (its socket, run/crabtalk.sock beside
-// the store, and the processes holding it open for writing: ~15 µs where
-// the kernel answers with a lease, a scan of /proc of a few ms where it
-// does not), daemonCmd(sock) on a v1 file. It runs now and then and
-// after each reload, off the update loop.
-func daemonCheck(sock, path string) tea.Cmd {
+// storeDaemonCmd checks for crabtalk's daemon writing its store at path:
+// owner.Check (its socket, run/crabtalk.sock beside the store, and the
+// processes holding it open for writing: ~15 µs where the kernel answers
+// with a lease, a scan of /proc of a few ms where it does not), off the
+// update loop.
+func storeDaemonCmd(path string) tea.Cmd {
 	return func() tea.Msg {
-		if !mayBeStore(path) {
-			return daemonCmd(sock)()
-		}
 		_, err := owner.Check(path, owner.Socket(path))
 		var running *owner.RunningError
 		switch {
@@ -128,21 +122,6 @@ func daemonCheck(sock, path string) tea.Cmd {
 		}
 		return daemonMsg{up: true, err: err} // not proved: as if it ran
 	}
-}
-
-// mayBeStore reports, from its header, whether the file at path may be
-// crabtalk's store (crabdb.MayBeStore: 32 bytes read).
-func mayBeStore(path string) bool {
-	f, fi, err := store.OpenRegular(path)
-	if err != nil {
-		return false
-	}
-	defer f.Close()
-	head := make([]byte, crabdb.HeaderLen)
-	if _, err := io.ReadFull(f, head); err != nil {
-		return false
-	}
-	return crabdb.MayBeStore(head, fi.Size())
 }
 
 // daemonCmd checks whether the daemon's socket accepts a connection.

@@ -196,7 +196,7 @@ func newModel(cfg config) *Model {
 // open counts as the read in flight, so an event meanwhile waits for it.
 func (m *Model) Init() tea.Cmd {
 	m.w.reloading = true
-	cmds := []tea.Cmd{m.open, startWatchCmd(m.path), daemonCheck(m.st.daemonSock, m.path)}
+	cmds := []tea.Cmd{m.open, startWatchCmd(m.path), m.daemonCheck()}
 	if m.c.styleOpt == "" || m.c.styleOpt == "auto" {
 		cmds = append(cmds, tea.RequestBackgroundColor)
 	}
