@@ -19,28 +19,8 @@ import (
 // agent's recall; a file read once ranks the same before and after its
 // index is built.
 func TestV1Recall(t *testing.T) {
-	data, err := os.ReadFile(filepath.Join("..", "testdata", "reference", "crmem", "small.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	path := filepath.Join(t.TempDir(), "memory.db")
-	if err := os.WriteFile(path, data, 0o600); err != nil {
-		t.Fatal(err)
-	}
-	db, err := Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	f, err := Decode(data)
-	if err != nil {
-		t.Fatal(err)
-	}
-	ref, err := Decode(data)
-	if err != nil {
-		t.Fatal(err)
-	}
-	c := V1Contents(path, f, "")
-	for name, r := range map[string]Recaller{"db": db.Features().Recall, "contents": c.Features.Recall} {
+	ref, recallers := v1Recallers(t)
+	for name, r := range recallers {
 		if r.Stored() {
 			t.Errorf("%s: a v1 recall says it ranks by a stored index", name)
 		}
@@ -85,23 +65,8 @@ func TestV1Recall(t *testing.T) {
 // bm25 gives them (sorted; a `*` is no prefix); it expands the word
 // being typed over its own index (Expander).
 func TestV1Recall_Hits(t *testing.T) {
-	data, err := os.ReadFile(filepath.Join("..", "testdata", "reference", "crmem", "small.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	path := filepath.Join(t.TempDir(), "memory.db")
-	if err := os.WriteFile(path, data, 0o600); err != nil {
-		t.Fatal(err)
-	}
-	db, err := Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	f, err := Decode(data)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for name, r := range map[string]Recaller{"db": db.Features().Recall, "contents": V1Contents(path, f, "").Features.Recall} {
+	_, recallers := v1Recallers(t)
+	for name, r := range recallers {
 		every, _ := r.Rank("deploy postgres", math.MaxInt32)
 		if len(every) < 3 {
 			t.Fatalf("%s: %d hits, want at least 3", name, len(every))
@@ -131,4 +96,31 @@ func TestV1Recall_Hits(t *testing.T) {
 			t.Errorf("%s: not an Expander over its index", name)
 		}
 	}
+}
+
+// v1Recallers are the two recalls of a copy of the small v1 fixture, over
+// a followed memory ("db") and over the file read once ("contents"), with
+// the file decoded apart (ref) to compare them with.
+func v1Recallers(t *testing.T) (ref *File, recallers map[string]Recaller) {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join("..", "testdata", "reference", "crmem", "small.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), "memory.db")
+	if err := os.WriteFile(path, data, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	db, err := Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, err := Decode(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ref, err = Decode(data); err != nil {
+		t.Fatal(err)
+	}
+	return ref, map[string]Recaller{"db": db.Features().Recall, "contents": V1Contents(path, f, "").Features.Recall}
 }
