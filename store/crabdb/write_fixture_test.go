@@ -263,6 +263,18 @@ func TestWrite_Fixture(t *testing.T) {
 		t.Errorf("%d of 19 steps matched", matched)
 	}
 	checkIndexMatchesEntries(t, g.Store())
+	// crabtalk's own result of the same 19 ops: crmem reads it as the
+	// state and searches of step 19, and its own file has its size (the
+	// bytes differ only in the HashMap order of posting runs).
+	after, err := Open(filepath.Join(writesDir, "after.crmem"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkStep(t, after.Store(), 19, queries)
+	checkIndexMatchesEntries(t, after.Store())
+	if a, c := after.Store().Size(), g.Store().Size(); a != c {
+		t.Errorf("crabtalk's after.crmem has %d bytes, crmem's result %d", a, c)
+	}
 }
 
 // checkIndexMatchesEntries recounts the memory index from the entries
