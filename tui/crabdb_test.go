@@ -258,6 +258,29 @@ func TestExplain_StoreTotalsWrapOnANarrowPane(t *testing.T) {
 	}
 }
 
+// TestExplain_TermsNeverCut: on a narrow pane the explain view shows
+// each term whole, even wider than its column (seen: depl* explained as
+// three rows of "deploy…", deployed, deployment and deployments cut
+// alike), and its query line wraps rather than ending in "…".
+func TestExplain_TermsNeverCut(t *testing.T) {
+	m := openModel(t, copyStore(t, "small.crmem"), 80, 40)
+	press(m, "/")
+	typeText(m, "depl")
+	press(m, "enter", "x")
+	view := ansi.Strip(m.pv.vp.GetContent())
+	for _, w := range []string{"deployed*", "deployment*", "deployments*"} {
+		if !strings.Contains(view, w) {
+			t.Errorf("the explain view lacks the term %q whole:\n%s", w, view)
+		}
+	}
+	if strings.Contains(view, "…") {
+		t.Errorf("the explain view cuts a line:\n%s", view)
+	}
+	if s := squeeze(view); !strings.Contains(s, "(term*=prefixmatch)") {
+		t.Errorf("the query line is not whole:\n%s", view)
+	}
+}
+
 // TestStore_ReadOnlyWhileTheDaemonRuns: a store crmem can write is
 // read-only while the daemon check finds crabtalk running: the status
 // says so, a write key names the process and how to stop it and writes

@@ -90,17 +90,25 @@ func explainView(st *styles, r *searchResult, h row, id uint64, width int, hk ex
 		if h.hit == hitName {
 			b.WriteString(" (listed as a name/alias match)")
 		}
-		return fitLines(indent(b.String(), "  "), width)
+		return explainLines(b.String(), width-explainIndent)
 	}
 	writeTerms(&b, x.hit.Parts, termColumn(width))
-	out := fitLines(indent(b.String(), "  "), width)
+	out := explainLines(b.String(), width-explainIndent)
 	var totals strings.Builder
 	writeTotals(&totals, x)
-	out += indent(ansi.Wordwrap(totals.String(), max(width-explainIndent-1, 10), " ,"), "  ")
+	out += explainLines(totals.String(), width-explainIndent-1)
 	if note := footnote(x.hit.Score, h, len(x.expanded) > 0); note != "" {
-		out += "\n\n" + indent(ansi.Wordwrap(note, max(width-explainIndent-1, 10), " "), "  ")
+		out += "\n\n" + explainLines(note, width-explainIndent-1)
 	}
 	return out
+}
+
+// explainLines indents the explanation's lines and wraps each to limit
+// cells, never cutting one: a query, a term or a figure cut short could
+// read as another (depl… for deploy, deployed and deployment). The table
+// fills the pane; the sentences under it keep a cell free.
+func explainLines(s string, limit int) string {
+	return indent(ansi.Wrap(s, max(limit, 10), " ,"), "  ")
 }
 
 // indexParts is scoreParts of a v1 file's recall, BM25 over its index
@@ -216,13 +224,18 @@ func termColumn(width int) int {
 
 // writeTerms writes one row per part: tf, df, idf, contribution; a
 // prefix's match is starred. The term column is measured in terminal
-// cells, so wide characters line up.
+// cells, so wide characters line up; a term wider than it is never cut:
+// it takes a line of its own and its figures the next.
 func writeTerms(b *strings.Builder, parts []store.Part, termW int) {
 	b.WriteString(termHeader(termW))
 	for _, p := range parts {
 		name := p.Term
 		if strings.HasSuffix(p.Query, "*") {
 			name += "*"
+		}
+		if ansi.StringWidth(name) > termW {
+			b.WriteString(name + "\n")
+			name = ""
 		}
 		b.WriteString(termLine(name, termW, p.TF, p.DF, p.IDF, p.Contrib))
 	}
