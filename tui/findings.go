@@ -519,7 +519,7 @@ func (v *findingsView) listView(c *common, ids bool, w, h int) string {
 	case v.shown == nil:
 		lines = []string{st.dim.Render("examining the memory…")}
 	case len(v.report.Findings) == 0:
-		lines = []string{st.dim.Render("nothing found: no duplicates, secrets, deceptive names, outsize entries or orphan archives")}
+		lines = append(wrapDim(st, "nothing found: no duplicates, secrets, deceptive names, outsize entries or orphan archives", w), v.boundedLines(st, w)...)
 	default:
 		title += st.dim.Render(fmt.Sprintf("  (%s in %s)", humanize.Plural(len(v.report.Findings), "finding"), humanize.Plural(v.report.Entries, "entry")))
 		lines, at = v.groupedLines(st, w, ids)
@@ -552,10 +552,26 @@ func (v *findingsView) groupedLines(st *styles, w int, ids bool) ([]string, int)
 		lines = append(lines, head)
 		lines = append(lines, reasonLines(st, reason, w, i == v.cursor)...)
 	}
+	return append(lines, v.boundedLines(st, w)...), at
+}
+
+// boundedLines say what the report did not compare, and how to have it,
+// whole, wrapped to w.
+func (v *findingsView) boundedLines(st *styles, w int) []string {
+	var lines []string
 	for _, b := range v.report.Bounded {
-		lines = append(lines, st.dim.Render(ansi.Truncate("bounded: "+b, w, "…")))
+		lines = append(lines, wrapDim(st, "bounded: "+sanitize.Line(b), w)...)
 	}
-	return lines, at
+	return lines
+}
+
+// wrapDim is text wrapped to w cells, dimmed, a line each.
+func wrapDim(st *styles, text string, w int) []string {
+	var lines []string
+	for _, l := range strings.Split(ansi.Wrap(text, max(w, 1), " "), "\n") {
+		lines = append(lines, st.dim.Render(l))
+	}
+	return lines
 }
 
 // compareView draws the two duplicates side by side, each with its card

@@ -282,3 +282,22 @@ func TestFindings_CompareMasksSecrets(t *testing.T) {
 		t.Errorf("the merge did not keep the entries as they are: %+v", disk)
 	}
 }
+
+// TestFindingsView_BoundedNoteWhole: what the report did not compare is
+// said whole, wrapped to the pane, never cut at its width (seen with the
+// raised near-duplicate threshold: "bounded: near-duplicates: searched at
+// similarity 0.95, not 0.65: at 0.65 about 270 million pa…").
+func TestFindingsView_BoundedNoteWhole(t *testing.T) {
+	note := "near-duplicates: searched at similarity 0.95, not 0.65: at 0.65 about 270 million pairs (estimated by comparing 12 entries with all the others), the entries are too alike to list; --min-similarity 0.65 searches there anyway, within the work bounds"
+	c := &common{styles: newStyles(true, true)}
+	empty := hygiene.Report{Entries: 3, Bounded: []string{note}}
+	found := hygiene.Report{Entries: 3, Bounded: []string{note}, Findings: []hygiene.Finding{{Kind: hygiene.Outsize, Check: "empty",
+		Entries: []hygiene.Ref{{ID: 1, Name: "todo"}}, Reason: `"todo" has no content`}}}
+	for name, r := range map[string]hygiene.Report{"nothing found": empty, "a finding": found} {
+		v := &findingsView{open: true, shown: &snapshot{}, report: r}
+		got := squeeze(ansi.Strip(v.listView(c, false, 60, 30)))
+		if !strings.Contains(got, squeeze("bounded: "+note)) || strings.Contains(got, "…") {
+			t.Errorf("%s: the bounded note is not whole:\n%s", name, v.listView(c, false, 60, 30))
+		}
+	}
+}
