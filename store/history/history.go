@@ -1,0 +1,161 @@
+// Package history tells an entry's story: every version of it the agent's
+// memory still has evidence of, oldest first, and where each came from.
+//
+// The evidence is kept twice. crabtalk's store (SPEC §10) is append-only:
+// every Put and Delete of an entry's record stays in the file, in order,
+// until crabdb compacts it (older snapshots stay as dead bytes and are
+// skipped). Records carry no time. And every write the agent makes is a
+// `remember` tool call {name, content, aliases} (a delete a `forget` call)
+// in a session step, with its result ("remembered: NAME", "forgot: NAME",
+// or a failure); the session's meta names its agent and title. A v1 memory
+// file is rewritten whole and keeps no history: its versions come from
+// the sessions alone, and the entry as the file holds it now.
+//
+// A version is matched to the call that wrote it only when the call's
+// arguments are exactly the version's name, content and aliases (and, for
+// a delete, the call removed that name); nothing is guessed. A store
+// version no call explains says "unknown source"; a call whose version the
+// log does not hold is marked as known only from the sessions.
+package history
+
+import "time"
+
+// Action is what a version did to the entry.
+type Action string
+
+// The actions a version can have.
+const (
+	// Write put the entry: created it or replaced its content, aliases or
+	// kind.
+	Write Action = "write"
+	// Delete removed it (forget, crmem rm).
+	Delete Action = "delete"
+	// RenameIn put it under this name with the content, aliases, kind and
+	// created_at another name held, which was removed at once: From says
+	// which. The history goes on under From before this version.
+	RenameIn Action = "rename"
+	// RenameOut removed it right after its content was put under another
+	// name (To): the entry lives on under that name.
+	RenameOut Action = "renamed"
+)
+
+// Origin says where a version is known from.
+type Origin string
+
+// The origins a version can have.
+const (
+	// FromLogAndSession: a store record that a session's call explains.
+	FromLogAndSession Origin = "log+session"
+	// FromLog: a store record no session explains (written by hand, by
+	// crmem, by another tool, or by a session the store no longer holds):
+	// "unknown source".
+	FromLog Origin = "log"
+	// FromSession: a call whose version the log does not hold (a v1
+	// memory file keeps no log; a store may have been compacted since).
+	FromSession Origin = "session"
+	// FromMemory: the entry as a v1 memory file holds it now, which no
+	// session's call explains.
+	FromMemory Origin = "memory"
+	// FromMemoryAndSession: the entry as a v1 memory file holds it now,
+	// exactly as a session's call wrote it.
+	FromMemoryAndSession Origin = "memory+session"
+)
+
+// Version is one state of the entry, or its removal.
+type Version struct {
+	// N numbers the versions from 1, oldest first.
+	N      int
+	Action Action
+	// Name is the entry's name in this version.
+	Name string
+	// From is the name a rename came from (RenameIn), To the name it went
+	// to (RenameOut).
+	From, To string
+	// Kind, Content, Aliases and CreatedAt are the entry as this version
+	// left it ("" and nil for a delete). CreatedAt is the string as
+	// stored (a store's RFC 3339 string; a v1 file's time printed in
+	// RFC 3339); "" when the version does not say (a session's call
+	// carries none).
+	Kind      string
+	Content   string
+	Aliases   []string
+	CreatedAt string
+	Origin    Origin
+	// Log is where the store's record of this version is; nil for a
+	// version known only from sessions or from a v1 file.
+	Log *LogPos
+	// Call is the session's call that wrote it; nil when no call did.
+	Call *Call
+	// Current marks the version memory holds now.
+	Current bool
+}
+
+// LogPos is a record's place in a store's log.
+type LogPos struct {
+	// Offset is the record's byte offset in the file.
+	Offset int64
+	// Seq numbers the memory records (column 2) of the log from 1, in
+	// file order.
+	Seq int
+}
+
+// Call is a remember or forget tool call in a session.
+type Call struct {
+	Tool      string // "remember" or "forget"
+	Session   string // the session's folder name or the store's handle
+	Title     string // the session's title ("" when it has none)
+	Agent     string // the agent that made the call ("" when unknown)
+	CreatedBy string // who started the session ("" when unknown)
+	// Step names the step holding the call: a step file's name
+	// ("step-000012") or a store message's key ("msg/000000000012").
+	Step string
+	ID   string // the call's id as the model gave it
+	// Time is when the call was made, as TimeFrom says; zero when
+	// unknown.
+	Time time.Time
+	// TimeFrom is where Time comes from: sessions.TimeEvent (the
+	// tool_start event's ts), sessions.TimeStep (the step file's
+	// modification time) or sessions.TimeSession (the session's
+	// updated_at: crabtalk's store keeps no time per message).
+	TimeFrom string
+	// Result is the tool's result text ("remembered: NAME").
+	Result string
+}
+
+// History is one entry's versions.
+type History struct {
+	// Name is the name asked for.
+	Name string
+	// Versions are oldest first. The last is Current when the entry is
+	// in memory now.
+	Versions []Version
+	// Exists says the entry is in memory now.
+	Exists bool
+	// Stop is set when the store's log could not be read to its end: a
+	// record that does not decode. History stops there.
+	Stop *Stop
+	// Problems are what reading the sessions could not use (unreadable or
+	// unparsable steps, calls with no result), each one line.
+	Problems []string
+}
+
+// Stop is where a store's log stopped being readable, and why.
+type Stop struct {
+	Offset int64
+	Reason string
+}
+
+// Forgotten is an entry the log or the sessions know that memory does not
+// hold now.
+type Forgotten struct {
+	Name string
+	// Last is its last version that held content: what a restore brings
+	// back.
+	Last Version
+	// Removed is the version that removed it (a Delete or a RenameOut);
+	// nil when no removal is recorded (a v1 file's entry a session
+	// remembered that is gone now).
+	Removed *Version
+	// Versions counts its versions.
+	Versions int
+}
