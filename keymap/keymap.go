@@ -20,6 +20,7 @@ const (
 	ModeChoice               // a choice is asked (an edit conflict, an undo whose names were taken)
 	ModePanel                // a panel (the stats) is shown in place of the panes
 	ModeFindings             // the findings view (crmem lint's report) is shown
+	ModeHistory              // an entry's history, or the forgotten entries, is shown
 )
 
 // KeyMap holds every binding of the TUI (SPEC §7).
@@ -55,6 +56,12 @@ type KeyMap struct {
 	// they are not (wired by the editing code). Reveal shows the secrets
 	// the view masks in two duplicates side by side, and masks them again.
 	Findings, Merge, NotDuplicate, Reveal key.Binding
+	// History shows the selected entry's versions, oldest first, with the
+	// diff of each against the one before; Forgotten lists the entries
+	// memory no longer holds that the store's log or the sessions know;
+	// Restore brings back the version (or forgotten entry) selected in
+	// either (wired by the editing code).
+	History, Forgotten, Restore key.Binding
 	// Following a live agent: jump to the latest change, the reload log.
 	LatestChange, ChangeLog key.Binding
 	// Reading: copy name or content, the pager, zoom, matches, date filter.
@@ -137,6 +144,9 @@ func DefaultKeyMap() KeyMap {
 		Merge:           b([]string{"m"}, "m", "merge duplicates (findings)"),
 		NotDuplicate:    b([]string{"X"}, "X", "not duplicates (findings)"),
 		Reveal:          b([]string{"S"}, "S", "show/mask secrets (findings)"),
+		History:         b([]string{"H"}, "H", "history of the entry"),
+		Forgotten:       b([]string{"F"}, "F", "forgotten entries"),
+		Restore:         b([]string{"r"}, "r", "restore a version (history)"),
 		Reload:          b([]string{"R"}, "R", "reload"),
 		Mouse:           b([]string{"M"}, "M", "mouse on/off"),
 		LatestChange:    b([]string{"."}, ".", "latest change"),
@@ -174,7 +184,8 @@ func DefaultKeyMap() KeyMap {
 // enable them in one place.
 func (k *KeyMap) EditKeys() []*key.Binding {
 	return []*key.Binding{&k.Edit, &k.New, &k.Rename, &k.Aliases, &k.Delete, &k.Mark, &k.DeleteMarked, &k.Undo,
-		&k.MarkAll, &k.MarkOlder, &k.Unmark, &k.Orphans, &k.NeverRecalled, &k.Dump, &k.Findings, &k.Merge, &k.NotDuplicate}
+		&k.MarkAll, &k.MarkOlder, &k.Unmark, &k.Orphans, &k.NeverRecalled, &k.Dump, &k.Findings, &k.Merge, &k.NotDuplicate,
+		&k.History, &k.Forgotten, &k.Restore}
 }
 
 // NavigationKeys are the movement bindings shared by the list and preview.
@@ -199,7 +210,8 @@ func (k KeyMap) SearchKeys() []key.Binding {
 
 // EditingKeys change one entry, undo, or dump the memory.
 func (k KeyMap) EditingKeys() []key.Binding {
-	return []key.Binding{k.Edit, k.New, k.Rename, k.Aliases, k.Delete, k.Undo, k.Dump, k.Findings, k.Merge, k.NotDuplicate}
+	return []key.Binding{k.Edit, k.New, k.Rename, k.Aliases, k.Delete, k.Undo, k.Dump, k.Findings, k.Merge, k.NotDuplicate,
+		k.History, k.Forgotten, k.Restore}
 }
 
 // CleanupKeys mark entries and delete the marked ones (archive cleanup).
@@ -301,6 +313,7 @@ func (k *KeyMap) SetMode(m Mode, editing, query bool) {
 	k.Merge.SetEnabled(false) // only in the findings view
 	k.NotDuplicate.SetEnabled(false)
 	k.Reveal.SetEnabled(false)
+	k.Restore.SetEnabled(false) // only in the history view and the forgotten list
 	k.Mark.SetEnabled(k.Mark.Enabled() && m != ModePreview)
 	k.Cancel.SetEnabled(m == ModeHelp)
 }
@@ -316,7 +329,8 @@ func (k *KeyMap) SetReferenceMode(editing bool) {
 	}
 	k.Merge.SetEnabled(editing) // the findings view's, listed with the editing keys
 	k.NotDuplicate.SetEnabled(editing)
-	k.Reveal.SetEnabled(true) // the findings view's, listed with the reading keys
+	k.Restore.SetEnabled(editing) // the history view's, listed with the editing keys
+	k.Reveal.SetEnabled(true)     // the findings view's, listed with the reading keys
 }
 
 // setDialogMode enables only the keys of the reload log or of a dialog
@@ -341,6 +355,8 @@ func (k *KeyMap) setDialogMode(m Mode) {
 		ModePanel:    {&k.Up, &k.Down, &k.PageUp, &k.PageDown, &k.HalfUp, &k.HalfDown, &k.Top, &k.Bottom, &k.Quit, &k.Stats},
 		ModeFindings: {&k.Up, &k.Down, &k.PageUp, &k.PageDown, &k.HalfUp, &k.HalfDown, &k.Top, &k.Bottom, &k.Quit,
 			&k.Findings, &k.Accept, &k.Focus, &k.Merge, &k.NotDuplicate, &k.Reveal, &k.Edit, &k.Delete, &k.Undo},
+		ModeHistory: {&k.Up, &k.Down, &k.PageUp, &k.PageDown, &k.HalfUp, &k.HalfDown, &k.Top, &k.Bottom, &k.Quit,
+			&k.History, &k.Forgotten, &k.Accept, &k.Restore, &k.Undo},
 	}[m]
 	for _, b := range on {
 		b.SetEnabled(true)

@@ -334,14 +334,15 @@ type Conflict struct {
 
 // paneNames name the modes in messages.
 var paneNames = map[Mode]string{ModeList: "list", ModePreview: "preview", ModeSearch: "search line", ModeHelp: "help",
-	ModeLog: "reload log", ModePrompt: "prompts", ModeQuestion: "questions", ModeChoice: "choices"}
+	ModeLog: "reload log", ModePrompt: "prompts", ModeQuestion: "questions", ModeChoice: "choices",
+	ModeHistory: "history"}
 
 // Conflicts returns every key that two enabled bindings share in one pane,
 // with every binding enabled as it is when editing is wired and a query is
 // active.
 func (k KeyMap) Conflicts() []Conflict {
 	var out []Conflict
-	for _, mode := range []Mode{ModeList, ModePreview, ModeSearch, ModeHelp, ModeLog, ModePrompt, ModeQuestion, ModeChoice} {
+	for _, mode := range []Mode{ModeList, ModePreview, ModeSearch, ModeHelp, ModeLog, ModePrompt, ModeQuestion, ModeChoice, ModeHistory} {
 		c := k
 		c.SetMode(mode, true, true)
 		owner := map[string]string{}

@@ -41,13 +41,17 @@ type editing struct {
 	// pendingEdit is the temp file of an edit whose conflict is being
 	// asked about ("" otherwise), named if the user quits meanwhile.
 	pendingEdit string
-	fv          findingsView // the findings view (crmem lint's report), when open
-	home        string       // the home folder, for ~ in a folder typed
+	fv          findingsView  // the findings view (crmem lint's report), when open
+	hist        historyState  // every entry's story, read off the loop
+	hv          historyView   // an entry's history, when open
+	fg          forgottenView // the forgotten entries, when open
+	home        string        // the home folder, for ~ in a folder typed
 }
 
 func newEditing(opts Options, ed editor.Options, run execFunc) *editing {
 	dir := store.SessionsDir(opts.Path, opts.SessionsDir)
-	return &editing{ed: ed, exec: run, refs: refsState{dir: dir, reader: sessions.NewReader(dir)}, home: crmemconfig.Home(opts.getenv())}
+	return &editing{ed: ed, exec: run, refs: refsState{dir: dir, reader: sessions.NewReader(dir)}, home: crmemconfig.Home(opts.getenv()),
+		hist: historyState{build: buildHistory, restore: restoreVersion}}
 }
 
 // editorDoneMsg says the editor exited.
@@ -74,6 +78,8 @@ func (f *editing) message(m *Model, msg tea.Msg) (bool, tea.Cmd) {
 		return true, f.fv.take(m, msg, &f.refs)
 	case notDuplicateMsg:
 		return true, f.fv.notDuplicateDone(m, msg, &f.refs)
+	case historyBuiltMsg:
+		return true, f.historyBuilt(m, msg)
 	}
 	return false, nil
 }
@@ -86,16 +92,16 @@ func (f *editing) opened(msg loadedMsg) tea.Cmd {
 	}
 	r := msg.db.Features().Sessions // the folder's, or the store's own
 	f.refs.dir, f.refs.reader = store.SessionsWhere(r), r
-	return tea.Batch(f.refs.read(), f.recalled.read(f.refs.reader, msg.snap))
+	return tea.Batch(f.refs.read(), f.recalled.read(f.refs.reader, msg.snap), f.hist.rebuild(msg.db))
 }
 
 // reloaded re-reads the sessions after a reload, unless only the look
 // after the watch began asked for it (they were read with the open).
-func (f *editing) reloaded(msg reloadedMsg) tea.Cmd {
+func (f *editing) reloaded(m *Model, msg reloadedMsg) tea.Cmd {
 	if msg.unchangedCheck() {
 		return nil
 	}
-	return tea.Batch(f.refs.read(), f.recalled.read(f.refs.reader, msg.snap))
+	return tea.Batch(f.refs.read(), f.recalled.read(f.refs.reader, msg.snap), f.hist.rebuild(m.c.db))
 }
 
 // keyPress gives the key to the open dialog, or runs an editing action.
@@ -114,7 +120,12 @@ func (f *editing) keyPress(m *Model, k tea.KeyPressMsg) (bool, tea.Cmd) {
 		}
 		return true, cmd
 	}
-	if f.fv.open {
+	switch {
+	case f.hv.open: // above the forgotten list it was opened from
+		return true, f.historyAsked(m, f.hv.key(&m.c, k, m.bodyHeight()))
+	case f.fg.open:
+		return true, f.historyAsked(m, f.fg.key(&m.c, &f.hv, k, m.bodyHeight()))
+	case f.fv.open:
 		return true, f.findingsKey(m, k)
 	}
 	for _, a := range f.actions(&m.c.keys) {
@@ -156,6 +167,8 @@ func (f *editing) actions(k *keymap.KeyMap) []action {
 		{k.Undo, true, f.undoLast},
 		{k.Dump, false, f.dump},
 		{k.Findings, false, func(m *Model) tea.Cmd { f.fv.show(); return f.fv.follow(m, &f.refs) }},
+		{k.History, false, f.openHistory},
+		{k.Forgotten, false, f.openForgotten},
 	}
 }
 

@@ -106,7 +106,7 @@ func TestOptions_ReachModel(t *testing.T) {
 // keys that close and scroll it as configured, not the defaults.
 func TestKeys_HelpTitleNamesRemappedKeys(t *testing.T) {
 	dir := t.TempDir()
-	file := "[keys]\nquit = [\"Q\", \"ctrl+c\"]\nhelp = \"H\"\nup = \"K\"\ndown = \"J\"\n"
+	file := "[keys]\nquit = [\"Q\", \"ctrl+c\"]\nhelp = \"Z\"\nup = \"K\"\ndown = \"J\"\n"
 	if err := os.WriteFile(filepath.Join(dir, "config.toml"), []byte(file), 0o600); err != nil {
 		t.Fatal(err)
 	}
@@ -120,19 +120,19 @@ func TestKeys_HelpTitleNamesRemappedKeys(t *testing.T) {
 		m := newModel(config_(copyFixture(t, "crmem/small.db"), cfg))
 		drive(m, func() tea.Msg { return size })
 		drive(m, openCmd(m.path, ""))
-		press(m, "H")
+		press(m, "Z")
 		if !m.hp.open {
-			t.Fatalf("%v: H did not open the help", size)
+			t.Fatalf("%v: Z did not open the help", size)
 		}
 		title := strings.Split(plainScreen(m), "\n")[1]
-		if !strings.Contains(title, "Q/esc/H close") || strings.Contains(title, "?") || strings.Contains(title, "q ") {
+		if !strings.Contains(title, "Q/esc/Z close") || strings.Contains(title, "?") || strings.Contains(title, "q ") {
 			t.Errorf("%v: help title %q", size, title)
 		}
 		if size.Height == 24 && !strings.Contains(title, "K J scroll") {
 			t.Errorf("%v: help title %q does not name the scroll keys", size, title)
 		}
 		last := strings.Split(plainScreen(m), "\n")[size.Height-1]
-		if !strings.Contains(last, "Q/esc/H close help") {
+		if !strings.Contains(last, "Q/esc/Z close help") {
 			t.Errorf("%v: short help %q", size, last)
 		}
 	}

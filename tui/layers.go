@@ -23,6 +23,8 @@ const (
 	layerLog                     // the reload log
 	layerStats                   // the stats panel
 	layerWhy                     // the why panel
+	layerHistory                 // an entry's history
+	layerForgotten               // the forgotten entries
 	layerFindings                // the findings view
 	layerSearch                  // the search line being typed
 	layerPanes                   // the list and the preview
@@ -31,7 +33,7 @@ const (
 
 // String names the layer (in test failures).
 func (l layer) String() string {
-	return [...]string{"date prompt", "why prompt", "dialog", "help", "reload log", "stats", "why panel", "findings", "search", "panes"}[l]
+	return [...]string{"date prompt", "why prompt", "dialog", "help", "reload log", "stats", "why panel", "history", "forgotten", "findings", "search", "panes"}[l]
 }
 
 // isOpen reports whether l is open now; the panes always are.
@@ -51,6 +53,10 @@ func (m *Model) isOpen(l layer) bool {
 		return m.sp.open
 	case layerWhy:
 		return m.why != nil && m.why.panel != nil
+	case layerHistory:
+		return m.ed != nil && m.ed.hv.open
+	case layerForgotten:
+		return m.ed != nil && m.ed.fg.open
 	case layerFindings:
 		return m.ed != nil && m.ed.fv.open
 	case layerSearch:
@@ -84,6 +90,8 @@ func (m *Model) mode(l layer) keymap.Mode {
 		return keymap.ModePanel
 	case layerFindings:
 		return keymap.ModeFindings
+	case layerHistory, layerForgotten:
+		return keymap.ModeHistory
 	case layerSearch:
 		return keymap.ModeSearch
 	}
@@ -106,7 +114,7 @@ func (m *Model) layerKey(k tea.KeyPressMsg) tea.Cmd {
 	case layerWhyPrompt, layerWhy:
 		_, cmd := m.why.key(m, k)
 		return cmd
-	case layerDialog, layerFindings:
+	case layerDialog, layerFindings, layerHistory, layerForgotten:
 		_, cmd := m.ed.keyPress(m, k)
 		return cmd
 	case layerHelp:
@@ -163,6 +171,10 @@ func (m *Model) layerBody(w, h int) string {
 			body = m.sp.view(&m.c, w, h)
 		case layerWhy:
 			body = m.why.bodyView(&m.c, w, h)
+		case layerHistory:
+			body = m.ed.hv.view(&m.c, &m.ed.hist, w, h)
+		case layerForgotten:
+			body = m.ed.fg.view(&m.c, &m.ed.hist, w, h)
 		case layerFindings:
 			body = m.ed.fv.view(&m.c, m.caps().ShowsIDs(), w, h)
 		}
@@ -185,6 +197,10 @@ func (m *Model) overlay() string {
 		return m.ed.dlg.view(&m.c)
 	case layerFindings:
 		return m.ed.fv.hints(&m.c.keys, m.readOnly())
+	case layerHistory:
+		return m.ed.hv.hints(&m.c.keys, m.readOnly())
+	case layerForgotten:
+		return m.ed.fg.hints(&m.c.keys, m.readOnly())
 	}
 	return ""
 }

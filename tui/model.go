@@ -264,7 +264,7 @@ func (m *Model) dispatch(msg tea.Msg) tea.Cmd {
 	case reloadedMsg:
 		cmd := m.reloaded(msg)
 		if m.ed != nil {
-			cmd = tea.Batch(cmd, m.ed.reloaded(msg))
+			cmd = tea.Batch(cmd, m.ed.reloaded(m, msg))
 		}
 		return cmd
 	case indexReadyMsg:

@@ -160,7 +160,7 @@ func (f *editing) rowBadge(m *Model, e store.Entry) string {
 // cardLines adds an archive's sessions (or any referenced entry's) to the
 // preview's header card.
 func (f *editing) cardLines(m *Model, e store.Entry) []string {
-	return append(f.refs.card(m, e), f.recalled.card(m, e)...)
+	return append(append(f.refs.card(m, e), f.recalled.card(m, e)...), f.hist.card(m, e)...)
 }
 
 // card is the header card's sessions lines.

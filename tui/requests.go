@@ -92,6 +92,13 @@ type (
 	reqDropUndo struct{ st undoStep }
 	// reqWhy explains where the entry called name stands in query's recall.
 	reqWhy struct{ query, name string }
+	// reqRestore brings version n of the entry called name back with ops
+	// (history.RestoreOps, guarded by the entry as it was when asked).
+	reqRestore struct {
+		name string
+		n    int
+		ops  []store.Op
+	}
 )
 
 func (reqNewNote) isRequest()        {}
@@ -109,6 +116,7 @@ func (reqRestoreRenamed) isRequest() {}
 func (reqKeepUndo) isRequest()       {}
 func (reqDropUndo) isRequest()       {}
 func (reqWhy) isRequest()            {}
+func (reqRestore) isRequest()        {}
 
 func (r reqNewNote) withValue(v string) request      { r.name = v; return r }
 func (r reqRename) withValue(v string) request       { r.to = v; return r }
@@ -154,6 +162,8 @@ func (f *editing) do(m *Model, r request) tea.Cmd {
 		return f.remove(m, r)
 	case reqMerge:
 		return f.merge(m, r)
+	case reqRestore:
+		return f.write(m, r, r.ops)
 	case reqResolve:
 		return f.resolve(m, r.s, r.r, r.c)
 	case reqRestoreRenamed:
@@ -178,6 +188,8 @@ func writeLabel(r request) string {
 		return r.label
 	case reqMerge:
 		return "merge " + r.drop.Name + " into " + r.keep.Name
+	case reqRestore:
+		return fmt.Sprintf("restore %s to #%d", sanitize.Name(r.name), r.n)
 	case reqSaveEdit:
 		if r.s.New {
 			return "new note " + r.r.Name
@@ -192,6 +204,8 @@ func (f *editing) wrote(m *Model, w writeDoneMsg) tea.Cmd {
 	switch r := w.req.(type) {
 	case reqRename:
 		return reportWrite(m, w, "renamed "+r.e.Name+" → "+r.to)
+	case reqRestore:
+		return reportWrite(m, w, fmt.Sprintf("restored %s to version #%d", sanitize.Name(r.name), r.n))
 	case reqAliases:
 		return reportWrite(m, w, fmt.Sprintf("%s now has %s", r.e.Name, humanize.Plural(len(parseAliases(r.list)), "alias")))
 	case reqRemove:

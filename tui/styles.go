@@ -30,6 +30,9 @@ type styles struct {
 	highlight   string // SGR that starts a search-term highlight
 	border      lipgloss.Style
 	paneTitle   lipgloss.Style
+	// The history view's diff: removed and added lines, and within them
+	// the words that changed.
+	diffDel, diffAdd, diffDelWord, diffAddWord lipgloss.Style
 }
 
 // newStyles builds the styles for a dark or light background.
@@ -67,6 +70,10 @@ func newStyles(dark, noColor bool) *styles {
 	s.message = lipgloss.NewStyle().Foreground(c("#005F87", "#87D7FF"))
 	s.border = lipgloss.NewStyle().Foreground(c("#A8A8A8", "#585858"))
 	s.paneTitle = lipgloss.NewStyle().Bold(true)
+	s.diffDel = lipgloss.NewStyle().Foreground(c("#AF0000", "#FF5F5F"))
+	s.diffAdd = lipgloss.NewStyle().Foreground(c("#00875F", "#5FD7AF"))
+	s.diffDelWord = s.diffDel.Reverse(true) // reverse reads with or without colour
+	s.diffAddWord = s.diffAdd.Reverse(true)
 	s.highlight = "\x1b[7m" // reverse video reads on any background, with or without colour
 	return s
 }

@@ -85,7 +85,11 @@ func (f *editing) writeDone(m *Model, w writeDoneMsg) tea.Cmd {
 	if w.err == nil && len(w.changes) > 0 && !w.isUndo {
 		f.undo.push(w.label, w.changes)
 	}
-	return tea.Batch(m.refreshWith(w.snap, added(w.changes)), f.wrote(m, w))
+	var again tea.Cmd
+	if w.err == nil && len(w.changes) > 0 { // the write is a version of its entries: read their story again
+		again = f.hist.rebuild(m.c.db)
+	}
+	return tea.Batch(m.refreshWith(w.snap, added(w.changes)), f.wrote(m, w), again)
 }
 
 // added is the id of the first entry a write created (to select it), or 0.

@@ -1,0 +1,148 @@
+package tui
+
+import (
+	"fmt"
+	"strings"
+
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/crmem/crmem/internal/humanize"
+	"github.com/crmem/crmem/internal/sanitize"
+	"github.com/crmem/crmem/keymap"
+	"github.com/crmem/crmem/store/history"
+)
+
+// forgottenView lists, in place of the panes, the entries the store's log
+// or the sessions know that memory does not hold now, most recently
+// removed first. Enter opens one's history (the history view, above the
+// list); restore asks to bring its last content back.
+type forgottenView struct {
+	open   bool
+	of     historyIndex // the index list is of; nil until one is built
+	list   []history.Forgotten
+	cursor int
+}
+
+// show opens the list from its first entry.
+func (v *forgottenView) show(ix historyIndex) {
+	*v = forgottenView{open: true}
+	v.follow(ix)
+}
+
+// follow lists a new index's forgotten entries while open, keeping the
+// cursor on the entry it was on (by name), else at its place.
+func (v *forgottenView) follow(ix historyIndex) {
+	if !v.open || ix == nil || ix == v.of {
+		return
+	}
+	prev, had := v.selected()
+	v.of, v.list = ix, ix.Forgotten()
+	v.cursor = min(v.cursor, max(len(v.list)-1, 0))
+	for i, fg := range v.list {
+		if had && fg.Name == prev.Name {
+			v.cursor = i
+		}
+	}
+}
+
+// selected is the entry under the cursor.
+func (v *forgottenView) selected() (history.Forgotten, bool) {
+	if v.of == nil || v.cursor >= len(v.list) {
+		return history.Forgotten{}, false
+	}
+	return v.list[v.cursor], true
+}
+
+// key drives the list at h rows; enter opens the selected entry's history
+// in hv.
+func (v *forgottenView) key(c *common, hv *historyView, k tea.KeyPressMsg, h int) historyAsk {
+	keys := &c.keys
+	n := len(v.list)
+	switch {
+	case key.Matches(k, keys.Cancel), key.Matches(k, keys.Quit), key.Matches(k, keys.Forgotten):
+		v.open = false
+	case key.Matches(k, keys.Accept):
+		if fg, ok := v.selected(); ok {
+			hv.show(fg.Name, v.of)
+		}
+	case key.Matches(k, keys.Restore):
+		if fg, ok := v.selected(); ok {
+			return askRestore{h: v.of.History(fg.Name), v: fg.Last}
+		}
+	case key.Matches(k, keys.Undo):
+		return askHistoryUndo{}
+	default:
+		if d, ok := navDelta(keys, k, h/2, n); ok { // two rows an entry
+			v.cursor = min(max(v.cursor+d, 0), max(n-1, 0))
+		}
+	}
+	return nil
+}
+
+// hints are the list's keys for the help line.
+func (v *forgottenView) hints(k *keymap.KeyMap, readOnly bool) string {
+	back := hints("/", keyName(k.Cancel), keyName(k.Quit), keyName(k.Forgotten)) + " close"
+	if readOnly {
+		return hints(" · ", keyHint(k.Accept, "history"), back) + " · read-only"
+	}
+	return hints(" · ", keyHint(k.Accept, "history"), keyHint(k.Restore, "restore"), keyHint(k.Undo, "undo"), back)
+}
+
+// view draws the list at w×h: two lines an entry, the cursor's kept in
+// sight.
+func (v *forgottenView) view(c *common, s *historyState, w, h int) string {
+	st := c.styles
+	title := st.paneTitle.Render("Forgotten entries")
+	var lines []string
+	at := 0
+	switch {
+	case v.of == nil:
+		lines = s.waiting(st, w)
+	case len(v.list) == 0:
+		lines = wrapDim(st, "nothing forgotten: every entry the store's log and the sessions know is in memory", w)
+	default:
+		title += st.dim.Render("  (" + humanize.Plural(len(v.list), "entry") + ", most recently removed first)")
+		for i, fg := range v.list {
+			head, sub := forgottenRow(c, fg, w)
+			if i == v.cursor {
+				at = len(lines)
+				head = st.selectedRow(true).Render(head + strings.Repeat(" ", max(w-ansi.StringWidth(head), 0)))
+			}
+			lines = append(lines, head, st.dim.Render(sub))
+		}
+	}
+	if s.building && v.of != nil {
+		title += st.dim.Render(" updating…")
+	}
+	var sc scroller
+	sc.centre(at, len(lines), h)
+	return box(ansi.Truncate(title, w, "…")+"\n"+strings.Join(sc.window(lines, h), "\n"), w, h)
+}
+
+// forgottenRow is an entry's two lines at width w: its name, when and by
+// which session it was removed; then its last content's first line.
+func forgottenRow(c *common, fg history.Forgotten, w int) (string, string) {
+	removed := "removal not recorded"
+	if r := fg.Removed; r != nil {
+		removed = "removed"
+		if r.Action == history.RenameOut {
+			removed = "renamed to " + sanitize.Name(r.To)
+		}
+		switch call := r.Call; {
+		case call == nil:
+			removed += " · unknown source"
+		default:
+			if !call.Time.IsZero() {
+				removed += " " + humanize.Ago(c.now(), uint64(max(call.Time.Unix(), 0)))
+			}
+			removed += " by session " + sessionName(call)
+		}
+	}
+	name := sanitize.Name(fg.Name)
+	note := fmt.Sprintf(" · %s · %s", removed, humanize.Plural(fg.Versions, "version"))
+	head := ansi.Truncate(name, max(w-min(ansi.StringWidth(note), w/2), 1), "…") + note
+	first, _, _ := strings.Cut(strings.TrimLeft(fg.Last.Content, "\n"), "\n")
+	return ansi.Truncate(head, w, "…"), ansi.Truncate("  "+sanitize.Line(first), w, "…")
+}

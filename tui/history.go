@@ -1,0 +1,239 @@
+package tui
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/crmem/crmem/internal/humanize"
+	"github.com/crmem/crmem/internal/sanitize"
+	"github.com/crmem/crmem/store"
+	"github.com/crmem/crmem/store/history"
+)
+
+// historyIndex is every entry's story as read once from the open memory
+// (history.Index): an entry's versions, the entries memory no longer
+// holds, and the summary the card shows. It is read off the update loop
+// and replaced whole after a reload or a write, never changed in place.
+type historyIndex interface {
+	History(name string) history.History
+	Forgotten() []history.Forgotten
+	Summary(name string) historySummary
+}
+
+// historySummary is what the card says of an entry's story
+// (history.Summary).
+type historySummary struct {
+	Versions int           // 0: nothing known beyond the entry itself
+	First    *history.Call // the call that first wrote it; nil when no session did
+	Last     *history.Call // the call behind the current version; nil when none
+}
+
+// historyBuilder reads the index of a memory (history.Build).
+type historyBuilder func(store.Source) (historyIndex, error)
+
+// restoreFunc is the operations that bring version v of h back over the
+// entry current (nil when memory does not hold it) (history.RestoreOps).
+type restoreFunc func(h history.History, v history.Version, current *store.Entry) ([]store.Op, error)
+
+// historyState is the index the history view, the forgotten list and the
+// card's provenance line read. One build runs at a time: a reload or a
+// write during it asks for another once it is done, so the index shown
+// catches up with the memory without builds piling up.
+type historyState struct {
+	build    historyBuilder
+	restore  restoreFunc
+	ix       historyIndex // nil until the first build is done
+	err      error        // why the last build failed
+	building bool
+	again    bool // the memory changed during the build: build again after it
+}
+
+// historyBuiltMsg carries a build of the index.
+type historyBuiltMsg struct {
+	ix  historyIndex
+	err error
+}
+
+// rebuild reads the index of db again off the update loop, or asks for
+// it after the build under way.
+func (s *historyState) rebuild(db store.Source) tea.Cmd {
+	if db == nil || s.build == nil {
+		return nil
+	}
+	if s.building {
+		s.again = true
+		return nil
+	}
+	s.building = true
+	build := s.build
+	return func() tea.Msg {
+		ix, err := build(db)
+		if err != nil {
+			err = fmt.Errorf("reading the history: %w", err)
+		}
+		return historyBuiltMsg{ix: ix, err: err}
+	}
+}
+
+// take installs a build (a failed one keeps the index before it), has
+// the open views follow it, and starts the build asked for meanwhile.
+func (f *editing) historyBuilt(m *Model, msg historyBuiltMsg) tea.Cmd {
+	s := &f.hist
+	s.building, s.err = false, msg.err
+	if msg.err == nil && msg.ix != nil {
+		s.ix = msg.ix
+	}
+	var again tea.Cmd
+	if s.again {
+		s.again = false
+		again = s.rebuild(m.c.db)
+	}
+	f.fg.follow(s.ix)
+	f.hv.follow(s.ix)
+	return tea.Batch(again, m.showSelected())
+}
+
+// card is the header card's provenance line: which session first
+// remembered the entry and when, how many versions it has, and whether
+// the current one's source is known. Nothing while the index is read, or
+// when nothing is known of the entry beyond itself.
+func (s *historyState) card(m *Model, e store.Entry) []string {
+	if s.ix == nil {
+		return nil
+	}
+	text := provenance(s.ix.Summary(e.Name), m.c.now())
+	if text == "" {
+		return nil
+	}
+	return []string{m.c.styles.label.Render(text)}
+}
+
+// provenance is the card's line for sum at now: "remembered by session
+// «deploy pipeline», 3d ago · 4 versions", "" when sum knows nothing.
+func provenance(sum historySummary, now time.Time) string {
+	if sum.Versions == 0 {
+		return ""
+	}
+	var parts []string
+	if c := sum.First; c != nil {
+		first := "remembered by session " + sessionName(c)
+		if !c.Time.IsZero() {
+			first += ", " + humanize.Ago(now, uint64(max(c.Time.Unix(), 0)))
+		}
+		parts = append(parts, first)
+	}
+	if sum.Versions > 1 {
+		parts = append(parts, humanize.Plural(sum.Versions, "version"))
+	}
+	if sum.Last == nil {
+		parts = append(parts, "current version: unknown source")
+	}
+	return strings.Join(parts, " · ")
+}
+
+// sessionName is a call's session as the screen names it: its title in
+// «», else its folder or handle.
+func sessionName(c *history.Call) string {
+	if c.Title != "" {
+		return "«" + sanitize.Line(c.Title) + "»"
+	}
+	return sanitize.Name(c.Session)
+}
+
+// errNoHistory is what a build says before the history can be read.
+var errNoHistory = errors.New("not available in this build")
+
+// restoreVersion is the operations that bring v back over current
+// (nil: memory does not hold the entry): its content and aliases put
+// back, guarded by the entry as shown, or the entry added again.
+func restoreVersion(h history.History, v history.Version, current *store.Entry) ([]store.Op, error) {
+	if v.Action == history.Delete || v.Action == history.RenameOut {
+		return nil, fmt.Errorf("version #%d removed %s: pick one that holds its content", v.N, sanitize.Name(v.Name))
+	}
+	if current != nil {
+		return []store.Op{store.Update{Name: current.Name, Content: v.Content, Aliases: v.Aliases, Expect: current}}, nil
+	}
+	kind, err := store.ParseKind(v.Kind)
+	if err != nil {
+		kind = store.Note
+	}
+	var created uint64
+	if t, err := time.Parse(time.RFC3339, v.CreatedAt); err == nil && t.Unix() > 0 {
+		created = uint64(t.Unix())
+	}
+	return []store.Op{store.Add{Name: h.Name, Content: v.Content, Aliases: v.Aliases, Kind: kind, CreatedAt: created}}, nil
+}
+
+// waiting is what a view says before the index is built: that it is
+// being read, or why it could not be.
+func (s *historyState) waiting(st *styles, w int) []string {
+	if s.err != nil && !s.building {
+		return wrapWarning(st, "cannot show the history: "+sanitize.Line(s.err.Error()), w)
+	}
+	return []string{st.dim.Render("reading the history…")}
+}
+
+// openHistory opens the history view on the selected entry, read-only
+// memories included (only a restore writes).
+func (f *editing) openHistory(m *Model) tea.Cmd {
+	e, ok := m.list.selectedEntry(m.c.snap)
+	if !ok {
+		return m.setMessage("no entry selected")
+	}
+	f.hv.show(e.Name, f.hist.ix)
+	return nil
+}
+
+// openForgotten opens the list of forgotten entries.
+func (f *editing) openForgotten(m *Model) tea.Cmd {
+	f.fg.show(f.hist.ix)
+	return nil
+}
+
+// historyAsked carries out what the history view or the forgotten list
+// asks: a restore (asked first) or an undo, refused on a read-only
+// memory or while a write is in flight.
+func (f *editing) historyAsked(m *Model, ask historyAsk) tea.Cmd {
+	switch a := ask.(type) {
+	case askRestore:
+		return f.askRestore(m, a.h, a.v)
+	case askHistoryUndo:
+		return f.writing(m, f.undoLast)
+	}
+	return nil
+}
+
+// askRestore asks y/n before bringing version v of h back; the current
+// version, or one memory holds as it is, writes nothing.
+func (f *editing) askRestore(m *Model, h history.History, v history.Version) tea.Cmd {
+	name := sanitize.Name(h.Name)
+	if v.Current {
+		return m.setMessage(fmt.Sprintf("%s: version #%d is already current; nothing written", name, v.N))
+	}
+	return f.writing(m, func(m *Model) tea.Cmd {
+		var current *store.Entry
+		if e, ok := m.writer().Memory().Lookup(h.Name); ok && e.Name == h.Name {
+			current = &e
+		}
+		if current != nil && current.Content == v.Content && sameAliases(current.Aliases, v.Aliases) && v.Action != history.Delete && v.Action != history.RenameOut {
+			return m.setMessage(fmt.Sprintf("%s: version #%d is what memory holds now; nothing written", name, v.N))
+		}
+		ops, err := f.hist.restore(h, v, current)
+		if err != nil {
+			return m.setMessage("cannot restore " + name + ": " + sanitize.Line(err.Error()))
+		}
+		text := fmt.Sprintf("restore %s to version #%d (%s)? it replaces the content and aliases memory holds now", name, v.N, actionText(v))
+		if current == nil {
+			text = fmt.Sprintf("bring %s back as version #%d held it (%s)?", name, v.N, actionText(v))
+		}
+		f.dlg = &confirmDialog{text: text, yes: reqRestore{name: h.Name, n: v.N, ops: ops}}
+		return nil
+	})
+}
+
+// buildHistory reads the open memory's history index.
+func buildHistory(store.Source) (historyIndex, error) { return nil, errNoHistory }

@@ -1,0 +1,426 @@
+package tui
+
+import (
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/crmem/crmem/store"
+	"github.com/crmem/crmem/store/history"
+	"github.com/crmem/crmem/store/sessions"
+)
+
+// fakeHistory is a hand-made index: the histories by name, the forgotten
+// entries, and the summaries derived from them as history.Index does.
+type fakeHistory struct {
+	hs        map[string]history.History
+	forgotten []history.Forgotten
+}
+
+func (f *fakeHistory) History(name string) history.History {
+	if h, ok := f.hs[name]; ok {
+		return h
+	}
+	return history.History{Name: name}
+}
+
+func (f *fakeHistory) Forgotten() []history.Forgotten { return f.forgotten }
+
+func (f *fakeHistory) Summary(name string) historySummary {
+	h := f.History(name)
+	s := historySummary{Versions: len(h.Versions)}
+	for _, v := range h.Versions {
+		if v.Call != nil && s.First == nil {
+			s.First = v.Call
+		}
+		if v.Current {
+			s.Last = v.Call
+		}
+	}
+	return s
+}
+
+const (
+	deployV1 = "Build the image.\nShip it."
+	deployV2 = "Build the image.\nRun migrations.\nShip it."
+	deployV3 = "Build the image.\nRun the migrations first.\nShip it."
+)
+
+// deployHistory is deploy-steps' story: written by a session, rewritten by
+// hand (no session), rewritten by the session again.
+func deployHistory() history.History {
+	pipeline := func(step string, at time.Duration, from string) *history.Call {
+		return &history.Call{Tool: "remember", Session: "2026-deploy", Title: "deploy pipeline", Agent: "crab",
+			Step: step, Time: testNow.Add(-at), TimeFrom: from, Result: "remembered: deploy-steps"}
+	}
+	return history.History{Name: "deploy-steps", Exists: true, Versions: []history.Version{
+		{N: 1, Action: history.Write, Name: "deploy-steps", Content: deployV1, Origin: history.FromSession,
+			Call: pipeline("step-000003", 72*time.Hour, sessions.TimeEvent)},
+		{N: 2, Action: history.Write, Name: "deploy-steps", Content: deployV2, Origin: history.FromMemory},
+		{N: 3, Action: history.Write, Name: "deploy-steps", Content: deployV3, Aliases: []string{"ship"},
+			Origin: history.FromMemoryAndSession, Call: pipeline("step-000012", 5*time.Hour, sessions.TimeStep), Current: true},
+	}}
+}
+
+// runbookForgotten is an entry a session removed two hours ago.
+func runbookForgotten() (history.History, history.Forgotten) {
+	cleanup := &history.Call{Tool: "forget", Session: "2026-cleanup", Title: "cleanup", Time: testNow.Add(-2 * time.Hour), TimeFrom: sessions.TimeEvent}
+	last := history.Version{N: 1, Action: history.Write, Name: "old-runbook", Kind: "note", Content: "Runbook v1\nsecond line", Origin: history.FromSession}
+	removed := history.Version{N: 2, Action: history.Delete, Name: "old-runbook", Origin: history.FromSession, Call: cleanup}
+	h := history.History{Name: "old-runbook", Versions: []history.Version{last, removed}}
+	return h, history.Forgotten{Name: "old-runbook", Last: last, Removed: &removed, Versions: 2}
+}
+
+// historyHarness opens a memory holding deploy-steps (as version #3) and
+// scratch, with the fake index installed and built.
+func historyHarness(t *testing.T) (*editHarness, *fakeHistory) {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "memory.db")
+	writeEntries(t, path, []store.Entry{
+		{ID: 1, Name: "deploy-steps", Kind: store.Note, Content: deployV3, Aliases: []string{"ship"}, CreatedAt: uint64(testNow.Add(-72 * time.Hour).Unix())},
+		{ID: 2, Name: "scratch", Kind: store.Note, Content: "notes", CreatedAt: uint64(testNow.Add(-time.Hour).Unix())},
+	})
+	h := newEditHarnessIn(t, path, t.TempDir())
+	rh, fg := runbookForgotten()
+	ix := &fakeHistory{hs: map[string]history.History{"deploy-steps": deployHistory(), "old-runbook": rh},
+		forgotten: []history.Forgotten{fg}}
+	installHistory(h, ix)
+	return h, ix
+}
+
+// installHistory makes ix what every build returns, and builds it.
+func installHistory(h *editHarness, ix historyIndex) {
+	h.f.hist.build = func(store.Source) (historyIndex, error) { return ix, nil }
+	drive(h.m, h.f.hist.rebuild(h.m.c.db))
+}
+
+// TestHistoryView_OpensOnTheCurrentVersionAndMoves: H opens the selected
+// entry's history with its current (last) version selected and its diff
+// against the one before; ↑ moves to the version before, whose diff is
+// shown, and g to the first, shown whole.
+func TestHistoryView_OpensOnTheCurrentVersionAndMoves(t *testing.T) {
+	h, _ := historyHarness(t)
+	h.sel("deploy-steps")
+	press(h.m, "H")
+	if h.m.top() != layerHistory {
+		t.Fatalf("top %v after H, want the history view", h.m.top())
+	}
+	screen := plainScreen(h.m)
+	for _, want := range []string{"History of deploy-steps", "3 versions", "#3 write ● current", "#2 → #3",
+		"- Run migrations.", "+ Run the migrations first.", "  Build the image.", "step-000012", "(step file time)",
+		"5h ago (step file) · «deplo…", "unknown source"} {
+		if !strings.Contains(screen, want) {
+			t.Errorf("screen lacks %q:\n%s", want, screen)
+		}
+	}
+	press(h.m, "up")
+	screen = plainScreen(h.m)
+	for _, want := range []string{"#1 → #2", "+ Run migrations.", "unknown source: the entry as memory holds it"} {
+		if !strings.Contains(screen, want) {
+			t.Errorf("after ↑, screen lacks %q:\n%s", want, screen)
+		}
+	}
+	if strings.Contains(screen, "- Run migrations.") {
+		t.Errorf("after ↑, the diff of #2 → #3 is still shown:\n%s", screen)
+	}
+	press(h.m, "g")
+	screen = plainScreen(h.m)
+	if !strings.Contains(screen, "#1 · write · its whole content") || !strings.Contains(screen, "+ Ship it.") {
+		t.Errorf("the first version is not shown whole:\n%s", screen)
+	}
+	press(h.m, "esc")
+	if h.m.top() != layerPanes {
+		t.Fatalf("top %v after esc, want the list", h.m.top())
+	}
+}
+
+// TestHistoryView_StylesTheDiff: removed and added lines are drawn in
+// their styles, with colour.
+func TestHistoryView_StylesTheDiff(t *testing.T) {
+	st := newStyles(true, false)
+	d := diffResult{lines: []diffLine{
+		{op: '-', segs: []diffSeg{{text: "Run "}, {text: "migrations.", changed: true}}},
+		{op: '+', segs: []diffSeg{{text: "Run "}, {text: "the migrations first.", changed: true}}},
+		{op: ' ', segs: []diffSeg{{text: "Ship it."}}},
+	}}
+	lines := renderDiff(st, d, 40)
+	if len(lines) != 3 {
+		t.Fatalf("%d lines, want 3: %q", len(lines), lines)
+	}
+	if lines[0] == ansi.Strip(lines[0]) || lines[1] == ansi.Strip(lines[1]) {
+		t.Errorf("removed or added line drawn plain: %q", lines[:2])
+	}
+	if lines[2] != "  Ship it." {
+		t.Errorf("unchanged line %q, want it plain", lines[2])
+	}
+	if !strings.Contains(lines[0], st.diffDelWord.Render("migrations.")) || !strings.Contains(lines[1], st.diffAddWord.Render("the migrations first.")) {
+		t.Errorf("the changed words are not set apart: %q", lines[:2])
+	}
+}
+
+// TestHistoryView_DiffWrapsWithinItsColumn: a long line wraps inside the
+// diff column under its gutter, and an escape sequence in the content is
+// shown as text, never sent raw.
+func TestHistoryView_DiffWrapsWithinItsColumn(t *testing.T) {
+	st := newStyles(true, true)
+	long := strings.Repeat("word ", 20) + "\x1b[31mred\x1b[0m"
+	lines := renderDiff(st, diffResult{lines: []diffLine{{op: '+', segs: []diffSeg{{text: long}}}}}, 20)
+	if len(lines) < 5 {
+		t.Fatalf("%d rows for a %d-cell line at 20 cells: %q", len(lines), len(long), lines)
+	}
+	for _, l := range lines {
+		p := ansi.Strip(l)
+		if w := ansi.StringWidth(p); w > 20 || !strings.HasPrefix(p, "+ ") {
+			t.Errorf("row %q: %d cells, want ≤ 20 behind its gutter", p, w)
+		}
+		if strings.Contains(p, "\x1b") {
+			t.Errorf("row %q holds a raw escape", p)
+		}
+	}
+}
+
+// TestHistoryView_RestoreConfirmsWritesAndUndoes: enter on an older
+// version asks first; n writes nothing; y writes it through the one
+// write path and says so; u undoes it exactly.
+func TestHistoryView_RestoreConfirmsWritesAndUndoes(t *testing.T) {
+	h, _ := historyHarness(t)
+	before := h.sel("deploy-steps")
+	press(h.m, "H", "up", "up", "enter")
+	h.wantOverlay("restore deploy-steps to version #1 (write)?", "[y/n]")
+	press(h.m, "n")
+	if got := h.onDisk()["deploy-steps"]; !entriesEqual(got, before) {
+		t.Fatalf("n wrote %+v", got)
+	}
+	press(h.m, "r")
+	h.wantOverlay("version #1")
+	press(h.m, "y")
+	h.wantStatus("restored deploy-steps to version #1")
+	got := h.onDisk()["deploy-steps"]
+	if got.Content != deployV1 || len(got.Aliases) != 0 || got.ID != before.ID {
+		t.Fatalf("after the restore %+v, want version #1's content and aliases under the same id", got)
+	}
+	if h.m.top() != layerHistory {
+		t.Fatalf("top %v after the restore, want the history view still", h.m.top())
+	}
+	press(h.m, "u")
+	h.wantStatus("undone: restore deploy-steps to #1")
+	if got := h.onDisk()["deploy-steps"]; !entriesEqual(got, before) {
+		t.Fatalf("after undo %+v, want %+v", got, before)
+	}
+}
+
+// TestHistoryView_CurrentVersionWritesNothing: restoring the current
+// version, or one memory holds as it is, says so and asks nothing.
+func TestHistoryView_CurrentVersionWritesNothing(t *testing.T) {
+	h, ix := historyHarness(t)
+	h.sel("deploy-steps")
+	press(h.m, "H", "enter")
+	if h.m.ed.dlg != nil {
+		t.Fatalf("a dialog for the current version: %q", h.overlay())
+	}
+	h.wantStatus("deploy-steps: version #3 is already current; nothing written")
+	hs := ix.hs["deploy-steps"]
+	hs.Versions = append(hs.Versions, history.Version{N: 4, Action: history.Write, Content: "other", Origin: history.FromSession})
+	hs.Versions[2].Current = false // #3 is what memory holds, yet not marked current
+	installHistory(h, &fakeHistory{hs: map[string]history.History{"deploy-steps": hs}})
+	press(h.m, "H", "H", "up", "r")
+	if h.m.ed.dlg != nil {
+		t.Fatalf("a dialog for the version memory holds: %q", h.overlay())
+	}
+	h.wantStatus("version #3 is what memory holds now")
+}
+
+// TestHistoryView_ReadOnlyRefuses: on a store crmem cannot write the
+// view opens and moves, says read-only in its keys, and a restore or an
+// undo is refused with the read-only message, nothing asked.
+func TestHistoryView_ReadOnlyRefuses(t *testing.T) {
+	h := newEditHarnessIn(t, copyStore(t, "torn.crmem"), t.TempDir())
+	e, ok := h.m.list.selectedEntry(h.m.c.snap)
+	if !ok {
+		t.Fatal("nothing selected")
+	}
+	hs := deployHistory()
+	hs.Name = e.Name
+	installHistory(h, &fakeHistory{hs: map[string]history.History{e.Name: hs}})
+	press(h.m, "H")
+	if h.m.top() != layerHistory || !strings.Contains(plainOverlay(h.m), "read-only") || strings.Contains(plainOverlay(h.m), "restore") {
+		t.Fatalf("top %v, keys %q: want the view, read-only, no restore", h.m.top(), plainOverlay(h.m))
+	}
+	for _, k := range []string{"up", "enter", "r", "u"} {
+		h.m.st.msg = ""
+		press(h.m, k)
+		if k != "up" && h.m.st.msg != h.m.readOnlyMessage() {
+			t.Errorf("%s: status %q, want %q", k, h.m.st.msg, h.m.readOnlyMessage())
+		}
+		if h.m.ed.dlg != nil {
+			t.Fatalf("%s asked %q on a read-only memory", k, h.overlay())
+		}
+	}
+}
+
+// TestHistoryView_FollowsRebuilds: a new index (a reload, a write) is
+// read into the open view, the version selected kept by its number; a
+// build under way when the memory changes is followed by another.
+func TestHistoryView_FollowsRebuilds(t *testing.T) {
+	h, ix := historyHarness(t)
+	h.sel("deploy-steps")
+	press(h.m, "H", "up") // #2
+	hs := ix.hs["deploy-steps"]
+	hs.Versions = append(hs.Versions, history.Version{N: 4, Action: history.Write, Name: "deploy-steps", Content: "agent's", Origin: history.FromSession, Current: true})
+	hs.Versions[2].Current = false
+	installHistory(h, &fakeHistory{hs: map[string]history.History{"deploy-steps": hs}})
+	if v, _ := h.m.ed.hv.selected(); v.N != 2 {
+		t.Fatalf("selected #%d after the rebuild, want #2 kept", v.N)
+	}
+	if screen := plainScreen(h.m); !strings.Contains(screen, "4 versions") || !strings.Contains(screen, "#4 write ● current") {
+		t.Fatalf("the view did not follow the new index:\n%s", screen)
+	}
+	builds := 0
+	h.f.hist.build = func(store.Source) (historyIndex, error) { builds++; return ix, nil }
+	first := h.f.hist.rebuild(h.m.c.db)
+	if h.f.hist.rebuild(h.m.c.db) != nil || !h.f.hist.again {
+		t.Fatal("a second build started beside the one under way")
+	}
+	drive(h.m, first)
+	if builds != 2 || h.f.hist.building {
+		t.Fatalf("%d builds, building %v: want the one asked meanwhile run after the first", builds, h.f.hist.building)
+	}
+}
+
+// TestHistoryView_FitsAt80x24: at the issue's screen size every row is
+// 80 cells, the versions column 30 cells with the separator in one
+// column, and a long name is cut with "…".
+func TestHistoryView_FitsAt80x24(t *testing.T) {
+	h, ix := historyHarness(t)
+	long := strings.Repeat("a-very-long-entry-name-", 6)
+	hs := deployHistory()
+	hs.Name = long
+	hs.Versions[1].Action, hs.Versions[1].From = history.RenameIn, long+"-old"
+	ix.hs[long] = hs
+	apply(t, h.path, store.Rename{Name: "deploy-steps", New: long})
+	reload(h.m)
+	drive(h.m, resizeCmd(80, 24))
+	h.sel(long)
+	press(h.m, "H", "up")
+	rows := strings.Split(plainScreen(h.m), "\n")
+	if len(rows) != 24 {
+		t.Fatalf("%d rows, want 24", len(rows))
+	}
+	seps := 0
+	for i, r := range rows {
+		if w := ansi.StringWidth(r); w > 80 {
+			t.Errorf("row %d is %d cells: %q", i, w, r)
+		}
+		if ansi.StringWidth(r) > 31 && ansi.Cut(r, 30, 31) == "│" {
+			seps++
+		}
+	}
+	if seps < 10 {
+		t.Errorf("the separator is in column 31 on %d rows:\n%s", seps, strings.Join(rows, "\n"))
+	}
+	screen := strings.Join(rows, "\n")
+	if !strings.Contains(screen, "#2 rename from a-very-long-en…") || !regexp.MustCompile(`History of a-very-long-entry-name-.*…`).MatchString(screen) {
+		t.Errorf("long names not cut with …:\n%s", screen)
+	}
+}
+
+// TestCard_ProvenanceLine: the card says who first remembered the entry,
+// when, how many versions it has and whether the current one's source
+// is known; nothing before the index is built, nothing for an entry
+// with no story.
+func TestCard_ProvenanceLine(t *testing.T) {
+	call := &history.Call{Title: "deploy pipeline", Session: "2026-deploy", Time: testNow.Add(-72 * time.Hour)}
+	for _, tt := range []struct {
+		sum  historySummary
+		want string
+	}{
+		{historySummary{Versions: 4, First: call, Last: call}, "remembered by session «deploy pipeline», 3d ago · 4 versions"},
+		{historySummary{Versions: 1, First: call, Last: call}, "remembered by session «deploy pipeline», 3d ago"},
+		{historySummary{Versions: 3, First: call}, "remembered by session «deploy pipeline», 3d ago · 3 versions · current version: unknown source"},
+		{historySummary{Versions: 2, First: &history.Call{Session: "2026-\x1b[2Jx"}, Last: call}, "remembered by session 2026-⟨U+001B⟩[2Jx · 2 versions"},
+		{historySummary{Versions: 2}, "2 versions · current version: unknown source"},
+		{historySummary{}, ""},
+	} {
+		if got := provenance(tt.sum, testNow); got != tt.want {
+			t.Errorf("provenance(%+v) = %q, want %q", tt.sum, got, tt.want)
+		}
+	}
+
+	h, _ := historyHarness(t)
+	h.sel("deploy-steps")
+	const line = "remembered by session «deploy pipeline», 3d ago · 3 versions"
+	if screen := plainScreen(h.m); !strings.Contains(screen, line) {
+		t.Fatalf("the card lacks %q:\n%s", line, screen)
+	}
+	h.sel("scratch")
+	if screen := plainScreen(h.m); strings.Contains(screen, "remembered by") || strings.Contains(screen, "version") {
+		t.Fatalf("the card of an entry with no story says one:\n%s", screen)
+	}
+	h.f.hist = historyState{building: true} // a memory just opened, its index being read
+	h.sel("deploy-steps")
+	if screen := plainScreen(h.m); strings.Contains(screen, "remembered by") {
+		t.Fatalf("the card has a provenance line before the index is built:\n%s", screen)
+	}
+}
+
+// TestForgotten_ListOpenAndRestore: F lists the forgotten entries with
+// when and by whom each was removed and its first line; enter opens its
+// history above the list (esc returns to the list); r asks, y brings it
+// back, u removes it again.
+func TestForgotten_ListOpenAndRestore(t *testing.T) {
+	h, _ := historyHarness(t)
+	press(h.m, "F")
+	if h.m.top() != layerForgotten {
+		t.Fatalf("top %v after F, want the forgotten list", h.m.top())
+	}
+	screen := plainScreen(h.m)
+	for _, want := range []string{"Forgotten entries", "old-runbook · removed 2h ago by session «cleanup» · 2 versions", "  Runbook v1"} {
+		if !strings.Contains(screen, want) {
+			t.Errorf("list lacks %q:\n%s", want, screen)
+		}
+	}
+	press(h.m, "enter")
+	if h.m.top() != layerHistory || !strings.Contains(plainScreen(h.m), "not in memory now") {
+		t.Fatalf("enter: top %v, screen:\n%s", h.m.top(), plainScreen(h.m))
+	}
+	press(h.m, "up", "enter")
+	h.wantOverlay("bring old-runbook back as version #1 held it (write)?")
+	press(h.m, "y")
+	h.wantStatus("restored old-runbook to version #1")
+	if got, ok := h.onDisk()["old-runbook"]; !ok || got.Content != "Runbook v1\nsecond line" {
+		t.Fatalf("old-runbook after the restore: %+v, %v", got, ok)
+	}
+	press(h.m, "esc")
+	if h.m.top() != layerForgotten {
+		t.Fatalf("top %v after esc from its history, want the list again", h.m.top())
+	}
+	press(h.m, "u")
+	if _, ok := h.onDisk()["old-runbook"]; ok {
+		t.Fatal("undo left old-runbook in memory")
+	}
+	press(h.m, "r", "y")
+	h.wantStatus("restored old-runbook to version #1")
+	press(h.m, "esc")
+	if h.m.top() != layerPanes || selectedName(h.m) != "old-runbook" {
+		t.Fatalf("top %v, selected %q: want the list on the entry brought back", h.m.top(), selectedName(h.m))
+	}
+}
+
+// TestHistory_KeysAreNamedInTheHelp: the view's and the list's keys are
+// named in the help line as configured.
+func TestHistory_KeysAreNamedInTheHelp(t *testing.T) {
+	h, _ := historyHarness(t)
+	h.sel("deploy-steps")
+	press(h.m, "H")
+	if got := plainOverlay(h.m); !strings.Contains(got, "enter/r restore") || !strings.Contains(got, "u undo") || !strings.Contains(got, "esc/q back") {
+		t.Errorf("history keys %q", got)
+	}
+	press(h.m, "esc", "F")
+	if got := plainOverlay(h.m); !strings.Contains(got, "enter history") || !strings.Contains(got, "r restore") {
+		t.Errorf("forgotten keys %q", got)
+	}
+}

@@ -1,0 +1,364 @@
+package tui
+
+import (
+	"fmt"
+	"strings"
+	"time"
+
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+	"charm.land/lipgloss/v2"
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/crmem/crmem/internal/humanize"
+	"github.com/crmem/crmem/internal/sanitize"
+	"github.com/crmem/crmem/keymap"
+	"github.com/crmem/crmem/store/history"
+	"github.com/crmem/crmem/store/sessions"
+)
+
+// historyView is one entry's story in place of the panes: its versions
+// down the side, oldest first, and beside them the diff of the selected
+// version against the one before. It reads the index the editing part
+// holds and follows every new one (a reload, a write), keeping the
+// version selected; what it asks (a restore, an undo) comes back from
+// key as a value the editing part carries out.
+type historyView struct {
+	open   bool
+	name   string       // the entry's name, as asked
+	of     historyIndex // the index h is of; nil until one is built
+	h      history.History
+	cursor int      // the selected version's index in h.Versions
+	sc     scroller // the diff's window
+}
+
+// historyAsk is what a key in the history view or the forgotten list asks
+// of the editing part.
+type historyAsk interface{ isHistoryAsk() }
+
+type (
+	// askRestore asks before bringing version v of h back.
+	askRestore struct {
+		h history.History
+		v history.Version
+	}
+	// askHistoryUndo undoes the last write.
+	askHistoryUndo struct{}
+)
+
+func (askRestore) isHistoryAsk()     {}
+func (askHistoryUndo) isHistoryAsk() {}
+
+// versionsWidth is the versions column's width in a view w cells wide:
+// 30 cells from 80 columns, a third below.
+func versionsWidth(w int) int {
+	if w >= 80 {
+		return 30
+	}
+	return max(w/3, 1)
+}
+
+// show opens the view on the entry called name, its current (last)
+// version selected, from ix (nil: the view says the history is read and
+// fills in once it is).
+func (v *historyView) show(name string, ix historyIndex) {
+	*v = historyView{open: true, name: name}
+	v.follow(ix)
+}
+
+// follow reads the entry's history from a new index while the view is
+// open, keeping the version selected (by its number) when it still
+// exists, else the current one.
+func (v *historyView) follow(ix historyIndex) {
+	if !v.open || ix == nil || ix == v.of {
+		return
+	}
+	keep := 0
+	if sel, ok := v.selected(); ok {
+		keep = sel.N
+	}
+	v.of, v.h = ix, ix.History(v.name)
+	v.cursor = max(len(v.h.Versions)-1, 0)
+	for i, ver := range v.h.Versions {
+		if keep != 0 && ver.N == keep {
+			v.cursor = i
+		}
+	}
+}
+
+// selected is the version under the cursor.
+func (v *historyView) selected() (history.Version, bool) {
+	if v.of == nil || v.cursor >= len(v.h.Versions) {
+		return history.Version{}, false
+	}
+	return v.h.Versions[v.cursor], true
+}
+
+// key drives the view: ↑ ↓ pick a version, the page keys scroll its diff,
+// enter or r asks to restore it, u to undo; cancel, quit and the history
+// key close it.
+func (v *historyView) key(c *common, k tea.KeyPressMsg, h int) historyAsk {
+	keys := &c.keys
+	n := len(v.h.Versions)
+	switch {
+	case key.Matches(k, keys.Cancel), key.Matches(k, keys.Quit), key.Matches(k, keys.History):
+		v.open = false
+	case key.Matches(k, keys.Accept), key.Matches(k, keys.Restore):
+		if ver, ok := v.selected(); ok {
+			return askRestore{h: v.h, v: ver}
+		}
+	case key.Matches(k, keys.Undo):
+		return askHistoryUndo{}
+	case key.Matches(k, keys.Up), key.Matches(k, keys.Down), key.Matches(k, keys.Top), key.Matches(k, keys.Bottom):
+		to := v.cursor
+		switch {
+		case key.Matches(k, keys.Up):
+			to--
+		case key.Matches(k, keys.Down):
+			to++
+		case key.Matches(k, keys.Top):
+			to = 0
+		default:
+			to = n - 1
+		}
+		if to = min(max(to, 0), max(n-1, 0)); to != v.cursor {
+			v.cursor, v.sc = to, scroller{}
+		}
+	default:
+		if d, ok := navDelta(keys, k, h, 0); ok {
+			v.sc.top = max(v.sc.top+d, 0) // the view pulls it back within the diff
+		}
+	}
+	return nil
+}
+
+// hints are the view's keys for the help line: without restore and undo
+// on a read-only memory.
+func (v *historyView) hints(k *keymap.KeyMap, readOnly bool) string {
+	back := hints("/", keyName(k.Cancel), keyName(k.Quit)) + " back"
+	scroll := hints("/", keyName(k.PageDown), keyName(k.PageUp)) + " scroll diff"
+	if readOnly {
+		return hints(" · ", keyName(k.Up)+" "+keyName(k.Down)+" version", scroll, back) + " · read-only"
+	}
+	return hints(" · ", keyName(k.Up)+" "+keyName(k.Down)+" version", scroll,
+		hints("/", keyName(k.Accept), keyName(k.Restore))+" restore", keyHint(k.Undo, "undo"), back)
+}
+
+// view draws the view at w×h: a title, then the versions column and the
+// diff beside it.
+func (v *historyView) view(c *common, s *historyState, w, h int) string {
+	st := c.styles
+	title := st.paneTitle.Render("History of "+sanitize.Name(v.name)) + st.dim.Render(v.titleNote(s.building))
+	title = ansi.Truncate(title, w, "…")
+	body := max(h-1, 1)
+	if v.of == nil {
+		return box(title+"\n"+strings.Join(s.waiting(st, w), "\n"), w, h)
+	}
+	if len(v.h.Versions) == 0 {
+		return box(title+"\n"+strings.Join(wrapDim(st, "nothing known of "+sanitize.Name(v.name)+
+			": neither the store's log nor the sessions hold a version of it", w), "\n"), w, h)
+	}
+	lw := versionsWidth(w)
+	rw := max(w-lw-1, 1)
+	left := box(strings.Join(v.versionLines(c, lw, body), "\n"), lw, body)
+	right := box(strings.Join(v.diffLines(c, rw, body), "\n"), rw, body)
+	sep := st.border.Render(strings.TrimSuffix(strings.Repeat("│\n", body), "\n"))
+	return box(title+"\n"+lipgloss.JoinHorizontal(lipgloss.Top, left, sep, right), w, h)
+}
+
+// titleNote follows the title: the count of versions, whether memory
+// holds the entry, and whether a newer index is being read.
+func (v *historyView) titleNote(building bool) string {
+	note := ""
+	if v.of != nil {
+		note = "  " + humanize.Plural(len(v.h.Versions), "version")
+		if !v.h.Exists {
+			note += " · not in memory now"
+		}
+	}
+	if building && v.of != nil {
+		note += " · updating…"
+	}
+	return note
+}
+
+// versionLines are the versions column at width w, two lines a version,
+// scrolled to keep the selected one in sight in h rows, then what
+// stopped the log's reading and what the sessions could not give.
+func (v *historyView) versionLines(c *common, w, h int) []string {
+	st := c.styles
+	var lines []string
+	at := 0
+	for i, ver := range v.h.Versions {
+		head, sub := versionRow(ver, c.now(), w)
+		if i == v.cursor {
+			at = len(lines)
+			sel := st.selectedRow(true)
+			head = sel.Render(head + strings.Repeat(" ", max(w-ansi.StringWidth(head), 0)))
+			sub = sel.Render(sub + strings.Repeat(" ", max(w-ansi.StringWidth(sub), 0)))
+		} else {
+			sub = st.dim.Render(sub)
+		}
+		lines = append(lines, head, sub)
+	}
+	if s := v.h.Stop; s != nil {
+		lines = append(lines, wrapWarning(st, fmt.Sprintf("the log stops at byte %s: %s", humanize.Count(int(s.Offset)), sanitize.Line(s.Reason)), w)...)
+	}
+	if n := len(v.h.Problems); n > 0 {
+		lines = append(lines, wrapDim(st, humanize.Plural(n, "session problem")+": "+sanitize.Line(v.h.Problems[0]), w)...)
+	}
+	var sc scroller
+	sc.centre(at, len(lines), h+1) // the window has no title of its own: h+1 rows show h lines
+	return sc.window(lines, h+1)
+}
+
+// versionRow is a version's two lines at width w: "#4 write ● current"
+// (or "· sessions only" for a version the store's log does not hold),
+// then when and by what.
+func versionRow(v history.Version, now time.Time, w int) (string, string) {
+	mark := ""
+	switch {
+	case v.Current:
+		mark = " ● current"
+	case v.Origin == history.FromSession:
+		mark = " · sessions only"
+	}
+	head := ansi.Truncate(fmt.Sprintf("#%d %s", v.N, actionText(v)), max(w-ansi.StringWidth(mark), 1), "…") + mark
+	var parts []string
+	if c := v.Call; c != nil && !c.Time.IsZero() {
+		when := humanize.Ago(now, uint64(max(c.Time.Unix(), 0)))
+		if l := shortTimeLabel(c.TimeFrom); l != "" {
+			when += " (" + l + ")"
+		}
+		parts = append(parts, when)
+	}
+	parts = append(parts, sourceText(v))
+	return ansi.Truncate(head, w, "…"), ansi.Truncate("  "+strings.Join(parts, " · "), w, "…")
+}
+
+// actionText is what a version did: "write", "delete", "rename from
+// old", "renamed to new".
+func actionText(v history.Version) string {
+	switch v.Action {
+	case history.RenameIn:
+		return "rename from " + sanitize.Name(v.From)
+	case history.RenameOut:
+		return "renamed to " + sanitize.Name(v.To)
+	}
+	return sanitize.Line(string(v.Action))
+}
+
+// sourceText is where a version came from, short: the session that
+// wrote it, "unknown source" when none did.
+func sourceText(v history.Version) string {
+	if v.Call != nil {
+		return sessionName(v.Call)
+	}
+	return "unknown source"
+}
+
+// shortTimeLabel says, in the versions column, where a call's time comes
+// from when it is not the call's own event.
+func shortTimeLabel(from string) string {
+	switch from {
+	case sessions.TimeStep:
+		return "step file"
+	case sessions.TimeSession:
+		return "session"
+	}
+	return ""
+}
+
+// timeLabel says where a call's time comes from, in the diff's header.
+func timeLabel(from string) string {
+	switch from {
+	case sessions.TimeEvent:
+		return "event time"
+	case sessions.TimeStep:
+		return "step file time"
+	case sessions.TimeSession:
+		return "session time"
+	}
+	return "time of unknown origin"
+}
+
+// diffLines are the diff column at width w and h rows: a header naming
+// the pair and the call behind the selected version, then the diff,
+// scrolled.
+func (v *historyView) diffLines(c *common, w, h int) []string {
+	st := c.styles
+	ver, ok := v.selected()
+	if !ok {
+		return nil
+	}
+	prev := ""
+	pair := fmt.Sprintf("#%d", ver.N)
+	if v.cursor > 0 {
+		p := v.h.Versions[v.cursor-1]
+		prev, pair = p.Content, fmt.Sprintf("#%d → #%d", p.N, ver.N)
+	}
+	d := diffOf(prev, ver.Content)
+	head := pair + " · " + actionText(ver)
+	if v.cursor == 0 {
+		head += " · its whole content"
+	}
+	if d.bounded {
+		head += " · diff bounded: coarser than the shortest"
+	}
+	var lines []string
+	lines = append(lines, wrapStyled(st.paneTitle, head, w)...)
+	for _, l := range callText(ver) {
+		lines = append(lines, wrapDim(st, l, w)...)
+	}
+	lines = append(lines, "")
+	top := len(lines)
+	lines = append(lines, renderDiff(st, d, w)...)
+	diff := lines[top:]
+	rows := max(h-top, 1)
+	shown := v.sc.window(diff, rows+1)
+	return append(lines[:top:top], shown...)
+}
+
+// callText is the selected version's source in full, a line each: the
+// session, agent and step of the call that wrote it; when (labelled);
+// whether the store's log holds it, and where.
+func callText(v history.Version) []string {
+	var lines []string
+	switch c := v.Call; {
+	case c != nil:
+		who := []string{"session " + sessionName(c)}
+		if c.Agent != "" {
+			who = append(who, "agent "+sanitize.Line(c.Agent))
+		}
+		if c.Step != "" {
+			who = append(who, sanitize.Line(c.Step))
+		}
+		lines = append(lines, strings.Join(who, " · "))
+		if !c.Time.IsZero() {
+			lines = append(lines, c.Time.UTC().Format("2006-01-02 15:04 UTC")+" ("+timeLabel(c.TimeFrom)+")")
+		}
+	case v.Origin == history.FromMemory:
+		lines = append(lines, "unknown source: the entry as memory holds it, which no session wrote")
+	default:
+		lines = append(lines, "unknown source: no session's call wrote it")
+	}
+	switch l := v.Log; {
+	case l != nil:
+		lines = append(lines, fmt.Sprintf("log record %s at byte %s", humanize.Count(l.Seq), humanize.Count(int(l.Offset))))
+	case v.Origin == history.FromSession:
+		lines = append(lines, "sessions only: memory's log does not hold it")
+	}
+	return lines
+}
+
+// wrapStyled is text wrapped to w cells, each line in style s.
+func wrapStyled(s lipgloss.Style, text string, w int) []string {
+	var lines []string
+	for _, l := range strings.Split(ansi.Wrap(text, max(w, 1), " "), "\n") {
+		lines = append(lines, s.Render(l))
+	}
+	return lines
+}
+
+// wrapWarning is text wrapped to w cells as a warning.
+func wrapWarning(st *styles, text string, w int) []string { return wrapStyled(st.warning, text, w) }
