@@ -3,6 +3,7 @@ package history
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"slices"
 	"sort"
@@ -45,7 +46,7 @@ type sessionInfo struct{ title, createdBy string }
 func Build(src store.Source) (*Index, error) {
 	f := src.Features()
 	if f.Format == store.FormatV1 {
-		return FromV1(currentOf(src.Memory().Entries(), nil), f.Sessions, nil)
+		return FromV1(CurrentOf(src.Memory().Entries(), nil), f.Sessions, nil)
 	}
 	data, _, err := store.ReadFileInfo(src.Path())
 	if err != nil {
@@ -54,29 +55,27 @@ func Build(src store.Source) (*Index, error) {
 	return FromStore(data, nil), nil
 }
 
-// One reads the history of the entry name (and of the names a rename
-// links it to) in the memory at path, reading only the sessions that name
-// one of them: a command line's question about one entry. v1 is the
-// memory when it is a v1 file (nil for crabtalk's store, whose log is
-// read from path).
-func One(path string, v1 *store.Contents, name string) (History, error) {
-	if v1 != nil {
-		ix, err := FromV1(currentOf(v1.File.Entries, v1.Features.Stored), v1.Features.Sessions, &name)
-		if err != nil {
-			return History{}, err
-		}
-		return ix.History(name), nil
-	}
-	data, _, err := store.ReadFileInfo(path)
+// OneV1 is the history of the entry name in a v1 memory read once (a
+// command line's question about one entry): only that name's writes are
+// kept from the sessions.
+func OneV1(c *store.Contents, name string) (History, error) {
+	ix, err := FromV1(CurrentOf(c.File.Entries, c.Features.Stored), c.Features.Sessions, &name)
 	if err != nil {
-		return History{}, fmt.Errorf("history of %s: %w", path, err)
+		return History{}, err
 	}
-	return FromStore(data, &name).History(name), nil
+	return ix.History(name), nil
 }
 
-// currentOf converts entries to Current, their created_at as stored where
-// stored says.
-func currentOf(entries []store.Entry, stored store.StoredReader) map[string]Current {
+// OneStore is the history of the entry name in crabtalk's store held in
+// data (a command line's question about one entry): the sessions are
+// decoded only when they name it or a name a rename links it to.
+func OneStore(data []byte, name string) History {
+	return FromStore(data, &name).History(name)
+}
+
+// CurrentOf converts entries to Current, their kind and created_at as
+// stored where stored says (crabtalk's store).
+func CurrentOf(entries []store.Entry, stored store.StoredReader) map[string]Current {
 	out := make(map[string]Current, len(entries))
 	for _, e := range entries {
 		c := Current{Name: e.Name, Kind: e.Kind.String(), Content: e.Content, Aliases: e.Aliases,
@@ -647,4 +646,40 @@ func sessionName(c *Call) string {
 		return "«" + c.Title + "»"
 	}
 	return c.Session
+}
+
+// ErrCurrent is RestoreOps' answer for a version memory holds already.
+var ErrCurrent = errors.New("that version is what memory holds now (nothing to restore)")
+
+// RestoreOps are the operations that bring version v of h back under the
+// name h.Name, through the one write path: current is the entry of that
+// name now (nil when there is none). An entry that exists gets v's content
+// and aliases (its kind, id and created_at kept, as every edit keeps
+// them); one that does not is added with v's kind, content, aliases and
+// created_at (to the second: a store's sub-second part is not kept). A
+// deletion cannot be restored; the version before it can.
+func RestoreOps(h History, v Version, current *store.Entry) ([]store.Op, error) {
+	if v.Action == Delete {
+		return nil, fmt.Errorf("version #%d is a deletion: restore a version before it", v.N)
+	}
+	aliases := v.Aliases
+	if aliases == nil {
+		aliases = []string{}
+	}
+	if current != nil {
+		if current.Content == v.Content && sameAliases(current.Aliases, aliases) {
+			return nil, ErrCurrent
+		}
+		exp := *current
+		return []store.Op{store.Update{Name: current.Name, Content: v.Content, Aliases: aliases, Expect: &exp}}, nil
+	}
+	kind := store.Note
+	if k, err := store.ParseKind(v.Kind); err == nil {
+		kind = k
+	}
+	var created uint64
+	if t, err := time.Parse(time.RFC3339Nano, v.CreatedAt); err == nil && t.Unix() > 0 {
+		created = uint64(t.Unix())
+	}
+	return []store.Op{store.Add{Name: h.Name, Content: v.Content, Aliases: aliases, Kind: kind, CreatedAt: created}}, nil
 }

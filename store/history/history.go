@@ -126,7 +126,8 @@ type History struct {
 	// Versions are oldest first. The last is Current when the entry is
 	// in memory now.
 	Versions []Version `json:"versions"`
-	// Exists says the entry is in memory now.
+	// Exists says the entry is in memory now, under this name or one a
+	// rename gave it (the version marked Current).
 	Exists bool `json:"exists"`
 	// Stop is set when the store's log could not be read to its end: a
 	// record that does not decode. History stops there.
