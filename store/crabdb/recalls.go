@@ -21,6 +21,9 @@ import (
 type storeMeta struct {
 	Agent     string `json:"agent"`
 	UpdatedAt string `json:"updated_at"`
+	Title     string `json:"title"`
+	CreatedBy string `json:"created_by"`
+	CreatedAt string `json:"created_at"`
 }
 
 // storeAgent is the part of an agent record (column 0,
@@ -61,8 +64,9 @@ func (s *Store) sessionRecalls(h string, opt sessions.RecallOptions) sessions.Se
 		at = time.Time{}
 	}
 	b := sessions.NewRecallBuilder(h, agent, limit, at)
+	b.SetMeta(meta.Title, meta.CreatedBy, meta.CreatedAt)
 	for _, part := range []string{"evt/", "msg/"} {
-		s.scan(ColSession, prefix+part, func(_ string, v []byte) { b.Add(v, nil) })
+		s.scan(ColSession, prefix+part, func(k string, v []byte) { b.AddStep(k[len(prefix):], v, nil) })
 	}
 	return b.Finish()
 }

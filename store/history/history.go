@@ -30,13 +30,11 @@ const (
 	Write Action = "write"
 	// Delete removed it (forget, crmem rm).
 	Delete Action = "delete"
-	// RenameIn put it under this name with the content, aliases, kind and
-	// created_at another name held, which was removed at once: From says
-	// which. The history goes on under From before this version.
+	// RenameIn put it under this name (Name) with the content, aliases,
+	// kind and created_at another name (From) held, which was removed at
+	// once: one version, the rename. The versions before it may be under
+	// From.
 	RenameIn Action = "rename"
-	// RenameOut removed it right after its content was put under another
-	// name (To): the entry lives on under that name.
-	RenameOut Action = "renamed"
 )
 
 // Origin says where a version is known from.
@@ -64,98 +62,98 @@ const (
 // Version is one state of the entry, or its removal.
 type Version struct {
 	// N numbers the versions from 1, oldest first.
-	N      int
-	Action Action
+	N      int    `json:"n"`
+	Action Action `json:"action"`
 	// Name is the entry's name in this version.
-	Name string
-	// From is the name a rename came from (RenameIn), To the name it went
-	// to (RenameOut).
-	From, To string
+	Name string `json:"name"`
+	// From is the name a rename came from (RenameIn).
+	From string `json:"from,omitempty"`
 	// Kind, Content, Aliases and CreatedAt are the entry as this version
 	// left it ("" and nil for a delete). CreatedAt is the string as
 	// stored (a store's RFC 3339 string; a v1 file's time printed in
 	// RFC 3339); "" when the version does not say (a session's call
 	// carries none).
-	Kind      string
-	Content   string
-	Aliases   []string
-	CreatedAt string
-	Origin    Origin
+	Kind      string   `json:"kind,omitempty"`
+	Content   string   `json:"content"`
+	Aliases   []string `json:"aliases"`
+	CreatedAt string   `json:"created_at,omitempty"`
+	Origin    Origin   `json:"origin"`
 	// Log is where the store's record of this version is; nil for a
 	// version known only from sessions or from a v1 file.
-	Log *LogPos
+	Log *LogPos `json:"log,omitempty"`
 	// Call is the session's call that wrote it; nil when no call did.
-	Call *Call
+	Call *Call `json:"call,omitempty"`
 	// Current marks the version memory holds now.
-	Current bool
+	Current bool `json:"current"`
 }
 
 // LogPos is a record's place in a store's log.
 type LogPos struct {
 	// Offset is the record's byte offset in the file.
-	Offset int64
+	Offset int64 `json:"offset"`
 	// Seq numbers the memory records (column 2) of the log from 1, in
 	// file order.
-	Seq int
+	Seq int `json:"seq"`
 }
 
 // Call is a remember or forget tool call in a session.
 type Call struct {
-	Tool      string // "remember" or "forget"
-	Session   string // the session's folder name or the store's handle
-	Title     string // the session's title ("" when it has none)
-	Agent     string // the agent that made the call ("" when unknown)
-	CreatedBy string // who started the session ("" when unknown)
+	Tool      string `json:"tool"`                 // "remember" or "forget"
+	Session   string `json:"session"`              // the session's folder name or the store's handle
+	Title     string `json:"title,omitempty"`      // the session's title ("" when it has none)
+	Agent     string `json:"agent,omitempty"`      // the agent that made the call ("" when unknown)
+	CreatedBy string `json:"created_by,omitempty"` // who started the session ("" when unknown)
 	// Step names the step holding the call: a step file's name
 	// ("step-000012") or a store message's key ("msg/000000000012").
-	Step string
-	ID   string // the call's id as the model gave it
+	Step string `json:"step"`
+	ID   string `json:"id"` // the call's id as the model gave it
 	// Time is when the call was made, as TimeFrom says; zero when
 	// unknown.
-	Time time.Time
+	Time time.Time `json:"time,omitzero"`
 	// TimeFrom is where Time comes from: sessions.TimeEvent (the
 	// tool_start event's ts), sessions.TimeStep (the step file's
 	// modification time) or sessions.TimeSession (the session's
 	// updated_at: crabtalk's store keeps no time per message).
-	TimeFrom string
+	TimeFrom string `json:"time_from,omitempty"`
 	// Result is the tool's result text ("remembered: NAME").
-	Result string
+	Result string `json:"result"`
 }
 
 // History is one entry's versions.
 type History struct {
 	// Name is the name asked for.
-	Name string
+	Name string `json:"name"`
 	// Versions are oldest first. The last is Current when the entry is
 	// in memory now.
-	Versions []Version
-	// Exists says the entry is in memory now.
-	Exists bool
+	Versions []Version `json:"versions"`
+	// Exists says the entry is in memory now, under this name or one a
+	// rename gave it (the version marked Current).
+	Exists bool `json:"exists"`
 	// Stop is set when the store's log could not be read to its end: a
 	// record that does not decode. History stops there.
-	Stop *Stop
+	Stop *Stop `json:"stop,omitempty"`
 	// Problems are what reading the sessions could not use (unreadable or
 	// unparsable steps, calls with no result), each one line.
-	Problems []string
+	Problems []string `json:"problems,omitempty"`
 }
 
 // Stop is where a store's log stopped being readable, and why.
 type Stop struct {
-	Offset int64
-	Reason string
+	Offset int64  `json:"offset"`
+	Reason string `json:"reason"`
 }
 
 // Forgotten is an entry the log or the sessions know that memory does not
 // hold now.
 type Forgotten struct {
-	Name string
+	Name string `json:"name"`
 	// Last is its last version that held content: what a restore brings
 	// back.
-	Last Version
-	// Removed is the version that removed it (a Delete or a RenameOut);
-	// nil when no removal is recorded (a v1 file's entry a session
-	// remembered that is gone now).
-	Removed *Version
+	Last Version `json:"last"`
+	// Removed is the version that removed it (a Delete); nil when no
+	// removal is recorded (a v1 file's entry a session remembered that is
+	// gone now).
+	Removed *Version `json:"removed"`
 	// Versions counts its versions.
-	Versions int
+	Versions int `json:"versions"`
 }

@@ -63,11 +63,18 @@ func (p *RecallProblems) Add(q RecallProblems) {
 	p.MissingResults += q.MissingResults
 }
 
-// SessionRecalls is one session's recalls, in call order.
+// SessionRecalls is one session's recalls and memory writes, in call
+// order.
 type SessionRecalls struct {
-	Session  string
-	Agent    string // "" when unknown
-	Recalls  []Recall
+	Session string
+	Agent   string // "" when unknown
+	// Title, CreatedBy and Created are the session's meta ("" when it
+	// has none): its title, who started it, and when (RFC 3339 as
+	// stored).
+	Title, CreatedBy, Created string
+	Recalls                   []Recall
+	// Writes are its remember and forget calls, whatever their outcome.
+	Writes   []Write
 	Problems RecallProblems
 }
 
@@ -185,6 +192,7 @@ type pendingCall struct {
 	id       string
 	name     string
 	recall   int // index in out.Recalls, -1 for another tool
+	write    int // index in out.Writes, -1 for another tool
 	answered bool
 }
 
@@ -205,6 +213,17 @@ func NewRecallBuilder(session, agent string, limit int, at time.Time) *RecallBui
 // modification time) and is called only for a step that makes a recall;
 // nil means there is none.
 func (b *RecallBuilder) Add(data []byte, stepTime func() (time.Time, bool)) {
+	b.AddStep("", data, stepTime)
+}
+
+// SetMeta sets the session's title, creator and start time.
+func (b *RecallBuilder) SetMeta(title, createdBy, created string) {
+	b.out.Title, b.out.CreatedBy, b.out.Created = title, createdBy, created
+}
+
+// AddStep is Add for a step with a name (a step file's, a store message's
+// key), which the memory writes it holds keep.
+func (b *RecallBuilder) AddStep(name string, data []byte, stepTime func() (time.Time, bool)) {
 	b.out.Problems.Steps++
 	s, kind := parseRecallStep(data)
 	switch kind {
@@ -225,9 +244,12 @@ func (b *RecallBuilder) Add(data []byte, stepTime func() (time.Time, bool)) {
 		b.afterEvents = false
 		b.pending = make([]pendingCall, len(s.calls))
 		for i, c := range s.calls {
-			b.pending[i] = pendingCall{id: c.id, name: c.name, recall: -1}
-			if c.recall {
+			b.pending[i] = pendingCall{id: c.id, name: c.name, recall: -1, write: -1}
+			switch {
+			case c.recall:
 				b.pending[i].recall = b.addCall(c, s.agent, stepTime)
+			case c.write != nil:
+				b.pending[i].write = b.addWrite(c, name, s.agent, stepTime)
 			}
 		}
 		if k := matchEvent(b.events, b.pending); k >= 0 {
@@ -294,9 +316,16 @@ func (b *RecallBuilder) timeBatch(batch []pendingCall, s step) {
 		return
 	}
 	for k, c := range s.event {
-		if k < len(batch) && batch[k].recall >= 0 && c.Name == batch[k].name {
+		if k >= len(batch) || c.Name != batch[k].name {
+			continue
+		}
+		if batch[k].recall >= 0 {
 			r := &b.out.Recalls[batch[k].recall]
 			r.Time, r.TimeFrom = s.at, TimeEvent
+		}
+		if batch[k].write >= 0 {
+			w := &b.out.Writes[batch[k].write]
+			w.Time, w.TimeFrom = s.at, TimeEvent
 		}
 	}
 }
@@ -336,6 +365,26 @@ func (b *RecallBuilder) addCall(c call, guest string, stepTime func() (time.Time
 	return len(b.out.Recalls) - 1
 }
 
+// addWrite records a remember or forget call, from the step named step,
+// and returns its index.
+func (b *RecallBuilder) addWrite(c call, step, guest string, stepTime func() (time.Time, bool)) int {
+	w := *c.write
+	w.Session, w.Agent, w.Step, w.ID, w.Outcome = b.out.Session, b.out.Agent, step, c.id, WriteMissing
+	if guest != "" {
+		w.Agent = guest
+	}
+	switch {
+	case !b.at.IsZero():
+		w.Time, w.TimeFrom = b.at, TimeSession
+	case stepTime != nil:
+		if t, ok := stepTime(); ok {
+			w.Time, w.TimeFrom = t, TimeStep
+		}
+	}
+	b.out.Writes = append(b.out.Writes, w)
+	return len(b.out.Writes) - 1
+}
+
 // addResult pairs a tool result with the next unanswered call of the last
 // message with tool calls (by position), unless its id names another
 // unanswered call of that message and not this one.
@@ -359,6 +408,15 @@ func (b *RecallBuilder) addResult(res result) {
 		}
 	}
 	b.pending[k].answered = true
+	if i := b.pending[k].write; i >= 0 {
+		w := &b.out.Writes[i]
+		if !res.ok {
+			w.Outcome = WriteUnknown
+			return
+		}
+		w.Result, w.Outcome = res.text, w.outcome(res.text)
+		return
+	}
 	if b.pending[k].recall < 0 {
 		return // another tool's result
 	}
@@ -527,7 +585,10 @@ func (r stepReader) close() {
 // sessionMeta is the part of a session's meta file (ConversationMeta)
 // that names its agent.
 type sessionMeta struct {
-	Agent string `json:"agent"`
+	Agent     string `json:"agent"`
+	Title     string `json:"title"`
+	CreatedBy string `json:"created_by"`
+	CreatedAt string `json:"created_at"`
 }
 
 // slugAgent is the agent part of crabtalk's session folder name,
@@ -569,32 +630,37 @@ func isSlug(s string) bool {
 }
 
 // sessionAgent is the agent of a session folder: its meta file's agent,
-// else the agent part of the folder's name, else "". The meta file is read
+// else the agent part of the folder's name, else ""; and the meta file as
+// read (zero when there is none or it does not parse). The meta file is read
 // as a step is (a regular file, capped, a link only inside the sessions
 // folder root): one that cannot be read is as none.
-func sessionAgent(root, path string) string {
+func sessionAgent(root, path string) (string, sessionMeta) {
 	meta := safefile.Options{Limit: maxMetaBytes, What: "session meta file", Within: root}
+	var m sessionMeta
 	if data, err := safefile.ReadFile(filepath.Join(path, "meta"), meta); err == nil {
-		var m sessionMeta
-		if json.Unmarshal(data, &m) == nil && m.Agent != "" {
-			return m.Agent
+		if json.Unmarshal(data, &m) != nil {
+			m = sessionMeta{}
+		}
+		if m.Agent != "" {
+			return m.Agent, m
 		}
 	}
 	if agent, ok := slugAgent(filepath.Base(path)); ok {
-		return agent
+		return agent, m
 	}
-	return ""
+	return "", m
 }
 
 // readSessionRecalls reads one session folder's recalls: a call without
 // a limit has its agent's (limits), else limit.
 func readSessionRecalls(d sessionDir, limit int, limits map[string]int) SessionRecalls {
 	path := d.path
-	agent := sessionAgent(d.root, path)
+	agent, meta := sessionAgent(d.root, path)
 	if l, ok := limits[agent]; ok && agent != "" {
 		limit = l
 	}
 	b := NewRecallBuilder(filepath.Base(path), agent, limit, time.Time{})
+	b.SetMeta(meta.Title, meta.CreatedBy, meta.CreatedAt)
 	b.limits = limits
 	steps, odd, err := stepFiles(path)
 	if err != nil {
@@ -615,7 +681,7 @@ func readSessionRecalls(d sessionDir, limit int, limits map[string]int) SessionR
 			b.Unreadable()
 			continue
 		}
-		b.Add(data, func() (time.Time, bool) {
+		b.AddStep(name, data, func() (time.Time, bool) {
 			fi, err := os.Stat(file)
 			if err != nil {
 				return time.Time{}, false

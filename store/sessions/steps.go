@@ -123,6 +123,9 @@ type call struct {
 	query  string
 	limit  int  // -1: not given
 	badArg bool // arguments are not {"query": string, "limit"?: integer}
+	// write is a remember or forget call's arguments (nil for any other
+	// tool).
+	write *Write
 }
 
 // result is one tool result.
@@ -137,8 +140,9 @@ type result struct {
 var stepKeys = [][]byte{[]byte(`"message"`), []byte(`"event"`), []byte(`"archive_name"`), []byte(`"compact"`)}
 
 // recallHints are bytes a step must contain to matter to the recall
-// reader; other steps are only checked, never decoded.
-var recallHints = [][]byte{[]byte(`"recall"`), []byte(`"tool_result"`), []byte(`"tool_call_id"`), []byte(`"tool_start"`)}
+// reader (a recall or memory write call, a result, an event); other steps
+// are only checked, never decoded.
+var recallHints = [][]byte{[]byte(`"recall"`), []byte(`"tool_result"`), []byte(`"tool_call_id"`), []byte(`"tool_start"`), []byte(`"remember"`), []byte(`"forget"`)}
 
 // parseRecallStep classifies one step and, when it may hold recall calls,
 // results or call times, decodes them.
@@ -363,9 +367,13 @@ func (m fastMessage) decode() (step, bool) {
 	return s, true
 }
 
-// addCall adds a tool call: a recall with its arguments read, any other
-// tool by its id and name only.
+// addCall adds a tool call: a recall or a memory write with its arguments
+// read, any other tool by its id and name only.
 func (s *step) addCall(id, name string, input []byte) {
+	if isWriteTool(name) {
+		s.calls = append(s.calls, call{id: id, name: name, limit: -1, write: parseWrite(name, input)})
+		return
+	}
 	if name != RecallTool {
 		s.calls = append(s.calls, call{id: id, name: name, limit: -1})
 		return

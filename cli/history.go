@@ -1,0 +1,391 @@
+package cli
+
+import (
+	"bufio"
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"github.com/crmem/crmem/internal/humanize"
+	"github.com/crmem/crmem/store"
+	"github.com/crmem/crmem/store/crabdb"
+	"github.com/crmem/crmem/store/history"
+	"github.com/crmem/crmem/store/sessions"
+)
+
+// historyCommand prints an entry's versions, or the forgotten entries.
+func (a *app) historyCommand() *cobra.Command {
+	var js jsonOutput
+	var deleted, short bool
+	c := &cobra.Command{
+		Use:   "history NAME [--short] [--json|--pretty] | history --deleted [--json|--pretty]",
+		Short: "Print every version of an entry and who wrote it; --deleted lists forgotten entries",
+		Long: `Print every version of the entry NAME that memory still has evidence of,
+oldest first: its content, aliases, kind and created_at, and where it came from.
+
+crabtalk's store keeps every write in its log (until crabdb compacts it): each
+version shows its record's offset. Both formats have the agent's sessions:
+a version a remember (or forget) tool call wrote names the session, its title,
+agent and step, and the call's time (from the tool_start event; "~" marks the
+step file's time or, in the store, the session's last update). A store version
+no session's call explains says "unknown source" (written by hand, by crmem or
+another tool); a call the store's log does not hold (or, for a memory.db,
+which keeps no history, every call) is marked "sessions only". Deletions are
+versions too, and a rename (the same entry put under a new name, the old one
+removed) is followed and shown as one.
+
+--deleted lists the entries the log or the sessions know that memory does not
+hold now, most recently removed first, with the session that removed them;
+crmem restore NAME VERSION brings one back.`,
+		Example: `  crmem history deploy-steps
+  crmem history deploy-steps --short
+  crmem history deploy-steps --json | jq '.versions[] | {n, origin, session: .call.title}'
+  crmem history --deleted
+  crmem diff deploy-steps 2 4
+  crmem restore deploy-steps 2`,
+		Args: func(cmd *cobra.Command, args []string) error {
+			if deleted {
+				return args0(cmd, args)
+			}
+			return exactArgs(1)(cmd, args)
+		},
+		ValidArgsFunction: a.completeNames(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if deleted {
+				return a.printForgotten(js)
+			}
+			h, err := a.readHistory(args[0])
+			if err != nil {
+				return err
+			}
+			if js.enabled() {
+				return a.output(func(w *bufio.Writer) error { return js.write(w, h) })
+			}
+			return a.output(func(w *bufio.Writer) error { return writeHistory(w, h, short, time.Now()) })
+		},
+	}
+	js.register(c, "print the history")
+	c.Flags().BoolVar(&deleted, "deleted", false, "list the entries memory no longer holds that the log or the sessions know")
+	c.Flags().BoolVar(&short, "short", false, "one line per version, without contents")
+	return c
+}
+
+// args0 refuses arguments.
+func args0(cmd *cobra.Command, args []string) error {
+	if len(args) > 0 {
+		return usage(cmd, "--deleted takes no NAME")
+	}
+	return nil
+}
+
+// exactArgs wants n arguments.
+func exactArgs(n int) cobra.PositionalArgs { return args(n, n) }
+
+// memoryData is the memory file's bytes when it is crabtalk's store (a
+// history reads its whole log, not the state a store.Source replays), or
+// the file read as v1 contents.
+func (a *app) memoryData() (path string, data []byte, v1 *store.Contents, err error) {
+	path, err = a.dbPath()
+	if err != nil {
+		return "", nil, nil, err
+	}
+	data, _, rerr := store.ReadFileInfo(path)
+	if rerr != nil {
+		return path, nil, nil, a.readError(path, rerr)
+	}
+	if crabdb.Detect(data) == crabdb.FormatStore {
+		return path, data, nil, nil
+	}
+	c, err := a.readContents()
+	if err != nil {
+		return path, nil, nil, err
+	}
+	return c.Path, nil, c, nil
+}
+
+// readHistory reads the history of the entry name. A name no version
+// knows is an error, with names close to it.
+func (a *app) readHistory(name string) (history.History, error) {
+	path, data, v1, err := a.memoryData()
+	if err != nil {
+		return history.History{}, err
+	}
+	var h history.History
+	if data != nil {
+		h = history.OneStore(data, name)
+	} else if h, err = history.OneV1(v1, name); err != nil {
+		return h, fileError{path, err}
+	}
+	if h.Stop != nil {
+		fmt.Fprintf(a.stderr, "crmem: %s: %s\n", quotePath(path), sanitizeLine(stopText(*h.Stop)))
+	}
+	if len(h.Versions) == 0 {
+		return h, fileError{path, fmt.Errorf("no entry %q in memory, its log or its sessions", name)}
+	}
+	return h, nil
+}
+
+// stopText says where the log stopped.
+func stopText(s history.Stop) string {
+	return fmt.Sprintf("the store's log does not decode at offset %d (%s): history stops there", s.Offset, s.Reason)
+}
+
+// readIndex reads every entry's history (for --deleted).
+func (a *app) readIndex() (*history.Index, string, error) {
+	path, data, v1, err := a.memoryData()
+	if err != nil {
+		return nil, "", err
+	}
+	if data != nil {
+		ix := history.FromStore(data, nil)
+		if s := ix.Stop(); s != nil {
+			fmt.Fprintf(a.stderr, "crmem: %s: %s\n", quotePath(path), sanitizeLine(stopText(*s)))
+		}
+		return ix, path, nil
+	}
+	ix, err := history.FromV1(history.CurrentOf(v1.File.Entries, v1.Features.Stored), v1.Features.Sessions, nil)
+	if err != nil {
+		return nil, path, fileError{path, err}
+	}
+	return ix, path, nil
+}
+
+// printForgotten lists the forgotten entries.
+func (a *app) printForgotten(js jsonOutput) error {
+	ix, _, err := a.readIndex()
+	if err != nil {
+		return err
+	}
+	fs := ix.Forgotten()
+	if fs == nil {
+		fs = []history.Forgotten{}
+	}
+	if js.enabled() {
+		return a.output(func(w *bufio.Writer) error { return js.write(w, fs) })
+	}
+	now := time.Now()
+	return a.output(func(w *bufio.Writer) error {
+		if len(fs) == 0 {
+			_, err := fmt.Fprintln(w, "nothing forgotten: every entry the log and the sessions know is in memory")
+			return err
+		}
+		fmt.Fprintf(w, "%s memory no longer holds (most recently removed first):\n\n", humanize.Plural(len(fs), "entry"))
+		for _, f := range fs {
+			fmt.Fprintf(w, "%s  (%s)\n", nameText(f.Name), humanize.Plural(f.Versions, "version"))
+			if r := f.Removed; r != nil {
+				fmt.Fprintf(w, "    removed (#%d): %s\n", r.N, sourceText(*r, now))
+				if r.Log != nil {
+					fmt.Fprintf(w, "    store log: record at offset %d (memory record %d of the log)\n", r.Log.Offset, r.Log.Seq)
+				}
+			} else {
+				fmt.Fprintln(w, "    removed: no removal recorded (no forget call, no log): deleted by hand or by another tool")
+			}
+			fmt.Fprintf(w, "    last: #%d, %s  %s\n", f.Last.N, humanize.Size(len(f.Last.Content)), firstLine(f.Last.Content, 60))
+			fmt.Fprintf(w, "    bring it back: crmem restore %s %d\n\n", shellWord(f.Name), f.Last.N)
+		}
+		return nil
+	})
+}
+
+// writeHistory prints h: a title, then each version.
+func writeHistory(w *bufio.Writer, h history.History, short bool, now time.Time) error {
+	state := "not in memory now"
+	if h.Exists {
+		state = "in memory now"
+	}
+	fmt.Fprintf(w, "%s — %s, %s\n", nameText(h.Name), humanize.Plural(len(h.Versions), "version"), state)
+	for _, p := range h.Problems {
+		fmt.Fprintf(w, "  (%s)\n", sanitizeLine(p))
+	}
+	for _, v := range h.Versions {
+		fmt.Fprintln(w)
+		fmt.Fprintf(w, "#%d  %s\n", v.N, actionText(v))
+		fmt.Fprintf(w, "    %s\n", sourceText(v, now))
+		if v.Log != nil {
+			fmt.Fprintf(w, "    store log: record at offset %d (memory record %d of the log)\n", v.Log.Offset, v.Log.Seq)
+		}
+		if v.Action == history.Delete {
+			continue
+		}
+		fmt.Fprintf(w, "    %s\n", entryLine(v))
+		if short {
+			fmt.Fprintf(w, "    %s\n", firstLine(v.Content, 70))
+			continue
+		}
+		fmt.Fprintln(w, "    ────")
+		for _, line := range strings.Split(sanitize(v.Content), "\n") {
+			fmt.Fprintf(w, "    │ %s\n", line)
+		}
+	}
+	if h.Stop != nil {
+		fmt.Fprintf(w, "\n(%s)\n", stopText(*h.Stop))
+	}
+	return nil
+}
+
+// actionText says what a version did.
+func actionText(v history.Version) string {
+	cur := ""
+	if v.Current {
+		cur = "   ● current"
+	}
+	switch v.Action {
+	case history.Delete:
+		return "deleted " + nameText(v.Name) + cur
+	case history.RenameIn:
+		return "renamed " + nameText(v.From) + " → " + nameText(v.Name) + cur
+	}
+	return "wrote " + nameText(v.Name) + cur
+}
+
+// entryLine is a version's kind, size, aliases and created_at.
+func entryLine(v history.Version) string {
+	parts := []string{v.Kind, humanize.Size(len(v.Content))}
+	if v.Kind == "" {
+		parts[0] = "kind not recorded"
+	}
+	if len(v.Aliases) > 0 {
+		parts = append(parts, "aliases: "+aliasList(v.Aliases, 60))
+	} else {
+		parts = append(parts, "no aliases")
+	}
+	if v.CreatedAt != "" {
+		parts = append(parts, "created_at "+sanitizeLine(v.CreatedAt))
+	}
+	return strings.Join(parts, " · ")
+}
+
+// sourceText says where a version came from: the session's call, with its
+// time, or why there is none.
+func sourceText(v history.Version, now time.Time) string {
+	c := v.Call
+	if c == nil {
+		switch v.Origin {
+		case history.FromMemory:
+			return "unknown source: memory holds this now and no session's call wrote it (by hand, crmem or another tool)"
+		default:
+			return "unknown source: no session's call wrote this record (by hand, crmem or another tool, or a session the store no longer holds)"
+		}
+	}
+	var b strings.Builder
+	b.WriteString("by " + c.Tool + " in session ")
+	if c.Title != "" {
+		b.WriteString("«" + sanitizeLine(c.Title) + "» (" + nameText(c.Session) + ")")
+	} else {
+		b.WriteString(nameText(c.Session))
+	}
+	if c.Agent != "" {
+		b.WriteString(", agent " + nameText(c.Agent))
+	}
+	if c.CreatedBy != "" {
+		b.WriteString(", started by " + nameText(c.CreatedBy))
+	}
+	b.WriteString(", " + sanitizeLine(c.Step))
+	b.WriteString(", " + callTime(*c, now))
+	if v.Origin == history.FromSession {
+		b.WriteString(" · sessions only: the log does not hold this version")
+	}
+	return b.String()
+}
+
+// callTime says when a call was made and where that time comes from.
+func callTime(c history.Call, now time.Time) string {
+	if c.Time.IsZero() {
+		return "time unknown"
+	}
+	at := c.Time.Local().Format("2006-01-02 15:04:05")
+	ago := humanize.Ago(now, uint64(max(c.Time.Unix(), 0)))
+	switch c.TimeFrom {
+	case sessions.TimeEvent:
+		return at + " (" + ago + ")"
+	case sessions.TimeStep:
+		return "~" + at + " (the step file's time, " + ago + ")"
+	}
+	return "~" + at + " (the session's last update: the store keeps no time per message)"
+}
+
+// firstLine is s's first non-empty line, sanitized, cut to n cells.
+func firstLine(s string, n int) string {
+	for _, l := range strings.Split(s, "\n") {
+		if l = strings.TrimSpace(l); l != "" {
+			l = sanitizeLine(l)
+			if r := []rune(l); len(r) > n {
+				l = string(r[:n-1]) + "…"
+			}
+			return l
+		}
+	}
+	return "(empty)"
+}
+
+// shellWord is s as one shell word: as it is when plain, else quoted.
+func shellWord(s string) string {
+	if s != "" && strings.Trim(s, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_./:@") == "" {
+		return s
+	}
+	return "'" + strings.ReplaceAll(sanitizeLine(s), "'", `'\''`) + "'"
+}
+
+// restoreCommand writes a version of an entry back.
+func (a *app) restoreCommand() *cobra.Command {
+	return &cobra.Command{
+		Use:   "restore NAME VERSION",
+		Short: "Bring back a version of an entry (see crmem history)",
+		Long: `Write version VERSION of the entry NAME (its number in crmem history NAME)
+back: an entry in memory gets that version's content and aliases (its kind and
+created_at are kept, as every edit keeps them); a forgotten one is added again
+with the version's kind, content, aliases and created_at. It is an ordinary
+write: a memory.db is saved atomically under crmem's lock; crabtalk's store
+only while crabtalk's daemon is not running. A deletion cannot be restored;
+the version before it can.`,
+		Example: `  crmem history deploy-steps --short
+  crmem restore deploy-steps 2
+  crmem history --deleted && crmem restore vpn-notes 1`,
+		Args:              args(2, 2),
+		ValidArgsFunction: a.completeNames(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			n, err := strconv.Atoi(strings.TrimPrefix(args[1], "#"))
+			if err != nil || n < 1 {
+				return usage(cmd, "VERSION must be a version's number (1, 2, …), not %q", args[1])
+			}
+			return a.restore(args[0], n)
+		},
+	}
+}
+
+// restore writes version n of name back.
+func (a *app) restore(name string, n int) error {
+	h, err := a.readHistory(name)
+	if err != nil {
+		return err
+	}
+	if n > len(h.Versions) {
+		return fmt.Errorf("%s has %s: no version #%d", nameText(name), humanize.Plural(len(h.Versions), "version"), n)
+	}
+	v := h.Versions[n-1]
+	var opErr error
+	_, changes, err := a.applyWith(notFound(name), func(m *store.Memory) []store.Op {
+		var cur *store.Entry
+		if e, ok := m.Lookup(name); ok && e.Name == name { // the entry of that name, not one with it as an alias
+			cur = &e
+		}
+		ops, err := history.RestoreOps(h, v, cur)
+		opErr = err
+		return ops
+	})
+	if opErr != nil {
+		if errors.Is(opErr, history.ErrCurrent) {
+			_, err := fmt.Fprintf(a.stdout, "unchanged: %s already holds version #%d (nothing written)\n", nameText(name), n)
+			return err
+		}
+		return opErr
+	}
+	if err != nil {
+		return err
+	}
+	return a.report(fmt.Sprintf("restored version #%d of", n), changes, "")
+}

@@ -1,0 +1,165 @@
+// Package textdiff is the line diff of two texts with the words changed
+// within each changed line, and its unified hunks: what `crmem diff` and
+// the TUI's history view draw between two versions of an entry. It knows
+// nothing of a terminal: the faces style what it returns.
+//
+// # Lines
+//
+// A text is cut after each "\n"; "" is no lines, "a\n" is one line "a",
+// and so is "a", whose line has no newline at its end (Line.NoEOL). As
+// with diff -u, a last line without a newline differs from the same line
+// with one: "a" against "a\n" is the removal of "a" (no newline) and the
+// addition of "a". A "\r" before the "\n" stays in the line's text.
+//
+// # The diff
+//
+// Lines are compared by Myers' O(ND) algorithm after the common first and
+// last lines are set aside, so the diff is minimal; within each change
+// block its removals come before its additions, as diff -u prints them.
+// Within a block the i-th removed line is paired with the i-th added line
+// (while both exist) and their words are compared the same way: runs of
+// letters and digits (a combining mark stays with what it marks), runs of
+// spaces, each other character. The words a pair does not share are its
+// lines' Changed spans, unless the pair shares too little for the
+// highlight to mean anything (see Line.Changed).
+//
+// # Bounds
+//
+// The texts are untrusted: an entry may be a megabyte of one line, or
+// 100,000 lines each different. The work is bounded (maxLineWork for the
+// lines, maxWordWork for the words of all pairs together): past it the
+// rest of the middle is one removal and one addition, pairs are no longer
+// compared word by word, and Result.Bounded says so. Any input is diffed
+// in a few tens of milliseconds (BenchmarkDiff_*).
+package textdiff
+
+import "strings"
+
+// Work bounds, in units of Myers' search (a diagonal visited or a symbol
+// compared). A diff of two texts with D lines changed in their middle
+// costs about (N+M)·D, so a thousand changed lines in a 1,000-line middle
+// are diffed exactly, and a line diff never spends more than a few tens
+// of milliseconds.
+const (
+	maxLineWork = 2 << 20
+	maxWordWork = 2 << 20
+)
+
+// Line is one line of a diff.
+type Line struct {
+	Op   byte   // ' ' in both, '-' only in A, '+' only in B
+	Text string // without its newline
+	A, B int    // 1-based line numbers in A and B (0 where the line is not in that text)
+	// NoEOL is true for a text's last line when the text does not end in
+	// "\n" (diff -u's "\ No newline at end of file").
+	NoEOL bool
+	// Changed are the byte ranges of Text that differ from the line it
+	// replaces (a '-' line paired with a '+' line in the same change
+	// block): the words changed, for highlighting, ascending and apart.
+	// nil when the line is not paired (a pure add/remove: the whole line
+	// is new), when the pair's texts are identical (only a newline at the
+	// end differs), when the pair shares less than a third of its bytes
+	// outside spaces (the whole line is the change: highlighting nearly
+	// every word is noise), or when the word work bound was spent. Empty
+	// but not nil when the line is paired and none of its own words
+	// changed (words were only added to its partner, or only removed).
+	Changed []Span
+}
+
+// Span is a range of a line's text, byte offsets into Line.Text (Start
+// included, End not), on rune boundaries when the text is valid UTF-8.
+type Span struct{ Start, End int }
+
+// Result is the diff of two texts.
+type Result struct {
+	Lines []Line
+	// Bounded is true when a work bound was hit: part of the middle was
+	// diffed coarsely (as lines removed and added whole), or some pairs
+	// of lines were not compared word by word. Say so to the user.
+	Bounded bool
+}
+
+// Changes counts the lines removed and added.
+func (r Result) Changes() (removed, added int) {
+	for _, l := range r.Lines {
+		switch l.Op {
+		case opDel:
+			removed++
+		case opIns:
+			added++
+		}
+	}
+	return removed, added
+}
+
+// Diff is the line diff from a to b, its changed lines paired and
+// compared word by word.
+func Diff(a, b string) Result {
+	la, lb := splitLines(a), splitLines(b)
+	ia, ib := intern(la, lb)
+	ops, _, bounded := script(ia, ib, maxLineWork)
+	lines := make([]Line, 0, len(ops))
+	i, j := 0, 0
+	for _, op := range ops {
+		var l Line
+		switch op {
+		case opSame:
+			l = newLine(op, la[i], i+1, j+1)
+			i, j = i+1, j+1
+		case opDel:
+			l = newLine(op, la[i], i+1, 0)
+			i++
+		default:
+			l = newLine(op, lb[j], 0, j+1)
+			j++
+		}
+		lines = append(lines, l)
+	}
+	if !pairWords(lines, maxWordWork) {
+		bounded = true
+	}
+	return Result{Lines: lines, Bounded: bounded}
+}
+
+// splitLines cuts s after each "\n"; each line keeps its newline, so that
+// a last line without one compares unequal to the same text with one.
+func splitLines(s string) []string {
+	if s == "" {
+		return nil
+	}
+	lines := make([]string, 0, strings.Count(s, "\n")+1)
+	for s != "" {
+		i := strings.IndexByte(s, '\n') + 1
+		if i == 0 {
+			i = len(s)
+		}
+		lines = append(lines, s[:i])
+		s = s[i:]
+	}
+	return lines
+}
+
+// newLine is a line of the diff from a line of a text (its newline, if
+// any, still on).
+func newLine(op byte, raw string, a, b int) Line {
+	text, eol := strings.CutSuffix(raw, "\n")
+	return Line{Op: op, Text: text, A: a, B: b, NoEOL: !eol}
+}
+
+// intern numbers the distinct strings of a and b, equal strings alike.
+func intern(a, b []string) (ia, ib []int32) {
+	ids := make(map[string]int32, len(a)+len(b))
+	num := func(ss []string) []int32 {
+		out := make([]int32, len(ss))
+		for i, s := range ss {
+			id, ok := ids[s]
+			if !ok {
+				id = int32(len(ids))
+				ids[s] = id
+			}
+			out[i] = id
+		}
+		return out
+	}
+	return num(a), num(b)
+}

@@ -1,0 +1,139 @@
+package crabdb
+
+import (
+	"bytes"
+	"encoding/binary"
+	"fmt"
+)
+
+// LogRecord is one record of a store's log, where it lies in the file.
+// Key and Value alias the bytes walked.
+type LogRecord struct {
+	Offset int64
+	Op     byte // OpPut or OpDelete
+	Col    byte
+	Key    []byte
+	Value  []byte
+}
+
+// LogEnd says how a walk of the log ended.
+type LogEnd struct {
+	// Offset is where the walk stopped: the end of the file, or the start
+	// of the bytes it could not read.
+	Offset int64
+	// Torn says the file ends inside a record (crabdb's torn tail).
+	Torn bool
+	// Err is set when a record does not decode (an unknown op): the log
+	// cannot be read past Offset.
+	Err *Error
+	// Snapshots are the offsets of the snapshots skipped, the header's
+	// and older ones (dead bytes a checkpoint left in the log).
+	Snapshots []int64
+}
+
+// WalkLog calls fn with every record of the store data holds, in file
+// order, from the end of the header: the whole log, dead records
+// included, where a reader replays only what follows the header's
+// snapshot. Snapshots are skipped: the header's, and older ones, which
+// crabdb leaves in the log when it checkpoints again. An older snapshot is
+// recognised only when every one of its entries, in crabdb's key order,
+// points back at a Put record of its own column and key; anything else is
+// read as a record. fn returning false stops the walk. The header must
+// have been checked (ParseHeader).
+func WalkLog(data []byte, fn func(LogRecord) bool) LogEnd {
+	h, err := ParseHeader(data)
+	if err != nil {
+		e, _ := err.(*Error)
+		return LogEnd{Err: e}
+	}
+	var end LogEnd
+	at := int64(HeaderLen)
+	size := int64(len(data))
+	for at < size {
+		if h.HasSnapshot() && uint64(at) == h.IndexAt && h.IndexLen <= uint64(size-at) {
+			end.Snapshots = append(end.Snapshots, at)
+			at += int64(h.IndexLen)
+			continue
+		}
+		if n := oldSnapshot(data, at); n > 0 {
+			end.Snapshots = append(end.Snapshots, at)
+			at += n
+			continue
+		}
+		r, ok, err := decodeRecord(data[at:])
+		if err != nil {
+			e := err.(*Error)
+			e.Offset = at
+			end.Offset, end.Err = at, e
+			return end
+		}
+		if !ok {
+			end.Offset, end.Torn = at, true
+			return end
+		}
+		if !fn(LogRecord{Offset: at, Op: r.op, Col: r.col, Key: r.key, Value: r.value}) {
+			end.Offset = at + int64(r.size)
+			return end
+		}
+		at += int64(r.size)
+	}
+	end.Offset = at
+	return end
+}
+
+// oldSnapshot is the length of the snapshot at offset at, or 0 when the
+// bytes there are not one: a count of at least one, then that many
+// entries in ascending (column, key) order, each pointing at a Put record
+// of its column and key that lies before at. A record read as a snapshot
+// fails at once (its key's bytes give an entry running past the end), so
+// the check costs a few comparisons per record.
+func oldSnapshot(data []byte, at int64) int64 {
+	b := data[at:]
+	if len(b) < 4+13 {
+		return 0
+	}
+	count := uint64(binary.LittleEndian.Uint32(b))
+	if count == 0 || count > uint64(len(b)-4)/13 {
+		return 0
+	}
+	pos := uint64(4)
+	var prevCol byte
+	var prevKey []byte
+	for i := uint64(0); i < count; i++ {
+		rest := uint64(len(b)) - pos
+		if rest < 13 {
+			return 0
+		}
+		col := b[pos]
+		klen := uint64(binary.LittleEndian.Uint32(b[pos+1 : pos+5]))
+		if rest-13 < klen {
+			return 0
+		}
+		key := b[pos+5 : pos+5+klen]
+		off := binary.LittleEndian.Uint64(b[pos+5+klen : pos+13+klen])
+		if i > 0 && (col < prevCol || col == prevCol && bytes.Compare(key, prevKey) <= 0) {
+			return 0
+		}
+		if off < HeaderLen || off >= uint64(at) {
+			return 0
+		}
+		r, ok, err := decodeRecord(data[off:at])
+		if err != nil || !ok || r.op != OpPut || r.col != col || !bytes.Equal(r.key, key) {
+			return 0
+		}
+		prevCol, prevKey = col, key
+		pos += 13 + klen
+	}
+	return int64(pos)
+}
+
+// String says where and how the walk ended, for a report.
+func (e LogEnd) String() string {
+	switch {
+	case e.Err != nil:
+		return fmt.Sprintf("the log does not decode at offset %d (%s): nothing after it is read", e.Offset, e.Err.Reason)
+	case e.Torn:
+		return fmt.Sprintf("the file ends inside a record at offset %d (a torn tail)", e.Offset)
+	}
+	return ""
+}

@@ -1,0 +1,685 @@
+package history
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"slices"
+	"sort"
+	"sync"
+	"time"
+
+	"github.com/crmem/crmem/store"
+	"github.com/crmem/crmem/store/sessions"
+)
+
+// Current is an entry as memory holds it now.
+type Current struct {
+	Name, Kind, Content string
+	Aliases             []string
+	CreatedAt           string
+}
+
+// Index holds the evidence of every entry's history in one memory: a
+// store's memory records and renames, the agent's memory writes from the
+// sessions, and the entries now. History assembles one entry's versions
+// from it on demand. It is safe for concurrent use.
+type Index struct {
+	log      *logData // nil for a v1 memory
+	writes   map[string][]sessions.Write
+	sessInfo map[string]sessionInfo
+	current  map[string]Current
+	problems []string
+	mu       sync.Mutex
+	cache    map[string]History
+}
+
+// sessionInfo is what a session's meta says.
+type sessionInfo struct{ title, createdBy string }
+
+// Build reads every entry's history in the memory src holds: for
+// crabtalk's store its whole log (read again from src.Path()) and the
+// sessions the store holds; for a v1 file its entries now and its
+// sessions folder. It reads every session, so call it off a screen's
+// update loop.
+func Build(src store.Source) (*Index, error) {
+	f := src.Features()
+	if f.Format == store.FormatV1 {
+		return FromV1(CurrentOf(src.Memory().Entries(), nil), f.Sessions, nil)
+	}
+	data, _, err := store.ReadFileInfo(src.Path())
+	if err != nil {
+		return nil, fmt.Errorf("history of %s: %w", src.Path(), err)
+	}
+	return FromStore(data, nil), nil
+}
+
+// OneV1 is the history of the entry name in a v1 memory read once (a
+// command line's question about one entry): only that name's writes are
+// kept from the sessions.
+func OneV1(c *store.Contents, name string) (History, error) {
+	ix, err := FromV1(CurrentOf(c.File.Entries, c.Features.Stored), c.Features.Sessions, &name)
+	if err != nil {
+		return History{}, err
+	}
+	return ix.History(name), nil
+}
+
+// OneStore is the history of the entry name in crabtalk's store held in
+// data (a command line's question about one entry): the sessions are
+// decoded only when they name it or a name a rename links it to.
+func OneStore(data []byte, name string) History {
+	return FromStore(data, &name).History(name)
+}
+
+// CurrentOf converts entries to Current, their kind and created_at as
+// stored where stored says (crabtalk's store).
+func CurrentOf(entries []store.Entry, stored store.StoredReader) map[string]Current {
+	out := make(map[string]Current, len(entries))
+	for _, e := range entries {
+		c := Current{Name: e.Name, Kind: e.Kind.String(), Content: e.Content, Aliases: e.Aliases,
+			CreatedAt: time.Unix(int64(e.CreatedAt), 0).UTC().Format(time.RFC3339)}
+		if stored != nil {
+			if st, ok := stored.Stored(e.ID); ok {
+				c.Kind, c.CreatedAt = st.Kind, st.CreatedAt
+			}
+		}
+		if c.Aliases == nil {
+			c.Aliases = []string{}
+		}
+		out[e.Name] = c
+	}
+	return out
+}
+
+// FromV1 indexes a v1 memory: its entries now and the memory writes of
+// its sessions. only, when set, keeps the writes of the entry only names
+// (a v1 memory has no renames to follow).
+func FromV1(current map[string]Current, ss store.SessionsReader, only *string) (*Index, error) {
+	ix := &Index{writes: map[string][]sessions.Write{}, sessInfo: map[string]sessionInfo{}, current: current, cache: map[string]History{}}
+	if ss == nil {
+		return ix, nil
+	}
+	p, err := ss.Recalls(sessions.RecallOptions{}, func(sr sessions.SessionRecalls) error {
+		ix.addSession(sr, func(name string) bool { return only == nil || name == *only })
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	ix.problems = sessionProblems(p)
+	return ix, nil
+}
+
+// FromStore indexes crabtalk's store from its bytes: the log and the
+// sessions it holds. only, when set, decodes only the sessions that name
+// that entry or one a rename links it to.
+func FromStore(data []byte, only *string) *Index {
+	d := readLog(data)
+	ix := &Index{log: d, writes: map[string][]sessions.Write{}, sessInfo: map[string]sessionInfo{}, current: map[string]Current{}, cache: map[string]History{}}
+	for name, i := range d.live {
+		if e, ok := decode(d.recs[i].value); ok {
+			ix.current[name] = Current{Name: name, Kind: e.Kind, Content: e.Content, Aliases: e.Aliases, CreatedAt: e.CreatedAt}
+		}
+	}
+	keep := func(string) bool { return true }
+	var needles [][]byte
+	if only != nil {
+		names := d.component(*only)
+		keep = func(n string) bool { return names[n] }
+		for n := range names {
+			needles = append(needles, escapedForms(n)...)
+		}
+	}
+	var p sessions.RecallProblems
+	for _, h := range d.sortedHandles() {
+		s := d.sessions[h]
+		if only != nil && !s.mentions(needles) {
+			continue
+		}
+		sr := d.readSession(s)
+		p.Add(sr.Problems)
+		ix.addSession(sr, keep)
+	}
+	ix.problems = sessionProblems(p)
+	return ix
+}
+
+// storeMeta is the part of a store session's SessionMeta read here.
+type storeMeta struct {
+	Agent     string `json:"agent"`
+	UpdatedAt string `json:"updated_at"`
+	Title     string `json:"title"`
+	CreatedBy string `json:"created_by"`
+	CreatedAt string `json:"created_at"`
+}
+
+// readSession decodes one store session's memory writes (and recalls) as
+// crabdb's own reader does (store/crabdb recalls.go): events, then
+// messages, in key order; the time of a call without an event is the
+// session's updated_at.
+func (d *logData) readSession(s *storeSession) sessions.SessionRecalls {
+	var meta storeMeta
+	json.Unmarshal(s.meta, &meta)
+	var agent struct {
+		Name string `json:"name"`
+	}
+	if v, ok := d.agents[meta.Agent]; ok {
+		json.Unmarshal(v, &agent)
+	}
+	at, err := time.Parse(time.RFC3339Nano, meta.UpdatedAt)
+	if err != nil {
+		at = time.Time{}
+	}
+	b := sessions.NewRecallBuilder(s.handle, agent.Name, sessions.DefaultRecallLimit, at)
+	b.SetMeta(meta.Title, meta.CreatedBy, meta.CreatedAt)
+	keys := make([]string, 0, len(s.steps))
+	for k := range s.steps {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys) // "evt/…" before "msg/…", each by index
+	for _, k := range keys {
+		b.AddStep(k, s.steps[k], nil)
+	}
+	return b.Finish()
+}
+
+// mentions reports whether any of the session's steps holds one of
+// needles.
+func (s *storeSession) mentions(needles [][]byte) bool {
+	for _, v := range s.steps {
+		for _, n := range needles {
+			if bytes.Contains(v, n) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// escapedForms are the ways a name appears inside a step: as a JSON
+// string's text (a tool_use block's input), and that text escaped again
+// (an event's or an OpenAI call's arguments, a JSON string holding JSON).
+func escapedForms(name string) [][]byte {
+	once := jsonText(name)
+	twice := jsonText(string(once))
+	if bytes.Equal(once, twice) {
+		return [][]byte{once}
+	}
+	return [][]byte{once, twice}
+}
+
+// jsonText is s as a JSON string's text without its quotes, escaped as
+// serde_json escapes (only '"', '\\' and control characters).
+func jsonText(s string) []byte {
+	var out []byte
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c == '"' || c == '\\':
+			out = append(out, '\\', c)
+		case c < 0x20:
+			switch c {
+			case '\n':
+				out = append(out, '\\', 'n')
+			case '\t':
+				out = append(out, '\\', 't')
+			case '\r':
+				out = append(out, '\\', 'r')
+			case '\b':
+				out = append(out, '\\', 'b')
+			case '\f':
+				out = append(out, '\\', 'f')
+			default:
+				out = append(out, fmt.Sprintf("\\u%04x", c)...)
+			}
+		default:
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// addSession keeps a session's memory writes of the names keep accepts.
+func (ix *Index) addSession(sr sessions.SessionRecalls, keep func(string) bool) {
+	for _, w := range sr.Writes {
+		if w.BadArguments || !keep(w.Name) {
+			continue
+		}
+		ix.writes[w.Name] = append(ix.writes[w.Name], w)
+		ix.sessInfo[w.Session] = sessionInfo{title: sr.Title, createdBy: sr.CreatedBy}
+	}
+}
+
+// sessionProblems says in lines what reading the sessions could not use.
+func sessionProblems(p sessions.RecallProblems) []string {
+	var out []string
+	if p.UnreadableSteps > 0 {
+		out = append(out, fmt.Sprintf("%d session steps could not be read", p.UnreadableSteps))
+	}
+	if p.UnparsableSteps > 0 {
+		out = append(out, fmt.Sprintf("%d session steps are not steps crabtalk reads", p.UnparsableSteps))
+	}
+	return out
+}
+
+// component is the names linked to name by renames, name included.
+func (d *logData) component(name string) map[string]bool {
+	names := map[string]bool{name: true}
+	for changed := true; changed; {
+		changed = false
+		for _, r := range d.renames {
+			if names[r.from] != names[r.to] {
+				names[r.from], names[r.to] = true, true
+				changed = true
+			}
+		}
+	}
+	return names
+}
+
+// Names lists every name the index knows: in memory now, in the log, or
+// in a session's write, sorted.
+func (ix *Index) Names() []string {
+	seen := map[string]bool{}
+	for n := range ix.current {
+		seen[n] = true
+	}
+	for n := range ix.writes {
+		seen[n] = true
+	}
+	if ix.log != nil {
+		for n := range ix.log.byName {
+			seen[n] = true
+		}
+	}
+	out := make([]string, 0, len(seen))
+	for n := range seen {
+		out = append(out, n)
+	}
+	sort.Strings(out)
+	return out
+}
+
+// callOf is the Call of a session's write.
+func (ix *Index) callOf(w sessions.Write) *Call {
+	info := ix.sessInfo[w.Session]
+	return &Call{Tool: w.Tool, Session: w.Session, Title: info.title, Agent: w.Agent, CreatedBy: info.createdBy,
+		Step: w.Step, ID: w.ID, Time: w.Time, TimeFrom: w.TimeFrom, Result: w.Result}
+}
+
+// doneWrites are the writes of name that changed memory, oldest first:
+// by time where known, those of unknown time after them in the order read.
+func (ix *Index) doneWrites(name string) []sessions.Write {
+	var out []sessions.Write
+	for _, w := range ix.writes[name] {
+		if w.Outcome == sessions.WriteDone {
+			out = append(out, w)
+		}
+	}
+	sort.SliceStable(out, func(i, j int) bool {
+		a, b := out[i].Time, out[j].Time
+		if a.IsZero() || b.IsZero() {
+			return !a.IsZero() && b.IsZero()
+		}
+		return a.Before(b)
+	})
+	return out
+}
+
+// History assembles the versions of the entry name, following renames.
+func (ix *Index) History(name string) History {
+	ix.mu.Lock()
+	defer ix.mu.Unlock()
+	if h, ok := ix.cache[name]; ok {
+		return h
+	}
+	var h History
+	if ix.log != nil {
+		h = ix.storeHistory(name)
+	} else {
+		h = ix.v1History(name)
+	}
+	h.Name = name
+	h.Problems = append(h.Problems, ix.problems...)
+	for i := range h.Versions {
+		h.Versions[i].N = i + 1
+		if h.Versions[i].Current {
+			h.Exists = true
+		}
+	}
+	ix.cache[name] = h
+	return h
+}
+
+// v1History is a v1 memory's history of name: the writes of its sessions
+// in time order, then the entry now, which is the last write's version
+// when it holds exactly what that write wrote.
+func (ix *Index) v1History(name string) History {
+	var h History
+	for _, w := range ix.doneWrites(name) {
+		v := Version{Name: name, Origin: FromSession, Call: ix.callOf(w)}
+		if w.Tool == sessions.RememberTool {
+			v.Action, v.Kind, v.Content, v.Aliases = Write, "note", w.Content, w.Aliases
+		} else {
+			v.Action = Delete
+		}
+		h.Versions = append(h.Versions, v)
+	}
+	cur, ok := ix.current[name]
+	if !ok {
+		return h
+	}
+	if n := len(h.Versions); n > 0 {
+		last := &h.Versions[n-1]
+		if last.Action == Write && last.Content == cur.Content && sameAliases(last.Aliases, cur.Aliases) {
+			last.Origin, last.Current = FromMemoryAndSession, true
+			last.Kind, last.CreatedAt = cur.Kind, cur.CreatedAt
+			return h
+		}
+	}
+	h.Versions = append(h.Versions, Version{Action: Write, Name: name, Kind: cur.Kind, Content: cur.Content,
+		Aliases: cur.Aliases, CreatedAt: cur.CreatedAt, Origin: FromMemory, Current: true})
+	return h
+}
+
+// storeHistory is the history of name in a store: the memory records of
+// every name renames link it to, in log order, each matched to the
+// session write that made it, with the writes the log does not hold
+// placed by their time.
+func (ix *Index) storeHistory(name string) History {
+	d := ix.log
+	var h History
+	if d.stop != nil {
+		s := *d.stop
+		h.Stop = &s
+	}
+	names := d.component(name)
+	var idx []int
+	for n := range names {
+		idx = append(idx, d.byName[n]...)
+	}
+	slices.Sort(idx)
+	renamedAt := map[int]string{}
+	for _, r := range d.renames {
+		if names[r.to] {
+			renamedAt[r.at] = r.from
+		}
+	}
+	var versions []Version
+	for _, i := range idx {
+		if d.absorbed[i] {
+			continue
+		}
+		r := d.recs[i]
+		v := Version{Name: r.name, Origin: FromLog, Log: &LogPos{Offset: r.off, Seq: r.seq}}
+		if r.del {
+			v.Action = Delete
+		} else {
+			e, ok := decode(r.value)
+			if !ok {
+				h.Problems = append(h.Problems, fmt.Sprintf("the record at offset %d is not an entry: its version is shown empty", r.off))
+			}
+			v.Action, v.Kind, v.Content, v.Aliases, v.CreatedAt = Write, e.Kind, e.Content, e.Aliases, e.CreatedAt
+			if from, ok := renamedAt[i]; ok {
+				v.Action, v.From = RenameIn, from
+			}
+			j, live := d.live[r.name]
+			v.Current = live && j == i
+		}
+		versions = append(versions, v)
+	}
+	var extra []Version
+	for n := range names {
+		extra = append(extra, ix.attribute(n, versions)...)
+	}
+	h.Versions = placeByTime(versions, extra)
+	return h
+}
+
+// attribute matches the done writes of name to its versions (Writes to
+// remember calls with the same name, content and aliases, kind note;
+// Deletes to forget calls), group by group in order: equal counts pair
+// one to one; more calls than records pair the latest calls (a compaction
+// drops the oldest records) and return the others as versions known only
+// from sessions; fewer calls than records are not attributed, since which
+// record each call made cannot be told.
+func (ix *Index) attribute(name string, versions []Version) []Version {
+	type group struct {
+		recs  []int
+		calls []sessions.Write
+	}
+	groups := map[string]*group{}
+	keyOf := func(del bool, content string, aliases []string) string {
+		if del {
+			return "\x00delete"
+		}
+		b, _ := json.Marshal(aliases)
+		return content + "\x00" + string(b)
+	}
+	var order []string
+	get := func(k string) *group {
+		g := groups[k]
+		if g == nil {
+			g = &group{}
+			groups[k] = g
+			order = append(order, k)
+		}
+		return g
+	}
+	for i, v := range versions {
+		if v.Name != name || v.Action == RenameIn || (v.Action == Write && v.Kind != "note") {
+			continue
+		}
+		g := get(keyOf(v.Action == Delete, v.Content, v.Aliases))
+		g.recs = append(g.recs, i)
+	}
+	for _, w := range ix.doneWrites(name) {
+		g := get(keyOf(w.Tool == sessions.ForgetTool, w.Content, w.Aliases))
+		g.calls = append(g.calls, w)
+	}
+	var extra []Version
+	for _, k := range order {
+		g := groups[k]
+		switch {
+		case len(g.calls) >= len(g.recs):
+			skip := len(g.calls) - len(g.recs)
+			for j, i := range g.recs {
+				versions[i].Call = ix.callOf(g.calls[skip+j])
+				versions[i].Origin = FromLogAndSession
+			}
+			for _, w := range g.calls[:skip] {
+				v := Version{Name: name, Origin: FromSession, Call: ix.callOf(w)}
+				if w.Tool == sessions.RememberTool {
+					v.Action, v.Kind, v.Content, v.Aliases = Write, "note", w.Content, w.Aliases
+				} else {
+					v.Action = Delete
+				}
+				extra = append(extra, v)
+			}
+		}
+	}
+	return extra
+}
+
+// placeByTime puts each version known only from sessions before the first
+// log version whose call came later; one whose time is unknown, or
+// earlier than every timed log version, goes first: a call the log does
+// not hold was most likely dropped by a compaction, which drops the
+// oldest records.
+func placeByTime(log, extra []Version) []Version {
+	if len(extra) == 0 {
+		return log
+	}
+	sort.SliceStable(extra, func(i, j int) bool {
+		a, b := extra[i].Call.Time, extra[j].Call.Time
+		if a.IsZero() || b.IsZero() {
+			return a.IsZero() && !b.IsZero()
+		}
+		return a.Before(b)
+	})
+	out := make([]Version, 0, len(log)+len(extra))
+	e := 0
+	for _, v := range log {
+		for e < len(extra) && (extra[e].Call.Time.IsZero() || v.Call != nil && !v.Call.Time.IsZero() && extra[e].Call.Time.Before(v.Call.Time)) {
+			out = append(out, extra[e])
+			e++
+		}
+		out = append(out, v)
+	}
+	return append(out, extra[e:]...)
+}
+
+// Forgotten lists the entries the log or the sessions know that memory
+// does not hold now (a name renamed away lives on under its new name and
+// is not listed), most recently removed first.
+func (ix *Index) Forgotten() []Forgotten {
+	var out []Forgotten
+	for _, name := range ix.Names() {
+		if _, ok := ix.current[name]; ok {
+			continue
+		}
+		h := ix.History(name)
+		if h.Exists {
+			continue // renamed: lives on under another name
+		}
+		f := Forgotten{Name: name, Versions: len(h.Versions)}
+		found := false
+		for i := len(h.Versions) - 1; i >= 0; i-- {
+			v := h.Versions[i]
+			if v.Action == Delete && f.Removed == nil && v.Name == name {
+				vv := v
+				f.Removed = &vv
+			}
+			if v.Action != Delete && v.Name == name {
+				f.Last, found = v, true
+				break
+			}
+		}
+		if !found {
+			continue // only deletes of it are known: nothing to bring back
+		}
+		out = append(out, f)
+	}
+	sort.SliceStable(out, func(i, j int) bool { return removedAfter(out[i], out[j]) })
+	return out
+}
+
+// removedAfter orders forgotten entries: by the log position of their
+// removal, else its call's time, latest first; those with no known
+// removal last, by name.
+func removedAfter(a, b Forgotten) bool {
+	ka, kb := removalKey(a), removalKey(b)
+	if ka.known != kb.known {
+		return ka.known
+	}
+	if ka.seq != kb.seq {
+		return ka.seq > kb.seq
+	}
+	if !ka.at.Equal(kb.at) {
+		return ka.at.After(kb.at)
+	}
+	return a.Name < b.Name
+}
+
+type removal struct {
+	known bool
+	seq   int
+	at    time.Time
+}
+
+func removalKey(f Forgotten) removal {
+	if f.Removed == nil {
+		return removal{}
+	}
+	r := removal{known: true}
+	if f.Removed.Log != nil {
+		r.seq = f.Removed.Log.Seq
+	}
+	if f.Removed.Call != nil {
+		r.at = f.Removed.Call.Time
+	}
+	return r
+}
+
+// Summary is what the card says of an entry's history.
+type Summary struct {
+	// Versions counts the versions known (0: none beyond what memory
+	// holds, or the entry is unknown).
+	Versions int
+	// First is the call that first wrote the entry, Last the one behind
+	// the version memory holds now; nil when no session's call did.
+	First, Last *Call
+}
+
+// Summary summarises the history of name for a card.
+func (ix *Index) Summary(name string) Summary {
+	h := ix.History(name)
+	s := Summary{Versions: len(h.Versions)}
+	for _, v := range h.Versions {
+		if v.Action != Delete {
+			s.First = v.Call
+			break
+		}
+	}
+	if n := len(h.Versions); n > 0 && h.Versions[n-1].Current {
+		s.Last = h.Versions[n-1].Call
+	}
+	return s
+}
+
+// Stop says where the store's log stopped being readable (nil: read to
+// its end or a v1 memory).
+func (ix *Index) Stop() *Stop {
+	if ix.log == nil || ix.log.stop == nil {
+		return nil
+	}
+	s := *ix.log.stop
+	return &s
+}
+
+// sessionName is how a call's session is named for a person: its title in
+// «», else its name.
+func sessionName(c *Call) string {
+	if c.Title != "" {
+		return "«" + c.Title + "»"
+	}
+	return c.Session
+}
+
+// ErrCurrent is RestoreOps' answer for a version memory holds already.
+var ErrCurrent = errors.New("that version is what memory holds now (nothing to restore)")
+
+// RestoreOps are the operations that bring version v of h back under the
+// name h.Name, through the one write path: current is the entry of that
+// name now (nil when there is none). An entry that exists gets v's content
+// and aliases (its kind, id and created_at kept, as every edit keeps
+// them); one that does not is added with v's kind, content, aliases and
+// created_at (to the second: a store's sub-second part is not kept). A
+// deletion cannot be restored; the version before it can.
+func RestoreOps(h History, v Version, current *store.Entry) ([]store.Op, error) {
+	if v.Action == Delete {
+		return nil, fmt.Errorf("version #%d is a deletion: restore a version before it", v.N)
+	}
+	aliases := v.Aliases
+	if aliases == nil {
+		aliases = []string{}
+	}
+	if current != nil {
+		if current.Content == v.Content && sameAliases(current.Aliases, aliases) {
+			return nil, ErrCurrent
+		}
+		exp := *current
+		return []store.Op{store.Update{Name: current.Name, Content: v.Content, Aliases: aliases, Expect: &exp}}, nil
+	}
+	kind := store.Note
+	if k, err := store.ParseKind(v.Kind); err == nil {
+		kind = k
+	}
+	var created uint64
+	if t, err := time.Parse(time.RFC3339Nano, v.CreatedAt); err == nil && t.Unix() > 0 {
+		created = uint64(t.Unix())
+	}
+	return []store.Op{store.Add{Name: h.Name, Content: v.Content, Aliases: aliases, Kind: kind, CreatedAt: created}}, nil
+}
