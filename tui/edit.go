@@ -13,6 +13,7 @@ import (
 	"github.com/crmem/crmem/internal/sanitize"
 	"github.com/crmem/crmem/keymap"
 	"github.com/crmem/crmem/store"
+	"github.com/crmem/crmem/store/history"
 	"github.com/crmem/crmem/store/sessions"
 )
 
@@ -51,7 +52,7 @@ type editing struct {
 func newEditing(opts Options, ed editor.Options, run execFunc) *editing {
 	dir := store.SessionsDir(opts.Path, opts.SessionsDir)
 	return &editing{ed: ed, exec: run, refs: refsState{dir: dir, reader: sessions.NewReader(dir)}, home: crmemconfig.Home(opts.getenv()),
-		hist: historyState{build: buildHistory, restore: restoreVersion}}
+		hist: historyState{build: buildHistory, restore: history.RestoreOps}}
 }
 
 // editorDoneMsg says the editor exited.

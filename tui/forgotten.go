@@ -127,9 +127,6 @@ func forgottenRow(c *common, fg history.Forgotten, w int) (string, string) {
 	removed := "removal not recorded"
 	if r := fg.Removed; r != nil {
 		removed = "removed"
-		if r.Action == history.RenameOut {
-			removed = "renamed to " + sanitize.Name(r.To)
-		}
 		switch call := r.Call; {
 		case call == nil:
 			removed += " · unknown source"

@@ -21,15 +21,7 @@ import (
 type historyIndex interface {
 	History(name string) history.History
 	Forgotten() []history.Forgotten
-	Summary(name string) historySummary
-}
-
-// historySummary is what the card says of an entry's story
-// (history.Summary).
-type historySummary struct {
-	Versions int           // 0: nothing known beyond the entry itself
-	First    *history.Call // the call that first wrote it; nil when no session did
-	Last     *history.Call // the call behind the current version; nil when none
+	Summary(name string) history.Summary
 }
 
 // historyBuilder reads the index of a memory (history.Build).
@@ -114,7 +106,7 @@ func (s *historyState) card(m *Model, e store.Entry) []string {
 
 // provenance is the card's line for sum at now: "remembered by session
 // «deploy pipeline», 3d ago · 4 versions", "" when sum knows nothing.
-func provenance(sum historySummary, now time.Time) string {
+func provenance(sum history.Summary, now time.Time) string {
 	if sum.Versions == 0 {
 		return ""
 	}
@@ -142,30 +134,6 @@ func sessionName(c *history.Call) string {
 		return "«" + sanitize.Line(c.Title) + "»"
 	}
 	return sanitize.Name(c.Session)
-}
-
-// errNoHistory is what a build says before the history can be read.
-var errNoHistory = errors.New("not available in this build")
-
-// restoreVersion is the operations that bring v back over current
-// (nil: memory does not hold the entry): its content and aliases put
-// back, guarded by the entry as shown, or the entry added again.
-func restoreVersion(h history.History, v history.Version, current *store.Entry) ([]store.Op, error) {
-	if v.Action == history.Delete || v.Action == history.RenameOut {
-		return nil, fmt.Errorf("version #%d removed %s: pick one that holds its content", v.N, sanitize.Name(v.Name))
-	}
-	if current != nil {
-		return []store.Op{store.Update{Name: current.Name, Content: v.Content, Aliases: v.Aliases, Expect: current}}, nil
-	}
-	kind, err := store.ParseKind(v.Kind)
-	if err != nil {
-		kind = store.Note
-	}
-	var created uint64
-	if t, err := time.Parse(time.RFC3339, v.CreatedAt); err == nil && t.Unix() > 0 {
-		created = uint64(t.Unix())
-	}
-	return []store.Op{store.Add{Name: h.Name, Content: v.Content, Aliases: v.Aliases, Kind: kind, CreatedAt: created}}, nil
 }
 
 // waiting is what a view says before the index is built: that it is
@@ -219,21 +187,28 @@ func (f *editing) askRestore(m *Model, h history.History, v history.Version) tea
 		if e, ok := m.writer().Memory().Lookup(h.Name); ok && e.Name == h.Name {
 			current = &e
 		}
-		if current != nil && current.Content == v.Content && sameAliases(current.Aliases, v.Aliases) && v.Action != history.Delete && v.Action != history.RenameOut {
-			return m.setMessage(fmt.Sprintf("%s: version #%d is what memory holds now; nothing written", name, v.N))
-		}
 		ops, err := f.hist.restore(h, v, current)
-		if err != nil {
+		switch {
+		case errors.Is(err, history.ErrCurrent):
+			return m.setMessage(fmt.Sprintf("%s: version #%d is what memory holds now; nothing written", name, v.N))
+		case err != nil:
 			return m.setMessage("cannot restore " + name + ": " + sanitize.Line(err.Error()))
 		}
-		text := fmt.Sprintf("restore %s to version #%d (%s)? it replaces the content and aliases memory holds now", name, v.N, actionText(v))
+		text := fmt.Sprintf("restore %s to version #%d (%s)? it replaces the content and aliases memory holds now", name, v.N, actionText(v, h.Name))
 		if current == nil {
-			text = fmt.Sprintf("bring %s back as version #%d held it (%s)?", name, v.N, actionText(v))
+			text = fmt.Sprintf("bring %s back as version #%d held it (%s)?", name, v.N, actionText(v, h.Name))
 		}
 		f.dlg = &confirmDialog{text: text, yes: reqRestore{name: h.Name, n: v.N, ops: ops}}
 		return nil
 	})
 }
 
-// buildHistory reads the open memory's history index.
-func buildHistory(store.Source) (historyIndex, error) { return nil, errNoHistory }
+// buildHistory reads the open memory's history index (history.Build:
+// a store's whole log, or a v1 file's entries, and the sessions).
+func buildHistory(src store.Source) (historyIndex, error) {
+	ix, err := history.Build(src)
+	if err != nil {
+		return nil, err // not a nil *Index in an interface
+	}
+	return ix, nil
+}

@@ -1,6 +1,9 @@
 package tui
 
 import (
+	"encoding/json"
+	"fmt"
+	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -30,9 +33,9 @@ func (f *fakeHistory) History(name string) history.History {
 
 func (f *fakeHistory) Forgotten() []history.Forgotten { return f.forgotten }
 
-func (f *fakeHistory) Summary(name string) historySummary {
+func (f *fakeHistory) Summary(name string) history.Summary {
 	h := f.History(name)
-	s := historySummary{Versions: len(h.Versions)}
+	s := history.Summary{Versions: len(h.Versions)}
 	for _, v := range h.Versions {
 		if v.Call != nil && s.First == nil {
 			s.First = v.Call
@@ -335,15 +338,15 @@ func TestHistoryView_FitsAt80x24(t *testing.T) {
 func TestCard_ProvenanceLine(t *testing.T) {
 	call := &history.Call{Title: "deploy pipeline", Session: "2026-deploy", Time: testNow.Add(-72 * time.Hour)}
 	for _, tt := range []struct {
-		sum  historySummary
+		sum  history.Summary
 		want string
 	}{
-		{historySummary{Versions: 4, First: call, Last: call}, "remembered by session «deploy pipeline», 3d ago · 4 versions"},
-		{historySummary{Versions: 1, First: call, Last: call}, "remembered by session «deploy pipeline», 3d ago"},
-		{historySummary{Versions: 3, First: call}, "remembered by session «deploy pipeline», 3d ago · 3 versions · current version: unknown source"},
-		{historySummary{Versions: 2, First: &history.Call{Session: "2026-\x1b[2Jx"}, Last: call}, "remembered by session 2026-⟨U+001B⟩[2Jx · 2 versions"},
-		{historySummary{Versions: 2}, "2 versions · current version: unknown source"},
-		{historySummary{}, ""},
+		{history.Summary{Versions: 4, First: call, Last: call}, "remembered by session «deploy pipeline», 3d ago · 4 versions"},
+		{history.Summary{Versions: 1, First: call, Last: call}, "remembered by session «deploy pipeline», 3d ago"},
+		{history.Summary{Versions: 3, First: call}, "remembered by session «deploy pipeline», 3d ago · 3 versions · current version: unknown source"},
+		{history.Summary{Versions: 2, First: &history.Call{Session: "2026-\x1b[2Jx"}, Last: call}, "remembered by session 2026-⟨U+001B⟩[2Jx · 2 versions"},
+		{history.Summary{Versions: 2}, "2 versions · current version: unknown source"},
+		{history.Summary{}, ""},
 	} {
 		if got := provenance(tt.sum, testNow); got != tt.want {
 			t.Errorf("provenance(%+v) = %q, want %q", tt.sum, got, tt.want)
@@ -422,5 +425,113 @@ func TestHistory_KeysAreNamedInTheHelp(t *testing.T) {
 	press(h.m, "esc", "F")
 	if got := plainOverlay(h.m); !strings.Contains(got, "enter history") || !strings.Contains(got, "r restore") {
 		t.Errorf("forgotten keys %q", got)
+	}
+}
+
+// memCall is one remember (content set) or forget call for writeMemSession.
+type memCall struct {
+	name, content string
+	aliases       []string
+	forget        bool
+	at            time.Time
+}
+
+// writeMemSession writes a session folder of crabtalk's released builds
+// (testdata/recalls/README.md's shapes) into dir: its meta, and for each
+// call the assistant's tool_use, the tool_start event and the tool's
+// result ("remembered: NAME", "forgot: NAME").
+func writeMemSession(t *testing.T, dir, slug, title string, calls []memCall) {
+	t.Helper()
+	folder := filepath.Join(dir, slug)
+	if err := os.MkdirAll(folder, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	write := func(name string, v any) {
+		t.Helper()
+		b, err := json.Marshal(v)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(folder, name), b, 0o600); err != nil {
+			t.Fatal(err)
+		}
+	}
+	stamp := func(at time.Time) string { return at.UTC().Format("2006-01-02T15:04:05.000+00:00") }
+	write("meta", map[string]any{"agent": "crab", "created_by": "alice", "created_at": stamp(calls[0].at), "title": title,
+		"updated_at": stamp(calls[len(calls)-1].at), "message_count": 3 * len(calls)})
+	step := 0
+	next := func() string { step++; return fmt.Sprintf("step-%06d", step-1) }
+	for i, c := range calls {
+		id := fmt.Sprintf("toolu_%s_%d", slug, i)
+		tool, input, result := "remember", map[string]any{"name": c.name, "content": c.content, "aliases": c.aliases}, "remembered: "+c.name
+		if c.aliases == nil {
+			input["aliases"] = []string{}
+		}
+		if c.forget {
+			tool, input, result = "forget", map[string]any{"name": c.name}, "forgot: "+c.name
+		}
+		args, _ := json.Marshal(input)
+		write(next(), map[string]any{"message": map[string]any{"role": "assistant", "content": []any{
+			map[string]any{"type": "tool_use", "id": id, "name": tool, "input": input}}}})
+		write(next(), map[string]any{"event": "tool_start", "calls": []any{map[string]any{"id": id, "name": tool, "arguments": string(args)}}, "ts": stamp(c.at)})
+		write(next(), map[string]any{"message": map[string]any{"role": "user", "content": []any{
+			map[string]any{"type": "tool_result", "tool_use_id": id, "name": tool, "content": result}}}})
+	}
+}
+
+// storyMemory writes a v1 memory whose deploy-steps is the last of three
+// versions two sessions wrote, beside a sessions folder that also
+// remembers and then forgets old-runbook; it returns the file's path.
+func storyMemory(t *testing.T, now time.Time) string {
+	t.Helper()
+	dir := t.TempDir()
+	path := filepath.Join(dir, "memory.db")
+	writeEntries(t, path, []store.Entry{
+		{ID: 1, Name: "deploy-steps", Kind: store.Note, Content: deployV3, Aliases: []string{"ship"}, CreatedAt: uint64(now.Add(-72 * time.Hour).Unix())},
+		{ID: 2, Name: "scratch", Kind: store.Note, Content: "notes", CreatedAt: uint64(now.Add(-time.Hour).Unix())},
+	})
+	sess := filepath.Join(dir, "sessions")
+	writeMemSession(t, sess, "crab_alice_1", "deploy pipeline", []memCall{
+		{name: "deploy-steps", content: deployV1, at: now.Add(-72 * time.Hour)},
+		{name: "old-runbook", content: "Runbook v1\nsecond line", at: now.Add(-71 * time.Hour)},
+		{name: "deploy-steps", content: deployV2, at: now.Add(-48 * time.Hour)},
+	})
+	writeMemSession(t, sess, "crab_alice_2", "hotfix", []memCall{
+		{name: "deploy-steps", content: deployV3, aliases: []string{"ship"}, at: now.Add(-5 * time.Hour)},
+		{name: "old-runbook", forget: true, at: now.Add(-2 * time.Hour)},
+	})
+	return path
+}
+
+// TestHistory_RealIndexOfAV1Memory: the index history.Build reads from a
+// v1 memory and its sessions drives the card, the view and the forgotten
+// list: every version attributed to its session, the restore written and
+// undone.
+func TestHistory_RealIndexOfAV1Memory(t *testing.T) {
+	path := storyMemory(t, testNow)
+	h := newEditHarnessIn(t, path, filepath.Join(filepath.Dir(path), "sessions"))
+	h.sel("deploy-steps")
+	if screen := plainScreen(h.m); !strings.Contains(screen, "remembered by session «deploy pipeline», 3d ago · 3 versions") {
+		t.Fatalf("card:\n%s", screen)
+	}
+	press(h.m, "H")
+	screen := plainScreen(h.m)
+	for _, want := range []string{"#1 write · sessions only", "3d ago · «deploy pipeline»", "#3 write ● current", "5h ago · «hotfix»", "#2 → #3"} {
+		if !strings.Contains(screen, want) {
+			t.Errorf("view lacks %q:\n%s", want, screen)
+		}
+	}
+	press(h.m, "g", "r", "y")
+	h.wantStatus("restored deploy-steps to version #1")
+	if got := h.onDisk()["deploy-steps"]; got.Content != deployV1 {
+		t.Fatalf("after the restore: %q", got.Content)
+	}
+	if screen := plainScreen(h.m); !strings.Contains(screen, "4 versions") || !strings.Contains(screen, "#4 write ● current") {
+		t.Errorf("the view did not follow the write:\n%s", screen)
+	}
+	press(h.m, "u", "esc", "F")
+	h.wantStatus("undone: restore deploy-steps to #1")
+	if screen := plainScreen(h.m); !strings.Contains(screen, "old-runbook · removed 2h ago by session «hotfix» · 2 versions") {
+		t.Fatalf("forgotten list:\n%s", screen)
 	}
 }

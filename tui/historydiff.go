@@ -8,7 +8,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/crmem/crmem/internal/sanitize"
-	"github.com/crmem/crmem/store/hygiene"
+	"github.com/crmem/crmem/internal/textdiff"
 )
 
 // diffSeg is a run of a diff line's text; changed marks the words that
@@ -26,29 +26,24 @@ type diffLine struct {
 }
 
 // diffResult is a version's diff against the one before; bounded says
-// the diff stopped looking for the shortest one.
+// a work bound was hit (part diffed as whole lines, or words not
+// compared).
 type diffResult struct {
 	lines   []diffLine
 	bounded bool
 }
 
-// diffOf is the line diff from a to b.
+// diffOf is the line diff from a to b, the words that changed in each
+// pair of changed lines marked (textdiff).
 func diffOf(a, b string) diffResult {
-	d, ok := hygiene.Diff(a, b)
-	if !ok { // too long to compare line by line: the one whole, then the other
-		var out diffResult
-		out.bounded = true
-		for _, l := range strings.Split(a, "\n") {
-			out.lines = append(out.lines, diffLine{op: '-', segs: []diffSeg{{text: l}}})
+	d := textdiff.Diff(a, b)
+	out := diffResult{bounded: d.Bounded, lines: make([]diffLine, 0, len(d.Lines))}
+	for _, l := range d.Lines {
+		var segs []diffSeg
+		for _, s := range l.Segments() {
+			segs = append(segs, diffSeg{text: s.Text, changed: s.Changed})
 		}
-		for _, l := range strings.Split(b, "\n") {
-			out.lines = append(out.lines, diffLine{op: '+', segs: []diffSeg{{text: l}}})
-		}
-		return out
-	}
-	var out diffResult
-	for _, l := range d {
-		out.lines = append(out.lines, diffLine{op: l.Op, segs: []diffSeg{{text: l.Text}}})
+		out.lines = append(out.lines, diffLine{op: l.Op, segs: segs})
 	}
 	return out
 }

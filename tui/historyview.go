@@ -190,7 +190,7 @@ func (v *historyView) versionLines(c *common, w, h int) []string {
 	var lines []string
 	at := 0
 	for i, ver := range v.h.Versions {
-		head, sub := versionRow(ver, c.now(), w)
+		head, sub := versionRow(ver, v.h.Name, c.now(), w)
 		if i == v.cursor {
 			at = len(lines)
 			sel := st.selectedRow(true)
@@ -215,7 +215,7 @@ func (v *historyView) versionLines(c *common, w, h int) []string {
 // versionRow is a version's two lines at width w: "#4 write ● current"
 // (or "· sessions only" for a version the store's log does not hold),
 // then when and by what.
-func versionRow(v history.Version, now time.Time, w int) (string, string) {
+func versionRow(v history.Version, name string, now time.Time, w int) (string, string) {
 	mark := ""
 	switch {
 	case v.Current:
@@ -223,7 +223,7 @@ func versionRow(v history.Version, now time.Time, w int) (string, string) {
 	case v.Origin == history.FromSession:
 		mark = " · sessions only"
 	}
-	head := ansi.Truncate(fmt.Sprintf("#%d %s", v.N, actionText(v)), max(w-ansi.StringWidth(mark), 1), "…") + mark
+	head := ansi.Truncate(fmt.Sprintf("#%d %s", v.N, actionText(v, name)), max(w-ansi.StringWidth(mark), 1), "…") + mark
 	var parts []string
 	if c := v.Call; c != nil && !c.Time.IsZero() {
 		when := humanize.Ago(now, uint64(max(c.Time.Unix(), 0)))
@@ -236,16 +236,18 @@ func versionRow(v history.Version, now time.Time, w int) (string, string) {
 	return ansi.Truncate(head, w, "…"), ansi.Truncate("  "+strings.Join(parts, " · "), w, "…")
 }
 
-// actionText is what a version did: "write", "delete", "rename from
-// old", "renamed to new".
-func actionText(v history.Version) string {
-	switch v.Action {
-	case history.RenameIn:
+// actionText is what a version of the entry called name did: "write",
+// "delete", "rename from old"; a version under a name the entry had
+// before a rename says which ("write as old").
+func actionText(v history.Version, name string) string {
+	if v.Action == history.RenameIn {
 		return "rename from " + sanitize.Name(v.From)
-	case history.RenameOut:
-		return "renamed to " + sanitize.Name(v.To)
 	}
-	return sanitize.Line(string(v.Action))
+	text := sanitize.Line(string(v.Action))
+	if v.Name != "" && v.Name != name {
+		text += " as " + sanitize.Name(v.Name)
+	}
+	return text
 }
 
 // sourceText is where a version came from, short: the session that
@@ -298,12 +300,12 @@ func (v *historyView) diffLines(c *common, w, h int) []string {
 		prev, pair = p.Content, fmt.Sprintf("#%d → #%d", p.N, ver.N)
 	}
 	d := diffOf(prev, ver.Content)
-	head := pair + " · " + actionText(ver)
+	head := pair + " · " + actionText(ver, v.h.Name)
 	if v.cursor == 0 {
 		head += " · its whole content"
 	}
 	if d.bounded {
-		head += " · diff bounded: coarser than the shortest"
+		head += " · diff bounded: part of it compared as whole lines"
 	}
 	var lines []string
 	lines = append(lines, wrapStyled(st.paneTitle, head, w)...)
