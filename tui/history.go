@@ -89,7 +89,7 @@ func (f *editing) historyBuilt(m *Model, msg historyBuiltMsg) tea.Cmd {
 	return tea.Batch(again, m.showSelected())
 }
 
-// card is the header card's provenance line: which session first
+// card is the header card's provenance line, wrapped to the card: which session first
 // remembered the entry and when, how many versions it has, and whether
 // the current one's source is known. Nothing while the index is read, or
 // when nothing is known of the entry beyond itself.
@@ -101,7 +101,7 @@ func (s *historyState) card(m *Model, e store.Entry) []string {
 	if text == "" {
 		return nil
 	}
-	return []string{m.c.styles.label.Render(text)}
+	return wrapStyled(m.c.styles.label, text, cardInner(m.previewWidth())) // whole: its end says the most
 }
 
 // provenance is the card's line for sum at now: "remembered by session

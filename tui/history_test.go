@@ -120,6 +120,15 @@ func TestHistoryView_OpensOnTheCurrentVersionAndMoves(t *testing.T) {
 			t.Errorf("screen lacks %q:\n%s", want, screen)
 		}
 	}
+	changed := false // textdiff's changed words, in reverse
+	for _, l := range strings.Split(h.m.screen(), "\n") {
+		if strings.Contains(ansi.Strip(l), "+ Run the migrations first.") && strings.Contains(l, "\x1b[7m") {
+			changed = true
+		}
+	}
+	if !changed {
+		t.Errorf("the words changed in %q are not set apart:\n%q", "Run the migrations first.", h.m.screen())
+	}
 	press(h.m, "up")
 	screen = plainScreen(h.m)
 	for _, want := range []string{"#1 → #2", "+ Run migrations.", "unknown source: the entry as memory holds it"} {
@@ -516,12 +525,22 @@ func TestHistory_RealIndexOfAV1Memory(t *testing.T) {
 	}
 	press(h.m, "H")
 	screen := plainScreen(h.m)
-	for _, want := range []string{"#1 write · sessions only", "3d ago · «deploy pipeline»", "#3 write ● current", "5h ago · «hotfix»", "#2 → #3"} {
+	for _, want := range []string{"#1 write", "3d ago · «deploy pipeline»", "#3 write ● current", "5h ago · «hotfix»", "#2 → #3"} {
 		if !strings.Contains(screen, want) {
 			t.Errorf("view lacks %q:\n%s", want, screen)
 		}
 	}
-	press(h.m, "g", "r", "y")
+	if strings.Contains(screen, "sessions only") { // a v1 file keeps no log: every version before is
+		t.Errorf("versions of a v1 memory marked as known from the sessions only:\n%s", screen)
+	}
+	press(h.m, "g")
+	if screen := plainScreen(h.m); !strings.Contains(screen, "known from the sessions only: a v1 memory file keeps no history") {
+		t.Errorf("the first version's header does not say where it is known from:\n%s", screen)
+	}
+	if head, _ := versionRow(deployHistory().Versions[0], "deploy-steps", true, testNow, 30); head != "#1 write · sessions only" {
+		t.Errorf("on a store, a version its log does not hold reads %q", head)
+	}
+	press(h.m, "r", "y")
 	h.wantStatus("restored deploy-steps to version #1")
 	if got := h.onDisk()["deploy-steps"]; got.Content != deployV1 {
 		t.Fatalf("after the restore: %q", got.Content)

@@ -190,7 +190,7 @@ func (v *historyView) versionLines(c *common, w, h int) []string {
 	var lines []string
 	at := 0
 	for i, ver := range v.h.Versions {
-		head, sub := versionRow(ver, v.h.Name, c.now(), w)
+		head, sub := versionRow(ver, v.h.Name, c.caps().Stored != nil, c.now(), w)
 		if i == v.cursor {
 			at = len(lines)
 			sel := st.selectedRow(true)
@@ -213,14 +213,15 @@ func (v *historyView) versionLines(c *common, w, h int) []string {
 }
 
 // versionRow is a version's two lines at width w: "#4 write ● current"
-// (or "· sessions only" for a version the store's log does not hold),
-// then when and by what.
-func versionRow(v history.Version, name string, now time.Time, w int) (string, string) {
+// (or, on a store, "· sessions only" for a version its log no longer
+// holds: a v1 file keeps no log, so there every version before the
+// current one is), then when and by what.
+func versionRow(v history.Version, name string, onStore bool, now time.Time, w int) (string, string) {
 	mark := ""
 	switch {
 	case v.Current:
 		mark = " ● current"
-	case v.Origin == history.FromSession:
+	case v.Origin == history.FromSession && onStore:
 		mark = " · sessions only"
 	}
 	head := ansi.Truncate(fmt.Sprintf("#%d %s", v.N, actionText(v, name)), max(w-ansi.StringWidth(mark), 1), "…") + mark
@@ -309,7 +310,7 @@ func (v *historyView) diffLines(c *common, w, h int) []string {
 	}
 	var lines []string
 	lines = append(lines, wrapStyled(st.paneTitle, head, w)...)
-	for _, l := range callText(ver) {
+	for _, l := range callText(ver, c.caps().Stored != nil) {
 		lines = append(lines, wrapDim(st, l, w)...)
 	}
 	lines = append(lines, "")
@@ -323,22 +324,24 @@ func (v *historyView) diffLines(c *common, w, h int) []string {
 
 // callText is the selected version's source in full, a line each: the
 // session, agent and step of the call that wrote it; when (labelled);
-// whether the store's log holds it, and where.
-func callText(v history.Version) []string {
+// whether the store's log holds it, and where (onStore: the memory is
+// crabtalk's store, which keeps a log; a v1 file keeps none).
+func callText(v history.Version, onStore bool) []string {
 	var lines []string
 	switch c := v.Call; {
 	case c != nil:
-		who := []string{"session " + sessionName(c)}
+		who := "session " + sessionName(c)
 		if c.Agent != "" {
-			who = append(who, "agent "+sanitize.Line(c.Agent))
+			who += " · agent " + sanitize.Line(c.Agent)
 		}
+		var where []string
 		if c.Step != "" {
-			who = append(who, sanitize.Line(c.Step))
+			where = append(where, sanitize.Line(c.Step))
 		}
-		lines = append(lines, strings.Join(who, " · "))
 		if !c.Time.IsZero() {
-			lines = append(lines, c.Time.UTC().Format("2006-01-02 15:04 UTC")+" ("+timeLabel(c.TimeFrom)+")")
+			where = append(where, c.Time.UTC().Format("2006-01-02 15:04 UTC")+" ("+timeLabel(c.TimeFrom)+")")
 		}
+		lines = append(lines, who, strings.Join(where, " · "))
 	case v.Origin == history.FromMemory:
 		lines = append(lines, "unknown source: the entry as memory holds it, which no session wrote")
 	default:
@@ -347,8 +350,10 @@ func callText(v history.Version) []string {
 	switch l := v.Log; {
 	case l != nil:
 		lines = append(lines, fmt.Sprintf("log record %s at byte %s", humanize.Count(l.Seq), humanize.Count(int(l.Offset))))
+	case v.Origin == history.FromSession && onStore:
+		lines = append(lines, "known from the sessions only: the store's log no longer holds it")
 	case v.Origin == history.FromSession:
-		lines = append(lines, "sessions only: memory's log does not hold it")
+		lines = append(lines, "known from the sessions only: a v1 memory file keeps no history")
 	}
 	return lines
 }
