@@ -105,9 +105,11 @@ func (s *historyState) card(m *Model, e store.Entry) []string {
 }
 
 // provenance is the card's line for sum at now: "remembered by session
-// «deploy pipeline», 3d ago · 4 versions", "" when sum knows nothing.
+// «deploy pipeline», 3d ago · 4 versions", "" when sum knows nothing
+// beyond the entry itself (one version no session wrote: every entry of
+// a memory without sessions, which would all say "unknown source").
 func provenance(sum history.Summary, now time.Time) string {
-	if sum.Versions == 0 {
+	if sum.Versions == 0 || sum.Versions == 1 && sum.First == nil {
 		return ""
 	}
 	var parts []string

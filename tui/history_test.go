@@ -355,6 +355,7 @@ func TestCard_ProvenanceLine(t *testing.T) {
 		{history.Summary{Versions: 3, First: call}, "remembered by session «deploy pipeline», 3d ago · 3 versions · current version: unknown source"},
 		{history.Summary{Versions: 2, First: &history.Call{Session: "2026-\x1b[2Jx"}, Last: call}, "remembered by session 2026-⟨U+001B⟩[2Jx · 2 versions"},
 		{history.Summary{Versions: 2}, "2 versions · current version: unknown source"},
+		{history.Summary{Versions: 1}, ""}, // the entry itself, as history.Build gives every entry of a memory without sessions
 		{history.Summary{}, ""},
 	} {
 		if got := provenance(tt.sum, testNow); got != tt.want {
@@ -548,8 +549,13 @@ func TestHistory_RealIndexOfAV1Memory(t *testing.T) {
 	if screen := plainScreen(h.m); !strings.Contains(screen, "4 versions") || !strings.Contains(screen, "#4 write ● current") {
 		t.Errorf("the view did not follow the write:\n%s", screen)
 	}
-	press(h.m, "u", "esc", "F")
+	press(h.m, "u", "esc")
 	h.wantStatus("undone: restore deploy-steps to #1")
+	h.sel("scratch") // in memory, in no session
+	if screen := plainScreen(h.m); strings.Contains(screen, "unknown source") || strings.Contains(screen, "version") {
+		t.Errorf("the card of an entry no session wrote says a story:\n%s", screen)
+	}
+	press(h.m, "F")
 	if screen := plainScreen(h.m); !strings.Contains(screen, "old-runbook · removed 2h ago by session «hotfix» · 2 versions") {
 		t.Fatalf("forgotten list:\n%s", screen)
 	}
