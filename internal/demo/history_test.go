@@ -208,9 +208,12 @@ func TestWrite_History(t *testing.T) {
 		t.Errorf("deploy-steps: last remember (%s %s) is not the demo entry:\ncontent %q\naliases %q\nwant\ncontent %q\naliases %q",
 			last.session, last.step, last.content, last.aliases, e.Content, e.Aliases)
 	}
-	if first := ds[0].at.Unix(); uint64(first) != e.CreatedAt {
-		t.Errorf("deploy-steps: first remembered at %v, but created_at (age) says %v: remember keeps the first write's created_at",
-			ds[0].at, time.Unix(int64(e.CreatedAt), 0).UTC())
+	// remember keeps the first write's created_at: an entry's age is
+	// when the agent first remembered it.
+	for name, vs := range versions {
+		if i, ok := current[name]; ok && uint64(vs[0].at.Unix()) != entries[i].CreatedAt {
+			t.Errorf("%s: first remembered at %v, but created_at (age) says %v", name, vs[0].at, time.Unix(int64(entries[i].CreatedAt), 0).UTC())
+		}
 	}
 
 	// Hand-edited: remembered, then changed outside any session.
