@@ -13,18 +13,29 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"runtime"
 	"testing"
 	"time"
 )
 
-// Dir is the fixtures' folder, testdata/history of the module.
-func Dir() string {
-	_, file, _, ok := runtime.Caller(0)
-	if !ok {
-		panic("histfixture: no caller information")
+// Dir is the fixtures' folder, testdata/history of the module: found by
+// going up from the working folder (a test's is its package's) to the
+// folder holding go.mod, so it holds under -trimpath too.
+func Dir(t testing.TB) string {
+	t.Helper()
+	dir, err := os.Getwd()
+	if err != nil {
+		t.Fatalf("history fixtures: %v", err)
 	}
-	return filepath.Join(filepath.Dir(file), "..", "..", "testdata", "history")
+	for {
+		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
+			return filepath.Join(dir, "testdata", "history")
+		}
+		up := filepath.Dir(dir)
+		if up == dir {
+			t.Fatalf("history fixtures: no go.mod above the working folder")
+		}
+		dir = up
+	}
 }
 
 // Write is one remember or forget call as expected.json lists it.
@@ -77,7 +88,7 @@ type Expected struct {
 // Load reads expected.json, failing t if it cannot.
 func Load(t testing.TB) Expected {
 	t.Helper()
-	data, err := os.ReadFile(filepath.Join(Dir(), "expected.json"))
+	data, err := os.ReadFile(filepath.Join(Dir(t), "expected.json"))
 	if err != nil {
 		t.Fatalf("history fixtures: %v", err)
 	}
@@ -95,7 +106,7 @@ func Sessions(t testing.TB) string {
 	t.Helper()
 	e := Load(t)
 	dir := filepath.Join(t.TempDir(), "sessions")
-	if err := os.CopyFS(dir, os.DirFS(filepath.Join(Dir(), "sessions"))); err != nil {
+	if err := os.CopyFS(dir, os.DirFS(filepath.Join(Dir(t), "sessions"))); err != nil {
 		t.Fatalf("history fixtures: copy sessions: %v", err)
 	}
 	for rel, s := range e.MTimes {
