@@ -450,6 +450,9 @@ func TestStoreCLI_DefaultWritesNeverShadowTheStore(t *testing.T) {
 		"man":        {{filepath.Join(dir, "man")}},
 		"completion": {{"bash"}},
 		"recalls":    {{}, {"--report"}},
+		"history":    {{"deploy-steps"}, {"--deleted"}},
+		"diff":       {{"deploy-steps"}},
+		"restore":    {{"deploy-steps", "1"}},
 	}
 	stores := map[string][]byte{"a store": mustRead(t, filepath.Join(storeRef, "small.crmem")), "an empty file": {}}
 	root := (&app{getenv: func(string) string { return "" }}).rootCommand()

@@ -194,7 +194,7 @@ opens the terminal UI; every subcommand is scriptable.`,
 		{a.exportCommand(), storeSource}, {a.importCommand(), storeWrites}, {a.checkCommand(), storeSource}, {a.statsCommand(), storeSource},
 		{a.benchCommand(), storeSource}, {a.configCommand(), storeIgnores}, {a.versionCommand(), storeIgnores},
 		{a.manCommand(), storeIgnores}, {a.lintCommand(), storeSource}, {a.recallsCommand(), storeSource},
-		{a.historyCommand(), storeSource}, {a.restoreCommand(), storeWrites},
+		{a.historyCommand(), storeSource}, {a.diffCommand(), storeSource}, {a.restoreCommand(), storeWrites},
 	} {
 		sc.c.SilenceUsage = true
 		sc.c.DisableFlagsInUseLine = true // each Use line lists its flags

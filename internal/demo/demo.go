@@ -7,8 +7,15 @@
 // orphan. Its sessions hold the agent's recall tool calls in crabtalk's
 // step shapes (`crmem --demo recalls`): results that no longer match the
 // memory, one that found nothing, one that cannot be read as names and a
-// call with malformed arguments. An event's time written "@33d2h" is that
-// long before the demo is written, as the entries' ages are.
+// call with malformed arguments. They hold the agent's writes too, its
+// remember and forget calls (`crmem --demo history deploy-steps`):
+// deploy-steps in four versions over two sessions, the last exactly the
+// entry as the demo memory holds it; release-checklist edited by hand
+// since the agent last remembered it; staging-smoke-tests remembered,
+// recalled, then forgotten (not in the memory); a remember that failed and
+// a forget of a name that never was, neither of them a version. An
+// event's or a session meta's time written "@33d2h" is that long before
+// the demo is written, as the entries' ages are.
 package demo
 
 import (
@@ -159,10 +166,13 @@ func writeSessions(dir string, now time.Time) error {
 	})
 }
 
-// relativeTS is an event time written relative to the demo's creation.
-var relativeTS = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`"ts":"@([0-9dhms]+)"`) })
+// relativeTS is an event's or a session meta's time written relative to
+// the demo's creation: the key, then the age.
+var relativeTS = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`"(ts|created_at|updated_at)":"@([0-9dhms]+)"`)
+})
 
-// stampTimes rewrites the relative event times of one step file.
+// stampTimes rewrites the relative times of one step or meta file.
 func stampTimes(path string, now time.Time) error {
 	data, err := os.ReadFile(path)
 	if err != nil {
@@ -170,12 +180,13 @@ func stampTimes(path string, now time.Time) error {
 	}
 	var bad error
 	out := relativeTS().ReplaceAllFunc(data, func(m []byte) []byte {
-		age, err := parseAge(string(relativeTS().FindSubmatch(m)[1]))
+		sub := relativeTS().FindSubmatch(m)
+		age, err := parseAge(string(sub[2]))
 		if err != nil {
 			bad = err
 			return m
 		}
-		return []byte(`"ts":"` + now.Add(-age).UTC().Format(time.RFC3339) + `"`)
+		return []byte(`"` + string(sub[1]) + `":"` + now.Add(-age).UTC().Format(time.RFC3339) + `"`)
 	})
 	if bad != nil {
 		return fmt.Errorf("demo sessions %s: %w", path, bad)

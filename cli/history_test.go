@@ -1,0 +1,139 @@
+package cli
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/crmem/crmem/store/history"
+)
+
+// copyWrites copies crabdb-writes' after.crmem (crabtalk's store after
+// 19 ops crabtalk's own code applied) into a temporary folder.
+func copyWrites(t *testing.T) string {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join("..", "testdata", "reference", "crabdb-writes", "after.crmem"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), "store.crmem")
+	if err := os.WriteFile(path, data, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+// TestHistoryCLI_Store: history, diff, --deleted and restore on crabtalk's
+// store: a rename read as one version on the new name, a forgotten entry
+// brought back through the guarded write path (and its restore a version
+// of its own), a deletion and the current version refused.
+func TestHistoryCLI_Store(t *testing.T) {
+	db := copyWrites(t)
+	var h history.History
+	mustJSON(t, mustIn(t, "--db", db, "history", "kubernetes upgrade notes", "--json"), &h)
+	if n := len(h.Versions); n != 2 || h.Versions[1].Action != history.RenameIn || h.Versions[1].From != "k8s-upgrade" ||
+		h.Versions[0].Name != "k8s-upgrade" || !h.Versions[1].Current || !h.Exists {
+		t.Fatalf("history: %+v", h)
+	}
+	text := mustIn(t, "--db", db, "history", "kubernetes upgrade notes")
+	for _, want := range []string{"2 versions, in memory now", "renamed k8s-upgrade → kubernetes upgrade notes   ● current", "store log: record at offset 127600", "unknown source"} {
+		if !strings.Contains(text, want) {
+			t.Errorf("history text lacks %q:\n%s", want, text)
+		}
+	}
+
+	var d struct {
+		Changes struct {
+			AliasesRemoved []string `json:"aliases_removed"`
+			AliasesAdded   []string `json:"aliases_added"`
+		} `json:"changes"`
+		Hunks []struct {
+			Header string `json:"header"`
+			Lines  []struct {
+				Op      string   `json:"op"`
+				Text    string   `json:"text"`
+				Changed [][2]int `json:"changed"`
+			} `json:"lines"`
+		} `json:"hunks"`
+	}
+	mustJSON(t, mustIn(t, "--db", db, "diff", "oncall-rota", "--json"), &d)
+	if len(d.Hunks) != 1 || d.Hunks[0].Header != "@@ -1 +1 @@" || len(d.Hunks[0].Lines) != 2 {
+		t.Fatalf("diff hunks: %+v", d.Hunks)
+	}
+	for _, l := range d.Hunks[0].Lines {
+		if len(l.Changed) == 0 {
+			t.Errorf("line %q: no changed words", l.Text)
+		}
+	}
+	if strings.Join(d.Changes.AliasesRemoved, ",") != "on call" || strings.Join(d.Changes.AliasesAdded, ",") != "oncall,handoff" {
+		t.Errorf("alias changes: %+v", d.Changes)
+	}
+	plain := mustIn(t, "--db", db, "diff", "oncall-rota")
+	if strings.Contains(plain, "\x1b") || !strings.Contains(plain, "\n-Primary on-call rotates every Monday at 10:00.") {
+		t.Errorf("plain diff (not a terminal):\n%s", plain)
+	}
+	colour := mustIn(t, "--db", db, "diff", "oncall-rota", "--color", "always")
+	if !strings.Contains(colour, "\x1b[7m09:00 (was \x1b[0m") {
+		t.Errorf("coloured diff does not highlight the changed words:\n%q", colour)
+	}
+
+	var gone []history.Forgotten
+	mustJSON(t, mustIn(t, "--db", db, "history", "--deleted", "--json"), &gone)
+	var final *history.Forgotten
+	for i := range gone {
+		if gone[i].Name == "final-note" {
+			final = &gone[i]
+		}
+		if gone[i].Name == "k8s-upgrade" || gone[i].Name == "螃蟹" {
+			t.Errorf("%q was renamed, not forgotten", gone[i].Name)
+		}
+	}
+	if final == nil || final.Removed == nil || final.Removed.Action != history.Delete || final.Last.Content == "" {
+		t.Fatalf("final-note not listed as forgotten with its removal: %+v", gone)
+	}
+	if gone[0].Name != "stopwords-only" {
+		t.Errorf("most recently removed first: got %q first", gone[0].Name)
+	}
+
+	// A deletion and the version memory holds are refused; the read-only
+	// guard (crabtalk running) refuses the write.
+	if _, errs, code := runGuarded(noDaemon, nil, "", "--db", db, "restore", "final-note", itoa(final.Removed.N)); code == 0 || !strings.Contains(errs, "is a deletion") {
+		t.Errorf("restoring a deletion: exit %d, %s", code, errs)
+	}
+	if out, errs, code := runGuarded(noDaemon, nil, "", "--db", db, "restore", "oncall-rota", "2"); code != 0 || !strings.Contains(out, "unchanged") {
+		t.Errorf("restoring the current version: exit %d, %s%s", code, out, errs)
+	}
+	if _, errs, code := runIn(nil, "", "--db", db, "restore", "final-note", itoa(final.Last.N)); code == 0 || !strings.Contains(errs, "daemon is running") {
+		t.Errorf("restore while crabtalk runs: exit %d, %s", code, errs)
+	}
+	before, _ := os.ReadFile(db)
+	out, errs, code := runGuarded(noDaemon, nil, "", "--db", db, "restore", "final-note", itoa(final.Last.N))
+	if code != 0 {
+		t.Fatalf("restore: exit %d: %s", code, errs)
+	}
+	if !strings.Contains(out, "final-note") {
+		t.Errorf("restore said %q", out)
+	}
+	after, _ := os.ReadFile(db)
+	if !strings.HasPrefix(string(after), string(before)) || len(after) <= len(before) {
+		t.Fatal("restore did not append")
+	}
+	shown := mustIn(t, "--db", db, "show", "final-note", "--json")
+	if !strings.Contains(shown, jsonString(final.Last.Content)) {
+		t.Errorf("restored entry: %s", shown)
+	}
+	mustJSON(t, mustIn(t, "--db", db, "history", "final-note", "--json"), &h)
+	last := h.Versions[len(h.Versions)-1]
+	if !h.Exists || last.Action != history.Write || last.Content != final.Last.Content || last.Origin != history.FromLog || !last.Current {
+		t.Errorf("after restore, last version %+v", last)
+	}
+
+	if _, errs, code := runIn(nil, "", "--db", db, "history", "no-such-entry-anywhere"); code == 0 || !strings.Contains(errs, "no entry") {
+		t.Errorf("unknown name: exit %d, %s", code, errs)
+	}
+	if _, errs, code := runIn(nil, "", "--db", db, "diff", "oncall-rota", "1", "9"); code == 0 || !strings.Contains(errs, "no version #9") {
+		t.Errorf("diff of a missing version: exit %d, %s", code, errs)
+	}
+}
+
