@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -154,15 +155,16 @@ func TestHistoryView_OpensOnTheCurrentVersionAndMoves(t *testing.T) {
 // their styles, with colour.
 func TestHistoryView_StylesTheDiff(t *testing.T) {
 	st := newStyles(true, false)
-	d := diffResult{lines: []diffLine{
+	d := diffResult{hunks: []diffHunk{{header: "@@ -2,2 +2,2 @@", lines: []diffLine{
 		{op: '-', segs: []diffSeg{{text: "Run "}, {text: "migrations.", changed: true}}},
 		{op: '+', segs: []diffSeg{{text: "Run "}, {text: "the migrations first.", changed: true}}},
 		{op: ' ', segs: []diffSeg{{text: "Ship it."}}},
-	}}
+	}}}}
 	lines := renderDiff(st, d, 40)
-	if len(lines) != 3 {
-		t.Fatalf("%d lines, want 3: %q", len(lines), lines)
+	if len(lines) != 4 || ansi.Strip(lines[0]) != "@@ -2,2 +2,2 @@" {
+		t.Fatalf("%d lines, want the hunk's header and 3: %q", len(lines), lines)
 	}
+	lines = lines[1:]
 	if lines[0] == ansi.Strip(lines[0]) || lines[1] == ansi.Strip(lines[1]) {
 		t.Errorf("removed or added line drawn plain: %q", lines[:2])
 	}
@@ -180,7 +182,7 @@ func TestHistoryView_StylesTheDiff(t *testing.T) {
 func TestHistoryView_DiffWrapsWithinItsColumn(t *testing.T) {
 	st := newStyles(true, true)
 	long := strings.Repeat("word ", 20) + "\x1b[31mred\x1b[0m"
-	lines := renderDiff(st, diffResult{lines: []diffLine{{op: '+', segs: []diffSeg{{text: long}}}}}, 20)
+	lines := diffRows(st, diffLine{op: '+', segs: []diffSeg{{text: long}}}, 20)
 	if len(lines) < 5 {
 		t.Fatalf("%d rows for a %d-cell line at 20 cells: %q", len(lines), len(long), lines)
 	}
@@ -558,5 +560,86 @@ func TestHistory_RealIndexOfAV1Memory(t *testing.T) {
 	press(h.m, "F")
 	if screen := plainScreen(h.m); !strings.Contains(screen, "old-runbook · removed 2h ago by session «hotfix» · 2 versions") {
 		t.Fatalf("forgotten list:\n%s", screen)
+	}
+}
+
+// TestDiff_HunksAndWordWrap: a long content's diff shows its changes
+// with three lines of context under diff -u's headers, not the whole
+// content; an unchanged content says so; rows break after a space, not
+// inside a word, and lose no text.
+func TestDiff_HunksAndWordWrap(t *testing.T) {
+	st := newStyles(true, true)
+	var a []string
+	for i := range 40 {
+		a = append(a, fmt.Sprintf("line %d", i+1))
+	}
+	b := slices.Clone(a)
+	b[29] = "line 30 changed"
+	rows := renderDiff(st, diffOf(strings.Join(a, "\n"), strings.Join(b, "\n")), 40)
+	got := ansi.Strip(strings.Join(rows, "\n"))
+	if want := "@@ -27,7 +27,7 @@\n  line 27\n  line 28\n  line 29\n- line 30\n+ line 30 changed\n  line 31\n  line 32\n  line 33"; got != want {
+		t.Errorf("diff:\n%s\nwant:\n%s", got, want)
+	}
+	if got := ansi.Strip(strings.Join(renderDiff(st, diffOf("a\nb", "a\nb"), 40), "\n")); got != "content unchanged (2 lines)" {
+		t.Errorf("an unchanged content: %q", got)
+	}
+	text := "the quick brown fox jumps over the lazy dog again and again"
+	rows = diffRows(st, diffLine{op: ' ', segs: []diffSeg{{text: "the quick brown "}, {text: "fox jumps", changed: true}, {text: " over the lazy dog again and again"}}}, 22)
+	var joined string
+	for _, r := range rows {
+		p := strings.TrimPrefix(ansi.Strip(r), "  ")
+		if ansi.StringWidth(p) > 20 {
+			t.Errorf("row %q wider than 20 cells", p)
+		}
+		if strings.HasPrefix(p, "ump") || strings.HasSuffix(p, "j") {
+			t.Errorf("row %q cut inside a word", p)
+		}
+		joined += p
+	}
+	if joined != text {
+		t.Errorf("rows %q lose text: %q", rows, joined)
+	}
+}
+
+// TestHistoryView_ScrollsALongDiff: a diff longer than its column says
+// which lines it shows and the keys that scroll it; pgdn brings the
+// last hunk into sight; another version starts at its top.
+func TestHistoryView_ScrollsALongDiff(t *testing.T) {
+	h, ix := historyHarness(t)
+	drive(h.m, resizeCmd(80, 24))
+	var a, b []string
+	for i := range 60 {
+		a = append(a, fmt.Sprintf("step %d of the long runbook", i+1))
+	}
+	b = slices.Clone(a)
+	b[4], b[29], b[54] = "step 5 rewritten", "step 30 rewritten", "step 55 rewritten"
+	hs := deployHistory()
+	hs.Versions[1].Content, hs.Versions[2].Content = strings.Join(a, "\n"), strings.Join(b, "\n")
+	ix.hs["deploy-steps"] = hs
+	installHistory(h, &fakeHistory{hs: ix.hs})
+	h.sel("deploy-steps")
+	press(h.m, "H")
+	screen := plainScreen(h.m)
+	if !strings.Contains(screen, "@@ -2,7 +2,7 @@") || strings.Contains(screen, "@@ -52,7 +52,7 @@") || !regexp.MustCompile(`lines 1–\d+/27 \(pgdn/pgup\)`).MatchString(screen) {
+		t.Fatalf("the first window of the diff:\n%s", screen)
+	}
+	press(h.m, "pgdown")
+	screen = plainScreen(h.m)
+	if !strings.Contains(screen, "@@ -52,7 +52,7 @@") || !strings.Contains(screen, "+ step 55 rewritten") {
+		t.Fatalf("pgdn did not bring the last hunk into sight:\n%s", screen)
+	}
+	press(h.m, "up", "down")
+	if screen := plainScreen(h.m); !regexp.MustCompile(`lines 1–\d+/27`).MatchString(screen) {
+		t.Fatalf("another version did not start at its top:\n%s", screen)
+	}
+}
+
+// TestDiff_LastLineWithoutNewline: a changed last line that differs only
+// by its newline says so, or the two lines would read alike.
+func TestDiff_LastLineWithoutNewline(t *testing.T) {
+	rows := renderDiff(newStyles(true, true), diffOf("a\nlast", "a\nlast\nmore"), 40)
+	got := ansi.Strip(strings.Join(rows, "\n"))
+	if !strings.Contains(got, "- last ⏎ no newline at the end\n+ last\n+ more") {
+		t.Errorf("diff:\n%s", got)
 	}
 }

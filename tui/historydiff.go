@@ -1,15 +1,21 @@
 package tui
 
 import (
+	"slices"
 	"strings"
 	"unicode/utf8"
 
 	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
 
+	"github.com/crmem/crmem/internal/humanize"
 	"github.com/crmem/crmem/internal/sanitize"
 	"github.com/crmem/crmem/internal/textdiff"
 )
+
+// historyContext is how many unchanged lines the history view shows around a
+// change, as diff -u does.
+const historyContext = 3
 
 // diffSeg is a run of a diff line's text; changed marks the words that
 // differ from the line it pairs with.
@@ -19,92 +25,168 @@ type diffSeg struct {
 }
 
 // diffLine is one line of a diff: op ' ' (in both), '-' (only in the
-// version before) or '+' (only in the version shown).
+// version before) or '+' (only in the version shown); noEOL marks a
+// text's last line without a newline, which tells apart two lines that
+// read alike.
 type diffLine struct {
-	op   byte
-	segs []diffSeg
+	op    byte
+	segs  []diffSeg
+	noEOL bool
 }
 
-// diffResult is a version's diff against the one before; bounded says
-// a work bound was hit (part diffed as whole lines, or words not
+// diffHunk is a run of changes with the unchanged lines around them;
+// header is diff -u's "@@ -a,n +b,m @@".
+type diffHunk struct {
+	header string
+	lines  []diffLine
+}
+
+// diffResult is a version's diff against the one before: its hunks (none
+// when the content did not change), the lines of the version shown, and
+// whether a work bound was hit (part diffed as whole lines, or words not
 // compared).
 type diffResult struct {
-	lines   []diffLine
+	hunks   []diffHunk
+	lines   int
 	bounded bool
 }
 
-// diffOf is the line diff from a to b, the words that changed in each
-// pair of changed lines marked (textdiff).
+// diffOf is the line diff from a to b in hunks, the words that changed in
+// each pair of changed lines marked (textdiff).
 func diffOf(a, b string) diffResult {
 	d := textdiff.Diff(a, b)
-	out := diffResult{bounded: d.Bounded, lines: make([]diffLine, 0, len(d.Lines))}
+	out := diffResult{bounded: d.Bounded}
 	for _, l := range d.Lines {
-		var segs []diffSeg
-		for _, s := range l.Segments() {
-			segs = append(segs, diffSeg{text: s.Text, changed: s.Changed})
+		if l.Op != '-' {
+			out.lines++
 		}
-		out.lines = append(out.lines, diffLine{op: l.Op, segs: segs})
+	}
+	for _, h := range textdiff.Hunks(d.Lines, historyContext) {
+		dh := diffHunk{header: h.Header()}
+		for _, l := range h.Lines {
+			var segs []diffSeg
+			for _, s := range l.Segments() {
+				segs = append(segs, diffSeg{text: s.Text, changed: s.Changed})
+			}
+			dh.lines = append(dh.lines, diffLine{op: l.Op, segs: segs, noEOL: l.NoEOL && l.Op != ' '})
+		}
+		out.hunks = append(out.hunks, dh)
 	}
 	return out
 }
 
-// renderDiff draws d's lines at width w: each behind its gutter ("- ",
-// "+ ", "  "), removed and added lines in their styles with the words
-// that changed set apart, wrapped (a wrapped line keeps its gutter), and
-// every text shown as the preview shows it (sanitize.Text).
+// renderDiff draws d at width w: each hunk under its header, each line
+// behind its gutter ("- ", "+ ", "  "), removed and added lines in their
+// styles with the words that changed set apart, wrapped at spaces where
+// it can (a wrapped line keeps its gutter), every text shown as the
+// preview shows it (sanitize.Text). A diff without changes says so.
 func renderDiff(st *styles, d diffResult, w int) []string {
+	if len(d.hunks) == 0 {
+		return wrapDim(st, "content unchanged ("+humanize.Plural(d.lines, "line")+")", w)
+	}
 	var out []string
-	for _, l := range d.lines {
-		base, word := lipgloss.NewStyle(), lipgloss.NewStyle()
-		switch l.op {
-		case '-':
-			base, word = st.diffDel, st.diffDelWord
-		case '+':
-			base, word = st.diffAdd, st.diffAddWord
-		}
-		gutter := base.Render(string(l.op) + " ")
-		if l.op == ' ' {
-			gutter = "  "
-		}
-		for _, row := range wrapSegs(l.segs, max(w-2, 1)) {
-			var b strings.Builder
-			b.WriteString(gutter)
-			for _, s := range row {
-				if s.changed {
-					b.WriteString(word.Render(s.text))
-				} else {
-					b.WriteString(base.Render(s.text))
-				}
-			}
-			out = append(out, b.String())
+	for _, h := range d.hunks {
+		out = append(out, st.dim.Render(ansi.Truncate(h.header, w, "…")))
+		for _, l := range h.lines {
+			out = append(out, diffRows(st, l, w)...)
 		}
 	}
 	return out
 }
 
-// wrapSegs cuts a line's runs, sanitized, into rows of at most w cells;
-// a line with no text is one empty row.
-func wrapSegs(segs []diffSeg, w int) [][]diffSeg {
-	var rows [][]diffSeg
-	var cur []diffSeg
-	used := 0
-	for _, s := range segs {
-		text := strings.ReplaceAll(sanitize.Text(s.text), "\t", "    ")
-		for text != "" {
-			part := ansi.Truncate(text, w-used, "")
-			if part == "" && used == 0 { // one character wider than the row: alone on it
-				_, n := utf8.DecodeRuneInString(text)
-				part = text[:n]
-			}
-			if part != "" {
-				cur = append(cur, diffSeg{text: part, changed: s.changed})
-				used += ansi.StringWidth(part)
-				text = text[len(part):]
-			}
-			if text != "" {
-				rows, cur, used = append(rows, cur), nil, 0
+// noEOLMark follows a changed last line without a newline (diff -u's
+// "\ No newline at end of file").
+const noEOLMark = " ⏎ no newline at the end"
+
+// diffRows is one diff line's rows at width w.
+func diffRows(st *styles, l diffLine, w int) []string {
+	base, word := lipgloss.NewStyle(), lipgloss.NewStyle()
+	gutter := "  "
+	switch l.op {
+	case '-':
+		base, word = st.diffDel, st.diffDelWord
+		gutter = base.Render("- ")
+	case '+':
+		base, word = st.diffAdd, st.diffAddWord
+		gutter = base.Render("+ ")
+	}
+	segs := l.segs
+	if l.noEOL {
+		segs = append(slices.Clone(segs), diffSeg{text: noEOLMark})
+	}
+	var rows []string
+	for _, row := range wrapSegs(segs, max(w-2, 1)) {
+		var b strings.Builder
+		b.WriteString(gutter)
+		for _, s := range row {
+			if s.changed {
+				b.WriteString(word.Render(s.text))
+			} else {
+				b.WriteString(base.Render(s.text))
 			}
 		}
+		rows = append(rows, b.String())
 	}
-	return append(rows, cur)
+	return rows
+}
+
+// wrapSegs cuts a line's runs, sanitized, into rows of at most w cells,
+// after the last space that fits when there is one; a line with no text
+// is one empty row.
+func wrapSegs(segs []diffSeg, w int) [][]diffSeg {
+	var text strings.Builder
+	var changed []bool // per byte of text
+	for _, s := range segs {
+		t := strings.ReplaceAll(sanitize.Text(s.text), "\t", "    ")
+		text.WriteString(t)
+		for range len(t) {
+			changed = append(changed, s.changed)
+		}
+	}
+	var rows [][]diffSeg
+	for _, r := range wrapAt(text.String(), w) {
+		rows = append(rows, segsOf(text.String(), changed, r[0], r[1]))
+	}
+	return rows
+}
+
+// wrapAt is where s breaks into rows of at most w cells: [start, end)
+// byte ranges, each ending after the last space that fits, else cut
+// where the row is full (a character wider than the row alone on one).
+func wrapAt(s string, w int) [][2]int {
+	var rows [][2]int
+	start, width, space := 0, 0, -1 // space: the byte after the row's last space
+	for i := 0; i < len(s); {
+		_, n := utf8.DecodeRuneInString(s[i:])
+		cw := ansi.StringWidth(s[i : i+n])
+		if width+cw > w && i > start {
+			end := i
+			if space > start {
+				end = space
+			}
+			rows = append(rows, [2]int{start, end})
+			start, width, space = end, ansi.StringWidth(s[end:i]), -1
+			continue
+		}
+		width += cw
+		i += n
+		if s[i-n] == ' ' {
+			space = i
+		}
+	}
+	return append(rows, [2]int{start, len(s)})
+}
+
+// segsOf is s[from:to] as runs of the same changed flag.
+func segsOf(s string, changed []bool, from, to int) []diffSeg {
+	var out []diffSeg
+	for i := from; i < to; {
+		j := i
+		for j < to && changed[j] == changed[i] {
+			j++
+		}
+		out = append(out, diffSeg{text: s[i:j], changed: changed[i]})
+		i = j
+	}
+	return out
 }

@@ -30,6 +30,23 @@ type historyView struct {
 	h      history.History
 	cursor int      // the selected version's index in h.Versions
 	sc     scroller // the diff's window
+	drawn  drawnDiff
+}
+
+// drawnDiff is the diff last drawn, kept while its key holds: a frame
+// redrawn (a tick, a message, a scroll) diffs nothing again.
+type drawnDiff struct {
+	key     diffKey
+	rows    []string
+	bounded bool
+}
+
+// diffKey is what a drawn diff depends on.
+type diffKey struct {
+	of     historyIndex
+	cursor int
+	w      int
+	st     *styles
 }
 
 // historyAsk is what a key in the history view or the forgotten list asks
@@ -300,12 +317,15 @@ func (v *historyView) diffLines(c *common, w, h int) []string {
 		p := v.h.Versions[v.cursor-1]
 		prev, pair = p.Content, fmt.Sprintf("#%d → #%d", p.N, ver.N)
 	}
-	d := diffOf(prev, ver.Content)
+	if k := (diffKey{of: v.of, cursor: v.cursor, w: w, st: st}); v.drawn.key != k {
+		d := diffOf(prev, ver.Content)
+		v.drawn = drawnDiff{key: k, rows: renderDiff(st, d, w), bounded: d.bounded}
+	}
 	head := pair + " · " + actionText(ver, v.h.Name)
 	if v.cursor == 0 {
 		head += " · its whole content"
 	}
-	if d.bounded {
+	if v.drawn.bounded {
 		head += " · diff bounded: part of it compared as whole lines"
 	}
 	var lines []string
@@ -313,13 +333,16 @@ func (v *historyView) diffLines(c *common, w, h int) []string {
 	for _, l := range callText(ver, c.caps().Stored != nil) {
 		lines = append(lines, wrapDim(st, l, w)...)
 	}
-	lines = append(lines, "")
-	top := len(lines)
-	lines = append(lines, renderDiff(st, d, w)...)
-	diff := lines[top:]
+	top := len(lines) + 1 // and the line saying where the window is
+	diff := v.drawn.rows
 	rows := max(h-top, 1)
 	shown := v.sc.window(diff, rows+1)
-	return append(lines[:top:top], shown...)
+	where := ""
+	if overflows(len(diff), rows+1) {
+		where = st.dim.Render(ansi.Truncate(fmt.Sprintf("lines %s (%s)", v.sc.position(len(diff), rows+1),
+			hints("/", keyName(c.keys.PageDown), keyName(c.keys.PageUp))), w, "…"))
+	}
+	return append(append(lines, where), shown...)
 }
 
 // callText is the selected version's source in full, a line each: the
