@@ -402,7 +402,10 @@ func TestForgotten_ListOpenAndRestore(t *testing.T) {
 	if h.m.top() != layerHistory || !strings.Contains(plainScreen(h.m), "not in memory now") {
 		t.Fatalf("enter: top %v, screen:\n%s", h.m.top(), plainScreen(h.m))
 	}
-	press(h.m, "up", "enter")
+	if v, _ := h.m.ed.hv.selected(); v.N != 1 { // the delete after it brings nothing back
+		t.Fatalf("the history of a forgotten entry opens on #%d, want its last content, #1", v.N)
+	}
+	press(h.m, "enter")
 	h.wantOverlay("bring old-runbook back as version #1 held it (write)?")
 	press(h.m, "y")
 	h.wantStatus("restored old-runbook to version #1")
@@ -641,5 +644,15 @@ func TestDiff_LastLineWithoutNewline(t *testing.T) {
 	got := ansi.Strip(strings.Join(rows, "\n"))
 	if !strings.Contains(got, "- last ⏎ no newline at the end\n+ last\n+ more") {
 		t.Errorf("diff:\n%s", got)
+	}
+}
+
+// TestDiff_NoNewlineMarkOnlyWhereLinesReadAlike: a removed or added
+// last line whose text the other side does not have needs no mark.
+func TestDiff_NoNewlineMarkOnlyWhereLinesReadAlike(t *testing.T) {
+	for _, ab := range [][2]string{{"a\nlast", ""}, {"", "a\nlast"}, {"a\nlast", "a\nfirst"}} {
+		if got := ansi.Strip(strings.Join(renderDiff(newStyles(true, true), diffOf(ab[0], ab[1]), 40), "\n")); strings.Contains(got, "newline") {
+			t.Errorf("diff of %q and %q:\n%s", ab[0], ab[1], got)
+		}
 	}
 }

@@ -26,8 +26,8 @@ type diffSeg struct {
 
 // diffLine is one line of a diff: op ' ' (in both), '-' (only in the
 // version before) or '+' (only in the version shown); noEOL marks a
-// text's last line without a newline, which tells apart two lines that
-// read alike.
+// text's last line without a newline where the other side has the same
+// text: it tells apart two lines that read alike.
 type diffLine struct {
 	op    byte
 	segs  []diffSeg
@@ -63,12 +63,18 @@ func diffOf(a, b string) diffResult {
 	}
 	for _, h := range textdiff.Hunks(d.Lines, historyContext) {
 		dh := diffHunk{header: h.Header()}
+		texts := map[byte]map[string]bool{'-': {}, '+': {}, ' ': {}}
+		for _, l := range h.Lines {
+			texts[l.Op][l.Text] = true
+		}
 		for _, l := range h.Lines {
 			var segs []diffSeg
 			for _, s := range l.Segments() {
 				segs = append(segs, diffSeg{text: s.Text, changed: s.Changed})
 			}
-			dh.lines = append(dh.lines, diffLine{op: l.Op, segs: segs, noEOL: l.NoEOL && l.Op != ' '})
+			other := map[byte]byte{'-': '+', '+': '-'}[l.Op]
+			alike := other != 0 && texts[other][l.Text] // the same text on the other side
+			dh.lines = append(dh.lines, diffLine{op: l.Op, segs: segs, noEOL: l.NoEOL && alike})
 		}
 		out.hunks = append(out.hunks, dh)
 	}

@@ -85,7 +85,8 @@ func (v *historyView) show(name string, ix historyIndex) {
 
 // follow reads the entry's history from a new index while the view is
 // open, keeping the version selected (by its number) when it still
-// exists, else the current one.
+// exists, else the current one; for an entry memory does not hold, its
+// last version that held content (what a restore brings back).
 func (v *historyView) follow(ix historyIndex) {
 	if !v.open || ix == nil || ix == v.of {
 		return
@@ -96,6 +97,11 @@ func (v *historyView) follow(ix historyIndex) {
 	}
 	v.of, v.h = ix, ix.History(v.name)
 	v.cursor = max(len(v.h.Versions)-1, 0)
+	for i, ver := range v.h.Versions {
+		if !v.h.Exists && ver.Action != history.Delete {
+			v.cursor = i
+		}
+	}
 	for i, ver := range v.h.Versions {
 		if keep != 0 && ver.N == keep {
 			v.cursor = i
