@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"os"
@@ -654,5 +655,80 @@ func TestDiff_NoNewlineMarkOnlyWhereLinesReadAlike(t *testing.T) {
 		if got := ansi.Strip(strings.Join(renderDiff(newStyles(true, true), diffOf(ab[0], ab[1]), 40), "\n")); strings.Contains(got, "newline") {
 			t.Errorf("diff of %q and %q:\n%s", ab[0], ab[1], got)
 		}
+	}
+}
+
+// TestHistory_CrabtalkStore: on crabtalk's store as its own code wrote it
+// (crabdb-writes: upserts, renames, removes), the history follows a
+// rename, names each version's log record, says "unknown source" where
+// no session wrote it; a forgotten entry and an older version are
+// restored through the store's writer and undone.
+func TestHistory_CrabtalkStore(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join("..", "testdata", "reference", "crabdb-writes", "after.crmem"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), "store.crmem")
+	if err := os.WriteFile(path, data, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	h := newEditHarnessIn(t, path, t.TempDir())
+	h.sel("kubernetes upgrade notes")
+	press(h.m, "H")
+	screen := plainScreen(h.m)
+	for _, want := range []string{"History of kubernetes upgrade notes  2 versions", "#1 write as k8s-upgrade", "#2 rename from k8s-… ● current", "content unchanged (1 line)",
+		"unknown source: no session's call wrote it", "log record 41 at byte 127,600"} {
+		if !strings.Contains(screen, want) {
+			t.Errorf("history lacks %q:\n%s", want, screen)
+		}
+	}
+	press(h.m, "esc")
+	h.sel("oncall-rota")
+	press(h.m, "H", "up", "r", "y")
+	h.wantStatus("restored oncall-rota to version #1")
+	if got := storeEntries(t, path)["oncall-rota"]; !strings.Contains(got, "Monday at 10:00. Hand over") {
+		t.Fatalf("the store after the restore: %s", got)
+	}
+	press(h.m, "u")
+	h.wantStatus("undone: restore oncall-rota to #1")
+	if got := storeEntries(t, path)["oncall-rota"]; !strings.Contains(got, "09:00 (was 10:00)") {
+		t.Fatalf("the store after the undo: %s", got)
+	}
+	press(h.m, "esc", "F")
+	if screen := plainScreen(h.m); !strings.Contains(screen, "final-note · removed · unknown source") {
+		t.Fatalf("forgotten list:\n%s", screen)
+	}
+	for h.m.ed.fg.cursor < len(h.m.ed.fg.list) && h.m.ed.fg.list[h.m.ed.fg.cursor].Name != "final-note" {
+		press(h.m, "down")
+	}
+	press(h.m, "r", "y")
+	h.wantStatus("restored final-note to version #")
+	if _, ok := storeEntries(t, path)["final-note"]; !ok {
+		t.Fatal("final-note not brought back to the store")
+	}
+	press(h.m, "u")
+	if _, ok := storeEntries(t, path)["final-note"]; ok {
+		t.Fatal("undo left final-note in the store")
+	}
+}
+
+// TestHistoryView_ReadOnlyWhileCrabtalkRuns: on a store crmem could
+// write, a running daemon makes a restore refuse with the read-only
+// message, and nothing is written.
+func TestHistoryView_ReadOnlyWhileCrabtalkRuns(t *testing.T) {
+	path := copyStore(t, "small.crmem")
+	before, _ := os.ReadFile(path)
+	h := newEditHarnessIn(t, path, t.TempDir())
+	e, _ := h.m.list.selectedEntry(h.m.c.snap)
+	hs := deployHistory()
+	hs.Name = e.Name
+	installHistory(h, &fakeHistory{hs: map[string]history.History{e.Name: hs}})
+	h.m.st.daemon, h.m.st.daemonWhy = true, "crabtalkd (pid 4242) has the store open for writing"
+	press(h.m, "H", "up", "r")
+	if h.m.ed.dlg != nil || !strings.Contains(h.status(), "read-only while crabtalk runs: crabtalkd (pid 4242)") {
+		t.Fatalf("dialog %v, status %q: want the read-only message and no question", h.m.ed.dlg != nil, h.status())
+	}
+	if after, _ := os.ReadFile(path); !bytes.Equal(before, after) {
+		t.Error("the store changed")
 	}
 }
