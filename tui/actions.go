@@ -334,10 +334,10 @@ func (m *Model) showSelected() tea.Cmd {
 	}
 	e := m.c.snap.entries[r.idx]
 	m.chg.seen(e.ID)
-	return m.pv.show(&m.c, shownEntry{
+	return tea.Batch(m.pv.show(&m.c, shownEntry{
 		e: e, row: r, extra: m.cardLines(e), ids: m.caps().ShowsIDs(), focused: m.focus == focusPreview,
 		result: m.result, hints: m.c.explainHints(),
-	}, w, h)
+	}, w, h), m.cardWants(e))
 }
 
 // emptyText explains an empty list.

@@ -81,6 +81,14 @@ func (f *editing) message(m *Model, msg tea.Msg) (bool, tea.Cmd) {
 		return true, f.fv.notDuplicateDone(m, msg, &f.refs)
 	case historyBuiltMsg:
 		return true, f.historyBuilt(m, msg)
+	case summaryMsg:
+		return true, f.summaryRead(m, msg)
+	case historyReadMsg:
+		f.hv.take(msg)
+		return true, nil
+	case forgottenReadMsg:
+		f.fg.take(msg)
+		return true, nil
 	}
 	return false, nil
 }
@@ -125,7 +133,7 @@ func (f *editing) keyPress(m *Model, k tea.KeyPressMsg) (bool, tea.Cmd) {
 	case f.hv.open: // above the forgotten list it was opened from
 		return true, f.historyAsked(m, f.hv.key(&m.c, k, m.bodyHeight()))
 	case f.fg.open:
-		return true, f.historyAsked(m, f.fg.key(&m.c, &f.hv, k, m.bodyHeight()))
+		return true, f.historyAsked(m, f.fg.key(&m.c, k, m.bodyHeight()))
 	case f.fv.open:
 		return true, f.findingsKey(m, k)
 	}

@@ -20,25 +20,44 @@ import (
 // list); restore asks to bring its last content back.
 type forgottenView struct {
 	open   bool
-	of     historyIndex // the index list is of; nil until one is built
+	of     historyIndex // the index list is of; nil until it is read
+	asked  historyIndex // the index the list is being read from; nil when none
 	list   []history.Forgotten
 	cursor int
 }
 
-// show opens the list from its first entry.
-func (v *forgottenView) show(ix historyIndex) {
-	*v = forgottenView{open: true}
-	v.follow(ix)
+// forgottenReadMsg carries the forgotten entries as ix has them.
+type forgottenReadMsg struct {
+	ix   historyIndex
+	list []history.Forgotten
 }
 
-// follow lists a new index's forgotten entries while open, keeping the
-// cursor on the entry it was on (by name), else at its place.
-func (v *forgottenView) follow(ix historyIndex) {
-	if !v.open || ix == nil || ix == v.of {
+// show opens the list from its first entry, read from ix off the loop.
+func (v *forgottenView) show(ix historyIndex) tea.Cmd {
+	*v = forgottenView{open: true}
+	return v.follow(ix)
+}
+
+// follow reads a new index's forgotten entries off the loop while open
+// (every entry's history is put together for it).
+func (v *forgottenView) follow(ix historyIndex) tea.Cmd {
+	if !v.open || ix == nil || ix == v.of || ix == v.asked {
+		return nil
+	}
+	v.asked = ix
+	return func() tea.Msg { return forgottenReadMsg{ix: ix, list: ix.Forgotten()} }
+}
+
+// take lists a read, keeping the cursor on the entry it was on (by
+// name), else at its place; one from an index replaced meanwhile is
+// dropped.
+func (v *forgottenView) take(msg forgottenReadMsg) {
+	if !v.open || msg.ix != v.asked {
 		return
 	}
 	prev, had := v.selected()
-	v.of, v.list = ix, ix.Forgotten()
+	v.asked = nil
+	v.of, v.list = msg.ix, msg.list
 	v.cursor = min(v.cursor, max(len(v.list)-1, 0))
 	for i, fg := range v.list {
 		if had && fg.Name == prev.Name {
@@ -57,7 +76,7 @@ func (v *forgottenView) selected() (history.Forgotten, bool) {
 
 // key drives the list at h rows; enter opens the selected entry's history
 // in hv.
-func (v *forgottenView) key(c *common, hv *historyView, k tea.KeyPressMsg, h int) historyAsk {
+func (v *forgottenView) key(c *common, k tea.KeyPressMsg, h int) historyAsk {
 	keys := &c.keys
 	n := len(v.list)
 	switch {
@@ -65,11 +84,11 @@ func (v *forgottenView) key(c *common, hv *historyView, k tea.KeyPressMsg, h int
 		v.open = false
 	case key.Matches(k, keys.Accept):
 		if fg, ok := v.selected(); ok {
-			hv.show(fg.Name, v.of)
+			return askOpenHistory{fg.Name}
 		}
 	case key.Matches(k, keys.Restore):
-		if fg, ok := v.selected(); ok {
-			return askRestore{h: v.of.History(fg.Name), v: fg.Last}
+		if fg, ok := v.selected(); ok { // what a restore needs of the history is its name
+			return askRestore{h: history.History{Name: fg.Name}, v: fg.Last}
 		}
 	case key.Matches(k, keys.Undo):
 		return askHistoryUndo{}
@@ -99,7 +118,7 @@ func (v *forgottenView) view(c *common, s *historyState, w, h int) string {
 	at := 0
 	switch {
 	case v.of == nil:
-		lines = s.waiting(st, w)
+		lines = s.waiting(st, w) // the index, then the list from it
 	case len(v.list) == 0:
 		lines = wrapDim(st, "nothing forgotten: every entry the store's log and the sessions know is in memory", w)
 	default:

@@ -34,7 +34,10 @@ type restoreFunc func(h history.History, v history.Version, current *store.Entry
 // historyState is the index the history view, the forgotten list and the
 // card's provenance line read. One build runs at a time: a reload or a
 // write during it asks for another once it is done, so the index shown
-// catches up with the memory without builds piling up.
+// catches up with the memory without builds piling up. Nothing asks the
+// index on the update loop: on a store with a long log one entry's
+// history takes seconds to put together, so the card's summaries, like
+// the views' histories, are read off the loop, one at a time.
 type historyState struct {
 	build    historyBuilder
 	restore  restoreFunc
@@ -42,6 +45,18 @@ type historyState struct {
 	err      error        // why the last build failed
 	building bool
 	again    bool // the memory changed during the build: build again after it
+	// sums are the summaries read from ix by name; old those of the index
+	// before, shown until ix's are read (a reload does not blank the card).
+	sums, old map[string]history.Summary
+	sumAsk    string // the name whose summary is being read; "" when none
+	sumNext   string // the name wanted meanwhile, read next
+}
+
+// summaryMsg carries an entry's summary as ix has it.
+type summaryMsg struct {
+	ix   historyIndex
+	name string
+	sum  history.Summary
 }
 
 // historyBuiltMsg carries a build of the index.
@@ -77,16 +92,66 @@ func (f *editing) historyBuilt(m *Model, msg historyBuiltMsg) tea.Cmd {
 	s := &f.hist
 	s.building, s.err = false, msg.err
 	if msg.err == nil && msg.ix != nil {
-		s.ix = msg.ix
+		if s.sums != nil {
+			s.old = s.sums
+		}
+		s.ix, s.sums = msg.ix, map[string]history.Summary{}
 	}
 	var again tea.Cmd
 	if s.again {
 		s.again = false
 		again = s.rebuild(m.c.db)
 	}
-	f.fg.follow(s.ix)
-	f.hv.follow(s.ix)
-	return tea.Batch(again, m.showSelected())
+	return tea.Batch(again, f.fg.follow(s.ix), f.hv.follow(s.ix), m.showSelected())
+}
+
+// wantSummary reads name's summary off the loop, unless it is known or
+// being read; while another is read, name is read next (the latest
+// wanted: keys held down do not queue a read per entry passed).
+func (s *historyState) wantSummary(name string) tea.Cmd {
+	if s.ix == nil {
+		return nil
+	}
+	if _, ok := s.sums[name]; ok {
+		return nil
+	}
+	if s.sumAsk != "" {
+		if s.sumAsk != name {
+			s.sumNext = name
+		}
+		return nil
+	}
+	s.sumAsk = name
+	ix := s.ix
+	return func() tea.Msg { return summaryMsg{ix: ix, name: name, sum: ix.Summary(name)} }
+}
+
+// summaryRead keeps a summary read (one of an index replaced meanwhile is
+// dropped: the card asks again), reads the one wanted meanwhile, and
+// shows the card again.
+func (f *editing) summaryRead(m *Model, msg summaryMsg) tea.Cmd {
+	s := &f.hist
+	s.sumAsk = ""
+	if msg.ix == s.ix {
+		s.sums[msg.name] = msg.sum
+	}
+	next := s.sumNext
+	s.sumNext = ""
+	var cmd tea.Cmd
+	if next != "" {
+		cmd = s.wantSummary(next)
+	}
+	return tea.Batch(cmd, m.showSelected())
+}
+
+// summary is name's summary as last read: from the index now, else from
+// the one before it.
+func (s *historyState) summary(name string) (history.Summary, bool) {
+	if sum, ok := s.sums[name]; ok {
+		return sum, true
+	}
+	sum, ok := s.old[name]
+	return sum, ok
 }
 
 // card is the header card's provenance line, wrapped to the card: which session first
@@ -94,10 +159,11 @@ func (f *editing) historyBuilt(m *Model, msg historyBuiltMsg) tea.Cmd {
 // the current one's source is known. Nothing while the index is read, or
 // when nothing is known of the entry beyond itself.
 func (s *historyState) card(m *Model, e store.Entry) []string {
-	if s.ix == nil {
+	sum, ok := s.summary(e.Name)
+	if !ok {
 		return nil
 	}
-	text := provenance(s.ix.Summary(e.Name), m.c.now())
+	text := provenance(sum, m.c.now())
 	if text == "" {
 		return nil
 	}
@@ -154,14 +220,12 @@ func (f *editing) openHistory(m *Model) tea.Cmd {
 	if !ok {
 		return m.setMessage("no entry selected")
 	}
-	f.hv.show(e.Name, f.hist.ix)
-	return nil
+	return f.hv.show(e.Name, f.hist.ix)
 }
 
 // openForgotten opens the list of forgotten entries.
 func (f *editing) openForgotten(m *Model) tea.Cmd {
-	f.fg.show(f.hist.ix)
-	return nil
+	return f.fg.show(f.hist.ix)
 }
 
 // historyAsked carries out what the history view or the forgotten list
@@ -173,6 +237,8 @@ func (f *editing) historyAsked(m *Model, ask historyAsk) tea.Cmd {
 		return f.askRestore(m, a.h, a.v)
 	case askHistoryUndo:
 		return f.writing(m, f.undoLast)
+	case askOpenHistory:
+		return f.hv.show(a.name, f.hist.ix)
 	}
 	return nil
 }

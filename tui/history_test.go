@@ -732,3 +732,68 @@ func TestHistoryView_ReadOnlyWhileCrabtalkRuns(t *testing.T) {
 		t.Error("the store changed")
 	}
 }
+
+// countingHistory counts the calls made of the index it wraps.
+type countingHistory struct {
+	historyIndex
+	calls int
+}
+
+func (c *countingHistory) History(name string) history.History {
+	c.calls++
+	return c.historyIndex.History(name)
+}
+
+func (c *countingHistory) Forgotten() []history.Forgotten {
+	c.calls++
+	return c.historyIndex.Forgotten()
+}
+
+func (c *countingHistory) Summary(name string) history.Summary {
+	c.calls++
+	return c.historyIndex.Summary(name)
+}
+
+// TestHistory_NothingAsksTheIndexOnTheLoop: on a store with a long log one
+// entry's history takes seconds to put together (1M records: more than
+// 2 s an entry), so the card's summary, the view's history and the
+// forgotten list are read in commands, never in Update: a key handled
+// calls the index not once; the commands it returns do, and their
+// results fill the screen in.
+func TestHistory_NothingAsksTheIndexOnTheLoop(t *testing.T) {
+	h, ix := historyHarness(t)
+	c := &countingHistory{historyIndex: ix}
+	installHistory(h, c)
+	for _, k := range []string{"j", "k", "H", "up", "esc", "F", "enter", "esc", "esc"} {
+		c.calls = 0
+		_, cmd := h.m.Update(keyMsg(k))
+		if c.calls != 0 {
+			t.Fatalf("%s: %d calls of the index in Update", k, c.calls)
+		}
+		drive(h.m, cmd)
+	}
+	h.sel("scratch")
+	h.sel("deploy-steps")
+	if screen := plainScreen(h.m); !strings.Contains(screen, "remembered by session «deploy pipeline», 3d ago · 3 versions") {
+		t.Fatalf("the card once its summary is read:\n%s", screen)
+	}
+}
+
+// TestHistory_SummariesOneAtATime: while one summary is read, moving on
+// asks for none but the last entry passed, read next.
+func TestHistory_SummariesOneAtATime(t *testing.T) {
+	h, _ := historyHarness(t)
+	s := &h.f.hist
+	s.sums = map[string]history.Summary{}
+	first := s.wantSummary("a")
+	for _, n := range []string{"b", "c", "d"} {
+		if s.wantSummary(n) != nil {
+			t.Fatalf("%s read beside a", n)
+		}
+	}
+	msg := first().(summaryMsg)
+	_, next := h.m.Update(msg)
+	if s.sumAsk != "d" || next == nil {
+		t.Fatalf("reading %q after a, want d alone", s.sumAsk)
+	}
+}

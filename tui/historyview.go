@@ -26,7 +26,8 @@ import (
 type historyView struct {
 	open   bool
 	name   string       // the entry's name, as asked
-	of     historyIndex // the index h is of; nil until one is built
+	of     historyIndex // the index h is of; nil until it is read
+	asked  historyIndex // the index the history is being read from; nil when none
 	h      history.History
 	cursor int      // the selected version's index in h.Versions
 	sc     scroller // the diff's window
@@ -61,10 +62,13 @@ type (
 	}
 	// askHistoryUndo undoes the last write.
 	askHistoryUndo struct{}
+	// askOpenHistory opens the history view on the entry called name.
+	askOpenHistory struct{ name string }
 )
 
 func (askRestore) isHistoryAsk()     {}
 func (askHistoryUndo) isHistoryAsk() {}
+func (askOpenHistory) isHistoryAsk() {}
 
 // versionsWidth is the versions column's width in a view w cells wide:
 // 30 cells from 80 columns, a third below.
@@ -75,27 +79,47 @@ func versionsWidth(w int) int {
 	return max(w/3, 1)
 }
 
-// show opens the view on the entry called name, its current (last)
-// version selected, from ix (nil: the view says the history is read and
-// fills in once it is).
-func (v *historyView) show(name string, ix historyIndex) {
-	*v = historyView{open: true, name: name}
-	v.follow(ix)
+// historyReadMsg carries an entry's history as ix has it.
+type historyReadMsg struct {
+	ix   historyIndex
+	name string
+	h    history.History
 }
 
-// follow reads the entry's history from a new index while the view is
-// open, keeping the version selected (by its number) when it still
-// exists, else the current one; for an entry memory does not hold, its
-// last version that held content (what a restore brings back).
-func (v *historyView) follow(ix historyIndex) {
-	if !v.open || ix == nil || ix == v.of {
+// show opens the view on the entry called name and reads its history
+// from ix off the loop (nil: the view says the history is read and
+// fills in once it is).
+func (v *historyView) show(name string, ix historyIndex) tea.Cmd {
+	*v = historyView{open: true, name: name}
+	return v.follow(ix)
+}
+
+// follow reads the entry's history from a new index off the loop while
+// the view is open; the history before stays on screen meanwhile.
+func (v *historyView) follow(ix historyIndex) tea.Cmd {
+	if !v.open || ix == nil || ix == v.of || ix == v.asked {
+		return nil
+	}
+	v.asked = ix
+	name := v.name
+	return func() tea.Msg { return historyReadMsg{ix: ix, name: name, h: ix.History(name)} }
+}
+
+// take shows a history read, keeping the version selected (by its
+// number) when it still exists, else the current one; for an entry
+// memory does not hold, its last version that held content (what a
+// restore brings back). One read for another entry or from an index
+// replaced meanwhile is dropped.
+func (v *historyView) take(msg historyReadMsg) {
+	if !v.open || msg.name != v.name || msg.ix != v.asked {
 		return
 	}
 	keep := 0
 	if sel, ok := v.selected(); ok {
 		keep = sel.N
 	}
-	v.of, v.h = ix, ix.History(v.name)
+	v.asked = nil
+	v.of, v.h = msg.ix, msg.h
 	v.cursor = max(len(v.h.Versions)-1, 0)
 	for i, ver := range v.h.Versions {
 		if !v.h.Exists && ver.Action != history.Delete {
@@ -199,7 +223,7 @@ func (v *historyView) titleNote(building bool) string {
 			note += " · not in memory now"
 		}
 	}
-	if building && v.of != nil {
+	if (building || v.asked != nil) && v.of != nil {
 		note += " · updating…"
 	}
 	return note

@@ -1,6 +1,8 @@
 package tui
 
 import (
+	tea "charm.land/bubbletea/v2"
+
 	"github.com/crmem/crmem/store"
 	"github.com/crmem/crmem/store/recalls"
 )
@@ -50,6 +52,15 @@ func (m *Model) cardLines(e store.Entry) []string {
 		return nil
 	}
 	return m.ed.cardLines(m, e)
+}
+
+// cardWants is what the editing part reads off the loop for e's card
+// (its history's summary), nil when nothing.
+func (m *Model) cardWants(e store.Entry) tea.Cmd {
+	if m.ed == nil {
+		return nil
+	}
+	return m.ed.hist.wantSummary(e.Name)
 }
 
 // rowBadge is the editing part's list badge for e.
