@@ -81,6 +81,8 @@ func (f *editing) message(m *Model, msg tea.Msg) (bool, tea.Cmd) {
 		return true, f.fv.notDuplicateDone(m, msg, &f.refs)
 	case historyBuiltMsg:
 		return true, f.historyBuilt(m, msg)
+	case historyRebuildMsg:
+		return true, f.cooledDown(m)
 	case summaryMsg:
 		return true, f.summaryRead(m, msg)
 	case historyReadMsg:
@@ -110,7 +112,7 @@ func (f *editing) reloaded(m *Model, msg reloadedMsg) tea.Cmd {
 	if msg.unchangedCheck() {
 		return nil
 	}
-	return tea.Batch(f.refs.read(), f.recalled.read(f.refs.reader, msg.snap), f.hist.rebuild(m.c.db))
+	return tea.Batch(f.refs.read(), f.recalled.read(f.refs.reader, msg.snap), f.rebuildHistory(m))
 }
 
 // keyPress gives the key to the open dialog, or runs an editing action.

@@ -45,6 +45,11 @@ type historyState struct {
 	err      error        // why the last build failed
 	building bool
 	again    bool // the memory changed during the build: build again after it
+	// took is how long the last build took, doneAt when it ended; deferred
+	// says a build is put off until the cooldown after a slow one ends.
+	took     time.Duration
+	doneAt   time.Time
+	deferred bool
 	// sums are the summaries read from ix by name; old those of the index
 	// before, shown until ix's are read (a reload does not blank the card).
 	sums, old map[string]history.Summary
@@ -59,10 +64,52 @@ type summaryMsg struct {
 	sum  history.Summary
 }
 
-// historyBuiltMsg carries a build of the index.
+// historyBuiltMsg carries a build of the index and how long it took.
 type historyBuiltMsg struct {
-	ix  historyIndex
-	err error
+	ix   historyIndex
+	err  error
+	took time.Duration
+}
+
+// historyRebuildMsg says the cooldown after a slow build is over.
+type historyRebuildMsg struct{}
+
+// A build that took historySlow or more is followed by a cooldown of
+// historyCooldown times as long before the next: on a store whose log
+// holds a million records a build takes half a minute, and an agent that
+// writes every few seconds would keep a core busy building. The index
+// shown lags the memory by as much meanwhile; a quick build (any v1
+// memory, any store of ordinary size) is never put off.
+const (
+	historySlow     = 250 * time.Millisecond
+	historyCooldown = 4
+)
+
+// rebuildHistory builds the index again after the memory changed: now,
+// after the build under way, or once the cooldown after a slow build
+// ends.
+func (f *editing) rebuildHistory(m *Model) tea.Cmd {
+	s := &f.hist
+	if s.building {
+		s.again = true
+		return nil
+	}
+	if s.took >= historySlow {
+		if wait := time.Until(s.doneAt.Add(historyCooldown * s.took)); wait > 0 {
+			if s.deferred {
+				return nil
+			}
+			s.deferred = true
+			return m.after(wait, historyRebuildMsg{})
+		}
+	}
+	return s.rebuild(m.c.db)
+}
+
+// cooledDown builds the index put off by the cooldown.
+func (f *editing) cooledDown(m *Model) tea.Cmd {
+	f.hist.deferred = false
+	return f.rebuildHistory(m)
 }
 
 // rebuild reads the index of db again off the update loop, or asks for
@@ -78,11 +125,12 @@ func (s *historyState) rebuild(db store.Source) tea.Cmd {
 	s.building = true
 	build := s.build
 	return func() tea.Msg {
+		start := time.Now()
 		ix, err := build(db)
 		if err != nil {
 			err = fmt.Errorf("reading the history: %w", err)
 		}
-		return historyBuiltMsg{ix: ix, err: err}
+		return historyBuiltMsg{ix: ix, err: err, took: time.Since(start)}
 	}
 }
 
@@ -91,6 +139,7 @@ func (s *historyState) rebuild(db store.Source) tea.Cmd {
 func (f *editing) historyBuilt(m *Model, msg historyBuiltMsg) tea.Cmd {
 	s := &f.hist
 	s.building, s.err = false, msg.err
+	s.took, s.doneAt = msg.took, time.Now()
 	if msg.err == nil && msg.ix != nil {
 		if s.sums != nil {
 			s.old = s.sums
@@ -100,7 +149,7 @@ func (f *editing) historyBuilt(m *Model, msg historyBuiltMsg) tea.Cmd {
 	var again tea.Cmd
 	if s.again {
 		s.again = false
-		again = s.rebuild(m.c.db)
+		again = f.rebuildHistory(m)
 	}
 	return tea.Batch(again, f.fg.follow(s.ix), f.hv.follow(s.ix), m.showSelected())
 }

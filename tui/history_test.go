@@ -12,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/crmem/crmem/store"
@@ -795,5 +796,37 @@ func TestHistory_SummariesOneAtATime(t *testing.T) {
 	_, next := h.m.Update(msg)
 	if s.sumAsk != "d" || next == nil {
 		t.Fatalf("reading %q after a, want d alone", s.sumAsk)
+	}
+}
+
+// TestHistory_SlowBuildsCoolDown: after a build that took a second, the
+// next waits four seconds from its end (one timer, however many changes
+// meanwhile), then runs; after a quick one the next runs at once.
+func TestHistory_SlowBuildsCoolDown(t *testing.T) {
+	h, ix := historyHarness(t)
+	var waits []time.Duration
+	h.m.after = func(d time.Duration, msg tea.Msg) tea.Cmd {
+		waits = append(waits, d)
+		return func() tea.Msg { return msg }
+	}
+	builds := 0
+	h.f.hist.build = func(store.Source) (historyIndex, error) { builds++; return ix, nil }
+	s := &h.f.hist
+	s.took, s.doneAt = time.Second, time.Now()
+	first := h.f.rebuildHistory(h.m)
+	if h.f.rebuildHistory(h.m) != nil || builds != 0 || s.building || len(waits) != 1 || waits[0] < 3*time.Second || waits[0] > 4*time.Second {
+		t.Fatalf("after a 1 s build: waits %v, %d builds, building %v: want one wait of about 4 s, no build", waits, builds, s.building)
+	}
+	s.doneAt = time.Now().Add(-5 * time.Second) // the cooldown is over when the timer fires
+	drive(h.m, first)
+	if builds != 1 || s.deferred {
+		t.Fatalf("%d builds once the cooldown ended, deferred %v", builds, s.deferred)
+	}
+	if s.took >= historySlow { // the fake build was quick
+		t.Fatalf("a quick build measured %v", s.took)
+	}
+	drive(h.m, h.f.rebuildHistory(h.m))
+	if builds != 2 || len(waits) != 1 {
+		t.Fatalf("after a quick build: %d builds, waits %v: want it at once", builds, waits)
 	}
 }
