@@ -117,12 +117,7 @@ func FromV1(current map[string]Current, ss store.SessionsReader, only *string) (
 // that entry or one a rename links it to.
 func FromStore(data []byte, only *string) *Index {
 	d := readLog(data)
-	ix := &Index{log: d, writes: map[string][]sessions.Write{}, sessInfo: map[string]sessionInfo{}, current: map[string]Current{}, cache: map[string]History{}}
-	for name, i := range d.live {
-		if e, ok := decode(d.recs[i].value); ok {
-			ix.current[name] = Current{Name: name, Kind: e.Kind, Content: e.Content, Aliases: e.Aliases, CreatedAt: e.CreatedAt}
-		}
-	}
+	ix := &Index{log: d, writes: map[string][]sessions.Write{}, sessInfo: map[string]sessionInfo{}, cache: map[string]History{}}
 	keep := func(string) bool { return true }
 	var needles [][]byte
 	if only != nil {
@@ -277,6 +272,16 @@ func (d *logData) component(name string) map[string]bool {
 		}
 	}
 	return names
+}
+
+// has reports whether memory holds an entry named name now.
+func (ix *Index) has(name string) bool {
+	if ix.log != nil {
+		_, ok := ix.log.live[name]
+		return ok
+	}
+	_, ok := ix.current[name]
+	return ok
 }
 
 // Names lists every name the index knows: in memory now, in the log, or
@@ -537,7 +542,7 @@ func placeByTime(log, extra []Version) []Version {
 func (ix *Index) Forgotten() []Forgotten {
 	var out []Forgotten
 	for _, name := range ix.Names() {
-		if _, ok := ix.current[name]; ok {
+		if ix.has(name) {
 			continue
 		}
 		h := ix.History(name)
