@@ -1,6 +1,7 @@
 package textdiff
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 )
@@ -91,4 +92,31 @@ func TestDiff_Minimal(t *testing.T) {
 			t.Fatalf("seed %d: %d kept, want %d (bounded %v)", s, kept, want, r.Bounded)
 		}
 	}
+}
+
+// FuzzSharedEnds: comparing only what the shared ends of two lines leave
+// gives the spans that comparing the whole lines gives.
+func FuzzSharedEnds(f *testing.F) {
+	for _, s := range [][2]string{
+		{"port 8080 on host", "port 9090 on host"},
+		{"a b\tc", "a b c"},
+		{"x x", "x x x"},
+		{"keep  alpha omega", "keep \u00a0alpha omega"},
+		{"one two three", "one two\u0301 three"},
+		{"東京 は 晴れ", "東京 は 雨"},
+	} {
+		f.Add(s[0], s[1])
+	}
+	f.Fuzz(func(t *testing.T, a, b string) {
+		trimmed := wordDiff{budget: maxWordWork}
+		whole := wordDiff{budget: maxWordWork, whole: true}
+		ta, tb, tok := trimmed.compare(a, b)
+		wa, wb, wok := whole.compare(a, b)
+		if !tok || !wok {
+			return // a bound: the lines are too long for one or the other
+		}
+		if fmt.Sprint(ta, tb) != fmt.Sprint(wa, wb) || (ta == nil) != (wa == nil) {
+			t.Fatalf("%q %q: trimmed %v %v, whole %v %v", a, b, ta, tb, wa, wb)
+		}
+	})
 }

@@ -27,19 +27,25 @@
 //
 // The texts are untrusted: an entry may be a megabyte of one line, or
 // 100,000 lines each different. The work is bounded (maxLineWork for the
-// lines, maxWordWork for the words of all pairs together): past it the
-// rest of the middle is one removal and one addition, pairs are no longer
-// compared word by word, and Result.Bounded says so. Any input is diffed
-// in a few tens of milliseconds (BenchmarkDiff_*).
+// lines, maxWordWork for the words of all pairs together). Past half the
+// line budget the middle is cut instead at the lines each text holds
+// once, in the order both hold them (patience diff's anchors), and each
+// piece between two is diffed with what is left: the diff is then no
+// longer sure to be minimal, but one line in fifty changed in 100,000 is
+// still exactly those lines. A piece the budget does not reach is one
+// removal and one addition, and is not compared word by word; neither is
+// a pair of lines whose differing middle is over maxWordBytes, nor any
+// pair once the word budget is spent. Result.Bounded says when any of
+// this happened. Any input is diffed in a few tens of milliseconds
+// (BenchmarkDiff).
 package textdiff
 
 import "strings"
 
 // Work bounds, in units of Myers' search (a diagonal visited or a symbol
-// compared). A diff of two texts with D lines changed in their middle
-// costs about (N+M)·D, so a thousand changed lines in a 1,000-line middle
-// are diffed exactly, and a line diff never spends more than a few tens
-// of milliseconds.
+// compared, a few nanoseconds each). A diff of two texts with D lines
+// changed in a middle of N+M lines costs about (N+M)·D: the first half
+// of maxLineWork covers 500 changed lines in a middle of 2,000.
 const (
 	maxLineWork = 2 << 20
 	maxWordWork = 2 << 20
@@ -97,10 +103,11 @@ func (r Result) Changes() (removed, added int) {
 func Diff(a, b string) Result {
 	la, lb := splitLines(a), splitLines(b)
 	ia, ib := intern(la, lb)
-	ops, _, bounded := script(ia, ib, maxLineWork)
-	lines := make([]Line, 0, len(ops))
+	e := script(ia, ib, maxLineWork)
+	bounded := len(e.coarse) > 0
+	lines := make([]Line, 0, len(e.ops))
 	i, j := 0, 0
-	for _, op := range ops {
+	for _, op := range e.ops {
 		var l Line
 		switch op {
 		case opSame:
@@ -115,7 +122,7 @@ func Diff(a, b string) Result {
 		}
 		lines = append(lines, l)
 	}
-	if !pairWords(lines, maxWordWork) {
+	if !pairWords(lines, e.coarse, maxWordWork) {
 		bounded = true
 	}
 	return Result{Lines: lines, Bounded: bounded}
@@ -148,18 +155,6 @@ func newLine(op byte, raw string, a, b int) Line {
 
 // intern numbers the distinct strings of a and b, equal strings alike.
 func intern(a, b []string) (ia, ib []int32) {
-	ids := make(map[string]int32, len(a)+len(b))
-	num := func(ss []string) []int32 {
-		out := make([]int32, len(ss))
-		for i, s := range ss {
-			id, ok := ids[s]
-			if !ok {
-				id = int32(len(ids))
-				ids[s] = id
-			}
-			out[i] = id
-		}
-		return out
-	}
-	return num(a), num(b)
+	t := newInterner(len(a) + len(b))
+	return t.number(a), t.number(b)
 }

@@ -1,0 +1,130 @@
+package textdiff
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+)
+
+func TestInterner(t *testing.T) {
+	for _, size := range []int{0, 1, 3, 100} { // below the strings' count: the table grows
+		in := newInterner(size)
+		ss := []string{"a", "b", "", "a", "c", "b", "", "d", "e", "f", "g", "a"}
+		got := fmt.Sprint(in.number(ss))
+		if want := "[0 1 2 0 3 1 2 4 5 6 7 0]"; got != want {
+			t.Errorf("sized %d: %s, want %s", size, got, want)
+		}
+		in.reset()
+		if got := fmt.Sprint(in.number([]string{"z", "a", "z"})); got != "[0 1 0]" {
+			t.Errorf("sized %d, reset: %s", size, got)
+		}
+	}
+}
+
+// TestDiff_AllDifferent: texts of 100,000 lines, none shared, are past
+// the bound: every line of one removed and every line of the other
+// added, Bounded, and no pair compared word by word (the order of a part
+// given up says nothing of which line became which).
+func TestDiff_AllDifferent(t *testing.T) {
+	a := lines(100000, func(i int) string { return fmt.Sprintf("a line %d", i) })
+	b := lines(100000, func(i int) string { return fmt.Sprintf("b line %d", i) })
+	r := Diff(a, b)
+	if !r.Bounded {
+		t.Error("not bounded")
+	}
+	for i, l := range r.Lines {
+		if want := byte(opDel); i >= 100000 {
+			want = opIns
+			if l.Op != want {
+				t.Fatalf("line %d: %c", i, l.Op)
+			}
+		} else if l.Op != want {
+			t.Fatalf("line %d: %c", i, l.Op)
+		}
+		if l.Changed != nil {
+			t.Fatalf("line %d %q: spans %v in a part given up", i, l.Text, l.Changed)
+		}
+	}
+	if err := check(a, b, r); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestDiff_AnchorsPastTheBound: one line in fifty of 100,000 changed is
+// past Myers' bound, but the lines each text holds once cut it into small
+// pieces: exactly the changed lines removed and added, paired word by
+// word, not Bounded.
+func TestDiff_AnchorsPastTheBound(t *testing.T) {
+	a := lines(100000, func(i int) string { return fmt.Sprintf("entry line %d", i) })
+	b := lines(100000, func(i int) string {
+		if i%50 == 0 {
+			return fmt.Sprintf("entry line %d changed", i)
+		}
+		return fmt.Sprintf("entry line %d", i)
+	})
+	r := Diff(a, b)
+	if del, add := r.Changes(); del != 2000 || add != 2000 || r.Bounded {
+		t.Fatalf("%d removed, %d added, bounded %v; want 2000, 2000, false", del, add, r.Bounded)
+	}
+	for _, l := range r.Lines {
+		if l.Op == opIns && fmt.Sprint(changedText(l)) != "[ changed]" {
+			t.Fatalf("%q: changed %q", l.Text, changedText(l))
+		}
+	}
+	if err := check(a, b, r); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestDiff_LongLinesNotWordCompared: two lines of 100 KiB changed at
+// both ends are not compared word by word (what they do not share at
+// their ends is too long), and say so; one of a megabyte with a word
+// added is, as only what the two lines do not share at their ends is
+// compared.
+func TestDiff_LongLinesNotWordCompared(t *testing.T) {
+	middle := words(1, 20000)
+	a, b := "start "+middle+" end", "begin "+middle+" finish"
+	r := Diff(a, b)
+	if !r.Bounded || r.Lines[0].Changed != nil || r.Lines[1].Changed != nil {
+		t.Errorf("different long lines: bounded %v, spans %d and %d", r.Bounded, len(r.Lines[0].Changed), len(r.Lines[1].Changed))
+	}
+	long := words(3, 200000)
+	r = Diff(long, strings.Replace(long, " ", " new ", 1))
+	if r.Bounded || fmt.Sprint(changedText(r.Lines[1])) != "[new ]" || len(r.Lines[0].Changed) != 0 {
+		t.Errorf("a word added to a long line: bounded %v, spans %q and %q", r.Bounded, changedText(r.Lines[0]), changedText(r.Lines[1]))
+	}
+}
+
+// TestDiff_WordBudget: pairs of long lines changed at both ends, each
+// pair in a block of its own, spend the word budget: the first pairs are
+// compared, the last are not, and pairWords says so (Diff's Bounded).
+func TestDiff_WordBudget(t *testing.T) {
+	long := " of the kind that goes on and on with many words in it, more than a line of an entry usually has"
+	a := lines(1000, func(i int) string {
+		return fmt.Sprintf("line %d%s", i, long)
+	})
+	b := lines(1000, func(i int) string {
+		if i%2 == 0 {
+			return fmt.Sprintf("line %d%s", i, strings.Replace(strings.Replace(long, "of", "on", 1), "has", "had", 1))
+		}
+		return fmt.Sprintf("line %d%s", i, long)
+	})
+	r := Diff(a, b)
+	if r.Bounded {
+		t.Fatal("bounded within the budget")
+	}
+	ls := r.Lines
+	for i := range ls {
+		ls[i].Changed = nil
+	}
+	if pairWords(ls, nil, 20000) {
+		t.Error("pairWords did not say it ran out of budget")
+	}
+	first, last := ls[1], ls[len(ls)-2]
+	if fmt.Sprint(changedText(first)) != "[on had]" || last.Op != opIns || last.Changed != nil {
+		t.Errorf("first pair %q %q, last %c %q", first.Text, changedText(first), last.Op, changedText(last))
+	}
+	if err := check(a, b, r); err != nil {
+		t.Fatal(err)
+	}
+}
