@@ -43,59 +43,88 @@ func words(seed uint64, n int) string {
 	return b.String()
 }
 
-func benchCases() []struct {
-	name string
-	a, b string
-} {
+// benchDiff measures Diff(a, b), reporting the lines changed and
+// whether the diff was bounded.
+func benchDiff(b *testing.B, a, c string) {
+	b.ReportAllocs()
+	b.SetBytes(int64(len(a) + len(c)))
+	var r Result
+	for b.Loop() {
+		r = Diff(a, c)
+	}
+	del, add := r.Changes()
+	b.ReportMetric(float64(del+add), "changes")
+	if r.Bounded {
+		b.ReportMetric(1, "bounded")
+	}
+}
+
+// An entry of 100 lines with two changed: what a diff usually is.
+func BenchmarkDiff_TypicalEntry(b *testing.B) {
 	entry := lines(100, func(i int) string { return fmt.Sprintf("line %d of a typical entry, some words", i) })
-	entry2 := strings.Replace(strings.Replace(entry, "line 40 of", "line forty of", 1), "line 70 of a", "line 70 in a", 1)
-	scatter := lines(100000, func(i int) string { return fmt.Sprintf("entry line %d", i) })
-	scatter2 := lines(100000, func(i int) string {
-		if i%50 == 0 {
-			return fmt.Sprintf("entry line %d changed", i)
-		}
-		return fmt.Sprintf("entry line %d", i)
-	})
-	long := words(1, 200000)
+	edited := strings.Replace(strings.Replace(entry, "line 40 of", "line forty of", 1), "line 70 of a", "line 70 in a", 1)
+	benchDiff(b, entry, edited)
+}
+
+// 100,000 lines, none shared: Myers' bound, then no anchors, all coarse.
+func BenchmarkDiff_AllLinesDiffer100k(b *testing.B) {
+	benchDiff(b, lines(100000, func(i int) string { return fmt.Sprintf("a line %d", i) }),
+		lines(100000, func(i int) string { return fmt.Sprintf("b line %d", i) }))
+}
+
+// 100,000 lines, one in fifty changed: Myers' bound, then 2,000 anchored
+// pieces and as many pairs.
+func BenchmarkDiff_EveryFiftiethLine100k(b *testing.B) {
+	benchDiff(b, lines(100000, func(i int) string { return fmt.Sprintf("entry line %d", i) }),
+		lines(100000, func(i int) string {
+			if i%50 == 0 {
+				return fmt.Sprintf("entry line %d changed", i)
+			}
+			return fmt.Sprintf("entry line %d", i)
+		}))
+}
+
+// 50,000 lines, every one changed: no anchors, all coarse.
+func BenchmarkDiff_EveryLineEdited50k(b *testing.B) {
+	benchDiff(b, lines(50000, func(i int) string { return fmt.Sprintf("key %d value %d unit", i, i) }),
+		lines(50000, func(i int) string { return fmt.Sprintf("key %d value %d unit", i, i+1) }))
+}
+
+// 10,000 lines of 100 bytes, every other changed at both ends: 5,000
+// pairs compared word by word.
+func BenchmarkDiff_EveryOtherLineEdited1MiB(b *testing.B) {
 	wordy := " of the kind that goes on and on with many words in it, more than a line of an entry usually has"
 	wordy2 := strings.Replace(strings.Replace(wordy, "of", "on", 1), "has", "had", 1)
-	return []struct {
-		name string
-		a, b string
-	}{
-		{"TypicalEntry", entry, entry2},
-		{"AllLinesDiffer100k", lines(100000, func(i int) string { return fmt.Sprintf("a line %d", i) }), lines(100000, func(i int) string { return fmt.Sprintf("b line %d", i) })},
-		{"EveryFiftiethLine100k", scatter, scatter2},
-		{"EveryLineEdited50k", lines(50000, func(i int) string { return fmt.Sprintf("key %d value %d unit", i, i) }), lines(50000, func(i int) string { return fmt.Sprintf("key %d value %d unit", i, i+1) })},
-		{"EveryOtherLineEdited1MiB", lines(10000, func(i int) string { return fmt.Sprintf("line %d%s", i, wordy) }), lines(10000, func(i int) string {
+	benchDiff(b, lines(10000, func(i int) string { return fmt.Sprintf("line %d%s", i, wordy) }),
+		lines(10000, func(i int) string {
 			if i%2 == 0 {
 				return fmt.Sprintf("line %d%s", i, wordy2)
 			}
 			return fmt.Sprintf("line %d%s", i, wordy)
-		})},
-		{"OneLongLine1MiB", long, words(2, 200000)},
-		{"OneLongLineOneWord", long, strings.Replace(long, " ", " new ", 1)},
-		{"Binary1MiB", junk(1, 1<<20), junk(2, 1<<20)},
-		{"ReversedLines20k", lines(20000, func(i int) string { return fmt.Sprint(i) }), lines(20000, func(i int) string { return fmt.Sprint(19999 - i) })},
-	}
+		}))
 }
 
-func BenchmarkDiff(b *testing.B) {
-	for _, c := range benchCases() {
-		b.Run(c.name, func(b *testing.B) {
-			b.ReportAllocs()
-			b.SetBytes(int64(len(c.a) + len(c.b)))
-			var r Result
-			for b.Loop() {
-				r = Diff(c.a, c.b)
-			}
-			del, add := r.Changes()
-			b.ReportMetric(float64(del+add), "changes")
-			if r.Bounded {
-				b.ReportMetric(1, "bounded")
-			}
-		})
-	}
+// One line of 200,000 random words each side: too long to compare word
+// by word.
+func BenchmarkDiff_OneLongLine1MiB(b *testing.B) {
+	benchDiff(b, words(1, 200000), words(2, 200000))
+}
+
+// One line of a megabyte with a word added: compared past its shared ends.
+func BenchmarkDiff_OneLongLineOneWord(b *testing.B) {
+	long := words(1, 200000)
+	benchDiff(b, long, strings.Replace(long, " ", " new ", 1))
+}
+
+// A megabyte of random bytes each side, newlines among them.
+func BenchmarkDiff_Binary1MiB(b *testing.B) {
+	benchDiff(b, junk(1, 1<<20), junk(2, 1<<20))
+}
+
+// 20,000 lines reversed: every line held once, one anchor at most.
+func BenchmarkDiff_ReversedLines20k(b *testing.B) {
+	benchDiff(b, lines(20000, func(i int) string { return fmt.Sprint(i) }),
+		lines(20000, func(i int) string { return fmt.Sprint(19999 - i) }))
 }
 
 // BenchmarkIntern: numbering 200,000 distinct lines by the interner and
