@@ -16,12 +16,16 @@
 // Lines are compared by Myers' O(ND) algorithm after the common first and
 // last lines are set aside, so the diff is minimal; within each change
 // block its removals come before its additions, as diff -u prints them.
-// Within a block the i-th removed line is paired with the i-th added line
-// (while both exist) and their words are compared the same way: runs of
-// letters and digits (a combining mark stays with what it marks), runs of
-// spaces, each other character. The words a pair does not share are its
-// lines' Changed spans, unless the pair shares too little for the
-// highlight to mean anything (see Line.Changed).
+// Within a block each removed line is paired with an added line, in
+// order, and their words are compared the same way: runs of letters and
+// digits (a combining mark stays with what it marks), runs of spaces,
+// each other character. The words a pair does not share are its lines'
+// Changed spans. A removed line's partner is the first of the next few
+// added lines (after the last partner) that shares at least a third of
+// its bytes outside spaces: the i-th removed line is the i-th added one's
+// unless a line was inserted or removed among them, and a line that
+// shares too little with any is left unpaired (highlighting nearly every
+// word of it would be noise).
 //
 // # Bounds
 //
@@ -63,12 +67,12 @@ type Line struct {
 	// replaces (a '-' line paired with a '+' line in the same change
 	// block): the words changed, for highlighting, ascending and apart.
 	// nil when the line is not paired (a pure add/remove: the whole line
-	// is new), when the pair's texts are identical (only a newline at the
-	// end differs), when the pair shares less than a third of its bytes
-	// outside spaces (the whole line is the change: highlighting nearly
-	// every word is noise), or when the word work bound was spent. Empty
-	// but not nil when the line is paired and none of its own words
-	// changed (words were only added to its partner, or only removed).
+	// is new; so is a line that shares less than a third of its bytes
+	// outside spaces with each added line it was compared with), when
+	// the pair's texts are identical (only a newline at the end differs),
+	// or when a work bound left it uncompared. Empty but not nil when the
+	// line is paired and none of its own words changed (words were only
+	// added to its partner, or only removed).
 	Changed []Span
 }
 

@@ -166,3 +166,26 @@ func checkRebuilds(t *testing.T, a, b string, r Result) {
 		t.Error(err)
 	}
 }
+
+// TestDiff_PairsPastAnInsertedLine: a line inserted among changed lines
+// does not pair every line after it with the wrong one: each removed line
+// finds the added line it became.
+func TestDiff_PairsPastAnInsertedLine(t *testing.T) {
+	a := "# Deploy\n\n- staging runs on port 8080\n- deploys need approval from @ops\n- rollback: `make rollback ENV=staging`\n"
+	b := "# Deploy\n\n- staging runs on port 9090\n- prod runs on port 443\n- deploys need approval from @sre-team\n- rollback: `make rollback ENV=prod`\n"
+	r := Diff(a, b)
+	var got []string
+	for _, l := range r.Lines {
+		switch {
+		case l.Op == opSame:
+		case l.Changed == nil:
+			got = append(got, fmt.Sprintf("%cnil", l.Op))
+		default:
+			got = append(got, fmt.Sprintf("%c%q", l.Op, changedText(l)))
+		}
+	}
+	want := `[-["8080"] -["ops"] -["staging"] +["9090"] +nil +["sre-team"] +["prod"]]`
+	if fmt.Sprint(got) != want {
+		t.Errorf("got  %v\nwant %s", got, want)
+	}
+}

@@ -39,16 +39,42 @@ func pairWords(lines []Line, skip [][2]int, budget int) bool {
 			i = ins
 			continue
 		}
-		for p := 0; p < dels-i && p < ins-dels; p++ {
-			a, b := &lines[i+p], &lines[dels+p]
-			if a.Text == b.Text {
-				continue
-			}
-			var ok bool
-			a.Changed, b.Changed, ok = w.compare(a.Text, b.Text)
-			complete = complete && ok
-		}
+		complete = w.pairBlock(lines[i:dels], lines[dels:ins]) && complete
 		i = ins
+	}
+	return complete
+}
+
+// pairWindow is how many added lines a removed line looks among for its
+// partner.
+const pairWindow = 8
+
+// pairBlock pairs the removed lines of a change block with its added
+// lines, in order: each removed line with the first of the next
+// pairWindow added lines after the last one paired that is the same text
+// or shares enough words with it to be highlighted (compare), so that a
+// line inserted or removed in the middle of a block does not leave every
+// line after it paired with the wrong one. It reports false when a bound
+// left a pair uncompared.
+func (w *wordDiff) pairBlock(removed, added []Line) bool {
+	complete := true
+	next := 0
+	for r := range removed {
+		a := &removed[r]
+		for k := next; k < len(added) && k < next+pairWindow; k++ {
+			b := &added[k]
+			if a.Text == b.Text {
+				next = k + 1
+				break
+			}
+			ca, cb, ok := w.compare(a.Text, b.Text)
+			complete = complete && ok
+			if ca != nil {
+				a.Changed, b.Changed = ca, cb
+				next = k + 1
+				break
+			}
+		}
 	}
 	return complete
 }
@@ -82,6 +108,9 @@ const pairCost = 16
 // nil when the pair shares less than a third of its bytes outside spaces,
 // and when the budget ran out or the pair is too long (ok false).
 func (w *wordDiff) compare(a, b string) (ca, cb []Span, ok bool) {
+	if w.budget <= 0 {
+		return nil, nil, false
+	}
 	pre, suf := 0, 0
 	if !w.whole {
 		pre, suf = sharedEnds(a, b)
