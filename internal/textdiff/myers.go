@@ -37,13 +37,46 @@ func script(a, b []int32, budget int) edits {
 	e.same(pre)
 	a, b = a[pre:len(a)-suf], b[pre:len(b)-suf]
 	mark := len(e.ops)
-	if !e.myers(a, b, e.budget/2) {
+	if tooFar(a, b, e.budget/2) || !e.myers(a, b, e.budget/2) {
 		e.ops, e.coarse = e.ops[:mark], e.coarse[:0]
 		e.anchored(a, b)
 	}
 	e.same(suf)
 	removalsFirst(e.ops)
 	return e
+}
+
+// tooFar reports whether Myers' search surely spends more than budget on
+// a and b: every symbol of one that the other does not hold is a step,
+// and reaching step D visits D(D+1)/2 diagonals. Two texts of 100,000
+// lines each different go straight to the anchors.
+func tooFar(a, b []int32, budget int) bool {
+	k := int32(0)
+	for _, s := range a {
+		k = max(k, s+1)
+	}
+	for _, s := range b {
+		k = max(k, s+1)
+	}
+	in := make([]uint8, k) // 1: in a, 2: in b
+	for _, s := range a {
+		in[s] |= 1
+	}
+	for _, s := range b {
+		in[s] |= 2
+	}
+	d := 0
+	for _, s := range a {
+		if in[s] == 1 {
+			d++
+		}
+	}
+	for _, s := range b {
+		if in[s] == 2 {
+			d++
+		}
+	}
+	return d*(d+1)/2 > budget
 }
 
 // sharedLen is how many symbols a and b share at their start and, after
