@@ -2,6 +2,7 @@ package textdiff
 
 import (
 	"fmt"
+	"math/rand/v2"
 	"strings"
 	"testing"
 )
@@ -126,5 +127,42 @@ func TestDiff_WordBudget(t *testing.T) {
 	}
 	if err := check(a, b, r); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// TestTooFar: tooFar says Myers' search would run past its budget only
+// where it does, so skipping it changes no diff.
+func TestTooFar(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 4))
+	gen := func(n, alphabet int) []int32 {
+		out := make([]int32, n)
+		for i := range out {
+			out[i] = int32(r.IntN(alphabet))
+		}
+		return out
+	}
+	skipped := 0
+	for s := range 300 {
+		a, b := gen(1+s%30, 3+s%20), gen(1+s%23, 3+s%17)
+		for _, budget := range []int{1, 3, 10, 30, 100} {
+			if !tooFar(a, b, budget) {
+				continue
+			}
+			skipped++
+			if ops, _, exact := myers(a, b, budget); exact == len(ops) {
+				t.Fatalf("%v %v budget %d: tooFar, but Myers' search finished", a, b, budget)
+			}
+		}
+	}
+	if skipped == 0 {
+		t.Fatal("tooFar never said so")
+	}
+	all := make([]int32, 1000)
+	other := make([]int32, 1000)
+	for i := range all {
+		all[i], other[i] = int32(i), int32(1000+i)
+	}
+	if !tooFar(all, other, maxLineWork/2) || tooFar(all, all[1:], maxLineWork/2) {
+		t.Error("tooFar: 1,000 lines each different should be, one line removed should not")
 	}
 }
