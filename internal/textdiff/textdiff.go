@@ -14,7 +14,8 @@
 // # The diff
 //
 // Lines are compared by Myers' O(ND) algorithm after the common first and
-// last lines are set aside, so the diff is minimal; within each change
+// last lines are set aside, so the diff is minimal (within the bounds
+// below: as few lines removed and added as can be); within each change
 // block its removals come before its additions, as diff -u prints them.
 // Within a block each removed line is paired with an added line, in
 // order, and their words are compared the same way: runs of letters and
@@ -41,7 +42,8 @@
 // a pair of lines whose differing middle is over maxWordBytes, nor any
 // pair once the word budget is spent. Result.Bounded says when any of
 // this happened. Any input is diffed in a few tens of milliseconds
-// (BenchmarkDiff).
+// (BenchmarkDiff_*: 30-55 ms of CPU for the worst, 20 µs for a typical
+// entry).
 package textdiff
 
 import "strings"

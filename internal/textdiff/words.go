@@ -105,8 +105,10 @@ func (w *wordDiff) table(n int) *interner {
 const pairCost = 16
 
 // compare is the spans of a and b outside the words they share. Both are
-// nil when the pair shares less than a third of its bytes outside spaces,
-// and when the budget ran out or the pair is too long (ok false).
+// nil when the pair shares too little: the bytes of the words they share
+// (outside spaces) under a third of the mean of their bytes outside
+// spaces. Both are nil too, with ok false, when the budget ran out or
+// what the two do not share at their ends is longer than maxWordBytes.
 func (w *wordDiff) compare(a, b string) (ca, cb []Span, ok bool) {
 	if w.budget <= 0 {
 		return nil, nil, false
