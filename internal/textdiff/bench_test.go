@@ -66,6 +66,13 @@ func BenchmarkDiff_TypicalEntry(b *testing.B) {
 	benchDiff(b, entry, edited)
 }
 
+// 100,000 lines, one changed in the middle: the shared ends compared,
+// not numbered.
+func BenchmarkDiff_OneLineChanged100k(b *testing.B) {
+	a := lines(100000, func(i int) string { return fmt.Sprintf("entry line %d", i) })
+	benchDiff(b, a, strings.Replace(a, "line 50000\n", "line fifty thousand\n", 1))
+}
+
 // 100,000 lines, none shared: Myers' bound, then no anchors, all coarse.
 func BenchmarkDiff_AllLinesDiffer100k(b *testing.B) {
 	benchDiff(b, lines(100000, func(i int) string { return fmt.Sprintf("a line %d", i) }),

@@ -108,12 +108,10 @@ func (r Result) Changes() (removed, added int) {
 // compared word by word.
 func Diff(a, b string) Result {
 	la, lb := splitLines(a), splitLines(b)
-	ia, ib := intern(la, lb)
-	e := script(ia, ib, maxLineWork)
-	bounded := len(e.coarse) > 0
-	lines := make([]Line, 0, len(e.ops))
+	ops, coarse := lineScript(la, lb)
+	lines := make([]Line, 0, len(ops))
 	i, j := 0, 0
-	for _, op := range e.ops {
+	for _, op := range ops {
 		var l Line
 		switch op {
 		case opSame:
@@ -128,10 +126,37 @@ func Diff(a, b string) Result {
 		}
 		lines = append(lines, l)
 	}
-	if !pairWords(lines, e.coarse, maxWordWork) {
-		bounded = true
+	complete := pairWords(lines, coarse, maxWordWork)
+	return Result{Lines: lines, Bounded: len(coarse) > 0 || !complete}
+}
+
+// lineScript is the edit script of the lines la and lb, and its coarse
+// ranges. The lines they share at either end are set aside by comparing
+// them, before the rest is numbered: a megabyte entry with one line
+// changed costs its compare, not a hash of every line.
+func lineScript(la, lb []string) (ops []byte, coarse [][2]int) {
+	pre := 0
+	for pre < len(la) && pre < len(lb) && la[pre] == lb[pre] {
+		pre++
 	}
-	return Result{Lines: lines, Bounded: bounded}
+	suf := 0
+	for suf < len(la)-pre && suf < len(lb)-pre && la[len(la)-1-suf] == lb[len(lb)-1-suf] {
+		suf++
+	}
+	ia, ib := intern(la[pre:len(la)-suf], lb[pre:len(lb)-suf])
+	e := script(ia, ib, maxLineWork)
+	ops = make([]byte, 0, pre+len(e.ops)+suf)
+	for range pre {
+		ops = append(ops, opSame)
+	}
+	ops = append(ops, e.ops...)
+	for range suf {
+		ops = append(ops, opSame)
+	}
+	for _, c := range e.coarse {
+		coarse = append(coarse, [2]int{c[0] + pre, c[1] + pre})
+	}
+	return ops, coarse
 }
 
 // splitLines cuts s after each "\n"; each line keeps its newline, so that
