@@ -166,3 +166,73 @@ func TestTooFar(t *testing.T) {
 		t.Error("tooFar: 1,000 lines each different should be, one line removed should not")
 	}
 }
+
+// TestScript_SmallBudgets runs the bounded paths (the furthest point of a
+// search cut short, the anchors, pieces past the budget) on small
+// sequences with budgets from nothing up: every script keeps only equal
+// symbols, consumes both sequences, has its removals first in each run,
+// and its coarse ranges ascend inside it; with a budget large enough it
+// is not coarse.
+func TestScript_SmallBudgets(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 6))
+	gen := func(n, alphabet int) []int32 {
+		out := make([]int32, n)
+		for i := range out {
+			out[i] = int32(r.IntN(alphabet))
+		}
+		return out
+	}
+	coarseSeen, anchorsSeen := 0, 0
+	for s := range 400 {
+		a, b := gen(r.IntN(40), 2+s%60), gen(r.IntN(40), 2+s%60)
+		for _, budget := range []int{0, 1, 2, 5, 10, 20, 50, 100, 1 << 20} {
+			e := script(a, b, budget)
+			if err := checkScript(a, b, e); err != nil {
+				t.Fatalf("%v %v budget %d: %v (ops %q, coarse %v)", a, b, budget, err, e.ops, e.coarse)
+			}
+			if len(e.coarse) > 0 {
+				coarseSeen++
+				if budget == 1<<20 {
+					t.Fatalf("%v %v: coarse with the whole budget", a, b)
+				}
+			}
+			if len(anchors(a, b)) > 0 && budget < 20 {
+				anchorsSeen++
+			}
+		}
+	}
+	if coarseSeen == 0 || anchorsSeen == 0 {
+		t.Errorf("the bounded paths were not taken: %d coarse, %d with anchors", coarseSeen, anchorsSeen)
+	}
+}
+
+func checkScript(a, b []int32, e edits) error {
+	i, j := 0, 0
+	for k, op := range e.ops {
+		switch op {
+		case opSame:
+			if i >= len(a) || j >= len(b) || a[i] != b[j] {
+				return fmt.Errorf("step %d keeps unequal or missing symbols", k)
+			}
+			i, j = i+1, j+1
+		case opDel:
+			if k > 0 && e.ops[k-1] == opIns {
+				return fmt.Errorf("step %d: a removal after an addition", k)
+			}
+			i++
+		case opIns:
+			j++
+		}
+	}
+	if i != len(a) || j != len(b) {
+		return fmt.Errorf("consumed %d of %d and %d of %d", i, len(a), j, len(b))
+	}
+	at := 0
+	for _, c := range e.coarse {
+		if c[0] < at || c[1] <= c[0] || c[1] > len(e.ops) {
+			return fmt.Errorf("coarse range %v", c)
+		}
+		at = c[1]
+	}
+	return nil
+}
