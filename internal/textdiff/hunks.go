@@ -35,7 +35,7 @@ func unifiedRange(start, n int) string {
 // without changes has no hunks. A hunk's Lines are part of lines, not a
 // copy.
 func Hunks(lines []Line, context int) []Hunk {
-	context = max(context, 0)
+	context = min(max(context, 0), len(lines)) // no more than there are; 2·context cannot overflow
 	var hunks []Hunk
 	aBefore, bBefore := 0, 0 // lines of each text before lines[i]
 	for i := 0; i < len(lines); {
