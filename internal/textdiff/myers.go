@@ -259,7 +259,10 @@ func myers(a, b []int32, budget int) (ops []byte, work, exact int) {
 		}
 		tr.save(v[off-d : off+d+1])
 		if work >= budget {
-			x, y := furthest(v[off-d:off+d+1], d, n, m)
+			x, y, ok := furthest(v[off-d:off+d+1], d, n, m)
+			if !ok { // no point inside both: nothing exact to keep
+				return wholly(nil, n, m), work, 0
+			}
 			ops = walkBack(tr.steps, x, y, nil)
 			exact = len(ops)
 			return wholly(ops, n-x, m-y), work, exact
@@ -286,8 +289,9 @@ func (t *trace) save(v []int32) {
 }
 
 // furthest is the point of step d's frontier (v[-d..d], shifted by d)
-// that has come furthest along both sequences.
-func furthest(v []int32, d, n, m int) (x, y int) {
+// that has come furthest along both sequences, among those inside both
+// (ok false if none is).
+func furthest(v []int32, d, n, m int) (x, y int, ok bool) {
 	best := -1
 	for k := -d; k <= d; k += 2 {
 		px := int(v[k+d])
@@ -299,7 +303,7 @@ func furthest(v []int32, d, n, m int) (x, y int) {
 			best, x, y = px+py, px, py
 		}
 	}
-	return x, y
+	return x, y, best >= 0
 }
 
 // wholly appends n removals and m additions to ops.
