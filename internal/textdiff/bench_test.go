@@ -128,6 +128,15 @@ func BenchmarkDiff_Binary1MiB(b *testing.B) {
 	benchDiff(b, junk(1, 1<<20), junk(2, 1<<20))
 }
 
+// 100,000 lines each held once, shuffled: about 600 anchors, and pieces
+// between them too large for the budget.
+func BenchmarkDiff_ShuffledLines100k(b *testing.B) {
+	r := rand.New(rand.NewPCG(7, 8))
+	perm := r.Perm(100000)
+	benchDiff(b, lines(100000, func(i int) string { return fmt.Sprintf("line %d", i) }),
+		lines(100000, func(i int) string { return fmt.Sprintf("line %d", perm[i]) }))
+}
+
 // 20,000 lines reversed: every line held once, one anchor at most.
 func BenchmarkDiff_ReversedLines20k(b *testing.B) {
 	benchDiff(b, lines(20000, func(i int) string { return fmt.Sprint(i) }),

@@ -42,7 +42,7 @@
 // a pair of lines whose differing middle is over maxWordBytes, nor any
 // pair once the word budget is spent. Result.Bounded says when any of
 // this happened. Any input is diffed in a few tens of milliseconds
-// (BenchmarkDiff_*: 30-55 ms of CPU for the worst, 20 µs for a typical
+// (BenchmarkDiff_*: 30-65 ms of CPU for the worst, 20 µs for a typical
 // entry).
 package textdiff
 
