@@ -79,6 +79,10 @@ type TruthOp struct {
 	ContentLen int      `json:"content_len"`
 	Aliases    []string `json:"aliases"`
 	CreatedAt  string   `json:"created_at"`
+	// At is the op's clock: the time of its tool call when a session
+	// explains it (the tool_start event's ts), and created_at of a new
+	// entry.
+	At string `json:"at"`
 	// New says the name was not live before (a new entry or a re-created
 	// one; for a rename, To).
 	New bool `json:"new,omitempty"`
@@ -325,7 +329,7 @@ func (g *gen) pick() int {
 func (g *gen) op(seq int) error {
 	g.tick()
 	kind := g.pick()
-	t := TruthOp{Seq: seq}
+	t := TruthOp{Seq: seq, At: crabdb.RFC3339(g.now)}
 	var e crabdb.Entry
 	var name int
 	switch kind {
@@ -333,7 +337,7 @@ func (g *gen) op(seq int) error {
 		name = g.used
 		g.used++
 		e = crabdb.Entry{Name: g.names[name], Kind: "note", Content: g.content(), Aliases: g.aliases(), CreatedAt: crabdb.RFC3339(g.now)}
-		if g.rng.IntN(50) == 0 {
+		if g.rng.IntN(20) == 0 {
 			e.Kind = "archive"
 		}
 		g.stats.New++
