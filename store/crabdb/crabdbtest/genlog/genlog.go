@@ -60,8 +60,8 @@ type Options struct {
 	// Truth, when set, receives one JSON line (TruthOp) per memory op.
 	Truth io.Writer
 	// Start is the clock of the first op (zero: 2026-01-01T00:00:00Z).
-	// It advances by 1 to 90 seconds per op, with a fraction of 0, 3, 6
-	// or 9 digits.
+	// It advances by 1 to 31 seconds per op (a million ops in about six
+	// months), with a fraction of 0, 3, 6 or 9 digits.
 	Start time.Time
 }
 
@@ -194,7 +194,7 @@ type gen struct {
 	now   time.Time
 	stats Stats
 	// live is every live key and the offset of its Put: what a snapshot
-	// lists.
+	// lists (kept only when there will be one).
 	live map[crabdb.Key]int64
 	// st is the store as written, for the Batch (Index only).
 	st *crabdb.Store
@@ -458,10 +458,10 @@ func (g *gen) setDead(i int) {
 	}
 }
 
-// tick advances the clock by 1 to 90 seconds, leaving a fraction of 0, 3,
+// tick advances the clock by 1 to 31 seconds, leaving a fraction of 0, 3,
 // 6 or 9 digits.
 func (g *gen) tick() {
-	g.now = g.now.Add(time.Duration(1+g.rng.IntN(90))*time.Second + time.Duration(g.rng.Int64N(int64(time.Second))))
+	g.now = g.now.Add(time.Duration(1+g.rng.IntN(30))*time.Second + time.Duration(g.rng.Int64N(int64(time.Second))))
 	g.now = g.now.Truncate([]time.Duration{time.Second, time.Millisecond, time.Microsecond, 1}[g.rng.IntN(4)])
 }
 
@@ -544,6 +544,9 @@ func (g *gen) track(op, col byte, key string, at int64) {
 		g.stats.IndexRecords++
 	default:
 		g.stats.SessionRecords++
+	}
+	if g.opt.CheckpointEvery == 0 {
+		return // no snapshot will list them
 	}
 	k := crabdb.Key{Col: col, Key: key}
 	if op == crabdb.OpPut {

@@ -5,6 +5,7 @@ import (
 	"encoding/binary"
 	"encoding/json"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"slices"
@@ -465,5 +466,19 @@ func TestGenerate_Refusals(t *testing.T) {
 	}
 	if !bytes.Equal(buf.Bytes()[:crabdb.HeaderLen], Header(0, 0)) {
 		t.Errorf("header % x", buf.Bytes()[:crabdb.HeaderLen])
+	}
+}
+
+// BenchmarkGenerate: 10,000 column-2 records over 2,000 names, with and
+// without the index.
+func BenchmarkGenerate(b *testing.B) {
+	for _, index := range []bool{false, true} {
+		b.Run(fmt.Sprintf("index=%v", index), func(b *testing.B) {
+			for b.Loop() {
+				if _, err := Generate(io.Discard, Options{Seed: 1, Entries: 2000, MemoryRecords: 10_000, Index: index}); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
 	}
 }
