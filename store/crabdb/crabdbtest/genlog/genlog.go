@@ -6,8 +6,18 @@
 // encoded here in crabtalk's shapes. It is test tooling, never a source of
 // parity: the fixtures written by crabtalk's own code decide the format.
 //
+// What the file is not: crabdb compacts a store once its dead bytes reach
+// half of it, which a real daemon would have done long before a million
+// memory records; the generated log keeps them all, the case issue 32
+// measures. Sessions are written as crabtalk writes a run (the meta, the
+// session index key "local/idx/sess/…", messages, events, the meta again)
+// but without their own text indexes in column 6 (the messages and meta
+// documents crabtalk indexes for session search), with or without
+// Options.Index: crmem reads none of them. A run holds only the tool call
+// and its result, no user prompt or assistant text.
+//
 // It lives apart from package crabdbtest because it imports crabdb, whose
-// own tests import crabdbtest.
+// own tests import crabdbtest (a cycle).
 package genlog
 
 import (

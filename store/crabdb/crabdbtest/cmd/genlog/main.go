@@ -5,7 +5,14 @@
 //
 // --out is required, must not exist (--force replaces it) and must not lie
 // inside a Go module named github.com/crmem/crmem: the file never lands in
-// the repository.
+// the repository. It prints what it wrote as JSON (genlog.Stats).
+//
+// Figures on a busy 2-core machine (user CPU; wall time was 1.5-3× that):
+// --entries 100000 --records 1000000 writes 507 MB in 8 s (175 MB RSS);
+// with --checkpoint-every 200000 --sessions 2000, 2.16 GB in 40 s (1.7 GB
+// RSS). --index writes about 7 KB per upsert (the entry's postings dropped
+// and put again): 714 MB for 100,000 records over 10,000 names (39 s),
+// so about 7 GB at a million.
 package main
 
 import (
