@@ -1,6 +1,8 @@
 package textdiff
 
 import (
+	"fmt"
+	"math/rand/v2"
 	"strings"
 	"testing"
 )
@@ -66,17 +68,17 @@ func lcs(a, b []string) int {
 // TestDiff_Minimal compares the lines kept with the longest common
 // subsequence on texts of few distinct lines, where many alignments tie.
 func TestDiff_Minimal(t *testing.T) {
-	gen := func(seed, n int) string {
+	r := rand.New(rand.NewPCG(1, 2))
+	gen := func(n int) string {
 		var b strings.Builder
-		for i := range n {
-			seed = seed*1103515245 + 12345
-			b.WriteString(string(rune('a' + (seed>>16+i)%4)))
+		for range n {
+			b.WriteByte(byte('a' + r.IntN(4)))
 			b.WriteByte('\n')
 		}
 		return b.String()
 	}
 	for s := range 200 {
-		a, b := gen(s, 5+s%40), gen(s*7+1, 3+s%37)
+		a, b := gen(5+s%40), gen(3+s%37)
 		r := Diff(a, b)
 		if err := check(a, b, r); err != nil {
 			t.Fatalf("seed %d: %v", s, err)
@@ -91,4 +93,31 @@ func TestDiff_Minimal(t *testing.T) {
 			t.Fatalf("seed %d: %d kept, want %d (bounded %v)", s, kept, want, r.Bounded)
 		}
 	}
+}
+
+// FuzzSharedEnds: comparing only what the shared ends of two lines leave
+// gives the spans that comparing the whole lines gives.
+func FuzzSharedEnds(f *testing.F) {
+	for _, s := range [][2]string{
+		{"port 8080 on host", "port 9090 on host"},
+		{"a b\tc", "a b c"},
+		{"x x", "x x x"},
+		{"keep  alpha omega", "keep \u00a0alpha omega"},
+		{"one two three", "one two\u0301 three"},
+		{"東京 は 晴れ", "東京 は 雨"},
+	} {
+		f.Add(s[0], s[1])
+	}
+	f.Fuzz(func(t *testing.T, a, b string) {
+		trimmed := wordDiff{budget: maxWordWork}
+		whole := wordDiff{budget: maxWordWork, whole: true}
+		ta, tb, tok := trimmed.compare(a, b)
+		wa, wb, wok := whole.compare(a, b)
+		if !tok || !wok {
+			return // a bound: the lines are too long for one or the other
+		}
+		if fmt.Sprint(ta, tb) != fmt.Sprint(wa, wb) || (ta == nil) != (wa == nil) {
+			t.Fatalf("%q %q: trimmed %v %v, whole %v %v", a, b, ta, tb, wa, wb)
+		}
+	})
 }

@@ -32,9 +32,10 @@ func unifiedRange(start, n int) string {
 // Hunks groups the lines of a diff into unified hunks, each change with
 // up to context unchanged lines before and after it (3 is diff -u's); two
 // changes at most 2·context unchanged lines apart share a hunk. A diff
-// without changes has no hunks.
+// without changes has no hunks. A hunk's Lines are part of lines, not a
+// copy.
 func Hunks(lines []Line, context int) []Hunk {
-	context = max(context, 0)
+	context = min(max(context, 0), len(lines)) // no more than there are; 2·context cannot overflow
 	var hunks []Hunk
 	aBefore, bBefore := 0, 0 // lines of each text before lines[i]
 	for i := 0; i < len(lines); {

@@ -90,9 +90,11 @@ func TestDiff_Words(t *testing.T) {
 		{name: "Chinese by character", a: "部署到生产环境", b: "部署到测试环境", wantA: []string{"生产"}, wantB: []string{"测试"}},
 		{name: "Korean by words", a: "서버 배포 완료", b: "서버 배포 실패", wantA: []string{"완료"}, wantB: []string{"실패"}},
 		{name: "emoji with a joiner", a: "owner 🚀 team", b: "owner 👩‍💻 team", wantA: []string{"🚀"}, wantB: []string{"👩‍💻"}},
+		{name: "joined emoji whole", a: "made by 👩‍💻 now", b: "made by 👩‍🔬 now", wantA: []string{"👩‍💻"}, wantB: []string{"👩‍🔬"}},
 		{name: "emoji with a skin tone", a: "ok 👍🏻 done", b: "ok 👍🏿 done", wantA: []string{"👍🏻"}, wantB: []string{"👍🏿"}},
 		{name: "flag-like variation selector", a: "rate ❤️ high", b: "rate ✔️ high", wantA: []string{"❤️"}, wantB: []string{"✔️"}},
 		{name: "combining mark stays in its word", a: "nai\u0308ve plan", b: "naive plan", wantA: []string{"nai\u0308ve"}, wantB: []string{"naive"}},
+		{name: "a word with a combining mark", a: "cafe\u0301 open", b: "cafe open", wantA: []string{"cafe\u0301"}, wantB: []string{"cafe"}},
 		{name: "combining mark after punctuation", a: "a -\u0301 b", b: "a + b", wantA: []string{"-\u0301"}, wantB: []string{"+"}},
 		{name: "invalid UTF-8", a: "key a\xffb", b: "key a\xfeb", wantA: []string{"\xff"}, wantB: []string{"\xfe"}},
 		{name: "identical but for the newline", a: "same", b: "same\n", wantA: nil, wantB: nil},
@@ -162,5 +164,28 @@ func checkRebuilds(t *testing.T, a, b string, r Result) {
 	t.Helper()
 	if err := check(a, b, r); err != nil {
 		t.Error(err)
+	}
+}
+
+// TestDiff_PairsPastAnInsertedLine: a line inserted among changed lines
+// does not pair every line after it with the wrong one: each removed line
+// finds the added line it became.
+func TestDiff_PairsPastAnInsertedLine(t *testing.T) {
+	a := "# Deploy\n\n- staging runs on port 8080\n- deploys need approval from @ops\n- rollback: `make rollback ENV=staging`\n"
+	b := "# Deploy\n\n- staging runs on port 9090\n- prod runs on port 443\n- deploys need approval from @sre-team\n- rollback: `make rollback ENV=prod`\n"
+	r := Diff(a, b)
+	var got []string
+	for _, l := range r.Lines {
+		switch {
+		case l.Op == opSame:
+		case l.Changed == nil:
+			got = append(got, fmt.Sprintf("%cnil", l.Op))
+		default:
+			got = append(got, fmt.Sprintf("%c%q", l.Op, changedText(l)))
+		}
+	}
+	want := `[-["8080"] -["ops"] -["staging"] +["9090"] +nil +["sre-team"] +["prod"]]`
+	if fmt.Sprint(got) != want {
+		t.Errorf("got  %v\nwant %s", got, want)
 	}
 }

@@ -2,6 +2,7 @@ package textdiff
 
 import (
 	"fmt"
+	"math"
 	"strings"
 	"testing"
 )
@@ -94,6 +95,7 @@ func TestHunks_Context(t *testing.T) {
 		{3, []string{"@@ -2,11 +2,11 @@"}},
 		{-1, []string{"@@ -5 +5 @@", "@@ -9 +9 @@"}}, // taken as 0
 		{100, []string{"@@ -1,20 +1,20 @@"}},
+		{math.MaxInt, []string{"@@ -1,20 +1,20 @@"}}, // "all of it", without overflowing
 	} {
 		var got []string
 		for _, h := range Hunks(lines, c.context) {

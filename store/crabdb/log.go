@@ -37,8 +37,8 @@ type LogEnd struct {
 // snapshot. Snapshots are skipped: the header's, and older ones, which
 // crabdb leaves in the log when it checkpoints again. An older snapshot is
 // recognised only when every one of its entries, in crabdb's key order,
-// points back at a Put record of its own column and key; anything else is
-// read as a record. fn returning false stops the walk. The header must
+// lies in the log before it (the first and last checked to be Puts of
+// their own column and key); anything else is read as a record. fn returning false stops the walk. The header must
 // have been checked (ParseHeader).
 func WalkLog(data []byte, fn func(LogRecord) bool) LogEnd {
 	h, err := ParseHeader(data)
@@ -49,13 +49,14 @@ func WalkLog(data []byte, fn func(LogRecord) bool) LogEnd {
 	var end LogEnd
 	at := int64(HeaderLen)
 	size := int64(len(data))
+	puts := 0 // the Put records walked
 	for at < size {
 		if h.HasSnapshot() && uint64(at) == h.IndexAt && h.IndexLen <= uint64(size-at) {
 			end.Snapshots = append(end.Snapshots, at)
 			at += int64(h.IndexLen)
 			continue
 		}
-		if n := oldSnapshot(data, at); n > 0 {
+		if n := oldSnapshot(data, at, puts); n > 0 {
 			end.Snapshots = append(end.Snapshots, at)
 			at += n
 			continue
@@ -71,6 +72,9 @@ func WalkLog(data []byte, fn func(LogRecord) bool) LogEnd {
 			end.Offset, end.Torn = at, true
 			return end
 		}
+		if r.op == OpPut {
+			puts++
+		}
 		if !fn(LogRecord{Offset: at, Op: r.op, Col: r.col, Key: r.key, Value: r.value}) {
 			end.Offset = at + int64(r.size)
 			return end
@@ -82,18 +86,20 @@ func WalkLog(data []byte, fn func(LogRecord) bool) LogEnd {
 }
 
 // oldSnapshot is the length of the snapshot at offset at, or 0 when the
-// bytes there are not one: a count of at least one, then that many
-// entries in ascending (column, key) order, each pointing at a Put record
-// of its column and key that lies before at. A record read as a snapshot
-// fails at once (its key's bytes give an entry running past the end), so
-// the check costs a few comparisons per record.
-func oldSnapshot(data []byte, at int64) int64 {
+// bytes there are not one: a count of at least one and at most the Put
+// records walked (puts), then exactly that many entries in ascending
+// (column, key) order, each offset inside the log before at, the first
+// and the last pointing at a Put record of their own column and key. A
+// record read as a snapshot fails at once (its key's bytes give an entry
+// running past the end), so the check costs a few comparisons per record;
+// a real one costs a pass over its entries and two record reads.
+func oldSnapshot(data []byte, at int64, puts int) int64 {
 	b := data[at:]
-	if len(b) < 4+13 {
+	if len(b) < 4+13 || puts == 0 {
 		return 0
 	}
 	count := uint64(binary.LittleEndian.Uint32(b))
-	if count == 0 || count > uint64(len(b)-4)/13 {
+	if count == 0 || count > uint64(len(b)-4)/13 || count > uint64(puts) {
 		return 0
 	}
 	pos := uint64(4)
@@ -117,14 +123,28 @@ func oldSnapshot(data []byte, at int64) int64 {
 		if off < HeaderLen || off >= uint64(at) {
 			return 0
 		}
-		r, ok, err := decodeRecord(data[off:at])
-		if err != nil || !ok || r.op != OpPut || r.col != col || !bytes.Equal(r.key, key) {
-			return 0
+		if i == 0 || i == count-1 {
+			r, ok, err := decodeRecord(data[off:at])
+			if err != nil || !ok || r.op != OpPut || r.col != col || !bytes.Equal(r.key, key) {
+				return 0
+			}
 		}
 		prevCol, prevKey = col, key
 		pos += 13 + klen
 	}
 	return int64(pos)
+}
+
+// RecordAt decodes the record at offset off of data (one WalkLog gave).
+func RecordAt(data []byte, off int64) (LogRecord, bool) {
+	if off < HeaderLen || off >= int64(len(data)) {
+		return LogRecord{}, false
+	}
+	r, ok, err := decodeRecord(data[off:])
+	if err != nil || !ok {
+		return LogRecord{}, false
+	}
+	return LogRecord{Offset: off, Op: r.op, Col: r.col, Key: r.key, Value: r.value}, true
 }
 
 // String says where and how the walk ended, for a report.

@@ -113,33 +113,43 @@ func FromV1(current map[string]Current, ss store.SessionsReader, only *string) (
 }
 
 // FromStore indexes crabtalk's store from its bytes: the log and the
-// sessions it holds. only, when set, decodes only the sessions that name
-// that entry or one a rename links it to.
+// sessions it holds. only, when set, is the one entry asked about: the
+// records of the other names are never sorted out, and of the sessions
+// only the steps that name it (or a name a rename links it to) are
+// decoded: its calls, their results and events all hold its name.
 func FromStore(data []byte, only *string) *Index {
 	d := readLog(data)
-	ix := &Index{log: d, writes: map[string][]sessions.Write{}, sessInfo: map[string]sessionInfo{}, current: map[string]Current{}, cache: map[string]History{}}
-	for name, i := range d.live {
-		if e, ok := decode(d.recs[i].value); ok {
-			ix.current[name] = Current{Name: name, Kind: e.Kind, Content: e.Content, Aliases: e.Aliases, CreatedAt: e.CreatedAt}
-		}
-	}
+	ix := &Index{log: d, writes: map[string][]sessions.Write{}, sessInfo: map[string]sessionInfo{}, cache: map[string]History{}}
 	keep := func(string) bool { return true }
-	var needles [][]byte
+	var steps func([]byte) bool
 	if only != nil {
-		names := d.component(*only)
-		keep = func(n string) bool { return names[n] }
-		for n := range names {
+		_, names := d.lineage(*only)
+		set := map[string]bool{}
+		var needles [][]byte
+		for _, n := range names {
+			set[n] = true
 			needles = append(needles, escapedForms(n)...)
 		}
-	}
-	var p sessions.RecallProblems
-	for _, h := range d.sortedHandles() {
-		s := d.sessions[h]
-		if only != nil && !s.mentions(needles) {
-			continue
+		keep = func(n string) bool { return set[n] }
+		steps = func(v []byte) bool {
+			for _, n := range needles {
+				if bytes.Contains(v, n) {
+					return true
+				}
+			}
+			return false
 		}
-		sr := d.readSession(s)
-		p.Add(sr.Problems)
+	} else {
+		d.indexAll()
+	}
+	ss := d.sessions(steps)
+	agents := map[string]string{}
+	var p sessions.RecallProblems
+	for _, h := range sortedHandles(ss) {
+		sr := d.readSession(ss[h], agents)
+		if only == nil {
+			p.Add(sr.Problems) // a step filtered out is not a problem
+		}
 		ix.addSession(sr, keep)
 	}
 	ix.problems = sessionProblems(p)
@@ -158,21 +168,20 @@ type storeMeta struct {
 // readSession decodes one store session's memory writes (and recalls) as
 // crabdb's own reader does (store/crabdb recalls.go): events, then
 // messages, in key order; the time of a call without an event is the
-// session's updated_at.
-func (d *logData) readSession(s *storeSession) sessions.SessionRecalls {
+// session's updated_at. agents caches agent names by id.
+func (d *logData) readSession(s *storeSession, agents map[string]string) sessions.SessionRecalls {
 	var meta storeMeta
 	json.Unmarshal(s.meta, &meta)
-	var agent struct {
-		Name string `json:"name"`
-	}
-	if v, ok := d.agents[meta.Agent]; ok {
-		json.Unmarshal(v, &agent)
+	agent, ok := agents[meta.Agent]
+	if !ok && meta.Agent != "" {
+		agent = d.agentName(meta.Agent)
+		agents[meta.Agent] = agent
 	}
 	at, err := time.Parse(time.RFC3339Nano, meta.UpdatedAt)
 	if err != nil {
 		at = time.Time{}
 	}
-	b := sessions.NewRecallBuilder(s.handle, agent.Name, sessions.DefaultRecallLimit, at)
+	b := sessions.NewRecallBuilder(s.handle, agent, sessions.DefaultRecallLimit, at)
 	b.SetMeta(meta.Title, meta.CreatedBy, meta.CreatedAt)
 	keys := make([]string, 0, len(s.steps))
 	for k := range s.steps {
@@ -183,19 +192,6 @@ func (d *logData) readSession(s *storeSession) sessions.SessionRecalls {
 		b.AddStep(k, s.steps[k], nil)
 	}
 	return b.Finish()
-}
-
-// mentions reports whether any of the session's steps holds one of
-// needles.
-func (s *storeSession) mentions(needles [][]byte) bool {
-	for _, v := range s.steps {
-		for _, n := range needles {
-			if bytes.Contains(v, n) {
-				return true
-			}
-		}
-	}
-	return false
 }
 
 // escapedForms are the ways a name appears inside a step: as a JSON
@@ -264,19 +260,95 @@ func sessionProblems(p sessions.RecallProblems) []string {
 	return out
 }
 
-// component is the names linked to name by renames, name included.
-func (d *logData) component(name string) map[string]bool {
-	names := map[string]bool{name: true}
-	for changed := true; changed; {
-		changed = false
-		for _, r := range d.renames {
-			if names[r.from] != names[r.to] {
-				names[r.from], names[r.to] = true, true
-				changed = true
+// lifetime is one life of a name in the log: the records from a Put
+// while it was not live to the Delete that ended it (or the log's end),
+// as indices into recs.
+type lifetime struct {
+	name       string
+	start, end int // indices into recs; end is the last record of it
+}
+
+// lifetimes splits the records of name into its lives.
+func (d *logData) lifetimes(name string) []lifetime {
+	var out []lifetime
+	open := false
+	for _, i := range d.indices(name) {
+		if !open {
+			out = append(out, lifetime{name: name, start: i, end: i})
+			open = !d.recs[i].del
+			continue
+		}
+		out[len(out)-1].end = i
+		if d.recs[i].del {
+			open = false
+		}
+	}
+	return out
+}
+
+// lifetimeAt is the life of name holding record i.
+func (d *logData) lifetimeAt(name string, i int) (lifetime, bool) {
+	for _, l := range d.lifetimes(name) {
+		if l.start <= i && i <= l.end {
+			return l, true
+		}
+	}
+	return lifetime{}, false
+}
+
+// lineage is the entry name's story as records: every life of name, and
+// through renames the life of the entry before it (the name it was
+// renamed from, up to that rename) and after it (the name it was renamed
+// to, from that rename), transitively; and the names those lives are
+// under, name first. A name reused for an unrelated entry brings only the
+// life that a rename links, never its other lives.
+func (d *logData) lineage(name string) (keep map[int]bool, names []string) {
+	keep = map[int]bool{}
+	seen := map[[2]int]bool{}
+	nameSeen := map[string]bool{name: true}
+	names = []string{name}
+	var visit func(l lifetime)
+	visit = func(l lifetime) {
+		if seen[[2]int{l.start, l.end}] {
+			return
+		}
+		seen[[2]int{l.start, l.end}] = true
+		if !nameSeen[l.name] {
+			nameSeen[l.name] = true
+			names = append(names, l.name)
+		}
+		for _, i := range d.indices(l.name) {
+			if l.start <= i && i <= l.end {
+				keep[i] = true
+			}
+		}
+		if r, ok := d.renameAt(l.start); ok {
+			if p, ok := d.lifetimeAt(r.from, r.at+1); ok {
+				visit(p)
+			}
+		}
+		if l.end > 0 && d.recs[l.end].del {
+			if r, ok := d.renameAt(l.end - 1); ok && r.from == l.name {
+				if n, ok := d.lifetimeAt(r.to, r.at); ok {
+					visit(n)
+				}
 			}
 		}
 	}
-	return names
+	for _, l := range d.lifetimes(name) {
+		visit(l)
+	}
+	return keep, names
+}
+
+// has reports whether memory holds an entry named name now.
+func (ix *Index) has(name string) bool {
+	if ix.log != nil {
+		_, ok := ix.log.live(name)
+		return ok
+	}
+	_, ok := ix.current[name]
+	return ok
 }
 
 // Names lists every name the index knows: in memory now, in the log, or
@@ -290,7 +362,7 @@ func (ix *Index) Names() []string {
 		seen[n] = true
 	}
 	if ix.log != nil {
-		for n := range ix.log.byName {
+		for _, n := range ix.log.names() {
 			seen[n] = true
 		}
 	}
@@ -395,47 +467,56 @@ func (ix *Index) storeHistory(name string) History {
 		s := *d.stop
 		h.Stop = &s
 	}
-	names := d.component(name)
-	var idx []int
-	for n := range names {
-		idx = append(idx, d.byName[n]...)
-	}
-	slices.Sort(idx)
-	renamedAt := map[int]string{}
-	for _, r := range d.renames {
-		if names[r.to] {
-			renamedAt[r.at] = r.from
-		}
-	}
+	keep, names := d.lineage(name)
 	var versions []Version
-	for _, i := range idx {
-		if d.absorbed[i] {
-			continue
-		}
-		r := d.recs[i]
-		v := Version{Name: r.name, Origin: FromLog, Log: &LogPos{Offset: r.off, Seq: r.seq}}
-		if r.del {
-			v.Action = Delete
-		} else {
-			e, ok := decode(r.value)
-			if !ok {
-				h.Problems = append(h.Problems, fmt.Sprintf("the record at offset %d is not an entry: its version is shown empty", r.off))
-			}
-			v.Action, v.Kind, v.Content, v.Aliases, v.CreatedAt = Write, e.Kind, e.Content, e.Aliases, e.CreatedAt
-			if from, ok := renamedAt[i]; ok {
-				v.Action, v.From = RenameIn, from
-			}
-			j, live := d.live[r.name]
-			v.Current = live && j == i
-		}
-		versions = append(versions, v)
-	}
 	var extra []Version
-	for n := range names {
-		extra = append(extra, ix.attribute(n, versions)...)
+	for _, n := range names {
+		// Every record of n, so that its calls pair as they would in n's
+		// own history; only the records of the lineage are kept.
+		var vs []Version
+		var at []int
+		for _, i := range d.indices(n) {
+			if d.absorbed(i) {
+				continue
+			}
+			vs = append(vs, ix.logVersion(i, &h))
+			at = append(at, i)
+		}
+		x := ix.attribute(n, vs)
+		if n == name {
+			extra = x // a call the log does not hold belongs to the name asked about only
+		}
+		for k, v := range vs {
+			if keep[at[k]] {
+				versions = append(versions, v)
+			}
+		}
 	}
+	slices.SortFunc(versions, func(a, b Version) int { return a.Log.Seq - b.Log.Seq })
 	h.Versions = placeByTime(versions, extra)
 	return h
+}
+
+// logVersion is the version recs[i] makes.
+func (ix *Index) logVersion(i int, h *History) Version {
+	d := ix.log
+	r := d.recs[i]
+	v := Version{Name: string(r.name), Origin: FromLog, Log: &LogPos{Offset: r.off, Seq: r.seq}}
+	if r.del {
+		v.Action = Delete
+		return v
+	}
+	e, ok := decode(r.value)
+	if !ok {
+		h.Problems = append(h.Problems, fmt.Sprintf("the record at offset %d is not an entry: its version is shown empty", r.off))
+	}
+	v.Action, v.Kind, v.Content, v.Aliases, v.CreatedAt = Write, e.Kind, e.Content, e.Aliases, e.CreatedAt
+	if rn, ok := d.renameAt(i); ok {
+		v.Action, v.From = RenameIn, rn.from
+	}
+	j, live := d.live(v.Name)
+	v.Current = live && j == i
+	return v
 }
 
 // attribute matches the done writes of name to its versions (Writes to
@@ -537,7 +618,7 @@ func placeByTime(log, extra []Version) []Version {
 func (ix *Index) Forgotten() []Forgotten {
 	var out []Forgotten
 	for _, name := range ix.Names() {
-		if _, ok := ix.current[name]; ok {
+		if ix.has(name) {
 			continue
 		}
 		h := ix.History(name)
