@@ -830,3 +830,29 @@ func TestHistory_SlowBuildsCoolDown(t *testing.T) {
 		t.Fatalf("after a quick build: %d builds, waits %v: want it at once", builds, waits)
 	}
 }
+
+// TestHistoryViews_FitEverySize: the history view and the forgotten list
+// fill exactly the screen at every size from 12×6 up, no row wider.
+func TestHistoryViews_FitEverySize(t *testing.T) {
+	h, _ := historyHarness(t)
+	h.sel("deploy-steps")
+	for _, open := range []string{"H", "F"} {
+		press(h.m, open)
+		for _, w := range []int{12, 20, 33, 47, 80, 121} {
+			for _, ht := range []int{6, 9, 24} {
+				drive(h.m, resizeCmd(w, ht))
+				rows := strings.Split(plainScreen(h.m), "\n")
+				if len(rows) != ht {
+					t.Errorf("%s at %d×%d: %d rows", open, w, ht, len(rows))
+				}
+				for i, r := range rows {
+					if n := ansi.StringWidth(r); n > w {
+						t.Errorf("%s at %d×%d: row %d is %d cells: %q", open, w, ht, i, n, r)
+					}
+				}
+			}
+		}
+		press(h.m, "esc")
+		drive(h.m, resizeCmd(120, 40))
+	}
+}
