@@ -856,3 +856,22 @@ func TestHistoryViews_FitEverySize(t *testing.T) {
 		drive(h.m, resizeCmd(120, 40))
 	}
 }
+
+// TestHistoryView_Wheel: the wheel over the versions picks another, over
+// the diff scrolls it; nothing behind the view moves.
+func TestHistoryView_Wheel(t *testing.T) {
+	h, _ := historyHarness(t)
+	h.sel("deploy-steps")
+	press(h.m, "H")
+	wheel := func(x int, b tea.MouseButton) {
+		drive(h.m, func() tea.Msg { return tea.MouseWheelMsg{X: x, Y: 5, Button: b} })
+	}
+	wheel(5, tea.MouseWheelUp)
+	if v, _ := h.m.ed.hv.selected(); v.N != 2 || selectedName(h.m) != "deploy-steps" {
+		t.Fatalf("the wheel over the versions: #%d selected, list on %q", v.N, selectedName(h.m))
+	}
+	wheel(60, tea.MouseWheelDown)
+	if v, _ := h.m.ed.hv.selected(); v.N != 2 || h.m.ed.hv.sc.top != 3 {
+		t.Fatalf("the wheel over the diff: #%d selected, diff at %d", v.N, h.m.ed.hv.sc.top)
+	}
+}

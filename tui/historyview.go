@@ -179,6 +179,19 @@ func (v *historyView) key(c *common, k tea.KeyPressMsg, h int) historyAsk {
 	return nil
 }
 
+// wheel moves the selection one version (over the versions column) or
+// scrolls the diff three lines (over it); up says which way.
+func (v *historyView) wheel(overVersions, up bool) {
+	d := map[bool]int{true: -1, false: 1}[up]
+	if overVersions {
+		if to := min(max(v.cursor+d, 0), max(len(v.h.Versions)-1, 0)); to != v.cursor {
+			v.cursor, v.sc = to, scroller{}
+		}
+		return
+	}
+	v.sc.top = max(v.sc.top+3*d, 0) // the view pulls it back within the diff
+}
+
 // hints are the view's keys for the help line: without restore and undo
 // on a read-only memory.
 func (v *historyView) hints(k *keymap.KeyMap, readOnly bool) string {

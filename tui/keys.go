@@ -230,6 +230,11 @@ func (m *Model) handleMouse(msg tea.MouseMsg) tea.Cmd {
 			m.sp.sc.by(map[bool]int{true: -3, false: 3}[mo.Button == tea.MouseWheelUp], len(m.sp.lines(m.c.styles, m.c.width)), h)
 		}
 		return nil
+	case layerHistory: // the wheel picks a version over the versions, scrolls the diff over it
+		if _, wheel := msg.(tea.MouseWheelMsg); wheel {
+			m.ed.hv.wheel(mo.X < versionsWidth(m.c.width), mo.Button == tea.MouseWheelUp)
+		}
+		return nil
 	default: // nothing moves behind a dialog, the help, the log or a panel
 		return nil
 	}
