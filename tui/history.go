@@ -7,6 +7,7 @@ import (
 	"time"
 
 	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
 
 	"github.com/crmem/crmem/internal/humanize"
 	"github.com/crmem/crmem/internal/sanitize"
@@ -212,11 +213,38 @@ func (s *historyState) card(m *Model, e store.Entry) []string {
 	if !ok {
 		return nil
 	}
-	text := provenance(sum, m.c.now())
-	if text == "" {
-		return nil
+	var lines []string
+	for _, l := range packParts(provenanceParts(sum, m.c.now()), " · ", cardInner(m.previewWidth())) {
+		lines = append(lines, m.c.styles.label.Render(l)) // whole: its end says the most
 	}
-	return wrapStyled(m.c.styles.label, text, cardInner(m.previewWidth())) // whole: its end says the most
+	return lines
+}
+
+// packParts joins parts with sep into lines of at most w cells, a part
+// never split across two unless it is wider than a line alone (then it is
+// wrapped at its spaces); a line that starts a part after a break starts
+// with sep's mark ("· 4 versions"), so it reads as the line's sequel.
+func packParts(parts []string, sep string, w int) []string {
+	var lines []string
+	cur := ""
+	for _, p := range parts {
+		switch {
+		case cur == "":
+			cur = p
+		case ansi.StringWidth(cur+sep+p) <= w:
+			cur += sep + p
+		default:
+			lines, cur = append(lines, cur), strings.TrimLeft(sep, " ")+p
+		}
+		if ansi.StringWidth(cur) > w {
+			wrapped := strings.Split(ansi.Wrap(cur, max(w, 1), " "), "\n")
+			lines, cur = append(lines, wrapped[:len(wrapped)-1]...), wrapped[len(wrapped)-1]
+		}
+	}
+	if cur != "" {
+		lines = append(lines, cur)
+	}
+	return lines
 }
 
 // provenance is the card's line for sum at now: "remembered by session
@@ -224,8 +252,13 @@ func (s *historyState) card(m *Model, e store.Entry) []string {
 // beyond the entry itself (one version no session wrote: every entry of
 // a memory without sessions, which would all say "unknown source").
 func provenance(sum history.Summary, now time.Time) string {
+	return strings.Join(provenanceParts(sum, now), " · ")
+}
+
+// provenanceParts are provenance's parts, none when it says nothing.
+func provenanceParts(sum history.Summary, now time.Time) []string {
 	if sum.Versions == 0 || sum.Versions == 1 && sum.First == nil {
-		return ""
+		return nil
 	}
 	var parts []string
 	if c := sum.First; c != nil {
@@ -241,7 +274,7 @@ func provenance(sum history.Summary, now time.Time) string {
 	if sum.Last == nil {
 		parts = append(parts, "current version: unknown source")
 	}
-	return strings.Join(parts, " · ")
+	return parts
 }
 
 // sessionName is a call's session as the screen names it: its title in

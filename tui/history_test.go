@@ -875,3 +875,21 @@ func TestHistoryView_Wheel(t *testing.T) {
 		t.Fatalf("the wheel over the diff: #%d selected, diff at %d", v.N, h.m.ed.hv.sc.top)
 	}
 }
+
+// TestPackParts: the card's provenance breaks between its parts, never
+// leaving a word of one alone on a line.
+func TestPackParts(t *testing.T) {
+	parts := []string{"remembered by session «deploy pipeline», 4w ago", "4 versions", "current version: unknown source"}
+	for _, tt := range []struct {
+		w    int
+		want []string
+	}{
+		{200, []string{strings.Join(parts, " · ")}},
+		{55, []string{parts[0], "· 4 versions · current version: unknown source"}},
+		{40, []string{"remembered by session «deploy pipeline»,", "4w ago · 4 versions", "· current version: unknown source"}},
+	} {
+		if got := packParts(parts, " · ", tt.w); !slices.Equal(got, tt.want) {
+			t.Errorf("at %d: %q, want %q", tt.w, got, tt.want)
+		}
+	}
+}
