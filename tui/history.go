@@ -344,7 +344,7 @@ func (f *editing) askRestore(m *Model, h history.History, v history.Version) tea
 		case err != nil:
 			return m.setMessage("cannot restore " + name + ": " + sanitize.Line(err.Error()))
 		}
-		text := fmt.Sprintf("restore %s to version #%d (%s)? it replaces the content and aliases memory holds now", name, v.N, actionText(v, h.Name))
+		text := fmt.Sprintf("restore %s to version #%d (%s)? it replaces the current content and aliases", name, v.N, actionText(v, h.Name))
 		if current == nil {
 			text = fmt.Sprintf("bring %s back as version #%d held it (%s)?", name, v.N, actionText(v, h.Name))
 		}
