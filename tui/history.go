@@ -135,7 +135,7 @@ func (s *historyState) rebuild(db store.Source) tea.Cmd {
 	}
 }
 
-// take installs a build (a failed one keeps the index before it), has
+// historyBuilt installs a build (a failed one keeps the index before it), has
 // the open views follow it, and starts the build asked for meanwhile.
 func (f *editing) historyBuilt(m *Model, msg historyBuiltMsg) tea.Cmd {
 	s := &f.hist
