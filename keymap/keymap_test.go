@@ -143,3 +143,48 @@ func TestReadmeListsEveryKey(t *testing.T) {
 		}
 	}
 }
+
+// TestSetMode_History: in the history view and the forgotten list the
+// movement keys, restore, undo, accept and the keys that close them act,
+// and no other writing key (r restores there, it does not rename); in the
+// list restore is off and history and forgotten are editing keys.
+func TestSetMode_History(t *testing.T) {
+	k := keymap.DefaultKeyMap()
+	k.SetMode(keymap.ModeHistory, true, false)
+	for _, b := range []key.Binding{k.Up, k.Down, k.PageDown, k.Top, k.Restore, k.Undo, k.Accept, k.Cancel, k.Quit, k.History, k.Forgotten} {
+		if !b.Enabled() {
+			t.Errorf("history view: %q disabled", b.Help().Desc)
+		}
+	}
+	for _, b := range []key.Binding{k.Rename, k.Edit, k.Delete, k.Mark, k.Search, k.Findings} {
+		if b.Enabled() {
+			t.Errorf("history view: %q enabled", b.Help().Desc)
+		}
+	}
+	k.SetMode(keymap.ModeList, true, false)
+	if k.Restore.Enabled() || !k.History.Enabled() || !k.Forgotten.Enabled() || !k.Rename.Enabled() {
+		t.Errorf("list: restore %v, history %v, forgotten %v, rename %v", k.Restore.Enabled(), k.History.Enabled(), k.Forgotten.Enabled(), k.Rename.Enabled())
+	}
+	k.SetMode(keymap.ModeList, false, false)
+	if k.History.Enabled() || k.Forgotten.Enabled() {
+		t.Error("history and forgotten enabled without the editing part")
+	}
+}
+
+// TestConflicts_History: a key bound to two actions of the history view
+// is reported, as in every other pane.
+func TestConflicts_History(t *testing.T) {
+	k := keymap.DefaultKeyMap()
+	if err := k.Remap("restore", []string{"u"}); err != nil {
+		t.Fatal(err)
+	}
+	found := false
+	for _, c := range k.Conflicts() {
+		if c.Pane == "history" && c.Key == "u" {
+			found = true
+		}
+	}
+	if !found {
+		t.Errorf("restore and undo both on u in the history view: not reported (%+v)", k.Conflicts())
+	}
+}
