@@ -50,7 +50,9 @@ func WalkLog(data []byte, fn func(LogRecord) bool) LogEnd {
 	at := int64(HeaderLen)
 	size := int64(len(data))
 	puts := 0 // the Put records walked
+	var ahead prefetcher
 	for at < size {
+		ahead.before(data, at)
 		if h.HasSnapshot() && uint64(at) == h.IndexAt && h.IndexLen <= uint64(size-at) {
 			end.Snapshots = append(end.Snapshots, at)
 			at += int64(h.IndexLen)
@@ -133,6 +135,35 @@ func oldSnapshot(data []byte, at int64, puts int) int64 {
 		pos += 13 + klen
 	}
 	return int64(pos)
+}
+
+// prefetcher reads a large file's bytes ahead of a walk in order, a byte
+// per cache line: records lie at irregular distances, which the
+// processor's prefetcher does not follow, so a walk straight over a
+// mapped file waited on memory at every record (187 ms for the 515 MB of
+// a million records, against 24 ms to read every cache line in order).
+type prefetcher struct {
+	upto int64 // bytes before upto have been read ahead
+	sink byte  // keeps the reads
+}
+
+// prefetchWindow is how far ahead of the walk bytes are read.
+const prefetchWindow = 256 << 10
+
+// before reads ahead of offset at when the walk nears the end of what was
+// read.
+func (p *prefetcher) before(data []byte, at int64) {
+	if at+prefetchWindow/2 < p.upto {
+		return
+	}
+	from := max(p.upto, at)
+	to := min(from+prefetchWindow, int64(len(data)))
+	var x byte
+	for i := from; i < to; i += 64 {
+		x ^= data[i]
+	}
+	p.sink ^= x
+	p.upto = to
 }
 
 // RecordAt decodes the record at offset off of data (one WalkLog gave).

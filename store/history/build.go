@@ -501,12 +501,12 @@ func (ix *Index) storeHistory(name string) History {
 func (ix *Index) logVersion(i int, h *History) Version {
 	d := ix.log
 	r := d.recs[i]
-	v := Version{Name: string(r.name), Origin: FromLog, Log: &LogPos{Offset: r.off, Seq: r.seq}}
+	v := Version{Name: string(d.name(i)), Origin: FromLog, Log: &LogPos{Offset: r.off, Seq: d.seq(i)}}
 	if r.del {
 		v.Action = Delete
 		return v
 	}
-	e, ok := decode(r.value)
+	e, ok := decode(d.value(i))
 	if !ok {
 		h.Problems = append(h.Problems, fmt.Sprintf("the record at offset %d is not an entry: its version is shown empty", r.off))
 	}

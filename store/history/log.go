@@ -3,19 +3,32 @@ package history
 import (
 	"bytes"
 	"encoding/json"
+	"hash/maphash"
 	"sort"
 
 	"github.com/crmem/crmem/store/crabdb"
 )
 
-// record is one memory record (column 2) of a store's log.
+// record is one memory record (column 2) of a store's log: where it is
+// and the lengths of its key and value, which logData.name and value cut
+// from the log's bytes. It holds no pointer, so a million of them cost
+// the collector nothing to scan.
 type record struct {
-	seq   int
-	off   int64
-	del   bool
-	name  []byte // the key after "local/memory/" (aliases the log's bytes)
-	value []byte // a Put's value (aliases the log's bytes)
+	off        int64
+	hash       uint64 // of the entry name (nameHash), to find a name's records without reading the log again
+	klen, vlen uint32
+	del        bool
 }
+
+// nameSeed seeds nameHash: fixed, as a hash only ever compared within one
+// process needs no more.
+var nameSeed = maphash.MakeSeed()
+
+// nameHash hashes an entry name.
+func nameHash(b []byte) uint64 { return maphash.Bytes(nameSeed, b) }
+
+// recordHead is a record's op, column and key length.
+const recordHead = 6
 
 // storedEntry is a memory record's JSON value.
 type storedEntry struct {
@@ -71,17 +84,16 @@ const (
 // records.
 func readLog(data []byte) *logData {
 	d := &logData{data: data, byName: map[string][]int{}, renames: map[int]*rename{}}
+	d.recs = make([]record, 0, len(data)/256) // a guess on the large side: memory records are rarely smaller
 	end := crabdb.WalkLog(data, func(r crabdb.LogRecord) bool {
 		switch r.Col {
 		case crabdb.ColMemory:
 			if !bytes.HasPrefix(r.Key, []byte(memoryPrefix)) {
 				return true
 			}
-			rec := record{seq: len(d.recs) + 1, off: r.Offset, del: r.Op == crabdb.OpDelete, name: r.Key[len(memoryPrefix):]}
-			if !rec.del {
-				rec.value = r.Value
-			}
-			if n := len(d.recs); rec.del && n > 0 && !d.recs[n-1].del && !bytes.Equal(d.recs[n-1].name, rec.name) {
+			name := r.Key[len(memoryPrefix):]
+			rec := record{off: r.Offset, hash: nameHash(name), klen: uint32(len(r.Key)), vlen: uint32(len(r.Value)), del: r.Op == crabdb.OpDelete}
+			if n := len(d.recs); rec.del && n > 0 && !d.recs[n-1].del && (d.recs[n-1].hash != rec.hash || !bytes.Equal(d.name(n-1), name)) {
 				d.cand = append(d.cand, n-1)
 			}
 			d.recs = append(d.recs, rec)
@@ -103,18 +115,35 @@ func readLog(data []byte) *logData {
 	return d
 }
 
+// name is the entry name of recs[i] (aliasing the log's bytes).
+func (d *logData) name(i int) []byte {
+	r := d.recs[i]
+	return d.data[r.off+recordHead+int64(len(memoryPrefix)) : r.off+recordHead+int64(r.klen)]
+}
+
+// value is the value of recs[i] (a Put's entry JSON; empty for a Delete).
+func (d *logData) value(i int) []byte {
+	r := d.recs[i]
+	at := r.off + recordHead + int64(r.klen) + 4
+	return d.data[at : at+int64(r.vlen)]
+}
+
+// seq is recs[i]'s number among the memory records, from 1.
+func (d *logData) seq(i int) int { return i + 1 }
+
 // indexAll fills byName with every name (a whole index's).
 func (d *logData) indexAll() {
 	if d.all {
 		return
 	}
 	d.byName = map[string][]int{}
-	for i, r := range d.recs {
-		if idx, ok := d.byName[string(r.name)]; ok {
-			d.byName[string(r.name)] = append(idx, i)
+	for i := range d.recs {
+		n := d.name(i)
+		if idx, ok := d.byName[string(n)]; ok {
+			d.byName[string(n)] = append(idx, i)
 			continue
 		}
-		d.byName[string(r.name)] = []int{i}
+		d.byName[string(n)] = []int{i}
 	}
 	d.all = true
 }
@@ -126,8 +155,9 @@ func (d *logData) indices(name string) []int {
 	}
 	var idx []int
 	key := []byte(name)
+	h := nameHash(key)
 	for i := range d.recs {
-		if bytes.Equal(d.recs[i].name, key) {
+		if d.recs[i].hash == h && bytes.Equal(d.name(i), key) {
 			idx = append(idx, i)
 		}
 	}
@@ -176,20 +206,20 @@ func (d *logData) renameAt(i int) (*rename, bool) {
 	if k := sort.SearchInts(d.cand, i); k == len(d.cand) || d.cand[k] != i {
 		return nil, false
 	}
-	put, del := d.recs[i], d.recs[i+1]
-	if p, ok := d.before(string(put.name), i); ok && !d.recs[p].del {
+	putName, delName := string(d.name(i)), string(d.name(i+1))
+	if p, ok := d.before(putName, i); ok && !d.recs[p].del {
 		return nil, false // the put replaced a live entry: not a new name
 	}
-	p, ok := d.before(string(del.name), i+1)
+	p, ok := d.before(delName, i+1)
 	if !ok || d.recs[p].del {
 		return nil, false
 	}
-	a, okA := decode(put.value)
-	b, okB := decode(d.recs[p].value)
+	a, okA := decode(d.value(i))
+	b, okB := decode(d.value(p))
 	if !okA || !okB || a.Kind != b.Kind || a.Content != b.Content || a.CreatedAt != b.CreatedAt || !sameAliases(a.Aliases, b.Aliases) {
 		return nil, false
 	}
-	r = &rename{at: i, from: string(del.name), to: string(put.name)}
+	r = &rename{at: i, from: delName, to: putName}
 	return r, true
 }
 
