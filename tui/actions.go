@@ -388,10 +388,15 @@ func (m *Model) opened(msg loadedMsg) tea.Cmd {
 	return tea.Batch(cmds...)
 }
 
-// indexDone re-runs the search now that recall can answer.
+// indexDone re-runs the search now that recall can answer, and lets the
+// editing part build the history index it put off.
 func (m *Model) indexDone() tea.Cmd {
 	m.indexed = true
-	return tea.Batch(m.rerunSearch(), m.showSelected())
+	var hist tea.Cmd
+	if m.ed != nil {
+		hist = m.ed.indexed(m)
+	}
+	return tea.Batch(m.rerunSearch(), m.showSelected(), hist)
 }
 
 // applySnapshot swaps in new entries keeping selection (by id), scroll

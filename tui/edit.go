@@ -96,14 +96,28 @@ func (f *editing) message(m *Model, msg tea.Msg) (bool, tea.Cmd) {
 }
 
 // opened re-reads the sessions where the memory the root just opened
-// keeps them: the folder beside it, or the store itself.
+// keeps them: the folder beside it, or the store itself, and builds the
+// history index if the search's index is built.
 func (f *editing) opened(msg loadedMsg) tea.Cmd {
 	if msg.err != nil || msg.db == nil { // nothing opened: nothing to read beside it yet
 		return nil
 	}
 	r := msg.db.Features().Sessions // the folder's, or the store's own
 	f.refs.dir, f.refs.reader = store.SessionsWhere(r), r
-	return tea.Batch(f.refs.read(), f.recalled.read(f.refs.reader, msg.snap), f.hist.rebuild(msg.db))
+	var hist tea.Cmd
+	if indexReady(msg.db.Memory()) { // else once it is (indexed): the search's index comes first
+		hist = f.hist.rebuild(msg.db)
+	}
+	return tea.Batch(f.refs.read(), f.recalled.read(f.refs.reader, msg.snap), hist)
+}
+
+// indexed builds the history index once the search's is built, when the
+// memory opened before it was.
+func (f *editing) indexed(m *Model) tea.Cmd {
+	if f.hist.ix != nil || f.hist.building {
+		return nil
+	}
+	return f.hist.rebuild(m.c.db)
 }
 
 // reloaded re-reads the sessions after a reload, unless only the look

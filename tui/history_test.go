@@ -893,3 +893,16 @@ func TestPackParts(t *testing.T) {
 		}
 	}
 }
+
+// TestHistory_BuiltOnceTheSearchIndexIs: a memory opened before its
+// search index was built has its history built when the index is, once.
+func TestHistory_BuiltOnceTheSearchIndexIs(t *testing.T) {
+	h, ix := historyHarness(t)
+	builds := 0
+	h.f.hist = historyState{build: func(store.Source) (historyIndex, error) { builds++; return ix, nil }, restore: history.RestoreOps}
+	drive(h.m, h.m.indexDone())
+	drive(h.m, h.m.indexDone())
+	if builds != 1 || h.f.hist.ix == nil {
+		t.Fatalf("%d builds once the search index is ready, index %v", builds, h.f.hist.ix)
+	}
+}
