@@ -20,44 +20,47 @@ import (
 // list); restore asks to bring its last content back.
 type forgottenView struct {
 	open   bool
-	of     historyIndex // the index list is of; nil until it is read
-	asked  historyIndex // the index the list is being read from; nil when none
+	of     int // the generation of the index list is from; 0 until read
+	asked  int // the generation the list is being read from; 0 when none
 	list   []history.Forgotten
 	cursor int
 }
 
-// forgottenReadMsg carries the forgotten entries as ix has them.
+// forgottenReadMsg carries the forgotten entries as the index of
+// generation gen has them.
 type forgottenReadMsg struct {
-	ix   historyIndex
+	gen  int
 	list []history.Forgotten
 }
 
-// show opens the list from its first entry, read from ix off the loop.
-func (v *forgottenView) show(ix historyIndex) tea.Cmd {
+// show opens the list from its first entry, read off the loop from ix,
+// of generation gen.
+func (v *forgottenView) show(ix historyIndex, gen int) tea.Cmd {
 	*v = forgottenView{open: true}
-	return v.follow(ix)
+	return v.follow(ix, gen)
 }
 
 // follow reads a new index's forgotten entries off the loop while open
-// (every entry's history is put together for it).
-func (v *forgottenView) follow(ix historyIndex) tea.Cmd {
-	if !v.open || ix == nil || ix == v.of || ix == v.asked {
+// (every entry's history is put together for it: 9 s on a store of a
+// million log records).
+func (v *forgottenView) follow(ix historyIndex, gen int) tea.Cmd {
+	if !v.open || ix == nil || gen == v.of || gen == v.asked {
 		return nil
 	}
-	v.asked = ix
-	return func() tea.Msg { return forgottenReadMsg{ix: ix, list: ix.Forgotten()} }
+	v.asked = gen
+	return func() tea.Msg { return forgottenReadMsg{gen: gen, list: ix.Forgotten()} }
 }
 
 // take lists a read, keeping the cursor on the entry it was on (by
 // name), else at its place; one from an index replaced meanwhile is
 // dropped.
 func (v *forgottenView) take(msg forgottenReadMsg) {
-	if !v.open || msg.ix != v.asked {
+	if !v.open || msg.gen != v.asked {
 		return
 	}
 	prev, had := v.selected()
-	v.asked = nil
-	v.of, v.list = msg.ix, msg.list
+	v.asked = 0
+	v.of, v.list = msg.gen, msg.list
 	v.cursor = min(v.cursor, max(len(v.list)-1, 0))
 	for i, fg := range v.list {
 		if had && fg.Name == prev.Name {
@@ -68,7 +71,7 @@ func (v *forgottenView) take(msg forgottenReadMsg) {
 
 // selected is the entry under the cursor.
 func (v *forgottenView) selected() (history.Forgotten, bool) {
-	if v.of == nil || v.cursor >= len(v.list) {
+	if v.of == 0 || v.cursor >= len(v.list) {
 		return history.Forgotten{}, false
 	}
 	return v.list[v.cursor], true
@@ -117,7 +120,7 @@ func (v *forgottenView) view(c *common, s *historyState, w, h int) string {
 	var lines []string
 	at := 0
 	switch {
-	case v.of == nil:
+	case v.of == 0:
 		lines = s.waiting(st, w) // the index, then the list from it
 	case len(v.list) == 0:
 		lines = wrapDim(st, "nothing forgotten: every entry the store's log and the sessions know is in memory", w)
@@ -132,7 +135,7 @@ func (v *forgottenView) view(c *common, s *historyState, w, h int) string {
 			lines = append(lines, head, st.dim.Render(sub))
 		}
 	}
-	if s.building && v.of != nil {
+	if (s.building || v.asked != 0) && v.of != 0 {
 		title += st.dim.Render(" updating…")
 	}
 	var sc scroller

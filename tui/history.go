@@ -42,7 +42,8 @@ type restoreFunc func(h history.History, v history.Version, current *store.Entry
 type historyState struct {
 	build    historyBuilder
 	restore  restoreFunc
-	ix       historyIndex // nil until the first build is done
+	ix       historyIndex // nil until the first build is done, and during a slow one
+	gen      int          // counts the indexes built: what the views and summaries were read from
 	err      error        // why the last build failed
 	building bool
 	again    bool // the memory changed during the build: build again after it
@@ -58,9 +59,10 @@ type historyState struct {
 	sumNext   string // the name wanted meanwhile, read next
 }
 
-// summaryMsg carries an entry's summary as ix has it.
+// summaryMsg carries an entry's summary as the index of generation gen
+// has it.
 type summaryMsg struct {
-	ix   historyIndex
+	gen  int
 	name string
 	sum  history.Summary
 }
@@ -124,6 +126,13 @@ func (s *historyState) rebuild(db store.Source) tea.Cmd {
 		return nil
 	}
 	s.building = true
+	if s.took >= historySlow && s.ix != nil {
+		// Two indexes of a long log at once are gigabytes (a million
+		// records: 3.3 GB each): the old one goes now. The card keeps the
+		// summaries read, the views what they show; what is asked meanwhile
+		// waits for the new one.
+		s.ix, s.old, s.sums = nil, s.sums, nil
+	}
 	build := s.build
 	return func() tea.Msg {
 		start := time.Now()
@@ -146,13 +155,14 @@ func (f *editing) historyBuilt(m *Model, msg historyBuiltMsg) tea.Cmd {
 			s.old = s.sums
 		}
 		s.ix, s.sums = msg.ix, map[string]history.Summary{}
+		s.gen++
 	}
 	var again tea.Cmd
 	if s.again {
 		s.again = false
 		again = f.rebuildHistory(m)
 	}
-	return tea.Batch(again, f.fg.follow(s.ix), f.hv.follow(s.ix), m.showSelected())
+	return tea.Batch(again, f.fg.follow(s.ix, s.gen), f.hv.follow(s.ix, s.gen), m.showSelected())
 }
 
 // wantSummary reads name's summary off the loop, unless it is known or
@@ -172,8 +182,8 @@ func (s *historyState) wantSummary(name string) tea.Cmd {
 		return nil
 	}
 	s.sumAsk = name
-	ix := s.ix
-	return func() tea.Msg { return summaryMsg{ix: ix, name: name, sum: ix.Summary(name)} }
+	ix, gen := s.ix, s.gen
+	return func() tea.Msg { return summaryMsg{gen: gen, name: name, sum: ix.Summary(name)} }
 }
 
 // summaryRead keeps a summary read (one of an index replaced meanwhile is
@@ -182,7 +192,7 @@ func (s *historyState) wantSummary(name string) tea.Cmd {
 func (f *editing) summaryRead(m *Model, msg summaryMsg) tea.Cmd {
 	s := &f.hist
 	s.sumAsk = ""
-	if msg.ix == s.ix {
+	if msg.gen == s.gen && s.ix != nil {
 		s.sums[msg.name] = msg.sum
 	}
 	next := s.sumNext
@@ -302,12 +312,12 @@ func (f *editing) openHistory(m *Model) tea.Cmd {
 	if !ok {
 		return m.setMessage("no entry selected")
 	}
-	return f.hv.show(e.Name, f.hist.ix)
+	return f.hv.show(e.Name, f.hist.ix, f.hist.gen)
 }
 
 // openForgotten opens the list of forgotten entries.
 func (f *editing) openForgotten(m *Model) tea.Cmd {
-	return f.fg.show(f.hist.ix)
+	return f.fg.show(f.hist.ix, f.hist.gen)
 }
 
 // historyAsked carries out what the history view or the forgotten list
@@ -320,7 +330,7 @@ func (f *editing) historyAsked(m *Model, ask historyAsk) tea.Cmd {
 	case askHistoryUndo:
 		return f.writing(m, f.undoLast)
 	case askOpenHistory:
-		return f.hv.show(a.name, f.hist.ix)
+		return f.hv.show(a.name, f.hist.ix, f.hist.gen)
 	}
 	return nil
 }

@@ -906,3 +906,35 @@ func TestHistory_BuiltOnceTheSearchIndexIs(t *testing.T) {
 		t.Fatalf("%d builds once the search index is ready, index %v", builds, h.f.hist.ix)
 	}
 }
+
+// TestHistory_SlowRebuildLetsTheOldIndexGo: the build after a slow one
+// drops the index it replaces before it starts (two of a long log do not
+// fit in memory together), while the card keeps its line and the open
+// view what it shows; the new index is read once built.
+func TestHistory_SlowRebuildLetsTheOldIndexGo(t *testing.T) {
+	h, ix := historyHarness(t)
+	h.sel("deploy-steps")
+	press(h.m, "H")
+	s := &h.f.hist
+	s.took, s.doneAt = time.Second, time.Now().Add(-time.Hour)
+	gen := s.gen
+	build := h.f.rebuildHistory(h.m)
+	if build == nil || s.ix != nil || !s.building {
+		t.Fatalf("the slow rebuild: cmd %v, index %v, building %v: want the old index dropped as it starts", build != nil, s.ix, s.building)
+	}
+	press(h.m, "esc")
+	if screen := plainScreen(h.m); !strings.Contains(screen, "remembered by session «deploy pipeline», 3d ago · 3 versions") {
+		t.Fatalf("the card lost its line during the rebuild:\n%s", screen)
+	}
+	press(h.m, "H")
+	if screen := plainScreen(h.m); !strings.Contains(screen, "reading the history…") {
+		t.Fatalf("the view opened during the rebuild:\n%s", screen)
+	}
+	drive(h.m, build)
+	if s.ix != ix || s.gen != gen+1 {
+		t.Fatalf("after the build: index %v, generation %d (was %d)", s.ix, s.gen, gen)
+	}
+	if screen := plainScreen(h.m); !strings.Contains(screen, "#3 write ● current") {
+		t.Fatalf("the view did not fill in once the index was built:\n%s", screen)
+	}
+}

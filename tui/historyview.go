@@ -25,9 +25,9 @@ import (
 // key as a value the editing part carries out.
 type historyView struct {
 	open   bool
-	name   string       // the entry's name, as asked
-	of     historyIndex // the index h is of; nil until it is read
-	asked  historyIndex // the index the history is being read from; nil when none
+	name   string // the entry's name, as asked
+	of     int    // the generation of the index h is from (historyState.gen); 0 until read
+	asked  int    // the generation the history is being read from; 0 when none
 	h      history.History
 	cursor int      // the selected version's index in h.Versions
 	sc     scroller // the diff's window
@@ -44,7 +44,7 @@ type drawnDiff struct {
 
 // diffKey is what a drawn diff depends on.
 type diffKey struct {
-	of     historyIndex
+	of     int
 	cursor int
 	w      int
 	st     *styles
@@ -79,30 +79,31 @@ func versionsWidth(w int) int {
 	return max(w/3, 1)
 }
 
-// historyReadMsg carries an entry's history as ix has it.
+// historyReadMsg carries an entry's history as the index of generation
+// gen has it.
 type historyReadMsg struct {
-	ix   historyIndex
+	gen  int
 	name string
 	h    history.History
 }
 
 // show opens the view on the entry called name and reads its history
-// from ix off the loop (nil: the view says the history is read and
-// fills in once it is).
-func (v *historyView) show(name string, ix historyIndex) tea.Cmd {
+// off the loop from ix, of generation gen (nil: the view says the
+// history is read and fills in once it is).
+func (v *historyView) show(name string, ix historyIndex, gen int) tea.Cmd {
 	*v = historyView{open: true, name: name}
-	return v.follow(ix)
+	return v.follow(ix, gen)
 }
 
 // follow reads the entry's history from a new index off the loop while
 // the view is open; the history before stays on screen meanwhile.
-func (v *historyView) follow(ix historyIndex) tea.Cmd {
-	if !v.open || ix == nil || ix == v.of || ix == v.asked {
+func (v *historyView) follow(ix historyIndex, gen int) tea.Cmd {
+	if !v.open || ix == nil || gen == v.of || gen == v.asked {
 		return nil
 	}
-	v.asked = ix
+	v.asked = gen
 	name := v.name
-	return func() tea.Msg { return historyReadMsg{ix: ix, name: name, h: ix.History(name)} }
+	return func() tea.Msg { return historyReadMsg{gen: gen, name: name, h: ix.History(name)} }
 }
 
 // take shows a history read, keeping the version selected (by its
@@ -111,15 +112,15 @@ func (v *historyView) follow(ix historyIndex) tea.Cmd {
 // restore brings back). One read for another entry or from an index
 // replaced meanwhile is dropped.
 func (v *historyView) take(msg historyReadMsg) {
-	if !v.open || msg.name != v.name || msg.ix != v.asked {
+	if !v.open || msg.name != v.name || msg.gen != v.asked {
 		return
 	}
 	keep := 0
 	if sel, ok := v.selected(); ok {
 		keep = sel.N
 	}
-	v.asked = nil
-	v.of, v.h = msg.ix, msg.h
+	v.asked = 0
+	v.of, v.h = msg.gen, msg.h
 	v.cursor = max(len(v.h.Versions)-1, 0)
 	for i, ver := range v.h.Versions {
 		if !v.h.Exists && ver.Action != history.Delete {
@@ -135,7 +136,7 @@ func (v *historyView) take(msg historyReadMsg) {
 
 // selected is the version under the cursor.
 func (v *historyView) selected() (history.Version, bool) {
-	if v.of == nil || v.cursor >= len(v.h.Versions) {
+	if v.of == 0 || v.cursor >= len(v.h.Versions) {
 		return history.Version{}, false
 	}
 	return v.h.Versions[v.cursor], true
@@ -211,7 +212,7 @@ func (v *historyView) view(c *common, s *historyState, w, h int) string {
 	title := st.paneTitle.Render("History of "+sanitize.Name(v.name)) + st.dim.Render(v.titleNote(s.building))
 	title = ansi.Truncate(title, w, "…")
 	body := max(h-1, 1)
-	if v.of == nil {
+	if v.of == 0 {
 		return box(title+"\n"+strings.Join(s.waiting(st, w), "\n"), w, h)
 	}
 	if len(v.h.Versions) == 0 {
@@ -230,13 +231,13 @@ func (v *historyView) view(c *common, s *historyState, w, h int) string {
 // holds the entry, and whether a newer index is being read.
 func (v *historyView) titleNote(building bool) string {
 	note := ""
-	if v.of != nil {
+	if v.of != 0 {
 		note = "  " + humanize.Plural(len(v.h.Versions), "version")
 		if !v.h.Exists {
 			note += " · not in memory now"
 		}
 	}
-	if (building || v.asked != nil) && v.of != nil {
+	if (building || v.asked != 0) && v.of != 0 {
 		note += " · updating…"
 	}
 	return note
