@@ -532,7 +532,7 @@ func (ix *Index) v1History(name string) History {
 // placed by their time.
 func (ix *Index) storeHistory(name string) History {
 	d := ix.log
-	var h History
+	h := History{Log: true}
 	if d.stop != nil {
 		s := *d.stop
 		h.Stop = &s
