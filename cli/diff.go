@@ -233,7 +233,7 @@ func writeDiff(w *bufio.Writer, name string, a, b history.Version, d versionDiff
 		if v.N == 0 {
 			return "(nothing before)"
 		}
-		return fmt.Sprintf("#%d %s · %s", v.N, actionText(v), sourceText(v, now))
+		return fmt.Sprintf("#%d %s · %s", v.N, actionText(v), sourceText(v, v.Log != nil || v.Origin == history.FromLog, now))
 	}
 	fmt.Fprintln(w, paint(sgrBold, "--- "+label(a)))
 	fmt.Fprintln(w, paint(sgrBold, "+++ "+label(b)))

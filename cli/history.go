@@ -177,7 +177,11 @@ func (a *app) printForgotten(js jsonOutput) error {
 		for _, f := range fs {
 			fmt.Fprintf(w, "%s  (%s)\n", nameText(f.Name), humanize.Plural(f.Versions, "version"))
 			if r := f.Removed; r != nil {
-				fmt.Fprintf(w, "    removed (#%d): %s\n", r.N, sourceText(*r, now))
+				lines := sourceLines(*r, r.Log != nil || r.Origin == history.FromLog, now)
+				fmt.Fprintf(w, "    removed (#%d): %s\n", r.N, lines[0])
+				for _, l := range lines[1:] {
+					fmt.Fprintf(w, "    %s\n", l)
+				}
 				if r.Log != nil {
 					fmt.Fprintf(w, "    store log: record at offset %d (memory record %d of the log)\n", r.Log.Offset, r.Log.Seq)
 				}
@@ -198,13 +202,18 @@ func writeHistory(w *bufio.Writer, h history.History, short bool, now time.Time)
 		state = "in memory now"
 	}
 	fmt.Fprintf(w, "%s — %s, %s\n", nameText(h.Name), humanize.Plural(len(h.Versions), "version"), state)
+	if !h.Log {
+		fmt.Fprintln(w, "  (a memory.db keeps no history of its own: these are the agent's remember and forget calls in its sessions, and the entry as it is now)")
+	}
 	for _, p := range h.Problems {
 		fmt.Fprintf(w, "  (%s)\n", sanitizeLine(p))
 	}
 	for _, v := range h.Versions {
 		fmt.Fprintln(w)
 		fmt.Fprintf(w, "#%d  %s\n", v.N, actionText(v))
-		fmt.Fprintf(w, "    %s\n", sourceText(v, now))
+		for _, l := range sourceLines(v, h.Log, now) {
+			fmt.Fprintf(w, "    %s\n", l)
+		}
 		if v.Log != nil {
 			fmt.Fprintf(w, "    store log: record at offset %d (memory record %d of the log)\n", v.Log.Offset, v.Log.Seq)
 		}
@@ -259,37 +268,42 @@ func entryLine(v history.Version) string {
 	return strings.Join(parts, " · ")
 }
 
-// sourceText says where a version came from: the session's call, with its
-// time, or why there is none.
-func sourceText(v history.Version, now time.Time) string {
+// sourceText says where a version came from, in one line: the session's
+// call, or why there is none.
+func sourceText(v history.Version, logged bool, now time.Time) string {
+	return strings.Join(sourceLines(v, logged, now), "; ")
+}
+
+// sourceLines says where a version came from: who made the call (the
+// session, its agent and creator), then when and in which step; or why no
+// call is known.
+func sourceLines(v history.Version, logged bool, now time.Time) []string {
 	c := v.Call
 	if c == nil {
-		switch v.Origin {
-		case history.FromMemory:
-			return "unknown source: memory holds this now and no session's call wrote it (by hand, crmem or another tool)"
-		default:
-			return "unknown source: no session's call wrote this record (by hand, crmem or another tool, or a session the store no longer holds)"
+		if v.Origin == history.FromMemory {
+			return []string{"unknown source: memory holds this now and no session's call wrote it (by hand, crmem or another tool)"}
 		}
+		return []string{"unknown source: no session's call wrote this record (by hand, crmem or another tool, or a session the store no longer holds)"}
 	}
-	var b strings.Builder
-	b.WriteString("by " + c.Tool + " in session ")
-	if c.Title != "" {
-		b.WriteString("«" + sanitizeLine(c.Title) + "» (" + nameText(c.Session) + ")")
-	} else {
-		b.WriteString(nameText(c.Session))
-	}
+	verb := map[string]string{sessions.RememberTool: "remembered", sessions.ForgetTool: "forgotten"}[c.Tool]
+	who := "session " + nameText(c.Session)
 	if c.Agent != "" {
-		b.WriteString(", agent " + nameText(c.Agent))
+		who += ", agent " + nameText(c.Agent)
 	}
 	if c.CreatedBy != "" {
-		b.WriteString(", started by " + nameText(c.CreatedBy))
+		who += ", started by " + nameText(c.CreatedBy)
 	}
-	b.WriteString(", " + sanitizeLine(c.Step))
-	b.WriteString(", " + callTime(*c, now))
-	if v.Origin == history.FromSession {
-		b.WriteString(" · sessions only: the log does not hold this version")
+	first := verb + " in session " + nameText(c.Session)
+	if c.Title != "" {
+		first = verb + " in «" + sanitizeLine(c.Title) + "» (" + who + ")"
+	} else if c.Agent != "" || c.CreatedBy != "" {
+		first = verb + " in " + who
 	}
-	return b.String()
+	second := callTime(*c, now) + ", " + sanitizeLine(c.Step)
+	if v.Origin == history.FromSession && logged {
+		second += " · sessions only: the store's log does not hold this version"
+	}
+	return []string{first, second}
 }
 
 // callTime says when a call was made and where that time comes from.

@@ -136,4 +136,3 @@ func TestHistoryCLI_Store(t *testing.T) {
 		t.Errorf("diff of a missing version: exit %d, %s", code, errs)
 	}
 }
-

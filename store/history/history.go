@@ -126,6 +126,10 @@ type History struct {
 	// Versions are oldest first. The last is Current when the entry is
 	// in memory now.
 	Versions []Version `json:"versions"`
+	// Log says the versions were read from a store's log (false: a v1
+	// memory, which keeps no history of its own: its versions are the
+	// sessions' calls and the entry now).
+	Log bool `json:"log"`
 	// Exists says the entry is in memory now, under this name or one a
 	// rename gave it (the version marked Current).
 	Exists bool `json:"exists"`

@@ -47,12 +47,24 @@ type rename struct {
 }
 
 // storeSession is one session's records in a store's log: its meta as
-// last put, and every message and event ever put (a compaction deletes
-// messages; the log keeps them), by key.
+// last put, the messages and events kept (every one ever put: a
+// compaction deletes messages, the log keeps them), by key, with where
+// each lies, and where every record of the session lies, kept or not.
 type storeSession struct {
-	handle string
-	meta   []byte
-	steps  map[string][]byte // key after the session's prefix → value as last put
+	handle  string
+	meta    []byte
+	steps   map[string][]byte // key after the session's prefix → value as last put
+	stepOff map[string]int64  // key → offset of that put
+	offs    []int64           // every record of the session, ascending
+}
+
+// before is the offset of the session's last record before off (0: none).
+func (s *storeSession) before(off int64) int64 {
+	k := sort.Search(len(s.offs), func(i int) bool { return s.offs[i] >= off })
+	if k == 0 {
+		return 0
+	}
+	return s.offs[k-1]
 }
 
 // logData is what one walk of a store's log keeps: the memory records in
@@ -233,12 +245,14 @@ func (d *logData) absorbed(i int) bool {
 	return ok
 }
 
-// session reads the session records into sessions, keeping, per handle,
-// those keep accepts (nil: all) and the meta of every session kept.
+// sessions reads the session records: per handle, the steps keep
+// accepts (nil: all), the meta, and where every record of the session
+// lies. A session none of whose steps is kept is left out.
 func (d *logData) sessions(keep func(value []byte) bool) map[string]*storeSession {
-	out := map[string]*storeSession{}
-	var metas []crabdb.LogRecord
+	all := map[string]*storeSession{}
+	var ahead crabdb.Prefetcher
 	for _, off := range d.sessOffs {
+		ahead.Before(d.data, off)
 		r, ok := crabdb.RecordAt(d.data, off)
 		if !ok || !bytes.HasPrefix(r.Key, []byte(sessionPrefix)) {
 			continue
@@ -248,30 +262,33 @@ func (d *logData) sessions(keep func(value []byte) bool) map[string]*storeSessio
 		if i <= 0 {
 			continue
 		}
+		s := all[string(rest[:i])]
+		if s == nil {
+			s = &storeSession{handle: string(rest[:i])}
+			all[s.handle] = s
+		}
+		s.offs = append(s.offs, off)
 		part := rest[i+1:]
 		switch {
 		case string(part) == "meta":
-			metas = append(metas, r)
+			s.meta = r.Value // in log order: the last put wins
 		case bytes.HasPrefix(part, []byte("msg/")), bytes.HasPrefix(part, []byte("evt/")):
 			if keep != nil && !keep(r.Value) {
 				continue
 			}
-			h := string(rest[:i])
-			s := out[h]
-			if s == nil {
-				s = &storeSession{handle: h, steps: map[string][]byte{}}
-				out[h] = s
+			if s.steps == nil {
+				s.steps, s.stepOff = map[string][]byte{}, map[string]int64{}
 			}
 			s.steps[string(part)] = r.Value
+			s.stepOff[string(part)] = off
 		}
 	}
-	for _, r := range metas { // in log order: the last put wins
-		rest := r.Key[len(sessionPrefix):]
-		if s := out[string(rest[:bytes.IndexByte(rest, '/')])]; s != nil {
-			s.meta = r.Value
+	for h, s := range all {
+		if s.steps == nil {
+			delete(all, h)
 		}
 	}
-	return out
+	return all
 }
 
 // agentName is the name in the agent record of id, as last put.

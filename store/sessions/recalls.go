@@ -260,7 +260,7 @@ func (b *RecallBuilder) AddStep(name string, data []byte, stepTime func() (time.
 		}
 	}
 	for _, r := range s.results {
-		b.addResult(r)
+		b.addResult(r, name)
 	}
 }
 
@@ -388,7 +388,7 @@ func (b *RecallBuilder) addWrite(c call, step, guest string, stepTime func() (ti
 // addResult pairs a tool result with the next unanswered call of the last
 // message with tool calls (by position), unless its id names another
 // unanswered call of that message and not this one.
-func (b *RecallBuilder) addResult(res result) {
+func (b *RecallBuilder) addResult(res result, step string) {
 	k := -1
 	for i := range b.pending {
 		if !b.pending[i].answered {
@@ -410,6 +410,7 @@ func (b *RecallBuilder) addResult(res result) {
 	b.pending[k].answered = true
 	if i := b.pending[k].write; i >= 0 {
 		w := &b.out.Writes[i]
+		w.ResultStep = step
 		if !res.ok {
 			w.Outcome = WriteUnknown
 			return

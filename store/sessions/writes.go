@@ -58,7 +58,9 @@ type Write struct {
 	Time     time.Time // as TimeFrom says; zero when unknown
 	TimeFrom string    // TimeEvent, TimeStep or TimeSession
 	Result   string    // the result's text ("" when missing)
-	Outcome  string    // WriteDone, WriteNoEntry, WriteFailed, WriteUnknown or WriteMissing
+	// ResultStep names the step holding the result ("" when missing).
+	ResultStep string
+	Outcome    string // WriteDone, WriteNoEntry, WriteFailed, WriteUnknown or WriteMissing
 }
 
 // writeArgs are remember's and forget's arguments as serde reads them.

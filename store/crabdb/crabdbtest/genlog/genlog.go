@@ -377,7 +377,9 @@ func (g *gen) op(seq int) error {
 	t.Name, t.Kind, t.ContentLen, t.Aliases, t.CreatedAt = e.Name, e.Kind, len(e.Content), nonNil(e.Aliases), e.CreatedAt
 	t.New = kind == opNew || kind == opRecreate
 	var s *session
-	if len(g.sessions) > 0 && g.rng.IntN(10) < 7 {
+	// remember always writes kind note, so no session explains the put of
+	// an archive; forget removes any kind.
+	if len(g.sessions) > 0 && g.rng.IntN(10) < 7 && (kind == opRemove || e.Kind == "note") {
 		s = g.session()
 	}
 	b := g.batch()

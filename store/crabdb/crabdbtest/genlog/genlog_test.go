@@ -20,7 +20,7 @@ import (
 // small is the options of the tests' log: 1,000 column-2 records over 200
 // names, a snapshot every 300 of them, 10 sessions.
 func small(index bool) Options {
-	return Options{Seed: 3, Entries: 200, MemoryRecords: 1000, Index: index, CheckpointEvery: 300, Sessions: 10}
+	return Options{Seed: 4, Entries: 200, MemoryRecords: 1000, Index: index, CheckpointEvery: 300, Sessions: 10}
 }
 
 // generate writes opt's store into a temporary folder and returns its

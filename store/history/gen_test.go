@@ -1,0 +1,138 @@
+package history
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/crmem/crmem/store/crabdb/crabdbtest/genlog"
+)
+
+// generated writes a store with a long log, checkpointed on the way, whose
+// sessions explain most of its ops, and returns its bytes and the truth.
+func generated(t *testing.T, opt genlog.Options) ([]byte, []genlog.TruthOp) {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "store.crmem")
+	f, err := os.Create(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var truth bytes.Buffer
+	opt.Truth = &truth
+	if _, err := genlog.Generate(f, opt); err != nil {
+		t.Fatal(err)
+	}
+	if err := f.Close(); err != nil {
+		t.Fatal(err)
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ops, err := genlog.ReadTruth(&truth)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return data, ops
+}
+
+// TestStoreHistory_GeneratedLogIsTheTruth: on a log of 3,000 memory
+// records (upserts, renames, removes, re-creations; older snapshots left
+// in it by checkpoints), every op is a version at its record's offset with
+// its action, attributed to exactly the session message that made it, and
+// an op no session made says unknown source. One entry's history (the
+// command line's, reading only the steps that name it) is the whole
+// index's (for a quarter of the names).
+func TestStoreHistory_GeneratedLogIsTheTruth(t *testing.T) {
+	for _, index := range []bool{false, true} {
+		t.Run(fmt.Sprintf("index=%v", index), func(t *testing.T) {
+			data, ops := generated(t, genlog.Options{Seed: 11, Entries: 300, MemoryRecords: 3000, CheckpointEvery: 700, Sessions: 12, Index: index})
+			full := FromStore(data, nil)
+			if s := full.Stop(); s != nil {
+				t.Fatalf("log stopped: %+v", s)
+			}
+			byOffset := map[int64]Version{}
+			for _, n := range full.Names() {
+				for _, v := range full.History(n).Versions {
+					if v.Log != nil {
+						byOffset[v.Log.Offset] = v
+					}
+				}
+			}
+			attributed, unknown, ambiguities := 0, 0, 0
+			for _, op := range ops {
+				v, ok := byOffset[op.Offset]
+				if !ok {
+					t.Fatalf("op %d (%s %q): no version at offset %d", op.Seq, op.Op, op.Name, op.Offset)
+				}
+				want := map[string]Action{"put": Write, "remove": Delete, "rename": RenameIn}[op.Op]
+				if v.Action != want {
+					t.Errorf("op %d (%s %q → %q): version %s", op.Seq, op.Op, op.Name, op.To, v.Action)
+				}
+				if op.Op == "rename" && (v.From != op.Name || v.Name != op.To) {
+					t.Errorf("op %d: rename %q → %q read as %q → %q", op.Seq, op.Name, op.To, v.From, v.Name)
+				}
+				switch {
+				case op.Session == "":
+					unknown++
+					if v.Call != nil || v.Origin != FromLog {
+						t.Errorf("op %d (%s %q): no session made it, yet %s by %+v", op.Seq, op.Op, op.Name, v.Origin, v.Call)
+					}
+				case v.Call == nil:
+					// Honest only when another record the call could
+					// have made lies where its run wrote (an edit that
+					// changed nothing, written twice): which one it
+					// made cannot be told.
+					if !ambiguous(full, op, v) {
+						t.Errorf("op %d (%s %q): made by %s msg %d, read as unknown source", op.Seq, op.Op, op.Name, op.Session, *op.Msg)
+					}
+					ambiguities++
+				default:
+					attributed++
+					if step := fmt.Sprintf("msg/%012d", *op.Msg); v.Call.Session != op.Session || v.Call.Step != step || v.Origin != FromLogAndSession {
+						t.Errorf("op %d (%s %q): made by %s %s, attributed to %s %s (%s)", op.Seq, op.Op, op.Name, op.Session, step, v.Call.Session, v.Call.Step, v.Origin)
+					}
+				}
+			}
+			if attributed < len(ops)/2 || unknown == 0 || ambiguities > len(ops)/100 {
+				t.Errorf("%d ops attributed, %d unknown, %d ambiguous, of %d", attributed, unknown, ambiguities, len(ops))
+			}
+			t.Logf("%d ops: %d attributed, %d by no session, %d ambiguous", len(ops), attributed, unknown, ambiguities)
+			for k, n := range full.Names() {
+				if k%4 != 0 {
+					continue // a quarter of the names: each one's history walks the log again
+				}
+				a, _ := json.Marshal(full.History(n).Versions)
+				b, _ := json.Marshal(OneStore(data, n).Versions)
+				if !bytes.Equal(a, b) {
+					t.Errorf("%q: one entry's history differs from the whole index's:\n one %s\nall %s", n, b, a)
+				}
+			}
+		})
+	}
+}
+
+// ambiguous reports whether the call that made op (its session and
+// message) had another record of the same name and value in its window.
+func ambiguous(ix *Index, op genlog.TruthOp, v Version) bool {
+	step := fmt.Sprintf("msg/%012d", *op.Msg)
+	name := op.Name
+	if op.Op == "rename" {
+		name = op.To
+	}
+	for _, c := range ix.writes[name] {
+		if c.Session != op.Session || c.Step != step {
+			continue
+		}
+		for _, w := range ix.History(name).Versions {
+			if w.Log != nil && w.Log.Offset != v.Log.Offset && w.Log.Offset > c.lo && w.Log.Offset < c.hi &&
+				w.Action == v.Action && w.Name == v.Name && w.Content == v.Content && sameAliases(w.Aliases, v.Aliases) {
+				return true
+			}
+		}
+	}
+	return false
+}
