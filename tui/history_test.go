@@ -839,7 +839,7 @@ func TestHistoryViews_FitEverySize(t *testing.T) {
 	for _, open := range []string{"H", "F"} {
 		press(h.m, open)
 		for _, w := range []int{12, 20, 33, 47, 80, 121} {
-			for _, ht := range []int{6, 9, 24} {
+			for _, ht := range []int{1, 2, 6, 9, 24} {
 				drive(h.m, resizeCmd(w, ht))
 				rows := strings.Split(plainScreen(h.m), "\n")
 				if len(rows) != ht {
@@ -936,5 +936,37 @@ func TestHistory_SlowRebuildLetsTheOldIndexGo(t *testing.T) {
 	}
 	if screen := plainScreen(h.m); !strings.Contains(screen, "#3 write ● current") {
 		t.Fatalf("the view did not fill in once the index was built:\n%s", screen)
+	}
+}
+
+// TestHistoryView_SeparatorStaysAsTheTerminalDraws: on a terminal that
+// draws per code point (tmux; before the mode 2027 answer), versions and
+// diff lines holding clusters it draws wider keep the separator in
+// column 31 and every row 80 cells, as it measures them.
+func TestHistoryView_SeparatorStaysAsTheTerminalDraws(t *testing.T) {
+	h, ix := historyHarness(t)
+	drive(h.m, resizeCmd(80, 24))
+	hs := deployHistory()
+	for i := range hs.Versions {
+		hs.Versions[i].Content = strings.Join(widerPerCodePoint, "\n") + fmt.Sprintf("\nversion %d", i)
+	}
+	hs.Versions[1].Action, hs.Versions[1].From = history.RenameIn, widerPerCodePoint[0]
+	hs.Versions[0].Name = widerPerCodePoint[0]
+	ix.hs["deploy-steps"] = hs
+	installHistory(h, &fakeHistory{hs: ix.hs})
+	h.sel("deploy-steps")
+	press(h.m, "H", "up")
+	if h.m.c.cells != ansi.WcWidth {
+		t.Fatalf("measure %v, want per code point", h.m.c.cells)
+	}
+	rows := strings.Split(ansi.Strip(h.m.screen()), "\n")
+	for i, r := range rows[2:22] { // the body below the view's title
+		if w := ansi.WcWidth.StringWidth(r); w != 80 {
+			t.Errorf("row %d is %d cells per code point: %q", i+2, w, r)
+		}
+		left, _, ok := strings.Cut(r, "│")
+		if w := ansi.WcWidth.StringWidth(left); !ok || w != 30 {
+			t.Errorf("row %d: the separator after %d cells per code point: %q", i+2, w, r)
+		}
 	}
 }

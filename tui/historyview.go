@@ -211,7 +211,10 @@ func (v *historyView) view(c *common, s *historyState, w, h int) string {
 	st := c.styles
 	title := st.paneTitle.Render("History of "+sanitize.Name(v.name)) + st.dim.Render(v.titleNote(s.building))
 	title = ansi.Truncate(title, w, "…")
-	body := max(h-1, 1)
+	body := h - 1
+	if body < 1 {
+		return box(title, w, h)
+	}
 	if v.of == 0 {
 		return box(title+"\n"+strings.Join(s.waiting(st, w), "\n"), w, h)
 	}
@@ -221,10 +224,16 @@ func (v *historyView) view(c *common, s *historyState, w, h int) string {
 	}
 	lw := versionsWidth(w)
 	rw := max(w-lw-1, 1)
-	left := box(strings.Join(v.versionLines(c, lw, body), "\n"), lw, body)
-	right := box(strings.Join(v.diffLines(c, rw, body), "\n"), rw, body)
-	sep := st.border.Render(strings.TrimSuffix(strings.Repeat("│\n", body), "\n"))
-	return box(title+"\n"+lipgloss.JoinHorizontal(lipgloss.Top, left, sep, right), w, h)
+	left := strings.Split(box(strings.Join(v.versionLines(c, lw, body), "\n"), lw, body), "\n")
+	right := strings.Split(box(strings.Join(v.diffLines(c, rw, body), "\n"), rw, body), "\n")
+	sep := st.border.Render("│")
+	rows := make([]string, body)
+	for i := range rows {
+		// each column's line fitted as the renderer measures, so the
+		// separator stays in its column whatever the text (as the panes)
+		rows[i] = c.fitLine(left[i], lw) + sep + c.fitLine(right[i], rw)
+	}
+	return box(title, w, 1) + "\n" + strings.Join(rows, "\n") // not boxed again: box measures by clusters
 }
 
 // titleNote follows the title: the count of versions, whether memory
