@@ -970,3 +970,27 @@ func TestHistoryView_SeparatorStaysAsTheTerminalDraws(t *testing.T) {
 		}
 	}
 }
+
+// TestHistoryView_ManyVersions: an entry rewritten thousands of times
+// opens on its last version with the ones before it in sight, and g
+// shows the first.
+func TestHistoryView_ManyVersions(t *testing.T) {
+	h, ix := historyHarness(t)
+	drive(h.m, resizeCmd(80, 24))
+	hs := history.History{Name: "deploy-steps", Exists: true}
+	for i := range 5000 {
+		hs.Versions = append(hs.Versions, history.Version{N: i + 1, Action: history.Write, Name: "deploy-steps", Content: fmt.Sprint("v", i+1), Origin: history.FromLog, Current: i == 4999})
+	}
+	ix.hs["deploy-steps"] = hs
+	installHistory(h, &fakeHistory{hs: ix.hs})
+	h.sel("deploy-steps")
+	press(h.m, "H")
+	screen := plainScreen(h.m)
+	if !strings.Contains(screen, "#5000 write ● current") || !strings.Contains(screen, "#4992 write") || strings.Contains(screen, "#1 write") {
+		t.Fatalf("the last versions:\n%s", screen)
+	}
+	press(h.m, "g")
+	if screen := plainScreen(h.m); !strings.Contains(screen, "#1 write") || !strings.Contains(screen, "#9 write") || strings.Contains(screen, "#5000") {
+		t.Fatalf("the first versions:\n%s", screen)
+	}
+}

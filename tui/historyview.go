@@ -257,29 +257,34 @@ func (v *historyView) titleNote(building bool) string {
 // stopped the log's reading and what the sessions could not give.
 func (v *historyView) versionLines(c *common, w, h int) []string {
 	st := c.styles
-	var lines []string
-	at := 0
-	for i, ver := range v.h.Versions {
-		head, sub := versionRow(ver, v.h.Name, c.caps().Stored != nil, c.now(), w)
-		if i == v.cursor {
-			at = len(lines)
-			sel := st.selectedRow(true)
-			head = sel.Render(head + strings.Repeat(" ", max(w-ansi.StringWidth(head), 0)))
-			sub = sel.Render(sub + strings.Repeat(" ", max(w-ansi.StringWidth(sub), 0)))
-		} else {
-			sub = st.dim.Render(sub)
-		}
-		lines = append(lines, head, sub)
-	}
+	var notes []string
 	if s := v.h.Stop; s != nil {
-		lines = append(lines, wrapWarning(st, fmt.Sprintf("the log stops at byte %s: %s", humanize.Count(int(s.Offset)), sanitize.Line(s.Reason)), w)...)
+		notes = append(notes, wrapWarning(st, fmt.Sprintf("the log stops at byte %s: %s", humanize.Count(int(s.Offset)), sanitize.Line(s.Reason)), w)...)
 	}
 	if n := len(v.h.Problems); n > 0 {
-		lines = append(lines, wrapDim(st, humanize.Plural(n, "session problem")+": "+sanitize.Line(v.h.Problems[0]), w)...)
+		notes = append(notes, wrapDim(st, humanize.Plural(n, "session problem")+": "+sanitize.Line(v.h.Problems[0]), w)...)
 	}
+	n := 2 * len(v.h.Versions) // two lines a version: only those in the window are drawn
 	var sc scroller
-	sc.centre(at, len(lines), h+1) // the window has no title of its own: h+1 rows show h lines
-	return sc.window(lines, h+1)
+	sc.centre(2*v.cursor, n+len(notes), h+1) // the window has no title of its own: h+1 rows show h lines
+	var lines []string
+	for i := sc.top; i < min(sc.top+h, n+len(notes)); i++ {
+		if i >= n {
+			lines = append(lines, notes[i-n])
+			continue
+		}
+		ver := v.h.Versions[i/2]
+		head, sub := versionRow(ver, v.h.Name, c.caps().Stored != nil, c.now(), w)
+		line := [2]string{head, sub}[i%2]
+		switch {
+		case i/2 == v.cursor:
+			line = st.selectedRow(true).Render(line + strings.Repeat(" ", max(w-ansi.StringWidth(line), 0)))
+		case i%2 == 1:
+			line = st.dim.Render(line)
+		}
+		lines = append(lines, line)
+	}
+	return lines
 }
 
 // versionRow is a version's two lines at width w: "#4 write ● current"
