@@ -118,7 +118,6 @@ func (v *forgottenView) view(c *common, s *historyState, w, h int) string {
 	st := c.styles
 	title := st.paneTitle.Render("Forgotten entries")
 	var lines []string
-	at := 0
 	switch {
 	case v.of == 0:
 		lines = s.waiting(st, w) // the index, then the list from it
@@ -126,21 +125,38 @@ func (v *forgottenView) view(c *common, s *historyState, w, h int) string {
 		lines = wrapDim(st, "nothing forgotten: every entry the store's log and the sessions know is in memory", w)
 	default:
 		title += st.dim.Render("  (" + humanize.Plural(len(v.list), "entry") + ", most recently removed first)")
-		for i, fg := range v.list {
-			head, sub := forgottenRow(c, fg, w)
-			if i == v.cursor {
-				at = len(lines)
-				head = st.selectedRow(true).Render(head + strings.Repeat(" ", max(w-ansi.StringWidth(head), 0)))
-			}
-			lines = append(lines, head, st.dim.Render(sub))
-		}
+		lines = v.rows(c, w, h)
 	}
 	if (s.building || v.asked != 0) && v.of != 0 {
 		title += st.dim.Render(" updating…")
 	}
+	if len(lines) > max(h-1, 0) {
+		lines = lines[:max(h-1, 0)]
+	}
+	return box(ansi.Truncate(title, w, "…")+"\n"+strings.Join(lines, "\n"), w, h)
+}
+
+// rows are the list's lines in the window below the title at w×h, two an
+// entry, the cursor's kept in sight: only those entries are drawn (a
+// store of a million log records forgot 6,673).
+func (v *forgottenView) rows(c *common, w, h int) []string {
+	st := c.styles
+	n := 2 * len(v.list)
 	var sc scroller
-	sc.centre(at, len(lines), h)
-	return box(ansi.Truncate(title, w, "…")+"\n"+strings.Join(sc.window(lines, h), "\n"), w, h)
+	sc.centre(2*v.cursor, n, h)
+	var lines []string
+	for i := sc.top; i < min(sc.top+max(h-1, 0), n); i++ {
+		head, sub := forgottenRow(c, v.list[i/2], w)
+		switch {
+		case i%2 == 1:
+			lines = append(lines, st.dim.Render(sub))
+		case i/2 == v.cursor:
+			lines = append(lines, st.selectedRow(true).Render(head+strings.Repeat(" ", max(w-ansi.StringWidth(head), 0))))
+		default:
+			lines = append(lines, head)
+		}
+	}
+	return lines
 }
 
 // forgottenRow is an entry's two lines at width w: its name, when and by

@@ -994,3 +994,27 @@ func TestHistoryView_ManyVersions(t *testing.T) {
 		t.Fatalf("the first versions:\n%s", screen)
 	}
 }
+
+// TestForgotten_ManyEntries: a list of thousands keeps the cursor in
+// sight as it moves, and G reaches the last.
+func TestForgotten_ManyEntries(t *testing.T) {
+	h, ix := historyHarness(t)
+	drive(h.m, resizeCmd(80, 24))
+	var list []history.Forgotten
+	for i := range 6000 {
+		list = append(list, history.Forgotten{Name: fmt.Sprintf("gone-%04d", i), Last: history.Version{N: 1, Action: history.Write, Content: "c"}, Versions: 1})
+	}
+	installHistory(h, &fakeHistory{hs: ix.hs, forgotten: list})
+	press(h.m, "F")
+	if screen := plainScreen(h.m); !strings.Contains(screen, "6,000 entries") || !strings.Contains(screen, "gone-0000 ·") || strings.Contains(screen, "gone-0011") {
+		t.Fatalf("the first window:\n%s", screen)
+	}
+	press(h.m, "G")
+	if screen := plainScreen(h.m); !strings.Contains(screen, "gone-5999 ·") || strings.Contains(screen, "gone-0000") {
+		t.Fatalf("after G:\n%s", screen)
+	}
+	press(h.m, "pgup")
+	if sel, _ := h.m.ed.fg.selected(); !strings.Contains(plainScreen(h.m), sel.Name+" ·") {
+		t.Fatalf("the cursor's entry %s is out of sight:\n%s", sel.Name, plainScreen(h.m))
+	}
+}
