@@ -59,3 +59,25 @@ func checkRows(t *testing.T, screen string, w, h int) {
 		}
 	}
 }
+
+// TestTmux_DemoHistory: crmem --demo at 80×24 tells deploy-steps' story
+// as its sessions wrote it: four versions over two sessions, the last
+// one current, and staging-smoke-tests among the forgotten entries.
+func TestTmux_DemoHistory(t *testing.T) {
+	e := newTmux(t)
+	bin := buildBinary(t)
+	e.start("s", bin+" --demo")
+	e.tmux("resize-window", "-t", "s", "-x", "80", "-y", "24")
+	e.waitFor("s", 15*time.Second, "the list", contains("12 notes"))
+	e.keys("s", "/")
+	e.text("s", "deploy-steps")
+	e.keys("s", "Enter")
+	e.waitFor("s", 15*time.Second, "the card", contains("remembered by session «deploy", "4 versions"))
+	e.keys("s", "H")
+	e.waitFor("s", 15*time.Second, "the history", contains("History of deploy-steps  4 versions", "#4 write ● current", "«deploy pipeline»", "«billing release 2"))
+	checkRows(t, e.screen("s"), 80, 24)
+	e.keys("s", "q")
+	e.waitFor("s", 15*time.Second, "the list again", func(s string) bool { return !strings.Contains(s, "History of") })
+	e.keys("s", "F")
+	e.waitFor("s", 15*time.Second, "the forgotten entries", contains("Forgotten entries", "staging-smoke-tests · removed"))
+}
