@@ -98,6 +98,9 @@ func (a *app) memoryData() (path string, data []byte, v1 *store.Contents, err er
 		return path, nil, nil, a.readError(path, rerr)
 	}
 	if crabdb.Detect(data) == crabdb.FormatStore {
+		if _, err := crabdb.ParseHeader(data); err != nil {
+			return path, nil, nil, a.readError(path, err) // as every reader of a store says it
+		}
 		return path, data, nil, nil
 	}
 	c, err := a.readContents()

@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"bytes"
 	"os"
 	"path/filepath"
 	"strings"
@@ -134,5 +135,62 @@ func TestHistoryCLI_Store(t *testing.T) {
 	}
 	if _, errs, code := runIn(nil, "", "--db", db, "diff", "oncall-rota", "1", "9"); code == 0 || !strings.Contains(errs, "no version #9") {
 		t.Errorf("diff of a missing version: exit %d, %s", code, errs)
+	}
+}
+
+// TestHistoryCLI_BadStores: history, --deleted and diff on every bad store
+// fixture end in exit 0 or 1 with "crmem: " lines, never a panic, and
+// leave the file as it was; a log with an undecodable record says where,
+// and its history stops there.
+func TestHistoryCLI_BadStores(t *testing.T) {
+	dir := filepath.Join(storeRef, "bad")
+	ents, err := os.ReadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	stopped := 0
+	for _, e := range ents {
+		if !strings.HasSuffix(e.Name(), ".crmem") {
+			continue
+		}
+		db := copyStore(t, filepath.Join("bad", e.Name()), "store.crmem")
+		before, _ := os.ReadFile(db)
+		for _, args := range [][]string{{"history", "deploy-steps"}, {"history", "--deleted"}, {"diff", "deploy-steps"}, {"history", "deploy-steps", "--json"}} {
+			_, errs, code := runIn(nil, "", append([]string{"--db", db}, args...)...)
+			if code > 1 || strings.Contains(errs, "goroutine") || strings.Contains(errs, "panic") {
+				t.Errorf("%s %q: exit %d\n%s", e.Name(), args, code, errs)
+			}
+			for _, l := range strings.Split(strings.TrimSpace(errs), "\n") {
+				if l != "" && !strings.HasPrefix(l, "crmem: ") {
+					t.Errorf("%s %q: stderr line %q", e.Name(), args, l)
+				}
+			}
+			if strings.Contains(errs, "does not decode at offset") {
+				stopped++
+			}
+		}
+		if after, _ := os.ReadFile(db); !bytes.Equal(before, after) {
+			t.Errorf("%s: changed", e.Name())
+		}
+	}
+	if stopped == 0 {
+		t.Error("no bad store's history said where its log stops")
+	}
+
+	// A record crmem cannot decode at the end of a long log.
+	db := copyWrites(t)
+	data, _ := os.ReadFile(db)
+	bad := append(append([]byte(nil), data...), 7, 2, 0, 0, 0, 0, 0, 0, 0, 0)
+	if err := os.WriteFile(db, bad, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	out, errs, code := runIn(nil, "", "--db", db, "history", "oncall-rota", "--json")
+	if code != 0 || !strings.Contains(errs, "does not decode at offset "+itoa(len(data))) {
+		t.Fatalf("exit %d, stderr %q", code, errs)
+	}
+	var h history.History
+	mustJSON(t, out, &h)
+	if h.Stop == nil || h.Stop.Offset != int64(len(data)) || h.Stop.Reason != "unknown record op 7" || len(h.Versions) != 2 {
+		t.Errorf("history past a bad record: stop %+v, %d versions", h.Stop, len(h.Versions))
 	}
 }
