@@ -806,7 +806,6 @@ func (ix *Index) Stop() *Stop {
 	return &s
 }
 
-
 // ErrCurrent is RestoreOps' answer for a version memory holds already.
 var ErrCurrent = errors.New("that version is what memory holds now (nothing to restore)")
 
