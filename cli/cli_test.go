@@ -219,6 +219,7 @@ func TestBadFiles(t *testing.T) {
 	commands := [][]string{
 		{"ls"}, {"ls", "--json"}, {"show", "x"}, {"search", "x"}, {"check"}, {"check", "--json"}, {"bench", "--iterations", "1"},
 		{"add", "new", "c"}, {"update", "x", "c"}, {"write", "x", "c"}, {"alias", "x", "a"}, {"rename", "x", "y"}, {"rm", "x"},
+		{"history", "x"}, {"history", "--deleted"}, {"diff", "x"}, {"restore", "x", "1"},
 	}
 	asProcess := map[string]bool{"check": true, "add": true}
 	for name, reason := range expected {

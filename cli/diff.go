@@ -18,9 +18,10 @@ import (
 func (a *app) diffCommand() *cobra.Command {
 	var js jsonOutput
 	var color string
+	var redact bool
 	var context int
 	c := &cobra.Command{
-		Use:   "diff NAME [A [B]] [--color auto|always|never] [-U N] [--json|--pretty]",
+		Use:   "diff NAME [A [B]] [--color auto|always|never] [-U N] [--redact] [--json|--pretty]",
 		Short: "Show what changed between two versions of an entry (see crmem history)",
 		Long: `Show the line diff between versions A and B of the entry NAME, numbered as
 crmem history NAME numbers them: with no A, the last two versions; with A
@@ -61,6 +62,9 @@ end], …]}]}]}; changed are byte ranges of text.`,
 			if err != nil {
 				return err
 			}
+			if redact {
+				va, vb = redactVersion(va), redactVersion(vb)
+			}
 			d := versionDiff(va, vb, context)
 			if js.enabled() {
 				return a.output(func(w *bufio.Writer) error { return js.write(w, d) })
@@ -72,6 +76,7 @@ end], …]}]}]}; changed are byte ranges of text.`,
 	js.register(c, "print the diff")
 	c.Flags().StringVar(&color, "color", "auto", "highlight removed, added and changed words: auto (a terminal without NO_COLOR), always, never")
 	c.Flags().IntVarP(&context, "unified", "U", 3, "lines of context around each change")
+	registerRedact(c, &redact)
 	return c
 }
 

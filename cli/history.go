@@ -20,9 +20,9 @@ import (
 // historyCommand prints an entry's versions, or the forgotten entries.
 func (a *app) historyCommand() *cobra.Command {
 	var js jsonOutput
-	var deleted, short bool
+	var deleted, short, redact bool
 	c := &cobra.Command{
-		Use:   "history NAME [--short] [--json|--pretty] | history --deleted [--json|--pretty]",
+		Use:   "history NAME [--short] [--redact] [--json|--pretty] | history --deleted [--json|--pretty]",
 		Short: "Print every version of an entry and who wrote it; --deleted lists forgotten entries",
 		Long: `Print every version of the entry NAME that memory still has evidence of,
 oldest first: its content, aliases, kind and created_at, and where it came from.
@@ -62,6 +62,9 @@ crmem restore NAME VERSION brings one back.`,
 			if err != nil {
 				return err
 			}
+			if redact {
+				h = redactHistory(h)
+			}
 			if js.enabled() {
 				return a.output(func(w *bufio.Writer) error { return js.write(w, h) })
 			}
@@ -71,7 +74,29 @@ crmem restore NAME VERSION brings one back.`,
 	js.register(c, "print the history")
 	c.Flags().BoolVar(&deleted, "deleted", false, "list the entries memory no longer holds that the log or the sessions know")
 	c.Flags().BoolVar(&short, "short", false, "one line per version, without contents")
+	registerRedact(c, &redact)
 	return c
+}
+
+// redactHistory is h with the secrets in every version's name, aliases
+// and content masked.
+func redactHistory(h history.History) history.History {
+	vs := make([]history.Version, len(h.Versions))
+	for i, v := range h.Versions {
+		vs[i] = redactVersion(v)
+	}
+	h.Versions = vs
+	return h
+}
+
+// redactVersion is v with its secrets masked.
+func redactVersion(v history.Version) history.Version {
+	e := redactEntry(store.Entry{Name: v.Name, Aliases: v.Aliases, Content: v.Content})
+	v.Name, v.Aliases, v.Content = e.Name, e.Aliases, e.Content
+	if v.From != "" {
+		v.From = redactEntry(store.Entry{Name: v.From}).Name
+	}
+	return v
 }
 
 // args0 refuses arguments.
@@ -98,6 +123,9 @@ func (a *app) memoryData() (path string, data []byte, v1 *store.Contents, err er
 		return path, nil, nil, a.readError(path, rerr)
 	}
 	if crabdb.Detect(data) == crabdb.FormatStore {
+		if _, err := crabdb.ParseHeader(data); err != nil {
+			return path, nil, nil, a.readError(path, err) // as every reader of a store says it
+		}
 		return path, data, nil, nil
 	}
 	c, err := a.readContents()

@@ -1,11 +1,13 @@
 package cli
 
 import (
+	"bytes"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/crmem/crmem/internal/histfixture"
 	"github.com/crmem/crmem/store/history"
 )
 
@@ -134,5 +136,113 @@ func TestHistoryCLI_Store(t *testing.T) {
 	}
 	if _, errs, code := runIn(nil, "", "--db", db, "diff", "oncall-rota", "1", "9"); code == 0 || !strings.Contains(errs, "no version #9") {
 		t.Errorf("diff of a missing version: exit %d, %s", code, errs)
+	}
+}
+
+// TestHistoryCLI_BadStores: history, --deleted and diff on every bad store
+// fixture end in exit 0 or 1 with "crmem: " lines, never a panic, and
+// leave the file as it was; a log with an undecodable record says where,
+// and its history stops there.
+func TestHistoryCLI_BadStores(t *testing.T) {
+	dir := filepath.Join(storeRef, "bad")
+	ents, err := os.ReadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	stopped := 0
+	for _, e := range ents {
+		if !strings.HasSuffix(e.Name(), ".crmem") {
+			continue
+		}
+		db := copyStore(t, filepath.Join("bad", e.Name()), "store.crmem")
+		before, _ := os.ReadFile(db)
+		for _, args := range [][]string{{"history", "deploy-steps"}, {"history", "--deleted"}, {"diff", "deploy-steps"}, {"history", "deploy-steps", "--json"}} {
+			_, errs, code := runIn(nil, "", append([]string{"--db", db}, args...)...)
+			if code > 1 || strings.Contains(errs, "goroutine") || strings.Contains(errs, "panic") {
+				t.Errorf("%s %q: exit %d\n%s", e.Name(), args, code, errs)
+			}
+			for _, l := range strings.Split(strings.TrimSpace(errs), "\n") {
+				if l != "" && !strings.HasPrefix(l, "crmem: ") {
+					t.Errorf("%s %q: stderr line %q", e.Name(), args, l)
+				}
+			}
+			if strings.Contains(errs, "does not decode at offset") {
+				stopped++
+			}
+		}
+		if after, _ := os.ReadFile(db); !bytes.Equal(before, after) {
+			t.Errorf("%s: changed", e.Name())
+		}
+	}
+	if stopped == 0 {
+		t.Error("no bad store's history said where its log stops")
+	}
+
+	// A record crmem cannot decode at the end of a long log.
+	db := copyWrites(t)
+	data, _ := os.ReadFile(db)
+	bad := append(append([]byte(nil), data...), 7, 2, 0, 0, 0, 0, 0, 0, 0, 0)
+	if err := os.WriteFile(db, bad, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	out, errs, code := runIn(nil, "", "--db", db, "history", "oncall-rota", "--json")
+	if code != 0 || !strings.Contains(errs, "does not decode at offset "+itoa(len(data))) {
+		t.Fatalf("exit %d, stderr %q", code, errs)
+	}
+	var h history.History
+	mustJSON(t, out, &h)
+	if h.Stop == nil || h.Stop.Offset != int64(len(data)) || h.Stop.Reason != "unknown record op 7" || len(h.Versions) != 2 {
+		t.Errorf("history past a bad record: stop %+v, %d versions", h.Stop, len(h.Versions))
+	}
+}
+
+// TestHistoryCLI_V1RestoreAndRedact: on a memory.db with the agent's
+// sessions beside it, a version a session wrote is restored (the entry's
+// new version is of unknown source: crmem wrote it), a forgotten entry
+// comes back, and --redact masks a secret in every version and the diff.
+func TestHistoryCLI_V1RestoreAndRedact(t *testing.T) {
+	dir := t.TempDir()
+	db := filepath.Join(dir, "memory.db")
+	sess := histfixture.Sessions(t)
+	if err := os.Rename(sess, filepath.Join(dir, "sessions")); err != nil {
+		t.Fatal(err)
+	}
+	want := histfixture.Load(t)
+	ds := want.Versions["deploy-steps"]
+	token := "ghp_DEMOfakeTOKENcrmemLINTexample007x9Q2"
+	mustIn(t, "--db", db, "add", "deploy-steps", ds[len(ds)-1].Content+"\ntoken "+token, "--alias", "ship")
+	var h history.History
+	mustJSON(t, mustIn(t, "--db", db, "history", "deploy-steps", "--json"), &h)
+	n := len(h.Versions)
+	if h.Log || n != len(ds)+1 || h.Versions[n-1].Origin != history.FromMemory || !h.Versions[n-1].Current {
+		t.Fatalf("history: log %v, %d versions, last %+v", h.Log, n, h.Versions[n-1])
+	}
+	for _, args := range [][]string{{"history", "deploy-steps"}, {"history", "deploy-steps", "--json"}, {"diff", "deploy-steps"}, {"diff", "deploy-steps", "--json"}} {
+		out := mustIn(t, append(append([]string{"--db", db}, args...), "--redact")...)
+		if strings.Contains(out, token) {
+			t.Errorf("%q --redact prints the token whole", args)
+		}
+	}
+	out, errs, code := runIn(nil, "", "--db", db, "restore", "deploy-steps", "1")
+	if code != 0 || !strings.Contains(out, "restored version #1 of") {
+		t.Fatalf("restore: exit %d %s%s", code, out, errs)
+	}
+	mustJSON(t, mustIn(t, "--db", db, "history", "deploy-steps", "--json"), &h)
+	last := h.Versions[len(h.Versions)-1]
+	if last.Content != ds[0].Content || last.Origin != history.FromMemory || last.Call != nil {
+		t.Errorf("after restore: %+v", last)
+	}
+	var gone []history.Forgotten
+	mustJSON(t, mustIn(t, "--db", db, "history", "--deleted", "--json"), &gone)
+	if len(gone) == 0 {
+		t.Fatal("nothing forgotten")
+	}
+	f := gone[0]
+	if _, _, code := runIn(nil, "", "--db", db, "restore", f.Name, itoa(f.Last.N)); code != 0 {
+		t.Fatalf("restore of forgotten %q failed", f.Name)
+	}
+	shown := mustIn(t, "--db", db, "show", f.Name, "--json")
+	if !strings.Contains(shown, jsonString(f.Last.Content)) {
+		t.Errorf("forgotten %q restored as %s", f.Name, shown)
 	}
 }

@@ -16,7 +16,7 @@ var updateReadme = flag.Bool("update-readme", false, "rewrite README.md's demo s
 
 // sampleDate masks the dates and times a demo sample shows: the demo's
 // entries and sessions are dated relative to the day it runs.
-var sampleDate = regexp.MustCompile(`\d{4}-\d{2}(-\d{2}( \d{2}:\d{2}(:\d{2})?)?)?`)
+var sampleDate = regexp.MustCompile(`\d{4}-\d{2}(-\d{2}([ T]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})?)?)?`)
 
 // TestReadme_DemoSamples: every ```text block of README.md that starts with
 // `$ crmem --demo …` shows what that command prints (standard output and

@@ -806,15 +806,6 @@ func (ix *Index) Stop() *Stop {
 	return &s
 }
 
-// sessionName is how a call's session is named for a person: its title in
-// «», else its name.
-func sessionName(c *Call) string {
-	if c.Title != "" {
-		return "«" + c.Title + "»"
-	}
-	return c.Session
-}
-
 // ErrCurrent is RestoreOps' answer for a version memory holds already.
 var ErrCurrent = errors.New("that version is what memory holds now (nothing to restore)")
 
