@@ -54,21 +54,31 @@ func (s *Store) sessionHandles() []string {
 // the agent's record, its events and messages in key order.
 func (s *Store) sessionRecalls(h string, opt sessions.RecallOptions) sessions.SessionRecalls {
 	prefix := sessionPrefix + h + "/"
-	var meta storeMeta
-	if v, ok := s.Get(ColSession, prefix+"meta"); ok {
-		json.Unmarshal(v, &meta)
-	}
-	agent, limit := s.agent(meta.Agent, opt)
-	at, err := time.Parse(time.RFC3339Nano, meta.UpdatedAt)
-	if err != nil {
-		at = time.Time{}
-	}
-	b := sessions.NewRecallBuilder(h, agent, limit, at)
-	b.SetMeta(meta.Title, meta.CreatedBy, meta.CreatedAt)
+	meta, _ := s.Get(ColSession, prefix+"meta")
+	b := NewSessionBuilder(h, meta, func(id string) (string, int) { return s.agent(id, opt) })
 	for _, part := range []string{"evt/", "msg/"} {
 		s.scan(ColSession, prefix+part, func(k string, v []byte) { b.AddStep(k[len(prefix):], v, nil) })
 	}
 	return b.Finish()
+}
+
+// NewSessionBuilder starts reading one session of a store: handle, its
+// meta's value (nil: none) and agentOf, which names the agent with an id
+// and gives its recall_limit. The session's time is its updated_at (the
+// store keeps none per message). Its steps are then added in key order,
+// events ("evt/…") before messages ("msg/…"), each named by its key after
+// the session's prefix.
+func NewSessionBuilder(handle string, meta []byte, agentOf func(id string) (string, int)) *sessions.RecallBuilder {
+	var m storeMeta
+	json.Unmarshal(meta, &m)
+	agent, limit := agentOf(m.Agent)
+	at, err := time.Parse(time.RFC3339Nano, m.UpdatedAt)
+	if err != nil {
+		at = time.Time{}
+	}
+	b := sessions.NewRecallBuilder(handle, agent, limit, at)
+	b.SetMeta(m.Title, m.CreatedBy, m.CreatedAt)
+	return b
 }
 
 // agent names the agent with id and its recall_limit (opt's when its

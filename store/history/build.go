@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/crmem/crmem/store"
+	"github.com/crmem/crmem/store/crabdb"
 	"github.com/crmem/crmem/store/sessions"
 )
 
@@ -147,33 +148,18 @@ func FromStore(data []byte, only *string) *Index {
 	return ix
 }
 
-// storeMeta is the part of a store session's SessionMeta read here.
-type storeMeta struct {
-	Agent     string `json:"agent"`
-	UpdatedAt string `json:"updated_at"`
-	Title     string `json:"title"`
-	CreatedBy string `json:"created_by"`
-	CreatedAt string `json:"created_at"`
-}
-
 // readSession decodes one store session's memory writes (and recalls) as
-// crabdb's own reader does (store/crabdb recalls.go): events, then
-// messages, in key order; the time of a call without an event is the
-// session's updated_at. agents caches agent names by id.
+// crabdb's own reader does (crabdb.NewSessionBuilder): events, then
+// messages, in key order. agents caches agent names by id.
 func (d *logData) readSession(s *storeSession, agents map[string]string) sessions.SessionRecalls {
-	var meta storeMeta
-	json.Unmarshal(s.meta, &meta)
-	agent, ok := agents[meta.Agent]
-	if !ok && meta.Agent != "" {
-		agent = d.agentName(meta.Agent)
-		agents[meta.Agent] = agent
-	}
-	at, err := time.Parse(time.RFC3339Nano, meta.UpdatedAt)
-	if err != nil {
-		at = time.Time{}
-	}
-	b := sessions.NewRecallBuilder(s.handle, agent, sessions.DefaultRecallLimit, at)
-	b.SetMeta(meta.Title, meta.CreatedBy, meta.CreatedAt)
+	b := crabdb.NewSessionBuilder(s.handle, s.meta, func(id string) (string, int) {
+		name, ok := agents[id]
+		if !ok && id != "" {
+			name = d.agentName(id)
+			agents[id] = name
+		}
+		return name, sessions.DefaultRecallLimit
+	})
 	keys := make([]string, 0, len(s.steps))
 	for k := range s.steps {
 		keys = append(keys, k)

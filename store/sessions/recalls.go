@@ -353,14 +353,7 @@ func (b *RecallBuilder) addCall(c call, guest string, stepTime func() (time.Time
 	if c.limit >= 0 {
 		r.Limit, r.LimitSet = c.limit, true
 	}
-	switch {
-	case !b.at.IsZero():
-		r.Time, r.TimeFrom = b.at, TimeSession
-	case stepTime != nil:
-		if t, ok := stepTime(); ok {
-			r.Time, r.TimeFrom = t, TimeStep
-		}
-	}
+	r.Time, r.TimeFrom = b.callTime(stepTime)
 	b.out.Recalls = append(b.out.Recalls, r)
 	return len(b.out.Recalls) - 1
 }
@@ -373,16 +366,24 @@ func (b *RecallBuilder) addWrite(c call, step, guest string, stepTime func() (ti
 	if guest != "" {
 		w.Agent = guest
 	}
-	switch {
-	case !b.at.IsZero():
-		w.Time, w.TimeFrom = b.at, TimeSession
-	case stepTime != nil:
-		if t, ok := stepTime(); ok {
-			w.Time, w.TimeFrom = t, TimeStep
-		}
-	}
+	w.Time, w.TimeFrom = b.callTime(stepTime)
 	b.out.Writes = append(b.out.Writes, w)
 	return len(b.out.Writes) - 1
+}
+
+// callTime is a call's time until a tool_start event gives its own: the
+// session's, for a store that keeps none per step, else the step file's
+// modification time; zero when there is neither.
+func (b *RecallBuilder) callTime(stepTime func() (time.Time, bool)) (time.Time, string) {
+	switch {
+	case !b.at.IsZero():
+		return b.at, TimeSession
+	case stepTime != nil:
+		if t, ok := stepTime(); ok {
+			return t, TimeStep
+		}
+	}
+	return time.Time{}, ""
 }
 
 // addResult pairs a tool result with the next unanswered call of the last
