@@ -9,6 +9,7 @@ import (
 	"sort"
 	"sync"
 	"time"
+	"unicode/utf8"
 
 	"github.com/crmem/crmem/store"
 	"github.com/crmem/crmem/store/crabdb"
@@ -185,7 +186,7 @@ func namesAny(v []byte, names map[string]bool) bool {
 			break
 		}
 		rest = rest[i+4:]
-		if n, ok := argumentName(rest); ok && names[n] {
+		if n, ok := argumentName(rest); ok && names[string(n)] {
 			return true
 		}
 	}
@@ -197,7 +198,7 @@ func namesAny(v []byte, names map[string]bool) bool {
 			}
 			rest = rest[i+len(marker):]
 			if t, ok := stringText(rest, false); ok {
-				if n, ok := unquote(t); ok && names[n] {
+				if n, ok := unquote(t); ok && names[string(n)] {
 					return true
 				}
 			}
@@ -208,8 +209,8 @@ func namesAny(v []byte, names map[string]bool) bool {
 
 // argumentName reads what follows a "name" key in a step: `":"NAME"`
 // (spaces allowed around the colon) or the same escaped once more
-// (`\":\"NAME\"`), and returns NAME.
-func argumentName(b []byte) (string, bool) {
+// (`\\":\\"NAME\\"`), and returns NAME.
+func argumentName(b []byte) ([]byte, bool) {
 	escaped := false
 	switch {
 	case len(b) > 0 && b[0] == '"':
@@ -217,11 +218,11 @@ func argumentName(b []byte) (string, bool) {
 	case len(b) > 1 && b[0] == '\\' && b[1] == '"':
 		b, escaped = b[2:], true
 	default:
-		return "", false
+		return nil, false
 	}
 	b = bytes.TrimLeft(b, " \t\n\r")
 	if len(b) == 0 || b[0] != ':' {
-		return "", false
+		return nil, false
 	}
 	b = bytes.TrimLeft(b[1:], " \t\n\r")
 	var t []byte
@@ -232,13 +233,11 @@ func argumentName(b []byte) (string, bool) {
 	case escaped && len(b) > 1 && b[0] == '\\' && b[1] == '"':
 		t, ok = stringText(b[2:], true)
 		if ok {
-			var inner string
-			inner, ok = unquote(t) // the inner string's text, escaped once
-			t = []byte(inner)
+			t, ok = unquote(t) // the inner string's text, escaped once
 		}
 	}
 	if !ok {
-		return "", false
+		return nil, false
 	}
 	return unquote(t)
 }
@@ -264,15 +263,19 @@ func stringText(b []byte, escaped bool) ([]byte, bool) {
 	return nil, false
 }
 
-// unquote decodes a JSON string's text.
-func unquote(t []byte) (string, bool) {
+// unquote decodes a JSON string's text: as it is when it holds no escape
+// (most names: nothing allocated), else as encoding/json reads it.
+func unquote(t []byte) ([]byte, bool) {
+	if bytes.IndexByte(t, '\\') < 0 {
+		return t, utf8.Valid(t)
+	}
 	var s string
 	q := make([]byte, 0, len(t)+2)
 	q = append(append(append(q, '"'), t...), '"')
 	if json.Unmarshal(q, &s) != nil {
-		return "", false
+		return nil, false
 	}
-	return s, true
+	return []byte(s), true
 }
 
 // call is a memory write with, for a store, the part of the log its
