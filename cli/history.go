@@ -152,6 +152,14 @@ func (a *app) readHistory(name string) (history.History, error) {
 		fmt.Fprintf(a.stderr, "crmem: %s: %s\n", quotePath(path), sanitizeLine(stopText(*h.Stop)))
 	}
 	if len(h.Versions) == 0 {
+		// Not a name anything wrote: an alias, resolved as the agent
+		// resolves it, names the entry whose story is asked for.
+		if c, err := a.readContents(); err == nil {
+			if e, ok := c.File.Lookup(name); ok && e.Name != name {
+				fmt.Fprintf(a.stderr, "crmem: %s is an alias of %s: its history follows\n", nameText(name), nameText(e.Name))
+				return a.readHistory(e.Name)
+			}
+		}
 		return h, fileError{path, fmt.Errorf("no entry %q in memory, its log or its sessions", name)}
 	}
 	return h, nil
@@ -412,7 +420,7 @@ func (a *app) restore(name string, n int) error {
 	var opErr error
 	_, changes, err := a.applyWith(notFound(name), func(m *store.Memory) []store.Op {
 		var cur *store.Entry
-		if e, ok := m.Lookup(name); ok && e.Name == name { // the entry of that name, not one with it as an alias
+		if e, ok := m.Lookup(h.Name); ok && e.Name == h.Name { // the entry of that name, not one with it as an alias
 			cur = &e
 		}
 		ops, err := history.RestoreOps(h, v, cur)
@@ -421,7 +429,7 @@ func (a *app) restore(name string, n int) error {
 	})
 	if opErr != nil {
 		if errors.Is(opErr, history.ErrCurrent) {
-			_, err := fmt.Fprintf(a.stdout, "unchanged: %s already holds version #%d (nothing written)\n", nameText(name), n)
+			_, err := fmt.Fprintf(a.stdout, "unchanged: %s already holds version #%d (nothing written)\n", nameText(h.Name), n)
 			return err
 		}
 		return opErr

@@ -246,3 +246,22 @@ func TestHistoryCLI_V1RestoreAndRedact(t *testing.T) {
 		t.Errorf("forgotten %q restored as %s", f.Name, shown)
 	}
 }
+
+// TestHistoryCLI_Alias: a name nothing wrote but an entry has as an alias
+// gives that entry's history, diff and restore, and says so.
+func TestHistoryCLI_Alias(t *testing.T) {
+	db := copyWrites(t)
+	out, errs, code := runIn(nil, "", "--db", db, "history", "pager", "--short")
+	if code != 0 || !strings.HasPrefix(out, "oncall-rota — 2 versions") || !strings.Contains(errs, "pager is an alias of oncall-rota") {
+		t.Fatalf("exit %d\n%s%s", code, out, errs)
+	}
+	out, errs, code = runGuarded(noDaemon, nil, "", "--db", db, "restore", "pager", "1")
+	if code != 0 || !strings.Contains(out, "oncall-rota") {
+		t.Fatalf("restore by alias: exit %d\n%s%s", code, out, errs)
+	}
+	var h history.History
+	mustJSON(t, mustIn(t, "--db", db, "history", "oncall-rota", "--json"), &h)
+	if len(h.Versions) != 3 || h.Versions[2].Content != h.Versions[0].Content {
+		t.Errorf("after restore by alias: %+v", h.Versions)
+	}
+}
