@@ -761,8 +761,8 @@ func removalKey(f Forgotten) removal {
 
 // Summary is what the card says of an entry's history.
 type Summary struct {
-	// Versions counts the versions known (0: none beyond what memory
-	// holds, or the entry is unknown).
+	// Versions counts the versions known (1 for an entry known only as
+	// memory holds it; 0 for a name nothing knows).
 	Versions int
 	// First is the call that first wrote the entry, Last the one behind
 	// the version memory holds now; nil when no session's call did.
