@@ -1018,3 +1018,22 @@ func TestForgotten_ManyEntries(t *testing.T) {
 		t.Fatalf("the cursor's entry %s is out of sight:\n%s", sel.Name, plainScreen(h.m))
 	}
 }
+
+// TestHistoryView_SaysWhatChangedBesidesTheContent: the diff's header
+// lists the aliases a version dropped and gained, a rename and a change of
+// kind; the first version lists its aliases.
+func TestHistoryView_SaysWhatChangedBesidesTheContent(t *testing.T) {
+	a := history.Version{N: 1, Action: history.Write, Name: "k8s", Kind: "archive", Aliases: []string{"on call", "pager"}}
+	b := history.Version{N: 2, Action: history.RenameIn, Name: "kubernetes", From: "k8s", Kind: "note", Aliases: []string{"pager", "handoff"}}
+	got := strings.Join(changeText(&a, b), "\n")
+	want := "name k8s → kubernetes\nkind archive → note\naliases −on call +handoff"
+	if got != want {
+		t.Errorf("changes:\n%s\nwant:\n%s", got, want)
+	}
+	if got := changeText(nil, a); len(got) != 1 || got[0] != "aliases on call, pager" {
+		t.Errorf("first version: %q", got)
+	}
+	if got := changeText(&a, a); len(got) != 0 {
+		t.Errorf("no change: %q", got)
+	}
+}

@@ -2,6 +2,7 @@ package tui
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -371,9 +372,10 @@ func (v *historyView) diffLines(c *common, w, h int) []string {
 	}
 	prev := ""
 	pair := fmt.Sprintf("#%d", ver.N)
+	var before *history.Version
 	if v.cursor > 0 {
 		p := v.h.Versions[v.cursor-1]
-		prev, pair = p.Content, fmt.Sprintf("#%d → #%d", p.N, ver.N)
+		prev, pair, before = p.Content, fmt.Sprintf("#%d → #%d", p.N, ver.N), &p
 	}
 	if k := (diffKey{of: v.of, cursor: v.cursor, w: w, st: st}); v.drawn.key != k {
 		d := diffOf(prev, ver.Content)
@@ -391,6 +393,9 @@ func (v *historyView) diffLines(c *common, w, h int) []string {
 	for _, l := range callText(ver, c.caps().Stored != nil) {
 		lines = append(lines, wrapDim(st, l, w)...)
 	}
+	for _, l := range changeText(before, ver) {
+		lines = append(lines, wrapStyled(st.paneTitle, l, w)...)
+	}
 	top := len(lines) + 1 // and the line saying where the window is
 	diff := v.drawn.rows
 	rows := max(h-top, 1)
@@ -401,6 +406,47 @@ func (v *historyView) diffLines(c *common, w, h int) []string {
 			hints("/", keyName(c.keys.PageDown), keyName(c.keys.PageUp))), w, "…"))
 	}
 	return append(append(lines, where), shown...)
+}
+
+// changeText says what changed besides the content from the version
+// before (nil: none, the first) to v: its name, kind and aliases, a line
+// each; for the first version, the aliases it has.
+func changeText(before *history.Version, v history.Version) []string {
+	if v.Action == history.Delete {
+		return nil
+	}
+	if before == nil || before.Action == history.Delete {
+		if len(v.Aliases) == 0 {
+			return nil
+		}
+		names := make([]string, len(v.Aliases))
+		for i, a := range v.Aliases {
+			names[i] = sanitize.Name(a)
+		}
+		return []string{"aliases " + strings.Join(names, ", ")}
+	}
+	var lines []string
+	if before.Name != v.Name {
+		lines = append(lines, "name "+sanitize.Name(before.Name)+" → "+sanitize.Name(v.Name))
+	}
+	if before.Kind != v.Kind && before.Kind != "" && v.Kind != "" {
+		lines = append(lines, "kind "+sanitize.Line(before.Kind)+" → "+sanitize.Line(v.Kind))
+	}
+	var parts []string
+	for _, a := range before.Aliases {
+		if !slices.Contains(v.Aliases, a) {
+			parts = append(parts, "−"+sanitize.Name(a))
+		}
+	}
+	for _, a := range v.Aliases {
+		if !slices.Contains(before.Aliases, a) {
+			parts = append(parts, "+"+sanitize.Name(a))
+		}
+	}
+	if len(parts) > 0 {
+		lines = append(lines, "aliases "+strings.Join(parts, " "))
+	}
+	return lines
 }
 
 // callText is the selected version's source in full, a line each: the
