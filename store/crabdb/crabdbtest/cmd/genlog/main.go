@@ -126,15 +126,28 @@ func insideRepo(p string) (string, error) {
 	if err != nil {
 		return "", fmt.Errorf("%s: %w", p, err)
 	}
-	if r, err := filepath.EvalSymlinks(filepath.Dir(abs)); err == nil {
-		abs = filepath.Join(r, filepath.Base(abs))
+	// The path as given first, then with its links resolved: resolving
+	// stats every folder above it, the repository's own included, which
+	// made go test's cache of this package depend on the repository
+	// folder's modification time.
+	if root := moduleAbove(abs); root != "" {
+		return root, nil
 	}
+	if r, err := filepath.EvalSymlinks(filepath.Dir(abs)); err == nil {
+		return moduleAbove(filepath.Join(r, filepath.Base(abs))), nil
+	}
+	return "", nil
+}
+
+// moduleAbove is the nearest folder above the file at abs whose go.mod
+// declares crmem's module, or "".
+func moduleAbove(abs string) string {
 	for dir := filepath.Dir(abs); ; dir = filepath.Dir(dir) {
 		if mod, err := os.ReadFile(filepath.Join(dir, "go.mod")); err == nil && isCrmem(mod) {
-			return dir, nil
+			return dir
 		}
 		if filepath.Dir(dir) == dir {
-			return "", nil
+			return ""
 		}
 	}
 }
