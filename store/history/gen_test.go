@@ -4,8 +4,6 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"os"
-	"path/filepath"
 	"testing"
 
 	"github.com/crmem/crmem/store/crabdb/crabdbtest/genlog"
@@ -15,27 +13,7 @@ import (
 // sessions explain most of its ops, and returns its bytes and the truth.
 func generated(t *testing.T, opt genlog.Options) ([]byte, []genlog.TruthOp) {
 	t.Helper()
-	path := filepath.Join(t.TempDir(), "store.crmem")
-	f, err := os.Create(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var truth bytes.Buffer
-	opt.Truth = &truth
-	if _, err := genlog.Generate(f, opt); err != nil {
-		t.Fatal(err)
-	}
-	if err := f.Close(); err != nil {
-		t.Fatal(err)
-	}
-	data, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	ops, err := genlog.ReadTruth(&truth)
-	if err != nil {
-		t.Fatal(err)
-	}
+	_, data, _, ops := genlog.GenerateFile(t, opt)
 	return data, ops
 }
 

@@ -6,8 +6,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -23,33 +21,10 @@ func small(index bool) Options {
 	return Options{Seed: 4, Entries: 200, MemoryRecords: 1000, Index: index, CheckpointEvery: 300, Sessions: 10}
 }
 
-// generate writes opt's store into a temporary folder and returns its
-// path, its bytes, the stats and the truth.
+// generate is GenerateFile for t.
 func generate(t *testing.T, opt Options) (string, []byte, Stats, []TruthOp) {
 	t.Helper()
-	path := filepath.Join(t.TempDir(), "store.crmem")
-	f, err := os.Create(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var truth bytes.Buffer
-	opt.Truth = &truth
-	st, err := Generate(f, opt)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := f.Close(); err != nil {
-		t.Fatal(err)
-	}
-	data, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	ops, err := ReadTruth(&truth)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return path, data, st, ops
+	return GenerateFile(t, opt)
 }
 
 // survivors replays the truth's ops up to (not including) seq: each
