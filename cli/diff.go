@@ -10,6 +10,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/crmem/crmem/internal/humanize"
 	"github.com/crmem/crmem/internal/textdiff"
 	"github.com/crmem/crmem/store/history"
 )
@@ -95,20 +96,13 @@ func pickVersions(h history.History, nums []int) (a, b history.Version, err erro
 	}
 	for _, i := range []int{ia, ib} {
 		if i > n {
-			return a, b, fmt.Errorf("%s has %s: no version #%d", nameText(h.Name), versionsText(n), i)
+			return a, b, fmt.Errorf("%s has %s: no version #%d", nameText(h.Name), humanize.Plural(n, "version"), i)
 		}
 	}
 	if ia > 0 {
 		a = h.Versions[ia-1]
 	}
 	return a, h.Versions[ib-1], nil
-}
-
-func versionsText(n int) string {
-	if n == 1 {
-		return "1 version"
-	}
-	return strconv.Itoa(n) + " versions"
 }
 
 // versionDiffJSON is crmem diff's --json.

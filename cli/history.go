@@ -47,12 +47,13 @@ crmem restore NAME VERSION brings one back.`,
   crmem history --deleted
   crmem diff deploy-steps 2 4
   crmem restore deploy-steps 2`,
-		Args: func(cmd *cobra.Command, args []string) error {
+		Args: func(cmd *cobra.Command, names []string) error {
 			if deleted {
-				return args0(cmd, args)
+				return args0(cmd, names)
 			}
-			return exactArgs(1)(cmd, args)
+			return args(1, 1)(cmd, names)
 		},
+
 		ValidArgsFunction: a.completeNames(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if deleted {
@@ -107,9 +108,6 @@ func args0(cmd *cobra.Command, args []string) error {
 	return nil
 }
 
-// exactArgs wants n arguments.
-func exactArgs(n int) cobra.PositionalArgs { return args(n, n) }
-
 // memoryData is the memory file's bytes when it is crabtalk's store (a
 // history reads its whole log, not the state a store.Source replays), or
 // the file read as v1 contents.
@@ -122,11 +120,14 @@ func (a *app) memoryData() (path string, data []byte, v1 *store.Contents, err er
 	if rerr != nil {
 		return path, nil, nil, a.readError(path, rerr)
 	}
-	if crabdb.Detect(data) == crabdb.FormatStore {
+	switch format, f, _ := crabdb.DetectDecoded(data); format {
+	case crabdb.FormatStore:
 		if _, err := crabdb.ParseHeader(data); err != nil {
 			return path, nil, nil, a.readError(path, err) // as every reader of a store says it
 		}
 		return path, data, nil, nil
+	case crabdb.FormatV1:
+		return path, nil, store.V1Contents(path, f, a.sessionsFolder()), nil // the bytes read once, decoded once
 	}
 	c, err := a.readContents()
 	if err != nil {

@@ -504,7 +504,7 @@ func (ix *Index) v1History(name string) History {
 	}
 	if n := len(h.Versions); n > 0 {
 		last := &h.Versions[n-1]
-		if last.Action == Write && last.Content == cur.Content && sameAliases(last.Aliases, cur.Aliases) {
+		if last.Action == Write && last.Content == cur.Content && slices.Equal(last.Aliases, cur.Aliases) {
 			last.Origin, last.Current = FromMemoryAndSession, true
 			last.Kind, last.CreatedAt = cur.Kind, cur.CreatedAt
 			return h
@@ -602,7 +602,7 @@ func (ix *Index) attribute(name string, versions []Version) []Version {
 		if c.Tool == sessions.ForgetTool {
 			return v.Action == Delete
 		}
-		return v.Action == Write && v.Kind == "note" && v.Content == c.Content && sameAliases(v.Aliases, c.Aliases)
+		return v.Action == Write && v.Kind == "note" && v.Content == c.Content && slices.Equal(v.Aliases, c.Aliases)
 	}
 	cands := make([][]int, len(calls)) // call → versions it may have made
 	byVersion := map[int][]int{}       // version → calls that may have made it
@@ -814,7 +814,7 @@ func RestoreOps(h History, v Version, current *store.Entry) ([]store.Op, error) 
 		aliases = []string{}
 	}
 	if current != nil {
-		if current.Content == v.Content && sameAliases(current.Aliases, aliases) {
+		if current.Content == v.Content && slices.Equal(current.Aliases, aliases) {
 			return nil, ErrCurrent
 		}
 		exp := *current

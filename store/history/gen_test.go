@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"testing"
 
 	"github.com/crmem/crmem/store/crabdb/crabdbtest/genlog"
@@ -107,7 +108,7 @@ func ambiguous(ix *Index, op genlog.TruthOp, v Version) bool {
 		}
 		for _, w := range ix.History(name).Versions {
 			if w.Log != nil && w.Log.Offset != v.Log.Offset && w.Log.Offset > c.lo && w.Log.Offset < c.hi &&
-				w.Action == v.Action && w.Name == v.Name && w.Content == v.Content && sameAliases(w.Aliases, v.Aliases) {
+				w.Action == v.Action && w.Name == v.Name && w.Content == v.Content && slices.Equal(w.Aliases, v.Aliases) {
 				return true
 			}
 		}

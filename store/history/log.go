@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"hash/maphash"
+	"slices"
 	"sort"
 
 	"github.com/crmem/crmem/store/crabdb"
@@ -228,7 +229,7 @@ func (d *logData) renameAt(i int) (*rename, bool) {
 	}
 	a, okA := decode(d.value(i))
 	b, okB := decode(d.value(p))
-	if !okA || !okB || a.Kind != b.Kind || a.Content != b.Content || a.CreatedAt != b.CreatedAt || !sameAliases(a.Aliases, b.Aliases) {
+	if !okA || !okB || a.Kind != b.Kind || a.Content != b.Content || a.CreatedAt != b.CreatedAt || !slices.Equal(a.Aliases, b.Aliases) {
 		return nil, false
 	}
 	r = &rename{at: i, from: delName, to: putName}
@@ -330,16 +331,4 @@ func sortedHandles(ss map[string]*storeSession) []string {
 	}
 	sort.Strings(hs)
 	return hs
-}
-
-func sameAliases(a, b []string) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
 }
