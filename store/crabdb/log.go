@@ -100,41 +100,34 @@ func oldSnapshot(data []byte, at int64, puts int) int64 {
 	if len(b) < 4+13 || puts == 0 {
 		return 0
 	}
-	count := uint64(binary.LittleEndian.Uint32(b))
-	if count == 0 || count > uint64(len(b)-4)/13 || count > uint64(puts) {
+	if count := uint64(binary.LittleEndian.Uint32(b)); count == 0 || count > uint64(len(b)-4)/13 || count > uint64(puts) {
 		return 0
 	}
-	pos := uint64(4)
-	var prevCol byte
-	var prevKey []byte
-	for i := uint64(0); i < count; i++ {
-		rest := uint64(len(b)) - pos
-		if rest < 13 {
-			return 0
+	var first, prev snapEntry
+	good := true
+	count, fit, used := eachSnapshotEntry(b, func(i uint32, e snapEntry) bool {
+		if i > 0 && (e.col < prev.col || e.col == prev.col && bytes.Compare(e.key, prev.key) <= 0) ||
+			e.off < HeaderLen || e.off >= uint64(at) {
+			good = false
+			return false
 		}
-		col := b[pos]
-		klen := uint64(binary.LittleEndian.Uint32(b[pos+1 : pos+5]))
-		if rest-13 < klen {
-			return 0
+		if i == 0 {
+			first = e
 		}
-		key := b[pos+5 : pos+5+klen]
-		off := binary.LittleEndian.Uint64(b[pos+5+klen : pos+13+klen])
-		if i > 0 && (col < prevCol || col == prevCol && bytes.Compare(key, prevKey) <= 0) {
-			return 0
-		}
-		if off < HeaderLen || off >= uint64(at) {
-			return 0
-		}
-		if i == 0 || i == count-1 {
-			r, ok, err := decodeRecord(data[off:at])
-			if err != nil || !ok || r.op != OpPut || r.col != col || !bytes.Equal(r.key, key) {
-				return 0
-			}
-		}
-		prevCol, prevKey = col, key
-		pos += 13 + klen
+		prev = e
+		return true
+	})
+	if !good || fit < count || !putOf(data[:at], first) || !putOf(data[:at], prev) {
+		return 0
 	}
-	return int64(pos)
+	return int64(used)
+}
+
+// putOf reports whether a snapshot entry points at a whole Put record of
+// its own column and key in log, the bytes before the snapshot.
+func putOf(log []byte, e snapEntry) bool {
+	r, whole, err := decodeRecord(log[e.off:])
+	return err == nil && whole && r.op == OpPut && r.col == e.col && bytes.Equal(r.key, e.key)
 }
 
 // Prefetcher reads a large file's bytes ahead of a walk in order, a byte

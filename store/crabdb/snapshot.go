@@ -34,48 +34,77 @@ func (s *Store) loadSnapshot(data []byte) (int64, error) {
 	return int64(h.IndexAt + h.IndexLen), nil
 }
 
+// snapEntry is one entry of a snapshot: a key's column, its bytes and
+// the offset of its live Put record; at is where the entry starts in the
+// snapshot's bytes.
+type snapEntry struct {
+	col byte
+	key []byte
+	off uint64
+	at  uint64
+}
+
+// eachSnapshotEntry calls fn with the entries of snap (u32 count, then
+// count × (col u8, u32 key length, key, u64 offset), as crabdb's
+// checkpoint writes them) in order, until fn returns false. It returns
+// the count, the entries that fit whole, and the bytes those took (the
+// count's 4 included). Every length is checked against what is left
+// before it is used. snap must hold at least the count's 4 bytes.
+func eachSnapshotEntry(snap []byte, fn func(i uint32, e snapEntry) bool) (count, fit uint32, used uint64) {
+	count = binary.LittleEndian.Uint32(snap)
+	at := uint64(4)
+	for i := range count {
+		rest := uint64(len(snap)) - at
+		if rest < 5 {
+			return count, i, at
+		}
+		klen := uint64(binary.LittleEndian.Uint32(snap[at+1 : at+5]))
+		if rest-5 < klen || rest-5-klen < 8 {
+			return count, i, at
+		}
+		e := snapEntry{col: snap[at], key: snap[at+5 : at+5+klen], off: binary.LittleEndian.Uint64(snap[at+5+klen : at+13+klen]), at: at}
+		at += 13 + klen
+		if !fn(i, e) {
+			return count, i + 1, at
+		}
+	}
+	return count, count, at
+}
+
 // decodeSnapshot reads snap's entries into s.live. Each offset must point
 // at a whole Put record of the same column and key, before the snapshot.
 func (s *Store) decodeSnapshot(data, snap []byte) error {
 	at0 := int64(s.header.IndexAt)
-	short := func(i uint32, count uint32) error {
-		return failAt(at0, "snapshot cut short: entry %d of %d does not fit in index_len %d", i+1, count, len(snap))
-	}
 	if len(snap) < 4 {
 		return failAt(at0, "snapshot cut short: %d bytes, no room for its count", len(snap))
 	}
-	count := binary.LittleEndian.Uint32(snap)
-	at := uint64(4)
 	var prev Key
-	for i := range count {
-		rest := uint64(len(snap)) - at
-		if rest < 5 {
-			return short(i, count)
-		}
-		col := snap[at]
-		klen := uint64(binary.LittleEndian.Uint32(snap[at+1 : at+5]))
-		if rest-5 < klen || rest-5-klen < 8 {
-			return short(i, count)
-		}
-		key := snap[at+5 : at+5+klen]
-		off := binary.LittleEndian.Uint64(snap[at+5+klen : at+13+klen])
-		entryAt := at0 + int64(at)
-		at += 13 + klen
-		k := Key{col, string(key)}
+	var err error
+	count, fit, used := eachSnapshotEntry(snap, func(i uint32, e snapEntry) bool {
+		k := Key{e.col, string(e.key)}
 		if i > 0 && compareKeys(prev, k) >= 0 {
-			return failAt(entryAt, "snapshot keys out of order: (%d, %q) after (%d, %q)", col, key, prev.Col, prev.Key)
+			err = failAt(at0+int64(e.at), "snapshot keys out of order: (%d, %q) after (%d, %q)", e.col, e.key, prev.Col, prev.Key)
+			return false
 		}
 		prev = k
-		v, err := s.checkOffset(data, col, key, off)
-		if err != nil {
-			return err
+		v, verr := s.checkOffset(data, e.col, e.key, e.off)
+		if verr != nil {
+			err = verr
+			return false
 		}
 		s.live[k] = v
 		s.snapOrder = append(s.snapOrder, sortedKey{k, v.val})
+		return true
+	})
+	if err != nil {
+		return err
+	}
+	if fit < count {
+		return failAt(at0, "snapshot cut short: entry %d of %d does not fit in index_len %d", fit+1, count, len(snap))
 	}
 	s.snapDead = make([]bool, len(s.snapOrder))
-	if extra := uint64(len(snap)) - at; extra > 0 {
-		s.warns = append(s.warns, fmt.Sprintf("%d bytes after the snapshot's last entry (offset %d) ignored", extra, at0+int64(at)))
+	if extra := uint64(len(snap)) - used; extra > 0 {
+		s.warns = append(s.warns, fmt.Sprintf("%d bytes after the snapshot's last entry (offset %d) ignored", extra, at0+int64(used)))
 	}
 	return nil
 }
