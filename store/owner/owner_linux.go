@@ -7,7 +7,6 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"net"
 	"os"
 	"runtime"
 	"slices"
@@ -520,22 +519,11 @@ func processNameIn(proc string, pid int) (name, exe string) {
 // processName reads pid's name and executable from /proc.
 func processName(pid int) (name, exe string) { return processNameIn("/proc", pid) }
 
-// peerPID is the pid of the process listening at the other end of c (its
-// SO_PEERCRED), 0 when unknown.
-func peerPID(c net.Conn) int {
-	uc, ok := c.(*net.UnixConn)
-	if !ok {
-		return 0
-	}
-	raw, err := uc.SyscallConn()
+// peerPIDOf is the pid SO_PEERCRED gives for the socket fd.
+func peerPIDOf(fd int) (int, bool) {
+	cred, err := unix.GetsockoptUcred(fd, unix.SOL_SOCKET, unix.SO_PEERCRED)
 	if err != nil {
-		return 0
+		return 0, false
 	}
-	var pid int
-	_ = raw.Control(func(fd uintptr) {
-		if cred, err := unix.GetsockoptUcred(int(fd), unix.SOL_SOCKET, unix.SO_PEERCRED); err == nil {
-			pid = int(cred.Pid)
-		}
-	})
-	return pid
+	return int(cred.Pid), true
 }
