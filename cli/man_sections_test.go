@@ -63,18 +63,14 @@ func TestMan_Sections(t *testing.T) {
 }
 
 // TestMan_EnvironmentMatchesReadme: the variables the man pages list are
-// the ones README.md's Environment table lists.
+// the ones the documentation's Environment table lists (README.md or a
+// page under docs/).
 func TestMan_EnvironmentMatchesReadme(t *testing.T) {
-	b, err := os.ReadFile(filepath.Join("..", "README.md"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	_, section, _ := strings.Cut(string(b), "\n## Environment\n")
-	section, _, _ = strings.Cut(section, "\n## ")
+	page, section := docSection(t, "Environment")
 	for _, v := range envVars {
 		for name := range strings.SplitSeq(v[0], ", ") {
 			if !strings.Contains(section, "`"+name+"`") {
-				t.Errorf("README's Environment table lacks %s", name)
+				t.Errorf("%s: the Environment table lacks %s", page.path, name)
 			}
 		}
 	}

@@ -5,56 +5,55 @@ import (
 	"flag"
 	"os"
 	"os/exec"
-	"path/filepath"
 	"regexp"
 	"slices"
 	"strings"
 	"testing"
 )
 
-var updateReadme = flag.Bool("update-readme", false, "rewrite README.md's demo samples and screen text from crmem --demo (TestReadme_DemoSamples, TestReadme_ScreenText)")
+var updateReadme = flag.Bool("update-readme", false, "rewrite the demo samples and screen text of README.md and docs/*.md from crmem --demo (TestReadme_DemoSamples, TestReadme_ScreenText)")
 
 // sampleDate masks the dates and times a demo sample shows: the demo's
 // entries and sessions are dated relative to the day it runs.
 var sampleDate = regexp.MustCompile(`\d{4}-\d{2}(-\d{2}([ T]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})?)?)?`)
 
-// TestReadme_DemoSamples: every ```text block of README.md that starts with
-// `$ crmem --demo …` shows what that command prints (standard output and
-// error, as a terminal shows them), but for dates; a line "…" stands for
-// any number of lines left out. -update-readme rewrites the samples that
-// differ from what the commands print now (see updatedSample).
+// TestReadme_DemoSamples: every ```text block of README.md and the pages
+// under docs/ that starts with `$ crmem --demo …` shows what that command
+// prints (standard output and error, as a terminal shows them), but for
+// dates; a line "…" stands for any number of lines left out.
+// -update-readme rewrites the samples that differ from what the commands
+// print now (see updatedSample), each in its page.
 func TestReadme_DemoSamples(t *testing.T) {
-	path := filepath.Join("..", "README.md")
-	b, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
+	total := 0
+	for _, page := range docPages(t) {
+		md := page.text
+		samples := demoSamples(md)
+		total += len(samples)
+		updated := map[int][]string{} // index in samples → its new lines
+		for i, s := range samples {
+			t.Run(s.command, func(t *testing.T) {
+				got := runSample(t, s.command)
+				if matchSample(s.lines, got) {
+					return
+				}
+				if *updateReadme {
+					updated[i] = updatedSample(s.lines, got)
+					return
+				}
+				t.Errorf("%s: the sample of %q no longer matches its output (dates aside; a line … skips lines; go test ./cli -run TestReadme_DemoSamples -update-readme rewrites it). The output:\n%s", page.path, s.command, strings.Join(got, "\n"))
+			})
+		}
+		if len(updated) == 0 {
+			continue
+		}
+		if err := os.WriteFile(page.path, []byte(rewriteSamples(md, samples, updated)), 0o644); err != nil {
+			t.Fatalf("rewrite %s: %v", page.path, err)
+		}
+		t.Logf("rewrote %d demo samples in %s", len(updated), page.path)
 	}
-	md := string(b)
-	samples := demoSamples(md)
-	if len(samples) < 3 {
-		t.Fatalf("found %d demo samples in README.md: is the parsing broken?", len(samples))
+	if total < 3 {
+		t.Fatalf("found %d demo samples in README.md and docs/: is the parsing broken?", total)
 	}
-	updated := map[int][]string{} // index in samples → its new lines
-	for i, s := range samples {
-		t.Run(s.command, func(t *testing.T) {
-			got := runSample(t, s.command)
-			if matchSample(s.lines, got) {
-				return
-			}
-			if *updateReadme {
-				updated[i] = updatedSample(s.lines, got)
-				return
-			}
-			t.Errorf("README.md's sample of %q no longer matches its output (dates aside; a line … skips lines; go test ./cli -run TestReadme_DemoSamples -update-readme rewrites it). The output:\n%s", s.command, strings.Join(got, "\n"))
-		})
-	}
-	if len(updated) == 0 {
-		return
-	}
-	if err := os.WriteFile(path, []byte(rewriteSamples(md, samples, updated)), 0o644); err != nil {
-		t.Fatalf("rewrite README.md: %v", err)
-	}
-	t.Logf("rewrote %d demo samples in README.md", len(updated))
 }
 
 // runSample runs a sample's command (plain words, no shell) and returns
@@ -74,7 +73,7 @@ func runSample(t *testing.T, command string) []string {
 }
 
 // demoSample is one sample: the command after "$ ", the lines shown, and
-// where those lines are in the README (md[start:end], ending in "\n").
+// where those lines are in the page (md[start:end], ending in "\n").
 type demoSample struct {
 	command    string
 	lines      []string

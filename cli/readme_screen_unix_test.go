@@ -4,26 +4,26 @@ package cli
 
 import (
 	"os"
-	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
 )
 
-// readmeScreenIntro is the sentence README.md puts before the screen as text.
+// readmeScreenIntro is the sentence the documentation (README.md or a page
+// under docs/) puts before the screen as text.
 const readmeScreenIntro = "at 100×30 after typing `/rollout` and `enter`:\n\n```text\n"
 
 // What differs from run to run on the demo's screen, and is masked when
-// the README's text is compared with it: the dates (the demo's entries are
+// the documentation's text is compared with it: the dates (the demo's entries are
 // dated relative to the day it runs), the search's time, and the path of
-// the demo's copy (shown as README's readers would see it in /tmp).
+// the demo's copy (shown as readers would see it in /tmp).
 var (
 	screenDate   = regexp.MustCompile(`\d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC`)
 	screenTiming = regexp.MustCompile(` in [0-9.]+ ?(ns|µs|ms|s) │`)
 	screenPath   = regexp.MustCompile(`│ \S*memory\.db\n`)
 )
 
-// readmeDemoPath is the demo copy's path README.md's screen shows.
+// readmeDemoPath is the demo copy's path the documentation's screen shows.
 const readmeDemoPath = "│ /tmp/crmem-demo-2718281828/memory.db\n"
 
 // maskScreen is s with what differs from run to run masked.
@@ -33,26 +33,31 @@ func maskScreen(s string) string {
 	return screenPath.ReplaceAllString(s, "│ PATH\n")
 }
 
-// TestReadme_ScreenText: README.md's screen as text is what `crmem --demo`
-// shows at 100×30 after /rollout and enter, in a real terminal (tmux), but
-// for the dates; -update-readme rewrites it from the screen.
+// TestReadme_ScreenText: the screen as text that the documentation shows
+// (README.md or a page under docs/) is what `crmem --demo` shows at 100×30
+// after /rollout and enter, in a real terminal (tmux), but for the dates;
+// -update-readme rewrites it from the screen.
 func TestReadme_ScreenText(t *testing.T) {
 	if testing.Short() {
 		t.Skip("-short: drives crmem in a terminal")
 	}
-	b, err := os.ReadFile(filepath.Join("..", "README.md"))
-	if err != nil {
-		t.Fatal(err)
+	var page docPage
+	for _, p := range docPages(t) {
+		if strings.Contains(p.text, readmeScreenIntro) {
+			if page.path != "" {
+				t.Fatalf("%s and %s both show the screen as text", page.path, p.path)
+			}
+			page = p
+		}
 	}
-	readme := string(b)
-	start := strings.Index(readme, readmeScreenIntro)
-	if start < 0 {
-		t.Fatalf("README.md lacks %q", readmeScreenIntro)
+	if page.path == "" {
+		t.Fatalf("no page of README.md and docs/ has %q", readmeScreenIntro)
 	}
-	start += len(readmeScreenIntro)
+	readme := page.text
+	start := strings.Index(readme, readmeScreenIntro) + len(readmeScreenIntro)
 	end := strings.Index(readme[start:], "```\n")
 	if end < 0 {
-		t.Fatal("README.md's screen text has no end")
+		t.Fatalf("%s: the screen text has no end", page.path)
 	}
 	end += start
 	screen := screenPath.ReplaceAllString(demoScreen(t), readmeDemoPath)
@@ -60,12 +65,12 @@ func TestReadme_ScreenText(t *testing.T) {
 		return
 	}
 	if *updateReadme {
-		if err := os.WriteFile(filepath.Join("..", "README.md"), []byte(readme[:start]+screen+readme[end:]), 0o644); err != nil {
+		if err := os.WriteFile(page.path, []byte(readme[:start]+screen+readme[end:]), 0o644); err != nil {
 			t.Fatal(err)
 		}
 		return
 	}
-	t.Errorf("README.md's screen text differs from crmem --demo's screen (go test ./cli -run TestReadme_ScreenText -update-readme rewrites it); the screen:\n%s", screen)
+	t.Errorf("%s: the screen text differs from crmem --demo's screen (go test ./cli -run TestReadme_ScreenText -update-readme rewrites it); the screen:\n%s", page.path, screen)
 }
 
 // demoScreen is `crmem --demo`'s screen at 100×30 after /rollout and enter,

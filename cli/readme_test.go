@@ -16,16 +16,17 @@ import (
 	"github.com/crmem/crmem/store"
 )
 
-// The README's example lines are run here as written, with `bash -o
-// pipefail -c LINE`, in a scratch HOME whose ~/.crabtalk/memory.db is a copy
-// of the reference's small.db (plus the entries the examples name), with
-// the built crmem first on PATH; a line with --demo works on the demo's
-// own copy instead. TestReadme_EveryExampleTested keeps this
-// table and README.md's sh blocks in step, so the README cannot drift from
-// the program.
+// The example lines of the README and the pages under docs/ are run here
+// as written, with `bash -o pipefail -c LINE`, in a scratch HOME whose
+// ~/.crabtalk/memory.db is a copy of the reference's small.db (plus the
+// entries the examples name), with the built crmem first on PATH; a line
+// with --demo works on the demo's own copy instead.
+// TestReadme_EveryExampleTested keeps this table and the pages' sh blocks
+// in step, so the documentation cannot drift from the program.
 
-// readmeExample is one example line of README.md, how to prepare the
-// scratch folder for it, and what must hold after it ran.
+// readmeExample is one example line of README.md or a page under docs/,
+// how to prepare the scratch folder for it, and what must hold after it
+// ran.
 type readmeExample struct {
 	line  string
 	needs []string                                  // programs the line uses besides crmem
@@ -235,7 +236,8 @@ func readmeExamples() []readmeExample {
 // bulkDelete is the README's bulk-delete example.
 const bulkDelete = `crmem ls --kind archive --json | jq -r '.[] | select(.created_at < 1767225600) | .name' | crmem rm -`
 
-// TestReadme_Examples runs every example line of README.md as written.
+// TestReadme_Examples runs every example line of README.md and the pages
+// under docs/ as written.
 func TestReadme_Examples(t *testing.T) {
 	bash, err := exec.LookPath("bash")
 	if err != nil {
@@ -264,14 +266,14 @@ func TestReadme_Examples(t *testing.T) {
 	}
 }
 
-// TestReadme_EveryExampleTested: the crmem lines of README.md's sh blocks
-// and the lines TestReadme_Examples runs are the same set.
+// TestReadme_EveryExampleTested: the crmem lines of the sh blocks of
+// README.md and the pages under docs/ and the lines TestReadme_Examples
+// runs are the same set.
 func TestReadme_EveryExampleTested(t *testing.T) {
-	b, err := os.ReadFile(filepath.Join("..", "README.md"))
-	if err != nil {
-		t.Fatal(err)
+	var inReadme []string
+	for _, p := range docPages(t) {
+		inReadme = append(inReadme, readmeCommandLines(p.text)...)
 	}
-	inReadme := readmeCommandLines(string(b))
 	tested := map[string]bool{}
 	for _, ex := range readmeExamples() {
 		tested[ex.line] = true
@@ -283,11 +285,11 @@ func TestReadme_EveryExampleTested(t *testing.T) {
 	}
 	for l := range tested {
 		if !slices.Contains(inReadme, l) {
-			t.Errorf("tested line not in README.md (changed or removed?): %q", l)
+			t.Errorf("tested line not in README.md or docs/ (changed or removed?): %q", l)
 		}
 	}
 	if len(inReadme) < 20 {
-		t.Errorf("found only %d example lines in README.md: is the sh-block parsing broken?", len(inReadme))
+		t.Errorf("found only %d example lines in README.md and docs/: is the sh-block parsing broken?", len(inReadme))
 	}
 }
 

@@ -117,18 +117,29 @@ func cancel(k keymap.KeyMap) key.Binding { return k.SearchCancel }
 func accept(k keymap.KeyMap) key.Binding { return k.SearchAccept }
 func help(k keymap.KeyMap) key.Binding   { return k.Help }
 
-// TestReadmeListsEveryKey keeps README.md's "## Keys" table in step with the
-// key map: every key of every binding appears there in backquotes.
+// TestReadmeListsEveryKey keeps the documentation's "## Keys" table (in
+// README.md or a page under docs/) in step with the key map: every key of
+// every binding appears there in backquotes.
 func TestReadmeListsEveryKey(t *testing.T) {
-	data, err := os.ReadFile(filepath.Join("..", "README.md"))
+	pages, err := filepath.Glob(filepath.Join("..", "docs", "*.md"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, section, ok := strings.Cut(string(data), "\n## Keys\n")
-	if !ok {
-		t.Fatal("README.md has no ## Keys section")
+	var section string
+	found := 0
+	for _, p := range append([]string{filepath.Join("..", "README.md")}, pages...) {
+		data, err := os.ReadFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, s, ok := strings.Cut("\n"+string(data), "\n## Keys\n"); ok {
+			section, _, _ = strings.Cut(s, "\n## ")
+			found++
+		}
 	}
-	section, _, _ = strings.Cut(section, "\n## ")
+	if found != 1 {
+		t.Fatalf("%d pages of README.md and docs/ have a ## Keys section, want 1", found)
+	}
 	shown := map[string]string{"up": "↑", "down": "↓", "pgdown": "pgdn"}
 	for _, group := range keymap.DefaultKeyMap().FullHelp() {
 		for _, b := range group {
@@ -137,7 +148,7 @@ func TestReadmeListsEveryKey(t *testing.T) {
 					k = s
 				}
 				if !strings.Contains(section, "`"+k+"`") {
-					t.Errorf("README ## Keys lacks `%s` (%s)", k, b.Help().Desc)
+					t.Errorf("## Keys lacks `%s` (%s)", k, b.Help().Desc)
 				}
 			}
 		}

@@ -257,18 +257,29 @@ func TestPath(t *testing.T) {
 	}
 }
 
-// TestReadmeExample: README's configuration section holds a complete file
-// that loads and sets every setting and binding.
+// TestReadmeExample: the documentation's configuration section (in
+// README.md or a page under docs/) holds a complete file that loads and
+// sets every setting and binding.
 func TestReadmeExample(t *testing.T) {
-	data, err := os.ReadFile(filepath.Join("..", "..", "README.md"))
+	pages, err := filepath.Glob(filepath.Join("..", "..", "docs", "*.md"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, section, ok := strings.Cut(string(data), "\n## Configuration\n")
-	if !ok {
-		t.Fatal("README.md has no ## Configuration section")
+	var section string
+	found := 0
+	for _, p := range append([]string{filepath.Join("..", "..", "README.md")}, pages...) {
+		data, err := os.ReadFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, s, ok := strings.Cut("\n"+string(data), "\n## Configuration\n"); ok {
+			section, _, _ = strings.Cut(s, "\n## ")
+			found++
+		}
 	}
-	section, _, _ = strings.Cut(section, "\n## ")
+	if found != 1 {
+		t.Fatalf("%d pages of README.md and docs/ have a ## Configuration section, want 1", found)
+	}
 	_, example, ok := strings.Cut(section, "```toml\n")
 	if !ok {
 		t.Fatal("no toml block in ## Configuration")
@@ -276,11 +287,11 @@ func TestReadmeExample(t *testing.T) {
 	example, _, _ = strings.Cut(example, "```")
 	c, err := load(t, example, nil, nil)
 	if err != nil {
-		t.Fatalf("README's example: %v", err)
+		t.Fatalf("the documentation's example: %v", err)
 	}
 	for _, s := range c.Settings() {
 		if s.Source.Kind != config.FromFile {
-			t.Errorf("README's example does not set %s", s.Name)
+			t.Errorf("the documentation's example does not set %s", s.Name)
 		}
 	}
 }
