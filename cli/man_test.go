@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"unicode"
 )
 
 // TestMan writes the man pages and checks there is one for crmem and one
@@ -88,9 +89,14 @@ func TestMan_Errors(t *testing.T) {
 	}
 }
 
-// TestMan_Typesetting: .nh and .ad l follow .TH (which resets both, so JSON
-// keys such as created_at were hyphenated), and man reports no warning for
-// any page at 80 columns (checked where man and groff are installed).
+// TestMan_Typesetting: .nh, HY 0 and .ad l follow .TH (which resets
+// hyphenation and adjustment, so JSON keys such as created_at were
+// hyphenated; groff's .EE after an example turned hyphenation back on from
+// HY, breaking "mem‐ory.db", "ar‐guments" and "sig‐nal" in every page),
+// every page is ASCII (other characters escaped, so the C locale does not
+// drop them: crmem-export.1 showed "content":""), and where man and groff
+// are installed, man reports no warning for any page at 80 columns in
+// a UTF-8 locale or the C locale and breaks no word at 80 or 60.
 func TestMan_Typesetting(t *testing.T) {
 	dir := filepath.Join(t.TempDir(), "man1")
 	cmd := exec.Command(crmemBin, "man", dir)
@@ -107,8 +113,11 @@ func TestMan_Typesetting(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if !strings.HasPrefix(string(b), ".TH ") || !strings.Contains(string(b), "\n.nh\n.ad l\n.SH NAME\n") {
-			t.Errorf("%s: does not start with .TH, then .nh and .ad l:\n%.200s", filepath.Base(name), b)
+		if !strings.HasPrefix(string(b), ".TH ") || !strings.Contains(string(b), "\n.nh\n.nr HY 0\n.ad l\n.SH NAME\n") {
+			t.Errorf("%s: does not start with .TH, then .nh, .nr HY 0 and .ad l:\n%.200s", filepath.Base(name), b)
+		}
+		if i := strings.IndexFunc(string(b), func(r rune) bool { return r > unicode.MaxASCII }); i >= 0 {
+			t.Errorf("%s: a character that is not ASCII at byte %d: %.40q", filepath.Base(name), i, b[i:])
 		}
 	}
 	if _, err := exec.LookPath("man"); err != nil {
@@ -117,17 +126,49 @@ func TestMan_Typesetting(t *testing.T) {
 	if _, err := exec.LookPath("groff"); err != nil {
 		t.Skip("groff not installed: cannot check the pages for warnings")
 	}
-	for _, name := range names {
+	// At 60 columns a JSON example cannot be broken ("can't break line"):
+	// warnings are checked at 80.
+	render := func(name, locale, width string) string {
+		t.Helper()
 		man := exec.Command("man", "--warnings", "-l", name)
-		man.Env = append(testEnv(), "MANWIDTH=80", "LC_ALL=C.UTF-8", "MANPAGER=cat", "PAGER=cat")
-		var stderr strings.Builder
-		man.Stderr = &stderr
+		man.Env = append(testEnv(), "MANWIDTH="+width, "LC_ALL="+locale, "MANPAGER=cat", "PAGER=cat")
+		var stdout, stderr strings.Builder
+		man.Stdout, man.Stderr = &stdout, &stderr
 		if err := man.Run(); err != nil {
-			t.Errorf("man -l %s: %v\n%s", filepath.Base(name), err, stderr.String())
+			t.Errorf("man -l %s (%s): %v\n%s", filepath.Base(name), locale, err, stderr.String())
 		}
-		if stderr.Len() > 0 {
-			t.Errorf("man --warnings -l %s:\n%s", filepath.Base(name), stderr.String())
+		if stderr.Len() > 0 && width == "80" {
+			t.Errorf("man --warnings -l %s (%s, %s columns):\n%s", filepath.Base(name), locale, width, stderr.String())
 		}
+		return stdout.String()
+	}
+	for _, name := range names {
+		render(name, "C", "80")
+		for _, width := range []string{"80", "60"} {
+			for l := range strings.Lines(render(name, "C.UTF-8", width)) {
+				if strings.HasSuffix(strings.TrimRight(l, "\n"), "\u2010") { // groff's hyphen at a break
+					t.Errorf("man -l %s at %s columns breaks a word: %q", filepath.Base(name), width, l)
+				}
+			}
+		}
+	}
+	if page := render(filepath.Join(dir, "crmem-export.1"), "C", "80"); !strings.Contains(page, `"content":"..."}`) {
+		t.Errorf("crmem-export.1 in the C locale lacks the example's \"content\":\"...\":\n%s", page)
+	}
+}
+
+// TestAsciiRoff: a page's characters beyond ASCII become \[uXXXX]
+// escapes, those with a fallback get one after .TH (sorted, once each),
+// and ASCII is left as it is.
+func TestAsciiRoff(t *testing.T) {
+	got := string(asciiRoff([]byte(".TH \"X\"\n.nh\nsee \"content\":\"…\" → ΣΟΦΟΣ … 🦀\n")))
+	want := ".TH \"X\"\n.fchar \\[u2026] ...\n.fchar \\[u2192] ->\n.nh\n" +
+		`see "content":"\[u2026]" \[u2192] \[u03A3]\[u039F]\[u03A6]\[u039F]\[u03A3] \[u2026] \[u1F980]` + "\n"
+	if got != want {
+		t.Errorf("asciiRoff:\n%s\nwant\n%s", got, want)
+	}
+	if plain := ".TH \"X\"\nplain \\e text\n"; string(asciiRoff([]byte(plain))) != plain {
+		t.Errorf("asciiRoff changed an ASCII page: %q", asciiRoff([]byte(plain)))
 	}
 }
 

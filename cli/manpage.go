@@ -5,9 +5,11 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
@@ -65,8 +67,11 @@ func manPage(c *cobra.Command, date time.Time) []byte {
 	name := manName(c)
 	// .TH resets hyphenation and adjustment, so .nh (JSON keys such as
 	// created_at must not be broken with a hyphen) and .ad l (a long JSON
-	// line cannot be stretched to both margins) come after it.
-	fmt.Fprintf(&b, ".TH \"%s\" \"1\" \"%s\" \"crmem\" \"crmem manual\"\n.nh\n.ad l\n", strings.ToUpper(name), date.Format("Jan 2006"))
+	// line cannot be stretched to both margins) come after it. The man
+	// macros turn hyphenation back on from the register HY (groff's .EE
+	// after an example does), so HY is 0 too: no word of any section is
+	// broken ("mem‐ory.db" in ENVIRONMENT was).
+	fmt.Fprintf(&b, ".TH \"%s\" \"1\" \"%s\" \"crmem\" \"crmem manual\"\n.nh\n.nr HY 0\n.ad l\n", strings.ToUpper(name), date.Format("Jan 2006"))
 	fmt.Fprintf(&b, ".SH NAME\n%s \\- %s\n", name, roffText(c.Short))
 	fmt.Fprintf(&b, ".SH SYNOPSIS\n\\fB%s\\fR\n", roffText(c.UseLine()))
 	desc := c.Long
@@ -95,7 +100,62 @@ func manPage(c *cobra.Command, date time.Time) []byte {
 		}
 		fmt.Fprintf(&b, ".SH SEE ALSO\n%s\n", strings.Join(also, ", "))
 	}
-	return b.Bytes()
+	return asciiRoff(b.Bytes())
+}
+
+// asciiFallbacks are what a terminal without the character shows for the
+// non-ASCII characters crmem's help uses, where groff and man-db have no
+// fallback of their own (… was dropped in the C locale, so crmem-export.1
+// showed "content":"").
+var asciiFallbacks = map[rune]string{
+	'…': "...", '·': ".", '—': "--", '–': "-", '×': "x", '•': "*", '●': "*",
+	'→': "->", '←': "<-", '↑': "^", '↓': "v", '≤': "<=", '≥': ">=",
+	'«': "<<", '»': ">>", '‘': "'", '’': "'", '“': `\(dq`, '”': `\(dq`,
+}
+
+// asciiRoff is page (roff, its first line .TH) in ASCII: every other
+// character as the escape \[uXXXX], which groff and mandoc render as that
+// character where the terminal has it, and after .TH a fallback (.fchar,
+// used only where the output device lacks the character: the C locale)
+// for each one asciiFallbacks knows. Raw UTF-8 was read as Latin-1 or
+// dropped in the C locale.
+func asciiRoff(page []byte) []byte {
+	used := map[rune]bool{}
+	for _, r := range string(page) {
+		if r >= utf8.RuneSelf {
+			used[r] = true
+		}
+	}
+	var fchars []string
+	for r := range used {
+		if f, ok := asciiFallbacks[r]; ok {
+			fchars = append(fchars, fmt.Sprintf(".fchar \\[u%04X] %s\n", r, f))
+		}
+	}
+	slices.Sort(fchars) // the same page every run
+	th, rest, _ := strings.Cut(roffRunes(string(page)), "\n")
+	var out bytes.Buffer
+	out.WriteString(th)
+	out.WriteByte('\n')
+	for _, f := range fchars {
+		out.WriteString(f)
+	}
+	out.WriteString(rest)
+	return out.Bytes()
+}
+
+// roffRunes is s with every character beyond ASCII as the roff escape
+// \[uXXXX].
+func roffRunes(s string) string {
+	var b strings.Builder
+	for _, r := range s {
+		if r < utf8.RuneSelf {
+			b.WriteRune(r)
+			continue
+		}
+		fmt.Fprintf(&b, `\[u%04X]`, r)
+	}
+	return b.String()
 }
 
 // manFlags writes a section listing fs's visible flags ("" when none).
