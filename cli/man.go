@@ -16,13 +16,19 @@ func (a *app) manCommand() *cobra.Command {
 		Long: `Write a man page for crmem and one for each subcommand, made from the same
 text as --help, into DIR (created if missing; existing pages are replaced).
 The date in the pages is today's, or $SOURCE_DATE_EPOCH for reproducible
-builds.`,
+builds. DIR "-" is refused: the pages are files, not one stream for
+standard output (a folder named - is ./-).`,
 		Example: `  crmem man "$(dirname "$(command -v crmem)")/../share/man/man1" && man crmem
   sudo crmem man /usr/local/share/man/man1`,
 		Hidden: true, // a packaging step, not something to use daily
 		Args:   args(1, 1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			dir := args[0]
+			if dir == "-" {
+				// Elsewhere "-" is standard input or output; here it made
+				// a folder named "-".
+				return usage(cmd, `DIR "-": the pages are files, one per command, not one stream for standard output; name a folder (./- for one named -)`)
+			}
 			if err := os.MkdirAll(dir, 0o755); err != nil {
 				return fileError{dir, err}
 			}

@@ -89,6 +89,32 @@ func TestMan_Errors(t *testing.T) {
 	}
 }
 
+// TestMan_Dash: DIR "-" is refused as a usage error, with nothing written
+// (it made a folder named "-"); ./- is a folder named -.
+func TestMan_Dash(t *testing.T) {
+	wd := t.TempDir()
+	cmd := exec.Command(crmemBin, "man", "-")
+	cmd.Env = testEnv()
+	cmd.Dir = wd
+	r := runCommand(t, cmd)
+	want := "crmem: man: DIR \"-\": the pages are files, one per command, not one stream for standard output; name a folder (./- for one named -) (see 'crmem man --help')\n"
+	if r.code != 2 || r.stderr != want || r.stdout != "" {
+		t.Errorf("man -: exit %d, stdout %q, stderr %q; want 2 and %q", r.code, r.stdout, r.stderr, want)
+	}
+	if _, err := os.Lstat(filepath.Join(wd, "-")); !os.IsNotExist(err) {
+		t.Errorf("man - left %s/-: %v", wd, err)
+	}
+	cmd = exec.Command(crmemBin, "man", "./-")
+	cmd.Env = testEnv()
+	cmd.Dir = wd
+	if r := runCommand(t, cmd); r.code != 0 {
+		t.Fatalf("man ./-: exit %d, %q", r.code, r.stderr)
+	}
+	if _, err := os.Stat(filepath.Join(wd, "-", "crmem.1")); err != nil {
+		t.Errorf("man ./-: %v", err)
+	}
+}
+
 // TestMan_Typesetting: .nh, HY 0 and .ad l follow .TH (which resets
 // hyphenation and adjustment, so JSON keys such as created_at were
 // hyphenated; groff's .EE after an example turned hyphenation back on from
