@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
@@ -91,5 +92,51 @@ func TestComplete_DemoNames(t *testing.T) {
 	}
 	if left, _ := filepath.Glob(filepath.Join(tmp, "*")); len(left) != 0 {
 		t.Errorf("left behind: %q", left)
+	}
+}
+
+// TestHelp_DBNamesEveryLayer: --db's help names every place the memory
+// file comes from when the flag is not given, in the order crmem looks
+// ($CRMEM_DB, which wins over the config file's db, then crabtalk's
+// folder); it left out the config file.
+func TestHelp_DBNamesEveryLayer(t *testing.T) {
+	var line string
+	for l := range strings.Lines(inProcess("ls", "--help").stdout) {
+		if strings.Contains(l, "--db string") {
+			line = l
+		}
+	}
+	at := 0
+	for _, want := range []string{"$CRMEM_DB", "the config file's db", "memory.db in $CRABTALK_HOME or ~/.crabtalk", "store.crmem"} {
+		i := strings.Index(line[at:], want)
+		if i < 0 {
+			t.Fatalf("--db's help lacks %q after %q: %q", want, line[:at], line)
+		}
+		at += i + len(want)
+	}
+	// The order is the one crmem follows: the variable over the file.
+	conf := filepath.Join(t.TempDir(), "config.toml")
+	if err := os.WriteFile(conf, []byte(`db = "/from/the/file/memory.db"`+"\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		env         []string
+		value, from string
+	}{
+		{[]string{"CRMEM_DB=/from/the/variable/memory.db"}, `"/from/the/variable/memory.db"`, "$CRMEM_DB"},
+		{nil, `"/from/the/file/memory.db"`, conf + ":1"},
+	} {
+		cmd := exec.Command(crmemBin, "config")
+		cmd.Env = append(append(testEnv(), "CRMEM_CONFIG="+conf), c.env...)
+		r := runCommand(t, cmd)
+		var db []string
+		for l := range strings.Lines(r.stdout) {
+			if strings.HasPrefix(l, "db = ") {
+				db = strings.Fields(l)
+			}
+		}
+		if r.code != 0 || len(db) != 5 || db[2] != c.value || db[4] != c.from {
+			t.Errorf("%q: crmem config: exit %d, db %q; want %s from %s", c.env, r.code, db, c.value, c.from)
+		}
 	}
 }

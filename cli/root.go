@@ -176,7 +176,7 @@ opens the terminal UI; every subcommand is scriptable.`,
 	root.SetFlagErrorFunc(flagError)
 	pf := root.PersistentFlags()
 	pf.BoolVar(&a.demo, "demo", false, "use a fresh copy of a built-in sample memory, removed when crmem ends (any subcommand)")
-	pf.StringVar(&a.db, "db", "", "memory file or crabtalk store (default $CRMEM_DB, else ~/.crabtalk/memory.db, else ~/.crabtalk/store.crmem)")
+	pf.StringVar(&a.db, "db", "", "memory file or crabtalk store (default $CRMEM_DB, else the config file's db, else memory.db in $CRABTALK_HOME or ~/.crabtalk, else store.crmem there)")
 	root.Flags().StringVar(&a.sessions, "sessions", "", "crabtalk sessions folder (default: sessions/ next to the memory file)")
 	root.Flags().StringVar(&a.style, "style", "", "markdown style: "+strings.Join(config.StyleNames(), ", "))
 	root.Flags().BoolVar(&a.noMouse, "no-mouse", false, "start with mouse capture off, so the terminal's own text selection works (M toggles)")
