@@ -198,7 +198,7 @@ func TestAsciiRoff(t *testing.T) {
 	}
 }
 
-// TestMan_FoundNextToBinary pins what README's Install section says: man-db
+// TestMan_FoundNextToBinary pins what docs/install.md's Install says: man-db
 // finds pages written to BIN/../share/man/man1 when BIN is on PATH, with no
 // MANPATH (man-db derives its search path from PATH; ~/.local/share/man is
 // found only with ~/.local/bin on PATH).
