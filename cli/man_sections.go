@@ -10,8 +10,8 @@ import (
 )
 
 // envVars are the environment variables crmem reads, for the man pages'
-// ENVIRONMENT section (docs/configuration.md's Environment table says the same; a test
-// keeps them in step).
+// ENVIRONMENT section (docs/configuration.md's Environment table says the
+// same; a test keeps them in step).
 var envVars = [][2]string{
 	{"CRMEM_DB", "the memory file when --db is not given (overrides the config file's db)"},
 	{"CRMEM_STYLE", "the markdown style when --style is not given"},
