@@ -12,4 +12,3 @@ func lockDir(dir string, timeout time.Duration, onWait func()) (func(), error) {
 
 // LockHolder is 0 where flock does not exist: nobody holds crmem's lock.
 func LockHolder(dir string) int { return 0 }
-

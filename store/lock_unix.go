@@ -93,4 +93,3 @@ func lockHolderIn(sc *bufio.Scanner, major, minor uint32, ino uint64) int {
 	}
 	return 0
 }
-
