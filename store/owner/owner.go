@@ -18,9 +18,14 @@
 // run/crabtalk.port beside its socket, is tried as well: on Windows the
 // daemon binds no socket.
 //
+// The socket Check is given is the one in crabtalk's home; the one in the
+// folder that holds the store (its links resolved) is tried as well, for
+// a daemon whose home is wherever the store is.
+//
 // What was checked is kept in a Proof, whose String is the line a user
 // reads; a daemon found running is a *RunningError naming it and how to
-// stop it.
+// stop it. No message says to kill a process: one that may be writing the
+// store must end on its own, or its write is cut short.
 package owner
 
 import (
@@ -136,6 +141,14 @@ type Proof struct {
 	SocketState SocketState // what the socket path held
 	SocketKind  string      // what is at Socket when SocketState is SocketNotSocket: "a regular file"
 
+	// Beside is the daemon's socket in the store's own folder (its links
+	// resolved), tried as well when it is not Socket: a daemon whose home
+	// is the store's folder listens there, whatever $CRABTALK_HOME says
+	// ("" when not tried). BesideState and BesideKind are what it held.
+	Beside      string
+	BesideState SocketState
+	BesideKind  string
+
 	// FilesChecked says whether the processes' open files were looked at
 	// (Linux's /proc); FilesWhyNot says why not.
 	FilesChecked bool
@@ -212,19 +225,58 @@ func (p Proof) String() string {
 	return line + " (" + strings.Join(notes, "; ") + ")"
 }
 
-// socketClause is what the socket said: "run/crabtalk.sock refuses
-// connections"; "" when it was not tried.
+// socketClause is what the sockets said: "run/crabtalk.sock refuses
+// connections"; "" when none was tried.
 func (p Proof) socketClause() string {
-	name := p.socketName()
-	switch p.SocketState {
+	said := socketSaid(p.socketName(), p.SocketState, p.SocketKind)
+	if p.Beside == "" {
+		return said
+	}
+	beside := Proof{Store: p.Store, Socket: p.Beside}
+	return said + " and " + socketSaid(beside.socketName(), p.BesideState, p.BesideKind)
+}
+
+// socketSaid is what the socket at name held, as the proof says it.
+func socketSaid(name string, state SocketState, kind string) string {
+	switch state {
 	case SocketMissing:
 		return "there is no " + name
 	case SocketRefused:
 		return name + " refuses connections"
 	case SocketNotSocket:
-		return name + " is " + p.SocketKind + ", not a socket"
+		return name + " is " + kind + ", not a socket"
 	}
 	return ""
+}
+
+// besideSocket is the daemon's socket in the folder that really holds the
+// store at storePath: its links resolved and made absolute, so a store
+// reached through a link or a relative path is checked where it lies.
+func besideSocket(storePath string) string {
+	real, err := filepath.EvalSymlinks(storePath)
+	if err != nil {
+		real = storePath
+	}
+	if abs, err := filepath.Abs(real); err == nil {
+		real = abs
+	}
+	return Socket(real)
+}
+
+// sameFile reports whether paths a and b name the same place once their
+// folders' links are resolved (the files need not exist).
+func sameFile(a, b string) bool {
+	resolve := func(p string) string {
+		dir, err := filepath.EvalSymlinks(filepath.Dir(p))
+		if err != nil {
+			dir = filepath.Dir(p)
+		}
+		if abs, err := filepath.Abs(dir); err == nil {
+			dir = abs
+		}
+		return filepath.Join(dir, filepath.Base(p))
+	}
+	return resolve(a) == resolve(b)
 }
 
 // socketName is the socket's path as shown: run/crabtalk.sock when it is
@@ -420,9 +472,11 @@ type scanResult struct {
 var errNoProc = errors.New("needs Linux's /proc")
 
 // Check proves that no other process writes the store at storePath:
-// socketPath (crabtalk's run/crabtalk.sock, Socket(storePath); "" to skip)
-// refuses a connection, and no other process holds storePath open for
-// writing. A process holding it only to read does not count (a scan's
+// socketPath (crabtalk's run/crabtalk.sock in its home; "" to skip) and
+// the socket in the folder that holds the store, its links resolved
+// (Socket of the real path, when it is another), each refuse a
+// connection or are missing, and no other process holds storePath open
+// for writing. A process holding it only to read does not count (a scan's
 // Proof names it), nor does this process (its other threads included).
 //
 // On Linux the kernel is asked first (a read lease, which it grants only
@@ -451,6 +505,16 @@ func check(storePath, socketPath string, s scanner) (Proof, error) {
 	if socketPath != "" {
 		if err := p.trySocket(); err != nil {
 			return p, err
+		}
+		// The socket given is crabtalk's home's ($CRABTALK_HOME, else
+		// ~/.crabtalk); a store elsewhere may have its own daemon, whose
+		// home is the store's folder: its socket is tried too.
+		if beside := besideSocket(storePath); !sameFile(beside, socketPath) {
+			b := Proof{Store: storePath, Socket: beside}
+			if err := b.trySocket(); err != nil {
+				return p, err
+			}
+			p.Beside, p.BesideState, p.BesideKind = beside, b.SocketState, b.SocketKind
 		}
 	}
 	// The kernel knows whether anybody has the store open for writing
