@@ -45,7 +45,7 @@ left untouched.`,
 			if merge {
 				return a.mergeEntries(entries, export.MergeTree, "merged "+quotePath(args[0]))
 			}
-			return a.replaceEntries(entries, "loaded", quotePath(args[0]))
+			return a.loadEntries(entries, quotePath(args[0]))
 		},
 	}
 	c.Flags().BoolVar(&merge, "merge", false, "replace same-named entries and add new ones, keeping the rest")
@@ -67,6 +67,33 @@ func (a *app) replaceEntries(entries []store.Entry, verb, from string) error {
 		return err
 	}
 	_, err := fmt.Fprintf(a.stdout, "%s %s from %s, replacing the memory\n", verb, exportCount(entries), from)
+	return err
+}
+
+// loadEntries replaces the memory with a tree read from a dump, as
+// replaceEntries does, except that an entry the tree holds unedited is put
+// back exactly as it is (export.KeepUnchanged): its content untrimmed, and
+// on crabtalk's store its created_at to the fraction of a second (such an
+// entry is not written again). A tree that holds the memory as it is
+// writes nothing.
+func (a *app) loadEntries(entries []store.Entry, from string) error {
+	same := false
+	_, _, err := a.applyWith(keepStoreText, func(m *store.Memory) []store.Op {
+		var kept []store.Entry
+		kept, same = export.KeepUnchanged(m.Entries(), entries)
+		if same {
+			return nil
+		}
+		return []store.Op{store.Replace{Entries: kept}}
+	})
+	if err != nil {
+		return err
+	}
+	if same {
+		_, err = fmt.Fprintf(a.stdout, "loaded %s from %s: the memory holds them as they are, nothing written\n", exportCount(entries), from)
+		return err
+	}
+	_, err = fmt.Fprintf(a.stdout, "loaded %s from %s, replacing the memory\n", exportCount(entries), from)
 	return err
 }
 
