@@ -26,7 +26,10 @@ block gives its creation time and aliases, any other file is all content and
 is created now.
 
 Without --merge the memory is replaced by the tree in one atomic save, with
-ids renumbered from 1. With --merge, entries of the tree replace the entries
+ids renumbered from 1; an entry the tree holds unedited is put back exactly
+as it was (content untrimmed, created_at to the fraction of a second on
+crabtalk's store, where it is not written again), and a tree that holds the
+memory as it is writes nothing. With --merge, entries of the tree replace the entries
 with the same name (keeping their ids and creation times) or are added, and
 entries that are not in the tree are kept.
 
