@@ -46,7 +46,7 @@ left untouched.`,
 				return err
 			}
 			if merge {
-				return a.mergeEntries(entries, export.MergeTree, "merged "+quotePath(args[0]))
+				return a.mergeLoaded(entries, "merged "+quotePath(args[0]))
 			}
 			return a.loadEntries(entries, quotePath(args[0]))
 		},
@@ -97,6 +97,25 @@ func (a *app) loadEntries(entries []store.Entry, from string) error {
 		return err
 	}
 	_, err = fmt.Fprintf(a.stdout, "loaded %s from %s, replacing the memory\n", exportCount(entries), from)
+	return err
+}
+
+// mergeLoaded is mergeEntries for a tree read from a dump: a page not
+// edited leaves its entry as it is (export.KeepUnchanged: the dump trims
+// content, and the trim is no edit), so it counts as unchanged and is not
+// written.
+func (a *app) mergeLoaded(entries []store.Entry, what string) error {
+	var plan export.Plan
+	_, _, err := a.applyWith(keepStoreText, func(m *store.Memory) []store.Op {
+		kept, _ := export.KeepUnchanged(m.Entries(), entries)
+		plan = export.MergeOps(m.Entries(), kept, export.MergeTree)
+		return plan.Ops
+	})
+	if err != nil {
+		return err
+	}
+	_, err = fmt.Fprintf(a.stdout, "%s: %s replaced, %s added, %s unchanged\n",
+		what, humanize.Count(plan.Replaced), humanize.Count(plan.Added), humanize.Count(plan.Unchanged))
 	return err
 }
 

@@ -64,6 +64,24 @@ func TestLoad_UnchangedDumpWritesNothing(t *testing.T) {
 	}
 }
 
+// TestLoad_MergeUnchangedDumpWritesNothing: `load --merge` of an unedited
+// dump of entries whose content the dump trims (blank lines at the end)
+// counts them unchanged and writes nothing.
+func TestLoad_MergeUnchangedDumpWritesNothing(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "memory.db")
+	mustRun(t, `{"name":"n","kind":"note","content":"line one\n\n"}`+"\n", "import", "--db", db, "-")
+	dir := filepath.Join(t.TempDir(), "book")
+	mustRun(t, "", "dump", "--db", db, dir)
+	before := mustRead(t, db)
+	out := mustRun(t, "", "load", "--merge", "--db", db, dir)
+	if !strings.Contains(out, "0 replaced, 0 added, 1 unchanged") || !bytes.Equal(before, mustRead(t, db)) {
+		t.Errorf("load --merge of an unedited dump: %q, file changed %v", out, !bytes.Equal(before, mustRead(t, db)))
+	}
+	if got := showEntry(t, db, "n").Content; got != "line one\n\n" {
+		t.Errorf("content %q after the load", got)
+	}
+}
+
 // TestLoad_EditedDumpWritesOnlyTheEdit (issue 38 §5): a dump with one
 // entry edited, loaded back into crabtalk's store, appends that entry
 // alone (what `crmem update` of it appends), and every other entry keeps
