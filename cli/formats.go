@@ -82,6 +82,9 @@ func unreadableStore(path string) error {
 	if v1err == nil && f.Trailing == 0 {
 		return nil
 	}
+	if cut := crabdb.CutShort(data, v1err); cut != nil {
+		return fileError{path, cut}
+	}
 	_, err = crabdb.Read(data)
 	switch {
 	case err == nil:

@@ -26,7 +26,10 @@ block gives its creation time and aliases, any other file is all content and
 is created now.
 
 Without --merge the memory is replaced by the tree in one atomic save, with
-ids renumbered from 1. With --merge, entries of the tree replace the entries
+ids renumbered from 1; an entry the tree holds unedited is put back exactly
+as it was (content untrimmed, created_at to the fraction of a second on
+crabtalk's store, where it is not written again), and a tree that holds the
+memory as it is writes nothing. With --merge, entries of the tree replace the entries
 with the same name (keeping their ids and creation times) or are added, and
 entries that are not in the tree are kept.
 
@@ -43,9 +46,9 @@ left untouched.`,
 				return err
 			}
 			if merge {
-				return a.mergeEntries(entries, export.MergeTree, "merged "+quotePath(args[0]))
+				return a.mergeLoaded(entries, "merged "+quotePath(args[0]))
 			}
-			return a.replaceEntries(entries, "loaded", quotePath(args[0]))
+			return a.loadEntries(entries, quotePath(args[0]))
 		},
 	}
 	c.Flags().BoolVar(&merge, "merge", false, "replace same-named entries and add new ones, keeping the rest")
@@ -67,6 +70,52 @@ func (a *app) replaceEntries(entries []store.Entry, verb, from string) error {
 		return err
 	}
 	_, err := fmt.Fprintf(a.stdout, "%s %s from %s, replacing the memory\n", verb, exportCount(entries), from)
+	return err
+}
+
+// loadEntries replaces the memory with a tree read from a dump, as
+// replaceEntries does, except that an entry the tree holds unedited is put
+// back exactly as it is (export.KeepUnchanged): its content untrimmed, and
+// on crabtalk's store its created_at to the fraction of a second (such an
+// entry is not written again). A tree that holds the memory as it is
+// writes nothing.
+func (a *app) loadEntries(entries []store.Entry, from string) error {
+	same := false
+	_, _, err := a.applyWith(keepStoreText, func(m *store.Memory) []store.Op {
+		var kept []store.Entry
+		kept, same = export.KeepUnchanged(m.Entries(), entries)
+		if same {
+			return nil
+		}
+		return []store.Op{store.Replace{Entries: kept}}
+	})
+	if err != nil {
+		return err
+	}
+	if same {
+		_, err = fmt.Fprintf(a.stdout, "loaded %s from %s: the memory holds them as they are, nothing written\n", exportCount(entries), from)
+		return err
+	}
+	_, err = fmt.Fprintf(a.stdout, "loaded %s from %s, replacing the memory\n", exportCount(entries), from)
+	return err
+}
+
+// mergeLoaded is mergeEntries for a tree read from a dump: a page not
+// edited leaves its entry as it is (export.KeepUnchanged: the dump trims
+// content, and the trim is no edit), so it counts as unchanged and is not
+// written.
+func (a *app) mergeLoaded(entries []store.Entry, what string) error {
+	var plan export.Plan
+	_, _, err := a.applyWith(keepStoreText, func(m *store.Memory) []store.Op {
+		kept, _ := export.KeepUnchanged(m.Entries(), entries)
+		plan = export.MergeOps(m.Entries(), kept, export.MergeTree)
+		return plan.Ops
+	})
+	if err != nil {
+		return err
+	}
+	_, err = fmt.Fprintf(a.stdout, "%s: %s replaced, %s added, %s unchanged\n",
+		what, humanize.Count(plan.Replaced), humanize.Count(plan.Added), humanize.Count(plan.Unchanged))
 	return err
 }
 

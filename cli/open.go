@@ -112,7 +112,7 @@ func (a *app) openForWrite(path string) (*store.DB, error) {
 		// Writers queue behind one another; a person at a terminal is told
 		// why nothing happens yet.
 		opts.OnLockWait = func() {
-			fmt.Fprintf(a.stderr, "crmem: waiting for another crmem write to %s to finish…\n", quotePath(path))
+			fmt.Fprintln(a.stderr, lockWaitMessage(path, store.LockHolder(filepath.Dir(path))))
 		}
 	}
 	db, err := open.DB(path, open.Options{Store: opts, DaemonSocket: config.DaemonSocket(a.getenv)})
@@ -120,11 +120,20 @@ func (a *app) openForWrite(path string) (*store.DB, error) {
 		return db, err
 	}
 	// crabtalk's store: refuse at once while its daemon runs, before an
-	// editor opens (Apply checks again right before it writes).
-	if _, err := opts.Guard(path); err != nil {
+	// editor opens (Apply checks again right before it writes). The check
+	// waits for another crmem writing the store, as Apply does, rather
+	// than take it for a foreign writer.
+	if _, err := db.CheckGuard(); err != nil {
 		return nil, err
 	}
 	return db, nil
+}
+
+// lockWaitMessage is the line a writer waiting for crmem's lock of the
+// memory file's folder prints: what it waits for, the other crmem by pid
+// where the kernel names it (holder 0: not known).
+func lockWaitMessage(path string, holder int) string {
+	return fmt.Sprintf("crmem: waiting for %s writing %s…", store.LockHolderName(holder), quotePath(path))
 }
 
 // errNoStore is why a write to a missing file named like crabtalk's store

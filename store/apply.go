@@ -67,6 +67,8 @@ type txn struct {
 	// dupsBefore is the shadow list before the first change to it.
 	dupsBefore  []*Entry
 	dupsTouched bool
+	// texts are the Adds' CreatedAtText, by the id each added.
+	texts map[uint64]string
 }
 
 func (tx *txn) touch(id uint64) {
@@ -119,6 +121,7 @@ func (tx *txn) changes() []Change {
 		}
 		if after != nil {
 			c.After = cloneEntry(after)
+			c.CreatedAtText = tx.texts[id]
 		}
 		out = append(out, c)
 	}
@@ -169,6 +172,12 @@ func (tx *txn) add(op Add) error {
 	created := op.CreatedAt
 	if created == 0 {
 		created = uint64(max(tx.now.Unix(), 0))
+	}
+	if op.CreatedAtText != "" {
+		if tx.texts == nil {
+			tx.texts = map[uint64]string{}
+		}
+		tx.texts[tx.m.nextID] = op.CreatedAtText
 	}
 	tx.put(&Entry{ID: tx.m.nextID, Name: op.Name, Kind: op.Kind, CreatedAt: created,
 		Aliases: cloneAliases(op.Aliases), Content: op.Content})

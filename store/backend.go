@@ -72,27 +72,34 @@ func (db *DB) reloadBackend() (Diff, error) {
 	return db.mem.Sync(f), nil
 }
 
-// applyBackend is Apply over a Backend, checked in this order: the
-// guard (the owner is not running), crmem's lock of the folder, a fresh
-// Load (the ops apply to the file as it now is; an Expect that no longer
-// holds is ErrConflict), Writable, then the ops on the memory, the guard
-// again (an owner started while this write waited for the lock or read
-// the file is seen, not written beside), and their changes written as one
-// append. On any error the memory is as the file.
+// applyBackend is Apply over a Backend, checked in this order: crmem's
+// lock of the folder, the guard (the owner is not running), a fresh Load
+// (the ops apply to the file as it now is; an Expect that no longer holds
+// is ErrConflict), Writable, then the ops on the memory, the guard again
+// (an owner started while this write read the file is seen, not written
+// beside), and their changes written as one append. On any error the
+// memory is as the file.
+//
+// The lock comes first: another crmem appending to the file holds it
+// open for writing, and a guard run before the lock would take it for a
+// foreign writer. Under the lock no other crmem writes the file (each
+// opens it for writing only while it holds the lock), so whoever the
+// guard finds writing is not crmem; another crmem's write is waited for,
+// as on a v1 file.
 func (db *DB) applyBackend(ops []Op) ([]Change, error) {
 	if db.opts.Guard == nil {
 		return nil, ErrNoGuard
 	}
-	proof, err := db.opts.Guard(db.path)
-	if err != nil {
-		return nil, err
-	}
-	db.proof = proof
 	unlock, err := lockDir(filepath.Dir(db.path), db.opts.LockTimeout, db.opts.OnLockWait)
 	if err != nil {
 		return nil, err
 	}
 	defer unlock()
+	proof, err := db.opts.Guard(db.path)
+	if err != nil {
+		return nil, err
+	}
+	db.proof = proof
 	f, changed, err := db.backend.Load(true)
 	if err != nil {
 		return nil, err
@@ -133,6 +140,27 @@ func withoutNextID(ops []Op) []Op {
 		out[i] = op
 	}
 	return out
+}
+
+// CheckGuard runs the guard as a write would, with crmem's lock of the
+// folder held (waited for as Apply waits): another crmem's write in
+// progress is waited for, not taken for a foreign writer. It returns the
+// guard's proof; a DB over no Backend has nothing to check ("", nil), and
+// one given no Guard fails with ErrNoGuard. Nothing is read or written:
+// it is the check a command makes before it starts (an editor, say).
+func (db *DB) CheckGuard() (string, error) {
+	if db.backend == nil {
+		return "", nil
+	}
+	if db.opts.Guard == nil {
+		return "", ErrNoGuard
+	}
+	unlock, err := lockDir(filepath.Dir(db.path), db.opts.LockTimeout, db.opts.OnLockWait)
+	if err != nil {
+		return "", err
+	}
+	defer unlock()
+	return db.opts.Guard(db.path)
 }
 
 // Backend is the format the DB reads and writes through (nil: CRMEM v1).

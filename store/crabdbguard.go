@@ -3,6 +3,7 @@ package store
 import (
 	"encoding/binary"
 	"errors"
+	"fmt"
 )
 
 // ErrCrabdb is returned when a file that a v1 DB would read or replace is
@@ -73,6 +74,9 @@ func MayBeCrabdb(head []byte, size int64) bool {
 // write path of store from taking a store for an empty v1 memory.
 func decodeV1(data []byte) (*File, error) {
 	f, err := Decode(data)
+	if cut := CutStore(data, err); cut != nil {
+		return nil, cut
+	}
 	if err == nil && f.Trailing > 0 {
 		switch {
 		case MayBeCrabdb(data, int64(len(data))):
@@ -110,3 +114,53 @@ func (errIndexPastEnd) Error() string {
 }
 
 func (errIndexPastEnd) Is(target error) bool { return target == ErrCrabdb }
+
+// CutStoreError is why a file whose header is a crabtalk store's, with an
+// index snapshot that runs past the end of the file, is not read: a store
+// cut short (a copy interrupted, a disk that filled), which SPEC §10's
+// structure rule does not take for a store and the v1 reader does not
+// decode. It says so, and where the file ends, rather than give the v1
+// reader's words ("truncated body") for what is no v1 file. errors.Is
+// matches ErrBadFormat through the v1 reader's reason.
+type CutStoreError struct {
+	Size     int64  // the file's length: where it was cut
+	IndexAt  uint64 // where the header says the snapshot starts
+	IndexLen uint64 // and its length
+	// Then is what crabtalk's own reader does next, after it warns and
+	// replays the log from byte 32 ("" when not worked out).
+	Then string
+	V1   error // the v1 reader's reason
+}
+
+// Error says where the store was cut and what crabtalk does with it.
+func (e *CutStoreError) Error() string {
+	var where string
+	switch end := e.IndexAt + e.IndexLen; {
+	case e.IndexAt >= uint64(e.Size):
+		where = fmt.Sprintf("before its index snapshot (%d bytes at offset %d)", e.IndexLen, e.IndexAt)
+	default:
+		where = fmt.Sprintf("inside its index snapshot (offsets %d to %d)", e.IndexAt, end)
+	}
+	msg := fmt.Sprintf("crabtalk's store cut short at offset %d, %s: crabtalk's own reader warns \"crabdb: unreadable index snapshot, replaying the log\" and replays the log from offset %d", e.Size, where, crabdbHeaderLen)
+	if e.Then != "" {
+		msg += ", " + e.Then
+	}
+	return msg + "; crmem does not read a store cut short (restore it from a copy)"
+}
+
+// Unwrap is the v1 reader's reason.
+func (e *CutStoreError) Unwrap() error { return e.V1 }
+
+// CutStore is the CutStoreError for data, which the v1 reader refused
+// with v1err, when its header is a crabtalk store's (magic, version 1,
+// bytes 28–31 zero) naming a snapshot from byte 32 on that runs past the
+// end of the file; nil otherwise.
+func CutStore(data []byte, v1err error) *CutStoreError {
+	h, ok := ReadCrabdbHeader(data)
+	size := uint64(len(data))
+	if !ok || v1err == nil || h.Magic != magic || h.Version != 1 || h.IndexLen == 0 || h.IndexLen>>32 != 0 ||
+		h.IndexAt < crabdbHeaderLen || h.IndexAt <= size && h.IndexLen <= size-h.IndexAt {
+		return nil
+	}
+	return &CutStoreError{Size: int64(size), IndexAt: h.IndexAt, IndexLen: h.IndexLen, V1: v1err}
+}

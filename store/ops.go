@@ -14,6 +14,12 @@ type Add struct {
 	Aliases       []string
 	Kind          Kind
 	CreatedAt     uint64
+	// CreatedAtText is created_at as a format that stores it as text wrote
+	// it (crabtalk's store: RFC 3339 with its fraction of a second, as an
+	// entry restored from its history had it); such a format writes it
+	// when it names CreatedAt's second, so nothing finer than a second is
+	// lost. "" for none; a v1 file keeps seconds only.
+	CreatedAtText string
 }
 
 // Update replaces content and the whole alias list; kind, id and created_at
@@ -75,6 +81,9 @@ func (Replace) op()    {}
 // Change per id, however many of its ops touched that entry.
 type Change struct {
 	Before, After *Entry
+	// CreatedAtText is the Add's CreatedAtText for the entry it added (""
+	// otherwise): the backend's to write, as Add says.
+	CreatedAtText string
 	// shadow marks the removal of an entry whose id a later entry holds:
 	// it never touched the entry the id names.
 	shadow bool

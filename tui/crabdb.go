@@ -36,7 +36,7 @@ func (m *Model) onStore() bool { return m.c.db != nil && !m.caps().ShowsIDs() }
 // file.
 func (m *Model) daemonCheck() tea.Cmd {
 	if m.onStore() {
-		return storeDaemonCmd(m.path)
+		return storeDaemonCmd(m.path, m.st.daemonSock)
 	}
 	return daemonCmd(m.st.daemonSock)
 }

@@ -24,7 +24,7 @@ func TestDaemonCheck_Store(t *testing.T) {
 	path := copyStore(t, "small.crmem")
 	check := func() daemonMsg {
 		t.Helper()
-		msg, ok := storeDaemonCmd(path)().(daemonMsg)
+		msg, ok := storeDaemonCmd(path, "")().(daemonMsg)
 		if !ok {
 			t.Fatalf("storeDaemonCmd returned %T", msg)
 		}

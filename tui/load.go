@@ -5,6 +5,7 @@ import (
 	"io/fs"
 	"net"
 	"os"
+	"path/filepath"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
@@ -106,16 +107,23 @@ func reloadCmd(db store.Source, old *snapshot, check bool) tea.Cmd {
 }
 
 // storeDaemonCmd checks for crabtalk's daemon writing its store at path:
-// owner.Check (its socket, run/crabtalk.sock beside the store, and the
-// processes holding it open for writing: ~15 µs where the kernel answers
-// with a lease, a scan of /proc of a few ms where it does not), off the
-// update loop.
-func storeDaemonCmd(path string) tea.Cmd {
+// owner.Check (its socket in crabtalk's home, sock, and run/crabtalk.sock
+// beside the store, and the processes holding it open for writing: ~15 µs
+// where the kernel answers with a lease, a scan of /proc of a few ms where
+// it does not), off the update loop. Another crmem writing the store (it
+// holds crmem's lock of the folder) is not the daemon: its append ends in
+// moments, and a write from here waits for it.
+func storeDaemonCmd(path, sock string) tea.Cmd {
+	if sock == "" {
+		sock = owner.Socket(path)
+	}
 	return func() tea.Msg {
-		_, err := owner.Check(path, owner.Socket(path))
+		_, err := owner.Check(path, sock)
 		var running *owner.RunningError
 		switch {
 		case err == nil, errors.Is(err, fs.ErrNotExist): // gone: the reload says so
+			return daemonMsg{}
+		case errors.As(err, &running) && running.Socket == "" && running.PID != 0 && running.PID == store.LockHolder(filepath.Dir(path)):
 			return daemonMsg{}
 		case errors.As(err, &running):
 			return daemonMsg{up: true, running: running}

@@ -156,8 +156,14 @@ func TestFinish(t *testing.T) {
 			op: store.Update{Name: deploy.Name, Content: deploy.Content + "\nMore.", Aliases: deploy.Aliases, Expect: &deploy}},
 		{name: "aliases edited", editor: `sed -i -e 's|<li>ship</li>|<li>boat</li>|' -e '/<li>release/d'`, step: 5 * time.Second, outcome: Changed,
 			op: store.Update{Name: deploy.Name, Content: deploy.Content, Aliases: []string{"boat"}, Expect: &deploy}},
-		{name: "saved without change", editor: `sh -c 'cat "$1" > "$1.x"; printf "\n\n" >> "$1.x"; mv "$1.x" "$1"' sh`, step: 5 * time.Second,
+		{name: "saved without change", editor: `sh -c 'cat "$1" > "$1.x"; mv "$1.x" "$1"' sh`, step: 5 * time.Second,
 			outcome: Unchanged, message: "no changes to deploy-steps"},
+		// issue 38 §5: what the user saved is what is stored; only the one
+		// newline ending the file is not content.
+		{name: "saved without the final newline", editor: `sh -c 'printf %s "$(cat "$1")" > "$1.x"; mv "$1.x" "$1"' sh`, step: 5 * time.Second,
+			outcome: Unchanged, message: "no changes to deploy-steps"},
+		{name: "blank lines added at the end are kept", editor: `sh -c 'printf "\n\n" >> "$1"' sh`, step: 5 * time.Second, outcome: Changed,
+			op: store.Update{Name: deploy.Name, Content: deploy.Content + "\n\n", Aliases: deploy.Aliases, Expect: &deploy}},
 		{name: "forking editor returns at once", editor: "GUI/code", step: 200 * time.Millisecond, outcome: Unchanged, quick: true,
 			message: "code -w"},
 		{name: "GUI editor with its wait flag gives no hint", editor: "GUI/code -w", step: 200 * time.Millisecond, outcome: Unchanged},

@@ -93,6 +93,7 @@ func (s *Source) Write(changes []store.Change, now time.Time) error {
 	b := s.f.Store().NewBatch()
 	final := map[string]*store.Entry{} // key → the entry it ends with (nil: none)
 	from := map[string]*store.Entry{}  // key → the Before of the change that ends it
+	texts := map[string]string{}       // key → the created_at text an Add gave it
 	for _, c := range changes {
 		if c.Before != nil {
 			if _, ok := final[MemoryKey(c.Before.Name)]; !ok {
@@ -103,13 +104,14 @@ func (s *Source) Write(changes []store.Change, now time.Time) error {
 	for _, c := range changes {
 		if c.After != nil {
 			final[MemoryKey(c.After.Name)], from[MemoryKey(c.After.Name)] = c.After, c.Before
+			texts[MemoryKey(c.After.Name)] = c.CreatedAtText
 		}
 	}
 	done := map[string]bool{}
 	stored := map[string]store.Stored{}
 	put := func(k string) error {
 		e := final[k]
-		st := s.storedFor(from[k], e, now)
+		st := s.storedFor(from[k], e, texts[k], now)
 		stored[k] = st
 		ne := Entry{Name: e.Name, Kind: st.Kind, Content: e.Content, Aliases: e.Aliases, CreatedAt: st.CreatedAt}
 		if cur, ok := b.get(ColMemory, k); ok && bytes.Equal(cur, EntryJSON(ne)) {
@@ -162,13 +164,23 @@ func (s *Source) Write(changes []store.Change, now time.Time) error {
 }
 
 // storedFor is the kind and created_at strings entry e is written with:
-// those it was stored with (looked up by id: an entry removed and now
-// restored by an undo gets its own back) unless the change gave it
-// another kind or time, and for a new entry now.
-func (s *Source) storedFor(before, e *store.Entry, now time.Time) store.Stored {
+// those it was stored with unless the change gave it another kind or time,
+// and for a new entry now. What it was stored with is looked up by id (an
+// entry removed and now restored by an undo gets its own back), else under
+// its key (an entry a load put back in place of itself has a new id, and
+// keeps its string to the nanosecond; unchanged, it is not written at
+// all), else is the text an Add gave it (text: an entry restored from its
+// history), when it names the same second.
+func (s *Source) storedFor(before, e *store.Entry, text string, now time.Time) store.Stored {
 	st, known := s.stored[e.ID]
 	if !known {
 		st, known = s.gone[e.ID]
+	}
+	if id, ok := s.ids[MemoryKey(e.Name)]; !known && ok {
+		st, known = s.stored[id]
+	}
+	if !known && text != "" {
+		st, known = store.Stored{Kind: e.Kind.String(), CreatedAt: text}, true
 	}
 	out := store.Stored{Kind: e.Kind.String(), CreatedAt: RFC3339(time.Unix(int64(e.CreatedAt), 0))}
 	if !known {

@@ -1,6 +1,10 @@
 package crabdb
 
-import "github.com/crmem/crmem/store"
+import (
+	"fmt"
+
+	"github.com/crmem/crmem/store"
+)
 
 // Format is what a CRMEM file holds.
 type Format int
@@ -51,7 +55,37 @@ func DetectDecoded(data []byte) (Format, *store.File, error) {
 	case MayBeStore(data, int64(len(data))):
 		return FormatStore, f, err
 	}
+	if cut := CutShort(data, err); cut != nil {
+		err = cut // not the v1 reader's words for a store cut short
+	}
 	return FormatUnknown, f, err
+}
+
+// CutShort is store.CutStore for data, which the v1 reader refused with
+// v1err (nil when it is not a store cut short), saying what crabtalk's own
+// reader then does: it replays the log from byte 32, over the snapshot's
+// bytes, as crabdb's open does.
+func CutShort(data []byte, v1err error) *store.CutStoreError {
+	cut := store.CutStore(data, v1err)
+	if cut == nil {
+		return nil
+	}
+	at, n := int64(HeaderLen), 0
+	for at < int64(len(data)) {
+		r, ok, err := decodeRecord(data[at:])
+		switch {
+		case err != nil:
+			cut.Then = fmt.Sprintf("reads %d records, then fails at offset %d: %s (it does not open the store)", n, at, err.(*Error).Reason)
+			return cut
+		case !ok:
+			cut.Then = fmt.Sprintf("reads %d records and drops the torn bytes from offset %d (it opens the store with what they hold, and writes over the rest)", n, at)
+			return cut
+		}
+		at += int64(r.size)
+		n++
+	}
+	cut.Then = fmt.Sprintf("and opens the store with its %d records", n)
+	return cut
 }
 
 // MayBeStore reports whether a file of size bytes starting with head (its

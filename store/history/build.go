@@ -828,5 +828,7 @@ func RestoreOps(h History, v Version, current *store.Entry) ([]store.Op, error) 
 	if t, err := time.Parse(time.RFC3339Nano, v.CreatedAt); err == nil && t.Unix() > 0 {
 		created = uint64(t.Unix())
 	}
-	return []store.Op{store.Add{Name: h.Name, Content: v.Content, Aliases: aliases, Kind: kind, CreatedAt: created}}, nil
+	// The text as stored too: crabtalk's store keeps its fraction of a
+	// second (a v1 file keeps seconds only).
+	return []store.Op{store.Add{Name: h.Name, Content: v.Content, Aliases: aliases, Kind: kind, CreatedAt: created, CreatedAtText: v.CreatedAt}}, nil
 }

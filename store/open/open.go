@@ -6,6 +6,7 @@ package open
 
 import (
 	"path/filepath"
+	"time"
 
 	"github.com/crmem/crmem/store"
 	"github.com/crmem/crmem/store/crabdb"
@@ -76,13 +77,25 @@ func DB(path string, o Options) (*store.DB, error) {
 		}
 		so.Guard = DaemonGuard(socket)
 	}
+	v1 := so
+	if so.LockTimeout == 0 {
+		so.LockTimeout = StoreLockWait
+	}
 	db, ok, err := crabdb.OpenDBIfStore(path, so)
 	if ok {
 		return db, err
 	}
-	so.Guard = nil // a v1 file has no owner to check
-	return store.OpenWith(path, so)
+	v1.Guard = nil // a v1 file has no owner to check
+	return store.OpenWith(path, v1)
 }
+
+// StoreLockWait bounds how long a write to crabtalk's store waits for
+// another crmem writing it (crmem's lock of the folder; Options.Store's
+// LockTimeout, when zero): an append takes moments, so a lock held longer
+// is a crmem stuck (stopped with ctrl-z, say), and the write fails naming
+// it rather than waiting unseen. A v1 file's writers wait as long as it
+// takes.
+const StoreLockWait = time.Minute
 
 // Contents reads the memory file at path once, whatever its format:
 // crabtalk's store (by structure) through its adapter, with its own

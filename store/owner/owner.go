@@ -18,9 +18,14 @@
 // run/crabtalk.port beside its socket, is tried as well: on Windows the
 // daemon binds no socket.
 //
+// The socket Check is given is the one in crabtalk's home; the one in the
+// folder that holds the store (its links resolved) is tried as well, for
+// a daemon whose home is wherever the store is.
+//
 // What was checked is kept in a Proof, whose String is the line a user
 // reads; a daemon found running is a *RunningError naming it and how to
-// stop it.
+// stop it. No message says to kill a process: one that may be writing the
+// store must end on its own, or its write is cut short.
 package owner
 
 import (
@@ -80,6 +85,10 @@ type Holder struct {
 	Name string // /proc/PID/comm; "" when unknown
 	Exe  string // /proc/PID/exe's target; "" when unknown
 	FD   int
+	// Mapping is the mapping by which a process with no descriptor holds
+	// the file, as /proc/PID/maps shows it ("7f3a…-7f3b… rw-p"); "" for a
+	// descriptor.
+	Mapping string
 }
 
 // String is the holder as a user reads it: "crabtalkd (pid 4242)".
@@ -131,6 +140,14 @@ type Proof struct {
 	Socket      string      // the socket's path, as given; "" when not tried
 	SocketState SocketState // what the socket path held
 	SocketKind  string      // what is at Socket when SocketState is SocketNotSocket: "a regular file"
+
+	// Beside is the daemon's socket in the store's own folder (its links
+	// resolved), tried as well when it is not Socket: a daemon whose home
+	// is the store's folder listens there, whatever $CRABTALK_HOME says
+	// ("" when not tried). BesideState and BesideKind are what it held.
+	Beside      string
+	BesideState SocketState
+	BesideKind  string
 
 	// FilesChecked says whether the processes' open files were looked at
 	// (Linux's /proc); FilesWhyNot says why not.
@@ -208,19 +225,58 @@ func (p Proof) String() string {
 	return line + " (" + strings.Join(notes, "; ") + ")"
 }
 
-// socketClause is what the socket said: "run/crabtalk.sock refuses
-// connections"; "" when it was not tried.
+// socketClause is what the sockets said: "run/crabtalk.sock refuses
+// connections"; "" when none was tried.
 func (p Proof) socketClause() string {
-	name := p.socketName()
-	switch p.SocketState {
+	said := socketSaid(p.socketName(), p.SocketState, p.SocketKind)
+	if p.Beside == "" {
+		return said
+	}
+	beside := Proof{Store: p.Store, Socket: p.Beside}
+	return said + " and " + socketSaid(beside.socketName(), p.BesideState, p.BesideKind)
+}
+
+// socketSaid is what the socket at name held, as the proof says it.
+func socketSaid(name string, state SocketState, kind string) string {
+	switch state {
 	case SocketMissing:
 		return "there is no " + name
 	case SocketRefused:
 		return name + " refuses connections"
 	case SocketNotSocket:
-		return name + " is " + p.SocketKind + ", not a socket"
+		return name + " is " + kind + ", not a socket"
 	}
 	return ""
+}
+
+// besideSocket is the daemon's socket in the folder that really holds the
+// store at storePath: its links resolved and made absolute, so a store
+// reached through a link or a relative path is checked where it lies.
+func besideSocket(storePath string) string {
+	real, err := filepath.EvalSymlinks(storePath)
+	if err != nil {
+		real = storePath
+	}
+	if abs, err := filepath.Abs(real); err == nil {
+		real = abs
+	}
+	return Socket(real)
+}
+
+// sameFile reports whether paths a and b name the same place once their
+// folders' links are resolved (the files need not exist).
+func sameFile(a, b string) bool {
+	resolve := func(p string) string {
+		dir, err := filepath.EvalSymlinks(filepath.Dir(p))
+		if err != nil {
+			dir = filepath.Dir(p)
+		}
+		if abs, err := filepath.Abs(dir); err == nil {
+			dir = abs
+		}
+		return filepath.Join(dir, filepath.Base(p))
+	}
+	return resolve(a) == resolve(b)
 }
 
 // socketName is the socket's path as shown: run/crabtalk.sock when it is
@@ -278,11 +334,22 @@ type RunningError struct {
 	// of them), or one in another container, outside this /proc.
 	Unseen     bool
 	Unreadable int
+	// Root says the scan ran as root, so asking to run as root would not
+	// show more.
+	Root bool
+	// Mappers are the processes seen mapping the store without a
+	// descriptor (Holder.Mapping) when Unseen: a mapping made from a
+	// descriptor opened for writing keeps the file open for writing after
+	// the descriptor is closed, even a private one that cannot change the
+	// file, so they are where the kernel's writer most likely is.
+	Mappers []Holder
 }
 
 // Error is the one line: "store.crmem is open for writing in crabtalkd
-// (pid 4242, fd 7); stop it first: kill -TERM 4242 (or ctrl-c where it
-// runs)".
+// (pid 4242, fd 7); not written: stop crabtalk's daemon first (ctrl-c
+// where it runs; it finishes its writes and exits)". It never says to kill
+// the process: one that may be writing the store must end on its own
+// terms, or its write is cut short.
 func (e *RunningError) Error() string {
 	if e.Port != 0 {
 		return "crabtalk may be running: something answers on 127.0.0.1:" + strconv.Itoa(e.Port) +
@@ -298,8 +365,15 @@ func (e *RunningError) Error() string {
 	}
 	store := filepath.Base(e.Store)
 	if e.Unseen {
+		if len(e.Mappers) > 0 {
+			return "the kernel says " + store + " is open for writing, and what holds it is a mapping: " + mappersNote(e.Mappers) +
+				" (a mapping made from a descriptor opened for writing keeps the file open for writing, even a private one); not written while it is mapped"
+		}
 		where := "another user's, or in another container"
-		if e.Unreadable > 0 {
+		switch {
+		case e.Unreadable > 0 && e.Root:
+			where = plural(e.Unreadable, "process", "processes") + " could not be read, even as root: ended meanwhile, or in another container"
+		case e.Unreadable > 0:
 			where = plural(e.Unreadable, "process", "processes") + " could not be read: run as root to see which"
 		}
 		return "the kernel says " + store + " is open for writing in a process not seen here (" + where + "); " + e.stop()
@@ -316,13 +390,56 @@ func (e *RunningError) Error() string {
 	return store + how + "; " + e.stop()
 }
 
-// stop is how to stop the process: crabtalkd runs in the foreground until
-// SIGTERM or SIGINT, and has no command that stops it.
+// stop is what to do before writing again. crabtalkd runs in the
+// foreground until SIGINT or SIGTERM, on which it finishes and checkpoints
+// its store, and has no command that stops it: it is stopped where it
+// runs. Any other writer is waited for, never killed: a process stopped
+// in the middle of a write leaves it cut short.
 func (e *RunningError) stop() string {
-	if e.PID == 0 {
-		return "stop it first: ctrl-c where crabtalkd runs, or kill -TERM its pid"
+	if e.Socket != "" || e.Port != 0 || isDaemon(e.Holder) {
+		return "not written: stop crabtalk's daemon first (ctrl-c where it runs; it finishes its writes and exits)"
 	}
-	return "stop it first: kill -TERM " + strconv.Itoa(e.PID) + " (or ctrl-c where it runs)"
+	return "not written: write again once it has closed the store (if it is crabtalk's daemon, stop it with ctrl-c where it runs)"
+}
+
+// isDaemon reports whether h is, by its name, crabtalk's daemon.
+func isDaemon(h Holder) bool {
+	name := h.Name
+	if h.Exe != "" {
+		name = filepath.Base(h.Exe)
+	}
+	return name == "crabtalkd" || name == "crabtalk"
+}
+
+// mappersNote names the processes mapping the store: "foo (pid 99, a
+// private mapping 7f3a…-7f3b… rw-p)".
+func mappersNote(hs []Holder) string {
+	const shown = 3
+	names := make([]string, 0, shown)
+	for i, h := range hs {
+		if i == shown {
+			names = append(names, "…")
+			break
+		}
+		names = append(names, mapperName(h))
+	}
+	return strings.Join(names, ", ")
+}
+
+// mapperName is one process mapping the store, with its mapping.
+func mapperName(h Holder) string {
+	name := h.describe(false)
+	if h.Mapping == "" {
+		return name
+	}
+	kind := "mapping"
+	if f := strings.Fields(h.Mapping); len(f) == 2 && len(f[1]) == 4 && f[1][3] == 'p' {
+		kind = "private mapping"
+	}
+	if strings.HasSuffix(name, ")") {
+		return strings.TrimSuffix(name, ")") + ", " + kind + " " + h.Mapping + ")"
+	}
+	return name + " (" + kind + " " + h.Mapping + ")"
 }
 
 // scanner looks for other processes holding a file, in a /proc tree: the
@@ -355,9 +472,11 @@ type scanResult struct {
 var errNoProc = errors.New("needs Linux's /proc")
 
 // Check proves that no other process writes the store at storePath:
-// socketPath (crabtalk's run/crabtalk.sock, Socket(storePath); "" to skip)
-// refuses a connection, and no other process holds storePath open for
-// writing. A process holding it only to read does not count (a scan's
+// socketPath (crabtalk's run/crabtalk.sock in its home; "" to skip) and
+// the socket in the folder that holds the store, its links resolved
+// (Socket of the real path, when it is another), each refuse a
+// connection or are missing, and no other process holds storePath open
+// for writing. A process holding it only to read does not count (a scan's
 // Proof names it), nor does this process (its other threads included).
 //
 // On Linux the kernel is asked first (a read lease, which it grants only
@@ -386,6 +505,16 @@ func check(storePath, socketPath string, s scanner) (Proof, error) {
 	if socketPath != "" {
 		if err := p.trySocket(); err != nil {
 			return p, err
+		}
+		// The socket given is crabtalk's home's ($CRABTALK_HOME, else
+		// ~/.crabtalk); a store elsewhere may have its own daemon, whose
+		// home is the store's folder: its socket is tried too.
+		if beside := besideSocket(storePath); !sameFile(beside, socketPath) {
+			b := Proof{Store: storePath, Socket: beside}
+			if err := b.trySocket(); err != nil {
+				return p, err
+			}
+			p.Beside, p.BesideState, p.BesideKind = beside, b.SocketState, b.SocketKind
 		}
 	}
 	// The kernel knows whether anybody has the store open for writing
@@ -432,9 +561,20 @@ func check(storePath, socketPath string, s scanner) (Proof, error) {
 			p.Lease, p.Partial = true, false
 			return p, nil
 		}
-		return p, &RunningError{Store: storePath, Holder: Holder{FD: -1}, Unseen: true, Unreadable: len(res.unreadable)}
+		return p, &RunningError{Store: storePath, Holder: Holder{FD: -1}, Unseen: true, Unreadable: len(res.unreadable), Root: s.euid == 0, Mappers: mappers(res.readers)}
 	}
 	return p, nil
+}
+
+// mappers are the readers holding the store by a mapping alone.
+func mappers(readers []Holder) []Holder {
+	var out []Holder
+	for _, r := range readers {
+		if r.FD < 0 {
+			out = append(out, r)
+		}
+	}
+	return out
 }
 
 // scanWithin is s.scan, given up on after s.timeout: the scan is then

@@ -203,7 +203,7 @@ func (s scanner) descriptorsOf(pid int, target fileID, st *procState, buf *[]byt
 // mappingsOf looks at one process's mappings: a writer, or what it
 // learned in st.
 func (s scanner) mappingsOf(pid int, target fileID, st *procState, buf *[]byte) *RunningError {
-	found, writes, err := s.mapped(s.proc+"/"+strconv.Itoa(pid), target, buf)
+	found, writes, mapping, err := s.mapped(s.proc+"/"+strconv.Itoa(pid), target, buf)
 	switch {
 	case gone(err):
 		st.gone = true
@@ -214,7 +214,7 @@ func (s scanner) mappingsOf(pid int, target fileID, st *procState, buf *[]byte) 
 		e.Mapped = true
 		return e
 	case found && st.reader == nil:
-		st.reader = &Holder{PID: pid, FD: -1}
+		st.reader = &Holder{PID: pid, FD: -1, Mapping: mapping}
 	}
 	return nil
 }
@@ -274,7 +274,7 @@ func (s scanner) selfWrites(fi fs.FileInfo) bool {
 			return true
 		}
 	}
-	_, writes, _ := s.mapped(dir, target, &buf)
+	_, writes, _, _ := s.mapped(dir, target, &buf)
 	return writes
 }
 
@@ -362,28 +362,33 @@ func (s scanner) fdWrites(dir string, fd int, buf *[]byte) (writes, known bool) 
 // mapped looks through the process's mappings for the target file: found
 // any, and whether one can write it. A private mapping never writes the
 // file; a shared one can when it is writable, or when it may be made so
-// (smaps' VmFlags "mw": its file was opened for writing).
-func (s scanner) mapped(dir string, target fileID, buf *[]byte) (found, writes bool, err error) {
+// (smaps' VmFlags "mw": its file was opened for writing). mapping is the
+// one found, as "address perms" (a writable one rather than another).
+func (s scanner) mapped(dir string, target fileID, buf *[]byte) (found, writes bool, mapping string, err error) {
 	data, err := readInto(dir+"/maps", buf)
 	if err != nil {
-		return false, false, err
+		return false, false, "", err
 	}
 	if !bytes.Contains(data, target.needle) {
-		return false, false, nil
+		return false, false, "", nil
 	}
 	for line := range strings.Lines(string(data)) {
 		m, ok := parseMapsLine(line)
 		if !ok || m.ino != target.inoText || !target.matches(m) {
 			continue
 		}
+		// The first mapping, or a writable one, names how it is held.
+		if !found || m.perms[1] == 'w' && !strings.Contains(mapping, "w") {
+			mapping = m.addr + " " + m.perms
+		}
 		found = true
 		switch {
 		case m.perms[3] != 's':
 		case m.perms[1] == 'w' || s.mayWrite(dir, m.addr, buf):
-			return true, true, nil
+			return true, true, m.addr + " " + m.perms, nil
 		}
 	}
-	return found, false, nil
+	return found, false, mapping, nil
 }
 
 // mapsLine is the part of a /proc/PID/maps line the scan reads.
