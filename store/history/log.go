@@ -84,6 +84,16 @@ type logData struct {
 	byName  map[string][]int // name → indices into recs, in order (filled by name, or all at once)
 	all     bool             // byName holds every name
 	renames map[int]*rename  // recs index of a candidate's Put → the rename it is (nil: none)
+
+	// lastOf and prev chain the records by name hash, built the first
+	// time a name's records are asked for (chainRecords): lastOf[h] is
+	// the last record whose name hashes to h, prev[i] the record before
+	// recs[i] with the same hash (-1: none). A name's records are then
+	// found by walking its chain, not the whole log: a history follows a
+	// rename to names it has not seen, each of which walked every record
+	// before, a million records a name.
+	lastOf map[uint64]int32
+	prev   []int32
 }
 
 const (
@@ -166,16 +176,39 @@ func (d *logData) indices(name string) []int {
 	if idx, ok := d.byName[name]; ok || d.all {
 		return idx
 	}
+	d.chainRecords()
 	var idx []int
 	key := []byte(name)
 	h := nameHash(key)
-	for i := range d.recs {
-		if d.recs[i].hash == h && bytes.Equal(d.name(i), key) {
-			idx = append(idx, i)
+	if last, ok := d.lastOf[h]; ok {
+		for i := last; i >= 0; i = d.prev[i] {
+			if bytes.Equal(d.name(int(i)), key) {
+				idx = append(idx, int(i))
+			}
 		}
 	}
+	slices.Reverse(idx)
 	d.byName[name] = idx
 	return idx
+}
+
+// chainRecords links every record to the one before it with the same
+// name hash (lastOf, prev), once.
+func (d *logData) chainRecords() {
+	if d.prev != nil {
+		return
+	}
+	d.lastOf = map[uint64]int32{}
+	d.prev = make([]int32, len(d.recs))
+	for i := range d.recs {
+		h := d.recs[i].hash
+		if p, ok := d.lastOf[h]; ok {
+			d.prev[i] = p
+		} else {
+			d.prev[i] = -1
+		}
+		d.lastOf[h] = int32(i)
+	}
 }
 
 // names are every name of the log (after indexAll).
