@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"slices"
 	"sort"
+	"strconv"
 	"sync"
 	"time"
 	"unicode/utf8"
@@ -125,7 +126,7 @@ func FromStore(data []byte, only *string) *Index {
 	keep := func(string) bool { return true }
 	var steps func([]byte) bool
 	if only != nil {
-		_, names := d.lineage(*only)
+		_, _, names := d.lineage(*only)
 		set := map[string]bool{}
 		for _, n := range names {
 			set[n] = true
@@ -355,49 +356,64 @@ func (d *logData) lifetimeAt(name string, i int) (lifetime, bool) {
 	return lifetime{}, false
 }
 
-// lineage is the entry name's story as records: every life of name, and
-// through renames the life of the entry before it (the name it was
-// renamed from, up to that rename) and after it (the name it was renamed
-// to, from that rename), transitively; and the names those lives are
-// under, name first. A name reused for an unrelated entry brings only the
-// life that a rename links, never its other lives.
-func (d *logData) lineage(name string) (keep map[int]bool, names []string) {
-	keep = map[int]bool{}
-	seen := map[[2]int]bool{}
+// lineage is the story of the name asked about as records, split into
+// its lives: every life of name in the log, each with, back through the
+// renames into it, the life of the entry before it under the name it was
+// renamed from (up to that rename), transitively. Never the life of the
+// entry after a rename away: that is another name's story. life maps each
+// record kept to its life, numbered from 1 in log order; a record lies in
+// one life only, the latest holding it (a name renamed away and back is
+// one entry: its earlier life is part of the later). names are the names
+// those lives are under, name first.
+func (d *logData) lineage(name string) (life map[int]int, lives int, names []string) {
+	life = map[int]int{}
 	nameSeen := map[string]bool{name: true}
 	names = []string{name}
-	var visit func(l lifetime)
-	visit = func(l lifetime) {
-		if seen[[2]int{l.start, l.end}] {
-			return
-		}
-		seen[[2]int{l.start, l.end}] = true
-		if !nameSeen[l.name] {
-			nameSeen[l.name] = true
-			names = append(names, l.name)
-		}
-		for _, i := range d.indices(l.name) {
-			if l.start <= i && i <= l.end {
-				keep[i] = true
+	own := d.lifetimes(name)
+	var order []int // provisional life numbers kept, latest first
+	for k := len(own) - 1; k >= 0; k-- {
+		id, added := k+1, false
+		for l, ok := own[k], true; ok; {
+			if !nameSeen[l.name] {
+				nameSeen[l.name] = true
+				names = append(names, l.name)
 			}
-		}
-		if r, ok := d.renameAt(l.start); ok {
-			if p, ok := d.lifetimeAt(r.from, r.at+1); ok {
-				visit(p)
-			}
-		}
-		if l.end > 0 && d.recs[l.end].del {
-			if r, ok := d.renameAt(l.end - 1); ok && r.from == l.name {
-				if n, ok := d.lifetimeAt(r.to, r.at); ok {
-					visit(n)
+			idx := d.indices(l.name)
+			for j := sort.SearchInts(idx, l.start); j < len(idx) && idx[j] <= l.end; j++ {
+				if _, taken := life[idx[j]]; !taken {
+					life[idx[j]], added = id, true
 				}
 			}
+			ok = false
+			if r, isRename := d.renameAt(l.start); isRename {
+				l, ok = d.lifetimeAt(r.from, r.at+1)
+			}
+		}
+		if added {
+			order = append(order, id)
 		}
 	}
-	for _, l := range d.lifetimes(name) {
-		visit(l)
+	renumber := map[int]int{}
+	for k, id := range order {
+		renumber[id] = len(order) - k
 	}
-	return keep, names
+	for i, id := range life {
+		life[i] = renumber[id]
+	}
+	return life, len(order), names
+}
+
+// renamedAway is the name recs[i] was renamed to when it is the Delete
+// that ended a life by a rename away (the rename's Put just before it).
+func (d *logData) renamedAway(i int) (string, bool) {
+	if i == 0 || !d.recs[i].del {
+		return "", false
+	}
+	r, ok := d.renameAt(i - 1)
+	if !ok {
+		return "", false
+	}
+	return r.to, true
 }
 
 // has reports whether memory holds an entry named name now.
@@ -480,8 +496,60 @@ func (ix *Index) History(name string) History {
 			h.Exists = true
 		}
 	}
+	h.Lives = livesOf(h.Versions)
 	ix.cache[name] = h
 	return h
+}
+
+// livesOf describes the lives versions (numbered, each with its Life)
+// belong to; never nil.
+func livesOf(vs []Version) []Life {
+	out := []Life{}
+	for _, v := range vs {
+		if n := len(out); n == 0 || out[n-1].N != v.Life {
+			out = append(out, Life{N: v.Life, First: v.N})
+		}
+		out[len(out)-1].Last = v.N
+	}
+	for k := range out {
+		last := vs[out[k].Last-1]
+		switch {
+		case last.Action == Delete:
+			out[k].Ended = LifeDeleted
+		case last.Action == RenameOut:
+			out[k].Ended, out[k].To = LifeRenamed, last.To
+		case k < len(out)-1:
+			out[k].Ended = LifeReplaced
+		}
+	}
+	return out
+}
+
+// createdSlack is how much earlier than a memory.db entry's created_at
+// (whole seconds) a call must be to be of an earlier entry of its name:
+// the call that created it started just before it.
+const createdSlack = 2 * time.Second
+
+// v1Lives numbers the lives of a memory.db's versions of one name: a
+// forget ends one, and so does the last call made before the entry now
+// was created (created: its created_at; zero when there is none), which
+// was an earlier entry's, removed or renamed away unrecorded.
+func v1Lives(vs []Version, created time.Time) {
+	boundary := -1
+	if !created.IsZero() {
+		for k, v := range vs {
+			if !v.Current && v.Call != nil && !v.Call.Time.IsZero() && v.Call.Time.Before(created.Add(-createdSlack)) {
+				boundary = k
+			}
+		}
+	}
+	life := 1
+	for k := range vs {
+		vs[k].Life = life
+		if vs[k].Action == Delete || k == boundary {
+			life++
+		}
+	}
 }
 
 // v1History is a v1 memory's history of name: the writes of its sessions
@@ -500,8 +568,11 @@ func (ix *Index) v1History(name string) History {
 	}
 	cur, ok := ix.current[name]
 	if !ok {
+		v1Lives(h.Versions, time.Time{})
 		return h
 	}
+	created, _ := time.Parse(time.RFC3339Nano, cur.CreatedAt)
+	defer v1Lives(h.Versions, created)
 	if n := len(h.Versions); n > 0 {
 		last := &h.Versions[n-1]
 		if last.Action == Write && last.Content == cur.Content && slices.Equal(last.Aliases, cur.Aliases) {
@@ -515,10 +586,11 @@ func (ix *Index) v1History(name string) History {
 	return h
 }
 
-// storeHistory is the history of name in a store: the memory records of
-// every name renames link it to, in log order, each matched to the
-// session write that made it, with the writes the log does not hold
-// placed by their time.
+// storeHistory is the history of name in a store: its lives (lineage),
+// each the memory records of the names renames into it link, in log
+// order, matched to the session writes that made them, with the writes
+// the log does not hold placed by their time. The Delete that ended a
+// life by a rename away is a version of its own, RenameOut.
 func (ix *Index) storeHistory(name string) History {
 	d := ix.log
 	h := History{Log: true}
@@ -526,19 +598,32 @@ func (ix *Index) storeHistory(name string) History {
 		s := *d.stop
 		h.Stop = &s
 	}
-	keep, names := d.lineage(name)
+	life, _, names := d.lineage(name)
 	var versions []Version
 	var extra []Version
 	for _, n := range names {
-		// Every record of n, so that its calls pair as they would in n's
-		// own history; only the records of the lineage are kept.
+		// Every record of n when sessions wrote n, so that its calls pair
+		// as they would in n's own history; else only the lineage's (each
+		// version decodes its record).
+		paired := len(ix.writes[n]) > 0
 		var vs []Version
 		var at []int
 		for _, i := range d.indices(n) {
-			if d.absorbed(i) {
+			l, kept := life[i]
+			if !kept && !paired {
 				continue
 			}
-			vs = append(vs, ix.logVersion(i, &h))
+			var v Version
+			if to, ok := d.renamedAway(i); ok {
+				if n != name || !kept || life[i-1] == l {
+					continue // one version, the rename's Put, in this story
+				}
+				v = Version{Action: RenameOut, Name: n, To: to, Origin: FromLog, Log: &LogPos{Offset: d.recs[i].off, Seq: d.seq(i)}}
+			} else {
+				v = ix.logVersion(i, &h)
+			}
+			v.Life = l
+			vs = append(vs, v)
 			at = append(at, i)
 		}
 		x := ix.attribute(n, vs)
@@ -546,14 +631,40 @@ func (ix *Index) storeHistory(name string) History {
 			extra = x // a call the log does not hold belongs to the name asked about only
 		}
 		for k, v := range vs {
-			if keep[at[k]] {
+			if _, kept := life[at[k]]; kept {
 				versions = append(versions, v)
 			}
 		}
 	}
-	slices.SortFunc(versions, func(a, b Version) int { return a.Log.Seq - b.Log.Seq })
-	h.Versions = placeByTime(versions, extra)
+	slices.SortFunc(versions, func(a, b Version) int {
+		if a.Life != b.Life {
+			return a.Life - b.Life
+		}
+		return a.Log.Seq - b.Log.Seq
+	})
+	h.Versions = fillLives(placeByTime(versions, extra))
 	return h
+}
+
+// fillLives gives each version known only from sessions (Life 0) the
+// life of the log version after it, else before it, else 1.
+func fillLives(vs []Version) []Version {
+	next := 0
+	for i := len(vs) - 1; i >= 0; i-- {
+		if vs[i].Life == 0 {
+			vs[i].Life = next
+		} else {
+			next = vs[i].Life
+		}
+	}
+	prev := 1
+	for i := range vs {
+		if vs[i].Life == 0 {
+			vs[i].Life = prev
+		}
+		prev = vs[i].Life
+	}
+	return vs
 }
 
 // logVersion is the version recs[i] makes.
@@ -697,12 +808,16 @@ func (ix *Index) Forgotten() []Forgotten {
 			continue
 		}
 		h := ix.History(name)
-		if h.Exists {
-			continue // renamed: lives on under another name
+		if h.Exists || len(h.Lives) == 0 {
+			continue
+		}
+		this := h.Lives[len(h.Lives)-1]
+		if this.Ended == LifeRenamed {
+			continue // lives on under another name, or is forgotten under it
 		}
 		f := Forgotten{Name: name, Versions: len(h.Versions)}
 		found := false
-		for i := len(h.Versions) - 1; i >= 0; i-- {
+		for i := this.Last - 1; i >= this.First-1; i-- { // what a restore may bring back: this entry's
 			v := h.Versions[i]
 			if v.Action == Delete && f.Removed == nil && v.Name == name {
 				vv := v
@@ -773,8 +888,12 @@ type Summary struct {
 func (ix *Index) Summary(name string) Summary {
 	h := ix.History(name)
 	s := Summary{Versions: len(h.Versions)}
-	for _, v := range h.Versions {
-		if v.Action != Delete {
+	first := 0
+	if n := len(h.Lives); n > 0 {
+		first = h.Lives[n-1].First - 1 // this entry's first write, not an earlier entry's of the name
+	}
+	for _, v := range h.Versions[first:] {
+		if v.Action != Delete && v.Action != RenameOut {
 			s.First = v.Call
 			break
 		}
@@ -806,8 +925,14 @@ var ErrCurrent = errors.New("that version is what memory holds now (nothing to r
 // created_at (to the second: a store's sub-second part is not kept). A
 // deletion cannot be restored; the version before it can.
 func RestoreOps(h History, v Version, current *store.Entry) ([]store.Op, error) {
-	if v.Action == Delete {
+	if err := OtherEntry(h, v); err != nil {
+		return nil, err
+	}
+	switch v.Action {
+	case Delete:
 		return nil, fmt.Errorf("version #%d is a deletion: restore a version before it", v.N)
+	case RenameOut:
+		return nil, fmt.Errorf("version #%d is the rename of %q to %q: restore a version before it", v.N, v.Name, v.To)
 	}
 	aliases := v.Aliases
 	if aliases == nil {
@@ -829,4 +954,32 @@ func RestoreOps(h History, v Version, current *store.Entry) ([]store.Op, error) 
 		created = uint64(t.Unix())
 	}
 	return []store.Op{store.Add{Name: h.Name, Content: v.Content, Aliases: aliases, Kind: kind, CreatedAt: created}}, nil
+}
+
+// OtherEntry says why version v of h cannot be restored when it belongs to
+// an earlier entry that had the name (a life before the last): restoring
+// it would put another entry's content into this one, the content of an
+// entry that went on under another name, or one deleted before this was
+// created. nil for this entry's versions.
+func OtherEntry(h History, v Version) error {
+	if len(h.Lives) < 2 || v.Life == h.Lives[len(h.Lives)-1].N {
+		return nil
+	}
+	var l Life
+	for _, x := range h.Lives {
+		if x.N == v.Life {
+			l = x
+		}
+	}
+	this := h.Lives[len(h.Lives)-1]
+	why := "an earlier entry named " + strconv.Quote(h.Name)
+	switch l.Ended {
+	case LifeRenamed:
+		why += fmt.Sprintf(", renamed to %q at #%d (its story goes on in its history)", l.To, l.Last)
+	case LifeDeleted:
+		why += fmt.Sprintf(", deleted at #%d", l.Last)
+	case LifeReplaced:
+		why += ", removed or renamed away before this one was created"
+	}
+	return fmt.Errorf("version #%d is of %s: restore takes only this entry's versions, #%d–#%d", v.N, why, this.First, this.Last)
 }
