@@ -15,6 +15,7 @@ import (
 	"github.com/crmem/crmem/store/crabdb"
 	"github.com/crmem/crmem/store/crabdb/crabdbtest"
 	"github.com/crmem/crmem/store/crabdb/crabdbtest/genlog"
+	"github.com/crmem/crmem/store/sessions"
 )
 
 // renameSeq is issue 38's sequence, as crabdb-writes' ops: hist-a
@@ -315,4 +316,83 @@ func TestLineage_GeneratedLogNeverFollowsARenameAway(t *testing.T) {
 		t.Errorf("%d renames in the log, %d renames away read, %d back under the old name", renames, aways, back)
 	}
 	t.Logf("%d names, %d lives, %d renames away", len(ix.Names()), lives, aways)
+}
+
+// fakeSessions are sessions given whole (a store.SessionsReader).
+type fakeSessions []sessions.SessionRecalls
+
+func (f fakeSessions) Read() ([]sessions.Session, error) { return nil, nil }
+
+func (f fakeSessions) Recalls(_ sessions.RecallOptions, fn func(sessions.SessionRecalls) error) (sessions.RecallProblems, error) {
+	for _, s := range f {
+		if err := fn(s); err != nil {
+			return sessions.RecallProblems{}, err
+		}
+	}
+	return sessions.RecallProblems{}, nil
+}
+
+// TestLineage_V1SplitsAtTheEntryNowsCreation: the same sequence on a
+// memory.db, told by the agent's sessions: the rename was crmem's and
+// left no trace, but the entry now was created after hist-a's first two
+// calls, so they were an earlier entry's (its life ended unrecorded) and
+// restore refuses them; a forget ends a life.
+func TestLineage_V1SplitsAtTheEntryNowsCreation(t *testing.T) {
+	at := func(s string) time.Time {
+		tm, err := time.Parse(time.RFC3339, s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return tm
+	}
+	w := func(tool, name, content, when string) sessions.Write {
+		result := map[string]string{sessions.RememberTool: "remembered: ", sessions.ForgetTool: "forgot: "}[tool] + name
+		return sessions.Write{Tool: tool, Name: name, Content: content, Aliases: []string{}, Session: "s1", Step: "step-" + when,
+			ID: "call-" + when, Time: at(when), TimeFrom: sessions.TimeEvent, Result: result, Outcome: sessions.WriteDone}
+	}
+	ss := fakeSessions{{Session: "s1", Writes: []sessions.Write{
+		w(sessions.RememberTool, "hist-a", "first words of a", "2026-03-02T09:00:00Z"),
+		w(sessions.RememberTool, "hist-a", "second words of a", "2026-03-02T09:01:00Z"),
+		w(sessions.RememberTool, "hist-b", "b wrote this", "2026-03-02T09:03:00Z"),
+		w(sessions.ForgetTool, "hist-b", "", "2026-03-02T09:04:00Z"),
+		w(sessions.RememberTool, "hist-a", "a new entry named hist-a", "2026-03-02T09:05:00Z"),
+		w(sessions.RememberTool, "hist-b", "hist-b again", "2026-03-02T09:06:00Z"),
+	}}}
+	current := map[string]Current{
+		"hist-a": {Name: "hist-a", Kind: "note", Content: "a new entry named hist-a", Aliases: []string{}, CreatedAt: "2026-03-02T09:05:00Z"},
+		"hist-b": {Name: "hist-b", Kind: "note", Content: "hist-b again", Aliases: []string{}, CreatedAt: "2026-03-02T09:06:00Z"},
+	}
+	for _, only := range []*string{nil, new("hist-a")} {
+		ix, err := FromV1(current, ss, only)
+		if err != nil {
+			t.Fatal(err)
+		}
+		a := ix.History("hist-a")
+		var got []string
+		for _, v := range a.Versions {
+			got = append(got, fmt.Sprintf("%s %q life %d current %v", v.Action, v.Content, v.Life, v.Current))
+		}
+		want := []string{
+			`write "first words of a" life 1 current false`,
+			`write "second words of a" life 1 current false`,
+			`write "a new entry named hist-a" life 2 current true`,
+		}
+		if fmt.Sprint(got) != fmt.Sprint(want) {
+			t.Fatalf("hist-a:\n got %q\nwant %q", got, want)
+		}
+		if l := fmt.Sprintf("%+v", a.Lives); l != "[{N:1 First:1 Last:2 Ended:replaced To:} {N:2 First:3 Last:3 Ended: To:}]" {
+			t.Errorf("hist-a lives %s", l)
+		}
+		cur := &store.Entry{Name: "hist-a", Content: "a new entry named hist-a", Aliases: []string{}}
+		if _, err := RestoreOps(a, a.Versions[0], cur); err == nil || !strings.Contains(err.Error(), "removed or renamed away before this one was created") {
+			t.Errorf("restore #1: %v", err)
+		}
+		if only != nil {
+			continue
+		}
+		b := ix.History("hist-b")
+		if l := fmt.Sprintf("%+v", b.Lives); l != "[{N:1 First:1 Last:2 Ended:deleted To:} {N:2 First:3 Last:3 Ended: To:}]" {
+			t.Errorf("hist-b lives %s", l)
+		}
+	}
 }
