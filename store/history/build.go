@@ -572,7 +572,7 @@ func (ix *Index) v1History(name string) History {
 		return h
 	}
 	created, _ := time.Parse(time.RFC3339Nano, cur.CreatedAt)
-	defer v1Lives(h.Versions, created)
+	defer func() { v1Lives(h.Versions, created) }() // the versions as returned, the entry now included
 	if n := len(h.Versions); n > 0 {
 		last := &h.Versions[n-1]
 		if last.Action == Write && last.Content == cur.Content && slices.Equal(last.Aliases, cur.Aliases) {
@@ -975,11 +975,15 @@ func OtherEntry(h History, v Version) error {
 	why := "an earlier entry named " + strconv.Quote(h.Name)
 	switch l.Ended {
 	case LifeRenamed:
-		why += fmt.Sprintf(", renamed to %q at #%d (its story goes on in its history)", l.To, l.Last)
+		why += fmt.Sprintf(", renamed to %q at #%d (its story goes on under that name)", l.To, l.Last)
 	case LifeDeleted:
 		why += fmt.Sprintf(", deleted at #%d", l.Last)
 	case LifeReplaced:
 		why += ", removed or renamed away before this one was created"
 	}
-	return fmt.Errorf("version #%d is of %s: restore takes only this entry's versions, #%d–#%d", v.N, why, this.First, this.Last)
+	span := fmt.Sprintf("#%d", this.First)
+	if this.Last != this.First {
+		span += fmt.Sprintf("–#%d", this.Last)
+	}
+	return fmt.Errorf("version #%d is of %s: restore takes only this entry's versions (%s)", v.N, why, span)
 }

@@ -188,7 +188,7 @@ func checkRenameSeq(t *testing.T, data []byte) {
 		for _, n := range []int{1, 2} {
 			_, err := RestoreOps(a, a.Versions[n-1], cur)
 			if err == nil || !strings.Contains(err.Error(), `an earlier entry named "hist-a", renamed to "hist-b" at #3`) ||
-				!strings.Contains(err.Error(), "only this entry's versions, #4–#4") {
+				!strings.Contains(err.Error(), "only this entry's versions (#4)") {
 				t.Errorf("restore #%d: %v", n, err)
 			}
 		}
