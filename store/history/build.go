@@ -126,9 +126,8 @@ func FromStore(data []byte, only *string) *Index {
 	keep := func(string) bool { return true }
 	var steps func([]byte) bool
 	if only != nil {
-		_, _, names := d.lineage(*only)
 		set := map[string]bool{}
-		for _, n := range names {
+		for _, n := range d.lineage(*only).names {
 			set[n] = true
 		}
 		keep = func(n string) bool { return set[n] }
@@ -346,14 +345,17 @@ func (d *logData) lifetimes(name string) []lifetime {
 	return out
 }
 
-// lifetimeAt is the life of name holding record i.
-func (d *logData) lifetimeAt(name string, i int) (lifetime, bool) {
-	for _, l := range d.lifetimes(name) {
-		if l.start <= i && i <= l.end {
-			return l, true
-		}
+// lifetimeEndingAt is the life of its name that the Delete recs[i] ended
+// (a rename's, renamed away), and its records in order, found back along
+// the name's hash chain to the record after its Delete before: only that
+// life's records are read, whatever the number of the name's others.
+func (d *logData) lifetimeEndingAt(i int) (lifetime, []int) {
+	recs := []int{i}
+	for j, ok := d.previous(i); ok && !d.recs[j].del; j, ok = d.previous(j) {
+		recs = append(recs, j)
 	}
-	return lifetime{}, false
+	slices.Reverse(recs)
+	return lifetime{name: string(d.name(i)), start: recs[0], end: i}, recs
 }
 
 // lineage is the story of the name asked about as records, split into
@@ -364,30 +366,39 @@ func (d *logData) lifetimeAt(name string, i int) (lifetime, bool) {
 // record kept to its life, numbered from 1 in log order; a record lies in
 // one life only, the latest holding it (a name renamed away and back is
 // one entry: its earlier life is part of the later). names are the names
-// those lives are under, name first.
-func (d *logData) lineage(name string) (life map[int]int, lives int, names []string) {
-	life = map[int]int{}
-	nameSeen := map[string]bool{name: true}
-	names = []string{name}
+// those lives are under, name first; recs the records kept of each, in
+// order.
+func (d *logData) lineage(name string) *lineage {
+	if ln, ok := d.lineages[name]; ok {
+		return ln
+	}
+	ln := &lineage{life: map[int]int{}, names: []string{name}, recs: map[string][]int{}}
+	seen := map[string]bool{name: true}
 	own := d.lifetimes(name)
 	var order []int // provisional life numbers kept, latest first
 	for k := len(own) - 1; k >= 0; k-- {
 		id, added := k+1, false
-		for l, ok := own[k], true; ok; {
-			if !nameSeen[l.name] {
-				nameSeen[l.name] = true
-				names = append(names, l.name)
+		l, idx := own[k], d.indices(name)
+		idx = idx[sort.SearchInts(idx, l.start):]
+		for {
+			if !seen[l.name] {
+				seen[l.name] = true
+				ln.names = append(ln.names, l.name)
 			}
-			idx := d.indices(l.name)
-			for j := sort.SearchInts(idx, l.start); j < len(idx) && idx[j] <= l.end; j++ {
-				if _, taken := life[idx[j]]; !taken {
-					life[idx[j]], added = id, true
+			for _, i := range idx {
+				if i > l.end {
+					break
+				}
+				if _, taken := ln.life[i]; !taken {
+					ln.life[i], added = id, true
+					ln.recs[l.name] = append(ln.recs[l.name], i)
 				}
 			}
-			ok = false
-			if r, isRename := d.renameAt(l.start); isRename {
-				l, ok = d.lifetimeAt(r.from, r.at+1)
+			r, isRename := d.renameAt(l.start)
+			if !isRename {
+				break
 			}
+			l, idx = d.lifetimeEndingAt(r.at + 1)
 		}
 		if added {
 			order = append(order, id)
@@ -397,10 +408,23 @@ func (d *logData) lineage(name string) (life map[int]int, lives int, names []str
 	for k, id := range order {
 		renumber[id] = len(order) - k
 	}
-	for i, id := range life {
-		life[i] = renumber[id]
+	for i, id := range ln.life {
+		ln.life[i] = renumber[id]
 	}
-	return life, len(order), names
+	for _, idx := range ln.recs {
+		slices.Sort(idx)
+	}
+	ln.lives = len(order)
+	d.lineages[name] = ln
+	return ln
+}
+
+// lineage is what logData.lineage finds of a name.
+type lineage struct {
+	life  map[int]int      // record → its life, from 1
+	lives int              // how many
+	names []string         // the names its records are under, the name asked about first
+	recs  map[string][]int // name → its records kept, in order
 }
 
 // renamedAway is the name recs[i] was renamed to when it is the Delete
@@ -598,17 +622,22 @@ func (ix *Index) storeHistory(name string) History {
 		s := *d.stop
 		h.Stop = &s
 	}
-	life, _, names := d.lineage(name)
+	ln := d.lineage(name)
+	life := ln.life
 	var versions []Version
 	var extra []Version
-	for _, n := range names {
+	for _, n := range ln.names {
 		// Every record of n when sessions wrote n, so that its calls pair
 		// as they would in n's own history; else only the lineage's (each
 		// version decodes its record).
 		paired := len(ix.writes[n]) > 0
+		idx := ln.recs[n]
+		if paired {
+			idx = d.indices(n)
+		}
 		var vs []Version
 		var at []int
-		for _, i := range d.indices(n) {
+		for _, i := range idx {
 			l, kept := life[i]
 			if !kept && !paired {
 				continue

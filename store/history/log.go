@@ -85,6 +85,8 @@ type logData struct {
 	all     bool             // byName holds every name
 	renames map[int]*rename  // recs index of a candidate's Put → the rename it is (nil: none)
 
+	lineages map[string]*lineage // name → its lineage, once found
+
 	// lastOf and prev chain the records by name hash, built the first
 	// time a name's records are asked for (chainRecords): lastOf[h] is
 	// the last record whose name hashes to h, prev[i] the record before
@@ -106,7 +108,7 @@ const (
 // value decoded, no name copied) and the offsets of the session and agent
 // records.
 func readLog(data []byte) *logData {
-	d := &logData{data: data, byName: map[string][]int{}, renames: map[int]*rename{}}
+	d := &logData{data: data, byName: map[string][]int{}, renames: map[int]*rename{}, lineages: map[string]*lineage{}}
 	d.recs = make([]record, 0, len(data)/256) // a guess on the large side: memory records are rarely smaller
 	end := crabdb.WalkLog(data, func(r crabdb.LogRecord) bool {
 		switch r.Col {
@@ -223,21 +225,45 @@ func (d *logData) names() []string {
 
 // live is the index of name's live record: its last, when that is a Put.
 func (d *logData) live(name string) (int, bool) {
-	idx := d.indices(name)
-	if len(idx) == 0 || d.recs[idx[len(idx)-1]].del {
+	last, ok := d.last(name)
+	if !ok || d.recs[last].del {
 		return 0, false
 	}
-	return idx[len(idx)-1], true
+	return last, true
 }
 
-// before is the record of name just before recs[i] (ok false: none).
-func (d *logData) before(name string, i int) (int, bool) {
-	idx := d.indices(name)
-	k := sort.SearchInts(idx, i)
-	if k == 0 {
-		return 0, false
+// last is the index of name's last record: the first of its hash chain
+// that is of name.
+func (d *logData) last(name string) (int, bool) {
+	if idx, ok := d.byName[name]; ok || d.all {
+		if len(idx) == 0 {
+			return 0, false
+		}
+		return idx[len(idx)-1], true
 	}
-	return idx[k-1], true
+	d.chainRecords()
+	key := []byte(name)
+	i, ok := d.lastOf[nameHash(key)]
+	for ok && i >= 0 {
+		if bytes.Equal(d.name(int(i)), key) {
+			return int(i), true
+		}
+		i = d.prev[i]
+	}
+	return 0, false
+}
+
+// previous is the record of recs[i]'s name just before it (ok false:
+// none), found along its hash chain.
+func (d *logData) previous(i int) (int, bool) {
+	d.chainRecords()
+	key := d.name(i)
+	for j := d.prev[i]; j >= 0; j = d.prev[j] {
+		if bytes.Equal(d.name(int(j)), key) {
+			return int(j), true
+		}
+	}
+	return 0, false
 }
 
 // renameAt is the rename whose Put is recs[i], if it is one: a Put of a
@@ -252,11 +278,10 @@ func (d *logData) renameAt(i int) (*rename, bool) {
 	if k := sort.SearchInts(d.cand, i); k == len(d.cand) || d.cand[k] != i {
 		return nil, false
 	}
-	putName, delName := string(d.name(i)), string(d.name(i+1))
-	if p, ok := d.before(putName, i); ok && !d.recs[p].del {
+	if p, ok := d.previous(i); ok && !d.recs[p].del {
 		return nil, false // the put replaced a live entry: not a new name
 	}
-	p, ok := d.before(delName, i+1)
+	p, ok := d.previous(i + 1)
 	if !ok || d.recs[p].del {
 		return nil, false
 	}
@@ -265,7 +290,7 @@ func (d *logData) renameAt(i int) (*rename, bool) {
 	if !okA || !okB || a.Kind != b.Kind || a.Content != b.Content || a.CreatedAt != b.CreatedAt || !slices.Equal(a.Aliases, b.Aliases) {
 		return nil, false
 	}
-	r = &rename{at: i, from: delName, to: putName}
+	r = &rename{at: i, from: string(d.name(i + 1)), to: string(d.name(i))}
 	return r, true
 }
 
