@@ -989,8 +989,16 @@ func RestoreOps(h History, v Version, current *store.Entry) ([]store.Op, error) 
 // an earlier entry that had the name (a life before the last): restoring
 // it would put another entry's content into this one, the content of an
 // entry that went on under another name, or one deleted before this was
-// created. nil for this entry's versions.
+// created; or when the name's last entry was renamed away (restored
+// under its new name, not copied back under this one). nil for this
+// entry's versions.
 func OtherEntry(h History, v Version) error {
+	if n := len(h.Lives); n > 0 && h.Lives[n-1].Ended == LifeRenamed && v.Life == h.Lives[n-1].N {
+		// The entry went on under another name: a version brought back
+		// here would be a copy of it.
+		l := h.Lives[n-1]
+		return fmt.Errorf("version #%d is of the entry renamed to %q at #%d: restore it under that name (its history holds this version)", v.N, l.To, l.Last)
+	}
 	if len(h.Lives) < 2 || v.Life == h.Lives[len(h.Lives)-1].N {
 		return nil
 	}

@@ -214,6 +214,13 @@ func checkRenameSeq(t *testing.T, data []byte) {
 		if fmt.Sprint(got) != fmt.Sprint(want) || b.Exists || len(b.Lives) != 1 || b.Lives[0].Ended != LifeDeleted {
 			t.Errorf("whole %v: hist-b:\n got %v\nwant %v\nlives %+v", whole, got, want, b.Lives)
 		}
+		// Before the new hist-a: the name's entry went on as hist-b, so
+		// its versions are restored there, not copied back under hist-a.
+		old := read("hist-a")
+		old.Versions, old.Lives = old.Versions[:3], old.Lives[:1]
+		if _, err := RestoreOps(old, old.Versions[1], nil); err == nil || !strings.Contains(err.Error(), `version #2 is of the entry renamed to "hist-b" at #3: restore it under that name`) {
+			t.Errorf("restore under a name renamed away: %v", err)
+		}
 		// hist-b's entry, deleted, is brought back whole: any of its versions.
 		if ops, err := RestoreOps(b, b.Versions[0], nil); err != nil || len(ops) != 1 {
 			t.Errorf("restore hist-b #1: %v %v", ops, err)
