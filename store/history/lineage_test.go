@@ -253,7 +253,9 @@ func checkRenameSeq(t *testing.T, data []byte) {
 // history holds, in each life, versions under earlier names only before
 // the rename that brought them into the name; every earlier life ends
 // with the name's delete or its rename away; a rename away is only ever
-// of the name asked about, and its To is what the log's rename says.
+// of the name asked about, and its To is what the log's rename says;
+// restore takes exactly the versions with content of the entry that has
+// (or had last) the name, none of a name renamed away.
 func TestLineage_GeneratedLogNeverFollowsARenameAway(t *testing.T) {
 	data, ops := generated(t, genlog.Options{Seed: 5, Entries: 200, MemoryRecords: 3000, CheckpointEvery: 900})
 	renameTo := map[int64]string{} // the offset of a rename's delete → its new name
@@ -299,6 +301,19 @@ func TestLineage_GeneratedLogNeverFollowsARenameAway(t *testing.T) {
 			}
 			if last := vs[len(vs)-1]; k < len(h.Lives)-1 && (last.Name != name || last.Action != Delete && last.Action != RenameOut) {
 				t.Errorf("%q: life %d ends with #%d %s of %q", name, l.N, last.N, last.Action, last.Name)
+			}
+			// restore's choices: this entry's versions that held content,
+			// and none when it went on under another name.
+			this := k == len(h.Lives)-1
+			for _, v := range vs {
+				_, err := RestoreOps(h, v, nil)
+				want := this && l.Ended != LifeRenamed && v.Action != Delete && v.Action != RenameOut
+				if (err == nil) != want {
+					t.Errorf("%q #%d (%s, life %d of %d, ended %q): restore error %v", name, v.N, v.Action, l.N, len(h.Lives), l.Ended, err)
+				}
+				if err != nil && !this && !strings.Contains(err.Error(), "an earlier entry named") {
+					t.Errorf("%q #%d: refused as %v", name, v.N, err)
+				}
 			}
 		}
 	}
