@@ -36,7 +36,11 @@ no session's call explains says "unknown source" (written by hand, by crmem or
 another tool); a call the store's log does not hold (or, for a memory.db,
 which keeps no history, every call) is marked "sessions only". Deletions are
 versions too, and a rename (the same entry put under a new name, the old one
-removed) is followed and shown as one.
+removed) is followed back and shown as one. A name's history is the entry that
+has it now (or had it last) back through the renames into it; entries that had
+the name before, one renamed away or deleted, are shown first, each apart and
+marked, and never what an entry did after a rename away (that is its new
+name's history).
 
 --deleted lists the entries the log or the sessions know that memory does not
 hold now, most recently removed first, with the session that removed them;
@@ -87,6 +91,14 @@ func redactHistory(h history.History) history.History {
 		vs[i] = redactVersion(v)
 	}
 	h.Versions = vs
+	lives := make([]history.Life, len(h.Lives))
+	for i, l := range h.Lives {
+		if l.To != "" {
+			l.To = redactEntry(store.Entry{Name: l.To}).Name
+		}
+		lives[i] = l
+	}
+	h.Lives = lives
 	return h
 }
 
@@ -96,6 +108,9 @@ func redactVersion(v history.Version) history.Version {
 	v.Name, v.Aliases, v.Content = e.Name, e.Aliases, e.Content
 	if v.From != "" {
 		v.From = redactEntry(store.Entry{Name: v.From}).Name
+	}
+	if v.To != "" {
+		v.To = redactEntry(store.Entry{Name: v.To}).Name
 	}
 	return v
 }
@@ -238,7 +253,13 @@ func writeHistory(w *bufio.Writer, h history.History, short bool, now time.Time)
 	if h.Exists {
 		state = "in memory now"
 	}
+	if n := len(h.Lives); n > 0 && h.Lives[n-1].Ended == history.LifeRenamed {
+		state = "renamed to " + nameText(h.Lives[n-1].To)
+	}
 	fmt.Fprintf(w, "%s — %s, %s\n", nameText(h.Name), humanize.Plural(len(h.Versions), "version"), state)
+	if len(h.Lives) > 1 {
+		fmt.Fprintf(w, "  (%d entries have had this name, one after the other: each is shown apart; restore takes only the last one's versions)\n", len(h.Lives))
+	}
 	if !h.Log {
 		fmt.Fprintln(w, "  (a memory.db keeps no history of its own: these are the agent's remember and forget calls in its sessions, and the entry as it is now)")
 	}
@@ -247,6 +268,9 @@ func writeHistory(w *bufio.Writer, h history.History, short bool, now time.Time)
 	}
 	for _, v := range h.Versions {
 		fmt.Fprintln(w)
+		if l, ok := lifeStarting(h, v.N); ok {
+			fmt.Fprintf(w, "── %s ──\n\n", lifeText(h, l))
+		}
 		fmt.Fprintf(w, "#%d  %s\n", v.N, actionText(v))
 		for _, l := range sourceLines(v, h.Log, now) {
 			fmt.Fprintf(w, "    %s\n", l)
@@ -254,7 +278,7 @@ func writeHistory(w *bufio.Writer, h history.History, short bool, now time.Time)
 		if v.Log != nil {
 			fmt.Fprintf(w, "    store log: record at offset %d (memory record %d of the log)\n", v.Log.Offset, v.Log.Seq)
 		}
-		if v.Action == history.Delete {
+		if v.Action == history.Delete || v.Action == history.RenameOut {
 			continue
 		}
 		fmt.Fprintf(w, "    %s\n", entryLine(v))
@@ -273,6 +297,46 @@ func writeHistory(w *bufio.Writer, h history.History, short bool, now time.Time)
 	return nil
 }
 
+// lifeStarting is the life whose first version is #n, when the history
+// has more than one.
+func lifeStarting(h history.History, n int) (history.Life, bool) {
+	if len(h.Lives) < 2 {
+		return history.Life{}, false
+	}
+	for _, l := range h.Lives {
+		if l.First == n {
+			return l, true
+		}
+	}
+	return history.Life{}, false
+}
+
+// lifeText says which entry a life is: "an earlier entry named X (#1–#3),
+// renamed to Y" or "a new entry named X (#4–#6): this entry".
+func lifeText(h history.History, l history.Life) string {
+	span := fmt.Sprintf("#%d", l.First)
+	if l.Last != l.First {
+		span += fmt.Sprintf("–#%d", l.Last)
+	}
+	if l.N == h.Lives[len(h.Lives)-1].N {
+		text := "a new entry named " + nameText(h.Name) + " (" + span + "): this entry"
+		if l.Ended == history.LifeDeleted {
+			text += ", deleted since"
+		}
+		return text
+	}
+	text := "an earlier entry named " + nameText(h.Name) + " (" + span + ")"
+	switch l.Ended {
+	case history.LifeRenamed:
+		text += ", renamed to " + nameText(l.To) + ": its story goes on in crmem history " + shellWord(l.To)
+	case history.LifeDeleted:
+		text += ", deleted"
+	case history.LifeReplaced:
+		text += ", removed or renamed away unrecorded before the next was created"
+	}
+	return text + "; not restorable under this name"
+}
+
 // actionText says what a version did.
 func actionText(v history.Version) string {
 	cur := ""
@@ -284,6 +348,8 @@ func actionText(v history.Version) string {
 		return "deleted " + nameText(v.Name) + cur
 	case history.RenameIn:
 		return "renamed " + nameText(v.From) + " → " + nameText(v.Name) + cur
+	case history.RenameOut:
+		return "renamed " + nameText(v.Name) + " → " + nameText(v.To) + " (renamed away: what it did after is " + nameText(v.To) + "'s history)"
 	}
 	return "wrote " + nameText(v.Name) + cur
 }
@@ -389,7 +455,10 @@ func (a *app) restoreCommand() *cobra.Command {
 		Long: `Write version VERSION of the entry NAME (its number in crmem history NAME)
 back: an entry in memory gets that version's content and aliases (its kind and
 created_at are kept, as every edit keeps them); a forgotten one is added again
-with the version's kind, content, aliases and created_at. It is an ordinary
+with the version's kind, content, aliases and created_at. Only this entry's
+versions can be restored: when other entries had the name before it (one
+renamed away to another name, or deleted before this one was created), crmem
+history shows them apart and restore refuses their versions. It is an ordinary
 write: a memory.db is saved atomically under crmem's lock; crabtalk's store
 only while crabtalk's daemon is not running. A deletion cannot be restored;
 the version before it can.`,

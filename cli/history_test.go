@@ -2,6 +2,7 @@ package cli
 
 import (
 	"bytes"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -223,7 +224,32 @@ func TestHistoryCLI_V1RestoreAndRedact(t *testing.T) {
 			t.Errorf("%q --redact prints the token whole", args)
 		}
 	}
+	// The entry was added now, after every call the sessions hold: they
+	// were an earlier entry's of that name, not this one's.
 	out, errs, code := runIn(nil, "", "--db", db, "restore", "deploy-steps", "1")
+	if code == 0 || !strings.Contains(errs, `version #1 is of an earlier entry named "deploy-steps", removed or renamed away before this one was created`) {
+		t.Fatalf("restore of an earlier entry's version: exit %d %s%s", code, out, errs)
+	}
+	if len(h.Lives) != 2 || h.Lives[0].Ended != history.LifeReplaced || h.Versions[0].Life != 1 || h.Versions[n-1].Life != 2 {
+		t.Fatalf("lives %+v", h.Lives)
+	}
+	// Created when the first call made it (a dump's created_at, loaded):
+	// one entry, every call its own.
+	tree := filepath.Join(dir, "tree")
+	meta := `<div id="meta"><dl><dt>Created</dt><dd><time datetime="2026-01-05T09:00:04Z">x</time></dd>` +
+		`<dt>Aliases</dt><dd><ul><li>ship</li></ul></dd></dl></div>` + "\n"
+	if err := os.MkdirAll(filepath.Join(tree, "notes"), 0o700); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(tree, "notes", "deploy-steps.md"), []byte(meta+ds[len(ds)-1].Content+"\ntoken "+token+"\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	mustIn(t, "--db", db, "load", tree)
+	mustJSON(t, mustIn(t, "--db", db, "history", "deploy-steps", "--json"), &h)
+	if len(h.Lives) != 1 {
+		t.Fatalf("after load, lives %+v", h.Lives)
+	}
+	out, errs, code = runIn(nil, "", "--db", db, "restore", "deploy-steps", "1")
 	if code != 0 || !strings.Contains(out, "restored version #1 of") {
 		t.Fatalf("restore: exit %d %s%s", code, out, errs)
 	}
@@ -263,5 +289,76 @@ func TestHistoryCLI_Alias(t *testing.T) {
 	mustJSON(t, mustIn(t, "--db", db, "history", "oncall-rota", "--json"), &h)
 	if len(h.Versions) != 3 || h.Versions[2].Content != h.Versions[0].Content {
 		t.Errorf("after restore by alias: %+v", h.Versions)
+	}
+}
+
+// TestHistoryCLI_RenameAwayIsAnotherEntry: issue 38's sequence written by
+// crmem itself on crabtalk's store (add, update, rename, update, rm, add):
+// hist-a's history is the old hist-a up to its rename away, marked, then
+// the new hist-a apart, never hist-b's later versions; restore refuses
+// the old entry's versions and takes the new one's; the JSON says each
+// version's life and how each life ended.
+func TestHistoryCLI_RenameAwayIsAnotherEntry(t *testing.T) {
+	db := copyWrites(t)
+	for _, args := range [][]string{
+		{"add", "hist-a", "first words of a"},
+		{"update", "hist-a", "second words of a", "--alias", "ha"},
+		{"rename", "hist-a", "hist-b"},
+		{"update", "hist-b", "b wrote this"},
+		{"rm", "hist-b"},
+		{"add", "hist-a", "a new entry named hist-a"},
+		{"update", "hist-a", "the new entry, edited"},
+	} {
+		if out, errs, code := runGuarded(noDaemon, nil, "", append([]string{"--db", db}, args...)...); code != 0 {
+			t.Fatalf("%q: exit %d\n%s%s", args, code, out, errs)
+		}
+	}
+	var h history.History
+	mustJSON(t, mustIn(t, "--db", db, "history", "hist-a", "--json"), &h)
+	var got []string
+	for _, v := range h.Versions {
+		got = append(got, fmt.Sprintf("%s %s>%s %d", v.Action, v.Name, v.To, v.Life))
+	}
+	if want := "[write hist-a> 1 write hist-a> 1 rename_away hist-a>hist-b 1 write hist-a> 2 write hist-a> 2]"; fmt.Sprint(got) != want {
+		t.Fatalf("hist-a versions %v, want %s", got, want)
+	}
+	if len(h.Lives) != 2 || h.Lives[0].Ended != history.LifeRenamed || h.Lives[0].To != "hist-b" || !h.Exists {
+		t.Fatalf("lives %+v", h.Lives)
+	}
+	text := mustIn(t, "--db", db, "history", "hist-a", "--short")
+	for _, want := range []string{
+		"hist-a — 5 versions, in memory now",
+		"── an earlier entry named hist-a (#1–#3), renamed to hist-b: its story goes on in crmem history hist-b; not restorable under this name ──",
+		"#3  renamed hist-a → hist-b (renamed away",
+		"── a new entry named hist-a (#4–#5): this entry ──",
+	} {
+		if !strings.Contains(text, want) {
+			t.Errorf("history lacks %q:\n%s", want, text)
+		}
+	}
+	if strings.Contains(text, "b wrote this") || strings.Contains(text, "deleted hist-b") {
+		t.Errorf("hist-a's history holds hist-b's later versions:\n%s", text)
+	}
+	for _, n := range []string{"1", "2", "3"} {
+		out, errs, code := runGuarded(noDaemon, nil, "", "--db", db, "restore", "hist-a", n)
+		if code == 0 || !strings.Contains(errs, `is of an earlier entry named "hist-a", renamed to "hist-b" at #3`) ||
+			!strings.Contains(errs, "restore takes only this entry's versions (#4–#5)") {
+			t.Errorf("restore hist-a %s: exit %d\n%s%s", n, code, out, errs)
+		}
+	}
+	if out, errs, code := runGuarded(noDaemon, nil, "", "--db", db, "restore", "hist-a", "4"); code != 0 || !strings.Contains(out, "restored version #4 of") {
+		t.Fatalf("restore hist-a 4: exit %d\n%s%s", code, out, errs)
+	}
+	if shown := mustIn(t, "--db", db, "show", "hist-a", "--json"); !strings.Contains(shown, `"a new entry named hist-a"`) {
+		t.Errorf("after restore: %s", shown)
+	}
+	// hist-b's history goes back through the rename into it.
+	mustJSON(t, mustIn(t, "--db", db, "history", "hist-b", "--json"), &h)
+	got = got[:0]
+	for _, v := range h.Versions {
+		got = append(got, fmt.Sprintf("%s %s %d", v.Action, v.Name, v.Life))
+	}
+	if want := "[write hist-a 1 write hist-a 1 rename hist-b 1 write hist-b 1 delete hist-b 1]"; fmt.Sprint(got) != want || h.Exists {
+		t.Errorf("hist-b versions %v, want %s", got, want)
 	}
 }

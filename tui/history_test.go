@@ -16,6 +16,8 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/crmem/crmem/store"
+	"github.com/crmem/crmem/store/crabdb"
+	"github.com/crmem/crmem/store/crabdb/crabdbtest"
 	"github.com/crmem/crmem/store/history"
 	"github.com/crmem/crmem/store/sessions"
 )
@@ -545,7 +547,7 @@ func TestHistory_RealIndexOfAV1Memory(t *testing.T) {
 	if screen := plainScreen(h.m); !strings.Contains(screen, "known from the sessions only: a v1 memory file keeps no history") {
 		t.Errorf("the first version's header does not say where it is known from:\n%s", screen)
 	}
-	if head, _ := versionRow(deployHistory().Versions[0], "deploy-steps", true, testNow, 30); head != "#1 write · sessions only" {
+	if head, _ := versionRow(deployHistory().Versions[0], "deploy-steps", false, true, testNow, 30); head != "#1 write · sessions only" {
 		t.Errorf("on a store, a version its log does not hold reads %q", head)
 	}
 	press(h.m, "r", "y")
@@ -1035,5 +1037,60 @@ func TestHistoryView_SaysWhatChangedBesidesTheContent(t *testing.T) {
 	}
 	if got := changeText(&a, a); len(got) != 0 {
 		t.Errorf("no change: %q", got)
+	}
+}
+
+// TestHistory_RenameAwayIsAnotherEntry: issue 38's sequence on crabtalk's
+// store (hist-a written twice, renamed to hist-b, hist-b written and
+// removed, a new hist-a): the H view of hist-a shows the old entry up to
+// its rename away, marked as an earlier entry, then the new one, never
+// hist-b's later versions; restoring an earlier entry's version is
+// refused and writes nothing; the first version of the new entry is
+// diffed against nothing, not the old entry's last.
+func TestHistory_RenameAwayIsAnotherEntry(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join("..", "testdata", "reference", "crabdb-writes", "before.crmem"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	put := func(name, content, created string) {
+		v := fmt.Sprintf(`{"name":%q,"kind":"note","content":%q,"aliases":[],"created_at":%q}`, name, content, created)
+		data = append(data, crabdbtest.Record(crabdb.OpPut, crabdb.ColMemory, crabdb.MemoryPrefix+name, v)...)
+	}
+	del := func(name string) {
+		data = append(data, crabdbtest.Record(crabdb.OpDelete, crabdb.ColMemory, crabdb.MemoryPrefix+name, "")...)
+	}
+	put("hist-a", "first words of a", "2026-03-02T09:00:00+00:00")
+	put("hist-a", "second words of a", "2026-03-02T09:00:00+00:00")
+	put("hist-b", "second words of a", "2026-03-02T09:00:00+00:00") // the rename
+	del("hist-a")
+	put("hist-b", "b wrote this", "2026-03-02T09:00:00+00:00")
+	del("hist-b")
+	put("hist-a", "a new entry named hist-a", "2026-03-02T09:05:00+00:00")
+	path := filepath.Join(t.TempDir(), "store.crmem")
+	if err := os.WriteFile(path, data, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	h := newEditHarnessIn(t, path, t.TempDir())
+	h.sel("hist-a")
+	press(h.m, "H")
+	screen := plainScreen(h.m)
+	for _, want := range []string{"History of hist-a  4 versions · 2 entries had this name", "#1 write · earlier", "#3 renamed to hist-b · earlier",
+		"#4 write ● current", "#4 · write · its whole content", "this entry: 2 entries had the name hist-a; this is the last, from #4"} {
+		if !strings.Contains(screen, want) {
+			t.Errorf("history lacks %q:\n%s", want, screen)
+		}
+	}
+	if strings.Contains(screen, "b wrote this") || strings.Contains(screen, "delete") {
+		t.Errorf("hist-a's history shows hist-b's later versions:\n%s", screen)
+	}
+	before, _ := os.ReadFile(path)
+	press(h.m, "up", "up", "up")
+	if screen := plainScreen(h.m); !strings.Contains(screen, "an earlier entry named hist-a (#1–#3), renamed to hist-b") {
+		t.Errorf("#1 does not say it is an earlier entry's:\n%s", screen)
+	}
+	press(h.m, "r")
+	h.wantStatus(`cannot restore hist-a: version #1 is of an earlier entry named "hist-a", renamed to "hist-b" at #3`)
+	if after, _ := os.ReadFile(path); !bytes.Equal(before, after) {
+		t.Error("a refused restore wrote to the store")
 	}
 }

@@ -124,7 +124,7 @@ func (v *historyView) take(msg historyReadMsg) {
 	v.of, v.h = msg.gen, msg.h
 	v.cursor = max(len(v.h.Versions)-1, 0)
 	for i, ver := range v.h.Versions {
-		if !v.h.Exists && ver.Action != history.Delete {
+		if !v.h.Exists && ver.Action != history.Delete && ver.Action != history.RenameOut && !earlierEntry(v.h, ver) {
 			v.cursor = i
 		}
 	}
@@ -243,7 +243,14 @@ func (v *historyView) titleNote(building bool) string {
 	note := ""
 	if v.of != 0 {
 		note = "  " + humanize.Plural(len(v.h.Versions), "version")
-		if !v.h.Exists {
+		if n := len(v.h.Lives); n > 1 {
+			note += fmt.Sprintf(" · %d entries had this name", n)
+		}
+		switch n := len(v.h.Lives); {
+		case v.h.Exists:
+		case n > 0 && v.h.Lives[n-1].Ended == history.LifeRenamed:
+			note += " · renamed to " + sanitize.Name(v.h.Lives[n-1].To)
+		default:
 			note += " · not in memory now"
 		}
 	}
@@ -275,7 +282,7 @@ func (v *historyView) versionLines(c *common, w, h int) []string {
 			continue
 		}
 		ver := v.h.Versions[i/2]
-		head, sub := versionRow(ver, v.h.Name, c.caps().Stored != nil, c.now(), w)
+		head, sub := versionRow(ver, v.h.Name, earlierEntry(v.h, ver), c.caps().Stored != nil, c.now(), w)
 		line := [2]string{head, sub}[i%2]
 		switch {
 		case i/2 == v.cursor:
@@ -289,14 +296,17 @@ func (v *historyView) versionLines(c *common, w, h int) []string {
 }
 
 // versionRow is a version's two lines at width w: "#4 write ● current"
-// (or, on a store, "· sessions only" for a version its log no longer
-// holds: a v1 file keeps no log, so there every version before the
-// current one is), then when and by what.
-func versionRow(v history.Version, name string, onStore bool, now time.Time, w int) (string, string) {
+// (or "· earlier" for a version of an entry that had the name
+// before this one, earlier; or, on a store, "· sessions only" for a
+// version its log no longer holds: a v1 file keeps no log, so there
+// every version before the current one is), then when and by what.
+func versionRow(v history.Version, name string, earlier, onStore bool, now time.Time, w int) (string, string) {
 	mark := ""
 	switch {
 	case v.Current:
 		mark = " ● current"
+	case earlier:
+		mark = " · earlier"
 	case v.Origin == history.FromSession && onStore:
 		mark = " · sessions only"
 	}
@@ -314,11 +324,14 @@ func versionRow(v history.Version, name string, onStore bool, now time.Time, w i
 }
 
 // actionText is what a version of the entry called name did: "write",
-// "delete", "rename from old"; a version under a name the entry had
-// before a rename says which ("write as old").
+// "delete", "rename from old", "renamed to new" (a rename away); a version under a
+// name the entry had before a rename says which ("write as old").
 func actionText(v history.Version, name string) string {
-	if v.Action == history.RenameIn {
+	switch v.Action {
+	case history.RenameIn:
 		return "rename from " + sanitize.Name(v.From)
+	case history.RenameOut:
+		return "renamed to " + sanitize.Name(v.To)
 	}
 	text := sanitize.Line(string(v.Action))
 	if v.Name != "" && v.Name != name {
@@ -373,16 +386,18 @@ func (v *historyView) diffLines(c *common, w, h int) []string {
 	prev := ""
 	pair := fmt.Sprintf("#%d", ver.N)
 	var before *history.Version
-	if v.cursor > 0 {
-		p := v.h.Versions[v.cursor-1]
+	first := v.cursor == 0 // of its entry: diffed against nothing
+	if p := v.h.Versions[max(v.cursor-1, 0)]; !first && p.Life == ver.Life {
 		prev, pair, before = p.Content, fmt.Sprintf("#%d → #%d", p.N, ver.N), &p
+	} else {
+		first = true
 	}
 	if k := (diffKey{of: v.of, cursor: v.cursor, w: w, st: st}); v.drawn.key != k {
 		d := diffOf(prev, ver.Content)
 		v.drawn = drawnDiff{key: k, rows: renderDiff(st, d, w), bounded: d.bounded}
 	}
 	head := pair + " · " + actionText(ver, v.h.Name)
-	if v.cursor == 0 {
+	if first {
 		head += " · its whole content"
 	}
 	if v.drawn.bounded {
@@ -390,6 +405,9 @@ func (v *historyView) diffLines(c *common, w, h int) []string {
 	}
 	var lines []string
 	lines = append(lines, wrapStyled(st.paneTitle, head, w)...)
+	if l := lifeLine(v.h, ver); l != "" {
+		lines = append(lines, wrapWarning(st, l, w)...)
+	}
 	for _, l := range callText(ver, c.caps().Stored != nil) {
 		lines = append(lines, wrapDim(st, l, w)...)
 	}
@@ -412,7 +430,7 @@ func (v *historyView) diffLines(c *common, w, h int) []string {
 // before (nil: none, the first) to v: its name, kind and aliases, a line
 // each; for the first version, the aliases it has.
 func changeText(before *history.Version, v history.Version) []string {
-	if v.Action == history.Delete {
+	if v.Action == history.Delete || v.Action == history.RenameOut {
 		return nil
 	}
 	if before == nil || before.Action == history.Delete {
@@ -496,3 +514,39 @@ func wrapStyled(s lipgloss.Style, text string, w int) []string {
 
 // wrapWarning is text wrapped to w cells as a warning.
 func wrapWarning(st *styles, text string, w int) []string { return wrapStyled(st.warning, text, w) }
+
+// earlierEntry reports whether ver is a version of an entry that had the
+// name before the one h is about now (a life before the last): shown,
+// never restored.
+func earlierEntry(h history.History, ver history.Version) bool {
+	return len(h.Lives) > 1 && ver.Life != h.Lives[len(h.Lives)-1].N
+}
+
+// lifeLine says, over the diff, which entry the selected version is of
+// when more than one entry had the name ("" when only one did): an
+// earlier one (how it ended; not restorable) or this one.
+func lifeLine(h history.History, ver history.Version) string {
+	if len(h.Lives) < 2 {
+		return ""
+	}
+	name := sanitize.Name(h.Name)
+	if !earlierEntry(h, ver) {
+		return fmt.Sprintf("this entry: %d entries had the name %s; this is the last, from #%d", len(h.Lives), name, h.Lives[len(h.Lives)-1].First)
+	}
+	text := "an earlier entry named " + name
+	for _, l := range h.Lives {
+		if l.N != ver.Life {
+			continue
+		}
+		text += fmt.Sprintf(" (#%d–#%d)", l.First, l.Last)
+		switch l.Ended {
+		case history.LifeRenamed:
+			text += ", renamed to " + sanitize.Name(l.To) + " (its story goes on under that name)"
+		case history.LifeDeleted:
+			text += ", deleted"
+		case history.LifeReplaced:
+			text += ", removed or renamed away unrecorded before the next was created"
+		}
+	}
+	return text + ": not restorable under this name"
+}

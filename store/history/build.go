@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"slices"
 	"sort"
+	"strconv"
 	"sync"
 	"time"
 	"unicode/utf8"
@@ -125,9 +126,8 @@ func FromStore(data []byte, only *string) *Index {
 	keep := func(string) bool { return true }
 	var steps func([]byte) bool
 	if only != nil {
-		_, names := d.lineage(*only)
 		set := map[string]bool{}
-		for _, n := range names {
+		for _, n := range d.lineage(*only).names {
 			set[n] = true
 		}
 		keep = func(n string) bool { return set[n] }
@@ -345,59 +345,99 @@ func (d *logData) lifetimes(name string) []lifetime {
 	return out
 }
 
-// lifetimeAt is the life of name holding record i.
-func (d *logData) lifetimeAt(name string, i int) (lifetime, bool) {
-	for _, l := range d.lifetimes(name) {
-		if l.start <= i && i <= l.end {
-			return l, true
-		}
+// lifetimeEndingAt is the life of its name that the Delete recs[i] ended
+// (a rename's, renamed away), and its records in order, found back along
+// the name's hash chain to the record after its Delete before: only that
+// life's records are read, whatever the number of the name's others.
+func (d *logData) lifetimeEndingAt(i int) (lifetime, []int) {
+	recs := []int{i}
+	for j, ok := d.previous(i); ok && !d.recs[j].del; j, ok = d.previous(j) {
+		recs = append(recs, j)
 	}
-	return lifetime{}, false
+	slices.Reverse(recs)
+	return lifetime{name: string(d.name(i)), start: recs[0], end: i}, recs
 }
 
-// lineage is the entry name's story as records: every life of name, and
-// through renames the life of the entry before it (the name it was
-// renamed from, up to that rename) and after it (the name it was renamed
-// to, from that rename), transitively; and the names those lives are
-// under, name first. A name reused for an unrelated entry brings only the
-// life that a rename links, never its other lives.
-func (d *logData) lineage(name string) (keep map[int]bool, names []string) {
-	keep = map[int]bool{}
-	seen := map[[2]int]bool{}
-	nameSeen := map[string]bool{name: true}
-	names = []string{name}
-	var visit func(l lifetime)
-	visit = func(l lifetime) {
-		if seen[[2]int{l.start, l.end}] {
-			return
-		}
-		seen[[2]int{l.start, l.end}] = true
-		if !nameSeen[l.name] {
-			nameSeen[l.name] = true
-			names = append(names, l.name)
-		}
-		for _, i := range d.indices(l.name) {
-			if l.start <= i && i <= l.end {
-				keep[i] = true
+// lineage is the story of the name asked about as records, split into
+// its lives: every life of name in the log, each with, back through the
+// renames into it, the life of the entry before it under the name it was
+// renamed from (up to that rename), transitively. Never the life of the
+// entry after a rename away: that is another name's story. life maps each
+// record kept to its life, numbered from 1 in log order; a record lies in
+// one life only, the latest holding it (a name renamed away and back is
+// one entry: its earlier life is part of the later). names are the names
+// those lives are under, name first; recs the records kept of each, in
+// order.
+func (d *logData) lineage(name string) *lineage {
+	if ln, ok := d.lineages[name]; ok {
+		return ln
+	}
+	ln := &lineage{life: map[int]int{}, names: []string{name}, recs: map[string][]int{}}
+	seen := map[string]bool{name: true}
+	own := d.lifetimes(name)
+	var order []int // provisional life numbers kept, latest first
+	for k := len(own) - 1; k >= 0; k-- {
+		id, added := k+1, false
+		l, idx := own[k], d.indices(name)
+		idx = idx[sort.SearchInts(idx, l.start):]
+		for {
+			if !seen[l.name] {
+				seen[l.name] = true
+				ln.names = append(ln.names, l.name)
 			}
-		}
-		if r, ok := d.renameAt(l.start); ok {
-			if p, ok := d.lifetimeAt(r.from, r.at+1); ok {
-				visit(p)
-			}
-		}
-		if l.end > 0 && d.recs[l.end].del {
-			if r, ok := d.renameAt(l.end - 1); ok && r.from == l.name {
-				if n, ok := d.lifetimeAt(r.to, r.at); ok {
-					visit(n)
+			for _, i := range idx {
+				if i > l.end {
+					break
+				}
+				if _, taken := ln.life[i]; !taken {
+					ln.life[i], added = id, true
+					ln.recs[l.name] = append(ln.recs[l.name], i)
 				}
 			}
+			r, isRename := d.renameAt(l.start)
+			if !isRename {
+				break
+			}
+			l, idx = d.lifetimeEndingAt(r.at + 1)
+		}
+		if added {
+			order = append(order, id)
 		}
 	}
-	for _, l := range d.lifetimes(name) {
-		visit(l)
+	renumber := map[int]int{}
+	for k, id := range order {
+		renumber[id] = len(order) - k
 	}
-	return keep, names
+	for i, id := range ln.life {
+		ln.life[i] = renumber[id]
+	}
+	for _, idx := range ln.recs {
+		slices.Sort(idx)
+	}
+	ln.lives = len(order)
+	d.lineages[name] = ln
+	return ln
+}
+
+// lineage is what logData.lineage finds of a name.
+type lineage struct {
+	life  map[int]int      // record → its life, from 1
+	lives int              // how many
+	names []string         // the names its records are under, the name asked about first
+	recs  map[string][]int // name → its records kept, in order
+}
+
+// renamedAway is the name recs[i] was renamed to when it is the Delete
+// that ended a life by a rename away (the rename's Put just before it).
+func (d *logData) renamedAway(i int) (string, bool) {
+	if i == 0 || !d.recs[i].del {
+		return "", false
+	}
+	r, ok := d.renameAt(i - 1)
+	if !ok {
+		return "", false
+	}
+	return r.to, true
 }
 
 // has reports whether memory holds an entry named name now.
@@ -480,8 +520,60 @@ func (ix *Index) History(name string) History {
 			h.Exists = true
 		}
 	}
+	h.Lives = livesOf(h.Versions)
 	ix.cache[name] = h
 	return h
+}
+
+// livesOf describes the lives versions (numbered, each with its Life)
+// belong to; never nil.
+func livesOf(vs []Version) []Life {
+	out := []Life{}
+	for _, v := range vs {
+		if n := len(out); n == 0 || out[n-1].N != v.Life {
+			out = append(out, Life{N: v.Life, First: v.N})
+		}
+		out[len(out)-1].Last = v.N
+	}
+	for k := range out {
+		last := vs[out[k].Last-1]
+		switch {
+		case last.Action == Delete:
+			out[k].Ended = LifeDeleted
+		case last.Action == RenameOut:
+			out[k].Ended, out[k].To = LifeRenamed, last.To
+		case k < len(out)-1:
+			out[k].Ended = LifeReplaced
+		}
+	}
+	return out
+}
+
+// createdSlack is how much earlier than a memory.db entry's created_at
+// (whole seconds) a call must be to be of an earlier entry of its name:
+// the call that created it started just before it.
+const createdSlack = 2 * time.Second
+
+// v1Lives numbers the lives of a memory.db's versions of one name: a
+// forget ends one, and so does the last call made before the entry now
+// was created (created: its created_at; zero when there is none), which
+// was an earlier entry's, removed or renamed away unrecorded.
+func v1Lives(vs []Version, created time.Time) {
+	boundary := -1
+	if !created.IsZero() {
+		for k, v := range vs {
+			if !v.Current && v.Call != nil && !v.Call.Time.IsZero() && v.Call.Time.Before(created.Add(-createdSlack)) {
+				boundary = k
+			}
+		}
+	}
+	life := 1
+	for k := range vs {
+		vs[k].Life = life
+		if vs[k].Action == Delete || k == boundary {
+			life++
+		}
+	}
 }
 
 // v1History is a v1 memory's history of name: the writes of its sessions
@@ -500,8 +592,11 @@ func (ix *Index) v1History(name string) History {
 	}
 	cur, ok := ix.current[name]
 	if !ok {
+		v1Lives(h.Versions, time.Time{})
 		return h
 	}
+	created, _ := time.Parse(time.RFC3339Nano, cur.CreatedAt)
+	defer func() { v1Lives(h.Versions, created) }() // the versions as returned, the entry now included
 	if n := len(h.Versions); n > 0 {
 		last := &h.Versions[n-1]
 		if last.Action == Write && last.Content == cur.Content && slices.Equal(last.Aliases, cur.Aliases) {
@@ -515,10 +610,11 @@ func (ix *Index) v1History(name string) History {
 	return h
 }
 
-// storeHistory is the history of name in a store: the memory records of
-// every name renames link it to, in log order, each matched to the
-// session write that made it, with the writes the log does not hold
-// placed by their time.
+// storeHistory is the history of name in a store: its lives (lineage),
+// each the memory records of the names renames into it link, in log
+// order, matched to the session writes that made them, with the writes
+// the log does not hold placed by their time. The Delete that ended a
+// life by a rename away is a version of its own, RenameOut.
 func (ix *Index) storeHistory(name string) History {
 	d := ix.log
 	h := History{Log: true}
@@ -526,19 +622,37 @@ func (ix *Index) storeHistory(name string) History {
 		s := *d.stop
 		h.Stop = &s
 	}
-	keep, names := d.lineage(name)
+	ln := d.lineage(name)
+	life := ln.life
 	var versions []Version
 	var extra []Version
-	for _, n := range names {
-		// Every record of n, so that its calls pair as they would in n's
-		// own history; only the records of the lineage are kept.
+	for _, n := range ln.names {
+		// Every record of n when sessions wrote n, so that its calls pair
+		// as they would in n's own history; else only the lineage's (each
+		// version decodes its record).
+		paired := len(ix.writes[n]) > 0
+		idx := ln.recs[n]
+		if paired {
+			idx = d.indices(n)
+		}
 		var vs []Version
 		var at []int
-		for _, i := range d.indices(n) {
-			if d.absorbed(i) {
+		for _, i := range idx {
+			l, kept := life[i]
+			if !kept && !paired {
 				continue
 			}
-			vs = append(vs, ix.logVersion(i, &h))
+			var v Version
+			if to, ok := d.renamedAway(i); ok {
+				if n != name || !kept || life[i-1] == l {
+					continue // one version, the rename's Put, in this story
+				}
+				v = Version{Action: RenameOut, Name: n, To: to, Origin: FromLog, Log: &LogPos{Offset: d.recs[i].off, Seq: d.seq(i)}}
+			} else {
+				v = ix.logVersion(i, &h)
+			}
+			v.Life = l
+			vs = append(vs, v)
 			at = append(at, i)
 		}
 		x := ix.attribute(n, vs)
@@ -546,14 +660,40 @@ func (ix *Index) storeHistory(name string) History {
 			extra = x // a call the log does not hold belongs to the name asked about only
 		}
 		for k, v := range vs {
-			if keep[at[k]] {
+			if _, kept := life[at[k]]; kept {
 				versions = append(versions, v)
 			}
 		}
 	}
-	slices.SortFunc(versions, func(a, b Version) int { return a.Log.Seq - b.Log.Seq })
-	h.Versions = placeByTime(versions, extra)
+	slices.SortFunc(versions, func(a, b Version) int {
+		if a.Life != b.Life {
+			return a.Life - b.Life
+		}
+		return a.Log.Seq - b.Log.Seq
+	})
+	h.Versions = fillLives(placeByTime(versions, extra))
 	return h
+}
+
+// fillLives gives each version known only from sessions (Life 0) the
+// life of the log version after it, else before it, else 1.
+func fillLives(vs []Version) []Version {
+	next := 0
+	for i := len(vs) - 1; i >= 0; i-- {
+		if vs[i].Life == 0 {
+			vs[i].Life = next
+		} else {
+			next = vs[i].Life
+		}
+	}
+	prev := 1
+	for i := range vs {
+		if vs[i].Life == 0 {
+			vs[i].Life = prev
+		}
+		prev = vs[i].Life
+	}
+	return vs
 }
 
 // logVersion is the version recs[i] makes.
@@ -697,12 +837,16 @@ func (ix *Index) Forgotten() []Forgotten {
 			continue
 		}
 		h := ix.History(name)
-		if h.Exists {
-			continue // renamed: lives on under another name
+		if h.Exists || len(h.Lives) == 0 {
+			continue
+		}
+		this := h.Lives[len(h.Lives)-1]
+		if this.Ended == LifeRenamed {
+			continue // lives on under another name, or is forgotten under it
 		}
 		f := Forgotten{Name: name, Versions: len(h.Versions)}
 		found := false
-		for i := len(h.Versions) - 1; i >= 0; i-- {
+		for i := this.Last - 1; i >= this.First-1; i-- { // what a restore may bring back: this entry's
 			v := h.Versions[i]
 			if v.Action == Delete && f.Removed == nil && v.Name == name {
 				vv := v
@@ -773,8 +917,12 @@ type Summary struct {
 func (ix *Index) Summary(name string) Summary {
 	h := ix.History(name)
 	s := Summary{Versions: len(h.Versions)}
-	for _, v := range h.Versions {
-		if v.Action != Delete {
+	first := 0
+	if n := len(h.Lives); n > 0 {
+		first = h.Lives[n-1].First - 1 // this entry's first write, not an earlier entry's of the name
+	}
+	for _, v := range h.Versions[first:] {
+		if v.Action != Delete && v.Action != RenameOut {
 			s.First = v.Call
 			break
 		}
@@ -806,8 +954,14 @@ var ErrCurrent = errors.New("that version is what memory holds now (nothing to r
 // created_at (to the second: a store's sub-second part is not kept). A
 // deletion cannot be restored; the version before it can.
 func RestoreOps(h History, v Version, current *store.Entry) ([]store.Op, error) {
-	if v.Action == Delete {
+	if err := OtherEntry(h, v); err != nil {
+		return nil, err
+	}
+	switch v.Action {
+	case Delete:
 		return nil, fmt.Errorf("version #%d is a deletion: restore a version before it", v.N)
+	case RenameOut:
+		return nil, fmt.Errorf("version #%d is the rename of %q to %q: restore a version before it", v.N, v.Name, v.To)
 	}
 	aliases := v.Aliases
 	if aliases == nil {
@@ -831,4 +985,44 @@ func RestoreOps(h History, v Version, current *store.Entry) ([]store.Op, error) 
 	// The text as stored too: crabtalk's store keeps its fraction of a
 	// second (a v1 file keeps seconds only).
 	return []store.Op{store.Add{Name: h.Name, Content: v.Content, Aliases: aliases, Kind: kind, CreatedAt: created, CreatedAtText: v.CreatedAt}}, nil
+}
+
+// OtherEntry says why version v of h cannot be restored when it belongs to
+// an earlier entry that had the name (a life before the last): restoring
+// it would put another entry's content into this one, the content of an
+// entry that went on under another name, or one deleted before this was
+// created; or when the name's last entry was renamed away (restored
+// under its new name, not copied back under this one). nil for this
+// entry's versions.
+func OtherEntry(h History, v Version) error {
+	if n := len(h.Lives); n > 0 && h.Lives[n-1].Ended == LifeRenamed && v.Life == h.Lives[n-1].N {
+		// The entry went on under another name: a version brought back
+		// here would be a copy of it.
+		l := h.Lives[n-1]
+		return fmt.Errorf("version #%d is of the entry renamed to %q at #%d: restore it under that name (its history holds this version)", v.N, l.To, l.Last)
+	}
+	if len(h.Lives) < 2 || v.Life == h.Lives[len(h.Lives)-1].N {
+		return nil
+	}
+	var l Life
+	for _, x := range h.Lives {
+		if x.N == v.Life {
+			l = x
+		}
+	}
+	this := h.Lives[len(h.Lives)-1]
+	why := "an earlier entry named " + strconv.Quote(h.Name)
+	switch l.Ended {
+	case LifeRenamed:
+		why += fmt.Sprintf(", renamed to %q at #%d (its story goes on under that name)", l.To, l.Last)
+	case LifeDeleted:
+		why += fmt.Sprintf(", deleted at #%d", l.Last)
+	case LifeReplaced:
+		why += ", removed or renamed away before this one was created"
+	}
+	span := fmt.Sprintf("#%d", this.First)
+	if this.Last != this.First {
+		span += fmt.Sprintf("–#%d", this.Last)
+	}
+	return fmt.Errorf("version #%d is of %s: restore takes only this entry's versions (%s)", v.N, why, span)
 }

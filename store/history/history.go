@@ -35,6 +35,10 @@ const (
 	// once: one version, the rename. The versions before it may be under
 	// From.
 	RenameIn Action = "rename"
+	// RenameOut ended a life of the name asked about: the entry went on
+	// under another name (To), which a rename gave it ("" and nil, as a
+	// delete's). What it did under To is To's story, not this name's.
+	RenameOut Action = "rename_away"
 )
 
 // Origin says where a version is known from.
@@ -68,6 +72,12 @@ type Version struct {
 	Name string `json:"name"`
 	// From is the name a rename came from (RenameIn).
 	From string `json:"from,omitempty"`
+	// To is the name a rename away went to (RenameOut).
+	To string `json:"to,omitempty"`
+	// Life is the life of the name asked about this version belongs to
+	// (History.Lives), from 1, oldest first: versions under the names an
+	// entry had before a rename into the name belong to that entry's life.
+	Life int `json:"life"`
 	// Kind, Content, Aliases and CreatedAt are the entry as this version
 	// left it ("" and nil for a delete). CreatedAt is the string as
 	// stored (a store's RFC 3339 string; a v1 file's time printed in
@@ -130,8 +140,15 @@ type History struct {
 	// memory, which keeps no history of its own: its versions are the
 	// sessions' calls and the entry now).
 	Log bool `json:"log"`
-	// Exists says the entry is in memory now, under this name or one a
-	// rename gave it (the version marked Current).
+	// Lives are the entries that held the name, oldest first, each
+	// once: an entry's life runs from its creation (or, through renames
+	// into the name, its creation under an earlier name) to its deletion,
+	// its rename away or now. The last is this entry: the one memory holds
+	// under the name now, or held last. Only its versions can be restored;
+	// the earlier lives are other entries that had the name before.
+	Lives []Life `json:"lives"`
+	// Exists says an entry of this name is in memory now (the last life's
+	// last version is Current).
 	Exists bool `json:"exists"`
 	// Stop is set when the store's log could not be read to its end: a
 	// record that does not decode. History stops there.
@@ -140,6 +157,31 @@ type History struct {
 	// unparsable steps, calls with no result), each one line.
 	Problems []string `json:"problems,omitempty"`
 }
+
+// Life is one entry that held the name asked about.
+type Life struct {
+	// N numbers the lives from 1, oldest first (Version.Life).
+	N int `json:"n"`
+	// First and Last are the numbers of its first and last versions.
+	First int `json:"first"`
+	Last  int `json:"last"`
+	// Ended says how it ended: LifeDeleted, LifeRenamed (To names the
+	// name it went on under) or LifeReplaced; "" while memory holds it.
+	Ended string `json:"ended,omitempty"`
+	To    string `json:"to,omitempty"`
+}
+
+// How a life ended (Life.Ended).
+const (
+	// LifeDeleted: a delete removed it.
+	LifeDeleted = "deleted"
+	// LifeRenamed: a rename gave it another name (Life.To).
+	LifeRenamed = "renamed"
+	// LifeReplaced: a memory.db's entry of the name now was created after
+	// this life's last write, so that entry was removed or renamed away
+	// by something no session recorded (crmem, by hand).
+	LifeReplaced = "replaced"
+)
 
 // Stop is where a store's log stopped being readable, and why.
 type Stop struct {

@@ -16,7 +16,6 @@ import (
 // the collector nothing to scan.
 type record struct {
 	off        int64
-	hash       uint64 // of the entry name (nameHash), to find a name's records without reading the log again
 	klen, vlen uint32
 	del        bool
 }
@@ -75,15 +74,30 @@ func (s *storeSession) before(off int64) int64 {
 type logData struct {
 	data      []byte
 	recs      []record
-	cand      []int   // i where recs[i] is a Put and recs[i+1] a Delete of another name: maybe a rename
-	sessOffs  []int64 // the session records (column 1 Puts)
-	agentOffs []int64 // the agent records (column 0 Puts)
+	hashes    []uint64 // of each record's entry name (nameHash), to find a name's records without reading the log again
+	cand      []int    // i where recs[i] is a Put and recs[i+1] a Delete of another name: maybe a rename
+	sessOffs  []int64  // the session records (column 1 Puts)
+	agentOffs []int64  // the agent records (column 0 Puts)
 	stop      *Stop
 	torn      bool
 
 	byName  map[string][]int // name → indices into recs, in order (filled by name, or all at once)
 	all     bool             // byName holds every name
 	renames map[int]*rename  // recs index of a candidate's Put → the rename it is (nil: none)
+
+	lineages map[string]*lineage // name → its lineage, once found
+
+	// lastOf and prev chain the records by name hash, built once the
+	// records of more names than chainAfter were asked for
+	// (chainRecords): lastOf[h] is the last record whose name hashes to
+	// h, prev[i] the record before recs[i] with the same hash (-1: none).
+	// A name's records are then found by walking its chain, not every
+	// hash of the log: a history that follows renames through hundreds
+	// of names scanned a million hashes for each. Building it costs about
+	// what a dozen scans do, so a history of a few names never does.
+	lastOf map[uint64]int32
+	prev   []int32
+	scans  int // names whose records were found by a scan of hashes
 }
 
 const (
@@ -96,8 +110,9 @@ const (
 // value decoded, no name copied) and the offsets of the session and agent
 // records.
 func readLog(data []byte) *logData {
-	d := &logData{data: data, byName: map[string][]int{}, renames: map[int]*rename{}}
+	d := &logData{data: data, byName: map[string][]int{}, renames: map[int]*rename{}, lineages: map[string]*lineage{}}
 	d.recs = make([]record, 0, len(data)/256) // a guess on the large side: memory records are rarely smaller
+	d.hashes = make([]uint64, 0, len(data)/256)
 	end := crabdb.WalkLog(data, func(r crabdb.LogRecord) bool {
 		switch r.Col {
 		case crabdb.ColMemory:
@@ -105,11 +120,13 @@ func readLog(data []byte) *logData {
 				return true
 			}
 			name := r.Key[len(memoryPrefix):]
-			rec := record{off: r.Offset, hash: nameHash(name), klen: uint32(len(r.Key)), vlen: uint32(len(r.Value)), del: r.Op == crabdb.OpDelete}
-			if n := len(d.recs); rec.del && n > 0 && !d.recs[n-1].del && (d.recs[n-1].hash != rec.hash || !bytes.Equal(d.name(n-1), name)) {
+			rec := record{off: r.Offset, klen: uint32(len(r.Key)), vlen: uint32(len(r.Value)), del: r.Op == crabdb.OpDelete}
+			h := nameHash(name)
+			if n := len(d.recs); rec.del && n > 0 && !d.recs[n-1].del && (d.hashes[n-1] != h || !bytes.Equal(d.name(n-1), name)) {
 				d.cand = append(d.cand, n-1)
 			}
 			d.recs = append(d.recs, rec)
+			d.hashes = append(d.hashes, h)
 		case crabdb.ColSession:
 			if r.Op == crabdb.OpPut {
 				d.sessOffs = append(d.sessOffs, r.Offset)
@@ -161,6 +178,10 @@ func (d *logData) indexAll() {
 	d.all = true
 }
 
+// chainAfter is how many names' records are found by scanning every
+// hash before the hash chains are built (chainRecords).
+const chainAfter = 12
+
 // indices are the records of name, in order.
 func (d *logData) indices(name string) []int {
 	if idx, ok := d.byName[name]; ok || d.all {
@@ -169,13 +190,43 @@ func (d *logData) indices(name string) []int {
 	var idx []int
 	key := []byte(name)
 	h := nameHash(key)
-	for i := range d.recs {
-		if d.recs[i].hash == h && bytes.Equal(d.name(i), key) {
-			idx = append(idx, i)
+	if d.scans++; d.scans > chainAfter {
+		d.chainRecords()
+	}
+	if d.prev == nil {
+		for i, x := range d.hashes {
+			if x == h && bytes.Equal(d.name(i), key) {
+				idx = append(idx, i)
+			}
 		}
+	} else if last, ok := d.lastOf[h]; ok {
+		for i := last; i >= 0; i = d.prev[i] {
+			if bytes.Equal(d.name(int(i)), key) {
+				idx = append(idx, int(i))
+			}
+		}
+		slices.Reverse(idx)
 	}
 	d.byName[name] = idx
 	return idx
+}
+
+// chainRecords links every record to the one before it with the same
+// name hash (lastOf, prev), once.
+func (d *logData) chainRecords() {
+	if d.prev != nil {
+		return
+	}
+	d.lastOf = map[uint64]int32{}
+	d.prev = make([]int32, len(d.recs))
+	for i, h := range d.hashes {
+		if p, ok := d.lastOf[h]; ok {
+			d.prev[i] = p
+		} else {
+			d.prev[i] = -1
+		}
+		d.lastOf[h] = int32(i)
+	}
 }
 
 // names are every name of the log (after indexAll).
@@ -190,21 +241,57 @@ func (d *logData) names() []string {
 
 // live is the index of name's live record: its last, when that is a Put.
 func (d *logData) live(name string) (int, bool) {
-	idx := d.indices(name)
-	if len(idx) == 0 || d.recs[idx[len(idx)-1]].del {
+	last, ok := d.last(name)
+	if !ok || d.recs[last].del {
 		return 0, false
 	}
-	return idx[len(idx)-1], true
+	return last, true
 }
 
-// before is the record of name just before recs[i] (ok false: none).
-func (d *logData) before(name string, i int) (int, bool) {
-	idx := d.indices(name)
-	k := sort.SearchInts(idx, i)
-	if k == 0 {
+// last is the index of name's last record: the first of its hash chain
+// that is of name.
+func (d *logData) last(name string) (int, bool) {
+	if idx, ok := d.byName[name]; ok || d.all {
+		if len(idx) == 0 {
+			return 0, false
+		}
+		return idx[len(idx)-1], true
+	}
+	if d.prev == nil {
+		idx := d.indices(name)
+		if len(idx) == 0 {
+			return 0, false
+		}
+		return idx[len(idx)-1], true
+	}
+	key := []byte(name)
+	i, ok := d.lastOf[nameHash(key)]
+	for ok && i >= 0 {
+		if bytes.Equal(d.name(int(i)), key) {
+			return int(i), true
+		}
+		i = d.prev[i]
+	}
+	return 0, false
+}
+
+// previous is the record of recs[i]'s name just before it (ok false:
+// none), found along its hash chain.
+func (d *logData) previous(i int) (int, bool) {
+	if d.prev == nil {
+		idx := d.indices(string(d.name(i)))
+		if k := sort.SearchInts(idx, i); k > 0 {
+			return idx[k-1], true
+		}
 		return 0, false
 	}
-	return idx[k-1], true
+	key := d.name(i)
+	for j := d.prev[i]; j >= 0; j = d.prev[j] {
+		if bytes.Equal(d.name(int(j)), key) {
+			return int(j), true
+		}
+	}
+	return 0, false
 }
 
 // renameAt is the rename whose Put is recs[i], if it is one: a Put of a
@@ -219,11 +306,10 @@ func (d *logData) renameAt(i int) (*rename, bool) {
 	if k := sort.SearchInts(d.cand, i); k == len(d.cand) || d.cand[k] != i {
 		return nil, false
 	}
-	putName, delName := string(d.name(i)), string(d.name(i+1))
-	if p, ok := d.before(putName, i); ok && !d.recs[p].del {
+	if p, ok := d.previous(i); ok && !d.recs[p].del {
 		return nil, false // the put replaced a live entry: not a new name
 	}
-	p, ok := d.before(delName, i+1)
+	p, ok := d.previous(i + 1)
 	if !ok || d.recs[p].del {
 		return nil, false
 	}
@@ -232,7 +318,7 @@ func (d *logData) renameAt(i int) (*rename, bool) {
 	if !okA || !okB || a.Kind != b.Kind || a.Content != b.Content || a.CreatedAt != b.CreatedAt || !slices.Equal(a.Aliases, b.Aliases) {
 		return nil, false
 	}
-	r = &rename{at: i, from: delName, to: putName}
+	r = &rename{at: i, from: string(d.name(i + 1)), to: string(d.name(i))}
 	return r, true
 }
 

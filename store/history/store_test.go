@@ -35,12 +35,26 @@ type want struct {
 	aliases                  []string
 }
 
+// entryModel is one entry as the ops made it: every version it had, under
+// every name it had.
+type entryModel struct{ events []want }
+
+// lifeModel is one entry's time under a name: its versions up to cut (-1:
+// still there), then the rename away, if it left by one.
+type lifeModel struct {
+	e    *entryModel
+	cut  int
+	away *want
+}
+
 // TestStoreHistory_OpsAreTheTruth: every op crabtalk's own code applied
 // to crabdb-writes' store is a version of its entry, in order, with the
 // content, aliases, kind and created_at the op gave it (created_at kept
 // by an upsert, as crabtalk's remember keeps it); a rename is one version
-// on the new name, the old name's versions before it; a remove of a
-// missing name is no version.
+// on the new name, the old name's versions before it, and on the old
+// name a rename away that ends its life there (never what the new name
+// did after); a remove of a missing name is no version. A name's history
+// is its lives in order, each entry that held it.
 func TestStoreHistory_OpsAreTheTruth(t *testing.T) {
 	before, err := os.ReadFile(filepath.Join(writesDir, "before.crmem"))
 	if err != nil {
@@ -60,8 +74,16 @@ func TestStoreHistory_OpsAreTheTruth(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer f.Close()
-	var events []want
-	linked := map[string][]string{}
+	holder := map[string]*entryModel{} // name → the entry holding it now
+	lives := map[string][]*lifeModel{}
+	give := func(name string, e *entryModel) {
+		holder[name] = e
+		if ls := lives[name]; len(ls) > 0 && ls[len(ls)-1].e == e {
+			ls[len(ls)-1].cut, ls[len(ls)-1].away = -1, nil // back under a name it had: one life
+			return
+		}
+		lives[name] = append(lives[name], &lifeModel{e: e, cut: -1})
+	}
 	sc := bufio.NewScanner(f)
 	sc.Buffer(nil, 1<<22)
 	for sc.Scan() {
@@ -71,6 +93,14 @@ func TestStoreHistory_OpsAreTheTruth(t *testing.T) {
 		}
 		if o.Aliases == nil {
 			o.Aliases = []string{}
+		}
+		write := func(w want) {
+			e := holder[o.Name]
+			if e == nil {
+				e = &entryModel{}
+				give(o.Name, e)
+			}
+			e.events = append(e.events, w)
 		}
 		switch o.Op {
 		case "remember":
@@ -86,10 +116,10 @@ func TestStoreHistory_OpsAreTheTruth(t *testing.T) {
 			}
 			e := crabdb.Entry{Name: o.Name, Kind: "note", Content: o.Content, Aliases: o.Aliases, CreatedAt: created}
 			live[o.Name] = e
-			events = append(events, want{Write, o.Name, "", "note", o.Content, created, o.Aliases})
+			write(want{Write, o.Name, "", "note", o.Content, created, o.Aliases})
 		case "put":
 			live[o.Name] = crabdb.Entry{Name: o.Name, Kind: o.Kind, Content: o.Content, Aliases: o.Aliases, CreatedAt: o.CreatedAt}
-			events = append(events, want{Write, o.Name, "", o.Kind, o.Content, o.CreatedAt, o.Aliases})
+			write(want{Write, o.Name, "", o.Kind, o.Content, o.CreatedAt, o.Aliases})
 		case "rename":
 			e := live[o.From]
 			delete(live, o.From)
@@ -99,13 +129,27 @@ func TestStoreHistory_OpsAreTheTruth(t *testing.T) {
 			if al == nil {
 				al = []string{}
 			}
-			events = append(events, want{RenameIn, o.To, o.From, e.Kind, e.Content, e.CreatedAt, al})
-			linked[o.To] = append(linked[o.To], o.From)
-			linked[o.From] = append(linked[o.From], o.To)
+			m := holder[o.From]
+			if m == nil { // an entry of before.crmem: its versions there are not checked
+				m = &entryModel{}
+				lives[o.From] = append(lives[o.From], &lifeModel{e: m, cut: -1})
+			}
+			l := lives[o.From][len(lives[o.From])-1]
+			l.cut, l.away = len(m.events), &want{action: RenameOut, name: o.From}
+			delete(holder, o.From)
+			m.events = append(m.events, want{RenameIn, o.To, o.From, e.Kind, e.Content, e.CreatedAt, al})
+			give(o.To, m)
 		case "remove":
 			if _, ok := live[o.Name]; ok {
 				delete(live, o.Name)
-				events = append(events, want{Delete, o.Name, "", "", "", "", nil})
+				m := holder[o.Name]
+				if m == nil {
+					m = &entryModel{}
+					lives[o.Name] = append(lives[o.Name], &lifeModel{e: m, cut: -1})
+				}
+				m.events = append(m.events, want{Delete, o.Name, "", "", "", "", nil})
+				lives[o.Name][len(lives[o.Name])-1].cut = len(m.events)
+				delete(holder, o.Name)
 			}
 		}
 	}
@@ -115,27 +159,25 @@ func TestStoreHistory_OpsAreTheTruth(t *testing.T) {
 	}
 	ix := FromStore(after, nil)
 	checked := 0
-	for _, e := range events {
-		name := e.name
-		comp := map[string]bool{name: true}
-		for changed := true; changed; {
-			changed = false
-			for n := range comp {
-				for _, m := range linked[n] {
-					if !comp[m] {
-						comp[m], changed = true, true
-					}
-				}
-			}
-		}
+	for name, ls := range lives {
 		var exp []want
-		for _, ev := range events {
-			if comp[ev.name] {
+		var expLife []int
+		for k, l := range ls {
+			evs := l.e.events
+			if l.cut >= 0 {
+				evs = evs[:l.cut]
+			}
+			if l.away != nil {
+				evs = append(slices.Clip(evs), *l.away)
+			}
+			for _, ev := range evs {
 				exp = append(exp, ev)
+				expLife = append(expLife, k)
 			}
 		}
 		h := ix.History(name)
 		var got []want
+		var gotLife []int
 		for _, v := range h.Versions {
 			if v.Log == nil {
 				t.Fatalf("%s: version #%d has no log position", name, v.N)
@@ -144,6 +186,7 @@ func TestStoreHistory_OpsAreTheTruth(t *testing.T) {
 				continue // from before.crmem's own log
 			}
 			got = append(got, want{v.Action, v.Name, v.From, v.Kind, v.Content, v.CreatedAt, v.Aliases})
+			gotLife = append(gotLife, v.Life)
 		}
 		if len(got) != len(exp) {
 			t.Errorf("%q: %d versions after before.crmem, want %d:\n got %+v\nwant %+v", name, len(got), len(exp), got, exp)
@@ -155,21 +198,23 @@ func TestStoreHistory_OpsAreTheTruth(t *testing.T) {
 				g.createdAt != w.createdAt || !slices.Equal(g.aliases, w.aliases) {
 				t.Errorf("%q version %d:\n got %+v\nwant %+v", name, i, g, w)
 			}
+			if i > 0 && (gotLife[i] == gotLife[i-1]) != (expLife[i] == expLife[i-1]) {
+				t.Errorf("%q versions %d and %d: lives %d and %d, want them in one life: %v", name, i-1, i, gotLife[i-1], gotLife[i], expLife[i] == expLife[i-1])
+			}
 		}
 		checked++
-		exists := false
-		for n := range comp {
-			_, ok := live[n]
-			exists = exists || ok
-		}
+		_, exists := live[name]
 		if h.Exists != exists {
 			t.Errorf("%q: Exists %v, want %v", name, h.Exists, exists)
 		}
-		if _, ok := live[name]; ok && !h.Versions[len(h.Versions)-1].Current {
+		if exists && !h.Versions[len(h.Versions)-1].Current {
 			t.Errorf("%q: its last version is not current", name)
 		}
+		if n := len(h.Lives); n == 0 || h.Lives[n-1].N != h.Versions[len(h.Versions)-1].Life {
+			t.Errorf("%q: lives %+v", name, h.Lives)
+		}
 	}
-	if checked < 18 {
+	if checked < len(lives) || checked < 15 {
 		t.Errorf("checked %d names", checked)
 	}
 	// No session in this store wrote anything: every version says so.
