@@ -21,6 +21,7 @@ func OpenDB(path string, opts store.Options) (*store.DB, error) {
 	if err != nil {
 		return nil, err
 	}
+	f.recheck = recheck(path, opts.Guard)
 	return store.OpenBackend(path, newSource(f), opts)
 }
 
@@ -193,8 +194,22 @@ func OpenDBIfStore(path string, opts store.Options) (db *store.DB, ok bool, err 
 	if !ok || err != nil {
 		return nil, ok, err
 	}
+	f.recheck = recheck(path, opts.Guard)
 	db, err = store.OpenBackend(path, newSource(f), opts)
 	return db, true, err
+}
+
+// recheck is Append's second run of the guard (nil without one).
+func recheck(path string, guard store.Guard) func() error {
+	if guard == nil {
+		return nil
+	}
+	return func() error {
+		if _, err := guard(path); err != nil {
+			return fmt.Errorf("%w (seen once crmem had reserved its room at the end of the store, a harmless record that stays; nothing else was written)", err)
+		}
+		return nil
+	}
 }
 
 var _ store.Backend = (*Source)(nil)
