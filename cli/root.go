@@ -33,6 +33,9 @@ type app struct {
 	// store that its daemon is not running (open.DaemonGuard; tests set
 	// it so that their outcome does not depend on what runs around them).
 	guard store.Guard
+	// repaired is what this start's repair of an unfinished append of
+	// crmem's to crabtalk's store did ("": nothing), for check's report.
+	repaired string
 	// hideIDs says the last write went to a memory whose ids are
 	// internal (crabtalk's store): what it reports names entries only.
 	hideIDs bool

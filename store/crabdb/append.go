@@ -81,7 +81,7 @@ func intentWarning(path string) string {
 	if err != nil || n == nil {
 		return ""
 	}
-	return fmt.Sprintf("a crmem write to this store was cut short (%d bytes from offset %d); the next crmem write checks it and rolls it back if it is incomplete", n.Length, n.Offset)
+	return fmt.Sprintf("a crmem write to this store was cut short (%d bytes from offset %d), or another crmem is writing it; the next crmem start repairs what is unfinished", n.Length, n.Offset)
 }
 
 // readIntent reads the note beside path (nil when there is none).
@@ -153,12 +153,16 @@ type Repair struct {
 	// CutAt is the offset the file is cut to (-1: not cut); Size the size
 	// it had.
 	CutAt, Size int64
+	// Inspected: only looked at (InspectAppend), nothing done yet.
+	Inspected bool
 }
 
 // String is the line `crmem check` and a start print.
 func (r Repair) String() string {
 	s := fmt.Sprintf("crmem's unfinished append at offset %d (%d bytes): %s", r.Offset, r.Length, r.State)
 	switch {
+	case r.Inspected && r.CutAt >= 0:
+		return s + fmt.Sprintf("; the next crmem start repairs it (%d bytes of crmem's own to cut at offset %d)", r.Size-r.CutAt, r.CutAt)
 	case r.CutAt >= 0:
 		return s + fmt.Sprintf("; repaired (%d bytes of crmem's own cut at offset %d)", r.Size-r.CutAt, r.CutAt)
 	case r.After:
@@ -226,6 +230,7 @@ func InspectAppend(path string) (*Repair, error) {
 	}
 	defer fh.Close()
 	r, err := assessFile(fh, *n)
+	r.Inspected = true
 	return &r, err
 }
 

@@ -15,14 +15,29 @@ import (
 
 // OpenDB opens the store at path as a store.DB that reads and writes
 // through a Source: the one write path of both formats. opts.Guard is
-// called before every write.
+// called before every write. An unfinished append of crmem's is repaired
+// first (RepairAtStart), and what was done is one of its warnings.
 func OpenDB(path string, opts store.Options) (*store.DB, error) {
+	rep, err := RepairAtStart(path)
+	if err != nil {
+		return nil, err
+	}
 	f, err := Open(path)
 	if err != nil {
 		return nil, err
 	}
+	return openBackend(path, f, rep, opts)
+}
+
+// openBackend is the store.DB over the store f read from path, after the
+// start's repair rep (nil: none).
+func openBackend(path string, f *File, rep *Repair, opts store.Options) (*store.DB, error) {
 	f.recheck = recheck(path, opts.Guard)
-	return store.OpenBackend(path, newSource(f), opts)
+	src := newSource(f)
+	if rep != nil {
+		src.repaired = rep.String()
+	}
+	return store.OpenBackend(path, src, opts)
 }
 
 // Load reads the store as it now is: the first time the file as opened,
@@ -190,12 +205,15 @@ func (s *Source) storedFor(before, e *store.Entry, now time.Time) store.Stored {
 // OpenDBIfStore is OpenDB when path holds a store, by structure (the file
 // is read once): ok is false, and nothing is opened, when it does not.
 func OpenDBIfStore(path string, opts store.Options) (db *store.DB, ok bool, err error) {
+	rep, err := RepairAtStart(path)
+	if err != nil {
+		return nil, true, err
+	}
 	f, ok, err := openIfStore(path)
 	if !ok || err != nil {
 		return nil, ok, err
 	}
-	f.recheck = recheck(path, opts.Guard)
-	db, err = store.OpenBackend(path, newSource(f), opts)
+	db, err = openBackend(path, f, rep, opts)
 	return db, true, err
 }
 

@@ -328,12 +328,8 @@ func TestRecover(t *testing.T) {
 				tail = data[:len(data)-tc.cut]
 			}
 			must(t, os.WriteFile(path, append(all, tail...), 0o600))
-			db, err := OpenDB(path, store.Options{Guard: passGuard})
-			if err != nil {
-				t.Fatal(err)
-			}
-			if w := db.Features().Warnings; !slices.ContainsFunc(w, func(s string) bool { return strings.Contains(s, "cut short") }) {
-				t.Errorf("warnings %q do not say the write was cut short", w)
+			if w := intentWarning(path); !strings.Contains(w, "cut short") {
+				t.Errorf("warning %q does not say the write was cut short", w)
 			}
 			rolled, err := Recover(path)
 			if err != nil || rolled != tc.rolled {
@@ -363,9 +359,10 @@ func must(t *testing.T, err error) {
 }
 
 // TestRecover_WritableAfterCrash: a store crmem's own append left half
-// written (killed between its two writes) stays writable: the screen
-// offers writes (Features().Writer), and the next write rolls the half
-// append back first, then appends; the warning says what happened.
+// written (killed between the two writes of crmem before the reserve) is
+// repaired when crmem next opens it, and is writable: the screen offers
+// writes (Features().Writer), the warning says what was repaired, and the
+// next write appends where the half append was.
 func TestRecover_WritableAfterCrash(t *testing.T) {
 	path := copyBefore(t, t.TempDir(), "store.crmem")
 	f, err := Open(path)
@@ -386,7 +383,7 @@ func TestRecover_WritableAfterCrash(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if ft := db.Features(); ft.Writer == nil || !slices.ContainsFunc(ft.Warnings, func(w string) bool { return strings.Contains(w, "cut short") }) {
+	if ft := db.Features(); ft.Writer == nil || !slices.ContainsFunc(ft.Warnings, func(w string) bool { return strings.Contains(w, "legacy; repaired") }) {
 		t.Fatalf("writer %v, warnings %q", ft.Writer, ft.Warnings)
 	}
 	if _, err := db.Apply(store.Remove{Name: "scratch"}); err != nil {

@@ -95,14 +95,26 @@ func DB(path string, o Options) (*store.DB, error) {
 // A large file is mapped, not read (store.MapFile), and the entries alias
 // it: the caller's goroutines that read them run with
 // debug.SetPanicOnFault, as store.MapFile says.
+//
+// An unfinished append of crmem's to crabtalk's store is repaired first
+// (crabdb.RepairAtStart: every start does), and what was done is one of
+// the warnings.
 func Contents(path, sessionsDir string) (*store.Contents, error) {
+	rep, err := crabdb.RepairAtStart(path)
+	if err != nil {
+		return nil, err
+	}
 	data, err := store.MapFile(path)
 	if err != nil {
 		return nil, err
 	}
 	format, f, err := crabdb.DetectDecoded(data)
 	if format == crabdb.FormatStore {
-		return crabdb.Contents(path, data)
+		c, err := crabdb.Contents(path, data)
+		if err == nil && rep != nil {
+			c.Features.Warnings = append(c.Features.Warnings, rep.String())
+		}
+		return c, err
 	}
 	if err != nil {
 		return nil, &store.PathError{Path: path, Err: err}
