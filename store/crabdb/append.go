@@ -373,6 +373,8 @@ type appendHooks struct {
 	stopAfter int
 	// afterStep, when set, is called after each step.
 	afterStep func(step int)
+	// leased, when set, is told whether the append holds a write lease.
+	leased func(bool)
 }
 
 // The steps of Append, as appendHooks number them.
@@ -506,6 +508,9 @@ func (f *File) Append(b *Batch) error {
 	leased := takeWriteLease(fh)
 	if leased {
 		defer releaseLease(fh)
+	}
+	if f.hooks.leased != nil {
+		f.hooks.leased(leased)
 	}
 	if fi, err := fh.Stat(); err != nil || !os.SameFile(fi, f.info) || fi.Size() != f.store.size {
 		return ErrChanged

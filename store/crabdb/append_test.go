@@ -296,3 +296,43 @@ func TestAppend_LegacyLeftoverRepaired(t *testing.T) {
 		})
 	}
 }
+
+// TestAppend_RecheckAfterReserve: where Append holds no write lease (here
+// another descriptor of the store is open, so the kernel grants none), it
+// runs the guard again once its reserve is synced; a writer found then
+// stops the append with the guard's reason, the reserve stays (a harmless
+// record, which that writer reads and appends after, or writes over),
+// nothing else is written and the note is gone. crabtalk's reader opens
+// the store, with the old state and the other writer's record.
+func TestAppend_RecheckAfterReserve(t *testing.T) {
+	path := copyBefore(t, t.TempDir(), "store.crmem")
+	other, err := os.Open(path) // someone has the store open: no lease
+	must(t, err)
+	defer other.Close()
+	before, _ := os.ReadFile(path)
+	f, err := Open(path)
+	must(t, err)
+	var leased bool
+	f.hooks.leased = func(l bool) { leased = l }
+	daemon := errors.New("crabtalk's daemon started")
+	calls := 0
+	f.recheck = func() error { calls++; return daemon }
+	b := f.Store().NewBatch()
+	must(t, b.PutMemory(Entry{Name: "n", Kind: "note", Content: "not written", CreatedAt: "2026-01-01T00:00:00+00:00"}))
+	if err := f.Append(b); !errors.Is(err, daemon) {
+		t.Fatalf("Append = %v, want the guard's reason", err)
+	}
+	if leased || calls != 1 {
+		t.Fatalf("leased %v, %d re-checks; want no lease and one re-check", leased, calls)
+	}
+	got, _ := os.ReadFile(path)
+	if !bytes.Equal(got, append(slices.Clone(before), reserveRecord(len(b.Bytes()))...)) {
+		t.Errorf("the file is not the old store and the reserve (%d bytes, before %d)", len(got), len(before))
+	}
+	if _, err := os.Stat(IntentPath(path)); err == nil {
+		t.Error("the note is left")
+	}
+	crabs := Entry{Name: "crab-new", Kind: "note", Content: "the daemon remembered this", CreatedAt: "2026-02-02T00:00:00+00:00"}
+	must(t, crabtalkAppends(t, path, crabs))
+	crabtalkReads(t, path, map[string]string{"n": "", crabs.Name: crabs.Content})
+}
