@@ -143,8 +143,8 @@ type Repair struct {
 	// State is how far the append got: "noted" (nothing written),
 	// "reserved", "filled", "switched", "trimmed" (whole; only the note
 	// was left), "reserve cut short", "legacy" (the two-write append of
-	// crmem before the reserve, its head still zeros), "written over"
-	// (another writer wrote at the offset since), "stale" (the header
+	// crmem before the reserve, its head still zeros), "crabtalk wrote at
+	// its offset" (another writer wrote there since), "stale" (the header
 	// changed: a compaction since).
 	State string
 	// After: another writer (crabtalk) appended after the reserve or its
@@ -269,11 +269,12 @@ func assessFile(fh *os.File, n intent) (Repair, error) {
 //   - the zeroed head of the old two-write append ("legacy"): cut to the
 //     offset;
 //   - anything else at the offset is another writer's record written over
-//     crmem's ("written over"): the bytes from the offset are decoded as
+//     crmem's: the bytes from the offset are decoded as
 //     crabdb decodes them, and at the first that does not decode (an
 //     unknown op, or a record that runs past the end), the rest is cut if
 //     it lies inside the append's room (crmem's own leftover bytes) and is
-//     the end of the file. Leftover bytes that happen to decode as
+//     the end of the file (State "crabtalk wrote at its offset"; also when
+//     crmem was stopped before it wrote anything). Leftover bytes that happen to decode as
 //     records are read as such by crabtalk too; they are not told apart.
 func assess(n intent, head, tail []byte, size int64) Repair {
 	r := Repair{Offset: n.Offset, Length: n.Length, CutAt: -1, Size: size}
@@ -329,7 +330,7 @@ func assess(n intent, head, tail []byte, size int64) Repair {
 		r.CutAt = n.Offset
 		return r
 	}
-	r.State = "written over"
+	r.State = "crabtalk wrote at its offset"
 	if size > room {
 		// Past crmem's room the bytes are another writer's: nothing is
 		// cut, and crabtalk reads what it wrote.
