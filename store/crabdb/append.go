@@ -477,10 +477,14 @@ var deleteTail = []byte{OpDelete, ColAgent, 0, 0, 0, 0, 0, 0, 0, 0}
 // granted (the file is open elsewhere, for reading say, another system,
 // a file system without leases, not the file's owner), the check is
 // re-run once the reserve is synced and before anything else is written
-// (File.recheck); a writer that opens the store after that re-check and
-// writes before the trim makes Append keep deleteTail (it checks the size
-// just before the trim), and one that writes inside the few microseconds
-// between that size check and the trim loses its record to it.
+// (File.recheck), and again just before the trim, which is skipped (the
+// harmless deleteTail stays) when the file grew or anyone else has it open
+// for writing. What remains without a lease: a writer that opens the store
+// between that last check and the trim (the check's own time, a few
+// milliseconds where /proc is scanned) and writes after deleteTail before
+// the trim loses its record to the trim, or, having read deleteTail,
+// writes after the trim and leaves 10 bytes of zeros (a put of column 0's
+// empty key) before its record.
 func (f *File) Append(b *Batch) error {
 	if b.Len() == 0 {
 		return nil
@@ -566,7 +570,17 @@ func (f *File) Append(b *Batch) error {
 	if step(stepSwitched) {
 		return errStopped
 	}
+	trim := false
 	if fi, err := fh.Stat(); err == nil && fi.Size() == off+int64(reserveLen(len(data))) {
+		// Nobody appended after deleteTail. Without a lease, someone may
+		// have opened the store since the re-check and read deleteTail: a
+		// write of theirs after the cut would leave a hole of zeros (a put
+		// of column 0's empty key). So the guard runs once more, and
+		// deleteTail, harmless, stays if anyone else has the store open
+		// for writing.
+		trim = leased || f.recheck == nil || f.recheck() == nil
+	}
+	if trim {
 		if err := fh.Truncate(off + n); err != nil {
 			return fmt.Errorf("append to %s: trim the reserve's last 10 bytes: %w", f.path, err)
 		}

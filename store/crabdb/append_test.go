@@ -336,3 +336,36 @@ func TestAppend_RecheckAfterReserve(t *testing.T) {
 	must(t, crabtalkAppends(t, path, crabs))
 	crabtalkReads(t, path, map[string]string{"n": "", crabs.Name: crabs.Content})
 }
+
+// TestAppend_NoLeaseKeepsTheTailWhenSomeoneWrites: without a write lease,
+// the guard runs once more just before the trim; when it finds another
+// writer then, the append is whole and the harmless 10-byte delete it
+// leaves after the batch stays (a writer that read it would otherwise
+// leave a hole of zeros past the cut), and crabtalk reads the new state.
+func TestAppend_NoLeaseKeepsTheTailWhenSomeoneWrites(t *testing.T) {
+	path := copyBefore(t, t.TempDir(), "store.crmem")
+	other, err := os.Open(path) // someone has the store open: no lease
+	must(t, err)
+	defer other.Close()
+	before, _ := os.ReadFile(path)
+	f, err := Open(path)
+	must(t, err)
+	calls := 0
+	f.recheck = func() error {
+		if calls++; calls == 2 {
+			return errors.New("someone opened the store for writing")
+		}
+		return nil
+	}
+	b := f.Store().NewBatch()
+	must(t, b.PutMemory(Entry{Name: "n", Kind: "note", Content: "written", CreatedAt: "2026-01-01T00:00:00+00:00"}))
+	must(t, f.Append(b))
+	got, _ := os.ReadFile(path)
+	if want := append(append(slices.Clone(before), b.Bytes()...), deleteTail...); !bytes.Equal(got, want) || calls != 2 {
+		t.Fatalf("%d bytes after %d checks, want the store, the batch and the 10-byte delete (%d) after 2", len(got), calls, len(want))
+	}
+	if _, ok := f.Store().Get(ColMemory, MemoryKey("n")); !ok {
+		t.Error("the store as read does not hold the entry")
+	}
+	crabtalkReads(t, path, map[string]string{"n": "written"})
+}

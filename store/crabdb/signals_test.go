@@ -20,7 +20,8 @@ import (
 // TestAppend_SignalWaitsForTheAppend, and returns at once in a normal run.
 // It appends one entry, stopping once the reserve is written until its
 // parent says go (a line on stdin), then says "saved" and waits for stdin
-// to end: only a signal ends it.
+// to end: only a signal ends it (the signal held during the append acts
+// as the append ends, most often before "saved").
 func TestHelperSignalled(t *testing.T) {
 	if os.Getenv(helperEnv) != "signalled" {
 		return
@@ -79,9 +80,7 @@ func TestAppend_SignalWaitsForTheAppend(t *testing.T) {
 			}
 			must(t, cmd.Process.Signal(sig))
 			fmt.Fprintln(stdin, "go")
-			var said []string
-			for lines.Scan() {
-				said = append(said, lines.Text())
+			for lines.Scan() { // "saved", unless the signal ends it first
 			}
 			err = cmd.Wait()
 			var ee *exec.ExitError
@@ -91,9 +90,6 @@ func TestAppend_SignalWaitsForTheAppend(t *testing.T) {
 			ws := ee.Sys().(syscall.WaitStatus)
 			if !ws.Signaled() || ws.Signal() != sig {
 				t.Fatalf("child ended with %v (status %d), want killed by %v (128+%d)", err, ws.ExitStatus(), sig, sig)
-			}
-			if len(said) != 1 || said[0] != "saved" {
-				t.Errorf("child said %q after the signal, want the append saved", said)
 			}
 			after, _ := os.ReadFile(path)
 			if !bytes.HasPrefix(after, before) || len(after) == len(before) {
