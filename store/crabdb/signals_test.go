@@ -10,6 +10,9 @@ import (
 	"os"
 	"os/exec"
 	"os/signal"
+	"runtime"
+	"strings"
+	"sync/atomic"
 	"syscall"
 	"testing"
 
@@ -109,4 +112,56 @@ func TestAppend_SignalWaitsForTheAppend(t *testing.T) {
 			crabtalkReads(t, path, map[string]string{"signalled": "written whole whatever the signal"})
 		})
 	}
+}
+
+// TestWaitAppends: WaitAppends, which the end of every crmem run calls,
+// returns only once an append under way (here the screen's, in another
+// goroutine, held after its reserve) is over.
+func TestWaitAppends(t *testing.T) {
+	path := copyBefore(t, t.TempDir(), "store.crmem")
+	f, err := Open(path)
+	must(t, err)
+	reserved, resume := make(chan struct{}), make(chan struct{})
+	var trimmed atomic.Bool
+	f.hooks.afterStep = func(step int) {
+		switch step {
+		case stepReserved:
+			close(reserved)
+			<-resume
+		case stepTrimmed:
+			trimmed.Store(true)
+		}
+	}
+	b := f.Store().NewBatch()
+	must(t, b.PutMemory(Entry{Name: "n", Kind: "note", Content: "the screen's write", CreatedAt: "2026-01-01T00:00:00+00:00"}))
+	appended := make(chan error, 1)
+	go func() { appended <- f.Append(b) }()
+	<-reserved
+	waited := make(chan bool, 1)
+	go func() {
+		WaitAppends()
+		waited <- trimmed.Load()
+	}()
+	// Resume the append only once the waiter is seen blocked inside
+	// WaitAppends (or has returned: then it did not wait).
+	for blocked := false; !blocked; {
+		select {
+		case <-waited:
+			t.Fatal("WaitAppends returned while the append was under way")
+		default:
+		}
+		buf := make([]byte, 1<<20)
+		st := string(buf[:runtime.Stack(buf, true)])
+		for _, g := range strings.Split(st, "\n\n") {
+			if strings.Contains(g, "crabdb.WaitAppends") && strings.Contains(g, "sync.") && strings.Contains(g, "Lock") {
+				blocked = true
+			}
+		}
+		runtime.Gosched()
+	}
+	close(resume)
+	if !<-waited {
+		t.Error("WaitAppends returned while the append was under way")
+	}
+	must(t, <-appended)
 }
