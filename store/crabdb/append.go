@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"math"
 	"os"
 	"path/filepath"
 	"strings"
@@ -94,7 +95,7 @@ func readIntent(path string) (*intent, error) {
 		return nil, err
 	}
 	var n intent
-	if err := json.Unmarshal(data, &n); err != nil || n.Offset < HeaderLen || n.Length <= 0 {
+	if err := json.Unmarshal(data, &n); err != nil || n.Offset < HeaderLen || n.Length <= 0 || n.Length > maxAppendBytes || n.Offset > math.MaxInt64/2 {
 		return &intent{Offset: -1}, nil // unreadable: a note cut short before the append began
 	}
 	return &n, nil
@@ -310,9 +311,12 @@ func assess(n intent, head, tail []byte, size int64) Repair {
 			return r
 		}
 	}
-	if n.Scheme == schemeReserve && bytes.HasPrefix(reserveRecord(int(n.Length))[:recordHead], tail[:min(len(tail), recordHead)]) {
+	if n.Scheme == schemeReserve && bytes.HasPrefix(reserveHead(n.Length), tail[:min(len(tail), recordHead)]) {
 		whole := size >= room && bytes.Equal(tail[room-n.Offset-int64(len(deleteTail)):room-n.Offset], deleteTail)
 		switch {
+		case !whole && size > room:
+			// Not the reserve's bytes past its room: nobody's to cut.
+			r.State, r.After = "reserve cut short", true
 		case !whole:
 			r.State, r.CutAt = "reserve cut short", n.Offset
 		case size == room:
@@ -327,7 +331,11 @@ func assess(n intent, head, tail []byte, size int64) Repair {
 	}
 	if n.Scheme == "" && len(tail) >= recordHead && bytes.Equal(tail[:recordHead], make([]byte, recordHead)) {
 		r.State = "legacy"
-		r.CutAt = n.Offset
+		if size > room {
+			r.After = true // bytes past crmem's room are not its own to cut
+		} else {
+			r.CutAt = n.Offset
+		}
 		return r
 	}
 	r.State = "crabtalk wrote at its offset"
@@ -417,13 +425,20 @@ func reserveLen(n int) int { return n + 10 }
 // reserve's, a delete of column 0's empty key (deleteTail), as harmless.
 func reserveRecord(n int) []byte {
 	r := make([]byte, reserveLen(n))
-	r[0], r[1] = OpDelete, ColAgent
-	binary.LittleEndian.PutUint32(r[2:6], uint32(n))
+	copy(r, reserveHead(int64(n)))
 	for i := recordHead; i < n; i++ {
 		r[i] = reserveFill
 	}
 	copy(r[n:], deleteTail)
 	return r
+}
+
+// reserveHead is the reserve record's first 6 bytes for a batch of n
+// bytes: op, column and key length.
+func reserveHead(n int64) []byte {
+	h := []byte{OpDelete, ColAgent, 0, 0, 0, 0}
+	binary.LittleEndian.PutUint32(h[2:], uint32(n))
+	return h
 }
 
 // deleteTail is the record the reserve leaves after the batch once the
