@@ -218,11 +218,6 @@ func runStore(path string, data []byte) (*Report, error) {
 	h := s.Header()
 	r.IndexAt, r.IndexLen, r.LiveKeys = h.IndexAt, h.IndexLen, s.Len()
 	r.Warnings = append(r.Warnings, s.Warnings()...)
-	if rep, err := crabdb.InspectAppend(path); err == nil && rep != nil {
-		// Not repaired at this start: another crmem held the folder's
-		// lock (its append may be under way).
-		r.Warnings = append(r.Warnings, rep.String()+" (another crmem holds the folder's lock: it may be writing now)")
-	}
 	entries, problems := s.Entries()
 	for _, p := range problems {
 		kind := "name_mismatch"

@@ -156,11 +156,17 @@ type Repair struct {
 	CutAt, Size int64
 	// Inspected: only looked at (InspectAppend), nothing done yet.
 	Inspected bool
+	// Busy: another crmem held the folder's lock throughout (it may be
+	// appending now, and the note be its own).
+	Busy bool
 }
 
 // String is the line `crmem check` and a start print.
 func (r Repair) String() string {
 	s := fmt.Sprintf("crmem's unfinished append at offset %d (%d bytes): %s", r.Offset, r.Length, r.State)
+	if r.Busy {
+		s += " (another crmem holds the folder's lock: it may be writing now)"
+	}
 	switch {
 	case r.Inspected && r.CutAt >= 0:
 		return s + fmt.Sprintf("; the next crmem start repairs it (%d bytes of crmem's own to cut at offset %d)", r.Size-r.CutAt, r.CutAt)
@@ -711,13 +717,21 @@ const repairLockWait = 2 * time.Second
 // note is no leftover) and repairs what the note stands for (Recover). nil
 // when there is no note, or another crmem held the lock throughout (it
 // is writing; its own end removes the note); the store is read either way.
+// When the lock stays taken, the note is only looked at (Inspected): what
+// it stands for is said, and left to the crmem that holds the lock, or to
+// the next start.
 func RepairAtStart(path string) (*Repair, error) {
 	if _, err := os.Lstat(IntentPath(path)); err != nil {
 		return nil, nil
 	}
 	unlock, err := store.LockDir(filepath.Dir(path), repairLockWait)
 	if errors.Is(err, store.ErrLocked) {
-		return nil, nil
+		r, err := InspectAppend(path)
+		if err != nil || r == nil {
+			return nil, nil
+		}
+		r.Busy = true
+		return r, nil
 	}
 	if err != nil {
 		return nil, err

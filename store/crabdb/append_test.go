@@ -7,11 +7,13 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
 
 	"github.com/crmem/crmem/bm25"
+	"github.com/crmem/crmem/store"
 )
 
 // crabtalkAppends does what crabtalk's daemon does to the store at path
@@ -368,4 +370,27 @@ func TestAppend_NoLeaseKeepsTheTailWhenSomeoneWrites(t *testing.T) {
 		t.Error("the store as read does not hold the entry")
 	}
 	crabtalkReads(t, path, map[string]string{"n": "written"})
+}
+
+// TestRepairAtStart_LockTaken: a start that finds the note while another
+// crmem holds the folder's lock (appending now, its note its own) waits
+// for it a while, then leaves the file alone and says what the note
+// stands for.
+func TestRepairAtStart_LockTaken(t *testing.T) {
+	path, before, _ := stoppedAppend(t, t.TempDir(), stepReserved)
+	unlock, err := store.LockDir(filepath.Dir(path), 0)
+	must(t, err)
+	defer unlock()
+	data, _ := os.ReadFile(path)
+	r, err := RepairAtStart(path)
+	must(t, err)
+	if r == nil || !r.Busy || r.CutAt != int64(len(before)) || !strings.Contains(r.String(), "reserved (another crmem holds the folder's lock") {
+		t.Fatalf("RepairAtStart = %v", r)
+	}
+	if got, _ := os.ReadFile(path); !bytes.Equal(got, data) {
+		t.Error("the file changed")
+	}
+	if _, err := os.Stat(IntentPath(path)); err != nil {
+		t.Error("the note is gone")
+	}
 }
