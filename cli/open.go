@@ -36,10 +36,16 @@ func (a *app) readMemoryFile() (string, []byte, error) {
 // repairAtStart repairs what an append of crmem's to crabtalk's store at
 // path left unfinished, as every start does before it reads the store
 // (crabdb.RepairAtStart; open.DB and open.Contents do it themselves), for
-// a command that reads the file's bytes itself; what was done is printed
-// as a warning and kept for check's report.
+// a command that reads the file's bytes itself, and first for every read
+// (with the daemon's socket as configured); what was done is printed as a
+// warning and kept for check's report. Bytes are cut only while the check
+// before a write passes (a.guard, else the daemon guard).
 func (a *app) repairAtStart(path string) error {
-	rep, err := crabdb.RepairAtStart(path)
+	guard := a.guard
+	if guard == nil {
+		guard = open.DaemonGuard(config.DaemonSocket(a.getenv))
+	}
+	rep, err := crabdb.RepairAtStart(path, guard)
 	if err != nil || rep == nil {
 		return err
 	}

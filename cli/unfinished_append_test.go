@@ -67,6 +67,29 @@ func leaveUnfinishedAppend(t *testing.T, reserve bool) (string, []byte) {
 	return path, before
 }
 
+// TestUnfinishedAppend_LeftWhileTheDaemonRuns: while the check before a
+// write fails (crabtalk's daemon has the store open: it keeps its append
+// position in memory, and would write past a cut, leaving zeros that read
+// as records), a start cuts nothing, says what it found and why it left
+// it; the reserve is harmless to crabtalk's reader meanwhile.
+func TestUnfinishedAppend_LeftWhileTheDaemonRuns(t *testing.T) {
+	path, _ := leaveUnfinishedAppend(t, true)
+	data, _ := os.ReadFile(path)
+	_, errs, code := runIn(nil, "", "--db", path, "ls")
+	if code != 0 || !strings.Contains(errs, "reserved; left as it is") || !strings.Contains(errs, "daemon is running") {
+		t.Errorf("exit %d, stderr %q", code, errs)
+	}
+	if got, _ := os.ReadFile(path); !slices.Equal(got, data) {
+		t.Error("the file changed")
+	}
+	if _, err := os.Stat(crabdb.IntentPath(path)); err != nil {
+		t.Error("the note is gone")
+	}
+	if _, err := crabdb.Read(data); err != nil {
+		t.Errorf("crabtalk's reader: %v", err)
+	}
+}
+
 // TestUnfinishedAppend_RepairedByAReadOnlyStart: a crmem start that only
 // reads (ls, check, history, show) repairs what a killed append of crmem's
 // left, before it reads, and says so on stderr; check names the state in
@@ -85,7 +108,7 @@ func TestUnfinishedAppend_RepairedByAReadOnlyStart(t *testing.T) {
 						t.Fatal("the leftover reads cleanly: the test proves nothing")
 					}
 				}
-				out, errs, _ := runIn(nil, "", append([]string{"--db", path}, args...)...)
+				out, errs, _ := runGuarded(noDaemon, nil, "", append([]string{"--db", path}, args...)...)
 				state := map[bool]string{true: "reserved; repaired", false: "crabtalk wrote at its offset; repaired"}[reserve]
 				if !strings.Contains(errs, "crmem's unfinished append at offset") || !strings.Contains(errs, state) {
 					t.Errorf("stderr %q does not say what was repaired (%q)", errs, state)
@@ -107,7 +130,7 @@ func TestUnfinishedAppend_RepairedByAReadOnlyStart(t *testing.T) {
 				if _, err := os.Stat(crabdb.IntentPath(path)); !os.IsNotExist(err) {
 					t.Errorf("the note is left: %v", err)
 				}
-				if _, errs, _ := runIn(nil, "", append([]string{"--db", path}, args...)...); strings.Contains(errs, "unfinished append") {
+				if _, errs, _ := runGuarded(noDaemon, nil, "", append([]string{"--db", path}, args...)...); strings.Contains(errs, "unfinished append") {
 					t.Errorf("the next start still warns: %q", errs)
 				}
 			})

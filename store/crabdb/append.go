@@ -159,6 +159,9 @@ type Repair struct {
 	// Busy: another crmem held the folder's lock throughout (it may be
 	// appending now, and the note be its own).
 	Busy bool
+	// Held says why bytes that are crmem's to cut were not cut at this
+	// start (someone else has the store open for writing).
+	Held string
 }
 
 // String is the line `crmem check` and a start print.
@@ -168,6 +171,8 @@ func (r Repair) String() string {
 		s += " (another crmem holds the folder's lock: it may be writing now)"
 	}
 	switch {
+	case r.Held != "" && r.CutAt >= 0:
+		return s + fmt.Sprintf("; left as it is (%d bytes of crmem's own at offset %d, harmless to crabtalk's reader; cut by the next crmem start while nobody else writes the store): %s", r.Size-r.CutAt, r.CutAt, r.Held)
 	case r.Inspected && r.CutAt >= 0:
 		return s + fmt.Sprintf("; the next crmem start repairs it (%d bytes of crmem's own to cut at offset %d)", r.Size-r.CutAt, r.CutAt)
 	case r.CutAt >= 0:
@@ -720,7 +725,14 @@ const repairLockWait = 2 * time.Second
 // When the lock stays taken, the note is only looked at (Inspected): what
 // it stands for is said, and left to the crmem that holds the lock, or to
 // the next start.
-func RepairAtStart(path string) (*Repair, error) {
+//
+// Bytes are cut only once guard (the check before every write: nobody
+// else, crabtalk's daemon above all, has the store open for writing)
+// passes: crabdb keeps its append position in memory, and a daemon that
+// read the reserve or the 10-byte tail and then found them cut would write
+// past the end, leaving a hole of zeros that reads as records. With guard
+// nil, or failing, nothing is cut (Held says why) and the note stays.
+func RepairAtStart(path string, guard store.Guard) (*Repair, error) {
 	if _, err := os.Lstat(IntentPath(path)); err != nil {
 		return nil, nil
 	}
@@ -737,6 +749,23 @@ func RepairAtStart(path string) (*Repair, error) {
 		return nil, err
 	}
 	defer unlock()
+	look, err := InspectAppend(path)
+	if err != nil || look == nil {
+		return nil, err
+	}
+	if look.CutAt >= 0 {
+		why := "nothing checks that crabtalk's daemon is not running"
+		if guard != nil {
+			why = ""
+			if _, err := guard(path); err != nil {
+				why = err.Error()
+			}
+		}
+		if why != "" {
+			look.Held = why
+			return look, nil
+		}
+	}
 	r, err := RecoverReport(path)
 	if err != nil {
 		return nil, fmt.Errorf("repair crmem's unfinished append to %s: %w", path, err)

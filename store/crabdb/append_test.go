@@ -285,7 +285,7 @@ func TestAppend_LegacyLeftoverRepaired(t *testing.T) {
 				}
 				want[crabs.Name] = crabs.Content
 			}
-			r, err := RepairAtStart(path)
+			r, err := RepairAtStart(path, passGuard)
 			must(t, err)
 			if r == nil || r.CutAt < 0 {
 				t.Fatalf("not repaired: %v", r)
@@ -382,7 +382,7 @@ func TestRepairAtStart_LockTaken(t *testing.T) {
 	must(t, err)
 	defer unlock()
 	data, _ := os.ReadFile(path)
-	r, err := RepairAtStart(path)
+	r, err := RepairAtStart(path, passGuard)
 	must(t, err)
 	if r == nil || !r.Busy || r.CutAt != int64(len(before)) || !strings.Contains(r.String(), "reserved (another crmem holds the folder's lock") {
 		t.Fatalf("RepairAtStart = %v", r)
@@ -392,5 +392,38 @@ func TestRepairAtStart_LockTaken(t *testing.T) {
 	}
 	if _, err := os.Stat(IntentPath(path)); err != nil {
 		t.Error("the note is gone")
+	}
+}
+
+// TestRepairAtStart_HeldWhileSomeoneWrites: a start whose guard fails
+// (crabtalk's daemon has the store open, its append position in memory)
+// cuts nothing, says why, and keeps the note for a later start; so does
+// one with no guard at all. A start whose guard passes then repairs.
+func TestRepairAtStart_HeldWhileSomeoneWrites(t *testing.T) {
+	path, before, _ := stoppedAppend(t, t.TempDir(), stepSwitched)
+	data, _ := os.ReadFile(path)
+	daemon := func(string) (string, error) {
+		return "", errors.New("store.crmem is open for writing in crabtalkd (pid 4242)")
+	}
+	for _, guard := range []store.Guard{daemon, nil} {
+		r, err := RepairAtStart(path, guard)
+		must(t, err)
+		if r == nil || r.Held == "" || !strings.Contains(r.String(), "switched; left as it is") {
+			t.Fatalf("RepairAtStart = %v", r)
+		}
+		if got, _ := os.ReadFile(path); !bytes.Equal(got, data) {
+			t.Fatal("the file changed")
+		}
+	}
+	r, err := RepairAtStart(path, passGuard)
+	must(t, err)
+	if r == nil || r.CutAt != int64(len(data)-len(deleteTail)) || r.Held != "" {
+		t.Fatalf("RepairAtStart = %v", r)
+	}
+	if _, err := os.Stat(IntentPath(path)); err == nil {
+		t.Error("the note is left")
+	}
+	if got, _ := os.ReadFile(path); len(got) != len(data)-len(deleteTail) || !bytes.HasPrefix(got, before) {
+		t.Errorf("%d bytes, want %d", len(got), len(data)-len(deleteTail))
 	}
 }

@@ -18,7 +18,7 @@ import (
 // called before every write. An unfinished append of crmem's is repaired
 // first (RepairAtStart), and what was done is one of its warnings.
 func OpenDB(path string, opts store.Options) (*store.DB, error) {
-	rep, err := RepairAtStart(path)
+	rep, err := RepairAtStart(path, opts.Guard)
 	if err != nil {
 		return nil, err
 	}
@@ -205,7 +205,7 @@ func (s *Source) storedFor(before, e *store.Entry, now time.Time) store.Stored {
 // OpenDBIfStore is OpenDB when path holds a store, by structure (the file
 // is read once): ok is false, and nothing is opened, when it does not.
 func OpenDBIfStore(path string, opts store.Options) (db *store.DB, ok bool, err error) {
-	rep, err := RepairAtStart(path)
+	rep, err := RepairAtStart(path, opts.Guard)
 	if err != nil {
 		return nil, true, err
 	}

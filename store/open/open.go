@@ -96,25 +96,16 @@ func DB(path string, o Options) (*store.DB, error) {
 // it: the caller's goroutines that read them run with
 // debug.SetPanicOnFault, as store.MapFile says.
 //
-// An unfinished append of crmem's to crabtalk's store is repaired first
-// (crabdb.RepairAtStart: every start does), and what was done is one of
-// the warnings.
+// It does not repair an unfinished append of crmem's: the caller does
+// first (crabdb.RepairAtStart, with the guard it writes with).
 func Contents(path, sessionsDir string) (*store.Contents, error) {
-	rep, err := crabdb.RepairAtStart(path)
-	if err != nil {
-		return nil, err
-	}
 	data, err := store.MapFile(path)
 	if err != nil {
 		return nil, err
 	}
 	format, f, err := crabdb.DetectDecoded(data)
 	if format == crabdb.FormatStore {
-		c, err := crabdb.Contents(path, data)
-		if err == nil && rep != nil {
-			c.Features.Warnings = append(c.Features.Warnings, rep.String())
-		}
-		return c, err
+		return crabdb.Contents(path, data)
 	}
 	if err != nil {
 		return nil, &store.PathError{Path: path, Err: err}
