@@ -94,13 +94,14 @@ func memoryGeneration(m *store.Memory) (int, error) {
 }
 
 // TestCrash_KillDuringAppend kills a child that appends to a store in a
-// loop at 110 seeded random instants, most of them inside an append. After
-// each kill the store, read by crmem's reader, holds one whole generation
-// (the old state or the new, never a mix), not older than before, with
-// its index agreeing with its entries; a half-written append is at most a
-// torn tail, and the next write (the next child's) rolls it back, so no
-// record is ever appended after one. At the end nothing is left beside
-// the store.
+// loop at 110 seeded random instants, most of them inside an append (its
+// writes in 61-byte pieces, the reserve's too, so that a kill cuts them
+// short). After each kill the store, read by crmem's reader, holds one
+// whole generation (the old state or the new, never a mix), not older than
+// before, with its index agreeing with its entries; and crabtalk, writing
+// next as crabdb does (crabtalkAfterKill, on a copy), leaves a store its
+// reader opens, with its entry. The next child's start repairs what the
+// kill left. At the end nothing is left beside the store.
 func TestCrash_KillDuringAppend(t *testing.T) {
 	if testing.Short() {
 		t.Skip("spawns processes")
