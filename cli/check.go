@@ -34,6 +34,9 @@ session resumes with a placeholder instead of its context.`,
 				return err
 			}
 			r, decodeErr := check.Run(path, data, a.sessionsDir(path))
+			if a.repaired != "" {
+				r.Warnings = append(r.Warnings, a.repaired)
+			}
 			if decodeErr != nil && r.Format == check.FormatV1 && !js.enabled() { // --json reports the v1 reader's refusal
 				if err := unreadableStore(path); err != nil {
 					return err // named like a store: both readers' reasons

@@ -131,6 +131,9 @@ func (a *app) memoryData() (path string, data []byte, v1 *store.Contents, err er
 	if err != nil {
 		return "", nil, nil, err
 	}
+	if err := a.repairAtStart(path); err != nil {
+		return path, nil, nil, err
+	}
 	data, rerr := store.MapFile(path) // a large store is mapped, not copied: its whole log is walked once
 	if rerr != nil {
 		return path, nil, nil, a.readError(path, rerr)

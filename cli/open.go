@@ -11,6 +11,7 @@ import (
 
 	"github.com/crmem/crmem/internal/config"
 	"github.com/crmem/crmem/store"
+	"github.com/crmem/crmem/store/crabdb"
 	"github.com/crmem/crmem/store/open"
 )
 
@@ -22,11 +23,35 @@ func (a *app) readMemoryFile() (string, []byte, error) {
 	if err != nil {
 		return "", nil, err
 	}
+	if err := a.repairAtStart(path); err != nil {
+		return path, nil, err
+	}
 	data, err := store.MapFile(path) // a regular file only: a FIFO or device fails at once
 	if err != nil {
 		return path, nil, a.memoryFileError(path, err)
 	}
 	return path, data, nil
+}
+
+// repairAtStart repairs what an append of crmem's to crabtalk's store at
+// path left unfinished, as every start does before it reads the store
+// (crabdb.RepairAtStart; open.DB and open.Contents do it themselves), for
+// a command that reads the file's bytes itself, and first for every read
+// (with the daemon's socket as configured); what was done is printed as a
+// warning and kept for check's report. Bytes are cut only while the check
+// before a write passes (a.guard, else the daemon guard).
+func (a *app) repairAtStart(path string) error {
+	guard := a.guard
+	if guard == nil {
+		guard = open.DaemonGuard(config.DaemonSocket(a.getenv))
+	}
+	rep, err := crabdb.RepairAtStart(path, guard)
+	if err != nil || rep == nil {
+		return err
+	}
+	a.repaired = rep.String()
+	a.warnings(path, []string{a.repaired})
+	return nil
 }
 
 // withoutGC runs fn with the garbage collector off, for a command that reads

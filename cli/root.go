@@ -15,6 +15,7 @@ import (
 	"github.com/crmem/crmem/internal/config"
 	"github.com/crmem/crmem/internal/editor"
 	"github.com/crmem/crmem/store"
+	"github.com/crmem/crmem/store/crabdb"
 	"github.com/crmem/crmem/store/hygiene"
 	"github.com/crmem/crmem/tui"
 )
@@ -33,6 +34,9 @@ type app struct {
 	// store that its daemon is not running (open.DaemonGuard; tests set
 	// it so that their outcome does not depend on what runs around them).
 	guard store.Guard
+	// repaired is what this start's repair of an unfinished append of
+	// crmem's to crabtalk's store did ("": nothing), for check's report.
+	repaired string
 	// hideIDs says the last write went to a memory whose ids are
 	// internal (crabtalk's store): what it reports names entries only.
 	hideIDs bool
@@ -341,7 +345,11 @@ func (a *app) runTUI(path string) error {
 // streams and environment lookup, and returns the process's exit status.
 // stamp is the release version the main package was stamped with at link
 // time ("" for none: crmem version then reports the module version).
+// It returns only once no append to crabtalk's store is under way
+// (crabdb.WaitAppends): a screen ended by a signal may leave one running
+// in its goroutine, and the exit must not cut it short.
 func Run(stamp string, args []string, stdin io.Reader, stdout, stderr io.Writer, getenv func(string) string) int {
+	defer crabdb.WaitAppends()
 	a := &app{stdin: stdin, stdout: stdout, stderr: stderr, getenv: getenv, stamp: stamp}
 	return a.execute(args)
 }

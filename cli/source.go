@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io/fs"
 
+	"github.com/crmem/crmem/internal/config"
 	"github.com/crmem/crmem/store"
 	"github.com/crmem/crmem/store/open"
 )
@@ -24,7 +25,9 @@ func (a *app) openSourceIndexed(mode store.IndexMode) (string, store.Source, err
 	if err != nil {
 		return "", nil, err
 	}
-	opts := open.Options{Store: store.Options{Index: mode, Sessions: a.sessionsFolder()}}
+	// open.DB repairs an unfinished append of crmem's first, cutting only
+	// while this guard passes (as repairAtStart), and warns of it.
+	opts := open.Options{Store: store.Options{Index: mode, Sessions: a.sessionsFolder(), Guard: a.guard}, DaemonSocket: config.DaemonSocket(a.getenv)}
 	src, err := open.SourceWith(path, opts) // a regular file only: a FIFO or device fails at once
 	if err != nil {
 		return path, nil, a.readError(path, err)
@@ -43,6 +46,9 @@ func (a *app) openSourceIndexed(mode store.IndexMode) (string, store.Source, err
 func (a *app) readContents() (*store.Contents, error) {
 	path, err := a.dbPath()
 	if err != nil {
+		return nil, err
+	}
+	if err := a.repairAtStart(path); err != nil {
 		return nil, err
 	}
 	c, err := open.Contents(path, a.sessionsFolder()) // a regular file only: a FIFO or device fails at once

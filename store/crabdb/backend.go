@@ -15,13 +15,29 @@ import (
 
 // OpenDB opens the store at path as a store.DB that reads and writes
 // through a Source: the one write path of both formats. opts.Guard is
-// called before every write.
+// called before every write. An unfinished append of crmem's is repaired
+// first (RepairAtStart), and what was done is one of its warnings.
 func OpenDB(path string, opts store.Options) (*store.DB, error) {
+	rep, err := RepairAtStart(path, opts.Guard)
+	if err != nil {
+		return nil, err
+	}
 	f, err := Open(path)
 	if err != nil {
 		return nil, err
 	}
-	return store.OpenBackend(path, newSource(f), opts)
+	return openBackend(path, f, rep, opts)
+}
+
+// openBackend is the store.DB over the store f read from path, after the
+// start's repair rep (nil: none).
+func openBackend(path string, f *File, rep *Repair, opts store.Options) (*store.DB, error) {
+	f.recheck = recheck(path, opts.Guard)
+	src := newSource(f)
+	if rep != nil {
+		src.repaired = rep.String()
+	}
+	return store.OpenBackend(path, src, opts)
 }
 
 // Load reads the store as it now is: the first time the file as opened,
@@ -201,12 +217,29 @@ func (s *Source) storedFor(before, e *store.Entry, text string, now time.Time) s
 // OpenDBIfStore is OpenDB when path holds a store, by structure (the file
 // is read once): ok is false, and nothing is opened, when it does not.
 func OpenDBIfStore(path string, opts store.Options) (db *store.DB, ok bool, err error) {
+	rep, err := RepairAtStart(path, opts.Guard)
+	if err != nil {
+		return nil, true, err
+	}
 	f, ok, err := openIfStore(path)
 	if !ok || err != nil {
 		return nil, ok, err
 	}
-	db, err = store.OpenBackend(path, newSource(f), opts)
+	db, err = openBackend(path, f, rep, opts)
 	return db, true, err
+}
+
+// recheck is Append's second run of the guard (nil without one).
+func recheck(path string, guard store.Guard) func() error {
+	if guard == nil {
+		return nil
+	}
+	return func() error {
+		if _, err := guard(path); err != nil {
+			return fmt.Errorf("%w (seen once crmem had reserved its room at the end of the store, a harmless record that stays; nothing else was written)", err)
+		}
+		return nil
+	}
 }
 
 var _ store.Backend = (*Source)(nil)

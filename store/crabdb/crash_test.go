@@ -9,6 +9,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"slices"
 	"strings"
 	"syscall"
@@ -93,13 +94,14 @@ func memoryGeneration(m *store.Memory) (int, error) {
 }
 
 // TestCrash_KillDuringAppend kills a child that appends to a store in a
-// loop at 110 seeded random instants, most of them inside an append. After
-// each kill the store, read by crmem's reader, holds one whole generation
-// (the old state or the new, never a mix), not older than before, with
-// its index agreeing with its entries; a half-written append is at most a
-// torn tail, and the next write (the next child's) rolls it back, so no
-// record is ever appended after one. At the end nothing is left beside
-// the store.
+// loop at 110 seeded random instants, most of them inside an append (its
+// writes in 61-byte pieces, the reserve's too, so that a kill cuts them
+// short). After each kill the store, read by crmem's reader, holds one
+// whole generation (the old state or the new, never a mix), not older than
+// before, with its index agreeing with its entries; and crabtalk, writing
+// next as crabdb does (crabtalkAfterKill, on a copy), leaves a store its
+// reader opens, with its entry. The next child's start repairs what the
+// kill left. At the end nothing is left beside the store.
 func TestCrash_KillDuringAppend(t *testing.T) {
 	if testing.Short() {
 		t.Skip("spawns processes")
@@ -135,11 +137,15 @@ func TestCrash_KillDuringAppend(t *testing.T) {
 		child.kill()
 		var torn bool
 		last, torn = checkCrashStore(t, path, last, i)
+		if _, err := os.Stat(IntentPath(path)); err == nil {
+			torn = true // stopped inside an append: the reserve, whole or not, or past it
+		}
+		crabtalkAfterKill(t, path, i)
 		if torn {
 			tornKills++
 		}
 	}
-	t.Logf("%d kills (one append ≈ %v): %d left crmem's append half written (a torn tail, rolled back by the next write), reached generation %d", kills, perSave, tornKills, last)
+	t.Logf("%d kills (one append ≈ %v): %d landed inside crmem's append (its note left; the next write rolls it back), reached generation %d", kills, perSave, tornKills, last)
 	if tornKills == 0 {
 		t.Error("no kill landed inside an append: the test proves nothing")
 	}
@@ -163,6 +169,24 @@ func TestCrash_KillDuringAppend(t *testing.T) {
 	if want := []string{"store.crmem"}; !slices.Equal(names, want) {
 		t.Errorf("folder holds %v, want %v", names, want)
 	}
+}
+
+// crabtalkAfterKill lets crabtalk write to a copy of the store a kill
+// left, as crabdb does (from its append position, over what lies there,
+// never cutting): crabtalk's reader must then open the copy and hold
+// crabtalk's entry beside one whole generation.
+func crabtalkAfterKill(t *testing.T, path string, kill int) {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	must(t, err)
+	cp := filepath.Join(t.TempDir(), "store.crmem")
+	must(t, os.WriteFile(cp, data, 0o600))
+	crabs := Entry{Name: "crab-new", Kind: "note", Content: fmt.Sprintf("the daemon after kill %d", kill), CreatedAt: "2026-02-02T00:00:00+00:00"}
+	if err := crabtalkAppends(t, cp, crabs); err != nil {
+		t.Fatalf("kill %d: crabtalk cannot open the store: %v", kill, err)
+	}
+	crabtalkReads(t, cp, map[string]string{crabs.Name: crabs.Content})
+	checkCrashStore(t, cp, 0, kill)
 }
 
 // writer is a child process appending in a loop; it prints a line after
@@ -248,12 +272,15 @@ func checkCrashStore(t *testing.T, path string, last, kill int) (gen int, torn b
 	return gen, torn
 }
 
-// TestRecover: a note beside the store whose append is whole is dropped
-// and the store kept; one whose append was cut before its head was written
-// (the zeros Append leaves) has its bytes cut off (crmem's own
-// half-written tail); bytes someone else wrote at the append's offset, and
-// a stale note (the header changed: a compaction since), are left alone and
-// the note dropped. A note that is there is said in the reader's warnings.
+// TestRecover, on notes of the two-write append crmem made before the
+// reserve (a note without a scheme): a note whose append is whole is
+// dropped and the store kept; one whose append was cut before its head
+// was written (the zeros it left) has its bytes cut off (crmem's own
+// half-written tail); bytes that another writer's record left undecodable
+// or torn inside crmem's room are cut at the first that does not decode,
+// so crabtalk reads the store whole; a stale note (the header changed: a
+// compaction since) leaves the file alone. The note is dropped each time,
+// and while it is there it is said in the reader's warnings.
 func TestRecover(t *testing.T) {
 	for _, tc := range []struct {
 		name      string
@@ -263,10 +290,10 @@ func TestRecover(t *testing.T) {
 		rolled    bool
 	}{
 		{"whole", 0, false, func(_, full int) int { return full }, false},
-		{"head written, rest short", 5, false, func(_, full int) int { return full - 5 }, false}, // never Append's: it writes the head last
+		{"head written, rest short", 5, false, nil, true}, // the last record torn inside crmem's room: cut
 		{"stale", 5, true, func(_, full int) int { return full - 5 }, false},
 		{"head still zeros", -1, false, func(before, _ int) int { return before }, true},
-		{"crabtalk wrote since", -2, false, func(_, full int) int { return full - 5 }, false},
+		{"crabtalk wrote since", -2, false, nil, true},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			path := copyBefore(t, t.TempDir(), "store.crmem")
@@ -302,18 +329,19 @@ func TestRecover(t *testing.T) {
 				tail = data[:len(data)-tc.cut]
 			}
 			must(t, os.WriteFile(path, append(all, tail...), 0o600))
-			db, err := OpenDB(path, store.Options{Guard: passGuard})
-			if err != nil {
-				t.Fatal(err)
-			}
-			if w := db.Features().Warnings; !slices.ContainsFunc(w, func(s string) bool { return strings.Contains(s, "cut short") }) {
-				t.Errorf("warnings %q do not say the write was cut short", w)
+			if w := intentWarning(path); !strings.Contains(w, "cut short") {
+				t.Errorf("warning %q does not say the write was cut short", w)
 			}
 			rolled, err := Recover(path)
 			if err != nil || rolled != tc.rolled {
 				t.Fatalf("Recover = %v, %v; want %v", rolled, err, tc.rolled)
 			}
-			if n := int(fileSize(t, path)); n != tc.wantBytes(before, before+len(data)) {
+			if tc.wantBytes == nil {
+				got, _ := os.ReadFile(path)
+				if s, err := Read(got); err != nil || len(s.Warnings()) > 0 || len(got) < before {
+					t.Errorf("after Recover: %d bytes (before %d), %v, %q", len(got), before, err, s.Warnings())
+				}
+			} else if n := int(fileSize(t, path)); n != tc.wantBytes(before, before+len(data)) {
 				t.Errorf("%d bytes, want %d", n, tc.wantBytes(before, before+len(data)))
 			}
 			if _, err := os.Stat(IntentPath(path)); !os.IsNotExist(err) {
@@ -332,9 +360,10 @@ func must(t *testing.T, err error) {
 }
 
 // TestRecover_WritableAfterCrash: a store crmem's own append left half
-// written (killed between its two writes) stays writable: the screen
-// offers writes (Features().Writer), and the next write rolls the half
-// append back first, then appends; the warning says what happened.
+// written (killed between the two writes of crmem before the reserve) is
+// repaired when crmem next opens it, and is writable: the screen offers
+// writes (Features().Writer), the warning says what was repaired, and the
+// next write appends where the half append was.
 func TestRecover_WritableAfterCrash(t *testing.T) {
 	path := copyBefore(t, t.TempDir(), "store.crmem")
 	f, err := Open(path)
@@ -355,7 +384,7 @@ func TestRecover_WritableAfterCrash(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if ft := db.Features(); ft.Writer == nil || !slices.ContainsFunc(ft.Warnings, func(w string) bool { return strings.Contains(w, "cut short") }) {
+	if ft := db.Features(); ft.Writer == nil || !slices.ContainsFunc(ft.Warnings, func(w string) bool { return strings.Contains(w, "legacy; repaired") }) {
 		t.Fatalf("writer %v, warnings %q", ft.Writer, ft.Warnings)
 	}
 	if _, err := db.Apply(store.Remove{Name: "scratch"}); err != nil {

@@ -1,6 +1,7 @@
 package crabdb
 
 import (
+	"encoding/hex"
 	"encoding/json"
 	"os"
 	"slices"
@@ -124,6 +125,39 @@ func FuzzBatchOnAnyStore(f *testing.F) {
 			if k != MemoryKey(name) && k != MemoryKey(remove) && !slices.Contains(after, k) {
 				t.Fatalf("%q went missing", k)
 			}
+		}
+	})
+}
+
+// FuzzAssess: whatever a note says and whatever bytes follow its offset,
+// assess never panics, and a cut it decides is never before the note's
+// offset, never past the file's end, and only of bytes inside crmem's
+// room (nothing of the file lies past it).
+func FuzzAssess(f *testing.F) {
+	head := make([]byte, HeaderLen)
+	f.Add(int64(100), int64(20), "reserve", append(reserveRecord(20), 1, 2, 3), int64(0))
+	f.Add(int64(100), int64(20), "", make([]byte, 15), int64(0))
+	f.Add(int64(100), int64(20), "reserve", []byte{1, 0, 20}, int64(0))
+	f.Add(int64(100), int64(30), "", []byte{0, 2, 3, 0, 0, 0, 'a', 'b', 'c', 0, 0, 0, 0, 7, 7}, int64(0))
+	f.Fuzz(func(t *testing.T, off, length int64, scheme string, tail []byte, extra int64) {
+		if off < HeaderLen || off > 1<<40 || length <= 0 || length > 1<<20 || extra < 0 || extra > 1<<20 {
+			return
+		}
+		n := intent{Offset: off, Length: length, SHA256: "00", Header: hex.EncodeToString(head), Scheme: scheme}
+		room := off + length
+		if scheme == schemeReserve {
+			room = off + int64(reserveLen(int(length)))
+		}
+		size := off + int64(len(tail)) + extra
+		if int64(len(tail)) > room-off+1 {
+			tail = tail[:room-off+1]
+		}
+		if extra > 0 && int64(len(tail)) < min(size-off, room-off+1) {
+			return // assessFile reads up to a byte past the room
+		}
+		r := assess(n, head, tail, size)
+		if r.CutAt >= 0 && (r.CutAt < off || r.CutAt > size || size > room) {
+			t.Fatalf("cut at %d: offset %d, size %d, room ends at %d (%+v)", r.CutAt, off, size, room, r)
 		}
 	})
 }

@@ -19,6 +19,10 @@ type File struct {
 	head  []byte      // its 32-byte header
 	store *Store
 	hooks appendHooks // test hooks of Append
+	// recheck, when set, is the check that nobody else writes the store,
+	// run again by Append once its reserve is synced where it could not
+	// take a write lease (the DB's Guard).
+	recheck func() error
 	// appends counts the appends made through this File (tests).
 	appends int
 }

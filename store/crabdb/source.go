@@ -50,6 +50,9 @@ type Source struct {
 	// pending warns of a note of crmem's interrupted append beside the
 	// store ("" when there is none), as of the last Load.
 	pending string
+	// repaired is what the start's repair of crmem's unfinished append
+	// did (RepairAtStart; "" when there was none to repair).
+	repaired string
 	// problems are the entries the last read could not read (convert).
 	problems []string
 	// writeErr is why the store as last read must not be written (nil:
@@ -179,6 +182,9 @@ func (s *Source) warnings() []string {
 	w := append(s.f.Store().Warnings(), s.problems...)
 	if s.pending != "" {
 		w = append(w, s.pending)
+	}
+	if s.repaired != "" {
+		w = append(w, s.repaired)
 	}
 	return w
 }

@@ -108,6 +108,9 @@ const StoreLockWait = time.Minute
 // A large file is mapped, not read (store.MapFile), and the entries alias
 // it: the caller's goroutines that read them run with
 // debug.SetPanicOnFault, as store.MapFile says.
+//
+// It does not repair an unfinished append of crmem's: the caller does
+// first (crabdb.RepairAtStart, with the guard it writes with).
 func Contents(path, sessionsDir string) (*store.Contents, error) {
 	data, err := store.MapFile(path)
 	if err != nil {
