@@ -297,7 +297,7 @@ func TestCLI_LockWaitSaysSoOnATerminal(t *testing.T) {
 	cmd.Stdout, cmd.Stderr = out, out
 	must(t, cmd.Start())
 	deadline := time.Now().Add(2 * time.Minute) // a guard against a hang, not a timing check
-	for !strings.Contains(out.String(), "waiting for another crmem write") {
+	for !strings.Contains(out.String(), "waiting for another crmem (pid ") {
 		if time.Now().After(deadline) {
 			cmd.Process.Kill()
 			t.Fatalf("no waiting message; output %q", out.String())
