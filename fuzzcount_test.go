@@ -1,0 +1,64 @@
+package main
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// fuzzTarget is a fuzz target's declaration, as .ci/run's fuzz phase finds
+// them (grep '^func Fuzz[A-Za-z0-9_]+\(').
+var fuzzTarget = regexp.MustCompile(`(?m)^func Fuzz[A-Za-z0-9_]+\(`)
+
+// statedTargets is where README.md says how many targets the fuzz phase
+// runs: "the fuzz phase … for 24 targets".
+var statedTargets = regexp.MustCompile(`fuzz phase[^.]*?(\d+)\s+targets`)
+
+// fuzzTargets counts the fuzz targets of the module's packages. go list
+// names the test files (a walk of the module would read the root folder,
+// and go test's cache of this package would then depend on every file
+// there).
+func fuzzTargets(t *testing.T) int {
+	t.Helper()
+	gotool, err := exec.LookPath("go")
+	if err != nil {
+		t.Fatalf("go list needs the go command: %v", err)
+	}
+	cmd := exec.Command(gotool, "list", "-f", `{{$d := .Dir}}{{range .TestGoFiles}}{{$d}}/{{.}}{{"\n"}}{{end}}{{range .XTestGoFiles}}{{$d}}/{{.}}{{"\n"}}{{end}}`, "./...")
+	cmd.Stderr = os.Stderr
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("go list: %v", err)
+	}
+	n := 0
+	for _, name := range strings.Fields(string(out)) {
+		src, err := os.ReadFile(filepath.Clean(name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		n += len(fuzzTarget.FindAll(src, -1))
+	}
+	return n
+}
+
+// TestReadme_FuzzTargetsCounted: the number of fuzz targets README.md
+// gives for CI's fuzz phase is the number there is. It was typed once (13)
+// and stayed while the targets grew to 24.
+func TestReadme_FuzzTargetsCounted(t *testing.T) {
+	readme, err := os.ReadFile("README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := statedTargets.FindSubmatch(readme)
+	if m == nil {
+		t.Fatalf("README.md does not say how many targets the fuzz phase runs (%q)", statedTargets)
+	}
+	stated, _ := strconv.Atoi(string(m[1]))
+	if got := fuzzTargets(t); got != stated {
+		t.Errorf("README.md says the fuzz phase runs %d targets; the module has %d (func Fuzz… in its test files)", stated, got)
+	}
+}
