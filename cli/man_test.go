@@ -92,6 +92,7 @@ func TestMan_Errors(t *testing.T) {
 // keys such as created_at were hyphenated), and man reports no warning for
 // any page at 80 columns (checked where man and groff are installed).
 func TestMan_Typesetting(t *testing.T) {
+	t.Parallel() // man over every page takes seconds: beside the other long tests
 	dir := filepath.Join(t.TempDir(), "man1")
 	cmd := exec.Command(crmemBin, "man", dir)
 	cmd.Env = append(testEnv(), "SOURCE_DATE_EPOCH=1767225600")
