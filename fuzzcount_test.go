@@ -10,10 +10,6 @@ import (
 	"testing"
 )
 
-// The patterns below are compiled where they are used, not at package
-// level: this package's inits are what TestStartup_InitWithinBudget counts
-// as crmem's main package.
-
 // fuzzTarget is a fuzz target's declaration, as .ci/run's fuzz phase finds
 // them (grep '^func Fuzz[A-Za-z0-9_]+\(').
 const fuzzTarget = `(?m)^func Fuzz[A-Za-z0-9_]+\(`
