@@ -220,6 +220,7 @@ func TestCheckCountsUnreadableSteps(t *testing.T) {
 // TestRmNamesFromEndlessStdin bounds `rm -`: a stream of names that never
 // ends stops at the cap with one line naming it, and nothing is removed.
 func TestRmNamesFromEndlessStdin(t *testing.T) {
+	t.Parallel() // 64 MiB through rm -: beside the other long tests
 	db := hostileHome(t, func(*testing.T, string) {})
 	_, errOut, code := runWithin(t, 60*time.Second, io.LimitReader(&endlessNames{}, namesMax+1), "rm", "-", "--db", db)
 	want := "standard input: too large: more than 64 MiB (a list of names on standard input holds at most 64 MiB)"

@@ -124,6 +124,7 @@ func TestMan_Dash(t *testing.T) {
 // are installed, man reports no warning for any page at 80 columns in
 // a UTF-8 locale or the C locale and breaks no word at 80 or 60.
 func TestMan_Typesetting(t *testing.T) {
+	t.Parallel() // man over every page takes seconds: beside the other long tests
 	dir := filepath.Join(t.TempDir(), "man1")
 	cmd := exec.Command(crmemBin, "man", dir)
 	cmd.Env = append(testEnv(), "SOURCE_DATE_EPOCH=1767225600")

@@ -65,6 +65,7 @@ func TestVersion_Ldflags(t *testing.T) {
 	if testing.Short() {
 		t.Skip("-short: builds crmem")
 	}
+	t.Parallel() // a link: beside the tests that wait on crmem
 	bin := filepath.Join(t.TempDir(), "crmem")
 	build := exec.Command(goTool(), "build", "-buildvcs=false", "-ldflags", "-X main.version=v9.8.7", "-o", bin, "..")
 	if out, err := build.CombinedOutput(); err != nil {
@@ -85,9 +86,14 @@ func goLine() string {
 	return bi.GoVersion + " linux/amd64"
 }
 
-// TestVersion_GitCheckout builds crmem from a fresh git repository holding a
-// copy of this source tree and checks that `crmem version` names the
-// commit, its time, and "modified" once the checkout has a change.
+// TestVersion_GitCheckout builds crmem from a fresh git repository holding
+// crmem's main package and checks that `crmem version` names the commit,
+// its time, and "modified" once the checkout has a change. The rest of the
+// module is this source tree, by a replace directive: a copy of the whole
+// tree in another folder would compile every package of the module again
+// (the go command keys its cache on a package's folder), some 15
+// CPU-seconds and the longest test of the package; from here they are the
+// packages TestMain's build compiled.
 func TestVersion_GitCheckout(t *testing.T) {
 	if _, err := exec.LookPath("git"); err != nil {
 		t.Skip("git not installed: cannot make a checkout to build from")
@@ -95,8 +101,9 @@ func TestVersion_GitCheckout(t *testing.T) {
 	if testing.Short() {
 		t.Skip("-short: builds crmem twice")
 	}
+	t.Parallel() // two links: beside the tests that wait on crmem
 	src := filepath.Join(t.TempDir(), "src")
-	copyBuildSources(t, "..", src)
+	checkoutOfMain(t, "..", src)
 	git := func(args ...string) string {
 		t.Helper()
 		cmd := exec.Command("git", args...)
@@ -150,14 +157,20 @@ func TestVersion_GitCheckout(t *testing.T) {
 	}
 }
 
-// copyBuildSources copies to dst what `go build` of the main package in dir
-// reads from this module: go.mod, go.sum, and the Go and embedded files of
-// each of the module's packages the build compiles, as `go list -deps` names
-// them. Walking dir instead would make go test's cache of this package
-// depend on the repository root itself: any file created or removed there
-// (`go build -o crmem .`, an editor's backup) would rerun every test here
-// (TestMain checks that no test reads the root folder).
-func copyBuildSources(t *testing.T, dir, dst string) {
+// checkoutModule is the module path of checkoutOfMain's module: not
+// crmem's, which it requires.
+const checkoutModule = "crmem.test/checkout"
+
+// checkoutOfMain writes to dst a module holding a copy of the main package
+// of the module in dir (its Go files) that requires that module, replaced
+// by dir: go.mod is the module's own with the module line changed and the
+// requirement and the replacement added, go.sum is the module's. Only
+// go.mod, go.sum and the main package's files are read, by name: a walk of
+// dir would make go test's cache of this package depend on the repository
+// root itself, and any file created or removed there (`go build -o crmem
+// .`, an editor's backup) would rerun every test here (TestMain checks that
+// no test reads the root folder).
+func checkoutOfMain(t *testing.T, dir, dst string) {
 	t.Helper()
 	goList := func(args ...string) string {
 		t.Helper()
@@ -173,33 +186,40 @@ func copyBuildSources(t *testing.T, dir, dst string) {
 		return string(out)
 	}
 	modDir := strings.TrimSpace(goList("-m", "-f", "{{.Dir}}"))
-	files := []string{"go.mod", "go.sum"}
-	const each = `{{if and .Module .Module.Main}}{{$d := .Dir}}` +
-		`{{range .GoFiles}}{{$d}}/{{.}}{{"\n"}}{{end}}` +
-		`{{range .CgoFiles}}{{$d}}/{{.}}{{"\n"}}{{end}}` +
-		`{{range .SFiles}}{{$d}}/{{.}}{{"\n"}}{{end}}` +
-		`{{range .EmbedFiles}}{{$d}}/{{.}}{{"\n"}}{{end}}{{end}}`
-	for _, abs := range strings.Fields(goList("-deps", "-f", each, ".")) {
-		rel, err := filepath.Rel(modDir, abs)
-		if err != nil || !filepath.IsLocal(rel) {
-			t.Fatalf("go list named %s, outside the module at %s", abs, modDir)
-		}
-		files = append(files, rel)
+	modPath := strings.TrimSpace(goList("-m", "-f", "{{.Path}}"))
+	if err := os.MkdirAll(dst, 0o755); err != nil {
+		t.Fatal(err)
 	}
-	if len(files) < 3 {
-		t.Fatalf("go list named no source files in %s", modDir)
+	gomod, err := os.ReadFile(filepath.Join(modDir, "go.mod"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	first, rest, ok := strings.Cut(string(gomod), "\n")
+	if !ok || first != "module "+modPath {
+		t.Fatalf("go.mod starts %q, want %q", first, "module "+modPath)
+	}
+	gomod = []byte("module " + checkoutModule + "\n" + rest +
+		"\nrequire " + modPath + " v0.0.0\n\nreplace " + modPath + " => " + modDir + "\n")
+	if err := os.WriteFile(filepath.Join(dst, "go.mod"), gomod, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	files := []string{"go.sum"}
+	const each = `{{range .GoFiles}}{{.}}{{"\n"}}{{end}}{{range .EmbedFiles}}{{.}}{{"\n"}}{{end}}`
+	files = append(files, strings.Fields(goList("-f", each, "."))...)
+	if len(files) < 2 {
+		t.Fatalf("go list named no source files of the main package in %s", modDir)
 	}
 	for _, rel := range files {
 		data, err := os.ReadFile(filepath.Join(modDir, rel))
 		if err != nil {
-			t.Fatalf("copy build sources: %v", err)
+			t.Fatalf("copy the main package: %v", err)
 		}
 		to := filepath.Join(dst, rel)
 		if err := os.MkdirAll(filepath.Dir(to), 0o755); err != nil {
-			t.Fatalf("copy build sources: %v", err)
+			t.Fatalf("copy the main package: %v", err)
 		}
 		if err := os.WriteFile(to, data, 0o644); err != nil {
-			t.Fatalf("copy build sources: %v", err)
+			t.Fatalf("copy the main package: %v", err)
 		}
 	}
 }

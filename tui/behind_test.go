@@ -191,29 +191,34 @@ func TestOverlays_NoWriteFromAKeyNotOffered(t *testing.T) {
 	overlays := behindOverlays()
 	keys := bindingKeys(keymap.DefaultKeyMap())
 	for _, o := range overlays {
-		for _, size := range [][2]int{{80, 24}, {120, 40}} {
-			for _, k := range keys {
-				if k == keymap.InterruptKey {
-					continue // quits: nothing is left to act behind
-				}
-				h := behindHarness(t, size[0], size[1])
-				o.open(h)
-				if got := h.m.top(); got != o.want {
-					t.Fatalf("%s: top %v, want %v (overlay %q)", o.name, got, o.want, plainOverlay(h.m))
-				}
-				before := fileBytes(t, h.path)
-				msg := keyMsg(k)
-				wasOffered := offered(h.m.c.keys, msg)
-				msgBefore := h.status()
-				press(h.m, k)
-				if !wasOffered && !bytes.Equal(fileBytes(t, h.path), before) {
-					t.Errorf("%s at %dx%d: %q wrote to the memory; the screen did not offer it", o.name, size[0], size[1], k)
-				}
-				if closed := h.m.top() != o.want; closed && !wasOffered && h.status() == msgBefore {
-					t.Errorf("%s at %dx%d: %q, not one of its keys, closed it and said nothing (top now %v)", o.name, size[0], size[1], k, h.m.top())
+		// Each overlay's cases on their own harnesses, beside the other
+		// overlays': over a thousand harnesses, the package's longest test.
+		t.Run(o.name, func(t *testing.T) {
+			t.Parallel()
+			for _, size := range [][2]int{{80, 24}, {120, 40}} {
+				for _, k := range keys {
+					if k == keymap.InterruptKey {
+						continue // quits: nothing is left to act behind
+					}
+					h := behindHarness(t, size[0], size[1])
+					o.open(h)
+					if got := h.m.top(); got != o.want {
+						t.Fatalf("%s: top %v, want %v (overlay %q)", o.name, got, o.want, plainOverlay(h.m))
+					}
+					before := fileBytes(t, h.path)
+					msg := keyMsg(k)
+					wasOffered := offered(h.m.c.keys, msg)
+					msgBefore := h.status()
+					press(h.m, k)
+					if !wasOffered && !bytes.Equal(fileBytes(t, h.path), before) {
+						t.Errorf("%s at %dx%d: %q wrote to the memory; the screen did not offer it", o.name, size[0], size[1], k)
+					}
+					if closed := h.m.top() != o.want; closed && !wasOffered && h.status() == msgBefore {
+						t.Errorf("%s at %dx%d: %q, not one of its keys, closed it and said nothing (top now %v)", o.name, size[0], size[1], k, h.m.top())
+					}
 				}
 			}
-		}
+		})
 	}
 }
 

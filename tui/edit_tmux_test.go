@@ -26,14 +26,10 @@ type editSession struct {
 	tmp     string // TMPDIR of crmem: where its temp files go
 }
 
-// buildEditBinary builds crmem into a temp dir.
+// buildEditBinary is crmem as buildBinary builds it, once for the package.
 func buildEditBinary(t *testing.T) string {
 	t.Helper()
-	bin := filepath.Join(t.TempDir(), "crmem")
-	if out, err := exec.Command("go", "build", "-o", bin, "..").CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
-	return bin
+	return buildBinary(t)
 }
 
 // tmux runs a tmux command on the session's private server.

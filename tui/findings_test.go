@@ -178,6 +178,7 @@ func TestFindings_ReadOnlyStore(t *testing.T) {
 // TestFindings_FitsEveryWidth draws the list and the side by side view at
 // widths 20–250: no line is wider than the terminal.
 func TestFindings_FitsEveryWidth(t *testing.T) {
+	t.Parallel() // every width on a model of its own: beside the other long tests
 	h := newEditHarnessIn(t, hygieneMemory(t), t.TempDir())
 	openFindingsView(t, h)
 	for _, view := range []string{"list", "side by side"} {

@@ -84,16 +84,21 @@ func TestSmallScreens_KeepWhatMatters(t *testing.T) {
 	overlays := append(behindOverlays(), behindOverlay{"panes", func(*editHarness) {}, layerPanes},
 		behindOverlay{"search typed", func(h *editHarness) { press(h.m, "/"); typeText(h.m, "deploy") }, layerSearch})
 	for _, o := range overlays {
-		for _, size := range smallSizes() {
-			w, hgt := size[0], size[1]
-			h := behindHarness(t, 120, 40)
-			o.open(h)
-			drive(h.m, resizeCmd(w, hgt))
-			if got := h.m.top(); got != o.want {
-				t.Fatalf("%s at %dx%d: top %v, want %v", o.name, w, hgt, got, o.want)
+		// Each overlay's sizes beside the other overlays' (independent
+		// harnesses; the package's second longest test).
+		t.Run(o.name, func(t *testing.T) {
+			t.Parallel()
+			for _, size := range smallSizes() {
+				w, hgt := size[0], size[1]
+				h := behindHarness(t, 120, 40)
+				o.open(h)
+				drive(h.m, resizeCmd(w, hgt))
+				if got := h.m.top(); got != o.want {
+					t.Fatalf("%s at %dx%d: top %v, want %v", o.name, w, hgt, got, o.want)
+				}
+				checkSmallFrame(t, h.m, fmt.Sprintf("%s at %dx%d", o.name, w, hgt), w, hgt)
 			}
-			checkSmallFrame(t, h.m, fmt.Sprintf("%s at %dx%d", o.name, w, hgt), w, hgt)
-		}
+		})
 	}
 }
 

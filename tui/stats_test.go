@@ -92,6 +92,7 @@ func TestStats_DropsStaleFigures(t *testing.T) {
 // terminal, and every height from 3 rows up shows its title (at 3 rows in
 // place of the search line: the frame is no taller than the terminal).
 func TestStats_FitsEveryWidth(t *testing.T) {
+	t.Parallel() // every width on a model of its own: beside the other long tests
 	var entries []store.Entry
 	start := time.Date(2022, 1, 10, 0, 0, 0, 0, time.UTC)
 	for i := range 60 {
@@ -200,6 +201,7 @@ func TestStats_RecallSection(t *testing.T) {
 // TestStats_RecallSectionFits draws the panel with a recall history of
 // wide names at widths 20–250: no line is wider than the terminal.
 func TestStats_RecallSectionFits(t *testing.T) {
+	t.Parallel() // every width on a model of its own: beside the other long tests
 	var entries []store.Entry
 	var names []string
 	start := time.Date(2024, 1, 10, 0, 0, 0, 0, time.UTC)

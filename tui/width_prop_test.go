@@ -151,6 +151,7 @@ func viewWideModel(t *testing.T, entries []store.Entry, w, h int, query string) 
 // heights 5–80 sampled with a fixed seed, never panic and never draw a
 // line wider than the terminal.
 func TestView_WideScriptsFitEveryWidth(t *testing.T) {
+	t.Parallel() // every width on a model of its own: beside the other long tests
 	repro := []store.Entry{
 		{ID: 1, Name: "x-日本語の名前の長いメモのタイトル", Kind: store.Note, CreatedAt: uint64(testNow.Unix()), Content: "one"},
 		{ID: 2, Name: "x", Kind: store.Note, CreatedAt: uint64(testNow.Unix()), Content: "two"},

@@ -16,9 +16,9 @@ import (
 
 	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/ast"
-	"github.com/yuin/goldmark/extension"
 	"github.com/yuin/goldmark/text"
 
+	"github.com/crmem/crmem/internal/glamour/extension"
 	"github.com/crmem/crmem/internal/humanize"
 )
 
