@@ -161,6 +161,11 @@ func (s *Source) LastReload() Reload {
 	return s.last
 }
 
+// Capabilities are what crabtalk's store can do: its history is its own log, its
+// sessions are inside it, its recall orders ties (by key), and its reader
+// takes no bytes past its log.
+var Capabilities = store.Capabilities{History: store.HistoryFromLog, Sessions: store.SessionsInside}
+
 // Features of crabtalk's store: read-only, its own recall, its own
 // sessions, and what the last read warned about.
 func (s *Source) Features() store.Features {
@@ -172,6 +177,7 @@ func (s *Source) Features() store.Features {
 		Sessions: sessionsReader{s},
 		Warnings: s.warnings(),
 		Stored:   storedReader{s},
+		Caps:     Capabilities,
 	}
 }
 

@@ -48,14 +48,17 @@ type sessionInfo struct{ title, createdBy string }
 // update loop.
 func Build(src store.Source) (*Index, error) {
 	f := src.Features()
-	if f.Format == store.FormatV1 {
+	switch f.Caps.History {
+	case store.HistoryFromSessions:
 		return FromV1(CurrentOf(src.Memory().Entries(), nil), f.Sessions, nil)
+	case store.HistoryFromLog:
+		data, _, err := store.ReadFileInfo(src.Path())
+		if err != nil {
+			return nil, fmt.Errorf("history of %s: %w", src.Path(), err)
+		}
+		return FromStore(data, nil), nil
 	}
-	data, _, err := store.ReadFileInfo(src.Path())
-	if err != nil {
-		return nil, fmt.Errorf("history of %s: %w", src.Path(), err)
-	}
-	return FromStore(data, nil), nil
+	return nil, fmt.Errorf("history of %s: the %s format keeps none crmem reads", src.Path(), f.Format)
 }
 
 // OneV1 is the history of the entry name in a v1 memory read once (a
