@@ -15,8 +15,8 @@ import (
 	"github.com/crmem/crmem/internal/config"
 	"github.com/crmem/crmem/internal/editor"
 	"github.com/crmem/crmem/store"
-	"github.com/crmem/crmem/store/crabdb"
 	"github.com/crmem/crmem/store/hygiene"
+	"github.com/crmem/crmem/store/open"
 	"github.com/crmem/crmem/tui"
 )
 
@@ -346,10 +346,10 @@ func (a *app) runTUI(path string) error {
 // stamp is the release version the main package was stamped with at link
 // time ("" for none: crmem version then reports the module version).
 // It returns only once no append to crabtalk's store is under way
-// (crabdb.WaitAppends): a screen ended by a signal may leave one running
+// (open.WaitAppends): a screen ended by a signal may leave one running
 // in its goroutine, and the exit must not cut it short.
 func Run(stamp string, args []string, stdin io.Reader, stdout, stderr io.Writer, getenv func(string) string) int {
-	defer crabdb.WaitAppends()
+	defer open.WaitAppends()
 	a := &app{stdin: stdin, stdout: stdout, stderr: stderr, getenv: getenv, stamp: stamp}
 	return a.execute(args)
 }
