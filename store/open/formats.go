@@ -6,6 +6,7 @@ import (
 
 	"github.com/crmem/crmem/internal/humanize"
 	"github.com/crmem/crmem/store"
+	"github.com/crmem/crmem/store/check"
 	"github.com/crmem/crmem/store/crabdb"
 )
 
@@ -83,4 +84,17 @@ func Unreadable(path string) error {
 		return fmt.Errorf("%v (and read as a CRMEM v1 memory file, %s of %s bytes would be trailing)", err, humanize.Count(f.Trailing), humanize.Count(len(data)))
 	}
 	return nil
+}
+
+// Check checks the memory file at path whose bytes are data (crmem
+// check): crabtalk's store when it is one by structure (SPEC §10), else a
+// CRMEM v1 file whose sessions are in sessionsDir. The error is the
+// reader's refusal, if any; the report then says only that (Valid false,
+// Error its reason).
+func Check(path string, data []byte, sessionsDir string) (*check.Report, error) {
+	format, f, err := crabdb.DetectDecoded(data)
+	if format == crabdb.FormatStore {
+		return crabdb.Check(path, data)
+	}
+	return check.V1(path, data, f, err, sessionsDir, crabdb.Look)
 }
