@@ -25,9 +25,6 @@ const (
 // storeRoleKey is the annotation holding a subcommand's storeCommand.
 const storeRoleKey = "crmem.memory"
 
-// storeRole is how c treats the memory file ("" if it was given none).
-func storeRole(c *cobra.Command) storeCommand { return storeCommand(c.Annotations[storeRoleKey]) }
-
 // errDefaultIsStore is why a write is refused when no path was given and
 // crabtalk's home holds a store.crmem crmem cannot write (it is no store it
 // reads whole) but no memory.db: the write must not create a memory.db

@@ -59,14 +59,6 @@ type usageError struct{ err error }
 func (e usageError) Error() string { return e.err.Error() }
 func (e usageError) Unwrap() error { return e.err }
 
-// run executes the command line and returns the exit status: 0 on success,
-// 1 on failure, 2 on a usage error. Every failure is one "crmem: " line on
-// stderr; a panic anywhere below is turned into such a line too.
-func run(args []string, stdin io.Reader, stdout, stderr io.Writer, getenv func(string) string) int {
-	a := &app{stdin: stdin, stdout: stdout, stderr: stderr, getenv: getenv}
-	return a.execute(args)
-}
-
 // execute runs the command line on a and returns the exit status, as run.
 //
 // Faults on memory are panics here, not crashes (debug.SetPanicOnFault):
