@@ -59,7 +59,8 @@ type usageError struct{ err error }
 func (e usageError) Error() string { return e.err.Error() }
 func (e usageError) Unwrap() error { return e.err }
 
-// execute runs the command line on a and returns the exit status, as run.
+// execute runs the command line on a and returns the exit status: 0 on
+// success, 1 on failure, 2 on a usage error (Run).
 //
 // Faults on memory are panics here, not crashes (debug.SetPanicOnFault):
 // a one-shot command reads a large memory file mapped (store.MapFile), and
