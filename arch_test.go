@@ -3,7 +3,6 @@ package main
 import (
 	"bufio"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -24,14 +23,18 @@ type tiers []struct {
 }
 
 // readTiers reads the ```tiers block of the architecture page.
-func readTiers(r io.Reader) (tiers, error) {
+func readTiers(r io.Reader) (tiers, error) { return readBlock(r, "tiers") }
+
+// readBlock reads the ```name block of the architecture page: a line per
+// tier, top first, "NAME: PACKAGES".
+func readBlock(r io.Reader, name string) (tiers, error) {
 	var out tiers
 	in := false
 	sc := bufio.NewScanner(r)
 	for sc.Scan() {
 		line := sc.Text()
 		switch {
-		case line == "```tiers":
+		case line == "```"+name:
 			in = true
 		case in && line == "```":
 			return out, nil
@@ -49,7 +52,7 @@ func readTiers(r io.Reader) (tiers, error) {
 	if err := sc.Err(); err != nil {
 		return nil, err
 	}
-	return nil, errors.New("no ```tiers block")
+	return nil, fmt.Errorf("no ```%s block", name)
 }
 
 // of is the index of the tier holding pkg (module-relative), or -1.
@@ -67,7 +70,15 @@ func (ts tiers) of(pkg string) int {
 // against lists what runs against ts in graph (a module-relative package
 // → the module packages it imports): a package in no tier, and an import
 // of a package in a higher tier.
-func (ts tiers) against(graph map[string][]string) []string {
+func (ts tiers) against(graph map[string][]string) []string { return ts.check(graph, true) }
+
+// within lists what runs against ts among the packages ts places: an
+// import of a package in a higher tier (the order inside one tier of the
+// coarse tiers; a package ts does not place is not checked).
+func (ts tiers) within(graph map[string][]string) []string { return ts.check(graph, false) }
+
+// check is against (every package must be placed: all) or within.
+func (ts tiers) check(graph map[string][]string, all bool) []string {
 	var out []string
 	pkgs := make([]string, 0, len(graph))
 	for p := range graph {
@@ -77,13 +88,40 @@ func (ts tiers) against(graph map[string][]string) []string {
 	for _, p := range pkgs {
 		from := ts.of(p)
 		if from < 0 {
-			out = append(out, fmt.Sprintf("%s is in no tier", p))
+			if all {
+				out = append(out, fmt.Sprintf("%s is in no tier", p))
+			}
 			continue
 		}
 		for _, imp := range graph[p] {
 			to := ts.of(imp)
 			if to >= 0 && to < from {
 				out = append(out, fmt.Sprintf("%s (%s) imports %s (%s), a tier above it", p, ts[from].name, imp, ts[to].name))
+			}
+		}
+	}
+	return out
+}
+
+// importers lists what runs against only, a ```only block (a line per
+// package: "PACKAGE: THE PACKAGES THAT MAY IMPORT IT"): an import of such
+// a package by any other, save the package's own subpackages (its test
+// helpers). A face (cli, tui) is imported only by the faces above it;
+// the adapter of crabtalk's store only by store/open.
+func (only tiers) importers(graph map[string][]string) []string {
+	var out []string
+	pkgs := make([]string, 0, len(graph))
+	for p := range graph {
+		pkgs = append(pkgs, p)
+	}
+	slices.Sort(pkgs)
+	for _, p := range pkgs {
+		for _, imp := range graph[p] {
+			for _, rule := range only {
+				if imp != rule.name || p == imp || strings.HasPrefix(p, imp+"/") || slices.Contains(rule.pkgs, p) {
+					continue
+				}
+				out = append(out, fmt.Sprintf("%s imports %s, which only %s may import", p, imp, strings.Join(rule.pkgs, ", ")))
 			}
 		}
 	}
@@ -131,20 +169,34 @@ func importGraph(t *testing.T) map[string][]string {
 	return graph
 }
 
-// TestArchitecture_ImportsGoDownTheTiers: every package of the module is
-// in one tier of docs/ARCHITECTURE.md and imports only within its tier or
-// below it.
-func TestArchitecture_ImportsGoDownTheTiers(t *testing.T) {
+// readArch reads the ```name block of docs/ARCHITECTURE.md.
+func readArch(t *testing.T, name string) tiers {
+	t.Helper()
 	f, err := os.Open("docs/ARCHITECTURE.md")
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer f.Close()
-	ts, err := readTiers(f)
+	ts, err := readBlock(f, name)
 	if err != nil {
 		t.Fatalf("docs/ARCHITECTURE.md: %v", err)
 	}
-	for _, bad := range ts.against(importGraph(t)) {
+	return ts
+}
+
+// TestArchitecture_ImportsGoDownTheTiers: every package of the module is
+// in one tier of docs/ARCHITECTURE.md and imports only within its tier or
+// below it; inside the library, only down the order the diagram draws
+// (```library); and a face or an adapter only from where ```only says.
+func TestArchitecture_ImportsGoDownTheTiers(t *testing.T) {
+	graph := importGraph(t)
+	for _, bad := range readArch(t, "tiers").against(graph) {
+		t.Error(bad)
+	}
+	for _, bad := range readArch(t, "library").within(graph) {
+		t.Error(bad)
+	}
+	for _, bad := range readArch(t, "only").importers(graph) {
 		t.Error(bad)
 	}
 }
@@ -162,7 +214,7 @@ func TestArchitecture_AgainstFindsWhatRunsUp(t *testing.T) {
 		"cli":                    {"store", "internal/config", "internal/glamour/ansi"},
 		"internal/glamour/ansi":  {"internal/humanize"},
 		"store":                  {"bm25", "internal/config"},
-		"bm25":                   {"store"},
+		"bm25":                   {"internal/humanize"},
 		"internal/humanize":      {"internal/sanitize"},
 		"internal/sanitize":      {"internal/glamour/extension"},
 		"internal/somewhere/new": nil,
@@ -174,5 +226,58 @@ func TestArchitecture_AgainstFindsWhatRunsUp(t *testing.T) {
 	}
 	if !slices.Equal(got, want) {
 		t.Errorf("against = %q\nwant %q", got, want)
+	}
+}
+
+// TestArchitecture_WithinFindsTheOrder: inside the library the order is
+// checked line by line, so bm25 importing store (level in the coarse
+// tiers) and store importing store/why run up it; a package the order
+// does not place (a face) is left to the tiers.
+func TestArchitecture_WithinFindsTheOrder(t *testing.T) {
+	ts, err := readBlock(strings.NewReader("```library\nopen: store/open\nreaders: store/why store/history\ncore: store\nranking: bm25\n```\n"), "library")
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := ts.within(map[string][]string{
+		"cli":           {"store/open", "store"},
+		"store/open":    {"store", "store/why"},
+		"store/why":     {"store", "bm25", "store/history"},
+		"store/history": {"store"},
+		"store":         {"bm25", "store/why"},
+		"bm25":          {"store"},
+	})
+	want := []string{
+		"bm25 (ranking) imports store (core), a tier above it",
+		"store (core) imports store/why (readers), a tier above it",
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("within = %q\nwant %q", got, want)
+	}
+}
+
+// TestArchitecture_ImportersFindsWhoMayNot: a face imported by a library
+// package or a helper, and the adapter imported by anything but
+// store/open (its own test helpers aside), are reported.
+func TestArchitecture_ImportersFindsWhoMayNot(t *testing.T) {
+	only, err := readBlock(strings.NewReader("```only\ncli: main\ntui: cli\nstore/crabdb: store/open\n```\n"), "only")
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := only.importers(map[string][]string{
+		"main":                       {"cli"},
+		"cli":                        {"tui", "store/open"},
+		"internal/config":            {"tui"},
+		"store/why":                  {"cli", "store"},
+		"store/open":                 {"store/crabdb"},
+		"store/crabdb/crabdbtest/gl": {"store/crabdb"},
+		"store/history":              {"store/crabdb"},
+	})
+	want := []string{
+		"internal/config imports tui, which only cli may import",
+		"store/history imports store/crabdb, which only store/open may import",
+		"store/why imports cli, which only main may import",
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("importers = %q\nwant %q", got, want)
 	}
 }

@@ -14,19 +14,6 @@ const minPartDocs = 512
 // to size the term lists once: prose has about one per 20–30 bytes.
 const bytesPerDocTerm = 24
 
-// Build indexes many documents using every core; it equals calling Set for
-// each document in order, or Replace for a later duplicate id.
-//
-// Each core tokenizes a contiguous range of documents into its own term
-// dictionary and per-document (term, tf) lists; the dictionaries are then
-// merged, every posting list gets its exact size in one shared array, and
-// the cores fill it in parallel, so posting lists come out in document order
-// with no reallocation. The per-document lists are dropped afterwards: the
-// index keeps only the postings.
-func Build(docs []Doc) *Index {
-	return buildParts(sliceSource(docs), runtime.GOMAXPROCS(0))
-}
-
 // BuildFunc is Build over n documents that doc returns by position, so a
 // caller holding its documents in another form need not copy them all into
 // a []Doc first. doc is called from several goroutines, more than once per
@@ -39,11 +26,6 @@ func BuildFunc(n int, doc func(i int) Doc) *Index {
 type source struct {
 	n   int
 	doc func(i int) Doc
-}
-
-// sliceSource returns the source of a slice of documents.
-func sliceSource(docs []Doc) source {
-	return source{len(docs), func(i int) Doc { return docs[i] }}
 }
 
 // buildParts is Build with at most n parallel parts.

@@ -9,6 +9,7 @@ import (
 
 	"github.com/crmem/crmem/internal/humanize"
 	"github.com/crmem/crmem/store/check"
+	"github.com/crmem/crmem/store/open"
 )
 
 // checkCommand validates the memory file and reports its anomalies.
@@ -33,11 +34,11 @@ session resumes with a placeholder instead of its context.`,
 			if err != nil {
 				return err
 			}
-			r, decodeErr := check.Run(path, data, a.sessionsDir(path))
+			r, decodeErr := open.Check(path, data, a.sessionsDir(path))
 			if a.repaired != "" {
 				r.Warnings = append(r.Warnings, a.repaired)
 			}
-			if decodeErr != nil && r.Format == check.FormatV1 && !js.enabled() { // --json reports the v1 reader's refusal
+			if decodeErr != nil && r.Caps.Trailing && !js.enabled() { // read as v1 (a reader that takes trailing bytes); --json reports its refusal
 				if err := unreadableStore(path); err != nil {
 					return err // named like a store: both readers' reasons
 				}
@@ -50,9 +51,6 @@ session resumes with a placeholder instead of its context.`,
 				if err := a.reportOutput(false, func(w *bufio.Writer) error { return writeCheck(w, r) }); err != nil {
 					return err
 				}
-			}
-			if decodeErr != nil && r.Format == check.FormatStore {
-				return fileError{path, fmt.Errorf("crabtalk store (crabdb): %w", decodeErr)}
 			}
 			if decodeErr != nil {
 				return fileError{path, decodeErr}

@@ -11,7 +11,6 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/crmem/crmem/internal/humanize"
-	"github.com/crmem/crmem/store"
 )
 
 // output runs write on a buffered stdout and flushes it.
@@ -161,11 +160,4 @@ func snippet(content string, w int) string {
 		}
 	}
 	return ""
-}
-
-// documentTokens counts the tokens of an entry's document as recall indexes
-// it: store.Entry.Tokens, for a caller holding the parts (crabtalk's store).
-func documentTokens(content string, aliases []string) int {
-	e := store.Entry{Content: content, Aliases: aliases}
-	return e.Tokens()
 }

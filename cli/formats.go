@@ -7,9 +7,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/crmem/crmem/internal/config"
-	"github.com/crmem/crmem/internal/humanize"
 	"github.com/crmem/crmem/store"
-	"github.com/crmem/crmem/store/crabdb"
 	"github.com/crmem/crmem/store/open"
 )
 
@@ -27,15 +25,12 @@ const (
 // storeRoleKey is the annotation holding a subcommand's storeCommand.
 const storeRoleKey = "crmem.memory"
 
-// storeRole is how c treats the memory file ("" if it was given none).
-func storeRole(c *cobra.Command) storeCommand { return storeCommand(c.Annotations[storeRoleKey]) }
-
 // errDefaultIsStore is why a write is refused when no path was given and
 // crabtalk's home holds a store.crmem crmem cannot write (it is no store it
 // reads whole) but no memory.db: the write must not create a memory.db
 // beside it that every later run opens instead of the store (issue 17).
 var errDefaultIsStore = fmt.Errorf("%w; a write without --db would create %s beside it, which later runs would open instead of the store: give --db to write one",
-	crabdb.ErrReadOnly, config.MemoryFileName)
+	store.ErrCrabdb, config.MemoryFileName)
 
 // storeAware gives c its role toward crabtalk's store. A write subcommand
 // writes either format through store.DB (a store as crabtalk writes it,
@@ -64,37 +59,14 @@ func (a *app) storeAware(c *cobra.Command, role storeCommand) {
 
 // isStoreFile reports whether path is a regular file holding a crabtalk
 // store (decided by structure, SPEC §10).
-func isStoreFile(path string) bool { return crabdb.IsStore(path) }
+func isStoreFile(path string) bool { return open.IsStore(path) }
 
 // unreadableStore gives both readers' reasons for a file named like a
-// store (".crmem") that neither reads: its name says what the user
-// expects, its structure decides nothing (a store shorter than its header,
-// say). Any other file is left to the v1 reader (nil).
+// store (".crmem") that neither reads (open.Unreadable); any other file is
+// left to the v1 reader (nil).
 func unreadableStore(path string) error {
-	if filepath.Ext(path) != ".crmem" {
-		return nil
-	}
-	data, err := store.ReadFile(path)
-	if err != nil {
-		return nil // the v1 reader reports it
-	}
-	f, v1err := store.Decode(data)
-	if v1err == nil && f.Trailing == 0 {
-		return nil
-	}
-	if cut := crabdb.CutShort(data, v1err); cut != nil {
-		return fileError{path, cut}
-	}
-	_, err = crabdb.Read(data)
-	switch {
-	case err == nil:
-	case v1err != nil:
-		return fileError{path, fmt.Errorf("%v (nor a CRMEM v1 memory file: %v)", err, v1err)}
-	default:
-		// The v1 reader takes it only with bytes after its last entry
-		// (a store whose index runs past the end, say): its name says
-		// store, and a memory with no entries would mislead.
-		return fileError{path, fmt.Errorf("%v (and read as a CRMEM v1 memory file, %s of %s bytes would be trailing)", err, humanize.Count(f.Trailing), humanize.Count(len(data)))}
+	if err := open.Unreadable(path); err != nil {
+		return fileError{path, err}
 	}
 	return nil
 }

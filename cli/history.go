@@ -12,8 +12,8 @@ import (
 
 	"github.com/crmem/crmem/internal/humanize"
 	"github.com/crmem/crmem/store"
-	"github.com/crmem/crmem/store/crabdb"
 	"github.com/crmem/crmem/store/history"
+	"github.com/crmem/crmem/store/open"
 	"github.com/crmem/crmem/store/sessions"
 )
 
@@ -138,14 +138,13 @@ func (a *app) memoryData() (path string, data []byte, v1 *store.Contents, err er
 	if rerr != nil {
 		return path, nil, nil, a.readError(path, rerr)
 	}
-	switch format, f, _ := crabdb.DetectDecoded(data); format {
-	case crabdb.FormatStore:
-		if _, err := crabdb.ParseHeader(data); err != nil {
-			return path, nil, nil, a.readError(path, err) // as every reader of a store says it
-		}
-		return path, data, nil, nil
-	case crabdb.FormatV1:
-		return path, nil, store.V1Contents(path, f, a.sessionsFolder()), nil // the bytes read once, decoded once
+	// The bytes read once: a store's log walked as they are, a v1 file
+	// decoded once.
+	switch log, v1, ok, err := open.History(path, a.sessionsFolder(), data); {
+	case err != nil:
+		return path, nil, nil, a.readError(path, err) // as every reader of a store says it
+	case ok:
+		return path, log, v1, nil
 	}
 	c, err := a.readContents()
 	if err != nil {

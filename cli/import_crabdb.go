@@ -6,7 +6,6 @@ import (
 
 	"github.com/crmem/crmem/export"
 	"github.com/crmem/crmem/store"
-	"github.com/crmem/crmem/store/crabdb"
 	"github.com/crmem/crmem/store/open"
 )
 
@@ -21,9 +20,9 @@ func storeImportFormat(path, from string) (export.Format, error) {
 		if err != nil {
 			return "", fileError{path, err}
 		}
-		if f := crabdb.Detect(data); f != crabdb.FormatStore {
+		if f := open.Detect(data); f != open.StoreFormat {
 			what := "not a crabtalk store"
-			if f == crabdb.FormatV1 {
+			if f == store.FormatV1 {
 				what += " but a CRMEM v1 memory file (--from crmem)"
 			}
 			return "", fileError{path, fmt.Errorf("--from crabdb: %s", what)}

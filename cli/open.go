@@ -11,7 +11,6 @@ import (
 
 	"github.com/crmem/crmem/internal/config"
 	"github.com/crmem/crmem/store"
-	"github.com/crmem/crmem/store/crabdb"
 	"github.com/crmem/crmem/store/open"
 )
 
@@ -35,7 +34,7 @@ func (a *app) readMemoryFile() (string, []byte, error) {
 
 // repairAtStart repairs what an append of crmem's to crabtalk's store at
 // path left unfinished, as every start does before it reads the store
-// (crabdb.RepairAtStart; open.DB and open.Contents do it themselves), for
+// (open.RepairAtStart; open.DB and open.Contents do it themselves), for
 // a command that reads the file's bytes itself, and first for every read
 // (with the daemon's socket as configured); what was done is printed as a
 // warning and kept for check's report. Bytes are cut only while the check
@@ -45,11 +44,11 @@ func (a *app) repairAtStart(path string) error {
 	if guard == nil {
 		guard = open.DaemonGuard(config.DaemonSocket(a.getenv))
 	}
-	rep, err := crabdb.RepairAtStart(path, guard)
-	if err != nil || rep == nil {
+	rep, err := open.RepairAtStart(path, guard)
+	if err != nil || rep == "" {
 		return err
 	}
-	a.repaired = rep.String()
+	a.repaired = rep
 	a.warnings(path, []string{a.repaired})
 	return nil
 }

@@ -122,7 +122,7 @@ func (a *app) recallsSource() (src store.Source, r store.SessionsReader, setting
 		return nil, nil, "", err
 	}
 	f := src.Features()
-	if f.Format == store.FormatV1 {
+	if f.Caps.Sessions == store.SessionsFolder {
 		settings = sessions.SettingsPath(path)
 	}
 	return src, f.Sessions, settings, nil

@@ -15,8 +15,8 @@ import (
 	"github.com/crmem/crmem/internal/config"
 	"github.com/crmem/crmem/internal/editor"
 	"github.com/crmem/crmem/store"
-	"github.com/crmem/crmem/store/crabdb"
 	"github.com/crmem/crmem/store/hygiene"
+	"github.com/crmem/crmem/store/open"
 	"github.com/crmem/crmem/tui"
 )
 
@@ -59,15 +59,8 @@ type usageError struct{ err error }
 func (e usageError) Error() string { return e.err.Error() }
 func (e usageError) Unwrap() error { return e.err }
 
-// run executes the command line and returns the exit status: 0 on success,
-// 1 on failure, 2 on a usage error. Every failure is one "crmem: " line on
-// stderr; a panic anywhere below is turned into such a line too.
-func run(args []string, stdin io.Reader, stdout, stderr io.Writer, getenv func(string) string) int {
-	a := &app{stdin: stdin, stdout: stdout, stderr: stderr, getenv: getenv}
-	return a.execute(args)
-}
-
-// execute runs the command line on a and returns the exit status, as run.
+// execute runs the command line on a and returns the exit status: 0 on
+// success, 1 on failure, 2 on a usage error (Run).
 //
 // Faults on memory are panics here, not crashes (debug.SetPanicOnFault):
 // a one-shot command reads a large memory file mapped (store.MapFile), and
@@ -346,10 +339,10 @@ func (a *app) runTUI(path string) error {
 // stamp is the release version the main package was stamped with at link
 // time ("" for none: crmem version then reports the module version).
 // It returns only once no append to crabtalk's store is under way
-// (crabdb.WaitAppends): a screen ended by a signal may leave one running
+// (open.WaitAppends): a screen ended by a signal may leave one running
 // in its goroutine, and the exit must not cut it short.
 func Run(stamp string, args []string, stdin io.Reader, stdout, stderr io.Writer, getenv func(string) string) int {
-	defer crabdb.WaitAppends()
+	defer open.WaitAppends()
 	a := &app{stdin: stdin, stdout: stdout, stderr: stderr, getenv: getenv, stamp: stamp}
 	return a.execute(args)
 }

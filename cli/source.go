@@ -55,7 +55,7 @@ func (a *app) readContents() (*store.Contents, error) {
 	if err != nil {
 		return nil, a.readError(path, err)
 	}
-	if c.Features.Format == store.FormatV1 && c.File.Trailing > 0 {
+	if c.Features.Caps.Trailing && c.File.Trailing > 0 {
 		// Read as v1 only with bytes after its last entry: named like a
 		// store, it gets both readers' reasons rather than a memory with
 		// no entries (unreadableStore; nil for any other name).

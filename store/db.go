@@ -75,11 +75,6 @@ type DB struct {
 // builds the index before returning.
 func Open(path string) (*DB, error) { return OpenWith(path, Options{}) }
 
-// OpenLazy reads and decodes path and returns at once, building the index in
-// the background: Memory().IndexReady reports when it is done, and Search
-// waits for it. A TUI shows the entry list while the index builds.
-func OpenLazy(path string) (*DB, error) { return OpenWith(path, Options{Index: IndexBackground}) }
-
 // OpenWith reads path with the given options. Nothing is ever written by
 // opening. Errors name the file.
 func OpenWith(path string, opts Options) (*DB, error) {

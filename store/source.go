@@ -51,7 +51,63 @@ type Features struct {
 	// Stored gives entries as the format wrote them; nil when they are v1
 	// entries (ids shown, created_at in unix seconds).
 	Stored StoredReader
+	// Caps are what the format can do that another cannot: where its
+	// history is, how its sessions are laid out, how its recall orders
+	// ties, what bytes after its last entry mean. The faces and the
+	// libraries ask it, never Format, which is only shown.
+	Caps Capabilities
 }
+
+// Capabilities are what a memory's format can do, as the adapter that
+// reads it says: what differs between formats. The zero Capabilities (no
+// memory open) has no history, no sessions and no trailing bytes.
+type Capabilities struct {
+	// History is where the entries' history is read from.
+	History HistorySource
+	// Sessions is how the agent's sessions are laid out beside or inside
+	// the memory.
+	Sessions SessionsLayout
+	// RandomTies reports whether the agent's recall breaks ties on score
+	// at random (a v1 file's), rather than in an order of its own.
+	RandomTies bool
+	// Trailing reports whether the reader takes bytes after the last
+	// entry (File.Trailing), which a file named like another format's may
+	// hold because it is that format, unreadable.
+	Trailing bool
+}
+
+// HistorySource is where a memory's history is read from.
+type HistorySource int
+
+const (
+	// NoHistory is a source with no history (no memory open).
+	NoHistory HistorySource = iota
+	// HistoryFromSessions is the entries now and the write calls the
+	// agent's sessions recorded (a v1 file, which keeps no old versions).
+	HistoryFromSessions
+	// HistoryFromLog is the file's own append-only log, every version
+	// and the sessions that wrote it inside (crabtalk's store), read
+	// again from the source's path.
+	HistoryFromLog
+)
+
+// SessionsLayout is how a memory's sessions are kept.
+type SessionsLayout int
+
+const (
+	// NoSessions is a source with no sessions (no memory open).
+	NoSessions SessionsLayout = iota
+	// SessionsFolder is a sessions folder beside the memory file (or
+	// configured), whose calls take the agent's recall limit from the
+	// settings file beside the memory (sessions.SettingsPath).
+	SessionsFolder
+	// SessionsInside is sessions the memory file holds, which record
+	// their agents' own recall limits.
+	SessionsInside
+)
+
+// V1Capabilities are what a CRMEM v1 file can do.
+var V1Capabilities = Capabilities{History: HistoryFromSessions, Sessions: SessionsFolder, RandomTies: true, Trailing: true}
 
 // ReadOnly reports whether every write is refused.
 func (f Features) ReadOnly() bool { return f.Writer == nil }
@@ -226,7 +282,7 @@ func (db *DB) Features() Features {
 		}
 		return f
 	}
-	return Features{Format: FormatV1, Writer: db, Recall: indexRecall{db.Memory}, Sessions: db.sessions}
+	return Features{Format: FormatV1, Writer: db, Recall: indexRecall{db.Memory}, Sessions: db.sessions, Caps: V1Capabilities}
 }
 
 // V1Contents is the v1 file f, read once from path, as Contents: recalled
@@ -235,7 +291,7 @@ func (db *DB) Features() Features {
 // path). The recall shares f's entries.
 func V1Contents(path string, f *File, sessionsDir string) *Contents {
 	return &Contents{Path: path, File: f, Features: Features{Format: FormatV1, Recall: &fileRecall{f: f},
-		Sessions: sessions.Folder(SessionsDir(path, sessionsDir))}}
+		Sessions: sessions.Folder(SessionsDir(path, sessionsDir)), Caps: V1Capabilities}}
 }
 
 // SessionsDir is the sessions folder of the memory file at path: dir when

@@ -9,7 +9,6 @@ import (
 	"github.com/crmem/crmem/bm25"
 	"github.com/crmem/crmem/internal/sanitize"
 	"github.com/crmem/crmem/store"
-	"github.com/crmem/crmem/store/crabdb"
 )
 
 // readOnly reports whether the open memory refuses every write action
@@ -95,7 +94,7 @@ func (m *Model) readOnlyMessage() string {
 	if m.daemonHolds() {
 		return "read-only while crabtalk runs: stop it first"
 	}
-	return crabdb.ErrReadOnly.Error()
+	return store.ErrCrabdb.Error()
 }
 
 // storeStatus is the status line's part for a read-only memory (crabtalk's

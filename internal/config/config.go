@@ -129,9 +129,6 @@ func (c *Config) KeyMap() keymap.KeyMap {
 	return keymap.DefaultKeyMap()
 }
 
-// Origin returns where the setting called name came from.
-func (c *Config) Origin(name string) Source { return c.origins[name] }
-
 // tomlValue writes a value as TOML does.
 func tomlValue(v any) string {
 	switch v := v.(type) {

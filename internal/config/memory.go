@@ -6,14 +6,15 @@ import (
 	"path/filepath"
 
 	"github.com/crmem/crmem/store"
-	"github.com/crmem/crmem/store/crabdb"
+	"github.com/crmem/crmem/store/open"
 )
 
 // The memory files crmem looks for in crabtalk's home folder, as each
-// format's package names them.
+// format's package names them (crabtalk's store through store/open, the
+// one package that knows its adapter).
 const (
-	MemoryFileName = store.FileName  // CRMEM v1, tagged crabtalk releases
-	StoreFileName  = crabdb.FileName // crabdb, crabtalk's main since 2026-08-18
+	MemoryFileName = store.FileName     // CRMEM v1, tagged crabtalk releases
+	StoreFileName  = open.StoreFileName // crabdb, crabtalk's main since 2026-08-18
 )
 
 // Memory is the memory file to open: the one the configuration names (db:

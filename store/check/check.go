@@ -11,28 +11,34 @@ import (
 
 	"github.com/crmem/crmem/internal/humanize"
 	"github.com/crmem/crmem/store"
-	"github.com/crmem/crmem/store/crabdb"
 	"github.com/crmem/crmem/store/sessions"
 )
 
-// Formats as a Report names them.
-const (
-	FormatV1    = "crmem-v1"
-	FormatStore = "crabdb"
-)
+// FormatV1 is the CRMEM v1 format as a Report names it; crabtalk's store
+// names itself (its adapter's check).
+const FormatV1 = "crmem-v1"
 
-// The file names the formats are known by (SPEC §10), store.FileName and
-// crabdb.FileName: a name that suggests the other format is reported.
+// Look is how a format's files look by name (SPEC §10): the name crabtalk
+// gives the file, its extension, and what the user calls the format. A
+// name that suggests another format than the one the file holds is
+// reported (Misnamed).
+type Look struct{ FileName, Ext, Says string }
+
+// V1Look is how a CRMEM v1 file looks.
+var V1Look = Look{FileName: store.FileName, Ext: ".db", Says: "CRMEM v1 memory file"}
 
 // Report is what Run finds in a memory file; its JSON form is check
 // --json's output. The parts only one format has are embedded pointers,
 // nil (and so absent from the JSON) for the other.
 type Report struct {
 	Path   string `json:"path"`
-	Format string `json:"format"` // FormatV1 or FormatStore
-	Valid  bool   `json:"valid"`
-	Error  string `json:"error,omitempty"`
-	Bytes  int    `json:"bytes"`
+	Format string `json:"format"` // FormatV1 or the store's own name
+	// Caps are what the format checked can do (its trailing-bytes rule,
+	// say), for the command line's messages; not in the JSON.
+	Caps  store.Capabilities `json:"-"`
+	Valid bool               `json:"valid"`
+	Error string             `json:"error,omitempty"`
+	Bytes int                `json:"bytes"`
 	*V1Header
 	*StoreLayout
 	Entries      int                `json:"entries"`
@@ -103,25 +109,13 @@ type MissingMarker struct {
 // rest (the entries field has them all).
 const ListShown = 5
 
-// Run checks the memory file at path whose bytes are data: crabtalk's
-// store when it is one by structure (SPEC §10), else a CRMEM v1 file whose
-// sessions are in sessionsDir. The error is the reader's refusal, if any;
-// the report then says only that (Valid false, Error its reason).
-func Run(path string, data []byte, sessionsDir string) (*Report, error) {
-	format, f, err := crabdb.DetectDecoded(data)
-	if format == crabdb.FormatStore {
-		return runStore(path, data)
-	}
-	return runV1(path, data, f, err, sessionsDir)
+// New is an empty report on path's data in format, which caps can do.
+func New(path, format string, data []byte, caps store.Capabilities) *Report {
+	return &Report{Path: path, Format: format, Caps: caps, Bytes: len(data), Kinds: map[string]int{}, Anomalies: []Anomaly{}}
 }
 
-// newReport is an empty report on path's data in format.
-func newReport(path, format string, data []byte) *Report {
-	return &Report{Path: path, Format: format, Bytes: len(data), Kinds: map[string]int{}, Anomalies: []Anomaly{}}
-}
-
-// count adds an entry's numbers to r.
-func (r *Report) count(kind, name string, aliases int, content int) {
+// Count adds an entry's numbers to r.
+func (r *Report) Count(kind, name string, aliases int, content int) {
 	r.Entries++
 	r.Kinds[kind]++
 	r.Aliases += aliases
@@ -131,22 +125,23 @@ func (r *Report) count(kind, name string, aliases int, content int) {
 	}
 }
 
-// misleadingName describes a file name that suggests the other format
-// than the one the file holds ("" when the name fits or says nothing).
-func misleadingName(path string, f crabdb.Format) string {
-	base := filepath.Base(path)
-	switch {
-	case f == crabdb.FormatStore && (base == store.FileName || filepath.Ext(base) == ".db"):
-		return fmt.Sprintf("the name %q suggests a CRMEM v1 memory file, but this is a crabtalk store (crabdb)", base)
-	case f == crabdb.FormatV1 && (base == crabdb.FileName || filepath.Ext(base) == ".crmem"):
-		return fmt.Sprintf("the name %q suggests a crabtalk store (crabdb), but this is a CRMEM v1 memory file", base)
+// Misnamed reports, as an anomaly, a file name that suggests the format
+// other looks like rather than the one the file holds, holds (nothing when
+// the name fits or says nothing).
+func (r *Report) Misnamed(holds, other Look) {
+	base := filepath.Base(r.Path)
+	if base == other.FileName || filepath.Ext(base) == other.Ext {
+		r.Anomalies = append(r.Anomalies, Anomaly{Kind: "misleading_name",
+			Detail: fmt.Sprintf("the name %q suggests a %s, but this is a %s", base, other.Says, holds.Says)})
 	}
-	return ""
 }
 
-// runV1 checks a CRMEM v1 file, decoded as f (or failing with err).
-func runV1(path string, data []byte, f *store.File, err error, sessionsDir string) (*Report, error) {
-	r := newReport(path, FormatV1, data)
+// V1 checks the CRMEM v1 file at path whose bytes are data, decoded as f
+// (or failing with err), its sessions in sessionsDir; other is how the
+// other format's files look. The error is the reader's refusal, if any;
+// the report then says only that (Valid false, Error its reason).
+func V1(path string, data []byte, f *store.File, err error, sessionsDir string, other Look) (*Report, error) {
+	r := New(path, FormatV1, data, store.V1Capabilities)
 	r.V1Header = &V1Header{}
 	if err != nil {
 		r.Error = err.Error()
@@ -158,12 +153,10 @@ func runV1(path string, data []byte, f *store.File, err error, sessionsDir strin
 		r.Kinds[k.String()] = 0
 	}
 	for _, e := range f.Entries {
-		r.count(e.Kind.String(), e.Name, len(e.Aliases), len(e.Content))
+		r.Count(e.Kind.String(), e.Name, len(e.Aliases), len(e.Content))
 	}
 	r.Anomalies = v1Anomalies(f)
-	if msg := misleadingName(path, crabdb.FormatV1); msg != "" {
-		r.Anomalies = append(r.Anomalies, Anomaly{Kind: "misleading_name", Detail: msg})
-	}
+	r.Misnamed(V1Look, other)
 	r.Sessions = folderSessions(sessionsDir, f.Entries)
 	return r, nil
 }
@@ -200,68 +193,6 @@ func folderSessions(dir string, entries []store.Entry) *Sessions {
 		}
 	}
 	return r
-}
-
-// runStore checks crabtalk's store.
-func runStore(path string, data []byte) (*Report, error) {
-	r := newReport(path, FormatStore, data)
-	r.StoreLayout = &StoreLayout{Warnings: []string{}}
-	if msg := misleadingName(path, crabdb.FormatStore); msg != "" {
-		r.Anomalies = append(r.Anomalies, Anomaly{Kind: "misleading_name", Detail: msg})
-	}
-	s, err := crabdb.Read(data)
-	if err != nil {
-		r.Error = err.Error()
-		return r, err
-	}
-	r.Valid = true
-	h := s.Header()
-	r.IndexAt, r.IndexLen, r.LiveKeys = h.IndexAt, h.IndexLen, s.Len()
-	r.Warnings = append(r.Warnings, s.Warnings()...)
-	entries, problems := s.Entries()
-	for _, p := range problems {
-		kind := "name_mismatch"
-		if p.Skipped {
-			kind = "unreadable_entry"
-		}
-		r.Anomalies = append(r.Anomalies, Anomaly{Kind: kind, Detail: p.Reason})
-	}
-	for _, k := range []string{"note", "archive"} {
-		r.Kinds[k] = 0
-	}
-	known := map[string]bool{}
-	for _, e := range entries {
-		r.count(e.Kind, e.Name, len(e.Aliases), len(e.Content))
-		known[e.Name] = true
-		for _, al := range e.Aliases {
-			known[al] = true
-		}
-	}
-	if st, ok, err := s.Stats(); err != nil {
-		r.Anomalies = append(r.Anomalies, Anomaly{Kind: "unreadable_index", Detail: err.Error()})
-	} else if ok {
-		r.Index = &st
-	}
-	r.Sessions = storeSessions(s, known)
-	return r, nil
-}
-
-// storeSessions lists the store's sessions whose marker names an archive
-// the memory does not hold.
-func storeSessions(s *crabdb.Store, known map[string]bool) *Sessions {
-	sr := &Sessions{Dir: InStore, Found: true, Missing: []MissingMarker{}}
-	for _, ss := range s.Sessions() {
-		sr.Sessions++
-		if ss.Archive == "" {
-			continue
-		}
-		sr.Markers++
-		if !known[ss.Archive] {
-			// A store keeps one marker per session: the one it resumes from.
-			sr.Missing = append(sr.Missing, MissingMarker{Session: ss.Handle, Archive: ss.Archive, Resume: true})
-		}
-	}
-	return sr
 }
 
 // someQuoted quotes the first ListShown names and counts the rest.

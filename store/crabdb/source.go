@@ -19,17 +19,6 @@ import (
 // across reloads, and ids from here up are never shown.
 const IDBase = 1 << 62
 
-// OpenIfStore opens path as crabtalk's store when it is one, by
-// structure: ok is false (and nothing is opened) when it is not, so the
-// caller opens it as a v1 file (store/open does).
-func OpenIfStore(path string) (s *Source, ok bool, err error) {
-	f, ok, err := openIfStore(path)
-	if !ok || err != nil {
-		return nil, ok, err
-	}
-	return sourceOf(f), true, nil
-}
-
 // Source is crabtalk's store seen as a store.Source: its entries, in key
 // order, with internal ids that stay with their keys across reloads. It is
 // read-only, recalls with the store's own recall and holds its sessions.
@@ -58,22 +47,6 @@ type Source struct {
 	// writeErr is why the store as last read must not be written (nil:
 	// it may be), as of the last Load or Write (checkWritable).
 	writeErr error
-}
-
-// NewSource reads the store at path.
-func NewSource(path string) (*Source, error) {
-	f, err := Open(path)
-	if err != nil {
-		return nil, err
-	}
-	return sourceOf(f), nil
-}
-
-// sourceOf is the Source over the store f read, with its memory.
-func sourceOf(f *File) *Source {
-	s := newSource(f)
-	s.mem = store.NewMemoryWith(s.file(), store.IndexBackground)
-	return s
 }
 
 // newSource is a Source over f with no memory built yet.
@@ -161,6 +134,11 @@ func (s *Source) LastReload() Reload {
 	return s.last
 }
 
+// Capabilities are what crabtalk's store can do: its history is its own log, its
+// sessions are inside it, its recall orders ties (by key), and its reader
+// takes no bytes past its log.
+var Capabilities = store.Capabilities{History: store.HistoryFromLog, Sessions: store.SessionsInside}
+
 // Features of crabtalk's store: read-only, its own recall, its own
 // sessions, and what the last read warned about.
 func (s *Source) Features() store.Features {
@@ -172,6 +150,7 @@ func (s *Source) Features() store.Features {
 		Sessions: sessionsReader{s},
 		Warnings: s.warnings(),
 		Stored:   storedReader{s},
+		Caps:     Capabilities,
 	}
 }
 

@@ -1,16 +1,11 @@
 package history
 
 import (
-	"bytes"
-	"encoding/json"
-	"errors"
 	"fmt"
 	"slices"
 	"sort"
-	"strconv"
 	"sync"
 	"time"
-	"unicode/utf8"
 
 	"github.com/crmem/crmem/store"
 	"github.com/crmem/crmem/store/crabdb"
@@ -48,14 +43,17 @@ type sessionInfo struct{ title, createdBy string }
 // update loop.
 func Build(src store.Source) (*Index, error) {
 	f := src.Features()
-	if f.Format == store.FormatV1 {
+	switch f.Caps.History {
+	case store.HistoryFromSessions:
 		return FromV1(CurrentOf(src.Memory().Entries(), nil), f.Sessions, nil)
+	case store.HistoryFromLog:
+		data, _, err := store.ReadFileInfo(src.Path())
+		if err != nil {
+			return nil, fmt.Errorf("history of %s: %w", src.Path(), err)
+		}
+		return FromStore(data, nil), nil
 	}
-	data, _, err := store.ReadFileInfo(src.Path())
-	if err != nil {
-		return nil, fmt.Errorf("history of %s: %w", src.Path(), err)
-	}
-	return FromStore(data, nil), nil
+	return nil, fmt.Errorf("history of %s: the %s format keeps none crmem reads", src.Path(), f.Format)
 }
 
 // OneV1 is the history of the entry name in a v1 memory read once (a
@@ -170,112 +168,6 @@ func (d *logData) readSession(s *storeSession, agents map[string]string) session
 		b.AddStep(k, s.steps[k], nil)
 	}
 	return b.Finish()
-}
-
-// namesAny reports whether a step names one of names where a memory
-// write's step names its entry: a tool call's "name" argument (in an
-// object, or escaped once more in an event's or an OpenAI call's
-// arguments string) and the tool's result, "remembered: NAME" or
-// "forgot: NAME". Three searches of the step whatever the number of
-// names, where a search per name was 80 % of one history's time on a
-// store whose sessions hold 1.4 GB.
-func namesAny(v []byte, names map[string]bool) bool {
-	for rest := v; ; {
-		i := bytes.Index(rest, []byte(`name`))
-		if i < 0 {
-			break
-		}
-		rest = rest[i+4:]
-		if n, ok := argumentName(rest); ok && names[string(n)] {
-			return true
-		}
-	}
-	for _, marker := range [][]byte{[]byte("remembered: "), []byte("forgot: ")} {
-		for rest := v; ; {
-			i := bytes.Index(rest, marker)
-			if i < 0 {
-				break
-			}
-			rest = rest[i+len(marker):]
-			if t, ok := stringText(rest, false); ok {
-				if n, ok := unquote(t); ok && names[string(n)] {
-					return true
-				}
-			}
-		}
-	}
-	return false
-}
-
-// argumentName reads what follows a "name" key in a step: `":"NAME"`
-// (spaces allowed around the colon) or the same escaped once more
-// (`\\":\\"NAME\\"`), and returns NAME.
-func argumentName(b []byte) ([]byte, bool) {
-	escaped := false
-	switch {
-	case len(b) > 0 && b[0] == '"':
-		b = b[1:]
-	case len(b) > 1 && b[0] == '\\' && b[1] == '"':
-		b, escaped = b[2:], true
-	default:
-		return nil, false
-	}
-	b = bytes.TrimLeft(b, " \t\n\r")
-	if len(b) == 0 || b[0] != ':' {
-		return nil, false
-	}
-	b = bytes.TrimLeft(b[1:], " \t\n\r")
-	var t []byte
-	var ok bool
-	switch {
-	case !escaped && len(b) > 0 && b[0] == '"':
-		t, ok = stringText(b[1:], false)
-	case escaped && len(b) > 1 && b[0] == '\\' && b[1] == '"':
-		t, ok = stringText(b[2:], true)
-		if ok {
-			t, ok = unquote(t) // the inner string's text, escaped once
-		}
-	}
-	if !ok {
-		return nil, false
-	}
-	return unquote(t)
-}
-
-// stringText is the text of a JSON string up to its closing quote, as it
-// lies there: an unescaped '"', or, escaped (a string inside a string),
-// the '\\"' that closes it.
-func stringText(b []byte, escaped bool) ([]byte, bool) {
-	for i := 0; i < len(b); {
-		switch {
-		case b[i] == '\\' && i+1 < len(b) && escaped && b[i+1] == '"':
-			return b[:i], true
-		case b[i] == '\\' && escaped && i+2 < len(b) && b[i+1] == '\\' && b[i+2] == '\\':
-			i += 4 // the inner string's escaped '\\' or '"'
-		case b[i] == '\\':
-			i += 2
-		case b[i] == '"' && !escaped:
-			return b[:i], true
-		default:
-			i++
-		}
-	}
-	return nil, false
-}
-
-// unquote decodes a JSON string's text: as it is when it holds no escape
-// (most names: nothing allocated), else as encoding/json reads it.
-func unquote(t []byte) ([]byte, bool) {
-	if bytes.IndexByte(t, '\\') < 0 {
-		return t, utf8.Valid(t)
-	}
-	var s string
-	q := make([]byte, 0, len(t)+2)
-	q = append(append(append(q, '"'), t...), '"')
-	if json.Unmarshal(q, &s) != nil {
-		return nil, false
-	}
-	return []byte(s), true
 }
 
 // call is a memory write with, for a store, the part of the log its
@@ -941,88 +833,4 @@ func (ix *Index) Stop() *Stop {
 	}
 	s := *ix.log.stop
 	return &s
-}
-
-// ErrCurrent is RestoreOps' answer for a version memory holds already.
-var ErrCurrent = errors.New("that version is what memory holds now (nothing to restore)")
-
-// RestoreOps are the operations that bring version v of h back under the
-// name h.Name, through the one write path: current is the entry of that
-// name now (nil when there is none). An entry that exists gets v's content
-// and aliases (its kind, id and created_at kept, as every edit keeps
-// them); one that does not is added with v's kind, content, aliases and
-// created_at (to the second: a store's sub-second part is not kept). A
-// deletion cannot be restored; the version before it can.
-func RestoreOps(h History, v Version, current *store.Entry) ([]store.Op, error) {
-	if err := OtherEntry(h, v); err != nil {
-		return nil, err
-	}
-	switch v.Action {
-	case Delete:
-		return nil, fmt.Errorf("version #%d is a deletion: restore a version before it", v.N)
-	case RenameOut:
-		return nil, fmt.Errorf("version #%d is the rename of %q to %q: restore a version before it", v.N, v.Name, v.To)
-	}
-	aliases := v.Aliases
-	if aliases == nil {
-		aliases = []string{}
-	}
-	if current != nil {
-		if current.Content == v.Content && slices.Equal(current.Aliases, aliases) {
-			return nil, ErrCurrent
-		}
-		exp := *current
-		return []store.Op{store.Update{Name: current.Name, Content: v.Content, Aliases: aliases, Expect: &exp}}, nil
-	}
-	kind := store.Note
-	if k, err := store.ParseKind(v.Kind); err == nil {
-		kind = k
-	}
-	var created uint64
-	if t, err := time.Parse(time.RFC3339Nano, v.CreatedAt); err == nil && t.Unix() > 0 {
-		created = uint64(t.Unix())
-	}
-	// The text as stored too: crabtalk's store keeps its fraction of a
-	// second (a v1 file keeps seconds only).
-	return []store.Op{store.Add{Name: h.Name, Content: v.Content, Aliases: aliases, Kind: kind, CreatedAt: created, CreatedAtText: v.CreatedAt}}, nil
-}
-
-// OtherEntry says why version v of h cannot be restored when it belongs to
-// an earlier entry that had the name (a life before the last): restoring
-// it would put another entry's content into this one, the content of an
-// entry that went on under another name, or one deleted before this was
-// created; or when the name's last entry was renamed away (restored
-// under its new name, not copied back under this one). nil for this
-// entry's versions.
-func OtherEntry(h History, v Version) error {
-	if n := len(h.Lives); n > 0 && h.Lives[n-1].Ended == LifeRenamed && v.Life == h.Lives[n-1].N {
-		// The entry went on under another name: a version brought back
-		// here would be a copy of it.
-		l := h.Lives[n-1]
-		return fmt.Errorf("version #%d is of the entry renamed to %q at #%d: restore it under that name (its history holds this version)", v.N, l.To, l.Last)
-	}
-	if len(h.Lives) < 2 || v.Life == h.Lives[len(h.Lives)-1].N {
-		return nil
-	}
-	var l Life
-	for _, x := range h.Lives {
-		if x.N == v.Life {
-			l = x
-		}
-	}
-	this := h.Lives[len(h.Lives)-1]
-	why := "an earlier entry named " + strconv.Quote(h.Name)
-	switch l.Ended {
-	case LifeRenamed:
-		why += fmt.Sprintf(", renamed to %q at #%d (its story goes on under that name)", l.To, l.Last)
-	case LifeDeleted:
-		why += fmt.Sprintf(", deleted at #%d", l.Last)
-	case LifeReplaced:
-		why += ", removed or renamed away before this one was created"
-	}
-	span := fmt.Sprintf("#%d", this.First)
-	if this.Last != this.First {
-		span += fmt.Sprintf("–#%d", this.Last)
-	}
-	return fmt.Errorf("version #%d is of %s: restore takes only this entry's versions (%s)", v.N, why, span)
 }

@@ -322,16 +322,6 @@ func (d *logData) renameAt(i int) (*rename, bool) {
 	return r, true
 }
 
-// absorbed reports whether recs[i] is the Delete of a rename's old name
-// (the rename is one version, on the new name).
-func (d *logData) absorbed(i int) bool {
-	if i == 0 || !d.recs[i].del {
-		return false
-	}
-	_, ok := d.renameAt(i - 1)
-	return ok
-}
-
 // sessions reads the session records: per handle, the steps keep
 // accepts (nil: all), the meta, and where every record of the session
 // lies. A session none of whose steps is kept is left out.

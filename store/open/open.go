@@ -125,3 +125,21 @@ func Contents(path, sessionsDir string) (*store.Contents, error) {
 	}
 	return store.V1Contents(path, f, sessionsDir), nil
 }
+
+// History is the memory file at path, its bytes data, as its history reads
+// it: crabtalk's store's whole log as its bytes (its header checked, the
+// error every reader of a store gives), or a CRMEM v1 file decoded once,
+// its sessions in sessionsDir ("": the folder beside it). A file that is
+// neither (ok false) is left to Contents, whose errors say why.
+func History(path, sessionsDir string, data []byte) (log []byte, v1 *store.Contents, ok bool, err error) {
+	switch format, f, _ := crabdb.DetectDecoded(data); format {
+	case crabdb.FormatStore:
+		if _, err := crabdb.ParseHeader(data); err != nil {
+			return nil, nil, true, err
+		}
+		return data, nil, true, nil
+	case crabdb.FormatV1:
+		return nil, store.V1Contents(path, f, sessionsDir), true, nil
+	}
+	return nil, nil, false, nil
+}

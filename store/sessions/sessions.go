@@ -267,22 +267,6 @@ func (r Refs) Referenced(archive string) (sessions int, resume bool) {
 	return len(r.ReferencedBy[archive]), len(r.ResumeOf[archive]) > 0
 }
 
-// Dangling returns, sorted, the archives that compact markers name but that
-// exists reports missing from the memory. Names are matched as exists
-// decides: pass a lookup that resolves aliases to follow SPEC §2. (`crmem
-// check` needs each marker's session and resume flag, so it walks the
-// sessions itself.)
-func Dangling(r Refs, exists func(archive string) bool) []string {
-	var out []string
-	for a := range r.ReferencedBy {
-		if !exists(a) {
-			out = append(out, a)
-		}
-	}
-	slices.Sort(out)
-	return out
-}
-
 // Orphan reports whether no session's marker names archive.
 func (r Refs) Orphan(archive string) bool { return len(r.ReferencedBy[archive]) == 0 }
 

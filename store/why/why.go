@@ -46,6 +46,9 @@ const (
 type Report struct {
 	Query  string `json:"query"`
 	Format string `json:"format"` // "CRMEM v1" or "crabtalk store"
+	// randomTies is the source's Capabilities.RandomTies: an entry tied
+	// with the last inside the limit may or may not be returned.
+	randomTies bool
 	// Terms are the query's terms as the recall ranks them ("depl*": a
 	// prefix term of crabtalk's store).
 	Terms []string `json:"terms"`
@@ -144,6 +147,7 @@ func Explain(src store.Source, query string, names []string, limit int) (Report,
 		rep.Hits = append(rep.Hits, Hit{ID: h.ID, Rank: i + 1, Score: h.Score})
 	}
 	rep.Query, rep.Format, rep.Limit = query, f.Format, limit
+	rep.randomTies = f.Caps.RandomTies
 	if rep.Hits == nil {
 		rep.Hits = []Hit{}
 	}
@@ -253,7 +257,7 @@ func (rep *Report) rankedDetail(e Entry) string {
 			where, humanize.Count(rep.Limit), -e.Gap, humanize.Count(c.Rank), c.Name, c.Score)
 	case e.InLimit:
 		return where + ", and the recall has no limit"
-	case e.Gap == 0 && rep.Format == store.FormatV1:
+	case e.Gap == 0 && rep.randomTies:
 		return fmt.Sprintf("%s: it ties #%s %q, the last inside the limit of %s, on score; the agent's recall breaks ties at random, so it may or may not be returned",
 			where, humanize.Count(c.Rank), c.Name, humanize.Count(rep.Limit))
 	case e.Gap == 0:
