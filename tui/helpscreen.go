@@ -25,8 +25,8 @@ func (p *helpScreen) show() { p.open, p.sc = true, scroller{} }
 
 // key scrolls the help at h rows when it does not fit, and closes it on
 // any other key; pass reports a key that closed it without being one of
-// its own (esc, ?, quit: no key quits from an overlay), for the screen
-// below to act on.
+// its own (esc, ?, quit: no key quits from an overlay), which the status
+// line then says closed the help (it does nothing else).
 func (p *helpScreen) key(c *common, groups [][]key.Binding, k tea.KeyPressMsg, h int) (pass bool) {
 	keys := &c.keys
 	if n := len(p.lines(c, groups, c.width)); overflows(n, h) && p.sc.key(keys, k, n, h) {
