@@ -6,7 +6,6 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 	"charm.land/lipgloss/v2"
-	"github.com/charmbracelet/x/ansi"
 
 	"github.com/crmem/crmem/internal/sanitize"
 	"github.com/crmem/crmem/keymap"
@@ -36,6 +35,11 @@ type promptDialog struct {
 	validate func(string) error // nil: anything goes
 	submit   promptRequest      // what enter asks for, with the line typed
 	err      string             // the last validation failure, shown after the input
+	// exact: the prompt holds a name or aliases exactly (newExactPrompt);
+	// orig is that text and edited whether a key or a paste changed it.
+	exact  bool
+	orig   string
+	edited bool
 }
 
 // newPrompt builds a prompt prefilled with value.
@@ -47,12 +51,28 @@ func newPrompt(title, value string, validate func(string) error, submit promptRe
 	return p
 }
 
+// newExactPrompt builds a prompt holding value exactly: its invisible and
+// control characters drawn as markers and kept unless edited. Enter on
+// it untouched changes nothing: it was prefilled with a cleaned form of
+// the name, and enter renamed c1-⟨U+009D⟩-x to c1- (issue 42 item 2).
+func newExactPrompt(title, value string, validate func(string) error, submit promptRequest) *promptDialog {
+	p := newPrompt(title, "", validate, submit)
+	p.in.setExact(value)
+	p.exact, p.orig = true, value
+	return p
+}
+
 func (p *promptDialog) key(keys *keymap.KeyMap, k tea.KeyPressMsg) (request, bool, string) {
 	switch {
 	case key.Matches(k, keys.Cancel):
 		return nil, true, "cancelled"
+	case key.Matches(k, keys.Accept) && p.exact && !p.edited:
+		return nil, true, "no changes"
 	case key.Matches(k, keys.Accept):
-		v := strings.TrimSpace(p.in.Value())
+		v := p.in.Value()
+		if !p.exact || strings.TrimSpace(p.orig) == p.orig { // spaces the text had are kept
+			v = strings.TrimSpace(v)
+		}
 		if p.validate != nil {
 			if err := p.validate(v); err != nil {
 				p.err = err.Error()
@@ -61,13 +81,19 @@ func (p *promptDialog) key(keys *keymap.KeyMap, k tea.KeyPressMsg) (request, boo
 		}
 		return p.submit.withValue(v), true, ""
 	}
+	was := p.in.Value()
 	if p.in.key(k) {
 		p.err = ""
+		p.edited = p.edited || p.in.Value() != was
 	}
 	return nil, false, ""
 }
 
-func (p *promptDialog) paste(text string) { p.in.insert(text) }
+func (p *promptDialog) paste(text string) {
+	was := p.in.Value()
+	p.in.insert(text)
+	p.edited = p.edited || p.in.Value() != was
+}
 
 func (p *promptDialog) mode() keymap.Mode { return keymap.ModePrompt }
 
@@ -84,17 +110,17 @@ func (p *promptDialog) view(c *common) string {
 	if p.err != "" {
 		hint = "  " + st.warning.Render("⚠ "+sanitize.Line(p.err))
 	}
-	if lipgloss.Width(p.in.prompt)+minTyping+lipgloss.Width(hint) <= width {
-		p.in.setWidth(max(width-lipgloss.Width(hint), 10))
+	if drawnWidth(p.in.prompt)+minTyping+drawnWidth(hint) <= width {
+		p.in.setWidth(max(width-drawnWidth(hint), 10))
 		return p.in.View() + hint
 	}
 	title := p.title + ":"
-	if ansi.StringWidth(title) > 2*width {
+	if drawnWidth(title) > 2*width {
 		title = middle(title, 2*width)
 	}
 	lines := wrapWords(title, width)
 	if len(lines) > 2 {
-		lines = strings.Split(ansi.Hardwrap(title, width, true), "\n")
+		lines = hardwrap(title, width)
 	}
 	for i, l := range lines {
 		lines[i] = st.message.Render(l)
@@ -116,7 +142,7 @@ const minTyping = 10
 // the width ("enter ok  esc cancel" at 20 columns).
 func fitHints(width int, hs ...string) string {
 	for _, sep := range []string{" · ", "  "} {
-		if s := hints(sep, hs...); ansi.StringWidth(s) <= width {
+		if s := hints(sep, hs...); drawnWidth(s) <= width {
 			return s
 		}
 	}
@@ -154,8 +180,8 @@ func (c *confirmDialog) view(cm *common) string {
 	st := cm.styles
 	answers := st.message.Render("  [" + hints("/", keyName(cm.keys.Yes), keyName(cm.keys.No)) + "]")
 	text, warn := sanitize.Line(c.text), sanitize.Line(c.warn)
-	room := maxDialogLines*cm.width - lipgloss.Width(answers)
-	if tw, ww := ansi.StringWidth(text), ansi.StringWidth(warn); tw+ww > room {
+	room := maxDialogLines*cm.width - drawnWidth(answers)
+	if tw, ww := drawnWidth(text), drawnWidth(warn); tw+ww > room {
 		text = middle(text, max(room-ww, min(tw, 20)))
 	}
 	return withAnswers(st.warning, text+warn, answers, cm.width)
@@ -172,22 +198,22 @@ const maxDialogLines = 3
 // never leaving a lone "," or "-"), and when that would take a line too
 // many, anywhere.
 func withAnswers(style lipgloss.Style, text, answers string, width int) string {
-	aw := lipgloss.Width(answers)
-	if ansi.StringWidth(text)+aw <= width {
+	aw := drawnWidth(answers)
+	if drawnWidth(text)+aw <= width {
 		return style.Render(text) + answers
 	}
 	room := maxDialogLines*width - aw
-	if ansi.StringWidth(text) > room {
+	if drawnWidth(text) > room {
 		text = middle(text, room)
 	}
 	lines := wrapWords(text, width)
-	if fits := len(lines) < maxDialogLines || len(lines) == maxDialogLines && ansi.StringWidth(lines[len(lines)-1])+aw <= width; !fits {
-		lines = strings.Split(ansi.Hardwrap(text, width, true), "\n")
+	if fits := len(lines) < maxDialogLines || len(lines) == maxDialogLines && drawnWidth(lines[len(lines)-1])+aw <= width; !fits {
+		lines = hardwrap(text, width)
 	}
 	for i, l := range lines {
 		lines[i] = style.Render(l)
 	}
-	if last := lines[len(lines)-1]; lipgloss.Width(last)+aw <= width {
+	if last := lines[len(lines)-1]; drawnWidth(last)+aw <= width {
 		lines[len(lines)-1] = last + answers
 	} else {
 		lines = append(lines, strings.TrimLeft(answers, " "))
@@ -242,16 +268,16 @@ func (c *choiceDialog) view(cm *common) string {
 	st := cm.styles
 	w := cm.width
 	answers := strings.Join(c.answers(st, false), "")
-	if lipgloss.Width(answers) > w {
+	if drawnWidth(answers) > w {
 		answers = strings.Join(c.answers(st, true), "")
 	}
-	if lipgloss.Width(answers) <= w {
+	if drawnWidth(answers) <= w {
 		return withAnswers(st.warning, sanitize.Line(c.text), answers, w)
 	}
 	var ans []string
 	for _, a := range c.answers(st, true) {
 		a = strings.TrimLeft(a, " ")
-		if n := len(ans); n > 0 && lipgloss.Width(ans[n-1])+2+lipgloss.Width(a) <= w {
+		if n := len(ans); n > 0 && drawnWidth(ans[n-1])+2+drawnWidth(a) <= w {
 			ans[n-1] += "  " + a
 			continue
 		}
@@ -259,12 +285,12 @@ func (c *choiceDialog) view(cm *common) string {
 	}
 	room := max(maxDialogLines-len(ans), 2)
 	text := sanitize.Line(c.text)
-	if ansi.StringWidth(text) > room*w {
+	if drawnWidth(text) > room*w {
 		text = middle(text, room*w)
 	}
 	lines := wrapWords(text, w)
 	if len(lines) > room {
-		lines = strings.Split(ansi.Hardwrap(text, w, true), "\n")
+		lines = hardwrap(text, w)
 	}
 	for i, l := range lines {
 		lines[i] = st.warning.Render(l)

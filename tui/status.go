@@ -150,12 +150,12 @@ func (m *Model) messageText() string {
 // longer than that keeps its end (where paths and reasons are) and loses
 // the middle.
 func wrapMessage(style lipgloss.Style, msg string, width int) []string {
-	if ansi.StringWidth(msg) > 2*width {
+	if drawnWidth(msg) > 2*width {
 		msg = middle(msg, 2*width)
 	}
 	lines := wrapWords(msg, width)
 	if len(lines) > 2 {
-		lines = strings.Split(ansi.Hardwrap(msg, width, true), "\n")
+		lines = hardwrap(msg, width)
 	}
 	for i, l := range lines {
 		lines[i] = style.Render(l)
@@ -164,9 +164,9 @@ func wrapMessage(style lipgloss.Style, msg string, width int) []string {
 }
 
 // middle shortens plain text s to w cells by replacing its middle with
-// "…", cutting between grapheme clusters (shorten.go).
+// "…", cutting between grapheme clusters measured as drawn (drawn.go).
 func middle(s string, w int) string {
-	return middleOf(clustersOf(s), w)
+	return middleOf(drawnClusters(s), w)
 }
 
 // shortPath shortens a path to w cells in the middle, keeping its last

@@ -1,0 +1,96 @@
+package tui
+
+import (
+	"fmt"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/crmem/crmem/store"
+)
+
+// scriptNames are names in scripts a terminal draws wider per code point
+// than by grapheme clusters (half-width katakana with its voiced marks,
+// Devanagari, Tamil, Malayalam with their vowel signs): 16 of them, so a
+// bulk delete names three and counts 13 more.
+func scriptNames() []string {
+	bases := []string{"ｶﾞｷﾞｸﾞｹﾞｺﾞ-ﾒﾓ", "हिन्दी-नोट्स-परियोजना", "தமிழ்-குறிப்புகள்", "മലയാളം-കുറിപ്പുകൾ"}
+	var out []string
+	for i := range 16 {
+		out = append(out, fmt.Sprintf("%s-%02d", bases[i%len(bases)], i))
+	}
+	return out
+}
+
+// scriptMemory is a memory file of notes named by scriptNames.
+func scriptMemory(t *testing.T) string {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "memory.db")
+	var es []store.Entry
+	for i, n := range scriptNames() {
+		es = append(es, store.Entry{ID: uint64(i + 1), Name: n, Content: "note " + n, CreatedAt: 1_700_000_000 + uint64(i)})
+	}
+	writeEntries(t, path, es)
+	return path
+}
+
+// measures is every way the renderer measures a line: per code point
+// until the terminal reports grapheme clustering, then by clusters.
+var measures = []ansi.Method{ansi.WcWidth, ansi.GraphemeWidth}
+
+// useMeasure switches the model's measure as a mode 2027 report would.
+func useMeasure(m *Model, meth ansi.Method) {
+	if meth == ansi.GraphemeWidth {
+		drive(m, func() tea.Msg { return tea.ModeReportMsg{Mode: ansi.ModeUnicodeCore, Value: ansi.ModeSet} })
+	}
+}
+
+// checkDialogRows fails for a row of s wider than w as meth measures it.
+func checkDialogRows(t *testing.T, what string, meth ansi.Method, s string, w int) {
+	t.Helper()
+	for _, l := range strings.Split(s, "\n") {
+		if got := meth.StringWidth(l); got > w {
+			t.Errorf("%s at %d columns (measure %v): a row is %d cells: %q", what, w, meth, got, ansi.Strip(l))
+		}
+	}
+}
+
+// TestDialogs_MeasuredAsTheRendererDraws: with names in scripts drawn
+// wider per code point than by clusters, every row of the bulk-delete
+// question, the delete question and the rename and aliases prompts fits
+// the width as the renderer measures it, and the answer keys ([y/n],
+// "esc cancel") are on screen (issue 42 item 1). Before, the rows were
+// wrapped by clusters and the screen cut them: at 120 columns the
+// question ended "… and 13 more? [", at 60 "… and 13 mo", and the rename
+// hint read "esc canc".
+func TestDialogs_MeasuredAsTheRendererDraws(t *testing.T) {
+	path := scriptMemory(t)
+	for _, meth := range measures {
+		for _, w := range []int{20, 32, 40, 60, 80, 120} {
+			for _, open := range [][]string{{"*", "D"}, {"d"}, {"r"}, {"a"}} {
+				h := newEditHarness(t, path)
+				useMeasure(h.m, meth)
+				drive(h.m, resizeCmd(w, 24))
+				press(h.m, open...)
+				what := fmt.Sprintf("%v", open)
+				o := h.overlay()
+				if o == "" {
+					t.Fatalf("%s opened nothing (status %q)", what, h.status())
+				}
+				checkDialogRows(t, what, meth, o, w)
+				screen := ansi.Strip(h.m.screen())
+				want := "[y/n]"
+				if open[0] == "r" || open[0] == "a" {
+					want = "esc cancel"
+				}
+				if !strings.Contains(strings.ReplaceAll(screen, "\n", ""), want) && !strings.Contains(screen, strings.ReplaceAll(want, " ", "  ")) {
+					t.Errorf("%s at %d columns (measure %v): %q is not on the screen:\n%s", what, w, meth, want, screen)
+				}
+				press(h.m, "esc")
+			}
+		}
+	}
+}
