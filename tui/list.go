@@ -474,7 +474,11 @@ func (l *listView) rowLine(s *snapshot, st *styles, ls listStyle, i int, name st
 		mark = st.mark.Render(k.sign())
 	}
 	right, badge := rowRight(r, e, ls)
-	name += strings.Repeat(" ", max(0, rowNameWidth(right, badge, ls)-lipgloss.Width(name)))
+	w := rowNameWidth(right, badge, ls)
+	if isMixed(e.Name) {
+		name += st.warning.Render(mixedMark)
+	}
+	name += strings.Repeat(" ", max(0, w-lipgloss.Width(name)))
 	line := mark + st.kindMarker(e.Kind) + " " + name + badge + st.dim.Render(right)
 	if i == l.cursor {
 		return st.selectedRow(ls.focused).Render(ansi.Strip(line))
@@ -518,6 +522,9 @@ func (l *listView) fitVisible(s *snapshot, ls listStyle, from, to int) []string 
 		}
 		right, badge := rowRight(r, s.entries[r.idx], ls)
 		widths[i] = rowNameWidth(right, badge, ls)
+		if isMixed(s.entries[r.idx].Name) { // the mark after the name
+			widths[i] = max(widths[i]-lipgloss.Width(mixedMark), 1)
+		}
 		names[i] = fitName(s.label(r.idx), l.neighbour(s, from+i, -1), l.neighbour(s, from+i, 1), widths[i])
 	}
 	apart := make([][]string, n) // the names each row must read apart from

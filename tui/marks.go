@@ -188,7 +188,7 @@ func (f *editing) deleteMarked(m *Model) tea.Cmd {
 		return m.setMessage("nothing marked" + paren(hints(", ", keyHint(keys.Mark, "marks an entry"), keyHint(keys.MarkAll, "every listed one"), keyHint(keys.MarkOlder, "old archives"))))
 	}
 	text := fmt.Sprintf("delete %s marked (%s): %s?", humanize.Plural(len(es), "entry"), humanize.Size(totalSize(es)), firstNames(es, 3))
-	warn := f.refs.resumeWarning(m, es)
+	warn := mixedWarning(es, 3) + f.refs.resumeWarning(m, es)
 	if names, n := changedSinceMarked(m, es); n > 0 {
 		it := "them"
 		if n == 1 {
