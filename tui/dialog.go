@@ -100,8 +100,9 @@ func (p *promptDialog) mode() keymap.Mode { return keymap.ModePrompt }
 // view is the prompt on one line: title, the line typed and its keys
 // (or the last error). When they do not fit one line with room to type
 // in, the title takes lines of its own (at most two, wrapped at spaces,
-// its middle giving way beyond), the line typed one, the keys one: below
-// ~60 columns the keys were cut off, and the title with them at 20.
+// its middle giving way beyond; one on a screen under four rows, where
+// the first of two went), the line typed one, the keys one: below ~60
+// columns the keys were cut off, and the title with them at 20.
 func (p *promptDialog) view(c *common) string {
 	st, width := c.styles, c.width
 	p.in.promptStyle, p.in.textStyle, p.in.dimStyle = st.message, st.status, st.dim
@@ -115,11 +116,15 @@ func (p *promptDialog) view(c *common) string {
 		return p.in.View() + hint
 	}
 	title := p.title + ":"
-	if drawnWidth(title) > 2*width {
-		title = middle(title, 2*width)
+	most := 2 // the title's lines
+	if c.height < 4 { // the title, the line typed and the keys fill the screen
+		most = 1
+	}
+	if drawnWidth(title) > most*width {
+		title = middle(title, most*width)
 	}
 	lines := wrapWords(title, width)
-	if len(lines) > 2 {
+	if len(lines) > most {
 		lines = hardwrap(title, width)
 	}
 	for i, l := range lines {
@@ -152,9 +157,10 @@ func fitHints(width int, hs ...string) string {
 // confirmDialog asks yes or no before something destructive. Only the yes
 // keys (y) confirm: never enter, and never the key that opened it.
 type confirmDialog struct {
-	text string  // the question
-	warn string  // what the answer costs (sessions losing their resume point); kept visible first
-	yes  request // what y confirms
+	text  string  // the question
+	short string  // the question when text does not fit the dialog's lines; "": text's middle gives way
+	warn  string  // what the answer costs (sessions losing their resume point); kept visible first
+	yes   request // what y confirms
 }
 
 func (c *confirmDialog) key(keys *keymap.KeyMap, k tea.KeyPressMsg) (request, bool, string) {
@@ -181,6 +187,9 @@ func (c *confirmDialog) view(cm *common) string {
 	answers := st.message.Render("  [" + hints("/", keyName(cm.keys.Yes), keyName(cm.keys.No)) + "]")
 	text, warn := sanitize.Line(c.text), sanitize.Line(c.warn)
 	room := maxDialogLines*cm.width - drawnWidth(answers)
+	if c.short != "" && drawnWidth(text)+drawnWidth(warn) > room {
+		text = sanitize.Line(c.short)
+	}
 	if tw, ww := drawnWidth(text), drawnWidth(warn); tw+ww > room {
 		text = middle(text, max(room-ww, min(tw, 20)))
 	}
