@@ -116,7 +116,7 @@ func (p *promptDialog) view(c *common) string {
 		return p.in.View() + hint
 	}
 	title := p.title + ":"
-	most := 2 // the title's lines
+	most := 2         // the title's lines
 	if c.height < 4 { // the title, the line typed and the keys fill the screen
 		most = 1
 	}
