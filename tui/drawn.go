@@ -74,3 +74,24 @@ func drawnTruncateLeft(s string, w int, head string) string {
 	}
 	return head + textOf(tailIn(cs, max(w-drawnWidth(head), 0)))
 }
+
+// zwj is the zero-width joiner that joins emoji into one picture.
+const zwj = "\u200d"
+
+// unjoinEmoji draws an emoji ZWJ sequence as the emoji it joins, side by
+// side: 👨‍👩‍👧‍👦 as 👨👩👧👦, 👩🏽‍💻 as 👩🏽💻, 🏳️‍🌈 as 🏳️🌈. Terminals disagree on a
+// joined sequence (per code point it is 8 cells, xterm draws 8, tmux 2,
+// terminals that cluster graphemes 2), and the pane separator and the
+// card's border moved with them (issue 42 item 5); on its own every emoji
+// is as wide in each of them as per code point, and the joiner takes no
+// cell, so the line keeps the width it was laid out with. The screen
+// draws so until the terminal reports grapheme clustering (mode 2027);
+// then it draws the sequence joined, which such a terminal draws as two
+// cells. A ZWJ anywhere else was already shown as a marker (sanitize),
+// so every raw ZWJ in a drawn line joins emoji.
+func unjoinEmoji(l string) string {
+	if !strings.Contains(l, zwj) {
+		return l
+	}
+	return strings.ReplaceAll(l, zwj, "")
+}
