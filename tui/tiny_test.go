@@ -1,8 +1,11 @@
 package tui
 
 import (
+	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/charmbracelet/x/ansi"
 )
 
 // Issue 42 item 6: the smallest screens keep the point of what is open.
@@ -57,5 +60,59 @@ func TestTiny_HistoryKeepsALine(t *testing.T) {
 		if !strings.Contains(screen, "History of deploy-steps") || !strings.Contains(screen, "#3 write") {
 			t.Errorf("at 80×%d the history view reads:\n%s", ht, screen)
 		}
+	}
+}
+
+// TestTiny_NamesKeepRoomAt20Columns: at 20 columns a list row keeps one
+// right-hand column (the age) and gives the name the rest: every name
+// shows at least eight cells of itself. Before, age and size took eleven
+// cells and names shrank to a letter or two ("fi…te", "…0…00").
+func TestTiny_NamesKeepRoomAt20Columns(t *testing.T) {
+	h := newEditHarness(t, copyFixture(t, "crmem/small.db"))
+	drive(h.m, resizeCmd(20, 14))
+	rows := 0
+	for _, l := range strings.Split(ansi.Strip(h.m.listPane(20, 10)), "\n") {
+		f := strings.Fields(l)
+		if len(f) < 3 || len(f[0]) != 1 || !strings.Contains("NAT", f[0]) {
+			continue
+		}
+		rows++
+		if name := f[1]; drawnWidth(name) < 8 && strings.Contains(name, "…") {
+			t.Errorf("at 20 columns a name shows as %q: %q", name, l)
+		}
+	}
+	if rows < 5 {
+		t.Fatalf("%d entry rows at 20 columns", rows)
+	}
+}
+
+// TestTiny_HelpTitleKeepsItsCloseKeys: at 40×12 (and down to 30 columns)
+// the ? help's title says how to close it, and narrower it is never cut
+// in the middle. Before, it was cut at "q/esc/?", its "close)" lost.
+func TestTiny_HelpTitleKeepsItsCloseKeys(t *testing.T) {
+	for _, w := range []int{24, 30, 40, 60} {
+		m := openModel(t, copyFixture(t, "crmem/small.db"), w, 12)
+		press(m, "?")
+		screen := plainScreen(m)
+		title := ""
+		for _, l := range strings.Split(screen, "\n") {
+			if strings.HasPrefix(l, "Keys") {
+				title = l
+			}
+		}
+		if want := "close)"; w < 30 && !strings.HasSuffix(strings.TrimSpace(title), ")") || w >= 30 && !strings.Contains(title, want) {
+			t.Errorf("at %d×12 the help's title reads %q:\n%s", w, title, screen)
+		}
+	}
+}
+
+// TestTiny_WelcomeTakesTheWidth: at 80×24 a blank memory's welcome is
+// laid out across the screen, not squeezed into the list's 36 columns
+// beside an empty preview.
+func TestTiny_WelcomeTakesTheWidth(t *testing.T) {
+	m := openModel(t, filepath.Join(t.TempDir(), "memory.db"), 80, 24)
+	screen := plainScreen(m)
+	if strings.Contains(screen, "┃") || !strings.Contains(screen, "crmem --demo     try a sample memory") {
+		t.Errorf("at 80×24 the welcome is squeezed beside an empty pane:\n%s", screen)
 	}
 }

@@ -72,6 +72,9 @@ func (m *Model) body() string {
 	if m.read.zoom {
 		return m.pv.view(m.c.width, h)
 	}
+	if m.welcoming() { // the welcome across the screen: beside it the preview is empty
+		return m.listPane(m.c.width, h)
+	}
 	if !m.c.twoPanes() {
 		if m.focus == focusPreview {
 			return m.pv.view(m.c.width, h)
