@@ -211,14 +211,7 @@ func withAnswers(style lipgloss.Style, text, answers string, width int) string {
 	if drawnWidth(text)+aw <= width {
 		return style.Render(text) + answers
 	}
-	room := maxDialogLines*width - aw
-	if drawnWidth(text) > room {
-		text = middle(text, room)
-	}
-	lines := wrapWords(text, width)
-	if fits := len(lines) < maxDialogLines || len(lines) == maxDialogLines && drawnWidth(lines[len(lines)-1])+aw <= width; !fits {
-		lines = hardwrap(text, width)
-	}
+	lines := answeredLines(text, aw, width)
 	for i, l := range lines {
 		lines[i] = style.Render(l)
 	}
@@ -227,10 +220,38 @@ func withAnswers(style lipgloss.Style, text, answers string, width int) string {
 	} else {
 		lines = append(lines, strings.TrimLeft(answers, " "))
 	}
-	if n := len(lines); n > maxDialogLines { // wide runes broke short: keep the start and the end
+	if n := len(lines); n > maxDialogLines { // still too many: keep the start and the end
 		lines = append(lines[:1], lines[n-maxDialogLines+1:]...)
 	}
 	return strings.Join(lines, "\n")
+}
+
+// answeredLines wraps text to width in lines that leave room for answers
+// aw cells wide at the end of the last, or on a line of their own, within
+// maxDialogLines: the text's middle gives way ("…") as much as it must.
+// Lines broken short (a wide character that does not fit a line's last
+// cell, a break at a space) took a line too many, and it was dropped
+// whole, with no "…" for it.
+func answeredLines(text string, aw, width int) []string {
+	room := maxDialogLines*width - aw
+	for {
+		t := text
+		if drawnWidth(t) > room {
+			t = middle(text, room)
+		}
+		lines := wrapWords(t, width)
+		if fits := len(lines) < maxDialogLines || len(lines) == maxDialogLines && drawnWidth(lines[len(lines)-1])+aw <= width; !fits {
+			lines = hardwrap(t, width)
+		}
+		n := len(lines)
+		if drawnWidth(lines[n-1])+aw > width {
+			n++ // the answers on a line of their own
+		}
+		if n <= maxDialogLines || room <= width {
+			return lines
+		}
+		room -= max(width/4, 1)
+	}
 }
 
 // choice is one answer of a choiceDialog.

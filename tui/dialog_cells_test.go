@@ -89,6 +89,12 @@ func TestDialogs_MeasuredAsTheRendererDraws(t *testing.T) {
 				if !strings.Contains(strings.ReplaceAll(screen, "\n", ""), want) && !strings.Contains(screen, strings.ReplaceAll(want, " ", "  ")) {
 					t.Errorf("%s at %d columns (measure %v): %q is not on the screen:\n%s", what, w, meth, want, screen)
 				}
+				if open[0] == "*" {
+					flat := squeeze(ansi.Strip(o))
+					if !strings.HasPrefix(flat, squeeze("delete 16 entries")) || !strings.Contains(flat, squeeze("13 more?")) || strings.Count(o, "\n") >= maxDialogLines {
+						t.Errorf("%s at %d columns (measure %v): the question lost its start or end, or takes over %d lines:\n%s", what, w, meth, maxDialogLines, ansi.Strip(o))
+					}
+				}
 				press(h.m, "esc")
 			}
 		}
