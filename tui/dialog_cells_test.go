@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
@@ -17,7 +18,18 @@ import (
 // Devanagari, Tamil, Malayalam with their vowel signs): 16 of them, so a
 // bulk delete names three and counts 13 more.
 func scriptNames() []string {
-	bases := []string{"ｶﾞｷﾞｸﾞｹﾞｺﾞ-ﾒﾓ", "हिन्दी-नोट्स-परियोजना", "தமிழ்-குறிப்புகள்", "മലയാളം-കുറിപ്പുകൾ"}
+	return namesFrom("ｶﾞｷﾞｸﾞｹﾞｺﾞ-ﾒﾓ", "हिन्दी-नोट्स-परियोजना", "தமிழ்-குறிப்புகள்", "മലയാളം-കുറിപ്പുകൾ")
+}
+
+// longScriptNames are longer such names, half-width katakana and
+// Devanagari: tmux cut the bulk-delete question about them (at 40 columns
+// "… and 13 mo", at 120 its end, "and 13 more?").
+func longScriptNames() []string {
+	return namesFrom("ﾃﾞｰﾀﾍﾞｰｽ-ﾊﾞｯｸｱｯﾌﾟ-ｽｹｼﾞｭｰﾙ-ﾃﾞﾌﾟﾛｲ", "परियोजना-दस्तावेज़-संग्रहालय-निर्देशिका", "ｶﾞｷﾞｸﾞｹﾞｺﾞ-ﾊﾞﾋﾞﾌﾞﾍﾞﾎﾞ-ﾒﾓ", "देवनागरी-लिपि-उदाहरण-सूची")
+}
+
+// namesFrom is 16 names, the bases in turn, each numbered.
+func namesFrom(bases ...string) []string {
 	var out []string
 	for i := range 16 {
 		out = append(out, fmt.Sprintf("%s-%02d", bases[i%len(bases)], i))
@@ -28,9 +40,15 @@ func scriptNames() []string {
 // scriptMemory is a memory file of notes named by scriptNames.
 func scriptMemory(t *testing.T) string {
 	t.Helper()
+	return memoryNamed(t, scriptNames())
+}
+
+// memoryNamed is a memory file of notes with the given names.
+func memoryNamed(t *testing.T, names []string) string {
+	t.Helper()
 	path := filepath.Join(t.TempDir(), "memory.db")
 	var es []store.Entry
-	for i, n := range scriptNames() {
+	for i, n := range names {
 		es = append(es, store.Entry{ID: uint64(i + 1), Name: n, Content: "note " + n, CreatedAt: 1_700_000_000 + uint64(i)})
 	}
 	writeEntries(t, path, es)
@@ -98,5 +116,27 @@ func TestDialogs_MeasuredAsTheRendererDraws(t *testing.T) {
 				press(h.m, "esc")
 			}
 		}
+	}
+}
+
+// TestTmux_BulkDeleteKeepsItsAnswers: in tmux, which draws per code
+// point, the bulk-delete question about long half-width katakana and
+// Devanagari names shows its end and its [y/n] at 40, 60 and 120 columns
+// (issue 42 item 1: at 40 it ended "… and 13 mo", at 120 it lost "and 13
+// more?").
+func TestTmux_BulkDeleteKeepsItsAnswers(t *testing.T) {
+	e := newTmux(t)
+	bin := buildBinary(t)
+	path := memoryNamed(t, longScriptNames())
+	e.start("s", bin+" "+path)
+	e.waitFor("s", 10*time.Second, "the list", contains("16 notes"))
+	e.keys("s", "*")
+	e.waitFor("s", 5*time.Second, "the marks", contains("16 marked"))
+	e.keys("s", "D")
+	for _, w := range []string{"120", "60", "40"} {
+		e.tmux("resize-window", "-t", "s", "-x", w, "-y", "20")
+		e.waitFor("s", 5*time.Second, "the question's answers at "+w+" columns", func(s string) bool {
+			return strings.Contains(s, "13 more?") && strings.Contains(s, "[y/n]")
+		})
 	}
 }
