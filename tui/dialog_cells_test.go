@@ -2,6 +2,7 @@ package tui
 
 import (
 	"fmt"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -138,5 +139,24 @@ func TestTmux_BulkDeleteKeepsItsAnswers(t *testing.T) {
 		e.waitFor("s", 5*time.Second, "the question's answers at "+w+" columns", func(s string) bool {
 			return strings.Contains(s, "13 more?") && strings.Contains(s, "[y/n]")
 		})
+	}
+}
+
+// TestStatus_PathMeasuredAsDrawn: the status line's path in a folder
+// named in half-width katakana and Devanagari fits the width per code
+// point and keeps its end, the file's name (issue 42 item 1).
+func TestStatus_PathMeasuredAsDrawn(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "ｶﾞｷﾞｸﾞｹﾞｺﾞ-ﾊﾞﾋﾞﾌﾞﾍﾞﾎﾞ-ﾃﾞｰﾀﾍﾞｰｽ", "परियोजना-दस्तावेज़")
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(dir, "memory.db")
+	writeEntries(t, path, []store.Entry{{ID: 1, Name: "a", Content: "x", CreatedAt: 1_700_000_000}})
+	for _, w := range []int{60, 80, 100, 120} {
+		m := openModel(t, path, w, 20)
+		line := ansi.Strip(m.statusLines()[len(m.statusLines())-1])
+		if ansi.WcWidth.StringWidth(line) > w || !strings.HasSuffix(strings.TrimSpace(line), "memory.db") {
+			t.Errorf("at %d columns the status line is %d cells per code point: %q", w, ansi.WcWidth.StringWidth(line), line)
+		}
 	}
 }

@@ -102,9 +102,9 @@ func (m *Model) statusLines() []string {
 // does not fit, and the line is then cut at the width.
 func (m *Model) fitStatus(parts []string, sep string, minPath int) (string, bool) {
 	text := strings.Join(parts, sep)
-	room := m.c.width - lipgloss.Width(text) - lipgloss.Width(sep)
+	room := m.c.width - drawnWidth(text) - drawnWidth(sep)
 	path := displayPath(m.path, m.home)
-	if room >= min(minPath, ansi.StringWidth(path)) {
+	if room >= min(minPath, drawnWidth(path)) {
 		return text + sep + m.c.styles.dim.Render(middle(path, room)), true
 	}
 	return ansi.Truncate(text, m.c.width, "…"), false
