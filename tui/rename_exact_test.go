@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/charmbracelet/x/ansi"
 
@@ -93,4 +94,27 @@ func keysOf(m map[string]store.Entry) []string {
 	}
 	slices.Sort(out)
 	return out
+}
+
+// TestTmux_RenameEnterChangesNothing: in a terminal, r then enter on a
+// name holding a bidi control, and a then enter, leave the memory file as
+// it was; the field shows the control as its marker (issue 42 item 2).
+func TestTmux_RenameEnterChangesNothing(t *testing.T) {
+	e := newTmux(t)
+	bin := buildBinary(t)
+	path := trickyMemory(t)
+	before := fileBytes(t, path)
+	e.start("s", bin+" "+path)
+	e.waitFor("s", 10*time.Second, "the list", contains("6 notes"))
+	e.keys("s", "r")
+	e.waitFor("s", 5*time.Second, "the rename field", contains("evil-⟨U+202E⟩txt.exe", "esc cancel"))
+	e.keys("s", "Enter")
+	e.waitFor("s", 5*time.Second, "no changes", contains("no changes"))
+	e.keys("s", "a")
+	e.waitFor("s", 5*time.Second, "the aliases field", contains("aliases of", "esc cancel"))
+	e.keys("s", "Enter")
+	e.waitFor("s", 5*time.Second, "the aliases prompt closed", func(s string) bool { return !strings.Contains(s, "esc cancel") })
+	if !bytes.Equal(fileBytes(t, path), before) {
+		t.Fatal("r enter or a enter wrote to the memory file")
+	}
 }
