@@ -54,7 +54,9 @@ func (m *Model) screen() string {
 // renderer measures them (common.cells): a line laid out to the full
 // width is made exactly w wide, a shorter one only kept within w. Per
 // code point, an emoji ZWJ sequence is then drawn as its emoji, unjoined
-// (unjoinEmoji: as wide per code point, with nothing else moved).
+// (unjoinEmoji: as wide per code point, with nothing else moved), and
+// decomposed Hangul composed (composeJamo), its padding making up the
+// cells the syllables take fewer.
 func (c *common) fitLine(l string, w int) string {
 	gw := ansi.StringWidth(l)
 	if c.cells == ansi.GraphemeWidth && gw <= w {
@@ -63,7 +65,8 @@ func (c *common) fitLine(l string, w int) string {
 	if gw == w || c.cells.StringWidth(l) > w {
 		l = cellwidth.Fit(c.cells, l, w)
 	}
-	return unjoinEmoji(l)
+	l, lost := composeJamo(unjoinEmoji(l))
+	return cellwidth.Pad(l, lost)
 }
 
 // body renders the panes side by side, or the focused one alone.

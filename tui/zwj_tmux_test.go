@@ -12,13 +12,15 @@ import (
 	"github.com/crmem/crmem/store"
 )
 
-// joinedEmoji are names whose emoji a zero-width joiner joins: tmux draws
-// each sequence 2 cells wide where per code point it is 3–8 (issue 42
-// item 5).
-var joinedEmoji = []string{"👨‍👩‍👧‍👦 family", "dev 👩🏽‍💻 notes", "pride 🏳️‍🌈 flag", "한글 decomposed"}
+// joinedEmoji are names whose emoji a zero-width joiner joins, and
+// decomposed Hangul: tmux draws each emoji sequence 2 cells wide where per
+// code point it is 3–8, and a conjoining vowel or final consonant in the
+// cell before where per code point it is one of its own (issue 42 item 5).
+var joinedEmoji = []string{"👨‍👩‍👧‍👦 family", "dev 👩🏽‍💻 notes", "pride 🏳️‍🌈 flag", "\u1112\u1161\u11ab\u1100\u1173\u11af decomposed", "\u1100\u1161 \u1161\u11a8 jamo"}
 
 // tmuxCells is how many cells tmux 3 gives s: per code point, except that
-// an emoji after a zero-width joiner joins the one before and takes none.
+// an emoji after a zero-width joiner joins the one before and takes none,
+// and so does a conjoining vowel or final consonant.
 func tmuxCells(s string) int {
 	n, joined := 0, false
 	for _, r := range s {
@@ -27,6 +29,7 @@ func tmuxCells(s string) int {
 			joined = true
 		case joined:
 			joined = false
+		case r >= 0x1160 && r <= 0x11ff, r >= 0xd7b0 && r <= 0xd7ff:
 		default:
 			n += ansi.WcWidth.StringWidth(string(r))
 		}
