@@ -608,3 +608,30 @@ func TestVersion(t *testing.T) {
 		t.Fatalf("--version %q != version %q", v2, v)
 	}
 }
+
+// TestScreen_RefusesTypedPathsAsTheCommandLine: the screen agrees with
+// the command line on a memory file the user named (issue 42 item 7):
+// one whose folder does not exist is refused as a write refuses it ("no
+// folder … (a typo?)"), before the screen starts and without creating
+// anything, and a folder is said to be one. Before, the screen said "the
+// first write creates both" and created the whole chain, and on a folder
+// waited for a good write that could never come.
+func TestScreen_RefusesTypedPathsAsTheCommandLine(t *testing.T) {
+	dir := t.TempDir()
+	db := filepath.Join(dir, "nonexistent", "dir", "memory.db")
+	for _, args := range [][]string{{"--db", db}, {db}} {
+		r := crmem(t, "", args...)
+		if want := "crmem: " + db + ": no folder " + filepath.Dir(db) + " (a typo?)"; r.code != 1 || !strings.HasPrefix(r.stderr, want) {
+			t.Errorf("crmem %q: exit %d, stderr %q, want 1, %q…", args, r.code, r.stderr, want)
+		}
+	}
+	if _, err := os.Stat(filepath.Join(dir, "nonexistent")); !os.IsNotExist(err) {
+		t.Fatalf("the refused screen created the folder (%v)", err)
+	}
+	for _, args := range [][]string{{"--db", dir}, {dir}} {
+		r := crmem(t, "", args...)
+		if want := "crmem: " + dir + ": is a folder, not a memory file: name the file in it (" + filepath.Join(dir, "memory.db"); r.code != 1 || !strings.HasPrefix(r.stderr, want) {
+			t.Errorf("crmem %q: exit %d, stderr %q, want 1, %q…", args, r.code, r.stderr, want)
+		}
+	}
+}

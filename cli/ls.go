@@ -9,6 +9,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/crmem/crmem/store"
+	"github.com/crmem/crmem/store/hygiene"
 )
 
 // lsCommand lists entries.
@@ -79,6 +80,17 @@ func entriesJSON(entries []store.Entry, p presenter) []any {
 		out[i] = p.json(e)
 	}
 	return out
+}
+
+// lsName is a name as ls lists it: nameText, and for a name that mixes
+// Latin letters with look-alikes from another script which letters those
+// are ("dеploy-steps (mixes scripts: е U+0435 CYRILLIC)"), so it never
+// reads as the name it imitates (issue 42 item 4). --json is unchanged.
+func lsName(name string) string {
+	if ls := hygiene.MixedScript(name); len(ls) > 0 {
+		return nameText(name) + " (mixes scripts: " + hygiene.DescribeMixed(ls) + ")"
+	}
+	return nameText(name)
 }
 
 // aliasList joins aliases for one table cell, at most w cells wide.

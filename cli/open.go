@@ -174,9 +174,43 @@ func (a *app) checkParent(path string) error {
 	if a.givenDBPath() == "" || a.demoPath != "" {
 		return nil
 	}
+	return missingFolder(path)
+}
+
+// missingFolder is the refusal of a memory file whose folder does not
+// exist, or nil.
+func missingFolder(path string) error {
 	dir := filepath.Dir(path)
 	if _, err := os.Stat(dir); errors.Is(err, fs.ErrNotExist) {
 		return fmt.Errorf("no folder %s (a typo?); crmem creates the memory file but not its folder: create it first (mkdir -p) if the memory belongs there", quotePath(dir))
+	}
+	return nil
+}
+
+// checkScreenPath refuses, before the screen starts, a memory file the
+// user named (PATH, --db, $CRMEM_DB, the config file) that a write could
+// never create: one whose folder does not exist, as a write from the
+// command line refuses it (checkParent), and a folder. The screen said
+// "the first write creates both" and created the whole chain of folders
+// on its first write, and on a folder waited for "a good write" that
+// could never come (issue 42 item 7).
+func (a *app) checkScreenPath(path string) error {
+	if a.demoPath != "" || a.demo || path == "" && a.givenDBPath() == "" {
+		return nil
+	}
+	if path == "" {
+		p, err := a.dbPath()
+		if err != nil {
+			return nil // runTUI says why
+		}
+		path = p
+	}
+	if fi, err := os.Stat(path); err == nil && fi.IsDir() {
+		return fileError{path, fmt.Errorf("is a folder, not a memory file: name the file in it (%s, or %s for crabtalk's store)",
+			quotePath(filepath.Join(path, config.MemoryFileName)), quotePath(filepath.Join(path, config.StoreFileName)))}
+	}
+	if err := missingFolder(path); err != nil {
+		return fileError{path, err}
 	}
 	return nil
 }

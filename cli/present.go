@@ -66,7 +66,7 @@ func (v1Presenter) lsTable(entries []store.Entry, now time.Time) *table {
 	t := &table{right: map[int]bool{0: true, 5: true}}
 	t.add("ID", "KIND", "NAME", "CREATED", "AGE", "SIZE", "ALIASES")
 	for _, e := range entries {
-		t.add(fmt.Sprint(e.ID), e.Kind.String(), nameText(e.Name), formatDate(e.CreatedAt),
+		t.add(fmt.Sprint(e.ID), e.Kind.String(), lsName(e.Name), formatDate(e.CreatedAt),
 			humanize.Age(now, e.CreatedAt), humanize.Size(len(e.Content)), aliasList(e.Aliases, 60))
 	}
 	return t
@@ -125,7 +125,7 @@ func (p storedPresenter) lsTable(entries []store.Entry, now time.Time) *table {
 	t.add("KIND", "NAME", "CREATED", "AGE", "SIZE", "ALIASES")
 	for _, e := range entries {
 		created, age := p.date(e, now)
-		t.add(sanitizeLine(p.kind(e)), nameText(e.Name), created, age, humanize.Size(len(e.Content)), aliasList(e.Aliases, 60))
+		t.add(sanitizeLine(p.kind(e)), lsName(e.Name), created, age, humanize.Size(len(e.Content)), aliasList(e.Aliases, 60))
 	}
 	return t
 }

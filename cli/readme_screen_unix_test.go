@@ -5,6 +5,7 @@ package cli
 import (
 	"os"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -60,7 +61,7 @@ func TestReadme_ScreenText(t *testing.T) {
 		t.Fatalf("%s: the screen text has no end", page.path)
 	}
 	end += start
-	screen := screenPath.ReplaceAllString(demoScreen(t), readmeDemoPath)
+	screen := screenPath.ReplaceAllString(demoScreen(t, 100, 30), readmeDemoPath)
 	if maskScreen(readme[start:end]) == maskScreen(screen) {
 		return
 	}
@@ -73,11 +74,11 @@ func TestReadme_ScreenText(t *testing.T) {
 	t.Errorf("%s: the screen text differs from crmem --demo's screen (go test ./cli -run TestReadme_ScreenText -update-readme rewrites it); the screen:\n%s", page.path, screen)
 }
 
-// demoScreen is `crmem --demo`'s screen at 100×30 after /rollout and enter,
+// demoScreen is `crmem --demo`'s screen at w×h after /rollout and enter,
 // each line with its trailing blanks cut.
-func demoScreen(t *testing.T) string {
+func demoScreen(t *testing.T, w, h int) string {
 	tm := newPrivateTmux(t)
-	tm.run("new-session", "-d", "-s", "s", "-x", "100", "-y", "30",
+	tm.run("new-session", "-d", "-s", "s", "-x", strconv.Itoa(w), "-y", strconv.Itoa(h),
 		"env", "HOME="+testHome, "TERM=xterm-256color", "TMPDIR="+t.TempDir(), "CRMEM_CONFIG=/nonexistent", crmemBin, "--demo")
 	capture := func() string { return tm.run("capture-pane", "-p", "-t", "s") }
 	waitFor(t, "the list", func() bool { return strings.Contains(capture(), "(press /)") })

@@ -163,6 +163,9 @@ opens the terminal UI; every subcommand is scriptable.`,
 			if err := tui.CheckStyle(a.cfg.Style); err != nil {
 				return usage(cmd, "%v", err)
 			}
+			if err := a.checkScreenPath(path); err != nil {
+				return err
+			}
 			if err := a.needTerminal(cmd.Root()); err != nil {
 				return err
 			}

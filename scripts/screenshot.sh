@@ -11,6 +11,10 @@
 #
 # Needs Go too. README.md's screen as text is checked against the
 # demo by TestReadme_ScreenText (cli), which -update-readme rewrites.
+# Beside the picture it writes the same screen as text (screen.txt, the
+# demo copy's path as README shows it) and the SHA-256 of the picture and
+# that text together (screen.sum): TestScreenPicture_FollowsTheDemo (cli)
+# fails when the demo's screen changes and the picture is not drawn again.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 out=${1:-docs/screen.png}
@@ -67,6 +71,11 @@ wait_for "Deploying the billing service"
 wait_for "recorded recalls"
 settle
 tmux -S "$sock" capture-pane -e -p -t shot > "$work/screen.ans"
+# the same screen as text: each line's trailing blanks and the blank lines
+# at the end cut, the demo copy's path as README.md shows it
+tmux -S "$sock" capture-pane -p -t shot |
+  sed -e 's/ *$//' -e 's#│ [^ ]*memory\.db$#│ /tmp/crmem-demo-2718281828/memory.db#' |
+  awk '{ l[NR] = $0 } END { n = NR; while (n > 0 && l[n] == "") n--; for (i = 1; i <= n; i++) print l[i] }' > "$work/screen.txt"
 
 mkdir -p "$(dirname "$out")"
 # freeze draws an SVG; rsvg-convert makes the PNG at a width fit for the
@@ -76,4 +85,6 @@ mkdir -p "$(dirname "$out")"
   --font.family "DejaVu Sans Mono" --font.size 14 --line-height 1.2 \
   --output "$work/screen.svg" < "$work/screen.ans" >/dev/null
 rsvg-convert --width 1400 --keep-aspect-ratio -o "$out" "$work/screen.svg"
-echo "wrote $out ($(wc -c < "$out") bytes)"
+cp "$work/screen.txt" "${out%.png}.txt"
+cat "$out" "${out%.png}.txt" | sha256sum | cut -d' ' -f1 > "${out%.png}.sum"
+echo "wrote $out ($(wc -c < "$out") bytes), ${out%.png}.txt and ${out%.png}.sum"

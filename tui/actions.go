@@ -45,7 +45,8 @@ func (r screenRows) total() int {
 
 // rows shares the screen's height out. When everything does not fit,
 // what matters least gives way first: the panes down to one row (a
-// panel to its title and one line of it), a message wrapped above the
+// panel, the history view, the forgotten list to their title and one
+// line of it: at 80×3 the history kept only its title), a message wrapped above the
 // status line (whole: a line of it alone read as a fragment), the search
 // line (never while a query is typed), the status line, the last rows of
 // the panes (a panel, the entry a question is about), the short help. A
@@ -57,7 +58,7 @@ func (m *Model) rows() screenRows {
 	r := screenRows{search: true, status: m.statusLines(), help: m.helpLinesOf(o)}
 	least := 1 // a panel keeps its title and a line of it
 	switch m.top() {
-	case layerHelp, layerLog, layerStats, layerWhy, layerFindings:
+	case layerHelp, layerLog, layerStats, layerWhy, layerFindings, layerHistory, layerForgotten:
 		least = 2
 	}
 	r.body = max(m.c.height-r.total(), least)
@@ -68,7 +69,7 @@ func (m *Model) rows() screenRows {
 		},
 		func() { r.search = m.typing },
 		func() { r.status = nil },
-		func() { r.body = 0 },
+		func() { r.body = max(m.c.height-(r.total()-r.body), 0) }, // what the other lines leave
 		func() {
 			if o == "" {
 				r.help = nil

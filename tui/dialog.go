@@ -6,7 +6,6 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 	"charm.land/lipgloss/v2"
-	"github.com/charmbracelet/x/ansi"
 
 	"github.com/crmem/crmem/internal/sanitize"
 	"github.com/crmem/crmem/keymap"
@@ -36,6 +35,11 @@ type promptDialog struct {
 	validate func(string) error // nil: anything goes
 	submit   promptRequest      // what enter asks for, with the line typed
 	err      string             // the last validation failure, shown after the input
+	// exact: the prompt holds a name or aliases exactly (newExactPrompt);
+	// orig is that text and edited whether a key or a paste changed it.
+	exact  bool
+	orig   string
+	edited bool
 }
 
 // newPrompt builds a prompt prefilled with value.
@@ -47,12 +51,28 @@ func newPrompt(title, value string, validate func(string) error, submit promptRe
 	return p
 }
 
+// newExactPrompt builds a prompt holding value exactly: its invisible and
+// control characters drawn as markers and kept unless edited. Enter on
+// it untouched changes nothing: it was prefilled with a cleaned form of
+// the name, and enter renamed c1-⟨U+009D⟩-x to c1- (issue 42 item 2).
+func newExactPrompt(title, value string, validate func(string) error, submit promptRequest) *promptDialog {
+	p := newPrompt(title, "", validate, submit)
+	p.in.setExact(value)
+	p.exact, p.orig = true, value
+	return p
+}
+
 func (p *promptDialog) key(keys *keymap.KeyMap, k tea.KeyPressMsg) (request, bool, string) {
 	switch {
 	case key.Matches(k, keys.Cancel):
 		return nil, true, "cancelled"
+	case key.Matches(k, keys.Accept) && p.exact && !p.edited:
+		return nil, true, "no changes"
 	case key.Matches(k, keys.Accept):
-		v := strings.TrimSpace(p.in.Value())
+		v := p.in.Value()
+		if !p.exact || strings.TrimSpace(p.orig) == p.orig { // spaces the text had are kept
+			v = strings.TrimSpace(v)
+		}
 		if p.validate != nil {
 			if err := p.validate(v); err != nil {
 				p.err = err.Error()
@@ -61,21 +81,28 @@ func (p *promptDialog) key(keys *keymap.KeyMap, k tea.KeyPressMsg) (request, boo
 		}
 		return p.submit.withValue(v), true, ""
 	}
+	was := p.in.Value()
 	if p.in.key(k) {
 		p.err = ""
+		p.edited = p.edited || p.in.Value() != was
 	}
 	return nil, false, ""
 }
 
-func (p *promptDialog) paste(text string) { p.in.insert(text) }
+func (p *promptDialog) paste(text string) {
+	was := p.in.Value()
+	p.in.insert(text)
+	p.edited = p.edited || p.in.Value() != was
+}
 
 func (p *promptDialog) mode() keymap.Mode { return keymap.ModePrompt }
 
 // view is the prompt on one line: title, the line typed and its keys
 // (or the last error). When they do not fit one line with room to type
 // in, the title takes lines of its own (at most two, wrapped at spaces,
-// its middle giving way beyond), the line typed one, the keys one: below
-// ~60 columns the keys were cut off, and the title with them at 20.
+// its middle giving way beyond; one on a screen under four rows, where
+// the first of two went), the line typed one, the keys one: below ~60
+// columns the keys were cut off, and the title with them at 20.
 func (p *promptDialog) view(c *common) string {
 	st, width := c.styles, c.width
 	p.in.promptStyle, p.in.textStyle, p.in.dimStyle = st.message, st.status, st.dim
@@ -84,17 +111,21 @@ func (p *promptDialog) view(c *common) string {
 	if p.err != "" {
 		hint = "  " + st.warning.Render("⚠ "+sanitize.Line(p.err))
 	}
-	if lipgloss.Width(p.in.prompt)+minTyping+lipgloss.Width(hint) <= width {
-		p.in.setWidth(max(width-lipgloss.Width(hint), 10))
+	if drawnWidth(p.in.prompt)+minTyping+drawnWidth(hint) <= width {
+		p.in.setWidth(max(width-drawnWidth(hint), 10))
 		return p.in.View() + hint
 	}
 	title := p.title + ":"
-	if ansi.StringWidth(title) > 2*width {
-		title = middle(title, 2*width)
+	most := 2         // the title's lines
+	if c.height < 4 { // the title, the line typed and the keys fill the screen
+		most = 1
+	}
+	if drawnWidth(title) > most*width {
+		title = middle(title, most*width)
 	}
 	lines := wrapWords(title, width)
-	if len(lines) > 2 {
-		lines = strings.Split(ansi.Hardwrap(title, width, true), "\n")
+	if len(lines) > most {
+		lines = hardwrap(title, width)
 	}
 	for i, l := range lines {
 		lines[i] = st.message.Render(l)
@@ -116,7 +147,7 @@ const minTyping = 10
 // the width ("enter ok  esc cancel" at 20 columns).
 func fitHints(width int, hs ...string) string {
 	for _, sep := range []string{" · ", "  "} {
-		if s := hints(sep, hs...); ansi.StringWidth(s) <= width {
+		if s := hints(sep, hs...); drawnWidth(s) <= width {
 			return s
 		}
 	}
@@ -126,9 +157,10 @@ func fitHints(width int, hs ...string) string {
 // confirmDialog asks yes or no before something destructive. Only the yes
 // keys (y) confirm: never enter, and never the key that opened it.
 type confirmDialog struct {
-	text string  // the question
-	warn string  // what the answer costs (sessions losing their resume point); kept visible first
-	yes  request // what y confirms
+	text  string  // the question
+	short string  // the question when text does not fit the dialog's lines; "": text's middle gives way
+	warn  string  // what the answer costs (sessions losing their resume point); kept visible first
+	yes   request // what y confirms
 }
 
 func (c *confirmDialog) key(keys *keymap.KeyMap, k tea.KeyPressMsg) (request, bool, string) {
@@ -154,8 +186,11 @@ func (c *confirmDialog) view(cm *common) string {
 	st := cm.styles
 	answers := st.message.Render("  [" + hints("/", keyName(cm.keys.Yes), keyName(cm.keys.No)) + "]")
 	text, warn := sanitize.Line(c.text), sanitize.Line(c.warn)
-	room := maxDialogLines*cm.width - lipgloss.Width(answers)
-	if tw, ww := ansi.StringWidth(text), ansi.StringWidth(warn); tw+ww > room {
+	room := maxDialogLines*cm.width - drawnWidth(answers)
+	if c.short != "" && drawnWidth(text)+drawnWidth(warn) > room {
+		text = sanitize.Line(c.short)
+	}
+	if tw, ww := drawnWidth(text), drawnWidth(warn); tw+ww > room {
 		text = middle(text, max(room-ww, min(tw, 20)))
 	}
 	return withAnswers(st.warning, text+warn, answers, cm.width)
@@ -172,30 +207,51 @@ const maxDialogLines = 3
 // never leaving a lone "," or "-"), and when that would take a line too
 // many, anywhere.
 func withAnswers(style lipgloss.Style, text, answers string, width int) string {
-	aw := lipgloss.Width(answers)
-	if ansi.StringWidth(text)+aw <= width {
+	aw := drawnWidth(answers)
+	if drawnWidth(text)+aw <= width {
 		return style.Render(text) + answers
 	}
-	room := maxDialogLines*width - aw
-	if ansi.StringWidth(text) > room {
-		text = middle(text, room)
-	}
-	lines := wrapWords(text, width)
-	if fits := len(lines) < maxDialogLines || len(lines) == maxDialogLines && ansi.StringWidth(lines[len(lines)-1])+aw <= width; !fits {
-		lines = strings.Split(ansi.Hardwrap(text, width, true), "\n")
-	}
+	lines := answeredLines(text, aw, width)
 	for i, l := range lines {
 		lines[i] = style.Render(l)
 	}
-	if last := lines[len(lines)-1]; lipgloss.Width(last)+aw <= width {
+	if last := lines[len(lines)-1]; drawnWidth(last)+aw <= width {
 		lines[len(lines)-1] = last + answers
 	} else {
 		lines = append(lines, strings.TrimLeft(answers, " "))
 	}
-	if n := len(lines); n > maxDialogLines { // wide runes broke short: keep the start and the end
+	if n := len(lines); n > maxDialogLines { // still too many: keep the start and the end
 		lines = append(lines[:1], lines[n-maxDialogLines+1:]...)
 	}
 	return strings.Join(lines, "\n")
+}
+
+// answeredLines wraps text to width in lines that leave room for answers
+// aw cells wide at the end of the last, or on a line of their own, within
+// maxDialogLines: the text's middle gives way ("…") as much as it must.
+// Lines broken short (a wide character that does not fit a line's last
+// cell, a break at a space) took a line too many, and it was dropped
+// whole, with no "…" for it.
+func answeredLines(text string, aw, width int) []string {
+	room := maxDialogLines*width - aw
+	for {
+		t := text
+		if drawnWidth(t) > room {
+			t = middle(text, room)
+		}
+		lines := wrapWords(t, width)
+		if fits := len(lines) < maxDialogLines || len(lines) == maxDialogLines && drawnWidth(lines[len(lines)-1])+aw <= width; !fits {
+			lines = hardwrap(t, width)
+		}
+		n := len(lines)
+		if drawnWidth(lines[n-1])+aw > width {
+			n++ // the answers on a line of their own
+		}
+		if n <= maxDialogLines || room <= width {
+			return lines
+		}
+		room -= max(width/4, 1)
+	}
 }
 
 // choice is one answer of a choiceDialog.
@@ -242,16 +298,16 @@ func (c *choiceDialog) view(cm *common) string {
 	st := cm.styles
 	w := cm.width
 	answers := strings.Join(c.answers(st, false), "")
-	if lipgloss.Width(answers) > w {
+	if drawnWidth(answers) > w {
 		answers = strings.Join(c.answers(st, true), "")
 	}
-	if lipgloss.Width(answers) <= w {
+	if drawnWidth(answers) <= w {
 		return withAnswers(st.warning, sanitize.Line(c.text), answers, w)
 	}
 	var ans []string
 	for _, a := range c.answers(st, true) {
 		a = strings.TrimLeft(a, " ")
-		if n := len(ans); n > 0 && lipgloss.Width(ans[n-1])+2+lipgloss.Width(a) <= w {
+		if n := len(ans); n > 0 && drawnWidth(ans[n-1])+2+drawnWidth(a) <= w {
 			ans[n-1] += "  " + a
 			continue
 		}
@@ -259,12 +315,12 @@ func (c *choiceDialog) view(cm *common) string {
 	}
 	room := max(maxDialogLines-len(ans), 2)
 	text := sanitize.Line(c.text)
-	if ansi.StringWidth(text) > room*w {
+	if drawnWidth(text) > room*w {
 		text = middle(text, room*w)
 	}
 	lines := wrapWords(text, w)
 	if len(lines) > room {
-		lines = strings.Split(ansi.Hardwrap(text, w, true), "\n")
+		lines = hardwrap(text, w)
 	}
 	for i, l := range lines {
 		lines[i] = st.warning.Render(l)

@@ -19,12 +19,12 @@ func (f *editing) rename(m *Model) tea.Cmd {
 	if !ok {
 		return cmd
 	}
-	title := "rename " + sanitize.Name(e.Name) + " to"
+	title := "rename " + sanitize.Name(e.Name) + mixedParen(e.Name) + " to"
 	if r := f.refs.of(m, e); len(r.by) > 0 {
 		title = fmt.Sprintf("⚠ %s by this name; rename it to",
 			humanize.Counted(len(r.by), "session names it", "sessions name it"))
 	}
-	f.dlg = newPrompt(title, e.Name, f.freeName(m, e.Name), reqRename{e: e})
+	f.dlg = newExactPrompt(title, e.Name, f.freeName(m, e.Name), reqRename{e: e})
 	return nil
 }
 
@@ -37,7 +37,7 @@ func (f *editing) aliases(m *Model) tea.Cmd {
 	if slices.ContainsFunc(e.Aliases, func(a string) bool { return strings.Contains(a, ",") }) {
 		return m.setMessage("an alias of " + e.Name + " contains a comma: change the aliases with e")
 	}
-	f.dlg = newPrompt("aliases of "+sanitize.Name(e.Name)+" (comma-separated)", strings.Join(e.Aliases, ", "), validAliases, reqAliases{e: e})
+	f.dlg = newExactPrompt("aliases of "+sanitize.Name(e.Name)+mixedParen(e.Name)+" (comma-separated)", strings.Join(e.Aliases, ", "), validAliases, reqAliases{e: e})
 	return nil
 }
 
@@ -46,20 +46,21 @@ func sameAliases(list, was []string) bool {
 	return slices.Equal(list, was) || len(list)+len(was) == 0
 }
 
-// parseAliases splits a comma-separated list, trimming blanks and dropping
+// parseAliases splits a comma-separated list, trimming spaces (U+0020:
+// a tab or a no-break space an alias holds is part of it) and dropping
 // empty items and repeats.
 func parseAliases(v string) []string {
 	var out []string
 	for a := range strings.SplitSeq(v, ",") {
-		if a = strings.TrimSpace(a); a != "" && !slices.Contains(out, a) {
+		if a = strings.Trim(a, " "); a != "" && !slices.Contains(out, a) {
 			out = append(out, a)
 		}
 	}
 	return out
 }
 
-// validAliases accepts any list the prompt can hold (the prompt already
-// drops control characters).
+// validAliases accepts any list the prompt can hold (text typed drops
+// control characters; those an alias had are kept).
 func validAliases(v string) error {
 	if len(parseAliases(v)) > 1000 {
 		return errors.New("too many aliases")
@@ -80,7 +81,8 @@ func (f *editing) deleteSelected(m *Model) tea.Cmd {
 // point, before deleting e (undoable).
 func (f *editing) confirmDelete(m *Model, e store.Entry) tea.Cmd {
 	text := fmt.Sprintf("delete %s %s (%s)?", e.Kind, sanitize.Name(e.Name), humanize.Size(len(e.Content)))
-	f.dlg = &confirmDialog{text: text, warn: f.refs.resumeWarning(m, []store.Entry{e}), yes: reqRemove{es: []store.Entry{e}, label: "delete " + e.Name}}
+	warn := mixedWarning([]store.Entry{e}, 1) + f.refs.resumeWarning(m, []store.Entry{e})
+	f.dlg = &confirmDialog{text: text, warn: warn, yes: reqRemove{es: []store.Entry{e}, label: "delete " + e.Name}}
 	return nil
 }
 

@@ -25,8 +25,8 @@ func (p *helpScreen) show() { p.open, p.sc = true, scroller{} }
 
 // key scrolls the help at h rows when it does not fit, and closes it on
 // any other key; pass reports a key that closed it without being one of
-// its own (esc, ?, quit: no key quits from an overlay), for the screen
-// below to act on.
+// its own (esc, ?, quit: no key quits from an overlay), which the status
+// line then says closed the help (it does nothing else).
 func (p *helpScreen) key(c *common, groups [][]key.Binding, k tea.KeyPressMsg, h int) (pass bool) {
 	keys := &c.keys
 	if n := len(p.lines(c, groups, c.width)); overflows(n, h) && p.sc.key(keys, k, n, h) {
@@ -40,15 +40,39 @@ func (p *helpScreen) key(c *common, groups [][]key.Binding, k tea.KeyPressMsg, h
 // groups the parts of the screen list (Model.helpGroups).
 func (p *helpScreen) view(c *common, groups [][]key.Binding, w, h int) string {
 	lines := p.lines(c, groups, w)
-	closeKeys := c.keys.CloseHelpLabel()
-	hint := "  (" + closeKeys + " close)"
 	n := len(lines)
 	lines = p.sc.window(lines, h)
-	if overflows(n, h) {
-		hint = fmt.Sprintf("  (%s scroll · %s · %s close)", c.keys.ScrollLabel(), p.sc.position(n, h), closeKeys)
-	}
-	title := c.styles.paneTitle.Render("Keys") + c.styles.dim.Render(hint)
+	title := c.styles.paneTitle.Render("Keys") + c.styles.dim.Render(p.titleHint(c, n, h, w-lipgloss.Width("Keys")))
 	return box(title+"\n"+strings.Join(lines, "\n"), w, h)
+}
+
+// titleHint follows the title "Keys": the keys that scroll the help (n
+// lines at h rows), where it is, and the keys that close it, in room
+// cells. On a narrow screen the scroll keys go first (the help line
+// names them), then the close keys: at 40×12 the title was cut at
+// "q/esc/?", its "close)" lost.
+func (p *helpScreen) titleHint(c *common, n, h, room int) string {
+	closeKeys := c.keys.CloseHelpLabel()
+	if !overflows(n, h) {
+		return fitFirst(room, "  ("+closeKeys+" close)", "  ("+keyName(c.keys.Cancel)+" close)")
+	}
+	pos := p.sc.position(n, h)
+	return fitFirst(room,
+		fmt.Sprintf("  (%s scroll · %s · %s close)", c.keys.ScrollLabel(), pos, closeKeys),
+		fmt.Sprintf("  (%s · %s close)", pos, closeKeys),
+		fmt.Sprintf("  (%s · %s close)", pos, keyName(c.keys.Cancel)),
+		"  ("+pos+")")
+}
+
+// fitFirst is the first of texts that fits room cells as drawn, else the
+// last.
+func fitFirst(room int, texts ...string) string {
+	for _, t := range texts {
+		if drawnWidth(t) <= room {
+			return t
+		}
+	}
+	return texts[len(texts)-1]
 }
 
 // lines is the help's text below its title at width w, one string per

@@ -1,11 +1,11 @@
 package tui
 
 import (
+	"strings"
 	"unicode"
 
 	tea "charm.land/bubbletea/v2"
 	"charm.land/lipgloss/v2"
-	"github.com/charmbracelet/x/ansi"
 
 	"github.com/crmem/crmem/internal/sanitize"
 )
@@ -20,6 +20,10 @@ type lineInput struct {
 	pos         int
 	focused     bool
 	suggested   bool // the value is a suggestion: text typed replaces it, an editing key takes it up
+	// marked: the value may hold invisible and control characters (a
+	// name held exactly), drawn as the markers the rest of the screen
+	// shows them as; text typed or pasted still drops them.
+	marked      bool
 	width       int
 	promptStyle lipgloss.Style
 	textStyle   lipgloss.Style
@@ -119,31 +123,54 @@ func (in *lineInput) deleteWord() {
 	in.pos = i
 }
 
-// View renders prompt, text and cursor within width cells.
+// setExact holds s exactly, invisible and control characters included
+// (drawn as markers), with the cursor at its end.
+func (in *lineInput) setExact(s string) {
+	in.marked = true
+	in.value = []rune(s)
+	in.pos = len(in.value)
+}
+
+// shown is each rune of the value as drawn: itself, or in a marked input
+// the marker of an invisible character.
+func (in *lineInput) shown() []string {
+	if in.marked {
+		return sanitize.NameRunes(in.value)
+	}
+	out := make([]string, len(in.value))
+	for i, r := range in.value {
+		out[i] = string(r)
+	}
+	return out
+}
+
+// View renders prompt, text and cursor within width cells, as drawn
+// (drawnWidth).
 func (in *lineInput) View() string {
 	p := in.promptStyle.Render(in.prompt)
 	if len(in.value) == 0 && !in.focused {
 		return p + in.dimStyle.Render(in.placeholder)
 	}
-	before, after := string(in.value[:in.pos]), string(in.value[in.pos:])
+	shown := in.shown()
+	before, after := strings.Join(shown[:in.pos], ""), shown[in.pos:]
 	cur := " "
-	if in.focused && after != "" {
-		cur, after = string([]rune(after)[:1]), string([]rune(after)[1:])
+	if in.focused && len(after) > 0 {
+		cur, after = after[0], after[1:]
 	}
-	if in.focused {
-		cur = lipgloss.NewStyle().Reverse(true).Render(cur)
-	} else {
+	if !in.focused {
 		cur = ""
 	}
-	room := max(in.width-lipgloss.Width(p)-1, 1)
-	if w := ansi.StringWidth(before); w > room {
-		before = "…" + ansi.TruncateLeft(before, w-room+1, "")
+	room := max(in.width-drawnWidth(p)-drawnWidth(cur), 1)
+	before = drawnTruncateLeft(before, room, "…")
+	if in.focused {
+		cur = lipgloss.NewStyle().Reverse(true).Render(cur)
 	}
 	text := in.textStyle
 	if in.suggested {
 		text = in.dimStyle
 	}
-	return p + text.Render(before) + cur + ansi.Truncate(text.Render(after), max(room-ansi.StringWidth(before), 0), "…")
+	rest := drawnTruncate(strings.Join(after, ""), max(room-drawnWidth(before), 0), "…")
+	return p + text.Render(before) + cur + text.Render(rest)
 }
 
 // setWidth sets the room the line may take.

@@ -53,10 +53,10 @@ func (m *Model) paneKey(k tea.KeyPressMsg) (tea.Cmd, bool) {
 
 // helpKey scrolls the help screen when it does not fit; its close keys
 // (esc, ?, and quit: no key quits from an overlay) close it. Any other
-// key closes it too and then does its own job on the screen below, so
-// nothing typed is lost (? then /undo searches for "undo"; it used to
-// close the help with the / and run u); a key that would write is
-// swallowed instead, and says so: the help did not offer it.
+// key closes it too and does nothing else, as every other overlay
+// swallows the keys it does not use: after ?, Y copied a secret to the
+// clipboard, * marked every entry, v ran $PAGER (issue 42 item 3). A key
+// that would write says so: the help did not offer it.
 func (m *Model) helpKey(k tea.KeyPressMsg) tea.Cmd {
 	if !m.hp.key(&m.c, m.helpGroups(), k, m.bodyHeight()) {
 		return nil
@@ -65,7 +65,7 @@ func (m *Model) helpKey(k tea.KeyPressMsg) tea.Cmd {
 	if b, ok := m.writeKey(k); ok {
 		return m.setMessage("help closed; " + keyName(b) + " not run: press it again to " + b.Help().Desc)
 	}
-	return tea.Batch(m.setMessage("help closed"), m.layerKey(k))
+	return m.setMessage("help closed")
 }
 
 // writeKey is the binding of k if it is an editing key that writes to

@@ -474,7 +474,11 @@ func (l *listView) rowLine(s *snapshot, st *styles, ls listStyle, i int, name st
 		mark = st.mark.Render(k.sign())
 	}
 	right, badge := rowRight(r, e, ls)
-	name += strings.Repeat(" ", max(0, rowNameWidth(right, badge, ls)-lipgloss.Width(name)))
+	w := rowNameWidth(right, badge, ls)
+	if isMixed(e.Name) {
+		name += st.warning.Render(mixedMark)
+	}
+	name += strings.Repeat(" ", max(0, w-lipgloss.Width(name)))
 	line := mark + st.kindMarker(e.Kind) + " " + name + badge + st.dim.Render(right)
 	if i == l.cursor {
 		return st.selectedRow(ls.focused).Render(ansi.Strip(line))
@@ -482,12 +486,26 @@ func (l *listView) rowLine(s *snapshot, st *styles, ls listStyle, i int, name st
 	return line
 }
 
+// narrowList is the list's width below which a row keeps one right-hand
+// column (the age, or the score while searching), its other cells going
+// to the name: at 20 columns names shrank to a letter or two ("fi…te").
+const narrowList = 30
+
 // rowRight is an entry row's right-hand columns (age and size, or age
-// and score while searching) and its badge.
+// and score while searching; on a narrow list the age or the score) and
+// its badge.
 func rowRight(r row, e store.Entry, ls listStyle) (right, badge string) {
-	right = fmt.Sprintf(" %4s %5s", humanize.Age(ls.now, e.CreatedAt), humanize.Size(len(e.Content)))
+	age, second := humanize.Age(ls.now, e.CreatedAt), humanize.Size(len(e.Content))
 	if ls.searched {
-		right = fmt.Sprintf(" %4s %5s", humanize.Age(ls.now, e.CreatedAt), score(r))
+		second = score(r)
+	}
+	switch {
+	case ls.width >= narrowList:
+		right = fmt.Sprintf(" %4s %5s", age, second)
+	case ls.searched:
+		right = fmt.Sprintf(" %5s", second)
+	default:
+		right = fmt.Sprintf(" %4s", age)
 	}
 	if ls.badge != nil {
 		badge = ls.badge(e)
@@ -518,6 +536,9 @@ func (l *listView) fitVisible(s *snapshot, ls listStyle, from, to int) []string 
 		}
 		right, badge := rowRight(r, s.entries[r.idx], ls)
 		widths[i] = rowNameWidth(right, badge, ls)
+		if isMixed(s.entries[r.idx].Name) { // the mark after the name
+			widths[i] = max(widths[i]-lipgloss.Width(mixedMark), 1)
+		}
 		names[i] = fitName(s.label(r.idx), l.neighbour(s, from+i, -1), l.neighbour(s, from+i, 1), widths[i])
 	}
 	apart := make([][]string, n) // the names each row must read apart from

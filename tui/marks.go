@@ -97,8 +97,20 @@ func (f *editing) markOlderAge(m *Model, v string) tea.Cmd {
 	if d >= 24*time.Hour {
 		return markOlderThan(m, v, d)
 	}
-	f.dlg = &confirmDialog{text: shortSpanQuestion(v, d), yes: reqMarkOlder{age: v, d: d}}
+	f.dlg = &confirmDialog{text: shortSpanQuestion(v, d), short: shortSpanBrief(v, d), yes: reqMarkOlder{age: v, d: d}}
 	return nil
+}
+
+// shortSpanBrief is shortSpanQuestion for a screen too small to hold it:
+// at 20×3 its middle gave way, "did you mean months" with it, the point of
+// asking (issue 42 item 6). "" when the question has no brief form.
+func shortSpanBrief(v string, d time.Duration) string {
+	v = strings.TrimSpace(v)
+	if d == 0 || !strings.HasSuffix(v, "m") {
+		return ""
+	}
+	n := int(d / time.Minute)
+	return fmt.Sprintf("%s = %d min; did you mean months (%smo)? Mark >%d min?", v, n, strings.TrimSpace(strings.TrimSuffix(v, "m")), n)
 }
 
 // shortSpanQuestion asks about a span under a day typed as v: minutes
@@ -188,7 +200,7 @@ func (f *editing) deleteMarked(m *Model) tea.Cmd {
 		return m.setMessage("nothing marked" + paren(hints(", ", keyHint(keys.Mark, "marks an entry"), keyHint(keys.MarkAll, "every listed one"), keyHint(keys.MarkOlder, "old archives"))))
 	}
 	text := fmt.Sprintf("delete %s marked (%s): %s?", humanize.Plural(len(es), "entry"), humanize.Size(totalSize(es)), firstNames(es, 3))
-	warn := f.refs.resumeWarning(m, es)
+	warn := mixedWarning(es, 3) + f.refs.resumeWarning(m, es)
 	if names, n := changedSinceMarked(m, es); n > 0 {
 		it := "them"
 		if n == 1 {

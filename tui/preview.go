@@ -246,9 +246,14 @@ func card(st *styles, e store.Entry, ids bool, tokens, width int, now time.Time,
 	}
 	lines := []string{
 		st.cardTitle.Render(ansi.Truncate(sanitize.Name(e.Name), cardInner(width), "…")),
-		st.kindMarker(e.Kind) + " " + e.Kind.String() + st.label.Render(idLabel(e.ID, ids)),
-		st.label.Render("created ") + created,
 	}
+	if note := mixedNote(e.Name); note != "" {
+		lines = append(lines, st.warning.Render("⚠ "+note))
+	}
+	lines = append(lines,
+		st.kindMarker(e.Kind)+" "+e.Kind.String()+st.label.Render(idLabel(e.ID, ids)),
+		st.label.Render("created ")+created,
+	)
 	if len(e.Aliases) > 0 {
 		as := make([]string, len(e.Aliases))
 		for i, a := range e.Aliases {

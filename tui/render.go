@@ -170,7 +170,9 @@ func renderCmd(rs *renderers, key renderKey, content string) tea.Cmd {
 // dropped, before it starts or at its next node.
 func renderEntry(rs *renderers, key renderKey, content string, superseded func() bool) rendering {
 	r := renderWithin(rs, key, content, superseded)
-	r.out = rewrapCells(r.out, key.width, key.cells)
+	if tooLargeToRender(len(content)) == "" { // plainText wrapped a huge one as drawn already
+		r.out = rewrapCells(r.out, key.width, key.cells)
+	}
 	return r
 }
 
@@ -218,6 +220,9 @@ func isASCII(s string) bool {
 // renderWithin is renderEntry before the lines are wrapped again for the
 // renderer's measure.
 func renderWithin(rs *renderers, key renderKey, content string, superseded func() bool) rendering {
+	if reason := tooLargeToRender(len(content)); reason != "" { // decided by size: nothing reads the text as markdown
+		return rendering{out: plainText(content, key.width), plain: reason}
+	}
 	rs.one.Lock()
 	defer rs.one.Unlock()
 	if superseded() {
@@ -253,11 +258,101 @@ func renderWithin(rs *renderers, key renderKey, content string, superseded func(
 	return rendering{out: dimMarkers(fitLines(restoreBlocks(out, blocks, key.width), key.width), key.style)}
 }
 
+// maxMarkdownBytes is the largest content rendered as markdown, mdbound's
+// Bytes limit: mdbound refused more only after the content had been
+// sanitized, escaped and parsed, which for one 95 MB entry took 707 MB and
+// 12 s of CPU before the plain text showed (issue 42 item 6).
+const maxMarkdownBytes = 256 << 10
+
+// tooLargeToRender says why content of n bytes is shown as plain text
+// without being read as markdown at all, or "": decided by size alone,
+// before any work on the text.
+func tooLargeToRender(n int) string {
+	if n <= maxMarkdownBytes {
+		return ""
+	}
+	return humanize.Size(n) + " of text (limit " + humanize.Size(maxMarkdownBytes) + ")"
+}
+
 // plainText is the sanitized raw text wrapped at width: shown until the
-// rendering arrives, and when rendering fails.
+// rendering arrives, and when rendering fails. A line that fits (ASCII
+// within the width, the common case) is kept as it is; only the others
+// are wrapped, and in content too large to render (tooLargeToRender) by
+// wrapPlain, which allocates nothing of its own (ansi.Wrap took ten
+// times a line's size), so a huge entry costs about its own size.
 func plainText(content string, width int) string {
-	text := strings.ReplaceAll(sanitize.Text(content), "\t", "    ")
-	return ansi.Wrap(text, max(width-2, 10), "")
+	huge := tooLargeToRender(len(content)) != ""
+	text := sanitize.Text(content)
+	w := max(width-2, 10)
+	var b strings.Builder
+	if huge {
+		b.Grow(len(text) + len(text)/8) // tabs widened and lines broken: seldom more
+	}
+	first := true
+	for l := range strings.SplitSeq(text, "\n") {
+		if !first {
+			b.WriteByte('\n')
+		}
+		first = false
+		switch tabs := strings.Count(l, "\t"); {
+		case len(l)+3*tabs <= w && isASCII(l):
+			writeTabs(&b, l)
+		case huge:
+			wrapPlain(&b, l, w)
+		default:
+			b.WriteString(ansi.Wrap(strings.ReplaceAll(l, "\t", "    "), w, ""))
+		}
+	}
+	return b.String()
+}
+
+// writeTabs writes s to b with each tab as four spaces.
+func writeTabs(b *strings.Builder, s string) {
+	for {
+		i := strings.IndexByte(s, '\t')
+		if i < 0 {
+			b.WriteString(s)
+			return
+		}
+		b.WriteString(s[:i])
+		b.WriteString("    ")
+		s = s[i+1:]
+	}
+}
+
+// wrapPlain writes one line of plain text to b wrapped to w cells as
+// drawn (drawnWidth), breaking after its last space that fits, else
+// between grapheme clusters; a tab is four spaces.
+func wrapPlain(b *strings.Builder, l string, w int) {
+	start, cells := 0, 0       // the line being filled: where it starts in l, its cells
+	space, spaceCells := -1, 0 // just after its last space, and its cells up to there
+	for i := 0; i < len(l); {
+		c, gw := ansi.FirstGraphemeCluster(l[i:], ansi.GraphemeWidth)
+		if c == "" {
+			break
+		}
+		cw := max(gw, ansi.WcWidth.StringWidth(c))
+		if c == "\t" {
+			cw = 4
+		}
+		for cells > 0 && cells+cw > w {
+			if space > start {
+				writeTabs(b, l[start:space])
+				start, cells = space, cells-spaceCells
+			} else {
+				writeTabs(b, l[start:i])
+				start, cells = i, 0
+			}
+			b.WriteByte('\n')
+			space = -1
+		}
+		cells += cw
+		i += len(c)
+		if c == " " || c == "\t" {
+			space, spaceCells = i, cells
+		}
+	}
+	writeTabs(b, l[start:])
 }
 
 // placeholderBytes bounds the plain text shown while a rendering is made, so

@@ -169,7 +169,7 @@ func TestMiddle_CutsBetweenClusters(t *testing.T) {
 		{"日本語のa", 5, "日…a"},
 		{"long-design-notes", 9, "long…otes"},
 		{"a日本語の", 4, "a…の"},
-		{"👩\u200d💻👩\u200d💻👩\u200d💻", 5, "👩\u200d💻…👩\u200d💻"},
+		{"👩\u200d💻👩\u200d💻👩\u200d💻", 9, "👩\u200d💻…👩\u200d💻"}, // 4 cells each as drawn per code point (drawnWidth)
 		{"e\u0301e\u0301e\u0301e\u0301", 3, "e\u0301…e\u0301"},
 		{"日本", 1, ""},
 		{"short", 9, "short"},

@@ -102,9 +102,9 @@ func (m *Model) statusLines() []string {
 // does not fit, and the line is then cut at the width.
 func (m *Model) fitStatus(parts []string, sep string, minPath int) (string, bool) {
 	text := strings.Join(parts, sep)
-	room := m.c.width - lipgloss.Width(text) - lipgloss.Width(sep)
+	room := m.c.width - drawnWidth(text) - drawnWidth(sep)
 	path := displayPath(m.path, m.home)
-	if room >= min(minPath, ansi.StringWidth(path)) {
+	if room >= min(minPath, drawnWidth(path)) {
 		return text + sep + m.c.styles.dim.Render(middle(path, room)), true
 	}
 	return ansi.Truncate(text, m.c.width, "…"), false
@@ -150,12 +150,12 @@ func (m *Model) messageText() string {
 // longer than that keeps its end (where paths and reasons are) and loses
 // the middle.
 func wrapMessage(style lipgloss.Style, msg string, width int) []string {
-	if ansi.StringWidth(msg) > 2*width {
+	if drawnWidth(msg) > 2*width {
 		msg = middle(msg, 2*width)
 	}
 	lines := wrapWords(msg, width)
 	if len(lines) > 2 {
-		lines = strings.Split(ansi.Hardwrap(msg, width, true), "\n")
+		lines = hardwrap(msg, width)
 	}
 	for i, l := range lines {
 		lines[i] = style.Render(l)
@@ -164,9 +164,9 @@ func wrapMessage(style lipgloss.Style, msg string, width int) []string {
 }
 
 // middle shortens plain text s to w cells by replacing its middle with
-// "…", cutting between grapheme clusters (shorten.go).
+// "…", cutting between grapheme clusters measured as drawn (drawn.go).
 func middle(s string, w int) string {
-	return middleOf(clustersOf(s), w)
+	return middleOf(drawnClusters(s), w)
 }
 
 // shortPath shortens a path to w cells in the middle, keeping its last

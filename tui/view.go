@@ -52,16 +52,21 @@ func (m *Model) screen() string {
 
 // fitLine fits a line laid out by grapheme clusters to w cells as the
 // renderer measures them (common.cells): a line laid out to the full
-// width is made exactly w wide, a shorter one only kept within w.
+// width is made exactly w wide, a shorter one only kept within w. Per
+// code point, an emoji ZWJ sequence is then drawn as its emoji, unjoined
+// (unjoinEmoji: as wide per code point, with nothing else moved), and
+// decomposed Hangul composed (composeJamo), its padding making up the
+// cells the syllables take fewer.
 func (c *common) fitLine(l string, w int) string {
 	gw := ansi.StringWidth(l)
 	if c.cells == ansi.GraphemeWidth && gw <= w {
 		return l
 	}
 	if gw == w || c.cells.StringWidth(l) > w {
-		return cellwidth.Fit(c.cells, l, w)
+		l = cellwidth.Fit(c.cells, l, w)
 	}
-	return l
+	l, lost := composeJamo(unjoinEmoji(l))
+	return cellwidth.Pad(l, lost)
 }
 
 // body renders the panes side by side, or the focused one alone.
@@ -69,6 +74,9 @@ func (m *Model) body() string {
 	h := m.bodyHeight()
 	if m.read.zoom {
 		return m.pv.view(m.c.width, h)
+	}
+	if m.welcoming() { // the welcome across the screen: beside it the preview is empty
+		return m.listPane(m.c.width, h)
 	}
 	if !m.c.twoPanes() {
 		if m.focus == focusPreview {

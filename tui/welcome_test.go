@@ -81,13 +81,15 @@ func TestWelcome_GoneOnceWritten(t *testing.T) {
 	}
 }
 
-// TestTmux_Welcome: crmem on a path whose folder does not exist shows the
-// welcome and the short help in a real terminal, and q quits.
+// TestTmux_Welcome: crmem on its default path, whose folder (~/.crabtalk)
+// does not exist yet, shows the welcome and the short help in a real
+// terminal, and q quits. (A folder named with --db that does not exist is
+// refused as a likely typo: TestTmux_TypedPathsAsTheCommandLine.)
 func TestTmux_Welcome(t *testing.T) {
 	e := newTmux(t)
 	bin := buildBinary(t)
-	path := filepath.Join(t.TempDir(), "new", "memory.db")
-	e.start("s", bin+" --db "+path+"; echo crmem-exited")
+	path := filepath.Join(e.home, ".crabtalk", "memory.db")
+	e.start("s", "unset CRMEM_DB CRMEM_CONFIG XDG_CONFIG_HOME CRABTALK_HOME; "+bin+"; echo crmem-exited")
 	e.waitFor("s", 20*time.Second, "the welcome", contains("No memory file yet: the folder", "n new note • q quit • ? help"))
 	e.keys("s", "q")
 	e.waitFor("s", 20*time.Second, "crmem to quit", contains("crmem-exited"))

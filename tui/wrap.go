@@ -20,7 +20,7 @@ func wrapWords(s string, width int) []string {
 	var lines []string
 	line, lineW := "", 0
 	for _, w := range glueWords(strings.Split(s, " ")) {
-		ww := ansi.StringWidth(w)
+		ww := drawnWidth(w)
 		switch {
 		case line == "" && ww <= width:
 			line, lineW = w, ww
@@ -30,7 +30,7 @@ func wrapWords(s string, width int) []string {
 			lines = append(lines, line)
 			line, lineW = w, ww
 		default: // wider than a line: start it here if some of it fits
-			if first, _ := ansi.FirstGraphemeCluster(w, ansi.GraphemeWidth); line != "" && (width-lineW-1 < width/2 || width-lineW-1 < ansi.StringWidth(first)) {
+			if first, _ := ansi.FirstGraphemeCluster(w, ansi.GraphemeWidth); line != "" && (width-lineW-1 < width/2 || width-lineW-1 < drawnWidth(first)) {
 				lines = append(lines, line)
 				line, lineW = "", 0
 			}
@@ -38,11 +38,11 @@ func wrapWords(s string, width int) []string {
 			if prefix != "" {
 				prefix += " "
 			}
-			parts := breakWord(w, width, width-ansi.StringWidth(prefix))
+			parts := breakWord(w, width, width-drawnWidth(prefix))
 			parts[0] = prefix + parts[0]
 			lines = append(lines, parts[:len(parts)-1]...)
 			line = parts[len(parts)-1]
-			lineW = ansi.StringWidth(line)
+			lineW = drawnWidth(line)
 		}
 	}
 	return append(lines, line)
@@ -68,7 +68,7 @@ func glueWords(words []string) []string {
 func breakWord(w string, width, first int) []string {
 	var parts []string
 	room := max(first, 1)
-	cs := clustersOf(w)
+	cs := drawnClusters(w)
 	for cellsOf(cs) > room {
 		head := headIn(cs, room)
 		if len(head) == 0 { // a wide cluster in a one-cell room
@@ -87,7 +87,7 @@ func breakWord(w string, width, first int) []string {
 	// punctuation glued to a word as wide as the line: a cluster of the
 	// word goes with it rather than leave it alone at a line's start
 	if n := len(parts); n > 0 && isPunctOnly(textOf(cs)) {
-		prev := clustersOf(parts[n-1])
+		prev := drawnClusters(parts[n-1])
 		k := len(prev) - 1 // the last cluster that is not a space
 		for k > 0 && strings.TrimSpace(prev[k].text) == "" {
 			k--

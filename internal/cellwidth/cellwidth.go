@@ -182,3 +182,16 @@ func escapeLen(s string) int {
 	}
 	return len(s)
 }
+
+// Pad puts d spaces into line's widest run of spaces (its padding), or at
+// its end when it has none: a line whose text was drawn d cells narrower
+// than laid out keeps the columns after that run where they were.
+func Pad(line string, d int) string {
+	if d <= 0 {
+		return line
+	}
+	if padded := repad(line, d); padded != line {
+		return padded
+	}
+	return line + strings.Repeat(" ", d)
+}

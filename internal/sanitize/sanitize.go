@@ -84,6 +84,25 @@ func Name(s string) string {
 	return strings.Repeat(Marker(' '), lead) + body + strings.Repeat(Marker(' '), trail)
 }
 
+// NameRunes is how [Name] shows each rune of rs, one string per rune: the
+// rune itself, or its [Marker] (an invisible character in its context, a
+// space other than U+0020, a ⟨). An input that holds a name exactly (the
+// rename prompt) draws it so, a marker standing for one rune the cursor
+// moves over and deletes whole. Leading and trailing spaces are not
+// marked: the cursor shows them.
+func NameRunes(rs []rune) []string {
+	s := string(rs)
+	out := make([]string, 0, len(rs))
+	for i, r := range s {
+		if Invisible(s, i) || otherSpace(r) || r == markerBracket {
+			out = append(out, Marker(r))
+			continue
+		}
+		out = append(out, string(r))
+	}
+	return out
+}
+
 // Plain reports whether the name s shows as itself ([Name] leaves it as
 // it is): the CLI prints such a name bare and quotes any other.
 func Plain(s string) bool { return Name(s) == s }
