@@ -99,7 +99,7 @@ func TestDiff_Masks(t *testing.T) {
 func TestRun_SharedTermsNoSecret(t *testing.T) {
 	es := entries(append(filler(40),
 		"keys-a", "GITHUB_TOKEN="+ghToken+"\naws_access_key_id = "+awsKeyID,
-		"keys-b", "github_token: "+ghToken+" and "+awsKeyID+" as aws_access_key_id")...)
+		"keys-b", "GITHUB_TOKEN: "+ghToken+"\naws_access_key_id = "+awsKeyID+" (rotated monthly)")...)
 	r := Run(es, Options{Kinds: []Kind{Duplicate}, MinSimilarity: 0.5})
 	if len(r.Findings) != 1 {
 		t.Fatalf("want one duplicate group, got %+v", r.Findings)
