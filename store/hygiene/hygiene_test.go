@@ -10,6 +10,9 @@ import (
 	"time"
 	"unicode"
 
+	xcases "golang.org/x/text/cases"
+	"golang.org/x/text/unicode/norm"
+
 	"github.com/crmem/crmem/store"
 	"github.com/crmem/crmem/store/sessions"
 )
@@ -367,6 +370,9 @@ func TestNotDuplicatesOf(t *testing.T) {
 // it at least that long. appendSolid writes the same without the spaces.
 func TestAppendNormal_SameAsFields(t *testing.T) {
 	plain := func(s string) string {
+		if !isASCII(s) {
+			s = norm.NFC.String(xcases.Fold().String(norm.NFD.String(s)))
+		}
 		return strings.Join(strings.FieldsFunc(strings.Map(unicode.ToLower, s), unicode.IsSpace), " ")
 	}
 	rng := rand.New(rand.NewPCG(30, 5))
@@ -441,5 +447,27 @@ func TestPlainName_AsTheGeneralPath(t *testing.T) {
 	}
 	if plainSeen < 1000 {
 		t.Fatalf("only %d plain names drawn", plainSeen)
+	}
+}
+
+// TestExactClasses_UnicodeForms: contents equal after Unicode
+// normalisation and full case folding are one exact class: NFC and NFD, a
+// Greek copy in capitals whose lower case ends in a final ς, ß and SS;
+// different letters stay apart.
+func TestExactClasses_UnicodeForms(t *testing.T) {
+	cases := []struct {
+		a, b string
+		same bool
+	}{
+		{"Caf\u00e9 cr\u00e8me notes", "Cafe\u0301 cre\u0300me notes", true},
+		{"Το σύστημα αναπτύσσεται σε δοκιμαστικό στάδιο πρώτα και μετά στην παραγωγή ως εξής", "ΤΟ ΣΎΣΤΗΜΑ ΑΝΑΠΤΎΣΣΕΤΑΙ ΣΕ ΔΟΚΙΜΑΣΤΙΚΌ ΣΤΆΔΙΟ ΠΡΏΤΑ ΚΑΙ ΜΕΤΆ ΣΤΗΝ ΠΑΡΑΓΩΓΉ ΩΣ ΕΞΉΣ", true},
+		{"die Straße ist gesperrt", "DIE STRASSE IST GESPERRT", true},
+		{"Caf\u00e9", "Cafe", false},
+	}
+	for _, c := range cases {
+		class := exactClasses([]store.Entry{{Content: c.a}, {Content: c.b}})
+		if got := class[0] >= 0 && class[0] == class[1]; got != c.same {
+			t.Errorf("%q and %q: same %v, want %v", c.a, c.b, got, c.same)
+		}
 	}
 }
