@@ -29,6 +29,9 @@ func findDuplicates(entries []store.Entry, o *Options, r *Report) {
 	g := newGrouping(entries, v, o.NotDuplicates)
 	g.joinExact()
 	w := newWording(entries, g.repeated())
+	if w.left > 0 {
+		r.bound(fmt.Sprintf("near-duplicates: the first %s entries compared, %s left out", humanize.Count(MaxNearDocs), humanize.Count(w.left)))
+	}
 	w.nearPairs(threshold, r, func(a, b int32, sim float64) { g.joinNear(w.entry[a], w.entry[b], sim) })
 	if g.dropped > 0 {
 		r.bound(fmt.Sprintf("near-duplicates: %s pairs reached the threshold; the first %s are listed",

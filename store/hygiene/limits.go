@@ -37,9 +37,22 @@ const (
 	// lowered until they fit, and the report says so.
 	MinCandidateWork      = 1_000_000
 	CandidateWorkPerEntry = 20
-	// MinKeyShare: a candidate pair is scored only when the keys it shares
-	// are at least 1/MinKeyShare of the fewer keys of its two entries.
-	MinKeyShare = 10
+	// MinSharedKeys and MinKeyResemblance: a candidate pair is scored only
+	// when it shares at least MinSharedKeys keys, and its keys' resemblance
+	// (shared over all) is at least MinKeyResemblance (worthScoring).
+	MinSharedKeys     = 2
+	MinKeyResemblance = 0.05
+	// CommonSample, CommonShare and CommonMinEntries find the phrases of a
+	// memory (commonShingles): a word pair or triple held by CommonShare
+	// of CommonSample entries spread over it, and by at least
+	// CommonMinEntries of them, is common and does not count in the
+	// resemblance.
+	CommonSample     = 2000
+	CommonShare      = 0.02
+	CommonMinEntries = 10
+	// MinSharedTriples is the fewest uncommon runs of three words a near
+	// pair shares.
+	MinSharedTriples = 5
 	// MaxGroupEntries bounds a near group's entries (complete link checks
 	// each new member against every member).
 	MaxGroupEntries = 200

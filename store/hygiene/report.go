@@ -236,9 +236,10 @@ type Options struct {
 // wording, chosen by measurement on a memory of 2,500 notes on six topics
 // with edited copies planted (TestNearDuplicates_Topical): every copy with
 // a sentence replaced, paragraphs moved or 10 % of its words changed and
-// 0.75–0.8 of those with 30 % changed reach it, and no two unrelated notes
-// on one topic (the most alike score 0.16); precision 1.00.
-const DefaultMinSimilarity = 0.22
+// about three quarters of those with 30 % changed reach it, while the most
+// alike of two unrelated notes on one topic score about 0.11; precision
+// 1.00.
+const DefaultMinSimilarity = 0.18
 
 // DefaultOutsizeTimes is how many times the median an outsize entry is.
 const DefaultOutsizeTimes = 20

@@ -23,71 +23,79 @@ import (
 const MaxWordsPerEntry = 20_000
 
 // appendWords appends the hashes of s's words to dst, at most limit of
-// them. ASCII text needs neither normalisation nor more than ASCII case
-// folding; other text is put in NFKC and folded (cases.Fold: ß is ss, a
-// final ς is σ) first.
+// them. An ASCII word needs neither normalisation nor more than ASCII case
+// folding; a word holding another letter is put in NFKC and folded
+// (cases.Fold: ß is ss, a final ς is σ) first, alone, so a memory of
+// English pays nothing for it.
 func appendWords(dst []uint32, s string, limit int, fold *cases.Caser) []uint32 {
-	if !isASCII(s) {
-		s = fold.String(norm.NFKC.String(s))
-	}
 	n := 0
-	h, in := uint32(fnvOffset), false
-	end := func() {
-		if in {
-			dst = append(dst, mix32(h))
-			n++
-		}
-		h, in = fnvOffset, false
-	}
 	for i := 0; i < len(s) && n < limit; {
 		c := s[i]
-		if c < utf8.RuneSelf {
+		if c < utf8.RuneSelf && !asciiWord[c] {
 			i++
-			switch {
-			case 'a' <= c && c <= 'z', '0' <= c && c <= '9':
-			case 'A' <= c && c <= 'Z':
-				c += 'a' - 'A'
-			default:
-				end()
+			continue
+		}
+		// A word: s[i:j].
+		j, plain := i, true
+		for j < len(s) {
+			c := s[j]
+			if c < utf8.RuneSelf {
+				if !asciiWord[c] {
+					break
+				}
+				j++
 				continue
 			}
-			h = (h ^ uint32(c)) * fnvPrime
-			in = true
-			continue
+			r, w := utf8.DecodeRuneInString(s[j:])
+			if !unicode.IsLetter(r) && !unicode.IsNumber(r) && !unicode.IsMark(r) {
+				break
+			}
+			plain = false
+			j += w
 		}
-		r, w := utf8.DecodeRuneInString(s[i:])
-		if !unicode.IsLetter(r) && !unicode.IsNumber(r) && !unicode.IsMark(r) {
+		if j == i { // a rune that is no part of a word
+			_, w := utf8.DecodeRuneInString(s[i:])
 			i += w
-			end()
 			continue
 		}
-		for k := range w {
-			h = (h ^ uint32(s[i+k])) * fnvPrime
+		if plain {
+			dst = append(dst, hashWord(s[i:j], 0x20))
+		} else {
+			dst = append(dst, hashWord(fold.String(norm.NFKC.String(s[i:j])), 0))
 		}
-		i += w
-		in = true
-	}
-	if n < limit {
-		end()
+		n++
+		i = j
 	}
 	return dst
 }
 
-const (
-	fnvOffset = 2166136261
-	fnvPrime  = 16777619
-)
-
-// mix32 spreads a word's FNV hash over all its bits (the murmur3
-// finaliser), so shingle hashes built from it sample evenly.
-func mix32(h uint32) uint32 {
-	h ^= h >> 16
-	h *= 0x85ebca6b
-	h ^= h >> 13
-	h *= 0xc2b2ae35
-	h ^= h >> 16
-	return h
+// hashWord hashes a word eight bytes at a time, each byte ORed with low
+// (0x20 lowers an ASCII letter and leaves a digit as it is).
+func hashWord(w string, low byte) uint32 {
+	lows := uint64(low) * 0x0101010101010101
+	h := uint64(len(w))
+	for len(w) >= 8 {
+		x := uint64(w[0]) | uint64(w[1])<<8 | uint64(w[2])<<16 | uint64(w[3])<<24 |
+			uint64(w[4])<<32 | uint64(w[5])<<40 | uint64(w[6])<<48 | uint64(w[7])<<56
+		h = (h ^ (x | lows)) * 0x9e3779b97f4a7c15
+		h ^= h >> 29
+		w = w[8:]
+	}
+	var x uint64
+	for k := range len(w) {
+		x |= uint64(w[k]|low) << (8 * k)
+	}
+	h = (h ^ x) * 0x9e3779b97f4a7c15
+	return uint32(mix64(h))
 }
+
+// asciiWord marks the ASCII bytes words are made of: letters and digits.
+var asciiWord = func() (t [utf8.RuneSelf]bool) {
+	for c := range t {
+		t[c] = 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9'
+	}
+	return t
+}()
 
 // mix64 is splitmix64's finaliser.
 func mix64(x uint64) uint64 {
@@ -104,22 +112,38 @@ func mix64(x uint64) uint64 {
 // dst, sorted and without repeats: the set the resemblance compares.
 func appendShingles(dst []uint64, words []uint32, k int) []uint64 {
 	start := len(dst)
+	eachShingle(words, k, func(x uint64) { dst = append(dst, x) })
+	s := dst[start:]
+	slices.Sort(s)
+	return dst[:start+len(slices.Compact(s))]
+}
+
+// eachShingle calls f with the hash of each of words' k-shingles (k at
+// most 3), in order (a text of fewer words than k is one shingle of all of
+// them).
+func eachShingle(words []uint32, k int, f func(uint64)) {
 	if len(words) == 0 {
-		return dst
+		return
 	}
 	if len(words) < k {
 		k = len(words)
 	}
 	for i := 0; i+k <= len(words); i++ {
-		x := uint64(k)
-		for _, w := range words[i : i+k] {
-			x = mix64(x*0x9e3779b97f4a7c15 + uint64(w))
-		}
-		dst = append(dst, x)
+		f(shingleHash(words[i : i+k]))
 	}
-	s := dst[start:]
-	slices.Sort(s)
-	return dst[:start+len(slices.Compact(s))]
+}
+
+// shingleHash is the hash of one shingle of one to three words.
+func shingleHash(ws []uint32) uint64 {
+	x := uint64(ws[0]) << 32
+	if len(ws) > 1 {
+		x |= uint64(ws[1])
+	}
+	x = mix64(x + uint64(len(ws))*0x9e3779b97f4a7c15)
+	if len(ws) > 2 {
+		x = mix64(x ^ uint64(ws[2])*0xc2b2ae3d27d4eb4f)
+	}
+	return x
 }
 
 // overlap is the number of hashes a and b (each sorted, without repeats)

@@ -17,15 +17,28 @@ type wording struct {
 	start []int
 	words []uint32
 	entry []int32
+	// common are the word pairs and triples held by many entries
+	// (commonShingles): phrases of the memory, not of one text.
+	common map[uint64]struct{}
+	// left is how many entries with words were left out past MaxNearDocs.
+	left int
 }
 
 // newWording reads the words of every entry's content but those skip
 // marks; an entry without words is no document.
 func newWording(entries []store.Entry, skip []bool) *wording {
-	w := &wording{start: []int{0}}
+	total := 0
+	for i := range entries {
+		total += len(entries[i].Content)
+	}
+	w := &wording{start: make([]int, 1, len(entries)+1), words: make([]uint32, 0, total/5), entry: make([]int32, 0, len(entries))}
 	fold := cases.Fold()
 	for i := range entries {
 		if skip[i] {
+			continue
+		}
+		if len(w.entry) == MaxNearDocs {
+			w.left++
 			continue
 		}
 		n := len(w.words)
@@ -36,7 +49,40 @@ func newWording(entries []store.Entry, skip []bool) *wording {
 		w.start = append(w.start, len(w.words))
 		w.entry = append(w.entry, int32(i))
 	}
+	w.common = w.commonShingles()
 	return w
+}
+
+// commonShingles finds the word pairs and triples held by at least
+// CommonShare of the entries (and by CommonMinEntries of a sample), from
+// CommonSample entries spread evenly over the memory: a template's header
+// ("| step | owner | status |"), a phrase every note on a topic begins
+// with, "in the". They say that two entries were written alike, not that
+// one is a copy of the other, and do not count in the resemblance. A
+// phrase that common is found in any even sample; a sample keeps the cost
+// fixed whatever the memory's size.
+func (w *wording) commonShingles() map[uint64]struct{} {
+	n := w.docs()
+	step := max(1, n/CommonSample)
+	count := map[uint64]int32{}
+	var set []uint64
+	sampled := 0
+	for d := 0; d < n; d += step {
+		sampled++
+		set = appendShingles(set[:0], w.of(d), 2)
+		set = appendShingles(set, w.of(d), 3)
+		for _, x := range set {
+			count[x]++
+		}
+	}
+	least := int32(max(CommonMinEntries, int(float64(sampled)*CommonShare+0.5)))
+	out := map[uint64]struct{}{}
+	for x, c := range count {
+		if c >= least {
+			out[x] = struct{}{}
+		}
+	}
+	return out
 }
 
 // docs is how many documents w holds.
@@ -45,62 +91,108 @@ func (w *wording) docs() int { return len(w.entry) }
 // of returns document d's words.
 func (w *wording) of(d int) []uint32 { return w.words[w.start[d]:w.start[d+1]] }
 
-// keyed is a candidate key (a sampled word-triple hash) held by a document.
-type keyed struct {
-	key uint64
-	doc int32
-}
+// keyed is a candidate key (a sampled word-triple hash) held by a
+// document, packed into one integer so that sorting them is sorting
+// integers: the hash's top keyBits bits, then the document (docBits bits).
+// Two triples whose hashes agree in those bits are one key: at most a
+// pair scored in vain.
+type keyed uint64
 
-// candidateKeys appends document d's candidate keys to dst: its word
-// triples whose hash is 0 modulo SampleEvery (the same triples in every
-// document, so two copies sharing a third of their triples share about a
-// third of their sampled ones: Broder's "mod m" sketch), and its
+const (
+	docBits = 24
+	keyBits = 64 - docBits
+	// MaxNearDocs is the most entries the near-duplicate check compares
+	// (a document number fits in docBits); the rest are said to be left.
+	MaxNearDocs = 1 << docBits
+)
+
+func pack(x uint64, d int32) keyed { return keyed(x>>docBits<<docBits | uint64(d)) }
+func (k keyed) key() uint64        { return uint64(k) >> docBits }
+func (k keyed) doc() int32         { return int32(uint64(k) & (1<<docBits - 1)) }
+
+// candidateKeys appends document d's candidate keys to dst (a triple the
+// text repeats, repeated: nearCandidates counts each once):
+// its word triples whose hash is 0 modulo SampleEvery (the same triples in
+// every document, so two copies sharing a third of their triples share
+// about a third of their sampled ones: Broder's "mod m" sketch), and its
 // BottomKeys smallest triple hashes, so a short entry with no sampled
-// triple still has keys.
-func candidateKeys(dst []keyed, triples []uint64, d int32) []keyed {
-	for _, x := range triples[:min(BottomKeys, len(triples))] {
-		dst = append(dst, keyed{x, d})
-	}
-	for _, x := range triples[min(BottomKeys, len(triples)):] {
+// triple still has keys. No sort of all its triples: one pass.
+func candidateKeys(dst []keyed, words []uint32, d int32) []keyed {
+	var bottom [BottomKeys]uint64
+	nb := 0
+	eachShingle(words, 3, func(x uint64) {
 		if x%SampleEvery == 0 {
-			dst = append(dst, keyed{x, d})
+			dst = append(dst, pack(x, d))
+		}
+		// Keep the BottomKeys smallest, ascending.
+		if nb < BottomKeys {
+			bottom[nb] = x
+			nb++
+		} else if x < bottom[nb-1] {
+			bottom[nb-1] = x
+		} else {
+			return
+		}
+		for i := nb - 1; i > 0 && bottom[i] < bottom[i-1]; i-- {
+			bottom[i], bottom[i-1] = bottom[i-1], bottom[i]
+		}
+	})
+	for _, x := range bottom[:nb] {
+		if x%SampleEvery != 0 { // else already a key
+			dst = append(dst, pack(x, d))
 		}
 	}
 	return dst
 }
 
+// sortKeyed sorts keys (by key, then document) by radix, 16 bits a
+// pass, in linear time; it may return a new slice.
+func sortKeyed(keys []keyed) []keyed {
+	buf := make([]keyed, len(keys))
+	var count [1 << 16]int
+	for shift := 0; shift < 64; shift += 16 {
+		clear(count[:])
+		for _, k := range keys {
+			count[uint64(k)>>shift&0xffff]++
+		}
+		sum := 0
+		for i, c := range count {
+			count[i] = sum
+			sum += c
+		}
+		for _, k := range keys {
+			b := uint64(k) >> shift & 0xffff
+			buf[count[b]] = k
+			count[b]++
+		}
+		keys, buf = buf, keys
+	}
+	return keys
+}
+
 // nearCandidates returns the pairs of documents (a < b, packed a<<32 | b)
-// that share at least one candidate key held by at most a cut of
-// documents, each with how many they share, ascending. The cut starts at
+// that share candidate keys held by at most a cut of documents, enough of
+// them to be worth scoring (worthScoring), ascending. The cut starts at
 // MaxKeyDF and is lowered until the pairs the keys' lists form fit in
 // CandidateWorkPerEntry × documents (a key shared by thousands of
 // entries is a phrase, not a copy); a cut below MaxKeyDF is reported.
-func (w *wording) nearCandidates(r *Report) (pairs []uint64, shared []uint16, keys []int) {
+func (w *wording) nearCandidates(r *Report) (pairs []uint64) {
 	n := w.docs()
-	keys = make([]int, n)
-	var all []keyed
-	var tri []uint64
+	keys := make([]int, n)
+	all := make([]keyed, 0, len(w.words)/SampleEvery+BottomKeys*n)
 	for d := range n {
-		tri = appendShingles(tri[:0], w.of(d), 3)
-		k := len(all)
-		all = candidateKeys(all, tri, int32(d))
-		keys[d] = len(all) - k
+		all = candidateKeys(all, w.of(d), int32(d))
 	}
-	slices.SortFunc(all, func(a, b keyed) int {
-		if a.key != b.key {
-			if a.key < b.key {
-				return -1
-			}
-			return 1
-		}
-		return int(a.doc - b.doc)
-	})
+	all = slices.Compact(sortKeyed(all)) // a key each document holds once
+	for _, k := range all {
+		keys[k.doc()]++
+	}
 	// Each run of one key is its documents, ascending.
 	type run struct{ lo, hi int }
 	var runs []run
 	for i := 0; i < len(all); {
 		j := i + 1
-		for j < len(all) && all[j].key == all[i].key {
+		for j < len(all) && all[j].key() == all[i].key() {
 			j++
 		}
 		if j-i >= 2 {
@@ -125,36 +217,66 @@ func (w *wording) nearCandidates(r *Report) (pairs []uint64, shared []uint16, ke
 		r.bound(fmt.Sprintf("near-duplicates: word triples shared by more than %s entries proposed no pair (the default is %s; the entries share many phrases)",
 			humanize.Count(cut), humanize.Count(MaxKeyDF)))
 	}
+	// Each document's runs (those within the cut), as positions in all:
+	// at[k] for k in first[d]:first[d+1] is document d's place in a run
+	// whose end is end[k]. Documents are visited in order, and each adds
+	// one to every later document of each of its runs: a count of the
+	// keys they share, without a list of every pair.
+	first := make([]int, n+1)
 	for _, ru := range runs {
-		if ru.hi-ru.lo > cut {
-			continue
-		}
-		for i := ru.lo; i < ru.hi; i++ {
-			for j := i + 1; j < ru.hi; j++ {
-				pairs = append(pairs, uint64(all[i].doc)<<32|uint64(all[j].doc))
+		if ru.hi-ru.lo <= cut {
+			for i := ru.lo; i < ru.hi; i++ {
+				first[all[i].doc()+1]++
 			}
 		}
 	}
-	slices.Sort(pairs)
-	out := pairs[:0]
-	for i := 0; i < len(pairs); {
-		j := i + 1
-		for j < len(pairs) && pairs[j] == pairs[i] {
-			j++
-		}
-		out = append(out, pairs[i])
-		shared = append(shared, uint16(min(j-i, 1<<16-1)))
-		i = j
+	for d := range n {
+		first[d+1] += first[d]
 	}
-	return out, shared, keys
+	at, end := make([]int32, first[n]), make([]int32, first[n])
+	fill := slices.Clone(first[:n])
+	for _, ru := range runs {
+		if ru.hi-ru.lo <= cut {
+			for i := ru.lo; i < ru.hi; i++ {
+				d := all[i].doc()
+				at[fill[d]], end[fill[d]] = int32(i), int32(ru.hi)
+				fill[d]++
+			}
+		}
+	}
+	count := make([]uint16, n)
+	var touched []int32
+	for d := range n {
+		touched = touched[:0]
+		for k := first[d]; k < first[d+1]; k++ {
+			for _, e := range all[at[k]+1 : end[k]] {
+				if count[e.doc()] == 0 {
+					touched = append(touched, e.doc())
+				}
+				count[e.doc()] = min(count[e.doc()]+1, 1<<16-1)
+			}
+		}
+		slices.Sort(touched)
+		for _, e := range touched {
+			if worthScoring(count[e], keys[d], keys[e]) {
+				pairs = append(pairs, uint64(d)<<32|uint64(e))
+			}
+			count[e] = 0
+		}
+	}
+	return pairs
 }
 
 // worthScoring reports whether a candidate pair sharing shared of their
-// ka and kb candidate keys could be near: an edited copy keeps a share of
-// its original's triples, and so of its sampled ones, where two entries
-// that share one phrase share one key of dozens.
+// ka and kb candidate keys could be near: at least MinSharedKeys, and
+// a resemblance of their sampled triples (shared over all their keys, an
+// estimate of the Jaccard resemblance of their triples: the mod-m sketch)
+// of at least MinKeyResemblance. An edited copy keeps a share of its
+// original's triples, and so of its sampled ones; two entries that share
+// a phrase share one key of dozens.
 func worthScoring(shared uint16, ka, kb int) bool {
-	return int(shared)*MinKeyShare >= min(ka, kb)
+	s := int(shared)
+	return s >= MinSharedKeys && float64(s) >= MinKeyResemblance*float64(ka+kb-s)
 }
 
 // shingled is one document's word-pair and word-triple sets.
@@ -162,10 +284,18 @@ type shingled struct {
 	pairs, triples []uint64
 }
 
-// set fills s with document d's sets.
+// set fills s with document d's sets, without the common ones.
 func (w *wording) set(d int, s *shingled) {
-	s.pairs = appendShingles(s.pairs[:0], w.of(d), 2)
-	s.triples = appendShingles(s.triples[:0], w.of(d), 3)
+	s.pairs = w.rare(appendShingles(s.pairs[:0], w.of(d), 2))
+	s.triples = w.rare(appendShingles(s.triples[:0], w.of(d), 3))
+}
+
+// rare drops the common shingles from set, in place.
+func (w *wording) rare(set []uint64) []uint64 {
+	if len(w.common) == 0 {
+		return set
+	}
+	return slices.DeleteFunc(set, func(x uint64) bool { _, ok := w.common[x]; return ok })
 }
 
 // resemblance is how alike two documents' wording is: the mean of the
@@ -179,22 +309,22 @@ func resemblance(a, b *shingled) float64 {
 }
 
 // nearPairs emits every pair of documents whose resemblance reaches
-// threshold among the candidates (nearCandidates), each once, a < b.
+// threshold among the candidates (nearCandidates), each once, a < b, when
+// they share at least MinSharedTriples runs of three words that are not
+// common: two short notes from one template that happen to hold one
+// line alike are not copies.
 func (w *wording) nearPairs(threshold float64, r *Report, emit func(a, b int32, sim float64)) {
-	pairs, shared, keys := w.nearCandidates(r)
+	pairs := w.nearCandidates(r)
 	var sa, sb shingled
 	last := int32(-1)
-	for i, p := range pairs {
+	for _, p := range pairs {
 		a, b := int32(p>>32), int32(uint32(p))
-		if !worthScoring(shared[i], keys[a], keys[b]) {
-			continue
-		}
 		if a != last {
 			w.set(int(a), &sa)
 			last = a
 		}
 		w.set(int(b), &sb)
-		if sim := resemblance(&sa, &sb); sim >= threshold {
+		if sim := resemblance(&sa, &sb); sim >= threshold && overlap(sa.triples, sb.triples) >= MinSharedTriples {
 			emit(a, b, sim)
 		}
 	}
