@@ -8,7 +8,6 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/crmem/crmem/bm25"
 	"github.com/crmem/crmem/internal/humanize"
 	"github.com/crmem/crmem/store"
 	"github.com/crmem/crmem/store/hygiene"
@@ -168,10 +167,10 @@ func (a *app) lint(opts hygiene.Options, js jsonOutput, diff bool) error {
 	return nil
 }
 
-// lintInputs gives opts the term vectors of the memory's entries (for the
-// duplicate and outsize checks: built alone, at about half the index's
-// memory), the sessions' references (when archives are asked for) and the
-// pairs remembered as not duplicates.
+// lintInputs gives opts the sessions' references (when archives are asked
+// for) and the pairs remembered as not duplicates. No term vectors: the
+// duplicate check reads words of its own and the outsize check counts the
+// tokens it needs (building them cost a third of lint).
 func (a *app) lintInputs(path string, src store.Source, entries []store.Entry, opts *hygiene.Options) error {
 	opts.Now = time.Now()
 	nd, err := hygiene.NotDuplicatesOf(path)
@@ -179,12 +178,6 @@ func (a *app) lintInputs(path string, src store.Source, entries []store.Entry, o
 		return err
 	}
 	opts.NotDuplicates = nd
-	if wants(opts.Kinds, hygiene.Duplicate) || wants(opts.Kinds, hygiene.Outsize) {
-		opts.Vectors = bm25.BuildVectorsFunc(len(entries), func(i int) bm25.Doc {
-			e := &entries[i]
-			return bm25.Doc{ID: e.ID, Content: e.Content, Aliases: e.Aliases}
-		})
-	}
 	if !wants(opts.Kinds, hygiene.Archive) || !hasArchive(entries) {
 		return nil // no archive to call an orphan: the sessions are not read
 	}

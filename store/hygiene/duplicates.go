@@ -25,10 +25,10 @@ func findDuplicates(entries []store.Entry, o *Options, r *Report) {
 	if threshold <= 0 {
 		threshold = DefaultMinSimilarity
 	}
-	v := o.vectors(entries)
-	g := newGrouping(entries, v, o.NotDuplicates)
+	g := newGrouping(entries, o.NotDuplicates)
 	g.joinExact()
 	w := newWording(entries, g.repeated())
+	g.df = w.wordDF
 	if w.left > 0 {
 		r.bound(fmt.Sprintf("near-duplicates: the first %s entries compared, %s left out", humanize.Count(MaxNearDocs), humanize.Count(w.left)))
 	}
@@ -40,30 +40,15 @@ func findDuplicates(entries []store.Entry, o *Options, r *Report) {
 	r.Findings = append(r.Findings, g.findings()...)
 }
 
-// vectors are the entries' term vectors: Options.Vectors, or the index's
-// (Options.Index), or built.
-func (o *Options) vectors(entries []store.Entry) *bm25.Vectors {
-	switch {
-	case o.Vectors != nil:
-		return o.Vectors
-	case o.Index != nil:
-		return o.Index.Vectors()
-	}
-	return bm25.BuildVectorsFunc(len(entries), func(i int) bm25.Doc {
-		e := &entries[i]
-		return bm25.Doc{ID: e.ID, Content: e.Content, Aliases: e.Aliases}
-	})
-}
-
 // grouping joins entries into duplicate groups.
 type grouping struct {
 	entries []store.Entry
-	v       *bm25.Vectors
 	ignore  *NotDuplicates
-	class   []int32            // exact class of each entry, -1 if none
-	doc     map[uint64]int32   // entry id → document of v
-	entry   []int32            // document of v → entry index
-	parent  []int32            // union-find over entries: exact classes
+	class   []int32 // exact class of each entry, -1 if none
+	parent  []int32 // union-find over entries: exact classes
+	// df is how many of a sample of the entries hold a word
+	// (wording.wordDF), to list the rarest words a group shares first.
+	df      func(word string) int
 	pairs   []entryPair        // near pairs joined (MaxNearPairs at most)
 	dropped int                // near pairs joined beyond MaxNearPairs
 	secrets map[int32][]string // entry index → its secrets, lower case (secretsOf)
@@ -76,20 +61,13 @@ type entryPair struct {
 	sim  float64
 }
 
-// newGrouping prepares the union-find over entries and the map between
-// entries and v's documents.
-func newGrouping(entries []store.Entry, v *bm25.Vectors, ignore *NotDuplicates) *grouping {
-	g := &grouping{entries: entries, v: v, ignore: ignore,
-		doc: make(map[uint64]int32, len(entries)), parent: make([]int32, len(entries))}
-	byID := make(map[uint64]int32, len(entries))
+// newGrouping prepares the union-find over entries and their exact
+// classes.
+func newGrouping(entries []store.Entry, ignore *NotDuplicates) *grouping {
+	g := &grouping{entries: entries, ignore: ignore, parent: make([]int32, len(entries)),
+		df: func(string) int { return 0 }}
 	for i := range entries {
 		g.parent[i] = int32(i)
-		byID[entries[i].ID] = int32(i) // a repeated id: the later entry, as the index has it
-	}
-	g.entry = make([]int32, v.Docs())
-	for d, id := range v.IDs {
-		g.doc[id] = int32(d)
-		g.entry[d] = byID[id]
 	}
 	g.class = exactClasses(entries)
 	return g
@@ -369,30 +347,48 @@ func duplicateReason(f *Finding) string {
 	return s
 }
 
-// shared returns the rarest terms every member holds, rarest first.
+// shared returns the rarest of the recall's terms (bm25.Tokenize) every
+// member's content and aliases hold, rarest first (by g.df; in the first
+// member's order among equals).
 func (g *grouping) shared(ms []int32) []string {
-	v := g.v
-	var common []uint32
+	var common []string
 	for i, m := range ms {
-		d, ok := g.doc[g.entries[m].ID]
-		if !ok {
-			return nil // an entry without tokens shares none
+		e := &g.entries[m]
+		terms := bm25.Tokenize(e.Content)
+		for _, a := range e.Aliases {
+			terms = bm25.AppendTokens(terms, a)
 		}
-		terms := v.Terms[v.Start[d]:v.Start[d+1]]
 		if i == 0 {
-			common = slices.Clone(terms)
+			seen := map[string]bool{}
+			for _, t := range terms {
+				if !seen[t] {
+					seen[t] = true
+					common = append(common, t)
+				}
+			}
 			continue
 		}
-		common = intersect(common, terms)
+		has := make(map[string]bool, len(terms))
+		for _, t := range terms {
+			has[t] = true
+		}
+		common = slices.DeleteFunc(common, func(t string) bool { return !has[t] })
+		if len(common) == 0 {
+			return nil
+		}
 	}
-	slices.SortStableFunc(common, func(a, b uint32) int { return cmp.Compare(v.DF[a], v.DF[b]) })
+	df := make(map[string]int, len(common))
+	for _, t := range common {
+		df[t] = g.df(t)
+	}
+	slices.SortStableFunc(common, func(a, b string) int { return cmp.Compare(df[a], df[b]) })
 	var out []string
 	for _, t := range common {
 		if len(out) == MaxSharedTerms {
 			break
 		}
-		if !g.inSecret(ms, v.Text[t]) {
-			out = append(out, v.Text[t])
+		if !g.inSecret(ms, t) {
+			out = append(out, t)
 		}
 	}
 	return out
@@ -430,20 +426,5 @@ func (g *grouping) secretsOf(i int32) []string {
 		}
 	}
 	g.secrets[i] = out
-	return out
-}
-
-// intersect keeps the terms of a (ascending) that b (ascending) holds.
-func intersect(a, b []uint32) []uint32 {
-	out := a[:0]
-	j := 0
-	for _, t := range a {
-		for j < len(b) && b[j] < t {
-			j++
-		}
-		if j < len(b) && b[j] == t {
-			out = append(out, t)
-		}
-	}
 	return out
 }

@@ -164,11 +164,17 @@ func appendSolid(dst []byte, s string, limit int) []byte {
 // byte loops do not. With limit >= 0 only a beginning of s long enough
 // for limit bytes of the result is folded.
 func foldUnicode(s string, limit int) string {
+	if cut := 4*limit + 64; limit >= 0 && len(s) > cut {
+		// A beginning of limit bytes needs at most this much, but for
+		// runs of whitespace: ASCII there, s is taken as it is (what is
+		// past it is lowered rune by rune, by appendSolid).
+		if isASCII(s[:cut]) {
+			return s
+		}
+		s = s[:cut]
+	}
 	if isASCII(s) {
 		return s
-	}
-	if limit >= 0 && len(s) > 4*limit+64 {
-		s = s[:4*limit+64]
 	}
 	return norm.NFC.String(cases.Fold().String(norm.NFD.String(s)))
 }

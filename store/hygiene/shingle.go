@@ -30,17 +30,30 @@ const MaxWordsPerEntry = 20_000
 func appendWords(dst []uint32, s string, limit int, fold *cases.Caser) []uint32 {
 	n := 0
 	for i := 0; i < len(s) && n < limit; {
-		c := s[i]
-		if c < utf8.RuneSelf && !asciiWord[c] {
+		// Skip ASCII that is no part of a word, then take the ASCII word
+		// there: one table look a byte.
+		for i < len(s) && byteClass[s[i]] == classSep {
 			i++
+		}
+		j := i
+		for j < len(s) && byteClass[s[j]] == classWord {
+			j++
+		}
+		if j == len(s) || byteClass[s[j]] == classSep {
+			if j > i {
+				dst = append(dst, hashWord(s[i:j], 0x20))
+				n++
+			}
+			i = j
 			continue
 		}
-		// A word: s[i:j].
-		j, plain := i, true
+		// The word goes on with a rune beyond ASCII (or one starts with
+		// it): read it rune by rune, then normalise it.
+		plain := true
 		for j < len(s) {
 			c := s[j]
 			if c < utf8.RuneSelf {
-				if !asciiWord[c] {
+				if byteClass[c] == classSep {
 					break
 				}
 				j++
@@ -53,14 +66,14 @@ func appendWords(dst []uint32, s string, limit int, fold *cases.Caser) []uint32 
 			plain = false
 			j += w
 		}
-		if j == i { // a rune that is no part of a word
+		switch {
+		case j == i: // a rune that is no part of a word
 			_, w := utf8.DecodeRuneInString(s[i:])
 			i += w
 			continue
-		}
-		if plain {
+		case plain:
 			dst = append(dst, hashWord(s[i:j], 0x20))
-		} else {
+		default:
 			dst = append(dst, hashWord(fold.String(norm.NFKC.String(s[i:j])), 0))
 		}
 		n++
@@ -68,6 +81,28 @@ func appendWords(dst []uint32, s string, limit int, fold *cases.Caser) []uint32 
 	}
 	return dst
 }
+
+// byteClass is each byte's part in appendWords: an ASCII letter or digit
+// (classWord), other ASCII (classSep), or a byte of a longer rune.
+var byteClass = func() (t [256]uint8) {
+	for c := range t {
+		switch {
+		case c >= utf8.RuneSelf:
+			t[c] = classRune
+		case 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9':
+			t[c] = classWord
+		default:
+			t[c] = classSep
+		}
+	}
+	return t
+}()
+
+const (
+	classSep = iota
+	classWord
+	classRune
+)
 
 // hashWord hashes a word eight bytes at a time, each byte ORed with low
 // (0x20 lowers an ASCII letter and leaves a digit as it is).
@@ -88,14 +123,6 @@ func hashWord(w string, low byte) uint32 {
 	h = (h ^ x) * 0x9e3779b97f4a7c15
 	return uint32(mix64(h))
 }
-
-// asciiWord marks the ASCII bytes words are made of: letters and digits.
-var asciiWord = func() (t [utf8.RuneSelf]bool) {
-	for c := range t {
-		t[c] = 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9'
-	}
-	return t
-}()
 
 // mix64 is splitmix64's finaliser.
 func mix64(x uint64) uint64 {
@@ -133,17 +160,17 @@ func eachShingle(words []uint32, k int, f func(uint64)) {
 	}
 }
 
-// shingleHash is the hash of one shingle of one to three words.
+// shingleHash is the hash of one shingle of one to three words: the
+// words packed and mixed once (splitmix64's finaliser).
 func shingleHash(ws []uint32) uint64 {
 	x := uint64(ws[0]) << 32
 	if len(ws) > 1 {
 		x |= uint64(ws[1])
 	}
-	x = mix64(x + uint64(len(ws))*0x9e3779b97f4a7c15)
 	if len(ws) > 2 {
-		x = mix64(x ^ uint64(ws[2])*0xc2b2ae3d27d4eb4f)
+		x ^= uint64(ws[2]) * 0xc2b2ae3d27d4eb4f
 	}
-	return x
+	return mix64(x + uint64(len(ws))*0x9e3779b97f4a7c15)
 }
 
 // overlap is the number of hashes a and b (each sorted, without repeats)

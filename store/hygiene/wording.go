@@ -22,6 +22,18 @@ type wording struct {
 	common map[uint64]struct{}
 	// left is how many entries with words were left out past MaxNearDocs.
 	left int
+	// sampleDF is how many entries of commonShingles' sample hold each
+	// word.
+	sampleDF map[uint32]int32
+}
+
+// wordDF is how many entries of commonShingles' sample hold the word w
+// (an ASCII word's hash as appendWords makes it; 0 for others).
+func (w *wording) wordDF(word string) int {
+	if !isASCII(word) {
+		return 0
+	}
+	return int(w.sampleDF[hashWord(word, 0x20)])
 }
 
 // newWording reads the words of every entry's content but those skip
@@ -65,10 +77,17 @@ func (w *wording) commonShingles() map[uint64]struct{} {
 	n := w.docs()
 	step := max(1, n/CommonSample)
 	count := map[uint64]int32{}
+	w.sampleDF = map[uint32]int32{}
 	var set []uint64
+	var words []uint32
 	sampled := 0
 	for d := 0; d < n; d += step {
 		sampled++
+		words = append(words[:0], w.of(d)...)
+		slices.Sort(words)
+		for _, x := range slices.Compact(words) {
+			w.sampleDF[x]++
+		}
 		set = appendShingles(set[:0], w.of(d), 2)
 		set = appendShingles(set, w.of(d), 3)
 		for _, x := range set {
@@ -120,7 +139,9 @@ func (k keyed) doc() int32         { return int32(uint64(k) & (1<<docBits - 1)) 
 func candidateKeys(dst []keyed, words []uint32, d int32) []keyed {
 	var bottom [BottomKeys]uint64
 	nb := 0
-	eachShingle(words, 3, func(x uint64) {
+	k := min(3, len(words))
+	for i := 0; i+k <= len(words) && k > 0; i++ {
+		x := shingleHash(words[i : i+k])
 		if x%SampleEvery == 0 {
 			dst = append(dst, pack(x, d))
 		}
@@ -131,12 +152,12 @@ func candidateKeys(dst []keyed, words []uint32, d int32) []keyed {
 		} else if x < bottom[nb-1] {
 			bottom[nb-1] = x
 		} else {
-			return
+			continue
 		}
-		for i := nb - 1; i > 0 && bottom[i] < bottom[i-1]; i-- {
-			bottom[i], bottom[i-1] = bottom[i-1], bottom[i]
+		for j := nb - 1; j > 0 && bottom[j] < bottom[j-1]; j-- {
+			bottom[j], bottom[j-1] = bottom[j-1], bottom[j]
 		}
-	})
+	}
 	for _, x := range bottom[:nb] {
 		if x%SampleEvery != 0 { // else already a key
 			dst = append(dst, pack(x, d))
