@@ -33,40 +33,65 @@ type Ranked struct {
 	TiedPast []string
 }
 
-// TieWindow is how many hits past the limit a ranking looks at for ties
-// at the cut: a tie longer than that past the limit is not all seen, and a
-// recall that returned one of the rest is reported as changed.
+// TieWindow is how many hits past the limit a recall that differs from
+// today's is ranked again with, to see the ties at the cut: a tie longer
+// than that past the limit is not all seen, and a recall that returned one
+// of the rest is reported as changed.
 const TieWindow = 32
 
 // SourceRanker is the recall of src as the agent has it
-// (Features.Recall): the names its hits are returned under.
+// (Features.Recall): the names its hits are returned under, and their
+// scores.
 func SourceRanker(src store.Source) Ranker {
 	r, mem := src.Features().Recall, src.Memory()
 	return func(query string, limit int) (Ranked, error) {
-		want := limit
-		if limit > 0 {
-			want = limit + TieWindow
-		}
-		hits, err := r.Rank(query, want) // names only: no parts to explain
+		hits, err := r.Rank(query, limit) // names only: no parts to explain
 		if err != nil {
 			return Ranked{}, fmt.Errorf("recall %q: %w", query, err)
 		}
-		var out Ranked
+		out := Ranked{Names: make([]string, len(hits)), Scores: make([]float64, len(hits))}
 		for i, h := range hits {
 			e, _ := mem.Get(h.ID)
-			switch {
-			case limit <= 0 || i < limit:
-				out.Names = append(out.Names, e.Name)
-				out.Scores = append(out.Scores, h.Score)
-			case h.Score == hits[limit-1].Score:
-				out.TiedPast = append(out.TiedPast, e.Name)
-			}
-		}
-		if out.Names == nil {
-			out.Names = []string{}
+			out.Names[i], out.Scores[i] = e.Name, h.Score
 		}
 		return out, nil
 	}
+}
+
+// couldTieAtCut reports whether then could be now up to ties once the
+// names tied with now's last just past the limit are known: as long, each
+// name then that now holds in a place of its score, each other one in a
+// place whose score is the last's. Only such a recall is ranked again.
+func couldTieAtCut(then []string, now Ranked) bool {
+	if len(then) != len(now.Names) || len(then) == 0 {
+		return false
+	}
+	last := now.Scores[len(now.Scores)-1]
+	for i, n := range then {
+		if k := slices.Index(now.Names, n); k >= 0 {
+			if now.Scores[k] != now.Scores[i] {
+				return false
+			}
+		} else if now.Scores[i] != last {
+			return false
+		}
+	}
+	return true
+}
+
+// cutAt is r, a ranking at a limit past limit, cut to limit: the names
+// past it tied with the last one inside are TiedPast.
+func cutAt(r Ranked, limit int) Ranked {
+	if limit <= 0 || len(r.Names) <= limit {
+		return r
+	}
+	out := Ranked{Names: r.Names[:limit], Scores: r.Scores[:limit]}
+	for i := limit; i < len(r.Names); i++ {
+		if r.Scores[i] == r.Scores[limit-1] {
+			out.TiedPast = append(out.TiedPast, r.Names[i])
+		}
+	}
+	return out
 }
 
 // SameUpToTies reports whether then is what now returns but for the order
@@ -247,11 +272,30 @@ func Stream(r store.SessionsReader, opt sessions.RecallOptions, f Filter, rank R
 		for i, q := range todo {
 			ranked[q] = now[i]
 		}
+		// A recall that differs from today's only where scores tie is
+		// the same: the ties inside the limit are in today's scores; for
+		// one the limit cuts, its query is ranked again past the limit.
+		wide := map[Query]Ranked{}
 		for _, it := range pending {
-			now := ranked[Query{it.Query, it.Limit}]
+			q := Query{it.Query, it.Limit}
+			now := ranked[q]
 			it.Now = now.Names
 			it.Added, it.Removed = Diff(it.Names, it.Now)
-			it.Ties = it.Result == sessions.ResultNames && !slices.Equal(it.Names, it.Now) && SameUpToTies(it.Names, now)
+			if it.Result == sessions.ResultNames && !slices.Equal(it.Names, it.Now) {
+				it.Ties = SameUpToTies(it.Names, now)
+				if !it.Ties && it.Limit > 0 && len(now.Names) == it.Limit && couldTieAtCut(it.Names, now) {
+					w, ok := wide[q]
+					if !ok {
+						r, err := rank(q.Text, q.Limit+TieWindow)
+						if err != nil {
+							return err
+						}
+						w = cutAt(r, q.Limit)
+						wide[q] = w
+					}
+					it.Ties = SameUpToTies(it.Names, w)
+				}
+			}
 			if err := fn(it); err != nil {
 				return err
 			}

@@ -343,8 +343,9 @@ func TestStream_TiesAreSame(t *testing.T) {
 		switch q {
 		case "q0": // a and b tie
 			return Ranked{Names: []string{"a", "b"}, Scores: []float64{1, 1}}, nil
-		default: // b and c tie at the cut
-			return Ranked{Names: []string{"a", "b"}, Scores: []float64{2, 1}, TiedPast: []string{"c"}}, nil
+		default: // b and c tie at the cut: seen when ranked past the limit
+			k := min(limit, 3)
+			return Ranked{Names: []string{"a", "b", "c"}[:k], Scores: []float64{2, 1, 1}[:k]}, nil
 		}
 	}
 	var got []string

@@ -438,7 +438,13 @@ func (b *RecallBuilder) addResult(res result, step string) {
 	}
 	r.Names, r.Result = ParseResult(res.text, r.Limit)
 	if rest, ok := strings.CutPrefix(res.text, "## "); ok {
-		r.pieces = pieces(rest) // one block too: its name may hold a newline
+		if strings.Contains(rest, blockSep) {
+			r.pieces = pieces(rest)
+		} else if r.Result == ResultNames {
+			// One block: only its beginning, for a name holding a
+			// newline (Resolve); nothing to hash.
+			r.pieces = []piece{{head: strings.Clone(rest[:min(len(rest), maxHead)]), n: -1}}
+		}
 	}
 }
 

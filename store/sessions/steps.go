@@ -566,6 +566,12 @@ func (r *Recall) Resolve(known func(name string) (content string, ok bool)) {
 	if known == nil || len(r.pieces) < 1 {
 		return
 	}
+	if len(r.pieces) == 1 && r.pieces[0].n < 0 { // one block, not hashed
+		if name, _, ok := knownName(r.pieces[0].head, known); ok && r.Limit != 0 {
+			r.Names, r.Result = []string{name}, ResultNames
+		}
+		return
+	}
 	ps := r.pieces
 	var names []string
 	for i := 0; i < len(ps); {
