@@ -26,7 +26,7 @@ const (
 	SampleEvery = 4
 	// BottomKeys is how many of an entry's smallest triple hashes are keys
 	// whatever their value, so a short entry has some.
-	BottomKeys = 2
+	BottomKeys = 4
 	// MaxKeyDF is the most entries a candidate key may be held by to
 	// propose pairs: a run of three words held by more is a phrase of the
 	// memory, not a copied text (5,000 copies of one text are one exact

@@ -105,23 +105,29 @@ const (
 )
 
 // hashWord hashes a word eight bytes at a time, each byte ORed with low
-// (0x20 lowers an ASCII letter and leaves a digit as it is).
+// (0x20 lowers an ASCII letter and leaves a digit as it is): a multiply a
+// word of up to eight bytes, its high half folded into the low.
 func hashWord(w string, low byte) uint32 {
 	lows := uint64(low) * 0x0101010101010101
-	h := uint64(len(w))
+	h := uint64(len(w)) * 0x9e3779b97f4a7c15
 	for len(w) >= 8 {
-		x := uint64(w[0]) | uint64(w[1])<<8 | uint64(w[2])<<16 | uint64(w[3])<<24 |
-			uint64(w[4])<<32 | uint64(w[5])<<40 | uint64(w[6])<<48 | uint64(w[7])<<56
-		h = (h ^ (x | lows)) * 0x9e3779b97f4a7c15
-		h ^= h >> 29
+		h = (h ^ (load8(w) | lows)) * 0xff51afd7ed558ccd
+		h ^= h >> 32
 		w = w[8:]
 	}
 	var x uint64
 	for k := range len(w) {
 		x |= uint64(w[k]|low) << (8 * k)
 	}
-	h = (h ^ x) * 0x9e3779b97f4a7c15
-	return uint32(mix64(h))
+	h = (h ^ x) * 0xc4ceb9fe1a85ec53
+	return uint32(h>>32) ^ uint32(h)
+}
+
+// load8 is w's first eight bytes, little-endian (one load).
+func load8(w string) uint64 {
+	_ = w[7]
+	return uint64(w[0]) | uint64(w[1])<<8 | uint64(w[2])<<16 | uint64(w[3])<<24 |
+		uint64(w[4])<<32 | uint64(w[5])<<40 | uint64(w[6])<<48 | uint64(w[7])<<56
 }
 
 // mix64 is splitmix64's finaliser.

@@ -277,8 +277,7 @@ func (w *wording) nearCandidates(r *Report) (pairs []uint64) {
 				count[e.doc()] = min(count[e.doc()]+1, 1<<16-1)
 			}
 		}
-		slices.Sort(touched)
-		for _, e := range touched {
+		for _, e := range touched { // in the order first touched: the same on every run
 			if worthScoring(count[e], keys[d], keys[e]) {
 				pairs = append(pairs, uint64(d)<<32|uint64(e))
 			}
