@@ -254,12 +254,19 @@ func MaskJSON(s string) string {
 // words, commit ids and UUIDs stay readable.
 func MaskStrict(s string) string {
 	spans := Secrets(s)
-	spans = append(spans, ShapeSpans(s)...)
+	found := len(spans)
+	for _, sh := range ShapeSpans(s) {
+		// What a rule found is masked as the rule says (ghp_…x9Q2, its
+		// key's name readable); the shape masks only what no rule found.
+		if !slices.ContainsFunc(spans[:found], func(sp Span) bool { return sp.Start < sh.End && sh.Start < sp.End }) {
+			spans = append(spans, sh)
+		}
+	}
 	return replaceSpans(s, disjoint(spans))
 }
 
 // Shape thresholds (ShapeSpans): a token of at least MinShapeLen
-// characters of base64 or URL-safe base64, with upper and lower case
+// characters of base64 or URL-safe base64 (without its padding), with upper and lower case
 // letters and digits, whose characters carry at least MinShapeEntropy
 // bits each (Shannon), as gitleaks' generic rule and detect-secrets'
 // entropy checks judge a random string.
@@ -268,8 +275,8 @@ const (
 	MinShapeEntropy = 3.5
 )
 
-// ShapeSpans returns the tokens of s (runs of letters, digits and + / = _
-// -) that look random enough to be a credential: at least MinShapeLen
+// ShapeSpans returns the tokens of s (runs of letters, digits and + / _ -;
+// "=" ends one, as in KEY=value) that look random enough to be a credential: at least MinShapeLen
 // long, holding an upper-case letter, a lower-case letter and a digit, of
 // at least MinShapeEntropy bits a character. A run of hex digits (a commit
 // id, a hash), a UUID, and a word or a name joined by hyphens (no mix of
@@ -286,10 +293,10 @@ func ShapeSpans(s string) []Span {
 			j++
 		}
 		lo, hi := i, j
-		for lo < hi && strings.IndexByte("=_-/+", s[lo]) >= 0 {
+		for lo < hi && strings.IndexByte("_-/+", s[lo]) >= 0 {
 			lo++
 		}
-		for hi > lo && strings.IndexByte("=_-/+", s[hi-1]) >= 0 {
+		for hi > lo && strings.IndexByte("_-/+", s[hi-1]) >= 0 {
 			hi--
 		}
 		if tok := s[lo:hi]; looksRandom(tok) {
@@ -302,7 +309,7 @@ func ShapeSpans(s string) []Span {
 
 // shapeByte reports whether c can be part of a token ShapeSpans weighs.
 func shapeByte(c byte) bool {
-	return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '+' || c == '/' || c == '=' || c == '_' || c == '-'
+	return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '+' || c == '/' || c == '_' || c == '-'
 }
 
 // looksRandom is ShapeSpans' judgement of one token.

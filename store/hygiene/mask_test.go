@@ -223,3 +223,15 @@ func TestMaskStrict_Shapes(t *testing.T) {
 		}
 	}
 }
+
+// TestMaskStrict_RulesFirst: a secret a rule finds is masked as the rule
+// masks it, its key's name readable, not swallowed whole by the shape of
+// KEY=value.
+func TestMaskStrict_RulesFirst(t *testing.T) {
+	text := "GITHUB_TOKEN=" + ghToken + "\nSESSION_COOKIE=Zx9qL2vB7nM4kP8wR3tY6uJ1hG5fD0sA"
+	got := MaskStrict(text)
+	if !strings.Contains(got, "GITHUB_TOKEN="+Redact(ghToken)) || !strings.Contains(got, "SESSION_COOKIE=") ||
+		strings.Contains(got, ghToken) || strings.Contains(got, "Zx9qL2vB7nM4kP8wR3tY6uJ1hG5fD0sA") {
+		t.Errorf("MaskStrict(%q) = %q", text, got)
+	}
+}
