@@ -304,3 +304,25 @@ func TestNearDuplicates_Topical(t *testing.T) {
 		}
 	}
 }
+
+// TestNearDuplicates_LargeFamilySaid: 100 copies of one note, each with a
+// few words changed, hold runs of words shared by more entries than a key
+// may be to propose a pair: what they share is not compared, and the
+// report says so rather than nothing.
+func TestNearDuplicates_LargeFamilySaid(t *testing.T) {
+	tp := newTopical(300, 0, 3)
+	base := strings.Fields(tp.entries[0].Content)
+	for i := range 100 {
+		ws := append([]string{}, base...)
+		ws[i%len(ws)] = fmt.Sprintf("edit%d", i)
+		tp.entries = append(tp.entries, store.Entry{ID: uint64(len(tp.entries) + 1), Name: fmt.Sprintf("copy-%d", i), Content: strings.Join(ws, " ")})
+	}
+	r := Run(tp.entries, Options{Kinds: []Kind{Duplicate}})
+	said := false
+	for _, b := range r.Bounded {
+		said = said || strings.Contains(b, "proposed no pair")
+	}
+	if !said {
+		t.Errorf("no note of the keys held by too many entries: %q", r.Bounded)
+	}
+}

@@ -234,9 +234,21 @@ func (w *wording) nearCandidates(r *Report) (pairs []uint64) {
 		}
 		cut = cut * 3 / 4
 	}
-	if cut < MaxKeyDF {
+	over := 0
+	for _, ru := range runs {
+		if ru.hi-ru.lo > cut {
+			over++
+		}
+	}
+	switch {
+	case cut < MaxKeyDF:
 		r.bound(fmt.Sprintf("near-duplicates: word triples shared by more than %s entries proposed no pair (the default is %s; the entries share many phrases)",
 			humanize.Count(cut), humanize.Count(MaxKeyDF)))
+	case over > 0:
+		// Said, as a family of more copies than the cut, each a little
+		// edited, is found only through its edits.
+		r.bound(fmt.Sprintf("near-duplicates: %s shared by more than %s entries proposed no pair (phrases of the memory, or more than %s copies of one text)",
+			humanize.Counted(over, "sampled run of three words", "sampled runs of three words"), humanize.Count(cut), humanize.Count(cut)))
 	}
 	// Each document's runs (those within the cut), as positions in all:
 	// at[k] for k in first[d]:first[d+1] is document d's place in a run
