@@ -51,8 +51,17 @@ const (
 	CommonShare      = 0.02
 	CommonMinEntries = 10
 	// MinSharedTriples is the fewest uncommon runs of three words a near
-	// pair shares.
-	MinSharedTriples = 5
+	// pair shares (or half the shorter entry's at MinShortSimilarity, when
+	// it has fewer than twice as many: enough): on the 100k corpus, notes
+	// from one checklist template that share a title and two rows word for
+	// word share five or six.
+	MinSharedTriples = 8
+	// MinShortSimilarity is the resemblance a near pair needs when it
+	// shares fewer than MinSharedTriples uncommon triples because one of
+	// its entries is short (enough): on the 100k corpus, checklist notes
+	// from one template that share a line or two score 0.18–0.35, a
+	// one-line note and its copy with a word changed 0.5 or more.
+	MinShortSimilarity = 0.36
 	// MaxGroupEntries bounds a near group's entries (complete link checks
 	// each new member against every member).
 	MaxGroupEntries = 200

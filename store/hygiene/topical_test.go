@@ -326,3 +326,17 @@ func TestNearDuplicates_LargeFamilySaid(t *testing.T) {
 		t.Errorf("no note of the keys held by too many entries: %q", r.Bounded)
 	}
 }
+
+// TestNearDuplicates_ShortNotes: a one-line note and its copy with a word
+// or two changed are near, however short; two one-line notes that share a
+// phrase are not.
+func TestNearDuplicates_ShortNotes(t *testing.T) {
+	kv := append(filler(40),
+		"a", "The user prefers dark mode in the editor and in the terminal.",
+		"b", "The user prefers dark mode in the editor and in the shell.",
+		"c", "The user prefers tabs over spaces in every Go file.")
+	r := Run(entries(kv...), Options{Kinds: []Kind{Duplicate}})
+	if got := fmt.Sprint(checks(r, Duplicate)); got != "[near:a,b]" {
+		t.Errorf("findings %s, want [near:a,b]", got)
+	}
+}

@@ -311,6 +311,22 @@ func worthScoring(shared uint16, ka, kb int) bool {
 	return s >= MinSharedKeys && float64(s) >= MinKeyResemblance*float64(ka+kb-s)
 }
 
+// enough reports whether a pair of ta and tb uncommon triples, sharing
+// shared of them at resemblance sim, has shared enough wording to be
+// called near: MinSharedTriples, or, for a short entry with fewer than
+// twice that, half of the shorter one's at a resemblance of at least
+// MinShortSimilarity (the threshold, if higher). Two notes
+// from one template that happen to hold a line or two alike share a few
+// triples at a low resemblance; a one-line note and its copy with a word
+// changed share most of theirs at a high one.
+func enough(shared, ta, tb int, sim, threshold float64) bool {
+	if shared >= MinSharedTriples {
+		return true
+	}
+	half := (min(ta, tb) + 1) / 2
+	return shared >= max(1, half) && half < MinSharedTriples && sim >= max(threshold, MinShortSimilarity)
+}
+
 // shingled is one document's word-pair and word-triple sets.
 type shingled struct {
 	pairs, triples []uint64
@@ -342,9 +358,7 @@ func resemblance(a, b *shingled) float64 {
 
 // nearPairs emits every pair of documents whose resemblance reaches
 // threshold among the candidates (nearCandidates), each once, a < b, when
-// they share at least MinSharedTriples runs of three words that are not
-// common: two short notes from one template that happen to hold one
-// line alike are not copies.
+// they share enough runs of three words that are not common (enough).
 func (w *wording) nearPairs(threshold float64, r *Report, emit func(a, b int32, sim float64)) {
 	pairs := w.nearCandidates(r)
 	var sa, sb shingled
@@ -356,7 +370,7 @@ func (w *wording) nearPairs(threshold float64, r *Report, emit func(a, b int32, 
 			last = a
 		}
 		w.set(int(b), &sb)
-		if sim := resemblance(&sa, &sb); sim >= threshold && overlap(sa.triples, sb.triples) >= MinSharedTriples {
+		if sim := resemblance(&sa, &sb); sim >= threshold && enough(overlap(sa.triples, sb.triples), len(sa.triples), len(sb.triples), sim, threshold) {
 			emit(a, b, sim)
 		}
 	}
