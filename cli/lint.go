@@ -43,7 +43,10 @@ found, 1 when something was (like a linter), 2 for a usage error.
              case folding) at or above --min-similarity (default %.2f). A
              copy with a sentence replaced, paragraphs moved or 10%% of its
              words changed scores about 0.4-0.95, one with 30%% changed about
-             0.2-0.3, two different notes on one topic below 0.2. Every
+             0.1-0.45, two different notes on one topic about 0.1. Phrases
+             held by 2%% of the entries do not count, and a near pair shares
+             eight runs of three words (a short entry: half of its, at 0.36
+             or more). Every
              entry of a group is near every other (no chains); a near pair
              whose entries are in different groups is listed on its own.
              Candidates come from shared runs of three words, so the work
