@@ -8,7 +8,6 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/crmem/crmem/bm25"
 	"github.com/crmem/crmem/internal/humanize"
 	"github.com/crmem/crmem/store"
 	"github.com/crmem/crmem/store/hygiene"
@@ -30,26 +29,28 @@ type lintOptions struct {
 func (a *app) lintCommand() *cobra.Command {
 	var o lintOptions
 	c := &cobra.Command{
-		Use:     "lint [--kind K]... [--min-similarity S] [--exhaustive] [--older-than SPAN] [--diff] [--json|--pretty] | lint --not-duplicate A B",
+		Use:     "lint [--kind K]... [--min-similarity S] [--older-than SPAN] [--diff] [--json|--pretty] | lint --not-duplicate A B",
 		Aliases: []string{"audit"},
 		Short:   "Find duplicates, secrets, deceptive names, outsize entries and orphan archives",
 		Long: fmt.Sprintf(`Examine the whole memory and report what needs cleaning, grouped by kind, each
 finding with its entries and a one-line reason. Exit status: 0 when nothing was
 found, 1 when something was (like a linter), 2 for a usage error.
 
-  duplicate  the same content (ignoring case and spacing), or near-duplicates:
-             tf-idf cosine over recall's own tokens at or above --min-similarity
-             (default %.2f; on graded copies — a sentence replaced, paragraphs
-             reordered, 10%% or 30%% of the words replaced — among 3,000 notes,
-             95–97%% found, every pair reported true), every pair compared
-             however common its words, grouped; an exact pair is never near.
-             On a memory so alike that over %s pairs would reach
-             the default, it is raised until they fit, and the report says
-             so; a --min-similarity given is searched as asked. The search
-             stops at a work bound in proportion to the memory's size
-             (lint as a whole about three times what ls costs) and says
-             which entries it compared; --exhaustive compares every pair,
-             however long that takes
+  duplicate  the same content (ignoring case, spacing and Unicode form:
+             NFC and NFD, full case folding), or near-duplicates by wording:
+             the resemblance of two entries' runs of words (the mean Jaccard
+             resemblance of their word pairs and word triples, after NFKC and
+             case folding) at or above --min-similarity (default %.2f). A
+             copy with a sentence replaced, paragraphs moved or 10%% of its
+             words changed scores about 0.4-0.95, one with 30%% changed about
+             0.1-0.45, two different notes on one topic about 0.1. Phrases
+             held by 2%% of the entries do not count, and a near pair shares
+             eight runs of three words (a short entry: half of its, at 0.36
+             or more). Every
+             entry of a group is near every other (no chains); a near pair
+             whose entries are in different groups is listed on its own.
+             Candidates come from shared runs of three words, so the work
+             grows with the memory's words, not with its pairs
   secret     API keys, tokens, private keys, passwords in content, aliases or
              names, by gitleaks v8.30.1's rules and crmem's own (a Stripe key
              before punctuation, a password in a URL, a password in prose);
@@ -66,11 +67,10 @@ found, 1 when something was (like a linter), 2 for a usage error.
 changed lines of each near-duplicate group's closest pair. A pair that is not
 a duplicate is remembered with --not-duplicate A B, in a file beside the
 memory file (memory.db.not-duplicates.toml for memory.db), and never reported
-again. --json prints the report as one JSON object; --pretty indents it.`, hygiene.DefaultMinSimilarity, humanize.Count(hygiene.MaxListedPairs), float64(hygiene.DefaultOutsizeTimes)),
+again. --json prints the report as one JSON object; --pretty indents it.`, hygiene.DefaultMinSimilarity, float64(hygiene.DefaultOutsizeTimes)),
 		Example: `  crmem lint
   crmem lint --kind secret --json
   crmem lint --kind duplicate --min-similarity 0.8 --diff
-  crmem lint --kind duplicate --exhaustive
   crmem lint --older-than 6mo
   crmem lint --not-duplicate deploy-steps release-checklist`,
 		Args: args(0, 2),
@@ -90,8 +90,9 @@ again. --json prints the report as one JSON object; --pretty indents it.`, hygie
 	}
 	c.Flags().StringSliceVar(&o.kinds, "kind", nil, "only these kinds: duplicate, secret, name, outsize, archive")
 	_ = c.RegisterFlagCompletionFunc("kind", completeFixed(findingKinds())) // before the tree's --kind (entry kinds) would be
-	c.Flags().Float64Var(&o.minSim, "min-similarity", hygiene.DefaultMinSimilarity, "near-duplicate threshold, a cosine in (0, 1]")
-	c.Flags().BoolVar(&o.exhaustive, "exhaustive", false, "compare every pair of entries for near-duplicates, without the work bounds (slower on a large memory)")
+	c.Flags().Float64Var(&o.minSim, "min-similarity", hygiene.DefaultMinSimilarity, "near-duplicate threshold, a resemblance of wording in (0, 1]")
+	c.Flags().BoolVar(&o.exhaustive, "exhaustive", false, "no longer needed: the search by wording has no work bound to lift")
+	_ = c.Flags().MarkDeprecated("exhaustive", "the near-duplicate search by wording compares every candidate; the flag does nothing")
 	c.Flags().StringVar(&o.olderThan, "older-than", "", "also list archives older than this span (30d, 6mo, 1y)")
 	c.Flags().BoolVar(&o.notDuplicate, "not-duplicate", false, "remember that the entries named A and B are not duplicates")
 	c.Flags().BoolVar(&o.diff, "diff", false, "show the changed lines of each near-duplicate group's closest pair")
@@ -122,9 +123,8 @@ func lintFlags(cmd *cobra.Command, o lintOptions) (hygiene.Options, error) {
 		return opts, usage(cmd, "--min-similarity must be above 0 and at most 1")
 	}
 	if cmd.Flags().Changed("min-similarity") {
-		opts.MinSimilarity = o.minSim // searched as asked; the default adapts to a memory too alike to list
+		opts.MinSimilarity = o.minSim // searched as asked, as the default is
 	}
-	opts.Exhaustive = o.exhaustive
 	if o.olderThan != "" {
 		d, err := humanize.ParseSpan(o.olderThan)
 		if err != nil {
@@ -170,10 +170,10 @@ func (a *app) lint(opts hygiene.Options, js jsonOutput, diff bool) error {
 	return nil
 }
 
-// lintInputs gives opts the term vectors of the memory's entries (for the
-// duplicate and outsize checks: built alone, at about half the index's
-// memory), the sessions' references (when archives are asked for) and the
-// pairs remembered as not duplicates.
+// lintInputs gives opts the sessions' references (when archives are asked
+// for) and the pairs remembered as not duplicates. No term vectors: the
+// duplicate check reads words of its own and the outsize check counts the
+// tokens it needs (building them cost a third of lint).
 func (a *app) lintInputs(path string, src store.Source, entries []store.Entry, opts *hygiene.Options) error {
 	opts.Now = time.Now()
 	nd, err := hygiene.NotDuplicatesOf(path)
@@ -181,12 +181,6 @@ func (a *app) lintInputs(path string, src store.Source, entries []store.Entry, o
 		return err
 	}
 	opts.NotDuplicates = nd
-	if wants(opts.Kinds, hygiene.Duplicate) || wants(opts.Kinds, hygiene.Outsize) {
-		opts.Vectors = bm25.BuildVectorsFunc(len(entries), func(i int) bm25.Doc {
-			e := &entries[i]
-			return bm25.Doc{ID: e.ID, Content: e.Content, Aliases: e.Aliases}
-		})
-	}
 	if !wants(opts.Kinds, hygiene.Archive) || !hasArchive(entries) {
 		return nil // no archive to call an orphan: the sessions are not read
 	}

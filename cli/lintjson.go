@@ -11,7 +11,7 @@ func lintJSON(r *hygiene.Report, ids bool) any {
 	if ids {
 		return r
 	}
-	out := namedReport{Entries: r.Entries, Findings: make([]namedFinding, len(r.Findings)), Bounded: r.Bounded, Adapted: r.Adapted, Partial: r.Partial}
+	out := namedReport{Entries: r.Entries, Findings: make([]namedFinding, len(r.Findings)), Bounded: r.Bounded}
 	for i := range r.Findings {
 		f := &r.Findings[i]
 		nf := namedFinding{Kind: f.Kind, Check: f.Check, Entries: make([]namedRef, len(f.Entries)), Reason: f.Reason,
@@ -35,11 +35,9 @@ func lintJSON(r *hygiene.Report, ids bool) any {
 
 // namedReport is hygiene.Report with entries named by name alone.
 type namedReport struct {
-	Entries  int                    `json:"entries"`
-	Findings []namedFinding         `json:"findings"`
-	Bounded  []string               `json:"bounded,omitempty"`
-	Adapted  *hygiene.AdaptedSearch `json:"near_threshold_raised,omitempty"`
-	Partial  *hygiene.PartialSearch `json:"near_search_partial,omitempty"`
+	Entries  int            `json:"entries"`
+	Findings []namedFinding `json:"findings"`
+	Bounded  []string       `json:"bounded,omitempty"`
 }
 
 // namedFinding is hygiene.Finding with entries named by name alone, its

@@ -37,15 +37,17 @@ func (a *app) recallsCommand() *cobra.Command {
 		Long: `List every recall the agent made, read from crabtalk's session history (the
 sessions folder beside a memory file, --sessions to name another, or the
 sessions crabtalk's store holds): when, in which session, by which agent, the
-query and its limit, the names the recall returned then, and the names the
-same query returns now on the memory as it is, with the differences marked
-(+ returned now only, - returned then only). Times come from the call's
-tool_start event; a time marked ~ is the step file's modification time or,
-in crabtalk's store, which keeps no time per message, the session's last
-update. A tool result that cannot be read as names is shown as such, never
-guessed. A call without a limit used the agent's recall_limit: the store
-records it; for a sessions folder crabtalk's local/settings.toml beside the
-memory file does ([agents.NAME.hooks.memory] recall_limit), else
+query and its limit, the names the recall returned then, and the names the same
+query returns now on the memory as it is, with the differences marked (+
+returned now only, - returned then only). A result equal to today's but for the
+order of equal scores, or for which entry of a tie at the limit it got, is "the
+same (ties)": the agent's recall leaves tie order open, so that is no change.
+Times come from the call's tool_start event; a time marked ~ is the step file's
+modification time or, in crabtalk's store, which keeps no time per message, the
+session's last update. A tool result that cannot be read as names is shown as
+such, never guessed. A call without a limit used the agent's recall_limit: the
+store records it; for a sessions folder crabtalk's local/settings.toml beside
+the memory file does ([agents.NAME.hooks.memory] recall_limit), else
 --recall-limit (default 5).
 
 --report tells what never surfaces: per entry how often a recall returned it
@@ -56,9 +58,10 @@ queries that now return nothing; and names returned then that are gone.
 
 --since keeps recalls made within a span (30d, 12h, 6mo) or since a date
 (2026-03-01, or RFC 3339); --agent keeps one agent's. Steps that are not
-crabtalk's, calls with malformed arguments, sessions of unknown agents,
-unreadable results and a missing sessions folder are counted on one line on
-stderr (and under "problems" in JSON).`,
+crabtalk's, calls with malformed arguments, sessions of unknown agents, a
+session meta that is not JSON (skipped), unreadable results and a missing
+sessions folder are counted on one line on stderr (and under "problems" in
+JSON).`,
 		Example: `  crmem recalls
   crmem recalls --since 7d --agent crab
   crmem recalls --report
@@ -195,12 +198,14 @@ type jsonRecall struct {
 	Added    []string   `json:"added"`
 	Removed  []string   `json:"removed"`
 	Same     bool       `json:"same"`
+	// Ties: the same up to the order of equal scores (same is true too).
+	Ties bool `json:"ties"`
 }
 
 func toJSONRecall(it recalls.Item) jsonRecall {
 	j := jsonRecall{TimeFrom: it.TimeFrom, Session: it.Session, Agent: it.Agent, Query: it.Query, Limit: it.Limit,
 		LimitSet: it.LimitSet, Result: it.Result, Then: orEmpty(it.Names), Now: orEmpty(it.Now),
-		Added: orEmpty(it.Added), Removed: orEmpty(it.Removed), Same: it.Same()}
+		Added: orEmpty(it.Added), Removed: orEmpty(it.Removed), Same: it.Same(), Ties: it.Ties}
 	if !it.Time.IsZero() {
 		t := it.Time
 		j.Time = &t
@@ -321,6 +326,8 @@ func writeRecall(w *bufio.Writer, it recalls.Item) {
 	fmt.Fprintf(w, "%s  %s  %s  %s  %s\n", recallTime(it.Recall), nameText(it.Session), nameText(agent), limit, quoteQuery(it.Query))
 	fmt.Fprintf(w, "    then  %s\n", thenText(it))
 	switch {
+	case it.Same() && it.Ties:
+		fmt.Fprintf(w, "    now   = the same (ties: %s)\n", namesText(it.Now, "(nothing)"))
 	case it.Same():
 		fmt.Fprintf(w, "    now   = the same\n")
 	default:

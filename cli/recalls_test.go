@@ -192,7 +192,7 @@ func TestRecalls_BadInput(t *testing.T) {
 	}{
 		{"missing folder", nil, 0, "crmem: recalls: no sessions folder at " + missing + ": no recalls to read\n", ""},
 		{"missing folder json", []string{"--json"}, 0, "crmem: recalls: no sessions folder at " + missing + ": no recalls to read\n",
-			`{"recalls":[],"problems":{"no_folder":` + fmt.Sprintf("%q", missing) + `,"sessions":0,"steps":0,"unparsable_steps":0,"unreadable_steps":0,"bad_arguments":0,"unknown_agent_sessions":0,"unparsable_results":0,"missing_results":0}}` + "\n"},
+			`{"recalls":[],"problems":{"no_folder":` + fmt.Sprintf("%q", missing) + `,"sessions":0,"steps":0,"unparsable_steps":0,"unreadable_steps":0,"bad_arguments":0,"unknown_agent_sessions":0,"unparsable_results":0,"missing_results":0,"bad_meta":0}}` + "\n"},
 		{"bad since", []string{"--since", "yesterday"}, 2, "", ""},
 		{"bad crowd", []string{"--report", "--crowd", "0"}, 2, "", ""},
 		{"bad limit", []string{"--recall-limit", "-1"}, 2, "", ""},

@@ -92,6 +92,24 @@ func (a *app) streamReportOutput(isJSON bool, write func(w *bufio.Writer) error)
 	return nil
 }
 
+// reportOutputStrict is reportOutput for a text report that must not
+// depend on the secret rules alone (search --why): what looks like a
+// credential by its shape is masked too (hygiene.MaskStrict).
+func (a *app) reportOutputStrict(write func(w *bufio.Writer) error) error {
+	var buf bytes.Buffer
+	w := bufio.NewWriterSize(&buf, 64<<10)
+	if err := write(w); err != nil {
+		return err
+	}
+	if err := w.Flush(); err != nil {
+		return fmt.Errorf("write output: %w", err)
+	}
+	if _, err := io.WriteString(a.stdout, hygiene.MaskStrict(buf.String())); err != nil {
+		return fmt.Errorf("write output: %w", err)
+	}
+	return nil
+}
+
 // lineMasker masks what is written to it line by line (hygiene.Mask, or
 // hygiene.MaskJSON), passing each complete line on.
 type lineMasker struct {

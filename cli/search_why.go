@@ -33,10 +33,12 @@ func (a *app) searchWhy(cmd *cobra.Command, args []string) error {
 	if err != nil {
 		return err
 	}
-	rep, err := why.Explain(src, strings.Join(args, " "), names, limit)
+	query := strings.Join(args, " ")
+	rep, err := why.Explain(src, query, names, limit)
 	if err != nil {
 		return err
 	}
+	maskWhy(&rep, query, names)
 	if limit == 0 {
 		rep.AtLimitZero() // the agent's recall at limit 0 returns nothing, not everything
 	}
@@ -47,11 +49,13 @@ func (a *app) searchWhy(cmd *cobra.Command, args []string) error {
 	hits := make([]hit, 0, len(rep.Hits))
 	for _, h := range rep.Hits {
 		if e, ok := m.Get(h.ID); ok {
-			hits = append(hits, hit{entry: e, score: h.Score})
+			// Masked before the table cuts the content to its width: a
+			// secret cut short is no longer found.
+			hits = append(hits, hit{entry: redactEntry(e), score: h.Score})
 		}
 	}
 	p := presenterOf(src.Features())
-	return a.reportOutput(false, func(w *bufio.Writer) error {
+	return a.reportOutputStrict(func(w *bufio.Writer) error {
 		if len(hits) == 0 && limit == 0 {
 			w.WriteString("no matches: a recall at limit 0 returns nothing\n")
 		} else if len(hits) == 0 {

@@ -16,9 +16,13 @@ func TestFindings_BottomReachesTheLastFinding(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "memory.db")
 	at := uint64(testNow.Unix()) - 86400
 	var es []store.Entry
+	// Six notes in their own words (notes that differ by a number alone
+	// are near-duplicates by wording), each holding the token.
+	lines := []string{"the billing worker reads", "nightly backups copy", "our staging deploy pulls",
+		"grafana dashboards fetch", "the release script signs with", "ci runners cache"}
 	for i := range 6 {
 		es = append(es, store.Entry{ID: uint64(i + 1), Name: fmt.Sprintf("token-%d", i), Kind: store.Note, CreatedAt: at + uint64(i),
-			Aliases: []string{}, Content: fmt.Sprintf("entry %d reads\n%s\nfrom the vault.", i, fakeToken)})
+			Aliases: []string{}, Content: fmt.Sprintf("%s\n%s\n%s.", lines[i], fakeToken, strings.Fields(lines[(i+1)%6])[1])})
 	}
 	h := newEditHarnessIn(t, path, t.TempDir())
 	writeEntries(t, path, es)

@@ -63,14 +63,18 @@ func (s *Store) sessionRecalls(h string, opt sessions.RecallOptions) sessions.Se
 }
 
 // NewSessionBuilder starts reading one session of a store: handle, its
-// meta's value (nil: none) and agentOf, which names the agent with an id
+// meta's value (nil: none; one that is not JSON is skipped and counted)
+// and agentOf, which names the agent with an id
 // and gives its recall_limit. The session's time is its updated_at (the
 // store keeps none per message). Its steps are then added in key order,
 // events ("evt/…") before messages ("msg/…"), each named by its key after
 // the session's prefix.
 func NewSessionBuilder(handle string, meta []byte, agentOf func(id string) (string, int)) *sessions.RecallBuilder {
 	var m storeMeta
-	json.Unmarshal(meta, &m)
+	bad := meta != nil && json.Unmarshal(meta, &m) != nil
+	if bad {
+		m = storeMeta{}
+	}
 	agent, limit := agentOf(m.Agent)
 	at, err := time.Parse(time.RFC3339Nano, m.UpdatedAt)
 	if err != nil {
@@ -78,6 +82,9 @@ func NewSessionBuilder(handle string, meta []byte, agentOf func(id string) (stri
 	}
 	b := sessions.NewRecallBuilder(handle, agent, limit, at)
 	b.SetMeta(m.Title, m.CreatedBy, m.CreatedAt)
+	if bad {
+		b.BadMeta() // skipped, and said: the problems line counts it
+	}
 	return b
 }
 

@@ -15,14 +15,15 @@ type DiffLine struct {
 
 // Diff returns the line diff from a to b: their longest common subsequence
 // of lines kept, the rest removed or added, removals before additions.
-// Secrets in either text are masked first (Mask), so no line shows one
+// Secrets in either text are masked first (MaskStrict: by the rules and
+// by their shape), so no line shows one
 // whole, even one spread over several lines (a private key). It returns
 // false, and no lines, when either text has more than MaxDiffLines lines.
 func Diff(a, b string) ([]DiffLine, bool) {
 	if strings.Count(a, "\n") >= MaxDiffLines || strings.Count(b, "\n") >= MaxDiffLines {
 		return nil, false
 	}
-	a, b = Mask(a), Mask(b)
+	a, b = MaskStrict(a), MaskStrict(b)
 	la, lb := strings.Split(a, "\n"), strings.Split(b, "\n")
 	if len(la) > MaxDiffLines || len(lb) > MaxDiffLines {
 		return nil, false

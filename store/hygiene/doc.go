@@ -7,31 +7,24 @@
 //
 // # Duplicates
 //
-// Exact duplicates have the same content once whitespace runs are one space
-// and case is lowered (hashed, then compared in full); each such class is
-// an exact finding. Near-duplicates are pairs whose tf-idf cosine reaches
-// Options.MinSimilarity, computed over bm25's own tokens and postings
-// (bm25.Index.Vectors): a term weighs (1 + ln tf) × ln(N / df), so two
-// entries score high exactly when they hold the same rare words, that is
-// when they compete for the same recall queries. Every pair at the
-// threshold is compared: pairs sharing a term held by at most
-// max(MinRareDF, N/RareDivisor) entries are proposed through those terms
-// (their exact cosine computed unless the rare terms' share plus the most
-// the other terms can add falls short), and a pair sharing none can reach
-// the threshold only if both entries hold that much weight in common
-// words: those entries are compared with one another by the all-pairs
-// method (allPairs), which leaves the pairs sharing a rare term to the
-// first search, so each pair is found once. An exact class takes part
-// through its first entry, so an exact pair is never called near. Near pairs join groups by
-// union-find. Pairs the user marked as not duplicates (NotDuplicates, a
-// file beside the memory) never join a group by themselves.
-//
-// The default threshold rises when the entries are too alike to list:
-// a sample of entries, each compared with all the others
-// (sampleDensity), estimates the pairs at DefaultMinSimilarity, and past
-// MaxListedPairs the search runs at the lowest of a few higher thresholds
-// whose estimate fits (Report.Adapted, and a line in Report.Bounded). A
-// threshold given in Options is searched as asked.
+// Exact duplicates have the same content once whitespace runs are one
+// space, the text is in NFC and fully case folded (hashed, then compared
+// in full); each such class is an exact finding. Near-duplicates are
+// judged by wording, not topic (wording.go, shingle.go): an entry's words
+// are its runs of letters, digits and marks after NFKC and full case
+// folding, and two entries resemble by the mean Jaccard resemblance of
+// their sets of word pairs and word triples (Broder), leaving out the
+// pairs and triples common in the memory (held by CommonShare of a
+// sample). Candidates are the pairs sharing sampled triples (hash 0 mod
+// SampleEvery, and each entry's BottomKeys smallest) held by at most
+// MaxKeyDF entries, counted per entry in time linear in the memory's
+// words; those whose sampled triples resemble enough are scored exactly
+// and kept at Options.MinSimilarity, sharing MinSharedTriples uncommon
+// triples. An exact class takes part through its first entry, so an exact
+// pair is never called near. Near groups are complete-link (nearGroups):
+// every two entries of a group are near. Pairs the user marked as not
+// duplicates (NotDuplicates, a file beside the memory) are never listed.
+// The threshold given is searched as asked, on any memory.
 //
 // # Secrets
 //
@@ -47,22 +40,24 @@
 // microsecond per byte where "key" is everywhere), and a line's allowlists
 // look within 1 KiB of the match.
 //
-// crmem adds three rules of its own (crmem-rules.toml, same format): a
+// crmem adds five rules of its own (crmem-rules.toml, same format): a
 // Stripe key ended by punctuation, a password in a URL
 // (scheme://user:password@host), a password in prose ("password: …", "the
-// password is …"). It allows keys that say they are examples (EXAMPLE) and
+// password is …", "DB_PASSWORD=…"), a Google key ended by "&", an AWS
+// secret key in prose. It allows keys that say they are examples (EXAMPLE) and
 // a UUID on a line about an idempotency key, and keeps one finding per
 // secret: of overlapping findings, a specific rule's over a generic one.
 // Names are scanned as well as content and aliases.
 //
 // A secret is only ever reported redacted (Redact), and everything a
 // report holds (names, reasons, shared terms, notes) is masked (Mask); the
-// faces mask what else they print (MaskJSON, MaskEntry).
+// faces mask what else they print (MaskJSON, MaskEntry). MaskStrict, for
+// --redact, lint --diff and search --why, also masks what looks like a
+// credential by its shape alone (ShapeSpans).
 //
 // # Bounds
 //
 // The limits in limits.go keep time and memory in proportion to the
 // memory's size whatever it holds (a huge entry, 100,000 near-identical
-// ones, binary content); a limit reached is said in Report.Bounded, and a
-// near-duplicate search that reaches one names the entry it stopped at.
+// ones, binary content); a limit reached is said in Report.Bounded.
 package hygiene

@@ -11,86 +11,44 @@ import (
 	"github.com/crmem/crmem/store"
 )
 
-// findDuplicates reports groups of entries with the same normalised
-// content (exact) or with a tf-idf cosine at or above the threshold
-// (near), joined by union-find so a chain of similar entries is one group.
-// Near pairs are proposed by the words held by few entries (nearPairs);
-// the entries whose weight lies mostly in common words are compared with
-// one another by the all-pairs method, which needs no rare word
-// (allPairs): together every pair at the threshold is compared, within
-// the work bounds (space.pairs).
-// A pair the user said is not a duplicate never joins entries by itself.
+// findDuplicates reports groups of entries with the same content once
+// normalised (exact: exactClasses) and groups of entries whose wording
+// resembles at or above the threshold (near: resemblance of their word
+// pairs and triples). Near pairs are proposed by the sampled word triples
+// they share (nearCandidates: linear in the memory's words, no search over
+// all pairs) and each is scored exactly. Near groups are complete-link:
+// every two entries of a group are near each other (nearGroups), never
+// joined through a chain. A pair the user said is not a duplicate is never
+// listed.
 func findDuplicates(entries []store.Entry, o *Options, r *Report) {
 	threshold := o.MinSimilarity
-	adapt := threshold <= 0
-	if adapt {
+	if threshold <= 0 {
 		threshold = DefaultMinSimilarity
 	}
-	v := o.vectors(entries)
-	sp := newSpace(v, rareCut(v))
-	sp.maxPairWork, sp.maxExactWork, sp.pairPerFound, sp.exactPerFound = o.workBounds(v.Docs())
-	g := newGrouping(entries, v, o.NotDuplicates)
+	g := newGrouping(entries, o.NotDuplicates)
 	g.joinExact()
-	repeated := g.repeated()
-	if adapt {
-		threshold, r.Adapted = sp.adaptThreshold(threshold, repeated)
-		if r.Adapted != nil {
-			r.bound(r.Adapted.note())
-		}
+	w := newWording(entries, g.repeated())
+	g.df = w.wordDF
+	if w.left > 0 {
+		r.bound(fmt.Sprintf("near-duplicates: the first %s entries compared, %s left out", humanize.Count(MaxNearDocs), humanize.Count(w.left)))
 	}
-	sp.pairs(threshold, r, repeated, g.joinNear)
+	w.nearPairs(threshold, r, func(a, b int32, sim float64) { g.joinNear(w.entry[a], w.entry[b], sim) })
 	if g.dropped > 0 {
-		r.bound(fmt.Sprintf("near-duplicates: %s pairs reached the threshold; all joined their groups, the first %s are listed",
+		r.bound(fmt.Sprintf("near-duplicates: %s pairs reached the threshold; the first %s are listed",
 			humanize.Count(len(g.pairs)+g.dropped), humanize.Count(MaxNearPairs)))
 	}
 	r.Findings = append(r.Findings, g.findings()...)
 }
 
-// pairs emits every pair of documents, neither marked in skip, whose
-// cosine reaches threshold, each once, within the work bounds. A pair
-// sharing a candidate term is nearPairs' to find. A pair sharing none can
-// be near only if both documents hold most of their weight in common words
-// (Cauchy–Schwarz): those documents are compared with one another whatever
-// their words (allPairs), which leaves out the pairs nearPairs compared. So
-// the candidate terms' cut decides which method finds a pair, never
-// whether it is found.
-func (s *space) pairs(threshold float64, r *Report, skip []bool, emit func(docPair)) {
-	done := s.nearPairs(threshold, r, skip, emit)
-	heavy := s.commonHeavy(threshold)
-	for d := range heavy {
-		heavy[d] = !heavy[d] || skip[d]
-	}
-	s.allPairs(threshold, r, heavy, done, emit)
-	if r.Partial != nil {
-		r.bound(r.Partial.note())
-	}
-}
-
-// vectors are the entries' term vectors: Options.Vectors, or the index's
-// (Options.Index), or built.
-func (o *Options) vectors(entries []store.Entry) *bm25.Vectors {
-	switch {
-	case o.Vectors != nil:
-		return o.Vectors
-	case o.Index != nil:
-		return o.Index.Vectors()
-	}
-	return bm25.BuildVectorsFunc(len(entries), func(i int) bm25.Doc {
-		e := &entries[i]
-		return bm25.Doc{ID: e.ID, Content: e.Content, Aliases: e.Aliases}
-	})
-}
-
 // grouping joins entries into duplicate groups.
 type grouping struct {
 	entries []store.Entry
-	v       *bm25.Vectors
 	ignore  *NotDuplicates
-	class   []int32            // exact class of each entry, -1 if none
-	doc     map[uint64]int32   // entry id → document of v
-	entry   []int32            // document of v → entry index
-	parent  []int32            // union-find over entries: exact classes
-	nparent []int32            // union-find over entries: near pairs
+	class   []int32 // exact class of each entry, -1 if none
+	parent  []int32 // union-find over entries: exact classes
+	// df is how many of a sample of the entries hold a word
+	// (wording.wordDF), to list the rarest words a group shares first.
+	df      func(word string) int
 	pairs   []entryPair        // near pairs joined (MaxNearPairs at most)
 	dropped int                // near pairs joined beyond MaxNearPairs
 	secrets map[int32][]string // entry index → its secrets, lower case (secretsOf)
@@ -103,20 +61,13 @@ type entryPair struct {
 	sim  float64
 }
 
-// newGrouping prepares the union-find over entries and the map between
-// entries and v's documents.
-func newGrouping(entries []store.Entry, v *bm25.Vectors, ignore *NotDuplicates) *grouping {
-	g := &grouping{entries: entries, v: v, ignore: ignore,
-		doc: make(map[uint64]int32, len(entries)), parent: make([]int32, len(entries)), nparent: make([]int32, len(entries))}
-	byID := make(map[uint64]int32, len(entries))
+// newGrouping prepares the union-find over entries and their exact
+// classes.
+func newGrouping(entries []store.Entry, ignore *NotDuplicates) *grouping {
+	g := &grouping{entries: entries, ignore: ignore, parent: make([]int32, len(entries)),
+		df: func(string) int { return 0 }}
 	for i := range entries {
-		g.parent[i], g.nparent[i] = int32(i), int32(i)
-		byID[entries[i].ID] = int32(i) // a repeated id: the later entry, as the index has it
-	}
-	g.entry = make([]int32, v.Docs())
-	for d, id := range v.IDs {
-		g.doc[id] = int32(d)
-		g.entry[d] = byID[id]
+		g.parent[i] = int32(i)
 	}
 	g.class = exactClasses(entries)
 	return g
@@ -137,22 +88,18 @@ func union(parent []int32, a, b int32) {
 	}
 }
 
-// repeated marks the documents whose entry repeats an earlier one of its
-// exact class: the near-duplicate search leaves them out (their class's
-// first entry stands for them), so 5,000 copies of one text cost one.
+// repeated marks the entries that repeat an earlier one of their exact
+// class: the near-duplicate search leaves them out (their class's first
+// entry stands for them), so 5,000 copies of one text cost one.
 func (g *grouping) repeated() []bool {
-	out := make([]bool, len(g.entry))
-	first := map[int32]int32{}
-	for d, i := range g.entry {
-		c := g.class[i]
+	out := make([]bool, len(g.entries))
+	seen := map[int32]bool{}
+	for i, c := range g.class {
 		if c < 0 {
 			continue
 		}
-		if _, ok := first[c]; ok {
-			out[d] = true
-		} else {
-			first[c] = i
-		}
+		out[i] = seen[c]
+		seen[c] = true
 	}
 	return out
 }
@@ -184,26 +131,23 @@ func (g *grouping) joinExact() {
 	}
 }
 
-// joinNear joins a near pair of documents unless ignored or already one
+// joinNear keeps a near pair of entries unless ignored or already one
 // exact class.
-func (g *grouping) joinNear(p docPair) {
-	a, b := g.entry[p.a], g.entry[p.b]
+func (g *grouping) joinNear(a, b int32, sim float64) {
 	if g.ignored(a, b) || (g.class[a] >= 0 && g.class[a] == g.class[b]) {
 		return
 	}
-	union(g.nparent, a, b)
 	if len(g.pairs) >= MaxNearPairs {
-		g.dropped++ // joined, not listed: a memory of few words has millions
+		g.dropped++ // not listed: a memory of one text copied with edits has millions
 		return
 	}
-	g.pairs = append(g.pairs, entryPair{a, b, p.sim})
+	g.pairs = append(g.pairs, entryPair{min(a, b), max(a, b), sim})
 }
 
 // findings turns the groups into findings, most similar first: each exact
 // class (as the user's not-duplicates split it) is an exact finding, and
-// each group of near pairs a near one, listing the entries of its pairs
-// (an exact class takes part through its first entry, so an exact pair is
-// never called near).
+// each near group (nearGroups) a near one (an exact class takes part
+// through its first entry, so an exact pair is never called near).
 func (g *grouping) findings() []Finding {
 	members := map[int32][]int32{}
 	for i := range g.entries {
@@ -219,29 +163,101 @@ func (g *grouping) findings() []Finding {
 			out = append(out, g.finding(ms, nil))
 		}
 	}
-	// Each near group's members in the order its pairs name them, and its
-	// most similar pairs, kept as the pairs go by (a group of the 100k
-	// corpus has half a million: gathering them cost about 30 MB).
-	nearMembers := map[int32][]int32{}
-	topOf := make([][]entryPair, len(g.entries)) // by the group's root
-	inPair := make([]bool, len(g.entries))
-	for _, p := range g.pairs {
-		root := find(g.nparent, p.a)
-		topOf[root] = addTop(topOf[root], p, MaxPairsPerGroup)
-		for _, e := range [2]int32{p.a, p.b} {
-			if !inPair[e] {
-				inPair[e] = true
-				r := find(g.nparent, e)
-				nearMembers[r] = append(nearMembers[r], e)
-			}
-		}
-	}
-	for root, ms := range nearMembers {
-		if len(ms) > 1 {
-			out = append(out, g.finding(ms, topOf[root]))
-		}
+	for _, grp := range nearGroups(g.pairs) {
+		out = append(out, g.finding(grp.members, grp.top))
 	}
 	slices.SortFunc(out, compareGroups)
+	return out
+}
+
+// nearGroup is a group of entries every two of which are a near pair,
+// and its most similar pairs (addTop).
+type nearGroup struct {
+	members []int32
+	top     []entryPair
+}
+
+// nearGroups joins near pairs into groups by complete link: the pairs are
+// taken most similar first, and a pair joins its two entries' groups only
+// when every entry of the one is near every entry of the other, so no
+// group holds two entries that are not near each other (a chain of
+// pairs, each a little edited from the last, is not one group). A pair
+// whose entries stay in different groups is a group of its own two, so
+// every near pair is listed: an entry can be in more than one group. A
+// group stops growing at MaxGroupEntries.
+func nearGroups(pairs []entryPair) []nearGroup {
+	sorted := slices.Clone(pairs)
+	slices.SortFunc(sorted, func(x, y entryPair) int {
+		if c := cmp.Compare(y.sim, x.sim); c != 0 {
+			return c
+		}
+		if c := cmp.Compare(x.a, y.a); c != 0 {
+			return c
+		}
+		return cmp.Compare(x.b, y.b)
+	})
+	near := make(map[uint64]bool, len(sorted))
+	key := func(a, b int32) uint64 { return uint64(min(a, b))<<32 | uint64(max(a, b)) }
+	for _, p := range sorted {
+		near[key(p.a, p.b)] = true
+	}
+	groupOf := map[int32]int{}
+	var groups []nearGroup
+	var alone []entryPair
+	allNear := func(x, y []int32) bool {
+		for _, a := range x {
+			for _, b := range y {
+				if !near[key(a, b)] {
+					return false
+				}
+			}
+		}
+		return true
+	}
+	for _, p := range sorted {
+		ga, oka := groupOf[p.a]
+		gb, okb := groupOf[p.b]
+		switch {
+		case !oka && !okb:
+			groupOf[p.a], groupOf[p.b] = len(groups), len(groups)
+			groups = append(groups, nearGroup{members: []int32{p.a, p.b}})
+		case oka && okb && ga == gb:
+		case oka && !okb && len(groups[ga].members) < MaxGroupEntries && allNear(groups[ga].members, []int32{p.b}):
+			groupOf[p.b] = ga
+			groups[ga].members = append(groups[ga].members, p.b)
+		case okb && !oka && len(groups[gb].members) < MaxGroupEntries && allNear(groups[gb].members, []int32{p.a}):
+			groupOf[p.a] = gb
+			groups[gb].members = append(groups[gb].members, p.a)
+		case oka && okb && len(groups[ga].members)+len(groups[gb].members) <= MaxGroupEntries &&
+			allNear(groups[ga].members, groups[gb].members):
+			into, from := min(ga, gb), max(ga, gb)
+			for _, m := range groups[from].members {
+				groupOf[m] = into
+			}
+			groups[into].members = append(groups[into].members, groups[from].members...)
+			groups[from].members = nil
+		default:
+			alone = append(alone, p)
+		}
+	}
+	// Each group's pairs, most similar first, and the pairs of none.
+	for _, p := range sorted {
+		if ga, ok := groupOf[p.a]; ok && groupOf[p.b] == ga {
+			groups[ga].top = addTop(groups[ga].top, p, MaxPairsPerGroup)
+		}
+	}
+	out := groups[:0]
+	for _, grp := range groups {
+		if len(grp.members) > 0 {
+			out = append(out, grp)
+		}
+	}
+	for _, p := range alone {
+		if ga, ok := groupOf[p.a]; ok && groupOf[p.b] == ga {
+			continue // joined later, when the two groups merged
+		}
+		out = append(out, nearGroup{members: []int32{p.a, p.b}, top: []entryPair{p}})
+	}
 	return out
 }
 
@@ -321,9 +337,9 @@ func duplicateReason(f *Finding) string {
 	if n == 2 {
 		what = fmt.Sprintf("%q and %q", f.Entries[0].Name, f.Entries[1].Name)
 	}
-	s := what + " have the same content (ignoring case and spacing)"
+	s := what + " have the same content (ignoring case, spacing and Unicode form)"
 	if !d.Exact {
-		s = fmt.Sprintf("%s are near-duplicates (similarity %.2f)", what, d.Similarity)
+		s = fmt.Sprintf("%s are near-duplicates (wording %.2f alike)", what, d.Similarity)
 	}
 	if len(d.Shared) > 0 {
 		s += "; they share " + strings.Join(d.Shared[:min(len(d.Shared), 4)], ", ")
@@ -331,30 +347,48 @@ func duplicateReason(f *Finding) string {
 	return s
 }
 
-// shared returns the rarest terms every member holds, rarest first.
+// shared returns the rarest of the recall's terms (bm25.Tokenize) every
+// member's content and aliases hold, rarest first (by g.df; in the first
+// member's order among equals).
 func (g *grouping) shared(ms []int32) []string {
-	v := g.v
-	var common []uint32
+	var common []string
 	for i, m := range ms {
-		d, ok := g.doc[g.entries[m].ID]
-		if !ok {
-			return nil // an entry without tokens shares none
+		e := &g.entries[m]
+		terms := bm25.Tokenize(e.Content)
+		for _, a := range e.Aliases {
+			terms = bm25.AppendTokens(terms, a)
 		}
-		terms := v.Terms[v.Start[d]:v.Start[d+1]]
 		if i == 0 {
-			common = slices.Clone(terms)
+			seen := map[string]bool{}
+			for _, t := range terms {
+				if !seen[t] {
+					seen[t] = true
+					common = append(common, t)
+				}
+			}
 			continue
 		}
-		common = intersect(common, terms)
+		has := make(map[string]bool, len(terms))
+		for _, t := range terms {
+			has[t] = true
+		}
+		common = slices.DeleteFunc(common, func(t string) bool { return !has[t] })
+		if len(common) == 0 {
+			return nil
+		}
 	}
-	slices.SortStableFunc(common, func(a, b uint32) int { return cmp.Compare(v.DF[a], v.DF[b]) })
+	df := make(map[string]int, len(common))
+	for _, t := range common {
+		df[t] = g.df(t)
+	}
+	slices.SortStableFunc(common, func(a, b string) int { return cmp.Compare(df[a], df[b]) })
 	var out []string
 	for _, t := range common {
 		if len(out) == MaxSharedTerms {
 			break
 		}
-		if !g.inSecret(ms, v.Text[t]) {
-			out = append(out, v.Text[t])
+		if !g.inSecret(ms, t) {
+			out = append(out, t)
 		}
 	}
 	return out
@@ -392,20 +426,5 @@ func (g *grouping) secretsOf(i int32) []string {
 		}
 	}
 	g.secrets[i] = out
-	return out
-}
-
-// intersect keeps the terms of a (ascending) that b (ascending) holds.
-func intersect(a, b []uint32) []uint32 {
-	out := a[:0]
-	j := 0
-	for _, t := range a {
-		for j < len(b) && b[j] < t {
-			j++
-		}
-		if j < len(b) && b[j] == t {
-			out = append(out, t)
-		}
-	}
 	return out
 }

@@ -7,12 +7,17 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"golang.org/x/text/cases"
+	"golang.org/x/text/unicode/norm"
+
 	"github.com/crmem/crmem/store"
 )
 
 // exactClasses groups the entries whose content is the same after
 // normalising whitespace (every run of it is one space, none at either
-// end) and case (simple lower case), and returns each entry's class: -1
+// end), Unicode form (NFC, so a precomposed é and e with a combining
+// accent are one) and case (full case folding: ß is ss, a final ς is σ,
+// as Σ is), and returns each entry's class: -1
 // for blank content or content no other entry has. Content is hashed, not
 // copied; entries whose hashes agree are compared in full, so a collision
 // never makes a false group. Only the first normalPrefix bytes of each
@@ -90,6 +95,7 @@ const normalPrefix = 160
 // limit >= 0 it stops once it appended at least limit bytes (all of s when
 // limit < 0). An ASCII byte takes one look in asciiNormal.
 func appendNormal(dst []byte, s string, limit int) []byte {
+	s = foldUnicode(s, limit)
 	end := math.MaxInt
 	if limit >= 0 {
 		end = len(dst) + limit
@@ -129,6 +135,7 @@ func appendNormal(dst []byte, s string, limit int) []byte {
 // normalised are equal so: it keeps no state between bytes, and an ASCII
 // byte costs a look in asciiNormal and a store, whitespace or not.
 func appendSolid(dst []byte, s string, limit int) []byte {
+	s = foldUnicode(s, limit)
 	n := len(dst)
 	end := n + limit
 	dst = slices.Grow(dst, limit+utf8.UTFMax)[:end+utf8.UTFMax]
@@ -150,6 +157,26 @@ func appendSolid(dst []byte, s string, limit int) []byte {
 		}
 	}
 	return dst[:n]
+}
+
+// foldUnicode returns s in NFC with full case folding (cases.Fold), or s
+// itself when it is ASCII (most contents), where both change nothing the
+// byte loops do not. With limit >= 0 only a beginning of s long enough
+// for limit bytes of the result is folded.
+func foldUnicode(s string, limit int) string {
+	if cut := 4*limit + 64; limit >= 0 && len(s) > cut {
+		// A beginning of limit bytes needs at most this much, but for
+		// runs of whitespace: ASCII there, s is taken as it is (what is
+		// past it is lowered rune by rune, by appendSolid).
+		if isASCII(s[:cut]) {
+			return s
+		}
+		s = s[:cut]
+	}
+	if isASCII(s) {
+		return s
+	}
+	return norm.NFC.String(cases.Fold().String(norm.NFD.String(s)))
 }
 
 // asciiNormal is an ASCII byte as appendNormal writes it: asciiSpace for

@@ -4,72 +4,10 @@ package hygiene
 // size whatever its entries hold. Each one reached is said in
 // Report.Bounded.
 const (
-	// MinRareDF is the smallest document-frequency cut for candidate
-	// terms: two entries are compared only if they share a term held by at
-	// most max(MinRareDF, N/RareDivisor) entries.
-	MinRareDF = 50
-	// RareDivisor divides the entry count into the candidate terms' cut.
-	RareDivisor = 100
-	// MaxCandidateWork bounds candidate generation: the sum over
-	// candidate terms of df² / 2, the pairs their posting lists can form
-	// (when the memory's terms would exceed it, the cut is lowered until
-	// they fit, which moves pairs to the all-pairs search and loses none).
-	MaxCandidateWork = 60_000_000
-	// PairWorkPerEntry and ExactWorkPerEntry are the near-duplicate
-	// search's default work bounds per entry: postings the all-pairs
-	// search visits, and term comparisons of exact cosines in each of the
-	// two searches (pairs sharing a rare word, the others). The rest of
-	// lint grows with the memory's size (decoding, tokenizing, the secret
-	// scan: about 2.5 times what ls --json costs), so a bound per entry
-	// keeps the search a fixed share of it: on the 100k corpus 3 million
-	// postings and 10 million comparisons (about 0.05 s) hold lint --json
-	// at about 2.5 times ls --json, within the 3 times asked, where the
-	// former absolute 60 and 200 million made it 4.8 times. A search that
-	// ends within them is complete; one that reaches them says which
-	// entries it compared (Report.Partial), and Options.Exhaustive (lint
-	// --exhaustive) lifts them.
-	PairWorkPerEntry  = 30
-	ExactWorkPerEntry = 100
-	// MinPairWork and MinExactWork are the least of the default bounds,
-	// for a small memory, whose search is quick whatever it compares: the
-	// graded near-duplicate sets (3,300 entries) need 1.4 million postings
-	// and 3.4 million comparisons, about half and a third of them.
-	MinPairWork  = 3_000_000
-	MinExactWork = 10_000_000
-	// PairWorkPerFound and ExactWorkPerFound raise the bounds for each
-	// near pair the search found so far: a search that keeps finding pairs
-	// goes on, one that scores millions of candidates in vain stops at the
-	// bound. A memory of notes so alike that thousands of pairs reach the
-	// threshold costs that much to report (2,010 notes in 30 words: 73
-	// million comparisons for 4,341 pairs at 0.85, 17,000 a pair); the
-	// 100k corpus found 14 pairs in 3.6 million candidates scored at 0.95
-	// and stops where the per-entry bound says.
-	PairWorkPerFound  = 2_000
-	ExactWorkPerFound = 30_000
 	// MaxNearPairs bounds the near pairs kept to list in the findings:
 	// beyond it pairs still join their groups, but are not kept (a memory
 	// written in a few hundred words has millions at the threshold).
 	MaxNearPairs = 500_000
-	// MaxListedPairs is the most near pairs the default threshold
-	// searches for: when a sample (DensitySample entries) estimates more
-	// at DefaultMinSimilarity, the entries are too alike for any report
-	// to list their pairs (the groups join into one of thousands of
-	// entries), and the search runs at the lowest higher threshold whose
-	// estimate fits, and says so. A hundred thousand is twice what the
-	// report's groups can show of pairs on the 100k corpus, and what the
-	// search finds in about a second of work; an explicit
-	// Options.MinSimilarity is searched as asked.
-	MaxListedPairs = 100_000
-	// DensitySample is how many entries the estimate of near pairs
-	// compares with every other.
-	DensitySample = 200
-	// DensityWork bounds the estimate's work: the sampled entries' terms'
-	// document frequencies, summed (each a multiply-add, about 20 ms for
-	// all of it). On the 100k corpus, written in 1,242 words, it stops the
-	// sample at a dozen entries, which tell 260 million pairs from a
-	// hundred thousand by far; on a memory of varied words all
-	// DensitySample are drawn for a few milliseconds.
-	DensityWork = 5_000_000
 	// MaxPairsPerGroup bounds the pairs a duplicate group lists.
 	MaxPairsPerGroup = 20
 	// MaxSharedTerms bounds the shared terms a duplicate group lists.
@@ -79,4 +17,52 @@ const (
 	MaxScanBytes = 1 << 20
 	// MaxSecretsPerEntry bounds the secrets reported for one entry.
 	MaxSecretsPerEntry = 20
+)
+
+// The near-duplicate search's bounds (wording.go).
+const (
+	// SampleEvery samples an entry's word triples as candidate keys: those
+	// whose hash is 0 modulo it (a quarter).
+	SampleEvery = 4
+	// BottomKeys is how many of an entry's smallest triple hashes are keys
+	// whatever their value, so a short entry has some.
+	BottomKeys = 4
+	// MaxKeyDF is the most entries a candidate key may be held by to
+	// propose pairs: a run of three words held by more is a phrase of the
+	// memory, not a copied text (5,000 copies of one text are one exact
+	// class, which takes part once).
+	MaxKeyDF = 64
+	// MinCandidateWork and CandidateWorkPerEntry bound the candidate pairs
+	// the keys' lists form; past them the cut on a key's entries is
+	// lowered until they fit, and the report says so.
+	MinCandidateWork      = 1_000_000
+	CandidateWorkPerEntry = 20
+	// MinSharedKeys and MinKeyResemblance: a candidate pair is scored only
+	// when it shares at least MinSharedKeys keys, and its keys' resemblance
+	// (shared over all) is at least MinKeyResemblance (worthScoring).
+	MinSharedKeys     = 2
+	MinKeyResemblance = 0.05
+	// CommonSample, CommonShare and CommonMinEntries find the phrases of a
+	// memory (commonShingles): a word pair or triple held by CommonShare
+	// of CommonSample entries spread over it, and by at least
+	// CommonMinEntries of them, is common and does not count in the
+	// resemblance.
+	CommonSample     = 2000
+	CommonShare      = 0.02
+	CommonMinEntries = 10
+	// MinSharedTriples is the fewest uncommon runs of three words a near
+	// pair shares (or half the shorter entry's at MinShortSimilarity, when
+	// it has fewer than twice as many: enough): on the 100k corpus, notes
+	// from one checklist template that share a title and two rows word for
+	// word share five or six.
+	MinSharedTriples = 8
+	// MinShortSimilarity is the resemblance a near pair needs when it
+	// shares fewer than MinSharedTriples uncommon triples because one of
+	// its entries is short (enough): on the 100k corpus, checklist notes
+	// from one template that share a line or two score 0.18–0.35, a
+	// one-line note and its copy with a word changed 0.5 or more.
+	MinShortSimilarity = 0.36
+	// MaxGroupEntries bounds a near group's entries (complete link checks
+	// each new member against every member).
+	MaxGroupEntries = 200
 )

@@ -116,6 +116,23 @@ func MaskAll(texts []string) []string {
 	return out
 }
 
+// maskAllStrict is MaskAll with MaskStrict.
+func maskAllStrict(texts []string) []string {
+	var out []string
+	for i, t := range texts {
+		if m := MaskStrict(t); m != t && out == nil {
+			out = append(make([]string, 0, len(texts)), texts[:i]...)
+			out = append(out, m)
+		} else if out != nil {
+			out = append(out, m)
+		}
+	}
+	if out == nil {
+		return texts
+	}
+	return out
+}
+
 // masker masks texts with one scanner, reused.
 type masker struct {
 	sc      *scanner
@@ -177,9 +194,10 @@ func (r *Report) maskReport() {
 }
 
 // MaskEntry is e with the secrets in its name, aliases and content masked
-// (Mask), and whether it held any; e itself is not changed.
+// (MaskStrict: by the rules and by their shape, what --redact promises),
+// and whether it held any; e itself is not changed.
 func MaskEntry(e store.Entry) (store.Entry, bool) {
-	name, aliases, content := Mask(e.Name), MaskAll(e.Aliases), Mask(e.Content)
+	name, aliases, content := MaskStrict(e.Name), maskAllStrict(e.Aliases), MaskStrict(e.Content)
 	changed := name != e.Name || content != e.Content || len(aliases) > 0 && &aliases[0] != &e.Aliases[0]
 	e.Name, e.Aliases, e.Content = name, aliases, content
 	return e, changed
@@ -227,4 +245,87 @@ func MaskJSON(s string) string {
 		out = append(out, sp)
 	}
 	return replaceSpans(s, out)
+}
+
+// MaskStrict is Mask with a second net: besides what the secret rules
+// find, every token that looks like a credential by its shape alone
+// (ShapeSpans) is masked too. It is what --redact, lint --diff and search
+// --why print, where a secret the rules miss must not show whole; ordinary
+// words, commit ids and UUIDs stay readable.
+func MaskStrict(s string) string {
+	spans := Secrets(s)
+	found := len(spans)
+	for _, sh := range ShapeSpans(s) {
+		// What a rule found is masked as the rule says (ghp_…x9Q2, its
+		// key's name readable); the shape masks only what no rule found.
+		if !slices.ContainsFunc(spans[:found], func(sp Span) bool { return sp.Start < sh.End && sh.Start < sp.End }) {
+			spans = append(spans, sh)
+		}
+	}
+	return replaceSpans(s, disjoint(spans))
+}
+
+// Shape thresholds (ShapeSpans): a token of at least MinShapeLen
+// characters of base64 or URL-safe base64 (without its padding), with upper and lower case
+// letters and digits, whose characters carry at least MinShapeEntropy
+// bits each (Shannon), as gitleaks' generic rule and detect-secrets'
+// entropy checks judge a random string.
+const (
+	MinShapeLen     = 20
+	MinShapeEntropy = 3.5
+)
+
+// ShapeSpans returns the tokens of s (runs of letters, digits and + / _ -;
+// "=" ends one, as in KEY=value) that look random enough to be a credential: at least MinShapeLen
+// long, holding an upper-case letter, a lower-case letter and a digit, of
+// at least MinShapeEntropy bits a character. A run of hex digits (a commit
+// id, a hash), a UUID, and a word or a name joined by hyphens (no mix of
+// cases and digits) is not one.
+func ShapeSpans(s string) []Span {
+	var out []Span
+	for i := 0; i < len(s); {
+		if !shapeByte(s[i]) {
+			i++
+			continue
+		}
+		j := i
+		for j < len(s) && shapeByte(s[j]) {
+			j++
+		}
+		lo, hi := i, j
+		for lo < hi && strings.IndexByte("_-/+", s[lo]) >= 0 {
+			lo++
+		}
+		for hi > lo && strings.IndexByte("_-/+", s[hi-1]) >= 0 {
+			hi--
+		}
+		if tok := s[lo:hi]; looksRandom(tok) {
+			out = append(out, Span{Start: lo, End: hi, Rule: "shape", Redacted: Redact(tok)})
+		}
+		i = j
+	}
+	return out
+}
+
+// shapeByte reports whether c can be part of a token ShapeSpans weighs.
+func shapeByte(c byte) bool {
+	return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || c == '+' || c == '/' || c == '_' || c == '-'
+}
+
+// looksRandom is ShapeSpans' judgement of one token.
+func looksRandom(tok string) bool {
+	if len(tok) < MinShapeLen || isUUID(tok) {
+		return false
+	}
+	var upper, lower, digit bool
+	for i := 0; i < len(tok); i++ {
+		c := tok[i]
+		upper = upper || 'A' <= c && c <= 'Z'
+		lower = lower || 'a' <= c && c <= 'z'
+		digit = digit || '0' <= c && c <= '9'
+	}
+	if !upper || !lower || !digit {
+		return false // words, hex ids in one case, numbers
+	}
+	return entropy(tok) >= MinShapeEntropy
 }

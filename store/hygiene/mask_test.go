@@ -99,7 +99,7 @@ func TestDiff_Masks(t *testing.T) {
 func TestRun_SharedTermsNoSecret(t *testing.T) {
 	es := entries(append(filler(40),
 		"keys-a", "GITHUB_TOKEN="+ghToken+"\naws_access_key_id = "+awsKeyID,
-		"keys-b", "github_token: "+ghToken+" and "+awsKeyID+" as aws_access_key_id")...)
+		"keys-b", "GITHUB_TOKEN: "+ghToken+"\naws_access_key_id = "+awsKeyID+" (rotated monthly)")...)
 	r := Run(es, Options{Kinds: []Kind{Duplicate}, MinSimilarity: 0.5})
 	if len(r.Findings) != 1 {
 		t.Fatalf("want one duplicate group, got %+v", r.Findings)
@@ -185,4 +185,53 @@ func FuzzMaskJSON(f *testing.F) {
 			t.Fatalf("MaskJSON(%s) = %s, not valid JSON", js, got)
 		}
 	})
+}
+
+// TestMaskStrict_Shapes: the second net masks what looks like a credential
+// by its shape alone, and leaves ordinary words, names, commit ids,
+// hashes, UUIDs, paths, URLs and times readable.
+func TestMaskStrict_Shapes(t *testing.T) {
+	masked := []string{
+		"Zx9qL2vB7nM4kP8wR3tY6uJ1hG5fD0sA",
+		"q8Vt2RmZ7xK4pLw9Nb3Jc6Hd1Fg5Sy0Ae+Tu/Xo2",
+		"eyJhbGciOiJIUzI1NiJ9xK4pLw9Nb3Jc6",
+		"api_Kp3Xv9Lm2Qr7Tz5Wn8Bc4Hd6",
+	}
+	readable := []string{
+		"deploy-steps-for-billing-service-2024",
+		"3d6e2ee",
+		"9f8e7d6c5b4a39281706f5e4d3c2b1a098765432",
+		"550e8400-e29b-41d4-a716-446655440000",
+		"internationalization_configuration",
+		"TestNearDuplicates_Topical",
+		"/usr/local/bin/crmem",
+		"https://example.com/docs/getting-started",
+		"2026-11-29T00:12:00Z",
+		"archive-sess-0014-1",
+		"v1.2.3-rc1",
+	}
+	for _, s := range masked {
+		text := "key " + s + " here"
+		if got := MaskStrict(text); strings.Contains(got, s) || got == text {
+			t.Errorf("MaskStrict(%q) = %q: want it masked", text, got)
+		}
+	}
+	for _, s := range readable {
+		text := "see " + s + " here"
+		if got := MaskStrict(text); got != text {
+			t.Errorf("MaskStrict(%q) = %q: want it unchanged", text, got)
+		}
+	}
+}
+
+// TestMaskStrict_RulesFirst: a secret a rule finds is masked as the rule
+// masks it, its key's name readable, not swallowed whole by the shape of
+// KEY=value.
+func TestMaskStrict_RulesFirst(t *testing.T) {
+	text := "GITHUB_TOKEN=" + ghToken + "\nSESSION_COOKIE=Zx9qL2vB7nM4kP8wR3tY6uJ1hG5fD0sA"
+	got := MaskStrict(text)
+	if !strings.Contains(got, "GITHUB_TOKEN="+Redact(ghToken)) || !strings.Contains(got, "SESSION_COOKIE=") ||
+		strings.Contains(got, ghToken) || strings.Contains(got, "Zx9qL2vB7nM4kP8wR3tY6uJ1hG5fD0sA") {
+		t.Errorf("MaskStrict(%q) = %q", text, got)
+	}
 }

@@ -19,26 +19,108 @@ import (
 	"github.com/crmem/crmem/store/sessions"
 )
 
-// Ranker ranks a query on the memory as it is now: the names of at most
-// limit hits, best first, as the agent's recall returns them.
-type Ranker func(query string, limit int) ([]string, error)
+// Ranker ranks a query on the memory as it is now, as the agent's recall
+// returns it.
+type Ranker func(query string, limit int) (Ranked, error)
+
+// Ranked is a query's ranking now: the names of at most limit hits, best
+// first, their scores, and the names just past the limit whose score ties
+// the last one's (the recall may return any of a tie at its cut: the
+// reference leaves tie order unspecified).
+type Ranked struct {
+	Names    []string
+	Scores   []float64
+	TiedPast []string
+}
+
+// TieWindow is how many hits past the limit a recall that differs from
+// today's is ranked again with, to see the ties at the cut: a tie longer
+// than that past the limit is not all seen, and a recall that returned one
+// of the rest is reported as changed.
+const TieWindow = 32
 
 // SourceRanker is the recall of src as the agent has it
-// (Features.Recall): the names its hits are returned under.
+// (Features.Recall): the names its hits are returned under, and their
+// scores.
 func SourceRanker(src store.Source) Ranker {
 	r, mem := src.Features().Recall, src.Memory()
-	return func(query string, limit int) ([]string, error) {
+	return func(query string, limit int) (Ranked, error) {
 		hits, err := r.Rank(query, limit) // names only: no parts to explain
 		if err != nil {
-			return nil, fmt.Errorf("recall %q: %w", query, err)
+			return Ranked{}, fmt.Errorf("recall %q: %w", query, err)
 		}
-		names := make([]string, len(hits))
+		out := Ranked{Names: make([]string, len(hits)), Scores: make([]float64, len(hits))}
 		for i, h := range hits {
 			e, _ := mem.Get(h.ID)
-			names[i] = e.Name
+			out.Names[i], out.Scores[i] = e.Name, h.Score
 		}
-		return names, nil
+		return out, nil
 	}
+}
+
+// couldTieAtCut reports whether then could be now up to ties once the
+// names tied with now's last just past the limit are known: as long, each
+// name then that now holds in a place of its score, each other one in a
+// place whose score is the last's. Only such a recall is ranked again.
+func couldTieAtCut(then []string, now Ranked) bool {
+	if len(then) != len(now.Names) || len(then) == 0 {
+		return false
+	}
+	last := now.Scores[len(now.Scores)-1]
+	for i, n := range then {
+		if k := slices.Index(now.Names, n); k >= 0 {
+			if now.Scores[k] != now.Scores[i] {
+				return false
+			}
+		} else if now.Scores[i] != last {
+			return false
+		}
+	}
+	return true
+}
+
+// cutAt is r, a ranking at a limit past limit, cut to limit: the names
+// past it tied with the last one inside are TiedPast.
+func cutAt(r Ranked, limit int) Ranked {
+	if limit <= 0 || len(r.Names) <= limit {
+		return r
+	}
+	out := Ranked{Names: r.Names[:limit], Scores: r.Scores[:limit]}
+	for i := limit; i < len(r.Names); i++ {
+		if r.Scores[i] == r.Scores[limit-1] {
+			out.TiedPast = append(out.TiedPast, r.Names[i])
+		}
+	}
+	return out
+}
+
+// SameUpToTies reports whether then is what now returns but for the order
+// of equal scores: as long, each name then where now has a name of the
+// same score (in now's list, or tied with its last just past it), none
+// twice. Equal scores in another order, or a tie at the cut resolved the
+// other way, are the same recall.
+func SameUpToTies(then []string, now Ranked) bool {
+	if len(then) != len(now.Names) {
+		return false
+	}
+	score := make(map[string]float64, len(now.Names)+len(now.TiedPast))
+	for i, n := range now.Names {
+		score[n] = now.Scores[i]
+	}
+	if k := len(now.Names); k > 0 {
+		for _, n := range now.TiedPast {
+			score[n] = now.Scores[k-1]
+		}
+	}
+	seen := make(map[string]bool, len(then))
+	for i, n := range then {
+		s, ok := score[n]
+		if !ok || seen[n] || s != now.Scores[i] {
+			return false
+		}
+		seen[n] = true
+	}
+	return true
 }
 
 // Query is one query to replay.
@@ -50,11 +132,11 @@ type Query struct {
 // Replay ranks every query with rank on up to workers goroutines (0: one
 // per CPU) and returns each one's names, in the order of qs. The first
 // error stops it.
-func Replay(rank Ranker, qs []Query, workers int) ([][]string, error) {
-	out := make([][]string, len(qs))
+func Replay(rank Ranker, qs []Query, workers int) ([]Ranked, error) {
+	out := make([]Ranked, len(qs))
 	err := parallel(len(qs), workers, func(i int) error {
-		names, err := rank(qs[i].Text, qs[i].Limit)
-		out[i] = names
+		r, err := rank(qs[i].Text, qs[i].Limit)
+		out[i] = r
 		return err
 	})
 	return out, err
@@ -105,12 +187,16 @@ type Item struct {
 	Now     []string // the names the query returns now
 	Added   []string // in Now, not returned then
 	Removed []string // returned then, not in Now
+	// Ties says the recall returns now what it returned then but for
+	// the order of equal scores (SameUpToTies), not in the same order.
+	Ties bool
 }
 
-// Same reports whether the recall returns now exactly what it returned
-// then, in the same order (never for a result that could not be read).
+// Same reports whether the recall returns now what it returned then: in
+// the same order, or in another order of equal scores (Ties). Never for a
+// result that could not be read.
 func (it Item) Same() bool {
-	return (it.Result == sessions.ResultNames || it.Result == sessions.ResultNone) && slices.Equal(it.Names, it.Now)
+	return (it.Result == sessions.ResultNames || it.Result == sessions.ResultNone) && (it.Ties || slices.Equal(it.Names, it.Now))
 }
 
 // Diff returns the names in now and not in then (added) and those in then
@@ -166,7 +252,7 @@ const maxRanked = 1 << 16
 // shape alone.
 func Stream(r store.SessionsReader, opt sessions.RecallOptions, f Filter, rank Ranker, known Known, fn func(Item) error) (sessions.RecallProblems, error) {
 	var pending []Item
-	ranked := map[Query][]string{} // a query asked again is ranked once (an agent repeats its queries)
+	ranked := map[Query]Ranked{} // a query asked again is ranked once (an agent repeats its queries)
 	flush := func() error {
 		if len(ranked) >= maxRanked {
 			clear(ranked) // bounded: later batches rank their queries again
@@ -175,7 +261,7 @@ func Stream(r store.SessionsReader, opt sessions.RecallOptions, f Filter, rank R
 		for _, it := range pending {
 			q := Query{it.Query, it.Limit}
 			if _, ok := ranked[q]; !ok {
-				ranked[q] = nil
+				ranked[q] = Ranked{}
 				todo = append(todo, q)
 			}
 		}
@@ -186,9 +272,30 @@ func Stream(r store.SessionsReader, opt sessions.RecallOptions, f Filter, rank R
 		for i, q := range todo {
 			ranked[q] = now[i]
 		}
+		// A recall that differs from today's only where scores tie is
+		// the same: the ties inside the limit are in today's scores; for
+		// one the limit cuts, its query is ranked again past the limit.
+		wide := map[Query]Ranked{}
 		for _, it := range pending {
-			it.Now = ranked[Query{it.Query, it.Limit}]
+			q := Query{it.Query, it.Limit}
+			now := ranked[q]
+			it.Now = now.Names
 			it.Added, it.Removed = Diff(it.Names, it.Now)
+			if it.Result == sessions.ResultNames && !slices.Equal(it.Names, it.Now) {
+				it.Ties = SameUpToTies(it.Names, now)
+				if !it.Ties && it.Limit > 0 && len(now.Names) == it.Limit && couldTieAtCut(it.Names, now) {
+					w, ok := wide[q]
+					if !ok {
+						r, err := rank(q.Text, q.Limit+TieWindow)
+						if err != nil {
+							return err
+						}
+						w = cutAt(r, q.Limit)
+						wide[q] = w
+					}
+					it.Ties = SameUpToTies(it.Names, w)
+				}
+			}
 			if err := fn(it); err != nil {
 				return err
 			}

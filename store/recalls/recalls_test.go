@@ -70,8 +70,8 @@ func TestReplayMatchesReference(t *testing.T) {
 			t.Fatal(err)
 		}
 		for i := range qs {
-			if !slices.Equal(got[i], want[i]) && len(got[i])+len(want[i]) > 0 {
-				t.Errorf("%s: %q limit %d: %q, want %q", file, qs[i].Text, qs[i].Limit, got[i], want[i])
+			if !slices.Equal(got[i].Names, want[i]) && len(got[i].Names)+len(want[i]) > 0 {
+				t.Errorf("%s: %q limit %d: %q, want %q", file, qs[i].Text, qs[i].Limit, got[i].Names, want[i])
 			}
 		}
 	}
@@ -79,15 +79,15 @@ func TestReplayMatchesReference(t *testing.T) {
 
 func TestReplayLimitZeroAndError(t *testing.T) {
 	rank := SourceRanker(openSmall(t))
-	if got, err := rank("deploy", 0); err != nil || len(got) != 0 {
-		t.Errorf("limit 0: %q, %v; want nothing, as crabtalk", got, err)
+	if got, err := rank("deploy", 0); err != nil || len(got.Names) != 0 {
+		t.Errorf("limit 0: %q, %v; want nothing, as crabtalk", got.Names, err)
 	}
 	boom := errors.New("boom")
-	_, err := Replay(func(q string, _ int) ([]string, error) {
+	_, err := Replay(func(q string, _ int) (Ranked, error) {
 		if q == "b" {
-			return nil, boom
+			return Ranked{}, boom
 		}
-		return nil, nil
+		return Ranked{}, nil
 	}, []Query{{"a", 1}, {"b", 1}, {"c", 1}}, 2)
 	if !errors.Is(err, boom) {
 		t.Errorf("err %v, want boom", err)
@@ -122,7 +122,10 @@ func TestStream(t *testing.T) {
 		"token rotation":    {"token-rotation"},
 		"release checklist": {"release-checklist"},
 	}
-	rank := func(q string, limit int) ([]string, error) { return now[q][:min(limit, len(now[q]))], nil }
+	rank := func(q string, limit int) (Ranked, error) {
+		names := now[q][:min(limit, len(now[q]))]
+		return Ranked{Names: names, Scores: descending(len(names))}, nil
+	}
 	r := sessions.NewReader("../../testdata/recalls/sessions")
 	tests := []struct {
 		name   string
@@ -253,11 +256,11 @@ func TestStream_RanksAQueryOnce(t *testing.T) {
 	}
 	var mu sync.Mutex
 	calls := map[Query]int{}
-	rank := func(q string, limit int) ([]string, error) {
+	rank := func(q string, limit int) (Ranked, error) {
 		mu.Lock()
 		calls[Query{q, limit}]++
 		mu.Unlock()
-		return []string{q + "-note", fmt.Sprint(limit)}, nil
+		return Ranked{Names: []string{q + "-note", fmt.Sprint(limit)}, Scores: []float64{2, 1}}, nil
 	}
 	var got []string
 	_, err := Stream(sessions.Folder(dir), sessions.RecallOptions{}, Filter{}, rank, nil, func(it Item) error {
@@ -275,5 +278,86 @@ func TestStream_RanksAQueryOnce(t *testing.T) {
 	wantCalls := map[Query]int{{"deploy", 5}: 1, {"deploy", 2}: 1, {"rust", 5}: 1}
 	if !reflect.DeepEqual(calls, wantCalls) {
 		t.Errorf("ranked %v, want each once: %v", calls, wantCalls)
+	}
+}
+
+// descending is n distinct scores, highest first: a ranking without ties.
+func descending(n int) []float64 {
+	out := make([]float64, n)
+	for i := range out {
+		out[i] = float64(n - i)
+	}
+	return out
+}
+
+// TestSameUpToTies: a result equal to today's but for the order of equal
+// scores, or for which of a tie at the cut was returned, is the same
+// recall; another name, another score in a place, a missing or repeated
+// name is a change.
+func TestSameUpToTies(t *testing.T) {
+	now := Ranked{Names: []string{"a", "b", "c", "d"}, Scores: []float64{3, 2, 2, 1}, TiedPast: []string{"e"}}
+	tests := []struct {
+		then []string
+		same bool
+	}{
+		{[]string{"a", "b", "c", "d"}, true},
+		{[]string{"a", "c", "b", "d"}, true},  // equal scores in another order
+		{[]string{"a", "b", "c", "e"}, true},  // the tie at the cut resolved the other way
+		{[]string{"a", "c", "b", "e"}, true},  // both
+		{[]string{"b", "a", "c", "d"}, false}, // a and b do not tie
+		{[]string{"a", "b", "c", "x"}, false}, // a name not tied at the cut
+		{[]string{"a", "b", "c"}, false},      // one fewer
+		{[]string{"a", "b", "b", "d"}, false}, // a name twice
+		{[]string{"a", "b", "e", "d"}, false}, // e ties d, not c
+	}
+	for _, tt := range tests {
+		if got := SameUpToTies(tt.then, now); got != tt.same {
+			t.Errorf("then %q: same %v, want %v", tt.then, got, tt.same)
+		}
+	}
+}
+
+// TestStream_TiesAreSame: a recorded recall that differs from today's only
+// in the order of equal scores, or in which of a tie at the cut it got, is
+// reported as the same (Ties), not as a change; one that differs by a
+// name is a change.
+func TestStream_TiesAreSame(t *testing.T) {
+	dir := t.TempDir()
+	sd := filepath.Join(dir, "crab_eve_1")
+	if err := os.MkdirAll(sd, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	var steps []string
+	for i, res := range []string{"## b\\nx\\n---\\n## a\\ny", "## a\\ny\\n---\\n## c\\nz", "## a\\ny\\n---\\n## x\\nw"} {
+		id := fmt.Sprint(i)
+		steps = append(steps,
+			`{"message":{"role":"assistant","content":[{"type":"tool_use","id":"`+id+`","name":"recall","input":{"query":"q`+id+`","limit":2}}]}}`,
+			`{"message":{"role":"user","content":[{"type":"tool_result","tool_use_id":"`+id+`","content":"`+res+`"}]}}`)
+	}
+	for i, s := range steps {
+		if err := os.WriteFile(filepath.Join(sd, fmt.Sprintf("step-%06d", i)), []byte(s), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	rank := func(q string, limit int) (Ranked, error) {
+		switch q {
+		case "q0": // a and b tie
+			return Ranked{Names: []string{"a", "b"}, Scores: []float64{1, 1}}, nil
+		default: // b and c tie at the cut: seen when ranked past the limit
+			k := min(limit, 3)
+			return Ranked{Names: []string{"a", "b", "c"}[:k], Scores: []float64{2, 1, 1}[:k]}, nil
+		}
+	}
+	var got []string
+	_, err := Stream(sessions.Folder(dir), sessions.RecallOptions{}, Filter{}, rank, nil, func(it Item) error {
+		got = append(got, fmt.Sprintf("%s same=%v ties=%v", it.Query, it.Same(), it.Ties))
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{"q0 same=true ties=true", "q1 same=true ties=true", "q2 same=false ties=false"}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("got %q\nwant %q", got, want)
 	}
 }

@@ -29,6 +29,7 @@ func (p RecallProblems) Line(quote func(string) string) string {
 	add(p.UnknownAgents, "session of an unknown agent", "sessions of unknown agents")
 	add(p.UnparsableResults, "result that cannot be read as names", "results that cannot be read as names")
 	add(p.MissingResults, "recall without a result", "recalls without a result")
+	add(p.BadMeta, "session meta that is not JSON skipped", "session metas that are not JSON skipped")
 	if len(parts) == 0 {
 		return ""
 	}

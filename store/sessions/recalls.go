@@ -46,6 +46,10 @@ type RecallProblems struct {
 	UnknownAgents     int    `json:"unknown_agent_sessions"`
 	UnparsableResults int    `json:"unparsable_results"`
 	MissingResults    int    `json:"missing_results"`
+	// BadMeta counts sessions whose meta could not be read as JSON: the
+	// meta is skipped (no agent, title or time from it), the session's
+	// steps are read.
+	BadMeta int `json:"bad_meta"`
 }
 
 // Add adds q's counts to p.
@@ -61,6 +65,7 @@ func (p *RecallProblems) Add(q RecallProblems) {
 	p.UnknownAgents += q.UnknownAgents
 	p.UnparsableResults += q.UnparsableResults
 	p.MissingResults += q.MissingResults
+	p.BadMeta += q.BadMeta
 }
 
 // SessionRecalls is one session's recalls and memory writes, in call
@@ -215,6 +220,10 @@ func NewRecallBuilder(session, agent string, limit int, at time.Time) *RecallBui
 func (b *RecallBuilder) Add(data []byte, stepTime func() (time.Time, bool)) {
 	b.AddStep("", data, stepTime)
 }
+
+// BadMeta records that the session's meta could not be read (it is
+// skipped, and counted: RecallProblems.BadMeta).
+func (b *RecallBuilder) BadMeta() { b.out.Problems.BadMeta = 1 }
 
 // SetMeta sets the session's title, creator and start time.
 func (b *RecallBuilder) SetMeta(title, createdBy, created string) {
@@ -428,8 +437,14 @@ func (b *RecallBuilder) addResult(res result, step string) {
 		return
 	}
 	r.Names, r.Result = ParseResult(res.text, r.Limit)
-	if rest, ok := strings.CutPrefix(res.text, "## "); ok && strings.Contains(rest, blockSep) {
-		r.pieces = pieces(rest)
+	if rest, ok := strings.CutPrefix(res.text, "## "); ok {
+		if strings.Contains(rest, blockSep) {
+			r.pieces = pieces(rest)
+		} else if r.Result == ResultNames {
+			// One block: only its beginning, for a name holding a
+			// newline (Resolve); nothing to hash.
+			r.pieces = []piece{{head: strings.Clone(rest[:min(len(rest), maxHead)]), n: -1}}
+		}
 	}
 }
 
@@ -632,37 +647,40 @@ func isSlug(s string) bool {
 }
 
 // sessionAgent is the agent of a session folder: its meta file's agent,
-// else the agent part of the folder's name, else ""; and the meta file as
-// read (zero when there is none or it does not parse). The meta file is read
-// as a step is (a regular file, capped, a link only inside the sessions
-// folder root): one that cannot be read is as none.
-func sessionAgent(root, path string) (string, sessionMeta) {
+// else the agent part of the folder's name, else ""; the meta file as read
+// (zero when there is none or it does not parse); and whether there was
+// one that does not parse (bad). The meta file is read as a step is (a
+// regular file, capped, a link only inside the sessions folder root): one
+// that cannot be read is as none.
+func sessionAgent(root, path string) (agent string, m sessionMeta, bad bool) {
 	meta := safefile.Options{Limit: maxMetaBytes, What: "session meta file", Within: root}
-	var m sessionMeta
 	if data, err := safefile.ReadFile(filepath.Join(path, "meta"), meta); err == nil {
 		if json.Unmarshal(data, &m) != nil {
-			m = sessionMeta{}
+			m, bad = sessionMeta{}, true
 		}
 		if m.Agent != "" {
-			return m.Agent, m
+			return m.Agent, m, bad
 		}
 	}
 	if agent, ok := slugAgent(filepath.Base(path)); ok {
-		return agent, m
+		return agent, m, bad
 	}
-	return "", m
+	return "", m, bad
 }
 
 // readSessionRecalls reads one session folder's recalls: a call without
 // a limit has its agent's (limits), else limit.
 func readSessionRecalls(d sessionDir, limit int, limits map[string]int) SessionRecalls {
 	path := d.path
-	agent, meta := sessionAgent(d.root, path)
+	agent, meta, bad := sessionAgent(d.root, path)
 	if l, ok := limits[agent]; ok && agent != "" {
 		limit = l
 	}
 	b := NewRecallBuilder(filepath.Base(path), agent, limit, time.Time{})
 	b.SetMeta(meta.Title, meta.CreatedBy, meta.CreatedAt)
+	if bad {
+		b.BadMeta()
+	}
 	b.limits = limits
 	steps, odd, err := stepFiles(path)
 	if err != nil {

@@ -90,6 +90,15 @@ func TestWalkRecallsFolder(t *testing.T) {
 				`{"message":{"role":"user","content":[{"type":"tool_result","tool_use_id":"a","content":"## a\nx\n---\n## b\ny\n---\n## c\nz"}]}}`)
 			return dir
 		}, RecallProblems{Sessions: 1, Steps: 2, UnknownAgents: 1, UnparsableResults: 1}},
+		{"meta that is not JSON: skipped and counted, the steps read", func(t *testing.T) string {
+			dir := t.TempDir()
+			writeSteps(t, filepath.Join(dir, "crab_eve_1"), `{"message":{"role":"assistant","content":[{"type":"tool_use","id":"a","name":"recall","input":{"query":"q"}}]}}`,
+				`{"message":{"role":"user","content":[{"type":"tool_result","tool_use_id":"a","content":"## a\nx"}]}}`)
+			if err := os.WriteFile(filepath.Join(dir, "crab_eve_1", "meta"), []byte(`{"agent": "crab", "title": `), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			return dir
+		}, RecallProblems{Sessions: 1, Steps: 2, BadMeta: 1}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -400,6 +409,9 @@ func TestRecallResolve(t *testing.T) {
 		{"entry gone after an unchanged one", feeding + "\n---\n## gone\ny", 5, mem("pets", pets), []string{"pets", "gone"}, ResultNames},
 		{"two entries, both changed since", "## a\nx\n---\n## b\ny", 5, mem("a", "x2", "b", "y2"), []string{"a", "b"}, ResultNames},
 		{"name with a newline", "## two\nlines\nbody\n---\n## b\ny", 5, mem("two\nlines", "body", "b", "y"), []string{"two\nlines", "b"}, ResultNames},
+		{"the only block's name with a newline", "## two\nlines\nbody", 5, mem("two\nlines", "body"), []string{"two\nlines"}, ResultNames},
+		{"the only block's name with a newline, changed since", "## two\nlines\nold body", 5, mem("two\nlines", "new body"), []string{"two\nlines"}, ResultNames},
+		{"the only block, gone since", "## gone\nbody", 5, mem("b", "y"), []string{"gone"}, ResultNames},
 		{"first entry gone", "## gone\nx\n---\n## b\ny", 5, mem("b", "y"), []string{"gone", "b"}, ResultNames},
 		{"changed entry, then an unknown piece", feeding, 5, mem("pets", "The cat eats once a day."), nil, ResultUnparsable},
 		{"more names than the limit", "## a\nx\n---\n## b\ny\n---\n## c\nz", 2, mem("a", "x", "b", "y", "c", "z"), nil, ResultUnparsable},

@@ -559,10 +559,17 @@ var sepHash = hashText(blockSep)
 // entry's name; if pieces beginning with no entry's name come between,
 // they may be content or entries gone since, cannot be told apart, and
 // the result is unparsable, as is one listing more names than the call's
-// limit. A result of a single piece, or not a list of names, is left as
-// it is; nil known leaves every result as its shape reads it.
+// limit. A result of a single block is read the same way (its name may
+// hold a newline); one not a list of names is left as it is; nil known
+// leaves every result as its shape reads it.
 func (r *Recall) Resolve(known func(name string) (content string, ok bool)) {
-	if known == nil || len(r.pieces) < 2 {
+	if known == nil || len(r.pieces) < 1 {
+		return
+	}
+	if len(r.pieces) == 1 && r.pieces[0].n < 0 { // one block, not hashed
+		if name, _, ok := knownName(r.pieces[0].head, known); ok && r.Limit != 0 {
+			r.Names, r.Result = []string{name}, ResultNames
+		}
 		return
 	}
 	ps := r.pieces

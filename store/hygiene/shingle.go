@@ -1,0 +1,208 @@
+package hygiene
+
+import (
+	"slices"
+	"unicode"
+	"unicode/utf8"
+
+	"golang.org/x/text/cases"
+	"golang.org/x/text/unicode/norm"
+)
+
+// Near duplicates are judged by wording, not by topic: two entries are
+// near when they share runs of words (word shingles), as an edited copy
+// shares most of its original's, where two notes on one topic share words
+// but few runs of them (Broder, "On the resemblance and containment of
+// documents", 1997). A text's words are its runs of letters, digits and
+// marks after Unicode NFKC normalisation and full case folding; each word
+// is kept as a 32-bit hash.
+
+// MaxWordsPerEntry bounds the words of one entry the near-duplicate check
+// reads (its beginning): the work of comparing two entries is in
+// proportion to their words.
+const MaxWordsPerEntry = 20_000
+
+// appendWords appends the hashes of s's words to dst, at most limit of
+// them. An ASCII word needs neither normalisation nor more than ASCII case
+// folding; a word holding another letter is put in NFKC and folded
+// (cases.Fold: ß is ss, a final ς is σ) first, alone, so a memory of
+// English pays nothing for it.
+func appendWords(dst []uint32, s string, limit int, fold *cases.Caser) []uint32 {
+	n := 0
+	for i := 0; i < len(s) && n < limit; {
+		// Skip ASCII that is no part of a word, then take the ASCII word
+		// there: one table look a byte.
+		for i < len(s) && byteClass[s[i]] == classSep {
+			i++
+		}
+		j := i
+		for j < len(s) && byteClass[s[j]] == classWord {
+			j++
+		}
+		if j == len(s) || byteClass[s[j]] == classSep {
+			if j > i {
+				dst = append(dst, hashWord(s[i:j], 0x20))
+				n++
+			}
+			i = j
+			continue
+		}
+		// The word goes on with a rune beyond ASCII (or one starts with
+		// it): read it rune by rune, then normalise it.
+		plain := true
+		for j < len(s) {
+			c := s[j]
+			if c < utf8.RuneSelf {
+				if byteClass[c] == classSep {
+					break
+				}
+				j++
+				continue
+			}
+			r, w := utf8.DecodeRuneInString(s[j:])
+			if !unicode.IsLetter(r) && !unicode.IsNumber(r) && !unicode.IsMark(r) {
+				break
+			}
+			plain = false
+			j += w
+		}
+		switch {
+		case j == i: // a rune that is no part of a word
+			_, w := utf8.DecodeRuneInString(s[i:])
+			i += w
+			continue
+		case plain:
+			dst = append(dst, hashWord(s[i:j], 0x20))
+		default:
+			dst = append(dst, hashWord(fold.String(norm.NFKC.String(s[i:j])), 0))
+		}
+		n++
+		i = j
+	}
+	return dst
+}
+
+// byteClass is each byte's part in appendWords: an ASCII letter or digit
+// (classWord), other ASCII (classSep), or a byte of a longer rune.
+var byteClass = func() (t [256]uint8) {
+	for c := range t {
+		switch {
+		case c >= utf8.RuneSelf:
+			t[c] = classRune
+		case 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9':
+			t[c] = classWord
+		default:
+			t[c] = classSep
+		}
+	}
+	return t
+}()
+
+const (
+	classSep = iota
+	classWord
+	classRune
+)
+
+// hashWord hashes a word eight bytes at a time, each byte ORed with low
+// (0x20 lowers an ASCII letter and leaves a digit as it is): a multiply a
+// word of up to eight bytes, its high half folded into the low.
+func hashWord(w string, low byte) uint32 {
+	lows := uint64(low) * 0x0101010101010101
+	h := uint64(len(w)) * 0x9e3779b97f4a7c15
+	for len(w) >= 8 {
+		h = (h ^ (load8(w) | lows)) * 0xff51afd7ed558ccd
+		h ^= h >> 32
+		w = w[8:]
+	}
+	var x uint64
+	for k := range len(w) {
+		x |= uint64(w[k]|low) << (8 * k)
+	}
+	h = (h ^ x) * 0xc4ceb9fe1a85ec53
+	return uint32(h>>32) ^ uint32(h)
+}
+
+// load8 is w's first eight bytes, little-endian (one load).
+func load8(w string) uint64 {
+	_ = w[7]
+	return uint64(w[0]) | uint64(w[1])<<8 | uint64(w[2])<<16 | uint64(w[3])<<24 |
+		uint64(w[4])<<32 | uint64(w[5])<<40 | uint64(w[6])<<48 | uint64(w[7])<<56
+}
+
+// mix64 is splitmix64's finaliser.
+func mix64(x uint64) uint64 {
+	x ^= x >> 30
+	x *= 0xbf58476d1ce4e5b9
+	x ^= x >> 27
+	x *= 0x94d049bb133111eb
+	x ^= x >> 31
+	return x
+}
+
+// appendShingles appends the hashes of words' k-shingles (each run of k
+// words; a text of fewer words than k is one shingle of all of them) to
+// dst, sorted and without repeats: the set the resemblance compares.
+func appendShingles(dst []uint64, words []uint32, k int) []uint64 {
+	start := len(dst)
+	eachShingle(words, k, func(x uint64) { dst = append(dst, x) })
+	s := dst[start:]
+	slices.Sort(s)
+	return dst[:start+len(slices.Compact(s))]
+}
+
+// eachShingle calls f with the hash of each of words' k-shingles (k at
+// most 3), in order (a text of fewer words than k is one shingle of all of
+// them).
+func eachShingle(words []uint32, k int, f func(uint64)) {
+	if len(words) == 0 {
+		return
+	}
+	if len(words) < k {
+		k = len(words)
+	}
+	for i := 0; i+k <= len(words); i++ {
+		f(shingleHash(words[i : i+k]))
+	}
+}
+
+// shingleHash is the hash of one shingle of one to three words: the
+// words packed and mixed once (splitmix64's finaliser).
+func shingleHash(ws []uint32) uint64 {
+	x := uint64(ws[0]) << 32
+	if len(ws) > 1 {
+		x |= uint64(ws[1])
+	}
+	if len(ws) > 2 {
+		x ^= uint64(ws[2]) * 0xc2b2ae3d27d4eb4f
+	}
+	return mix64(x + uint64(len(ws))*0x9e3779b97f4a7c15)
+}
+
+// overlap is the number of hashes a and b (each sorted, without repeats)
+// have in common.
+func overlap(a, b []uint64) int {
+	n, i, j := 0, 0, 0
+	for i < len(a) && j < len(b) {
+		switch {
+		case a[i] < b[j]:
+			i++
+		case a[i] > b[j]:
+			j++
+		default:
+			n++
+			i++
+			j++
+		}
+	}
+	return n
+}
+
+// jaccard is |a ∩ b| / |a ∪ b| of two shingle sets: Broder's resemblance.
+func jaccard(a, b []uint64) float64 {
+	if len(a)+len(b) == 0 {
+		return 0
+	}
+	n := overlap(a, b)
+	return float64(n) / float64(len(a)+len(b)-n)
+}

@@ -1,0 +1,377 @@
+package hygiene
+
+import (
+	"fmt"
+	"slices"
+
+	"golang.org/x/text/cases"
+
+	"github.com/crmem/crmem/internal/humanize"
+	"github.com/crmem/crmem/store"
+)
+
+// wording is the entries' words, in order, as 32-bit hashes
+// (appendWords): document d's are words[start[d]:start[d+1]], and entry[d]
+// is its entry.
+type wording struct {
+	start []int
+	words []uint32
+	entry []int32
+	// common are the word pairs and triples held by many entries
+	// (commonShingles): phrases of the memory, not of one text.
+	common map[uint64]struct{}
+	// left is how many entries with words were left out past MaxNearDocs.
+	left int
+	// sampleDF is how many entries of commonShingles' sample hold each
+	// word.
+	sampleDF map[uint32]int32
+}
+
+// wordDF is how many entries of commonShingles' sample hold the word w
+// (an ASCII word's hash as appendWords makes it; 0 for others).
+func (w *wording) wordDF(word string) int {
+	if !isASCII(word) {
+		return 0
+	}
+	return int(w.sampleDF[hashWord(word, 0x20)])
+}
+
+// newWording reads the words of every entry's content but those skip
+// marks; an entry without words is no document.
+func newWording(entries []store.Entry, skip []bool) *wording {
+	total := 0
+	for i := range entries {
+		total += len(entries[i].Content)
+	}
+	w := &wording{start: make([]int, 1, len(entries)+1), words: make([]uint32, 0, total/5), entry: make([]int32, 0, len(entries))}
+	fold := cases.Fold()
+	for i := range entries {
+		if skip[i] {
+			continue
+		}
+		if len(w.entry) == MaxNearDocs {
+			w.left++
+			continue
+		}
+		n := len(w.words)
+		w.words = appendWords(w.words, entries[i].Content, MaxWordsPerEntry, &fold)
+		if len(w.words) == n {
+			continue
+		}
+		w.start = append(w.start, len(w.words))
+		w.entry = append(w.entry, int32(i))
+	}
+	w.common = w.commonShingles()
+	return w
+}
+
+// commonShingles finds the word pairs and triples held by at least
+// CommonShare of the entries (and by CommonMinEntries of a sample), from
+// CommonSample entries spread evenly over the memory: a template's header
+// ("| step | owner | status |"), a phrase every note on a topic begins
+// with, "in the". They say that two entries were written alike, not that
+// one is a copy of the other, and do not count in the resemblance. A
+// phrase that common is found in any even sample; a sample keeps the cost
+// fixed whatever the memory's size.
+func (w *wording) commonShingles() map[uint64]struct{} {
+	n := w.docs()
+	step := max(1, n/CommonSample)
+	count := map[uint64]int32{}
+	w.sampleDF = map[uint32]int32{}
+	var set []uint64
+	var words []uint32
+	sampled := 0
+	for d := 0; d < n; d += step {
+		sampled++
+		words = append(words[:0], w.of(d)...)
+		slices.Sort(words)
+		for _, x := range slices.Compact(words) {
+			w.sampleDF[x]++
+		}
+		set = appendShingles(set[:0], w.of(d), 2)
+		set = appendShingles(set, w.of(d), 3)
+		for _, x := range set {
+			count[x]++
+		}
+	}
+	least := int32(max(CommonMinEntries, int(float64(sampled)*CommonShare+0.5)))
+	out := map[uint64]struct{}{}
+	for x, c := range count {
+		if c >= least {
+			out[x] = struct{}{}
+		}
+	}
+	return out
+}
+
+// docs is how many documents w holds.
+func (w *wording) docs() int { return len(w.entry) }
+
+// of returns document d's words.
+func (w *wording) of(d int) []uint32 { return w.words[w.start[d]:w.start[d+1]] }
+
+// keyed is a candidate key (a sampled word-triple hash) held by a
+// document, packed into one integer so that sorting them is sorting
+// integers: the hash's top keyBits bits, then the document (docBits bits).
+// Two triples whose hashes agree in those bits are one key: at most a
+// pair scored in vain.
+type keyed uint64
+
+const (
+	docBits = 24
+	keyBits = 64 - docBits
+	// MaxNearDocs is the most entries the near-duplicate check compares
+	// (a document number fits in docBits); the rest are said to be left.
+	MaxNearDocs = 1 << docBits
+)
+
+func pack(x uint64, d int32) keyed { return keyed(x>>docBits<<docBits | uint64(d)) }
+func (k keyed) key() uint64        { return uint64(k) >> docBits }
+func (k keyed) doc() int32         { return int32(uint64(k) & (1<<docBits - 1)) }
+
+// candidateKeys appends document d's candidate keys to dst (a triple the
+// text repeats, repeated: nearCandidates counts each once):
+// its word triples whose hash is 0 modulo SampleEvery (the same triples in
+// every document, so two copies sharing a third of their triples share
+// about a third of their sampled ones: Broder's "mod m" sketch), and its
+// BottomKeys smallest triple hashes, so a short entry with no sampled
+// triple still has keys. No sort of all its triples: one pass.
+func candidateKeys(dst []keyed, words []uint32, d int32) []keyed {
+	var bottom [BottomKeys]uint64
+	nb := 0
+	k := min(3, len(words))
+	for i := 0; i+k <= len(words) && k > 0; i++ {
+		x := shingleHash(words[i : i+k])
+		if x%SampleEvery == 0 {
+			dst = append(dst, pack(x, d))
+		}
+		// Keep the BottomKeys smallest, ascending.
+		if nb < BottomKeys {
+			bottom[nb] = x
+			nb++
+		} else if x < bottom[nb-1] {
+			bottom[nb-1] = x
+		} else {
+			continue
+		}
+		for j := nb - 1; j > 0 && bottom[j] < bottom[j-1]; j-- {
+			bottom[j], bottom[j-1] = bottom[j-1], bottom[j]
+		}
+	}
+	for _, x := range bottom[:nb] {
+		if x%SampleEvery != 0 { // else already a key
+			dst = append(dst, pack(x, d))
+		}
+	}
+	return dst
+}
+
+// sortKeyed sorts keys (by key, then document) by radix, 16 bits a
+// pass, in linear time; it may return a new slice.
+func sortKeyed(keys []keyed) []keyed {
+	buf := make([]keyed, len(keys))
+	var count [1 << 16]int
+	for shift := 0; shift < 64; shift += 16 {
+		clear(count[:])
+		for _, k := range keys {
+			count[uint64(k)>>shift&0xffff]++
+		}
+		sum := 0
+		for i, c := range count {
+			count[i] = sum
+			sum += c
+		}
+		for _, k := range keys {
+			b := uint64(k) >> shift & 0xffff
+			buf[count[b]] = k
+			count[b]++
+		}
+		keys, buf = buf, keys
+	}
+	return keys
+}
+
+// nearCandidates returns the pairs of documents (a < b, packed a<<32 | b)
+// that share candidate keys held by at most a cut of documents, enough of
+// them to be worth scoring (worthScoring), ascending. The cut starts at
+// MaxKeyDF and is lowered until the pairs the keys' lists form fit in
+// CandidateWorkPerEntry × documents (a key shared by thousands of
+// entries is a phrase, not a copy); a cut below MaxKeyDF is reported.
+func (w *wording) nearCandidates(r *Report) (pairs []uint64) {
+	n := w.docs()
+	keys := make([]int, n)
+	all := make([]keyed, 0, len(w.words)/SampleEvery+BottomKeys*n)
+	for d := range n {
+		all = candidateKeys(all, w.of(d), int32(d))
+	}
+	all = slices.Compact(sortKeyed(all)) // a key each document holds once
+	for _, k := range all {
+		keys[k.doc()]++
+	}
+	// Each run of one key is its documents, ascending.
+	type run struct{ lo, hi int }
+	var runs []run
+	for i := 0; i < len(all); {
+		j := i + 1
+		for j < len(all) && all[j].key() == all[i].key() {
+			j++
+		}
+		if j-i >= 2 {
+			runs = append(runs, run{i, j})
+		}
+		i = j
+	}
+	cut, budget := MaxKeyDF, max(MinCandidateWork, CandidateWorkPerEntry*n)
+	for {
+		work := 0
+		for _, ru := range runs {
+			if df := ru.hi - ru.lo; df <= cut {
+				work += df * (df - 1) / 2
+			}
+		}
+		if work <= budget || cut <= 2 {
+			break
+		}
+		cut = cut * 3 / 4
+	}
+	over := 0
+	for _, ru := range runs {
+		if ru.hi-ru.lo > cut {
+			over++
+		}
+	}
+	switch {
+	case cut < MaxKeyDF:
+		r.bound(fmt.Sprintf("near-duplicates: word triples shared by more than %s entries proposed no pair (the default is %s; the entries share many phrases)",
+			humanize.Count(cut), humanize.Count(MaxKeyDF)))
+	case over > 0:
+		// Said, as a family of more copies than the cut, each a little
+		// edited, is found only through its edits.
+		r.bound(fmt.Sprintf("near-duplicates: %s shared by more than %s entries proposed no pair (phrases of the memory, or more than %s copies of one text)",
+			humanize.Counted(over, "sampled run of three words", "sampled runs of three words"), humanize.Count(cut), humanize.Count(cut)))
+	}
+	// Each document's runs (those within the cut), as positions in all:
+	// at[k] for k in first[d]:first[d+1] is document d's place in a run
+	// whose end is end[k]. Documents are visited in order, and each adds
+	// one to every later document of each of its runs: a count of the
+	// keys they share, without a list of every pair.
+	first := make([]int, n+1)
+	for _, ru := range runs {
+		if ru.hi-ru.lo <= cut {
+			for i := ru.lo; i < ru.hi; i++ {
+				first[all[i].doc()+1]++
+			}
+		}
+	}
+	for d := range n {
+		first[d+1] += first[d]
+	}
+	at, end := make([]int32, first[n]), make([]int32, first[n])
+	fill := slices.Clone(first[:n])
+	for _, ru := range runs {
+		if ru.hi-ru.lo <= cut {
+			for i := ru.lo; i < ru.hi; i++ {
+				d := all[i].doc()
+				at[fill[d]], end[fill[d]] = int32(i), int32(ru.hi)
+				fill[d]++
+			}
+		}
+	}
+	count := make([]uint16, n)
+	var touched []int32
+	for d := range n {
+		touched = touched[:0]
+		for k := first[d]; k < first[d+1]; k++ {
+			for _, e := range all[at[k]+1 : end[k]] {
+				if count[e.doc()] == 0 {
+					touched = append(touched, e.doc())
+				}
+				count[e.doc()] = min(count[e.doc()]+1, 1<<16-1)
+			}
+		}
+		for _, e := range touched { // in the order first touched: the same on every run
+			if worthScoring(count[e], keys[d], keys[e]) {
+				pairs = append(pairs, uint64(d)<<32|uint64(e))
+			}
+			count[e] = 0
+		}
+	}
+	return pairs
+}
+
+// worthScoring reports whether a candidate pair sharing shared of their
+// ka and kb candidate keys could be near: at least MinSharedKeys, and
+// a resemblance of their sampled triples (shared over all their keys, an
+// estimate of the Jaccard resemblance of their triples: the mod-m sketch)
+// of at least MinKeyResemblance. An edited copy keeps a share of its
+// original's triples, and so of its sampled ones; two entries that share
+// a phrase share one key of dozens.
+func worthScoring(shared uint16, ka, kb int) bool {
+	s := int(shared)
+	return s >= MinSharedKeys && float64(s) >= MinKeyResemblance*float64(ka+kb-s)
+}
+
+// enough reports whether a pair of ta and tb uncommon triples, sharing
+// shared of them at resemblance sim, has shared enough wording to be
+// called near: MinSharedTriples, or, for a short entry with fewer than
+// twice that, half of the shorter one's at a resemblance of at least
+// MinShortSimilarity (the threshold, if higher). Two notes
+// from one template that happen to hold a line or two alike share a few
+// triples at a low resemblance; a one-line note and its copy with a word
+// changed share most of theirs at a high one.
+func enough(shared, ta, tb int, sim, threshold float64) bool {
+	if shared >= MinSharedTriples {
+		return true
+	}
+	half := (min(ta, tb) + 1) / 2
+	return shared >= max(1, half) && half < MinSharedTriples && sim >= max(threshold, MinShortSimilarity)
+}
+
+// shingled is one document's word-pair and word-triple sets.
+type shingled struct {
+	pairs, triples []uint64
+}
+
+// set fills s with document d's sets, without the common ones.
+func (w *wording) set(d int, s *shingled) {
+	s.pairs = w.rare(appendShingles(s.pairs[:0], w.of(d), 2))
+	s.triples = w.rare(appendShingles(s.triples[:0], w.of(d), 3))
+}
+
+// rare drops the common shingles from set, in place.
+func (w *wording) rare(set []uint64) []uint64 {
+	if len(w.common) == 0 {
+		return set
+	}
+	return slices.DeleteFunc(set, func(x uint64) bool { _, ok := w.common[x]; return ok })
+}
+
+// resemblance is how alike two documents' wording is: the mean of the
+// Jaccard resemblances of their sets of word pairs and of word triples.
+// An edited copy keeps most of its original's runs of words; two notes on
+// one topic share words but few runs of them. Pairs reach copies with a
+// third of their words changed, whose triples are mostly broken; triples
+// keep two notes written from one template apart.
+func resemblance(a, b *shingled) float64 {
+	return (jaccard(a.pairs, b.pairs) + jaccard(a.triples, b.triples)) / 2
+}
+
+// nearPairs emits every pair of documents whose resemblance reaches
+// threshold among the candidates (nearCandidates), each once, a < b, when
+// they share enough runs of three words that are not common (enough).
+func (w *wording) nearPairs(threshold float64, r *Report, emit func(a, b int32, sim float64)) {
+	pairs := w.nearCandidates(r)
+	var sa, sb shingled
+	last := int32(-1)
+	for _, p := range pairs {
+		a, b := int32(p>>32), int32(uint32(p))
+		if a != last {
+			w.set(int(a), &sa)
+			last = a
+		}
+		w.set(int(b), &sb)
+		if sim := resemblance(&sa, &sb); sim >= threshold && enough(overlap(sa.triples, sb.triples), len(sa.triples), len(sb.triples), sim, threshold) {
+			emit(a, b, sim)
+		}
+	}
+}
