@@ -105,27 +105,25 @@ func (a *app) loadEntries(entries []store.Entry, from string) error {
 // content, and the trim is no edit), so it counts as unchanged and is not
 // written.
 func (a *app) mergeLoaded(entries []store.Entry, what string) error {
-	var plan export.Plan
-	_, _, err := a.applyWith(keepStoreText, func(m *store.Memory) []store.Op {
+	return a.merge(func(m *store.Memory) []store.Entry {
 		kept, _ := export.KeepUnchanged(m.Entries(), entries)
-		plan = export.MergeOps(m.Entries(), kept, export.MergeTree)
-		return plan.Ops
-	})
-	if err != nil {
-		return err
-	}
-	_, err = fmt.Fprintf(a.stdout, "%s: %s replaced, %s added, %s unchanged\n",
-		what, humanize.Count(plan.Replaced), humanize.Count(plan.Added), humanize.Count(plan.Unchanged))
-	return err
+		return kept
+	}, export.MergeTree, what)
 }
 
 // mergeEntries merges entries into the memory by name in one atomic save.
 // The plan is made on the file as read; if the file changes before the
 // save, store re-applies it on the fresh state (or fails, changing nothing).
 func (a *app) mergeEntries(entries []store.Entry, mode export.MergeMode, what string) error {
+	return a.merge(func(*store.Memory) []store.Entry { return entries }, mode, what)
+}
+
+// merge merges what pick chooses from the memory as read into it by name,
+// in one atomic save, and says what it did.
+func (a *app) merge(pick func(*store.Memory) []store.Entry, mode export.MergeMode, what string) error {
 	var plan export.Plan
 	_, _, err := a.applyWith(keepStoreText, func(m *store.Memory) []store.Op {
-		plan = export.MergeOps(m.Entries(), entries, mode)
+		plan = export.MergeOps(m.Entries(), pick(m), mode)
 		return plan.Ops
 	})
 	if err != nil {

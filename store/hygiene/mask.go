@@ -100,27 +100,17 @@ func replaceSpans(s string, spans []Span) string {
 
 // MaskAll masks each of texts (Mask), returning texts itself when none
 // holds a secret.
-func MaskAll(texts []string) []string {
-	var out []string
-	for i, t := range texts {
-		if m := Mask(t); m != t && out == nil {
-			out = append(make([]string, 0, len(texts)), texts[:i]...)
-			out = append(out, m)
-		} else if out != nil {
-			out = append(out, m)
-		}
-	}
-	if out == nil {
-		return texts
-	}
-	return out
-}
+func MaskAll(texts []string) []string { return maskEach(texts, Mask) }
 
 // maskAllStrict is MaskAll with MaskStrict.
-func maskAllStrict(texts []string) []string {
+func maskAllStrict(texts []string) []string { return maskEach(texts, MaskStrict) }
+
+// maskEach applies mask to each of texts, returning texts itself when
+// mask changed none of them (no copy for the common case).
+func maskEach(texts []string, mask func(string) string) []string {
 	var out []string
 	for i, t := range texts {
-		if m := MaskStrict(t); m != t && out == nil {
+		if m := mask(t); m != t && out == nil {
 			out = append(make([]string, 0, len(texts)), texts[:i]...)
 			out = append(out, m)
 		} else if out != nil {
