@@ -51,6 +51,8 @@ var appending sync.RWMutex
 // calls it, so that a face that ends on a signal while a write of its
 // own runs on (the screen's, in a goroutine) does not exit inside it.
 func WaitAppends() {
+	// Taking the lock for writing waits for every append's read lock to
+	// be released; nothing is done inside.
 	appending.Lock()
-	appending.Unlock()
+	defer appending.Unlock()
 }
