@@ -224,3 +224,18 @@ func TestDateFilter_PromptWrapsOnANarrowScreen(t *testing.T) {
 		}
 	}
 }
+
+// TestDateFilter_NothingListedSaysWhy: a date filter that lists nothing
+// says what was looked for (seen: "no all here" under the kind filter
+// all).
+func TestDateFilter_NothingListedSaysWhy(t *testing.T) {
+	m := datedModel(t)
+	filterDates(m, "2020-01")
+	if s := plainScreen(m); strings.Contains(s, "no all here") || !strings.Contains(s, "no entries created 2020-01") {
+		t.Errorf("all kinds:\n%s", s)
+	}
+	press(m, "2")
+	if s := plainScreen(m); !strings.Contains(s, "no notes created 2020-01") {
+		t.Errorf("notes:\n%s", s)
+	}
+}
