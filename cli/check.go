@@ -38,7 +38,7 @@ session resumes with a placeholder instead of its context.`,
 			if a.repaired != "" {
 				r.Warnings = append(r.Warnings, a.repaired)
 			}
-			if decodeErr != nil && r.Caps.Trailing && !js.enabled() { // read as v1 (a reader that takes trailing bytes); --json reports its refusal
+			if r.Caps.Trailing && !js.enabled() { // read as v1 (a reader that takes trailing bytes), refused or only with bytes after its last entry; --json reports the v1 reading
 				if err := unreadableStore(path); err != nil {
 					return err // named like a store: both readers' reasons
 				}

@@ -248,7 +248,7 @@ func (k *KeyMap) dialogKeys() []*key.Binding {
 }
 
 // FullHelp is every binding, one group per column, as the reference
-// lists them (README's Keys, the man page's KEYS). The screen's `?` help
+// lists them (docs/screen.md's Keys, the man page's KEYS). The screen's `?` help
 // is put together from what each part of the screen says of its own keys
 // (tui), in these groups.
 func (k KeyMap) FullHelp() [][]key.Binding {

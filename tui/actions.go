@@ -353,7 +353,14 @@ func (m *Model) emptyText() string {
 	case m.blankMemory():
 		return "" // the list pane greets (welcomeText)
 	}
-	return "no " + m.list.filter.String() + " here"
+	what := m.list.filter.String()
+	if m.list.filter == filterAll {
+		what = "entries" // "no all here" said nothing
+	}
+	if m.dates.r.on() {
+		return "no " + what + " created " + m.dates.r.text
+	}
+	return "no " + what + " here"
 }
 
 // rendered hands a rendering to the preview, shown if it is still wanted.

@@ -146,3 +146,26 @@ var everyKey = []string{
 	"o", "O", "s", "S", "y", "x", "X", "c", "f", "F", "t", "T", "w", "W", "l", "L", "h", "H",
 	"R", "p", "P", "v", "V", "z", "Z", "i", "b", "1", "2", "3", "!", "ctrl+e", "ctrl+s", " ", "left", "right", "pgdown", "pgup",
 }
+
+// TestStart_UnreadableStoreGivesBothReasons: a file named like crabtalk's
+// store that neither reader takes gets, at the screen's start, both
+// readers' reasons as the command line gives them (open.Unreadable), not
+// the CRMEM v1 reader's alone (seen: "bad memory file format: truncated
+// body" for a store whose header's index length runs past the end).
+func TestStart_UnreadableStoreGivesBothReasons(t *testing.T) {
+	for name, want := range map[string]string{
+		"bad/huge-index-len.crmem": "crabdb: snapshot of 18446744073709551615 bytes runs past the end of the file",
+		"bad/short-header.crmem":   "crabdb: file shorter than its header (nor a CRMEM v1 memory file",
+		"bad/big-index-len.crmem":  "crabdb: snapshot of 1099511627776 bytes runs past the end of the file",
+	} {
+		t.Run(name, func(t *testing.T) {
+			path := copyStore(t, name)
+			m := newModel(config{path: path, style: "dark", noColor: true, now: func() time.Time { return testNow }, loc: time.UTC, after: noTimer})
+			drive(m, func() tea.Msg { return tea.WindowSizeMsg{Width: 120, Height: 40} })
+			drive(m, openCmd(path, ""))
+			if m.c.db != nil || !strings.Contains(m.openErr, want) {
+				t.Errorf("open error %q, want %q", m.openErr, want)
+			}
+		})
+	}
+}

@@ -97,18 +97,22 @@ func (m *Model) readOnlyMessage() string {
 	return store.ErrCrabdb.Error()
 }
 
-// storeStatus is the status line's part for a read-only memory (crabtalk's
-// store): what the reader warned about (a torn tail is ignored, and said
-// so), and that it is read-only.
+// storeStatus is the status line's part for crabtalk's store: what the
+// reader warned about (a torn tail is ignored, and said so; what the
+// start's repair of crmem's unfinished append did, also on a store it
+// writes), and, when read-only, that it is.
 func (m *Model) storeStatus() []string {
 	f := m.caps()
-	if m.c.db == nil || !f.ReadOnly() {
+	if m.c.db == nil {
 		return nil
 	}
 	st := m.c.styles
 	var out []string
 	for _, w := range f.Warnings {
 		out = append(out, st.warning.Render("⚠ "+sanitize.Line(w)))
+	}
+	if !f.ReadOnly() {
+		return out
 	}
 	return append(out, st.dim.Render(f.Format+", read-only"))
 }

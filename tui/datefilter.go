@@ -178,11 +178,20 @@ func (m *Model) setDateFilter(r dateRange) tea.Cmd {
 	return tea.Batch(m.showSelected(), m.setMessage(msg))
 }
 
-// view is the prompt line, with the last error.
-func (d *dateState) view(st *styles) string {
+// view is the prompt line, with the last error. The examples and keys
+// shown on an empty line go below it, wrapped, when they do not fit
+// beside it within width: cut at the edge they lost the key that clears
+// the filter.
+func (d *dateState) view(st *styles, width int) string {
 	v := d.input.View()
 	if d.input.Value() == "" {
-		v += " " + st.dim.Render(d.input.placeholder)
+		if drawnWidth(v)+1+drawnWidth(d.input.placeholder) <= width {
+			v += " " + st.dim.Render(d.input.placeholder)
+		} else {
+			for _, l := range wrapWords(d.input.placeholder, width) {
+				v += "\n" + st.dim.Render(l)
+			}
+		}
 	}
 	if d.err != "" {
 		v += "  " + st.warning.Render(d.err)

@@ -8,6 +8,8 @@ import (
 	"testing"
 	"time"
 
+	tea "charm.land/bubbletea/v2"
+
 	"github.com/crmem/crmem/store"
 )
 
@@ -192,5 +194,48 @@ func TestDateFilter_TypingIsNotCommands(t *testing.T) {
 	typeText(m, "qdey")
 	if m.dates.input.Value() != "qdey" || !m.dates.prompting {
 		t.Errorf("prompt holds %q (prompting %v)", m.dates.input.Value(), m.dates.prompting)
+	}
+}
+
+// TestDateFilter_PromptWrapsOnANarrowScreen: the prompt's examples and the
+// key that clears the filter stay whole below the line typed when they do
+// not fit beside it (seen at 40 columns: "created:   <30d  >90d  2026-03
+// 2026-03…", the range and "(enter: all dates)" cut off), as a dialog's
+// prompt wraps.
+func TestDateFilter_PromptWrapsOnANarrowScreen(t *testing.T) {
+	for _, width := range []int{40, 24} {
+		m := datedModel(t)
+		drive(m, func() tea.Msg { return tea.WindowSizeMsg{Width: width, Height: 12} })
+		press(m, "f")
+		s := squeeze(plainScreen(m))
+		for _, want := range []string{"created:", "2026-03-01..2026-04-15", "(enter: all dates)"} {
+			if !strings.Contains(s, squeeze(want)) {
+				t.Errorf("at %d columns the prompt lacks %q:\n%s", width, want, plainScreen(m))
+			}
+		}
+		for i, l := range strings.Split(plainScreen(m), "\n") {
+			if w := drawnWidth(l); w > width {
+				t.Errorf("at %d columns line %d is %d wide: %q", width, i, w, l)
+			}
+		}
+		typeText(m, "<30d")
+		if !strings.Contains(plainScreen(m), "created: <30d") {
+			t.Errorf("at %d columns the typed filter is not shown:\n%s", width, plainScreen(m))
+		}
+	}
+}
+
+// TestDateFilter_NothingListedSaysWhy: a date filter that lists nothing
+// says what was looked for (seen: "no all here" under the kind filter
+// all).
+func TestDateFilter_NothingListedSaysWhy(t *testing.T) {
+	m := datedModel(t)
+	filterDates(m, "2020-01")
+	if s := plainScreen(m); strings.Contains(s, "no all here") || !strings.Contains(s, "no entries created 2020-01") {
+		t.Errorf("all kinds:\n%s", s)
+	}
+	press(m, "2")
+	if s := plainScreen(m); !strings.Contains(s, "no notes created 2020-01") {
+		t.Errorf("notes:\n%s", s)
 	}
 }

@@ -190,7 +190,7 @@ func (m *Model) layerBody(w, h int) string {
 func (m *Model) overlay() string {
 	switch m.top() {
 	case layerDatePrompt:
-		return m.dates.view(m.c.styles)
+		return m.dates.view(m.c.styles, m.c.width)
 	case layerWhyPrompt:
 		return m.why.prompt.view(&m.c)
 	case layerDialog:

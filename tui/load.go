@@ -60,6 +60,9 @@ func openCmd(path, sessionsDir string) tea.Cmd {
 	return func() tea.Msg {
 		db, err := open.Source(path, sessionsDir) // the list shows while the index builds
 		if err != nil {
+			if both := open.Unreadable(path); both != nil {
+				err = both // named like a store: both readers' reasons, as the command line gives them
+			}
 			return loadedMsg{err: err}
 		}
 		return loadedMsg{db: db, snap: listedSnapshot(db.Memory(), nil)}

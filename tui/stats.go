@@ -121,11 +121,17 @@ func (p *statsPanel) view(c *common, w, h int) string {
 	keys := &c.keys
 	lines := p.lines(st, w)
 	closeKeys := hints("/", keyName(keys.Cancel), keyName(keys.Quit), keyName(keys.Stats))
-	hint := "  (" + closeKeys + " close)"
+	room := w - drawnWidth("Memory stats")
+	hint := fitFirst(room, "  ("+closeKeys+" close)", "  ("+keyName(keys.Cancel)+" close)")
 	n := len(lines)
 	lines = p.sc.window(lines, h)
-	if overflows(n, h) {
-		hint = fmt.Sprintf("  (%s scroll · %s · %s close)", keys.ScrollLabel(), p.sc.position(n, h), closeKeys)
+	if overflows(n, h) { // narrow, the scroll keys go first, then the close keys (as the help's title)
+		pos := p.sc.position(n, h)
+		hint = fitFirst(room,
+			fmt.Sprintf("  (%s scroll · %s · %s close)", keys.ScrollLabel(), pos, closeKeys),
+			fmt.Sprintf("  (%s · %s close)", pos, closeKeys),
+			fmt.Sprintf("  (%s · %s close)", pos, keyName(keys.Cancel)),
+			"  ("+pos+")")
 	}
 	if p.doing.snap != nil && p.shown.snap != nil {
 		hint += st.dim.Render(" updating…")

@@ -230,3 +230,19 @@ func TestStats_RecallSectionFits(t *testing.T) {
 		}
 	}
 }
+
+// TestStats_TitleKeepsItsCloseKeysWhenNarrow: on a narrow screen the
+// panel's title gives up the scroll keys first (the help line names
+// them), then the close keys, as the help's title does (seen at 40×12:
+// "Memory stats  (↑/k ↓/j scroll · 1–6/59 ·", its close keys cut off).
+func TestStats_TitleKeepsItsCloseKeysWhenNarrow(t *testing.T) {
+	m := openModel(t, copyFixture(t, "crmem/small.db"), 40, 12)
+	press(m, "i")
+	for _, w := range []int{40, 36} {
+		drive(m, resizeCmd(w, 12))
+		title := strings.Split(plainScreen(m), "\n")[1]
+		if !strings.HasPrefix(title, "Memory stats") || !strings.Contains(title, "close)") {
+			t.Errorf("at %d columns the title is %q", w, title)
+		}
+	}
+}
