@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"reflect"
+	"runtime"
+	"strings"
 	"testing"
 
 	"github.com/crmem/crmem/store"
@@ -108,4 +110,47 @@ func randomRecord(r *rand.Rand) []byte {
 	kind := []string{"note", "fact", "preference"}[r.IntN(3)]
 	return crabdbtest.Record(OpPut, ColMemory, key, fmt.Sprintf(`{"name":%q,"kind":%q,"content":%q,"aliases":%s,"created_at":"2026-0%d-02T03:04:05Z"}`,
 		name, kind, content, aliases, 1+r.IntN(9)))
+}
+
+// TestReloadDelta_HeapFlat: following a store through a thousand appends
+// of one remember each, reloaded after each, the live heap grows by about
+// what was appended, not by a copy of the memory per reload: a reload
+// keeps nothing of the entries it did not touch.
+func TestReloadDelta_HeapFlat(t *testing.T) {
+	path := copyTo(t, "small.crmem")
+	db, err := OpenDB(path, store.Options{Guard: passGuard, Index: store.IndexNow})
+	if err != nil {
+		t.Fatal(err)
+	}
+	heap := func() uint64 {
+		runtime.GC()
+		var ms runtime.MemStats
+		runtime.ReadMemStats(&ms)
+		return ms.HeapAlloc
+	}
+	const writes, content = 1000, 200
+	appended := 0
+	var at100 uint64
+	for i := range writes {
+		name := fmt.Sprintf("remembered-%d", i)
+		rec := crabdbtest.Record(OpPut, ColMemory, MemoryKey(name), fmt.Sprintf(`{"name":%q,"kind":"note","content":%q,"aliases":[],"created_at":"2026-03-02T03:04:05Z"}`,
+			name, strings.Repeat("word ", content/5)))
+		crabdbtest.Append(t, path, rec)
+		appended += len(rec)
+		d, err := db.Reload()
+		if err != nil || len(d.Added) != 1 {
+			t.Fatalf("write %d: %+v, %v", i, d, err)
+		}
+		if i == 99 {
+			at100, appended = heap(), 0
+		}
+	}
+	grew := int64(heap()) - int64(at100)
+	// Each write's bytes are kept (the store's value aliases them) with its
+	// entry, name, aliases and postings: a few times the record. A reload
+	// that kept a copy of the memory (26 entries here) would show as more.
+	if limit := int64(8 * appended); grew > limit {
+		t.Errorf("the heap grew %d bytes over %d writes of %d bytes in all (limit %d)", grew, writes-100, appended, limit)
+	}
+	t.Logf("heap grew %d bytes over %d writes of %d bytes", grew, writes-100, appended)
 }
