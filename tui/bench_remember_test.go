@@ -28,9 +28,11 @@ import (
 //
 // On a generated store of 100,000 entries (genlog --entries 100000
 // --records 110000 --sessions 300 --index: 684 MB), busy 2-core machine,
-// d2d8352 against the reload by delta and the cached sessions, paired in
-// one run: frame p50 1,332 → 84 ms and 573 → 128 ms (×5–16); the history
-// build after each write ~3.9 → ~1.1 s of CPU. A v1 file is read and
+// d2d8352 against the reload by delta and the cached sessions, alternated
+// in one run: frame p50 630 and 576 → 64 and 49 ms (max 1,802 and 3,691
+// → 74 and 60 ms), settled p50 7.4 and 10.0 → 2.7 and 2.5 s (the history
+// build after each write ~3.9 → ~1.1 s of CPU), live heap 2,841 → 2,859
+// MB (the sessions cached). A v1 file is read and
 // decoded whole (rewritten whole by every write): unchanged, ~100 ms of
 // CPU per frame at 100k.
 func BenchmarkFollowRemember(b *testing.B) {
