@@ -36,6 +36,29 @@ type Backend interface {
 	Write(changes []Change, now time.Time) error
 }
 
+// DeltaBackend is a Backend that can say what changed since its last
+// Load rather than give the whole file again (crabtalk's store, which
+// only grows: the records appended name the entries they touch), so that
+// following a file that an agent writes costs in proportion to what it
+// wrote.
+type DeltaBackend interface {
+	Backend
+	// LoadDelta is Load(false) giving, when it can, only the entries
+	// that changed since the last Load (Delta.File nil), else the whole
+	// file (Delta.File set, as Load would return it).
+	LoadDelta() (d Delta, changed bool, err error)
+}
+
+// Delta is what changed in a file since a Backend's last Load: either the
+// whole file (File, synced whole) or the entries put (added or perhaps
+// changed, with their ids), the ids removed, and the next id.
+type Delta struct {
+	File    *File
+	Put     []Entry
+	Removed []uint64
+	NextID  uint64
+}
+
 // Guard is the check before every write to a file that another program
 // owns while it runs (crabtalk's store: its daemon): it returns how it
 // proved that the owner is not running, or an error saying why it could
@@ -65,6 +88,16 @@ func OpenBackend(path string, b Backend, opts Options) (*DB, error) {
 
 // reloadBackend is Reload over a Backend.
 func (db *DB) reloadBackend() (Diff, error) {
+	if b, ok := db.backend.(DeltaBackend); ok {
+		d, changed, err := b.LoadDelta()
+		switch {
+		case err != nil || !changed:
+			return Diff{}, err
+		case d.File != nil:
+			return db.mem.Sync(d.File), nil
+		}
+		return db.mem.SyncEntries(d.Put, d.Removed, d.NextID), nil
+	}
 	f, changed, err := db.backend.Load(false)
 	if err != nil || !changed {
 		return Diff{}, err

@@ -118,3 +118,39 @@ func detach(e *Entry) *Entry {
 	}
 	return &n
 }
+
+// SyncEntries brings the memory to the file's state in place when only
+// some entries changed since the last Sync: put holds each entry added or
+// perhaps changed, with its id, removed the ids of entries the file no
+// longer holds (ids it does not hold are ignored). It does what Sync does
+// with a File that differs from the memory in those entries only, at a
+// cost in proportion to them rather than to the whole memory: an entry of
+// put equal to the memory's is no change, the next id never goes down,
+// and the shadowed entries (dups.go) are left as they are (a format that
+// loads by delta has none). put must not hold one id twice.
+func (m *Memory) SyncEntries(put []Entry, removed []uint64, nextID uint64) Diff {
+	m.lockWrite()
+	defer m.mu.Unlock()
+	m.compact()
+	var d Diff
+	for _, id := range removed {
+		if m.syncRemove(id) {
+			d.Removed = append(d.Removed, id)
+		}
+	}
+	for i := range put {
+		e := &put[i]
+		if _, ok := m.byID[e.ID]; !ok {
+			m.syncAdd(e)
+			d.Added = append(d.Added, e.ID)
+		} else if m.syncChange(e) {
+			d.Changed = append(d.Changed, e.ID)
+		}
+	}
+	m.nextID = max(m.nextID, nextID)
+	m.compact()
+	slices.Sort(d.Added)
+	slices.Sort(d.Removed)
+	slices.Sort(d.Changed)
+	return d
+}

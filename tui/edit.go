@@ -52,7 +52,7 @@ type editing struct {
 func newEditing(opts Options, ed editor.Options, run execFunc) *editing {
 	dir := store.SessionsDir(opts.Path, opts.SessionsDir)
 	return &editing{ed: ed, exec: run, refs: refsState{dir: dir, reader: sessions.NewReader(dir)}, home: crmemconfig.Home(opts.getenv()),
-		hist: historyState{build: buildHistory, restore: history.RestoreOps}}
+		hist: historyState{build: cachedHistory(history.NewSessionCache()), restore: history.RestoreOps}}
 }
 
 // editorDoneMsg says the editor exited.

@@ -364,12 +364,18 @@ func (f *editing) askRestore(m *Model, h history.History, v history.Version) tea
 	})
 }
 
-// buildHistory reads the open memory's history index (history.Build:
-// a store's whole log, or a v1 file's entries, and the sessions).
-func buildHistory(src store.Source) (historyIndex, error) {
-	ix, err := history.Build(src)
-	if err != nil {
-		return nil, err // not a nil *Index in an interface
+// cachedHistory reads the open memory's history index (history.Build:
+// a store's whole log, or a v1 file's entries, and the sessions), keeping
+// a store's decoded sessions in cache from one build to the next
+// (history.BuildCached): after the agent's remember only the session that
+// made it is decoded again, which was most of a build of a store with
+// hundreds of sessions.
+func cachedHistory(cache *history.SessionCache) historyBuilder {
+	return func(src store.Source) (historyIndex, error) {
+		ix, err := history.BuildCached(src, cache)
+		if err != nil {
+			return nil, err // not a nil *Index in an interface
+		}
+		return ix, nil
 	}
-	return ix, nil
 }

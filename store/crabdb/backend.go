@@ -75,6 +75,36 @@ func (s *Source) Load(recover bool) (*store.File, bool, error) {
 	return f, true, nil
 }
 
+// LoadDelta is Load(false) giving, after the first Load, only the
+// entries the records appended since touched (store.DeltaBackend): a
+// reload after the agent's one remember converts one entry, not every
+// entry of the store. A store read again whole (compacted, replaced) is
+// given whole.
+func (s *Source) LoadDelta() (store.Delta, bool, error) {
+	s.mu.Lock()
+	if !s.loaded {
+		s.mu.Unlock()
+		f, changed, err := s.Load(false)
+		return store.Delta{File: f}, changed, err
+	}
+	defer s.mu.Unlock()
+	how, err := s.f.Reload()
+	s.last = how
+	if err != nil || how == Unchanged {
+		s.checkWritable()
+		return store.Delta{}, false, err
+	}
+	s.pending = intentWarning(s.f.path)
+	var d store.Delta
+	if how == Appended {
+		d = s.delta()
+	} else {
+		d.File = s.file()
+	}
+	s.checkWritable()
+	return d, true, nil
+}
+
 // Writable says why the store as last read must not be appended to.
 func (s *Source) Writable() error {
 	s.mu.Lock()
@@ -242,4 +272,4 @@ func recheck(path string, guard store.Guard) func() error {
 	}
 }
 
-var _ store.Backend = (*Source)(nil)
+var _ store.DeltaBackend = (*Source)(nil)

@@ -55,27 +55,45 @@ func (p Problem) String() string { return p.Reason }
 // missing) is left out and described in problems (Skipped), as is, while
 // listed, one whose value names another entry than its key.
 func (s *Store) Entries() (entries []Entry, problems []Problem) {
+	for _, k := range s.Keys(ColMemory, MemoryPrefix) {
+		e, p, _ := s.entry(k)
+		if p != nil {
+			problems = append(problems, *p)
+		}
+		if p == nil || !p.Skipped {
+			entries = append(entries, e)
+		}
+	}
+	return entries, problems
+}
+
+// Entry is the memory entry under key as Entries gives it: live says the
+// store holds the key, p what is wrong with its value (nil: nothing; an
+// entry p.Skipped is left out of Entries).
+func (s *Store) Entry(key string) (e Entry, p *Problem, live bool) { return s.entry(key) }
+
+// entry is Entry, decoding the value once per record (s.entries).
+func (s *Store) entry(k string) (Entry, *Problem, bool) {
+	v, ok := s.live[Key{ColMemory, k}]
+	if !ok {
+		return Entry{}, nil, false
+	}
 	if s.entries == nil {
 		s.entries = map[string]cachedEntry{}
 	}
-	for _, k := range s.Keys(ColMemory, MemoryPrefix) {
-		v := s.live[Key{ColMemory, k}]
-		c, ok := s.entries[k]
-		if !ok || c.off != v.off {
-			c.e, c.err = decodeEntry(k, v.val)
-			c.off = v.off
-			s.entries[k] = c
-		}
-		if c.err != nil {
-			problems = append(problems, Problem{Key: k, Skipped: true, Reason: c.err.Error()})
-			continue
-		}
-		if name := strings.TrimPrefix(k, MemoryPrefix); c.e.Name != name {
-			problems = append(problems, Problem{Key: k, Reason: fmt.Sprintf("memory entry %q: its value names %q", name, c.e.Name)})
-		}
-		entries = append(entries, c.e)
+	c, ok := s.entries[k]
+	if !ok || c.off != v.off {
+		c.e, c.err = decodeEntry(k, v.val)
+		c.off = v.off
+		s.entries[k] = c
 	}
-	return entries, problems
+	if c.err != nil {
+		return Entry{}, &Problem{Key: k, Skipped: true, Reason: c.err.Error()}, true
+	}
+	if name := strings.TrimPrefix(k, MemoryPrefix); c.e.Name != name {
+		return c.e, &Problem{Key: k, Reason: fmt.Sprintf("memory entry %q: its value names %q", name, c.e.Name)}, true
+	}
+	return c.e, nil, true
 }
 
 // decodeEntry parses one stored entry.

@@ -2,6 +2,7 @@ package crabdb
 
 import (
 	"math"
+	"slices"
 	"sync"
 
 	"github.com/crmem/crmem/bm25"
@@ -42,8 +43,10 @@ type Source struct {
 	// repaired is what the start's repair of crmem's unfinished append
 	// did (RepairAtStart; "" when there was none to repair).
 	repaired string
-	// problems are the entries the last read could not read (convert).
+	// problems are the entries the last read could not read (convert),
+	// in key order; probs the same by key, which a delta updates.
 	problems []string
+	probs    map[string]string
 	// writeErr is why the store as last read must not be written (nil:
 	// it may be), as of the last Load or Write (checkWritable).
 	writeErr error
@@ -70,6 +73,11 @@ func (s *Source) convert() (f *store.File, notices, problems []string) {
 		problems = append(problems, p.Reason)
 	}
 	s.problems = problems
+	s.probs = map[string]string{}
+	for _, p := range probs {
+		s.probs[p.Key] = p.Reason
+	}
+	s.f.Store().TakeTouched() // all converted: none left to convert again
 	f = &store.File{Entries: make([]store.Entry, len(stored))}
 	clear(s.stored)
 	for i, e := range stored {
@@ -86,6 +94,57 @@ func (s *Source) convert() (f *store.File, notices, problems []string) {
 	}
 	f.NextID = s.next + 1
 	return f, notices, problems
+}
+
+// delta converts the memory entries the records appended since the last
+// conversion touched (Store.TakeTouched), as convert would convert them
+// with the whole store: an entry still stored is put (with the id its key
+// has, or a new one, given in key order as convert gives them), one no
+// longer stored is removed. The problems follow; s.mu is held.
+func (s *Source) delta() store.Delta {
+	var d store.Delta
+	probsChanged := false
+	for _, k := range s.f.Store().TakeTouched() {
+		e, p, live := s.f.Store().Entry(k)
+		if was, ok := s.probs[k]; ok && (p == nil || p.Reason != was) || !ok && p != nil {
+			probsChanged = true
+			delete(s.probs, k)
+			if p != nil {
+				s.probs[k] = p.Reason
+			}
+		}
+		id, known := s.ids[k]
+		if !live || p != nil && p.Skipped {
+			if known {
+				if _, ok := s.stored[id]; ok {
+					delete(s.stored, id)
+					d.Removed = append(d.Removed, id)
+				}
+			}
+			continue
+		}
+		if !known {
+			s.next++
+			id = s.next
+			s.ids[k] = id
+		}
+		v1, _ := e.V1(id)
+		d.Put = append(d.Put, v1)
+		s.stored[id] = store.Stored{Key: e.Key, Kind: e.Kind, CreatedAt: e.CreatedAt}
+	}
+	if probsChanged {
+		keys := make([]string, 0, len(s.probs))
+		for k := range s.probs {
+			keys = append(keys, k)
+		}
+		slices.Sort(keys)
+		s.problems = s.problems[:0:0]
+		for _, k := range keys {
+			s.problems = append(s.problems, s.probs[k])
+		}
+	}
+	d.NextID = s.next + 1
+	return d
 }
 
 // Contents is crabtalk's store, whose bytes data were read from path, read
@@ -121,8 +180,12 @@ func (s *Source) Reload() (store.Diff, error) {
 	defer s.mu.Unlock()
 	how, err := s.f.Reload()
 	s.last = how
-	if err != nil || how == Unchanged {
+	switch {
+	case err != nil || how == Unchanged:
 		return store.Diff{}, err
+	case how == Appended:
+		d := s.delta()
+		return s.mem.SyncEntries(d.Put, d.Removed, d.NextID), nil
 	}
 	return s.mem.Sync(s.file()), nil
 }

@@ -47,6 +47,9 @@ type Store struct {
 	snapOrder []sortedKey
 	snapDead  []bool // snapOrder[i] was put or deleted again after the snapshot
 	replayed  map[Key]bool
+	// touched holds the memory keys Extend changed since the last
+	// TakeTouched: what a reload by delta converts again.
+	touched map[string]bool
 }
 
 // Header returns the header the store was read with.
@@ -164,11 +167,30 @@ func (s *Store) Extend(tail []byte) error {
 		at += r.size
 	}
 	s.warns = slices.DeleteFunc(s.warns, func(w string) bool { return strings.HasPrefix(w, tornWarning) })
-	n, _ := s.apply(tail, s.end, nil)
+	n, _ := s.apply(tail, s.end, func(k Key) {
+		if k.Col == ColMemory && strings.HasPrefix(k.Key, MemoryPrefix) {
+			if s.touched == nil {
+				s.touched = map[string]bool{}
+			}
+			s.touched[k.Key] = true
+		}
+	})
 	s.end += int64(n)
 	s.size = s.end + int64(len(tail)-n)
 	s.sorted, s.docs = nil, nil
 	return nil
+}
+
+// TakeTouched returns the memory keys Extend changed (put or deleted)
+// since the last call, in key order, and forgets them.
+func (s *Store) TakeTouched() []string {
+	keys := make([]string, 0, len(s.touched))
+	for k := range s.touched {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	s.touched = nil
+	return keys
 }
 
 // tornWarning starts the warning about a torn tail.

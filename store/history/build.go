@@ -1,7 +1,9 @@
 package history
 
 import (
+	"encoding/binary"
 	"fmt"
+	"hash/maphash"
 	"slices"
 	"sort"
 	"sync"
@@ -119,6 +121,82 @@ func FromV1(current map[string]Current, ss store.SessionsReader, only *string) (
 // only the steps that name it (or a name a rename links it to) are
 // decoded: its calls, their results and events all hold its name.
 func FromStore(data []byte, only *string) *Index {
+	return fromStore(data, only, nil)
+}
+
+// FromStoreCached is FromStore of the whole index, decoding again only
+// the sessions cache does not hold as they now are (a session's meta and
+// steps, and the agent names it asked for, unchanged since the build
+// that cached it): an agent's remember touches one session of hundreds,
+// and decoding the sessions is most of a build. It gives exactly what
+// FromStore gives, and leaves in cache this build's sessions.
+func FromStoreCached(data []byte, cache *SessionCache) *Index {
+	return fromStore(data, nil, cache)
+}
+
+// BuildCached is Build with a store's sessions kept in cache from one
+// build to the next (FromStoreCached); a v1 memory is built as Build
+// builds it.
+func BuildCached(src store.Source, cache *SessionCache) (*Index, error) {
+	if src.Features().Caps.History != store.HistoryFromLog {
+		return Build(src)
+	}
+	data, _, err := store.ReadFileInfo(src.Path())
+	if err != nil {
+		return nil, fmt.Errorf("history of %s: %w", src.Path(), err)
+	}
+	return FromStoreCached(data, cache), nil
+}
+
+// SessionCache keeps what one build of a store's history decoded of each
+// session for the next (FromStoreCached). It is safe for concurrent use.
+type SessionCache struct {
+	mu     sync.Mutex
+	m      map[string]cachedSession // by handle
+	reused int                      // sessions the last build took from the cache
+}
+
+// NewSessionCache returns an empty cache.
+func NewSessionCache() *SessionCache { return &SessionCache{m: map[string]cachedSession{}} }
+
+// cachedSession is one session as a build decoded it: a sum of its meta
+// and steps (sessionSum), the agent names the decoding asked for, and
+// what a build keeps of it (its recalls left out).
+type cachedSession struct {
+	sum    [2]uint64
+	agents map[string]string
+	sr     sessions.SessionRecalls
+}
+
+// sessionSeeds seed sessionSum: two hashes, 128 bits.
+var sessionSeeds = [2]maphash.Seed{maphash.MakeSeed(), maphash.MakeSeed()}
+
+// sessionSum sums what decoding s reads: its handle, meta, and steps in
+// key order, each with its length.
+func sessionSum(s *storeSession, keys []string) [2]uint64 {
+	var out [2]uint64
+	for i, seed := range sessionSeeds {
+		var h maphash.Hash
+		h.SetSeed(seed)
+		part := func(b []byte) {
+			var n [8]byte
+			binary.LittleEndian.PutUint64(n[:], uint64(len(b)))
+			h.Write(n[:])
+			h.Write(b)
+		}
+		part([]byte(s.handle))
+		part(s.meta)
+		for _, k := range keys {
+			part([]byte(k))
+			part(s.steps[k])
+		}
+		out[i] = h.Sum64()
+	}
+	return out
+}
+
+// fromStore is FromStore, with cache (nil: none) for a whole index.
+func fromStore(data []byte, only *string, cache *SessionCache) *Index {
 	d := readLog(data)
 	ix := &Index{log: d, writes: map[string][]call{}, sessInfo: map[string]sessionInfo{}, cache: map[string]History{}}
 	keep := func(string) bool { return true }
@@ -136,34 +214,94 @@ func FromStore(data []byte, only *string) *Index {
 	ss := d.sessions(steps)
 	agents := map[string]string{}
 	var p sessions.RecallProblems
+	var next map[string]cachedSession
+	if cache != nil && only == nil {
+		cache.mu.Lock()
+		defer cache.mu.Unlock()
+		next = make(map[string]cachedSession, len(ss))
+		cache.reused = 0
+	}
 	for _, h := range sortedHandles(ss) {
-		sr := d.readSession(ss[h], agents)
+		var sr sessions.SessionRecalls
+		if next != nil {
+			var reused bool
+			if sr, reused = d.readSessionCached(ss[h], agents, cache.m, next); reused {
+				cache.reused++
+			}
+		} else {
+			sr = d.readSession(ss[h], sortedSteps(ss[h]), agents, nil)
+		}
 		if only == nil {
 			p.Add(sr.Problems) // a step filtered out is not a problem
 		}
 		ix.addSession(sr, ss[h], keep)
 	}
 	ix.problems = sessionProblems(p)
+	if next != nil {
+		cache.m = next
+	}
 	return ix
+}
+
+// readSessionCached is readSession, taken from was when the session and
+// the agent names it asked for are as they were, and kept in next.
+func (d *logData) readSessionCached(s *storeSession, agents map[string]string, was, next map[string]cachedSession) (sr sessions.SessionRecalls, reused bool) {
+	keys := sortedSteps(s)
+	sum := sessionSum(s, keys)
+	if c, ok := was[s.handle]; ok && c.sum == sum && d.sameAgents(c.agents, agents) {
+		next[s.handle] = c
+		return c.sr, true
+	}
+	asked := map[string]string{}
+	sr = d.readSession(s, keys, agents, asked)
+	sr.Recalls = nil // a build keeps none
+	next[s.handle] = cachedSession{sum: sum, agents: asked, sr: sr}
+	return sr, false
+}
+
+// sameAgents reports whether every agent id of asked has the name it had
+// (agents caches the names by id, as readSession does).
+func (d *logData) sameAgents(asked, agents map[string]string) bool {
+	for id, was := range asked {
+		name, ok := agents[id]
+		if !ok && id != "" {
+			name = d.agentName(id)
+			agents[id] = name
+		}
+		if name != was {
+			return false
+		}
+	}
+	return true
+}
+
+// sortedSteps are the keys of s's steps in order: "evt/…" before
+// "msg/…", each by index.
+func sortedSteps(s *storeSession) []string {
+	keys := make([]string, 0, len(s.steps))
+	for k := range s.steps {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
 }
 
 // readSession decodes one store session's memory writes (and recalls) as
 // crabdb's own reader does (crabdb.NewSessionBuilder): events, then
-// messages, in key order. agents caches agent names by id.
-func (d *logData) readSession(s *storeSession, agents map[string]string) sessions.SessionRecalls {
+// messages, in key order (keys, sortedSteps). agents caches agent names
+// by id; asked (nil: not kept) receives the names this session asked for.
+func (d *logData) readSession(s *storeSession, keys []string, agents, asked map[string]string) sessions.SessionRecalls {
 	b := crabdb.NewSessionBuilder(s.handle, s.meta, func(id string) (string, int) {
 		name, ok := agents[id]
 		if !ok && id != "" {
 			name = d.agentName(id)
 			agents[id] = name
 		}
+		if asked != nil {
+			asked[id] = name
+		}
 		return name, sessions.DefaultRecallLimit
 	})
-	keys := make([]string, 0, len(s.steps))
-	for k := range s.steps {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys) // "evt/…" before "msg/…", each by index
 	for _, k := range keys {
 		b.AddStep(k, s.steps[k], nil)
 	}
