@@ -18,7 +18,7 @@ func (m *Model) partHelp() []key.Binding {
 	k := &m.c.keys
 	switch m.top() {
 	case layerHelp:
-		return m.hp.shortHelp(k)
+		return m.hp.ShortHelp(k)
 	case layerLog:
 		return m.chg.shortHelp(k)
 	case layerStats:

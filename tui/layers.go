@@ -46,7 +46,7 @@ func (m *Model) isOpen(l layer) bool {
 	case layerDialog:
 		return m.ed != nil && m.ed.dlg != nil
 	case layerHelp:
-		return m.hp.open
+		return m.hp.Open()
 	case layerLog:
 		return m.chg.logOpen
 	case layerStats:
@@ -164,7 +164,8 @@ func (m *Model) layerBody(w, h int) string {
 		case layerDialog:
 			body = m.ed.dialogBody(&m.c, w, h)
 		case layerHelp:
-			body = m.hp.view(&m.c, m.helpGroups(), w, h)
+			m.hp.Groups = m.helpGroups()
+			body = m.hp.View(m.ctx(), w, h)
 		case layerLog:
 			body = m.chg.logView(&m.c, w, h)
 		case layerStats:

@@ -12,6 +12,7 @@ import (
 	"github.com/crmem/crmem/internal/cellwidth"
 	"github.com/crmem/crmem/keymap"
 	"github.com/crmem/crmem/store"
+	"github.com/crmem/crmem/tui/helpscreen"
 )
 
 // focus is the pane that gets navigation keys.
@@ -105,7 +106,7 @@ type Model struct {
 	pv preview // the right pane: card, rendered content, scroll
 
 	focus focus
-	hp    helpScreen // the `?` screen
+	hp    helpscreen.Screen // the `?` screen
 	mouse bool
 
 	st status

@@ -10,6 +10,7 @@ import (
 
 	"github.com/crmem/crmem/keymap"
 	"github.com/crmem/crmem/store"
+	"github.com/crmem/crmem/tui/helpscreen"
 )
 
 // testCommon is a common as the root builds it, sized w×h, without a
@@ -86,11 +87,10 @@ func TestParts_ReadOnlyTheCommon(t *testing.T) {
 	const w, h = 60, 12
 	keys := c.keys
 	keys.SetReferenceMode(false)
-	var hp helpScreen
-	hp.show()
-	groups := [][]key.Binding{keys.NavigationKeys(), keys.AppKeys()}
+	hp := helpscreen.Screen{Groups: [][]key.Binding{keys.NavigationKeys(), keys.AppKeys()}}
+	hp.Show()
 	for name, v := range map[string]string{
-		"help":  hp.view(c, groups, w, h),
+		"help":  hp.View(c.partContext(h), w, h),
 		"stats": (&statsPanel{open: true}).view(c, w, h),
 		"log":   (&changeState{logOpen: true}).logView(c, w, h),
 		"lint":  (&findingsView{open: true}).view(c, true, w, h),
@@ -99,7 +99,7 @@ func TestParts_ReadOnlyTheCommon(t *testing.T) {
 			t.Errorf("%s: %d lines of %d cells, want %d of %d:\n%s", name, len(lines), ansi.StringWidth(lines[0]), h, w, v)
 		}
 	}
-	if hp.key(c, groups, keyMsg("esc"), h) || hp.open {
+	if reqs, _ := hp.Key(c.partContext(h), keyMsg("esc")); len(reqs) > 0 || hp.Open() {
 		t.Error("esc did not close the help, or was passed below")
 	}
 	yes := reqMarkOlderAge{age: "1h"}
