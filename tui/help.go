@@ -22,7 +22,7 @@ func (m *Model) partHelp() []key.Binding {
 	case layerLog:
 		return m.chg.shortHelp(k)
 	case layerStats:
-		return m.sp.shortHelp(k)
+		return m.sp.ShortHelp(k)
 	case layerWhy:
 		return m.why.shortHelp(k)
 	case layerSearch:

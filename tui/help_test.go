@@ -70,7 +70,7 @@ func TestHelp_LineIsThePartOnTop(t *testing.T) {
 		{[]string{"tab"}, layerPanes, m.pv.shortHelp},
 		{[]string{"tab", "/"}, layerSearch, m.searchBar.shortHelp},
 		{[]string{"esc", "?"}, layerHelp, m.hp.ShortHelp},
-		{[]string{"esc", "i"}, layerStats, m.sp.shortHelp},
+		{[]string{"esc", "i"}, layerStats, m.sp.ShortHelp},
 		{[]string{"esc", "f"}, layerDatePrompt, func(*keymap.KeyMap) []key.Binding { return nil }},
 	}
 	for _, s := range steps {

@@ -115,7 +115,7 @@ func (m *Model) appKey(k tea.KeyPressMsg) (tea.Cmd, bool) {
 	case key.Matches(k, keys.Recall):
 		return m.toggleRecall(), true
 	case key.Matches(k, keys.Stats):
-		return m.sp.show(&m.c, m.statsOfNow()), true
+		return m.sp.Show(m.ctx(), m.statsOfNow()), true
 	case key.Matches(k, keys.Reload):
 		m.w.manual = true
 		return m.reloadNow(), true
@@ -213,8 +213,7 @@ func (m *Model) handleMouse(msg tea.MouseMsg) tea.Cmd {
 	case layerPanes, layerSearch:
 	case layerStats: // the wheel scrolls the panel; a click does nothing behind it
 		if _, wheel := msg.(tea.MouseWheelMsg); wheel {
-			h := m.bodyHeight()
-			m.sp.sc.by(map[bool]int{true: -3, false: 3}[mo.Button == tea.MouseWheelUp], len(m.sp.lines(m.c.styles, m.c.width)), h)
+			m.sp.Wheel(m.ctx(), mo.Button == tea.MouseWheelUp)
 		}
 		return nil
 	case layerHistory: // the wheel picks a version over the versions, scrolls the diff over it

@@ -50,7 +50,7 @@ func (m *Model) isOpen(l layer) bool {
 	case layerLog:
 		return m.chg.logOpen
 	case layerStats:
-		return m.sp.open
+		return m.sp.Open()
 	case layerWhy:
 		return m.why != nil && m.why.panel != nil
 	case layerHistory:
@@ -122,8 +122,8 @@ func (m *Model) layerKey(k tea.KeyPressMsg) tea.Cmd {
 	case layerLog:
 		return m.logKey(k)
 	case layerStats:
-		m.sp.key(&m.c, k, m.bodyHeight())
-		return nil
+		reqs, cmd := m.sp.Key(m.ctx(), k)
+		return tea.Batch(cmd, m.do(reqs))
 	}
 	if m.ed != nil {
 		if handled, cmd := m.ed.keyPress(m, k); handled {
@@ -169,7 +169,7 @@ func (m *Model) layerBody(w, h int) string {
 		case layerLog:
 			body = m.chg.logView(&m.c, w, h)
 		case layerStats:
-			body = m.sp.view(&m.c, w, h)
+			body = m.sp.View(m.ctx(), w, h)
 		case layerWhy:
 			body = m.why.bodyView(&m.c, w, h)
 		case layerHistory:

@@ -12,12 +12,12 @@ import (
 // answer with part.Requests, which do carries out here, in one place.
 
 // partContext is what the parts read, lent for one call: the common
-// state, the body's height, the clock's reading now.
+// state and the body's height.
 func (c *common) partContext(body int) *part.Context {
 	return &part.Context{
 		Width: c.width, Height: c.height, Body: body,
 		Styles: c.styles.part, Keys: &c.keys, Help: c.help,
-		Now: c.now(), Loc: c.loc, Snap: c.snap,
+		Now: c.now, Loc: c.loc, Snap: c.snap,
 	}
 }
 

@@ -22,7 +22,7 @@ func TestStats_PanelMasksSecretsInNames(t *testing.T) {
 	})
 	m := openModel(t, path, 120, 40)
 	press(m, "i")
-	drive(m, m.sp.refresh(&m.c, m.statsOfNow()))
+	drive(m, m.sp.Refresh(m.ctx(), m.statsOfNow()))
 	scr := plainScreen(m)
 	if !strings.Contains(scr, "Memory stats") || !strings.Contains(scr, "tok ") {
 		t.Fatalf("the panel does not list the entry:\n%s", scr)

@@ -33,8 +33,8 @@ type Context struct {
 	Body   int
 	Styles *Styles
 	Keys   *keymap.KeyMap
-	Help   help.Model // draws key bindings (the help line, the ? help)
-	Now    time.Time
+	Help   help.Model       // draws key bindings (the help line, the ? help)
+	Now    func() time.Time // the clock (tests fix it)
 	Loc    *time.Location
 	Snap   Snapshot // the entries shown, as last read or written
 }
