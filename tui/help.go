@@ -24,7 +24,7 @@ func (m *Model) partHelp() []key.Binding {
 	case layerStats:
 		return m.sp.ShortHelp(k)
 	case layerWhy:
-		return m.why.shortHelp(k)
+		return m.why.ShortHelp(k)
 	case layerSearch:
 		return m.searchBar.shortHelp(k)
 	case layerPanes:

@@ -52,7 +52,7 @@ func (m *Model) isOpen(l layer) bool {
 	case layerStats:
 		return m.sp.Open()
 	case layerWhy:
-		return m.why != nil && m.why.panel != nil
+		return m.why != nil && m.why.Open()
 	case layerHistory:
 		return m.ed != nil && m.ed.hv.open
 	case layerForgotten:
@@ -112,7 +112,7 @@ func (m *Model) layerKey(k tea.KeyPressMsg) tea.Cmd {
 	case layerDatePrompt:
 		return m.dateKey(k)
 	case layerWhyPrompt, layerWhy:
-		_, cmd := m.why.key(m, k)
+		_, cmd := m.whyKey(k)
 		return cmd
 	case layerDialog, layerFindings, layerHistory, layerForgotten:
 		_, cmd := m.ed.keyPress(m, k)
@@ -131,7 +131,7 @@ func (m *Model) layerKey(k tea.KeyPressMsg) tea.Cmd {
 		}
 	}
 	if m.why != nil {
-		if handled, cmd := m.why.key(m, k); handled {
+		if handled, cmd := m.whyKey(k); handled {
 			return cmd
 		}
 	}
@@ -171,7 +171,7 @@ func (m *Model) layerBody(w, h int) string {
 		case layerStats:
 			body = m.sp.View(m.ctx(), w, h)
 		case layerWhy:
-			body = m.why.bodyView(&m.c, w, h)
+			body = m.why.View(m.ctx(), w, h)
 		case layerHistory:
 			body = m.ed.hv.view(&m.c, &m.ed.hist, w, h)
 		case layerForgotten:

@@ -14,6 +14,7 @@ import (
 	"github.com/crmem/crmem/store"
 	"github.com/crmem/crmem/tui/helpscreen"
 	"github.com/crmem/crmem/tui/statspanel"
+	"github.com/crmem/crmem/tui/whypanel"
 )
 
 // focus is the pane that gets navigation keys.
@@ -281,9 +282,9 @@ func (m *Model) dispatch(msg tea.Msg) tea.Cmd {
 		return m.orderReady(msg)
 	case statspanel.DoneMsg:
 		return m.sp.Done(m.ctx(), msg, m.statsOfNow())
-	case whyDoneMsg:
+	case whypanel.DoneMsg:
 		if m.why != nil {
-			return m.why.done(m, msg)
+			return m.do(m.why.Done(msg))
 		}
 		return nil
 	}

@@ -3,11 +3,13 @@ package tui
 import (
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/crmem/crmem/internal/sanitize"
 	"github.com/crmem/crmem/store"
 	"github.com/crmem/crmem/tui/part"
 )
 
-// The parts in packages of their own under tui/ (helpscreen, statspanel)
+// The parts in packages of their own under tui/ (helpscreen, statspanel,
+// whypanel)
 // cannot reach the root: they read a part.Context lent for one call and
 // answer with part.Requests, which do carries out here, in one place.
 
@@ -17,7 +19,7 @@ func (c *common) partContext(body int) *part.Context {
 	return &part.Context{
 		Width: c.width, Height: c.height, Body: body,
 		Styles: c.styles.part, Keys: &c.keys, Help: c.help,
-		Now: c.now, Loc: c.loc, Snap: c.snap,
+		Now: c.now, Loc: c.loc, Snap: c.snap, Memory: c.db,
 	}
 }
 
@@ -39,6 +41,8 @@ func (m *Model) do(reqs []part.Request) tea.Cmd {
 		switch r := r.(type) {
 		case part.Message:
 			cmds = append(cmds, m.setMessage(r.Text))
+		case part.Failed:
+			cmds = append(cmds, m.setMessage(r.What+": "+sanitize.Line(m.shortError(r.Err))))
 		case part.Closed:
 			cmds = append(cmds, m.helpClosed(r.Key))
 		}

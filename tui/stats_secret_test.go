@@ -44,10 +44,10 @@ func TestWhy_PanelMasksSecrets(t *testing.T) {
 	})
 	m, f := openWhy(t, path, 140, 40, "deploy")
 	askWhy(m, "deploy-steps")
-	if f.panel == nil {
+	if !f.Open() {
 		t.Fatalf("no why panel; status %q", statusText(m))
 	}
-	panel := ansi.Strip(f.bodyView(&m.c, m.c.width, m.bodyHeight()))
+	panel := ansi.Strip(f.View(m.ctx(), m.c.width, m.bodyHeight()))
 	if !strings.Contains(panel, "tok ") {
 		t.Fatalf("the panel does not list the hit:\n%s", panel)
 	}

@@ -37,6 +37,9 @@ type Context struct {
 	Now    func() time.Time // the clock (tests fix it)
 	Loc    *time.Location
 	Snap   Snapshot // the entries shown, as last read or written
+	// Memory is the open memory (nil until it opens): its Features say
+	// what it can do.
+	Memory store.Source
 }
 
 // Snapshot is the memory as shown: its entries, never changed once
@@ -86,7 +89,14 @@ type (
 	// (the help screen on any key): the root tells the user the key did
 	// nothing else.
 	Closed struct{ Key tea.KeyPressMsg }
+	// Failed says what (a part's name) failed with Err: the root names
+	// the error as it names every other (the memory's path shortened).
+	Failed struct {
+		What string
+		Err  error
+	}
 )
 
 func (Message) isRequest() {}
 func (Closed) isRequest()  {}
+func (Failed) isRequest()  {}
