@@ -154,6 +154,10 @@ func (m *Model) layerPaste(p tea.PasteMsg) tea.Cmd {
 // layerBody is what is drawn in place of the panes: the body of the
 // highest open layer that has one (a dialog without a body, a prompt or
 // the search line show the layer below through), or "" for the panes.
+//
+// The parts are lent a context of this body's height (h), not
+// bodyHeight's, which would lay the screen's rows out once more per
+// frame.
 func (m *Model) layerBody(w, h int) string {
 	for l := layer(0); l < layerPanes; l++ {
 		if !m.isOpen(l) {
@@ -165,13 +169,13 @@ func (m *Model) layerBody(w, h int) string {
 			body = m.ed.dialogBody(&m.c, w, h)
 		case layerHelp:
 			m.hp.Groups = m.helpGroups()
-			body = m.hp.View(m.ctx(), w, h)
+			body = m.hp.View(m.c.partContext(h), w, h)
 		case layerLog:
 			body = m.chg.logView(&m.c, w, h)
 		case layerStats:
-			body = m.sp.View(m.ctx(), w, h)
+			body = m.sp.View(m.c.partContext(h), w, h)
 		case layerWhy:
-			body = m.why.View(m.ctx(), w, h)
+			body = m.why.View(m.c.partContext(h), w, h)
 		case layerHistory:
 			body = m.ed.hv.view(&m.c, &m.ed.hist, w, h)
 		case layerForgotten:
