@@ -199,6 +199,26 @@ func TestArchitecture_ImportsGoDownTheTiers(t *testing.T) {
 	for _, bad := range readArch(t, "only").importers(graph) {
 		t.Error(bad)
 	}
+	for _, bad := range readArch(t, "screen").screen(graph) {
+		t.Error(bad)
+	}
+}
+
+// screen lists what runs against ts, the ```screen block (the root tui
+// package, its parts, the package the parts share, top first): a
+// package under tui/ the block does not place, and an import up its
+// lines, a part importing the root above all. The ```only block lets a
+// package's subpackages import it (its test helpers); this is what keeps
+// a screen part, a subpackage of tui, from reaching the root.
+func (ts tiers) screen(graph map[string][]string) []string {
+	var out []string
+	for p := range graph {
+		if strings.HasPrefix(p, "tui/") && ts.of(p) < 0 {
+			out = append(out, fmt.Sprintf("%s is in no line of the screen block", p))
+		}
+	}
+	slices.Sort(out)
+	return append(out, ts.within(graph)...)
 }
 
 // TestArchitecture_AgainstFindsWhatRunsUp: the check reports an import up
@@ -252,6 +272,34 @@ func TestArchitecture_WithinFindsTheOrder(t *testing.T) {
 	}
 	if !slices.Equal(got, want) {
 		t.Errorf("within = %q\nwant %q", got, want)
+	}
+}
+
+// TestArchitecture_ScreenFindsAPartReachingTheRoot: a screen part that
+// imports the root tui package, or the shared package that imports a
+// part, runs up the screen block; a package under tui/ the block does not
+// place is reported; a part importing the shared package, and the root
+// importing both, are not.
+func TestArchitecture_ScreenFindsAPartReachingTheRoot(t *testing.T) {
+	ts, err := readBlock(strings.NewReader("```screen\nroot: tui\nparts: tui/statspanel tui/helpscreen\nshared: tui/part\n```\n"), "screen")
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := ts.screen(map[string][]string{
+		"cli":            {"tui"},
+		"tui":            {"tui/part", "tui/statspanel", "tui/helpscreen", "store"},
+		"tui/statspanel": {"tui/part", "tui", "store"},
+		"tui/helpscreen": {"tui/part"},
+		"tui/part":       {"tui/helpscreen", "keymap"},
+		"tui/newpanel":   {"tui/part"},
+	})
+	want := []string{
+		"tui/newpanel is in no line of the screen block",
+		"tui/part (shared) imports tui/helpscreen (parts), a tier above it",
+		"tui/statspanel (parts) imports tui (root), a tier above it",
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("screen = %q\nwant %q", got, want)
 	}
 }
 

@@ -129,7 +129,7 @@ func requireUsable(t *testing.T, m *Model, keys []string) {
 		press(m, k)
 	}
 	press(m, "?")
-	if !m.hp.open {
+	if !m.hp.Open() {
 		t.Fatalf("? does not open the help:\n%s", plainScreen(m))
 	}
 	press(m, "?")

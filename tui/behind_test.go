@@ -62,7 +62,7 @@ func TestHelp_AnyOtherKeyOnlyClosesIt(t *testing.T) {
 		press(h.m, "2") // notes only: 1 then has something to change
 		before, disk := screenState(h.m), fileBytes(t, h.path)
 		press(h.m, "?")
-		if !h.m.hp.open {
+		if !h.m.hp.Open() {
 			t.Fatal("? did not open the help")
 		}
 		msg := keyMsg(k)
@@ -74,8 +74,8 @@ func TestHelp_AnyOtherKeyOnlyClosesIt(t *testing.T) {
 		if after := screenState(h.m); after != before {
 			t.Errorf("%q after ?: the screen behind changed:\n was %s\n now %s", k, before, after)
 		}
-		if h.m.hp.open || !bytes.Equal(fileBytes(t, h.path), disk) || len(h.f.undo) != 1 {
-			t.Errorf("%q after ?: help open %v, %d undo steps", k, h.m.hp.open, len(h.f.undo))
+		if h.m.hp.Open() || !bytes.Equal(fileBytes(t, h.path), disk) || len(h.f.undo) != 1 {
+			t.Errorf("%q after ?: help open %v, %d undo steps", k, h.m.hp.Open(), len(h.f.undo))
 		}
 	}
 }
@@ -108,7 +108,7 @@ func TestHelp_AWriteKeyIsSwallowedVisibly(t *testing.T) {
 	h := behindHarness(t, 120, 40)
 	before := fileBytes(t, h.path)
 	press(h.m, "?", "u")
-	if h.m.hp.open {
+	if h.m.hp.Open() {
 		t.Fatal("u did not close the help")
 	}
 	if !bytes.Equal(fileBytes(t, h.path), before) || len(h.f.undo) != 1 {

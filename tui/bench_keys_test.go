@@ -123,7 +123,7 @@ func BenchmarkKeys(b *testing.B) {
 		{name: "O-30d", setup: func(m *Model) { press(m, "U", "O"); typeText(m, "30d") }, msg: keyPress("enter")},
 		{name: "tab", msg: keyPress("tab")},
 		{name: "x", msg: keyPress("x")},
-		{name: "?", setup: func(m *Model) { m.hp.open = false }, msg: keyPress("?")},
+		{name: "?", setup: func(m *Model) { m.hp.Close() }, msg: keyPress("?")},
 		{name: "/-type-pool", setup: func(m *Model) { press(m, "esc", "/"); typeText(m, "poo") }, msg: keyPress("l")},
 		{name: "esc-clear", setup: func(m *Model) { press(m, "esc", "/"); typeText(m, "pool") }, msg: keyPress("esc")},
 		// Issue 17 item 5: a search's sort and `*` take every hit, not
@@ -158,7 +158,7 @@ func BenchmarkKeys(b *testing.B) {
 			var ts, cpus []time.Duration
 			for range reps {
 				press(m, "esc", "esc", "esc") // out of any dialog, search or explain
-				if m.hp.open {
+				if m.hp.Open() {
 					press(m, "q")
 				}
 				if c.setup != nil {

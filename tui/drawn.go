@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/charmbracelet/x/ansi"
+	"github.com/crmem/crmem/tui/part"
 	"golang.org/x/text/unicode/norm"
 )
 
@@ -17,14 +18,8 @@ import (
 // 42 item 1). A row laid out so fits however the renderer measures.
 
 // drawnWidth is the cells s takes however the terminal measures it;
-// escape sequences take none.
-func drawnWidth(s string) int {
-	w := 0
-	for l := range strings.SplitSeq(s, "\n") {
-		w = max(w, ansi.StringWidth(l), ansi.WcWidth.StringWidth(l))
-	}
-	return w
-}
+// escape sequences take none (part.DrawnWidth).
+func drawnWidth(s string) int { return part.DrawnWidth(s) }
 
 // drawnClusters splits plain text into its grapheme clusters, each as
 // wide as drawnWidth measures it.

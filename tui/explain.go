@@ -12,6 +12,7 @@ import (
 	"github.com/crmem/crmem/internal/humanize"
 	"github.com/crmem/crmem/internal/sanitize"
 	"github.com/crmem/crmem/store"
+	"github.com/crmem/crmem/tui/part"
 )
 
 // explainQuery is the query whose score the explain view breaks down: the
@@ -191,35 +192,18 @@ func footnote(score float64, h row, expanded bool) string {
 }
 
 // indent prefixes every line of s, matching the rendered content's margin.
-func indent(s, prefix string) string {
-	return prefix + strings.ReplaceAll(s, "\n", "\n"+prefix)
-}
+func indent(s, prefix string) string { return part.Indent(s, prefix) }
 
-// numbersWidth is the cells the tf, df, idf and contribution columns take,
-// with their separating spaces (numbersFormat; tf and df with thousands
-// separators, as every count); explainIndent is the view's left margin.
+// The term table is part's, shared with the why panel (tui/whypanel).
 const (
-	numbersFormat = " %5s %7s %8s %10s\n"
-	numbersWidth  = 1 + 5 + 1 + 7 + 1 + 8 + 1 + 10
-	explainIndent = 2
+	numbersWidth  = part.NumbersWidth
+	explainIndent = part.ExplainIndent
 )
 
-// termHeader is the explain table's header row.
-func termHeader(termW int) string {
-	return padCells("term", termW) + fmt.Sprintf(numbersFormat, "tf", "df", "idf", "contrib")
-}
-
-// termLine is one explain row: the term, its tf and df, idf and
-// contribution.
+func termHeader(termW int) string { return part.TermHeader(termW) }
+func termColumn(width int) int    { return part.TermColumn(width) }
 func termLine(name string, termW, tf, df int, idf, contrib float64) string {
-	return padCells(name, termW) + fmt.Sprintf(numbersFormat, humanize.Count(tf), humanize.Count(df),
-		fmt.Sprintf("%.4f", idf), fmt.Sprintf("%.4f", contrib))
-}
-
-// termColumn is the term column's width: up to 16 cells, less on a narrow
-// pane so the numbers stay visible, never under 6.
-func termColumn(width int) int {
-	return min(16, max(6, width-explainIndent-numbersWidth))
+	return part.TermLine(name, termW, tf, df, idf, contrib)
 }
 
 // writeTerms writes one row per part: tf, df, idf, contribution; a
@@ -263,7 +247,4 @@ func writeTotals(b *strings.Builder, x explained) {
 }
 
 // padCells cuts s to n cells (with an ellipsis) and pads it to exactly n.
-func padCells(s string, n int) string {
-	s = ansi.Truncate(s, n, "…")
-	return s + strings.Repeat(" ", max(0, n-ansi.StringWidth(s)))
-}
+func padCells(s string, n int) string { return part.PadCells(s, n) }

@@ -18,13 +18,13 @@ func (m *Model) partHelp() []key.Binding {
 	k := &m.c.keys
 	switch m.top() {
 	case layerHelp:
-		return m.hp.shortHelp(k)
+		return m.hp.ShortHelp(k)
 	case layerLog:
 		return m.chg.shortHelp(k)
 	case layerStats:
-		return m.sp.shortHelp(k)
+		return m.sp.ShortHelp(k)
 	case layerWhy:
-		return m.why.shortHelp(k)
+		return m.why.ShortHelp(k)
 	case layerSearch:
 		return m.searchBar.shortHelp(k)
 	case layerPanes:

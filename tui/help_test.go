@@ -69,8 +69,8 @@ func TestHelp_LineIsThePartOnTop(t *testing.T) {
 		{nil, layerPanes, m.list.shortHelp},
 		{[]string{"tab"}, layerPanes, m.pv.shortHelp},
 		{[]string{"tab", "/"}, layerSearch, m.searchBar.shortHelp},
-		{[]string{"esc", "?"}, layerHelp, m.hp.shortHelp},
-		{[]string{"esc", "i"}, layerStats, m.sp.shortHelp},
+		{[]string{"esc", "?"}, layerHelp, m.hp.ShortHelp},
+		{[]string{"esc", "i"}, layerStats, m.sp.ShortHelp},
 		{[]string{"esc", "f"}, layerDatePrompt, func(*keymap.KeyMap) []key.Binding { return nil }},
 	}
 	for _, s := range steps {

@@ -239,9 +239,10 @@ func (m *Model) helpLines() []string { return m.helpLinesOf(m.overlay()) }
 // selectedFinding is the findings view's selected finding.
 func (f *editing) selectedFinding() (hygiene.Finding, bool) { return f.fv.selected() }
 
-// overflow is how many help lines do not fit the screen.
-func (p *helpScreen) overflow(m *Model) int {
-	return maxTop(len(p.lines(&m.c, m.helpGroups(), m.c.width)), m.bodyHeight())
+// helpOverflow is how many help lines do not fit the screen.
+func helpOverflow(m *Model) int {
+	m.hp.Groups = m.helpGroups()
+	return maxTop(len(m.hp.Lines(m.ctx(), m.c.width)), m.bodyHeight())
 }
 
 // renderMarkdown renders content at key's width and style, falling back to

@@ -1,45 +1,22 @@
 package tui
 
 import (
-	"strings"
 	"unicode/utf8"
 
 	"charm.land/bubbles/v2/key"
+
+	"github.com/crmem/crmem/tui/part"
 )
 
 // Every key a hint on screen names comes from the effective key map, never
 // from a literal: a user who moved search to ctrl+f must not read "press /".
 
-// keyName is how hints name a binding's keys ("/", "ctrl+f", "y"); "" when
-// the binding has no keys (configured false).
-func keyName(b key.Binding) string { return b.Help().Key }
-
-// keyHint is "KEY what" for a binding, or "" when it has no keys.
-func keyHint(b key.Binding, what string) string {
-	if k := keyName(b); k != "" {
-		return k + " " + what
-	}
-	return ""
-}
-
-// hints joins the non-empty hints with sep.
-func hints(sep string, hs ...string) string {
-	var out []string
-	for _, h := range hs {
-		if h != "" {
-			out = append(out, h)
-		}
-	}
-	return strings.Join(out, sep)
-}
-
-// paren is " (text)", or "" when text is empty.
-func paren(text string) string {
-	if text == "" {
-		return ""
-	}
-	return " (" + text + ")"
-}
+// keyName, keyHint, hints and paren are part's KeyName, KeyHint, Hints
+// and Paren, under the names this package's parts use.
+func keyName(b key.Binding) string              { return part.KeyName(b) }
+func keyHint(b key.Binding, what string) string { return part.KeyHint(b, what) }
+func hints(sep string, hs ...string) string     { return part.Hints(sep, hs...) }
+func paren(text string) string                  { return part.Paren(text) }
 
 // searchPlaceholder is the idle search line's hint: "search (press /)".
 func (c *common) searchPlaceholder() string {

@@ -81,7 +81,7 @@ var englishKeys = map[string]bool{"up": true, "down": true, "left": true, "right
 // messages, dialogs, short help); the help screen whole.
 func hintZones(m *Model) []string {
 	lines := strings.Split(plainScreen(m), "\n")
-	if m.hp.open {
+	if m.hp.Open() {
 		return lines
 	}
 	body := m.bodyHeight()

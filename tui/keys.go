@@ -6,6 +6,7 @@ import (
 
 	"github.com/crmem/crmem/keymap"
 	"github.com/crmem/crmem/store"
+	"github.com/crmem/crmem/tui/part"
 )
 
 // handleKey routes a key of the panes or the search line (layerKey gives
@@ -58,9 +59,14 @@ func (m *Model) paneKey(k tea.KeyPressMsg) (tea.Cmd, bool) {
 // clipboard, * marked every entry, v ran $PAGER (issue 42 item 3). A key
 // that would write says so: the help did not offer it.
 func (m *Model) helpKey(k tea.KeyPressMsg) tea.Cmd {
-	if !m.hp.key(&m.c, m.helpGroups(), k, m.bodyHeight()) {
-		return nil
-	}
+	m.hp.Groups = m.helpGroups()
+	reqs, cmd := m.hp.Key(m.ctx(), k)
+	return tea.Batch(cmd, m.do(reqs))
+}
+
+// helpClosed says the help closed on k, a key not its own, which did
+// nothing else (part.Closed).
+func (m *Model) helpClosed(k tea.KeyPressMsg) tea.Cmd {
 	m.setMode() // the keys of the layer below
 	if b, ok := m.writeKey(k); ok {
 		return m.setMessage("help closed; " + keyName(b) + " not run: press it again to " + b.Help().Desc)
@@ -88,7 +94,7 @@ func (m *Model) appKey(k tea.KeyPressMsg) (tea.Cmd, bool) {
 	keys := &m.c.keys
 	switch {
 	case key.Matches(k, keys.Help):
-		m.hp.show()
+		m.hp.Show()
 	case key.Matches(k, keys.Search):
 		m.searchBar.start()
 		m.focusList()
@@ -109,7 +115,7 @@ func (m *Model) appKey(k tea.KeyPressMsg) (tea.Cmd, bool) {
 	case key.Matches(k, keys.Recall):
 		return m.toggleRecall(), true
 	case key.Matches(k, keys.Stats):
-		return m.sp.show(&m.c, m.statsOfNow()), true
+		return m.sp.Show(m.ctx(), m.statsOfNow()), true
 	case key.Matches(k, keys.Reload):
 		m.w.manual = true
 		return m.reloadNow(), true
@@ -151,28 +157,9 @@ func (m *Model) listKey(k tea.KeyPressMsg) tea.Cmd {
 }
 
 // navDelta converts a navigation key to a row delta: a page is height-1
-// rows, top and bottom are last rows away.
+// rows, top and bottom are last rows away (part.NavDelta).
 func navDelta(keys *keymap.KeyMap, k tea.KeyPressMsg, height, last int) (int, bool) {
-	page := max(height-1, 1)
-	switch {
-	case key.Matches(k, keys.Up):
-		return -1, true
-	case key.Matches(k, keys.Down):
-		return 1, true
-	case key.Matches(k, keys.PageUp), key.Matches(k, keys.PreviewPageUp):
-		return -page, true
-	case key.Matches(k, keys.PageDown), key.Matches(k, keys.PreviewPageDown):
-		return page, true
-	case key.Matches(k, keys.HalfUp):
-		return -page / 2, true
-	case key.Matches(k, keys.HalfDown):
-		return page / 2, true
-	case key.Matches(k, keys.Top):
-		return -last, true
-	case key.Matches(k, keys.Bottom):
-		return last, true
-	}
-	return 0, false
+	return part.NavDelta(keys, k, height, last)
 }
 
 // previewKey scrolls the preview with the same keys.
@@ -226,8 +213,7 @@ func (m *Model) handleMouse(msg tea.MouseMsg) tea.Cmd {
 	case layerPanes, layerSearch:
 	case layerStats: // the wheel scrolls the panel; a click does nothing behind it
 		if _, wheel := msg.(tea.MouseWheelMsg); wheel {
-			h := m.bodyHeight()
-			m.sp.sc.by(map[bool]int{true: -3, false: 3}[mo.Button == tea.MouseWheelUp], len(m.sp.lines(m.c.styles, m.c.width)), h)
+			m.sp.Wheel(m.ctx(), mo.Button == tea.MouseWheelUp)
 		}
 		return nil
 	case layerHistory: // the wheel picks a version over the versions, scrolls the diff over it

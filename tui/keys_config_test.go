@@ -121,7 +121,7 @@ func TestKeys_HelpTitleNamesRemappedKeys(t *testing.T) {
 		drive(m, func() tea.Msg { return size })
 		drive(m, openCmd(m.path, ""))
 		press(m, "Z")
-		if !m.hp.open {
+		if !m.hp.Open() {
 			t.Fatalf("%v: Z did not open the help", size)
 		}
 		title := strings.Split(plainScreen(m), "\n")[1]

@@ -46,13 +46,13 @@ func (m *Model) isOpen(l layer) bool {
 	case layerDialog:
 		return m.ed != nil && m.ed.dlg != nil
 	case layerHelp:
-		return m.hp.open
+		return m.hp.Open()
 	case layerLog:
 		return m.chg.logOpen
 	case layerStats:
-		return m.sp.open
+		return m.sp.Open()
 	case layerWhy:
-		return m.why != nil && m.why.panel != nil
+		return m.why != nil && m.why.Open()
 	case layerHistory:
 		return m.ed != nil && m.ed.hv.open
 	case layerForgotten:
@@ -112,7 +112,7 @@ func (m *Model) layerKey(k tea.KeyPressMsg) tea.Cmd {
 	case layerDatePrompt:
 		return m.dateKey(k)
 	case layerWhyPrompt, layerWhy:
-		_, cmd := m.why.key(m, k)
+		_, cmd := m.whyKey(k)
 		return cmd
 	case layerDialog, layerFindings, layerHistory, layerForgotten:
 		_, cmd := m.ed.keyPress(m, k)
@@ -122,8 +122,8 @@ func (m *Model) layerKey(k tea.KeyPressMsg) tea.Cmd {
 	case layerLog:
 		return m.logKey(k)
 	case layerStats:
-		m.sp.key(&m.c, k, m.bodyHeight())
-		return nil
+		reqs, cmd := m.sp.Key(m.ctx(), k)
+		return tea.Batch(cmd, m.do(reqs))
 	}
 	if m.ed != nil {
 		if handled, cmd := m.ed.keyPress(m, k); handled {
@@ -131,7 +131,7 @@ func (m *Model) layerKey(k tea.KeyPressMsg) tea.Cmd {
 		}
 	}
 	if m.why != nil {
-		if handled, cmd := m.why.key(m, k); handled {
+		if handled, cmd := m.whyKey(k); handled {
 			return cmd
 		}
 	}
@@ -154,6 +154,10 @@ func (m *Model) layerPaste(p tea.PasteMsg) tea.Cmd {
 // layerBody is what is drawn in place of the panes: the body of the
 // highest open layer that has one (a dialog without a body, a prompt or
 // the search line show the layer below through), or "" for the panes.
+//
+// The parts are lent a context of this body's height (h), not
+// bodyHeight's, which would lay the screen's rows out once more per
+// frame.
 func (m *Model) layerBody(w, h int) string {
 	for l := layer(0); l < layerPanes; l++ {
 		if !m.isOpen(l) {
@@ -164,13 +168,14 @@ func (m *Model) layerBody(w, h int) string {
 		case layerDialog:
 			body = m.ed.dialogBody(&m.c, w, h)
 		case layerHelp:
-			body = m.hp.view(&m.c, m.helpGroups(), w, h)
+			m.hp.Groups = m.helpGroups()
+			body = m.hp.View(m.c.partContext(h), w, h)
 		case layerLog:
 			body = m.chg.logView(&m.c, w, h)
 		case layerStats:
-			body = m.sp.view(&m.c, w, h)
+			body = m.sp.View(m.c.partContext(h), w, h)
 		case layerWhy:
-			body = m.why.bodyView(&m.c, w, h)
+			body = m.why.View(m.c.partContext(h), w, h)
 		case layerHistory:
 			body = m.ed.hv.view(&m.c, &m.ed.hist, w, h)
 		case layerForgotten:

@@ -12,6 +12,9 @@ import (
 	"github.com/crmem/crmem/internal/cellwidth"
 	"github.com/crmem/crmem/keymap"
 	"github.com/crmem/crmem/store"
+	"github.com/crmem/crmem/tui/helpscreen"
+	"github.com/crmem/crmem/tui/statspanel"
+	"github.com/crmem/crmem/tui/whypanel"
 )
 
 // focus is the pane that gets navigation keys.
@@ -105,17 +108,17 @@ type Model struct {
 	pv preview // the right pane: card, rendered content, scroll
 
 	focus focus
-	hp    helpScreen // the `?` screen
+	hp    helpscreen.Screen // the `?` screen
 	mouse bool
 
 	st status
 	w  watchState
 
-	dates         dateState    // the date filter and its prompt
-	chg           changeState  // what reloads changed, until seen; the reload log
-	sp            statsPanel   // the picture of the memory, when open
-	read          readingState // zoom, the pager, matches
-	maxExpansions int          // prefix expansions while typing; 0: the default
+	dates         dateState        // the date filter and its prompt
+	chg           changeState      // what reloads changed, until seen; the reload log
+	sp            statspanel.Panel // the picture of the memory, when open
+	read          readingState     // zoom, the pager, matches
+	maxExpansions int              // prefix expansions while typing; 0: the default
 
 	ed         *editing // the editing part (dialogs, marks, undo, findings); nil when not installed
 	why        *whyView // the why prompt and panel; nil when not installed
@@ -209,7 +212,7 @@ func (m *Model) Init() tea.Cmd {
 // whatever snapshot that left.
 func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	model, cmd := m.update(msg)
-	return model, tea.Batch(cmd, m.sp.refresh(&m.c, m.statsOfNow()), m.followSnapshot())
+	return model, tea.Batch(cmd, m.followStats(), m.followSnapshot())
 }
 
 // update handles one message for Update.
@@ -277,11 +280,11 @@ func (m *Model) dispatch(msg tea.Msg) tea.Cmd {
 		return m.pagerDone(msg)
 	case orderReadyMsg:
 		return m.orderReady(msg)
-	case statsDoneMsg:
-		return m.sp.done(&m.c, msg, m.statsOfNow())
-	case whyDoneMsg:
+	case statspanel.DoneMsg:
+		return m.sp.Done(m.ctx(), msg, m.statsOfNow())
+	case whypanel.DoneMsg:
 		if m.why != nil {
-			return m.why.done(m, msg)
+			return m.do(m.why.Done(msg))
 		}
 		return nil
 	}

@@ -72,11 +72,11 @@ func TestHelp_QClosesInsteadOfQuitting(t *testing.T) {
 	for _, k := range []string{"q", "esc", "?", "x"} {
 		m := openModel(t, copyFixture(t, "crmem/small.db"), 120, 40)
 		press(m, "?")
-		if !m.hp.open {
+		if !m.hp.Open() {
 			t.Fatal("? did not open the help")
 		}
 		_, cmd := m.Update(keyMsg(k))
-		if m.hp.open {
+		if m.hp.Open() {
 			t.Errorf("%s did not close the help", k)
 		}
 		if cmdQuits(cmd) {
@@ -125,7 +125,7 @@ func TestHelp_ScrollsWhenItDoesNotFit(t *testing.T) {
 			t.Errorf("after scrolling the help lacks %q:\n%s", want, screen)
 		}
 	}
-	if !m.hp.open {
+	if !m.hp.Open() {
 		t.Fatal("scrolling closed the help")
 	}
 	for range 200 { // back to the top

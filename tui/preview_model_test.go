@@ -10,6 +10,8 @@ import (
 
 	"github.com/crmem/crmem/keymap"
 	"github.com/crmem/crmem/store"
+	"github.com/crmem/crmem/tui/helpscreen"
+	"github.com/crmem/crmem/tui/statspanel"
 )
 
 // testCommon is a common as the root builds it, sized w×h, without a
@@ -86,12 +88,13 @@ func TestParts_ReadOnlyTheCommon(t *testing.T) {
 	const w, h = 60, 12
 	keys := c.keys
 	keys.SetReferenceMode(false)
-	var hp helpScreen
-	hp.show()
-	groups := [][]key.Binding{keys.NavigationKeys(), keys.AppKeys()}
+	var stats statspanel.Panel
+	stats.Show(c.partContext(h), statspanel.Of{Snap: c.snap})
+	hp := helpscreen.Screen{Groups: [][]key.Binding{keys.NavigationKeys(), keys.AppKeys()}}
+	hp.Show()
 	for name, v := range map[string]string{
-		"help":  hp.view(c, groups, w, h),
-		"stats": (&statsPanel{open: true}).view(c, w, h),
+		"help":  hp.View(c.partContext(h), w, h),
+		"stats": stats.View(c.partContext(h), w, h),
 		"log":   (&changeState{logOpen: true}).logView(c, w, h),
 		"lint":  (&findingsView{open: true}).view(c, true, w, h),
 	} {
@@ -99,7 +102,7 @@ func TestParts_ReadOnlyTheCommon(t *testing.T) {
 			t.Errorf("%s: %d lines of %d cells, want %d of %d:\n%s", name, len(lines), ansi.StringWidth(lines[0]), h, w, v)
 		}
 	}
-	if hp.key(c, groups, keyMsg("esc"), h) || hp.open {
+	if reqs, _ := hp.Key(c.partContext(h), keyMsg("esc")); len(reqs) > 0 || hp.Open() {
 		t.Error("esc did not close the help, or was passed below")
 	}
 	yes := reqMarkOlderAge{age: "1h"}
@@ -145,20 +148,6 @@ func TestParts_KeepTheirOwnState(t *testing.T) {
 	chg.seen(2)
 	if got := chg.withChangeHint(&c.keys, short); len(got) != 1 {
 		t.Fatalf("seen, still hinted: %v", helpText(got))
-	}
-
-	var sp statsPanel
-	now := statsOf{snap: cur}
-	cmd := sp.show(c, now)
-	if cmd == nil || !sp.open || sp.refresh(c, now) != nil {
-		t.Fatal("stats: the figures were not asked for once")
-	}
-	stale := statsDoneMsg{of: statsOf{snap: old}}
-	if sp.done(c, stale, now); sp.shown.snap != nil {
-		t.Fatal("stats: a stale answer was shown")
-	}
-	if sp.done(c, cmd().(statsDoneMsg), now); sp.shown != now {
-		t.Fatal("stats: the answer was not shown")
 	}
 
 	var d dateState

@@ -17,6 +17,7 @@ import (
 	"github.com/crmem/crmem/internal/humanize"
 	"github.com/crmem/crmem/internal/mdbound"
 	"github.com/crmem/crmem/internal/sanitize"
+	"github.com/crmem/crmem/tui/part"
 )
 
 // renderKey identifies one rendering of one entry's content.
@@ -372,16 +373,9 @@ func placeholder(content string, width int) string {
 	return plainText(content[:cut], width) + "\n…"
 }
 
-// fitLines truncates every line to width (glamour can overflow on tables).
-func fitLines(s string, width int) string {
-	lines := strings.Split(s, "\n")
-	for i, l := range lines {
-		if ansi.StringWidth(l) > width {
-			lines[i] = ansi.Truncate(l, width, "…")
-		}
-	}
-	return strings.Join(lines, "\n")
-}
+// fitLines truncates every line to width (glamour can overflow on
+// tables): part.FitLines.
+func fitLines(s string, width int) string { return part.FitLines(s, width) }
 
 // renderCache keeps renderings per key. It is only touched by the update
 // loop; it is cleared when it grows past its bound.

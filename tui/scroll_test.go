@@ -42,16 +42,16 @@ func TestHelp_BottomKeyReachesTheEnd(t *testing.T) {
 	drive(h.m, resizeCmd(60, 14))
 	press(h.m, "3") // archives only: a short list
 	press(h.m, "?")
-	over := h.m.hp.overflow(h.m)
+	over := helpOverflow(h.m)
 	if over <= len(h.m.list.rows) {
 		t.Fatalf("the help overflows by %d, the list has %d rows; the test needs a shorter list", over, len(h.m.list.rows))
 	}
 	press(h.m, "G")
-	if h.m.hp.sc.top != over || !strings.Contains(plainScreen(h.m), "undo: drop it from the list") {
-		t.Fatalf("G: top %d, want %d; screen:\n%s", h.m.hp.sc.top, over, plainScreen(h.m))
+	if h.m.hp.Top() != over || !strings.Contains(plainScreen(h.m), "undo: drop it from the list") {
+		t.Fatalf("G: top %d, want %d; screen:\n%s", h.m.hp.Top(), over, plainScreen(h.m))
 	}
 	press(h.m, "g")
-	if h.m.hp.sc.top != 0 {
-		t.Fatalf("g: top %d", h.m.hp.sc.top)
+	if h.m.hp.Top() != 0 {
+		t.Fatalf("g: top %d", h.m.hp.Top())
 	}
 }

@@ -22,7 +22,7 @@ func TestStats_PanelMasksSecretsInNames(t *testing.T) {
 	})
 	m := openModel(t, path, 120, 40)
 	press(m, "i")
-	drive(m, m.sp.refresh(&m.c, m.statsOfNow()))
+	drive(m, m.sp.Refresh(m.ctx(), m.statsOfNow()))
 	scr := plainScreen(m)
 	if !strings.Contains(scr, "Memory stats") || !strings.Contains(scr, "tok ") {
 		t.Fatalf("the panel does not list the entry:\n%s", scr)
@@ -44,10 +44,10 @@ func TestWhy_PanelMasksSecrets(t *testing.T) {
 	})
 	m, f := openWhy(t, path, 140, 40, "deploy")
 	askWhy(m, "deploy-steps")
-	if f.panel == nil {
+	if !f.Open() {
 		t.Fatalf("no why panel; status %q", statusText(m))
 	}
-	panel := ansi.Strip(f.bodyView(&m.c, m.c.width, m.bodyHeight()))
+	panel := ansi.Strip(f.View(m.ctx(), m.c.width, m.bodyHeight()))
 	if !strings.Contains(panel, "tok ") {
 		t.Fatalf("the panel does not list the hit:\n%s", panel)
 	}

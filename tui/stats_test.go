@@ -9,6 +9,7 @@ import (
 	"github.com/crmem/crmem/internal/humanize"
 	"github.com/crmem/crmem/keymap"
 	"github.com/crmem/crmem/store"
+	"github.com/crmem/crmem/tui/statspanel"
 )
 
 // TestStats_PanelOpensScrollsCloses checks i opens the picture of the
@@ -26,20 +27,20 @@ func TestStats_PanelOpensScrollsCloses(t *testing.T) {
 					t.Errorf("panel lacks %q:\n%s", want, scr)
 				}
 			}
-			if m.partHelp()[0].Help().Key == "" || !m.sp.open {
+			if m.partHelp()[0].Help().Key == "" || !m.sp.Open() {
 				t.Fatalf("panel not open")
 			}
-			before := m.sp.sc.top
+			before := m.sp.Top()
 			press(m, "j", "j")
-			if m.sp.sc.top != before+2 {
-				t.Errorf("j j scrolled from %d to %d, want %d", before, m.sp.sc.top, before+2)
+			if m.sp.Top() != before+2 {
+				t.Errorf("j j scrolled from %d to %d, want %d", before, m.sp.Top(), before+2)
 			}
 			press(m, "G")
-			if m.sp.sc.top != maxTop(len(m.sp.lines(m.c.styles, m.c.width)), m.bodyHeight()) || maxTop(len(m.sp.lines(m.c.styles, m.c.width)), m.bodyHeight()) == 0 {
-				t.Errorf("G went to %d, want the end %d (> 0 at this height)", m.sp.sc.top, maxTop(len(m.sp.lines(m.c.styles, m.c.width)), m.bodyHeight()))
+			if m.sp.Top() != maxTop(len(m.sp.Lines(m.c.styles.part, m.c.width)), m.bodyHeight()) || maxTop(len(m.sp.Lines(m.c.styles.part, m.c.width)), m.bodyHeight()) == 0 {
+				t.Errorf("G went to %d, want the end %d (> 0 at this height)", m.sp.Top(), maxTop(len(m.sp.Lines(m.c.styles.part, m.c.width)), m.bodyHeight()))
 			}
 			press(m, closeKey)
-			if m.sp.open || strings.Contains(plainScreen(m), "Memory stats") {
+			if m.sp.Open() || strings.Contains(plainScreen(m), "Memory stats") {
 				t.Errorf("%s did not close the panel:\n%s", closeKey, plainScreen(m))
 			}
 		})
@@ -68,22 +69,21 @@ func TestStats_FollowsReloads(t *testing.T) {
 func TestStats_DropsStaleFigures(t *testing.T) {
 	path := copyFixture(t, "crmem/small.db")
 	m := openModel(t, path, 100, 40)
-	m.sp.open = true
 	old := m.c.snap
-	cmd := m.sp.refresh(&m.c, m.statsOfNow())
+	cmd := m.sp.Show(m.ctx(), m.statsOfNow())
 	if cmd == nil {
 		t.Fatal("opening computes nothing")
 	}
-	msg := cmd().(statsDoneMsg)
+	msg := cmd().(statspanel.DoneMsg)
 	apply(t, path, store.Add{Name: "zz-one", Content: "x"})
 	reload(m) // the new snapshot's figures are computed and shown
-	shown := m.sp.shown.snap
+	shown := m.sp.Shown().Snap
 	if shown == old || shown != m.c.snap {
 		t.Fatalf("after the reload the panel shows %p, want the current snapshot %p", shown, m.c.snap)
 	}
 	m.Update(msg) // the old figures arrive late
-	if m.sp.shown.snap != m.c.snap || m.sp.s.Total.Entries != len(m.c.snap.entries) {
-		t.Errorf("late figures of a replaced snapshot shown: %d entries, want %d", m.sp.s.Total.Entries, len(m.c.snap.entries))
+	if m.sp.Shown().Snap != m.c.snap || m.sp.Stats().Total.Entries != len(m.c.snap.entries) {
+		t.Errorf("late figures of a replaced snapshot shown: %d entries, want %d", m.sp.Stats().Total.Entries, len(m.c.snap.entries))
 	}
 }
 
@@ -134,11 +134,11 @@ func TestStats_KeyIsConfigurable(t *testing.T) {
 	drive(m, resizeCmd(100, 40))
 	drive(m, openCmd(path, ""))
 	press(m, "i")
-	if m.sp.open {
+	if m.sp.Open() {
 		t.Errorf("i still opens the panel after stats was remapped")
 	}
 	press(m, "ctrl+t")
-	if !m.sp.open {
+	if !m.sp.Open() {
 		t.Errorf("ctrl+t does not open the panel")
 	}
 	press(m, "esc", "?")
@@ -156,8 +156,8 @@ func TestStats_RecallSection(t *testing.T) {
 	h := newEditHarnessIn(t, path, dir)
 	m := h.m
 	press(m, "i")
-	if m.sp.shown.history == nil || m.sp.shown.history != h.f.recalled.then {
-		t.Fatalf("panel shows history %p, the model holds %p", m.sp.shown.history, h.f.recalled.then)
+	if m.sp.Shown().History == nil || m.sp.Shown().History != h.f.recalled.then {
+		t.Fatalf("panel shows history %p, the model holds %p", m.sp.Shown().History, h.f.recalled.then)
 	}
 	recalled := 0
 	for _, e := range m.c.snap.entries {
@@ -165,7 +165,7 @@ func TestStats_RecallSection(t *testing.T) {
 			recalled++
 		}
 	}
-	r := m.sp.s.Recalls
+	r := m.sp.Stats().Recalls
 	if r == nil || r.Recalls != h.f.recalled.recalls() || r.Recalled != recalled || r.Never != len(m.c.snap.entries)-recalled {
 		t.Fatalf("section %+v; the badges count %d recalled of %d, %d recalls", r, recalled, len(m.c.snap.entries), h.f.recalled.recalls())
 	}
@@ -190,7 +190,7 @@ func TestStats_RecallSection(t *testing.T) {
 	}
 	apply(t, path, store.Add{Name: "zz-new", Content: "x"})
 	reload(m)
-	if m.sp.shown.history != h.f.recalled.then {
+	if m.sp.Shown().History != h.f.recalled.then {
 		t.Fatalf("after the reload the panel shows an old history")
 	}
 	if scr := plainScreen(m); !strings.Contains(scr, "3×  N db-migrations") {
@@ -219,7 +219,7 @@ func TestStats_RecallSectionFits(t *testing.T) {
 	writeRecallSession(t, dir, "crab_wide_1", "wide", names...)
 	h := newEditHarnessIn(t, path, dir)
 	press(h.m, "i")
-	if r := h.m.sp.s.Recalls; r == nil || r.Recalled != len(names) {
+	if r := h.m.sp.Stats().Recalls; r == nil || r.Recalled != len(names) {
 		t.Fatalf("section %+v, want %d recalled", r, len(names))
 	}
 	for w := 20; w <= 250; w++ {

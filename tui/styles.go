@@ -6,6 +6,7 @@ import (
 	"charm.land/lipgloss/v2"
 
 	"github.com/crmem/crmem/store"
+	"github.com/crmem/crmem/tui/part"
 )
 
 // styles are the screen's lipgloss styles for one background (dark or
@@ -30,6 +31,9 @@ type styles struct {
 	highlight   string // SGR that starts a search-term highlight
 	border      lipgloss.Style
 	paneTitle   lipgloss.Style
+	// part is the styles the parts in packages of their own draw with
+	// (part.Styles), built with these.
+	part *part.Styles
 	// The history view's diff: removed and added lines, and within them
 	// the words that changed.
 	diffDel, diffAdd, diffDelWord, diffAddWord lipgloss.Style
@@ -75,6 +79,7 @@ func newStyles(dark, noColor bool) *styles {
 	s.diffDelWord = s.diffDel.Reverse(true) // reverse reads with or without colour
 	s.diffAddWord = s.diffAdd.Reverse(true)
 	s.highlight = "\x1b[7m" // reverse video reads on any background, with or without colour
+	s.part = partStyles(s)
 	return s
 }
 

@@ -10,6 +10,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/crmem/crmem/internal/cellwidth"
+	"github.com/crmem/crmem/tui/part"
 )
 
 // View draws the screen: search line, panes, status line, help line.
@@ -121,26 +122,8 @@ func (m *Model) listPane(w, h int) string {
 	return box(m.list.pane(m.c.snap, m.c.styles, ls, h), w, h)
 }
 
-// box forces s to exactly w×h cells.
-func box(s string, w, h int) string {
-	lines := strings.Split(s, "\n")
-	if len(lines) > h {
-		lines = lines[:h]
-	}
-	for len(lines) < h {
-		lines = append(lines, "")
-	}
-	for i, l := range lines {
-		lw := ansi.StringWidth(l)
-		switch {
-		case lw > w:
-			lines[i] = ansi.Truncate(l, w, "")
-		case lw < w:
-			lines[i] = l + strings.Repeat(" ", w-lw)
-		}
-	}
-	return strings.Join(lines, "\n")
-}
+// box forces s to exactly w×h cells (part.Box).
+func box(s string, w, h int) string { return part.Box(s, w, h) }
 
 // searchLine renders the search line (searchBar.view) with the filter,
 // order and index state on the right, each with how telling it is.

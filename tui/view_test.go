@@ -112,7 +112,7 @@ func TestView_HelpListsEveryBinding(t *testing.T) {
 		}
 	}
 	press(m, "j") // any key closes
-	if m.hp.open {
+	if m.hp.Open() {
 		t.Error("help still shown")
 	}
 }

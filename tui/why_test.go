@@ -9,6 +9,7 @@ import (
 	"github.com/crmem/crmem/internal/sanitize"
 	"github.com/crmem/crmem/store"
 	"github.com/crmem/crmem/store/why"
+	"github.com/crmem/crmem/tui/whypanel"
 )
 
 // sanitizeForTest is what the panel shows of a text from the memory.
@@ -56,7 +57,7 @@ func TestWhy_PanelAgreesWithTheLibrary(t *testing.T) {
 				want = selectedName(m)
 			}
 			askWhy(m, name)
-			if f.panel == nil {
+			if !f.Open() {
 				t.Fatalf("%q: no panel after asking about %q; overlay %q, status %q", tc.query, want, plainOverlay(m), statusText(m))
 			}
 			rep, err := why.Explain(m.c.db, tc.query, []string{want}, m.lim.recallLimit)
@@ -70,11 +71,11 @@ func TestWhy_PanelAgreesWithTheLibrary(t *testing.T) {
 					t.Errorf("%q, %s: the panel lacks %q:\n%s", tc.query, want, s, screen)
 				}
 			}
-			if f.panel.rep.Entries[0].Rank != e.Rank || f.panel.rep.Entries[0].Score != e.Score {
-				t.Errorf("%s: panel #%d %v, library #%d %v", want, f.panel.rep.Entries[0].Rank, f.panel.rep.Entries[0].Score, e.Rank, e.Score)
+			if f.rep().Entries[0].Rank != e.Rank || f.rep().Entries[0].Score != e.Score {
+				t.Errorf("%s: panel #%d %v, library #%d %v", want, f.rep().Entries[0].Rank, f.rep().Entries[0].Score, e.Rank, e.Score)
 			}
 			press(m, "esc")
-			if f.panel != nil || strings.Contains(plainScreen(m), "WHY ") {
+			if f.Open() || strings.Contains(plainScreen(m), "WHY ") {
 				t.Fatalf("esc did not close the panel:\n%s", plainScreen(m))
 			}
 		}
@@ -132,8 +133,8 @@ func TestWhy_TabCompletesInThePrompt(t *testing.T) {
 		t.Fatalf("tab after alice-p: %q", plainOverlay(m))
 	}
 	press(m, "enter")
-	if f.panel == nil || f.panel.rep.Entries[0].Reason != why.NoSharedTerm {
-		t.Fatalf("alice-preferences: %+v", f.panel)
+	if !f.Open() || f.rep().Entries[0].Reason != why.NoSharedTerm {
+		t.Fatalf("alice-preferences: %+v", f.rep())
 	}
 }
 
@@ -150,22 +151,22 @@ func TestWhy_FitsEveryWidth(t *testing.T) {
 	const query = "postgres the e-mail"
 	for _, w := range []int{20, 33, 40, 59, 80, 119, 160} {
 		m, f := openWhy(t, path, w, 40, query)
-		drive(m, f.explain(m, query, evil))
-		if f.panel == nil || f.panel.rep.Entries[0].Rank != 2 {
-			t.Fatalf("width %d: no panel, or not for the entry: %+v", w, f.panel)
+		drive(m, m.whyExplain(query, evil))
+		if !f.Open() || f.rep().Entries[0].Rank != 2 {
+			t.Fatalf("width %d: no panel, or not for the entry: %+v", w, f.Open())
 		}
 		screen := m.screen()
 		if strings.Contains(screen, "\x1b]52") || strings.Contains(screen, "\x07") {
 			t.Fatalf("width %d: the name's escape sequence reached the screen: %q", w, screen)
 		}
-		lines := whyLines(&m.c, f.panel.rep, w)
+		lines := whypanel.Lines(m.ctx(), f.rep(), w)
 		for i, l := range lines {
 			if lw := ansi.StringWidth(l); lw > w {
 				t.Errorf("width %d: line %d is %d cells: %q", w, i, lw, ansi.Strip(l))
 			}
 		}
 		text := squeeze(ansi.Strip(strings.Join(lines[1:], "")))
-		for _, want := range []string{f.panel.rep.Entries[0].Detail, `"e-mail" → mail (dropped: "e" too short)`, "lacks"} {
+		for _, want := range []string{f.rep().Entries[0].Detail, `"e-mail" → mail (dropped: "e" too short)`, "lacks"} {
 			if !strings.Contains(text, squeeze(sanitizeForTest(want))) {
 				t.Errorf("width %d: the panel lost %q:\n%s", w, want, strings.Join(lines, "\n"))
 			}
@@ -181,22 +182,28 @@ func TestWhy_FitsEveryWidth(t *testing.T) {
 func TestWhy_Scrolls(t *testing.T) {
 	m, f := openWhy(t, copyFixture(t, "crmem/small.db"), 40, 16, "postgres migration the")
 	askWhy(m, "")
-	if f.panel == nil {
+	if !f.Open() {
 		t.Fatal("no panel")
 	}
 	first := plainScreen(m)
 	press(m, "j", "j")
-	if f.panel.sc.top != 2 || !strings.Contains(plainScreen(m), "WHY ") || plainScreen(m) == first {
-		t.Errorf("j j: top %d:\n%s", f.panel.sc.top, plainScreen(m))
+	if f.Top() != 2 || !strings.Contains(plainScreen(m), "WHY ") || plainScreen(m) == first {
+		t.Errorf("j j: top %d:\n%s", f.Top(), plainScreen(m))
 	}
 	press(m, "G")
-	bottom := f.panel.sc.top
+	bottom := f.Top()
 	press(m, "j")
-	if f.panel.sc.top != bottom || bottom == 0 || !strings.Contains(plainScreen(m), "prefix") {
-		t.Errorf("G then j: top %d then %d:\n%s", bottom, f.panel.sc.top, plainScreen(m))
+	if f.Top() != bottom || bottom == 0 || !strings.Contains(plainScreen(m), "prefix") {
+		t.Errorf("G then j: top %d then %d:\n%s", bottom, f.Top(), plainScreen(m))
 	}
 	press(m, "g")
-	if f.panel.sc.top != 0 {
-		t.Errorf("g: top %d", f.panel.sc.top)
+	if f.Top() != 0 {
+		t.Errorf("g: top %d", f.Top())
 	}
+}
+
+// rep is the explanation on the why panel (zero when none).
+func (f *whyView) rep() why.Report {
+	r, _ := f.Report()
+	return r
 }

@@ -1,0 +1,63 @@
+package statspanel
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"charm.land/bubbles/v2/help"
+	tea "charm.land/bubbletea/v2"
+	"charm.land/lipgloss/v2"
+
+	"github.com/crmem/crmem/keymap"
+	"github.com/crmem/crmem/store"
+	"github.com/crmem/crmem/tui/part"
+)
+
+// snap is a snapshot of entries (part.Snapshot).
+type snap struct{ es []store.Entry }
+
+func (s *snap) Entries() []store.Entry { return s.es }
+
+// testContext is a part.Context at w×h with the default keys and plain
+// styles.
+func testContext(w, h int) *part.Context {
+	keys := keymap.DefaultKeyMap()
+	st := lipgloss.NewStyle()
+	return &part.Context{
+		Width: w, Height: h, Body: h - 2, Keys: &keys, Help: help.New(),
+		Styles: &part.Styles{PaneTitle: st, GroupHeader: st, Dim: st, Kinds: [3]lipgloss.Style{st, st, st}},
+		Now:    func() time.Time { return time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC) },
+		Loc:    time.UTC,
+	}
+}
+
+// TestPanel_FollowsTheSnapshot: with no root model, the panel asks for
+// the figures once per snapshot, drops a stale answer, shows the current
+// one, and closes on its keys.
+func TestPanel_FollowsTheSnapshot(t *testing.T) {
+	c := testContext(80, 20)
+	old := &snap{[]store.Entry{{ID: 1, Name: "a", Kind: store.Note, CreatedAt: 1}}}
+	cur := &snap{[]store.Entry{{ID: 1, Name: "a", Kind: store.Note, CreatedAt: 1}, {ID: 2, Name: "b", Kind: store.Note, CreatedAt: 2}}}
+	var p Panel
+	now := Of{Snap: cur}
+	cmd := p.Show(c, now)
+	if cmd == nil || !p.Open() || p.Refresh(c, now) != nil {
+		t.Fatal("the figures were not asked for once")
+	}
+	if v := p.View(c, 80, 18); !strings.Contains(v, "Memory stats") || !strings.Contains(v, "counting…") {
+		t.Errorf("before the figures:\n%s", v)
+	}
+	if p.Done(c, DoneMsg{of: Of{Snap: old}}, now); p.Shown().Snap != nil {
+		t.Fatal("a stale answer was shown")
+	}
+	if p.Done(c, cmd().(DoneMsg), now); p.Shown() != now || p.Stats().Total.Entries != 2 {
+		t.Fatalf("the answer was not shown: %d entries", p.Stats().Total.Entries)
+	}
+	if v := p.View(c, 80, 18); strings.Contains(v, "counting…") || len(strings.Split(v, "\n")) != 18 {
+		t.Errorf("with the figures:\n%s", v)
+	}
+	if reqs, _ := p.Key(c, tea.KeyPressMsg{Code: tea.KeyEscape}); reqs != nil || p.Open() {
+		t.Error("esc did not close the panel, or asked the root for something")
+	}
+}
