@@ -1,11 +1,6 @@
 package tui
 
-import (
-	tea "charm.land/bubbletea/v2"
-
-	"github.com/crmem/crmem/keymap"
-	"github.com/crmem/crmem/tui/part"
-)
+import "github.com/crmem/crmem/tui/part"
 
 // scroller is the window the parts still in this package (the history
 // view, the findings, the reload log) show of their lines below a title
@@ -26,13 +21,6 @@ func (s *scroller) with(f func(*part.Scroller)) {
 
 // by moves the window d lines, within n lines at height h.
 func (s *scroller) by(d, n, h int) { s.with(func(p *part.Scroller) { p.By(d, n, h) }) }
-
-// key moves the window on a movement key of m's key map (first and last
-// included) over n lines at height h, and reports whether k was one.
-func (s *scroller) key(keys *keymap.KeyMap, k tea.KeyPressMsg, n, h int) (ok bool) {
-	s.with(func(p *part.Scroller) { ok = p.Key(keys, k, n, h) })
-	return ok
-}
 
 // centre puts line at in the middle of the window over n lines at height
 // h, as far as the lines allow (a cursor kept in sight: the findings, the
