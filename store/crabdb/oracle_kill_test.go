@@ -19,7 +19,7 @@ import (
 )
 
 // TestOracle_KillAtEverySyscallThenCrabtalk runs `crmem add` on a copy of
-// the fixture store under strace, which delivers SIGKILL, SIGINT or SIGTERM
+// the fixture store under strace, which delivers SIGKILL, SIGINT, SIGTERM or SIGHUP
 // on entering the Nth pwrite64, fsync or ftruncate, for every N the write
 // makes; then crabtalk 72fbe605's own code remembers an entry in the
 // store crmem left (the oracle's `ops`: CrabDb::open, then its append at
@@ -63,7 +63,7 @@ func TestOracle_KillAtEverySyscallThenCrabtalk(t *testing.T) {
 		name string
 		max  int
 	}{{"pwrite64", 4}, {"fsync", 7}, {"ftruncate", 2}} {
-		for _, sig := range []string{"KILL", "INT", "TERM"} {
+		for _, sig := range []string{"KILL", "INT", "TERM", "HUP"} {
 			for n := 1; n <= call.max; n++ {
 				run++
 				dir := filepath.Join(work, fmt.Sprint(run))
