@@ -119,7 +119,8 @@ func (t *table) widths() []int {
 	return widths
 }
 
-// truncate shortens a one-line string to at most w display cells.
+// truncate shortens a one-line string to at most w display cells, as
+// cellWidth measures them.
 func truncate(s string, w int) string {
 	if printableASCII(s) { // one cell a byte: most names and snippets
 		if len(s) <= w {
@@ -130,16 +131,25 @@ func truncate(s string, w int) string {
 		}
 		return s[:w-1] + "…"
 	}
-	return ansi.Truncate(s, w, "…")
+	t := ansi.Truncate(s, w, "…")
+	if ansi.WcWidth.StringWidth(t) > w { // wider code point by code point: cut by that measure (cellWidth's)
+		t = ansi.WcWidth.Truncate(s, w, "…")
+	}
+	return t
 }
 
 // cellWidth is s's width in display cells: its length for printable ASCII,
-// without ansi.StringWidth's grapheme segmentation (ls prints 100k rows).
+// without any segmentation (ls prints 100k rows); else the wider of the
+// two ways a terminal may measure it, by grapheme cluster or code point by
+// code point (tmux and most terminals: half-width katakana's voicing
+// marks and Devanagari's vowel signs take a cell each there), as the
+// screen measures what it draws, so a table's columns never run into each
+// other.
 func cellWidth(s string) int {
 	if printableASCII(s) {
 		return len(s)
 	}
-	return ansi.StringWidth(s)
+	return max(ansi.StringWidth(s), ansi.WcWidth.StringWidth(s))
 }
 
 // printableASCII reports whether s holds only bytes 0x20–0x7e.
