@@ -27,14 +27,14 @@ import (
 //	  go test ./tui -run '^$' -bench FollowRemember -benchtime 5x
 //
 // On a generated store of 100,000 entries (genlog --entries 100000
-// --records 110000 --sessions 300 --index: 684 MB), busy 2-core machine,
-// d2d8352 against the reload by delta and the cached sessions, alternated
-// in one run: frame p50 630 and 576 → 64 and 49 ms (max 1,802 and 3,691
-// → 74 and 60 ms), settled p50 7.4 and 10.0 → 2.7 and 2.5 s (the history
-// build after each write ~3.9 → ~1.1 s of CPU), live heap 2,841 → 2,859
-// MB (the sessions cached). A v1 file is read and
-// decoded whole (rewritten whole by every write): unchanged, ~100 ms of
-// CPU per frame at 100k.
+// --records 110000 --sessions 300 --index --seed 7: 684 MB), a quiet
+// 2-core machine (load 1.5–1.9), 84b1b27 with this file copied in against
+// the reload by delta and the cached sessions, alternated twice in one run
+// at -benchtime 3x: frame p50 808 and 811 → 109 and 105 ms (max 880 and
+// 2,471 → 133 and 146 ms), settled p50 7.1 and 7.5 → 2.7 and 2.7 s, live
+// heap 2,840 → 2,859 MB (the sessions cached). A v1 file is read and
+// decoded whole (rewritten whole by every write): unchanged, 111–127
+// against 118–153 ms a frame on the 100k corpus.
 func BenchmarkFollowRemember(b *testing.B) {
 	for _, f := range []struct{ name, env, file string }{
 		{"v1", "CRMEM_BENCH_DB", "memory.db"},
