@@ -21,55 +21,17 @@ import (
 // escape sequences take none (part.DrawnWidth).
 func drawnWidth(s string) int { return part.DrawnWidth(s) }
 
-// drawnClusters splits plain text into its grapheme clusters, each as
-// wide as drawnWidth measures it.
-func drawnClusters(s string) []cluster {
-	cs := clustersOf(s)
-	for i, c := range cs {
-		cs[i].width = max(c.width, ansi.WcWidth.StringWidth(c.text))
-	}
-	return cs
-}
-
 // hardwrap breaks plain text into lines of at most width cells as
-// drawnWidth measures them, between grapheme clusters.
-func hardwrap(s string, width int) []string {
-	width = max(width, 1)
-	var lines []string
-	for l := range strings.SplitSeq(s, "\n") {
-		cs := drawnClusters(l)
-		for cellsOf(cs) > width {
-			head := headIn(cs, width)
-			if len(head) == 0 {
-				head = cs[:1]
-			}
-			lines = append(lines, textOf(head))
-			cs = cs[len(head):]
-		}
-		lines = append(lines, textOf(cs))
-	}
-	return lines
-}
+// drawnWidth measures them (part.Hardwrap).
+func hardwrap(s string, width int) []string { return part.Hardwrap(s, width) }
 
 // drawnTruncate cuts plain text to at most w cells as drawnWidth
-// measures them, with tail ("…") when cut.
-func drawnTruncate(s string, w int, tail string) string {
-	cs := drawnClusters(s)
-	if cellsOf(cs) <= w {
-		return s
-	}
-	return textOf(headIn(cs, max(w-drawnWidth(tail), 0))) + tail
-}
+// measures them, with tail ("…") when cut (part.Truncate).
+func drawnTruncate(s string, w int, tail string) string { return part.Truncate(s, w, tail) }
 
 // drawnTruncateLeft keeps the end of plain text that fits in w cells,
-// with head ("…") before it when cut.
-func drawnTruncateLeft(s string, w int, head string) string {
-	cs := drawnClusters(s)
-	if cellsOf(cs) <= w {
-		return s
-	}
-	return head + textOf(tailIn(cs, max(w-drawnWidth(head), 0)))
-}
+// with head ("…") before it when cut (part.TruncateLeft).
+func drawnTruncateLeft(s string, w int, head string) string { return part.TruncateLeft(s, w, head) }
 
 // zwj is the zero-width joiner that joins emoji into one picture.
 const zwj = "\u200d"

@@ -12,6 +12,7 @@ import (
 
 	"github.com/crmem/crmem/internal/humanize"
 	"github.com/crmem/crmem/internal/sanitize"
+	"github.com/crmem/crmem/tui/part"
 )
 
 // messageFor is how long a transient status message stays.
@@ -164,10 +165,8 @@ func wrapMessage(style lipgloss.Style, msg string, width int) []string {
 }
 
 // middle shortens plain text s to w cells by replacing its middle with
-// "…", cutting between grapheme clusters measured as drawn (drawn.go).
-func middle(s string, w int) string {
-	return middleOf(drawnClusters(s), w)
-}
+// "…", cutting between grapheme clusters measured as drawn (part.Middle).
+func middle(s string, w int) string { return part.Middle(s, w) }
 
 // shortPath shortens a path to w cells in the middle, keeping its last
 // element whole when that fits ("/tmp/Te…/agent-sessions"), else as middle.
