@@ -122,9 +122,9 @@ func (d *dateState) open(c *common) {
 	if d.r.on() {
 		hint = hints(" · ", "now "+d.r.text, hints(" on empty: ", keyName(keys.Accept), "all dates"), hints(": ", keyName(keys.Cancel), "keep it"))
 	}
-	in := lineInput{prompt: "created: ", placeholder: hint, limit: 64}
-	in.promptStyle, in.dimStyle = c.styles.prompt, c.styles.dim
-	in.setWidth(max(c.width-2, 10))
+	in := lineInput{Prompt: "created: ", Placeholder: hint, Limit: 64}
+	in.PromptStyle, in.DimStyle = c.styles.prompt, c.styles.dim
+	in.SetWidth(max(c.width-2, 10))
 	in.Focus()
 	d.input, d.prompting, d.err = in, true, ""
 }
@@ -146,7 +146,7 @@ func (d *dateState) key(c *common, k tea.KeyPressMsg) (r dateRange, apply bool, 
 		d.prompting = false
 		return r, true, nil
 	}
-	if d.input.key(k) {
+	if d.input.Key(k) {
 		d.err = ""
 	}
 	return dateRange{}, false, nil
@@ -185,10 +185,10 @@ func (m *Model) setDateFilter(r dateRange) tea.Cmd {
 func (d *dateState) view(st *styles, width int) string {
 	v := d.input.View()
 	if d.input.Value() == "" {
-		if drawnWidth(v)+1+drawnWidth(d.input.placeholder) <= width {
-			v += " " + st.dim.Render(d.input.placeholder)
+		if drawnWidth(v)+1+drawnWidth(d.input.Placeholder) <= width {
+			v += " " + st.dim.Render(d.input.Placeholder)
 		} else {
-			for _, l := range wrapWords(d.input.placeholder, width) {
+			for _, l := range wrapWords(d.input.Placeholder, width) {
 				v += "\n" + st.dim.Render(l)
 			}
 		}

@@ -45,8 +45,8 @@ type promptDialog struct {
 // newPrompt builds a prompt prefilled with value.
 func newPrompt(title, value string, validate func(string) error, submit promptRequest) *promptDialog {
 	p := &promptDialog{title: title, validate: validate, submit: submit}
-	p.in = lineInput{prompt: title + ": ", limit: 1024}
-	p.in.insert(value)
+	p.in = lineInput{Prompt: title + ": ", Limit: 1024}
+	p.in.Insert(value)
 	p.in.Focus()
 	return p
 }
@@ -57,7 +57,7 @@ func newPrompt(title, value string, validate func(string) error, submit promptRe
 // the name, and enter renamed c1-⟨U+009D⟩-x to c1- (issue 42 item 2).
 func newExactPrompt(title, value string, validate func(string) error, submit promptRequest) *promptDialog {
 	p := newPrompt(title, "", validate, submit)
-	p.in.setExact(value)
+	p.in.SetExact(value)
 	p.exact, p.orig = true, value
 	return p
 }
@@ -82,7 +82,7 @@ func (p *promptDialog) key(keys *keymap.KeyMap, k tea.KeyPressMsg) (request, boo
 		return p.submit.withValue(v), true, ""
 	}
 	was := p.in.Value()
-	if p.in.key(k) {
+	if p.in.Key(k) {
 		p.err = ""
 		p.edited = p.edited || p.in.Value() != was
 	}
@@ -91,7 +91,7 @@ func (p *promptDialog) key(keys *keymap.KeyMap, k tea.KeyPressMsg) (request, boo
 
 func (p *promptDialog) paste(text string) {
 	was := p.in.Value()
-	p.in.insert(text)
+	p.in.Insert(text)
 	p.edited = p.edited || p.in.Value() != was
 }
 
@@ -105,14 +105,14 @@ func (p *promptDialog) mode() keymap.Mode { return keymap.ModePrompt }
 // columns the keys were cut off, and the title with them at 20.
 func (p *promptDialog) view(c *common) string {
 	st, width := c.styles, c.width
-	p.in.promptStyle, p.in.textStyle, p.in.dimStyle = st.message, st.status, st.dim
+	p.in.PromptStyle, p.in.TextStyle, p.in.DimStyle = st.message, st.status, st.dim
 	keys := fitHints(width, keyHint(c.keys.Accept, "ok"), keyHint(c.keys.Cancel, "cancel"))
 	hint := st.dim.Render("  " + keys)
 	if p.err != "" {
 		hint = "  " + st.warning.Render("⚠ "+sanitize.Line(p.err))
 	}
-	if drawnWidth(p.in.prompt)+minTyping+drawnWidth(hint) <= width {
-		p.in.setWidth(max(width-drawnWidth(hint), 10))
+	if drawnWidth(p.in.Prompt)+minTyping+drawnWidth(hint) <= width {
+		p.in.SetWidth(max(width-drawnWidth(hint), 10))
 		return p.in.View() + hint
 	}
 	title := p.title + ":"
@@ -131,8 +131,8 @@ func (p *promptDialog) view(c *common) string {
 		lines[i] = st.message.Render(l)
 	}
 	in := p.in
-	in.prompt = "› "
-	in.setWidth(width)
+	in.Prompt = "› "
+	in.SetWidth(width)
 	lines = append(lines, in.View())
 	if p.err != "" {
 		return strings.Join(append(lines, st.warning.Render("⚠ "+sanitize.Line(p.err))), "\n")

@@ -30,7 +30,7 @@ func (f *editing) dump(m *Model) tea.Cmd {
 	p := newPrompt("dump the memory as an mdbook tree into folder", defaultDumpDir(m.path), validDumpDir(f.home), reqDump{mem: mem})
 	// The folder proposed is a suggestion: a path typed (/tmp/book,
 	// ~/book) replaces it rather than being appended to it.
-	p.in.suggested = true
+	p.in.Suggested = true
 	f.dlg = suggestedPrompt{p}
 	return nil
 }
@@ -40,7 +40,7 @@ func (f *editing) dump(m *Model) tea.Cmd {
 type suggestedPrompt struct{ *promptDialog }
 
 func (p suggestedPrompt) paste(text string) {
-	p.in.dropSuggestion()
+	p.in.DropSuggestion()
 	p.promptDialog.paste(text)
 }
 

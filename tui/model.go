@@ -337,7 +337,7 @@ func (m *Model) resize(w, h int) tea.Cmd {
 	rows := m.nameRows()
 	m.c.width, m.c.height, m.c.sized = w, h, true
 	m.c.help.SetWidth(w)
-	m.input.setWidth(max(w-30, 10))
+	m.input.SetWidth(max(w-30, 10))
 	if m.result != nil && m.nameRows() != rows {
 		m.rebuild() // the name-match section follows the height
 	}
@@ -359,8 +359,8 @@ func (m *Model) setBackground(dark bool) tea.Cmd {
 // applyStyles pushes the palette into the bubbles components.
 func (m *Model) applyStyles() {
 	m.c.help.Styles = help.DefaultStyles(m.c.dark)
-	m.input.promptStyle = m.c.styles.prompt
-	m.input.dimStyle = m.c.styles.dim
+	m.input.PromptStyle = m.c.styles.prompt
+	m.input.DimStyle = m.c.styles.dim
 	if m.c.noColor {
 		m.c.help.Styles = help.Styles{}
 	}

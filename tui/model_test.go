@@ -119,11 +119,11 @@ func TestSearch_FinishedWordIsNotExpanded(t *testing.T) {
 func TestSearch_StaleResultDropped(t *testing.T) {
 	m := openModel(t, copyFixture(t, "crmem/small.db"), 120, 40)
 	press(m, "/")
-	m.input.insert("alice")
+	m.input.Insert("alice")
 	old := m.querySet() // search #1, not yet delivered
-	m.input.insert(" ")
+	m.input.Insert(" ")
 	m.input.Reset()
-	m.input.insert("istanbul ")
+	m.input.Insert("istanbul ")
 	drive(m, m.querySet()) // search #2 lands first
 	drive(m, old)          // then #1 arrives late
 	if m.applied != "istanbul " || selectedName(m) != "turkish-istanbul" {
@@ -137,10 +137,10 @@ func TestSearch_BackToAppliedQueryDropsTheSearchInFlight(t *testing.T) {
 	m := openModel(t, copyFixture(t, "crmem/small.db"), 120, 40)
 	press(m, "/")
 	typeText(m, "istanbul") // applied
-	m.input.insert(" alice")
+	m.input.Insert(" alice")
 	inFlight := m.querySet() // "istanbul alice", not yet delivered
 	m.input.Reset()
-	m.input.insert("istanbul") // back to the applied query
+	m.input.Insert("istanbul") // back to the applied query
 	drive(m, m.querySet())
 	drive(m, inFlight)
 	if m.applied != "istanbul" || selectedName(m) != "turkish-istanbul" {

@@ -73,7 +73,7 @@ func (b *searchBar) update(keys *keymap.KeyMap, k tea.KeyPressMsg) (ask searchAs
 	case key.Matches(k, keys.Up), key.Matches(k, keys.Down), key.Matches(k, keys.PageUp), key.Matches(k, keys.PageDown):
 		return barListKey, 0
 	}
-	if !b.input.key(k) {
+	if !b.input.Key(k) {
 		return barNothing, 0
 	}
 	return barEdited, 0
@@ -85,7 +85,7 @@ func (b *searchBar) paste(text string) bool {
 	if !b.typing {
 		return false
 	}
-	b.input.insert(text)
+	b.input.Insert(text)
 	return true
 }
 
@@ -109,10 +109,10 @@ func (b *searchBar) view(st *styles, w int, prompt, placeholder string, parts []
 		}
 		return st.dim.Render(strings.Join(texts, " · "))
 	}
-	b.input.prompt, b.input.placeholder = prompt, placeholder
+	b.input.Prompt, b.input.Placeholder = prompt, placeholder
 	if b.typing || b.input.Value() != "" {
 		// prompt, query and cursor, within the screen
-		need := min(lipgloss.Width(b.input.prompt)+ansi.StringWidth(b.input.Value())+1, w)
+		need := min(lipgloss.Width(b.input.Prompt)+ansi.StringWidth(b.input.Value())+1, w)
 		for len(parts) > 0 && w-lipgloss.Width(rightOf(parts))-1 < need {
 			least := 0
 			for i, p := range parts {
@@ -133,7 +133,7 @@ func (b *searchBar) view(st *styles, w int, prompt, placeholder string, parts []
 	}
 	in := b.input
 	if b.typing { // all the room the line has, scrolled to keep the cursor in sight
-		in.setWidth(max(room, 1))
+		in.SetWidth(max(room, 1))
 	}
 	left := in.View()
 	if lipgloss.Width(left) > room {

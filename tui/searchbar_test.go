@@ -55,7 +55,7 @@ func TestSearchBar_ViewGivesWayToTheQuery(t *testing.T) {
 		t.Errorf("idle line %q: want the placeholder left, every part right, 60 wide", got)
 	}
 	b.start()
-	b.input.insert(strings.Repeat("q", 30))
+	b.input.Insert(strings.Repeat("q", 30))
 	got := b.view(st, 50, "/ ", "search (press /)", parts)
 	if ansi.StringWidth(got) != 50 || !strings.Contains(got, "/ "+strings.Repeat("q", 30)) {
 		t.Errorf("typing line %q: want the whole query, 50 wide", got)

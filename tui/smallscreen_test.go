@@ -44,7 +44,7 @@ func mustShow(m *Model) []string {
 	case layerWhyPrompt:
 		return promptShows(m, m.why.prompt)
 	case layerDatePrompt:
-		return []string{strings.TrimSpace(m.dates.input.prompt)}
+		return []string{strings.TrimSpace(m.dates.input.Prompt)}
 	case layerSearch:
 		return []string{m.c.searchPrompt() + m.input.Value()}
 	}

@@ -100,7 +100,7 @@ func (m *Model) whyComplete() tea.Cmd {
 	next, cands := f.comp.next(v, m.c.snap.entries)
 	if next != v {
 		f.prompt.in.Reset()
-		f.prompt.in.insert(next)
+		f.prompt.in.Insert(next)
 	}
 	switch {
 	case len(cands) == 0:
