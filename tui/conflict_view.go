@@ -9,6 +9,8 @@ import (
 	"github.com/crmem/crmem/internal/editor"
 	"github.com/crmem/crmem/internal/humanize"
 	"github.com/crmem/crmem/internal/sanitize"
+	"github.com/crmem/crmem/tui/dialog"
+	"github.com/crmem/crmem/tui/part"
 )
 
 // diffContext is how many unchanged lines the conflict view shows around
@@ -17,9 +19,9 @@ const diffContext = 2
 
 // dialogBody draws the open dialog's body (an edit conflict's diff) in
 // place of the panes; "" when the dialog has none.
-func (f *editing) dialogBody(c *common, w, h int) string {
-	if d, ok := f.dlg.(*choiceDialog); ok && d.body != nil {
-		return d.body.view(c.styles, w, h)
+func (f *editing) dialogBody(c *part.Context, w, h int) string {
+	if d, ok := f.dlg.(*dialog.Choice); ok && d.Body != nil {
+		return d.Body.View(c, w, h)
 	}
 	return ""
 }
@@ -50,12 +52,13 @@ func conflictBody(w editor.Meanwhile, r editor.Result) *conflictDiff {
 	return &conflictDiff{title: title, path: r.Path, lines: lines}
 }
 
-// view fits the diff to width×h; what does not fit is counted, and the
-// whole of yours is in the kept file.
-func (c *conflictDiff) view(st *styles, width, h int) string {
+// View fits the diff to width×h (dialog.Body); what does not fit is
+// counted, and the whole of yours is in the kept file.
+func (c *conflictDiff) View(pc *part.Context, width, h int) string {
+	st := pc.Styles
 	const kept = "  · your whole text: "
 	path := shortPath(sanitize.Name(c.path), max(width-ansi.StringWidth(c.title+kept), 12))
-	out := []string{st.paneTitle.Render(c.title) + st.dim.Render(kept+path)}
+	out := []string{st.PaneTitle.Render(c.title) + st.Dim.Render(kept+path)}
 	room := h - 1
 	if len(c.lines) > room {
 		room-- // for the line that counts the rest
@@ -64,7 +67,7 @@ func (c *conflictDiff) view(st *styles, width, h int) string {
 		out = append(out, diffLineView(st, l, width))
 	}
 	if n := len(c.lines) - max(room, 0); n > 0 {
-		out = append(out, st.dim.Render(fmt.Sprintf("… %s more diff lines", humanize.Count(n))))
+		out = append(out, st.Dim.Render(fmt.Sprintf("… %s more diff lines", humanize.Count(n))))
 	}
 	return box(strings.Join(out, "\n"), width, h)
 }
@@ -79,15 +82,15 @@ func conflictText(aliases []string, content string) string {
 }
 
 // diffLineView renders one diff line, safe and cut to the width.
-func diffLineView(st *styles, l editor.DiffLine, width int) string {
+func diffLineView(st *part.Styles, l editor.DiffLine, width int) string {
 	text := ansi.Truncate(string(l.Op)+" "+sanitize.Line(l.Text), width, "…")
 	switch l.Op {
 	case editor.DiffTheirs:
-		return st.warning.Render(text)
+		return st.Warning.Render(text)
 	case editor.DiffMine:
-		return st.message.Render(text)
+		return st.Message.Render(text)
 	case editor.DiffSkip:
-		return st.dim.Render("  …")
+		return st.Dim.Render("  …")
 	}
-	return st.dim.Render(text)
+	return st.Dim.Render(text)
 }

@@ -12,6 +12,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/crmem/crmem/store"
+	"github.com/crmem/crmem/tui/dialog"
 )
 
 // scriptNames are names in scripts a terminal draws wider per code point
@@ -110,8 +111,8 @@ func TestDialogs_MeasuredAsTheRendererDraws(t *testing.T) {
 				}
 				if open[0] == "*" {
 					flat := squeeze(ansi.Strip(o))
-					if !strings.HasPrefix(flat, squeeze("delete 16 entries")) || !strings.Contains(flat, squeeze("13 more?")) || strings.Count(o, "\n") >= maxDialogLines {
-						t.Errorf("%s at %d columns (measure %v): the question lost its start or end, or takes over %d lines:\n%s", what, w, meth, maxDialogLines, ansi.Strip(o))
+					if !strings.HasPrefix(flat, squeeze("delete 16 entries")) || !strings.Contains(flat, squeeze("13 more?")) || strings.Count(o, "\n") >= dialog.MaxLines {
+						t.Errorf("%s at %d columns (measure %v): the question lost its start or end, or takes over %d lines:\n%s", what, w, meth, dialog.MaxLines, ansi.Strip(o))
 					}
 				}
 				press(h.m, "esc")

@@ -5,6 +5,8 @@ import (
 	"testing"
 
 	"github.com/charmbracelet/x/ansi"
+
+	"github.com/crmem/crmem/tui/dialog"
 )
 
 // TestDeleteMarked_WarningSurvivesANarrowScreen pins a finding of the
@@ -30,7 +32,7 @@ func TestDeleteMarked_WarningSurvivesANarrowScreen(t *testing.T) {
 			}
 		}
 		lines := strings.Split(o, "\n")
-		if len(lines) > maxDialogLines {
+		if len(lines) > dialog.MaxLines {
 			t.Errorf("at %d columns the confirmation takes %d lines", w, len(lines))
 		}
 		for _, l := range lines {

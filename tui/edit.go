@@ -1,7 +1,6 @@
 package tui
 
 import (
-	"fmt"
 	"os/exec"
 	"time"
 
@@ -15,6 +14,7 @@ import (
 	"github.com/crmem/crmem/store"
 	"github.com/crmem/crmem/store/history"
 	"github.com/crmem/crmem/store/sessions"
+	"github.com/crmem/crmem/tui/dialog"
 )
 
 // newEditingPart returns the part that changes the memory: the editor,
@@ -32,8 +32,8 @@ type execFunc func(*exec.Cmd, tea.ExecCallback) tea.Cmd
 type editing struct {
 	ed   editor.Options
 	exec execFunc
-	dlg  dialog    // the open prompt, confirmation or choice
-	undo undoStack // every write of this session
+	dlg  dialog.Dialog // the open prompt, confirmation or choice
+	undo undoStack     // every write of this session
 	refs refsState
 	// recalled is what the agent's recorded recalls returned, per entry.
 	recalled recalledState
@@ -132,7 +132,7 @@ func (f *editing) reloaded(m *Model, msg reloadedMsg) tea.Cmd {
 // keyPress gives the key to the open dialog, or runs an editing action.
 func (f *editing) keyPress(m *Model, k tea.KeyPressMsg) (bool, tea.Cmd) {
 	if d := f.dlg; d != nil {
-		req, done, note := d.key(&m.c.keys, k)
+		req, done, note := d.Key(m.lineCtx(), k)
 		if done && f.dlg == d {
 			f.dlg = nil
 		}
@@ -140,8 +140,8 @@ func (f *editing) keyPress(m *Model, k tea.KeyPressMsg) (bool, tea.Cmd) {
 		if note != "" {
 			cmd = m.setMessage(note)
 		}
-		if req != nil {
-			cmd = tea.Batch(cmd, f.do(m, req))
+		if r, ok := req.(request); ok {
+			cmd = tea.Batch(cmd, f.do(m, r))
 		}
 		return true, cmd
 	}
@@ -228,25 +228,8 @@ func (f *editing) newNote(m *Model) tea.Cmd {
 	if m.writer() == nil {
 		return m.setMessage("no memory file is open")
 	}
-	f.dlg = newPrompt("new note name", "", f.freeName(m, ""), reqNewNote{})
+	f.dlg = dialog.NewPrompt("new note name", "", dialog.FreeName{}, reqNewNote{})
 	return nil
-}
-
-// freeName validates a name for a new entry or a rename (same is the
-// entry's current name, always accepted).
-func (f *editing) freeName(m *Model, same string) func(string) error {
-	return func(v string) error {
-		if v == same && same != "" {
-			return nil
-		}
-		if err := store.ValidName(v); err != nil {
-			return err
-		}
-		if e, ok := m.writer().Memory().Lookup(v); ok && e.Name == v {
-			return fmt.Errorf("%q is taken", v)
-		}
-		return nil
-	}
 }
 
 // runEditor hands the terminal to the editor.
@@ -313,11 +296,11 @@ func (f *editing) conflict(m *Model, s *editor.Session, r editor.Result) {
 		text = "the name " + r.Name + " was taken meanwhile:"
 	}
 	f.pendingEdit = r.Path
-	var cs []choice
+	var os []dialog.Option
 	for _, c := range s.Choices() {
-		cs = append(cs, choice{b: choiceKey(&m.c.keys, c), label: c.String(), short: choiceShort(c), pick: reqResolve{s, r, c}})
+		os = append(os, dialog.Option{Key: choiceKey(&m.c.keys, c), Label: c.String(), Short: choiceShort(c), Pick: reqResolve{s, r, c}})
 	}
-	f.dlg = &choiceDialog{text: text, choices: cs, cancel: reqResolve{s, r, editor.KeepTheirs}, body: conflictBody(w, r)}
+	f.dlg = &dialog.Choice{Text: text, Options: os, Cancel: reqResolve{s, r, editor.KeepTheirs}, Body: conflictBody(w, r)}
 }
 
 // choiceKey is the binding that picks a conflict choice.

@@ -11,6 +11,8 @@ import (
 	crmemconfig "github.com/crmem/crmem/internal/config"
 	"github.com/crmem/crmem/internal/humanize"
 	"github.com/crmem/crmem/internal/sanitize"
+	"github.com/crmem/crmem/tui/dialog"
+	"github.com/crmem/crmem/tui/part"
 )
 
 // dumpDoneMsg reports a finished dump.
@@ -27,21 +29,10 @@ func (f *editing) dump(m *Model) tea.Cmd {
 	if mem == nil {
 		return m.setMessage("nothing to dump yet: the file is still opening")
 	}
-	p := newPrompt("dump the memory as an mdbook tree into folder", defaultDumpDir(m.path), validDumpDir(f.home), reqDump{mem: mem})
 	// The folder proposed is a suggestion: a path typed (/tmp/book,
 	// ~/book) replaces it rather than being appended to it.
-	p.in.Suggested = true
-	f.dlg = suggestedPrompt{p}
+	f.dlg = dialog.NewSuggested("dump the memory as an mdbook tree into folder", defaultDumpDir(m.path), dumpDirCheck{f.home}, reqDump{mem: mem})
 	return nil
-}
-
-// suggestedPrompt is a prompt whose value is a suggestion: text pasted
-// replaces it, as text typed does (lineInput.key).
-type suggestedPrompt struct{ *promptDialog }
-
-func (p suggestedPrompt) paste(text string) {
-	p.in.DropSuggestion()
-	p.promptDialog.paste(text)
 }
 
 // dumpDone says where the tree went, or why nothing was written.
@@ -57,16 +48,17 @@ func defaultDumpDir(path string) string {
 	return filepath.Join(filepath.Dir(path), "memory-book")
 }
 
-// validDumpDir refuses an empty answer and a path that is an existing
-// file, with ~ as home.
-func validDumpDir(home string) func(v string) error {
-	return func(v string) error {
-		if v == "" {
-			return errors.New("type a folder")
-		}
-		if fi, err := os.Stat(crmemconfig.ExpandHome(v, home)); err == nil && !fi.IsDir() {
-			return errors.New("that is a file, not a folder")
-		}
-		return nil
+// dumpDirCheck is the dump prompt's check (dialog.Check), with ~ as
+// home.
+type dumpDirCheck struct{ home string }
+
+// Check refuses an empty answer and a path that is an existing file.
+func (d dumpDirCheck) Check(_ *part.Context, v string) error {
+	if v == "" {
+		return errors.New("type a folder")
 	}
+	if fi, err := os.Stat(crmemconfig.ExpandHome(v, d.home)); err == nil && !fi.IsDir() {
+		return errors.New("that is a file, not a folder")
+	}
+	return nil
 }

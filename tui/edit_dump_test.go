@@ -47,10 +47,10 @@ func TestDumpDir_HomeFromTheEnvironment(t *testing.T) {
 		t.Fatal(err)
 	}
 	f := newEditing(Options{Path: "/m/memory.db", Getenv: func(k string) string { return map[string]string{"HOME": home}[k] }}, editor.Options{}, nil)
-	if err := validDumpDir(f.home)("~/book"); err == nil {
+	if err := (dumpDirCheck{f.home}).Check(nil, "~/book"); err == nil {
 		t.Errorf("~/book, a file in HOME %s, was taken as a folder", home)
 	}
-	if err := validDumpDir(f.home)("~/elsewhere"); err != nil {
+	if err := (dumpDirCheck{f.home}).Check(nil, "~/elsewhere"); err != nil {
 		t.Errorf("~/elsewhere: %v", err)
 	}
 }

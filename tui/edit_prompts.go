@@ -11,6 +11,8 @@ import (
 	"github.com/crmem/crmem/internal/humanize"
 	"github.com/crmem/crmem/internal/sanitize"
 	"github.com/crmem/crmem/store"
+	"github.com/crmem/crmem/tui/dialog"
+	"github.com/crmem/crmem/tui/part"
 )
 
 // rename asks for the selected entry's new name.
@@ -24,7 +26,7 @@ func (f *editing) rename(m *Model) tea.Cmd {
 		title = fmt.Sprintf("⚠ %s by this name; rename it to",
 			humanize.Counted(len(r.by), "session names it", "sessions name it"))
 	}
-	f.dlg = newExactPrompt(title, e.Name, f.freeName(m, e.Name), reqRename{e: e})
+	f.dlg = dialog.NewExact(title, e.Name, dialog.FreeName{Same: e.Name}, reqRename{e: e})
 	return nil
 }
 
@@ -37,7 +39,7 @@ func (f *editing) aliases(m *Model) tea.Cmd {
 	if slices.ContainsFunc(e.Aliases, func(a string) bool { return strings.Contains(a, ",") }) {
 		return m.setMessage("an alias of " + e.Name + " contains a comma: change the aliases with e")
 	}
-	f.dlg = newExactPrompt("aliases of "+sanitize.Name(e.Name)+mixedParen(e.Name)+" (comma-separated)", strings.Join(e.Aliases, ", "), validAliases, reqAliases{e: e})
+	f.dlg = dialog.NewExact("aliases of "+sanitize.Name(e.Name)+mixedParen(e.Name)+" (comma-separated)", strings.Join(e.Aliases, ", "), aliasesCheck{}, reqAliases{e: e})
 	return nil
 }
 
@@ -59,9 +61,13 @@ func parseAliases(v string) []string {
 	return out
 }
 
-// validAliases accepts any list the prompt can hold (text typed drops
-// control characters; those an alias had are kept).
-func validAliases(v string) error {
+// aliasesCheck is the aliases prompt's check (dialog.Check): it accepts
+// any list the prompt can hold (text typed drops control characters;
+// those an alias had are kept).
+type aliasesCheck struct{}
+
+// Check refuses a list too long.
+func (aliasesCheck) Check(_ *part.Context, v string) error {
 	if len(parseAliases(v)) > 1000 {
 		return errors.New("too many aliases")
 	}
@@ -82,7 +88,7 @@ func (f *editing) deleteSelected(m *Model) tea.Cmd {
 func (f *editing) confirmDelete(m *Model, e store.Entry) tea.Cmd {
 	text := fmt.Sprintf("delete %s %s (%s)?", e.Kind, sanitize.Name(e.Name), humanize.Size(len(e.Content)))
 	warn := mixedWarning([]store.Entry{e}, 1) + f.refs.resumeWarning(m, []store.Entry{e})
-	f.dlg = &confirmDialog{text: text, warn: warn, yes: reqRemove{es: []store.Entry{e}, label: "delete " + e.Name}}
+	f.dlg = &dialog.Confirm{Text: text, Warn: warn, Yes: reqRemove{es: []store.Entry{e}, label: "delete " + e.Name}}
 	return nil
 }
 

@@ -18,6 +18,7 @@ import (
 	"github.com/crmem/crmem/store"
 	"github.com/crmem/crmem/store/hygiene"
 	"github.com/crmem/crmem/store/sessions"
+	"github.com/crmem/crmem/tui/dialog"
 )
 
 // findingsView is the hygiene report (crmem lint) in place of the panes,
@@ -385,7 +386,7 @@ func (f *editing) askMerge(m *Model, keep, drop store.Entry) tea.Cmd {
 	carried := len(mergedAliases(keep, drop)) - len(keep.Aliases)
 	text := fmt.Sprintf("merge: keep %s, give it %s, delete %s?", sanitize.Name(keep.Name),
 		humanize.Plural(carried, "alias"), sanitize.Name(drop.Name))
-	f.dlg = &confirmDialog{text: text, warn: f.refs.resumeWarning(m, []store.Entry{drop}), yes: reqMerge{keep: keep, drop: drop}}
+	f.dlg = &dialog.Confirm{Text: text, Warn: f.refs.resumeWarning(m, []store.Entry{drop}), Yes: reqMerge{keep: keep, drop: drop}}
 	return nil
 }
 

@@ -4,6 +4,7 @@ import (
 	"charm.land/bubbles/v2/key"
 
 	"github.com/crmem/crmem/keymap"
+	"github.com/crmem/crmem/tui/dialog"
 )
 
 // The help line and the `?` help are put together from what each part of
@@ -56,5 +57,5 @@ func (m *Model) fullHelp(k *keymap.KeyMap) [][]key.Binding {
 	if m.c.editing { // the editing part's keys are wired
 		groups = append(groups, editingHelp(k)...)
 	}
-	return append(groups, dialogsHelp(k)...)
+	return append(groups, dialog.Help(k)...)
 }

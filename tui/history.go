@@ -13,6 +13,7 @@ import (
 	"github.com/crmem/crmem/internal/sanitize"
 	"github.com/crmem/crmem/store"
 	"github.com/crmem/crmem/store/history"
+	"github.com/crmem/crmem/tui/dialog"
 )
 
 // historyIndex is every entry's story as read once from the open memory
@@ -359,7 +360,7 @@ func (f *editing) askRestore(m *Model, h history.History, v history.Version) tea
 		if current == nil {
 			text = fmt.Sprintf("bring %s back as version #%d held it (%s)?", name, v.N, actionText(v, h.Name))
 		}
-		f.dlg = &confirmDialog{text: text, yes: reqRestore{name: h.Name, n: v.N, ops: ops}}
+		f.dlg = &dialog.Confirm{Text: text, Yes: reqRestore{name: h.Name, n: v.N, ops: ops}}
 		return nil
 	})
 }

@@ -81,7 +81,7 @@ func (m *Model) mode(l layer) keymap.Mode {
 	case layerDatePrompt, layerWhyPrompt:
 		return keymap.ModePrompt
 	case layerDialog:
-		return m.ed.dlg.mode()
+		return m.ed.dlg.Mode()
 	case layerHelp:
 		return keymap.ModeHelp
 	case layerLog, layerWhy:
@@ -142,9 +142,9 @@ func (m *Model) layerKey(k tea.KeyPressMsg) tea.Cmd {
 func (m *Model) layerPaste(p tea.PasteMsg) tea.Cmd {
 	switch m.top() {
 	case layerWhyPrompt:
-		m.why.prompt.paste(p.Content)
+		m.why.prompt.Paste(p.Content)
 	case layerDialog:
-		m.ed.dlg.paste(p.Content)
+		m.ed.dlg.Paste(p.Content)
 	case layerSearch:
 		return m.handlePaste(p)
 	}
@@ -166,7 +166,7 @@ func (m *Model) layerBody(w, h int) string {
 		var body string
 		switch l {
 		case layerDialog:
-			body = m.ed.dialogBody(&m.c, w, h)
+			body = m.ed.dialogBody(m.c.partContext(h), w, h)
 		case layerHelp:
 			m.hp.Groups = m.helpGroups()
 			body = m.hp.View(m.c.partContext(h), w, h)
@@ -197,9 +197,9 @@ func (m *Model) overlay() string {
 	case layerDatePrompt:
 		return m.dates.view(m.c.styles, m.c.width)
 	case layerWhyPrompt:
-		return m.why.prompt.view(&m.c)
+		return m.why.prompt.View(m.lineCtx())
 	case layerDialog:
-		return m.ed.dlg.view(&m.c)
+		return m.ed.dlg.View(m.lineCtx())
 	case layerFindings:
 		return m.ed.fv.hints(&m.c.keys, m.readOnly())
 	case layerHistory:

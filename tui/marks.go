@@ -11,6 +11,8 @@ import (
 	"github.com/crmem/crmem/internal/humanize"
 	"github.com/crmem/crmem/internal/sanitize"
 	"github.com/crmem/crmem/store"
+	"github.com/crmem/crmem/tui/dialog"
+	"github.com/crmem/crmem/tui/part"
 )
 
 // toggleMark marks or unmarks the selected entry and moves down, so space
@@ -83,11 +85,17 @@ func (f *editing) unmarkAll(m *Model) tea.Cmd {
 // under a day ("6m" is six minutes, as everywhere) is asked about first:
 // months were likely meant, and it marks nearly every archive.
 func (f *editing) markOlder(m *Model) tea.Cmd {
-	f.dlg = newPrompt("mark archives older than (e.g. 30d, 2w, 6mo, 1y)", "", func(v string) error {
-		_, err := humanize.ParseSpan(v)
-		return err
-	}, reqMarkOlderAge{})
+	f.dlg = dialog.NewPrompt("mark archives older than (e.g. 30d, 2w, 6mo, 1y)", "", spanCheck{}, reqMarkOlderAge{})
 	return nil
+}
+
+// spanCheck is the age prompt's check (dialog.Check).
+type spanCheck struct{}
+
+// Check refuses what humanize.ParseSpan does not read as a span.
+func (spanCheck) Check(_ *part.Context, v string) error {
+	_, err := humanize.ParseSpan(v)
+	return err
 }
 
 // markOlderAge marks the archives older than the age typed (v), or asks
@@ -97,7 +105,7 @@ func (f *editing) markOlderAge(m *Model, v string) tea.Cmd {
 	if d >= 24*time.Hour {
 		return markOlderThan(m, v, d)
 	}
-	f.dlg = &confirmDialog{text: shortSpanQuestion(v, d), short: shortSpanBrief(v, d), yes: reqMarkOlder{age: v, d: d}}
+	f.dlg = &dialog.Confirm{Text: shortSpanQuestion(v, d), Short: shortSpanBrief(v, d), Yes: reqMarkOlder{age: v, d: d}}
 	return nil
 }
 
@@ -215,7 +223,7 @@ func (f *editing) deleteMarked(m *Model) tea.Cmd {
 		}
 		warn = hidden + warn
 	}
-	f.dlg = &confirmDialog{text: text, warn: warn, yes: reqRemove{es: es, label: "delete " + humanize.Plural(len(es), "entry")}}
+	f.dlg = &dialog.Confirm{Text: text, Warn: warn, Yes: reqRemove{es: es, label: "delete " + humanize.Plural(len(es), "entry")}}
 	return nil
 }
 

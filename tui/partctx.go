@@ -23,12 +23,17 @@ func (c *common) partContext(body int) *part.Context {
 	}
 }
 
+// lineCtx is the part.Context of what is drawn in place of the help line
+// (a dialog, a prompt): it has no body, and lending it lays no rows out.
+func (m *Model) lineCtx() *part.Context { return m.c.partContext(0) }
+
 // ctx is the part.Context of the screen as it is.
 func (m *Model) ctx() *part.Context { return m.c.partContext(m.bodyHeight()) }
 
 // partStyles are the styles the parts draw with, of s.
 func partStyles(s *styles) *part.Styles {
-	return &part.Styles{PaneTitle: s.paneTitle, GroupHeader: s.groupHeader, Dim: s.dim, Kinds: s.kinds}
+	return &part.Styles{PaneTitle: s.paneTitle, GroupHeader: s.groupHeader, Dim: s.dim, Kinds: s.kinds,
+		Message: s.message, Warning: s.warning, Status: s.status}
 }
 
 // Entries are the snapshot's entries (part.Snapshot).

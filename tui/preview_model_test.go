@@ -10,6 +10,7 @@ import (
 
 	"github.com/crmem/crmem/keymap"
 	"github.com/crmem/crmem/store"
+	"github.com/crmem/crmem/tui/dialog"
 	"github.com/crmem/crmem/tui/helpscreen"
 	"github.com/crmem/crmem/tui/statspanel"
 )
@@ -106,18 +107,18 @@ func TestParts_ReadOnlyTheCommon(t *testing.T) {
 		t.Error("esc did not close the help, or was passed below")
 	}
 	yes := reqMarkOlderAge{age: "1h"}
-	q := &confirmDialog{text: "delete a?", yes: yes}
-	if got := ansi.Strip(q.view(c)); !strings.Contains(got, "delete a?") || !strings.Contains(got, "[y/n]") {
+	q := &dialog.Confirm{Text: "delete a?", Yes: yes}
+	if got := ansi.Strip(q.View(c.partContext(h))); !strings.Contains(got, "delete a?") || !strings.Contains(got, "[y/n]") {
 		t.Errorf("question %q", got)
 	}
-	if req, done, note := q.key(&c.keys, keyMsg("y")); !done || req != request(yes) || note != "" {
+	if req, done, note := q.Key(c.partContext(h), keyMsg("y")); !done || req != dialog.Request(yes) || note != "" {
 		t.Errorf("y: %v %v %q", req, done, note)
 	}
-	if req, done, note := q.key(&c.keys, keyMsg("n")); !done || req != nil || note != "cancelled" {
+	if req, done, note := q.Key(c.partContext(h), keyMsg("n")); !done || req != nil || note != "cancelled" {
 		t.Errorf("n: %v %v %q", req, done, note)
 	}
-	p := newPrompt("rename", "a", nil, reqRename{})
-	if req, done, note := p.key(&c.keys, keyMsg("esc")); !done || req != nil || note != "cancelled" {
+	p := dialog.NewPrompt("rename", "a", nil, reqRename{})
+	if req, done, note := p.Key(c.partContext(h), keyMsg("esc")); !done || req != nil || note != "cancelled" {
 		t.Errorf("esc in a prompt: %v %v %q", req, done, note)
 	}
 }

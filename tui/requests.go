@@ -14,21 +14,17 @@ import (
 	"github.com/crmem/crmem/internal/humanize"
 	"github.com/crmem/crmem/internal/sanitize"
 	"github.com/crmem/crmem/store"
+	"github.com/crmem/crmem/tui/dialog"
 )
 
 // request is what an answered dialog asks for, carried as a value: the
-// dialog returns it, and the part that opened the dialog carries it out
+// dialog (tui/dialog) is given it and returns it as its answer, and the
+// part that opened the dialog carries it out
 // in one switch (editing.do, whyView.do). A write's outcome comes back
 // the same way: writeDoneMsg.req is the request the write was made for,
 // and editing.wrote reports it in one switch. No continuation is kept in
 // a closure: what a dialog will do can be read off the dialog.
 type request interface{ isRequest() }
-
-// promptRequest is a prompt's request, completed by the line typed.
-type promptRequest interface {
-	request
-	withValue(v string) request
-}
 
 // The requests of the editing dialogs and the why prompt.
 type (
@@ -118,12 +114,13 @@ func (reqDropUndo) isRequest()       {}
 func (reqWhy) isRequest()            {}
 func (reqRestore) isRequest()        {}
 
-func (r reqNewNote) withValue(v string) request      { r.name = v; return r }
-func (r reqRename) withValue(v string) request       { r.to = v; return r }
-func (r reqAliases) withValue(v string) request      { r.list = v; return r }
-func (r reqDump) withValue(v string) request         { r.dir = v; return r }
-func (r reqMarkOlderAge) withValue(v string) request { r.age = v; return r }
-func (r reqWhy) withValue(v string) request          { r.name = v; return r }
+// The requests of prompts (dialog.Valued), completed by the line typed.
+func (r reqNewNote) WithValue(v string) dialog.Request      { r.name = v; return r }
+func (r reqRename) WithValue(v string) dialog.Request       { r.to = v; return r }
+func (r reqAliases) WithValue(v string) dialog.Request      { r.list = v; return r }
+func (r reqDump) WithValue(v string) dialog.Request         { r.dir = v; return r }
+func (r reqMarkOlderAge) WithValue(v string) dialog.Request { r.age = v; return r }
+func (r reqWhy) WithValue(v string) dialog.Request          { r.name = v; return r }
 
 // do carries out an answered dialog's request.
 func (f *editing) do(m *Model, r request) tea.Cmd {

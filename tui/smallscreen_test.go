@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/crmem/crmem/internal/sanitize"
+	"github.com/crmem/crmem/tui/dialog"
 )
 
 // Issue 29 item 7: small heights and widths keep what matters.
@@ -30,15 +31,15 @@ func mustShow(m *Model) []string {
 	switch m.top() {
 	case layerDialog:
 		switch d := m.ed.dlg.(type) {
-		case *confirmDialog:
-			return []string{firstWord(d.text), "[" + keyName(m.c.keys.Yes) + "/" + keyName(m.c.keys.No) + "]"}
-		case *choiceDialog:
-			out := []string{firstWord(d.text)}
-			for _, ch := range d.choices {
-				out = append(out, "["+keyName(*ch.b)+"]")
+		case *dialog.Confirm:
+			return []string{firstWord(d.Text), "[" + keyName(m.c.keys.Yes) + "/" + keyName(m.c.keys.No) + "]"}
+		case *dialog.Choice:
+			out := []string{firstWord(d.Text)}
+			for _, ch := range d.Options {
+				out = append(out, "["+keyName(*ch.Key)+"]")
 			}
 			return out
-		case *promptDialog:
+		case *dialog.Prompt:
 			return promptShows(m, d)
 		}
 	case layerWhyPrompt:
@@ -53,10 +54,10 @@ func mustShow(m *Model) []string {
 
 // promptShows is what a prompt keeps: its keys, and its title, whole
 // (squeezed: it may wrap) when it fits the two lines it may take.
-func promptShows(m *Model, p *promptDialog) []string {
-	title := firstWord(p.title)
-	if len(p.title)+1 <= 2*m.c.width {
-		title = squeeze(p.title + ":")
+func promptShows(m *Model, p *dialog.Prompt) []string {
+	title := firstWord(p.Title)
+	if len(p.Title)+1 <= 2*m.c.width {
+		title = squeeze(p.Title + ":")
 	}
 	return []string{title, keyName(m.c.keys.Accept), keyName(m.c.keys.Cancel)}
 }

@@ -169,18 +169,8 @@ func wrapMessage(style lipgloss.Style, msg string, width int) []string {
 func middle(s string, w int) string { return part.Middle(s, w) }
 
 // shortPath shortens a path to w cells in the middle, keeping its last
-// element whole when that fits ("/tmp/Te…/agent-sessions"), else as middle.
-func shortPath(path string, w int) string {
-	if ansi.StringWidth(path) <= w {
-		return path
-	}
-	i := strings.LastIndexByte(path, filepath.Separator)
-	if i < 0 || ansi.StringWidth(path[i:])+1 > w {
-		return middle(path, w)
-	}
-	tail := path[i:]
-	return ansi.Truncate(path, w-1-ansi.StringWidth(tail), "") + "…" + tail
-}
+// element whole when that fits (part.ShortPath).
+func shortPath(path string, w int) string { return part.ShortPath(path, w) }
 
 // displayPath is path with the home folder as ~, safe to show.
 func displayPath(path, home string) string {

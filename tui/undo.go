@@ -7,6 +7,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/crmem/crmem/store"
+	"github.com/crmem/crmem/tui/dialog"
 )
 
 // undoStep is one write of this session, undoable as a whole.
@@ -126,14 +127,14 @@ func (f *editing) offerRestoreAs(m *Model, st undoStep) tea.Cmd {
 	for _, r := range renamed {
 		olds, news = append(olds, r[0]), append(news, r[1])
 	}
-	f.dlg = &choiceDialog{
-		text: fmt.Sprintf("cannot undo %s: %s taken meanwhile.", st.label, strings.Join(olds, ", ")),
-		choices: []choice{
-			{b: &m.c.keys.RestoreRenamed, label: "restore as " + strings.Join(news, ", "), short: "restore renamed", pick: reqRestoreRenamed{st, ops, news}},
-			{b: &m.c.keys.KeepUndo, label: "keep it in the undo list", short: "keep", pick: reqKeepUndo{st}},
-			{b: &m.c.keys.DropUndo, label: "drop it from the undo list", short: "drop", pick: reqDropUndo{st}},
+	f.dlg = &dialog.Choice{
+		Text: fmt.Sprintf("cannot undo %s: %s taken meanwhile.", st.label, strings.Join(olds, ", ")),
+		Options: []dialog.Option{
+			{Key: &m.c.keys.RestoreRenamed, Label: "restore as " + strings.Join(news, ", "), Short: "restore renamed", Pick: reqRestoreRenamed{st, ops, news}},
+			{Key: &m.c.keys.KeepUndo, Label: "keep it in the undo list", Short: "keep", Pick: reqKeepUndo{st}},
+			{Key: &m.c.keys.DropUndo, Label: "drop it from the undo list", Short: "drop", Pick: reqDropUndo{st}},
 		},
-		cancel: reqKeepUndo{st},
+		Cancel: reqKeepUndo{st},
 	}
 	return nil
 }

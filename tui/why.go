@@ -12,6 +12,7 @@ import (
 	"github.com/crmem/crmem/internal/humanize"
 	"github.com/crmem/crmem/internal/sanitize"
 	"github.com/crmem/crmem/store"
+	"github.com/crmem/crmem/tui/dialog"
 	"github.com/crmem/crmem/tui/whypanel"
 )
 
@@ -23,7 +24,7 @@ import (
 // root's dialogs (dialog.go), so it and its completion stay here, and
 // the root carries out what the prompt asks (whyKey, whyDo).
 type whyView struct {
-	prompt *promptDialog
+	prompt *dialog.Prompt
 	comp   nameCompletion
 	whypanel.Panel
 }
@@ -39,7 +40,7 @@ func (m *Model) whyKey(k tea.KeyPressMsg) (bool, tea.Cmd) {
 		return true, m.whyComplete()
 	case f.prompt != nil:
 		p := f.prompt
-		req, done, note := p.key(keys, k)
+		req, done, note := p.Key(m.lineCtx(), k)
 		if done && f.prompt == p {
 			f.prompt = nil
 		}
@@ -72,7 +73,7 @@ func (m *Model) openWhy() tea.Cmd {
 		name = e.Name
 	}
 	m.why.comp = nameCompletion{}
-	m.why.prompt = newPrompt("why", name, nil, reqWhy{query: query})
+	m.why.prompt = dialog.NewPrompt("why", name, nil, reqWhy{query: query})
 	return m.setMessage("why: an entry's place in the agent's recall" + paren(keyHint(m.c.keys.Complete, "completes a name")))
 }
 
@@ -96,11 +97,11 @@ func (m *Model) whyExplain(query, name string) tea.Cmd {
 // turn.
 func (m *Model) whyComplete() tea.Cmd {
 	f := m.why
-	v := f.prompt.in.Value()
+	v := f.prompt.In.Value()
 	next, cands := f.comp.next(v, m.c.snap.entries)
 	if next != v {
-		f.prompt.in.Reset()
-		f.prompt.in.Insert(next)
+		f.prompt.In.Reset()
+		f.prompt.In.Insert(next)
 	}
 	switch {
 	case len(cands) == 0:

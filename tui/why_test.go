@@ -129,7 +129,7 @@ func TestWhy_TabCompletesInThePrompt(t *testing.T) {
 	press(m, "w", "ctrl+e", "ctrl+u")
 	typeText(m, "alice-p")
 	press(m, "tab")
-	if f.prompt == nil || f.prompt.in.Value() != "alice-preferences" {
+	if f.prompt == nil || f.prompt.In.Value() != "alice-preferences" {
 		t.Fatalf("tab after alice-p: %q", plainOverlay(m))
 	}
 	press(m, "enter")

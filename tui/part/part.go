@@ -58,6 +58,9 @@ type Styles struct {
 	GroupHeader lipgloss.Style
 	Dim         lipgloss.Style
 	Kinds       [3]lipgloss.Style // notes, archives, topics
+	// A dialog's: its question (Warning), its answers and title
+	// (Message), the line typed (Status).
+	Message, Warning, Status lipgloss.Style
 }
 
 // Part is what a part of the screen shown in place of the panes must

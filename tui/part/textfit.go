@@ -1,6 +1,7 @@
 package part
 
 import (
+	"path/filepath"
 	"slices"
 	"strings"
 	"unicode"
@@ -327,4 +328,18 @@ func TruncateLeft(s string, w int, head string) string {
 // "…", cutting between grapheme clusters measured as drawn (DrawnWidth).
 func Middle(s string, w int) string {
 	return middleOf(drawnClusters(s), w)
+}
+
+// ShortPath shortens a path to w cells in the middle, keeping its last
+// element whole when that fits ("/tmp/Te…/agent-sessions"), else as middle.
+func ShortPath(path string, w int) string {
+	if ansi.StringWidth(path) <= w {
+		return path
+	}
+	i := strings.LastIndexByte(path, filepath.Separator)
+	if i < 0 || ansi.StringWidth(path[i:])+1 > w {
+		return Middle(path, w)
+	}
+	tail := path[i:]
+	return ansi.Truncate(path, w-1-ansi.StringWidth(tail), "") + "…" + tail
 }
