@@ -48,10 +48,12 @@ func TestTmux_WideRowsKeepTheCardBorder(t *testing.T) {
 	for _, width := range []string{"120", "83"} {
 		e.tmux("resize-window", "-t", "s", "-x", width, "-y", "30")
 		for i, n := range widerPerCodePoint {
+			// The rendered preview, not the plain text shown until it
+			// comes: the search line counts its lines only then.
 			e.waitFor("s", 10*time.Second, "the card of "+n, func(s string) bool {
-				return strings.Contains(s, "created 2026") && strings.Contains(s, "more text") && strings.Contains(s, "id "+strconv.Itoa(i+1))
+				return strings.Contains(s, "created 2026") && strings.Contains(s, "more text") && strings.Contains(s, "id "+strconv.Itoa(i+1)) &&
+					strings.Contains(s, "preview lines")
 			})
-			time.Sleep(100 * time.Millisecond) // the rendered preview, not the placeholder
 			screen := e.screen("s")
 			if rows, cut := cardRowsCut(screen); rows < 5 || cut > 0 {
 				t.Errorf("at %s columns, entry %d (%s): %d of %d card rows lost their right border:\n%s", width, i+1, n, cut, rows, screen)

@@ -247,8 +247,10 @@ func TestTmux_TitleSequenceIsNotPassedThrough(t *testing.T) {
 
 	e.start("s", bin+" "+path)
 	e.tmux("select-pane", "-t", "s", "-T", "original")
-	e.waitFor("s", 5*time.Second, "entry rendered", contains("before", "after", "end"))
-	time.Sleep(200 * time.Millisecond) // let any late output arrive
+	// The preview's rendering is the last output: the search line counts
+	// its lines ("preview lines 1-…") only once it replaced the plain text
+	// shown meanwhile, so by then tmux has read every sequence drawn.
+	e.waitFor("s", 5*time.Second, "entry rendered", contains("before", "after", "end", "preview lines"))
 	if title := strings.TrimSpace(e.tmux("display", "-p", "-t", "s", "#{pane_title}")); title != "original" {
 		t.Errorf("pane title changed to %q", title)
 	}
