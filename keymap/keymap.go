@@ -4,23 +4,17 @@ package keymap
 
 import "charm.land/bubbles/v2/key"
 
-// Mode is what currently has the keyboard; it decides which bindings are
-// enabled.
+// Mode is which pane has the keyboard when no part of the screen is shown
+// above the panes: it decides which bindings are enabled (SetMode). A
+// part shown above them (a dialog, the help, the reload log, a panel, a
+// view in place of the panes) decides its own keys beside it, with Only.
 type Mode int
 
-// The modes of the TUI.
+// The modes of the panes.
 const (
-	ModeList     Mode = iota // the entry list has focus
-	ModePreview              // the preview pane has focus
-	ModeSearch               // the search line is being edited
-	ModeHelp                 // the full help is shown
-	ModeLog                  // the reload log is shown
-	ModePrompt               // a one-line prompt is being typed (a name, an age, the date filter)
-	ModeQuestion             // a yes/no question is asked
-	ModeChoice               // a choice is asked (an edit conflict, an undo whose names were taken)
-	ModePanel                // a panel (the stats) is shown in place of the panes
-	ModeFindings             // the findings view (crmem lint's report) is shown
-	ModeHistory              // an entry's history, or the forgotten entries, is shown
+	ModeList    Mode = iota // the entry list has focus
+	ModePreview             // the preview pane has focus
+	ModeSearch              // the search line is being edited
 )
 
 // KeyMap holds every binding of the TUI (SPEC §7).
@@ -255,29 +249,24 @@ func (k KeyMap) FullHelp() [][]key.Binding {
 	return [][]key.Binding{k.NavigationKeys(), k.ViewKeys(), append(k.SearchKeys(), k.AppKeys()...), k.ReadingKeys(), k.EditingKeys(), k.CleanupKeys(), k.DialogKeys()}
 }
 
-// SetMode enables the bindings that make sense in mode m. editing says the
-// editing bindings are wired; query says a search query is active (esc
-// clears it from the list too). On the help screen the movement keys
-// scroll it and quit closes it (no key quits from an overlay).
+// SetMode enables the bindings that make sense in the pane m. editing
+// says the editing bindings are wired; query says a search query is
+// active (esc clears it from the list too).
 func (k *KeyMap) SetMode(m Mode, editing, query bool) {
-	if m >= ModeLog {
-		k.setDialogMode(m)
-		return
-	}
 	for _, b := range k.dialogKeys() {
 		b.SetEnabled(false)
 	}
 	k.typed(&k.Accept, "accept", false)
 	k.typed(&k.Cancel, "cancel", false)
 	typing := m == ModeSearch
-	for _, b := range []*key.Binding{&k.Up, &k.Down, &k.PageUp, &k.PageDown, &k.HalfUp, &k.HalfDown, &k.Top, &k.Bottom} {
+	for _, b := range k.ScrollKeys() {
 		b.SetEnabled(true)
 	}
 	for _, b := range []*key.Binding{&k.Focus, &k.Explain, &k.Why, &k.Search,
 		&k.FilterAll, &k.FilterNotes, &k.FilterArchives, &k.FilterTopics, &k.Sort, &k.Reload, &k.Mouse,
 		&k.LatestChange, &k.ChangeLog, &k.CopyName, &k.CopyContent, &k.Pager, &k.Zoom,
 		&k.PrevMatch, &k.NextMatch, &k.DateFilter, &k.Stats} {
-		b.SetEnabled(!typing && m != ModeHelp)
+		b.SetEnabled(!typing)
 	}
 	k.Top.SetEnabled(!typing)
 	k.Bottom.SetEnabled(!typing)
@@ -295,17 +284,14 @@ func (k *KeyMap) SetMode(m Mode, editing, query bool) {
 	k.SearchDown.SetEnabled(typing)
 	k.Open.SetEnabled(m == ModeList)
 	k.Back.SetEnabled(m == ModePreview)
-	k.Recall.SetEnabled(m != ModeHelp)
+	k.Recall.SetEnabled(true)
 	k.Suspend.SetEnabled(true)
 	k.SearchAccept.SetEnabled(typing)
 	k.SearchCancel.SetEnabled(typing || (query && m == ModeList))
 	k.Help.SetEnabled(!typing)
 	k.Quit.SetEnabled(true)
-	if m == ModeHelp && k.closeQuitLabel() != "" {
-		k.Quit.SetHelp(k.CloseHelpLabel(), "close help")
-	}
 	for _, e := range k.EditKeys() {
-		e.SetEnabled(editing && !typing && m != ModeHelp)
+		e.SetEnabled(editing && !typing)
 	}
 	// The preview pages with space and b; marking stays in the list.
 	k.PreviewPageDown.SetEnabled(m == ModePreview)
@@ -315,7 +301,7 @@ func (k *KeyMap) SetMode(m Mode, editing, query bool) {
 	k.Reveal.SetEnabled(false)
 	k.Restore.SetEnabled(false) // only in the history view and the forgotten list
 	k.Mark.SetEnabled(k.Mark.Enabled() && m != ModePreview)
-	k.Cancel.SetEnabled(m == ModeHelp)
+	k.Cancel.SetEnabled(false)
 }
 
 // SetReferenceMode enables what the full help lists: the list's keys
@@ -333,32 +319,68 @@ func (k *KeyMap) SetReferenceMode(editing bool) {
 	k.Reveal.SetEnabled(true)     // the findings view's, listed with the reading keys
 }
 
-// setDialogMode enables only the keys of the reload log or of a dialog
-// (and suspend, which works everywhere); in a prompt the printable keys
-// are text.
-func (k *KeyMap) setDialogMode(m Mode) {
+// Only enables the bindings on and no other but suspend and cancel, which
+// work everywhere: the keys of a part of the screen that owns the
+// keyboard (a dialog, the help, the reload log, a panel), which the part
+// decides beside it. Every key is as configured, except that when the
+// part takes text (typing: a prompt) the printable keys of accept and
+// cancel are letters of the text.
+func (k *KeyMap) Only(typing bool, on ...*key.Binding) {
 	for _, b := range k.all() {
 		b.SetEnabled(false)
 	}
 	for name, b := range map[string]*key.Binding{"up": &k.Up, "down": &k.Down, "quit": &k.Quit, "suspend": &k.Suspend} {
-		k.typed(b, name, false) // as configured, whatever the mode before
+		k.typed(b, name, false) // as configured, whatever the keys before
 	}
-	k.typed(&k.Accept, "accept", m == ModePrompt)
-	k.typed(&k.Cancel, "cancel", m == ModePrompt)
+	k.typed(&k.Accept, "accept", typing)
+	k.typed(&k.Cancel, "cancel", typing)
 	k.Suspend.SetEnabled(true)
 	k.Cancel.SetEnabled(true)
-	on := map[Mode][]*key.Binding{
-		ModeLog:      {&k.Up, &k.Down, &k.PageUp, &k.PageDown, &k.HalfUp, &k.HalfDown, &k.Top, &k.Bottom, &k.Accept, &k.Quit, &k.ChangeLog},
-		ModePrompt:   {&k.Accept, &k.Complete},
-		ModeQuestion: {&k.Yes, &k.No},
-		ModeChoice:   {&k.KeepMine, &k.KeepTheirs, &k.SaveAsNew, &k.RestoreRenamed, &k.KeepUndo, &k.DropUndo},
-		ModePanel:    {&k.Up, &k.Down, &k.PageUp, &k.PageDown, &k.HalfUp, &k.HalfDown, &k.Top, &k.Bottom, &k.Quit, &k.Stats},
-		ModeFindings: {&k.Up, &k.Down, &k.PageUp, &k.PageDown, &k.HalfUp, &k.HalfDown, &k.Top, &k.Bottom, &k.Quit,
-			&k.Findings, &k.Accept, &k.Focus, &k.Merge, &k.NotDuplicate, &k.Reveal, &k.Edit, &k.Delete, &k.Undo},
-		ModeHistory: {&k.Up, &k.Down, &k.PageUp, &k.PageDown, &k.HalfUp, &k.HalfDown, &k.Top, &k.Bottom, &k.Quit,
-			&k.History, &k.Forgotten, &k.Accept, &k.Restore, &k.Undo},
-	}[m]
 	for _, b := range on {
 		b.SetEnabled(true)
 	}
+}
+
+// QuitClosesHelp labels quit as what closes the help screen (its keys and
+// cancel's and help's, as configured), unless quit has only ctrl+c, which
+// quits from the help rather than closing it.
+func (k *KeyMap) QuitClosesHelp() {
+	if k.closeQuitLabel() != "" {
+		k.Quit.SetHelp(k.CloseHelpLabel(), "close help")
+	}
+}
+
+// The sets of keys some parts of the screen have live (with Only), named
+// here so that the remap's check (Conflicts) reads the same sets: a key
+// bound to two bindings of one set is refused.
+
+// ScrollKeys move a cursor or a window over lines.
+func (k *KeyMap) ScrollKeys() []*key.Binding {
+	return []*key.Binding{&k.Up, &k.Down, &k.PageUp, &k.PageDown, &k.HalfUp, &k.HalfDown, &k.Top, &k.Bottom}
+}
+
+// HelpScreenKeys scroll the help screen and close it (help, and quit).
+func (k *KeyMap) HelpScreenKeys() []*key.Binding { return append(k.ScrollKeys(), &k.Help, &k.Quit) }
+
+// LogKeys scroll the reload log, go to an entry of it and close it.
+func (k *KeyMap) LogKeys() []*key.Binding {
+	return append(k.ScrollKeys(), &k.Accept, &k.Quit, &k.ChangeLog)
+}
+
+// PromptKeys end a prompt and complete a name in it.
+func (k *KeyMap) PromptKeys() []*key.Binding { return []*key.Binding{&k.Accept, &k.Complete} }
+
+// QuestionKeys answer a yes/no question.
+func (k *KeyMap) QuestionKeys() []*key.Binding { return []*key.Binding{&k.Yes, &k.No} }
+
+// ChoiceKeys pick the answers of a choice: an edit conflict's, an undo's
+// whose names were taken.
+func (k *KeyMap) ChoiceKeys() []*key.Binding {
+	return []*key.Binding{&k.KeepMine, &k.KeepTheirs, &k.SaveAsNew, &k.RestoreRenamed, &k.KeepUndo, &k.DropUndo}
+}
+
+// HistoryKeys act in an entry's history and the forgotten list: move,
+// open, restore, undo, and close them.
+func (k *KeyMap) HistoryKeys() []*key.Binding {
+	return append(k.ScrollKeys(), &k.Quit, &k.History, &k.Forgotten, &k.Accept, &k.Restore, &k.Undo)
 }

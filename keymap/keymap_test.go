@@ -59,26 +59,25 @@ func TestDefaultKeyMap_EditingKeysStartDisabled(t *testing.T) {
 func TestSetMode(t *testing.T) {
 	tests := []struct {
 		name          string
-		mode          keymap.Mode
-		editing, q    bool
+		set           func(k *keymap.KeyMap)
 		on, off       []func(keymap.KeyMap) key.Binding
 		downHasJ      bool
 		quitHasLetter bool
 	}{
-		{"list", keymap.ModeList, true, false,
+		{"list", func(k *keymap.KeyMap) { k.SetMode(keymap.ModeList, true, false) },
 			[]func(keymap.KeyMap) key.Binding{edit, search, sort}, []func(keymap.KeyMap) key.Binding{cancel, accept}, true, true},
-		{"list with query", keymap.ModeList, false, true,
+		{"list with query", func(k *keymap.KeyMap) { k.SetMode(keymap.ModeList, false, true) },
 			[]func(keymap.KeyMap) key.Binding{cancel, search}, []func(keymap.KeyMap) key.Binding{edit, accept}, true, true},
-		{"typing", keymap.ModeSearch, true, true,
+		{"typing", func(k *keymap.KeyMap) { k.SetMode(keymap.ModeSearch, true, true) },
 			[]func(keymap.KeyMap) key.Binding{accept, cancel}, []func(keymap.KeyMap) key.Binding{edit, search, sort, help}, false, false},
-		{"help", keymap.ModeHelp, true, false,
+		{"help", func(k *keymap.KeyMap) { k.Only(false, k.HelpScreenKeys()...) },
 			[]func(keymap.KeyMap) key.Binding{help}, []func(keymap.KeyMap) key.Binding{edit, search, sort}, true, true},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			k := keymap.DefaultKeyMap()
 			k.SetMode(keymap.ModeSearch, true, true) // from another mode first
-			k.SetMode(tt.mode, tt.editing, tt.q)
+			tt.set(&k)
 			for _, f := range tt.on {
 				if !f(k).Enabled() {
 					t.Errorf("%q disabled", f(k).Help().Desc)
@@ -155,13 +154,13 @@ func TestReadmeListsEveryKey(t *testing.T) {
 	}
 }
 
-// TestSetMode_History: in the history view and the forgotten list the
+// TestOnly_History: in the history view and the forgotten list the
 // movement keys, restore, undo, accept and the keys that close them act,
 // and no other writing key (r restores there, it does not rename); in the
 // list restore is off and history and forgotten are editing keys.
-func TestSetMode_History(t *testing.T) {
+func TestOnly_History(t *testing.T) {
 	k := keymap.DefaultKeyMap()
-	k.SetMode(keymap.ModeHistory, true, false)
+	k.Only(false, k.HistoryKeys()...)
 	for _, b := range []key.Binding{k.Up, k.Down, k.PageDown, k.Top, k.Restore, k.Undo, k.Accept, k.Cancel, k.Quit, k.History, k.Forgotten} {
 		if !b.Enabled() {
 			t.Errorf("history view: %q disabled", b.Help().Desc)

@@ -332,19 +332,31 @@ type Conflict struct {
 	Names [2]string
 }
 
-// paneNames name the modes in messages.
-var paneNames = map[Mode]string{ModeList: "list", ModePreview: "preview", ModeSearch: "search line", ModeHelp: "help",
-	ModeLog: "reload log", ModePrompt: "prompts", ModeQuestion: "questions", ModeChoice: "choices",
-	ModeHistory: "history"}
+// panes are what Conflicts checks: each pane's name in messages and how
+// its keys are enabled, as when editing is wired and a query is active.
+var panes = []struct {
+	name string
+	set  func(k *KeyMap)
+}{
+	{"list", func(k *KeyMap) { k.SetMode(ModeList, true, true) }},
+	{"preview", func(k *KeyMap) { k.SetMode(ModePreview, true, true) }},
+	{"search line", func(k *KeyMap) { k.SetMode(ModeSearch, true, true) }},
+	{"help", func(k *KeyMap) { k.Only(false, k.HelpScreenKeys()...) }},
+	{"reload log", func(k *KeyMap) { k.Only(false, k.LogKeys()...) }},
+	{"prompts", func(k *KeyMap) { k.Only(true, k.PromptKeys()...) }},
+	{"questions", func(k *KeyMap) { k.Only(false, k.QuestionKeys()...) }},
+	{"choices", func(k *KeyMap) { k.Only(false, k.ChoiceKeys()...) }},
+	{"history", func(k *KeyMap) { k.Only(false, k.HistoryKeys()...) }},
+}
 
 // Conflicts returns every key that two enabled bindings share in one pane,
 // with every binding enabled as it is when editing is wired and a query is
 // active.
 func (k KeyMap) Conflicts() []Conflict {
 	var out []Conflict
-	for _, mode := range []Mode{ModeList, ModePreview, ModeSearch, ModeHelp, ModeLog, ModePrompt, ModeQuestion, ModeChoice, ModeHistory} {
+	for _, p := range panes {
 		c := k
-		c.SetMode(mode, true, true)
+		p.set(&c)
 		owner := map[string]string{}
 		for _, name := range Names() {
 			b, _ := c.Lookup(name)
@@ -353,7 +365,7 @@ func (k KeyMap) Conflicts() []Conflict {
 			}
 			for _, s := range b.Keys() {
 				if prev, ok := owner[s]; ok && prev != name {
-					out = append(out, Conflict{Key: s, Pane: paneNames[mode], Names: [2]string{prev, name}})
+					out = append(out, Conflict{Key: s, Pane: p.name, Names: [2]string{prev, name}})
 					continue
 				}
 				owner[s] = name

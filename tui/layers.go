@@ -9,8 +9,8 @@ import (
 // layer is one part of the screen that can have the keyboard. Layers
 // stack: a prompt or dialog above the panels, the panels above the search
 // line, the search line above the panes. top() is the one decision of
-// which layer has the screen; the key routing (layerKey), the key map's
-// mode (setMode) and the drawing (screen, helpLines) all read it, so what
+// which layer has the screen; the key routing (layerKey), the keys
+// enabled (setMode, by the part on top) and the drawing (screen, helpLines) all read it, so what
 // the screen shows is what the keys do.
 type layer int
 
@@ -75,35 +75,40 @@ func (m *Model) top() layer {
 	return layerPanes
 }
 
-// mode is the key map's mode while l has the screen.
-func (m *Model) mode(l layer) keymap.Mode {
-	switch l {
-	case layerDatePrompt, layerWhyPrompt:
-		return keymap.ModePrompt
-	case layerDialog:
-		return m.ed.dlg.Mode()
-	case layerHelp:
-		return keymap.ModeHelp
-	case layerLog, layerWhy:
-		return keymap.ModeLog
-	case layerStats:
-		return keymap.ModePanel
-	case layerFindings:
-		return keymap.ModeFindings
-	case layerHistory, layerForgotten:
-		return keymap.ModeHistory
-	case layerSearch:
-		return keymap.ModeSearch
-	}
-	if m.focus == focusPreview {
-		return keymap.ModePreview
-	}
-	return keymap.ModeList
-}
-
-// setMode enables the key bindings of the layer on top.
+// setMode enables the key bindings of the layer on top, as the part on
+// top decides them (its SetKeys); the panes' by which has the focus.
 func (m *Model) setMode() {
-	m.c.keys.SetMode(m.mode(m.top()), m.c.editing, m.applied != "" || m.pv.explain)
+	k := &m.c.keys
+	switch m.top() {
+	case layerDatePrompt:
+		m.dates.setKeys(k)
+	case layerWhyPrompt:
+		m.why.prompt.SetKeys(k)
+	case layerDialog:
+		m.ed.dlg.SetKeys(k)
+	case layerHelp:
+		m.hp.SetKeys(k)
+	case layerLog:
+		m.chg.setKeys(k)
+	case layerStats:
+		m.sp.SetKeys(k)
+	case layerWhy:
+		m.why.SetKeys(k)
+	case layerHistory:
+		m.ed.hv.setKeys(k)
+	case layerForgotten:
+		m.ed.fg.setKeys(k)
+	case layerFindings:
+		m.ed.fv.setKeys(k)
+	case layerSearch:
+		k.SetMode(keymap.ModeSearch, m.c.editing, m.applied != "" || m.pv.explain)
+	default:
+		pane := keymap.ModeList
+		if m.focus == focusPreview {
+			pane = keymap.ModePreview
+		}
+		k.SetMode(pane, m.c.editing, m.applied != "" || m.pv.explain)
+	}
 }
 
 // layerKey gives a key press to the layer on top, and to that layer only.

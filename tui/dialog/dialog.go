@@ -48,8 +48,9 @@ type Dialog interface {
 	// View is the rendering in place of the help line, at the screen's
 	// width.
 	View(c *part.Context) string
-	// Mode is the key map's mode while the dialog is open.
-	Mode() keymap.Mode
+	// SetKeys enables the keys live while the dialog is open, and no
+	// other (keymap.KeyMap.Only).
+	SetKeys(k *keymap.KeyMap)
 }
 
 // Prompt asks for one line of text: a name, aliases, an age.
@@ -133,8 +134,9 @@ func (p *Prompt) Paste(text string) {
 	p.edited = p.edited || p.In.Value() != was
 }
 
-// Mode is the prompt's key map mode.
-func (p *Prompt) Mode() keymap.Mode { return keymap.ModePrompt }
+// SetKeys enables a prompt's keys: accept, cancel and the completion of
+// a name; the printable keys are text.
+func (p *Prompt) SetKeys(k *keymap.KeyMap) { k.Only(true, k.PromptKeys()...) }
 
 // View is the prompt on one line: title, the line typed and its keys
 // (or the last error). When they do not fit one line with room to type
@@ -216,8 +218,8 @@ func (q *Confirm) Key(c *part.Context, k tea.KeyPressMsg) (Request, bool, string
 // Paste does nothing: a question takes no text.
 func (q *Confirm) Paste(string) {}
 
-// Mode is the question's key map mode.
-func (q *Confirm) Mode() keymap.Mode { return keymap.ModeQuestion }
+// SetKeys enables a question's keys: yes, no and cancel.
+func (q *Confirm) SetKeys(k *keymap.KeyMap) { k.Only(false, k.QuestionKeys()...) }
 
 // View is the question and its warning, wrapped over up to three lines
 // when they do not fit one, with [y/n] at the end of the last.
@@ -336,8 +338,14 @@ func (ch *Choice) Key(c *part.Context, k tea.KeyPressMsg) (Request, bool, string
 // Paste does nothing: a choice takes no text.
 func (ch *Choice) Paste(string) {}
 
-// Mode is the choice's key map mode.
-func (ch *Choice) Mode() keymap.Mode { return keymap.ModeChoice }
+// SetKeys enables the keys of the choice's answers, and cancel.
+func (ch *Choice) SetKeys(k *keymap.KeyMap) {
+	on := make([]*key.Binding, len(ch.Options))
+	for i, o := range ch.Options {
+		on[i] = o.Key
+	}
+	k.Only(false, on...)
+}
 
 // View shows the question and every answer; on a narrow screen the
 // answers get their short labels, and the question wraps above them.

@@ -113,6 +113,14 @@ func Blocks(h help.Model, groups [][]key.Binding, width int) string {
 	return strings.Join(blocks, "\n\n")
 }
 
+// SetKeys enables the help screen's keys: the movement keys scroll it,
+// and help, quit and cancel close it (quit says so; no key quits from
+// it but ctrl+c).
+func (p *Screen) SetKeys(k *keymap.KeyMap) {
+	k.Only(false, k.HelpScreenKeys()...)
+	k.QuitClosesHelp()
+}
+
 // ShortHelp is the help screen's line of keys (quit closes it).
 func (p *Screen) ShortHelp(k *keymap.KeyMap) []key.Binding {
 	return []key.Binding{k.Up, k.Down, k.Quit}

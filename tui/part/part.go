@@ -64,12 +64,17 @@ type Styles struct {
 }
 
 // Part is what a part of the screen shown in place of the panes must
-// give the root: whether it is open, its answer to a key press while it
-// has the screen, its view at w×h and its line of keys (the help line
-// while it is on top; the `?` help lists every part's).
+// give the root: whether it is open, which keys are live while it has
+// the screen, its answer to a key press then, its view at w×h and its
+// line of keys (the help line while it is on top; the `?` help lists
+// every part's).
 type Part interface {
 	// Open reports whether the part has something on screen.
 	Open() bool
+	// SetKeys enables the bindings live while the part is on top, and
+	// no other (keymap.KeyMap.Only): the part decides its keys, as
+	// bubbles' components do in updateKeybindings.
+	SetKeys(k *keymap.KeyMap)
 	// Key handles a key press while the part is on top; what it asks of
 	// the root comes back as requests, work off the loop as a command.
 	Key(c *Context, k tea.KeyPressMsg) ([]Request, tea.Cmd)

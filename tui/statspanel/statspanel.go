@@ -179,6 +179,12 @@ func maskNames(s *stats.Stats) {
 	}
 }
 
+// SetKeys enables the stats panel's keys: the movement keys scroll it,
+// and its key, quit and cancel close it.
+func (p *Panel) SetKeys(k *keymap.KeyMap) {
+	k.Only(false, append(k.ScrollKeys(), &k.Quit, &k.Stats)...)
+}
+
 // ShortHelp is the stats panel's line of keys.
 func (p *Panel) ShortHelp(k *keymap.KeyMap) []key.Binding {
 	return []key.Binding{k.Up, k.Down, k.PageDown, k.Cancel}

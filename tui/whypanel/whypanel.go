@@ -203,6 +203,12 @@ const (
 	minTermWidth = 8
 )
 
+// SetKeys enables the why panel's keys: the movement keys scroll it, and
+// accept, quit and cancel close it (Key).
+func (p *Panel) SetKeys(k *keymap.KeyMap) {
+	k.Only(false, append(k.ScrollKeys(), &k.Accept, &k.Quit)...)
+}
+
 // ShortHelp is the why panel's line of keys (the prompt names its own).
 func (p *Panel) ShortHelp(k *keymap.KeyMap) []key.Binding {
 	return []key.Binding{k.Up, k.Down, k.Accept, k.Cancel}
