@@ -128,7 +128,7 @@ func (a *app) openForWrite(path string) (*store.DB, error) {
 			return nil, errNoStore
 		}
 	}
-	opts := store.Options{Index: store.IndexOnDemand, Guard: a.guard}
+	opts := store.Options{Index: store.IndexOnDemand, Guard: a.guard, OnHeldSignal: a.holdSignal}
 	if opts.Guard == nil {
 		opts.Guard = open.DaemonGuard(config.DaemonSocket(a.getenv))
 	}

@@ -40,6 +40,9 @@ type app struct {
 	// hideIDs says the last write went to a memory whose ids are
 	// internal (crabtalk's store): what it reports names entries only.
 	hideIDs bool
+	// held is the signal that arrived during a write to crabtalk's store
+	// (0: none): crmem ends by it once the command has said what it wrote.
+	held syscall.Signal
 
 	db       string // --db
 	sessions string // --sessions
@@ -91,6 +94,13 @@ func (a *app) execute(args []string) (code int) {
 	err := root.Execute()
 	if errors.Is(err, syscall.EPIPE) || len(pipe) > 0 {
 		return signalExit{syscall.SIGPIPE}.status()
+	}
+	if a.held != 0 {
+		if err != nil {
+			fmt.Fprintf(a.stderr, "crmem: %s\n", oneLine(err.Error()))
+		}
+		fmt.Fprintf(a.stderr, "crmem: %s once the write was over\n", signalExit{a.held})
+		return signalExit{a.held}.status()
 	}
 	if err == nil {
 		return 0

@@ -529,7 +529,7 @@ func (f *File) Append(b *Batch) error {
 	if err := f.unchanged(); err != nil {
 		return err
 	}
-	defer holdSignals()()
+	defer holdSignals(f.onHeld)()
 	off, n := f.store.end, int64(len(data))
 	fh, err := os.OpenFile(f.path, os.O_WRONLY, 0)
 	if err != nil {

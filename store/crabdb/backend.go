@@ -33,6 +33,7 @@ func OpenDB(path string, opts store.Options) (*store.DB, error) {
 // start's repair rep (nil: none).
 func openBackend(path string, f *File, rep *Repair, opts store.Options) (*store.DB, error) {
 	f.recheck = recheck(path, opts.Guard)
+	f.onHeld = opts.OnHeldSignal
 	src := newSource(f)
 	if rep != nil {
 		src.repaired = rep.String()
