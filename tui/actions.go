@@ -409,7 +409,7 @@ func (m *Model) indexDone() tea.Cmd {
 func (m *Model) applySnapshot(s *snapshot) []store.Entry {
 	id, had := m.list.selectedID(m.c.snap)
 	m.c.snap = s
-	dropped := m.marks.keepOnly(s)
+	dropped := m.marks.KeepOnly(s.entry)
 	slices.SortFunc(dropped, func(a, b store.Entry) int { return cmp.Compare(a.ID, b.ID) })
 	m.list.relayout(m.c.snap, m.rowsSpec(), id, had, m.bodyHeight())
 	return dropped

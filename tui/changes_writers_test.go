@@ -103,8 +103,8 @@ func TestChanges_FailedWriteToDeletedFileKeepsTheLastState(t *testing.T) {
 	if got := len(h.m.c.snap.entries); got != n {
 		t.Errorf("%d entries on screen after the failed write, want the last state's %d", got, n)
 	}
-	if len(h.m.marks.ids()) != 1 {
-		t.Errorf("marks after the failed write: %v", h.m.marks.ids())
+	if len(h.m.marks.IDs()) != 1 {
+		t.Errorf("marks after the failed write: %v", h.m.marks.IDs())
 	}
 	if _, err := os.Stat(h.path); err == nil {
 		t.Error("the failed write created the file")

@@ -7,6 +7,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/crmem/crmem/store"
+	"github.com/crmem/crmem/tui/marks"
 )
 
 // watchStarted arms the watcher, or falls back to polling when the
@@ -144,7 +145,7 @@ func (m *Model) reloaded(msg reloadedMsg) tea.Cmd {
 	dropped := m.applySnapshot(msg.snap)
 	m.st.lastReload = m.c.now()
 	text := m.chg.noteReload(msg.diff, old, m.c.snap, m.c.now(), dropped).summary()
-	if w := droppedMarksText(dropped, m.c.snap); w != "" {
+	if w := marks.Dropped(dropped, m.c.snap.entries); w != "" {
 		text += " · " + w
 	}
 	return tea.Batch(again, m.showSelected(), m.rerunSearch(), m.setMessage(text), m.daemonCheck(), warmCmd(m.c.snap))

@@ -3,16 +3,14 @@ package tui
 import (
 	"fmt"
 	"slices"
-	"strings"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/crmem/crmem/internal/humanize"
-	"github.com/crmem/crmem/internal/sanitize"
 	"github.com/crmem/crmem/store"
 	"github.com/crmem/crmem/tui/dialog"
-	"github.com/crmem/crmem/tui/part"
+	"github.com/crmem/crmem/tui/marks"
 )
 
 // toggleMark marks or unmarks the selected entry and moves down, so space
@@ -22,7 +20,7 @@ func (f *editing) toggleMark(m *Model) tea.Cmd {
 	if !ok {
 		return nil
 	}
-	m.setMarked(e.ID, !m.marks.has(e.ID))
+	m.setMarked(e.ID, !m.marks.Has(e.ID))
 	return m.moveCursor(1)
 }
 
@@ -34,15 +32,15 @@ func (f *editing) markListed(m *Model) tea.Cmd {
 	if len(ids) == 0 {
 		return m.setMessage("nothing listed to mark")
 	}
-	on := slices.ContainsFunc(ids, func(id uint64) bool { return !m.marks.has(id) })
+	on := slices.ContainsFunc(ids, func(id uint64) bool { return !m.marks.Has(id) })
 	switch {
-	case !on && len(ids) == m.marks.len(): // every mark is listed: drop them at once, not one by one
-		m.marks.clear()
+	case !on && len(ids) == m.marks.Len(): // every mark is listed: drop them at once, not one by one
+		m.marks.Clear()
 	case m.result == nil || m.list.recallView:
-		m.marks.reserve(len(ids))
-		m.marks.setListed(m.c.snap, &m.list, on) // from the rows: 100k marks stay cheap
+		m.marks.Reserve(len(ids))
+		setListed(&m.marks, m.c.snap, &m.list, on) // from the rows: 100k marks stay cheap
 	default:
-		m.marks.reserve(len(ids))
+		m.marks.Reserve(len(ids))
 		for _, id := range ids {
 			m.setMarked(id, on)
 		}
@@ -77,7 +75,7 @@ func (f *editing) unmarkAll(m *Model) tea.Cmd {
 	if n == 0 {
 		return m.setMessage("nothing marked")
 	}
-	m.marks.clear()
+	m.marks.Clear()
 	return m.setMessage("unmarked " + humanize.Plural(n, "entry"))
 }
 
@@ -85,17 +83,8 @@ func (f *editing) unmarkAll(m *Model) tea.Cmd {
 // under a day ("6m" is six minutes, as everywhere) is asked about first:
 // months were likely meant, and it marks nearly every archive.
 func (f *editing) markOlder(m *Model) tea.Cmd {
-	f.dlg = dialog.NewPrompt("mark archives older than (e.g. 30d, 2w, 6mo, 1y)", "", spanCheck{}, reqMarkOlderAge{})
+	f.dlg = dialog.NewPrompt("mark archives older than (e.g. 30d, 2w, 6mo, 1y)", "", marks.SpanCheck{}, reqMarkOlderAge{})
 	return nil
-}
-
-// spanCheck is the age prompt's check (dialog.Check).
-type spanCheck struct{}
-
-// Check refuses what humanize.ParseSpan does not read as a span.
-func (spanCheck) Check(_ *part.Context, v string) error {
-	_, err := humanize.ParseSpan(v)
-	return err
 }
 
 // markOlderAge marks the archives older than the age typed (v), or asks
@@ -105,42 +94,8 @@ func (f *editing) markOlderAge(m *Model, v string) tea.Cmd {
 	if d >= 24*time.Hour {
 		return markOlderThan(m, v, d)
 	}
-	f.dlg = &dialog.Confirm{Text: shortSpanQuestion(v, d), Short: shortSpanBrief(v, d), Yes: reqMarkOlder{age: v, d: d}}
+	f.dlg = &dialog.Confirm{Text: marks.SpanQuestion(v, d), Short: marks.SpanBrief(v, d), Yes: reqMarkOlder{age: v, d: d}}
 	return nil
-}
-
-// shortSpanBrief is shortSpanQuestion for a screen too small to hold it:
-// at 20×3 its middle gave way, "did you mean months" with it, the point of
-// asking (issue 42 item 6). "" when the question has no brief form.
-func shortSpanBrief(v string, d time.Duration) string {
-	v = strings.TrimSpace(v)
-	if d == 0 || !strings.HasSuffix(v, "m") {
-		return ""
-	}
-	n := int(d / time.Minute)
-	return fmt.Sprintf("%s = %d min; did you mean months (%smo)? Mark >%d min?", v, n, strings.TrimSpace(strings.TrimSuffix(v, "m")), n)
-}
-
-// shortSpanQuestion asks about a span under a day typed as v: minutes
-// may have been months ("6m" is six minutes: did you mean 6mo?), hours are
-// confirmed as hours, and no time at all ("0d", "0m") marks every archive.
-func shortSpanQuestion(v string, d time.Duration) string {
-	v = strings.TrimSpace(v)
-	switch {
-	case d == 0:
-		return fmt.Sprintf("%q is no time at all: mark every archive?", v)
-	case strings.HasSuffix(v, "m"):
-		return fmt.Sprintf("%q is %s: did you mean months (%smo)? Mark the archives older than %s?", v, spanWords(d), strings.TrimSpace(strings.TrimSuffix(v, "m")), spanWords(d))
-	}
-	return fmt.Sprintf("%q is %s, under a day: mark the archives older than %s?", v, spanWords(d), spanWords(d))
-}
-
-// spanWords says a span under a day in words: "6 minutes", "12 hours".
-func spanWords(d time.Duration) string {
-	if d < time.Hour {
-		return humanize.Plural(int(d/time.Minute), "minute")
-	}
-	return humanize.Plural(int(d/time.Hour), "hour")
 }
 
 // markOlderThan marks the archives older than d (typed as v) and says how
@@ -157,34 +112,35 @@ func markOlderThan(m *Model, v string, d time.Duration) tea.Cmd {
 // (orphan archives, never recalled), only the archives it keeps are
 // marked: the old ones no session or no recall uses.
 func markArchivesBefore(m *Model, cutoff time.Time) int {
-	c := cutoff.Unix()
-	if c <= 0 {
-		return 0 // nothing is older than the epoch
+	es := marks.ArchivesBefore(m.c.snap.entries, cutoff, m.entryFilter())
+	for _, e := range es {
+		m.setMarked(e.ID, true)
 	}
-	keep := m.entryFilter()
+	return len(es)
+}
+
+// markedEntries returns the marked entries as they are now, in ascending
+// id order.
+func markedEntries(m *Model) []store.Entry { return m.marks.Entries(m.c.snap.entry) }
+
+// setListed marks (or unmarks) every entry l lists of snap and returns
+// how many there are; it reads the entries from the rows, so 100k marks
+// stay cheap.
+func setListed(s *marks.Set, snap *snapshot, l *listView, on bool) int {
 	n := 0
-	for _, e := range m.c.snap.entries {
-		// Compared as the file's unsigned seconds: a created_at above
-		// MaxInt64 must not wrap negative and pass for an ancient archive.
-		if e.Kind == store.Archive && e.CreatedAt < uint64(c) && (keep == nil || keep(e)) {
-			m.setMarked(e.ID, true)
-			n++
+	for _, r := range l.rows {
+		if !r.isEntry() {
+			continue
+		}
+		n++
+		e := &snap.entries[r.idx]
+		if on {
+			s.Put(*e)
+		} else {
+			s.Drop(*e)
 		}
 	}
 	return n
-}
-
-// markedEntries returns the marked entries in ascending id order.
-func markedEntries(m *Model) []store.Entry {
-	ids := m.marks.ids()
-	slices.Sort(ids)
-	out := make([]store.Entry, 0, len(ids))
-	for _, id := range ids {
-		if e, ok := m.c.snap.entry(id); ok {
-			out = append(out, e)
-		}
-	}
-	return out
 }
 
 // join joins two status segments with a space.
@@ -197,7 +153,7 @@ func join(a, b string) string {
 
 // markedSize counts the marked entries and their content bytes (kept up
 // to date as marks change, so the status line costs nothing per frame).
-func markedSize(m *Model) (n, bytes int) { return m.marks.len(), m.marks.bytes }
+func markedSize(m *Model) (n, bytes int) { return m.marks.Len(), m.marks.Bytes() }
 
 // deleteMarked asks once, with count, total size and the sessions whose
 // resume point would go, then deletes every marked entry in one write.
@@ -207,59 +163,16 @@ func (f *editing) deleteMarked(m *Model) tea.Cmd {
 		keys := &m.c.keys
 		return m.setMessage("nothing marked" + paren(hints(", ", keyHint(keys.Mark, "marks an entry"), keyHint(keys.MarkAll, "every listed one"), keyHint(keys.MarkOlder, "old archives"))))
 	}
-	text := fmt.Sprintf("delete %s marked (%s): %s?", humanize.Plural(len(es), "entry"), humanize.Size(totalSize(es)), firstNames(es, 3))
-	warn := mixedWarning(es, 3) + f.refs.resumeWarning(m, es)
-	if names, n := changedSinceMarked(m, es); n > 0 {
-		it := "them"
-		if n == 1 {
-			it = "it"
-		}
-		warn = fmt.Sprintf(" ⚠ changed since you marked %s: %s", it, names) + warn
-	}
-	if h := hiddenCount(m, es); h > 0 {
-		hidden := fmt.Sprintf(" ⚠ %s of them not listed (filter, search or orphan view hides them)", humanize.Count(h))
-		if h == len(es) {
-			hidden = fmt.Sprintf(" ⚠ all %s hidden by the current filter or search", humanize.Count(h))
-		}
-		warn = hidden + warn
-	}
+	text, warn := m.marks.DeleteQuestion(es, marks.Hidden(es, m.list.listedIDs(m.c.snap)), mixedWarning(es, 3)+f.refs.resumeWarning(m, es))
 	f.dlg = &dialog.Confirm{Text: text, Warn: warn, Yes: reqRemove{es: es, label: "delete " + humanize.Plural(len(es), "entry")}}
 	return nil
-}
-
-// firstNames names the first n entries of es and counts the rest.
-func firstNames(es []store.Entry, n int) string {
-	var names []string
-	for _, e := range es[:min(n, len(es))] {
-		names = append(names, sanitize.Name(e.Name))
-	}
-	s := strings.Join(names, ", ")
-	if len(es) > n {
-		s += fmt.Sprintf(" and %s more", humanize.Count(len(es)-n))
-	}
-	return s
-}
-
-// hiddenCount is how many of es the list does not show now.
-func hiddenCount(m *Model, es []store.Entry) int {
-	listed := make(map[uint64]bool, m.list.entries)
-	for _, id := range m.list.listedIDs(m.c.snap) {
-		listed[id] = true
-	}
-	n := 0
-	for _, e := range es {
-		if !listed[e.ID] {
-			n++
-		}
-	}
-	return n
 }
 
 // statusText shows the marks (count and total size) and the orphan filter.
 func (f *editing) statusText(m *Model) string {
 	var s string
-	if n, bytes := markedSize(m); n > 0 {
-		s = m.c.styles.mark.Render(fmt.Sprintf("● %s marked · %s", humanize.Count(n), humanize.Size(bytes)))
+	if st := m.marks.Status(); st != "" {
+		s = m.c.styles.mark.Render(st)
 	}
 	if f.refs.orphans {
 		s = join(s, m.c.styles.message.Render("orphan archives only"+paren(keyName(m.c.keys.Orphans))))
@@ -289,63 +202,4 @@ func (f *editing) quitNotice(m *Model) string {
 		return "unsaved text kept in " + f.kept
 	}
 	return ""
-}
-
-// droppedMarksText reports marks a reload dropped because another writer
-// removed their entries, or replaced them (removed, then added under the
-// same name: a new id, not marked); "" when none was dropped.
-func droppedMarksText(dropped []store.Entry, s *snapshot) string {
-	if len(dropped) == 0 {
-		return ""
-	}
-	replaced := map[string]bool{}
-	for _, e := range dropped {
-		replaced[e.Name] = false
-	}
-	for _, e := range s.entries {
-		if _, ok := replaced[e.Name]; ok {
-			replaced[e.Name] = true
-		}
-	}
-	if len(dropped) == 1 {
-		name := sanitize.Name(dropped[0].Name)
-		if replaced[dropped[0].Name] {
-			return fmt.Sprintf("⚠ unmarked %s: another writer replaced it (the new %s is not marked)", name, name)
-		}
-		return fmt.Sprintf("⚠ unmarked %s: another writer removed it", name)
-	}
-	names := make([]string, len(dropped))
-	for i, e := range dropped {
-		names[i] = sanitize.Name(e.Name)
-	}
-	return fmt.Sprintf("⚠ unmarked %s another writer removed or replaced: %s",
-		humanize.Plural(len(dropped), "entry"), firstOf(names, maxStatusNames))
-}
-
-// changedSinceMarked names the entries of es (as they are now) that differ
-// from what was marked: "b (was a), c"; "" when none does.
-func changedSinceMarked(m *Model, es []store.Entry) (string, int) {
-	var names []string
-	for _, e := range es {
-		was, ok := m.marks.as(e.ID)
-		if !ok || sameState(was, e) {
-			continue
-		}
-		name := sanitize.Name(e.Name)
-		if was.Name != e.Name {
-			name += " (was " + sanitize.Name(was.Name) + ")"
-		}
-		names = append(names, name)
-	}
-	if len(names) == 0 {
-		return "", 0
-	}
-	return firstOf(names, maxStatusNames), len(names)
-}
-
-// sameState reports whether two states of an entry are the same in every
-// field a user sees.
-func sameState(a, b store.Entry) bool {
-	return a.Name == b.Name && a.Content == b.Content && a.Kind == b.Kind &&
-		a.CreatedAt == b.CreatedAt && slices.Equal(a.Aliases, b.Aliases)
 }

@@ -53,11 +53,11 @@ func TestMarks_SpaceTogglesAndStatusShowsCountAndSize(t *testing.T) {
 		t.Fatal("space did not move down")
 	}
 	id := h.sel("archive-03").ID
-	if !h.m.marks.has(id) || !strings.Contains(statusText(h.m), "● 1 marked · 300B") {
-		t.Fatalf("marked %v, status %q", h.m.marks.has(id), statusText(h.m))
+	if !h.m.marks.Has(id) || !strings.Contains(statusText(h.m), "● 1 marked · 300B") {
+		t.Fatalf("marked %v, status %q", h.m.marks.Has(id), statusText(h.m))
 	}
 	press(h.m, "space")
-	if h.m.marks.has(id) || strings.Contains(statusText(h.m), "marked") {
+	if h.m.marks.Has(id) || strings.Contains(statusText(h.m), "marked") {
 		t.Fatalf("second space did not unmark: status %q", statusText(h.m))
 	}
 }
@@ -83,7 +83,7 @@ func TestMarks_StarMarksSearchHits(t *testing.T) {
 		t.Fatalf("marked %v, want the hits %v", marked, hits)
 	}
 	press(h.m, "*")
-	if len(h.m.marks.ids()) != 0 {
+	if len(h.m.marks.IDs()) != 0 {
 		t.Fatal("* on all-marked hits did not unmark them")
 	}
 }
@@ -113,7 +113,7 @@ func TestMarks_OlderThanDeleteAllAndUndo(t *testing.T) {
 	}
 	press(h.m, "space", "U") // space marks one more; U clears every mark
 	h.wantStatus("unmarked 8 entries")
-	if len(h.m.marks.ids()) != 0 {
+	if len(h.m.marks.IDs()) != 0 {
 		t.Fatal("U left marks")
 	}
 	press(h.m, "O")
@@ -125,8 +125,8 @@ func TestMarks_OlderThanDeleteAllAndUndo(t *testing.T) {
 	h.wantOverlay("delete 7 entries")
 	press(h.m, "y")
 	h.wantStatus("deleted 7 entries")
-	if disk := h.onDisk(); len(disk) != 5 || len(h.m.marks.ids()) != 0 {
-		t.Fatalf("%d entries left on disk, %d marks", len(disk), len(h.m.marks.ids()))
+	if disk := h.onDisk(); len(disk) != 5 || len(h.m.marks.IDs()) != 0 {
+		t.Fatalf("%d entries left on disk, %d marks", len(disk), len(h.m.marks.IDs()))
 	}
 	press(h.m, "u")
 	h.wantStatus("undone: delete 7 entries")
@@ -151,8 +151,8 @@ func TestMarks_OlderThanSkipsTimestampsBeyondInt64(t *testing.T) {
 	press(h.m, "O")
 	typeText(h.m, "30d")
 	press(h.m, "enter")
-	if !h.m.marks.has(1) || h.m.marks.has(2) {
-		t.Fatalf("marked old=%v far-future=%v; want only old", h.m.marks.has(1), h.m.marks.has(2))
+	if !h.m.marks.Has(1) || h.m.marks.Has(2) {
+		t.Fatalf("marked old=%v far-future=%v; want only old", h.m.marks.Has(1), h.m.marks.Has(2))
 	}
 }
 
@@ -175,8 +175,8 @@ func TestMarks_SurviveReloadByID(t *testing.T) {
 	press(h.m, "space")
 	apply(t, path, store.Remove{Name: "archive-09"}, store.Add{Name: "new", Content: "x"}, store.Rename{Name: "archive-02", New: "renamed-02"})
 	reload(h.m)
-	if !h.m.marks.has(keep.ID) || h.m.marks.has(gone.ID) || len(h.m.marks.ids()) != 1 {
-		t.Fatalf("marks after reload: %v", h.m.marks.ids())
+	if !h.m.marks.Has(keep.ID) || h.m.marks.Has(gone.ID) || len(h.m.marks.IDs()) != 1 {
+		t.Fatalf("marks after reload: %v", h.m.marks.IDs())
 	}
 }
 
@@ -190,7 +190,7 @@ func TestMarks_LiveWriterChangesAreReported(t *testing.T) {
 		h.sel(n)
 		press(h.m, "space")
 	}
-	if n := len(h.m.marks.ids()); n != 3 {
+	if n := len(h.m.marks.IDs()); n != 3 {
 		t.Fatalf("%d marked", n)
 	}
 	apply(t, h.path,
@@ -199,7 +199,7 @@ func TestMarks_LiveWriterChangesAreReported(t *testing.T) {
 		store.Write{Name: "rust-style", Content: "rewritten by the agent"})
 	reload(h.m)
 	h.wantStatus("⚠ unmarked commit-format: another writer replaced it (the new commit-format is not marked)")
-	if n := len(h.m.marks.ids()); n != 2 {
+	if n := len(h.m.marks.IDs()); n != 2 {
 		t.Fatalf("%d marked after the reload, want 2", n)
 	}
 	press(h.m, "D")
@@ -230,18 +230,18 @@ func TestMarks_LiveWriterChangesAreReported(t *testing.T) {
 func TestMarks_StarUnmarksOnlyWhatIsListed(t *testing.T) {
 	h := newEditHarness(t, copyFixture(t, "crmem/small.db"))
 	press(h.m, "3", "*") // every archive
-	archives := h.m.marks.len()
+	archives := h.m.marks.Len()
 	if archives == 0 || archives != h.m.listedCount() {
 		t.Fatalf("* marked %d of %d archives", archives, h.m.listedCount())
 	}
 	press(h.m, "*") // all listed are marked: unmark them
-	if h.m.marks.len() != 0 || h.m.marks.bytes != 0 {
-		t.Fatalf("* again left %d marks, %d bytes", h.m.marks.len(), h.m.marks.bytes)
+	if h.m.marks.Len() != 0 || h.m.marks.Bytes() != 0 {
+		t.Fatalf("* again left %d marks, %d bytes", h.m.marks.Len(), h.m.marks.Bytes())
 	}
 	press(h.m, "1")
 	note := h.sel("commit-format")
 	press(h.m, "space", "3", "*", "*") // a note marked, then the archives marked and unmarked
-	if h.m.marks.len() != 1 || !h.m.marks.has(note.ID) || h.m.marks.bytes != len(note.Content) {
-		t.Fatalf("the hidden note's mark did not survive: %d marks, %d bytes", h.m.marks.len(), h.m.marks.bytes)
+	if h.m.marks.Len() != 1 || !h.m.marks.Has(note.ID) || h.m.marks.Bytes() != len(note.Content) {
+		t.Fatalf("the hidden note's mark did not survive: %d marks, %d bytes", h.m.marks.Len(), h.m.marks.Bytes())
 	}
 }

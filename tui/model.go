@@ -13,6 +13,7 @@ import (
 	"github.com/crmem/crmem/keymap"
 	"github.com/crmem/crmem/store"
 	"github.com/crmem/crmem/tui/helpscreen"
+	"github.com/crmem/crmem/tui/marks"
 	"github.com/crmem/crmem/tui/statspanel"
 	"github.com/crmem/crmem/tui/whypanel"
 )
@@ -95,7 +96,7 @@ type Model struct {
 	sorting           sortOrder // the order being built off the loop, or -1
 	sortingSearch     bool      // sorting was asked for a search's hits, not for after it
 	orderBeforeSearch sortOrder
-	marks             markSet // marked entries by id, as they were when marked
+	marks             marks.Set // marked entries by id, as they were when marked
 
 	searchBar         // the search line: the query typed, whether it has the keyboard
 	moved      bool   // the user moved the selection since the query last changed
@@ -158,7 +159,7 @@ func newModel(cfg config) *Model {
 		sessions: cfg.sessions,
 		home:     cfg.home,
 		list:     listView{filter: filterAll},
-		marks:    newMarkSet(),
+		marks:    marks.New(),
 		pv:       newPreview(),
 		mouse:    !cfg.noMouse,
 		why:      cfg.why,

@@ -263,8 +263,8 @@ func TestReload_KeepsSelectionMarksAndSearch(t *testing.T) {
 	if got := selectedName(m); got != sel {
 		t.Errorf("selection %q after reload, want %q", got, sel)
 	}
-	if !m.marks.has(keep.ID) || m.marks.has(gone.ID) {
-		t.Errorf("marks after reload: kept %v, removed %v", m.marks.has(keep.ID), m.marks.has(gone.ID))
+	if !m.marks.Has(keep.ID) || m.marks.Has(gone.ID) {
+		t.Errorf("marks after reload: kept %v, removed %v", m.marks.Has(keep.ID), m.marks.Has(gone.ID))
 	}
 	if m.applied != "pool " || !slices.Contains(listNames(m), "pool-notes") {
 		t.Errorf("search not re-run: query %q, list %v", m.applied, listNames(m))

@@ -23,7 +23,7 @@ func TestPreview_SpaceAndBPage(t *testing.T) {
 	if down == 0 {
 		t.Error("space did not page the preview down")
 	}
-	if h.m.marks.has(e.ID) || len(h.m.marks.ids()) != 0 {
+	if h.m.marks.Has(e.ID) || len(h.m.marks.IDs()) != 0 {
 		t.Error("space in the preview marked an entry")
 	}
 	if got := selectedName(h.m); got != "long-note" {
@@ -34,7 +34,7 @@ func TestPreview_SpaceAndBPage(t *testing.T) {
 		t.Errorf("b did not page up: offset %d, was %d", h.m.pv.vp.YOffset(), down)
 	}
 	press(h.m, "tab", "space")
-	if !h.m.marks.has(e.ID) || selectedName(h.m) == "long-note" {
-		t.Errorf("space in the list: marked %v, selected %q", h.m.marks.has(e.ID), selectedName(h.m))
+	if !h.m.marks.Has(e.ID) || selectedName(h.m) == "long-note" {
+		t.Errorf("space in the list: marked %v, selected %q", h.m.marks.Has(e.ID), selectedName(h.m))
 	}
 }

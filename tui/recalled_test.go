@@ -119,7 +119,7 @@ func TestRecalled_MarkOlderKeepsToTheFilter(t *testing.T) {
 		press(h.m, "enter")
 		marked := 0
 		for _, e := range h.m.c.snap.entries {
-			if h.m.marks.has(e.ID) {
+			if h.m.marks.Has(e.ID) {
 				marked++
 				if tc.never && (e.Name == "archive-05" || e.Name == "archive-09") {
 					t.Errorf("never recalled: %s was marked though a recall returned it", e.Name)

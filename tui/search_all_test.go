@@ -95,16 +95,16 @@ func TestMarks_StarMarksEveryHit(t *testing.T) {
 	press(h.m, "/")
 	typeText(h.m, "deploy ")
 	press(h.m, "enter", "*")
-	if got := len(h.m.marks.ids()); got != n {
+	if got := len(h.m.marks.IDs()); got != n {
 		t.Fatalf("* marked %d entries, want every hit: %d", got, n)
 	}
 	h.wantStatus("marked 2,500 search hits (1,000 listed)")
 	press(h.m, "*")
-	if got := len(h.m.marks.ids()); got != 0 {
+	if got := len(h.m.marks.IDs()); got != 0 {
 		t.Fatalf("* again left %d marked, want none", got)
 	}
 	press(h.m, "2", "*") // notes only
-	if got := len(h.m.marks.ids()); got != n/2 {
+	if got := len(h.m.marks.IDs()); got != n/2 {
 		t.Fatalf("* on notes marked %d, want %d", got, n/2)
 	}
 }

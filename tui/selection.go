@@ -17,14 +17,14 @@ func (m *Model) writer() *store.DB {
 // setMarked marks or unmarks an entry. Marks survive reloads while the
 // entry exists.
 func (m *Model) setMarked(id uint64, on bool) {
-	if on == m.marks.has(id) {
+	if on == m.marks.Has(id) {
 		return
 	}
 	e, _ := m.c.snap.entry(id)
 	if on {
-		m.marks.put(e)
+		m.marks.Put(e)
 	} else {
-		m.marks.drop(e)
+		m.marks.Drop(e)
 	}
 }
 

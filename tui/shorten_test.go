@@ -88,7 +88,7 @@ func checkDistinctRows(t *testing.T, m *Model, what string) {
 	l := m.list
 	h := m.bodyHeight()
 	l.scroll(h)
-	ls := listStyle{width: m.c.listWidth(), now: m.c.now(), marks: m.marks.byID, searched: m.result != nil}
+	ls := listStyle{width: m.c.listWidth(), now: m.c.now(), marks: m.marks.ByID(), searched: m.result != nil}
 	lines := strings.Split(ansi.Strip(l.view(m.c.snap, m.c.styles, ls, h)), "\n")
 	for k, line := range lines {
 		i := l.offset + k

@@ -105,7 +105,7 @@ func (m *Model) body() string {
 func (m *Model) listPane(w, h int) string {
 	ls := listStyle{
 		width: w, now: m.c.now(), focused: m.focus == focusList,
-		marks: m.marks.byID, searched: m.result != nil, fresh: m.chg.unseen, open: m.c.keys.Open,
+		marks: m.marks.ByID(), searched: m.result != nil, fresh: m.chg.unseen, open: m.c.keys.Open,
 	}
 	if m.ed != nil {
 		ls.badge = m.rowBadge

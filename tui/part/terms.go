@@ -50,3 +50,13 @@ func PadCells(s string, n int) string {
 func Indent(s, prefix string) string {
 	return prefix + strings.ReplaceAll(s, "\n", "\n"+prefix)
 }
+
+// FirstOf joins the first n names and counts the rest: "a, b, c and 4
+// more".
+func FirstOf(names []string, n int) string {
+	s := strings.Join(names[:min(n, len(names))], ", ")
+	if len(names) > n {
+		s += fmt.Sprintf(" and %s more", humanize.Count(len(names)-n))
+	}
+	return s
+}
