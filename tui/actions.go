@@ -63,7 +63,7 @@ func (m *Model) rows() screenRows {
 			r.status = r.status[max(len(r.status)-1, 0):]
 			r.body = max(m.c.height-r.total(), least)
 		},
-		func() { r.search = m.typing },
+		func() { r.search = m.bar.Typing() },
 		func() { r.status = nil },
 		func() { r.body = max(m.c.height-(r.total()-r.body), 0) }, // what the other lines leave
 		func() {
@@ -227,7 +227,7 @@ func (m *Model) orderReady(msg orderReadyMsg) tea.Cmd {
 
 // querySet starts a search for the search line's current value.
 func (m *Model) querySet() tea.Cmd {
-	q := m.input.Value()
+	q := m.bar.Input.Value()
 	m.searchSeq++ // even when q is already applied: a search started since must not land
 	if q == m.applied && m.result != nil {
 		return nil
@@ -259,7 +259,7 @@ func (m *Model) endSearch() {
 
 // clearSearch empties the search line and returns to the list.
 func (m *Model) clearSearch() tea.Cmd {
-	m.searchBar.clear()
+	m.bar.Clear()
 	m.searchSeq++        // drop searches in flight
 	m.pv.explain = false // nothing left to explain
 	m.endSearch()
@@ -293,8 +293,8 @@ func (m *Model) searchDone(msg searchDoneMsg) tea.Cmd {
 func (m *Model) revealPending() {
 	id := m.pendingSel
 	m.pendingSel = 0
-	if m.result != nil || m.input.Value() != "" {
-		m.input.Reset()
+	if m.result != nil || m.bar.Input.Value() != "" {
+		m.bar.Input.Reset()
 		m.searchSeq++
 		m.endSearch()
 	}
@@ -304,11 +304,11 @@ func (m *Model) revealPending() {
 
 // rerunSearch repeats the current query (after a reload or indexing).
 func (m *Model) rerunSearch() tea.Cmd {
-	if m.applied == "" && m.input.Value() == "" {
+	if m.applied == "" && m.bar.Input.Value() == "" {
 		return nil
 	}
 	m.searchSeq++
-	in := m.searchInput(m.input.Value())
+	in := m.searchInput(m.bar.Input.Value())
 	in.rerun = true
 	return searchCmd(in)
 }

@@ -27,7 +27,7 @@ func (m *Model) helpGroups() [][]key.Binding {
 // list enabled.
 func (m *Model) fullHelp(k *keymap.KeyMap) [][]key.Binding {
 	groups := m.list.fullHelp(k)
-	groups = append(groups, append(m.searchBar.fullHelp(k), k.AppKeys()...))
+	groups = append(groups, append(m.bar.FullHelp(k), k.AppKeys()...))
 	groups = append(groups, m.pv.fullHelp(k)...)
 	if m.c.editing { // the editing part's keys are wired
 		groups = append(groups, editingHelp(k)...)

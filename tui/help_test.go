@@ -7,6 +7,7 @@ import (
 	"charm.land/bubbles/v2/key"
 
 	"github.com/crmem/crmem/keymap"
+	"github.com/crmem/crmem/tui/searchbar"
 )
 
 // helpText is bindings as "key desc" parts, the enabled ones only, as the
@@ -35,11 +36,11 @@ func TestShortHelp_QuitUnboundNamesCtrlC(t *testing.T) {
 	}
 	var l listView
 	var p preview
-	var b searchBar
+	var b searchbar.Bar
 	for _, part := range []struct {
 		mode  keymap.Mode
 		short func(*keymap.KeyMap) []key.Binding
-	}{{keymap.ModeList, l.shortHelp}, {keymap.ModePreview, p.shortHelp}, {keymap.ModeSearch, b.shortHelp}} {
+	}{{keymap.ModeList, l.shortHelp}, {keymap.ModePreview, p.shortHelp}, {keymap.ModeSearch, b.ShortHelp}} {
 		k.SetMode(part.mode, true, false)
 		if got := helpText(part.short(&k)); !strings.HasSuffix(got, "ctrl+c quit") {
 			t.Errorf("mode %d: %q", part.mode, got)
@@ -68,7 +69,7 @@ func TestHelp_LineIsThePartOnTop(t *testing.T) {
 	}{
 		{nil, layerPanes, m.list.shortHelp},
 		{[]string{"tab"}, layerPanes, m.pv.shortHelp},
-		{[]string{"tab", "/"}, layerSearch, m.searchBar.shortHelp},
+		{[]string{"tab", "/"}, layerSearch, m.bar.ShortHelp},
 		{[]string{"esc", "?"}, layerHelp, m.hp.ShortHelp},
 		{[]string{"esc", "i"}, layerStats, m.sp.ShortHelp},
 		{[]string{"esc", "f"}, layerDatePrompt, func(*keymap.KeyMap) []key.Binding { return nil }},

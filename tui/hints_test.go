@@ -86,7 +86,7 @@ func hintZones(m *Model) []string {
 	}
 	body := m.bodyHeight()
 	search := lines[0]
-	if q := m.input.Value(); q != "" { // the query typed is text, not a hint
+	if q := m.bar.Input.Value(); q != "" { // the query typed is text, not a hint
 		search = strings.Replace(search, q, "", 1)
 	}
 	out := []string{search, lines[1]}

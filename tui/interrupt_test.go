@@ -33,7 +33,7 @@ func TestInterrupt_CtrlCQuitsInEveryMode(t *testing.T) {
 	}{
 		{"list", func(h *editHarness) {}, func(h *editHarness) bool { return h.m.focus == focusList }},
 		{"preview", func(h *editHarness) { press(h.m, "enter") }, func(h *editHarness) bool { return h.m.focus == focusPreview }},
-		{"search line", func(h *editHarness) { press(h.m, "/"); typeText(h.m, "dep") }, func(h *editHarness) bool { return h.m.typing }},
+		{"search line", func(h *editHarness) { press(h.m, "/"); typeText(h.m, "dep") }, func(h *editHarness) bool { return h.m.bar.Typing() }},
 		{"help", func(h *editHarness) { press(h.m, "?") }, func(h *editHarness) bool { return h.m.hp.Open() }},
 		{"reload log", func(h *editHarness) {
 			apply(h.t, h.path, store.Add{Name: "first-add", Content: "x"})

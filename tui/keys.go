@@ -7,6 +7,7 @@ import (
 	"github.com/crmem/crmem/keymap"
 	"github.com/crmem/crmem/store"
 	"github.com/crmem/crmem/tui/part"
+	"github.com/crmem/crmem/tui/searchbar"
 )
 
 // handleKey routes a key of the panes or the search line (layerKey gives
@@ -16,7 +17,7 @@ func (m *Model) handleKey(k tea.KeyPressMsg) tea.Cmd {
 	switch {
 	case key.Matches(k, keys.Quit):
 		return m.quit()
-	case m.typing:
+	case m.bar.Typing():
 		return m.searchKey(k)
 	}
 	if cmd, ok := m.paneKey(k); ok {
@@ -96,7 +97,7 @@ func (m *Model) appKey(k tea.KeyPressMsg) (tea.Cmd, bool) {
 	case key.Matches(k, keys.Help):
 		m.hp.Show()
 	case key.Matches(k, keys.Search):
-		m.searchBar.start()
+		m.bar.Start()
 		m.focusList()
 		return m.showSelected(), true
 	case key.Matches(k, keys.SearchCancel):
@@ -172,24 +173,24 @@ func (m *Model) previewKey(k tea.KeyPressMsg) tea.Cmd {
 // ctrl+k/j and pgup/pgdn move the list while typing, and a row the user
 // moved to stays selected until the query changes (as in fzf).
 func (m *Model) searchKey(k tea.KeyPressMsg) tea.Cmd {
-	ask, by := m.searchBar.update(&m.c.keys, k)
+	ask, by := m.bar.Key(&m.c.keys, k)
 	switch ask {
-	case barCleared:
+	case searchbar.Cleared:
 		return m.clearSearch()
-	case barKept:
+	case searchbar.Kept:
 		if m.moved {
 			return m.showSelected()
 		}
 		return m.selectBest()
-	case barRecall:
+	case searchbar.Recall:
 		return m.toggleRecall()
-	case barMove:
+	case searchbar.Move:
 		m.moved = true
 		return m.moveCursor(by)
-	case barListKey:
+	case searchbar.ListKey:
 		m.moved = true
 		return m.listKey(k)
-	case barEdited:
+	case searchbar.Edited:
 		return m.querySet()
 	}
 	return nil
@@ -197,7 +198,7 @@ func (m *Model) searchKey(k tea.KeyPressMsg) tea.Cmd {
 
 // handlePaste feeds pasted text to the search line while typing.
 func (m *Model) handlePaste(p tea.PasteMsg) tea.Cmd {
-	if !m.searchBar.paste(p.Content) {
+	if !m.bar.Paste(p.Content) {
 		return nil
 	}
 	return m.querySet()
@@ -216,7 +217,7 @@ func (m *Model) handleMouse(msg tea.MouseMsg) tea.Cmd {
 func (m *Model) paneMouse(msg tea.MouseMsg) tea.Cmd {
 	mo := msg.Mouse()
 	inList := m.paneAt(mo.X) == focusList
-	if m.typing && inList {
+	if m.bar.Typing() && inList {
 		m.moved = true // a row picked with the mouse stays picked, as with the keys
 	}
 	switch msg.(type) {

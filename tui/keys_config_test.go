@@ -72,8 +72,8 @@ func TestKeys_RemapReachesUpdateAndHelp(t *testing.T) {
 	press(m, "esc")
 	press(m, "/")
 	typeText(m, "Q")
-	if m.input.Value() != "Q" {
-		t.Errorf("Q while typing: query %q", m.input.Value())
+	if m.bar.Input.Value() != "Q" {
+		t.Errorf("Q while typing: query %q", m.bar.Input.Value())
 	}
 	if !quits(m, "ctrl+c") {
 		t.Error("ctrl+c does not quit while typing")

@@ -238,7 +238,7 @@ func registered() [numLayers]layerSpec {
 		},
 		layerSearch: {
 			name: "search",
-			open: func(m *Model) bool { return m.typing },
+			open: func(m *Model) bool { return m.bar.Typing() },
 			keys: func(m *Model, k *keymap.KeyMap) {
 				k.SetMode(keymap.ModeSearch, m.c.editing, m.applied != "" || m.pv.explain)
 			},
@@ -246,7 +246,7 @@ func registered() [numLayers]layerSpec {
 			paste:   (*Model).handlePaste,
 			body:    noBody,
 			overlay: noOverlay,
-			help:    func(m *Model) []key.Binding { return m.searchBar.shortHelp(&m.c.keys) },
+			help:    func(m *Model) []key.Binding { return m.bar.ShortHelp(&m.c.keys) },
 			mouse:   (*Model).paneMouse,
 			least:   1,
 		},

@@ -14,6 +14,7 @@ import (
 	"github.com/crmem/crmem/store"
 	"github.com/crmem/crmem/tui/helpscreen"
 	"github.com/crmem/crmem/tui/marks"
+	"github.com/crmem/crmem/tui/searchbar"
 	"github.com/crmem/crmem/tui/statspanel"
 	"github.com/crmem/crmem/tui/whypanel"
 )
@@ -98,9 +99,9 @@ type Model struct {
 	orderBeforeSearch sortOrder
 	marks             marks.Set // marked entries by id, as they were when marked
 
-	searchBar         // the search line: the query typed, whether it has the keyboard
-	moved      bool   // the user moved the selection since the query last changed
-	pendingSel uint64 // an entry a write created, to select once it is listed
+	bar        searchbar.Bar // the search line: the query typed, whether it has the keyboard
+	moved      bool          // the user moved the selection since the query last changed
+	pendingSel uint64        // an entry a write created, to select once it is listed
 	searchSeq  int
 	applied    string // the query the current result is for
 	result     *searchResult
@@ -182,7 +183,7 @@ func newModel(cfg config) *Model {
 	m.lim.recallLimit = cmp.Or(cfg.recallLimit, m.lim.recallLimit)
 	m.c.dark = cfg.style != "light"
 	m.c.styles = newStyles(m.c.dark, cfg.noColor)
-	m.input = newSearchInput()
+	m.bar = searchbar.New()
 	m.st.daemonSock = cfg.daemon
 	m.open = cfg.open
 	if m.open == nil {
@@ -338,7 +339,7 @@ func (m *Model) resize(w, h int) tea.Cmd {
 	rows := m.nameRows()
 	m.c.width, m.c.height, m.c.sized = w, h, true
 	m.c.help.SetWidth(w)
-	m.input.SetWidth(max(w-30, 10))
+	m.bar.Input.SetWidth(max(w-30, 10))
 	if m.result != nil && m.nameRows() != rows {
 		m.rebuild() // the name-match section follows the height
 	}
@@ -360,8 +361,8 @@ func (m *Model) setBackground(dark bool) tea.Cmd {
 // applyStyles pushes the palette into the bubbles components.
 func (m *Model) applyStyles() {
 	m.c.help.Styles = help.DefaultStyles(m.c.dark)
-	m.input.PromptStyle = m.c.styles.prompt
-	m.input.DimStyle = m.c.styles.dim
+	m.bar.Input.PromptStyle = m.c.styles.prompt
+	m.bar.Input.DimStyle = m.c.styles.dim
 	if m.c.noColor {
 		m.c.help.Styles = help.Styles{}
 	}

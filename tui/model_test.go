@@ -79,7 +79,7 @@ func TestSearch_BestHitSelectedAndRecallOrder(t *testing.T) {
 			if got := selectedName(m); got != listNames(m)[0] {
 				t.Errorf("selected %q, want the best hit %q", got, listNames(m)[0])
 			}
-			if m.typing {
+			if m.bar.Typing() {
 				t.Error("enter did not return to the list")
 			}
 		})
@@ -119,11 +119,11 @@ func TestSearch_FinishedWordIsNotExpanded(t *testing.T) {
 func TestSearch_StaleResultDropped(t *testing.T) {
 	m := openModel(t, copyFixture(t, "crmem/small.db"), 120, 40)
 	press(m, "/")
-	m.input.Insert("alice")
+	m.bar.Input.Insert("alice")
 	old := m.querySet() // search #1, not yet delivered
-	m.input.Insert(" ")
-	m.input.Reset()
-	m.input.Insert("istanbul ")
+	m.bar.Input.Insert(" ")
+	m.bar.Input.Reset()
+	m.bar.Input.Insert("istanbul ")
 	drive(m, m.querySet()) // search #2 lands first
 	drive(m, old)          // then #1 arrives late
 	if m.applied != "istanbul " || selectedName(m) != "turkish-istanbul" {
@@ -137,10 +137,10 @@ func TestSearch_BackToAppliedQueryDropsTheSearchInFlight(t *testing.T) {
 	m := openModel(t, copyFixture(t, "crmem/small.db"), 120, 40)
 	press(m, "/")
 	typeText(m, "istanbul") // applied
-	m.input.Insert(" alice")
+	m.bar.Input.Insert(" alice")
 	inFlight := m.querySet() // "istanbul alice", not yet delivered
-	m.input.Reset()
-	m.input.Insert("istanbul") // back to the applied query
+	m.bar.Input.Reset()
+	m.bar.Input.Insert("istanbul") // back to the applied query
 	drive(m, m.querySet())
 	drive(m, inFlight)
 	if m.applied != "istanbul" || selectedName(m) != "turkish-istanbul" {
@@ -157,8 +157,8 @@ func TestSearch_EscClearsAndRestoresOrder(t *testing.T) {
 		t.Fatalf("order while searching %v", m.list.order)
 	}
 	press(m, "esc")
-	if m.list.order != sortName || m.result != nil || m.input.Value() != "" || m.typing {
-		t.Errorf("after esc: order %v, result %v, input %q, typing %v", m.list.order, m.result != nil, m.input.Value(), m.typing)
+	if m.list.order != sortName || m.result != nil || m.bar.Input.Value() != "" || m.bar.Typing() {
+		t.Errorf("after esc: order %v, result %v, input %q, typing %v", m.list.order, m.result != nil, m.bar.Input.Value(), m.bar.Typing())
 	}
 	if len(listNames(m)) != 26 {
 		t.Errorf("list has %d entries after esc, want 26", len(listNames(m)))

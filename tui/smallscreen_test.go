@@ -47,7 +47,7 @@ func mustShow(m *Model) []string {
 	case layerDatePrompt:
 		return []string{strings.TrimSpace(m.dates.input.Prompt)}
 	case layerSearch:
-		return []string{m.c.searchPrompt() + m.input.Value()}
+		return []string{m.c.searchPrompt() + m.bar.Input.Value()}
 	}
 	return nil
 }

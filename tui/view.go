@@ -11,6 +11,7 @@ import (
 
 	"github.com/crmem/crmem/internal/cellwidth"
 	"github.com/crmem/crmem/tui/part"
+	"github.com/crmem/crmem/tui/searchbar"
 )
 
 // View draws the screen: search line, panes, status line, help line.
@@ -125,23 +126,23 @@ func (m *Model) listPane(w, h int) string {
 // box forces s to exactly w×h cells (part.Box).
 func box(s string, w, h int) string { return part.Box(s, w, h) }
 
-// searchLine renders the search line (searchBar.view) with the filter,
+// searchLine renders the search line (searchbar.Bar.View) with the filter,
 // order and index state on the right, each with how telling it is.
 func (m *Model) searchLine() string {
-	parts := []barPart{{m.list.filter.String(), 3}, {m.list.order.String(), 2}, {m.list.position(), 4}}
+	parts := []searchbar.Part{{Text: m.list.filter.String(), Keep: 3}, {Text: m.list.order.String(), Keep: 2}, {Text: m.list.position(), Keep: 4}}
 	if lines := m.pv.lines(); lines != "" {
-		parts = append(parts, barPart{"preview " + lines, 1})
+		parts = append(parts, searchbar.Part{Text: "preview " + lines, Keep: 1})
 	}
 	if m.dates.r.on() {
-		parts = append([]barPart{{"created " + m.dates.r.text, 5}}, parts...)
+		parts = append([]searchbar.Part{{Text: "created " + m.dates.r.text, Keep: 5}}, parts...)
 	}
 	if m.pv.explain {
-		parts = append([]barPart{{"explain" + paren(keyName(m.c.keys.Explain)), 6}}, parts...)
+		parts = append([]searchbar.Part{{Text: "explain" + paren(keyName(m.c.keys.Explain)), Keep: 6}}, parts...)
 	}
 	if m.loaded && !m.indexed && m.c.db != nil {
-		parts = append([]barPart{{"indexing… (name matches only)", 7}}, parts...)
+		parts = append([]searchbar.Part{{Text: "indexing… (name matches only)", Keep: 7}}, parts...)
 	}
-	return m.searchBar.view(m.c.styles, m.c.width, m.c.searchPrompt(), m.c.searchPlaceholder(), parts)
+	return m.bar.View(m.c.styles.part, m.c.width, m.c.searchPrompt(), m.c.searchPlaceholder(), parts)
 }
 
 // helpLinesOf is the help lines with o the top layer's overlay.
@@ -161,9 +162,9 @@ func (m *Model) helpLinesOf(o string) []string {
 func (m *Model) shortHelp() string {
 	short := m.partHelp()
 	switch {
-	case m.loaded && m.c.db == nil && !m.typing: // nothing open: only what acts
+	case m.loaded && m.c.db == nil && !m.bar.Typing(): // nothing open: only what acts
 		short = []key.Binding{m.c.keys.Reload, m.c.keys.Quit, m.c.keys.Help}
-	case m.blankMemory() && !m.typing:
+	case m.blankMemory() && !m.bar.Typing():
 		short = m.welcomeKeys()
 	}
 	var bs []key.Binding
