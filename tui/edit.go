@@ -15,6 +15,7 @@ import (
 	"github.com/crmem/crmem/store/history"
 	"github.com/crmem/crmem/store/sessions"
 	"github.com/crmem/crmem/tui/dialog"
+	"github.com/crmem/crmem/tui/part"
 )
 
 // newEditingPart returns the part that changes the memory: the editor,
@@ -300,7 +301,16 @@ func (f *editing) conflict(m *Model, s *editor.Session, r editor.Result) {
 	for _, c := range s.Choices() {
 		os = append(os, dialog.Option{Key: choiceKey(&m.c.keys, c), Label: c.String(), Short: choiceShort(c), Pick: reqResolve{s, r, c}})
 	}
-	f.dlg = &dialog.Choice{Text: text, Options: os, Cancel: reqResolve{s, r, editor.KeepTheirs}, Body: conflictBody(w, r)}
+	f.dlg = &dialog.Choice{Text: text, Options: os, Cancel: reqResolve{s, r, editor.KeepTheirs}, Body: dialog.ConflictBody(w, r)}
+}
+
+// dialogBody draws the open dialog's body (an edit conflict's diff) in
+// place of the panes; "" when the dialog has none.
+func (f *editing) dialogBody(c *part.Context, w, h int) string {
+	if d, ok := f.dlg.(*dialog.Choice); ok && d.Body != nil {
+		return d.Body.View(c, w, h)
+	}
+	return ""
 }
 
 // choiceKey is the binding that picks a conflict choice.

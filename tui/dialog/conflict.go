@@ -1,4 +1,4 @@
-package tui
+package dialog
 
 import (
 	"fmt"
@@ -9,7 +9,6 @@ import (
 	"github.com/crmem/crmem/internal/editor"
 	"github.com/crmem/crmem/internal/humanize"
 	"github.com/crmem/crmem/internal/sanitize"
-	"github.com/crmem/crmem/tui/dialog"
 	"github.com/crmem/crmem/tui/part"
 )
 
@@ -17,27 +16,18 @@ import (
 // each change.
 const diffContext = 2
 
-// dialogBody draws the open dialog's body (an edit conflict's diff) in
-// place of the panes; "" when the dialog has none.
-func (f *editing) dialogBody(c *part.Context, w, h int) string {
-	if d, ok := f.dlg.(*dialog.Choice); ok && d.Body != nil {
-		return d.Body.View(c, w, h)
-	}
-	return ""
-}
-
-// conflictDiff is an edit conflict's theirs (−) against yours (+): a
-// compact line diff of the aliases and the content, drawn in place of the
-// panes while the conflict is asked about.
-type conflictDiff struct {
+// Conflict is an edit conflict's theirs (−) against yours (+): a compact
+// line diff of the aliases and the content, the Body a choice draws in
+// place of the panes while the conflict is asked about.
+type Conflict struct {
 	title string
 	path  string // the kept file holding the whole of yours
 	lines []editor.DiffLine
 }
 
-// conflictBody computes the diff of what happened meanwhile (w) against
+// ConflictBody computes the diff of what happened meanwhile (w) against
 // the edit (r).
-func conflictBody(w editor.Meanwhile, r editor.Result) *conflictDiff {
+func ConflictBody(w editor.Meanwhile, r editor.Result) *Conflict {
 	var lines []editor.DiffLine
 	title := "theirs (−) against yours (+)"
 	mine := conflictText(r.Aliases, r.Content)
@@ -49,15 +39,15 @@ func conflictBody(w editor.Meanwhile, r editor.Result) *conflictDiff {
 	} else {
 		lines = editor.LineDiff(conflictText(w.Theirs.Aliases, w.Theirs.Content), mine, diffContext)
 	}
-	return &conflictDiff{title: title, path: r.Path, lines: lines}
+	return &Conflict{title: title, path: r.Path, lines: lines}
 }
 
 // View fits the diff to width×h (dialog.Body); what does not fit is
 // counted, and the whole of yours is in the kept file.
-func (c *conflictDiff) View(pc *part.Context, width, h int) string {
+func (c *Conflict) View(pc *part.Context, width, h int) string {
 	st := pc.Styles
 	const kept = "  · your whole text: "
-	path := shortPath(sanitize.Name(c.path), max(width-ansi.StringWidth(c.title+kept), 12))
+	path := part.ShortPath(sanitize.Name(c.path), max(width-ansi.StringWidth(c.title+kept), 12))
 	out := []string{st.PaneTitle.Render(c.title) + st.Dim.Render(kept+path)}
 	room := h - 1
 	if len(c.lines) > room {
@@ -69,7 +59,7 @@ func (c *conflictDiff) View(pc *part.Context, width, h int) string {
 	if n := len(c.lines) - max(room, 0); n > 0 {
 		out = append(out, st.Dim.Render(fmt.Sprintf("… %s more diff lines", humanize.Count(n))))
 	}
-	return box(strings.Join(out, "\n"), width, h)
+	return part.Box(strings.Join(out, "\n"), width, h)
 }
 
 // conflictText is what the diff compares: an aliases line when there are
