@@ -25,14 +25,6 @@ func drawnWidth(s string) int { return part.DrawnWidth(s) }
 // drawnWidth measures them (part.Hardwrap).
 func hardwrap(s string, width int) []string { return part.Hardwrap(s, width) }
 
-// drawnTruncate cuts plain text to at most w cells as drawnWidth
-// measures them, with tail ("…") when cut (part.Truncate).
-func drawnTruncate(s string, w int, tail string) string { return part.Truncate(s, w, tail) }
-
-// drawnTruncateLeft keeps the end of plain text that fits in w cells,
-// with head ("…") before it when cut (part.TruncateLeft).
-func drawnTruncateLeft(s string, w int, head string) string { return part.TruncateLeft(s, w, head) }
-
 // zwj is the zero-width joiner that joins emoji into one picture.
 const zwj = "\u200d"
 
