@@ -42,11 +42,9 @@ type editing struct {
 	// pendingEdit is the temp file of an edit whose conflict is being
 	// asked about ("" otherwise), named if the user quits meanwhile.
 	pendingEdit string
-	fv          findingsView  // the findings view (crmem lint's report), when open
-	hist        historyState  // every entry's story, read off the loop
-	hv          historyView   // an entry's history, when open
-	fg          forgottenView // the forgotten entries, when open
-	home        string        // the home folder, for ~ in a folder typed
+	fv          findingsView // the findings view (crmem lint's report), when open
+	hist        historyState // every entry's story, read off the loop
+	home        string       // the home folder, for ~ in a folder typed
 }
 
 func newEditing(opts Options, ed editor.Options, run execFunc) *editing {
@@ -85,12 +83,6 @@ func (f *editing) message(m *Model, msg tea.Msg) (bool, tea.Cmd) {
 		return true, f.cooledDown(m)
 	case summaryMsg:
 		return true, f.summaryRead(m, msg)
-	case historyReadMsg:
-		f.hv.take(msg)
-		return true, nil
-	case forgottenReadMsg:
-		f.fg.take(msg)
-		return true, nil
 	}
 	return false, nil
 }
@@ -145,12 +137,7 @@ func (f *editing) keyPress(m *Model, k tea.KeyPressMsg) (bool, tea.Cmd) {
 		}
 		return true, cmd
 	}
-	switch {
-	case f.hv.open: // above the forgotten list it was opened from
-		return true, f.historyAsked(m, f.hv.key(&m.c, k, m.bodyHeight()))
-	case f.fg.open:
-		return true, f.historyAsked(m, f.fg.key(&m.c, k, m.bodyHeight()))
-	case f.fv.open:
+	if f.fv.open {
 		return true, f.findingsKey(m, k)
 	}
 	for _, a := range f.actions(&m.c.keys) {

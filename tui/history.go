@@ -13,17 +13,13 @@ import (
 	"github.com/crmem/crmem/internal/sanitize"
 	"github.com/crmem/crmem/store"
 	"github.com/crmem/crmem/store/history"
+	"github.com/crmem/crmem/tui/historyview"
+	"github.com/crmem/crmem/tui/part"
 )
 
 // historyIndex is every entry's story as read once from the open memory
-// (history.Index): an entry's versions, the entries memory no longer
-// holds, and the summary the card shows. It is read off the update loop
-// and replaced whole after a reload or a write, never changed in place.
-type historyIndex interface {
-	History(name string) history.History
-	Forgotten() []history.Forgotten
-	Summary(name string) history.Summary
-}
+// (part.HistoryIndex, lent to the parts through their context).
+type historyIndex = part.HistoryIndex
 
 // historyBuilder reads the index of a memory (history.Build).
 type historyBuilder func(store.Source) (historyIndex, error)
@@ -163,7 +159,12 @@ func (f *editing) historyBuilt(m *Model, msg historyBuiltMsg) tea.Cmd {
 		s.again = false
 		again = f.rebuildHistory(m)
 	}
-	return tea.Batch(again, f.fg.follow(s.ix, s.gen), f.hv.follow(s.ix, s.gen), m.showSelected())
+	return tea.Batch(again, m.fg.Follow(s.part()), m.hv.Follow(s.part()), m.showSelected())
+}
+
+// part is the index as the parts read it (part.Context.History).
+func (s *historyState) part() part.History {
+	return part.History{Index: s.ix, Gen: s.gen, Building: s.building, Err: s.err}
 }
 
 // wantSummary reads name's summary off the loop, unless it is known or
@@ -273,7 +274,7 @@ func provenanceParts(sum history.Summary, now time.Time) []string {
 	}
 	var parts []string
 	if c := sum.First; c != nil {
-		first := "remembered by session " + sessionName(c)
+		first := "remembered by session " + part.SessionName(c)
 		if !c.Time.IsZero() {
 			first += ", " + humanize.Ago(now, uint64(max(c.Time.Unix(), 0)))
 		}
@@ -288,24 +289,6 @@ func provenanceParts(sum history.Summary, now time.Time) []string {
 	return parts
 }
 
-// sessionName is a call's session as the screen names it: its title in
-// «», else its folder or handle.
-func sessionName(c *history.Call) string {
-	if c.Title != "" {
-		return "«" + sanitize.Line(c.Title) + "»"
-	}
-	return sanitize.Name(c.Session)
-}
-
-// waiting is what a view says before the index is built: that it is
-// being read, or why it could not be.
-func (s *historyState) waiting(st *styles, w int) []string {
-	if s.err != nil && !s.building {
-		return wrapWarning(st, "cannot show the history: "+sanitize.Line(s.err.Error()), w)
-	}
-	return []string{st.dim.Render("reading the history…")}
-}
-
 // openHistory opens the history view on the selected entry, read-only
 // memories included (only a restore writes).
 func (f *editing) openHistory(m *Model) tea.Cmd {
@@ -313,28 +296,11 @@ func (f *editing) openHistory(m *Model) tea.Cmd {
 	if !ok {
 		return m.setMessage("no entry selected")
 	}
-	return f.hv.show(e.Name, f.hist.ix, f.hist.gen)
+	return m.hv.Show(m.ctx(), e.Name)
 }
 
 // openForgotten opens the list of forgotten entries.
-func (f *editing) openForgotten(m *Model) tea.Cmd {
-	return f.fg.show(f.hist.ix, f.hist.gen)
-}
-
-// historyAsked carries out what the history view or the forgotten list
-// asks: a restore (asked first) or an undo, refused on a read-only
-// memory or while a write is in flight.
-func (f *editing) historyAsked(m *Model, ask historyAsk) tea.Cmd {
-	switch a := ask.(type) {
-	case askRestore:
-		return f.askRestore(m, a.h, a.v)
-	case askHistoryUndo:
-		return f.writing(m, f.undoLast)
-	case askOpenHistory:
-		return f.hv.show(a.name, f.hist.ix, f.hist.gen)
-	}
-	return nil
-}
+func (f *editing) openForgotten(m *Model) tea.Cmd { return m.fg.Show(m.ctx()) }
 
 // askRestore asks y/n before bringing version v of h back; the current
 // version, or one memory holds as it is, writes nothing.
@@ -355,9 +321,9 @@ func (f *editing) askRestore(m *Model, h history.History, v history.Version) tea
 		case err != nil:
 			return m.setMessage("cannot restore " + name + ": " + sanitize.Line(err.Error()))
 		}
-		text := fmt.Sprintf("restore %s to version #%d (%s)? it replaces the current content and aliases", name, v.N, actionText(v, h.Name))
+		text := fmt.Sprintf("restore %s to version #%d (%s)? it replaces the current content and aliases", name, v.N, historyview.ActionText(v, h.Name))
 		if current == nil {
-			text = fmt.Sprintf("bring %s back as version #%d held it (%s)?", name, v.N, actionText(v, h.Name))
+			text = fmt.Sprintf("bring %s back as version #%d held it (%s)?", name, v.N, historyview.ActionText(v, h.Name))
 		}
 		f.dlg = &confirmDialog{text: text, yes: reqRestore{name: h.Name, n: v.N, ops: ops}}
 		return nil

@@ -80,7 +80,8 @@ const panelRows = 2
 
 // panel registers a part of its own package (tui/<part>) shown in place
 // of the panes: get finds it in the model; its Open, Key, View and
-// ShortHelp are the layer's, lent the screen's context.
+// ShortHelp are the layer's, lent the screen's context, and its Overlay
+// if it is a part.Overlayer.
 func panel(name string, md keymap.Mode, get func(m *Model) part.Part) layerSpec {
 	return layerSpec{
 		name: name,
@@ -90,12 +91,17 @@ func panel(name string, md keymap.Mode, get func(m *Model) part.Part) layerSpec 
 			reqs, cmd := get(m).Key(m.ctx(), k)
 			return tea.Batch(cmd, m.do(reqs))
 		},
-		paste:   noPaste,
-		body:    func(m *Model, w, h int) string { return get(m).View(m.c.partContext(h), w, h) },
-		overlay: noOverlay,
-		help:    func(m *Model) []key.Binding { return get(m).ShortHelp(&m.c.keys) },
-		mouse:   noMouse,
-		least:   panelRows,
+		paste: noPaste,
+		body:  func(m *Model, w, h int) string { return get(m).View(m.partContext(h), w, h) },
+		overlay: func(m *Model) string {
+			if o, ok := get(m).(part.Overlayer); ok {
+				return o.Overlay(m.partContext(0))
+			}
+			return ""
+		},
+		help:  func(m *Model) []key.Binding { return get(m).ShortHelp(&m.c.keys) },
+		mouse: noMouse,
+		least: panelRows,
 	}
 }
 
@@ -158,7 +164,7 @@ func registered() [numLayers]layerSpec {
 			key:  (*Model).helpKey,
 			body: func(m *Model, w, h int) string {
 				m.hp.Groups = m.helpGroups()
-				return m.hp.View(m.c.partContext(h), w, h)
+				return m.hp.View(m.partContext(h), w, h)
 			},
 			paste:   noPaste,
 			overlay: noOverlay,
@@ -194,36 +200,18 @@ func registered() [numLayers]layerSpec {
 			l.key = whyLayerKey // the why part's keys, its prompt's included
 			return l
 		}(),
-		layerHistory: {
-			name:    "history",
-			open:    func(m *Model) bool { return m.ed != nil && m.ed.hv.open },
-			mode:    modeOf(keymap.ModeHistory),
-			key:     editingLayerKey,
-			paste:   noPaste,
-			body:    func(m *Model, w, h int) string { return m.ed.hv.view(&m.c, &m.ed.hist, w, h) },
-			overlay: func(m *Model) string { return m.ed.hv.hints(&m.c.keys, m.readOnly()) },
-			help:    noHelp,
-			mouse: func(m *Model, msg tea.MouseMsg) tea.Cmd { // the wheel picks a version over the versions, scrolls the diff over it
+		layerHistory: func() layerSpec {
+			l := panel("history", keymap.ModeHistory, func(m *Model) part.Part { return &m.hv })
+			l.mouse = func(m *Model, msg tea.MouseMsg) tea.Cmd { // the wheel picks a version over the versions, scrolls the diff over it
 				if _, wheel := msg.(tea.MouseWheelMsg); wheel {
 					mo := msg.Mouse()
-					m.ed.hv.wheel(mo.X < versionsWidth(m.c.width), mo.Button == tea.MouseWheelUp)
+					m.hv.Wheel(mo.X, m.c.width, mo.Button == tea.MouseWheelUp)
 				}
 				return nil
-			},
-			least: panelRows,
-		},
-		layerForgotten: {
-			name:    "forgotten",
-			open:    func(m *Model) bool { return m.ed != nil && m.ed.fg.open },
-			mode:    modeOf(keymap.ModeHistory),
-			key:     editingLayerKey,
-			paste:   noPaste,
-			body:    func(m *Model, w, h int) string { return m.ed.fg.view(&m.c, &m.ed.hist, w, h) },
-			overlay: func(m *Model) string { return m.ed.fg.hints(&m.c.keys, m.readOnly()) },
-			help:    noHelp,
-			mouse:   noMouse,
-			least:   panelRows,
-		},
+			}
+			return l
+		}(),
+		layerForgotten: panel("forgotten", keymap.ModeHistory, func(m *Model) part.Part { return &m.fg }),
 		layerFindings: {
 			name:    "findings",
 			open:    func(m *Model) bool { return m.ed != nil && m.ed.fv.open },

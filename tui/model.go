@@ -12,7 +12,9 @@ import (
 	"github.com/crmem/crmem/internal/cellwidth"
 	"github.com/crmem/crmem/keymap"
 	"github.com/crmem/crmem/store"
+	"github.com/crmem/crmem/tui/forgotten"
 	"github.com/crmem/crmem/tui/helpscreen"
+	"github.com/crmem/crmem/tui/historyview"
 	"github.com/crmem/crmem/tui/statspanel"
 	"github.com/crmem/crmem/tui/whypanel"
 )
@@ -117,6 +119,8 @@ type Model struct {
 	dates         dateState        // the date filter and its prompt
 	chg           changeState      // what reloads changed, until seen; the reload log
 	sp            statspanel.Panel // the picture of the memory, when open
+	hv            historyview.View // an entry's history, when open
+	fg            forgotten.List   // the forgotten entries, when open
 	read          readingState     // zoom, the pager, matches
 	maxExpansions int              // prefix expansions while typing; 0: the default
 
@@ -286,6 +290,12 @@ func (m *Model) dispatch(msg tea.Msg) tea.Cmd {
 		if m.why != nil {
 			return m.do(m.why.Done(msg))
 		}
+		return nil
+	case historyview.ReadMsg:
+		m.hv.Take(msg)
+		return nil
+	case forgotten.ReadMsg:
+		m.fg.Take(msg)
 		return nil
 	}
 	if m.ed != nil {

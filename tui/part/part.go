@@ -4,7 +4,7 @@
 // cannot import the root (arch_test.go keeps it so):
 //
 //   - Context, read-only: the size, the styles, the key map, the help
-//     drawer, the clock and the snapshot shown;
+//     drawer, the clock, the snapshot shown and the history index;
 //   - Part, what a part must give: whether it is open, its key handling,
 //     its view at w×h and its line of keys;
 //   - Request, what a part asks of the root as a value (a status message,
@@ -22,6 +22,7 @@ import (
 
 	"github.com/crmem/crmem/keymap"
 	"github.com/crmem/crmem/store"
+	"github.com/crmem/crmem/store/history"
 )
 
 // Context is what the root lends a part for one call: read it, never keep
@@ -40,6 +41,15 @@ type Context struct {
 	// Memory is the open memory (nil until it opens): its Features say
 	// what it can do.
 	Memory store.Source
+	// ReadOnly says the memory cannot be written now (its format, or
+	// crabtalk's daemon holds it): a part offers no key that writes.
+	ReadOnly bool
+	// History is the memory's history index as the root last built it.
+	History History
+	// Fit fits a line to w cells as the terminal will draw it (the
+	// root's measure: per code point until the terminal says it draws
+	// by grapheme cluster), for a part that lays columns side by side.
+	Fit func(line string, w int) string
 }
 
 // Snapshot is the memory as shown: its entries, never changed once
@@ -57,7 +67,13 @@ type Styles struct {
 	PaneTitle   lipgloss.Style
 	GroupHeader lipgloss.Style
 	Dim         lipgloss.Style
+	Warning     lipgloss.Style
+	Border      lipgloss.Style    // a line between columns
+	Selected    lipgloss.Style    // the row under the cursor of the part on top
 	Kinds       [3]lipgloss.Style // notes, archives, topics
+	// A diff's removed and added lines, and within them the words that
+	// changed.
+	DiffDel, DiffAdd, DiffDelWord, DiffAddWord lipgloss.Style
 }
 
 // Part is what a part of the screen shown in place of the panes must
@@ -74,6 +90,15 @@ type Part interface {
 	View(c *Context, w, h int) string
 	// ShortHelp is the part's line of keys.
 	ShortHelp(k *keymap.KeyMap) []key.Binding
+}
+
+// Overlayer is a part that names its keys in the help line's place (the
+// history view's keys, which depend on the memory being writable): the
+// root draws Overlay there while the part is on top, and the part's
+// ShortHelp is nil. The context's Body is 0: the help line is laid out
+// before the body.
+type Overlayer interface {
+	Overlay(c *Context) string
 }
 
 // Request is what a part asks the root for, as a value: the root carries
@@ -95,8 +120,22 @@ type (
 		What string
 		Err  error
 	}
+	// Restore asks, before writing anything, to bring version V of the
+	// entry H is the story of back (a version's number and content are
+	// what it needs of H and V; H may hold the name alone).
+	Restore struct {
+		H history.History
+		V history.Version
+	}
+	// Undo undoes the session's last write.
+	Undo struct{}
+	// OpenHistory opens the history view on the entry called Name.
+	OpenHistory struct{ Name string }
 )
 
-func (Message) isRequest() {}
-func (Closed) isRequest()  {}
-func (Failed) isRequest()  {}
+func (Message) isRequest()     {}
+func (Closed) isRequest()      {}
+func (Failed) isRequest()      {}
+func (Restore) isRequest()     {}
+func (Undo) isRequest()        {}
+func (OpenHistory) isRequest() {}
