@@ -42,7 +42,6 @@ type editing struct {
 	// pendingEdit is the temp file of an edit whose conflict is being
 	// asked about ("" otherwise), named if the user quits meanwhile.
 	pendingEdit string
-	fv          findingsView // the findings view (crmem lint's report), when open
 	hist        historyState // every entry's story, read off the loop
 	home        string       // the home folder, for ~ in a folder typed
 }
@@ -73,10 +72,6 @@ func (f *editing) message(m *Model, msg tea.Msg) (bool, tea.Cmd) {
 		return true, f.recalled.take(m, msg)
 	case dumpDoneMsg:
 		return true, dumpDone(m, msg)
-	case findingsDoneMsg:
-		return true, f.fv.take(m, msg, &f.refs)
-	case notDuplicateMsg:
-		return true, f.fv.notDuplicateDone(m, msg, &f.refs)
 	case historyBuiltMsg:
 		return true, f.historyBuilt(m, msg)
 	case historyRebuildMsg:
@@ -137,9 +132,6 @@ func (f *editing) keyPress(m *Model, k tea.KeyPressMsg) (bool, tea.Cmd) {
 		}
 		return true, cmd
 	}
-	if f.fv.open {
-		return true, f.findingsKey(m, k)
-	}
 	for _, a := range f.actions(&m.c.keys) {
 		if key.Matches(k, a.b) {
 			if a.writes && m.readOnly() {
@@ -178,7 +170,7 @@ func (f *editing) actions(k *keymap.KeyMap) []action {
 		{k.DeleteMarked, true, f.deleteMarked},
 		{k.Undo, true, f.undoLast},
 		{k.Dump, false, f.dump},
-		{k.Findings, false, func(m *Model) tea.Cmd { f.fv.show(); return f.fv.follow(m, &f.refs) }},
+		{k.Findings, false, func(m *Model) tea.Cmd { return m.fv.Show(m.ctx()) }},
 		{k.History, false, f.openHistory},
 		{k.Forgotten, false, f.openForgotten},
 	}

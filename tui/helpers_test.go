@@ -237,7 +237,7 @@ func (m *Model) listedEntries() []store.Entry {
 func (m *Model) helpLines() []string { return m.helpLinesOf(m.overlay()) }
 
 // selectedFinding is the findings view's selected finding.
-func (f *editing) selectedFinding() (hygiene.Finding, bool) { return f.fv.selected() }
+func (m *Model) selectedFinding() (hygiene.Finding, bool) { return m.fv.Selected() }
 
 // helpOverflow is how many help lines do not fit the screen.
 func helpOverflow(m *Model) int {

@@ -212,18 +212,7 @@ func registered() [numLayers]layerSpec {
 			return l
 		}(),
 		layerForgotten: panel("forgotten", keymap.ModeHistory, func(m *Model) part.Part { return &m.fg }),
-		layerFindings: {
-			name:    "findings",
-			open:    func(m *Model) bool { return m.ed != nil && m.ed.fv.open },
-			mode:    modeOf(keymap.ModeFindings),
-			key:     editingLayerKey,
-			paste:   noPaste,
-			body:    func(m *Model, w, h int) string { return m.ed.fv.view(&m.c, m.caps().ShowsIDs(), w, h) },
-			overlay: func(m *Model) string { return m.ed.fv.hints(&m.c.keys, m.readOnly()) },
-			help:    noHelp,
-			mouse:   noMouse,
-			least:   panelRows,
-		},
+		layerFindings:  panel("findings", keymap.ModeFindings, func(m *Model) part.Part { return &m.fv }),
 		layerSearch: {
 			name:    "search",
 			open:    func(m *Model) bool { return m.typing },

@@ -12,6 +12,7 @@ import (
 	"github.com/crmem/crmem/internal/cellwidth"
 	"github.com/crmem/crmem/keymap"
 	"github.com/crmem/crmem/store"
+	"github.com/crmem/crmem/tui/findings"
 	"github.com/crmem/crmem/tui/forgotten"
 	"github.com/crmem/crmem/tui/helpscreen"
 	"github.com/crmem/crmem/tui/historyview"
@@ -121,6 +122,7 @@ type Model struct {
 	sp            statspanel.Panel // the picture of the memory, when open
 	hv            historyview.View // an entry's history, when open
 	fg            forgotten.List   // the forgotten entries, when open
+	fv            findings.View    // the findings view (crmem lint's report), when open
 	read          readingState     // zoom, the pager, matches
 	maxExpansions int              // prefix expansions while typing; 0: the default
 
@@ -241,10 +243,10 @@ func (m *Model) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 // followSnapshot redoes the findings of a replaced snapshot while the
 // findings view is open.
 func (m *Model) followSnapshot() tea.Cmd {
-	if m.ed == nil {
+	if !m.fv.Open() {
 		return nil
 	}
-	return m.ed.fv.follow(m, &m.ed.refs)
+	return m.fv.Follow(m.partContext(0)) // what it examines needs no height
 }
 
 // dispatch hands a message to the part that handles it.
@@ -297,6 +299,10 @@ func (m *Model) dispatch(msg tea.Msg) tea.Cmd {
 	case forgotten.ReadMsg:
 		m.fg.Take(msg)
 		return nil
+	case findings.DoneMsg:
+		return m.fv.Take(m.ctx(), msg)
+	case notDuplicateMsg:
+		return m.notDuplicateDone(msg)
 	}
 	if m.ed != nil {
 		if handled, cmd := m.ed.message(m, msg); handled {

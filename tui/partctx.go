@@ -9,7 +9,7 @@ import (
 )
 
 // The parts in packages of their own under tui/ (helpscreen, statspanel,
-// whypanel, historyview, forgotten) cannot reach the root: they read a part.Context lent for one call and
+// whypanel, historyview, forgotten, findings) cannot reach the root: they read a part.Context lent for one call and
 // answer with part.Requests, which do carries out here, in one place.
 
 // partContext is what the parts read of the common state, lent for one
@@ -27,9 +27,9 @@ func (c *common) partContext(body int) *part.Context {
 // the memory can be written now and the history index.
 func (m *Model) partContext(body int) *part.Context {
 	ctx := m.c.partContext(body)
-	ctx.ReadOnly = m.readOnly()
+	ctx.ReadOnly, ctx.Path = m.readOnly(), m.path
 	if m.ed != nil {
-		ctx.History = m.ed.hist.part()
+		ctx.History, ctx.Refs = m.ed.hist.part(), m.ed.refs.shared()
 	}
 	return ctx
 }
@@ -42,12 +42,22 @@ func partStyles(s *styles) *part.Styles {
 	return &part.Styles{
 		PaneTitle: s.paneTitle, GroupHeader: s.groupHeader, Dim: s.dim, Kinds: s.kinds,
 		Warning: s.warning, Border: s.border, Selected: s.selectedRow(true),
+		Mark: s.mark, CardTitle: s.cardTitle, Label: s.label,
 		DiffDel: s.diffDel, DiffAdd: s.diffAdd, DiffDelWord: s.diffDelWord, DiffAddWord: s.diffAddWord,
 	}
 }
 
 // Entries are the snapshot's entries (part.Snapshot).
 func (s *snapshot) Entries() []store.Entry { return s.entries }
+
+// Get is the entry with id, if the snapshot holds it (part.Snapshot).
+func (s *snapshot) Get(id uint64) (store.Entry, bool) {
+	i, ok := s.index(id)
+	if !ok {
+		return store.Entry{}, false
+	}
+	return s.entries[i], true
+}
 
 // do carries out what a part asked for, in order.
 func (m *Model) do(reqs []part.Request) tea.Cmd {
@@ -70,6 +80,14 @@ func (m *Model) do(reqs []part.Request) tea.Cmd {
 			}
 		case part.OpenHistory:
 			cmds = append(cmds, m.hv.Show(m.ctx(), r.Name))
+		case part.Jump:
+			cmds = append(cmds, m.jumpTo(r.ID))
+		default:
+			if m.ed != nil {
+				if cmd, ok := m.ed.findingsDo(m, r); ok {
+					cmds = append(cmds, cmd)
+				}
+			}
 		}
 	}
 	return tea.Batch(cmds...)

@@ -96,7 +96,6 @@ func TestParts_ReadOnlyTheCommon(t *testing.T) {
 		"help":  hp.View(c.partContext(h), w, h),
 		"stats": stats.View(c.partContext(h), w, h),
 		"log":   (&changeState{logOpen: true}).logView(c, w, h),
-		"lint":  (&findingsView{open: true}).view(c, true, w, h),
 	} {
 		if lines := strings.Split(v, "\n"); len(lines) != h || ansi.StringWidth(lines[0]) != w {
 			t.Errorf("%s: %d lines of %d cells, want %d of %d:\n%s", name, len(lines), ansi.StringWidth(lines[0]), h, w, v)

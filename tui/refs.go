@@ -33,6 +33,17 @@ type refsState struct {
 	forSeq  int
 }
 
+// shared are the sessions' references to archives as the parts read them
+// (part.Context.Refs), or nil when no session was read (then every
+// archive would look orphaned).
+func (r *refsState) shared() *sessions.Refs {
+	if !r.loaded || r.count == 0 || r.err != nil {
+		return nil
+	}
+	refs := r.refs
+	return &refs
+}
+
 // entryRefs are the sessions whose markers resolve to one entry.
 type entryRefs struct {
 	by, resume []string // sorted session names

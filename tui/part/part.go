@@ -23,6 +23,8 @@ import (
 	"github.com/crmem/crmem/keymap"
 	"github.com/crmem/crmem/store"
 	"github.com/crmem/crmem/store/history"
+	"github.com/crmem/crmem/store/hygiene"
+	"github.com/crmem/crmem/store/sessions"
 )
 
 // Context is what the root lends a part for one call: read it, never keep
@@ -46,6 +48,12 @@ type Context struct {
 	ReadOnly bool
 	// History is the memory's history index as the root last built it.
 	History History
+	// Path is the memory file's path (what lives beside it, such as the
+	// pairs remembered as not duplicates, is found from it).
+	Path string
+	// Refs are the sessions' references to archives, nil when no session
+	// was read (then every archive would look orphaned).
+	Refs *sessions.Refs
 	// Fit fits a line to w cells as the terminal will draw it (the
 	// root's measure: per code point until the terminal says it draws
 	// by grapheme cluster), for a part that lays columns side by side.
@@ -57,6 +65,8 @@ type Context struct {
 // one and compare it with the one shown now.
 type Snapshot interface {
 	Entries() []store.Entry
+	// Get is the entry with id, if the snapshot holds it.
+	Get(id uint64) (store.Entry, bool)
 }
 
 // Styles are the styles a part draws with, built by the root for the
@@ -68,6 +78,9 @@ type Styles struct {
 	GroupHeader lipgloss.Style
 	Dim         lipgloss.Style
 	Warning     lipgloss.Style
+	Mark        lipgloss.Style    // a mark in a gutter
+	CardTitle   lipgloss.Style    // an entry's name over its card
+	Label       lipgloss.Style    // a card's labels
 	Border      lipgloss.Style    // a line between columns
 	Selected    lipgloss.Style    // the row under the cursor of the part on top
 	Kinds       [3]lipgloss.Style // notes, archives, topics
@@ -131,11 +144,37 @@ type (
 	Undo struct{}
 	// OpenHistory opens the history view on the entry called Name.
 	OpenHistory struct{ Name string }
+	// EditFinding opens the one entry Finding is about in the editor
+	// (for a secret, to redact it).
+	EditFinding struct{ Finding hygiene.Finding }
+	// DeleteFinding asks before deleting the one entry Finding is about.
+	DeleteFinding struct{ Finding hygiene.Finding }
+	// Merge asks before merging Drop into Keep (Drop's name and aliases
+	// become Keep's aliases, Drop is deleted), both as shown.
+	Merge struct{ Keep, Drop store.Entry }
+	// NotDuplicates remembers, beside the memory, that the entries named
+	// A and B are not duplicates.
+	NotDuplicates struct{ A, B string }
+	// Jump closes the part and selects the entry ID in the list.
+	Jump struct{ ID uint64 }
 )
 
-func (Message) isRequest()     {}
-func (Closed) isRequest()      {}
-func (Failed) isRequest()      {}
-func (Restore) isRequest()     {}
-func (Undo) isRequest()        {}
-func (OpenHistory) isRequest() {}
+func (Message) isRequest()       {}
+func (Closed) isRequest()        {}
+func (Failed) isRequest()        {}
+func (Restore) isRequest()       {}
+func (Undo) isRequest()          {}
+func (OpenHistory) isRequest()   {}
+func (EditFinding) isRequest()   {}
+func (DeleteFinding) isRequest() {}
+func (Merge) isRequest()         {}
+func (NotDuplicates) isRequest() {}
+func (Jump) isRequest()          {}
+
+// Features are what the open memory can do (zero before it opens).
+func (c *Context) Features() store.Features {
+	if c.Memory == nil {
+		return store.Features{}
+	}
+	return c.Memory.Features()
+}
