@@ -13,7 +13,6 @@ import (
 	"github.com/crmem/crmem/internal/sanitize"
 	"github.com/crmem/crmem/keymap"
 	"github.com/crmem/crmem/store"
-	"github.com/crmem/crmem/store/history"
 	"github.com/crmem/crmem/store/sessions"
 )
 
@@ -42,14 +41,12 @@ type editing struct {
 	// pendingEdit is the temp file of an edit whose conflict is being
 	// asked about ("" otherwise), named if the user quits meanwhile.
 	pendingEdit string
-	hist        historyState // every entry's story, read off the loop
-	home        string       // the home folder, for ~ in a folder typed
+	home        string // the home folder, for ~ in a folder typed
 }
 
 func newEditing(opts Options, ed editor.Options, run execFunc) *editing {
 	dir := store.SessionsDir(opts.Path, opts.SessionsDir)
-	return &editing{ed: ed, exec: run, refs: refsState{dir: dir, reader: sessions.NewReader(dir)}, home: crmemconfig.Home(opts.getenv()),
-		hist: historyState{build: cachedHistory(history.NewSessionCache()), restore: history.RestoreOps}}
+	return &editing{ed: ed, exec: run, refs: refsState{dir: dir, reader: sessions.NewReader(dir)}, home: crmemconfig.Home(opts.getenv())}
 }
 
 // editorDoneMsg says the editor exited.
@@ -72,39 +69,19 @@ func (f *editing) message(m *Model, msg tea.Msg) (bool, tea.Cmd) {
 		return true, f.recalled.take(m, msg)
 	case dumpDoneMsg:
 		return true, dumpDone(m, msg)
-	case historyBuiltMsg:
-		return true, f.historyBuilt(m, msg)
-	case historyRebuildMsg:
-		return true, f.cooledDown(m)
-	case summaryMsg:
-		return true, f.summaryRead(m, msg)
 	}
 	return false, nil
 }
 
 // opened re-reads the sessions where the memory the root just opened
-// keeps them: the folder beside it, or the store itself, and builds the
-// history index if the search's index is built.
+// keeps them: the folder beside it, or the store itself.
 func (f *editing) opened(msg loadedMsg) tea.Cmd {
 	if msg.err != nil || msg.db == nil { // nothing opened: nothing to read beside it yet
 		return nil
 	}
 	r := msg.db.Features().Sessions // the folder's, or the store's own
 	f.refs.dir, f.refs.reader = store.SessionsWhere(r), r
-	var hist tea.Cmd
-	if indexReady(msg.db.Memory()) { // else once it is (indexed): the search's index comes first
-		hist = f.hist.rebuild(msg.db)
-	}
-	return tea.Batch(f.refs.read(), f.recalled.read(f.refs.reader, msg.snap), hist)
-}
-
-// indexed builds the history index once the search's is built, when the
-// memory opened before it was.
-func (f *editing) indexed(m *Model) tea.Cmd {
-	if f.hist.ix != nil || f.hist.building {
-		return nil
-	}
-	return f.hist.rebuild(m.c.db)
+	return tea.Batch(f.refs.read(), f.recalled.read(f.refs.reader, msg.snap))
 }
 
 // reloaded re-reads the sessions after a reload, unless only the look
@@ -113,7 +90,7 @@ func (f *editing) reloaded(m *Model, msg reloadedMsg) tea.Cmd {
 	if msg.unchangedCheck() {
 		return nil
 	}
-	return tea.Batch(f.refs.read(), f.recalled.read(f.refs.reader, msg.snap), f.rebuildHistory(m))
+	return tea.Batch(f.refs.read(), f.recalled.read(f.refs.reader, msg.snap), m.rebuildHistory())
 }
 
 // keyPress gives the key to the open dialog, or runs an editing action.

@@ -85,11 +85,36 @@ const (
 	historyCooldown = 4
 )
 
+// newHistoryState is the index of a screen that reads the history: built
+// by history.BuildCached, restored through history.RestoreOps.
+func newHistoryState() historyState {
+	return historyState{build: cachedHistory(history.NewSessionCache()), restore: history.RestoreOps}
+}
+
+// historyOpened builds the index of a memory just opened if the search's
+// index is built, else once it is (historyIndexed): the search's comes
+// first.
+func (m *Model) historyOpened(msg loadedMsg) tea.Cmd {
+	if msg.err != nil || msg.db == nil || !indexReady(msg.db.Memory()) {
+		return nil
+	}
+	return m.hist.rebuild(msg.db)
+}
+
+// historyIndexed builds the index once the search's is built, when the
+// memory opened before it was.
+func (m *Model) historyIndexed() tea.Cmd {
+	if m.hist.ix != nil || m.hist.building {
+		return nil
+	}
+	return m.hist.rebuild(m.c.db)
+}
+
 // rebuildHistory builds the index again after the memory changed: now,
 // after the build under way, or once the cooldown after a slow build
 // ends.
-func (f *editing) rebuildHistory(m *Model) tea.Cmd {
-	s := &f.hist
+func (m *Model) rebuildHistory() tea.Cmd {
+	s := &m.hist
 	if s.building {
 		s.again = true
 		return nil
@@ -107,9 +132,9 @@ func (f *editing) rebuildHistory(m *Model) tea.Cmd {
 }
 
 // cooledDown builds the index put off by the cooldown.
-func (f *editing) cooledDown(m *Model) tea.Cmd {
-	f.hist.deferred = false
-	return f.rebuildHistory(m)
+func (m *Model) cooledDown() tea.Cmd {
+	m.hist.deferred = false
+	return m.rebuildHistory()
 }
 
 // rebuild reads the index of db again off the update loop, or asks for
@@ -143,8 +168,8 @@ func (s *historyState) rebuild(db store.Source) tea.Cmd {
 
 // historyBuilt installs a build (a failed one keeps the index before it), has
 // the open views follow it, and starts the build asked for meanwhile.
-func (f *editing) historyBuilt(m *Model, msg historyBuiltMsg) tea.Cmd {
-	s := &f.hist
+func (m *Model) historyBuilt(msg historyBuiltMsg) tea.Cmd {
+	s := &m.hist
 	s.building, s.err = false, msg.err
 	s.took, s.doneAt = msg.took, time.Now()
 	if msg.err == nil && msg.ix != nil {
@@ -157,7 +182,7 @@ func (f *editing) historyBuilt(m *Model, msg historyBuiltMsg) tea.Cmd {
 	var again tea.Cmd
 	if s.again {
 		s.again = false
-		again = f.rebuildHistory(m)
+		again = m.rebuildHistory()
 	}
 	return tea.Batch(again, m.fg.Follow(s.part()), m.hv.Follow(s.part()), m.showSelected())
 }
@@ -191,8 +216,8 @@ func (s *historyState) wantSummary(name string) tea.Cmd {
 // summaryRead keeps a summary read (one of an index replaced meanwhile is
 // dropped: the card asks again), reads the one wanted meanwhile, and
 // shows the card again.
-func (f *editing) summaryRead(m *Model, msg summaryMsg) tea.Cmd {
-	s := &f.hist
+func (m *Model) summaryRead(msg summaryMsg) tea.Cmd {
+	s := &m.hist
 	s.sumAsk = ""
 	if msg.gen == s.gen && s.ix != nil {
 		s.sums[msg.name] = msg.sum
@@ -216,12 +241,13 @@ func (s *historyState) summary(name string) (history.Summary, bool) {
 	return sum, ok
 }
 
-// card is the header card's provenance line, wrapped to the card: which session first
-// remembered the entry and when, how many versions it has, and whether
-// the current one's source is known. Nothing while the index is read, or
-// when nothing is known of the entry beyond itself.
-func (s *historyState) card(m *Model, e store.Entry) []string {
-	sum, ok := s.summary(e.Name)
+// provenanceCard is the header card's provenance line, wrapped to the
+// card: which session first remembered the entry and when, how many
+// versions it has, and whether the current one's source is known.
+// Nothing while the index is read, or when nothing is known of the entry
+// beyond itself.
+func (m *Model) provenanceCard(e store.Entry) []string {
+	sum, ok := m.hist.summary(e.Name)
 	if !ok {
 		return nil
 	}
@@ -314,7 +340,7 @@ func (f *editing) askRestore(m *Model, h history.History, v history.Version) tea
 		if e, ok := m.writer().Memory().Lookup(h.Name); ok && e.Name == h.Name {
 			current = &e
 		}
-		ops, err := f.hist.restore(h, v, current)
+		ops, err := m.hist.restore(h, v, current)
 		switch {
 		case errors.Is(err, history.ErrCurrent):
 			return m.setMessage(fmt.Sprintf("%s: version #%d is what memory holds now; nothing written", name, v.N))

@@ -102,8 +102,8 @@ func historyHarness(t *testing.T) (*editHarness, *fakeHistory) {
 
 // installHistory makes ix what every build returns, and builds it.
 func installHistory(h *editHarness, ix historyIndex) {
-	h.f.hist.build = func(store.Source) (historyIndex, error) { return ix, nil }
-	drive(h.m, h.f.hist.rebuild(h.m.c.db))
+	h.m.hist.build = func(store.Source) (historyIndex, error) { return ix, nil }
+	drive(h.m, h.m.hist.rebuild(h.m.c.db))
 }
 
 // TestHistoryView_OpensOnTheCurrentVersionAndMoves: H opens the selected
@@ -252,14 +252,14 @@ func TestHistoryView_FollowsRebuilds(t *testing.T) {
 		t.Fatalf("the view did not follow the new index:\n%s", screen)
 	}
 	builds := 0
-	h.f.hist.build = func(store.Source) (historyIndex, error) { builds++; return ix, nil }
-	first := h.f.hist.rebuild(h.m.c.db)
-	if h.f.hist.rebuild(h.m.c.db) != nil || !h.f.hist.again {
+	h.m.hist.build = func(store.Source) (historyIndex, error) { builds++; return ix, nil }
+	first := h.m.hist.rebuild(h.m.c.db)
+	if h.m.hist.rebuild(h.m.c.db) != nil || !h.m.hist.again {
 		t.Fatal("a second build started beside the one under way")
 	}
 	drive(h.m, first)
-	if builds != 2 || h.f.hist.building {
-		t.Fatalf("%d builds, building %v: want the one asked meanwhile run after the first", builds, h.f.hist.building)
+	if builds != 2 || h.m.hist.building {
+		t.Fatalf("%d builds, building %v: want the one asked meanwhile run after the first", builds, h.m.hist.building)
 	}
 }
 
@@ -333,7 +333,7 @@ func TestCard_ProvenanceLine(t *testing.T) {
 	if screen := plainScreen(h.m); strings.Contains(screen, "remembered by") || strings.Contains(screen, "version") {
 		t.Fatalf("the card of an entry with no story says one:\n%s", screen)
 	}
-	h.f.hist = historyState{building: true} // a memory just opened, its index being read
+	h.m.hist = historyState{building: true} // a memory just opened, its index being read
 	h.sel("deploy-steps")
 	if screen := plainScreen(h.m); strings.Contains(screen, "remembered by") {
 		t.Fatalf("the card has a provenance line before the index is built:\n%s", screen)
@@ -679,7 +679,7 @@ func TestHistory_NothingAsksTheIndexOnTheLoop(t *testing.T) {
 // asks for none but the last entry passed, read next.
 func TestHistory_SummariesOneAtATime(t *testing.T) {
 	h, _ := historyHarness(t)
-	s := &h.f.hist
+	s := &h.m.hist
 	s.sums = map[string]history.Summary{}
 	first := s.wantSummary("a")
 	for _, n := range []string{"b", "c", "d"} {
@@ -705,11 +705,11 @@ func TestHistory_SlowBuildsCoolDown(t *testing.T) {
 		return func() tea.Msg { return msg }
 	}
 	builds := 0
-	h.f.hist.build = func(store.Source) (historyIndex, error) { builds++; return ix, nil }
-	s := &h.f.hist
+	h.m.hist.build = func(store.Source) (historyIndex, error) { builds++; return ix, nil }
+	s := &h.m.hist
 	s.took, s.doneAt = time.Second, time.Now()
-	first := h.f.rebuildHistory(h.m)
-	if h.f.rebuildHistory(h.m) != nil || builds != 0 || s.building || len(waits) != 1 || waits[0] < 3*time.Second || waits[0] > 4*time.Second {
+	first := h.m.rebuildHistory()
+	if h.m.rebuildHistory() != nil || builds != 0 || s.building || len(waits) != 1 || waits[0] < 3*time.Second || waits[0] > 4*time.Second {
 		t.Fatalf("after a 1 s build: waits %v, %d builds, building %v: want one wait of about 4 s, no build", waits, builds, s.building)
 	}
 	s.doneAt = time.Now().Add(-5 * time.Second) // the cooldown is over when the timer fires
@@ -720,7 +720,7 @@ func TestHistory_SlowBuildsCoolDown(t *testing.T) {
 	if s.took >= historySlow { // the fake build was quick
 		t.Fatalf("a quick build measured %v", s.took)
 	}
-	drive(h.m, h.f.rebuildHistory(h.m))
+	drive(h.m, h.m.rebuildHistory())
 	if builds != 2 || len(waits) != 1 {
 		t.Fatalf("after a quick build: %d builds, waits %v: want it at once", builds, waits)
 	}
@@ -794,11 +794,11 @@ func TestPackParts(t *testing.T) {
 func TestHistory_BuiltOnceTheSearchIndexIs(t *testing.T) {
 	h, ix := historyHarness(t)
 	builds := 0
-	h.f.hist = historyState{build: func(store.Source) (historyIndex, error) { builds++; return ix, nil }, restore: history.RestoreOps}
+	h.m.hist = historyState{build: func(store.Source) (historyIndex, error) { builds++; return ix, nil }, restore: history.RestoreOps}
 	drive(h.m, h.m.indexDone())
 	drive(h.m, h.m.indexDone())
-	if builds != 1 || h.f.hist.ix == nil {
-		t.Fatalf("%d builds once the search index is ready, index %v", builds, h.f.hist.ix)
+	if builds != 1 || h.m.hist.ix == nil {
+		t.Fatalf("%d builds once the search index is ready, index %v", builds, h.m.hist.ix)
 	}
 }
 
@@ -810,10 +810,10 @@ func TestHistory_SlowRebuildLetsTheOldIndexGo(t *testing.T) {
 	h, ix := historyHarness(t)
 	h.sel("deploy-steps")
 	press(h.m, "H")
-	s := &h.f.hist
+	s := &h.m.hist
 	s.took, s.doneAt = time.Second, time.Now().Add(-time.Hour)
 	gen := s.gen
-	build := h.f.rebuildHistory(h.m)
+	build := h.m.rebuildHistory()
 	if build == nil || s.ix != nil || !s.building {
 		t.Fatalf("the slow rebuild: cmd %v, index %v, building %v: want the old index dropped as it starts", build != nil, s.ix, s.building)
 	}

@@ -126,8 +126,9 @@ type Model struct {
 	read          readingState     // zoom, the pager, matches
 	maxExpansions int              // prefix expansions while typing; 0: the default
 
-	ed         *editing // the editing part (dialogs, marks, undo, findings); nil when not installed
-	why        *whyView // the why prompt and panel; nil when not installed
+	ed         *editing     // the editing part (dialogs, marks, undo); nil when not installed
+	hist       historyState // every entry's story, read off the loop (once the editing part is installed)
+	why        *whyView     // the why prompt and panel; nil when not installed
 	after      func(time.Duration, tea.Msg) tea.Cmd
 	quitNotice string // the editing part's notice when the user quit, printed once the screen is gone
 }
@@ -265,7 +266,7 @@ func (m *Model) dispatch(msg tea.Msg) tea.Cmd {
 	case tea.PasteMsg:
 		return m.layerPaste(msg)
 	case loadedMsg:
-		cmd := m.opened(msg)
+		cmd := tea.Batch(m.opened(msg), m.historyOpened(msg))
 		if m.ed != nil {
 			cmd = tea.Batch(cmd, m.ed.opened(msg))
 		}
@@ -299,6 +300,12 @@ func (m *Model) dispatch(msg tea.Msg) tea.Cmd {
 	case forgotten.ReadMsg:
 		m.fg.Take(msg)
 		return nil
+	case historyBuiltMsg:
+		return m.historyBuilt(msg)
+	case historyRebuildMsg:
+		return m.cooledDown()
+	case summaryMsg:
+		return m.summaryRead(msg)
 	case findings.DoneMsg:
 		return m.fv.Take(m.ctx(), msg)
 	case notDuplicateMsg:

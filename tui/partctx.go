@@ -27,9 +27,9 @@ func (c *common) partContext(body int) *part.Context {
 // the memory can be written now and the history index.
 func (m *Model) partContext(body int) *part.Context {
 	ctx := m.c.partContext(body)
-	ctx.ReadOnly, ctx.Path = m.readOnly(), m.path
+	ctx.ReadOnly, ctx.Path, ctx.History = m.readOnly(), m.path, m.hist.part()
 	if m.ed != nil {
-		ctx.History, ctx.Refs = m.ed.hist.part(), m.ed.refs.shared()
+		ctx.Refs = m.ed.refs.shared()
 	}
 	return ctx
 }

@@ -13,9 +13,12 @@ import (
 // not installed (the core screen of most model tests). What they add to
 // the screen is asked here, by name.
 
-// setEditing installs the editing part and turns its bindings on.
+// setEditing installs the editing part and turns its bindings on; the
+// history index, which its views and the card read, is built from then
+// on.
 func (m *Model) setEditing(f *editing) {
 	m.ed = f
+	m.hist = newHistoryState()
 	m.enableEditing()
 }
 
@@ -46,22 +49,18 @@ func (m *Model) recallHistory() *recalls.Then {
 	return m.ed.recalled.history()
 }
 
-// cardLines is the editing part's lines of e's header card.
+// cardLines are the lines of e's header card that the editing part and
+// the history index add.
 func (m *Model) cardLines(e store.Entry) []string {
 	if m.ed == nil {
 		return nil
 	}
-	return m.ed.cardLines(m, e)
+	return append(m.ed.cardLines(m, e), m.provenanceCard(e)...)
 }
 
-// cardWants is what the editing part reads off the loop for e's card
-// (its history's summary), nil when nothing.
-func (m *Model) cardWants(e store.Entry) tea.Cmd {
-	if m.ed == nil {
-		return nil
-	}
-	return m.ed.hist.wantSummary(e.Name)
-}
+// cardWants is what is read off the loop for e's card (its history's
+// summary), nil when nothing.
+func (m *Model) cardWants(e store.Entry) tea.Cmd { return m.hist.wantSummary(e.Name) }
 
 // rowBadge is the editing part's list badge for e.
 func (m *Model) rowBadge(e store.Entry) string {

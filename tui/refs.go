@@ -168,10 +168,10 @@ func (f *editing) rowBadge(m *Model, e store.Entry) string {
 	return recalled
 }
 
-// cardLines adds an archive's sessions (or any referenced entry's) to the
-// preview's header card.
+// cardLines adds an archive's sessions (or any referenced entry's) and
+// its recalls to the preview's header card.
 func (f *editing) cardLines(m *Model, e store.Entry) []string {
-	return append(append(f.refs.card(m, e), f.recalled.card(m, e)...), f.hist.card(m, e)...)
+	return append(f.refs.card(m, e), f.recalled.card(m, e)...)
 }
 
 // card is the header card's sessions lines.
