@@ -172,18 +172,7 @@ func registered() [numLayers]layerSpec {
 			mouse:   noMouse,
 			least:   panelRows,
 		},
-		layerLog: {
-			name:    "reload log",
-			open:    func(m *Model) bool { return m.chg.logOpen },
-			mode:    modeOf(keymap.ModeLog),
-			key:     (*Model).logKey,
-			paste:   noPaste,
-			body:    func(m *Model, w, h int) string { return m.chg.logView(&m.c, w, h) },
-			overlay: noOverlay,
-			help:    func(m *Model) []key.Binding { return m.chg.shortHelp(&m.c.keys) },
-			mouse:   noMouse,
-			least:   panelRows,
-		},
+		layerLog: panel("reload log", keymap.ModeLog, func(m *Model) part.Part { return &m.chg.log }),
 		layerStats: func() layerSpec {
 			l := panel("stats", keymap.ModePanel, func(m *Model) part.Part { return &m.sp })
 			l.mouse = func(m *Model, msg tea.MouseMsg) tea.Cmd { // the wheel scrolls the panel

@@ -9,7 +9,8 @@ import (
 )
 
 // The parts in packages of their own under tui/ (helpscreen, statspanel,
-// whypanel, historyview, forgotten, findings) cannot reach the root: they read a part.Context lent for one call and
+// whypanel, historyview, forgotten, findings, reloadlog) cannot reach
+// the root: they read a part.Context lent for one call and
 // answer with part.Requests, which do carries out here, in one place.
 
 // partContext is what the parts read of the common state, lent for one
