@@ -13,7 +13,6 @@ import (
 	"github.com/crmem/crmem/internal/sanitize"
 	"github.com/crmem/crmem/keymap"
 	"github.com/crmem/crmem/store"
-	"github.com/crmem/crmem/store/sessions"
 )
 
 // newEditingPart returns the part that changes the memory: the editor,
@@ -33,11 +32,8 @@ type editing struct {
 	exec execFunc
 	dlg  dialog    // the open prompt, confirmation or choice
 	undo undoStack // every write of this session
-	refs refsState
-	// recalled is what the agent's recorded recalls returned, per entry.
-	recalled recalledState
-	busy     bool   // a write is in flight
-	kept     string // a temp file holding unsaved text, shown until the next action
+	busy bool      // a write is in flight
+	kept string    // a temp file holding unsaved text, shown until the next action
 	// pendingEdit is the temp file of an edit whose conflict is being
 	// asked about ("" otherwise), named if the user quits meanwhile.
 	pendingEdit string
@@ -45,8 +41,7 @@ type editing struct {
 }
 
 func newEditing(opts Options, ed editor.Options, run execFunc) *editing {
-	dir := store.SessionsDir(opts.Path, opts.SessionsDir)
-	return &editing{ed: ed, exec: run, refs: refsState{dir: dir, reader: sessions.NewReader(dir)}, home: crmemconfig.Home(opts.getenv())}
+	return &editing{ed: ed, exec: run, home: crmemconfig.Home(opts.getenv())}
 }
 
 // editorDoneMsg says the editor exited.
@@ -63,34 +58,10 @@ func (f *editing) message(m *Model, msg tea.Msg) (bool, tea.Cmd) {
 		return true, f.editorDone(m, msg)
 	case writeDoneMsg:
 		return true, f.writeDone(m, msg)
-	case refsMsg:
-		return true, f.refs.take(m, msg)
-	case recalledMsg:
-		return true, f.recalled.take(m, msg)
 	case dumpDoneMsg:
 		return true, dumpDone(m, msg)
 	}
 	return false, nil
-}
-
-// opened re-reads the sessions where the memory the root just opened
-// keeps them: the folder beside it, or the store itself.
-func (f *editing) opened(msg loadedMsg) tea.Cmd {
-	if msg.err != nil || msg.db == nil { // nothing opened: nothing to read beside it yet
-		return nil
-	}
-	r := msg.db.Features().Sessions // the folder's, or the store's own
-	f.refs.dir, f.refs.reader = store.SessionsWhere(r), r
-	return tea.Batch(f.refs.read(), f.recalled.read(f.refs.reader, msg.snap))
-}
-
-// reloaded re-reads the sessions after a reload, unless only the look
-// after the watch began asked for it (they were read with the open).
-func (f *editing) reloaded(m *Model, msg reloadedMsg) tea.Cmd {
-	if msg.unchangedCheck() {
-		return nil
-	}
-	return tea.Batch(f.refs.read(), f.recalled.read(f.refs.reader, msg.snap), m.rebuildHistory())
 }
 
 // keyPress gives the key to the open dialog, or runs an editing action.
@@ -142,8 +113,8 @@ func (f *editing) actions(k *keymap.KeyMap) []action {
 		{k.MarkAll, false, f.markListed},
 		{k.MarkOlder, false, f.markOlder},
 		{k.Unmark, false, f.unmarkAll},
-		{k.Orphans, false, f.refs.toggleOrphans},
-		{k.NeverRecalled, false, func(m *Model) tea.Cmd { return f.recalled.toggleNever(m, f.refs.dir) }},
+		{k.Orphans, false, func(m *Model) tea.Cmd { return m.refs.toggleOrphans(m) }},
+		{k.NeverRecalled, false, func(m *Model) tea.Cmd { return m.recalled.toggleNever(m, m.refs.dir) }},
 		{k.DeleteMarked, true, f.deleteMarked},
 		{k.Undo, true, f.undoLast},
 		{k.Dump, false, f.dump},

@@ -103,7 +103,7 @@ func (f *editing) askMerge(m *Model, keep, drop store.Entry) tea.Cmd {
 	carried := len(mergedAliases(keep, drop)) - len(keep.Aliases)
 	text := fmt.Sprintf("merge: keep %s, give it %s, delete %s?", sanitize.Name(keep.Name),
 		humanize.Plural(carried, "alias"), sanitize.Name(drop.Name))
-	f.dlg = &confirmDialog{text: text, warn: f.refs.resumeWarning(m, []store.Entry{drop}), yes: reqMerge{keep: keep, drop: drop}}
+	f.dlg = &confirmDialog{text: text, warn: m.refs.resumeWarning(m, []store.Entry{drop}), yes: reqMerge{keep: keep, drop: drop}}
 	return nil
 }
 

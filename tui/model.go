@@ -126,9 +126,14 @@ type Model struct {
 	read          readingState     // zoom, the pager, matches
 	maxExpansions int              // prefix expansions while typing; 0: the default
 
-	ed         *editing     // the editing part (dialogs, marks, undo); nil when not installed
-	hist       historyState // every entry's story, read off the loop (once the editing part is installed)
-	why        *whyView     // the why prompt and panel; nil when not installed
+	ed   *editing     // the editing part (dialogs, marks, undo); nil when not installed
+	hist historyState // every entry's story, read off the loop (once the editing part is installed)
+	// The sessions' data, read off the loop once the editing part is
+	// installed: which sessions reference which archives, and what the
+	// agent's recorded recalls returned, per entry.
+	refs       refsState
+	recalled   recalledState
+	why        *whyView // the why prompt and panel; nil when not installed
 	after      func(time.Duration, tea.Msg) tea.Cmd
 	quitNotice string // the editing part's notice when the user quit, printed once the screen is gone
 }
@@ -266,17 +271,9 @@ func (m *Model) dispatch(msg tea.Msg) tea.Cmd {
 	case tea.PasteMsg:
 		return m.layerPaste(msg)
 	case loadedMsg:
-		cmd := tea.Batch(m.opened(msg), m.historyOpened(msg))
-		if m.ed != nil {
-			cmd = tea.Batch(cmd, m.ed.opened(msg))
-		}
-		return cmd
+		return tea.Batch(m.opened(msg), m.historyOpened(msg), m.sessionsOpened(msg))
 	case reloadedMsg:
-		cmd := m.reloaded(msg)
-		if m.ed != nil {
-			cmd = tea.Batch(cmd, m.ed.reloaded(m, msg))
-		}
-		return cmd
+		return tea.Batch(m.reloaded(msg), m.sessionsReloaded(msg))
 	case indexReadyMsg:
 		return m.indexDone()
 	case searchDoneMsg:
@@ -300,6 +297,10 @@ func (m *Model) dispatch(msg tea.Msg) tea.Cmd {
 	case forgotten.ReadMsg:
 		m.fg.Take(msg)
 		return nil
+	case refsMsg:
+		return m.refs.take(m, msg)
+	case recalledMsg:
+		return m.recalled.take(m, msg)
 	case historyBuiltMsg:
 		return m.historyBuilt(msg)
 	case historyRebuildMsg:

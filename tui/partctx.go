@@ -28,10 +28,7 @@ func (c *common) partContext(body int) *part.Context {
 // the memory can be written now and the history index.
 func (m *Model) partContext(body int) *part.Context {
 	ctx := m.c.partContext(body)
-	ctx.ReadOnly, ctx.Path, ctx.History = m.readOnly(), m.path, m.hist.part()
-	if m.ed != nil {
-		ctx.Refs = m.ed.refs.shared()
-	}
+	ctx.ReadOnly, ctx.Path, ctx.History, ctx.Refs = m.readOnly(), m.path, m.hist.part(), m.refs.shared()
 	return ctx
 }
 

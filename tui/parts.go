@@ -5,6 +5,7 @@ import (
 
 	"github.com/crmem/crmem/store"
 	"github.com/crmem/crmem/store/recalls"
+	"github.com/crmem/crmem/store/sessions"
 )
 
 // The root model's two optional parts are concrete fields, not plugins:
@@ -19,6 +20,8 @@ import (
 func (m *Model) setEditing(f *editing) {
 	m.ed = f
 	m.hist = newHistoryState()
+	dir := store.SessionsDir(m.path, m.sessions) // until the memory opens and says where its sessions are
+	m.refs = refsState{dir: dir, reader: sessions.NewReader(dir)}
 	m.enableEditing()
 }
 
@@ -40,14 +43,9 @@ func (m *Model) quitNotices() string {
 	return m.ed.quitNotice(m)
 }
 
-// recallHistory is the recall history the editing part read from the
-// sessions, nil when none (yet).
-func (m *Model) recallHistory() *recalls.Then {
-	if m.ed == nil {
-		return nil
-	}
-	return m.ed.recalled.history()
-}
+// recallHistory is the recall history read from the sessions, nil when
+// none (yet).
+func (m *Model) recallHistory() *recalls.Then { return m.recalled.history() }
 
 // cardLines are the lines of e's header card that the editing part and
 // the history index add.
@@ -55,7 +53,7 @@ func (m *Model) cardLines(e store.Entry) []string {
 	if m.ed == nil {
 		return nil
 	}
-	return append(m.ed.cardLines(m, e), m.provenanceCard(e)...)
+	return append(m.sessionsCard(e), m.provenanceCard(e)...)
 }
 
 // cardWants is what is read off the loop for e's card (its history's
@@ -67,7 +65,7 @@ func (m *Model) rowBadge(e store.Entry) string {
 	if m.ed == nil {
 		return ""
 	}
-	return m.ed.rowBadge(m, e)
+	return m.sessionsBadge(e)
 }
 
 // entryFilter is the editing part's filter of the list (orphans, never
@@ -76,7 +74,7 @@ func (m *Model) entryFilter() func(store.Entry) bool {
 	if m.ed == nil {
 		return nil
 	}
-	return m.ed.entryFilter(m)
+	return m.sessionsFilter()
 }
 
 // statusText is the editing part's segment of the status line.

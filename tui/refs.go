@@ -140,15 +140,15 @@ func (r *refsState) orphanCount(m *Model) int {
 	return n
 }
 
-// entryFilter keeps only orphan archives, only entries no recorded recall
-// returned, or both, while those filters are on.
-func (f *editing) entryFilter(m *Model) func(store.Entry) bool {
-	orphans, never := f.refs.orphans, f.recalled.never
+// sessionsFilter keeps only orphan archives, only entries no recorded
+// recall returned, or both, while those filters are on.
+func (m *Model) sessionsFilter() func(store.Entry) bool {
+	orphans, never := m.refs.orphans, m.recalled.never
 	if !orphans && !never {
 		return nil
 	}
 	return func(e store.Entry) bool {
-		return (!orphans || f.refs.orphan(m, e)) && (!never || f.recalled.times(e).n == 0)
+		return (!orphans || m.refs.orphan(m, e)) && (!never || m.recalled.times(e).n == 0)
 	}
 }
 
@@ -156,9 +156,9 @@ func (f *editing) entryFilter(m *Model) func(store.Entry) bool {
 // resumes from it, ∘N when sessions only reference it (N sessions).
 // An entry the agent's recorded recalls returned also gets N× (recalled N
 // times).
-func (f *editing) rowBadge(m *Model, e store.Entry) string {
-	r := f.refs.of(m, e)
-	recalled := f.recalled.badge(m, e)
+func (m *Model) sessionsBadge(e store.Entry) string {
+	r := m.refs.of(m, e)
+	recalled := m.recalled.badge(m, e)
 	switch {
 	case len(r.resume) > 0:
 		return m.c.styles.warning.Render(" ↺"+humanize.Count(len(r.by))) + recalled
@@ -168,10 +168,31 @@ func (f *editing) rowBadge(m *Model, e store.Entry) string {
 	return recalled
 }
 
-// cardLines adds an archive's sessions (or any referenced entry's) and
-// its recalls to the preview's header card.
-func (f *editing) cardLines(m *Model, e store.Entry) []string {
-	return append(f.refs.card(m, e), f.recalled.card(m, e)...)
+// sessionsCard adds an archive's sessions (or any referenced entry's)
+// and its recalls to the preview's header card.
+func (m *Model) sessionsCard(e store.Entry) []string {
+	return append(m.refs.card(m, e), m.recalled.card(m, e)...)
+}
+
+// sessionsOpened reads the sessions where the memory the root just
+// opened keeps them: the folder beside it, or the store itself.
+func (m *Model) sessionsOpened(msg loadedMsg) tea.Cmd {
+	if m.ed == nil || msg.err != nil || msg.db == nil { // nothing opened: nothing to read beside it yet
+		return nil
+	}
+	r := msg.db.Features().Sessions // the folder's, or the store's own
+	m.refs.dir, m.refs.reader = store.SessionsWhere(r), r
+	return tea.Batch(m.refs.read(), m.recalled.read(m.refs.reader, msg.snap))
+}
+
+// sessionsReloaded reads the sessions again after a reload, and the
+// history with them, unless only the look after the watch began asked
+// for it (they were read with the open).
+func (m *Model) sessionsReloaded(msg reloadedMsg) tea.Cmd {
+	if m.ed == nil || msg.unchangedCheck() {
+		return nil
+	}
+	return tea.Batch(m.refs.read(), m.recalled.read(m.refs.reader, msg.snap), m.rebuildHistory())
 }
 
 // card is the header card's sessions lines.
