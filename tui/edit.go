@@ -114,7 +114,7 @@ func (f *editing) actions(k *keymap.KeyMap) []action {
 		{k.MarkOlder, false, f.markOlder},
 		{k.Unmark, false, f.unmarkAll},
 		{k.Orphans, false, func(m *Model) tea.Cmd { return m.refs.toggleOrphans(m) }},
-		{k.NeverRecalled, false, func(m *Model) tea.Cmd { return m.recalled.toggleNever(m, m.refs.dir) }},
+		{k.NeverRecalled, false, (*Model).toggleNever},
 		{k.DeleteMarked, true, f.deleteMarked},
 		{k.Undo, true, f.undoLast},
 		{k.Dump, false, f.dump},

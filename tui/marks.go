@@ -256,7 +256,7 @@ func (f *editing) statusText(m *Model) string {
 	if m.refs.orphans {
 		s = join(s, m.c.styles.message.Render("orphan archives only"+paren(keyName(m.c.keys.Orphans))))
 	}
-	if m.recalled.never {
+	if m.recalled.Never() {
 		s = join(s, m.c.styles.message.Render("never recalled only"+paren(keyName(m.c.keys.NeverRecalled))))
 	}
 	return s

@@ -16,6 +16,7 @@ import (
 	"github.com/crmem/crmem/tui/forgotten"
 	"github.com/crmem/crmem/tui/helpscreen"
 	"github.com/crmem/crmem/tui/historyview"
+	"github.com/crmem/crmem/tui/recalled"
 	"github.com/crmem/crmem/tui/statspanel"
 	"github.com/crmem/crmem/tui/whypanel"
 )
@@ -132,7 +133,7 @@ type Model struct {
 	// installed: which sessions reference which archives, and what the
 	// agent's recorded recalls returned, per entry.
 	refs       refsState
-	recalled   recalledState
+	recalled   recalled.State
 	why        *whyView // the why prompt and panel; nil when not installed
 	after      func(time.Duration, tea.Msg) tea.Cmd
 	quitNotice string // the editing part's notice when the user quit, printed once the screen is gone
@@ -299,8 +300,8 @@ func (m *Model) dispatch(msg tea.Msg) tea.Cmd {
 		return nil
 	case refsMsg:
 		return m.refs.take(m, msg)
-	case recalledMsg:
-		return m.recalled.take(m, msg)
+	case recalled.ReadMsg:
+		return m.recalledRead(msg)
 	case historyBuiltMsg:
 		return m.historyBuilt(msg)
 	case historyRebuildMsg:

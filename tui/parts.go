@@ -45,7 +45,7 @@ func (m *Model) quitNotices() string {
 
 // recallHistory is the recall history read from the sessions, nil when
 // none (yet).
-func (m *Model) recallHistory() *recalls.Then { return m.recalled.history() }
+func (m *Model) recallHistory() *recalls.Then { return m.recalled.History() }
 
 // cardLines are the lines of e's header card that the editing part and
 // the history index add.

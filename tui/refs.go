@@ -12,6 +12,7 @@ import (
 	"github.com/crmem/crmem/internal/sanitize"
 	"github.com/crmem/crmem/store"
 	"github.com/crmem/crmem/store/sessions"
+	"github.com/crmem/crmem/tui/recalled"
 )
 
 // refsState is what the sessions folder says about archives.
@@ -143,13 +144,62 @@ func (r *refsState) orphanCount(m *Model) int {
 // sessionsFilter keeps only orphan archives, only entries no recorded
 // recall returned, or both, while those filters are on.
 func (m *Model) sessionsFilter() func(store.Entry) bool {
-	orphans, never := m.refs.orphans, m.recalled.never
+	orphans, never := m.refs.orphans, m.recalled.Never()
 	if !orphans && !never {
 		return nil
 	}
 	return func(e store.Entry) bool {
-		return (!orphans || m.refs.orphan(m, e)) && (!never || m.recalled.times(e).n == 0)
+		return (!orphans || m.refs.orphan(m, e)) && (!never || recalledNone(&m.recalled, e))
 	}
+}
+
+// recalledNone reports whether no recorded recall returned e.
+func recalledNone(r *recalled.State, e store.Entry) bool {
+	n, _ := r.Times(e)
+	return n == 0
+}
+
+// readRecalls reads the recorded recalls off the loop, against the names
+// of snap's entries (nil: the memory did not change since the last read).
+func (m *Model) readRecalls(snap *snapshot) tea.Cmd {
+	if snap == nil {
+		return m.recalled.Read(m.refs.reader, nil, false)
+	}
+	return m.recalled.Read(m.refs.reader, snap.entries, true)
+}
+
+// recalledRead installs a read of the recalls and redraws what depends
+// on it.
+func (m *Model) recalledRead(msg recalled.ReadMsg) tea.Cmd {
+	if !m.recalled.Take(msg) {
+		return nil
+	}
+	if m.recalled.Never() {
+		m.rebuild()
+	}
+	return m.showSelected()
+}
+
+// toggleNever lists only the entries no recorded recall returned, or
+// everything again. It combines with the kind, date and orphan filters,
+// and `O` then marks only the old entries it lists.
+func (m *Model) toggleNever() tea.Cmd {
+	if !m.recalled.ToggleNever() {
+		return m.setMessage("the recalls are still being read")
+	}
+	m.rebuild()
+	text := "showing every entry again"
+	if m.recalled.Never() {
+		n := 0
+		for _, e := range m.c.snap.entries {
+			if recalledNone(&m.recalled, e) {
+				n++
+			}
+		}
+		text = fmt.Sprintf("never recalled only: %s that none of the %s in %s returned", humanize.Plural(n, "entry"),
+			humanize.Plural(m.recalled.Recalls(), "recorded recall"), m.refs.dir)
+	}
+	return tea.Batch(m.showSelected(), m.setMessage(text))
 }
 
 // rowBadge marks entries that sessions reference: ↺N when a session
@@ -158,7 +208,7 @@ func (m *Model) sessionsFilter() func(store.Entry) bool {
 // times).
 func (m *Model) sessionsBadge(e store.Entry) string {
 	r := m.refs.of(m, e)
-	recalled := m.recalled.badge(m, e)
+	recalled := m.recalled.Badge(m.c.styles.part, e)
 	switch {
 	case len(r.resume) > 0:
 		return m.c.styles.warning.Render(" ↺"+humanize.Count(len(r.by))) + recalled
@@ -171,7 +221,7 @@ func (m *Model) sessionsBadge(e store.Entry) string {
 // sessionsCard adds an archive's sessions (or any referenced entry's)
 // and its recalls to the preview's header card.
 func (m *Model) sessionsCard(e store.Entry) []string {
-	return append(m.refs.card(m, e), m.recalled.card(m, e)...)
+	return append(m.refs.card(m, e), m.recalled.Card(m.partContext(0), e)...)
 }
 
 // sessionsOpened reads the sessions where the memory the root just
@@ -182,7 +232,7 @@ func (m *Model) sessionsOpened(msg loadedMsg) tea.Cmd {
 	}
 	r := msg.db.Features().Sessions // the folder's, or the store's own
 	m.refs.dir, m.refs.reader = store.SessionsWhere(r), r
-	return tea.Batch(m.refs.read(), m.recalled.read(m.refs.reader, msg.snap))
+	return tea.Batch(m.refs.read(), m.readRecalls(msg.snap))
 }
 
 // sessionsReloaded reads the sessions again after a reload, and the
@@ -192,7 +242,7 @@ func (m *Model) sessionsReloaded(msg reloadedMsg) tea.Cmd {
 	if m.ed == nil || msg.unchangedCheck() {
 		return nil
 	}
-	return tea.Batch(m.refs.read(), m.recalled.read(m.refs.reader, msg.snap), m.rebuildHistory())
+	return tea.Batch(m.refs.read(), m.readRecalls(msg.snap), m.rebuildHistory())
 }
 
 // card is the header card's sessions lines.

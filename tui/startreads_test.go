@@ -37,8 +37,8 @@ func TestSessionsReadOnceAtStart(t *testing.T) {
 				write = func() { apply(t, path, store.Add{Name: "between", Content: "written before the watch began"}) }
 			}
 			openThenWatch(t, m, path, write)
-			if m.refs.seq != tt.reads || m.recalled.seq != tt.reads {
-				t.Errorf("sessions read %d times for references, %d for recalls; want %d", m.refs.seq, m.recalled.seq, tt.reads)
+			if m.refs.seq != tt.reads || m.recalled.Reads() != tt.reads {
+				t.Errorf("sessions read %d times for references, %d for recalls; want %d", m.refs.seq, m.recalled.Reads(), tt.reads)
 			}
 			if got := slices.Contains(listNames(m), "between"); got != tt.between {
 				t.Errorf("the write between the open and the watch shown: %v, want %v", got, tt.between)
@@ -49,8 +49,8 @@ func TestSessionsReadOnceAtStart(t *testing.T) {
 				t.Errorf("a look that found the file unchanged read the sessions again (%d reads)", m.refs.seq)
 			}
 			drive(m, m.reloadNow()) // R: the user asks, the sessions are read
-			if m.refs.seq != tt.reads+1 || m.recalled.seq != tt.reads+1 {
-				t.Errorf("after R: %d and %d reads, want %d", m.refs.seq, m.recalled.seq, tt.reads+1)
+			if m.refs.seq != tt.reads+1 || m.recalled.Reads() != tt.reads+1 {
+				t.Errorf("after R: %d and %d reads, want %d", m.refs.seq, m.recalled.Reads(), tt.reads+1)
 			}
 		})
 	}

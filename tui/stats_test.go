@@ -156,18 +156,18 @@ func TestStats_RecallSection(t *testing.T) {
 	h := newEditHarnessIn(t, path, dir)
 	m := h.m
 	press(m, "i")
-	if m.sp.Shown().History == nil || m.sp.Shown().History != h.m.recalled.then {
-		t.Fatalf("panel shows history %p, the model holds %p", m.sp.Shown().History, h.m.recalled.then)
+	if m.sp.Shown().History == nil || m.sp.Shown().History != h.m.recalled.History() {
+		t.Fatalf("panel shows history %p, the model holds %p", m.sp.Shown().History, h.m.recalled.History())
 	}
 	recalled := 0
 	for _, e := range m.c.snap.entries {
-		if h.m.recalled.times(e).n > 0 {
+		if !recalledNone(&h.m.recalled, e) {
 			recalled++
 		}
 	}
 	r := m.sp.Stats().Recalls
-	if r == nil || r.Recalls != h.m.recalled.recalls() || r.Recalled != recalled || r.Never != len(m.c.snap.entries)-recalled {
-		t.Fatalf("section %+v; the badges count %d recalled of %d, %d recalls", r, recalled, len(m.c.snap.entries), h.m.recalled.recalls())
+	if r == nil || r.Recalls != h.m.recalled.Recalls() || r.Recalled != recalled || r.Never != len(m.c.snap.entries)-recalled {
+		t.Fatalf("section %+v; the badges count %d recalled of %d, %d recalls", r, recalled, len(m.c.snap.entries), h.m.recalled.Recalls())
 	}
 	drive(m, resizeCmd(120, 200))
 	scr := plainScreen(m)
@@ -190,7 +190,7 @@ func TestStats_RecallSection(t *testing.T) {
 	}
 	apply(t, path, store.Add{Name: "zz-new", Content: "x"})
 	reload(m)
-	if m.sp.Shown().History != h.m.recalled.then {
+	if m.sp.Shown().History != h.m.recalled.History() {
 		t.Fatalf("after the reload the panel shows an old history")
 	}
 	if scr := plainScreen(m); !strings.Contains(scr, "3×  N db-migrations") {
