@@ -61,18 +61,23 @@ type layerSpec struct {
 	help func(m *Model) []key.Binding
 	// mouse handles a mouse event while the layer has the screen.
 	mouse func(m *Model, msg tea.MouseMsg) tea.Cmd
+	// message takes a message the layer's commands brought back, open or
+	// not, and reports whether it was one of its own; c is lent for it
+	// (built once per message, its Body 0).
+	message func(m *Model, c *part.Context, msg tea.Msg) (tea.Cmd, bool)
 	// least is the rows the layer's body keeps when the screen is short:
 	// a panel its title and a line of it (2), the panes a row (1).
 	least int
 }
 
 // What a layer that has none of a thing gives for it.
-func noPaste(*Model, tea.PasteMsg) tea.Cmd           { return nil }
-func noBody(*Model, int, int) string                 { return "" }
-func noOverlay(*Model) string                        { return "" }
-func noHelp(*Model) []key.Binding                    { return nil }
-func noMouse(*Model, tea.MouseMsg) tea.Cmd           { return nil } // nothing moves behind it
-func modeOf(md keymap.Mode) func(*Model) keymap.Mode { return func(*Model) keymap.Mode { return md } }
+func noPaste(*Model, tea.PasteMsg) tea.Cmd                     { return nil }
+func noBody(*Model, int, int) string                           { return "" }
+func noOverlay(*Model) string                                  { return "" }
+func noHelp(*Model) []key.Binding                              { return nil }
+func noMessage(*Model, *part.Context, tea.Msg) (tea.Cmd, bool) { return nil, false } // its messages are the root's
+func noMouse(*Model, tea.MouseMsg) tea.Cmd                     { return nil }        // nothing moves behind it
+func modeOf(md keymap.Mode) func(*Model) keymap.Mode           { return func(*Model) keymap.Mode { return md } }
 
 // panelRows is what a panel keeps of the screen's height: its title and
 // a line of it (at 80×3 the history once kept only its title).
@@ -80,8 +85,8 @@ const panelRows = 2
 
 // panel registers a part of its own package (tui/<part>) shown in place
 // of the panes: get finds it in the model; its Open, Key, View and
-// ShortHelp are the layer's, lent the screen's context, and its Overlay
-// if it is a part.Overlayer.
+// ShortHelp are the layer's, lent the screen's context, its Overlay if
+// it is a part.Overlayer and its Update if it is a part.Updater.
 func panel(name string, md keymap.Mode, get func(m *Model) part.Part) layerSpec {
 	return layerSpec{
 		name: name,
@@ -101,6 +106,17 @@ func panel(name string, md keymap.Mode, get func(m *Model) part.Part) layerSpec 
 		},
 		help:  func(m *Model) []key.Binding { return get(m).ShortHelp(&m.c.keys) },
 		mouse: noMouse,
+		message: func(m *Model, c *part.Context, msg tea.Msg) (tea.Cmd, bool) {
+			u, ok := get(m).(part.Updater)
+			if !ok {
+				return nil, false
+			}
+			handled, reqs, cmd := u.Update(c, msg)
+			if !handled {
+				return nil, false
+			}
+			return tea.Batch(cmd, m.do(reqs)), true
+		},
 		least: panelRows,
 	}
 }
@@ -125,6 +141,7 @@ func registered() [numLayers]layerSpec {
 			overlay: func(m *Model) string { return m.dates.view(m.c.styles, m.c.width) },
 			help:    noHelp,
 			mouse:   noMouse,
+			message: noMessage,
 			least:   1,
 		},
 		layerWhyPrompt: {
@@ -140,6 +157,7 @@ func registered() [numLayers]layerSpec {
 			overlay: func(m *Model) string { return m.why.prompt.view(&m.c) },
 			help:    noHelp,
 			mouse:   noMouse,
+			message: noMessage,
 			least:   1,
 		},
 		layerDialog: {
@@ -155,6 +173,7 @@ func registered() [numLayers]layerSpec {
 			overlay: func(m *Model) string { return m.ed.dlg.view(&m.c) },
 			help:    noHelp,
 			mouse:   noMouse,
+			message: noMessage,
 			least:   1,
 		},
 		layerHelp: {
@@ -170,6 +189,7 @@ func registered() [numLayers]layerSpec {
 			overlay: noOverlay,
 			help:    func(m *Model) []key.Binding { return m.hp.ShortHelp(&m.c.keys) },
 			mouse:   noMouse,
+			message: noMessage,
 			least:   panelRows,
 		},
 		layerLog: panel("reload log", keymap.ModeLog, func(m *Model) part.Part { return &m.chg.log }),
@@ -212,6 +232,7 @@ func registered() [numLayers]layerSpec {
 			overlay: noOverlay,
 			help:    func(m *Model) []key.Binding { return m.searchBar.shortHelp(&m.c.keys) },
 			mouse:   (*Model).paneMouse,
+			message: noMessage,
 			least:   1,
 		},
 		layerPanes: {
@@ -233,8 +254,9 @@ func registered() [numLayers]layerSpec {
 				}
 				return m.list.shortHelp(&m.c.keys)
 			},
-			mouse: (*Model).paneMouse,
-			least: 1,
+			mouse:   (*Model).paneMouse,
+			message: noMessage,
+			least:   1,
 		},
 	}
 }
@@ -269,6 +291,19 @@ func (m *Model) layerPaste(p tea.PasteMsg) tea.Cmd { return layers[m.top()].past
 // layerMouse gives a mouse event to the layer on top (when the mouse is
 // captured).
 func (m *Model) layerMouse(msg tea.MouseMsg) tea.Cmd { return layers[m.top()].mouse(m, msg) }
+
+// layerMessage offers a message to every layer, open or not (a read off
+// the loop may come back after its part closed), and reports whether
+// one took it.
+func (m *Model) layerMessage(msg tea.Msg) (tea.Cmd, bool) {
+	c := m.partContext(0) // what a part takes off the loop needs no height
+	for l := range layers {
+		if cmd, ok := layers[l].message(m, c, msg); ok {
+			return cmd, true
+		}
+	}
+	return nil, false
+}
 
 // layerBody is what is drawn in place of the panes: the body of the
 // highest open layer that has one (a dialog without a body, a prompt or

@@ -292,12 +292,6 @@ func (m *Model) dispatch(msg tea.Msg) tea.Cmd {
 			return m.do(m.why.Done(msg))
 		}
 		return nil
-	case historyview.ReadMsg:
-		m.hv.Take(msg)
-		return nil
-	case forgotten.ReadMsg:
-		m.fg.Take(msg)
-		return nil
 	case refsMsg:
 		return m.refs.take(m, msg)
 	case recalled.ReadMsg:
@@ -308,10 +302,11 @@ func (m *Model) dispatch(msg tea.Msg) tea.Cmd {
 		return m.cooledDown()
 	case summaryMsg:
 		return m.summaryRead(msg)
-	case findings.DoneMsg:
-		return m.fv.Take(m.ctx(), msg)
 	case notDuplicateMsg:
 		return m.notDuplicateDone(msg)
+	}
+	if cmd, ok := m.layerMessage(msg); ok {
+		return cmd
 	}
 	if m.ed != nil {
 		if handled, cmd := m.ed.message(m, msg); handled {

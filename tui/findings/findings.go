@@ -57,6 +57,7 @@ type comparison struct {
 var (
 	_ part.Part      = (*View)(nil)
 	_ part.Overlayer = (*View)(nil)
+	_ part.Updater   = (*View)(nil)
 )
 
 // DoneMsg carries the report of a snapshot; the root hands it to Take.
@@ -122,6 +123,15 @@ func (v *View) Compared() ([2]store.Entry, bool) {
 		return [2]store.Entry{}, false
 	}
 	return v.cmp.pair, true
+}
+
+// Update takes the report of a snapshot (DoneMsg).
+func (v *View) Update(c *part.Context, msg tea.Msg) (bool, []part.Request, tea.Cmd) {
+	r, ok := msg.(DoneMsg)
+	if !ok {
+		return false, nil, nil
+	}
+	return true, nil, v.Take(c, r)
 }
 
 // Take takes the report of a snapshot; the report of one replaced

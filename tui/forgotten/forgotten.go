@@ -32,7 +32,11 @@ type List struct {
 	cursor int
 }
 
-var _ part.Part = (*List)(nil)
+var (
+	_ part.Part      = (*List)(nil)
+	_ part.Overlayer = (*List)(nil)
+	_ part.Updater   = (*List)(nil)
+)
 
 // ReadMsg carries the forgotten entries as the index of generation gen
 // has them; the root hands it to Take.
@@ -61,6 +65,15 @@ func (v *List) Follow(h part.History) tea.Cmd {
 	}
 	v.asked = gen
 	return func() tea.Msg { return ReadMsg{gen: gen, list: ix.Forgotten()} }
+}
+
+// Update takes a read of the forgotten entries (ReadMsg).
+func (v *List) Update(_ *part.Context, msg tea.Msg) (bool, []part.Request, tea.Cmd) {
+	r, ok := msg.(ReadMsg)
+	if ok {
+		v.Take(r)
+	}
+	return ok, nil, nil
 }
 
 // Take lists a read, keeping the cursor on the entry it was on (by

@@ -54,7 +54,11 @@ type diffKey struct {
 	st     *part.Styles
 }
 
-var _ part.Part = (*View)(nil)
+var (
+	_ part.Part      = (*View)(nil)
+	_ part.Overlayer = (*View)(nil)
+	_ part.Updater   = (*View)(nil)
+)
 
 // versionsWidth is the versions column's width in a view w cells wide:
 // 30 cells from 80 columns, a third below.
@@ -94,6 +98,15 @@ func (v *View) Follow(hs part.History) tea.Cmd {
 	v.asked = gen
 	name := v.name
 	return func() tea.Msg { return ReadMsg{gen: gen, name: name, h: ix.History(name)} }
+}
+
+// Update takes a history read (ReadMsg).
+func (v *View) Update(_ *part.Context, msg tea.Msg) (bool, []part.Request, tea.Cmd) {
+	r, ok := msg.(ReadMsg)
+	if ok {
+		v.Take(r)
+	}
+	return ok, nil, nil
 }
 
 // Take shows a history read, keeping the version selected (by its

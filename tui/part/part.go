@@ -114,6 +114,14 @@ type Overlayer interface {
 	Overlay(c *Context) string
 }
 
+// Updater is a part that works off the loop: Update takes a message its
+// commands brought back and reports whether it was one of its own (the
+// root offers every message it does not handle itself to the parts,
+// with a context whose Body is 0).
+type Updater interface {
+	Update(c *Context, msg tea.Msg) (bool, []Request, tea.Cmd)
+}
+
 // Request is what a part asks the root for, as a value: the root carries
 // it out in one switch (tui.Model.do). Only this package declares them,
 // so that switch sees every kind.
