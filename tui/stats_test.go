@@ -9,6 +9,7 @@ import (
 	"github.com/crmem/crmem/internal/humanize"
 	"github.com/crmem/crmem/keymap"
 	"github.com/crmem/crmem/store"
+	"github.com/crmem/crmem/tui/part"
 	"github.com/crmem/crmem/tui/statspanel"
 )
 
@@ -36,8 +37,8 @@ func TestStats_PanelOpensScrollsCloses(t *testing.T) {
 				t.Errorf("j j scrolled from %d to %d, want %d", before, m.sp.Top(), before+2)
 			}
 			press(m, "G")
-			if m.sp.Top() != maxTop(len(m.sp.Lines(m.c.styles.part, m.c.width)), m.bodyHeight()) || maxTop(len(m.sp.Lines(m.c.styles.part, m.c.width)), m.bodyHeight()) == 0 {
-				t.Errorf("G went to %d, want the end %d (> 0 at this height)", m.sp.Top(), maxTop(len(m.sp.Lines(m.c.styles.part, m.c.width)), m.bodyHeight()))
+			if m.sp.Top() != part.MaxTop(len(m.sp.Lines(m.c.styles.part, m.c.width)), m.bodyHeight()) || part.MaxTop(len(m.sp.Lines(m.c.styles.part, m.c.width)), m.bodyHeight()) == 0 {
+				t.Errorf("G went to %d, want the end %d (> 0 at this height)", m.sp.Top(), part.MaxTop(len(m.sp.Lines(m.c.styles.part, m.c.width)), m.bodyHeight()))
 			}
 			press(m, closeKey)
 			if m.sp.Open() || strings.Contains(plainScreen(m), "Memory stats") {
