@@ -163,7 +163,7 @@ func (f *editing) deleteMarked(m *Model) tea.Cmd {
 		keys := &m.c.keys
 		return m.setMessage("nothing marked" + paren(hints(", ", keyHint(keys.Mark, "marks an entry"), keyHint(keys.MarkAll, "every listed one"), keyHint(keys.MarkOlder, "old archives"))))
 	}
-	text, warn := m.marks.DeleteQuestion(es, marks.Hidden(es, m.list.listedIDs(m.c.snap)), mixedWarning(es, 3)+f.refs.resumeWarning(m, es))
+	text, warn := m.marks.DeleteQuestion(es, marks.Hidden(es, m.list.listedIDs(m.c.snap)), mixedWarning(es, 3)+m.refs.resumeWarning(m, es))
 	f.dlg = &dialog.Confirm{Text: text, Warn: warn, Yes: reqRemove{es: es, label: "delete " + humanize.Plural(len(es), "entry")}}
 	return nil
 }
@@ -174,10 +174,10 @@ func (f *editing) statusText(m *Model) string {
 	if st := m.marks.Status(); st != "" {
 		s = m.c.styles.mark.Render(st)
 	}
-	if f.refs.orphans {
+	if m.refs.orphans {
 		s = join(s, m.c.styles.message.Render("orphan archives only"+paren(keyName(m.c.keys.Orphans))))
 	}
-	if f.recalled.never {
+	if m.recalled.Never() {
 		s = join(s, m.c.styles.message.Render("never recalled only"+paren(keyName(m.c.keys.NeverRecalled))))
 	}
 	return s
