@@ -5,12 +5,14 @@ import (
 	"strings"
 	"testing"
 
+	"charm.land/bubbles/v2/key"
+
 	"github.com/crmem/crmem/store"
 )
 
 // TestTop_ConflictOverTheHelpHasTheScreen: an edit conflict that arrives
 // while the help is open (the user pressed ? while the write was in
-// flight) takes the screen, the keys and the key map's mode together:
+// flight) takes the screen, the keys and the bindings live together:
 // the diff is drawn, not the help, and its answer keys answer it. Before
 // top(), the help kept the screen and the mode (the answer keys off)
 // while the dialog took every key: the user saw the help and could not
@@ -97,5 +99,45 @@ func TestLayers_EachGivesAll(t *testing.T) {
 	}
 	if !layers[layerPanes].open(nil) {
 		t.Errorf("the panes are not always open")
+	}
+}
+
+// TestLayers_TheTopPartEnablesItsKeys: the part on top decides which keys
+// are live (its SetKeys), not a table of modes: the stats panel leaves
+// search off and its own key on, a rename prompt only its answers (its
+// printable keys are text), the delete question only yes and no, and
+// closing each gives the list its keys back.
+func TestLayers_TheTopPartEnablesItsKeys(t *testing.T) {
+	h := newEditHarness(t, copyFixture(t, "crmem/small.db"))
+	h.sel("scratch")
+	k := &h.m.c.keys
+	for _, tt := range []struct {
+		open     string
+		top      layer
+		on, off  []*key.Binding
+		closeKey string
+	}{
+		{"i", layerStats, []*key.Binding{&k.Stats, &k.Quit, &k.Down}, []*key.Binding{&k.Search, &k.Edit, &k.Accept}, "esc"},
+		{"r", layerDialog, []*key.Binding{&k.Accept, &k.Cancel}, []*key.Binding{&k.Search, &k.Quit, &k.Down, &k.Yes}, "esc"},
+		{"d", layerDialog, []*key.Binding{&k.Yes, &k.No}, []*key.Binding{&k.Accept, &k.Edit, &k.Search}, "n"},
+	} {
+		press(h.m, tt.open)
+		if h.m.top() != tt.top {
+			t.Fatalf("%s: top %v, want %v", tt.open, h.m.top(), tt.top)
+		}
+		for _, b := range tt.on {
+			if !b.Enabled() {
+				t.Errorf("%s open: %q is off", tt.open, b.Help().Desc)
+			}
+		}
+		for _, b := range tt.off {
+			if b.Enabled() {
+				t.Errorf("%s open: %q is live", tt.open, b.Help().Desc)
+			}
+		}
+		press(h.m, tt.closeKey)
+		if h.m.top() != layerPanes || !k.Search.Enabled() || !k.Edit.Enabled() || k.Yes.Enabled() {
+			t.Errorf("%s closed: top %v, search %v, edit %v, yes %v", tt.open, h.m.top(), k.Search.Enabled(), k.Edit.Enabled(), k.Yes.Enabled())
+		}
 	}
 }
