@@ -13,22 +13,6 @@ import (
 // Source reads the file and appends the DB's changes as crabtalk's own
 // put_memory and remove_memory would.
 
-// OpenDB opens the store at path as a store.DB that reads and writes
-// through a Source: the one write path of both formats. opts.Guard is
-// called before every write. An unfinished append of crmem's is repaired
-// first (RepairAtStart), and what was done is one of its warnings.
-func OpenDB(path string, opts store.Options) (*store.DB, error) {
-	rep, err := RepairAtStart(path, opts.Guard)
-	if err != nil {
-		return nil, err
-	}
-	f, err := Open(path)
-	if err != nil {
-		return nil, err
-	}
-	return openBackend(path, f, rep, opts)
-}
-
 // openBackend is the store.DB over the store f read from path, after the
 // start's repair rep (nil: none).
 func openBackend(path string, f *File, rep *Repair, opts store.Options) (*store.DB, error) {
