@@ -73,8 +73,8 @@ func unreadableStore(path string) error {
 
 // entryNames lists the memory file's entry names (for completion), in
 // the file's order: a store's in key order, a v1 file's in file order.
-func (a *app) entryNames() ([]string, error) {
-	path, err := a.dbPath()
+func (o *opener) entryNames() ([]string, error) {
+	path, err := o.dbPath()
 	if err != nil {
 		return nil, err
 	}
