@@ -16,7 +16,7 @@ import (
 )
 
 // diffCommand prints the difference between two versions of an entry.
-func (a *app) diffCommand() *cobra.Command {
+func diffCommand(o *opener, s streams) *cobra.Command {
 	var js jsonOutput
 	var color string
 	var redact bool
@@ -40,7 +40,7 @@ end], …]}]}]}; changed are byte ranges of text.`,
   crmem diff deploy-steps 1 3
   crmem diff deploy-steps 2 --json | jq '.hunks[].lines[] | select(.op=="+") | .text'`,
 		Args:              args(1, 3),
-		ValidArgsFunction: a.completeNames(1),
+		ValidArgsFunction: o.completeNames(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			var nums []int
 			for _, s := range args[1:] {
@@ -55,7 +55,7 @@ end], …]}]}]}; changed are byte ranges of text.`,
 			default:
 				return usage(cmd, "--color must be auto, always or never, not %q", color)
 			}
-			h, err := a.readHistory(args[0])
+			h, err := readHistory(o, s, args[0])
 			if err != nil {
 				return err
 			}
@@ -68,10 +68,10 @@ end], …]}]}]}; changed are byte ranges of text.`,
 			}
 			d := versionDiff(va, vb, context)
 			if js.enabled() {
-				return a.output(func(w *bufio.Writer) error { return js.write(w, d) })
+				return s.output(func(w *bufio.Writer) error { return js.write(w, d) })
 			}
-			colored := color == "always" || color == "auto" && isTerminal(a.stdout) && a.getenv("NO_COLOR") == ""
-			return a.output(func(w *bufio.Writer) error { return writeDiff(w, h.Name, va, vb, d, colored, time.Now()) })
+			colored := color == "always" || color == "auto" && isTerminal(s.stdout) && o.getenv("NO_COLOR") == ""
+			return s.output(func(w *bufio.Writer) error { return writeDiff(w, h.Name, va, vb, d, colored, time.Now()) })
 		},
 	}
 	js.register(c, "print the diff")

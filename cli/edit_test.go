@@ -188,7 +188,7 @@ func TestEdit_ConflictChoices(t *testing.T) {
 			a.cfg = &config.Config{DB: db} // the resolved configuration names the file
 			p := prompter{bufio.NewReader(strings.NewReader(tt.answer)), &errb, true}
 			code := 0
-			if err := a.edit("deploy-steps", p); err != nil {
+			if err := edit(&a.opener, a.streams, "deploy-steps", p); err != nil {
 				fmt.Fprintf(&errb, "crmem: %v\n", err)
 				code = 1
 			}

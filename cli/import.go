@@ -15,7 +15,7 @@ import (
 )
 
 // importCommand reads JSON lines or a legacy markdown memory.
-func (a *app) importCommand() *cobra.Command {
+func importCommand(o *opener, s streams) *cobra.Command {
 	var from string
 	var merge, replace bool
 	c := &cobra.Command{
@@ -78,22 +78,22 @@ input without entries is refused (it would empty the memory).`,
 			if err != nil {
 				return err
 			}
-			entries, notices, err := a.readImport(path, format)
+			entries, notices, err := readImport(s, path, format)
 			if err != nil {
 				return err
 			}
-			a.notify(notices)
+			notify(s.stderr, notices)
 			mode := export.MergeTree
 			if format == export.JSONL || format == export.CRMEM {
 				mode = export.MergeExact
 			}
 			if !replace {
-				return a.mergeEntries(entries, mode, fmt.Sprintf("imported %s (%s)", quotePath(path), format))
+				return mergeEntries(o, s, entries, mode, fmt.Sprintf("imported %s (%s)", quotePath(path), format))
 			}
 			if len(entries) == 0 {
 				return fmt.Errorf("%s: no entries to import; the memory is left as it is", quotePath(path))
 			}
-			return a.replaceEntries(entries, "imported", fmt.Sprintf("%s (%s)", quotePath(path), format))
+			return replaceEntries(o, s, entries, "imported", fmt.Sprintf("%s (%s)", quotePath(path), format))
 		},
 	}
 	c.Flags().StringVar(&from, "from", "", "input format: "+strings.Join(importFormats(), ", ")+" (default: guessed)")
@@ -121,12 +121,12 @@ func importFormat(path, from string) (export.Format, error) {
 }
 
 // readImport reads the entries (and notices) of one input.
-func (a *app) readImport(path string, format export.Format) ([]store.Entry, []string, error) {
+func readImport(s streams, path string, format export.Format) ([]store.Entry, []string, error) {
 	var res *export.Imported
 	var err error
 	switch format {
 	case export.JSONL:
-		entries, err := a.readJSONLInput(path)
+		entries, err := readJSONLInput(s, path)
 		return entries, nil, err
 	case export.Crabtalk0038:
 		res, err = export.ImportCrabtalk0038(path)
@@ -163,9 +163,9 @@ func importV1(path string) ([]store.Entry, []string, error) {
 }
 
 // readJSONLInput reads JSON lines from a file, or standard input for "-".
-func (a *app) readJSONLInput(path string) ([]store.Entry, error) {
+func readJSONLInput(s streams, path string) ([]store.Entry, error) {
 	if path == "-" {
-		return export.ReadJSONL("stdin", safefile.CapReader(a.stdin, "standard input", export.ImportMax, "JSON lines import"), time.Now())
+		return export.ReadJSONL("stdin", safefile.CapReader(s.stdin, "standard input", export.ImportMax, "JSON lines import"), time.Now())
 	}
 	if fi, err := os.Stat(path); err == nil && fi.IsDir() {
 		return nil, fileError{path, errors.New("is a directory, not a JSON lines file")}

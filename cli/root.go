@@ -179,15 +179,15 @@ opens the terminal UI; every subcommand is scriptable.`,
 		c    *cobra.Command
 		role storeCommand
 	}{
-		{a.lsCommand(), storeSource}, {a.showCommand(), storeSource}, {a.searchCommand(), storeSource},
-		{a.tokensCommand(), storeIgnores},
-		{a.addCommand(), storeWrites}, {a.updateCommand(), storeWrites}, {a.writeCommand(), storeWrites},
-		{a.aliasCommand(), storeWrites}, {a.renameCommand(), storeWrites}, {a.rmCommand(), storeWrites},
-		{a.editCommand(), storeWrites}, {a.dumpCommand(), storeSource}, {a.loadCommand(), storeWrites},
-		{a.exportCommand(), storeSource}, {a.importCommand(), storeWrites}, {a.checkCommand(), storeSource}, {a.statsCommand(), storeSource},
+		{lsCommand(&a.opener, a.streams), storeSource}, {showCommand(&a.opener, a.streams), storeSource}, {a.searchCommand(), storeSource},
+		{tokensCommand(a.streams), storeIgnores},
+		{addCommand(&a.opener, a.streams), storeWrites}, {updateCommand(&a.opener, a.streams), storeWrites}, {writeCommand(&a.opener, a.streams), storeWrites},
+		{aliasCommand(&a.opener, a.streams), storeWrites}, {renameCommand(&a.opener, a.streams), storeWrites}, {rmCommand(&a.opener, a.streams), storeWrites},
+		{editCommand(&a.opener, a.streams), storeWrites}, {dumpCommand(&a.opener, a.streams), storeSource}, {loadCommand(&a.opener, a.streams), storeWrites},
+		{exportCommand(&a.opener, a.streams), storeSource}, {importCommand(&a.opener, a.streams), storeWrites}, {a.checkCommand(), storeSource}, {a.statsCommand(), storeSource},
 		{a.benchCommand(), storeSource}, {a.configCommand(), storeIgnores}, {a.versionCommand(), storeIgnores},
-		{a.manCommand(), storeIgnores}, {a.lintCommand(), storeSource}, {a.recallsCommand(), storeSource},
-		{a.historyCommand(), storeSource}, {a.diffCommand(), storeSource}, {a.restoreCommand(), storeWrites},
+		{manCommand(a.streams, a.getenv), storeIgnores}, {a.lintCommand(), storeSource}, {a.recallsCommand(), storeSource},
+		{historyCommand(&a.opener, a.streams), storeSource}, {diffCommand(&a.opener, a.streams), storeSource}, {restoreCommand(&a.opener, a.streams), storeWrites},
 	} {
 		sc.c.SilenceUsage = true
 		sc.c.DisableFlagsInUseLine = true // each Use line lists its flags
