@@ -262,12 +262,12 @@ func missingFolder(path string) error {
 // "the first write creates both" and created the whole chain of folders
 // on its first write, and on a folder waited for "a good write" that
 // could never come (issue 42 item 7).
-func (a *app) checkScreenPath(path string) error {
-	if a.demoPath != "" || a.demo || path == "" && a.givenDBPath() == "" {
+func (o *opener) checkScreenPath(path string) error {
+	if o.demoPath != "" || o.demo || path == "" && o.givenDBPath() == "" {
 		return nil
 	}
 	if path == "" {
-		p, err := a.dbPath()
+		p, err := o.dbPath()
 		if err != nil {
 			return nil // runTUI says why
 		}

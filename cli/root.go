@@ -174,20 +174,22 @@ opens the terminal UI; every subcommand is scriptable.`,
 	root.Flags().StringVar(&a.style, "style", "", "markdown style: "+strings.Join(config.StyleNames(), ", "))
 	root.Flags().BoolVar(&a.noMouse, "no-mouse", false, "start with mouse capture off, so the terminal's own text selection works (M toggles)")
 	// The command table: every subcommand with how it treats the memory
-	// file (a write is refused on crabtalk's store).
+	// file (a write is refused on crabtalk's store), each built from what
+	// it uses: the opener of the memory file, the streams.
+	o, s := &a.opener, a.streams
 	for _, sc := range []struct {
 		c    *cobra.Command
 		role storeCommand
 	}{
-		{lsCommand(&a.opener, a.streams), storeSource}, {showCommand(&a.opener, a.streams), storeSource}, {a.searchCommand(), storeSource},
-		{tokensCommand(a.streams), storeIgnores},
-		{addCommand(&a.opener, a.streams), storeWrites}, {updateCommand(&a.opener, a.streams), storeWrites}, {writeCommand(&a.opener, a.streams), storeWrites},
-		{aliasCommand(&a.opener, a.streams), storeWrites}, {renameCommand(&a.opener, a.streams), storeWrites}, {rmCommand(&a.opener, a.streams), storeWrites},
-		{editCommand(&a.opener, a.streams), storeWrites}, {dumpCommand(&a.opener, a.streams), storeSource}, {loadCommand(&a.opener, a.streams), storeWrites},
-		{exportCommand(&a.opener, a.streams), storeSource}, {importCommand(&a.opener, a.streams), storeWrites}, {a.checkCommand(), storeSource}, {a.statsCommand(), storeSource},
+		{lsCommand(o, s), storeSource}, {showCommand(o, s), storeSource}, {a.searchCommand(), storeSource},
+		{tokensCommand(s), storeIgnores},
+		{addCommand(o, s), storeWrites}, {updateCommand(o, s), storeWrites}, {writeCommand(o, s), storeWrites},
+		{aliasCommand(o, s), storeWrites}, {renameCommand(o, s), storeWrites}, {rmCommand(o, s), storeWrites},
+		{editCommand(o, s), storeWrites}, {dumpCommand(o, s), storeSource}, {loadCommand(o, s), storeWrites},
+		{exportCommand(o, s), storeSource}, {importCommand(o, s), storeWrites}, {a.checkCommand(), storeSource}, {a.statsCommand(), storeSource},
 		{a.benchCommand(), storeSource}, {a.configCommand(), storeIgnores}, {a.versionCommand(), storeIgnores},
-		{manCommand(a.streams, a.getenv), storeIgnores}, {a.lintCommand(), storeSource}, {a.recallsCommand(), storeSource},
-		{historyCommand(&a.opener, a.streams), storeSource}, {diffCommand(&a.opener, a.streams), storeSource}, {restoreCommand(&a.opener, a.streams), storeWrites},
+		{manCommand(s, a.getenv), storeIgnores}, {a.lintCommand(), storeSource}, {a.recallsCommand(), storeSource},
+		{historyCommand(o, s), storeSource}, {diffCommand(o, s), storeSource}, {restoreCommand(o, s), storeWrites},
 	} {
 		sc.c.SilenceUsage = true
 		sc.c.DisableFlagsInUseLine = true // each Use line lists its flags
