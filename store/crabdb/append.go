@@ -305,40 +305,11 @@ func assess(n intent, head, tail []byte, size int64) Repair {
 	if int64(len(tail)) >= n.Length {
 		sum := sha256.Sum256(tail[:n.Length])
 		if hex.EncodeToString(sum[:]) == n.SHA256 {
-			rest := tail[n.Length:]
-			switch {
-			case size == n.Offset+n.Length:
-				r.State = "trimmed"
-			case bytes.HasPrefix(rest, deleteTail):
-				r.State = "switched"
-				if size == n.Offset+n.Length+int64(len(deleteTail)) {
-					r.CutAt = n.Offset + n.Length
-				} else {
-					r.After = true
-				}
-			default:
-				r.State, r.After = "trimmed", true
-			}
-			return r
+			return assessWritten(r, n, tail, size)
 		}
 	}
 	if n.Scheme == schemeReserve && bytes.HasPrefix(reserveHead(n.Length), tail[:min(len(tail), recordHead)]) {
-		whole := size >= room && bytes.Equal(tail[room-n.Offset-int64(len(deleteTail)):room-n.Offset], deleteTail)
-		switch {
-		case !whole && size > room:
-			// Not the reserve's bytes past its room: nobody's to cut.
-			r.State, r.After = "reserve cut short", true
-		case !whole:
-			r.State, r.CutAt = "reserve cut short", n.Offset
-		case size == room:
-			r.State, r.CutAt = "reserved", n.Offset
-		default:
-			r.State, r.After = "reserved", true
-		}
-		if whole && !allBytes(tail[recordHead:n.Length], reserveFill) {
-			r.State = "filled"
-		}
-		return r
+		return assessReserve(r, n, tail, size, room)
 	}
 	if n.Scheme == "" && len(tail) >= recordHead && bytes.Equal(tail[:recordHead], make([]byte, recordHead)) {
 		r.State = "legacy"
@@ -349,6 +320,55 @@ func assess(n intent, head, tail []byte, size int64) Repair {
 		}
 		return r
 	}
+	return assessForeign(r, n, tail, size, room)
+}
+
+// assessWritten is assess of an append whose records are at their offset
+// whole (trimmed, or switched with deleteTail still after them).
+func assessWritten(r Repair, n intent, tail []byte, size int64) Repair {
+	rest := tail[n.Length:]
+	switch {
+	case size == n.Offset+n.Length:
+		r.State = "trimmed"
+	case bytes.HasPrefix(rest, deleteTail):
+		r.State = "switched"
+		if size == n.Offset+n.Length+int64(len(deleteTail)) {
+			r.CutAt = n.Offset + n.Length
+		} else {
+			r.After = true
+		}
+	default:
+		r.State, r.After = "trimmed", true
+	}
+	return r
+}
+
+// assessReserve is assess of an append whose reserve's head is at its
+// offset: reserved, filled or cut short, its room ending at room.
+func assessReserve(r Repair, n intent, tail []byte, size, room int64) Repair {
+	whole := size >= room && bytes.Equal(tail[room-n.Offset-int64(len(deleteTail)):room-n.Offset], deleteTail)
+	switch {
+	case !whole && size > room:
+		// Not the reserve's bytes past its room: nobody's to cut.
+		r.State, r.After = "reserve cut short", true
+	case !whole:
+		r.State, r.CutAt = "reserve cut short", n.Offset
+	case size == room:
+		r.State, r.CutAt = "reserved", n.Offset
+	default:
+		r.State, r.After = "reserved", true
+	}
+	if whole && !allBytes(tail[recordHead:n.Length], reserveFill) {
+		r.State = "filled"
+	}
+	return r
+}
+
+// assessForeign is assess of an append whose offset holds neither its
+// records nor its reserve: another writer's record written over crmem's.
+// Its leftover bytes are cut from the first that does not decode, when
+// they lie inside the append's room (ending at room) and end the file.
+func assessForeign(r Repair, n intent, tail []byte, size, room int64) Repair {
 	r.State = "crabtalk wrote at its offset"
 	if size > room {
 		// Past crmem's room the bytes are another writer's: nothing is
