@@ -42,13 +42,9 @@ end], …]}]}]}; changed are byte ranges of text.`,
 		Args:              args(1, 3),
 		ValidArgsFunction: o.completeNames(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			var nums []int
-			for _, s := range args[1:] {
-				n, err := strconv.Atoi(strings.TrimPrefix(s, "#"))
-				if err != nil || n < 1 {
-					return usage(cmd, "A and B must be versions' numbers (1, 2, …), not %q", s)
-				}
-				nums = append(nums, n)
+			nums, err := versionNumbers(cmd, args[1:])
+			if err != nil {
+				return err
 			}
 			switch color {
 			case "auto", "always", "never":
@@ -79,6 +75,19 @@ end], …]}]}]}; changed are byte ranges of text.`,
 	c.Flags().IntVarP(&context, "unified", "U", 3, "lines of context around each change")
 	registerRedact(c, &redact)
 	return c
+}
+
+// versionNumbers reads the versions A and B named (1, 2, …; "#2" too).
+func versionNumbers(cmd *cobra.Command, args []string) ([]int, error) {
+	var nums []int
+	for _, arg := range args {
+		n, err := strconv.Atoi(strings.TrimPrefix(arg, "#"))
+		if err != nil || n < 1 {
+			return nil, usage(cmd, "A and B must be versions' numbers (1, 2, …), not %q", arg)
+		}
+		nums = append(nums, n)
+	}
+	return nums, nil
 }
 
 // pickVersions chooses the two versions to compare.

@@ -63,17 +63,7 @@ crmem restore NAME VERSION brings one back.`,
 			if deleted {
 				return printForgotten(o, s, js)
 			}
-			h, err := readHistory(o, s, args[0])
-			if err != nil {
-				return err
-			}
-			if redact {
-				h = redactHistory(h)
-			}
-			if js.enabled() {
-				return s.output(func(w *bufio.Writer) error { return js.write(w, h) })
-			}
-			return s.output(func(w *bufio.Writer) error { return writeHistory(w, h, short, time.Now()) })
+			return printHistory(o, s, args[0], js, short, redact)
 		},
 	}
 	js.register(c, "print the history")
@@ -81,6 +71,22 @@ crmem restore NAME VERSION brings one back.`,
 	c.Flags().BoolVar(&short, "short", false, "one line per version, without contents")
 	registerRedact(c, &redact)
 	return c
+}
+
+// printHistory prints the history of the entry name: as JSON, or every
+// version (short: one line each), its secrets masked with redact.
+func printHistory(o *opener, s streams, name string, js jsonOutput, short, redact bool) error {
+	h, err := readHistory(o, s, name)
+	if err != nil {
+		return err
+	}
+	if redact {
+		h = redactHistory(h)
+	}
+	if js.enabled() {
+		return s.output(func(w *bufio.Writer) error { return js.write(w, h) })
+	}
+	return s.output(func(w *bufio.Writer) error { return writeHistory(w, h, short, time.Now()) })
 }
 
 // redactHistory is h with the secrets in every version's name, aliases
