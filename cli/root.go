@@ -20,40 +20,30 @@ import (
 	"github.com/crmem/crmem/tui"
 )
 
-// app carries what every subcommand needs: streams, environment and the
-// global flags. There is no package-level state.
+// app is the process's side of the command line: its standard streams,
+// environment, the version it was stamped with and the global flags, and
+// the opener that finds, reads and writes the memory file they name. The
+// subcommands are built from the parts they need (the opener, the
+// streams). There is no package-level state.
 type app struct {
-	stdin          io.Reader
-	stdout, stderr io.Writer
-	getenv         func(string) string
-	stamp          string // the release version main was stamped with ("": none)
-	// openHook, when set, replaces how a write opens the memory file
-	// (tests use it to see how a command opens the file).
-	openHook func(path string) (*store.DB, error)
-	// guard, when set, replaces the check before a write to crabtalk's
-	// store that its daemon is not running (open.DaemonGuard; tests set
-	// it so that their outcome does not depend on what runs around them).
-	guard store.Guard
-	// repaired is what this start's repair of an unfinished append of
-	// crmem's to crabtalk's store did ("": nothing), for check's report.
-	repaired string
-	// hideIDs says the last write went to a memory whose ids are
-	// internal (crabtalk's store): what it reports names entries only.
-	hideIDs bool
-	// held is the signal that arrived during a write to crabtalk's store
-	// (0: none): crmem ends by it once the command has said what it wrote.
-	held syscall.Signal
+	streams
+	getenv func(string) string
+	stamp  string // the release version main was stamped with ("": none)
 
 	db       string // --db
 	sessions string // --sessions
 	style    string // --style
-	demo     bool   // --demo
 	noMouse  bool   // --no-mouse
 
-	demoPath string   // --demo: the sample memory's temporary copy
-	cleanups []func() // run when the command line is done (the demo folder)
+	// opener finds the memory file (--db, --demo and the configuration:
+	// its cfg, the effective configuration, is loaded before any command
+	// runs) and opens it.
+	opener
+}
 
-	cfg *config.Config // the effective configuration, loaded before any command runs
+// newApp is the app over the given streams and environment lookup.
+func newApp(stdin io.Reader, stdout, stderr io.Writer, getenv func(string) string) *app {
+	return &app{streams: streams{stdin, stdout, stderr}, getenv: getenv, opener: opener{errOut: stderr, getenv: getenv}}
 }
 
 // usageError marks an error as a usage error (exit status 2).
@@ -95,12 +85,12 @@ func (a *app) execute(args []string) (code int) {
 	if errors.Is(err, syscall.EPIPE) || len(pipe) > 0 {
 		return signalExit{syscall.SIGPIPE}.status()
 	}
-	if a.held != 0 {
+	if a.opener.held != 0 {
 		if err != nil {
 			fmt.Fprintf(a.stderr, "crmem: %s\n", oneLine(err.Error()))
 		}
-		fmt.Fprintf(a.stderr, "crmem: %s once the write was over\n", signalExit{a.held})
-		return signalExit{a.held}.status()
+		fmt.Fprintf(a.stderr, "crmem: %s once the write was over\n", signalExit{a.opener.held})
+		return signalExit{a.opener.held}.status()
 	}
 	if err == nil {
 		return 0
@@ -191,20 +181,22 @@ opens the terminal UI; every subcommand is scriptable.`,
 	root.Flags().StringVar(&a.style, "style", "", "markdown style: "+strings.Join(config.StyleNames(), ", "))
 	root.Flags().BoolVar(&a.noMouse, "no-mouse", false, "start with mouse capture off, so the terminal's own text selection works (M toggles)")
 	// The command table: every subcommand with how it treats the memory
-	// file (a write is refused on crabtalk's store).
+	// file (a write is refused on crabtalk's store), each built from what
+	// it uses: the opener of the memory file, the streams.
+	o, s := &a.opener, a.streams
 	for _, sc := range []struct {
 		c    *cobra.Command
 		role storeCommand
 	}{
-		{a.lsCommand(), storeSource}, {a.showCommand(), storeSource}, {a.searchCommand(), storeSource},
-		{a.tokensCommand(), storeIgnores},
-		{a.addCommand(), storeWrites}, {a.updateCommand(), storeWrites}, {a.writeCommand(), storeWrites},
-		{a.aliasCommand(), storeWrites}, {a.renameCommand(), storeWrites}, {a.rmCommand(), storeWrites},
-		{a.editCommand(), storeWrites}, {a.dumpCommand(), storeSource}, {a.loadCommand(), storeWrites},
-		{a.exportCommand(), storeSource}, {a.importCommand(), storeWrites}, {a.checkCommand(), storeSource}, {a.statsCommand(), storeSource},
+		{lsCommand(o, s), storeSource}, {showCommand(o, s), storeSource}, {a.searchCommand(), storeSource},
+		{tokensCommand(s), storeIgnores},
+		{addCommand(o, s), storeWrites}, {updateCommand(o, s), storeWrites}, {writeCommand(o, s), storeWrites},
+		{aliasCommand(o, s), storeWrites}, {renameCommand(o, s), storeWrites}, {rmCommand(o, s), storeWrites},
+		{editCommand(o, s), storeWrites}, {dumpCommand(o, s), storeSource}, {loadCommand(o, s), storeWrites},
+		{exportCommand(o, s), storeSource}, {importCommand(o, s), storeWrites}, {a.checkCommand(), storeSource}, {a.statsCommand(), storeSource},
 		{a.benchCommand(), storeSource}, {a.configCommand(), storeIgnores}, {a.versionCommand(), storeIgnores},
-		{a.manCommand(), storeIgnores}, {a.lintCommand(), storeSource}, {a.recallsCommand(), storeSource},
-		{a.historyCommand(), storeSource}, {a.diffCommand(), storeSource}, {a.restoreCommand(), storeWrites},
+		{manCommand(s, a.getenv), storeIgnores}, {a.lintCommand(), storeSource}, {a.recallsCommand(), storeSource},
+		{historyCommand(o, s), storeSource}, {diffCommand(o, s), storeSource}, {restoreCommand(o, s), storeWrites},
 	} {
 		sc.c.SilenceUsage = true
 		sc.c.DisableFlagsInUseLine = true // each Use line lists its flags
@@ -285,45 +277,6 @@ func configFlags(cmd *cobra.Command) config.Flags {
 	return fl
 }
 
-// dbPath is the memory file: --demo's copy, else the one the
-// configuration resolved (its db setting, else crabtalk's memory file).
-func (a *app) dbPath() (string, error) {
-	if a.demoPath != "" {
-		return a.demoPath, nil
-	}
-	if a.cfg == nil { // config --path and --default read no configuration
-		return config.CrabtalkMemory(a.getenv)
-	}
-	path, _, err := a.cfg.Memory()
-	return path, err
-}
-
-// givenDBPath is the memory file the user named (--db, $CRMEM_DB, the
-// config file's db: resolved once, by the configuration loader), or ""
-// when crmem is to find it in crabtalk's home.
-func (a *app) givenDBPath() string {
-	if a.cfg == nil {
-		return ""
-	}
-	return a.cfg.DB
-}
-
-// sessionsDir is crabtalk's sessions folder for the memory file at path:
-// the configured one (--sessions, the config file), else sessions/ next to
-// the file.
-func (a *app) sessionsDir(path string) string {
-	return store.SessionsDir(path, a.sessionsFolder())
-}
-
-// sessionsFolder is the configured sessions folder ("": the one beside
-// the memory file).
-func (a *app) sessionsFolder() string {
-	if a.cfg == nil {
-		return ""
-	}
-	return a.cfg.Sessions
-}
-
 // runTUI opens the terminal UI on path (or the resolved --db path).
 func (a *app) runTUI(path string) error {
 	if path != "" && a.demo {
@@ -356,6 +309,7 @@ func (a *app) runTUI(path string) error {
 // in its goroutine, and the exit must not cut it short.
 func Run(stamp string, args []string, stdin io.Reader, stdout, stderr io.Writer, getenv func(string) string) int {
 	defer open.WaitAppends()
-	a := &app{stdin: stdin, stdout: stdout, stderr: stderr, getenv: getenv, stamp: stamp}
+	a := newApp(stdin, stdout, stderr, getenv)
+	a.stamp = stamp
 	return a.execute(args)
 }
