@@ -307,12 +307,17 @@ func (ix *Index) top(acc *accumulator, limit int) []Hit {
 // topHeap selects with a bounded heap.
 func (ix *Index) topHeap(acc *accumulator, limit int) []Hit {
 	h := make(hitHeap, 0, limit)
+	cut := math.Inf(-1) // the root's score once the heap is full
+	score := acc.score
 	for _, d := range acc.touched {
-		s := acc.score[d]
-		if len(h) == limit && s < h[0].Score {
+		s := score[d]
+		if s < cut {
 			continue
 		}
 		h.offer(Hit{ID: ix.docs[d].id, Score: s}, limit)
+		if len(h) == limit {
+			cut = h[0].Score
+		}
 	}
 	slices.SortFunc(h, compareHits)
 	return h
