@@ -133,7 +133,7 @@ func readStore(path string) (data []byte, fi os.FileInfo, ok bool) {
 	head := make([]byte, HeaderLen)
 	_, err = io.ReadFull(f, head)
 	f.Close()
-	if err != nil || !MayBeStore(head, fi.Size()) {
+	if err != nil || !mayBeStore(head, fi.Size()) {
 		return nil, nil, false
 	}
 	data, fi, err = store.ReadFileInfo(path)
