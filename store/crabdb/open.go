@@ -27,15 +27,6 @@ type File struct {
 	appends int
 }
 
-// Open reads the store at path.
-func Open(path string) (*File, error) {
-	data, fi, err := store.ReadFileInfo(path)
-	if err != nil {
-		return nil, err
-	}
-	return openData(path, data, fi)
-}
-
 // openData is Open of the bytes data read from path, whose stat is fi.
 func openData(path string, data []byte, fi os.FileInfo) (*File, error) {
 	s, err := Read(data)
