@@ -23,8 +23,11 @@ import (
 // app is the process's side of the command line: its standard streams,
 // environment, the version it was stamped with and the global flags, and
 // the opener that finds, reads and writes the memory file they name. The
-// subcommands are built from the parts they need (the opener, the
-// streams). There is no package-level state.
+// subcommands are functions built from the parts they need (the opener,
+// the streams); those still written as app's methods (lint, search,
+// recalls, bench, check, stats, version, and redact's output) reach both
+// through the embedding, until they are too. There is no package-level
+// state.
 type app struct {
 	streams
 	getenv func(string) string

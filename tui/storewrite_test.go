@@ -33,14 +33,18 @@ func openStoreWritable(h *editHarness, path string) {
 // storeEntry is the stored value of the entry name in the store at path.
 func storeEntry(t *testing.T, path, name string) ([]byte, bool) {
 	t.Helper()
-	f, err := crabdb.Open(path)
+	data, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if w := f.Store().Warnings(); len(w) > 0 {
+	st, err := crabdb.Read(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if w := st.Warnings(); len(w) > 0 {
 		t.Fatalf("the store reads with warnings: %q", w)
 	}
-	return f.Store().Get(crabdb.ColMemory, crabdb.MemoryKey(name))
+	return st.Get(crabdb.ColMemory, crabdb.MemoryKey(name))
 }
 
 // TestStore_EditDeleteUndo: with Features().Writer set for a store, the

@@ -19,10 +19,10 @@ import (
 	"github.com/crmem/crmem/store"
 )
 
-// ErrChanged is why an append is refused when the file is not as it was
+// errChanged is why an append is refused when the file is not as it was
 // read (another writer appended or compacted meanwhile): the caller reads
 // it again and applies its ops to what it finds.
-var ErrChanged = errors.New("crabdb: the store changed since it was read")
+var errChanged = errors.New("crabdb: the store changed since it was read")
 
 // Writable says why the store as read must not be appended to (nil: it
 // may be). crmem appends only where crabtalk's reader would read every
@@ -32,7 +32,7 @@ var ErrChanged = errors.New("crabdb: the store changed since it was read")
 func (f *File) Writable() error {
 	s := f.store
 	// A torn tail noted as crmem's own interrupted append is not a
-	// refusal: the next write rolls it back first (Recover).
+	// refusal: the next write rolls it back first (recoverAppend).
 	noted := s.size != s.end && intentWarning(f.path) != ""
 	if s.size != s.end && !noted {
 		return fmt.Errorf("%s has a torn record at offset %d (%d bytes): crabtalk's reader stops there and would never see a record written after it; not written. Let crabtalk repair it (its daemon writes over a torn record when it next writes; `crmem check` shows it)",
@@ -137,7 +137,7 @@ func syncDir(dir string) error {
 }
 
 // Repair is what a note of crmem's unfinished append found beside a store
-// stands for, and what Recover does about it.
+// stands for, and what recoverAppend does about it.
 type Repair struct {
 	Offset int64 // where the append started
 	Length int64 // the batch's bytes
@@ -154,7 +154,7 @@ type Repair struct {
 	// CutAt is the offset the file is cut to (-1: not cut); Size the size
 	// it had.
 	CutAt, Size int64
-	// Inspected: only looked at (InspectAppend), nothing done yet.
+	// Inspected: only looked at (inspectAppend), nothing done yet.
 	Inspected bool
 	// Busy: another crmem held the folder's lock throughout (it may be
 	// appending now, and the note be its own).
@@ -183,19 +183,19 @@ func (r Repair) String() string {
 	return s + "; nothing to repair"
 }
 
-// Recover finishes what an append of crmem's that was cut short (the
+// recoverAppend finishes what an append of crmem's that was cut short (the
 // process killed, the machine down) left, when its note lies beside the
 // store, and removes the note: the only bytes it ever cuts are crmem's
 // own, inside the append's room [offset, offset+length+10), and only when
 // nobody wrote after them (assess says which). The caller holds crmem's
 // lock of the folder. rolledBack says whether bytes were cut.
-func Recover(path string) (rolledBack bool, err error) {
-	r, err := RecoverReport(path)
+func recoverAppend(path string) (rolledBack bool, err error) {
+	r, err := recoverReport(path)
 	return r != nil && r.CutAt >= 0, err
 }
 
-// RecoverReport is Recover, saying what it found and did (nil: no note).
-func RecoverReport(path string) (*Repair, error) {
+// recoverReport is recoverAppend, saying what it found and did (nil: no note).
+func recoverReport(path string) (*Repair, error) {
 	n, err := readIntent(path)
 	if err != nil || n == nil {
 		return nil, err
@@ -229,9 +229,9 @@ func RecoverReport(path string) (*Repair, error) {
 	return &r, done()
 }
 
-// InspectAppend says what the note beside the store at path stands for,
+// inspectAppend says what the note beside the store at path stands for,
 // changing nothing (nil: no note).
-func InspectAppend(path string) (*Repair, error) {
+func inspectAppend(path string) (*Repair, error) {
 	n, err := readIntent(path)
 	if err != nil || n == nil || n.Offset < 0 {
 		return nil, err
@@ -484,13 +484,13 @@ func reserveHead(n int64) []byte {
 // deleteTail is the record the reserve leaves after the batch once the
 // batch's head is switched in: a delete of column 0's empty key with an
 // empty value. Append trims it off; a kill before that leaves it, and
-// Recover trims it.
+// recoverAppend trims it.
 var deleteTail = []byte{OpDelete, ColAgent, 0, 0, 0, 0, 0, 0, 0, 0}
 
 // Append appends the batch's records to the store, syncs them and reads
 // them back: they must decode to exactly what was meant, and the store as
 // read is then the store with them. The file must be as it was read (same
-// file, header and size; else ErrChanged) and Writable. The caller holds
+// file, header and size; else errChanged) and Writable. The caller holds
 // crmem's lock of the folder and has made sure crabtalk's daemon is not
 // running.
 //
@@ -521,7 +521,7 @@ var deleteTail = []byte{OpDelete, ColAgent, 0, 0, 0, 0, 0, 0, 0, 0}
 //
 // A note beside the store (IntentPath) lives for the time of the append,
 // so that the next crmem start finds and finishes what a kill left
-// (Recover); an append that fails is rolled back at once. SIGINT, SIGTERM
+// (recoverAppend); an append that fails is rolled back at once. SIGINT, SIGTERM
 // and SIGHUP wait until the append is over (holdSignals).
 //
 // The gap between the caller's check that nobody else writes the store
@@ -631,7 +631,7 @@ func (f *File) appendable(b *Batch) ([]byte, error) {
 		return nil, err
 	}
 	if f.store.size != f.store.end {
-		// Noted as crmem's own (Writable lets it pass): Recover first.
+		// Noted as crmem's own (Writable lets it pass): recoverAppend first.
 		return nil, fmt.Errorf("not written: %s", intentWarning(f.path))
 	}
 	data := b.Bytes()
@@ -646,7 +646,7 @@ func (f *File) appendable(b *Batch) ([]byte, error) {
 
 // openAppend opens the store for an append, with a write lease where one
 // is granted (leased), and makes sure it is the file read, at the size
-// read (else ErrChanged). The caller releases the lease, then closes.
+// read (else errChanged). The caller releases the lease, then closes.
 func (f *File) openAppend() (fh *os.File, leased bool, err error) {
 	fh, err = os.OpenFile(f.path, os.O_WRONLY, 0)
 	if err != nil {
@@ -661,7 +661,7 @@ func (f *File) openAppend() (fh *os.File, leased bool, err error) {
 			releaseLease(fh)
 		}
 		fh.Close()
-		return nil, false, ErrChanged
+		return nil, false, errChanged
 	}
 	return fh, leased, nil
 }
@@ -757,11 +757,11 @@ func (f *File) unchanged() error {
 		return err
 	}
 	if !os.SameFile(fi, f.info) || fi.Size() != f.store.size {
-		return ErrChanged
+		return errChanged
 	}
 	head := make([]byte, HeaderLen)
 	if _, err := io.ReadFull(r, head); err != nil || !bytes.Equal(head, f.head) {
-		return ErrChanged
+		return errChanged
 	}
 	return nil
 }
@@ -804,7 +804,7 @@ const repairLockWait = 2 * time.Second
 // at path, the way SQLite's first reader rolls back a hot journal: when
 // the note of an unfinished append of crmem's lies beside it, it takes
 // crmem's lock of the folder (a crmem appending now holds it, and its
-// note is no leftover) and repairs what the note stands for (Recover). nil
+// note is no leftover) and repairs what the note stands for (recoverAppend). nil
 // when there is no note, or another crmem held the lock throughout (it
 // is writing; its own end removes the note); the store is read either way.
 // When the lock stays taken, the note is only looked at (Inspected): what
@@ -823,7 +823,7 @@ func RepairAtStart(path string, guard store.Guard) (*Repair, error) {
 	}
 	unlock, err := store.LockDir(filepath.Dir(path), repairLockWait)
 	if errors.Is(err, store.ErrLocked) {
-		r, err := InspectAppend(path)
+		r, err := inspectAppend(path)
 		if err != nil || r == nil {
 			return nil, nil
 		}
@@ -834,7 +834,7 @@ func RepairAtStart(path string, guard store.Guard) (*Repair, error) {
 		return nil, err
 	}
 	defer unlock()
-	look, err := InspectAppend(path)
+	look, err := inspectAppend(path)
 	if err != nil || look == nil {
 		return nil, err
 	}
@@ -851,7 +851,7 @@ func RepairAtStart(path string, guard store.Guard) (*Repair, error) {
 			return look, nil
 		}
 	}
-	r, err := RecoverReport(path)
+	r, err := recoverReport(path)
 	if err != nil {
 		return nil, fmt.Errorf("repair crmem's unfinished append to %s: %w", path, err)
 	}

@@ -29,12 +29,12 @@ func openBackend(path string, f *File, rep *Repair, opts store.Options) (*store.
 // then only what was appended since (or the whole file after a
 // compaction). With recover set (the caller holds crmem's lock of the
 // folder), an append of crmem's own that was cut short is rolled back
-// first (Recover).
+// first (recoverAppend).
 func (s *Source) Load(recover bool) (*store.File, bool, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if recover {
-		if _, err := Recover(s.f.path); err != nil {
+		if _, err := recoverAppend(s.f.path); err != nil {
 			return nil, false, err
 		}
 	}
@@ -48,7 +48,7 @@ func (s *Source) Load(recover bool) (*store.File, bool, error) {
 	how, err := s.f.Reload()
 	s.last = how
 	if recover {
-		s.pending = "" // Recover removed the note
+		s.pending = "" // recoverAppend removed the note
 	}
 	if err != nil || how == Unchanged {
 		s.checkWritable()

@@ -36,3 +36,13 @@ func OpenDB(path string, opts store.Options) (*store.DB, error) {
 	}
 	return openBackend(path, f, rep, opts)
 }
+
+// Open reads the store at path (production reads it through openIfStore,
+// which decides first whether it is a store).
+func Open(path string) (*File, error) {
+	data, fi, err := store.ReadFileInfo(path)
+	if err != nil {
+		return nil, err
+	}
+	return openData(path, data, fi)
+}
