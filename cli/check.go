@@ -38,9 +38,12 @@ session resumes with a placeholder instead of its context.`,
 			if a.repaired != "" {
 				r.Warnings = append(r.Warnings, a.repaired)
 			}
-			if r.Caps.Trailing && !js.enabled() { // read as v1 (a reader that takes trailing bytes), refused or only with bytes after its last entry; --json reports the v1 reading
-				if err := unreadableStore(path); err != nil {
-					return err // named like a store: both readers' reasons
+			if r.Caps.Trailing { // read as v1 (a reader that takes trailing bytes): a file named like a store that reads only with bytes after its last entry is refused, as ls refuses it
+				if err := open.Unreadable(path); err != nil {
+					if !js.enabled() {
+						return fileError{path, err} // named like a store: both readers' reasons
+					}
+					r, decodeErr = refused(r, data, err), err
 				}
 			}
 			if js.enabled() {
@@ -61,6 +64,18 @@ session resumes with a placeholder instead of its context.`,
 	js.register(c, "print the report")
 	c.Flags().StringVar(&a.sessions, "sessions", "", "crabtalk sessions folder (default: sessions/ next to the memory file)") // resolved by the configuration loader
 	return c
+}
+
+// refused is the report of a file the readers refuse (Valid false, Error
+// their reasons), in the shape of r's format, with nothing else read.
+func refused(r *check.Report, data []byte, err error) *check.Report {
+	out := check.New(r.Path, r.Format, data, r.Caps)
+	out.V1Header, out.StoreLayout = r.V1Header, r.StoreLayout
+	if out.V1Header != nil {
+		out.V1Header = &check.V1Header{}
+	}
+	out.Error = err.Error()
+	return out
 }
 
 // writeCheck prints the human report, either format.

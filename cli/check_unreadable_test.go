@@ -11,7 +11,8 @@ import (
 // CRMEM v1 memory only with bytes after its last entry; ls, show and the
 // screen refuse it with both readers' reasons, and so must check (seen:
 // "valid CRMEM v1 file" with no entries and exit 0, where ls exits 1).
-// --json keeps reporting the v1 reading.
+// --json says the same: valid false, the reasons, exit 1 (seen: "valid":
+// true and exit 0 where the text check refused).
 func TestCheck_StoreNamedFileReadOnlyWithTrailingBytes(t *testing.T) {
 	path := filepath.Join(storeRef, "bad", "big-index-len.crmem")
 	_, lsErr, lsCode := runIn(nil, "", "--db", path, "ls")
@@ -22,6 +23,10 @@ func TestCheck_StoreNamedFileReadOnlyWithTrailingBytes(t *testing.T) {
 	}
 	if code != 1 || !strings.Contains(errs, want) || strings.Contains(out, "valid") {
 		t.Errorf("check: exit %d, stdout %q, stderr %q; want exit 1 and %q", code, out, errs, want)
+	}
+	out, _, code = runIn(nil, "", "--db", path, "check", "--json")
+	if code != 1 || !strings.Contains(out, `"valid":false`) || !strings.Contains(out, "runs past the end of the file") || strings.Contains(out, `"valid":true`) {
+		t.Errorf("check --json: exit %d, stdout %q; want exit 1, valid false and the reason", code, out)
 	}
 	// A v1 file named like a store that reads whole is checked as one.
 	if out, _, code := runIn(nil, "", "--db", filepath.Join(storeRef, "bad", "legacy-memory-db.crmem"), "check"); code != 0 || !strings.Contains(out, "valid CRMEM v1 file") {

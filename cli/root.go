@@ -20,26 +20,15 @@ import (
 	"github.com/crmem/crmem/tui"
 )
 
-// app carries what every subcommand needs: streams, environment and the
-// global flags. There is no package-level state.
+// app is the process's side of the command line: its standard streams,
+// environment, the version it was stamped with and the global flags, and
+// the opener that finds, reads and writes the memory file they name. The
+// subcommands are built from the parts they need (the opener, the
+// streams). There is no package-level state.
 type app struct {
-	stdin          io.Reader
-	stdout, stderr io.Writer
-	getenv         func(string) string
-	stamp          string // the release version main was stamped with ("": none)
-	// openHook, when set, replaces how a write opens the memory file
-	// (tests use it to see how a command opens the file).
-	openHook func(path string) (*store.DB, error)
-	// guard, when set, replaces the check before a write to crabtalk's
-	// store that its daemon is not running (open.DaemonGuard; tests set
-	// it so that their outcome does not depend on what runs around them).
-	guard store.Guard
-	// repaired is what this start's repair of an unfinished append of
-	// crmem's to crabtalk's store did ("": nothing), for check's report.
-	repaired string
-	// hideIDs says the last write went to a memory whose ids are
-	// internal (crabtalk's store): what it reports names entries only.
-	hideIDs bool
+	streams
+	getenv func(string) string
+	stamp  string // the release version main was stamped with ("": none)
 	// whole, when set, runs every command line in the whole command tree
 	// (tests compare that with the tree commandFor builds).
 	whole bool
@@ -49,13 +38,17 @@ type app struct {
 	db       string // --db
 	sessions string // --sessions
 	style    string // --style
-	demo     bool   // --demo
 	noMouse  bool   // --no-mouse
 
-	demoPath string   // --demo: the sample memory's temporary copy
-	cleanups []func() // run when the command line is done (the demo folder)
+	// opener finds the memory file (--db, --demo and the configuration:
+	// its cfg, the effective configuration, is loaded before any command
+	// runs) and opens it.
+	opener
+}
 
-	cfg *config.Config // the effective configuration, loaded before any command runs
+// newApp is the app over the given streams and environment lookup.
+func newApp(stdin io.Reader, stdout, stderr io.Writer, getenv func(string) string) *app {
+	return &app{streams: streams{stdin, stdout, stderr}, getenv: getenv, opener: opener{errOut: stderr, getenv: getenv}}
 }
 
 // usageError marks an error as a usage error (exit status 2).
@@ -96,6 +89,13 @@ func (a *app) execute(args []string) (code int) {
 	err := root.Execute()
 	if errors.Is(err, syscall.EPIPE) || len(pipe) > 0 {
 		return signalExit{syscall.SIGPIPE}.status()
+	}
+	if a.opener.held != 0 {
+		if err != nil {
+			fmt.Fprintf(a.stderr, "crmem: %s\n", oneLine(err.Error()))
+		}
+		fmt.Fprintf(a.stderr, "crmem: %s once the write was over\n", signalExit{a.opener.held})
+		return signalExit{a.opener.held}.status()
 	}
 	if err == nil {
 		return 0
@@ -227,35 +227,40 @@ type subcommand struct {
 }
 
 // subcommands is the command table: every subcommand with how it treats
-// the memory file (a write is refused on crabtalk's store).
+// the memory file (a write is refused on crabtalk's store), each built
+// from what it uses: the opener of the memory file, the streams.
 func (a *app) subcommands() []subcommand {
+	o, s := &a.opener, a.streams
+	with := func(f func(*opener, streams) *cobra.Command) func() *cobra.Command {
+		return func() *cobra.Command { return f(o, s) }
+	}
 	return []subcommand{
-		{name: "ls", build: a.lsCommand, role: storeSource},
-		{name: "show", build: a.showCommand, role: storeSource},
+		{name: "ls", build: with(lsCommand), role: storeSource},
+		{name: "show", build: with(showCommand), role: storeSource},
 		{name: "search", build: a.searchCommand, role: storeSource},
-		{name: "tokens", build: a.tokensCommand, role: storeIgnores},
-		{name: "add", build: a.addCommand, role: storeWrites},
-		{name: "update", build: a.updateCommand, role: storeWrites},
-		{name: "write", build: a.writeCommand, role: storeWrites},
-		{name: "alias", build: a.aliasCommand, role: storeWrites},
-		{name: "rename", build: a.renameCommand, role: storeWrites},
-		{name: "rm", build: a.rmCommand, role: storeWrites},
-		{name: "edit", build: a.editCommand, role: storeWrites},
-		{name: "dump", build: a.dumpCommand, role: storeSource},
-		{name: "load", build: a.loadCommand, role: storeWrites},
-		{name: "export", build: a.exportCommand, role: storeSource},
-		{name: "import", build: a.importCommand, role: storeWrites},
+		{name: "tokens", build: func() *cobra.Command { return tokensCommand(s) }, role: storeIgnores},
+		{name: "add", build: with(addCommand), role: storeWrites},
+		{name: "update", build: with(updateCommand), role: storeWrites},
+		{name: "write", build: with(writeCommand), role: storeWrites},
+		{name: "alias", build: with(aliasCommand), role: storeWrites},
+		{name: "rename", build: with(renameCommand), role: storeWrites},
+		{name: "rm", build: with(rmCommand), role: storeWrites},
+		{name: "edit", build: with(editCommand), role: storeWrites},
+		{name: "dump", build: with(dumpCommand), role: storeSource},
+		{name: "load", build: with(loadCommand), role: storeWrites},
+		{name: "export", build: with(exportCommand), role: storeSource},
+		{name: "import", build: with(importCommand), role: storeWrites},
 		{name: "check", build: a.checkCommand, role: storeSource},
 		{name: "stats", build: a.statsCommand, role: storeSource},
 		{name: "bench", build: a.benchCommand, role: storeSource},
 		{name: "config", build: a.configCommand, role: storeIgnores},
 		{name: "version", build: a.versionCommand, role: storeIgnores},
-		{name: "man", build: a.manCommand, role: storeIgnores},
+		{name: "man", build: func() *cobra.Command { return manCommand(s, a.getenv) }, role: storeIgnores},
 		{name: "lint", build: a.lintCommand, role: storeSource},
 		{name: "recalls", build: a.recallsCommand, role: storeSource},
-		{name: "history", build: a.historyCommand, role: storeSource},
-		{name: "diff", build: a.diffCommand, role: storeSource},
-		{name: "restore", build: a.restoreCommand, role: storeWrites},
+		{name: "history", build: with(historyCommand), role: storeSource},
+		{name: "diff", build: with(diffCommand), role: storeSource},
+		{name: "restore", build: with(restoreCommand), role: storeWrites},
 	}
 }
 
@@ -378,45 +383,6 @@ func configFlags(cmd *cobra.Command) config.Flags {
 	return fl
 }
 
-// dbPath is the memory file: --demo's copy, else the one the
-// configuration resolved (its db setting, else crabtalk's memory file).
-func (a *app) dbPath() (string, error) {
-	if a.demoPath != "" {
-		return a.demoPath, nil
-	}
-	if a.cfg == nil { // config --path and --default read no configuration
-		return config.CrabtalkMemory(a.getenv)
-	}
-	path, _, err := a.cfg.Memory()
-	return path, err
-}
-
-// givenDBPath is the memory file the user named (--db, $CRMEM_DB, the
-// config file's db: resolved once, by the configuration loader), or ""
-// when crmem is to find it in crabtalk's home.
-func (a *app) givenDBPath() string {
-	if a.cfg == nil {
-		return ""
-	}
-	return a.cfg.DB
-}
-
-// sessionsDir is crabtalk's sessions folder for the memory file at path:
-// the configured one (--sessions, the config file), else sessions/ next to
-// the file.
-func (a *app) sessionsDir(path string) string {
-	return store.SessionsDir(path, a.sessionsFolder())
-}
-
-// sessionsFolder is the configured sessions folder ("": the one beside
-// the memory file).
-func (a *app) sessionsFolder() string {
-	if a.cfg == nil {
-		return ""
-	}
-	return a.cfg.Sessions
-}
-
 // runTUI opens the terminal UI on path (or the resolved --db path).
 func (a *app) runTUI(path string) error {
 	if path != "" && a.demo {
@@ -449,6 +415,7 @@ func (a *app) runTUI(path string) error {
 // in its goroutine, and the exit must not cut it short.
 func Run(stamp string, args []string, stdin io.Reader, stdout, stderr io.Writer, getenv func(string) string) int {
 	defer open.WaitAppends()
-	a := &app{stdin: stdin, stdout: stdout, stderr: stderr, getenv: getenv, stamp: stamp}
+	a := newApp(stdin, stdout, stderr, getenv)
+	a.stamp = stamp
 	return a.execute(args)
 }

@@ -24,6 +24,15 @@ func (e signalExit) Error() string { return fmt.Sprintf("stopped by %s", e.sig) 
 // status is the exit status of a process ended by the signal.
 func (e signalExit) status() int { return 128 + int(e.sig) }
 
+// holdSignal keeps the first signal an append to crabtalk's store held
+// (ctrl-c, kill or a closing terminal during the write): the command
+// reports what it wrote, then crmem ends as the signal asked (execute).
+func (o *opener) holdSignal(s os.Signal) {
+	if sig, ok := s.(syscall.Signal); ok && o.held == 0 {
+		o.held = sig
+	}
+}
+
 // runScreen runs the TUI with opts, returning however the TUI ends: on
 // quit, on SIGTERM (kill) and on SIGHUP (the terminal was closed), so that
 // the caller's cleanups (--demo's temp folder) run. A SIGTERM or SIGHUP ends crmem with status 128+signal once the

@@ -108,8 +108,8 @@ func dropIDs(s *stats.Stats) {
 
 // outputWidth is the terminal's width when standard output is one, else
 // defaultStatsWidth.
-func (a *app) outputWidth() int {
-	if f, ok := a.stdout.(*os.File); ok && isTerminal(f) {
+func (s streams) outputWidth() int {
+	if f, ok := s.stdout.(*os.File); ok && isTerminal(f) {
 		if w, _, err := term.GetSize(f.Fd()); err == nil && w > 0 {
 			return w
 		}

@@ -11,7 +11,7 @@ import (
 // TestCommandFor_Table: every row of the command table names the command
 // it builds, and the whole tree holds every row.
 func TestCommandFor_Table(t *testing.T) {
-	a := &app{getenv: func(string) string { return "" }}
+	a := newApp(nil, nil, nil, func(string) string { return "" })
 	root := a.rootCommand()
 	for _, sc := range a.subcommands() {
 		if got := sc.build().Name(); got != sc.name {
@@ -58,7 +58,7 @@ func TestCommandFor_PlainSubcommand(t *testing.T) {
 			t.Errorf("plainSubcommand(%q) = %q, want %q", c.args, got, c.want)
 		}
 	}
-	a := &app{getenv: func(string) string { return "" }}
+	a := newApp(nil, nil, nil, func(string) string { return "" })
 	for _, args := range [][]string{{"man", "/tmp/x"}, {"audit"}, {"completion", "bash"}, {"help", "ls"}, {"__complete", "l"}, {"nosuch"}} {
 		if n := len(a.commandFor(args).Commands()); n < len(a.subcommands()) {
 			t.Errorf("%q runs in a tree of %d commands, not the whole tree", args, n)
@@ -107,8 +107,7 @@ func TestCommandFor_SameAsWholeTree(t *testing.T) {
 		"diff":    {{"deploy-steps"}},
 		"restore": {{"deploy-steps", "1"}},
 	}
-	a := &app{}
-	for _, sc := range a.subcommands() {
+	for _, sc := range newApp(nil, nil, nil, nil).subcommands() {
 		if wholeTree[sc.name] {
 			continue
 		}
@@ -129,8 +128,8 @@ func TestCommandFor_SameAsWholeTree(t *testing.T) {
 					must(t, os.MkdirAll(home, 0o700))
 					env := map[string]string{"HOME": home, "CRABTALK_HOME": home, "EDITOR": "true", "VISUAL": "true"}
 					var out, errb bytes.Buffer
-					a := &app{stdin: strings.NewReader("stdin body"), stdout: &out, stderr: &errb,
-						getenv: func(k string) string { return env[k] }, guard: daemonRunning, whole: whole}
+					a := newApp(strings.NewReader("stdin body"), &out, &errb, func(k string) string { return env[k] })
+					a.guard, a.whole = daemonRunning, whole
 					codes[i] = a.execute(args)
 					got[i] = "stdout:\n" + out.String() + "\nstderr:\n" + errb.String()
 				}

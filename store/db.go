@@ -2,6 +2,7 @@ package store
 
 import (
 	"io/fs"
+	"os"
 	"path/filepath"
 	"sync"
 	"time"
@@ -32,6 +33,12 @@ type Options struct {
 	// Sessions is the agent's sessions folder (default: sessions/ beside
 	// the file), read by Features().Sessions.
 	Sessions string
+	// OnHeldSignal, if set, is given each signal (SIGINT, SIGTERM,
+	// SIGHUP) that arrived during a write to crabtalk's store, once the
+	// write is over, instead of the signal being sent to the process
+	// again (which ends it before its caller can say what was written):
+	// a command line then reports the write and ends as the signal asked.
+	OnHeldSignal func(os.Signal)
 	// Guard is called before every write of a DB over a Backend (a file
 	// another program owns while it runs: crabtalk's store); nil refuses
 	// every such write (ErrNoGuard). A v1 file has no owner to check.
@@ -71,12 +78,9 @@ type DB struct {
 	failWrite      error // when set, temp file writes fail half way with it
 }
 
-// Open reads path (a missing file is an empty memory; it is not created) and
-// builds the index before returning.
-func Open(path string) (*DB, error) { return OpenWith(path, Options{}) }
-
-// OpenWith reads path with the given options. Nothing is ever written by
-// opening. Errors name the file.
+// OpenWith reads path with the given options (a missing file is an empty
+// memory; it is not created). Nothing is ever written by opening. Errors
+// name the file.
 func OpenWith(path string, opts Options) (*DB, error) {
 	if opts.Now == nil {
 		opts.Now = time.Now

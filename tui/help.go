@@ -11,31 +11,6 @@ import (
 // ShortHelp and FullHelp): the help line from the part on top, the `?`
 // help from every part installed.
 
-// partHelp is the short help of the part that has the screen (top); nil
-// for a prompt, a dialog or the findings view, which name their own keys
-// in the help line's place (overlay).
-func (m *Model) partHelp() []key.Binding {
-	k := &m.c.keys
-	switch m.top() {
-	case layerHelp:
-		return m.hp.ShortHelp(k)
-	case layerLog:
-		return m.chg.shortHelp(k)
-	case layerStats:
-		return m.sp.ShortHelp(k)
-	case layerWhy:
-		return m.why.ShortHelp(k)
-	case layerSearch:
-		return m.searchBar.shortHelp(k)
-	case layerPanes:
-		if m.focus == focusPreview {
-			return m.pv.shortHelp(k)
-		}
-		return m.list.shortHelp(k)
-	}
-	return nil
-}
-
 // helpGroups is the `?` help's columns with every binding it lists
 // enabled: the bindings as configured, not as narrowed while the help is
 // open.

@@ -203,27 +203,18 @@ func (m *Model) handlePaste(p tea.PasteMsg) tea.Cmd {
 	return m.querySet()
 }
 
-// handleMouse: the wheel scrolls the pane under the pointer, a click selects.
+// handleMouse gives a mouse event to the layer on top when the mouse is
+// captured (layerMouse): the panes' own is paneMouse.
 func (m *Model) handleMouse(msg tea.MouseMsg) tea.Cmd {
 	if !m.mouse {
 		return nil
 	}
+	return m.layerMouse(msg)
+}
+
+// paneMouse: the wheel scrolls the pane under the pointer, a click selects.
+func (m *Model) paneMouse(msg tea.MouseMsg) tea.Cmd {
 	mo := msg.Mouse()
-	switch m.top() {
-	case layerPanes, layerSearch:
-	case layerStats: // the wheel scrolls the panel; a click does nothing behind it
-		if _, wheel := msg.(tea.MouseWheelMsg); wheel {
-			m.sp.Wheel(m.ctx(), mo.Button == tea.MouseWheelUp)
-		}
-		return nil
-	case layerHistory: // the wheel picks a version over the versions, scrolls the diff over it
-		if _, wheel := msg.(tea.MouseWheelMsg); wheel {
-			m.ed.hv.wheel(mo.X < versionsWidth(m.c.width), mo.Button == tea.MouseWheelUp)
-		}
-		return nil
-	default: // nothing moves behind a dialog, the help, the log or a panel
-		return nil
-	}
 	inList := m.paneAt(mo.X) == focusList
 	if m.typing && inList {
 		m.moved = true // a row picked with the mouse stays picked, as with the keys

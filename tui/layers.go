@@ -1,20 +1,23 @@
 package tui
 
 import (
+	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/crmem/crmem/keymap"
+	"github.com/crmem/crmem/tui/part"
 )
 
 // layer is one part of the screen that can have the keyboard. Layers
 // stack: a prompt or dialog above the panels, the panels above the search
 // line, the search line above the panes. top() is the one decision of
 // which layer has the screen; the key routing (layerKey), the key map's
-// mode (setMode) and the drawing (screen, helpLines) all read it, so what
-// the screen shows is what the keys do.
+// mode (setMode), the mouse and the drawing (layerBody, overlay,
+// partHelp, rows) all read it, so what the screen shows is what the keys
+// do.
 type layer int
 
-// The layers, topmost first: layerOrder lists them in this order.
+// The layers, topmost first: layers registers them in this order.
 const (
 	layerDatePrompt layer = iota // the date filter's prompt
 	layerWhyPrompt               // the why prompt (an entry's name)
@@ -31,39 +34,250 @@ const (
 	numLayers
 )
 
-// String names the layer (in test failures).
-func (l layer) String() string {
-	return [...]string{"date prompt", "why prompt", "dialog", "help", "reload log", "stats", "why panel", "history", "forgotten", "findings", "search", "panes"}[l]
+// layerSpec is a layer's one registration: everything the root asks of
+// a layer, given in one place (layers) rather than in a switch per
+// question. Every field must be given (TestLayers_EachGivesAll): a layer
+// without a body, paste, overlay, short help or mouse says so with the
+// none* values below, so that a new layer cannot forget one.
+type layerSpec struct {
+	name string // in test failures
+	// open reports whether the layer is open now; the panes always are.
+	open func(m *Model) bool
+	// mode is the key map's mode while the layer has the screen.
+	mode func(m *Model) keymap.Mode
+	// key handles a key press while the layer has the screen, and it alone.
+	key func(m *Model, k tea.KeyPressMsg) tea.Cmd
+	// paste takes pasted text while the layer has the screen.
+	paste func(m *Model, p tea.PasteMsg) tea.Cmd
+	// body is what the layer draws in place of the panes at w×h; "" shows
+	// the layer below through (a prompt, a dialog without a body, the
+	// search line).
+	body func(m *Model, w, h int) string
+	// overlay is the layer's text in place of the help line (a prompt, a
+	// question, a view's keys); "" for the short help.
+	overlay func(m *Model) string
+	// help is the layer's short help (the help line), nil when its
+	// overlay names its keys.
+	help func(m *Model) []key.Binding
+	// mouse handles a mouse event while the layer has the screen.
+	mouse func(m *Model, msg tea.MouseMsg) tea.Cmd
+	// least is the rows the layer's body keeps when the screen is short:
+	// a panel its title and a line of it (2), the panes a row (1).
+	least int
 }
 
-// isOpen reports whether l is open now; the panes always are.
-func (m *Model) isOpen(l layer) bool {
-	switch l {
-	case layerDatePrompt:
-		return m.dates.prompting
-	case layerWhyPrompt:
-		return m.why != nil && m.why.prompt != nil
-	case layerDialog:
-		return m.ed != nil && m.ed.dlg != nil
-	case layerHelp:
-		return m.hp.Open()
-	case layerLog:
-		return m.chg.logOpen
-	case layerStats:
-		return m.sp.Open()
-	case layerWhy:
-		return m.why != nil && m.why.Open()
-	case layerHistory:
-		return m.ed != nil && m.ed.hv.open
-	case layerForgotten:
-		return m.ed != nil && m.ed.fg.open
-	case layerFindings:
-		return m.ed != nil && m.ed.fv.open
-	case layerSearch:
-		return m.typing
+// What a layer that has none of a thing gives for it.
+func noPaste(*Model, tea.PasteMsg) tea.Cmd           { return nil }
+func noBody(*Model, int, int) string                 { return "" }
+func noOverlay(*Model) string                        { return "" }
+func noHelp(*Model) []key.Binding                    { return nil }
+func noMouse(*Model, tea.MouseMsg) tea.Cmd           { return nil } // nothing moves behind it
+func modeOf(md keymap.Mode) func(*Model) keymap.Mode { return func(*Model) keymap.Mode { return md } }
+
+// panelRows is what a panel keeps of the screen's height: its title and
+// a line of it (at 80×3 the history once kept only its title).
+const panelRows = 2
+
+// panel registers a part of its own package (tui/<part>) shown in place
+// of the panes: get finds it in the model; its Open, Key, View and
+// ShortHelp are the layer's, lent the screen's context.
+func panel(name string, md keymap.Mode, get func(m *Model) part.Part) layerSpec {
+	return layerSpec{
+		name: name,
+		open: func(m *Model) bool { return get(m).Open() },
+		mode: modeOf(md),
+		key: func(m *Model, k tea.KeyPressMsg) tea.Cmd {
+			reqs, cmd := get(m).Key(m.ctx(), k)
+			return tea.Batch(cmd, m.do(reqs))
+		},
+		paste:   noPaste,
+		body:    func(m *Model, w, h int) string { return get(m).View(m.c.partContext(h), w, h) },
+		overlay: noOverlay,
+		help:    func(m *Model) []key.Binding { return get(m).ShortHelp(&m.c.keys) },
+		mouse:   noMouse,
+		least:   panelRows,
 	}
-	return true
 }
+
+// layers is every layer's registration, topmost first: the one list of
+// layers (set by init, as its entries reach back to top through the
+// model's methods).
+var layers [numLayers]layerSpec
+
+func init() { layers = registered() }
+
+// registered is every layer's registration, topmost first.
+func registered() [numLayers]layerSpec {
+	return [numLayers]layerSpec{
+		layerDatePrompt: {
+			name:    "date prompt",
+			open:    func(m *Model) bool { return m.dates.prompting },
+			mode:    modeOf(keymap.ModePrompt),
+			key:     (*Model).dateKey,
+			paste:   noPaste,
+			body:    noBody,
+			overlay: func(m *Model) string { return m.dates.view(m.c.styles, m.c.width) },
+			help:    noHelp,
+			mouse:   noMouse,
+			least:   1,
+		},
+		layerWhyPrompt: {
+			name: "why prompt",
+			open: func(m *Model) bool { return m.why != nil && m.why.prompt != nil },
+			mode: modeOf(keymap.ModePrompt),
+			key:  whyLayerKey,
+			paste: func(m *Model, p tea.PasteMsg) tea.Cmd {
+				m.why.prompt.paste(p.Content)
+				return nil
+			},
+			body:    noBody,
+			overlay: func(m *Model) string { return m.why.prompt.view(&m.c) },
+			help:    noHelp,
+			mouse:   noMouse,
+			least:   1,
+		},
+		layerDialog: {
+			name: "dialog",
+			open: func(m *Model) bool { return m.ed != nil && m.ed.dlg != nil },
+			mode: func(m *Model) keymap.Mode { return m.ed.dlg.mode() },
+			key:  editingLayerKey,
+			paste: func(m *Model, p tea.PasteMsg) tea.Cmd {
+				m.ed.dlg.paste(p.Content)
+				return nil
+			},
+			body:    func(m *Model, w, h int) string { return m.ed.dialogBody(&m.c, w, h) },
+			overlay: func(m *Model) string { return m.ed.dlg.view(&m.c) },
+			help:    noHelp,
+			mouse:   noMouse,
+			least:   1,
+		},
+		layerHelp: {
+			name: "help",
+			open: func(m *Model) bool { return m.hp.Open() },
+			mode: modeOf(keymap.ModeHelp),
+			key:  (*Model).helpKey,
+			body: func(m *Model, w, h int) string {
+				m.hp.Groups = m.helpGroups()
+				return m.hp.View(m.c.partContext(h), w, h)
+			},
+			paste:   noPaste,
+			overlay: noOverlay,
+			help:    func(m *Model) []key.Binding { return m.hp.ShortHelp(&m.c.keys) },
+			mouse:   noMouse,
+			least:   panelRows,
+		},
+		layerLog: {
+			name:    "reload log",
+			open:    func(m *Model) bool { return m.chg.logOpen },
+			mode:    modeOf(keymap.ModeLog),
+			key:     (*Model).logKey,
+			paste:   noPaste,
+			body:    func(m *Model, w, h int) string { return m.chg.logView(&m.c, w, h) },
+			overlay: noOverlay,
+			help:    func(m *Model) []key.Binding { return m.chg.shortHelp(&m.c.keys) },
+			mouse:   noMouse,
+			least:   panelRows,
+		},
+		layerStats: func() layerSpec {
+			l := panel("stats", keymap.ModePanel, func(m *Model) part.Part { return &m.sp })
+			l.mouse = func(m *Model, msg tea.MouseMsg) tea.Cmd { // the wheel scrolls the panel
+				if _, wheel := msg.(tea.MouseWheelMsg); wheel {
+					m.sp.Wheel(m.ctx(), msg.Mouse().Button == tea.MouseWheelUp)
+				}
+				return nil
+			}
+			return l
+		}(),
+		layerWhy: func() layerSpec {
+			l := panel("why panel", keymap.ModeLog, func(m *Model) part.Part { return m.why })
+			l.open = func(m *Model) bool { return m.why != nil && m.why.Open() }
+			l.key = whyLayerKey // the why part's keys, its prompt's included
+			return l
+		}(),
+		layerHistory: {
+			name:    "history",
+			open:    func(m *Model) bool { return m.ed != nil && m.ed.hv.open },
+			mode:    modeOf(keymap.ModeHistory),
+			key:     editingLayerKey,
+			paste:   noPaste,
+			body:    func(m *Model, w, h int) string { return m.ed.hv.view(&m.c, &m.ed.hist, w, h) },
+			overlay: func(m *Model) string { return m.ed.hv.hints(&m.c.keys, m.readOnly()) },
+			help:    noHelp,
+			mouse: func(m *Model, msg tea.MouseMsg) tea.Cmd { // the wheel picks a version over the versions, scrolls the diff over it
+				if _, wheel := msg.(tea.MouseWheelMsg); wheel {
+					mo := msg.Mouse()
+					m.ed.hv.wheel(mo.X < versionsWidth(m.c.width), mo.Button == tea.MouseWheelUp)
+				}
+				return nil
+			},
+			least: panelRows,
+		},
+		layerForgotten: {
+			name:    "forgotten",
+			open:    func(m *Model) bool { return m.ed != nil && m.ed.fg.open },
+			mode:    modeOf(keymap.ModeHistory),
+			key:     editingLayerKey,
+			paste:   noPaste,
+			body:    func(m *Model, w, h int) string { return m.ed.fg.view(&m.c, &m.ed.hist, w, h) },
+			overlay: func(m *Model) string { return m.ed.fg.hints(&m.c.keys, m.readOnly()) },
+			help:    noHelp,
+			mouse:   noMouse,
+			least:   panelRows,
+		},
+		layerFindings: {
+			name:    "findings",
+			open:    func(m *Model) bool { return m.ed != nil && m.ed.fv.open },
+			mode:    modeOf(keymap.ModeFindings),
+			key:     editingLayerKey,
+			paste:   noPaste,
+			body:    func(m *Model, w, h int) string { return m.ed.fv.view(&m.c, m.caps().ShowsIDs(), w, h) },
+			overlay: func(m *Model) string { return m.ed.fv.hints(&m.c.keys, m.readOnly()) },
+			help:    noHelp,
+			mouse:   noMouse,
+			least:   panelRows,
+		},
+		layerSearch: {
+			name:    "search",
+			open:    func(m *Model) bool { return m.typing },
+			mode:    modeOf(keymap.ModeSearch),
+			key:     (*Model).paneLayerKey,
+			paste:   (*Model).handlePaste,
+			body:    noBody,
+			overlay: noOverlay,
+			help:    func(m *Model) []key.Binding { return m.searchBar.shortHelp(&m.c.keys) },
+			mouse:   (*Model).paneMouse,
+			least:   1,
+		},
+		layerPanes: {
+			name: "panes",
+			open: func(*Model) bool { return true },
+			mode: func(m *Model) keymap.Mode {
+				if m.focus == focusPreview {
+					return keymap.ModePreview
+				}
+				return keymap.ModeList
+			},
+			key:     (*Model).paneLayerKey,
+			paste:   noPaste,
+			body:    noBody,
+			overlay: noOverlay,
+			help: func(m *Model) []key.Binding {
+				if m.focus == focusPreview {
+					return m.pv.shortHelp(&m.c.keys)
+				}
+				return m.list.shortHelp(&m.c.keys)
+			},
+			mouse: (*Model).paneMouse,
+			least: 1,
+		},
+	}
+}
+
+// String names the layer (in test failures).
+func (l layer) String() string { return layers[l].name }
+
+// isOpen reports whether l is open now; the panes always are.
+func (m *Model) isOpen(l layer) bool { return layers[l].open(m) }
 
 // top is the layer that has the screen: the highest one open.
 func (m *Model) top() layer {
@@ -75,81 +289,20 @@ func (m *Model) top() layer {
 	return layerPanes
 }
 
-// mode is the key map's mode while l has the screen.
-func (m *Model) mode(l layer) keymap.Mode {
-	switch l {
-	case layerDatePrompt, layerWhyPrompt:
-		return keymap.ModePrompt
-	case layerDialog:
-		return m.ed.dlg.mode()
-	case layerHelp:
-		return keymap.ModeHelp
-	case layerLog, layerWhy:
-		return keymap.ModeLog
-	case layerStats:
-		return keymap.ModePanel
-	case layerFindings:
-		return keymap.ModeFindings
-	case layerHistory, layerForgotten:
-		return keymap.ModeHistory
-	case layerSearch:
-		return keymap.ModeSearch
-	}
-	if m.focus == focusPreview {
-		return keymap.ModePreview
-	}
-	return keymap.ModeList
-}
-
 // setMode enables the key bindings of the layer on top.
 func (m *Model) setMode() {
-	m.c.keys.SetMode(m.mode(m.top()), m.c.editing, m.applied != "" || m.pv.explain)
+	m.c.keys.SetMode(layers[m.top()].mode(m), m.c.editing, m.applied != "" || m.pv.explain)
 }
 
 // layerKey gives a key press to the layer on top, and to that layer only.
-func (m *Model) layerKey(k tea.KeyPressMsg) tea.Cmd {
-	switch m.top() {
-	case layerDatePrompt:
-		return m.dateKey(k)
-	case layerWhyPrompt, layerWhy:
-		_, cmd := m.whyKey(k)
-		return cmd
-	case layerDialog, layerFindings, layerHistory, layerForgotten:
-		_, cmd := m.ed.keyPress(m, k)
-		return cmd
-	case layerHelp:
-		return m.helpKey(k)
-	case layerLog:
-		return m.logKey(k)
-	case layerStats:
-		reqs, cmd := m.sp.Key(m.ctx(), k)
-		return tea.Batch(cmd, m.do(reqs))
-	}
-	if m.ed != nil {
-		if handled, cmd := m.ed.keyPress(m, k); handled {
-			return cmd
-		}
-	}
-	if m.why != nil {
-		if handled, cmd := m.whyKey(k); handled {
-			return cmd
-		}
-	}
-	return m.handleKey(k)
-}
+func (m *Model) layerKey(k tea.KeyPressMsg) tea.Cmd { return layers[m.top()].key(m, k) }
 
 // layerPaste gives pasted text to the prompt or search line on top.
-func (m *Model) layerPaste(p tea.PasteMsg) tea.Cmd {
-	switch m.top() {
-	case layerWhyPrompt:
-		m.why.prompt.paste(p.Content)
-	case layerDialog:
-		m.ed.dlg.paste(p.Content)
-	case layerSearch:
-		return m.handlePaste(p)
-	}
-	return nil
-}
+func (m *Model) layerPaste(p tea.PasteMsg) tea.Cmd { return layers[m.top()].paste(m, p) }
+
+// layerMouse gives a mouse event to the layer on top (when the mouse is
+// captured).
+func (m *Model) layerMouse(msg tea.MouseMsg) tea.Cmd { return layers[m.top()].mouse(m, msg) }
 
 // layerBody is what is drawn in place of the panes: the body of the
 // highest open layer that has one (a dialog without a body, a prompt or
@@ -163,27 +316,7 @@ func (m *Model) layerBody(w, h int) string {
 		if !m.isOpen(l) {
 			continue
 		}
-		var body string
-		switch l {
-		case layerDialog:
-			body = m.ed.dialogBody(&m.c, w, h)
-		case layerHelp:
-			m.hp.Groups = m.helpGroups()
-			body = m.hp.View(m.c.partContext(h), w, h)
-		case layerLog:
-			body = m.chg.logView(&m.c, w, h)
-		case layerStats:
-			body = m.sp.View(m.c.partContext(h), w, h)
-		case layerWhy:
-			body = m.why.View(m.c.partContext(h), w, h)
-		case layerHistory:
-			body = m.ed.hv.view(&m.c, &m.ed.hist, w, h)
-		case layerForgotten:
-			body = m.ed.fg.view(&m.c, &m.ed.hist, w, h)
-		case layerFindings:
-			body = m.ed.fv.view(&m.c, m.caps().ShowsIDs(), w, h)
-		}
-		if body != "" {
+		if body := layers[l].body(m, w, h); body != "" {
 			return body
 		}
 	}
@@ -192,20 +325,38 @@ func (m *Model) layerBody(w, h int) string {
 
 // overlay is the top layer's text in place of the help line (a prompt, a
 // question, the findings view's keys), "" for the short help.
-func (m *Model) overlay() string {
-	switch m.top() {
-	case layerDatePrompt:
-		return m.dates.view(m.c.styles, m.c.width)
-	case layerWhyPrompt:
-		return m.why.prompt.view(&m.c)
-	case layerDialog:
-		return m.ed.dlg.view(&m.c)
-	case layerFindings:
-		return m.ed.fv.hints(&m.c.keys, m.readOnly())
-	case layerHistory:
-		return m.ed.hv.hints(&m.c.keys, m.readOnly())
-	case layerForgotten:
-		return m.ed.fg.hints(&m.c.keys, m.readOnly())
+func (m *Model) overlay() string { return layers[m.top()].overlay(m) }
+
+// partHelp is the short help of the layer that has the screen; nil for
+// a prompt, a dialog or a view that names its own keys in the help
+// line's place (overlay).
+func (m *Model) partHelp() []key.Binding { return layers[m.top()].help(m) }
+
+// whyLayerKey gives a key to the why part (its prompt or its panel).
+func whyLayerKey(m *Model, k tea.KeyPressMsg) tea.Cmd {
+	_, cmd := m.whyKey(k)
+	return cmd
+}
+
+// editingLayerKey gives a key to the editing part's layer on top (a
+// dialog, the findings view, the history, the forgotten entries).
+func editingLayerKey(m *Model, k tea.KeyPressMsg) tea.Cmd {
+	_, cmd := m.ed.keyPress(m, k)
+	return cmd
+}
+
+// paneLayerKey gives a key of the panes or the search line to the
+// editing part, then the why part, then the panes' own keys.
+func (m *Model) paneLayerKey(k tea.KeyPressMsg) tea.Cmd {
+	if m.ed != nil {
+		if handled, cmd := m.ed.keyPress(m, k); handled {
+			return cmd
+		}
 	}
-	return ""
+	if m.why != nil {
+		if handled, cmd := m.whyKey(k); handled {
+			return cmd
+		}
+	}
+	return m.handleKey(k)
 }

@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"reflect"
 	"strings"
 	"testing"
 
@@ -66,5 +67,35 @@ func TestTop_WhyPanelKeepsTheEditingKeys(t *testing.T) {
 	}
 	if after := plainScreen(h.m); after != before {
 		t.Fatalf("the screen changed under keys the panel does not take:\n%s", after)
+	}
+}
+
+// TestLayers_EachGivesAll: every layer is registered once, in the list
+// (layers), with everything the root asks of a layer: a name, whether
+// it is open, its mode, keys, paste, body, overlay, short help, mouse
+// and the rows it keeps. A layer that has none of one says so (noBody,
+// noPaste, …): before the list, each question was a switch of its own,
+// and the history view was missing from one of them (rows: at 80×3 it
+// kept only its title).
+func TestLayers_EachGivesAll(t *testing.T) {
+	names := map[string]layer{}
+	for l := layer(0); l < numLayers; l++ {
+		spec := reflect.ValueOf(layers[l])
+		for i := range spec.NumField() {
+			f := spec.Type().Field(i)
+			if v := spec.Field(i); v.IsZero() {
+				t.Errorf("layer %d (%q) gives no %s", l, layers[l].name, f.Name)
+			}
+		}
+		if layers[l].least != 1 && layers[l].least != panelRows {
+			t.Errorf("layer %v keeps %d rows, want 1 (a line) or %d (a panel's title and a line)", l, layers[l].least, panelRows)
+		}
+		if prev, dup := names[layers[l].name]; dup {
+			t.Errorf("layers %d and %d are both named %q", prev, l, layers[l].name)
+		}
+		names[layers[l].name] = l
+	}
+	if !layers[layerPanes].open(nil) {
+		t.Errorf("the panes are not always open")
 	}
 }

@@ -10,6 +10,7 @@ import (
 
 	"github.com/crmem/crmem/store"
 	"github.com/crmem/crmem/store/crabdb"
+	"github.com/crmem/crmem/store/open"
 )
 
 // openStoreWritable opens the store at path in the harness through a
@@ -18,7 +19,7 @@ import (
 func openStoreWritable(h *editHarness, path string) {
 	h.t.Helper()
 	drive(h.m, func() tea.Msg {
-		db, err := crabdb.OpenDB(path, store.Options{Guard: func(string) (string, error) { return "test", nil }, Index: store.IndexBackground})
+		db, err := open.DB(path, open.Options{Store: store.Options{Guard: func(string) (string, error) { return "test", nil }, Index: store.IndexBackground}})
 		if err != nil {
 			return loadedMsg{err: err}
 		}

@@ -22,17 +22,6 @@ const (
 	FormatStore
 )
 
-// String names the format as check reports it.
-func (f Format) String() string {
-	switch f {
-	case FormatV1:
-		return "CRMEM v1 memory file"
-	case FormatStore:
-		return "crabtalk store (crabdb)"
-	}
-	return "unknown"
-}
-
 // Detect tells a v1 memory file from a store by structure, never by name,
 // exactly as SPEC §10 says: a file that decodes as v1 exactly to its end is
 // v1; otherwise it is a store when it is at least 32 bytes long, bytes

@@ -158,7 +158,7 @@ func TestDetect_SpecCases(t *testing.T) {
 	if err := os.WriteFile(path, padded, 0o600); err != nil {
 		t.Fatal(err)
 	}
-	db, err := store.Open(path)
+	db, err := store.OpenWith(path, store.Options{})
 	if err != nil {
 		t.Fatalf("open the padded v1 memory: %v", err)
 	}

@@ -23,6 +23,10 @@ type File struct {
 	// run again by Append once its reserve is synced where it could not
 	// take a write lease (the DB's Guard).
 	recheck func() error
+	// onHeld, when set, is given the signals an append held (holdSignals)
+	// instead of their being sent to the process again (the DB's
+	// OnHeldSignal).
+	onHeld func(os.Signal)
 	// appends counts the appends made through this File (tests).
 	appends int
 }

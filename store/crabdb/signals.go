@@ -13,10 +13,11 @@ import (
 // returned func sends each one caught to the process again, so that what
 // it would have done (the default action, the end of the run; or the
 // handler of whoever else asked for it, os/signal delivering to all) now
-// happens, after the append. A signal ignored when the append starts
-// (nohup's SIGHUP) stays ignored. While any append is held, WaitAppends
-// waits.
-func holdSignals() (release func()) {
+// happens, after the append; or, when to is set, hands each to it instead
+// (a command line that reports the write first, then ends as the signal
+// asked). A signal ignored when the append starts (nohup's SIGHUP) stays
+// ignored. While any append is held, WaitAppends waits.
+func holdSignals(to func(os.Signal)) (release func()) {
 	appending.RLock()
 	ch := make(chan os.Signal, 3)
 	var held []os.Signal
@@ -33,7 +34,12 @@ func holdSignals() (release func()) {
 		seen := map[os.Signal]bool{}
 		self, _ := os.FindProcess(os.Getpid())
 		for s := range ch {
-			if !seen[s] && self != nil {
+			switch {
+			case seen[s]:
+			case to != nil:
+				seen[s] = true
+				to(s)
+			case self != nil:
 				seen[s] = true
 				self.Signal(s)
 			}

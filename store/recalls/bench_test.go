@@ -24,7 +24,7 @@ func benchDB(b *testing.B) *store.DB {
 			b.Fatal(err)
 		}
 	}
-	db, err := store.Open(path)
+	db, err := store.OpenWith(path, store.Options{})
 	if err != nil {
 		b.Fatal(err)
 	}
