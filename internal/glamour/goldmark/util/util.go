@@ -921,6 +921,20 @@ type BytesFilter interface {
 	ExtendString(string) BytesFilter
 }
 
+// LazyBytesFilter is a BytesFilter that build makes the first time it is
+// used (crmem: upstream's attribute filters are built in package init,
+// which every crmem command paid; crmem renders no HTML).
+func LazyBytesFilter(build func() BytesFilter) BytesFilter {
+	return &lazyBytesFilter{get: sync.OnceValue(build)}
+}
+
+type lazyBytesFilter struct{ get func() BytesFilter }
+
+func (f *lazyBytesFilter) Add(b []byte)                      { f.get().Add(b) }
+func (f *lazyBytesFilter) Contains(b []byte) bool            { return f.get().Contains(b) }
+func (f *lazyBytesFilter) Extend(bs ...[]byte) BytesFilter   { return f.get().Extend(bs...) }
+func (f *lazyBytesFilter) ExtendString(s string) BytesFilter { return f.get().ExtendString(s) }
+
 type bytesFilter struct {
 	chars     [256]uint8
 	threshold int
