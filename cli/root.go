@@ -32,6 +32,11 @@ type app struct {
 	streams
 	getenv func(string) string
 	stamp  string // the release version main was stamped with ("": none)
+	// whole, when set, runs every command line in the whole command tree
+	// (tests compare that with the tree commandFor builds).
+	whole bool
+	// described is versionString's answer, once asked.
+	described string
 
 	db       string // --db
 	sessions string // --sessions
@@ -82,7 +87,7 @@ func (a *app) execute(args []string) (code int) {
 	pipe := make(chan os.Signal, 1)
 	signal.Notify(pipe, syscall.SIGPIPE)
 	defer signal.Stop(pipe)
-	root := a.rootCommand()
+	root := a.commandFor(args)
 	root.SetArgs(args)
 	err := root.Execute()
 	if errors.Is(err, syscall.EPIPE) || len(pipe) > 0 {
@@ -138,8 +143,16 @@ func oneLine(s string) string {
 	return sanitizeLine(strings.TrimSpace(hygiene.Mask(s)))
 }
 
-// rootCommand builds the command tree.
-func (a *app) rootCommand() *cobra.Command {
+// rootCommand builds the whole command tree.
+func (a *app) rootCommand() *cobra.Command { return a.commandTree("") }
+
+// commandTree builds the command tree: the root with every subcommand, or
+// with only the subcommand named only ("": all of them). A tree of one
+// subcommand runs that subcommand exactly as the whole tree does (commandFor
+// says when it may be used), for a fraction of the start: the whole tree
+// builds 26 subcommands' flags, merges the persistent ones into each and
+// sorts them, which was a fifth of what `crmem version` cost.
+func (a *app) commandTree(only string) *cobra.Command {
 	root := &cobra.Command{
 		Use:   "crmem [PATH]",
 		Short: "Browse, search and edit an AI agent's memory file",
@@ -183,36 +196,129 @@ opens the terminal UI; every subcommand is scriptable.`,
 	root.Flags().StringVar(&a.sessions, "sessions", "", "crabtalk sessions folder (default: sessions/ next to the memory file)")
 	root.Flags().StringVar(&a.style, "style", "", "markdown style: "+strings.Join(config.StyleNames(), ", "))
 	root.Flags().BoolVar(&a.noMouse, "no-mouse", false, "start with mouse capture off, so the terminal's own text selection works (M toggles)")
-	// The command table: every subcommand with how it treats the memory
-	// file (a write is refused on crabtalk's store), each built from what
-	// it uses: the opener of the memory file, the streams.
-	o, s := &a.opener, a.streams
-	for _, sc := range []struct {
-		c    *cobra.Command
-		role storeCommand
-	}{
-		{lsCommand(o, s), storeSource}, {showCommand(o, s), storeSource}, {a.searchCommand(), storeSource},
-		{tokensCommand(s), storeIgnores},
-		{addCommand(o, s), storeWrites}, {updateCommand(o, s), storeWrites}, {writeCommand(o, s), storeWrites},
-		{aliasCommand(o, s), storeWrites}, {renameCommand(o, s), storeWrites}, {rmCommand(o, s), storeWrites},
-		{editCommand(o, s), storeWrites}, {dumpCommand(o, s), storeSource}, {loadCommand(o, s), storeWrites},
-		{exportCommand(o, s), storeSource}, {importCommand(o, s), storeWrites}, {a.checkCommand(), storeSource}, {a.statsCommand(), storeSource},
-		{a.benchCommand(), storeSource}, {a.configCommand(), storeIgnores}, {a.versionCommand(), storeIgnores},
-		{manCommand(s, a.getenv), storeIgnores}, {a.lintCommand(), storeSource}, {a.recallsCommand(), storeSource},
-		{historyCommand(o, s), storeSource}, {diffCommand(o, s), storeSource}, {restoreCommand(o, s), storeWrites},
-	} {
-		sc.c.SilenceUsage = true
-		sc.c.DisableFlagsInUseLine = true // each Use line lists its flags
-		a.storeAware(sc.c, sc.role)       // crabtalk's store: read variants, writes refused
-		root.AddCommand(sc.c)
+	for _, sc := range a.subcommands() {
+		if only != "" && sc.name != only {
+			continue
+		}
+		c := sc.build()
+		c.SilenceUsage = true
+		c.DisableFlagsInUseLine = true // each Use line lists its flags
+		a.storeAware(c, sc.role)       // crabtalk's store: read variants, writes refused
+		root.AddCommand(c)
 	}
 	root.SetIn(a.stdin)
 	root.SetOut(a.stdout)
 	root.SetErr(a.stderr)
-	initCompletionCommand(root) // after SetOut: its scripts go to the stream set then
-	registerFlagCompletions(root)
+	if only == "" {
+		initCompletionCommand(root) // after SetOut: its scripts go to the stream set then
+		registerFlagCompletions(root)
+	} else {
+		// Neither the completion command nor flag completions are reached
+		// through a tree of one subcommand (commandFor).
+		root.CompletionOptions.DisableDefaultCmd = true
+	}
 	finishHelp(root) // last: it sees every command and flag
 	return root
+}
+
+// subcommand is a row of the command table: a subcommand's name (the first
+// word of its Use), how to build it, and how it treats the memory file.
+type subcommand struct {
+	name  string
+	build func() *cobra.Command
+	role  storeCommand
+}
+
+// subcommands is the command table: every subcommand with how it treats
+// the memory file (a write is refused on crabtalk's store), each built
+// from what it uses: the opener of the memory file, the streams.
+func (a *app) subcommands() []subcommand {
+	o, s := &a.opener, a.streams
+	with := func(f func(*opener, streams) *cobra.Command) func() *cobra.Command {
+		return func() *cobra.Command { return f(o, s) }
+	}
+	return []subcommand{
+		{name: "ls", build: with(lsCommand), role: storeSource},
+		{name: "show", build: with(showCommand), role: storeSource},
+		{name: "search", build: a.searchCommand, role: storeSource},
+		{name: "tokens", build: func() *cobra.Command { return tokensCommand(s) }, role: storeIgnores},
+		{name: "add", build: with(addCommand), role: storeWrites},
+		{name: "update", build: with(updateCommand), role: storeWrites},
+		{name: "write", build: with(writeCommand), role: storeWrites},
+		{name: "alias", build: with(aliasCommand), role: storeWrites},
+		{name: "rename", build: with(renameCommand), role: storeWrites},
+		{name: "rm", build: with(rmCommand), role: storeWrites},
+		{name: "edit", build: with(editCommand), role: storeWrites},
+		{name: "dump", build: with(dumpCommand), role: storeSource},
+		{name: "load", build: with(loadCommand), role: storeWrites},
+		{name: "export", build: with(exportCommand), role: storeSource},
+		{name: "import", build: with(importCommand), role: storeWrites},
+		{name: "check", build: a.checkCommand, role: storeSource},
+		{name: "stats", build: a.statsCommand, role: storeSource},
+		{name: "bench", build: a.benchCommand, role: storeSource},
+		{name: "config", build: a.configCommand, role: storeIgnores},
+		{name: "version", build: a.versionCommand, role: storeIgnores},
+		{name: "man", build: func() *cobra.Command { return manCommand(s, a.getenv) }, role: storeIgnores},
+		{name: "lint", build: a.lintCommand, role: storeSource},
+		{name: "recalls", build: a.recallsCommand, role: storeSource},
+		{name: "history", build: with(historyCommand), role: storeSource},
+		{name: "diff", build: with(diffCommand), role: storeSource},
+		{name: "restore", build: with(restoreCommand), role: storeWrites},
+	}
+}
+
+// wholeTree names the subcommands that read the command tree itself (man
+// writes a page for every command): they run in the whole tree only.
+var wholeTree = map[string]bool{"man": true}
+
+// commandFor builds the command tree args run in: for a plain run of one
+// subcommand (`crmem version`, `crmem --db F search --json deploy`), the
+// root with that subcommand only; else, or when in doubt, the whole tree.
+//
+// A tree of one subcommand parses, runs and fails the same as the whole
+// tree for such a line (TestCommandFor_SameAsWholeTree): what differs is
+// only what the line cannot reach, its siblings. So the whole tree is built
+// for any line that could: no subcommand (the screen, whose refusal without
+// a terminal names them all), an unknown word (the closest command is
+// suggested), an alias, help (-h, --help, `help`: the root's lists them),
+// completion, and any root flag but --demo and --db before the subcommand.
+func (a *app) commandFor(args []string) *cobra.Command {
+	if name := plainSubcommand(args); name != "" && !wholeTree[name] && !a.whole {
+		for _, sc := range a.subcommands() {
+			if sc.name == name {
+				return a.commandTree(name)
+			}
+		}
+	}
+	return a.rootCommand()
+}
+
+// plainSubcommand is the subcommand args name when they are only the
+// persistent flags (--demo, --db) and then the subcommand's name, with no
+// help flag anywhere after it; else "".
+func plainSubcommand(args []string) string {
+	i := 0
+	for ; i < len(args); i++ {
+		arg := args[i]
+		switch {
+		case arg == "--demo", strings.HasPrefix(arg, "--demo="), strings.HasPrefix(arg, "--db="):
+			continue
+		case arg == "--db":
+			i++ // its value
+			continue
+		}
+		break
+	}
+	if i >= len(args) || strings.HasPrefix(args[i], "-") {
+		return ""
+	}
+	for _, arg := range args[i+1:] {
+		if arg == "--help" || strings.HasPrefix(arg, "--help=") ||
+			(len(arg) > 1 && arg[0] == '-' && arg[1] != '-' && strings.ContainsRune(arg, 'h')) {
+			return ""
+		}
+	}
+	return args[i]
 }
 
 // rootArgs accepts at most one PATH. A bare word (no folder separator, no
