@@ -392,15 +392,11 @@ func (m *Model) opened(msg loadedMsg) tea.Cmd {
 	return tea.Batch(cmds...)
 }
 
-// indexDone re-runs the search now that recall can answer, and lets the
-// editing part build the history index it put off.
+// indexDone re-runs the search now that recall can answer, and builds
+// the history index put off until then.
 func (m *Model) indexDone() tea.Cmd {
 	m.indexed = true
-	var hist tea.Cmd
-	if m.ed != nil {
-		hist = m.ed.indexed(m)
-	}
-	return tea.Batch(m.rerunSearch(), m.showSelected(), hist)
+	return tea.Batch(m.rerunSearch(), m.showSelected(), m.historyIndexed())
 }
 
 // applySnapshot swaps in new entries keeping selection (by id), scroll

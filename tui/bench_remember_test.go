@@ -67,7 +67,7 @@ func BenchmarkFollowRemember(b *testing.B) {
 				if _, err := agent.Apply(store.Add{Name: name, Content: "the agent remembered this, write " + fmt.Sprint(i)}); err != nil {
 					b.Fatal(err)
 				}
-				m.ed.hist.took = 0 // no cooldown: each write's history is measured
+				m.hist.took = 0 // no cooldown: each write's history is measured
 				b.StartTimer()
 				start := time.Now()
 				_, cmd := m.Update(reloadCmd(m.c.db, m.c.snap, false)())

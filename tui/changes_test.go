@@ -114,7 +114,7 @@ func TestChanges_Log(t *testing.T) {
 	path := copyFixture(t, "crmem/small.db")
 	m := openModel(t, path, 120, 40)
 	press(m, "c")
-	if m.chg.logOpen || !strings.Contains(m.st.msg, "no reloads") {
+	if m.chg.log.Open() || !strings.Contains(m.st.msg, "no reloads") {
 		t.Fatalf("empty log opened (%q)", m.st.msg)
 	}
 	apply(t, path, store.Add{Name: "first-add", Content: "x"})
@@ -132,16 +132,16 @@ func TestChanges_Log(t *testing.T) {
 		t.Errorf("log not newest first")
 	}
 	press(m, "q") // closes the log, does not quit
-	if m.chg.logOpen {
+	if m.chg.log.Open() {
 		t.Fatal("q did not close the log")
 	}
 	press(m, "c", "j", "enter") // second row: scratch, gone
-	if !m.chg.logOpen || !strings.Contains(m.st.msg, "scratch no longer exists") {
-		t.Errorf("enter on a gone entry: open %v, status %q", m.chg.logOpen, m.st.msg)
+	if !m.chg.log.Open() || !strings.Contains(m.st.msg, "scratch no longer exists") {
+		t.Errorf("enter on a gone entry: open %v, status %q", m.chg.log.Open(), m.st.msg)
 	}
 	press(m, "j", "enter")
-	if m.chg.logOpen || selectedName(m) != "first-add" {
-		t.Errorf("enter on first-add: open %v, selected %q", m.chg.logOpen, selectedName(m))
+	if m.chg.log.Open() || selectedName(m) != "first-add" {
+		t.Errorf("enter on first-add: open %v, selected %q", m.chg.log.Open(), selectedName(m))
 	}
 }
 
@@ -195,17 +195,16 @@ func TestChanges_LogLastKeyReachesTheOldest(t *testing.T) {
 		reload(m)
 	}
 	press(m, "c", "G")
-	rows := m.chg.logRows()
-	if last := len(rows) - 1; m.chg.logCursor != last {
-		t.Fatalf("G: cursor on row %d of %d, want the last (the list has %d rows)", m.chg.logCursor, len(rows), len(m.list.rows))
+	if last := m.chg.log.Rows() - 1; m.chg.log.Cursor() != last {
+		t.Fatalf("G: cursor on row %d of %d, want the last (the list has %d rows)", m.chg.log.Cursor(), m.chg.log.Rows(), len(m.list.rows))
 	}
 	body := strings.Split(plainScreen(m), "\n")[bodyTop : bodyTop+m.bodyHeight()]
 	if lastRow := strings.TrimSpace(body[len(body)-1]); !strings.Contains(lastRow, "added-00") {
 		t.Fatalf("the pane's last row is %q, want the oldest entry, added-00:\n%s", lastRow, strings.Join(body, "\n"))
 	}
 	press(m, "g")
-	if m.chg.logCursor != 1 { // row 0 is the newest reload's heading
-		t.Fatalf("g: cursor on row %d, want 1", m.chg.logCursor)
+	if m.chg.log.Cursor() != 1 { // row 0 is the newest reload's heading
+		t.Fatalf("g: cursor on row %d, want 1", m.chg.log.Cursor())
 	}
 }
 

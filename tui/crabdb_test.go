@@ -101,7 +101,7 @@ func TestStore_ArchiveReferencesFromColumn1(t *testing.T) {
 	h := newEditHarnessIn(t, copyStore(t, "small.crmem"), t.TempDir())
 	badges := map[string]string{}
 	for _, e := range h.m.c.snap.entries {
-		if b := ansi.Strip(h.f.rowBadge(h.m, e)); b != "" {
+		if b := ansi.Strip(h.m.sessionsBadge(e)); b != "" {
 			badges[e.Name] = b
 		}
 	}

@@ -13,8 +13,6 @@ import (
 	"github.com/crmem/crmem/internal/sanitize"
 	"github.com/crmem/crmem/keymap"
 	"github.com/crmem/crmem/store"
-	"github.com/crmem/crmem/store/history"
-	"github.com/crmem/crmem/store/sessions"
 )
 
 // newEditingPart returns the part that changes the memory: the editor,
@@ -34,25 +32,16 @@ type editing struct {
 	exec execFunc
 	dlg  dialog    // the open prompt, confirmation or choice
 	undo undoStack // every write of this session
-	refs refsState
-	// recalled is what the agent's recorded recalls returned, per entry.
-	recalled recalledState
-	busy     bool   // a write is in flight
-	kept     string // a temp file holding unsaved text, shown until the next action
+	busy bool      // a write is in flight
+	kept string    // a temp file holding unsaved text, shown until the next action
 	// pendingEdit is the temp file of an edit whose conflict is being
 	// asked about ("" otherwise), named if the user quits meanwhile.
 	pendingEdit string
-	fv          findingsView  // the findings view (crmem lint's report), when open
-	hist        historyState  // every entry's story, read off the loop
-	hv          historyView   // an entry's history, when open
-	fg          forgottenView // the forgotten entries, when open
-	home        string        // the home folder, for ~ in a folder typed
+	home        string // the home folder, for ~ in a folder typed
 }
 
 func newEditing(opts Options, ed editor.Options, run execFunc) *editing {
-	dir := store.SessionsDir(opts.Path, opts.SessionsDir)
-	return &editing{ed: ed, exec: run, refs: refsState{dir: dir, reader: sessions.NewReader(dir)}, home: crmemconfig.Home(opts.getenv()),
-		hist: historyState{build: cachedHistory(history.NewSessionCache()), restore: history.RestoreOps}}
+	return &editing{ed: ed, exec: run, home: crmemconfig.Home(opts.getenv())}
 }
 
 // editorDoneMsg says the editor exited.
@@ -69,64 +58,10 @@ func (f *editing) message(m *Model, msg tea.Msg) (bool, tea.Cmd) {
 		return true, f.editorDone(m, msg)
 	case writeDoneMsg:
 		return true, f.writeDone(m, msg)
-	case refsMsg:
-		return true, f.refs.take(m, msg)
-	case recalledMsg:
-		return true, f.recalled.take(m, msg)
 	case dumpDoneMsg:
 		return true, dumpDone(m, msg)
-	case findingsDoneMsg:
-		return true, f.fv.take(m, msg, &f.refs)
-	case notDuplicateMsg:
-		return true, f.fv.notDuplicateDone(m, msg, &f.refs)
-	case historyBuiltMsg:
-		return true, f.historyBuilt(m, msg)
-	case historyRebuildMsg:
-		return true, f.cooledDown(m)
-	case summaryMsg:
-		return true, f.summaryRead(m, msg)
-	case historyReadMsg:
-		f.hv.take(msg)
-		return true, nil
-	case forgottenReadMsg:
-		f.fg.take(msg)
-		return true, nil
 	}
 	return false, nil
-}
-
-// opened re-reads the sessions where the memory the root just opened
-// keeps them: the folder beside it, or the store itself, and builds the
-// history index if the search's index is built.
-func (f *editing) opened(msg loadedMsg) tea.Cmd {
-	if msg.err != nil || msg.db == nil { // nothing opened: nothing to read beside it yet
-		return nil
-	}
-	r := msg.db.Features().Sessions // the folder's, or the store's own
-	f.refs.dir, f.refs.reader = store.SessionsWhere(r), r
-	var hist tea.Cmd
-	if indexReady(msg.db.Memory()) { // else once it is (indexed): the search's index comes first
-		hist = f.hist.rebuild(msg.db)
-	}
-	return tea.Batch(f.refs.read(), f.recalled.read(f.refs.reader, msg.snap), hist)
-}
-
-// indexed builds the history index once the search's is built, when the
-// memory opened before it was.
-func (f *editing) indexed(m *Model) tea.Cmd {
-	if f.hist.ix != nil || f.hist.building {
-		return nil
-	}
-	return f.hist.rebuild(m.c.db)
-}
-
-// reloaded re-reads the sessions after a reload, unless only the look
-// after the watch began asked for it (they were read with the open).
-func (f *editing) reloaded(m *Model, msg reloadedMsg) tea.Cmd {
-	if msg.unchangedCheck() {
-		return nil
-	}
-	return tea.Batch(f.refs.read(), f.recalled.read(f.refs.reader, msg.snap), f.rebuildHistory(m))
 }
 
 // keyPress gives the key to the open dialog, or runs an editing action.
@@ -144,14 +79,6 @@ func (f *editing) keyPress(m *Model, k tea.KeyPressMsg) (bool, tea.Cmd) {
 			cmd = tea.Batch(cmd, f.do(m, req))
 		}
 		return true, cmd
-	}
-	switch {
-	case f.hv.open: // above the forgotten list it was opened from
-		return true, f.historyAsked(m, f.hv.key(&m.c, k, m.bodyHeight()))
-	case f.fg.open:
-		return true, f.historyAsked(m, f.fg.key(&m.c, k, m.bodyHeight()))
-	case f.fv.open:
-		return true, f.findingsKey(m, k)
 	}
 	for _, a := range f.actions(&m.c.keys) {
 		if key.Matches(k, a.b) {
@@ -186,12 +113,12 @@ func (f *editing) actions(k *keymap.KeyMap) []action {
 		{k.MarkAll, false, f.markListed},
 		{k.MarkOlder, false, f.markOlder},
 		{k.Unmark, false, f.unmarkAll},
-		{k.Orphans, false, f.refs.toggleOrphans},
-		{k.NeverRecalled, false, func(m *Model) tea.Cmd { return f.recalled.toggleNever(m, f.refs.dir) }},
+		{k.Orphans, false, func(m *Model) tea.Cmd { return m.refs.toggleOrphans(m) }},
+		{k.NeverRecalled, false, (*Model).toggleNever},
 		{k.DeleteMarked, true, f.deleteMarked},
 		{k.Undo, true, f.undoLast},
 		{k.Dump, false, f.dump},
-		{k.Findings, false, func(m *Model) tea.Cmd { f.fv.show(); return f.fv.follow(m, &f.refs) }},
+		{k.Findings, false, func(m *Model) tea.Cmd { return m.fv.Show(m.ctx()) }},
 		{k.History, false, f.openHistory},
 		{k.Forgotten, false, f.openForgotten},
 	}

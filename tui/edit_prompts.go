@@ -20,7 +20,7 @@ func (f *editing) rename(m *Model) tea.Cmd {
 		return cmd
 	}
 	title := "rename " + sanitize.Name(e.Name) + mixedParen(e.Name) + " to"
-	if r := f.refs.of(m, e); len(r.by) > 0 {
+	if r := m.refs.of(m, e); len(r.by) > 0 {
 		title = fmt.Sprintf("⚠ %s by this name; rename it to",
 			humanize.Counted(len(r.by), "session names it", "sessions name it"))
 	}
@@ -81,7 +81,7 @@ func (f *editing) deleteSelected(m *Model) tea.Cmd {
 // point, before deleting e (undoable).
 func (f *editing) confirmDelete(m *Model, e store.Entry) tea.Cmd {
 	text := fmt.Sprintf("delete %s %s (%s)?", e.Kind, sanitize.Name(e.Name), humanize.Size(len(e.Content)))
-	warn := mixedWarning([]store.Entry{e}, 1) + f.refs.resumeWarning(m, []store.Entry{e})
+	warn := mixedWarning([]store.Entry{e}, 1) + m.refs.resumeWarning(m, []store.Entry{e})
 	f.dlg = &confirmDialog{text: text, warn: warn, yes: reqRemove{es: []store.Entry{e}, label: "delete " + e.Name}}
 	return nil
 }

@@ -143,7 +143,7 @@ func (m *Model) reloaded(msg reloadedMsg) tea.Cmd {
 	old := m.c.snap
 	dropped := m.applySnapshot(msg.snap)
 	m.st.lastReload = m.c.now()
-	text := m.chg.noteReload(msg.diff, old, m.c.snap, m.c.now(), dropped).summary()
+	text := reloadSummary(m.chg.noteReload(msg.diff, old, m.c.snap, m.c.now(), dropped))
 	if w := droppedMarksText(dropped, m.c.snap); w != "" {
 		text += " · " + w
 	}

@@ -30,18 +30,18 @@ func TestFindings_BottomReachesTheLastFinding(t *testing.T) {
 	press(h.m, "/")
 	typeText(h.m, "token-3")
 	press(h.m, "enter", "L")
-	if n := len(h.m.ed.fv.report.Findings); n != 6 {
+	if n := len(h.m.fv.Report().Findings); n != 6 {
 		t.Fatalf("%d findings, want one secret per entry", n)
 	}
 	if rows := len(h.m.list.rows); rows >= 5 {
 		t.Fatalf("the search left %d rows in the list: too many to show the bug", rows)
 	}
 	press(h.m, "G")
-	if got := h.m.ed.fv.cursor; got != 5 {
+	if got := h.m.fv.Cursor(); got != 5 {
 		t.Errorf("G: finding %d selected, want the last (5)", got)
 	}
 	press(h.m, "g")
-	if got := h.m.ed.fv.cursor; got != 0 {
+	if got := h.m.fv.Cursor(); got != 0 {
 		t.Errorf("g: finding %d selected, want the first (0)", got)
 	}
 }
@@ -65,7 +65,7 @@ func TestFindings_CompareBottomReachesTheEnd(t *testing.T) {
 	press(h.m, "/")
 	typeText(h.m, "release-a")
 	press(h.m, "enter", "L", "enter")
-	if h.m.ed.fv.cmp == nil {
+	if _, ok := h.m.fv.Compared(); !ok {
 		t.Fatalf("no side by side view:\n%s", plainScreen(h.m))
 	}
 	press(h.m, "G")

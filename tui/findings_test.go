@@ -202,7 +202,7 @@ func TestFindings_KeepsItsPlace(t *testing.T) {
 	press(h.m, "j") // the secret, below the duplicates
 	apply(t, h.path, store.Remove{Name: "deploy-checklist"})
 	reload(h.m)
-	fd, ok := h.f.selectedFinding()
+	fd, ok := h.m.selectedFinding()
 	if !ok || fd.Kind != "secret" {
 		t.Errorf("selected after the duplicate was fixed: %+v, want the secret", fd)
 	}
@@ -225,24 +225,6 @@ func TestFindings_NotDuplicatesRemembered(t *testing.T) {
 	}
 	if len(h.onDisk()) != 4 {
 		t.Errorf("the memory changed")
-	}
-}
-
-func TestDifferingLines(t *testing.T) {
-	tests := []struct {
-		a, b string
-		want string
-	}{
-		{"same\nold\nsame", "same\nnew\nsame", "[false true false] [false true false]"},
-		{"one\ntwo", "one\ntwo\nthree", "[false false] [false false true]"},
-		{"x", "x", "[false] [false]"},
-		{strings.Repeat("l\n", 100000), "l", "[] []"}, // too long to compare: nothing marked
-	}
-	for _, tt := range tests {
-		d := differingLines(tt.a, tt.b)
-		if got := fmt.Sprint(d[0], " ", d[1]); got != tt.want {
-			t.Errorf("differingLines(%.20q, %.20q) = %s, want %s", tt.a, tt.b, got, tt.want)
-		}
 	}
 }
 
@@ -281,24 +263,5 @@ func TestFindings_CompareMasksSecrets(t *testing.T) {
 	disk := h.onDisk()
 	if kept, ok := disk["deploy-steps"]; !ok || kept.Content != body+fakeToken || !slices.Contains(kept.Aliases, "deploy "+fakeToken) {
 		t.Errorf("the merge did not keep the entries as they are: %+v", disk)
-	}
-}
-
-// TestFindingsView_BoundedNoteWhole: what the report did not compare is
-// said whole, wrapped to the pane, never cut at its width (seen with the
-// raised near-duplicate threshold: "bounded: near-duplicates: searched at
-// similarity 0.95, not 0.65: at 0.65 about 270 million pa…").
-func TestFindingsView_BoundedNoteWhole(t *testing.T) {
-	note := "near-duplicates: searched at similarity 0.95, not 0.65: at 0.65 about 270 million pairs (estimated by comparing 12 entries with all the others), the entries are too alike to list; --min-similarity 0.65 searches there anyway, within the work bounds"
-	c := &common{styles: newStyles(true, true)}
-	empty := hygiene.Report{Entries: 3, Bounded: []string{note}}
-	found := hygiene.Report{Entries: 3, Bounded: []string{note}, Findings: []hygiene.Finding{{Kind: hygiene.Outsize, Check: "empty",
-		Entries: []hygiene.Ref{{ID: 1, Name: "todo"}}, Reason: `"todo" has no content`}}}
-	for name, r := range map[string]hygiene.Report{"nothing found": empty, "a finding": found} {
-		v := &findingsView{open: true, shown: &snapshot{}, report: r}
-		got := squeeze(ansi.Strip(v.listView(c, false, 60, 30)))
-		if !strings.Contains(got, squeeze("bounded: "+note)) || strings.Contains(got, "…") {
-			t.Errorf("%s: the bounded note is not whole:\n%s", name, v.listView(c, false, 60, 30))
-		}
 	}
 }

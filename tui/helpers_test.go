@@ -14,6 +14,7 @@ import (
 	"github.com/crmem/crmem/bm25"
 	"github.com/crmem/crmem/store"
 	"github.com/crmem/crmem/store/hygiene"
+	"github.com/crmem/crmem/tui/part"
 )
 
 // testNow is the fixed clock of model tests.
@@ -237,12 +238,12 @@ func (m *Model) listedEntries() []store.Entry {
 func (m *Model) helpLines() []string { return m.helpLinesOf(m.overlay()) }
 
 // selectedFinding is the findings view's selected finding.
-func (f *editing) selectedFinding() (hygiene.Finding, bool) { return f.fv.selected() }
+func (m *Model) selectedFinding() (hygiene.Finding, bool) { return m.fv.Selected() }
 
 // helpOverflow is how many help lines do not fit the screen.
 func helpOverflow(m *Model) int {
 	m.hp.Groups = m.helpGroups()
-	return maxTop(len(m.hp.Lines(m.ctx(), m.c.width)), m.bodyHeight())
+	return part.MaxTop(len(m.hp.Lines(m.ctx(), m.c.width)), m.bodyHeight())
 }
 
 // renderMarkdown renders content at key's width and style, falling back to

@@ -13,17 +13,13 @@ import (
 	"github.com/crmem/crmem/internal/sanitize"
 	"github.com/crmem/crmem/store"
 	"github.com/crmem/crmem/store/history"
+	"github.com/crmem/crmem/tui/historyview"
+	"github.com/crmem/crmem/tui/part"
 )
 
 // historyIndex is every entry's story as read once from the open memory
-// (history.Index): an entry's versions, the entries memory no longer
-// holds, and the summary the card shows. It is read off the update loop
-// and replaced whole after a reload or a write, never changed in place.
-type historyIndex interface {
-	History(name string) history.History
-	Forgotten() []history.Forgotten
-	Summary(name string) history.Summary
-}
+// (part.HistoryIndex, lent to the parts through their context).
+type historyIndex = part.HistoryIndex
 
 // historyBuilder reads the index of a memory (history.Build).
 type historyBuilder func(store.Source) (historyIndex, error)
@@ -89,11 +85,36 @@ const (
 	historyCooldown = 4
 )
 
+// newHistoryState is the index of a screen that reads the history: built
+// by history.BuildCached, restored through history.RestoreOps.
+func newHistoryState() historyState {
+	return historyState{build: cachedHistory(history.NewSessionCache()), restore: history.RestoreOps}
+}
+
+// historyOpened builds the index of a memory just opened if the search's
+// index is built, else once it is (historyIndexed): the search's comes
+// first.
+func (m *Model) historyOpened(msg loadedMsg) tea.Cmd {
+	if msg.err != nil || msg.db == nil || !indexReady(msg.db.Memory()) {
+		return nil
+	}
+	return m.hist.rebuild(msg.db)
+}
+
+// historyIndexed builds the index once the search's is built, when the
+// memory opened before it was.
+func (m *Model) historyIndexed() tea.Cmd {
+	if m.hist.ix != nil || m.hist.building {
+		return nil
+	}
+	return m.hist.rebuild(m.c.db)
+}
+
 // rebuildHistory builds the index again after the memory changed: now,
 // after the build under way, or once the cooldown after a slow build
 // ends.
-func (f *editing) rebuildHistory(m *Model) tea.Cmd {
-	s := &f.hist
+func (m *Model) rebuildHistory() tea.Cmd {
+	s := &m.hist
 	if s.building {
 		s.again = true
 		return nil
@@ -111,9 +132,9 @@ func (f *editing) rebuildHistory(m *Model) tea.Cmd {
 }
 
 // cooledDown builds the index put off by the cooldown.
-func (f *editing) cooledDown(m *Model) tea.Cmd {
-	f.hist.deferred = false
-	return f.rebuildHistory(m)
+func (m *Model) cooledDown() tea.Cmd {
+	m.hist.deferred = false
+	return m.rebuildHistory()
 }
 
 // rebuild reads the index of db again off the update loop, or asks for
@@ -147,8 +168,8 @@ func (s *historyState) rebuild(db store.Source) tea.Cmd {
 
 // historyBuilt installs a build (a failed one keeps the index before it), has
 // the open views follow it, and starts the build asked for meanwhile.
-func (f *editing) historyBuilt(m *Model, msg historyBuiltMsg) tea.Cmd {
-	s := &f.hist
+func (m *Model) historyBuilt(msg historyBuiltMsg) tea.Cmd {
+	s := &m.hist
 	s.building, s.err = false, msg.err
 	s.took, s.doneAt = msg.took, time.Now()
 	if msg.err == nil && msg.ix != nil {
@@ -161,9 +182,14 @@ func (f *editing) historyBuilt(m *Model, msg historyBuiltMsg) tea.Cmd {
 	var again tea.Cmd
 	if s.again {
 		s.again = false
-		again = f.rebuildHistory(m)
+		again = m.rebuildHistory()
 	}
-	return tea.Batch(again, f.fg.follow(s.ix, s.gen), f.hv.follow(s.ix, s.gen), m.showSelected())
+	return tea.Batch(again, m.fg.Follow(s.part()), m.hv.Follow(s.part()), m.showSelected())
+}
+
+// part is the index as the parts read it (part.Context.History).
+func (s *historyState) part() part.History {
+	return part.History{Index: s.ix, Gen: s.gen, Building: s.building, Err: s.err}
 }
 
 // wantSummary reads name's summary off the loop, unless it is known or
@@ -190,8 +216,8 @@ func (s *historyState) wantSummary(name string) tea.Cmd {
 // summaryRead keeps a summary read (one of an index replaced meanwhile is
 // dropped: the card asks again), reads the one wanted meanwhile, and
 // shows the card again.
-func (f *editing) summaryRead(m *Model, msg summaryMsg) tea.Cmd {
-	s := &f.hist
+func (m *Model) summaryRead(msg summaryMsg) tea.Cmd {
+	s := &m.hist
 	s.sumAsk = ""
 	if msg.gen == s.gen && s.ix != nil {
 		s.sums[msg.name] = msg.sum
@@ -215,12 +241,13 @@ func (s *historyState) summary(name string) (history.Summary, bool) {
 	return sum, ok
 }
 
-// card is the header card's provenance line, wrapped to the card: which session first
-// remembered the entry and when, how many versions it has, and whether
-// the current one's source is known. Nothing while the index is read, or
-// when nothing is known of the entry beyond itself.
-func (s *historyState) card(m *Model, e store.Entry) []string {
-	sum, ok := s.summary(e.Name)
+// provenanceCard is the header card's provenance line, wrapped to the
+// card: which session first remembered the entry and when, how many
+// versions it has, and whether the current one's source is known.
+// Nothing while the index is read, or when nothing is known of the entry
+// beyond itself.
+func (m *Model) provenanceCard(e store.Entry) []string {
+	sum, ok := m.hist.summary(e.Name)
 	if !ok {
 		return nil
 	}
@@ -273,7 +300,7 @@ func provenanceParts(sum history.Summary, now time.Time) []string {
 	}
 	var parts []string
 	if c := sum.First; c != nil {
-		first := "remembered by session " + sessionName(c)
+		first := "remembered by session " + part.SessionName(c)
 		if !c.Time.IsZero() {
 			first += ", " + humanize.Ago(now, uint64(max(c.Time.Unix(), 0)))
 		}
@@ -288,24 +315,6 @@ func provenanceParts(sum history.Summary, now time.Time) []string {
 	return parts
 }
 
-// sessionName is a call's session as the screen names it: its title in
-// «», else its folder or handle.
-func sessionName(c *history.Call) string {
-	if c.Title != "" {
-		return "«" + sanitize.Line(c.Title) + "»"
-	}
-	return sanitize.Name(c.Session)
-}
-
-// waiting is what a view says before the index is built: that it is
-// being read, or why it could not be.
-func (s *historyState) waiting(st *styles, w int) []string {
-	if s.err != nil && !s.building {
-		return wrapWarning(st, "cannot show the history: "+sanitize.Line(s.err.Error()), w)
-	}
-	return []string{st.dim.Render("reading the history…")}
-}
-
 // openHistory opens the history view on the selected entry, read-only
 // memories included (only a restore writes).
 func (f *editing) openHistory(m *Model) tea.Cmd {
@@ -313,28 +322,11 @@ func (f *editing) openHistory(m *Model) tea.Cmd {
 	if !ok {
 		return m.setMessage("no entry selected")
 	}
-	return f.hv.show(e.Name, f.hist.ix, f.hist.gen)
+	return m.hv.Show(m.ctx(), e.Name)
 }
 
 // openForgotten opens the list of forgotten entries.
-func (f *editing) openForgotten(m *Model) tea.Cmd {
-	return f.fg.show(f.hist.ix, f.hist.gen)
-}
-
-// historyAsked carries out what the history view or the forgotten list
-// asks: a restore (asked first) or an undo, refused on a read-only
-// memory or while a write is in flight.
-func (f *editing) historyAsked(m *Model, ask historyAsk) tea.Cmd {
-	switch a := ask.(type) {
-	case askRestore:
-		return f.askRestore(m, a.h, a.v)
-	case askHistoryUndo:
-		return f.writing(m, f.undoLast)
-	case askOpenHistory:
-		return f.hv.show(a.name, f.hist.ix, f.hist.gen)
-	}
-	return nil
-}
+func (f *editing) openForgotten(m *Model) tea.Cmd { return m.fg.Show(m.ctx()) }
 
 // askRestore asks y/n before bringing version v of h back; the current
 // version, or one memory holds as it is, writes nothing.
@@ -348,16 +340,16 @@ func (f *editing) askRestore(m *Model, h history.History, v history.Version) tea
 		if e, ok := m.writer().Memory().Lookup(h.Name); ok && e.Name == h.Name {
 			current = &e
 		}
-		ops, err := f.hist.restore(h, v, current)
+		ops, err := m.hist.restore(h, v, current)
 		switch {
 		case errors.Is(err, history.ErrCurrent):
 			return m.setMessage(fmt.Sprintf("%s: version #%d is what memory holds now; nothing written", name, v.N))
 		case err != nil:
 			return m.setMessage("cannot restore " + name + ": " + sanitize.Line(err.Error()))
 		}
-		text := fmt.Sprintf("restore %s to version #%d (%s)? it replaces the current content and aliases", name, v.N, actionText(v, h.Name))
+		text := fmt.Sprintf("restore %s to version #%d (%s)? it replaces the current content and aliases", name, v.N, historyview.ActionText(v, h.Name))
 		if current == nil {
-			text = fmt.Sprintf("bring %s back as version #%d held it (%s)?", name, v.N, actionText(v, h.Name))
+			text = fmt.Sprintf("bring %s back as version #%d held it (%s)?", name, v.N, historyview.ActionText(v, h.Name))
 		}
 		f.dlg = &confirmDialog{text: text, yes: reqRestore{name: h.Name, n: v.N, ops: ops}}
 		return nil

@@ -39,7 +39,7 @@ func TestInterrupt_CtrlCQuitsInEveryMode(t *testing.T) {
 			apply(h.t, h.path, store.Add{Name: "first-add", Content: "x"})
 			reload(h.m)
 			press(h.m, "c")
-		}, func(h *editHarness) bool { return h.m.chg.logOpen }},
+		}, func(h *editHarness) bool { return h.m.chg.log.Open() }},
 		{"date prompt", func(h *editHarness) { press(h.m, "f") }, func(h *editHarness) bool { return h.m.dates.prompting }},
 		{"rename prompt", func(h *editHarness) { h.sel("commit-format"); press(h.m, "r") }, func(h *editHarness) bool { return h.f.dlg != nil }},
 		{"delete question", func(h *editHarness) { h.sel("commit-format"); press(h.m, "d") }, func(h *editHarness) bool { return h.f.dlg != nil }},

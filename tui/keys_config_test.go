@@ -158,13 +158,13 @@ func TestKeys_RemappedQuitClosesTheLog(t *testing.T) {
 	apply(t, path, store.Add{Name: "first-add", Content: "x"})
 	reload(m)
 	press(m, "c")
-	if !m.chg.logOpen {
+	if !m.chg.log.Open() {
 		t.Fatal("c did not open the log")
 	}
 	if quits(m, "Q") {
 		t.Error("Q quit from the log")
 	}
-	if m.chg.logOpen {
+	if m.chg.log.Open() {
 		t.Error("Q did not close the log")
 	}
 	press(m, "c")

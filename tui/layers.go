@@ -61,18 +61,23 @@ type layerSpec struct {
 	help func(m *Model) []key.Binding
 	// mouse handles a mouse event while the layer has the screen.
 	mouse func(m *Model, msg tea.MouseMsg) tea.Cmd
+	// message takes a message the layer's commands brought back, open or
+	// not, and reports whether it was one of its own; c is lent for it
+	// (built once per message, its Body 0).
+	message func(m *Model, c *part.Context, msg tea.Msg) (tea.Cmd, bool)
 	// least is the rows the layer's body keeps when the screen is short:
 	// a panel its title and a line of it (2), the panes a row (1).
 	least int
 }
 
 // What a layer that has none of a thing gives for it.
-func noPaste(*Model, tea.PasteMsg) tea.Cmd           { return nil }
-func noBody(*Model, int, int) string                 { return "" }
-func noOverlay(*Model) string                        { return "" }
-func noHelp(*Model) []key.Binding                    { return nil }
-func noMouse(*Model, tea.MouseMsg) tea.Cmd           { return nil } // nothing moves behind it
-func modeOf(md keymap.Mode) func(*Model) keymap.Mode { return func(*Model) keymap.Mode { return md } }
+func noPaste(*Model, tea.PasteMsg) tea.Cmd                     { return nil }
+func noBody(*Model, int, int) string                           { return "" }
+func noOverlay(*Model) string                                  { return "" }
+func noHelp(*Model) []key.Binding                              { return nil }
+func noMessage(*Model, *part.Context, tea.Msg) (tea.Cmd, bool) { return nil, false } // its messages are the root's
+func noMouse(*Model, tea.MouseMsg) tea.Cmd                     { return nil }        // nothing moves behind it
+func modeOf(md keymap.Mode) func(*Model) keymap.Mode           { return func(*Model) keymap.Mode { return md } }
 
 // panelRows is what a panel keeps of the screen's height: its title and
 // a line of it (at 80×3 the history once kept only its title).
@@ -80,7 +85,8 @@ const panelRows = 2
 
 // panel registers a part of its own package (tui/<part>) shown in place
 // of the panes: get finds it in the model; its Open, Key, View and
-// ShortHelp are the layer's, lent the screen's context.
+// ShortHelp are the layer's, lent the screen's context, its Overlay if
+// it is a part.Overlayer and its Update if it is a part.Updater.
 func panel(name string, md keymap.Mode, get func(m *Model) part.Part) layerSpec {
 	return layerSpec{
 		name: name,
@@ -90,12 +96,28 @@ func panel(name string, md keymap.Mode, get func(m *Model) part.Part) layerSpec 
 			reqs, cmd := get(m).Key(m.ctx(), k)
 			return tea.Batch(cmd, m.do(reqs))
 		},
-		paste:   noPaste,
-		body:    func(m *Model, w, h int) string { return get(m).View(m.c.partContext(h), w, h) },
-		overlay: noOverlay,
-		help:    func(m *Model) []key.Binding { return get(m).ShortHelp(&m.c.keys) },
-		mouse:   noMouse,
-		least:   panelRows,
+		paste: noPaste,
+		body:  func(m *Model, w, h int) string { return get(m).View(m.partContext(h), w, h) },
+		overlay: func(m *Model) string {
+			if o, ok := get(m).(part.Overlayer); ok {
+				return o.Overlay(m.partContext(0))
+			}
+			return ""
+		},
+		help:  func(m *Model) []key.Binding { return get(m).ShortHelp(&m.c.keys) },
+		mouse: noMouse,
+		message: func(m *Model, c *part.Context, msg tea.Msg) (tea.Cmd, bool) {
+			u, ok := get(m).(part.Updater)
+			if !ok {
+				return nil, false
+			}
+			handled, reqs, cmd := u.Update(c, msg)
+			if !handled {
+				return nil, false
+			}
+			return tea.Batch(cmd, m.do(reqs)), true
+		},
+		least: panelRows,
 	}
 }
 
@@ -119,6 +141,7 @@ func registered() [numLayers]layerSpec {
 			overlay: func(m *Model) string { return m.dates.view(m.c.styles, m.c.width) },
 			help:    noHelp,
 			mouse:   noMouse,
+			message: noMessage,
 			least:   1,
 		},
 		layerWhyPrompt: {
@@ -134,6 +157,7 @@ func registered() [numLayers]layerSpec {
 			overlay: func(m *Model) string { return m.why.prompt.view(&m.c) },
 			help:    noHelp,
 			mouse:   noMouse,
+			message: noMessage,
 			least:   1,
 		},
 		layerDialog: {
@@ -149,6 +173,7 @@ func registered() [numLayers]layerSpec {
 			overlay: func(m *Model) string { return m.ed.dlg.view(&m.c) },
 			help:    noHelp,
 			mouse:   noMouse,
+			message: noMessage,
 			least:   1,
 		},
 		layerHelp: {
@@ -158,26 +183,16 @@ func registered() [numLayers]layerSpec {
 			key:  (*Model).helpKey,
 			body: func(m *Model, w, h int) string {
 				m.hp.Groups = m.helpGroups()
-				return m.hp.View(m.c.partContext(h), w, h)
+				return m.hp.View(m.partContext(h), w, h)
 			},
 			paste:   noPaste,
 			overlay: noOverlay,
 			help:    func(m *Model) []key.Binding { return m.hp.ShortHelp(&m.c.keys) },
 			mouse:   noMouse,
+			message: noMessage,
 			least:   panelRows,
 		},
-		layerLog: {
-			name:    "reload log",
-			open:    func(m *Model) bool { return m.chg.logOpen },
-			mode:    modeOf(keymap.ModeLog),
-			key:     (*Model).logKey,
-			paste:   noPaste,
-			body:    func(m *Model, w, h int) string { return m.chg.logView(&m.c, w, h) },
-			overlay: noOverlay,
-			help:    func(m *Model) []key.Binding { return m.chg.shortHelp(&m.c.keys) },
-			mouse:   noMouse,
-			least:   panelRows,
-		},
+		layerLog: panel("reload log", keymap.ModeLog, func(m *Model) part.Part { return &m.chg.log }),
 		layerStats: func() layerSpec {
 			l := panel("stats", keymap.ModePanel, func(m *Model) part.Part { return &m.sp })
 			l.mouse = func(m *Model, msg tea.MouseMsg) tea.Cmd { // the wheel scrolls the panel
@@ -194,48 +209,19 @@ func registered() [numLayers]layerSpec {
 			l.key = whyLayerKey // the why part's keys, its prompt's included
 			return l
 		}(),
-		layerHistory: {
-			name:    "history",
-			open:    func(m *Model) bool { return m.ed != nil && m.ed.hv.open },
-			mode:    modeOf(keymap.ModeHistory),
-			key:     editingLayerKey,
-			paste:   noPaste,
-			body:    func(m *Model, w, h int) string { return m.ed.hv.view(&m.c, &m.ed.hist, w, h) },
-			overlay: func(m *Model) string { return m.ed.hv.hints(&m.c.keys, m.readOnly()) },
-			help:    noHelp,
-			mouse: func(m *Model, msg tea.MouseMsg) tea.Cmd { // the wheel picks a version over the versions, scrolls the diff over it
+		layerHistory: func() layerSpec {
+			l := panel("history", keymap.ModeHistory, func(m *Model) part.Part { return &m.hv })
+			l.mouse = func(m *Model, msg tea.MouseMsg) tea.Cmd { // the wheel picks a version over the versions, scrolls the diff over it
 				if _, wheel := msg.(tea.MouseWheelMsg); wheel {
 					mo := msg.Mouse()
-					m.ed.hv.wheel(mo.X < versionsWidth(m.c.width), mo.Button == tea.MouseWheelUp)
+					m.hv.Wheel(mo.X, m.c.width, mo.Button == tea.MouseWheelUp)
 				}
 				return nil
-			},
-			least: panelRows,
-		},
-		layerForgotten: {
-			name:    "forgotten",
-			open:    func(m *Model) bool { return m.ed != nil && m.ed.fg.open },
-			mode:    modeOf(keymap.ModeHistory),
-			key:     editingLayerKey,
-			paste:   noPaste,
-			body:    func(m *Model, w, h int) string { return m.ed.fg.view(&m.c, &m.ed.hist, w, h) },
-			overlay: func(m *Model) string { return m.ed.fg.hints(&m.c.keys, m.readOnly()) },
-			help:    noHelp,
-			mouse:   noMouse,
-			least:   panelRows,
-		},
-		layerFindings: {
-			name:    "findings",
-			open:    func(m *Model) bool { return m.ed != nil && m.ed.fv.open },
-			mode:    modeOf(keymap.ModeFindings),
-			key:     editingLayerKey,
-			paste:   noPaste,
-			body:    func(m *Model, w, h int) string { return m.ed.fv.view(&m.c, m.caps().ShowsIDs(), w, h) },
-			overlay: func(m *Model) string { return m.ed.fv.hints(&m.c.keys, m.readOnly()) },
-			help:    noHelp,
-			mouse:   noMouse,
-			least:   panelRows,
-		},
+			}
+			return l
+		}(),
+		layerForgotten: panel("forgotten", keymap.ModeHistory, func(m *Model) part.Part { return &m.fg }),
+		layerFindings:  panel("findings", keymap.ModeFindings, func(m *Model) part.Part { return &m.fv }),
 		layerSearch: {
 			name:    "search",
 			open:    func(m *Model) bool { return m.typing },
@@ -246,6 +232,7 @@ func registered() [numLayers]layerSpec {
 			overlay: noOverlay,
 			help:    func(m *Model) []key.Binding { return m.searchBar.shortHelp(&m.c.keys) },
 			mouse:   (*Model).paneMouse,
+			message: noMessage,
 			least:   1,
 		},
 		layerPanes: {
@@ -267,8 +254,9 @@ func registered() [numLayers]layerSpec {
 				}
 				return m.list.shortHelp(&m.c.keys)
 			},
-			mouse: (*Model).paneMouse,
-			least: 1,
+			mouse:   (*Model).paneMouse,
+			message: noMessage,
+			least:   1,
 		},
 	}
 }
@@ -303,6 +291,19 @@ func (m *Model) layerPaste(p tea.PasteMsg) tea.Cmd { return layers[m.top()].past
 // layerMouse gives a mouse event to the layer on top (when the mouse is
 // captured).
 func (m *Model) layerMouse(msg tea.MouseMsg) tea.Cmd { return layers[m.top()].mouse(m, msg) }
+
+// layerMessage offers a message to every layer, open or not (a read off
+// the loop may come back after its part closed), and reports whether
+// one took it.
+func (m *Model) layerMessage(msg tea.Msg) (tea.Cmd, bool) {
+	c := m.partContext(0) // what a part takes off the loop needs no height
+	for l := range layers {
+		if cmd, ok := layers[l].message(m, c, msg); ok {
+			return cmd, true
+		}
+	}
+	return nil, false
+}
 
 // layerBody is what is drawn in place of the panes: the body of the
 // highest open layer that has one (a dialog without a body, a prompt or

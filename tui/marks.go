@@ -200,7 +200,7 @@ func (f *editing) deleteMarked(m *Model) tea.Cmd {
 		return m.setMessage("nothing marked" + paren(hints(", ", keyHint(keys.Mark, "marks an entry"), keyHint(keys.MarkAll, "every listed one"), keyHint(keys.MarkOlder, "old archives"))))
 	}
 	text := fmt.Sprintf("delete %s marked (%s): %s?", humanize.Plural(len(es), "entry"), humanize.Size(totalSize(es)), firstNames(es, 3))
-	warn := mixedWarning(es, 3) + f.refs.resumeWarning(m, es)
+	warn := mixedWarning(es, 3) + m.refs.resumeWarning(m, es)
 	if names, n := changedSinceMarked(m, es); n > 0 {
 		it := "them"
 		if n == 1 {
@@ -253,10 +253,10 @@ func (f *editing) statusText(m *Model) string {
 	if n, bytes := markedSize(m); n > 0 {
 		s = m.c.styles.mark.Render(fmt.Sprintf("● %s marked · %s", humanize.Count(n), humanize.Size(bytes)))
 	}
-	if f.refs.orphans {
+	if m.refs.orphans {
 		s = join(s, m.c.styles.message.Render("orphan archives only"+paren(keyName(m.c.keys.Orphans))))
 	}
-	if f.recalled.never {
+	if m.recalled.Never() {
 		s = join(s, m.c.styles.message.Render("never recalled only"+paren(keyName(m.c.keys.NeverRecalled))))
 	}
 	return s

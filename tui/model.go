@@ -12,7 +12,11 @@ import (
 	"github.com/crmem/crmem/internal/cellwidth"
 	"github.com/crmem/crmem/keymap"
 	"github.com/crmem/crmem/store"
+	"github.com/crmem/crmem/tui/findings"
+	"github.com/crmem/crmem/tui/forgotten"
 	"github.com/crmem/crmem/tui/helpscreen"
+	"github.com/crmem/crmem/tui/historyview"
+	"github.com/crmem/crmem/tui/recalled"
 	"github.com/crmem/crmem/tui/statspanel"
 	"github.com/crmem/crmem/tui/whypanel"
 )
@@ -117,10 +121,19 @@ type Model struct {
 	dates         dateState        // the date filter and its prompt
 	chg           changeState      // what reloads changed, until seen; the reload log
 	sp            statspanel.Panel // the picture of the memory, when open
+	hv            historyview.View // an entry's history, when open
+	fg            forgotten.List   // the forgotten entries, when open
+	fv            findings.View    // the findings view (crmem lint's report), when open
 	read          readingState     // zoom, the pager, matches
 	maxExpansions int              // prefix expansions while typing; 0: the default
 
-	ed         *editing // the editing part (dialogs, marks, undo, findings); nil when not installed
+	ed   *editing     // the editing part (dialogs, marks, undo); nil when not installed
+	hist historyState // every entry's story, read off the loop (once the editing part is installed)
+	// The sessions' data, read off the loop once the editing part is
+	// installed: which sessions reference which archives, and what the
+	// agent's recorded recalls returned, per entry.
+	refs       refsState
+	recalled   recalled.State
 	why        *whyView // the why prompt and panel; nil when not installed
 	after      func(time.Duration, tea.Msg) tea.Cmd
 	quitNotice string // the editing part's notice when the user quit, printed once the screen is gone
@@ -237,10 +250,10 @@ func (m *Model) update(msg tea.Msg) (tea.Model, tea.Cmd) {
 // followSnapshot redoes the findings of a replaced snapshot while the
 // findings view is open.
 func (m *Model) followSnapshot() tea.Cmd {
-	if m.ed == nil {
+	if !m.fv.Open() {
 		return nil
 	}
-	return m.ed.fv.follow(m, &m.ed.refs)
+	return m.fv.Follow(m.partContext(0)) // what it examines needs no height
 }
 
 // dispatch hands a message to the part that handles it.
@@ -259,17 +272,9 @@ func (m *Model) dispatch(msg tea.Msg) tea.Cmd {
 	case tea.PasteMsg:
 		return m.layerPaste(msg)
 	case loadedMsg:
-		cmd := m.opened(msg)
-		if m.ed != nil {
-			cmd = tea.Batch(cmd, m.ed.opened(msg))
-		}
-		return cmd
+		return tea.Batch(m.opened(msg), m.historyOpened(msg), m.sessionsOpened(msg))
 	case reloadedMsg:
-		cmd := m.reloaded(msg)
-		if m.ed != nil {
-			cmd = tea.Batch(cmd, m.ed.reloaded(m, msg))
-		}
-		return cmd
+		return tea.Batch(m.reloaded(msg), m.sessionsReloaded(msg))
 	case indexReadyMsg:
 		return m.indexDone()
 	case searchDoneMsg:
@@ -287,6 +292,21 @@ func (m *Model) dispatch(msg tea.Msg) tea.Cmd {
 			return m.do(m.why.Done(msg))
 		}
 		return nil
+	case refsMsg:
+		return m.refs.take(m, msg)
+	case recalled.ReadMsg:
+		return m.recalledRead(msg)
+	case historyBuiltMsg:
+		return m.historyBuilt(msg)
+	case historyRebuildMsg:
+		return m.cooledDown()
+	case summaryMsg:
+		return m.summaryRead(msg)
+	case notDuplicateMsg:
+		return m.notDuplicateDone(msg)
+	}
+	if cmd, ok := m.layerMessage(msg); ok {
+		return cmd
 	}
 	if m.ed != nil {
 		if handled, cmd := m.ed.message(m, msg); handled {

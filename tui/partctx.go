@@ -9,30 +9,53 @@ import (
 )
 
 // The parts in packages of their own under tui/ (helpscreen, statspanel,
-// whypanel)
-// cannot reach the root: they read a part.Context lent for one call and
+// whypanel, historyview, forgotten, findings, reloadlog) cannot reach
+// the root: they read a part.Context lent for one call and
 // answer with part.Requests, which do carries out here, in one place.
 
-// partContext is what the parts read, lent for one call: the common
-// state and the body's height.
+// partContext is what the parts read of the common state, lent for one
+// call, with the body's height.
 func (c *common) partContext(body int) *part.Context {
 	return &part.Context{
 		Width: c.width, Height: c.height, Body: body,
 		Styles: c.styles.part, Keys: &c.keys, Help: c.help,
 		Now: c.now, Loc: c.loc, Snap: c.snap, Memory: c.db,
+		Fit: c.fitLine,
 	}
 }
 
+// partContext is the common's, with what the root knows besides: whether
+// the memory can be written now and the history index.
+func (m *Model) partContext(body int) *part.Context {
+	ctx := m.c.partContext(body)
+	ctx.ReadOnly, ctx.Path, ctx.History, ctx.Refs = m.readOnly(), m.path, m.hist.part(), m.refs.shared()
+	return ctx
+}
+
 // ctx is the part.Context of the screen as it is.
-func (m *Model) ctx() *part.Context { return m.c.partContext(m.bodyHeight()) }
+func (m *Model) ctx() *part.Context { return m.partContext(m.bodyHeight()) }
 
 // partStyles are the styles the parts draw with, of s.
 func partStyles(s *styles) *part.Styles {
-	return &part.Styles{PaneTitle: s.paneTitle, GroupHeader: s.groupHeader, Dim: s.dim, Kinds: s.kinds}
+	return &part.Styles{
+		PaneTitle: s.paneTitle, GroupHeader: s.groupHeader, Dim: s.dim, Kinds: s.kinds,
+		Warning: s.warning, Border: s.border, Selected: s.selectedRow(true),
+		Mark: s.mark, CardTitle: s.cardTitle, Label: s.label,
+		DiffDel: s.diffDel, DiffAdd: s.diffAdd, DiffDelWord: s.diffDelWord, DiffAddWord: s.diffAddWord,
+	}
 }
 
 // Entries are the snapshot's entries (part.Snapshot).
 func (s *snapshot) Entries() []store.Entry { return s.entries }
+
+// Get is the entry with id, if the snapshot holds it (part.Snapshot).
+func (s *snapshot) Get(id uint64) (store.Entry, bool) {
+	i, ok := s.index(id)
+	if !ok {
+		return store.Entry{}, false
+	}
+	return s.entries[i], true
+}
 
 // do carries out what a part asked for, in order.
 func (m *Model) do(reqs []part.Request) tea.Cmd {
@@ -45,6 +68,24 @@ func (m *Model) do(reqs []part.Request) tea.Cmd {
 			cmds = append(cmds, m.setMessage(r.What+": "+sanitize.Line(m.shortError(r.Err))))
 		case part.Closed:
 			cmds = append(cmds, m.helpClosed(r.Key))
+		case part.Restore:
+			if m.ed != nil {
+				cmds = append(cmds, m.ed.askRestore(m, r.H, r.V))
+			}
+		case part.Undo:
+			if m.ed != nil {
+				cmds = append(cmds, m.ed.writing(m, m.ed.undoLast))
+			}
+		case part.OpenHistory:
+			cmds = append(cmds, m.hv.Show(m.ctx(), r.Name))
+		case part.Jump:
+			cmds = append(cmds, m.jumpTo(r.ID))
+		default:
+			if m.ed != nil {
+				if cmd, ok := m.ed.findingsDo(m, r); ok {
+					cmds = append(cmds, cmd)
+				}
+			}
 		}
 	}
 	return tea.Batch(cmds...)

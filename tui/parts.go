@@ -5,6 +5,7 @@ import (
 
 	"github.com/crmem/crmem/store"
 	"github.com/crmem/crmem/store/recalls"
+	"github.com/crmem/crmem/store/sessions"
 )
 
 // The root model's two optional parts are concrete fields, not plugins:
@@ -13,9 +14,14 @@ import (
 // not installed (the core screen of most model tests). What they add to
 // the screen is asked here, by name.
 
-// setEditing installs the editing part and turns its bindings on.
+// setEditing installs the editing part and turns its bindings on; the
+// history index, which its views and the card read, is built from then
+// on.
 func (m *Model) setEditing(f *editing) {
 	m.ed = f
+	m.hist = newHistoryState()
+	dir := store.SessionsDir(m.path, m.sessions) // until the memory opens and says where its sessions are
+	m.refs = refsState{dir: dir, reader: sessions.NewReader(dir)}
 	m.enableEditing()
 }
 
@@ -37,38 +43,29 @@ func (m *Model) quitNotices() string {
 	return m.ed.quitNotice(m)
 }
 
-// recallHistory is the recall history the editing part read from the
-// sessions, nil when none (yet).
-func (m *Model) recallHistory() *recalls.Then {
-	if m.ed == nil {
-		return nil
-	}
-	return m.ed.recalled.history()
-}
+// recallHistory is the recall history read from the sessions, nil when
+// none (yet).
+func (m *Model) recallHistory() *recalls.Then { return m.recalled.History() }
 
-// cardLines is the editing part's lines of e's header card.
+// cardLines are the lines of e's header card that the editing part and
+// the history index add.
 func (m *Model) cardLines(e store.Entry) []string {
 	if m.ed == nil {
 		return nil
 	}
-	return m.ed.cardLines(m, e)
+	return append(m.sessionsCard(e), m.provenanceCard(e)...)
 }
 
-// cardWants is what the editing part reads off the loop for e's card
-// (its history's summary), nil when nothing.
-func (m *Model) cardWants(e store.Entry) tea.Cmd {
-	if m.ed == nil {
-		return nil
-	}
-	return m.ed.hist.wantSummary(e.Name)
-}
+// cardWants is what is read off the loop for e's card (its history's
+// summary), nil when nothing.
+func (m *Model) cardWants(e store.Entry) tea.Cmd { return m.hist.wantSummary(e.Name) }
 
 // rowBadge is the editing part's list badge for e.
 func (m *Model) rowBadge(e store.Entry) string {
 	if m.ed == nil {
 		return ""
 	}
-	return m.ed.rowBadge(m, e)
+	return m.sessionsBadge(e)
 }
 
 // entryFilter is the editing part's filter of the list (orphans, never
@@ -77,7 +74,7 @@ func (m *Model) entryFilter() func(store.Entry) bool {
 	if m.ed == nil {
 		return nil
 	}
-	return m.ed.entryFilter(m)
+	return m.sessionsFilter()
 }
 
 // statusText is the editing part's segment of the status line.

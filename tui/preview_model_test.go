@@ -10,7 +10,9 @@ import (
 
 	"github.com/crmem/crmem/keymap"
 	"github.com/crmem/crmem/store"
+	"github.com/crmem/crmem/tui/findings"
 	"github.com/crmem/crmem/tui/helpscreen"
+	"github.com/crmem/crmem/tui/reloadlog"
 	"github.com/crmem/crmem/tui/statspanel"
 )
 
@@ -92,11 +94,16 @@ func TestParts_ReadOnlyTheCommon(t *testing.T) {
 	stats.Show(c.partContext(h), statspanel.Of{Snap: c.snap})
 	hp := helpscreen.Screen{Groups: [][]key.Binding{keys.NavigationKeys(), keys.AppKeys()}}
 	hp.Show()
+	var log reloadlog.Log
+	log.Add(reloadlog.Record{Added: 1, Items: []reloadlog.Item{{ID: 1, Name: "a", Kind: reloadlog.Added}}})
+	log.Show()
+	var lint findings.View
+	lint.Show(c.partContext(h))
 	for name, v := range map[string]string{
 		"help":  hp.View(c.partContext(h), w, h),
 		"stats": stats.View(c.partContext(h), w, h),
-		"log":   (&changeState{logOpen: true}).logView(c, w, h),
-		"lint":  (&findingsView{open: true}).view(c, true, w, h),
+		"log":   log.View(c.partContext(h), w, h),
+		"lint":  lint.View(c.partContext(h), w, h),
 	} {
 		if lines := strings.Split(v, "\n"); len(lines) != h || ansi.StringWidth(lines[0]) != w {
 			t.Errorf("%s: %d lines of %d cells, want %d of %d:\n%s", name, len(lines), ansi.StringWidth(lines[0]), h, w, v)
@@ -135,8 +142,8 @@ func TestParts_KeepTheirOwnState(t *testing.T) {
 	var chg changeState
 	chg.noteWritten([]store.Change{{Before: &old.entries[0]}}) // this session deleted 1 …
 	rec := chg.noteReload(store.Diff{Added: []uint64{2}}, old, cur, c.now(), nil)
-	if rec.summary() != "reloaded: +1 b" || len(chg.log) != 1 {
-		t.Fatalf("reload noted as %q, log %d", rec.summary(), len(chg.log))
+	if reloadSummary(rec) != "reloaded: +1 b" || len(chg.log.Records()) != 1 {
+		t.Fatalf("reload noted as %q, log %d", reloadSummary(rec), len(chg.log.Records()))
 	}
 	if id, ok := chg.latestChange(cur); !ok || id != 2 {
 		t.Fatalf("latest change %d %v", id, ok)

@@ -60,7 +60,7 @@ func TestRecalled_BadgesCardAndFilter(t *testing.T) {
 	h := newEditHarnessIn(t, copyFixture(t, "crmem/small.db"), recallFixtureSessions(t))
 	badges := map[string]string{}
 	for _, e := range h.m.c.snap.entries {
-		if b := ansi.Strip(h.f.rowBadge(h.m, e)); b != "" {
+		if b := ansi.Strip(h.m.sessionsBadge(e)); b != "" {
 			badges[e.Name] = b
 		}
 	}
@@ -187,7 +187,7 @@ func TestRecalled_Store(t *testing.T) {
 	put("local/session/dana-1/msg/000000000001", `{"message":{"role":"user","content":[{"type":"tool_result","tool_use_id":"t1","name":"recall","content":"## deploy-steps\nx\n---\n## long-note\ny"}]}}`)
 	h := newEditHarnessIn(t, path, t.TempDir())
 	for _, e := range h.m.c.snap.entries {
-		b := ansi.Strip(h.f.rowBadge(h.m, e))
+		b := ansi.Strip(h.m.sessionsBadge(e))
 		if recalled := e.Name == "deploy-steps" || e.Name == "long-note"; recalled != strings.Contains(b, "1×") {
 			t.Errorf("%s: badge %q", e.Name, b)
 		}
@@ -246,7 +246,7 @@ func TestRecalled_NoInventedName(t *testing.T) {
 			badges := map[string]string{}
 			for _, e := range h.m.c.snap.entries {
 				if e.Name == "pets" || e.Name == "Feeding" {
-					badges[e.Name] = ansi.Strip(h.f.rowBadge(h.m, e))
+					badges[e.Name] = ansi.Strip(h.m.sessionsBadge(e))
 				}
 			}
 			if want := map[string]string{"pets": " 1×", "Feeding": ""}; !maps.Equal(badges, want) {

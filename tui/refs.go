@@ -12,6 +12,7 @@ import (
 	"github.com/crmem/crmem/internal/sanitize"
 	"github.com/crmem/crmem/store"
 	"github.com/crmem/crmem/store/sessions"
+	"github.com/crmem/crmem/tui/recalled"
 )
 
 // refsState is what the sessions folder says about archives.
@@ -31,6 +32,17 @@ type refsState struct {
 	byID    map[uint64]entryRefs
 	forSnap *snapshot
 	forSeq  int
+}
+
+// shared are the sessions' references to archives as the parts read them
+// (part.Context.Refs), or nil when no session was read (then every
+// archive would look orphaned).
+func (r *refsState) shared() *sessions.Refs {
+	if !r.loaded || r.count == 0 || r.err != nil {
+		return nil
+	}
+	refs := r.refs
+	return &refs
 }
 
 // entryRefs are the sessions whose markers resolve to one entry.
@@ -129,25 +141,74 @@ func (r *refsState) orphanCount(m *Model) int {
 	return n
 }
 
-// entryFilter keeps only orphan archives, only entries no recorded recall
-// returned, or both, while those filters are on.
-func (f *editing) entryFilter(m *Model) func(store.Entry) bool {
-	orphans, never := f.refs.orphans, f.recalled.never
+// sessionsFilter keeps only orphan archives, only entries no recorded
+// recall returned, or both, while those filters are on.
+func (m *Model) sessionsFilter() func(store.Entry) bool {
+	orphans, never := m.refs.orphans, m.recalled.Never()
 	if !orphans && !never {
 		return nil
 	}
 	return func(e store.Entry) bool {
-		return (!orphans || f.refs.orphan(m, e)) && (!never || f.recalled.times(e).n == 0)
+		return (!orphans || m.refs.orphan(m, e)) && (!never || recalledNone(&m.recalled, e))
 	}
+}
+
+// recalledNone reports whether no recorded recall returned e.
+func recalledNone(r *recalled.State, e store.Entry) bool {
+	n, _ := r.Times(e)
+	return n == 0
+}
+
+// readRecalls reads the recorded recalls off the loop, against the names
+// of snap's entries (nil: the memory did not change since the last read).
+func (m *Model) readRecalls(snap *snapshot) tea.Cmd {
+	if snap == nil {
+		return m.recalled.Read(m.refs.reader, nil, false)
+	}
+	return m.recalled.Read(m.refs.reader, snap.entries, true)
+}
+
+// recalledRead installs a read of the recalls and redraws what depends
+// on it.
+func (m *Model) recalledRead(msg recalled.ReadMsg) tea.Cmd {
+	if !m.recalled.Take(msg) {
+		return nil
+	}
+	if m.recalled.Never() {
+		m.rebuild()
+	}
+	return m.showSelected()
+}
+
+// toggleNever lists only the entries no recorded recall returned, or
+// everything again. It combines with the kind, date and orphan filters,
+// and `O` then marks only the old entries it lists.
+func (m *Model) toggleNever() tea.Cmd {
+	if !m.recalled.ToggleNever() {
+		return m.setMessage("the recalls are still being read")
+	}
+	m.rebuild()
+	text := "showing every entry again"
+	if m.recalled.Never() {
+		n := 0
+		for _, e := range m.c.snap.entries {
+			if recalledNone(&m.recalled, e) {
+				n++
+			}
+		}
+		text = fmt.Sprintf("never recalled only: %s that none of the %s in %s returned", humanize.Plural(n, "entry"),
+			humanize.Plural(m.recalled.Recalls(), "recorded recall"), m.refs.dir)
+	}
+	return tea.Batch(m.showSelected(), m.setMessage(text))
 }
 
 // rowBadge marks entries that sessions reference: ↺N when a session
 // resumes from it, ∘N when sessions only reference it (N sessions).
 // An entry the agent's recorded recalls returned also gets N× (recalled N
 // times).
-func (f *editing) rowBadge(m *Model, e store.Entry) string {
-	r := f.refs.of(m, e)
-	recalled := f.recalled.badge(m, e)
+func (m *Model) sessionsBadge(e store.Entry) string {
+	r := m.refs.of(m, e)
+	recalled := m.recalled.Badge(m.c.styles.part, e)
 	switch {
 	case len(r.resume) > 0:
 		return m.c.styles.warning.Render(" ↺"+humanize.Count(len(r.by))) + recalled
@@ -157,10 +218,31 @@ func (f *editing) rowBadge(m *Model, e store.Entry) string {
 	return recalled
 }
 
-// cardLines adds an archive's sessions (or any referenced entry's) to the
-// preview's header card.
-func (f *editing) cardLines(m *Model, e store.Entry) []string {
-	return append(append(f.refs.card(m, e), f.recalled.card(m, e)...), f.hist.card(m, e)...)
+// sessionsCard adds an archive's sessions (or any referenced entry's)
+// and its recalls to the preview's header card.
+func (m *Model) sessionsCard(e store.Entry) []string {
+	return append(m.refs.card(m, e), m.recalled.Card(m.partContext(0), e)...)
+}
+
+// sessionsOpened reads the sessions where the memory the root just
+// opened keeps them: the folder beside it, or the store itself.
+func (m *Model) sessionsOpened(msg loadedMsg) tea.Cmd {
+	if m.ed == nil || msg.err != nil || msg.db == nil { // nothing opened: nothing to read beside it yet
+		return nil
+	}
+	r := msg.db.Features().Sessions // the folder's, or the store's own
+	m.refs.dir, m.refs.reader = store.SessionsWhere(r), r
+	return tea.Batch(m.refs.read(), m.readRecalls(msg.snap))
+}
+
+// sessionsReloaded reads the sessions again after a reload, and the
+// history with them, unless only the look after the watch began asked
+// for it (they were read with the open).
+func (m *Model) sessionsReloaded(msg reloadedMsg) tea.Cmd {
+	if m.ed == nil || msg.unchangedCheck() {
+		return nil
+	}
+	return tea.Batch(m.refs.read(), m.readRecalls(msg.snap), m.rebuildHistory())
 }
 
 // card is the header card's sessions lines.

@@ -16,7 +16,7 @@ func TestRefs_BadgesAndCardOnFixture(t *testing.T) {
 	h := newEditHarness(t, copyFixture(t, "crmem/small.db"))
 	badges := map[string]string{}
 	for _, e := range h.m.c.snap.entries {
-		if b := ansi.Strip(h.f.rowBadge(h.m, e)); b != "" {
+		if b := ansi.Strip(h.m.sessionsBadge(e)); b != "" {
 			badges[e.Name] = b
 		}
 	}
@@ -83,7 +83,7 @@ func TestRefs_MarkerResolvesThroughAlias(t *testing.T) {
 	writeSession(t, sess, "chat", "sess-summary-6")
 	h := newEditHarnessIn(t, path, sess)
 	e := h.sel("archive-06")
-	if b := ansi.Strip(h.f.rowBadge(h.m, e)); b != " ↺1" {
+	if b := ansi.Strip(h.m.sessionsBadge(e)); b != " ↺1" {
 		t.Fatalf("badge %q: a marker naming an alias resolves to the entry", b)
 	}
 	press(h.m, "d")
@@ -102,15 +102,15 @@ func TestRefs_DeleteWarnsWhileSessionsUnknown(t *testing.T) {
 	sess := t.TempDir()
 	writeSession(t, sess, "chat", "archive-03")
 	h := newEditHarnessIn(t, path, sess)
-	h.f.refs.reader = failingSessions{errors.New("read session broken: permission denied")}
-	drive(h.m, h.f.refs.read())
+	h.m.refs.reader = failingSessions{errors.New("read session broken: permission denied")}
+	drive(h.m, h.m.refs.read())
 	h.sel("archive-03")
 	press(h.m, "d")
 	h.wantOverlay("cannot read the sessions in")
 	h.wantOverlay("permission denied): a session may lose its resume point")
 	press(h.m, "esc")
 
-	h.f.refs.loaded = false // as before the first read comes back
+	h.m.refs.loaded = false // as before the first read comes back
 	press(h.m, "d")
 	h.wantOverlay("are still being read: a session may lose its resume point")
 	press(h.m, "esc")

@@ -223,7 +223,7 @@ func (f *editing) wrote(m *Model, w writeDoneMsg) tea.Cmd {
 		case w.err != nil:
 			return m.setMessage("nothing merged: " + errText(m, w.err))
 		}
-		f.fv.cmp = nil
+		m.fv.Merged()
 		return m.setMessage("merged " + sanitize.Name(r.drop.Name) + " into " + sanitize.Name(r.keep.Name) + m.c.undoHint())
 	case reqSaveEdit:
 		switch {

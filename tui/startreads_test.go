@@ -37,20 +37,20 @@ func TestSessionsReadOnceAtStart(t *testing.T) {
 				write = func() { apply(t, path, store.Add{Name: "between", Content: "written before the watch began"}) }
 			}
 			openThenWatch(t, m, path, write)
-			if f.refs.seq != tt.reads || f.recalled.seq != tt.reads {
-				t.Errorf("sessions read %d times for references, %d for recalls; want %d", f.refs.seq, f.recalled.seq, tt.reads)
+			if m.refs.seq != tt.reads || m.recalled.Reads() != tt.reads {
+				t.Errorf("sessions read %d times for references, %d for recalls; want %d", m.refs.seq, m.recalled.Reads(), tt.reads)
 			}
 			if got := slices.Contains(listNames(m), "between"); got != tt.between {
 				t.Errorf("the write between the open and the watch shown: %v, want %v", got, tt.between)
 			}
 			// Once open, the look after a restarted watch works the same.
 			drive(m, m.checkAfterWatch())
-			if f.refs.seq != tt.reads {
-				t.Errorf("a look that found the file unchanged read the sessions again (%d reads)", f.refs.seq)
+			if m.refs.seq != tt.reads {
+				t.Errorf("a look that found the file unchanged read the sessions again (%d reads)", m.refs.seq)
 			}
 			drive(m, m.reloadNow()) // R: the user asks, the sessions are read
-			if f.refs.seq != tt.reads+1 || f.recalled.seq != tt.reads+1 {
-				t.Errorf("after R: %d and %d reads, want %d", f.refs.seq, f.recalled.seq, tt.reads+1)
+			if m.refs.seq != tt.reads+1 || m.recalled.Reads() != tt.reads+1 {
+				t.Errorf("after R: %d and %d reads, want %d", m.refs.seq, m.recalled.Reads(), tt.reads+1)
 			}
 		})
 	}

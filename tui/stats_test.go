@@ -9,6 +9,7 @@ import (
 	"github.com/crmem/crmem/internal/humanize"
 	"github.com/crmem/crmem/keymap"
 	"github.com/crmem/crmem/store"
+	"github.com/crmem/crmem/tui/part"
 	"github.com/crmem/crmem/tui/statspanel"
 )
 
@@ -36,8 +37,8 @@ func TestStats_PanelOpensScrollsCloses(t *testing.T) {
 				t.Errorf("j j scrolled from %d to %d, want %d", before, m.sp.Top(), before+2)
 			}
 			press(m, "G")
-			if m.sp.Top() != maxTop(len(m.sp.Lines(m.c.styles.part, m.c.width)), m.bodyHeight()) || maxTop(len(m.sp.Lines(m.c.styles.part, m.c.width)), m.bodyHeight()) == 0 {
-				t.Errorf("G went to %d, want the end %d (> 0 at this height)", m.sp.Top(), maxTop(len(m.sp.Lines(m.c.styles.part, m.c.width)), m.bodyHeight()))
+			if m.sp.Top() != part.MaxTop(len(m.sp.Lines(m.c.styles.part, m.c.width)), m.bodyHeight()) || part.MaxTop(len(m.sp.Lines(m.c.styles.part, m.c.width)), m.bodyHeight()) == 0 {
+				t.Errorf("G went to %d, want the end %d (> 0 at this height)", m.sp.Top(), part.MaxTop(len(m.sp.Lines(m.c.styles.part, m.c.width)), m.bodyHeight()))
 			}
 			press(m, closeKey)
 			if m.sp.Open() || strings.Contains(plainScreen(m), "Memory stats") {
@@ -156,18 +157,18 @@ func TestStats_RecallSection(t *testing.T) {
 	h := newEditHarnessIn(t, path, dir)
 	m := h.m
 	press(m, "i")
-	if m.sp.Shown().History == nil || m.sp.Shown().History != h.f.recalled.then {
-		t.Fatalf("panel shows history %p, the model holds %p", m.sp.Shown().History, h.f.recalled.then)
+	if m.sp.Shown().History == nil || m.sp.Shown().History != h.m.recalled.History() {
+		t.Fatalf("panel shows history %p, the model holds %p", m.sp.Shown().History, h.m.recalled.History())
 	}
 	recalled := 0
 	for _, e := range m.c.snap.entries {
-		if h.f.recalled.times(e).n > 0 {
+		if !recalledNone(&h.m.recalled, e) {
 			recalled++
 		}
 	}
 	r := m.sp.Stats().Recalls
-	if r == nil || r.Recalls != h.f.recalled.recalls() || r.Recalled != recalled || r.Never != len(m.c.snap.entries)-recalled {
-		t.Fatalf("section %+v; the badges count %d recalled of %d, %d recalls", r, recalled, len(m.c.snap.entries), h.f.recalled.recalls())
+	if r == nil || r.Recalls != h.m.recalled.Recalls() || r.Recalled != recalled || r.Never != len(m.c.snap.entries)-recalled {
+		t.Fatalf("section %+v; the badges count %d recalled of %d, %d recalls", r, recalled, len(m.c.snap.entries), h.m.recalled.Recalls())
 	}
 	drive(m, resizeCmd(120, 200))
 	scr := plainScreen(m)
@@ -190,7 +191,7 @@ func TestStats_RecallSection(t *testing.T) {
 	}
 	apply(t, path, store.Add{Name: "zz-new", Content: "x"})
 	reload(m)
-	if m.sp.Shown().History != h.f.recalled.then {
+	if m.sp.Shown().History != h.m.recalled.History() {
 		t.Fatalf("after the reload the panel shows an old history")
 	}
 	if scr := plainScreen(m); !strings.Contains(scr, "3×  N db-migrations") {

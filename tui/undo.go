@@ -87,7 +87,7 @@ func (f *editing) writeDone(m *Model, w writeDoneMsg) tea.Cmd {
 	}
 	var again tea.Cmd
 	if w.err == nil && len(w.changes) > 0 { // the write is a version of its entries: read their story again
-		again = f.rebuildHistory(m)
+		again = m.rebuildHistory()
 	}
 	return tea.Batch(m.refreshWith(w.snap, added(w.changes)), f.wrote(m, w), again)
 }

@@ -4,7 +4,7 @@
 // cannot import the root (arch_test.go keeps it so):
 //
 //   - Context, read-only: the size, the styles, the key map, the help
-//     drawer, the clock and the snapshot shown;
+//     drawer, the clock, the snapshot shown and the history index;
 //   - Part, what a part must give: whether it is open, its key handling,
 //     its view at w×h and its line of keys;
 //   - Request, what a part asks of the root as a value (a status message,
@@ -22,6 +22,9 @@ import (
 
 	"github.com/crmem/crmem/keymap"
 	"github.com/crmem/crmem/store"
+	"github.com/crmem/crmem/store/history"
+	"github.com/crmem/crmem/store/hygiene"
+	"github.com/crmem/crmem/store/sessions"
 )
 
 // Context is what the root lends a part for one call: read it, never keep
@@ -40,6 +43,21 @@ type Context struct {
 	// Memory is the open memory (nil until it opens): its Features say
 	// what it can do.
 	Memory store.Source
+	// ReadOnly says the memory cannot be written now (its format, or
+	// crabtalk's daemon holds it): a part offers no key that writes.
+	ReadOnly bool
+	// History is the memory's history index as the root last built it.
+	History History
+	// Path is the memory file's path (what lives beside it, such as the
+	// pairs remembered as not duplicates, is found from it).
+	Path string
+	// Refs are the sessions' references to archives, nil when no session
+	// was read (then every archive would look orphaned).
+	Refs *sessions.Refs
+	// Fit fits a line to w cells as the terminal will draw it (the
+	// root's measure: per code point until the terminal says it draws
+	// by grapheme cluster), for a part that lays columns side by side.
+	Fit func(line string, w int) string
 }
 
 // Snapshot is the memory as shown: its entries, never changed once
@@ -47,6 +65,8 @@ type Context struct {
 // one and compare it with the one shown now.
 type Snapshot interface {
 	Entries() []store.Entry
+	// Get is the entry with id, if the snapshot holds it.
+	Get(id uint64) (store.Entry, bool)
 }
 
 // Styles are the styles a part draws with, built by the root for the
@@ -57,7 +77,16 @@ type Styles struct {
 	PaneTitle   lipgloss.Style
 	GroupHeader lipgloss.Style
 	Dim         lipgloss.Style
+	Warning     lipgloss.Style
+	Mark        lipgloss.Style    // a mark in a gutter
+	CardTitle   lipgloss.Style    // an entry's name over its card
+	Label       lipgloss.Style    // a card's labels
+	Border      lipgloss.Style    // a line between columns
+	Selected    lipgloss.Style    // the row under the cursor of the part on top
 	Kinds       [3]lipgloss.Style // notes, archives, topics
+	// A diff's removed and added lines, and within them the words that
+	// changed.
+	DiffDel, DiffAdd, DiffDelWord, DiffAddWord lipgloss.Style
 }
 
 // Part is what a part of the screen shown in place of the panes must
@@ -74,6 +103,23 @@ type Part interface {
 	View(c *Context, w, h int) string
 	// ShortHelp is the part's line of keys.
 	ShortHelp(k *keymap.KeyMap) []key.Binding
+}
+
+// Overlayer is a part that names its keys in the help line's place (the
+// history view's keys, which depend on the memory being writable): the
+// root draws Overlay there while the part is on top, and the part's
+// ShortHelp is nil. The context's Body is 0: the help line is laid out
+// before the body.
+type Overlayer interface {
+	Overlay(c *Context) string
+}
+
+// Updater is a part that works off the loop: Update takes a message its
+// commands brought back and reports whether it was one of its own (the
+// root offers every message it does not handle itself to the parts,
+// with a context whose Body is 0).
+type Updater interface {
+	Update(c *Context, msg tea.Msg) (bool, []Request, tea.Cmd)
 }
 
 // Request is what a part asks the root for, as a value: the root carries
@@ -95,8 +141,48 @@ type (
 		What string
 		Err  error
 	}
+	// Restore asks, before writing anything, to bring version V of the
+	// entry H is the story of back (a version's number and content are
+	// what it needs of H and V; H may hold the name alone).
+	Restore struct {
+		H history.History
+		V history.Version
+	}
+	// Undo undoes the session's last write.
+	Undo struct{}
+	// OpenHistory opens the history view on the entry called Name.
+	OpenHistory struct{ Name string }
+	// EditFinding opens the one entry Finding is about in the editor
+	// (for a secret, to redact it).
+	EditFinding struct{ Finding hygiene.Finding }
+	// DeleteFinding asks before deleting the one entry Finding is about.
+	DeleteFinding struct{ Finding hygiene.Finding }
+	// Merge asks before merging Drop into Keep (Drop's name and aliases
+	// become Keep's aliases, Drop is deleted), both as shown.
+	Merge struct{ Keep, Drop store.Entry }
+	// NotDuplicates remembers, beside the memory, that the entries named
+	// A and B are not duplicates.
+	NotDuplicates struct{ A, B string }
+	// Jump closes the part and selects the entry ID in the list.
+	Jump struct{ ID uint64 }
 )
 
-func (Message) isRequest() {}
-func (Closed) isRequest()  {}
-func (Failed) isRequest()  {}
+func (Message) isRequest()       {}
+func (Closed) isRequest()        {}
+func (Failed) isRequest()        {}
+func (Restore) isRequest()       {}
+func (Undo) isRequest()          {}
+func (OpenHistory) isRequest()   {}
+func (EditFinding) isRequest()   {}
+func (DeleteFinding) isRequest() {}
+func (Merge) isRequest()         {}
+func (NotDuplicates) isRequest() {}
+func (Jump) isRequest()          {}
+
+// Features are what the open memory can do (zero before it opens).
+func (c *Context) Features() store.Features {
+	if c.Memory == nil {
+		return store.Features{}
+	}
+	return c.Memory.Features()
+}

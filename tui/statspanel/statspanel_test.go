@@ -18,6 +18,14 @@ import (
 type snap struct{ es []store.Entry }
 
 func (s *snap) Entries() []store.Entry { return s.es }
+func (s *snap) Get(id uint64) (store.Entry, bool) {
+	for _, e := range s.es {
+		if e.ID == id {
+			return e, true
+		}
+	}
+	return store.Entry{}, false
+}
 
 // testContext is a part.Context at w×h with the default keys and plain
 // styles.

@@ -1,4 +1,10 @@
-package tui
+// Package historyview is one entry's story shown in place of the panes:
+// its versions down the side, oldest first, and beside them the diff of
+// the selected version against the one before. It is a part (part.Part):
+// it reads the history index the root lends it in its part.Context and
+// cannot import the root; what it asks (a restore, an undo) comes back as
+// part requests.
+package historyview
 
 import (
 	"fmt"
@@ -8,7 +14,6 @@ import (
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
-	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/crmem/crmem/internal/humanize"
@@ -16,22 +21,20 @@ import (
 	"github.com/crmem/crmem/keymap"
 	"github.com/crmem/crmem/store/history"
 	"github.com/crmem/crmem/store/sessions"
+	"github.com/crmem/crmem/tui/part"
 )
 
-// historyView is one entry's story in place of the panes: its versions
-// down the side, oldest first, and beside them the diff of the selected
-// version against the one before. It reads the index the editing part
-// holds and follows every new one (a reload, a write), keeping the
-// version selected; what it asks (a restore, an undo) comes back from
-// key as a value the editing part carries out.
-type historyView struct {
+// View is one entry's story. It reads the index the root holds and
+// follows every new one (a reload, a write), keeping the version
+// selected.
+type View struct {
 	open   bool
 	name   string // the entry's name, as asked
-	of     int    // the generation of the index h is from (historyState.gen); 0 until read
+	of     int    // the generation of the index h is from (part.History.Gen); 0 until read
 	asked  int    // the generation the history is being read from; 0 when none
 	h      history.History
-	cursor int      // the selected version's index in h.Versions
-	sc     scroller // the diff's window
+	cursor int           // the selected version's index in h.Versions
+	sc     part.Scroller // the diff's window
 	drawn  drawnDiff
 }
 
@@ -48,76 +51,75 @@ type diffKey struct {
 	of     int
 	cursor int
 	w      int
-	st     *styles
+	st     *part.Styles
 }
 
-// historyAsk is what a key in the history view or the forgotten list asks
-// of the editing part.
-type historyAsk interface{ isHistoryAsk() }
-
-type (
-	// askRestore asks before bringing version v of h back.
-	askRestore struct {
-		h history.History
-		v history.Version
-	}
-	// askHistoryUndo undoes the last write.
-	askHistoryUndo struct{}
-	// askOpenHistory opens the history view on the entry called name.
-	askOpenHistory struct{ name string }
+var (
+	_ part.Part      = (*View)(nil)
+	_ part.Overlayer = (*View)(nil)
+	_ part.Updater   = (*View)(nil)
 )
-
-func (askRestore) isHistoryAsk()     {}
-func (askHistoryUndo) isHistoryAsk() {}
-func (askOpenHistory) isHistoryAsk() {}
 
 // versionsWidth is the versions column's width in a view w cells wide:
 // 30 cells from 80 columns, a third below.
-func versionsWidth(w int) int {
+func VersionsWidth(w int) int {
 	if w >= 80 {
 		return 30
 	}
 	return max(w/3, 1)
 }
 
-// historyReadMsg carries an entry's history as the index of generation
-// gen has it.
-type historyReadMsg struct {
+// ReadMsg carries an entry's history as the index of generation gen has
+// it; the root hands it to Take.
+type ReadMsg struct {
 	gen  int
 	name string
 	h    history.History
 }
 
-// show opens the view on the entry called name and reads its history
-// off the loop from ix, of generation gen (nil: the view says the
+// Open reports whether the view is on screen.
+func (v *View) Open() bool { return v.open }
+
+// Show opens the view on the entry called name and reads its history
+// off the loop from the context's index (none yet: the view says the
 // history is read and fills in once it is).
-func (v *historyView) show(name string, ix historyIndex, gen int) tea.Cmd {
-	*v = historyView{open: true, name: name}
-	return v.follow(ix, gen)
+func (v *View) Show(c *part.Context, name string) tea.Cmd {
+	*v = View{open: true, name: name}
+	return v.Follow(c.History)
 }
 
-// follow reads the entry's history from a new index off the loop while
+// Follow reads the entry's history from a new index off the loop while
 // the view is open; the history before stays on screen meanwhile.
-func (v *historyView) follow(ix historyIndex, gen int) tea.Cmd {
+func (v *View) Follow(hs part.History) tea.Cmd {
+	ix, gen := hs.Index, hs.Gen
 	if !v.open || ix == nil || gen == v.of || gen == v.asked {
 		return nil
 	}
 	v.asked = gen
 	name := v.name
-	return func() tea.Msg { return historyReadMsg{gen: gen, name: name, h: ix.History(name)} }
+	return func() tea.Msg { return ReadMsg{gen: gen, name: name, h: ix.History(name)} }
 }
 
-// take shows a history read, keeping the version selected (by its
+// Update takes a history read (ReadMsg).
+func (v *View) Update(_ *part.Context, msg tea.Msg) (bool, []part.Request, tea.Cmd) {
+	r, ok := msg.(ReadMsg)
+	if ok {
+		v.Take(r)
+	}
+	return ok, nil, nil
+}
+
+// Take shows a history read, keeping the version selected (by its
 // number) when it still exists, else the current one; for an entry
 // memory does not hold, its last version that held content (what a
 // restore brings back). One read for another entry or from an index
 // replaced meanwhile is dropped.
-func (v *historyView) take(msg historyReadMsg) {
+func (v *View) Take(msg ReadMsg) {
 	if !v.open || msg.name != v.name || msg.gen != v.asked {
 		return
 	}
 	keep := 0
-	if sel, ok := v.selected(); ok {
+	if sel, ok := v.Selected(); ok {
 		keep = sel.N
 	}
 	v.asked = 0
@@ -135,29 +137,32 @@ func (v *historyView) take(msg historyReadMsg) {
 	}
 }
 
-// selected is the version under the cursor.
-func (v *historyView) selected() (history.Version, bool) {
+// Selected is the version under the cursor.
+func (v *View) Selected() (history.Version, bool) {
 	if v.of == 0 || v.cursor >= len(v.h.Versions) {
 		return history.Version{}, false
 	}
 	return v.h.Versions[v.cursor], true
 }
 
-// key drives the view: ↑ ↓ pick a version, the page keys scroll its diff,
+// DiffTop is the first line of the diff shown.
+func (v *View) DiffTop() int { return v.sc.Top }
+
+// Key drives the view: ↑ ↓ pick a version, the page keys scroll its diff,
 // enter or r asks to restore it, u to undo; cancel, quit and the history
 // key close it.
-func (v *historyView) key(c *common, k tea.KeyPressMsg, h int) historyAsk {
-	keys := &c.keys
+func (v *View) Key(c *part.Context, k tea.KeyPressMsg) ([]part.Request, tea.Cmd) {
+	keys, h := c.Keys, c.Body
 	n := len(v.h.Versions)
 	switch {
 	case key.Matches(k, keys.Cancel), key.Matches(k, keys.Quit), key.Matches(k, keys.History):
 		v.open = false
 	case key.Matches(k, keys.Accept), key.Matches(k, keys.Restore):
-		if ver, ok := v.selected(); ok {
-			return askRestore{h: v.h, v: ver}
+		if ver, ok := v.Selected(); ok {
+			return []part.Request{part.Restore{H: v.h, V: ver}}, nil
 		}
 	case key.Matches(k, keys.Undo):
-		return askHistoryUndo{}
+		return []part.Request{part.Undo{}}, nil
 	case key.Matches(k, keys.Up), key.Matches(k, keys.Down), key.Matches(k, keys.Top), key.Matches(k, keys.Bottom):
 		to := v.cursor
 		switch {
@@ -171,75 +176,82 @@ func (v *historyView) key(c *common, k tea.KeyPressMsg, h int) historyAsk {
 			to = n - 1
 		}
 		if to = min(max(to, 0), max(n-1, 0)); to != v.cursor {
-			v.cursor, v.sc = to, scroller{}
+			v.cursor, v.sc = to, part.Scroller{}
 		}
 	default:
-		if d, ok := navDelta(keys, k, h, 0); ok {
-			v.sc.top = max(v.sc.top+d, 0) // the view pulls it back within the diff
+		if d, ok := part.NavDelta(keys, k, h, 0); ok {
+			v.sc.Top = max(v.sc.Top+d, 0) // the view pulls it back within the diff
 		}
 	}
-	return nil
+	return nil, nil
 }
 
-// wheel moves the selection one version (over the versions column) or
-// scrolls the diff three lines (over it); up says which way.
-func (v *historyView) wheel(overVersions, up bool) {
+// Wheel moves the selection one version (the pointer at column x over
+// the versions column of a view w wide) or scrolls the diff three lines
+// (over it); up says which way.
+func (v *View) Wheel(x, w int, up bool) {
+	overVersions := x < VersionsWidth(w)
 	d := map[bool]int{true: -1, false: 1}[up]
 	if overVersions {
 		if to := min(max(v.cursor+d, 0), max(len(v.h.Versions)-1, 0)); to != v.cursor {
-			v.cursor, v.sc = to, scroller{}
+			v.cursor, v.sc = to, part.Scroller{}
 		}
 		return
 	}
-	v.sc.top = max(v.sc.top+3*d, 0) // the view pulls it back within the diff
+	v.sc.Top = max(v.sc.Top+3*d, 0) // the view pulls it back within the diff
 }
 
-// hints are the view's keys for the help line: without restore and undo
-// on a read-only memory.
-func (v *historyView) hints(k *keymap.KeyMap, readOnly bool) string {
-	back := hints("/", keyName(k.Cancel), keyName(k.Quit)) + " back"
-	scroll := hints("/", keyName(k.PageDown), keyName(k.PageUp)) + " scroll diff"
-	if readOnly {
-		return hints(" · ", keyName(k.Up)+" "+keyName(k.Down)+" version", scroll, back) + " · read-only"
+// ShortHelp is nil: the view names its keys in the help line's place
+// (Overlay).
+func (v *View) ShortHelp(*keymap.KeyMap) []key.Binding { return nil }
+
+// Overlay is the view's keys for the help line: without restore and
+// undo on a read-only memory.
+func (v *View) Overlay(c *part.Context) string {
+	k := c.Keys
+	back := part.Hints("/", part.KeyName(k.Cancel), part.KeyName(k.Quit)) + " back"
+	scroll := part.Hints("/", part.KeyName(k.PageDown), part.KeyName(k.PageUp)) + " scroll diff"
+	if c.ReadOnly {
+		return part.Hints(" · ", part.KeyName(k.Up)+" "+part.KeyName(k.Down)+" version", scroll, back) + " · read-only"
 	}
-	return hints(" · ", keyName(k.Up)+" "+keyName(k.Down)+" version", scroll,
-		hints("/", keyName(k.Accept), keyName(k.Restore))+" restore", keyHint(k.Undo, "undo"), back)
+	return part.Hints(" · ", part.KeyName(k.Up)+" "+part.KeyName(k.Down)+" version", scroll,
+		part.Hints("/", part.KeyName(k.Accept), part.KeyName(k.Restore))+" restore", part.KeyHint(k.Undo, "undo"), back)
 }
 
-// view draws the view at w×h: a title, then the versions column and the
+// View draws the view at w×h: a title, then the versions column and the
 // diff beside it.
-func (v *historyView) view(c *common, s *historyState, w, h int) string {
-	st := c.styles
-	title := st.paneTitle.Render("History of "+sanitize.Name(v.name)) + st.dim.Render(v.titleNote(s.building))
+func (v *View) View(c *part.Context, w, h int) string {
+	st := c.Styles
+	title := st.PaneTitle.Render("History of "+sanitize.Name(v.name)) + st.Dim.Render(v.titleNote(c.History.Building))
 	title = ansi.Truncate(title, w, "…")
 	body := h - 1
 	if body < 1 {
-		return box(title, w, h)
+		return part.Box(title, w, h)
 	}
 	if v.of == 0 {
-		return box(title+"\n"+strings.Join(s.waiting(st, w), "\n"), w, h)
+		return part.Box(title+"\n"+strings.Join(c.History.Waiting(st, w), "\n"), w, h)
 	}
 	if len(v.h.Versions) == 0 {
-		return box(title+"\n"+strings.Join(wrapDim(st, "nothing known of "+sanitize.Name(v.name)+
+		return part.Box(title+"\n"+strings.Join(part.WrapStyled(st.Dim, "nothing known of "+sanitize.Name(v.name)+
 			": neither the store's log nor the sessions hold a version of it", w), "\n"), w, h)
 	}
-	lw := versionsWidth(w)
+	lw := VersionsWidth(w)
 	rw := max(w-lw-1, 1)
-	left := strings.Split(box(strings.Join(v.versionLines(c, lw, body), "\n"), lw, body), "\n")
-	right := strings.Split(box(strings.Join(v.diffLines(c, rw, body), "\n"), rw, body), "\n")
-	sep := st.border.Render("│")
+	left := strings.Split(part.Box(strings.Join(v.versionLines(c, lw, body), "\n"), lw, body), "\n")
+	right := strings.Split(part.Box(strings.Join(v.diffLines(c, rw, body), "\n"), rw, body), "\n")
+	sep := st.Border.Render("│")
 	rows := make([]string, body)
 	for i := range rows {
 		// each column's line fitted as the renderer measures, so the
 		// separator stays in its column whatever the text (as the panes)
-		rows[i] = c.fitLine(left[i], lw) + sep + c.fitLine(right[i], rw)
+		rows[i] = c.Fit(left[i], lw) + sep + c.Fit(right[i], rw)
 	}
-	return box(title, w, 1) + "\n" + strings.Join(rows, "\n") // not boxed again: box measures by clusters
+	return part.Box(title, w, 1) + "\n" + strings.Join(rows, "\n") // not boxed again: Box measures by clusters
 }
 
 // titleNote follows the title: the count of versions, whether memory
 // holds the entry, and whether a newer index is being read.
-func (v *historyView) titleNote(building bool) string {
+func (v *View) titleNote(building bool) string {
 	note := ""
 	if v.of != 0 {
 		note = "  " + humanize.Plural(len(v.h.Versions), "version")
@@ -263,32 +275,32 @@ func (v *historyView) titleNote(building bool) string {
 // versionLines are the versions column at width w, two lines a version,
 // scrolled to keep the selected one in sight in h rows, then what
 // stopped the log's reading and what the sessions could not give.
-func (v *historyView) versionLines(c *common, w, h int) []string {
-	st := c.styles
+func (v *View) versionLines(c *part.Context, w, h int) []string {
+	st := c.Styles
 	var notes []string
 	if s := v.h.Stop; s != nil {
-		notes = append(notes, wrapWarning(st, fmt.Sprintf("the log stops at byte %s: %s", humanize.Count(int(s.Offset)), sanitize.Line(s.Reason)), w)...)
+		notes = append(notes, part.WrapStyled(st.Warning, fmt.Sprintf("the log stops at byte %s: %s", humanize.Count(int(s.Offset)), sanitize.Line(s.Reason)), w)...)
 	}
 	if n := len(v.h.Problems); n > 0 {
-		notes = append(notes, wrapDim(st, humanize.Plural(n, "session problem")+": "+sanitize.Line(v.h.Problems[0]), w)...)
+		notes = append(notes, part.WrapStyled(st.Dim, humanize.Plural(n, "session problem")+": "+sanitize.Line(v.h.Problems[0]), w)...)
 	}
 	n := 2 * len(v.h.Versions) // two lines a version: only those in the window are drawn
-	var sc scroller
-	sc.centre(2*v.cursor, n+len(notes), h+1) // the window has no title of its own: h+1 rows show h lines
+	var sc part.Scroller
+	sc.Centre(2*v.cursor, n+len(notes), h+1) // the window has no title of its own: h+1 rows show h lines
 	var lines []string
-	for i := sc.top; i < min(sc.top+h, n+len(notes)); i++ {
+	for i := sc.Top; i < min(sc.Top+h, n+len(notes)); i++ {
 		if i >= n {
 			lines = append(lines, notes[i-n])
 			continue
 		}
 		ver := v.h.Versions[i/2]
-		head, sub := versionRow(ver, v.h.Name, earlierEntry(v.h, ver), c.caps().Stored != nil, c.now(), w)
+		head, sub := versionRow(ver, v.h.Name, earlierEntry(v.h, ver), onStore(c), c.Now(), w)
 		line := [2]string{head, sub}[i%2]
 		switch {
 		case i/2 == v.cursor:
-			line = st.selectedRow(true).Render(line + strings.Repeat(" ", max(w-ansi.StringWidth(line), 0)))
+			line = st.Selected.Render(line + strings.Repeat(" ", max(w-ansi.StringWidth(line), 0)))
 		case i%2 == 1:
-			line = st.dim.Render(line)
+			line = st.Dim.Render(line)
 		}
 		lines = append(lines, line)
 	}
@@ -310,7 +322,7 @@ func versionRow(v history.Version, name string, earlier, onStore bool, now time.
 	case v.Origin == history.FromSession && onStore:
 		mark = " · sessions only"
 	}
-	head := ansi.Truncate(fmt.Sprintf("#%d %s", v.N, actionText(v, name)), max(w-ansi.StringWidth(mark), 1), "…") + mark
+	head := ansi.Truncate(fmt.Sprintf("#%d %s", v.N, ActionText(v, name)), max(w-ansi.StringWidth(mark), 1), "…") + mark
 	var parts []string
 	if c := v.Call; c != nil && !c.Time.IsZero() {
 		when := humanize.Ago(now, uint64(max(c.Time.Unix(), 0)))
@@ -326,7 +338,7 @@ func versionRow(v history.Version, name string, earlier, onStore bool, now time.
 // actionText is what a version of the entry called name did: "write",
 // "delete", "rename from old", "renamed to new" (a rename away); a version under a
 // name the entry had before a rename says which ("write as old").
-func actionText(v history.Version, name string) string {
+func ActionText(v history.Version, name string) string {
 	switch v.Action {
 	case history.RenameIn:
 		return "rename from " + sanitize.Name(v.From)
@@ -344,7 +356,7 @@ func actionText(v history.Version, name string) string {
 // wrote it, "unknown source" when none did.
 func sourceText(v history.Version) string {
 	if v.Call != nil {
-		return sessionName(v.Call)
+		return part.SessionName(v.Call)
 	}
 	return "unknown source"
 }
@@ -377,9 +389,9 @@ func timeLabel(from string) string {
 // diffLines are the diff column at width w and h rows: a header naming
 // the pair and the call behind the selected version, then the diff,
 // scrolled.
-func (v *historyView) diffLines(c *common, w, h int) []string {
-	st := c.styles
-	ver, ok := v.selected()
+func (v *View) diffLines(c *part.Context, w, h int) []string {
+	st := c.Styles
+	ver, ok := v.Selected()
 	if !ok {
 		return nil
 	}
@@ -396,7 +408,7 @@ func (v *historyView) diffLines(c *common, w, h int) []string {
 		d := diffOf(prev, ver.Content)
 		v.drawn = drawnDiff{key: k, rows: renderDiff(st, d, w), bounded: d.bounded}
 	}
-	head := pair + " · " + actionText(ver, v.h.Name)
+	head := pair + " · " + ActionText(ver, v.h.Name)
 	if first {
 		head += " · its whole content"
 	}
@@ -404,24 +416,24 @@ func (v *historyView) diffLines(c *common, w, h int) []string {
 		head += " · diff bounded: part of it compared as whole lines"
 	}
 	var lines []string
-	lines = append(lines, wrapStyled(st.paneTitle, head, w)...)
+	lines = append(lines, part.WrapStyled(st.PaneTitle, head, w)...)
 	if l := lifeLine(v.h, ver); l != "" {
-		lines = append(lines, wrapWarning(st, l, w)...)
+		lines = append(lines, part.WrapStyled(st.Warning, l, w)...)
 	}
-	for _, l := range callText(ver, c.caps().Stored != nil) {
-		lines = append(lines, wrapDim(st, l, w)...)
+	for _, l := range callText(ver, onStore(c)) {
+		lines = append(lines, part.WrapStyled(st.Dim, l, w)...)
 	}
 	for _, l := range changeText(before, ver) {
-		lines = append(lines, wrapStyled(st.paneTitle, l, w)...)
+		lines = append(lines, part.WrapStyled(st.PaneTitle, l, w)...)
 	}
 	top := len(lines) + 1 // and the line saying where the window is
 	diff := v.drawn.rows
 	rows := max(h-top, 1)
-	shown := v.sc.window(diff, rows+1)
+	shown := v.sc.Window(diff, rows+1)
 	where := ""
-	if overflows(len(diff), rows+1) {
-		where = st.dim.Render(ansi.Truncate(fmt.Sprintf("lines %s (%s)", v.sc.position(len(diff), rows+1),
-			hints("/", keyName(c.keys.PageDown), keyName(c.keys.PageUp))), w, "…"))
+	if part.Overflows(len(diff), rows+1) {
+		where = st.Dim.Render(ansi.Truncate(fmt.Sprintf("lines %s (%s)", v.sc.Position(len(diff), rows+1),
+			part.Hints("/", part.KeyName(c.Keys.PageDown), part.KeyName(c.Keys.PageUp))), w, "…"))
 	}
 	return append(append(lines, where), shown...)
 }
@@ -475,7 +487,7 @@ func callText(v history.Version, onStore bool) []string {
 	var lines []string
 	switch c := v.Call; {
 	case c != nil:
-		who := "session " + sessionName(c)
+		who := "session " + part.SessionName(c)
 		if c.Agent != "" {
 			who += " · agent " + sanitize.Line(c.Agent)
 		}
@@ -502,18 +514,6 @@ func callText(v history.Version, onStore bool) []string {
 	}
 	return lines
 }
-
-// wrapStyled is text wrapped to w cells, each line in style s.
-func wrapStyled(s lipgloss.Style, text string, w int) []string {
-	var lines []string
-	for _, l := range strings.Split(ansi.Wrap(text, max(w, 1), " "), "\n") {
-		lines = append(lines, s.Render(l))
-	}
-	return lines
-}
-
-// wrapWarning is text wrapped to w cells as a warning.
-func wrapWarning(st *styles, text string, w int) []string { return wrapStyled(st.warning, text, w) }
 
 // earlierEntry reports whether ver is a version of an entry that had the
 // name before the one h is about now (a life before the last): shown,
@@ -550,3 +550,7 @@ func lifeLine(h history.History, ver history.Version) string {
 	}
 	return text + ": not restorable under this name"
 }
+
+// onStore reports whether the memory is crabtalk's store, which keeps a
+// log (a v1 file keeps none).
+func onStore(c *part.Context) bool { return c.Memory != nil && c.Memory.Features().Stored != nil }

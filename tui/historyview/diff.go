@@ -1,4 +1,4 @@
-package tui
+package historyview
 
 import (
 	"slices"
@@ -11,6 +11,7 @@ import (
 	"github.com/crmem/crmem/internal/humanize"
 	"github.com/crmem/crmem/internal/sanitize"
 	"github.com/crmem/crmem/internal/textdiff"
+	"github.com/crmem/crmem/tui/part"
 )
 
 // historyContext is how many unchanged lines the history view shows around a
@@ -86,13 +87,13 @@ func diffOf(a, b string) diffResult {
 // styles with the words that changed set apart, wrapped at spaces where
 // it can (a wrapped line keeps its gutter), every text shown as the
 // preview shows it (sanitize.Text). A diff without changes says so.
-func renderDiff(st *styles, d diffResult, w int) []string {
+func renderDiff(st *part.Styles, d diffResult, w int) []string {
 	if len(d.hunks) == 0 {
-		return wrapDim(st, "content unchanged ("+humanize.Plural(d.lines, "line")+")", w)
+		return part.WrapStyled(st.Dim, "content unchanged ("+humanize.Plural(d.lines, "line")+")", w)
 	}
 	var out []string
 	for _, h := range d.hunks {
-		out = append(out, st.dim.Render(ansi.Truncate(h.header, w, "…")))
+		out = append(out, st.Dim.Render(ansi.Truncate(h.header, w, "…")))
 		for _, l := range h.lines {
 			out = append(out, diffRows(st, l, w)...)
 		}
@@ -105,15 +106,15 @@ func renderDiff(st *styles, d diffResult, w int) []string {
 const noEOLMark = " ⏎ no newline at the end"
 
 // diffRows is one diff line's rows at width w.
-func diffRows(st *styles, l diffLine, w int) []string {
+func diffRows(st *part.Styles, l diffLine, w int) []string {
 	base, word := lipgloss.NewStyle(), lipgloss.NewStyle()
 	gutter := "  "
 	switch l.op {
 	case '-':
-		base, word = st.diffDel, st.diffDelWord
+		base, word = st.DiffDel, st.DiffDelWord
 		gutter = base.Render("- ")
 	case '+':
-		base, word = st.diffAdd, st.diffAddWord
+		base, word = st.DiffAdd, st.DiffAddWord
 		gutter = base.Render("+ ")
 	}
 	segs := l.segs
