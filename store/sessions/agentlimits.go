@@ -1,13 +1,17 @@
 package sessions
 
 import (
-	"fmt"
 	"math"
-	"os"
 	"path/filepath"
 
 	"github.com/pelletier/go-toml/v2"
+
+	"github.com/crmem/crmem/internal/safefile"
 )
+
+// maxSettingsBytes caps what is read of crabtalk's settings file (a few
+// agents' configurations: kilobytes).
+const maxSettingsBytes = 1 << 20
 
 // SettingsPath is crabtalk's settings file for the memory file at path:
 // local/settings.toml in the same folder (~/.crabtalk).
@@ -34,7 +38,7 @@ func agentLimits(path string) map[string]int {
 	if path == "" {
 		return nil
 	}
-	data, err := readSmall(path, 1<<20)
+	data, err := safefile.ReadFile(path, safefile.Options{Limit: maxSettingsBytes, What: "settings file"})
 	if err != nil {
 		return nil
 	}
@@ -49,16 +53,4 @@ func agentLimits(path string) map[string]int {
 		}
 	}
 	return out
-}
-
-// readSmall reads a regular file of at most max bytes.
-func readSmall(path string, max int64) ([]byte, error) {
-	fi, err := os.Stat(path)
-	if err != nil {
-		return nil, err
-	}
-	if !fi.Mode().IsRegular() || fi.Size() > max {
-		return nil, fmt.Errorf("%s: not a regular file of at most %d bytes", path, max)
-	}
-	return os.ReadFile(path)
 }

@@ -49,3 +49,37 @@ func TestWalkRecalls_AgentLimits(t *testing.T) {
 		t.Errorf("limits %v, want %s", got, want)
 	}
 }
+
+// TestAgentLimits_Unreadable gives every agent the default limit when the
+// settings file cannot be used: missing, a folder, over the cap, not TOML.
+func TestAgentLimits_Unreadable(t *testing.T) {
+	dir := t.TempDir()
+	file := func(name string, data []byte) string {
+		p := filepath.Join(dir, name)
+		if err := os.WriteFile(p, data, 0o600); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	big := make([]byte, maxSettingsBytes+1)
+	for i := range big {
+		big[i] = '\n'
+	}
+	tests := []struct{ name, path string }{
+		{"none", ""},
+		{"missing", filepath.Join(dir, "missing.toml")},
+		{"folder", dir},
+		{"over the cap", file("big.toml", big)},
+		{"not TOML", file("bad.toml", []byte("[agents.crab\n"))},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := agentLimits(tt.path); got != nil {
+				t.Errorf("agentLimits = %v, want nil", got)
+			}
+		})
+	}
+	if got := agentLimits(file("ok.toml", []byte("[agents.crab.hooks.memory]\nrecall_limit = 7\n"))); got["crab"] != 7 {
+		t.Errorf("agentLimits = %v, want crab:7", got)
+	}
+}
