@@ -44,7 +44,7 @@ func indexRanker(ex store.Expander, mem *store.Memory) Ranker {
 			if width < limit {
 				width = 0 // past the largest int: every hit
 			}
-			w = wideRanking{named(mem, many().SearchTerms(terms, width)), width}
+			w = wideRanking{many().SearchTerms(terms, width), width}
 			mu.Lock()
 			if len(kept) >= maxRanked {
 				clear(kept)
@@ -52,24 +52,24 @@ func indexRanker(ex store.Expander, mem *store.Memory) Ranker {
 			kept[key] = w
 			mu.Unlock()
 		}
-		return w.cut(limit), nil
+		return named(mem, w.cut(limit)), nil
 	}
 }
 
-// wideRanking is a query's ranking at a limit, width (0: every hit).
+// wideRanking is a query's ranking at a limit, width (0: every hit); its
+// hits are named only as far as a limit asks.
 type wideRanking struct {
-	r     Ranked
+	hits  []bm25.Hit
 	width int
 }
 
 // covers reports whether the ranking holds the best limit hits: limit is
 // within its width, or it holds every hit there is.
 func (w wideRanking) covers(limit int) bool {
-	return w.width <= 0 || limit <= w.width || len(w.r.Names) < w.width
+	return w.width <= 0 || limit <= w.width || len(w.hits) < w.width
 }
 
-// cut is the ranking at limit, which it covers.
-func (w wideRanking) cut(limit int) Ranked {
-	n := min(limit, len(w.r.Names))
-	return Ranked{Names: w.r.Names[:n:n], Scores: w.r.Scores[:n:n]}
+// cut is the ranking's hits at limit, which it covers.
+func (w wideRanking) cut(limit int) []bm25.Hit {
+	return w.hits[:min(limit, len(w.hits))]
 }
