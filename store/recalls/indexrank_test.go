@@ -19,7 +19,7 @@ func TestIndexRanker_AsRank(t *testing.T) {
 	if err := os.WriteFile(path, store.Encode(0, synthetic(400)), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	db, err := store.Open(path)
+	db, err := store.OpenWith(path, store.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
