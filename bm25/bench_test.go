@@ -221,10 +221,12 @@ func benchRank(b *testing.B, docs []Doc, queries []string) {
 	doc := func(i int) Doc { return docs[i] }
 	b.ReportAllocs()
 	i := 0
+	start := cpuTime()
 	for b.Loop() {
 		Rank(len(docs), doc, queries[i%len(queries)], 10)
 		i++
 	}
+	reportCPU(b, start)
 }
 
 // BenchmarkVectors compares the two ways to a corpus's term vectors: the

@@ -153,14 +153,18 @@ func (p *buildPart) tokenize() {
 	p.wideTerm, p.wideTF = map[uint32]uint32{}, map[uint32]uint32{}
 	p.dts = make([]termTF, 0, p.size/bytesPerDocTerm+p.count)
 	sc := scanner{}
-	var ids []uint32
+	var terms []uint32
 	for k := range p.count {
 		d := p.src.doc(p.first + k)
-		ids = p.termIDs(&sc, ids[:0], d.Content)
+		p.tf[sink] = 1 // never a first occurrence: the sink is no term
+		terms = p.termIDs(&sc, terms[:0], d.Content)
+		cands := len(sc.keys)
 		for _, a := range d.Aliases {
-			ids = p.termIDs(&sc, ids, a)
+			terms = p.termIDs(&sc, terms, a)
+			cands += len(sc.keys)
 		}
-		p.dls[k], p.ids[k] = p.addDoc(ids), d.ID
+		p.dls[k], p.ids[k] = uint32(cands)-(p.tf[sink]-1), d.ID
+		p.addDoc(terms)
 		p.ends[k] = uint32(len(p.dts))
 	}
 	if cap(p.dts) > len(p.dts)+len(p.dts)/4 { // the estimate was far off
@@ -168,44 +172,58 @@ func (p *buildPart) tokenize() {
 	}
 }
 
-// termIDs appends the local term ids of text's tokens to ids, adding new
-// terms to the dictionary, and counts each in tf.
+// termIDs counts in tf the local term ids of text's tokens, adding new
+// terms to the dictionary, and appends to terms each id whose count was
+// zero (its first occurrence in the document). The sink's count starts a
+// document at one (tokenize), so dropped candidates are counted but never
+// appended; sc.keys are the candidates afterwards.
 //
-// A short candidate found in its home slot (most are) is looked up inline;
-// any other goes through buildTerms. Candidates that are not tokens get
-// the sink's id, which is written like any other but not kept (the end of
-// ids does not advance), so dropping them costs no branch.
-func (p *buildPart) termIDs(sc *scanner, ids []uint32, text string) []uint32 {
+// A short candidate found in its home slot (most are) takes the inner
+// loop, which calls nothing and keeps the table in registers; any other
+// goes through buildTerms. Whether an occurrence is the first is data,
+// not control flow (a mispredicted branch per token otherwise): the id is
+// written at the end of terms every time, and the end advances only when
+// its count was zero.
+func (p *buildPart) termIDs(sc *scanner, terms []uint32, text string) []uint32 {
 	sc.scan(text)
-	n := len(ids)
-	out := slices.Grow(ids, len(sc.keys))[:n+len(sc.keys)]
-	short, tf := &p.voc.short, p.tf
+	keys := sc.keys
+	nt := len(terms)
+	buf := slices.Grow(terms, len(keys))
+	buf = buf[:cap(buf)]
 	long := 0
-	for _, key := range sc.keys {
+	for k := 0; k < len(keys); k++ {
+		tk, tv, shift, tf := p.voc.short.keys, p.voc.short.vals, p.voc.short.shift&63, p.tf
+		for ; k < len(keys); k++ {
+			key := keys[k]
+			i := int((key * fibMul) >> shift)
+			if tk[i] != key || key == 0 {
+				break
+			}
+			t := tv[i]
+			c := tf[t]
+			buf[nt] = t
+			nt += int((c - 1) >> 31) // c is 0: the first occurrence
+			tf[t] = c + 1
+		}
+		if k == len(keys) {
+			break
+		}
 		var t uint32
-		if i := short.slot(key); short.keys[i] == key && key != 0 {
-			t = short.vals[i]
+		if key := keys[k]; key != 0 {
+			t = p.voc.shortID(key)
 		} else {
-			if key != 0 {
-				t = p.voc.shortID(key)
-			} else {
-				t = p.voc.longID(sc.longTerm(long))
-				long++
-			}
-			if int(t) >= len(tf) { // a new term
-				p.growCounts()
-				tf = p.tf
-			}
+			t = p.voc.longID(sc.longTerm(long))
+			long++
 		}
-		out[n] = t
-		tf[t]++
-		keep := 0
-		if t != sink {
-			keep = 1
+		if int(t) >= len(p.tf) { // a new term
+			p.growCounts()
 		}
-		n += keep
+		c := p.tf[t]
+		buf[nt] = t
+		nt += int((c - 1) >> 31)
+		p.tf[t] = c + 1
 	}
-	return out[:n]
+	return buf[:nt]
 }
 
 // growCounts gives tf and df a slot for every term of the dictionary.
@@ -216,42 +234,26 @@ func (p *buildPart) growCounts() {
 }
 
 // addDoc appends a document's distinct terms with their tfs to dts, in
-// order of first occurrence, counts them in df, clears their counts in tf,
-// and returns the document's length: ids are its tokens' term ids, counted
-// in tf by termIDs.
-//
-// Whether an occurrence is the first is data, not control flow (a
-// mispredicted branch per token otherwise): each id's entry is written at
-// the end of dts every time, and the end advances only while its count is
-// not yet cleared, so no iteration waits on the one before. Entries
-// needing an escape take addEscaped.
-func (p *buildPart) addDoc(ids []uint32) uint32 {
+// order of first occurrence, counts them in df and clears their counts in
+// tf (and the sink's): terms are those termIDs appended. Entries needing
+// an escape take addEscaped.
+func (p *buildPart) addDoc(terms []uint32) {
 	tf, df := p.tf, p.df
-	tf[sink] = 0 // dropped candidates
-	buf := slices.Grow(p.dts, len(ids))
-	buf = buf[:cap(buf)]
-	n := len(p.dts)
-	for _, t := range ids {
+	tf[sink] = 0
+	dts := slices.Grow(p.dts, len(terms))
+	for _, t := range terms {
 		c := tf[t]
 		tf[t] = 0
 		if c >= tfEscape || t >= p.packLimit {
-			if c != 0 {
-				p.dts = buf[:n]
-				p.addEscaped(t, c)
-				n++
-			}
+			p.dts = dts
+			p.addEscaped(t, c)
+			dts = p.dts
 			continue
 		}
-		first := uint32(0)
-		if c != 0 {
-			first = 1
-		}
-		buf[n] = termTF(t<<8 | c)
-		n += int(first)
-		df[t] += first
+		df[t]++
+		dts = append(dts, termTF(t<<8|c))
 	}
-	p.dts = buf[:n]
-	return uint32(len(ids))
+	p.dts = dts
 }
 
 // addEscaped appends term t with tf c to dts (whose capacity suffices),

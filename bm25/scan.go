@@ -250,27 +250,39 @@ func writeBounds64(buf []uint32, n, i int, ev uint64) int {
 // pieces turns the recorded bounds (start, end pairs) into candidates: a
 // pure-ASCII piece lowercases by setting bit 5 of every byte and, when it
 // fits in eight bytes, is packed with one load; a longer one is appended
-// to long.
+// to long. The inner loop takes the short pieces with eight readable bytes
+// (nearly all) and calls nothing, so its state stays in registers; any
+// other piece leaves it for one round of the outer loop.
 func (sc *scanner) pieces(s string) {
 	at := sc.at
-	keys := slices.Grow(sc.keys, len(at)/2)
+	nk := len(sc.keys)
+	buf := slices.Grow(sc.keys, len(at)/2)
+	buf = buf[:cap(buf)]
 	for k := 0; k+1 < len(at); k += 2 { // an unpaired last start is still open
+		for ; k+1 < len(at); k += 2 {
+			lo, hi := int(at[k]), int(at[k+1])
+			n := uint(hi - lo)
+			if n > 8 || lo+8 > len(s) {
+				break
+			}
+			buf[nk] = (load64(s, lo) | lsbs*0x20) & lowBytes[n]
+			nk++
+		}
+		if k+1 >= len(at) {
+			break
+		}
 		lo, hi := int(at[k]), int(at[k+1])
 		if n := uint(hi - lo); n <= 8 {
-			var x uint64
-			if lo+8 <= len(s) {
-				x = load64(s, lo)
-			} else {
-				x = loadTail(s, lo)
-			}
-			keys = append(keys, (x|lsbs*0x20)&lowBytes[n])
+			buf[nk] = (loadTail(s, lo) | lsbs*0x20) & lowBytes[n]
+			nk++
 			continue
 		}
-		sc.keys = keys
+		sc.keys = buf[:nk]
 		sc.appendLong(s, lo, hi)
-		keys = sc.keys
+		nk = len(sc.keys)
+		buf = sc.keys[:cap(sc.keys)]
 	}
-	sc.keys = keys
+	sc.keys = buf[:nk]
 }
 
 // classify is pieces for a scanner with a table: a short piece is

@@ -1,6 +1,7 @@
 package bm25
 
 import (
+	"math"
 	"slices"
 )
 
@@ -184,31 +185,55 @@ func (ix *Index) cachedNorms(total int) []float64 {
 // length, with bit-identical results.
 func accumulateInline(acc *accumulator, list []posting, idf float64, docs []docInfo, avgdl float64) {
 	score := acc.score
+	touched, n := touchRoom(acc, len(list))
 	for _, p := range list {
 		if p.tf == 0 { // tombstone
 			continue
 		}
 		s := termScore(idf, float64(p.tf), docNorm(float64(docs[p.doc].len), avgdl))
-		if score[p.doc] == 0 {
-			acc.touched = append(acc.touched, p.doc)
-		}
-		score[p.doc] += s
+		old := score[p.doc]
+		touched[n] = p.doc
+		n += firstTouch(old)
+		score[p.doc] = old + s
 	}
+	acc.touched = touched[:n]
 }
 
 // accumulate adds one term's contributions to the scores of its documents.
+//
+// A document is touched the first time its score becomes non-zero; that
+// is data, not control flow (about every other posting of a later term,
+// a mispredicted branch otherwise): its number is written at the end of
+// touched every time, and the end advances only when its score was zero.
+// The room for it is made before the loop, which then calls nothing.
 func accumulate(acc *accumulator, list []posting, idf float64, norms []float64) {
 	score := acc.score
+	touched, n := touchRoom(acc, len(list))
 	for _, p := range list {
 		if p.tf == 0 { // tombstone
 			continue
 		}
 		s := termScore(idf, float64(p.tf), norms[p.doc])
-		if score[p.doc] == 0 {
-			acc.touched = append(acc.touched, p.doc)
-		}
-		score[p.doc] += s
+		old := score[p.doc]
+		touched[n] = p.doc
+		n += firstTouch(old)
+		score[p.doc] = old + s
 	}
+	acc.touched = touched[:n]
+}
+
+// touchRoom returns acc.touched with room for n more documents, at its
+// whole capacity, and its length.
+func touchRoom(acc *accumulator, n int) ([]uint32, int) {
+	t := slices.Grow(acc.touched, n)
+	return t[:cap(t)], len(t)
+}
+
+// firstTouch is 1 when a score is still zero, else 0, without a branch:
+// scores are never negative, so only +0 has all bits zero and every other
+// score's bits, less one, keep the sign bit clear.
+func firstTouch(score float64) int {
+	return int((math.Float64bits(score) - 1) >> 63)
 }
 
 // accumulator holds per-document scores for one search: a dense array over
@@ -282,12 +307,17 @@ func (ix *Index) top(acc *accumulator, limit int) []Hit {
 // topHeap selects with a bounded heap.
 func (ix *Index) topHeap(acc *accumulator, limit int) []Hit {
 	h := make(hitHeap, 0, limit)
+	cut := math.Inf(-1) // the root's score once the heap is full
+	score := acc.score
 	for _, d := range acc.touched {
-		s := acc.score[d]
-		if len(h) == limit && s < h[0].Score {
+		s := score[d]
+		if s < cut {
 			continue
 		}
 		h.offer(Hit{ID: ix.docs[d].id, Score: s}, limit)
+		if len(h) == limit {
+			cut = h[0].Score
+		}
 	}
 	slices.SortFunc(h, compareHits)
 	return h

@@ -95,9 +95,12 @@ type shortTable struct {
 	shift uint // 64 - log2(len(keys))
 }
 
+// fibMul is the multiplier of Fibonacci hashing: 2^64 over the golden ratio.
+const fibMul = 0x9E3779B97F4A7C15
+
 // slot is a key's home slot (Fibonacci hashing).
 func (h *shortTable) slot(k uint64) int {
-	return int((k * 0x9E3779B97F4A7C15) >> h.shift)
+	return int((k * fibMul) >> h.shift)
 }
 
 // get returns the value stored under k.

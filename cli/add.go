@@ -2,6 +2,7 @@ package cli
 
 import (
 	"fmt"
+	"io"
 
 	"github.com/spf13/cobra"
 
@@ -9,7 +10,7 @@ import (
 )
 
 // addCommand creates an entry.
-func (a *app) addCommand() *cobra.Command {
+func addCommand(o *opener, s streams) *cobra.Command {
 	var kind string
 	var aliases []string
 	c := &cobra.Command{
@@ -40,16 +41,16 @@ folder are created if missing.`,
 			if err := validAliases(aliases); err != nil {
 				return err
 			}
-			content, err := a.content(args, 1)
+			content, err := s.content(args, 1)
 			if err != nil {
 				return err
 			}
 			op := store.Add{Name: name, Content: content, Aliases: aliases, Kind: k}
-			_, changes, err := a.apply(nameTaken(name), op)
+			_, changes, err := o.apply(nameTaken(name), op)
 			if err != nil {
 				return err
 			}
-			return a.report("added", changes, "")
+			return report(s.stdout, o.hideIDs, "added", changes, "")
 		},
 	}
 	c.Flags().StringVar(&kind, "kind", "", "note, archive or topic (default note)")
@@ -57,13 +58,14 @@ folder are created if missing.`,
 	return c
 }
 
-// report prints one line per changed entry: "<verb> NAME (id N, kind)"
-// ("<verb> NAME (kind)" on crabtalk's store, whose ids are internal),
+// report prints to w one line per changed entry: "<verb> NAME (id N,
+// kind)" ("<verb> NAME (kind)" when hideIDs: crabtalk's store, whose ids
+// are internal; opener.hideIDs after the write),
 // or the line same when nothing changed (the entry already was as asked:
 // nothing was written, and a silent success would leave the user guessing).
-func (a *app) report(verb string, changes []store.Change, same string) error {
+func report(w io.Writer, hideIDs bool, verb string, changes []store.Change, same string) error {
 	if len(changes) == 0 && same != "" {
-		if _, err := fmt.Fprintln(a.stdout, same); err != nil {
+		if _, err := fmt.Fprintln(w, same); err != nil {
 			return fmt.Errorf("write output: %w", err)
 		}
 		return nil
@@ -77,10 +79,10 @@ func (a *app) report(verb string, changes []store.Change, same string) error {
 			continue
 		}
 		line := fmt.Sprintf("%s %s (id %d, %s)\n", verb, nameText(e.Name), e.ID, e.Kind)
-		if a.hideIDs { // crabtalk's store: ids are internal, never shown
+		if hideIDs { // crabtalk's store: ids are internal, never shown
 			line = fmt.Sprintf("%s %s (%s)\n", verb, nameText(e.Name), e.Kind)
 		}
-		if _, err := fmt.Fprint(a.stdout, line); err != nil {
+		if _, err := fmt.Fprint(w, line); err != nil {
 			return fmt.Errorf("write output: %w", err)
 		}
 	}

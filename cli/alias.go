@@ -7,7 +7,7 @@ import (
 )
 
 // aliasCommand sets an entry's alias list.
-func (a *app) aliasCommand() *cobra.Command {
+func aliasCommand(o *opener, s streams) *cobra.Command {
 	return &cobra.Command{
 		Use:   "alias NAME [ALIAS]...",
 		Short: "Set an entry's alias list (no ALIAS: clear it)",
@@ -17,18 +17,18 @@ not append (RFC 0150's Alias). Aliases are searched and resolve names.`,
 		Example: `  crmem alias deploy-steps ship release rollout
   crmem alias deploy-steps          # clear`,
 		Args:              args(1, -1),
-		ValidArgsFunction: a.completeNames(1),
+		ValidArgsFunction: o.completeNames(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			name, aliases := args[0], append([]string{}, args[1:]...)
 			if err := validAliases(aliases); err != nil {
 				return err
 			}
 			op := store.SetAliases{Name: name, Aliases: aliases}
-			_, changes, err := a.apply(notFound(name), op)
+			_, changes, err := o.apply(notFound(name), op)
 			if err != nil {
 				return err
 			}
-			return a.report("aliased", changes, unchanged(name, "these aliases"))
+			return report(s.stdout, o.hideIDs, "aliased", changes, unchanged(name, "these aliases"))
 		},
 	}
 }

@@ -13,17 +13,17 @@ import (
 
 // content returns the CONTENT argument, or standard input when it is absent
 // or "-". Standard input is taken byte for byte.
-func (a *app) content(args []string, at int) (string, error) {
+func (s streams) content(args []string, at int) (string, error) {
 	if len(args) > at && args[at] != "-" {
 		if err := validText("content", args[at]); err != nil {
 			return "", err
 		}
 		return args[at], nil
 	}
-	if isTerminal(a.stdin) {
-		fmt.Fprintln(a.stderr, "crmem: reading content from standard input (end with ctrl+d)")
+	if isTerminal(s.stdin) {
+		fmt.Fprintln(s.stderr, "crmem: reading content from standard input (end with ctrl+d)")
 	}
-	b, err := safefile.ReadAll(a.stdin, "standard input", store.EntryReadMax, "entry on standard input")
+	b, err := safefile.ReadAll(s.stdin, "standard input", store.EntryReadMax, "entry on standard input")
 	if err != nil {
 		return "", err
 	}

@@ -129,7 +129,7 @@ func TestWrite_Sequence(t *testing.T) {
 	if fi.Mode().Perm() != 0o600 {
 		t.Errorf("new file mode %v, want 0600", fi.Mode().Perm())
 	}
-	reopened, err := store.Open(db)
+	reopened, err := store.OpenWith(db, store.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -41,7 +41,8 @@ func noDaemon(string) (string, error) { return "test: no daemon", nil }
 // runGuarded is runIn with guard as the check before a store write.
 func runGuarded(guard store.Guard, env map[string]string, stdin string, args ...string) (string, string, int) {
 	var out, errb bytes.Buffer
-	a := &app{stdin: strings.NewReader(stdin), stdout: &out, stderr: &errb, getenv: func(k string) string { return env[k] }, guard: guard}
+	a := newApp(strings.NewReader(stdin), &out, &errb, func(k string) string { return env[k] })
+	a.guard = guard
 	code := a.execute(args)
 	return out.String(), errb.String(), code
 }
@@ -455,7 +456,7 @@ func TestStoreCLI_DefaultWritesNeverShadowTheStore(t *testing.T) {
 		"restore":    {{"deploy-steps", "1"}},
 	}
 	stores := map[string][]byte{"a store": mustRead(t, filepath.Join(storeRef, "small.crmem")), "an empty file": {}}
-	root := (&app{getenv: func(string) string { return "" }}).rootCommand()
+	root := newApp(nil, nil, nil, func(string) string { return "" }).rootCommand()
 	for _, c := range root.Commands() {
 		name, role := c.Name(), storeRole(c)
 		if role == "" {

@@ -16,8 +16,8 @@ import (
 // use as the memory file; the folder is removed when crmem ends (execute
 // runs the cleanup), so nothing a demo run changes is kept. --demo with
 // --db is a usage error: they name two different files.
-func (a *app) openDemo(cmd *cobra.Command) error {
-	if !a.demo {
+func (o *opener) openDemo(cmd *cobra.Command) error {
+	if !o.demo {
 		return nil
 	}
 	if f := cmd.Flags().Lookup("db"); f != nil && f.Changed {
@@ -27,15 +27,15 @@ func (a *app) openDemo(cmd *cobra.Command) error {
 	if err != nil {
 		return err
 	}
-	a.demoPath = path
-	a.cleanups = append(a.cleanups, cleanup)
+	o.demoPath = path
+	o.cleanups = append(o.cleanups, cleanup)
 	return nil
 }
 
 // usesDefaultPath reports whether the memory file is the default one: no
 // --demo, no --db, no $CRMEM_DB and no db in the config file.
-func (a *app) usesDefaultPath() bool {
-	return a.demoPath == "" && a.givenDBPath() == ""
+func (o *opener) usesDefaultPath() bool {
+	return o.demoPath == "" && o.givenDBPath() == ""
 }
 
 // missingMemoryError is "no such file" for the default memory file, with
@@ -50,8 +50,8 @@ func (e missingMemoryError) Unwrap() error { return fs.ErrNotExist }
 
 // memoryFileError is fileError for the memory file: a missing default
 // file says how to choose one.
-func (a *app) memoryFileError(path string, err error) error {
-	if errors.Is(err, fs.ErrNotExist) && a.usesDefaultPath() {
+func (o *opener) memoryFileError(path string, err error) error {
+	if errors.Is(err, fs.ErrNotExist) && o.usesDefaultPath() {
 		return missingMemoryError{path}
 	}
 	return fileError{path, err}

@@ -16,7 +16,7 @@ import (
 )
 
 // diffCommand prints the difference between two versions of an entry.
-func (a *app) diffCommand() *cobra.Command {
+func diffCommand(o *opener, s streams) *cobra.Command {
 	var js jsonOutput
 	var color string
 	var redact bool
@@ -40,22 +40,18 @@ end], …]}]}]}; changed are byte ranges of text.`,
   crmem diff deploy-steps 1 3
   crmem diff deploy-steps 2 --json | jq '.hunks[].lines[] | select(.op=="+") | .text'`,
 		Args:              args(1, 3),
-		ValidArgsFunction: a.completeNames(1),
+		ValidArgsFunction: o.completeNames(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			var nums []int
-			for _, s := range args[1:] {
-				n, err := strconv.Atoi(strings.TrimPrefix(s, "#"))
-				if err != nil || n < 1 {
-					return usage(cmd, "A and B must be versions' numbers (1, 2, …), not %q", s)
-				}
-				nums = append(nums, n)
+			nums, err := versionNumbers(cmd, args[1:])
+			if err != nil {
+				return err
 			}
 			switch color {
 			case "auto", "always", "never":
 			default:
 				return usage(cmd, "--color must be auto, always or never, not %q", color)
 			}
-			h, err := a.readHistory(args[0])
+			h, err := readHistory(o, s, args[0])
 			if err != nil {
 				return err
 			}
@@ -68,10 +64,10 @@ end], …]}]}]}; changed are byte ranges of text.`,
 			}
 			d := versionDiff(va, vb, context)
 			if js.enabled() {
-				return a.output(func(w *bufio.Writer) error { return js.write(w, d) })
+				return s.output(func(w *bufio.Writer) error { return js.write(w, d) })
 			}
-			colored := color == "always" || color == "auto" && isTerminal(a.stdout) && a.getenv("NO_COLOR") == ""
-			return a.output(func(w *bufio.Writer) error { return writeDiff(w, h.Name, va, vb, d, colored, time.Now()) })
+			colored := color == "always" || color == "auto" && isTerminal(s.stdout) && o.getenv("NO_COLOR") == ""
+			return s.output(func(w *bufio.Writer) error { return writeDiff(w, h.Name, va, vb, d, colored, time.Now()) })
 		},
 	}
 	js.register(c, "print the diff")
@@ -79,6 +75,19 @@ end], …]}]}]}; changed are byte ranges of text.`,
 	c.Flags().IntVarP(&context, "unified", "U", 3, "lines of context around each change")
 	registerRedact(c, &redact)
 	return c
+}
+
+// versionNumbers reads the versions A and B named (1, 2, …; "#2" too).
+func versionNumbers(cmd *cobra.Command, args []string) ([]int, error) {
+	var nums []int
+	for _, arg := range args {
+		n, err := strconv.Atoi(strings.TrimPrefix(arg, "#"))
+		if err != nil || n < 1 {
+			return nil, usage(cmd, "A and B must be versions' numbers (1, 2, …), not %q", arg)
+		}
+		nums = append(nums, n)
+	}
+	return nums, nil
 }
 
 // pickVersions chooses the two versions to compare.

@@ -12,7 +12,7 @@ import (
 )
 
 // dumpCommand writes the memory as an mdbook tree.
-func (a *app) dumpCommand() *cobra.Command {
+func dumpCommand(o *opener, s streams) *cobra.Command {
 	return &cobra.Command{
 		Use:   "dump DIR",
 		Short: "Write the memory as a markdown tree (mdbook) in DIR",
@@ -30,17 +30,17 @@ every such entry is named. Edit the tree and read it back with "crmem load".`,
   crmem dump /tmp/brain && $EDITOR /tmp/brain/notes/deploy-steps.md && crmem load --merge /tmp/brain`,
 		Args: args(1, 1),
 		RunE: func(_ *cobra.Command, args []string) error {
-			c, err := a.readContents()
+			c, err := o.readContents()
 			if err != nil {
 				return err
 			}
 			for _, n := range c.Notices {
-				fmt.Fprintf(a.stderr, "crmem: %s\n", sanitizeLine(n))
+				fmt.Fprintf(s.stderr, "crmem: %s\n", sanitizeLine(n))
 			}
 			if err := export.Dump(args[0], c.File.Entries); err != nil {
 				return err
 			}
-			_, err = fmt.Fprintf(a.stdout, "dumped %s to %s\n", exportCount(c.File.Entries), quotePath(args[0]))
+			_, err = fmt.Fprintf(s.stdout, "dumped %s to %s\n", exportCount(c.File.Entries), quotePath(args[0]))
 			return err
 		},
 	}

@@ -15,7 +15,7 @@ import (
 )
 
 // editCommand runs $EDITOR on one entry, as the TUI's e key does.
-func (a *app) editCommand() *cobra.Command {
+func editCommand(o *opener, s streams) *cobra.Command {
 	var noTerminal bool
 	c := &cobra.Command{
 		Use:   "edit NAME [--no-terminal]",
@@ -37,13 +37,13 @@ and alias instead.`,
 		Example: `  crmem edit deploy-steps
   EDITOR="code -w" crmem edit ship --no-terminal`,
 		Args:              args(1, 1),
-		ValidArgsFunction: a.completeNames(1),
+		ValidArgsFunction: o.completeNames(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			interactive := isTerminal(a.stdin)
+			interactive := isTerminal(s.stdin)
 			if !interactive && !noTerminal {
 				return errors.New("edit: the editor needs a terminal and standard input is not one (--no-terminal for an editor with its own window; scripts use write, update, alias)")
 			}
-			return a.edit(args[0], prompter{bufio.NewReader(a.stdin), a.stderr, interactive})
+			return edit(o, s, args[0], prompter{bufio.NewReader(s.stdin), s.stderr, interactive})
 		},
 	}
 	c.Flags().BoolVar(&noTerminal, "no-terminal", false, "run the editor even when standard input is not a terminal (an editor with its own window)")
@@ -58,42 +58,42 @@ type prompter struct {
 }
 
 // edit runs one edit end to end.
-func (a *app) edit(name string, p prompter) error {
-	path, err := a.dbPath()
+func edit(o *opener, s streams, name string, p prompter) error {
+	path, err := o.dbPath()
 	if err != nil {
 		return err
 	}
 	// No search here: the index is never built, so the editor opens at once.
-	db, err := a.openForWrite(path)
+	db, err := o.openForWrite(path)
 	if err != nil {
 		return fileError{path, err}
 	}
 	if !db.Exists() {
-		return a.memoryFileError(path, &fs.PathError{Op: "open", Path: path, Err: fs.ErrNotExist})
+		return o.memoryFileError(path, &fs.PathError{Op: "open", Path: path, Err: fs.ErrNotExist})
 	}
 	e, ok := db.Memory().Lookup(name)
 	if !ok {
 		return fileError{path, fmt.Errorf("no such entry %q", name)}
 	}
-	s, err := editor.Edit(e, editor.Options{Getenv: a.getenv})
+	es, err := editor.Edit(e, editor.Options{Getenv: o.getenv})
 	if err != nil {
 		return fileError{path, err}
 	}
-	r := s.Finish(a.runEditor(s))
+	r := es.Finish(runEditor(s, es))
 	switch r.Outcome {
 	case editor.Unchanged:
-		fmt.Fprintln(a.stdout, sanitizeLine(r.Message()))
+		fmt.Fprintln(s.stdout, sanitizeLine(r.Message()))
 		return nil
 	case editor.Changed:
-		return a.saveEdit(db, s, r, p)
+		return saveEdit(o, s, db, es, r, p)
 	}
 	return fileError{path, safeError(r.Message())}
 }
 
 // runEditor runs the editor on the terminal's streams.
-func (a *app) runEditor(s *editor.Session) error {
-	cmd := s.Cmd()
-	cmd.Stdin, cmd.Stdout, cmd.Stderr = a.stdin, a.stdout, a.stderr
+func runEditor(s streams, es *editor.Session) error {
+	cmd := es.Cmd()
+	cmd.Stdin, cmd.Stdout, cmd.Stderr = s.stdin, s.stdout, s.stderr
 	return cmd.Run()
 }
 
@@ -102,28 +102,28 @@ func (a *app) runEditor(s *editor.Session) error {
 const maxConflictRounds = 5
 
 // saveEdit applies the edit; on a conflict it asks the user what to do.
-func (a *app) saveEdit(db *store.DB, s *editor.Session, r editor.Result, p prompter) error {
+func saveEdit(o *opener, s streams, db *store.DB, es *editor.Session, r editor.Result, p prompter) error {
 	path := db.Path()
 	ops, what := r.Ops, "saved "+r.Name
 	for range maxConflictRounds {
 		_, err := db.Apply(ops...)
 		if err == nil {
-			a.sayProof(db)
-			return a.finishSave(s, what)
+			o.sayProof(db)
+			return finishSave(s, es, what)
 		}
-		if !s.IsConflict(err) {
+		if !es.IsConflict(err) {
 			return fileError{path, safeError(r.KeptMessage(err.Error()))}
 		}
-		choice, err := p.ask(s, r, s.Happened(db.Memory()))
+		choice, err := p.ask(es, r, es.Happened(db.Memory()))
 		if err != nil {
 			return fileError{path, err}
 		}
 		if choice == editor.KeepTheirs {
-			fmt.Fprintln(a.stdout, sanitizeLine(r.KeptMessage("kept theirs")))
+			fmt.Fprintln(s.stdout, sanitizeLine(r.KeptMessage("kept theirs")))
 			return nil
 		}
 		var op store.Op
-		if op, what, err = a.resolve(db, s, r, choice); err != nil {
+		if op, what, err = resolve(db, es, r, choice); err != nil {
 			return fileError{path, safeError(r.KeptMessage(err.Error()))}
 		}
 		ops = []store.Op{op}
@@ -132,11 +132,11 @@ func (a *app) saveEdit(db *store.DB, s *editor.Session, r editor.Result, p promp
 }
 
 // resolve turns a choice into an operation on the fresh file.
-func (a *app) resolve(db *store.DB, s *editor.Session, r editor.Result, c editor.Choice) (store.Op, string, error) {
+func resolve(db *store.DB, es *editor.Session, r editor.Result, c editor.Choice) (store.Op, string, error) {
 	if _, err := db.Reload(); err != nil {
 		return nil, "", err
 	}
-	op, err := s.Resolve(r, c, db.Memory())
+	op, err := es.Resolve(r, c, db.Memory())
 	if err != nil {
 		return nil, "", err
 	}
@@ -147,10 +147,10 @@ func (a *app) resolve(db *store.DB, s *editor.Session, r editor.Result, c editor
 }
 
 // finishSave removes the temp file once the text is safely saved.
-func (a *app) finishSave(s *editor.Session, what string) error {
-	fmt.Fprintln(a.stdout, sanitizeLine(what))
-	if err := s.Cleanup(); err != nil {
-		fmt.Fprintf(a.stderr, "crmem: warning: %v\n", err)
+func finishSave(s streams, es *editor.Session, what string) error {
+	fmt.Fprintln(s.stdout, sanitizeLine(what))
+	if err := es.Cleanup(); err != nil {
+		fmt.Fprintf(s.stderr, "crmem: warning: %v\n", err)
 	}
 	return nil
 }

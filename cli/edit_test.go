@@ -184,10 +184,11 @@ func TestEdit_ConflictChoices(t *testing.T) {
 			db := editFixture(t)
 			var out, errb bytes.Buffer
 			env := map[string]string{"EDITOR": externalWrite(db, "deploy-steps"), "HOME": testHome}
-			a := &app{stdin: strings.NewReader(""), stdout: &out, stderr: &errb, getenv: func(k string) string { return env[k] }, cfg: &config.Config{DB: db}} // the resolved configuration names the file
+			a := newApp(strings.NewReader(""), &out, &errb, func(k string) string { return env[k] })
+			a.cfg = &config.Config{DB: db} // the resolved configuration names the file
 			p := prompter{bufio.NewReader(strings.NewReader(tt.answer)), &errb, true}
 			code := 0
-			if err := a.edit("deploy-steps", p); err != nil {
+			if err := edit(&a.opener, a.streams, "deploy-steps", p); err != nil {
 				fmt.Fprintf(&errb, "crmem: %v\n", err)
 				code = 1
 			}

@@ -5,7 +5,7 @@ import (
 )
 
 // exportCommand prints the memory as JSON lines.
-func (a *app) exportCommand() *cobra.Command {
+func exportCommand(o *opener, s streams) *cobra.Command {
 	var redact bool
 	c := &cobra.Command{
 		Use:   "export [--redact]",
@@ -24,7 +24,7 @@ report, not a backup.`,
   crmem export --redact > for-the-bug-report.jsonl`,
 		Args: args(0, 0),
 		RunE: func(_ *cobra.Command, _ []string) error {
-			c, err := a.readContents()
+			c, err := o.readContents()
 			if err != nil {
 				return err
 			}
@@ -32,7 +32,7 @@ report, not a backup.`,
 			if redact {
 				entries = redactEntries(entries)
 			}
-			return presenterOf(c.Features).writeJSONL(a.stdout, entries)
+			return presenterOf(c.Features).writeJSONL(s.stdout, entries)
 		},
 	}
 	registerRedact(c, &redact)

@@ -71,7 +71,7 @@ func TestComplete_ValuesAccepted(t *testing.T) {
 // TestComplete_EveryEnumFlagRegistered: every flag named in enumFlags
 // exists somewhere in the tree and completes there.
 func TestComplete_EveryEnumFlagRegistered(t *testing.T) {
-	a := &app{getenv: func(string) string { return "" }}
+	a := newApp(nil, nil, nil, func(string) string { return "" })
 	root := a.rootCommand()
 	found := map[string]int{}
 	var walk func(c *cobra.Command)

@@ -35,7 +35,7 @@ func TestFlagErrors_SayWhatTheFlagWants(t *testing.T) {
 // free text has words for what it wants, so a flag added later gets the
 // same message.
 func TestFlagWants_EveryValueTypeInTheTree(t *testing.T) {
-	root := (&app{getenv: func(string) string { return "" }}).rootCommand()
+	root := newApp(nil, nil, nil, func(string) string { return "" }).rootCommand()
 	var walk func(c *cobra.Command)
 	walk = func(c *cobra.Command) {
 		c.Flags().VisitAll(func(f *pflag.Flag) {
@@ -57,7 +57,7 @@ func TestFlagWants_EveryValueTypeInTheTree(t *testing.T) {
 // TestHelp_CitesNoSpec: help texts (and so the man pages) never send the
 // reader to SPEC sections, which are not part of the repository.
 func TestHelp_CitesNoSpec(t *testing.T) {
-	root := (&app{getenv: func(string) string { return "" }}).rootCommand()
+	root := newApp(nil, nil, nil, func(string) string { return "" }).rootCommand()
 	var walk func(c *cobra.Command)
 	walk = func(c *cobra.Command) {
 		text := c.Use + c.Short + c.Long + c.Example

@@ -13,9 +13,16 @@ import (
 	"github.com/crmem/crmem/internal/humanize"
 )
 
+// streams are the process's standard streams, as a command reads and
+// writes them.
+type streams struct {
+	stdin          io.Reader
+	stdout, stderr io.Writer
+}
+
 // output runs write on a buffered stdout and flushes it.
-func (a *app) output(write func(w *bufio.Writer) error) error {
-	out := &outputWriter{w: a.stdout}
+func (s streams) output(write func(w *bufio.Writer) error) error {
+	out := &outputWriter{w: s.stdout}
 	return runOutput(out, out, write)
 }
 

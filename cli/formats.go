@@ -39,7 +39,7 @@ var errDefaultIsStore = fmt.Errorf("%w; a write without --db would create %s bes
 // it reads, the write is refused (errDefaultIsStore), leaving the file
 // untouched. A read subcommand reads either format itself, through one
 // store.Source.
-func (a *app) storeAware(c *cobra.Command, role storeCommand) {
+func (o *opener) storeAware(c *cobra.Command, role storeCommand) {
 	if c.Annotations == nil {
 		c.Annotations = map[string]string{}
 	}
@@ -49,8 +49,8 @@ func (a *app) storeAware(c *cobra.Command, role storeCommand) {
 	}
 	own := c.RunE
 	c.RunE = func(cmd *cobra.Command, args []string) error {
-		path, err := a.dbPath()
-		if err == nil && a.givenDBPath() == "" && filepath.Base(path) == config.StoreFileName && !isStoreFile(path) {
+		path, err := o.dbPath()
+		if err == nil && o.givenDBPath() == "" && filepath.Base(path) == config.StoreFileName && !isStoreFile(path) {
 			return fileError{path, errDefaultIsStore}
 		}
 		return own(cmd, args)
@@ -73,8 +73,8 @@ func unreadableStore(path string) error {
 
 // entryNames lists the memory file's entry names (for completion), in
 // the file's order: a store's in key order, a v1 file's in file order.
-func (a *app) entryNames() ([]string, error) {
-	path, err := a.dbPath()
+func (o *opener) entryNames() ([]string, error) {
+	path, err := o.dbPath()
 	if err != nil {
 		return nil, err
 	}

@@ -62,7 +62,7 @@ func TestHelp_BoolFlags(t *testing.T) {
 // fragment far short of the others around it, as version's "(devel)"), the
 // git" did: each paragraph is wrapped once.
 func TestHelp_NoHandBrokenLines(t *testing.T) {
-	a := &app{getenv: func(string) string { return "" }}
+	a := newApp(nil, nil, nil, func(string) string { return "" })
 	root := a.rootCommand()
 	for _, c := range append(root.Commands(), root) {
 		lines := strings.Split(c.Long, "\n")

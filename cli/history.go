@@ -18,7 +18,7 @@ import (
 )
 
 // historyCommand prints an entry's versions, or the forgotten entries.
-func (a *app) historyCommand() *cobra.Command {
+func historyCommand(o *opener, s streams) *cobra.Command {
 	var js jsonOutput
 	var deleted, short, redact bool
 	c := &cobra.Command{
@@ -58,22 +58,12 @@ crmem restore NAME VERSION brings one back.`,
 			return args(1, 1)(cmd, names)
 		},
 
-		ValidArgsFunction: a.completeNames(1),
+		ValidArgsFunction: o.completeNames(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if deleted {
-				return a.printForgotten(js)
+				return printForgotten(o, s, js)
 			}
-			h, err := a.readHistory(args[0])
-			if err != nil {
-				return err
-			}
-			if redact {
-				h = redactHistory(h)
-			}
-			if js.enabled() {
-				return a.output(func(w *bufio.Writer) error { return js.write(w, h) })
-			}
-			return a.output(func(w *bufio.Writer) error { return writeHistory(w, h, short, time.Now()) })
+			return printHistory(o, s, args[0], js, short, redact)
 		},
 	}
 	js.register(c, "print the history")
@@ -81,6 +71,22 @@ crmem restore NAME VERSION brings one back.`,
 	c.Flags().BoolVar(&short, "short", false, "one line per version, without contents")
 	registerRedact(c, &redact)
 	return c
+}
+
+// printHistory prints the history of the entry name: as JSON, or every
+// version (short: one line each), its secrets masked with redact.
+func printHistory(o *opener, s streams, name string, js jsonOutput, short, redact bool) error {
+	h, err := readHistory(o, s, name)
+	if err != nil {
+		return err
+	}
+	if redact {
+		h = redactHistory(h)
+	}
+	if js.enabled() {
+		return s.output(func(w *bufio.Writer) error { return js.write(w, h) })
+	}
+	return s.output(func(w *bufio.Writer) error { return writeHistory(w, h, short, time.Now()) })
 }
 
 // redactHistory is h with the secrets in every version's name, aliases
@@ -126,27 +132,27 @@ func args0(cmd *cobra.Command, args []string) error {
 // memoryData is the memory file's bytes when it is crabtalk's store (a
 // history reads its whole log, not the state a store.Source replays), or
 // the file read as v1 contents.
-func (a *app) memoryData() (path string, data []byte, v1 *store.Contents, err error) {
-	path, err = a.dbPath()
+func memoryData(o *opener) (path string, data []byte, v1 *store.Contents, err error) {
+	path, err = o.dbPath()
 	if err != nil {
 		return "", nil, nil, err
 	}
-	if err := a.repairAtStart(path); err != nil {
+	if err := o.repairAtStart(path); err != nil {
 		return path, nil, nil, err
 	}
 	data, rerr := store.MapFile(path) // a large store is mapped, not copied: its whole log is walked once
 	if rerr != nil {
-		return path, nil, nil, a.readError(path, rerr)
+		return path, nil, nil, o.readError(path, rerr)
 	}
 	// The bytes read once: a store's log walked as they are, a v1 file
 	// decoded once.
-	switch log, v1, ok, err := open.History(path, a.sessionsFolder(), data); {
+	switch log, v1, ok, err := open.History(path, o.sessionsFolder(), data); {
 	case err != nil:
-		return path, nil, nil, a.readError(path, err) // as every reader of a store says it
+		return path, nil, nil, o.readError(path, err) // as every reader of a store says it
 	case ok:
 		return path, log, v1, nil
 	}
-	c, err := a.readContents()
+	c, err := o.readContents()
 	if err != nil {
 		return path, nil, nil, err
 	}
@@ -155,8 +161,8 @@ func (a *app) memoryData() (path string, data []byte, v1 *store.Contents, err er
 
 // readHistory reads the history of the entry name. A name no version
 // knows is an error, with names close to it.
-func (a *app) readHistory(name string) (history.History, error) {
-	path, data, v1, err := a.memoryData()
+func readHistory(o *opener, s streams, name string) (history.History, error) {
+	path, data, v1, err := memoryData(o)
 	if err != nil {
 		return history.History{}, err
 	}
@@ -167,15 +173,15 @@ func (a *app) readHistory(name string) (history.History, error) {
 		return h, fileError{path, err}
 	}
 	if h.Stop != nil {
-		fmt.Fprintf(a.stderr, "crmem: %s: %s\n", quotePath(path), sanitizeLine(stopText(*h.Stop)))
+		fmt.Fprintf(s.stderr, "crmem: %s: %s\n", quotePath(path), sanitizeLine(stopText(*h.Stop)))
 	}
 	if len(h.Versions) == 0 {
 		// Not a name anything wrote: an alias, resolved as the agent
 		// resolves it, names the entry whose story is asked for.
-		if c, err := a.readContents(); err == nil {
+		if c, err := o.readContents(); err == nil {
 			if e, ok := c.File.Lookup(name); ok && e.Name != name {
-				fmt.Fprintf(a.stderr, "crmem: %s is an alias of %s: its history follows\n", nameText(name), nameText(e.Name))
-				return a.readHistory(e.Name)
+				fmt.Fprintf(s.stderr, "crmem: %s is an alias of %s: its history follows\n", nameText(name), nameText(e.Name))
+				return readHistory(o, s, e.Name)
 			}
 		}
 		return h, fileError{path, fmt.Errorf("no entry %q in memory, its log or its sessions", name)}
@@ -189,15 +195,15 @@ func stopText(s history.Stop) string {
 }
 
 // readIndex reads every entry's history (for --deleted).
-func (a *app) readIndex() (*history.Index, string, error) {
-	path, data, v1, err := a.memoryData()
+func readIndex(o *opener, s streams) (*history.Index, string, error) {
+	path, data, v1, err := memoryData(o)
 	if err != nil {
 		return nil, "", err
 	}
 	if data != nil {
 		ix := history.FromStore(data, nil)
-		if s := ix.Stop(); s != nil {
-			fmt.Fprintf(a.stderr, "crmem: %s: %s\n", quotePath(path), sanitizeLine(stopText(*s)))
+		if stop := ix.Stop(); stop != nil {
+			fmt.Fprintf(s.stderr, "crmem: %s: %s\n", quotePath(path), sanitizeLine(stopText(*stop)))
 		}
 		return ix, path, nil
 	}
@@ -209,8 +215,8 @@ func (a *app) readIndex() (*history.Index, string, error) {
 }
 
 // printForgotten lists the forgotten entries.
-func (a *app) printForgotten(js jsonOutput) error {
-	ix, _, err := a.readIndex()
+func printForgotten(o *opener, s streams, js jsonOutput) error {
+	ix, _, err := readIndex(o, s)
 	if err != nil {
 		return err
 	}
@@ -219,10 +225,10 @@ func (a *app) printForgotten(js jsonOutput) error {
 		fs = []history.Forgotten{}
 	}
 	if js.enabled() {
-		return a.output(func(w *bufio.Writer) error { return js.write(w, fs) })
+		return s.output(func(w *bufio.Writer) error { return js.write(w, fs) })
 	}
 	now := time.Now()
-	return a.output(func(w *bufio.Writer) error {
+	return s.output(func(w *bufio.Writer) error {
 		if len(fs) == 0 {
 			_, err := fmt.Fprintln(w, "nothing forgotten: every entry the log and the sessions know is in memory")
 			return err
@@ -450,7 +456,7 @@ func shellWord(s string) string {
 }
 
 // restoreCommand writes a version of an entry back.
-func (a *app) restoreCommand() *cobra.Command {
+func restoreCommand(o *opener, s streams) *cobra.Command {
 	return &cobra.Command{
 		Use:   "restore NAME VERSION",
 		Short: "Bring back a version of an entry (see crmem history)",
@@ -468,20 +474,20 @@ the version before it can.`,
   crmem restore deploy-steps 2
   crmem history --deleted && crmem restore vpn-notes 1`,
 		Args:              args(2, 2),
-		ValidArgsFunction: a.completeNames(1),
+		ValidArgsFunction: o.completeNames(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			n, err := strconv.Atoi(strings.TrimPrefix(args[1], "#"))
 			if err != nil || n < 1 {
 				return usage(cmd, "VERSION must be a version's number (1, 2, …), not %q", args[1])
 			}
-			return a.restore(args[0], n)
+			return restore(o, s, args[0], n)
 		},
 	}
 }
 
 // restore writes version n of name back.
-func (a *app) restore(name string, n int) error {
-	h, err := a.readHistory(name)
+func restore(o *opener, s streams, name string, n int) error {
+	h, err := readHistory(o, s, name)
 	if err != nil {
 		return err
 	}
@@ -490,7 +496,7 @@ func (a *app) restore(name string, n int) error {
 	}
 	v := h.Versions[n-1]
 	var opErr error
-	_, changes, err := a.applyWith(notFound(name), func(m *store.Memory) []store.Op {
+	_, changes, err := o.applyWith(notFound(name), func(m *store.Memory) []store.Op {
 		var cur *store.Entry
 		if e, ok := m.Lookup(h.Name); ok && e.Name == h.Name { // the entry of that name, not one with it as an alias
 			cur = &e
@@ -501,7 +507,7 @@ func (a *app) restore(name string, n int) error {
 	})
 	if opErr != nil {
 		if errors.Is(opErr, history.ErrCurrent) {
-			_, err := fmt.Fprintf(a.stdout, "unchanged: %s already holds version #%d (nothing written)\n", nameText(h.Name), n)
+			_, err := fmt.Fprintf(s.stdout, "unchanged: %s already holds version #%d (nothing written)\n", nameText(h.Name), n)
 			return err
 		}
 		return opErr
@@ -509,5 +515,5 @@ func (a *app) restore(name string, n int) error {
 	if err != nil {
 		return err
 	}
-	return a.report(fmt.Sprintf("restored version #%d of", n), changes, "")
+	return report(s.stdout, o.hideIDs, fmt.Sprintf("restored version #%d of", n), changes, "")
 }

@@ -14,14 +14,8 @@ import (
 	"github.com/crmem/crmem/store"
 )
 
-// importCommand reads JSON lines or a legacy markdown memory.
-func (a *app) importCommand() *cobra.Command {
-	var from string
-	var merge, replace bool
-	c := &cobra.Command{
-		Use:   "import FILE|DIR [--from " + strings.Join(importFormats(), "|") + "] [--replace]",
-		Short: "Add entries to the memory (or --replace it) from JSON lines or another memory format",
-		Long: `Read entries from FILE or DIR and add them to the memory in one atomic save: an
+// importLong is import's help: what it does, and each format it reads.
+const importLong = `Read entries from FILE or DIR and add them to the memory in one atomic save: an
 entry with the same name as one in the memory replaces it (keeping its id), the
 others are added, and everything else in the memory is kept (--merge is
 accepted and means the same). With --replace the memory is replaced by the
@@ -63,7 +57,16 @@ Names from the markdown formats that are not valid entry names, or repeat, are
 renamed ("-" for unsafe characters, then "-2", "-3", …) and each rename is
 reported on standard error. With --merge, an entry that already exists keeps
 its id (and, for the markdown formats, its creation time). With --replace, an
-input without entries is refused (it would empty the memory).`,
+input without entries is refused (it would empty the memory).`
+
+// importCommand reads JSON lines or a legacy markdown memory.
+func importCommand(o *opener, s streams) *cobra.Command {
+	var from string
+	var merge, replace bool
+	c := &cobra.Command{
+		Use:   "import FILE|DIR [--from " + strings.Join(importFormats(), "|") + "] [--replace]",
+		Short: "Add entries to the memory (or --replace it) from JSON lines or another memory format",
+		Long:  importLong,
 		Example: `  crmem export > backup.jsonl && crmem import backup.jsonl --replace
   crmem import ~/.crabtalk/config/memory --from crabtalk-0038
   crmem import ./drover-memory
@@ -73,33 +76,39 @@ input without entries is refused (it would empty the memory).`,
 			if merge && replace {
 				return usage(cmd, "--merge and --replace exclude each other")
 			}
-			path := args[0]
-			format, err := importFormat(path, from)
-			if err != nil {
-				return err
-			}
-			entries, notices, err := a.readImport(path, format)
-			if err != nil {
-				return err
-			}
-			a.notify(notices)
-			mode := export.MergeTree
-			if format == export.JSONL || format == export.CRMEM {
-				mode = export.MergeExact
-			}
-			if !replace {
-				return a.mergeEntries(entries, mode, fmt.Sprintf("imported %s (%s)", quotePath(path), format))
-			}
-			if len(entries) == 0 {
-				return fmt.Errorf("%s: no entries to import; the memory is left as it is", quotePath(path))
-			}
-			return a.replaceEntries(entries, "imported", fmt.Sprintf("%s (%s)", quotePath(path), format))
+			return importFile(o, s, args[0], from, replace)
 		},
 	}
 	c.Flags().StringVar(&from, "from", "", "input format: "+strings.Join(importFormats(), ", ")+" (default: guessed)")
 	c.Flags().BoolVar(&replace, "replace", false, "replace the whole memory with the imported entries")
 	c.Flags().BoolVar(&merge, "merge", false, "the default: replace same-named entries and add new ones, keeping the rest")
 	return c
+}
+
+// importFile imports the entries of path (a file, "-" or a folder) in
+// the format from (guessed when ""), merged into the memory or, with
+// replace, in its place.
+func importFile(o *opener, s streams, path, from string, replace bool) error {
+	format, err := importFormat(path, from)
+	if err != nil {
+		return err
+	}
+	entries, notices, err := readImport(s, path, format)
+	if err != nil {
+		return err
+	}
+	notify(s.stderr, notices)
+	mode := export.MergeTree
+	if format == export.JSONL || format == export.CRMEM {
+		mode = export.MergeExact
+	}
+	if !replace {
+		return mergeEntries(o, s, entries, mode, fmt.Sprintf("imported %s (%s)", quotePath(path), format))
+	}
+	if len(entries) == 0 {
+		return fmt.Errorf("%s: no entries to import; the memory is left as it is", quotePath(path))
+	}
+	return replaceEntries(o, s, entries, "imported", fmt.Sprintf("%s (%s)", quotePath(path), format))
 }
 
 // importFormat resolves --from, guessing from the input when it is empty.
@@ -121,12 +130,12 @@ func importFormat(path, from string) (export.Format, error) {
 }
 
 // readImport reads the entries (and notices) of one input.
-func (a *app) readImport(path string, format export.Format) ([]store.Entry, []string, error) {
+func readImport(s streams, path string, format export.Format) ([]store.Entry, []string, error) {
 	var res *export.Imported
 	var err error
 	switch format {
 	case export.JSONL:
-		entries, err := a.readJSONLInput(path)
+		entries, err := readJSONLInput(s, path)
 		return entries, nil, err
 	case export.Crabtalk0038:
 		res, err = export.ImportCrabtalk0038(path)
@@ -163,9 +172,9 @@ func importV1(path string) ([]store.Entry, []string, error) {
 }
 
 // readJSONLInput reads JSON lines from a file, or standard input for "-".
-func (a *app) readJSONLInput(path string) ([]store.Entry, error) {
+func readJSONLInput(s streams, path string) ([]store.Entry, error) {
 	if path == "-" {
-		return export.ReadJSONL("stdin", safefile.CapReader(a.stdin, "standard input", export.ImportMax, "JSON lines import"), time.Now())
+		return export.ReadJSONL("stdin", safefile.CapReader(s.stdin, "standard input", export.ImportMax, "JSON lines import"), time.Now())
 	}
 	if fi, err := os.Stat(path); err == nil && fi.IsDir() {
 		return nil, fileError{path, errors.New("is a directory, not a JSON lines file")}

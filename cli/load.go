@@ -2,6 +2,7 @@ package cli
 
 import (
 	"fmt"
+	"io"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -12,7 +13,7 @@ import (
 )
 
 // loadCommand reads an mdbook tree back into the memory.
-func (a *app) loadCommand() *cobra.Command {
+func loadCommand(o *opener, s streams) *cobra.Command {
 	var merge bool
 	c := &cobra.Command{
 		Use:   "load DIR [--merge]",
@@ -41,14 +42,14 @@ left untouched.`,
 		Args: args(1, 1),
 		RunE: func(_ *cobra.Command, args []string) error {
 			entries, notices, err := export.Load(args[0], time.Now())
-			a.notify(notices)
+			notify(s.stderr, notices)
 			if err != nil {
 				return err
 			}
 			if merge {
-				return a.mergeLoaded(entries, "merged "+quotePath(args[0]))
+				return mergeLoaded(o, s, entries, "merged "+quotePath(args[0]))
 			}
-			return a.loadEntries(entries, quotePath(args[0]))
+			return loadEntries(o, s, entries, quotePath(args[0]))
 		},
 	}
 	c.Flags().BoolVar(&merge, "merge", false, "replace same-named entries and add new ones, keeping the rest")
@@ -56,20 +57,20 @@ left untouched.`,
 }
 
 // notify prints notices (files skipped or renamed) on standard error.
-func (a *app) notify(notices []string) {
+func notify(w io.Writer, notices []string) {
 	for _, n := range notices {
-		fmt.Fprintf(a.stderr, "crmem: %s\n", sanitizeLine(n))
+		fmt.Fprintf(w, "crmem: %s\n", sanitizeLine(n))
 	}
 }
 
 // replaceEntries swaps the whole memory for entries in one atomic save and
 // says what happened. next_id never goes down, so ids of entries that were
 // in the memory are not handed out again.
-func (a *app) replaceEntries(entries []store.Entry, verb, from string) error {
-	if _, _, err := a.apply(keepStoreText, store.Replace{Entries: entries}); err != nil {
+func replaceEntries(o *opener, s streams, entries []store.Entry, verb, from string) error {
+	if _, _, err := o.apply(keepStoreText, store.Replace{Entries: entries}); err != nil {
 		return err
 	}
-	_, err := fmt.Fprintf(a.stdout, "%s %s from %s, replacing the memory\n", verb, exportCount(entries), from)
+	_, err := fmt.Fprintf(s.stdout, "%s %s from %s, replacing the memory\n", verb, exportCount(entries), from)
 	return err
 }
 
@@ -79,9 +80,9 @@ func (a *app) replaceEntries(entries []store.Entry, verb, from string) error {
 // on crabtalk's store its created_at to the fraction of a second (such an
 // entry is not written again). A tree that holds the memory as it is
 // writes nothing.
-func (a *app) loadEntries(entries []store.Entry, from string) error {
+func loadEntries(o *opener, s streams, entries []store.Entry, from string) error {
 	same := false
-	_, _, err := a.applyWith(keepStoreText, func(m *store.Memory) []store.Op {
+	_, _, err := o.applyWith(keepStoreText, func(m *store.Memory) []store.Op {
 		var kept []store.Entry
 		kept, same = export.KeepUnchanged(m.Entries(), entries)
 		if same {
@@ -93,10 +94,10 @@ func (a *app) loadEntries(entries []store.Entry, from string) error {
 		return err
 	}
 	if same {
-		_, err = fmt.Fprintf(a.stdout, "loaded %s from %s: the memory holds them as they are, nothing written\n", exportCount(entries), from)
+		_, err = fmt.Fprintf(s.stdout, "loaded %s from %s: the memory holds them as they are, nothing written\n", exportCount(entries), from)
 		return err
 	}
-	_, err = fmt.Fprintf(a.stdout, "loaded %s from %s, replacing the memory\n", exportCount(entries), from)
+	_, err = fmt.Fprintf(s.stdout, "loaded %s from %s, replacing the memory\n", exportCount(entries), from)
 	return err
 }
 
@@ -104,8 +105,8 @@ func (a *app) loadEntries(entries []store.Entry, from string) error {
 // edited leaves its entry as it is (export.KeepUnchanged: the dump trims
 // content, and the trim is no edit), so it counts as unchanged and is not
 // written.
-func (a *app) mergeLoaded(entries []store.Entry, what string) error {
-	return a.merge(func(m *store.Memory) []store.Entry {
+func mergeLoaded(o *opener, s streams, entries []store.Entry, what string) error {
+	return merge(o, s, func(m *store.Memory) []store.Entry {
 		kept, _ := export.KeepUnchanged(m.Entries(), entries)
 		return kept
 	}, export.MergeTree, what)
@@ -114,22 +115,22 @@ func (a *app) mergeLoaded(entries []store.Entry, what string) error {
 // mergeEntries merges entries into the memory by name in one atomic save.
 // The plan is made on the file as read; if the file changes before the
 // save, store re-applies it on the fresh state (or fails, changing nothing).
-func (a *app) mergeEntries(entries []store.Entry, mode export.MergeMode, what string) error {
-	return a.merge(func(*store.Memory) []store.Entry { return entries }, mode, what)
+func mergeEntries(o *opener, s streams, entries []store.Entry, mode export.MergeMode, what string) error {
+	return merge(o, s, func(*store.Memory) []store.Entry { return entries }, mode, what)
 }
 
 // merge merges what pick chooses from the memory as read into it by name,
 // in one atomic save, and says what it did.
-func (a *app) merge(pick func(*store.Memory) []store.Entry, mode export.MergeMode, what string) error {
+func merge(o *opener, s streams, pick func(*store.Memory) []store.Entry, mode export.MergeMode, what string) error {
 	var plan export.Plan
-	_, _, err := a.applyWith(keepStoreText, func(m *store.Memory) []store.Op {
+	_, _, err := o.applyWith(keepStoreText, func(m *store.Memory) []store.Op {
 		plan = export.MergeOps(m.Entries(), pick(m), mode)
 		return plan.Ops
 	})
 	if err != nil {
 		return err
 	}
-	_, err = fmt.Fprintf(a.stdout, "%s: %s replaced, %s added, %s unchanged\n",
+	_, err = fmt.Fprintf(s.stdout, "%s: %s replaced, %s added, %s unchanged\n",
 		what, humanize.Count(plan.Replaced), humanize.Count(plan.Added), humanize.Count(plan.Unchanged))
 	return err
 }

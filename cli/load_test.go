@@ -34,7 +34,8 @@ func TestLoadImport_OpenWithoutIndex(t *testing.T) {
 	runOK := func(stdin string, args ...string) string {
 		t.Helper()
 		var out, errb bytes.Buffer
-		a := &app{stdin: strings.NewReader(stdin), stdout: &out, stderr: &errb, getenv: func(string) string { return "" }, openHook: hook}
+		a := newApp(strings.NewReader(stdin), &out, &errb, func(string) string { return "" })
+		a.openHook = hook
 		if code := a.execute(args); code != 0 {
 			t.Fatalf("crmem %q: exit %d, %s", args, code, errb.String())
 		}

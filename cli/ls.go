@@ -13,7 +13,7 @@ import (
 )
 
 // lsCommand lists entries.
-func (a *app) lsCommand() *cobra.Command {
+func lsCommand(o *opener, s streams) *cobra.Command {
 	var kind string
 	var js jsonOutput
 	var redact bool
@@ -33,7 +33,7 @@ on one line; --pretty indents it. --redact masks the secrets lint finds
 			if err != nil {
 				return err
 			}
-			c, err := a.readContents()
+			c, err := o.readContents()
 			if err != nil {
 				return err
 			}
@@ -43,13 +43,13 @@ on one line; --pretty indents it. --redact masks the secrets lint finds
 				entries = redactEntries(entries)
 			}
 			if js.enabled() {
-				return a.output(func(w *bufio.Writer) error { return writeArray(w, js, entriesJSON(entries, p)) })
+				return s.output(func(w *bufio.Writer) error { return writeArray(w, js, entriesJSON(entries, p)) })
 			}
 			if len(entries) == 0 {
-				_, err := fmt.Fprintln(a.stdout, "no entries")
+				_, err := fmt.Fprintln(s.stdout, "no entries")
 				return err
 			}
-			return a.output(func(w *bufio.Writer) error { return p.lsTable(entries, time.Now()).write(w) })
+			return s.output(func(w *bufio.Writer) error { return p.lsTable(entries, time.Now()).write(w) })
 		},
 	}
 	c.Flags().StringVar(&kind, "kind", "", "only entries of this kind: note, archive or topic")

@@ -9,7 +9,7 @@ import (
 )
 
 // manCommand writes man pages generated from the command tree.
-func (a *app) manCommand() *cobra.Command {
+func manCommand(s streams, getenv func(string) string) *cobra.Command {
 	return &cobra.Command{
 		Use:   "man DIR",
 		Short: "Write man pages (crmem.1 and crmem-SUBCOMMAND.1) into DIR",
@@ -32,7 +32,7 @@ standard output (a folder named - is ./-).`,
 			if err := os.MkdirAll(dir, 0o755); err != nil {
 				return fileError{dir, err}
 			}
-			date, err := manDate(a.getenv, time.Now())
+			date, err := manDate(getenv, time.Now())
 			if err != nil {
 				return usageError{err}
 			}
@@ -42,7 +42,7 @@ standard output (a folder named - is ./-).`,
 			if err != nil {
 				return fmt.Errorf("%s: write man pages: %w", quotePath(dir), err)
 			}
-			_, err = fmt.Fprintf(a.stdout, "wrote %d man pages to %s\n", len(pages), sanitizeLine(dir))
+			_, err = fmt.Fprintf(s.stdout, "wrote %d man pages to %s\n", len(pages), sanitizeLine(dir))
 			return err
 		},
 	}

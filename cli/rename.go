@@ -7,7 +7,7 @@ import (
 )
 
 // renameCommand changes an entry's canonical name.
-func (a *app) renameCommand() *cobra.Command {
+func renameCommand(o *opener, s streams) *cobra.Command {
 	return &cobra.Command{
 		Use:   "rename NAME NEW",
 		Short: "Rename an entry (id, kind, creation time and aliases kept)",
@@ -15,18 +15,18 @@ func (a *app) renameCommand() *cobra.Command {
 must be unused and safe as a file name.`,
 		Example:           `  crmem rename deploy-steps release-checklist`,
 		Args:              args(2, 2),
-		ValidArgsFunction: a.completeNames(1),
+		ValidArgsFunction: o.completeNames(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			name, newName := args[0], args[1]
 			if err := validNewName(newName); err != nil {
 				return err
 			}
 			describe := firstOf(notFound(name), nameTaken(newName))
-			_, changes, err := a.apply(describe, store.Rename{Name: name, New: newName})
+			_, changes, err := o.apply(describe, store.Rename{Name: name, New: newName})
 			if err != nil {
 				return err
 			}
-			return a.report("renamed to", changes, unchanged(name, "this name"))
+			return report(s.stdout, o.hideIDs, "renamed to", changes, unchanged(name, "this name"))
 		},
 	}
 }

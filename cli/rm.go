@@ -12,7 +12,7 @@ import (
 )
 
 // rmCommand removes entries, all or none.
-func (a *app) rmCommand() *cobra.Command {
+func rmCommand(o *opener, s streams) *cobra.Command {
 	return &cobra.Command{
 		Use:   "rm NAME...|-",
 		Short: "Remove entries (all of them, or none if one is missing)",
@@ -24,17 +24,17 @@ nothing to do: a note on stderr, exit status 0, the file untouched.`,
 		Example: `  crmem rm scratch old-idea
   crmem ls --kind archive --json | jq -r '.[] | select(.created_at < 1767225600) | .name' | crmem rm -`,
 		Args:              args(1, -1),
-		ValidArgsFunction: a.completeNames(-1),
+		ValidArgsFunction: o.completeNames(-1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			names, err := a.rmNames(cmd, args)
+			names, err := rmNames(s, cmd, args)
 			if err != nil || len(names) == 0 {
 				return err
 			}
-			_, changes, err := a.applyWith(missingOf(names), func(m *store.Memory) []store.Op { return removals(m, names) })
+			_, changes, err := o.applyWith(missingOf(names), func(m *store.Memory) []store.Op { return removals(m, names) })
 			if err != nil {
 				return err
 			}
-			return a.report("removed", changes, "")
+			return report(s.stdout, o.hideIDs, "removed", changes, "")
 		},
 	}
 }
@@ -42,22 +42,22 @@ nothing to do: a note on stderr, exit status 0, the file untouched.`,
 // rmNames returns the names to remove: the arguments, or with "-" alone
 // the lines of standard input. An empty standard input says so on stderr
 // and returns no names.
-func (a *app) rmNames(cmd *cobra.Command, args []string) ([]string, error) {
+func rmNames(s streams, cmd *cobra.Command, args []string) ([]string, error) {
 	if len(args) != 1 || args[0] != "-" {
 		if slices.Contains(args, "-") {
 			return nil, usage(cmd, `"-" (names from standard input) must be the only argument`)
 		}
 		return dedupe(args), nil
 	}
-	if isTerminal(a.stdin) {
-		fmt.Fprintln(a.stderr, "crmem: reading names from standard input, one per line (end with ctrl+d)")
+	if isTerminal(s.stdin) {
+		fmt.Fprintln(s.stderr, "crmem: reading names from standard input, one per line (end with ctrl+d)")
 	}
-	names, err := readNames(a.stdin)
+	names, err := readNames(s.stdin)
 	if err != nil {
 		return nil, err
 	}
 	if len(names) == 0 {
-		fmt.Fprintln(a.stderr, "crmem: rm: no names on standard input; nothing removed")
+		fmt.Fprintln(s.stderr, "crmem: rm: no names on standard input; nothing removed")
 	}
 	return dedupe(names), nil
 }

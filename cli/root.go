@@ -20,40 +20,38 @@ import (
 	"github.com/crmem/crmem/tui"
 )
 
-// app carries what every subcommand needs: streams, environment and the
-// global flags. There is no package-level state.
+// app is the process's side of the command line: its standard streams,
+// environment, the version it was stamped with and the global flags, and
+// the opener that finds, reads and writes the memory file they name. The
+// subcommands are functions built from the parts they need (the opener,
+// the streams); those still written as app's methods (lint, search,
+// recalls, bench, check, stats, version, and redact's output) reach both
+// through the embedding, until they are too. There is no package-level
+// state.
 type app struct {
-	stdin          io.Reader
-	stdout, stderr io.Writer
-	getenv         func(string) string
-	stamp          string // the release version main was stamped with ("": none)
-	// openHook, when set, replaces how a write opens the memory file
-	// (tests use it to see how a command opens the file).
-	openHook func(path string) (*store.DB, error)
-	// guard, when set, replaces the check before a write to crabtalk's
-	// store that its daemon is not running (open.DaemonGuard; tests set
-	// it so that their outcome does not depend on what runs around them).
-	guard store.Guard
-	// repaired is what this start's repair of an unfinished append of
-	// crmem's to crabtalk's store did ("": nothing), for check's report.
-	repaired string
-	// hideIDs says the last write went to a memory whose ids are
-	// internal (crabtalk's store): what it reports names entries only.
-	hideIDs bool
-	// held is the signal that arrived during a write to crabtalk's store
-	// (0: none): crmem ends by it once the command has said what it wrote.
-	held syscall.Signal
+	streams
+	getenv func(string) string
+	stamp  string // the release version main was stamped with ("": none)
+	// whole, when set, runs every command line in the whole command tree
+	// (tests compare that with the tree commandFor builds).
+	whole bool
+	// described is versionString's answer, once asked.
+	described string
 
 	db       string // --db
 	sessions string // --sessions
 	style    string // --style
-	demo     bool   // --demo
 	noMouse  bool   // --no-mouse
 
-	demoPath string   // --demo: the sample memory's temporary copy
-	cleanups []func() // run when the command line is done (the demo folder)
+	// opener finds the memory file (--db, --demo and the configuration:
+	// its cfg, the effective configuration, is loaded before any command
+	// runs) and opens it.
+	opener
+}
 
-	cfg *config.Config // the effective configuration, loaded before any command runs
+// newApp is the app over the given streams and environment lookup.
+func newApp(stdin io.Reader, stdout, stderr io.Writer, getenv func(string) string) *app {
+	return &app{streams: streams{stdin, stdout, stderr}, getenv: getenv, opener: opener{errOut: stderr, getenv: getenv}}
 }
 
 // usageError marks an error as a usage error (exit status 2).
@@ -89,18 +87,18 @@ func (a *app) execute(args []string) (code int) {
 	pipe := make(chan os.Signal, 1)
 	signal.Notify(pipe, syscall.SIGPIPE)
 	defer signal.Stop(pipe)
-	root := a.rootCommand()
+	root := a.commandFor(args)
 	root.SetArgs(args)
 	err := root.Execute()
 	if errors.Is(err, syscall.EPIPE) || len(pipe) > 0 {
 		return signalExit{syscall.SIGPIPE}.status()
 	}
-	if a.held != 0 {
+	if a.opener.held != 0 {
 		if err != nil {
 			fmt.Fprintf(a.stderr, "crmem: %s\n", oneLine(err.Error()))
 		}
-		fmt.Fprintf(a.stderr, "crmem: %s once the write was over\n", signalExit{a.held})
-		return signalExit{a.held}.status()
+		fmt.Fprintf(a.stderr, "crmem: %s once the write was over\n", signalExit{a.opener.held})
+		return signalExit{a.opener.held}.status()
 	}
 	if err == nil {
 		return 0
@@ -145,8 +143,16 @@ func oneLine(s string) string {
 	return sanitizeLine(strings.TrimSpace(hygiene.Mask(s)))
 }
 
-// rootCommand builds the command tree.
-func (a *app) rootCommand() *cobra.Command {
+// rootCommand builds the whole command tree.
+func (a *app) rootCommand() *cobra.Command { return a.commandTree("") }
+
+// commandTree builds the command tree: the root with every subcommand, or
+// with only the subcommand named only ("": all of them). A tree of one
+// subcommand runs that subcommand exactly as the whole tree does (commandFor
+// says when it may be used), for a fraction of the start: the whole tree
+// builds 26 subcommands' flags, merges the persistent ones into each and
+// sorts them, which was a fifth of what `crmem version` cost.
+func (a *app) commandTree(only string) *cobra.Command {
 	root := &cobra.Command{
 		Use:   "crmem [PATH]",
 		Short: "Browse, search and edit an AI agent's memory file",
@@ -190,34 +196,129 @@ opens the terminal UI; every subcommand is scriptable.`,
 	root.Flags().StringVar(&a.sessions, "sessions", "", "crabtalk sessions folder (default: sessions/ next to the memory file)")
 	root.Flags().StringVar(&a.style, "style", "", "markdown style: "+strings.Join(config.StyleNames(), ", "))
 	root.Flags().BoolVar(&a.noMouse, "no-mouse", false, "start with mouse capture off, so the terminal's own text selection works (M toggles)")
-	// The command table: every subcommand with how it treats the memory
-	// file (a write is refused on crabtalk's store).
-	for _, sc := range []struct {
-		c    *cobra.Command
-		role storeCommand
-	}{
-		{a.lsCommand(), storeSource}, {a.showCommand(), storeSource}, {a.searchCommand(), storeSource},
-		{a.tokensCommand(), storeIgnores},
-		{a.addCommand(), storeWrites}, {a.updateCommand(), storeWrites}, {a.writeCommand(), storeWrites},
-		{a.aliasCommand(), storeWrites}, {a.renameCommand(), storeWrites}, {a.rmCommand(), storeWrites},
-		{a.editCommand(), storeWrites}, {a.dumpCommand(), storeSource}, {a.loadCommand(), storeWrites},
-		{a.exportCommand(), storeSource}, {a.importCommand(), storeWrites}, {a.checkCommand(), storeSource}, {a.statsCommand(), storeSource},
-		{a.benchCommand(), storeSource}, {a.configCommand(), storeIgnores}, {a.versionCommand(), storeIgnores},
-		{a.manCommand(), storeIgnores}, {a.lintCommand(), storeSource}, {a.recallsCommand(), storeSource},
-		{a.historyCommand(), storeSource}, {a.diffCommand(), storeSource}, {a.restoreCommand(), storeWrites},
-	} {
-		sc.c.SilenceUsage = true
-		sc.c.DisableFlagsInUseLine = true // each Use line lists its flags
-		a.storeAware(sc.c, sc.role)       // crabtalk's store: read variants, writes refused
-		root.AddCommand(sc.c)
+	for _, sc := range a.subcommands() {
+		if only != "" && sc.name != only {
+			continue
+		}
+		c := sc.build()
+		c.SilenceUsage = true
+		c.DisableFlagsInUseLine = true // each Use line lists its flags
+		a.storeAware(c, sc.role)       // crabtalk's store: read variants, writes refused
+		root.AddCommand(c)
 	}
 	root.SetIn(a.stdin)
 	root.SetOut(a.stdout)
 	root.SetErr(a.stderr)
-	initCompletionCommand(root) // after SetOut: its scripts go to the stream set then
-	registerFlagCompletions(root)
+	if only == "" {
+		initCompletionCommand(root) // after SetOut: its scripts go to the stream set then
+		registerFlagCompletions(root)
+	} else {
+		// Neither the completion command nor flag completions are reached
+		// through a tree of one subcommand (commandFor).
+		root.CompletionOptions.DisableDefaultCmd = true
+	}
 	finishHelp(root) // last: it sees every command and flag
 	return root
+}
+
+// subcommand is a row of the command table: a subcommand's name (the first
+// word of its Use), how to build it, and how it treats the memory file.
+type subcommand struct {
+	name  string
+	build func() *cobra.Command
+	role  storeCommand
+}
+
+// subcommands is the command table: every subcommand with how it treats
+// the memory file (a write is refused on crabtalk's store), each built
+// from what it uses: the opener of the memory file, the streams.
+func (a *app) subcommands() []subcommand {
+	o, s := &a.opener, a.streams
+	with := func(f func(*opener, streams) *cobra.Command) func() *cobra.Command {
+		return func() *cobra.Command { return f(o, s) }
+	}
+	return []subcommand{
+		{name: "ls", build: with(lsCommand), role: storeSource},
+		{name: "show", build: with(showCommand), role: storeSource},
+		{name: "search", build: a.searchCommand, role: storeSource},
+		{name: "tokens", build: func() *cobra.Command { return tokensCommand(s) }, role: storeIgnores},
+		{name: "add", build: with(addCommand), role: storeWrites},
+		{name: "update", build: with(updateCommand), role: storeWrites},
+		{name: "write", build: with(writeCommand), role: storeWrites},
+		{name: "alias", build: with(aliasCommand), role: storeWrites},
+		{name: "rename", build: with(renameCommand), role: storeWrites},
+		{name: "rm", build: with(rmCommand), role: storeWrites},
+		{name: "edit", build: with(editCommand), role: storeWrites},
+		{name: "dump", build: with(dumpCommand), role: storeSource},
+		{name: "load", build: with(loadCommand), role: storeWrites},
+		{name: "export", build: with(exportCommand), role: storeSource},
+		{name: "import", build: with(importCommand), role: storeWrites},
+		{name: "check", build: a.checkCommand, role: storeSource},
+		{name: "stats", build: a.statsCommand, role: storeSource},
+		{name: "bench", build: a.benchCommand, role: storeSource},
+		{name: "config", build: a.configCommand, role: storeIgnores},
+		{name: "version", build: a.versionCommand, role: storeIgnores},
+		{name: "man", build: func() *cobra.Command { return manCommand(s, a.getenv) }, role: storeIgnores},
+		{name: "lint", build: a.lintCommand, role: storeSource},
+		{name: "recalls", build: a.recallsCommand, role: storeSource},
+		{name: "history", build: with(historyCommand), role: storeSource},
+		{name: "diff", build: with(diffCommand), role: storeSource},
+		{name: "restore", build: with(restoreCommand), role: storeWrites},
+	}
+}
+
+// wholeTree names the subcommands that read the command tree itself (man
+// writes a page for every command): they run in the whole tree only.
+var wholeTree = map[string]bool{"man": true}
+
+// commandFor builds the command tree args run in: for a plain run of one
+// subcommand (`crmem version`, `crmem --db F search --json deploy`), the
+// root with that subcommand only; else, or when in doubt, the whole tree.
+//
+// A tree of one subcommand parses, runs and fails the same as the whole
+// tree for such a line (TestCommandFor_SameAsWholeTree): what differs is
+// only what the line cannot reach, its siblings. So the whole tree is built
+// for any line that could: no subcommand (the screen, whose refusal without
+// a terminal names them all), an unknown word (the closest command is
+// suggested), an alias, help (-h, --help, `help`: the root's lists them),
+// completion, and any root flag but --demo and --db before the subcommand.
+func (a *app) commandFor(args []string) *cobra.Command {
+	if name := plainSubcommand(args); name != "" && !wholeTree[name] && !a.whole {
+		for _, sc := range a.subcommands() {
+			if sc.name == name {
+				return a.commandTree(name)
+			}
+		}
+	}
+	return a.rootCommand()
+}
+
+// plainSubcommand is the subcommand args name when they are only the
+// persistent flags (--demo, --db) and then the subcommand's name, with no
+// help flag anywhere after it; else "".
+func plainSubcommand(args []string) string {
+	i := 0
+	for ; i < len(args); i++ {
+		arg := args[i]
+		switch {
+		case arg == "--demo", strings.HasPrefix(arg, "--demo="), strings.HasPrefix(arg, "--db="):
+			continue
+		case arg == "--db":
+			i++ // its value
+			continue
+		}
+		break
+	}
+	if i >= len(args) || strings.HasPrefix(args[i], "-") {
+		return ""
+	}
+	for _, arg := range args[i+1:] {
+		if arg == "--help" || strings.HasPrefix(arg, "--help=") ||
+			(len(arg) > 1 && arg[0] == '-' && arg[1] != '-' && strings.ContainsRune(arg, 'h')) {
+			return ""
+		}
+	}
+	return args[i]
 }
 
 // rootArgs accepts at most one PATH. A bare word (no folder separator, no
@@ -285,45 +386,6 @@ func configFlags(cmd *cobra.Command) config.Flags {
 	return fl
 }
 
-// dbPath is the memory file: --demo's copy, else the one the
-// configuration resolved (its db setting, else crabtalk's memory file).
-func (a *app) dbPath() (string, error) {
-	if a.demoPath != "" {
-		return a.demoPath, nil
-	}
-	if a.cfg == nil { // config --path and --default read no configuration
-		return config.CrabtalkMemory(a.getenv)
-	}
-	path, _, err := a.cfg.Memory()
-	return path, err
-}
-
-// givenDBPath is the memory file the user named (--db, $CRMEM_DB, the
-// config file's db: resolved once, by the configuration loader), or ""
-// when crmem is to find it in crabtalk's home.
-func (a *app) givenDBPath() string {
-	if a.cfg == nil {
-		return ""
-	}
-	return a.cfg.DB
-}
-
-// sessionsDir is crabtalk's sessions folder for the memory file at path:
-// the configured one (--sessions, the config file), else sessions/ next to
-// the file.
-func (a *app) sessionsDir(path string) string {
-	return store.SessionsDir(path, a.sessionsFolder())
-}
-
-// sessionsFolder is the configured sessions folder ("": the one beside
-// the memory file).
-func (a *app) sessionsFolder() string {
-	if a.cfg == nil {
-		return ""
-	}
-	return a.cfg.Sessions
-}
-
 // runTUI opens the terminal UI on path (or the resolved --db path).
 func (a *app) runTUI(path string) error {
 	if path != "" && a.demo {
@@ -356,6 +418,7 @@ func (a *app) runTUI(path string) error {
 // in its goroutine, and the exit must not cut it short.
 func Run(stamp string, args []string, stdin io.Reader, stdout, stderr io.Writer, getenv func(string) string) int {
 	defer open.WaitAppends()
-	a := &app{stdin: stdin, stdout: stdout, stderr: stderr, getenv: getenv, stamp: stamp}
+	a := newApp(stdin, stdout, stderr, getenv)
+	a.stamp = stamp
 	return a.execute(args)
 }

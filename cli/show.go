@@ -10,7 +10,7 @@ import (
 )
 
 // showCommand prints one entry.
-func (a *app) showCommand() *cobra.Command {
+func showCommand(o *opener, s streams) *cobra.Command {
 	var js jsonOutput
 	var redact bool
 	c := &cobra.Command{
@@ -23,9 +23,9 @@ line; --pretty indents it. --redact masks the secrets lint finds (ghp_…x9Q2).`
   crmem show ship --json | jq -r .content
   crmem show deploy-steps --redact`,
 		Args:              args(1, 1),
-		ValidArgsFunction: a.completeNames(1),
+		ValidArgsFunction: o.completeNames(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			return withoutGC(func() error { return a.showEntry(args[0], js, redact) })
+			return withoutGC(func() error { return printEntry(o, s, args[0], js, redact) })
 		},
 	}
 	js.register(c, "print the entry")
@@ -33,10 +33,10 @@ line; --pretty indents it. --redact masks the secrets lint finds (ghp_…x9Q2).`
 	return c
 }
 
-// showEntry prints the entry that name resolves to.
+// printEntry prints the entry that name resolves to.
 // With redact, its secrets are masked.
-func (a *app) showEntry(name string, js jsonOutput, redact bool) error {
-	c, err := a.readContents()
+func printEntry(o *opener, s streams, name string, js jsonOutput, redact bool) error {
+	c, err := o.readContents()
 	if err != nil {
 		return err
 	}
@@ -49,9 +49,9 @@ func (a *app) showEntry(name string, js jsonOutput, redact bool) error {
 		e = redactEntry(e)
 	}
 	if js.enabled() {
-		return a.output(func(w *bufio.Writer) error { return js.write(w, p.json(e)) })
+		return s.output(func(w *bufio.Writer) error { return js.write(w, p.json(e)) })
 	}
-	return a.output(func(w *bufio.Writer) error { return writeCard(w, p.card(e, time.Now()), e.Content) })
+	return s.output(func(w *bufio.Writer) error { return writeCard(w, p.card(e, time.Now()), e.Content) })
 }
 
 // writeCard prints an entry's header table t, a rule, and its content

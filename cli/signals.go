@@ -27,9 +27,9 @@ func (e signalExit) status() int { return 128 + int(e.sig) }
 // holdSignal keeps the first signal an append to crabtalk's store held
 // (ctrl-c, kill or a closing terminal during the write): the command
 // reports what it wrote, then crmem ends as the signal asked (execute).
-func (a *app) holdSignal(s os.Signal) {
-	if sig, ok := s.(syscall.Signal); ok && a.held == 0 {
-		a.held = sig
+func (o *opener) holdSignal(s os.Signal) {
+	if sig, ok := s.(syscall.Signal); ok && o.held == 0 {
+		o.held = sig
 	}
 }
 

@@ -14,28 +14,28 @@ import (
 // or crabtalk's store, read once and indexed. A missing file is an error,
 // as for every read. What the read noticed (a torn tail, entries that had
 // to be converted) is printed as warnings on stderr.
-func (a *app) openSource() (string, store.Source, error) {
-	return a.openSourceIndexed(store.IndexBackground)
+func (o *opener) openSource() (string, store.Source, error) {
+	return o.openSourceIndexed(store.IndexBackground)
 }
 
 // openSourceIndexed is openSource with the bm25 index built as mode says:
 // lint, which needs none, opens with store.IndexOnDemand.
-func (a *app) openSourceIndexed(mode store.IndexMode) (string, store.Source, error) {
-	path, err := a.dbPath()
+func (o *opener) openSourceIndexed(mode store.IndexMode) (string, store.Source, error) {
+	path, err := o.dbPath()
 	if err != nil {
 		return "", nil, err
 	}
 	// open.DB repairs an unfinished append of crmem's first, cutting only
 	// while this guard passes (as repairAtStart), and warns of it.
-	opts := open.Options{Store: store.Options{Index: mode, Sessions: a.sessionsFolder(), Guard: a.guard}, DaemonSocket: config.DaemonSocket(a.getenv)}
+	opts := open.Options{Store: store.Options{Index: mode, Sessions: o.sessionsFolder(), Guard: o.guard}, DaemonSocket: config.DaemonSocket(o.getenv)}
 	src, err := open.SourceWith(path, opts) // a regular file only: a FIFO or device fails at once
 	if err != nil {
-		return path, nil, a.readError(path, err)
+		return path, nil, o.readError(path, err)
 	}
 	if !src.Exists() {
-		return path, nil, a.memoryFileError(path, &fs.PathError{Op: "open", Path: path, Err: fs.ErrNotExist})
+		return path, nil, o.memoryFileError(path, &fs.PathError{Op: "open", Path: path, Err: fs.ErrNotExist})
 	}
-	a.warnings(path, src.Features().Warnings)
+	o.warnings(path, src.Features().Warnings)
 	return path, src, nil
 }
 
@@ -43,17 +43,17 @@ func (a *app) openSourceIndexed(mode store.IndexMode) (string, store.Source, err
 // subcommand that reads it and exits (ls, show, search, export, dump): a
 // CRMEM v1 file decoded, or crabtalk's store through its adapter, with no
 // index built. What the read noticed is printed as warnings on stderr.
-func (a *app) readContents() (*store.Contents, error) {
-	path, err := a.dbPath()
+func (o *opener) readContents() (*store.Contents, error) {
+	path, err := o.dbPath()
 	if err != nil {
 		return nil, err
 	}
-	if err := a.repairAtStart(path); err != nil {
+	if err := o.repairAtStart(path); err != nil {
 		return nil, err
 	}
-	c, err := open.Contents(path, a.sessionsFolder()) // a regular file only: a FIFO or device fails at once
+	c, err := open.Contents(path, o.sessionsFolder()) // a regular file only: a FIFO or device fails at once
 	if err != nil {
-		return nil, a.readError(path, err)
+		return nil, o.readError(path, err)
 	}
 	if c.Features.Caps.Trailing && c.File.Trailing > 0 {
 		// Read as v1 only with bytes after its last entry: named like a
@@ -63,7 +63,7 @@ func (a *app) readContents() (*store.Contents, error) {
 			return nil, both
 		}
 	}
-	a.warnings(path, c.Features.Warnings)
+	o.warnings(path, c.Features.Warnings)
 	return c, nil
 }
 
@@ -71,16 +71,16 @@ func (a *app) readContents() (*store.Contents, error) {
 // named like crabtalk's store that neither reader takes, both readers'
 // reasons (unreadableStore, worked out only then: a file that reads costs
 // no second read); otherwise err, naming the file.
-func (a *app) readError(path string, err error) error {
+func (o *opener) readError(path string, err error) error {
 	if both := unreadableStore(path); both != nil {
 		return both
 	}
-	return a.memoryFileError(path, err)
+	return o.memoryFileError(path, err)
 }
 
 // warnings prints what reading the memory file at path noticed.
-func (a *app) warnings(path string, ws []string) {
+func (o *opener) warnings(path string, ws []string) {
 	for _, w := range ws {
-		fmt.Fprintf(a.stderr, "crmem: %s: warning: %s\n", quotePath(path), sanitizeLine(w))
+		fmt.Fprintf(o.errOut, "crmem: %s: warning: %s\n", quotePath(path), sanitizeLine(w))
 	}
 }

@@ -11,8 +11,10 @@ import (
 
 // TestBinary_NoEagerInitDependencies pins what keeps crmem's start short:
 // the binary links neither chroma (whose init registers every lexer and
-// style), bluemonday (CSS tables) nor a go-runewidth that builds its width
-// tables at init (before v0.0.30).
+// style), bluemonday (CSS tables), goldmark itself (its util and parser
+// packages build the case-folding table and compile the HTML patterns at
+// init: internal/glamour/goldmark is a copy that builds them on first use)
+// nor a go-runewidth that builds its width tables at init (before v0.0.30).
 func TestBinary_NoEagerInitDependencies(t *testing.T) {
 	info, err := buildinfo.ReadFile(crmemBin)
 	if err != nil {
@@ -21,7 +23,8 @@ func TestBinary_NoEagerInitDependencies(t *testing.T) {
 	for _, d := range info.Deps {
 		switch d.Path {
 		case "github.com/alecthomas/chroma/v2", "github.com/dlclark/regexp2",
-			"github.com/microcosm-cc/bluemonday", "github.com/gorilla/css", "github.com/aymerick/douceur":
+			"github.com/microcosm-cc/bluemonday", "github.com/gorilla/css", "github.com/aymerick/douceur",
+			"github.com/yuin/goldmark":
 			t.Errorf("crmem links %s %s", d.Path, d.Version)
 		case "github.com/mattn/go-runewidth":
 			var patch int

@@ -18,14 +18,8 @@ import (
 // not a terminal (a pipe, a file).
 const defaultStatsWidth = 80
 
-// statsCommand prints a picture of the memory.
-func (a *app) statsCommand() *cobra.Command {
-	var js jsonOutput
-	var top int
-	c := &cobra.Command{
-		Use:   "stats [--top N] [--sessions DIR] [--json|--pretty]",
-		Short: "Show a picture of the memory: sizes by kind, growth per month, biggest and most/never recalled entries",
-		Long: `Show a picture of the memory: entries, bytes and recall tokens by kind; how
+// statsLong is stats' help: the picture's sections, and its JSON.
+const statsLong = `Show a picture of the memory: entries, bytes and recall tokens by kind; how
 many notes and archives were added each month, as a bar chart (entries whose
 creation time is unknown are counted apart); and the biggest entries by bytes
 and by tokens. The chart fits the terminal's width (80 columns when the
@@ -45,7 +39,16 @@ stderr, as "crmem recalls" counts them.
 --json prints the numbers: {"total","kinds","months","undated","largest",
 "most_tokens","recalls"}; months that added nothing are left out of "months";
 "recalls" ({"recalls","sessions","recalled","never","most","never_oldest",
-"never_biggest","problems"}) is left out when there is no recall history.`,
+"never_biggest","problems"}) is left out when there is no recall history.`
+
+// statsCommand prints a picture of the memory.
+func (a *app) statsCommand() *cobra.Command {
+	var js jsonOutput
+	var top int
+	c := &cobra.Command{
+		Use:   "stats [--top N] [--sessions DIR] [--json|--pretty]",
+		Short: "Show a picture of the memory: sizes by kind, growth per month, biggest and most/never recalled entries",
+		Long:  statsLong,
 		Example: `  crmem stats
   crmem stats --top 3
   crmem stats --json | jq '.recalls.most[] | [.name, .then]'
@@ -108,8 +111,8 @@ func dropIDs(s *stats.Stats) {
 
 // outputWidth is the terminal's width when standard output is one, else
 // defaultStatsWidth.
-func (a *app) outputWidth() int {
-	if f, ok := a.stdout.(*os.File); ok && isTerminal(f) {
+func (s streams) outputWidth() int {
+	if f, ok := s.stdout.(*os.File); ok && isTerminal(f) {
 		if w, _, err := term.GetSize(f.Fd()); err == nil && w > 0 {
 			return w
 		}

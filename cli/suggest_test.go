@@ -38,7 +38,7 @@ func TestTypos_SuggestTheClosestCommand(t *testing.T) {
 
 // TestClosestCommand_Distance pins the distance and the cut-off.
 func TestClosestCommand_Distance(t *testing.T) {
-	root := (&app{getenv: func(string) string { return "" }}).rootCommand()
+	root := newApp(nil, nil, nil, func(string) string { return "" }).rootCommand()
 	cases := map[string]string{
 		"ls": "ls", "sl": "ls", "lss": "ls", "exprot": "export", "verison": "version",
 		"ab": "", "ad": "add", "xy": "", "zzzzzz": "", "cd": "", "rn": "rm",

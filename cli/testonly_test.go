@@ -23,6 +23,6 @@ func storeRole(c *cobra.Command) storeCommand { return storeCommand(c.Annotation
 // 1 on failure, 2 on a usage error. Every failure is one "crmem: " line on
 // stderr; a panic anywhere below is turned into such a line too.
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer, getenv func(string) string) int {
-	a := &app{stdin: stdin, stdout: stdout, stderr: stderr, getenv: getenv}
+	a := newApp(stdin, stdout, stderr, getenv)
 	return a.execute(args)
 }

@@ -10,7 +10,7 @@ import (
 )
 
 // tokensCommand prints the recall tokenizer's output.
-func (a *app) tokensCommand() *cobra.Command {
+func tokensCommand(s streams) *cobra.Command {
 	var js jsonOutput
 	c := &cobra.Command{
 		Use:   "tokens TEXT... [--json|--pretty]",
@@ -24,7 +24,7 @@ character dropped, lowercased, stopwords removed. --json prints an array.`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			text := strings.Join(args, " ")
 			if len(args) == 1 && args[0] == "-" {
-				t, err := a.content(nil, 0)
+				t, err := s.content(nil, 0)
 				if err != nil {
 					return err
 				}
@@ -34,7 +34,7 @@ character dropped, lowercased, stopwords removed. --json prints an array.`,
 			if toks == nil {
 				toks = []string{}
 			}
-			return a.output(func(w *bufio.Writer) error {
+			return s.output(func(w *bufio.Writer) error {
 				if js.enabled() {
 					return js.write(w, toks)
 				}

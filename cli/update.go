@@ -7,7 +7,7 @@ import (
 )
 
 // updateCommand replaces an entry's content and its whole alias list.
-func (a *app) updateCommand() *cobra.Command {
+func updateCommand(o *opener, s streams) *cobra.Command {
 	var aliases []string
 	c := &cobra.Command{
 		Use:   "update NAME [CONTENT|-] [--alias A]...",
@@ -19,13 +19,13 @@ content only, use write; the aliases only, alias.`,
 		Example: `  crmem update deploy-steps "1. tag 2. push" --alias ship
   crmem update deploy-steps - --alias ship --alias release < steps.md`,
 		Args:              args(1, 2),
-		ValidArgsFunction: a.completeNames(1),
+		ValidArgsFunction: o.completeNames(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			name := args[0]
 			if err := validAliases(aliases); err != nil {
 				return err
 			}
-			content, err := a.content(args, 1)
+			content, err := s.content(args, 1)
 			if err != nil {
 				return err
 			}
@@ -33,11 +33,11 @@ content only, use write; the aliases only, alias.`,
 				aliases = []string{}
 			}
 			op := store.Update{Name: name, Content: content, Aliases: aliases}
-			_, changes, err := a.apply(notFound(name), op)
+			_, changes, err := o.apply(notFound(name), op)
 			if err != nil {
 				return err
 			}
-			return a.report("updated", changes, unchanged(name, "this content and these aliases"))
+			return report(s.stdout, o.hideIDs, "updated", changes, unchanged(name, "this content and these aliases"))
 		},
 	}
 	c.Flags().StringArrayVar(&aliases, "alias", nil, "an alias (repeat for several; none clears them)")

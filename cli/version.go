@@ -33,10 +33,14 @@ outside a git checkout, or with -buildvcs=false, has no revision.`,
 }
 
 // versionString describes the running binary from its build information
-// and the version main was stamped with (a.stamp).
+// and the version main was stamped with (a.stamp), read once: the root
+// command's --version and the version command both ask.
 func (a *app) versionString() string {
-	bi, _ := debug.ReadBuildInfo() // nil when the binary has none
-	return describeBuild(bi, a.stamp, runtime.GOOS+"/"+runtime.GOARCH)
+	if a.described == "" {
+		bi, _ := debug.ReadBuildInfo() // nil when the binary has none
+		a.described = describeBuild(bi, a.stamp, runtime.GOOS+"/"+runtime.GOARCH)
+	}
+	return a.described
 }
 
 // describeBuild is versionString for given build information (nil: none)

@@ -7,7 +7,7 @@ import (
 )
 
 // writeCommand replaces an entry's content only.
-func (a *app) writeCommand() *cobra.Command {
+func writeCommand(o *opener, s streams) *cobra.Command {
 	return &cobra.Command{
 		Use:   "write NAME [CONTENT|-]",
 		Short: "Replace an entry's content, keeping its aliases",
@@ -17,19 +17,19 @@ standard input when it is "-" or absent.`,
 		Example: `  crmem write deploy-steps "1. tag 2. push 3. watch the canary"
   $EDITOR notes.md && crmem write deploy-steps < notes.md`,
 		Args:              args(1, 2),
-		ValidArgsFunction: a.completeNames(1),
+		ValidArgsFunction: o.completeNames(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			name := args[0]
-			content, err := a.content(args, 1)
+			content, err := s.content(args, 1)
 			if err != nil {
 				return err
 			}
 			op := store.Write{Name: name, Content: content}
-			_, changes, err := a.apply(notFound(name), op)
+			_, changes, err := o.apply(notFound(name), op)
 			if err != nil {
 				return err
 			}
-			return a.report("wrote", changes, unchanged(name, "this content"))
+			return report(s.stdout, o.hideIDs, "wrote", changes, unchanged(name, "this content"))
 		},
 	}
 }

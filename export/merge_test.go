@@ -22,7 +22,7 @@ func current() []store.Entry {
 // returns the result by name.
 func applyMerge(t *testing.T, incoming []store.Entry, mode export.MergeMode) (export.Plan, map[string]store.Entry) {
 	t.Helper()
-	m := store.NewMemory(&store.File{NextID: 10, Entries: current()})
+	m := store.NewMemoryWith(&store.File{NextID: 10, Entries: current()}, store.IndexNow)
 	p := export.MergeOps(m.Entries(), incoming, mode)
 	if _, err := m.Apply(fixedNow, p.Ops...); err != nil {
 		t.Fatalf("apply %+v: %v", p.Ops, err)
@@ -113,7 +113,7 @@ func TestMergeOps_StalePlanTouchesNoOtherEntry(t *testing.T) {
 		{"exact", store.Entry{ID: 1, Name: "x", Kind: store.Note, CreatedAt: 100, Content: "new"}, export.MergeExact},
 	} {
 		p := export.MergeOps(read, []store.Entry{tc.in}, tc.mode)
-		fresh := store.NewMemory(&store.File{NextID: 3, Entries: []store.Entry{y}})
+		fresh := store.NewMemoryWith(&store.File{NextID: 3, Entries: []store.Entry{y}}, store.IndexNow)
 		if _, err := fresh.Apply(fixedNow, p.Ops...); err == nil {
 			t.Errorf("%s: the stale plan applied without error", tc.what)
 		}

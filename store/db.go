@@ -78,12 +78,9 @@ type DB struct {
 	failWrite      error // when set, temp file writes fail half way with it
 }
 
-// Open reads path (a missing file is an empty memory; it is not created) and
-// builds the index before returning.
-func Open(path string) (*DB, error) { return OpenWith(path, Options{}) }
-
-// OpenWith reads path with the given options. Nothing is ever written by
-// opening. Errors name the file.
+// OpenWith reads path with the given options (a missing file is an empty
+// memory; it is not created). Nothing is ever written by opening. Errors
+// name the file.
 func OpenWith(path string, opts Options) (*DB, error) {
 	if opts.Now == nil {
 		opts.Now = time.Now

@@ -1,5 +1,13 @@
 package store
 
+// Open reads path with the default options (OpenWith): what the tests of
+// this package open a memory file with; the faces go through store/open.
+func Open(path string) (*DB, error) { return OpenWith(path, Options{}) }
+
+// NewMemory builds a memory and its index (on all cores) from a decoded
+// file (NewMemoryWith, IndexNow).
+func NewMemory(f *File) *Memory { return NewMemoryWith(f, IndexNow) }
+
 // SetNoSync makes db skip fsync, to measure encode+write apart from the
 // disk's flush.
 func SetNoSync(db *DB) { db.noSync = true }

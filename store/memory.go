@@ -48,10 +48,6 @@ type Memory struct {
 	ixTook  time.Duration // how long the build took, once ix is set
 }
 
-// NewMemory builds a memory and its index (on all cores) from a decoded file.
-// The memory takes ownership of f's entries; f must not be used afterwards.
-func NewMemory(f *File) *Memory { return NewMemoryWith(f, IndexNow) }
-
 // NewMemoryWith builds a memory from a decoded file, building the index as
 // mode says. The memory takes ownership of f's entries. For a file whose
 // ids ascend (every file crmem or the reference writes) the name and alias

@@ -29,7 +29,7 @@ func BenchmarkLatestChange(b *testing.B) {
 	path := benchCopy(b)
 	m := settledBenchModel(b, path)
 	drive(m, m.setOrder(sortName))
-	other, err := store.Open(path)
+	other, err := store.OpenWith(path, store.Options{})
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -88,7 +88,7 @@ func BenchmarkKeys(b *testing.B) {
 	m.c.db.Memory().WaitIndexed()
 	drive(m, indexReadyCmd())
 	drive(m, warmCmd(m.c.snap))
-	other, err := store.Open(path)
+	other, err := store.OpenWith(path, store.Options{})
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -10,7 +10,7 @@ import (
 	"time"
 
 	"github.com/crmem/crmem/store"
-	"github.com/crmem/crmem/store/crabdb"
+	"github.com/crmem/crmem/store/open"
 )
 
 // BenchmarkFollowRemember: the agent remembers one new entry in a big
@@ -93,20 +93,20 @@ func BenchmarkFollowRemember(b *testing.B) {
 }
 
 // agentWriter opens the memory at path as the agent would write it: a v1
-// file through store.Open, crabtalk's store through crabdb's writer with
+// file through store.OpenWith, crabtalk's store through open.DB with
 // a guard that lets writes through (no daemon runs in a benchmark).
 func agentWriter(b *testing.B, path string) interface {
 	Apply(...store.Op) ([]store.Change, error)
 } {
 	b.Helper()
 	if filepath.Ext(path) == ".crmem" {
-		db, err := crabdb.OpenDB(path, store.Options{Guard: func(string) (string, error) { return "bench", nil }, Index: store.IndexOnDemand})
+		db, err := open.DB(path, open.Options{Store: store.Options{Guard: func(string) (string, error) { return "bench", nil }, Index: store.IndexOnDemand}})
 		if err != nil {
 			b.Fatal(err)
 		}
 		return db
 	}
-	db, err := store.Open(path)
+	db, err := store.OpenWith(path, store.Options{})
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -128,7 +128,7 @@ func BenchmarkExternalWrite(b *testing.B) {
 		b.Fatal(err)
 	}
 	m := benchModel(b, path)
-	other, err := store.Open(path)
+	other, err := store.OpenWith(path, store.Options{})
 	if err != nil {
 		b.Fatal(err)
 	}

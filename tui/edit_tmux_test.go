@@ -307,11 +307,15 @@ func tmuxBulkDelete(t *testing.T, bin string) {
 // by name, and whether the store's own index agrees with its entries.
 func storeEntries(t *testing.T, path string) map[string]string {
 	t.Helper()
-	f, err := crabdb.Open(path)
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	st, err := crabdb.Read(data)
 	if err != nil {
 		t.Fatalf("open the store: %v", err)
 	}
-	es, problems := f.Store().Entries()
+	es, problems := st.Entries()
 	if len(problems) != 0 {
 		t.Fatalf("the store reads with problems: %v", problems)
 	}

@@ -147,7 +147,7 @@ func plainScreen(m *Model) string {
 // apply changes the file from outside, as another writer would.
 func apply(t *testing.T, path string, ops ...store.Op) {
 	t.Helper()
-	db, err := store.Open(path)
+	db, err := store.OpenWith(path, store.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,6 +1,8 @@
 package tui
 
 import (
+	"sync"
+
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
@@ -121,12 +123,21 @@ func panel(name string, get func(m *Model) part.Part) layerSpec {
 	}
 }
 
-// layers is every layer's registration, topmost first: the one list of
-// layers (set by init, as its entries reach back to top through the
-// model's methods).
-var layers [numLayers]layerSpec
+// layerList is every layer's registration, topmost first: the one list
+// of layers, built on first use (layers) rather than by an init every
+// command pays before main, crmem version included (59 allocations); not
+// a variable's initializer, as its entries reach back to top through the
+// model's methods.
+var (
+	layerList [numLayers]layerSpec
+	layerOnce sync.Once
+)
 
-func init() { layers = registered() }
+// layers is the one list of layers, built the first time it is asked.
+func layers() *[numLayers]layerSpec {
+	layerOnce.Do(func() { layerList = registered() })
+	return &layerList
+}
 
 // registered is every layer's registration, topmost first.
 func registered() [numLayers]layerSpec {
@@ -265,10 +276,10 @@ func registered() [numLayers]layerSpec {
 }
 
 // String names the layer (in test failures).
-func (l layer) String() string { return layers[l].name }
+func (l layer) String() string { return layers()[l].name }
 
 // isOpen reports whether l is open now; the panes always are.
-func (m *Model) isOpen(l layer) bool { return layers[l].open(m) }
+func (m *Model) isOpen(l layer) bool { return layers()[l].open(m) }
 
 // top is the layer that has the screen: the highest one open.
 func (m *Model) top() layer {
@@ -282,25 +293,25 @@ func (m *Model) top() layer {
 
 // setMode enables the key bindings of the layer on top, as its part
 // decides them.
-func (m *Model) setMode() { layers[m.top()].keys(m, &m.c.keys) }
+func (m *Model) setMode() { layers()[m.top()].keys(m, &m.c.keys) }
 
 // layerKey gives a key press to the layer on top, and to that layer only.
-func (m *Model) layerKey(k tea.KeyPressMsg) tea.Cmd { return layers[m.top()].key(m, k) }
+func (m *Model) layerKey(k tea.KeyPressMsg) tea.Cmd { return layers()[m.top()].key(m, k) }
 
 // layerPaste gives pasted text to the prompt or search line on top.
-func (m *Model) layerPaste(p tea.PasteMsg) tea.Cmd { return layers[m.top()].paste(m, p) }
+func (m *Model) layerPaste(p tea.PasteMsg) tea.Cmd { return layers()[m.top()].paste(m, p) }
 
 // layerMouse gives a mouse event to the layer on top (when the mouse is
 // captured).
-func (m *Model) layerMouse(msg tea.MouseMsg) tea.Cmd { return layers[m.top()].mouse(m, msg) }
+func (m *Model) layerMouse(msg tea.MouseMsg) tea.Cmd { return layers()[m.top()].mouse(m, msg) }
 
 // layerMessage offers a message to every layer, open or not (a read off
 // the loop may come back after its part closed), and reports whether
 // one took it.
 func (m *Model) layerMessage(msg tea.Msg) (tea.Cmd, bool) {
 	c := m.partContext(0) // what a part takes off the loop needs no height
-	for l := range layers {
-		if cmd, ok := layers[l].message(m, c, msg); ok {
+	for l := range layers() {
+		if cmd, ok := layers()[l].message(m, c, msg); ok {
 			return cmd, true
 		}
 	}
@@ -319,7 +330,7 @@ func (m *Model) layerBody(w, h int) string {
 		if !m.isOpen(l) {
 			continue
 		}
-		if body := layers[l].body(m, w, h); body != "" {
+		if body := layers()[l].body(m, w, h); body != "" {
 			return body
 		}
 	}
@@ -328,12 +339,12 @@ func (m *Model) layerBody(w, h int) string {
 
 // overlay is the top layer's text in place of the help line (a prompt, a
 // question, the findings view's keys), "" for the short help.
-func (m *Model) overlay() string { return layers[m.top()].overlay(m) }
+func (m *Model) overlay() string { return layers()[m.top()].overlay(m) }
 
 // partHelp is the short help of the layer that has the screen; nil for
 // a prompt, a dialog or a view that names its own keys in the help
 // line's place (overlay).
-func (m *Model) partHelp() []key.Binding { return layers[m.top()].help(m) }
+func (m *Model) partHelp() []key.Binding { return layers()[m.top()].help(m) }
 
 // whyLayerKey gives a key to the why part (its prompt or its panel).
 func whyLayerKey(m *Model, k tea.KeyPressMsg) tea.Cmd {

@@ -82,22 +82,22 @@ func TestTop_WhyPanelKeepsTheEditingKeys(t *testing.T) {
 func TestLayers_EachGivesAll(t *testing.T) {
 	names := map[string]layer{}
 	for l := layer(0); l < numLayers; l++ {
-		spec := reflect.ValueOf(layers[l])
+		spec := reflect.ValueOf(layers()[l])
 		for i := range spec.NumField() {
 			f := spec.Type().Field(i)
 			if v := spec.Field(i); v.IsZero() {
-				t.Errorf("layer %d (%q) gives no %s", l, layers[l].name, f.Name)
+				t.Errorf("layer %d (%q) gives no %s", l, layers()[l].name, f.Name)
 			}
 		}
-		if layers[l].least != 1 && layers[l].least != panelRows {
-			t.Errorf("layer %v keeps %d rows, want 1 (a line) or %d (a panel's title and a line)", l, layers[l].least, panelRows)
+		if layers()[l].least != 1 && layers()[l].least != panelRows {
+			t.Errorf("layer %v keeps %d rows, want 1 (a line) or %d (a panel's title and a line)", l, layers()[l].least, panelRows)
 		}
-		if prev, dup := names[layers[l].name]; dup {
-			t.Errorf("layers %d and %d are both named %q", prev, l, layers[l].name)
+		if prev, dup := names[layers()[l].name]; dup {
+			t.Errorf("layers %d and %d are both named %q", prev, l, layers()[l].name)
 		}
-		names[layers[l].name] = l
+		names[layers()[l].name] = l
 	}
-	if !layers[layerPanes].open(nil) {
+	if !layers()[layerPanes].open(nil) {
 		t.Errorf("the panes are not always open")
 	}
 }

@@ -40,7 +40,7 @@ func TestTmux_StatsPanel(t *testing.T) {
 // countEntries is the number of entries in the file at path.
 func countEntries(t *testing.T, path string) int {
 	t.Helper()
-	db, err := store.Open(path)
+	db, err := store.OpenWith(path, store.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -10,6 +10,7 @@ import (
 
 	"github.com/crmem/crmem/store"
 	"github.com/crmem/crmem/store/crabdb"
+	"github.com/crmem/crmem/store/open"
 )
 
 // openStoreWritable opens the store at path in the harness through a
@@ -18,7 +19,7 @@ import (
 func openStoreWritable(h *editHarness, path string) {
 	h.t.Helper()
 	drive(h.m, func() tea.Msg {
-		db, err := crabdb.OpenDB(path, store.Options{Guard: func(string) (string, error) { return "test", nil }, Index: store.IndexBackground})
+		db, err := open.DB(path, open.Options{Store: store.Options{Guard: func(string) (string, error) { return "test", nil }, Index: store.IndexBackground}})
 		if err != nil {
 			return loadedMsg{err: err}
 		}
@@ -32,14 +33,18 @@ func openStoreWritable(h *editHarness, path string) {
 // storeEntry is the stored value of the entry name in the store at path.
 func storeEntry(t *testing.T, path, name string) ([]byte, bool) {
 	t.Helper()
-	f, err := crabdb.Open(path)
+	data, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if w := f.Store().Warnings(); len(w) > 0 {
+	st, err := crabdb.Read(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if w := st.Warnings(); len(w) > 0 {
 		t.Fatalf("the store reads with warnings: %q", w)
 	}
-	return f.Store().Get(crabdb.ColMemory, crabdb.MemoryKey(name))
+	return st.Get(crabdb.ColMemory, crabdb.MemoryKey(name))
 }
 
 // TestStore_EditDeleteUndo: with Features().Writer set for a store, the

@@ -185,7 +185,7 @@ func FuzzView(f *testing.F) {
 		if err != nil {
 			t.Skip("the file format refuses it:", err)
 		}
-		src := memSource{store.NewMemory(file)}
+		src := memSource{store.NewMemoryWith(file, store.IndexNow)}
 		m := newModel(config{path: "memory.db", keys: keys, style: "dark", noColor: true, now: func() time.Time { return testNow }, loc: time.UTC, after: noTimer})
 		drive(m, resizeCmd(width, height))
 		drive(m, func() tea.Msg { return loadedMsg{db: src, snap: listedSnapshot(src.mem, nil)} })

@@ -28,10 +28,10 @@ import (
 	"os"
 
 	"github.com/crmem/crmem/internal/glamour/extension"
-	"github.com/yuin/goldmark"
-	"github.com/yuin/goldmark/parser"
-	"github.com/yuin/goldmark/renderer"
-	"github.com/yuin/goldmark/util"
+	"github.com/crmem/crmem/internal/glamour/goldmark"
+	"github.com/crmem/crmem/internal/glamour/goldmark/parser"
+	"github.com/crmem/crmem/internal/glamour/goldmark/renderer"
+	"github.com/crmem/crmem/internal/glamour/goldmark/util"
 
 	"github.com/crmem/crmem/internal/glamour/ansi"
 	styles "github.com/crmem/crmem/internal/glamour/styles"

@@ -5,8 +5,8 @@ import (
 	"testing"
 
 	"github.com/charmbracelet/x/ansi"
-	"github.com/yuin/goldmark/ast"
-	"github.com/yuin/goldmark/text"
+	"github.com/crmem/crmem/internal/glamour/goldmark/ast"
+	"github.com/crmem/crmem/internal/glamour/goldmark/text"
 
 	"github.com/crmem/crmem/internal/sanitize"
 )

@@ -14,9 +14,9 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/yuin/goldmark"
-	"github.com/yuin/goldmark/ast"
-	"github.com/yuin/goldmark/text"
+	"github.com/crmem/crmem/internal/glamour/goldmark"
+	"github.com/crmem/crmem/internal/glamour/goldmark/ast"
+	"github.com/crmem/crmem/internal/glamour/goldmark/text"
 
 	"github.com/crmem/crmem/internal/glamour/extension"
 	"github.com/crmem/crmem/internal/humanize"

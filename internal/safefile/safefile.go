@@ -26,6 +26,7 @@
 //	store/sessions.readSession (archive references: check, lint, rm, the TUI)      Dir.ReadInto [Within the sessions folder, 64 MiB "session step"]
 //	store/sessions.readSessionRecalls (recalls, stats, --why, the TUI's N×)        Dir.ReadInto [Within the sessions folder, 64 MiB "session step"]
 //	store/sessions.sessionAgent (a session's meta)                                 ReadFile [Within the sessions folder, 1 MiB "session meta file"]
+//	store/sessions.agentLimits (crabtalk's local/settings.toml)                    ReadFile [1 MiB "settings file"]
 //	store/sessions.listSessions (a session folder that is a link)                  Inside (the same rule as Within)
 //	store/hygiene.LoadNotDuplicates (lint, the findings view)                      ReadFile [1 MiB "not-duplicates file"]
 //	internal/config.readCapped (the config file, a glamour style file)             ReadFile [1 MiB "config file", 256 KiB "style file"]

@@ -6,10 +6,10 @@ import (
 	"sync"
 
 	"github.com/crmem/crmem/internal/glamour/extension"
-	"github.com/yuin/goldmark"
-	"github.com/yuin/goldmark/ast"
-	"github.com/yuin/goldmark/parser"
-	"github.com/yuin/goldmark/text"
+	"github.com/crmem/crmem/internal/glamour/goldmark"
+	"github.com/crmem/crmem/internal/glamour/goldmark/ast"
+	"github.com/crmem/crmem/internal/glamour/goldmark/parser"
+	"github.com/crmem/crmem/internal/glamour/goldmark/text"
 )
 
 // The markdown renderer drops raw HTML (its sanitizer keeps no tag), so

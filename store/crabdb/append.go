@@ -19,10 +19,10 @@ import (
 	"github.com/crmem/crmem/store"
 )
 
-// ErrChanged is why an append is refused when the file is not as it was
+// errChanged is why an append is refused when the file is not as it was
 // read (another writer appended or compacted meanwhile): the caller reads
 // it again and applies its ops to what it finds.
-var ErrChanged = errors.New("crabdb: the store changed since it was read")
+var errChanged = errors.New("crabdb: the store changed since it was read")
 
 // Writable says why the store as read must not be appended to (nil: it
 // may be). crmem appends only where crabtalk's reader would read every
@@ -32,7 +32,7 @@ var ErrChanged = errors.New("crabdb: the store changed since it was read")
 func (f *File) Writable() error {
 	s := f.store
 	// A torn tail noted as crmem's own interrupted append is not a
-	// refusal: the next write rolls it back first (Recover).
+	// refusal: the next write rolls it back first (recoverAppend).
 	noted := s.size != s.end && intentWarning(f.path) != ""
 	if s.size != s.end && !noted {
 		return fmt.Errorf("%s has a torn record at offset %d (%d bytes): crabtalk's reader stops there and would never see a record written after it; not written. Let crabtalk repair it (its daemon writes over a torn record when it next writes; `crmem check` shows it)",
@@ -137,7 +137,7 @@ func syncDir(dir string) error {
 }
 
 // Repair is what a note of crmem's unfinished append found beside a store
-// stands for, and what Recover does about it.
+// stands for, and what recoverAppend does about it.
 type Repair struct {
 	Offset int64 // where the append started
 	Length int64 // the batch's bytes
@@ -154,7 +154,7 @@ type Repair struct {
 	// CutAt is the offset the file is cut to (-1: not cut); Size the size
 	// it had.
 	CutAt, Size int64
-	// Inspected: only looked at (InspectAppend), nothing done yet.
+	// Inspected: only looked at (inspectAppend), nothing done yet.
 	Inspected bool
 	// Busy: another crmem held the folder's lock throughout (it may be
 	// appending now, and the note be its own).
@@ -183,19 +183,19 @@ func (r Repair) String() string {
 	return s + "; nothing to repair"
 }
 
-// Recover finishes what an append of crmem's that was cut short (the
+// recoverAppend finishes what an append of crmem's that was cut short (the
 // process killed, the machine down) left, when its note lies beside the
 // store, and removes the note: the only bytes it ever cuts are crmem's
 // own, inside the append's room [offset, offset+length+10), and only when
 // nobody wrote after them (assess says which). The caller holds crmem's
 // lock of the folder. rolledBack says whether bytes were cut.
-func Recover(path string) (rolledBack bool, err error) {
-	r, err := RecoverReport(path)
+func recoverAppend(path string) (rolledBack bool, err error) {
+	r, err := recoverReport(path)
 	return r != nil && r.CutAt >= 0, err
 }
 
-// RecoverReport is Recover, saying what it found and did (nil: no note).
-func RecoverReport(path string) (*Repair, error) {
+// recoverReport is recoverAppend, saying what it found and did (nil: no note).
+func recoverReport(path string) (*Repair, error) {
 	n, err := readIntent(path)
 	if err != nil || n == nil {
 		return nil, err
@@ -229,9 +229,9 @@ func RecoverReport(path string) (*Repair, error) {
 	return &r, done()
 }
 
-// InspectAppend says what the note beside the store at path stands for,
+// inspectAppend says what the note beside the store at path stands for,
 // changing nothing (nil: no note).
-func InspectAppend(path string) (*Repair, error) {
+func inspectAppend(path string) (*Repair, error) {
 	n, err := readIntent(path)
 	if err != nil || n == nil || n.Offset < 0 {
 		return nil, err
@@ -305,40 +305,11 @@ func assess(n intent, head, tail []byte, size int64) Repair {
 	if int64(len(tail)) >= n.Length {
 		sum := sha256.Sum256(tail[:n.Length])
 		if hex.EncodeToString(sum[:]) == n.SHA256 {
-			rest := tail[n.Length:]
-			switch {
-			case size == n.Offset+n.Length:
-				r.State = "trimmed"
-			case bytes.HasPrefix(rest, deleteTail):
-				r.State = "switched"
-				if size == n.Offset+n.Length+int64(len(deleteTail)) {
-					r.CutAt = n.Offset + n.Length
-				} else {
-					r.After = true
-				}
-			default:
-				r.State, r.After = "trimmed", true
-			}
-			return r
+			return assessWritten(r, n, tail, size)
 		}
 	}
 	if n.Scheme == schemeReserve && bytes.HasPrefix(reserveHead(n.Length), tail[:min(len(tail), recordHead)]) {
-		whole := size >= room && bytes.Equal(tail[room-n.Offset-int64(len(deleteTail)):room-n.Offset], deleteTail)
-		switch {
-		case !whole && size > room:
-			// Not the reserve's bytes past its room: nobody's to cut.
-			r.State, r.After = "reserve cut short", true
-		case !whole:
-			r.State, r.CutAt = "reserve cut short", n.Offset
-		case size == room:
-			r.State, r.CutAt = "reserved", n.Offset
-		default:
-			r.State, r.After = "reserved", true
-		}
-		if whole && !allBytes(tail[recordHead:n.Length], reserveFill) {
-			r.State = "filled"
-		}
-		return r
+		return assessReserve(r, n, tail, size, room)
 	}
 	if n.Scheme == "" && len(tail) >= recordHead && bytes.Equal(tail[:recordHead], make([]byte, recordHead)) {
 		r.State = "legacy"
@@ -349,6 +320,55 @@ func assess(n intent, head, tail []byte, size int64) Repair {
 		}
 		return r
 	}
+	return assessForeign(r, n, tail, size, room)
+}
+
+// assessWritten is assess of an append whose records are at their offset
+// whole (trimmed, or switched with deleteTail still after them).
+func assessWritten(r Repair, n intent, tail []byte, size int64) Repair {
+	rest := tail[n.Length:]
+	switch {
+	case size == n.Offset+n.Length:
+		r.State = "trimmed"
+	case bytes.HasPrefix(rest, deleteTail):
+		r.State = "switched"
+		if size == n.Offset+n.Length+int64(len(deleteTail)) {
+			r.CutAt = n.Offset + n.Length
+		} else {
+			r.After = true
+		}
+	default:
+		r.State, r.After = "trimmed", true
+	}
+	return r
+}
+
+// assessReserve is assess of an append whose reserve's head is at its
+// offset: reserved, filled or cut short, its room ending at room.
+func assessReserve(r Repair, n intent, tail []byte, size, room int64) Repair {
+	whole := size >= room && bytes.Equal(tail[room-n.Offset-int64(len(deleteTail)):room-n.Offset], deleteTail)
+	switch {
+	case !whole && size > room:
+		// Not the reserve's bytes past its room: nobody's to cut.
+		r.State, r.After = "reserve cut short", true
+	case !whole:
+		r.State, r.CutAt = "reserve cut short", n.Offset
+	case size == room:
+		r.State, r.CutAt = "reserved", n.Offset
+	default:
+		r.State, r.After = "reserved", true
+	}
+	if whole && !allBytes(tail[recordHead:n.Length], reserveFill) {
+		r.State = "filled"
+	}
+	return r
+}
+
+// assessForeign is assess of an append whose offset holds neither its
+// records nor its reserve: another writer's record written over crmem's.
+// Its leftover bytes are cut from the first that does not decode, when
+// they lie inside the append's room (ending at room) and end the file.
+func assessForeign(r Repair, n intent, tail []byte, size, room int64) Repair {
 	r.State = "crabtalk wrote at its offset"
 	if size > room {
 		// Past crmem's room the bytes are another writer's: nothing is
@@ -395,6 +415,15 @@ type appendHooks struct {
 	afterStep func(step int)
 	// leased, when set, is told whether the append holds a write lease.
 	leased func(bool)
+}
+
+// stop calls the afterStep hook after step s and says whether the append
+// stops there (stopAfter).
+func (hk appendHooks) stop(s int) bool {
+	if hk.afterStep != nil {
+		hk.afterStep(s)
+	}
+	return hk.stopAfter == s
 }
 
 // The steps of Append, as appendHooks number them.
@@ -455,13 +484,13 @@ func reserveHead(n int64) []byte {
 // deleteTail is the record the reserve leaves after the batch once the
 // batch's head is switched in: a delete of column 0's empty key with an
 // empty value. Append trims it off; a kill before that leaves it, and
-// Recover trims it.
+// recoverAppend trims it.
 var deleteTail = []byte{OpDelete, ColAgent, 0, 0, 0, 0, 0, 0, 0, 0}
 
 // Append appends the batch's records to the store, syncs them and reads
 // them back: they must decode to exactly what was meant, and the store as
 // read is then the store with them. The file must be as it was read (same
-// file, header and size; else ErrChanged) and Writable. The caller holds
+// file, header and size; else errChanged) and Writable. The caller holds
 // crmem's lock of the folder and has made sure crabtalk's daemon is not
 // running.
 //
@@ -492,7 +521,7 @@ var deleteTail = []byte{OpDelete, ColAgent, 0, 0, 0, 0, 0, 0, 0, 0}
 //
 // A note beside the store (IntentPath) lives for the time of the append,
 // so that the next crmem start finds and finishes what a kill left
-// (Recover); an append that fails is rolled back at once. SIGINT, SIGTERM
+// (recoverAppend); an append that fails is rolled back at once. SIGINT, SIGTERM
 // and SIGHUP wait until the append is over (holdSignals).
 //
 // The gap between the caller's check that nobody else writes the store
@@ -515,58 +544,52 @@ func (f *File) Append(b *Batch) error {
 	if b.Len() == 0 {
 		return nil
 	}
-	if err := f.Writable(); err != nil {
-		return err
-	}
-	if f.store.size != f.store.end {
-		// Noted as crmem's own (Writable lets it pass): Recover first.
-		return fmt.Errorf("not written: %s", intentWarning(f.path))
-	}
-	data := b.Bytes()
-	if len(data) > maxAppendBytes {
-		return fmt.Errorf("crabdb: not written: one write of %d bytes is more than crmem appends at once (%d bytes); write it in parts (an import: in several files)", len(data), maxAppendBytes)
-	}
-	if err := f.unchanged(); err != nil {
+	data, err := f.appendable(b)
+	if err != nil {
 		return err
 	}
 	defer holdSignals(f.onHeld)()
-	off, n := f.store.end, int64(len(data))
-	fh, err := os.OpenFile(f.path, os.O_WRONLY, 0)
+	off := f.store.end
+	fh, leased, err := f.openAppend()
 	if err != nil {
-		return fmt.Errorf("open for append: %w", err)
+		return err
 	}
 	defer fh.Close()
-	leased := takeWriteLease(fh)
 	if leased {
 		defer releaseLease(fh)
 	}
-	if f.hooks.leased != nil {
-		f.hooks.leased(leased)
-	}
-	if fi, err := fh.Stat(); err != nil || !os.SameFile(fi, f.info) || fi.Size() != f.store.size {
-		return ErrChanged
-	}
-	hk := f.hooks
-	step := func(s int) bool {
-		if hk.afterStep != nil {
-			hk.afterStep(s)
-		}
-		return hk.stopAfter == s
-	}
 	sum := sha256.Sum256(data)
-	if err := writeIntent(f.path, intent{Offset: off, Length: n, SHA256: hex.EncodeToString(sum[:]), Header: hex.EncodeToString(f.head), Scheme: schemeReserve}); err != nil {
+	if err := writeIntent(f.path, intent{Offset: off, Length: int64(len(data)), SHA256: hex.EncodeToString(sum[:]), Header: hex.EncodeToString(f.head), Scheme: schemeReserve}); err != nil {
 		return err
 	}
-	if step(stepNoted) {
+	if f.hooks.stop(stepNoted) {
 		return errStopped
 	}
-	if err := writeAt(fh, reserveRecord(len(data)), off, hk); err != nil {
-		return f.rollBack(fh, off, off+int64(reserveLen(len(data))), fmt.Errorf("append to %s: %w", f.path, err))
+	if err := f.reserveAndWrite(fh, data, off, leased); err != nil {
+		return err
 	}
-	if err := fh.Sync(); err != nil {
-		return f.rollBack(fh, off, off+int64(reserveLen(len(data))), fmt.Errorf("sync %s: %w", f.path, err))
+	if leased {
+		releaseLease(fh)
 	}
-	if step(stepReserved) {
+	if err := f.readAppended(off, data); err != nil {
+		return err
+	}
+	if err := os.Remove(IntentPath(f.path)); err != nil {
+		return fmt.Errorf("remove %s: %w", IntentPath(f.path), err)
+	}
+	return nil
+}
+
+// reserveAndWrite is the append's four steps at off, once noted: reserve,
+// fill, switch, trim, each synced (Append). A test hook may stop it after
+// any step (errStopped), as a kill there would.
+func (f *File) reserveAndWrite(fh *os.File, data []byte, off int64, leased bool) error {
+	hk := f.hooks
+	end := off + int64(reserveLen(len(data))) // where the reserve ends
+	if err := f.writeSynced(fh, reserveRecord(len(data)), off, off, end, hk); err != nil {
+		return err
+	}
+	if hk.stop(stepReserved) {
 		return errStopped
 	}
 	if !leased && f.recheck != nil {
@@ -578,26 +601,89 @@ func (f *File) Append(b *Batch) error {
 			return err
 		}
 	}
-	if err := writeAt(fh, data[recordHead:], off+recordHead, hk); err != nil {
-		return f.rollBack(fh, off, off+int64(reserveLen(len(data))), fmt.Errorf("append to %s: %w", f.path, err))
+	if err := f.writeSynced(fh, data[recordHead:], off+recordHead, off, end, hk); err != nil {
+		return err
 	}
-	if err := fh.Sync(); err != nil {
-		return f.rollBack(fh, off, off+int64(reserveLen(len(data))), fmt.Errorf("sync %s: %w", f.path, err))
-	}
-	if step(stepFilled) {
+	if hk.stop(stepFilled) {
 		return errStopped
 	}
-	if _, err := fh.WriteAt(data[:recordHead], off); err != nil {
-		return f.rollBack(fh, off, off+int64(reserveLen(len(data))), fmt.Errorf("append to %s: %w", f.path, err))
+	// The switch: one 6-byte write, never split (no test hooks).
+	if err := f.writeSynced(fh, data[:recordHead], off, off, end, appendHooks{}); err != nil {
+		return err
 	}
-	if err := fh.Sync(); err != nil {
-		return f.rollBack(fh, off, off+int64(reserveLen(len(data))), fmt.Errorf("sync %s: %w", f.path, err))
-	}
-	if step(stepSwitched) {
+	if hk.stop(stepSwitched) {
 		return errStopped
 	}
+	if err := f.trimReserve(fh, off+int64(len(data)), end, leased); err != nil {
+		return err
+	}
+	if hk.stop(stepTrimmed) {
+		return errStopped
+	}
+	return nil
+}
+
+// appendable is the bytes of b, once it is sure they may be appended: the
+// store is writable, holds no unfinished append of crmem's, has not
+// changed since it was read, and b is not more than one append writes.
+func (f *File) appendable(b *Batch) ([]byte, error) {
+	if err := f.Writable(); err != nil {
+		return nil, err
+	}
+	if f.store.size != f.store.end {
+		// Noted as crmem's own (Writable lets it pass): recoverAppend first.
+		return nil, fmt.Errorf("not written: %s", intentWarning(f.path))
+	}
+	data := b.Bytes()
+	if len(data) > maxAppendBytes {
+		return nil, fmt.Errorf("crabdb: not written: one write of %d bytes is more than crmem appends at once (%d bytes); write it in parts (an import: in several files)", len(data), maxAppendBytes)
+	}
+	if err := f.unchanged(); err != nil {
+		return nil, err
+	}
+	return data, nil
+}
+
+// openAppend opens the store for an append, with a write lease where one
+// is granted (leased), and makes sure it is the file read, at the size
+// read (else errChanged). The caller releases the lease, then closes.
+func (f *File) openAppend() (fh *os.File, leased bool, err error) {
+	fh, err = os.OpenFile(f.path, os.O_WRONLY, 0)
+	if err != nil {
+		return nil, false, fmt.Errorf("open for append: %w", err)
+	}
+	leased = takeWriteLease(fh)
+	if f.hooks.leased != nil {
+		f.hooks.leased(leased)
+	}
+	if fi, err := fh.Stat(); err != nil || !os.SameFile(fi, f.info) || fi.Size() != f.store.size {
+		if leased {
+			releaseLease(fh)
+		}
+		fh.Close()
+		return nil, false, errChanged
+	}
+	return fh, leased, nil
+}
+
+// writeSynced writes p at at and syncs it, one step of an append at off
+// whose reserve ends at end: a failure rolls the append back.
+func (f *File) writeSynced(fh *os.File, p []byte, at, off, end int64, hk appendHooks) error {
+	if err := writeAt(fh, p, at, hk); err != nil {
+		return f.rollBack(fh, off, end, fmt.Errorf("append to %s: %w", f.path, err))
+	}
+	if err := fh.Sync(); err != nil {
+		return f.rollBack(fh, off, end, fmt.Errorf("sync %s: %w", f.path, err))
+	}
+	return nil
+}
+
+// trimReserve cuts the reserve's last 10 bytes (deleteTail, at to end)
+// and syncs, when nobody appended after them and, without a lease, the
+// check that nobody else writes the store passes once more.
+func (f *File) trimReserve(fh *os.File, at, end int64, leased bool) error {
 	trim := false
-	if fi, err := fh.Stat(); err == nil && fi.Size() == off+int64(reserveLen(len(data))) {
+	if fi, err := fh.Stat(); err == nil && fi.Size() == end {
 		// Nobody appended after deleteTail. Without a lease, someone may
 		// have opened the store since the re-check and read deleteTail: a
 		// write of theirs after the cut would leave a hole of zeros (a put
@@ -606,20 +692,22 @@ func (f *File) Append(b *Batch) error {
 		// for writing.
 		trim = leased || f.recheck == nil || f.recheck() == nil
 	}
-	if trim {
-		if err := fh.Truncate(off + n); err != nil {
-			return fmt.Errorf("append to %s: trim the reserve's last 10 bytes: %w", f.path, err)
-		}
-		if err := fh.Sync(); err != nil {
-			return fmt.Errorf("sync %s: %w", f.path, err)
-		}
+	if !trim {
+		return nil
 	}
-	if step(stepTrimmed) {
-		return errStopped
+	if err := fh.Truncate(at); err != nil {
+		return fmt.Errorf("append to %s: trim the reserve's last 10 bytes: %w", f.path, err)
 	}
-	if leased {
-		releaseLease(fh)
+	if err := fh.Sync(); err != nil {
+		return fmt.Errorf("sync %s: %w", f.path, err)
 	}
+	return nil
+}
+
+// readAppended reads back the data appended at off and the store's tail
+// from there, and extends the store with it: the append is done only
+// once what is on disk is the records written and reads whole.
+func (f *File) readAppended(off int64, data []byte) error {
 	back, fi, err := readBack(f.path, off, len(data))
 	if err != nil {
 		return err
@@ -631,14 +719,11 @@ func (f *File) Append(b *Batch) error {
 	if err != nil {
 		return err
 	}
-	if err := f.store.Extend(tail); err != nil || f.store.end < off+n {
+	if err := f.store.Extend(tail); err != nil || f.store.end < off+int64(len(data)) {
 		return fmt.Errorf("crabdb: %s: the records appended at offset %d do not read back whole: %v", f.path, off, err)
 	}
 	f.info = fi
 	f.appends++
-	if err := os.Remove(IntentPath(f.path)); err != nil {
-		return fmt.Errorf("remove %s: %w", IntentPath(f.path), err)
-	}
 	return nil
 }
 
@@ -672,11 +757,11 @@ func (f *File) unchanged() error {
 		return err
 	}
 	if !os.SameFile(fi, f.info) || fi.Size() != f.store.size {
-		return ErrChanged
+		return errChanged
 	}
 	head := make([]byte, HeaderLen)
 	if _, err := io.ReadFull(r, head); err != nil || !bytes.Equal(head, f.head) {
-		return ErrChanged
+		return errChanged
 	}
 	return nil
 }
@@ -719,7 +804,7 @@ const repairLockWait = 2 * time.Second
 // at path, the way SQLite's first reader rolls back a hot journal: when
 // the note of an unfinished append of crmem's lies beside it, it takes
 // crmem's lock of the folder (a crmem appending now holds it, and its
-// note is no leftover) and repairs what the note stands for (Recover). nil
+// note is no leftover) and repairs what the note stands for (recoverAppend). nil
 // when there is no note, or another crmem held the lock throughout (it
 // is writing; its own end removes the note); the store is read either way.
 // When the lock stays taken, the note is only looked at (Inspected): what
@@ -738,7 +823,7 @@ func RepairAtStart(path string, guard store.Guard) (*Repair, error) {
 	}
 	unlock, err := store.LockDir(filepath.Dir(path), repairLockWait)
 	if errors.Is(err, store.ErrLocked) {
-		r, err := InspectAppend(path)
+		r, err := inspectAppend(path)
 		if err != nil || r == nil {
 			return nil, nil
 		}
@@ -749,7 +834,7 @@ func RepairAtStart(path string, guard store.Guard) (*Repair, error) {
 		return nil, err
 	}
 	defer unlock()
-	look, err := InspectAppend(path)
+	look, err := inspectAppend(path)
 	if err != nil || look == nil {
 		return nil, err
 	}
@@ -766,7 +851,7 @@ func RepairAtStart(path string, guard store.Guard) (*Repair, error) {
 			return look, nil
 		}
 	}
-	r, err := RecoverReport(path)
+	r, err := recoverReport(path)
 	if err != nil {
 		return nil, fmt.Errorf("repair crmem's unfinished append to %s: %w", path, err)
 	}

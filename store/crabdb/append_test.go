@@ -120,8 +120,8 @@ func stoppedAppend(t *testing.T, dir string, step int) (path string, before, bat
 // truncating): crabtalk's reader then opens the store, its index matches
 // its entries, and it holds crabtalk's entry and either the old state of
 // crmem's write or the new, nothing between. A crmem start after that
-// (Recover) keeps all of it and leaves the store as crabtalk reads it;
-// where crabtalk did not write, Recover leaves the old state or the new
+// (recoverAppend) keeps all of it and leaves the store as crabtalk reads it;
+// where crabtalk did not write, recoverAppend leaves the old state or the new
 // and the file as crabtalk's own code would have written it.
 func TestAppend_KilledAtEachStepThenCrabtalk(t *testing.T) {
 	crabs := Entry{Name: "crab-new", Kind: "note", Content: "the daemon remembered this", CreatedAt: "2026-02-02T00:00:00+00:00"}
@@ -180,10 +180,10 @@ func TestAppend_KilledAtEachStepThenCrabtalk(t *testing.T) {
 			}
 			w[crabs.Name] = crabs.Content
 			crabtalkReads(t, path, w)
-			r, err := RecoverReport(path)
+			r, err := recoverReport(path)
 			must(t, err)
 			if r != nil && r.CutAt >= 0 && r.CutAt < int64(len(before)) {
-				t.Fatalf("Recover cut into the old store: %v", r)
+				t.Fatalf("recoverAppend cut into the old store: %v", r)
 			}
 			crabtalkReads(t, path, w)
 			if _, err := os.Stat(IntentPath(path)); err == nil {
@@ -202,7 +202,7 @@ func TestAppend_KilledAtEachStepThenCrabtalk(t *testing.T) {
 				c.edit(t, path, before, batch)
 			}
 			w := want(path, before, batch)
-			r, err := RecoverReport(path)
+			r, err := recoverReport(path)
 			must(t, err)
 			if c.step != 0 && r == nil {
 				t.Fatal("no note")
@@ -216,7 +216,7 @@ func TestAppend_KilledAtEachStepThenCrabtalk(t *testing.T) {
 				wantBytes = append(slices.Clone(before), batch...)
 			}
 			if !bytes.Equal(got, wantBytes) {
-				t.Fatalf("after Recover: %d bytes, want the %s store's %d bytes", len(got), c.state, len(wantBytes))
+				t.Fatalf("after recoverAppend: %d bytes, want the %s store's %d bytes", len(got), c.state, len(wantBytes))
 			}
 			crabtalkReads(t, path, w)
 		})

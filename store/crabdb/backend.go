@@ -13,22 +13,6 @@ import (
 // Source reads the file and appends the DB's changes as crabtalk's own
 // put_memory and remove_memory would.
 
-// OpenDB opens the store at path as a store.DB that reads and writes
-// through a Source: the one write path of both formats. opts.Guard is
-// called before every write. An unfinished append of crmem's is repaired
-// first (RepairAtStart), and what was done is one of its warnings.
-func OpenDB(path string, opts store.Options) (*store.DB, error) {
-	rep, err := RepairAtStart(path, opts.Guard)
-	if err != nil {
-		return nil, err
-	}
-	f, err := Open(path)
-	if err != nil {
-		return nil, err
-	}
-	return openBackend(path, f, rep, opts)
-}
-
 // openBackend is the store.DB over the store f read from path, after the
 // start's repair rep (nil: none).
 func openBackend(path string, f *File, rep *Repair, opts store.Options) (*store.DB, error) {
@@ -45,12 +29,12 @@ func openBackend(path string, f *File, rep *Repair, opts store.Options) (*store.
 // then only what was appended since (or the whole file after a
 // compaction). With recover set (the caller holds crmem's lock of the
 // folder), an append of crmem's own that was cut short is rolled back
-// first (Recover).
+// first (recoverAppend).
 func (s *Source) Load(recover bool) (*store.File, bool, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if recover {
-		if _, err := Recover(s.f.path); err != nil {
+		if _, err := recoverAppend(s.f.path); err != nil {
 			return nil, false, err
 		}
 	}
@@ -64,7 +48,7 @@ func (s *Source) Load(recover bool) (*store.File, bool, error) {
 	how, err := s.f.Reload()
 	s.last = how
 	if recover {
-		s.pending = "" // Recover removed the note
+		s.pending = "" // recoverAppend removed the note
 	}
 	if err != nil || how == Unchanged {
 		s.checkWritable()
@@ -137,29 +121,59 @@ func (s *Source) checkWritable() {
 func (s *Source) Write(changes []store.Change, now time.Time) error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	b := s.f.Store().NewBatch()
-	final := map[string]*store.Entry{} // key → the entry it ends with (nil: none)
-	from := map[string]*store.Entry{}  // key → the Before of the change that ends it
-	texts := map[string]string{}       // key → the created_at text an Add gave it
+	p := planWrite(changes)
+	b, err := s.batchFor(p, changes, now)
+	if err != nil {
+		return err
+	}
+	err = s.f.Append(b)
+	s.checkWritable()
+	if err != nil {
+		return err
+	}
+	s.followIDs(p) // the memory holds these changes already
+	return nil
+}
+
+// writePlan is what a Write leaves under each memory key its changes
+// touch.
+type writePlan struct {
+	final  map[string]*store.Entry // key → the entry it ends with (nil: none)
+	from   map[string]*store.Entry // key → the Before of the change that ends it
+	texts  map[string]string       // key → the created_at text an Add gave it
+	stored map[string]store.Stored // key → the kind and created_at it is written with (batchFor)
+}
+
+// planWrite works out what each key the changes touch ends with.
+func planWrite(changes []store.Change) *writePlan {
+	p := &writePlan{final: map[string]*store.Entry{}, from: map[string]*store.Entry{}, texts: map[string]string{}, stored: map[string]store.Stored{}}
 	for _, c := range changes {
 		if c.Before != nil {
-			if _, ok := final[MemoryKey(c.Before.Name)]; !ok {
-				final[MemoryKey(c.Before.Name)] = nil
+			if _, ok := p.final[MemoryKey(c.Before.Name)]; !ok {
+				p.final[MemoryKey(c.Before.Name)] = nil
 			}
 		}
 	}
 	for _, c := range changes {
 		if c.After != nil {
-			final[MemoryKey(c.After.Name)], from[MemoryKey(c.After.Name)] = c.After, c.Before
-			texts[MemoryKey(c.After.Name)] = c.CreatedAtText
+			p.final[MemoryKey(c.After.Name)], p.from[MemoryKey(c.After.Name)] = c.After, c.Before
+			p.texts[MemoryKey(c.After.Name)] = c.CreatedAtText
 		}
 	}
+	return p
+}
+
+// batchFor is the records of the plan p, in the order of the changes:
+// put_memory of a key that ends with an entry when its first change
+// names it (not when it is stored so already), remove_memory of one that
+// ends with none.
+func (s *Source) batchFor(p *writePlan, changes []store.Change, now time.Time) (*Batch, error) {
+	b := s.f.Store().NewBatch()
 	done := map[string]bool{}
-	stored := map[string]store.Stored{}
 	put := func(k string) error {
-		e := final[k]
-		st := s.storedFor(from[k], e, texts[k], now)
-		stored[k] = st
+		e := p.final[k]
+		st := s.storedFor(p.from[k], e, p.texts[k], now)
+		p.stored[k] = st
 		ne := Entry{Name: e.Name, Kind: st.Kind, Content: e.Content, Aliases: e.Aliases, CreatedAt: st.CreatedAt}
 		if cur, ok := b.get(ColMemory, k); ok && bytes.Equal(cur, EntryJSON(ne)) {
 			return nil // stored as it is already (a load of what is there)
@@ -168,29 +182,30 @@ func (s *Source) Write(changes []store.Change, now time.Time) error {
 	}
 	for _, c := range changes {
 		if c.After != nil {
-			if k := MemoryKey(c.After.Name); final[k] != nil && !done[k] {
+			if k := MemoryKey(c.After.Name); p.final[k] != nil && !done[k] {
 				done[k] = true
 				if err := put(k); err != nil {
-					return err
+					return nil, err
 				}
 			}
 		}
 		if c.Before != nil {
-			if k := MemoryKey(c.Before.Name); final[k] == nil && !done[k] {
+			if k := MemoryKey(c.Before.Name); p.final[k] == nil && !done[k] {
 				done[k] = true
 				if _, err := b.RemoveMemory(c.Before.Name); err != nil {
-					return err
+					return nil, err
 				}
 			}
 		}
 	}
-	err := s.f.Append(b)
-	s.checkWritable()
-	if err != nil {
-		return err
-	}
-	// The memory holds these changes already: follow its ids.
-	for k, e := range final {
+	return b, nil
+}
+
+// followIDs keeps the source's ids in step with the memory after the
+// plan p was appended: a key gone forgets its id, a key written maps to
+// its entry's id, with what it is stored as.
+func (s *Source) followIDs(p *writePlan) {
+	for k, e := range p.final {
 		if e == nil {
 			if id, ok := s.ids[k]; ok {
 				s.gone[id] = s.stored[id]
@@ -204,10 +219,9 @@ func (s *Source) Write(changes []store.Change, now time.Time) error {
 			delete(s.stored, old)
 		}
 		s.ids[k] = e.ID
-		s.stored[e.ID] = store.Stored{Key: k, Kind: stored[k].Kind, CreatedAt: stored[k].CreatedAt}
+		s.stored[e.ID] = store.Stored{Key: k, Kind: p.stored[k].Kind, CreatedAt: p.stored[k].CreatedAt}
 		s.next = max(s.next, e.ID)
 	}
-	return nil
 }
 
 // storedFor is the kind and created_at strings entry e is written with:

@@ -332,14 +332,14 @@ func TestRecover(t *testing.T) {
 			if w := intentWarning(path); !strings.Contains(w, "cut short") {
 				t.Errorf("warning %q does not say the write was cut short", w)
 			}
-			rolled, err := Recover(path)
+			rolled, err := recoverAppend(path)
 			if err != nil || rolled != tc.rolled {
-				t.Fatalf("Recover = %v, %v; want %v", rolled, err, tc.rolled)
+				t.Fatalf("recoverAppend = %v, %v; want %v", rolled, err, tc.rolled)
 			}
 			if tc.wantBytes == nil {
 				got, _ := os.ReadFile(path)
 				if s, err := Read(got); err != nil || len(s.Warnings()) > 0 || len(got) < before {
-					t.Errorf("after Recover: %d bytes (before %d), %v, %q", len(got), before, err, s.Warnings())
+					t.Errorf("after recoverAppend: %d bytes (before %d), %v, %q", len(got), before, err, s.Warnings())
 				}
 			} else if n := int(fileSize(t, path)); n != tc.wantBytes(before, before+len(data)) {
 				t.Errorf("%d bytes, want %d", n, tc.wantBytes(before, before+len(data)))

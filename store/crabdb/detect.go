@@ -22,17 +22,6 @@ const (
 	FormatStore
 )
 
-// String names the format as check reports it.
-func (f Format) String() string {
-	switch f {
-	case FormatV1:
-		return "CRMEM v1 memory file"
-	case FormatStore:
-		return "crabtalk store (crabdb)"
-	}
-	return "unknown"
-}
-
 // Detect tells a v1 memory file from a store by structure, never by name,
 // exactly as SPEC §10 says: a file that decodes as v1 exactly to its end is
 // v1; otherwise it is a store when it is at least 32 bytes long, bytes
@@ -52,7 +41,7 @@ func DetectDecoded(data []byte) (Format, *store.File, error) {
 	switch {
 	case err == nil && f.Trailing == 0:
 		return FormatV1, f, nil
-	case MayBeStore(data, int64(len(data))):
+	case mayBeStore(data, int64(len(data))):
 		return FormatStore, f, err
 	}
 	if cut := CutShort(data, err); cut != nil {
@@ -88,9 +77,9 @@ func CutShort(data []byte, v1err error) *store.CutStoreError {
 	return cut
 }
 
-// MayBeStore reports whether a file of size bytes starting with head (its
+// mayBeStore reports whether a file of size bytes starting with head (its
 // first 32 bytes or more) has a store's structure, as Detect decides it
 // after ruling v1 out. A file for which it is false is never a store, so a
 // caller can look at 32 bytes before reading a large v1 file. It is
 // store.MayBeCrabdb: the v1 write path refuses the same files.
-func MayBeStore(head []byte, size int64) bool { return store.MayBeCrabdb(head, size) }
+func mayBeStore(head []byte, size int64) bool { return store.MayBeCrabdb(head, size) }

@@ -104,7 +104,7 @@ func v1Sample(r *rand.Rand, n int) []byte {
 // TestDetect_MutantsFollowSpec classifies thousands of mutated v1 files
 // and mutated stores both ways — by Detect and by SPEC §10's rule written
 // out — and requires the same answer; also that the header-only test
-// (MayBeStore, behind IsStore) never rules out a store Detect would find.
+// (mayBeStore, behind IsStore) never rules out a store Detect would find.
 func TestDetect_MutantsFollowSpec(t *testing.T) {
 	r := rand.New(rand.NewPCG(27, 10))
 	var seeds [][]byte
@@ -127,8 +127,8 @@ func TestDetect_MutantsFollowSpec(t *testing.T) {
 		if got != want {
 			t.Fatalf("mutant %d (%d bytes, of seed %d): Detect says %v, SPEC §10 says %v; header % x", i, len(data), i%len(seeds), got, want, data[:min(32, len(data))])
 		}
-		if got == FormatStore && !MayBeStore(data, int64(len(data))) {
-			t.Fatalf("mutant %d: a store MayBeStore rules out", i)
+		if got == FormatStore && !mayBeStore(data, int64(len(data))) {
+			t.Fatalf("mutant %d: a store mayBeStore rules out", i)
 		}
 	}
 	for _, f := range []Format{FormatV1, FormatStore, FormatUnknown} {
@@ -158,7 +158,7 @@ func TestDetect_SpecCases(t *testing.T) {
 	if err := os.WriteFile(path, padded, 0o600); err != nil {
 		t.Fatal(err)
 	}
-	db, err := store.Open(path)
+	db, err := store.OpenWith(path, store.Options{})
 	if err != nil {
 		t.Fatalf("open the padded v1 memory: %v", err)
 	}

@@ -41,7 +41,7 @@
 // File.Append appends one batch: only to a store as it was read, whose
 // tail is clean; visible all at once (the first record's head is written
 // last); synced and read back. A note beside the store (IntentPath) lets
-// Recover roll back an append a crash cut short. Nothing is ever
+// recoverAppend roll back an append a crash cut short. Nothing is ever
 // rewritten or compacted. A Source is the store.Backend through which a
 // store.DB writes (OpenDB): the ops, changes and undo of a v1 file.
 //

@@ -3,17 +3,10 @@ package crabdb
 import (
 	"errors"
 	"fmt"
-
-	"github.com/crmem/crmem/store"
 )
 
 // ErrFormat is matched (errors.Is) by every reason a store cannot be read.
 var ErrFormat = errors.New("bad crabdb store")
-
-// ErrReadOnly is the answer to a write to a store crmem does not write
-// (one it does not read whole and clean): it is store.ErrCrabdb, which the
-// v1 write path returns for a store, so both say the same.
-var ErrReadOnly = store.ErrCrabdb
 
 // Error is why a store cannot be read, with crabdb's wording where crabdb
 // has one ("not a CRMEM file", "unknown record op 2", …) and the byte offset

@@ -20,3 +20,29 @@ func sourceOf(f *File) *Source {
 	s.mem = store.NewMemoryWith(s.file(), store.IndexBackground)
 	return s
 }
+
+// OpenDB opens the store at path as a store.DB that reads and writes
+// through a Source: the one write path of both formats. opts.Guard is
+// called before every write. An unfinished append of crmem's is repaired
+// first (RepairAtStart), and what was done is one of its warnings.
+func OpenDB(path string, opts store.Options) (*store.DB, error) {
+	rep, err := RepairAtStart(path, opts.Guard)
+	if err != nil {
+		return nil, err
+	}
+	f, err := Open(path)
+	if err != nil {
+		return nil, err
+	}
+	return openBackend(path, f, rep, opts)
+}
+
+// Open reads the store at path (production reads it through openIfStore,
+// which decides first whether it is a store).
+func Open(path string) (*File, error) {
+	data, fi, err := store.ReadFileInfo(path)
+	if err != nil {
+		return nil, err
+	}
+	return openData(path, data, fi)
+}

@@ -46,7 +46,7 @@ func FuzzEntryJSON(f *testing.F) {
 	})
 }
 
-// FuzzRecoverNote: whatever the note beside a store holds, Recover never
+// FuzzRecoverNote: whatever the note beside a store holds, recoverAppend never
 // panics, never cuts the store below the length it had before the noted
 // append's offset, leaves a store that reads, and removes the note.
 func FuzzRecoverNote(f *testing.F) {
@@ -62,7 +62,7 @@ func FuzzRecoverNote(f *testing.F) {
 		if err := os.WriteFile(IntentPath(path), note, 0o600); err != nil {
 			t.Fatal(err)
 		}
-		if _, err := Recover(path); err != nil {
+		if _, err := recoverAppend(path); err != nil {
 			t.Fatal(err)
 		}
 		data, _ := os.ReadFile(path)
@@ -76,7 +76,7 @@ func FuzzRecoverNote(f *testing.F) {
 			}
 		}
 		if _, err := Read(data); err != nil {
-			t.Fatalf("after Recover: %v", err)
+			t.Fatalf("after recoverAppend: %v", err)
 		}
 		if _, err := os.Stat(IntentPath(path)); !os.IsNotExist(err) {
 			t.Fatal("note left")

@@ -3,7 +3,6 @@ package crabdb
 import (
 	"bytes"
 	"encoding/binary"
-	"fmt"
 )
 
 // LogRecord is one record of a store's log, where it lies in the file.
@@ -171,15 +170,4 @@ func RecordAt(data []byte, off int64) (LogRecord, bool) {
 		return LogRecord{}, false
 	}
 	return LogRecord{Offset: off, Op: r.op, Col: r.col, Key: r.key, Value: r.value}, true
-}
-
-// String says where and how the walk ended, for a report.
-func (e LogEnd) String() string {
-	switch {
-	case e.Err != nil:
-		return fmt.Sprintf("the log does not decode at offset %d (%s): nothing after it is read", e.Offset, e.Err.Reason)
-	case e.Torn:
-		return fmt.Sprintf("the file ends inside a record at offset %d (a torn tail)", e.Offset)
-	}
-	return ""
 }

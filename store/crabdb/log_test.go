@@ -50,7 +50,7 @@ func TestWalkLog_ReplaysToTheLiveState(t *testing.T) {
 			}
 			live, end, n := replayLog(t, data)
 			if end.Err != nil {
-				t.Fatalf("walk stopped: %s", end)
+				t.Fatalf("walk stopped: %+v", end)
 			}
 			if len(live) != s.Len() {
 				t.Errorf("replayed %d live keys, the reader has %d", len(live), s.Len())
@@ -97,7 +97,7 @@ func TestWalkLog_SkipsOlderSnapshots(t *testing.T) {
 	binary.LittleEndian.PutUint64(grown[24:], uint64(len(snap)))
 	live, end, _ := replayLog(t, grown)
 	if end.Err != nil || end.Torn {
-		t.Fatalf("walk stopped: %s", end)
+		t.Fatalf("walk stopped: %+v", end)
 	}
 	if len(end.Snapshots) != 2 || end.Snapshots[0] != int64(h.IndexAt) || end.Snapshots[1] != int64(at) {
 		t.Errorf("snapshots %v, want [%d %d]", end.Snapshots, h.IndexAt, at)
@@ -150,12 +150,7 @@ func TestWalkLog_StopsAtAnUndecodableRecord(t *testing.T) {
 	if n != total-10 {
 		t.Errorf("gave %d records, want %d", n, total-10)
 	}
-	if got := end.String(); got != "the log does not decode at offset "+itoa(at)+" (unknown record op 7): nothing after it is read" {
-		t.Errorf("String() = %q", got)
-	}
 }
-
-func itoa(n int64) string { b, _ := json.Marshal(n); return string(b) }
 
 // TestWalkLog_WritesInOrder: the memory records the walk gives after
 // before.crmem's end are, op by op, the ones crabtalk's code appended

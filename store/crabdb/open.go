@@ -31,15 +31,6 @@ type File struct {
 	appends int
 }
 
-// Open reads the store at path.
-func Open(path string) (*File, error) {
-	data, fi, err := store.ReadFileInfo(path)
-	if err != nil {
-		return nil, err
-	}
-	return openData(path, data, fi)
-}
-
 // openData is Open of the bytes data read from path, whose stat is fi.
 func openData(path string, data []byte, fi os.FileInfo) (*File, error) {
 	s, err := Read(data)
@@ -137,7 +128,7 @@ func readStore(path string) (data []byte, fi os.FileInfo, ok bool) {
 	head := make([]byte, HeaderLen)
 	_, err = io.ReadFull(f, head)
 	f.Close()
-	if err != nil || !MayBeStore(head, fi.Size()) {
+	if err != nil || !mayBeStore(head, fi.Size()) {
 		return nil, nil, false
 	}
 	data, fi, err = store.ReadFileInfo(path)

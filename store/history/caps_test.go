@@ -23,7 +23,7 @@ func (o otherFormat) Features() store.Features    { return store.Features{Format
 // rather than walking its file as crabtalk's store's log (which it did
 // for any format not named "CRMEM v1").
 func TestBuild_AFormatWithNoHistoryIsRefused(t *testing.T) {
-	ix, err := Build(otherFormat{store.NewMemory(&store.File{})})
+	ix, err := Build(otherFormat{store.NewMemoryWith(&store.File{}, store.IndexNow)})
 	if err == nil || ix != nil || !strings.Contains(err.Error(), "the other format keeps none crmem reads") {
 		t.Errorf("Build = %v, %v; want the format's refusal", ix, err)
 	}

@@ -98,11 +98,8 @@ func replaceSpans(s string, spans []Span) string {
 	return b.String()
 }
 
-// MaskAll masks each of texts (Mask), returning texts itself when none
-// holds a secret.
-func MaskAll(texts []string) []string { return maskEach(texts, Mask) }
-
-// maskAllStrict is MaskAll with MaskStrict.
+// maskAllStrict masks each of texts (MaskStrict), returning texts itself
+// when none holds a secret.
 func maskAllStrict(texts []string) []string { return maskEach(texts, MaskStrict) }
 
 // maskEach applies mask to each of texts, returning texts itself when

@@ -122,16 +122,6 @@ func (n *NotDuplicates) Add(a, b string) bool {
 	return added
 }
 
-// Remove forgets the pair a, b; it reports whether it was there.
-func (n *NotDuplicates) Remove(a, b string) bool {
-	var removed bool
-	n.pairs, removed = removePair(n.pairs, a, b)
-	if removed {
-		n.pending = append(n.pending, pairChange{pairOf(a, b), false})
-	}
-	return removed
-}
-
 // addPair inserts the pair a, b into sorted pairs unless it is there (or
 // a is b).
 func addPair(pairs [][2]string, a, b string) ([][2]string, bool) {

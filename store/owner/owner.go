@@ -502,20 +502,8 @@ func check(storePath, socketPath string, s scanner) (Proof, error) {
 	if err != nil {
 		return p, fmt.Errorf("check that crabtalk is not running: %w", err)
 	}
-	if socketPath != "" {
-		if err := p.trySocket(); err != nil {
-			return p, err
-		}
-		// The socket given is crabtalk's home's ($CRABTALK_HOME, else
-		// ~/.crabtalk); a store elsewhere may have its own daemon, whose
-		// home is the store's folder: its socket is tried too.
-		if beside := besideSocket(storePath); !sameFile(beside, socketPath) {
-			b := Proof{Store: storePath, Socket: beside}
-			if err := b.trySocket(); err != nil {
-				return p, err
-			}
-			p.Beside, p.BesideState, p.BesideKind = beside, b.SocketState, b.SocketKind
-		}
+	if err := p.trySockets(); err != nil {
+		return p, err
 	}
 	// The kernel knows whether anybody has the store open for writing
 	// (leaseSays), but not who; the scan of /proc knows who, as far as
@@ -547,8 +535,37 @@ func check(storePath, socketPath string, s scanner) (Proof, error) {
 	case err != nil:
 		return p, fmt.Errorf("check that crabtalk is not running: %w", err)
 	}
+	return p.scanned(res, writing, fi, s.euid == 0)
+}
+
+// trySockets tries the daemon's sockets, if one is given: p.Socket
+// (crabtalk's home's: $CRABTALK_HOME, else ~/.crabtalk) and, when it is
+// another, the one beside the store, since a store elsewhere may have its
+// own daemon, whose home is the store's folder.
+func (p *Proof) trySockets() error {
+	if p.Socket == "" {
+		return nil
+	}
+	if err := p.trySocket(); err != nil {
+		return err
+	}
+	if beside := besideSocket(p.Store); !sameFile(beside, p.Socket) {
+		b := Proof{Store: p.Store, Socket: beside}
+		if err := b.trySocket(); err != nil {
+			return err
+		}
+		p.Beside, p.BesideState, p.BesideKind = beside, b.SocketState, b.SocketKind
+	}
+	return nil
+}
+
+// scanned is check's answer once the processes of res were scanned for
+// the store (stat fi): the writer the scan found, else the proof, unless
+// the kernel said a process writes it (writing) and the scan saw none and
+// the kernel still says so. root says the scan ran as root.
+func (p Proof) scanned(res scanResult, writing bool, fi fs.FileInfo, root bool) (Proof, error) {
 	if res.writer != nil {
-		res.writer.Store = storePath
+		res.writer.Store = p.Store
 		return p, res.writer
 	}
 	p.FilesChecked = true
@@ -557,11 +574,11 @@ func check(storePath, socketPath string, s scanner) (Proof, error) {
 	if writing {
 		// The kernel said a process writes it and the scan saw none: one
 		// that has ended since (ask again), or one out of sight.
-		if nobody, ok := leaseSays(storePath, fi); ok && nobody {
+		if nobody, ok := leaseSays(p.Store, fi); ok && nobody {
 			p.Lease, p.Partial = true, false
 			return p, nil
 		}
-		return p, &RunningError{Store: storePath, Holder: Holder{FD: -1}, Unseen: true, Unreadable: len(res.unreadable), Root: s.euid == 0, Mappers: mappers(res.readers)}
+		return p, &RunningError{Store: p.Store, Holder: Holder{FD: -1}, Unseen: true, Unreadable: len(res.unreadable), Root: root, Mappers: mappers(res.readers)}
 	}
 	return p, nil
 }

@@ -15,6 +15,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/crmem/crmem/bm25"
 	"github.com/crmem/crmem/store"
 	"github.com/crmem/crmem/store/sessions"
 )
@@ -41,21 +42,31 @@ const TieWindow = 32
 
 // SourceRanker is the recall of src as the agent has it
 // (Features.Recall): the names its hits are returned under, and their
-// scores.
+// scores. A recall that is BM25 over the memory's index (store.Expander)
+// is ranked by indexRanker, for the thousands of queries a report
+// replays.
 func SourceRanker(src store.Source) Ranker {
 	r, mem := src.Features().Recall, src.Memory()
+	if ex, ok := r.(store.Expander); ok {
+		return indexRanker(ex, mem)
+	}
 	return func(query string, limit int) (Ranked, error) {
 		hits, err := r.Rank(query, limit) // names only: no parts to explain
 		if err != nil {
 			return Ranked{}, fmt.Errorf("recall %q: %w", query, err)
 		}
-		out := Ranked{Names: make([]string, len(hits)), Scores: make([]float64, len(hits))}
-		for i, h := range hits {
-			e, _ := mem.Get(h.ID)
-			out.Names[i], out.Scores[i] = e.Name, h.Score
-		}
-		return out, nil
+		return named(mem, hits), nil
 	}
+}
+
+// named is hits with their entries' names.
+func named(mem *store.Memory, hits []bm25.Hit) Ranked {
+	out := Ranked{Names: make([]string, len(hits)), Scores: make([]float64, len(hits))}
+	for i, h := range hits {
+		e, _ := mem.Get(h.ID)
+		out.Names[i], out.Scores[i] = e.Name, h.Score
+	}
+	return out
 }
 
 // couldTieAtCut reports whether then could be now up to ties once the

@@ -30,7 +30,7 @@ func openSmall(t testing.TB) *store.DB {
 	if err := os.WriteFile(path, data, 0o600); err != nil {
 		t.Fatal(err)
 	}
-	db, err := store.Open(path)
+	db, err := store.OpenWith(path, store.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -5,14 +5,11 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"math"
 	"os"
 	"path/filepath"
 	"strings"
 	"time"
 	"unicode"
-
-	"github.com/pelletier/go-toml/v2"
 
 	"github.com/crmem/crmem/internal/safefile"
 )
@@ -93,60 +90,6 @@ type RecallOptions struct {
 	// (crabtalk v0.0.22 crates/core/src/paths.rs SETTINGS_FILE,
 	// config/hooks.rs MemoryConfig); "" or a missing file: none.
 	Settings string
-}
-
-// SettingsPath is crabtalk's settings file for the memory file at path:
-// local/settings.toml in the same folder (~/.crabtalk).
-func SettingsPath(path string) string {
-	return filepath.Join(filepath.Dir(path), "local", "settings.toml")
-}
-
-// settingsFile is the part of crabtalk's settings.toml that holds each
-// agent's recall_limit.
-type settingsFile struct {
-	Agents map[string]struct {
-		Hooks struct {
-			Memory struct {
-				RecallLimit *uint64 `toml:"recall_limit"`
-			} `toml:"memory"`
-		} `toml:"hooks"`
-	} `toml:"agents"`
-}
-
-// agentLimits reads each agent's recall_limit from the settings file at
-// path; nil when there is none or it cannot be read (every agent then has
-// the default limit, as crabtalk's would if it could not load it).
-func agentLimits(path string) map[string]int {
-	if path == "" {
-		return nil
-	}
-	data, err := readSmall(path, 1<<20)
-	if err != nil {
-		return nil
-	}
-	var f settingsFile
-	if toml.Unmarshal(data, &f) != nil {
-		return nil
-	}
-	out := map[string]int{}
-	for name, a := range f.Agents {
-		if l := a.Hooks.Memory.RecallLimit; l != nil {
-			out[name] = int(min(*l, math.MaxInt))
-		}
-	}
-	return out
-}
-
-// readSmall reads a regular file of at most max bytes.
-func readSmall(path string, max int64) ([]byte, error) {
-	fi, err := os.Stat(path)
-	if err != nil {
-		return nil, err
-	}
-	if !fi.Mode().IsRegular() || fi.Size() > max {
-		return nil, fmt.Errorf("%s: not a regular file of at most %d bytes", path, max)
-	}
-	return os.ReadFile(path)
 }
 
 // DefaultRecallLimit is crabtalk's recall_limit default (MemoryConfig).

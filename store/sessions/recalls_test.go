@@ -435,49 +435,6 @@ func TestRecallResolve(t *testing.T) {
 	}
 }
 
-// TestWalkRecalls_AgentLimits reads each agent's recall_limit from
-// crabtalk's settings file: a call without a limit has its agent's, a
-// guest agent's call the guest's, an agent not listed the default.
-func TestWalkRecalls_AgentLimits(t *testing.T) {
-	root := t.TempDir()
-	settings := filepath.Join(root, "local", "settings.toml")
-	if err := os.MkdirAll(filepath.Dir(settings), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	// [agents.NAME] is an AgentConfig (crabtalk v0.0.22 crates/core/src/agent/config.rs), its hooks.memory a MemoryConfig (config/hooks.rs).
-	if err := os.WriteFile(settings, []byte("[agents.crab]\nmodel = \"m\"\n[agents.crab.hooks.memory]\nrecall_limit = 3\n\n[agents.scout.hooks.memory]\nrecall_limit = 10000000000\n"), 0o600); err != nil {
-		t.Fatal(err)
-	}
-	write := func(session string, steps ...string) {
-		dir := filepath.Join(root, "sessions", session)
-		if err := os.MkdirAll(dir, 0o755); err != nil {
-			t.Fatal(err)
-		}
-		for i, s := range steps {
-			if err := os.WriteFile(filepath.Join(dir, fmt.Sprintf("step-%06d", i)), []byte(s), 0o600); err != nil {
-				t.Fatal(err)
-			}
-		}
-	}
-	call := `{"message":{"role":"assistant","content":[{"type":"tool_use","id":"a","name":"recall","input":{"query":"q"}}]}}`
-	write("crab_eve_1", call, `{"agent":"scout","message":{"role":"assistant","content":[{"type":"tool_use","id":"b","name":"recall","input":{"query":"g"}}]}}`)
-	write("other_eve_1", call)
-	var got []string
-	_, err := WalkRecalls(filepath.Join(root, "sessions"), RecallOptions{Settings: SettingsPath(filepath.Join(root, "memory.db"))}, func(s SessionRecalls) error {
-		for _, r := range s.Recalls {
-			got = append(got, fmt.Sprintf("%s/%s:%d", s.Session, r.Agent, r.Limit))
-		}
-		return nil
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	want := "[crab_eve_1/crab:3 crab_eve_1/scout:10000000000 other_eve_1/other:5]"
-	if fmt.Sprint(got) != want {
-		t.Errorf("limits %v, want %s", got, want)
-	}
-}
-
 // TestStepFiles_AsCrabtalkReads lists a session's steps as crabtalk's
 // load_session does: every name beginning with "step-", a leftover
 // step-NNNNNN.tmp.PID.NANOS of an interrupted write included, in name

@@ -46,7 +46,7 @@ func press(k string) tea.KeyPressMsg {
 // prompt opened is refused, and the entry's own name is always accepted.
 // The answer is the opener's request, completed with the line typed.
 func TestPrompt_NameCheckedAgainstTheMemoryAtEnter(t *testing.T) {
-	db, err := store.Open(filepath.Join(t.TempDir(), "memory.db"))
+	db, err := store.OpenWith(filepath.Join(t.TempDir(), "memory.db"), store.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}

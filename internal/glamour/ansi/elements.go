@@ -7,10 +7,10 @@ import (
 	"io"
 	"strings"
 
+	east "github.com/crmem/crmem/internal/glamour/emoji/ast"
+	"github.com/crmem/crmem/internal/glamour/goldmark/ast"
+	astext "github.com/crmem/crmem/internal/glamour/goldmark/extension/ast"
 	"github.com/crmem/crmem/internal/glamour/internal/autolink"
-	east "github.com/yuin/goldmark-emoji/ast"
-	"github.com/yuin/goldmark/ast"
-	astext "github.com/yuin/goldmark/extension/ast"
 )
 
 // ElementRenderer is called when entering a markdown node.

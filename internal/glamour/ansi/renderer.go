@@ -6,11 +6,11 @@ import (
 	"net/url"
 	"strings"
 
-	east "github.com/yuin/goldmark-emoji/ast"
-	"github.com/yuin/goldmark/ast"
-	astext "github.com/yuin/goldmark/extension/ast"
-	"github.com/yuin/goldmark/renderer"
-	"github.com/yuin/goldmark/util"
+	east "github.com/crmem/crmem/internal/glamour/emoji/ast"
+	"github.com/crmem/crmem/internal/glamour/goldmark/ast"
+	astext "github.com/crmem/crmem/internal/glamour/goldmark/extension/ast"
+	"github.com/crmem/crmem/internal/glamour/goldmark/renderer"
+	"github.com/crmem/crmem/internal/glamour/goldmark/util"
 )
 
 // Options is used to configure an ANSIRenderer.

@@ -7,7 +7,7 @@ import (
 
 	"charm.land/lipgloss/v2"
 	"charm.land/lipgloss/v2/table"
-	astext "github.com/yuin/goldmark/extension/ast"
+	astext "github.com/crmem/crmem/internal/glamour/goldmark/extension/ast"
 )
 
 // A TableElement is used to render tables.

@@ -11,9 +11,9 @@ import (
 
 	xansi "github.com/charmbracelet/x/ansi"
 	"github.com/charmbracelet/x/exp/slice"
+	"github.com/crmem/crmem/internal/glamour/goldmark/ast"
+	astext "github.com/crmem/crmem/internal/glamour/goldmark/extension/ast"
 	"github.com/crmem/crmem/internal/glamour/internal/autolink"
-	"github.com/yuin/goldmark/ast"
-	astext "github.com/yuin/goldmark/extension/ast"
 )
 
 type tableLink struct {

@@ -1,7 +1,7 @@
 package extension
 
 import (
-	"github.com/yuin/goldmark"
+	"github.com/crmem/crmem/internal/glamour/goldmark"
 )
 
 type gfm struct {

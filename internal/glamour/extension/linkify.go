@@ -4,11 +4,11 @@ import (
 	"bytes"
 	"regexp"
 
-	"github.com/yuin/goldmark"
-	"github.com/yuin/goldmark/ast"
-	"github.com/yuin/goldmark/parser"
-	"github.com/yuin/goldmark/text"
-	"github.com/yuin/goldmark/util"
+	"github.com/crmem/crmem/internal/glamour/goldmark"
+	"github.com/crmem/crmem/internal/glamour/goldmark/ast"
+	"github.com/crmem/crmem/internal/glamour/goldmark/parser"
+	"github.com/crmem/crmem/internal/glamour/goldmark/text"
+	"github.com/crmem/crmem/internal/glamour/goldmark/util"
 )
 
 var wwwURLRegxp = lazyRegexp(`^www\.[-a-zA-Z0-9@:%._\+~#=]{1,256}\.[a-z]+(?:[/#?][-a-zA-Z0-9@:%_\+.~#!?&/=\(\);,'">\^{}\[\]` + "`" + `]*)?`) //nolint:lll

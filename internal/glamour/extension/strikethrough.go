@@ -1,14 +1,14 @@
 package extension
 
 import (
-	"github.com/yuin/goldmark"
-	gast "github.com/yuin/goldmark/ast"
-	"github.com/yuin/goldmark/extension/ast"
-	"github.com/yuin/goldmark/parser"
-	"github.com/yuin/goldmark/renderer"
-	"github.com/yuin/goldmark/renderer/html"
-	"github.com/yuin/goldmark/text"
-	"github.com/yuin/goldmark/util"
+	"github.com/crmem/crmem/internal/glamour/goldmark"
+	gast "github.com/crmem/crmem/internal/glamour/goldmark/ast"
+	"github.com/crmem/crmem/internal/glamour/goldmark/extension/ast"
+	"github.com/crmem/crmem/internal/glamour/goldmark/parser"
+	"github.com/crmem/crmem/internal/glamour/goldmark/renderer"
+	"github.com/crmem/crmem/internal/glamour/goldmark/renderer/html"
+	"github.com/crmem/crmem/internal/glamour/goldmark/text"
+	"github.com/crmem/crmem/internal/glamour/goldmark/util"
 )
 
 type strikethroughDelimiterProcessor struct {

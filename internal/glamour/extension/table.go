@@ -4,14 +4,14 @@ import (
 	"bytes"
 	"fmt"
 
-	"github.com/yuin/goldmark"
-	gast "github.com/yuin/goldmark/ast"
-	"github.com/yuin/goldmark/extension/ast"
-	"github.com/yuin/goldmark/parser"
-	"github.com/yuin/goldmark/renderer"
-	"github.com/yuin/goldmark/renderer/html"
-	"github.com/yuin/goldmark/text"
-	"github.com/yuin/goldmark/util"
+	"github.com/crmem/crmem/internal/glamour/goldmark"
+	gast "github.com/crmem/crmem/internal/glamour/goldmark/ast"
+	"github.com/crmem/crmem/internal/glamour/goldmark/extension/ast"
+	"github.com/crmem/crmem/internal/glamour/goldmark/parser"
+	"github.com/crmem/crmem/internal/glamour/goldmark/renderer"
+	"github.com/crmem/crmem/internal/glamour/goldmark/renderer/html"
+	"github.com/crmem/crmem/internal/glamour/goldmark/text"
+	"github.com/crmem/crmem/internal/glamour/goldmark/util"
 )
 
 var escapedPipeCellListKey = parser.NewContextKey()
@@ -329,7 +329,9 @@ func (r *TableHTMLRenderer) RegisterFuncs(reg renderer.NodeRendererFuncRegistere
 // - rules: Deprecated
 // - summary: Deprecated
 // - width: Deprecated.
-var TableAttributeFilter = html.GlobalAttributeFilter.ExtendString(`align,bgcolor,border,cellpadding,cellspacing,frame,rules,summary,width`) // nolint: lll
+var TableAttributeFilter = util.LazyBytesFilter(func() util.BytesFilter {
+	return html.GlobalAttributeFilter.ExtendString(`align,bgcolor,border,cellpadding,cellspacing,frame,rules,summary,width`)
+}) // nolint: lll
 
 func (r *TableHTMLRenderer) renderTable(
 	w util.BufWriter, source []byte, n gast.Node, entering bool) (gast.WalkStatus, error) {
@@ -352,7 +354,9 @@ func (r *TableHTMLRenderer) renderTable(
 // - char: Deprecated since HTML4, Obsolete since HTML5
 // - charoff: Deprecated since HTML4, Obsolete since HTML5
 // - valign: Deprecated since HTML4, Obsolete since HTML5.
-var TableHeaderAttributeFilter = html.GlobalAttributeFilter.ExtendString(`align,bgcolor,char,charoff,valign`)
+var TableHeaderAttributeFilter = util.LazyBytesFilter(func() util.BytesFilter {
+	return html.GlobalAttributeFilter.ExtendString(`align,bgcolor,char,charoff,valign`)
+})
 
 func (r *TableHTMLRenderer) renderTableHeader(
 	w util.BufWriter, source []byte, n gast.Node, entering bool) (gast.WalkStatus, error) {
@@ -380,7 +384,9 @@ func (r *TableHTMLRenderer) renderTableHeader(
 // - char: Obsolete since HTML5
 // - charoff: Obsolete since HTML5
 // - valign: Obsolete since HTML5.
-var TableRowAttributeFilter = html.GlobalAttributeFilter.ExtendString(`align,bgcolor,char,charoff,valign`)
+var TableRowAttributeFilter = util.LazyBytesFilter(func() util.BytesFilter {
+	return html.GlobalAttributeFilter.ExtendString(`align,bgcolor,char,charoff,valign`)
+})
 
 func (r *TableHTMLRenderer) renderTableRow(
 	w util.BufWriter, source []byte, n gast.Node, entering bool) (gast.WalkStatus, error) {
@@ -416,7 +422,9 @@ func (r *TableHTMLRenderer) renderTableRow(
 //     (defined in the <th>) element relates to [NOT OK in <td>]
 //   - valign:  Obsolete since HTML5
 //   - width:  Deprecated since HTML4. Obsolete since HTML5.
-var TableThCellAttributeFilter = html.GlobalAttributeFilter.ExtendString(`abbr,align,axis,bgcolor,char,charoff,colspan,headers,height,rowspan,scope,valign,width`) // nolint:lll
+var TableThCellAttributeFilter = util.LazyBytesFilter(func() util.BytesFilter {
+	return html.GlobalAttributeFilter.ExtendString(`abbr,align,axis,bgcolor,char,charoff,colspan,headers,height,rowspan,scope,valign,width`)
+}) // nolint:lll
 
 // TableTdCellAttributeFilter defines attribute names which table <td> cells can have.
 //
@@ -434,7 +442,9 @@ var TableThCellAttributeFilter = html.GlobalAttributeFilter.ExtendString(`abbr,a
 //   - scope:  Obsolete since HTML5. [OK in <th>]
 //   - valign:  Obsolete since HTML5
 //   - width:  Deprecated since HTML4. Obsolete since HTML5.
-var TableTdCellAttributeFilter = html.GlobalAttributeFilter.ExtendString(`abbr,align,axis,bgcolor,char,charoff,colspan,headers,height,rowspan,scope,valign,width`) // nolint: lll
+var TableTdCellAttributeFilter = util.LazyBytesFilter(func() util.BytesFilter {
+	return html.GlobalAttributeFilter.ExtendString(`abbr,align,axis,bgcolor,char,charoff,colspan,headers,height,rowspan,scope,valign,width`)
+}) // nolint: lll
 
 func (r *TableHTMLRenderer) renderTableCell(
 	w util.BufWriter, source []byte, node gast.Node, entering bool) (gast.WalkStatus, error) {

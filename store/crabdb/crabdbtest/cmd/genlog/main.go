@@ -39,38 +39,12 @@ func main() {
 
 // run parses args, writes the store and prints what it wrote.
 func run(args []string, stdout, stderr io.Writer) error {
-	fs := flag.NewFlagSet("genlog", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	var opt genlog.Options
-	var out, truth string
-	var force bool
-	fs.IntVar(&opt.Entries, "entries", 100_000, "distinct entry names")
-	fs.IntVar(&opt.MemoryRecords, "records", 1_000_000, "column-2 records (puts and deletes of entries) in the log")
-	fs.Uint64Var(&opt.Seed, "seed", 7, "the seed: the same flags give the same file")
-	fs.BoolVar(&opt.Index, "index", false, "write the memory index (column 6) as crabtalk does; without it only the column-2 records")
-	fs.IntVar(&opt.CheckpointEvery, "checkpoint-every", 0, "append a snapshot after every N column-2 records (0: none)")
-	fs.IntVar(&opt.Sessions, "sessions", 0, "sessions whose remember/forget calls explain about 70 % of the ops (0: none)")
-	fs.StringVar(&out, "out", "", "the store to write (required; outside the repository)")
-	fs.StringVar(&truth, "truth", "", "also write the ops as JSON lines to this file")
-	fs.BoolVar(&force, "force", false, "replace --out and --truth if they exist")
-	if err := fs.Parse(args); err != nil {
+	opt, out, truth, force, err := parse(args, stderr)
+	if err != nil {
 		return err
 	}
-	if fs.NArg() > 0 {
-		return fmt.Errorf("unexpected argument %q", fs.Arg(0))
-	}
-	if out == "" {
-		return errors.New("--out is required")
-	}
-	for _, p := range []string{out, truth} {
-		if p == "" {
-			continue
-		}
-		if root, err := insideRepo(p); err != nil {
-			return err
-		} else if root != "" {
-			return fmt.Errorf("%s lies inside the repository at %s: write it elsewhere (e.g. under /tmp)", p, root)
-		}
+	if err := outsideRepo(out, truth); err != nil {
+		return err
 	}
 	flags := os.O_WRONLY | os.O_CREATE | os.O_EXCL
 	if force {
@@ -103,6 +77,48 @@ func run(args []string, stdout, stderr io.Writer) error {
 		}
 	}
 	return report(stdout, out, st, time.Since(start))
+}
+
+// parse reads the command line: the generator's options, the store and
+// truth files to write, and whether to replace them.
+func parse(args []string, stderr io.Writer) (opt genlog.Options, out, truth string, force bool, err error) {
+	fs := flag.NewFlagSet("genlog", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.IntVar(&opt.Entries, "entries", 100_000, "distinct entry names")
+	fs.IntVar(&opt.MemoryRecords, "records", 1_000_000, "column-2 records (puts and deletes of entries) in the log")
+	fs.Uint64Var(&opt.Seed, "seed", 7, "the seed: the same flags give the same file")
+	fs.BoolVar(&opt.Index, "index", false, "write the memory index (column 6) as crabtalk does; without it only the column-2 records")
+	fs.IntVar(&opt.CheckpointEvery, "checkpoint-every", 0, "append a snapshot after every N column-2 records (0: none)")
+	fs.IntVar(&opt.Sessions, "sessions", 0, "sessions whose remember/forget calls explain about 70 % of the ops (0: none)")
+	fs.StringVar(&out, "out", "", "the store to write (required; outside the repository)")
+	fs.StringVar(&truth, "truth", "", "also write the ops as JSON lines to this file")
+	fs.BoolVar(&force, "force", false, "replace --out and --truth if they exist")
+	if err := fs.Parse(args); err != nil {
+		return opt, "", "", false, err
+	}
+	if fs.NArg() > 0 {
+		return opt, "", "", false, fmt.Errorf("unexpected argument %q", fs.Arg(0))
+	}
+	if out == "" {
+		return opt, "", "", false, errors.New("--out is required")
+	}
+	return opt, out, truth, force, nil
+}
+
+// outsideRepo refuses a path to write ("": none) that lies inside a
+// repository.
+func outsideRepo(paths ...string) error {
+	for _, p := range paths {
+		if p == "" {
+			continue
+		}
+		if root, err := insideRepo(p); err != nil {
+			return err
+		} else if root != "" {
+			return fmt.Errorf("%s lies inside the repository at %s: write it elsewhere (e.g. under /tmp)", p, root)
+		}
+	}
+	return nil
 }
 
 // report prints the stats as one JSON object.

@@ -1,0 +1,48 @@
+package recalls
+
+import (
+	"math"
+	"os"
+	"path/filepath"
+	"slices"
+	"testing"
+
+	"github.com/crmem/crmem/store"
+)
+
+// TestIndexRanker_AsRank checks that the ranker a report replays with
+// gives exactly what the memory's own recall (Rank) gives, names and
+// scores, for queries asked again in other words and at other limits:
+// wider after narrower, past TieWindow, every hit, none.
+func TestIndexRanker_AsRank(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "memory.db")
+	if err := os.WriteFile(path, store.Encode(0, synthetic(400)), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	db, err := store.OpenWith(path, store.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rank := SourceRanker(db)
+	recall, mem := db.Features().Recall, db.Memory()
+	queries := []string{"deploy", "Deploy deploy", "deploy canary", "canary deploy", "canary, DEPLOY!", "agent memory recall session", "session recall memory agent", "canary", "nothing matches this", ""}
+	limits := []int{1, 3, 5, 2, 40, 33, 100, 0, -1, math.MaxInt, 5}
+	for round := range 2 { // the second round asks every term again
+		for _, q := range queries {
+			for _, limit := range limits {
+				got, err := rank(q, limit)
+				if err != nil {
+					t.Fatal(err)
+				}
+				hits, err := recall.Rank(q, limit)
+				if err != nil {
+					t.Fatal(err)
+				}
+				want := named(mem, hits)
+				if !slices.Equal(got.Names, want.Names) || !slices.Equal(got.Scores, want.Scores) || got.TiedPast != nil {
+					t.Errorf("round %d: rank(%q, %d) = %q %v, Rank %q %v", round, q, limit, got.Names, got.Scores, want.Names, want.Scores)
+				}
+			}
+		}
+	}
+}
