@@ -118,7 +118,7 @@ func FromV1(current map[string]Current, ss store.SessionsReader, only *string) (
 // only the steps that name it (or a name a rename links it to) are
 // decoded: its calls, their results and events all hold its name.
 func FromStore(data []byte, only *string) *Index {
-	return fromStore(data, only, nil)
+	return fromStore(data, only)
 }
 
 // FromStoreCached is FromStore of the whole index, decoding again only
@@ -128,28 +128,35 @@ func FromStore(data []byte, only *string) *Index {
 // and decoding the sessions is most of a build. It gives exactly what
 // FromStore gives, and leaves in cache this build's sessions.
 func FromStoreCached(data []byte, cache *SessionCache) *Index {
-	return fromStore(data, nil, cache)
+	cache.mu.Lock()
+	defer cache.mu.Unlock()
+	return cache.full(data)
 }
 
-// BuildCached is Build with a store's sessions kept in cache from one
-// build to the next (FromStoreCached); a v1 memory is built as Build
-// builds it.
+// BuildCached is Build following a store as it grows: when the store is
+// the file the last build with cache read, with records appended since
+// (the same file, header and bytes, longer), only the appended records
+// are walked and only the sessions they touch decoded again (see
+// SessionCache.follow), else it is read whole, its sessions decoded
+// again unless cache holds them as they are (FromStoreCached). Either
+// way the index is exactly what Build gives. A v1 memory is built as
+// Build builds it.
 func BuildCached(src store.Source, cache *SessionCache) (*Index, error) {
 	if src.Features().Caps.History != store.HistoryFromLog {
 		return Build(src)
 	}
-	data, _, err := store.ReadFileInfo(src.Path())
+	ix, err := cache.follow(src.Path())
 	if err != nil {
 		return nil, fmt.Errorf("history of %s: %w", src.Path(), err)
 	}
-	return FromStoreCached(data, cache), nil
+	return ix, nil
 }
 
-// fromStore is FromStore, with cache (nil: none) for a whole index.
-func fromStore(data []byte, only *string, cache *SessionCache) *Index {
+// fromStore is FromStore: of the whole index, or of one entry (only).
+func fromStore(data []byte, only *string) *Index {
 	d := readLog(data)
 	ix := &Index{log: d, writes: map[string][]call{}, sessInfo: map[string]sessionInfo{}, cache: map[string]History{}}
-	keep := func(string) bool { return true }
+	keep := keepAll
 	var steps func([]byte) bool
 	if only != nil {
 		set := map[string]bool{}
@@ -164,34 +171,19 @@ func fromStore(data []byte, only *string, cache *SessionCache) *Index {
 	ss := d.sessions(steps)
 	agents := map[string]string{}
 	var p sessions.RecallProblems
-	var next map[string]cachedSession
-	if cache != nil && only == nil {
-		cache.mu.Lock()
-		defer cache.mu.Unlock()
-		next = make(map[string]cachedSession, len(ss))
-		cache.reused = 0
-	}
 	for _, h := range sortedHandles(ss) {
-		var sr sessions.SessionRecalls
-		if next != nil {
-			var reused bool
-			if sr, reused = d.readSessionCached(ss[h], agents, cache.m, next); reused {
-				cache.reused++
-			}
-		} else {
-			sr = d.readSession(ss[h], sortedSteps(ss[h]), agents, nil)
-		}
+		sr := d.readSession(ss[h], sortedSteps(ss[h]), agents, nil)
 		if only == nil {
 			p.Add(sr.Problems) // a step filtered out is not a problem
 		}
 		ix.addSession(sr, ss[h], keep)
 	}
 	ix.problems = sessionProblems(p)
-	if next != nil {
-		cache.m = next
-	}
 	return ix
 }
+
+// keepAll keeps the writes of every name.
+func keepAll(string) bool { return true }
 
 // sortedSteps are the keys of s's steps in order: "evt/…" before
 // "msg/…", each by index.

@@ -1,26 +1,190 @@
 package history
 
 import (
+	"bytes"
 	"encoding/binary"
+	"errors"
 	"hash/maphash"
+	"io"
+	"os"
 	"sync"
 
+	"github.com/crmem/crmem/store"
+	"github.com/crmem/crmem/store/crabdb"
 	"github.com/crmem/crmem/store/sessions"
 )
 
-// Keeping a store's decoded sessions from one build of its history to
-// the next.
+// Following a store as it grows: what one build of its history read and
+// decoded, kept for the next, so that a build after the agent's remember
+// walks the records appended since and decodes the one session they
+// touched, not the whole log and every session again.
 
-// SessionCache keeps what one build of a store's history decoded of each
-// session for the next (FromStoreCached). It is safe for concurrent use.
+// SessionCache keeps what one build of a store's history read for the
+// next: each session as decoded, and, for BuildCached, the log as walked
+// and the file it was read from. It is safe for concurrent use.
 type SessionCache struct {
 	mu     sync.Mutex
 	m      map[string]cachedSession // by handle
 	reused int                      // sessions the last build took from the cache
+	last   *followed                // the last build's log and sessions (nil: none)
+	// extended says the last build walked only the records appended
+	// since the one before (tests).
+	extended bool
+}
+
+// followed is what a build read of a store: its log, every session (those
+// without a step too), the index built, and the file it was read from
+// (BuildCached; nil info for FromStoreCached's bytes).
+type followed struct {
+	d    *logData
+	all  map[string]*storeSession
+	ix   *Index
+	path string
+	info os.FileInfo
 }
 
 // NewSessionCache returns an empty cache.
 func NewSessionCache() *SessionCache { return &SessionCache{m: map[string]cachedSession{}} }
+
+// follow is the index of the store at path: extended by the records
+// appended since the last build when the file is the one it read (the
+// same file, the same header, at least as long as the records it walked:
+// crabtalk only appends, a checkpoint rewrites the header, a compaction
+// replaces the file), else read whole. Unchanged, it is the last index.
+func (c *SessionCache) follow(path string) (*Index, error) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	f, fi, err := store.OpenRegular(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	if l := c.last; l != nil && l.path == path && os.SameFile(fi, l.info) && fi.Size() >= l.d.end && l.d.stop == nil {
+		head := make([]byte, crabdb.HeaderLen)
+		if _, err := io.ReadFull(f, head); err != nil {
+			return nil, err
+		}
+		if bytes.Equal(head, l.d.data[:crabdb.HeaderLen]) && !snapshotCut(head, l.d.end) {
+			if fi.Size() == int64(len(l.d.data)) && fi.ModTime().Equal(l.info.ModTime()) {
+				c.extended = true
+				return l.ix, nil
+			}
+			data := grow(l.d.data[:l.d.end], int(fi.Size()))
+			n, err := f.ReadAt(data[l.d.end:], l.d.end)
+			if err != nil && !errors.Is(err, io.EOF) {
+				return nil, err
+			}
+			ix := c.extend(data[:l.d.end+int64(n)])
+			c.last.path, c.last.info = path, fi
+			return ix, nil
+		}
+	}
+	data, err := readRoomy(f, fi.Size())
+	if err != nil {
+		return nil, err
+	}
+	ix := c.full(data)
+	c.last.path, c.last.info = path, fi
+	return ix, nil
+}
+
+// snapshotCut reports whether the snapshot the header head points at
+// begins before end but does not end by it: the walk that ended at end
+// could not skip it whole, and read its bytes as records (a checkpoint
+// caught half written, or a file cut short), which a walk of the longer
+// file does not.
+func snapshotCut(head []byte, end int64) bool {
+	h, err := crabdb.ParseHeader(head)
+	return err == nil && h.HasSnapshot() && h.IndexAt < uint64(end) && h.IndexAt+h.IndexLen > uint64(end)
+}
+
+// grow is b, which holds a file's first bytes, made n long: in place when
+// its capacity allows (the bytes after len(b) belong to no one: every
+// index sharing b reads only within its own length), else copied into a
+// buffer with room to grow.
+func grow(b []byte, n int) []byte {
+	if n <= cap(b) {
+		return b[:n]
+	}
+	out := make([]byte, n, roomy(n))
+	copy(out, b)
+	return out
+}
+
+// roomy is the capacity a buffer of a store's n bytes is given, so that
+// the records appended next are read into it without copying the rest:
+// an eighth more, at least a MiB.
+func roomy(n int) int { return n + max(n/8, 1<<20) }
+
+// readRoomy reads f, size bytes long, into a buffer with room to grow.
+func readRoomy(f *os.File, size int64) ([]byte, error) {
+	b := make([]byte, size, roomy(int(size)))
+	n, err := io.ReadFull(f, b)
+	if err != nil && !errors.Is(err, io.ErrUnexpectedEOF) {
+		return nil, err
+	}
+	return b[:n], nil
+}
+
+// full is the index of the store data holds, read whole, its sessions
+// taken from the cache when they are as the cache holds them. c.mu is
+// held.
+func (c *SessionCache) full(data []byte) *Index {
+	d := readLog(data)
+	d.indexAll()
+	all := map[string]*storeSession{}
+	d.readSessions(all, 0, nil, nil)
+	ix := c.index(d, all, func(s *storeSession, was cachedSession) bool { return sessionSum(s, sortedSteps(s)) != was.sum })
+	c.last, c.extended = &followed{d: d, all: all, ix: ix}, false
+	return ix
+}
+
+// extend is the index of the store data holds, the store the last build
+// read with records appended (see follow): only those records are
+// walked, and only the sessions they touch decoded again. c.mu is held.
+func (c *SessionCache) extend(data []byte) *Index {
+	l := c.last
+	d := extendLog(l.d, data)
+	all, touched := d.moreSessions(l.all, len(l.d.sessOffs))
+	ix := c.index(d, all, func(s *storeSession, _ cachedSession) bool { return touched[s.handle] })
+	c.last = &followed{d: d, all: all, ix: ix}
+	c.extended = true
+	return ix
+}
+
+// index builds the whole index of the log d walked, whose sessions are
+// all: a session's decoding is taken from the cache unless changed says
+// it changed or an agent name it asked for did. The cache is left
+// holding these sessions. c.mu is held.
+func (c *SessionCache) index(d *logData, all map[string]*storeSession, changed func(*storeSession, cachedSession) bool) *Index {
+	ix := &Index{log: d, writes: map[string][]call{}, sessInfo: map[string]sessionInfo{}, cache: map[string]History{}}
+	agents := map[string]string{}
+	var p sessions.RecallProblems
+	next := make(map[string]cachedSession, len(all))
+	c.reused = 0
+	for _, h := range sortedHandles(all) {
+		s := all[h]
+		if s.steps == nil {
+			continue // as FromStore: a session of no step holds no write
+		}
+		was, ok := c.m[h]
+		if ok && !changed(s, was) && d.sameAgents(was.agents, agents) {
+			c.reused++
+		} else {
+			keys := sortedSteps(s)
+			asked := map[string]string{}
+			sr := d.readSession(s, keys, agents, asked)
+			sr.Recalls = nil // a build keeps none
+			was = cachedSession{sum: sessionSum(s, keys), agents: asked, sr: sr}
+		}
+		next[h] = was
+		p.Add(was.sr.Problems)
+		ix.addSession(was.sr, s, keepAll)
+	}
+	ix.problems = sessionProblems(p)
+	c.m = next
+	return ix
+}
 
 // cachedSession is one session as a build decoded it: a sum of its meta
 // and steps (sessionSum), the agent names the decoding asked for, and
@@ -56,22 +220,6 @@ func sessionSum(s *storeSession, keys []string) [2]uint64 {
 		out[i] = h.Sum64()
 	}
 	return out
-}
-
-// readSessionCached is readSession, taken from was when the session and
-// the agent names it asked for are as they were, and kept in next.
-func (d *logData) readSessionCached(s *storeSession, agents map[string]string, was, next map[string]cachedSession) (sr sessions.SessionRecalls, reused bool) {
-	keys := sortedSteps(s)
-	sum := sessionSum(s, keys)
-	if c, ok := was[s.handle]; ok && c.sum == sum && d.sameAgents(c.agents, agents) {
-		next[s.handle] = c
-		return c.sr, true
-	}
-	asked := map[string]string{}
-	sr = d.readSession(s, keys, agents, asked)
-	sr.Recalls = nil // a build keeps none
-	next[s.handle] = cachedSession{sum: sum, agents: asked, sr: sr}
-	return sr, false
 }
 
 // sameAgents reports whether every agent id of asked has the name it had
