@@ -6,7 +6,10 @@ import (
 	"errors"
 	"hash/maphash"
 	"io"
+	"maps"
 	"os"
+	"slices"
+	"strings"
 	"sync"
 
 	"github.com/crmem/crmem/store"
@@ -134,7 +137,7 @@ func (c *SessionCache) full(data []byte) *Index {
 	d.indexAll()
 	all := map[string]*storeSession{}
 	d.readSessions(all, 0, nil, nil)
-	ix := c.index(d, all, func(s *storeSession, was cachedSession) bool { return sessionSum(s, sortedSteps(s)) != was.sum })
+	ix := c.index(d, all, func(s *storeSession, was cachedSession) bool { return sessionSum(s, sortedSteps(s)) != was.sum }, nil)
 	c.last, c.extended = &followed{d: d, all: all, ix: ix}, false
 	return ix
 }
@@ -146,7 +149,7 @@ func (c *SessionCache) extend(data []byte) *Index {
 	l := c.last
 	d := extendLog(l.d, data)
 	all, touched := d.moreSessions(l.all, len(l.d.sessOffs))
-	ix := c.index(d, all, func(s *storeSession, _ cachedSession) bool { return touched[s.handle] })
+	ix := c.index(d, all, func(s *storeSession, _ cachedSession) bool { return touched[s.handle] }, l.ix)
 	c.last = &followed{d: d, all: all, ix: ix}
 	c.extended = true
 	return ix
@@ -154,13 +157,16 @@ func (c *SessionCache) extend(data []byte) *Index {
 
 // index builds the whole index of the log d walked, whose sessions are
 // all: a session's decoding is taken from the cache unless changed says
-// it changed or an agent name it asked for did. The cache is left
-// holding these sessions. c.mu is held.
-func (c *SessionCache) index(d *logData, all map[string]*storeSession, changed func(*storeSession, cachedSession) bool) *Index {
+// it changed or an agent name it asked for did. With prev (the index of
+// the same log, shorter) its writes are taken, and only those of the
+// sessions decoded again replaced; else every session's are gathered.
+// The cache is left holding these sessions. c.mu is held.
+func (c *SessionCache) index(d *logData, all map[string]*storeSession, changed func(*storeSession, cachedSession) bool, prev *Index) *Index {
 	ix := &Index{log: d, writes: map[string][]call{}, sessInfo: map[string]sessionInfo{}, cache: map[string]History{}}
 	agents := map[string]string{}
 	var p sessions.RecallProblems
 	next := make(map[string]cachedSession, len(all))
+	var redone []string // sessions decoded again, in order
 	c.reused = 0
 	for _, h := range sortedHandles(all) {
 		s := all[h]
@@ -176,14 +182,60 @@ func (c *SessionCache) index(d *logData, all map[string]*storeSession, changed f
 			sr := d.readSession(s, keys, agents, asked)
 			sr.Recalls = nil // a build keeps none
 			was = cachedSession{sum: sessionSum(s, keys), agents: asked, sr: sr}
+			redone = append(redone, h)
 		}
 		next[h] = was
 		p.Add(was.sr.Problems)
-		ix.addSession(was.sr, s, keepAll)
+		if prev == nil {
+			ix.addSession(was.sr, s, keepAll)
+		}
+	}
+	if prev != nil {
+		ix.writes, ix.sessInfo = prev.writes, prev.sessInfo
+		if len(redone) > 0 {
+			ix.replaceWrites(redone, c.m, next, all)
+		}
 	}
 	ix.problems = sessionProblems(p)
 	c.m = next
 	return ix
+}
+
+// replaceWrites replaces in ix (its writes and sessInfo, those of an
+// earlier build, shared with it and left as they are) the writes of the
+// sessions redone, as was held them, by those now holds: each name's
+// writes stay in the order a whole build gathers them, by session, then
+// as the session made them.
+func (ix *Index) replaceWrites(redone []string, was, now map[string]cachedSession, all map[string]*storeSession) {
+	fresh := &Index{writes: map[string][]call{}, sessInfo: maps.Clone(ix.sessInfo)}
+	gone := map[string]bool{}
+	for _, h := range redone {
+		gone[h] = true
+		delete(fresh.sessInfo, h)
+		for _, w := range was[h].sr.Writes {
+			fresh.writes[w.Name] = fresh.writes[w.Name] // a name the session wrote: gathered again
+		}
+	}
+	for _, h := range redone {
+		fresh.addSession(now[h].sr, all[h], keepAll)
+	}
+	writes := maps.Clone(ix.writes)
+	for name, add := range fresh.writes {
+		var list []call
+		for _, w := range ix.writes[name] {
+			if !gone[w.Session] {
+				list = append(list, w)
+			}
+		}
+		list = append(list, add...)
+		slices.SortStableFunc(list, func(a, b call) int { return strings.Compare(a.Session, b.Session) })
+		if len(list) == 0 {
+			delete(writes, name)
+			continue
+		}
+		writes[name] = list
+	}
+	ix.writes, ix.sessInfo = writes, fresh.sessInfo
 }
 
 // cachedSession is one session as a build decoded it: a sum of its meta

@@ -115,7 +115,7 @@ func sameBuild(t *testing.T, cut int, got, want *Index, answers bool) {
 }
 
 // appendFile appends b to the file at path, as crabtalk appends.
-func appendFile(t *testing.T, path string, b []byte) {
+func appendFile(t testing.TB, path string, b []byte) {
 	t.Helper()
 	f, err := os.OpenFile(path, os.O_WRONLY|os.O_APPEND, 0)
 	if err != nil {
