@@ -46,10 +46,10 @@ func v1Records(data []byte, old *v1Sums, changed func(*Entry)) (nextID uint64, i
 		return 0, nil, nil, false
 	}
 	ids, sums = make([]uint64, 0, count), make([]uint64, 0, count)
-	k := 0 // the next of old's entries to compare
+	k := 0      // the next of old's entries to compare
+	var e Entry // one for all: changed copies what it keeps
 	for range count {
 		start := d.off
-		var e Entry
 		if d.entry(&e) != nil || len(ids) > 0 && e.ID <= ids[len(ids)-1] {
 			return 0, nil, nil, false
 		}
