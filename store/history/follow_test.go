@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"runtime"
 	"slices"
 	"testing"
 
@@ -167,4 +168,62 @@ func sessionCopied(t *testing.T, data []byte, from, to string) []byte {
 		t.Fatalf("no session %s in the log", from)
 	}
 	return out
+}
+
+// TestFollow_HeapStaysFlat: following a store through hundreds of the
+// agent's writes (a memory record and a session step each) keeps no more
+// than the store's bytes: the live heap after GC grows by what was
+// appended, not by a copy of the store, an index or the sessions a write.
+func TestFollow_HeapStaysFlat(t *testing.T) {
+	data, _ := generated(t, genlog.Options{Seed: 3, Entries: 200, MemoryRecords: 1500, Sessions: 12})
+	var step crabdb.LogRecord
+	crabdb.WalkLog(data, func(r crabdb.LogRecord) bool {
+		if r.Col == crabdb.ColSession && r.Op == crabdb.OpPut && bytes.Contains(r.Key, []byte("/msg/")) {
+			step = r
+		}
+		return true
+	})
+	path := filepath.Join(t.TempDir(), "store.crmem")
+	if err := os.WriteFile(path, data, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	cache := NewSessionCache()
+	ix, err := cache.follow(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	write := func(i int) int {
+		name := fmt.Sprintf("flat-%d", i)
+		rec := logRecord(crabdb.OpPut, crabdb.ColMemory, crabdb.MemoryPrefix+name,
+			fmt.Appendf(nil, `{"name":%q,"kind":"note","content":"write %d","aliases":[],"created_at":"2026-11-29T03:00:00Z"}`, name, i))
+		rec = append(rec, logRecord(crabdb.OpPut, crabdb.ColSession, fmt.Sprintf("%s-%06d", step.Key, i), step.Value)...)
+		appendFile(t, path, rec)
+		var err error
+		if ix, err = cache.follow(path); err != nil || !cache.extended || !ix.has(name) {
+			t.Fatalf("write %d not followed: %v", i, err)
+		}
+		return len(rec)
+	}
+	heap := func() uint64 {
+		runtime.GC()
+		var ms runtime.MemStats
+		runtime.ReadMemStats(&ms)
+		return ms.HeapAlloc
+	}
+	for i := range 20 {
+		write(i)
+	}
+	before, appended := heap(), 0
+	const writes = 200
+	for i := 20; i < 20+writes; i++ {
+		appended += write(i)
+	}
+	after := heap()
+	// Each write's bytes are held (the log and the index of its records,
+	// the session's step); allow three times them and 1 MiB of slack.
+	if limit := before + 3*uint64(appended) + 1<<20; after > limit {
+		t.Errorf("live heap %d → %d bytes over %d writes of %d bytes in all (store %d bytes): more than %d", before, after, writes, appended, len(data), limit)
+	}
+	t.Logf("live heap %d → %d bytes over %d writes appending %d bytes (store %d bytes)", before, after, writes, appended, len(data))
+	runtime.KeepAlive(ix)
 }
