@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"runtime"
 	"testing"
 )
 
@@ -150,4 +151,62 @@ func writeFile(t *testing.T, path string, data []byte) {
 	if err := os.Rename(tmp, path); err != nil {
 		t.Fatal(err)
 	}
+}
+
+// TestReloadV1_HeapStaysFlat: a reader following a v1 file through
+// hundreds of the agent's writes keeps no file's bytes: each reload's
+// buffer is garbage once the entries it changed are copied out, so the
+// live heap after GC grows by the entries added, not by a file a write.
+func TestReloadV1_HeapStaysFlat(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "memory.db")
+	agent, err := Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ops []Op
+	for i := range 3000 {
+		ops = append(ops, Add{Name: fmt.Sprintf("n%d", i), Content: fmt.Sprintf("entry %d of a memory the agent keeps writing to, deploy notes %d", i, i%97)})
+	}
+	if _, err := agent.Apply(ops...); err != nil {
+		t.Fatal(err)
+	}
+	reader, err := Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	reader.Memory().WaitIndexed()
+	write := func(i int) {
+		if _, err := agent.Apply(Add{Name: fmt.Sprintf("w%d", i), Content: fmt.Sprintf("write %d", i)}); err != nil {
+			t.Fatal(err)
+		}
+		if d, err := reader.Reload(); err != nil || len(d.Added) != 1 {
+			t.Fatalf("write %d: reload %+v, %v", i, d, err)
+		}
+	}
+	heap := func() uint64 {
+		runtime.GC()
+		var ms runtime.MemStats
+		runtime.ReadMemStats(&ms)
+		return ms.HeapAlloc
+	}
+	for i := range 10 {
+		write(i)
+	}
+	before := heap()
+	fi, err := os.Stat(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	const writes = 200
+	for i := 10; i < 10+writes; i++ {
+		write(i)
+	}
+	after := heap()
+	// Each write adds an entry of some 100 bytes, its index and sums;
+	// a file kept alive would be fi.Size() bytes.
+	if limit := before + writes*1024 + 1<<20; after > limit {
+		t.Errorf("live heap %d → %d bytes over %d reloads of a %d-byte file: more than %d", before, after, writes, fi.Size(), limit)
+	}
+	t.Logf("live heap %d → %d bytes over %d reloads of a %d-byte file", before, after, writes, fi.Size())
+	runtime.KeepAlive(reader)
 }
