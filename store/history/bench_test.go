@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"testing"
 	"time"
@@ -41,8 +42,10 @@ func BenchmarkOneStore(b *testing.B) {
 // 100000 --records 110000 --sessions 300 --index): the memory record and
 // a step of one of its sessions appended, then the index built. follow-ms
 // is BuildCached's way (the appended records walked, the session they
-// touch decoded), full-ms, timed after it on the same file, the store
-// read whole with its sessions cached (the way before).
+// touch decoded), full-ms, timed after it on the same file for the first
+// five writes, the store read whole with its sessions cached (the way
+// before); heap-MB-first and heap-MB-last the live heap after GC after
+// the first write and the last.
 //
 //	CRMEM_BENCH_STORE=/tmp/x/store.crmem go test ./store/history -run '^$' -bench Follow -benchtime 5x
 func BenchmarkFollow(b *testing.B) {
@@ -91,6 +94,13 @@ func BenchmarkFollow(b *testing.B) {
 		}
 		fast = append(fast, time.Since(start))
 		b.StopTimer()
+		if i == 0 {
+			b.ReportMetric(liveHeapMB(), "heap-MB-first")
+		}
+		if i >= 5 {
+			b.StartTimer()
+			continue
+		}
 		start = time.Now()
 		d, _, err := store.ReadFileInfo(path)
 		if err != nil {
@@ -109,4 +119,13 @@ func BenchmarkFollow(b *testing.B) {
 	}
 	b.ReportMetric(ms(fast), "follow-ms")
 	b.ReportMetric(ms(slow), "full-ms")
+	b.ReportMetric(liveHeapMB(), "heap-MB-last")
+}
+
+// liveHeapMB is the live heap after a GC, in MiB.
+func liveHeapMB() float64 {
+	runtime.GC()
+	var ms runtime.MemStats
+	runtime.ReadMemStats(&ms)
+	return float64(ms.HeapAlloc) / (1 << 20)
 }

@@ -213,7 +213,9 @@ func (ix *Index) replaceWrites(redone []string, was, now map[string]cachedSessio
 		gone[h] = true
 		delete(fresh.sessInfo, h)
 		for _, w := range was[h].sr.Writes {
-			fresh.writes[w.Name] = fresh.writes[w.Name] // a name the session wrote: gathered again
+			if _, ok := fresh.writes[w.Name]; !ok {
+				fresh.writes[w.Name] = nil // a name the session wrote: gathered again
+			}
 		}
 	}
 	for _, h := range redone {
