@@ -7,7 +7,9 @@ import (
 	"path/filepath"
 	"reflect"
 	"runtime"
+	"slices"
 	"testing"
+	"time"
 )
 
 // TestReloadV1_ByDifferenceIsAWholeReload: a v1 file the agent rewrites
@@ -209,4 +211,92 @@ func TestReloadV1_HeapStaysFlat(t *testing.T) {
 	}
 	t.Logf("live heap %d → %d bytes over %d reloads of a %d-byte file", before, after, writes, fi.Size())
 	runtime.KeepAlive(reader)
+}
+
+// BenchmarkReloadV1: the reload after the agent's one remember in the v1
+// file at $CRMEM_BENCH_DB (copied first; else a generated 20k-entry
+// file), by difference (diff-ms) and, right after it on the same file
+// version, as a whole (whole-ms: decoded and synced whole, as Reload did
+// before), on
+// two readers open on it: paired in one run.
+//
+//	CRMEM_BENCH_DB=/tmp/m/big.db go test ./store -run '^$' -bench ReloadV1 -benchtime 10x
+func BenchmarkReloadV1(b *testing.B) {
+	path := filepath.Join(b.TempDir(), "memory.db")
+	if src := os.Getenv("CRMEM_BENCH_DB"); src != "" {
+		data, err := os.ReadFile(src)
+		if err != nil {
+			b.Fatal(err)
+		}
+		if err := os.WriteFile(path, data, 0o600); err != nil {
+			b.Fatal(err)
+		}
+	} else {
+		var es []Entry
+		for i := range 20000 {
+			es = append(es, Entry{ID: uint64(i + 1), Name: fmt.Sprintf("n%d", i), Content: fmt.Sprintf("entry %d, deploy notes and the rest of a memory %d", i, i%89), CreatedAt: uint64(i)})
+		}
+		if err := os.WriteFile(path, Encode(0, es), 0o600); err != nil {
+			b.Fatal(err)
+		}
+	}
+	agent, err := Open(path)
+	if err != nil {
+		b.Fatal(err)
+	}
+	diff, err := Open(path)
+	if err != nil {
+		b.Fatal(err)
+	}
+	whole, err := Open(path)
+	if err != nil {
+		b.Fatal(err)
+	}
+	diff.Memory().WaitIndexed()
+	whole.Memory().WaitIndexed()
+	var byDiff, byWhole []time.Duration
+	for i := 0; b.Loop(); i++ {
+		b.StopTimer()
+		if _, err := agent.Apply(Add{Name: fmt.Sprintf("bench-reload-%d", i), Content: "the agent remembered this"}); err != nil {
+			b.Fatal(err)
+		}
+		b.StartTimer()
+		start := time.Now()
+		if d, err := diff.Reload(); err != nil || len(d.Added) != 1 {
+			b.Fatalf("reload %+v, %v", d, err)
+		}
+		byDiff = append(byDiff, time.Since(start))
+		b.StopTimer()
+		start = time.Now()
+		if d, err := wholeReload(whole); err != nil || len(d.Added) != 1 {
+			b.Fatalf("reload %+v, %v", d, err)
+		}
+		byWhole = append(byWhole, time.Since(start))
+		b.StartTimer()
+	}
+	ms := func(ts []time.Duration) float64 {
+		s := slices.Clone(ts)
+		slices.Sort(s)
+		return float64(s[len(s)/2].Microseconds()) / 1000
+	}
+	b.ReportMetric(ms(byDiff), "diff-ms")
+	b.ReportMetric(ms(byWhole), "whole-ms")
+}
+
+// wholeReload is Reload as it was before the reload by difference: the
+// file read, decoded and synced whole.
+func wholeReload(db *DB) (Diff, error) {
+	db.mu.Lock()
+	defer db.mu.Unlock()
+	data, fp, changed, err := readIfChanged(db.path, db.fp)
+	if err != nil || !changed {
+		return Diff{}, err
+	}
+	f, err := decodeV1(data)
+	if err != nil {
+		return Diff{}, err
+	}
+	d := db.mem.Sync(f)
+	db.fp = fp
+	return d, nil
 }
