@@ -68,6 +68,7 @@ func BenchmarkFollow(b *testing.B) {
 		}
 		return true
 	})
+	step.Key, step.Value = bytes.Clone(step.Key), bytes.Clone(step.Value) // not the file's bytes, kept alive
 	data = nil
 	follow, full := NewSessionCache(), NewSessionCache()
 	if _, err := follow.follow(path); err != nil {
@@ -96,6 +97,7 @@ func BenchmarkFollow(b *testing.B) {
 		b.StopTimer()
 		if i == 0 {
 			b.ReportMetric(liveHeapMB(), "heap-MB-first")
+			b.ReportMetric(float64(len(rec)), "bytes-a-write")
 		}
 		if i >= 5 {
 			b.StartTimer()
@@ -120,6 +122,8 @@ func BenchmarkFollow(b *testing.B) {
 	b.ReportMetric(ms(fast), "follow-ms")
 	b.ReportMetric(ms(slow), "full-ms")
 	b.ReportMetric(liveHeapMB(), "heap-MB-last")
+	runtime.KeepAlive(follow)
+	runtime.KeepAlive(full)
 }
 
 // liveHeapMB is the live heap after a GC, in MiB.
