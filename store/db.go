@@ -56,6 +56,9 @@ type DB struct {
 	mu  sync.Mutex // serialises Apply and Reload
 	mem *Memory
 	fp  Fingerprint // the version mem came from or was last saved as
+	// v1 is what the last reload kept of a v1 file to reload the next by
+	// difference (reloadv1.go); nil: none.
+	v1 *v1Sums
 	// sessions reads the sessions folder, re-reading only what changed.
 	sessions *sessions.Reader
 	// backend, when set, is the file's format (crabtalk's store): reads
@@ -140,12 +143,17 @@ func (db *DB) Reload() (Diff, error) {
 	case !fp.Exists:
 		return Diff{}, &PathError{db.path, fs.ErrNotExist}
 	}
+	if d, ok := db.reloadV1(data, fp); ok {
+		db.fp = fp
+		return d, nil
+	}
 	f, err := decodeV1(data)
 	if err != nil {
 		return Diff{}, &PathError{db.path, err}
 	}
 	d := db.mem.Sync(f)
 	db.fp = fp
+	db.keepV1Sums(data, fp)
 	return d, nil
 }
 

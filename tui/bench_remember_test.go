@@ -60,7 +60,7 @@ func BenchmarkFollowRemember(b *testing.B) {
 			drive(m, indexReadyCmd())
 			drive(m, warmCmd(m.c.snap))
 			agent := agentWriter(b, path)
-			var frames, settled []time.Duration
+			var frames, settled, frameCPU, settledCPU []time.Duration
 			for i := 0; b.Loop(); i++ {
 				b.StopTimer()
 				name := fmt.Sprintf("bench-remember-%d", i)
@@ -69,20 +69,22 @@ func BenchmarkFollowRemember(b *testing.B) {
 				}
 				m.hist.took = 0 // no cooldown: each write's history is measured
 				b.StartTimer()
-				start := time.Now()
+				start, startCPU := time.Now(), processCPU()
 				_, cmd := m.Update(reloadCmd(m.c.db, m.c.snap, false)())
 				_ = m.screen()
-				frames = append(frames, time.Since(start))
+				frames, frameCPU = append(frames, time.Since(start)), append(frameCPU, processCPU()-startCPU)
 				if e, ok := m.c.db.Memory().Lookup(name); !ok || e.Name != name {
 					b.Fatalf("the reload did not bring %s", name)
 				} else if _, ok := m.c.snap.entry(e.ID); !ok {
 					b.Fatalf("the frame does not hold %s", name)
 				}
 				drive(m, cmd)
-				settled = append(settled, time.Since(start))
+				settled, settledCPU = append(settled, time.Since(start)), append(settledCPU, processCPU()-startCPU)
 			}
 			reportMs(b, "frame", frames)
 			reportMs(b, "settled", settled)
+			reportMs(b, "frame-cpu", frameCPU)
+			reportMs(b, "settled-cpu", settledCPU)
 			runtime.GC()
 			var ms runtime.MemStats
 			runtime.ReadMemStats(&ms)

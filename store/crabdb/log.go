@@ -40,15 +40,25 @@ type LogEnd struct {
 // their own column and key); anything else is read as a record. fn returning false stops the walk. The header must
 // have been checked (ParseHeader).
 func WalkLog(data []byte, fn func(LogRecord) bool) LogEnd {
+	return WalkLogFrom(data, HeaderLen, 0, fn)
+}
+
+// WalkLogFrom goes on with a walk of the log from offset at, where an
+// earlier walk of the same log, shorter then, ended (its LogEnd.Offset,
+// neither stopped by an error nor by fn), puts the Put records that walk
+// gave fn: the records appended since are walked exactly as WalkLog walks
+// them in the whole log, when the bytes before at and the header are as
+// they were. (A checkpoint's snapshot caught half written is the
+// exception: the shorter walk read it as records, as any walk of the
+// bytes then did; the header the checkpoint then writes tells it.)
+func WalkLogFrom(data []byte, at int64, puts int, fn func(LogRecord) bool) LogEnd {
 	h, err := ParseHeader(data)
 	if err != nil {
 		e, _ := err.(*Error)
 		return LogEnd{Err: e}
 	}
 	var end LogEnd
-	at := int64(HeaderLen)
 	size := int64(len(data))
-	puts := 0 // the Put records walked
 	var ahead Prefetcher
 	for at < size {
 		ahead.Before(data, at)

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"hash/maphash"
+	"maps"
 	"slices"
 	"sort"
 
@@ -80,6 +81,8 @@ type logData struct {
 	agentOffs []int64  // the agent records (column 0 Puts)
 	stop      *Stop
 	torn      bool
+	end       int64 // where the walk ended: the end of the last whole record, or where it stopped
+	puts      int   // the Put records walked, of every column (crabdb.WalkLogFrom)
 
 	byName  map[string][]int // name → indices into recs, in order (filled by name, or all at once)
 	all     bool             // byName holds every name
@@ -113,36 +116,67 @@ func readLog(data []byte) *logData {
 	d := &logData{data: data, byName: map[string][]int{}, renames: map[int]*rename{}, lineages: map[string]*lineage{}}
 	d.recs = make([]record, 0, len(data)/256) // a guess on the large side: memory records are rarely smaller
 	d.hashes = make([]uint64, 0, len(data)/256)
-	end := crabdb.WalkLog(data, func(r crabdb.LogRecord) bool {
-		switch r.Col {
-		case crabdb.ColMemory:
-			if !bytes.HasPrefix(r.Key, []byte(memoryPrefix)) {
-				return true
-			}
-			name := r.Key[len(memoryPrefix):]
-			rec := record{off: r.Offset, klen: uint32(len(r.Key)), vlen: uint32(len(r.Value)), del: r.Op == crabdb.OpDelete}
-			h := nameHash(name)
-			if n := len(d.recs); rec.del && n > 0 && !d.recs[n-1].del && (d.hashes[n-1] != h || !bytes.Equal(d.name(n-1), name)) {
-				d.cand = append(d.cand, n-1)
-			}
-			d.recs = append(d.recs, rec)
-			d.hashes = append(d.hashes, h)
-		case crabdb.ColSession:
-			if r.Op == crabdb.OpPut {
-				d.sessOffs = append(d.sessOffs, r.Offset)
-			}
-		case crabdb.ColAgent:
-			if r.Op == crabdb.OpPut {
-				d.agentOffs = append(d.agentOffs, r.Offset)
-			}
+	d.ended(crabdb.WalkLog(data, d.add))
+	return d
+}
+
+// extendLog is the log of data, a longer copy of the log prev walked
+// (the same bytes up to where prev's walk ended, the same header), with
+// only the records after it walked: prev's records are shared, not read
+// again (prev, which others may be reading, is left as it was: what it
+// holds is only ever appended to beyond its own length). prev must have
+// indexed every name (indexAll) and ended cleanly (stop nil).
+func extendLog(prev *logData, data []byte) *logData {
+	d := &logData{data: data, recs: prev.recs, hashes: prev.hashes, cand: prev.cand,
+		sessOffs: prev.sessOffs, agentOffs: prev.agentOffs, puts: prev.puts,
+		byName: maps.Clone(prev.byName), all: true, renames: map[int]*rename{}, lineages: map[string]*lineage{}}
+	first := len(d.recs)
+	d.ended(crabdb.WalkLogFrom(data, prev.end, prev.puts, d.add))
+	for i := first; i < len(d.recs); i++ {
+		n := d.name(i)
+		// Clipped: the slice prev holds is never appended to in place.
+		d.byName[string(n)] = append(slices.Clip(d.byName[string(n)]), i)
+	}
+	return d
+}
+
+// add keeps one record of a walk of the log.
+func (d *logData) add(r crabdb.LogRecord) bool {
+	if r.Op == crabdb.OpPut {
+		d.puts++
+	}
+	switch r.Col {
+	case crabdb.ColMemory:
+		if !bytes.HasPrefix(r.Key, []byte(memoryPrefix)) {
+			return true
 		}
-		return true
-	})
+		name := r.Key[len(memoryPrefix):]
+		rec := record{off: r.Offset, klen: uint32(len(r.Key)), vlen: uint32(len(r.Value)), del: r.Op == crabdb.OpDelete}
+		h := nameHash(name)
+		if n := len(d.recs); rec.del && n > 0 && !d.recs[n-1].del && (d.hashes[n-1] != h || !bytes.Equal(d.name(n-1), name)) {
+			d.cand = append(d.cand, n-1)
+		}
+		d.recs = append(d.recs, rec)
+		d.hashes = append(d.hashes, h)
+	case crabdb.ColSession:
+		if r.Op == crabdb.OpPut {
+			d.sessOffs = append(d.sessOffs, r.Offset)
+		}
+	case crabdb.ColAgent:
+		if r.Op == crabdb.OpPut {
+			d.agentOffs = append(d.agentOffs, r.Offset)
+		}
+	}
+	return true
+}
+
+// ended keeps how the walk of the log ended.
+func (d *logData) ended(end crabdb.LogEnd) {
 	if end.Err != nil {
 		d.stop = &Stop{Offset: end.Offset, Reason: end.Err.Reason}
 	}
 	d.torn = end.Torn
-	return d
+	d.end = end.Offset
 }
 
 // name is the entry name of recs[i] (aliasing the log's bytes).
@@ -327,8 +361,40 @@ func (d *logData) renameAt(i int) (*rename, bool) {
 // lies. A session none of whose steps is kept is left out.
 func (d *logData) sessions(keep func(value []byte) bool) map[string]*storeSession {
 	all := map[string]*storeSession{}
+	d.readSessions(all, 0, keep, nil)
+	for h, s := range all {
+		if s.steps == nil {
+			delete(all, h)
+		}
+	}
+	return all
+}
+
+// moreSessions is the sessions of prev (every session of an earlier,
+// shorter walk of the log, every step kept, those without one included)
+// with the session records from d.sessOffs[from] on applied: a session
+// they touch is copied first (prev, which others may be reading, is left
+// as it was) and its handle put in touched.
+func (d *logData) moreSessions(prev map[string]*storeSession, from int) (all map[string]*storeSession, touched map[string]bool) {
+	all, touched = maps.Clone(prev), map[string]bool{}
+	d.readSessions(all, from, nil, func(s *storeSession) *storeSession {
+		if touched[s.handle] {
+			return s
+		}
+		touched[s.handle] = true
+		c := &storeSession{handle: s.handle, meta: s.meta, steps: maps.Clone(s.steps), stepOff: maps.Clone(s.stepOff), offs: slices.Clip(s.offs)}
+		all[s.handle] = c
+		return c
+	})
+	return all, touched
+}
+
+// readSessions applies the session records from d.sessOffs[from] on to
+// all, keeping the steps keep accepts (nil: all); own (nil: none) gives
+// the session a record of it changes (its own copy).
+func (d *logData) readSessions(all map[string]*storeSession, from int, keep func([]byte) bool, own func(*storeSession) *storeSession) {
 	var ahead crabdb.Prefetcher
-	for _, off := range d.sessOffs {
+	for _, off := range d.sessOffs[from:] {
 		ahead.Before(d.data, off)
 		r, ok := crabdb.RecordAt(d.data, off)
 		if !ok || !bytes.HasPrefix(r.Key, []byte(sessionPrefix)) {
@@ -343,6 +409,9 @@ func (d *logData) sessions(keep func(value []byte) bool) map[string]*storeSessio
 		if s == nil {
 			s = &storeSession{handle: string(rest[:i])}
 			all[s.handle] = s
+		}
+		if own != nil {
+			s = own(s)
 		}
 		s.offs = append(s.offs, off)
 		part := rest[i+1:]
@@ -360,12 +429,6 @@ func (d *logData) sessions(keep func(value []byte) bool) map[string]*storeSessio
 			s.stepOff[string(part)] = off
 		}
 	}
-	for h, s := range all {
-		if s.steps == nil {
-			delete(all, h)
-		}
-	}
-	return all
 }
 
 // agentName is the name in the agent record of id, as last put.

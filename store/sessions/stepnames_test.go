@@ -1,15 +1,15 @@
-package history
+package sessions
 
 import (
 	"encoding/json"
 	"testing"
 )
 
-// TestNamesAny: the step filter of one entry's history finds the entry's
+// TestStepNamesAny: the step filter of one entry's history finds the entry's
 // name wherever a memory write's step holds it, escaped once or twice, as
 // serde writes it or as a model wrote its arguments (\u escapes), and a
 // step that only holds the name elsewhere, or another name, is not taken.
-func TestNamesAny(t *testing.T) {
+func TestStepNamesAny(t *testing.T) {
 	args := func(name string) string { // an arguments string holding {"name": name}
 		inner, _ := json.Marshal(map[string]string{"name": name, "content": "x"})
 		outer, _ := json.Marshal(string(inner))
@@ -34,7 +34,7 @@ func TestNamesAny(t *testing.T) {
 		{"deploy", `{"message":{"role":"user","content":[{"type":"tool_result","name":"remember","content":"remembered: deploy-steps"}]}}`, false},
 		{"remember", `{"type":"tool_use","name":"recall","input":{"query":"remember"}}`, false},
 	} {
-		if got := namesAny([]byte(c.step), map[string]bool{c.name: true}); got != c.want {
+		if got := StepNamesAny([]byte(c.step), map[string]bool{c.name: true}); got != c.want {
 			t.Errorf("%q in %s: %v, want %v", c.name, c.step, got, c.want)
 		}
 	}

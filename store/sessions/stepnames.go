@@ -1,4 +1,4 @@
-package history
+package sessions
 
 import (
 	"bytes"
@@ -7,18 +7,19 @@ import (
 )
 
 // A scan of a session step's bytes for the names a memory write's tool
-// call or result gives, without decoding the step: most steps name none
-// of the names asked about, and decoding each was most of one entry's
-// history on a store with large sessions.
+// call or result gives, without decoding the step (steps.go decodes
+// them): most steps name none of the names asked about, and decoding
+// each was most of one entry's history (store/history) on a store with
+// large sessions.
 
-// namesAny reports whether a step names one of names where a memory
+// StepNamesAny reports whether a step names one of names where a memory
 // write's step names its entry: a tool call's "name" argument (in an
 // object, or escaped once more in an event's or an OpenAI call's
 // arguments string) and the tool's result, "remembered: NAME" or
 // "forgot: NAME". Three searches of the step whatever the number of
 // names, where a search per name was 80 % of one history's time on a
 // store whose sessions hold 1.4 GB.
-func namesAny(v []byte, names map[string]bool) bool {
+func StepNamesAny(v []byte, names map[string]bool) bool {
 	for rest := v; ; {
 		i := bytes.Index(rest, []byte(`name`))
 		if i < 0 {
@@ -36,8 +37,8 @@ func namesAny(v []byte, names map[string]bool) bool {
 				break
 			}
 			rest = rest[i+len(marker):]
-			if t, ok := stringText(rest, false); ok {
-				if n, ok := unquote(t); ok && names[string(n)] {
+			if t, ok := jsonStringText(rest, false); ok {
+				if n, ok := unquoteName(t); ok && names[string(n)] {
 					return true
 				}
 			}
@@ -68,23 +69,23 @@ func argumentName(b []byte) ([]byte, bool) {
 	var ok bool
 	switch {
 	case !escaped && len(b) > 0 && b[0] == '"':
-		t, ok = stringText(b[1:], false)
+		t, ok = jsonStringText(b[1:], false)
 	case escaped && len(b) > 1 && b[0] == '\\' && b[1] == '"':
-		t, ok = stringText(b[2:], true)
+		t, ok = jsonStringText(b[2:], true)
 		if ok {
-			t, ok = unquote(t) // the inner string's text, escaped once
+			t, ok = unquoteName(t) // the inner string's text, escaped once
 		}
 	}
 	if !ok {
 		return nil, false
 	}
-	return unquote(t)
+	return unquoteName(t)
 }
 
-// stringText is the text of a JSON string up to its closing quote, as it
+// jsonStringText is the text of a JSON string up to its closing quote, as it
 // lies there: an unescaped '"', or, escaped (a string inside a string),
 // the '\\"' that closes it.
-func stringText(b []byte, escaped bool) ([]byte, bool) {
+func jsonStringText(b []byte, escaped bool) ([]byte, bool) {
 	for i := 0; i < len(b); {
 		switch {
 		case b[i] == '\\' && i+1 < len(b) && escaped && b[i+1] == '"':
@@ -102,9 +103,9 @@ func stringText(b []byte, escaped bool) ([]byte, bool) {
 	return nil, false
 }
 
-// unquote decodes a JSON string's text: as it is when it holds no escape
+// unquoteName decodes a JSON string's text: as it is when it holds no escape
 // (most names: nothing allocated), else as encoding/json reads it.
-func unquote(t []byte) ([]byte, bool) {
+func unquoteName(t []byte) ([]byte, bool) {
 	if bytes.IndexByte(t, '\\') < 0 {
 		return t, utf8.Valid(t)
 	}
