@@ -202,6 +202,25 @@ func TestArchitecture_ImportsGoDownTheTiers(t *testing.T) {
 	for _, bad := range readArch(t, "screen").screen(graph) {
 		t.Error(bad)
 	}
+	for _, bad := range readArch(t, "folders").folders(readArch(t, "tiers"), graph) {
+		t.Error(bad)
+	}
+}
+
+// folders lists what runs against ts, the ```folders block (a tier's
+// name and the folders that hold it): a package in one of those folders
+// that the tiers place in another tier. The folders then show the tiers:
+// drawn by folder, the import graph runs down as the tiers do.
+func (ts tiers) folders(tiers tiers, graph map[string][]string) []string {
+	var out []string
+	for p := range graph {
+		f, t := ts.of(p), tiers.of(p)
+		if f >= 0 && t >= 0 && ts[f].name != tiers[t].name {
+			out = append(out, fmt.Sprintf("%s is in the %s folder but the %s tier", p, ts[f].name, tiers[t].name))
+		}
+	}
+	slices.Sort(out)
+	return out
 }
 
 // screen lists what runs against ts, the ```screen block (the root tui
@@ -226,23 +245,23 @@ func (ts tiers) screen(graph map[string][]string) []string {
 // helper) and a package in no tier, and nothing for imports that go down
 // or stay level.
 func TestArchitecture_AgainstFindsWhatRunsUp(t *testing.T) {
-	ts, err := readTiers(strings.NewReader("```tiers\nfaces: cli\nhelpers: internal/config internal/glamour/...\nlibrary: store bm25\nleaves: internal/humanize internal/sanitize\n```\n"))
+	ts, err := readTiers(strings.NewReader("```tiers\nfaces: cli\nhelpers: face/...\nlibrary: store bm25\nleaves: internal/humanize internal/sanitize\n```\n"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	got := ts.against(map[string][]string{
-		"cli":                    {"store", "internal/config", "internal/glamour/ansi"},
-		"internal/glamour/ansi":  {"internal/humanize"},
-		"store":                  {"bm25", "internal/config"},
+		"cli":                    {"store", "face/config", "face/cellwidth"},
+		"face/cellwidth":         {"internal/humanize"},
+		"store":                  {"bm25", "face/config"},
 		"bm25":                   {"internal/humanize"},
 		"internal/humanize":      {"internal/sanitize"},
-		"internal/sanitize":      {"internal/glamour/extension"},
+		"internal/sanitize":      {"face/mdbound"},
 		"internal/somewhere/new": nil,
 	})
 	want := []string{
-		"internal/sanitize (leaves) imports internal/glamour/extension (helpers), a tier above it",
+		"internal/sanitize (leaves) imports face/mdbound (helpers), a tier above it",
 		"internal/somewhere/new is in no tier",
-		"store (library) imports internal/config (helpers), a tier above it",
+		"store (library) imports face/config (helpers), a tier above it",
 	}
 	if !slices.Equal(got, want) {
 		t.Errorf("against = %q\nwant %q", got, want)
@@ -314,14 +333,14 @@ func TestArchitecture_ImportersFindsWhoMayNot(t *testing.T) {
 	got := only.importers(map[string][]string{
 		"main":                       {"cli"},
 		"cli":                        {"tui", "store/open"},
-		"internal/config":            {"tui"},
+		"face/config":                {"tui"},
 		"store/why":                  {"cli", "store"},
 		"store/open":                 {"store/crabdb"},
 		"store/crabdb/crabdbtest/gl": {"store/crabdb"},
 		"store/history":              {"store/crabdb"},
 	})
 	want := []string{
-		"internal/config imports tui, which only cli may import",
+		"face/config imports tui, which only cli may import",
 		"store/history imports store/crabdb, which only store/open may import",
 		"store/why imports cli, which only main may import",
 	}

@@ -5,7 +5,7 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/crmem/crmem/internal/config"
+	"github.com/crmem/crmem/face/config"
 )
 
 // completeNames completes entry names for the first n positional arguments

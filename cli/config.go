@@ -7,7 +7,7 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/crmem/crmem/internal/config"
+	"github.com/crmem/crmem/face/config"
 )
 
 // configCommand prints the effective configuration with each value's

@@ -13,7 +13,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/crmem/crmem/internal/config"
+	"github.com/crmem/crmem/face/config"
 	"github.com/crmem/crmem/store"
 	"github.com/crmem/crmem/store/check"
 )

@@ -8,7 +8,7 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/crmem/crmem/internal/demo"
+	"github.com/crmem/crmem/face/demo"
 )
 
 // openDemo writes the built-in sample memory to a fresh crmem-demo-*

@@ -10,7 +10,7 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/crmem/crmem/internal/editor"
+	"github.com/crmem/crmem/face/editor"
 	"github.com/crmem/crmem/store"
 )
 

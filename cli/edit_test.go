@@ -11,7 +11,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/crmem/crmem/internal/config"
+	"github.com/crmem/crmem/face/config"
 	"github.com/crmem/crmem/store"
 )
 

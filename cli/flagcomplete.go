@@ -6,7 +6,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/crmem/crmem/export"
-	"github.com/crmem/crmem/internal/config"
+	"github.com/crmem/crmem/face/config"
 	"github.com/crmem/crmem/store"
 )
 

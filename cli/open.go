@@ -11,7 +11,7 @@ import (
 	"strings"
 	"syscall"
 
-	"github.com/crmem/crmem/internal/config"
+	"github.com/crmem/crmem/face/config"
 	"github.com/crmem/crmem/store"
 	"github.com/crmem/crmem/store/open"
 )

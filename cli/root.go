@@ -12,8 +12,8 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/crmem/crmem/internal/config"
-	"github.com/crmem/crmem/internal/editor"
+	"github.com/crmem/crmem/face/config"
+	"github.com/crmem/crmem/face/editor"
 	"github.com/crmem/crmem/store"
 	"github.com/crmem/crmem/store/hygiene"
 	"github.com/crmem/crmem/store/open"

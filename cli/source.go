@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"io/fs"
 
-	"github.com/crmem/crmem/internal/config"
+	"github.com/crmem/crmem/face/config"
 	"github.com/crmem/crmem/store"
 	"github.com/crmem/crmem/store/open"
 )

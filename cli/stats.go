@@ -8,7 +8,7 @@ import (
 	"github.com/charmbracelet/x/term"
 	"github.com/spf13/cobra"
 
-	"github.com/crmem/crmem/internal/statsview"
+	"github.com/crmem/crmem/face/statsview"
 	"github.com/crmem/crmem/store/recalls"
 	"github.com/crmem/crmem/store/sessions"
 	"github.com/crmem/crmem/store/stats"

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/crmem/crmem/internal/config"
+	"github.com/crmem/crmem/face/config"
 	"github.com/crmem/crmem/internal/humanize"
 	"github.com/crmem/crmem/store/crabdb"
 	"github.com/crmem/crmem/store/crabdb/crabdbtest"

@@ -8,7 +8,7 @@ import (
 
 	"github.com/charmbracelet/x/ansi"
 
-	"github.com/crmem/crmem/internal/config"
+	"github.com/crmem/crmem/face/config"
 	"github.com/crmem/crmem/store"
 	"github.com/crmem/crmem/store/stats"
 )

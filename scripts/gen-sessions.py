@@ -8,7 +8,7 @@
 
 Writes DIR/sessions/{agent}_{sender}_{seq}/ folders, each a meta file and
 ~120 step-NNNNNN files in crabtalk's exact shapes (copied from
-internal/demo/data/sessions and store/sessions/testdata): per round a
+face/demo/data/sessions and store/sessions/testdata): per round a
 user message, an assistant message with a recall tool_use (sometimes a
 second call to another tool), its tool_result blocks, an assistant text,
 sometimes a plain user message, then the round's tool_start event.

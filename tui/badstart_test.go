@@ -11,7 +11,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
-	"github.com/crmem/crmem/internal/editor"
+	"github.com/crmem/crmem/face/editor"
 )
 
 // badStarts are the memories the screen cannot open at start: every

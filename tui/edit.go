@@ -7,8 +7,8 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
-	crmemconfig "github.com/crmem/crmem/internal/config"
-	"github.com/crmem/crmem/internal/editor"
+	crmemconfig "github.com/crmem/crmem/face/config"
+	"github.com/crmem/crmem/face/editor"
 	"github.com/crmem/crmem/internal/sanitize"
 	"github.com/crmem/crmem/keymap"
 	"github.com/crmem/crmem/store"

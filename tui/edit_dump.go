@@ -8,7 +8,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 
-	crmemconfig "github.com/crmem/crmem/internal/config"
+	crmemconfig "github.com/crmem/crmem/face/config"
 	"github.com/crmem/crmem/internal/humanize"
 	"github.com/crmem/crmem/internal/sanitize"
 	"github.com/crmem/crmem/tui/dialog"

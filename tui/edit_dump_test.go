@@ -10,7 +10,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/crmem/crmem/export/exporttest"
-	"github.com/crmem/crmem/internal/editor"
+	"github.com/crmem/crmem/face/editor"
 )
 
 func TestDump_PromptWritesTheReferenceTree(t *testing.T) {

@@ -12,10 +12,10 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
-	crmemconfig "github.com/crmem/crmem/internal/config"
+	crmemconfig "github.com/crmem/crmem/face/config"
+	"github.com/crmem/crmem/face/mdbound"
 	"github.com/crmem/crmem/internal/glamour"
 	"github.com/crmem/crmem/internal/humanize"
-	"github.com/crmem/crmem/internal/mdbound"
 	"github.com/crmem/crmem/internal/sanitize"
 	"github.com/crmem/crmem/tui/part"
 )

@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/crmem/crmem/internal/mdbound"
+	"github.com/crmem/crmem/face/mdbound"
 )
 
 // TestRender_DecidedBySize: content over mdbound's byte limit is shown as

@@ -9,8 +9,8 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/crmem/crmem/export"
-	crmemconfig "github.com/crmem/crmem/internal/config"
-	"github.com/crmem/crmem/internal/editor"
+	crmemconfig "github.com/crmem/crmem/face/config"
+	"github.com/crmem/crmem/face/editor"
 	"github.com/crmem/crmem/internal/humanize"
 	"github.com/crmem/crmem/internal/sanitize"
 	"github.com/crmem/crmem/store"

@@ -10,7 +10,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/crmem/crmem/bm25"
-	crmemconfig "github.com/crmem/crmem/internal/config"
+	crmemconfig "github.com/crmem/crmem/face/config"
 	"github.com/crmem/crmem/store"
 	"github.com/crmem/crmem/store/sessions"
 )

@@ -9,7 +9,7 @@ import (
 	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
 
-	"github.com/crmem/crmem/internal/cellwidth"
+	"github.com/crmem/crmem/face/cellwidth"
 	"github.com/crmem/crmem/tui/part"
 	"github.com/crmem/crmem/tui/searchbar"
 )

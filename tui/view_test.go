@@ -14,7 +14,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
-	"github.com/crmem/crmem/internal/demo"
+	"github.com/crmem/crmem/face/demo"
 	"github.com/crmem/crmem/keymap"
 	"github.com/crmem/crmem/store"
 )

@@ -29,9 +29,9 @@
 //	store/sessions.agentLimits (crabtalk's local/settings.toml)                    ReadFile [1 MiB "settings file"]
 //	store/sessions.listSessions (a session folder that is a link)                  Inside (the same rule as Within)
 //	store/hygiene.LoadNotDuplicates (lint, the findings view)                      ReadFile [1 MiB "not-duplicates file"]
-//	internal/config.readCapped (the config file, a glamour style file)             ReadFile [1 MiB "config file", 256 KiB "style file"]
-//	internal/editor.(*Session).Finish (the file $EDITOR saved)                     ReadFile [64 MiB, or twice the entry, "edited entry file"]
-//	internal/editor.removeIfStale (a stale edit folder's sum and file)             ReadFile [NoFollow, 1 KiB "edit sum", 256 MiB]
+//	face/config.readCapped (the config file, a glamour style file)             ReadFile [1 MiB "config file", 256 KiB "style file"]
+//	face/editor.(*Session).Finish (the file $EDITOR saved)                     ReadFile [64 MiB, or twice the entry, "edited entry file"]
+//	face/editor.removeIfStale (a stale edit folder's sum and file)             ReadFile [NoFollow, 1 KiB "edit sum", 256 MiB]
 //	export.(*tree).readFile (load and legacy import pages)                          ReadFileInfo [NoFollow, 64 MiB "page"]
 //	export.detectFile (the first line of an import source)                         Open [no cap; at most 1 MiB is read]
 //	cli.(*app).readJSONLInput (import FILE, import -)                              Open and CapReader [1 GiB "JSON lines import"]

@@ -53,7 +53,7 @@ var sameStepCases = []string{
 // on every step of the repository's session fixtures.
 func TestParseRecallStep_FastSameAsSlow(t *testing.T) {
 	cases := append([]string(nil), sameStepCases...)
-	for _, glob := range []string{"testdata/*/sessions/*/step-*", "../../testdata/recalls/sessions/*/step-*", "../../internal/demo/data/sessions/*/step-*"} {
+	for _, glob := range []string{"testdata/*/sessions/*/step-*", "../../testdata/recalls/sessions/*/step-*", "../../face/demo/data/sessions/*/step-*"} {
 		files, _ := filepath.Glob(glob)
 		for _, f := range files {
 			data, err := os.ReadFile(f)

@@ -12,7 +12,7 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
-	"github.com/crmem/crmem/internal/config"
+	"github.com/crmem/crmem/face/config"
 )
 
 // env is a fake environment with HOME and CRMEM_CONFIG under dir.

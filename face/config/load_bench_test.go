@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/crmem/crmem/internal/config"
+	"github.com/crmem/crmem/face/config"
 )
 
 // manyKeys is a config of n settings under [keys], each a line, the last
