@@ -41,7 +41,7 @@ func appendWords(dst []uint32, s string, limit int, fold *cases.Caser) []uint32 
 		}
 		if j == len(s) || byteClass[s[j]] == classSep {
 			if j > i {
-				dst = append(dst, hashWord(s[i:j], 0x20))
+				dst = append(dst, hashWordIn(s, i, j))
 				n++
 			}
 			i = j
@@ -118,6 +118,29 @@ func hashWord(w string, low byte) uint32 {
 	var x uint64
 	for k := range len(w) {
 		x |= uint64(w[k]|low) << (8 * k)
+	}
+	h = (h ^ x) * 0xc4ceb9fe1a85ec53
+	return uint32(h>>32) ^ uint32(h)
+}
+
+// hashWordIn is hashWord(s[i:j], 0x20), its last bytes (fewer than
+// eight) taken with one load and a mask where s holds eight bytes from
+// there, as it does but at its end: a loop a byte was a quarter of the
+// words' cost.
+func hashWordIn(s string, i, j int) uint32 {
+	const lows = 0x2020202020202020
+	h := uint64(j-i) * 0x9e3779b97f4a7c15
+	for ; j-i >= 8; i += 8 {
+		h = (h ^ (load8(s[i:]) | lows)) * 0xff51afd7ed558ccd
+		h ^= h >> 32
+	}
+	var x uint64
+	if i+8 <= len(s) {
+		x = (load8(s[i:]) | lows) & (1<<(8*(j-i)) - 1)
+	} else {
+		for k := i; k < j; k++ {
+			x |= uint64(s[k]|0x20) << (8 * (k - i))
+		}
 	}
 	h = (h ^ x) * 0xc4ceb9fe1a85ec53
 	return uint32(h>>32) ^ uint32(h)

@@ -10,13 +10,17 @@ import (
 	"github.com/crmem/crmem/store"
 )
 
-// wording is the entries' words, in order, as 32-bit hashes
-// (appendWords): document d's are words[start[d]:start[d+1]], and entry[d]
-// is its entry.
+// wording reads the entries' words (appendWords) as the near-duplicate
+// search needs them: document d is entry[d], an entry with words, and
+// words(d) reads its words again each time they are needed. No copy of
+// every word is kept: the search reads each document's words once to
+// take its candidate keys (nearCandidates), then again only for the few
+// documents that are candidates or in commonShingles' sample (on the 100k
+// corpus a copy was 44 MB, a fifth of lint's peak, and a second pass over
+// it).
 type wording struct {
-	start []int
-	words []uint32
-	entry []int32
+	entries []store.Entry
+	entry   []int32
 	// common are the word pairs and triples held by many entries
 	// (commonShingles): phrases of the memory, not of one text.
 	common map[uint64]struct{}
@@ -25,6 +29,8 @@ type wording struct {
 	// sampleDF is how many entries of commonShingles' sample hold each
 	// word.
 	sampleDF map[uint32]int32
+	fold     cases.Caser
+	buf      []uint32 // words' buffer
 }
 
 // wordDF is how many entries of commonShingles' sample hold the word w
@@ -36,15 +42,10 @@ func (w *wording) wordDF(word string) int {
 	return int(w.sampleDF[hashWord(word, 0x20)])
 }
 
-// newWording reads the words of every entry's content but those skip
-// marks; an entry without words is no document.
+// newWording takes as documents the entries with words but those skip
+// marks.
 func newWording(entries []store.Entry, skip []bool) *wording {
-	total := 0
-	for i := range entries {
-		total += len(entries[i].Content)
-	}
-	w := &wording{start: make([]int, 1, len(entries)+1), words: make([]uint32, 0, total/5), entry: make([]int32, 0, len(entries))}
-	fold := cases.Fold()
+	w := &wording{entries: entries, entry: make([]int32, 0, len(entries)), fold: cases.Fold()}
 	for i := range entries {
 		if skip[i] {
 			continue
@@ -53,16 +54,20 @@ func newWording(entries []store.Entry, skip []bool) *wording {
 			w.left++
 			continue
 		}
-		n := len(w.words)
-		w.words = appendWords(w.words, entries[i].Content, MaxWordsPerEntry, &fold)
-		if len(w.words) == n {
-			continue
+		// One word says it is a document: most entries begin with one.
+		if w.buf = appendWords(w.buf[:0], entries[i].Content, 1, &w.fold); len(w.buf) > 0 {
+			w.entry = append(w.entry, int32(i))
 		}
-		w.start = append(w.start, len(w.words))
-		w.entry = append(w.entry, int32(i))
 	}
 	w.common = w.commonShingles()
 	return w
+}
+
+// words returns document d's words (appendWords, at most
+// MaxWordsPerEntry), in a buffer the next call reuses.
+func (w *wording) words(d int) []uint32 {
+	w.buf = appendWords(w.buf[:0], w.entries[w.entry[d]].Content, MaxWordsPerEntry, &w.fold)
+	return w.buf
 }
 
 // commonShingles finds the word pairs and triples held by at least
@@ -83,13 +88,14 @@ func (w *wording) commonShingles() map[uint64]struct{} {
 	sampled := 0
 	for d := 0; d < n; d += step {
 		sampled++
-		words = append(words[:0], w.of(d)...)
+		of := w.words(d)
+		set = appendShingles(set[:0], of, 2)
+		set = appendShingles(set, of, 3)
+		words = append(words[:0], of...)
 		slices.Sort(words)
 		for _, x := range slices.Compact(words) {
 			w.sampleDF[x]++
 		}
-		set = appendShingles(set[:0], w.of(d), 2)
-		set = appendShingles(set, w.of(d), 3)
 		for _, x := range set {
 			count[x]++
 		}
@@ -106,9 +112,6 @@ func (w *wording) commonShingles() map[uint64]struct{} {
 
 // docs is how many documents w holds.
 func (w *wording) docs() int { return len(w.entry) }
-
-// of returns document d's words.
-func (w *wording) of(d int) []uint32 { return w.words[w.start[d]:w.start[d+1]] }
 
 // keyed is a candidate key (a sampled word-triple hash) held by a
 // document, packed into one integer so that sorting them is sorting
@@ -200,9 +203,15 @@ func sortKeyed(keys []keyed) []keyed {
 func (w *wording) nearCandidates(r *Report) (pairs []uint64) {
 	n := w.docs()
 	keys := make([]int, n)
-	all := make([]keyed, 0, len(w.words)/SampleEvery+BottomKeys*n)
+	text := 0
+	for _, i := range w.entry {
+		text += len(w.entries[i].Content)
+	}
+	// About a word in five bytes, a key in SampleEvery triples: pages
+	// never written are never touched.
+	all := make([]keyed, 0, text/5/SampleEvery+BottomKeys*n)
 	for d := range n {
-		all = candidateKeys(all, w.of(d), int32(d))
+		all = candidateKeys(all, w.words(d), int32(d))
 	}
 	all = slices.Compact(sortKeyed(all)) // a key each document holds once
 	for _, k := range all {
@@ -334,8 +343,9 @@ type shingled struct {
 
 // set fills s with document d's sets, without the common ones.
 func (w *wording) set(d int, s *shingled) {
-	s.pairs = w.rare(appendShingles(s.pairs[:0], w.of(d), 2))
-	s.triples = w.rare(appendShingles(s.triples[:0], w.of(d), 3))
+	words := w.words(d)
+	s.pairs = w.rare(appendShingles(s.pairs[:0], words, 2))
+	s.triples = w.rare(appendShingles(s.triples[:0], words, 3))
 }
 
 // rare drops the common shingles from set, in place.
