@@ -134,11 +134,31 @@ func appendNormal(dst []byte, s string, limit int) []byte {
 // It stops once it appended at least limit bytes. Contents equal once
 // normalised are equal so: it keeps no state between bytes, and an ASCII
 // byte costs a look in asciiNormal and a store, whitespace or not.
+//
+// A beginning that is ASCII and followed by ASCII (or nothing) is its own
+// normal form, whatever follows: folding works a character at a time, and
+// NFC composes a character only with marks after it, before the next
+// character that starts a composition, as any ASCII character does. So
+// only a text with a character beyond ASCII in its beginning is put in
+// normal form (foldUnicode), not one with such a character further on (on
+// the 100k corpus, one entry in 25 within the first 704 bytes).
 func appendSolid(dst []byte, s string, limit int) []byte {
-	s = foldUnicode(s, limit)
 	n := len(dst)
 	end := n + limit
 	dst = slices.Grow(dst, limit+utf8.UTFMax)[:end+utf8.UTFMax]
+	i := 0
+	for ; i < len(s) && n < end && s[i] < utf8.RuneSelf; i++ {
+		c := asciiNormal[s[i]]
+		dst[n] = c
+		if c != asciiSpace {
+			n++
+		}
+	}
+	if i == len(s) || s[i] < utf8.RuneSelf {
+		return dst[:n]
+	}
+	n = end - limit
+	s = foldUnicode(s, limit)
 	for i := 0; i < len(s) && n < end; {
 		c := s[i]
 		if c < utf8.RuneSelf {
