@@ -40,3 +40,22 @@ func TestSortKeyed(t *testing.T) {
 		}
 	}
 }
+
+// TestRadixSort checks radixSort against slices.Sort, for both widths.
+func TestRadixSort(t *testing.T) {
+	rng := rand.New(rand.NewPCG(39, 3))
+	for _, n := range []int{0, 5, 1 << 12, 50_000} {
+		a, b := make([]uint64, n), make([]uint32, n)
+		for i := range a {
+			a[i], b[i] = rng.Uint64()>>uint(rng.IntN(64)), rng.Uint32()>>uint(rng.IntN(32))
+		}
+		wa, wb := slices.Clone(a), slices.Clone(b)
+		slices.Sort(wa)
+		slices.Sort(wb)
+		radixSort(a)
+		radixSort(b)
+		if !slices.Equal(a, wa) || !slices.Equal(b, wb) {
+			t.Fatalf("%d: not sorted as slices.Sort sorts", n)
+		}
+	}
+}
