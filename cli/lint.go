@@ -3,6 +3,7 @@ package cli
 import (
 	"bufio"
 	"fmt"
+	"runtime/debug"
 	"strings"
 	"time"
 
@@ -141,8 +142,19 @@ type lintFound struct{ n int }
 
 func (e lintFound) Error() string { return fmt.Sprintf("lint: %s", humanize.Plural(e.n, "finding")) }
 
+// lintGCPercent is the collector's setting while lint runs. lint reads
+// the memory once, keeps it to the end, and allocates its working sets
+// (the candidate keys and their sort, a third of the memory's size) once:
+// at the default setting a collection came near the end of each run only
+// to mark the memory, a tenth of lint's CPU on the 100k corpus, freeing
+// little. The heap may now grow to five times what is live, where the
+// working sets fit (on the 100k corpus: one collection, at the start, and
+// a peak RSS of 172 MB against 160 MB).
+const lintGCPercent = 400
+
 // lint runs the report over the memory and prints it.
 func (a *app) lint(opts hygiene.Options, js jsonOutput, diff bool) error {
+	defer debug.SetGCPercent(debug.SetGCPercent(lintGCPercent))
 	path, src, err := a.openSourceIndexed(store.IndexOnDemand) // lint needs the term vectors, not the index
 	if err != nil {
 		return err

@@ -143,3 +143,37 @@ func BenchmarkRun_Secrets100k(b *testing.B) {
 		b.ReportMetric(float64(r.Count(Secret)), "secrets")
 	}
 }
+
+// lintCorpus is n entries as lint meets them: a third notes drawn from a
+// large vocabulary with light rewordings (corpus), a third notes on ten
+// topics in few words (denseCorpus), a third prose holding the words
+// secret rules look for (proseCorpus), and one entry in 97 holding a
+// token. The same entries on every run.
+func lintCorpus(n int) []store.Entry {
+	var es []store.Entry
+	for _, part := range [][]store.Entry{corpus(n / 3), denseCorpus(n / 3), proseCorpus(n - 2*(n/3))} {
+		es = append(es, part...)
+	}
+	for i := range es {
+		es[i].ID, es[i].Name = uint64(i+1), fmt.Sprintf("note-%d", i)
+		if i%97 == 0 {
+			es[i].Content += "\nGITHUB_TOKEN=ghp_DEMOfakeTOKENcrmemLINTexample007x9Q2"
+		}
+	}
+	return es
+}
+
+// BenchmarkRun_Lint is the whole report, every check, as lint runs it
+// (no index, no term vectors) over 30,000 entries (lintCorpus): small
+// enough to run once in a test run (-benchtime=1x), and the figure to
+// compare builds with. lint's cost as a whole process, against ls --json,
+// is in docs/hygiene.md.
+func BenchmarkRun_Lint(b *testing.B) {
+	es := lintCorpus(30_000)
+	b.ResetTimer()
+	for b.Loop() {
+		r := Run(es, Options{})
+		b.ReportMetric(float64(r.Count(Duplicate)), "duplicates")
+		b.ReportMetric(float64(r.Count(Secret)), "secrets")
+	}
+}

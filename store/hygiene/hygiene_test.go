@@ -463,6 +463,12 @@ func TestExactClasses_UnicodeForms(t *testing.T) {
 		{"Το σύστημα αναπτύσσεται σε δοκιμαστικό στάδιο πρώτα και μετά στην παραγωγή ως εξής", "ΤΟ ΣΎΣΤΗΜΑ ΑΝΑΠΤΎΣΣΕΤΑΙ ΣΕ ΔΟΚΙΜΑΣΤΙΚΌ ΣΤΆΔΙΟ ΠΡΏΤΑ ΚΑΙ ΜΕΤΆ ΣΤΗΝ ΠΑΡΑΓΩΓΉ ΩΣ ΕΞΉΣ", true},
 		{"die Straße ist gesperrt", "DIE STRASSE IST GESPERRT", true},
 		{"Caf\u00e9", "Cafe", false},
+		// The accent just past the beginning hashed first (normalPrefix),
+		// on its last letter in one, a letter of its own in the other:
+		// ASCII up to there is not the normal form.
+		{strings.Repeat("a", normalPrefix-1) + "e\u0301 then more", strings.Repeat("A", normalPrefix-1) + "\u00e9 then more", true},
+		{strings.Repeat("a", normalPrefix-1) + "e\u0301 then more", strings.Repeat("a", normalPrefix-1) + "e then more", false},
+		{strings.Repeat("a ", normalPrefix) + "\u00df", strings.Repeat("A ", normalPrefix) + "SS", true},
 	}
 	for _, c := range cases {
 		class := exactClasses([]store.Entry{{Content: c.a}, {Content: c.b}})

@@ -207,12 +207,18 @@ func fold(s string) string {
 	return cases.Fold().String(norm.NFKC.String(s))
 }
 
+// isASCII reports whether every byte of s is ASCII, reading eight bytes a
+// load.
 func isASCII(s string) bool {
+	var or8 uint64
+	for ; len(s) >= 8; s = s[8:] {
+		or8 |= load8(s)
+	}
 	var or byte
 	for i := 0; i < len(s); i++ {
 		or |= s[i]
 	}
-	return or < utf8.RuneSelf
+	return or < utf8.RuneSelf && or8&0x8080808080808080 == 0
 }
 
 // plainName reports whether a name is printable ASCII (no control

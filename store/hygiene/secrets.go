@@ -295,11 +295,16 @@ const (
 // quotes an operator (= > : | ? ,), then after at most 9 operator, quote or
 // space bytes a run of at least 10 value bytes ([\w.=+/-]). It is a
 // necessary condition, cheap to test, for the rule's expression to match.
+// A byte beyond ASCII passes: the rule is case folded ((?i)), and its \w
+// then holds the Kelvin sign and the long s (K and s fold to them), so
+// the expression decides.
 func assignmentAt(s string, i int) bool {
 	end := min(len(s), i+33)
 	for p := i; p < end; p++ {
 		c := s[p]
 		switch {
+		case c >= utf8.RuneSelf:
+			return true
 		case c == '=' || c == '>' || c == ':' || c == '|' || c == '?' || c == ',':
 			return valueAfter(s, p+1)
 		case isWordDotDash(c) || c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v' || c == '\'' || c == '"':
@@ -315,6 +320,7 @@ func assignmentAt(s string, i int) bool {
 // ending before a terminator (a quote, a space, ';', '\\') or the text's
 // end, or a longer run that is all base64 (the rule's only unbounded
 // value). A value ends where its run does: no terminator is a value byte.
+// A byte beyond ASCII in the value passes (see assignmentAt).
 func valueAfter(s string, i int) bool {
 	for k := 0; k < 9 && i < len(s) && strings.IndexByte("=:|>`'\" \t\n\r\f\v", s[i]) >= 0; k++ {
 		i++
@@ -322,6 +328,9 @@ func valueAfter(s string, i int) bool {
 	n, b64 := 0, true
 	for ; i < len(s) && n <= 160; i, n = i+1, n+1 {
 		c := s[i]
+		if c >= utf8.RuneSelf {
+			return true
+		}
 		if !isWordDotDash(c) && c != '=' && c != '+' && c != '/' {
 			break
 		}

@@ -1,10 +1,15 @@
 package hygiene
 
 import (
+	"math/rand/v2"
 	"slices"
+	"strings"
 	"testing"
+	"unicode"
+	"unicode/utf8"
 
 	"golang.org/x/text/cases"
+	"golang.org/x/text/unicode/norm"
 )
 
 // TestAppendWords_NormalFormsAndCase: words are compared after NFKC and
@@ -31,6 +36,64 @@ func TestAppendWords_NormalFormsAndCase(t *testing.T) {
 	}
 	if got := len(words("one, two; three... four")); got != 4 {
 		t.Errorf("%d words, want 4", got)
+	}
+}
+
+// TestAppendWords_AsDefined checks appendWords, which reads ASCII eight
+// bytes at a time, against its definition read a rune at a time: a word
+// is a longest run of ASCII letters and digits and of other letters,
+// numbers and marks; an ASCII word is hashed lowered, another in NFKC and
+// folded; at most limit words. Random texts of words, punctuation, runes
+// beyond ASCII, invalid bytes and control bytes, of every length around
+// eight.
+func TestAppendWords_AsDefined(t *testing.T) {
+	fold := cases.Fold()
+	define := func(s string, limit int) []uint32 {
+		var out []uint32
+		for i := 0; i < len(s) && len(out) < limit; {
+			j, plain := i, true
+			for j < len(s) {
+				r, w := utf8.DecodeRuneInString(s[j:])
+				if r < utf8.RuneSelf && !('a' <= r|0x20 && r|0x20 <= 'z' || '0' <= r && r <= '9') ||
+					r >= utf8.RuneSelf && !unicode.IsLetter(r) && !unicode.IsNumber(r) && !unicode.IsMark(r) {
+					break
+				}
+				plain = plain && r < utf8.RuneSelf
+				j += w
+			}
+			switch {
+			case j == i:
+				_, w := utf8.DecodeRuneInString(s[i:])
+				i += w
+				continue
+			case plain:
+				out = append(out, hashWord(s[i:j], 0x20))
+			default:
+				out = append(out, hashWord(fold.String(norm.NFKC.String(s[i:j])), 0))
+			}
+			i = j
+		}
+		return out
+	}
+	pieces := []string{"a", "Z", "deploy", "Canary7", "x9", "0", "ABCDEFGHIJ", "abcdefghijklmnopq", " ", "  ", ", ", ".", "-", "_", "@", "[", "`", "{",
+		"\n", "\t", "\x00", "\x10", "\x19", "\x7f", "é", "e\u0301", "Σ", "ς", "東京", "\u3000", "\u212a", "ﬁ", "\xff", "\xc3", "٣", "—"}
+	rng := rand.New(rand.NewPCG(39, 5))
+	for range 20000 {
+		var b strings.Builder
+		for range rng.IntN(60) {
+			if rng.IntN(3) > 0 { // mostly ASCII, so some 64-byte blocks are
+				b.WriteString(pieces[rng.IntN(12)])
+			} else {
+				b.WriteString(pieces[rng.IntN(len(pieces))])
+			}
+		}
+		s, limit := b.String(), MaxWordsPerEntry
+		if rng.IntN(5) == 0 {
+			limit = rng.IntN(4)
+		}
+		if got, want := appendWords(nil, s, limit, &fold), define(s, limit); !slices.Equal(got, want) {
+			t.Fatalf("%q (limit %d): %v, want %v", s, limit, got, want)
+		}
 	}
 }
 

@@ -3,6 +3,7 @@ package hygiene
 import (
 	"fmt"
 	"slices"
+	"unsafe"
 
 	"golang.org/x/text/cases"
 
@@ -10,13 +11,17 @@ import (
 	"github.com/crmem/crmem/store"
 )
 
-// wording is the entries' words, in order, as 32-bit hashes
-// (appendWords): document d's are words[start[d]:start[d+1]], and entry[d]
-// is its entry.
+// wording reads the entries' words (appendWords) as the near-duplicate
+// search needs them: document d is entry[d], an entry with words, and
+// words(d) reads its words again each time they are needed. No copy of
+// every word is kept: the search reads each document's words once to
+// take its candidate keys (nearCandidates), then again only for the few
+// documents that are candidates or in commonShingles' sample (on the 100k
+// corpus a copy was 44 MB, a fifth of lint's peak, and a second pass over
+// it).
 type wording struct {
-	start []int
-	words []uint32
-	entry []int32
+	entries []store.Entry
+	entry   []int32
 	// common are the word pairs and triples held by many entries
 	// (commonShingles): phrases of the memory, not of one text.
 	common map[uint64]struct{}
@@ -25,6 +30,8 @@ type wording struct {
 	// sampleDF is how many entries of commonShingles' sample hold each
 	// word.
 	sampleDF map[uint32]int32
+	fold     cases.Caser
+	buf      []uint32 // words' buffer
 }
 
 // wordDF is how many entries of commonShingles' sample hold the word w
@@ -36,15 +43,10 @@ func (w *wording) wordDF(word string) int {
 	return int(w.sampleDF[hashWord(word, 0x20)])
 }
 
-// newWording reads the words of every entry's content but those skip
-// marks; an entry without words is no document.
+// newWording takes as documents the entries with words but those skip
+// marks.
 func newWording(entries []store.Entry, skip []bool) *wording {
-	total := 0
-	for i := range entries {
-		total += len(entries[i].Content)
-	}
-	w := &wording{start: make([]int, 1, len(entries)+1), words: make([]uint32, 0, total/5), entry: make([]int32, 0, len(entries))}
-	fold := cases.Fold()
+	w := &wording{entries: entries, entry: make([]int32, 0, len(entries)), fold: cases.Fold()}
 	for i := range entries {
 		if skip[i] {
 			continue
@@ -53,16 +55,20 @@ func newWording(entries []store.Entry, skip []bool) *wording {
 			w.left++
 			continue
 		}
-		n := len(w.words)
-		w.words = appendWords(w.words, entries[i].Content, MaxWordsPerEntry, &fold)
-		if len(w.words) == n {
-			continue
+		// One word says it is a document: most entries begin with one.
+		if w.buf = appendWords(w.buf[:0], entries[i].Content, 1, &w.fold); len(w.buf) > 0 {
+			w.entry = append(w.entry, int32(i))
 		}
-		w.start = append(w.start, len(w.words))
-		w.entry = append(w.entry, int32(i))
 	}
 	w.common = w.commonShingles()
 	return w
+}
+
+// words returns document d's words (appendWords, at most
+// MaxWordsPerEntry), in a buffer the next call reuses.
+func (w *wording) words(d int) []uint32 {
+	w.buf = appendWords(w.buf[:0], w.entries[w.entry[d]].Content, MaxWordsPerEntry, &w.fold)
+	return w.buf
 }
 
 // commonShingles finds the word pairs and triples held by at least
@@ -76,39 +82,84 @@ func newWording(entries []store.Entry, skip []bool) *wording {
 func (w *wording) commonShingles() map[uint64]struct{} {
 	n := w.docs()
 	step := max(1, n/CommonSample)
-	count := map[uint64]int32{}
-	w.sampleDF = map[uint32]int32{}
-	var set []uint64
-	var words []uint32
+	// Each sampled entry's sets and distinct words, appended, then sorted
+	// and counted by runs (maps counting them cost as much and took twice
+	// the memory), in slices made about long enough at once: a word in
+	// about five bytes, a pair and a triple each.
+	text := 0
+	for d := 0; d < n; d += step {
+		text += len(w.entries[w.entry[d]].Content)
+	}
+	sets, words := make([]uint64, 0, text/5*2), make([]uint32, 0, text/5)
 	sampled := 0
 	for d := 0; d < n; d += step {
 		sampled++
-		words = append(words[:0], w.of(d)...)
-		slices.Sort(words)
-		for _, x := range slices.Compact(words) {
-			w.sampleDF[x]++
-		}
-		set = appendShingles(set[:0], w.of(d), 2)
-		set = appendShingles(set, w.of(d), 3)
-		for _, x := range set {
-			count[x]++
-		}
+		of := w.words(d)
+		sets = appendShingles(sets, of, 2)
+		sets = appendShingles(sets, of, 3)
+		from := len(words)
+		words = append(words, of...)
+		slices.Sort(words[from:])
+		words = words[:from+len(slices.Compact(words[from:]))]
 	}
-	least := int32(max(CommonMinEntries, int(float64(sampled)*CommonShare+0.5)))
-	out := map[uint64]struct{}{}
-	for x, c := range count {
-		if c >= least {
-			out[x] = struct{}{}
+	radixSort(words)
+	w.sampleDF = map[uint32]int32{}
+	for i := 0; i < len(words); {
+		j := i + 1
+		for j < len(words) && words[j] == words[i] {
+			j++
 		}
+		w.sampleDF[words[i]] = int32(j - i)
+		i = j
+	}
+	radixSort(sets)
+	least := max(CommonMinEntries, int(float64(sampled)*CommonShare+0.5))
+	out := map[uint64]struct{}{}
+	for i := 0; i < len(sets); {
+		j := i + 1
+		for j < len(sets) && sets[j] == sets[i] {
+			j++
+		}
+		if j-i >= least {
+			out[sets[i]] = struct{}{}
+		}
+		i = j
 	}
 	return out
 }
 
+// radixSort sorts xs by radix, 16 bits a pass, an even number of passes
+// (on the 100k corpus commonShingles, which sorts its sample's 440,000
+// pairs and triples and their words with it, took 0.05 s of CPU, with
+// slices.Sort 0.06-0.07 s).
+func radixSort[T uint32 | uint64](xs []T) {
+	if len(xs) < 1<<12 {
+		slices.Sort(xs)
+		return
+	}
+	src, dst := xs, make([]T, len(xs))
+	var count [1 << 16]int
+	for shift := 0; shift < 8*int(unsafe.Sizeof(T(0))); shift += 16 {
+		clear(count[:])
+		for _, x := range src {
+			count[x>>shift&0xffff]++
+		}
+		sum := 0
+		for i, c := range count {
+			count[i] = sum
+			sum += c
+		}
+		for _, x := range src {
+			d := x >> shift & 0xffff
+			dst[count[d]] = x
+			count[d]++
+		}
+		src, dst = dst, src
+	}
+}
+
 // docs is how many documents w holds.
 func (w *wording) docs() int { return len(w.entry) }
-
-// of returns document d's words.
-func (w *wording) of(d int) []uint32 { return w.words[w.start[d]:w.start[d+1]] }
 
 // keyed is a candidate key (a sampled word-triple hash) held by a
 // document, packed into one integer so that sorting them is sorting
@@ -136,14 +187,20 @@ func (k keyed) doc() int32         { return int32(uint64(k) & (1<<docBits - 1)) 
 // about a third of their sampled ones: Broder's "mod m" sketch), and its
 // BottomKeys smallest triple hashes, so a short entry with no sampled
 // triple still has keys. No sort of all its triples: one pass.
+//
+// Each triple's key is written and kept or not by its hash: a branch on
+// it, taken one time in four at random, was missed about as often.
 func candidateKeys(dst []keyed, words []uint32, d int32) []keyed {
 	var bottom [BottomKeys]uint64
 	nb := 0
 	k := min(3, len(words))
+	dst = slices.Grow(dst, len(words)+BottomKeys)
+	n, out := len(dst), dst[:cap(dst)]
 	for i := 0; i+k <= len(words) && k > 0; i++ {
 		x := shingleHash(words[i : i+k])
+		out[n] = pack(x, d)
 		if x%SampleEvery == 0 {
-			dst = append(dst, pack(x, d))
+			n++
 		}
 		// Keep the BottomKeys smallest, ascending.
 		if nb < BottomKeys {
@@ -158,6 +215,7 @@ func candidateKeys(dst []keyed, words []uint32, d int32) []keyed {
 			bottom[j], bottom[j-1] = bottom[j-1], bottom[j]
 		}
 	}
+	dst = out[:n]
 	for _, x := range bottom[:nb] {
 		if x%SampleEvery != 0 { // else already a key
 			dst = append(dst, pack(x, d))
@@ -166,30 +224,70 @@ func candidateKeys(dst []keyed, words []uint32, d int32) []keyed {
 	return dst
 }
 
-// sortKeyed sorts keys (by key, then document) by radix, 16 bits a
-// pass, in linear time; it may return a new slice.
-func sortKeyed(keys []keyed) []keyed {
-	buf := make([]keyed, len(keys))
-	var count [1 << 16]int
-	for shift := 0; shift < 64; shift += 16 {
-		clear(count[:])
-		for _, k := range keys {
-			count[uint64(k)>>shift&0xffff]++
-		}
-		sum := 0
-		for i, c := range count {
-			count[i] = sum
-			sum += c
-		}
-		for _, k := range keys {
-			b := uint64(k) >> shift & 0xffff
-			buf[count[b]] = k
-			count[b]++
-		}
-		keys, buf = buf, keys
+// sortKeyed sorts keys, appended document by document (ascending), by
+// key, then document: one pass puts them in 1<<bucketBits buckets by their
+// top bits, through a second copy, then each bucket, a few thousand keys
+// that stay in cache, is sorted by the rest of its key's bits by radix
+// (radixPasses of a byte or less, between the two copies), stably, so
+// each key's documents stay ascending. (Four passes of 16 bits over all
+// the keys, each scattering them over 65,536 places in 20 MB, cost half as
+// much again on the 100k corpus; moving each key into its bucket in place,
+// by swaps that wait on each other, twice as much.) A few keys are
+// sorted as they are.
+func sortKeyed(keys []keyed) {
+	if len(keys) < 1<<14 {
+		slices.Sort(keys)
+		return
 	}
-	return keys
+	buf := make([]keyed, len(keys))
+	var start [1<<bucketBits + 1]int
+	for _, k := range keys {
+		start[k>>(64-bucketBits)+1]++
+	}
+	for b := range 1 << bucketBits {
+		start[b+1] += start[b]
+	}
+	next := start
+	for _, k := range keys {
+		b := k >> (64 - bucketBits)
+		buf[next[b]] = k
+		next[b]++
+	}
+	var count [1 << 10]int
+	for b := range 1 << bucketBits {
+		src, dst := buf[start[b]:start[b+1]], keys[start[b]:start[b+1]]
+		if len(src) < 2 {
+			copy(dst, src)
+			continue
+		}
+		shift := uint(docBits)
+		for _, bits := range radixPasses {
+			clear(count[:])
+			for _, k := range src {
+				count[k>>shift&(1<<bits-1)]++
+			}
+			sum := 0
+			for i, c := range count[:1<<bits] {
+				count[i] = sum
+				sum += c
+			}
+			for _, k := range src {
+				d := k >> shift & (1<<bits - 1)
+				dst[count[d]] = k
+				count[d]++
+			}
+			src, dst = dst, src
+			shift += bits
+		}
+	}
 }
+
+// bucketBits and radixPasses are sortKeyed's: the passes take the key's
+// bits but the bucket's, keyBits-bucketBits, in an odd number of passes,
+// so that the last writes keys.
+const bucketBits = 10
+
+var radixPasses = [...]uint{10, 10, 10}
 
 // nearCandidates returns the pairs of documents (a < b, packed a<<32 | b)
 // that share candidate keys held by at most a cut of documents, enough of
@@ -200,24 +298,60 @@ func sortKeyed(keys []keyed) []keyed {
 func (w *wording) nearCandidates(r *Report) (pairs []uint64) {
 	n := w.docs()
 	keys := make([]int, n)
-	all := make([]keyed, 0, len(w.words)/SampleEvery+BottomKeys*n)
+	text := 0
+	for _, i := range w.entry {
+		text += len(w.entries[i].Content)
+	}
+	// About a word in five bytes, a key in SampleEvery triples: pages
+	// never written are never touched.
+	all := make([]keyed, 0, text/5/SampleEvery+BottomKeys*n)
 	for d := range n {
-		all = candidateKeys(all, w.of(d), int32(d))
+		all = candidateKeys(all, w.words(d), int32(d))
 	}
-	all = slices.Compact(sortKeyed(all)) // a key each document holds once
-	for _, k := range all {
-		keys[k.doc()]++
-	}
-	// Each run of one key is its documents, ascending.
-	type run struct{ lo, hi int }
-	var runs []run
+	// The sorted keys, read twice: first each document's keys counted once
+	// (a triple the text repeats is one key) and the keys held by two
+	// documents or more, then each of those kept as a run of its
+	// documents, ascending, written over the keys already read (docs: an
+	// element written for each read, at most). The keys held by one
+	// document, most of them, are dropped.
+	sortKeyed(all)
+	nruns := 0
 	for i := 0; i < len(all); {
-		j := i + 1
-		for j < len(all) && all[j].key() == all[i].key() {
-			j++
+		keys[all[i].doc()]++
+		j, held := i+1, 1
+		for ; j < len(all) && all[j].key() == all[i].key(); j++ {
+			if all[j] != all[j-1] {
+				keys[all[j].doc()]++
+				held++
+			}
 		}
-		if j-i >= 2 {
-			runs = append(runs, run{i, j})
+		if held >= 2 {
+			nruns++
+		}
+		i = j
+	}
+	type run struct{ lo, hi int32 }
+	runs := make([]run, 0, nruns)
+	docs := all[:0]
+	for i := 0; i < len(all); {
+		first, lo := all[i], len(docs)
+		prev := first
+		docs = append(docs, keyed(first.doc()))
+		j := i + 1
+		for ; j < len(all); j++ {
+			k := all[j] // read before docs may reach it
+			if k.key() != first.key() {
+				break
+			}
+			if k != prev {
+				docs = append(docs, keyed(k.doc()))
+			}
+			prev = k
+		}
+		if len(docs)-lo >= 2 {
+			runs = append(runs, run{int32(lo), int32(len(docs))})
+		} else {
+			docs = docs[:lo]
 		}
 		i = j
 	}
@@ -225,7 +359,7 @@ func (w *wording) nearCandidates(r *Report) (pairs []uint64) {
 	for {
 		work := 0
 		for _, ru := range runs {
-			if df := ru.hi - ru.lo; df <= cut {
+			if df := int(ru.hi - ru.lo); df <= cut {
 				work += df * (df - 1) / 2
 			}
 		}
@@ -236,7 +370,7 @@ func (w *wording) nearCandidates(r *Report) (pairs []uint64) {
 	}
 	over := 0
 	for _, ru := range runs {
-		if ru.hi-ru.lo > cut {
+		if int(ru.hi-ru.lo) > cut {
 			over++
 		}
 	}
@@ -257,9 +391,9 @@ func (w *wording) nearCandidates(r *Report) (pairs []uint64) {
 	// keys they share, without a list of every pair.
 	first := make([]int, n+1)
 	for _, ru := range runs {
-		if ru.hi-ru.lo <= cut {
-			for i := ru.lo; i < ru.hi; i++ {
-				first[all[i].doc()+1]++
+		if int(ru.hi-ru.lo) <= cut {
+			for _, d := range docs[ru.lo:ru.hi] {
+				first[d+1]++
 			}
 		}
 	}
@@ -269,10 +403,10 @@ func (w *wording) nearCandidates(r *Report) (pairs []uint64) {
 	at, end := make([]int32, first[n]), make([]int32, first[n])
 	fill := slices.Clone(first[:n])
 	for _, ru := range runs {
-		if ru.hi-ru.lo <= cut {
+		if int(ru.hi-ru.lo) <= cut {
 			for i := ru.lo; i < ru.hi; i++ {
-				d := all[i].doc()
-				at[fill[d]], end[fill[d]] = int32(i), int32(ru.hi)
+				d := int32(docs[i])
+				at[fill[d]], end[fill[d]] = i, ru.hi
 				fill[d]++
 			}
 		}
@@ -282,11 +416,12 @@ func (w *wording) nearCandidates(r *Report) (pairs []uint64) {
 	for d := range n {
 		touched = touched[:0]
 		for k := first[d]; k < first[d+1]; k++ {
-			for _, e := range all[at[k]+1 : end[k]] {
-				if count[e.doc()] == 0 {
-					touched = append(touched, e.doc())
+			for _, e := range docs[at[k]+1 : end[k]] {
+				e := int32(e)
+				if count[e] == 0 {
+					touched = append(touched, e)
 				}
-				count[e.doc()] = min(count[e.doc()]+1, 1<<16-1)
+				count[e] = min(count[e]+1, 1<<16-1)
 			}
 		}
 		for _, e := range touched { // in the order first touched: the same on every run
@@ -334,8 +469,9 @@ type shingled struct {
 
 // set fills s with document d's sets, without the common ones.
 func (w *wording) set(d int, s *shingled) {
-	s.pairs = w.rare(appendShingles(s.pairs[:0], w.of(d), 2))
-	s.triples = w.rare(appendShingles(s.triples[:0], w.of(d), 3))
+	words := w.words(d)
+	s.pairs = w.rare(appendShingles(s.pairs[:0], words, 2))
+	s.triples = w.rare(appendShingles(s.triples[:0], words, 3))
 }
 
 // rare drops the common shingles from set, in place.
