@@ -4,19 +4,6 @@ package keymap
 
 import "charm.land/bubbles/v2/key"
 
-// Mode is which pane has the keyboard when no part of the screen is shown
-// above the panes: it decides which bindings are enabled (SetMode). A
-// part shown above them (a dialog, the help, the reload log, a panel, a
-// view in place of the panes) decides its own keys beside it, with Only.
-type Mode int
-
-// The modes of the panes.
-const (
-	ModeList    Mode = iota // the entry list has focus
-	ModePreview             // the preview pane has focus
-	ModeSearch              // the search line is being edited
-)
-
 // KeyMap holds every binding of the TUI (SPEC §7).
 type KeyMap struct {
 	// Navigation (list and preview).
@@ -236,7 +223,7 @@ func (k KeyMap) DialogKeys() []key.Binding {
 	return []key.Binding{k.Accept, k.Cancel, k.Complete, k.Yes, k.No, k.KeepMine, k.KeepTheirs, k.SaveAsNew, k.RestoreRenamed, k.KeepUndo, k.DropUndo}
 }
 
-// dialogKeys points at the dialog bindings, to enable them by mode.
+// dialogKeys points at the dialog bindings, to enable them for reference.
 func (k *KeyMap) dialogKeys() []*key.Binding {
 	return []*key.Binding{&k.Accept, &k.Cancel, &k.Complete, &k.Yes, &k.No, &k.KeepMine, &k.KeepTheirs, &k.SaveAsNew, &k.RestoreRenamed, &k.KeepUndo, &k.DropUndo}
 }
@@ -249,66 +236,87 @@ func (k KeyMap) FullHelp() [][]key.Binding {
 	return [][]key.Binding{k.NavigationKeys(), k.ViewKeys(), append(k.SearchKeys(), k.AppKeys()...), k.ReadingKeys(), k.EditingKeys(), k.CleanupKeys(), k.DialogKeys()}
 }
 
-// SetMode enables the bindings that make sense in the pane m. editing
-// says the editing bindings are wired; query says a search query is
-// active (esc clears it from the list too).
-func (k *KeyMap) SetMode(m Mode, editing, query bool) {
-	for _, b := range k.dialogKeys() {
+// paneKeys are the keys the list and the preview share: moving, the
+// panes and views, filters and order, reading and following, the
+// application's, and the editing keys when editing is wired (those of
+// the findings view and the history excepted).
+func (k *KeyMap) paneKeys(editing bool) []*key.Binding {
+	on := append(k.ScrollKeys(), &k.Focus, &k.Explain, &k.Why, &k.Recall, &k.Stats, &k.Search,
+		&k.FilterAll, &k.FilterNotes, &k.FilterArchives, &k.FilterTopics, &k.DateFilter, &k.Sort,
+		&k.LatestChange, &k.ChangeLog, &k.CopyName, &k.CopyContent, &k.Pager, &k.Zoom, &k.PrevMatch, &k.NextMatch,
+		&k.Reload, &k.Mouse, &k.Suspend, &k.Help, &k.Quit)
+	if !editing {
+		return on
+	}
+	for _, e := range k.EditKeys() {
+		switch e {
+		case &k.Mark, &k.Merge, &k.NotDuplicate, &k.Restore: // the list's, the findings view's, the history's
+		default:
+			on = append(on, e)
+		}
+	}
+	return on
+}
+
+// ListKeys are the entry list's keys: editing says the editing keys are
+// wired (marking with them), query that a query or an explanation is
+// shown, which the search line's cancel clears from the list too.
+func (k *KeyMap) ListKeys(editing, query bool) []*key.Binding {
+	on := append(k.paneKeys(editing), &k.Open)
+	if editing {
+		on = append(on, &k.Mark)
+	}
+	if query {
+		on = append(on, &k.SearchCancel)
+	}
+	return on
+}
+
+// PreviewKeys are the preview's keys: back to the list, and paging as
+// less and glow do (space, b); editing says the editing keys are wired.
+func (k *KeyMap) PreviewKeys(editing bool) []*key.Binding {
+	return append(k.paneKeys(editing), &k.Back, &k.PreviewPageDown, &k.PreviewPageUp)
+}
+
+// SearchLineKeys are the keys live while a query is typed: moving the
+// selection, the recall view, keeping or clearing the query, quitting.
+// Every other key is a letter of the query.
+func (k *KeyMap) SearchLineKeys() []*key.Binding {
+	return []*key.Binding{&k.Up, &k.Down, &k.PageUp, &k.PageDown, &k.HalfUp, &k.HalfDown, &k.SearchUp, &k.SearchDown,
+		&k.Recall, &k.SearchAccept, &k.SearchCancel, &k.Suspend, &k.Quit}
+}
+
+// typedInQuery names the bindings whose printable keys are letters of
+// the query while it is typed (Pane with typing).
+var typedInQuery = []string{"up", "down", "quit", "suspend", "recall", "search_up", "search_down", "search_accept", "search_cancel"}
+
+// Pane enables the bindings on and no other but suspend: the keys of a
+// pane (the list, the preview, the search line), which the pane decides
+// beside it, as a part above the panes does with Only; unlike there,
+// cancel is not live (esc goes back or clears the query). typing says
+// the pane takes text (the search line): the printable keys of the
+// bindings that act while typing are letters of the query.
+func (k *KeyMap) Pane(typing bool, on ...*key.Binding) {
+	for _, b := range k.all() {
 		b.SetEnabled(false)
+	}
+	for _, name := range typedInQuery {
+		b, _ := k.Lookup(name)
+		k.typed(b, name, typing)
 	}
 	k.typed(&k.Accept, "accept", false)
 	k.typed(&k.Cancel, "cancel", false)
-	typing := m == ModeSearch
-	for _, b := range k.ScrollKeys() {
+	k.Suspend.SetEnabled(true)
+	for _, b := range on {
 		b.SetEnabled(true)
 	}
-	for _, b := range []*key.Binding{&k.Focus, &k.Explain, &k.Why, &k.Search,
-		&k.FilterAll, &k.FilterNotes, &k.FilterArchives, &k.FilterTopics, &k.Sort, &k.Reload, &k.Mouse,
-		&k.LatestChange, &k.ChangeLog, &k.CopyName, &k.CopyContent, &k.Pager, &k.Zoom,
-		&k.PrevMatch, &k.NextMatch, &k.DateFilter, &k.Stats} {
-		b.SetEnabled(!typing)
-	}
-	k.Top.SetEnabled(!typing)
-	k.Bottom.SetEnabled(!typing)
-	// While typing, the printable keys are letters of the query.
-	k.typed(&k.Up, "up", typing)
-	k.typed(&k.Down, "down", typing)
-	k.typed(&k.Quit, "quit", typing)
-	k.typed(&k.Suspend, "suspend", typing)
-	k.typed(&k.Recall, "recall", typing)
-	k.typed(&k.SearchUp, "search_up", typing)
-	k.typed(&k.SearchDown, "search_down", typing)
-	k.typed(&k.SearchAccept, "search_accept", typing)
-	k.typed(&k.SearchCancel, "search_cancel", typing)
-	k.SearchUp.SetEnabled(typing)
-	k.SearchDown.SetEnabled(typing)
-	k.Open.SetEnabled(m == ModeList)
-	k.Back.SetEnabled(m == ModePreview)
-	k.Recall.SetEnabled(true)
-	k.Suspend.SetEnabled(true)
-	k.SearchAccept.SetEnabled(typing)
-	k.SearchCancel.SetEnabled(typing || (query && m == ModeList))
-	k.Help.SetEnabled(!typing)
-	k.Quit.SetEnabled(true)
-	for _, e := range k.EditKeys() {
-		e.SetEnabled(editing && !typing)
-	}
-	// The preview pages with space and b; marking stays in the list.
-	k.PreviewPageDown.SetEnabled(m == ModePreview)
-	k.PreviewPageUp.SetEnabled(m == ModePreview)
-	k.Merge.SetEnabled(false) // only in the findings view
-	k.NotDuplicate.SetEnabled(false)
-	k.Reveal.SetEnabled(false)
-	k.Restore.SetEnabled(false) // only in the history view and the forgotten list
-	k.Mark.SetEnabled(k.Mark.Enabled() && m != ModePreview)
-	k.Cancel.SetEnabled(false)
 }
 
 // SetReferenceMode enables what the full help lists: the list's keys
 // (editing says whether the editing keys are wired) and, for reference,
 // those of the search line, the preview and the dialogs.
 func (k *KeyMap) SetReferenceMode(editing bool) {
-	k.SetMode(ModeList, editing, false)
+	k.Pane(false, k.ListKeys(editing, false)...)
 	for _, b := range append(k.dialogKeys(), &k.SearchAccept, &k.SearchCancel, &k.SearchUp, &k.SearchDown,
 		&k.Back, &k.PreviewPageDown, &k.PreviewPageUp) {
 		b.SetEnabled(true)

@@ -56,7 +56,9 @@ func TestDefaultKeyMap_EditingKeysStartDisabled(t *testing.T) {
 	}
 }
 
-func TestSetMode(t *testing.T) {
+// TestPane: each pane enables its own keys (Pane with its set), as the
+// parts above the panes do with Only.
+func TestPane(t *testing.T) {
 	tests := []struct {
 		name          string
 		set           func(k *keymap.KeyMap)
@@ -64,11 +66,13 @@ func TestSetMode(t *testing.T) {
 		downHasJ      bool
 		quitHasLetter bool
 	}{
-		{"list", func(k *keymap.KeyMap) { k.SetMode(keymap.ModeList, true, false) },
+		{"list", func(k *keymap.KeyMap) { k.Pane(false, k.ListKeys(true, false)...) },
 			[]func(keymap.KeyMap) key.Binding{edit, search, sort}, []func(keymap.KeyMap) key.Binding{cancel, accept}, true, true},
-		{"list with query", func(k *keymap.KeyMap) { k.SetMode(keymap.ModeList, false, true) },
+		{"list with query", func(k *keymap.KeyMap) { k.Pane(false, k.ListKeys(false, true)...) },
 			[]func(keymap.KeyMap) key.Binding{cancel, search}, []func(keymap.KeyMap) key.Binding{edit, accept}, true, true},
-		{"typing", func(k *keymap.KeyMap) { k.SetMode(keymap.ModeSearch, true, true) },
+		{"preview", func(k *keymap.KeyMap) { k.Pane(false, k.PreviewKeys(true)...) },
+			[]func(keymap.KeyMap) key.Binding{edit, search, back, pageDown}, []func(keymap.KeyMap) key.Binding{cancel, accept, open, mark}, true, true},
+		{"typing", func(k *keymap.KeyMap) { k.Pane(true, k.SearchLineKeys()...) },
 			[]func(keymap.KeyMap) key.Binding{accept, cancel}, []func(keymap.KeyMap) key.Binding{edit, search, sort, help}, false, false},
 		{"help", func(k *keymap.KeyMap) { k.Only(false, k.HelpScreenKeys()...) },
 			[]func(keymap.KeyMap) key.Binding{help}, []func(keymap.KeyMap) key.Binding{edit, search, sort}, true, true},
@@ -76,7 +80,7 @@ func TestSetMode(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			k := keymap.DefaultKeyMap()
-			k.SetMode(keymap.ModeSearch, true, true) // from another mode first
+			k.Pane(true, k.SearchLineKeys()...) // from another pane first
 			tt.set(&k)
 			for _, f := range tt.on {
 				if !f(k).Enabled() {
@@ -115,6 +119,11 @@ func sort(k keymap.KeyMap) key.Binding   { return k.Sort }
 func cancel(k keymap.KeyMap) key.Binding { return k.SearchCancel }
 func accept(k keymap.KeyMap) key.Binding { return k.SearchAccept }
 func help(k keymap.KeyMap) key.Binding   { return k.Help }
+func back(k keymap.KeyMap) key.Binding   { return k.Back }
+func open(k keymap.KeyMap) key.Binding   { return k.Open }
+func mark(k keymap.KeyMap) key.Binding   { return k.Mark }
+
+func pageDown(k keymap.KeyMap) key.Binding { return k.PreviewPageDown }
 
 // TestReadmeListsEveryKey keeps the documentation's "## Keys" table (in
 // README.md or a page under docs/) in step with the key map: every key of
@@ -171,11 +180,11 @@ func TestOnly_History(t *testing.T) {
 			t.Errorf("history view: %q enabled", b.Help().Desc)
 		}
 	}
-	k.SetMode(keymap.ModeList, true, false)
+	k.Pane(false, k.ListKeys(true, false)...)
 	if k.Restore.Enabled() || !k.History.Enabled() || !k.Forgotten.Enabled() || !k.Rename.Enabled() {
 		t.Errorf("list: restore %v, history %v, forgotten %v, rename %v", k.Restore.Enabled(), k.History.Enabled(), k.Forgotten.Enabled(), k.Rename.Enabled())
 	}
-	k.SetMode(keymap.ModeList, false, false)
+	k.Pane(false, k.ListKeys(false, false)...)
 	if k.History.Enabled() || k.Forgotten.Enabled() {
 		t.Error("history and forgotten enabled without the editing part")
 	}

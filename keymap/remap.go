@@ -338,9 +338,9 @@ var panes = []struct {
 	name string
 	set  func(k *KeyMap)
 }{
-	{"list", func(k *KeyMap) { k.SetMode(ModeList, true, true) }},
-	{"preview", func(k *KeyMap) { k.SetMode(ModePreview, true, true) }},
-	{"search line", func(k *KeyMap) { k.SetMode(ModeSearch, true, true) }},
+	{"list", func(k *KeyMap) { k.Pane(false, k.ListKeys(true, true)...) }},
+	{"preview", func(k *KeyMap) { k.Pane(false, k.PreviewKeys(true)...) }},
+	{"search line", func(k *KeyMap) { k.Pane(true, k.SearchLineKeys()...) }},
 	{"help", func(k *KeyMap) { k.Only(false, k.HelpScreenKeys()...) }},
 	{"reload log", func(k *KeyMap) { k.Only(false, k.LogKeys()...) }},
 	{"prompts", func(k *KeyMap) { k.Only(true, k.PromptKeys()...) }},

@@ -54,15 +54,15 @@ func TestRemap(t *testing.T) {
 	if k.Mouse.Enabled() {
 		t.Error("mouse still enabled")
 	}
-	k.SetMode(keymap.ModeSearch, true, true)
+	k.Pane(true, k.SearchLineKeys()...)
 	if !slices.Equal(k.Quit.Keys(), []string{"ctrl+q"}) || k.Quit.Help().Key != "ctrl+q" {
 		t.Errorf("typing: quit %v %q", k.Quit.Keys(), k.Quit.Help().Key)
 	}
-	k.SetMode(keymap.ModeList, true, true)
+	k.Pane(false, k.ListKeys(true, true)...)
 	if !slices.Equal(k.Quit.Keys(), []string{"x", "ctrl+q"}) {
 		t.Errorf("back in the list: quit %v", k.Quit.Keys())
 	}
-	before.SetMode(keymap.ModeList, true, true)
+	before.Pane(false, before.ListKeys(true, true)...)
 	if !slices.Equal(before.Quit.Keys(), []string{"q", "ctrl+c"}) {
 		t.Errorf("the copy made before the remap changed: %v", before.Quit.Keys())
 	}
@@ -103,7 +103,7 @@ func TestRemap_PrintableKeysAreTextWhileTyping(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	k.SetMode(keymap.ModeSearch, true, true)
+	k.Pane(true, k.SearchLineKeys()...)
 	for _, b := range []struct {
 		name string
 		keys []string
@@ -113,7 +113,7 @@ func TestRemap_PrintableKeysAreTextWhileTyping(t *testing.T) {
 			t.Errorf("%s while typing: %v, want %v", b.name, got.Keys(), b.keys)
 		}
 	}
-	k.SetMode(keymap.ModeList, true, true)
+	k.Pane(false, k.ListKeys(true, true)...)
 	if !slices.Equal(k.Suspend.Keys(), []string{"z", "ctrl+z"}) {
 		t.Errorf("suspend in the list: %v", k.Suspend.Keys())
 	}

@@ -38,19 +38,24 @@ func TestShortHelp_QuitUnboundNamesCtrlC(t *testing.T) {
 	var p preview
 	var b searchbar.Bar
 	for _, part := range []struct {
-		mode  keymap.Mode
+		name  string
+		keys  func(*keymap.KeyMap)
 		short func(*keymap.KeyMap) []key.Binding
-	}{{keymap.ModeList, l.shortHelp}, {keymap.ModePreview, p.shortHelp}, {keymap.ModeSearch, b.ShortHelp}} {
-		k.SetMode(part.mode, true, false)
+	}{
+		{"list", func(k *keymap.KeyMap) { l.setKeys(k, true, false) }, l.shortHelp},
+		{"preview", func(k *keymap.KeyMap) { p.setKeys(k, true) }, p.shortHelp},
+		{"search line", b.SetKeys, b.ShortHelp},
+	} {
+		part.keys(&k)
 		if got := helpText(part.short(&k)); !strings.HasSuffix(got, "ctrl+c quit") {
-			t.Errorf("mode %d: %q", part.mode, got)
+			t.Errorf("%s: %q", part.name, got)
 		}
 	}
 	q := keymap.DefaultKeyMap()
 	if err := q.Remap("quit", []string{"Q"}); err != nil {
 		t.Fatal(err)
 	}
-	q.SetMode(keymap.ModeList, true, false)
+	l.setKeys(&q, true, false)
 	if got := helpText(l.shortHelp(&q)); !strings.Contains(got, "Q quit") || strings.Contains(got, "ctrl+c") {
 		t.Errorf("quit remapped to Q: %q", got)
 	}

@@ -234,11 +234,9 @@ func registered() [numLayers]layerSpec {
 		layerForgotten: panel("forgotten", func(m *Model) part.Part { return &m.fg }),
 		layerFindings:  panel("findings", func(m *Model) part.Part { return &m.fv }),
 		layerSearch: {
-			name: "search",
-			open: func(m *Model) bool { return m.bar.Typing() },
-			keys: func(m *Model, k *keymap.KeyMap) {
-				k.SetMode(keymap.ModeSearch, m.c.editing, m.applied != "" || m.pv.explain)
-			},
+			name:    "search",
+			open:    func(m *Model) bool { return m.bar.Typing() },
+			keys:    func(m *Model, k *keymap.KeyMap) { m.bar.SetKeys(k) },
 			key:     (*Model).paneLayerKey,
 			paste:   (*Model).handlePaste,
 			body:    noBody,
@@ -251,12 +249,12 @@ func registered() [numLayers]layerSpec {
 		layerPanes: {
 			name: "panes",
 			open: func(*Model) bool { return true },
-			keys: func(m *Model, k *keymap.KeyMap) {
-				pane := keymap.ModeList
+			keys: func(m *Model, k *keymap.KeyMap) { // the pane with the focus decides
 				if m.focus == focusPreview {
-					pane = keymap.ModePreview
+					m.pv.setKeys(k, m.c.editing)
+					return
 				}
-				k.SetMode(pane, m.c.editing, m.applied != "" || m.pv.explain)
+				m.list.setKeys(k, m.c.editing, m.applied != "" || m.pv.explain)
 			},
 			key:     (*Model).paneLayerKey,
 			paste:   noPaste,

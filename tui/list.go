@@ -702,6 +702,14 @@ func (l *listView) click(y, height int) bool {
 	return true
 }
 
+// setKeys enables the list's keys and no other (keymap.KeyMap.Pane), as
+// the parts above the panes decide theirs: editing says the editing part
+// is wired, query that a query or an explanation is shown (the search
+// line's cancel clears it from the list).
+func (l *listView) setKeys(k *keymap.KeyMap, editing, query bool) {
+	k.Pane(false, k.ListKeys(editing, query)...)
+}
+
 // shortHelp is the list's line of keys.
 func (l *listView) shortHelp(k *keymap.KeyMap) []key.Binding {
 	return []key.Binding{k.Search, k.SearchCancel, k.Open, k.Sort, k.Explain, k.Edit, k.QuitHint(), k.Help}

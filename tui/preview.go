@@ -306,6 +306,12 @@ func idLabel(id uint64, ids bool) string {
 	return fmt.Sprintf(" · id %d", id)
 }
 
+// setKeys enables the preview's keys and no other (keymap.KeyMap.Pane):
+// editing says the editing part is wired.
+func (p *preview) setKeys(k *keymap.KeyMap, editing bool) {
+	k.Pane(false, k.PreviewKeys(editing)...)
+}
+
 // shortHelp is the preview's line of keys.
 func (p *preview) shortHelp(k *keymap.KeyMap) []key.Binding {
 	return []key.Binding{k.Back, k.Search, k.Focus, k.Explain, k.Edit, k.QuitHint(), k.Help}

@@ -92,7 +92,7 @@ func TestPrompt_NameCheckedAgainstTheMemoryAtEnter(t *testing.T) {
 // of its own answers live.
 func TestDialogs_DecideTheirKeys(t *testing.T) {
 	keys := keymap.DefaultKeyMap()
-	keys.SetMode(keymap.ModeList, true, false)
+	keys.Pane(false, keys.ListKeys(true, false)...) // the list's keys, before a dialog
 	enabled := func() []string {
 		var out []string
 		for _, g := range keys.FullHelp() {

@@ -156,6 +156,11 @@ func (b *Bar) View(st *part.Styles, w int, prompt, placeholder string, parts []P
 	return ansi.Truncate(left+strings.Repeat(" ", gap)+right, w, "")
 }
 
+// SetKeys enables the search line's keys while a query is typed and no
+// other (keymap.KeyMap.Pane): every other key, and the printable keys of
+// those, are letters of the query.
+func (b *Bar) SetKeys(k *keymap.KeyMap) { k.Pane(true, k.SearchLineKeys()...) }
+
 // ShortHelp is the search line's keys while a query is typed.
 func (b *Bar) ShortHelp(k *keymap.KeyMap) []key.Binding {
 	return []key.Binding{k.SearchAccept, k.SearchCancel, k.Up, k.Down, k.Recall, k.QuitHint()}
