@@ -13,8 +13,9 @@ import (
 )
 
 // checkCommand validates the memory file and reports its anomalies.
-func (a *app) checkCommand() *cobra.Command {
+func checkCommand(o *opener, s streams) *cobra.Command {
 	var js jsonOutput
+	var sessions string // read as a configuration flag (configFlags)
 	c := &cobra.Command{
 		Use:   "check [--json|--pretty] [--sessions DIR]",
 		Short: "Validate the memory file; counts, sizes, anomalies, dangling archive markers",
@@ -30,13 +31,13 @@ session resumes with a placeholder instead of its context.`,
   crmem check --json --sessions ~/.crabtalk/sessions`,
 		Args: args(0, 0),
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			path, data, err := a.readMemoryFile()
+			path, data, err := o.readMemoryFile()
 			if err != nil {
 				return err
 			}
-			r, decodeErr := open.Check(path, data, a.sessionsDir(path))
-			if a.repaired != "" {
-				r.Warnings = append(r.Warnings, a.repaired)
+			r, decodeErr := open.Check(path, data, o.sessionsDir(path))
+			if o.repaired != "" {
+				r.Warnings = append(r.Warnings, o.repaired)
 			}
 			if r.Caps.Trailing { // read as v1 (a reader that takes trailing bytes): a file named like a store that reads only with bytes after its last entry is refused, as ls refuses it
 				if err := open.Unreadable(path); err != nil {
@@ -47,11 +48,11 @@ session resumes with a placeholder instead of its context.`,
 				}
 			}
 			if js.enabled() {
-				if err := a.reportOutput(true, func(w *bufio.Writer) error { return js.write(w, r) }); err != nil {
+				if err := s.reportOutput(true, func(w *bufio.Writer) error { return js.write(w, r) }); err != nil {
 					return err
 				}
 			} else if decodeErr == nil {
-				if err := a.reportOutput(false, func(w *bufio.Writer) error { return writeCheck(w, r) }); err != nil {
+				if err := s.reportOutput(false, func(w *bufio.Writer) error { return writeCheck(w, r) }); err != nil {
 					return err
 				}
 			}
@@ -62,7 +63,7 @@ session resumes with a placeholder instead of its context.`,
 		},
 	}
 	js.register(c, "print the report")
-	c.Flags().StringVar(&a.sessions, "sessions", "", "crabtalk sessions folder (default: sessions/ next to the memory file)") // resolved by the configuration loader
+	c.Flags().StringVar(&sessions, "sessions", "", "crabtalk sessions folder (default: sessions/ next to the memory file)") // resolved by the configuration loader
 	return c
 }
 

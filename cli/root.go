@@ -31,12 +31,12 @@ import (
 type app struct {
 	streams
 	getenv func(string) string
-	stamp  string // the release version main was stamped with ("": none)
+	// version describes the binary, with the release version main was
+	// stamped with.
+	version buildDescription
 	// whole, when set, runs every command line in the whole command tree
 	// (tests compare that with the tree commandFor builds).
 	whole bool
-	// described is versionString's answer, once asked.
-	described string
 
 	db       string // --db
 	sessions string // --sessions
@@ -166,7 +166,7 @@ opens the terminal UI; every subcommand is scriptable.`,
   crmem --demo search deploy rollback
   crmem search deploy rollback
   crmem --db ./memory.db ls --kind archive --json`,
-		Version:           a.versionString(),
+		Version:           a.version.String(),
 		Args:              a.rootArgs,
 		SilenceUsage:      true,
 		SilenceErrors:     true,
@@ -253,11 +253,11 @@ func (a *app) subcommands() []subcommand {
 		{name: "load", build: with(loadCommand), role: storeWrites},
 		{name: "export", build: with(exportCommand), role: storeSource},
 		{name: "import", build: with(importCommand), role: storeWrites},
-		{name: "check", build: a.checkCommand, role: storeSource},
+		{name: "check", build: with(checkCommand), role: storeSource},
 		{name: "stats", build: a.statsCommand, role: storeSource},
 		{name: "bench", build: a.benchCommand, role: storeSource},
-		{name: "config", build: a.configCommand, role: storeIgnores},
-		{name: "version", build: a.versionCommand, role: storeIgnores},
+		{name: "config", build: with(configCommand), role: storeIgnores},
+		{name: "version", build: func() *cobra.Command { return versionCommand(s, a.version.String) }, role: storeIgnores},
 		{name: "man", build: func() *cobra.Command { return manCommand(s, a.getenv) }, role: storeIgnores},
 		{name: "lint", build: a.lintCommand, role: storeSource},
 		{name: "recalls", build: a.recallsCommand, role: storeSource},
@@ -419,6 +419,6 @@ func (a *app) runTUI(path string) error {
 func Run(stamp string, args []string, stdin io.Reader, stdout, stderr io.Writer, getenv func(string) string) int {
 	defer open.WaitAppends()
 	a := newApp(stdin, stdout, stderr, getenv)
-	a.stamp = stamp
+	a.version.stamp = stamp
 	return a.execute(args)
 }
