@@ -15,7 +15,6 @@ import (
 // checkCommand validates the memory file and reports its anomalies.
 func checkCommand(o *opener, s streams) *cobra.Command {
 	var js jsonOutput
-	var sessions string // read as a configuration flag (configFlags)
 	c := &cobra.Command{
 		Use:   "check [--json|--pretty] [--sessions DIR]",
 		Short: "Validate the memory file; counts, sizes, anomalies, dangling archive markers",
@@ -63,7 +62,7 @@ session resumes with a placeholder instead of its context.`,
 		},
 	}
 	js.register(c, "print the report")
-	c.Flags().StringVar(&sessions, "sessions", "", "crabtalk sessions folder (default: sessions/ next to the memory file)") // resolved by the configuration loader
+	c.Flags().String("sessions", "", "crabtalk sessions folder (default: sessions/ next to the memory file)") // read by the configuration loader (configFlags)
 	return c
 }
 

@@ -14,9 +14,6 @@ import (
 // source, the config file's path, or a complete default file.
 func configCommand(o *opener, s streams) *cobra.Command {
 	var path, def bool
-	// The screen's flags, read as configuration flags (configFlags).
-	var sessions, style string
-	var noMouse bool
 	c := &cobra.Command{
 		Use:   "config [--path] [--default]",
 		Short: "Print the effective configuration, each value with where it came from",
@@ -51,10 +48,11 @@ file is $CRMEM_CONFIG, else $XDG_CONFIG_HOME/crmem/config.toml, else
 	c.Flags().BoolVar(&def, "default", false, "print a complete, commented default config file")
 	c.MarkFlagsMutuallyExclusive("path", "default")
 	// The screen's own flags, so that `crmem config --style light` shows
-	// what `crmem --style light` would run with, and says it came from the flag.
-	c.Flags().StringVar(&sessions, "sessions", "", "as for the TUI: show the value with --sessions as its source")
-	c.Flags().StringVar(&style, "style", "", "as for the TUI: show the value with --style as its source")
-	c.Flags().BoolVar(&noMouse, "no-mouse", false, "as for the TUI: show mouse = false with --no-mouse as its source")
+	// what `crmem --style light` would run with, and says it came from the flag
+	// (the configuration loader reads them: configFlags).
+	c.Flags().String("sessions", "", "as for the TUI: show the value with --sessions as its source")
+	c.Flags().String("style", "", "as for the TUI: show the value with --style as its source")
+	c.Flags().Bool("no-mouse", false, "as for the TUI: show mouse = false with --no-mouse as its source")
 	return c
 }
 
