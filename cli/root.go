@@ -240,7 +240,7 @@ func (a *app) subcommands() []subcommand {
 	return []subcommand{
 		{name: "ls", build: with(lsCommand), role: storeSource},
 		{name: "show", build: with(showCommand), role: storeSource},
-		{name: "search", build: a.searchCommand, role: storeSource},
+		{name: "search", build: with(searchCommand), role: storeSource},
 		{name: "tokens", build: func() *cobra.Command { return tokensCommand(s) }, role: storeIgnores},
 		{name: "add", build: with(addCommand), role: storeWrites},
 		{name: "update", build: with(updateCommand), role: storeWrites},
