@@ -259,7 +259,7 @@ func (a *app) subcommands() []subcommand {
 		{name: "config", build: with(configCommand), role: storeIgnores},
 		{name: "version", build: func() *cobra.Command { return versionCommand(s, a.version.String) }, role: storeIgnores},
 		{name: "man", build: func() *cobra.Command { return manCommand(s, a.getenv) }, role: storeIgnores},
-		{name: "lint", build: a.lintCommand, role: storeSource},
+		{name: "lint", build: with(lintCommand), role: storeSource},
 		{name: "recalls", build: with(recallsCommand), role: storeSource},
 		{name: "history", build: with(historyCommand), role: storeSource},
 		{name: "diff", build: with(diffCommand), role: storeSource},
