@@ -68,7 +68,7 @@ func (e usageError) Unwrap() error { return e.err }
 // a read of it faults if another program cut the file short in place
 // meanwhile. That is reported as what it is (faultError), naming the file.
 func (a *app) execute(args []string) (code int) {
-	defer a.cleanUp()
+	defer a.opener.cleanUp()
 	defer debug.SetPanicOnFault(debug.SetPanicOnFault(true))
 	defer func() {
 		if r := recover(); r != nil {
@@ -129,14 +129,6 @@ func faultError(r any) (string, bool) {
 	return fmt.Sprintf("%s: the file was cut short while crmem read it (written in place, not replaced); run the command again", quotePath(path)), true
 }
 
-// cleanUp runs the cleanups the command registered, last first.
-func (a *app) cleanUp() {
-	for i := len(a.cleanups) - 1; i >= 0; i-- {
-		a.cleanups[i]()
-	}
-	a.cleanups = nil
-}
-
 // oneLine keeps an error message on a single, terminal-safe line, with
 // any secret in it masked (an error quoting a name or a line that holds one).
 func oneLine(s string) string {
@@ -167,7 +159,7 @@ opens the terminal UI; every subcommand is scriptable.`,
   crmem search deploy rollback
   crmem --db ./memory.db ls --kind archive --json`,
 		Version:           a.version.String(),
-		Args:              a.rootArgs,
+		Args:              rootArgs,
 		SilenceUsage:      true,
 		SilenceErrors:     true,
 		PersistentPreRunE: a.loadConfig,
@@ -182,7 +174,7 @@ opens the terminal UI; every subcommand is scriptable.`,
 			if err := a.checkScreenPath(path); err != nil {
 				return err
 			}
-			if err := a.needTerminal(cmd.Root()); err != nil {
+			if err := a.streams.needTerminal(cmd.Root()); err != nil {
 				return err
 			}
 			return a.runTUI(path)
@@ -326,7 +318,7 @@ func plainSubcommand(args []string) string {
 // the closest command suggested, rather than opening the TUI on a new,
 // empty memory of that name; ./WORD opens (and on the first write creates)
 // such a file on purpose.
-func (a *app) rootArgs(cmd *cobra.Command, args []string) error {
+func rootArgs(cmd *cobra.Command, args []string) error {
 	if len(args) > 1 {
 		return unknownCommand(cmd, args[0], "")
 	}
@@ -402,7 +394,7 @@ func (a *app) runTUI(path string) error {
 	// Edit folders a killed crmem left hold an entry's text: gone at the
 	// next start (the screen's own edits sweep again when they begin).
 	editor.RemoveStale(editor.Options{Getenv: a.getenv})
-	return a.runScreen(tui.Options{
+	return runScreen(tui.Options{
 		Path: path, SessionsDir: a.sessionsDir(path), Style: c.Style, NoMouse: !c.Mouse,
 		Sort: c.Sort, Keys: c.Keys, MaxExpansions: c.MaxExpansions, NameMatches: c.NameMatches, RecallLimit: c.RecallLimit,
 		DaemonSocket: config.DaemonSocket(a.getenv), Getenv: a.getenv,
