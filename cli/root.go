@@ -21,16 +21,14 @@ import (
 )
 
 // app is the process's side of the command line: its standard streams,
-// environment, the version it was stamped with and the global flags, and
-// the opener that finds, reads and writes the memory file they name. The
-// subcommands are functions built from the parts they need (the opener,
-// the streams); those still written as app's methods (lint, search,
-// recalls, bench, check, stats, version, and redact's output) reach both
-// through the embedding, until they are too. There is no package-level
-// state.
+// environment, the version it was stamped with and the global flags, the
+// command table, and the start of the screen. The subcommands are
+// functions built from the parts they use (the opener that finds, reads
+// and writes the memory file, the streams); app holds those parts and
+// hands them out, it is neither. There is no package-level state.
 type app struct {
-	streams
-	getenv func(string) string
+	streams streams
+	getenv  func(string) string
 	// version describes the binary, with the release version main was
 	// stamped with.
 	version buildDescription
@@ -46,7 +44,7 @@ type app struct {
 	// opener finds the memory file (--db, --demo and the configuration:
 	// its cfg, the effective configuration, is loaded before any command
 	// runs) and opens it.
-	opener
+	opener opener
 }
 
 // newApp is the app over the given streams and environment lookup.
@@ -73,9 +71,9 @@ func (a *app) execute(args []string) (code int) {
 	defer func() {
 		if r := recover(); r != nil {
 			if msg, ok := faultError(r); ok {
-				fmt.Fprintf(a.stderr, "crmem: %s\n", oneLine(msg))
+				fmt.Fprintf(a.streams.stderr, "crmem: %s\n", oneLine(msg))
 			} else {
-				fmt.Fprintf(a.stderr, "crmem: internal error: %s\n", oneLine(fmt.Sprint(r)))
+				fmt.Fprintf(a.streams.stderr, "crmem: internal error: %s\n", oneLine(fmt.Sprint(r)))
 			}
 			code = 1
 		}
@@ -95,15 +93,15 @@ func (a *app) execute(args []string) (code int) {
 	}
 	if a.opener.held != 0 {
 		if err != nil {
-			fmt.Fprintf(a.stderr, "crmem: %s\n", oneLine(err.Error()))
+			fmt.Fprintf(a.streams.stderr, "crmem: %s\n", oneLine(err.Error()))
 		}
-		fmt.Fprintf(a.stderr, "crmem: %s once the write was over\n", signalExit{a.opener.held})
+		fmt.Fprintf(a.streams.stderr, "crmem: %s once the write was over\n", signalExit{a.opener.held})
 		return signalExit{a.opener.held}.status()
 	}
 	if err == nil {
 		return 0
 	}
-	fmt.Fprintf(a.stderr, "crmem: %s\n", oneLine(err.Error()))
+	fmt.Fprintf(a.streams.stderr, "crmem: %s\n", oneLine(err.Error()))
 	var se signalExit
 	if errors.As(err, &se) {
 		return se.status()
@@ -168,10 +166,10 @@ opens the terminal UI; every subcommand is scriptable.`,
 			if len(args) == 1 {
 				path = args[0]
 			}
-			if err := tui.CheckStyle(a.cfg.Style); err != nil {
+			if err := tui.CheckStyle(a.opener.cfg.Style); err != nil {
 				return usage(cmd, "%v", err)
 			}
-			if err := a.checkScreenPath(path); err != nil {
+			if err := a.opener.checkScreenPath(path); err != nil {
 				return err
 			}
 			if err := a.streams.needTerminal(cmd.Root()); err != nil {
@@ -183,7 +181,7 @@ opens the terminal UI; every subcommand is scriptable.`,
 	root.SetVersionTemplate("{{.Version}}\n")
 	root.SetFlagErrorFunc(flagError)
 	pf := root.PersistentFlags()
-	pf.BoolVar(&a.demo, "demo", false, "use a fresh copy of a built-in sample memory, removed when crmem ends (any subcommand)")
+	pf.BoolVar(&a.opener.demo, "demo", false, "use a fresh copy of a built-in sample memory, removed when crmem ends (any subcommand)")
 	pf.StringVar(&a.db, "db", "", "memory file or crabtalk store (default $CRMEM_DB, else the config file's db, else memory.db in $CRABTALK_HOME or ~/.crabtalk, else store.crmem there)")
 	root.Flags().StringVar(&a.sessions, "sessions", "", "crabtalk sessions folder (default: sessions/ next to the memory file)")
 	root.Flags().StringVar(&a.style, "style", "", "markdown style: "+strings.Join(config.StyleNames(), ", "))
@@ -194,13 +192,13 @@ opens the terminal UI; every subcommand is scriptable.`,
 		}
 		c := sc.build()
 		c.SilenceUsage = true
-		c.DisableFlagsInUseLine = true // each Use line lists its flags
-		a.storeAware(c, sc.role)       // crabtalk's store: read variants, writes refused
+		c.DisableFlagsInUseLine = true  // each Use line lists its flags
+		a.opener.storeAware(c, sc.role) // crabtalk's store: read variants, writes refused
 		root.AddCommand(c)
 	}
-	root.SetIn(a.stdin)
-	root.SetOut(a.stdout)
-	root.SetErr(a.stderr)
+	root.SetIn(a.streams.stdin)
+	root.SetOut(a.streams.stdout)
+	root.SetErr(a.streams.stderr)
 	if only == "" {
 		initCompletionCommand(root) // after SetOut: its scripts go to the stream set then
 		registerFlagCompletions(root)
@@ -356,8 +354,8 @@ func (a *app) loadConfig(cmd *cobra.Command, _ []string) error {
 	if err != nil {
 		return usageError{err}
 	}
-	a.cfg = cfg
-	return a.openDemo(cmd)
+	a.opener.cfg = cfg
+	return a.opener.openDemo(cmd)
 }
 
 // configFlags collects the flags of cmd that the user set and that set a
@@ -380,22 +378,22 @@ func configFlags(cmd *cobra.Command) config.Flags {
 
 // runTUI opens the terminal UI on path (or the resolved --db path).
 func (a *app) runTUI(path string) error {
-	if path != "" && a.demo {
+	if path != "" && a.opener.demo {
 		return usageError{errors.New("--demo and a PATH exclude each other (--demo uses a copy of a sample memory)")}
 	}
 	if path == "" {
-		p, err := a.dbPath()
+		p, err := a.opener.dbPath()
 		if err != nil {
 			return err
 		}
 		path = p
 	}
-	c := a.cfg
+	c := a.opener.cfg
 	// Edit folders a killed crmem left hold an entry's text: gone at the
 	// next start (the screen's own edits sweep again when they begin).
 	editor.RemoveStale(editor.Options{Getenv: a.getenv})
 	return runScreen(tui.Options{
-		Path: path, SessionsDir: a.sessionsDir(path), Style: c.Style, NoMouse: !c.Mouse,
+		Path: path, SessionsDir: a.opener.sessionsDir(path), Style: c.Style, NoMouse: !c.Mouse,
 		Sort: c.Sort, Keys: c.Keys, MaxExpansions: c.MaxExpansions, NameMatches: c.NameMatches, RecallLimit: c.RecallLimit,
 		DaemonSocket: config.DaemonSocket(a.getenv), Getenv: a.getenv,
 	})
