@@ -26,14 +26,9 @@ type lintOptions struct {
 	js           jsonOutput
 }
 
-// lintCommand reports what needs cleaning in the memory.
-func lintCommand(o *opener, s streams) *cobra.Command {
-	var flags lintOptions
-	c := &cobra.Command{
-		Use:     "lint [--kind K]... [--min-similarity S] [--older-than SPAN] [--diff] [--json|--pretty] | lint --not-duplicate A B",
-		Aliases: []string{"audit"},
-		Short:   "Find duplicates, secrets, deceptive names, outsize entries and orphan archives",
-		Long: fmt.Sprintf(`Examine the whole memory and report what needs cleaning, grouped by kind, each
+// lintLong is lint's help, a format of the defaults' figures: the
+// kinds of findings and how each is found.
+const lintLong = `Examine the whole memory and report what needs cleaning, grouped by kind, each
 finding with its entries and a one-line reason. Exit status: 0 when nothing was
 found, 1 when something was (like a linter), 2 for a usage error.
 
@@ -68,7 +63,16 @@ found, 1 when something was (like a linter), 2 for a usage error.
 changed lines of each near-duplicate group's closest pair. A pair that is not
 a duplicate is remembered with --not-duplicate A B, in a file beside the
 memory file (memory.db.not-duplicates.toml for memory.db), and never reported
-again. --json prints the report as one JSON object; --pretty indents it.`, hygiene.DefaultMinSimilarity, float64(hygiene.DefaultOutsizeTimes)),
+again. --json prints the report as one JSON object; --pretty indents it.`
+
+// lintCommand reports what needs cleaning in the memory.
+func lintCommand(o *opener, s streams) *cobra.Command {
+	var flags lintOptions
+	c := &cobra.Command{
+		Use:     "lint [--kind K]... [--min-similarity S] [--older-than SPAN] [--diff] [--json|--pretty] | lint --not-duplicate A B",
+		Aliases: []string{"audit"},
+		Short:   "Find duplicates, secrets, deceptive names, outsize entries and orphan archives",
+		Long:    fmt.Sprintf(lintLong, hygiene.DefaultMinSimilarity, float64(hygiene.DefaultOutsizeTimes)),
 		Example: `  crmem lint
   crmem lint --kind secret --json
   crmem lint --kind duplicate --min-similarity 0.8 --diff

@@ -27,14 +27,8 @@ type recallsOptions struct {
 	js     jsonOutput
 }
 
-// recallsCommand lists what the agent asked its memory and what the same
-// queries return now; --report is what never surfaces.
-func recallsCommand(o *opener, s streams) *cobra.Command {
-	var opts recallsOptions
-	c := &cobra.Command{
-		Use:   "recalls [--since WHEN] [--agent NAME] [--report [--crowd SHARE]] [--recall-limit N] [--sessions DIR] [--json|--pretty]",
-		Short: "What the agent recalled: each query then and now, and what never surfaces",
-		Long: `List every recall the agent made, read from crabtalk's session history (the
+// recallsLong is recalls' help: the list, --report, and the filters.
+const recallsLong = `List every recall the agent made, read from crabtalk's session history (the
 sessions folder beside a memory file, --sessions to name another, or the
 sessions crabtalk's store holds): when, in which session, by which agent, the
 query and its limit, the names the recall returned then, and the names the same
@@ -61,7 +55,16 @@ queries that now return nothing; and names returned then that are gone.
 crabtalk's, calls with malformed arguments, sessions of unknown agents, a
 session meta that is not JSON (skipped), unreadable results and a missing
 sessions folder are counted on one line on stderr (and under "problems" in
-JSON).`,
+JSON).`
+
+// recallsCommand lists what the agent asked its memory and what the same
+// queries return now; --report is what never surfaces.
+func recallsCommand(o *opener, s streams) *cobra.Command {
+	var opts recallsOptions
+	c := &cobra.Command{
+		Use:   "recalls [--since WHEN] [--agent NAME] [--report [--crowd SHARE]] [--recall-limit N] [--sessions DIR] [--json|--pretty]",
+		Short: "What the agent recalled: each query then and now, and what never surfaces",
+		Long:  recallsLong,
 		Example: `  crmem recalls
   crmem recalls --since 7d --agent crab
   crmem recalls --report

@@ -136,6 +136,21 @@ func oneLine(s string) string {
 // rootCommand builds the whole command tree.
 func (a *app) rootCommand() *cobra.Command { return a.commandTree("") }
 
+// rootLong is the root command's help: what crmem reads and writes, and
+// that without a subcommand it opens the screen.
+const rootLong = `crmem browses, searches and edits an AI agent's CRMEM v1 memory file
+(default $CRMEM_DB, else the configured db, else ~/.crabtalk/memory.db), and
+crabtalk's newer store (~/.crabtalk/store.crmem), which it writes as crabtalk
+does and only while crabtalk's daemon is stopped. Without a subcommand it
+opens the terminal UI; every subcommand is scriptable.`
+
+// rootExample is the root command's examples.
+const rootExample = `  crmem                       # the TUI on ~/.crabtalk/memory.db
+  crmem --demo                # the TUI on a copy of a sample memory
+  crmem --demo search deploy rollback
+  crmem search deploy rollback
+  crmem --db ./memory.db ls --kind archive --json`
+
 // commandTree builds the command tree: the root with every subcommand, or
 // with only the subcommand named only ("": all of them). A tree of one
 // subcommand runs that subcommand exactly as the whole tree does (commandFor
@@ -144,18 +159,10 @@ func (a *app) rootCommand() *cobra.Command { return a.commandTree("") }
 // sorts them, which was a fifth of what `crmem version` cost.
 func (a *app) commandTree(only string) *cobra.Command {
 	root := &cobra.Command{
-		Use:   "crmem [PATH]",
-		Short: "Browse, search and edit an AI agent's memory file",
-		Long: `crmem browses, searches and edits an AI agent's CRMEM v1 memory file
-(default $CRMEM_DB, else the configured db, else ~/.crabtalk/memory.db), and
-crabtalk's newer store (~/.crabtalk/store.crmem), which it writes as crabtalk
-does and only while crabtalk's daemon is stopped. Without a subcommand it
-opens the terminal UI; every subcommand is scriptable.`,
-		Example: `  crmem                       # the TUI on ~/.crabtalk/memory.db
-  crmem --demo                # the TUI on a copy of a sample memory
-  crmem --demo search deploy rollback
-  crmem search deploy rollback
-  crmem --db ./memory.db ls --kind archive --json`,
+		Use:               "crmem [PATH]",
+		Short:             "Browse, search and edit an AI agent's memory file",
+		Long:              rootLong,
+		Example:           rootExample,
 		Version:           a.version.String(),
 		Args:              rootArgs,
 		SilenceUsage:      true,

@@ -22,13 +22,9 @@ type searchOptions struct {
 	redact  bool
 }
 
-// searchCommand ranks entries by BM25 exactly as the agent's recall does.
-func searchCommand(o *opener, s streams) *cobra.Command {
-	var opts searchOptions
-	c := &cobra.Command{
-		Use:   "search QUERY... [--limit N] [--kind K] [--explain] [--why NAME]... [--redact] [--json|--pretty]",
-		Short: "Rank entries for a query exactly as the agent's recall does",
-		Long: `Rank entries by BM25 over their content and aliases, exactly as the agent's
+// searchLong is search's help: the ranking, --explain, and --why with its
+// JSON.
+const searchLong = `Rank entries by BM25 over their content and aliases, exactly as the agent's
 recall(query) does: the words of QUERY are joined by spaces, tokenized, and
 every entry with a score above zero is listed, best first (ties: higher id
 first), at most --limit of them (0: all). --kind keeps one kind after ranking.
@@ -59,7 +55,15 @@ per NAME, in order, {"name", "found", "entry" (when NAME is an alias),
 "kind", "rank" (0: none), "score", "in_limit", "gap", "reason" (ranked,
 not_in_memory, no_query_terms, dropped_word, no_shared_term, not_scored),
 "detail", "terms" [{"query", "term", "tf", "df", "idf", "contrib",
-"share"}], "missing", "dropped_words", "doc_len", "did_you_mean"}.`,
+"share"}], "missing", "dropped_words", "doc_len", "did_you_mean"}.`
+
+// searchCommand ranks entries by BM25 exactly as the agent's recall does.
+func searchCommand(o *opener, s streams) *cobra.Command {
+	var opts searchOptions
+	c := &cobra.Command{
+		Use:   "search QUERY... [--limit N] [--kind K] [--explain] [--why NAME]... [--redact] [--json|--pretty]",
+		Short: "Rank entries for a query exactly as the agent's recall does",
+		Long:  searchLong,
 		Example: `  crmem search deploy rollback
   crmem search "postgres migration" --limit 3 --explain
   crmem search token refresh --kind archive --json
