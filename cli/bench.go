@@ -40,7 +40,7 @@ type benchResult struct {
 }
 
 // benchCommand times open, index and search on the memory file.
-func (a *app) benchCommand() *cobra.Command {
+func benchCommand(o *opener, s streams) *cobra.Command {
 	var queriesFile string
 	var iterations int
 	var js jsonOutput
@@ -67,14 +67,14 @@ never written.`,
 			if err != nil {
 				return err
 			}
-			r, err := a.bench(queries, iterations)
+			r, err := bench(o, queries, iterations)
 			if err != nil {
 				return err
 			}
 			if js.enabled() {
-				return a.output(func(w *bufio.Writer) error { return js.write(w, r) })
+				return s.output(func(w *bufio.Writer) error { return js.write(w, r) })
 			}
-			return a.output(func(w *bufio.Writer) error { return writeBench(w, r, len(queries), iterations) })
+			return s.output(func(w *bufio.Writer) error { return writeBench(w, r, len(queries), iterations) })
 		},
 	}
 	c.Flags().StringVar(&queriesFile, "queries", "", "file of queries, one per line (default: the 12 built-in bench queries)")
@@ -110,9 +110,9 @@ func loadQueries(path string) ([]string, error) {
 
 // bench opens the memory file as search does and times the searches:
 // v1 BM25 over the memory's index, or the format's own recall.
-func (a *app) bench(queries []string, iterations int) (*benchResult, error) {
+func bench(o *opener, queries []string, iterations int) (*benchResult, error) {
 	start := time.Now()
-	c, err := a.readContents()
+	c, err := o.readContents()
 	if err != nil {
 		return nil, err
 	}

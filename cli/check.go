@@ -13,7 +13,7 @@ import (
 )
 
 // checkCommand validates the memory file and reports its anomalies.
-func (a *app) checkCommand() *cobra.Command {
+func checkCommand(o *opener, s streams) *cobra.Command {
 	var js jsonOutput
 	c := &cobra.Command{
 		Use:   "check [--json|--pretty] [--sessions DIR]",
@@ -30,13 +30,13 @@ session resumes with a placeholder instead of its context.`,
   crmem check --json --sessions ~/.crabtalk/sessions`,
 		Args: args(0, 0),
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			path, data, err := a.readMemoryFile()
+			path, data, err := o.readMemoryFile()
 			if err != nil {
 				return err
 			}
-			r, decodeErr := open.Check(path, data, a.sessionsDir(path))
-			if a.repaired != "" {
-				r.Warnings = append(r.Warnings, a.repaired)
+			r, decodeErr := open.Check(path, data, o.sessionsDir(path))
+			if o.repaired != "" {
+				r.Warnings = append(r.Warnings, o.repaired)
 			}
 			if r.Caps.Trailing { // read as v1 (a reader that takes trailing bytes): a file named like a store that reads only with bytes after its last entry is refused, as ls refuses it
 				if err := open.Unreadable(path); err != nil {
@@ -47,11 +47,11 @@ session resumes with a placeholder instead of its context.`,
 				}
 			}
 			if js.enabled() {
-				if err := a.reportOutput(true, func(w *bufio.Writer) error { return js.write(w, r) }); err != nil {
+				if err := s.reportOutput(true, func(w *bufio.Writer) error { return js.write(w, r) }); err != nil {
 					return err
 				}
 			} else if decodeErr == nil {
-				if err := a.reportOutput(false, func(w *bufio.Writer) error { return writeCheck(w, r) }); err != nil {
+				if err := s.reportOutput(false, func(w *bufio.Writer) error { return writeCheck(w, r) }); err != nil {
 					return err
 				}
 			}
@@ -62,7 +62,7 @@ session resumes with a placeholder instead of its context.`,
 		},
 	}
 	js.register(c, "print the report")
-	c.Flags().StringVar(&a.sessions, "sessions", "", "crabtalk sessions folder (default: sessions/ next to the memory file)") // resolved by the configuration loader
+	c.Flags().String("sessions", "", "crabtalk sessions folder (default: sessions/ next to the memory file)") // read by the configuration loader (configFlags)
 	return c
 }
 

@@ -12,7 +12,7 @@ import (
 
 // configCommand prints the effective configuration with each value's
 // source, the config file's path, or a complete default file.
-func (a *app) configCommand() *cobra.Command {
+func configCommand(o *opener, s streams) *cobra.Command {
 	var path, def bool
 	c := &cobra.Command{
 		Use:   "config [--path] [--default]",
@@ -27,10 +27,10 @@ file is $CRMEM_CONFIG, else $XDG_CONFIG_HOME/crmem/config.toml, else
   crmem config --default > ~/.config/crmem/config.toml`,
 		Args: args(0, 0),
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			return a.output(func(w *bufio.Writer) error {
+			return s.output(func(w *bufio.Writer) error {
 				switch {
 				case path:
-					p := config.Path(a.getenv)
+					p := config.Path(o.getenv)
 					if p == "" {
 						return errors.New("no config file: " + config.NoHome + " (set $CRMEM_CONFIG or $XDG_CONFIG_HOME)")
 					}
@@ -40,7 +40,7 @@ file is $CRMEM_CONFIG, else $XDG_CONFIG_HOME/crmem/config.toml, else
 					_, err := w.WriteString(config.DefaultFile())
 					return err
 				}
-				return writeConfig(w, a.cfg)
+				return writeConfig(w, o.cfg)
 			})
 		},
 	}
@@ -48,10 +48,11 @@ file is $CRMEM_CONFIG, else $XDG_CONFIG_HOME/crmem/config.toml, else
 	c.Flags().BoolVar(&def, "default", false, "print a complete, commented default config file")
 	c.MarkFlagsMutuallyExclusive("path", "default")
 	// The screen's own flags, so that `crmem config --style light` shows
-	// what `crmem --style light` would run with, and says it came from the flag.
-	c.Flags().StringVar(&a.sessions, "sessions", "", "as for the TUI: show the value with --sessions as its source")
-	c.Flags().StringVar(&a.style, "style", "", "as for the TUI: show the value with --style as its source")
-	c.Flags().BoolVar(&a.noMouse, "no-mouse", false, "as for the TUI: show mouse = false with --no-mouse as its source")
+	// what `crmem --style light` would run with, and says it came from the flag
+	// (the configuration loader reads them: configFlags).
+	c.Flags().String("sessions", "", "as for the TUI: show the value with --sessions as its source")
+	c.Flags().String("style", "", "as for the TUI: show the value with --style as its source")
+	c.Flags().Bool("no-mouse", false, "as for the TUI: show mouse = false with --no-mouse as its source")
 	return c
 }
 

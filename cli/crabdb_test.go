@@ -42,7 +42,7 @@ func noDaemon(string) (string, error) { return "test: no daemon", nil }
 func runGuarded(guard store.Guard, env map[string]string, stdin string, args ...string) (string, string, int) {
 	var out, errb bytes.Buffer
 	a := newApp(strings.NewReader(stdin), &out, &errb, func(k string) string { return env[k] })
-	a.guard = guard
+	a.opener.guard = guard
 	code := a.execute(args)
 	return out.String(), errb.String(), code
 }

@@ -185,7 +185,7 @@ func TestEdit_ConflictChoices(t *testing.T) {
 			var out, errb bytes.Buffer
 			env := map[string]string{"EDITOR": externalWrite(db, "deploy-steps"), "HOME": testHome}
 			a := newApp(strings.NewReader(""), &out, &errb, func(k string) string { return env[k] })
-			a.cfg = &config.Config{DB: db} // the resolved configuration names the file
+			a.opener.cfg = &config.Config{DB: db} // the resolved configuration names the file
 			p := prompter{bufio.NewReader(strings.NewReader(tt.answer)), &errb, true}
 			code := 0
 			if err := edit(&a.opener, a.streams, "deploy-steps", p); err != nil {

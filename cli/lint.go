@@ -26,14 +26,9 @@ type lintOptions struct {
 	js           jsonOutput
 }
 
-// lintCommand reports what needs cleaning in the memory.
-func (a *app) lintCommand() *cobra.Command {
-	var o lintOptions
-	c := &cobra.Command{
-		Use:     "lint [--kind K]... [--min-similarity S] [--older-than SPAN] [--diff] [--json|--pretty] | lint --not-duplicate A B",
-		Aliases: []string{"audit"},
-		Short:   "Find duplicates, secrets, deceptive names, outsize entries and orphan archives",
-		Long: fmt.Sprintf(`Examine the whole memory and report what needs cleaning, grouped by kind, each
+// lintLong is lint's help, a format of the defaults' figures: the
+// kinds of findings and how each is found.
+const lintLong = `Examine the whole memory and report what needs cleaning, grouped by kind, each
 finding with its entries and a one-line reason. Exit status: 0 when nothing was
 found, 1 when something was (like a linter), 2 for a usage error.
 
@@ -68,7 +63,16 @@ found, 1 when something was (like a linter), 2 for a usage error.
 changed lines of each near-duplicate group's closest pair. A pair that is not
 a duplicate is remembered with --not-duplicate A B, in a file beside the
 memory file (memory.db.not-duplicates.toml for memory.db), and never reported
-again. --json prints the report as one JSON object; --pretty indents it.`, hygiene.DefaultMinSimilarity, float64(hygiene.DefaultOutsizeTimes)),
+again. --json prints the report as one JSON object; --pretty indents it.`
+
+// lintCommand reports what needs cleaning in the memory.
+func lintCommand(o *opener, s streams) *cobra.Command {
+	var flags lintOptions
+	c := &cobra.Command{
+		Use:     "lint [--kind K]... [--min-similarity S] [--older-than SPAN] [--diff] [--json|--pretty] | lint --not-duplicate A B",
+		Aliases: []string{"audit"},
+		Short:   "Find duplicates, secrets, deceptive names, outsize entries and orphan archives",
+		Long:    fmt.Sprintf(lintLong, hygiene.DefaultMinSimilarity, float64(hygiene.DefaultOutsizeTimes)),
 		Example: `  crmem lint
   crmem lint --kind secret --json
   crmem lint --kind duplicate --min-similarity 0.8 --diff
@@ -76,28 +80,28 @@ again. --json prints the report as one JSON object; --pretty indents it.`, hygie
   crmem lint --not-duplicate deploy-steps release-checklist`,
 		Args: args(0, 2),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if o.notDuplicate {
-				return a.rememberNotDuplicate(cmd, args)
+			if flags.notDuplicate {
+				return rememberNotDuplicate(o, s, cmd, args)
 			}
 			if len(args) > 0 {
 				return usage(cmd, "names are only given with --not-duplicate A B")
 			}
-			opts, err := lintFlags(cmd, o)
+			opts, err := lintFlags(cmd, flags)
 			if err != nil {
 				return err
 			}
-			return a.lint(opts, o.js, o.diff)
+			return lint(o, s, opts, flags.js, flags.diff)
 		},
 	}
-	c.Flags().StringSliceVar(&o.kinds, "kind", nil, "only these kinds: duplicate, secret, name, outsize, archive")
+	c.Flags().StringSliceVar(&flags.kinds, "kind", nil, "only these kinds: duplicate, secret, name, outsize, archive")
 	_ = c.RegisterFlagCompletionFunc("kind", completeFixed(findingKinds())) // before the tree's --kind (entry kinds) would be
-	c.Flags().Float64Var(&o.minSim, "min-similarity", hygiene.DefaultMinSimilarity, "near-duplicate threshold, a resemblance of wording in (0, 1]")
-	c.Flags().BoolVar(&o.exhaustive, "exhaustive", false, "no longer needed: the search by wording has no work bound to lift")
+	c.Flags().Float64Var(&flags.minSim, "min-similarity", hygiene.DefaultMinSimilarity, "near-duplicate threshold, a resemblance of wording in (0, 1]")
+	c.Flags().BoolVar(&flags.exhaustive, "exhaustive", false, "no longer needed: the search by wording has no work bound to lift")
 	_ = c.Flags().MarkDeprecated("exhaustive", "the near-duplicate search by wording compares every candidate; the flag does nothing")
-	c.Flags().StringVar(&o.olderThan, "older-than", "", "also list archives older than this span (30d, 6mo, 1y)")
-	c.Flags().BoolVar(&o.notDuplicate, "not-duplicate", false, "remember that the entries named A and B are not duplicates")
-	c.Flags().BoolVar(&o.diff, "diff", false, "show the changed lines of each near-duplicate group's closest pair")
-	o.js.register(c, "print the report")
+	c.Flags().StringVar(&flags.olderThan, "older-than", "", "also list archives older than this span (30d, 6mo, 1y)")
+	c.Flags().BoolVar(&flags.notDuplicate, "not-duplicate", false, "remember that the entries named A and B are not duplicates")
+	c.Flags().BoolVar(&flags.diff, "diff", false, "show the changed lines of each near-duplicate group's closest pair")
+	flags.js.register(c, "print the report")
 	return c
 }
 
@@ -153,18 +157,18 @@ func (e lintFound) Error() string { return fmt.Sprintf("lint: %s", humanize.Plur
 const lintGCPercent = 400
 
 // lint runs the report over the memory and prints it.
-func (a *app) lint(opts hygiene.Options, js jsonOutput, diff bool) error {
+func lint(o *opener, s streams, opts hygiene.Options, js jsonOutput, diff bool) error {
 	defer debug.SetGCPercent(debug.SetGCPercent(lintGCPercent))
-	path, src, err := a.openSourceIndexed(store.IndexOnDemand) // lint needs the term vectors, not the index
+	path, src, err := o.openSourceIndexed(store.IndexOnDemand) // lint needs the term vectors, not the index
 	if err != nil {
 		return err
 	}
 	entries := src.Memory().Entries()
-	if err := a.lintInputs(path, src, entries, &opts); err != nil {
+	if err := lintInputs(o, s, path, src, entries, &opts); err != nil {
 		return err
 	}
 	r := hygiene.Run(entries, opts)
-	if err := a.reportOutput(js.enabled(), func(w *bufio.Writer) error {
+	if err := s.reportOutput(js.enabled(), func(w *bufio.Writer) error {
 		if js.enabled() {
 			return js.write(w, lintJSON(&r, src.Features().ShowsIDs()))
 		}
@@ -186,7 +190,7 @@ func (a *app) lint(opts hygiene.Options, js jsonOutput, diff bool) error {
 // for) and the pairs remembered as not duplicates. No term vectors: the
 // duplicate check reads words of its own and the outsize check counts the
 // tokens it needs (building them cost a third of lint).
-func (a *app) lintInputs(path string, src store.Source, entries []store.Entry, opts *hygiene.Options) error {
+func lintInputs(o *opener, s streams, path string, src store.Source, entries []store.Entry, opts *hygiene.Options) error {
 	opts.Now = time.Now()
 	nd, err := hygiene.NotDuplicatesOf(path)
 	if err != nil {
@@ -201,7 +205,7 @@ func (a *app) lintInputs(path string, src store.Source, entries []store.Entry, o
 		return fmt.Errorf("read sessions: %w", err)
 	}
 	if len(ss) == 0 { // no sessions at all: every archive would be an orphan
-		fmt.Fprintf(a.stderr, "crmem: note: no sessions found (%s); orphan archives not checked\n", quotePath(a.sessionsDir(path)))
+		fmt.Fprintf(s.stderr, "crmem: note: no sessions found (%s); orphan archives not checked\n", quotePath(o.sessionsDir(path)))
 		return nil
 	}
 	refs := sessions.Index(ss)
@@ -314,11 +318,11 @@ func lintEntries(refs []hygiene.Ref, ids bool) string {
 
 // rememberNotDuplicate records that the entries named by args are not
 // duplicates, in the file beside the memory.
-func (a *app) rememberNotDuplicate(cmd *cobra.Command, args []string) error {
+func rememberNotDuplicate(o *opener, s streams, cmd *cobra.Command, args []string) error {
 	if len(args) != 2 {
 		return usage(cmd, "--not-duplicate takes two entry names")
 	}
-	path, src, err := a.openSource()
+	path, src, err := o.openSource()
 	if err != nil {
 		return err
 	}
@@ -332,12 +336,12 @@ func (a *app) rememberNotDuplicate(cmd *cobra.Command, args []string) error {
 		return err
 	}
 	if !nd.Add(args[0], args[1]) {
-		_, err := fmt.Fprintf(a.stdout, "already remembered: %s and %s are not duplicates\n", nameText(args[0]), nameText(args[1]))
+		_, err := fmt.Fprintf(s.stdout, "already remembered: %s and %s are not duplicates\n", nameText(args[0]), nameText(args[1]))
 		return err
 	}
 	if err := nd.Save(); err != nil {
 		return err
 	}
-	_, err = fmt.Fprintf(a.stdout, "remembered: %s and %s are not duplicates (%s)\n", nameText(args[0]), nameText(args[1]), quotePath(nd.Path()))
+	_, err = fmt.Fprintf(s.stdout, "remembered: %s and %s are not duplicates (%s)\n", nameText(args[0]), nameText(args[1]), quotePath(nd.Path()))
 	return err
 }

@@ -35,7 +35,7 @@ func TestLoadImport_OpenWithoutIndex(t *testing.T) {
 		t.Helper()
 		var out, errb bytes.Buffer
 		a := newApp(strings.NewReader(stdin), &out, &errb, func(string) string { return "" })
-		a.openHook = hook
+		a.opener.openHook = hook
 		if code := a.execute(args); code != 0 {
 			t.Fatalf("crmem %q: exit %d, %s", args, code, errb.String())
 		}

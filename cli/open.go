@@ -286,3 +286,11 @@ func (o *opener) checkScreenPath(path string) error {
 	}
 	return nil
 }
+
+// cleanUp runs the cleanups the command registered, last first.
+func (o *opener) cleanUp() {
+	for i := len(o.cleanups) - 1; i >= 0; i-- {
+		o.cleanups[i]()
+	}
+	o.cleanups = nil
+}

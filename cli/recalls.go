@@ -27,14 +27,8 @@ type recallsOptions struct {
 	js     jsonOutput
 }
 
-// recallsCommand lists what the agent asked its memory and what the same
-// queries return now; --report is what never surfaces.
-func (a *app) recallsCommand() *cobra.Command {
-	var o recallsOptions
-	c := &cobra.Command{
-		Use:   "recalls [--since WHEN] [--agent NAME] [--report [--crowd SHARE]] [--recall-limit N] [--sessions DIR] [--json|--pretty]",
-		Short: "What the agent recalled: each query then and now, and what never surfaces",
-		Long: `List every recall the agent made, read from crabtalk's session history (the
+// recallsLong is recalls' help: the list, --report, and the filters.
+const recallsLong = `List every recall the agent made, read from crabtalk's session history (the
 sessions folder beside a memory file, --sessions to name another, or the
 sessions crabtalk's store holds): when, in which session, by which agent, the
 query and its limit, the names the recall returned then, and the names the same
@@ -61,34 +55,43 @@ queries that now return nothing; and names returned then that are gone.
 crabtalk's, calls with malformed arguments, sessions of unknown agents, a
 session meta that is not JSON (skipped), unreadable results and a missing
 sessions folder are counted on one line on stderr (and under "problems" in
-JSON).`,
+JSON).`
+
+// recallsCommand lists what the agent asked its memory and what the same
+// queries return now; --report is what never surfaces.
+func recallsCommand(o *opener, s streams) *cobra.Command {
+	var opts recallsOptions
+	c := &cobra.Command{
+		Use:   "recalls [--since WHEN] [--agent NAME] [--report [--crowd SHARE]] [--recall-limit N] [--sessions DIR] [--json|--pretty]",
+		Short: "What the agent recalled: each query then and now, and what never surfaces",
+		Long:  recallsLong,
 		Example: `  crmem recalls
   crmem recalls --since 7d --agent crab
   crmem recalls --report
   crmem --demo recalls --json`,
 		Args: args(0, 0),
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			since, err := parseSince(o.since, time.Now())
+			since, err := parseSince(opts.since, time.Now())
 			if err != nil {
 				return usage(cmd, "--since: %v", err)
 			}
-			if o.crowd <= 0 || o.crowd > 1 {
+			if opts.crowd <= 0 || opts.crowd > 1 {
 				return usage(cmd, "--crowd must be a share above 0 and at most 1 (0.5: half the queries)")
 			}
-			if o.limit < 0 {
+			if opts.limit < 0 {
 				return usage(cmd, "--recall-limit must be 0 or more")
 			}
-			return a.runRecalls(o, recalls.Filter{Since: since, Agent: o.agent})
+			return runRecalls(o, s, opts, recalls.Filter{Since: since, Agent: opts.agent})
 		},
 	}
 	f := c.Flags()
-	f.StringVar(&o.since, "since", "", "only recalls within a span (30d) or since a date (2026-03-01)")
-	f.StringVar(&o.agent, "agent", "", "only this agent's recalls")
-	f.BoolVar(&o.report, "report", false, "what never surfaces: per-entry counts, never recalled, crowding the top, empty queries")
-	f.Float64Var(&o.crowd, "crowd", 0.5, "with --report: the share of distinct queries an entry must be returned by to crowd the top")
-	f.IntVar(&o.limit, "recall-limit", sessions.DefaultRecallLimit, "the limit of a call that gave none, when the sessions do not record the agent's recall_limit")
-	f.StringVar(&a.sessions, "sessions", "", "crabtalk sessions folder (default: sessions/ next to the memory file)") // resolved by the configuration loader
-	o.js.register(c, "print the recalls")
+	f.StringVar(&opts.since, "since", "", "only recalls within a span (30d) or since a date (2026-03-01)")
+	f.StringVar(&opts.agent, "agent", "", "only this agent's recalls")
+	f.BoolVar(&opts.report, "report", false, "what never surfaces: per-entry counts, never recalled, crowding the top, empty queries")
+	f.Float64Var(&opts.crowd, "crowd", 0.5, "with --report: the share of distinct queries an entry must be returned by to crowd the top")
+	f.IntVar(&opts.limit, "recall-limit", sessions.DefaultRecallLimit, "the limit of a call that gave none, when the sessions do not record the agent's recall_limit")
+	f.String("sessions", "", "crabtalk sessions folder (default: sessions/ next to the memory file)") // read by the configuration loader (configFlags)
+	opts.js.register(c, "print the recalls")
 	return c
 }
 
@@ -119,8 +122,8 @@ func parseSince(s string, now time.Time) (time.Time, error) {
 // settings is crabtalk's settings file beside the memory file, whose agents'
 // recall_limit a sessions folder's calls use ("" for the store, which
 // records its agents' own).
-func (a *app) recallsSource() (src store.Source, r store.SessionsReader, settings string, err error) {
-	path, src, err := a.openSource()
+func recallsSource(o *opener) (src store.Source, r store.SessionsReader, settings string, err error) {
+	path, src, err := o.openSource()
 	if err != nil {
 		return nil, nil, "", err
 	}
@@ -132,32 +135,32 @@ func (a *app) recallsSource() (src store.Source, r store.SessionsReader, setting
 }
 
 // runRecalls lists the recalls, or with --report tallies them.
-func (a *app) runRecalls(o recallsOptions, f recalls.Filter) error {
-	src, r, settings, err := a.recallsSource()
+func runRecalls(o *opener, s streams, opts recallsOptions, f recalls.Filter) error {
+	src, r, settings, err := recallsSource(o)
 	if err != nil {
 		return err
 	}
 	rank := recalls.SourceRanker(src)
 	known := recalls.NameSet(src.Memory().Entries())
-	opt := sessions.RecallOptions{Limit: o.limit, Settings: settings}
+	opt := sessions.RecallOptions{Limit: opts.limit, Settings: settings}
 	var p sessions.RecallProblems
-	if o.report {
+	if opts.report {
 		var t recalls.Tally
 		p, err = recalls.Stream(r, opt, f, rank, known, func(it recalls.Item) error { t.Add(it); return nil })
 		if err != nil {
 			return err
 		}
-		a.recallProblems(p)
-		rep := t.Report(src.Memory(), o.crowd)
-		if o.js.enabled() {
-			return a.reportOutput(true, func(w *bufio.Writer) error {
-				return o.js.write(w, jsonRecallReport{Report: rep, Crowd: o.crowd, Problems: p})
+		s.recallProblems(p)
+		rep := t.Report(src.Memory(), opts.crowd)
+		if opts.js.enabled() {
+			return s.reportOutput(true, func(w *bufio.Writer) error {
+				return opts.js.write(w, jsonRecallReport{Report: rep, Crowd: opts.crowd, Problems: p})
 			})
 		}
-		return a.reportOutput(false, func(w *bufio.Writer) error { return writeRecallReport(w, rep, o.crowd, time.Now()) })
+		return s.reportOutput(false, func(w *bufio.Writer) error { return writeRecallReport(w, rep, opts.crowd, time.Now()) })
 	}
-	err = a.streamReportOutput(o.js.enabled(), func(w *bufio.Writer) error {
-		lw := newRecallWriter(w, o.js)
+	err = s.streamReportOutput(opts.js.enabled(), func(w *bufio.Writer) error {
+		lw := newRecallWriter(w, opts.js)
 		p, err = recalls.Stream(r, opt, f, rank, known, lw.item)
 		if err != nil {
 			return err
@@ -167,16 +170,16 @@ func (a *app) runRecalls(o recallsOptions, f recalls.Filter) error {
 	if err != nil {
 		return err
 	}
-	a.recallProblems(p)
+	s.recallProblems(p)
 	return nil
 }
 
 // recallProblems prints, on one line on stderr, what the sessions held
 // that could not be used: nothing when everything was read. Like an error
 // line it is masked (the sessions folder's path may hold a secret).
-func (a *app) recallProblems(p sessions.RecallProblems) {
+func (s streams) recallProblems(p sessions.RecallProblems) {
 	if line := problemsLine(p); line != "" {
-		fmt.Fprintf(a.stderr, "crmem: recalls: %s\n", hygiene.Mask(line))
+		fmt.Fprintf(s.stderr, "crmem: recalls: %s\n", hygiene.Mask(line))
 	}
 }
 

@@ -53,7 +53,7 @@ func redactEntries(entries []store.Entry) []store.Entry {
 // hygiene.MaskJSON for JSON), then written. A report quotes names, the
 // agent's queries and problems found in the files, any of which can hold a
 // secret; a report never prints one whole, whatever field it is in.
-func (a *app) reportOutput(isJSON bool, write func(w *bufio.Writer) error) error {
+func (s streams) reportOutput(isJSON bool, write func(w *bufio.Writer) error) error {
 	var buf bytes.Buffer
 	w := bufio.NewWriterSize(&buf, 64<<10)
 	if err := write(w); err != nil {
@@ -68,7 +68,7 @@ func (a *app) reportOutput(isJSON bool, write func(w *bufio.Writer) error) error
 	} else {
 		text = hygiene.Mask(text)
 	}
-	if _, err := io.WriteString(a.stdout, text); err != nil {
+	if _, err := io.WriteString(s.stdout, text); err != nil {
 		return fmt.Errorf("write output: %w", err)
 	}
 	return nil
@@ -80,8 +80,8 @@ func (a *app) reportOutput(isJSON bool, write func(w *bufio.Writer) error) error
 // one line of the report (a JSON string never spans lines), so masking by
 // line misses nothing a whole-text mask would find but a secret spread
 // over lines, which no line of these reports holds.
-func (a *app) streamReportOutput(isJSON bool, write func(w *bufio.Writer) error) error {
-	out := &outputWriter{w: a.stdout}
+func (s streams) streamReportOutput(isJSON bool, write func(w *bufio.Writer) error) error {
+	out := &outputWriter{w: s.stdout}
 	lm := &lineMasker{out: out, json: isJSON}
 	if err := runOutput(out, lm, write); err != nil {
 		return err
@@ -95,7 +95,7 @@ func (a *app) streamReportOutput(isJSON bool, write func(w *bufio.Writer) error)
 // reportOutputStrict is reportOutput for a text report that must not
 // depend on the secret rules alone (search --why): what looks like a
 // credential by its shape is masked too (hygiene.MaskStrict).
-func (a *app) reportOutputStrict(write func(w *bufio.Writer) error) error {
+func (s streams) reportOutputStrict(write func(w *bufio.Writer) error) error {
 	var buf bytes.Buffer
 	w := bufio.NewWriterSize(&buf, 64<<10)
 	if err := write(w); err != nil {
@@ -104,7 +104,7 @@ func (a *app) reportOutputStrict(write func(w *bufio.Writer) error) error {
 	if err := w.Flush(); err != nil {
 		return fmt.Errorf("write output: %w", err)
 	}
-	if _, err := io.WriteString(a.stdout, hygiene.MaskStrict(buf.String())); err != nil {
+	if _, err := io.WriteString(s.stdout, hygiene.MaskStrict(buf.String())); err != nil {
 		return fmt.Errorf("write output: %w", err)
 	}
 	return nil

@@ -21,22 +21,20 @@ import (
 )
 
 // app is the process's side of the command line: its standard streams,
-// environment, the version it was stamped with and the global flags, and
-// the opener that finds, reads and writes the memory file they name. The
-// subcommands are functions built from the parts they need (the opener,
-// the streams); those still written as app's methods (lint, search,
-// recalls, bench, check, stats, version, and redact's output) reach both
-// through the embedding, until they are too. There is no package-level
-// state.
+// environment, the version it was stamped with and the global flags, the
+// command table, and the start of the screen. The subcommands are
+// functions built from the parts they use (the opener that finds, reads
+// and writes the memory file, the streams); app holds those parts and
+// hands them out, it is neither. There is no package-level state.
 type app struct {
-	streams
-	getenv func(string) string
-	stamp  string // the release version main was stamped with ("": none)
+	streams streams
+	getenv  func(string) string
+	// version describes the binary, with the release version main was
+	// stamped with.
+	version buildDescription
 	// whole, when set, runs every command line in the whole command tree
 	// (tests compare that with the tree commandFor builds).
 	whole bool
-	// described is versionString's answer, once asked.
-	described string
 
 	db       string // --db
 	sessions string // --sessions
@@ -46,7 +44,7 @@ type app struct {
 	// opener finds the memory file (--db, --demo and the configuration:
 	// its cfg, the effective configuration, is loaded before any command
 	// runs) and opens it.
-	opener
+	opener opener
 }
 
 // newApp is the app over the given streams and environment lookup.
@@ -68,14 +66,14 @@ func (e usageError) Unwrap() error { return e.err }
 // a read of it faults if another program cut the file short in place
 // meanwhile. That is reported as what it is (faultError), naming the file.
 func (a *app) execute(args []string) (code int) {
-	defer a.cleanUp()
+	defer a.opener.cleanUp()
 	defer debug.SetPanicOnFault(debug.SetPanicOnFault(true))
 	defer func() {
 		if r := recover(); r != nil {
 			if msg, ok := faultError(r); ok {
-				fmt.Fprintf(a.stderr, "crmem: %s\n", oneLine(msg))
+				fmt.Fprintf(a.streams.stderr, "crmem: %s\n", oneLine(msg))
 			} else {
-				fmt.Fprintf(a.stderr, "crmem: internal error: %s\n", oneLine(fmt.Sprint(r)))
+				fmt.Fprintf(a.streams.stderr, "crmem: internal error: %s\n", oneLine(fmt.Sprint(r)))
 			}
 			code = 1
 		}
@@ -95,15 +93,15 @@ func (a *app) execute(args []string) (code int) {
 	}
 	if a.opener.held != 0 {
 		if err != nil {
-			fmt.Fprintf(a.stderr, "crmem: %s\n", oneLine(err.Error()))
+			fmt.Fprintf(a.streams.stderr, "crmem: %s\n", oneLine(err.Error()))
 		}
-		fmt.Fprintf(a.stderr, "crmem: %s once the write was over\n", signalExit{a.opener.held})
+		fmt.Fprintf(a.streams.stderr, "crmem: %s once the write was over\n", signalExit{a.opener.held})
 		return signalExit{a.opener.held}.status()
 	}
 	if err == nil {
 		return 0
 	}
-	fmt.Fprintf(a.stderr, "crmem: %s\n", oneLine(err.Error()))
+	fmt.Fprintf(a.streams.stderr, "crmem: %s\n", oneLine(err.Error()))
 	var se signalExit
 	if errors.As(err, &se) {
 		return se.status()
@@ -129,14 +127,6 @@ func faultError(r any) (string, bool) {
 	return fmt.Sprintf("%s: the file was cut short while crmem read it (written in place, not replaced); run the command again", quotePath(path)), true
 }
 
-// cleanUp runs the cleanups the command registered, last first.
-func (a *app) cleanUp() {
-	for i := len(a.cleanups) - 1; i >= 0; i-- {
-		a.cleanups[i]()
-	}
-	a.cleanups = nil
-}
-
 // oneLine keeps an error message on a single, terminal-safe line, with
 // any secret in it masked (an error quoting a name or a line that holds one).
 func oneLine(s string) string {
@@ -146,6 +136,21 @@ func oneLine(s string) string {
 // rootCommand builds the whole command tree.
 func (a *app) rootCommand() *cobra.Command { return a.commandTree("") }
 
+// rootLong is the root command's help: what crmem reads and writes, and
+// that without a subcommand it opens the screen.
+const rootLong = `crmem browses, searches and edits an AI agent's CRMEM v1 memory file
+(default $CRMEM_DB, else the configured db, else ~/.crabtalk/memory.db), and
+crabtalk's newer store (~/.crabtalk/store.crmem), which it writes as crabtalk
+does and only while crabtalk's daemon is stopped. Without a subcommand it
+opens the terminal UI; every subcommand is scriptable.`
+
+// rootExample is the root command's examples.
+const rootExample = `  crmem                       # the TUI on ~/.crabtalk/memory.db
+  crmem --demo                # the TUI on a copy of a sample memory
+  crmem --demo search deploy rollback
+  crmem search deploy rollback
+  crmem --db ./memory.db ls --kind archive --json`
+
 // commandTree builds the command tree: the root with every subcommand, or
 // with only the subcommand named only ("": all of them). A tree of one
 // subcommand runs that subcommand exactly as the whole tree does (commandFor
@@ -154,20 +159,12 @@ func (a *app) rootCommand() *cobra.Command { return a.commandTree("") }
 // sorts them, which was a fifth of what `crmem version` cost.
 func (a *app) commandTree(only string) *cobra.Command {
 	root := &cobra.Command{
-		Use:   "crmem [PATH]",
-		Short: "Browse, search and edit an AI agent's memory file",
-		Long: `crmem browses, searches and edits an AI agent's CRMEM v1 memory file
-(default $CRMEM_DB, else the configured db, else ~/.crabtalk/memory.db), and
-crabtalk's newer store (~/.crabtalk/store.crmem), which it writes as crabtalk
-does and only while crabtalk's daemon is stopped. Without a subcommand it
-opens the terminal UI; every subcommand is scriptable.`,
-		Example: `  crmem                       # the TUI on ~/.crabtalk/memory.db
-  crmem --demo                # the TUI on a copy of a sample memory
-  crmem --demo search deploy rollback
-  crmem search deploy rollback
-  crmem --db ./memory.db ls --kind archive --json`,
-		Version:           a.versionString(),
-		Args:              a.rootArgs,
+		Use:               "crmem [PATH]",
+		Short:             "Browse, search and edit an AI agent's memory file",
+		Long:              rootLong,
+		Example:           rootExample,
+		Version:           a.version.String(),
+		Args:              rootArgs,
 		SilenceUsage:      true,
 		SilenceErrors:     true,
 		PersistentPreRunE: a.loadConfig,
@@ -176,13 +173,13 @@ opens the terminal UI; every subcommand is scriptable.`,
 			if len(args) == 1 {
 				path = args[0]
 			}
-			if err := tui.CheckStyle(a.cfg.Style); err != nil {
+			if err := tui.CheckStyle(a.opener.cfg.Style); err != nil {
 				return usage(cmd, "%v", err)
 			}
-			if err := a.checkScreenPath(path); err != nil {
+			if err := a.opener.checkScreenPath(path); err != nil {
 				return err
 			}
-			if err := a.needTerminal(cmd.Root()); err != nil {
+			if err := a.streams.needTerminal(cmd.Root()); err != nil {
 				return err
 			}
 			return a.runTUI(path)
@@ -191,7 +188,7 @@ opens the terminal UI; every subcommand is scriptable.`,
 	root.SetVersionTemplate("{{.Version}}\n")
 	root.SetFlagErrorFunc(flagError)
 	pf := root.PersistentFlags()
-	pf.BoolVar(&a.demo, "demo", false, "use a fresh copy of a built-in sample memory, removed when crmem ends (any subcommand)")
+	pf.BoolVar(&a.opener.demo, "demo", false, "use a fresh copy of a built-in sample memory, removed when crmem ends (any subcommand)")
 	pf.StringVar(&a.db, "db", "", "memory file or crabtalk store (default $CRMEM_DB, else the config file's db, else memory.db in $CRABTALK_HOME or ~/.crabtalk, else store.crmem there)")
 	root.Flags().StringVar(&a.sessions, "sessions", "", "crabtalk sessions folder (default: sessions/ next to the memory file)")
 	root.Flags().StringVar(&a.style, "style", "", "markdown style: "+strings.Join(config.StyleNames(), ", "))
@@ -202,13 +199,13 @@ opens the terminal UI; every subcommand is scriptable.`,
 		}
 		c := sc.build()
 		c.SilenceUsage = true
-		c.DisableFlagsInUseLine = true // each Use line lists its flags
-		a.storeAware(c, sc.role)       // crabtalk's store: read variants, writes refused
+		c.DisableFlagsInUseLine = true  // each Use line lists its flags
+		a.opener.storeAware(c, sc.role) // crabtalk's store: read variants, writes refused
 		root.AddCommand(c)
 	}
-	root.SetIn(a.stdin)
-	root.SetOut(a.stdout)
-	root.SetErr(a.stderr)
+	root.SetIn(a.streams.stdin)
+	root.SetOut(a.streams.stdout)
+	root.SetErr(a.streams.stderr)
 	if only == "" {
 		initCompletionCommand(root) // after SetOut: its scripts go to the stream set then
 		registerFlagCompletions(root)
@@ -240,7 +237,7 @@ func (a *app) subcommands() []subcommand {
 	return []subcommand{
 		{name: "ls", build: with(lsCommand), role: storeSource},
 		{name: "show", build: with(showCommand), role: storeSource},
-		{name: "search", build: a.searchCommand, role: storeSource},
+		{name: "search", build: with(searchCommand), role: storeSource},
 		{name: "tokens", build: func() *cobra.Command { return tokensCommand(s) }, role: storeIgnores},
 		{name: "add", build: with(addCommand), role: storeWrites},
 		{name: "update", build: with(updateCommand), role: storeWrites},
@@ -253,14 +250,14 @@ func (a *app) subcommands() []subcommand {
 		{name: "load", build: with(loadCommand), role: storeWrites},
 		{name: "export", build: with(exportCommand), role: storeSource},
 		{name: "import", build: with(importCommand), role: storeWrites},
-		{name: "check", build: a.checkCommand, role: storeSource},
-		{name: "stats", build: a.statsCommand, role: storeSource},
-		{name: "bench", build: a.benchCommand, role: storeSource},
-		{name: "config", build: a.configCommand, role: storeIgnores},
-		{name: "version", build: a.versionCommand, role: storeIgnores},
+		{name: "check", build: with(checkCommand), role: storeSource},
+		{name: "stats", build: with(statsCommand), role: storeSource},
+		{name: "bench", build: with(benchCommand), role: storeSource},
+		{name: "config", build: with(configCommand), role: storeIgnores},
+		{name: "version", build: func() *cobra.Command { return versionCommand(s, a.version.String) }, role: storeIgnores},
 		{name: "man", build: func() *cobra.Command { return manCommand(s, a.getenv) }, role: storeIgnores},
-		{name: "lint", build: a.lintCommand, role: storeSource},
-		{name: "recalls", build: a.recallsCommand, role: storeSource},
+		{name: "lint", build: with(lintCommand), role: storeSource},
+		{name: "recalls", build: with(recallsCommand), role: storeSource},
 		{name: "history", build: with(historyCommand), role: storeSource},
 		{name: "diff", build: with(diffCommand), role: storeSource},
 		{name: "restore", build: with(restoreCommand), role: storeWrites},
@@ -326,7 +323,7 @@ func plainSubcommand(args []string) string {
 // the closest command suggested, rather than opening the TUI on a new,
 // empty memory of that name; ./WORD opens (and on the first write creates)
 // such a file on purpose.
-func (a *app) rootArgs(cmd *cobra.Command, args []string) error {
+func rootArgs(cmd *cobra.Command, args []string) error {
 	if len(args) > 1 {
 		return unknownCommand(cmd, args[0], "")
 	}
@@ -364,8 +361,8 @@ func (a *app) loadConfig(cmd *cobra.Command, _ []string) error {
 	if err != nil {
 		return usageError{err}
 	}
-	a.cfg = cfg
-	return a.openDemo(cmd)
+	a.opener.cfg = cfg
+	return a.opener.openDemo(cmd)
 }
 
 // configFlags collects the flags of cmd that the user set and that set a
@@ -388,22 +385,22 @@ func configFlags(cmd *cobra.Command) config.Flags {
 
 // runTUI opens the terminal UI on path (or the resolved --db path).
 func (a *app) runTUI(path string) error {
-	if path != "" && a.demo {
+	if path != "" && a.opener.demo {
 		return usageError{errors.New("--demo and a PATH exclude each other (--demo uses a copy of a sample memory)")}
 	}
 	if path == "" {
-		p, err := a.dbPath()
+		p, err := a.opener.dbPath()
 		if err != nil {
 			return err
 		}
 		path = p
 	}
-	c := a.cfg
+	c := a.opener.cfg
 	// Edit folders a killed crmem left hold an entry's text: gone at the
 	// next start (the screen's own edits sweep again when they begin).
 	editor.RemoveStale(editor.Options{Getenv: a.getenv})
-	return a.runScreen(tui.Options{
-		Path: path, SessionsDir: a.sessionsDir(path), Style: c.Style, NoMouse: !c.Mouse,
+	return runScreen(tui.Options{
+		Path: path, SessionsDir: a.opener.sessionsDir(path), Style: c.Style, NoMouse: !c.Mouse,
 		Sort: c.Sort, Keys: c.Keys, MaxExpansions: c.MaxExpansions, NameMatches: c.NameMatches, RecallLimit: c.RecallLimit,
 		DaemonSocket: config.DaemonSocket(a.getenv), Getenv: a.getenv,
 	})
@@ -419,6 +416,6 @@ func (a *app) runTUI(path string) error {
 func Run(stamp string, args []string, stdin io.Reader, stdout, stderr io.Writer, getenv func(string) string) int {
 	defer open.WaitAppends()
 	a := newApp(stdin, stdout, stderr, getenv)
-	a.stamp = stamp
+	a.version.stamp = stamp
 	return a.execute(args)
 }

@@ -22,13 +22,9 @@ type searchOptions struct {
 	redact  bool
 }
 
-// searchCommand ranks entries by BM25 exactly as the agent's recall does.
-func (a *app) searchCommand() *cobra.Command {
-	var o searchOptions
-	c := &cobra.Command{
-		Use:   "search QUERY... [--limit N] [--kind K] [--explain] [--why NAME]... [--redact] [--json|--pretty]",
-		Short: "Rank entries for a query exactly as the agent's recall does",
-		Long: `Rank entries by BM25 over their content and aliases, exactly as the agent's
+// searchLong is search's help: the ranking, --explain, and --why with its
+// JSON.
+const searchLong = `Rank entries by BM25 over their content and aliases, exactly as the agent's
 recall(query) does: the words of QUERY are joined by spaces, tokenized, and
 every entry with a score above zero is listed, best first (ties: higher id
 first), at most --limit of them (0: all). --kind keeps one kind after ranking.
@@ -59,70 +55,78 @@ per NAME, in order, {"name", "found", "entry" (when NAME is an alias),
 "kind", "rank" (0: none), "score", "in_limit", "gap", "reason" (ranked,
 not_in_memory, no_query_terms, dropped_word, no_shared_term, not_scored),
 "detail", "terms" [{"query", "term", "tf", "df", "idf", "contrib",
-"share"}], "missing", "dropped_words", "doc_len", "did_you_mean"}.`,
+"share"}], "missing", "dropped_words", "doc_len", "did_you_mean"}.`
+
+// searchCommand ranks entries by BM25 exactly as the agent's recall does.
+func searchCommand(o *opener, s streams) *cobra.Command {
+	var opts searchOptions
+	c := &cobra.Command{
+		Use:   "search QUERY... [--limit N] [--kind K] [--explain] [--why NAME]... [--redact] [--json|--pretty]",
+		Short: "Rank entries for a query exactly as the agent's recall does",
+		Long:  searchLong,
 		Example: `  crmem search deploy rollback
   crmem search "postgres migration" --limit 3 --explain
   crmem search token refresh --kind archive --json
   crmem search postgres migration --why deploy-steps --why long-note`,
 		Args: args(1, -1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if len(o.why) > 0 {
-				return a.searchWhy(cmd, args)
+			if len(opts.why) > 0 {
+				return searchWhy(o, s, cmd, args)
 			}
-			k, err := kindFlag(cmd, o.kind)
+			k, err := kindFlag(cmd, opts.kind)
 			if err != nil {
 				return err
 			}
-			if o.limit < 0 {
+			if opts.limit < 0 {
 				return usage(cmd, "--limit must be 0 (all) or more")
 			}
 			query := strings.Join(args, " ")
 			run := func() error {
-				c, err := a.readContents()
+				c, err := o.readContents()
 				if err != nil {
 					return err
 				}
-				hits, err := rankContents(c, query, k, o)
+				hits, err := rankContents(c, query, k, opts)
 				if err != nil {
 					return err
 				}
-				if o.redact {
+				if opts.redact {
 					for i := range hits {
 						hits[i].entry = redactEntry(hits[i].entry)
 					}
 				}
-				return a.printHits(hits, presenterOf(c.Features), o.js)
+				return printHits(s, hits, presenterOf(c.Features), opts.js)
 			}
-			if o.explain {
+			if opts.explain {
 				return run() // builds the whole index: garbage to collect
 			}
 			return withoutGC(run)
 		},
 	}
-	c.Flags().StringVar(&o.kind, "kind", "", "only entries of this kind: note, archive or topic")
-	c.Flags().IntVar(&o.limit, "limit", 10, "at most N results (0: all)")
-	c.Flags().BoolVar(&o.explain, "explain", false, "show each query term's part in each score")
-	c.Flags().StringArrayVar(&o.why, "why", nil, "say where the entry NAME stands in the recall and why (repeatable)")
-	_ = c.RegisterFlagCompletionFunc("why", a.completeNames(-1))
-	o.js.register(c, "print the hits")
-	registerRedact(c, &o.redact)
+	c.Flags().StringVar(&opts.kind, "kind", "", "only entries of this kind: note, archive or topic")
+	c.Flags().IntVar(&opts.limit, "limit", 10, "at most N results (0: all)")
+	c.Flags().BoolVar(&opts.explain, "explain", false, "show each query term's part in each score")
+	c.Flags().StringArrayVar(&opts.why, "why", nil, "say where the entry NAME stands in the recall and why (repeatable)")
+	_ = c.RegisterFlagCompletionFunc("why", o.completeNames(-1))
+	opts.js.register(c, "print the hits")
+	registerRedact(c, &opts.redact)
 	return c
 }
 
 // printHits prints the results as JSON or as a table.
-func (a *app) printHits(hits []hit, p presenter, js jsonOutput) error {
+func printHits(s streams, hits []hit, p presenter, js jsonOutput) error {
 	if js.enabled() {
 		out := make([]any, len(hits))
 		for i, h := range hits {
 			out[i] = p.hitJSON(h)
 		}
-		return a.output(func(w *bufio.Writer) error { return writeArray(w, js, out) })
+		return s.output(func(w *bufio.Writer) error { return writeArray(w, js, out) })
 	}
 	if len(hits) == 0 {
-		_, err := fmt.Fprintln(a.stdout, "no matches")
+		_, err := fmt.Fprintln(s.stdout, "no matches")
 		return err
 	}
-	return a.output(func(w *bufio.Writer) error { return writeSearch(w, hits, p) })
+	return s.output(func(w *bufio.Writer) error { return writeSearch(w, hits, p) })
 }
 
 // rankContents ranks the memory's entries for query as the agent's recall

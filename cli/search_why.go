@@ -14,7 +14,7 @@ import (
 // searchWhy is `search QUERY --why NAME…`: the recall's hits, as the agent
 // gets them (at the agent's limit unless --limit), then where each named
 // entry stands and why.
-func (a *app) searchWhy(cmd *cobra.Command, args []string) error {
+func searchWhy(o *opener, s streams, cmd *cobra.Command, args []string) error {
 	names, _ := cmd.Flags().GetStringArray("why")
 	limit, _ := cmd.Flags().GetInt("limit")
 	switch {
@@ -29,7 +29,7 @@ func (a *app) searchWhy(cmd *cobra.Command, args []string) error {
 	if cmd.Flags().Changed("explain") {
 		return usage(cmd, "--why explains the entries it names; to explain the hits, use --explain without --why")
 	}
-	_, src, err := a.openSource()
+	_, src, err := o.openSource()
 	if err != nil {
 		return err
 	}
@@ -43,7 +43,7 @@ func (a *app) searchWhy(cmd *cobra.Command, args []string) error {
 		rep.AtLimitZero() // the agent's recall at limit 0 returns nothing, not everything
 	}
 	if js := jsonFlags(cmd); js.enabled() {
-		return a.reportOutput(true, func(w *bufio.Writer) error { return js.write(w, rep) })
+		return s.reportOutput(true, func(w *bufio.Writer) error { return js.write(w, rep) })
 	}
 	m := src.Memory()
 	hits := make([]hit, 0, len(rep.Hits))
@@ -55,7 +55,7 @@ func (a *app) searchWhy(cmd *cobra.Command, args []string) error {
 		}
 	}
 	p := presenterOf(src.Features())
-	return a.reportOutputStrict(func(w *bufio.Writer) error {
+	return s.reportOutputStrict(func(w *bufio.Writer) error {
 		if len(hits) == 0 && limit == 0 {
 			w.WriteString("no matches: a recall at limit 0 returns nothing\n")
 		} else if len(hits) == 0 {

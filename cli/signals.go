@@ -37,7 +37,7 @@ func (o *opener) holdSignal(s os.Signal) {
 // quit, on SIGTERM (kill) and on SIGHUP (the terminal was closed), so that
 // the caller's cleanups (--demo's temp folder) run. A SIGTERM or SIGHUP ends crmem with status 128+signal once the
 // screen has been restored (or after signalWait).
-func (a *app) runScreen(opts tui.Options) (err error) {
+func runScreen(opts tui.Options) (err error) {
 	sigs := make(chan os.Signal, 2)
 	ending := []os.Signal{syscall.SIGHUP, syscall.SIGTERM}
 	for _, s := range ending {

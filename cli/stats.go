@@ -42,7 +42,7 @@ stderr, as "crmem recalls" counts them.
 "never_biggest","problems"}) is left out when there is no recall history.`
 
 // statsCommand prints a picture of the memory.
-func (a *app) statsCommand() *cobra.Command {
+func statsCommand(o *opener, s streams) *cobra.Command {
 	var js jsonOutput
 	var top int
 	c := &cobra.Command{
@@ -58,7 +58,7 @@ func (a *app) statsCommand() *cobra.Command {
 			if top < 0 {
 				return usage(cmd, "--top %d: want 0 or more", top)
 			}
-			src, r, settings, err := a.recallsSource()
+			src, r, settings, err := recallsSource(o)
 			if err != nil {
 				return err
 			}
@@ -67,26 +67,26 @@ func (a *app) statsCommand() *cobra.Command {
 				return err
 			}
 			if then.Problems.NoFolder == "" { // a memory without sessions is said in the section, not as a problem
-				a.recallProblems(then.Problems)
+				s.recallProblems(then.Problems)
 			}
 			opt := stats.Options{Top: top, Loc: time.Local, Recalled: then}
 			if top == 0 {
 				opt.Top = -1
 			}
-			s := stats.Compute(src.Memory().Entries(), opt)
+			st := stats.Compute(src.Memory().Entries(), opt)
 			if !src.Features().ShowsIDs() {
-				dropIDs(&s)
+				dropIDs(&st)
 			}
-			return a.reportOutput(js.enabled(), func(w *bufio.Writer) error {
+			return s.reportOutput(js.enabled(), func(w *bufio.Writer) error {
 				if js.enabled() {
-					return js.write(w, s)
+					return js.write(w, st)
 				}
-				return writeLines(w, statsview.Lines(s, a.outputWidth(), statsview.Style{Name: nameText}))
+				return writeLines(w, statsview.Lines(st, s.outputWidth(), statsview.Style{Name: nameText}))
 			})
 		},
 	}
 	c.Flags().IntVar(&top, "top", stats.DefaultTop, "list the N biggest entries by bytes and by tokens, and the N most recalled (0: none)")
-	c.Flags().StringVar(&a.sessions, "sessions", "", "crabtalk sessions folder (default: sessions/ next to the memory file)") // resolved by the configuration loader
+	c.Flags().String("sessions", "", "crabtalk sessions folder (default: sessions/ next to the memory file)") // read by the configuration loader (configFlags)
 	js.register(c, "print the numbers")
 	return c
 }

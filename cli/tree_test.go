@@ -129,7 +129,7 @@ func TestCommandFor_SameAsWholeTree(t *testing.T) {
 					env := map[string]string{"HOME": home, "CRABTALK_HOME": home, "EDITOR": "true", "VISUAL": "true"}
 					var out, errb bytes.Buffer
 					a := newApp(strings.NewReader("stdin body"), &out, &errb, func(k string) string { return env[k] })
-					a.guard, a.whole = daemonRunning, whole
+					a.opener.guard, a.whole = daemonRunning, whole
 					codes[i] = a.execute(args)
 					got[i] = "stdout:\n" + out.String() + "\nstderr:\n" + errb.String()
 				}

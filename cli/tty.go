@@ -12,12 +12,12 @@ import (
 // output, which must be a terminal, and keys come from standard input or,
 // when that is a pipe, from /dev/tty. Otherwise it says so plainly and
 // names the subcommands scripts use instead.
-func (a *app) needTerminal(root *cobra.Command) error {
+func (s streams) needTerminal(root *cobra.Command) error {
 	what := ""
 	switch {
-	case !isTerminal(a.stdout):
+	case !isTerminal(s.stdout):
 		what = "standard output is not one"
-	case !isTerminal(a.stdin) && !canOpenTTY():
+	case !isTerminal(s.stdin) && !canOpenTTY():
 		what = "standard input is not one and there is no /dev/tty"
 	default:
 		return nil

@@ -9,8 +9,8 @@ import (
 	"github.com/spf13/cobra"
 )
 
-// versionCommand prints the build's version.
-func (a *app) versionCommand() *cobra.Command {
+// versionCommand prints the build's version, as describe says it.
+func versionCommand(s streams, describe func() string) *cobra.Command {
 	return &cobra.Command{
 		Use:   "version",
 		Short: "Print crmem's version, the commit it was built from and the Go version",
@@ -26,24 +26,30 @@ outside a git checkout, or with -buildvcs=false, has no revision.`,
   crmem --version`,
 		Args: args(0, 0),
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			_, err := fmt.Fprintln(a.stdout, a.versionString())
+			_, err := fmt.Fprintln(s.stdout, describe())
 			return err
 		},
 	}
 }
 
-// versionString describes the running binary from its build information
-// and the version main was stamped with (a.stamp), read once: the root
+// buildDescription describes the running binary from its build
+// information and the version main was stamped with, read once: the root
 // command's --version and the version command both ask.
-func (a *app) versionString() string {
-	if a.described == "" {
-		bi, _ := debug.ReadBuildInfo() // nil when the binary has none
-		a.described = describeBuild(bi, a.stamp, runtime.GOOS+"/"+runtime.GOARCH)
-	}
-	return a.described
+type buildDescription struct {
+	stamp string // the release version main was stamped with ("": none)
+	text  string // the description, once asked
 }
 
-// describeBuild is versionString for given build information (nil: none)
+// String is the description (describeBuild), read on the first call.
+func (d *buildDescription) String() string {
+	if d.text == "" {
+		bi, _ := debug.ReadBuildInfo() // nil when the binary has none
+		d.text = describeBuild(bi, d.stamp, runtime.GOOS+"/"+runtime.GOARCH)
+	}
+	return d.text
+}
+
+// describeBuild is buildDescription for given build information (nil: none)
 // and stamped version ("": none, the module version stands):
 //
 //	crmem v0.0.0-20261123174204-280a5a878397
