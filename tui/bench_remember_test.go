@@ -35,7 +35,7 @@ import (
 // heap 2,840 → 2,859 MB (the sessions cached). A v1 file is read whole
 // (rewritten whole by every write), its changed entries decoded and the
 // screen's snapshot patched with them: on the 100k corpus, 5 pairs at
-// -benchtime 10x and load 10–16, frame CPU median 76 against 109 ms with
+// -benchtime 10x and load 10–11, frame CPU median 70 against 111 ms with
 // the snapshot built whole (docs/performance.md).
 func BenchmarkFollowRemember(b *testing.B) {
 	for _, f := range []struct{ name, env, file string }{
