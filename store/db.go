@@ -134,7 +134,7 @@ func (db *DB) Reload() (Diff, error) {
 	if db.backend != nil {
 		return db.reloadBackend()
 	}
-	data, fp, changed, err := readIfChanged(db.path, db.fp)
+	data, fp, changed, hashed, err := readIfChangedUnhashed(db.path, db.fp)
 	switch {
 	case err != nil:
 		return Diff{}, err
@@ -143,9 +143,12 @@ func (db *DB) Reload() (Diff, error) {
 	case !fp.Exists:
 		return Diff{}, &PathError{db.path, fs.ErrNotExist}
 	}
-	if d, ok := db.reloadV1(data, fp); ok {
+	if d, ok := db.reloadV1(data, &fp, hashed); ok {
 		db.fp = fp
 		return d, nil
+	}
+	if !hashed {
+		fp.Hash = hashBytes(data)
 	}
 	f, err := decodeV1(data)
 	if err != nil {

@@ -64,6 +64,16 @@ func readRegular(f *os.File) ([]byte, Fingerprint, error) {
 
 // readOpen reads an open file from its start with its fingerprint.
 func readOpen(f *os.File) ([]byte, Fingerprint, error) {
+	data, fp, err := readOpenUnhashed(f)
+	if err != nil {
+		return nil, Fingerprint{}, err
+	}
+	fp.Hash = hashBytes(data)
+	return data, fp, nil
+}
+
+// readOpenUnhashed is readOpen leaving the fingerprint's Hash unset.
+func readOpenUnhashed(f *os.File) ([]byte, Fingerprint, error) {
 	// Stat before reading: a write during the read changes the mtime, so
 	// the next comparison sees a new version rather than missing one.
 	fi, err := f.Stat()
@@ -74,7 +84,7 @@ func readOpen(f *os.File) ([]byte, Fingerprint, error) {
 	if err != nil {
 		return nil, Fingerprint{}, fmt.Errorf("read %s: %w", f.Name(), err)
 	}
-	return data, Fingerprint{Exists: true, Size: int64(len(data)), ModTime: fi.ModTime(), Hash: hashBytes(data)}, nil
+	return data, Fingerprint{Exists: true, Size: int64(len(data)), ModTime: fi.ModTime()}, nil
 }
 
 // EntryReadMax caps the text of one entry read from a file or stream
@@ -153,6 +163,32 @@ func readIfChanged(path string, known Fingerprint) (data []byte, fp Fingerprint,
 		return nil, fp, false, err
 	}
 	return data, fp, true, nil
+}
+
+// readIfChangedUnhashed is readIfChanged for a reader that hashes the
+// content on its own way through it (a v1 reload by difference, while
+// each entry is in cache, rather than one more pass over 60 MB): when the
+// file's size or mtime already differ from known, it is read and its
+// fingerprint's Hash left unset (hashed false) for the caller to set;
+// otherwise it is readIfChanged.
+func readIfChangedUnhashed(path string, known Fingerprint) (data []byte, fp Fingerprint, changed, hashed bool, err error) {
+	if sameStat(path, known) {
+		data, fp, changed, err = readIfChanged(path, known)
+		return data, fp, changed, true, err
+	}
+	f, _, err := OpenRegular(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, Fingerprint{}, !known.Equal(Fingerprint{}), true, nil
+	}
+	if err != nil {
+		return nil, Fingerprint{}, false, true, err
+	}
+	defer f.Close()
+	data, fp, err = readOpenUnhashed(f)
+	if err != nil {
+		return nil, Fingerprint{}, false, true, err
+	}
+	return data, fp, true, false, nil
 }
 
 // sameStat reports whether the file's existence, size and mtime match known.

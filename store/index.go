@@ -136,6 +136,7 @@ func (m *Memory) lockWrite() {
 	for {
 		m.mu.Lock()
 		if m.ixDone == nil || m.ix != nil || m.ixFault != nil {
+			m.gen++
 			return
 		}
 		done := m.ixDone

@@ -41,6 +41,9 @@ type Memory struct {
 	lazy    lookupMaps
 	nextID  uint64
 	dups    []*Entry // entries shadowed by a later one with their id (dups.go)
+	// gen counts the times mu was taken to write entries (lockWrite), so a
+	// reader can tell the memory did not change between two reads of it.
+	gen uint64
 
 	ix      *bm25.Index   // nil until built
 	ixDone  chan struct{} // nil until a build starts; closed when ix is set or the build faulted
@@ -118,6 +121,17 @@ func (m *Memory) NextID() uint64 {
 	m.mu.RLock()
 	defer m.mu.RUnlock()
 	return m.nextID
+}
+
+// Generation returns a number that changes whenever the entries may have:
+// it grows by one each time a write (Apply, Sync, SyncEntries, a revert)
+// takes the memory, whether or not it changed anything. A screen keeping
+// a copy of the entries uses it to tell that a reload's Diff is all that
+// happened to the memory since the copy was taken.
+func (m *Memory) Generation() uint64 {
+	m.mu.RLock()
+	defer m.mu.RUnlock()
+	return m.gen
 }
 
 // Entries returns every entry in ascending id order, including entries

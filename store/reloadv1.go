@@ -33,8 +33,9 @@ type v1Sums struct {
 // would refuse or warn of (then Decode says what), trailing bytes, or ids
 // not strictly ascending (one id twice: the shadowed entries are synced
 // by Sync only). An entry whose bytes are the old file's is as valid as
-// it was, so its strings are not checked again.
-func v1Records(data []byte, old *v1Sums, changed func(*Entry)) (nextID uint64, ids, sums []uint64, ok bool) {
+// it was, so its strings are not checked again. h (nil: none) is written
+// every byte of data on the way, so when ok it holds hashBytes(data).
+func v1Records(data []byte, old *v1Sums, changed func(*Entry), h *maphash.Hash) (nextID uint64, ids, sums []uint64, ok bool) {
 	if len(data) < headerSize || string(data[:6]) != magic ||
 		binary.LittleEndian.Uint32(data[6:]) != formatVersion || binary.LittleEndian.Uint16(data[10:]) != 0 {
 		return 0, nil, nil, false
@@ -46,6 +47,9 @@ func v1Records(data []byte, old *v1Sums, changed func(*Entry)) (nextID uint64, i
 		return 0, nil, nil, false
 	}
 	ids, sums = make([]uint64, 0, count), make([]uint64, 0, count)
+	if h != nil {
+		h.WriteString(d.s[:d.off])
+	}
 	k := 0      // the next of old's entries to compare
 	var e Entry // one for all: changed copies what it keeps
 	for range count {
@@ -54,6 +58,9 @@ func v1Records(data []byte, old *v1Sums, changed func(*Entry)) (nextID uint64, i
 			return 0, nil, nil, false
 		}
 		sum := maphash.String(hashSeed, d.s[start:d.off])
+		if h != nil {
+			h.WriteString(d.s[start:d.off]) // in cache now: no pass of its own
+		}
 		ids, sums = append(ids, e.ID), append(sums, sum)
 		if changed == nil {
 			continue
@@ -77,18 +84,28 @@ func v1Records(data []byte, old *v1Sums, changed func(*Entry)) (nextID uint64, i
 
 // reloadV1 brings the memory to data's state (the file at fp, read by
 // Reload), decoding and syncing only the entries whose bytes differ from
-// the file's the memory was last synced with. ok is false when it cannot
-// (no sums of the file the memory holds, or a file v1Records does not
-// take): Reload then decodes and syncs the whole file. db.mu is held.
-func (db *DB) reloadV1(data []byte, fp Fingerprint) (Diff, bool) {
+// the file's the memory was last synced with. Unless hashed, fp's Hash is
+// not set yet: it sets it, hashing each entry's bytes as it reads them.
+// ok is false when it cannot (no sums of the file the memory holds, or a
+// file v1Records does not take; fp's Hash is then still to be set):
+// Reload then decodes and syncs the whole file. db.mu is held.
+func (db *DB) reloadV1(data []byte, fp *Fingerprint, hashed bool) (Diff, bool) {
 	old := db.v1
 	if old == nil || !old.fp.Equal(db.fp) {
 		return Diff{}, false
 	}
+	var h *maphash.Hash
+	if !hashed {
+		h = new(maphash.Hash)
+		h.SetSeed(hashSeed)
+	}
 	var put []Entry
-	nextID, ids, sums, ok := v1Records(data, old, func(e *Entry) { put = append(put, *e) })
+	nextID, ids, sums, ok := v1Records(data, old, func(e *Entry) { put = append(put, *e) }, h)
 	if !ok {
 		return Diff{}, false
+	}
+	if h != nil {
+		fp.Hash = h.Sum64()
 	}
 	var removed []uint64
 	j := 0
@@ -101,7 +118,7 @@ func (db *DB) reloadV1(data []byte, fp Fingerprint) (Diff, bool) {
 		}
 	}
 	d := db.mem.SyncEntries(put, removed, nextID) // each entry taken is copied: data is not kept
-	db.v1 = &v1Sums{fp: fp, ids: ids, sums: sums}
+	db.v1 = &v1Sums{fp: *fp, ids: ids, sums: sums}
 	return d, true
 }
 
@@ -113,7 +130,7 @@ func (db *DB) keepV1Sums(data []byte, fp Fingerprint) {
 	if len(db.mem.DuplicateIDs()) > 0 {
 		return
 	}
-	if _, ids, sums, ok := v1Records(data, nil, nil); ok {
+	if _, ids, sums, ok := v1Records(data, nil, nil, nil); ok {
 		db.v1 = &v1Sums{fp: fp, ids: ids, sums: sums}
 	}
 }

@@ -106,6 +106,11 @@ func TestReloadV1_ByDifferenceIsAWholeReload(t *testing.T) {
 		if took && reader.v1 != nil {
 			byDifference++
 		}
+		// A reload by difference hashes the file as it reads its entries:
+		// the fingerprint is the one a whole read gives.
+		if _, fp, err := readState(path); err != nil || !reader.fp.Equal(fp) || !whole.fp.Equal(fp) {
+			t.Fatalf("round %d: fingerprint %+v, whole reload's %+v, the file's %+v (%v)", round, reader.fp, whole.fp, fp, err)
+		}
 		fresh, err := Open(path)
 		if err != nil {
 			t.Fatal(err)

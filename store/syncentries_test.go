@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 	"reflect"
 	"testing"
+	"time"
 )
 
 // TestSyncEntries_SameAsSync: bringing a memory to a new state by the
@@ -73,3 +74,33 @@ func TestSyncEntries_SameAsSync(t *testing.T) {
 
 // clone copies entries (a memory keeps the slice it is built from).
 func clone(es []Entry) []Entry { return append([]Entry(nil), es...) }
+
+// TestMemory_GenerationCountsWrites: every write taking the memory (Apply,
+// Sync, SyncEntries), changing anything or not, moves the generation on,
+// and reading does not, so a screen can tell a reload was the only write
+// between two looks (tui's patched snapshot).
+func TestMemory_GenerationCountsWrites(t *testing.T) {
+	m := NewMemoryWith(&File{NextID: 2, Entries: []Entry{{ID: 1, Name: "a", Content: "x"}}}, IndexOnDemand)
+	g := m.Generation()
+	steps := []struct {
+		name  string
+		write func()
+	}{
+		{"Apply", func() { _, _ = m.Apply(time.Unix(5, 0), Add{Name: "b", Content: "y"}) }},
+		{"Sync, no change", func() { m.Sync(&File{NextID: m.NextID(), Entries: m.Entries()}) }},
+		{"SyncEntries", func() { m.SyncEntries([]Entry{{ID: 9, Name: "c", Content: "z"}}, nil, 10) }},
+		{"SyncEntries, nothing", func() { m.SyncEntries(nil, nil, 0) }},
+	}
+	for _, s := range steps {
+		m.Entries()
+		m.Get(1)
+		if got := m.Generation(); got != g {
+			t.Fatalf("before %s: reads moved the generation %d to %d", s.name, g, got)
+		}
+		s.write()
+		if got := m.Generation(); got != g+1 {
+			t.Fatalf("%s: generation %d, want %d", s.name, got, g+1)
+		}
+		g++
+	}
+}

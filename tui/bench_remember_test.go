@@ -32,9 +32,11 @@ import (
 // the reload by delta and the cached sessions, alternated twice in one run
 // at -benchtime 3x: frame p50 808 and 811 → 109 and 105 ms (max 880 and
 // 2,471 → 133 and 146 ms), settled p50 7.1 and 7.5 → 2.7 and 2.7 s, live
-// heap 2,840 → 2,859 MB (the sessions cached). A v1 file is read and
-// decoded whole (rewritten whole by every write): unchanged, 111–127
-// against 118–153 ms a frame on the 100k corpus.
+// heap 2,840 → 2,859 MB (the sessions cached). A v1 file is read whole
+// (rewritten whole by every write), its changed entries decoded and the
+// screen's snapshot patched with them: on the 100k corpus, 5 pairs at
+// -benchtime 10x and load 10–11, frame CPU median 70 against 111 ms with
+// the snapshot built whole (docs/performance.md).
 func BenchmarkFollowRemember(b *testing.B) {
 	for _, f := range []struct{ name, env, file string }{
 		{"v1", "CRMEM_BENCH_DB", "memory.db"},

@@ -101,11 +101,16 @@ func reloadCmd(db store.Source, old *snapshot, check bool) tea.Cmd {
 			// Deleted, unless it never existed (then nothing changed).
 			return reloadedMsg{stat: st, missing: db.Exists(), check: check}
 		}
+		mem := db.Memory()
+		gen := mem.Generation()
 		diff, err := db.Reload()
 		if err != nil || diff.Empty() {
 			return reloadedMsg{stat: st, diff: diff, err: err, check: check}
 		}
-		return reloadedMsg{stat: st, diff: diff, snap: listedSnapshot(db.Memory(), old), check: check}
+		if db.Memory() != mem { // a memory of its own: nothing to patch
+			return reloadedMsg{stat: st, diff: diff, snap: listedSnapshot(db.Memory(), old), check: check}
+		}
+		return reloadedMsg{stat: st, diff: diff, snap: reloadedSnapshot(mem, old, diff, gen), check: check}
 	}
 }
 
@@ -157,8 +162,10 @@ func daemonCmd(sock string) tea.Cmd {
 // snapshot had derived from it (or the default order built), so the update
 // loop only lays out rows.
 func listedSnapshot(mem *store.Memory, old *snapshot) *snapshot {
+	gen := mem.Generation()
 	s := newSnapshot(mem.Entries())
 	s.dups = mem.DuplicateIDs()
+	s.gen, s.genKnown = gen, mem.Generation() == gen
 	s.deriveOrders(old)
 	s.order(sortNewest)
 	return s

@@ -19,6 +19,11 @@ type snapshot struct {
 	entries []store.Entry // ascending id
 	counts  [3]int        // entries per kind
 	dups    []uint64      // ids held by more than one entry (read off the loop)
+	// gen is the memory's generation the entries are of, when genKnown
+	// (no write came between reading it and the entries): a reload
+	// patches such a snapshot rather than building one (snapshot_patch.go).
+	gen      uint64
+	genKnown bool
 
 	mu     sync.Mutex
 	sorted map[sortOrder][]int // entry indexes per order, built on first use
