@@ -43,6 +43,74 @@ func TestSortKeyed(t *testing.T) {
 	}
 }
 
+// TestDropSingletons checks that dropSingletons keeps, in order, every key
+// met more than once (by other documents or by its own), drops only keys
+// met once, counting each in its document's keys, and drops most of them.
+func TestDropSingletons(t *testing.T) {
+	rng := rand.New(rand.NewPCG(39, 3))
+	for _, n := range []int{0, 100, 1 << 16, 300_000} {
+		var all []keyed
+		shared := make([]uint64, 500)
+		for i := range shared {
+			shared[i] = rng.Uint64()
+		}
+		docs := int32(0)
+		for ; len(all) < n; docs++ {
+			for range 1 + rng.IntN(40) {
+				switch x := rng.Uint64(); rng.IntN(10) {
+				case 0:
+					all = append(all, pack(shared[rng.IntN(len(shared))], docs))
+				case 1:
+					all = append(all, pack(x, docs), pack(x, docs))
+				default:
+					all = append(all, pack(x, docs))
+				}
+			}
+		}
+		met := map[uint64]int{}
+		for _, k := range all {
+			met[k.key()]++
+		}
+		var want []keyed
+		wantKeys := make([]int, docs)
+		singles := 0
+		for _, k := range all {
+			if met[k.key()] > 1 {
+				want = append(want, k)
+			} else {
+				singles++
+			}
+		}
+		keys := make([]int, docs)
+		got := dropSingletons(slices.Clone(all), keys)
+		// got holds want, in order, and singletons that shared a slot.
+		i, dropped := 0, 0
+		for _, k := range got {
+			if i < len(want) && k == want[i] {
+				i++
+			} else if met[k.key()] != 1 {
+				t.Fatalf("%d keys: %x kept out of order", n, k)
+			}
+		}
+		if i != len(want) {
+			t.Fatalf("%d keys: %d of %d keys met twice kept", n, i, len(want))
+		}
+		for _, k := range all {
+			wantKeys[k.doc()]++
+		}
+		for _, k := range got {
+			wantKeys[k.doc()]--
+		}
+		if !slices.Equal(keys, wantKeys) {
+			t.Fatalf("%d keys: the dropped keys are not counted in their documents", n)
+		}
+		dropped = len(all) - len(got)
+		if n >= 1<<16 && dropped < singles*3/4 {
+			t.Fatalf("%d keys: %d of %d keys met once dropped", n, dropped, singles)
+		}
+	}
+}
+
 // TestRadixSort checks radixSort against slices.Sort, for both widths.
 func TestRadixSort(t *testing.T) {
 	rng := rand.New(rand.NewPCG(39, 3))
