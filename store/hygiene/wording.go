@@ -282,45 +282,6 @@ func sortKeyed(keys []keyed) {
 	}
 }
 
-// dropSingletons returns all without the keys that occur only once in it
-// (compacted in place, in order), each counted in keys[doc]: such a key is
-// one of its document's keys and in no run. A filter of two bits a slot
-// (seen, seen again), slotsPerKey slots a key, indexed by the key's bits,
-// finds them: a key alone in its slot occurs once; one sharing its slot
-// with another key is kept, to be sorted and counted as before. Few keys
-// are sorted as they are.
-func dropSingletons(all []keyed, keys []int) []keyed {
-	if len(all) < 1<<16 {
-		return all
-	}
-	slots := uint64(len(all)) * slotsPerKey
-	// seen[2w] and seen[2w+1] are the seen and seen-again bits of slots
-	// 64w to 64w+63: one cache line.
-	seen := make([]uint64, 2*(slots/64+1))
-	slot := func(k keyed) (w uint64, b uint64) {
-		i := uint64(uint32(k.key())) * slots >> 32
-		return 2 * (i / 64), 1 << (i % 64)
-	}
-	for _, k := range all {
-		w, b := slot(k)
-		seen[w+1] |= seen[w] & b
-		seen[w] |= b
-	}
-	out := all[:0]
-	for _, k := range all {
-		if w, b := slot(k); seen[w+1]&b != 0 {
-			out = append(out, k)
-		} else {
-			keys[k.doc()]++
-		}
-	}
-	return out
-}
-
-// slotsPerKey is dropSingletons' filter's size: a key met once shares its
-// slot with another about one time in slotsPerKey, and is then sorted.
-const slotsPerKey = 8
-
 // bucketBits and radixPasses are sortKeyed's: the passes take the key's
 // bits but the bucket's, keyBits-bucketBits, in an odd number of passes,
 // so that the last writes keys.
@@ -347,16 +308,12 @@ func (w *wording) nearCandidates(r *Report) (pairs []uint64) {
 	for d := range n {
 		all = candidateKeys(all, w.words(d), int32(d))
 	}
-	// The keys met once in all, most of them, are counted (a key of their
-	// document's) and dropped before the sort: at a million entries, their
-	// sort and its second copy were a third of lint's time.
-	all = dropSingletons(all, keys)
 	// The sorted keys, read twice: first each document's keys counted once
 	// (a triple the text repeats is one key) and the keys held by two
 	// documents or more, then each of those kept as a run of its
 	// documents, ascending, written over the keys already read (docs: an
 	// element written for each read, at most). The keys held by one
-	// document are dropped.
+	// document, most of them, are dropped.
 	sortKeyed(all)
 	nruns := 0
 	for i := 0; i < len(all); {
