@@ -478,13 +478,21 @@ func (w *wording) nearCandidates(r *Report) (pairs []uint64) {
 	for d := range n {
 		first[d+1] += first[d]
 	}
+	// The runs within the cut, their documents copied together (in): the
+	// loop below reads each run once for each of its documents, the runs
+	// in no order, and docs, with the runs past the cut, in keys of twice
+	// the size, was most of its time waiting on memory.
+	in := make([]int32, 0, first[n])
 	at, end := make([]int32, first[n]), make([]int32, first[n])
 	fill := slices.Clone(first[:n])
 	for _, ru := range runs {
 		if int(ru.hi-ru.lo) <= cut {
-			for i := ru.lo; i < ru.hi; i++ {
-				d := int32(docs[i])
-				at[fill[d]], end[fill[d]] = i, ru.hi
+			lo := int32(len(in))
+			for _, d := range docs[ru.lo:ru.hi] {
+				in = append(in, int32(d))
+			}
+			for i, d := range in[lo:] {
+				at[fill[d]], end[fill[d]] = lo+int32(i), int32(len(in))
 				fill[d]++
 			}
 		}
@@ -494,8 +502,7 @@ func (w *wording) nearCandidates(r *Report) (pairs []uint64) {
 	for d := range n {
 		touched = touched[:0]
 		for k := first[d]; k < first[d+1]; k++ {
-			for _, e := range docs[at[k]+1 : end[k]] {
-				e := int32(e)
+			for _, e := range in[at[k]+1 : end[k]] {
 				if count[e] == 0 {
 					touched = append(touched, e)
 				}
