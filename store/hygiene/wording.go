@@ -298,38 +298,48 @@ func sortKeyedBelow(keys []keyed, top uint, buf []keyed) {
 // bucket's, keyBits-bucketBits.
 const bucketBits = 10
 
-// partBits is nearCandidates': its keys are sorted in 1<<partBits parts by
-// their top bits, each through a second copy an eighth of the keys' size,
-// not one as big as all of them (at a million entries, 200 MB written for
-// the first time: a sixth of lint's time went to the system, clearing its
-// pages).
-const partBits = 3
+// maxPartBits and partKeys are nearCandidates': its keys are sorted in up
+// to 1<<maxPartBits parts by their top bits, parts of at least partKeys
+// keys, each through a second copy of its size, not one as big as all of
+// them (at a million entries, 200 MB written for the first time: a sixth
+// of lint's time went to the system, clearing its pages). A part's 1024
+// buckets then hold a few thousand keys each, as one part's do at 100k
+// entries; smaller ones cost more in counts cleared than they save.
+const (
+	maxPartBits = 3
+	partKeys    = 1 << 21
+)
 
 // keyParts sorts keys, appended document by document (ascending) as
 // candidateKeys appends them, as sortKeyed does: they are appended to
-// 1<<partBits parts of one slice's room by their top bits as they come,
-// each part sorted in turn through one buffer, then moved down to follow
-// the one before. A part that overflows its room is moved elsewhere by
-// append: the parts are then joined in a new slice.
+// parts of one slice's room by their top bits as they come, each part
+// sorted in turn through one buffer, then moved down to follow the one
+// before. A part that overflows its room is moved elsewhere by append:
+// the parts are then joined in a new slice.
 type keyParts struct {
 	all  []keyed
-	part [1 << partBits][]keyed
-	room [1 << partBits]int
+	bits uint // 1<<bits parts
+	part [1 << maxPartBits][]keyed
+	room [1 << maxPartBits]int
 }
 
 // newKeyParts returns keyParts with room for about sampled keys spread
 // evenly and bottom keys that are a document's least: most in the first
-// part, the rest in the next ones. Room never written is never touched.
-func newKeyParts(sampled, bottom int) *keyParts {
+// part, the rest in the next ones; parts of at least least keys. Room
+// never written is never touched.
+func newKeyParts(sampled, bottom, least int) *keyParts {
 	kp := &keyParts{}
+	for kp.bits < maxPartBits && (sampled+bottom)>>(kp.bits+1) >= least {
+		kp.bits++
+	}
 	at := 0
-	for p := range kp.room {
-		kp.room[p] = sampled>>partBits + bottom>>p
+	for p := range 1 << kp.bits {
+		kp.room[p] = sampled>>kp.bits + bottom>>p
 		at += kp.room[p]
 	}
 	kp.all = make([]keyed, 0, at)
 	at = 0
-	for p, room := range kp.room {
+	for p, room := range kp.room[:1<<kp.bits] {
 		kp.part[p] = kp.all[at : at : at+room]
 		at += room
 	}
@@ -339,7 +349,7 @@ func newKeyParts(sampled, bottom int) *keyParts {
 // add appends keys, of a document after those added before.
 func (kp *keyParts) add(keys []keyed) {
 	for _, k := range keys {
-		p := k >> (64 - partBits)
+		p := k >> (64 - kp.bits)
 		kp.part[p] = append(kp.part[p], k)
 	}
 }
@@ -347,19 +357,20 @@ func (kp *keyParts) add(keys []keyed) {
 // sorted returns the keys added, sorted.
 func (kp *keyParts) sorted() []keyed {
 	longest, total, moved := 0, 0, false
-	for p, part := range kp.part {
+	parts := kp.part[:1<<kp.bits]
+	for p, part := range parts {
 		longest, total = max(longest, len(part)), total+len(part)
 		moved = moved || cap(part) != kp.room[p] // append grows a part past its room
 	}
 	buf := make([]keyed, longest)
-	for _, part := range kp.part {
-		sortKeyedBelow(part, partBits, buf)
+	for _, part := range parts {
+		sortKeyedBelow(part, kp.bits, buf)
 	}
 	out := kp.all[:0]
 	if moved {
 		out = make([]keyed, 0, total)
 	}
-	for _, part := range kp.part {
+	for _, part := range parts {
 		out = append(out, part...) // moved down: never over a part still to move
 	}
 	return out
@@ -380,7 +391,7 @@ func (w *wording) nearCandidates(r *Report) (pairs []uint64) {
 	}
 	// About a word in five bytes, a key in SampleEvery triples: pages
 	// never written are never touched.
-	kp := newKeyParts(text/5/SampleEvery, BottomKeys*n)
+	kp := newKeyParts(text/5/SampleEvery, BottomKeys*n, partKeys)
 	var one []keyed
 	for d := range n {
 		one = candidateKeys(one[:0], w.words(d), int32(d))

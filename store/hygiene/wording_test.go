@@ -44,8 +44,9 @@ func TestSortKeyed(t *testing.T) {
 }
 
 // TestKeyParts checks that keyParts sorts as slices.Sort does, on keys
-// added document by document, with room for them all, for more (the
-// room's tails never written) and for fewer (parts that overflow theirs).
+// added document by document, in one part to eight (parts sorted by radix
+// and by slices.Sort), with room for them all, for more (the room's tails
+// never written) and for fewer (parts that overflow theirs).
 func TestKeyParts(t *testing.T) {
 	rng := rand.New(rand.NewPCG(39, 3))
 	for _, n := range []int{0, 1, 100, 1 << 14, 400_000} {
@@ -74,12 +75,14 @@ func TestKeyParts(t *testing.T) {
 		want := slices.Clone(all)
 		slices.Sort(want)
 		for _, room := range []int{len(all), 2 * len(all), len(all) / 2} {
-			kp := newKeyParts(room, room/8)
-			for _, one := range docs {
-				kp.add(one)
-			}
-			if got := kp.sorted(); !slices.Equal(got, want) {
-				t.Fatalf("%d keys, room for %d: not sorted as slices.Sort sorts them", len(all), room)
+			for _, least := range []int{partKeys, 1 << 15, 1 << 10} {
+				kp := newKeyParts(room, room/8, least)
+				for _, one := range docs {
+					kp.add(one)
+				}
+				if got := kp.sorted(); !slices.Equal(got, want) {
+					t.Fatalf("%d keys, room for %d, %d parts: not sorted as slices.Sort sorts them", len(all), room, 1<<kp.bits)
+				}
 			}
 		}
 	}
