@@ -321,6 +321,7 @@ type keyParts struct {
 	bits uint // 1<<bits parts
 	part [1 << maxPartBits][]keyed
 	room [1 << maxPartBits]int
+	one  []keyed // a document's keys
 }
 
 // newKeyParts returns keyParts with room for about sampled keys spread
@@ -346,8 +347,19 @@ func newKeyParts(sampled, bottom, least int) *keyParts {
 	return kp
 }
 
-// add appends keys, of a document after those added before.
-func (kp *keyParts) add(keys []keyed) {
+// add appends document d's candidate keys (candidateKeys), after those of
+// the documents before: straight into the room if it is one part.
+func (kp *keyParts) add(words []uint32, d int32) {
+	if kp.bits == 0 {
+		kp.part[0] = candidateKeys(kp.part[0], words, d)
+		return
+	}
+	kp.one = candidateKeys(kp.one[:0], words, d)
+	kp.addKeys(kp.one)
+}
+
+// addKeys appends keys, of a document after those of the documents before.
+func (kp *keyParts) addKeys(keys []keyed) {
 	for _, k := range keys {
 		p := k >> (64 - kp.bits)
 		kp.part[p] = append(kp.part[p], k)
@@ -392,10 +404,8 @@ func (w *wording) nearCandidates(r *Report) (pairs []uint64) {
 	// About a word in five bytes, a key in SampleEvery triples: pages
 	// never written are never touched.
 	kp := newKeyParts(text/5/SampleEvery, BottomKeys*n, partKeys)
-	var one []keyed
 	for d := range n {
-		one = candidateKeys(one[:0], w.words(d), int32(d))
-		kp.add(one)
+		kp.add(w.words(d), int32(d))
 	}
 	all := kp.sorted()
 	// The sorted keys, read twice: first each document's keys counted once

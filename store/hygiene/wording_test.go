@@ -78,7 +78,7 @@ func TestKeyParts(t *testing.T) {
 			for _, least := range []int{partKeys, 1 << 15, 1 << 10} {
 				kp := newKeyParts(room, room/8, least)
 				for _, one := range docs {
-					kp.add(one)
+					kp.addKeys(one)
 				}
 				if got := kp.sorted(); !slices.Equal(got, want) {
 					t.Fatalf("%d keys, room for %d, %d parts: not sorted as slices.Sort sorts them", len(all), room, 1<<kp.bits)
