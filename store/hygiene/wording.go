@@ -228,31 +228,43 @@ func candidateKeys(dst []keyed, words []uint32, d int32) []keyed {
 // key, then document: one pass puts them in 1<<bucketBits buckets by their
 // top bits, through a second copy, then each bucket, a few thousand keys
 // that stay in cache, is sorted by the rest of its key's bits by radix
-// (radixPasses of a byte or less, between the two copies), stably, so
+// (three passes of a byte or more, between the two copies), stably, so
 // each key's documents stay ascending. (Four passes of 16 bits over all
 // the keys, each scattering them over 65,536 places in 20 MB, cost half as
 // much again on the 100k corpus; moving each key into its bucket in place,
 // by swaps that wait on each other, twice as much.) A few keys are
 // sorted as they are.
-func sortKeyed(keys []keyed) {
+func sortKeyed(keys []keyed) { sortKeyedBelow(keys, 0, nil) }
+
+// sortKeyedBelow is sortKeyed for keys whose top top bits are all the
+// same (a part of nearCandidates' keys), its second copy in buf if buf is
+// long enough.
+func sortKeyedBelow(keys []keyed, top uint, buf []keyed) {
 	if len(keys) < 1<<14 {
 		slices.Sort(keys)
 		return
 	}
-	buf := make([]keyed, len(keys))
+	if len(buf) < len(keys) {
+		buf = make([]keyed, len(keys))
+	}
+	buf = buf[:len(keys)]
 	var start [1<<bucketBits + 1]int
+	bucket := func(k keyed) keyed { return k << top >> (64 - bucketBits) }
 	for _, k := range keys {
-		start[k>>(64-bucketBits)+1]++
+		start[bucket(k)+1]++
 	}
 	for b := range 1 << bucketBits {
 		start[b+1] += start[b]
 	}
 	next := start
 	for _, k := range keys {
-		b := k >> (64 - bucketBits)
+		b := bucket(k)
 		buf[next[b]] = k
 		next[b]++
 	}
+	// The key's bits below the bucket's, in three passes (an odd number,
+	// so that the last writes keys) of at most 10 bits.
+	bits := (keyBits - top - bucketBits + 2) / 3
 	var count [1 << 10]int
 	for b := range 1 << bucketBits {
 		src, dst := buf[start[b]:start[b+1]], keys[start[b]:start[b+1]]
@@ -261,7 +273,7 @@ func sortKeyed(keys []keyed) {
 			continue
 		}
 		shift := uint(docBits)
-		for _, bits := range radixPasses {
+		for range 3 {
 			clear(count[:])
 			for _, k := range src {
 				count[k>>shift&(1<<bits-1)]++
@@ -282,12 +294,99 @@ func sortKeyed(keys []keyed) {
 	}
 }
 
-// bucketBits and radixPasses are sortKeyed's: the passes take the key's
-// bits but the bucket's, keyBits-bucketBits, in an odd number of passes,
-// so that the last writes keys.
+// bucketBits is sortKeyed's: the three passes take the key's bits but the
+// bucket's, keyBits-bucketBits.
 const bucketBits = 10
 
-var radixPasses = [...]uint{10, 10, 10}
+// maxPartBits and partKeys are nearCandidates': its keys are sorted in up
+// to 1<<maxPartBits parts by their top bits, parts of at least partKeys
+// keys, each through a second copy of its size, not one as big as all of
+// them (at a million entries, 200 MB written for the first time: a sixth
+// of lint's time went to the system, clearing its pages). A part's 1024
+// buckets then hold a few thousand keys each, as one part's do at 100k
+// entries; smaller ones cost more in counts cleared than they save.
+const (
+	maxPartBits = 3
+	partKeys    = 1 << 21
+)
+
+// keyParts sorts keys, appended document by document (ascending) as
+// candidateKeys appends them, as sortKeyed does: they are appended to
+// parts of one slice's room by their top bits as they come, each part
+// sorted in turn through one buffer, then moved down to follow the one
+// before. A part that overflows its room is moved elsewhere by append:
+// the parts are then joined in a new slice.
+type keyParts struct {
+	all  []keyed
+	bits uint // 1<<bits parts
+	part [1 << maxPartBits][]keyed
+	room [1 << maxPartBits]int
+	one  []keyed // a document's keys
+}
+
+// newKeyParts returns keyParts with room for about sampled keys spread
+// evenly and bottom keys that are a document's least: most in the first
+// part, the rest in the next ones; parts of at least least keys. Room
+// never written is never touched.
+func newKeyParts(sampled, bottom, least int) *keyParts {
+	kp := &keyParts{}
+	for kp.bits < maxPartBits && (sampled+bottom)>>(kp.bits+1) >= least {
+		kp.bits++
+	}
+	at := 0
+	for p := range 1 << kp.bits {
+		kp.room[p] = sampled>>kp.bits + bottom>>p
+		at += kp.room[p]
+	}
+	kp.all = make([]keyed, 0, at)
+	at = 0
+	for p, room := range kp.room[:1<<kp.bits] {
+		kp.part[p] = kp.all[at : at : at+room]
+		at += room
+	}
+	return kp
+}
+
+// add appends document d's candidate keys (candidateKeys), after those of
+// the documents before: straight into the room if it is one part.
+func (kp *keyParts) add(words []uint32, d int32) {
+	if kp.bits == 0 {
+		kp.part[0] = candidateKeys(kp.part[0], words, d)
+		return
+	}
+	kp.one = candidateKeys(kp.one[:0], words, d)
+	kp.addKeys(kp.one)
+}
+
+// addKeys appends keys, of a document after those of the documents before.
+func (kp *keyParts) addKeys(keys []keyed) {
+	for _, k := range keys {
+		p := k >> (64 - kp.bits)
+		kp.part[p] = append(kp.part[p], k)
+	}
+}
+
+// sorted returns the keys added, sorted.
+func (kp *keyParts) sorted() []keyed {
+	longest, total, moved := 0, 0, false
+	parts := kp.part[:1<<kp.bits]
+	for p, part := range parts {
+		longest, total = max(longest, len(part)), total+len(part)
+		moved = moved || cap(part) != kp.room[p] // append grows a part past its room
+	}
+	buf := make([]keyed, longest)
+	for _, part := range parts {
+		sortKeyedBelow(part, kp.bits, buf)
+	}
+	out := kp.all[:0]
+	if moved {
+		out = make([]keyed, 0, total)
+	}
+	for _, part := range parts {
+		out = append(out, part...) // moved down: never over a part still to move
+	}
+	return out
+}
 
 // nearCandidates returns the pairs of documents (a < b, packed a<<32 | b)
 // that share candidate keys held by at most a cut of documents, enough of
@@ -304,17 +403,17 @@ func (w *wording) nearCandidates(r *Report) (pairs []uint64) {
 	}
 	// About a word in five bytes, a key in SampleEvery triples: pages
 	// never written are never touched.
-	all := make([]keyed, 0, text/5/SampleEvery+BottomKeys*n)
+	kp := newKeyParts(text/5/SampleEvery, BottomKeys*n, partKeys)
 	for d := range n {
-		all = candidateKeys(all, w.words(d), int32(d))
+		kp.add(w.words(d), int32(d))
 	}
+	all := kp.sorted()
 	// The sorted keys, read twice: first each document's keys counted once
 	// (a triple the text repeats is one key) and the keys held by two
 	// documents or more, then each of those kept as a run of its
 	// documents, ascending, written over the keys already read (docs: an
 	// element written for each read, at most). The keys held by one
 	// document, most of them, are dropped.
-	sortKeyed(all)
 	nruns := 0
 	for i := 0; i < len(all); {
 		keys[all[i].doc()]++
@@ -400,13 +499,21 @@ func (w *wording) nearCandidates(r *Report) (pairs []uint64) {
 	for d := range n {
 		first[d+1] += first[d]
 	}
+	// The runs within the cut, their documents copied together (in): the
+	// loop below reads each run once for each of its documents, the runs
+	// in no order, and docs, with the runs past the cut, in keys of twice
+	// the size, was most of its time waiting on memory.
+	in := make([]int32, 0, first[n])
 	at, end := make([]int32, first[n]), make([]int32, first[n])
 	fill := slices.Clone(first[:n])
 	for _, ru := range runs {
 		if int(ru.hi-ru.lo) <= cut {
-			for i := ru.lo; i < ru.hi; i++ {
-				d := int32(docs[i])
-				at[fill[d]], end[fill[d]] = i, ru.hi
+			lo := int32(len(in))
+			for _, d := range docs[ru.lo:ru.hi] {
+				in = append(in, int32(d))
+			}
+			for i, d := range in[lo:] {
+				at[fill[d]], end[fill[d]] = lo+int32(i), int32(len(in))
 				fill[d]++
 			}
 		}
@@ -416,8 +523,7 @@ func (w *wording) nearCandidates(r *Report) (pairs []uint64) {
 	for d := range n {
 		touched = touched[:0]
 		for k := first[d]; k < first[d+1]; k++ {
-			for _, e := range docs[at[k]+1 : end[k]] {
-				e := int32(e)
+			for _, e := range in[at[k]+1 : end[k]] {
 				if count[e] == 0 {
 					touched = append(touched, e)
 				}

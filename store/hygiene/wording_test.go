@@ -43,6 +43,51 @@ func TestSortKeyed(t *testing.T) {
 	}
 }
 
+// TestKeyParts checks that keyParts sorts as slices.Sort does, on keys
+// added document by document, in one part to eight (parts sorted by radix
+// and by slices.Sort), with room for them all, for more (the room's tails
+// never written) and for fewer (parts that overflow theirs).
+func TestKeyParts(t *testing.T) {
+	rng := rand.New(rand.NewPCG(39, 3))
+	for _, n := range []int{0, 1, 100, 1 << 14, 400_000} {
+		var docs [][]keyed
+		var all []keyed
+		shared := make([]uint64, 500)
+		for i := range shared {
+			shared[i] = rng.Uint64()
+		}
+		for d := int32(0); len(all) < n; d++ {
+			var one []keyed
+			for range 1 + rng.IntN(40) {
+				switch x := rng.Uint64(); rng.IntN(10) {
+				case 0:
+					one = append(one, pack(shared[rng.IntN(len(shared))], d))
+				case 1:
+					one = append(one, pack(x>>20, d)) // all in the first part
+				case 2:
+					one = append(one, pack(x, d), pack(x, d))
+				default:
+					one = append(one, pack(x, d))
+				}
+			}
+			docs, all = append(docs, one), append(all, one...)
+		}
+		want := slices.Clone(all)
+		slices.Sort(want)
+		for _, room := range []int{len(all), 2 * len(all), len(all) / 2} {
+			for _, least := range []int{partKeys, 1 << 15, 1 << 10} {
+				kp := newKeyParts(room, room/8, least)
+				for _, one := range docs {
+					kp.addKeys(one)
+				}
+				if got := kp.sorted(); !slices.Equal(got, want) {
+					t.Fatalf("%d keys, room for %d, %d parts: not sorted as slices.Sort sorts them", len(all), room, 1<<kp.bits)
+				}
+			}
+		}
+	}
+}
+
 // TestRadixSort checks radixSort against slices.Sort, for both widths.
 func TestRadixSort(t *testing.T) {
 	rng := rand.New(rand.NewPCG(39, 3))
