@@ -423,7 +423,23 @@ func (l *listView) scroll(height int) {
 	if l.cursor >= l.offset+height {
 		l.offset = l.cursor - height + 1
 	}
+	// Only headers hidden above, and room for them with the cursor: show
+	// them (a list laid out first at a height of a row or two, before the
+	// terminal's size arrived, kept its first headers scrolled away).
+	if l.offset > 0 && l.cursor < height && l.headersBefore(l.offset) {
+		l.offset = 0
+	}
 	l.offset = max(0, min(l.offset, len(l.rows)-height))
+}
+
+// headersBefore says whether the rows above row i are all headers.
+func (l *listView) headersBefore(i int) bool {
+	for _, r := range l.rows[:min(i, len(l.rows))] {
+		if r.header == "" {
+			return false
+		}
+	}
+	return true
 }
 
 // listStyle is what rendering a row needs to know.
