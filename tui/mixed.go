@@ -4,6 +4,7 @@ import (
 	"github.com/crmem/crmem/internal/sanitize"
 	"github.com/crmem/crmem/store"
 	"github.com/crmem/crmem/store/hygiene"
+	"github.com/crmem/crmem/tui/part"
 )
 
 // Names that mix Latin letters with letters that only look Latin
@@ -12,11 +13,12 @@ import (
 // the name; the card, the questions and the prompts say which letter
 // (issue 42 item 4), as hygiene.MixedScript finds them.
 
-// mixedMark follows a mixed-script name in the list.
-const mixedMark = " !"
+// mixedMark follows a mixed-script name in the list (part.MixedMark, as
+// in the findings).
+const mixedMark = part.MixedMark
 
 // isMixed reports whether name mixes scripts.
-func isMixed(name string) bool { return len(hygiene.MixedScript(name)) > 0 }
+func isMixed(name string) bool { return part.IsMixed(name) }
 
 // mixedNote says which letters of a mixed-script name only look Latin
 // ("mixes scripts: е U+0435 CYRILLIC"); "" for any other name.

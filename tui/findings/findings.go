@@ -357,6 +357,9 @@ func findingLines(st *part.Styles, fd hygiene.Finding, ids bool) (string, string
 	refs := make([]string, len(fd.Entries))
 	for i, r := range fd.Entries {
 		refs[i] = sanitize.Name(r.Name)
+		if part.IsMixed(r.Name) { // as the list marks it: the two of a look-alike pair read apart
+			refs[i] += part.MixedMark
+		}
 		if ids {
 			refs[i] = fmt.Sprintf("#%d %s", r.ID, refs[i])
 		}

@@ -60,3 +60,19 @@ func TestFindingsView_BoundedNoteWhole(t *testing.T) {
 		}
 	}
 }
+
+// TestFindingLines_MixedNamesMarked: a look-alike pair's names read apart
+// in the findings as in the list, the mixed-script one marked (seen: the
+// demo's "user-preferences, #5 user-prеferences" read alike but for the
+// ids, and not at all where ids are not shown).
+func TestFindingLines_MixedNamesMarked(t *testing.T) {
+	fd := hygiene.Finding{Kind: hygiene.Name, Check: "confusable", Reason: "look alike",
+		Entries: []hygiene.Ref{{ID: 1, Name: "user-preferences"}, {ID: 5, Name: "user-pr\u0435ferences"}}}
+	for _, ids := range []bool{true, false} {
+		head, _ := findingLines(nil, fd, ids)
+		refs := strings.SplitN(strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(head), "confusable")), ", ", 2)
+		if len(refs) != 2 || !strings.HasSuffix(refs[1], part.MixedMark) || strings.HasSuffix(refs[0], part.MixedMark) {
+			t.Errorf("ids %v: %q: want the Cyrillic name alone marked %q", ids, head, part.MixedMark)
+		}
+	}
+}
