@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"strings"
 	"syscall"
+	"time"
 
 	"golang.org/x/sys/unix"
 )
@@ -87,14 +88,32 @@ func isLinkErr(err error) bool {
 }
 
 // open is syscall.Open retried on EINTR.
+//
+// A write lease on the file (another crmem appending to crabtalk's store
+// holds one for the length of its append) makes a non-blocking open fail
+// with EWOULDBLOCK where a blocking one would wait for the lease to go:
+// open waits too, retrying for up to leaseWait (seen: a second writer
+// started during an append failed with "resource temporarily
+// unavailable").
 func open(path string, flags int) (int, error) {
-	for {
+	wait := time.Millisecond
+	for end := time.Now().Add(leaseWait); ; {
 		fd, err := syscall.Open(path, flags, 0)
-		if err != syscall.EINTR {
+		switch {
+		case err == syscall.EINTR:
+		case err == syscall.EWOULDBLOCK && time.Now().Before(end):
+			time.Sleep(wait)
+			wait = min(2*wait, 50*time.Millisecond)
+		default:
 			return fd, err
 		}
 	}
 }
+
+// leaseWait bounds how long an open waits for another program's lease on
+// the file to go (the kernel breaks one after /proc/sys/fs/lease-break-time,
+// 45 s by default).
+const leaseWait = 10 * time.Second
 
 // ReadInto reads the file at path into buf (reused across calls; its
 // contents are replaced) as ReadFile does, with the fewest system calls:
