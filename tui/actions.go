@@ -10,6 +10,7 @@ import (
 
 	"github.com/crmem/crmem/internal/humanize"
 	"github.com/crmem/crmem/store"
+	"github.com/crmem/crmem/tui/preview"
 )
 
 // Screen rows above the panes (the search line) and below them (status and
@@ -151,7 +152,7 @@ func (m *Model) expandNames() tea.Cmd {
 
 // toggleExplain switches the explain view, saying so.
 func (m *Model) toggleExplain() tea.Cmd {
-	on := m.pv.toggleExplain()
+	on := m.pv.ToggleExplain()
 	text := "explain on: the preview breaks down each listed row's score" + paren(hints(" ", m.c.explainOff(), "turns it off"))
 	if !on {
 		text = "explain off"
@@ -260,8 +261,8 @@ func (m *Model) endSearch() {
 // clearSearch empties the search line and returns to the list.
 func (m *Model) clearSearch() tea.Cmd {
 	m.bar.Clear()
-	m.searchSeq++        // drop searches in flight
-	m.pv.explain = false // nothing left to explain
+	m.searchSeq++     // drop searches in flight
+	m.pv.ExplainOff() // nothing left to explain
 	m.endSearch()
 	return m.showSelected()
 }
@@ -326,15 +327,19 @@ func (m *Model) showSelected() tea.Cmd {
 		if m.list.atMore() {
 			text = humanize.Count(m.list.rows[m.list.cursor].more) + " more name matches" + paren(keyHint(m.c.keys.Open, "lists them"))
 		}
-		m.pv.showText(&m.c, text, w, h)
+		m.pv.ShowText(m.c.partContext(h), text, w, h)
 		return nil
 	}
 	e := m.c.snap.entries[r.idx]
 	m.chg.seen(e.ID)
-	return tea.Batch(m.pv.show(&m.c, shownEntry{
-		e: e, row: r, extra: m.cardLines(e), ids: m.caps().ShowsIDs(), focused: m.focus == focusPreview,
-		result: m.result, hints: m.c.explainHints(),
-	}, w, h), m.cardWants(e))
+	s := preview.Entry{
+		E: e, Extra: m.cardLines(e), IDs: m.caps().ShowsIDs(), Focused: m.focus == focusPreview,
+		Terms: m.result.highlightTerms(),
+	}
+	if m.pv.Explaining() {
+		s.Explain = explainView(m.c.styles, m.result, r, e.ID, w, m.c.explainHints())
+	}
+	return tea.Batch(m.pv.Show(m.c.partContext(h), s, w, h), m.cardWants(e))
 }
 
 // emptyText explains an empty list.
@@ -360,8 +365,8 @@ func (m *Model) emptyText() string {
 }
 
 // rendered hands a rendering to the preview, shown if it is still wanted.
-func (m *Model) rendered(msg renderedMsg) tea.Cmd {
-	if !m.pv.rendered(msg) {
+func (m *Model) rendered(msg preview.RenderedMsg) tea.Cmd {
+	if !m.pv.Rendered(msg) {
 		return nil
 	}
 	return m.showSelected()

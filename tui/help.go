@@ -28,7 +28,7 @@ func (m *Model) helpGroups() [][]key.Binding {
 func (m *Model) fullHelp(k *keymap.KeyMap) [][]key.Binding {
 	groups := m.list.fullHelp(k)
 	groups = append(groups, append(m.bar.FullHelp(k), k.AppKeys()...))
-	groups = append(groups, m.pv.fullHelp(k)...)
+	groups = append(groups, m.pv.FullHelp(k)...)
 	if m.c.editing { // the editing part's keys are wired
 		groups = append(groups, editingHelp(k)...)
 	}

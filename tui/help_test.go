@@ -7,6 +7,7 @@ import (
 	"charm.land/bubbles/v2/key"
 
 	"github.com/crmem/crmem/keymap"
+	"github.com/crmem/crmem/tui/preview"
 	"github.com/crmem/crmem/tui/searchbar"
 )
 
@@ -35,7 +36,7 @@ func TestShortHelp_QuitUnboundNamesCtrlC(t *testing.T) {
 		}
 	}
 	var l listView
-	var p preview
+	var p preview.Pane
 	var b searchbar.Bar
 	for _, part := range []struct {
 		name  string
@@ -43,7 +44,7 @@ func TestShortHelp_QuitUnboundNamesCtrlC(t *testing.T) {
 		short func(*keymap.KeyMap) []key.Binding
 	}{
 		{"list", func(k *keymap.KeyMap) { l.setKeys(k, true, false) }, l.shortHelp},
-		{"preview", func(k *keymap.KeyMap) { p.setKeys(k, true) }, p.shortHelp},
+		{"preview", func(k *keymap.KeyMap) { p.SetKeys(k, true) }, p.ShortHelp},
 		{"search line", b.SetKeys, b.ShortHelp},
 	} {
 		part.keys(&k)
@@ -73,7 +74,7 @@ func TestHelp_LineIsThePartOnTop(t *testing.T) {
 		want func(*keymap.KeyMap) []key.Binding // the part's, asked once it is on top
 	}{
 		{nil, layerPanes, m.list.shortHelp},
-		{[]string{"tab"}, layerPanes, m.pv.shortHelp},
+		{[]string{"tab"}, layerPanes, m.pv.ShortHelp},
 		{[]string{"tab", "/"}, layerSearch, m.bar.ShortHelp},
 		{[]string{"esc", "?"}, layerHelp, m.hp.ShortHelp},
 		{[]string{"esc", "i"}, layerStats, m.sp.ShortHelp},

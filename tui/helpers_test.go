@@ -246,12 +246,6 @@ func helpOverflow(m *Model) int {
 	return part.MaxTop(len(m.hp.Lines(m.ctx(), m.c.width)), m.bodyHeight())
 }
 
-// renderMarkdown renders content at key's width and style, falling back to
-// the sanitized text when it cannot be rendered within bounds.
-func renderMarkdown(rs *renderers, key renderKey, content string) string {
-	return renderEntry(rs, key, content, func() bool { return false }).out
-}
-
 // storeHits is the explained hits a store's recall gave a search, by id.
 func storeHits(r *searchResult) map[uint64]store.RecallHit {
 	p, _ := r.parts.(recallParts)

@@ -37,8 +37,8 @@ func (m *Model) handleKey(k tea.KeyPressMsg) tea.Cmd {
 func (m *Model) paneKey(k tea.KeyPressMsg) (tea.Cmd, bool) {
 	keys := &m.c.keys
 	switch {
-	case m.pv.explain && (key.Matches(k, keys.SearchCancel) || key.Matches(k, keys.Back)):
-		m.pv.explain = false
+	case m.pv.Explaining() && (key.Matches(k, keys.SearchCancel) || key.Matches(k, keys.Back)):
+		m.pv.ExplainOff()
 		return tea.Batch(m.showSelected(), m.setMessage("explain off")), true
 	case key.Matches(k, keys.Open):
 		if m.list.atMore() {
@@ -165,7 +165,7 @@ func navDelta(keys *keymap.KeyMap, k tea.KeyPressMsg, height, last int) (int, bo
 
 // previewKey scrolls the preview with the same keys.
 func (m *Model) previewKey(k tea.KeyPressMsg) tea.Cmd {
-	m.pv.keyPress(&m.c.keys, k, m.bodyHeight())
+	m.pv.Key(m.c.partContext(m.bodyHeight()), k)
 	return nil
 }
 
@@ -229,7 +229,7 @@ func (m *Model) paneMouse(msg tea.MouseMsg) tea.Cmd {
 		if inList {
 			return m.moveCursor(d)
 		}
-		m.pv.scroll(d)
+		m.pv.Scroll(d)
 		return nil
 	case tea.MouseClickMsg:
 		return m.click(mo, inList)

@@ -17,6 +17,7 @@ import (
 	"github.com/crmem/crmem/tui/helpscreen"
 	"github.com/crmem/crmem/tui/historyview"
 	"github.com/crmem/crmem/tui/marks"
+	"github.com/crmem/crmem/tui/preview"
 	"github.com/crmem/crmem/tui/recalled"
 	"github.com/crmem/crmem/tui/searchbar"
 	"github.com/crmem/crmem/tui/statspanel"
@@ -111,7 +112,7 @@ type Model struct {
 	result     *searchResult
 	lim        limits
 
-	pv preview // the right pane: card, rendered content, scroll
+	pv preview.Pane // the right pane: card, rendered content, scroll, the explain view
 
 	focus focus
 	hp    helpscreen.Screen // the `?` screen
@@ -174,7 +175,7 @@ func newModel(cfg config) *Model {
 		home:     cfg.home,
 		list:     listView{filter: filterAll},
 		marks:    marks.New(),
-		pv:       newPreview(),
+		pv:       preview.New(),
 		mouse:    !cfg.noMouse,
 		why:      cfg.why,
 		after:    cfg.after,
@@ -281,7 +282,7 @@ func (m *Model) dispatch(msg tea.Msg) tea.Cmd {
 		return m.indexDone()
 	case searchDoneMsg:
 		return m.searchDone(msg)
-	case renderedMsg:
+	case preview.RenderedMsg:
 		return m.rendered(msg)
 	case pagerDoneMsg:
 		return m.pagerDone(msg)

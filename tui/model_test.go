@@ -378,7 +378,8 @@ func TestSanitizedScreen(t *testing.T) {
 			Content: "# Title\n\x1b]52;c;ZXZpbA==\x07clip &#27;]2;pwned&#7; and \u009b31m\rhidden"},
 	})
 	m := openModel(t, path, 120, 40)
-	drive(m, renderCmd(m.pv.rs, m.pv.key, m.c.snap.entries[0].Content))
+	m.pv.ForgetRenderings()
+	drive(m, m.showSelected()) // rendered afresh, as shown
 	screen := m.screen()
 	rest := sgr.ReplaceAllString(screen, "")
 	for _, bad := range []string{"\x1b", "\x07", "\r", "\u009b"} {
@@ -399,23 +400,23 @@ func TestPreviewScrollsWithTheListKeys(t *testing.T) {
 	m.list.selectID(m.c.snap, 19) // long-note: longer than the pane
 	drive(m, m.showSelected())
 	press(m, "tab", "j", "j")
-	if y := m.pv.vp.YOffset(); y != 2 {
+	if y := m.pv.Offset(); y != 2 {
 		t.Errorf("after j j the preview is at line %d, want 2", y)
 	}
 	press(m, "G")
-	if !m.pv.vp.AtBottom() {
+	if !m.pv.AtBottom() {
 		t.Error("G did not scroll the preview to the bottom")
 	}
 	press(m, "g")
-	if m.pv.vp.YOffset() != 0 || selectedName(m) != "long-note" {
-		t.Errorf("g: offset %d, selected %q", m.pv.vp.YOffset(), selectedName(m))
+	if m.pv.Offset() != 0 || selectedName(m) != "long-note" {
+		t.Errorf("g: offset %d, selected %q", m.pv.Offset(), selectedName(m))
 	}
 	press(m, "pgdown")
-	y := m.pv.vp.YOffset()
+	y := m.pv.Offset()
 	apply(t, m.path, store.Write{Name: "scratch", Content: "changed elsewhere"})
 	reload(m)
-	if m.pv.vp.YOffset() != y || y == 0 || selectedName(m) != "long-note" {
-		t.Errorf("after a reload the preview is at line %d (was %d), selected %q", m.pv.vp.YOffset(), y, selectedName(m))
+	if m.pv.Offset() != y || y == 0 || selectedName(m) != "long-note" {
+		t.Errorf("after a reload the preview is at line %d (was %d), selected %q", m.pv.Offset(), y, selectedName(m))
 	}
 }
 
@@ -433,43 +434,14 @@ func TestMissingFileIsAnEmptyMemoryUntilWritten(t *testing.T) {
 	}
 }
 
-func TestRender_StaleRenderingDroppedButCached(t *testing.T) {
-	m := openModel(t, copyFixture(t, "crmem/small.db"), 120, 40)
-	press(m, "G") // deploy-steps
-	keyA, contentA := m.pv.key, m.c.snap.entries[m.list.rows[m.list.cursor].idx].Content
-	m.pv.cache = renderCache{} // forget, so A's rendering is in flight again
-	press(m, "k")              // selection moves on to B before A's rendering lands
-	if m.pv.key == keyA {
-		t.Fatal("selection did not move")
-	}
-	shown := m.pv.vp.GetContent()
-	// A's rendering finished just before the selection moved, and lands late
-	late := renderEntry(&renderers{}, keyA, contentA, func() bool { return false })
-	drive(m, func() tea.Msg { return renderedMsg{key: keyA, rendering: late} })
-	if m.pv.vp.GetContent() != shown {
-		t.Error("a late rendering of the previous entry replaced the preview")
-	}
-	if _, ok := m.pv.cache.get(keyA); !ok {
-		t.Error("the late rendering was not cached")
-	}
-	// A's rendering not yet made when the selection moved is not made at all
-	m.pv.cache = renderCache{}
-	if msg := renderCmd(m.pv.rs, keyA, contentA)().(renderedMsg); !msg.dropped {
-		t.Error("a rendering for an entry no longer shown was made")
-	}
-	if _, ok := m.pv.cache.get(keyA); ok {
-		t.Error("a dropped rendering was cached")
-	}
-}
-
 func TestRender_ResizeRendersAtTheNewWidth(t *testing.T) {
 	m := openModel(t, copyFixture(t, "crmem/small.db"), 120, 40)
-	before := m.pv.key
+	before := m.pv.RenderKey()
 	drive(m, func() tea.Msg { return tea.WindowSizeMsg{Width: 100, Height: 40} })
-	if m.pv.key.width == before.width || m.pv.pending {
-		t.Errorf("after resize: width %d (was %d), pending %v", m.pv.key.width, before.width, m.pv.pending)
+	if m.pv.RenderKey().Width() == before.Width() || m.pv.Pending() {
+		t.Errorf("after resize: width %d (was %d), pending %v", m.pv.RenderKey().Width(), before.Width(), m.pv.Pending())
 	}
-	if _, ok := m.pv.cache.get(m.pv.key); !ok {
+	if !m.pv.Cached(m.pv.RenderKey()) {
 		t.Error("no rendering at the new width")
 	}
 }

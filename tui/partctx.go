@@ -20,7 +20,7 @@ func (c *common) partContext(body int) *part.Context {
 		Width: c.width, Height: c.height, Body: body,
 		Styles: c.styles.part, Keys: &c.keys, Help: c.help,
 		Now: c.now, Loc: c.loc, Snap: c.snap, Memory: c.db,
-		Fit: c.fitLine,
+		Fit: c.fitLine, Cells: c.cells, Markdown: c.glamourStyle(),
 	}
 }
 
@@ -49,6 +49,7 @@ func partStyles(s *styles) *part.Styles {
 		Mark: s.mark, CardTitle: s.cardTitle, Label: s.label,
 		DiffDel: s.diffDel, DiffAdd: s.diffAdd, DiffDelWord: s.diffDelWord, DiffAddWord: s.diffAddWord,
 		Message: s.message, Status: s.status,
+		Card: s.card, CardFocus: s.cardFocus, Highlight: s.highlight,
 	}
 }
 

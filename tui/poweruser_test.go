@@ -422,7 +422,7 @@ func TestExplain_OnOffPrefixRowsAndFootnote(t *testing.T) {
 		t.Fatalf("the footnote is cut:\n%s", screen)
 	}
 	press(m, "esc")
-	if m.pv.explain || strings.Contains(plainScreen(m), "EXPLAIN") {
+	if m.pv.Explaining() || strings.Contains(plainScreen(m), "EXPLAIN") {
 		t.Fatalf("esc did not turn explain off:\n%s", plainScreen(m))
 	}
 	if m.result == nil {

@@ -154,9 +154,5 @@ func (m *Model) focusList() {
 // jumpMatch scrolls the preview to the next (dir 1) or previous (dir -1)
 // line with a highlighted match, and says where it went.
 func (m *Model) jumpMatch(dir int) tea.Cmd {
-	on := m.c.styles.highlight
-	if m.result == nil {
-		on = ""
-	}
-	return m.setMessage(m.pv.jumpMatch(on, dir))
+	return m.do(m.pv.JumpMatch(m.ctx(), dir, m.result != nil))
 }

@@ -84,14 +84,7 @@ func newStyles(dark, noColor bool) *styles {
 }
 
 // kindMarker is the one-letter kind column of the list.
-func (s *styles) kindMarker(k store.Kind) string {
-	letter := map[store.Kind]string{store.Note: "N", store.Archive: "A", store.Topic: "T"}[k]
-	if letter == "" {
-		letter = "?"
-		return letter
-	}
-	return s.kinds[k].Render(letter)
-}
+func (s *styles) kindMarker(k store.Kind) string { return s.part.KindMarker(k) }
 
 // selectedRow styles the row under the cursor.
 func (s *styles) selectedRow(focused bool) lipgloss.Style {

@@ -11,6 +11,7 @@ import (
 
 	"github.com/crmem/crmem/face/cellwidth"
 	"github.com/crmem/crmem/tui/part"
+	"github.com/crmem/crmem/tui/preview"
 	"github.com/crmem/crmem/tui/searchbar"
 )
 
@@ -75,14 +76,14 @@ func (c *common) fitLine(l string, w int) string {
 func (m *Model) body() string {
 	h := m.bodyHeight()
 	if m.read.zoom {
-		return m.pv.view(m.c.width, h)
+		return m.pv.View(m.c.partContext(h), m.c.width, h)
 	}
 	if m.welcoming() { // the welcome across the screen: beside it the preview is empty
 		return m.listPane(m.c.width, h)
 	}
 	if !m.c.twoPanes() {
 		if m.focus == focusPreview {
-			return m.pv.view(m.c.width, h)
+			return m.pv.View(m.c.partContext(h), m.c.width, h)
 		}
 		return m.listPane(m.c.width, h)
 	}
@@ -92,7 +93,7 @@ func (m *Model) body() string {
 	}
 	sep := m.c.styles.border.Render(line)
 	lw, pw := m.c.listWidth(), m.previewWidth()
-	left, right := strings.Split(m.listPane(lw, h), "\n"), strings.Split(m.pv.view(pw, h), "\n")
+	left, right := strings.Split(m.listPane(lw, h), "\n"), strings.Split(m.pv.View(m.c.partContext(h), pw, h), "\n")
 	rows := make([]string, h)
 	for i := range rows {
 		// each pane's line fitted as the renderer measures, so the
@@ -126,17 +127,21 @@ func (m *Model) listPane(w, h int) string {
 // box forces s to exactly w×h cells (part.Box).
 func box(s string, w, h int) string { return part.Box(s, w, h) }
 
+// cardInner is the cells a line of the preview's card has at width
+// (preview.CardInner): the card's lines the root words are fitted to it.
+func cardInner(width int) int { return preview.CardInner(width) }
+
 // searchLine renders the search line (searchbar.Bar.View) with the filter,
 // order and index state on the right, each with how telling it is.
 func (m *Model) searchLine() string {
 	parts := []searchbar.Part{{Text: m.list.filter.String(), Keep: 3}, {Text: m.list.order.String(), Keep: 2}, {Text: m.list.position(), Keep: 4}}
-	if lines := m.pv.lines(); lines != "" {
+	if lines := m.pv.Lines(); lines != "" {
 		parts = append(parts, searchbar.Part{Text: "preview " + lines, Keep: 1})
 	}
 	if m.dates.r.on() {
 		parts = append([]searchbar.Part{{Text: "created " + m.dates.r.text, Keep: 5}}, parts...)
 	}
-	if m.pv.explain {
+	if m.pv.Explaining() {
 		parts = append([]searchbar.Part{{Text: "explain" + paren(keyName(m.c.keys.Explain)), Keep: 6}}, parts...)
 	}
 	if m.loaded && !m.indexed && m.c.db != nil {
