@@ -181,7 +181,7 @@ func TestStore_WatchAppendTornAndCompaction(t *testing.T) {
 func selStore(t *testing.T, m *Model, name string) {
 	t.Helper()
 	e, ok := m.memory().Lookup(name)
-	if !ok || !m.list.selectID(m.c.snap, e.ID) {
+	if !ok || !m.list.SelectID(m.c.snap, e.ID) {
 		t.Fatalf("%s is not listed", name)
 	}
 	drive(m, m.showSelected())

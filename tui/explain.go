@@ -24,7 +24,7 @@ func explainQuery(r *searchResult, h row) (string, []string) {
 	if r == nil {
 		return "", nil
 	}
-	if h.hit != hitExact && h.via != hitExact && len(r.expansions) > 0 {
+	if h.Hit != hitExact && h.Via != hitExact && len(r.expansions) > 0 {
 		return strings.Join(append(slices.Clone(r.terms), r.expansions...), " "), r.expansions
 	}
 	return r.query, nil
@@ -88,7 +88,7 @@ func explainView(st *styles, r *searchResult, h row, id uint64, width int, hk ex
 	b.WriteString("\n")
 	if !x.returned {
 		b.WriteString("The recall does not return it")
-		if h.hit == hitName {
+		if h.Hit == hitName {
 			b.WriteString(" (listed as a name/alias match)")
 		}
 		return explainLines(b.String(), width-explainIndent)
@@ -181,7 +181,7 @@ func footnote(score float64, h row, expanded bool) string {
 	if expanded {
 		notes = append(notes, "* = a prefix expansion of the word being typed; recall itself matches whole words only.")
 	}
-	if h.hit == hitName {
+	if h.Hit == hitName {
 		if score == 0 {
 			notes = append(notes, "Listed as a name/alias match: recall does not return it for this query.")
 		} else {

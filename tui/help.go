@@ -26,7 +26,7 @@ func (m *Model) helpGroups() [][]key.Binding {
 // editing part's, the dialogs'. k is the key map with the bindings to
 // list enabled.
 func (m *Model) fullHelp(k *keymap.KeyMap) [][]key.Binding {
-	groups := m.list.fullHelp(k)
+	groups := m.list.FullHelp(k)
 	groups = append(groups, append(m.bar.FullHelp(k), k.AppKeys()...))
 	groups = append(groups, m.pv.FullHelp(k)...)
 	if m.c.editing { // the editing part's keys are wired

@@ -112,7 +112,7 @@ func typeText(m *Model, s string) {
 
 // selectedName returns the selected entry's name, or "".
 func selectedName(m *Model) string {
-	e, ok := m.list.selectedEntry(m.c.snap)
+	e, ok := m.list.SelectedEntry(m.c.snap)
 	if !ok {
 		return ""
 	}
@@ -131,9 +131,9 @@ func listNames(m *Model) []string {
 // headers returns the list's header rows.
 func headers(m *Model) []string {
 	var out []string
-	for _, r := range m.list.rows {
-		if r.header != "" {
-			out = append(out, strings.TrimSpace(r.header))
+	for _, r := range m.list.Rows() {
+		if r.Header != "" {
+			out = append(out, strings.TrimSpace(r.Header))
 		}
 	}
 	return out
@@ -225,9 +225,9 @@ func openThenWatch(t *testing.T, m *Model, path string, write func()) {
 // searching), in list order.
 func (m *Model) listedEntries() []store.Entry {
 	var out []store.Entry
-	for _, r := range m.list.rows {
-		if r.isEntry() {
-			out = append(out, m.c.snap.entries[r.idx])
+	for _, r := range m.list.Rows() {
+		if r.IsEntry() {
+			out = append(out, m.c.snap.entries[r.Idx])
 		}
 	}
 	return out

@@ -41,7 +41,7 @@ func (m *Model) paneKey(k tea.KeyPressMsg) (tea.Cmd, bool) {
 		m.pv.ExplainOff()
 		return tea.Batch(m.showSelected(), m.setMessage("explain off")), true
 	case key.Matches(k, keys.Open):
-		if m.list.atMore() {
+		if m.list.AtMore() {
 			return m.expandNames(), true
 		}
 		m.focus = focusPreview
@@ -151,7 +151,7 @@ func (m *Model) filterKey(k tea.KeyPressMsg) (tea.Cmd, bool) {
 
 // listKey moves the list cursor.
 func (m *Model) listKey(k tea.KeyPressMsg) tea.Cmd {
-	if !m.list.key(&m.c.keys, k, m.bodyHeight()) {
+	if !m.list.Key(m.c.partContext(m.bodyHeight()), k) {
 		return nil
 	}
 	return m.showSelected()
@@ -244,10 +244,10 @@ func (m *Model) click(mo tea.Mouse, inList bool) tea.Cmd {
 		return m.showSelected()
 	}
 	m.focusList()
-	if !m.list.click(mo.Y-bodyTop, m.bodyHeight()) {
+	if !m.list.Click(mo.Y-bodyTop, m.bodyHeight()) {
 		return nil
 	}
-	if m.list.atMore() {
+	if m.list.AtMore() {
 		return m.expandNames()
 	}
 	return m.showSelected()

@@ -254,7 +254,7 @@ func registered() [numLayers]layerSpec {
 					m.pv.SetKeys(k, m.c.editing)
 					return
 				}
-				m.list.setKeys(k, m.c.editing, m.applied != "" || m.pv.Explaining())
+				m.list.SetKeys(k, m.c.editing, m.applied != "" || m.pv.Explaining())
 			},
 			key:     (*Model).paneLayerKey,
 			paste:   noPaste,
@@ -264,7 +264,7 @@ func registered() [numLayers]layerSpec {
 				if m.focus == focusPreview {
 					return m.pv.ShortHelp(&m.c.keys)
 				}
-				return m.list.shortHelp(&m.c.keys)
+				return m.list.ShortHelp(&m.c.keys)
 			},
 			mouse:   (*Model).paneMouse,
 			message: noMessage,

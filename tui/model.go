@@ -16,6 +16,7 @@ import (
 	"github.com/crmem/crmem/tui/forgotten"
 	"github.com/crmem/crmem/tui/helpscreen"
 	"github.com/crmem/crmem/tui/historyview"
+	"github.com/crmem/crmem/tui/list"
 	"github.com/crmem/crmem/tui/marks"
 	"github.com/crmem/crmem/tui/preview"
 	"github.com/crmem/crmem/tui/recalled"
@@ -98,7 +99,7 @@ type Model struct {
 	// noFolder: the memory file's folder did not exist when it was opened
 	noFolder bool
 
-	list              listView  // the list: its rows, selection, filter and order
+	list              list.List // the list: its rows, selection, filter and order
 	sorting           sortOrder // the order being built off the loop, or -1
 	sortingSearch     bool      // sorting was asked for a search's hits, not for after it
 	orderBeforeSearch sortOrder
@@ -173,7 +174,7 @@ func newModel(cfg config) *Model {
 		path:     cfg.path,
 		sessions: cfg.sessions,
 		home:     cfg.home,
-		list:     listView{filter: filterAll},
+		list:     list.List{Filter: filterAll},
 		marks:    marks.New(),
 		pv:       preview.New(),
 		mouse:    !cfg.noMouse,
@@ -190,7 +191,7 @@ func newModel(cfg config) *Model {
 	if !cfg.keys.Configured() {
 		m.c.keys = keymap.DefaultKeyMap()
 	}
-	m.list.order = cfg.order
+	m.list.Order = cfg.order
 	m.read.pager = cfg.pager
 	m.maxExpansions = cfg.maxExpansions
 	m.lim.nameRows = cmp.Or(cfg.nameMatches, m.lim.nameRows)
@@ -364,7 +365,7 @@ func (m *Model) resize(w, h int) tea.Cmd {
 	if m.result != nil && m.nameRows() != rows {
 		m.rebuild() // the name-match section follows the height
 	}
-	m.list.scroll(m.bodyHeight())
+	m.list.Scroll(m.bodyHeight())
 	return m.showSelected()
 }
 

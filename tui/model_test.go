@@ -15,6 +15,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/crmem/crmem/store"
+	"github.com/crmem/crmem/tui/list"
 )
 
 // fixtureQuery is one line of search/small.jsonl.
@@ -64,9 +65,9 @@ func TestSearch_BestHitSelectedAndRecallOrder(t *testing.T) {
 			press(m, "enter")
 			want := queries[tt.want].Hits
 			var recall []string
-			for _, r := range m.list.rows {
-				if r.header == "" && r.hit == hitExact {
-					recall = append(recall, m.c.snap.entries[r.idx].Name)
+			for _, r := range m.list.Rows() {
+				if r.Header == "" && r.Hit == hitExact {
+					recall = append(recall, m.c.snap.entries[r.Idx].Name)
 				}
 			}
 			var names []string
@@ -99,8 +100,8 @@ func TestSearch_NameMatchesFirstAndPrefixLabelled(t *testing.T) {
 	if !slices.Contains(m.result.expansions, "deploy") {
 		t.Errorf("expansions %v lack deploy", m.result.expansions)
 	}
-	for _, r := range m.list.rows {
-		if r.header == "" && r.hit == hitPrefix && m.c.snap.entries[r.idx].Name == "long-note" {
+	for _, r := range m.list.Rows() {
+		if r.Header == "" && r.Hit == hitPrefix && m.c.snap.entries[r.Idx].Name == "long-note" {
 			return
 		}
 	}
@@ -153,12 +154,12 @@ func TestSearch_EscClearsAndRestoresOrder(t *testing.T) {
 	press(m, "s", "s") // name order
 	press(m, "/")
 	typeText(m, "alice")
-	if m.list.order != sortRelevance {
-		t.Fatalf("order while searching %v", m.list.order)
+	if m.list.Order != sortRelevance {
+		t.Fatalf("order while searching %v", m.list.Order)
 	}
 	press(m, "esc")
-	if m.list.order != sortName || m.result != nil || m.bar.Input.Value() != "" || m.bar.Typing() {
-		t.Errorf("after esc: order %v, result %v, input %q, typing %v", m.list.order, m.result != nil, m.bar.Input.Value(), m.bar.Typing())
+	if m.list.Order != sortName || m.result != nil || m.bar.Input.Value() != "" || m.bar.Typing() {
+		t.Errorf("after esc: order %v, result %v, input %q, typing %v", m.list.Order, m.result != nil, m.bar.Input.Value(), m.bar.Typing())
 	}
 	if len(listNames(m)) != 26 {
 		t.Errorf("list has %d entries after esc, want 26", len(listNames(m)))
@@ -180,8 +181,9 @@ func TestFilters(t *testing.T) {
 	press(m, "G") // the oldest note: not an archive, so "3" must select the first archive
 	for _, tt := range tests {
 		press(m, tt.key)
-		if first := m.list.first(); first >= 0 && tt.key == "3" && m.list.cursor != first {
-			t.Errorf("key 3 left the cursor on row %d, want the first archive (row %d)", m.list.cursor, first)
+		first := slices.IndexFunc(m.list.Rows(), list.Row.IsEntry)
+		if first >= 0 && tt.key == "3" && m.list.Cursor() != first {
+			t.Errorf("key 3 left the cursor on row %d, want the first archive (row %d)", m.list.Cursor(), first)
 		}
 		got := m.listedEntries()
 		if len(got) != tt.want {
@@ -219,8 +221,8 @@ func TestSortOrdersAndDateGroups(t *testing.T) {
 		t.Errorf("by size: %v", listNames(m))
 	}
 	press(m, "s") // back to newest (no relevance without a query)
-	if m.list.order != sortNewest {
-		t.Errorf("cycle without a query went to %v", m.list.order)
+	if m.list.Order != sortNewest {
+		t.Errorf("cycle without a query went to %v", m.list.Order)
 	}
 }
 
@@ -236,7 +238,7 @@ func TestNavigationSkipsHeaders(t *testing.T) {
 	}
 	for range 30 {
 		press(m, "j")
-		if _, ok := m.list.selected(); !ok {
+		if _, ok := m.list.Selected(); !ok {
 			t.Fatal("cursor on a header")
 		}
 	}
@@ -351,14 +353,14 @@ func TestExplain_TotalEqualsSearchScore(t *testing.T) {
 	press(m, "enter")
 	ix := m.index()
 	checked := 0
-	for _, r := range m.list.rows {
-		if !r.isEntry() {
+	for _, r := range m.list.Rows() {
+		if !r.IsEntry() {
 			continue
 		}
 		q, _ := explainQuery(m.result, r)
-		ex := ix.Explain(q, m.c.snap.entries[r.idx].ID)
-		if math.Abs(ex.Score-r.score) > 1e-9*math.Max(1, r.score) {
-			t.Errorf("%s: explain total %v, search score %v", m.c.snap.entries[r.idx].Name, ex.Score, r.score)
+		ex := ix.Explain(q, m.c.snap.entries[r.Idx].ID)
+		if math.Abs(ex.Score-r.Score) > 1e-9*math.Max(1, r.Score) {
+			t.Errorf("%s: explain total %v, search score %v", m.c.snap.entries[r.Idx].Name, ex.Score, r.Score)
 		}
 		checked++
 	}
@@ -397,7 +399,7 @@ func TestSanitizedScreen(t *testing.T) {
 
 func TestPreviewScrollsWithTheListKeys(t *testing.T) {
 	m := openModel(t, copyFixture(t, "crmem/small.db"), 120, 20)
-	m.list.selectID(m.c.snap, 19) // long-note: longer than the pane
+	m.list.SelectID(m.c.snap, 19) // long-note: longer than the pane
 	drive(m, m.showSelected())
 	press(m, "tab", "j", "j")
 	if y := m.pv.Offset(); y != 2 {

@@ -49,7 +49,7 @@ func partStyles(s *styles) *part.Styles {
 		Mark: s.mark, CardTitle: s.cardTitle, Label: s.label,
 		DiffDel: s.diffDel, DiffAdd: s.diffAdd, DiffDelWord: s.diffDelWord, DiffAddWord: s.diffAddWord,
 		Message: s.message, Status: s.status,
-		Card: s.card, CardFocus: s.cardFocus, Highlight: s.highlight,
+		Card: s.card, CardFocus: s.cardFocus, Highlight: s.highlight, SelectedAway: s.selectedRow(false),
 	}
 }
 

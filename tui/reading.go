@@ -46,7 +46,7 @@ const maxOSC52 = 100_000
 // says what was copied, that it differs from what the screen shows, or
 // that it is too large for the terminal's clipboard and how else to get it.
 func (m *Model) copySelected(content bool) tea.Cmd {
-	e, ok := m.list.selectedEntry(m.c.snap)
+	e, ok := m.list.SelectedEntry(m.c.snap)
 	if !ok {
 		return m.setMessage("nothing selected to copy")
 	}
@@ -108,7 +108,7 @@ func pagerArgv(pager string) ([]string, error) {
 // suspended meanwhile and redrawn after, as after the editor. The pager
 // reads the text on its standard input, escape sequences removed.
 func (m *Model) openPager() tea.Cmd {
-	e, ok := m.list.selectedEntry(m.c.snap)
+	e, ok := m.list.SelectedEntry(m.c.snap)
 	if !ok {
 		return m.setMessage("nothing selected to page")
 	}

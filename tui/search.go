@@ -23,15 +23,6 @@ const (
 	minPrefix     = 2 // runes of the last word before it is expanded
 )
 
-// hitKind says why an entry is in the search results.
-type hitKind int
-
-const (
-	hitName   hitKind = iota + 1 // name or alias contains the query
-	hitExact                     // exact recall, as the agent's recall tool
-	hitPrefix                    // only through a prefix expansion of the last word
-)
-
 // hit is one search result: an entry id and its score. Ids (not snapshot
 // positions) keep a result valid across a reload until the next one arrives.
 type hit struct {

@@ -97,11 +97,11 @@ func TestSearch_AnyRecallIsOnePath(t *testing.T) {
 	if r.nameTotal != 0 || r.distinct != 3 { // every hit of the recall, listed or not
 		t.Errorf("%d name matches, %d hits in all; want 0 and 3", r.nameTotal, r.distinct)
 	}
-	x, state := r.parts.explain(r, row{hit: hitExact, via: hitExact}, 2)
+	x, state := r.parts.explain(r, row{Hit: hitExact, Via: hitExact}, 2)
 	if state != explainReady || !x.returned || x.hit.Score != 3 || x.stats.Docs != 4 || !strings.Contains(x.query, "ops depl*") {
 		t.Errorf("explain of entry 2: %v %+v", state, x)
 	}
-	if x, _ := r.parts.explain(r, row{hit: hitName}, 4); x.returned {
+	if x, _ := r.parts.explain(r, row{Hit: hitName}, 4); x.returned {
 		t.Error("entry 4, which the recall does not return, is explained as returned")
 	}
 }

@@ -205,7 +205,7 @@ func (m *Model) searchStatus() string {
 	if r == nil {
 		return ""
 	}
-	if m.list.recallView {
+	if m.list.RecallView {
 		return fmt.Sprintf("recall view: top %s of %s%s",
 			humanize.Count(min(m.lim.recallLimit, r.exactTotal)), humanize.Plural(r.exactTotal, "hit"), paren(hints(": ", keyName(m.c.keys.Recall), "all hits")))
 	}
@@ -229,7 +229,7 @@ func (m *Model) searchStatus() string {
 }
 
 // listedCount is the number of entry rows in the list.
-func (m *Model) listedCount() int { return m.list.entries }
+func (m *Model) listedCount() int { return m.list.Entries() }
 
 // formatDuration prints a short duration: 40 µs, 0.4 ms, 12 ms, 1.2 s.
 func formatDuration(d time.Duration) string {

@@ -10,6 +10,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/crmem/crmem/face/cellwidth"
+	"github.com/crmem/crmem/tui/list"
 	"github.com/crmem/crmem/tui/part"
 	"github.com/crmem/crmem/tui/preview"
 	"github.com/crmem/crmem/tui/searchbar"
@@ -105,23 +106,23 @@ func (m *Model) body() string {
 
 // listPane renders the list at w×h.
 func (m *Model) listPane(w, h int) string {
-	ls := listStyle{
-		width: w, now: m.c.now(), focused: m.focus == focusList,
-		marks: m.marks.ByID(), searched: m.result != nil, fresh: m.chg.unseen, open: m.c.keys.Open,
+	ls := list.Style{
+		Now: m.c.now(), Focused: m.focus == focusList,
+		Marks: m.marks.ByID(), Searched: m.result != nil, Fresh: m.chg.freshSign,
 	}
 	if m.ed != nil {
-		ls.badge = m.rowBadge
+		ls.Badge = m.rowBadge
 	}
-	if len(m.list.rows) == 0 && m.blankMemory() {
+	if len(m.list.Rows()) == 0 && m.blankMemory() {
 		return box(m.welcomePane(w), w, h)
 	}
 	if m.loaded && m.c.db == nil {
 		return box(paneText(m.c.styles, w, m.unopenedText()), w, h)
 	}
-	if len(m.list.rows) == 0 {
+	if len(m.list.Rows()) == 0 {
 		return box(m.c.styles.dim.Render(" "+m.emptyText()), w, h)
 	}
-	return box(m.list.pane(m.c.snap, m.c.styles, ls, h), w, h)
+	return m.list.View(m.c.partContext(h), ls, w, h)
 }
 
 // box forces s to exactly w×h cells (part.Box).
@@ -134,7 +135,7 @@ func cardInner(width int) int { return preview.CardInner(width) }
 // searchLine renders the search line (searchbar.Bar.View) with the filter,
 // order and index state on the right, each with how telling it is.
 func (m *Model) searchLine() string {
-	parts := []searchbar.Part{{Text: m.list.filter.String(), Keep: 3}, {Text: m.list.order.String(), Keep: 2}, {Text: m.list.position(), Keep: 4}}
+	parts := []searchbar.Part{{Text: m.list.Filter.String(), Keep: 3}, {Text: m.list.Order.String(), Keep: 2}, {Text: m.list.Position(), Keep: 4}}
 	if lines := m.pv.Lines(); lines != "" {
 		parts = append(parts, searchbar.Part{Text: "preview " + lines, Keep: 1})
 	}

@@ -85,12 +85,15 @@ type Styles struct {
 	GroupHeader lipgloss.Style
 	Dim         lipgloss.Style
 	Warning     lipgloss.Style
-	Mark        lipgloss.Style    // a mark in a gutter
-	CardTitle   lipgloss.Style    // an entry's name over its card
-	Label       lipgloss.Style    // a card's labels
-	Border      lipgloss.Style    // a line between columns
-	Selected    lipgloss.Style    // the row under the cursor of the part on top
-	Kinds       [3]lipgloss.Style // notes, archives, topics
+	Mark        lipgloss.Style // a mark in a gutter
+	CardTitle   lipgloss.Style // an entry's name over its card
+	Label       lipgloss.Style // a card's labels
+	Border      lipgloss.Style // a line between columns
+	Selected    lipgloss.Style // the row under the cursor of the part on top
+	// SelectedAway is the row under the cursor of a pane without the
+	// focus (the list while the preview has it).
+	SelectedAway lipgloss.Style
+	Kinds        [3]lipgloss.Style // notes, archives, topics
 	// A dialog's answers and title (Message) and the line typed
 	// (Status); its question is a Warning.
 	Message, Status lipgloss.Style
