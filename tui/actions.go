@@ -122,7 +122,7 @@ func (m *Model) moveCursor(d int) tea.Cmd {
 
 // rebuild lays out the list again from what it is laid out from now
 // (rowsSpec), keeping the selected entry if it is still listed.
-func (m *Model) rebuild() { rebuild(&m.list, m.c.snap, m.rowsSpec(), m.bodyHeight()) }
+func (m *Model) rebuild() { m.list.Rebuild(m.c.snap, m.rowsSpec(), m.bodyHeight()) }
 
 // rowsSpec is what the list is laid out from now.
 func (m *Model) rowsSpec() rowsSpec {
@@ -185,7 +185,7 @@ func (m *Model) setFilter(f kindFilter) tea.Cmd {
 	m.list.Filter = f
 	id, had := m.list.SelectedID(m.c.snap)
 	m.list.Home() // the selection stays if listed, else the first entry
-	relayout(&m.list, m.c.snap, m.rowsSpec(), id, had, m.bodyHeight())
+	m.list.Relayout(m.c.snap, m.rowsSpec(), id, had, m.bodyHeight())
 	return tea.Batch(m.showSelected(), m.setMessage("showing "+f.String()))
 }
 
@@ -272,10 +272,10 @@ func (m *Model) searchDone(msg searchDoneMsg) tea.Cmd {
 	if msg.seq != m.searchSeq {
 		return nil // stale
 	}
-	if msg.result.query != m.applied {
+	if msg.result.Query != m.applied {
 		m.list.Expanded = false
 	}
-	m.result, m.applied = msg.result, msg.result.query
+	m.result, m.applied = msg.result, msg.result.Query
 	m.rebuild()
 	if msg.rerun {
 		if m.pendingSel != 0 && !m.list.SelectID(m.c.snap, m.pendingSel) {
@@ -300,7 +300,7 @@ func (m *Model) revealPending() {
 		m.endSearch()
 	}
 	m.list.Filter = filterAll
-	relayout(&m.list, m.c.snap, m.rowsSpec(), id, true, m.bodyHeight())
+	m.list.Relayout(m.c.snap, m.rowsSpec(), id, true, m.bodyHeight())
 }
 
 // rerunSearch repeats the current query (after a reload or indexing).
@@ -412,6 +412,6 @@ func (m *Model) applySnapshot(s *snapshot) []store.Entry {
 	m.c.snap = s
 	dropped := m.marks.KeepOnly(s.entry)
 	slices.SortFunc(dropped, func(a, b store.Entry) int { return cmp.Compare(a.ID, b.ID) })
-	relayout(&m.list, m.c.snap, m.rowsSpec(), id, had, m.bodyHeight())
+	m.list.Relayout(m.c.snap, m.rowsSpec(), id, had, m.bodyHeight())
 	return dropped
 }

@@ -32,7 +32,7 @@ func BenchmarkFirstHits(b *testing.B) {
 		typeText(m, "deploy")
 		m.c.db.Memory().WaitIndexed()
 		drive(m, func() tea.Msg { return indexReadyMsg{} })
-		if m.result == nil || m.result.indexing || len(m.result.exact) == 0 {
+		if m.result == nil || m.result.indexing || len(m.result.Exact) == 0 {
 			b.Fatal("no ranked hits once indexed")
 		}
 		_ = m.screen()

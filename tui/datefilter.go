@@ -170,7 +170,7 @@ func (m *Model) setDateFilter(r dateRange) tea.Cmd {
 	m.dates.r = r
 	id, had := m.list.SelectedID(m.c.snap)
 	m.list.Home()
-	relayout(&m.list, m.c.snap, m.rowsSpec(), id, had, m.bodyHeight())
+	m.list.Relayout(m.c.snap, m.rowsSpec(), id, had, m.bodyHeight())
 	msg := "date filter off"
 	if r.on() {
 		msg = fmt.Sprintf("created %s: %s listed", r.text, humanize.Count(m.listedCount()))

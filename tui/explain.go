@@ -27,7 +27,7 @@ func explainQuery(r *searchResult, h row) (string, []string) {
 	if h.Hit != hitExact && h.Via != hitExact && len(r.expansions) > 0 {
 		return strings.Join(append(slices.Clone(r.terms), r.expansions...), " "), r.expansions
 	}
-	return r.query, nil
+	return r.Query, nil
 }
 
 // scoreParts breaks the scores of a search's rows down as the recall of
@@ -128,7 +128,7 @@ func (p indexParts) explain(r *searchResult, h row, id uint64) (explained, expla
 	query, expanded := explainQuery(r, h)
 	ex := p.ix.Explain(query, id)
 	x := explained{
-		title:    fmt.Sprintf("Why this entry scores %.4f for %q", ex.Score, sanitize.Line(r.query)),
+		title:    fmt.Sprintf("Why this entry scores %.4f for %q", ex.Score, sanitize.Line(r.Query)),
 		query:    "query tokens: " + strings.Join(r.terms, " "),
 		expanded: expanded,
 		hit:      store.RecallHit{Score: ex.Score, DocLen: uint32(ex.DocLen), Weight: 1, Parts: make([]store.Part, len(ex.Terms))},

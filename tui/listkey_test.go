@@ -19,25 +19,25 @@ func TestListView_OwnsItsRebuildAndSelection(t *testing.T) {
 		es = append(es, store.Entry{ID: uint64(i + 1), Name: fmt.Sprintf("e%d", i+1), Kind: store.Note, CreatedAt: uint64(1_700_000_000 + i)})
 	}
 	s := newSnapshot(es)
-	sp := rowsSpec{filter: filterAll, order: sortName, loc: time.UTC}
+	sp := rowsSpec{Filter: filterAll, Order: sortName, Loc: time.UTC}
 	const h = 4
 	var l list.List
-	rebuild(&l, s, sp, h)
+	l.Rebuild(s, sp, h)
 	if id, ok := l.SelectedID(s); !ok || id != 1 || l.Position() != "1/8" {
 		t.Fatalf("first layout: selected %d %v at %s", id, ok, l.Position())
 	}
 	l.MoveBy(5, h) // e6
-	sp.order = sortNewest
-	rebuild(&l, s, sp, h) // date headers now: the same entry stays selected
+	sp.Order = sortNewest
+	l.Rebuild(s, sp, h) // date headers now: the same entry stays selected
 	if e, ok := l.SelectedEntry(s); !ok || e.Name != "e6" {
 		t.Fatalf("after the order changed: selected %q %v", e.Name, ok)
 	}
 	if got := l.ListedIDs(s); len(got) != 8 || got[0] != 8 {
 		t.Fatalf("listed %v, want the 8 newest first", got)
 	}
-	sp.keep = func(e store.Entry) bool { return e.ID != 6 }
+	sp.Keep = func(e store.Entry) bool { return e.ID != 6 }
 	pos := l.Cursor()
-	rebuild(&l, s, sp, h) // e6 no longer listed: the entry nearest its row
+	l.Rebuild(s, sp, h) // e6 no longer listed: the entry nearest its row
 	if _, ok := l.Selected(); !ok || l.Cursor() > pos+1 || l.Entries() != 7 {
 		t.Fatalf("after e6 went: cursor %d (was %d), %d entries", l.Cursor(), pos, l.Entries())
 	}
@@ -64,14 +64,14 @@ func TestListView_OwnsItsRebuildAndSelection(t *testing.T) {
 func TestListView_SaysWhatItLists(t *testing.T) {
 	l := list.List{Filter: kindFilter(store.Archive), Order: sortOldest, Expanded: true, RecallView: true}
 	sp := listSpec(&l, nil, nil, defaultLimits(), time.UTC)
-	if sp.filter != l.Filter || sp.order != sortOldest || !sp.expanded || sp.recall {
+	if sp.Filter != l.Filter || sp.Order != sortOldest || !sp.Expanded || sp.Recall {
 		t.Errorf("without a search: %+v", sp)
 	}
-	if sp := listSpec(&l, &searchResult{}, nil, defaultLimits(), time.UTC); !sp.recall {
+	if sp := listSpec(&l, &searchResult{}, nil, defaultLimits(), time.UTC); !sp.Recall {
 		t.Error("the recall view is off with a search")
 	}
 	s := newSnapshot([]store.Entry{{ID: 1, Name: "n", Kind: store.Note}, {ID: 2, Name: "a", Kind: store.Archive, CreatedAt: 5}})
-	rebuild(&l, s, sp, 5)
+	l.Rebuild(s, sp, 5)
 	if got := l.ListedIDs(s); len(got) != 1 || got[0] != 2 {
 		t.Errorf("archives only: listed %v", got)
 	}

@@ -62,7 +62,7 @@ func (m *Model) markableIDs() []uint64 {
 	if m.result == nil || m.list.RecallView {
 		return m.list.ListedIDs(m.c.snap)
 	}
-	hits, _ := keptHits(m.c.snap, m.rowsSpec())
+	hits, _ := list.KeptHits(m.c.snap, m.rowsSpec())
 	ids := make([]uint64, len(hits))
 	for i, r := range hits {
 		ids[i] = m.c.snap.entries[r.Idx].ID

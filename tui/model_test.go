@@ -112,7 +112,7 @@ func TestSearch_FinishedWordIsNotExpanded(t *testing.T) {
 	m := openModel(t, copyFixture(t, "crmem/small.db"), 120, 40)
 	press(m, "/")
 	typeText(m, "deplo ")
-	if len(m.result.expansions) != 0 || m.result.prefixOnly != 0 {
+	if len(m.result.expansions) != 0 || m.result.PrefixOnly != 0 {
 		t.Errorf("expanded a finished word: %v", m.result.expansions)
 	}
 }
@@ -496,10 +496,10 @@ func TestSearch_ExactNameBeyondTheCapListedFirst(t *testing.T) {
 	if len(names) < 2 || !slices.Equal(slices.Sorted(slices.Values(names[:2])), []string{"api", "gateway"}) {
 		t.Errorf("first listed %v, want api and gateway", names[:min(len(names), 3)])
 	}
-	if n := len(m.result.names); n != maxHits {
+	if n := len(m.result.Names); n != maxHits {
 		t.Errorf("%d name matches listed, want the cap %d", n, maxHits)
 	}
-	if n := m.result.nameTotal; n != maxHits+52 {
+	if n := m.result.NameTotal; n != maxHits+52 {
 		t.Errorf("name matches counted %d, want all %d", n, maxHits+52)
 	}
 }

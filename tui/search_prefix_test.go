@@ -36,7 +36,7 @@ func TestSearch_PrefixSectionHoldsOnlyPrefixMatches(t *testing.T) {
 	press(m, "/")
 	typeText(m, "postgres mig")
 	r := m.result
-	if r == nil || r.exactTotal != maxHits+20 || r.prefixOnly != 5 {
+	if r == nil || r.ExactTotal != maxHits+20 || r.PrefixOnly != 5 {
 		t.Fatalf("result %+v: want %d hits, 5 prefix-only", r, maxHits+20)
 	}
 	inPrefix := 0
@@ -49,8 +49,8 @@ func TestSearch_PrefixSectionHoldsOnlyPrefixMatches(t *testing.T) {
 			t.Errorf("%s, a recall hit, is listed as a prefix match", e.Name)
 		}
 	}
-	if inPrefix != r.prefixOnly {
-		t.Errorf("the prefix section lists %d rows, its count says %d", inPrefix, r.prefixOnly)
+	if inPrefix != r.PrefixOnly {
+		t.Errorf("the prefix section lists %d rows, its count says %d", inPrefix, r.PrefixOnly)
 	}
 }
 
@@ -140,7 +140,7 @@ func TestSearch_PrefixOnlyMatchesListedPastTheCap(t *testing.T) {
 	m := openModel(t, path, 120, 40)
 	press(m, "/")
 	typeText(m, "postgres mig")
-	if r := m.result; r == nil || r.exactTotal != maxHits+200 || r.prefixOnly != 5 {
+	if r := m.result; r == nil || r.ExactTotal != maxHits+200 || r.PrefixOnly != 5 {
 		t.Fatalf("result %+v: want %d hits, 5 prefix-only", r, maxHits+200)
 	}
 	var got []string

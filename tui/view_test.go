@@ -282,7 +282,7 @@ func TestIndexingShownOnSearchLine(t *testing.T) {
 	}
 	press(m, "/")
 	typeText(m, "deploy")
-	if m.result == nil || m.result.nameTotal != 1 || m.result.exactTotal != 0 {
+	if m.result == nil || m.result.NameTotal != 1 || m.result.ExactTotal != 0 {
 		t.Errorf("while indexing want name matches only, got %+v", m.result)
 	}
 }

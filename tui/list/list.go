@@ -538,8 +538,7 @@ func (l *List) FullHelp(k *keymap.KeyMap) [][]key.Binding {
 
 // What the root reads of the rows as they are laid out.
 
-// Rows are the rows as laid out: the root lays the next ones out into
-// their room (Rows()[:0]) and hands them back with Relayout.
+// Rows are the rows as laid out.
 func (l *List) Rows() []Row { return l.rows }
 
 // Cursor is the row under the cursor.
@@ -555,12 +554,13 @@ func (l *List) Entries() int { return l.entries }
 // selection only if it asks to, else selects the first entry.
 func (l *List) Home() { l.cursor = 0 }
 
-// Relayout installs rows laid out again, selecting the entry id when had
-// and it is still listed, else the entry nearest the same position, and
-// keeps the cursor in sight at height rows.
-func (l *List) Relayout(s part.Snapshot, rows []Row, id uint64, had bool, height int) {
+// Relayout lays the rows out again from sp (into the room of the rows
+// before), selecting the entry id when had and it is still listed, else
+// the entry nearest the same position, and keeps the cursor in sight at
+// height rows.
+func (l *List) Relayout(s Snapshot, sp Spec, id uint64, had bool, height int) {
 	pos := l.cursor
-	l.SetRows(rows)
+	l.SetRows(Layout(s, sp, l.rows[:0]))
 	if !had || !l.SelectID(s, id) {
 		l.cursor = l.nearestEntry(min(pos, max(len(l.rows)-1, 0)), 1)
 	}
