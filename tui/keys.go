@@ -4,9 +4,7 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
-	"github.com/crmem/crmem/keymap"
 	"github.com/crmem/crmem/store"
-	"github.com/crmem/crmem/tui/part"
 	"github.com/crmem/crmem/tui/searchbar"
 )
 
@@ -155,12 +153,6 @@ func (m *Model) listKey(k tea.KeyPressMsg) tea.Cmd {
 		return nil
 	}
 	return m.showSelected()
-}
-
-// navDelta converts a navigation key to a row delta: a page is height-1
-// rows, top and bottom are last rows away (part.NavDelta).
-func navDelta(keys *keymap.KeyMap, k tea.KeyPressMsg, height, last int) (int, bool) {
-	return part.NavDelta(keys, k, height, last)
 }
 
 // previewKey scrolls the preview with the same keys.

@@ -16,9 +16,6 @@ import (
 // in the findings).
 const mixedMark = part.MixedMark
 
-// isMixed reports whether name mixes scripts.
-func isMixed(name string) bool { return part.IsMixed(name) }
-
 // mixedNote says which letters of a mixed-script name only look Latin
 // ("mixes scripts: е U+0435 CYRILLIC"); "" for any other name.
 func mixedNote(name string) string { return part.MixedNote(name) }

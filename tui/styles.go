@@ -5,7 +5,6 @@ import (
 
 	"charm.land/lipgloss/v2"
 
-	"github.com/crmem/crmem/store"
 	"github.com/crmem/crmem/tui/part"
 )
 
@@ -82,9 +81,6 @@ func newStyles(dark, noColor bool) *styles {
 	s.part = partStyles(s)
 	return s
 }
-
-// kindMarker is the one-letter kind column of the list.
-func (s *styles) kindMarker(k store.Kind) string { return s.part.KindMarker(k) }
 
 // selectedRow styles the row under the cursor.
 func (s *styles) selectedRow(focused bool) lipgloss.Style {
