@@ -149,10 +149,7 @@ func (m *Model) filterKey(k tea.KeyPressMsg) (tea.Cmd, bool) {
 
 // listKey moves the list cursor.
 func (m *Model) listKey(k tea.KeyPressMsg) tea.Cmd {
-	if !m.list.Key(m.c.partContext(m.bodyHeight()), k) {
-		return nil
-	}
-	return m.showSelected()
+	return m.do(m.list.Key(m.c.partContext(m.bodyHeight()), k))
 }
 
 // previewKey scrolls the preview with the same keys.

@@ -88,6 +88,8 @@ func (m *Model) do(reqs []part.Request) tea.Cmd {
 			cmds = append(cmds, m.hv.Show(m.ctx(), r.Name))
 		case part.Jump:
 			cmds = append(cmds, m.jumpTo(r.ID))
+		case part.Selected:
+			cmds = append(cmds, m.showSelected())
 		default:
 			if m.ed != nil {
 				if cmd, ok := m.ed.findingsDo(m, r); ok {

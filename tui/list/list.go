@@ -166,10 +166,13 @@ func (l *List) MoveBy(delta, height int) bool {
 }
 
 // Key moves the cursor on a navigation key (a page is the body's rows
-// less one) and reports whether the selection moved.
-func (l *List) Key(c *part.Context, k tea.KeyPressMsg) bool {
-	d, ok := part.NavDelta(c.Keys, k, c.Body, len(l.rows))
-	return ok && l.MoveBy(d, c.Body)
+// less one); when the selection moved it asks the root to show the entry
+// now selected (part.Selected).
+func (l *List) Key(c *part.Context, k tea.KeyPressMsg) []part.Request {
+	if d, ok := part.NavDelta(c.Keys, k, c.Body, len(l.rows)); ok && l.MoveBy(d, c.Body) {
+		return []part.Request{part.Selected{}}
+	}
+	return nil
 }
 
 // nearestEntry finds an entry row from i in direction step, else the other way.
