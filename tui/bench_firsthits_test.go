@@ -24,7 +24,7 @@ func BenchmarkFirstHits(b *testing.B) {
 		m := newModel(config{path: path, style: "dark", after: noTimer})
 		m.Update(tea.WindowSizeMsg{Width: 120, Height: 40})
 		m.Update(openCmd(path, "")())
-		if len(m.list.rows) == 0 || m.screen() == "" {
+		if len(m.list.Rows()) == 0 || m.screen() == "" {
 			b.Fatal("empty first screen")
 		}
 		frames = append(frames, time.Since(start))
@@ -32,7 +32,7 @@ func BenchmarkFirstHits(b *testing.B) {
 		typeText(m, "deploy")
 		m.c.db.Memory().WaitIndexed()
 		drive(m, func() tea.Msg { return indexReadyMsg{} })
-		if m.result == nil || m.result.indexing || len(m.result.exact) == 0 {
+		if m.result == nil || m.result.indexing || len(m.result.Exact) == 0 {
 			b.Fatal("no ranked hits once indexed")
 		}
 		_ = m.screen()
