@@ -17,6 +17,7 @@ import (
 	"github.com/crmem/crmem/tui/helpscreen"
 	"github.com/crmem/crmem/tui/historyview"
 	"github.com/crmem/crmem/tui/marks"
+	"github.com/crmem/crmem/tui/part"
 	"github.com/crmem/crmem/tui/recalled"
 	"github.com/crmem/crmem/tui/searchbar"
 	"github.com/crmem/crmem/tui/statspanel"
@@ -79,6 +80,7 @@ type config struct {
 	nameMatches   int           // name-match rows before "… N more"; 0: the default
 	recallLimit   int           // the recall view's limit; 0: the default
 	open          tea.Cmd       // the open, started ahead by Run; nil: openCmd(path, sessions)
+	layers        []layerSpec   // the layers, topmost first; nil: the screen's (registered)
 }
 
 // Model is the root Bubble Tea model of the TUI.
@@ -139,6 +141,9 @@ type Model struct {
 	why        *whyView // the why prompt and panel; nil when not installed
 	after      func(time.Duration, tea.Msg) tea.Cmd
 	quitNotice string // the editing part's notice when the user quit, printed once the screen is gone
+
+	layers *registry           // the layers of the screen, topmost first (tui/layers.go)
+	parts  map[layer]part.Part // the panels' parts the registry makes (layerSpec.fresh), by layer
 }
 
 // watchState is the file-following part of the model.
@@ -180,7 +185,12 @@ func newModel(cfg config) *Model {
 		after:    cfg.after,
 		lim:      defaultLimits(),
 		sorting:  -1,
+		layers:   layers(),
 	}
+	if cfg.layers != nil {
+		m.layers = newRegistry(cfg.layers)
+	}
+	m.parts = freshParts(m.layers)
 	m.c = common{
 		snap: newSnapshot(nil), help: help.New(),
 		keys: cfg.keys, dark: true, noColor: cfg.noColor,
