@@ -82,12 +82,7 @@ func (m *Model) writeKey(k tea.KeyPressMsg) (key.Binding, bool) {
 	if m.ed == nil {
 		return key.Binding{}, false
 	}
-	for _, a := range m.ed.actions(&m.c.keys) {
-		if a.writes && key.Matches(k, a.b) {
-			return a.b, true
-		}
-	}
-	return key.Binding{}, false
+	return m.ed.WriteKey(&m.c.keys, k)
 }
 
 // appKey handles the keys that work in either pane.

@@ -243,15 +243,15 @@ func registered() []layerSpec {
 		{
 			name:   layerDialog,
 			opener: openedElsewhere,
-			open:   func(m *Model) bool { return m.ed != nil && m.ed.dlg != nil },
-			keys:   func(m *Model, k *keymap.KeyMap) { m.ed.dlg.SetKeys(k) },
+			open:   func(m *Model) bool { return m.ed != nil && m.ed.Dialog() != nil },
+			keys:   func(m *Model, k *keymap.KeyMap) { m.ed.Dialog().SetKeys(k) },
 			key:    editingLayerKey,
 			paste: func(m *Model, p tea.PasteMsg) tea.Cmd {
-				m.ed.dlg.Paste(p.Content)
+				m.ed.Dialog().Paste(p.Content)
 				return nil
 			},
-			body:    func(m *Model, w, h int) string { return m.ed.dialogBody(m.c.partContext(h), w, h) },
-			overlay: func(m *Model) string { return m.ed.dlg.View(m.lineCtx()) },
+			body:    func(m *Model, w, h int) string { return m.ed.DialogBody(m.c.partContext(h), w, h) },
+			overlay: func(m *Model) string { return m.ed.Dialog().View(m.lineCtx()) },
 			help:    noHelp,
 			mouse:   noMouse,
 			message: noMessage,
@@ -459,7 +459,7 @@ func whyLayerKey(m *Model, k tea.KeyPressMsg) tea.Cmd {
 // editingLayerKey gives a key to the editing part's layer on top (a
 // dialog, the findings view, the history, the forgotten entries).
 func editingLayerKey(m *Model, k tea.KeyPressMsg) tea.Cmd {
-	_, cmd := m.ed.keyPress(m, k)
+	_, cmd := m.editKey(k)
 	return cmd
 }
 
@@ -467,7 +467,7 @@ func editingLayerKey(m *Model, k tea.KeyPressMsg) tea.Cmd {
 // editing part, then the why part, then the panes' own keys.
 func (m *Model) paneLayerKey(k tea.KeyPressMsg) tea.Cmd {
 	if m.ed != nil {
-		if handled, cmd := m.ed.keyPress(m, k); handled {
+		if handled, cmd := m.editKey(k); handled {
 			return cmd
 		}
 	}

@@ -70,7 +70,7 @@ func TestTop_WhyPanelKeepsTheEditingKeys(t *testing.T) {
 	before := plainScreen(h.m)
 	for _, k := range []string{"d", "space", "*", "D", "r", "a", "L", "o"} {
 		press(h.m, k)
-		if h.m.top() != layerWhy || h.m.ed.dlg != nil || h.m.marks.Len() != 0 || h.m.fv.Open() {
+		if h.m.top() != layerWhy || h.m.ed.Dialog() != nil || h.m.marks.Len() != 0 || h.m.fv.Open() {
 			t.Fatalf("%s acted behind the why panel: top %v, overlay %q, %d marked", k, h.m.top(), plainOverlay(h.m), h.m.marks.Len())
 		}
 	}

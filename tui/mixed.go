@@ -1,8 +1,6 @@
 package tui
 
 import (
-	"github.com/crmem/crmem/internal/sanitize"
-	"github.com/crmem/crmem/store"
 	"github.com/crmem/crmem/store/hygiene"
 	"github.com/crmem/crmem/tui/part"
 )
@@ -25,28 +23,6 @@ func isMixed(name string) bool { return part.IsMixed(name) }
 func mixedNote(name string) string {
 	if ls := hygiene.MixedScript(name); len(ls) > 0 {
 		return "mixes scripts: " + hygiene.DescribeMixed(ls)
-	}
-	return ""
-}
-
-// mixedWarning is a question's warning about the mixed-script names among
-// es (the first n, those it names): " ⚠ dеploy-steps mixes scripts: е
-// U+0435 CYRILLIC", or "".
-func mixedWarning(es []store.Entry, n int) string {
-	out := ""
-	for _, e := range es[:min(n, len(es))] {
-		if note := mixedNote(e.Name); note != "" {
-			out += " ⚠ " + sanitize.Name(e.Name) + " " + note
-		}
-	}
-	return out
-}
-
-// mixedParen is " (mixes scripts: е U+0435 CYRILLIC)" for a prompt's
-// title about a mixed-script name, else "".
-func mixedParen(name string) string {
-	if note := mixedNote(name); note != "" {
-		return " (" + note + ")"
 	}
 	return ""
 }

@@ -12,6 +12,7 @@ import (
 	"github.com/crmem/crmem/face/cellwidth"
 	"github.com/crmem/crmem/keymap"
 	"github.com/crmem/crmem/store"
+	"github.com/crmem/crmem/tui/editing"
 	"github.com/crmem/crmem/tui/findings"
 	"github.com/crmem/crmem/tui/forgotten"
 	"github.com/crmem/crmem/tui/helpscreen"
@@ -69,7 +70,7 @@ type config struct {
 	daemon   string // crabtalk socket path; "" to skip the check
 	now      func() time.Time
 	loc      *time.Location
-	ed       *editing                             // the editing part; nil: a read-only screen
+	ed       *editing.Part                        // the editing part; nil: a read-only screen
 	why      *whyView                             // the why prompt and panel; nil: none
 	after    func(time.Duration, tea.Msg) tea.Cmd // timers; tests replace them
 
@@ -131,8 +132,8 @@ type Model struct {
 	read          readingState     // zoom, the pager, matches
 	maxExpansions int              // prefix expansions while typing; 0: the default
 
-	ed   *editing     // the editing part (dialogs, marks, undo); nil when not installed
-	hist historyState // every entry's story, read off the loop (once the editing part is installed)
+	ed   *editing.Part // the editing part (dialogs, undo); nil when not installed
+	hist historyState  // every entry's story, read off the loop (once the editing part is installed)
 	// The sessions' data, read off the loop once the editing part is
 	// installed: which sessions reference which archives, and what the
 	// agent's recorded recalls returned, per entry.
@@ -314,14 +315,16 @@ func (m *Model) dispatch(msg tea.Msg) tea.Cmd {
 		return m.cooledDown()
 	case summaryMsg:
 		return m.summaryRead(msg)
-	case notDuplicateMsg:
+	case writeDoneMsg:
+		return m.writeDone(msg)
+	case editing.NotDuplicateMsg:
 		return m.notDuplicateDone(msg)
 	}
 	if cmd, ok := m.layerMessage(msg); ok {
 		return cmd
 	}
 	if m.ed != nil {
-		if handled, cmd := m.ed.message(m, msg); handled {
+		if handled, cmd := m.editMessage(msg); handled {
 			return cmd
 		}
 	}
