@@ -39,37 +39,46 @@ func newEditing(opts Options, ed editor.Options, run execFunc) *editing.Part {
 }
 
 // editScreen is what the root lends the editing part for one call
-// (editing.Screen): read-only views of the model.
-type editScreen struct{ m *Model }
+// (editing.Screen): read-only views of the model, the context built once
+// when first asked.
+type editScreen struct {
+	m *Model
+	c *part.Context
+}
 
 // edScreen is the editing part's view of the model now.
-func (m *Model) edScreen() editing.Screen { return editScreen{m} }
+func (m *Model) edScreen() editing.Screen { return &editScreen{m: m} }
 
-func (s editScreen) Ctx() *part.Context { return s.m.partContext(0) }
+func (s *editScreen) Ctx() *part.Context {
+	if s.c == nil {
+		s.c = s.m.partContext(0) // a dialog or a question needs no body
+	}
+	return s.c
+}
 
-func (s editScreen) Selected() (store.Entry, bool) { return s.m.list.selectedEntry(s.m.c.snap) }
+func (s *editScreen) Selected() (store.Entry, bool) { return s.m.list.selectedEntry(s.m.c.snap) }
 
-func (s editScreen) Writer() editing.Writer {
+func (s *editScreen) Writer() editing.Writer {
 	if w := s.m.writer(); w != nil {
 		return w
 	}
 	return nil
 }
 
-func (s editScreen) FileGone() bool      { return s.m.st.fileGone }
-func (s editScreen) ReadOnlyWhy() string { return s.m.readOnlyMessage() }
+func (s *editScreen) FileGone() bool      { return s.m.st.fileGone }
+func (s *editScreen) ReadOnlyWhy() string { return s.m.readOnlyMessage() }
 
-func (s editScreen) Marked() []store.Entry { return markedEntries(s.m) }
+func (s *editScreen) Marked() []store.Entry { return s.m.markedEntries() }
 
-func (s editScreen) DeleteMarkedQuestion(es []store.Entry, more string) (text, warn string) {
+func (s *editScreen) DeleteMarkedQuestion(es []store.Entry, more string) (text, warn string) {
 	return s.m.marks.DeleteQuestion(es, marks.Hidden(es, s.m.list.listedIDs(s.m.c.snap)), more)
 }
 
-func (s editScreen) ResumeWarning(es []store.Entry) string { return s.m.refs.resumeWarning(s.m, es) }
-func (s editScreen) SessionsNaming(e store.Entry) int      { return len(s.m.refs.of(s.m, e).by) }
-func (s editScreen) ErrText(err error) string              { return errText(s.m, err) }
+func (s *editScreen) ResumeWarning(es []store.Entry) string { return s.m.refs.resumeWarning(s.m, es) }
+func (s *editScreen) SessionsNaming(e store.Entry) int      { return len(s.m.refs.of(s.m, e).by) }
+func (s *editScreen) ErrText(err error) string              { return s.m.errText(err) }
 
-func (s editScreen) RestoreOps(h history.History, v history.Version, current *store.Entry) ([]store.Op, error) {
+func (s *editScreen) RestoreOps(h history.History, v history.Version, current *store.Entry) ([]store.Op, error) {
 	return s.m.hist.restore(h, v, current)
 }
 
@@ -154,7 +163,7 @@ func added(changes []store.Change) uint64 {
 // is computed again without the pair.
 func (m *Model) notDuplicateDone(msg editing.NotDuplicateMsg) tea.Cmd {
 	if msg.Err != nil {
-		return m.setMessage("not remembered: " + errText(m, msg.Err))
+		return m.setMessage("not remembered: " + m.errText(msg.Err))
 	}
 	return tea.Batch(m.fv.Again(m.ctx()), m.setMessage(fmt.Sprintf("%s and %s are not duplicates: remembered in %s",
 		sanitize.Name(msg.A), sanitize.Name(msg.B), sanitize.Line(displayPath(msg.File, m.home)))))
@@ -162,6 +171,6 @@ func (m *Model) notDuplicateDone(msg editing.NotDuplicateMsg) tea.Cmd {
 
 // errText is a store error without the file's path (the status line shows
 // the path already), taken as shortError takes it.
-func errText(m *Model, err error) string {
+func (m *Model) errText(err error) string {
 	return sanitize.Line(m.shortError(err))
 }

@@ -170,24 +170,13 @@ func panelOpenedBy[P interface {
 	return l
 }
 
-// registry is the one list of layers, topmost first (the panes last),
-// with where each name is in it.
+// registry is the one list of layers, topmost first (the panes last).
 type registry struct {
 	list []layerSpec
-	at   map[layer]int
 }
 
-// newRegistry indexes list, topmost first.
-func newRegistry(list []layerSpec) *registry {
-	r := &registry{list: list, at: make(map[layer]int, len(list))}
-	for i, l := range list {
-		r.at[l.name] = i
-	}
-	return r
-}
-
-// spec is l's registration.
-func (r *registry) spec(l layer) *layerSpec { return &r.list[r.at[l]] }
+// newRegistry is the registry of list, topmost first.
+func newRegistry(list []layerSpec) *registry { return &registry{list: list} }
 
 // The screen's registry, built on first use (layers) rather than by an
 // init every command pays before main, crmem version included (59
@@ -349,12 +338,6 @@ func registered() []layerSpec {
 		},
 	}
 }
-
-// spec is l's registration in the model's list of layers.
-func (m *Model) spec(l layer) *layerSpec { return m.layers.spec(l) }
-
-// isOpen reports whether l is open now; the panes always are.
-func (m *Model) isOpen(l layer) bool { return m.spec(l).open(m) }
 
 // topSpec is the registration of the layer that has the screen: the
 // highest one open.

@@ -70,7 +70,7 @@ func (m *Model) markableIDs() []uint64 {
 
 // unmarkAll clears every mark.
 func (m *Model) unmarkAll() tea.Cmd {
-	n, _ := markedSize(m)
+	n, _ := m.markedSize()
 	if n == 0 {
 		return m.setMessage("nothing marked")
 	}
@@ -82,7 +82,7 @@ func (m *Model) unmarkAll() tea.Cmd {
 // many.
 func (m *Model) markOlderThan(v string, d time.Duration) tea.Cmd {
 	cutoff := m.c.now().Add(-d)
-	n := markArchivesBefore(m, cutoff)
+	n := m.markArchivesBefore(cutoff)
 	return m.setMessage(fmt.Sprintf("marked %s older than %s (created before %s)",
 		humanize.Plural(n, "archive"), v, cutoff.In(m.c.loc).Format("2006-01-02 15:04")))
 }
@@ -91,7 +91,7 @@ func (m *Model) markOlderThan(v string, d time.Duration) tea.Cmd {
 // how many there are. While an entry filter of the cleanup keys is on
 // (orphan archives, never recalled), only the archives it keeps are
 // marked: the old ones no session or no recall uses.
-func markArchivesBefore(m *Model, cutoff time.Time) int {
+func (m *Model) markArchivesBefore(cutoff time.Time) int {
 	es := marks.ArchivesBefore(m.c.snap.entries, cutoff, m.entryFilter())
 	for _, e := range es {
 		m.setMarked(e.ID, true)
@@ -129,11 +129,11 @@ func join(a, b string) string {
 
 // markedSize counts the marked entries and their content bytes (kept up
 // to date as marks change, so the status line costs nothing per frame).
-func markedSize(m *Model) (n, bytes int) { return m.marks.Len(), m.marks.Bytes() }
+func (m *Model) markedSize() (n, bytes int) { return m.marks.Len(), m.marks.Bytes() }
 
 // markedEntries returns the marked entries as they are now, in ascending
 // id order.
-func markedEntries(m *Model) []store.Entry { return m.marks.Entries(m.c.snap.entry) }
+func (m *Model) markedEntries() []store.Entry { return m.marks.Entries(m.c.snap.entry) }
 
 // editStatus is the status line's segment of the marks (count and total
 // size) and the orphan and never-recalled filters.

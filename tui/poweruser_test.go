@@ -446,7 +446,7 @@ func TestMarkOlder_UnitsAsEverywhere(t *testing.T) {
 		if strings.Contains(plainOverlay(h.m), "did you mean months") {
 			press(h.m, "y")
 		}
-		if n, _ := markedSize(h.m); n != tt.want {
+		if n, _ := h.m.markedSize(); n != tt.want {
 			t.Errorf("O %s marked %d archives, want %d (status %q)", tt.span, n, tt.want, h.status())
 		}
 	}

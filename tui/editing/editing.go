@@ -270,5 +270,5 @@ func FullHelp(k *keymap.KeyMap) [][]key.Binding {
 	return [][]key.Binding{k.EditingKeys(), k.CleanupKeys()}
 }
 
-// undoHint is "(u undoes)", as the keys are configured.
+// undoHint is " (u undoes)" after a write, or "" when undo has no key.
 func undoHint(k *keymap.KeyMap) string { return part.Paren(part.KeyHint(k.Undo, "undoes")) }
