@@ -74,8 +74,8 @@ func (s *editScreen) DeleteMarkedQuestion(es []store.Entry, more string) (text, 
 	return s.m.marks.DeleteQuestion(es, marks.Hidden(es, s.m.list.ListedIDs(s.m.c.snap)), more)
 }
 
-func (s *editScreen) ResumeWarning(es []store.Entry) string { return s.m.refs.resumeWarning(s.m, es) }
-func (s *editScreen) SessionsNaming(e store.Entry) int      { return len(s.m.refs.of(s.m, e).by) }
+func (s *editScreen) ResumeWarning(es []store.Entry) string { return s.m.resumeWarning(es) }
+func (s *editScreen) SessionsNaming(e store.Entry) int      { return len(s.m.refsOf(e).by) }
 func (s *editScreen) ErrText(err error) string              { return s.m.errText(err) }
 
 func (s *editScreen) RestoreOps(h history.History, v history.Version, current *store.Entry) ([]store.Op, error) {

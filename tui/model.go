@@ -308,7 +308,7 @@ func (m *Model) dispatch(msg tea.Msg) tea.Cmd {
 		}
 		return nil
 	case refsMsg:
-		return m.refs.take(m, msg)
+		return m.refsRead(msg)
 	case recalled.ReadMsg:
 		return m.recalledRead(msg)
 	case historyBuiltMsg:

@@ -101,7 +101,7 @@ func (m *Model) do(reqs []part.Request) tea.Cmd {
 		case part.MarkOlder:
 			cmds = append(cmds, m.markOlderThan(r.Age, r.D))
 		case part.ToggleOrphans:
-			cmds = append(cmds, m.refs.toggleOrphans(m))
+			cmds = append(cmds, m.toggleOrphans())
 		case part.ToggleNeverRecalled:
 			cmds = append(cmds, m.toggleNever())
 		default: // the writes the other parts ask for (restore, undo, a finding's edit, …)
