@@ -8,6 +8,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/crmem/crmem/store"
+	"github.com/crmem/crmem/tui/part"
 )
 
 // TestMixedScript_MarkedWhereShown: "dеploy-steps" (Cyrillic е) and
@@ -37,7 +38,7 @@ func TestMixedScript_MarkedWhereShown(t *testing.T) {
 				}
 			}
 			plain := strings.NewReplacer("е", "e", "ο", "o").Replace(c.name)
-			if !strings.Contains(rows[c.name], c.name+mixedMark) || strings.Contains(rows[plain], "!") {
+			if !strings.Contains(rows[c.name], c.name+part.MixedMark) || strings.Contains(rows[plain], "!") {
 				t.Errorf("at %d columns the list rows read %q and %q; want %q marked, %q not", w, rows[c.name], rows[plain], c.name, plain)
 			}
 			if !h.m.c.twoPanes() {
