@@ -55,10 +55,12 @@ type daemonMsg struct {
 }
 
 // openCmd opens the memory file off the update loop; sessionsDir is a v1
-// file's sessions folder ("": beside it).
+// file's sessions folder ("": beside it). Nothing is built in the
+// background yet: the first frame's snapshot and layout have the cores to
+// themselves, and opened starts the index (waitIndexCmd).
 func openCmd(path, sessionsDir string) tea.Cmd {
 	return func() tea.Msg {
-		db, err := open.Source(path, sessionsDir) // the list shows while the index builds
+		db, err := open.SourceWith(path, open.Options{Store: store.Options{Index: store.IndexOnDemand, Sessions: sessionsDir}})
 		if err != nil {
 			if both := open.Unreadable(path); both != nil {
 				err = both // named like a store: both readers' reasons, as the command line gives them
@@ -82,9 +84,12 @@ func openAhead(path, sessionsDir string) tea.Cmd {
 // indexReady reports whether mem's index is built.
 func indexReady(mem *store.Memory) bool { return mem.IndexReady() }
 
-// waitIndexCmd blocks (off the loop) until the index is built.
+// waitIndexCmd starts building the index and the name maps in the
+// background, if they are not, and blocks (off the loop) until the index
+// is built.
 func waitIndexCmd(mem *store.Memory) tea.Cmd {
 	return func() tea.Msg {
+		mem.StartBackground()
 		mem.WaitIndexed()
 		return indexReadyMsg{}
 	}
