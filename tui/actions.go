@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"sync/atomic"
 
 	tea "charm.land/bubbletea/v2"
 
@@ -244,7 +245,11 @@ func (m *Model) querySet() tea.Cmd {
 
 // searchInput snapshots what a search needs.
 func (m *Model) searchInput(q string) searchInput {
-	return searchInput{seq: m.searchSeq, query: q, snap: m.c.snap, indexed: m.indexed, expand: m.maxExpansions, recall: m.caps().Recall}
+	if m.searchLatest == nil {
+		m.searchLatest = new(atomic.Int64)
+	}
+	m.searchLatest.Store(int64(m.searchSeq))
+	return searchInput{seq: m.searchSeq, query: q, snap: m.c.snap, indexed: m.indexed, latest: m.searchLatest, expand: m.maxExpansions, recall: m.caps().Recall}
 }
 
 // endSearch drops the query's results and restores the order.

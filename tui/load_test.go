@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"slices"
 	"testing"
 	"time"
 
@@ -30,5 +31,36 @@ func TestOpen_IndexStartsAfterTheFirstFrame(t *testing.T) {
 	typeText(m, "release")
 	if m.result == nil || m.result.indexing || len(m.result.exact) == 0 {
 		t.Errorf("no ranked hits once indexed: %+v", m.result)
+	}
+}
+
+// A query typed before the index is built is ranked by a pass over the
+// entries: the recall section holds the hits, scores and order the index
+// gives once built (the prefix section waits for it).
+func TestSearch_BeforeTheIndexRanksAsTheIndex(t *testing.T) {
+	for _, q := range []string{"deploy", "deploy canary rollback", "postgres migration deadlock", "σοφός", "zzzz nothing", "the"} {
+		t.Run(q, func(t *testing.T) {
+			path := copyFixture(t, "crmem/medium.db")
+			m := newModel(config{path: path, style: "dark", noColor: true, now: func() time.Time { return testNow }, loc: time.UTC, after: noTimer})
+			m.Update(tea.WindowSizeMsg{Width: 120, Height: 40})
+			_, start := m.Update(openCmd(path, "")()) // the index build is in start, not run yet
+			press(m, "/")
+			typeText(m, q)
+			before := m.result
+			if before == nil || !before.indexing {
+				t.Fatalf("searched with the index built: %+v", before)
+			}
+			drive(m, start)
+			after := m.result
+			if after == nil || after.indexing || after.query != q {
+				t.Fatalf("no search once indexed: %+v", after)
+			}
+			if before.exactTotal != after.exactTotal || !slices.Equal(before.exact, after.exact) {
+				t.Errorf("before the index %d hits %v\nonce indexed %d hits %v", before.exactTotal, before.exact, after.exactTotal, after.exact)
+			}
+			if q == "deploy" && len(before.exact) == 0 {
+				t.Error("no hits before the index")
+			}
+		})
 	}
 }
