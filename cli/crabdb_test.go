@@ -634,3 +634,24 @@ func TestSearch_ExplainOneShape(t *testing.T) {
 		}
 	}
 }
+
+// TestStoreCLI_ImportFromCrabdbNamesWhatItIs: `import --from crabdb` of a
+// file that is not crabtalk's store says what it is and the --from that
+// reads it, from what store/open detected, not from a format name compared
+// in cli (issue 41 §2); a file no reader takes is only "not a store".
+func TestStoreCLI_ImportFromCrabdbNamesWhatItIs(t *testing.T) {
+	dir := t.TempDir()
+	v1 := filepath.Join(dir, "other.db")
+	must(t, os.WriteFile(v1, store.Encode(2, []store.Entry{{ID: 1, Name: "n1", Aliases: []string{}, Content: "hello"}}), 0o600))
+	junk := filepath.Join(dir, "junk.bin")
+	must(t, os.WriteFile(junk, []byte("not a memory at all\n"), 0o600))
+	for _, tc := range []struct{ src, want string }{
+		{v1, "--from crabdb: not a crabtalk store but a CRMEM v1 memory file (--from crmem)"},
+		{junk, "--from crabdb: not a crabtalk store\n"},
+	} {
+		_, errs, code := runIn(nil, "", "--db", filepath.Join(dir, "memory.db"), "import", "--from", "crabdb", tc.src)
+		if code == 0 || !strings.Contains(errs, tc.want) {
+			t.Errorf("import --from crabdb %s: exit %d, stderr %q, want it to hold %q", filepath.Base(tc.src), code, errs, tc.want)
+		}
+	}
+}

@@ -129,47 +129,48 @@ func args0(cmd *cobra.Command, args []string) error {
 	return nil
 }
 
-// memoryData is the memory file's bytes when it is crabtalk's store (a
-// history reads its whole log, not the state a store.Source replays), or
-// the file read as v1 contents.
-func memoryData(o *opener) (path string, data []byte, v1 *store.Contents, err error) {
+// memoryData is the memory file as its history reads it: its log and
+// the format's reader of it when its history is its log (crabtalk's
+// store: a history reads its whole log, not the state a store.Source
+// replays), or the file read as v1 contents.
+func memoryData(o *opener) (path string, h open.HistoryData, err error) {
 	path, err = o.dbPath()
 	if err != nil {
-		return "", nil, nil, err
+		return "", h, err
 	}
 	if err := o.repairAtStart(path); err != nil {
-		return path, nil, nil, err
+		return path, h, err
 	}
 	data, rerr := store.MapFile(path) // a large store is mapped, not copied: its whole log is walked once
 	if rerr != nil {
-		return path, nil, nil, o.readError(path, rerr)
+		return path, h, o.readError(path, rerr)
 	}
 	// The bytes read once: a store's log walked as they are, a v1 file
 	// decoded once.
-	switch log, v1, ok, err := open.History(path, o.sessionsFolder(), data); {
+	switch h, ok, err := open.History(path, o.sessionsFolder(), data); {
 	case err != nil:
-		return path, nil, nil, o.readError(path, err) // as every reader of a store says it
+		return path, h, o.readError(path, err) // as every reader of a store says it
 	case ok:
-		return path, log, v1, nil
+		return path, h, nil
 	}
 	c, err := o.readContents()
 	if err != nil {
-		return path, nil, nil, err
+		return path, h, err
 	}
-	return c.Path, nil, c, nil
+	return c.Path, open.HistoryData{V1: c}, nil
 }
 
 // readHistory reads the history of the entry name. A name no version
 // knows is an error, with names close to it.
 func readHistory(o *opener, s streams, name string) (history.History, error) {
-	path, data, v1, err := memoryData(o)
+	path, hd, err := memoryData(o)
 	if err != nil {
 		return history.History{}, err
 	}
 	var h history.History
-	if data != nil {
-		h = history.OneStore(data, name)
-	} else if h, err = history.OneV1(v1, name); err != nil {
+	if hd.Log != nil {
+		h = history.OneLog(hd.Log, hd.Data, name)
+	} else if h, err = history.OneV1(hd.V1, name); err != nil {
 		return h, fileError{path, err}
 	}
 	if h.Stop != nil {
@@ -196,17 +197,18 @@ func stopText(s history.Stop) string {
 
 // readIndex reads every entry's history (for --deleted).
 func readIndex(o *opener, s streams) (*history.Index, string, error) {
-	path, data, v1, err := memoryData(o)
+	path, hd, err := memoryData(o)
 	if err != nil {
 		return nil, "", err
 	}
-	if data != nil {
-		ix := history.FromStore(data, nil)
+	if hd.Log != nil {
+		ix := history.ReadLog(hd.Log, hd.Data, nil)
 		if stop := ix.Stop(); stop != nil {
 			fmt.Fprintf(s.stderr, "crmem: %s: %s\n", quotePath(path), sanitizeLine(stopText(*stop)))
 		}
 		return ix, path, nil
 	}
+	v1 := hd.V1
 	ix, err := history.FromV1(history.CurrentOf(v1.File.Entries, v1.Features.Stored), v1.Features.Sessions, nil)
 	if err != nil {
 		return nil, path, fileError{path, err}

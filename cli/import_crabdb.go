@@ -20,10 +20,13 @@ func storeImportFormat(path, from string) (export.Format, error) {
 		if err != nil {
 			return "", fileError{path, err}
 		}
-		if f := open.Detect(data); f != open.StoreFormat {
+		if d := open.Detect(data); !d.Store {
 			what := "not a crabtalk store"
-			if f == store.FormatV1 {
-				what += " but a CRMEM v1 memory file (--from crmem)"
+			if d.Name != "" {
+				what += " but a " + d.Name + " memory file"
+				if f, err := export.Detect(path); err == nil {
+					what += " (--from " + string(f) + ")"
+				}
 			}
 			return "", fileError{path, fmt.Errorf("--from crabdb: %s", what)}
 		}

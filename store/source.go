@@ -74,6 +74,9 @@ type Capabilities struct {
 	// entry (File.Trailing), which a file named like another format's may
 	// hold because it is that format, unreadable.
 	Trailing bool
+	// Log reads the format's own log when History is HistoryFromLog; nil
+	// otherwise.
+	Log Log
 }
 
 // HistorySource is where a memory's history is read from.

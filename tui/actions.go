@@ -11,6 +11,7 @@ import (
 
 	"github.com/crmem/crmem/internal/humanize"
 	"github.com/crmem/crmem/store"
+	"github.com/crmem/crmem/tui/preview"
 )
 
 // Screen rows above the panes (the search line) and below them (status and
@@ -114,7 +115,7 @@ func (m *Model) paneAt(x int) focus {
 
 // moveCursor moves the selection and shows the new entry.
 func (m *Model) moveCursor(d int) tea.Cmd {
-	if !m.list.moveBy(d, m.bodyHeight()) {
+	if !m.list.MoveBy(d, m.bodyHeight()) {
 		return nil
 	}
 	return m.showSelected()
@@ -122,13 +123,13 @@ func (m *Model) moveCursor(d int) tea.Cmd {
 
 // rebuild lays out the list again from what it is laid out from now
 // (rowsSpec), keeping the selected entry if it is still listed.
-func (m *Model) rebuild() { m.list.rebuild(m.c.snap, m.rowsSpec(), m.bodyHeight()) }
+func (m *Model) rebuild() { m.list.Rebuild(m.c.snap, m.rowsSpec(), m.bodyHeight()) }
 
 // rowsSpec is what the list is laid out from now.
 func (m *Model) rowsSpec() rowsSpec {
 	lim := m.lim
 	lim.nameRows = m.nameRows()
-	return m.list.spec(m.result, m.listKeep(), lim, m.c.loc)
+	return listSpec(&m.list, m.result, m.listKeep(), lim, m.c.loc)
 }
 
 // nameRows is how many name-match rows are listed before "… N more": the
@@ -145,14 +146,14 @@ func (m *Model) nameRows() int {
 
 // expandNames lists every name match instead of the first few.
 func (m *Model) expandNames() tea.Cmd {
-	m.list.expanded = true
+	m.list.Expanded = true
 	m.rebuild()
 	return m.showSelected()
 }
 
 // toggleExplain switches the explain view, saying so.
 func (m *Model) toggleExplain() tea.Cmd {
-	on := m.pv.toggleExplain()
+	on := m.pv.ToggleExplain()
 	text := "explain on: the preview breaks down each listed row's score" + paren(hints(" ", m.c.explainOff(), "turns it off"))
 	if !on {
 		text = "explain off"
@@ -163,29 +164,29 @@ func (m *Model) toggleExplain() tea.Cmd {
 // toggleRecall switches the recall view: exactly what the agent's
 // recall(query, limit) returns.
 func (m *Model) toggleRecall() tea.Cmd {
-	if m.result == nil && !m.list.recallView {
+	if m.result == nil && !m.list.RecallView {
 		return m.setMessage("recall view: type a query first" + paren(keyName(m.c.keys.Search)))
 	}
-	m.list.recallView = !m.list.recallView
+	m.list.RecallView = !m.list.RecallView
 	m.rebuild()
-	if m.list.recallView {
-		m.list.selectFirst(m.bodyHeight(), false)
+	if m.list.RecallView {
+		m.list.SelectFirst(m.bodyHeight(), false)
 	}
 	return m.showSelected()
 }
 
 // selectBest puts the cursor on the first hit (the best match).
 func (m *Model) selectBest() tea.Cmd {
-	m.list.selectFirst(m.bodyHeight(), true)
+	m.list.SelectFirst(m.bodyHeight(), true)
 	return m.showSelected()
 }
 
 // setFilter shows one kind (or all).
 func (m *Model) setFilter(f kindFilter) tea.Cmd {
-	m.list.filter = f
-	id, had := m.list.selectedID(m.c.snap)
-	m.list.cursor = 0 // the selection stays if listed, else the first entry
-	m.list.relayout(m.c.snap, m.rowsSpec(), id, had, m.bodyHeight())
+	m.list.Filter = f
+	id, had := m.list.SelectedID(m.c.snap)
+	m.list.Home() // the selection stays if listed, else the first entry
+	m.list.Relayout(m.c.snap, m.rowsSpec(), id, had, m.bodyHeight())
 	return tea.Batch(m.showSelected(), m.setMessage("showing "+f.String()))
 }
 
@@ -198,7 +199,7 @@ func (m *Model) setOrder(o sortOrder) tea.Cmd {
 		return tea.Batch(orderCmd(m.c.snap, o), m.setMessage("sorting by "+o.String()+"…"))
 	}
 	m.sorting = -1
-	m.list.order = o
+	m.list.Order = o
 	m.rebuild()
 	return tea.Batch(m.showSelected(), m.setMessage("sorted by "+o.String()))
 }
@@ -206,9 +207,9 @@ func (m *Model) setOrder(o sortOrder) tea.Cmd {
 // nextOrder is the order s switches to: after the one being built, if any.
 func (m *Model) nextOrder() sortOrder {
 	if m.sorting >= 0 {
-		return m.sorting.next(m.applied != "")
+		return m.sorting.Next(m.applied != "")
 	}
-	return m.list.order.next(m.applied != "")
+	return m.list.Order.Next(m.applied != "")
 }
 
 // orderReady applies an order built off the loop if it is still wanted.
@@ -219,7 +220,7 @@ func (m *Model) orderReady(msg orderReadyMsg) tea.Cmd {
 	if msg.snap != m.c.snap && !m.c.snap.ready(msg.o) {
 		return orderCmd(m.c.snap, msg.o) // a reload came in between
 	}
-	if m.list.order == sortRelevance && !m.sortingSearch { // a search began meanwhile: the order is for after it
+	if m.list.Order == sortRelevance && !m.sortingSearch { // a search began meanwhile: the order is for after it
 		m.sorting, m.orderBeforeSearch = -1, msg.o
 		return nil
 	}
@@ -237,8 +238,8 @@ func (m *Model) querySet() tea.Cmd {
 		m.endSearch()
 		return m.showSelected()
 	}
-	if m.result == nil && m.list.order != sortRelevance {
-		m.orderBeforeSearch, m.list.order = m.list.order, sortRelevance
+	if m.result == nil && m.list.Order != sortRelevance {
+		m.orderBeforeSearch, m.list.Order = m.list.Order, sortRelevance
 	}
 	return searchCmd(m.searchInput(q))
 }
@@ -255,9 +256,9 @@ func (m *Model) searchInput(q string) searchInput {
 // endSearch drops the query's results and restores the order.
 func (m *Model) endSearch() {
 	m.result, m.applied = nil, ""
-	m.moved, m.list.expanded, m.list.recallView = false, false, false
-	if m.list.order == sortRelevance {
-		m.list.order = m.orderBeforeSearch
+	m.moved, m.list.Expanded, m.list.RecallView = false, false, false
+	if m.list.Order == sortRelevance {
+		m.list.Order = m.orderBeforeSearch
 	}
 	m.rebuild()
 }
@@ -265,8 +266,8 @@ func (m *Model) endSearch() {
 // clearSearch empties the search line and returns to the list.
 func (m *Model) clearSearch() tea.Cmd {
 	m.bar.Clear()
-	m.searchSeq++        // drop searches in flight
-	m.pv.explain = false // nothing left to explain
+	m.searchSeq++     // drop searches in flight
+	m.pv.ExplainOff() // nothing left to explain
 	m.endSearch()
 	return m.showSelected()
 }
@@ -276,13 +277,13 @@ func (m *Model) searchDone(msg searchDoneMsg) tea.Cmd {
 	if msg.seq != m.searchSeq {
 		return nil // stale
 	}
-	if msg.result.query != m.applied {
-		m.list.expanded = false
+	if msg.result.Query != m.applied {
+		m.list.Expanded = false
 	}
-	m.result, m.applied = msg.result, msg.result.query
+	m.result, m.applied = msg.result, msg.result.Query
 	m.rebuild()
 	if msg.rerun {
-		if m.pendingSel != 0 && !m.list.selectID(m.c.snap, m.pendingSel) {
+		if m.pendingSel != 0 && !m.list.SelectID(m.c.snap, m.pendingSel) {
 			m.revealPending()
 		}
 		m.pendingSel = 0
@@ -303,8 +304,8 @@ func (m *Model) revealPending() {
 		m.searchSeq++
 		m.endSearch()
 	}
-	m.list.filter = filterAll
-	m.list.relayout(m.c.snap, m.rowsSpec(), id, true, m.bodyHeight())
+	m.list.Filter = filterAll
+	m.list.Relayout(m.c.snap, m.rowsSpec(), id, true, m.bodyHeight())
 }
 
 // rerunSearch repeats the current query (after a reload or indexing).
@@ -325,21 +326,25 @@ func (m *Model) showSelected() tea.Cmd {
 		return nil
 	}
 	w, h := m.previewWidth(), m.bodyHeight()
-	r, ok := m.list.selected()
+	r, ok := m.list.Selected()
 	if !ok {
 		text := m.emptyText()
-		if m.list.atMore() {
-			text = humanize.Count(m.list.rows[m.list.cursor].more) + " more name matches" + paren(keyHint(m.c.keys.Open, "lists them"))
+		if m.list.AtMore() {
+			text = humanize.Count(m.list.Rows()[m.list.Cursor()].More) + " more name matches" + paren(keyHint(m.c.keys.Open, "lists them"))
 		}
-		m.pv.showText(&m.c, text, w, h)
+		m.pv.ShowText(m.c.partContext(h), text, w, h)
 		return nil
 	}
-	e := m.c.snap.entries[r.idx]
+	e := m.c.snap.entries[r.Idx]
 	m.chg.seen(e.ID)
-	return tea.Batch(m.pv.show(&m.c, shownEntry{
-		e: e, row: r, extra: m.cardLines(e), ids: m.caps().ShowsIDs(), focused: m.focus == focusPreview,
-		result: m.result, hints: m.c.explainHints(),
-	}, w, h), m.cardWants(e))
+	s := preview.Entry{
+		E: e, Extra: m.cardLines(e), IDs: m.caps().ShowsIDs(), Focused: m.focus == focusPreview,
+		Terms: m.result.highlightTerms(),
+	}
+	if m.pv.Explaining() {
+		s.Explain = explainView(m.c.styles, m.result, r, e.ID, w, m.c.explainHints())
+	}
+	return tea.Batch(m.pv.Show(m.c.partContext(h), s, w, h), m.cardWants(e))
 }
 
 // emptyText explains an empty list.
@@ -354,8 +359,8 @@ func (m *Model) emptyText() string {
 	case m.blankMemory():
 		return "" // the list pane greets (welcomeText)
 	}
-	what := m.list.filter.String()
-	if m.list.filter == filterAll {
+	what := m.list.Filter.String()
+	if m.list.Filter == filterAll {
 		what = "entries" // "no all here" said nothing
 	}
 	if m.dates.r.on() {
@@ -365,8 +370,8 @@ func (m *Model) emptyText() string {
 }
 
 // rendered hands a rendering to the preview, shown if it is still wanted.
-func (m *Model) rendered(msg renderedMsg) tea.Cmd {
-	if !m.pv.rendered(msg) {
+func (m *Model) rendered(msg preview.RenderedMsg) tea.Cmd {
+	if !m.pv.Rendered(msg) {
 		return nil
 	}
 	return m.showSelected()
@@ -408,10 +413,10 @@ func (m *Model) indexDone() tea.Cmd {
 // position and marks (dropped for entries that vanished); it returns the
 // dropped marks, as the entries were when marked, in ascending id order.
 func (m *Model) applySnapshot(s *snapshot) []store.Entry {
-	id, had := m.list.selectedID(m.c.snap)
+	id, had := m.list.SelectedID(m.c.snap)
 	m.c.snap = s
 	dropped := m.marks.KeepOnly(s.entry)
 	slices.SortFunc(dropped, func(a, b store.Entry) int { return cmp.Compare(a.ID, b.ID) })
-	m.list.relayout(m.c.snap, m.rowsSpec(), id, had, m.bodyHeight())
+	m.list.Relayout(m.c.snap, m.rowsSpec(), id, had, m.bodyHeight())
 	return dropped
 }

@@ -47,7 +47,7 @@ func fileBytes(t *testing.T, path string) []byte {
 // the selection, the rows, the marks, the focus, the modes.
 func screenState(m *Model) string {
 	return fmt.Sprintf("sel=%q rows=%q marks=%d focus=%v mouse=%v typing=%v query=%q explain=%v recall=%v order=%v filter=%v zoom=%v top=%v",
-		selectedName(m), listNames(m), m.marks.Len(), m.focus, m.mouse, m.bar.Typing(), m.bar.Input.Value(), m.pv.explain, m.list.recallView, m.list.order, m.list.filter, m.read.zoom, m.top())
+		selectedName(m), listNames(m), m.marks.Len(), m.focus, m.mouse, m.bar.Typing(), m.bar.Input.Value(), m.pv.Explaining(), m.list.RecallView, m.list.Order, m.list.Filter, m.read.zoom, m.top())
 }
 
 // TestHelp_AnyOtherKeyOnlyClosesIt: a key the help does not use closes

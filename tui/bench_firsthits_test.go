@@ -27,7 +27,7 @@ func BenchmarkFirstHits(b *testing.B) {
 		m := newModel(config{path: path, style: "dark", after: noTimer})
 		m.Update(tea.WindowSizeMsg{Width: 120, Height: 40})
 		_, opened := m.Update(openCmd(path, "")())
-		if len(m.list.rows) == 0 || m.screen() == "" {
+		if len(m.list.Rows()) == 0 || m.screen() == "" {
 			b.Fatal("empty first screen")
 		}
 		frames = append(frames, time.Since(start))
@@ -38,7 +38,7 @@ func BenchmarkFirstHits(b *testing.B) {
 			runAsync(cmd, msgs)
 		}
 		ranked := func() bool {
-			return m.result != nil && m.result.query == "deploy" && len(m.result.exact) > 0
+			return m.result != nil && m.result.Query == "deploy" && len(m.result.Exact) > 0
 		}
 		var first time.Duration
 		for !ranked() || m.result.indexing {

@@ -101,7 +101,7 @@ func BenchmarkKeys(b *testing.B) {
 	}
 	sortTo := func(o sortOrder) func(*Model) {
 		return func(m *Model) {
-			for m.list.order != o {
+			for m.list.Order != o {
 				drive(m, m.setOrder(m.nextOrder()))
 			}
 		}

@@ -48,7 +48,7 @@ func BenchmarkFirstScreen(b *testing.B) {
 		m := newModel(config{path: path, style: "dark", after: noTimer})
 		m.Update(tea.WindowSizeMsg{Width: 120, Height: 40})
 		m.Update(openCmd(path, "")())
-		if len(m.list.rows) == 0 || m.screen() == "" {
+		if len(m.list.Rows()) == 0 || m.screen() == "" {
 			b.Fatal("empty first screen")
 		}
 		b.StopTimer()

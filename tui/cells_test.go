@@ -49,14 +49,14 @@ func TestModeReport_SwitchesTheMeasure(t *testing.T) {
 		t.Fatalf("measure at start %v, want per code point", m.c.cells)
 	}
 	checkScreenFits(t, m, 80, "before the report")
-	before := m.pv.key
+	before := m.pv.RenderKey()
 	drive(m, func() tea.Msg { return tea.ModeReportMsg{Mode: ansi.ModeUnicodeCore, Value: ansi.ModeNotRecognized} })
 	if m.c.cells != ansi.WcWidth {
 		t.Error("a terminal that does not know mode 2027 switched the measure")
 	}
 	drive(m, func() tea.Msg { return tea.ModeReportMsg{Mode: ansi.ModeUnicodeCore, Value: ansi.ModeSet} })
-	if m.c.cells != ansi.GraphemeWidth || m.pv.key == before || m.pv.key.cells != ansi.GraphemeWidth {
-		t.Errorf("after the report: measure %v, preview key %+v", m.c.cells, m.pv.key)
+	if m.c.cells != ansi.GraphemeWidth || m.pv.RenderKey() == before || m.pv.RenderKey().Cells() != ansi.GraphemeWidth {
+		t.Errorf("after the report: measure %v, preview key %+v", m.c.cells, m.pv.RenderKey())
 	}
 	checkScreenFits(t, m, 80, "after the report")
 }

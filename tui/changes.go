@@ -214,12 +214,12 @@ func (m *Model) jumpTo(id uint64) tea.Cmd {
 	if !ok {
 		return m.setMessage("that entry no longer exists")
 	}
-	if !m.list.selectID(m.c.snap, id) {
+	if !m.list.SelectID(m.c.snap, id) {
 		m.chg.seen(id)
 		return m.setMessage(m.c.snap.label(i) + " is not listed: the search or a filter hides it")
 	}
 	m.focusList()
-	m.list.scroll(m.bodyHeight())
+	m.list.Scroll(m.bodyHeight())
 	return m.showSelected()
 }
 

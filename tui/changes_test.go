@@ -85,8 +85,8 @@ func TestChanges_DotJumpsWhateverSortAndScroll(t *testing.T) {
 	path := copyFixture(t, "crmem/small.db")
 	m := openModel(t, path, 100, 12)
 	press(m, "s", "s") // name
-	if m.list.order != sortName {
-		t.Fatalf("order %v", m.list.order)
+	if m.list.Order != sortName {
+		t.Fatalf("order %v", m.list.Order)
 	}
 	press(m, "G")
 	apply(t, path, store.Write{Name: "commit-format", Content: "new format"})
@@ -95,8 +95,8 @@ func TestChanges_DotJumpsWhateverSortAndScroll(t *testing.T) {
 	if selectedName(m) != "commit-format" {
 		t.Fatalf(". selected %q", selectedName(m))
 	}
-	if c := m.list.cursor; c < m.list.offset || c >= m.list.offset+m.bodyHeight() {
-		t.Errorf("cursor %d off screen (offset %d, height %d)", c, m.list.offset, m.bodyHeight())
+	if c := m.list.Cursor(); c < m.list.Offset() || c >= m.list.Offset()+m.bodyHeight() {
+		t.Errorf("cursor %d off screen (offset %d, height %d)", c, m.list.Offset(), m.bodyHeight())
 	}
 	apply(t, path, store.Add{Name: "agent-archive", Kind: store.Archive, Content: "x"})
 	reload(m)
@@ -196,7 +196,7 @@ func TestChanges_LogLastKeyReachesTheOldest(t *testing.T) {
 	}
 	press(m, "c", "G")
 	if last := m.chg.log.Rows() - 1; m.chg.log.Cursor() != last {
-		t.Fatalf("G: cursor on row %d of %d, want the last (the list has %d rows)", m.chg.log.Cursor(), m.chg.log.Rows(), len(m.list.rows))
+		t.Fatalf("G: cursor on row %d of %d, want the last (the list has %d rows)", m.chg.log.Cursor(), m.chg.log.Rows(), len(m.list.Rows()))
 	}
 	body := strings.Split(plainScreen(m), "\n")[bodyTop : bodyTop+m.bodyHeight()]
 	if lastRow := strings.TrimSpace(body[len(body)-1]); !strings.Contains(lastRow, "added-00") {

@@ -181,7 +181,7 @@ func TestStore_WatchAppendTornAndCompaction(t *testing.T) {
 func selStore(t *testing.T, m *Model, name string) {
 	t.Helper()
 	e, ok := m.memory().Lookup(name)
-	if !ok || !m.list.selectID(m.c.snap, e.ID) {
+	if !ok || !m.list.SelectID(m.c.snap, e.ID) {
 		t.Fatalf("%s is not listed", name)
 	}
 	drive(m, m.showSelected())
@@ -228,7 +228,7 @@ func TestExplain_OneViewForBothFormats(t *testing.T) {
 		"store": {st, []string{"EXPLAIN (x or esc: back to the content)", "term ", "deployment* ", "stored doc length 28 tokens, weight 1", params + "; df = posting rows"}, []string{"indexed entries"}},
 		"v1":    {v1, []string{"EXPLAIN (x or esc: back to the content)", "term ", "indexed entries", params + "\n"}, []string{"stored", "posting rows"}},
 	} {
-		s := ansi.Strip(c.m.pv.vp.GetContent()) + "\n"
+		s := ansi.Strip(c.m.pv.Content()) + "\n"
 		for _, w := range c.want {
 			if !strings.Contains(s, w) {
 				t.Errorf("%s: explain lacks %q:\n%s", name, w, s)
@@ -250,10 +250,10 @@ func TestExplain_StoreTotalsWrapOnANarrowPane(t *testing.T) {
 	press(m, "/")
 	typeText(m, "depl")
 	press(m, "enter", "x")
-	s := squeeze(ansi.Strip(m.pv.vp.GetContent()))
+	s := squeeze(ansi.Strip(m.pv.Content()))
 	for _, w := range []string{"storedstats:23documents,876tokens(average38.09)", "k1=1.2,b=0.75;df=postingrows"} {
 		if !strings.Contains(s, w) {
-			t.Errorf("the totals lack %q:\n%s", w, m.pv.vp.GetContent())
+			t.Errorf("the totals lack %q:\n%s", w, m.pv.Content())
 		}
 	}
 }
@@ -267,7 +267,7 @@ func TestExplain_TermsNeverCut(t *testing.T) {
 	press(m, "/")
 	typeText(m, "depl")
 	press(m, "enter", "x")
-	view := ansi.Strip(m.pv.vp.GetContent())
+	view := ansi.Strip(m.pv.Content())
 	for _, w := range []string{"deployed*", "deployment*", "deployments*"} {
 		if !strings.Contains(view, w) {
 			t.Errorf("the explain view lacks the term %q whole:\n%s", w, view)

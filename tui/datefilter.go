@@ -168,9 +168,9 @@ func (m *Model) dateKey(k tea.KeyPressMsg) tea.Cmd {
 // search.
 func (m *Model) setDateFilter(r dateRange) tea.Cmd {
 	m.dates.r = r
-	id, had := m.list.selectedID(m.c.snap)
-	m.list.cursor = 0
-	m.list.relayout(m.c.snap, m.rowsSpec(), id, had, m.bodyHeight())
+	id, had := m.list.SelectedID(m.c.snap)
+	m.list.Home()
+	m.list.Relayout(m.c.snap, m.rowsSpec(), id, had, m.bodyHeight())
 	msg := "date filter off"
 	if r.on() {
 		msg = fmt.Sprintf("created %s: %s listed", r.text, humanize.Count(m.listedCount()))

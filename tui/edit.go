@@ -128,7 +128,7 @@ func (f *editing) actions(k *keymap.KeyMap) []action {
 // selected returns the selected entry in its current state, or a status
 // command saying there is none.
 func (f *editing) selected(m *Model) (store.Entry, tea.Cmd, bool) {
-	e, ok := m.list.selectedEntry(m.c.snap)
+	e, ok := m.list.SelectedEntry(m.c.snap)
 	if !ok || m.writer() == nil {
 		return e, m.setMessage("no entry selected"), false
 	}

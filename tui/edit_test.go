@@ -74,7 +74,7 @@ func (h *editHarness) exec(c *exec.Cmd, cb tea.ExecCallback) tea.Cmd {
 func (h *editHarness) sel(name string) store.Entry {
 	h.t.Helper()
 	e, ok := h.m.writer().Memory().Lookup(name)
-	if !ok || !h.m.list.selectID(h.m.c.snap, e.ID) {
+	if !ok || !h.m.list.SelectID(h.m.c.snap, e.ID) {
 		h.t.Fatalf("%s is not listed", name)
 	}
 	drive(h.m, h.m.showSelected())

@@ -24,10 +24,10 @@ func explainQuery(r *searchResult, h row) (string, []string) {
 	if r == nil {
 		return "", nil
 	}
-	if h.hit != hitExact && h.via != hitExact && len(r.expansions) > 0 {
+	if h.Hit != hitExact && h.Via != hitExact && len(r.expansions) > 0 {
 		return strings.Join(append(slices.Clone(r.terms), r.expansions...), " "), r.expansions
 	}
-	return r.query, nil
+	return r.Query, nil
 }
 
 // scoreParts breaks the scores of a search's rows down as the recall of
@@ -88,7 +88,7 @@ func explainView(st *styles, r *searchResult, h row, id uint64, width int, hk ex
 	b.WriteString("\n")
 	if !x.returned {
 		b.WriteString("The recall does not return it")
-		if h.hit == hitName {
+		if h.Hit == hitName {
 			b.WriteString(" (listed as a name/alias match)")
 		}
 		return explainLines(b.String(), width-explainIndent)
@@ -128,7 +128,7 @@ func (p indexParts) explain(r *searchResult, h row, id uint64) (explained, expla
 	query, expanded := explainQuery(r, h)
 	ex := p.ix.Explain(query, id)
 	x := explained{
-		title:    fmt.Sprintf("Why this entry scores %.4f for %q", ex.Score, sanitize.Line(r.query)),
+		title:    fmt.Sprintf("Why this entry scores %.4f for %q", ex.Score, sanitize.Line(r.Query)),
 		query:    "query tokens: " + strings.Join(r.terms, " "),
 		expanded: expanded,
 		hit:      store.RecallHit{Score: ex.Score, DocLen: uint32(ex.DocLen), Weight: 1, Parts: make([]store.Part, len(ex.Terms))},
@@ -181,7 +181,7 @@ func footnote(score float64, h row, expanded bool) string {
 	if expanded {
 		notes = append(notes, "* = a prefix expansion of the word being typed; recall itself matches whole words only.")
 	}
-	if h.hit == hitName {
+	if h.Hit == hitName {
 		if score == 0 {
 			notes = append(notes, "Listed as a name/alias match: recall does not return it for this query.")
 		} else {

@@ -33,7 +33,7 @@ func TestFindings_BottomReachesTheLastFinding(t *testing.T) {
 	if n := len(h.m.fv.Report().Findings); n != 6 {
 		t.Fatalf("%d findings, want one secret per entry", n)
 	}
-	if rows := len(h.m.list.rows); rows >= 5 {
+	if rows := len(h.m.list.Rows()); rows >= 5 {
 		t.Fatalf("the search left %d rows in the list: too many to show the bug", rows)
 	}
 	press(h.m, "G")

@@ -26,9 +26,9 @@ func (m *Model) helpGroups() [][]key.Binding {
 // editing part's, the dialogs'. k is the key map with the bindings to
 // list enabled.
 func (m *Model) fullHelp(k *keymap.KeyMap) [][]key.Binding {
-	groups := m.list.fullHelp(k)
+	groups := m.list.FullHelp(k)
 	groups = append(groups, append(m.bar.FullHelp(k), k.AppKeys()...))
-	groups = append(groups, m.pv.fullHelp(k)...)
+	groups = append(groups, m.pv.FullHelp(k)...)
 	if m.c.editing { // the editing part's keys are wired
 		groups = append(groups, editingHelp(k)...)
 	}

@@ -7,6 +7,8 @@ import (
 	"charm.land/bubbles/v2/key"
 
 	"github.com/crmem/crmem/keymap"
+	"github.com/crmem/crmem/tui/list"
+	"github.com/crmem/crmem/tui/preview"
 	"github.com/crmem/crmem/tui/searchbar"
 )
 
@@ -34,16 +36,16 @@ func TestShortHelp_QuitUnboundNamesCtrlC(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	var l listView
-	var p preview
+	var l list.List
+	var p preview.Pane
 	var b searchbar.Bar
 	for _, part := range []struct {
 		name  string
 		keys  func(*keymap.KeyMap)
 		short func(*keymap.KeyMap) []key.Binding
 	}{
-		{"list", func(k *keymap.KeyMap) { l.setKeys(k, true, false) }, l.shortHelp},
-		{"preview", func(k *keymap.KeyMap) { p.setKeys(k, true) }, p.shortHelp},
+		{"list", func(k *keymap.KeyMap) { l.SetKeys(k, true, false) }, l.ShortHelp},
+		{"preview", func(k *keymap.KeyMap) { p.SetKeys(k, true) }, p.ShortHelp},
 		{"search line", b.SetKeys, b.ShortHelp},
 	} {
 		part.keys(&k)
@@ -55,8 +57,8 @@ func TestShortHelp_QuitUnboundNamesCtrlC(t *testing.T) {
 	if err := q.Remap("quit", []string{"Q"}); err != nil {
 		t.Fatal(err)
 	}
-	l.setKeys(&q, true, false)
-	if got := helpText(l.shortHelp(&q)); !strings.Contains(got, "Q quit") || strings.Contains(got, "ctrl+c") {
+	l.SetKeys(&q, true, false)
+	if got := helpText(l.ShortHelp(&q)); !strings.Contains(got, "Q quit") || strings.Contains(got, "ctrl+c") {
 		t.Errorf("quit remapped to Q: %q", got)
 	}
 }
@@ -72,8 +74,8 @@ func TestHelp_LineIsThePartOnTop(t *testing.T) {
 		top  layer
 		want func(*keymap.KeyMap) []key.Binding // the part's, asked once it is on top
 	}{
-		{nil, layerPanes, m.list.shortHelp},
-		{[]string{"tab"}, layerPanes, m.pv.shortHelp},
+		{nil, layerPanes, m.list.ShortHelp},
+		{[]string{"tab"}, layerPanes, m.pv.ShortHelp},
 		{[]string{"tab", "/"}, layerSearch, m.bar.ShortHelp},
 		{[]string{"esc", "?"}, layerHelp, m.hp.ShortHelp},
 		{[]string{"esc", "i"}, layerStats, m.sp.ShortHelp},
@@ -89,8 +91,8 @@ func TestHelp_LineIsThePartOnTop(t *testing.T) {
 			t.Errorf("after %v (%v):\n got %s\nwant %s", s.keys, s.top, got, want)
 		}
 	}
-	if len(m.list.shortHelp(k)) == 0 || len(m.list.shortHelp(k)) > 10 {
-		t.Errorf("the list's short help has %d bindings", len(m.list.shortHelp(k)))
+	if len(m.list.ShortHelp(k)) == 0 || len(m.list.ShortHelp(k)) > 10 {
+		t.Errorf("the list's short help has %d bindings", len(m.list.ShortHelp(k)))
 	}
 }
 

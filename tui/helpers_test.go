@@ -112,7 +112,7 @@ func typeText(m *Model, s string) {
 
 // selectedName returns the selected entry's name, or "".
 func selectedName(m *Model) string {
-	e, ok := m.list.selectedEntry(m.c.snap)
+	e, ok := m.list.SelectedEntry(m.c.snap)
 	if !ok {
 		return ""
 	}
@@ -131,9 +131,9 @@ func listNames(m *Model) []string {
 // headers returns the list's header rows.
 func headers(m *Model) []string {
 	var out []string
-	for _, r := range m.list.rows {
-		if r.header != "" {
-			out = append(out, strings.TrimSpace(r.header))
+	for _, r := range m.list.Rows() {
+		if r.Header != "" {
+			out = append(out, strings.TrimSpace(r.Header))
 		}
 	}
 	return out
@@ -225,9 +225,9 @@ func openThenWatch(t *testing.T, m *Model, path string, write func()) {
 // searching), in list order.
 func (m *Model) listedEntries() []store.Entry {
 	var out []store.Entry
-	for _, r := range m.list.rows {
-		if r.isEntry() {
-			out = append(out, m.c.snap.entries[r.idx])
+	for _, r := range m.list.Rows() {
+		if r.IsEntry() {
+			out = append(out, m.c.snap.entries[r.Idx])
 		}
 	}
 	return out
@@ -244,12 +244,6 @@ func (m *Model) selectedFinding() (hygiene.Finding, bool) { return m.fv.Selected
 func helpOverflow(m *Model) int {
 	m.hp.Groups = m.helpGroups()
 	return part.MaxTop(len(m.hp.Lines(m.ctx(), m.c.width)), m.bodyHeight())
-}
-
-// renderMarkdown renders content at key's width and style, falling back to
-// the sanitized text when it cannot be rendered within bounds.
-func renderMarkdown(rs *renderers, key renderKey, content string) string {
-	return renderEntry(rs, key, content, func() bool { return false }).out
 }
 
 // storeHits is the explained hits a store's recall gave a search, by id.

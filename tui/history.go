@@ -319,7 +319,7 @@ func provenanceParts(sum history.Summary, now time.Time) []string {
 // openHistory opens the history view on the selected entry, read-only
 // memories included (only a restore writes).
 func (f *editing) openHistory(m *Model) tea.Cmd {
-	e, ok := m.list.selectedEntry(m.c.snap)
+	e, ok := m.list.SelectedEntry(m.c.snap)
 	if !ok {
 		return m.setMessage("no entry selected")
 	}

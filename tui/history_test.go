@@ -211,7 +211,7 @@ func TestHistoryView_CurrentVersionWritesNothing(t *testing.T) {
 // undo is refused with the read-only message, nothing asked.
 func TestHistoryView_ReadOnlyRefuses(t *testing.T) {
 	h := newEditHarnessIn(t, copyStore(t, "torn.crmem"), t.TempDir())
-	e, ok := h.m.list.selectedEntry(h.m.c.snap)
+	e, ok := h.m.list.SelectedEntry(h.m.c.snap)
 	if !ok {
 		t.Fatal("nothing selected")
 	}
@@ -615,7 +615,7 @@ func TestHistoryView_ReadOnlyWhileCrabtalkRuns(t *testing.T) {
 	path := copyStore(t, "small.crmem")
 	before, _ := os.ReadFile(path)
 	h := newEditHarnessIn(t, path, t.TempDir())
-	e, _ := h.m.list.selectedEntry(h.m.c.snap)
+	e, _ := h.m.list.SelectedEntry(h.m.c.snap)
 	hs := deployHistory()
 	hs.Name = e.Name
 	installHistory(h, &fakeHistory{hs: map[string]history.History{e.Name: hs}})

@@ -4,9 +4,7 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
-	"github.com/crmem/crmem/keymap"
 	"github.com/crmem/crmem/store"
-	"github.com/crmem/crmem/tui/part"
 	"github.com/crmem/crmem/tui/searchbar"
 )
 
@@ -37,11 +35,11 @@ func (m *Model) handleKey(k tea.KeyPressMsg) tea.Cmd {
 func (m *Model) paneKey(k tea.KeyPressMsg) (tea.Cmd, bool) {
 	keys := &m.c.keys
 	switch {
-	case m.pv.explain && (key.Matches(k, keys.SearchCancel) || key.Matches(k, keys.Back)):
-		m.pv.explain = false
+	case m.pv.Explaining() && (key.Matches(k, keys.SearchCancel) || key.Matches(k, keys.Back)):
+		m.pv.ExplainOff()
 		return tea.Batch(m.showSelected(), m.setMessage("explain off")), true
 	case key.Matches(k, keys.Open):
-		if m.list.atMore() {
+		if m.list.AtMore() {
 			return m.expandNames(), true
 		}
 		m.focus = focusPreview
@@ -151,21 +149,12 @@ func (m *Model) filterKey(k tea.KeyPressMsg) (tea.Cmd, bool) {
 
 // listKey moves the list cursor.
 func (m *Model) listKey(k tea.KeyPressMsg) tea.Cmd {
-	if !m.list.key(&m.c.keys, k, m.bodyHeight()) {
-		return nil
-	}
-	return m.showSelected()
-}
-
-// navDelta converts a navigation key to a row delta: a page is height-1
-// rows, top and bottom are last rows away (part.NavDelta).
-func navDelta(keys *keymap.KeyMap, k tea.KeyPressMsg, height, last int) (int, bool) {
-	return part.NavDelta(keys, k, height, last)
+	return m.do(m.list.Key(m.c.partContext(m.bodyHeight()), k))
 }
 
 // previewKey scrolls the preview with the same keys.
 func (m *Model) previewKey(k tea.KeyPressMsg) tea.Cmd {
-	m.pv.keyPress(&m.c.keys, k, m.bodyHeight())
+	m.pv.Key(m.c.partContext(m.bodyHeight()), k)
 	return nil
 }
 
@@ -229,7 +218,7 @@ func (m *Model) paneMouse(msg tea.MouseMsg) tea.Cmd {
 		if inList {
 			return m.moveCursor(d)
 		}
-		m.pv.scroll(d)
+		m.pv.Scroll(d)
 		return nil
 	case tea.MouseClickMsg:
 		return m.click(mo, inList)
@@ -244,10 +233,10 @@ func (m *Model) click(mo tea.Mouse, inList bool) tea.Cmd {
 		return m.showSelected()
 	}
 	m.focusList()
-	if !m.list.click(mo.Y-bodyTop, m.bodyHeight()) {
+	if !m.list.Click(mo.Y-bodyTop, m.bodyHeight()) {
 		return nil
 	}
-	if m.list.atMore() {
+	if m.list.AtMore() {
 		return m.expandNames()
 	}
 	return m.showSelected()

@@ -41,12 +41,12 @@ func TestKeys_RemapReachesUpdateAndHelp(t *testing.T) {
 		t.Error("q still quits")
 	}
 	press(m, "S")
-	if m.list.order != sortOldest {
-		t.Errorf("S did not sort: %v", m.list.order)
+	if m.list.Order != sortOldest {
+		t.Errorf("S did not sort: %v", m.list.Order)
 	}
 	press(m, "s")
-	if m.list.order != sortOldest {
-		t.Errorf("s still sorts: %v", m.list.order)
+	if m.list.Order != sortOldest {
+		t.Errorf("s still sorts: %v", m.list.Order)
 	}
 	if out := raws(pressCollect(m, "y")); len(out) != 0 {
 		t.Error("disabled y still copies")
@@ -94,8 +94,8 @@ func TestOptions_ReachModel(t *testing.T) {
 	cfg := configFrom(Options{Path: "x", Sort: "size", NameMatches: 3, RecallLimit: 7, MaxExpansions: 9}, func(string) string { return "" })
 	cfg.ed, cfg.why = nil, nil
 	m := newModel(cfg)
-	if m.list.order != sortSize || m.lim.nameRows != 3 || m.lim.recallLimit != 7 || m.maxExpansions != 9 {
-		t.Errorf("order %v, limits %+v, expansions %d", m.list.order, m.lim, m.maxExpansions)
+	if m.list.Order != sortSize || m.lim.nameRows != 3 || m.lim.recallLimit != 7 || m.maxExpansions != 9 {
+		t.Errorf("order %v, limits %+v, expansions %d", m.list.Order, m.lim, m.maxExpansions)
 	}
 	if in := m.searchInput("q"); in.expand != 9 {
 		t.Errorf("search input expansions %d", in.expand)

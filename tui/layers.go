@@ -251,10 +251,10 @@ func registered() [numLayers]layerSpec {
 			open: func(*Model) bool { return true },
 			keys: func(m *Model, k *keymap.KeyMap) { // the pane with the focus decides
 				if m.focus == focusPreview {
-					m.pv.setKeys(k, m.c.editing)
+					m.pv.SetKeys(k, m.c.editing)
 					return
 				}
-				m.list.setKeys(k, m.c.editing, m.applied != "" || m.pv.explain)
+				m.list.SetKeys(k, m.c.editing, m.applied != "" || m.pv.Explaining())
 			},
 			key:     (*Model).paneLayerKey,
 			paste:   noPaste,
@@ -262,9 +262,9 @@ func registered() [numLayers]layerSpec {
 			overlay: noOverlay,
 			help: func(m *Model) []key.Binding {
 				if m.focus == focusPreview {
-					return m.pv.shortHelp(&m.c.keys)
+					return m.pv.ShortHelp(&m.c.keys)
 				}
-				return m.list.shortHelp(&m.c.keys)
+				return m.list.ShortHelp(&m.c.keys)
 			},
 			mouse:   (*Model).paneMouse,
 			message: noMessage,

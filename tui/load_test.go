@@ -20,8 +20,8 @@ func TestOpen_IndexStartsAfterTheFirstFrame(t *testing.T) {
 		t.Fatal("the open built the index before the first frame")
 	}
 	_, cmd := m.Update(msg)
-	if m.indexed || len(m.list.rows) == 0 {
-		t.Fatalf("first frame: indexed %v, %d rows", m.indexed, len(m.list.rows))
+	if m.indexed || len(m.list.Rows()) == 0 {
+		t.Fatalf("first frame: indexed %v, %d rows", m.indexed, len(m.list.Rows()))
 	}
 	drive(m, cmd)
 	if !m.indexed || !msg.db.Memory().IndexReady() {
@@ -29,7 +29,7 @@ func TestOpen_IndexStartsAfterTheFirstFrame(t *testing.T) {
 	}
 	press(m, "/")
 	typeText(m, "release")
-	if m.result == nil || m.result.indexing || len(m.result.exact) == 0 {
+	if m.result == nil || m.result.indexing || len(m.result.Exact) == 0 {
 		t.Errorf("no ranked hits once indexed: %+v", m.result)
 	}
 }
@@ -52,13 +52,13 @@ func TestSearch_BeforeTheIndexRanksAsTheIndex(t *testing.T) {
 			}
 			drive(m, start)
 			after := m.result
-			if after == nil || after.indexing || after.query != q {
+			if after == nil || after.indexing || after.Query != q {
 				t.Fatalf("no search once indexed: %+v", after)
 			}
-			if before.exactTotal != after.exactTotal || !slices.Equal(before.exact, after.exact) {
-				t.Errorf("before the index %d hits %v\nonce indexed %d hits %v", before.exactTotal, before.exact, after.exactTotal, after.exact)
+			if before.ExactTotal != after.ExactTotal || !slices.Equal(before.Exact, after.Exact) {
+				t.Errorf("before the index %d hits %v\nonce indexed %d hits %v", before.ExactTotal, before.Exact, after.ExactTotal, after.Exact)
 			}
-			if q == "deploy" && len(before.exact) == 0 {
+			if q == "deploy" && len(before.Exact) == 0 {
 				t.Error("no hits before the index")
 			}
 		})

@@ -10,13 +10,14 @@ import (
 	"github.com/crmem/crmem/internal/humanize"
 	"github.com/crmem/crmem/store"
 	"github.com/crmem/crmem/tui/dialog"
+	"github.com/crmem/crmem/tui/list"
 	"github.com/crmem/crmem/tui/marks"
 )
 
 // toggleMark marks or unmarks the selected entry and moves down, so space
 // held down marks a run of entries.
 func (f *editing) toggleMark(m *Model) tea.Cmd {
-	e, ok := m.list.selectedEntry(m.c.snap)
+	e, ok := m.list.SelectedEntry(m.c.snap)
 	if !ok {
 		return nil
 	}
@@ -36,7 +37,7 @@ func (f *editing) markListed(m *Model) tea.Cmd {
 	switch {
 	case !on && len(ids) == m.marks.Len(): // every mark is listed: drop them at once, not one by one
 		m.marks.Clear()
-	case m.result == nil || m.list.recallView:
+	case m.result == nil || m.list.RecallView:
 		m.marks.Reserve(len(ids))
 		setListed(&m.marks, m.c.snap, &m.list, on) // from the rows: 100k marks stay cheap
 	default:
@@ -58,13 +59,13 @@ func (f *editing) markListed(m *Model) tea.Cmd {
 // (by relevance the sections list only the first hits) every hit the
 // filters keep; the recall view marks what it lists.
 func (m *Model) markableIDs() []uint64 {
-	if m.result == nil || m.list.recallView {
-		return m.list.listedIDs(m.c.snap)
+	if m.result == nil || m.list.RecallView {
+		return m.list.ListedIDs(m.c.snap)
 	}
-	hits, _ := keptHits(m.c.snap, m.rowsSpec())
+	hits, _ := list.KeptHits(m.c.snap, m.rowsSpec())
 	ids := make([]uint64, len(hits))
 	for i, r := range hits {
-		ids[i] = m.c.snap.entries[r.idx].ID
+		ids[i] = m.c.snap.entries[r.Idx].ID
 	}
 	return ids
 }
@@ -126,14 +127,14 @@ func markedEntries(m *Model) []store.Entry { return m.marks.Entries(m.c.snap.ent
 // setListed marks (or unmarks) every entry l lists of snap and returns
 // how many there are; it reads the entries from the rows, so 100k marks
 // stay cheap.
-func setListed(s *marks.Set, snap *snapshot, l *listView, on bool) int {
+func setListed(s *marks.Set, snap *snapshot, l *list.List, on bool) int {
 	n := 0
-	for _, r := range l.rows {
-		if !r.isEntry() {
+	for _, r := range l.Rows() {
+		if !r.IsEntry() {
 			continue
 		}
 		n++
-		e := &snap.entries[r.idx]
+		e := &snap.entries[r.Idx]
 		if on {
 			s.Put(*e)
 		} else {
@@ -163,7 +164,7 @@ func (f *editing) deleteMarked(m *Model) tea.Cmd {
 		keys := &m.c.keys
 		return m.setMessage("nothing marked" + paren(hints(", ", keyHint(keys.Mark, "marks an entry"), keyHint(keys.MarkAll, "every listed one"), keyHint(keys.MarkOlder, "old archives"))))
 	}
-	text, warn := m.marks.DeleteQuestion(es, marks.Hidden(es, m.list.listedIDs(m.c.snap)), mixedWarning(es, 3)+m.refs.resumeWarning(m, es))
+	text, warn := m.marks.DeleteQuestion(es, marks.Hidden(es, m.list.ListedIDs(m.c.snap)), mixedWarning(es, 3)+m.refs.resumeWarning(m, es))
 	f.dlg = &dialog.Confirm{Text: text, Warn: warn, Yes: reqRemove{es: es, label: "delete " + humanize.Plural(len(es), "entry")}}
 	return nil
 }

@@ -3,7 +3,6 @@ package tui
 import (
 	"github.com/crmem/crmem/internal/sanitize"
 	"github.com/crmem/crmem/store"
-	"github.com/crmem/crmem/store/hygiene"
 	"github.com/crmem/crmem/tui/part"
 )
 
@@ -17,17 +16,9 @@ import (
 // in the findings).
 const mixedMark = part.MixedMark
 
-// isMixed reports whether name mixes scripts.
-func isMixed(name string) bool { return part.IsMixed(name) }
-
 // mixedNote says which letters of a mixed-script name only look Latin
 // ("mixes scripts: е U+0435 CYRILLIC"); "" for any other name.
-func mixedNote(name string) string {
-	if ls := hygiene.MixedScript(name); len(ls) > 0 {
-		return "mixes scripts: " + hygiene.DescribeMixed(ls)
-	}
-	return ""
-}
+func mixedNote(name string) string { return part.MixedNote(name) }
 
 // mixedWarning is a question's warning about the mixed-script names among
 // es (the first n, those it names): " ⚠ dеploy-steps mixes scripts: е

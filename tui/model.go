@@ -17,7 +17,9 @@ import (
 	"github.com/crmem/crmem/tui/forgotten"
 	"github.com/crmem/crmem/tui/helpscreen"
 	"github.com/crmem/crmem/tui/historyview"
+	"github.com/crmem/crmem/tui/list"
 	"github.com/crmem/crmem/tui/marks"
+	"github.com/crmem/crmem/tui/preview"
 	"github.com/crmem/crmem/tui/recalled"
 	"github.com/crmem/crmem/tui/searchbar"
 	"github.com/crmem/crmem/tui/statspanel"
@@ -98,7 +100,7 @@ type Model struct {
 	// noFolder: the memory file's folder did not exist when it was opened
 	noFolder bool
 
-	list              listView  // the list: its rows, selection, filter and order
+	list              list.List // the list: its rows, selection, filter and order
 	sorting           sortOrder // the order being built off the loop, or -1
 	sortingSearch     bool      // sorting was asked for a search's hits, not for after it
 	orderBeforeSearch sortOrder
@@ -116,7 +118,7 @@ type Model struct {
 	// a search running off the loop to tell it is stale (rankBeforeIndex).
 	searchLatest *atomic.Int64
 
-	pv preview // the right pane: card, rendered content, scroll
+	pv preview.Pane // the right pane: card, rendered content, scroll, the explain view
 
 	focus focus
 	hp    helpscreen.Screen // the `?` screen
@@ -177,9 +179,9 @@ func newModel(cfg config) *Model {
 		path:     cfg.path,
 		sessions: cfg.sessions,
 		home:     cfg.home,
-		list:     listView{filter: filterAll},
+		list:     list.List{Filter: filterAll},
 		marks:    marks.New(),
-		pv:       newPreview(),
+		pv:       preview.New(),
 		mouse:    !cfg.noMouse,
 		why:      cfg.why,
 		after:    cfg.after,
@@ -194,7 +196,7 @@ func newModel(cfg config) *Model {
 	if !cfg.keys.Configured() {
 		m.c.keys = keymap.DefaultKeyMap()
 	}
-	m.list.order = cfg.order
+	m.list.Order = cfg.order
 	m.read.pager = cfg.pager
 	m.maxExpansions = cfg.maxExpansions
 	m.lim.nameRows = cmp.Or(cfg.nameMatches, m.lim.nameRows)
@@ -286,7 +288,7 @@ func (m *Model) dispatch(msg tea.Msg) tea.Cmd {
 		return m.indexDone()
 	case searchDoneMsg:
 		return m.searchDone(msg)
-	case renderedMsg:
+	case preview.RenderedMsg:
 		return m.rendered(msg)
 	case pagerDoneMsg:
 		return m.pagerDone(msg)
@@ -368,7 +370,7 @@ func (m *Model) resize(w, h int) tea.Cmd {
 	if m.result != nil && m.nameRows() != rows {
 		m.rebuild() // the name-match section follows the height
 	}
-	m.list.scroll(m.bodyHeight())
+	m.list.Scroll(m.bodyHeight())
 	return m.showSelected()
 }
 

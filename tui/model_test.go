@@ -15,6 +15,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/crmem/crmem/store"
+	"github.com/crmem/crmem/tui/list"
 )
 
 // fixtureQuery is one line of search/small.jsonl.
@@ -64,9 +65,9 @@ func TestSearch_BestHitSelectedAndRecallOrder(t *testing.T) {
 			press(m, "enter")
 			want := queries[tt.want].Hits
 			var recall []string
-			for _, r := range m.list.rows {
-				if r.header == "" && r.hit == hitExact {
-					recall = append(recall, m.c.snap.entries[r.idx].Name)
+			for _, r := range m.list.Rows() {
+				if r.Header == "" && r.Hit == hitExact {
+					recall = append(recall, m.c.snap.entries[r.Idx].Name)
 				}
 			}
 			var names []string
@@ -99,8 +100,8 @@ func TestSearch_NameMatchesFirstAndPrefixLabelled(t *testing.T) {
 	if !slices.Contains(m.result.expansions, "deploy") {
 		t.Errorf("expansions %v lack deploy", m.result.expansions)
 	}
-	for _, r := range m.list.rows {
-		if r.header == "" && r.hit == hitPrefix && m.c.snap.entries[r.idx].Name == "long-note" {
+	for _, r := range m.list.Rows() {
+		if r.Header == "" && r.Hit == hitPrefix && m.c.snap.entries[r.Idx].Name == "long-note" {
 			return
 		}
 	}
@@ -111,7 +112,7 @@ func TestSearch_FinishedWordIsNotExpanded(t *testing.T) {
 	m := openModel(t, copyFixture(t, "crmem/small.db"), 120, 40)
 	press(m, "/")
 	typeText(m, "deplo ")
-	if len(m.result.expansions) != 0 || m.result.prefixOnly != 0 {
+	if len(m.result.expansions) != 0 || m.result.PrefixOnly != 0 {
 		t.Errorf("expanded a finished word: %v", m.result.expansions)
 	}
 }
@@ -153,12 +154,12 @@ func TestSearch_EscClearsAndRestoresOrder(t *testing.T) {
 	press(m, "s", "s") // name order
 	press(m, "/")
 	typeText(m, "alice")
-	if m.list.order != sortRelevance {
-		t.Fatalf("order while searching %v", m.list.order)
+	if m.list.Order != sortRelevance {
+		t.Fatalf("order while searching %v", m.list.Order)
 	}
 	press(m, "esc")
-	if m.list.order != sortName || m.result != nil || m.bar.Input.Value() != "" || m.bar.Typing() {
-		t.Errorf("after esc: order %v, result %v, input %q, typing %v", m.list.order, m.result != nil, m.bar.Input.Value(), m.bar.Typing())
+	if m.list.Order != sortName || m.result != nil || m.bar.Input.Value() != "" || m.bar.Typing() {
+		t.Errorf("after esc: order %v, result %v, input %q, typing %v", m.list.Order, m.result != nil, m.bar.Input.Value(), m.bar.Typing())
 	}
 	if len(listNames(m)) != 26 {
 		t.Errorf("list has %d entries after esc, want 26", len(listNames(m)))
@@ -180,8 +181,9 @@ func TestFilters(t *testing.T) {
 	press(m, "G") // the oldest note: not an archive, so "3" must select the first archive
 	for _, tt := range tests {
 		press(m, tt.key)
-		if first := m.list.first(); first >= 0 && tt.key == "3" && m.list.cursor != first {
-			t.Errorf("key 3 left the cursor on row %d, want the first archive (row %d)", m.list.cursor, first)
+		first := slices.IndexFunc(m.list.Rows(), list.Row.IsEntry)
+		if first >= 0 && tt.key == "3" && m.list.Cursor() != first {
+			t.Errorf("key 3 left the cursor on row %d, want the first archive (row %d)", m.list.Cursor(), first)
 		}
 		got := m.listedEntries()
 		if len(got) != tt.want {
@@ -219,8 +221,8 @@ func TestSortOrdersAndDateGroups(t *testing.T) {
 		t.Errorf("by size: %v", listNames(m))
 	}
 	press(m, "s") // back to newest (no relevance without a query)
-	if m.list.order != sortNewest {
-		t.Errorf("cycle without a query went to %v", m.list.order)
+	if m.list.Order != sortNewest {
+		t.Errorf("cycle without a query went to %v", m.list.Order)
 	}
 }
 
@@ -236,7 +238,7 @@ func TestNavigationSkipsHeaders(t *testing.T) {
 	}
 	for range 30 {
 		press(m, "j")
-		if _, ok := m.list.selected(); !ok {
+		if _, ok := m.list.Selected(); !ok {
 			t.Fatal("cursor on a header")
 		}
 	}
@@ -351,14 +353,14 @@ func TestExplain_TotalEqualsSearchScore(t *testing.T) {
 	press(m, "enter")
 	ix := m.index()
 	checked := 0
-	for _, r := range m.list.rows {
-		if !r.isEntry() {
+	for _, r := range m.list.Rows() {
+		if !r.IsEntry() {
 			continue
 		}
 		q, _ := explainQuery(m.result, r)
-		ex := ix.Explain(q, m.c.snap.entries[r.idx].ID)
-		if math.Abs(ex.Score-r.score) > 1e-9*math.Max(1, r.score) {
-			t.Errorf("%s: explain total %v, search score %v", m.c.snap.entries[r.idx].Name, ex.Score, r.score)
+		ex := ix.Explain(q, m.c.snap.entries[r.Idx].ID)
+		if math.Abs(ex.Score-r.Score) > 1e-9*math.Max(1, r.Score) {
+			t.Errorf("%s: explain total %v, search score %v", m.c.snap.entries[r.Idx].Name, ex.Score, r.Score)
 		}
 		checked++
 	}
@@ -378,7 +380,8 @@ func TestSanitizedScreen(t *testing.T) {
 			Content: "# Title\n\x1b]52;c;ZXZpbA==\x07clip &#27;]2;pwned&#7; and \u009b31m\rhidden"},
 	})
 	m := openModel(t, path, 120, 40)
-	drive(m, renderCmd(m.pv.rs, m.pv.key, m.c.snap.entries[0].Content))
+	m.pv.ForgetRenderings()
+	drive(m, m.showSelected()) // rendered afresh, as shown
 	screen := m.screen()
 	rest := sgr.ReplaceAllString(screen, "")
 	for _, bad := range []string{"\x1b", "\x07", "\r", "\u009b"} {
@@ -396,26 +399,26 @@ func TestSanitizedScreen(t *testing.T) {
 
 func TestPreviewScrollsWithTheListKeys(t *testing.T) {
 	m := openModel(t, copyFixture(t, "crmem/small.db"), 120, 20)
-	m.list.selectID(m.c.snap, 19) // long-note: longer than the pane
+	m.list.SelectID(m.c.snap, 19) // long-note: longer than the pane
 	drive(m, m.showSelected())
 	press(m, "tab", "j", "j")
-	if y := m.pv.vp.YOffset(); y != 2 {
+	if y := m.pv.Offset(); y != 2 {
 		t.Errorf("after j j the preview is at line %d, want 2", y)
 	}
 	press(m, "G")
-	if !m.pv.vp.AtBottom() {
+	if !m.pv.AtBottom() {
 		t.Error("G did not scroll the preview to the bottom")
 	}
 	press(m, "g")
-	if m.pv.vp.YOffset() != 0 || selectedName(m) != "long-note" {
-		t.Errorf("g: offset %d, selected %q", m.pv.vp.YOffset(), selectedName(m))
+	if m.pv.Offset() != 0 || selectedName(m) != "long-note" {
+		t.Errorf("g: offset %d, selected %q", m.pv.Offset(), selectedName(m))
 	}
 	press(m, "pgdown")
-	y := m.pv.vp.YOffset()
+	y := m.pv.Offset()
 	apply(t, m.path, store.Write{Name: "scratch", Content: "changed elsewhere"})
 	reload(m)
-	if m.pv.vp.YOffset() != y || y == 0 || selectedName(m) != "long-note" {
-		t.Errorf("after a reload the preview is at line %d (was %d), selected %q", m.pv.vp.YOffset(), y, selectedName(m))
+	if m.pv.Offset() != y || y == 0 || selectedName(m) != "long-note" {
+		t.Errorf("after a reload the preview is at line %d (was %d), selected %q", m.pv.Offset(), y, selectedName(m))
 	}
 }
 
@@ -433,43 +436,14 @@ func TestMissingFileIsAnEmptyMemoryUntilWritten(t *testing.T) {
 	}
 }
 
-func TestRender_StaleRenderingDroppedButCached(t *testing.T) {
-	m := openModel(t, copyFixture(t, "crmem/small.db"), 120, 40)
-	press(m, "G") // deploy-steps
-	keyA, contentA := m.pv.key, m.c.snap.entries[m.list.rows[m.list.cursor].idx].Content
-	m.pv.cache = renderCache{} // forget, so A's rendering is in flight again
-	press(m, "k")              // selection moves on to B before A's rendering lands
-	if m.pv.key == keyA {
-		t.Fatal("selection did not move")
-	}
-	shown := m.pv.vp.GetContent()
-	// A's rendering finished just before the selection moved, and lands late
-	late := renderEntry(&renderers{}, keyA, contentA, func() bool { return false })
-	drive(m, func() tea.Msg { return renderedMsg{key: keyA, rendering: late} })
-	if m.pv.vp.GetContent() != shown {
-		t.Error("a late rendering of the previous entry replaced the preview")
-	}
-	if _, ok := m.pv.cache.get(keyA); !ok {
-		t.Error("the late rendering was not cached")
-	}
-	// A's rendering not yet made when the selection moved is not made at all
-	m.pv.cache = renderCache{}
-	if msg := renderCmd(m.pv.rs, keyA, contentA)().(renderedMsg); !msg.dropped {
-		t.Error("a rendering for an entry no longer shown was made")
-	}
-	if _, ok := m.pv.cache.get(keyA); ok {
-		t.Error("a dropped rendering was cached")
-	}
-}
-
 func TestRender_ResizeRendersAtTheNewWidth(t *testing.T) {
 	m := openModel(t, copyFixture(t, "crmem/small.db"), 120, 40)
-	before := m.pv.key
+	before := m.pv.RenderKey()
 	drive(m, func() tea.Msg { return tea.WindowSizeMsg{Width: 100, Height: 40} })
-	if m.pv.key.width == before.width || m.pv.pending {
-		t.Errorf("after resize: width %d (was %d), pending %v", m.pv.key.width, before.width, m.pv.pending)
+	if m.pv.RenderKey().Width() == before.Width() || m.pv.Pending() {
+		t.Errorf("after resize: width %d (was %d), pending %v", m.pv.RenderKey().Width(), before.Width(), m.pv.Pending())
 	}
-	if _, ok := m.pv.cache.get(m.pv.key); !ok {
+	if !m.pv.Cached(m.pv.RenderKey()) {
 		t.Error("no rendering at the new width")
 	}
 }
@@ -522,10 +496,10 @@ func TestSearch_ExactNameBeyondTheCapListedFirst(t *testing.T) {
 	if len(names) < 2 || !slices.Equal(slices.Sorted(slices.Values(names[:2])), []string{"api", "gateway"}) {
 		t.Errorf("first listed %v, want api and gateway", names[:min(len(names), 3)])
 	}
-	if n := len(m.result.names); n != maxHits {
+	if n := len(m.result.Names); n != maxHits {
 		t.Errorf("%d name matches listed, want the cap %d", n, maxHits)
 	}
-	if n := m.result.nameTotal; n != maxHits+52 {
+	if n := m.result.NameTotal; n != maxHits+52 {
 		t.Errorf("name matches counted %d, want all %d", n, maxHits+52)
 	}
 }

@@ -32,21 +32,21 @@ func TestNames_NeverLookTheSame(t *testing.T) {
 	writeEntries(t, path, entries)
 	m := newEditHarnessIn(t, path, t.TempDir()).m
 	rows := map[string]string{}
-	for i := range m.list.rows {
-		if !m.list.rows[i].isEntry() {
+	for i := range m.list.Rows() {
+		if !m.list.Rows()[i].IsEntry() {
 			continue
 		}
-		row := strings.TrimRight(ansi.Strip(m.c.snap.label(m.list.rows[i].idx)), " ")
+		row := strings.TrimRight(ansi.Strip(m.c.snap.label(m.list.Rows()[i].Idx)), " ")
 		if prev, ok := rows[row]; ok {
-			t.Errorf("%q and %q both show as %q", prev, m.c.snap.entries[m.list.rows[i].idx].Name, row)
+			t.Errorf("%q and %q both show as %q", prev, m.c.snap.entries[m.list.Rows()[i].Idx].Name, row)
 		}
-		rows[row] = m.c.snap.entries[m.list.rows[i].idx].Name
+		rows[row] = m.c.snap.entries[m.list.Rows()[i].Idx].Name
 	}
 	if len(rows) != len(lookAlikes) {
 		t.Fatalf("%d rows for %d names", len(rows), len(lookAlikes))
 	}
 	for range lookAlikes {
-		e, _ := m.list.selectedEntry(m.c.snap)
+		e, _ := m.list.SelectedEntry(m.c.snap)
 		want := sanitize.Name(e.Name)
 		if strings.Contains(want, "\x1b") || want == "" || strings.HasSuffix(want, " ") || strings.HasPrefix(want, " ") {
 			t.Fatalf("%q shows as %q", e.Name, want)

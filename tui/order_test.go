@@ -72,12 +72,12 @@ func TestSortSwitch_NeverSortsOnTheLoop(t *testing.T) {
 	if m.c.snap.ready(sortOldest) {
 		t.Fatal("s built the order on the update loop")
 	}
-	if !slices.Equal(listNames(m), before) || m.list.order != sortNewest {
+	if !slices.Equal(listNames(m), before) || m.list.Order != sortNewest {
 		t.Fatal("the list changed before its order was built")
 	}
 	drive(m, func() tea.Msg { return cmd() })
-	if m.list.order != sortOldest || !m.c.snap.ready(sortOldest) {
-		t.Fatalf("order %v after the build arrived, want oldest", m.list.order)
+	if m.list.Order != sortOldest || !m.c.snap.ready(sortOldest) {
+		t.Fatalf("order %v after the build arrived, want oldest", m.list.Order)
 	}
 	if got := listNames(m); got[0] != before[len(before)-1] {
 		t.Fatalf("oldest first is %q, want %q", got[0], before[len(before)-1])
@@ -91,8 +91,8 @@ func TestReload_KeepsTheOrderBuilt(t *testing.T) {
 	m := openModel(t, path, 120, 40)
 	drive(m, warmCmd(m.c.snap))
 	press(m, "s", "s") // oldest, name
-	if m.list.order != sortName {
-		t.Fatalf("order %v, want name", m.list.order)
+	if m.list.Order != sortName {
+		t.Fatalf("order %v, want name", m.list.Order)
 	}
 	apply(t, path, store.Add{Name: "aaa-first", Content: "new"}, store.Rename{Name: "scratch", New: "\u9fff-last"})
 	msg := reloadCmd(m.c.db, m.c.snap, false)().(reloadedMsg)

@@ -20,7 +20,7 @@ func (c *common) partContext(body int) *part.Context {
 		Width: c.width, Height: c.height, Body: body,
 		Styles: c.styles.part, Keys: &c.keys, Help: c.help,
 		Now: c.now, Loc: c.loc, Snap: c.snap, Memory: c.db,
-		Fit: c.fitLine,
+		Fit: c.fitLine, Cells: c.cells, Markdown: c.glamourStyle(),
 	}
 }
 
@@ -49,6 +49,7 @@ func partStyles(s *styles) *part.Styles {
 		Mark: s.mark, CardTitle: s.cardTitle, Label: s.label,
 		DiffDel: s.diffDel, DiffAdd: s.diffAdd, DiffDelWord: s.diffDelWord, DiffAddWord: s.diffAddWord,
 		Message: s.message, Status: s.status,
+		Card: s.card, CardFocus: s.cardFocus, Highlight: s.highlight, SelectedAway: s.selectedRow(false),
 	}
 }
 
@@ -87,6 +88,8 @@ func (m *Model) do(reqs []part.Request) tea.Cmd {
 			cmds = append(cmds, m.hv.Show(m.ctx(), r.Name))
 		case part.Jump:
 			cmds = append(cmds, m.jumpTo(r.ID))
+		case part.Selected:
+			cmds = append(cmds, m.showSelected())
 		default:
 			if m.ed != nil {
 				if cmd, ok := m.ed.findingsDo(m, r); ok {

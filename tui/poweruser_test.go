@@ -297,10 +297,10 @@ func TestSearch_HonestCountsNameSectionAndRecallView(t *testing.T) {
 		t.Fatalf("status %q, want the true counts and showing", status)
 	}
 	// The agent's ranking starts within the first screen.
-	rows := m.list.rows
+	rows := m.list.Rows()
 	recallAt := -1
 	for i, r := range rows {
-		if strings.HasPrefix(r.header, "recall") {
+		if strings.HasPrefix(r.Header, "recall") {
 			recallAt = i
 			break
 		}
@@ -309,17 +309,17 @@ func TestSearch_HonestCountsNameSectionAndRecallView(t *testing.T) {
 		t.Fatalf("recall section starts at row %d", recallAt)
 	}
 	more := rows[recallAt-1]
-	if more.more != 1500-20 {
+	if more.More != 1500-20 {
 		t.Fatalf("row before recall %+v, want the … 1480 more row", more)
 	}
 	if !strings.Contains(plainScreen(m), "… 1,480 more name matches") {
 		t.Fatalf("no expand row on screen:\n%s", plainScreen(m))
 	}
 	press(m, "enter") // keep the query; then move to the expand row and open it
-	for m.list.cursor != recallAt-1 {
+	for m.list.Cursor() != recallAt-1 {
 		press(m, "j")
 	}
-	if _, ok := m.list.selectedEntry(m.c.snap); ok {
+	if _, ok := m.list.SelectedEntry(m.c.snap); ok {
 		t.Fatal("the expand row counts as an entry: an action there would hit another one")
 	}
 	press(m, "enter")
@@ -327,11 +327,11 @@ func TestSearch_HonestCountsNameSectionAndRecallView(t *testing.T) {
 		t.Fatalf("after expanding %d name rows, want %d", n, maxHits)
 	}
 	press(m, "ctrl+r")
-	if n := m.list.entries; n != 5 {
+	if n := m.list.Entries(); n != 5 {
 		t.Fatalf("recall view lists %d, want the agent's limit 5", n)
 	}
 	want := m.c.db.Memory().Search("postgres", 5)
-	for i, id := range m.list.listedIDs(m.c.snap) {
+	for i, id := range m.list.ListedIDs(m.c.snap) {
 		if id != want[i].ID {
 			t.Fatalf("recall view row %d is %d, recall returns %d", i, id, want[i].ID)
 		}
@@ -343,8 +343,8 @@ func TestSearch_HonestCountsNameSectionAndRecallView(t *testing.T) {
 
 func countKind(m *Model, k hitKind) int {
 	n := 0
-	for _, r := range m.list.rows {
-		if r.isEntry() && r.hit == k {
+	for _, r := range m.list.Rows() {
+		if r.IsEntry() && r.Hit == k {
 			n++
 		}
 	}
@@ -406,8 +406,8 @@ func TestExplain_OnOffPrefixRowsAndFootnote(t *testing.T) {
 	if got := selectedName(m); got != "deploy-steps" {
 		t.Fatalf("/rol selected %q, want the alias match deploy-steps", got)
 	}
-	r, _ := m.list.selected()
-	if r.hit != hitName || r.via != hitPrefix || r.score <= 0 {
+	r, _ := m.list.Selected()
+	if r.Hit != hitName || r.Via != hitPrefix || r.Score <= 0 {
 		t.Fatalf("deploy-steps row %+v: want a name match scored through the prefix expansion", r)
 	}
 	press(m, "enter", "x")
@@ -415,14 +415,14 @@ func TestExplain_OnOffPrefixRowsAndFootnote(t *testing.T) {
 	if !strings.Contains(screen, "explain (x)") || !strings.Contains(screen, "EXPLAIN") {
 		t.Fatalf("the explain view does not say it is on:\n%s", screen)
 	}
-	if !strings.Contains(screen, fmt.Sprintf("scores %.4f", r.score)) || strings.Contains(screen, "scores 0.0000") {
-		t.Fatalf("explained score differs from the row's %.4f:\n%s", r.score, screen)
+	if !strings.Contains(screen, fmt.Sprintf("scores %.4f", r.Score)) || strings.Contains(screen, "scores 0.0000") {
+		t.Fatalf("explained score differs from the row's %.4f:\n%s", r.Score, screen)
 	}
 	if !strings.Contains(screen, "whole words only.") || !strings.Contains(screen, "name/alias match.") {
 		t.Fatalf("the footnote is cut:\n%s", screen)
 	}
 	press(m, "esc")
-	if m.pv.explain || strings.Contains(plainScreen(m), "EXPLAIN") {
+	if m.pv.Explaining() || strings.Contains(plainScreen(m), "EXPLAIN") {
 		t.Fatalf("esc did not turn explain off:\n%s", plainScreen(m))
 	}
 	if m.result == nil {

@@ -15,11 +15,11 @@ func TestPreview_SpaceAndBPage(t *testing.T) {
 	if h.m.focus != focusPreview {
 		t.Fatal("tab did not focus the preview")
 	}
-	if h.m.pv.vp.TotalLineCount() <= h.m.pv.vp.Height() {
-		t.Fatalf("long-note fits the preview (%d lines): the test needs one that scrolls", h.m.pv.vp.TotalLineCount())
+	if h.m.pv.TotalLines() <= h.m.pv.Height() {
+		t.Fatalf("long-note fits the preview (%d lines): the test needs one that scrolls", h.m.pv.TotalLines())
 	}
 	press(h.m, "space")
-	down := h.m.pv.vp.YOffset()
+	down := h.m.pv.Offset()
 	if down == 0 {
 		t.Error("space did not page the preview down")
 	}
@@ -30,8 +30,8 @@ func TestPreview_SpaceAndBPage(t *testing.T) {
 		t.Errorf("space in the preview moved the selection to %q", got)
 	}
 	press(h.m, "b")
-	if h.m.pv.vp.YOffset() >= down {
-		t.Errorf("b did not page up: offset %d, was %d", h.m.pv.vp.YOffset(), down)
+	if h.m.pv.Offset() >= down {
+		t.Errorf("b did not page up: offset %d, was %d", h.m.pv.Offset(), down)
 	}
 	press(h.m, "tab", "space")
 	if !h.m.marks.Has(e.ID) || selectedName(h.m) == "long-note" {

@@ -46,7 +46,7 @@ const maxOSC52 = 100_000
 // says what was copied, that it differs from what the screen shows, or
 // that it is too large for the terminal's clipboard and how else to get it.
 func (m *Model) copySelected(content bool) tea.Cmd {
-	e, ok := m.list.selectedEntry(m.c.snap)
+	e, ok := m.list.SelectedEntry(m.c.snap)
 	if !ok {
 		return m.setMessage("nothing selected to copy")
 	}
@@ -108,7 +108,7 @@ func pagerArgv(pager string) ([]string, error) {
 // suspended meanwhile and redrawn after, as after the editor. The pager
 // reads the text on its standard input, escape sequences removed.
 func (m *Model) openPager() tea.Cmd {
-	e, ok := m.list.selectedEntry(m.c.snap)
+	e, ok := m.list.SelectedEntry(m.c.snap)
 	if !ok {
 		return m.setMessage("nothing selected to page")
 	}
@@ -154,9 +154,5 @@ func (m *Model) focusList() {
 // jumpMatch scrolls the preview to the next (dir 1) or previous (dir -1)
 // line with a highlighted match, and says where it went.
 func (m *Model) jumpMatch(dir int) tea.Cmd {
-	on := m.c.styles.highlight
-	if m.result == nil {
-		on = ""
-	}
-	return m.setMessage(m.pv.jumpMatch(on, dir))
+	return m.do(m.pv.JumpMatch(m.ctx(), dir, m.result != nil))
 }

@@ -15,8 +15,8 @@ func TestHelp_BottomKeyReachesTheEnd(t *testing.T) {
 	press(h.m, "3") // archives only: a short list
 	press(h.m, "?")
 	over := helpOverflow(h.m)
-	if over <= len(h.m.list.rows) {
-		t.Fatalf("the help overflows by %d, the list has %d rows; the test needs a shorter list", over, len(h.m.list.rows))
+	if over <= len(h.m.list.Rows()) {
+		t.Fatalf("the help overflows by %d, the list has %d rows; the test needs a shorter list", over, len(h.m.list.Rows()))
 	}
 	press(h.m, "G")
 	if h.m.hp.Top() != over || !strings.Contains(plainScreen(h.m), "undo: drop it from the list") {

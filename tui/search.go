@@ -14,6 +14,7 @@ import (
 	crmemconfig "github.com/crmem/crmem/face/config"
 	"github.com/crmem/crmem/store"
 	"github.com/crmem/crmem/store/sessions"
+	"github.com/crmem/crmem/tui/list"
 )
 
 // Limits of live search (SPEC §4): the most frequent expansions of the word
@@ -24,49 +25,19 @@ const (
 	minPrefix     = 2 // runes of the last word before it is expanded
 )
 
-// hitKind says why an entry is in the search results.
-type hitKind int
-
-const (
-	hitName   hitKind = iota + 1 // name or alias contains the query
-	hitExact                     // exact recall, as the agent's recall tool
-	hitPrefix                    // only through a prefix expansion of the last word
-)
-
-// hit is one search result: an entry id and its score. Ids (not snapshot
-// positions) keep a result valid across a reload until the next one arrives.
-type hit struct {
-	id    uint64
-	kind  hitKind
-	score float64 // bm25 score; 0 for a name match that recall does not find
-	via   hitKind // where score comes from: hitExact, hitPrefix, or 0
-}
-
 // searchResult is the outcome of one query against one snapshot. Each list
 // is cut to maxHits; the totals are the true numbers.
 type searchResult struct {
-	query      string
+	// Search is what the list lays out: the query, its sections (names,
+	// exact recall, prefix matches, each cut to maxHits) with their true
+	// totals, and every hit however many the sections leave out (issue
+	// 17: the sorted views and `*` stopped at the first maxHits).
+	list.Search
 	terms      []string // the query's own terms (exact recall)
 	expansions []string // prefix expansions of the last word
-	names      []hit    // name and alias matches, best first
-	exact      []hit    // exact recall, in the agent's order
-	prefix     []hit    // hits only through a prefix expansion
-	nameTotal  int
-	exactTotal int
-	prefixOnly int // hits through the expansions that exact recall lacks
-	distinct   int // entries in names, exact and prefix together: len(all)
+	distinct   int      // entries in names, exact and prefix together: len(All)
 	took       time.Duration
 	indexing   bool // the index was not ready: name matches only
-
-	// all is every hit however many the lists above leave out, each entry
-	// once with the kind its section gives it (a name match, else recall,
-	// else prefix), in no order: the sorted views list them and `*` marks
-	// them (issue 17: both stopped at the first maxHits). allAt holds each
-	// one's index in allSnap, the snapshot searched, so laying them out on
-	// it needs no lookup by id.
-	all     []hit
-	allAt   []int32
-	allSnap *snapshot
 
 	// On crabtalk's store: the query its recall ran (the word being typed
 	// with `*`) and why it failed.
@@ -119,7 +90,7 @@ func searchCmd(in searchInput) tea.Cmd {
 // takes the word with a trailing `*` itself (storeQuery) and explains
 // its own hits.
 func runSearch(in searchInput) *searchResult {
-	r := &searchResult{query: in.query, maxExpansions: in.expand}
+	r := &searchResult{Search: list.Search{Query: in.query}, maxExpansions: in.expand}
 	rc := in.recall
 	x, expands := rc.(store.Expander)
 	// A recall over the memory's bm25 index (an Expander) answers once the
@@ -170,10 +141,10 @@ func (r *searchResult) recall(rc store.Recaller, q string, explain bool, scores 
 	if err != nil {
 		r.recallErr = err.Error()
 	}
-	r.exactTotal = len(h.All)
+	r.ExactTotal = len(h.All)
 	for _, b := range h.Top {
-		x := hit{id: b.ID, kind: hitExact, score: b.Score, via: hitExact}
-		r.exact = append(r.exact, x)
+		x := hit{ID: b.ID, Kind: hitExact, Score: b.Score, Via: hitExact}
+		r.Exact = append(r.Exact, x)
 		scores[b.ID] = x
 	}
 	if explain {
@@ -218,10 +189,10 @@ func (r *searchResult) rankBeforeIndex(in searchInput, scores map[uint64]hit) []
 	for i, h := range ranked {
 		all[i] = h.Hit
 	}
-	r.exactTotal = len(all)
+	r.ExactTotal = len(all)
 	for _, b := range all[:min(len(all), maxHits)] {
-		x := hit{id: b.ID, kind: hitExact, score: b.Score, via: hitExact}
-		r.exact = append(r.exact, x)
+		x := hit{ID: b.ID, Kind: hitExact, Score: b.Score, Via: hitExact}
+		r.Exact = append(r.Exact, x)
 		scores[b.ID] = x
 	}
 	return all
@@ -231,26 +202,26 @@ func (r *searchResult) rankBeforeIndex(in searchInput, scores map[uint64]hit) []
 // of the word being typed find, ranked over ix with the query's own
 // terms; it returns every hit of the expanded query.
 func (r *searchResult) expandLastWord(ix *bm25.Index, scores map[uint64]hit) []bm25.Hit {
-	prefix, all := prefixMatches(ix, r.query, r)
+	prefix, all := prefixMatches(ix, r.Query, r)
 	if len(r.expansions) > 0 {
-		r.prefixOnly = len(all) - r.exactTotal // the expanded terms include the query's own
+		r.PrefixOnly = len(all) - r.ExactTotal // the expanded terms include the query's own
 	}
-	capped := r.exactTotal > len(r.exact)
+	capped := r.ExactTotal > len(r.Exact)
 	if capped && len(r.expansions) > 0 {
 		// The expanded query's best may all be recall hits beyond the
 		// cap: rank the expansions alone (an entry none of the query's
 		// own terms are in scores the same), far enough that the
 		// recall hits among them cannot crowd out the entries only
 		// the expansions find.
-		prefix = ix.SearchTerms(r.expansions, maxHits+r.exactTotal-len(r.exact))
+		prefix = ix.SearchTerms(r.expansions, maxHits+r.ExactTotal-len(r.Exact))
 	}
 	for _, h := range prefix {
-		if len(r.prefix) == maxHits {
+		if len(r.Prefix) == maxHits {
 			break
 		}
 		if _, ok := scores[h.ID]; !ok && !(capped && isRecallHit(ix, r.terms, h.ID)) { // a recall hit beyond the cap is no prefix match
-			x := hit{id: h.ID, kind: hitPrefix, score: h.Score, via: hitPrefix}
-			r.prefix = append(r.prefix, x)
+			x := hit{ID: h.ID, Kind: hitPrefix, Score: h.Score, Via: hitPrefix}
+			r.Prefix = append(r.Prefix, x)
 			scores[h.ID] = x
 		}
 	}
@@ -269,14 +240,14 @@ func wholeWords(terms []store.RecallTerm) []string {
 	return out
 }
 
-// addNameMatches fills the name-match section, and every hit (r.all) from
+// addNameMatches fills the name-match section, and every hit (r.All) from
 // every name match and every hit of recall (exact) and of the expanded
 // query (prefix).
 func (r *searchResult) addNameMatches(s *snapshot, query string, scores map[uint64]hit, exact, prefix []bm25.Hit) {
 	var names []int
-	r.names, r.nameTotal, names = nameMatches(s, query, scores)
-	r.all, r.allAt = everyHit(s, exact, prefix, names, r.prefix)
-	r.allSnap, r.distinct = s, len(r.all)
+	r.Names, r.NameTotal, names = nameMatches(s, query, scores)
+	r.All, r.AllAt = everyHit(s, exact, prefix, names, r.Prefix)
+	r.AllSnap, r.distinct = s, len(r.All)
 }
 
 // everyHit is the union of exact, prefix (the expanded query's hits, the
@@ -296,24 +267,24 @@ func everyHit(s *snapshot, exact, prefix []bm25.Hit, names []int, listed []hit) 
 	}
 	for _, h := range exact {
 		if i, ok := s.index(h.ID); ok {
-			add(i, hit{id: h.ID, kind: hitExact, score: h.Score, via: hitExact})
+			add(i, hit{ID: h.ID, Kind: hitExact, Score: h.Score, Via: hitExact})
 		}
 	}
 	for _, h := range prefix {
 		if i, ok := s.index(h.ID); ok {
-			add(i, hit{id: h.ID, kind: hitPrefix, score: h.Score, via: hitPrefix})
+			add(i, hit{ID: h.ID, Kind: hitPrefix, Score: h.Score, Via: hitPrefix})
 		}
 	}
 	for _, h := range listed {
-		if i, ok := s.index(h.id); ok && pos[i] > 0 && all[pos[i]-1].kind == hitPrefix {
-			all[pos[i]-1].score = h.score
+		if i, ok := s.index(h.ID); ok && pos[i] > 0 && all[pos[i]-1].Kind == hitPrefix {
+			all[pos[i]-1].Score = h.Score
 		}
 	}
 	for _, i := range names {
 		if p := pos[i]; p > 0 {
-			all[p-1].kind = hitName
+			all[p-1].Kind = hitName
 		} else {
-			add(i, hit{id: s.entries[i].ID, kind: hitName})
+			add(i, hit{ID: s.entries[i].ID, Kind: hitName})
 		}
 	}
 	return all, at
@@ -335,14 +306,14 @@ func nameMatches(s *snapshot, query string, scores map[uint64]hit) (_ []hit, tot
 	for i, idx := range found {
 		id := s.entries[idx].ID
 		sc := scores[id]
-		hits[i] = hit{id: id, kind: hitName, score: sc.score, via: sc.via}
+		hits[i] = hit{ID: id, Kind: hitName, Score: sc.Score, Via: sc.Via}
 	}
 	order := make([]int, len(hits))
 	for i := range order {
 		order[i] = i
 	}
 	slices.SortStableFunc(order, func(a, b int) int {
-		return cmp.Or(cmp.Compare(classes[a], classes[b]), cmp.Compare(hits[b].score, hits[a].score))
+		return cmp.Or(cmp.Compare(classes[a], classes[b]), cmp.Compare(hits[b].Score, hits[a].Score))
 	})
 	out := make([]hit, len(hits))
 	for i, j := range order {
@@ -366,7 +337,7 @@ func isRecallHit(ix *bm25.Index, terms []string, id uint64) bool {
 // space) and ranks the query with those expansions; r.expansions is set.
 // all is every document the expanded query finds.
 func prefixMatches(ix *bm25.Index, query string, r *searchResult) (top, all []bm25.Hit) {
-	last := lastWord(query)
+	last := list.LastWord(query)
 	if utf8.RuneCountInString(last) < minPrefix {
 		return nil, nil
 	}
@@ -380,22 +351,6 @@ func prefixMatches(ix *bm25.Index, query string, r *searchResult) (top, all []bm
 	}
 	terms := append(slices.Clone(r.terms), r.expansions...)
 	return ix.SearchTermsAll(terms, maxHits)
-}
-
-// lastWord returns the run of word runes (as the tokenizer splits) that
-// ends the query, or "" when the query ends in anything else (the word is
-// finished).
-func lastWord(query string) string {
-	end := len(query)
-	i := end
-	for i > 0 {
-		r, w := utf8.DecodeLastRuneInString(query[:i])
-		if !bm25.IsWordRune(r) {
-			break
-		}
-		i -= w
-	}
-	return query[i:end]
 }
 
 // highlightTerms returns the terms to mark in the preview.

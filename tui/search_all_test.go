@@ -63,8 +63,8 @@ func TestSearch_SortListsEveryHit(t *testing.T) {
 		t.Fatalf("by relevance %d rows, want the cap %d", got, maxHits)
 	}
 	press(m, "s")
-	if m.list.order != sortNewest {
-		t.Fatalf("order %v, want newest", m.list.order)
+	if m.list.Order != sortNewest {
+		t.Fatalf("order %v, want newest", m.list.Order)
 	}
 	if got := listedIDsOf(m); !slices.Equal(got, newest) {
 		t.Fatalf("sorted newest lists %d hits starting %v, want all %d starting %v", len(got), got[:min(3, len(got))], n, newest[:3])

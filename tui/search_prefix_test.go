@@ -36,21 +36,21 @@ func TestSearch_PrefixSectionHoldsOnlyPrefixMatches(t *testing.T) {
 	press(m, "/")
 	typeText(m, "postgres mig")
 	r := m.result
-	if r == nil || r.exactTotal != maxHits+20 || r.prefixOnly != 5 {
+	if r == nil || r.ExactTotal != maxHits+20 || r.PrefixOnly != 5 {
 		t.Fatalf("result %+v: want %d hits, 5 prefix-only", r, maxHits+20)
 	}
 	inPrefix := 0
-	for _, row := range m.list.rows {
-		if !row.isEntry() || row.hit != hitPrefix {
+	for _, row := range m.list.Rows() {
+		if !row.IsEntry() || row.Hit != hitPrefix {
 			continue
 		}
 		inPrefix++
-		if e := m.c.snap.entries[row.idx]; strings.Contains(e.Content, "postgres") {
+		if e := m.c.snap.entries[row.Idx]; strings.Contains(e.Content, "postgres") {
 			t.Errorf("%s, a recall hit, is listed as a prefix match", e.Name)
 		}
 	}
-	if inPrefix != r.prefixOnly {
-		t.Errorf("the prefix section lists %d rows, its count says %d", inPrefix, r.prefixOnly)
+	if inPrefix != r.PrefixOnly {
+		t.Errorf("the prefix section lists %d rows, its count says %d", inPrefix, r.PrefixOnly)
 	}
 }
 
@@ -79,8 +79,8 @@ func TestSearch_RecallStartsOnTheFirstScreen(t *testing.T) {
 	typeText(m, "canary")
 	drive(m, resizeCmd(120, 40))
 	names := 0
-	for _, r := range m.list.rows {
-		if r.isEntry() && r.hit == hitName {
+	for _, r := range m.list.Rows() {
+		if r.IsEntry() && r.Hit == hitName {
 			names++
 		}
 	}
@@ -103,15 +103,15 @@ func TestSort_OrderBuiltDuringASearchWaitsForIt(t *testing.T) {
 	press(m, "/")
 	typeText(m, "canary")
 	drive(m, building) // the order arrives while searching
-	if m.list.order != sortRelevance {
-		t.Fatalf("the search is sorted by %s, want relevance", m.list.order)
+	if m.list.Order != sortRelevance {
+		t.Fatalf("the search is sorted by %s, want relevance", m.list.Order)
 	}
 	if h := headers(m); len(h) == 0 || !strings.HasPrefix(h[0], "name matches") {
 		t.Fatalf("the search lost its sections: %q", h)
 	}
 	press(m, "esc")
-	if m.list.order != sortName {
-		t.Fatalf("after the search the list is sorted by %s, want name (the order asked for)", m.list.order)
+	if m.list.Order != sortName {
+		t.Fatalf("after the search the list is sorted by %s, want name (the order asked for)", m.list.Order)
 	}
 }
 
@@ -140,13 +140,13 @@ func TestSearch_PrefixOnlyMatchesListedPastTheCap(t *testing.T) {
 	m := openModel(t, path, 120, 40)
 	press(m, "/")
 	typeText(m, "postgres mig")
-	if r := m.result; r == nil || r.exactTotal != maxHits+200 || r.prefixOnly != 5 {
+	if r := m.result; r == nil || r.ExactTotal != maxHits+200 || r.PrefixOnly != 5 {
 		t.Fatalf("result %+v: want %d hits, 5 prefix-only", r, maxHits+200)
 	}
 	var got []string
-	for _, row := range m.list.rows {
-		if row.isEntry() && row.hit == hitPrefix {
-			got = append(got, m.c.snap.entries[row.idx].Name)
+	for _, row := range m.list.Rows() {
+		if row.IsEntry() && row.Hit == hitPrefix {
+			got = append(got, m.c.snap.entries[row.Idx].Name)
 		}
 	}
 	if len(got) != 5 {

@@ -82,26 +82,26 @@ func TestSearch_AnyRecallIsOnePath(t *testing.T) {
 		t.Errorf("the recall was asked %q, want [\"ops depl*\"]", asked)
 	}
 	var ids []uint64
-	for _, h := range r.exact {
-		ids = append(ids, h.id)
+	for _, h := range r.Exact {
+		ids = append(ids, h.ID)
 	}
-	if !slices.Equal(ids, []uint64{2, 3}) || r.exactTotal != 3 {
-		t.Errorf("recall section %v of %d, want [2 3] of 3", ids, r.exactTotal)
+	if !slices.Equal(ids, []uint64{2, 3}) || r.ExactTotal != 3 {
+		t.Errorf("recall section %v of %d, want [2 3] of 3", ids, r.ExactTotal)
 	}
 	if r.indexing || r.recallQuery != "ops depl*" || !slices.Equal(r.terms, []string{"ops"}) {
 		t.Errorf("indexing %v, recall query %q, terms %q", r.indexing, r.recallQuery, r.terms)
 	}
-	if !slices.Equal(r.expansions, []string{"deployment"}) || len(r.prefix) != 0 {
-		t.Errorf("expansions %q, prefix section %v: want the recall's own, and none of the screen's", r.expansions, r.prefix)
+	if !slices.Equal(r.expansions, []string{"deployment"}) || len(r.Prefix) != 0 {
+		t.Errorf("expansions %q, prefix section %v: want the recall's own, and none of the screen's", r.expansions, r.Prefix)
 	}
-	if r.nameTotal != 0 || r.distinct != 3 { // every hit of the recall, listed or not
-		t.Errorf("%d name matches, %d hits in all; want 0 and 3", r.nameTotal, r.distinct)
+	if r.NameTotal != 0 || r.distinct != 3 { // every hit of the recall, listed or not
+		t.Errorf("%d name matches, %d hits in all; want 0 and 3", r.NameTotal, r.distinct)
 	}
-	x, state := r.parts.explain(r, row{hit: hitExact, via: hitExact}, 2)
+	x, state := r.parts.explain(r, row{Hit: hitExact, Via: hitExact}, 2)
 	if state != explainReady || !x.returned || x.hit.Score != 3 || x.stats.Docs != 4 || !strings.Contains(x.query, "ops depl*") {
 		t.Errorf("explain of entry 2: %v %+v", state, x)
 	}
-	if x, _ := r.parts.explain(r, row{hit: hitName}, 4); x.returned {
+	if x, _ := r.parts.explain(r, row{Hit: hitName}, 4); x.returned {
 		t.Error("entry 4, which the recall does not return, is explained as returned")
 	}
 }
@@ -124,22 +124,22 @@ func TestSearch_PrefixSectionByCapability(t *testing.T) {
 	rc := expanderRecall{store.V1Contents(t.TempDir()+"/memory.db", f, "").Features.Recall}
 	in := searchInput{query: "depl", snap: newSnapshot(f.Entries), recall: rc, indexed: true}
 	r := runSearch(in)
-	if r.recallQuery != "" || r.exactTotal != 0 || !slices.Equal(r.terms, []string{"depl"}) {
-		t.Errorf("recall query %q, %d hits, terms %q: want the query as typed, which no entry holds", r.recallQuery, r.exactTotal, r.terms)
+	if r.recallQuery != "" || r.ExactTotal != 0 || !slices.Equal(r.terms, []string{"depl"}) {
+		t.Errorf("recall query %q, %d hits, terms %q: want the query as typed, which no entry holds", r.recallQuery, r.ExactTotal, r.terms)
 	}
 	var ids []uint64
-	for _, h := range r.prefix {
-		ids = append(ids, h.id)
+	for _, h := range r.Prefix {
+		ids = append(ids, h.ID)
 	}
 	slices.Sort(ids)
-	if !slices.Contains(r.expansions, "deployer") || !slices.Equal(ids, []uint64{1, 2, 3}) || r.prefixOnly != 3 {
-		t.Errorf("expansions %q, prefix section %v (%d): want deploy, deployer, deployment's entries 1 2 3", r.expansions, ids, r.prefixOnly)
+	if !slices.Contains(r.expansions, "deployer") || !slices.Equal(ids, []uint64{1, 2, 3}) || r.PrefixOnly != 3 {
+		t.Errorf("expansions %q, prefix section %v (%d): want deploy, deployer, deployment's entries 1 2 3", r.expansions, ids, r.PrefixOnly)
 	}
 	if _, ok := r.parts.(indexParts); !ok {
 		t.Errorf("the parts are %T, want the index's", r.parts)
 	}
 	in.indexed = false
-	if r := runSearch(in); !r.indexing || r.exactTotal != 0 || len(r.prefix) != 0 || r.nameTotal != 2 {
-		t.Errorf("while indexing: indexing %v, %d hits, %d prefix, %d names; want name matches only", r.indexing, r.exactTotal, len(r.prefix), r.nameTotal)
+	if r := runSearch(in); !r.indexing || r.ExactTotal != 0 || len(r.Prefix) != 0 || r.NameTotal != 2 {
+		t.Errorf("while indexing: indexing %v, %d hits, %d prefix, %d names; want name matches only", r.indexing, r.ExactTotal, len(r.Prefix), r.NameTotal)
 	}
 }

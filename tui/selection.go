@@ -40,12 +40,12 @@ func (m *Model) refreshWith(s *snapshot, sel uint64) tea.Cmd {
 		return nil
 	}
 	m.applySnapshot(s)
-	if sel != 0 && !m.list.selectID(m.c.snap, sel) {
+	if sel != 0 && !m.list.SelectID(m.c.snap, sel) {
 		m.pendingSel = sel // selected once the search re-runs, or revealed
 		if m.result == nil {
 			m.revealPending()
 		}
 	}
-	m.list.scroll(m.bodyHeight())
+	m.list.Scroll(m.bodyHeight())
 	return tea.Batch(m.showSelected(), m.rerunSearch(), warmCmd(m.c.snap))
 }

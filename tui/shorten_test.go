@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/charmbracelet/x/ansi"
+	"github.com/crmem/crmem/tui/list"
 )
 
 // TestFitName pins issue 10 item 5: at 80×24 archive names must keep the
@@ -87,20 +88,20 @@ func checkDistinctRows(t *testing.T, m *Model, what string) {
 	seen := map[string]string{} // shown text → entry name
 	l := m.list
 	h := m.bodyHeight()
-	l.scroll(h)
-	ls := listStyle{width: m.c.listWidth(), now: m.c.now(), marks: m.marks.ByID(), searched: m.result != nil}
-	lines := strings.Split(ansi.Strip(l.view(m.c.snap, m.c.styles, ls, h)), "\n")
+	ls := list.Style{Now: m.c.now(), Marks: m.marks.ByID(), Searched: m.result != nil}
+	lines := strings.Split(ansi.Strip(l.View(m.c.partContext(h), ls, m.c.listWidth(), h)), "\n")
+	rows := l.Rows()
 	for k, line := range lines {
-		i := l.offset + k
-		if i >= len(l.rows) || !l.rows[i].isEntry() {
+		i := l.ShownOffset(h) + k
+		if i >= len(rows) || !rows[i].IsEntry() {
 			continue
 		}
-		r := l.rows[i]
+		r := rows[i]
 		f := strings.Fields(line)
 		if len(f) < 2 {
 			t.Fatalf("%s: row %d is %q", what, i, line)
 		}
-		shown, name := f[1], m.c.snap.entries[r.idx].Name
+		shown, name := f[1], m.c.snap.entries[r.Idx].Name
 		if other, ok := seen[shown]; ok && other != name {
 			t.Errorf("%s: %q and %q both read %q", what, other, name, shown)
 		}

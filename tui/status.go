@@ -205,19 +205,19 @@ func (m *Model) searchStatus() string {
 	if r == nil {
 		return ""
 	}
-	if m.list.recallView {
+	if m.list.RecallView {
 		return fmt.Sprintf("recall view: top %s of %s%s",
-			humanize.Count(min(m.lim.recallLimit, r.exactTotal)), humanize.Plural(r.exactTotal, "hit"), paren(hints(": ", keyName(m.c.keys.Recall), "all hits")))
+			humanize.Count(min(m.lim.recallLimit, r.ExactTotal)), humanize.Plural(r.ExactTotal, "hit"), paren(hints(": ", keyName(m.c.keys.Recall), "all hits")))
 	}
-	parts := []string{humanize.Plural(r.exactTotal, "hit")}
+	parts := []string{humanize.Plural(r.ExactTotal, "hit")}
 	if r.indexing {
 		parts[0] = "indexing…"
 	}
-	if r.nameTotal > 0 {
-		parts = append(parts, humanize.Plural(r.nameTotal, "name"))
+	if r.NameTotal > 0 {
+		parts = append(parts, humanize.Plural(r.NameTotal, "name"))
 	}
-	if r.prefixOnly > 0 {
-		parts = append(parts, humanize.Plural(r.prefixOnly, "prefix match"))
+	if r.PrefixOnly > 0 {
+		parts = append(parts, humanize.Plural(r.PrefixOnly, "prefix match"))
 	}
 	if shown := m.listedCount(); shown < r.distinct {
 		parts = append(parts, "showing "+humanize.Count(shown))
@@ -229,7 +229,7 @@ func (m *Model) searchStatus() string {
 }
 
 // listedCount is the number of entry rows in the list.
-func (m *Model) listedCount() int { return m.list.entries }
+func (m *Model) listedCount() int { return m.list.Entries() }
 
 // formatDuration prints a short duration: 40 µs, 0.4 ms, 12 ms, 1.2 s.
 func formatDuration(d time.Duration) string {

@@ -5,7 +5,6 @@ import (
 
 	"charm.land/lipgloss/v2"
 
-	"github.com/crmem/crmem/store"
 	"github.com/crmem/crmem/tui/part"
 )
 
@@ -81,16 +80,6 @@ func newStyles(dark, noColor bool) *styles {
 	s.highlight = "\x1b[7m" // reverse video reads on any background, with or without colour
 	s.part = partStyles(s)
 	return s
-}
-
-// kindMarker is the one-letter kind column of the list.
-func (s *styles) kindMarker(k store.Kind) string {
-	letter := map[store.Kind]string{store.Note: "N", store.Archive: "A", store.Topic: "T"}[k]
-	if letter == "" {
-		letter = "?"
-		return letter
-	}
-	return s.kinds[k].Render(letter)
 }
 
 // selectedRow styles the row under the cursor.

@@ -10,7 +10,9 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/crmem/crmem/face/cellwidth"
+	"github.com/crmem/crmem/tui/list"
 	"github.com/crmem/crmem/tui/part"
+	"github.com/crmem/crmem/tui/preview"
 	"github.com/crmem/crmem/tui/searchbar"
 )
 
@@ -75,14 +77,14 @@ func (c *common) fitLine(l string, w int) string {
 func (m *Model) body() string {
 	h := m.bodyHeight()
 	if m.read.zoom {
-		return m.pv.view(m.c.width, h)
+		return m.pv.View(m.c.partContext(h), m.c.width, h)
 	}
 	if m.welcoming() { // the welcome across the screen: beside it the preview is empty
 		return m.listPane(m.c.width, h)
 	}
 	if !m.c.twoPanes() {
 		if m.focus == focusPreview {
-			return m.pv.view(m.c.width, h)
+			return m.pv.View(m.c.partContext(h), m.c.width, h)
 		}
 		return m.listPane(m.c.width, h)
 	}
@@ -92,7 +94,7 @@ func (m *Model) body() string {
 	}
 	sep := m.c.styles.border.Render(line)
 	lw, pw := m.c.listWidth(), m.previewWidth()
-	left, right := strings.Split(m.listPane(lw, h), "\n"), strings.Split(m.pv.view(pw, h), "\n")
+	left, right := strings.Split(m.listPane(lw, h), "\n"), strings.Split(m.pv.View(m.c.partContext(h), pw, h), "\n")
 	rows := make([]string, h)
 	for i := range rows {
 		// each pane's line fitted as the renderer measures, so the
@@ -104,39 +106,43 @@ func (m *Model) body() string {
 
 // listPane renders the list at w×h.
 func (m *Model) listPane(w, h int) string {
-	ls := listStyle{
-		width: w, now: m.c.now(), focused: m.focus == focusList,
-		marks: m.marks.ByID(), searched: m.result != nil, fresh: m.chg.unseen, open: m.c.keys.Open,
+	ls := list.Style{
+		Now: m.c.now(), Focused: m.focus == focusList,
+		Marks: m.marks.ByID(), Searched: m.result != nil, Fresh: m.chg.freshSign,
 	}
 	if m.ed != nil {
-		ls.badge = m.rowBadge
+		ls.Badge = m.rowBadge
 	}
-	if len(m.list.rows) == 0 && m.blankMemory() {
+	if len(m.list.Rows()) == 0 && m.blankMemory() {
 		return box(m.welcomePane(w), w, h)
 	}
 	if m.loaded && m.c.db == nil {
 		return box(paneText(m.c.styles, w, m.unopenedText()), w, h)
 	}
-	if len(m.list.rows) == 0 {
+	if len(m.list.Rows()) == 0 {
 		return box(m.c.styles.dim.Render(" "+m.emptyText()), w, h)
 	}
-	return box(m.list.pane(m.c.snap, m.c.styles, ls, h), w, h)
+	return m.list.View(m.c.partContext(h), ls, w, h)
 }
 
 // box forces s to exactly w×h cells (part.Box).
 func box(s string, w, h int) string { return part.Box(s, w, h) }
 
+// cardInner is the cells a line of the preview's card has at width
+// (preview.CardInner): the card's lines the root words are fitted to it.
+func cardInner(width int) int { return preview.CardInner(width) }
+
 // searchLine renders the search line (searchbar.Bar.View) with the filter,
 // order and index state on the right, each with how telling it is.
 func (m *Model) searchLine() string {
-	parts := []searchbar.Part{{Text: m.list.filter.String(), Keep: 3}, {Text: m.list.order.String(), Keep: 2}, {Text: m.list.position(), Keep: 4}}
-	if lines := m.pv.lines(); lines != "" {
+	parts := []searchbar.Part{{Text: m.list.Filter.String(), Keep: 3}, {Text: m.list.Order.String(), Keep: 2}, {Text: m.list.Position(), Keep: 4}}
+	if lines := m.pv.Lines(); lines != "" {
 		parts = append(parts, searchbar.Part{Text: "preview " + lines, Keep: 1})
 	}
 	if m.dates.r.on() {
 		parts = append([]searchbar.Part{{Text: "created " + m.dates.r.text, Keep: 5}}, parts...)
 	}
-	if m.pv.explain {
+	if m.pv.Explaining() {
 		parts = append([]searchbar.Part{{Text: "explain" + paren(keyName(m.c.keys.Explain)), Keep: 6}}, parts...)
 	}
 	if m.loaded && !m.indexed && m.c.db != nil {

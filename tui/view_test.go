@@ -173,7 +173,7 @@ func TestMouse_ClickSelectsWheelScrollsAndToggle(t *testing.T) {
 	m := demoModel(t, 120, 40)
 	// Row 2 of the body is the first entry under two date headers; row 4 the next.
 	drive(m, func() tea.Msg { return tea.MouseClickMsg{X: 5, Y: bodyTop + 4, Button: tea.MouseLeft} })
-	want := m.c.snap.entries[m.list.rows[4].idx].Name
+	want := m.c.snap.entries[m.list.Rows()[4].Idx].Name
 	if got := selectedName(m); got != want {
 		t.Errorf("click selected %q, want %q", got, want)
 	}
@@ -284,7 +284,7 @@ func TestIndexingShownOnSearchLine(t *testing.T) {
 	typeText(m, "deploy")
 	// Recall by a pass over the entries (rankBeforeIndex); the prefix
 	// section waits for the index.
-	if m.result == nil || m.result.nameTotal != 1 || m.result.exactTotal != 3 || len(m.result.prefix) != 0 || !m.result.indexing {
+	if m.result == nil || m.result.NameTotal != 1 || m.result.ExactTotal != 3 || len(m.result.Prefix) != 0 || !m.result.indexing {
 		t.Errorf("while indexing want name matches and recall without prefixes, got %+v", m.result)
 	}
 	if !strings.Contains(plainScreen(m), "indexing…") {
@@ -335,10 +335,10 @@ func TestTinyTerminalsDoNotBreak(t *testing.T) {
 func TestView_HugeTimestampShownRaw(t *testing.T) {
 	m := openModel(t, copyFixture(t, "bad/ok-huge-timestamp.db"), 120, 30)
 	const raw = "@1234605616436508552" // 0x1122334455667788
-	for m.c.snap.entries[m.list.rows[m.list.cursor].idx].CreatedAt != 0x1122334455667788 {
-		before := m.list.cursor
+	for m.c.snap.entries[m.list.Rows()[m.list.Cursor()].Idx].CreatedAt != 0x1122334455667788 {
+		before := m.list.Cursor()
 		press(m, "j")
-		if m.list.cursor == before {
+		if m.list.Cursor() == before {
 			t.Fatal("no entry with the huge timestamp")
 		}
 	}

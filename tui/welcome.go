@@ -21,7 +21,7 @@ func (m *Model) blankMemory() bool {
 // welcoming reports whether the list pane greets a blank memory, drawn
 // across the screen (at 80×24 the welcome was squeezed into the list's 36
 // columns beside an empty preview).
-func (m *Model) welcoming() bool { return len(m.list.rows) == 0 && m.blankMemory() }
+func (m *Model) welcoming() bool { return len(m.list.Rows()) == 0 && m.blankMemory() }
 
 // welcomeText is the list pane's text for a blank memory: what the file
 // is, whether it (and its folder) exist yet, the keys to begin with, as

@@ -69,7 +69,7 @@ func (m *Model) openWhy() tea.Cmd {
 		return m.setMessage(hints(" ", keyName(m.c.keys.Why), "explains a search's recall: search first") + paren(keyName(m.c.keys.Search)))
 	}
 	name := ""
-	if e, ok := m.list.selectedEntry(m.c.snap); ok {
+	if e, ok := m.list.SelectedEntry(m.c.snap); ok {
 		name = e.Name
 	}
 	m.why.comp = nameCompletion{}

@@ -28,6 +28,9 @@ type LogEnd struct {
 	// Snapshots are the offsets of the snapshots skipped, the header's
 	// and older ones (dead bytes a checkpoint left in the log).
 	Snapshots []int64
+	// Puts counts the Put records walked, those of the walk this one goes
+	// on with (WalkLogFrom's puts) included.
+	Puts int
 }
 
 // WalkLog calls fn with every record of the store data holds, in file
@@ -76,23 +79,23 @@ func WalkLogFrom(data []byte, at int64, puts int, fn func(LogRecord) bool) LogEn
 		if err != nil {
 			e := err.(*Error)
 			e.Offset = at
-			end.Offset, end.Err = at, e
+			end.Offset, end.Err, end.Puts = at, e, puts
 			return end
 		}
 		if !ok {
-			end.Offset, end.Torn = at, true
+			end.Offset, end.Torn, end.Puts = at, true, puts
 			return end
 		}
 		if r.op == OpPut {
 			puts++
 		}
 		if !fn(LogRecord{Offset: at, Op: r.op, Col: r.col, Key: r.key, Value: r.value}) {
-			end.Offset = at + int64(r.size)
+			end.Offset, end.Puts = at+int64(r.size), puts
 			return end
 		}
 		at += int64(r.size)
 	}
-	end.Offset = at
+	end.Offset, end.Puts = at, puts
 	return end
 }
 

@@ -200,7 +200,7 @@ func (s *Source) LastReload() Reload {
 // Capabilities are what crabtalk's store can do: its history is its own log, its
 // sessions are inside it, its recall orders ties (by key), and its reader
 // takes no bytes past its log.
-var Capabilities = store.Capabilities{History: store.HistoryFromLog, Sessions: store.SessionsInside}
+var Capabilities = store.Capabilities{History: store.HistoryFromLog, Sessions: store.SessionsInside, Log: HistoryLog{}}
 
 // Features of crabtalk's store: read-only, its own recall, its own
 // sessions, and what the last read warned about.

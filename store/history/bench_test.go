@@ -30,7 +30,7 @@ func BenchmarkOneStore(b *testing.B) {
 	}
 	b.ResetTimer()
 	for b.Loop() {
-		h := OneStore(data, name)
+		h := OneLog(storeLog, data, name)
 		if len(h.Versions) == 0 {
 			b.Fatal("no versions")
 		}
@@ -71,13 +71,13 @@ func BenchmarkFollow(b *testing.B) {
 	step.Key, step.Value = bytes.Clone(step.Key), bytes.Clone(step.Value) // not the file's bytes, kept alive
 	data = nil
 	follow, full := NewSessionCache(), NewSessionCache()
-	if _, err := follow.follow(path); err != nil {
+	if _, err := follow.follow(storeLog, path); err != nil {
 		b.Fatal(err)
 	}
 	if d, _, err := store.ReadFileInfo(path); err != nil {
 		b.Fatal(err)
 	} else {
-		FromStoreCached(d, full)
+		ReadLogCached(storeLog, d, full)
 	}
 	var fast, slow []time.Duration
 	for i := 0; b.Loop(); i++ {
@@ -89,7 +89,7 @@ func BenchmarkFollow(b *testing.B) {
 		appendFile(b, path, rec)
 		b.StartTimer()
 		start := time.Now()
-		ix, err := follow.follow(path)
+		ix, err := follow.follow(storeLog, path)
 		if err != nil || !follow.extended || !ix.has(name) {
 			b.Fatalf("not followed: %v", err)
 		}
@@ -108,7 +108,7 @@ func BenchmarkFollow(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		if !FromStoreCached(d, full).has(name) {
+		if !ReadLogCached(storeLog, d, full).has(name) {
 			b.Fatal("not built")
 		}
 		slow = append(slow, time.Since(start))

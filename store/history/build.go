@@ -7,7 +7,6 @@ import (
 	"time"
 
 	"github.com/crmem/crmem/store"
-	"github.com/crmem/crmem/store/crabdb"
 	"github.com/crmem/crmem/store/sessions"
 )
 
@@ -50,7 +49,7 @@ func Build(src store.Source) (*Index, error) {
 		if err != nil {
 			return nil, fmt.Errorf("history of %s: %w", src.Path(), err)
 		}
-		return FromStore(data, nil), nil
+		return ReadLog(f.Caps.Log, data, nil), nil
 	}
 	return nil, fmt.Errorf("history of %s: the %s format keeps none crmem reads", src.Path(), f.Format)
 }
@@ -66,11 +65,12 @@ func OneV1(c *store.Contents, name string) (History, error) {
 	return ix.History(name), nil
 }
 
-// OneStore is the history of the entry name in crabtalk's store held in
-// data (a command line's question about one entry): the sessions are
-// decoded only when they name it or a name a rename links it to.
-func OneStore(data []byte, name string) History {
-	return FromStore(data, &name).History(name)
+// OneLog is the history of the entry name in the memory whose log, read
+// by log, data holds (a command line's question about one entry): the
+// sessions are decoded only when they name it or a name a rename links it
+// to.
+func OneLog(log store.Log, data []byte, name string) History {
+	return ReadLog(log, data, &name).History(name)
 }
 
 // CurrentOf converts entries to Current, their kind and created_at as
@@ -112,49 +112,14 @@ func FromV1(current map[string]Current, ss store.SessionsReader, only *string) (
 	return ix, nil
 }
 
-// FromStore indexes crabtalk's store from its bytes: the log and the
-// sessions it holds. only, when set, is the one entry asked about: the
+// ReadLog indexes a memory whose history is its log (crabtalk's store)
+// from its bytes, read by log (the format's Capabilities.Log): the log and
+// the sessions it holds. only, when set, is the one entry asked about: the
 // records of the other names are never sorted out, and of the sessions
 // only the steps that name it (or a name a rename links it to) are
 // decoded: its calls, their results and events all hold its name.
-func FromStore(data []byte, only *string) *Index {
-	return fromStore(data, only)
-}
-
-// FromStoreCached is FromStore of the whole index, decoding again only
-// the sessions cache does not hold as they now are (a session's meta and
-// steps, and the agent names it asked for, unchanged since the build
-// that cached it): an agent's remember touches one session of hundreds,
-// and decoding the sessions is most of a build. It gives exactly what
-// FromStore gives, and leaves in cache this build's sessions.
-func FromStoreCached(data []byte, cache *SessionCache) *Index {
-	cache.mu.Lock()
-	defer cache.mu.Unlock()
-	return cache.full(data)
-}
-
-// BuildCached is Build following a store as it grows: when the store is
-// the file the last build with cache read, with records appended since
-// (the same file, header and bytes, longer), only the appended records
-// are walked and only the sessions they touch decoded again (see
-// SessionCache.follow), else it is read whole, its sessions decoded
-// again unless cache holds them as they are (FromStoreCached). Either
-// way the index is exactly what Build gives. A v1 memory is built as
-// Build builds it.
-func BuildCached(src store.Source, cache *SessionCache) (*Index, error) {
-	if src.Features().Caps.History != store.HistoryFromLog {
-		return Build(src)
-	}
-	ix, err := cache.follow(src.Path())
-	if err != nil {
-		return nil, fmt.Errorf("history of %s: %w", src.Path(), err)
-	}
-	return ix, nil
-}
-
-// fromStore is FromStore: of the whole index, or of one entry (only).
-func fromStore(data []byte, only *string) *Index {
-	d := readLog(data)
+func ReadLog(log store.Log, data []byte, only *string) *Index {
+	d := readLog(log, data)
 	ix := &Index{log: d, writes: map[string][]call{}, sessInfo: map[string]sessionInfo{}, cache: map[string]History{}}
 	keep := keepAll
 	var steps func([]byte) bool
@@ -182,11 +147,43 @@ func fromStore(data []byte, only *string) *Index {
 	return ix
 }
 
+// ReadLogCached is ReadLog of the whole index, decoding again only
+// the sessions cache does not hold as they now are (a session's meta and
+// steps, and the agent names it asked for, unchanged since the build
+// that cached it): an agent's remember touches one session of hundreds,
+// and decoding the sessions is most of a build. It gives exactly what
+// ReadLog gives, and leaves in cache this build's sessions.
+func ReadLogCached(log store.Log, data []byte, cache *SessionCache) *Index {
+	cache.mu.Lock()
+	defer cache.mu.Unlock()
+	return cache.full(log, data)
+}
+
+// BuildCached is Build following a store as it grows: when the store is
+// the file the last build with cache read, with records appended since
+// (the same file, header and bytes, longer), only the appended records
+// are walked and only the sessions they touch decoded again (see
+// SessionCache.follow), else it is read whole, its sessions decoded
+// again unless cache holds them as they are (ReadLogCached). Either
+// way the index is exactly what Build gives. A v1 memory is built as
+// Build builds it.
+func BuildCached(src store.Source, cache *SessionCache) (*Index, error) {
+	caps := src.Features().Caps
+	if caps.History != store.HistoryFromLog {
+		return Build(src)
+	}
+	ix, err := cache.follow(caps.Log, src.Path())
+	if err != nil {
+		return nil, fmt.Errorf("history of %s: %w", src.Path(), err)
+	}
+	return ix, nil
+}
+
 // keepAll keeps the writes of every name.
 func keepAll(string) bool { return true }
 
-// sortedSteps are the keys of s's steps in order: "evt/…" before
-// "msg/…", each by index.
+// sortedSteps are the keys of s's steps in ascending byte order, the
+// order store.Log.SessionRecalls takes them in.
 func sortedSteps(s *storeSession) []string {
 	keys := make([]string, 0, len(s.steps))
 	for k := range s.steps {
@@ -196,12 +193,12 @@ func sortedSteps(s *storeSession) []string {
 	return keys
 }
 
-// readSession decodes one store session's memory writes (and recalls) as
-// crabdb's own reader does (crabdb.NewSessionBuilder): events, then
-// messages, in key order (keys, sortedSteps). agents caches agent names
-// by id; asked (nil: not kept) receives the names this session asked for.
+// readSession decodes one session's memory writes (and recalls) as the
+// agent's own reader does (store.Log.SessionRecalls), its steps in key
+// order (keys, sortedSteps). agents caches agent names by id; asked (nil:
+// not kept) receives the names this session asked for.
 func (d *logData) readSession(s *storeSession, keys []string, agents, asked map[string]string) sessions.SessionRecalls {
-	b := crabdb.NewSessionBuilder(s.handle, s.meta, func(id string) (string, int) {
+	return d.log.SessionRecalls(s.handle, s.meta, keys, s.steps, func(id string) (string, int) {
 		name, ok := agents[id]
 		if !ok && id != "" {
 			name = d.agentName(id)
@@ -212,10 +209,6 @@ func (d *logData) readSession(s *storeSession, keys []string, agents, asked map[
 		}
 		return name, sessions.DefaultRecallLimit
 	})
-	for _, k := range keys {
-		b.AddStep(k, s.steps[k], nil)
-	}
-	return b.Finish()
 }
 
 // call is a memory write with, for a store, the part of the log its

@@ -1,7 +1,6 @@
 package history
 
 import (
-	"bytes"
 	"encoding/binary"
 	"errors"
 	"hash/maphash"
@@ -13,7 +12,6 @@ import (
 	"sync"
 
 	"github.com/crmem/crmem/store"
-	"github.com/crmem/crmem/store/crabdb"
 	"github.com/crmem/crmem/store/sessions"
 )
 
@@ -54,7 +52,7 @@ func NewSessionCache() *SessionCache { return &SessionCache{m: map[string]cached
 // same file, the same header, at least as long as the records it walked:
 // crabtalk only appends, a checkpoint rewrites the header, a compaction
 // replaces the file), else read whole. Unchanged, it is the last index.
-func (c *SessionCache) follow(path string) (*Index, error) {
+func (c *SessionCache) follow(log store.Log, path string) (*Index, error) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	f, fi, err := store.OpenRegular(path)
@@ -62,22 +60,23 @@ func (c *SessionCache) follow(path string) (*Index, error) {
 		return nil, err
 	}
 	defer f.Close()
-	if l := c.last; l != nil && l.path == path && os.SameFile(fi, l.info) && fi.Size() >= l.d.end && l.d.stop == nil {
-		head := make([]byte, crabdb.HeaderLen)
+	if l := c.last; l != nil && l.d.log == log && l.path == path && os.SameFile(fi, l.info) && fi.Size() >= l.d.end.Offset && l.d.stop == nil {
+		end := l.d.end.Offset
+		head := make([]byte, log.HeadLen())
 		if _, err := io.ReadFull(f, head); err != nil {
 			return nil, err
 		}
-		if bytes.Equal(head, l.d.data[:crabdb.HeaderLen]) && !snapshotCut(head, l.d.end) {
+		if log.Continues(l.d.data, head, end) {
 			if fi.Size() == int64(len(l.d.data)) && fi.ModTime().Equal(l.info.ModTime()) {
 				c.extended = true
 				return l.ix, nil
 			}
-			data := grow(l.d.data[:l.d.end], int(fi.Size()))
-			n, err := f.ReadAt(data[l.d.end:], l.d.end)
+			data := grow(l.d.data[:end], int(fi.Size()))
+			n, err := f.ReadAt(data[end:], end)
 			if err != nil && !errors.Is(err, io.EOF) {
 				return nil, err
 			}
-			ix := c.extend(data[:l.d.end+int64(n)])
+			ix := c.extend(data[:end+int64(n)])
 			c.last.path, c.last.info = path, fi
 			return ix, nil
 		}
@@ -86,19 +85,9 @@ func (c *SessionCache) follow(path string) (*Index, error) {
 	if err != nil {
 		return nil, err
 	}
-	ix := c.full(data)
+	ix := c.full(log, data)
 	c.last.path, c.last.info = path, fi
 	return ix, nil
-}
-
-// snapshotCut reports whether the snapshot the header head points at
-// begins before end but does not end by it: the walk that ended at end
-// could not skip it whole, and read its bytes as records (a checkpoint
-// caught half written, or a file cut short), which a walk of the longer
-// file does not.
-func snapshotCut(head []byte, end int64) bool {
-	h, err := crabdb.ParseHeader(head)
-	return err == nil && h.HasSnapshot() && h.IndexAt < uint64(end) && h.IndexAt+h.IndexLen > uint64(end)
 }
 
 // grow is b, which holds a file's first bytes, made n long: in place when
@@ -133,8 +122,8 @@ func readRoomy(f *os.File, size int64) ([]byte, error) {
 // full is the index of the store data holds, read whole, its sessions
 // taken from the cache when they are as the cache holds them. c.mu is
 // held.
-func (c *SessionCache) full(data []byte) *Index {
-	d := readLog(data)
+func (c *SessionCache) full(log store.Log, data []byte) *Index {
+	d := readLog(log, data)
 	d.indexAll()
 	all := map[string]*storeSession{}
 	d.readSessions(all, 0, nil, nil)
@@ -172,7 +161,7 @@ func (c *SessionCache) index(d *logData, all map[string]*storeSession, changed f
 	for _, h := range sortedHandles(all) {
 		s := all[h]
 		if s.steps == nil {
-			continue // as FromStore: a session of no step holds no write
+			continue // as ReadLog: a session of no step holds no write
 		}
 		was, ok := c.m[h]
 		if ok && !changed(s, was) && d.sameAgents(was.agents, agents) {

@@ -22,7 +22,7 @@ func TestFromStoreCached_SameAsFromStore(t *testing.T) {
 			cache := NewSessionCache()
 			var reused []int
 			for _, cut := range []int{len(data) / 3, len(data) / 2, len(data)*2/3 + 7, len(data) - 1, len(data)} {
-				got, want := FromStoreCached(data[:cut], cache), FromStore(data[:cut], nil)
+				got, want := ReadLogCached(storeLog, data[:cut], cache), ReadLog(storeLog, data[:cut], nil)
 				sameIndex(t, cut, got, want)
 				reused = append(reused, cache.reused)
 			}

@@ -40,7 +40,7 @@ func FuzzFromStore(f *testing.F) {
 		if len(data) > 1<<20 {
 			return
 		}
-		ix := FromStore(data, nil)
+		ix := ReadLog(storeLog, data, nil)
 		for _, n := range ix.Names() {
 			h := ix.History(n)
 			for i, v := range h.Versions {
@@ -51,7 +51,7 @@ func FuzzFromStore(f *testing.F) {
 					t.Fatalf("%q #%d: record at %d, outside the file", n, v.N, v.Log.Offset)
 				}
 			}
-			one := OneStore(data, n)
+			one := OneLog(storeLog, data, n)
 			if len(one.Versions) != len(h.Versions) {
 				t.Fatalf("%q: one entry's history has %d versions, the index's %d", n, len(one.Versions), len(h.Versions))
 			}

@@ -29,7 +29,7 @@ func TestStoreHistory_GeneratedLogIsTheTruth(t *testing.T) {
 	for _, index := range []bool{false, true} {
 		t.Run(fmt.Sprintf("index=%v", index), func(t *testing.T) {
 			data, ops := generated(t, genlog.Options{Seed: 11, Entries: 300, MemoryRecords: 3000, CheckpointEvery: 700, Sessions: 12, Index: index})
-			full := FromStore(data, nil)
+			full := ReadLog(storeLog, data, nil)
 			if s := full.Stop(); s != nil {
 				t.Fatalf("log stopped: %+v", s)
 			}
@@ -85,7 +85,7 @@ func TestStoreHistory_GeneratedLogIsTheTruth(t *testing.T) {
 					continue // a quarter of the names: each one's history walks the log again
 				}
 				a, _ := json.Marshal(full.History(n).Versions)
-				b, _ := json.Marshal(OneStore(data, n).Versions)
+				b, _ := json.Marshal(OneLog(storeLog, data, n).Versions)
 				if !bytes.Equal(a, b) {
 					t.Errorf("%q: one entry's history differs from the whole index's:\n one %s\nall %s", n, b, a)
 				}

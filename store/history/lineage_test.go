@@ -161,9 +161,9 @@ func checkRenameSeq(t *testing.T, data []byte) {
 	for _, whole := range []bool{false, true} {
 		read := func(name string) History {
 			if whole {
-				return FromStore(data, nil).History(name)
+				return ReadLog(storeLog, data, nil).History(name)
 			}
-			return OneStore(data, name)
+			return OneLog(storeLog, data, name)
 		}
 		a := read("hist-a")
 		var got []row
@@ -238,7 +238,7 @@ func checkRenameSeq(t *testing.T, data []byte) {
 		}
 	}
 	var forgotten []string
-	for _, f := range FromStore(data, nil).Forgotten() {
+	for _, f := range ReadLog(storeLog, data, nil).Forgotten() {
 		if strings.HasPrefix(f.Name, "hist-") {
 			forgotten = append(forgotten, f.Name+":"+f.Last.Content)
 		}
@@ -266,7 +266,7 @@ func TestLineage_GeneratedLogNeverFollowsARenameAway(t *testing.T) {
 			renames++
 		}
 	}
-	ix := FromStore(data, nil)
+	ix := ReadLog(storeLog, data, nil)
 	aways, lives := 0, 0
 	found := map[int64]bool{}
 	for _, name := range ix.Names() {

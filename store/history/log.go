@@ -8,17 +8,18 @@ import (
 	"slices"
 	"sort"
 
-	"github.com/crmem/crmem/store/crabdb"
+	"github.com/crmem/crmem/store"
 )
 
-// record is one memory record (column 2) of a store's log: where it is
-// and the lengths of its key and value, which logData.name and value cut
-// from the log's bytes. It holds no pointer, so a million of them cost
-// the collector nothing to scan.
+// record is one memory record of a log (store.LogMemory): where it is,
+// where its name lies after that and the name's length, which
+// logData.name cuts from the log's bytes. It holds no pointer, so a
+// million of them cost the collector nothing to scan.
 type record struct {
-	off        int64
-	klen, vlen uint32
-	del        bool
+	off   int64
+	nlen  uint32
+	nskip uint16 // the name is at off+nskip
+	del   bool
 }
 
 // nameSeed seeds nameHash: fixed, as a hash only ever compared within one
@@ -27,9 +28,6 @@ var nameSeed = maphash.MakeSeed()
 
 // nameHash hashes an entry name.
 func nameHash(b []byte) uint64 { return maphash.Bytes(nameSeed, b) }
-
-// recordHead is a record's op, column and key length.
-const recordHead = 6
 
 // storedEntry is a memory record's JSON value.
 type storedEntry struct {
@@ -73,6 +71,7 @@ func (s *storeSession) before(off int64) int64 {
 // records that may be renames. Who holds which records is worked out when
 // asked (indices), for every name at once only for a whole index.
 type logData struct {
+	log       store.Log
 	data      []byte
 	recs      []record
 	hashes    []uint64 // of each record's entry name (nameHash), to find a name's records without reading the log again
@@ -81,8 +80,7 @@ type logData struct {
 	agentOffs []int64  // the agent records (column 0 Puts)
 	stop      *Stop
 	torn      bool
-	end       int64 // where the walk ended: the end of the last whole record, or where it stopped
-	puts      int   // the Put records walked, of every column (crabdb.WalkLogFrom)
+	end       store.LogPos // where the walk ended: the end of the last whole record, or where it stopped
 
 	byName  map[string][]int // name → indices into recs, in order (filled by name, or all at once)
 	all     bool             // byName holds every name
@@ -103,20 +101,14 @@ type logData struct {
 	scans  int // names whose records were found by a scan of hashes
 }
 
-const (
-	memoryPrefix  = crabdb.MemoryPrefix
-	sessionPrefix = "local/session/"
-	agentPrefix   = "local/agent/"
-)
-
-// readLog walks a store's whole log once, keeping the memory records (no
+// readLog walks a log's whole log once, keeping the memory records (no
 // value decoded, no name copied) and the offsets of the session and agent
 // records.
-func readLog(data []byte) *logData {
-	d := &logData{data: data, byName: map[string][]int{}, renames: map[int]*rename{}, lineages: map[string]*lineage{}}
+func readLog(log store.Log, data []byte) *logData {
+	d := &logData{log: log, data: data, byName: map[string][]int{}, renames: map[int]*rename{}, lineages: map[string]*lineage{}}
 	d.recs = make([]record, 0, len(data)/256) // a guess on the large side: memory records are rarely smaller
 	d.hashes = make([]uint64, 0, len(data)/256)
-	d.ended(crabdb.WalkLog(data, d.add))
+	d.ended(log.Walk(data, store.LogPos{}, d.add))
 	return d
 }
 
@@ -127,11 +119,11 @@ func readLog(data []byte) *logData {
 // holds is only ever appended to beyond its own length). prev must have
 // indexed every name (indexAll) and ended cleanly (stop nil).
 func extendLog(prev *logData, data []byte) *logData {
-	d := &logData{data: data, recs: prev.recs, hashes: prev.hashes, cand: prev.cand,
-		sessOffs: prev.sessOffs, agentOffs: prev.agentOffs, puts: prev.puts,
+	d := &logData{log: prev.log, data: data, recs: prev.recs, hashes: prev.hashes, cand: prev.cand,
+		sessOffs: prev.sessOffs, agentOffs: prev.agentOffs,
 		byName: maps.Clone(prev.byName), all: true, renames: map[int]*rename{}, lineages: map[string]*lineage{}}
 	first := len(d.recs)
-	d.ended(crabdb.WalkLogFrom(data, prev.end, prev.puts, d.add))
+	d.ended(d.log.Walk(data, prev.end, d.add))
 	for i := first; i < len(d.recs); i++ {
 		n := d.name(i)
 		// Clipped: the slice prev holds is never appended to in place.
@@ -141,29 +133,23 @@ func extendLog(prev *logData, data []byte) *logData {
 }
 
 // add keeps one record of a walk of the log.
-func (d *logData) add(r crabdb.LogRecord) bool {
-	if r.Op == crabdb.OpPut {
-		d.puts++
-	}
-	switch r.Col {
-	case crabdb.ColMemory:
-		if !bytes.HasPrefix(r.Key, []byte(memoryPrefix)) {
-			return true
-		}
-		name := r.Key[len(memoryPrefix):]
-		rec := record{off: r.Offset, klen: uint32(len(r.Key)), vlen: uint32(len(r.Value)), del: r.Op == crabdb.OpDelete}
+func (d *logData) add(r store.LogRecord) bool {
+	switch r.Kind {
+	case store.LogMemory:
+		name := r.Key
+		rec := record{off: r.Offset, nlen: uint32(len(name)), nskip: uint16(r.KeyAt - r.Offset), del: r.Delete}
 		h := nameHash(name)
 		if n := len(d.recs); rec.del && n > 0 && !d.recs[n-1].del && (d.hashes[n-1] != h || !bytes.Equal(d.name(n-1), name)) {
 			d.cand = append(d.cand, n-1)
 		}
 		d.recs = append(d.recs, rec)
 		d.hashes = append(d.hashes, h)
-	case crabdb.ColSession:
-		if r.Op == crabdb.OpPut {
+	case store.LogSessionMeta, store.LogSessionStep, store.LogSessionOther:
+		if !r.Delete {
 			d.sessOffs = append(d.sessOffs, r.Offset)
 		}
-	case crabdb.ColAgent:
-		if r.Op == crabdb.OpPut {
+	case store.LogAgent:
+		if !r.Delete {
 			d.agentOffs = append(d.agentOffs, r.Offset)
 		}
 	}
@@ -171,25 +157,25 @@ func (d *logData) add(r crabdb.LogRecord) bool {
 }
 
 // ended keeps how the walk of the log ended.
-func (d *logData) ended(end crabdb.LogEnd) {
-	if end.Err != nil {
-		d.stop = &Stop{Offset: end.Offset, Reason: end.Err.Reason}
+func (d *logData) ended(end store.LogEnd) {
+	if end.Stopped {
+		d.stop = &Stop{Offset: end.At.Offset, Reason: end.Reason}
 	}
 	d.torn = end.Torn
-	d.end = end.Offset
+	d.end = end.At
 }
 
 // name is the entry name of recs[i] (aliasing the log's bytes).
 func (d *logData) name(i int) []byte {
 	r := d.recs[i]
-	return d.data[r.off+recordHead+int64(len(memoryPrefix)) : r.off+recordHead+int64(r.klen)]
+	at := r.off + int64(r.nskip)
+	return d.data[at : at+int64(r.nlen)]
 }
 
 // value is the value of recs[i] (a Put's entry JSON; empty for a Delete).
 func (d *logData) value(i int) []byte {
-	r := d.recs[i]
-	at := r.off + recordHead + int64(r.klen) + 4
-	return d.data[at : at+int64(r.vlen)]
+	r, _ := d.log.At(d.data, d.recs[i].off)
+	return r.Value
 }
 
 // seq is recs[i]'s number among the memory records, from 1.
@@ -393,52 +379,38 @@ func (d *logData) moreSessions(prev map[string]*storeSession, from int) (all map
 // all, keeping the steps keep accepts (nil: all); own (nil: none) gives
 // the session a record of it changes (its own copy).
 func (d *logData) readSessions(all map[string]*storeSession, from int, keep func([]byte) bool, own func(*storeSession) *storeSession) {
-	var ahead crabdb.Prefetcher
-	for _, off := range d.sessOffs[from:] {
-		ahead.Before(d.data, off)
-		r, ok := crabdb.RecordAt(d.data, off)
-		if !ok || !bytes.HasPrefix(r.Key, []byte(sessionPrefix)) {
-			continue
-		}
-		rest := r.Key[len(sessionPrefix):]
-		i := bytes.IndexByte(rest, '/')
-		if i <= 0 {
-			continue
-		}
-		s := all[string(rest[:i])]
+	d.log.Each(d.data, d.sessOffs[from:], func(r store.LogRecord) {
+		s := all[string(r.Session)]
 		if s == nil {
-			s = &storeSession{handle: string(rest[:i])}
+			s = &storeSession{handle: string(r.Session)}
 			all[s.handle] = s
 		}
 		if own != nil {
 			s = own(s)
 		}
-		s.offs = append(s.offs, off)
-		part := rest[i+1:]
-		switch {
-		case string(part) == "meta":
+		s.offs = append(s.offs, r.Offset)
+		switch r.Kind {
+		case store.LogSessionMeta:
 			s.meta = r.Value // in log order: the last put wins
-		case bytes.HasPrefix(part, []byte("msg/")), bytes.HasPrefix(part, []byte("evt/")):
+		case store.LogSessionStep:
 			if keep != nil && !keep(r.Value) {
-				continue
+				return
 			}
 			if s.steps == nil {
 				s.steps, s.stepOff = map[string][]byte{}, map[string]int64{}
 			}
-			s.steps[string(part)] = r.Value
-			s.stepOff[string(part)] = off
+			s.steps[string(r.Key)] = r.Value
+			s.stepOff[string(r.Key)] = r.Offset
 		}
-	}
+	})
 }
 
 // agentName is the name in the agent record of id, as last put.
 func (d *logData) agentName(id string) string {
-	key := []byte(agentPrefix + id)
 	var name string
-	for _, off := range d.agentOffs {
-		r, ok := crabdb.RecordAt(d.data, off)
-		if !ok || !bytes.Equal(r.Key, key) {
-			continue
+	d.log.Each(d.data, d.agentOffs, func(r store.LogRecord) {
+		if string(r.Key) != id {
+			return
 		}
 		var a struct {
 			Name string `json:"name"`
@@ -446,7 +418,7 @@ func (d *logData) agentName(id string) string {
 		if json.Unmarshal(r.Value, &a) == nil {
 			name = a.Name
 		}
-	}
+	})
 	return name
 }
 

@@ -157,7 +157,7 @@ func TestStoreHistory_OpsAreTheTruth(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	ix := FromStore(after, nil)
+	ix := ReadLog(storeLog, after, nil)
 	checked := 0
 	for name, ls := range lives {
 		var exp []want

@@ -20,16 +20,24 @@ const StoreFileName = crabdb.FileName
 // StoreFormat is the name of crabtalk's store format, as Features say it.
 const StoreFormat = crabdb.FormatName
 
-// Detect names the format data holds, decided by its structure (SPEC
-// §10): StoreFormat, store.FormatV1, or "" when neither reads it.
-func Detect(data []byte) string {
+// Detected is what Detect found data to hold.
+type Detected struct {
+	// Name is the format's name as its Features say it; "" when no
+	// reader takes the data.
+	Name string
+	// Store reports whether it is crabtalk's store.
+	Store bool
+}
+
+// Detect tells the format data holds by its structure (SPEC §10).
+func Detect(data []byte) Detected {
 	switch crabdb.Detect(data) {
 	case crabdb.FormatStore:
-		return StoreFormat
+		return Detected{Name: StoreFormat, Store: true}
 	case crabdb.FormatV1:
-		return store.FormatV1
+		return Detected{Name: store.FormatV1}
 	}
-	return ""
+	return Detected{}
 }
 
 // IsStore reports whether path is a regular file holding a crabtalk store

@@ -126,20 +126,32 @@ func Contents(path, sessionsDir string) (*store.Contents, error) {
 	return store.V1Contents(path, f, sessionsDir), nil
 }
 
+// HistoryData is a memory file as its history reads it: a log and the
+// reader of its format (Log, Data), or contents decoded once (V1).
+type HistoryData struct {
+	// Log reads Data, the file's whole log, when its history is its log
+	// (store.HistoryFromLog); nil otherwise.
+	Log  store.Log
+	Data []byte
+	// V1 is the file decoded, when its history is its entries now and
+	// its sessions' writes (store.HistoryFromSessions).
+	V1 *store.Contents
+}
+
 // History is the memory file at path, its bytes data, as its history reads
 // it: crabtalk's store's whole log as its bytes (its header checked, the
 // error every reader of a store gives), or a CRMEM v1 file decoded once,
 // its sessions in sessionsDir ("": the folder beside it). A file that is
 // neither (ok false) is left to Contents, whose errors say why.
-func History(path, sessionsDir string, data []byte) (log []byte, v1 *store.Contents, ok bool, err error) {
+func History(path, sessionsDir string, data []byte) (h HistoryData, ok bool, err error) {
 	switch format, f, _ := crabdb.DetectDecoded(data); format {
 	case crabdb.FormatStore:
 		if _, err := crabdb.ParseHeader(data); err != nil {
-			return nil, nil, true, err
+			return h, true, err
 		}
-		return data, nil, true, nil
+		return HistoryData{Log: crabdb.Capabilities.Log, Data: data}, true, nil
 	case crabdb.FormatV1:
-		return nil, store.V1Contents(path, f, sessionsDir), true, nil
+		return HistoryData{V1: store.V1Contents(path, f, sessionsDir)}, true, nil
 	}
-	return nil, nil, false, nil
+	return h, false, nil
 }

@@ -10,3 +10,12 @@ const MixedMark = " !"
 
 // IsMixed reports whether name mixes scripts (hygiene.MixedScript).
 func IsMixed(name string) bool { return len(hygiene.MixedScript(name)) > 0 }
+
+// MixedNote says which letters of a mixed-script name only look Latin
+// ("mixes scripts: е U+0435 CYRILLIC"); "" for any other name.
+func MixedNote(name string) string {
+	if ls := hygiene.MixedScript(name); len(ls) > 0 {
+		return "mixes scripts: " + hygiene.DescribeMixed(ls)
+	}
+	return ""
+}

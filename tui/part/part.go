@@ -19,6 +19,7 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 	"charm.land/lipgloss/v2"
+	"github.com/charmbracelet/x/ansi"
 
 	"github.com/crmem/crmem/keymap"
 	"github.com/crmem/crmem/store"
@@ -58,6 +59,12 @@ type Context struct {
 	// root's measure: per code point until the terminal says it draws
 	// by grapheme cluster), for a part that lays columns side by side.
 	Fit func(line string, w int) string
+	// Cells is how the terminal measures what it draws (per code point
+	// until it says it draws by grapheme cluster), and Markdown the
+	// glamour style content is rendered with: the preview's rendering
+	// is made for both.
+	Cells    ansi.Method
+	Markdown string
 }
 
 // Snapshot is the memory as shown: its entries, never changed once
@@ -78,18 +85,34 @@ type Styles struct {
 	GroupHeader lipgloss.Style
 	Dim         lipgloss.Style
 	Warning     lipgloss.Style
-	Mark        lipgloss.Style    // a mark in a gutter
-	CardTitle   lipgloss.Style    // an entry's name over its card
-	Label       lipgloss.Style    // a card's labels
-	Border      lipgloss.Style    // a line between columns
-	Selected    lipgloss.Style    // the row under the cursor of the part on top
-	Kinds       [3]lipgloss.Style // notes, archives, topics
+	Mark        lipgloss.Style // a mark in a gutter
+	CardTitle   lipgloss.Style // an entry's name over its card
+	Label       lipgloss.Style // a card's labels
+	Border      lipgloss.Style // a line between columns
+	Selected    lipgloss.Style // the row under the cursor of the part on top
+	// SelectedAway is the row under the cursor of a pane without the
+	// focus (the list while the preview has it).
+	SelectedAway lipgloss.Style
+	Kinds        [3]lipgloss.Style // notes, archives, topics
 	// A dialog's answers and title (Message) and the line typed
 	// (Status); its question is a Warning.
 	Message, Status lipgloss.Style
 	// A diff's removed and added lines, and within them the words that
 	// changed.
 	DiffDel, DiffAdd, DiffDelWord, DiffAddWord lipgloss.Style
+	// An entry's card over the preview, thick while the preview has the
+	// focus; Highlight is the SGR that starts a search term's highlight.
+	Card, CardFocus lipgloss.Style
+	Highlight       string
+}
+
+// KindMarker is the one-letter kind column of the list and the card.
+func (s *Styles) KindMarker(k store.Kind) string {
+	letter := map[store.Kind]string{store.Note: "N", store.Archive: "A", store.Topic: "T"}[k]
+	if letter == "" {
+		return "?"
+	}
+	return s.Kinds[k].Render(letter)
 }
 
 // Part is what a part of the screen shown in place of the panes must

@@ -1,4 +1,4 @@
-package tui
+package preview
 
 import "github.com/crmem/crmem/internal/sanitize"
 

@@ -1,4 +1,4 @@
-package tui
+package preview
 
 import (
 	"strings"

@@ -1,4 +1,4 @@
-package tui
+package preview
 
 import (
 	"strings"
@@ -18,7 +18,7 @@ func TestRender_InvisibleAndHTMLShown(t *testing.T) {
 		"<details>\n<summary>more</summary>\nhidden text\n</details>\n\n" +
 		"dev \U0001F469\u200d\U0001F4BB café\n"
 	for _, style := range []string{"notty", "dark"} {
-		raw := renderMarkdown(&renderers{}, renderKey{width: 70, style: style}, md)
+		raw := renderMarkdown(&renderers{}, RenderKey{width: 70, style: style}, md)
 		out := ansi.Strip(raw)
 		flat := strings.Join(strings.Fields(out), " ")
 		for _, want := range []string{

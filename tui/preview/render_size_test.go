@@ -1,10 +1,11 @@
-package tui
+package preview
 
 import (
 	"runtime"
 	"strings"
 	"testing"
 
+	"github.com/charmbracelet/x/ansi"
 	"github.com/crmem/crmem/face/mdbound"
 )
 
@@ -38,7 +39,7 @@ func TestRender_LargeEntryBounded(t *testing.T) {
 	var before, after runtime.MemStats
 	runtime.GC()
 	runtime.ReadMemStats(&before)
-	r := renderEntry(rs, renderKey{width: 80, style: "dark"}, content, func() bool { return false })
+	r := renderEntry(rs, RenderKey{width: 80, style: "dark"}, content, func() bool { return false })
 	runtime.ReadMemStats(&after)
 	if r.plain == "" || !strings.Contains(r.plain, "limit") {
 		t.Fatalf("rendered, not plain text: plain %q", r.plain)
@@ -53,7 +54,7 @@ func TestRender_LargeEntryBounded(t *testing.T) {
 		t.Errorf("%d of %d lines shown", got, want)
 	}
 	for _, l := range strings.Split(r.out, "\n")[:10] {
-		if w := measures[0].StringWidth(l); w > 80 {
+		if w := ansi.WcWidth.StringWidth(l); w > 80 {
 			t.Errorf("a line is %d cells: %q", w, l)
 		}
 	}

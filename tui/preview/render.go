@@ -1,4 +1,4 @@
-package tui
+package preview
 
 import (
 	"errors"
@@ -20,14 +20,20 @@ import (
 	"github.com/crmem/crmem/tui/part"
 )
 
-// renderKey identifies one rendering of one entry's content.
-type renderKey struct {
+// RenderKey identifies one rendering of one entry's content.
+type RenderKey struct {
 	id    uint64
 	hash  uint64 // of the raw content
 	width int
 	style string
-	cells ansi.Method // how the renderer measures (see common.cells)
+	cells ansi.Method // how the renderer measures (part.Context.Cells)
 }
+
+// Width is the cells the content is rendered to.
+func (k RenderKey) Width() int { return k.width }
+
+// Cells is how the rendering measures what it lays out.
+func (k RenderKey) Cells() ansi.Method { return k.cells }
 
 // contentHash hashes raw content for the render cache key.
 func contentHash(s string) uint64 {
@@ -44,20 +50,20 @@ func contentHash(s string) uint64 {
 type renderers struct {
 	mu   sync.Mutex
 	m    map[rendererKey]*lockedRenderer
-	want renderKey // the rendering the screen waits for; under mu
+	want RenderKey // the rendering the screen waits for; under mu
 
 	one sync.Mutex // held by the render under way
 }
 
 // wantOnly records k as the one rendering the screen waits for.
-func (rs *renderers) wantOnly(k renderKey) {
+func (rs *renderers) wantOnly(k RenderKey) {
 	rs.mu.Lock()
 	rs.want = k
 	rs.mu.Unlock()
 }
 
 // superseded reports whether the screen no longer waits for k.
-func (rs *renderers) superseded(k renderKey) bool {
+func (rs *renderers) superseded(k RenderKey) bool {
 	rs.mu.Lock()
 	defer rs.mu.Unlock()
 	return rs.want != k
@@ -148,19 +154,24 @@ type rendering struct {
 	dropped bool // superseded before it finished: out is empty
 }
 
-// renderedMsg carries a finished rendering.
-type renderedMsg struct {
-	key renderKey
+// RenderedMsg carries a finished rendering, for the root to hand back
+// (Pane.Rendered).
+type RenderedMsg struct {
+	key RenderKey
 	rendering
 }
+
+// Dropped reports whether the rendering was superseded before it
+// finished (then it holds nothing).
+func (m RenderedMsg) Dropped() bool { return m.dropped }
 
 // renderCmd renders content off the update loop. Nothing from the file
 // reaches glamour unsanitized, and glamour's output is filtered again (it
 // decodes character references into real control characters). The caller
 // has made key the wanted rendering (renderers.wantOnly).
-func renderCmd(rs *renderers, key renderKey, content string) tea.Cmd {
+func renderCmd(rs *renderers, key RenderKey, content string) tea.Cmd {
 	return func() tea.Msg {
-		return renderedMsg{key: key, rendering: renderEntry(rs, key, content, func() bool { return rs.superseded(key) })}
+		return RenderedMsg{key: key, rendering: renderEntry(rs, key, content, func() bool { return rs.superseded(key) })}
 	}
 }
 
@@ -169,7 +180,7 @@ func renderCmd(rs *renderers, key renderKey, content string) tea.Cmd {
 // than renderBudget or makes more than maxRenderedBytes shows as the
 // sanitized plain text, saying why; a render superseded comes back
 // dropped, before it starts or at its next node.
-func renderEntry(rs *renderers, key renderKey, content string, superseded func() bool) rendering {
+func renderEntry(rs *renderers, key RenderKey, content string, superseded func() bool) rendering {
 	r := renderWithin(rs, key, content, superseded)
 	if tooLargeToRender(len(content)) == "" { // plainText wrapped a huge one as drawn already
 		r.out = rewrapCells(r.out, key.width, key.cells)
@@ -220,7 +231,7 @@ func isASCII(s string) bool {
 
 // renderWithin is renderEntry before the lines are wrapped again for the
 // renderer's measure.
-func renderWithin(rs *renderers, key renderKey, content string, superseded func() bool) rendering {
+func renderWithin(rs *renderers, key RenderKey, content string, superseded func() bool) rendering {
 	if reason := tooLargeToRender(len(content)); reason != "" { // decided by size: nothing reads the text as markdown
 		return rendering{out: plainText(content, key.width), plain: reason}
 	}
@@ -380,19 +391,19 @@ func fitLines(s string, width int) string { return part.FitLines(s, width) }
 // renderCache keeps renderings per key. It is only touched by the update
 // loop; it is cleared when it grows past its bound.
 type renderCache struct {
-	m map[renderKey]rendering
+	m map[RenderKey]rendering
 }
 
 const maxCachedRenders = 512
 
-func (c *renderCache) get(k renderKey) (rendering, bool) {
+func (c *renderCache) get(k RenderKey) (rendering, bool) {
 	s, ok := c.m[k]
 	return s, ok
 }
 
-func (c *renderCache) put(k renderKey, s rendering) {
+func (c *renderCache) put(k RenderKey, s rendering) {
 	if c.m == nil || len(c.m) >= maxCachedRenders {
-		c.m = map[renderKey]rendering{}
+		c.m = map[RenderKey]rendering{}
 	}
 	c.m[k] = s
 }

@@ -1,4 +1,4 @@
-package tui
+package preview
 
 import (
 	"slices"
@@ -13,7 +13,7 @@ import (
 func TestRender_CodeBlocksAndHardBreaks(t *testing.T) {
 	md := "# Deploy\n\n3. Roll out:\n\n   ```bash\n   kubectl --context staging -n billing set image deploy/api api=registry.internal/billing:v2.14.0\n       indented continuation\n   short\n   ```\n\nfirst line  \nsecond line\\\nthird line\n\n```\ntop level\n\tx\n```\n"
 	rs := &renderers{}
-	out := ansi.Strip(renderMarkdown(rs, renderKey{width: 60, style: "notty"}, md))
+	out := ansi.Strip(renderMarkdown(rs, RenderKey{width: 60, style: "notty"}, md))
 	lines := strings.Split(out, "\n")
 	find := func(sub string) (string, bool) {
 		for _, l := range lines {
@@ -69,7 +69,7 @@ func TestRender_WideTablesStayReadable(t *testing.T) {
 	narrow := "| a | b |\n|---|---|\n| short | a somewhat longer description that wraps |\n"
 	rs := &renderers{}
 	for _, w := range []int{40, 50, 60} {
-		out := ansi.Strip(renderMarkdown(rs, renderKey{width: w, style: "notty"}, wide))
+		out := ansi.Strip(renderMarkdown(rs, RenderKey{width: w, style: "notty"}, wide))
 		lines := strings.Split(out, "\n")
 		var header, row string
 		for _, l := range lines {
@@ -95,12 +95,12 @@ func TestRender_WideTablesStayReadable(t *testing.T) {
 	}
 	// Zoomed wide enough, the whole table shows: the escaped pipe stays
 	// in its cell.
-	out := ansi.Strip(renderMarkdown(rs, renderKey{width: 200, style: "notty"}, wide))
+	out := ansi.Strip(renderMarkdown(rs, RenderKey{width: 200, style: "notty"}, wide))
 	if !strings.Contains(out, "runs migrations | locks") || !strings.Contains(out, "watch the error budget") {
 		t.Errorf("at 200 columns the table lost text:\n%s", out)
 	}
 	// A table that fits is glamour's, its cells wrapped at words.
-	out = ansi.Strip(renderMarkdown(rs, renderKey{width: 40, style: "notty"}, narrow))
+	out = ansi.Strip(renderMarkdown(rs, RenderKey{width: 40, style: "notty"}, narrow))
 	if strings.Contains(out, clipMark) || !strings.Contains(squeeze(out), "|asomewhatlonger") {
 		t.Errorf("a table that fits is not glamour's:\n%s", out)
 	}
