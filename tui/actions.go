@@ -392,7 +392,7 @@ func (m *Model) opened(msg loadedMsg) tea.Cmd {
 	m.c.db, m.st.fileWarning, m.openErr = msg.db, "", ""
 	m.indexed = indexReady(m.c.db.Memory())
 	m.applySnapshot(msg.snap)
-	cmds := []tea.Cmd{m.showSelected(), m.rerunSearch(), warmCmd(m.c.snap), m.readDone()}
+	cmds := []tea.Cmd{m.showSelected(), m.rerunSearch(), openedWarmCmd(m.c.snap, m.c.db.Memory()), m.readDone()}
 	if m.onStore() { // the check at start knew only the socket
 		cmds = append(cmds, m.daemonCheck())
 	}

@@ -176,6 +176,19 @@ func listedSnapshot(mem *store.Memory, old *snapshot) *snapshot {
 	return s
 }
 
+// openedWarmCmd is warmCmd for the first snapshot of a memory just
+// opened: the name index at once (every search needs it), the other
+// orders once the memory's index is built, so that the first hits of a
+// query typed at once share the cores with the index build only.
+func openedWarmCmd(s *snapshot, mem *store.Memory) tea.Cmd {
+	return func() tea.Msg {
+		s.nameIndex()
+		mem.WaitIndexed()
+		s.warmOrders()
+		return nil
+	}
+}
+
 // warmCmd builds a snapshot's search structures in the background.
 func warmCmd(s *snapshot) tea.Cmd {
 	return func() tea.Msg {
