@@ -1,11 +1,15 @@
 package tui
 
 import (
+	"fmt"
 	"slices"
+	"sync"
 	"testing"
 	"time"
 
 	tea "charm.land/bubbletea/v2"
+
+	"github.com/crmem/crmem/store"
 )
 
 // The open builds no index: the first frame's snapshot and layout have the
@@ -62,5 +66,26 @@ func TestSearch_BeforeTheIndexRanksAsTheIndex(t *testing.T) {
 				t.Error("no hits before the index")
 			}
 		})
+	}
+}
+
+// Searches and the warming that want a snapshot's name index at once get
+// one and the same (built once: namesBuild), under the race detector too.
+func TestNameIndex_ConcurrentCallersGetOneIndex(t *testing.T) {
+	es := make([]store.Entry, 2000)
+	for i := range es {
+		es[i] = store.Entry{ID: uint64(i + 1), Name: fmt.Sprintf("note-%d", i), CreatedAt: uint64(1_700_000_000 + i)}
+	}
+	s := newSnapshot(es)
+	got := make([]*nameIndex, 8)
+	var wg sync.WaitGroup
+	for i := range got {
+		wg.Go(func() { got[i] = s.nameIndex() })
+	}
+	wg.Wait()
+	for _, n := range got {
+		if n == nil || n != got[0] {
+			t.Fatalf("callers got different name indexes: %p", got)
+		}
 	}
 }
