@@ -58,7 +58,7 @@ func (r screenRows) total() int {
 func (m *Model) rows() screenRows {
 	o := m.overlay()
 	r := screenRows{search: true, status: m.statusLines(), help: m.helpLinesOf(o)}
-	least := layers()[m.top()].least // a panel keeps its title and a line of it
+	least := m.topSpec().least // a panel keeps its title and a line of it
 	r.body = max(m.c.height-r.total(), least)
 	steps := []func(){
 		func() { // the message: its lines whole or not at all

@@ -26,8 +26,8 @@ func behindHarness(t *testing.T, w, h int) *editHarness {
 	drive(hs.m, resizeCmd(w, h))
 	hs.sel("scratch")
 	press(hs.m, "d", "y")
-	if len(hs.f.undo) != 1 {
-		t.Fatalf("setup: %d undo steps, want 1 (status %q)", len(hs.f.undo), hs.status())
+	if hs.f.UndoLen() != 1 {
+		t.Fatalf("setup: %d undo steps, want 1 (status %q)", hs.f.UndoLen(), hs.status())
 	}
 	hs.sel("commit-format")
 	return hs
@@ -74,8 +74,8 @@ func TestHelp_AnyOtherKeyOnlyClosesIt(t *testing.T) {
 		if after := screenState(h.m); after != before {
 			t.Errorf("%q after ?: the screen behind changed:\n was %s\n now %s", k, before, after)
 		}
-		if h.m.hp.Open() || !bytes.Equal(fileBytes(t, h.path), disk) || len(h.f.undo) != 1 {
-			t.Errorf("%q after ?: help open %v, %d undo steps", k, h.m.hp.Open(), len(h.f.undo))
+		if h.m.hp.Open() || !bytes.Equal(fileBytes(t, h.path), disk) || h.f.UndoLen() != 1 {
+			t.Errorf("%q after ?: help open %v, %d undo steps", k, h.m.hp.Open(), h.f.UndoLen())
 		}
 	}
 }
@@ -111,12 +111,12 @@ func TestHelp_AWriteKeyIsSwallowedVisibly(t *testing.T) {
 	if h.m.hp.Open() {
 		t.Fatal("u did not close the help")
 	}
-	if !bytes.Equal(fileBytes(t, h.path), before) || len(h.f.undo) != 1 {
+	if !bytes.Equal(fileBytes(t, h.path), before) || h.f.UndoLen() != 1 {
 		t.Fatal("u on the help screen undid the last write")
 	}
 	h.wantStatus("u not run")
 	press(h.m, "u") // offered now: the short help lists it
-	if len(h.f.undo) != 0 {
+	if h.f.UndoLen() != 0 {
 		t.Fatalf("u from the list did not undo (status %q)", h.status())
 	}
 }

@@ -97,22 +97,27 @@ func (m *Model) readOnlyMessage() string {
 	return store.ErrCrabdb.Error()
 }
 
-// storeStatus is the status line's part for crabtalk's store: what the
-// reader warned about (a torn tail is ignored, and said so; what the
+// storeWarnings are the status line's warnings for crabtalk's store: what
+// the reader warned about (a torn tail is ignored, and said so; what the
 // start's repair of crmem's unfinished append did, also on a store it
-// writes), and, when read-only, that it is.
-func (m *Model) storeStatus() []string {
-	f := m.caps()
+// writes), as plain text.
+func (m *Model) storeWarnings() []string {
 	if m.c.db == nil {
 		return nil
 	}
-	st := m.c.styles
 	var out []string
-	for _, w := range f.Warnings {
-		out = append(out, st.warning.Render("⚠ "+sanitize.Line(w)))
+	for _, w := range m.caps().Warnings {
+		out = append(out, "⚠ "+sanitize.Line(w))
 	}
-	if !f.ReadOnly() {
-		return out
+	return out
+}
+
+// readOnlyStatus is the status line's mark of a memory crmem does not
+// write ("crabtalk store, read-only"); "" when it writes it.
+func (m *Model) readOnlyStatus() string {
+	f := m.caps()
+	if m.c.db == nil || !f.ReadOnly() {
+		return ""
 	}
-	return append(out, st.dim.Render(f.Format+", read-only"))
+	return m.c.styles.dim.Render(f.Format + ", read-only")
 }

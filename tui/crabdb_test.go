@@ -318,3 +318,35 @@ func TestStore_ReadOnlyWhileTheDaemonRuns(t *testing.T) {
 		t.Errorf("d after crabtalk stopped asks nothing: overlay %q, status %q", ansi.Strip(h.overlay()), h.m.st.msg)
 	}
 }
+
+// TestStore_LongWarningShownWhole: a store's warning too long to share
+// the status line with the figures (a torn tail, the repair of crmem's
+// unfinished append: 150 characters) goes above it, wrapped and whole,
+// and the counts stay on the status line. At 100 columns the repair's
+// warning was cut at the screen's edge with the counts after it (seen).
+func TestStore_LongWarningShownWhole(t *testing.T) {
+	path := copyStore(t, "torn.crmem")
+	for _, w := range []int{60, 80} {
+		m := openModel(t, path, w, 24)
+		warns := m.caps().Warnings
+		if len(warns) == 0 {
+			t.Fatal("torn.crmem gives no warning: the test proves nothing")
+		}
+		long := "⚠ " + warns[0]
+		if len(long) <= w-40 {
+			t.Fatalf("warning %q fits beside the counts at %d columns: the test proves nothing", long, w)
+		}
+		lines := m.statusLines()
+		status := ansi.Strip(lines[len(lines)-1])
+		if !strings.Contains(status, m.countsText()) && !strings.Contains(status, m.shortCounts()) {
+			t.Errorf("%d columns: status line %q lacks the counts %q", w, status, m.countsText())
+		}
+		squeeze := func(s string) string { return strings.Join(strings.Fields(s), "") }
+		if above := ansi.Strip(strings.Join(lines[:len(lines)-1], " ")); squeeze(above) != squeeze(long) {
+			t.Errorf("%d columns: above the status line %q, want the whole warning %q", w, above, long)
+		}
+		if s := plainScreen(m); !strings.Contains(squeeze(s), squeeze(long)) {
+			t.Errorf("%d columns: the warning is not on screen whole:\n%s", w, s)
+		}
+	}
+}

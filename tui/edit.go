@@ -1,25 +1,31 @@
 package tui
 
 import (
+	"fmt"
 	"os/exec"
-	"time"
 
-	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
 	crmemconfig "github.com/crmem/crmem/face/config"
 	"github.com/crmem/crmem/face/editor"
 	"github.com/crmem/crmem/internal/sanitize"
-	"github.com/crmem/crmem/keymap"
 	"github.com/crmem/crmem/store"
-	"github.com/crmem/crmem/tui/dialog"
+	"github.com/crmem/crmem/store/history"
+	"github.com/crmem/crmem/tui/editing"
+	"github.com/crmem/crmem/tui/marks"
 	"github.com/crmem/crmem/tui/part"
 )
+
+// The editing part (the editor, prompts and questions before a write,
+// undo) is a package of its own (tui/editing): it reads what the root
+// lends it (editScreen) and answers with part.Requests, which do carries
+// out; its writes (part.Write) run here, off the loop, and come back to
+// it (editing.Part.Wrote).
 
 // newEditingPart returns the part that changes the memory: the editor,
 // prompts and confirmations, marks and bulk delete, undo, and the archive
 // references that warn before a session's resume point goes.
-func newEditingPart(opts Options) *editing {
+func newEditingPart(opts Options) *editing.Part {
 	return newEditing(opts, editor.Options{Getenv: opts.getenv()}, execProcess)
 }
 
@@ -27,257 +33,144 @@ func newEditingPart(opts Options) *editing {
 // tests run the editor directly.
 type execFunc func(*exec.Cmd, tea.ExecCallback) tea.Cmd
 
-// editing is the part behind e n r a d space * O o D u.
-type editing struct {
-	ed   editor.Options
-	exec execFunc
-	dlg  dialog.Dialog // the open prompt, confirmation or choice
-	undo undoStack     // every write of this session
-	busy bool          // a write is in flight
-	kept string        // a temp file holding unsaved text, shown until the next action
-	// pendingEdit is the temp file of an edit whose conflict is being
-	// asked about ("" otherwise), named if the user quits meanwhile.
-	pendingEdit string
-	home        string // the home folder, for ~ in a folder typed
+// newEditing is the editing part with the editor's options ed, run by run.
+func newEditing(opts Options, ed editor.Options, run execFunc) *editing.Part {
+	return editing.New(ed, crmemconfig.Home(opts.getenv()), editing.ExecFunc(run))
 }
 
-func newEditing(opts Options, ed editor.Options, run execFunc) *editing {
-	return &editing{ed: ed, exec: run, home: crmemconfig.Home(opts.getenv())}
+// editScreen is what the root lends the editing part for one call
+// (editing.Screen): read-only views of the model, the context built once
+// when first asked.
+type editScreen struct {
+	m *Model
+	c *part.Context
 }
 
-// editorDoneMsg says the editor exited.
-type editorDoneMsg struct {
-	s   *editor.Session
-	err error
+// edScreen is the editing part's view of the model now.
+func (m *Model) edScreen() editing.Screen { return &editScreen{m: m} }
+
+func (s *editScreen) Ctx() *part.Context {
+	if s.c == nil {
+		s.c = s.m.partContext(0) // a dialog or a question needs no body
+	}
+	return s.c
 }
 
-// message handles the editing part's own messages: what its commands
-// (the editor, a write, the sessions read) bring back.
-func (f *editing) message(m *Model, msg tea.Msg) (bool, tea.Cmd) {
-	switch msg := msg.(type) {
-	case editorDoneMsg:
-		return true, f.editorDone(m, msg)
-	case writeDoneMsg:
-		return true, f.writeDone(m, msg)
-	case dumpDoneMsg:
-		return true, dumpDone(m, msg)
-	}
-	return false, nil
-}
+func (s *editScreen) Selected() (store.Entry, bool) { return s.m.list.SelectedEntry(s.m.c.snap) }
 
-// keyPress gives the key to the open dialog, or runs an editing action.
-func (f *editing) keyPress(m *Model, k tea.KeyPressMsg) (bool, tea.Cmd) {
-	if d := f.dlg; d != nil {
-		req, done, note := d.Key(m.lineCtx(), k)
-		if done && f.dlg == d {
-			f.dlg = nil
-		}
-		var cmd tea.Cmd
-		if note != "" {
-			cmd = m.setMessage(note)
-		}
-		if r, ok := req.(request); ok {
-			cmd = tea.Batch(cmd, f.do(m, r))
-		}
-		return true, cmd
+func (s *editScreen) Writer() editing.Writer {
+	if w := s.m.writer(); w != nil {
+		return w
 	}
-	for _, a := range f.actions(&m.c.keys) {
-		if key.Matches(k, a.b) {
-			if a.writes && m.readOnly() {
-				return true, m.setMessage(m.readOnlyMessage())
-			}
-			if f.busy && a.writes {
-				return true, m.setMessage("still saving the last change…")
-			}
-			f.kept = ""
-			return true, a.do(m)
-		}
-	}
-	return false, nil
-}
-
-// action is one editing key.
-type action struct {
-	b      key.Binding
-	writes bool
-	do     func(*Model) tea.Cmd
-}
-
-func (f *editing) actions(k *keymap.KeyMap) []action {
-	return []action{
-		{k.Edit, true, f.edit},
-		{k.New, true, f.newNote},
-		{k.Rename, true, f.rename},
-		{k.Aliases, true, f.aliases},
-		{k.Delete, true, f.deleteSelected},
-		{k.Mark, false, f.toggleMark},
-		{k.MarkAll, false, f.markListed},
-		{k.MarkOlder, false, f.markOlder},
-		{k.Unmark, false, f.unmarkAll},
-		{k.Orphans, false, func(m *Model) tea.Cmd { return m.refs.toggleOrphans(m) }},
-		{k.NeverRecalled, false, (*Model).toggleNever},
-		{k.DeleteMarked, true, f.deleteMarked},
-		{k.Undo, true, f.undoLast},
-		{k.Dump, false, f.dump},
-		{k.Findings, false, func(m *Model) tea.Cmd { return m.fv.Show(m.ctx()) }},
-		{k.History, false, f.openHistory},
-		{k.Forgotten, false, f.openForgotten},
-	}
-}
-
-// selected returns the selected entry in its current state, or a status
-// command saying there is none.
-func (f *editing) selected(m *Model) (store.Entry, tea.Cmd, bool) {
-	e, ok := m.list.SelectedEntry(m.c.snap)
-	if !ok || m.writer() == nil {
-		return e, m.setMessage("no entry selected"), false
-	}
-	if cur, ok := m.writer().Memory().Get(e.ID); ok && cur.Name == e.Name { // not an entry sharing its id
-		e = cur
-	}
-	return e, nil, true
-}
-
-// edit opens the selected entry in the editor.
-func (f *editing) edit(m *Model) tea.Cmd {
-	e, cmd, ok := f.selected(m)
-	if !ok {
-		return cmd
-	}
-	s, err := editor.Edit(e, f.ed)
-	if err != nil {
-		return m.setMessage("cannot start the editor: " + err.Error())
-	}
-	return f.runEditor(s)
-}
-
-// newNote asks for a name, then opens the editor on an empty note.
-func (f *editing) newNote(m *Model) tea.Cmd {
-	if m.writer() == nil {
-		return m.setMessage("no memory file is open")
-	}
-	f.dlg = dialog.NewPrompt("new note name", "", dialog.FreeName{}, reqNewNote{})
 	return nil
 }
 
-// runEditor hands the terminal to the editor.
-func (f *editing) runEditor(s *editor.Session) tea.Cmd {
-	return f.exec(s.Cmd(), func(err error) tea.Msg { return editorDoneMsg{s: s, err: err} })
+func (s *editScreen) FileGone() bool      { return s.m.st.fileGone }
+func (s *editScreen) ReadOnlyWhy() string { return s.m.readOnlyMessage() }
+
+func (s *editScreen) Marked() []store.Entry { return s.m.markedEntries() }
+
+func (s *editScreen) DeleteMarkedQuestion(es []store.Entry, more string) (text, warn string) {
+	return s.m.marks.DeleteQuestion(es, marks.Hidden(es, s.m.list.ListedIDs(s.m.c.snap)), more)
 }
 
-// editorDone reads the edit back and saves it, or says why not.
-func (f *editing) editorDone(m *Model, msg editorDoneMsg) tea.Cmd {
-	s := msg.s
-	r := s.Finish(msg.err)
-	if r.Outcome == editor.Changed {
-		return f.saveEdit(m, s, r, r.Ops, savedText(s, r.Ops))
+func (s *editScreen) ResumeWarning(es []store.Entry) string { return s.m.resumeWarning(es) }
+func (s *editScreen) SessionsNaming(e store.Entry) int      { return len(s.m.refsOf(e).by) }
+func (s *editScreen) ErrText(err error) string              { return s.m.errText(err) }
+
+func (s *editScreen) RestoreOps(h history.History, v history.Version, current *store.Entry) ([]store.Op, error) {
+	return s.m.hist.restore(h, v, current)
+}
+
+// editKey gives a key to the editing part (its dialog, or its actions)
+// and reports whether it took it.
+func (m *Model) editKey(k tea.KeyPressMsg) (bool, tea.Cmd) {
+	handled, reqs, cmd := m.ed.Key(m.edScreen(), k)
+	if !handled {
+		return false, nil
 	}
-	text := r.Message()
-	if r.Outcome != editor.Unchanged {
-		f.kept = r.Path
+	return true, tea.Batch(m.do(reqs), cmd)
+}
+
+// editMessage offers msg to the editing part: what its commands (the
+// editor, a dump) bring back.
+func (m *Model) editMessage(msg tea.Msg) (bool, tea.Cmd) {
+	handled, reqs, cmd := m.ed.Update(m.edScreen(), msg)
+	if !handled {
+		return false, nil
 	}
-	if s.New && r.Outcome == editor.Unchanged {
-		text = "note " + r.Name + " not created: it was left empty"
-		if r.Quick {
-			text += " (the editor returned at once; a GUI editor needs its wait flag, e.g. EDITOR=\"code -w\")"
+	return true, tea.Batch(m.do(reqs), cmd)
+}
+
+// writeDoneMsg carries the outcome of a write made off the update loop.
+type writeDoneMsg struct {
+	w    editing.Written
+	snap *snapshot // the entries after the write, built off the loop
+}
+
+// write runs a write the editing part asked for through DB.Apply off the
+// update loop (atomic, locked, conflict-checked against the file);
+// writeDone hands the outcome back to it.
+func (m *Model) write(r part.Write) tea.Cmd {
+	db := m.writer()
+	w := editing.Written{Label: r.Label, Undo: r.Undo, For: r.For}
+	if db == nil { // the part asked while one was open: say so through it
+		w.Err = fmt.Errorf("no memory file is open")
+		return func() tea.Msg { return writeDoneMsg{w: w, snap: nil} }
+	}
+	prev := m.c.snap
+	return func() tea.Msg {
+		w.Changes, w.Err = db.Apply(r.Ops...)
+		// Also after a failure: a conflict re-read the file, whose state the
+		// memory now holds. But a file another writer deleted reads as an
+		// empty memory: the last state stays on screen (and the marks with
+		// it) until the file is back or a write succeeds.
+		snap := prev
+		if w.Err == nil || !fileMissing(db.Path()) {
+			snap = listedSnapshot(db.Memory(), prev)
+		}
+		return writeDoneMsg{w: w, snap: snap}
+	}
+}
+
+// writeDone shows the fresh state after a write (after a conflict too:
+// the memory now holds the other writer's version) and hands the
+// outcome to the editing part, which records it for undo and reports it.
+func (m *Model) writeDone(msg writeDoneMsg) tea.Cmd {
+	w := msg.w
+	if w.Err == nil {
+		m.chg.noteWritten(w.Changes)
+	}
+	var again tea.Cmd
+	if w.Err == nil && len(w.Changes) > 0 { // the write is a version of its entries: read their story again
+		again = m.rebuildHistory()
+	}
+	refresh := m.refreshWith(msg.snap, added(w.Changes))
+	return tea.Batch(refresh, m.do(m.ed.Wrote(m.edScreen(), w)), again)
+}
+
+// added is the id of the first entry a write created (to select it), or 0.
+func added(changes []store.Change) uint64 {
+	for _, c := range changes {
+		if c.Before == nil && c.After != nil {
+			return c.After.ID
 		}
 	}
-	return tea.Batch(m.setMessage(text), m.reloadNow())
+	return 0
 }
 
-// savedText is the status after ops saved an edit.
-func savedText(s *editor.Session, ops []store.Op) string {
-	switch op := ops[len(ops)-1].(type) {
-	case store.Add:
-		if op.Name != s.Original.Name {
-			return "saved your text as the new note " + op.Name
-		}
-		return "created note " + op.Name
-	case store.Update:
-		switch {
-		case op.Expect == nil && op.Name != s.Original.Name:
-			return "saved your text in " + op.Name + " (renamed from " + s.Original.Name + " meanwhile; your version replaces theirs)"
-		case op.Expect == nil:
-			return "saved " + op.Name + " (your version replaces theirs)"
-		}
-	case store.Restore:
-		if len(ops) > 1 {
-			return "saved " + s.Original.Name + ", created " + time.Unix(int64(op.Entry.CreatedAt), 0).UTC().Format(time.RFC3339)
-		}
-		return "saved " + s.Original.Name + " (put back with your text)"
+// notDuplicateDone returns the findings view to its list, whose report
+// is computed again without the pair.
+func (m *Model) notDuplicateDone(msg editing.NotDuplicateMsg) tea.Cmd {
+	if msg.Err != nil {
+		return m.setMessage("not remembered: " + m.errText(msg.Err))
 	}
-	return "saved " + s.Original.Name
-}
-
-// saveEdit applies an edit's operations; a conflict opens the choice dialog.
-func (f *editing) saveEdit(m *Model, s *editor.Session, r editor.Result, ops []store.Op, done string) tea.Cmd {
-	return f.write(m, reqSaveEdit{s: s, r: r, ops: ops, done: done}, ops)
-}
-
-// conflict asks what to do when another writer changed, renamed or
-// removed the entry meanwhile (or took a new note's name), and shows
-// theirs against yours in place of the panes.
-func (f *editing) conflict(m *Model, s *editor.Session, r editor.Result) {
-	w := s.Happened(m.writer().Memory())
-	text := r.Name + " " + w.String() + " while you were editing:"
-	if s.New {
-		text = "the name " + r.Name + " was taken meanwhile:"
-	}
-	f.pendingEdit = r.Path
-	var os []dialog.Option
-	for _, c := range s.Choices() {
-		os = append(os, dialog.Option{Key: choiceKey(&m.c.keys, c), Label: c.String(), Short: choiceShort(c), Pick: reqResolve{s, r, c}})
-	}
-	f.dlg = &dialog.Choice{Text: text, Options: os, Cancel: reqResolve{s, r, editor.KeepTheirs}, Body: dialog.ConflictBody(w, r)}
-}
-
-// dialogBody draws the open dialog's body (an edit conflict's diff) in
-// place of the panes; "" when the dialog has none.
-func (f *editing) dialogBody(c *part.Context, w, h int) string {
-	if d, ok := f.dlg.(*dialog.Choice); ok && d.Body != nil {
-		return d.Body.View(c, w, h)
-	}
-	return ""
-}
-
-// choiceKey is the binding that picks a conflict choice.
-func choiceKey(k *keymap.KeyMap, c editor.Choice) *key.Binding {
-	return map[editor.Choice]*key.Binding{editor.KeepMine: &k.KeepMine, editor.KeepTheirs: &k.KeepTheirs, editor.SaveAsNew: &k.SaveAsNew}[c]
-}
-
-// choiceShort is a conflict choice's label on a narrow screen.
-func choiceShort(c editor.Choice) string {
-	return map[editor.Choice]string{editor.KeepMine: "mine", editor.KeepTheirs: "theirs", editor.SaveAsNew: "as new note"}[c]
-}
-
-// resolve carries out a conflict choice on the fresh state.
-func (f *editing) resolve(m *Model, s *editor.Session, r editor.Result, c editor.Choice) tea.Cmd {
-	f.pendingEdit = ""
-	op, err := s.Resolve(r, c, m.writer().Memory())
-	switch {
-	case err != nil:
-		return f.keptStatus(m, r, err.Error())
-	case op == nil:
-		return f.keptStatus(m, r, "kept theirs")
-	}
-	return f.saveEdit(m, s, r, []store.Op{op}, savedText(s, []store.Op{op}))
-}
-
-// keptStatus reports that the text was not saved and where it is, and
-// keeps the path in the status line until the next editing action.
-func (f *editing) keptStatus(m *Model, r editor.Result, why string) tea.Cmd {
-	f.kept = r.Path
-	return m.setMessage(r.KeptMessage(why))
+	return tea.Batch(m.fv.Again(m.ctx()), m.setMessage(fmt.Sprintf("%s and %s are not duplicates: remembered in %s",
+		sanitize.Name(msg.A), sanitize.Name(msg.B), sanitize.Line(displayPath(msg.File, m.home)))))
 }
 
 // errText is a store error without the file's path (the status line shows
 // the path already), taken as shortError takes it.
-func errText(m *Model, err error) string {
+func (m *Model) errText(err error) string {
 	return sanitize.Line(m.shortError(err))
-}
-
-// editingHelp is the editing part's columns of the `?` help: changing an
-// entry, and the archive cleanup.
-func editingHelp(k *keymap.KeyMap) [][]key.Binding {
-	return [][]key.Binding{k.EditingKeys(), k.CleanupKeys()}
 }

@@ -10,7 +10,6 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/crmem/crmem/export/exporttest"
-	"github.com/crmem/crmem/face/editor"
 )
 
 func TestDump_PromptWritesTheReferenceTree(t *testing.T) {
@@ -46,12 +45,12 @@ func TestDumpDir_HomeFromTheEnvironment(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(home, "book"), []byte("x"), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	f := newEditing(Options{Path: "/m/memory.db", Getenv: func(k string) string { return map[string]string{"HOME": home}[k] }}, editor.Options{}, nil)
-	if err := (dumpDirCheck{f.home}).Check(nil, "~/book"); err == nil {
-		t.Errorf("~/book, a file in HOME %s, was taken as a folder", home)
-	}
-	if err := (dumpDirCheck{f.home}).Check(nil, "~/elsewhere"); err != nil {
-		t.Errorf("~/elsewhere: %v", err)
+	h := newEditHarnessHome(t, copyFixture(t, "crmem/small.db"), home)
+	press(h.m, "W")
+	typeText(h.m, "~/book")
+	press(h.m, "enter")
+	if h.f.Dialog() == nil || !strings.Contains(plainOverlay(h.m), "that is a file") {
+		t.Errorf("~/book, a file in HOME %s, was taken as a folder: overlay %q, status %q", home, plainOverlay(h.m), h.status())
 	}
 }
 
@@ -97,8 +96,7 @@ func TestDump_TypedPathReplacesTheSuggestion(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			h := newEditHarness(t, copyFixture(t, "crmem/small.db"))
-			h.f.home = home
+			h := newEditHarnessHome(t, copyFixture(t, "crmem/small.db"), home)
 			press(h.m, "W")
 			press(h.m, tt.keys...)
 			if tt.paste {

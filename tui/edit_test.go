@@ -15,6 +15,7 @@ import (
 
 	"github.com/crmem/crmem/face/editor"
 	"github.com/crmem/crmem/store"
+	"github.com/crmem/crmem/tui/editing"
 )
 
 const fixtureSessions = "../testdata/reference/sessions"
@@ -22,13 +23,14 @@ const fixtureSessions = "../testdata/reference/sessions"
 // editHarness is a model with the editing feature, an $EDITOR and a hook
 // that runs while the editor is "open" (another writer, say).
 type editHarness struct {
-	t      *testing.T
-	m      *Model
-	f      *editing
-	path   string
-	editor string
-	during func()        // runs after the editor process, before its exit is reported
-	step   time.Duration // how long each editor run seems to take
+	t       *testing.T
+	m       *Model
+	f       *editing.Part
+	path    string
+	tempDir string // the editor's temporary files' folder
+	editor  string
+	during  func()        // runs after the editor process, before its exit is reported
+	step    time.Duration // how long each editor run seems to take
 }
 
 // newEditHarness opens path with the editing feature and the fixture's
@@ -38,17 +40,34 @@ func newEditHarness(t *testing.T, path string) *editHarness {
 	return newEditHarnessIn(t, path, fixtureSessions)
 }
 
+// newEditHarnessHome opens path with home as the environment's HOME.
+func newEditHarnessHome(t *testing.T, path, home string) *editHarness {
+	t.Helper()
+	return newEditHarnessEnv(t, path, fixtureSessions, map[string]string{"HOME": home})
+}
+
 // newEditHarnessIn opens path with the given sessions folder.
 func newEditHarnessIn(t *testing.T, path, sessionsDir string) *editHarness {
 	t.Helper()
-	h := &editHarness{t: t, path: path, editor: "true", step: time.Minute}
+	return newEditHarnessEnv(t, path, sessionsDir, nil)
+}
+
+// newEditHarnessEnv opens path with the given sessions folder and
+// environment (EDITOR aside, which the harness sets).
+func newEditHarnessEnv(t *testing.T, path, sessionsDir string, env map[string]string) *editHarness {
+	t.Helper()
+	h := &editHarness{t: t, path: path, editor: "true", step: time.Minute, tempDir: t.TempDir()}
 	var tick time.Duration
 	ed := editor.Options{
 		Getenv:  func(k string) string { return map[string]string{"EDITOR": h.editor}[k] },
-		TempDir: t.TempDir(),
+		TempDir: h.tempDir,
 		Now:     func() time.Time { tick += h.step; return testNow.Add(tick) },
 	}
-	h.f = newEditing(Options{Path: path, SessionsDir: sessionsDir}, ed, h.exec)
+	var getenv func(string) string
+	if env != nil {
+		getenv = func(k string) string { return env[k] }
+	}
+	h.f = newEditing(Options{Path: path, SessionsDir: sessionsDir, Getenv: getenv}, ed, h.exec)
 	h.m = newModel(config{path: path, sessions: sessionsDir, style: "dark", noColor: true, now: func() time.Time { return testNow },
 		loc: time.UTC, after: noTimer, ed: h.f})
 	drive(h.m, func() tea.Msg { return tea.WindowSizeMsg{Width: 120, Height: 40} })
@@ -417,7 +436,7 @@ func TestEditorTempFileIsPrivate(t *testing.T) {
 	var name string
 	h.editor = "true"
 	h.during = func() {
-		matches, _ := filepath.Glob(filepath.Join(h.f.ed.TempDir, "crmem-edit-*", "*.md")) // beside it: the sum of what crmem wrote (editor.RemoveStale)
+		matches, _ := filepath.Glob(filepath.Join(h.tempDir, "crmem-edit-*", "*.md")) // beside it: the sum of what crmem wrote (editor.RemoveStale)
 		if len(matches) == 1 {
 			fi, _ := os.Stat(matches[0])
 			di, _ := os.Stat(filepath.Dir(matches[0]))
@@ -428,7 +447,7 @@ func TestEditorTempFileIsPrivate(t *testing.T) {
 	if mode != 0o600 || dirMode != 0o700 || name != "commit-format.md" {
 		t.Fatalf("temp file %q mode %v in folder mode %v", name, mode, dirMode)
 	}
-	if left, _ := filepath.Glob(filepath.Join(h.f.ed.TempDir, "crmem-edit-*")); len(left) != 0 {
+	if left, _ := filepath.Glob(filepath.Join(h.tempDir, "crmem-edit-*")); len(left) != 0 {
 		t.Fatalf("temp files left after an unchanged edit: %v", left)
 	}
 }
@@ -458,7 +477,7 @@ func TestEdit_EditorMissing(t *testing.T) {
 	h.editor = "/nonexistent/editor"
 	press(h.m, "e")
 	h.wantStatus("cannot run the editor")
-	if left, _ := filepath.Glob(filepath.Join(h.f.ed.TempDir, "crmem-edit-*")); len(left) != 0 {
+	if left, _ := filepath.Glob(filepath.Join(h.tempDir, "crmem-edit-*")); len(left) != 0 {
 		t.Fatalf("temp files left when the editor never ran: %v", left)
 	}
 	if strings.Contains(plainScreen(h.m), "unsaved text kept") {

@@ -20,7 +20,7 @@ func TestFindingsView_AsksAsData(t *testing.T) {
 	ask := func(b key.Binding) part.Request {
 		t.Helper()
 		reqs, _ := v.Key(h.m.ctx(), keyMsg(b.Keys()[0]))
-		if h.m.ed.dlg != nil {
+		if h.m.ed.Dialog() != nil {
 			t.Fatalf("%s: the view opened a dialog itself", b.Help().Desc)
 		}
 		if len(reqs) > 1 {

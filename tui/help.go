@@ -5,6 +5,7 @@ import (
 
 	"github.com/crmem/crmem/keymap"
 	"github.com/crmem/crmem/tui/dialog"
+	"github.com/crmem/crmem/tui/editing"
 )
 
 // The help line and the `?` help are put together from what each part of
@@ -30,7 +31,7 @@ func (m *Model) fullHelp(k *keymap.KeyMap) [][]key.Binding {
 	groups = append(groups, append(m.bar.FullHelp(k), k.AppKeys()...))
 	groups = append(groups, m.pv.FullHelp(k)...)
 	if m.c.editing { // the editing part's keys are wired
-		groups = append(groups, editingHelp(k)...)
+		groups = append(groups, editing.FullHelp(k)...)
 	}
 	return append(groups, dialog.Help(k)...)
 }

@@ -57,9 +57,6 @@ func (c *common) explainOff() string {
 	return hints(" or ", keyName(c.keys.Explain), c.backName())
 }
 
-// undoHint is " (u undoes)" after a write, or "" when undo has no key.
-func (c *common) undoHint() string { return paren(keyHint(c.keys.Undo, "undoes")) }
-
 // explainHints are the keys the explain view names, as configured.
 type explainHints struct {
 	search string // the search keys ("/")

@@ -195,7 +195,7 @@ func TestHints_FollowRemappedKeys(t *testing.T) {
 	pressBinding(m, k.Edit)
 	check("edit conflict", "["+label(k.KeepMine)+"] keep mine")
 	pressBinding(m, k.KeepTheirs)
-	if h.f.dlg != nil {
+	if h.f.Dialog() != nil {
 		t.Error("the remapped keep-theirs key did not answer the conflict")
 	}
 }

@@ -1,7 +1,6 @@
 package tui
 
 import (
-	"errors"
 	"fmt"
 	"strings"
 	"time"
@@ -10,11 +9,8 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/crmem/crmem/internal/humanize"
-	"github.com/crmem/crmem/internal/sanitize"
 	"github.com/crmem/crmem/store"
 	"github.com/crmem/crmem/store/history"
-	"github.com/crmem/crmem/tui/dialog"
-	"github.com/crmem/crmem/tui/historyview"
 	"github.com/crmem/crmem/tui/part"
 )
 
@@ -314,47 +310,6 @@ func provenanceParts(sum history.Summary, now time.Time) []string {
 		parts = append(parts, "current version: unknown source")
 	}
 	return parts
-}
-
-// openHistory opens the history view on the selected entry, read-only
-// memories included (only a restore writes).
-func (f *editing) openHistory(m *Model) tea.Cmd {
-	e, ok := m.list.SelectedEntry(m.c.snap)
-	if !ok {
-		return m.setMessage("no entry selected")
-	}
-	return m.hv.Show(m.ctx(), e.Name)
-}
-
-// openForgotten opens the list of forgotten entries.
-func (f *editing) openForgotten(m *Model) tea.Cmd { return m.fg.Show(m.ctx()) }
-
-// askRestore asks y/n before bringing version v of h back; the current
-// version, or one memory holds as it is, writes nothing.
-func (f *editing) askRestore(m *Model, h history.History, v history.Version) tea.Cmd {
-	name := sanitize.Name(h.Name)
-	if v.Current {
-		return m.setMessage(fmt.Sprintf("%s: version #%d is already current; nothing written", name, v.N))
-	}
-	return f.writing(m, func(m *Model) tea.Cmd {
-		var current *store.Entry
-		if e, ok := m.writer().Memory().Lookup(h.Name); ok && e.Name == h.Name {
-			current = &e
-		}
-		ops, err := m.hist.restore(h, v, current)
-		switch {
-		case errors.Is(err, history.ErrCurrent):
-			return m.setMessage(fmt.Sprintf("%s: version #%d is what memory holds now; nothing written", name, v.N))
-		case err != nil:
-			return m.setMessage("cannot restore " + name + ": " + sanitize.Line(err.Error()))
-		}
-		text := fmt.Sprintf("restore %s to version #%d (%s)? it replaces the current content and aliases", name, v.N, historyview.ActionText(v, h.Name))
-		if current == nil {
-			text = fmt.Sprintf("bring %s back as version #%d held it (%s)?", name, v.N, historyview.ActionText(v, h.Name))
-		}
-		f.dlg = &dialog.Confirm{Text: text, Yes: reqRestore{name: h.Name, n: v.N, ops: ops}}
-		return nil
-	})
 }
 
 // cachedHistory reads the open memory's history index (history.Build:

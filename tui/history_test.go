@@ -191,7 +191,7 @@ func TestHistoryView_CurrentVersionWritesNothing(t *testing.T) {
 	h, ix := historyHarness(t)
 	h.sel("deploy-steps")
 	press(h.m, "H", "enter")
-	if h.m.ed.dlg != nil {
+	if h.m.ed.Dialog() != nil {
 		t.Fatalf("a dialog for the current version: %q", h.overlay())
 	}
 	h.wantStatus("deploy-steps: version #3 is already current; nothing written")
@@ -200,7 +200,7 @@ func TestHistoryView_CurrentVersionWritesNothing(t *testing.T) {
 	hs.Versions[2].Current = false // #3 is what memory holds, yet not marked current
 	installHistory(h, &fakeHistory{hs: map[string]history.History{"deploy-steps": hs}})
 	press(h.m, "H", "H", "up", "r")
-	if h.m.ed.dlg != nil {
+	if h.m.ed.Dialog() != nil {
 		t.Fatalf("a dialog for the version memory holds: %q", h.overlay())
 	}
 	h.wantStatus("version #3 is what memory holds now")
@@ -228,7 +228,7 @@ func TestHistoryView_ReadOnlyRefuses(t *testing.T) {
 		if k != "up" && h.m.st.msg != h.m.readOnlyMessage() {
 			t.Errorf("%s: status %q, want %q", k, h.m.st.msg, h.m.readOnlyMessage())
 		}
-		if h.m.ed.dlg != nil {
+		if h.m.ed.Dialog() != nil {
 			t.Fatalf("%s asked %q on a read-only memory", k, h.overlay())
 		}
 	}
@@ -621,8 +621,8 @@ func TestHistoryView_ReadOnlyWhileCrabtalkRuns(t *testing.T) {
 	installHistory(h, &fakeHistory{hs: map[string]history.History{e.Name: hs}})
 	h.m.st.daemon, h.m.st.daemonWhy = true, "crabtalkd (pid 4242) has the store open for writing"
 	press(h.m, "H", "up", "r")
-	if h.m.ed.dlg != nil || !strings.Contains(h.status(), "read-only while crabtalk runs: crabtalkd (pid 4242)") {
-		t.Fatalf("dialog %v, status %q: want the read-only message and no question", h.m.ed.dlg != nil, h.status())
+	if h.m.ed.Dialog() != nil || !strings.Contains(h.status(), "read-only while crabtalk runs: crabtalkd (pid 4242)") {
+		t.Fatalf("dialog %v, status %q: want the read-only message and no question", h.m.ed.Dialog() != nil, h.status())
 	}
 	if after, _ := os.ReadFile(path); !bytes.Equal(before, after) {
 		t.Error("the store changed")

@@ -41,14 +41,14 @@ func TestInterrupt_CtrlCQuitsInEveryMode(t *testing.T) {
 			press(h.m, "c")
 		}, func(h *editHarness) bool { return h.m.chg.log.Open() }},
 		{"date prompt", func(h *editHarness) { press(h.m, "f") }, func(h *editHarness) bool { return h.m.dates.prompting }},
-		{"rename prompt", func(h *editHarness) { h.sel("commit-format"); press(h.m, "r") }, func(h *editHarness) bool { return h.f.dlg != nil }},
-		{"delete question", func(h *editHarness) { h.sel("commit-format"); press(h.m, "d") }, func(h *editHarness) bool { return h.f.dlg != nil }},
+		{"rename prompt", func(h *editHarness) { h.sel("commit-format"); press(h.m, "r") }, func(h *editHarness) bool { return h.f.Dialog() != nil }},
+		{"delete question", func(h *editHarness) { h.sel("commit-format"); press(h.m, "d") }, func(h *editHarness) bool { return h.f.Dialog() != nil }},
 		{"editor conflict", func(h *editHarness) {
 			h.sel("commit-format")
 			h.editor = appendMine
 			h.during = func() { apply(h.t, h.path, store.Write{Name: "commit-format", Content: "Theirs."}) }
 			press(h.m, "e")
-		}, func(h *editHarness) bool { return h.f.dlg != nil }},
+		}, func(h *editHarness) bool { return h.f.Dialog() != nil }},
 	}
 	for _, md := range modes {
 		t.Run(md.name, func(t *testing.T) {

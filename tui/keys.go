@@ -80,20 +80,16 @@ func (m *Model) writeKey(k tea.KeyPressMsg) (key.Binding, bool) {
 	if m.ed == nil {
 		return key.Binding{}, false
 	}
-	for _, a := range m.ed.actions(&m.c.keys) {
-		if a.writes && key.Matches(k, a.b) {
-			return a.b, true
-		}
-	}
-	return key.Binding{}, false
+	return m.ed.WriteKey(&m.c.keys, k)
 }
 
 // appKey handles the keys that work in either pane.
 func (m *Model) appKey(k tea.KeyPressMsg) (tea.Cmd, bool) {
+	if cmd, ok := m.layerOpen(k); ok { // the keys the layers' registrations name
+		return cmd, true
+	}
 	keys := &m.c.keys
 	switch {
-	case key.Matches(k, keys.Help):
-		m.hp.Show()
 	case key.Matches(k, keys.Search):
 		m.bar.Start()
 		m.focusList()
@@ -113,21 +109,17 @@ func (m *Model) appKey(k tea.KeyPressMsg) (tea.Cmd, bool) {
 		return m.toggleExplain(), true
 	case key.Matches(k, keys.Recall):
 		return m.toggleRecall(), true
-	case key.Matches(k, keys.Stats):
-		return m.sp.Show(m.ctx(), m.statsOfNow()), true
 	case key.Matches(k, keys.Reload):
 		m.w.manual = true
 		return m.reloadNow(), true
 	case key.Matches(k, keys.Mouse):
 		m.mouse = !m.mouse
 		return m.setMessage(map[bool]string{true: "mouse on", false: "mouse off (terminal selection works)"}[m.mouse]), true
-	default:
-		if cmd, ok := m.readingKey(k); ok {
-			return cmd, true
-		}
-		return m.filterKey(k)
 	}
-	return nil, true
+	if cmd, ok := m.readingKey(k); ok {
+		return cmd, true
+	}
+	return m.filterKey(k)
 }
 
 // filterKey handles 1–4.

@@ -8,7 +8,8 @@ import (
 )
 
 // readingKey handles the keys of reading and following the agent: copy,
-// pager, zoom, matches, the date filter, the latest change and the log.
+// pager, zoom, matches, the date filter, and the latest change (the log's key
+// is its layer's: layerOpen).
 func (m *Model) readingKey(k tea.KeyPressMsg) (tea.Cmd, bool) {
 	keys := &m.c.keys
 	switch {
@@ -29,8 +30,6 @@ func (m *Model) readingKey(k tea.KeyPressMsg) (tea.Cmd, bool) {
 		return nil, true
 	case key.Matches(k, keys.LatestChange):
 		return m.jumpToLatest(), true
-	case key.Matches(k, keys.ChangeLog):
-		return m.openLog(), true
 	}
 	return nil, false
 }

@@ -1,13 +1,20 @@
 package tui
 
 import (
+	"fmt"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
 
+	"github.com/crmem/crmem/keymap"
 	"github.com/crmem/crmem/store"
+	"github.com/crmem/crmem/tui/part"
 )
 
 // TestTop_ConflictOverTheHelpHasTheScreen: an edit conflict that arrives
@@ -63,7 +70,7 @@ func TestTop_WhyPanelKeepsTheEditingKeys(t *testing.T) {
 	before := plainScreen(h.m)
 	for _, k := range []string{"d", "space", "*", "D", "r", "a", "L", "o"} {
 		press(h.m, k)
-		if h.m.top() != layerWhy || h.m.ed.dlg != nil || h.m.marks.Len() != 0 || h.m.fv.Open() {
+		if h.m.top() != layerWhy || h.m.ed.Dialog() != nil || h.m.marks.Len() != 0 || h.m.fv.Open() {
 			t.Fatalf("%s acted behind the why panel: top %v, overlay %q, %d marked", k, h.m.top(), plainOverlay(h.m), h.m.marks.Len())
 		}
 	}
@@ -73,32 +80,138 @@ func TestTop_WhyPanelKeepsTheEditingKeys(t *testing.T) {
 }
 
 // TestLayers_EachGivesAll: every layer is registered once, in the list
-// (layers), with everything the root asks of a layer: a name, whether
-// it is open, the keys it enables, its key handling, paste, body,
-// overlay, short help, mouse and the rows it keeps. A layer that has none of one says so (noBody,
-// noPaste, …): before the list, each question was a switch of its own,
-// and the history view was missing from one of them (rows: at 80×3 it
-// kept only its title).
+// (registered), with everything the root asks of a layer: a name,
+// whether it is open, the key that opens it, the keys it enables, its
+// key handling, paste, body, overlay, short help, mouse and the rows it
+// keeps (fresh alone is optional: the panels the root holds in fields
+// have none). A layer that has none of one says so (noBody, noPaste,
+// openedElsewhere, …): before the list, each question was a switch of
+// its own, and the history view was missing from one of them (rows: at
+// 80×3 it kept only its title).
 func TestLayers_EachGivesAll(t *testing.T) {
-	names := map[string]layer{}
-	for l := layer(0); l < numLayers; l++ {
-		spec := reflect.ValueOf(layers()[l])
-		for i := range spec.NumField() {
-			f := spec.Type().Field(i)
-			if v := spec.Field(i); v.IsZero() {
-				t.Errorf("layer %d (%q) gives no %s", l, layers()[l].name, f.Name)
+	names := map[layer]int{}
+	list := layers().list
+	for i, l := range list {
+		spec := reflect.ValueOf(l)
+		for j := range spec.NumField() {
+			f := spec.Type().Field(j)
+			if v := spec.Field(j); v.IsZero() && f.Name != "fresh" {
+				t.Errorf("layer %d (%q) gives no %s", i, l.name, f.Name)
 			}
 		}
-		if layers()[l].least != 1 && layers()[l].least != panelRows {
-			t.Errorf("layer %v keeps %d rows, want 1 (a line) or %d (a panel's title and a line)", l, layers()[l].least, panelRows)
+		if l.least != 1 && l.least != panelRows {
+			t.Errorf("layer %v keeps %d rows, want 1 (a line) or %d (a panel's title and a line)", l.name, l.least, panelRows)
 		}
-		if prev, dup := names[layers()[l].name]; dup {
-			t.Errorf("layers %d and %d are both named %q", prev, l, layers()[l].name)
+		if prev, dup := names[l.name]; dup {
+			t.Errorf("layers %d and %d are both named %q", prev, i, l.name)
 		}
-		names[layers()[l].name] = l
+		names[l.name] = i
 	}
-	if !layers()[layerPanes].open(nil) {
-		t.Errorf("the panes are not always open")
+	if last := list[len(list)-1]; last.name != layerPanes || !last.open(nil) {
+		t.Errorf("the last layer is %q, want the panes, always open", last.name)
+	}
+	for _, l := range []layer{layerDatePrompt, layerWhyPrompt, layerDialog, layerHelp, layerLog, layerStats,
+		layerWhy, layerHistory, layerForgotten, layerFindings, layerSearch, layerPanes} {
+		if _, ok := names[l]; !ok {
+			t.Errorf("layer %q is named by the root but not registered", l)
+		}
+	}
+}
+
+// sessionsKey opens the test's panel (a key no default binding takes).
+var sessionsKey = key.NewBinding(key.WithKeys("ctrl+g"), key.WithHelp("ctrl+g", "sessions"))
+
+// sessionsPanel is a panel as a new package would write it (a
+// part.Part that a key opens, a part.Shower): it lists the memory's
+// entries' count, moves a cursor with the down key and closes on cancel.
+type sessionsPanel struct {
+	open  bool
+	moved int
+}
+
+func newSessionsPanel() *sessionsPanel              { return &sessionsPanel{} }
+func (p *sessionsPanel) Open() bool                 { return p.open }
+func (p *sessionsPanel) Show(*part.Context) tea.Cmd { p.open = true; return nil }
+func (p *sessionsPanel) SetKeys(k *keymap.KeyMap)   { k.Only(false, &k.Down) }
+func (p *sessionsPanel) ShortHelp(k *keymap.KeyMap) []key.Binding {
+	return []key.Binding{k.Down, k.Cancel}
+}
+
+func (p *sessionsPanel) Key(c *part.Context, k tea.KeyPressMsg) ([]part.Request, tea.Cmd) {
+	switch {
+	case key.Matches(k, c.Keys.Cancel):
+		p.open = false
+	case key.Matches(k, c.Keys.Down):
+		p.moved++
+		return []part.Request{part.Message{Text: fmt.Sprintf("moved %d", p.moved)}}, nil
+	}
+	return nil, nil
+}
+
+func (p *sessionsPanel) View(c *part.Context, w, h int) string {
+	lines := []string{"sessions panel", fmt.Sprintf("%d entries, moved %d", len(c.Snap.Entries()), p.moved)}
+	for len(lines) < h {
+		lines = append(lines, "")
+	}
+	for i, l := range lines[:h] {
+		lines[i] = ansi.Truncate(l, w, "") + strings.Repeat(" ", max(w-ansi.StringWidth(l), 0))
+	}
+	return strings.Join(lines[:h], "\n")
+}
+
+// TestLayers_APanelIsOneLine: a panel registered with one line in a
+// list of layers (here a test's list: the screen's plus the line) is
+// stored by the model, opened by its key from the panes, drawn in
+// place of the panes with its line of keys, given its keys (its
+// requests carried out) and closed, with nothing else of the root
+// naming it. Before, a panel took a field in Model, a layer constant,
+// its registration and a case in appKey.
+func TestLayers_APanelIsOneLine(t *testing.T) {
+	path := copyFixture(t, "crmem/small.db")
+	list := registered()
+	list = slices.Insert(list, len(list)-2, // above the search line and the panes
+		panelOpenedBy("sessions", func(*keymap.KeyMap) *key.Binding { return &sessionsKey }, newSessionsPanel))
+	m := newModel(config{path: path, style: "dark", noColor: true, now: func() time.Time { return testNow }, loc: time.UTC, after: noTimer, layers: list})
+	drive(m, func() tea.Msg { return tea.WindowSizeMsg{Width: 80, Height: 24} })
+	drive(m, openCmd(path, ""))
+	if m.c.db == nil {
+		t.Fatalf("open %s: %s", path, m.st.fileWarning)
+	}
+
+	press(m, "ctrl+g")
+	if m.top() != "sessions" {
+		t.Fatalf("top %q after its key, want the sessions panel", m.top())
+	}
+	screen := plainScreen(m)
+	n := len(m.c.snap.entries)
+	if !strings.Contains(screen, "sessions panel") || !strings.Contains(screen, fmt.Sprintf("%d entries, moved 0", n)) {
+		t.Fatalf("the panel is not drawn in place of the panes:\n%s", screen)
+	}
+	if help := strings.Join(m.helpLines(), "\n"); !strings.Contains(help, "esc") {
+		t.Errorf("the help line is not the panel's: %q", help)
+	}
+	if !m.c.keys.Down.Enabled() || m.c.keys.Search.Enabled() {
+		t.Errorf("the panel's keys are not the live ones: down %v, search %v", m.c.keys.Down.Enabled(), m.c.keys.Search.Enabled())
+	}
+	press(m, "j")
+	if got := statusText(m); !strings.Contains(got, "moved 1") {
+		t.Errorf("its request was not carried out: status %q", got)
+	}
+	if screen := plainScreen(m); !strings.Contains(screen, "moved 1") {
+		t.Errorf("its key did not reach it:\n%s", screen)
+	}
+	press(m, "esc")
+	if m.top() != layerPanes || !m.c.keys.Search.Enabled() {
+		t.Fatalf("closed: top %q, search %v", m.top(), m.c.keys.Search.Enabled())
+	}
+	if screen := plainScreen(m); strings.Contains(screen, "sessions panel") {
+		t.Errorf("the panel is still drawn once closed:\n%s", screen)
+	}
+
+	plain := openModel(t, path, 80, 24) // the screen's own list has no such panel
+	press(plain, "ctrl+g")
+	if plain.top() != layerPanes || len(plain.parts) != 0 {
+		t.Errorf("the screen's list opened the test's panel: top %q, %d parts", plain.top(), len(plain.parts))
 	}
 }
 

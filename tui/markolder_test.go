@@ -34,12 +34,12 @@ func TestMarkOlder_AsksAboutSpansUnderADay(t *testing.T) {
 			t.Fatalf("O %s: asked %q, want %q", tt.span, asked, tt.asks)
 		}
 		if tt.asks != "" {
-			if n, _ := markedSize(h.m); n != 0 {
+			if n, _ := h.m.markedSize(); n != 0 {
 				t.Fatalf("O %s marked %d before the answer", tt.span, n)
 			}
 			press(h.m, tt.answer)
 		}
-		if n, _ := markedSize(h.m); n != tt.want {
+		if n, _ := h.m.markedSize(); n != tt.want {
 			t.Errorf("O %s, answer %q: marked %d, want %d (status %q)", tt.span, tt.answer, n, tt.want, h.status())
 		}
 	}
@@ -54,7 +54,7 @@ func TestMarkOlder_RefusesSpansThatWrap(t *testing.T) {
 	press(h.m, "O")
 	typeText(h.m, "293y")
 	press(h.m, "enter")
-	if n, _ := markedSize(h.m); n != 0 {
+	if n, _ := h.m.markedSize(); n != 0 {
 		t.Fatalf("O 293y marked %d archives", n)
 	}
 	if got := squeeze(plainOverlay(h.m)); !strings.Contains(got, squeeze(`"293y": at most 292y`)) {
@@ -63,7 +63,7 @@ func TestMarkOlder_RefusesSpansThatWrap(t *testing.T) {
 	press(h.m, "backspace", "backspace", "backspace", "backspace")
 	typeText(h.m, "292y")
 	press(h.m, "enter")
-	if n, _ := markedSize(h.m); n != 0 {
+	if n, _ := h.m.markedSize(); n != 0 {
 		t.Fatalf("O 292y marked %d archives created this century", n)
 	}
 }

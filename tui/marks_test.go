@@ -74,7 +74,7 @@ func TestMarks_StarMarksSearchHits(t *testing.T) {
 	press(h.m, "*")
 	h.wantStatus(fmt.Sprintf("marked %d listed entries", len(hits)))
 	var marked []string
-	for _, e := range markedEntries(h.m) {
+	for _, e := range h.m.markedEntries() {
 		marked = append(marked, e.Name)
 	}
 	slices.Sort(marked)
@@ -104,7 +104,7 @@ func TestMarks_OlderThanDeleteAllAndUndo(t *testing.T) {
 	press(h.m, "enter")
 	h.wantStatus("marked 7 archives older than 30d (created before 2025-12-04 12:00)")
 	var names []string
-	for _, e := range markedEntries(h.m) {
+	for _, e := range h.m.markedEntries() {
 		names = append(names, e.Name)
 	}
 	want := []string{"archive-04", "archive-05", "archive-06", "archive-07", "archive-08", "archive-09", "archive-10"}

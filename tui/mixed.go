@@ -1,8 +1,6 @@
 package tui
 
 import (
-	"github.com/crmem/crmem/internal/sanitize"
-	"github.com/crmem/crmem/store"
 	"github.com/crmem/crmem/tui/part"
 )
 
@@ -19,25 +17,3 @@ const mixedMark = part.MixedMark
 // mixedNote says which letters of a mixed-script name only look Latin
 // ("mixes scripts: е U+0435 CYRILLIC"); "" for any other name.
 func mixedNote(name string) string { return part.MixedNote(name) }
-
-// mixedWarning is a question's warning about the mixed-script names among
-// es (the first n, those it names): " ⚠ dеploy-steps mixes scripts: е
-// U+0435 CYRILLIC", or "".
-func mixedWarning(es []store.Entry, n int) string {
-	out := ""
-	for _, e := range es[:min(n, len(es))] {
-		if note := mixedNote(e.Name); note != "" {
-			out += " ⚠ " + sanitize.Name(e.Name) + " " + note
-		}
-	}
-	return out
-}
-
-// mixedParen is " (mixes scripts: е U+0435 CYRILLIC)" for a prompt's
-// title about a mixed-script name, else "".
-func mixedParen(name string) string {
-	if note := mixedNote(name); note != "" {
-		return " (" + note + ")"
-	}
-	return ""
-}

@@ -13,12 +13,14 @@ import (
 	"github.com/crmem/crmem/face/cellwidth"
 	"github.com/crmem/crmem/keymap"
 	"github.com/crmem/crmem/store"
+	"github.com/crmem/crmem/tui/editing"
 	"github.com/crmem/crmem/tui/findings"
 	"github.com/crmem/crmem/tui/forgotten"
 	"github.com/crmem/crmem/tui/helpscreen"
 	"github.com/crmem/crmem/tui/historyview"
 	"github.com/crmem/crmem/tui/list"
 	"github.com/crmem/crmem/tui/marks"
+	"github.com/crmem/crmem/tui/part"
 	"github.com/crmem/crmem/tui/preview"
 	"github.com/crmem/crmem/tui/recalled"
 	"github.com/crmem/crmem/tui/searchbar"
@@ -71,7 +73,7 @@ type config struct {
 	daemon   string // crabtalk socket path; "" to skip the check
 	now      func() time.Time
 	loc      *time.Location
-	ed       *editing                             // the editing part; nil: a read-only screen
+	ed       *editing.Part                        // the editing part; nil: a read-only screen
 	why      *whyView                             // the why prompt and panel; nil: none
 	after    func(time.Duration, tea.Msg) tea.Cmd // timers; tests replace them
 
@@ -82,6 +84,7 @@ type config struct {
 	nameMatches   int           // name-match rows before "… N more"; 0: the default
 	recallLimit   int           // the recall view's limit; 0: the default
 	open          tea.Cmd       // the open, started ahead by Run; nil: openCmd(path, sessions)
+	layers        []layerSpec   // the layers, topmost first; nil: the screen's (registered)
 }
 
 // Model is the root Bubble Tea model of the TUI.
@@ -136,8 +139,8 @@ type Model struct {
 	read          readingState     // zoom, the pager, matches
 	maxExpansions int              // prefix expansions while typing; 0: the default
 
-	ed   *editing     // the editing part (dialogs, marks, undo); nil when not installed
-	hist historyState // every entry's story, read off the loop (once the editing part is installed)
+	ed   *editing.Part // the editing part (dialogs, undo); nil when not installed
+	hist historyState  // every entry's story, read off the loop (once the editing part is installed)
 	// The sessions' data, read off the loop once the editing part is
 	// installed: which sessions reference which archives, and what the
 	// agent's recorded recalls returned, per entry.
@@ -146,6 +149,9 @@ type Model struct {
 	why        *whyView // the why prompt and panel; nil when not installed
 	after      func(time.Duration, tea.Msg) tea.Cmd
 	quitNotice string // the editing part's notice when the user quit, printed once the screen is gone
+
+	layers *registry           // the layers of the screen, topmost first (tui/layers.go)
+	parts  map[layer]part.Part // the panels' parts the registry makes (layerSpec.fresh), by layer
 }
 
 // watchState is the file-following part of the model.
@@ -187,7 +193,12 @@ func newModel(cfg config) *Model {
 		after:    cfg.after,
 		lim:      defaultLimits(),
 		sorting:  -1,
+		layers:   layers(),
 	}
+	if cfg.layers != nil {
+		m.layers = newRegistry(cfg.layers)
+	}
+	m.parts = freshParts(m.layers)
 	m.c = common{
 		snap: newSnapshot(nil), help: help.New(),
 		keys: cfg.keys, dark: true, noColor: cfg.noColor,
@@ -302,7 +313,7 @@ func (m *Model) dispatch(msg tea.Msg) tea.Cmd {
 		}
 		return nil
 	case refsMsg:
-		return m.refs.take(m, msg)
+		return m.refsRead(msg)
 	case recalled.ReadMsg:
 		return m.recalledRead(msg)
 	case historyBuiltMsg:
@@ -311,14 +322,16 @@ func (m *Model) dispatch(msg tea.Msg) tea.Cmd {
 		return m.cooledDown()
 	case summaryMsg:
 		return m.summaryRead(msg)
-	case notDuplicateMsg:
+	case writeDoneMsg:
+		return m.writeDone(msg)
+	case editing.NotDuplicateMsg:
 		return m.notDuplicateDone(msg)
 	}
 	if cmd, ok := m.layerMessage(msg); ok {
 		return cmd
 	}
 	if m.ed != nil {
-		if handled, cmd := m.ed.message(m, msg); handled {
+		if handled, cmd := m.editMessage(msg); handled {
 			return cmd
 		}
 	}

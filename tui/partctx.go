@@ -76,24 +76,39 @@ func (m *Model) do(reqs []part.Request) tea.Cmd {
 			cmds = append(cmds, m.setMessage(r.What+": "+sanitize.Line(m.shortError(r.Err))))
 		case part.Closed:
 			cmds = append(cmds, m.helpClosed(r.Key))
-		case part.Restore:
-			if m.ed != nil {
-				cmds = append(cmds, m.ed.askRestore(m, r.H, r.V))
-			}
-		case part.Undo:
-			if m.ed != nil {
-				cmds = append(cmds, m.ed.writing(m, m.ed.undoLast))
-			}
 		case part.OpenHistory:
 			cmds = append(cmds, m.hv.Show(m.ctx(), r.Name))
 		case part.Jump:
 			cmds = append(cmds, m.jumpTo(r.ID))
 		case part.Selected:
 			cmds = append(cmds, m.showSelected())
-		default:
+		case part.Write:
+			cmds = append(cmds, m.write(r))
+		case part.Reload:
+			cmds = append(cmds, m.reloadNow())
+		case part.ShowFindings:
+			cmds = append(cmds, m.fv.Show(m.ctx()))
+		case part.ShowForgotten:
+			cmds = append(cmds, m.fg.Show(m.ctx()))
+		case part.FindingsMerged:
+			m.fv.Merged()
+		case part.ToggleMark:
+			cmds = append(cmds, m.toggleMark())
+		case part.MarkListed:
+			cmds = append(cmds, m.markListed())
+		case part.Unmark:
+			cmds = append(cmds, m.unmarkAll())
+		case part.MarkOlder:
+			cmds = append(cmds, m.markOlderThan(r.Age, r.D))
+		case part.ToggleOrphans:
+			cmds = append(cmds, m.toggleOrphans())
+		case part.ToggleNeverRecalled:
+			cmds = append(cmds, m.toggleNever())
+		default: // the writes the other parts ask for (restore, undo, a finding's edit, …)
 			if m.ed != nil {
-				if cmd, ok := m.ed.findingsDo(m, r); ok {
-					cmds = append(cmds, cmd)
+				reqs, cmd, ok := m.ed.Do(m.edScreen(), r)
+				if ok {
+					cmds = append(cmds, m.do(reqs), cmd)
 				}
 			}
 		}

@@ -6,6 +6,7 @@ import (
 	"github.com/crmem/crmem/store"
 	"github.com/crmem/crmem/store/recalls"
 	"github.com/crmem/crmem/store/sessions"
+	"github.com/crmem/crmem/tui/editing"
 )
 
 // The root model's two optional parts are concrete fields, not plugins:
@@ -17,7 +18,7 @@ import (
 // setEditing installs the editing part and turns its bindings on; the
 // history index, which its views and the card read, is built from then
 // on.
-func (m *Model) setEditing(f *editing) {
+func (m *Model) setEditing(f *editing.Part) {
 	m.ed = f
 	m.hist = newHistoryState()
 	dir := store.SessionsDir(m.path, m.sessions) // until the memory opens and says where its sessions are
@@ -31,7 +32,7 @@ func (m *Model) notice() string {
 	if m.ed == nil {
 		return ""
 	}
-	return m.ed.notice(m)
+	return m.ed.Notice()
 }
 
 // quitNotices is what the editing part still has to say when the user
@@ -40,7 +41,7 @@ func (m *Model) quitNotices() string {
 	if m.ed == nil {
 		return ""
 	}
-	return m.ed.quitNotice(m)
+	return m.ed.QuitNotice()
 }
 
 // recallHistory is the recall history read from the sessions, nil when
@@ -82,5 +83,5 @@ func (m *Model) statusText() string {
 	if m.ed == nil {
 		return ""
 	}
-	return m.ed.statusText(m)
+	return m.editStatus()
 }

@@ -176,8 +176,8 @@ func TestUndo_NameTakenOffersAnotherName(t *testing.T) {
 		t.Fatalf("no offer to restore under another name: %q (status %q)", o, h.status())
 	}
 	press(h.m, "k") // keep it in the undo list
-	if len(h.f.undo) != 1 {
-		t.Fatalf("undo list has %d steps, want the failed one kept", len(h.f.undo))
+	if h.f.UndoLen() != 1 {
+		t.Fatalf("undo list has %d steps, want the failed one kept", h.f.UndoLen())
 	}
 	press(h.m, "u")
 	press(h.m, "r")
@@ -189,8 +189,8 @@ func TestUndo_NameTakenOffersAnotherName(t *testing.T) {
 	if disk["scratch"].Content != "someone else's scratch" {
 		t.Fatalf("the other scratch changed: %+v", disk["scratch"])
 	}
-	if len(h.f.undo) != 0 {
-		t.Fatalf("undo list still has %d steps after the restore", len(h.f.undo))
+	if h.f.UndoLen() != 0 {
+		t.Fatalf("undo list still has %d steps after the restore", h.f.UndoLen())
 	}
 }
 
@@ -446,7 +446,7 @@ func TestMarkOlder_UnitsAsEverywhere(t *testing.T) {
 		if strings.Contains(plainOverlay(h.m), "did you mean months") {
 			press(h.m, "y")
 		}
-		if n, _ := markedSize(h.m); n != tt.want {
+		if n, _ := h.m.markedSize(); n != tt.want {
 			t.Errorf("O %s marked %d archives, want %d (status %q)", tt.span, n, tt.want, h.status())
 		}
 	}

@@ -59,7 +59,7 @@ func TestParts_ReadOnlyTheCommon(t *testing.T) {
 	if reqs, _ := hp.Key(c.partContext(h), keyMsg("esc")); len(reqs) > 0 || hp.Open() {
 		t.Error("esc did not close the help, or was passed below")
 	}
-	yes := reqMarkOlderAge{age: "1h"}
+	yes := reqWhy{query: "q", name: "a"}
 	q := &dialog.Confirm{Text: "delete a?", Yes: yes}
 	if got := ansi.Strip(q.View(c.partContext(h))); !strings.Contains(got, "delete a?") || !strings.Contains(got, "[y/n]") {
 		t.Errorf("question %q", got)
@@ -70,7 +70,7 @@ func TestParts_ReadOnlyTheCommon(t *testing.T) {
 	if req, done, note := q.Key(c.partContext(h), keyMsg("n")); !done || req != nil || note != "cancelled" {
 		t.Errorf("n: %v %v %q", req, done, note)
 	}
-	p := dialog.NewPrompt("rename", "a", nil, reqRename{})
+	p := dialog.NewPrompt("rename", "a", nil, reqWhy{})
 	if req, done, note := p.Key(c.partContext(h), keyMsg("esc")); !done || req != nil || note != "cancelled" {
 		t.Errorf("esc in a prompt: %v %v %q", req, done, note)
 	}

@@ -68,32 +68,45 @@ func (rs *refsState) read() tea.Cmd {
 	}
 }
 
-// take installs a read and redraws what depends on it.
-func (rs *refsState) take(m *Model, msg refsMsg) tea.Cmd {
+// take installs a read; it reports whether the read was the latest.
+func (rs *refsState) take(msg refsMsg) bool {
 	if msg.seq != rs.seq {
-		return nil
+		return false
 	}
 	rs.refs, rs.count, rs.err, rs.loaded = msg.refs, msg.count, msg.err, true
 	rs.byID = nil
-	if rs.orphans {
+	return true
+}
+
+// refsRead installs a read of the sessions folder and redraws what
+// depends on it.
+func (m *Model) refsRead(msg refsMsg) tea.Cmd {
+	if !m.refs.take(msg) {
+		return nil
+	}
+	if m.refs.orphans {
 		m.rebuild()
 	}
 	return m.showSelected()
 }
 
-// of returns the sessions referencing e, resolving the markers first if
-// the entries changed since.
-func (r *refsState) of(m *Model, e store.Entry) entryRefs {
-	if r.byID == nil || r.forSnap != m.c.snap || r.forSeq != r.seq {
-		r.byID, r.forSnap, r.forSeq = resolveRefs(m, r.refs), m.c.snap, r.seq
+// of returns the sessions referencing e, an entry of snap, whose names
+// mem resolves, resolving the markers first if the entries changed
+// since.
+func (r *refsState) of(mem *store.Memory, snap *snapshot, e store.Entry) entryRefs {
+	if r.byID == nil || r.forSnap != snap || r.forSeq != r.seq {
+		r.byID, r.forSnap, r.forSeq = resolveRefs(mem, r.refs), snap, r.seq
 	}
 	return r.byID[e.ID]
 }
 
-// resolveRefs maps every marker's archive name to the entry it names now.
-func resolveRefs(m *Model, refs sessions.Refs) map[uint64]entryRefs {
+// refsOf returns the sessions referencing e, an entry shown now.
+func (m *Model) refsOf(e store.Entry) entryRefs { return m.refs.of(m.memory(), m.c.snap, e) }
+
+// resolveRefs maps every marker's archive name to the entry it names now
+// in mem.
+func resolveRefs(mem *store.Memory, refs sessions.Refs) map[uint64]entryRefs {
 	out := map[uint64]entryRefs{}
-	mem := m.memory()
 	if mem == nil {
 		return out
 	}
@@ -113,28 +126,29 @@ func resolveRefs(m *Model, refs sessions.Refs) map[uint64]entryRefs {
 	return out
 }
 
-// orphan reports whether e is an archive no session's marker names.
-func (r *refsState) orphan(m *Model, e store.Entry) bool {
-	return e.Kind == store.Archive && len(r.of(m, e).by) == 0
+// orphan reports whether e, an entry shown now, is an archive no
+// session's marker names.
+func (m *Model) orphan(e store.Entry) bool {
+	return e.Kind == store.Archive && len(m.refsOf(e).by) == 0
 }
 
 // toggleOrphans lists only archives that no session references, or
 // everything again.
-func (r *refsState) toggleOrphans(m *Model) tea.Cmd {
-	r.orphans = !r.orphans
+func (m *Model) toggleOrphans() tea.Cmd {
+	m.refs.orphans = !m.refs.orphans
 	m.rebuild()
 	text := "showing every entry again"
-	if r.orphans {
-		text = fmt.Sprintf("orphan archives only: %s (no session in %s references them)", humanize.Count(r.orphanCount(m)), r.dir)
+	if m.refs.orphans {
+		text = fmt.Sprintf("orphan archives only: %s (no session in %s references them)", humanize.Count(m.orphanCount()), m.refs.dir)
 	}
 	return tea.Batch(m.showSelected(), m.setMessage(text))
 }
 
-// orphanCount counts the archives no session references.
-func (r *refsState) orphanCount(m *Model) int {
+// orphanCount counts the archives shown now that no session references.
+func (m *Model) orphanCount() int {
 	n := 0
 	for _, e := range m.c.snap.entries {
-		if r.orphan(m, e) {
+		if m.orphan(e) {
 			n++
 		}
 	}
@@ -149,7 +163,7 @@ func (m *Model) sessionsFilter() func(store.Entry) bool {
 		return nil
 	}
 	return func(e store.Entry) bool {
-		return (!orphans || m.refs.orphan(m, e)) && (!never || recalledNone(&m.recalled, e))
+		return (!orphans || m.orphan(e)) && (!never || recalledNone(&m.recalled, e))
 	}
 }
 
@@ -207,7 +221,7 @@ func (m *Model) toggleNever() tea.Cmd {
 // An entry the agent's recorded recalls returned also gets N× (recalled N
 // times).
 func (m *Model) sessionsBadge(e store.Entry) string {
-	r := m.refs.of(m, e)
+	r := m.refsOf(e)
 	recalled := m.recalled.Badge(m.c.styles.part, e)
 	switch {
 	case len(r.resume) > 0:
@@ -221,7 +235,7 @@ func (m *Model) sessionsBadge(e store.Entry) string {
 // sessionsCard adds an archive's sessions (or any referenced entry's)
 // and its recalls to the preview's header card.
 func (m *Model) sessionsCard(e store.Entry) []string {
-	return append(m.refs.card(m, e), m.recalled.Card(m.partContext(0), e)...)
+	return append(m.refsCard(e), m.recalled.Card(m.partContext(0), e)...)
 }
 
 // sessionsOpened reads the sessions where the memory the root just
@@ -245,9 +259,10 @@ func (m *Model) sessionsReloaded(msg reloadedMsg) tea.Cmd {
 	return tea.Batch(m.refs.read(), m.readRecalls(msg.snap), m.rebuildHistory())
 }
 
-// card is the header card's sessions lines.
-func (rs *refsState) card(m *Model, e store.Entry) []string {
-	r := rs.of(m, e)
+// refsCard is the header card's sessions lines.
+func (m *Model) refsCard(e store.Entry) []string {
+	rs := &m.refs
+	r := m.refsOf(e)
 	if !rs.loaded || e.Kind != store.Archive && len(r.by) == 0 {
 		return nil
 	}
@@ -272,13 +287,13 @@ func (rs *refsState) card(m *Model, e store.Entry) []string {
 
 // resumeWarning names the sessions whose resume point is among es, for a
 // delete confirmation; "" when there are none.
-func (r *refsState) resumeWarning(m *Model, es []store.Entry) string {
-	if unknown := r.unknown(es); unknown != "" {
+func (m *Model) resumeWarning(es []store.Entry) string {
+	if unknown := m.refs.unknown(es); unknown != "" {
 		return unknown
 	}
 	var names []string
 	for _, e := range es {
-		names = append(names, r.of(m, e).resume...)
+		names = append(names, m.refsOf(e).resume...)
 	}
 	if len(names) == 0 {
 		return ""

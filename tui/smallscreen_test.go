@@ -30,7 +30,7 @@ func smallSizes() [][2]int {
 func mustShow(m *Model) []string {
 	switch m.top() {
 	case layerDialog:
-		switch d := m.ed.dlg.(type) {
+		switch d := m.ed.Dialog().(type) {
 		case *dialog.Confirm:
 			return []string{firstWord(d.Text), "[" + keyName(m.c.keys.Yes) + "/" + keyName(m.c.keys.No) + "]"}
 		case *dialog.Choice:

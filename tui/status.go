@@ -52,15 +52,22 @@ func (s *status) clearMessage(seq int) {
 // statusLines renders the bottom lines: the status line (warnings, search
 // figures, counts, last reload, the path shortened in the middle to fit)
 // and, above it, the transient message when it does not fit beside them,
-// wrapped to at most two lines. The point of a message is never cut off.
+// wrapped to at most two lines, and the warnings when they do not fit
+// beside the figures, wrapped the same way. The point of a message or a
+// warning is never cut off: a warning cut at the screen's edge (the
+// repair of an unfinished append, at 100 columns) hid both its end and
+// the counts after it.
 func (m *Model) statusLines() []string {
 	st := m.c.styles
 	sep := st.dim.Render(" │ ")
+	warns := append(m.warnings(), m.storeWarnings()...)
 	var parts []string
-	for _, w := range m.warnings() {
+	for _, w := range warns {
 		parts = append(parts, st.warning.Render(w))
 	}
-	parts = append(parts, m.storeStatus()...)
+	if ro := m.readOnlyStatus(); ro != "" {
+		parts = append(parts, ro)
+	}
 	if t := m.statusText(); t != "" {
 		parts = append(parts, t)
 	}
@@ -84,6 +91,12 @@ func (m *Model) statusLines() []string {
 		}
 	}
 	line, ok := m.fitStatus(parts, sep, 12)
+	var above []string
+	if !ok && len(warns) > 0 { // the warnings go above, whole
+		above = wrapLines(st.warning, strings.Join(warns, "  "), m.c.width, 3)
+		parts, counts = parts[len(warns):], counts-len(warns)
+		line, ok = m.fitStatus(parts, sep, 12)
+	}
 	if !ok && reloaded { // full: the time of the last reload goes first
 		parts = parts[:len(parts)-1]
 		line, ok = m.fitStatus(parts, sep, 12)
@@ -92,10 +105,11 @@ func (m *Model) statusLines() []string {
 		parts[counts] = st.status.Render(m.shortCounts())
 		line, _ = m.fitStatus(parts, sep, 12)
 	}
-	if msg == "" {
-		return []string{line}
+	var out []string
+	if msg != "" {
+		out = wrapMessage(style, msg, m.c.width)
 	}
-	return append(wrapMessage(style, msg, m.c.width), line)
+	return append(append(out, above...), line)
 }
 
 // fitStatus joins parts and the path, shortening the path in the middle
@@ -151,11 +165,16 @@ func (m *Model) messageText() string {
 // longer than that keeps its end (where paths and reasons are) and loses
 // the middle.
 func wrapMessage(style lipgloss.Style, msg string, width int) []string {
-	if drawnWidth(msg) > 2*width {
-		msg = middle(msg, 2*width)
+	return wrapLines(style, msg, width, 2)
+}
+
+// wrapLines is wrapMessage to at most n lines.
+func wrapLines(style lipgloss.Style, msg string, width, n int) []string {
+	if drawnWidth(msg) > n*width {
+		msg = middle(msg, n*width)
 	}
 	lines := wrapWords(msg, width)
-	if len(lines) > 2 {
+	if len(lines) > n {
 		lines = hardwrap(msg, width)
 	}
 	for i, l := range lines {
