@@ -364,13 +364,12 @@ func (p *buildPart) fill(backing []posting, cursor []int) {
 // registerDocs records every document's number, id and length (documents
 // without tokens get a number that is not live) and reports whether the
 // ids ascend, as in every file crmem or the reference writes. Then no id
-// repeats, and each live one takes one map insertion in byID, no lookup;
-// otherwise byID is left to registerRepeatedIDs.
+// repeats, and all of them are sorted: found by id in docs, with no map
+// entry each (docNum); otherwise byID is left to registerRepeatedIDs.
 func (ix *Index) registerDocs(n int, parts []*buildPart) bool {
 	// Room for new documents, so the first Sets after an open do not copy
 	// the per-document array.
 	ix.docs = make([]docInfo, n, n+n/16)
-	ix.byID = make(map[uint64]uint32, n)
 	ascending := true
 	for _, p := range parts {
 		for k, dl := range p.dls {
@@ -386,11 +385,9 @@ func (ix *Index) registerDocs(n int, parts []*buildPart) bool {
 		}
 	}
 	if ascending {
-		for doc, info := range ix.docs[:n] {
-			if info.live {
-				ix.byID[info.id] = uint32(doc)
-			}
-		}
+		ix.byID, ix.sorted = map[uint64]uint32{}, uint32(n)
+	} else {
+		ix.byID = make(map[uint64]uint32, n)
 	}
 	return ascending
 }

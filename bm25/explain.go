@@ -29,7 +29,7 @@ func (ix *Index) Explain(query string, id uint64) Explanation {
 // read lock.
 func (ix *Index) explain(terms []string, id uint64) Explanation {
 	ex := Explanation{N: ix.n, AvgDocLen: ix.avgdl()}
-	if doc, ok := ix.byID[id]; ok {
+	if doc, ok := ix.docNum(id); ok {
 		ex.DocLen = int(ix.docs[doc].len)
 	}
 	for _, term := range terms {

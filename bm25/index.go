@@ -1,6 +1,7 @@
 package bm25
 
 import (
+	"cmp"
 	"errors"
 	"slices"
 	"sync"
@@ -111,7 +112,8 @@ type Index struct {
 	dead     []uint32    // term id → tombstones in its posting list
 
 	docs     []docInfo         // internal doc number → id and length
-	byID     map[uint64]uint32 // entry id → internal doc number (live only)
+	byID     map[uint64]uint32 // entry id → internal doc number (live only, from sorted on)
+	sorted   uint32            // documents below it have ascending ids: found in docs, not in byID
 	n        int               // indexed documents
 	total    int64             // tokens over indexed documents
 	scratch  []uint32          // term ids of the document being set
@@ -139,7 +141,7 @@ func New() *Index {
 func (ix *Index) Set(d Doc) {
 	ix.mu.Lock()
 	defer ix.mu.Unlock()
-	if _, ok := ix.byID[d.ID]; ok {
+	if _, ok := ix.docNum(d.ID); ok {
 		panic("bm25: Set of an indexed id; use Replace")
 	}
 	ix.version++
@@ -154,7 +156,7 @@ func (ix *Index) Set(d Doc) {
 func (ix *Index) Replace(old, d Doc) {
 	ix.mu.Lock()
 	defer ix.mu.Unlock()
-	if _, ok := ix.byID[d.ID]; ok && d.ID != old.ID {
+	if _, ok := ix.docNum(d.ID); ok && d.ID != old.ID {
 		panic("bm25: Replace onto another indexed id")
 	}
 	ix.version++
@@ -248,6 +250,22 @@ func (ix *Index) intern(tz *tokenizer) uint32 {
 	return t
 }
 
+// docNum returns the internal number of the live document indexed under
+// id: one of the first sorted documents (a Build's whose ids ascend, as
+// in every file crmem or the reference writes), found by binary search
+// without a map entry each, or a later one, in byID.
+func (ix *Index) docNum(id uint64) (uint32, bool) {
+	if doc, ok := ix.byID[id]; ok {
+		return doc, true
+	}
+	docs := ix.docs[:ix.sorted]
+	i, found := slices.BinarySearchFunc(docs, id, func(d docInfo, id uint64) int { return cmp.Compare(d.id, id) })
+	if found && docs[i].live {
+		return uint32(i), true
+	}
+	return 0, false
+}
+
 // allocDoc assigns the next internal document number to an entry.
 func (ix *Index) allocDoc(id uint64, dl uint32) uint32 {
 	doc := uint32(len(ix.docs))
@@ -262,7 +280,7 @@ func (ix *Index) allocDoc(id uint64, dl uint32) uint32 {
 // re-tokenizing it, and its posting in each term's list (found by binary
 // search) becomes a tombstone. Its document number stays allocated.
 func (ix *Index) remove(old *Doc) {
-	doc, ok := ix.byID[old.ID]
+	doc, ok := ix.docNum(old.ID)
 	if !ok {
 		return
 	}
@@ -338,13 +356,19 @@ func (ix *Index) maybeCompactDocs() {
 func (ix *Index) compactDocs() {
 	renum := make([]uint32, len(ix.docs))
 	docs := make([]docInfo, 0, ix.n+ix.n/16)
+	sorted := uint32(0) // the live ones of the sorted documents come first, still ascending
 	for d, info := range ix.docs {
 		if info.live {
 			renum[d] = uint32(len(docs))
-			ix.byID[info.id] = uint32(len(docs))
+			if uint32(d) < ix.sorted {
+				sorted++
+			} else {
+				ix.byID[info.id] = uint32(len(docs))
+			}
 			docs = append(docs, info)
 		}
 	}
+	ix.sorted = sorted
 	for t, list := range ix.postings {
 		k := 0
 		for _, p := range list {
@@ -394,7 +418,7 @@ func (ix *Index) avgdl() float64 {
 func (ix *Index) DocLen(id uint64) int {
 	ix.mu.RLock()
 	defer ix.mu.RUnlock()
-	if doc, ok := ix.byID[id]; ok {
+	if doc, ok := ix.docNum(id); ok {
 		return int(ix.docs[doc].len)
 	}
 	return 0
@@ -421,7 +445,7 @@ func (ix *Index) TermFreq(term string, id uint64) int {
 // the document's posting is found by findDoc.
 func (ix *Index) tf(term string, id uint64) uint32 {
 	t, ok := ix.voc.lookup(term)
-	doc, ok2 := ix.byID[id]
+	doc, ok2 := ix.docNum(id)
 	if !ok || !ok2 {
 		return 0
 	}

@@ -1,6 +1,7 @@
 package bm25
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"slices"
 	"strings"
@@ -97,17 +98,28 @@ func checkInvariants(t *testing.T, ix *Index) {
 			t.Fatalf("term %q: %d tombstones in %d postings, dead = %d", ix.voc.terms[term], dead, len(list), ix.dead[term])
 		}
 	}
-	n := 0
+	n, sortedLive := 0, 0
 	for d, info := range ix.docs {
+		if d > 0 && uint32(d) < ix.sorted && ix.docs[d-1].id >= info.id {
+			t.Fatalf("doc %d of the %d sorted: id %d after %d", d, ix.sorted, info.id, ix.docs[d-1].id)
+		}
 		if info.live {
 			n++
-			if ix.byID[info.id] != uint32(d) {
-				t.Fatalf("byID[%d] = %d, want %d", info.id, ix.byID[info.id], d)
+			if uint32(d) < ix.sorted {
+				sortedLive++
+			}
+			if got, ok := ix.docNum(info.id); !ok || got != uint32(d) {
+				t.Fatalf("docNum(%d) = %d, %v, want %d", info.id, got, ok, d)
 			}
 		}
 	}
-	if n != ix.n || len(ix.byID) != n || int64(total) != ix.total {
-		t.Fatalf("n = %d, byID %d, live docs %d; total %d, postings sum %d", ix.n, len(ix.byID), n, ix.total, total)
+	for id, d := range ix.byID {
+		if d < ix.sorted || !ix.docs[d].live || ix.docs[d].id != id {
+			t.Fatalf("byID[%d] = %d: sorted below %d, doc %+v", id, d, ix.sorted, ix.docs[d])
+		}
+	}
+	if n != ix.n || len(ix.byID)+sortedLive != n || int64(total) != ix.total {
+		t.Fatalf("n = %d, byID %d + %d sorted, live docs %d; total %d, postings sum %d", ix.n, len(ix.byID), sortedLive, n, total, ix.total)
 	}
 }
 
@@ -308,4 +320,66 @@ func FuzzIndexOps(f *testing.F) {
 		}
 		checkSameAsBuild(t, ix.Index, live, rand.New(rand.NewPCG(uint64(len(ops)), 1)))
 	})
+}
+
+// TestBuild_SortedIDsNeedNoMap: a Build whose ids ascend (every file crmem
+// or the reference writes) keeps no map entry per document: ids are found
+// in the document array (docNum), the ones set later in byID, through
+// replacements, removals and a renumbering; ids that do not ascend are
+// all mapped.
+func TestBuild_SortedIDsNeedNoMap(t *testing.T) {
+	var docs []Doc
+	for i := range 300 {
+		d := Doc{ID: uint64(10 + 3*i), Content: fmt.Sprintf("note %d deploy w%d", i, i%7)}
+		if i%50 == 0 {
+			d.Content = "the" // no tokens: a number, not live
+		}
+		docs = append(docs, d)
+	}
+	ix := track(Build(docs), docs...)
+	if len(ix.byID) != 0 || ix.sorted != uint32(len(docs)) {
+		t.Fatalf("byID %d entries, sorted %d, want 0, %d", len(ix.byID), ix.sorted, len(docs))
+	}
+	checkInvariants(t, ix.Index)
+	for _, d := range docs {
+		if got, want := ix.DocLen(d.ID), (&d).Len(); got != want {
+			t.Fatalf("DocLen(%d) = %d, want %d", d.ID, got, want)
+		}
+	}
+	if ix.DocLen(11) != 0 || ix.DocLen(10_000) != 0 {
+		t.Fatal("DocLen of an id never indexed")
+	}
+	live := map[uint64]Doc{}
+	for _, d := range docs {
+		live[d.ID] = d
+	}
+	rng := rand.New(rand.NewPCG(3, 4))
+	for k := range 900 { // enough replacements to renumber
+		id := docs[rng.IntN(len(docs))].ID
+		switch k % 3 {
+		case 0:
+			ix.remove(id)
+			delete(live, id)
+		default:
+			d := Doc{ID: id, Content: fmt.Sprintf("replaced %d deploy", k)}
+			ix.set(d)
+			live[id] = d
+		}
+		if k%100 == 0 {
+			checkInvariants(t, ix.Index)
+		}
+	}
+	if len(ix.docs) >= len(docs)+600 || ix.sorted == uint32(len(docs)) {
+		t.Fatalf("not renumbered: %d numbers, %d sorted", len(ix.docs), ix.sorted)
+	}
+	checkInvariants(t, ix.Index)
+	checkSameAsBuild(t, ix.Index, live, rng)
+
+	shuffled := slices.Clone(docs)
+	shuffled[0], shuffled[1] = shuffled[1], shuffled[0]
+	iy := Build(shuffled)
+	if iy.sorted != 0 || len(iy.byID) != iy.n {
+		t.Fatalf("ids out of order: sorted %d, byID %d entries for %d documents", iy.sorted, len(iy.byID), iy.n)
+	}
+	checkInvariants(t, iy)
 }

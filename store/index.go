@@ -80,6 +80,21 @@ func docOf(e *Entry) bm25.Doc {
 	return bm25.Doc{ID: e.ID, Content: e.Content, Aliases: e.Aliases}
 }
 
+// StartBackground starts building the bm25 index on goroutines of its own
+// (unless a build already started), then the name and alias maps (unless
+// built), and returns at once. A memory made with IndexOnDemand
+// and started this way once its first screen is drawn has the screen's
+// work to itself until then, where IndexBackground's build shares the
+// cores with it from the decode on; Search, Index and Apply wait for the
+// build as with IndexBackground.
+func (m *Memory) StartBackground() {
+	done := m.startIndex(true)
+	go func() {
+		<-done // then: the maps are built on demand if needed sooner
+		m.lookupsInBackground()
+	}()
+}
+
 // IndexReady reports whether the bm25 index is built.
 func (m *Memory) IndexReady() bool {
 	m.mu.RLock()

@@ -177,6 +177,45 @@ func TestOpenLazy(t *testing.T) {
 	}
 }
 
+// TestStartBackground: a memory opened with IndexOnDemand builds nothing
+// until StartBackground, which returns at once; then it searches, resolves
+// names and takes writes as one built at open does, also with a write
+// applied before the build started.
+func TestStartBackground(t *testing.T) {
+	path := filepath.Join(ref, "crmem/small.db")
+	want, err := store.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	db, err := store.OpenWith(path, store.Options{Index: store.IndexOnDemand})
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := db.Memory()
+	if m.IndexReady() {
+		t.Fatal("index built before StartBackground")
+	}
+	for _, mm := range []*store.Memory{want.Memory(), m} {
+		if _, err := mm.Apply(now, store.Add{Name: "n", Content: "zebra release"}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	m.StartBackground()
+	m.StartBackground() // a second start is no second build
+	m.WaitIndexed()
+	if !m.IndexReady() {
+		t.Fatal("index not ready after WaitIndexed")
+	}
+	for _, q := range []string{"release", "zebra", "deploy rollback", "the"} {
+		if got, w := m.Search(q, 0), want.Memory().Search(q, 0); !slices.Equal(got, w) {
+			t.Errorf("Search(%q) = %v, want %v", q, got, w)
+		}
+	}
+	if _, ok := m.Lookup("n"); !ok {
+		t.Error(`Lookup("n") found nothing`)
+	}
+}
+
 // TestFileSearch_MatchesMemory: the one-pass search of a decoded file ranks
 // exactly as the Memory made from it, entry for entry, also when ids repeat
 // and do not ascend.

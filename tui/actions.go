@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"sync/atomic"
 
 	tea "charm.land/bubbletea/v2"
 
@@ -245,7 +246,11 @@ func (m *Model) querySet() tea.Cmd {
 
 // searchInput snapshots what a search needs.
 func (m *Model) searchInput(q string) searchInput {
-	return searchInput{seq: m.searchSeq, query: q, snap: m.c.snap, indexed: m.indexed, expand: m.maxExpansions, recall: m.caps().Recall}
+	if m.searchLatest == nil {
+		m.searchLatest = new(atomic.Int64)
+	}
+	m.searchLatest.Store(int64(m.searchSeq))
+	return searchInput{seq: m.searchSeq, query: q, snap: m.c.snap, indexed: m.indexed, latest: m.searchLatest, expand: m.maxExpansions, recall: m.caps().Recall}
 }
 
 // endSearch drops the query's results and restores the order.
@@ -387,7 +392,7 @@ func (m *Model) opened(msg loadedMsg) tea.Cmd {
 	m.c.db, m.st.fileWarning, m.openErr = msg.db, "", ""
 	m.indexed = indexReady(m.c.db.Memory())
 	m.applySnapshot(msg.snap)
-	cmds := []tea.Cmd{m.showSelected(), m.rerunSearch(), warmCmd(m.c.snap), m.readDone()}
+	cmds := []tea.Cmd{m.showSelected(), m.rerunSearch(), openedWarmCmd(m.c.snap, m.c.db.Memory()), m.readDone()}
 	if m.onStore() { // the check at start knew only the socket
 		cmds = append(cmds, m.daemonCheck())
 	}

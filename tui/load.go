@@ -55,10 +55,12 @@ type daemonMsg struct {
 }
 
 // openCmd opens the memory file off the update loop; sessionsDir is a v1
-// file's sessions folder ("": beside it).
+// file's sessions folder ("": beside it). Nothing is built in the
+// background yet: the first frame's snapshot and layout have the cores to
+// themselves, and opened starts the index (waitIndexCmd).
 func openCmd(path, sessionsDir string) tea.Cmd {
 	return func() tea.Msg {
-		db, err := open.Source(path, sessionsDir) // the list shows while the index builds
+		db, err := open.SourceWith(path, open.Options{Store: store.Options{Index: store.IndexOnDemand, Sessions: sessionsDir}})
 		if err != nil {
 			if both := open.Unreadable(path); both != nil {
 				err = both // named like a store: both readers' reasons, as the command line gives them
@@ -82,9 +84,12 @@ func openAhead(path, sessionsDir string) tea.Cmd {
 // indexReady reports whether mem's index is built.
 func indexReady(mem *store.Memory) bool { return mem.IndexReady() }
 
-// waitIndexCmd blocks (off the loop) until the index is built.
+// waitIndexCmd starts building the index and the name maps in the
+// background, if they are not, and blocks (off the loop) until the index
+// is built.
 func waitIndexCmd(mem *store.Memory) tea.Cmd {
 	return func() tea.Msg {
+		mem.StartBackground()
 		mem.WaitIndexed()
 		return indexReadyMsg{}
 	}
@@ -169,6 +174,19 @@ func listedSnapshot(mem *store.Memory, old *snapshot) *snapshot {
 	s.deriveOrders(old)
 	s.order(sortNewest)
 	return s
+}
+
+// openedWarmCmd is warmCmd for the first snapshot of a memory just
+// opened: the name index at once (every search needs it), the other
+// orders once the memory's index is built, so that the first hits of a
+// query typed at once share the cores with the index build only.
+func openedWarmCmd(s *snapshot, mem *store.Memory) tea.Cmd {
+	return func() tea.Msg {
+		s.nameIndex()
+		mem.WaitIndexed()
+		s.warmOrders()
+		return nil
+	}
 }
 
 // warmCmd builds a snapshot's search structures in the background.

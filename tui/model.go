@@ -2,6 +2,7 @@ package tui
 
 import (
 	"cmp"
+	"sync/atomic"
 	"time"
 
 	"charm.land/bubbles/v2/help"
@@ -115,6 +116,10 @@ type Model struct {
 	applied    string // the query the current result is for
 	result     *searchResult
 	lim        limits
+
+	// searchLatest is searchSeq as the last search started saw it, for
+	// a search running off the loop to tell it is stale (rankBeforeIndex).
+	searchLatest *atomic.Int64
 
 	pv preview.Pane // the right pane: card, rendered content, scroll, the explain view
 

@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"slices"
 	"strings"
+	"sync/atomic"
 	"time"
 	"unicode/utf8"
 
@@ -58,6 +59,10 @@ type searchInput struct {
 	indexed bool           // the memory's bm25 index is built
 	expand  int            // prefix expansions of the last word (0: maxExpansions)
 	recall  store.Recaller // the memory's recall; nil before it is open
+
+	// latest is the seq of the search the model started last: a pass
+	// over the entries before the index is built stops once it moves on.
+	latest *atomic.Int64
 }
 
 // searchDoneMsg carries a search's result, tagged with its sequence number.
@@ -93,23 +98,38 @@ func runSearch(in searchInput) *searchResult {
 	r.indexing = !in.indexed && (expands || rc == nil)
 	scores := map[uint64]hit{}
 	var exact, prefix []bm25.Hit // every hit of recall, of the expanded query
+	if in.stale() {
+		return r
+	}
 	switch {
 	case rc == nil: // no memory open: no recall
 	case expands:
 		r.terms, r.parts = wholeWords(rc.Terms(in.query)), indexParts{}
-		if !r.indexing { // else name matches only, until the index is built
+		if !r.indexing {
 			ix := x.Index()
 			r.parts = indexParts{ix}
 			exact = r.recall(rc, in.query, false, scores)
 			prefix = r.expandLastWord(ix, scores)
+		} else { // recall by a pass over the entries; prefixes wait for the index
+			exact = r.rankBeforeIndex(in, scores)
 		}
 	default:
 		r.recallQuery = storeQuery(in.query)
 		r.terms = wholeWords(rc.Terms(r.recallQuery))
 		exact = r.recall(rc, r.recallQuery, true, scores)
 	}
+	if in.stale() {
+		return r
+	}
 	r.addNameMatches(in.snap, in.query, scores, exact, prefix)
 	return r
+}
+
+// stale reports whether a search started after this one: the model drops
+// this one's result (searchDone), so a search that sees it skips its work
+// and returns what it has.
+func (in *searchInput) stale() bool {
+	return in.latest != nil && in.latest.Load() > int64(in.seq)
 }
 
 // recall runs q by rc: its first maxHits hits are the recall section
@@ -140,6 +160,42 @@ func (r *searchResult) recall(rc store.Recaller, q string, explain bool, scores 
 		r.parts = p
 	}
 	return h.All
+}
+
+// rankBeforeIndex fills the recall section while the index is being built,
+// so a query typed at once shows its ranked hits without waiting for the
+// build: one pass over the snapshot's entries (bm25.Rank, the scorer of
+// the command line's plain search), whose hits, scores and order are the
+// index's. It returns every hit. A snapshot with shadowed duplicate ids
+// waits for the index, which alone knows which of them it ranks. A pass
+// whose search is no longer the latest reads the rest of the entries as
+// empty, so keys typed in a burst leave one pass running, not one each.
+func (r *searchResult) rankBeforeIndex(in searchInput, scores map[uint64]hit) []bm25.Hit {
+	s := in.snap
+	if s == nil || len(s.dups) > 0 {
+		return nil
+	}
+	ranked := bm25.Rank(len(s.entries), func(i int) bm25.Doc {
+		e := &s.entries[i]
+		if in.stale() {
+			return bm25.Doc{ID: e.ID} // the result is dropped: keep the ids alone
+		}
+		return bm25.Doc{ID: e.ID, Content: e.Content, Aliases: e.Aliases}
+	}, in.query, 0)
+	if in.stale() {
+		return nil
+	}
+	all := make([]bm25.Hit, len(ranked))
+	for i, h := range ranked {
+		all[i] = h.Hit
+	}
+	r.ExactTotal = len(all)
+	for _, b := range all[:min(len(all), maxHits)] {
+		x := hit{ID: b.ID, Kind: hitExact, Score: b.Score, Via: hitExact}
+		r.Exact = append(r.Exact, x)
+		scores[b.ID] = x
+	}
+	return all
 }
 
 // expandLastWord fills the prefix section: the hits only the expansions

@@ -28,6 +28,10 @@ type snapshot struct {
 	mu     sync.Mutex
 	sorted map[sortOrder][]int // entry indexes per order, built on first use
 	names  *nameIndex          // built on first use
+
+	// namesBuild is held while names is built, so the searches and the
+	// warming that want it at once wait for one build, not make their own.
+	namesBuild sync.Mutex
 }
 
 // nameIndex holds every entry's lower-case name and aliases in one string,
@@ -91,15 +95,20 @@ func (s *snapshot) nameIndex() *nameIndex {
 	if n != nil {
 		return n
 	}
-	// Built outside the lock, so the update loop, which takes it to read
-	// an order, never waits for the build.
-	n = buildNameIndex(s.entries, newest)
+	// Built outside mu, so the update loop, which takes it to read an
+	// order, never waits for the build.
+	s.namesBuild.Lock()
+	defer s.namesBuild.Unlock()
 	s.mu.Lock()
-	defer s.mu.Unlock()
-	if s.names == nil {
+	n = s.names
+	s.mu.Unlock()
+	if n == nil { // no other build ran meanwhile
+		n = buildNameIndex(s.entries, newest)
+		s.mu.Lock()
 		s.names = n
+		s.mu.Unlock()
 	}
-	return s.names
+	return n
 }
 
 // buildNameIndex joins the entries' match keys in the given order.
