@@ -3,6 +3,7 @@ package bm25
 import (
 	"math/bits"
 	"slices"
+	"sync/atomic"
 )
 
 // Groups ranks queries whose terms are among a few (at most 64) known
@@ -38,10 +39,38 @@ type termGroup struct {
 	ids  []uint64 // the documents' entry ids
 	// share holds each document's share of each term of mask (columns in
 	// bit order), row after row; max is each column's largest; byCol
-	// lists each column's rows from its highest share down.
+	// lists each column's rows from its highest share down, made when a
+	// query first reads the group by that column (rows).
 	share []float64
 	max   []float64
-	byCol [][]uint32
+	byCol []atomic.Pointer[[]uint32]
+}
+
+// rows lists column c's rows from its highest share down.
+func (tg *termGroup) rows(c int) []uint32 {
+	if p := tg.byCol[c].Load(); p != nil {
+		return *p
+	}
+	cols := len(tg.max)
+	byShare := make([]rowShare, len(tg.ids))
+	for r := range byShare {
+		byShare[r] = rowShare{tg.share[r*cols+c], uint32(r)}
+	}
+	slices.SortFunc(byShare, func(a, b rowShare) int {
+		switch {
+		case a.share > b.share:
+			return -1
+		case a.share < b.share:
+			return 1
+		}
+		return 0
+	})
+	rows := make([]uint32, len(byShare))
+	for i, rs := range byShare {
+		rows[i] = rs.row
+	}
+	tg.byCol[c].Store(&rows) // two queries may both make it: the same rows
+	return rows
 }
 
 // Bounds of a Groups: the terms fit a mask, and a query's visit of the
@@ -112,7 +141,7 @@ func (ix *Index) Groups(terms []string) *Groups {
 		cols := bits.OnesCount64(tg.mask)
 		tg.share = make([]float64, len(tg.ids)*cols)
 		tg.max = make([]float64, cols)
-		tg.byCol = make([][]uint32, cols)
+		tg.byCol = make([]atomic.Pointer[[]uint32], cols)
 	}
 	norms := ix.docNorms()
 	for b, tl := range lists {
@@ -125,31 +154,6 @@ func (ix *Index) Groups(terms []string) *Groups {
 			s := termScore(tl.idf, float64(p.tf), norms[p.doc]) // as Search computes it
 			tg.share[int(row[p.doc])*len(tg.max)+col] = s
 			tg.max[col] = max(tg.max[col], s)
-		}
-	}
-	var byShare []rowShare
-	for k := range g.groups {
-		tg := &g.groups[k]
-		cols := len(tg.max)
-		for c := range cols {
-			byShare = byShare[:0]
-			for r := range tg.ids {
-				byShare = append(byShare, rowShare{tg.share[r*cols+c], uint32(r)})
-			}
-			slices.SortFunc(byShare, func(a, b rowShare) int {
-				switch {
-				case a.share > b.share:
-					return -1
-				case a.share < b.share:
-					return 1
-				}
-				return 0
-			})
-			rows := make([]uint32, len(byShare))
-			for i, rs := range byShare {
-				rows[i] = rs.row
-			}
-			tg.byCol[c] = rows
 		}
 	}
 	return g
@@ -284,7 +288,7 @@ func (g *Groups) top(q uint64, limit int) []Hit {
 			}
 		}
 		width := len(tg.max)
-		for _, r := range tg.byCol[pivot] {
+		for _, r := range tg.rows(pivot) {
 			row := tg.share[int(r)*width : int(r+1)*width]
 			if len(h) == limit && (row[pivot]+others)*scoreMargin < cut {
 				break // every row left scores below the cut

@@ -82,16 +82,23 @@ type groupRanker struct {
 	groups   *bm25.Groups
 	asked    map[string]bool // the terms of every query ranked without the groups
 	owed     int             // postings those queries read since the groups were made
-	building bool
-	off      bool // more terms than groups take, or too many groups: never again
+	building chan struct{}   // closed once the groups being made are in
+	off      bool            // more terms than groups take, or too many groups: never again
 }
 
-// search ranks terms by the groups; ok is false when there are none yet
-// or they cannot rank terms.
+// search ranks terms by the groups, waiting for those being made (a
+// query costs more than making them); ok is false when there are none
+// yet or they cannot rank terms.
 func (r *groupRanker) search(terms []string, limit int) ([]bm25.Hit, bool) {
 	r.mu.Lock()
-	g := r.groups
+	g, building := r.groups, r.building
 	r.mu.Unlock()
+	if building != nil {
+		<-building
+		r.mu.Lock()
+		g = r.groups
+		r.mu.Unlock()
+	}
 	if g == nil {
 		return nil, false
 	}
@@ -118,7 +125,7 @@ func (r *groupRanker) missed(ix *bm25.Index, terms []string) {
 		r.asked[t] = true
 	}
 	r.owed += read
-	if r.building || len(r.asked) > maxGroupTerms {
+	if r.building != nil || len(r.asked) > maxGroupTerms {
 		r.off = r.off || len(r.asked) > maxGroupTerms
 		r.mu.Unlock()
 		return
@@ -133,17 +140,19 @@ func (r *groupRanker) missed(ix *bm25.Index, terms []string) {
 		r.mu.Unlock()
 		return
 	}
-	r.building = true
+	done := make(chan struct{})
+	r.building = done
 	r.mu.Unlock()
 	g := ix.Groups(all)
 	r.mu.Lock()
-	r.building, r.owed = false, 0
+	r.building, r.owed = nil, 0
 	if g == nil {
 		r.off = true
 	} else {
 		r.groups = g
 	}
 	r.mu.Unlock()
+	close(done)
 }
 
 // maxGroupTerms is the most terms bm25.Groups takes.
