@@ -158,6 +158,11 @@ func parseStepAs(data []byte, fast bool) (step, stepKind) {
 	if !containsAny(data, recallHints) {
 		return step{}, checkStep(data)
 	}
+	if fast {
+		if f, ok := scanFastDoc(data); ok {
+			return classify(f.Message, f.Agent, f.Event, f.Calls, f.TS, f.Archive, f.Compact)
+		}
+	}
 	var f fastDoc
 	if fast && json.Unmarshal(data, &f) == nil {
 		return classify(f.Message, f.Agent, f.Event, f.Calls, f.TS, f.Archive, f.Compact)

@@ -1,0 +1,435 @@
+package sessions
+
+import (
+	"bytes"
+	"unicode/utf8"
+)
+
+// scanFastDoc decodes a step as json.Unmarshal decodes it into a fastDoc,
+// for the steps written as crabtalk writes them, in one pass that copies
+// each string once: a recall's result, most of a session's bytes, was
+// scanned three times by encoding/json (validated, then decoded, then
+// unquoted), a fifth of a `recalls --report`'s CPU. ok is false for
+// anything it does not read exactly as json.Unmarshal would (a null, a
+// key repeated or spelt in another case, an escaped key, a string with a
+// surrogate escape or bytes that are not UTF-8, a marker step, an
+// OpenAI-shaped message, nesting past maxScanDepth) and for what is not
+// JSON: the caller then decodes with encoding/json. Pinned by
+// TestScanFastDoc_AsUnmarshal and, through parseStepAs, by
+// FuzzParseRecallStep_FastSameAsSlow.
+func scanFastDoc(data []byte) (d fastDoc, ok bool) {
+	s := stepScanner{data: data}
+	s.ws()
+	var seen uint8
+	ok = s.object(func(key string) bool {
+		var bit uint8
+		switch key {
+		case "agent":
+			bit, ok = 1, s.str(&d.Agent)
+		case "message":
+			bit = 2
+			d.Message = &fastMessage{}
+			ok = s.message(d.Message)
+		case "event":
+			bit, ok = 4, s.str(&d.Event)
+		case "calls":
+			bit = 8
+			ok = s.array(func() bool {
+				var c traceCall
+				if !s.traceCall(&c) {
+					return false
+				}
+				d.Calls = append(d.Calls, c)
+				return true
+			})
+			if ok && d.Calls == nil {
+				d.Calls = []traceCall{}
+			}
+		case "ts":
+			bit, ok = 16, s.str(&d.TS)
+		default:
+			return !foldsTo(key, "agent", "message", "event", "calls", "ts", "archive_name", "compact") && s.skip(0)
+		}
+		if seen&bit != 0 {
+			return false
+		}
+		seen |= bit
+		return ok
+	})
+	s.ws()
+	return d, ok && s.i == len(s.data)
+}
+
+// maxScanDepth bounds the nesting scanFastDoc reads (encoding/json's own
+// bound is 10,000).
+const maxScanDepth = 500
+
+// stepScanner reads JSON from data at i.
+type stepScanner struct {
+	data []byte
+	i    int
+}
+
+// ws skips whitespace as JSON defines it.
+func (s *stepScanner) ws() {
+	for s.i < len(s.data) {
+		switch s.data[s.i] {
+		case ' ', '\t', '\n', '\r':
+			s.i++
+		default:
+			return
+		}
+	}
+}
+
+// next reports whether the next byte is c, and takes it if so.
+func (s *stepScanner) next(c byte) bool {
+	if s.i < len(s.data) && s.data[s.i] == c {
+		s.i++
+		return true
+	}
+	return false
+}
+
+// object reads an object, calling field with each key, the scanner at
+// its value (field reads it).
+func (s *stepScanner) object(field func(key string) bool) bool {
+	if !s.next('{') {
+		return false
+	}
+	s.ws()
+	if s.next('}') {
+		return true
+	}
+	for {
+		key, ok := s.key()
+		if !ok {
+			return false
+		}
+		s.ws()
+		if !s.next(':') {
+			return false
+		}
+		s.ws()
+		if !field(key) {
+			return false
+		}
+		s.ws()
+		if s.next('}') {
+			return true
+		}
+		if !s.next(',') {
+			return false
+		}
+		s.ws()
+	}
+}
+
+// key reads an object's key: printable ASCII without escapes only (an
+// escaped key, or one whose case folding encoding/json matches beyond
+// ASCII, is left to it).
+func (s *stepScanner) key() (string, bool) {
+	if !s.next('"') {
+		return "", false
+	}
+	start := s.i
+	for s.i < len(s.data) {
+		c := s.data[s.i]
+		switch {
+		case c == '"':
+			s.i++
+			return string(s.data[start : s.i-1]), true
+		case c == '\\' || c < 0x20 || c >= 0x80:
+			return "", false
+		}
+		s.i++
+	}
+	return "", false
+}
+
+// foldsTo reports whether key is one of names but for ASCII case: a key
+// encoding/json would take for that field, left to it.
+func foldsTo(key string, names ...string) bool {
+	for _, n := range names {
+		if len(key) == len(n) && bytes.EqualFold([]byte(key), []byte(n)) {
+			return true
+		}
+	}
+	return false
+}
+
+// array reads an array, calling elem at each element.
+func (s *stepScanner) array(elem func() bool) bool {
+	if !s.next('[') {
+		return false
+	}
+	s.ws()
+	if s.next(']') {
+		return true
+	}
+	for {
+		if !elem() {
+			return false
+		}
+		s.ws()
+		if s.next(']') {
+			return true
+		}
+		if !s.next(',') {
+			return false
+		}
+		s.ws()
+	}
+}
+
+// message reads a fastMessage.
+func (s *stepScanner) message(m *fastMessage) bool {
+	var seen uint8
+	return s.object(func(key string) bool {
+		var bit uint8
+		ok := false
+		switch key {
+		case "role":
+			bit, ok = 1, s.str(&m.Role)
+		case "content":
+			bit = 2
+			ok = s.array(func() bool {
+				m.Content = append(m.Content, fastBlock{})
+				return s.block(&m.Content[len(m.Content)-1])
+			})
+			if ok && m.Content == nil {
+				m.Content = []fastBlock{}
+			}
+		case "tool_call_id":
+			bit, ok = 4, s.str(&m.ToolCallID)
+		default:
+			return !foldsTo(key, "role", "content", "tool_calls", "tool_call_id") && s.skip(0)
+		}
+		if seen&bit != 0 {
+			return false
+		}
+		seen |= bit
+		return ok
+	})
+}
+
+// block reads a fastBlock.
+func (s *stepScanner) block(b *fastBlock) bool {
+	var seen uint8
+	return s.object(func(key string) bool {
+		var bit uint8
+		ok := false
+		switch key {
+		case "type":
+			bit, ok = 1, s.str(&b.Type)
+		case "text":
+			bit, ok = 2, s.str(&b.Text)
+		case "id":
+			bit, ok = 4, s.str(&b.ID)
+		case "name":
+			bit, ok = 8, s.str(&b.Name)
+		case "input":
+			bit = 16
+			start := s.i
+			if ok = s.skip(0) && s.data[start] != 'n'; ok { // null is left to encoding/json
+				b.Input = bytes.Clone(s.data[start:s.i])
+			}
+		case "tool_use_id":
+			bit, ok = 32, s.str(&b.ToolUseID)
+		case "content":
+			bit = 64
+			var text string
+			if ok = s.str(&text); ok {
+				b.Content = &text
+			}
+		default:
+			return !foldsTo(key, "type", "text", "id", "name", "input", "tool_use_id", "content") && s.skip(0)
+		}
+		if seen&bit != 0 {
+			return false
+		}
+		seen |= bit
+		return ok
+	})
+}
+
+// traceCall reads a tool_start event's call.
+func (s *stepScanner) traceCall(c *traceCall) bool {
+	var seen uint8
+	return s.object(func(key string) bool {
+		var bit uint8
+		ok := false
+		switch key {
+		case "id":
+			bit, ok = 1, s.str(&c.ID)
+		case "name":
+			bit, ok = 2, s.str(&c.Name)
+		default:
+			return !foldsTo(key, "id", "name") && s.skip(0)
+		}
+		if seen&bit != 0 {
+			return false
+		}
+		seen |= bit
+		return ok
+	})
+}
+
+// str reads a string into dst (a null, or any other value, is not one).
+func (s *stepScanner) str(dst *string) bool {
+	if !s.next('"') {
+		return false
+	}
+	start := s.i
+	for s.i < len(s.data) {
+		c := s.data[s.i]
+		if c == '"' {
+			*dst = string(s.data[start:s.i])
+			s.i++
+			return true
+		}
+		if c == '\\' || c < 0x20 || c >= 0x80 {
+			break
+		}
+		s.i++
+	}
+	out := append([]byte(nil), s.data[start:s.i]...)
+	for s.i < len(s.data) {
+		c := s.data[s.i]
+		switch {
+		case c == '"':
+			s.i++
+			*dst = string(out)
+			return true
+		case c < 0x20:
+			return false
+		case c >= 0x80:
+			r, n := utf8.DecodeRune(s.data[s.i:])
+			if r == utf8.RuneError && n == 1 {
+				return false // encoding/json would put U+FFFD in its place
+			}
+			out = append(out, s.data[s.i:s.i+n]...)
+			s.i += n
+		case c == '\\':
+			if s.i+1 >= len(s.data) {
+				return false
+			}
+			e := s.data[s.i+1]
+			s.i += 2
+			switch e {
+			case '"', '\\', '/':
+				out = append(out, e)
+			case 'b':
+				out = append(out, '\b')
+			case 'f':
+				out = append(out, '\f')
+			case 'n':
+				out = append(out, '\n')
+			case 'r':
+				out = append(out, '\r')
+			case 't':
+				out = append(out, '\t')
+			case 'u':
+				r, ok := s.hex4()
+				if !ok || 0xD800 <= r && r < 0xE000 {
+					return false // surrogates are left to encoding/json
+				}
+				out = utf8.AppendRune(out, r)
+			default:
+				return false
+			}
+		default:
+			out = append(out, c)
+			s.i++
+		}
+	}
+	return false
+}
+
+// hex4 reads the four hex digits of a \u escape.
+func (s *stepScanner) hex4() (rune, bool) {
+	if s.i+4 > len(s.data) {
+		return 0, false
+	}
+	var r rune
+	for _, c := range s.data[s.i : s.i+4] {
+		switch {
+		case '0' <= c && c <= '9':
+			r = r<<4 | rune(c-'0')
+		case 'a' <= c && c <= 'f':
+			r = r<<4 | rune(c-'a'+10)
+		case 'A' <= c && c <= 'F':
+			r = r<<4 | rune(c-'A'+10)
+		default:
+			return 0, false
+		}
+	}
+	s.i += 4
+	return r, true
+}
+
+// skip reads any value, checking it is JSON, at nesting depth.
+func (s *stepScanner) skip(depth int) bool {
+	if s.i >= len(s.data) || depth > maxScanDepth {
+		return false
+	}
+	switch c := s.data[s.i]; {
+	case c == '{':
+		return s.object(func(string) bool { return s.skip(depth + 1) })
+	case c == '[':
+		return s.array(func() bool { return s.skip(depth + 1) })
+	case c == '"':
+		var x string
+		return s.str(&x)
+	case c == 't':
+		return s.literal("true")
+	case c == 'f':
+		return s.literal("false")
+	case c == 'n':
+		return s.literal("null")
+	case c == '-' || '0' <= c && c <= '9':
+		return s.number()
+	}
+	return false
+}
+
+func (s *stepScanner) literal(word string) bool {
+	if !bytes.HasPrefix(s.data[s.i:], []byte(word)) {
+		return false
+	}
+	s.i += len(word)
+	return true
+}
+
+// number reads a number as JSON writes one: -?(0|[1-9][0-9]*)(.[0-9]+)?([eE][+-]?[0-9]+)?
+func (s *stepScanner) number() bool {
+	s.next('-')
+	switch {
+	case s.next('0'):
+	case s.i < len(s.data) && '1' <= s.data[s.i] && s.data[s.i] <= '9':
+		s.digits()
+	default:
+		return false
+	}
+	if s.next('.') && !s.digits() {
+		return false
+	}
+	if s.next('e') || s.next('E') {
+		if !s.next('+') {
+			s.next('-')
+		}
+		if !s.digits() {
+			return false
+		}
+	}
+	return true
+}
+
+// digits reads one or more digits.
+func (s *stepScanner) digits() bool {
+	start := s.i
+	for s.i < len(s.data) && '0' <= s.data[s.i] && s.data[s.i] <= '9' {
+		s.i++
+	}
+	return s.i > start
+}
