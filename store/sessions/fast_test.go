@@ -121,6 +121,14 @@ func TestScanFastDoc_AsUnmarshal(t *testing.T) {
 		`{"\u0061gent":"a","message":{"role":"user"}}`,
 		`{"message":{"role":"user","content":[]},"tail":1}x`,
 		`{"message":{"role":"user","content":[{"type":"text","text":"a","type":"b"}]}}`,
+		`{"message":{"role":"user","content":"plain"}}`,
+		`{"message":{"content":"no role"},"other":1}`,
+		`{"message":{"role":"a","role":"b"}}`,
+		`{"message":{"Role":"a"}}`,
+		`{"message":{"role":null}}`,
+		`{"event":"compaction","x":[1]}`,
+		`{"event":null}`,
+		`{"nothing":"here"}`,
 	)
 	for _, glob := range []string{"testdata/*/sessions/*/step-*", "../../testdata/recalls/sessions/*/step-*", "../../face/demo/data/sessions/*/step-*"} {
 		files, _ := filepath.Glob(glob)
@@ -132,9 +140,15 @@ func TestScanFastDoc_AsUnmarshal(t *testing.T) {
 			cases = append(cases, string(bytes.TrimSpace(data)))
 		}
 	}
-	read := 0
+	read, kinds := 0, 0
 	check := func(data []byte) {
 		t.Helper()
+		if kind, ok := scanStepKind(data); ok {
+			kinds++
+			if want := decodeStepKind(data); kind != want {
+				t.Fatalf("%q: scanStepKind %v, json %v", data, kind, want)
+			}
+		}
 		got, ok := scanFastDoc(data)
 		if !ok {
 			return
@@ -151,9 +165,8 @@ func TestScanFastDoc_AsUnmarshal(t *testing.T) {
 	for _, c := range cases {
 		check([]byte(c))
 	}
-	t.Logf("scanned %d", read)
-	if read < len(cases)/2 {
-		t.Fatalf("only %d of %d steps scanned", read, len(cases))
+	if read < len(cases)/2 || kinds < len(cases)/2 {
+		t.Fatalf("only %d (kinds: %d) of %d steps scanned", read, kinds, len(cases))
 	}
 	rng := rand.New(rand.NewPCG(3, 9))
 	alphabet := []byte(`{}[]":,\ 0aeEu-+.ntfl` + "\x00\x80\xff")
@@ -176,5 +189,5 @@ func TestScanFastDoc_AsUnmarshal(t *testing.T) {
 		}
 		check(data)
 	}
-	t.Logf("scanned %d with the mutations", read)
+	t.Logf("scanned %d, kinds of %d, with the mutations", read, kinds)
 }

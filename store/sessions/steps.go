@@ -245,6 +245,14 @@ type stepHead struct {
 // with a role, an event, or a marker is read by crabtalk; anything else is
 // not.
 func checkStep(data []byte) stepKind {
+	if kind, ok := scanStepKind(data); ok {
+		return kind
+	}
+	return decodeStepKind(data)
+}
+
+// decodeStepKind is checkStep by encoding/json.
+func decodeStepKind(data []byte) stepKind {
 	var h stepHead
 	if json.Unmarshal(data, &h) != nil {
 		return stepUnparsable

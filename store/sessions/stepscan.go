@@ -60,6 +60,55 @@ func scanFastDoc(data []byte) (d fastDoc, ok bool) {
 	return d, ok && s.i == len(s.data)
 }
 
+// scanStepKind is checkStep's reading of a step that holds nothing about
+// recalls, in one pass: a message with a role or an event is read by
+// crabtalk (stepOther), anything else is not (stepUnparsable). ok is false
+// for what it does not read exactly as checkStep's json.Unmarshal would
+// (as scanFastDoc declines, and markers): checkStep then decodes.
+func scanStepKind(data []byte) (kind stepKind, ok bool) {
+	s := stepScanner{data: data}
+	s.ws()
+	var seen uint8
+	role, event := false, false
+	ok = s.object(func(key string) bool {
+		var bit uint8
+		ok := false
+		switch key {
+		case "message":
+			bit = 1
+			var roles uint8
+			ok = s.object(func(key string) bool {
+				if key == "role" {
+					roles++
+					_, ok := s.text(false)
+					role = true
+					return ok && roles == 1
+				}
+				return !foldsTo(key, "role") && s.skip(1)
+			})
+		case "event":
+			bit = 2
+			_, ok = s.text(false)
+			event = true
+		default:
+			return !foldsTo(key, "message", "event", "archive_name", "compact") && s.skip(0)
+		}
+		if seen&bit != 0 {
+			return false
+		}
+		seen |= bit
+		return ok
+	})
+	s.ws()
+	if !ok || s.i != len(s.data) {
+		return 0, false
+	}
+	if role || event {
+		return stepOther, true
+	}
+	return stepUnparsable, true
+}
+
 // maxScanDepth bounds the nesting scanFastDoc reads (encoding/json's own
 // bound is 10,000).
 const maxScanDepth = 500
@@ -275,75 +324,107 @@ func (s *stepScanner) traceCall(c *traceCall) bool {
 	})
 }
 
+// plainByte is true for the bytes a JSON string holds as they are: not
+// a quote, a backslash, a control character or the start of a UTF-8
+// sequence.
+var plainByte = func() (t [256]bool) {
+	for c := 0x20; c < 0x80; c++ {
+		t[c] = c != '"' && c != '\\'
+	}
+	return t
+}()
+
 // str reads a string into dst (a null, or any other value, is not one).
 func (s *stepScanner) str(dst *string) bool {
-	if !s.next('"') {
-		return false
+	out, ok := s.text(true)
+	if ok {
+		*dst = string(out)
 	}
+	return ok
+}
+
+// text reads a string: with keep, its text (in a new slice, or in data
+// when it has no escapes), else only checks it.
+func (s *stepScanner) text(keep bool) ([]byte, bool) {
+	if !s.next('"') {
+		return nil, false
+	}
+	data := s.data
 	start := s.i
-	for s.i < len(s.data) {
-		c := s.data[s.i]
-		if c == '"' {
-			*dst = string(s.data[start:s.i])
-			s.i++
-			return true
-		}
-		if c == '\\' || c < 0x20 || c >= 0x80 {
-			break
-		}
+	for s.i < len(data) && plainByte[data[s.i]] {
 		s.i++
 	}
-	out := append([]byte(nil), s.data[start:s.i]...)
-	for s.i < len(s.data) {
-		c := s.data[s.i]
+	if s.i < len(data) && data[s.i] == '"' {
+		s.i++
+		return data[start : s.i-1], true
+	}
+	var out []byte
+	if keep {
+		out = append(make([]byte, 0, s.i-start+64), data[start:s.i]...)
+	}
+	for s.i < len(data) {
+		run := s.i
+		for s.i < len(data) && plainByte[data[s.i]] {
+			s.i++
+		}
+		if keep {
+			out = append(out, data[run:s.i]...)
+		}
+		if s.i == len(data) {
+			return nil, false
+		}
+		c := data[s.i]
 		switch {
 		case c == '"':
 			s.i++
-			*dst = string(out)
-			return true
+			return out, true
 		case c < 0x20:
-			return false
+			return nil, false
 		case c >= 0x80:
-			r, n := utf8.DecodeRune(s.data[s.i:])
+			r, n := utf8.DecodeRune(data[s.i:])
 			if r == utf8.RuneError && n == 1 {
-				return false // encoding/json would put U+FFFD in its place
+				return nil, false // encoding/json would put U+FFFD in its place
 			}
-			out = append(out, s.data[s.i:s.i+n]...)
+			if keep {
+				out = append(out, data[s.i:s.i+n]...)
+			}
 			s.i += n
-		case c == '\\':
-			if s.i+1 >= len(s.data) {
-				return false
+		default: // a backslash
+			if s.i+1 >= len(data) {
+				return nil, false
 			}
-			e := s.data[s.i+1]
+			e := data[s.i+1]
 			s.i += 2
 			switch e {
 			case '"', '\\', '/':
-				out = append(out, e)
 			case 'b':
-				out = append(out, '\b')
+				e = '\b'
 			case 'f':
-				out = append(out, '\f')
+				e = '\f'
 			case 'n':
-				out = append(out, '\n')
+				e = '\n'
 			case 'r':
-				out = append(out, '\r')
+				e = '\r'
 			case 't':
-				out = append(out, '\t')
+				e = '\t'
 			case 'u':
 				r, ok := s.hex4()
 				if !ok || 0xD800 <= r && r < 0xE000 {
-					return false // surrogates are left to encoding/json
+					return nil, false // surrogates are left to encoding/json
 				}
-				out = utf8.AppendRune(out, r)
+				if keep {
+					out = utf8.AppendRune(out, r)
+				}
+				continue
 			default:
-				return false
+				return nil, false
 			}
-		default:
-			out = append(out, c)
-			s.i++
+			if keep {
+				out = append(out, e)
+			}
 		}
 	}
-	return false
+	return nil, false
 }
 
 // hex4 reads the four hex digits of a \u escape.
@@ -379,8 +460,8 @@ func (s *stepScanner) skip(depth int) bool {
 	case c == '[':
 		return s.array(func() bool { return s.skip(depth + 1) })
 	case c == '"':
-		var x string
-		return s.str(&x)
+		_, ok := s.text(false)
+		return ok
 	case c == 't':
 		return s.literal("true")
 	case c == 'f':
