@@ -3,6 +3,7 @@ package bm25
 import (
 	"math/bits"
 	"slices"
+	"sync"
 	"sync/atomic"
 )
 
@@ -31,6 +32,7 @@ type Groups struct {
 	version uint64
 	bit     map[string]uint // term → its bit in a group's mask (terms in byte order)
 	groups  []termGroup
+	visits  sync.Pool // *visitHeap, a query's scratch
 }
 
 // termGroup is the documents that hold the same set of the terms.
@@ -222,13 +224,54 @@ type visit struct {
 	bound float64
 }
 
-// sortAfter is how many groups top takes by a scan for the highest bound
-// left before it sorts the rest: most queries need a few.
-const sortAfter = 8
+// visitHeap is a max-heap of visits by bound: a query takes the groups
+// from the highest bound down and mostly stops after a few, so they are
+// not all sorted.
+type visitHeap []visit
+
+// init makes vs a heap.
+func (vs visitHeap) init() {
+	for i := len(vs)/2 - 1; i >= 0; i-- {
+		vs.down(i)
+	}
+}
+
+// pop removes and returns the visit of the highest bound.
+func (vs *visitHeap) pop() visit {
+	h := *vs
+	top := h[0]
+	h[0] = h[len(h)-1]
+	*vs = h[:len(h)-1]
+	vs.down(0)
+	return top
+}
+
+func (vs visitHeap) down(i int) {
+	for {
+		w, l, r := i, 2*i+1, 2*i+2
+		if l < len(vs) && vs[l].bound > vs[w].bound {
+			w = l
+		}
+		if r < len(vs) && vs[r].bound > vs[w].bound {
+			w = r
+		}
+		if w == i {
+			return
+		}
+		vs[i], vs[w] = vs[w], vs[i]
+		i = w
+	}
+}
 
 // top ranks the documents of the groups that hold a term of q.
 func (g *Groups) top(q uint64, limit int) []Hit {
-	vs := make([]visit, 0, len(g.groups))
+	scratch, _ := g.visits.Get().(*visitHeap)
+	if scratch == nil {
+		scratch = new(visitHeap)
+	}
+	defer g.visits.Put(scratch)
+	vs := (*scratch)[:0]
+	defer func() { *scratch = vs[:0] }()
 	for k := range g.groups {
 		tg := &g.groups[k]
 		s := tg.mask & q
@@ -241,30 +284,12 @@ func (g *Groups) top(q uint64, limit int) []Hit {
 		}
 		vs = append(vs, v)
 	}
+	vs.init()
 	h := make(hitHeap, 0, limit)
 	cut := -1.0 // the root's score once the heap is full
 	var cols []int
-	for i := range vs {
-		if i < sortAfter {
-			best := i // the highest bound left, moved to i
-			for j := i + 1; j < len(vs); j++ {
-				if vs[j].bound > vs[best].bound {
-					best = j
-				}
-			}
-			vs[i], vs[best] = vs[best], vs[i]
-		} else if i == sortAfter {
-			slices.SortFunc(vs[i:], func(a, b visit) int {
-				switch {
-				case a.bound > b.bound:
-					return -1
-				case a.bound < b.bound:
-					return 1
-				}
-				return 0
-			})
-		}
-		v := vs[i]
+	for len(vs) > 0 {
+		v := vs.pop() // the highest bound left
 		if len(h) == limit && v.bound*scoreMargin < cut {
 			break // every group left scores below the cut
 		}
