@@ -541,11 +541,30 @@ const hashBase = 1099511628211
 // its parts' (hashJoin).
 func hashText(s string) uint64 {
 	var h uint64
-	for i := 0; i < len(s); i++ {
+	i := 0
+	// Eight bytes a step, h·B⁸ + Σ s[i+k]·B⁷⁻ᵏ: the same sum, its
+	// products independent of each other (the text of every result
+	// block is hashed).
+	p := &hashPow
+	for ; i+8 <= len(s); i += 8 {
+		h = h*p[8] + uint64(s[i])*p[7] + uint64(s[i+1])*p[6] + uint64(s[i+2])*p[5] +
+			uint64(s[i+3])*p[4] + uint64(s[i+4])*p[3] + uint64(s[i+5])*p[2] + uint64(s[i+6])*p[1] + uint64(s[i+7])
+	}
+	for ; i < len(s); i++ {
 		h = h*hashBase + uint64(s[i])
 	}
 	return h
 }
+
+// hashPow holds hashBase⁰…hashBase⁸ (modulo 2⁶⁴), for hashText's steps
+// of eight bytes.
+var hashPow = func() (p [9]uint64) {
+	p[0] = 1
+	for i := 1; i < len(p); i++ {
+		p[i] = p[i-1] * hashBase
+	}
+	return p
+}()
 
 // hashJoin is hashText(a + b) from hashText(a), hashText(b) and len(b).
 func hashJoin(ha, hb uint64, nb int) uint64 {
