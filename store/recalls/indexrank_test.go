@@ -86,3 +86,36 @@ func TestIndexRanker_Groups(t *testing.T) {
 		t.Error("400 queries of the same few words ranked without groups")
 	}
 }
+
+// TestIndexRanker_GroupsConcurrent replays queries of the same few words on
+// four goroutines at once, as Stream does, while the groups are made and
+// made again (run with -race): every ranking is still Rank's.
+func TestIndexRanker_GroupsConcurrent(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "memory.db")
+	if err := os.WriteFile(path, store.Encode(0, synthetic(600)), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	db, err := store.OpenWith(path, store.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	recall, mem := db.Features().Recall, db.Memory()
+	qs := benchQueries(mem, 600)
+	for i := range qs {
+		qs[i].Limit = 1 + i%9
+	}
+	got, err := Replay(SourceRanker(db), qs, 4)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, q := range qs {
+		hits, err := recall.Rank(q.Text, q.Limit)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := named(mem, hits)
+		if !slices.Equal(got[i].Names, want.Names) || !slices.Equal(got[i].Scores, want.Scores) {
+			t.Fatalf("Replay %q at %d = %q %v, Rank %q %v", q.Text, q.Limit, got[i].Names, got[i].Scores, want.Names, want.Scores)
+		}
+	}
+}
