@@ -2,6 +2,7 @@ package sessions
 
 import (
 	"bytes"
+	"strings"
 	"unicode/utf8"
 )
 
@@ -338,16 +339,16 @@ var plainByte = func() (t [256]bool) {
 func (s *stepScanner) str(dst *string) bool {
 	out, ok := s.text(true)
 	if ok {
-		*dst = string(out)
+		*dst = out
 	}
 	return ok
 }
 
-// text reads a string: with keep, its text (in a new slice, or in data
-// when it has no escapes), else only checks it.
-func (s *stepScanner) text(keep bool) ([]byte, bool) {
+// text reads a string: with keep, its text, else only checks it (and
+// returns "").
+func (s *stepScanner) text(keep bool) (string, bool) {
 	if !s.next('"') {
-		return nil, false
+		return "", false
 	}
 	data := s.data
 	start := s.i
@@ -356,11 +357,15 @@ func (s *stepScanner) text(keep bool) ([]byte, bool) {
 	}
 	if s.i < len(data) && data[s.i] == '"' {
 		s.i++
-		return data[start : s.i-1], true
+		if !keep {
+			return "", true
+		}
+		return string(data[start : s.i-1]), true
 	}
-	var out []byte
+	var out strings.Builder
 	if keep {
-		out = append(make([]byte, 0, s.i-start+64), data[start:s.i]...)
+		out.Grow(rawLen(data, s.i) + s.i - start) // the text is at most its escaped length
+		out.Write(data[start:s.i])
 	}
 	for s.i < len(data) {
 		run := s.i
@@ -368,30 +373,30 @@ func (s *stepScanner) text(keep bool) ([]byte, bool) {
 			s.i++
 		}
 		if keep {
-			out = append(out, data[run:s.i]...)
+			out.Write(data[run:s.i])
 		}
 		if s.i == len(data) {
-			return nil, false
+			return "", false
 		}
 		c := data[s.i]
 		switch {
 		case c == '"':
 			s.i++
-			return out, true
+			return out.String(), true
 		case c < 0x20:
-			return nil, false
+			return "", false
 		case c >= 0x80:
 			r, n := utf8.DecodeRune(data[s.i:])
 			if r == utf8.RuneError && n == 1 {
-				return nil, false // encoding/json would put U+FFFD in its place
+				return "", false // encoding/json would put U+FFFD in its place
 			}
 			if keep {
-				out = append(out, data[s.i:s.i+n]...)
+				out.Write(data[s.i : s.i+n])
 			}
 			s.i += n
 		default: // a backslash
 			if s.i+1 >= len(data) {
-				return nil, false
+				return "", false
 			}
 			e := data[s.i+1]
 			s.i += 2
@@ -410,21 +415,41 @@ func (s *stepScanner) text(keep bool) ([]byte, bool) {
 			case 'u':
 				r, ok := s.hex4()
 				if !ok || 0xD800 <= r && r < 0xE000 {
-					return nil, false // surrogates are left to encoding/json
+					return "", false // surrogates are left to encoding/json
 				}
 				if keep {
-					out = utf8.AppendRune(out, r)
+					out.WriteRune(r)
 				}
 				continue
 			default:
-				return nil, false
+				return "", false
 			}
 			if keep {
-				out = append(out, e)
+				out.WriteByte(e)
 			}
 		}
 	}
-	return nil, false
+	return "", false
+}
+
+// rawLen is how many bytes from i a string's closing quote is (a quote
+// after an even run of backslashes), or what is left of data without one.
+func rawLen(data []byte, i int) int {
+	for j := i; ; {
+		k := bytes.IndexByte(data[j:], '"')
+		if k < 0 {
+			return len(data) - i
+		}
+		j += k
+		back := 0
+		for back < j-i && data[j-1-back] == '\\' {
+			back++
+		}
+		if back%2 == 0 {
+			return j - i
+		}
+		j++
+	}
 }
 
 // hex4 reads the four hex digits of a \u escape.
