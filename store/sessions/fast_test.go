@@ -143,6 +143,9 @@ func TestScanFastDoc_AsUnmarshal(t *testing.T) {
 	read, kinds := 0, 0
 	check := func(data []byte) {
 		t.Helper()
+		if key, hint := quotedWords(data); key != containsAny(data, stepKeys) || hint != containsAny(data, recallHints) {
+			t.Fatalf("%q: quotedWords %v %v", data, key, hint)
+		}
 		if kind, ok := scanStepKind(data); ok {
 			kinds++
 			if want := decodeStepKind(data); kind != want {
@@ -190,4 +193,14 @@ func TestScanFastDoc_AsUnmarshal(t *testing.T) {
 		check(data)
 	}
 	t.Logf("scanned %d, kinds of %d, with the mutations", read, kinds)
+}
+
+// containsAny reports whether data holds one of keys.
+func containsAny(data []byte, keys [][]byte) bool {
+	for _, k := range keys {
+		if bytes.Contains(data, k) {
+			return true
+		}
+	}
+	return false
 }

@@ -152,10 +152,14 @@ func parseRecallStep(data []byte) (step, stepKind) { return parseStepAs(data, tr
 // stepDoc (for the test that both read alike).
 func parseStepAs(data []byte, fast bool) (step, stepKind) {
 	data = bytes.TrimSpace(data)
-	if len(data) == 0 || data[0] != '{' || !containsAny(data, stepKeys) {
+	if len(data) == 0 || data[0] != '{' {
 		return step{}, stepUnparsable
 	}
-	if !containsAny(data, recallHints) {
+	key, hint := quotedWords(data)
+	if !key {
+		return step{}, stepUnparsable
+	}
+	if !hint {
 		return step{}, checkStep(data)
 	}
 	if fast {
@@ -264,13 +268,30 @@ func decodeStepKind(data []byte) stepKind {
 	return stepUnparsable
 }
 
-func containsAny(data []byte, keys [][]byte) bool {
-	for _, k := range keys {
-		if bytes.Contains(data, k) {
-			return true
+// quotedWords reports whether data holds one of stepKeys (key) and one of
+// recallHints (hint), in one pass over its quotes: each of them begins
+// with one.
+func quotedWords(data []byte) (key, hint bool) {
+	for i := 0; ; i++ {
+		k := bytes.IndexByte(data[i:], '"')
+		if k < 0 {
+			return key, hint
+		}
+		i += k
+		for _, w := range stepKeys {
+			if !key && bytes.HasPrefix(data[i:], w) {
+				key = true
+			}
+		}
+		for _, w := range recallHints {
+			if !hint && bytes.HasPrefix(data[i:], w) {
+				hint = true
+			}
+		}
+		if key && hint {
+			return true, true
 		}
 	}
-	return false
 }
 
 // eventStep reads a tool_start event: the calls it names, in call order,
