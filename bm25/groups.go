@@ -20,13 +20,13 @@ import (
 // terms of its group, added in term order, and a group's best possible
 // score the sum of those terms' largest shares in it. The groups are
 // visited from the highest such bound down and, inside one, the documents
-// by their share of the term of the group's largest one, highest first:
-// once a bound (with a margin far above the rounding of a few additions)
-// falls below the worst of the best limit hits so far, no document left
-// can enter them, and the rest is skipped.
+// from the highest share of the query term whose largest share in the
+// group is highest: once a bound (with a margin far above the rounding of
+// a few additions) falls below the worst of the best limit hits so far,
+// no document left can enter them, and the rest is skipped.
 //
 // A Groups is for one version of its index: once the index changes, its
-// Search reports false and the caller ranks as before.
+// SearchTerms reports false and the caller ranks as before.
 type Groups struct {
 	ix      *Index
 	version uint64
