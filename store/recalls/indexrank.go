@@ -13,48 +13,150 @@ import (
 // query, at most limit hits). It gives what that Rank gives, cheaper for
 // many queries:
 //
-//   - each ranking is bm25.Many's, which shares each term's scoring
-//     between the queries that ask it;
 //   - a query is ranked once per set of terms, not per wording and limit:
 //     BM25 sees only the query's sorted, distinct terms, and its ranking
 //     is one order (score, then id), so the best limit hits are the
-//     first limit of any longer ranking. A query is ranked TieWindow past
-//     its limit at once, so the recall that is ranked again past its
-//     limit (Stream) costs nothing more.
+//     first limit of any longer ranking;
+//   - once the queries' terms are few (an agent comes back to the same
+//     words) the index's documents are grouped by which of them they
+//     hold (bm25.Groups), and a query of those terms reads only the
+//     groups and rows that can reach its best hits; the groups are made
+//     again, with the new terms, once the queries ranked without them
+//     have read as many postings as making them reads;
+//   - any other query is ranked by bm25.Many, which shares each term's
+//     scoring between the queries that ask it.
 //
 // At most maxRanked rankings are kept; past that they are dropped and
 // made again as queries ask.
 func indexRanker(ex store.Expander, mem *store.Memory) Ranker {
-	many := sync.OnceValue(func() *bm25.Many { return ex.Index().Many() })
-	var (
-		mu   sync.Mutex
-		kept = map[string]wideRanking{}
-	)
-	return func(query string, limit int) (Ranked, error) {
-		if limit <= 0 {
-			return named(mem, nil), nil // as Rank: the agent's recall returns nothing
-		}
-		terms := bm25.QueryTerms(query)
-		key := strings.Join(terms, "\x00")
-		mu.Lock()
-		w, ok := kept[key]
-		mu.Unlock()
-		if !ok || !w.covers(limit) {
-			width := limit + TieWindow
-			if width < limit {
-				width = 0 // past the largest int: every hit
-			}
-			w = wideRanking{many().SearchTerms(terms, width), width}
-			mu.Lock()
-			if len(kept) >= maxRanked {
-				clear(kept)
-			}
-			kept[key] = w
-			mu.Unlock()
-		}
-		return named(mem, w.cut(limit)), nil
-	}
+	return newIndexRanking(ex, mem).rank
 }
+
+// indexRanking is indexRanker's state.
+type indexRanking struct {
+	ex   store.Expander
+	mem  *store.Memory
+	many func() *bm25.Many
+	mu   sync.Mutex
+	kept map[string]wideRanking
+	gr   groupRanker
+}
+
+func newIndexRanking(ex store.Expander, mem *store.Memory) *indexRanking {
+	return &indexRanking{ex: ex, mem: mem, kept: map[string]wideRanking{},
+		many: sync.OnceValue(func() *bm25.Many { return ex.Index().Many() })}
+}
+
+// rank is the Ranker.
+func (x *indexRanking) rank(query string, limit int) (Ranked, error) {
+	if limit <= 0 {
+		return named(x.mem, nil), nil // as Rank: the agent's recall returns nothing
+	}
+	terms := bm25.QueryTerms(query)
+	key := strings.Join(terms, "\x00")
+	x.mu.Lock()
+	w, ok := x.kept[key]
+	x.mu.Unlock()
+	if !ok || !w.covers(limit) {
+		hits, ok := x.gr.search(terms, limit)
+		if !ok {
+			hits = x.many().SearchTerms(terms, limit)
+			x.gr.missed(x.ex.Index(), terms)
+		}
+		w = wideRanking{hits, limit}
+		x.mu.Lock()
+		if len(x.kept) >= maxRanked {
+			clear(x.kept)
+		}
+		x.kept[key] = w
+		x.mu.Unlock()
+	}
+	return named(x.mem, w.cut(limit)), nil
+}
+
+// groupRanker ranks queries by bm25.Groups of the terms queries asked,
+// made once the queries ranked without them have read as many postings
+// as making them reads. Safe for concurrent use.
+type groupRanker struct {
+	mu       sync.Mutex
+	groups   *bm25.Groups
+	asked    map[string]bool // the terms of every query ranked without the groups
+	owed     int             // postings those queries read since the groups were made
+	building chan struct{}   // closed once the groups being made are in
+	off      bool            // more terms than groups take, or too many groups: never again
+}
+
+// search ranks terms by the groups, waiting for those being made (a
+// query costs more than making them); ok is false when there are none
+// yet or they cannot rank terms.
+func (r *groupRanker) search(terms []string, limit int) ([]bm25.Hit, bool) {
+	r.mu.Lock()
+	g, building := r.groups, r.building
+	r.mu.Unlock()
+	if building != nil {
+		<-building
+		r.mu.Lock()
+		g = r.groups
+		r.mu.Unlock()
+	}
+	if g == nil {
+		return nil, false
+	}
+	return g.SearchTerms(terms, limit)
+}
+
+// missed notes a query ranked without the groups, and makes them again,
+// with its terms, once such queries have read as many postings as that
+// reads.
+func (r *groupRanker) missed(ix *bm25.Index, terms []string) {
+	read := 0
+	for _, t := range terms {
+		read += ix.DocFreq(t)
+	}
+	r.mu.Lock()
+	if r.off {
+		r.mu.Unlock()
+		return
+	}
+	if r.asked == nil {
+		r.asked = map[string]bool{}
+	}
+	for _, t := range terms {
+		r.asked[t] = true
+	}
+	r.owed += read
+	if r.building != nil || len(r.asked) > maxGroupTerms {
+		r.off = r.off || len(r.asked) > maxGroupTerms
+		r.mu.Unlock()
+		return
+	}
+	all := make([]string, 0, len(r.asked))
+	cost := ix.Len()
+	for t := range r.asked {
+		all = append(all, t)
+		cost += ix.DocFreq(t)
+	}
+	if r.owed < cost {
+		r.mu.Unlock()
+		return
+	}
+	done := make(chan struct{})
+	r.building = done
+	r.mu.Unlock()
+	g := ix.Groups(all)
+	r.mu.Lock()
+	r.building, r.owed = nil, 0
+	if g == nil {
+		r.off = true
+	} else {
+		r.groups = g
+	}
+	r.mu.Unlock()
+	close(done)
+}
+
+// maxGroupTerms is the most terms bm25.Groups takes.
+const maxGroupTerms = 64
 
 // wideRanking is a query's ranking at a limit, width (0: every hit); its
 // hits are named only as far as a limit asks.

@@ -46,3 +46,76 @@ func TestIndexRanker_AsRank(t *testing.T) {
 		}
 	}
 }
+
+// TestIndexRanker_Groups checks that once the queries come back to the
+// same words the ranker ranks them by the index's groups (bm25.Groups),
+// and still gives exactly what Rank gives, at every limit.
+func TestIndexRanker_Groups(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "memory.db")
+	if err := os.WriteFile(path, store.Encode(0, synthetic(600)), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	db, err := store.OpenWith(path, store.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ex, ok := db.Features().Recall.(store.Expander)
+	if !ok {
+		t.Fatal("a v1 file's recall is not an Expander")
+	}
+	x := newIndexRanking(ex, db.Memory())
+	recall, mem := db.Features().Recall, db.Memory()
+	for i, q := range benchQueries(mem, 400) {
+		limit := []int{5, 1, 8, 3, 64, 65, 37}[i%7]
+		got, err := x.rank(q.Text, limit)
+		if err != nil {
+			t.Fatal(err)
+		}
+		hits, err := recall.Rank(q.Text, limit)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := named(mem, hits)
+		if !slices.Equal(got.Names, want.Names) || !slices.Equal(got.Scores, want.Scores) {
+			t.Fatalf("rank(%q, %d) = %q %v, Rank %q %v", q.Text, limit, got.Names, got.Scores, want.Names, want.Scores)
+		}
+	}
+	x.gr.mu.Lock()
+	defer x.gr.mu.Unlock()
+	if x.gr.groups == nil {
+		t.Error("400 queries of the same few words ranked without groups")
+	}
+}
+
+// TestIndexRanker_GroupsConcurrent replays queries of the same few words on
+// four goroutines at once, as Stream does, while the groups are made and
+// made again (run with -race): every ranking is still Rank's.
+func TestIndexRanker_GroupsConcurrent(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "memory.db")
+	if err := os.WriteFile(path, store.Encode(0, synthetic(600)), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	db, err := store.OpenWith(path, store.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	recall, mem := db.Features().Recall, db.Memory()
+	qs := benchQueries(mem, 600)
+	for i := range qs {
+		qs[i].Limit = 1 + i%9
+	}
+	got, err := Replay(SourceRanker(db), qs, 4)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, q := range qs {
+		hits, err := recall.Rank(q.Text, q.Limit)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := named(mem, hits)
+		if !slices.Equal(got[i].Names, want.Names) || !slices.Equal(got[i].Scores, want.Scores) {
+			t.Fatalf("Replay %q at %d = %q %v, Rank %q %v", q.Text, q.Limit, got[i].Names, got[i].Scores, want.Names, want.Scores)
+		}
+	}
+}

@@ -94,12 +94,15 @@ func (t *Tally) Add(it Item) {
 // share of distinct queries (0..1] an entry must be returned by to crowd
 // the top.
 func (t *Tally) Report(mem *store.Memory, crowd float64) Report {
-	r := Report{Recalls: t.then.Recalls, Queries: len(t.queries), Entries: []EntryUse{}, Never: []EntryUse{},
+	entries := mem.Entries()
+	r := Report{Recalls: t.then.Recalls, Queries: len(t.queries), Entries: []EntryUse{}, Never: make([]EntryUse, 0, len(entries)),
 		Crowding: []EntryUse{}, EmptyNow: []QueryUse{}, Gone: []EntryUse{}}
-	known := map[string]bool{}
-	for _, e := range mem.Entries() {
-		known[e.Name] = true
+	known := make(map[string]bool, len(t.then.names)) // the names returned then that an entry has
+	for _, e := range entries {
 		then, _ := t.then.Count(e.Name)
+		if then > 0 {
+			known[e.Name] = true
+		}
 		u := EntryUse{Name: e.Name, Kind: e.Kind.String(), CreatedAt: e.CreatedAt, Size: len(e.Content),
 			Then: then, Now: t.now[e.Name], Share: t.share(e.Name)}
 		if u.Then == 0 {

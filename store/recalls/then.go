@@ -86,17 +86,28 @@ type Known = func(name string) (content string, ok bool)
 
 // NameSet is entries as a Known lookup, built on its first use (a result
 // listing a single entry needs none). With two entries of one name, the
-// later one's content, as a lookup finds it.
+// later one's content, as a lookup finds it. A name longer than every
+// entry's is refused before it is hashed: Resolve asks for each line
+// start of a result's blocks, most of them far longer than a name.
 func NameSet(entries []store.Entry) Known {
-	build := sync.OnceValue(func() map[string]string {
-		set := make(map[string]string, len(entries))
+	type nameSet struct {
+		content map[string]string
+		longest int
+	}
+	build := sync.OnceValue(func() nameSet {
+		set := nameSet{content: make(map[string]string, len(entries))}
 		for i := range entries {
-			set[entries[i].Name] = entries[i].Content
+			set.content[entries[i].Name] = entries[i].Content
+			set.longest = max(set.longest, len(entries[i].Name))
 		}
 		return set
 	})
 	return func(name string) (string, bool) {
-		c, ok := build()[name]
+		set := build()
+		if len(name) > set.longest {
+			return "", false
+		}
+		c, ok := set.content[name]
 		return c, ok
 	}
 }

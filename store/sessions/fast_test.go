@@ -1,7 +1,9 @@
 package sessions
 
 import (
+	"bytes"
 	"encoding/json"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -95,4 +97,110 @@ func sameStep(t *testing.T, data []byte) {
 	if fk != sk || !reflect.DeepEqual(fs, ss) {
 		t.Fatalf("%s:\n one pass %v %+v\n stepDoc  %v %+v", data, fk, fs, sk, ss)
 	}
+}
+
+// TestScanFastDoc_AsUnmarshal pins that scanFastDoc reads a step exactly
+// as json.Unmarshal decodes it into a fastDoc whenever it reads it at
+// all, and that it reads the steps crabtalk writes: on crafted shapes,
+// the fixtures' steps, and thousands of bytes changed in them (a fixed
+// seed: deterministic).
+func TestScanFastDoc_AsUnmarshal(t *testing.T) {
+	cases := append([]string(nil), sameStepCases...)
+	cases = append(cases,
+		`{"message":{"role":"user","content":[{"type":"tool_result","tool_use_id":"c","name":"recall","content":"## a\u00e9\n\"q\" \\ \/ \b\f\r\t\u0000 ☃ é"}]}}`,
+		`{"message":{"role":"user","content":[{"type":"tool_result","content":"\ud83d\ude00"}]}}`,
+		`{"message":{"role":"user","content":[{"type":"tool_result","content":"\xff"}]}}`,
+		`{"message":{"role":"assistant","content":[{"type":"tool_use","id":"a","name":"recall","input":{"query":"q","limit":-1.5e+3,"x":[true,false,null,{}],"y":""}}]}}`,
+		`{"message":{"role":"assistant","content":[{"type":"tool_use","id":"a","name":"recall","input":null}]}}`,
+		`{"message":{"role":"assistant","content":[{"type":"tool_use","id":"a","name":"recall","input":01}]}}`,
+		` {"event":"tool_start","calls":[],"ts":"t","extra":{"a":[1,2,{"b":"c"}]}} `,
+		`{"event":"tool_start","calls":[{"id":"a","name":"b","ID":"x"}]}`,
+		`{"event":"tool_start","calls":[null]}`,
+		`{"agent":"a","agent":"b","message":{"role":"user"}}`,
+		`{"aGent":"a","message":{"role":"user"}}`,
+		`{"\u0061gent":"a","message":{"role":"user"}}`,
+		`{"message":{"role":"user","content":[]},"tail":1}x`,
+		`{"message":{"role":"user","content":[{"type":"text","text":"a","type":"b"}]}}`,
+		`{"message":{"role":"user","content":"plain"}}`,
+		`{"message":{"content":"no role"},"other":1}`,
+		`{"message":{"role":"a","role":"b"}}`,
+		`{"message":{"Role":"a"}}`,
+		`{"message":{"role":null}}`,
+		`{"event":"compaction","x":[1]}`,
+		`{"event":null}`,
+		`{"nothing":"here"}`,
+	)
+	for _, glob := range []string{"testdata/*/sessions/*/step-*", "../../testdata/recalls/sessions/*/step-*", "../../face/demo/data/sessions/*/step-*"} {
+		files, _ := filepath.Glob(glob)
+		for _, f := range files {
+			data, err := os.ReadFile(f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			cases = append(cases, string(bytes.TrimSpace(data)))
+		}
+	}
+	read, kinds := 0, 0
+	check := func(data []byte) {
+		t.Helper()
+		if key, hint := quotedWords(data); key != containsAny(data, stepKeys) || hint != containsAny(data, recallHints) {
+			t.Fatalf("%q: quotedWords %v %v", data, key, hint)
+		}
+		if kind, ok := scanStepKind(data); ok {
+			kinds++
+			if want := decodeStepKind(data); kind != want {
+				t.Fatalf("%q: scanStepKind %v, json %v", data, kind, want)
+			}
+		}
+		got, ok := scanFastDoc(data)
+		if !ok {
+			return
+		}
+		read++
+		var want fastDoc
+		if err := json.Unmarshal(data, &want); err != nil {
+			t.Fatalf("%q: scanned, but json.Unmarshal: %v", data, err)
+		}
+		if !reflect.DeepEqual(got, want) {
+			t.Fatalf("%q:\n scanned   %#v\n Unmarshal %#v", data, got, want)
+		}
+	}
+	for _, c := range cases {
+		check([]byte(c))
+	}
+	if read < len(cases)/2 || kinds < len(cases)/2 {
+		t.Fatalf("only %d (kinds: %d) of %d steps scanned", read, kinds, len(cases))
+	}
+	rng := rand.New(rand.NewPCG(3, 9))
+	alphabet := []byte(`{}[]":,\ 0aeEu-+.ntfl` + "\x00\x80\xff")
+	for range 40_000 {
+		data := []byte(cases[rng.IntN(len(cases))])
+		for range 1 + rng.IntN(3) {
+			i := rng.IntN(len(data) + 1)
+			switch rng.IntN(3) {
+			case 0: // insert
+				data = append(data[:i], append([]byte{alphabet[rng.IntN(len(alphabet))]}, data[i:]...)...)
+			case 1: // delete
+				if i < len(data) {
+					data = append(data[:i], data[i+1:]...)
+				}
+			default: // replace
+				if i < len(data) {
+					data[i] = alphabet[rng.IntN(len(alphabet))]
+				}
+			}
+		}
+		check(data)
+	}
+	t.Logf("scanned %d, kinds of %d, with the mutations", read, kinds)
+}
+
+// containsAny reports whether data holds one of keys.
+func containsAny(data []byte, keys [][]byte) bool {
+	for _, k := range keys {
+		if bytes.Contains(data, k) {
+			return true
+		}
+	}
+	return false
 }

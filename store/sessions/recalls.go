@@ -637,7 +637,6 @@ func readSessionRecalls(d sessionDir, limit int, limits map[string]int) SessionR
 	defer sr.close()
 	var buf []byte
 	for _, name := range steps {
-		file := filepath.Join(path, name)
 		data, err := sr.read(name, buf)
 		buf = data[:0]
 		if err != nil {
@@ -645,7 +644,7 @@ func readSessionRecalls(d sessionDir, limit int, limits map[string]int) SessionR
 			continue
 		}
 		b.AddStep(name, data, func() (time.Time, bool) {
-			fi, err := os.Stat(file)
+			fi, err := os.Stat(filepath.Join(path, name))
 			if err != nil {
 				return time.Time{}, false
 			}

@@ -152,11 +152,20 @@ func parseRecallStep(data []byte) (step, stepKind) { return parseStepAs(data, tr
 // stepDoc (for the test that both read alike).
 func parseStepAs(data []byte, fast bool) (step, stepKind) {
 	data = bytes.TrimSpace(data)
-	if len(data) == 0 || data[0] != '{' || !containsAny(data, stepKeys) {
+	if len(data) == 0 || data[0] != '{' {
 		return step{}, stepUnparsable
 	}
-	if !containsAny(data, recallHints) {
+	key, hint := quotedWords(data)
+	if !key {
+		return step{}, stepUnparsable
+	}
+	if !hint {
 		return step{}, checkStep(data)
+	}
+	if fast {
+		if f, ok := scanFastDoc(data); ok {
+			return classify(f.Message, f.Agent, f.Event, f.Calls, f.TS, f.Archive, f.Compact)
+		}
 	}
 	var f fastDoc
 	if fast && json.Unmarshal(data, &f) == nil {
@@ -240,6 +249,14 @@ type stepHead struct {
 // with a role, an event, or a marker is read by crabtalk; anything else is
 // not.
 func checkStep(data []byte) stepKind {
+	if kind, ok := scanStepKind(data); ok {
+		return kind
+	}
+	return decodeStepKind(data)
+}
+
+// decodeStepKind is checkStep by encoding/json.
+func decodeStepKind(data []byte) stepKind {
 	var h stepHead
 	if json.Unmarshal(data, &h) != nil {
 		return stepUnparsable
@@ -251,13 +268,30 @@ func checkStep(data []byte) stepKind {
 	return stepUnparsable
 }
 
-func containsAny(data []byte, keys [][]byte) bool {
-	for _, k := range keys {
-		if bytes.Contains(data, k) {
-			return true
+// quotedWords reports whether data holds one of stepKeys (key) and one of
+// recallHints (hint), in one pass over its quotes: each of them begins
+// with one.
+func quotedWords(data []byte) (key, hint bool) {
+	for i := 0; ; i++ {
+		k := bytes.IndexByte(data[i:], '"')
+		if k < 0 {
+			return key, hint
+		}
+		i += k
+		for _, w := range stepKeys {
+			if !key && bytes.HasPrefix(data[i:], w) {
+				key = true
+			}
+		}
+		for _, w := range recallHints {
+			if !hint && bytes.HasPrefix(data[i:], w) {
+				hint = true
+			}
+		}
+		if key && hint {
+			return true, true
 		}
 	}
-	return false
 }
 
 // eventStep reads a tool_start event: the calls it names, in call order,
@@ -528,11 +562,30 @@ const hashBase = 1099511628211
 // its parts' (hashJoin).
 func hashText(s string) uint64 {
 	var h uint64
-	for i := 0; i < len(s); i++ {
+	i := 0
+	// Eight bytes a step, h·B⁸ + Σ s[i+k]·B⁷⁻ᵏ: the same sum, its
+	// products independent of each other (the text of every result
+	// block is hashed).
+	p := &hashPow
+	for ; i+8 <= len(s); i += 8 {
+		h = h*p[8] + uint64(s[i])*p[7] + uint64(s[i+1])*p[6] + uint64(s[i+2])*p[5] +
+			uint64(s[i+3])*p[4] + uint64(s[i+4])*p[3] + uint64(s[i+5])*p[2] + uint64(s[i+6])*p[1] + uint64(s[i+7])
+	}
+	for ; i < len(s); i++ {
 		h = h*hashBase + uint64(s[i])
 	}
 	return h
 }
+
+// hashPow holds hashBase⁰…hashBase⁸ (modulo 2⁶⁴), for hashText's steps
+// of eight bytes.
+var hashPow = func() (p [9]uint64) {
+	p[0] = 1
+	for i := 1; i < len(p); i++ {
+		p[i] = p[i-1] * hashBase
+	}
+	return p
+}()
 
 // hashJoin is hashText(a + b) from hashText(a), hashText(b) and len(b).
 func hashJoin(ha, hb uint64, nb int) uint64 {

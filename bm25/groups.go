@@ -1,0 +1,335 @@
+package bm25
+
+import (
+	"math/bits"
+	"slices"
+	"sync"
+	"sync/atomic"
+)
+
+// Groups ranks queries whose terms are among a few (at most 64) known
+// beforehand, as Search ranks them (the same hits, scores to the bit, in
+// its order), for a caller that ranks thousands of such queries at a
+// small limit: crmem recalls --report replays an agent's recalls, whose
+// queries come back to the same few dozen words.
+//
+// Search adds up every posting of every query term, even when a handful
+// of hits is asked. Groups sorts the documents by which of the terms they
+// hold: on a memory where each note is about a few topics there are a few
+// hundred such sets. A document's score is then the shares of the query
+// terms of its group, added in term order, and a group's best possible
+// score the sum of those terms' largest shares in it. The groups are
+// visited from the highest such bound down and, inside one, the documents
+// from the highest share of the query term whose largest share in the
+// group is highest: once a bound (with a margin far above the rounding of
+// a few additions) falls below the worst of the best limit hits so far,
+// no document left can enter them, and the rest is skipped.
+//
+// A Groups is for one version of its index: once the index changes, its
+// SearchTerms reports false and the caller ranks as before.
+type Groups struct {
+	ix      *Index
+	version uint64
+	bit     map[string]uint // term → its bit in a group's mask (terms in byte order)
+	groups  []termGroup
+	visits  sync.Pool // *visitHeap, a query's scratch
+}
+
+// termGroup is the documents that hold the same set of the terms.
+type termGroup struct {
+	mask uint64   // the terms the documents hold, bit i for the i-th term
+	ids  []uint64 // the documents' entry ids
+	// share holds each document's share of each term of mask (columns in
+	// bit order), row after row; max is each column's largest; byCol
+	// lists each column's rows from its highest share down, made when a
+	// query first reads the group by that column (rows).
+	share []float64
+	max   []float64
+	byCol []atomic.Pointer[[]uint32]
+}
+
+// rows lists column c's rows from its highest share down.
+func (tg *termGroup) rows(c int) []uint32 {
+	if p := tg.byCol[c].Load(); p != nil {
+		return *p
+	}
+	cols := len(tg.max)
+	byShare := make([]rowShare, len(tg.ids))
+	for r := range byShare {
+		byShare[r] = rowShare{tg.share[r*cols+c], uint32(r)}
+	}
+	slices.SortFunc(byShare, func(a, b rowShare) int {
+		switch {
+		case a.share > b.share:
+			return -1
+		case a.share < b.share:
+			return 1
+		}
+		return 0
+	})
+	rows := make([]uint32, len(byShare))
+	for i, rs := range byShare {
+		rows[i] = rs.row
+	}
+	tg.byCol[c].Store(&rows) // two queries may both make it: the same rows
+	return rows
+}
+
+// Bounds of a Groups: the terms fit a mask, and a query's visit of the
+// groups stays cheap beside its postings.
+const (
+	maxGroupTerms = 64
+	maxGroups     = 1 << 12
+)
+
+// scoreMargin widens every bound on a score: a bound and a score add the
+// same shares in other orders, which may round apart by a few units in
+// the last place, far below this.
+const scoreMargin = 1 + 1e-9
+
+// Groups returns the index's documents grouped by which of terms they
+// hold, or nil when there are more than 64 terms (once sorted and
+// deduplicated) or the documents fall into more than a few thousand
+// groups (a query would then visit more groups than postings).
+func (ix *Index) Groups(terms []string) *Groups {
+	terms = normalizeTerms(slices.Clone(terms))
+	if len(terms) > maxGroupTerms {
+		return nil
+	}
+	ix.mu.RLock()
+	defer ix.mu.RUnlock()
+	g := &Groups{ix: ix, version: ix.version, bit: make(map[string]uint, len(terms))}
+	type termPostings struct {
+		list []posting
+		idf  float64
+	}
+	lists := make([]termPostings, len(terms))
+	mask := make([]uint64, len(ix.docs))
+	for b, t := range terms {
+		g.bit[t] = uint(b)
+		id, ok := ix.voc.lookup(t)
+		if !ok || ix.df(id) == 0 {
+			continue
+		}
+		lists[b] = termPostings{ix.postings[id], idf(ix.n, ix.df(id))}
+		for _, p := range ix.postings[id] {
+			if p.tf > 0 {
+				mask[p.doc] |= 1 << b
+			}
+		}
+	}
+	// Each document with a term gets its group and its row in it.
+	group := map[uint64]int32{}
+	of := make([]int32, len(ix.docs)) // document → its group
+	row := make([]uint32, len(ix.docs))
+	for d, m := range mask {
+		if m == 0 {
+			continue
+		}
+		k, ok := group[m]
+		if !ok {
+			if len(g.groups) == maxGroups {
+				return nil
+			}
+			k = int32(len(g.groups))
+			group[m] = k
+			g.groups = append(g.groups, termGroup{mask: m})
+		}
+		of[d], row[d] = k, uint32(len(g.groups[k].ids))
+		g.groups[k].ids = append(g.groups[k].ids, ix.docs[d].id)
+	}
+	for k := range g.groups {
+		tg := &g.groups[k]
+		cols := bits.OnesCount64(tg.mask)
+		tg.share = make([]float64, len(tg.ids)*cols)
+		tg.max = make([]float64, cols)
+		tg.byCol = make([]atomic.Pointer[[]uint32], cols)
+	}
+	norms := ix.docNorms()
+	for b, tl := range lists {
+		for _, p := range tl.list {
+			if p.tf == 0 {
+				continue
+			}
+			tg := &g.groups[of[p.doc]]
+			col := bits.OnesCount64(tg.mask & (1<<b - 1))
+			s := termScore(tl.idf, float64(p.tf), norms[p.doc]) // as Search computes it
+			tg.share[int(row[p.doc])*len(tg.max)+col] = s
+			tg.max[col] = max(tg.max[col], s)
+		}
+	}
+	return g
+}
+
+// rowShare is a row and its share of one column, to sort.
+type rowShare struct {
+	share float64
+	row   uint32
+}
+
+// Covers reports whether the groups can rank terms: each is one of the
+// groups' terms, or in no document.
+func (g *Groups) Covers(terms []string) bool {
+	ix := g.ix
+	ix.mu.RLock()
+	defer ix.mu.RUnlock()
+	_, ok := g.query(terms)
+	return ok && g.version == ix.version
+}
+
+// query is the mask of terms; ok is false when a term in some document is
+// not one of the groups'. The caller holds the index's read lock.
+func (g *Groups) query(terms []string) (q uint64, ok bool) {
+	for _, t := range terms {
+		if b, in := g.bit[t]; in {
+			q |= 1 << b
+			continue
+		}
+		if id, found := g.ix.voc.lookup(t); found && g.ix.df(id) > 0 {
+			return 0, false
+		}
+	}
+	return q, true
+}
+
+// SearchTerms is Index.SearchTerms(terms, limit) for limit 1..64, when
+// the groups can rank terms (Covers) and the index has not changed since
+// they were made; ok is false otherwise, and the caller ranks by Search.
+func (g *Groups) SearchTerms(terms []string, limit int) (hits []Hit, ok bool) {
+	if limit <= 0 || limit > heapLimit {
+		return nil, false
+	}
+	terms = normalizeTerms(slices.Clone(terms))
+	ix := g.ix
+	ix.mu.RLock()
+	defer ix.mu.RUnlock()
+	if g.version != ix.version {
+		return nil, false
+	}
+	q, ok := g.query(terms)
+	if !ok {
+		return nil, false
+	}
+	if q == 0 || ix.n == 0 {
+		return nil, true
+	}
+	return g.top(q, limit), true
+}
+
+// visit is a group a query visits: the query's terms it holds and the
+// bound on its documents' scores.
+type visit struct {
+	group int
+	terms uint64
+	bound float64
+}
+
+// visitHeap is a max-heap of visits by bound: a query takes the groups
+// from the highest bound down and mostly stops after a few, so they are
+// not all sorted.
+type visitHeap []visit
+
+// init makes vs a heap.
+func (vs visitHeap) init() {
+	for i := len(vs)/2 - 1; i >= 0; i-- {
+		vs.down(i)
+	}
+}
+
+// pop removes and returns the visit of the highest bound.
+func (vs *visitHeap) pop() visit {
+	h := *vs
+	top := h[0]
+	h[0] = h[len(h)-1]
+	*vs = h[:len(h)-1]
+	vs.down(0)
+	return top
+}
+
+func (vs visitHeap) down(i int) {
+	for {
+		w, l, r := i, 2*i+1, 2*i+2
+		if l < len(vs) && vs[l].bound > vs[w].bound {
+			w = l
+		}
+		if r < len(vs) && vs[r].bound > vs[w].bound {
+			w = r
+		}
+		if w == i {
+			return
+		}
+		vs[i], vs[w] = vs[w], vs[i]
+		i = w
+	}
+}
+
+// top ranks the documents of the groups that hold a term of q.
+func (g *Groups) top(q uint64, limit int) []Hit {
+	scratch, _ := g.visits.Get().(*visitHeap)
+	if scratch == nil {
+		scratch = new(visitHeap)
+	}
+	defer g.visits.Put(scratch)
+	vs := (*scratch)[:0]
+	defer func() { *scratch = vs[:0] }()
+	for k := range g.groups {
+		tg := &g.groups[k]
+		s := tg.mask & q
+		if s == 0 {
+			continue
+		}
+		v := visit{group: k, terms: s}
+		for rest := s; rest != 0; rest &= rest - 1 {
+			v.bound += tg.max[bits.OnesCount64(tg.mask&(1<<bits.TrailingZeros64(rest)-1))]
+		}
+		vs = append(vs, v)
+	}
+	vs.init()
+	h := make(hitHeap, 0, limit)
+	cut := -1.0 // the root's score once the heap is full
+	var cols []int
+	for len(vs) > 0 {
+		v := vs.pop() // the highest bound left
+		if len(h) == limit && v.bound*scoreMargin < cut {
+			break // every group left scores below the cut
+		}
+		tg := &g.groups[v.group]
+		// The query's columns in term order; the rows are read by the
+		// share of the column with the largest one, the others adding at
+		// most theirs.
+		cols = cols[:0]
+		pivot := -1
+		for rest := v.terms; rest != 0; rest &= rest - 1 {
+			c := bits.OnesCount64(tg.mask & (1<<bits.TrailingZeros64(rest) - 1))
+			cols = append(cols, c)
+			if pivot < 0 || tg.max[c] > tg.max[pivot] {
+				pivot = c
+			}
+		}
+		others := 0.0
+		for _, c := range cols {
+			if c != pivot {
+				others += tg.max[c]
+			}
+		}
+		width := len(tg.max)
+		for _, r := range tg.rows(pivot) {
+			row := tg.share[int(r)*width : int(r+1)*width]
+			if len(h) == limit && (row[pivot]+others)*scoreMargin < cut {
+				break // every row left scores below the cut
+			}
+			score := 0.0
+			for _, c := range cols {
+				score += row[c] // in term order, as Search adds them
+			}
+			if len(h) < limit || score >= cut {
+				h.offer(Hit{ID: tg.ids[r], Score: score}, limit)
+				if len(h) == limit {
+					cut = h[0].Score
+				}
+			}
+		}
+	}
+	slices.SortFunc(h, compareHits)
+	return h
+}
