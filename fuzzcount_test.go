@@ -107,10 +107,10 @@ func firstNumber(pattern, text string) (n int, ok bool) {
 }
 
 // TestDocs_FuzzPhaseFigures: the fuzz phase's budgets that
-// docs/development.md gives are the defaults .ci/run sets, and its number
-// of instrumented builds is the number of packages with a fuzz target (the
-// page said 11 builds when there were 12). Typed figures drift; these are
-// checked.
+// docs/development.md gives are the defaults .ci/run sets, and a number of
+// instrumented builds, if it gives one, is the number of packages with a
+// fuzz target (the page said 11 builds when there were 12, and a package
+// split later made 13). Typed figures drift; these are checked.
 func TestDocs_FuzzPhaseFigures(t *testing.T) {
 	script, err := os.ReadFile(filepath.Join(".ci", "run"))
 	if err != nil {
@@ -136,10 +136,10 @@ func TestDocs_FuzzPhaseFigures(t *testing.T) {
 			t.Errorf("docs/development.md gives %s as %d; .ci/run's default is %d", f.name, got, want)
 		}
 	}
+	// The page says "one instrumented build per package with a target";
+	// a number of builds, if it gives one again, must be right.
 	_, packages := fuzzCount(t)
-	if got, ok := firstNumber(`(\d+) instrumented builds`, text); !ok {
-		t.Errorf("docs/development.md does not say how many instrumented builds the fuzz phase makes")
-	} else if got != packages {
+	if got, ok := firstNumber(`(\d+) instrumented builds`, text); ok && got != packages {
 		t.Errorf("docs/development.md says the fuzz phase makes %d instrumented builds; %d packages have a fuzz target (one build each)", got, packages)
 	}
 }
