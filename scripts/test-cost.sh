@@ -7,8 +7,8 @@
 # each package's tests (the processes they start included) and the go
 # command itself. Every tool the go command runs (-toolexec, through
 # GOFLAGS so that the tests' own go builds are counted too) and every test
-# binary (-exec) runs under /usr/bin/time; the sum of their parts is
-# checked against the whole run's.
+# binary (-exec) runs under /usr/bin/time; what they leave of the whole
+# run's time is the go command's own.
 #
 #   scripts/test-cost.sh [REV]          print the figures
 #   scripts/test-cost.sh --docs [REV]   also write them into
