@@ -11,6 +11,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/crmem/crmem/internal/testbin"
 )
 
 // crmemBin is the binary built once for the tests that run crmem as a user
@@ -31,18 +33,20 @@ func testMain(m *testing.M) int {
 		return 1
 	}
 	defer os.RemoveAll(dir)
-	crmemBin = filepath.Join(dir, "crmem")
 	testHome = filepath.Join(dir, "home")
 	if err := os.Mkdir(testHome, 0o700); err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		return 1
 	}
-	build := exec.Command(goTool(), "build", "-o", crmemBin, "..")
-	build.Stdout, build.Stderr = os.Stderr, os.Stderr
-	if err := build.Run(); err != nil {
+	// The one build ./tui's tests use too (kept in the build cache): no
+	// link of its own when that package's tests made it first.
+	bin, cleanup, err := testbin.Build("..")
+	if err != nil {
 		fmt.Fprintln(os.Stderr, "build crmem:", err)
 		return 1
 	}
+	defer cleanup()
+	crmemBin = bin
 	code := m.Run()
 	if err := checkRootUnread(); err != nil {
 		fmt.Fprintln(os.Stderr, err)

@@ -7,6 +7,8 @@ import (
 	"runtime/debug"
 	"strings"
 	"testing"
+
+	"github.com/crmem/crmem/internal/testbin"
 )
 
 // TestDescribeBuild pins the version text for the build information a
@@ -59,18 +61,19 @@ func TestDescribeBuild_Stamped(t *testing.T) {
 }
 
 // TestVersion_Ldflags builds crmem as a release does, with -ldflags "-X
-// main.version=…" and outside any git checkout, and checks that crmem
-// version prints the stamped version.
+// main.version=…" and no version control stamp, and checks that crmem
+// version prints the stamped version. The link is kept in the build cache
+// (internal/testbin): a run with nothing changed does not link again.
 func TestVersion_Ldflags(t *testing.T) {
 	if testing.Short() {
 		t.Skip("-short: builds crmem")
 	}
 	t.Parallel() // a link: beside the tests that wait on crmem
-	bin := filepath.Join(t.TempDir(), "crmem")
-	build := exec.Command(goTool(), "build", "-buildvcs=false", "-ldflags", "-X main.version=v9.8.7", "-o", bin, "..")
-	if out, err := build.CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
+	bin, cleanup, err := testbin.Build("..", "-buildvcs=false", "-ldflags=-X main.version=v9.8.7")
+	if err != nil {
+		t.Fatal(err)
 	}
+	defer cleanup()
 	out, err := exec.Command(bin, "version").Output()
 	if err != nil {
 		t.Fatalf("crmem version: %v", err)

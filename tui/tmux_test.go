@@ -1,7 +1,6 @@
 package tui
 
 import (
-	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -11,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/crmem/crmem/internal/testbin"
 	"github.com/crmem/crmem/store"
 )
 
@@ -25,9 +25,9 @@ type tmuxEnv struct {
 }
 
 // buildBinary returns crmem built for this package's tests: built the first
-// time a test asks (a link of the whole binary, seconds of CPU), then the
-// same file for every test; TestMain removes it. A test must not change the
-// file.
+// time a test asks (a link of the whole binary, seconds of CPU, shared with
+// ./cli's tests through the build cache: see internal/testbin), then the
+// same file for every test. A test must not change the file.
 func buildBinary(t *testing.T) string {
 	t.Helper()
 	bin, err := sharedBinary()
@@ -37,16 +37,17 @@ func buildBinary(t *testing.T) string {
 	return bin
 }
 
-// binDir is the folder of the binary buildBinary builds, removed by
-// TestMain when the tests end.
-var binDir string
+// binCleanup releases what sharedBinary built, called by TestMain when the
+// tests end (nothing, when the binary is the build cache's).
+var binCleanup = func() {}
 
-// sharedBinary builds crmem once, into binDir.
+// sharedBinary builds crmem once.
 var sharedBinary = sync.OnceValues(func() (string, error) {
-	bin := filepath.Join(binDir, "crmem")
-	if out, err := exec.Command("go", "build", "-o", bin, "..").CombinedOutput(); err != nil {
-		return "", fmt.Errorf("go build: %v\n%s", err, out)
+	bin, cleanup, err := testbin.Build("..")
+	if err != nil {
+		return "", err
 	}
+	binCleanup = cleanup
 	return bin, nil
 })
 
@@ -54,21 +55,14 @@ func TestMain(m *testing.M) {
 	os.Exit(testMain(m))
 }
 
-// testMain runs the tests with binDir made for buildBinary's binary, and
-// removes it after. The collector runs at a fifth of its default rate: the
+// testMain runs the tests, then releases buildBinary's binary. The collector runs at a fifth of its default rate: the
 // tests' heap is small (some 30 MB) and churns fast: at the default, the
 // overlay tests spent a fifth more CPU time (4.4 against 3.5 s; no test here
 // bounds the live heap; render_bound_test counts allocated bytes, which
 // this does not change).
 func testMain(m *testing.M) int {
 	debug.SetGCPercent(400)
-	dir, err := os.MkdirTemp("", "crmem-tui-bin-")
-	if err != nil {
-		fmt.Fprintln(os.Stderr, err)
-		return 1
-	}
-	defer os.RemoveAll(dir)
-	binDir = dir
+	defer func() { binCleanup() }()
 	return m.Run()
 }
 
