@@ -58,6 +58,11 @@ func TestTmux_StatsPanelRecalls(t *testing.T) {
 	}
 	e.start("s", bin+" "+path)
 	e.waitFor("s", 5*time.Second, "first screen", contains("final-note"))
+	// The recall history is read off the loop after the first screen; the
+	// card says so once it is. G before it is read scrolled to the bottom
+	// of a panel without its recall section, which came in below the fold
+	// (seen under load: "recall section: not seen within 5s").
+	e.waitFor("s", 15*time.Second, "the recall history read", contains("recorded recall"))
 	e.keys("s", "i")
 	e.waitFor("s", 5*time.Second, "stats panel", contains("Memory stats"))
 	e.keys("s", "G")
