@@ -52,6 +52,9 @@ type queryMatcher struct {
 	table    *classTable       // nil: terms is used
 	terms    map[uint64]uint32 // short key → tf index, when table is nil
 	longs    map[string]uint32 // long term → tf index, for many long terms
+	// By length, all ones where countASCII looks pieces up in the table
+	// or among the stopwords (lookMasks).
+	termMasks, stopMasks [9]uint64
 }
 
 // manyLong is the number of long terms from which they are looked up in a
@@ -73,6 +76,7 @@ func newQueryMatcher(terms []string) *queryMatcher {
 			q.longs[t] = uint32(q.longPos[j])
 		}
 	}
+	q.termMasks, q.stopMasks = lookMasks(q.short)
 	if q.table = newClassTable(q.short, q.shortPos); q.table == nil {
 		q.terms = make(map[uint64]uint32, len(q.short))
 		for j, k := range q.short {
@@ -109,6 +113,19 @@ func (q *queryMatcher) count(sc *scanner, text string, tc *termCounts) uint32 {
 		}
 	}
 	return sc.counted + uint32(len(sc.keys)) - dropped
+}
+
+// countText is count, by countASCII as far as text is ASCII when the query
+// has a table.
+func (q *queryMatcher) countText(sc *scanner, ac *asciiCounter, text string, tc *termCounts) uint32 {
+	if q.table == nil {
+		return q.count(sc, text, tc)
+	}
+	n, rest := q.countASCII(ac, text, tc)
+	if rest < len(text) {
+		n += q.count(sc, text[rest:], tc)
+	}
+	return n
 }
 
 // class is key's class (classTable.class), from the table or, for a query
@@ -161,11 +178,13 @@ type classSlot struct {
 
 // Table sizes and tries: a table of at least classLoad slots per key is
 // tried with classTries multipliers, then one twice the size, up to
-// classMaxBits. With 16 slots a key a multiplier works about one time in
-// four for the 49 stopwords and a few terms.
+// classMaxBits. With 4 slots a key a multiplier works about one time in
+// 180 for the 49 stopwords and a few terms (a few microseconds of tries):
+// the 256 slots of 16 bytes take 4 KiB of the first-level cache, which
+// every token's look-up reads, where 16 slots a key took 16 KiB.
 const (
-	classLoad    = 16
-	classTries   = 64
+	classLoad    = 4
+	classTries   = 1024
 	classMaxBits = 14
 )
 
@@ -229,18 +248,24 @@ func (t *classTable) fill(keys []classSlot, placed []uint64) bool {
 
 // matchLong counts a long token if it is a query term.
 func (q *queryMatcher) matchLong(term []byte, tc *termCounts) {
+	if j, ok := q.longIndex(term); ok {
+		tc.add(j)
+	}
+}
+
+// longIndex returns the tf index of term if it is one of the query's long
+// terms.
+func (q *queryMatcher) longIndex(term []byte) (uint32, bool) {
 	if q.longs != nil {
-		if j, ok := q.longs[string(term)]; ok {
-			tc.add(j)
-		}
-		return
+		j, ok := q.longs[string(term)]
+		return j, ok
 	}
 	for j, t := range q.long {
 		if t == string(term) {
-			tc.add(uint32(q.longPos[j]))
-			return
+			return uint32(q.longPos[j]), true
 		}
 	}
+	return 0, false
 }
 
 // shadowedDocs marks the documents a later document with the same id
@@ -341,15 +366,18 @@ func (p *rankPart) count(q *queryMatcher, doc func(i int) Doc, shadowed []bool) 
 	// milliseconds.
 	p.matches = make([]rankMatch, 0, p.hi-p.lo)
 	p.hits = make([]termHit, 0, p.hi-p.lo)
-	var sc scanner
+	var (
+		sc scanner
+		ac asciiCounter
+	)
 	for i := p.lo; i < p.hi; i++ {
 		if shadowed != nil && shadowed[i] {
 			continue
 		}
 		d := doc(i)
-		dl := q.count(&sc, d.Content, tc)
+		dl := q.countText(&sc, &ac, d.Content, tc)
 		for _, a := range d.Aliases {
-			dl += q.count(&sc, a, tc)
+			dl += q.countText(&sc, &ac, a, tc)
 		}
 		if dl == 0 {
 			continue // not indexed: no tokens, so no terms
