@@ -79,8 +79,22 @@ func (q *queryMatcher) countASCII(ac *asciiCounter, text string, tc *termCounts)
 	rest = n
 	for i := 0; i < n; i += 64 {
 		var next uint64
+		if i+128 <= n {
+			// asciiBlock's common case, inline: one test of the eight
+			// words' high bits, then their alphanumerics.
+			b := text[i+64 : i+128]
+			w0, w1, w2, w3 := load64(b, 0), load64(b, 8), load64(b, 16), load64(b, 24)
+			w4, w5, w6, w7 := load64(b, 32), load64(b, 40), load64(b, 48), load64(b, 56)
+			ok = (w0|w1|w2|w3|w4|w5|w6|w7)&msbs == 0
+			next = movemask8(alnumASCII(w0)) | movemask8(alnumASCII(w1))<<8 |
+				movemask8(alnumASCII(w2))<<16 | movemask8(alnumASCII(w3))<<24 |
+				movemask8(alnumASCII(w4))<<32 | movemask8(alnumASCII(w5))<<40 |
+				movemask8(alnumASCII(w6))<<48 | movemask8(alnumASCII(w7))<<56
+		} else if i+64 < n {
+			next, ok = asciiBlock(text, i+64)
+		}
 		if i+64 < n {
-			if next, ok = asciiBlock(text, i+64); !ok {
+			if !ok {
 				// The pieces of this block may run into a multi-byte rune:
 				// count goes on from here, after the piece open here (which
 				// ended in this block if it is not all alphanumerics).
@@ -117,8 +131,8 @@ func (q *queryMatcher) countASCII(ac *asciiCounter, text string, tc *termCounts)
 			} else {
 				x = loadTail(text, p)
 			}
-			l := bits.TrailingZeros64(^(cur>>k | next<<(64-k))) // the piece's length
-			key := uint32((x | lsbs*0x20) & (1<<(uint(l)*8) - 1))
+			l := bits.TrailingZeros64(^window(cur, next, k)) // the piece's length, 2 to 4
+			key := uint32((x | lsbs*0x20) & (1<<(uint(l)*8&63) - 1))
 			diff := stops[stopSlot(key, smul)] ^ key
 			dropped += (diff - 1) &^ diff >> 31 // 1 if a stopword
 		}
@@ -133,10 +147,10 @@ func (q *queryMatcher) countASCII(ac *asciiCounter, text string, tc *termCounts)
 			} else {
 				x = loadTail(text, p)
 			}
-			l := bits.TrailingZeros64(^(cur>>k | next<<(64-k))) // 2 to 8
+			l := bits.TrailingZeros64(^window(cur, next, k)) // 2 to 8
 			// classTable.class, its fields in registers; the key has two
 			// bytes or more, so it is not the one-byte class.
-			key := (x | lsbs*0x20) & (1<<(uint(l)*8) - 1)
+			key := (x | lsbs*0x20) & (^uint64(0) >> ((64 - uint(l)*8) & 63))
 			e := &slots[(key*mul)>>shift]
 			diff := e.key ^ key
 			class := e.class & (uint32((diff|-diff)>>63) - 1)
@@ -155,6 +169,22 @@ func (q *queryMatcher) countASCII(ac *asciiCounter, text string, tc *termCounts)
 		tc.add(j)
 	}
 	return tokens - dropped, rest
+}
+
+// window is the 64 bits of the alphanumerics from bit k of cur on, next's
+// following: cur>>k | next<<(64−k) for k < 64, with shifts the compiler
+// need not guard for counts of 64 (next<<1<<63 is next<<64, zero).
+func window(cur, next uint64, k int) uint64 {
+	return cur>>(uint(k)&63) | next<<1<<(uint(63-k)&63)
+}
+
+// alnumASCII is alnum8 for a word of ASCII bytes (no high bit set): the
+// high bit of each byte that is a letter or a digit.
+func alnumASCII(x uint64) uint64 {
+	z := x | lsbs*0x20
+	letters := (z + lsbs*(0x80-'a')) &^ (z + lsbs*(0x7F-'z'))
+	digits := (x + lsbs*(0x80-'0')) &^ (x + lsbs*(0x7F-'9'))
+	return (letters | digits) & msbs
 }
 
 // asciiBlock returns a bit per byte of text[i:i+64] (bit k for text[i+k],
