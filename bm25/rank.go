@@ -55,6 +55,7 @@ type queryMatcher struct {
 	// By length, all ones where countASCII looks pieces up in the table
 	// or among the stopwords (lookMasks).
 	termMasks, stopMasks [9]uint64
+	longLens             uint64 // bit L: a long term has L bytes (L < 64)
 }
 
 // manyLong is the number of long terms from which they are looked up in a
@@ -69,6 +70,9 @@ func newQueryMatcher(terms []string) *queryMatcher {
 		} else {
 			q.long, q.longPos = append(q.long, t), append(q.longPos, i)
 		}
+	}
+	for _, t := range q.long {
+		q.longLens |= 1 << min(len(t), 63) // 63: any length from 63 on
 	}
 	if len(q.long) > manyLong {
 		q.longs = make(map[string]uint32, len(q.long))

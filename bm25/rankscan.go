@@ -160,7 +160,7 @@ func (q *queryMatcher) countASCII(ac *asciiCounter, text string, tc *termCounts)
 			}
 		}
 		if g9 != 0 && len(q.long) > 0 { // pieces of nine bytes or more
-			q.matchLongs(ac, text, i, g9)
+			q.matchLongs(ac, text, i, g9, cur, next)
 		}
 		carry = cur >> 63
 		cur = next
@@ -213,11 +213,17 @@ func asciiBlock(text string, i int) (uint64, bool) {
 
 // matchLongs notes in ac.pend the long query terms among the pieces of
 // text starting at i + each set bit of starts, each of nine bytes or more.
-func (q *queryMatcher) matchLongs(ac *asciiCounter, text string, i int, starts uint64) {
+// A piece shorter than 64 bytes whose length no long term has is passed
+// over on its length alone, read from the alphanumerics' bits (cur, and
+// next after it).
+func (q *queryMatcher) matchLongs(ac *asciiCounter, text string, i int, starts, cur, next uint64) {
 	for ; starts != 0; starts &= starts - 1 {
-		p := i + bits.TrailingZeros64(starts)
+		k := bits.TrailingZeros64(starts)
+		if l := bits.TrailingZeros64(^window(cur, next, k)); l < 64 && q.longLens>>l&1 == 0 {
+			continue
+		}
 		buf := ac.long[:0]
-		for ; p < len(text) && byteClass[text[p]]&(clUpper|clLower) != 0; p++ {
+		for p := i + k; p < len(text) && byteClass[text[p]]&(clUpper|clLower) != 0; p++ {
 			buf = append(buf, text[p]|0x20) // digits have bit 5 already
 		}
 		ac.long = buf
