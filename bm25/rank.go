@@ -23,9 +23,21 @@ type Ranked struct {
 // from several goroutines, and once more per position when ids do not
 // ascend.
 func Rank(n int, doc func(i int) Doc, query string, limit int) []Ranked {
+	ranked, _, _ := RankASCII(n, doc, query, limit)
+	return ranked
+}
+
+// RankASCII is Rank, and says which documents it found pure ASCII, so a
+// caller that must check their text's UTF-8 need not read those again:
+// mixed holds, in ascending order, the positions of the others (a byte of
+// 0x80 or more in a text, or a text not scanned: a document another
+// replaces, or every document for a query matched through a map), and
+// scanned is false when no document was read at all (no documents, or a
+// query without terms), which leaves every one unknown.
+func RankASCII(n int, doc func(i int) Doc, query string, limit int) (ranked []Ranked, mixed []int, scanned bool) {
 	terms := QueryTerms(query)
 	if n == 0 || len(terms) == 0 {
-		return nil
+		return nil, nil, false
 	}
 	q := newQueryMatcher(terms)
 	shadowed := shadowedDocs(n, doc)
@@ -35,7 +47,10 @@ func Rank(n int, doc func(i int) Doc, query string, limit int) []Ranked {
 		g.Go(func() { p.count(q, doc, shadowed) })
 	}
 	g.Wait()
-	return scoreParts(parts, len(terms), limit)
+	for _, p := range parts {
+		mixed = append(mixed, p.mixed...)
+	}
+	return scoreParts(parts, len(terms), limit), mixed, true
 }
 
 // queryMatcher finds the query terms among a text's tokens: a short term
@@ -120,16 +135,16 @@ func (q *queryMatcher) count(sc *scanner, text string, tc *termCounts) uint32 {
 }
 
 // countText is count, by countASCII as far as text is ASCII when the query
-// has a table.
-func (q *queryMatcher) countText(sc *scanner, ac *asciiCounter, text string, tc *termCounts) uint32 {
+// has a table; ascii says countASCII took all of it.
+func (q *queryMatcher) countText(sc *scanner, ac *asciiCounter, text string, tc *termCounts) (n uint32, ascii bool) {
 	if q.table == nil {
-		return q.count(sc, text, tc)
+		return q.count(sc, text, tc), false
 	}
 	n, rest := q.countASCII(ac, text, tc)
 	if rest < len(text) {
-		n += q.count(sc, text[rest:], tc)
+		return n + q.count(sc, text[rest:], tc), false
 	}
-	return n
+	return n, true
 }
 
 // class is key's class (classTable.class), from the table or, for a query
@@ -315,6 +330,7 @@ type rankPart struct {
 	total   int64
 	matches []rankMatch
 	hits    []termHit // the matches' terms, each match's in term order
+	mixed   []int     // the documents not found pure ASCII (RankASCII)
 }
 
 // rankMatch is a document holding at least one query term; its terms are
@@ -376,12 +392,17 @@ func (p *rankPart) count(q *queryMatcher, doc func(i int) Doc, shadowed []bool) 
 	)
 	for i := p.lo; i < p.hi; i++ {
 		if shadowed != nil && shadowed[i] {
+			p.mixed = append(p.mixed, i)
 			continue
 		}
 		d := doc(i)
-		dl := q.countText(&sc, &ac, d.Content, tc)
+		dl, ascii := q.countText(&sc, &ac, d.Content, tc)
 		for _, a := range d.Aliases {
-			dl += q.countText(&sc, &ac, a, tc)
+			n, pure := q.countText(&sc, &ac, a, tc)
+			dl, ascii = dl+n, ascii && pure
+		}
+		if !ascii {
+			p.mixed = append(p.mixed, i)
 		}
 		if dl == 0 {
 			continue // not indexed: no tokens, so no terms

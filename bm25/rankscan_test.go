@@ -15,7 +15,7 @@ func checkCountASCII(t *testing.T, q *queryMatcher, terms []string, ac *asciiCou
 	tc := &termCounts{n: make([]uint32, len(terms))}
 	tc.add(0) // counts from an earlier text stay
 	var sc scanner
-	got := q.countText(&sc, ac, text, tc)
+	got, ascii := q.countText(&sc, ac, text, tc)
 	tokens := slowTokenize(text)
 	want := make([]uint32, len(terms))
 	want[0] = 1
@@ -33,6 +33,9 @@ func checkCountASCII(t *testing.T, q *queryMatcher, terms []string, ac *asciiCou
 		if tc.n[j] != want[j] {
 			t.Fatalf("countText(%q): %q counted %d times, want %d (one more than the tokenizer finds for the first term)", text, terms[j], tc.n[j], want[j])
 		}
+	}
+	if pure := !strings.ContainsFunc(text, func(r rune) bool { return r >= 0x80 }); ascii != pure {
+		t.Fatalf("countText(%q): ascii %v, want %v", text, ascii, pure)
 	}
 	if !strings.ContainsFunc(text, func(r rune) bool { return r >= 0x80 }) {
 		if _, rest := q.countASCII(ac, text, &termCounts{n: make([]uint32, len(terms))}); rest != len(text) {
