@@ -45,11 +45,13 @@ type File struct {
 // structure, then every string's UTF-8 on every core; a file that fails
 // either is read again in one pass, so the error is always the first in
 // file order.
-func Decode(data []byte) (*File, error) { return decode(data, parallelCheckMin) }
+func Decode(data []byte) (*File, error) { return decode(data, parallelCheckMin, true) }
 
 // decode is Decode with the strings' UTF-8 checked on every core, after
-// the structure, from checkMin bytes on.
-func decode(data []byte, checkMin int) (*File, error) {
+// the structure, from checkMin bytes on; with check false, from checkMin
+// bytes on only the structure is read and the strings are left for the
+// caller to check (SearchData).
+func decode(data []byte, checkMin int, check bool) (*File, error) {
 	if len(data) < headerSize {
 		return nil, errShortHeader
 	}
@@ -63,6 +65,9 @@ func decode(data []byte, checkMin int) (*File, error) {
 		return nil, errFlags
 	}
 	d := decoder{s: unsafe.String(&data[0], len(data)), off: headerSize}
+	if !check && len(data) >= checkMin {
+		return d.entries()
+	}
 	return d.body(checkMin)
 }
 
