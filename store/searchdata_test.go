@@ -52,6 +52,7 @@ func TestSearchData_IsDecodeThenSearch(t *testing.T) {
 		{"bad utf8 after ASCII in a content", encode(entries(func(es []store.Entry) { es[20000].Content = strings.Repeat("deploy ", 30) + "\xe2\x82" })), false},
 		{"bad utf8 in an alias", encode(entries(func(es []store.Entry) { es[30000].Aliases = []string{"ok", "\xc3"} })), false},
 		{"bad utf8 in a replaced entry", encode(entries(func(es []store.Entry) { es[10].ID, es[11].ID, es[10].Content = 11, 11, "\xff" })), false},
+		{"a bad kind", encode(entries(func(es []store.Entry) { es[20000].Kind = 7 })), false},
 		{"trailing bytes", append(encode(entries(nil)), "xyz"...), false},
 		{"cut short", encode(entries(nil))[:4<<20], false},
 		{"small", store.Encode(3, entries(nil)[:2]), false},
