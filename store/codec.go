@@ -49,7 +49,8 @@ func Decode(data []byte) (*File, error) { return decode(data, parallelCheckMin, 
 
 // decode is Decode with the strings' UTF-8 checked on every core, after
 // the structure, from checkMin bytes on; with check false, from checkMin
-// bytes on only the structure is read and the strings are left for the
+// bytes on only the structure and the names' UTF-8 are read (beside the
+// length the decoder reads anyway) and the other strings are left for the
 // caller to check (SearchData).
 func decode(data []byte, checkMin int, check bool) (*File, error) {
 	if len(data) < headerSize {
@@ -66,6 +67,7 @@ func decode(data []byte, checkMin int, check bool) (*File, error) {
 	}
 	d := decoder{s: unsafe.String(&data[0], len(data)), off: headerSize}
 	if !check && len(data) >= checkMin {
+		d.names = true
 		return d.entries()
 	}
 	return d.body(checkMin)
@@ -78,6 +80,7 @@ type decoder struct {
 	off     int
 	aliases []string // current alias chunk; entries take s[a:b:b] of it
 	check   bool     // check each string's UTF-8 as it is read
+	names   bool     // check each name's UTF-8 as it is read (SearchData)
 }
 
 func (d *decoder) remaining() int { return len(d.s) - d.off }
@@ -190,6 +193,9 @@ func (d *decoder) entry(e *Entry) error {
 	var err error
 	if e.Name, err = d.str(); err != nil {
 		return err
+	}
+	if d.names && !utf8.ValidString(e.Name) {
+		return errUTF8
 	}
 	if e.Content, err = d.str(); err != nil {
 		return err

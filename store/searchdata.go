@@ -1,19 +1,16 @@
 package store
 
-import (
-	"unicode/utf8"
-
-	"github.com/crmem/crmem/bm25"
-)
+import "github.com/crmem/crmem/bm25"
 
 // SearchData reads data as Decode does and ranks the file's entries for
 // query as File.Search does, at most limit hits (limit ≥ 1), for a
 // process that searches a large file once. Decode checks every string's
 // UTF-8 in a pass of its own before the search reads the texts again;
-// here the ranking says which entries' texts it found pure ASCII
-// (bm25.RankASCII), which are valid UTF-8, and only the names and the
-// other entries' texts are checked after it: one pass over the file's
-// bytes fewer.
+// here the names are checked as the structure is read (beside the
+// length read anyway), the ranking says which entries' texts it found
+// pure ASCII (bm25.RankASCII), which are valid UTF-8, and only the other
+// entries' texts are checked after it: one pass over the file's bytes
+// fewer.
 //
 // ok is true only for a whole, valid CRMEM v1 file of parallelCheckMin
 // bytes or more with no bytes after its last entry: then f is what Decode
@@ -34,7 +31,7 @@ func SearchData(data []byte, query string, limit int) (f *File, hits []FileHit, 
 		if !checkUTF8(f.Entries) {
 			return nil, nil, false
 		}
-	} else if !namesUTF8(f.Entries) || !someUTF8(f.Entries, mixed) {
+	} else if !someUTF8(f.Entries, mixed) {
 		return nil, nil, false
 	}
 	hits = make([]FileHit, len(ranked))
@@ -42,16 +39,6 @@ func SearchData(data []byte, query string, limit int) (f *File, hits []FileHit, 
 		hits[i] = FileHit{Score: r.Score, Entry: &f.Entries[r.Pos]}
 	}
 	return f, hits, true
-}
-
-// namesUTF8 reports whether every entry's name is valid UTF-8.
-func namesUTF8(entries []Entry) bool {
-	for i := range entries {
-		if !utf8.ValidString(entries[i].Name) {
-			return false
-		}
-	}
-	return true
 }
 
 // someUTF8 reports whether the entries at the positions pos have valid
