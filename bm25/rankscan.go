@@ -16,17 +16,18 @@ import "math/bits"
 // next block's to look ahead, the pieces starting in it are S = A &^ (A<<1)
 // (with the previous block's last bit carried in), and those of exactly L
 // bytes are S & A>>1 & … & A>>(L−1) &^ A>>L. Only the pieces of a length
-// that a stopword or a query term has are looked up (classTable.class); the
-// others are counted by popcount. In prose about half the pieces are one
-// byte or five and more, which cost nothing each.
+// that a stopword or a query term has are looked up (those of a stopword's
+// length among the stopwords, stopHash; those of a term's in the query's
+// table, classTable); the others are counted by popcount. In prose about
+// half the pieces are one byte or five and more, which cost nothing each.
 //
 // From the first block that holds a byte of a multi-byte rune (or the one
 // before, whose pieces may run into it), the text is counted by the
 // scanner instead, so the Unicode rules stay in one place (tokenizer).
 
 // asciiCounter is the state countASCII keeps between texts: the query
-// terms found in the text so far (added to the counts only once the text
-// turns out to be pure ASCII) and the buffer long pieces are lowered into.
+// terms found in the text so far (added to the counts once its counting
+// ends) and the buffer long pieces are lowered into.
 type asciiCounter struct {
 	pend []uint32
 	long []byte
