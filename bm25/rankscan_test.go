@@ -58,23 +58,26 @@ var asciiQueries = []string{
 	"a1 b2 c3 d4 e5 f6 g7 h8 i9 j10 abcdefghij abcdefghijk abcdefghijkl abcdefghijklm abcdefghijklmn abcdefghijklmno abcdefghijklmnop abcdefghijklmnopq abcdefghijklmnopqr",
 }
 
-// TestCountASCII_EveryOffset puts words of every length from one to 19
-// bytes at every offset around a 64-byte block's end and the text's, beside
-// separators of every kind.
+// TestCountASCII_EveryOffset puts the query's words and words of every
+// length from one to 19 bytes at the offsets around a 64-byte block's end
+// and the text's, beside separators of every kind, before multi-byte runes
+// in the same block and in a later one.
 func TestCountASCII_EveryOffset(t *testing.T) {
 	ac := &asciiCounter{}
 	for _, query := range asciiQueries {
 		terms := QueryTerms(query)
 		q := newQueryMatcher(terms)
-		for _, word := range append(strings.Fields(query), "aB3aB3aB3aB3aB3aB3a", "THE", "With", "x", "ABCDEFGHIJ") {
-			for n := 1; n <= len(word); n++ {
-				for _, pad := range []int{0, 1, 2, 7, 8, 9, 55, 56, 57, 60, 61, 62, 63, 64, 65, 71, 72, 120, 127, 128, 129} {
-					for _, after := range []string{"", " ", ".x", "\x00", "\x7f", "-the", "é", "\xff", "—x"} {
-						text := strings.Repeat("of ", pad)[:pad] + word[:n] + after
-						checkCountASCII(t, q, terms, ac, text)
-						checkCountASCII(t, q, terms, ac, text+" tail of the TEXT")
-						checkCountASCII(t, q, terms, ac, text+strings.Repeat(" x", pad%37)+"é")
-					}
+		words := append(strings.Fields(query), "THE", "With", "ABCDEFGHIJ")
+		for n := 1; n <= 19; n++ {
+			words = append(words, "aB3aB3aB3aB3aB3aB3a"[:n])
+		}
+		for _, word := range words {
+			for _, pad := range []int{0, 1, 7, 8, 56, 57, 61, 62, 63, 64, 65, 120, 127, 128} {
+				for _, after := range []string{"", " ", ".x", "\x00", "\x7f", "-the", "é", "\xff", "—x"} {
+					text := strings.Repeat("of ", pad)[:pad] + word + after
+					checkCountASCII(t, q, terms, ac, text)
+					checkCountASCII(t, q, terms, ac, text+" tail of the TEXT")
+					checkCountASCII(t, q, terms, ac, text+strings.Repeat(" x", pad%37)+"é")
 				}
 			}
 		}
