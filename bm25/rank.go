@@ -23,9 +23,21 @@ type Ranked struct {
 // from several goroutines, and once more per position when ids do not
 // ascend.
 func Rank(n int, doc func(i int) Doc, query string, limit int) []Ranked {
+	ranked, _, _ := RankASCII(n, doc, query, limit)
+	return ranked
+}
+
+// RankASCII is Rank, and says which documents it found pure ASCII, so a
+// caller that must check their text's UTF-8 need not read those again:
+// mixed holds, in ascending order, the positions of the others (a byte of
+// 0x80 or more in a text, or a text not scanned: a document another
+// replaces, or every document for a query matched through a map), and
+// scanned is false when no document was read at all (no documents, or a
+// query without terms), which leaves every one unknown.
+func RankASCII(n int, doc func(i int) Doc, query string, limit int) (ranked []Ranked, mixed []int, scanned bool) {
 	terms := QueryTerms(query)
 	if n == 0 || len(terms) == 0 {
-		return nil
+		return nil, nil, false
 	}
 	q := newQueryMatcher(terms)
 	shadowed := shadowedDocs(n, doc)
@@ -35,7 +47,10 @@ func Rank(n int, doc func(i int) Doc, query string, limit int) []Ranked {
 		g.Go(func() { p.count(q, doc, shadowed) })
 	}
 	g.Wait()
-	return scoreParts(parts, len(terms), limit)
+	for _, p := range parts {
+		mixed = append(mixed, p.mixed...)
+	}
+	return scoreParts(parts, len(terms), limit), mixed, true
 }
 
 // queryMatcher finds the query terms among a text's tokens: a short term
@@ -52,6 +67,10 @@ type queryMatcher struct {
 	table    *classTable       // nil: terms is used
 	terms    map[uint64]uint32 // short key → tf index, when table is nil
 	longs    map[string]uint32 // long term → tf index, for many long terms
+	// By length, all ones where countASCII looks pieces up in the table
+	// or among the stopwords (lookMasks).
+	termMasks, stopMasks [9]uint64
+	longLens             uint64 // bit L: a long term has L bytes (L < 64)
 }
 
 // manyLong is the number of long terms from which they are looked up in a
@@ -67,12 +86,16 @@ func newQueryMatcher(terms []string) *queryMatcher {
 			q.long, q.longPos = append(q.long, t), append(q.longPos, i)
 		}
 	}
+	for _, t := range q.long {
+		q.longLens |= 1 << min(len(t), 63) // 63: any length from 63 on
+	}
 	if len(q.long) > manyLong {
 		q.longs = make(map[string]uint32, len(q.long))
 		for j, t := range q.long {
 			q.longs[t] = uint32(q.longPos[j])
 		}
 	}
+	q.termMasks, q.stopMasks = lookMasks(q.short)
 	if q.table = newClassTable(q.short, q.shortPos); q.table == nil {
 		q.terms = make(map[uint64]uint32, len(q.short))
 		for j, k := range q.short {
@@ -109,6 +132,19 @@ func (q *queryMatcher) count(sc *scanner, text string, tc *termCounts) uint32 {
 		}
 	}
 	return sc.counted + uint32(len(sc.keys)) - dropped
+}
+
+// countText is count, by countASCII as far as text is ASCII when the query
+// has a table; ascii says countASCII took all of it.
+func (q *queryMatcher) countText(sc *scanner, ac *asciiCounter, text string, tc *termCounts) (n uint32, ascii bool) {
+	if q.table == nil {
+		return q.count(sc, text, tc), false
+	}
+	n, rest := q.countASCII(ac, text, tc)
+	if rest < len(text) {
+		return n + q.count(sc, text[rest:], tc), false
+	}
+	return n, true
 }
 
 // class is key's class (classTable.class), from the table or, for a query
@@ -161,11 +197,13 @@ type classSlot struct {
 
 // Table sizes and tries: a table of at least classLoad slots per key is
 // tried with classTries multipliers, then one twice the size, up to
-// classMaxBits. With 16 slots a key a multiplier works about one time in
-// four for the 49 stopwords and a few terms.
+// classMaxBits. With 4 slots a key a multiplier works about one time in
+// 180 for the 49 stopwords and a few terms (a few microseconds of tries):
+// the 256 slots of 16 bytes take 4 KiB of the first-level cache, which
+// every token's look-up reads, where 16 slots a key took 16 KiB.
 const (
-	classLoad    = 16
-	classTries   = 64
+	classLoad    = 4
+	classTries   = 1024
 	classMaxBits = 14
 )
 
@@ -229,18 +267,24 @@ func (t *classTable) fill(keys []classSlot, placed []uint64) bool {
 
 // matchLong counts a long token if it is a query term.
 func (q *queryMatcher) matchLong(term []byte, tc *termCounts) {
+	if j, ok := q.longIndex(term); ok {
+		tc.add(j)
+	}
+}
+
+// longIndex returns the tf index of term if it is one of the query's long
+// terms.
+func (q *queryMatcher) longIndex(term []byte) (uint32, bool) {
 	if q.longs != nil {
-		if j, ok := q.longs[string(term)]; ok {
-			tc.add(j)
-		}
-		return
+		j, ok := q.longs[string(term)]
+		return j, ok
 	}
 	for j, t := range q.long {
 		if t == string(term) {
-			tc.add(uint32(q.longPos[j]))
-			return
+			return uint32(q.longPos[j]), true
 		}
 	}
+	return 0, false
 }
 
 // shadowedDocs marks the documents a later document with the same id
@@ -286,6 +330,7 @@ type rankPart struct {
 	total   int64
 	matches []rankMatch
 	hits    []termHit // the matches' terms, each match's in term order
+	mixed   []int     // the documents not found pure ASCII (RankASCII)
 }
 
 // rankMatch is a document holding at least one query term; its terms are
@@ -341,15 +386,23 @@ func (p *rankPart) count(q *queryMatcher, doc func(i int) Doc, shadowed []bool) 
 	// milliseconds.
 	p.matches = make([]rankMatch, 0, p.hi-p.lo)
 	p.hits = make([]termHit, 0, p.hi-p.lo)
-	var sc scanner
+	var (
+		sc scanner
+		ac asciiCounter
+	)
 	for i := p.lo; i < p.hi; i++ {
 		if shadowed != nil && shadowed[i] {
+			p.mixed = append(p.mixed, i)
 			continue
 		}
 		d := doc(i)
-		dl := q.count(&sc, d.Content, tc)
+		dl, ascii := q.countText(&sc, &ac, d.Content, tc)
 		for _, a := range d.Aliases {
-			dl += q.count(&sc, a, tc)
+			n, pure := q.countText(&sc, &ac, a, tc)
+			dl, ascii = dl+n, ascii && pure
+		}
+		if !ascii {
+			p.mixed = append(p.mixed, i)
 		}
 		if dl == 0 {
 			continue // not indexed: no tokens, so no terms

@@ -220,3 +220,41 @@ func TestClassTable(t *testing.T) {
 		}
 	}
 }
+
+// RankASCII ranks as Rank does and lists the documents it did not find
+// pure ASCII: a multi-byte or invalid byte in the content or an alias, a
+// document another with its id replaces; none is read for a query
+// without terms, and every one counts as unknown for a query matched
+// through a map.
+func TestRankASCII_Mixed(t *testing.T) {
+	docs := []Doc{
+		{ID: 1, Content: "deploy the canary"},
+		{ID: 2, Content: "naïve deploy"},
+		{ID: 3, Content: "deploy", Aliases: []string{"ok", "caf\xe9"}},
+		{ID: 4, Content: strings.Repeat("deploy rollback ", 20) + "—"},
+		{ID: 5, Content: "", Aliases: []string{"rollback"}},
+		{ID: 6, Content: "rollback"},
+	}
+	doc := func(i int) Doc { return docs[i] }
+	ranked, mixed, scanned := RankASCII(len(docs), doc, "deploy rollback", 0)
+	if !scanned || !slices.Equal(mixed, []int{1, 2, 3}) {
+		t.Errorf("mixed %v, scanned %v; want [1 2 3], true", mixed, scanned)
+	}
+	if want := Rank(len(docs), doc, "deploy rollback", 0); !slices.Equal(ranked, want) {
+		t.Errorf("RankASCII ranks %v, Rank %v", ranked, want)
+	}
+	docs[5].ID = 5 // replaces document 4
+	if _, mixed, _ := RankASCII(len(docs), doc, "deploy", 3); !slices.Equal(mixed, []int{1, 2, 3, 4}) {
+		t.Errorf("with a replaced document: mixed %v, want [1 2 3 4]", mixed)
+	}
+	if _, _, scanned := RankASCII(len(docs), doc, "the of", 3); scanned {
+		t.Error("a query without terms scanned the documents")
+	}
+	many := make([]string, 500)
+	for i := range many {
+		many[i] = fmt.Sprintf("t%d", i)
+	}
+	if _, mixed, scanned := RankASCII(len(docs), doc, strings.Join(many, " "), 3); !scanned || len(mixed) != len(docs) {
+		t.Errorf("a query through a map: mixed %v, scanned %v; want every document", mixed, scanned)
+	}
+}

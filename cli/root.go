@@ -82,9 +82,14 @@ func (a *app) execute(args []string) (code int) {
 	// to standard output fail with EPIPE rather than end the process by
 	// SIGPIPE's default action, which would skip the cleanups (--demo's
 	// copy). crmem then ends quietly with 141, as a pipeline's writer does.
+	// `crmem version` alone opens nothing and has nothing to clean up: it
+	// keeps SIGPIPE's default action, as any pipeline writer, and spares
+	// the goroutine and thread signal.Notify starts (a tenth of its run).
 	pipe := make(chan os.Signal, 1)
-	signal.Notify(pipe, syscall.SIGPIPE)
-	defer signal.Stop(pipe)
+	if len(args) != 1 || args[0] != "version" {
+		signal.Notify(pipe, syscall.SIGPIPE)
+		defer signal.Stop(pipe)
+	}
 	root := a.commandFor(args)
 	root.SetArgs(args)
 	err := root.Execute()

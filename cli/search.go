@@ -10,6 +10,7 @@ import (
 
 	"github.com/crmem/crmem/bm25"
 	"github.com/crmem/crmem/store"
+	"github.com/crmem/crmem/store/open"
 )
 
 // searchOptions are search's flags.
@@ -82,11 +83,7 @@ func searchCommand(o *opener, s streams) *cobra.Command {
 			}
 			query := strings.Join(args, " ")
 			run := func() error {
-				c, err := o.readContents()
-				if err != nil {
-					return err
-				}
-				hits, err := rankContents(c, query, k, opts)
+				c, hits, err := searchOnce(o, query, k, opts)
 				if err != nil {
 					return err
 				}
@@ -129,15 +126,69 @@ func printHits(s streams, hits []hit, p presenter, js jsonOutput) error {
 	return s.output(func(w *bufio.Writer) error { return writeSearch(w, hits, p) })
 }
 
+// searchOnce reads the memory file and ranks its entries for query as
+// readContents and then rankContents do. A plain search (no --explain)
+// of a large CRMEM v1 file reads and ranks it in one go
+// (store.SearchData: its strings' UTF-8 checked where the ranking did not
+// find them ASCII, not in a pass of its own); any other file, or one that
+// fails there, is read as readContents reads it, with its errors.
+func searchOnce(o *opener, query string, k *store.Kind, opts searchOptions) (*store.Contents, []hit, error) {
+	if opts.explain {
+		c, err := o.readContents()
+		if err != nil {
+			return nil, nil, err
+		}
+		hits, err := rankContents(c, query, k, opts)
+		return c, hits, err
+	}
+	path, err := o.dbPath()
+	if err != nil {
+		return nil, nil, err
+	}
+	if err := o.repairAtStart(path); err != nil {
+		return nil, nil, err
+	}
+	data, err := store.MapFile(path) // a regular file only: a FIFO or device fails at once
+	if err != nil {
+		_, err = o.readContentsDone(path, nil, err)
+		return nil, nil, err
+	}
+	f, found, ok := store.SearchData(data, query, rankLimit(k, opts))
+	if !ok {
+		c, err := open.ContentsOf(path, data, o.sessionsFolder())
+		if c, err = o.readContentsDone(path, c, err); err != nil {
+			return nil, nil, err
+		}
+		hits, err := rankContents(c, query, k, opts)
+		return c, hits, err
+	}
+	c, err := o.readContentsDone(path, store.V1Contents(path, f, o.sessionsFolder()), nil)
+	if err != nil {
+		return nil, nil, err
+	}
+	ranked := make([]bm25.Hit, len(found))
+	for i, h := range found {
+		ranked[i] = bm25.Hit{ID: h.Entry.ID, Score: h.Score}
+	}
+	return c, hitsOf(c, ranked, nil, k, opts), nil
+}
+
+// rankLimit is the number of hits to rank for the options: all when 0 is
+// asked ("all" on the command line) or a kind is kept, which filters
+// before the cut.
+func rankLimit(k *store.Kind, o searchOptions) int {
+	if o.limit == 0 || k != nil {
+		return math.MaxInt
+	}
+	return o.limit
+}
+
 // rankContents ranks the memory's entries for query as the agent's recall
 // does (Features.Recall, whatever the format): the hits of kind k only
 // (all when nil), at most o.limit (0: all), explained when o.explain asks.
 func rankContents(c *store.Contents, query string, k *store.Kind, o searchOptions) ([]hit, error) {
 	r := c.Features.Recall
-	limit := o.limit
-	if limit == 0 || k != nil {
-		limit = math.MaxInt // 0 is "all" on the command line; filter, then cut
-	}
+	limit := rankLimit(k, o)
 	var (
 		ranked []bm25.Hit
 		parts  []store.RecallHit
@@ -151,6 +202,14 @@ func rankContents(c *store.Contents, query string, k *store.Kind, o searchOption
 	if err != nil {
 		return nil, fileError{c.Path, err}
 	}
+	return hitsOf(c, ranked, parts, k, o), nil
+}
+
+// hitsOf are the ranked entries of c as search prints them: of kind k
+// only (all when nil), at most o.limit (0: all), each explained by its
+// part when o.explain asks.
+func hitsOf(c *store.Contents, ranked []bm25.Hit, parts []store.RecallHit, k *store.Kind, o searchOptions) []hit {
+	r := c.Features.Recall
 	entries := entriesOf(c.File, ranked)
 	var st store.RecallStats
 	if o.explain {
@@ -162,7 +221,7 @@ func rankContents(c *store.Contents, query string, k *store.Kind, o searchOption
 			h.explain = explainOf(parts[i], st, r.Stored())
 		}
 		return h
-	}, k, o.limit, presenterOf(c.Features)), nil
+	}, k, o.limit, presenterOf(c.Features))
 }
 
 // entriesOf are f's entries with the ids of ranked, in that order (of two

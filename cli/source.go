@@ -52,6 +52,13 @@ func (o *opener) readContents() (*store.Contents, error) {
 		return nil, err
 	}
 	c, err := open.Contents(path, o.sessionsFolder()) // a regular file only: a FIFO or device fails at once
+	return o.readContentsDone(path, c, err)
+}
+
+// readContentsDone is what readContents does with what reading the memory
+// file at path gave: the error as the user reads it, or the contents with
+// their warnings printed.
+func (o *opener) readContentsDone(path string, c *store.Contents, err error) (*store.Contents, error) {
 	if err != nil {
 		return nil, o.readError(path, err)
 	}

@@ -45,11 +45,14 @@ type File struct {
 // structure, then every string's UTF-8 on every core; a file that fails
 // either is read again in one pass, so the error is always the first in
 // file order.
-func Decode(data []byte) (*File, error) { return decode(data, parallelCheckMin) }
+func Decode(data []byte) (*File, error) { return decode(data, parallelCheckMin, true) }
 
 // decode is Decode with the strings' UTF-8 checked on every core, after
-// the structure, from checkMin bytes on.
-func decode(data []byte, checkMin int) (*File, error) {
+// the structure, from checkMin bytes on; with check false, from checkMin
+// bytes on only the structure and the names' UTF-8 are read (beside the
+// length the decoder reads anyway) and the other strings are left for the
+// caller to check (SearchData).
+func decode(data []byte, checkMin int, check bool) (*File, error) {
 	if len(data) < headerSize {
 		return nil, errShortHeader
 	}
@@ -63,6 +66,10 @@ func decode(data []byte, checkMin int) (*File, error) {
 		return nil, errFlags
 	}
 	d := decoder{s: unsafe.String(&data[0], len(data)), off: headerSize}
+	if !check && len(data) >= checkMin {
+		d.names = true
+		return d.entries()
+	}
 	return d.body(checkMin)
 }
 
@@ -73,6 +80,7 @@ type decoder struct {
 	off     int
 	aliases []string // current alias chunk; entries take s[a:b:b] of it
 	check   bool     // check each string's UTF-8 as it is read
+	names   bool     // check each name's UTF-8 as it is read (SearchData)
 }
 
 func (d *decoder) remaining() int { return len(d.s) - d.off }
@@ -185,6 +193,9 @@ func (d *decoder) entry(e *Entry) error {
 	var err error
 	if e.Name, err = d.str(); err != nil {
 		return err
+	}
+	if d.names && !utf8.ValidString(e.Name) {
+		return errUTF8
 	}
 	if e.Content, err = d.str(); err != nil {
 		return err

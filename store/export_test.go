@@ -41,7 +41,7 @@ func CheckLen(what string, n int64) error { return checkLen(what, n) }
 
 // DecodeTwoPass decodes data as Decode does a large file at any size:
 // the structure first, then every string's UTF-8 on every core.
-func DecodeTwoPass(data []byte) (*File, error) { return decode(data, 0) }
+func DecodeTwoPass(data []byte) (*File, error) { return decode(data, 0, true) }
 
 // OpenLazy reads and decodes path and returns at once, building the index in
 // the background: Memory().IndexReady reports when it is done, and Search

@@ -116,6 +116,12 @@ func Contents(path, sessionsDir string) (*store.Contents, error) {
 	if err != nil {
 		return nil, err
 	}
+	return ContentsOf(path, data, sessionsDir)
+}
+
+// ContentsOf is Contents for the bytes data of the memory file at path,
+// already read (store.MapFile).
+func ContentsOf(path string, data []byte, sessionsDir string) (*store.Contents, error) {
 	format, f, err := crabdb.DetectDecoded(data)
 	if format == crabdb.FormatStore {
 		return crabdb.Contents(path, data)

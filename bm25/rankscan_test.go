@@ -1,0 +1,117 @@
+package bm25
+
+import (
+	"math/rand/v2"
+	"strings"
+	"testing"
+)
+
+// checkCountASCII fails unless countText (countASCII as far as text is
+// ASCII, then the scanner) counts text's tokens and query terms as the
+// plain rune-by-rune tokenizer finds them, and countASCII takes the whole
+// of a pure-ASCII text.
+func checkCountASCII(t *testing.T, q *queryMatcher, terms []string, ac *asciiCounter, text string) {
+	t.Helper()
+	tc := &termCounts{n: make([]uint32, len(terms))}
+	tc.add(0) // counts from an earlier text stay
+	var sc scanner
+	got, ascii := q.countText(&sc, ac, text, tc)
+	tokens := slowTokenize(text)
+	want := make([]uint32, len(terms))
+	want[0] = 1
+	for _, tok := range tokens {
+		for j, term := range terms {
+			if tok == term {
+				want[j]++
+			}
+		}
+	}
+	if got != uint32(len(tokens)) {
+		t.Fatalf("countText(%q) = %d; the tokenizer finds %d tokens: %q", text, got, len(tokens), tokens)
+	}
+	for j := range terms {
+		if tc.n[j] != want[j] {
+			t.Fatalf("countText(%q): %q counted %d times, want %d (one more than the tokenizer finds for the first term)", text, terms[j], tc.n[j], want[j])
+		}
+	}
+	if pure := !strings.ContainsFunc(text, func(r rune) bool { return r >= 0x80 }); ascii != pure {
+		t.Fatalf("countText(%q): ascii %v, want %v", text, ascii, pure)
+	}
+	if !strings.ContainsFunc(text, func(r rune) bool { return r >= 0x80 }) {
+		if _, rest := q.countASCII(ac, text, &termCounts{n: make([]uint32, len(terms))}); rest != len(text) {
+			t.Fatalf("countASCII(%q) stopped at %d of %d bytes of ASCII", text, rest, len(text))
+		}
+	}
+}
+
+// asciiQueries have short terms of every length (two to four bytes among
+// them, which are then looked up with the stopwords), none, long terms,
+// and more long terms than are compared one by one.
+var asciiQueries = []string{
+	"deploy canary rollback",
+	"rollback",
+	"the zz",
+	"ab xyz abcd",
+	"abcde abcdef abcdefg abcdefgh",
+	"internationalization abcdefghi",
+	"x86 k8s 42 1234567890123",
+	"a1 b2 c3 d4 e5 f6 g7 h8 i9 j10 abcdefghij abcdefghijk abcdefghijkl abcdefghijklm abcdefghijklmn abcdefghijklmno abcdefghijklmnop abcdefghijklmnopq abcdefghijklmnopqr",
+}
+
+// TestCountASCII_EveryOffset puts the query's words and words of every
+// length from one to 19 bytes at the offsets around a 64-byte block's end
+// and the text's, beside separators of every kind, before multi-byte runes
+// in the same block and in a later one.
+func TestCountASCII_EveryOffset(t *testing.T) {
+	ac := &asciiCounter{}
+	for _, query := range asciiQueries {
+		terms := QueryTerms(query)
+		q := newQueryMatcher(terms)
+		words := append(strings.Fields(query), "THE", "With", "ABCDEFGHIJ")
+		for n := 1; n <= 19; n++ {
+			words = append(words, "aB3aB3aB3aB3aB3aB3a"[:n])
+		}
+		for _, word := range words {
+			for _, pad := range []int{0, 1, 7, 8, 56, 57, 61, 62, 63, 64, 65, 120, 127, 128} {
+				for _, after := range []string{"", " ", ".x", "\x00", "\x7f", "-the", "é", "\xff", "—x"} {
+					text := strings.Repeat("of ", pad)[:pad] + word + after
+					checkCountASCII(t, q, terms, ac, text)
+					checkCountASCII(t, q, terms, ac, text+" tail of the TEXT")
+					checkCountASCII(t, q, terms, ac, text+strings.Repeat(" x", pad%37)+"é")
+				}
+			}
+		}
+	}
+}
+
+// TestCountASCII_Random counts random texts of edge bytes, stopwords and
+// query words in every case, short and long enough for several blocks.
+func TestCountASCII_Random(t *testing.T) {
+	alphabet := []string{
+		"a", "z", "A", "Z", "0", "9", "@", "[", "`", "{", "/", ":", "\x7f", "\x00", "_", " ", " ", "\n",
+		"the", "THE", "Of", "ab", "with", "Your", "ABCDEFGH", "abcdefgh", "deploy", "Canary", "ROLLBACK",
+		"internationalization", "abcdefghi", "k8s", "X86", "1234567890123",
+	}
+	rng := rand.New(rand.NewPCG(17, 18))
+	ac := &asciiCounter{}
+	for k := range 2000 {
+		query := asciiQueries[k%len(asciiQueries)]
+		terms := QueryTerms(query)
+		q := newQueryMatcher(terms)
+		var sb strings.Builder
+		size := rng.IntN(60)
+		if k%50 == 0 {
+			size = 1000 + rng.IntN(2000)
+		}
+		for range size {
+			sb.WriteString(alphabet[rng.IntN(len(alphabet))])
+		}
+		if k%10 == 0 { // the scanner's from here on
+			sb.WriteString([]string{"naïve", "é", "ΣΟΦΟΣ", "\xff", "—"}[rng.IntN(5)])
+			for range rng.IntN(200) {
+				sb.WriteString(alphabet[rng.IntN(len(alphabet))])
+			}
+		}
+		checkCountASCII(t, q, terms, ac, sb.String())
+	}
+}

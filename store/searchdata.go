@@ -1,0 +1,53 @@
+package store
+
+import "github.com/crmem/crmem/bm25"
+
+// SearchData reads data as Decode does and ranks the file's entries for
+// query as File.Search does, at most limit hits (limit ≥ 1), for a
+// process that searches a large file once. Decode checks every string's
+// UTF-8 in a pass of its own before the search reads the texts again;
+// here the names are checked as the structure is read (beside the
+// length read anyway), the ranking says which entries' texts it found
+// pure ASCII (bm25.RankASCII), which are valid UTF-8, and only the other
+// entries' texts are checked after it: one pass over the file's bytes
+// fewer.
+//
+// ok is true only for a whole, valid CRMEM v1 file of parallelCheckMin
+// bytes or more with no bytes after its last entry: then f is what Decode
+// returns and hits what f.Search returns. Otherwise (a smaller file, or
+// one Decode fails or finds trailing bytes in) nothing is returned, and
+// the caller reads data the usual way, whose errors say what is wrong.
+func SearchData(data []byte, query string, limit int) (f *File, hits []FileHit, ok bool) {
+	if len(data) < parallelCheckMin || limit < 1 {
+		return nil, nil, false
+	}
+	f, err := decode(data, 0, false)
+	if err != nil || f.Trailing != 0 {
+		return nil, nil, false
+	}
+	n := len(f.Entries)
+	ranked, mixed, scanned := bm25.RankASCII(n, func(i int) bm25.Doc { return docOf(&f.Entries[i]) }, query, allWithin(limit, n))
+	if !scanned {
+		if !checkUTF8(f.Entries) {
+			return nil, nil, false
+		}
+	} else if !someUTF8(f.Entries, mixed) {
+		return nil, nil, false
+	}
+	hits = make([]FileHit, len(ranked))
+	for i, r := range ranked {
+		hits[i] = FileHit{Score: r.Score, Entry: &f.Entries[r.Pos]}
+	}
+	return f, hits, true
+}
+
+// someUTF8 reports whether the entries at the positions pos have valid
+// UTF-8 strings (entryUTF8).
+func someUTF8(entries []Entry, pos []int) bool {
+	for _, i := range pos {
+		if !entryUTF8(&entries[i]) {
+			return false
+		}
+	}
+	return true
+}
