@@ -2,8 +2,10 @@ package cli
 
 import (
 	"bufio"
+	"cmp"
 	"fmt"
 	"runtime/debug"
+	"slices"
 	"strings"
 	"time"
 
@@ -156,27 +158,33 @@ func (e lintFound) Error() string { return fmt.Sprintf("lint: %s", humanize.Plur
 // a peak RSS of 172 MB against 160 MB).
 const lintGCPercent = 400
 
-// lint runs the report over the memory and prints it.
+// lint runs the report over the memory and prints it. The memory is read
+// once as a one-shot command reads it (readContents, as ls does: a large
+// file mapped, not copied), its entries taken in ascending id order
+// (entriesByID), with no memory built over them. Opened as a memory (a
+// copy of the file in fresh pages, its fingerprint, the maps by id, a
+// copy of the entries) it cost a quarter of lint's CPU on the 300k corpus
+// (3.36 s against 2.54 s, medians of 4 runs) and 60 MB of peak RSS.
 func lint(o *opener, s streams, opts hygiene.Options, js jsonOutput, diff bool) error {
 	defer debug.SetGCPercent(debug.SetGCPercent(lintGCPercent))
-	path, src, err := o.openSourceIndexed(store.IndexOnDemand) // lint needs the term vectors, not the index
+	c, err := o.readContents()
 	if err != nil {
 		return err
 	}
-	entries := src.Memory().Entries()
-	if err := lintInputs(o, s, path, src, entries, &opts); err != nil {
+	entries := entriesByID(c.File.Entries)
+	if err := lintInputs(o, s, c.Path, c.Features, entries, &opts); err != nil {
 		return err
 	}
 	r := hygiene.Run(entries, opts)
 	if err := s.reportOutput(js.enabled(), func(w *bufio.Writer) error {
 		if js.enabled() {
-			return js.write(w, lintJSON(&r, src.Features().ShowsIDs()))
+			return js.write(w, lintJSON(&r, c.Features.ShowsIDs()))
 		}
 		var content func(uint64) string
 		if diff {
-			content = func(id uint64) string { e, _ := src.Memory().Get(id); return e.Content }
+			content = func(id uint64) string { return contentOf(entries, id) }
 		}
-		return writeLint(w, &r, src.Features().ShowsIDs(), content)
+		return writeLint(w, &r, c.Features.ShowsIDs(), content)
 	}); err != nil {
 		return err
 	}
@@ -186,11 +194,36 @@ func lint(o *opener, s streams, opts hygiene.Options, js jsonOutput, diff bool) 
 	return nil
 }
 
+// entriesByID returns a file's entries (in file order) in ascending id
+// order, an id's entries in file order, the last the one its id names: as
+// store.Memory.Entries gives them, without a memory. A file's ids are
+// almost always ascending already: then they are returned as they are.
+func entriesByID(entries []store.Entry) []store.Entry {
+	byID := func(a, b store.Entry) int { return cmp.Compare(a.ID, b.ID) }
+	if slices.IsSortedFunc(entries, byID) {
+		return entries
+	}
+	out := slices.Clone(entries)
+	slices.SortStableFunc(out, byID)
+	return out
+}
+
+// contentOf is the content of the entry with the given id among entries
+// (entriesByID's order): of two with one id, the later in file order, as
+// store.Memory.Get gives it.
+func contentOf(entries []store.Entry, id uint64) string {
+	i, _ := slices.BinarySearchFunc(entries, id+1, func(e store.Entry, id uint64) int { return cmp.Compare(e.ID, id) })
+	if i == 0 || entries[i-1].ID != id {
+		return ""
+	}
+	return entries[i-1].Content
+}
+
 // lintInputs gives opts the sessions' references (when archives are asked
 // for) and the pairs remembered as not duplicates. No term vectors: the
 // duplicate check reads words of its own and the outsize check counts the
 // tokens it needs (building them cost a third of lint).
-func lintInputs(o *opener, s streams, path string, src store.Source, entries []store.Entry, opts *hygiene.Options) error {
+func lintInputs(o *opener, s streams, path string, features store.Features, entries []store.Entry, opts *hygiene.Options) error {
 	opts.Now = time.Now()
 	nd, err := hygiene.NotDuplicatesOf(path)
 	if err != nil {
@@ -200,7 +233,7 @@ func lintInputs(o *opener, s streams, path string, src store.Source, entries []s
 	if !wants(opts.Kinds, hygiene.Archive) || !hasArchive(entries) {
 		return nil // no archive to call an orphan: the sessions are not read
 	}
-	ss, err := src.Features().Sessions.Read()
+	ss, err := features.Sessions.Read()
 	if err != nil {
 		return fmt.Errorf("read sessions: %w", err)
 	}
