@@ -92,6 +92,11 @@ func lintCommand(o *opener, s streams) *cobra.Command {
 			if err != nil {
 				return err
 			}
+			if flags.exhaustive {
+				// On stderr: cobra prints a deprecated flag's note where the
+				// report goes, before the JSON of lint --json.
+				fmt.Fprintln(s.stderr, "crmem: note: flag --exhaustive has been deprecated: "+exhaustiveNote)
+			}
 			return lint(o, s, opts, flags.js, flags.diff)
 		},
 	}
@@ -99,13 +104,17 @@ func lintCommand(o *opener, s streams) *cobra.Command {
 	_ = c.RegisterFlagCompletionFunc("kind", completeFixed(findingKinds())) // before the tree's --kind (entry kinds) would be
 	c.Flags().Float64Var(&flags.minSim, "min-similarity", hygiene.DefaultMinSimilarity, "near-duplicate threshold, a resemblance of wording in (0, 1]")
 	c.Flags().BoolVar(&flags.exhaustive, "exhaustive", false, "no longer needed: the search by wording has no work bound to lift; costs what lint costs without it")
-	_ = c.Flags().MarkDeprecated("exhaustive", "the near-duplicate search by wording compares every candidate; the flag does nothing and costs nothing more")
+	_ = c.Flags().MarkHidden("exhaustive")
 	c.Flags().StringVar(&flags.olderThan, "older-than", "", "also list archives older than this span (30d, 6mo, 1y)")
 	c.Flags().BoolVar(&flags.notDuplicate, "not-duplicate", false, "remember that the entries named A and B are not duplicates")
 	c.Flags().BoolVar(&flags.diff, "diff", false, "show the changed lines of each near-duplicate group's closest pair")
 	flags.js.register(c, "print the report")
 	return c
 }
+
+// exhaustiveNote is what lint says of --exhaustive, which lifted the
+// former cosine search's work bounds.
+const exhaustiveNote = "the near-duplicate search by wording compares every candidate; the flag does nothing and costs nothing more"
 
 // findingKinds are the kinds of finding, as lint's --kind takes them.
 func findingKinds() []string {
