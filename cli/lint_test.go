@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -309,7 +310,50 @@ func TestLint_DenseMemoryKeepsTheDefault(t *testing.T) {
 		t.Errorf("--json: %s", js.stdout)
 	}
 	ex := crmem(t, "", "lint", "--db", db, "--kind", "duplicate", "--exhaustive")
-	if ex.code == 2 || !strings.Contains(ex.stderr+ex.stdout, "exhaustive has been deprecated") {
+	if ex.code == 2 || !strings.Contains(ex.stderr, "exhaustive has been deprecated") {
 		t.Errorf("--exhaustive: exit %d, stderr %q: want it accepted, with a note", ex.code, ex.stderr)
+	}
+	// The note is not in the report: lint --json --exhaustive prints JSON
+	// alone (cobra's note for a deprecated flag went before it).
+	exj := crmem(t, "", "lint", "--db", db, "--kind", "duplicate", "--exhaustive", "--json")
+	var rep hygiene.Report
+	if err := json.Unmarshal([]byte(exj.stdout), &rep); err != nil || !strings.Contains(exj.stderr, "costs nothing more") {
+		t.Errorf("--exhaustive --json: %v, stdout %.200q, stderr %q", err, exj.stdout, exj.stderr)
+	}
+}
+
+// TestLint_EntriesByIDAsTheMemoryGivesThem checks that lint, which reads
+// the file's entries without building a memory, takes them in the order
+// store.Memory.Entries gives them (ascending id, an id's entries in file
+// order) and finds an id's content (--diff) as Memory.Get does (the later
+// in file order), on files with ids out of order and held twice.
+func TestLint_EntriesByIDAsTheMemoryGivesThem(t *testing.T) {
+	rng := rand.New(rand.NewPCG(39, 2))
+	for n := range 40 {
+		f := &store.File{}
+		for i := range n {
+			id := uint64(1 + rng.IntN(max(1, n/2)))
+			if n%3 == 0 {
+				id = uint64(i + 1) // ascending: returned as they are
+			}
+			f.Entries = append(f.Entries, store.Entry{ID: id, Name: fmt.Sprintf("e%d", i), Content: fmt.Sprintf("content %d", i), Aliases: []string{}})
+		}
+		got := entriesByID(f.Entries)
+		m := store.NewMemoryWith(&store.File{Entries: slices.Clone(f.Entries), NextID: uint64(n + 1)}, store.IndexOnDemand)
+		want := m.Entries()
+		if len(got) != len(want) {
+			t.Fatalf("n %d: %d entries, want %d", n, len(got), len(want))
+		}
+		for i := range want {
+			if got[i].ID != want[i].ID || got[i].Name != want[i].Name {
+				t.Fatalf("n %d: entry %d is #%d %s, want #%d %s", n, i, got[i].ID, got[i].Name, want[i].ID, want[i].Name)
+			}
+		}
+		for id := uint64(0); id <= uint64(n+1); id++ {
+			e, _ := m.Get(id)
+			if c := contentOf(got, id); c != e.Content {
+				t.Fatalf("n %d: content of #%d %q, want %q", n, id, c, e.Content)
+			}
+		}
 	}
 }
