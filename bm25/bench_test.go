@@ -244,7 +244,6 @@ func BenchmarkVectors(b *testing.B) {
 		build func() *Vectors
 	}{
 		{"index", func() *Vectors { return BuildFunc(len(docs), src).Vectors() }},
-		{"direct", func() *Vectors { return BuildVectorsFunc(len(docs), src) }},
 	} {
 		b.Run(way.name, func(b *testing.B) {
 			b.ReportAllocs()

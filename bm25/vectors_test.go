@@ -2,10 +2,6 @@ package bm25
 
 import (
 	"fmt"
-	"math/rand/v2"
-	"reflect"
-	"slices"
-	"strings"
 	"testing"
 )
 
@@ -62,44 +58,4 @@ func count(d Doc) map[string]uint32 {
 		}
 	}
 	return m
-}
-
-// TestBuildVectors_EqualsIndexVectors checks the vectors-only build against
-// the index's vectors over the same documents: ascending ids (the direct
-// way) and repeated ids (the index's way), with documents without tokens,
-// term frequencies around the packed limit and local term ids escaped from
-// a low limit, on one part and several.
-func TestBuildVectors_EqualsIndexVectors(t *testing.T) {
-	rng := rand.New(rand.NewPCG(30, 3))
-	var ascending []Doc
-	for i := range 3 * minPartDocs {
-		d := randomDoc(rng, uint64(i+1), testWords)
-		switch {
-		case i%89 == 0:
-			d.Content, d.Aliases = "the of and", nil // no tokens
-		case i%97 == 0:
-			d.Content += strings.Repeat(" many", []int{tfEscape - 1, tfEscape, tfEscape + 1, 3 * tfEscape}[i%4])
-		}
-		ascending = append(ascending, d)
-	}
-	repeated := slices.Clone(ascending)
-	for i := range repeated {
-		repeated[i].ID = uint64(rng.IntN(1400) + 1)
-	}
-	for name, docs := range map[string][]Doc{"ascending": ascending, "repeated": repeated} {
-		for _, limit := range []uint32{0, 3, termEscape} {
-			for _, parts := range []int{1, 3} {
-				want := buildPacked(sliceSource(docs), parts, limit).Vectors()
-				got := buildVectors(sliceSource(docs), parts, limit)
-				if got.Docs() == 0 || !reflect.DeepEqual(got, want) {
-					t.Errorf("%s, limit %d, %d parts: vectors differ from the index's (%d documents, want %d)",
-						name, limit, parts, got.Docs(), want.Docs())
-				}
-			}
-		}
-	}
-	v := BuildVectorsFunc(len(ascending), func(i int) Doc { return ascending[i] })
-	if want := Build(ascending).Vectors(); !reflect.DeepEqual(v, want) {
-		t.Error("BuildVectorsFunc differs from Build(…).Vectors()")
-	}
 }

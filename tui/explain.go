@@ -245,6 +245,3 @@ func writeTotals(b *strings.Builder, x explained) {
 	}
 	fmt.Fprintf(b, "%s\ntotal = %.4f", params, x.hit.Score)
 }
-
-// padCells cuts s to n cells (with an ellipsis) and pads it to exactly n.
-func padCells(s string, n int) string { return part.PadCells(s, n) }

@@ -282,14 +282,6 @@ func packParts(parts []string, sep string, w int) []string {
 	return lines
 }
 
-// provenance is the card's line for sum at now: "remembered by session
-// «deploy pipeline», 3d ago · 4 versions", "" when sum knows nothing
-// beyond the entry itself (one version no session wrote: every entry of
-// a memory without sessions, which would all say "unknown source").
-func provenance(sum history.Summary, now time.Time) string {
-	return strings.Join(provenanceParts(sum, now), " · ")
-}
-
 // provenanceParts are provenance's parts, none when it says nothing.
 func provenanceParts(sum history.Summary, now time.Time) []string {
 	if sum.Versions == 0 || sum.Versions == 1 && sum.First == nil {

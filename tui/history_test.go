@@ -968,3 +968,11 @@ func TestHistory_RenameAwayIsAnotherEntry(t *testing.T) {
 		t.Error("a refused restore wrote to the store")
 	}
 }
+
+// provenance is the card's line for sum at now: "remembered by session
+// «deploy pipeline», 3d ago · 4 versions", "" when sum knows nothing
+// beyond the entry itself (one version no session wrote: every entry of
+// a memory without sessions, which would all say "unknown source").
+func provenance(sum history.Summary, now time.Time) string {
+	return strings.Join(provenanceParts(sum, now), " · ")
+}

@@ -351,9 +351,6 @@ func (m *Model) topSpec() *layerSpec {
 	return &list[len(list)-1]
 }
 
-// top is the layer that has the screen: the highest one open.
-func (m *Model) top() layer { return m.topSpec().name }
-
 // setMode enables the key bindings of the layer on top, as its part
 // decides them.
 func (m *Model) setMode() { m.topSpec().keys(m, &m.c.keys) }

@@ -254,3 +254,6 @@ func TestLayers_TheTopPartEnablesItsKeys(t *testing.T) {
 		}
 	}
 }
+
+// top is the layer that has the screen: the highest one open.
+func (m *Model) top() layer { return m.topSpec().name }

@@ -6,6 +6,8 @@ import (
 	"testing"
 
 	tea "charm.land/bubbletea/v2"
+
+	"github.com/crmem/crmem/tui/part"
 )
 
 func TestOptions_NoMouseStartsWithCaptureOff(t *testing.T) {
@@ -73,3 +75,7 @@ func TestPadCells(t *testing.T) {
 		t.Errorf("at 46 cells the explain table is %d wide", got+explainIndent+numbersWidth)
 	}
 }
+
+// padCells cuts s to n cells (with an ellipsis) and pads it to exactly n
+// (part.PadCells), as the explain view did.
+func padCells(s string, n int) string { return part.PadCells(s, n) }

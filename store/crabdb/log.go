@@ -33,23 +33,21 @@ type LogEnd struct {
 	Puts int
 }
 
-// WalkLog calls fn with every record of the store data holds, in file
-// order, from the end of the header: the whole log, dead records
+// WalkLogFrom calls fn with every record of the store data holds, in file
+// order, from offset at (HeaderLen, puts 0: the whole log, dead records
 // included, where a reader replays only what follows the header's
-// snapshot. Snapshots are skipped: the header's, and older ones, which
+// snapshot). Snapshots are skipped: the header's, and older ones, which
 // crabdb leaves in the log when it checkpoints again. An older snapshot is
 // recognised only when every one of its entries, in crabdb's key order,
 // lies in the log before it (the first and last checked to be Puts of
-// their own column and key); anything else is read as a record. fn returning false stops the walk. The header must
-// have been checked (ParseHeader).
-func WalkLog(data []byte, fn func(LogRecord) bool) LogEnd {
-	return WalkLogFrom(data, HeaderLen, 0, fn)
-}
-
-// WalkLogFrom goes on with a walk of the log from offset at, where an
+// their own column and key); anything else is read as a record. fn
+// returning false stops the walk. The header must have been checked
+// (ParseHeader).
+//
+// It goes on with a walk of the log from offset at, where an
 // earlier walk of the same log, shorter then, ended (its LogEnd.Offset,
 // neither stopped by an error nor by fn), puts the Put records that walk
-// gave fn: the records appended since are walked exactly as WalkLog walks
+// gave fn: the records appended since are walked exactly as a walk from the header walks
 // them in the whole log, when the bytes before at and the header are as
 // they were. (A checkpoint's snapshot caught half written is the
 // exception: the shorter walk read it as records, as any walk of the
@@ -173,7 +171,7 @@ func (p *Prefetcher) Before(data []byte, at int64) {
 	p.upto = to
 }
 
-// RecordAt decodes the record at offset off of data (one WalkLog gave).
+// RecordAt decodes the record at offset off of data (one WalkLogFrom gave).
 func RecordAt(data []byte, off int64) (LogRecord, bool) {
 	if off < HeaderLen || off >= int64(len(data)) {
 		return LogRecord{}, false

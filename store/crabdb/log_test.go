@@ -216,3 +216,8 @@ func pad2(i int) string {
 	}
 	return string(rune('0'+i/10)) + string(rune('0'+i%10))
 }
+
+// WalkLog walks the whole log (WalkLogFrom from the header).
+func WalkLog(data []byte, fn func(LogRecord) bool) LogEnd {
+	return WalkLogFrom(data, HeaderLen, 0, fn)
+}

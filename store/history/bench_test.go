@@ -62,7 +62,7 @@ func BenchmarkFollow(b *testing.B) {
 		b.Fatal(err)
 	}
 	var step crabdb.LogRecord // a session's last step, put again under a new key
-	crabdb.WalkLog(data, func(r crabdb.LogRecord) bool {
+	crabdb.WalkLogFrom(data, crabdb.HeaderLen, 0, func(r crabdb.LogRecord) bool {
 		if r.Col == crabdb.ColSession && r.Op == crabdb.OpPut && bytes.Contains(r.Key, []byte("/msg/")) {
 			step = r
 		}

@@ -147,18 +147,6 @@ func ReadLog(log store.Log, data []byte, only *string) *Index {
 	return ix
 }
 
-// ReadLogCached is ReadLog of the whole index, decoding again only
-// the sessions cache does not hold as they now are (a session's meta and
-// steps, and the agent names it asked for, unchanged since the build
-// that cached it): an agent's remember touches one session of hundreds,
-// and decoding the sessions is most of a build. It gives exactly what
-// ReadLog gives, and leaves in cache this build's sessions.
-func ReadLogCached(log store.Log, data []byte, cache *SessionCache) *Index {
-	cache.mu.Lock()
-	defer cache.mu.Unlock()
-	return cache.full(log, data)
-}
-
 // BuildCached is Build following a store as it grows: when the store is
 // the file the last build with cache read, with records appended since
 // (the same file, header and bytes, longer), only the appended records

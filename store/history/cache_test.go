@@ -5,6 +5,7 @@ import (
 	"reflect"
 	"testing"
 
+	"github.com/crmem/crmem/store"
 	"github.com/crmem/crmem/store/crabdb/crabdbtest/genlog"
 )
 
@@ -57,4 +58,16 @@ func sameIndex(t *testing.T, cut int, got, want *Index) {
 	if !reflect.DeepEqual(got.problems, want.problems) {
 		t.Fatalf("cut %d: problems %q, want %q", cut, got.problems, want.problems)
 	}
+}
+
+// ReadLogCached is ReadLog of the whole index, decoding again only
+// the sessions cache does not hold as they now are (a session's meta and
+// steps, and the agent names it asked for, unchanged since the build
+// that cached it): an agent's remember touches one session of hundreds,
+// and decoding the sessions is most of a build. It gives exactly what
+// ReadLog gives, and leaves in cache this build's sessions.
+func ReadLogCached(log store.Log, data []byte, cache *SessionCache) *Index {
+	cache.mu.Lock()
+	defer cache.mu.Unlock()
+	return cache.full(log, data)
 }

@@ -140,7 +140,7 @@ func logRecord(op, col byte, key string, val []byte) []byte {
 func agentRenamed(t *testing.T, data []byte) []byte {
 	t.Helper()
 	var key []byte
-	crabdb.WalkLog(data, func(r crabdb.LogRecord) bool {
+	crabdb.WalkLogFrom(data, crabdb.HeaderLen, 0, func(r crabdb.LogRecord) bool {
 		if r.Col == crabdb.ColAgent && r.Op == crabdb.OpPut {
 			key = r.Key
 		}
@@ -161,7 +161,7 @@ func sessionCopied(t *testing.T, data []byte, from, to string) []byte {
 	t.Helper()
 	var out []byte
 	prefix := []byte(sessionPrefix + from + "/")
-	crabdb.WalkLog(data, func(r crabdb.LogRecord) bool {
+	crabdb.WalkLogFrom(data, crabdb.HeaderLen, 0, func(r crabdb.LogRecord) bool {
 		if r.Col == crabdb.ColSession && r.Op == crabdb.OpPut && bytes.HasPrefix(r.Key, prefix) {
 			out = append(out, logRecord(r.Op, r.Col, sessionPrefix+to+"/"+string(r.Key[len(prefix):]), r.Value)...)
 		}
@@ -180,7 +180,7 @@ func sessionCopied(t *testing.T, data []byte, from, to string) []byte {
 func TestFollow_HeapStaysFlat(t *testing.T) {
 	data, _ := generated(t, genlog.Options{Seed: 3, Entries: 200, MemoryRecords: 1500, Sessions: 12})
 	var step crabdb.LogRecord
-	crabdb.WalkLog(data, func(r crabdb.LogRecord) bool {
+	crabdb.WalkLogFrom(data, crabdb.HeaderLen, 0, func(r crabdb.LogRecord) bool {
 		if r.Col == crabdb.ColSession && r.Op == crabdb.OpPut && bytes.Contains(r.Key, []byte("/msg/")) {
 			step = r
 		}

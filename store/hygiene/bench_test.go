@@ -79,14 +79,11 @@ func denseCorpus(n int) []store.Entry {
 }
 
 // BenchmarkRun_DuplicatesDense100k is the duplicate check over 100,000
-// notes written in few words, given the term vectors as lint builds them,
-// and the near groups it found.
+// notes written in few words, and the near groups it found.
 func BenchmarkRun_DuplicatesDense100k(b *testing.B) {
 	es := denseCorpus(100_000)
-	v := bm25.BuildVectorsFunc(len(es), func(i int) bm25.Doc { return bm25.Doc{ID: es[i].ID, Content: es[i].Content} })
-	b.ResetTimer()
 	for b.Loop() {
-		r := Run(es, Options{Kinds: []Kind{Duplicate}, Vectors: v})
+		r := Run(es, Options{Kinds: []Kind{Duplicate}})
 		b.ReportMetric(float64(r.Count(Duplicate)), "groups")
 	}
 }

@@ -142,14 +142,6 @@ func removePair(pairs [][2]string, a, b string) ([][2]string, bool) {
 	return pairs, ok
 }
 
-// Pairs returns the pairs, each in name order, sorted.
-func (n *NotDuplicates) Pairs() [][2]string {
-	if n == nil {
-		return nil
-	}
-	return slices.Clone(n.pairs)
-}
-
 func comparePairs(a, b [2]string) int {
 	if c := compareStrings(a[0], b[0]); c != 0 {
 		return c

@@ -106,3 +106,11 @@ func TestNotDuplicatesSaveKeepsFile(t *testing.T) {
 		}
 	}
 }
+
+// Pairs returns the pairs, each in name order, sorted.
+func (n *NotDuplicates) Pairs() [][2]string {
+	if n == nil {
+		return nil
+	}
+	return slices.Clone(n.pairs)
+}

@@ -17,7 +17,7 @@ const MinOutsizeBytes = 8 << 10
 
 // OutsizeSample is how many entries, spread evenly over a memory, the
 // median token count is taken over when the entries' tokens are not
-// known already (Options.Vectors, Options.Index): counting every entry's
+// known already (Options.Index): counting every entry's
 // tokens would cost a third of lint on the 100k corpus, and a median of
 // thousands spread evenly is the median.
 const OutsizeSample = 4001
@@ -34,7 +34,7 @@ func findOutsize(entries []store.Entry, o *Options, r *Report) {
 		times = DefaultOutsizeTimes
 	}
 	count := o.tokenCounter()
-	known := o.Vectors != nil || o.Index != nil
+	known := o.Index != nil
 	tokens := make([]int, len(entries))
 	empty := make([]bool, len(entries))
 	var bytesOf, tokensOf []int
@@ -78,25 +78,10 @@ func findOutsize(entries []store.Entry, o *Options, r *Report) {
 	r.Findings = append(r.Findings, big...)
 }
 
-// tokenCounter returns an entry's bm25 length: from Vectors or Index when
-// given (an entry without tokens is not among the vectors: 0), else its own
-// tokens counted.
+// tokenCounter returns an entry's bm25 length: from Index when given,
+// else its own tokens counted.
 func (o *Options) tokenCounter() func(e *store.Entry) int {
-	switch v := o.Vectors; {
-	case v != nil && slices.IsSorted(v.IDs):
-		return func(e *store.Entry) int {
-			if d, ok := slices.BinarySearch(v.IDs, e.ID); ok {
-				return int(v.Lens[d])
-			}
-			return 0
-		}
-	case v != nil:
-		lens := make(map[uint64]int, v.Docs())
-		for d, id := range v.IDs {
-			lens[id] = int(v.Lens[d])
-		}
-		return func(e *store.Entry) int { return lens[e.ID] }
-	case o.Index != nil:
+	if o.Index != nil {
 		return func(e *store.Entry) int { return o.Index.DocLen(e.ID) }
 	}
 	return (*store.Entry).Tokens

@@ -208,13 +208,9 @@ type Options struct {
 	// DefaultMinSimilarity. It is searched as asked, on any memory.
 	MinSimilarity float64
 	// Index is the memory's bm25 index over the same entries, if built
-	// (store.Memory.Index); nil builds one, unless Vectors are given.
+	// (store.Memory.Index): the outsize check reads the entries' lengths
+	// from it; nil counts them.
 	Index *bm25.Index
-	// Vectors are the term vectors of the same entries, if built
-	// (bm25.BuildVectorsFunc: the index's vectors without the index, for a
-	// caller that has no index and needs none): the duplicate and outsize
-	// checks use them, not Index.
-	Vectors *bm25.Vectors
 	// NotDuplicates are the pairs of names the user said are not
 	// duplicates: they never join a group.
 	NotDuplicates *NotDuplicates

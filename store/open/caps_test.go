@@ -60,3 +60,13 @@ func TestCapabilities_AreTheAdapters(t *testing.T) {
 		t.Errorf("the zero Capabilities claim a history or sessions: %+v", none)
 	}
 }
+
+// Source opens path as a store.Source: crabtalk's store when it is one
+// (read once), else a v1 memory file whose index builds in the
+// background (of it only the store's 32-byte header check is read before
+// store.OpenWith). sessionsDir is a v1 file's sessions folder ("": the
+// one beside it); crabtalk's store holds its own. Both are a *store.DB,
+// which writes either format (Features().Writer).
+func Source(path, sessionsDir string) (store.Source, error) {
+	return SourceWith(path, Options{Store: store.Options{Index: store.IndexBackground, Sessions: sessionsDir}})
+}

@@ -45,17 +45,8 @@ func socketBeside(path string) string {
 	return filepath.Join(filepath.Dir(path), "run", "crabtalk.sock")
 }
 
-// Source opens path as a store.Source: crabtalk's store when it is one
-// (read once), else a v1 memory file whose index builds in the
-// background (of it only the store's 32-byte header check is read before
-// store.OpenWith). sessionsDir is a v1 file's sessions folder ("": the
-// one beside it); crabtalk's store holds its own. Both are a *store.DB,
-// which writes either format (Features().Writer).
-func Source(path, sessionsDir string) (store.Source, error) {
-	return SourceWith(path, Options{Store: store.Options{Index: store.IndexBackground, Sessions: sessionsDir}})
-}
-
-// SourceWith is Source with options.
+// SourceWith opens the memory file at path as a followed, writable
+// memory whatever its format, with options (the TUI's open; see DB).
 func SourceWith(path string, o Options) (store.Source, error) {
 	db, err := DB(path, o)
 	if err != nil {

@@ -157,13 +157,6 @@ func NewRecallBuilder(session, agent string, limit int, at time.Time) *RecallBui
 	return b
 }
 
-// Add reads one step. stepTime gives the step's own time (a file's
-// modification time) and is called only for a step that makes a recall;
-// nil means there is none.
-func (b *RecallBuilder) Add(data []byte, stepTime func() (time.Time, bool)) {
-	b.AddStep("", data, stepTime)
-}
-
 // BadMeta records that the session's meta could not be read (it is
 // skipped, and counted: RecallProblems.BadMeta).
 func (b *RecallBuilder) BadMeta() { b.out.Problems.BadMeta = 1 }

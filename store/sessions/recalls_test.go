@@ -458,3 +458,10 @@ func TestStepFiles_AsCrabtalkReads(t *testing.T) {
 		t.Errorf("steps %q, want %q", got, want)
 	}
 }
+
+// Add reads one step. stepTime gives the step's own time (a file's
+// modification time) and is called only for a step that makes a recall;
+// nil means there is none.
+func (b *RecallBuilder) Add(data []byte, stepTime func() (time.Time, bool)) {
+	b.AddStep("", data, stepTime)
+}

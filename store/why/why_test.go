@@ -60,7 +60,7 @@ func openCopy(t *testing.T, fixture string) store.Source {
 	if err := os.WriteFile(path, data, 0o600); err != nil {
 		t.Fatal(err)
 	}
-	src, err := open.Source(path, "")
+	src, err := open.SourceWith(path, open.Options{Store: store.Options{Index: store.IndexBackground}})
 	if err != nil {
 		t.Fatal(err)
 	}
