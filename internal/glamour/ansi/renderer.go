@@ -76,12 +76,6 @@ func (r *ANSIRenderer) RegisterFuncs(reg renderer.NodeRendererFuncRegisterer) {
 	reg.Register(astext.KindDefinitionTerm, r.renderNode)
 	reg.Register(astext.KindDefinitionDescription, r.renderNode)
 
-	// footnotes
-	reg.Register(astext.KindFootnote, r.renderNode)
-	reg.Register(astext.KindFootnoteList, r.renderNode)
-	reg.Register(astext.KindFootnoteLink, r.renderNode)
-	reg.Register(astext.KindFootnoteBacklink, r.renderNode)
-
 	// checkboxes
 	reg.Register(astext.KindTaskCheckBox, r.renderNode)
 
