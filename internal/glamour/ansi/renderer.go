@@ -6,7 +6,6 @@ import (
 	"net/url"
 	"strings"
 
-	east "github.com/crmem/crmem/internal/glamour/emoji/ast"
 	"github.com/crmem/crmem/internal/glamour/goldmark/ast"
 	astext "github.com/crmem/crmem/internal/glamour/goldmark/extension/ast"
 	"github.com/crmem/crmem/internal/glamour/goldmark/renderer"
@@ -81,9 +80,6 @@ func (r *ANSIRenderer) RegisterFuncs(reg renderer.NodeRendererFuncRegisterer) {
 
 	// strikethrough
 	reg.Register(astext.KindStrikethrough, r.renderNode)
-
-	// emoji
-	reg.Register(east.KindEmoji, r.renderNode)
 }
 
 func (r *ANSIRenderer) renderNode(w util.BufWriter, source []byte, node ast.Node, entering bool) (ast.WalkStatus, error) {
