@@ -23,6 +23,7 @@ var docs = map[string]string{
 	"wrap":      "A paragraph long enough to be wrapped at the narrower of the widths this test renders at, and then some more words to be sure.",
 	"entities":  "&amp; &lt; &copy; &#65;",
 	"footnotes": "text[^1]\n\n[^1]: the note",
+	"emoji":     "shortcodes stay text :smile: :+1: 🦀", // no WithEmoji: neither renderer turns them into emoji
 	"github":    "[issue](https://github.com/a/b/issues/12), https://github.com/a/b/pull/3#discussion_r5 and https://github.com/a/b/commit/abcdef1234\n\n| l |\n|---|\n| [c](https://github.com/a/b/commit/abcdef1234) |",
 }
 

@@ -33,7 +33,6 @@ var copied = map[string]string{
 	"internal/glamour":           "glamour (charm.land/glamour/v2 v2.0.1, github.com/charmbracelet/glamour), copied into internal/glamour and changed there",
 	"internal/glamour/extension": "goldmark's extensions (github.com/yuin/goldmark/extension), copied into internal/glamour/extension",
 	"internal/glamour/goldmark":  "goldmark (github.com/yuin/goldmark v1.8.7: the root, ast, text, util, parser, renderer, renderer/html, extension/ast), copied into internal/glamour/goldmark and changed there",
-	"internal/glamour/emoji":     "goldmark-emoji's ast package (github.com/yuin/goldmark-emoji v1.0.5), copied into internal/glamour/emoji",
 	"store/hygiene/gitleaks":     "gitleaks' rule set (github.com/zricethezav/gitleaks/v8 v8.30.1, config/gitleaks.toml), copied into store/hygiene/gitleaks",
 }
 

@@ -7,7 +7,6 @@ import (
 	"io"
 	"strings"
 
-	east "github.com/crmem/crmem/internal/glamour/emoji/ast"
 	"github.com/crmem/crmem/internal/glamour/goldmark/ast"
 	astext "github.com/crmem/crmem/internal/glamour/goldmark/extension/ast"
 	"github.com/crmem/crmem/internal/glamour/internal/autolink"
@@ -464,14 +463,6 @@ func (tr *ANSIRenderer) NewElement(node ast.Node, source []byte) Element {
 		return Element{}
 	case ast.KindTextBlock:
 		return Element{}
-
-	case east.KindEmoji:
-		n := node.(*east.Emoji)
-		return Element{
-			Renderer: &BaseElement{
-				Token: string(n.Value.Unicode),
-			},
-		}
 
 	// Unknown case
 	default:

@@ -6,7 +6,6 @@ import (
 	"net/url"
 	"strings"
 
-	east "github.com/crmem/crmem/internal/glamour/emoji/ast"
 	"github.com/crmem/crmem/internal/glamour/goldmark/ast"
 	astext "github.com/crmem/crmem/internal/glamour/goldmark/extension/ast"
 	"github.com/crmem/crmem/internal/glamour/goldmark/renderer"
@@ -76,20 +75,11 @@ func (r *ANSIRenderer) RegisterFuncs(reg renderer.NodeRendererFuncRegisterer) {
 	reg.Register(astext.KindDefinitionTerm, r.renderNode)
 	reg.Register(astext.KindDefinitionDescription, r.renderNode)
 
-	// footnotes
-	reg.Register(astext.KindFootnote, r.renderNode)
-	reg.Register(astext.KindFootnoteList, r.renderNode)
-	reg.Register(astext.KindFootnoteLink, r.renderNode)
-	reg.Register(astext.KindFootnoteBacklink, r.renderNode)
-
 	// checkboxes
 	reg.Register(astext.KindTaskCheckBox, r.renderNode)
 
 	// strikethrough
 	reg.Register(astext.KindStrikethrough, r.renderNode)
-
-	// emoji
-	reg.Register(east.KindEmoji, r.renderNode)
 }
 
 func (r *ANSIRenderer) renderNode(w util.BufWriter, source []byte, node ast.Node, entering bool) (ast.WalkStatus, error) {

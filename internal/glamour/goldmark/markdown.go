@@ -3,7 +3,6 @@ package goldmark
 
 import (
 	"io"
-	"sync"
 
 	"github.com/crmem/crmem/internal/glamour/goldmark/parser"
 	"github.com/crmem/crmem/internal/glamour/goldmark/renderer"
@@ -23,16 +22,6 @@ func DefaultParser() parser.Parser {
 // DefaultRenderer returns a new Renderer that is configured by default values.
 func DefaultRenderer() renderer.Renderer {
 	return renderer.NewRenderer(renderer.WithNodeRenderers(util.Prioritized(html.NewRenderer(), 1000)))
-}
-
-// defaultMarkdown is built on first use (crmem: upstream builds it, its
-// parsers and its HTML renderer in package init).
-var defaultMarkdown = sync.OnceValue(func() Markdown { return New() })
-
-// Convert interprets a UTF-8 bytes source in Markdown and
-// write rendered contents to a writer w.
-func Convert(source []byte, w io.Writer, opts ...parser.ParseOption) error {
-	return defaultMarkdown().Convert(source, w, opts...)
 }
 
 // A Markdown interface offers functions to convert Markdown text to
@@ -65,31 +54,10 @@ func WithExtensions(ext ...Extender) Option {
 	}
 }
 
-// WithParser allows you to override the default parser.
-func WithParser(p parser.Parser) Option {
-	return func(m *markdown) {
-		m.parser = p
-	}
-}
-
 // WithParserOptions applies options for the parser.
 func WithParserOptions(opts ...parser.Option) Option {
 	return func(m *markdown) {
 		m.parser.AddOptions(opts...)
-	}
-}
-
-// WithRenderer allows you to override the default renderer.
-func WithRenderer(r renderer.Renderer) Option {
-	return func(m *markdown) {
-		m.renderer = r
-	}
-}
-
-// WithRendererOptions applies options for the renderer.
-func WithRendererOptions(opts ...renderer.Option) Option {
-	return func(m *markdown) {
-		m.renderer.AddOptions(opts...)
 	}
 }
 

@@ -180,13 +180,6 @@ func (n *Text) Kind() NodeKind {
 	return KindText
 }
 
-// NewText returns a new Text node.
-func NewText() *Text {
-	return &Text{
-		BaseInline: BaseInline{},
-	}
-}
-
 // NewTextSegment returns a new Text node with the given source position.
 func NewTextSegment(v textm.Segment) *Text {
 	return &Text{
@@ -301,13 +294,6 @@ var KindString = NewNodeKind("String")
 // Kind implements Node.Kind.
 func (n *String) Kind() NodeKind {
 	return KindString
-}
-
-// NewString returns a new String node.
-func NewString(v []byte) *String {
-	return &String{
-		Value: v,
-	}
 }
 
 // A CodeSpan struct represents a code span of Markdown text.

@@ -48,19 +48,6 @@ func WithAutoHeadingID() HeadingOption {
 	return &withAutoHeadingID{}
 }
 
-type withHeadingAttribute struct {
-	Option
-}
-
-func (o *withHeadingAttribute) SetHeadingOption(p *HeadingConfig) {
-	p.Attribute = true
-}
-
-// WithHeadingAttribute is a functional option that enables custom heading attributes.
-func WithHeadingAttribute() HeadingOption {
-	return &withHeadingAttribute{WithAttribute()}
-}
-
 type atxHeadingParser struct {
 	HeadingConfig
 }

@@ -26,35 +26,8 @@ type Reference interface {
 	Title() []byte
 }
 
-type reference struct {
-	label       []byte
-	destination []byte
-	title       []byte
-}
-
-// NewReference returns a new Reference.
-func NewReference(label, destination, title []byte) Reference {
-	return &reference{label, destination, title}
-}
-
 func newASTReference(v *ast.LinkReferenceDefinition) Reference {
 	return &astReference{v}
-}
-
-func (r *reference) Label() []byte {
-	return r.label
-}
-
-func (r *reference) Destination() []byte {
-	return r.destination
-}
-
-func (r *reference) Title() []byte {
-	return r.title
-}
-
-func (r *reference) String() string {
-	return fmt.Sprintf("Reference{Label:%s, Destination:%s, Title:%s}", r.label, r.destination, r.title)
 }
 
 type astReference struct {
@@ -244,13 +217,6 @@ type ContextConfig struct {
 
 // An ContextOption is a functional option type for the Context.
 type ContextOption func(*ContextConfig)
-
-// WithIDs is a functional option for the Context.
-func WithIDs(ids IDs) ContextOption {
-	return func(c *ContextConfig) {
-		c.IDs = ids
-	}
-}
 
 type parseContext struct {
 	store         []any
@@ -489,18 +455,6 @@ type OptionName string
 // Attribute is an option name that spacify attributes of elements.
 const optAttribute OptionName = "Attribute"
 
-type withAttribute struct {
-}
-
-func (o *withAttribute) SetParserOption(c *Config) {
-	c.Options[optAttribute] = true
-}
-
-// WithAttribute is a functional option that enables custom attributes.
-func WithAttribute() Option {
-	return &withAttribute{}
-}
-
 // A Parser interface parses Markdown text into AST nodes.
 type Parser interface {
 	// Parse parses the given Markdown text into AST nodes.
@@ -731,33 +685,6 @@ func WithASTTransformers(ps ...util.PrioritizedValue) Option {
 	return &withASTTransformers{ps}
 }
 
-type withEscapedSpace struct {
-}
-
-func (o *withEscapedSpace) SetParserOption(c *Config) {
-	c.EscapedSpace = true
-}
-
-// WithEscapedSpace is a functional option indicates that a '\' escaped half-space(0x20) should not trigger parsers.
-func WithEscapedSpace() Option {
-	return &withEscapedSpace{}
-}
-
-type withOption struct {
-	name  OptionName
-	value any
-}
-
-func (o *withOption) SetParserOption(c *Config) {
-	c.Options[o.name] = o.value
-}
-
-// WithOption is a functional option that allow you to set
-// an arbitrary option to the parser.
-func WithOption(name OptionName, value any) Option {
-	return &withOption{name, value}
-}
-
 // NewParser returns a new Parser with given options.
 func NewParser(options ...Option) Parser {
 	config := NewConfig()
@@ -861,14 +788,6 @@ type ParseConfig struct {
 
 // A ParseOption is a functional option type for the Parser.Parse.
 type ParseOption func(c *ParseConfig)
-
-// WithContext is a functional option that allow you to override
-// a default context.
-func WithContext(context Context) ParseOption {
-	return func(c *ParseConfig) {
-		c.Context = context
-	}
-}
 
 func (p *parser) Parse(reader text.Reader, opts ...ParseOption) ast.Node {
 	p.initSync.Do(func() {

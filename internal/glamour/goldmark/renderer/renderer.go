@@ -46,21 +46,6 @@ func WithNodeRenderers(ps ...util.PrioritizedValue) Option {
 	return &withNodeRenderers{ps}
 }
 
-type withOption struct {
-	name  OptionName
-	value any
-}
-
-func (o *withOption) SetConfig(c *Config) {
-	c.Options[o.name] = o.value
-}
-
-// WithOption is a functional option that allow you to set
-// an arbitrary option to the parser.
-func WithOption(name OptionName, value any) Option {
-	return &withOption{name, value}
-}
-
 // A SetOptioner interface sets given option to the object.
 type SetOptioner interface {
 	// SetOption sets given option to the object.

@@ -39,12 +39,6 @@ func (b *CopyOnWriteBuffer) Write(value []byte) {
 	b.buffer = append(b.buffer, value...)
 }
 
-// WriteString writes given string to the buffer.
-// WriteString allocate new buffer and clears it at the first time.
-func (b *CopyOnWriteBuffer) WriteString(value string) {
-	b.Write(StringToReadOnlyBytes(value))
-}
-
 // Append appends given bytes to the buffer.
 // Append copy buffer at the first time.
 func (b *CopyOnWriteBuffer) Append(value []byte) {
@@ -96,12 +90,6 @@ func (b *CopyOnWriteBuffer) IsCopied() bool {
 	return b.copied
 }
 
-// IsEscapedPunctuation returns true if character at a given index i
-// is an escaped punctuation, otherwise false.
-func IsEscapedPunctuation(source []byte, i int) bool {
-	return source[i] == '\\' && i < len(source)-1 && IsPunct(source[i+1])
-}
-
 // ReadWhile read the given source while pred is true.
 func ReadWhile(source []byte, index [2]int, pred func(byte) bool) (int, bool) {
 	j := index[0]
@@ -125,18 +113,6 @@ func IsBlank(bs []byte) bool {
 		}
 	}
 	return true
-}
-
-// VisualizeSpaces visualize invisible space characters.
-func VisualizeSpaces(bs []byte) []byte {
-	bs = bytes.ReplaceAll(bs, []byte(" "), []byte("[SPACE]"))
-	bs = bytes.ReplaceAll(bs, []byte("\t"), []byte("[TAB]"))
-	bs = bytes.ReplaceAll(bs, []byte("\n"), []byte("[NEWLINE]\n"))
-	bs = bytes.ReplaceAll(bs, []byte("\r"), []byte("[CR]"))
-	bs = bytes.ReplaceAll(bs, []byte("\v"), []byte("[VTAB]"))
-	bs = bytes.ReplaceAll(bs, []byte("\x00"), []byte("[NUL]"))
-	bs = bytes.ReplaceAll(bs, []byte("\ufffd"), []byte("[U+FFFD]"))
-	return bs
 }
 
 // TabWidth calculates actual width of a tab at the given position.
@@ -189,63 +165,6 @@ func IndentPositionPadding(bs []byte, currentPos, paddingv, width int) (pos, pad
 	return -1, -1
 }
 
-// DedentPosition dedents lines by the given width.
-//
-// Deprecated: This function has bugs. Use util.IndentPositionPadding and util.FirstNonSpacePosition.
-func DedentPosition(bs []byte, currentPos, width int) (pos, padding int) {
-	if width == 0 {
-		return 0, 0
-	}
-	w := 0
-	l := len(bs)
-	i := 0
-loop:
-	for ; i < l; i++ {
-		switch bs[i] {
-		case '\t':
-			w += TabWidth(currentPos + w)
-		case ' ':
-			w++
-		default:
-			break loop
-		}
-	}
-	if w >= width {
-		return i, w - width
-	}
-	return i, 0
-}
-
-// DedentPositionPadding dedents lines by the given width.
-// This function is mostly same as DedentPosition except this function
-// takes account into additional paddings.
-//
-// Deprecated: This function has bugs. Use util.IndentPositionPadding and util.FirstNonSpacePosition.
-func DedentPositionPadding(bs []byte, currentPos, paddingv, width int) (pos, padding int) {
-	if width == 0 {
-		return 0, paddingv
-	}
-
-	w := 0
-	i := 0
-	l := len(bs)
-loop:
-	for ; i < l; i++ {
-		switch bs[i] {
-		case '\t':
-			w += TabWidth(currentPos + w)
-		case ' ':
-			w++
-		default:
-			break loop
-		}
-	}
-	if w >= width {
-		return i - paddingv, w - width
-	}
-	return i - paddingv, 0
-}
-
 // IndentWidth calculate an indent width for the given line.
 func IndentWidth(bs []byte, currentPos int) (width, pos int) {
 	for i := range len(bs) {
@@ -276,64 +195,6 @@ func FirstNonSpacePosition(bs []byte) int {
 			return -1
 		}
 		return i
-	}
-	return -1
-}
-
-// FindClosure returns a position that closes the given opener.
-// If codeSpan is set true, it ignores characters in code spans.
-// If allowNesting is set true, closures correspond to nested opener will be
-// ignored.
-//
-// Deprecated: This function can not handle newlines. Many elements
-// can be existed over multiple lines(e.g. link labels).
-// Use text.Reader.FindClosure.
-func FindClosure(bs []byte, opener, closure byte, codeSpan, allowNesting bool) int {
-	i := 0
-	opened := 1
-	codeSpanOpener := 0
-	for i < len(bs) {
-		c := bs[i]
-		if codeSpan && codeSpanOpener != 0 && c == '`' {
-			codeSpanCloser := 0
-			for ; i < len(bs); i++ {
-				if bs[i] == '`' {
-					codeSpanCloser++
-				} else {
-					i--
-					break
-				}
-			}
-			if codeSpanCloser == codeSpanOpener {
-				codeSpanOpener = 0
-			}
-		} else if codeSpanOpener == 0 && c == '\\' && i < len(bs)-1 && IsPunct(bs[i+1]) {
-			i += 2
-			continue
-		} else if codeSpan && codeSpanOpener == 0 && c == '`' {
-			for ; i < len(bs); i++ {
-				if bs[i] == '`' {
-					codeSpanOpener++
-				} else {
-					i--
-					break
-				}
-			}
-		} else if (codeSpan && codeSpanOpener == 0) || !codeSpan {
-			switch c {
-			case closure:
-				opened--
-				if opened == 0 {
-					return i
-				}
-			case opener:
-				if !allowNesting {
-					return -1
-				}
-				opened++
-			}
-		}
-		i++
 	}
 	return -1
 }
@@ -381,11 +242,6 @@ func TrimRight(source, b []byte) []byte {
 // TrimLeftLength returns a length of leading specified characters.
 func TrimLeftLength(source, s []byte) int {
 	return len(source) - len(TrimLeft(source, s))
-}
-
-// TrimRightLength returns a length of trailing specified characters.
-func TrimRightLength(source, s []byte) int {
-	return len(source) - len(TrimRight(source, s))
 }
 
 // TrimLeftSpaceLength returns a length of leading space characters.

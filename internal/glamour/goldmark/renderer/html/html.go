@@ -57,49 +57,8 @@ type Option interface {
 // TextWriter is an option name used in WithWriter.
 const optTextWriter renderer.OptionName = "Writer"
 
-type withWriter struct {
-	value Writer
-}
-
-func (o *withWriter) SetConfig(c *renderer.Config) {
-	c.Options[optTextWriter] = o.value
-}
-
-func (o *withWriter) SetHTMLOption(c *Config) {
-	c.Writer = o.value
-}
-
-// WithWriter is a functional option that allow you to set the given writer to
-// the renderer.
-func WithWriter(writer Writer) interface {
-	renderer.Option
-	Option
-} {
-	return &withWriter{writer}
-}
-
 // HardWraps is an option name used in WithHardWraps.
 const optHardWraps renderer.OptionName = "HardWraps"
-
-type withHardWraps struct {
-}
-
-func (o *withHardWraps) SetConfig(c *renderer.Config) {
-	c.Options[optHardWraps] = true
-}
-
-func (o *withHardWraps) SetHTMLOption(c *Config) {
-	c.HardWraps = true
-}
-
-// WithHardWraps is a functional option that indicates whether softline breaks
-// should be rendered as '<br>'.
-func WithHardWraps() interface {
-	renderer.Option
-	Option
-} {
-	return &withHardWraps{}
-}
 
 // EastAsianLineBreaks is an option name used in WithEastAsianLineBreaks.
 const optEastAsianLineBreaks renderer.OptionName = "EastAsianLineBreaks"
@@ -173,72 +132,11 @@ func eastAsianLineBreaksCSS3DraftSoftLineBreak(thisLastRune rune, siblingFirstRu
 	return true
 }
 
-type withEastAsianLineBreaks struct {
-	eastAsianLineBreaksStyle EastAsianLineBreaks
-}
-
-func (o *withEastAsianLineBreaks) SetConfig(c *renderer.Config) {
-	c.Options[optEastAsianLineBreaks] = o.eastAsianLineBreaksStyle
-}
-
-func (o *withEastAsianLineBreaks) SetHTMLOption(c *Config) {
-	c.EastAsianLineBreaks = o.eastAsianLineBreaksStyle
-}
-
-// WithEastAsianLineBreaks is a functional option that indicates whether softline breaks
-// between east asian wide characters should be ignored.
-func WithEastAsianLineBreaks(e EastAsianLineBreaks) interface {
-	renderer.Option
-	Option
-} {
-	return &withEastAsianLineBreaks{e}
-}
-
 // XHTML is an option name used in WithXHTML.
 const optXHTML renderer.OptionName = "XHTML"
 
-type withXHTML struct {
-}
-
-func (o *withXHTML) SetConfig(c *renderer.Config) {
-	c.Options[optXHTML] = true
-}
-
-func (o *withXHTML) SetHTMLOption(c *Config) {
-	c.XHTML = true
-}
-
-// WithXHTML is a functional option indicates that nodes should be rendered in
-// xhtml instead of HTML5.
-func WithXHTML() interface {
-	Option
-	renderer.Option
-} {
-	return &withXHTML{}
-}
-
 // Unsafe is an option name used in WithUnsafe.
 const optUnsafe renderer.OptionName = "Unsafe"
-
-type withUnsafe struct {
-}
-
-func (o *withUnsafe) SetConfig(c *renderer.Config) {
-	c.Options[optUnsafe] = true
-}
-
-func (o *withUnsafe) SetHTMLOption(c *Config) {
-	c.Unsafe = true
-}
-
-// WithUnsafe is a functional option that renders dangerous contents
-// (raw htmls and potentially dangerous links) as it is.
-func WithUnsafe() interface {
-	renderer.Option
-	Option
-} {
-	return &withUnsafe{}
-}
 
 // A Renderer struct is an implementation of renderer.NodeRenderer that renders
 // nodes as (X)HTML.
@@ -781,13 +679,6 @@ type WriterConfig struct {
 
 // A WriterOption interface sets options for HTML based writers.
 type WriterOption func(*WriterConfig)
-
-// WithEscapedSpace is a WriterOption indicates that a '\' escaped half-space(0x20) should not be rendered.
-func WithEscapedSpace() WriterOption {
-	return func(c *WriterConfig) {
-		c.EscapedSpace = true
-	}
-}
 
 type defaultWriter struct {
 	WriterConfig
