@@ -194,22 +194,21 @@ const boundsSlack = 256
 
 // block64 classifies the 64 bytes at s[i:] and returns a bit per byte (bit
 // k for s[i+k]) set for the ASCII alphanumerics, or false if a byte is
-// part of a multi-byte rune. The eight words' high-bit masks are gathered
-// into bytes by a multiply (movemask8).
+// part of a multi-byte rune. One test of the eight words' high bits rules
+// those out, so each word's alphanumerics are found without alnum8's
+// masking of them (alnumASCII); the masks are gathered into bytes by a
+// multiply (movemask8).
 func block64(s string, i int) (uint64, bool) {
-	a0, m0 := alnum8(load64(s, i))
-	a1, m1 := alnum8(load64(s, i+8))
-	a2, m2 := alnum8(load64(s, i+16))
-	a3, m3 := alnum8(load64(s, i+24))
-	a4, m4 := alnum8(load64(s, i+32))
-	a5, m5 := alnum8(load64(s, i+40))
-	a6, m6 := alnum8(load64(s, i+48))
-	a7, m7 := alnum8(load64(s, i+56))
-	if m0|m1|m2|m3|m4|m5|m6|m7 != 0 {
+	b := s[i : i+64]
+	w0, w1, w2, w3 := load64(b, 0), load64(b, 8), load64(b, 16), load64(b, 24)
+	w4, w5, w6, w7 := load64(b, 32), load64(b, 40), load64(b, 48), load64(b, 56)
+	if (w0|w1|w2|w3|w4|w5|w6|w7)&msbs != 0 {
 		return 0, false
 	}
-	return movemask8(a0) | movemask8(a1)<<8 | movemask8(a2)<<16 | movemask8(a3)<<24 |
-		movemask8(a4)<<32 | movemask8(a5)<<40 | movemask8(a6)<<48 | movemask8(a7)<<56, true
+	return movemask8(alnumASCII(w0)) | movemask8(alnumASCII(w1))<<8 |
+		movemask8(alnumASCII(w2))<<16 | movemask8(alnumASCII(w3))<<24 |
+		movemask8(alnumASCII(w4))<<32 | movemask8(alnumASCII(w5))<<40 |
+		movemask8(alnumASCII(w6))<<48 | movemask8(alnumASCII(w7))<<56, true
 }
 
 // movemask8 gathers the high bits of a's bytes (and nothing else may be
