@@ -51,6 +51,13 @@ type scanner struct {
 	keepLong bool
 	counted  uint32
 	dropped  uint32
+
+	// With a part (Build's), the candidates are turned into the part's
+	// term ids as they are found (buildPart.lookPieces, buildPart.flush)
+	// instead of kept as keys; lowered is the scratch a long piece is
+	// lowercased into.
+	part    *buildPart
+	lowered []byte
 }
 
 // longTerm returns the k-th long candidate's text.
@@ -71,14 +78,18 @@ func (sc *scanner) scan(text string) {
 	sc.keys, sc.long, sc.longEnds = sc.keys[:0], sc.long[:0], sc.longEnds[:0]
 	if len(text) > 1<<31 { // beyond the bounds' uint32 positions
 		sc.general(text, 0, len(text))
+		sc.flush()
 		return
 	}
 	st := stretch{}
 	for {
 		done := sc.bounds(text, &st)
-		if sc.table != nil {
+		switch {
+		case sc.table != nil:
 			sc.classify(text)
-		} else {
+		case sc.part != nil:
+			sc.part.lookPieces(sc, text)
+		default:
 			sc.pieces(text)
 		}
 		if done {
@@ -89,7 +100,9 @@ func (sc *scanner) scan(text string) {
 			if st.open {
 				from = st.lo
 			}
-			if st.i = sc.general(text, from, st.i+8); st.i == len(text) {
+			st.i = sc.general(text, from, st.i+8)
+			sc.flush()
+			if st.i == len(text) {
 				return
 			}
 			st = stretch{i: st.i}
@@ -334,6 +347,33 @@ func (sc *scanner) appendLong(s string, lo, hi int) {
 	sc.long = buf[:end]
 	sc.longEnds = append(sc.longEnds, uint32(end))
 	sc.keys = append(sc.keys, 0)
+}
+
+// flush hands the candidates kept so far to the part, if any, and drops
+// them.
+func (sc *scanner) flush() {
+	if sc.part != nil {
+		sc.part.takeKeys(sc)
+		sc.keys, sc.long, sc.longEnds = sc.keys[:0], sc.long[:0], sc.longEnds[:0]
+	}
+}
+
+// lower returns the piece s[lo:hi] of pure-ASCII alphanumerics lowercased,
+// in a scratch buffer valid until the next call.
+func (sc *scanner) lower(s string, lo, hi int) []byte {
+	buf := sc.lowered[:0]
+	n := hi - lo
+	for ; lo < hi; lo += 8 { // whole words; the bytes past hi are cut
+		var x uint64
+		if lo+8 <= len(s) {
+			x = load64(s, lo)
+		} else {
+			x = loadTail(s, lo)
+		}
+		buf = binary.LittleEndian.AppendUint64(buf, x|lsbs*0x20)
+	}
+	sc.lowered = buf
+	return buf[:n]
 }
 
 // lowBytes[n] masks the low n bytes of a word.
