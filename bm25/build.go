@@ -226,6 +226,8 @@ func (p *buildPart) lookPieces(sc *scanner, s string) {
 				x = loadTail(s, lo)
 			}
 			t = p.voc.shortID((x | lsbs*0x20) & lowBytes[n])
+		} else if n <= 16 && lo+16 <= len(s) { // two loads, as a short one
+			t = p.voc.pairID(load64(s, lo)|lsbs*0x20, (load64(s, lo+8)|lsbs*0x20)&lowBytes[n-8])
 		} else {
 			t = p.voc.longID(sc.lower(s, lo, hi))
 		}
