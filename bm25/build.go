@@ -66,6 +66,8 @@ type buildPart struct {
 	ids   []uint64   // per document: entry id
 	ends  []uint32   // per document: end of its terms in dts
 	dts   []termTF   // each document's distinct terms, in document order
+	terms []uint32   // the current document's distinct terms so far (scratch)
+	cands int        // the current document's candidates so far
 	// Escaped fields of dts, by slot (see termTF).
 	wideTerm  map[uint32]uint32
 	wideTF    map[uint32]uint32
@@ -152,19 +154,17 @@ func (p *buildPart) tokenize() {
 	p.ends = make([]uint32, p.count)
 	p.wideTerm, p.wideTF = map[uint32]uint32{}, map[uint32]uint32{}
 	p.dts = make([]termTF, 0, p.size/bytesPerDocTerm+p.count)
-	sc := scanner{}
-	var terms []uint32
+	sc := scanner{part: p}
 	for k := range p.count {
 		d := p.src.doc(p.first + k)
 		p.tf[sink] = 1 // never a first occurrence: the sink is no term
-		terms = p.termIDs(&sc, terms[:0], d.Content)
-		cands := len(sc.keys)
+		p.terms, p.cands = p.terms[:0], 0
+		sc.scan(d.Content)
 		for _, a := range d.Aliases {
-			terms = p.termIDs(&sc, terms, a)
-			cands += len(sc.keys)
+			sc.scan(a)
 		}
-		p.dls[k], p.ids[k] = uint32(cands)-(p.tf[sink]-1), d.ID
-		p.addDoc(terms)
+		p.dls[k], p.ids[k] = uint32(p.cands)-(p.tf[sink]-1), d.ID
+		p.addDoc(p.terms)
 		p.ends[k] = uint32(len(p.dts))
 	}
 	if cap(p.dts) > len(p.dts)+len(p.dts)/4 { // the estimate was far off
@@ -172,31 +172,39 @@ func (p *buildPart) tokenize() {
 	}
 }
 
-// termIDs counts in tf the local term ids of text's tokens, adding new
-// terms to the dictionary, and appends to terms each id whose count was
-// zero (its first occurrence in the document). The sink's count starts a
-// document at one (tokenize), so dropped candidates are counted but never
-// appended; sc.keys are the candidates afterwards.
+// lookPieces counts in tf the local term ids of the pieces the scanner
+// has just bounded in s (sc.at: start, end pairs; an unpaired last start
+// is still open), adding new terms to the dictionary, and appends to
+// p.terms each id whose count was zero (its first occurrence in the
+// document). The sink's count starts a document at one (tokenize), so
+// dropped candidates are counted but never appended. Each piece is
+// counted in p.cands.
 //
-// A short candidate found in its home slot (most are) takes the inner
-// loop, which calls nothing and keeps the table in registers; any other
-// goes through buildTerms. Whether an occurrence is the first is data,
-// not control flow (a mispredicted branch per token otherwise): the id is
-// written at the end of terms every time, and the end advances only when
-// its count was zero.
-func (p *buildPart) termIDs(sc *scanner, terms []uint32, text string) []uint32 {
-	sc.scan(text)
-	keys := sc.keys
-	nt := len(terms)
-	buf := slices.Grow(terms, len(keys))
+// A piece of at most eight bytes with eight readable bytes, found in its
+// home slot (most are), takes the inner loop, which lowercases and packs
+// it with one load (as scanner.pieces does), calls nothing and keeps the
+// table in registers; any other goes through buildTerms. Whether an
+// occurrence is the first is data, not control flow (a mispredicted
+// branch per token otherwise): the id is written at the end of terms
+// every time, and the end advances only when its count was zero.
+func (p *buildPart) lookPieces(sc *scanner, s string) {
+	at := sc.at
+	pairs := len(at) / 2
+	p.cands += pairs
+	nt := len(p.terms)
+	buf := slices.Grow(p.terms, pairs)
 	buf = buf[:cap(buf)]
-	long := 0
-	for k := 0; k < len(keys); k++ {
+	for k := 0; k+1 < len(at); k += 2 {
 		tk, tv, shift, tf := p.voc.short.keys, p.voc.short.vals, p.voc.short.shift&63, p.tf
-		for ; k < len(keys); k++ {
-			key := keys[k]
+		for ; k+1 < len(at); k += 2 {
+			lo, hi := int(at[k]), int(at[k+1])
+			n := uint(hi - lo)
+			if n > 8 || lo+8 > len(s) {
+				break
+			}
+			key := (load64(s, lo) | lsbs*0x20) & lowBytes[n] // never 0: n ≥ 1
 			i := int((key * fibMul) >> shift)
-			if tk[i] != key || key == 0 {
+			if tk[i] != key {
 				break
 			}
 			t := tv[i]
@@ -205,15 +213,23 @@ func (p *buildPart) termIDs(sc *scanner, terms []uint32, text string) []uint32 {
 			nt += int((c - 1) >> 31) // c is 0: the first occurrence
 			tf[t] = c + 1
 		}
-		if k == len(keys) {
+		if k+1 >= len(at) {
 			break
 		}
+		lo, hi := int(at[k]), int(at[k+1])
 		var t uint32
-		if key := keys[k]; key != 0 {
-			t = p.voc.shortID(key)
+		if n := uint(hi - lo); n <= 8 {
+			var x uint64
+			if lo+8 <= len(s) {
+				x = load64(s, lo)
+			} else {
+				x = loadTail(s, lo)
+			}
+			t = p.voc.shortID((x | lsbs*0x20) & lowBytes[n])
+		} else if n <= 16 && lo+16 <= len(s) { // two loads, as a short one
+			t = p.voc.pairID(load64(s, lo)|lsbs*0x20, (load64(s, lo+8)|lsbs*0x20)&lowBytes[n-8])
 		} else {
-			t = p.voc.longID(sc.longTerm(long))
-			long++
+			t = p.voc.longID(sc.lower(s, lo, hi))
 		}
 		if int(t) >= len(p.tf) { // a new term
 			p.growCounts()
@@ -223,7 +239,31 @@ func (p *buildPart) termIDs(sc *scanner, terms []uint32, text string) []uint32 {
 		nt += int((c - 1) >> 31)
 		p.tf[t] = c + 1
 	}
-	return buf[:nt]
+	p.terms = buf[:nt]
+}
+
+// takeKeys is lookPieces for the candidates the general tokenizer kept in
+// sc.keys (a key each, 0 for the next long one).
+func (p *buildPart) takeKeys(sc *scanner) {
+	p.cands += len(sc.keys)
+	long := 0
+	for _, key := range sc.keys {
+		var t uint32
+		if key != 0 {
+			t = p.voc.shortID(key)
+		} else {
+			t = p.voc.longID(sc.longTerm(long))
+			long++
+		}
+		if int(t) >= len(p.tf) { // a new term
+			p.growCounts()
+		}
+		c := p.tf[t]
+		if c == 0 {
+			p.terms = append(p.terms, t)
+		}
+		p.tf[t] = c + 1
+	}
 }
 
 // growCounts gives tf and df a slot for every term of the dictionary.
@@ -235,7 +275,7 @@ func (p *buildPart) growCounts() {
 
 // addDoc appends a document's distinct terms with their tfs to dts, in
 // order of first occurrence, counts them in df and clears their counts in
-// tf (and the sink's): terms are those termIDs appended. Entries needing
+// tf (and the sink's): terms are those lookPieces appended. Entries needing
 // an escape take addEscaped.
 func (p *buildPart) addDoc(terms []uint32) {
 	tf, df := p.tf, p.df

@@ -56,14 +56,7 @@ func (b *buildTerms) shortID(key uint64) uint32 {
 // words; a longer one by its hash and text.
 func (b *buildTerms) longID(term []byte) uint32 {
 	if len(term) <= 16 {
-		lo, hi := binary.LittleEndian.Uint64(term), packKey(term[8:])
-		if t, ok := b.pair.get(lo, hi); ok {
-			return t
-		}
-		t := uint32(len(b.terms))
-		b.terms = append(b.terms, string(term))
-		b.pair.put(lo, hi, t)
-		return t
+		return b.pairID(binary.LittleEndian.Uint64(term), packKey(term[8:]))
 	}
 	h := hashTerm(term)
 	if t, ok := b.long.get(h, term, b.terms); ok {
@@ -72,6 +65,21 @@ func (b *buildTerms) longID(term []byte) uint32 {
 	t := uint32(len(b.terms))
 	b.terms = append(b.terms, string(term))
 	b.long.put(h, t)
+	return t
+}
+
+// pairID returns the local id of a token of nine to 16 bytes by its two
+// words (the first eight bytes, little-endian, and the rest packed as by
+// packKey), adding the term if it is new.
+func (b *buildTerms) pairID(lo, hi uint64) uint32 {
+	if t, ok := b.pair.get(lo, hi); ok {
+		return t
+	}
+	var first [8]byte
+	binary.LittleEndian.PutUint64(first[:], lo)
+	t := uint32(len(b.terms))
+	b.terms = append(b.terms, string(first[:])+unpackKey(hi))
+	b.pair.put(lo, hi, t)
 	return t
 }
 

@@ -51,6 +51,13 @@ type scanner struct {
 	keepLong bool
 	counted  uint32
 	dropped  uint32
+
+	// With a part (Build's), the candidates are turned into the part's
+	// term ids as they are found (buildPart.lookPieces, buildPart.flush)
+	// instead of kept as keys; lowered is the scratch a long piece is
+	// lowercased into.
+	part    *buildPart
+	lowered []byte
 }
 
 // longTerm returns the k-th long candidate's text.
@@ -71,14 +78,18 @@ func (sc *scanner) scan(text string) {
 	sc.keys, sc.long, sc.longEnds = sc.keys[:0], sc.long[:0], sc.longEnds[:0]
 	if len(text) > 1<<31 { // beyond the bounds' uint32 positions
 		sc.general(text, 0, len(text))
+		sc.flush()
 		return
 	}
 	st := stretch{}
 	for {
 		done := sc.bounds(text, &st)
-		if sc.table != nil {
+		switch {
+		case sc.table != nil:
 			sc.classify(text)
-		} else {
+		case sc.part != nil:
+			sc.part.lookPieces(sc, text)
+		default:
 			sc.pieces(text)
 		}
 		if done {
@@ -89,7 +100,9 @@ func (sc *scanner) scan(text string) {
 			if st.open {
 				from = st.lo
 			}
-			if st.i = sc.general(text, from, st.i+8); st.i == len(text) {
+			st.i = sc.general(text, from, st.i+8)
+			sc.flush()
+			if st.i == len(text) {
 				return
 			}
 			st = stretch{i: st.i}
@@ -194,22 +207,21 @@ const boundsSlack = 256
 
 // block64 classifies the 64 bytes at s[i:] and returns a bit per byte (bit
 // k for s[i+k]) set for the ASCII alphanumerics, or false if a byte is
-// part of a multi-byte rune. The eight words' high-bit masks are gathered
-// into bytes by a multiply (movemask8).
+// part of a multi-byte rune. One test of the eight words' high bits rules
+// those out, so each word's alphanumerics are found without alnum8's
+// masking of them (alnumASCII); the masks are gathered into bytes by a
+// multiply (movemask8).
 func block64(s string, i int) (uint64, bool) {
-	a0, m0 := alnum8(load64(s, i))
-	a1, m1 := alnum8(load64(s, i+8))
-	a2, m2 := alnum8(load64(s, i+16))
-	a3, m3 := alnum8(load64(s, i+24))
-	a4, m4 := alnum8(load64(s, i+32))
-	a5, m5 := alnum8(load64(s, i+40))
-	a6, m6 := alnum8(load64(s, i+48))
-	a7, m7 := alnum8(load64(s, i+56))
-	if m0|m1|m2|m3|m4|m5|m6|m7 != 0 {
+	b := s[i : i+64]
+	w0, w1, w2, w3 := load64(b, 0), load64(b, 8), load64(b, 16), load64(b, 24)
+	w4, w5, w6, w7 := load64(b, 32), load64(b, 40), load64(b, 48), load64(b, 56)
+	if (w0|w1|w2|w3|w4|w5|w6|w7)&msbs != 0 {
 		return 0, false
 	}
-	return movemask8(a0) | movemask8(a1)<<8 | movemask8(a2)<<16 | movemask8(a3)<<24 |
-		movemask8(a4)<<32 | movemask8(a5)<<40 | movemask8(a6)<<48 | movemask8(a7)<<56, true
+	return movemask8(alnumASCII(w0)) | movemask8(alnumASCII(w1))<<8 |
+		movemask8(alnumASCII(w2))<<16 | movemask8(alnumASCII(w3))<<24 |
+		movemask8(alnumASCII(w4))<<32 | movemask8(alnumASCII(w5))<<40 |
+		movemask8(alnumASCII(w6))<<48 | movemask8(alnumASCII(w7))<<56, true
 }
 
 // movemask8 gathers the high bits of a's bytes (and nothing else may be
@@ -335,6 +347,33 @@ func (sc *scanner) appendLong(s string, lo, hi int) {
 	sc.long = buf[:end]
 	sc.longEnds = append(sc.longEnds, uint32(end))
 	sc.keys = append(sc.keys, 0)
+}
+
+// flush hands the candidates kept so far to the part, if any, and drops
+// them.
+func (sc *scanner) flush() {
+	if sc.part != nil {
+		sc.part.takeKeys(sc)
+		sc.keys, sc.long, sc.longEnds = sc.keys[:0], sc.long[:0], sc.longEnds[:0]
+	}
+}
+
+// lower returns the piece s[lo:hi] of pure-ASCII alphanumerics lowercased,
+// in a scratch buffer valid until the next call.
+func (sc *scanner) lower(s string, lo, hi int) []byte {
+	buf := sc.lowered[:0]
+	n := hi - lo
+	for ; lo < hi; lo += 8 { // whole words; the bytes past hi are cut
+		var x uint64
+		if lo+8 <= len(s) {
+			x = load64(s, lo)
+		} else {
+			x = loadTail(s, lo)
+		}
+		buf = binary.LittleEndian.AppendUint64(buf, x|lsbs*0x20)
+	}
+	sc.lowered = buf
+	return buf[:n]
 }
 
 // lowBytes[n] masks the low n bytes of a word.

@@ -29,13 +29,45 @@ func scanTokens(sc *scanner, text string) []string {
 	return out
 }
 
+// partTerms returns what a build part makes of one document of text (the
+// scanner handing its pieces to the part, buildPart.lookPieces): its
+// distinct terms in order of first occurrence, their counts, and the
+// document's length.
+func partTerms(text string) (terms []string, tfs []uint32, dl uint32) {
+	p := &buildPart{src: source{1, func(int) Doc { return Doc{ID: 1, Content: text} }}, count: 1, packLimit: termEscape}
+	p.tokenize()
+	for slot := range int(p.ends[0]) {
+		term, tf := p.unpack(slot)
+		terms, tfs = append(terms, p.voc.terms[term]), append(tfs, tf)
+	}
+	return terms, tfs, p.dls[0]
+}
+
 // checkScanner fails unless the scanner's tokens of text are the plain
-// rune-by-rune tokenizer's.
+// rune-by-rune tokenizer's, and a build part's terms of it (the scanner
+// looking its pieces up as it goes) are theirs, counted.
 func checkScanner(t *testing.T, sc *scanner, text string) {
 	t.Helper()
 	got, want := scanTokens(sc, text), slowTokenize(text)
 	if !slices.Equal(got, want) {
 		t.Fatalf("scanner(%q) = %q, plain tokenizer says %q", text, got, want)
+	}
+	var wantTerms []string
+	var wantTFs []uint32
+	at := map[string]int{}
+	for _, w := range want {
+		k, ok := at[w]
+		if !ok {
+			k = len(wantTerms)
+			at[w] = k
+			wantTerms, wantTFs = append(wantTerms, w), append(wantTFs, 0)
+		}
+		wantTFs[k]++
+	}
+	terms, tfs, dl := partTerms(text)
+	if !slices.Equal(terms, wantTerms) || !slices.Equal(tfs, wantTFs) || int(dl) != len(want) {
+		t.Fatalf("build part(%q) = %q %v length %d, plain tokenizer says %q %v length %d",
+			text, terms, tfs, dl, wantTerms, wantTFs, len(want))
 	}
 }
 
