@@ -26,8 +26,7 @@ import (
 // to bring its last content back.
 type List struct {
 	open   bool
-	of     int // the generation of the index list is from; 0 until read
-	asked  int // the generation the list is being read from; 0 when none
+	reads  part.Reads // which index list is from, and which is being read
 	list   []history.Forgotten
 	cursor int
 }
@@ -59,11 +58,13 @@ func (v *List) Show(c *part.Context) tea.Cmd {
 // (every entry's history is put together for it: 9 s on a store of a
 // million log records).
 func (v *List) Follow(h part.History) tea.Cmd {
-	ix, gen := h.Index, h.Gen
-	if !v.open || ix == nil || gen == v.of || gen == v.asked {
+	if !v.open {
 		return nil
 	}
-	v.asked = gen
+	ix, gen, ok := v.reads.Ask(h)
+	if !ok {
+		return nil
+	}
 	return func() tea.Msg { return ReadMsg{gen: gen, list: ix.Forgotten()} }
 }
 
@@ -80,12 +81,14 @@ func (v *List) Update(_ *part.Context, msg tea.Msg) (bool, []part.Request, tea.C
 // name), else at its place; one from an index replaced meanwhile is
 // dropped.
 func (v *List) Take(msg ReadMsg) {
-	if !v.open || msg.gen != v.asked {
+	if !v.open {
 		return
 	}
 	prev, had := v.Selected()
-	v.asked = 0
-	v.of, v.list = msg.gen, msg.list
+	if !v.reads.Take(msg.gen) {
+		return
+	}
+	v.list = msg.list
 	v.cursor = min(v.cursor, max(len(v.list)-1, 0))
 	for i, fg := range v.list {
 		if had && fg.Name == prev.Name {
@@ -96,7 +99,7 @@ func (v *List) Take(msg ReadMsg) {
 
 // Selected is the entry under the cursor.
 func (v *List) Selected() (history.Forgotten, bool) {
-	if v.of == 0 || v.cursor >= len(v.list) {
+	if !v.reads.Read() || v.cursor >= len(v.list) {
 		return history.Forgotten{}, false
 	}
 	return v.list[v.cursor], true
@@ -158,7 +161,7 @@ func (v *List) View(c *part.Context, w, h int) string {
 	title := st.PaneTitle.Render("Forgotten entries")
 	var lines []string
 	switch {
-	case v.of == 0:
+	case !v.reads.Read():
 		lines = c.History.Waiting(st, w) // the index, then the list from it
 	case len(v.list) == 0:
 		lines = part.WrapStyled(st.Dim, "nothing forgotten: every entry the store's log and the sessions know is in memory", w)
@@ -166,7 +169,7 @@ func (v *List) View(c *part.Context, w, h int) string {
 		title += st.Dim.Render("  (" + humanize.Plural(len(v.list), "entry") + ", most recently removed first)")
 		lines = v.rows(c, w, h)
 	}
-	if (c.History.Building || v.asked != 0) && v.of != 0 {
+	if v.reads.Updating(c.History.Building) {
 		title += st.Dim.Render(" updating…")
 	}
 	if len(lines) > max(h-1, 0) {

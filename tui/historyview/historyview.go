@@ -29,9 +29,8 @@ import (
 // selected.
 type View struct {
 	open   bool
-	name   string // the entry's name, as asked
-	of     int    // the generation of the index h is from (part.History.Gen); 0 until read
-	asked  int    // the generation the history is being read from; 0 when none
+	name   string     // the entry's name, as asked
+	reads  part.Reads // which index h is from, and which is being read
 	h      history.History
 	cursor int           // the selected version's index in h.Versions
 	sc     part.Scroller // the diff's window
@@ -91,11 +90,13 @@ func (v *View) Show(c *part.Context, name string) tea.Cmd {
 // Follow reads the entry's history from a new index off the loop while
 // the view is open; the history before stays on screen meanwhile.
 func (v *View) Follow(hs part.History) tea.Cmd {
-	ix, gen := hs.Index, hs.Gen
-	if !v.open || ix == nil || gen == v.of || gen == v.asked {
+	if !v.open {
 		return nil
 	}
-	v.asked = gen
+	ix, gen, ok := v.reads.Ask(hs)
+	if !ok {
+		return nil
+	}
 	name := v.name
 	return func() tea.Msg { return ReadMsg{gen: gen, name: name, h: ix.History(name)} }
 }
@@ -115,15 +116,17 @@ func (v *View) Update(_ *part.Context, msg tea.Msg) (bool, []part.Request, tea.C
 // restore brings back). One read for another entry or from an index
 // replaced meanwhile is dropped.
 func (v *View) Take(msg ReadMsg) {
-	if !v.open || msg.name != v.name || msg.gen != v.asked {
+	if !v.open || msg.name != v.name {
 		return
 	}
 	keep := 0
 	if sel, ok := v.Selected(); ok {
 		keep = sel.N
 	}
-	v.asked = 0
-	v.of, v.h = msg.gen, msg.h
+	if !v.reads.Take(msg.gen) {
+		return
+	}
+	v.h = msg.h
 	v.cursor = max(len(v.h.Versions)-1, 0)
 	for i, ver := range v.h.Versions {
 		if !v.h.Exists && ver.Action != history.Delete && ver.Action != history.RenameOut && !earlierEntry(v.h, ver) {
@@ -139,7 +142,7 @@ func (v *View) Take(msg ReadMsg) {
 
 // Selected is the version under the cursor.
 func (v *View) Selected() (history.Version, bool) {
-	if v.of == 0 || v.cursor >= len(v.h.Versions) {
+	if !v.reads.Read() || v.cursor >= len(v.h.Versions) {
 		return history.Version{}, false
 	}
 	return v.h.Versions[v.cursor], true
@@ -232,7 +235,7 @@ func (v *View) View(c *part.Context, w, h int) string {
 	if body < 1 {
 		return part.Box(title, w, h)
 	}
-	if v.of == 0 {
+	if !v.reads.Read() {
 		return part.Box(title+"\n"+strings.Join(c.History.Waiting(st, w), "\n"), w, h)
 	}
 	if len(v.h.Versions) == 0 {
@@ -257,7 +260,7 @@ func (v *View) View(c *part.Context, w, h int) string {
 // holds the entry, and whether a newer index is being read.
 func (v *View) titleNote(building bool) string {
 	note := ""
-	if v.of != 0 {
+	if v.reads.Read() {
 		note = "  " + humanize.Plural(len(v.h.Versions), "version")
 		if n := len(v.h.Lives); n > 1 {
 			note += fmt.Sprintf(" · %d entries had this name", n)
@@ -270,7 +273,7 @@ func (v *View) titleNote(building bool) string {
 			note += " · not in memory now"
 		}
 	}
-	if (building || v.asked != 0) && v.of != 0 {
+	if v.reads.Updating(building) {
 		note += " · updating…"
 	}
 	return note
@@ -408,7 +411,7 @@ func (v *View) diffLines(c *part.Context, w, h int) []string {
 	} else {
 		first = true
 	}
-	if k := (diffKey{of: v.of, cursor: v.cursor, w: w, st: st}); v.drawn.key != k {
+	if k := (diffKey{of: v.reads.Of(), cursor: v.cursor, w: w, st: st}); v.drawn.key != k {
 		d := diffOf(prev, ver.Content)
 		v.drawn = drawnDiff{key: k, rows: renderDiff(st, d, w), bounded: d.bounded}
 	}

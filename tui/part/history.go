@@ -56,3 +56,42 @@ func WrapStyled(s lipgloss.Style, text string, w int) []string {
 	}
 	return lines
 }
+
+// Reads keeps which of the root's history indexes a view has read and
+// which read it is waiting for, so that a view reads each new index
+// once, off the loop, and drops a read from an index replaced meanwhile.
+// The zero value has read nothing.
+type Reads struct {
+	of    int // the generation read; 0 before the first read
+	asked int // the generation being read; 0 when none
+}
+
+// Ask returns the index to read and its generation when h holds one
+// the view has neither read nor asked for, and marks it asked.
+func (r *Reads) Ask(h History) (HistoryIndex, int, bool) {
+	if h.Index == nil || h.Gen == r.of || h.Gen == r.asked {
+		return nil, 0, false
+	}
+	r.asked = h.Gen
+	return h.Index, h.Gen, true
+}
+
+// Take reports whether a read of generation gen is the one awaited and,
+// when it is, makes it the one read.
+func (r *Reads) Take(gen int) bool {
+	if gen != r.asked {
+		return false
+	}
+	r.of, r.asked = gen, 0
+	return true
+}
+
+// Of is the generation of the index read, 0 before the first read.
+func (r Reads) Of() int { return r.of }
+
+// Read reports whether a read has been taken.
+func (r Reads) Read() bool { return r.of != 0 }
+
+// Updating reports whether what is on screen is being replaced: a read
+// was taken and a newer index is being built (building) or read.
+func (r Reads) Updating(building bool) bool { return (building || r.asked != 0) && r.of != 0 }
