@@ -2,6 +2,8 @@ package store
 
 import (
 	"runtime/debug"
+	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/crmem/crmem/bm25"
@@ -60,7 +62,11 @@ func (m *Memory) startIndexOf(snapshot func() entryDocs, background bool) chan s
 			}
 		}()
 		start := time.Now()
-		ix := bm25.BuildFunc(docs.n, docs.doc) // entries are immutable: no lock needed
+		doc := func(i int) bm25.Doc {
+			m.hold.wait()
+			return docs.doc(i)
+		}
+		ix := bm25.BuildFunc(docs.n, doc) // entries are immutable: no lock needed
 		m.mu.Lock()
 		m.ix, m.ixTook = ix, time.Since(start)
 		m.mu.Unlock()
@@ -93,6 +99,60 @@ func (m *Memory) StartBackground() {
 		<-done // then: the maps are built on demand if needed sooner
 		m.lookupsInBackground()
 	}()
+}
+
+// HoldIndex holds the index build, under way or to come, at its next
+// document until release is called (once or more), and returns release:
+// a reader that answers by a pass over the entries meanwhile (the screen's
+// first query, ranked before the index is built) has the cores to itself
+// rather than sharing them with the build. Holds may overlap; the build
+// goes on once every one is released. The holder must release before it
+// waits for the index (Index, Search, WaitIndexed, Apply), or it waits
+// for itself.
+func (m *Memory) HoldIndex() (release func()) {
+	m.hold.mu.Lock()
+	defer m.hold.mu.Unlock()
+	if m.hold.n++; m.hold.n == 1 {
+		m.hold.open = make(chan struct{})
+		m.hold.held.Store(true)
+	}
+	return sync.OnceFunc(m.hold.release)
+}
+
+// buildHold is the state of HoldIndex: how many holds are in force, and
+// the channel closed when the last is released.
+type buildHold struct {
+	held    atomic.Bool  // n > 0, read by the build at each document
+	waiting atomic.Int32 // the build's goroutines waiting at a hold now
+	mu      sync.Mutex
+	n       int
+	open    chan struct{}
+}
+
+// release drops one hold; the last lets the build go on.
+func (h *buildHold) release() {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if h.n--; h.n == 0 {
+		h.held.Store(false)
+		close(h.open)
+		h.open = nil
+	}
+}
+
+// wait returns once no hold is in force.
+func (h *buildHold) wait() {
+	if !h.held.Load() {
+		return
+	}
+	h.mu.Lock()
+	open := h.open
+	h.mu.Unlock()
+	if open != nil {
+		h.waiting.Add(1)
+		<-open
+		h.waiting.Add(-1)
+	}
 }
 
 // IndexReady reports whether the bm25 index is built.

@@ -49,6 +49,7 @@ type Memory struct {
 	ixDone  chan struct{} // nil until a build starts; closed when ix is set or the build faulted
 	ixFault any           // the panic that ended the build (a fault on a mapped file), raised again by Index
 	ixTook  time.Duration // how long the build took, once ix is set
+	hold    buildHold     // HoldIndex's holds on the build
 }
 
 // NewMemoryWith builds a memory from a decoded file, building the index as

@@ -63,6 +63,9 @@ type searchInput struct {
 	// latest is the seq of the search the model started last: a pass
 	// over the entries before the index is built stops once it moves on.
 	latest *atomic.Int64
+	// holdIndex holds the memory's index build (store.Memory.HoldIndex)
+	// while a search before the index is built runs; nil: none to hold.
+	holdIndex func() (release func())
 }
 
 // searchDoneMsg carries a search's result, tagged with its sequence number.
@@ -111,6 +114,12 @@ func runSearch(in searchInput) *searchResult {
 			exact = r.recall(rc, in.query, false, scores)
 			prefix = r.expandLastWord(ix, scores)
 		} else { // recall by a pass over the entries; prefixes wait for the index
+			if in.holdIndex != nil {
+				// The build waits until this search ends: its pass and
+				// name matches have the cores, and an index that is
+				// built meanwhile answers this query no sooner.
+				defer in.holdIndex()()
+			}
 			exact = r.rankBeforeIndex(in, scores)
 		}
 	default:
