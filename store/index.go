@@ -11,12 +11,16 @@ import (
 
 // startIndex starts building the index unless a build already started, and
 // returns the channel closed when the index is ready. With background false
-// the build runs before startIndex returns.
+// the build runs before startIndex returns. The build waits at each
+// document while HoldIndex holds it.
 func (m *Memory) startIndex(background bool) chan struct{} {
 	return m.startIndexOf(func() entryDocs {
 		es := make([]*Entry, 0, len(m.byID))
 		m.each(func(e *Entry) { es = append(es, e) })
-		return entryDocs{len(es), func(i int) bm25.Doc { return docOf(es[i]) }}
+		return entryDocs{len(es), func(i int) bm25.Doc {
+			m.hold.wait()
+			return docOf(es[i])
+		}}
 	}, background)
 }
 
@@ -62,11 +66,7 @@ func (m *Memory) startIndexOf(snapshot func() entryDocs, background bool) chan s
 			}
 		}()
 		start := time.Now()
-		doc := func(i int) bm25.Doc {
-			m.hold.wait()
-			return docs.doc(i)
-		}
-		ix := bm25.BuildFunc(docs.n, doc) // entries are immutable: no lock needed
+		ix := bm25.BuildFunc(docs.n, docs.doc) // entries are immutable: no lock needed
 		m.mu.Lock()
 		m.ix, m.ixTook = ix, time.Since(start)
 		m.mu.Unlock()
@@ -101,7 +101,8 @@ func (m *Memory) StartBackground() {
 	}()
 }
 
-// HoldIndex holds the index build, under way or to come, at its next
+// HoldIndex holds the index build, under way or to come, of a memory that
+// builds it on demand (IndexOnDemand, StartBackground) at its next
 // document until release is called (once or more), and returns release:
 // a reader that answers by a pass over the entries meanwhile (the screen's
 // first query, ranked before the index is built) has the cores to itself
@@ -142,9 +143,13 @@ func (h *buildHold) release() {
 
 // wait returns once no hold is in force.
 func (h *buildHold) wait() {
-	if !h.held.Load() {
-		return
+	if h.held.Load() {
+		h.waitHeld()
 	}
+}
+
+// waitHeld is wait's slow path, kept apart so that wait inlines.
+func (h *buildHold) waitHeld() {
 	h.mu.Lock()
 	open := h.open
 	h.mu.Unlock()
