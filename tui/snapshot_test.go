@@ -2,6 +2,7 @@ package tui
 
 import (
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/crmem/crmem/store"
@@ -52,4 +53,35 @@ func isSubset(a, b []int) bool {
 		}
 	}
 	return true
+}
+
+// The name index's keys are each entry's name and aliases lower-cased by
+// strings.ToLower and joined by NUL, whatever the text: ASCII of either
+// case, letters whose lower case is longer or shorter (İ, K), invalid
+// UTF-8, empty names and aliases, separators in names.
+func TestBuildNameIndex_KeysAreToLower(t *testing.T) {
+	names := []string{"", "deploy", "Deploy-Steps", "ÀPI Ünïcode", "İstanbul", "\u212aelvin", "caf\xe9 bad", "\xff", "MiXeD\xc3", "ΣΊΣΥΦΟΣ", "tab\tNUL\x00one\x01", "ASCII then Ωmega THEN"}
+	var es []store.Entry
+	for i, n := range names {
+		es = append(es, store.Entry{ID: uint64(i + 1), Name: n})
+		es = append(es, store.Entry{ID: uint64(100 + i), Name: n, Aliases: []string{strings.ToUpper(n), "", n + "X"}})
+	}
+	order := make([]int, len(es))
+	for i := range order {
+		order[i] = len(es) - 1 - i
+	}
+	n := buildNameIndex(es, order)
+	var want strings.Builder
+	want.WriteByte(1)
+	for k, i := range order {
+		key := strings.ToLower(strings.Join(append([]string{es[i].Name}, es[i].Aliases...), "\x00"))
+		if n.offs[k] != want.Len() {
+			t.Fatalf("key %d at %d, want %d", k, n.offs[k], want.Len())
+		}
+		want.WriteString(key)
+		want.WriteByte(1)
+	}
+	if n.buf != want.String() {
+		t.Errorf("keys\n%q\nwant\n%q", n.buf, want.String())
+	}
 }
