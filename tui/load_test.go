@@ -65,6 +65,11 @@ func TestSearch_BeforeTheIndexRanksAsTheIndex(t *testing.T) {
 			if q == "deploy" && len(before.Exact) == 0 {
 				t.Error("no hits before the index")
 			}
+			for k, h := range before.All { // the pass's positions are the hits' places
+				if e := before.AllSnap.(*snapshot).entries[before.AllAt[k]]; e.ID != h.ID {
+					t.Fatalf("hit %d: id %d at %d, which holds %d", k, h.ID, before.AllAt[k], e.ID)
+				}
+			}
 		})
 	}
 }
