@@ -237,18 +237,25 @@ func (n *nameIndex) scan(pat string, fn func(key int) bool) {
 	}
 }
 
-// exactKeys returns, ascending, the keys holding q as a whole name or alias.
+// exactKeys returns, ascending, the keys holding q as a whole name or alias:
+// each place q is found with a separator (\x00 or \x01) on either side.
+// One scan for q itself: a pattern that starts with a separator, found
+// every few bytes, costs a scan several times longer, and four of them.
 func (n *nameIndex) exactKeys(q string) []int {
 	var keys []int
-	for _, pat := range [...]string{"\x01" + q + "\x01", "\x01" + q + "\x00", "\x00" + q + "\x00", "\x00" + q + "\x01"} {
-		for pos := 0; ; {
-			j := strings.Index(n.buf[pos:], pat)
-			if j < 0 {
-				break
-			}
-			keys = append(keys, sort.SearchInts(n.offs, pos+j+2)-1)
-			pos += j + 1
+	if q == "" {
+		return nil
+	}
+	for pos := 0; ; {
+		j := strings.Index(n.buf[pos:], q)
+		if j < 0 {
+			break
 		}
+		at, end := pos+j, pos+j+len(q)
+		if at > 0 && end < len(n.buf) && n.buf[at-1] <= 1 && n.buf[end] <= 1 {
+			keys = append(keys, sort.SearchInts(n.offs, at+1)-1)
+		}
+		pos = at + 1
 	}
 	slices.Sort(keys)
 	return slices.Compact(keys)
