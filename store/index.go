@@ -217,6 +217,7 @@ func (m *Memory) lockWrite() {
 		m.mu.Lock()
 		if m.ixDone == nil || m.ix != nil || m.ixFault != nil {
 			m.gen++
+			m.asRead = nil // the write may change what each walks
 			return
 		}
 		done := m.ixDone
