@@ -88,13 +88,20 @@ func OpenWith(path string, opts Options) (*DB, error) {
 	if opts.Now == nil {
 		opts.Now = time.Now
 	}
-	data, fp, err := readState(path)
+	data, fp, err := readStateUnhashed(path)
 	if err != nil {
 		return nil, err // *fs.PathError already names the file
 	}
 	f := &File{NextID: 1}
 	if fp.Exists {
-		if f, err = decodeV1(data); err != nil {
+		// The fingerprint's hash is worked out on another core as the
+		// file decodes (of the 100k-entry memory's open, the screen's
+		// first frame waits for, a sixth).
+		hashed := make(chan uint64, 1)
+		go func() { hashed <- hashBytes(data) }()
+		f, err = decodeV1(data)
+		fp.Hash = <-hashed
+		if err != nil {
 			return nil, &PathError{path, err}
 		}
 	}

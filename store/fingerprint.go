@@ -38,6 +38,15 @@ func hashBytes(data []byte) uint64 { return maphash.Bytes(hashSeed, data) }
 // readState reads the file at path with its fingerprint. A missing file is
 // not an error: it returns no data and a fingerprint with Exists false.
 func readState(path string) ([]byte, Fingerprint, error) {
+	data, fp, err := readStateUnhashed(path)
+	if err == nil && fp.Exists {
+		fp.Hash = hashBytes(data)
+	}
+	return data, fp, err
+}
+
+// readStateUnhashed is readState leaving the fingerprint's Hash unset.
+func readStateUnhashed(path string) ([]byte, Fingerprint, error) {
 	f, _, err := OpenRegular(path)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, Fingerprint{}, nil
@@ -46,7 +55,7 @@ func readState(path string) ([]byte, Fingerprint, error) {
 		return nil, Fingerprint{}, err
 	}
 	defer f.Close()
-	return readOpen(f)
+	return readOpenUnhashed(f)
 }
 
 // readRegular is readOpen for a file that was opened without the checks of

@@ -2,6 +2,8 @@ package store
 
 import (
 	"runtime/debug"
+	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/crmem/crmem/bm25"
@@ -9,12 +11,16 @@ import (
 
 // startIndex starts building the index unless a build already started, and
 // returns the channel closed when the index is ready. With background false
-// the build runs before startIndex returns.
+// the build runs before startIndex returns. The build waits at each
+// document while HoldIndex holds it.
 func (m *Memory) startIndex(background bool) chan struct{} {
 	return m.startIndexOf(func() entryDocs {
 		es := make([]*Entry, 0, len(m.byID))
 		m.each(func(e *Entry) { es = append(es, e) })
-		return entryDocs{len(es), func(i int) bm25.Doc { return docOf(es[i]) }}
+		return entryDocs{len(es), func(i int) bm25.Doc {
+			m.hold.wait()
+			return docOf(es[i])
+		}}
 	}, background)
 }
 
@@ -95,6 +101,65 @@ func (m *Memory) StartBackground() {
 	}()
 }
 
+// HoldIndex holds the index build, under way or to come, of a memory that
+// builds it on demand (IndexOnDemand, StartBackground) at its next
+// document until release is called (once or more), and returns release:
+// a reader that answers by a pass over the entries meanwhile (the screen's
+// first query, ranked before the index is built) has the cores to itself
+// rather than sharing them with the build. Holds may overlap; the build
+// goes on once every one is released. The holder must release before it
+// waits for the index (Index, Search, WaitIndexed, Apply), or it waits
+// for itself.
+func (m *Memory) HoldIndex() (release func()) {
+	m.hold.mu.Lock()
+	defer m.hold.mu.Unlock()
+	if m.hold.n++; m.hold.n == 1 {
+		m.hold.open = make(chan struct{})
+		m.hold.held.Store(true)
+	}
+	return sync.OnceFunc(m.hold.release)
+}
+
+// buildHold is the state of HoldIndex: how many holds are in force, and
+// the channel closed when the last is released.
+type buildHold struct {
+	held    atomic.Bool  // n > 0, read by the build at each document
+	waiting atomic.Int32 // the build's goroutines waiting at a hold now
+	mu      sync.Mutex
+	n       int
+	open    chan struct{}
+}
+
+// release drops one hold; the last lets the build go on.
+func (h *buildHold) release() {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if h.n--; h.n == 0 {
+		h.held.Store(false)
+		close(h.open)
+		h.open = nil
+	}
+}
+
+// wait returns once no hold is in force.
+func (h *buildHold) wait() {
+	if h.held.Load() {
+		h.waitHeld()
+	}
+}
+
+// waitHeld is wait's slow path, kept apart so that wait inlines.
+func (h *buildHold) waitHeld() {
+	h.mu.Lock()
+	open := h.open
+	h.mu.Unlock()
+	if open != nil {
+		h.waiting.Add(1)
+		<-open
+		h.waiting.Add(-1)
+	}
+}
+
 // IndexReady reports whether the bm25 index is built.
 func (m *Memory) IndexReady() bool {
 	m.mu.RLock()
@@ -152,6 +217,7 @@ func (m *Memory) lockWrite() {
 		m.mu.Lock()
 		if m.ixDone == nil || m.ix != nil || m.ixFault != nil {
 			m.gen++
+			m.asRead = nil // the write may change what each walks
 			return
 		}
 		done := m.ixDone

@@ -34,6 +34,10 @@ type Memory struct {
 	// entries (stale of them); readers skip those, compact drops them.
 	order []uint64
 	stale int
+	// asRead is the decoded file's entries when their ids ascend (byID
+	// points into it), until the first write (lockWrite drops it): each
+	// walks it rather than looking every id of order up in byID.
+	asRead []Entry
 	// names and aliases are built on first use (lookups.go): call
 	// m.lookups() before touching either.
 	names   nameIndex         // name -> ids in file order; lookup takes the last
@@ -49,6 +53,7 @@ type Memory struct {
 	ixDone  chan struct{} // nil until a build starts; closed when ix is set or the build faulted
 	ixFault any           // the panic that ended the build (a fault on a mapped file), raised again by Index
 	ixTook  time.Duration // how long the build took, once ix is set
+	hold    buildHold     // HoldIndex's holds on the build
 }
 
 // NewMemoryWith builds a memory from a decoded file, building the index as
@@ -74,6 +79,7 @@ func NewMemoryWith(f *File, mode IndexMode) *Memory {
 	}
 	if ascending { // no shadowed duplicates (splitDups)
 		m.insertAscending(f.Entries)
+		m.asRead = f.Entries
 		if mode == IndexBackground { // an interactive user soon resolves names
 			go m.lookupsInBackground()
 		}
@@ -154,6 +160,12 @@ func (m *Memory) Entries() []Entry {
 
 // each calls fn for every entry in ascending id order; the caller holds mu.
 func (m *Memory) each(fn func(*Entry)) {
+	if m.asRead != nil { // as decoded: order is their ids, byID their places
+		for i := range m.asRead {
+			fn(&m.asRead[i])
+		}
+		return
+	}
 	for _, id := range m.order {
 		if e, ok := m.byID[id]; ok {
 			fn(e)

@@ -250,7 +250,11 @@ func (m *Model) searchInput(q string) searchInput {
 		m.searchLatest = new(atomic.Int64)
 	}
 	m.searchLatest.Store(int64(m.searchSeq))
-	return searchInput{seq: m.searchSeq, query: q, snap: m.c.snap, indexed: m.indexed, latest: m.searchLatest, expand: m.maxExpansions, recall: m.caps().Recall}
+	in := searchInput{seq: m.searchSeq, query: q, snap: m.c.snap, indexed: m.indexed, latest: m.searchLatest, expand: m.maxExpansions, recall: m.caps().Recall}
+	if m.c.db != nil && !m.indexed {
+		in.holdIndex = m.c.db.Memory().HoldIndex
+	}
+	return in
 }
 
 // endSearch drops the query's results and restores the order.

@@ -1,7 +1,9 @@
 package tui
 
 import (
+	"runtime"
 	"slices"
+	"sync"
 	"testing"
 	"time"
 
@@ -16,12 +18,16 @@ import (
 // its own, their messages handed to Update as they come. It reports the
 // median and worst time from the start to the first frame, to the first
 // frame with ranked hits (before the index is built, from a pass over the
-// entries), and to the frame with the index's hits, on $CRMEM_BENCH_DB:
+// entries), and to the frame with the index's hits, on $CRMEM_BENCH_DB.
+// Between iterations, uncounted, it waits for every command and background
+// build of the last one to end and collects the garbage, so each open
+// starts as a new process's does, not beside the last one's leftovers:
 //
 //	CRMEM_BENCH_DB=/tmp/crmem-bench/big.db go test ./tui -run '^$' -bench FirstHits -benchtime 5x
 func BenchmarkFirstHits(b *testing.B) {
 	path := benchDB(b)
 	var frames, hits, indexed []time.Duration
+	var cmds sync.WaitGroup
 	for b.Loop() {
 		start := time.Now()
 		m := newModel(config{path: path, style: "dark", after: noTimer})
@@ -32,10 +38,10 @@ func BenchmarkFirstHits(b *testing.B) {
 		}
 		frames = append(frames, time.Since(start))
 		msgs := make(chan tea.Msg, 1024)
-		runAsync(opened, msgs)
+		runAsync(&cmds, opened, msgs)
 		for _, k := range []string{"/", "d", "e", "p", "l", "o", "y"} {
 			_, cmd := m.Update(keyMsg(k))
-			runAsync(cmd, msgs)
+			runAsync(&cmds, cmd, msgs)
 		}
 		ranked := func() bool {
 			return m.result != nil && m.result.Query == "deploy" && len(m.result.Exact) > 0
@@ -43,7 +49,7 @@ func BenchmarkFirstHits(b *testing.B) {
 		var first time.Duration
 		for !ranked() || m.result.indexing {
 			_, cmd := m.Update(<-msgs)
-			runAsync(cmd, msgs)
+			runAsync(&cmds, cmd, msgs)
 			if first == 0 && ranked() {
 				_ = m.screen()
 				first = time.Since(start)
@@ -52,7 +58,11 @@ func BenchmarkFirstHits(b *testing.B) {
 		_ = m.screen()
 		hits, indexed = append(hits, first), append(indexed, time.Since(start))
 		b.StopTimer()
-		m.c.db.Memory().WaitIndexed() // do not overlap the next iteration
+		// Do not overlap the next iteration: the commands (the other
+		// orders, built once the index is), the memory's name maps.
+		cmds.Wait()
+		m.c.db.Memory().Lookup("")
+		runtime.GC()
 		b.StartTimer()
 	}
 	median := func(ts []time.Duration) float64 {
@@ -69,20 +79,20 @@ func BenchmarkFirstHits(b *testing.B) {
 
 // runAsync runs cmd as Bubble Tea does: each command of a batch on a
 // goroutine of its own, their messages sent to msgs (buffered enough that
-// none of a benchmark's blocks).
-func runAsync(cmd tea.Cmd, msgs chan<- tea.Msg) {
+// none of a benchmark's blocks); running counts the commands not ended.
+func runAsync(running *sync.WaitGroup, cmd tea.Cmd, msgs chan<- tea.Msg) {
 	if cmd == nil {
 		return
 	}
-	go func() {
+	running.Go(func() {
 		switch msg := cmd().(type) {
 		case nil:
 		case tea.BatchMsg:
 			for _, c := range msg {
-				runAsync(c, msgs)
+				runAsync(running, c, msgs)
 			}
 		default:
 			msgs <- msg
 		}
-	}()
+	})
 }

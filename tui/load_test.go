@@ -65,7 +65,48 @@ func TestSearch_BeforeTheIndexRanksAsTheIndex(t *testing.T) {
 			if q == "deploy" && len(before.Exact) == 0 {
 				t.Error("no hits before the index")
 			}
+			for k, h := range before.All { // the pass's positions are the hits' places
+				if e := before.AllSnap.(*snapshot).entries[before.AllAt[k]]; e.ID != h.ID {
+					t.Fatalf("hit %d: id %d at %d, which holds %d", k, h.ID, before.AllAt[k], e.ID)
+				}
+			}
 		})
+	}
+}
+
+// A search before the index is built holds the build while it runs, so
+// its pass over the entries and its name matches have the cores (issue 40
+// §2); it releases the hold when it ends, and a search once the index is
+// built holds nothing.
+func TestSearch_BeforeTheIndexHoldsTheBuild(t *testing.T) {
+	path := copyFixture(t, "crmem/medium.db")
+	m := newModel(config{path: path, style: "dark", noColor: true, now: func() time.Time { return testNow }, loc: time.UTC, after: noTimer})
+	m.Update(tea.WindowSizeMsg{Width: 120, Height: 40})
+	msg := openCmd(path, "")().(loadedMsg)
+	_, start := m.Update(msg)
+	mem := msg.db.Memory()
+	in := m.searchInput("deploy")
+	if in.holdIndex == nil {
+		t.Fatal("a search before the index holds nothing")
+	}
+	held, released := 0, 0
+	hold := in.holdIndex
+	in.holdIndex = func() func() {
+		held++
+		release := hold()
+		return func() { released++; release() }
+	}
+	mem.StartBackground() // held at its first document from the search's hold on
+	if r := runSearch(in); len(r.Exact) == 0 || !r.indexing {
+		t.Fatalf("no ranked hits before the index: %+v", r)
+	}
+	if held != 1 || released != 1 {
+		t.Fatalf("held %d times, released %d", held, released)
+	}
+	mem.WaitIndexed() // the hold released: the build ends
+	drive(m, start)
+	if !m.indexed || m.searchInput("deploy").holdIndex != nil {
+		t.Error("a search once the index is built holds the build")
 	}
 }
 

@@ -63,6 +63,9 @@ type searchInput struct {
 	// latest is the seq of the search the model started last: a pass
 	// over the entries before the index is built stops once it moves on.
 	latest *atomic.Int64
+	// holdIndex holds the memory's index build (store.Memory.HoldIndex)
+	// while a search before the index is built runs; nil: none to hold.
+	holdIndex func() (release func())
 }
 
 // searchDoneMsg carries a search's result, tagged with its sequence number.
@@ -98,6 +101,7 @@ func runSearch(in searchInput) *searchResult {
 	r.indexing = !in.indexed && (expands || rc == nil)
 	scores := map[uint64]hit{}
 	var exact, prefix []bm25.Hit // every hit of recall, of the expanded query
+	var exactAt []int32          // each exact hit's index in the snapshot, when known
 	if in.stale() {
 		return r
 	}
@@ -111,7 +115,13 @@ func runSearch(in searchInput) *searchResult {
 			exact = r.recall(rc, in.query, false, scores)
 			prefix = r.expandLastWord(ix, scores)
 		} else { // recall by a pass over the entries; prefixes wait for the index
-			exact = r.rankBeforeIndex(in, scores)
+			if in.holdIndex != nil {
+				// The build waits until this search ends: its pass and
+				// name matches have the cores, and an index that is
+				// built meanwhile answers this query no sooner.
+				defer in.holdIndex()()
+			}
+			exact, exactAt = r.rankBeforeIndex(in, scores)
 		}
 	default:
 		r.recallQuery = storeQuery(in.query)
@@ -121,7 +131,7 @@ func runSearch(in searchInput) *searchResult {
 	if in.stale() {
 		return r
 	}
-	r.addNameMatches(in.snap, in.query, scores, exact, prefix)
+	r.addNameMatches(in.snap, in.query, scores, exact, exactAt, prefix)
 	return r
 }
 
@@ -170,10 +180,11 @@ func (r *searchResult) recall(rc store.Recaller, q string, explain bool, scores 
 // waits for the index, which alone knows which of them it ranks. A pass
 // whose search is no longer the latest reads the rest of the entries as
 // empty, so keys typed in a burst leave one pass running, not one each.
-func (r *searchResult) rankBeforeIndex(in searchInput, scores map[uint64]hit) []bm25.Hit {
+// at is each hit's index in the snapshot (the pass's position).
+func (r *searchResult) rankBeforeIndex(in searchInput, scores map[uint64]hit) (all []bm25.Hit, at []int32) {
 	s := in.snap
 	if s == nil || len(s.dups) > 0 {
-		return nil
+		return nil, nil
 	}
 	ranked := bm25.Rank(len(s.entries), func(i int) bm25.Doc {
 		e := &s.entries[i]
@@ -183,11 +194,11 @@ func (r *searchResult) rankBeforeIndex(in searchInput, scores map[uint64]hit) []
 		return bm25.Doc{ID: e.ID, Content: e.Content, Aliases: e.Aliases}
 	}, in.query, 0)
 	if in.stale() {
-		return nil
+		return nil, nil
 	}
-	all := make([]bm25.Hit, len(ranked))
+	all, at = make([]bm25.Hit, len(ranked)), make([]int32, len(ranked))
 	for i, h := range ranked {
-		all[i] = h.Hit
+		all[i], at[i] = h.Hit, int32(h.Pos)
 	}
 	r.ExactTotal = len(all)
 	for _, b := range all[:min(len(all), maxHits)] {
@@ -195,7 +206,7 @@ func (r *searchResult) rankBeforeIndex(in searchInput, scores map[uint64]hit) []
 		r.Exact = append(r.Exact, x)
 		scores[b.ID] = x
 	}
-	return all
+	return all, at
 }
 
 // expandLastWord fills the prefix section: the hits only the expansions
@@ -241,12 +252,12 @@ func wholeWords(terms []store.RecallTerm) []string {
 }
 
 // addNameMatches fills the name-match section, and every hit (r.All) from
-// every name match and every hit of recall (exact) and of the expanded
-// query (prefix).
-func (r *searchResult) addNameMatches(s *snapshot, query string, scores map[uint64]hit, exact, prefix []bm25.Hit) {
+// every name match and every hit of recall (exact; exactAt, when not nil,
+// holds their indexes in s) and of the expanded query (prefix).
+func (r *searchResult) addNameMatches(s *snapshot, query string, scores map[uint64]hit, exact []bm25.Hit, exactAt []int32, prefix []bm25.Hit) {
 	var names []int
 	r.Names, r.NameTotal, names = nameMatches(s, query, scores)
-	r.All, r.AllAt = everyHit(s, exact, prefix, names, r.Prefix)
+	r.All, r.AllAt = everyHit(s, exact, exactAt, prefix, names, r.Prefix)
 	r.AllSnap, r.distinct = s, len(r.All)
 }
 
@@ -254,8 +265,9 @@ func (r *searchResult) addNameMatches(s *snapshot, query string, scores map[uint
 // exact ones among them) and the name matches (snapshot indexes), each
 // entry once, with its index in s: a name match keeps the score recall or
 // a prefix gives it; a hit ranked in listed (the prefix section) keeps the
-// score shown there.
-func everyHit(s *snapshot, exact, prefix []bm25.Hit, names []int, listed []hit) (all []hit, at []int32) {
+// score shown there. exactAt, when not nil, is each exact hit's index in
+// s, so that the entry is not looked up by its id.
+func everyHit(s *snapshot, exact []bm25.Hit, exactAt []int32, prefix []bm25.Hit, names []int, listed []hit) (all []hit, at []int32) {
 	pos := make([]int32, s.len()) // 1 + the entry's place in all; 0: not a hit
 	n := max(len(exact), len(prefix)) + len(names)
 	all, at = make([]hit, 0, n), make([]int32, 0, n)
@@ -265,8 +277,14 @@ func everyHit(s *snapshot, exact, prefix []bm25.Hit, names []int, listed []hit) 
 			pos[i] = int32(len(all))
 		}
 	}
-	for _, h := range exact {
-		if i, ok := s.index(h.ID); ok {
+	for k, h := range exact {
+		i, ok := 0, exactAt != nil
+		if ok {
+			i = int(exactAt[k])
+		} else {
+			i, ok = s.index(h.ID)
+		}
+		if ok {
 			add(i, hit{ID: h.ID, Kind: hitExact, Score: h.Score, Via: hitExact})
 		}
 	}

@@ -6,6 +6,7 @@ import (
 	"sort"
 	"strings"
 	"sync"
+	"unicode/utf8"
 
 	"github.com/crmem/crmem/internal/sanitize"
 	"github.com/crmem/crmem/store"
@@ -111,27 +112,56 @@ func (s *snapshot) nameIndex() *nameIndex {
 	return n
 }
 
-// buildNameIndex joins the entries' match keys in the given order.
+// buildNameIndex joins the entries' match keys in the given order: each
+// entry's name and aliases, lower-cased as strings.ToLower does, joined by
+// NUL, so a substring search never matches across two of them. The keys
+// are written into one buffer sized up front, with no string made per
+// entry: the first search of a memory just opened waits for this build.
 func buildNameIndex(entries []store.Entry, order []int) *nameIndex {
-	var b strings.Builder
-	n := &nameIndex{offs: make([]int, 0, len(order)), idx: order}
-	b.WriteByte(1)
+	size := 1
 	for _, i := range order {
-		n.offs = append(n.offs, b.Len())
-		b.WriteString(matchKey(entries[i]))
+		e := &entries[i]
+		size += len(e.Name) + 1
+		for _, a := range e.Aliases {
+			size += len(a) + 1
+		}
+	}
+	var b strings.Builder
+	b.Grow(size) // lower-casing rarely changes a length
+	n := &nameIndex{offs: make([]int, len(order)), idx: order}
+	b.WriteByte(1)
+	for k, i := range order {
+		e := &entries[i]
+		n.offs[k] = b.Len()
+		writeLower(&b, e.Name)
+		for _, a := range e.Aliases {
+			b.WriteByte(0)
+			writeLower(&b, a)
+		}
 		b.WriteByte(1)
 	}
 	n.buf = b.String()
 	return n
 }
 
-// matchKey is the lower-case name and aliases of e joined by NUL, so a
-// substring search never matches across two of them.
-func matchKey(e store.Entry) string {
-	if len(e.Aliases) == 0 {
-		return strings.ToLower(e.Name)
+// writeLower writes strings.ToLower(s) to b: ASCII by runs, copying what
+// needs no change; from the first byte past ASCII on, by strings.ToLower
+// (an ASCII byte is a whole rune, so the text splits there as it lowers).
+func writeLower(b *strings.Builder, s string) {
+	start := 0
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case c >= utf8.RuneSelf:
+			b.WriteString(s[start:i])
+			b.WriteString(strings.ToLower(s[i:]))
+			return
+		case 'A' <= c && c <= 'Z':
+			b.WriteString(s[start:i])
+			b.WriteByte(c + 'a' - 'A')
+			start = i + 1
+		}
 	}
-	return strings.ToLower(e.Name + "\x00" + strings.Join(e.Aliases, "\x00"))
+	b.WriteString(s[start:])
 }
 
 // Name-match classes, best first.
@@ -207,18 +237,25 @@ func (n *nameIndex) scan(pat string, fn func(key int) bool) {
 	}
 }
 
-// exactKeys returns, ascending, the keys holding q as a whole name or alias.
+// exactKeys returns, ascending, the keys holding q as a whole name or alias:
+// each place q is found with a separator (\x00 or \x01) on either side.
+// One scan for q itself: a pattern that starts with a separator, found
+// every few bytes, costs a scan several times longer, and four of them.
 func (n *nameIndex) exactKeys(q string) []int {
 	var keys []int
-	for _, pat := range [...]string{"\x01" + q + "\x01", "\x01" + q + "\x00", "\x00" + q + "\x00", "\x00" + q + "\x01"} {
-		for pos := 0; ; {
-			j := strings.Index(n.buf[pos:], pat)
-			if j < 0 {
-				break
-			}
-			keys = append(keys, sort.SearchInts(n.offs, pos+j+2)-1)
-			pos += j + 1
+	if q == "" {
+		return nil
+	}
+	for pos := 0; ; {
+		j := strings.Index(n.buf[pos:], q)
+		if j < 0 {
+			break
 		}
+		at, end := pos+j, pos+j+len(q)
+		if at > 0 && end < len(n.buf) && n.buf[at-1] <= 1 && n.buf[end] <= 1 {
+			keys = append(keys, sort.SearchInts(n.offs, at+1)-1)
+		}
+		pos = at + 1
 	}
 	slices.Sort(keys)
 	return slices.Compact(keys)

@@ -1,7 +1,10 @@
 package tui
 
 import (
+	"math/rand/v2"
 	"slices"
+	"sort"
+	"strings"
 	"testing"
 
 	"github.com/crmem/crmem/store"
@@ -52,4 +55,81 @@ func isSubset(a, b []int) bool {
 		}
 	}
 	return true
+}
+
+// The name index's keys are each entry's name and aliases lower-cased by
+// strings.ToLower and joined by NUL, whatever the text: ASCII of either
+// case, letters whose lower case is longer or shorter (İ, K), invalid
+// UTF-8, empty names and aliases, separators in names.
+func TestBuildNameIndex_KeysAreToLower(t *testing.T) {
+	names := []string{"", "deploy", "Deploy-Steps", "ÀPI Ünïcode", "İstanbul", "\u212aelvin", "caf\xe9 bad", "\xff", "MiXeD\xc3", "ΣΊΣΥΦΟΣ", "tab\tNUL\x00one\x01", "ASCII then Ωmega THEN"}
+	var es []store.Entry
+	for i, n := range names {
+		es = append(es, store.Entry{ID: uint64(i + 1), Name: n})
+		es = append(es, store.Entry{ID: uint64(100 + i), Name: n, Aliases: []string{strings.ToUpper(n), "", n + "X"}})
+	}
+	order := make([]int, len(es))
+	for i := range order {
+		order[i] = len(es) - 1 - i
+	}
+	n := buildNameIndex(es, order)
+	var want strings.Builder
+	want.WriteByte(1)
+	for k, i := range order {
+		key := strings.ToLower(strings.Join(append([]string{es[i].Name}, es[i].Aliases...), "\x00"))
+		if n.offs[k] != want.Len() {
+			t.Fatalf("key %d at %d, want %d", k, n.offs[k], want.Len())
+		}
+		want.WriteString(key)
+		want.WriteByte(1)
+	}
+	if n.buf != want.String() {
+		t.Errorf("keys\n%q\nwant\n%q", n.buf, want.String())
+	}
+}
+
+// exactKeys finds the keys holding q whole, as the four framed patterns
+// (each separator before and after) found anywhere, overlapping or not,
+// did: on random names and aliases over a small alphabet, where q is often
+// a prefix, a suffix, inside or repeated.
+func TestNameIndex_ExactKeysAsFramedPatterns(t *testing.T) {
+	framed := func(n *nameIndex, q string) []int {
+		var keys []int
+		for _, pat := range [...]string{"\x01" + q + "\x01", "\x01" + q + "\x00", "\x00" + q + "\x00", "\x00" + q + "\x01"} {
+			for pos := 0; ; {
+				j := strings.Index(n.buf[pos:], pat)
+				if j < 0 {
+					break
+				}
+				keys = append(keys, sort.SearchInts(n.offs, pos+j+2)-1)
+				pos += j + 1
+			}
+		}
+		slices.Sort(keys)
+		return slices.Compact(keys)
+	}
+	rng := rand.New(rand.NewPCG(40, 7))
+	word := func() string {
+		b := make([]byte, rng.IntN(5))
+		for i := range b {
+			b[i] = "aAb"[rng.IntN(3)]
+		}
+		return string(b)
+	}
+	for round := range 200 {
+		es := make([]store.Entry, 1+rng.IntN(30))
+		for i := range es {
+			es[i] = store.Entry{ID: uint64(i + 1), Name: word()}
+			for range rng.IntN(3) {
+				es[i].Aliases = append(es[i].Aliases, word())
+			}
+		}
+		order := rng.Perm(len(es))
+		n := buildNameIndex(es, order)
+		for _, q := range []string{"a", "aa", "ab", "b", "aaa", "ba", "aba", "bb"} {
+			if got, want := n.exactKeys(q), framed(n, q); !slices.Equal(got, want) {
+				t.Fatalf("round %d, %q in %q: keys %v, framed patterns %v", round, q, n.buf, got, want)
+			}
+		}
+	}
 }
