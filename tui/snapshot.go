@@ -233,7 +233,7 @@ func (n *nameIndex) scan(pat string, fn func(key int) bool) {
 		if !fn(k) || k+1 >= len(n.offs) {
 			return
 		}
-		pos = n.offs[k+1]
+		pos = n.offs[k+1] - 1 // from the separator before the next key, which pat may start with
 	}
 }
 

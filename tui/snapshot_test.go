@@ -133,3 +133,65 @@ func TestNameIndex_ExactKeysAsFramedPatterns(t *testing.T) {
 		}
 	}
 }
+
+// Two keys side by side that both start with the query are both "name
+// starts with" (the firsthits helper's finding: the scan went on past the
+// separator in front of the next key, so /deploy listed deploy-b, next to
+// deploy-a, as one that merely contains it), and every class agrees with
+// one worked out key by key, on random names and aliases.
+func TestNameIndexFind_ClassesAsKeyByKey(t *testing.T) {
+	es := []store.Entry{{ID: 1, Name: "deploy-a"}, {ID: 2, Name: "deploy-b"}, {ID: 3, Name: "deploy-c"}}
+	n := buildNameIndex(es, []int{2, 1, 0})
+	if got, classes, _, _ := n.find("deploy", 10); !slices.Equal(got, []int{2, 1, 0}) || !slices.Equal(classes, []int{namePrefix, namePrefix, namePrefix}) {
+		t.Errorf("find(deploy) = %v %v, want [2 1 0], each namePrefix", got, classes)
+	}
+
+	r := rand.New(rand.NewPCG(7, 40))
+	word := func() string {
+		b := make([]byte, 1+r.IntN(4))
+		for i := range b {
+			b[i] = "ab-"[r.IntN(3)]
+		}
+		return string(b)
+	}
+	for round := range 300 {
+		es := make([]store.Entry, 1+r.IntN(12))
+		for i := range es {
+			es[i] = store.Entry{ID: uint64(i + 1), Name: word()}
+			for range r.IntN(3) {
+				es[i].Aliases = append(es[i].Aliases, word())
+			}
+		}
+		order := r.Perm(len(es))
+		n := buildNameIndex(es, order)
+		q := word()
+		want := map[int]int{}
+		for _, i := range order {
+			e := es[i]
+			keys := append([]string{e.Name}, e.Aliases...)
+			switch {
+			case slices.Contains(keys, q):
+				want[i] = nameEqual
+			case strings.HasPrefix(e.Name, q):
+				want[i] = namePrefix
+			case slices.ContainsFunc(e.Aliases, func(a string) bool { return strings.HasPrefix(a, q) }):
+				want[i] = aliasPrefix
+			case strings.Contains(strings.Join(keys, "\x00"), q):
+				want[i] = nameContains
+			}
+		}
+		found, classes, total, _ := n.find(q, len(es)+1)
+		got := map[int]int{}
+		for j, i := range found {
+			got[i] = classes[j]
+		}
+		if len(got) != len(want) || total != len(want) {
+			t.Fatalf("round %d: find(%q) in %v = %v (total %d), want %v", round, q, es, got, total, want)
+		}
+		for i, c := range want {
+			if got[i] != c {
+				t.Fatalf("round %d: find(%q): %q is class %d, want %d (keys %v)", round, q, es[i].Name, got[i], c, es)
+			}
+		}
+	}
+}
