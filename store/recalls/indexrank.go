@@ -17,12 +17,17 @@ import (
 //     BM25 sees only the query's sorted, distinct terms, and its ranking
 //     is one order (score, then id), so the best limit hits are the
 //     first limit of any longer ranking;
-//   - once the queries' terms are few (an agent comes back to the same
-//     words) the index's documents are grouped by which of them they
-//     hold (bm25.Groups), and a query of those terms reads only the
-//     groups and rows that can reach its best hits; the groups are made
-//     again, with the new terms, once the queries ranked without them
-//     have read as many postings as making them reads;
+//   - a query of at most six terms (an agent's recalls ask a few words)
+//     is ranked by bm25.Subsets, which splits the documents by which of
+//     its terms they hold and reads only the sets, and the blocks of
+//     them, that can reach its best hits, however many distinct words
+//     the queries ask;
+//   - once the other queries' terms are few the index's documents are
+//     grouped by which of them they hold (bm25.Groups), and a query of
+//     those terms reads only the groups and rows that can reach its
+//     best hits; the groups are made again, with the new terms, once the
+//     queries ranked without them have read as many postings as making
+//     them reads;
 //   - any other query is ranked by bm25.Many, which shares each term's
 //     scoring between the queries that ask it.
 //
@@ -34,17 +39,19 @@ func indexRanker(ex store.Expander, mem *store.Memory) Ranker {
 
 // indexRanking is indexRanker's state.
 type indexRanking struct {
-	ex   store.Expander
-	mem  *store.Memory
-	many func() *bm25.Many
-	mu   sync.Mutex
-	kept map[string]wideRanking
-	gr   groupRanker
+	ex      store.Expander
+	mem     *store.Memory
+	subsets func() *bm25.Subsets
+	many    func() *bm25.Many
+	mu      sync.Mutex
+	kept    map[string]wideRanking
+	gr      groupRanker
 }
 
 func newIndexRanking(ex store.Expander, mem *store.Memory) *indexRanking {
 	return &indexRanking{ex: ex, mem: mem, kept: map[string]wideRanking{},
-		many: sync.OnceValue(func() *bm25.Many { return ex.Index().Many() })}
+		subsets: sync.OnceValue(func() *bm25.Subsets { return ex.Index().Subsets() }),
+		many:    sync.OnceValue(func() *bm25.Many { return ex.Index().Many() })}
 }
 
 // rank is the Ranker.
@@ -59,6 +66,9 @@ func (x *indexRanking) rank(query string, limit int) (Ranked, error) {
 	x.mu.Unlock()
 	if !ok || !w.covers(limit) {
 		hits, ok := x.gr.search(terms, limit)
+		if !ok {
+			hits, ok = x.subsets().SearchTerms(terms, limit)
+		}
 		if !ok {
 			hits = x.many().SearchTerms(terms, limit)
 			x.gr.missed(x.ex.Index(), terms)
