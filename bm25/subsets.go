@@ -60,6 +60,9 @@ type termDocs struct {
 	// of has): the places go from the shortest document up, so a
 	// block's shares are close and its bound tight.
 	blockMax []float64
+	// restMax is the largest share in each block and every block after
+	// it: once the terms' add up below the cut, so does every place left.
+	restMax []float64
 	// best is the places of the highest shares, at most bestLen, in
 	// Search's order (ties by higher id), with their shares; all says
 	// they are every document of the term.
@@ -148,7 +151,7 @@ func (m *Subsets) term(id uint32) *termDocs {
 	td := m.terms[id]
 	if td == nil {
 		n := len(m.ix.docs)
-		size := n/8 + n + n/8 + bestLen*12
+		size := n/8 + n + n/4 + bestLen*12
 		if m.held+size > maxSubsetBytes {
 			clear(m.terms) // queries holding a term keep it
 			m.held = 0
@@ -185,6 +188,12 @@ func (m *Subsets) fill(td *termDocs, id uint32) {
 		if len(best) < bestLen || s >= best[0].Score {
 			best.offer(Hit{ID: ix.docs[p.doc].id, Score: s}, bestLen)
 		}
+	}
+	td.restMax = make([]float64, len(td.blockMax))
+	rest := 0.0
+	for w := len(td.blockMax) - 1; w >= 0; w-- {
+		rest = max(rest, td.blockMax[w])
+		td.restMax[w] = rest
 	}
 	slices.SortFunc(best, compareHits)
 	td.all = len(best) < bestLen
@@ -302,7 +311,8 @@ func (m *Subsets) topOne(ts []*termDocs, j int, h *hitHeap, limit int) {
 
 // topMany offers h every document that holds exactly the terms of set
 // (two or more of ts) and can enter it, scored whole: a block of 64
-// places whose terms' largest shares add up below the cut is skipped.
+// places whose terms' largest shares add up below the cut is skipped,
+// and the rest once that holds of every block left.
 func (m *Subsets) topMany(ts []*termDocs, set uint32, h *hitHeap, limit int) {
 	ix := m.ix
 	var in, out [maxSubsetTerms][]uint64
@@ -333,11 +343,15 @@ func (m *Subsets) topMany(ts []*termDocs, set uint32, h *hitHeap, limit int) {
 			continue
 		}
 		if len(*h) == limit {
-			bound := 0.0
+			cut, rest, block := (*h)[0].Score, 0.0, 0.0
 			for _, td := range inTerms[:ni] { // in term order, as a score adds them
-				bound += td.blockMax[w]
+				rest += td.restMax[w]
+				block += td.blockMax[w]
 			}
-			if bound*scoreMargin < (*h)[0].Score {
+			if rest*scoreMargin < cut {
+				return // no place left can reach the cut
+			}
+			if block*scoreMargin < cut {
 				continue
 			}
 		}
