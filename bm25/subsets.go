@@ -1,7 +1,6 @@
 package bm25
 
 import (
-	"cmp"
 	"math/bits"
 	"slices"
 	"sync"
@@ -38,10 +37,10 @@ type Subsets struct {
 	version uint64
 	// Subsets numbers the documents from the shortest (the highest
 	// share of a term held as often) up: pos is each one's place, doc
-	// the document at each place, norm its length norm.
-	pos  []uint32
-	doc  []uint32
-	norm []float64
+	// the document at each place; norms is the documents' length norms.
+	pos   []uint32
+	doc   []uint32
+	norms []float64
 
 	mu    sync.Mutex
 	terms map[uint32]*termDocs // term id → its documents, made when first asked
@@ -55,7 +54,7 @@ type termDocs struct {
 	max      float64   // the largest share
 	postings []posting // by document, tombstones included
 	has      []uint64  // bit p: the document at place p holds the term
-	tf       []uint8   // the term's frequency in the document at each place, tfLookup past 254
+	tf       []uint8   // the term's frequency in each document (by number: filled in order), tfLookup past 254
 	// blockMax is the largest share in each block of 64 places (a word
 	// of has): the places go from the shortest document up, so a
 	// block's shares are close and its bound tight.
@@ -93,16 +92,19 @@ func (ix *Index) Subsets() *Subsets {
 	if ix.n == 0 {
 		return m
 	}
-	norms := ix.docNorms()
-	m.doc = make([]uint32, len(ix.docs))
-	for d := range m.doc {
-		m.doc[d] = uint32(d)
+	m.norms = ix.docNorms()
+	// A document's norm grows with its length: sorting by length (then
+	// number), one integer each, orders them by norm.
+	keys := make([]uint64, len(ix.docs))
+	for d, info := range ix.docs {
+		keys[d] = uint64(info.len)<<32 | uint64(d)
 	}
-	slices.SortStableFunc(m.doc, func(a, b uint32) int { return cmp.Compare(norms[a], norms[b]) })
+	slices.Sort(keys)
+	m.doc = make([]uint32, len(ix.docs))
 	m.pos = make([]uint32, len(ix.docs))
-	m.norm = make([]float64, len(ix.docs))
-	for p, d := range m.doc {
-		m.pos[d], m.norm[p] = uint32(p), norms[d]
+	for p, k := range keys {
+		d := uint32(k)
+		m.doc[p], m.pos[d] = d, uint32(p)
 	}
 	return m
 }
@@ -181,8 +183,8 @@ func (m *Subsets) fill(td *termDocs, id uint32) {
 		}
 		at := m.pos[p.doc]
 		td.has[at/64] |= 1 << (at % 64)
-		td.tf[at] = uint8(min(p.tf, tfLookup))
-		s := termScore(td.idf, float64(p.tf), m.norm[at])
+		td.tf[p.doc] = uint8(min(p.tf, tfLookup))
+		s := termScore(td.idf, float64(p.tf), m.norms[p.doc])
 		td.max = max(td.max, s)
 		td.blockMax[at/64] = max(td.blockMax[at/64], s)
 		if len(best) < bestLen || s >= best[0].Score {
@@ -208,15 +210,16 @@ func (m *Subsets) fill(td *termDocs, id uint32) {
 // share is the share of the term's score of the document at place p, as
 // Search computes it, 0 when it does not hold the term.
 func (m *Subsets) share(td *termDocs, p uint32) float64 {
-	tf := uint32(td.tf[p])
+	d := m.doc[p]
+	tf := uint32(td.tf[d])
 	if tf == 0 {
 		return 0
 	}
 	if tf == tfLookup {
-		i, _ := findDoc(td.postings, m.doc[p], uint32(len(m.ix.docs)))
+		i, _ := findDoc(td.postings, d, uint32(len(m.ix.docs)))
 		tf = td.postings[i].tf
 	}
-	return termScore(td.idf, float64(tf), m.norm[p])
+	return termScore(td.idf, float64(tf), m.norms[d])
 }
 
 // subset is a set of a query's terms (bit i for its i-th term) and the
@@ -302,7 +305,7 @@ func (m *Subsets) topOne(ts []*termDocs, j int, h *hitHeap, limit int) {
 		if p.tf == 0 || holdsOther(ts, j, m.pos[p.doc]) {
 			continue
 		}
-		hit := Hit{ID: ix.docs[p.doc].id, Score: termScore(td.idf, float64(p.tf), m.norm[m.pos[p.doc]])}
+		hit := Hit{ID: ix.docs[p.doc].id, Score: termScore(td.idf, float64(p.tf), m.norms[p.doc])}
 		if hitBefore(last, hit) && (len(*h) < limit || hitBefore(hit, (*h)[0])) {
 			h.offer(hit, limit)
 		}
