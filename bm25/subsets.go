@@ -37,9 +37,11 @@ type Subsets struct {
 	version uint64
 	// Subsets numbers the documents from the shortest (the highest
 	// share of a term held as often) up: pos is each one's place, doc
-	// the document at each place; norms is the documents' length norms.
+	// the document at each place, norm its length norm; norms is the
+	// norms by document.
 	pos   []uint32
 	doc   []uint32
+	norm  []float64
 	norms []float64
 
 	mu    sync.Mutex
@@ -54,7 +56,7 @@ type termDocs struct {
 	max      float64   // the largest share
 	postings []posting // by document, tombstones included
 	has      []uint64  // bit p: the document at place p holds the term
-	tf       []uint8   // the term's frequency in each document (by number: filled in order), tfLookup past 254
+	tf       []uint8   // the term's frequency in the document at each place, tfLookup past 254
 	// blockMax is the largest share in each block of 64 places (a word
 	// of has): the places go from the shortest document up, so a
 	// block's shares are close and its bound tight.
@@ -102,9 +104,10 @@ func (ix *Index) Subsets() *Subsets {
 	slices.Sort(keys)
 	m.doc = make([]uint32, len(ix.docs))
 	m.pos = make([]uint32, len(ix.docs))
+	m.norm = make([]float64, len(ix.docs))
 	for p, k := range keys {
 		d := uint32(k)
-		m.doc[p], m.pos[d] = d, uint32(p)
+		m.doc[p], m.pos[d], m.norm[p] = d, uint32(p), m.norms[d]
 	}
 	return m
 }
@@ -183,7 +186,7 @@ func (m *Subsets) fill(td *termDocs, id uint32) {
 		}
 		at := m.pos[p.doc]
 		td.has[at/64] |= 1 << (at % 64)
-		td.tf[p.doc] = uint8(min(p.tf, tfLookup))
+		td.tf[at] = uint8(min(p.tf, tfLookup))
 		s := termScore(td.idf, float64(p.tf), m.norms[p.doc])
 		td.max = max(td.max, s)
 		td.blockMax[at/64] = max(td.blockMax[at/64], s)
@@ -210,16 +213,15 @@ func (m *Subsets) fill(td *termDocs, id uint32) {
 // share is the share of the term's score of the document at place p, as
 // Search computes it, 0 when it does not hold the term.
 func (m *Subsets) share(td *termDocs, p uint32) float64 {
-	d := m.doc[p]
-	tf := uint32(td.tf[d])
+	tf := uint32(td.tf[p])
 	if tf == 0 {
 		return 0
 	}
 	if tf == tfLookup {
-		i, _ := findDoc(td.postings, d, uint32(len(m.ix.docs)))
+		i, _ := findDoc(td.postings, m.doc[p], uint32(len(m.ix.docs)))
 		tf = td.postings[i].tf
 	}
-	return termScore(td.idf, float64(tf), m.norms[d])
+	return termScore(td.idf, float64(tf), m.norm[p])
 }
 
 // subset is a set of a query's terms (bit i for its i-th term) and the
