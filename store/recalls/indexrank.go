@@ -17,17 +17,18 @@ import (
 //     BM25 sees only the query's sorted, distinct terms, and its ranking
 //     is one order (score, then id), so the best limit hits are the
 //     first limit of any longer ranking;
-//   - a query of at most six terms (an agent's recalls ask a few words)
-//     is ranked by bm25.Subsets, which splits the documents by which of
-//     its terms they hold and reads only the sets, and the blocks of
-//     them, that can reach its best hits, however many distinct words
-//     the queries ask;
-//   - once the other queries' terms are few the index's documents are
-//     grouped by which of them they hold (bm25.Groups), and a query of
-//     those terms reads only the groups and rows that can reach its
-//     best hits; the groups are made again, with the new terms, once the
-//     queries ranked without them have read as many postings as making
-//     them reads;
+//   - once the queries' terms are few (an agent comes back to the same
+//     words) the index's documents are grouped by which of them they
+//     hold (bm25.Groups), and a query of those terms reads only the
+//     groups and rows that can reach its best hits; the groups are made
+//     again, with the new terms, once the queries ranked without them
+//     would have read, adding up their postings, as many postings as
+//     making them reads;
+//   - a query the groups do not rank, of at most six terms (an agent's
+//     recalls ask a few words), is ranked by bm25.Subsets, which splits
+//     the documents by which of its terms they hold and reads only the
+//     sets, and the blocks of them, that can reach its best hits,
+//     however many distinct words the queries ask;
 //   - any other query is ranked by bm25.Many, which shares each term's
 //     scoring between the queries that ask it.
 //
@@ -67,10 +68,9 @@ func (x *indexRanking) rank(query string, limit int) (Ranked, error) {
 	if !ok || !w.covers(limit) {
 		hits, ok := x.gr.search(terms, limit)
 		if !ok {
-			hits, ok = x.subsets().SearchTerms(terms, limit)
-		}
-		if !ok {
-			hits = x.many().SearchTerms(terms, limit)
+			if hits, ok = x.subsets().SearchTerms(terms, limit); !ok {
+				hits = x.many().SearchTerms(terms, limit)
+			}
 			x.gr.missed(x.ex.Index(), terms)
 		}
 		w = wideRanking{hits, limit}
