@@ -44,9 +44,10 @@ type Subsets struct {
 	norm  []float64
 	norms []float64
 
-	mu    sync.Mutex
-	terms map[uint32]*termDocs // term id → its documents, made when first asked
-	held  int                  // bytes in terms
+	mu       sync.Mutex
+	terms    map[uint32]*termDocs // term id → its documents, made when first asked
+	held     int                  // bytes in terms
+	maxBytes int                  // bound on held (maxSubsetBytes)
 }
 
 // termDocs is one term's documents as Subsets reads them, by place.
@@ -81,8 +82,10 @@ const (
 	// tfLookup marks a frequency too large for a byte: found in the
 	// postings.
 	tfLookup = 255
-	// maxSubsetBytes bounds the memory of the terms kept: past it they
-	// are dropped and made again as queries ask.
+	// maxSubsetBytes bounds the memory of the terms kept: once it is
+	// taken, a query of a term not kept is left to the caller (dropping
+	// the terms would make them again and again when the queries ask more
+	// than fit, each costlier than the query).
 	maxSubsetBytes = 64 << 20
 )
 
@@ -90,7 +93,7 @@ const (
 func (ix *Index) Subsets() *Subsets {
 	ix.mu.RLock()
 	defer ix.mu.RUnlock()
-	m := &Subsets{ix: ix, version: ix.version, terms: map[uint32]*termDocs{}}
+	m := &Subsets{ix: ix, version: ix.version, terms: map[uint32]*termDocs{}, maxBytes: maxSubsetBytes}
 	if ix.n == 0 {
 		return m
 	}
@@ -114,8 +117,9 @@ func (ix *Index) Subsets() *Subsets {
 
 // SearchTerms is Index.SearchTerms(terms, limit) for limit 1..64 and at
 // most six terms found in the index, while the index has not changed
-// since m was made; ok is false otherwise, and the caller ranks by
-// Search.
+// since m was made and its terms are kept or fit in the memory m keeps
+// (64 MiB: 500 terms of a 100,000-entry memory); ok is false otherwise,
+// and the caller ranks by Search.
 func (m *Subsets) SearchTerms(terms []string, limit int) (hits []Hit, ok bool) {
 	if limit <= 0 || limit > heapLimit {
 		return nil, false
@@ -144,22 +148,24 @@ func (m *Subsets) SearchTerms(terms []string, limit int) (hits []Hit, ok bool) {
 	}
 	ts := make([]*termDocs, len(ids)) // in term order, as Search adds them
 	for i, id := range ids {
-		ts[i] = m.term(id)
+		if ts[i], ok = m.term(id); !ok {
+			return nil, false
+		}
 	}
 	return m.top(ts, limit), true
 }
 
-// term returns term id's documents, making them when first asked. The
-// caller holds the index's read lock.
-func (m *Subsets) term(id uint32) *termDocs {
+// term returns term id's documents, making them when first asked; ok is
+// false when they are not made yet and would take the memory past
+// maxSubsetBytes. The caller holds the index's read lock.
+func (m *Subsets) term(id uint32) (*termDocs, bool) {
 	m.mu.Lock()
 	td := m.terms[id]
 	if td == nil {
-		n := len(m.ix.docs)
-		size := n/8 + n + n/4 + bestLen*12
-		if m.held+size > maxSubsetBytes {
-			clear(m.terms) // queries holding a term keep it
-			m.held = 0
+		size := m.termBytes()
+		if m.held+size > m.maxBytes {
+			m.mu.Unlock()
+			return nil, false
 		}
 		td = &termDocs{}
 		m.terms[id] = td
@@ -167,7 +173,14 @@ func (m *Subsets) term(id uint32) *termDocs {
 	}
 	m.mu.Unlock()
 	td.once.Do(func() { m.fill(td, id) })
-	return td
+	return td, true
+}
+
+// termBytes is about the memory of one term's documents: its bitmap,
+// frequencies, block maxima and best documents.
+func (m *Subsets) termBytes() int {
+	n := len(m.ix.docs)
+	return n/8 + n + n/4 + bestLen*12
 }
 
 // fill makes term id's documents.

@@ -83,3 +83,29 @@ func TestSubsets_Empty(t *testing.T) {
 		t.Errorf("unknown term: %v, %v", hits, ok)
 	}
 }
+
+// TestSubsets_MemoryBound checks that once the terms kept take the memory
+// Subsets keeps, a query of another term is left to the caller, and the
+// terms kept still rank as Search does.
+func TestSubsets_MemoryBound(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 8))
+	var docs []Doc
+	for id := uint64(1); id <= 500; id++ {
+		docs = append(docs, randomDoc(rng, id, testWords))
+	}
+	ix := Build(docs)
+	m := ix.Subsets()
+	m.maxBytes = 2 * m.termBytes()
+	for _, q := range []string{"alpha beta", "beta", "alpha"} {
+		got, ok := m.SearchTerms(QueryTerms(q), 5)
+		if want := ix.SearchTerms(QueryTerms(q), 5); !ok || !slices.Equal(got, want) {
+			t.Fatalf("SearchTerms(%q) = %v, %v; Search %v", q, got, ok, want)
+		}
+	}
+	if _, ok := m.SearchTerms(QueryTerms("alpha gamma"), 5); ok {
+		t.Error("a third term ranked past the memory bound")
+	}
+	if got, ok := m.SearchTerms(QueryTerms("beta alpha"), 3); !ok || !slices.Equal(got, ix.SearchTerms(QueryTerms("alpha beta"), 3)) {
+		t.Errorf("the terms kept, after a query refused: %v, %v", got, ok)
+	}
+}
