@@ -118,7 +118,7 @@ func (ix *Index) Subsets() *Subsets {
 // SearchTerms is Index.SearchTerms(terms, limit) for limit 1..64 and at
 // most six terms found in the index, while the index has not changed
 // since m was made and its terms are kept or fit in the memory m keeps
-// (64 MiB: 500 terms of a 100,000-entry memory); ok is false otherwise,
+// (64 MiB: some 470 terms of a 100,000-entry memory); ok is false otherwise,
 // and the caller ranks by Search.
 func (m *Subsets) SearchTerms(terms []string, limit int) (hits []Hit, ok bool) {
 	if limit <= 0 || limit > heapLimit {
