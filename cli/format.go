@@ -2,6 +2,7 @@ package cli
 
 import (
 	"bufio"
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
@@ -77,37 +78,59 @@ type table struct {
 // add appends a row.
 func (t *table) add(cells ...string) { t.rows = append(t.rows, cells) }
 
-// write prints the table.
+// write prints the table, as lines lays it out, each line made in one
+// buffer (a report's table may have a hundred thousand rows).
 func (t *table) write(w *bufio.Writer) error {
-	for _, line := range t.lines() {
-		if _, err := w.WriteString(line + "\n"); err != nil {
+	widths := t.widths()
+	var line []byte
+	for _, row := range t.rows {
+		line = t.appendLine(line[:0], row, widths)
+		line = append(bytes.TrimRight(line, " "), '\n')
+		if _, err := w.Write(line); err != nil {
 			return err
 		}
 	}
 	return nil
 }
 
+// appendLine appends row's cells, each padded to its column's width,
+// the columns two spaces apart; the caller trims the line's end.
+func (t *table) appendLine(line []byte, row []string, widths []int) []byte {
+	for i, c := range row {
+		if i > 0 {
+			line = append(line, "  "...)
+		}
+		pad := widths[i] - cellWidth(c)
+		switch {
+		case t.right[i]:
+			line = appendSpaces(line, pad)
+			line = append(line, c...)
+		case i == len(row)-1:
+			line = append(line, c...)
+		default:
+			line = append(line, c...)
+			line = appendSpaces(line, pad)
+		}
+	}
+	return line
+}
+
+// appendSpaces appends n spaces (none when n is not positive).
+func appendSpaces(b []byte, n int) []byte {
+	for range n {
+		b = append(b, ' ')
+	}
+	return b
+}
+
 // lines renders each row as one line, header included.
 func (t *table) lines() []string {
 	widths := t.widths()
 	out := make([]string, len(t.rows))
+	var line []byte
 	for r, row := range t.rows {
-		var line strings.Builder
-		for i, c := range row {
-			if i > 0 {
-				line.WriteString("  ")
-			}
-			pad := strings.Repeat(" ", widths[i]-cellWidth(c))
-			switch {
-			case t.right[i]:
-				line.WriteString(pad + c)
-			case i == len(row)-1:
-				line.WriteString(c)
-			default:
-				line.WriteString(c + pad)
-			}
-		}
-		out[r] = strings.TrimRight(line.String(), " ")
+		line = t.appendLine(line[:0], row, widths)
+		out[r] = string(bytes.TrimRight(line, " "))
 	}
 	return out
 }

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"runtime/debug"
 	"strings"
 	"time"
 
@@ -134,8 +135,21 @@ func recallsSource(o *opener) (src store.Source, r store.SessionsReader, setting
 	return src, f.Sessions, settings, nil
 }
 
+// recallsGCPercent is the collector's setting while recalls --report
+// runs. Its live heap is the memory and its index, made at the open
+// (which collects nothing); the replay allocates steps, rankings and
+// tallies that live a batch or to the end, and at the default setting
+// collections came through only to mark the index again. At 400 the
+// report cost about 5 % less CPU on the 100k corpus and 10,000 recalls
+// (medians of 5 interleaved runs) and no more peak RSS, which the open
+// sets.
+const recallsGCPercent = 400
+
 // runRecalls lists the recalls, or with --report tallies them.
 func runRecalls(o *opener, s streams, opts recallsOptions, f recalls.Filter) error {
+	if opts.report {
+		defer debug.SetGCPercent(debug.SetGCPercent(recallsGCPercent))
+	}
 	src, r, settings, err := recallsSource(o)
 	if err != nil {
 		return err

@@ -155,9 +155,8 @@ func (d *Dir) Close() error { return syscall.Close(d.fd) }
 // one element of a path, opened relative to the folder. A link is judged
 // as ReadInto judges it, by its path.
 func (d *Dir) ReadInto(name string, buf []byte, o Options) ([]byte, error) {
-	path := filepath.Join(d.path, name)
 	if name == "" || name == "." || name == ".." || strings.ContainsRune(name, '/') {
-		return ReadInto(path, buf, o)
+		return ReadInto(filepath.Join(d.path, name), buf, o)
 	}
 	flags := openFlags
 	checkLink := o.Within != "" || o.NoFollow
@@ -166,15 +165,21 @@ func (d *Dir) ReadInto(name string, buf []byte, o Options) ([]byte, error) {
 	}
 	fd, err := openat(d.fd, name, flags)
 	if err != nil && checkLink && isLinkErr(err) {
-		return ReadInto(path, buf, o) // resolved and judged by its path
+		return ReadInto(filepath.Join(d.path, name), buf, o) // resolved and judged by its path
 	}
 	if errors.Is(err, syscall.ENXIO) {
 		err = ErrNotRegular // a socket, or a device without a driver
 	}
 	if err != nil {
-		return nil, &fs.PathError{Op: "open", Path: path, Err: err}
+		return nil, &fs.PathError{Op: "open", Path: filepath.Join(d.path, name), Err: err}
 	}
-	return readFd(fd, path, buf, o)
+	// The path is joined only for an error: a folder of steps is read a
+	// file at a time, most of them whole.
+	data, err := readFd(fd, "", buf, o)
+	if pe := (*fs.PathError)(nil); errors.As(err, &pe) {
+		pe.Path = filepath.Join(d.path, name)
+	}
+	return data, err
 }
 
 // openat is openat(2) retried on EINTR (x/sys/unix's: the syscall

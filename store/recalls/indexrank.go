@@ -22,7 +22,13 @@ import (
 //     hold (bm25.Groups), and a query of those terms reads only the
 //     groups and rows that can reach its best hits; the groups are made
 //     again, with the new terms, once the queries ranked without them
-//     have read as many postings as making them reads;
+//     would have read, adding up their postings, as many postings as
+//     making them reads;
+//   - a query the groups do not rank, of at most six terms (an agent's
+//     recalls ask a few words), is ranked by bm25.Subsets, which splits
+//     the documents by which of its terms they hold and reads only the
+//     sets, and the blocks of them, that can reach its best hits,
+//     however many distinct words the queries ask;
 //   - any other query is ranked by bm25.Many, which shares each term's
 //     scoring between the queries that ask it.
 //
@@ -34,17 +40,19 @@ func indexRanker(ex store.Expander, mem *store.Memory) Ranker {
 
 // indexRanking is indexRanker's state.
 type indexRanking struct {
-	ex   store.Expander
-	mem  *store.Memory
-	many func() *bm25.Many
-	mu   sync.Mutex
-	kept map[string]wideRanking
-	gr   groupRanker
+	ex      store.Expander
+	mem     *store.Memory
+	subsets func() *bm25.Subsets
+	many    func() *bm25.Many
+	mu      sync.Mutex
+	kept    map[string]wideRanking
+	gr      groupRanker
 }
 
 func newIndexRanking(ex store.Expander, mem *store.Memory) *indexRanking {
 	return &indexRanking{ex: ex, mem: mem, kept: map[string]wideRanking{},
-		many: sync.OnceValue(func() *bm25.Many { return ex.Index().Many() })}
+		subsets: sync.OnceValue(func() *bm25.Subsets { return ex.Index().Subsets() }),
+		many:    sync.OnceValue(func() *bm25.Many { return ex.Index().Many() })}
 }
 
 // rank is the Ranker.
@@ -60,7 +68,9 @@ func (x *indexRanking) rank(query string, limit int) (Ranked, error) {
 	if !ok || !w.covers(limit) {
 		hits, ok := x.gr.search(terms, limit)
 		if !ok {
-			hits = x.many().SearchTerms(terms, limit)
+			if hits, ok = x.subsets().SearchTerms(terms, limit); !ok {
+				hits = x.many().SearchTerms(terms, limit)
+			}
 			x.gr.missed(x.ex.Index(), terms)
 		}
 		w = wideRanking{hits, limit}

@@ -57,10 +57,15 @@ type queryKey struct {
 
 // Tally counts replayed recalls for a Report. The zero Tally is ready.
 type Tally struct {
-	then     Then // what each recall returned then
-	now      map[string]int
-	distinct map[string]int // name -> distinct queries returning it now
-	queries  map[queryKey]*queryTally
+	then    Then                 // what each recall returned then
+	now     map[string]*nowTally // by name, what it is returned now
+	queries map[queryKey]*queryTally
+}
+
+// nowTally is how often a name is returned now: by how many recalls and
+// by how many distinct queries (one look-up for both).
+type nowTally struct {
+	recalls, queries int
 }
 
 type queryTally struct {
@@ -71,23 +76,28 @@ type queryTally struct {
 // Add counts one replayed recall.
 func (t *Tally) Add(it Item) {
 	if t.now == nil {
-		t.now, t.distinct = map[string]int{}, map[string]int{}
+		t.now = map[string]*nowTally{}
 		t.queries = map[queryKey]*queryTally{}
 	}
 	t.then.add(it.Recall)
-	for _, n := range it.Now {
-		t.now[n]++
-	}
 	k := queryKey{it.Query, it.Limit}
 	q := t.queries[k]
 	if q == nil {
 		q = &queryTally{empty: len(it.Now) == 0}
 		t.queries[k] = q
-		for _, n := range it.Now {
-			t.distinct[n]++
-		}
 	}
 	q.count++
+	for _, n := range it.Now {
+		c := t.now[n]
+		if c == nil {
+			c = &nowTally{}
+			t.now[n] = c
+		}
+		c.recalls++
+		if q.count == 1 { // the query's first recall
+			c.queries++
+		}
+	}
 }
 
 // Report builds the report against the memory as it is now. crowd is the
@@ -103,8 +113,10 @@ func (t *Tally) Report(mem *store.Memory, crowd float64) Report {
 		if then > 0 {
 			known[e.Name] = true
 		}
-		u := EntryUse{Name: e.Name, Kind: e.Kind.String(), CreatedAt: e.CreatedAt, Size: len(e.Content),
-			Then: then, Now: t.now[e.Name], Share: t.share(e.Name)}
+		u := EntryUse{Name: e.Name, Kind: e.Kind.String(), CreatedAt: e.CreatedAt, Size: len(e.Content), Then: then}
+		if c := t.now[e.Name]; c != nil {
+			u.Now, u.Share = c.recalls, t.share(c.queries)
+		}
 		if u.Then == 0 {
 			r.Never = append(r.Never, u)
 		}
@@ -129,12 +141,12 @@ func (t *Tally) Report(mem *store.Memory, crowd float64) Report {
 	return r
 }
 
-// share is the part of the distinct queries that return name now.
-func (t *Tally) share(name string) float64 {
+// share is the part of the distinct queries that queries is.
+func (t *Tally) share(queries int) float64 {
 	if len(t.queries) == 0 {
 		return 0
 	}
-	return float64(t.distinct[name]) / float64(len(t.queries))
+	return float64(queries) / float64(len(t.queries))
 }
 
 // sortReport puts every list in its documented order, ties by name.

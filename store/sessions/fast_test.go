@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"testing"
 )
 
@@ -203,4 +204,32 @@ func containsAny(data []byte, keys [][]byte) bool {
 		}
 	}
 	return false
+}
+
+// TestPlainEnd_AsByteLoop checks that plainEnd, eight bytes at a time,
+// stops where a byte-by-byte scan of plainByte stops: every byte value at
+// every place of a run longer than two words, and two such bytes.
+func TestPlainEnd_AsByteLoop(t *testing.T) {
+	byByte := func(data []byte, i int) int {
+		for i < len(data) && plainByte[data[i]] {
+			i++
+		}
+		return i
+	}
+	base := []byte("plain text, no escapes!")
+	for c := range 256 {
+		for at := range base {
+			data := slices.Clone(base)
+			data[at] = byte(c)
+			for from := range 3 {
+				if got, want := plainEnd(data, from), byByte(data, from); got != want {
+					t.Fatalf("byte %#x at %d, from %d: plainEnd %d, byte by byte %d", c, at, from, got, want)
+				}
+			}
+			data[len(data)-1-at/2] = 0x1f
+			if got, want := plainEnd(data, 0), byByte(data, 0); got != want {
+				t.Fatalf("byte %#x at %d and a control byte: plainEnd %d, byte by byte %d", c, at, got, want)
+			}
+		}
+	}
 }

@@ -133,6 +133,18 @@ type RecallBuilder struct {
 	events []step
 	// limits are the agents' own recall_limits, for a guest agent's call.
 	limits map[string]int
+	// stepTimes are the calls whose time is their step file's until an
+	// event gives theirs: the file is stat'ed only at Finish, for those
+	// no event timed (in crabtalk's sessions a round's event follows its
+	// calls: a stat per call, mostly for nothing).
+	stepTimes []byStep
+}
+
+// byStep is a call whose time is its step's: its recall's or write's
+// index (-1 for none) and how to read the step's time.
+type byStep struct {
+	recall, write int
+	at            func() (time.Time, bool)
 }
 
 // pendingCall is one call of a message, waiting for its result.
@@ -300,6 +312,9 @@ func (b *RecallBuilder) addCall(c call, guest string, stepTime func() (time.Time
 	}
 	r.Time, r.TimeFrom = b.callTime(stepTime)
 	b.out.Recalls = append(b.out.Recalls, r)
+	if r.TimeFrom == TimeStep {
+		b.stepTimes = append(b.stepTimes, byStep{recall: len(b.out.Recalls) - 1, write: -1, at: stepTime})
+	}
 	return len(b.out.Recalls) - 1
 }
 
@@ -313,22 +328,47 @@ func (b *RecallBuilder) addWrite(c call, step, guest string, stepTime func() (ti
 	}
 	w.Time, w.TimeFrom = b.callTime(stepTime)
 	b.out.Writes = append(b.out.Writes, w)
+	if w.TimeFrom == TimeStep {
+		b.stepTimes = append(b.stepTimes, byStep{recall: -1, write: len(b.out.Writes) - 1, at: stepTime})
+	}
 	return len(b.out.Writes) - 1
 }
 
 // callTime is a call's time until a tool_start event gives its own: the
 // session's, for a store that keeps none per step, else the step file's
-// modification time; zero when there is neither.
+// modification time (TimeStep: read at Finish, if no event gives one);
+// zero when there is neither.
 func (b *RecallBuilder) callTime(stepTime func() (time.Time, bool)) (time.Time, string) {
 	switch {
 	case !b.at.IsZero():
 		return b.at, TimeSession
 	case stepTime != nil:
-		if t, ok := stepTime(); ok {
-			return t, TimeStep
-		}
+		return time.Time{}, TimeStep
 	}
 	return time.Time{}, ""
+}
+
+// stepTimesIn gives the calls still timed by their step that time, or
+// none when it cannot be read.
+func (b *RecallBuilder) stepTimesIn() {
+	for _, st := range b.stepTimes {
+		var at *time.Time
+		var from *string
+		if st.recall >= 0 {
+			at, from = &b.out.Recalls[st.recall].Time, &b.out.Recalls[st.recall].TimeFrom
+		} else {
+			at, from = &b.out.Writes[st.write].Time, &b.out.Writes[st.write].TimeFrom
+		}
+		if *from != TimeStep {
+			continue // an event's
+		}
+		if t, ok := st.at(); ok {
+			*at = t
+		} else {
+			*from = ""
+		}
+	}
+	b.stepTimes = nil
 }
 
 // addResult pairs a tool result with the next unanswered call of the last
@@ -387,6 +427,7 @@ func (b *RecallBuilder) addResult(res result, step string) {
 // Finish returns the session's recalls with the event times applied and
 // the results counted.
 func (b *RecallBuilder) Finish() SessionRecalls {
+	b.stepTimesIn()
 	for _, r := range b.out.Recalls {
 		switch r.Result {
 		case ResultUnparsable:

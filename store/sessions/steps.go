@@ -278,14 +278,15 @@ func quotedWords(data []byte) (key, hint bool) {
 			return key, hint
 		}
 		i += k
-		for _, w := range stepKeys {
-			if !key && bytes.HasPrefix(data[i:], w) {
-				key = true
-			}
+		if i+1 == len(data) {
+			return key, hint
 		}
-		for _, w := range recallHints {
-			if !hint && bytes.HasPrefix(data[i:], w) {
-				hint = true
+		for _, w := range wordsAt[data[i+1]] { // only the words that begin so
+			switch {
+			case w.key && !key:
+				key = bytes.HasPrefix(data[i:], w.word)
+			case !w.key && !hint:
+				hint = bytes.HasPrefix(data[i:], w.word)
 			}
 		}
 		if key && hint {
@@ -293,6 +294,24 @@ func quotedWords(data []byte) (key, hint bool) {
 		}
 	}
 }
+
+// quotedWord is a word of stepKeys (key) or recallHints.
+type quotedWord struct {
+	word []byte
+	key  bool
+}
+
+// wordsAt is the words of stepKeys and recallHints by the byte after
+// their quote.
+var wordsAt = func() (t [256][]quotedWord) {
+	for _, w := range stepKeys {
+		t[w[1]] = append(t[w[1]], quotedWord{w, true})
+	}
+	for _, w := range recallHints {
+		t[w[1]] = append(t[w[1]], quotedWord{w, false})
+	}
+	return t
+}()
 
 // eventStep reads a tool_start event: the calls it names, in call order,
 // and its time. An event without a readable time still takes its place in

@@ -2,6 +2,7 @@ package sessions
 
 import (
 	"bytes"
+	"encoding/binary"
 	"strings"
 	"unicode/utf8"
 )
@@ -335,6 +336,28 @@ var plainByte = func() (t [256]bool) {
 	return t
 }()
 
+// plainEnd is where the run of plain bytes (plainByte) from i ends:
+// eight bytes at a time while a word holds none but plain ones, then
+// byte by byte. A recall's result is most of a session's bytes, long
+// runs of text between its escaped newlines.
+func plainEnd(data []byte, i int) int {
+	const ones, highs = 0x0101010101010101, 0x8080808080808080
+	for ; i+8 <= len(data); i += 8 {
+		v := binary.LittleEndian.Uint64(data[i:])
+		q, b := v^('"'*ones), v^('\\'*ones)
+		// A byte of 0x80 or more, or below 0x20 (a borrow from it may
+		// flag a byte above, never one when there is none), or a zero
+		// byte of q or b (a quote, a backslash).
+		if (v|(v-0x20*ones)&^v|(q-ones)&^q|(b-ones)&^b)&highs != 0 {
+			break
+		}
+	}
+	for i < len(data) && plainByte[data[i]] {
+		i++
+	}
+	return i
+}
+
 // str reads a string into dst (a null, or any other value, is not one).
 func (s *stepScanner) str(dst *string) bool {
 	out, ok := s.text(true)
@@ -352,9 +375,7 @@ func (s *stepScanner) text(keep bool) (string, bool) {
 	}
 	data := s.data
 	start := s.i
-	for s.i < len(data) && plainByte[data[s.i]] {
-		s.i++
-	}
+	s.i = plainEnd(data, s.i)
 	if s.i < len(data) && data[s.i] == '"' {
 		s.i++
 		if !keep {
@@ -369,9 +390,7 @@ func (s *stepScanner) text(keep bool) (string, bool) {
 	}
 	for s.i < len(data) {
 		run := s.i
-		for s.i < len(data) && plainByte[data[s.i]] {
-			s.i++
-		}
+		s.i = plainEnd(data, s.i)
 		if keep {
 			out.Write(data[run:s.i])
 		}

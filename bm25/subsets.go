@@ -1,0 +1,387 @@
+package bm25
+
+import (
+	"math/bits"
+	"slices"
+	"sync"
+)
+
+// Subsets ranks many queries of a few terms each over one index, each
+// exactly as Search ranks it (the same hits, scores to the bit, in its
+// order), at a small limit, whatever the number of distinct terms the
+// queries ask: crmem recalls --report replays an agent's recalls,
+// thousands of queries of a few words that ask a handful of hits each.
+//
+// Search adds up every posting of every query term. But on a memory of
+// notes a term's share of a document's score varies little from one
+// document to the next (most hold a word once): what ranks a document is
+// which of the query's terms it holds. Subsets splits the documents by
+// that set, from each term's bitmap of the documents that hold it, and
+// visits the sets from the highest bound on their documents' scores (the
+// sum of their terms' largest shares) down: a set of two terms or more is
+// found a machine word of documents at a time (the bitmaps of its terms
+// and-ed, those of the query's others cleared) and each of its documents
+// scored; a set of one term reads that term's documents from its highest
+// share down, skipping those holding another query term. Once a bound
+// (with a margin far above the rounding of a few additions) falls below
+// the worst of the best limit hits so far, no document left can enter
+// them or tie the cut, and the rest is skipped.
+//
+// A document's score is its shares added in term order, as Search adds
+// them, each computed as Search computes it, so the hits and their scores
+// are Search's to the bit. Make one with Index.Subsets; it is safe for
+// concurrent use, for one version of its index: once the index changes,
+// SearchTerms reports false and the caller ranks as before.
+type Subsets struct {
+	ix      *Index
+	version uint64
+	// Subsets numbers the documents from the shortest (the highest
+	// share of a term held as often) up: pos is each one's place, doc
+	// the document at each place, norm its length norm; norms is the
+	// norms by document.
+	pos   []uint32
+	doc   []uint32
+	norm  []float64
+	norms []float64
+
+	mu       sync.Mutex
+	terms    map[uint32]*termDocs // term id → its documents, made when first asked
+	held     int                  // bytes in terms
+	maxBytes int                  // bound on held (maxSubsetBytes)
+}
+
+// termDocs is one term's documents as Subsets reads them, by place.
+type termDocs struct {
+	once     sync.Once
+	idf      float64
+	max      float64   // the largest share
+	postings []posting // by document, tombstones included
+	has      []uint64  // bit p: the document at place p holds the term
+	tf       []uint8   // the term's frequency in the document at each place, tfLookup past 254
+	// blockMax is the largest share in each block of 64 places (a word
+	// of has): the places go from the shortest document up, so a
+	// block's shares are close and its bound tight.
+	blockMax []float64
+	// restMax is the largest share in each block and every block after
+	// it: once the terms' add up below the cut, so does every place left.
+	restMax []float64
+	// best is the places of the highest shares, at most bestLen, in
+	// Search's order (ties by higher id), with their shares; all says
+	// they are every document of the term.
+	best      []uint32
+	bestShare []float64
+	all       bool
+}
+
+const (
+	// maxSubsetTerms is the most terms of a query Subsets ranks: it
+	// visits up to 2^n - 1 sets.
+	maxSubsetTerms = 6
+	// bestLen is how many of a term's best documents are kept in order.
+	bestLen = 256
+	// tfLookup marks a frequency too large for a byte: found in the
+	// postings.
+	tfLookup = 255
+	// maxSubsetBytes bounds the memory of the terms kept: once it is
+	// taken, a query of a term not kept is left to the caller (dropping
+	// the terms would make them again and again when the queries ask more
+	// than fit, each costlier than the query).
+	maxSubsetBytes = 64 << 20
+)
+
+// Subsets returns a ranker of many queries over ix as it is now.
+func (ix *Index) Subsets() *Subsets {
+	ix.mu.RLock()
+	defer ix.mu.RUnlock()
+	m := &Subsets{ix: ix, version: ix.version, terms: map[uint32]*termDocs{}, maxBytes: maxSubsetBytes}
+	if ix.n == 0 {
+		return m
+	}
+	m.norms = ix.docNorms()
+	// A document's norm grows with its length: sorting by length (then
+	// number), one integer each, orders them by norm.
+	keys := make([]uint64, len(ix.docs))
+	for d, info := range ix.docs {
+		keys[d] = uint64(info.len)<<32 | uint64(d)
+	}
+	slices.Sort(keys)
+	m.doc = make([]uint32, len(ix.docs))
+	m.pos = make([]uint32, len(ix.docs))
+	m.norm = make([]float64, len(ix.docs))
+	for p, k := range keys {
+		d := uint32(k)
+		m.doc[p], m.pos[d], m.norm[p] = d, uint32(p), m.norms[d]
+	}
+	return m
+}
+
+// SearchTerms is Index.SearchTerms(terms, limit) for limit 1..64 and at
+// most six terms found in the index, while the index has not changed
+// since m was made and its terms are kept or fit in the memory m keeps
+// (64 MiB: some 470 terms of a 100,000-entry memory); ok is false otherwise,
+// and the caller ranks by Search.
+func (m *Subsets) SearchTerms(terms []string, limit int) (hits []Hit, ok bool) {
+	if limit <= 0 || limit > heapLimit {
+		return nil, false
+	}
+	terms = normalizeTerms(slices.Clone(terms))
+	ix := m.ix
+	ix.mu.RLock()
+	defer ix.mu.RUnlock()
+	if m.version != ix.version {
+		return nil, false
+	}
+	if ix.n == 0 {
+		return nil, true
+	}
+	ids := make([]uint32, 0, len(terms))
+	for _, t := range terms {
+		if id, found := ix.voc.lookup(t); found && ix.df(id) > 0 {
+			ids = append(ids, id)
+		}
+	}
+	if len(ids) > maxSubsetTerms {
+		return nil, false
+	}
+	if len(ids) == 0 {
+		return nil, true
+	}
+	ts := make([]*termDocs, len(ids)) // in term order, as Search adds them
+	for i, id := range ids {
+		if ts[i], ok = m.term(id); !ok {
+			return nil, false
+		}
+	}
+	return m.top(ts, limit), true
+}
+
+// term returns term id's documents, making them when first asked; ok is
+// false when they are not made yet and would take the memory past
+// maxSubsetBytes. The caller holds the index's read lock.
+func (m *Subsets) term(id uint32) (*termDocs, bool) {
+	m.mu.Lock()
+	td := m.terms[id]
+	if td == nil {
+		size := m.termBytes()
+		if m.held+size > m.maxBytes {
+			m.mu.Unlock()
+			return nil, false
+		}
+		td = &termDocs{}
+		m.terms[id] = td
+		m.held += size
+	}
+	m.mu.Unlock()
+	td.once.Do(func() { m.fill(td, id) })
+	return td, true
+}
+
+// termBytes is about the memory of one term's documents: its bitmap,
+// frequencies, block maxima and best documents.
+func (m *Subsets) termBytes() int {
+	n := len(m.ix.docs)
+	return n/8 + n + n/4 + bestLen*12
+}
+
+// fill makes term id's documents.
+func (m *Subsets) fill(td *termDocs, id uint32) {
+	ix := m.ix
+	n := len(ix.docs)
+	td.idf = idf(ix.n, ix.df(id))
+	td.postings = ix.postings[id]
+	td.has = make([]uint64, (n+63)/64)
+	td.blockMax = make([]float64, len(td.has))
+	td.tf = make([]uint8, n)
+	best := make(hitHeap, 0, bestLen)
+	for _, p := range td.postings {
+		if p.tf == 0 {
+			continue
+		}
+		at := m.pos[p.doc]
+		td.has[at/64] |= 1 << (at % 64)
+		td.tf[at] = uint8(min(p.tf, tfLookup))
+		s := termScore(td.idf, float64(p.tf), m.norms[p.doc])
+		td.max = max(td.max, s)
+		td.blockMax[at/64] = max(td.blockMax[at/64], s)
+		if len(best) < bestLen || s >= best[0].Score {
+			best.offer(Hit{ID: ix.docs[p.doc].id, Score: s}, bestLen)
+		}
+	}
+	td.restMax = make([]float64, len(td.blockMax))
+	rest := 0.0
+	for w := len(td.blockMax) - 1; w >= 0; w-- {
+		rest = max(rest, td.blockMax[w])
+		td.restMax[w] = rest
+	}
+	slices.SortFunc(best, compareHits)
+	td.all = len(best) < bestLen
+	td.best = make([]uint32, len(best))
+	td.bestShare = make([]float64, len(best))
+	for i, h := range best {
+		d, _ := ix.docNum(h.ID)
+		td.best[i], td.bestShare[i] = m.pos[d], h.Score
+	}
+}
+
+// share is the share of the term's score of the document at place p, as
+// Search computes it, 0 when it does not hold the term.
+func (m *Subsets) share(td *termDocs, p uint32) float64 {
+	tf := uint32(td.tf[p])
+	if tf == 0 {
+		return 0
+	}
+	if tf == tfLookup {
+		i, _ := findDoc(td.postings, m.doc[p], uint32(len(m.ix.docs)))
+		tf = td.postings[i].tf
+	}
+	return termScore(td.idf, float64(tf), m.norm[p])
+}
+
+// subset is a set of a query's terms (bit i for its i-th term) and the
+// bound on the scores of the documents that hold exactly those.
+type subset struct {
+	terms uint32
+	bound float64
+}
+
+// top ranks the documents holding any of ts, by the set of them each
+// holds, from the highest bound down. The caller holds the index's read
+// lock.
+func (m *Subsets) top(ts []*termDocs, limit int) []Hit {
+	sets := make([]subset, 0, 1<<len(ts)-1)
+	for s := uint32(1); s < 1<<len(ts); s++ {
+		b := 0.0
+		for rest := s; rest != 0; rest &= rest - 1 {
+			b += ts[bits.TrailingZeros32(rest)].max // in term order, as a score adds them
+		}
+		sets = append(sets, subset{s, b})
+	}
+	slices.SortFunc(sets, func(a, b subset) int {
+		switch {
+		case a.bound > b.bound:
+			return -1
+		case a.bound < b.bound:
+			return 1
+		}
+		return 0
+	})
+	h := make(hitHeap, 0, limit)
+	for _, s := range sets {
+		if len(h) == limit && s.bound*scoreMargin < h[0].Score {
+			break // every set left scores below the cut
+		}
+		if bits.OnesCount32(s.terms) == 1 {
+			m.topOne(ts, bits.TrailingZeros32(s.terms), &h, limit)
+		} else {
+			m.topMany(ts, s.terms, &h, limit)
+		}
+	}
+	slices.SortFunc(h, compareHits)
+	return h
+}
+
+// holdsOther reports whether the document at place p holds a term of ts
+// other than the j-th.
+func holdsOther(ts []*termDocs, j int, p uint32) bool {
+	for k, td := range ts {
+		if k != j && td.has[p/64]&(1<<(p%64)) != 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// topOne offers h the documents that hold the j-th of ts and no other,
+// from the highest share down, as long as one can enter h.
+func (m *Subsets) topOne(ts []*termDocs, j int, h *hitHeap, limit int) {
+	ix := m.ix
+	td := ts[j]
+	taken := 0
+	for i, at := range td.best {
+		if holdsOther(ts, j, at) {
+			continue
+		}
+		hit := Hit{ID: ix.docs[m.doc[at]].id, Score: td.bestShare[i]}
+		if len(*h) == limit && !hitBefore(hit, (*h)[0]) {
+			return // the rest rank after this one
+		}
+		h.offer(hit, limit)
+		if taken++; taken == limit {
+			return // the rest rank after the limit taken
+		}
+	}
+	if td.all || len(td.best) == 0 {
+		return
+	}
+	// Past the best documents, read every posting: those that rank after
+	// the last of them.
+	last := Hit{ID: ix.docs[m.doc[td.best[len(td.best)-1]]].id, Score: td.bestShare[len(td.best)-1]}
+	for _, p := range td.postings {
+		if p.tf == 0 || holdsOther(ts, j, m.pos[p.doc]) {
+			continue
+		}
+		hit := Hit{ID: ix.docs[p.doc].id, Score: termScore(td.idf, float64(p.tf), m.norms[p.doc])}
+		if hitBefore(last, hit) && (len(*h) < limit || hitBefore(hit, (*h)[0])) {
+			h.offer(hit, limit)
+		}
+	}
+}
+
+// topMany offers h every document that holds exactly the terms of set
+// (two or more of ts) and can enter it, scored whole: a block of 64
+// places whose terms' largest shares add up below the cut is skipped,
+// and the rest once that holds of every block left.
+func (m *Subsets) topMany(ts []*termDocs, set uint32, h *hitHeap, limit int) {
+	ix := m.ix
+	var in, out [maxSubsetTerms][]uint64
+	var inTerms [maxSubsetTerms]*termDocs
+	ni, no := 0, 0
+	for k, td := range ts {
+		if set&(1<<k) != 0 {
+			in[ni], inTerms[ni] = td.has, td
+			ni++
+		} else {
+			out[no] = td.has
+			no++
+		}
+	}
+	first := in[0]
+	for w := range first {
+		x := first[w]
+		for k := 1; k < ni && x != 0; k++ {
+			x &= in[k][w]
+		}
+		if x == 0 {
+			continue
+		}
+		for k := range no {
+			x &^= out[k][w]
+		}
+		if x == 0 {
+			continue
+		}
+		if len(*h) == limit {
+			cut, rest, block := (*h)[0].Score, 0.0, 0.0
+			for _, td := range inTerms[:ni] { // in term order, as a score adds them
+				rest += td.restMax[w]
+				block += td.blockMax[w]
+			}
+			if rest*scoreMargin < cut {
+				return // no place left can reach the cut
+			}
+			if block*scoreMargin < cut {
+				continue
+			}
+		}
+		for ; x != 0; x &= x - 1 {
+			at := uint32(w*64 + bits.TrailingZeros64(x))
+			score := 0.0
+			for _, td := range inTerms[:ni] { // in term order, as Search adds them
+				score += m.share(td, at)
+			}
+			if len(*h) < limit || score >= (*h)[0].Score {
+				h.offer(Hit{ID: ix.docs[m.doc[at]].id, Score: score}, limit)
+			}
+		}
+	}
+}

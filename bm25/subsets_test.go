@@ -1,0 +1,111 @@
+package bm25
+
+import (
+	"math/rand/v2"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// TestSubsets_MatchSearch checks that Subsets ranks every query of up to
+// six terms as Search does (the same hits, scores to the bit, order, ties
+// by id at the cut) at every limit it takes, on documents built to tie,
+// some holding a term more than 254 times, with tombstones left by
+// changes before it was made, and with terms of more documents than it
+// keeps in order; that a limit past 64 or a seventh term is left to
+// Search; and that a change to the index retires it.
+func TestSubsets_MatchSearch(t *testing.T) {
+	rng := rand.New(rand.NewPCG(9, 5))
+	var docs []Doc
+	for id := uint64(1); id <= 3000; id++ {
+		d := randomDoc(rng, id, testWords)
+		switch {
+		case id%4 == 0: // few distinct texts: many equal scores
+			d = Doc{ID: id, Content: strings.Repeat("alpha ", rng.IntN(3)+1) + testWords[rng.IntN(len(testWords))]}
+		case id%97 == 0: // a frequency past a byte
+			d = Doc{ID: id, Content: strings.Repeat("gamma ", 300) + "zeta"}
+		}
+		docs = append(docs, d)
+	}
+	ix := Build(docs)
+	for i := range 200 { // tombstones and changed lengths
+		id := uint64(1 + rng.IntN(3000))
+		if i%2 == 0 {
+			ix.Remove(docs[id-1])
+			docs[id-1] = Doc{ID: id}
+			continue
+		}
+		d := randomDoc(rng, id, testWords)
+		ix.Replace(docs[id-1], d)
+		docs[id-1] = d
+	}
+	m := ix.Subsets()
+	queries := []string{"alpha", "alpha beta", "beta gamma deploy", "zeta", "gamma", "absent", "absent alpha", "", "the of",
+		"deployment depot café v1.2 rollback", "alpha beta gamma delta the of"}
+	for range 150 {
+		var q []string
+		for range 1 + rng.IntN(6) {
+			q = append(q, testWords[rng.IntN(len(testWords))])
+		}
+		queries = append(queries, strings.Join(q, " "))
+	}
+	for _, q := range queries {
+		qt := QueryTerms(q)
+		for _, limit := range []int{1, 2, 3, 5, 8, 37, 64} {
+			got, ok := m.SearchTerms(qt, limit)
+			if want := ix.SearchTerms(qt, limit); !ok || !slices.Equal(got, want) {
+				t.Fatalf("SearchTerms(%q, %d) = %v, %v; Search %v", qt, limit, got, ok, want)
+			}
+		}
+		for _, limit := range []int{0, -1, 65} {
+			if _, ok := m.SearchTerms(qt, limit); ok {
+				t.Errorf("SearchTerms(%q, %d) ranked a limit Subsets does not take", qt, limit)
+			}
+		}
+	}
+	if _, ok := m.SearchTerms(QueryTerms("alpha beta gamma delta epsilon zeta deploy"), 5); ok {
+		t.Error("SearchTerms ranked seven terms")
+	}
+	ix.Set(Doc{ID: 9999, Content: "alpha beta"})
+	if _, ok := m.SearchTerms([]string{"alpha"}, 5); ok {
+		t.Error("Subsets made before a change ranked after it")
+	}
+}
+
+// TestSubsets_Empty checks an empty index and a query of no known term.
+func TestSubsets_Empty(t *testing.T) {
+	m := New().Subsets()
+	if hits, ok := m.SearchTerms([]string{"alpha"}, 5); !ok || len(hits) != 0 {
+		t.Errorf("empty index: %v, %v", hits, ok)
+	}
+	m = Build([]Doc{{ID: 1, Content: "alpha"}}).Subsets()
+	if hits, ok := m.SearchTerms([]string{"beta"}, 5); !ok || len(hits) != 0 {
+		t.Errorf("unknown term: %v, %v", hits, ok)
+	}
+}
+
+// TestSubsets_MemoryBound checks that once the terms kept take the memory
+// Subsets keeps, a query of another term is left to the caller, and the
+// terms kept still rank as Search does.
+func TestSubsets_MemoryBound(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 8))
+	var docs []Doc
+	for id := uint64(1); id <= 500; id++ {
+		docs = append(docs, randomDoc(rng, id, testWords))
+	}
+	ix := Build(docs)
+	m := ix.Subsets()
+	m.maxBytes = 2 * m.termBytes()
+	for _, q := range []string{"alpha beta", "beta", "alpha"} {
+		got, ok := m.SearchTerms(QueryTerms(q), 5)
+		if want := ix.SearchTerms(QueryTerms(q), 5); !ok || !slices.Equal(got, want) {
+			t.Fatalf("SearchTerms(%q) = %v, %v; Search %v", q, got, ok, want)
+		}
+	}
+	if _, ok := m.SearchTerms(QueryTerms("alpha gamma"), 5); ok {
+		t.Error("a third term ranked past the memory bound")
+	}
+	if got, ok := m.SearchTerms(QueryTerms("beta alpha"), 3); !ok || !slices.Equal(got, ix.SearchTerms(QueryTerms("alpha beta"), 3)) {
+		t.Errorf("the terms kept, after a query refused: %v, %v", got, ok)
+	}
+}
