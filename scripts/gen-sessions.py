@@ -4,7 +4,7 @@
 
     crmem --db big.db ls --json > entries.json
     scripts/gen-sessions.py --entries entries.json --out DIR/sessions \
-        [--sessions 500] [--recalls 10000] [--seed 7]
+        [--sessions 500] [--recalls 10000] [--seed 7] [--words FILE]
 
 Writes DIR/sessions/{agent}_{sender}_{seq}/ folders, each a meta file and
 ~120 step-NNNNNN files in crabtalk's exact shapes (copied from
@@ -14,7 +14,12 @@ second call to another tool), its tool_result blocks, an assistant text,
 sometimes a plain user message, then the round's tool_start event.
 Results list 1-5 of the memory's entries, at most the call's limit, as
 the recall tool writes them ("## name\\ncontent" joined by "\\n---\\n"),
-or "no memories found". The same arguments give the same bytes.
+or "no memories found". Queries and texts are drawn from 35 words of
+the agent's topics, or from the words of FILE (one a line, in order):
+scripts/wide-words.txt holds the 216 words of four letters or more of
+the 100k corpus (`gen_corpus.py --seed 7`), for recalls that ask many
+different words (`--words scripts/wide-words.txt --seed 23`). The same
+arguments give the same bytes.
 Nothing here is committed data: write it outside the repository.
 """
 import argparse
@@ -85,7 +90,12 @@ def main():
     ap.add_argument("--sessions", type=int, default=500)
     ap.add_argument("--recalls", type=int, default=10000)
     ap.add_argument("--seed", type=int, default=7)
+    ap.add_argument("--words", help="a file of the words to draw from, one a line (default: 35 built in)")
     a = ap.parse_args()
+    if a.words:
+        global WORDS
+        with open(a.words, encoding="utf-8") as f:
+            WORDS = f.read().split()
     rng = random.Random(a.seed)
     with open(a.entries, encoding="utf-8") as f:
         entries = sorted(json.load(f), key=lambda e: e["name"])
