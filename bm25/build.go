@@ -1,6 +1,7 @@
 package bm25
 
 import (
+	"math/bits"
 	"runtime"
 	"slices"
 
@@ -183,7 +184,9 @@ func (p *buildPart) tokenize() {
 // A piece of at most eight bytes with eight readable bytes, found in its
 // home slot (most are), takes the inner loop, which lowercases and packs
 // it with one load (as scanner.pieces does), calls nothing and keeps the
-// table in registers; any other goes through buildTerms. Whether an
+// table in registers; so does one of nine to 16 bytes with 16 readable
+// bytes found in its home slot of the pair table, from two loads. Any
+// other goes through buildTerms. Whether an
 // occurrence is the first is data, not control flow (a mispredicted
 // branch per token otherwise): the id is written at the end of terms
 // every time, and the end advances only when its count was zero.
@@ -196,18 +199,32 @@ func (p *buildPart) lookPieces(sc *scanner, s string) {
 	buf = buf[:cap(buf)]
 	for k := 0; k+1 < len(at); k += 2 {
 		tk, tv, shift, tf := p.voc.short.keys, p.voc.short.vals, p.voc.short.shift&63, p.tf
+		pl, ph, pv, pshift := p.voc.pair.lo, p.voc.pair.hi, p.voc.pair.ids, p.voc.pair.shift&63
 		for ; k+1 < len(at); k += 2 {
 			lo, hi := int(at[k]), int(at[k+1])
 			n := uint(hi - lo)
-			if n > 8 || lo+8 > len(s) {
-				break
+			var t uint32
+			if n <= 8 {
+				if lo+8 > len(s) {
+					break
+				}
+				key := (load64(s, lo) | lsbs*0x20) & lowBytes[n] // never 0: n ≥ 1
+				i := int((key * fibMul) >> shift)
+				if tk[i] != key {
+					break
+				}
+				t = tv[i]
+			} else { // nine to 16 bytes: two loads, probed as pairTable.get
+				if n > 16 || lo+16 > len(s) {
+					break
+				}
+				a, b := load64(s, lo)|lsbs*0x20, (load64(s, lo+8)|lsbs*0x20)&lowBytes[n-8]
+				i := int(((a ^ bits.RotateLeft64(b, 29)) * fibMul) >> pshift)
+				if ph[i] != b || pl[i] != a {
+					break
+				}
+				t = pv[i]
 			}
-			key := (load64(s, lo) | lsbs*0x20) & lowBytes[n] // never 0: n ≥ 1
-			i := int((key * fibMul) >> shift)
-			if tk[i] != key {
-				break
-			}
-			t := tv[i]
 			c := tf[t]
 			buf[nt] = t
 			nt += int((c - 1) >> 31) // c is 0: the first occurrence

@@ -28,6 +28,7 @@ type buildTerms struct {
 // newBuildTerms returns a dictionary of only the sink's candidates.
 func newBuildTerms() buildTerms {
 	b := buildTerms{terms: []string{sink: ""}}
+	b.pair.grow() // never empty, so lookPieces may probe it without a check
 	for _, w := range stopwords {
 		b.short.put(packKey(w), sink)
 	}
@@ -94,9 +95,9 @@ type pairTable struct {
 	shift  uint // 64 - log2(len(ids))
 }
 
-// slot is a term's home slot.
+// slot is a term's home slot (lookPieces inlines it).
 func (h *pairTable) slot(lo, hi uint64) int {
-	return int(((lo ^ bits.RotateLeft64(hi, 29)) * 0x9E3779B97F4A7C15) >> h.shift)
+	return int(((lo ^ bits.RotateLeft64(hi, 29)) * fibMul) >> h.shift)
 }
 
 // get returns the id of the term (lo, hi).
