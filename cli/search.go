@@ -166,11 +166,10 @@ func searchOnce(o *opener, query string, k *store.Kind, opts searchOptions) (*st
 	if err != nil {
 		return nil, nil, err
 	}
-	ranked := make([]bm25.Hit, len(found))
-	for i, h := range found {
-		ranked[i] = bm25.Hit{ID: h.Entry.ID, Score: h.Score}
-	}
-	return c, hitsOf(c, ranked, nil, k, opts), nil
+	// The hits hold their entries: no walk over the file's to find them
+	// by id (entriesOf).
+	at := func(i int) hit { return hit{entry: *found[i].Entry, score: found[i].Score} }
+	return c, keepHits(len(found), at, k, opts.limit, presenterOf(c.Features)), nil
 }
 
 // rankLimit is the number of hits to rank for the options: all when 0 is

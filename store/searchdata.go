@@ -21,6 +21,9 @@ func SearchData(data []byte, query string, limit int) (f *File, hits []FileHit, 
 	if len(data) < parallelCheckMin || limit < 1 {
 		return nil, nil, false
 	}
+	if f, hits, done := searchSplit(data, query, limit); done {
+		return f, hits, true
+	}
 	f, err := decode(data, 0, false)
 	if err != nil || f.Trailing != 0 {
 		return nil, nil, false

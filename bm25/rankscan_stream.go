@@ -1,0 +1,71 @@
+package bm25
+
+// Ranking is Rank for a caller that hands the documents over as it reads
+// them, on several goroutines: each goroutine counts a contiguous range of
+// the documents, in order, into a RankRange of its own, before it knows
+// where its range starts (a file's entries decoded from two places at
+// once); once every range is counted, Ranked scores them as Rank does.
+// Unlike Rank, it takes the documents' ids as they come: the caller must
+// hand over no two documents with one id (ids that ascend, as every file
+// crmem or the reference writes has).
+type Ranking struct {
+	q     *queryMatcher
+	terms int
+}
+
+// NewRanking returns the ranking for query, or nil when the query has no
+// terms (Rank returns no hits for it).
+func NewRanking(query string) *Ranking {
+	terms := QueryTerms(query)
+	if len(terms) == 0 {
+		return nil
+	}
+	return &Ranking{q: newQueryMatcher(terms), terms: len(terms)}
+}
+
+// RankRange is one goroutine's range of documents for a Ranking: what
+// Rank keeps of them, and the scanners that count them.
+type RankRange struct {
+	q  *queryMatcher
+	p  rankPart
+	tc termCounts
+	sc scanner
+	ac asciiCounter
+}
+
+// Range returns an empty range with room for n documents, a bound taken
+// as address space (only the pages the matches fill are touched).
+func (r *Ranking) Range(n int) *RankRange {
+	rr := &RankRange{q: r.q, tc: termCounts{n: make([]uint32, len(r.q.short)+len(r.q.long))}}
+	rr.p.matches = make([]rankMatch, 0, n)
+	rr.p.hits = make([]termHit, 0, n)
+	return rr
+}
+
+// Add counts the range's next document and reports whether its texts are
+// pure ASCII (RankASCII's test: the others are the caller's to check, if
+// it must know they are valid UTF-8).
+func (rr *RankRange) Add(d Doc) bool {
+	i := rr.p.hi
+	rr.p.hi++
+	return rr.p.countDoc(rr.q, &rr.sc, &rr.ac, &rr.tc, i, d)
+}
+
+// Len is the number of documents added to the range.
+func (rr *RankRange) Len() int { return rr.p.hi }
+
+// Ranked ranks the documents of ranges, which follow each other in that
+// order from position 0, as Rank ranks them (at most limit hits, each with
+// its position). It must be called once, after the last Add.
+func (r *Ranking) Ranked(ranges []*RankRange, limit int) []Ranked {
+	parts := make([]*rankPart, len(ranges))
+	base := 0
+	for k, rr := range ranges {
+		for m := range rr.p.matches {
+			rr.p.matches[m].pos += base
+		}
+		base += rr.p.hi
+		parts[k] = &rr.p
+	}
+	return scoreParts(parts, r.terms, limit)
+}

@@ -1,0 +1,83 @@
+package store
+
+import (
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// splitEntries are n entries with ascending ids and texts of a few words,
+// a large enough file for SearchData.
+func splitEntries(n int) []Entry {
+	words := []string{"deploy", "Canary", "rollback", "the", "of", "naïve", "x", "k8s"}
+	es := make([]Entry, n)
+	for i := range es {
+		var sb strings.Builder
+		for j := range 20 + i%7 {
+			sb.WriteString(words[(i*5+j*j)%len(words)])
+			sb.WriteByte(' ')
+		}
+		es[i] = Entry{ID: uint64(i + 1), Name: "n" + strconv.Itoa(i), Content: sb.String()}
+	}
+	return es
+}
+
+// TestSearchSplit_ReadsFromTwoPlaces checks that a whole, valid file with
+// ascending ids is read by the two workers (done), as Decode and Search
+// read it, and that a file they cannot read as one is left to the usual
+// path (not done): ids that repeat, and a content across the middle that
+// holds entries of its own, which findSplit takes for the file's.
+func TestSearchSplit_ReadsFromTwoPlaces(t *testing.T) {
+	valid := splitEntries(30000)
+	// A content of encoded entries across the middle of the file: chains
+	// findSplit can read, that the first worker never ends on (each byte
+	// below 0x80, so the content is valid UTF-8).
+	fake := make([]Entry, 40)
+	for i := range fake {
+		fake[i] = Entry{ID: uint64(i + 1), Name: "m", Content: "deploy canary", Aliases: []string{}}
+	}
+	inner := splitEntries(30000)
+	inner[14000].Content = strings.Repeat(string(Encode(41, fake)[headerSize+12:]), 1<<20/1500)
+	repeated := splitEntries(30000)
+	repeated[20000].ID = 5
+	for _, tt := range []struct {
+		name string
+		es   []Entry
+		done bool
+	}{
+		{"valid", valid, true},
+		{"entries inside a content", inner, false},
+		{"ids that repeat", repeated, false},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			data := Encode(uint64(len(tt.es)+1), tt.es)
+			want, err := Decode(data)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, query := range []string{"deploy canary", "naïve k8s", "zzz"} {
+				if _, _, done := searchSplit(data, query, 5); done != tt.done {
+					t.Fatalf("%q: read from two places %v, want %v", query, done, tt.done)
+				}
+				f, hits, ok := SearchData(data, query, 5)
+				if !ok || len(f.Entries) != len(want.Entries) || f.NextID != want.NextID {
+					t.Fatalf("%q: ok %v", query, ok)
+				}
+				for i := range f.Entries {
+					if e, w := &f.Entries[i], &want.Entries[i]; e.ID != w.ID || e.Name != w.Name || e.Content != w.Content || len(e.Aliases) != len(w.Aliases) {
+						t.Fatalf("%q: entry %d is %+v, Decode's %+v", query, i, *e, *w)
+					}
+				}
+				wantHits := want.Search(query, 5)
+				if len(hits) != len(wantHits) {
+					t.Fatalf("%q: %d hits, Search %d", query, len(hits), len(wantHits))
+				}
+				for i := range hits {
+					if hits[i].Score != wantHits[i].Score || hits[i].Entry.ID != wantHits[i].Entry.ID {
+						t.Fatalf("%q hit %d: %v %d, Search %v %d", query, i, hits[i].Score, hits[i].Entry.ID, wantHits[i].Score, wantHits[i].Entry.ID)
+					}
+				}
+			}
+		})
+	}
+}
