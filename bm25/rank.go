@@ -409,13 +409,20 @@ func (p *rankPart) countDoc(q *queryMatcher, sc *scanner, ac *asciiCounter, tc *
 		n, pure := q.countText(sc, ac, a, tc)
 		dl, ascii = dl+n, ascii && pure
 	}
+	p.endDoc(tc, i, d.ID, dl)
+	return ascii
+}
+
+// endDoc adds the document at position i, with id and dl tokens, whose
+// query-term frequencies tc holds, to the part, and clears tc.
+func (p *rankPart) endDoc(tc *termCounts, i int, id uint64, dl uint32) {
 	if dl == 0 {
-		return ascii // not indexed: no tokens, so no terms
+		return // not indexed: no tokens, so no terms
 	}
 	p.n++
 	p.total += int64(dl)
 	if len(tc.seen) == 0 {
-		return ascii
+		return
 	}
 	slices.Sort(tc.seen) // Search adds the terms' shares in term order
 	for _, j := range tc.seen {
@@ -423,8 +430,7 @@ func (p *rankPart) countDoc(q *queryMatcher, sc *scanner, ac *asciiCounter, tc *
 		tc.n[j] = 0
 	}
 	tc.seen = tc.seen[:0]
-	p.matches = append(p.matches, rankMatch{pos: i, id: d.ID, dl: dl, end: uint32(len(p.hits))})
-	return ascii
+	p.matches = append(p.matches, rankMatch{pos: i, id: id, dl: dl, end: uint32(len(p.hits))})
 }
 
 // scoreParts scores the matches as Search does: per document, each term's

@@ -31,6 +31,7 @@ type RankRange struct {
 	tc termCounts
 	sc scanner
 	ac asciiCounter
+	dl uint32 // the tokens of the document Text counts
 }
 
 // Range returns an empty range with room for n documents, a bound taken
@@ -46,9 +47,30 @@ func (r *Ranking) Range(n int) *RankRange {
 // pure ASCII (RankASCII's test: the others are the caller's to check, if
 // it must know they are valid UTF-8).
 func (rr *RankRange) Add(d Doc) bool {
-	i := rr.p.hi
+	ascii := rr.Text(d.Content)
+	for _, a := range d.Aliases {
+		ascii = rr.Text(a) && ascii
+	}
+	rr.End(d.ID)
+	return ascii
+}
+
+// Text counts one text of the range's next document, as Add counts its
+// content and then each alias, and reports whether it is pure ASCII; a
+// caller that decodes the document can count its content before it reads
+// what follows it (while the bytes after the content come into the cache).
+func (rr *RankRange) Text(text string) bool {
+	n, ascii := rr.q.countText(&rr.sc, &rr.ac, text, &rr.tc)
+	rr.dl += n
+	return ascii
+}
+
+// End ends the range's next document, whose texts Text counted, with its
+// id.
+func (rr *RankRange) End(id uint64) {
+	rr.p.endDoc(&rr.tc, rr.p.hi, id, rr.dl)
 	rr.p.hi++
-	return rr.p.countDoc(rr.q, &rr.sc, &rr.ac, &rr.tc, i, d)
+	rr.dl = 0
 }
 
 // Len is the number of documents added to the range.

@@ -82,18 +82,31 @@ type splitReader struct {
 }
 
 // read decodes and counts entries until the decoder reaches end (or goes
-// past it) or most entries are read.
+// past it) or most entries are read. An entry's content is counted before
+// its aliases are read: the count streams through the content, so the
+// alias count after it is in the cache when it is read, where reading it
+// first (decoding the whole entry) was a cache miss an entry.
 func (w *splitReader) read(end, most int) {
 	var prev uint64
 	for w.d.off < end && len(w.entries) < most {
 		w.entries = append(w.entries, Entry{})
 		e := &w.entries[len(w.entries)-1]
-		if w.d.entry(e) != nil || len(w.entries) > 1 && e.ID <= prev {
+		if w.d.entryHead(e) != nil || len(w.entries) > 1 && e.ID <= prev {
 			w.bad = true
 			return
 		}
 		prev = e.ID
-		if !w.rr.Add(docOf(e)) && !entryUTF8(e) {
+		ascii := w.rr.Text(e.Content)
+		var err error
+		if e.Aliases, err = w.d.aliasList(); err != nil {
+			w.bad = true
+			return
+		}
+		for _, a := range e.Aliases {
+			ascii = w.rr.Text(a) && ascii
+		}
+		w.rr.End(e.ID)
+		if !ascii && !entryUTF8(e) {
 			w.bad = true
 			return
 		}
