@@ -2,6 +2,7 @@ package store
 
 import (
 	"encoding/binary"
+	"runtime"
 	"unsafe"
 
 	"github.com/crmem/crmem/bm25"
@@ -9,22 +10,28 @@ import (
 	"github.com/crmem/crmem/internal/workgroup"
 )
 
-// searchSplit is SearchData read from two places at once: one worker
-// decodes the entries from the start of the file and another from an
-// entry found near its middle (findSplit), each counting the entries'
-// texts for the ranking as it decodes them (bm25.Ranking), while the
-// entry's bytes are in the cache, and checking the UTF-8 of the texts the
-// counting did not find pure ASCII. No structure is read before the pass,
-// on one core: reading it was a cache miss an entry, one after another.
+// searchSplit is SearchData read from several places at once: one worker
+// a core decodes the entries of its part of the file, the first from the
+// start and each other from an entry found where its part begins
+// (findSplit), counting the entries' texts for the ranking as it decodes
+// them (bm25.Ranking), while the entry's bytes are in the cache, and
+// checking the UTF-8 of the texts the counting did not find pure ASCII.
+// No structure is read before the pass, on one core: reading it was a
+// cache miss an entry, one after another.
 //
-// The middle entry is a guess, which the first worker confirms by ending
-// exactly there; then the file is what one decoder reads from the start.
-// done is false when that is not so, or the file is not read as a whole,
-// valid file by the two (a bad byte anywhere, ids that do not ascend, a
-// count or an end that does not match, a query without terms): the caller
-// then reads it the usual way, whose answer, and errors, are the ones that
-// count.
+// Where a part begins is a guess, which the worker before confirms by
+// ending exactly there; then the file is what one decoder reads from the
+// start. done is false when that is not so, or the file is not read as a
+// whole, valid file by the workers (a bad byte anywhere, ids that do not
+// ascend, a count or an end that does not match, a query without terms):
+// the caller then reads it the usual way, whose answer, and errors, are
+// the ones that count.
 func searchSplit(data []byte, query string, limit int) (f *File, hits []FileHit, done bool) {
+	return searchParts(data, query, limit, max(1, min(runtime.GOMAXPROCS(0), len(data)/splitPartMin)))
+}
+
+// searchParts is searchSplit with at most k workers.
+func searchParts(data []byte, query string, limit, k int) (f *File, hits []FileHit, done bool) {
 	r := bm25.NewRanking(query)
 	if r == nil || len(data) < headerSize+12 || !validHeader(data) {
 		return nil, nil, false
@@ -37,31 +44,84 @@ func searchSplit(data []byte, query string, limit int) (f *File, hits []FileHit,
 	if int64(count) > int64(d.remaining()/minEntrySize) {
 		return nil, nil, false
 	}
-	mid, ok := findSplit(s, max(d.off, len(s)/2))
+	parts := splitParts(s, d.off, k)
+	workers := make([]splitReader, len(parts))
+	var g workgroup.Group // the file may be mapped (MapFile)
+	for k, start := range parts {
+		end := len(s)
+		if k+1 < len(parts) {
+			end = parts[k+1]
+		}
+		// Filled at once: laid out for huge pages (package hugepage). The
+		// other workers' entries are copied after the first's at the end.
+		room := min(count, (len(s)-start)/int(unsafe.Sizeof(Entry{})), (end-start)/minEntrySize+1)
+		w := &workers[k]
+		*w = splitReader{d: decoder{s: s, off: start, names: true}, end: end, rr: r.Range(count), entries: hugepage.Slice[Entry](room)}
+		g.Go(func() { w.read(count) })
+	}
+	g.Wait()
+	entries, ok := joinParts(workers, count)
 	if !ok {
 		return nil, nil, false
 	}
-	room := min(count, d.remaining()/int(unsafe.Sizeof(Entry{})))
-	// Filled at once: laid out for huge pages (package hugepage). The
-	// second worker's entries are copied after the first's at the end.
-	first := splitReader{d: d, rr: r.Range(count), entries: hugepage.Slice[Entry](room)}
-	second := splitReader{d: decoder{s: s, off: mid, names: true}, rr: r.Range(count), entries: hugepage.Slice[Entry](room)}
-	var g workgroup.Group // the file may be mapped (MapFile)
-	g.Go(func() { first.read(mid, count) })
-	g.Go(func() { second.read(len(s), count) })
-	g.Wait()
-	a, b := first.entries, second.entries
-	if first.bad || second.bad || first.d.off != mid || second.d.off != len(s) || len(a)+len(b) != count ||
-		len(a) > 0 && len(b) > 0 && a[len(a)-1].ID >= b[0].ID {
-		return nil, nil, false
+	f = &File{NextID: nextID, Entries: entries}
+	ranges := make([]*bm25.RankRange, len(workers))
+	for k := range workers {
+		ranges[k] = workers[k].rr
 	}
-	f = &File{NextID: nextID, Entries: append(a, b...)}
-	ranked := r.Ranked([]*bm25.RankRange{first.rr, second.rr}, allWithin(limit, count))
+	ranked := r.Ranked(ranges, allWithin(limit, count))
 	hits = make([]FileHit, len(ranked))
 	for i, h := range ranked {
 		hits[i] = FileHit{Score: h.Score, Entry: &f.Entries[h.Pos]}
 	}
 	return f, hits, true
+}
+
+// splitPartMin is the least a worker of searchSplit is given to read.
+const splitPartMin = 1 << 20
+
+// splitParts returns where k parts of the entries from first on begin (as
+// findSplit guesses, from every k-th of s on): fewer where no entry is
+// found.
+func splitParts(s string, first, k int) []int {
+	parts := []int{first}
+	for j := 1; j < k; j++ {
+		p, ok := findSplit(s, max(parts[len(parts)-1]+1, len(s)/k*j))
+		if ok {
+			parts = append(parts, p)
+		}
+	}
+	return parts
+}
+
+// joinParts returns the workers' entries in one slice, the first's grown,
+// if the workers read the file as one decoder does from the start: each
+// ended where the next began, none met anything bad, the ids ascend from
+// one to the next, and there are count entries in all.
+func joinParts(workers []splitReader, count int) ([]Entry, bool) {
+	total := 0
+	var last *Entry
+	for k := range workers {
+		w := &workers[k]
+		if w.bad || w.d.off != w.end {
+			return nil, false
+		}
+		if len(w.entries) > 0 {
+			if last != nil && last.ID >= w.entries[0].ID {
+				return nil, false
+			}
+			last = &w.entries[len(w.entries)-1]
+		}
+		total += len(w.entries)
+	}
+	if total != count {
+		return nil, false
+	}
+	entries := workers[0].entries
+	for k := 1; k < len(workers); k++ {
+		entries = append(entries, workers[k].entries...)
+	}
+	return entries, true
 }
 
 // validHeader reports whether data starts with a CRMEM v1 header decode
@@ -76,19 +136,20 @@ func validHeader(data []byte) bool {
 // a whole, valid file with ascending ids does not have.
 type splitReader struct {
 	d       decoder
+	end     int // where the next part begins
 	rr      *bm25.RankRange
 	entries []Entry
 	bad     bool
 }
 
-// read decodes and counts entries until the decoder reaches end (or goes
-// past it) or most entries are read. An entry's content is counted before
+// read decodes and counts entries until the decoder reaches w.end (or
+// goes past it) or most entries are read. An entry's content is counted before
 // its aliases are read: the count streams through the content, so the
 // alias count after it is in the cache when it is read, where reading it
 // first (decoding the whole entry) was a cache miss an entry.
-func (w *splitReader) read(end, most int) {
+func (w *splitReader) read(most int) {
 	var prev uint64
-	for w.d.off < end && len(w.entries) < most {
+	for w.d.off < w.end && len(w.entries) < most {
 		w.entries = append(w.entries, Entry{})
 		e := &w.entries[len(w.entries)-1]
 		if w.d.entryHead(e) != nil || len(w.entries) > 1 && e.ID <= prev {

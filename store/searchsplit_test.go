@@ -22,12 +22,12 @@ func splitEntries(n int) []Entry {
 	return es
 }
 
-// TestSearchSplit_ReadsFromTwoPlaces checks that a whole, valid file with
-// ascending ids is read by the two workers (done), as Decode and Search
-// read it, and that a file they cannot read as one is left to the usual
-// path (not done): ids that repeat, and a content across the middle that
-// holds entries of its own, which findSplit takes for the file's.
-func TestSearchSplit_ReadsFromTwoPlaces(t *testing.T) {
+// TestSearchSplit_ReadsFromSeveralPlaces checks that a whole, valid file
+// with ascending ids is read by one to five workers (done), as Decode and
+// Search read it, and that a file they cannot read as one is left to the
+// usual path (not done): ids that repeat, and a content across the middle
+// that holds entries of its own, which findSplit takes for the file's.
+func TestSearchSplit_ReadsFromSeveralPlaces(t *testing.T) {
 	valid := splitEntries(30000)
 	// A content of encoded entries across the middle of the file: chains
 	// findSplit can read, that the first worker never ends on (each byte
@@ -43,7 +43,7 @@ func TestSearchSplit_ReadsFromTwoPlaces(t *testing.T) {
 	for _, tt := range []struct {
 		name string
 		es   []Entry
-		done bool
+		done bool // with two or four workers; one reads any valid file
 	}{
 		{"valid", valid, true},
 		{"entries inside a content", inner, false},
@@ -56,28 +56,43 @@ func TestSearchSplit_ReadsFromTwoPlaces(t *testing.T) {
 				t.Fatal(err)
 			}
 			for _, query := range []string{"deploy canary", "naïve k8s", "zzz"} {
-				if _, _, done := searchSplit(data, query, 5); done != tt.done {
-					t.Fatalf("%q: read from two places %v, want %v", query, done, tt.done)
+				for k := 1; k <= 5; k++ {
+					f, hits, done := searchParts(data, query, 5, k)
+					if want := tt.done || k == 1 && tt.name != "ids that repeat"; (k == 1 || k%2 == 0) && done != want {
+						t.Fatalf("%q, %d workers: read %v, want %v", query, k, done, want)
+					}
+					if done {
+						sameSearch(t, query, f, hits, want)
+					}
 				}
 				f, hits, ok := SearchData(data, query, 5)
-				if !ok || len(f.Entries) != len(want.Entries) || f.NextID != want.NextID {
-					t.Fatalf("%q: ok %v", query, ok)
+				if !ok {
+					t.Fatalf("%q: not ok", query)
 				}
-				for i := range f.Entries {
-					if e, w := &f.Entries[i], &want.Entries[i]; e.ID != w.ID || e.Name != w.Name || e.Content != w.Content || len(e.Aliases) != len(w.Aliases) {
-						t.Fatalf("%q: entry %d is %+v, Decode's %+v", query, i, *e, *w)
-					}
-				}
-				wantHits := want.Search(query, 5)
-				if len(hits) != len(wantHits) {
-					t.Fatalf("%q: %d hits, Search %d", query, len(hits), len(wantHits))
-				}
-				for i := range hits {
-					if hits[i].Score != wantHits[i].Score || hits[i].Entry.ID != wantHits[i].Entry.ID {
-						t.Fatalf("%q hit %d: %v %d, Search %v %d", query, i, hits[i].Score, hits[i].Entry.ID, wantHits[i].Score, wantHits[i].Entry.ID)
-					}
-				}
+				sameSearch(t, query, f, hits, want)
 			}
 		})
+	}
+}
+
+// sameSearch fails unless f is want and hits are want.Search(query, 5).
+func sameSearch(t *testing.T, query string, f *File, hits []FileHit, want *File) {
+	t.Helper()
+	if len(f.Entries) != len(want.Entries) || f.NextID != want.NextID {
+		t.Fatalf("%q: %d entries, next id %d; Decode %d, %d", query, len(f.Entries), f.NextID, len(want.Entries), want.NextID)
+	}
+	for i := range f.Entries {
+		if e, w := &f.Entries[i], &want.Entries[i]; e.ID != w.ID || e.Name != w.Name || e.Content != w.Content || len(e.Aliases) != len(w.Aliases) {
+			t.Fatalf("%q: entry %d is %+v, Decode's %+v", query, i, *e, *w)
+		}
+	}
+	wantHits := want.Search(query, 5)
+	if len(hits) != len(wantHits) {
+		t.Fatalf("%q: %d hits, Search %d", query, len(hits), len(wantHits))
+	}
+	for i := range hits {
+		if hits[i].Score != wantHits[i].Score || hits[i].Entry.ID != wantHits[i].Entry.ID {
+			t.Fatalf("%q hit %d: %v %d, Search %v %d", query, i, hits[i].Score, hits[i].Entry.ID, wantHits[i].Score, wantHits[i].Entry.ID)
+		}
 	}
 }
