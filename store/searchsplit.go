@@ -223,8 +223,10 @@ func skipEntry(s string, p int) (id uint64, next int, ok bool) {
 	if kind, ok := d.u32(); !ok || kind > uint32(Topic) {
 		return 0, 0, false
 	}
-	if !d.skip() || !d.skip() { // name and content
-		return 0, 0, false
+	for range 2 { // name and content
+		if !d.skip() {
+			return 0, 0, false
+		}
 	}
 	aliases, ok := d.u32()
 	if !ok || int64(aliases) > int64(d.remaining()/4) {
