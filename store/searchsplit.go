@@ -45,22 +45,33 @@ func searchParts(data []byte, query string, limit, k int) (f *File, hits []FileH
 		return nil, nil, false
 	}
 	parts := splitParts(s, d.off, k)
+	// The entries go where they will lie, as near as the parts' offsets
+	// say: each worker fills a region of one slice (laid out for huge
+	// pages, package hugepage) from where its entries are guessed to
+	// begin, with room to spare, and the regions are closed up at the end.
+	slack := count/32 + 64
+	all := hugepage.Slice[Entry](count + len(parts)*slack)
+	all = all[:cap(all)]
 	workers := make([]splitReader, len(parts))
 	var g workgroup.Group // the file may be mapped (MapFile)
 	for k, start := range parts {
-		end := len(s)
-		if k+1 < len(parts) {
-			end = parts[k+1]
-		}
-		// Filled at once: laid out for huge pages (package hugepage). The
-		// other workers' entries are copied after the first's at the end.
-		room := min(count, (len(s)-start)/int(unsafe.Sizeof(Entry{})), (end-start)/minEntrySize+1)
 		w := &workers[k]
-		*w = splitReader{d: decoder{s: s, off: start, names: true}, end: end, rr: r.Range(count), entries: hugepage.Slice[Entry](room)}
+		*w = splitReader{d: decoder{s: s, off: start, names: true}, end: len(s), rr: r.Range(count)}
+		w.at = count*(start-parts[0])/(len(s)-parts[0]) + k*slack
+		if k > 0 {
+			workers[k-1].end = start
+			workers[k-1].entries = all[workers[k-1].at:workers[k-1].at:w.at]
+		}
+		if k == len(parts)-1 {
+			w.entries = all[w.at:w.at]
+		}
+	}
+	for k := range workers {
+		w := &workers[k]
 		g.Go(func() { w.read(count) })
 	}
 	g.Wait()
-	entries, ok := joinParts(workers, count)
+	entries, ok := joinParts(all, workers, count)
 	if !ok {
 		return nil, nil, false
 	}
@@ -94,13 +105,16 @@ func splitParts(s string, first, k int) []int {
 	return parts
 }
 
-// joinParts returns the workers' entries in one slice, the first's grown,
-// if the workers read the file as one decoder does from the start: each
-// ended where the next began, none met anything bad, the ids ascend from
-// one to the next, and there are count entries in all.
-func joinParts(workers []splitReader, count int) ([]Entry, bool) {
+// joinParts returns the workers' entries in one slice, if the workers
+// read the file as one decoder does from the start: each ended where the
+// next began, none met anything bad, the ids ascend from one to the next,
+// and there are count entries in all. The regions of all they filled are
+// closed up in place, or, if one outgrew its room (append moved it),
+// copied into a new slice.
+func joinParts(all []Entry, workers []splitReader, count int) ([]Entry, bool) {
 	total := 0
 	var last *Entry
+	inPlace := true
 	for k := range workers {
 		w := &workers[k]
 		if w.bad || w.d.off != w.end {
@@ -111,17 +125,31 @@ func joinParts(workers []splitReader, count int) ([]Entry, bool) {
 				return nil, false
 			}
 			last = &w.entries[len(w.entries)-1]
+			inPlace = inPlace && &w.entries[0] == &all[w.at]
 		}
 		total += len(w.entries)
 	}
 	if total != count {
 		return nil, false
 	}
-	entries := workers[0].entries
-	for k := 1; k < len(workers); k++ {
-		entries = append(entries, workers[k].entries...)
+	if !inPlace {
+		entries := hugepage.Slice[Entry](count)
+		for k := range workers {
+			entries = append(entries, workers[k].entries...)
+		}
+		return entries, true
 	}
-	return entries, true
+	// Each region moves down to follow the ones before it, in order: none
+	// holds more entries than its room, so none moves up.
+	n := 0
+	for k := range workers {
+		w := &workers[k]
+		if n != w.at {
+			copy(all[n:], w.entries)
+		}
+		n += len(w.entries)
+	}
+	return all[:count:count], true
 }
 
 // validHeader reports whether data starts with a CRMEM v1 header decode
@@ -137,6 +165,7 @@ func validHeader(data []byte) bool {
 type splitReader struct {
 	d       decoder
 	end     int // where the next part begins
+	at      int // where its entries begin in searchParts' slice
 	rr      *bm25.RankRange
 	entries []Entry
 	bad     bool

@@ -24,7 +24,8 @@ func splitEntries(n int) []Entry {
 
 // TestSearchSplit_ReadsFromSeveralPlaces checks that a whole, valid file
 // with ascending ids is read by one to five workers (done), as Decode and
-// Search read it, and that a file they cannot read as one is left to the
+// Search read it (whether each part's entries fit where they were guessed
+// to begin or not), and that a file they cannot read as one is left to the
 // usual path (not done): ids that repeat, and a content across the middle
 // that holds entries of its own, which findSplit takes for the file's.
 func TestSearchSplit_ReadsFromSeveralPlaces(t *testing.T) {
@@ -40,12 +41,22 @@ func TestSearchSplit_ReadsFromSeveralPlaces(t *testing.T) {
 	inner[14000].Content = strings.Repeat(string(Encode(41, fake)[headerSize+12:]), 1<<20/1500)
 	repeated := splitEntries(30000)
 	repeated[20000].ID = 5
+	// Short entries, then long ones: a part's entries begin far from
+	// where its offset puts them, and the first part outgrows its room.
+	uneven := splitEntries(30000)
+	for i := range uneven[:20000] {
+		uneven[i].Content = "deploy x"
+	}
+	for i := 20000; i < len(uneven); i++ {
+		uneven[i].Content = strings.Repeat(uneven[i].Content, 8)
+	}
 	for _, tt := range []struct {
 		name string
 		es   []Entry
 		done bool // with two or four workers; one reads any valid file
 	}{
 		{"valid", valid, true},
+		{"entries of uneven sizes", uneven, true},
 		{"entries inside a content", inner, false},
 		{"ids that repeat", repeated, false},
 	} {
