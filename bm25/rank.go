@@ -414,15 +414,16 @@ func (p *rankPart) countDoc(q *queryMatcher, sc *scanner, ac *asciiCounter, tc *
 }
 
 // endDoc adds the document at position i, with id and dl tokens, whose
-// query-term frequencies tc holds, to the part, and clears tc.
-func (p *rankPart) endDoc(tc *termCounts, i int, id uint64, dl uint32) {
+// query-term frequencies tc holds, to the part, clears tc, and reports
+// whether the document holds a query term (a match, which may rank).
+func (p *rankPart) endDoc(tc *termCounts, i int, id uint64, dl uint32) bool {
 	if dl == 0 {
-		return // not indexed: no tokens, so no terms
+		return false // not indexed: no tokens, so no terms
 	}
 	p.n++
 	p.total += int64(dl)
 	if len(tc.seen) == 0 {
-		return
+		return false
 	}
 	slices.Sort(tc.seen) // Search adds the terms' shares in term order
 	for _, j := range tc.seen {
@@ -431,6 +432,7 @@ func (p *rankPart) endDoc(tc *termCounts, i int, id uint64, dl uint32) {
 	}
 	tc.seen = tc.seen[:0]
 	p.matches = append(p.matches, rankMatch{pos: i, id: id, dl: dl, end: uint32(len(p.hits))})
+	return true
 }
 
 // scoreParts scores the matches as Search does: per document, each term's

@@ -66,11 +66,13 @@ func (rr *RankRange) Text(text string) bool {
 }
 
 // End ends the range's next document, whose texts Text counted, with its
-// id.
-func (rr *RankRange) End(id uint64) {
-	rr.p.endDoc(&rr.tc, rr.p.hi, id, rr.dl)
+// id, and reports whether it holds a query term: only such a document can
+// be among Ranked's hits.
+func (rr *RankRange) End(id uint64) bool {
+	matched := rr.p.endDoc(&rr.tc, rr.p.hi, id, rr.dl)
 	rr.p.hi++
 	rr.dl = 0
+	return matched
 }
 
 // Len is the number of documents added to the range.

@@ -13,8 +13,10 @@ import "github.com/crmem/crmem/bm25"
 // fewer.
 //
 // ok is true only for a whole, valid CRMEM v1 file of parallelCheckMin
-// bytes or more with no bytes after its last entry: then f is what Decode
-// returns and hits what f.Search returns. Otherwise (a smaller file, or
+// bytes or more with no bytes after its last entry: then hits are what
+// Decode(data).Search returns, each with its entry as Decode reads it, and
+// f is the file Decode returns but for its entries, which f need not hold
+// (a file read in parts by searchSplit keeps only its hits' entries). Otherwise (a smaller file, or
 // one Decode fails or finds trailing bytes in) nothing is returned, and
 // the caller reads data the usual way, whose errors say what is wrong.
 func SearchData(data []byte, query string, limit int) (f *File, hits []FileHit, ok bool) {

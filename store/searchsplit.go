@@ -1,12 +1,14 @@
 package store
 
 import (
+	"cmp"
 	"encoding/binary"
 	"runtime"
+	"slices"
+	"unicode/utf8"
 	"unsafe"
 
 	"github.com/crmem/crmem/bm25"
-	"github.com/crmem/crmem/internal/hugepage"
 	"github.com/crmem/crmem/internal/workgroup"
 )
 
@@ -17,7 +19,10 @@ import (
 // them (bm25.Ranking), while the entry's bytes are in the cache, and
 // checking the UTF-8 of the texts the counting did not find pure ASCII.
 // No structure is read before the pass, on one core: reading it was a
-// cache miss an entry, one after another.
+// cache miss an entry, one after another. No entries are kept, only where
+// those holding a query term begin: the hits are decoded again at the end
+// (the 100k corpus's 8 MB of entries were fresh memory, zeroed by the
+// kernel, and their writes, for ten hits).
 //
 // Where a part begins is a guess, which the worker before confirms by
 // ending exactly there; then the file is what one decoder reads from the
@@ -45,25 +50,13 @@ func searchParts(data []byte, query string, limit, k int) (f *File, hits []FileH
 		return nil, nil, false
 	}
 	parts := splitParts(s, d.off, k)
-	// The entries go where they will lie, as near as the parts' offsets
-	// say: each worker fills a region of one slice (laid out for huge
-	// pages, package hugepage) from where its entries are guessed to
-	// begin, with room to spare, and the regions are closed up at the end.
-	slack := count/32 + 64
-	all := hugepage.Slice[Entry](count + len(parts)*slack)
-	all = all[:cap(all)]
 	workers := make([]splitReader, len(parts))
 	var g workgroup.Group // the file may be mapped (MapFile)
 	for k, start := range parts {
 		w := &workers[k]
 		*w = splitReader{d: decoder{s: s, off: start, names: true}, end: len(s), rr: r.Range(count)}
-		w.at = count*(start-parts[0])/(len(s)-parts[0]) + k*slack
 		if k > 0 {
 			workers[k-1].end = start
-			workers[k-1].entries = all[workers[k-1].at:workers[k-1].at:w.at]
-		}
-		if k == len(parts)-1 {
-			w.entries = all[w.at:w.at]
 		}
 	}
 	for k := range workers {
@@ -71,21 +64,24 @@ func searchParts(data []byte, query string, limit, k int) (f *File, hits []FileH
 		g.Go(func() { w.read(count) })
 	}
 	g.Wait()
-	entries, ok := joinParts(all, workers, count)
-	if !ok {
+	if !joinParts(workers, count) {
 		return nil, nil, false
 	}
-	f = &File{NextID: nextID, Entries: entries}
 	ranges := make([]*bm25.RankRange, len(workers))
 	for k := range workers {
 		ranges[k] = workers[k].rr
 	}
 	ranked := r.Ranked(ranges, allWithin(limit, count))
+	entries := make([]Entry, len(ranked))
 	hits = make([]FileHit, len(ranked))
 	for i, h := range ranked {
-		hits[i] = FileHit{Score: h.Score, Entry: &f.Entries[h.Pos]}
+		hd := decoder{s: s, off: matchOffset(workers, h.Pos)} // checked as the workers read it
+		if hd.entry(&entries[i]) != nil {
+			return nil, nil, false // not reached: a worker read it
+		}
+		hits[i] = FileHit{Score: h.Score, Entry: &entries[i]}
 	}
-	return f, hits, true
+	return &File{NextID: nextID}, hits, true
 }
 
 // splitPartMin is the least a worker of searchSplit is given to read.
@@ -105,51 +101,39 @@ func splitParts(s string, first, k int) []int {
 	return parts
 }
 
-// joinParts returns the workers' entries in one slice, if the workers
-// read the file as one decoder does from the start: each ended where the
-// next began, none met anything bad, the ids ascend from one to the next,
-// and there are count entries in all. The regions of all they filled are
-// closed up in place, or, if one outgrew its room (append moved it),
-// copied into a new slice.
-func joinParts(all []Entry, workers []splitReader, count int) ([]Entry, bool) {
+// joinParts reports whether the workers read the file as one decoder
+// does from the start: each ended where the next began, none met anything
+// bad, the ids ascend from one to the next, and there are count entries
+// in all.
+func joinParts(workers []splitReader, count int) bool {
 	total := 0
-	var last *Entry
-	inPlace := true
+	var last uint64
 	for k := range workers {
 		w := &workers[k]
-		if w.bad || w.d.off != w.end {
-			return nil, false
+		if w.bad || w.d.off != w.end || w.n > 0 && total > 0 && w.first <= last {
+			return false
 		}
-		if len(w.entries) > 0 {
-			if last != nil && last.ID >= w.entries[0].ID {
-				return nil, false
-			}
-			last = &w.entries[len(w.entries)-1]
-			inPlace = inPlace && &w.entries[0] == &all[w.at]
+		if w.n > 0 {
+			last = w.last
 		}
-		total += len(w.entries)
+		total += w.n
 	}
-	if total != count {
-		return nil, false
-	}
-	if !inPlace {
-		entries := hugepage.Slice[Entry](count)
-		for k := range workers {
-			entries = append(entries, workers[k].entries...)
-		}
-		return entries, true
-	}
-	// Each region moves down to follow the ones before it, in order: none
-	// holds more entries than its room, so none moves up.
-	n := 0
+	return total == count
+}
+
+// matchOffset returns where the entry at pos (counted over all the
+// workers' entries, in order) begins in the file: one of the entries
+// holding a query term, whose offsets the workers keep.
+func matchOffset(workers []splitReader, pos int) int {
 	for k := range workers {
 		w := &workers[k]
-		if n != w.at {
-			copy(all[n:], w.entries)
+		if pos < w.n {
+			i, _ := slices.BinarySearchFunc(w.matched, pos, func(m matchAt, pos int) int { return cmp.Compare(m.pos, pos) })
+			return w.matched[i].off
 		}
-		n += len(w.entries)
+		pos -= w.n
 	}
-	return all[:count:count], true
+	return -1
 }
 
 // validHeader reports whether data starts with a CRMEM v1 header decode
@@ -159,48 +143,82 @@ func validHeader(data []byte) bool {
 		binary.LittleEndian.Uint32(data[6:]) == formatVersion && binary.LittleEndian.Uint16(data[10:]) == 0
 }
 
-// splitReader is one of searchSplit's workers: its decoder, its range of
-// the ranking and the entries it decoded; bad is set when it met anything
-// a whole, valid file with ascending ids does not have.
+// splitReader is one of searchSplit's workers: its decoder and its range
+// of the ranking; how many entries it read, the first's and the last's
+// ids, and where each entry holding a query term begins (by its position
+// among them); bad is set when it met anything a whole, valid file with
+// ascending ids does not have. It keeps no entries: a search prints only
+// its hits, decoded again at the end.
 type splitReader struct {
-	d       decoder
-	end     int // where the next part begins
-	at      int // where its entries begin in searchParts' slice
-	rr      *bm25.RankRange
-	entries []Entry
-	bad     bool
+	d           decoder
+	end         int // where the next part begins
+	rr          *bm25.RankRange
+	n           int
+	first, last uint64
+	matched     []matchAt
+	bad         bool
 }
 
+// matchAt is where an entry holding a query term begins, by its position.
+type matchAt struct{ pos, off int }
+
 // read decodes and counts entries until the decoder reaches w.end (or
-// goes past it) or most entries are read. An entry's content is counted before
-// its aliases are read: the count streams through the content, so the
-// alias count after it is in the cache when it is read, where reading it
-// first (decoding the whole entry) was a cache miss an entry.
+// goes past it) or most entries are read. An entry's content is counted
+// before its aliases are read: the count streams through the content, so
+// the alias count after it is in the cache when it is read, where reading
+// it first (decoding the whole entry) was a cache miss an entry.
 func (w *splitReader) read(most int) {
-	var prev uint64
-	for w.d.off < w.end && len(w.entries) < most {
-		w.entries = append(w.entries, Entry{})
-		e := &w.entries[len(w.entries)-1]
-		if w.d.entryHead(e) != nil || len(w.entries) > 1 && e.ID <= prev {
+	var e Entry
+	for w.d.off < w.end && w.n < most {
+		start := w.d.off
+		if w.d.entryHead(&e) != nil || w.n > 0 && e.ID <= w.last {
 			w.bad = true
 			return
 		}
-		prev = e.ID
+		if w.n == 0 {
+			w.first = e.ID
+		}
+		w.last = e.ID
 		ascii := w.rr.Text(e.Content)
-		var err error
-		if e.Aliases, err = w.d.aliasList(); err != nil {
+		aliases := w.d.off
+		na, ok := w.d.u32()
+		if !ok || int64(na) > int64(w.d.remaining()/4) {
 			w.bad = true
 			return
 		}
-		for _, a := range e.Aliases {
+		for range na {
+			a, err := w.d.str()
+			if err != nil {
+				w.bad = true
+				return
+			}
 			ascii = w.rr.Text(a) && ascii
 		}
-		w.rr.End(e.ID)
-		if !ascii && !entryUTF8(e) {
+		if w.rr.End(e.ID) {
+			w.matched = append(w.matched, matchAt{pos: w.n, off: start})
+		}
+		if !ascii && !textsUTF8(w.d.s, e.Content, aliases) {
 			w.bad = true
 			return
 		}
+		w.n++
 	}
+}
+
+// textsUTF8 reports whether content and the aliases listed at offset
+// aliases of s (read whole before) are valid UTF-8.
+func textsUTF8(s, content string, aliases int) bool {
+	if !utf8.ValidString(content) {
+		return false
+	}
+	d := decoder{s: s, off: aliases}
+	na, _ := d.u32()
+	for range na {
+		if a, _ := d.str(); !utf8.ValidString(a) {
+			return false
+		}
+	}
+	return true
 }
 
 // splitChain is how many entries in a row findSplit must find, each with

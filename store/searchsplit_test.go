@@ -1,6 +1,7 @@
 package store
 
 import (
+	"reflect"
 	"strconv"
 	"strings"
 	"testing"
@@ -17,7 +18,10 @@ func splitEntries(n int) []Entry {
 			sb.WriteString(words[(i*5+j*j)%len(words)])
 			sb.WriteByte(' ')
 		}
-		es[i] = Entry{ID: uint64(i + 1), Name: "n" + strconv.Itoa(i), Content: sb.String()}
+		es[i] = Entry{ID: uint64(i + 1), Name: "n" + strconv.Itoa(i), Kind: Kind(i % 3), CreatedAt: uint64(i) * 7, Content: sb.String(), Aliases: []string{}}
+		if i%3 == 0 {
+			es[i].Aliases = []string{"canary " + words[i%len(words)], "x"}
+		}
 	}
 	return es
 }
@@ -86,24 +90,20 @@ func TestSearchSplit_ReadsFromSeveralPlaces(t *testing.T) {
 	}
 }
 
-// sameSearch fails unless f is want and hits are want.Search(query, 5).
+// sameSearch fails unless f has want's next id and hits are
+// want.Search(query, 5), entries and all.
 func sameSearch(t *testing.T, query string, f *File, hits []FileHit, want *File) {
 	t.Helper()
-	if len(f.Entries) != len(want.Entries) || f.NextID != want.NextID {
-		t.Fatalf("%q: %d entries, next id %d; Decode %d, %d", query, len(f.Entries), f.NextID, len(want.Entries), want.NextID)
-	}
-	for i := range f.Entries {
-		if e, w := &f.Entries[i], &want.Entries[i]; e.ID != w.ID || e.Name != w.Name || e.Content != w.Content || len(e.Aliases) != len(w.Aliases) {
-			t.Fatalf("%q: entry %d is %+v, Decode's %+v", query, i, *e, *w)
-		}
+	if f.NextID != want.NextID || f.Trailing != 0 {
+		t.Fatalf("%q: next id %d, %d trailing bytes; Decode %d, 0", query, f.NextID, f.Trailing, want.NextID)
 	}
 	wantHits := want.Search(query, 5)
 	if len(hits) != len(wantHits) {
 		t.Fatalf("%q: %d hits, Search %d", query, len(hits), len(wantHits))
 	}
 	for i := range hits {
-		if hits[i].Score != wantHits[i].Score || hits[i].Entry.ID != wantHits[i].Entry.ID {
-			t.Fatalf("%q hit %d: %v %d, Search %v %d", query, i, hits[i].Score, hits[i].Entry.ID, wantHits[i].Score, wantHits[i].Entry.ID)
+		if hits[i].Score != wantHits[i].Score || !reflect.DeepEqual(*hits[i].Entry, *wantHits[i].Entry) {
+			t.Fatalf("%q hit %d: %v %+v, Search %v %+v", query, i, hits[i].Score, *hits[i].Entry, wantHits[i].Score, *wantHits[i].Entry)
 		}
 	}
 }
