@@ -9,8 +9,8 @@ import (
 // TestRanking_IsRank hands documents with ascending ids to a Ranking in
 // one to three ranges, split anywhere (an empty range among them), and
 // checks it ranks them as Rank does: the same hits, scores to the bit,
-// order and positions; and Add says which documents are pure ASCII as
-// RankASCII does.
+// order and positions; Add (or Text, then End) says which documents are
+// pure ASCII as RankASCII does, and End which may rank.
 func TestRanking_IsRank(t *testing.T) {
 	rng := rand.New(rand.NewPCG(40, 1))
 	for _, n := range []int{0, 1, 7, 300, 2 * minPartDocs} {
@@ -39,10 +39,21 @@ func TestRanking_IsRank(t *testing.T) {
 			cuts = append(cuts, n)
 			var ranges []*RankRange
 			var notASCII []int
+			matched := make([]bool, n)
 			for k := 1; k < len(cuts); k++ {
 				rr := r.Range(n)
 				for i := cuts[k-1]; i < cuts[k]; i++ {
-					if !rr.Add(docs[i]) {
+					var ascii bool
+					if i%2 == 0 {
+						ascii = rr.Add(docs[i])
+					} else { // as Add does it, saying which documents match
+						ascii = rr.Text(docs[i].Content)
+						for _, a := range docs[i].Aliases {
+							ascii = rr.Text(a) && ascii
+						}
+						matched[i] = rr.End(docs[i].ID)
+					}
+					if !ascii {
 						notASCII = append(notASCII, i)
 					}
 				}
@@ -51,8 +62,14 @@ func TestRanking_IsRank(t *testing.T) {
 				}
 				ranges = append(ranges, rr)
 			}
-			if got := r.Ranked(ranges, limit); !slices.Equal(got, want) {
+			got := r.Ranked(ranges, limit)
+			if !slices.Equal(got, want) {
 				t.Fatalf("%d documents in ranges %v, %q limit %d: Ranked %v, Rank %v", n, cuts, query, limit, got, want)
+			}
+			for _, h := range got {
+				if h.Pos%2 == 1 && !matched[h.Pos] {
+					t.Fatalf("%q: document %d ranks, but End said it holds no query term", query, h.Pos)
+				}
 			}
 			if !slices.Equal(notASCII, mixed) {
 				t.Fatalf("%d documents, %q: Add found %v not ASCII, RankASCII %v", n, query, notASCII, mixed)
