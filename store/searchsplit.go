@@ -5,6 +5,7 @@ import (
 	"encoding/binary"
 	"runtime"
 	"slices"
+	"sync/atomic"
 	"unicode/utf8"
 	"unsafe"
 
@@ -12,11 +13,11 @@ import (
 	"github.com/crmem/crmem/internal/workgroup"
 )
 
-// searchSplit is SearchData read from several places at once: one worker
-// a core decodes the entries of its part of the file, the first from the
-// start and each other from an entry found where its part begins
-// (findSplit), counting the entries' texts for the ranking as it decodes
-// them (bm25.Ranking), while the entry's bytes are in the cache, and
+// searchSplit is SearchData read from several places at once: the file is
+// cut in parts, the first from the start and each other from an entry
+// found where it begins (findSplit), and a worker a core takes part after
+// part, decoding its entries and counting their texts for the ranking as
+// it decodes them (bm25.Ranking), while the entry's bytes are in the cache, and
 // checking the UTF-8 of the texts the counting did not find pure ASCII.
 // No structure is read before the pass, on one core: reading it was a
 // cache miss an entry, one after another. No entries are kept, only where
@@ -24,19 +25,21 @@ import (
 // (the 100k corpus's 8 MB of entries were fresh memory, zeroed by the
 // kernel, and their writes, for ten hits).
 //
-// Where a part begins is a guess, which the worker before confirms by
+// Where a part begins is a guess, which the part before confirms by
 // ending exactly there; then the file is what one decoder reads from the
 // start. done is false when that is not so, or the file is not read as a
-// whole, valid file by the workers (a bad byte anywhere, ids that do not
+// whole, valid file in its parts (a bad byte anywhere, ids that do not
 // ascend, a count or an end that does not match, a query without terms):
 // the caller then reads it the usual way, whose answer, and errors, are
 // the ones that count.
 func searchSplit(data []byte, query string, limit int) (f *File, hits []FileHit, done bool) {
-	return searchParts(data, query, limit, max(1, min(runtime.GOMAXPROCS(0), len(data)/splitPartMin)))
+	procs := runtime.GOMAXPROCS(0)
+	return searchParts(data, query, limit, max(1, min(procs*splitPartsPerCore, len(data)/splitPartMin)), procs)
 }
 
-// searchParts is searchSplit with at most k workers.
-func searchParts(data []byte, query string, limit, k int) (f *File, hits []FileHit, done bool) {
+// searchParts is searchSplit with at most k parts read by at most workers
+// goroutines, each taking the next part not yet taken.
+func searchParts(data []byte, query string, limit, k, workers int) (f *File, hits []FileHit, done bool) {
 	r := bm25.NewRanking(query)
 	if r == nil || len(data) < headerSize+12 || !validHeader(data) {
 		return nil, nil, false
@@ -49,43 +52,56 @@ func searchParts(data []byte, query string, limit, k int) (f *File, hits []FileH
 	if int64(count) > int64(d.remaining()/minEntrySize) {
 		return nil, nil, false
 	}
-	parts := splitParts(s, d.off, k)
-	workers := make([]splitReader, len(parts))
-	var g workgroup.Group // the file may be mapped (MapFile)
-	for k, start := range parts {
-		w := &workers[k]
-		*w = splitReader{d: decoder{s: s, off: start, names: true}, end: len(s), rr: r.Range(count)}
-		if k > 0 {
-			workers[k-1].end = start
+	starts := splitParts(s, d.off, k)
+	parts := make([]splitReader, len(starts))
+	for j, start := range starts {
+		end := len(s)
+		if j+1 < len(starts) {
+			end = starts[j+1]
 		}
+		// Room for every entry the part's bytes can hold to match.
+		room := min(count, (end-start)/minEntrySize+1)
+		parts[j] = splitReader{d: decoder{s: s, off: start, names: true}, end: end, rr: r.Range(room)}
 	}
-	for k := range workers {
-		w := &workers[k]
-		g.Go(func() { w.read(count) })
+	var next atomic.Int64
+	var g workgroup.Group // the file may be mapped (MapFile)
+	for range min(workers, len(parts)) {
+		g.Go(func() {
+			for j := next.Add(1) - 1; j < int64(len(parts)); j = next.Add(1) - 1 {
+				parts[j].read(count)
+			}
+		})
 	}
 	g.Wait()
-	if !joinParts(workers, count) {
+	if !joinParts(parts, count) {
 		return nil, nil, false
 	}
-	ranges := make([]*bm25.RankRange, len(workers))
-	for k := range workers {
-		ranges[k] = workers[k].rr
+	ranges := make([]*bm25.RankRange, len(parts))
+	for j := range parts {
+		ranges[j] = parts[j].rr
 	}
 	ranked := r.Ranked(ranges, allWithin(limit, count))
 	entries := make([]Entry, len(ranked))
 	hits = make([]FileHit, len(ranked))
 	for i, h := range ranked {
-		hd := decoder{s: s, off: matchOffset(workers, h.Pos)} // checked as the workers read it
+		hd := decoder{s: s, off: matchOffset(parts, h.Pos)} // checked as the parts were read
 		if hd.entry(&entries[i]) != nil {
-			return nil, nil, false // not reached: a worker read it
+			return nil, nil, false // not reached: its part read it
 		}
 		hits[i] = FileHit{Score: h.Score, Entry: &entries[i]}
 	}
 	return &File{NextID: nextID}, hits, true
 }
 
-// splitPartMin is the least a worker of searchSplit is given to read.
-const splitPartMin = 1 << 20
+// splitPartMin is the least a part of searchSplit holds, and
+// splitPartsPerCore how many parts it makes a core: a worker that finishes
+// first takes on another's, where a half each left one core idle while
+// the other, less lucky with the scheduler on a busy machine or with the
+// texts of its half, went on.
+const (
+	splitPartMin      = 1 << 20
+	splitPartsPerCore = 4
+)
 
 // splitParts returns where k parts of the entries from first on begin (as
 // findSplit guesses, from every k-th of s on): fewer where no entry is
@@ -101,15 +117,15 @@ func splitParts(s string, first, k int) []int {
 	return parts
 }
 
-// joinParts reports whether the workers read the file as one decoder
-// does from the start: each ended where the next began, none met anything
+// joinParts reports whether the parts were read as one decoder reads the
+// file from the start: each ended where the next began, none met anything
 // bad, the ids ascend from one to the next, and there are count entries
 // in all.
-func joinParts(workers []splitReader, count int) bool {
+func joinParts(parts []splitReader, count int) bool {
 	total := 0
 	var last uint64
-	for k := range workers {
-		w := &workers[k]
+	for k := range parts {
+		w := &parts[k]
 		if w.bad || w.d.off != w.end || w.n > 0 && total > 0 && w.first <= last {
 			return false
 		}
@@ -122,11 +138,11 @@ func joinParts(workers []splitReader, count int) bool {
 }
 
 // matchOffset returns where the entry at pos (counted over all the
-// workers' entries, in order) begins in the file: one of the entries
-// holding a query term, whose offsets the workers keep.
-func matchOffset(workers []splitReader, pos int) int {
-	for k := range workers {
-		w := &workers[k]
+// parts' entries, in order) begins in the file: one of the entries
+// holding a query term, whose offsets the parts keep.
+func matchOffset(parts []splitReader, pos int) int {
+	for k := range parts {
+		w := &parts[k]
 		if pos < w.n {
 			i, _ := slices.BinarySearchFunc(w.matched, pos, func(m matchAt, pos int) int { return cmp.Compare(m.pos, pos) })
 			return w.matched[i].off
@@ -143,7 +159,7 @@ func validHeader(data []byte) bool {
 		binary.LittleEndian.Uint32(data[6:]) == formatVersion && binary.LittleEndian.Uint16(data[10:]) == 0
 }
 
-// splitReader is one of searchSplit's workers: its decoder and its range
+// splitReader is one of searchSplit's parts: its decoder and its range
 // of the ranking; how many entries it read, the first's and the last's
 // ids, and where each entry holding a query term begins (by its position
 // among them); bad is set when it met anything a whole, valid file with

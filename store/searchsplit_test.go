@@ -72,7 +72,7 @@ func TestSearchSplit_ReadsFromSeveralPlaces(t *testing.T) {
 			}
 			for _, query := range []string{"deploy canary", "naïve k8s", "zzz"} {
 				for k := 1; k <= 5; k++ {
-					f, hits, done := searchParts(data, query, 5, k)
+					f, hits, done := searchParts(data, query, 5, k, 2)
 					if want := tt.done || k == 1 && tt.name != "ids that repeat"; (k == 1 || k%2 == 0) && done != want {
 						t.Fatalf("%q, %d workers: read %v, want %v", query, k, done, want)
 					}
