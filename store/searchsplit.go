@@ -242,8 +242,11 @@ func textsUTF8(s, content string, aliases int) bool {
 // takes the first of them as one.
 const splitChain = 4
 
-// splitSearch bounds how far findSplit looks: an entry is rarely longer.
-const splitSearch = 1 << 20
+// splitSearch bounds how far findSplit looks (an entry is rarely longer;
+// where none begins within it, the part is not cut there), so that a
+// stretch of bytes where many offsets look like an entry's start (a
+// content of zeros) costs a bounded look.
+const splitSearch = 256 << 10
 
 // findSplit returns the first offset from from on where splitChain
 // entries in a row can be read (or entries up to the end of s), a guess
