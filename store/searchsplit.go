@@ -242,17 +242,21 @@ func textsUTF8(s, content string, aliases int) bool {
 // takes the first of them as one.
 const splitChain = 4
 
-// splitSearch bounds how far findSplit looks (an entry is rarely longer;
-// where none begins within it, the part is not cut there), so that a
-// stretch of bytes where many offsets look like an entry's start (a
-// content of zeros) costs a bounded look.
-const splitSearch = 256 << 10
+// splitSearch bounds how far findSplit looks (an entry is rarely longer),
+// and splitTries how many offsets that look like an entry's start it
+// tries (in a content of zeros every offset does, until its chain of ids
+// fails): where no entry is found within them, the part is not cut there.
+const (
+	splitSearch = 256 << 10
+	splitTries  = 1024
+)
 
 // findSplit returns the first offset from from on where splitChain
 // entries in a row can be read (or entries up to the end of s), a guess
 // at where an entry starts that searchSplit confirms or discards.
 func findSplit(s string, from int) (int, bool) {
-	for p := from; p+minEntrySize <= len(s) && p < from+splitSearch; p++ {
+	tries := 0
+	for p := from; p+minEntrySize <= len(s) && p < from+splitSearch && tries < splitTries; p++ {
 		// The kind: a u32 of 0 to 2, 16 bytes in.
 		if s[p+17]|s[p+18]|s[p+19] != 0 || s[p+16] > byte(Topic) {
 			continue
@@ -260,6 +264,7 @@ func findSplit(s string, from int) (int, bool) {
 		if entryChain(s, p) {
 			return p, true
 		}
+		tries++
 	}
 	return 0, false
 }
