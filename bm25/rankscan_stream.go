@@ -3,7 +3,7 @@ package bm25
 // Ranking is Rank for a caller that hands the documents over as it reads
 // them, on several goroutines: each goroutine counts a contiguous range of
 // the documents, in order, into a RankRange of its own, before it knows
-// where its range starts (a file's entries decoded from two places at
+// where its range starts (a file's entries decoded from several places at
 // once); once every range is counted, Ranked scores them as Rank does.
 // Unlike Rank, it takes the documents' ids as they come: the caller must
 // hand over no two documents with one id (ids that ascend, as every file

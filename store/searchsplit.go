@@ -16,14 +16,14 @@ import (
 // searchSplit is SearchData read from several places at once: the file is
 // cut in parts, the first from the start and each other from an entry
 // found where it begins (findSplit), and a worker a core takes part after
-// part, decoding its entries and counting their texts for the ranking as
-// it decodes them (bm25.Ranking), while the entry's bytes are in the cache, and
-// checking the UTF-8 of the texts the counting did not find pure ASCII.
-// No structure is read before the pass, on one core: reading it was a
-// cache miss an entry, one after another. No entries are kept, only where
-// those holding a query term begin: the hits are decoded again at the end
-// (the 100k corpus's 8 MB of entries were fresh memory, zeroed by the
-// kernel, and their writes, for ten hits).
+// part, decoding its entries and counting their texts for the ranking
+// (bm25.Ranking) while each entry's bytes are in the cache, and checking
+// the UTF-8 of the texts the counting did not find pure ASCII. No
+// structure is read before the pass, on one core: reading it was a cache
+// miss an entry, one after another. No entries are kept, only where those
+// holding a query term begin: the hits are decoded again at the end (the
+// 100k corpus's 8 MB of entries were fresh memory, zeroed by the kernel,
+// and their writes, for ten hits).
 //
 // Where a part begins is a guess, which the part before confirms by
 // ending exactly there; then the file is what one decoder reads from the
