@@ -395,31 +395,44 @@ func (p *rankPart) count(q *queryMatcher, doc func(i int) Doc, shadowed []bool) 
 			p.mixed = append(p.mixed, i)
 			continue
 		}
-		d := doc(i)
-		dl, ascii := q.countText(&sc, &ac, d.Content, tc)
-		for _, a := range d.Aliases {
-			n, pure := q.countText(&sc, &ac, a, tc)
-			dl, ascii = dl+n, ascii && pure
-		}
-		if !ascii {
+		if !p.countDoc(q, &sc, &ac, tc, i, doc(i)) {
 			p.mixed = append(p.mixed, i)
 		}
-		if dl == 0 {
-			continue // not indexed: no tokens, so no terms
-		}
-		p.n++
-		p.total += int64(dl)
-		if len(tc.seen) == 0 {
-			continue
-		}
-		slices.Sort(tc.seen) // Search adds the terms' shares in term order
-		for _, j := range tc.seen {
-			p.hits = append(p.hits, termHit{term: j, n: tc.n[j]})
-			tc.n[j] = 0
-		}
-		tc.seen = tc.seen[:0]
-		p.matches = append(p.matches, rankMatch{pos: i, id: d.ID, dl: dl, end: uint32(len(p.hits))})
 	}
+}
+
+// countDoc counts the document d at position i into the part and reports
+// whether its texts were all pure ASCII.
+func (p *rankPart) countDoc(q *queryMatcher, sc *scanner, ac *asciiCounter, tc *termCounts, i int, d Doc) bool {
+	dl, ascii := q.countText(sc, ac, d.Content, tc)
+	for _, a := range d.Aliases {
+		n, pure := q.countText(sc, ac, a, tc)
+		dl, ascii = dl+n, ascii && pure
+	}
+	p.endDoc(tc, i, d.ID, dl)
+	return ascii
+}
+
+// endDoc adds the document at position i, with id and dl tokens, whose
+// query-term frequencies tc holds, to the part, clears tc, and reports
+// whether the document holds a query term (a match, which may rank).
+func (p *rankPart) endDoc(tc *termCounts, i int, id uint64, dl uint32) bool {
+	if dl == 0 {
+		return false // not indexed: no tokens, so no terms
+	}
+	p.n++
+	p.total += int64(dl)
+	if len(tc.seen) == 0 {
+		return false
+	}
+	slices.Sort(tc.seen) // Search adds the terms' shares in term order
+	for _, j := range tc.seen {
+		p.hits = append(p.hits, termHit{term: j, n: tc.n[j]})
+		tc.n[j] = 0
+	}
+	tc.seen = tc.seen[:0]
+	p.matches = append(p.matches, rankMatch{pos: i, id: id, dl: dl, end: uint32(len(p.hits))})
+	return true
 }
 
 // scoreParts scores the matches as Search does: per document, each term's

@@ -115,3 +115,16 @@ func TestCountASCII_Random(t *testing.T) {
 		checkCountASCII(t, q, terms, ac, sb.String())
 	}
 }
+
+// TestLoadEnd reads every tail of texts of every length as loadTail does.
+func TestLoadEnd(t *testing.T) {
+	text := "abcdefghijklmnop\x00\xff\x80Z"
+	for n := 1; n <= len(text); n++ {
+		s := text[:n]
+		for i := max(0, n-7); i < n; i++ {
+			if got, want := loadEnd(s, i), loadTail(s, i); got != want {
+				t.Fatalf("loadEnd(%q, %d) = %#x, loadTail %#x", s, i, got, want)
+			}
+		}
+	}
+}

@@ -130,8 +130,10 @@ func printHits(s streams, hits []hit, p presenter, js jsonOutput) error {
 // readContents and then rankContents do. A plain search (no --explain)
 // of a large CRMEM v1 file reads and ranks it in one go
 // (store.SearchData: its strings' UTF-8 checked where the ranking did not
-// find them ASCII, not in a pass of its own); any other file, or one that
-// fails there, is read as readContents reads it, with its errors.
+// find them ASCII, not in a pass of its own, and only the hits' entries
+// kept: the Contents made of it has no entries, which nothing here reads);
+// any other file, or one that fails there, is read as readContents reads
+// it, with its errors.
 func searchOnce(o *opener, query string, k *store.Kind, opts searchOptions) (*store.Contents, []hit, error) {
 	if opts.explain {
 		c, err := o.readContents()
@@ -166,11 +168,10 @@ func searchOnce(o *opener, query string, k *store.Kind, opts searchOptions) (*st
 	if err != nil {
 		return nil, nil, err
 	}
-	ranked := make([]bm25.Hit, len(found))
-	for i, h := range found {
-		ranked[i] = bm25.Hit{ID: h.Entry.ID, Score: h.Score}
-	}
-	return c, hitsOf(c, ranked, nil, k, opts), nil
+	// The hits hold their entries: no walk over the file's to find them
+	// by id (entriesOf).
+	at := func(i int) hit { return hit{entry: *found[i].Entry, score: found[i].Score} }
+	return c, keepHits(len(found), at, k, opts.limit, presenterOf(c.Features)), nil
 }
 
 // rankLimit is the number of hits to rank for the options: all when 0 is

@@ -175,6 +175,17 @@ func entryUTF8(e *Entry) bool {
 }
 
 func (d *decoder) entry(e *Entry) error {
+	if err := d.entryHead(e); err != nil {
+		return err
+	}
+	var err error
+	e.Aliases, err = d.aliasList()
+	return err
+}
+
+// entryHead reads an entry up to its content: what entry reads before
+// the aliases.
+func (d *decoder) entryHead(e *Entry) error {
 	var ok bool
 	var kind uint32
 	if e.ID, ok = d.u64(); !ok {
@@ -197,10 +208,7 @@ func (d *decoder) entry(e *Entry) error {
 	if d.names && !utf8.ValidString(e.Name) {
 		return errUTF8
 	}
-	if e.Content, err = d.str(); err != nil {
-		return err
-	}
-	e.Aliases, err = d.aliasList()
+	e.Content, err = d.str()
 	return err
 }
 

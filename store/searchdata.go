@@ -6,20 +6,26 @@ import "github.com/crmem/crmem/bm25"
 // query as File.Search does, at most limit hits (limit ≥ 1), for a
 // process that searches a large file once. Decode checks every string's
 // UTF-8 in a pass of its own before the search reads the texts again;
-// here the names are checked as the structure is read (beside the
-// length read anyway), the ranking says which entries' texts it found
-// pure ASCII (bm25.RankASCII), which are valid UTF-8, and only the other
-// entries' texts are checked after it: one pass over the file's bytes
-// fewer.
+// here the names are checked as the entries are read, the ranking says
+// which entries' texts it found pure ASCII (bm25.RankASCII, or
+// bm25.RankRange as searchSplit reads the file in parts on every core),
+// which are valid UTF-8, and only the other entries' texts are checked:
+// one pass over the file's bytes fewer.
 //
 // ok is true only for a whole, valid CRMEM v1 file of parallelCheckMin
-// bytes or more with no bytes after its last entry: then f is what Decode
-// returns and hits what f.Search returns. Otherwise (a smaller file, or
-// one Decode fails or finds trailing bytes in) nothing is returned, and
-// the caller reads data the usual way, whose errors say what is wrong.
+// bytes or more with no bytes after its last entry: then hits are what
+// Decode(data).Search returns, each with its entry as Decode reads it,
+// and f is the file Decode returns but for its entries, which f need not
+// hold (a file searchSplit reads keeps only its hits' entries). Otherwise
+// (a smaller file, or one Decode fails or finds trailing bytes in)
+// nothing is returned, and the caller reads data the usual way, whose
+// errors say what is wrong.
 func SearchData(data []byte, query string, limit int) (f *File, hits []FileHit, ok bool) {
 	if len(data) < parallelCheckMin || limit < 1 {
 		return nil, nil, false
+	}
+	if f, hits, done := searchSplit(data, query, limit); done {
+		return f, hits, true
 	}
 	f, err := decode(data, 0, false)
 	if err != nil || f.Trailing != 0 {

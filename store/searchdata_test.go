@@ -1,6 +1,7 @@
 package store_test
 
 import (
+	"reflect"
 	"strconv"
 	"strings"
 	"testing"
@@ -71,8 +72,8 @@ func TestSearchData_IsDecodeThenSearch(t *testing.T) {
 						}
 						return // once is enough
 					}
-					if len(f.Entries) != len(want.Entries) || f.NextID != want.NextID {
-						t.Fatalf("decoded %d entries, next id %d; Decode %d, %d", len(f.Entries), f.NextID, len(want.Entries), want.NextID)
+					if f.NextID != want.NextID || f.Trailing != 0 {
+						t.Fatalf("next id %d, %d trailing bytes; Decode %d, 0", f.NextID, f.Trailing, want.NextID)
 					}
 					wantHits := want.Search(query, min(limit, len(want.Entries)))
 					if limit >= len(want.Entries) {
@@ -82,7 +83,7 @@ func TestSearchData_IsDecodeThenSearch(t *testing.T) {
 						t.Fatalf("SearchData(%q, %d): %d hits, Search %d", query, limit, len(hits), len(wantHits))
 					}
 					for i := range hits {
-						if hits[i].Score != wantHits[i].Score || hits[i].Entry.ID != wantHits[i].Entry.ID || hits[i].Entry.Name != wantHits[i].Entry.Name {
+						if hits[i].Score != wantHits[i].Score || !reflect.DeepEqual(*hits[i].Entry, *wantHits[i].Entry) {
 							t.Fatalf("SearchData(%q, %d) hit %d: %v %+v, Search %v %+v", query, limit, i, hits[i].Score, *hits[i].Entry, wantHits[i].Score, *wantHits[i].Entry)
 						}
 					}
