@@ -31,3 +31,15 @@ func (m *Memory) LongestName() int {
 	m.eachAll(func(e *Entry) { n = max(n, len(e.Name)) })
 	return n
 }
+
+// NameOf returns the name of the entry id names (as Get finds it),
+// without copying the entry: for a reader that names many hits, such as
+// package recalls naming each replayed query's.
+func (m *Memory) NameOf(id uint64) (name string, ok bool) {
+	m.mu.RLock()
+	defer m.mu.RUnlock()
+	if e := m.byID[id]; e != nil {
+		return e.Name, true
+	}
+	return "", false
+}
