@@ -155,7 +155,7 @@ func runRecalls(o *opener, s streams, opts recallsOptions, f recalls.Filter) err
 		return err
 	}
 	rank := recalls.SourceRanker(src)
-	known := recalls.NameSet(src.Memory().Entries())
+	known := recalls.MemoryNames(src.Memory())
 	opt := sessions.RecallOptions{Limit: opts.limit, Settings: settings}
 	var p sessions.RecallProblems
 	if opts.report {

@@ -126,15 +126,17 @@ func ParseSpan(s string) (time.Duration, error) {
 // Size is a compact byte count in powers of 1024: "512B", "1.2K", "34K",
 // "1.1M".
 func Size(n int) string {
+	// strconv, not fmt: a report lists the size of each of 100k entries
+	// (recalls --report's never recalled), and it writes the same.
 	switch {
 	case n < 1000:
-		return fmt.Sprintf("%dB", n)
+		return strconv.Itoa(n) + "B"
 	case n < 10_000:
-		return fmt.Sprintf("%.1fK", float64(n)/1024)
+		return strconv.FormatFloat(float64(n)/1024, 'f', 1, 64) + "K"
 	case n < 1_000_000:
-		return fmt.Sprintf("%dK", n/1024)
+		return strconv.Itoa(n/1024) + "K"
 	}
-	return fmt.Sprintf("%.1fM", float64(n)/(1024*1024))
+	return strconv.FormatFloat(float64(n)/(1024*1024), 'f', 1, 64) + "M"
 }
 
 // Count writes n with thousands separators: 14,435.

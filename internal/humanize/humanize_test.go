@@ -2,6 +2,7 @@ package humanize
 
 import (
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -124,5 +125,32 @@ func TestCounted(t *testing.T) {
 		if Plural(n, "entry") != Counted(n, "entry", "entries") || Plural(n, "alias") != Counted(n, "alias", "aliases") {
 			t.Errorf("Plural(%d) disagrees with Counted", n)
 		}
+	}
+}
+
+// TestSize_AsSprintf pins Size to what it wrote with fmt.Sprintf, at
+// every unit's edges and across the range a memory's entries span.
+func TestSize_AsSprintf(t *testing.T) {
+	old := func(n int) string {
+		switch {
+		case n < 1000:
+			return fmt.Sprintf("%dB", n)
+		case n < 10_000:
+			return fmt.Sprintf("%.1fK", float64(n)/1024)
+		case n < 1_000_000:
+			return fmt.Sprintf("%dK", n/1024)
+		}
+		return fmt.Sprintf("%.1fM", float64(n)/(1024*1024))
+	}
+	check := func(n int) {
+		if got, want := Size(n), old(n); got != want {
+			t.Errorf("Size(%d) = %q, want %q", n, got, want)
+		}
+	}
+	for n := -2000; n < 1_100_000; n += 7 {
+		check(n)
+	}
+	for _, n := range []int{999, 1000, 1023, 1024, 1075, 9999, 10_000, 999_999, 1_000_000, 1 << 30, 1<<62 + 12345} {
+		check(n)
 	}
 }

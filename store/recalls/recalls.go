@@ -63,8 +63,8 @@ func SourceRanker(src store.Source) Ranker {
 func named(mem *store.Memory, hits []bm25.Hit) Ranked {
 	out := Ranked{Names: make([]string, len(hits)), Scores: make([]float64, len(hits))}
 	for i, h := range hits {
-		e, _ := mem.Get(h.ID)
-		out.Names[i], out.Scores[i] = e.Name, h.Score
+		out.Names[i], _ = mem.NameOf(h.ID)
+		out.Scores[i] = h.Score
 	}
 	return out
 }

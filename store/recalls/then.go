@@ -111,3 +111,18 @@ func NameSet(entries []store.Entry) Known {
 		return c, ok
 	}
 }
+
+// MemoryNames is mem's entries as a Known lookup, as NameSet(mem.Entries())
+// is but read through the memory's own name map (store.Memory's
+// ContentNamed) rather than a second map of every name, and without
+// copying the entries. A name longer than every entry's is refused before
+// it is looked up, as NameSet refuses it.
+func MemoryNames(mem *store.Memory) Known {
+	longest := sync.OnceValue(mem.LongestName)
+	return func(name string) (string, bool) {
+		if len(name) > longest() {
+			return "", false
+		}
+		return mem.ContentNamed(name)
+	}
+}

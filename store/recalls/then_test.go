@@ -2,9 +2,11 @@ package recalls
 
 import (
 	"errors"
+	"slices"
 	"testing"
 	"time"
 
+	"github.com/crmem/crmem/store"
 	"github.com/crmem/crmem/store/sessions"
 )
 
@@ -94,5 +96,36 @@ func TestTallySharesThen(t *testing.T) {
 	tl.Add(Item{Recall: sessions.Recall{Query: "r", Names: []string{"a"}}})
 	if n, _ := tl.then.Count("a"); n != 2 || tl.then.Recalls != 2 {
 		t.Errorf("then a = %d of %d recalls, want 2 of 2", n, tl.then.Recalls)
+	}
+}
+
+// TestMemoryNames reads names as NameSet over the same entries does: an
+// exact name's content (the later entry's when two share it, a shadow's
+// when only a shadow has it), never an alias, nothing for a name longer
+// than every entry's, on a file whose ids ascend (the maps built lazily)
+// and on one with a shadowed id.
+func TestMemoryNames(t *testing.T) {
+	e := func(id uint64, name, content string, aliases ...string) store.Entry {
+		return store.Entry{ID: id, Name: name, Content: content, Aliases: aliases}
+	}
+	for _, tc := range []struct {
+		name    string
+		entries []store.Entry
+	}{
+		{"ascending", []store.Entry{e(1, "deploy", "one", "ship"), e(2, "deploy\nnotes", "two"), e(3, "deploy", "three"), e(4, "canary", "four")}},
+		{"shadowed id", []store.Entry{e(1, "deploy", "one"), e(2, "old", "shadowed", "gone"), e(2, "deploy", "two"), e(3, "canary", "three", "old-alias")}},
+		{"empty", nil},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			mem := store.NewMemoryWith(&store.File{Entries: slices.Clone(tc.entries)}, store.IndexOnDemand)
+			want, got := NameSet(mem.Entries()), MemoryNames(mem)
+			for _, probe := range []string{"deploy", "deploy\nnotes", "canary", "old", "ship", "gone", "old-alias", "missing", "", "deploy\nnotes\nand more"} {
+				wc, wok := want(probe)
+				gc, gok := got(probe)
+				if gc != wc || gok != wok {
+					t.Errorf("%q: (%q, %v), NameSet (%q, %v)", probe, gc, gok, wc, wok)
+				}
+			}
+		})
 	}
 }
