@@ -96,7 +96,9 @@ measure() {
     /usr/bin/time -o "$work/total" -f "%e %U %S" go test -exec "$work/test" -json "$@" ./... >"$work/test.json")
   echo $? >"$work/status"
   set -e
-  for f in tools.log tests.log total test.json status; do mv "$work/$f" "$work/$prefix$f"; done
+  if [ -n "$prefix" ]; then
+    for f in tools.log tests.log total test.json status; do mv "$work/$f" "$work/$prefix$f"; done
+  fi
 }
 
 load0=$(cut -d' ' -f1 /proc/loadavg)
