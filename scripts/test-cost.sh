@@ -25,7 +25,7 @@
 # a process per tool run (some 900, a few CPU-seconds in all). Not part of
 # go test; takes 5 to 15 minutes on 2 cores. TEST_COST_KEEP=DIR keeps the
 # raw logs there (the tools' and test binaries' times, go test -json; the
-# warm run's with warm- in front).
+# empty cache's run's names start with empty-, the warm run's with warm-).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 repo=$(pwd)
@@ -96,20 +96,18 @@ measure() {
     /usr/bin/time -o "$work/total" -f "%e %U %S" go test -exec "$work/test" -json "$@" ./... >"$work/test.json")
   echo $? >"$work/status"
   set -e
-  if [ -n "$prefix" ]; then
-    for f in tools.log tests.log total test.json status; do mv "$work/$f" "$work/$prefix$f"; done
-  fi
+  for f in tools.log tests.log total test.json status; do mv "$work/$f" "$work/$prefix$f"; done
 }
 
 load0=$(cut -d' ' -f1 /proc/loadavg)
-measure ""
+measure empty-
 load1=$(cut -d' ' -f1 /proc/loadavg)
 measure warm- -count=1
 load2=$(cut -d' ' -f1 /proc/loadavg)
-status=$(cat "$work/status")
+status=$(cat "$work/empty-status")
 warm_status=$(cat "$work/warm-status")
 if [ -n "${TEST_COST_KEEP:-}" ]; then # the raw logs, for a closer look
-  mkdir -p "$TEST_COST_KEEP" && cp "$work"/{,warm-}{tools.log,tests.log,total,test.json} "$TEST_COST_KEEP"/
+  mkdir -p "$TEST_COST_KEEP" && cp "$work"/{empty,warm}-{tools.log,tests.log,total,test.json} "$TEST_COST_KEEP"/
 fi
 
 python3 - "$work" "$rev" "$load0" "$load1" "$status" "$docs" "$repo/docs/development.md" "$load2" "$warm_status" <<'EOF'
@@ -211,7 +209,7 @@ def by_package(r, n):
     top = ", ".join(f"`{p}` {v:.0f}" for p, v in slow[:n] if v >= 1)
     return f"{top}, the other {len(slow) - min(n, len(slow))} together {sum(v for _, v in slow[n:]):.0f}"
 
-c, w = run_cost(""), run_cost("warm-")
+c, w = run_cost("empty-"), run_cost("warm-")
 lines = [
     f"`go test ./...` at {rev}, fresh clone, empty build cache, 2 cores, load average {load0} at the start and {load1} at the end "
     f"(`scripts/test-cost.sh`): **{s(c['total'])} CPU-seconds** ({s(c['user'])} user, {s(c['system'])} system), {wall(c)} of wall time"
