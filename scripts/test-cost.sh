@@ -177,7 +177,9 @@ def run_cost(prefix):
         pkg = os.path.relpath(d, clone)
         tests[pkg] = tests.get(pkg, 0) + cpu
     r["run"] = sum(tests.values()) - inner
-    r["elapsed"], r["user"], r["system"] = map(float, open(os.path.join(work, prefix + "total")).read().split())
+    # the last line: a failed run's is after "Command exited with non-zero status"
+    last = open(os.path.join(work, prefix + "total")).read().strip().splitlines()[-1]
+    r["elapsed"], r["user"], r["system"] = map(float, last.split())
     r["total"] = r["user"] + r["system"]
     r["compile"] = r["compile_std"] + r["compile_mod"] + r["compile_own"]
     r["gocmd"] = r["total"] - (r["compile"] + r["vet"] + r["link"] + r["other"] + r["run"])
