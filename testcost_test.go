@@ -58,7 +58,7 @@ func checkTestCost(block string) error {
 }
 
 // warmCost is the block's line on the run again with the build cache warm.
-var warmCost = regexp.MustCompile(`\*\*(\d+) CPU-seconds warm\*\* \((\d+) user, (\d+) system\), [^:]*: ` +
+var warmCost = regexp.MustCompile(`\*\*(\d+) CPU-seconds warm\*\* \((\d+) user, (\d+) system\), \d+ min \d+ s of wall time(?:; FAILED: [^:]*)?: ` +
 	`compiling (\d+), linking (\d+) \(\d+ links\), running the tests (\d+) \([^)]*\), the go command and the rest (\d+)\.`)
 
 // checkWarmCost checks the block's warm run, where it gives one (blocks
