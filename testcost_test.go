@@ -54,6 +54,34 @@ func checkTestCost(block string) error {
 	if d := sum - total; d < -(len(rows)-1) || d > len(rows)-1 {
 		return fmt.Errorf("the parts add up to %d CPU-seconds, the total is %d", sum, total)
 	}
+	return checkWarmCost(block)
+}
+
+// warmCost is the block's line on the run again with the build cache warm.
+var warmCost = regexp.MustCompile(`\*\*(\d+) CPU-seconds warm\*\* \((\d+) user, (\d+) system\), \d+ min \d+ s of wall time(?:; FAILED: [^:]*)?: ` +
+	`compiling (\d+), linking (\d+) \(\d+ links\), running the tests (\d+) \([^)]*\), the go command and the rest (\d+)\.`)
+
+// checkWarmCost checks the block's warm run, where it gives one (blocks
+// written before scripts/test-cost.sh measured it do not): its parts add
+// up to its total.
+func checkWarmCost(block string) error {
+	m := warmCost.FindStringSubmatch(block)
+	if m == nil {
+		if strings.Contains(block, "CPU-seconds warm") {
+			return fmt.Errorf("the warm run's line is not **N CPU-seconds warm** (U user, S system), …: compiling, linking, running the tests, the go command and the rest")
+		}
+		return nil
+	}
+	n := make([]int, len(m))
+	for i := 1; i < len(m); i++ {
+		n[i], _ = strconv.Atoi(m[i])
+	}
+	if d := n[1] - n[2] - n[3]; d < -1 || d > 1 {
+		return fmt.Errorf("warm: %d CPU-seconds is not %d user + %d system", n[1], n[2], n[3])
+	}
+	if d := n[4] + n[5] + n[6] + n[7] - n[1]; d < -4 || d > 4 {
+		return fmt.Errorf("warm: the parts add up to %d CPU-seconds, the total is %d", n[4]+n[5]+n[6]+n[7], n[1])
+	}
 	return nil
 }
 
@@ -81,15 +109,19 @@ func TestDocs_TestCostGenerated(t *testing.T) {
 // names no revision, is refused.
 func TestDocs_TestCostChecked(t *testing.T) {
 	good := "`go test ./...` at abc1234, fresh clone, empty build cache, 2 cores, load average 1 at the start and 2 at the end (`scripts/test-cost.sh`): **10 CPU-seconds** (8 user, 2 system), 1 min 00 s of wall time.\n\n" +
-		"| where the CPU time goes | CPU-s |\n|---|---:|\n| compiling | 6 |\n| running | 4 |\n| total | 10 |\n"
+		"| where the CPU time goes | CPU-s |\n|---|---:|\n| compiling | 6 |\n| running | 4 |\n| total | 10 |\n\n" +
+		"Then again with the build cache warm (load average 2 at the end): **5 CPU-seconds warm** (4 user, 1 system), 0 min 30 s of wall time: " +
+		"compiling 0, linking 1 (3 links), running the tests 3 (`a` 2, the other 1 together 1), the go command and the rest 1.\n"
 	if err := checkTestCost(good); err != nil {
 		t.Errorf("a good block: %v", err)
 	}
 	for name, bad := range map[string]string{
-		"parts":    strings.Replace(good, "| running | 4 |", "| running | 9 |", 1),
-		"total":    strings.Replace(good, "| total | 10 |", "| total | 11 |", 1),
-		"user":     strings.Replace(good, "(8 user", "(5 user", 1),
-		"revision": strings.Replace(good, "at abc1234", "at HEAD", 1),
+		"parts":     strings.Replace(good, "| running | 4 |", "| running | 9 |", 1),
+		"total":     strings.Replace(good, "| total | 10 |", "| total | 11 |", 1),
+		"user":      strings.Replace(good, "(8 user", "(5 user", 1),
+		"revision":  strings.Replace(good, "at abc1234", "at HEAD", 1),
+		"warm":      strings.Replace(good, "running the tests 3", "running the tests 9", 1),
+		"warm line": strings.Replace(good, ", the go command and the rest 1.", ".", 1),
 	} {
 		if checkTestCost(bad) == nil {
 			t.Errorf("%s: a bad block passed", name)

@@ -232,7 +232,7 @@ func TestBadFiles(t *testing.T) {
 				args = append(args, "--db", db)
 				r := inProcess(args...)
 				if asProcess[args[0]] {
-					r = crmem(t, "", args...)
+					r = crmemProcess(t, "", args...)
 				}
 				if r.code != 1 || r.stderr != want {
 					t.Errorf("%v: exit %d, stderr %q; want exit 1, %q", args, r.code, r.stderr, want)
@@ -333,7 +333,7 @@ func TestConcurrentAdds(t *testing.T) {
 	results := make([]result, n)
 	for i := range n {
 		wg.Go(func() {
-			results[i] = crmem(t, "", "add", fmt.Sprintf("note-%02d", i), fmt.Sprintf("content %d", i), "--db", db)
+			results[i] = crmemProcess(t, "", "add", fmt.Sprintf("note-%02d", i), fmt.Sprintf("content %d", i), "--db", db)
 		})
 	}
 	wg.Wait()
@@ -523,10 +523,10 @@ func TestShowAndLs(t *testing.T) {
 // TestTokens checks tokens as a process, and in-process against every line
 // of the reference tokenizer fixture.
 func TestTokens(t *testing.T) {
-	if out := mustRun(t, "", "tokens", "The", "Deploy-Steps of ΣΟΦΟΣ"); out != "deploy\nsteps\nσοφος\n" {
+	if out := mustRunProcess(t, "", "tokens", "The", "Deploy-Steps of ΣΟΦΟΣ"); out != "deploy\nsteps\nσοφος\n" {
 		t.Fatalf("tokens: %q", out)
 	}
-	if out := mustRun(t, "a b", "tokens", "--json", "-"); strings.TrimSpace(out) != "[]" {
+	if out := mustRunProcess(t, "a b", "tokens", "--json", "-"); strings.TrimSpace(out) != "[]" {
 		t.Fatalf("tokens of stopwords: %q", out)
 	}
 	lines := strings.Split(strings.TrimSpace(string(readFile(t, filepath.Join("..", "testdata", "reference", "tokenize.jsonl")))), "\n")
@@ -598,13 +598,13 @@ func TestBench(t *testing.T) {
 	}
 }
 
-// TestVersion checks version and --version agree.
+// TestVersion checks the binary's version and --version agree.
 func TestVersion(t *testing.T) {
-	v := mustRun(t, "", "version")
+	v := mustRunProcess(t, "", "version")
 	if !strings.HasPrefix(v, "crmem ") || !strings.Contains(v, "go1.") {
 		t.Fatalf("version: %q", v)
 	}
-	if v2 := mustRun(t, "", "--version"); v2 != v {
+	if v2 := mustRunProcess(t, "", "--version"); v2 != v {
 		t.Fatalf("--version %q != version %q", v2, v)
 	}
 }

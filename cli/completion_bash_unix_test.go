@@ -31,6 +31,9 @@ func TestCompletion_BashTabInTerminal(t *testing.T) {
 		"env", "-i", "HOME="+testHome, "TERM=xterm-256color", "TMPDIR="+dir, "CRMEM_CONFIG=/nonexistent", "PS1=$ ",
 		"PATH="+filepath.Dir(crmemBin)+":/usr/bin:/bin", bash, "--norc", "--noprofile")
 	capture := func() string { return tm.run("capture-pane", "-p", "-t", "s") }
+	// Typed before bash has drawn its prompt, the line can be lost or
+	// echoed twice (seen on a machine at load 10 and more).
+	waitFor(t, "bash's first prompt", func() bool { return strings.HasPrefix(capture(), "$") })
 	tm.run("send-keys", "-t", "s", "-l", "source "+script)
 	tm.run("send-keys", "-t", "s", "Enter")
 	waitFor(t, "the prompt after source", func() bool { return strings.Contains(capture(), script+"\n$") })

@@ -152,7 +152,7 @@ func TestLintNotDuplicateConcurrent(t *testing.T) {
 	results := make([]result, 12)
 	for i := range 12 {
 		wg.Go(func() {
-			results[i] = crmem(t, "", "lint", "--db", db, "--not-duplicate", "hub", fmt.Sprintf("spoke-%02d", i))
+			results[i] = crmemProcess(t, "", "lint", "--db", db, "--not-duplicate", "hub", fmt.Sprintf("spoke-%02d", i))
 		})
 	}
 	wg.Wait()

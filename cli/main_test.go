@@ -107,15 +107,32 @@ func rootReadIn(path string) error {
 	return nil
 }
 
-// result is one run of the binary.
+// result is one run of crmem.
 type result struct {
 	stdout, stderr string
 	code           int
 }
 
-// crmem runs the binary with args and the given standard input, with HOME
-// pointing at an empty test folder and CRMEM_DB unset.
+// crmem runs crmem with args and the given standard input, with HOME
+// pointing at an empty test folder and CRMEM_DB unset: in this process,
+// through Run as main calls it (no process start per call, some 10 ms of
+// CPU each over a thousand calls). A test about what only a process has
+// (other processes beside it, its exit, the binary's version) uses
+// crmemProcess.
 func crmem(t *testing.T, stdin string, args ...string) result {
+	t.Helper()
+	env := map[string]string{}
+	for _, kv := range testEnv() {
+		k, v, _ := strings.Cut(kv, "=")
+		env[k] = v
+	}
+	var out, errb bytes.Buffer
+	code := Run("", args, strings.NewReader(stdin), &out, &errb, func(k string) string { return env[k] })
+	return result{out.String(), errb.String(), code}
+}
+
+// crmemProcess is crmem run as the binary, in a process of its own.
+func crmemProcess(t *testing.T, stdin string, args ...string) result {
 	t.Helper()
 	cmd := exec.Command(crmemBin, args...)
 	cmd.Env = testEnv()
@@ -153,10 +170,23 @@ func testEnv() []string {
 	return append(env, "HOME="+testHome, "NO_COLOR=1")
 }
 
-// mustRun runs crmem and fails the test unless it exits 0.
+// mustRun runs crmem (in this process) and fails the test unless it
+// exits 0.
 func mustRun(t *testing.T, stdin string, args ...string) string {
 	t.Helper()
-	r := crmem(t, stdin, args...)
+	return mustExit0(t, args, crmem(t, stdin, args...))
+}
+
+// mustRunProcess is mustRun with the binary in a process of its own.
+func mustRunProcess(t *testing.T, stdin string, args ...string) string {
+	t.Helper()
+	return mustExit0(t, args, crmemProcess(t, stdin, args...))
+}
+
+// mustExit0 fails the test unless r, the run of args, exited 0, and
+// returns its standard output.
+func mustExit0(t *testing.T, args []string, r result) string {
+	t.Helper()
 	if r.code != 0 {
 		t.Fatalf("crmem %q: exit %d, stderr %q", args, r.code, r.stderr)
 	}

@@ -84,7 +84,7 @@ func TestCLI_NotARegularFile(t *testing.T) {
 	}
 }
 
-// crmemGuarded runs the binary like crmem, killing it if it has not ended
+// crmemGuarded runs the binary like crmemProcess, killing it if it has not ended
 // after a generous two minutes (a hang fails the test instead of the run).
 func crmemGuarded(t *testing.T, args ...string) result {
 	t.Helper()

@@ -1,7 +1,6 @@
 package cli
 
 import (
-	"debug/buildinfo"
 	"errors"
 	"fmt"
 	"os/exec"
@@ -15,23 +14,42 @@ import (
 // packages build the case-folding table and compile the HTML patterns at
 // init: internal/glamour/goldmark is a copy that builds them on first use)
 // nor a go-runewidth that builds its width tables at init (before v0.0.30).
+//
+// The binary's module list is read by `go version -m`, not by
+// debug/buildinfo, which would build debug/elf, debug/dwarf and five more
+// packages of the standard library for this test alone.
 func TestBinary_NoEagerInitDependencies(t *testing.T) {
-	info, err := buildinfo.ReadFile(crmemBin)
+	out, err := exec.Command(goTool(), "version", "-m", crmemBin).Output()
 	if err != nil {
-		t.Fatal(err)
+		var exit *exec.ExitError
+		if errors.As(err, &exit) {
+			t.Fatalf("go version -m: %v: %s", err, exit.Stderr)
+		}
+		t.Fatalf("go version -m: %v", err)
 	}
-	for _, d := range info.Deps {
-		switch d.Path {
+	deps := 0
+	for line := range strings.Lines(string(out)) {
+		// "\tdep\tPATH\tVERSION\tSUM" (a replacement follows on a "=>" line)
+		f := strings.Split(strings.TrimSpace(line), "\t")
+		if len(f) < 3 || f[0] != "dep" {
+			continue
+		}
+		deps++
+		path, version := f[1], f[2]
+		switch path {
 		case "github.com/alecthomas/chroma/v2", "github.com/dlclark/regexp2",
 			"github.com/microcosm-cc/bluemonday", "github.com/gorilla/css", "github.com/aymerick/douceur",
 			"github.com/yuin/goldmark":
-			t.Errorf("crmem links %s %s", d.Path, d.Version)
+			t.Errorf("crmem links %s %s", path, version)
 		case "github.com/mattn/go-runewidth":
 			var patch int
-			if _, err := fmt.Sscanf(d.Version, "v0.0.%d", &patch); err != nil || patch < 30 {
-				t.Errorf("crmem links go-runewidth %s: its tables are built at init before v0.0.30", d.Version)
+			if _, err := fmt.Sscanf(version, "v0.0.%d", &patch); err != nil || patch < 30 {
+				t.Errorf("crmem links go-runewidth %s: its tables are built at init before v0.0.30", version)
 			}
 		}
+	}
+	if deps == 0 {
+		t.Fatalf("go version -m %s lists no module:\n%s", crmemBin, out)
 	}
 }
 

@@ -6,6 +6,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/charmbracelet/x/ansi"
+
 	"github.com/crmem/crmem/internal/humanize"
 	"github.com/crmem/crmem/keymap"
 	"github.com/crmem/crmem/store"
@@ -110,14 +112,14 @@ func TestStats_FitsEveryWidth(t *testing.T) {
 	for w := 20; w <= 250; w++ {
 		for _, h := range []int{3, 8, 24, 60} {
 			drive(m, resizeCmd(w, h))
-			checkScreenFits(t, m, w, fmt.Sprintf("stats panel at %dx%d", w, h))
-			lines := strings.Split(plainScreen(m), "\n")
+			screen := ansi.Strip(checkScreenFits(t, m, w, fmt.Sprintf("stats panel at %dx%d", w, h)))
+			lines := strings.Split(screen, "\n")
 			title := 1 // below the search line, or first when 3 rows leave the search line out
 			if h < 4 {
 				title = 0
 			}
 			if len(lines) > h || !strings.HasPrefix(lines[title], "Memory stats") {
-				t.Fatalf("at %dx%d the panel's title is not on line %d of %d:\n%s", w, h, title+1, h, plainScreen(m))
+				t.Fatalf("at %dx%d the panel's title is not on line %d of %d:\n%s", w, h, title+1, h, screen)
 			}
 		}
 	}
@@ -225,9 +227,9 @@ func TestStats_RecallSectionFits(t *testing.T) {
 	}
 	for w := 20; w <= 250; w++ {
 		drive(h.m, resizeCmd(w, 120))
-		checkScreenFits(t, h.m, w, fmt.Sprintf("stats panel with recalls at %dx120", w))
-		if !strings.Contains(plainScreen(h.m), "never recalled") {
-			t.Fatalf("at width %d the section is lost:\n%s", w, plainScreen(h.m))
+		screen := ansi.Strip(checkScreenFits(t, h.m, w, fmt.Sprintf("stats panel with recalls at %dx120", w)))
+		if !strings.Contains(screen, "never recalled") {
+			t.Fatalf("at width %d the section is lost:\n%s", w, screen)
 		}
 	}
 }

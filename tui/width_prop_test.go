@@ -86,10 +86,12 @@ func randomWideEntries(r *rand.Rand) []store.Entry {
 // checkScreenFits fails when the model's view is taller than the
 // terminal, when a line of it is wider than the terminal, measured as the renderer measures it (per code point until the
 // terminal reports grapheme clustering, by clusters after: m.c.cells), or
-// when the separator of two panes is not in its column on every row.
-func checkScreenFits(t *testing.T, m *Model, w int, what string) {
+// when the separator of two panes is not in its column on every row. It
+// returns the frame it checked, for a caller's further checks.
+func checkScreenFits(t *testing.T, m *Model, w int, what string) (frame string) {
 	t.Helper()
-	lines := strings.Split(m.View().Content, "\n")
+	frame = m.View().Content
+	lines := strings.Split(frame, "\n")
 	if len(lines) > m.c.height { // issue 29 item 7: the terminal would cut the bottom, where a question is
 		t.Fatalf("%s: the frame is %d lines, taller than %d:\n%s", what, len(lines), m.c.height, ansi.Strip(m.View().Content))
 	}
@@ -99,7 +101,7 @@ func checkScreenFits(t *testing.T, m *Model, w int, what string) {
 		}
 	}
 	if !m.c.twoPanes() || m.read.zoom || m.layerBody(w, m.bodyHeight()) != "" { // a layer is drawn in place of the panes
-		return
+		return frame
 	}
 	lw := m.c.listWidth()
 	for i, l := range lines[1 : 1+m.bodyHeight()] {
@@ -107,6 +109,7 @@ func checkScreenFits(t *testing.T, m *Model, w int, what string) {
 			t.Fatalf("%s (cells by %s): body row %d has no separator in column %d:\n%s", what, methodName(m.c.cells), i, lw, ansi.Strip(l))
 		}
 	}
+	return frame
 }
 
 // methodName names a width method in failures.
