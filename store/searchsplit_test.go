@@ -96,3 +96,33 @@ func sameSearch(t *testing.T, query string, f *File, hits []FileHit, nextID uint
 		}
 	}
 }
+
+// FuzzSearchParts: whatever the bytes, a file searchParts reads in its
+// parts (done) is one Decode reads whole, with no trailing bytes, and
+// Search finds the same hits in it, scores, entries and all; anything
+// else is left to the usual path. The seeds are small valid files, so
+// the fuzzer mostly tries parts that start where findSplit guesses wrong.
+func FuzzSearchParts(f *testing.F) {
+	for _, n := range []int{0, 1, 3, 12, 40} {
+		f.Add(Encode(uint64(n+1), splitEntries(n)), "deploy canary", uint8(3))
+	}
+	fake := []Entry{{ID: 1, Name: "m", Content: "deploy canary", Aliases: []string{}}}
+	inner := splitEntries(12)
+	inner[6].Content = strings.Repeat(string(Encode(2, fake)[headerSize+12:]), 8)
+	f.Add(Encode(13, inner), "deploy", uint8(4))
+	f.Fuzz(func(t *testing.T, data []byte, query string, k uint8) {
+		parts := int(k%6) + 1
+		got, hits, done := searchParts(data, query, 5, parts, 2)
+		if !done {
+			return
+		}
+		want, err := Decode(data)
+		if err != nil {
+			t.Fatalf("read in %d parts, but Decode: %v", parts, err)
+		}
+		if want.Trailing != 0 {
+			t.Fatalf("read in %d parts, but Decode finds %d trailing bytes", parts, want.Trailing)
+		}
+		sameSearch(t, query, got, hits, want.NextID, want.Search(query, 5))
+	})
+}
