@@ -166,6 +166,9 @@ type Repair struct {
 
 // String is the line `crmem check` and a start print.
 func (r Repair) String() string {
+	if r.Offset < 0 {
+		return "the note of a crmem write cut short before it began (nothing written to the store): removed"
+	}
 	s := fmt.Sprintf("crmem's unfinished append at offset %d (%d bytes): %s", r.Offset, r.Length, r.State)
 	if r.Busy {
 		s += " (another crmem holds the folder's lock: it may be writing now)"
@@ -835,8 +838,15 @@ func RepairAtStart(path string, guard store.Guard) (*Repair, error) {
 	}
 	defer unlock()
 	look, err := inspectAppend(path)
-	if err != nil || look == nil {
+	if err != nil {
 		return nil, err
+	}
+	if look == nil {
+		// A note cut short as it was written (empty, or not whole) was
+		// written before any byte of an append: nothing to repair, and
+		// the note, crmem's own, goes, rather than waiting beside the
+		// store for the next crmem write.
+		return recoverReport(path)
 	}
 	if look.CutAt >= 0 {
 		why := "nothing checks that crabtalk's daemon is not running"

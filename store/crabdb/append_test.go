@@ -427,3 +427,31 @@ func TestRepairAtStart_HeldWhileSomeoneWrites(t *testing.T) {
 		t.Errorf("%d bytes, want %d", len(got), len(data)-len(deleteTail))
 	}
 }
+
+// TestRepairAtStart_NoteCutShortIsRemoved: a crmem killed as it created
+// its note (an empty note, or one cut short: seen in the oracle's kill
+// matrix, SIGQUIT at an openat) wrote nothing to the store; the next start
+// removes the note, says so, and leaves the store as it is, where it was
+// left beside the store until the next crmem write.
+func TestRepairAtStart_NoteCutShortIsRemoved(t *testing.T) {
+	for _, note := range []string{"", `{"offset":1107`} {
+		dir := t.TempDir()
+		path := filepath.Join(dir, "store.crmem")
+		before, err := os.ReadFile(filepath.Join(writesDir, "before.crmem"))
+		must(t, err)
+		must(t, os.WriteFile(path, before, 0o600))
+		must(t, os.WriteFile(IntentPath(path), []byte(note), 0o600))
+		r, err := RepairAtStart(path, passGuard)
+		must(t, err)
+		if r == nil || r.CutAt >= 0 || !strings.Contains(r.String(), "removed") {
+			t.Fatalf("note %q: RepairAtStart = %v", note, r)
+		}
+		if _, err := os.Stat(IntentPath(path)); err == nil {
+			t.Errorf("note %q: the note is left", note)
+		}
+		if got, _ := os.ReadFile(path); !bytes.Equal(got, before) {
+			t.Errorf("note %q: the store changed", note)
+		}
+		crabtalkReads(t, path, nil)
+	}
+}
