@@ -15,26 +15,7 @@ import (
 // that a change to the index retires them.
 func TestGroups_MatchSearch(t *testing.T) {
 	rng := rand.New(rand.NewPCG(9, 4))
-	var docs []Doc
-	for id := uint64(1); id <= 3000; id++ {
-		d := randomDoc(rng, id, testWords)
-		if id%4 == 0 { // few distinct texts: many equal scores
-			d = Doc{ID: id, Content: strings.Repeat("alpha ", rng.IntN(3)+1) + testWords[rng.IntN(len(testWords))]}
-		}
-		docs = append(docs, d)
-	}
-	ix := Build(docs)
-	for i := range 200 { // tombstones and changed lengths
-		id := uint64(1 + rng.IntN(3000))
-		if i%2 == 0 {
-			ix.Remove(docs[id-1])
-			docs[id-1] = Doc{ID: id}
-			continue
-		}
-		d := randomDoc(rng, id, testWords)
-		ix.Replace(docs[id-1], d)
-		docs[id-1] = d
-	}
+	ix := tieIndex(rng, false)
 	terms := append(QueryTerms(strings.Join(testWords, " ")), "absent")
 	g := ix.Groups(terms)
 	if g == nil {
@@ -89,4 +70,35 @@ func TestGroups_Bounds(t *testing.T) {
 	if ix.Groups(many[:64]) == nil {
 		t.Error("Groups of 64 terms not made")
 	}
+}
+
+// tieIndex is an index of 3,000 random documents built to tie (every
+// fourth of few distinct texts: many equal scores), with pastByte some
+// holding a term more than 254 times, then changed 200 times (tombstones
+// and changed lengths), for the rankers that must rank as Search does.
+func tieIndex(rng *rand.Rand, pastByte bool) *Index {
+	var docs []Doc
+	for id := uint64(1); id <= 3000; id++ {
+		d := randomDoc(rng, id, testWords)
+		switch {
+		case id%4 == 0:
+			d = Doc{ID: id, Content: strings.Repeat("alpha ", rng.IntN(3)+1) + testWords[rng.IntN(len(testWords))]}
+		case pastByte && id%97 == 0:
+			d = Doc{ID: id, Content: strings.Repeat("gamma ", 300) + "zeta"}
+		}
+		docs = append(docs, d)
+	}
+	ix := Build(docs)
+	for i := range 200 {
+		id := uint64(1 + rng.IntN(3000))
+		if i%2 == 0 {
+			ix.Remove(docs[id-1])
+			docs[id-1] = Doc{ID: id}
+			continue
+		}
+		d := randomDoc(rng, id, testWords)
+		ix.Replace(docs[id-1], d)
+		docs[id-1] = d
+	}
+	return ix
 }

@@ -16,29 +16,7 @@ import (
 // Search; and that a change to the index retires it.
 func TestSubsets_MatchSearch(t *testing.T) {
 	rng := rand.New(rand.NewPCG(9, 5))
-	var docs []Doc
-	for id := uint64(1); id <= 3000; id++ {
-		d := randomDoc(rng, id, testWords)
-		switch {
-		case id%4 == 0: // few distinct texts: many equal scores
-			d = Doc{ID: id, Content: strings.Repeat("alpha ", rng.IntN(3)+1) + testWords[rng.IntN(len(testWords))]}
-		case id%97 == 0: // a frequency past a byte
-			d = Doc{ID: id, Content: strings.Repeat("gamma ", 300) + "zeta"}
-		}
-		docs = append(docs, d)
-	}
-	ix := Build(docs)
-	for i := range 200 { // tombstones and changed lengths
-		id := uint64(1 + rng.IntN(3000))
-		if i%2 == 0 {
-			ix.Remove(docs[id-1])
-			docs[id-1] = Doc{ID: id}
-			continue
-		}
-		d := randomDoc(rng, id, testWords)
-		ix.Replace(docs[id-1], d)
-		docs[id-1] = d
-	}
+	ix := tieIndex(rng, true)
 	m := ix.Subsets()
 	queries := []string{"alpha", "alpha beta", "beta gamma deploy", "zeta", "gamma", "absent", "absent alpha", "", "the of",
 		"deployment depot café v1.2 rollback", "alpha beta gamma delta the of"}

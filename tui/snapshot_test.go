@@ -109,22 +109,9 @@ func TestNameIndex_ExactKeysAsFramedPatterns(t *testing.T) {
 		return slices.Compact(keys)
 	}
 	rng := rand.New(rand.NewPCG(40, 7))
-	word := func() string {
-		b := make([]byte, rng.IntN(5))
-		for i := range b {
-			b[i] = "aAb"[rng.IntN(3)]
-		}
-		return string(b)
-	}
+	word := func() string { return randomWord(rng, 0, 4, "aAb") }
 	for round := range 200 {
-		es := make([]store.Entry, 1+rng.IntN(30))
-		for i := range es {
-			es[i] = store.Entry{ID: uint64(i + 1), Name: word()}
-			for range rng.IntN(3) {
-				es[i].Aliases = append(es[i].Aliases, word())
-			}
-		}
-		order := rng.Perm(len(es))
+		es, order := randomNamed(rng, 30, word)
 		n := buildNameIndex(es, order)
 		for _, q := range []string{"a", "aa", "ab", "b", "aaa", "ba", "aba", "bb"} {
 			if got, want := n.exactKeys(q), framed(n, q); !slices.Equal(got, want) {
@@ -147,22 +134,9 @@ func TestNameIndexFind_ClassesAsKeyByKey(t *testing.T) {
 	}
 
 	r := rand.New(rand.NewPCG(7, 40))
-	word := func() string {
-		b := make([]byte, 1+r.IntN(4))
-		for i := range b {
-			b[i] = "ab-"[r.IntN(3)]
-		}
-		return string(b)
-	}
+	word := func() string { return randomWord(r, 1, 4, "ab-") }
 	for round := range 300 {
-		es := make([]store.Entry, 1+r.IntN(12))
-		for i := range es {
-			es[i] = store.Entry{ID: uint64(i + 1), Name: word()}
-			for range r.IntN(3) {
-				es[i].Aliases = append(es[i].Aliases, word())
-			}
-		}
-		order := r.Perm(len(es))
+		es, order := randomNamed(r, 12, word)
 		n := buildNameIndex(es, order)
 		q := word()
 		want := map[int]int{}
@@ -194,4 +168,26 @@ func TestNameIndexFind_ClassesAsKeyByKey(t *testing.T) {
 			}
 		}
 	}
+}
+
+// randomWord is a word of lo to hi bytes drawn from letters.
+func randomWord(rng *rand.Rand, lo, hi int, letters string) string {
+	b := make([]byte, lo+rng.IntN(hi-lo+1))
+	for i := range b {
+		b[i] = letters[rng.IntN(len(letters))]
+	}
+	return string(b)
+}
+
+// randomNamed is one to most entries named by word, each with up to two
+// aliases, and a random order of them (the name index's, newest first).
+func randomNamed(rng *rand.Rand, most int, word func() string) ([]store.Entry, []int) {
+	es := make([]store.Entry, 1+rng.IntN(most))
+	for i := range es {
+		es[i] = store.Entry{ID: uint64(i + 1), Name: word()}
+		for range rng.IntN(3) {
+			es[i].Aliases = append(es[i].Aliases, word())
+		}
+	}
+	return es, rng.Perm(len(es))
 }
