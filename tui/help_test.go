@@ -1,12 +1,14 @@
 package tui
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
 	"charm.land/bubbles/v2/key"
 
 	"github.com/crmem/crmem/keymap"
+	"github.com/crmem/crmem/store"
 	"github.com/crmem/crmem/tui/list"
 	"github.com/crmem/crmem/tui/preview"
 	"github.com/crmem/crmem/tui/searchbar"
@@ -120,5 +122,72 @@ func TestHelp_PartsMakeTheReference(t *testing.T) {
 		if strings.Contains(helpText(g), "delete") {
 			t.Errorf("without the editing part the help lists %q", helpText(g))
 		}
+	}
+}
+
+// TestHelp_LineFollowsWhatItIsDrawnFrom: the help line is fitted once and
+// kept (helpLineMemo) until what it is drawn from changes. After each
+// step (the part on top, a mode, the width, the palette, the unseen
+// changes' count) the line drawn is the one fitted anew, and each step
+// that changes what the line says changes the line drawn: a kept line
+// that outlived its part, its width or its words would be a stale help.
+func TestHelp_LineFollowsWhatItIsDrawnFrom(t *testing.T) {
+	path := copyFixture(t, "crmem/small.db")
+	m := openModel(t, path, 120, 40)
+	m.c.styleOpt, m.c.noColor = "auto", false // the palette follows the terminal's background
+	drive(m, m.setBackground(true))
+	fresh := func() string {
+		kept := m.helpLine
+		m.helpLine = helpLineMemo{}
+		defer func() { m.helpLine = kept }()
+		return m.shortHelp()
+	}
+	drawn := func() string { // the screen's last line, the help line at this height
+		lines := strings.Split(m.screen(), "\n")
+		return lines[len(lines)-1]
+	}
+	added := 0
+	unseen := func() {
+		added++
+		apply(t, path, store.Add{Name: fmt.Sprintf("unseen-%d", added), Content: "x"})
+		reload(m)
+	}
+	steps := []struct {
+		name    string
+		do      func()
+		changes bool // what the line says changes
+	}{
+		{"narrower", func() { drive(m, resizeCmd(70, 40)) }, true},
+		{"wider", func() { drive(m, resizeCmd(160, 40)) }, true},
+		{"the same size again", func() { drive(m, resizeCmd(160, 40)) }, false},
+		{"the preview focused", func() { press(m, "tab") }, true},
+		{"the list focused", func() { press(m, "tab") }, true},
+		{"typing a query", func() { press(m, "/") }, true},
+		{"a letter typed", func() { press(m, "c") }, false},
+		{"the query run", func() { press(m, "enter") }, true}, // esc now clears it
+		{"the query cleared", func() { press(m, "esc") }, true},
+		{"the help open", func() { press(m, "?") }, true},
+		{"the stats panel", func() { press(m, "esc", "i") }, true},
+		{"the list again", func() { press(m, "esc", "esc") }, true},
+		{"a light background", func() { drive(m, m.setBackground(false)) }, true},
+		{"a dark background", func() { drive(m, m.setBackground(true)) }, true},
+		{"an unseen change", unseen, true},
+		{"a second one", unseen, true},
+		{"seen", func() { press(m, ".") }, true},
+	}
+	before := drawn()
+	if before != fresh() || before == "" {
+		t.Fatalf("at the start the line drawn is %q, fitted anew %q", before, fresh())
+	}
+	for _, s := range steps {
+		s.do()
+		got, want := drawn(), fresh()
+		if got != want {
+			t.Errorf("%s (%v, %d wide): the line drawn is\n%q\nfitted anew\n%q", s.name, m.top(), m.c.width, got, want)
+		}
+		if changed := got != before; changed != s.changes {
+			t.Errorf("%s (%v): the line changed %v, want %v: %q", s.name, m.top(), changed, s.changes, got)
+		}
+		before = got
 	}
 }

@@ -126,6 +126,9 @@ type Model struct {
 	focus focus
 	hp    helpscreen.Screen // the `?` screen
 	mouse bool
+	// helpLine is the short help as last fitted to the screen's width
+	// (shortHelp), kept with what it was fitted from.
+	helpLine helpLineMemo
 
 	st status
 	w  watchState
