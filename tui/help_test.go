@@ -2,6 +2,8 @@ package tui
 
 import (
 	"fmt"
+	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -187,6 +189,55 @@ func TestHelp_LineFollowsWhatItIsDrawnFrom(t *testing.T) {
 		}
 		if changed := got != before; changed != s.changes {
 			t.Errorf("%s (%v): the line changed %v, want %v: %q", s.name, m.top(), changed, s.changes, got)
+		}
+		before = got
+	}
+}
+
+// TestStatus_LineFollowsWhatItIsFittedFrom: the status line is fitted
+// once and kept (statusFit) while what it is fitted from stays. After
+// each step (the width, a message, a longer message, the counts after a
+// reload, the palette, the folder shown as ~) the status lines drawn are
+// the ones fitted anew, and each step that changes them changes them.
+func TestStatus_LineFollowsWhatItIsFittedFrom(t *testing.T) {
+	path := copyFixture(t, "crmem/small.db")
+	m := openModel(t, path, 120, 40)
+	m.c.styleOpt, m.c.noColor = "auto", false
+	drive(m, m.setBackground(true))
+	fresh := func() []string {
+		kept := m.statusFits
+		m.statusFits = [4]statusFit{}
+		defer func() { m.statusFits = kept }()
+		return m.statusLines()
+	}
+	steps := []struct {
+		name    string
+		do      func()
+		changes bool
+	}{
+		{"narrower", func() { drive(m, resizeCmd(60, 40)) }, true},
+		{"narrower still", func() { drive(m, resizeCmd(30, 40)) }, true},
+		{"wider", func() { drive(m, resizeCmd(140, 40)) }, true},
+		{"the same size again", func() { drive(m, resizeCmd(140, 40)) }, false},
+		{"a message", func() { m.setMessage("copied deploy-notes") }, true},
+		{"a message too long for the line", func() { m.setMessage(strings.Repeat("a long message ", 12)) }, true},
+		{"no message", func() { m.setMessage("") }, true},
+		{"an entry added by a reload", func() {
+			apply(t, path, store.Add{Name: "added", Content: "x"})
+			reload(m)
+		}, true},
+		{"a light background", func() { drive(m, m.setBackground(false)) }, true},
+		{"its folder as home", func() { m.home = filepath.Dir(path) }, true},
+	}
+	before := m.statusLines()
+	for _, s := range steps {
+		s.do()
+		got, want := m.statusLines(), fresh()
+		if !slices.Equal(got, want) {
+			t.Errorf("%s (%d wide): the status lines drawn are\n%q\nfitted anew\n%q", s.name, m.c.width, got, want)
+		}
+		if changed := !slices.Equal(got, before); changed != s.changes {
+			t.Errorf("%s: the status lines changed %v, want %v: %q", s.name, changed, s.changes, got)
 		}
 		before = got
 	}
