@@ -21,9 +21,8 @@ import (
 // already made (deleting scratch), so that u has something to undo.
 func behindHarness(t *testing.T, w, h int) *editHarness {
 	t.Helper()
-	hs := newEditHarness(t, copyFixture(t, "crmem/small.db"))
+	hs := newEditHarnessAt(t, copyFixture(t, "crmem/small.db"), w, h) // opened at its size: no second layout
 	hs.m.why = newWhyView()
-	drive(hs.m, resizeCmd(w, h))
 	hs.sel("scratch")
 	press(hs.m, "d", "y")
 	if hs.f.UndoLen() != 1 {

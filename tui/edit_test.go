@@ -56,6 +56,19 @@ func newEditHarnessIn(t *testing.T, path, sessionsDir string) *editHarness {
 // environment (EDITOR aside, which the harness sets).
 func newEditHarnessEnv(t *testing.T, path, sessionsDir string, env map[string]string) *editHarness {
 	t.Helper()
+	return newEditHarnessSized(t, path, sessionsDir, env, 120, 40)
+}
+
+// newEditHarnessAt opens path as newEditHarness does on a w×h screen.
+func newEditHarnessAt(t *testing.T, path string, w, ht int) *editHarness {
+	t.Helper()
+	return newEditHarnessSized(t, path, fixtureSessions, nil, w, ht)
+}
+
+// newEditHarnessSized opens path on a w×h screen with the given sessions
+// folder and environment (EDITOR aside, which the harness sets).
+func newEditHarnessSized(t *testing.T, path, sessionsDir string, env map[string]string, w, ht int) *editHarness {
+	t.Helper()
 	h := &editHarness{t: t, path: path, editor: "true", step: time.Minute, tempDir: t.TempDir()}
 	var tick time.Duration
 	ed := editor.Options{
@@ -70,7 +83,7 @@ func newEditHarnessEnv(t *testing.T, path, sessionsDir string, env map[string]st
 	h.f = newEditing(Options{Path: path, SessionsDir: sessionsDir, Getenv: getenv}, ed, h.exec)
 	h.m = newModel(config{path: path, sessions: sessionsDir, style: "dark", noColor: true, now: func() time.Time { return testNow },
 		loc: time.UTC, after: noTimer, ed: h.f})
-	drive(h.m, func() tea.Msg { return tea.WindowSizeMsg{Width: 120, Height: 40} })
+	drive(h.m, resizeCmd(w, ht))
 	drive(h.m, openCmd(path, sessionsDir))
 	if h.m.c.db == nil {
 		t.Fatalf("open %s: %s", path, h.m.st.fileWarning)

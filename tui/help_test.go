@@ -1,12 +1,16 @@
 package tui
 
 import (
+	"fmt"
+	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
 	"charm.land/bubbles/v2/key"
 
 	"github.com/crmem/crmem/keymap"
+	"github.com/crmem/crmem/store"
 	"github.com/crmem/crmem/tui/list"
 	"github.com/crmem/crmem/tui/preview"
 	"github.com/crmem/crmem/tui/searchbar"
@@ -120,5 +124,121 @@ func TestHelp_PartsMakeTheReference(t *testing.T) {
 		if strings.Contains(helpText(g), "delete") {
 			t.Errorf("without the editing part the help lists %q", helpText(g))
 		}
+	}
+}
+
+// TestHelp_LineFollowsWhatItIsDrawnFrom: the help line is fitted once and
+// kept (helpLineMemo) until what it is drawn from changes. After each
+// step (the part on top, a mode, the width, the palette, the unseen
+// changes' count) the line drawn is the one fitted anew, and each step
+// that changes what the line says changes the line drawn: a kept line
+// that outlived its part, its width or its words would be a stale help.
+func TestHelp_LineFollowsWhatItIsDrawnFrom(t *testing.T) {
+	path := copyFixture(t, "crmem/small.db")
+	m := openModel(t, path, 120, 40)
+	m.c.styleOpt, m.c.noColor = "auto", false // the palette follows the terminal's background
+	drive(m, m.setBackground(true))
+	fresh := func() string {
+		kept := m.helpLine
+		m.helpLine = helpLineMemo{}
+		defer func() { m.helpLine = kept }()
+		return m.shortHelp()
+	}
+	drawn := func() string { // the screen's last line, the help line at this height
+		lines := strings.Split(m.screen(), "\n")
+		return lines[len(lines)-1]
+	}
+	added := 0
+	unseen := func() {
+		added++
+		apply(t, path, store.Add{Name: fmt.Sprintf("unseen-%d", added), Content: "x"})
+		reload(m)
+	}
+	steps := []struct {
+		name    string
+		do      func()
+		changes bool // what the line says changes
+	}{
+		{"narrower", func() { drive(m, resizeCmd(70, 40)) }, true},
+		{"wider", func() { drive(m, resizeCmd(160, 40)) }, true},
+		{"the same size again", func() { drive(m, resizeCmd(160, 40)) }, false},
+		{"the preview focused", func() { press(m, "tab") }, true},
+		{"the list focused", func() { press(m, "tab") }, true},
+		{"typing a query", func() { press(m, "/") }, true},
+		{"a letter typed", func() { press(m, "c") }, false},
+		{"the query run", func() { press(m, "enter") }, true}, // esc now clears it
+		{"the query cleared", func() { press(m, "esc") }, true},
+		{"the help open", func() { press(m, "?") }, true},
+		{"the stats panel", func() { press(m, "esc", "i") }, true},
+		{"the list again", func() { press(m, "esc", "esc") }, true},
+		{"a light background", func() { drive(m, m.setBackground(false)) }, true},
+		{"a dark background", func() { drive(m, m.setBackground(true)) }, true},
+		{"an unseen change", unseen, true},
+		{"a second one", unseen, true},
+		{"seen", func() { press(m, ".") }, true},
+	}
+	before := drawn()
+	if before != fresh() || before == "" {
+		t.Fatalf("at the start the line drawn is %q, fitted anew %q", before, fresh())
+	}
+	for _, s := range steps {
+		s.do()
+		got, want := drawn(), fresh()
+		if got != want {
+			t.Errorf("%s (%v, %d wide): the line drawn is\n%q\nfitted anew\n%q", s.name, m.top(), m.c.width, got, want)
+		}
+		if changed := got != before; changed != s.changes {
+			t.Errorf("%s (%v): the line changed %v, want %v: %q", s.name, m.top(), changed, s.changes, got)
+		}
+		before = got
+	}
+}
+
+// TestStatus_LineFollowsWhatItIsFittedFrom: the status line is fitted
+// once and kept (statusFit) while what it is fitted from stays. After
+// each step (the width, a message, a longer message, the counts after a
+// reload, the palette, the folder shown as ~) the status lines drawn are
+// the ones fitted anew, and each step that changes them changes them.
+func TestStatus_LineFollowsWhatItIsFittedFrom(t *testing.T) {
+	path := copyFixture(t, "crmem/small.db")
+	m := openModel(t, path, 120, 40)
+	m.c.styleOpt, m.c.noColor = "auto", false
+	drive(m, m.setBackground(true))
+	fresh := func() []string {
+		kept := m.statusFits
+		m.statusFits = [4]statusFit{}
+		defer func() { m.statusFits = kept }()
+		return m.statusLines()
+	}
+	steps := []struct {
+		name    string
+		do      func()
+		changes bool
+	}{
+		{"narrower", func() { drive(m, resizeCmd(60, 40)) }, true},
+		{"narrower still", func() { drive(m, resizeCmd(30, 40)) }, true},
+		{"wider", func() { drive(m, resizeCmd(140, 40)) }, true},
+		{"the same size again", func() { drive(m, resizeCmd(140, 40)) }, false},
+		{"a message", func() { m.setMessage("copied deploy-notes") }, true},
+		{"a message too long for the line", func() { m.setMessage(strings.Repeat("a long message ", 12)) }, true},
+		{"no message", func() { m.setMessage("") }, true},
+		{"an entry added by a reload", func() {
+			apply(t, path, store.Add{Name: "added", Content: "x"})
+			reload(m)
+		}, true},
+		{"a light background", func() { drive(m, m.setBackground(false)) }, true},
+		{"its folder as home", func() { m.home = filepath.Dir(path) }, true},
+	}
+	before := m.statusLines()
+	for _, s := range steps {
+		s.do()
+		got, want := m.statusLines(), fresh()
+		if !slices.Equal(got, want) {
+			t.Errorf("%s (%d wide): the status lines drawn are\n%q\nfitted anew\n%q", s.name, m.c.width, got, want)
+		}
+		if changed := !slices.Equal(got, before); changed != s.changes {
+			t.Errorf("%s: the status lines changed %v, want %v: %q", s.name, changed, s.changes, got)
+		}
+		before = got
 	}
 }

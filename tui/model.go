@@ -126,6 +126,12 @@ type Model struct {
 	focus focus
 	hp    helpscreen.Screen // the `?` screen
 	mouse bool
+	// helpLine is the short help as last fitted to the screen's width
+	// (shortHelp), kept with what it was fitted from.
+	helpLine helpLineMemo
+	// statusFits are the status lines last fitted (fitStatus), the
+	// newest first.
+	statusFits [4]statusFit
 
 	st status
 	w  watchState

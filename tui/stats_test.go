@@ -108,6 +108,12 @@ func TestStats_FitsEveryWidth(t *testing.T) {
 	path := copyFixture(t, "crmem/small.db")
 	writeEntries(t, path, entries)
 	m := openModel(t, path, 80, 24)
+	// Behind the panel the preview renders its entry again at every
+	// width: the one-word entry, not one of the longest.
+	if !m.list.SelectID(m.c.snap, 99) {
+		t.Fatal("undated is not listed")
+	}
+	drive(m, m.showSelected())
 	press(m, "i")
 	for w := 20; w <= 250; w++ {
 		for _, h := range []int{3, 8, 24, 60} {
@@ -221,6 +227,7 @@ func TestStats_RecallSectionFits(t *testing.T) {
 	dir := recallFixtureSessions(t) // with its bad steps: the skipped line wraps
 	writeRecallSession(t, dir, "crab_wide_1", "wide", names...)
 	h := newEditHarnessIn(t, path, dir)
+	h.sel(entries[0].Name) // empty: behind the panel the preview renders it again at every width
 	press(h.m, "i")
 	if r := h.m.sp.Stats().Recalls; r == nil || r.Recalled != len(names) {
 		t.Fatalf("section %+v, want %d recalled", r, len(names))

@@ -116,13 +116,49 @@ func (m *Model) statusLines() []string {
 // to fit the width (down to minPath cells); ok is false when even that
 // does not fit, and the line is then cut at the width.
 func (m *Model) fitStatus(parts []string, sep string, minPath int) (string, bool) {
-	text := strings.Join(parts, sep)
-	room := m.c.width - drawnWidth(text) - drawnWidth(sep)
-	path := displayPath(m.path, m.home)
-	if room >= min(minPath, drawnWidth(path)) {
-		return text + sep + m.c.styles.dim.Render(middle(path, room)), true
+	from := statusFrom{text: strings.Join(parts, sep), sep: sep, minPath: minPath,
+		width: m.c.width, path: m.path, home: m.home, styles: m.c.styles}
+	for _, f := range m.statusFits {
+		if f.valid && f.from == from {
+			return f.line, f.ok
+		}
 	}
-	return ansi.Truncate(text, m.c.width, "…"), false
+	line, ok := from.fit()
+	copy(m.statusFits[1:], m.statusFits[:])
+	m.statusFits[0] = statusFit{valid: true, from: from, line: line, ok: ok}
+	return line, ok
+}
+
+// statusFrom is everything a fitted status line depends on.
+type statusFrom struct {
+	text, sep  string // the parts, joined by sep
+	minPath    int
+	width      int
+	path, home string
+	styles     *styles // never changed once made: a new palette is a new value
+}
+
+// fit is fitStatus's line from f, made anew.
+func (f statusFrom) fit() (string, bool) {
+	room := f.width - drawnWidth(f.text) - drawnWidth(f.sep)
+	path := displayPath(f.path, f.home)
+	if room >= min(f.minPath, drawnWidth(path)) {
+		return f.text + f.sep + f.styles.dim.Render(middle(path, room)), true
+	}
+	return ansi.Truncate(f.text, f.width, "…"), false
+}
+
+// statusFit is a status line fitted (fitStatus) and what it was fitted
+// from. Every update lays the screen out (bodyHeight draws the status
+// lines to share the height out) and most often fits the same line at
+// the same width again: measuring it and shortening the path was half
+// of the status line's time. The model keeps the last few (a message
+// tried inline, then the line without it, then shorter ones).
+type statusFit struct {
+	valid bool
+	from  statusFrom
+	line  string
+	ok    bool
 }
 
 // warnings are the file and daemon warnings, short on a narrow screen.

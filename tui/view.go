@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 
@@ -182,13 +183,50 @@ func (m *Model) shortHelp() string {
 	if len(bs) == 0 {
 		return ""
 	}
+	from := helpLineFrom(bs, m.c.width, m.c.dark, m.c.noColor)
+	if m.helpLine.valid && m.helpLine.from == from {
+		return m.helpLine.line
+	}
 	h := m.c.help
 	h.SetWidth(0)
 	last := bs[len(bs)-1]
-	for n := len(bs) - 1; n > 0; n-- {
+	line := ""
+	for n := len(bs) - 1; n > 0 && line == ""; n-- {
 		if v := h.ShortHelpView(append(slices.Clone(bs[:n]), last)); lipgloss.Width(v) <= m.c.width {
-			return v
+			line = v
 		}
 	}
-	return ansi.Truncate(h.ShortHelpView([]key.Binding{last}), m.c.width, "…")
+	if line == "" {
+		line = ansi.Truncate(h.ShortHelpView([]key.Binding{last}), m.c.width, "…")
+	}
+	m.helpLine = helpLineMemo{valid: true, from: from, line: line}
+	return line
+}
+
+// helpLineMemo is the help line last fitted and what it was fitted from.
+// Every update lays the screen out (bodyHeight) and so draws the help
+// line, most often from the same bindings at the same width: fitting it
+// (drawing it with fewer and fewer bindings and measuring each) took
+// more than half of the layout's time.
+type helpLineMemo struct {
+	valid bool
+	from  string // helpLineFrom's key of the bindings, width and palette
+	line  string
+}
+
+// helpLineFrom is everything the fitted help line depends on: the
+// enabled bindings' keys and words as the help draws them, in order, the
+// width, and the palette (applyStyles: the help's styles follow dark and
+// noColor).
+func helpLineFrom(bs []key.Binding, width int, dark, noColor bool) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%d %t %t", width, dark, noColor)
+	for _, k := range bs {
+		h := k.Help()
+		b.WriteString("\x00")
+		b.WriteString(h.Key)
+		b.WriteString("\x01")
+		b.WriteString(h.Desc)
+	}
+	return b.String()
 }

@@ -5,6 +5,7 @@ import (
 	"testing"
 	"time"
 
+	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/crmem/crmem/store"
@@ -32,5 +33,51 @@ func TestCard_LinesNeverWrap(t *testing.T) {
 				t.Errorf("at width %d a card line is %d wide: %q", width, w, l)
 			}
 		}
+	}
+}
+
+// TestCard_KeptOnlyWhileItsSourcesStay: the pane draws a card once and
+// shows it again while what it is drawn from stays (Pane.card); after
+// each change (the width, the focus, the entry, its content, the lines
+// the root adds, the time it is shown at, the styles) the pane shows what
+// a new pane shows, the card drawn anew.
+func TestCard_KeptOnlyWhileItsSourcesStay(t *testing.T) {
+	c := testContext(80, 20)
+	p := New()
+	s := Entry{E: store.Entry{ID: 3, Name: "deploy-notes", Kind: store.Note, Content: "canary first", CreatedAt: 1_700_000_000}, IDs: true}
+	w := 50
+	var before string
+	for _, step := range []struct {
+		name    string
+		change  func()
+		changes bool
+	}{
+		{"first shown", func() {}, true},
+		{"shown again", func() {}, false},
+		{"wider", func() { w = 64 }, true},
+		{"focused", func() { s.Focused = true }, true},
+		{"another entry", func() { s.E.ID, s.E.Name = 4, "rollback" }, true},
+		{"its content longer", func() { s.E.Content += " then everyone" }, true},
+		{"a line added by the root", func() { s.Extra = []string{"history 2 versions"} }, true},
+		{"a year later", func() { now := c.Now().AddDate(1, 0, 0); c.Now = func() time.Time { return now } }, true},
+		{"other styles", func() {
+			st := *c.Styles
+			st.CardFocus = st.CardFocus.Border(lipgloss.DoubleBorder())
+			c.Styles = &st
+		}, true},
+		{"shown again at last", func() {}, false},
+	} {
+		step.change()
+		p.Show(c, s, w, 20)
+		fresh := New()
+		fresh.Show(c, s, w, 20)
+		got := p.Content()
+		if got != fresh.Content() {
+			t.Errorf("%s: the pane shows\n%s\na new pane\n%s", step.name, got, fresh.Content())
+		}
+		if changed := got != before; changed != step.changes {
+			t.Errorf("%s: the content changed %v, want %v:\n%s", step.name, changed, step.changes, got)
+		}
+		before = got
 	}
 }

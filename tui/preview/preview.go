@@ -37,6 +37,9 @@ type Pane struct {
 	tokens  map[tokenKey]int
 	cache   renderCache // renderings by key, only touched by the update loop
 	rs      *renderers  // the renderers, shared with the renderings off the loop
+	// lastCard is the card last drawn (card): the same card is drawn
+	// once however often the entry is shown again.
+	lastCard cardMemo
 }
 
 // New is an empty preview.
@@ -87,7 +90,7 @@ func (p *Pane) Show(c *part.Context, s Entry, w, h int) tea.Cmd {
 	if cached && r.plain != "" && !p.explain {
 		extra = append(slices.Clone(extra), st.Label.Render("plain text: ")+r.plain)
 	}
-	head := card(st, e, s.IDs, p.tokenCount(key, e), w, c.Now(), c.Loc, extra, s.Focused)
+	head := p.card(cardFrom{st, cardText(st, e, s.IDs, p.tokenCount(key, e), w, c.Now(), c.Loc, extra), w, s.Focused})
 	p.rs.wantOnly(key)
 	if p.explain {
 		p.key, p.pending = key, false
@@ -264,6 +267,12 @@ func (p *Pane) tokenCount(k RenderKey, e store.Entry) int {
 // format shows ids).
 // A thick border marks the preview as the focused pane.
 func card(st *part.Styles, e store.Entry, ids bool, tokens, width int, now time.Time, loc *time.Location, extra []string, focused bool) string {
+	return cardFrom{st, cardText(st, e, ids, tokens, width, now, loc, extra), width, focused}.draw()
+}
+
+// cardText is the card's lines for e at width, each cut to the box's
+// inner width.
+func cardText(st *part.Styles, e store.Entry, ids bool, tokens, width int, now time.Time, loc *time.Location, extra []string) string {
 	created := fmt.Sprintf("@%d", e.CreatedAt) // raw beyond year 9999, as the CLI
 	if e.CreatedAt <= humanize.MaxDisplayTime {
 		created = time.Unix(int64(e.CreatedAt), 0).In(loc).Format("2006-01-02 15:04 MST") +
@@ -292,11 +301,46 @@ func card(st *part.Styles, e store.Entry, ids bool, tokens, width int, now time.
 	for i, l := range lines {
 		lines[i] = ansi.Truncate(l, inner, "…")
 	}
-	box := st.Card
-	if focused {
-		box = st.CardFocus
+	return strings.Join(lines, "\n")
+}
+
+// cardFrom is what a card's box is drawn from: the styles, the lines
+// (cardText), the width and the focus.
+type cardFrom struct {
+	st      *part.Styles // never changed once made: new styles are a new value
+	text    string
+	width   int
+	focused bool
+}
+
+// draw draws the card: its lines in a box width-1 wide, thick when
+// focused.
+func (f cardFrom) draw() string {
+	box := f.st.Card
+	if f.focused {
+		box = f.st.CardFocus
 	}
-	return box.Width(max(width-1, 6)).Render(strings.Join(lines, "\n"))
+	return box.Width(max(f.width-1, 6)).Render(f.text)
+}
+
+// card draws the card from f, or returns the one last drawn from the same
+// f. The root shows the selected entry again at each of the reads that
+// end off the loop (its history, references, recalls, the index) and at
+// each resize; drawing the box (measuring every line, padding it,
+// bordering it) was most of a show's time.
+func (p *Pane) card(f cardFrom) string {
+	if p.lastCard.drawn && p.lastCard.from == f {
+		return p.lastCard.out
+	}
+	p.lastCard = cardMemo{drawn: true, from: f, out: f.draw()}
+	return p.lastCard.out
+}
+
+// cardMemo is the card last drawn and what it was drawn from.
+type cardMemo struct {
+	drawn bool
+	from  cardFrom
+	out   string
 }
 
 // CardInner is the cells a card line has at width: the box is width-1
