@@ -3,6 +3,7 @@ package recalls
 import (
 	"cmp"
 	"slices"
+	"strings"
 
 	"github.com/crmem/crmem/store"
 )
@@ -149,19 +150,37 @@ func (t *Tally) share(queries int) float64 {
 	return float64(queries) / float64(len(t.queries))
 }
 
-// sortReport puts every list in its documented order, ties by name.
+// sortReport puts every list in its documented order, ties by name. Each
+// comparison stops at the first key that differs (cmp.Or would compare
+// the names of every pair: the never-recalled list is most of the
+// memory).
 func sortReport(r *Report) {
 	slices.SortFunc(r.Entries, func(a, b EntryUse) int {
-		return cmp.Or(cmp.Compare(b.Now, a.Now), cmp.Compare(b.Then, a.Then), cmp.Compare(a.Name, b.Name))
+		if c := cmp.Compare(b.Now, a.Now); c != 0 {
+			return c
+		}
+		if c := cmp.Compare(b.Then, a.Then); c != 0 {
+			return c
+		}
+		return strings.Compare(a.Name, b.Name)
 	})
 	slices.SortFunc(r.Never, func(a, b EntryUse) int {
-		return cmp.Or(cmp.Compare(a.CreatedAt, b.CreatedAt), cmp.Compare(a.Name, b.Name))
+		if c := cmp.Compare(a.CreatedAt, b.CreatedAt); c != 0 {
+			return c
+		}
+		return strings.Compare(a.Name, b.Name)
 	})
 	slices.SortFunc(r.Crowding, func(a, b EntryUse) int {
-		return cmp.Or(cmp.Compare(b.Share, a.Share), cmp.Compare(a.Name, b.Name))
+		if c := cmp.Compare(b.Share, a.Share); c != 0 {
+			return c
+		}
+		return strings.Compare(a.Name, b.Name)
 	})
 	slices.SortFunc(r.Gone, func(a, b EntryUse) int {
-		return cmp.Or(cmp.Compare(b.Then, a.Then), cmp.Compare(a.Name, b.Name))
+		if c := cmp.Compare(b.Then, a.Then); c != 0 {
+			return c
+		}
+		return strings.Compare(a.Name, b.Name)
 	})
 	slices.SortFunc(r.EmptyNow, func(a, b QueryUse) int {
 		return cmp.Or(cmp.Compare(b.Count, a.Count), cmp.Compare(a.Query, b.Query), cmp.Compare(a.Limit, b.Limit))

@@ -653,7 +653,9 @@ func (r *Recall) Resolve(known func(name string) (content string, ok bool)) {
 		}
 		names = append(names, name)
 		if ok {
-			target := hashText(name + "\n" + content)
+			// hashText(name + "\n" + content), without making that text
+			// (a copy of the entry for every name of every result).
+			target := hashJoin(hashJoin(hashText(name), '\n', 1), hashText(content), len(content))
 			h, n := ps[i].h, ps[i].n
 			end := -1
 			for j := i; j < len(ps); j++ {
