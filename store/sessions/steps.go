@@ -475,24 +475,79 @@ type recallArgs struct {
 // were not JSON as {} (HistoryEntry::assistant), so they show up here as a
 // call without a query.
 func parseArgs(id string, input []byte) call {
-	c := call{id: id, limit: -1}
+	if query, limit, ok := scanRecallArgs(input); ok {
+		return argsCall(id, &query, limit)
+	}
+	return parseArgsSlow(id, input)
+}
+
+// parseArgsSlow is parseArgs by encoding/json.
+func parseArgsSlow(id string, input []byte) call {
 	var a recallArgs
 	if err := json.Unmarshal(input, &a); err != nil || a.Query == nil {
+		return call{id: id, limit: -1, badArg: true}
+	}
+	return argsCall(id, a.Query, strings.TrimSpace(string(a.Limit)))
+}
+
+// argsCall is a recall call of query (nil: none, a bad argument) and
+// limit, its JSON as given ("" or null: none).
+func argsCall(id string, query *string, limit string) call {
+	c := call{id: id, limit: -1}
+	if query == nil {
 		c.badArg = true
 		return c
 	}
-	c.query = *a.Query
-	lim := strings.TrimSpace(string(a.Limit))
-	if lim == "" || lim == "null" {
+	c.query = *query
+	if limit == "" || limit == "null" {
 		return c
 	}
-	n, ok := parseLimit(lim)
+	n, ok := parseLimit(limit)
 	if !ok {
 		c.badArg = true
 		return c
 	}
 	c.limit = n
 	return c
+}
+
+// scanRecallArgs reads a recall's arguments as crabtalk writes them,
+// {"query": string, "limit"?: number}, in one pass, as json.Unmarshal into
+// recallArgs reads them (encoding/json took a tenth of the reading of a
+// sessions folder's steps): the query, and the limit's JSON ("" when
+// absent). ok is false for anything it does not read exactly so (a key
+// repeated or in another case, a query that is not a string, a limit that
+// is not a number, a string scanFastDoc leaves to encoding/json, what is
+// not JSON): parseArgsSlow reads those. Pinned by
+// FuzzParseArgs_FastSameAsSlow.
+func scanRecallArgs(input []byte) (query, limit string, ok bool) {
+	s := stepScanner{data: input}
+	s.ws()
+	var seen uint8
+	ok = s.object(func(key string) bool {
+		switch key {
+		case "query":
+			if seen&1 != 0 {
+				return false
+			}
+			seen |= 1
+			return s.str(&query)
+		case "limit":
+			if seen&2 != 0 {
+				return false
+			}
+			seen |= 2
+			start := s.i
+			if !s.number() {
+				return false
+			}
+			limit = string(input[start:s.i])
+			return true
+		}
+		return !foldsTo(key, "query", "limit") && s.skip(0)
+	})
+	s.ws()
+	return query, limit, ok && seen&1 != 0 && s.i == len(s.data)
 }
 
 // parseLimit reads a usize as serde_json does on a 64-bit machine: digits

@@ -324,7 +324,9 @@ func (s *stepScanner) block(b *fastBlock) bool {
 			bit = 16
 			start := s.i
 			if ok = s.skip(0) && s.data[start] != 'n'; ok { // null is left to encoding/json
-				b.Input = bytes.Clone(s.data[start:s.i])
+				// Not a copy: a call's arguments are decoded (copied)
+				// before the step's bytes are read over (addCall).
+				b.Input = s.data[start:s.i]
 			}
 		case "tool_use_id":
 			bit, ok = 32, s.str(&b.ToolUseID)
