@@ -751,8 +751,12 @@ func (r *Recall) Resolve(known func(name string) (content string, ok bool)) {
 // a newline (or ending the head), that known holds, and its content.
 func knownName(head string, known func(string) (string, bool)) (name, content string, ok bool) {
 	for i := 1; i <= len(head); i++ {
-		if i < len(head) && head[i] != '\n' {
-			continue
+		// The next line end (or the head's), found a word at a time: a
+		// head is up to maxHead bytes, of one block of every result.
+		if k := strings.IndexByte(head[i:], '\n'); k >= 0 {
+			i += k
+		} else {
+			i = len(head)
 		}
 		if c, found := known(head[:i]); found {
 			name, content, ok = head[:i], c, true
