@@ -581,7 +581,9 @@ func ParseResult(text string, limit int) (names []string, state string) {
 	if !found {
 		return nil, ResultUnparsable
 	}
-	for _, part := range strings.Split(rest, blockSep) {
+	for more := true; more; { // the parts strings.Split gives, none made
+		var part string
+		part, rest, more = strings.Cut(rest, blockSep)
 		name, _, _ := strings.Cut(part, "\n")
 		if name == "" {
 			return nil, ResultUnparsable
