@@ -513,13 +513,12 @@ func argsCall(id string, query *string, limit string) call {
 
 // scanRecallArgs reads a recall's arguments as crabtalk writes them,
 // {"query": string, "limit"?: number}, in one pass, as json.Unmarshal into
-// recallArgs reads them (encoding/json took a tenth of the reading of a
-// sessions folder's steps): the query, and the limit's JSON ("" when
-// absent). ok is false for anything it does not read exactly so (a key
-// repeated or in another case, a query that is not a string, a limit that
-// is not a number, a string scanFastDoc leaves to encoding/json, what is
-// not JSON): parseArgsSlow reads those. Pinned by
-// FuzzParseArgs_FastSameAsSlow.
+// recallArgs reads them (encoding/json's Unmarshal was a tenth of
+// decoding the steps): the query, and the limit's JSON ("" when absent).
+// ok is false for anything it does not read exactly so (a key repeated or
+// in another case, a query that is not a string, a limit that is not a
+// number, a string scanFastDoc leaves to encoding/json, what is not JSON):
+// parseArgsSlow reads those. Pinned by TestScanRecallArgs_AsUnmarshal.
 func scanRecallArgs(input []byte) (query, limit string, ok bool) {
 	s := stepScanner{data: input}
 	s.ws()
