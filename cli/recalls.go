@@ -2,10 +2,12 @@ package cli
 
 import (
 	"bufio"
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
 	"runtime/debug"
+	"strconv"
 	"strings"
 	"time"
 
@@ -421,18 +423,17 @@ func writeRecallReport(w *bufio.Writer, r recalls.Report, crowd float64, now tim
 	fmt.Fprintf(w, "%s, %s\n", humanize.Plural(r.Recalls, "recall"), humanize.Plural(r.Queries, "distinct query"))
 
 	fmt.Fprintf(w, "\nrecalled: %s a recall returned then or would return now\n", humanize.Plural(len(r.Entries), "entry"))
-	t := &table{right: map[int]bool{1: true, 2: true, 3: true}}
-	t.add("  NAME", "THEN", "NOW", "SHARE")
+	t := newReportTable(len(r.Entries), "NAME", "THEN", "NOW", "SHARE")
 	for _, u := range r.Entries {
-		t.add("  "+nameText(u.Name), humanize.Count(u.Then), humanize.Count(u.Now), percent(u.Share))
+		t.add(nameText(u.Name), countText(u.Then), countText(u.Now), percent(u.Share))
 	}
 	t.write(w)
 
 	fmt.Fprintf(w, "\nnever recalled: %s no recorded recall returned (oldest first; NOW: how many recorded queries would return it now)\n", humanize.Plural(len(r.Never), "entry"))
-	t = &table{right: map[int]bool{2: true, 3: true, 4: true}}
-	t.add("  NAME", "KIND", "AGE", "SIZE", "NOW")
+	t = newReportTable(len(r.Never), "NAME", "KIND", "AGE", "SIZE", "NOW")
+	t.right = []bool{false, false, true, true, true}
 	for _, u := range r.Never {
-		t.add("  "+nameText(u.Name), u.Kind, humanize.Age(now, u.CreatedAt), humanize.Size(u.Size), humanize.Count(u.Now))
+		t.add(nameText(u.Name), u.Kind, humanize.Age(now, u.CreatedAt), humanize.Size(u.Size), countText(u.Now))
 	}
 	t.write(w)
 
@@ -454,5 +455,81 @@ func writeRecallReport(w *bufio.Writer, r recalls.Report, crowd float64, now tim
 	return nil
 }
 
+// reportTable is a table of --report, laid out as table lays one out
+// (its first column indented two spaces, the others right-aligned unless
+// right says otherwise), but its cells held in one slice and its columns'
+// widths kept as rows are added: the never-recalled table has a row per
+// entry, a hundred thousand of them, and a slice per row was a tenth of
+// the report's allocations.
+type reportTable struct {
+	cols   int
+	cells  []string
+	widths []int
+	right  []bool
+}
+
+// newReportTable is a table of rows rows under header, every column but
+// the first right-aligned.
+func newReportTable(rows int, header ...string) *reportTable {
+	t := &reportTable{cols: len(header), cells: make([]string, 0, (rows+1)*len(header)),
+		widths: make([]int, len(header)), right: make([]bool, len(header))}
+	for i := 1; i < len(header); i++ {
+		t.right[i] = true
+	}
+	t.add(header...)
+	return t
+}
+
+// add appends a row of cols cells.
+func (t *reportTable) add(cells ...string) {
+	for i, c := range cells {
+		t.widths[i] = max(t.widths[i], cellWidth(c))
+	}
+	t.cells = append(t.cells, cells...)
+}
+
+// write prints the table as table.write does: "  " before each row, the
+// cells padded to their column's width two spaces apart, the line's
+// trailing spaces trimmed.
+func (t *reportTable) write(w *bufio.Writer) error {
+	var line []byte
+	for row := 0; row < len(t.cells); row += t.cols {
+		line = append(line[:0], "  "...)
+		for i, c := range t.cells[row : row+t.cols] {
+			if i > 0 {
+				line = append(line, "  "...)
+			}
+			pad := t.widths[i] - cellWidth(c)
+			switch {
+			case t.right[i]:
+				line = appendSpaces(line, pad)
+				line = append(line, c...)
+			case i == t.cols-1:
+				line = append(line, c...)
+			default:
+				line = append(line, c...)
+				line = appendSpaces(line, pad)
+			}
+		}
+		line = append(bytes.TrimRight(line, " "), '\n')
+		if _, err := w.Write(line); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// countText is humanize.Count(n), without its builder for the counts
+// below a thousand most cells hold (strconv keeps those below 100).
+func countText(n int) string {
+	if 0 <= n && n < 1000 {
+		return strconv.Itoa(n)
+	}
+	return humanize.Count(n)
+}
+
 // percent shows a share as a whole percentage.
-func percent(share float64) string { return fmt.Sprintf("%.0f%%", share*100) }
+//
+// strconv, not fmt (the same digits: fmt's %.0f is strconv's 'f' at
+// precision 0): a report has a share for each entry a recall returned.
+func percent(share float64) string { return strconv.FormatFloat(share*100, 'f', 0, 64) + "%" }

@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"bufio"
 	"encoding/json"
 	"fmt"
 	"os"
@@ -10,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/crmem/crmem/internal/humanize"
 	"github.com/crmem/crmem/store/crabdb"
 	"github.com/crmem/crmem/store/crabdb/crabdbtest"
 )
@@ -278,5 +280,47 @@ func TestRecalls_NoInventedName(t *testing.T) {
 	stats, _, _ := runIn(nil, "", "--db", db, "stats", "--json")
 	if !strings.Contains(stats, `"never":1`) {
 		t.Errorf("stats: Feeding was never recalled, want never 1:\n%s", stats)
+	}
+}
+
+// TestRecallReportTable_AsTable: --report's tables, laid out as rows are
+// added, print what the general table prints for the same rows (wide and
+// combining characters, names that need quoting, empty cells, trailing
+// spaces), and countText and percent write what humanize.Count and
+// fmt's %.0f%% write.
+func TestRecallReportTable_AsTable(t *testing.T) {
+	names := []string{"plain", "naïve-café", "日本語のメモ", "e\u0301", "tab\there", "sp ", "", "a-very-long-entry-name-indeed"}
+	for _, right := range [][]bool{{false, true, true, true}, {false, false, true, true}} {
+		want := &table{right: map[int]bool{}}
+		for i, r := range right {
+			want.right[i] = r
+		}
+		got := newReportTable(len(names), "NAME", "KIND", "NOW", "SHARE")
+		got.right = right
+		want.add("  NAME", "KIND", "NOW", "SHARE")
+		for i, n := range names {
+			row := []string{nameText(n), names[(i+3)%len(names)], countText(i * 997), percent(float64(i) / 7)}
+			want.add(append([]string{"  " + row[0]}, row[1:]...)...)
+			got.add(row...)
+		}
+		var wb, gb strings.Builder
+		ww, gw := bufio.NewWriter(&wb), bufio.NewWriter(&gb)
+		must(t, want.write(ww))
+		must(t, got.write(gw))
+		must(t, ww.Flush())
+		must(t, gw.Flush())
+		if gb.String() != wb.String() {
+			t.Errorf("right %v:\n got %q\nwant %q", right, gb.String(), wb.String())
+		}
+	}
+	for _, n := range []int{0, 7, 99, 100, 999, 1000, 12345, -1, -1234} {
+		if got, want := countText(n), humanize.Count(n); got != want {
+			t.Errorf("countText(%d) = %q, want %q", n, got, want)
+		}
+	}
+	for _, s := range []float64{0, 0.005, 0.0049, 0.125, 0.135, 0.5, 1.0 / 3, 2.0 / 3, 0.995, 1} {
+		if got, want := percent(s), fmt.Sprintf("%.0f%%", s*100); got != want {
+			t.Errorf("percent(%v) = %q, want %q", s, got, want)
+		}
 	}
 }

@@ -51,6 +51,8 @@ func Age(now time.Time, created uint64) string {
 	if created > MaxDisplayTime {
 		return "-"
 	}
+	// strconv, not fmt, as Size: recalls --report gives the age of each
+	// of 100k never-recalled entries.
 	d := now.Sub(time.Unix(int64(created), 0))
 	switch {
 	case d < -time.Minute:
@@ -58,17 +60,17 @@ func Age(now time.Time, created uint64) string {
 	case d < time.Minute:
 		return "now"
 	case d < time.Hour:
-		return fmt.Sprintf("%dm", d/time.Minute)
+		return strconv.FormatInt(int64(d/time.Minute), 10) + "m"
 	case d < day:
-		return fmt.Sprintf("%dh", d/time.Hour)
+		return strconv.FormatInt(int64(d/time.Hour), 10) + "h"
 	case d < 2*week:
-		return fmt.Sprintf("%dd", d/day)
+		return strconv.FormatInt(int64(d/day), 10) + "d"
 	case d < 2*month:
-		return fmt.Sprintf("%dw", d/week)
+		return strconv.FormatInt(int64(d/week), 10) + "w"
 	case d < year:
-		return fmt.Sprintf("%dmo", d/month)
+		return strconv.FormatInt(int64(d/month), 10) + "mo"
 	}
-	return fmt.Sprintf("%dy", d/year)
+	return strconv.FormatInt(int64(d/year), 10) + "y"
 }
 
 // Ago is Age as a phrase: "3d ago", "just now", "in the future", "-".

@@ -3,6 +3,7 @@ package recalls
 import (
 	"cmp"
 	"slices"
+	"strings"
 
 	"github.com/crmem/crmem/store"
 )
@@ -108,14 +109,31 @@ func (t *Tally) Report(mem *store.Memory, crowd float64) Report {
 	r := Report{Recalls: t.then.Recalls, Queries: len(t.queries), Entries: []EntryUse{}, Never: make([]EntryUse, 0, len(entries)),
 		Crowding: []EntryUse{}, EmptyNow: []QueryUse{}, Gone: []EntryUse{}}
 	known := make(map[string]bool, len(t.then.names)) // the names returned then that an entry has
+	// The names returned then or now, with both counts: one look-up for
+	// each of the memory's entries, most of them in neither.
+	type counts struct {
+		then int
+		now  *nowTally
+	}
+	named := make(map[string]counts, len(t.then.names)+len(t.now))
+	for name, c := range t.then.names {
+		named[name] = counts{then: c.n}
+	}
+	for name, c := range t.now {
+		u := named[name]
+		u.now = c
+		named[name] = u
+	}
 	for _, e := range entries {
-		then, _ := t.then.Count(e.Name)
-		if then > 0 {
-			known[e.Name] = true
-		}
-		u := EntryUse{Name: e.Name, Kind: e.Kind.String(), CreatedAt: e.CreatedAt, Size: len(e.Content), Then: then}
-		if c := t.now[e.Name]; c != nil {
-			u.Now, u.Share = c.recalls, t.share(c.queries)
+		u := EntryUse{Name: e.Name, Kind: e.Kind.String(), CreatedAt: e.CreatedAt, Size: len(e.Content)}
+		if c, ok := named[e.Name]; ok {
+			u.Then = c.then
+			if c.then > 0 {
+				known[e.Name] = true
+			}
+			if c.now != nil {
+				u.Now, u.Share = c.now.recalls, t.share(c.now.queries)
+			}
 		}
 		if u.Then == 0 {
 			r.Never = append(r.Never, u)
@@ -149,19 +167,37 @@ func (t *Tally) share(queries int) float64 {
 	return float64(queries) / float64(len(t.queries))
 }
 
-// sortReport puts every list in its documented order, ties by name.
+// sortReport puts every list in its documented order, ties by name. Each
+// comparison stops at the first key that differs (cmp.Or would compare
+// the names of every pair: the never-recalled list is most of the
+// memory).
 func sortReport(r *Report) {
 	slices.SortFunc(r.Entries, func(a, b EntryUse) int {
-		return cmp.Or(cmp.Compare(b.Now, a.Now), cmp.Compare(b.Then, a.Then), cmp.Compare(a.Name, b.Name))
+		if c := cmp.Compare(b.Now, a.Now); c != 0 {
+			return c
+		}
+		if c := cmp.Compare(b.Then, a.Then); c != 0 {
+			return c
+		}
+		return strings.Compare(a.Name, b.Name)
 	})
 	slices.SortFunc(r.Never, func(a, b EntryUse) int {
-		return cmp.Or(cmp.Compare(a.CreatedAt, b.CreatedAt), cmp.Compare(a.Name, b.Name))
+		if c := cmp.Compare(a.CreatedAt, b.CreatedAt); c != 0 {
+			return c
+		}
+		return strings.Compare(a.Name, b.Name)
 	})
 	slices.SortFunc(r.Crowding, func(a, b EntryUse) int {
-		return cmp.Or(cmp.Compare(b.Share, a.Share), cmp.Compare(a.Name, b.Name))
+		if c := cmp.Compare(b.Share, a.Share); c != 0 {
+			return c
+		}
+		return strings.Compare(a.Name, b.Name)
 	})
 	slices.SortFunc(r.Gone, func(a, b EntryUse) int {
-		return cmp.Or(cmp.Compare(b.Then, a.Then), cmp.Compare(a.Name, b.Name))
+		if c := cmp.Compare(b.Then, a.Then); c != 0 {
+			return c
+		}
+		return strings.Compare(a.Name, b.Name)
 	})
 	slices.SortFunc(r.EmptyNow, func(a, b QueryUse) int {
 		return cmp.Or(cmp.Compare(b.Count, a.Count), cmp.Compare(a.Query, b.Query), cmp.Compare(a.Limit, b.Limit))

@@ -167,6 +167,10 @@ func TestParseResult(t *testing.T) {
 		{"", 5, nil, ResultUnparsable},
 		{"## \nx", 5, nil, ResultUnparsable},
 		{"no memories found\n", 5, nil, ResultUnparsable},
+		{"## a\nx\n---\n## ", 5, nil, ResultUnparsable}, // an empty block after the last separator
+		{"## a\n---\n## b", 5, []string{"a", "b"}, ResultNames},
+		{"## a\n---\n## \n---\n## b", 5, nil, ResultUnparsable},
+		{"## a\n---\n## b\n---\n## c\nz", 3, []string{"a", "b", "c"}, ResultNames},
 	}
 	for _, tt := range tests {
 		names, state := ParseResult(tt.text, tt.limit)

@@ -475,24 +475,78 @@ type recallArgs struct {
 // were not JSON as {} (HistoryEntry::assistant), so they show up here as a
 // call without a query.
 func parseArgs(id string, input []byte) call {
-	c := call{id: id, limit: -1}
+	if query, limit, ok := scanRecallArgs(input); ok {
+		return argsCall(id, &query, limit)
+	}
+	return parseArgsSlow(id, input)
+}
+
+// parseArgsSlow is parseArgs by encoding/json.
+func parseArgsSlow(id string, input []byte) call {
 	var a recallArgs
 	if err := json.Unmarshal(input, &a); err != nil || a.Query == nil {
+		return call{id: id, limit: -1, badArg: true}
+	}
+	return argsCall(id, a.Query, strings.TrimSpace(string(a.Limit)))
+}
+
+// argsCall is a recall call of query (nil: none, a bad argument) and
+// limit, its JSON as given ("" or null: none).
+func argsCall(id string, query *string, limit string) call {
+	c := call{id: id, limit: -1}
+	if query == nil {
 		c.badArg = true
 		return c
 	}
-	c.query = *a.Query
-	lim := strings.TrimSpace(string(a.Limit))
-	if lim == "" || lim == "null" {
+	c.query = *query
+	if limit == "" || limit == "null" {
 		return c
 	}
-	n, ok := parseLimit(lim)
+	n, ok := parseLimit(limit)
 	if !ok {
 		c.badArg = true
 		return c
 	}
 	c.limit = n
 	return c
+}
+
+// scanRecallArgs reads a recall's arguments as crabtalk writes them,
+// {"query": string, "limit"?: number}, in one pass, as json.Unmarshal into
+// recallArgs reads them (encoding/json's Unmarshal was a tenth of
+// decoding the steps): the query, and the limit's JSON ("" when absent).
+// ok is false for anything it does not read exactly so (a key repeated or
+// in another case, a query that is not a string, a limit that is not a
+// number, a string scanFastDoc leaves to encoding/json, what is not JSON):
+// parseArgsSlow reads those. Pinned by TestScanRecallArgs_AsUnmarshal.
+func scanRecallArgs(input []byte) (query, limit string, ok bool) {
+	s := stepScanner{data: input}
+	s.ws()
+	var seen uint8
+	ok = s.object(func(key string) bool {
+		switch key {
+		case "query":
+			if seen&1 != 0 {
+				return false
+			}
+			seen |= 1
+			return s.str(&query)
+		case "limit":
+			if seen&2 != 0 {
+				return false
+			}
+			seen |= 2
+			start := s.i
+			if !s.number() {
+				return false
+			}
+			limit = string(input[start:s.i])
+			return true
+		}
+		return !foldsTo(key, "query", "limit") && s.skip(0)
+	})
+	s.ws()
+	return query, limit, ok && seen&1 != 0 && s.i == len(s.data)
 }
 
 // parseLimit reads a usize as serde_json does on a 64-bit machine: digits
@@ -526,7 +580,9 @@ func ParseResult(text string, limit int) (names []string, state string) {
 	if !found {
 		return nil, ResultUnparsable
 	}
-	for _, part := range strings.Split(rest, blockSep) {
+	for more := true; more; { // the parts strings.Split gives, none made
+		var part string
+		part, rest, more = strings.Cut(rest, blockSep)
 		name, _, _ := strings.Cut(part, "\n")
 		if name == "" {
 			return nil, ResultUnparsable
@@ -653,7 +709,9 @@ func (r *Recall) Resolve(known func(name string) (content string, ok bool)) {
 		}
 		names = append(names, name)
 		if ok {
-			target := hashText(name + "\n" + content)
+			// hashText(name + "\n" + content), without making that text
+			// (a copy of the entry for every name of every result).
+			target := hashJoin(hashJoin(hashText(name), '\n', 1), hashText(content), len(content))
 			h, n := ps[i].h, ps[i].n
 			end := -1
 			for j := i; j < len(ps); j++ {
@@ -694,8 +752,12 @@ func (r *Recall) Resolve(known func(name string) (content string, ok bool)) {
 // a newline (or ending the head), that known holds, and its content.
 func knownName(head string, known func(string) (string, bool)) (name, content string, ok bool) {
 	for i := 1; i <= len(head); i++ {
-		if i < len(head) && head[i] != '\n' {
-			continue
+		// The next line end (or the head's), found a word at a time: a
+		// head is up to maxHead bytes, of one block of every result.
+		if k := strings.IndexByte(head[i:], '\n'); k >= 0 {
+			i += k
+		} else {
+			i = len(head)
 		}
 		if c, found := known(head[:i]); found {
 			name, content, ok = head[:i], c, true

@@ -189,13 +189,54 @@ func (s *stepScanner) key() (string, bool) {
 		switch {
 		case c == '"':
 			s.i++
-			return string(s.data[start : s.i-1]), true
+			return keyText(s.data[start : s.i-1]), true
 		case c == '\\' || c < 0x20 || c >= 0x80:
 			return "", false
 		}
 		s.i++
 	}
 	return "", false
+}
+
+// keyText is a key as a string: the keys crabtalk's steps hold are
+// constants, not a string made for each of the thousand keys of a
+// session (a switch on string(b) makes none).
+func keyText(b []byte) string {
+	switch string(b) {
+	case "message":
+		return "message"
+	case "role":
+		return "role"
+	case "content":
+		return "content"
+	case "type":
+		return "type"
+	case "text":
+		return "text"
+	case "id":
+		return "id"
+	case "name":
+		return "name"
+	case "input":
+		return "input"
+	case "tool_use_id":
+		return "tool_use_id"
+	case "arguments":
+		return "arguments"
+	case "query":
+		return "query"
+	case "limit":
+		return "limit"
+	case "event":
+		return "event"
+	case "calls":
+		return "calls"
+	case "ts":
+		return "ts"
+	case "agent":
+		return "agent"
+	}
+	return string(b)
 }
 
 // foldsTo reports whether key is one of names but for ASCII case: a key
@@ -283,7 +324,9 @@ func (s *stepScanner) block(b *fastBlock) bool {
 			bit = 16
 			start := s.i
 			if ok = s.skip(0) && s.data[start] != 'n'; ok { // null is left to encoding/json
-				b.Input = bytes.Clone(s.data[start:s.i])
+				// Not a copy: a call's arguments are decoded (copied)
+				// before the step's bytes are read over (addCall).
+				b.Input = s.data[start:s.i]
 			}
 		case "tool_use_id":
 			bit, ok = 32, s.str(&b.ToolUseID)
