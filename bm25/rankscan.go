@@ -1,6 +1,9 @@
 package bm25
 
-import "math/bits"
+import (
+	"math/bits"
+	"slices"
+)
 
 // Rank's counter for pure-ASCII text: a text's token count and its query
 // terms come from bit masks of 64 bytes at a time, without listing the
@@ -29,8 +32,9 @@ import "math/bits"
 // terms found in the text so far (added to the counts once its counting
 // ends) and the buffer long pieces are lowered into.
 type asciiCounter struct {
-	pend []uint32
-	long []byte
+	pend  []uint32
+	long  []byte
+	masks [maskChunk + 1]uint64 // the alphanumerics of blocks (alnumBlocks)
 }
 
 // lookMasks returns, by length (0 to 8), all ones in term for the
@@ -65,111 +69,210 @@ func lookMasks(short []uint64) (term, stop [9]uint64) {
 func (q *queryMatcher) countASCII(ac *asciiCounter, text string, tc *termCounts) (tokens uint32, rest int) {
 	ac.pend = ac.pend[:0]
 	n := len(text)
-	if n == 0 {
-		return 0, 0
+	if n < 8 {
+		return q.countShort(ac, text, tc)
 	}
-	cur, ok := asciiBlock(text, 0)
-	if !ok {
+	m := &ac.masks
+	k, ok := alnumBlocks(m, 0, text, 0)
+	if k == 0 {
 		return 0, 0
 	}
 	var dropped uint32
 	tm, sm := &q.termMasks, &q.stopMasks
-	mul, shift, slots := q.table.mul, q.table.shift&63, q.table.slots
-	stops, smul := &stopHash.table, stopHash.mul
+	t := q.table
+	// The terms found, pend[:np]: each piece looked up in the query's
+	// table is written there and np moved on only for a term, so that
+	// the loop has no branch on it (in prose a query's words are common:
+	// such a branch is often mispredicted) and no call (Go keeps no
+	// register across one), room for a chunk's pieces made before it.
+	pend, np := ac.pend, 0
 	carry := uint64(0) // bit 0: the byte before the block is an alphanumeric
 	rest = n
-	for i := 0; i < n; i += 64 {
-		var next uint64
-		if i+128 <= n {
-			// asciiBlock's common case, inline: one test of the eight
-			// words' high bits, then their alphanumerics.
-			b := text[i+64 : i+128]
-			w0, w1, w2, w3 := load64(b, 0), load64(b, 8), load64(b, 16), load64(b, 24)
-			w4, w5, w6, w7 := load64(b, 32), load64(b, 40), load64(b, 48), load64(b, 56)
-			ok = (w0|w1|w2|w3|w4|w5|w6|w7)&msbs == 0
-			next = movemask8(alnumASCII(w0)) | movemask8(alnumASCII(w1))<<8 |
-				movemask8(alnumASCII(w2))<<16 | movemask8(alnumASCII(w3))<<24 |
-				movemask8(alnumASCII(w4))<<32 | movemask8(alnumASCII(w5))<<40 |
-				movemask8(alnumASCII(w6))<<48 | movemask8(alnumASCII(w7))<<56
-		} else if i+64 < n {
-			next, ok = asciiBlock(text, i+64)
+	i := 0 // where the block m[0] starts
+	for {
+		// m[:k] are the masks of the blocks from i on; the last of them is
+		// counted here only if the text ends there or a multi-byte rune
+		// follows it, else it is the next chunk's first.
+		last := k - 1
+		if i+64*k >= n && k < len(m) {
+			last = k
 		}
-		if i+64 < n {
-			if !ok {
-				// The pieces of this block may run into a multi-byte rune:
-				// count goes on from here, after the piece open here (which
-				// ended in this block if it is not all alphanumerics).
-				rest = i
-				if carry != 0 {
-					if cur == ^uint64(0) {
-						return 0, 0 // the open piece may go on: count it all
-					}
-					rest += bits.TrailingZeros64(^cur)
+		if cap(pend)-np < 64*maskChunk/2 {
+			pend = slices.Grow(pend[:np], 64*maskChunk/2)
+		}
+		pend = pend[:cap(pend)]
+		for b := 0; b < last; b++ {
+			cur, next := m[b], m[b+1] // m[k] is 0 when the text ends
+			p0 := i + 64*b
+			// rL: byte L of a piece starting here is an alphanumeric.
+			r1, r2, r3, r4 := cur>>1|next<<63, cur>>2|next<<62, cur>>3|next<<61, cur>>4|next<<60
+			r5, r6, r7, r8 := cur>>5|next<<59, cur>>6|next<<58, cur>>7|next<<57, cur>>8|next<<56
+			g1 := cur &^ (cur<<1 | carry) // the pieces starting in the block
+			g2 := g1 & r1                 // gL: those of L bytes or more
+			g3 := g2 & r2
+			g4 := g3 & r3
+			g5 := g4 & r4
+			g6 := g5 & r5
+			g7 := g6 & r6
+			g8 := g7 & r7
+			g9 := g8 & r8
+			e2, e3, e4 := g2&^r2, g3&^r3, g4&^r4 // eL: those of exactly L bytes
+			tokens += uint32(bits.OnesCount64(g2))
+			for look := e2&sm[2] | e3&sm[3] | e4&sm[4]; look != 0; look &= look - 1 {
+				k := bits.TrailingZeros64(look)
+				p := p0 + k
+				j := min(p, n-8) // loadEnd's word, when fewer than 8 bytes are left
+				x := load64(text, j) >> (uint(p-j) << 3)
+				l := bits.TrailingZeros64(^window(cur, next, k)) // the piece's length, 2 to 4
+				key := uint32((x | lsbs*0x20) & (1<<(uint(l)*8&63) - 1))
+				diff := stopTable[stopSlot(key, stopMul)] ^ key
+				dropped += (diff - 1) &^ diff >> 31 // 1 if a stopword
+			}
+			look := e2&tm[2] | e3&tm[3] | e4&tm[4] | g5&^r5&tm[5] |
+				g6&^r6&tm[6] | g7&^r7&tm[7] | g8&^r8&tm[8]
+			for ; look != 0; look &= look - 1 {
+				k := bits.TrailingZeros64(look)
+				p := p0 + k
+				j := min(p, n-8)
+				x := load64(text, j) >> (uint(p-j) << 3)
+				l := bits.TrailingZeros64(^window(cur, next, k)) // 2 to 8
+				// classTable.class; the key has two bytes or more, so it
+				// is not the one-byte class.
+				key := (x | lsbs*0x20) & (^uint64(0) >> ((64 - uint(l)*8) & 63))
+				e := &t.slots[(key*t.mul)>>(t.shift&63)]
+				diff := e.key ^ key
+				class := e.class & (uint32((diff|-diff)>>63) - 1)
+				dropped += class & 1
+				term := class >> 1 // 1 + the term's index, or 0 for none
+				pend[np] = term - 1
+				np += int((term | -term) >> 31)
+			}
+			if g9 != 0 && len(q.long) > 0 { // pieces of nine bytes or more
+				ac.pend = pend[:np]
+				q.matchLongs(ac, text, p0, g9, cur, next)
+				pend, np = ac.pend[:cap(ac.pend)], len(ac.pend)
+			}
+			carry = cur >> 63
+		}
+		if last == k {
+			break // the text's end
+		}
+		if !ok {
+			// The pieces of block m[last] may run into a multi-byte rune:
+			// count goes on from there, after the piece open there (which
+			// ended in that block if it is not all alphanumerics).
+			cur := m[last]
+			rest = i + 64*last
+			if carry != 0 {
+				if cur == ^uint64(0) {
+					return 0, 0 // the open piece may go on: count it all
 				}
-				break
+				rest += bits.TrailingZeros64(^cur)
 			}
+			break
 		}
-		// rL: byte L of a piece starting here is an alphanumeric.
-		r1, r2, r3, r4 := cur>>1|next<<63, cur>>2|next<<62, cur>>3|next<<61, cur>>4|next<<60
-		r5, r6, r7, r8 := cur>>5|next<<59, cur>>6|next<<58, cur>>7|next<<57, cur>>8|next<<56
-		g1 := cur &^ (cur<<1 | carry) // the pieces starting in the block
-		g2 := g1 & r1                 // gL: those of L bytes or more
-		g3 := g2 & r2
-		g4 := g3 & r3
-		g5 := g4 & r4
-		g6 := g5 & r5
-		g7 := g6 & r6
-		g8 := g7 & r7
-		g9 := g8 & r8
-		e2, e3, e4 := g2&^r2, g3&^r3, g4&^r4 // eL: those of exactly L bytes
-		tokens += uint32(bits.OnesCount64(g2))
-		for look := e2&sm[2] | e3&sm[3] | e4&sm[4]; look != 0; look &= look - 1 {
-			k := bits.TrailingZeros64(look)
-			p := i + k
-			var x uint64
-			if p+8 <= n {
-				x = load64(text, p)
-			} else {
-				x = loadEnd(text, p)
-			}
-			l := bits.TrailingZeros64(^window(cur, next, k)) // the piece's length, 2 to 4
-			key := uint32((x | lsbs*0x20) & (1<<(uint(l)*8&63) - 1))
-			diff := stops[stopSlot(key, smul)] ^ key
-			dropped += (diff - 1) &^ diff >> 31 // 1 if a stopword
-		}
-		look := e2&tm[2] | e3&tm[3] | e4&tm[4] | g5&^r5&tm[5] |
-			g6&^r6&tm[6] | g7&^r7&tm[7] | g8&^r8&tm[8]
-		for ; look != 0; look &= look - 1 {
-			k := bits.TrailingZeros64(look)
-			p := i + k
-			var x uint64
-			if p+8 <= n {
-				x = load64(text, p)
-			} else {
-				x = loadEnd(text, p)
-			}
-			l := bits.TrailingZeros64(^window(cur, next, k)) // 2 to 8
-			// classTable.class, its fields in registers; the key has two
-			// bytes or more, so it is not the one-byte class.
-			key := (x | lsbs*0x20) & (^uint64(0) >> ((64 - uint(l)*8) & 63))
-			e := &slots[(key*mul)>>shift]
-			diff := e.key ^ key
-			class := e.class & (uint32((diff|-diff)>>63) - 1)
-			dropped += class & 1
-			if class > 1 {
-				ac.pend = append(ac.pend, class>>1-1)
-			}
-		}
-		if g9 != 0 && len(q.long) > 0 { // pieces of nine bytes or more
-			q.matchLongs(ac, text, i, g9, cur, next)
-		}
-		carry = cur >> 63
-		cur = next
+		i += 64 * last
+		m[0] = m[last]
+		k, ok = alnumBlocks(m, 1, text, i+64)
+		k++
 	}
-	for _, j := range ac.pend {
+	ac.pend = pend[:0]
+	for _, j := range pend[:np] {
 		tc.add(j)
 	}
 	return tokens - dropped, rest
+}
+
+// stopMul is stopHash's multiplier (TestStopTable), and stopTable its
+// table, both where the count's loop needs no register to reach them.
+const stopMul = 0x9E3779B1
+
+var stopTable = stopHash.table
+
+// countShort is countASCII for a text of fewer than eight bytes (most
+// aliases), which the block loop's loads cannot take: one word, each
+// piece of two bytes or more looked up in the query's table.
+func (q *queryMatcher) countShort(ac *asciiCounter, text string, tc *termCounts) (tokens uint32, rest int) {
+	x := loadTail(text, 0)
+	alnum, multi := alnum8(x)
+	if multi != 0 {
+		return 0, 0
+	}
+	a := movemask8(alnum)
+	for starts := a &^ (a << 1); starts != 0; starts &= starts - 1 {
+		k := uint(bits.TrailingZeros64(starts))
+		l := uint(bits.TrailingZeros64(^(a >> k)))
+		if l < 2 {
+			continue // one byte: never a token
+		}
+		class := q.table.class((x>>(8*k) | lsbs*0x20) & (1<<(8*l) - 1))
+		tokens += 1 - class&1
+		if class > 1 {
+			tc.add(class>>1 - 1)
+		}
+	}
+	return tokens, len(text)
+}
+
+// maskChunk is the number of blocks whose masks alnumBlocks finds at once.
+const maskChunk = 32
+
+// alnumBlocks sets m[from:] to the masks of the 64-byte blocks of text
+// from i on (asciiBlock's), as many as m holds and the text has, and
+// returns how many it set, and false if it stopped at a block that holds
+// a byte of a multi-byte rune. m[from+k] is 0 after the text's last block.
+func alnumBlocks(m *[maskChunk + 1]uint64, from int, text string, i int) (k int, ok bool) {
+	n := len(text)
+	b := from
+	if full := min(len(m)-b, (n-i)>>6); full > 0 {
+		done := alnumFull(m[b:b+full], text[i:i+64*full])
+		b, i = b+done, i+64*done
+		if done < full {
+			return b - from, false
+		}
+	}
+	for ; b < len(m); b++ {
+		if i < n {
+			// The text's last bytes, fewer than 64: from the 64 that end
+			// it when it has them (those before i are ASCII: their blocks
+			// were read), else word by word, the last word the one that
+			// ends the text.
+			var a uint64
+			ascii := true
+			if i >= 64 {
+				a, ascii = block64(text, n-64)
+				a >>= uint(64-(n-i)) & 63
+			} else {
+				for k := 0; k < n; k += 8 {
+					j := min(k, n-8)
+					alnum, multi := alnum8(load64(text, j) >> (uint(k-j) << 3))
+					ascii = ascii && multi == 0
+					a |= movemask8(alnum) << (uint(k) & 63)
+				}
+			}
+			if !ascii {
+				return b - from, false
+			}
+			m[b] = a
+		} else {
+			m[b] = 0
+			return b - from, true
+		}
+		i += 64
+	}
+	return len(m) - from, true
+}
+
+// alnumFullGo is alnumFull in Go: block64 block by block.
+func alnumFullGo(dst []uint64, s string) int {
+	for k := range dst {
+		a, ok := block64(s, 64*k)
+		if !ok {
+			return k
+		}
+		dst[k] = a
+	}
+	return len(dst)
 }
 
 // window is the 64 bits of the alphanumerics from bit k of cur on, next's
@@ -186,42 +289,6 @@ func alnumASCII(x uint64) uint64 {
 	letters := (z + lsbs*(0x80-'a')) &^ (z + lsbs*(0x7F-'z'))
 	digits := (x + lsbs*(0x80-'0')) &^ (x + lsbs*(0x7F-'9'))
 	return (letters | digits) & msbs
-}
-
-// asciiBlock returns a bit per byte of text[i:i+64] (bit k for text[i+k],
-// none past the end) set for the ASCII alphanumerics, or false if a byte
-// is part of a multi-byte rune.
-func asciiBlock(text string, i int) (uint64, bool) {
-	if i+64 <= len(text) {
-		return block64(text, i)
-	}
-	var a uint64
-	for k := 0; i+k < len(text); k += 8 {
-		var x uint64
-		if i+k+8 <= len(text) {
-			x = load64(text, i+k)
-		} else {
-			x = loadEnd(text, i+k)
-		}
-		alnum, multi := alnum8(x)
-		if multi != 0 {
-			return 0, false
-		}
-		a |= movemask8(alnum) << k
-	}
-	return a, true
-}
-
-// loadEnd is loadTail, from one load of the text's last eight bytes when
-// it has eight: the bytes from i on (fewer than eight) as the low bytes of
-// the word, zeros above. A text's last block and the pieces that end it
-// are read so, where the byte-by-byte loop was a few per cent of a
-// search's pass.
-func loadEnd(s string, i int) uint64 {
-	if len(s) < 8 {
-		return loadTail(s, i)
-	}
-	return load64(s, len(s)-8) >> (uint(8-(len(s)-i)) * 8 & 63)
 }
 
 // matchLongs notes in ac.pend the long query terms among the pieces of

@@ -2,6 +2,7 @@ package bm25
 
 import (
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -116,15 +117,38 @@ func TestCountASCII_Random(t *testing.T) {
 	}
 }
 
-// TestLoadEnd reads every tail of texts of every length as loadTail does.
-func TestLoadEnd(t *testing.T) {
-	text := "abcdefghijklmnop\x00\xff\x80Z"
-	for n := 1; n <= len(text); n++ {
-		s := text[:n]
-		for i := max(0, n-7); i < n; i++ {
-			if got, want := loadEnd(s, i), loadTail(s, i); got != want {
-				t.Fatalf("loadEnd(%q, %d) = %#x, loadTail %#x", s, i, got, want)
+// TestAlnumFull_SameAsGo compares alnumFull (SSE2 on amd64) with
+// alnumFullGo on random blocks: ASCII-heavy ones of every byte below 0x80
+// and the edges of each class, with a byte of 0x80 or more in some block
+// at some offset, or none.
+func TestAlnumFull_SameAsGo(t *testing.T) {
+	edges := []byte("/09:@AZ[`az{ \x00\x7f_-.")
+	rng := rand.New(rand.NewPCG(40, 1))
+	for k := range 3000 {
+		blocks := rng.IntN(9)
+		buf := make([]byte, 64*blocks+rng.IntN(64))
+		for i := range buf {
+			if rng.IntN(2) == 0 {
+				buf[i] = edges[rng.IntN(len(edges))]
+			} else {
+				buf[i] = byte(rng.IntN(0x80))
 			}
 		}
+		if k%3 == 0 && len(buf) > 0 {
+			buf[rng.IntN(len(buf))] = byte(0x80 + rng.IntN(0x80))
+		}
+		s := string(buf)
+		got, want := make([]uint64, blocks), make([]uint64, blocks)
+		n, wantN := alnumFull(got, s), alnumFullGo(want, s)
+		if n != wantN || !slices.Equal(got[:n], want[:n]) {
+			t.Fatalf("alnumFull(%q) = %d %x, alnumFullGo %d %x", s, n, got[:n], wantN, want[:wantN])
+		}
+	}
+}
+
+// TestStopTable holds stopMul and stopTable to stopHash's.
+func TestStopTable(t *testing.T) {
+	if stopHash.mul != stopMul || stopTable != stopHash.table {
+		t.Fatalf("stopMul %#x, stopHash.mul %#x: set stopMul to it", uint32(stopMul), stopHash.mul)
 	}
 }
