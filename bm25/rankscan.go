@@ -35,6 +35,8 @@ type asciiCounter struct {
 	pend  []uint32
 	long  []byte
 	masks [maskChunk + 1]uint64 // the alphanumerics of blocks (alnumBlocks)
+	// A chunk's pieces to look up, by their place in it (writeLooks).
+	stops, terms [maxLooks]uint32
 }
 
 // lookMasks returns, by length (0 to 8), all ones in term for the
@@ -78,14 +80,6 @@ func (q *queryMatcher) countASCII(ac *asciiCounter, text string, tc *termCounts)
 		return 0, 0
 	}
 	var dropped uint32
-	tm, sm := &q.termMasks, &q.stopMasks
-	t := q.table
-	// The terms found, pend[:np]: each piece looked up in the query's
-	// table is written there and np moved on only for a term, so that
-	// the loop has no branch on it (in prose a query's words are common:
-	// such a branch is often mispredicted) and no call (Go keeps no
-	// register across one), room for a chunk's pieces made before it.
-	pend, np := ac.pend, 0
 	carry := uint64(0) // bit 0: the byte before the block is an alphanumeric
 	rest = n
 	i := 0 // where the block m[0] starts
@@ -97,62 +91,15 @@ func (q *queryMatcher) countASCII(ac *asciiCounter, text string, tc *termCounts)
 		if i+64*k >= n && k < len(m) {
 			last = k
 		}
-		if cap(pend)-np < 64*maskChunk/2 {
-			pend = slices.Grow(pend[:np], 64*maskChunk/2)
-		}
-		pend = pend[:cap(pend)]
-		for b := 0; b < last; b++ {
-			cur, next := m[b], m[b+1] // m[k] is 0 when the text ends
-			p0 := i + 64*b
-			// rL: byte L of a piece starting here is an alphanumeric.
-			r1, r2, r3, r4 := cur>>1|next<<63, cur>>2|next<<62, cur>>3|next<<61, cur>>4|next<<60
-			r5, r6, r7, r8 := cur>>5|next<<59, cur>>6|next<<58, cur>>7|next<<57, cur>>8|next<<56
-			g1 := cur &^ (cur<<1 | carry) // the pieces starting in the block
-			g2 := g1 & r1                 // gL: those of L bytes or more
-			g3 := g2 & r2
-			g4 := g3 & r3
-			g5 := g4 & r4
-			g6 := g5 & r5
-			g7 := g6 & r6
-			g8 := g7 & r7
-			g9 := g8 & r8
-			e2, e3, e4 := g2&^r2, g3&^r3, g4&^r4 // eL: those of exactly L bytes
-			tokens += uint32(bits.OnesCount64(g2))
-			for look := e2&sm[2] | e3&sm[3] | e4&sm[4]; look != 0; look &= look - 1 {
-				k := bits.TrailingZeros64(look)
-				p := p0 + k
-				j := min(p, n-8) // loadEnd's word, when fewer than 8 bytes are left
-				x := load64(text, j) >> (uint(p-j) << 3)
-				l := bits.TrailingZeros64(^window(cur, next, k)) // the piece's length, 2 to 4
-				key := uint32((x | lsbs*0x20) & (1<<(uint(l)*8&63) - 1))
-				diff := stopTable[stopSlot(key, stopMul)] ^ key
-				dropped += (diff - 1) &^ diff >> 31 // 1 if a stopword
-			}
-			look := e2&tm[2] | e3&tm[3] | e4&tm[4] | g5&^r5&tm[5] |
-				g6&^r6&tm[6] | g7&^r7&tm[7] | g8&^r8&tm[8]
-			for ; look != 0; look &= look - 1 {
-				k := bits.TrailingZeros64(look)
-				p := p0 + k
-				j := min(p, n-8)
-				x := load64(text, j) >> (uint(p-j) << 3)
-				l := bits.TrailingZeros64(^window(cur, next, k)) // 2 to 8
-				// classTable.class; the key has two bytes or more, so it
-				// is not the one-byte class.
-				key := (x | lsbs*0x20) & (^uint64(0) >> ((64 - uint(l)*8) & 63))
-				e := &t.slots[(key*t.mul)>>(t.shift&63)]
-				diff := e.key ^ key
-				class := e.class & (uint32((diff|-diff)>>63) - 1)
-				dropped += class & 1
-				term := class >> 1 // 1 + the term's index, or 0 for none
-				pend[np] = term - 1
-				np += int((term | -term) >> 31)
-			}
-			if g9 != 0 && len(q.long) > 0 { // pieces of nine bytes or more
-				ac.pend = pend[:np]
-				q.matchLongs(ac, text, p0, g9, cur, next)
-				pend, np = ac.pend[:cap(ac.pend)], len(ac.pend)
-			}
-			carry = cur >> 63
+		// Each phase is a function of its own, called once a chunk, so
+		// that its loop keeps its few values in registers.
+		var ns, nt int
+		var c uint32
+		c, ns, nt, carry = q.findLooks(ac, text, i, last, carry)
+		tokens += c
+		dropped += stopLooks(text, i, ac.stops[:ns])
+		if nt > 0 {
+			dropped += q.table.termLooks(ac, text, i, ac.terms[:nt])
 		}
 		if last == k {
 			break // the text's end
@@ -176,11 +123,115 @@ func (q *queryMatcher) countASCII(ac *asciiCounter, text string, tc *termCounts)
 		k, ok = alnumBlocks(m, 1, text, i+64)
 		k++
 	}
-	ac.pend = pend[:0]
-	for _, j := range pend[:np] {
+	for _, j := range ac.pend {
 		tc.add(j)
 	}
 	return tokens - dropped, rest
+}
+
+// findLooks counts the pieces of two bytes or more that start in the
+// blocks m[:last] of ac.masks (text's from i on; m[last] the block after
+// them, 0 past the end) and writes to ac.stops and ac.terms the places in
+// the chunk of those to look up: ns among the stopwords, nt in the query's
+// table. carry is bit 63 of the mask of the block before, and is returned
+// for the next chunk. Pieces of nine bytes or more are matched here.
+func (q *queryMatcher) findLooks(ac *asciiCounter, text string, i, last int, carry uint64) (tokens uint32, ns, nt int, _ uint64) {
+	m := &ac.masks
+	tm, sm := &q.termMasks, &q.stopMasks
+	for b := 0; b < last; b++ {
+		cur, next := m[b], m[b+1]
+		// rL: byte L of a piece starting here is an alphanumeric.
+		r1, r2, r3, r4 := cur>>1|next<<63, cur>>2|next<<62, cur>>3|next<<61, cur>>4|next<<60
+		r5, r6, r7, r8 := cur>>5|next<<59, cur>>6|next<<58, cur>>7|next<<57, cur>>8|next<<56
+		g1 := cur &^ (cur<<1 | carry) // the pieces starting in the block
+		g2 := g1 & r1                 // gL: those of L bytes or more
+		g3 := g2 & r2
+		g4 := g3 & r3
+		g5 := g4 & r4
+		g6 := g5 & r5
+		g7 := g6 & r6
+		g8 := g7 & r7
+		g9 := g8 & r8
+		e2, e3, e4 := g2&^r2, g3&^r3, g4&^r4 // eL: those of exactly L bytes
+		tokens += uint32(bits.OnesCount64(g2))
+		u := uint32(64 * b) // the block's place in the chunk
+		ns = writeLooks(&ac.stops, ns, u, e2&sm[2]|e3&sm[3]|e4&sm[4])
+		nt = writeLooks(&ac.terms, nt, u, e2&tm[2]|e3&tm[3]|e4&tm[4]|g5&^r5&tm[5]|
+			g6&^r6&tm[6]|g7&^r7&tm[7]|g8&^r8&tm[8])
+		if g9 != 0 && len(q.long) > 0 { // pieces of nine bytes or more
+			q.matchLongs(ac, text, i+64*b, g9, cur, next)
+		}
+		carry = cur >> 63
+	}
+	return tokens, ns, nt, carry
+}
+
+// stopLooks returns how many of the pieces of text at i + each of places,
+// each of two to four bytes, are stopwords. text has eight bytes or more.
+func stopLooks(text string, i int, places []uint32) (dropped uint32) {
+	n := len(text)
+	for _, u := range places {
+		p := i + int(u)
+		var x uint64
+		if p+8 <= n {
+			x = load64(text, p)
+		} else { // the bytes from p on, zeros above: separators
+			x = load64(text, n-8) >> (uint(p+8-n) * 8 & 63)
+		}
+		key := uint32(pieceKey(x))
+		diff := stopTable[stopSlot(key, stopMul)] ^ key
+		dropped += (diff - 1) &^ diff >> 31 // 1 if a stopword
+	}
+	return dropped
+}
+
+// pieceKey is the packed key (packKey) of the piece x starts with, of
+// eight bytes or fewer, in ASCII, as is the byte after it (if x has it).
+// The piece's end is found from its bytes, not from the masks: no shift
+// by a variable count (on amd64 each needs the one register CL), no bit
+// scan.
+func pieceKey(x uint64) uint64 {
+	z := x | lsbs*0x20
+	letters := (z + lsbs*(0x80-'a')) &^ (z + lsbs*(0x7F-'z'))
+	digits := (x + lsbs*(0x80-'0')) &^ (x + lsbs*(0x7F-'9'))
+	end := ^(letters | digits) & msbs // the high bits of the separators
+	end &= -end                       // the first's alone, or 0 for none
+	return z & (end>>7 - 1)           // the bytes before it (all eight if none)
+}
+
+// termLooks looks up in the table the pieces of text at i + each of
+// places, each of two to eight bytes: it notes
+// the query terms in ac.pend and returns the number of stopwords. Every
+// piece is written to ac.pend, and the length moved on only for a term,
+// so that the loop has no branch on it (in prose a query's words are
+// common: such a branch is often mispredicted).
+func (t *classTable) termLooks(ac *asciiCounter, text string, i int, places []uint32) (dropped uint32) {
+	np := len(ac.pend)
+	pend := slices.Grow(ac.pend, len(places))
+	pend = pend[:cap(pend)]
+	mul, shift, slots := t.mul, t.shift&63, t.slots
+	n := len(text)
+	for _, u := range places {
+		p := i + int(u)
+		var x uint64
+		if p+8 <= n {
+			x = load64(text, p)
+		} else { // the bytes from p on, zeros above: separators
+			x = load64(text, n-8) >> (uint(p+8-n) * 8 & 63)
+		}
+		// classTable.class; the key has two bytes or more, so it is not
+		// the one-byte class.
+		key := pieceKey(x)
+		e := &slots[(key*mul)>>shift]
+		diff := e.key ^ key
+		class := e.class & (uint32((diff|-diff)>>63) - 1)
+		dropped += class & 1
+		term := class >> 1 // 1 + the term's index, or 0 for none
+		pend[np] = term - 1
+		np += int((term | -term) >> 31)
+	}
+	ac.pend = pend[:np]
+	return dropped
 }
 
 // stopMul is stopHash's multiplier (TestStopTable), and stopTable its
@@ -212,6 +263,42 @@ func (q *queryMatcher) countShort(ac *asciiCounter, text string, tc *termCounts)
 		}
 	}
 	return tokens, len(text)
+}
+
+// maxLooks bounds a chunk's pieces to look up, with room for writeLooks
+// to write past them: a piece of two bytes or more and the separator after
+// it take three.
+const maxLooks = 64*maskChunk/3 + 1 + 72
+
+// writeLooks writes to buf from n the places u + k of the set bits k of
+// look, in ascending order, and returns n plus their number. It writes
+// eight without looking at how many there are (past the last, a place of
+// u + 64, overwritten later), so that a block with up to eight costs no
+// branch on their number; more (a block of short words) take a loop.
+func writeLooks(buf *[maxLooks]uint32, n int, u uint32, look uint64) int {
+	c := bits.OnesCount64(look)
+	o := (*[8]uint32)(buf[n : n+8])
+	o[0] = u + uint32(bits.TrailingZeros64(look))
+	look &= look - 1
+	o[1] = u + uint32(bits.TrailingZeros64(look))
+	look &= look - 1
+	o[2] = u + uint32(bits.TrailingZeros64(look))
+	look &= look - 1
+	o[3] = u + uint32(bits.TrailingZeros64(look))
+	look &= look - 1
+	o[4] = u + uint32(bits.TrailingZeros64(look))
+	look &= look - 1
+	o[5] = u + uint32(bits.TrailingZeros64(look))
+	look &= look - 1
+	o[6] = u + uint32(bits.TrailingZeros64(look))
+	look &= look - 1
+	o[7] = u + uint32(bits.TrailingZeros64(look))
+	look &= look - 1
+	for k := n + 8; look != 0; k++ {
+		buf[k] = u + uint32(bits.TrailingZeros64(look))
+		look &= look - 1
+	}
+	return n + c
 }
 
 // maskChunk is the number of blocks whose masks alnumBlocks finds at once.
