@@ -35,7 +35,7 @@ type asciiCounter struct {
 	pend  []uint32
 	long  []byte
 	masks [maskChunk + 1]uint64 // the alphanumerics of blocks (alnumBlocks)
-	// A chunk's pieces to look up, by their place in it (writeLooks).
+	// A chunk's pieces to look up, by their place in it (findLooks).
 	stops, terms [maxLooks]uint32
 }
 
@@ -154,14 +154,65 @@ func (q *queryMatcher) findLooks(ac *asciiCounter, text string, i, last int, car
 		g9 := g8 & r8
 		e2, e3, e4 := g2&^r2, g3&^r3, g4&^r4 // eL: those of exactly L bytes
 		tokens += uint32(bits.OnesCount64(g2))
-		u := uint32(64 * b) // the block's place in the chunk
-		ns = writeLooks(&ac.stops, ns, u, e2&sm[2]|e3&sm[3]|e4&sm[4])
-		nt = writeLooks(&ac.terms, nt, u, e2&tm[2]|e3&tm[3]|e4&tm[4]|g5&^r5&tm[5]|
-			g6&^r6&tm[6]|g7&^r7&tm[7]|g8&^r8&tm[8])
+		stop := e2&sm[2] | e3&sm[3] | e4&sm[4]
+		term := e2&tm[2] | e3&tm[3] | e4&tm[4] | g5&^r5&tm[5] |
+			g6&^r6&tm[6] | g7&^r7&tm[7] | g8&^r8&tm[8]
 		if g9 != 0 && len(q.long) > 0 { // pieces of nine bytes or more
 			q.matchLongs(ac, text, i+64*b, g9, cur, next)
 		}
 		carry = cur >> 63
+		// The places of the pieces to look up, in the chunk: eight
+		// written whatever their number (past the last, a place of u + 63,
+		// overwritten later), so that a block with up to eight costs no
+		// branch on it. Written here rather than by a call, which would
+		// have every value of the loop kept on the stack.
+		u := uint32(64 * b)
+		cs, ct := bits.OnesCount64(stop), bits.OnesCount64(term)
+		{
+			o := (*[8]uint32)(ac.stops[ns : ns+8])
+			o[0] = u + uint32(bits.TrailingZeros64(stop|1<<63))
+			stop &= stop - 1
+			o[1] = u + uint32(bits.TrailingZeros64(stop|1<<63))
+			stop &= stop - 1
+			o[2] = u + uint32(bits.TrailingZeros64(stop|1<<63))
+			stop &= stop - 1
+			o[3] = u + uint32(bits.TrailingZeros64(stop|1<<63))
+			stop &= stop - 1
+			o[4] = u + uint32(bits.TrailingZeros64(stop|1<<63))
+			stop &= stop - 1
+			o[5] = u + uint32(bits.TrailingZeros64(stop|1<<63))
+			stop &= stop - 1
+			o[6] = u + uint32(bits.TrailingZeros64(stop|1<<63))
+			stop &= stop - 1
+			o[7] = u + uint32(bits.TrailingZeros64(stop|1<<63))
+			stop &= stop - 1
+			if stop != 0 { // more than eight
+				writeRest(&ac.stops, ns+8, u, stop)
+			}
+		}
+		{
+			o := (*[8]uint32)(ac.terms[nt : nt+8])
+			o[0] = u + uint32(bits.TrailingZeros64(term|1<<63))
+			term &= term - 1
+			o[1] = u + uint32(bits.TrailingZeros64(term|1<<63))
+			term &= term - 1
+			o[2] = u + uint32(bits.TrailingZeros64(term|1<<63))
+			term &= term - 1
+			o[3] = u + uint32(bits.TrailingZeros64(term|1<<63))
+			term &= term - 1
+			o[4] = u + uint32(bits.TrailingZeros64(term|1<<63))
+			term &= term - 1
+			o[5] = u + uint32(bits.TrailingZeros64(term|1<<63))
+			term &= term - 1
+			o[6] = u + uint32(bits.TrailingZeros64(term|1<<63))
+			term &= term - 1
+			o[7] = u + uint32(bits.TrailingZeros64(term|1<<63))
+			term &= term - 1
+			if term != 0 { // more than eight
+				writeRest(&ac.terms, nt+8, u, term)
+			}
+		}
+		ns, nt = ns+cs, nt+ct
 	}
 	return tokens, ns, nt, carry
 }
@@ -178,7 +229,11 @@ func stopLooks(text string, i int, places []uint32) (dropped uint32) {
 		} else { // the bytes from p on, zeros above: separators
 			x = load64(text, n-8) >> (uint(p+8-n) * 8 & 63)
 		}
-		key := uint32(pieceKey(x))
+		// The piece has two to four bytes: its third and fourth are
+		// its own if alphanumerics.
+		b2 := alnumByte[uint8(x>>16)]
+		b3 := alnumByte[uint8(x>>24)] & b2
+		key := (uint32(x) | 0x20202020) & (0xffff | b2<<16 | b3<<24)
 		diff := stopTable[stopSlot(key, stopMul)] ^ key
 		dropped += (diff - 1) &^ diff >> 31 // 1 if a stopword
 	}
@@ -265,40 +320,29 @@ func (q *queryMatcher) countShort(ac *asciiCounter, text string, tc *termCounts)
 	return tokens, len(text)
 }
 
-// maxLooks bounds a chunk's pieces to look up, with room for writeLooks
+// alnumByte is 0xff for the bytes of ASCII alphanumerics, else 0.
+var alnumByte = func() (t [256]uint32) {
+	for c := range t {
+		if byteClass[c]&(clUpper|clLower) != 0 {
+			t[c] = 0xff
+		}
+	}
+	return t
+}()
+
+// maxLooks bounds a chunk's pieces to look up, with room for findLooks
 // to write past them: a piece of two bytes or more and the separator after
 // it take three.
 const maxLooks = 64*maskChunk/3 + 1 + 72
 
-// writeLooks writes to buf from n the places u + k of the set bits k of
-// look, in ascending order, and returns n plus their number. It writes
-// eight without looking at how many there are (past the last, a place of
-// u + 64, overwritten later), so that a block with up to eight costs no
-// branch on their number; more (a block of short words) take a loop.
-func writeLooks(buf *[maxLooks]uint32, n int, u uint32, look uint64) int {
-	c := bits.OnesCount64(look)
-	o := (*[8]uint32)(buf[n : n+8])
-	o[0] = u + uint32(bits.TrailingZeros64(look))
-	look &= look - 1
-	o[1] = u + uint32(bits.TrailingZeros64(look))
-	look &= look - 1
-	o[2] = u + uint32(bits.TrailingZeros64(look))
-	look &= look - 1
-	o[3] = u + uint32(bits.TrailingZeros64(look))
-	look &= look - 1
-	o[4] = u + uint32(bits.TrailingZeros64(look))
-	look &= look - 1
-	o[5] = u + uint32(bits.TrailingZeros64(look))
-	look &= look - 1
-	o[6] = u + uint32(bits.TrailingZeros64(look))
-	look &= look - 1
-	o[7] = u + uint32(bits.TrailingZeros64(look))
-	look &= look - 1
-	for k := n + 8; look != 0; k++ {
-		buf[k] = u + uint32(bits.TrailingZeros64(look))
-		look &= look - 1
+// writeRest writes to buf from n the places u + k of the set bits k of
+// look, in ascending order: those of a block's pieces to look up after its
+// first eight.
+func writeRest(buf *[maxLooks]uint32, n int, u uint32, look uint64) {
+	for ; look != 0; look &= look - 1 {
+		buf[n] = u + uint32(bits.TrailingZeros64(look))
+		n++
 	}
-	return n + c
 }
 
 // maskChunk is the number of blocks whose masks alnumBlocks finds at once.
