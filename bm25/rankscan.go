@@ -217,9 +217,10 @@ func (q *queryMatcher) findLooks(ac *asciiCounter, text string, i, last int, car
 	return tokens, ns, nt, carry
 }
 
-// stopLooks returns how many of the pieces of text at i + each of places,
-// each of two to four bytes, are stopwords. text has eight bytes or more.
-func stopLooks(text string, i int, places []uint32) (dropped uint32) {
+// stopLooksGo is stopLooks in Go: how many of the pieces of text at i +
+// each of places, each of two to four bytes, are stopwords. text has
+// eight bytes or more.
+func stopLooksGo(text string, i int, places []uint32) (dropped uint32) {
 	n := len(text)
 	for _, u := range places {
 		p := i + int(u)
@@ -255,17 +256,27 @@ func pieceKey(x uint64) uint64 {
 }
 
 // termLooks looks up in the table the pieces of text at i + each of
-// places, each of two to eight bytes: it notes
-// the query terms in ac.pend and returns the number of stopwords. Every
-// piece is written to ac.pend, and the length moved on only for a term,
-// so that the loop has no branch on it (in prose a query's words are
-// common: such a branch is often mispredicted).
-func (t *classTable) termLooks(ac *asciiCounter, text string, i int, places []uint32) (dropped uint32) {
+// places, each of two to eight bytes: it notes the query terms in ac.pend
+// and returns the number of stopwords.
+func (t *classTable) termLooks(ac *asciiCounter, text string, i int, places []uint32) uint32 {
 	np := len(ac.pend)
-	pend := slices.Grow(ac.pend, len(places))
-	pend = pend[:cap(pend)]
+	pend := slices.Grow(ac.pend, len(places))[:np+len(places)]
+	dropped, terms := termLooksIn(text, i, places, t, pend[np:])
+	ac.pend = pend[:np+terms]
+	return dropped
+}
+
+// termLooksGo is termLooksIn in Go: it looks up in t the pieces of text at
+// i + each of places, each of two to eight bytes, writes the query terms'
+// indexes to pend (which has room for one a place) and returns the number
+// of stopwords and of terms. Every piece is written to pend, the count
+// moved on only for a term, so that the loop has no branch on it (in
+// prose a query's words are common: such a branch is often mispredicted).
+// text has eight bytes or more.
+func termLooksGo(text string, i int, places []uint32, t *classTable, pend []uint32) (dropped uint32, np int) {
 	mul, shift, slots := t.mul, t.shift&63, t.slots
 	n := len(text)
+	pend = pend[:len(places)]
 	for _, u := range places {
 		p := i + int(u)
 		var x uint64
@@ -285,8 +296,7 @@ func (t *classTable) termLooks(ac *asciiCounter, text string, i int, places []ui
 		pend[np] = term - 1
 		np += int((term | -term) >> 31)
 	}
-	ac.pend = pend[:np]
-	return dropped
+	return dropped, np
 }
 
 // stopMul is stopHash's multiplier (TestStopTable), and stopTable its

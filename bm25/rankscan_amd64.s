@@ -76,3 +76,167 @@ loop:
 done:
 	MOVQ AX, ret+32(FP)
 	RET
+
+// func stopLooksAsm(text string, i int, places []uint32, stops *[512]uint32, alnum *[256]uint32) uint32
+//
+// stopLooksGo, the same steps: per place p = i + u, x the eight bytes
+// from p (or the text's last eight, shifted, near its end), the key cut
+// after two bytes, or three or four when those are alphanumerics
+// (alnum), and one look into the stopword table.
+TEXT ·stopLooksAsm(SB), NOSPLIT, $0-68
+	MOVQ text_base+0(FP), SI
+	MOVQ text_len+8(FP), DX
+	SUBQ $8, DX // from a place past n-8 fewer than eight bytes are left
+	MOVQ i+16(FP), R8
+	MOVQ places_base+24(FP), DI
+	MOVQ places_len+32(FP), BX
+	LEAQ (DI)(BX*4), BX
+	MOVQ stops+48(FP), R13
+	MOVQ alnum+56(FP), R9
+	XORL AX, AX
+
+stoploop:
+	CMPQ DI, BX
+	JAE  stopdone
+	MOVL (DI), R10
+	ADDQ $4, DI
+	ADDQ R8, R10
+	CMPQ R10, DX
+	JGT  stoptail
+	MOVQ (SI)(R10*1), R10
+
+stopkey:
+	MOVQ    R10, R11
+	SHRQ    $16, R11
+	MOVBQZX R11, R11
+	MOVL    (R9)(R11*4), R11 // 0xff if the third byte is an alphanumeric
+	MOVQ    R10, R12
+	SHRQ    $24, R12
+	MOVBQZX R12, R12
+	MOVL    (R9)(R12*4), R12
+	ANDL    R11, R12         // 0xff if the fourth is too
+	SHLL    $16, R11
+	SHLL    $24, R12
+	ORL     R12, R11
+	ORL     $0xffff, R11
+	ORL     $0x20202020, R10
+	ANDL    R11, R10         // the key
+	IMUL3L  $-0x61c8864f, R10, R11 // stopMul, 0x9E3779B1
+	SHRL    $23, R11         // 32 - stopTableBits
+	MOVL    (R13)(R11*4), R11
+	XORL    R10, R11         // 0 if a stopword
+	LEAL    -1(R11), R12
+	NOTL    R11
+	ANDL    R12, R11
+	SHRL    $31, R11
+	ADDL    R11, AX
+	JMP     stoploop
+
+stoptail:
+	MOVQ R10, CX
+	SUBQ DX, CX // p - (n-8): 1 to 7
+	SHLQ $3, CX
+	MOVQ (SI)(DX*1), R10
+	SHRQ CX, R10
+	JMP  stopkey
+
+stopdone:
+	MOVL AX, ret+64(FP)
+	RET
+
+// func termLooksAsm(text string, i int, places []uint32, slots *classSlot, mul uint64, shift uint, pend *uint32) (dropped uint32, terms int)
+//
+// termLooksGo, the same steps: per place p = i + u, x the eight bytes from
+// p (or the text's last eight, shifted, near its end), the key cut at the
+// first separator among them (pieceKey), its slot in the query's table
+// (classTable.class), and its class: a stopword counted, a term's index
+// written to pend, which moves on only for a term. i, mul and slots are
+// read from the arguments, for want of registers.
+TEXT ·termLooksAsm(SB), NOSPLIT, $0-96
+	MOVQ text_base+0(FP), SI
+	MOVQ text_len+8(FP), DX
+	SUBQ $8, DX // from a place past n-8 fewer than eight bytes are left
+	MOVQ places_base+24(FP), DI
+	MOVQ places_len+32(FP), BX
+	LEAQ (DI)(BX*4), BX
+	MOVQ shift+64(FP), CX
+	MOVQ pend+72(FP), R8
+	XORL AX, AX
+
+termloop:
+	CMPQ DI, BX
+	JAE  termdone
+	MOVL (DI), R9
+	ADDQ $4, DI
+	ADDQ i+16(FP), R9
+	CMPQ R9, DX
+	JGT  termtail
+	MOVQ (SI)(R9*1), R9
+
+termkey:
+	MOVQ $0x2020202020202020, R10
+	ORQ  R9, R10                  // z: letters folded
+	MOVQ $0x5050505050505050, R11 // 0x80 - '0'
+	ADDQ R9, R11
+	MOVQ $0x4646464646464646, R12 // 0x7F - '9'
+	ADDQ R12, R9
+	NOTQ R9
+	ANDQ R9, R11                  // the digits' high bits
+	MOVQ $0x1f1f1f1f1f1f1f1f, R12 // 0x80 - 'a'
+	ADDQ R10, R12
+	MOVQ $0x0505050505050505, R13 // 0x7F - 'z'
+	ADDQ R10, R13
+	NOTQ R13
+	ANDQ R13, R12                 // the letters'
+	ORQ  R12, R11
+	NOTQ R11
+	MOVQ $0x8080808080808080, R12
+	ANDQ R12, R11                 // the separators'
+	MOVQ R11, R12
+	NEGQ R12
+	ANDQ R12, R11                 // the first's
+	SHRQ $7, R11
+	DECQ R11
+	ANDQ R10, R11                 // the key: the bytes before it
+	MOVQ  R11, R12
+	IMULQ mul+56(FP), R12
+	SHRQ  CX, R12
+	SHLQ  $4, R12                 // a classSlot is 16 bytes
+	ADDQ  slots+48(FP), R12
+	MOVQ  (R12), R13
+	XORQ  R11, R13                // 0 if the slot holds the key
+	MOVQ  R13, R9
+	NEGQ  R9
+	ORQ   R13, R9
+	SHRQ  $63, R9
+	DECL  R9
+	ANDL  8(R12), R9              // the class, or 0
+	MOVL  R9, R13
+	ANDL  $1, R13
+	ADDL  R13, AX                 // a stopword
+	SHRL  $1, R9                  // 1 + the term's index, or 0
+	LEAL  -1(R9), R13
+	MOVL  R13, (R8)
+	MOVL  R9, R13
+	NEGL  R13
+	ORL   R9, R13
+	SHRL  $31, R13
+	LEAQ  (R8)(R13*4), R8         // on only for a term
+	JMP   termloop
+
+termtail:
+	MOVQ CX, R12 // the table's shift, kept
+	MOVQ R9, CX
+	SUBQ DX, CX  // p - (n-8): 1 to 7
+	SHLQ $3, CX
+	MOVQ (SI)(DX*1), R9
+	SHRQ CX, R9
+	MOVQ R12, CX
+	JMP  termkey
+
+termdone:
+	MOVL AX, dropped+80(FP)
+	SUBQ pend+72(FP), R8
+	SHRQ $2, R8
+	MOVQ R8, terms+88(FP)
+	RET

@@ -152,3 +152,61 @@ func TestStopTable(t *testing.T) {
 		t.Fatalf("stopMul %#x, stopHash.mul %#x: set stopMul to it", uint32(stopMul), stopHash.mul)
 	}
 }
+
+// TestStopLooks_SameAsGo compares stopLooks (assembly on amd64) with
+// stopLooksGo on random texts of words, stopwords and edge bytes, at every
+// place, near the text's end among them.
+func TestStopLooks_SameAsGo(t *testing.T) {
+	words := []string{"the", "THE", "Of", "a", "an", "With", "your", "ab", "x9", "0", "zz", "Then", " ", ".", "\x00", "\x7f", "@", "[", "`", "{", "/", ":"}
+	rng := rand.New(rand.NewPCG(40, 2))
+	for range 2000 {
+		var sb strings.Builder
+		for sb.Len() < 8 || rng.IntN(40) != 0 {
+			sb.WriteString(words[rng.IntN(len(words))])
+		}
+		text := sb.String()
+		i := rng.IntN(len(text))
+		var places []uint32
+		for p := i; p < len(text); p++ {
+			if rng.IntN(3) == 0 {
+				places = append(places, uint32(p-i))
+			}
+		}
+		if got, want := stopLooks(text, i, places), stopLooksGo(text, i, places); got != want {
+			t.Fatalf("stopLooks(%q, %d, %v) = %d, stopLooksGo %d", text, i, places, got, want)
+		}
+	}
+}
+
+// TestTermLooks_SameAsGo compares termLooksIn (assembly on amd64) with
+// termLooksGo on random texts of query words, stopwords and edge bytes, at
+// every place, near the text's end among them, for each asciiQueries table.
+func TestTermLooks_SameAsGo(t *testing.T) {
+	words := []string{"the", "Of", "deploy", "CANARY", "rollback", "abcdefgh", "abcd", "ab", "xyz", "x86", "k8s", "42", "a1", "j10", "abcdefg",
+		" ", ".", "\x00", "\x7f", "@", "[", "`", "{", "/", ":"}
+	rng := rand.New(rand.NewPCG(40, 3))
+	for k := range 2000 {
+		q := newQueryMatcher(QueryTerms(asciiQueries[k%len(asciiQueries)]))
+		if q.table == nil {
+			continue
+		}
+		var sb strings.Builder
+		for sb.Len() < 8 || rng.IntN(40) != 0 {
+			sb.WriteString(words[rng.IntN(len(words))])
+		}
+		text := sb.String()
+		i := rng.IntN(len(text))
+		var places []uint32
+		for p := i; p < len(text); p++ {
+			if rng.IntN(3) == 0 {
+				places = append(places, uint32(p-i))
+			}
+		}
+		got, want := make([]uint32, len(places)), make([]uint32, len(places))
+		d, n := termLooksIn(text, i, places, q.table, got)
+		wd, wn := termLooksGo(text, i, places, q.table, want)
+		if d != wd || n != wn || !slices.Equal(got[:n], want[:wn]) {
+			t.Fatalf("termLooksIn(%q, %d, %v) = %d, %v; termLooksGo %d, %v", text, i, places, d, got[:n], wd, want[:wn])
+		}
+	}
+}
