@@ -35,6 +35,7 @@ type asciiCounter struct {
 	pend  []uint32
 	long  []byte
 	masks [maskChunk + 1]uint64 // the alphanumerics of blocks (alnumBlocks)
+	longs [maskChunk]uint64     // their pieces of nine bytes or more (findLooksAsm)
 	// A chunk's pieces to look up, by their place in it (findLooks).
 	stops, terms [maxLooks]uint32
 }
@@ -129,13 +130,13 @@ func (q *queryMatcher) countASCII(ac *asciiCounter, text string, tc *termCounts)
 	return tokens - dropped, rest
 }
 
-// findLooks counts the pieces of two bytes or more that start in the
-// blocks m[:last] of ac.masks (text's from i on; m[last] the block after
-// them, 0 past the end) and writes to ac.stops and ac.terms the places in
+// findLooksGo is findLooks in Go: it counts the pieces of two bytes or
+// more that start in the blocks m[:last] of ac.masks (text's from i on;
+// m[last] the block after them, 0 past the end) and writes to ac.stops and ac.terms the places in
 // the chunk of those to look up: ns among the stopwords, nt in the query's
 // table. carry is bit 63 of the mask of the block before, and is returned
 // for the next chunk. Pieces of nine bytes or more are matched here.
-func (q *queryMatcher) findLooks(ac *asciiCounter, text string, i, last int, carry uint64) (tokens uint32, ns, nt int, _ uint64) {
+func (q *queryMatcher) findLooksGo(ac *asciiCounter, text string, i, last int, carry uint64) (tokens uint32, ns, nt int, _ uint64) {
 	m := &ac.masks
 	tm, sm := &q.termMasks, &q.stopMasks
 	for b := 0; b < last; b++ {

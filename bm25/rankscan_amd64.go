@@ -59,3 +59,35 @@ func termLooksIn(text string, i int, places []uint32, t *classTable, pend []uint
 
 //go:noescape
 func termLooksAsm(text string, i int, places []uint32, slots *classSlot, mul uint64, shift uint, pend *uint32) (dropped uint32, terms int)
+
+// hasPOPCNT says whether the CPU has POPCNT, which findLooksAsm uses.
+var hasPOPCNT = cpuidPOPCNT()
+
+func cpuidPOPCNT() bool
+
+// findLooks is findLooksGo, its block loop in assembly (findLooksAsm)
+// where the CPU has POPCNT: about 200 instructions a block rather than
+// 300 (Go's spills the loop's values around each of its writes' bounds).
+func (q *queryMatcher) findLooks(ac *asciiCounter, text string, i, last int, carry uint64) (tokens uint32, ns, nt int, _ uint64) {
+	if !hasPOPCNT || last <= 0 {
+		return q.findLooksGo(ac, text, i, last, carry)
+	}
+	if last > maskChunk {
+		panic("bm25: findLooks: more blocks than a chunk")
+	}
+	sm, tm := &q.stopMasks, &q.termMasks
+	tokens, ns, nt, carry = findLooksAsm(&ac.masks, last, carry, &ac.stops, &ac.terms, &ac.longs,
+		sm[2], sm[3], sm[4], tm[2], tm[3], tm[4], tm[5], tm[6], tm[7], tm[8])
+	if len(q.long) > 0 {
+		for b, g9 := range ac.longs[:last] {
+			if g9 != 0 {
+				q.matchLongs(ac, text, i+64*b, g9, ac.masks[b], ac.masks[b+1])
+			}
+		}
+	}
+	return tokens, ns, nt, carry
+}
+
+//go:noescape
+func findLooksAsm(m *[maskChunk + 1]uint64, last int, carry uint64, stops, terms *[maxLooks]uint32, longs *[maskChunk]uint64,
+	sm2, sm3, sm4, tm2, tm3, tm4, tm5, tm6, tm7, tm8 uint64) (tokens uint32, ns, nt int, carryOut uint64)

@@ -240,3 +240,282 @@ termdone:
 	SHRQ $2, R8
 	MOVQ R8, terms+88(FP)
 	RET
+
+// func findLooksAsm(m *[33]uint64, last int, carry uint64, stops, terms *[maxLooks]uint32, longs *[32]uint64, sm2, sm3, sm4, tm2, tm3, tm4, tm5, tm6, tm7, tm8 uint64) (tokens uint32, ns, nt int, carryOut uint64)
+//
+// findLooksGo's block loop, the same steps, its masks as arguments: per
+// block, the pieces starting in it and those of each length from the
+// alphanumerics' masks (r: a double shift of this block's and the next's),
+// the tokens counted, the places of the pieces to look up written (eight
+// whatever their number, then any more), and the pieces of nine bytes or
+// more stored in longs. It uses POPCNT: findLooks calls it only where the
+// CPU has it.
+TEXT ·findLooksAsm(SB), NOSPLIT, $0-160
+	MOVQ m+0(FP), SI
+	MOVQ last+8(FP), R8
+	LEAQ (SI)(R8*8), R8
+	MOVQ R8, last+8(FP) // now the end of the blocks
+	MOVQ stops+24(FP), BX
+	MOVQ terms+32(FP), DX
+	XORQ AX, AX
+
+blk:
+	CMPQ SI, last+8(FP)
+	JAE  blkdone
+	MOVQ (SI), R10     // cur
+	MOVQ 8(SI), R11    // next
+	LEAQ (R10)(R10*1), CX
+	ORQ  carry+16(FP), CX
+	NOTQ CX
+	ANDQ R10, CX       // g1: the pieces starting in the block
+	MOVQ R10, R8
+	SHRQ $63, R8
+	MOVQ R8, carry+16(FP)
+	MOVQ R10, DI
+	SHRQ $1, R11, DI   // r1
+	ANDQ DI, CX        // g2: those of two bytes or more, the tokens but stopwords
+	POPCNTQ CX, R8
+	ADDQ R8, AX
+	XORQ R12, R12      // the places to look up among the stopwords
+	XORQ R15, R15      // those to look up in the query's table
+	MOVQ R10, DI
+	SHRQ $2, R11, DI // r2: byte 2 of a piece from here is an alphanumeric
+	MOVQ DI, R8
+	NOTQ R8
+	ANDQ CX, R8        // e2: the pieces of exactly 2 bytes
+	MOVQ R8, R9
+	ANDQ sm2+48(FP), R9
+	ORQ  R9, R12
+	ANDQ tm2+72(FP), R8
+	ORQ  R8, R15
+	ANDQ DI, CX        // g3
+	MOVQ R10, DI
+	SHRQ $3, R11, DI // r3: byte 3 of a piece from here is an alphanumeric
+	MOVQ DI, R8
+	NOTQ R8
+	ANDQ CX, R8        // e3: the pieces of exactly 3 bytes
+	MOVQ R8, R9
+	ANDQ sm3+56(FP), R9
+	ORQ  R9, R12
+	ANDQ tm3+80(FP), R8
+	ORQ  R8, R15
+	ANDQ DI, CX        // g4
+	MOVQ R10, DI
+	SHRQ $4, R11, DI // r4: byte 4 of a piece from here is an alphanumeric
+	MOVQ DI, R8
+	NOTQ R8
+	ANDQ CX, R8        // e4: the pieces of exactly 4 bytes
+	MOVQ R8, R9
+	ANDQ sm4+64(FP), R9
+	ORQ  R9, R12
+	ANDQ tm4+88(FP), R8
+	ORQ  R8, R15
+	ANDQ DI, CX        // g5
+	MOVQ R10, DI
+	SHRQ $5, R11, DI // r5: byte 5 of a piece from here is an alphanumeric
+	MOVQ DI, R8
+	NOTQ R8
+	ANDQ CX, R8        // e5: the pieces of exactly 5 bytes
+	ANDQ tm5+96(FP), R8
+	ORQ  R8, R15
+	ANDQ DI, CX        // g6
+	MOVQ R10, DI
+	SHRQ $6, R11, DI // r6: byte 6 of a piece from here is an alphanumeric
+	MOVQ DI, R8
+	NOTQ R8
+	ANDQ CX, R8        // e6: the pieces of exactly 6 bytes
+	ANDQ tm6+104(FP), R8
+	ORQ  R8, R15
+	ANDQ DI, CX        // g7
+	MOVQ R10, DI
+	SHRQ $7, R11, DI // r7: byte 7 of a piece from here is an alphanumeric
+	MOVQ DI, R8
+	NOTQ R8
+	ANDQ CX, R8        // e7: the pieces of exactly 7 bytes
+	ANDQ tm7+112(FP), R8
+	ORQ  R8, R15
+	ANDQ DI, CX        // g8
+	MOVQ R10, DI
+	SHRQ $8, R11, DI // r8: byte 8 of a piece from here is an alphanumeric
+	MOVQ DI, R8
+	NOTQ R8
+	ANDQ CX, R8        // e8: the pieces of exactly 8 bytes
+	ANDQ tm8+120(FP), R8
+	ORQ  R8, R15
+	ANDQ DI, CX        // g9
+	MOVQ SI, R13
+	SUBQ m+0(FP), R13  // 8 × the block's index
+	MOVQ R13, R8
+	ADDQ longs+40(FP), R8
+	MOVQ CX, (R8)      // g9: the pieces of nine bytes or more
+	SHLQ $3, R13       // u: the block's place in the chunk
+	POPCNTQ R12, R9
+	MOVQ  R12, R8
+	BTSQ  $63, R8
+	BSFQ  R8, R8
+	ADDL  R13, R8
+	MOVL  R8, 0(BX)
+	LEAQ  -1(R12), R8
+	ANDQ  R8, R12
+	MOVQ  R12, R8
+	BTSQ  $63, R8
+	BSFQ  R8, R8
+	ADDL  R13, R8
+	MOVL  R8, 4(BX)
+	LEAQ  -1(R12), R8
+	ANDQ  R8, R12
+	MOVQ  R12, R8
+	BTSQ  $63, R8
+	BSFQ  R8, R8
+	ADDL  R13, R8
+	MOVL  R8, 8(BX)
+	LEAQ  -1(R12), R8
+	ANDQ  R8, R12
+	MOVQ  R12, R8
+	BTSQ  $63, R8
+	BSFQ  R8, R8
+	ADDL  R13, R8
+	MOVL  R8, 12(BX)
+	LEAQ  -1(R12), R8
+	ANDQ  R8, R12
+	MOVQ  R12, R8
+	BTSQ  $63, R8
+	BSFQ  R8, R8
+	ADDL  R13, R8
+	MOVL  R8, 16(BX)
+	LEAQ  -1(R12), R8
+	ANDQ  R8, R12
+	MOVQ  R12, R8
+	BTSQ  $63, R8
+	BSFQ  R8, R8
+	ADDL  R13, R8
+	MOVL  R8, 20(BX)
+	LEAQ  -1(R12), R8
+	ANDQ  R8, R12
+	MOVQ  R12, R8
+	BTSQ  $63, R8
+	BSFQ  R8, R8
+	ADDL  R13, R8
+	MOVL  R8, 24(BX)
+	LEAQ  -1(R12), R8
+	ANDQ  R8, R12
+	MOVQ  R12, R8
+	BTSQ  $63, R8
+	BSFQ  R8, R8
+	ADDL  R13, R8
+	MOVL  R8, 28(BX)
+	LEAQ  -1(R12), R8
+	ANDQ  R8, R12
+	TESTQ R12, R12
+	JNZ   stoprest
+stopcont:
+	LEAQ  (BX)(R9*4), BX
+	POPCNTQ R15, R9
+	MOVQ  R15, R8
+	BTSQ  $63, R8
+	BSFQ  R8, R8
+	ADDL  R13, R8
+	MOVL  R8, 0(DX)
+	LEAQ  -1(R15), R8
+	ANDQ  R8, R15
+	MOVQ  R15, R8
+	BTSQ  $63, R8
+	BSFQ  R8, R8
+	ADDL  R13, R8
+	MOVL  R8, 4(DX)
+	LEAQ  -1(R15), R8
+	ANDQ  R8, R15
+	MOVQ  R15, R8
+	BTSQ  $63, R8
+	BSFQ  R8, R8
+	ADDL  R13, R8
+	MOVL  R8, 8(DX)
+	LEAQ  -1(R15), R8
+	ANDQ  R8, R15
+	MOVQ  R15, R8
+	BTSQ  $63, R8
+	BSFQ  R8, R8
+	ADDL  R13, R8
+	MOVL  R8, 12(DX)
+	LEAQ  -1(R15), R8
+	ANDQ  R8, R15
+	MOVQ  R15, R8
+	BTSQ  $63, R8
+	BSFQ  R8, R8
+	ADDL  R13, R8
+	MOVL  R8, 16(DX)
+	LEAQ  -1(R15), R8
+	ANDQ  R8, R15
+	MOVQ  R15, R8
+	BTSQ  $63, R8
+	BSFQ  R8, R8
+	ADDL  R13, R8
+	MOVL  R8, 20(DX)
+	LEAQ  -1(R15), R8
+	ANDQ  R8, R15
+	MOVQ  R15, R8
+	BTSQ  $63, R8
+	BSFQ  R8, R8
+	ADDL  R13, R8
+	MOVL  R8, 24(DX)
+	LEAQ  -1(R15), R8
+	ANDQ  R8, R15
+	MOVQ  R15, R8
+	BTSQ  $63, R8
+	BSFQ  R8, R8
+	ADDL  R13, R8
+	MOVL  R8, 28(DX)
+	LEAQ  -1(R15), R8
+	ANDQ  R8, R15
+	TESTQ R15, R15
+	JNZ   termrest
+termcont:
+	LEAQ  (DX)(R9*4), DX
+	ADDQ $8, SI
+	JMP  blk
+
+stoprest: // more than eight places in the block
+	LEAQ 32(BX), DI
+stoprestloop:
+	BSFQ R12, R8
+	ADDL R13, R8
+	MOVL R8, (DI)
+	ADDQ $4, DI
+	LEAQ -1(R12), R8
+	ANDQ R8, R12
+	JNZ  stoprestloop
+	JMP  stopcont
+
+termrest:
+	LEAQ 32(DX), DI
+termrestloop:
+	BSFQ R15, R8
+	ADDL R13, R8
+	MOVL R8, (DI)
+	ADDQ $4, DI
+	LEAQ -1(R15), R8
+	ANDQ R8, R15
+	JNZ  termrestloop
+	JMP  termcont
+
+blkdone:
+	MOVL AX, tokens+128(FP)
+	SUBQ stops+24(FP), BX
+	SHRQ $2, BX
+	MOVQ BX, ns+136(FP)
+	SUBQ terms+32(FP), DX
+	SHRQ $2, DX
+	MOVQ DX, nt+144(FP)
+	MOVQ carry+16(FP), R8
+	MOVQ R8, carryOut+152(FP)
+	RET
+
+// func cpuidPOPCNT() bool
+TEXT ·cpuidPOPCNT(SB), NOSPLIT, $0-1
+	MOVL $1, AX
+	XORL CX, CX
+	CPUID
+	SHRL $23, CX
+	ANDL $1, CX
+	MOVB CX, ret+0(FP)
+	RET

@@ -18,3 +18,8 @@ func stopLooks(text string, i int, places []uint32) uint32 {
 func termLooksIn(text string, i int, places []uint32, t *classTable, pend []uint32) (dropped uint32, terms int) {
 	return termLooksGo(text, i, places, t, pend)
 }
+
+// findLooks is findLooksGo.
+func (q *queryMatcher) findLooks(ac *asciiCounter, text string, i, last int, carry uint64) (tokens uint32, ns, nt int, _ uint64) {
+	return q.findLooksGo(ac, text, i, last, carry)
+}

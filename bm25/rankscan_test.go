@@ -210,3 +210,33 @@ func TestTermLooks_SameAsGo(t *testing.T) {
 		}
 	}
 }
+
+// TestFindLooks_SameAsGo compares findLooks (assembly on amd64 with
+// POPCNT) with findLooksGo on the first chunk of random ASCII texts of
+// words of every length, for each asciiQueries matcher: the tokens, the
+// places to look up, the carry and the long terms noted.
+func TestFindLooks_SameAsGo(t *testing.T) {
+	words := []string{"the", "Of", "a", "deploy", "CANARY", "rollback", "abcdefgh", "abcdefghi", "internationalization",
+		"abcd", "ab", "xyz", "x86", "k8s", "1234567890123", " ", " ", ".", "\x00", "\x7f", "@", "[", "`", "{", "/", ":"}
+	rng := rand.New(rand.NewPCG(40, 4))
+	for k := range 1000 {
+		q := newQueryMatcher(QueryTerms(asciiQueries[k%len(asciiQueries)]))
+		var sb strings.Builder
+		for size := 8 + rng.IntN(3000); sb.Len() < size; {
+			sb.WriteString(words[rng.IntN(len(words))])
+		}
+		text := sb.String()
+		var a, b asciiCounter
+		n, _ := alnumBlocks(&a.masks, 0, text, 0)
+		last := min(n, maskChunk)
+		b.masks = a.masks
+		carry := uint64(rng.IntN(2))
+		tok, ns, nt, c := q.findLooks(&a, text, 0, last, carry)
+		wtok, wns, wnt, wc := q.findLooksGo(&b, text, 0, last, carry)
+		if tok != wtok || ns != wns || nt != wnt || c != wc ||
+			!slices.Equal(a.stops[:ns], b.stops[:wns]) || !slices.Equal(a.terms[:nt], b.terms[:wnt]) ||
+			!slices.Equal(a.pend, b.pend) {
+			t.Fatalf("findLooks(%q, %d blocks) = %d %d %d %d, findLooksGo %d %d %d %d", text, last, tok, ns, nt, c, wtok, wns, wnt, wc)
+		}
+	}
+}
