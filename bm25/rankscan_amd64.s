@@ -247,7 +247,8 @@ termdone:
 // block, the pieces starting in it and those of each length from the
 // alphanumerics' masks (r: a double shift of this block's and the next's),
 // the tokens counted, the places of the pieces to look up written (eight
-// whatever their number, then any more), and the pieces of nine bytes or
+// whatever their number, then any more: past the last, BSF of 0 leaves a
+// value no one reads), and the pieces of nine bytes or
 // more stored in longs. It uses POPCNT: findLooks calls it only where the
 // CPU has it.
 TEXT ·findLooksAsm(SB), NOSPLIT, $0-160
@@ -350,58 +351,42 @@ blk:
 	MOVQ CX, (R8)      // g9: the pieces of nine bytes or more
 	SHLQ $3, R13       // u: the block's place in the chunk
 	POPCNTQ R12, R9
-	MOVQ  R12, R8
-	BTSQ  $63, R8
-	BSFQ  R8, R8
+	BSFQ  R12, R8
 	ADDL  R13, R8
 	MOVL  R8, 0(BX)
 	LEAQ  -1(R12), R8
 	ANDQ  R8, R12
-	MOVQ  R12, R8
-	BTSQ  $63, R8
-	BSFQ  R8, R8
+	BSFQ  R12, R8
 	ADDL  R13, R8
 	MOVL  R8, 4(BX)
 	LEAQ  -1(R12), R8
 	ANDQ  R8, R12
-	MOVQ  R12, R8
-	BTSQ  $63, R8
-	BSFQ  R8, R8
+	BSFQ  R12, R8
 	ADDL  R13, R8
 	MOVL  R8, 8(BX)
 	LEAQ  -1(R12), R8
 	ANDQ  R8, R12
-	MOVQ  R12, R8
-	BTSQ  $63, R8
-	BSFQ  R8, R8
+	BSFQ  R12, R8
 	ADDL  R13, R8
 	MOVL  R8, 12(BX)
 	LEAQ  -1(R12), R8
 	ANDQ  R8, R12
-	MOVQ  R12, R8
-	BTSQ  $63, R8
-	BSFQ  R8, R8
+	BSFQ  R12, R8
 	ADDL  R13, R8
 	MOVL  R8, 16(BX)
 	LEAQ  -1(R12), R8
 	ANDQ  R8, R12
-	MOVQ  R12, R8
-	BTSQ  $63, R8
-	BSFQ  R8, R8
+	BSFQ  R12, R8
 	ADDL  R13, R8
 	MOVL  R8, 20(BX)
 	LEAQ  -1(R12), R8
 	ANDQ  R8, R12
-	MOVQ  R12, R8
-	BTSQ  $63, R8
-	BSFQ  R8, R8
+	BSFQ  R12, R8
 	ADDL  R13, R8
 	MOVL  R8, 24(BX)
 	LEAQ  -1(R12), R8
 	ANDQ  R8, R12
-	MOVQ  R12, R8
-	BTSQ  $63, R8
-	BSFQ  R8, R8
+	BSFQ  R12, R8
 	ADDL  R13, R8
 	MOVL  R8, 28(BX)
 	LEAQ  -1(R12), R8
@@ -411,58 +396,42 @@ blk:
 stopcont:
 	LEAQ  (BX)(R9*4), BX
 	POPCNTQ R15, R9
-	MOVQ  R15, R8
-	BTSQ  $63, R8
-	BSFQ  R8, R8
+	BSFQ  R15, R8
 	ADDL  R13, R8
 	MOVL  R8, 0(DX)
 	LEAQ  -1(R15), R8
 	ANDQ  R8, R15
-	MOVQ  R15, R8
-	BTSQ  $63, R8
-	BSFQ  R8, R8
+	BSFQ  R15, R8
 	ADDL  R13, R8
 	MOVL  R8, 4(DX)
 	LEAQ  -1(R15), R8
 	ANDQ  R8, R15
-	MOVQ  R15, R8
-	BTSQ  $63, R8
-	BSFQ  R8, R8
+	BSFQ  R15, R8
 	ADDL  R13, R8
 	MOVL  R8, 8(DX)
 	LEAQ  -1(R15), R8
 	ANDQ  R8, R15
-	MOVQ  R15, R8
-	BTSQ  $63, R8
-	BSFQ  R8, R8
+	BSFQ  R15, R8
 	ADDL  R13, R8
 	MOVL  R8, 12(DX)
 	LEAQ  -1(R15), R8
 	ANDQ  R8, R15
-	MOVQ  R15, R8
-	BTSQ  $63, R8
-	BSFQ  R8, R8
+	BSFQ  R15, R8
 	ADDL  R13, R8
 	MOVL  R8, 16(DX)
 	LEAQ  -1(R15), R8
 	ANDQ  R8, R15
-	MOVQ  R15, R8
-	BTSQ  $63, R8
-	BSFQ  R8, R8
+	BSFQ  R15, R8
 	ADDL  R13, R8
 	MOVL  R8, 20(DX)
 	LEAQ  -1(R15), R8
 	ANDQ  R8, R15
-	MOVQ  R15, R8
-	BTSQ  $63, R8
-	BSFQ  R8, R8
+	BSFQ  R15, R8
 	ADDL  R13, R8
 	MOVL  R8, 24(DX)
 	LEAQ  -1(R15), R8
 	ANDQ  R8, R15
-	MOVQ  R15, R8
-	BTSQ  $63, R8
-	BSFQ  R8, R8
+	BSFQ  R15, R8
 	ADDL  R13, R8
 	MOVL  R8, 28(DX)
 	LEAQ  -1(R15), R8
