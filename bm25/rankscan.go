@@ -30,7 +30,8 @@ import (
 
 // asciiCounter is the state countASCII keeps between texts: the query
 // terms found in the text so far (added to the counts once its counting
-// ends) and the buffer long pieces are lowered into.
+// ends), the buffer long pieces are lowered into, and a chunk's masks and
+// places to look up.
 type asciiCounter struct {
 	pend  []uint32
 	long  []byte
@@ -64,11 +65,16 @@ func lookMasks(short []uint64) (term, stop [9]uint64) {
 // of the piece open where the counting stopped, or that position if none
 // is), 0 when nothing was counted. q must have a table.
 //
-// Per block, the pieces that need a look-up are gathered into two masks,
-// each walked by one loop (one loop exit to mispredict, not one a length),
-// each piece's length read from the alphanumerics' bits: those a stopword
-// may be are looked up among the stopwords alone (stopHash), those a query
-// term may be in the query's table.
+// The text is counted in chunks of up to maskChunk blocks, in phases of a
+// function each (so that each loop keeps its few values in registers):
+// the chunk's masks (alnumBlocks); per block, the pieces counted and the
+// places of those that need a look-up written to two lists, by the masks
+// of the lengths a stopword or a query term may have (findLooks); then
+// each list looked up in one loop, the stopwords' (stopLooks) and the
+// query's table's (termLooks), each piece's key cut from its own bytes.
+// A loop's exit is mispredicted once a chunk rather than once a block.
+// On amd64 the phases' loops are assembly (rankscan_amd64.s), with their
+// Go twins (findLooksGo, stopLooksGo, termLooksGo, alnumFullGo) elsewhere.
 func (q *queryMatcher) countASCII(ac *asciiCounter, text string, tc *termCounts) (tokens uint32, rest int) {
 	ac.pend = ac.pend[:0]
 	n := len(text)
