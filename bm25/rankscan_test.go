@@ -2,6 +2,7 @@ package bm25
 
 import (
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -116,15 +117,126 @@ func TestCountASCII_Random(t *testing.T) {
 	}
 }
 
-// TestLoadEnd reads every tail of texts of every length as loadTail does.
-func TestLoadEnd(t *testing.T) {
-	text := "abcdefghijklmnop\x00\xff\x80Z"
-	for n := 1; n <= len(text); n++ {
-		s := text[:n]
-		for i := max(0, n-7); i < n; i++ {
-			if got, want := loadEnd(s, i), loadTail(s, i); got != want {
-				t.Fatalf("loadEnd(%q, %d) = %#x, loadTail %#x", s, i, got, want)
+// TestAlnumFull_SameAsGo compares alnumFull (SSE2 on amd64) with
+// alnumFullGo on random blocks: ASCII-heavy ones of every byte below 0x80
+// and the edges of each class, with a byte of 0x80 or more in some block
+// at some offset, or none.
+func TestAlnumFull_SameAsGo(t *testing.T) {
+	edges := []byte("/09:@AZ[`az{ \x00\x7f_-.")
+	rng := rand.New(rand.NewPCG(40, 1))
+	for k := range 3000 {
+		blocks := rng.IntN(9)
+		buf := make([]byte, 64*blocks+rng.IntN(64))
+		for i := range buf {
+			if rng.IntN(2) == 0 {
+				buf[i] = edges[rng.IntN(len(edges))]
+			} else {
+				buf[i] = byte(rng.IntN(0x80))
 			}
+		}
+		if k%3 == 0 && len(buf) > 0 {
+			buf[rng.IntN(len(buf))] = byte(0x80 + rng.IntN(0x80))
+		}
+		s := string(buf)
+		got, want := make([]uint64, blocks), make([]uint64, blocks)
+		n, wantN := alnumFull(got, s), alnumFullGo(want, s)
+		if n != wantN || !slices.Equal(got[:n], want[:n]) {
+			t.Fatalf("alnumFull(%q) = %d %x, alnumFullGo %d %x", s, n, got[:n], wantN, want[:wantN])
+		}
+	}
+}
+
+// TestStopTable holds stopMul and stopTable to stopHash's.
+func TestStopTable(t *testing.T) {
+	if stopHash.mul != stopMul || stopTable != stopHash.table {
+		t.Fatalf("stopMul %#x, stopHash.mul %#x: set stopMul to it", uint32(stopMul), stopHash.mul)
+	}
+}
+
+// TestStopLooks_SameAsGo compares stopLooks (assembly on amd64) with
+// stopLooksGo on random texts of words, stopwords and edge bytes, at every
+// place, near the text's end among them.
+func TestStopLooks_SameAsGo(t *testing.T) {
+	words := []string{"the", "THE", "Of", "a", "an", "With", "your", "ab", "x9", "0", "zz", "Then", " ", ".", "\x00", "\x7f", "@", "[", "`", "{", "/", ":"}
+	rng := rand.New(rand.NewPCG(40, 2))
+	for range 2000 {
+		var sb strings.Builder
+		for sb.Len() < 8 || rng.IntN(40) != 0 {
+			sb.WriteString(words[rng.IntN(len(words))])
+		}
+		text := sb.String()
+		i := rng.IntN(len(text))
+		var places []uint32
+		for p := i; p < len(text); p++ {
+			if rng.IntN(3) == 0 {
+				places = append(places, uint32(p-i))
+			}
+		}
+		if got, want := stopLooks(text, i, places), stopLooksGo(text, i, places); got != want {
+			t.Fatalf("stopLooks(%q, %d, %v) = %d, stopLooksGo %d", text, i, places, got, want)
+		}
+	}
+}
+
+// TestTermLooks_SameAsGo compares termLooksIn (assembly on amd64) with
+// termLooksGo on random texts of query words, stopwords and edge bytes, at
+// every place, near the text's end among them, for each asciiQueries table.
+func TestTermLooks_SameAsGo(t *testing.T) {
+	words := []string{"the", "Of", "deploy", "CANARY", "rollback", "abcdefgh", "abcd", "ab", "xyz", "x86", "k8s", "42", "a1", "j10", "abcdefg",
+		" ", ".", "\x00", "\x7f", "@", "[", "`", "{", "/", ":"}
+	rng := rand.New(rand.NewPCG(40, 3))
+	for k := range 2000 {
+		q := newQueryMatcher(QueryTerms(asciiQueries[k%len(asciiQueries)]))
+		if q.table == nil {
+			continue
+		}
+		var sb strings.Builder
+		for sb.Len() < 8 || rng.IntN(40) != 0 {
+			sb.WriteString(words[rng.IntN(len(words))])
+		}
+		text := sb.String()
+		i := rng.IntN(len(text))
+		var places []uint32
+		for p := i; p < len(text); p++ {
+			if rng.IntN(3) == 0 {
+				places = append(places, uint32(p-i))
+			}
+		}
+		got, want := make([]uint32, len(places)), make([]uint32, len(places))
+		d, n := termLooksIn(text, i, places, q.table, got)
+		wd, wn := termLooksGo(text, i, places, q.table, want)
+		if d != wd || n != wn || !slices.Equal(got[:n], want[:wn]) {
+			t.Fatalf("termLooksIn(%q, %d, %v) = %d, %v; termLooksGo %d, %v", text, i, places, d, got[:n], wd, want[:wn])
+		}
+	}
+}
+
+// TestFindLooks_SameAsGo compares findLooks (assembly on amd64 with
+// POPCNT) with findLooksGo on the first chunk of random ASCII texts of
+// words of every length, for each asciiQueries matcher: the tokens, the
+// places to look up, the carry and the long terms noted.
+func TestFindLooks_SameAsGo(t *testing.T) {
+	words := []string{"the", "Of", "a", "deploy", "CANARY", "rollback", "abcdefgh", "abcdefghi", "internationalization",
+		"abcd", "ab", "xyz", "x86", "k8s", "1234567890123", " ", " ", ".", "\x00", "\x7f", "@", "[", "`", "{", "/", ":"}
+	rng := rand.New(rand.NewPCG(40, 4))
+	for k := range 1000 {
+		q := newQueryMatcher(QueryTerms(asciiQueries[k%len(asciiQueries)]))
+		var sb strings.Builder
+		for size := 8 + rng.IntN(3000); sb.Len() < size; {
+			sb.WriteString(words[rng.IntN(len(words))])
+		}
+		text := sb.String()
+		var a, b asciiCounter
+		n, _ := alnumBlocks(&a.masks, 0, text, 0)
+		last := min(n, maskChunk)
+		b.masks = a.masks
+		carry := uint64(rng.IntN(2))
+		tok, ns, nt, c := q.findLooks(&a, text, 0, last, carry)
+		wtok, wns, wnt, wc := q.findLooksGo(&b, text, 0, last, carry)
+		if tok != wtok || ns != wns || nt != wnt || c != wc ||
+			!slices.Equal(a.stops[:ns], b.stops[:wns]) || !slices.Equal(a.terms[:nt], b.terms[:wnt]) ||
+			!slices.Equal(a.pend, b.pend) {
+			t.Fatalf("findLooks(%q, %d blocks) = %d %d %d %d, findLooksGo %d %d %d %d", text, last, tok, ns, nt, c, wtok, wns, wnt, wc)
 		}
 	}
 }

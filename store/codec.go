@@ -205,7 +205,7 @@ func (d *decoder) entryHead(e *Entry) error {
 	if e.Name, err = d.str(); err != nil {
 		return err
 	}
-	if d.names && !utf8.ValidString(e.Name) {
+	if d.names && !validName(e.Name) {
 		return errUTF8
 	}
 	e.Content, err = d.str()

@@ -1,6 +1,10 @@
 package store
 
-import "github.com/crmem/crmem/bm25"
+import (
+	"unicode/utf8"
+
+	"github.com/crmem/crmem/bm25"
+)
 
 // SearchData reads data as Decode does and ranks the file's entries for
 // query as File.Search does, at most limit hits (limit ≥ 1), for a
@@ -56,4 +60,29 @@ func someUTF8(entries []Entry, pos []int) bool {
 		}
 	}
 	return true
+}
+
+// validName is utf8.ValidString for a name a search reads, most of which
+// are ASCII: those are told by the OR of their words of eight bytes (the
+// last one overlapping), where ValidString's byte-by-byte loop over a short
+// string's tail was mispredicted about four times a name (a fifth of a
+// 100k search's mispredicted branches).
+func validName(s string) bool {
+	if n := len(s); n >= 8 {
+		or := le64(s, n-8)
+		for i := 0; i+8 < n; i += 8 {
+			or |= le64(s, i)
+		}
+		if or&0x8080808080808080 == 0 {
+			return true
+		}
+	}
+	return utf8.ValidString(s)
+}
+
+// le64 reads s[i:i+8] as a little-endian word (one load after inlining).
+func le64(s string, i int) uint64 {
+	s = s[i : i+8]
+	return uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24 |
+		uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56
 }

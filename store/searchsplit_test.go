@@ -2,9 +2,11 @@ package store
 
 import (
 	"reflect"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
+	"unicode/utf8"
 )
 
 // splitEntries are n entries with ascending ids and texts of a few words,
@@ -125,4 +127,29 @@ func FuzzSearchParts(f *testing.F) {
 		}
 		sameSearch(t, query, got, hits, want.NextID, want.Search(query, 5))
 	})
+}
+
+// TestValidName is utf8.ValidString on names of every length to 40 bytes,
+// ASCII, with a byte of a multi-byte rune or an invalid byte at each place.
+func TestValidName(t *testing.T) {
+	for n := 0; n <= 40; n++ {
+		name := []byte(strings.Repeat("deploy-x", 6)[:n])
+		check := func(s string) {
+			if got, want := validName(s), utf8.ValidString(s); got != want {
+				t.Fatalf("validName(%q) = %v, want %v", s, got, want)
+			}
+		}
+		check(string(name))
+		for i := range name {
+			for _, b := range []byte{0x80, 0xc3, 0xff, 0x7f} {
+				c := slices.Clone(name)
+				c[i] = b
+				check(string(c))
+				if i+1 < len(c) && b == 0xc3 {
+					c[i+1] = 0xa9 // é
+					check(string(c))
+				}
+			}
+		}
+	}
 }
