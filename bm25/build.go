@@ -198,8 +198,8 @@ func (p *buildPart) lookPieces(sc *scanner, s string) {
 	buf := slices.Grow(p.terms, pairs)
 	buf = buf[:cap(buf)]
 	for k := 0; k+1 < len(at); k += 2 {
-		tk, tv, shift, tf := p.voc.short.keys, p.voc.short.vals, p.voc.short.shift&63, p.tf
-		pl, ph, pv, pshift := p.voc.pair.lo, p.voc.pair.hi, p.voc.pair.ids, p.voc.pair.shift&63
+		ts, shift, tf := p.voc.short.slots, p.voc.short.shift&63, p.tf
+		ps, pshift := p.voc.pair.slots, p.voc.pair.shift&63
 		for ; k+1 < len(at); k += 2 {
 			lo, hi := int(at[k]), int(at[k+1])
 			n := uint(hi - lo)
@@ -210,20 +210,20 @@ func (p *buildPart) lookPieces(sc *scanner, s string) {
 				}
 				key := (load64(s, lo) | lsbs*0x20) & lowBytes[n] // never 0: n ≥ 1
 				i := int((key * fibMul) >> shift)
-				if tk[i] != key {
+				if ts[i].key != key {
 					break
 				}
-				t = tv[i]
+				t = ts[i].val
 			} else { // nine to 16 bytes: two loads, probed as pairTable.get
 				if n > 16 || lo+16 > len(s) {
 					break
 				}
 				a, b := load64(s, lo)|lsbs*0x20, (load64(s, lo+8)|lsbs*0x20)&lowBytes[n-8]
 				i := int(((a ^ bits.RotateLeft64(b, 29)) * fibMul) >> pshift)
-				if ph[i] != b || pl[i] != a {
+				if ps[i].hi != b || ps[i].lo != a {
 					break
 				}
-				t = pv[i]
+				t = ps[i].id
 			}
 			c := tf[t]
 			buf[nt] = t

@@ -87,12 +87,17 @@ func (b *buildTerms) pairID(lo, hi uint64) uint32 {
 // pairTable is an open-addressing hash table from a term of nine to 16
 // bytes, as two little-endian words (the second zero-padded, so never
 // zero: terms hold no NUL), to its local id, with linear probing, kept at
-// most half full.
+// most half full. A term and its id share a slot.
 type pairTable struct {
-	lo, hi []uint64 // hi 0 marks an empty slot
-	ids    []uint32
-	n      int
-	shift  uint // 64 - log2(len(ids))
+	slots []pairSlot // hi 0 marks an empty slot
+	n     int
+	shift uint // 64 - log2(len(slots))
+}
+
+// pairSlot is one slot of a pairTable.
+type pairSlot struct {
+	lo, hi uint64
+	id     uint32
 }
 
 // slot is a term's home slot (lookPieces inlines it).
@@ -102,15 +107,15 @@ func (h *pairTable) slot(lo, hi uint64) int {
 
 // get returns the id of the term (lo, hi).
 func (h *pairTable) get(lo, hi uint64) (uint32, bool) {
-	if len(h.ids) == 0 {
+	if len(h.slots) == 0 {
 		return 0, false
 	}
-	mask := len(h.ids) - 1
+	mask := len(h.slots) - 1
 	for i := h.slot(lo, hi); ; i = (i + 1) & mask {
-		switch {
-		case h.hi[i] == hi && h.lo[i] == lo:
-			return h.ids[i], true
-		case h.hi[i] == 0:
+		switch s := &h.slots[i]; {
+		case s.hi == hi && s.lo == lo:
+			return s.id, true
+		case s.hi == 0:
 			return 0, false
 		}
 	}
@@ -118,27 +123,27 @@ func (h *pairTable) get(lo, hi uint64) (uint32, bool) {
 
 // put stores the id of a term that is not in the table.
 func (h *pairTable) put(lo, hi uint64, id uint32) {
-	if 2*(h.n+1) > len(h.ids) {
+	if 2*(h.n+1) > len(h.slots) {
 		h.grow()
 	}
-	mask := len(h.ids) - 1
+	mask := len(h.slots) - 1
 	i := h.slot(lo, hi)
-	for h.hi[i] != 0 {
+	for h.slots[i].hi != 0 {
 		i = (i + 1) & mask
 	}
-	h.lo[i], h.hi[i], h.ids[i] = lo, hi, id
+	h.slots[i] = pairSlot{lo, hi, id}
 	h.n++
 }
 
 // grow doubles the table (to 64 slots at first) and reinserts every term.
 func (h *pairTable) grow() {
-	oldLo, oldHi, oldIDs := h.lo, h.hi, h.ids
-	size := max(64, 2*len(oldIDs))
-	h.lo, h.hi, h.ids, h.n = make([]uint64, size), make([]uint64, size), make([]uint32, size), 0
+	old := h.slots
+	size := max(64, 2*len(old))
+	h.slots, h.n = make([]pairSlot, size), 0
 	h.shift = uint(64 - bits.TrailingZeros(uint(size)))
-	for i, hi := range oldHi {
-		if hi != 0 {
-			h.put(oldLo[i], hi, oldIDs[i])
+	for _, s := range old {
+		if s.hi != 0 {
+			h.put(s.lo, s.hi, s.id)
 		}
 	}
 }
