@@ -181,12 +181,13 @@ func (p *buildPart) tokenize() {
 // dropped candidates are counted but never appended. Each piece is
 // counted in p.cands.
 //
-// A piece of at most eight bytes with eight readable bytes, found in its
-// home slot (most are), takes the inner loop, which lowercases and packs
-// it with one load (as scanner.pieces does), calls nothing and keeps the
+// A piece of at most eight bytes with eight readable bytes, already in
+// the dictionary, takes the inner loop, which lowercases and packs it with
+// one load (as scanner.pieces does), probes the short table from the
+// key's home slot on as shortTable.get does, calls nothing and keeps the
 // table in registers; so does one of nine to 16 bytes with 16 readable
-// bytes found in its home slot of the pair table, from two loads. Any
-// other goes through buildTerms. Whether an
+// bytes in the pair table, from two loads. Any other (a new term, one near
+// the end of s or longer than 16 bytes) goes through buildTerms. Whether an
 // occurrence is the first is data, not control flow (a mispredicted
 // branch per token otherwise): the id is written at the end of terms
 // every time, and the end advances only when its count was zero.
@@ -200,6 +201,7 @@ func (p *buildPart) lookPieces(sc *scanner, s string) {
 	for k := 0; k+1 < len(at); k += 2 {
 		ts, shift, tf := p.voc.short.slots, p.voc.short.shift&63, p.tf
 		ps, pshift := p.voc.pair.slots, p.voc.pair.shift&63
+	known:
 		for ; k+1 < len(at); k += 2 {
 			lo, hi := int(at[k]), int(at[k+1])
 			n := uint(hi - lo)
@@ -210,8 +212,11 @@ func (p *buildPart) lookPieces(sc *scanner, s string) {
 				}
 				key := (load64(s, lo) | lsbs*0x20) & lowBytes[n] // never 0: n ≥ 1
 				i := int((key * fibMul) >> shift)
-				if ts[i].key != key {
-					break
+				for ts[i].key != key { // probed on as shortTable.get
+					if ts[i].key == 0 {
+						break known // a new term
+					}
+					i = (i + 1) & (len(ts) - 1)
 				}
 				t = ts[i].val
 			} else { // nine to 16 bytes: two loads, probed as pairTable.get
@@ -220,8 +225,11 @@ func (p *buildPart) lookPieces(sc *scanner, s string) {
 				}
 				a, b := load64(s, lo)|lsbs*0x20, (load64(s, lo+8)|lsbs*0x20)&lowBytes[n-8]
 				i := int(((a ^ bits.RotateLeft64(b, 29)) * fibMul) >> pshift)
-				if ps[i].hi != b || ps[i].lo != a {
-					break
+				for ps[i].hi != b || ps[i].lo != a {
+					if ps[i].hi == 0 {
+						break known // a new term
+					}
+					i = (i + 1) & (len(ps) - 1)
 				}
 				t = ps[i].id
 			}
