@@ -412,9 +412,23 @@ func headroom(n int) int {
 	return n / 16
 }
 
-// fill writes the part's postings at its cursors, in document order.
+// fill writes the part's postings at its cursors, in document order. A
+// part with no escaped entries (ordinary text) unpacks them inline.
 func (p *buildPart) fill(backing []posting, cursor []int) {
 	start := 0
+	if len(p.wideTerm) == 0 && len(p.wideTF) == 0 {
+		dts := p.dts
+		for k, end := range p.ends {
+			doc := uint32(p.first + k)
+			for _, x := range dts[start:end] {
+				t := x >> 8
+				backing[cursor[t]] = posting{doc: doc, tf: uint32(x & tfEscape)}
+				cursor[t]++
+			}
+			start = int(end)
+		}
+		return
+	}
 	for k, end := range p.ends {
 		doc := uint32(p.first + k)
 		for s := start; s < int(end); s++ {
