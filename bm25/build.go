@@ -181,13 +181,14 @@ func (p *buildPart) tokenize() {
 // dropped candidates are counted but never appended. Each piece is
 // counted in p.cands.
 //
-// A piece of at most eight bytes with eight readable bytes, already in
-// the dictionary, takes the inner loop, which lowercases and packs it with
-// one load (as scanner.pieces does), probes the short table from the
-// key's home slot on as shortTable.get does, calls nothing and keeps the
-// table in registers; so does one of nine to 16 bytes with 16 readable
-// bytes in the pair table, from two loads. Any other (a new term, one near
-// the end of s or longer than 16 bytes) goes through buildTerms. Whether an
+// A piece of at most eight bytes with eight readable bytes, in the
+// dictionary's fixed short table (buildTerms.shortCache), takes the inner
+// loop, which lowercases and packs it with one load (as scanner.pieces
+// does), probes that table, calls nothing and keeps the table in
+// registers; so does one of nine to 16 bytes with 16 readable bytes in the
+// fixed pair table, from two loads. Any other (a new term, one the fixed
+// tables had no room for, one near the end of s or longer than 16 bytes)
+// goes through buildTerms. Whether an
 // occurrence is the first is data, not control flow (a mispredicted
 // branch per token otherwise): the id is written at the end of terms
 // every time, and the end advances only when its count was zero.
@@ -199,8 +200,7 @@ func (p *buildPart) lookPieces(sc *scanner, s string) {
 	buf := slices.Grow(p.terms, pairs)
 	buf = buf[:cap(buf)]
 	for k := 0; k+1 < len(at); k += 2 {
-		ts, shift, tf := p.voc.short.slots, p.voc.short.shift&63, p.tf
-		ps, pshift := p.voc.pair.slots, p.voc.pair.shift&63
+		cs, cp, tf := p.voc.shortCache, p.voc.pairCache, p.tf
 	known:
 		for ; k+1 < len(at); k += 2 {
 			lo, hi := int(at[k]), int(at[k+1])
@@ -211,27 +211,27 @@ func (p *buildPart) lookPieces(sc *scanner, s string) {
 					break
 				}
 				key := (load64(s, lo) | lsbs*0x20) & lowBytes[n] // never 0: n ≥ 1
-				i := int((key * fibMul) >> shift)
-				for ts[i].key != key { // probed on as shortTable.get
-					if ts[i].key == 0 {
-						break known // a new term
+				i := uint(key*fibMul) >> (64 - shortCacheBits)
+				for cs[i].key != key { // probed as cacheShort does
+					if cs[i].key == 0 {
+						break known // not there
 					}
-					i = (i + 1) & (len(ts) - 1)
+					i = (i + 1) & (shortCacheSize - 1)
 				}
-				t = ts[i].val
-			} else { // nine to 16 bytes: two loads, probed as pairTable.get
+				t = cs[i].val
+			} else { // nine to 16 bytes: two loads, probed as cachePair does
 				if n > 16 || lo+16 > len(s) {
 					break
 				}
 				a, b := load64(s, lo)|lsbs*0x20, (load64(s, lo+8)|lsbs*0x20)&lowBytes[n-8]
-				i := int(((a ^ bits.RotateLeft64(b, 29)) * fibMul) >> pshift)
-				for ps[i].hi != b || ps[i].lo != a {
-					if ps[i].hi == 0 {
-						break known // a new term
+				i := uint((a^bits.RotateLeft64(b, 29))*fibMul) >> (64 - pairCacheBits)
+				for cp[i].hi != b || cp[i].lo != a {
+					if cp[i].hi == 0 {
+						break known // not there
 					}
-					i = (i + 1) & (len(ps) - 1)
+					i = (i + 1) & (pairCacheSize - 1)
 				}
-				t = ps[i].id
+				t = cp[i].id
 			}
 			c := tf[t]
 			buf[nt] = t

@@ -18,37 +18,102 @@ const sink = 0
 // two words in a second; longer ones by a hash of their bytes in a third,
 // checked against the term's text. None builds a string or hashes one the
 // Go map way.
+//
+// The first terms of each of the two shorter kinds (a dictionary's most
+// frequent, in prose) are also kept in a table of fixed size, shortCache
+// and pairCache, which lookPieces probes: its size and hash shift being
+// constants, a probe needs no bounds check and keeps no table length or
+// shift in a register.
 type buildTerms struct {
 	short shortTable
 	pair  pairTable
 	long  longTable
 	terms []string // local id → term; terms[sink] is a placeholder
+
+	shortCache *shortCache
+	pairCache  *pairCache
+	shortN     int // terms in shortCache
+	pairN      int // terms in pairCache
 }
+
+// The sizes of the fixed tables (powers of two), which are kept at most
+// half full.
+const (
+	shortCacheBits = 12
+	pairCacheBits  = 10
+	shortCacheSize = 1 << shortCacheBits
+	pairCacheSize  = 1 << pairCacheBits
+)
+
+// shortCache and pairCache are the fixed tables of buildTerms: open
+// addressing with linear probing, keyed and hashed as shortTable and
+// pairTable are (the top bits of the Fibonacci hash).
+type (
+	shortCache [shortCacheSize]shortSlot
+	pairCache  [pairCacheSize]pairSlot
+)
 
 // newBuildTerms returns a dictionary of only the sink's candidates.
 func newBuildTerms() buildTerms {
-	b := buildTerms{terms: []string{sink: ""}}
-	b.pair.grow() // never empty, so lookPieces may probe it without a check
+	b := buildTerms{terms: []string{sink: ""}, shortCache: new(shortCache), pairCache: new(pairCache)}
 	for _, w := range stopwords {
 		b.short.put(packKey(w), sink)
+		b.cacheShort(packKey(w), sink)
 	}
 	for c := byte('0'); c <= 'z'; c++ {
 		if byteClass[c] == clLower && !IsStopword(string(c)) {
 			b.short.put(uint64(c), sink)
+			b.cacheShort(uint64(c), sink)
 		}
 	}
 	return b
 }
 
+// cacheShort puts key's id in shortCache unless it is there or the table
+// is half full.
+func (b *buildTerms) cacheShort(key uint64, t uint32) {
+	c := b.shortCache
+	for i := uint(key*fibMul) >> (64 - shortCacheBits); ; i = (i + 1) & (shortCacheSize - 1) {
+		switch c[i].key {
+		case key:
+			return
+		case 0:
+			if 2*(b.shortN+1) <= shortCacheSize {
+				c[i] = shortSlot{key, t}
+				b.shortN++
+			}
+			return
+		}
+	}
+}
+
+// cachePair is cacheShort for pairCache.
+func (b *buildTerms) cachePair(lo, hi uint64, t uint32) {
+	c := b.pairCache
+	for i := uint((lo^bits.RotateLeft64(hi, 29))*fibMul) >> (64 - pairCacheBits); ; i = (i + 1) & (pairCacheSize - 1) {
+		switch {
+		case c[i].hi == hi && c[i].lo == lo:
+			return
+		case c[i].hi == 0:
+			if 2*(b.pairN+1) <= pairCacheSize {
+				c[i] = pairSlot{lo, hi, t}
+				b.pairN++
+			}
+			return
+		}
+	}
+}
+
 // shortID returns the local id of a token of at most eight bytes by its
 // packed key (sink for a stopword), adding the term if it is new.
 func (b *buildTerms) shortID(key uint64) uint32 {
-	if t, ok := b.short.get(key); ok {
-		return t
+	t, ok := b.short.get(key)
+	if !ok {
+		t = uint32(len(b.terms))
+		b.terms = append(b.terms, unpackKey(key))
+		b.short.put(key, t)
 	}
-	t := uint32(len(b.terms))
-	b.terms = append(b.terms, unpackKey(key))
-	b.short.put(key, t)
+	b.cacheShort(key, t)
 	return t
 }
 
@@ -73,14 +138,15 @@ func (b *buildTerms) longID(term []byte) uint32 {
 // words (the first eight bytes, little-endian, and the rest packed as by
 // packKey), adding the term if it is new.
 func (b *buildTerms) pairID(lo, hi uint64) uint32 {
-	if t, ok := b.pair.get(lo, hi); ok {
-		return t
+	t, ok := b.pair.get(lo, hi)
+	if !ok {
+		var first [8]byte
+		binary.LittleEndian.PutUint64(first[:], lo)
+		t = uint32(len(b.terms))
+		b.terms = append(b.terms, string(first[:])+unpackKey(hi))
+		b.pair.put(lo, hi, t)
 	}
-	var first [8]byte
-	binary.LittleEndian.PutUint64(first[:], lo)
-	t := uint32(len(b.terms))
-	b.terms = append(b.terms, string(first[:])+unpackKey(hi))
-	b.pair.put(lo, hi, t)
+	b.cachePair(lo, hi, t)
 	return t
 }
 
@@ -100,7 +166,7 @@ type pairSlot struct {
 	id     uint32
 }
 
-// slot is a term's home slot (lookPieces inlines it).
+// slot is a term's home slot.
 func (h *pairTable) slot(lo, hi uint64) int {
 	return int(((lo ^ bits.RotateLeft64(hi, 29)) * fibMul) >> h.shift)
 }
