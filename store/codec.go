@@ -118,7 +118,8 @@ func (d *decoder) body(checkMin int) (*File, error) {
 // entriesChecking is entries with every string's UTF-8 checked on the
 // other cores as the entries are read, a chunk at a time, and on this
 // one too once they are all read: the structure's walk, which waits on
-// memory from entry to entry, leaves its core's neighbours idle. valid
+// memory from entry to entry, leaves its core's neighbours idle. On one
+// core the checker runs whenever the reader waits for it. valid
 // reports whether every string of the entries read was valid UTF-8. The
 // strings may be a mapped file's (MapFile): the checkers run in a
 // workgroup, and a fault in the walk ends them before it is raised.
@@ -133,7 +134,7 @@ func (d *decoder) entriesChecking() (f *File, valid bool, err error) {
 		}
 	}
 	var g workgroup.Group
-	for range runtime.GOMAXPROCS(0) - 1 {
+	for range max(1, runtime.GOMAXPROCS(0)-1) { // on one core, it runs when the reader waits
 		g.Go(check)
 	}
 	func() {

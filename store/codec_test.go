@@ -8,6 +8,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strconv"
 	"strings"
@@ -323,4 +324,23 @@ func FuzzDecode(f *testing.F) {
 		}
 	}
 	f.Fuzz(func(t *testing.T, data []byte) { checkRoundTrip(t, data) })
+}
+
+// On one core the reader hands its chunks to a checker that runs when the
+// reader waits: a large file decodes as on several.
+func TestDecode_LargeFileOneCore(t *testing.T) {
+	es := make([]store.Entry, 60000)
+	for i := range es {
+		es[i] = store.Entry{ID: uint64(i + 1), Name: "n" + strconv.Itoa(i), Content: strings.Repeat("word ", 15)}
+	}
+	data := store.Encode(uint64(len(es)+1), es)
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(1))
+	f, err := store.Decode(data)
+	if err != nil || len(f.Entries) != len(es) {
+		t.Fatalf("decoded %v, error %v; want %d entries", f, err, len(es))
+	}
+	es[len(es)-1].Content = "\xff"
+	if _, err := store.Decode(store.Encode(uint64(len(es)+1), es)); err == nil || !strings.HasSuffix(err.Error(), "invalid utf8") {
+		t.Fatalf("error %v, want invalid utf8", err)
+	}
 }
