@@ -181,12 +181,14 @@ func (p *buildPart) tokenize() {
 // dropped candidates are counted but never appended. Each piece is
 // counted in p.cands.
 //
-// A piece of at most eight bytes with eight readable bytes, found in its
-// home slot (most are), takes the inner loop, which lowercases and packs
-// it with one load (as scanner.pieces does), calls nothing and keeps the
-// table in registers; so does one of nine to 16 bytes with 16 readable
-// bytes found in its home slot of the pair table, from two loads. Any
-// other goes through buildTerms. Whether an
+// A piece of at most eight bytes with eight readable bytes, in the
+// dictionary's fixed short table (buildTerms.shortCache), takes the inner
+// loop, which lowercases and packs it with one load (as scanner.pieces
+// does), probes that table, calls nothing and keeps the table in
+// registers; so does one of nine to 16 bytes with 16 readable bytes in the
+// fixed pair table, from two loads. Any other (a new term, one the fixed
+// tables had no room for, one near the end of s or longer than 16 bytes)
+// goes through buildTerms. Whether an
 // occurrence is the first is data, not control flow (a mispredicted
 // branch per token otherwise): the id is written at the end of terms
 // every time, and the end advances only when its count was zero.
@@ -198,8 +200,8 @@ func (p *buildPart) lookPieces(sc *scanner, s string) {
 	buf := slices.Grow(p.terms, pairs)
 	buf = buf[:cap(buf)]
 	for k := 0; k+1 < len(at); k += 2 {
-		tk, tv, shift, tf := p.voc.short.keys, p.voc.short.vals, p.voc.short.shift&63, p.tf
-		pl, ph, pv, pshift := p.voc.pair.lo, p.voc.pair.hi, p.voc.pair.ids, p.voc.pair.shift&63
+		cs, cp, tf := p.voc.shortCache, p.voc.pairCache, p.tf
+	known:
 		for ; k+1 < len(at); k += 2 {
 			lo, hi := int(at[k]), int(at[k+1])
 			n := uint(hi - lo)
@@ -209,21 +211,27 @@ func (p *buildPart) lookPieces(sc *scanner, s string) {
 					break
 				}
 				key := (load64(s, lo) | lsbs*0x20) & lowBytes[n] // never 0: n ≥ 1
-				i := int((key * fibMul) >> shift)
-				if tk[i] != key {
-					break
+				i := uint(key*fibMul) >> (64 - shortCacheBits)
+				for cs[i].key != key { // probed as cacheShort does
+					if cs[i].key == 0 {
+						break known // not there
+					}
+					i = (i + 1) & (shortCacheSize - 1)
 				}
-				t = tv[i]
-			} else { // nine to 16 bytes: two loads, probed as pairTable.get
+				t = cs[i].val
+			} else { // nine to 16 bytes: two loads, probed as cachePair does
 				if n > 16 || lo+16 > len(s) {
 					break
 				}
 				a, b := load64(s, lo)|lsbs*0x20, (load64(s, lo+8)|lsbs*0x20)&lowBytes[n-8]
-				i := int(((a ^ bits.RotateLeft64(b, 29)) * fibMul) >> pshift)
-				if ph[i] != b || pl[i] != a {
-					break
+				i := uint((a^bits.RotateLeft64(b, 29))*fibMul) >> (64 - pairCacheBits)
+				for cp[i].hi != b || cp[i].lo != a {
+					if cp[i].hi == 0 {
+						break known // not there
+					}
+					i = (i + 1) & (pairCacheSize - 1)
 				}
-				t = pv[i]
+				t = cp[i].id
 			}
 			c := tf[t]
 			buf[nt] = t
@@ -404,9 +412,23 @@ func headroom(n int) int {
 	return n / 16
 }
 
-// fill writes the part's postings at its cursors, in document order.
+// fill writes the part's postings at its cursors, in document order. A
+// part with no escaped entries (ordinary text) unpacks them inline.
 func (p *buildPart) fill(backing []posting, cursor []int) {
 	start := 0
+	if len(p.wideTerm) == 0 && len(p.wideTF) == 0 {
+		dts := p.dts
+		for k, end := range p.ends {
+			doc := uint32(p.first + k)
+			for _, x := range dts[start:end] {
+				t := x >> 8
+				backing[cursor[t]] = posting{doc: doc, tf: uint32(x & tfEscape)}
+				cursor[t]++
+			}
+			start = int(end)
+		}
+		return
+	}
 	for k, end := range p.ends {
 		doc := uint32(p.first + k)
 		for s := start; s < int(end); s++ {

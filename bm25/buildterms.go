@@ -18,37 +18,102 @@ const sink = 0
 // two words in a second; longer ones by a hash of their bytes in a third,
 // checked against the term's text. None builds a string or hashes one the
 // Go map way.
+//
+// The first terms of each of the two shorter kinds (a dictionary's most
+// frequent, in prose) are also kept in a table of fixed size, shortCache
+// and pairCache, which lookPieces probes: its size and hash shift being
+// constants, a probe needs no bounds check and keeps no table length or
+// shift in a register.
 type buildTerms struct {
 	short shortTable
 	pair  pairTable
 	long  longTable
 	terms []string // local id → term; terms[sink] is a placeholder
+
+	shortCache *shortCache
+	pairCache  *pairCache
+	shortN     int // terms in shortCache
+	pairN      int // terms in pairCache
 }
+
+// The sizes of the fixed tables (powers of two), which are kept at most
+// half full.
+const (
+	shortCacheBits = 12
+	pairCacheBits  = 10
+	shortCacheSize = 1 << shortCacheBits
+	pairCacheSize  = 1 << pairCacheBits
+)
+
+// shortCache and pairCache are the fixed tables of buildTerms: open
+// addressing with linear probing, keyed and hashed as shortTable and
+// pairTable are (the top bits of the Fibonacci hash).
+type (
+	shortCache [shortCacheSize]shortSlot
+	pairCache  [pairCacheSize]pairSlot
+)
 
 // newBuildTerms returns a dictionary of only the sink's candidates.
 func newBuildTerms() buildTerms {
-	b := buildTerms{terms: []string{sink: ""}}
-	b.pair.grow() // never empty, so lookPieces may probe it without a check
+	b := buildTerms{terms: []string{sink: ""}, shortCache: new(shortCache), pairCache: new(pairCache)}
 	for _, w := range stopwords {
 		b.short.put(packKey(w), sink)
+		b.cacheShort(packKey(w), sink)
 	}
 	for c := byte('0'); c <= 'z'; c++ {
 		if byteClass[c] == clLower && !IsStopword(string(c)) {
 			b.short.put(uint64(c), sink)
+			b.cacheShort(uint64(c), sink)
 		}
 	}
 	return b
 }
 
+// cacheShort puts key's id in shortCache unless it is there or the table
+// is half full.
+func (b *buildTerms) cacheShort(key uint64, t uint32) {
+	c := b.shortCache
+	for i := uint(key*fibMul) >> (64 - shortCacheBits); ; i = (i + 1) & (shortCacheSize - 1) {
+		switch c[i].key {
+		case key:
+			return
+		case 0:
+			if 2*(b.shortN+1) <= shortCacheSize {
+				c[i] = shortSlot{key, t}
+				b.shortN++
+			}
+			return
+		}
+	}
+}
+
+// cachePair is cacheShort for pairCache.
+func (b *buildTerms) cachePair(lo, hi uint64, t uint32) {
+	c := b.pairCache
+	for i := uint((lo^bits.RotateLeft64(hi, 29))*fibMul) >> (64 - pairCacheBits); ; i = (i + 1) & (pairCacheSize - 1) {
+		switch {
+		case c[i].hi == hi && c[i].lo == lo:
+			return
+		case c[i].hi == 0:
+			if 2*(b.pairN+1) <= pairCacheSize {
+				c[i] = pairSlot{lo, hi, t}
+				b.pairN++
+			}
+			return
+		}
+	}
+}
+
 // shortID returns the local id of a token of at most eight bytes by its
 // packed key (sink for a stopword), adding the term if it is new.
 func (b *buildTerms) shortID(key uint64) uint32 {
-	if t, ok := b.short.get(key); ok {
-		return t
+	t, ok := b.short.get(key)
+	if !ok {
+		t = uint32(len(b.terms))
+		b.terms = append(b.terms, unpackKey(key))
+		b.short.put(key, t)
 	}
-	t := uint32(len(b.terms))
-	b.terms = append(b.terms, unpackKey(key))
-	b.short.put(key, t)
+	b.cacheShort(key, t)
 	return t
 }
 
@@ -73,44 +138,50 @@ func (b *buildTerms) longID(term []byte) uint32 {
 // words (the first eight bytes, little-endian, and the rest packed as by
 // packKey), adding the term if it is new.
 func (b *buildTerms) pairID(lo, hi uint64) uint32 {
-	if t, ok := b.pair.get(lo, hi); ok {
-		return t
+	t, ok := b.pair.get(lo, hi)
+	if !ok {
+		var first [8]byte
+		binary.LittleEndian.PutUint64(first[:], lo)
+		t = uint32(len(b.terms))
+		b.terms = append(b.terms, string(first[:])+unpackKey(hi))
+		b.pair.put(lo, hi, t)
 	}
-	var first [8]byte
-	binary.LittleEndian.PutUint64(first[:], lo)
-	t := uint32(len(b.terms))
-	b.terms = append(b.terms, string(first[:])+unpackKey(hi))
-	b.pair.put(lo, hi, t)
+	b.cachePair(lo, hi, t)
 	return t
 }
 
 // pairTable is an open-addressing hash table from a term of nine to 16
 // bytes, as two little-endian words (the second zero-padded, so never
 // zero: terms hold no NUL), to its local id, with linear probing, kept at
-// most half full.
+// most half full. A term and its id share a slot.
 type pairTable struct {
-	lo, hi []uint64 // hi 0 marks an empty slot
-	ids    []uint32
-	n      int
-	shift  uint // 64 - log2(len(ids))
+	slots []pairSlot // hi 0 marks an empty slot
+	n     int
+	shift uint // 64 - log2(len(slots))
 }
 
-// slot is a term's home slot (lookPieces inlines it).
+// pairSlot is one slot of a pairTable.
+type pairSlot struct {
+	lo, hi uint64
+	id     uint32
+}
+
+// slot is a term's home slot.
 func (h *pairTable) slot(lo, hi uint64) int {
 	return int(((lo ^ bits.RotateLeft64(hi, 29)) * fibMul) >> h.shift)
 }
 
 // get returns the id of the term (lo, hi).
 func (h *pairTable) get(lo, hi uint64) (uint32, bool) {
-	if len(h.ids) == 0 {
+	if len(h.slots) == 0 {
 		return 0, false
 	}
-	mask := len(h.ids) - 1
+	mask := len(h.slots) - 1
 	for i := h.slot(lo, hi); ; i = (i + 1) & mask {
-		switch {
-		case h.hi[i] == hi && h.lo[i] == lo:
-			return h.ids[i], true
-		case h.hi[i] == 0:
+		switch s := &h.slots[i]; {
+		case s.hi == hi && s.lo == lo:
+			return s.id, true
+		case s.hi == 0:
 			return 0, false
 		}
 	}
@@ -118,27 +189,27 @@ func (h *pairTable) get(lo, hi uint64) (uint32, bool) {
 
 // put stores the id of a term that is not in the table.
 func (h *pairTable) put(lo, hi uint64, id uint32) {
-	if 2*(h.n+1) > len(h.ids) {
+	if 2*(h.n+1) > len(h.slots) {
 		h.grow()
 	}
-	mask := len(h.ids) - 1
+	mask := len(h.slots) - 1
 	i := h.slot(lo, hi)
-	for h.hi[i] != 0 {
+	for h.slots[i].hi != 0 {
 		i = (i + 1) & mask
 	}
-	h.lo[i], h.hi[i], h.ids[i] = lo, hi, id
+	h.slots[i] = pairSlot{lo, hi, id}
 	h.n++
 }
 
 // grow doubles the table (to 64 slots at first) and reinserts every term.
 func (h *pairTable) grow() {
-	oldLo, oldHi, oldIDs := h.lo, h.hi, h.ids
-	size := max(64, 2*len(oldIDs))
-	h.lo, h.hi, h.ids, h.n = make([]uint64, size), make([]uint64, size), make([]uint32, size), 0
+	old := h.slots
+	size := max(64, 2*len(old))
+	h.slots, h.n = make([]pairSlot, size), 0
 	h.shift = uint(64 - bits.TrailingZeros(uint(size)))
-	for i, hi := range oldHi {
-		if hi != 0 {
-			h.put(oldLo[i], hi, oldIDs[i])
+	for _, s := range old {
+		if s.hi != 0 {
+			h.put(s.lo, s.hi, s.id)
 		}
 	}
 }

@@ -87,12 +87,18 @@ func unpackKey(k uint64) string {
 }
 
 // shortTable is an open-addressing hash table from non-zero uint64 keys to
-// uint32 values, with linear probing, kept at most half full.
+// uint32 values, with linear probing, kept at most half full. A key and its
+// value share a slot, so a look-up reads one cache line.
 type shortTable struct {
-	keys  []uint64 // 0 marks an empty slot
-	vals  []uint32
+	slots []shortSlot // key 0 marks an empty slot
 	n     int
-	shift uint // 64 - log2(len(keys))
+	shift uint // 64 - log2(len(slots))
+}
+
+// shortSlot is one slot of a shortTable.
+type shortSlot struct {
+	key uint64
+	val uint32
 }
 
 // fibMul is the multiplier of Fibonacci hashing: 2^64 over the golden ratio.
@@ -105,14 +111,14 @@ func (h *shortTable) slot(k uint64) int {
 
 // get returns the value stored under k.
 func (h *shortTable) get(k uint64) (uint32, bool) {
-	if len(h.keys) == 0 {
+	if len(h.slots) == 0 {
 		return 0, false
 	}
-	mask := len(h.keys) - 1
+	mask := len(h.slots) - 1
 	for i := h.slot(k); ; i = (i + 1) & mask {
-		switch h.keys[i] {
+		switch s := &h.slots[i]; s.key {
 		case k:
-			return h.vals[i], true
+			return s.val, true
 		case 0:
 			return 0, false
 		}
@@ -121,27 +127,27 @@ func (h *shortTable) get(k uint64) (uint32, bool) {
 
 // put stores a key that is not in the table.
 func (h *shortTable) put(k uint64, v uint32) {
-	if 2*(h.n+1) > len(h.keys) {
+	if 2*(h.n+1) > len(h.slots) {
 		h.grow()
 	}
-	mask := len(h.keys) - 1
+	mask := len(h.slots) - 1
 	i := h.slot(k)
-	for h.keys[i] != 0 {
+	for h.slots[i].key != 0 {
 		i = (i + 1) & mask
 	}
-	h.keys[i], h.vals[i] = k, v
+	h.slots[i] = shortSlot{k, v}
 	h.n++
 }
 
 // grow doubles the table (to 64 slots at first) and reinserts every key.
 func (h *shortTable) grow() {
-	old, oldVals := h.keys, h.vals
+	old := h.slots
 	size := max(64, 2*len(old))
-	h.keys, h.vals, h.n = make([]uint64, size), make([]uint32, size), 0
+	h.slots, h.n = make([]shortSlot, size), 0
 	h.shift = uint(64 - bits.TrailingZeros(uint(size)))
-	for i, k := range old {
-		if k != 0 {
-			h.put(k, oldVals[i])
+	for _, s := range old {
+		if s.key != 0 {
+			h.put(s.key, s.val)
 		}
 	}
 }

@@ -41,10 +41,10 @@ type File struct {
 // The returned entries' strings share memory with data, which must not be
 // modified afterwards. Entries with no aliases have an empty, non-nil slice.
 //
-// A file of parallelCheckMin bytes or more is read in two passes: its
-// structure, then every string's UTF-8 on every core; a file that fails
-// either is read again in one pass, so the error is always the first in
-// file order.
+// A file of parallelCheckMin bytes or more is read in two passes at once:
+// its structure, and every string's UTF-8 on every core as the structure's
+// reader hands the entries on; a file that fails either is read again in
+// one pass, so the error is always the first in file order.
 func Decode(data []byte) (*File, error) { return decode(data, parallelCheckMin, true) }
 
 // decode is Decode with the strings' UTF-8 checked on every core, after
@@ -78,18 +78,23 @@ func decode(data []byte, checkMin int, check bool) (*File, error) {
 type decoder struct {
 	s       string
 	off     int
-	aliases []string // current alias chunk; entries take s[a:b:b] of it
-	check   bool     // check each string's UTF-8 as it is read
-	names   bool     // check each name's UTF-8 as it is read (SearchData)
+	aliases []string       // current alias chunk; entries take s[a:b:b] of it
+	check   bool           // check each string's UTF-8 as it is read
+	ready   chan<- []Entry // if not nil, given the entries read, checkChunk at a time
+	names   bool           // check each name's UTF-8 as it is read (SearchData)
 }
 
 func (d *decoder) remaining() int { return len(d.s) - d.off }
 
 // parallelCheckMin is the file size from which Decode checks the strings'
-// UTF-8 on every core, after reading the file's structure: the check is a
-// pass over nearly every byte. At 100k entries (60 MB) map and decode
+// UTF-8 on every core, beside reading the file's structure: the check is
+// a pass over nearly every byte. At 100k entries (60 MB) map and decode
 // took 22.1 ms in one pass and 17.7 ms so, on two cores.
 const parallelCheckMin = 4 << 20
+
+// checkChunk is how many decoded entries the structure's reader hands at
+// a time to the goroutines checking their strings' UTF-8.
+const checkChunk = 1024
 
 func (d *decoder) body(checkMin int) (*File, error) {
 	if len(d.s) < checkMin {
@@ -97,9 +102,9 @@ func (d *decoder) body(checkMin int) (*File, error) {
 		return d.entries()
 	}
 	start := d.off
-	f, err := d.entries()
+	f, valid, err := d.entriesChecking()
 	if err == nil {
-		if checkUTF8(f.Entries) {
+		if valid {
 			return f, nil
 		}
 		return nil, errUTF8
@@ -108,6 +113,49 @@ func (d *decoder) body(checkMin int) (*File, error) {
 	// checking every string as it comes.
 	d.off, d.aliases, d.check = start, nil, true
 	return d.entries()
+}
+
+// entriesChecking is entries with every string's UTF-8 checked on the
+// other cores as the entries are read, a chunk at a time, and on this
+// one too once they are all read: the structure's walk, which waits on
+// memory from entry to entry, leaves its core's neighbours idle. On one
+// core the checker runs whenever the reader waits for it. valid
+// reports whether every string of the entries read was valid UTF-8. The
+// strings may be a mapped file's (MapFile): the checkers run in a
+// workgroup, and a fault in the walk ends them before it is raised.
+func (d *decoder) entriesChecking() (f *File, valid bool, err error) {
+	ready := make(chan []Entry, 16)
+	var bad atomic.Bool
+	check := func() {
+		for chunk := range ready {
+			if !bad.Load() && !entriesUTF8(chunk) {
+				bad.Store(true)
+			}
+		}
+	}
+	var g workgroup.Group
+	for range max(1, runtime.GOMAXPROCS(0)-1) { // on one core, it runs when the reader waits
+		g.Go(check)
+	}
+	func() {
+		defer close(ready)
+		d.ready = ready
+		defer func() { d.ready = nil }()
+		f, err = d.entries()
+	}()
+	check()
+	g.Wait()
+	return f, !bad.Load(), err
+}
+
+// entriesUTF8 reports whether every string of the entries is valid UTF-8.
+func entriesUTF8(entries []Entry) bool {
+	for i := range entries {
+		if !entryUTF8(&entries[i]) {
+			return false
+		}
+	}
+	return true
 }
 
 // entries reads the entry count and the entries, checking each string's
@@ -129,11 +177,19 @@ func (d *decoder) entries() (*File, error) {
 	// a file that is truly that dense grows the slice as it goes.
 	// Filled at once: laid out for huge pages (package hugepage).
 	entries := hugepage.Slice[Entry](min(int(count), d.remaining()/int(unsafe.Sizeof(Entry{}))))
+	sent := 0
 	for range count {
 		entries = append(entries, Entry{})
 		if err := d.entry(&entries[len(entries)-1]); err != nil {
 			return nil, err
 		}
+		if d.ready != nil && len(entries)-sent == checkChunk {
+			d.ready <- entries[sent:len(entries):len(entries)]
+			sent = len(entries)
+		}
+	}
+	if d.ready != nil && sent < len(entries) {
+		d.ready <- entries[sent:len(entries):len(entries)]
 	}
 	f := &File{NextID: nextID, Entries: entries}
 	f.Trailing = d.remaining()

@@ -8,6 +8,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strconv"
 	"strings"
@@ -41,8 +42,9 @@ func TestDecode_Rejects(t *testing.T) {
 	}
 }
 
-// A large file's strings are checked after its structure, on every core;
-// the error is still the first in file order, as in one pass.
+// A large file's strings are checked beside its structure, a chunk of
+// entries at a time, on every core; the error is still the first in file
+// order, as in one pass.
 func TestDecode_LargeFileFirstError(t *testing.T) {
 	entries := func(edit func(es []store.Entry)) []store.Entry {
 		es := make([]store.Entry, 60000)
@@ -74,6 +76,9 @@ func TestDecode_LargeFileFirstError(t *testing.T) {
 		{"cut short", encode(entries(nil), 3), "truncated body"},
 		{"bad kind, then bad utf8", encode(entries(func(es []store.Entry) { es[5].Kind = 7; es[100].Content = "\xff" }), 0), "unknown entry kind"},
 		{"bad utf8, then bad kind", encode(entries(func(es []store.Entry) { es[5].Content = "\xff"; es[100].Kind = 7 }), 0), "invalid utf8"},
+		{"bad utf8 last in a chunk", encode(entries(func(es []store.Entry) { es[1023].Content += "\xff" }), 0), "invalid utf8"},
+		{"bad utf8 first in a chunk", encode(entries(func(es []store.Entry) { es[2048].Aliases[0] = "\xff" }), 0), "invalid utf8"},
+		{"bad utf8 in the last entry", encode(entries(func(es []store.Entry) { es[len(es)-1].Content += "\xc3" }), 0), "invalid utf8"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -88,6 +93,28 @@ func TestDecode_LargeFileFirstError(t *testing.T) {
 				t.Fatalf("%d entries, want 60000", len(f.Entries))
 			}
 		})
+	}
+}
+
+// A large file of entries smaller than an Entry outgrows the entries'
+// first array while chunks of it are being checked: every string is still
+// checked, and a bad one late in the file is found.
+func TestDecode_LargeDenseFile(t *testing.T) {
+	es := make([]store.Entry, 160000) // 28 bytes each: 4.5 MB
+	for i := range es {
+		es[i].ID = uint64(i + 1)
+	}
+	data := store.Encode(uint64(len(es)+1), es)
+	if len(data) < 4<<20 {
+		t.Fatalf("%d bytes: too small for the two-pass decoding", len(data))
+	}
+	f, err := store.Decode(data)
+	if err != nil || len(f.Entries) != len(es) {
+		t.Fatalf("decoded %v entries, error %v; want %d", f, err, len(es))
+	}
+	es[len(es)-3].Name = "\xff"
+	if _, err := store.Decode(store.Encode(uint64(len(es)+1), es)); err == nil || !strings.HasSuffix(err.Error(), "invalid utf8") {
+		t.Fatalf("error %v, want invalid utf8", err)
 	}
 }
 
@@ -297,4 +324,23 @@ func FuzzDecode(f *testing.F) {
 		}
 	}
 	f.Fuzz(func(t *testing.T, data []byte) { checkRoundTrip(t, data) })
+}
+
+// On one core the reader hands its chunks to a checker that runs when the
+// reader waits: a large file decodes as on several.
+func TestDecode_LargeFileOneCore(t *testing.T) {
+	es := make([]store.Entry, 60000)
+	for i := range es {
+		es[i] = store.Entry{ID: uint64(i + 1), Name: "n" + strconv.Itoa(i), Content: strings.Repeat("word ", 15)}
+	}
+	data := store.Encode(uint64(len(es)+1), es)
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(1))
+	f, err := store.Decode(data)
+	if err != nil || len(f.Entries) != len(es) {
+		t.Fatalf("decoded %v, error %v; want %d entries", f, err, len(es))
+	}
+	es[len(es)-1].Content = "\xff"
+	if _, err := store.Decode(store.Encode(uint64(len(es)+1), es)); err == nil || !strings.HasSuffix(err.Error(), "invalid utf8") {
+		t.Fatalf("error %v, want invalid utf8", err)
+	}
 }
