@@ -59,6 +59,11 @@ func SourceRanker(src store.Source) Ranker {
 	}
 }
 
+// MemoryRanker is SourceRanker for the recall of a CRMEM v1 file read
+// once into mem: BM25 over mem's index, as the recall of a v1 file opened
+// as a memory ranks (store.Expander), by indexRanker.
+func MemoryRanker(mem *store.Memory) Ranker { return indexRanker(mem, mem) }
+
 // named is hits with their entries' names.
 func named(mem *store.Memory, hits []bm25.Hit) Ranked {
 	out := Ranked{Names: make([]string, len(hits)), Scores: make([]float64, len(hits))}

@@ -105,7 +105,13 @@ func (t *Tally) Add(it Item) {
 // share of distinct queries (0..1] an entry must be returned by to crowd
 // the top.
 func (t *Tally) Report(mem *store.Memory, crowd float64) Report {
-	entries := mem.Entries()
+	return t.ReportOf(mem.Entries(), crowd)
+}
+
+// ReportOf is Report over the memory's entries as Memory.Entries gives
+// them (in ascending id order), for a reader that has them without a
+// memory.
+func (t *Tally) ReportOf(entries []store.Entry, crowd float64) Report {
 	r := Report{Recalls: t.then.Recalls, Queries: len(t.queries), Entries: []EntryUse{}, Never: make([]EntryUse, 0, len(entries)),
 		Crowding: []EntryUse{}, EmptyNow: []QueryUse{}, Gone: []EntryUse{}}
 	known := make(map[string]bool, len(t.then.names)) // the names returned then that an entry has
