@@ -135,13 +135,14 @@ type recallsInput struct {
 }
 
 // recallsSource opens the memory and its sessions (Features.Sessions: the
-// store's own, or the sessions folder), for stats.
+// store's own, or the sessions folder), its search index built as mode
+// says: recalls ranks with it, stats (which replays nothing) needs none.
 //
 // settings is crabtalk's settings file beside the memory file, whose agents'
 // recall_limit a sessions folder's calls use ("" for the store, which
 // records its agents' own).
-func recallsSource(o *opener) (src store.Source, r store.SessionsReader, settings string, err error) {
-	path, src, err := o.openSource()
+func recallsSource(o *opener, mode store.IndexMode) (src store.Source, r store.SessionsReader, settings string, err error) {
+	path, src, err := o.openSourceIndexed(mode)
 	if err != nil {
 		return nil, nil, "", err
 	}
@@ -176,7 +177,7 @@ func readRecallsInput(o *opener) (recallsInput, error) {
 			return v1RecallsInput(c), nil
 		}
 	}
-	src, r, settings, err := recallsSource(o)
+	src, r, settings, err := recallsSource(o, store.IndexBackground)
 	if err != nil {
 		return recallsInput{}, err
 	}

@@ -9,6 +9,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/crmem/crmem/face/statsview"
+	"github.com/crmem/crmem/store"
 	"github.com/crmem/crmem/store/recalls"
 	"github.com/crmem/crmem/store/sessions"
 	"github.com/crmem/crmem/store/stats"
@@ -58,7 +59,9 @@ func statsCommand(o *opener, s streams) *cobra.Command {
 			if top < 0 {
 				return usage(cmd, "--top %d: want 0 or more", top)
 			}
-			src, r, settings, err := recallsSource(o)
+			// No search index: stats replays no query, and building one
+			// in the background cost a 100k memory about 0.2 s of CPU.
+			src, r, settings, err := recallsSource(o, store.IndexOnDemand)
 			if err != nil {
 				return err
 			}
