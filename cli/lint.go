@@ -366,7 +366,7 @@ func rememberNotDuplicate(o *opener, s streams, cmd *cobra.Command, args []strin
 	if len(args) != 2 {
 		return usage(cmd, "--not-duplicate takes two entry names")
 	}
-	path, src, err := o.openSource()
+	path, src, err := o.openSourceIndexed(store.IndexOnDemand) // it only looks names up
 	if err != nil {
 		return err
 	}
