@@ -184,13 +184,21 @@ def run_cost(prefix):
     r["compile"] = r["compile_std"] + r["compile_mod"] + r["compile_own"]
     r["gocmd"] = r["total"] - (r["compile"] + r["vet"] + r["link"] + r["other"] + r["run"])
     r["failed"] = []
+    failed_tests, output = {}, {}  # package → its failed tests; (package, test) → output
     for line in open(os.path.join(work, prefix + "test.json")):
         try:
             e = json.loads(line)
         except ValueError:
             continue
-        if e.get("Action") == "fail" and not e.get("Test"):
-            r["failed"].append(e["Package"].removeprefix(module + "/"))
+        pkg, test = e.get("Package", "").removeprefix(module + "/"), e.get("Test")
+        if e.get("Action") == "output" and test:
+            output.setdefault((pkg, test), []).append(e["Output"])
+        if e.get("Action") == "fail" and test and "/" not in test:
+            failed_tests.setdefault(pkg, []).append(test)
+            # a test that fails now and then must be named, with what it said
+            print(f"{prefix}run: {pkg} {test} failed:\n" + "".join(output.get((pkg, test), []))[-4000:], file=sys.stderr)
+        if e.get("Action") == "fail" and not test:
+            r["failed"].append(pkg + (f" ({', '.join(failed_tests[pkg])})" if pkg in failed_tests else ""))
     # inner builds are not attributed by package: the figures by package
     # are whole test binaries'.
     r["slow"] = sorted(tests.items(), key=lambda kv: -kv[1])
