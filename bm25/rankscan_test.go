@@ -160,22 +160,29 @@ func TestStopLooks_SameAsGo(t *testing.T) {
 	words := []string{"the", "THE", "Of", "a", "an", "With", "your", "ab", "x9", "0", "zz", "Then", " ", ".", "\x00", "\x7f", "@", "[", "`", "{", "/", ":"}
 	rng := rand.New(rand.NewPCG(40, 2))
 	for range 2000 {
-		var sb strings.Builder
-		for sb.Len() < 8 || rng.IntN(40) != 0 {
-			sb.WriteString(words[rng.IntN(len(words))])
-		}
-		text := sb.String()
-		i := rng.IntN(len(text))
-		var places []uint32
-		for p := i; p < len(text); p++ {
-			if rng.IntN(3) == 0 {
-				places = append(places, uint32(p-i))
-			}
-		}
+		text, i, places := randomLooks(rng, words)
 		if got, want := stopLooks(text, i, places), stopLooksGo(text, i, places); got != want {
 			t.Fatalf("stopLooks(%q, %d, %v) = %d, stopLooksGo %d", text, i, places, got, want)
 		}
 	}
+}
+
+// randomLooks is a random text of words, at least eight bytes, a place i
+// in it, and some of the offsets from i to the text's end: the look-ups'
+// input as the count gives it, near the end among them.
+func randomLooks(rng *rand.Rand, words []string) (text string, i int, places []uint32) {
+	var sb strings.Builder
+	for sb.Len() < 8 || rng.IntN(40) != 0 {
+		sb.WriteString(words[rng.IntN(len(words))])
+	}
+	text = sb.String()
+	i = rng.IntN(len(text))
+	for p := i; p < len(text); p++ {
+		if rng.IntN(3) == 0 {
+			places = append(places, uint32(p-i))
+		}
+	}
+	return text, i, places
 }
 
 // TestTermLooks_SameAsGo compares termLooksIn (assembly on amd64) with
@@ -190,18 +197,7 @@ func TestTermLooks_SameAsGo(t *testing.T) {
 		if q.table == nil {
 			continue
 		}
-		var sb strings.Builder
-		for sb.Len() < 8 || rng.IntN(40) != 0 {
-			sb.WriteString(words[rng.IntN(len(words))])
-		}
-		text := sb.String()
-		i := rng.IntN(len(text))
-		var places []uint32
-		for p := i; p < len(text); p++ {
-			if rng.IntN(3) == 0 {
-				places = append(places, uint32(p-i))
-			}
-		}
+		text, i, places := randomLooks(rng, words)
 		got, want := make([]uint32, len(places)), make([]uint32, len(places))
 		d, n := termLooksIn(text, i, places, q.table, got)
 		wd, wn := termLooksGo(text, i, places, q.table, want)
