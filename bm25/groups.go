@@ -32,7 +32,26 @@ type Groups struct {
 	version uint64
 	bit     map[string]uint // term → its bit in a group's mask (terms in byte order)
 	groups  []termGroup
-	visits  sync.Pool // *visitHeap, a query's scratch
+	// byTerm lists, for each term's bit, the groups that hold it and
+	// the term's largest share in each, so a query adds up its groups'
+	// bounds from its own terms' lists, not from every group.
+	byTerm [][]groupMax
+	visits sync.Pool // *groupScratch, a query's scratch
+}
+
+// groupMax is a group holding a term, and the term's largest share in it.
+type groupMax struct {
+	group int
+	max   float64
+}
+
+// groupScratch is a query's scratch: the bounds of the groups it meets,
+// the terms of it each holds, the groups met, and their visits.
+type groupScratch struct {
+	bound []float64
+	terms []uint64
+	met   []int
+	vs    visitHeap
 }
 
 // termGroup is the documents that hold the same set of the terms.
@@ -204,6 +223,14 @@ func (ix *Index) Groups(terms []string) *Groups {
 		tg.max = make([]float64, cols)
 		tg.byCol = make([]atomic.Pointer[[]uint32], cols)
 	}
+	g.byTerm = make([][]groupMax, len(terms))
+	for k := range g.groups {
+		tg := &g.groups[k]
+		for rest := tg.mask; rest != 0; rest &= rest - 1 {
+			b := bits.TrailingZeros64(rest)
+			g.byTerm[b] = append(g.byTerm[b], groupMax{group: k})
+		}
+	}
 	norms := ix.docNorms()
 	for b, tl := range lists {
 		for _, p := range tl.list {
@@ -215,6 +242,12 @@ func (ix *Index) Groups(terms []string) *Groups {
 			s := termScore(tl.idf, float64(p.tf), norms[p.doc]) // as Search computes it
 			tg.share[int(row[p.doc])*len(tg.max)+col] = s
 			tg.max[col] = max(tg.max[col], s)
+		}
+	}
+	for b, gm := range g.byTerm {
+		for i := range gm {
+			tg := &g.groups[gm[i].group]
+			gm[i].max = tg.max[bits.OnesCount64(tg.mask&(1<<b-1))]
 		}
 	}
 	return g
@@ -324,25 +357,31 @@ func (vs visitHeap) down(i int) {
 
 // top ranks the documents of the groups that hold a term of q.
 func (g *Groups) top(q uint64, limit int) []Hit {
-	scratch, _ := g.visits.Get().(*visitHeap)
-	if scratch == nil {
-		scratch = new(visitHeap)
+	sc, _ := g.visits.Get().(*groupScratch)
+	if sc == nil {
+		sc = &groupScratch{bound: make([]float64, len(g.groups)), terms: make([]uint64, len(g.groups))}
 	}
-	defer g.visits.Put(scratch)
-	vs := (*scratch)[:0]
-	defer func() { *scratch = vs[:0] }()
-	for k := range g.groups {
-		tg := &g.groups[k]
-		s := tg.mask & q
-		if s == 0 {
-			continue
+	defer g.visits.Put(sc)
+	// Each group's bound: the largest shares of the query's terms it
+	// holds, added in term order.
+	met := sc.met[:0]
+	for rest := q; rest != 0; rest &= rest - 1 {
+		b := bits.TrailingZeros64(rest)
+		for _, gm := range g.byTerm[b] {
+			if sc.terms[gm.group] == 0 {
+				met = append(met, gm.group)
+			}
+			sc.terms[gm.group] |= 1 << b
+			sc.bound[gm.group] += gm.max
 		}
-		v := visit{group: k, terms: s}
-		for rest := s; rest != 0; rest &= rest - 1 {
-			v.bound += tg.max[bits.OnesCount64(tg.mask&(1<<bits.TrailingZeros64(rest)-1))]
-		}
-		vs = append(vs, v)
 	}
+	vs := sc.vs[:0]
+	for _, k := range met {
+		vs = append(vs, visit{group: k, terms: sc.terms[k], bound: sc.bound[k]})
+		sc.terms[k], sc.bound[k] = 0, 0
+	}
+	sc.met = met[:0]
+	defer func() { sc.vs = vs[:0] }()
 	vs.init()
 	h := make(hitHeap, 0, limit)
 	cut := -1.0 // the root's score once the heap is full
