@@ -659,7 +659,9 @@ func readSessionRecalls(d sessionDir, limit int, limits map[string]int) SessionR
 		b.BadMeta()
 	}
 	b.limits = limits
-	steps, odd, err := stepFiles(path)
+	sr := openSteps(d)
+	defer sr.close()
+	steps, odd, err := listSteps(path, sr.dir)
 	if err != nil {
 		b.Unreadable()
 		return b.Finish()
@@ -667,8 +669,6 @@ func readSessionRecalls(d sessionDir, limit int, limits map[string]int) SessionR
 	for range odd {
 		b.Unreadable() // a FIFO, socket or device named like a step
 	}
-	sr := openSteps(d)
-	defer sr.close()
 	var buf []byte
 	for _, name := range steps {
 		data, err := sr.read(name, buf)
