@@ -1,6 +1,7 @@
 package bm25
 
 import (
+	"math"
 	"math/bits"
 	"slices"
 	"sync"
@@ -85,24 +86,43 @@ func (tg *termGroup) rows(c int, have []uint32) []uint32 {
 		return *p // the same rows as have first: each longer list extends the last
 	}
 	n := len(tg.ids)
-	want := max(topRows, 8*len(have))
 	cols := len(tg.max)
-	in := make([]bool, n)
-	for _, r := range have {
-		in[r] = true
-	}
-	rest := make([]rowShare, 0, n-len(have))
-	for r := range n {
-		if !in[r] {
-			rest = append(rest, rowShare{tg.share[r*cols+c], uint32(r)})
+	// The rows not in have: every row sharing less than have's last, and
+	// those sharing as much that have does not hold (have holds every
+	// row sharing more).
+	last := math.Inf(1)
+	var atLast []uint32
+	if len(have) > 0 {
+		last = tg.share[int(have[len(have)-1])*cols+c]
+		for i := len(have) - 1; i >= 0 && tg.share[int(have[i])*cols+c] == last; i-- {
+			atLast = append(atLast, have[i])
 		}
 	}
-	if len(have)+len(rest) <= 2*want {
-		want = len(have) + len(rest) // the rest is not much more: all of it
-	} else {
-		rest = highest(rest, want-len(have))
+	var in []bool // have's rows, where many share the last one's
+	if len(atLast) > 16 {
+		in = make([]bool, n)
+		for _, r := range have {
+			in[r] = true
+		}
 	}
-	slices.SortFunc(rest, func(a, b rowShare) int {
+	rest := func(yield func(rowShare)) {
+		for r := range n {
+			s := tg.share[r*cols+c]
+			if s > last || s == last && (in != nil && in[r] || in == nil && slices.Contains(atLast, uint32(r))) {
+				continue
+			}
+			yield(rowShare{s, uint32(r)})
+		}
+	}
+	want := max(topRows, 8*len(have))
+	var more []rowShare
+	if n <= 2*want { // not many more: all of them
+		more = make([]rowShare, 0, n-len(have))
+		rest(func(x rowShare) { more = append(more, x) })
+	} else {
+		more = highest(rest, want-len(have))
+	}
+	slices.SortFunc(more, func(a, b rowShare) int {
 		switch {
 		case a.share > b.share:
 			return -1
@@ -111,21 +131,21 @@ func (tg *termGroup) rows(c int, have []uint32) []uint32 {
 		}
 		return 0
 	})
-	rows := make([]uint32, 0, want)
+	rows := make([]uint32, 0, len(have)+len(more))
 	rows = append(rows, have...)
-	for _, rs := range rest {
+	for _, rs := range more {
 		rows = append(rows, rs.row)
 	}
 	tg.byCol[c].Store(&rows) // two queries may both make it: the same rows
 	return rows
 }
 
-// highest returns the k rows of rs with the highest shares (of equal
-// ones, the first), in no order, reusing rs: a min-heap of the k best
-// met so far, which most rows fall below at one comparison.
-func highest(rs []rowShare, k int) []rowShare {
-	h := rs[:0:k]
-	for _, x := range rs {
+// highest returns the k rows rows gives with the highest shares (of
+// equal ones, the first), in no order: a min-heap of the k best met so
+// far, which most rows fall below at one comparison.
+func highest(rows func(yield func(rowShare)), k int) []rowShare {
+	h := make([]rowShare, 0, k)
+	rows(func(x rowShare) {
 		switch {
 		case len(h) < k:
 			h = append(h, x)
@@ -149,7 +169,7 @@ func highest(rs []rowShare, k int) []rowShare {
 				i = w
 			}
 		}
-	}
+	})
 	return h
 }
 
