@@ -345,19 +345,6 @@ func (m *Subsets) topMany(ts []*termDocs, set uint32, h *hitHeap, limit int) {
 			no++
 		}
 	}
-	// The bitmaps are and-ed from the rarest term's (fewest postings)
-	// on, so a word is mostly left at the first; the shares are still
-	// added in term order (inTerms).
-	var df [maxSubsetTerms]int
-	for k := range ni {
-		df[k] = len(inTerms[k].postings)
-	}
-	for k := 1; k < ni; k++ {
-		for j := k; j > 0 && df[j] < df[j-1]; j-- {
-			df[j], df[j-1] = df[j-1], df[j]
-			in[j], in[j-1] = in[j-1], in[j]
-		}
-	}
 	first := in[0]
 	for w := range first {
 		x := first[w]
