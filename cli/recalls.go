@@ -542,6 +542,7 @@ func writeRecallReport(w *bufio.Writer, r recalls.Report, crowd float64, now tim
 type reportTable struct {
 	cols   int
 	cells  []string
+	cellW  []int // each cell's width, measured once (add)
 	widths []int
 	right  []bool
 }
@@ -550,7 +551,7 @@ type reportTable struct {
 // the first right-aligned.
 func newReportTable(rows int, header ...string) *reportTable {
 	t := &reportTable{cols: len(header), cells: make([]string, 0, (rows+1)*len(header)),
-		widths: make([]int, len(header)), right: make([]bool, len(header))}
+		cellW: make([]int, 0, (rows+1)*len(header)), widths: make([]int, len(header)), right: make([]bool, len(header))}
 	for i := 1; i < len(header); i++ {
 		t.right[i] = true
 	}
@@ -561,7 +562,9 @@ func newReportTable(rows int, header ...string) *reportTable {
 // add appends a row of cols cells.
 func (t *reportTable) add(cells ...string) {
 	for i, c := range cells {
-		t.widths[i] = max(t.widths[i], cellWidth(c))
+		w := cellWidth(c)
+		t.widths[i] = max(t.widths[i], w)
+		t.cellW = append(t.cellW, w)
 	}
 	t.cells = append(t.cells, cells...)
 }
@@ -577,7 +580,7 @@ func (t *reportTable) write(w *bufio.Writer) error {
 			if i > 0 {
 				line = append(line, "  "...)
 			}
-			pad := t.widths[i] - cellWidth(c)
+			pad := t.widths[i] - t.cellW[row+i]
 			switch {
 			case t.right[i]:
 				line = appendSpaces(line, pad)

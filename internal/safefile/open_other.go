@@ -50,6 +50,9 @@ func OpenDir(path string) (*Dir, error) {
 // Close does nothing here.
 func (d *Dir) Close() error { return nil }
 
+// Entries lists the folder's entries, as os.ReadDir does.
+func (d *Dir) Entries() ([]fs.DirEntry, error) { return os.ReadDir(d.path) }
+
 // ReadInto is ReadInto(filepath.Join(d's path, name), buf, o).
 func (d *Dir) ReadInto(name string, buf []byte, o Options) ([]byte, error) {
 	return ReadInto(filepath.Join(d.path, name), buf, o)

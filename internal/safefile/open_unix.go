@@ -151,6 +151,20 @@ func OpenDir(path string) (*Dir, error) {
 // Close closes the folder.
 func (d *Dir) Close() error { return syscall.Close(d.fd) }
 
+// Entries lists the folder's entries as (*os.File).ReadDir(-1) does, in
+// no set order (os.ReadDir sorts them), read through a descriptor of the
+// folder opened relative to it: the folder itself, whatever its path
+// names by now.
+func (d *Dir) Entries() ([]fs.DirEntry, error) {
+	fd, err := openat(d.fd, ".", syscall.O_RDONLY|syscall.O_CLOEXEC|syscall.O_DIRECTORY)
+	if err != nil {
+		return nil, &fs.PathError{Op: "open", Path: d.path, Err: err}
+	}
+	f := os.NewFile(uintptr(fd), d.path)
+	defer f.Close()
+	return f.ReadDir(-1)
+}
+
 // ReadInto is ReadInto(filepath.Join(d's path, name), buf, o) for name,
 // one element of a path, opened relative to the folder. A link is judged
 // as ReadInto judges it, by its path.

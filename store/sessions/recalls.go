@@ -133,6 +133,10 @@ type RecallBuilder struct {
 	events []step
 	// limits are the agents' own recall_limits, for a guest agent's call.
 	limits map[string]int
+	// arena holds the text of the results of the step being added
+	// (parseStepIn), read over by the next: what a result leaves is
+	// copied out (addResult).
+	arena []byte
 	// stepTimes are the calls whose time is their step file's until an
 	// event gives theirs: the file is stat'ed only at Finish, for those
 	// no event timed (in crabtalk's sessions a round's event follows its
@@ -182,7 +186,8 @@ func (b *RecallBuilder) SetMeta(title, createdBy, created string) {
 // key), which the memory writes it holds keep.
 func (b *RecallBuilder) AddStep(name string, data []byte, stepTime func() (time.Time, bool)) {
 	b.out.Problems.Steps++
-	s, kind := parseRecallStep(data)
+	b.arena = b.arena[:0]
+	s, kind := parseStepIn(data, true, &b.arena)
 	switch kind {
 	case stepUnparsable:
 		b.out.Problems.UnparsableSteps++
@@ -401,7 +406,7 @@ func (b *RecallBuilder) addResult(res result, step string) {
 			w.Outcome = WriteUnknown
 			return
 		}
-		w.Result, w.Outcome = res.text, w.outcome(res.text)
+		w.Result, w.Outcome = strings.Clone(res.text), w.outcome(res.text) // the text may be the arena's
 		return
 	}
 	if b.pending[k].recall < 0 {
@@ -413,6 +418,9 @@ func (b *RecallBuilder) addResult(res result, step string) {
 		return
 	}
 	r.Names, r.Result = ParseResult(res.text, r.Limit)
+	for i, n := range r.Names {
+		r.Names[i] = strings.Clone(n) // the text may be the arena's
+	}
 	if rest, ok := strings.CutPrefix(res.text, "## "); ok {
 		if strings.Contains(rest, blockSep) {
 			r.pieces = pieces(rest)
@@ -659,7 +667,9 @@ func readSessionRecalls(d sessionDir, limit int, limits map[string]int) SessionR
 		b.BadMeta()
 	}
 	b.limits = limits
-	steps, odd, err := stepFiles(path)
+	sr := openSteps(d)
+	defer sr.close()
+	steps, odd, err := listSteps(path, sr.dir)
 	if err != nil {
 		b.Unreadable()
 		return b.Finish()
@@ -667,8 +677,6 @@ func readSessionRecalls(d sessionDir, limit int, limits map[string]int) SessionR
 	for range odd {
 		b.Unreadable() // a FIFO, socket or device named like a step
 	}
-	sr := openSteps(d)
-	defer sr.close()
 	var buf []byte
 	for _, name := range steps {
 		data, err := sr.read(name, buf)

@@ -146,11 +146,16 @@ var recallHints = [][]byte{[]byte(`"recall"`), []byte(`"tool_result"`), []byte(`
 
 // parseRecallStep classifies one step and, when it may hold recall calls,
 // results or call times, decodes them.
-func parseRecallStep(data []byte) (step, stepKind) { return parseStepAs(data, true) }
+func parseRecallStep(data []byte) (step, stepKind) { return parseStepIn(data, true, nil) }
 
 // parseStepAs is parseRecallStep; fast false decodes every step as a
 // stepDoc (for the test that both read alike).
-func parseStepAs(data []byte, fast bool) (step, stepKind) {
+func parseStepAs(data []byte, fast bool) (step, stepKind) { return parseStepIn(data, fast, nil) }
+
+// parseStepIn is parseStepAs reading the tool results' text into arena
+// when it is not nil (scanFastDocIn): the step's results are then views
+// of it, valid until it is read over.
+func parseStepIn(data []byte, fast bool, arena *[]byte) (step, stepKind) {
 	data = bytes.TrimSpace(data)
 	if len(data) == 0 || data[0] != '{' {
 		return step{}, stepUnparsable
@@ -163,7 +168,7 @@ func parseStepAs(data []byte, fast bool) (step, stepKind) {
 		return step{}, checkStep(data)
 	}
 	if fast {
-		if f, ok := scanFastDoc(data); ok {
+		if f, ok := scanFastDocIn(data, arena); ok {
 			return classify(f.Message, f.Agent, f.Event, f.Calls, f.TS, f.Archive, f.Compact)
 		}
 	}

@@ -3,8 +3,8 @@ package sessions
 import (
 	"bytes"
 	"encoding/binary"
-	"strings"
 	"unicode/utf8"
+	"unsafe"
 )
 
 // scanFastDoc decodes a step as json.Unmarshal decodes it into a fastDoc,
@@ -19,8 +19,12 @@ import (
 // JSON: the caller then decodes with encoding/json. Pinned by
 // TestScanFastDoc_AsUnmarshal and, through parseStepAs, by
 // FuzzParseRecallStep_FastSameAsSlow.
-func scanFastDoc(data []byte) (d fastDoc, ok bool) {
-	s := stepScanner{data: data}
+func scanFastDoc(data []byte) (d fastDoc, ok bool) { return scanFastDocIn(data, nil) }
+
+// scanFastDocIn is scanFastDoc reading the content of each tool result
+// into arena (stepScanner.arena) when it is not nil.
+func scanFastDocIn(data []byte, arena *[]byte) (d fastDoc, ok bool) {
+	s := stepScanner{data: data, arena: arena}
 	s.ws()
 	var seen uint8
 	ok = s.object(func(key string) bool {
@@ -119,6 +123,13 @@ const maxScanDepth = 500
 type stepScanner struct {
 	data []byte
 	i    int
+	// arena, when not nil, is where a tool result's content is read: its
+	// string is a view of the arena, not a copy of its own, valid until
+	// the arena is read over (RecallBuilder.AddStep: the next step). A
+	// recall's result is most of a session's bytes, and only its names
+	// and the starts of its blocks are kept; as strings of their own they
+	// were a fifteenth of recalls --report's allocations, every page new.
+	arena *[]byte
 }
 
 // ws skips whitespace as JSON defines it.
@@ -333,7 +344,12 @@ func (s *stepScanner) block(b *fastBlock) bool {
 		case "content":
 			bit = 64
 			var text string
-			if ok = s.str(&text); ok {
+			if s.arena != nil {
+				text, ok = s.arenaText()
+			} else {
+				ok = s.str(&text)
+			}
+			if ok {
 				b.Content = &text
 			}
 		default:
@@ -426,39 +442,82 @@ func (s *stepScanner) text(keep bool) (string, bool) {
 		}
 		return string(data[start : s.i-1]), true
 	}
-	var out strings.Builder
+	var out []byte
 	if keep {
-		out.Grow(rawLen(data, s.i) + s.i - start) // the text is at most its escaped length
-		out.Write(data[start:s.i])
+		out = make([]byte, 0, rawLen(data, s.i)+s.i-start) // the text is at most its escaped length
+		out = append(out, data[start:s.i]...)
 	}
+	out, ok := s.unescape(out, keep)
+	if !ok || len(out) == 0 {
+		return "", ok
+	}
+	// out is this string's alone, as a strings.Builder's bytes are.
+	return unsafe.String(&out[0], len(out)), true
+}
+
+// arenaText is text(true) read into s.arena: a view of it.
+func (s *stepScanner) arenaText() (string, bool) {
+	if !s.next('"') {
+		return "", false
+	}
+	data := s.data
+	start := s.i
+	s.i = plainEnd(data, s.i)
+	a := *s.arena
+	from := len(a)
+	a = append(a, data[start:s.i]...)
+	ok := true
+	if s.i < len(data) && data[s.i] == '"' {
+		s.i++
+	} else {
+		a, ok = s.unescape(a, true)
+	}
+	if !ok {
+		*s.arena = a[:from]
+		return "", false
+	}
+	*s.arena = a
+	if len(a) == from {
+		return "", true
+	}
+	// A view: appending to the arena past its capacity moves it, and
+	// leaves this string's bytes where they are.
+	return unsafe.String(&a[from], len(a)-from), true
+}
+
+// unescape reads the rest of a string from s.i, where a run of plain
+// bytes ends, through its closing quote, appending its text to out when
+// keep is set.
+func (s *stepScanner) unescape(out []byte, keep bool) ([]byte, bool) {
+	data := s.data
 	for s.i < len(data) {
 		run := s.i
 		s.i = plainEnd(data, s.i)
 		if keep {
-			out.Write(data[run:s.i])
+			out = append(out, data[run:s.i]...)
 		}
 		if s.i == len(data) {
-			return "", false
+			return out, false
 		}
 		c := data[s.i]
 		switch {
 		case c == '"':
 			s.i++
-			return out.String(), true
+			return out, true
 		case c < 0x20:
-			return "", false
+			return out, false
 		case c >= 0x80:
 			r, n := utf8.DecodeRune(data[s.i:])
 			if r == utf8.RuneError && n == 1 {
-				return "", false // encoding/json would put U+FFFD in its place
+				return out, false // encoding/json would put U+FFFD in its place
 			}
 			if keep {
-				out.Write(data[s.i : s.i+n])
+				out = append(out, data[s.i:s.i+n]...)
 			}
 			s.i += n
 		default: // a backslash
 			if s.i+1 >= len(data) {
-				return "", false
+				return out, false
 			}
 			e := data[s.i+1]
 			s.i += 2
@@ -477,21 +536,21 @@ func (s *stepScanner) text(keep bool) (string, bool) {
 			case 'u':
 				r, ok := s.hex4()
 				if !ok || 0xD800 <= r && r < 0xE000 {
-					return "", false // surrogates are left to encoding/json
+					return out, false // surrogates are left to encoding/json
 				}
 				if keep {
-					out.WriteRune(r)
+					out = utf8.AppendRune(out, r)
 				}
 				continue
 			default:
-				return "", false
+				return out, false
 			}
 			if keep {
-				out.WriteByte(e)
+				out = append(out, e)
 			}
 		}
 	}
-	return "", false
+	return out, false
 }
 
 // rawLen is how many bytes from i a string's closing quote is (a quote
