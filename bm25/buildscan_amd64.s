@@ -1,0 +1,127 @@
+//go:build amd64 && !purego
+
+#include "textflag.h"
+
+// CLASSIFY is rankscan_amd64.s's: R is set to the 16-bit mask of the
+// ASCII alphanumerics among the bytes of X (every one below 0x80).
+// X5 to X7 are scratch; X8 to X12 hold the constants.
+#define CLASSIFY(X, R) \
+	MOVO    X, X5      \
+	POR     X8, X5     \
+	MOVO    X5, X6     \
+	PCMPGTB X9, X6     \
+	MOVO    X10, X7    \
+	PCMPGTB X5, X7     \
+	PAND    X7, X6     \
+	MOVO    X, X5      \
+	PCMPGTB X11, X5    \
+	MOVO    X12, X7    \
+	PCMPGTB X, X7      \
+	PAND    X7, X5     \
+	POR     X5, X6     \
+	PMOVMSKB X6, R
+
+// BOUND writes the position of ev's (R11's) lowest set bit, u + its
+// index, at OFF(DI), and clears the bit. Past ev's last bit BSFQ leaves
+// R9 undefined: such entries lie past the bounds counted, and are
+// overwritten later.
+#define BOUND(OFF) \
+	BSFQ R11, R9       \
+	ADDL R8, R9        \
+	MOVL R9, OFF(DI)   \
+	LEAQ -1(R11), R13  \
+	ANDQ R13, R11
+
+// func blockBoundsAsm(dst *uint32, s string, blocks int, u uint32, carry uint64) (k, written int, carryOut uint64)
+//
+// blockBoundsGo, the same steps: per block, its alphanumerics' mask as
+// alnumBlocksSSE2 finds it (stopping before a block with a byte of 0x80
+// or more), the events ev = word ^ (word<<1 | carry>>7), their count by
+// POPCNT and their positions written eight at a time, BSF and clear.
+TEXT ·blockBoundsAsm(SB), NOSPLIT, $0-72
+	MOVQ dst+0(FP), DI
+	MOVQ s_base+8(FP), SI
+	MOVQ blocks+24(FP), CX
+	MOVL u+32(FP), R8
+	MOVQ carry+40(FP), BX
+	MOVQ DI, R14
+	XORQ AX, AX
+	MOVQ $0x2020202020202020, R9
+	MOVQ R9, X8
+	PUNPCKLQDQ X8, X8
+	MOVQ $0x6060606060606060, R9 // 'a' - 1
+	MOVQ R9, X9
+	PUNPCKLQDQ X9, X9
+	MOVQ $0x7b7b7b7b7b7b7b7b, R9 // 'z' + 1
+	MOVQ R9, X10
+	PUNPCKLQDQ X10, X10
+	MOVQ $0x2f2f2f2f2f2f2f2f, R9 // '0' - 1
+	MOVQ R9, X11
+	PUNPCKLQDQ X11, X11
+	MOVQ $0x3a3a3a3a3a3a3a3a, R9 // '9' + 1
+	MOVQ R9, X12
+	PUNPCKLQDQ X12, X12
+
+bbloop:
+	CMPQ AX, CX
+	JGE  bbdone
+	MOVOU 0(SI), X0
+	MOVOU 16(SI), X1
+	MOVOU 32(SI), X2
+	MOVOU 48(SI), X3
+	MOVO  X0, X4
+	POR   X1, X4
+	POR   X2, X4
+	POR   X3, X4
+	PMOVMSKB X4, R9
+	TESTL R9, R9
+	JNZ   bbdone // a byte of a multi-byte rune
+	CLASSIFY(X0, R10)
+	CLASSIFY(X1, R11)
+	CLASSIFY(X2, R12)
+	CLASSIFY(X3, R13)
+	SHLQ $16, R11
+	SHLQ $32, R12
+	SHLQ $48, R13
+	ORQ  R11, R10
+	ORQ  R13, R12
+	ORQ  R12, R10  // word: the block's alphanumerics
+	MOVQ R10, R11
+	SHLQ $1, R11
+	SHRQ $7, BX
+	ORQ  BX, R11
+	XORQ R10, R11  // ev: the starts and ends
+	MOVQ R10, BX
+	SHRQ $63, BX
+	SHLQ $7, BX    // the carry into the next block
+	POPCNTQ R11, R12
+	LEAQ (DI)(R12*4), R12 // the end of the block's bounds
+
+bbwrite:
+	CMPQ DI, R12
+	JAE  bbnext
+	BOUND(0)
+	BOUND(4)
+	BOUND(8)
+	BOUND(12)
+	BOUND(16)
+	BOUND(20)
+	BOUND(24)
+	BOUND(28)
+	ADDQ $32, DI
+	JMP  bbwrite
+
+bbnext:
+	MOVQ R12, DI
+	ADDQ $64, SI
+	ADDL $64, R8
+	INCQ AX
+	JMP  bbloop
+
+bbdone:
+	MOVQ AX, k+48(FP)
+	SUBQ R14, DI
+	SHRQ $2, DI
+	MOVQ DI, written+56(FP)
+	MOVQ BX, carryOut+64(FP)
+	RET

@@ -1,0 +1,8 @@
+//go:build !amd64 || purego
+
+package bm25
+
+// blockBounds is blockBoundsGo.
+func blockBounds(buf []uint32, n int, s string, i, blocks int, carry uint64) (int, int, uint64) {
+	return blockBoundsGo(buf, n, s, i, blocks, carry)
+}
