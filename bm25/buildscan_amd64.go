@@ -25,3 +25,32 @@ func blockBounds(buf []uint32, n int, s string, i, blocks int, carry uint64) (in
 //
 //go:noescape
 func blockBoundsAsm(dst *uint32, s string, blocks int, u uint32, carry uint64) (k, written int, carryOut uint64)
+
+// lookKnown is lookKnownGo in assembly, where a piece costs about 25
+// instructions and Go's reloads about six of its values from the stack
+// (the register allocator, amd64's registers). buf must have room for one
+// id a pair of at: the assembly writes without bounds checks. Its reads
+// of s are checked as lookKnownGo's are, and an id tf has no count for
+// ends the run as lookKnownGo's does.
+func lookKnown(at []uint32, s string, cs *shortCache, cp *pairCache, tf, buf []uint32) (took, added int) {
+	if len(at) < 2 {
+		return 0, 0
+	}
+	if len(buf) < len(at)/2 {
+		panic("bm25: lookKnown: no room for the ids")
+	}
+	return lookKnownAsm(at, s, cs, cp, tf, &buf[0], &keyMasks)
+}
+
+//go:noescape
+func lookKnownAsm(at []uint32, s string, cs *shortCache, cp *pairCache, tf []uint32, buf *uint32, masks *[18]uint64) (took, added int)
+
+// keyMasks are lowBytes and then the bits lsbs*0x20 sets in those bytes:
+// a piece's key, (x | lsbs*0x20) & lowBytes[n], is x&keyMasks[n] |
+// keyMasks[9+n], with no constant held in a register.
+var keyMasks = func() (m [18]uint64) {
+	for n, b := range lowBytes {
+		m[n], m[9+n] = b, b&(lsbs*0x20)
+	}
+	return m
+}()

@@ -125,3 +125,117 @@ bbdone:
 	MOVQ DI, written+56(FP)
 	MOVQ BX, carryOut+64(FP)
 	RET
+
+// func lookKnownAsm(at []uint32, s string, cs *shortCache, cp *pairCache, tf []uint32, buf *uint32, masks *[18]uint64) (took, added int)
+//
+// lookKnownGo, the same steps: per pair of at, the piece's key from one
+// load (up to eight bytes, probed in cs: 16-byte slots, 1<<12 of them)
+// or two (nine to 16, probed in cp: 24-byte slots, 1<<10), its count in
+// tf raised, its id written at buf and buf advanced when the count was 0.
+// A piece it cannot take ends the run before it.
+TEXT ·lookKnownAsm(SB), NOSPLIT, $0-112
+	MOVQ at_base+0(FP), DI
+	MOVQ at_len+8(FP), BX
+	ANDQ $-2, BX
+	LEAQ (DI)(BX*4), BX   // the end of the pairs
+	MOVQ s_base+24(FP), SI
+	MOVQ s_len+32(FP), DX
+	MOVQ cs+40(FP), R8
+	MOVQ cp+48(FP), R9
+	MOVQ tf_base+56(FP), R10
+	MOVQ tf_len+64(FP), R12
+	MOVQ buf+80(FP), R11
+	MOVQ masks+88(FP), R13
+	MOVQ $0x9E3779B97F4A7C15, R14 // fibMul
+
+lkloop:
+	CMPQ DI, BX
+	JAE  lkdone
+	MOVL (DI), AX         // lo
+	MOVL 4(DI), CX
+	SUBL AX, CX           // n, the piece's length
+	CMPQ CX, $8
+	JHI  lkpair
+	LEAQ 8(AX), R15
+	CMPQ R15, DX
+	JHI  lkdone           // fewer than eight bytes from lo
+	MOVQ (SI)(AX*1), R15
+	ANDQ (R13)(CX*8), R15
+	ORQ  72(R13)(CX*8), R15 // the key
+	MOVQ R15, AX
+	IMULQ R14, AX
+	SHRQ $52, AX          // 64 - shortCacheBits
+	SHLQ $4, AX           // the home slot's offset
+
+lkshort:
+	MOVQ (R8)(AX*1), CX
+	CMPQ CX, R15
+	JNE  lkshortnext
+	MOVL 8(R8)(AX*1), AX  // t
+
+lkcount:
+	CMPQ AX, R12
+	JAE  lkdone           // no count for t
+	MOVL (R10)(AX*4), CX  // c
+	MOVL AX, (R11)
+	LEAL 1(CX), R15
+	MOVL R15, (R10)(AX*4)
+	SUBL $1, CX
+	SHRL $31, CX          // 1 if c was 0: the first occurrence
+	LEAQ (R11)(CX*4), R11
+	ADDQ $8, DI
+	JMP  lkloop
+
+lkshortnext:
+	TESTQ CX, CX
+	JEQ   lkdone          // not there
+	ADDQ  $16, AX
+	ANDQ  $0xffff, AX     // 16 * shortCacheSize - 1
+	JMP   lkshort
+
+lkpair:
+	CMPQ CX, $16
+	JHI  lkdone
+	LEAQ 16(AX), R15
+	CMPQ R15, DX
+	JHI  lkdone           // fewer than 16 bytes from lo
+	MOVQ 8(SI)(AX*1), R15
+	ANDQ -64(R13)(CX*8), R15 // lowBytes[n-8]
+	ORQ  8(R13)(CX*8), R15   // b
+	MOVQ (SI)(AX*1), AX
+	ORQ  136(R13), AX        // a
+	MOVQ R15, CX
+	ROLQ $29, CX
+	XORQ AX, CX
+	IMULQ R14, CX
+	SHRQ $54, CX             // 64 - pairCacheBits
+	LEAQ (CX)(CX*2), CX
+	SHLQ $3, CX              // the home slot's offset
+
+lkpairprobe:
+	CMPQ 8(R9)(CX*1), R15
+	JNE  lkpairnext
+	CMPQ (R9)(CX*1), AX
+	JNE  lkpairnext
+	MOVL 16(R9)(CX*1), AX    // t
+	JMP  lkcount
+
+lkpairnext:
+	CMPQ 8(R9)(CX*1), $0
+	JEQ  lkdone              // not there
+	ADDQ $24, CX
+	CMPQ CX, $24576          // 24 * pairCacheSize
+	JCS  lkpairprobe
+	XORQ CX, CX
+	JMP  lkpairprobe
+
+lkdone:
+	MOVQ at_base+0(FP), AX
+	SUBQ AX, DI
+	SHRQ $3, DI
+	MOVQ DI, took+96(FP)
+	MOVQ buf+80(FP), AX
+	SUBQ AX, R11
+	SHRQ $2, R11
+	MOVQ R11, added+104(FP)
+	RET

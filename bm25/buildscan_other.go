@@ -6,3 +6,8 @@ package bm25
 func blockBounds(buf []uint32, n int, s string, i, blocks int, carry uint64) (int, int, uint64) {
 	return blockBoundsGo(buf, n, s, i, blocks, carry)
 }
+
+// lookKnown is lookKnownGo.
+func lookKnown(at []uint32, s string, cs *shortCache, cp *pairCache, tf, buf []uint32) (took, added int) {
+	return lookKnownGo(at, s, cs, cp, tf, buf)
+}

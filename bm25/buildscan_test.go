@@ -3,7 +3,10 @@ package bm25
 import (
 	"math/rand/v2"
 	"slices"
+	"strings"
 	"testing"
+	"unicode"
+	"unsafe"
 )
 
 // TestBlockBounds_SameAsGo compares blockBounds (assembly on amd64 with
@@ -45,5 +48,81 @@ func TestBlockBounds_SameAsGo(t *testing.T) {
 			t.Fatalf("blockBounds(%q from %d, %d blocks, carry %#x) = %d %d %#x %v; blockBoundsGo %d %d %#x %v",
 				s, i, blocks, carry, gk, gn, gc, got[:gn], wk, wn, wc, want[:wn])
 		}
+	}
+}
+
+// TestLookKnown_SameAsGo compares lookKnown (assembly on amd64) with
+// lookKnownGo on the piece bounds of random texts of words of one to 20
+// bytes in any case, some in the fixed tables and some not, some pieces
+// near the text's end, from every pair of bounds, with counts for every
+// id or for only some: the pairs taken, the ids appended and the counts.
+func TestLookKnown_SameAsGo(t *testing.T) {
+	known := []string{"a", "x", "of", "the", "with", "deploy", "canary", "abcdefgh", "abcdefghi", "rollbacks", "kubernetes",
+		"internationaliz", "abcdefghijklmnop", "k8s", "x86", "42"}
+	other := []string{"b", "zz", "Deployed", "abcdefgz", "abcdefghz", "abcdefghijklmnoz", "abcdefghijklmnopq", "1234567890123", "internationalization"}
+	seps := []string{" ", " ", ". ", "\x00", "\x7f", "@", "[", "`", "{", "/", ":"}
+	rng := rand.New(rand.NewPCG(41, 2))
+	for k := range 2000 {
+		voc := newBuildTerms()
+		for _, w := range known {
+			if len(w) <= 8 {
+				voc.shortID(packKey(w))
+			} else {
+				voc.longID([]byte(w))
+			}
+		}
+		var sb strings.Builder
+		for size := 8 + rng.IntN(600); sb.Len() < size; {
+			w := known[rng.IntN(len(known))]
+			if rng.IntN(4) == 0 {
+				w = other[rng.IntN(len(other))]
+			}
+			if rng.IntN(3) == 0 { // some letters in upper case
+				b := []byte(w)
+				for i := range b {
+					if rng.IntN(2) == 0 {
+						b[i] = byte(unicode.ToUpper(rune(b[i])))
+					}
+				}
+				w = string(b)
+			}
+			sb.WriteString(w + seps[rng.IntN(len(seps))])
+		}
+		text := sb.String()
+		if k%2 == 0 { // a piece at the very end
+			text = strings.TrimRight(text, " .\x00\x7f@[`{/:")
+		}
+		sc := scanner{}
+		st := stretch{}
+		sc.bounds(text, &st)
+		at := sc.at
+		if len(at)%2 != 0 {
+			at = append(at, uint32(len(text)))
+		}
+		from := 2 * rng.IntN(len(at)/2+1)
+		counts := make([]uint32, len(voc.terms))
+		for i := range counts {
+			counts[i] = uint32(rng.IntN(2))
+		}
+		if k%5 == 0 { // no count for the last ids
+			counts = counts[:rng.IntN(len(counts)+1)]
+		}
+		tf, wantTF := slices.Clone(counts), slices.Clone(counts)
+		buf, want := make([]uint32, len(at)/2), make([]uint32, len(at)/2)
+		took, added := lookKnown(at[from:], text, voc.shortCache, voc.pairCache, tf, buf)
+		wantTook, wantAdded := lookKnownGo(at[from:], text, voc.shortCache, voc.pairCache, wantTF, want)
+		if took != wantTook || added != wantAdded || !slices.Equal(buf[:added], want[:wantAdded]) || !slices.Equal(tf, wantTF) {
+			t.Fatalf("lookKnown(%q, pairs from %d) = %d %d %v; lookKnownGo %d %d %v", text, from/2, took, added, buf[:added], wantTook, wantAdded, want[:wantAdded])
+		}
+	}
+}
+
+// TestLookKnown_Layout holds the fixed tables to the slots, sizes and
+// hash shifts lookKnownAsm reads them with.
+func TestLookKnown_Layout(t *testing.T) {
+	if unsafe.Sizeof(shortSlot{}) != 16 || unsafe.Offsetof(shortSlot{}.val) != 8 ||
+		unsafe.Sizeof(pairSlot{}) != 24 || unsafe.Offsetof(pairSlot{}.hi) != 8 || unsafe.Offsetof(pairSlot{}.id) != 16 ||
+		shortCacheBits != 12 || pairCacheBits != 10 || fibMul != 0x9E3779B97F4A7C15 {
+		t.Fatal("the fixed tables' layout changed: change lookKnownAsm with it")
 	}
 }
