@@ -5,7 +5,6 @@ import (
 	"runtime"
 	"slices"
 	"sync/atomic"
-	"unicode/utf8"
 	"unsafe"
 
 	"github.com/crmem/crmem/internal/hugepage"
@@ -219,15 +218,42 @@ func checkUTF8(entries []Entry) bool {
 
 // entryUTF8 reports whether e's name, content and aliases are valid UTF-8.
 func entryUTF8(e *Entry) bool {
-	if !utf8.ValidString(e.Name) || !utf8.ValidString(e.Content) {
+	if !validUTF8(e.Name) || !validUTF8(e.Content) {
 		return false
 	}
 	for _, a := range e.Aliases {
-		if !utf8.ValidString(a) {
+		if !validUTF8(a) {
 			return false
 		}
 	}
 	return true
+}
+
+// asciiPrefixGo is the length of the longest run of whole 16-byte chunks
+// at the start of s with no byte of 0x80 or more, or len(s) when s has
+// 16 bytes or more and none of them is: pure ASCII, valid UTF-8 whatever
+// follows, so validUTF8 need not decode it.
+func asciiPrefixGo(s string) int {
+	n := 0
+	for ; n+16 <= len(s); n += 16 {
+		if !ascii16(s, n) {
+			return n
+		}
+	}
+	if n < len(s) && len(s) >= 16 && ascii16(s, len(s)-16) {
+		return len(s)
+	}
+	return n
+}
+
+// ascii16 reports whether s[i:i+16] has no byte of 0x80 or more.
+func ascii16(s string, i int) bool {
+	return (load64(s, i)|load64(s, i+8))&0x8080808080808080 == 0
+}
+
+// load64 reads s[i:i+8] as a little-endian word.
+func load64(s string, i int) uint64 {
+	return binary.LittleEndian.Uint64(unsafe.Slice(unsafe.StringData(s[i:i+8]), 8))
 }
 
 func (d *decoder) entry(e *Entry) error {
@@ -327,7 +353,7 @@ func (d *decoder) str() (string, error) {
 	}
 	s := d.s[d.off : d.off+int(n)]
 	d.off += int(n)
-	if d.check && !utf8.ValidString(s) {
+	if d.check && !validUTF8(s) {
 		return "", errUTF8
 	}
 	return s, nil
