@@ -16,15 +16,22 @@ func blockBounds(buf []uint32, n int, s string, i, blocks int, carry uint64) (in
 	if n < 0 || i < 0 || i+64*blocks > len(s) || n+64*blocks > len(buf) {
 		panic("bm25: blockBounds: a block past the text, or no room for its bounds")
 	}
-	k, written, carry := blockBoundsAsm(&buf[n], s[i:], blocks, uint32(i), carry)
+	k, written, carry := blockBoundsAsm(&buf[n], s[i:], blocks, uint32(i), carry, hasBMI1)
 	return k, n + written, carry
 }
 
 // blockBoundsAsm is blockBounds for the blocks from s on, their bounds
-// written from dst on, counted from position u.
+// written from dst on, counted from position u; with bmi1, by BMI1's
+// TZCNT and BLSR.
 //
 //go:noescape
-func blockBoundsAsm(dst *uint32, s string, blocks int, u uint32, carry uint64) (k, written int, carryOut uint64)
+func blockBoundsAsm(dst *uint32, s string, blocks int, u uint32, carry uint64, bmi1 bool) (k, written int, carryOut uint64)
+
+// hasBMI1 says whether the CPU has BMI1 (TZCNT, BLSR), which
+// blockBoundsAsm uses when it has.
+var hasBMI1 = cpuidBMI1()
+
+func cpuidBMI1() bool
 
 // lookKnown is lookKnownGo in assembly, where a piece costs about 25
 // instructions and Go's reloads about six of its values from the stack

@@ -11,3 +11,7 @@ func blockBounds(buf []uint32, n int, s string, i, blocks int, carry uint64) (in
 func lookKnown(at []uint32, s string, cs *shortCache, cp *pairCache, tf, buf []uint32) (took, added int) {
 	return lookKnownGo(at, s, cs, cp, tf, buf)
 }
+
+// hasBMI1 is false: blockBounds has no assembly here (the tests set it
+// as they do on amd64, where blockBoundsAsm takes either way).
+var hasBMI1 = false
