@@ -45,3 +45,19 @@ func TestASCIIPrefix_SameAsGo(t *testing.T) {
 		}
 	}
 }
+
+// TestPrefetchLines_Stops: prefetchLines stops at the first 64-byte step
+// from from that reaches to (at once when from is there already), on
+// amd64 and elsewhere alike.
+func TestPrefetchLines_Stops(t *testing.T) {
+	s := string(make([]byte, 1000))
+	for _, c := range []struct{ from, to int }{{0, 0}, {0, 1}, {0, 64}, {0, 65}, {10, 1000}, {999, 1000}, {500, 400}} {
+		want := c.from
+		for want < c.to {
+			want += 64
+		}
+		if got := prefetchLines(s, c.from, c.to); got != want {
+			t.Errorf("prefetchLines(%d, %d) = %d, want %d", c.from, c.to, got, want)
+		}
+	}
+}
