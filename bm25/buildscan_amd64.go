@@ -2,6 +2,8 @@
 
 package bm25
 
+import "unsafe"
+
 // blockBounds is blockBoundsGo in assembly where the CPU has POPCNT: a
 // block's alphanumerics found by SSE2 as alnumFull finds them, and its
 // bounds written from registers, eight at a time, by the same steps as
@@ -18,6 +20,21 @@ func blockBounds(buf []uint32, n int, s string, i, blocks int, carry uint64) (in
 	}
 	k, written, carry := blockBoundsAsm(&buf[n], s[i:], blocks, uint32(i), carry, hasBMI1)
 	return k, n + written, carry
+}
+
+// tailBounds is tailBoundsGo by blockBoundsAsm, on a copy of the bytes
+// padded to a block.
+func tailBounds(buf []uint32, n int, s string, i int, carry uint64) (int, bool) {
+	if !hasPOPCNT {
+		return tailBoundsGo(buf, n, s, i, carry)
+	}
+	if n < 0 || i < 0 || i > len(s) || len(s)-i >= 64 || n+64 > len(buf) {
+		panic("bm25: tailBounds: not a text's last bytes, or no room for their bounds")
+	}
+	var pad [64]byte
+	copy(pad[:], s[i:])
+	k, written, _ := blockBoundsAsm(&buf[n], unsafe.String(&pad[0], len(pad)), 1, uint32(i), carry, hasBMI1)
+	return n + written, k == 1
 }
 
 // blockBoundsAsm is blockBounds for the blocks from s on, their bounds

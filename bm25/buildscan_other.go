@@ -7,6 +7,11 @@ func blockBounds(buf []uint32, n int, s string, i, blocks int, carry uint64) (in
 	return blockBoundsGo(buf, n, s, i, blocks, carry)
 }
 
+// tailBounds is tailBoundsGo.
+func tailBounds(buf []uint32, n int, s string, i int, carry uint64) (int, bool) {
+	return tailBoundsGo(buf, n, s, i, carry)
+}
+
 // lookKnown is lookKnownGo.
 func lookKnown(at []uint32, s string, cs *shortCache, cp *pairCache, tf, buf []uint32) (took, added int) {
 	return lookKnownGo(at, s, cs, cp, tf, buf)

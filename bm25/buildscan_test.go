@@ -54,6 +54,41 @@ func TestBlockBounds_SameAsGo(t *testing.T) {
 	}
 }
 
+// TestTailBounds_SameAsGo compares tailBounds (assembly on amd64 with
+// POPCNT, with BMI1 or not) with tailBoundsGo on the last bytes of random
+// texts, none to 63 of them, with a byte of 0x80 or more among them or
+// none, a carry in or not, and bounds already written.
+func TestTailBounds_SameAsGo(t *testing.T) {
+	defer func(had bool) { hasBMI1 = had }(hasBMI1)
+	bmi1 := hasBMI1
+	words := []string{"a", "Z", "0", "9", "the", "Deploy", "x86", " ", ".", "\x00", "\x7f", "@", "[", "`", "{", "/", ":", "abcdefghijklmnopqrstuvwxyz"}
+	rng := rand.New(rand.NewPCG(41, 3))
+	for k := range 3000 {
+		hasBMI1 = bmi1 && k%2 == 0
+		var b []byte
+		for size := rng.IntN(200); len(b) < size; {
+			b = append(b, words[rng.IntN(len(words))]...)
+		}
+		i := max(0, len(b)-rng.IntN(64))
+		if k%3 == 0 && i < len(b) {
+			b[i+rng.IntN(len(b)-i)] = byte(0x80 + rng.IntN(0x80))
+		}
+		s := string(b)
+		carry := uint64(rng.IntN(2)) << 7
+		n := rng.IntN(5)
+		got := make([]uint32, n+64+72)
+		for j := range n {
+			got[j] = uint32(rng.Uint64())
+		}
+		want := slices.Clone(got)
+		gn, gok := tailBounds(got, n, s, i, carry)
+		wn, wok := tailBoundsGo(want, n, s, i, carry)
+		if gn != wn || gok != wok || !slices.Equal(got[:gn], want[:wn]) {
+			t.Fatalf("tailBounds(%q from %d, carry %#x) = %d %v %v; tailBoundsGo %d %v %v", s, i, carry, gn, gok, got[:gn], wn, wok, want[:wn])
+		}
+	}
+}
+
 // TestLookKnown_SameAsGo compares lookKnown (assembly on amd64) with
 // lookKnownGo on the piece bounds of random texts of words of one to 20
 // bytes in any case, some in the fixed tables and some not, some pieces

@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 	"math/bits"
 	"slices"
+	"unsafe"
 )
 
 // scanner is the tokenizer Build uses: it finds the pieces of pure-ASCII
@@ -153,6 +154,11 @@ func (sc *scanner) bounds(s string, st *stretch) (done bool) {
 				continue
 			}
 			// The block at i holds a byte of 0x80 or more: word by word.
+		} else if m, ok := tailBounds(buf, n, s, i, carry); ok {
+			// The last bytes, fewer than 64, as a block padded with
+			// zero bytes (separators), as loadTail pads the last word.
+			n, done = m, true
+			break
 		}
 		var x uint64
 		last := i+8 > len(s)
@@ -219,6 +225,19 @@ func blockBoundsGo(buf []uint32, n int, s string, i, blocks int, carry uint64) (
 		carry = word >> 63 << 7
 	}
 	return k, n, carry
+}
+
+// tailBoundsGo is tailBounds in Go: blockBoundsGo for the bytes of s from
+// i on, fewer than 64, read as a block padded with zero bytes; ok is false,
+// and nothing is written, when one of them is 0x80 or more.
+func tailBoundsGo(buf []uint32, n int, s string, i int, carry uint64) (_ int, ok bool) {
+	var pad [64]byte
+	copy(pad[:], s[i:])
+	word, ok := block64(unsafe.String(&pad[0], len(pad)), 0)
+	if !ok {
+		return n, false
+	}
+	return writeBounds64(buf, n, i, word^(word<<1|carry>>7)), true
 }
 
 // boundsSlack is the room the bounds buffer needs past stretchBytes: a
