@@ -158,8 +158,8 @@ bbdone:
 // lookKnownGo, the same steps: per pair of at, the piece's key from one
 // load (up to eight bytes, probed in cs: 16-byte slots, 1<<12 of them)
 // or two (nine to 16, probed in cp: 24-byte slots, 1<<10), its count in
-// tf raised, its id written at buf and buf advanced when the count was 0.
-// A piece it cannot take ends the run before it.
+// tf raised, its id written at buf[added] and added raised when the count
+// was 0. A piece it cannot take ends the run before it.
 TEXT ·lookKnownAsm(SB), NOSPLIT, $0-112
 	MOVQ at_base+0(FP), DI
 	MOVQ at_len+8(FP), BX
@@ -167,25 +167,25 @@ TEXT ·lookKnownAsm(SB), NOSPLIT, $0-112
 	LEAQ (DI)(BX*4), BX   // the end of the pairs
 	MOVQ s_base+24(FP), SI
 	MOVQ s_len+32(FP), DX
+	SUBQ $8, DX           // the last place eight bytes can be read from
 	MOVQ cs+40(FP), R8
 	MOVQ cp+48(FP), R9
 	MOVQ tf_base+56(FP), R10
-	MOVQ tf_len+64(FP), R12
+	XORQ R12, R12         // added
 	MOVQ buf+80(FP), R11
 	MOVQ masks+88(FP), R13
 	MOVQ $0x9E3779B97F4A7C15, R14 // fibMul
-
-lkloop:
 	CMPQ DI, BX
 	JAE  lkdone
+
+lkloop:
 	MOVL (DI), AX         // lo
 	MOVL 4(DI), CX
 	SUBL AX, CX           // n, the piece's length
 	CMPQ CX, $8
 	JHI  lkpair
-	LEAQ 8(AX), R15
-	CMPQ R15, DX
-	JHI  lkdone           // fewer than eight bytes from lo
+	CMPQ AX, DX
+	JGT  lkdone           // fewer than eight bytes from lo
 	MOVQ (SI)(AX*1), R15
 	ANDQ (R13)(CX*8), R15
 	ORQ  72(R13)(CX*8), R15 // the key
@@ -201,17 +201,17 @@ lkshort:
 	MOVL 8(R8)(AX*1), AX  // t
 
 lkcount:
-	CMPQ AX, R12
+	CMPQ AX, tf_len+64(FP)
 	JAE  lkdone           // no count for t
 	MOVL (R10)(AX*4), CX  // c
-	MOVL AX, (R11)
-	LEAL 1(CX), R15
-	MOVL R15, (R10)(AX*4)
-	SUBL $1, CX
-	SHRL $31, CX          // 1 if c was 0: the first occurrence
-	LEAQ (R11)(CX*4), R11
+	INCL (R10)(AX*4)
+	MOVL AX, (R11)(R12*4)
+	CMPL CX, $1
+	ADCQ $0, R12          // c was 0: the first occurrence
 	ADDQ $8, DI
-	JMP  lkloop
+	CMPQ DI, BX
+	JCS  lkloop
+	JMP  lkdone
 
 lkshortnext:
 	TESTQ CX, CX
@@ -223,9 +223,9 @@ lkshortnext:
 lkpair:
 	CMPQ CX, $16
 	JHI  lkdone
-	LEAQ 16(AX), R15
-	CMPQ R15, DX
-	JHI  lkdone           // fewer than 16 bytes from lo
+	LEAQ -8(DX), R15
+	CMPQ AX, R15
+	JGT  lkdone           // fewer than 16 bytes from lo
 	MOVQ 8(SI)(AX*1), R15
 	ANDQ -64(R13)(CX*8), R15 // lowBytes[n-8]
 	ORQ  8(R13)(CX*8), R15   // b
@@ -261,10 +261,7 @@ lkdone:
 	SUBQ AX, DI
 	SHRQ $3, DI
 	MOVQ DI, took+96(FP)
-	MOVQ buf+80(FP), AX
-	SUBQ AX, R11
-	SHRQ $2, R11
-	MOVQ R11, added+104(FP)
+	MOVQ R12, added+104(FP)
 	RET
 
 // func cpuidBMI1() bool
