@@ -58,7 +58,7 @@ func buildPacked(src source, n int, packLimit uint32) *Index {
 type buildPart struct {
 	src   source
 	count int        // documents in the part
-	size  int        // bytes of text in the part's documents
+	size  int        // bytes of text in the part's documents (tokenize)
 	first int        // position (and internal doc number) of its first
 	voc   buildTerms // token → local term id
 	df    []uint32   // local term id → documents containing it
@@ -116,26 +116,31 @@ func tokenizeParts(src source, n int, packLimit uint32) []*buildPart {
 }
 
 // splitDocs cuts the documents into at most n contiguous parts of similar
-// text size.
+// text size, judged by one document in every stride (splitSamples of
+// them): a part sums its exact size itself, on its own core (tokenize).
 func splitDocs(src source, n int) []*buildPart {
 	n = max(1, min(n, src.n/minPartDocs))
+	stride := max(1, src.n/splitSamples)
 	var total int
-	for i := range src.n {
+	for i := 0; i < src.n; i += stride {
 		d := src.doc(i)
 		total += docSize(&d)
 	}
 	var parts []*buildPart
-	lo, acc, size := 0, 0, 0
-	for i := 0; i < src.n && len(parts) < n-1; i++ {
+	lo, acc := 0, 0
+	for i := 0; i < src.n && len(parts) < n-1; i += stride {
 		d := src.doc(i)
 		acc += docSize(&d)
-		if acc*n >= total*(len(parts)+1) {
-			parts = append(parts, &buildPart{src: src, count: i + 1 - lo, first: lo, size: acc - size})
-			lo, size = i+1, acc
+		if end := min(i+stride, src.n); acc*n >= total*(len(parts)+1) && end < src.n {
+			parts = append(parts, &buildPart{src: src, count: end - lo, first: lo})
+			lo = end
 		}
 	}
-	return append(parts, &buildPart{src: src, count: src.n - lo, first: lo, size: total - size})
+	return append(parts, &buildPart{src: src, count: src.n - lo, first: lo})
 }
+
+// splitSamples is about how many documents splitDocs weighs.
+const splitSamples = 4096
 
 // docSize is a document's text size in bytes.
 func docSize(d *Doc) int {
@@ -148,6 +153,10 @@ func docSize(d *Doc) int {
 
 // tokenize fills the part's dictionary and per-document term lists.
 func (p *buildPart) tokenize() {
+	for k := range p.count {
+		d := p.src.doc(p.first + k)
+		p.size += docSize(&d)
+	}
 	p.voc = newBuildTerms()
 	p.df, p.tf = make([]uint32, len(p.voc.terms)), make([]uint32, len(p.voc.terms))
 	p.dls = make([]uint32, p.count)
