@@ -58,7 +58,7 @@ func buildPacked(src source, n int, packLimit uint32) *Index {
 type buildPart struct {
 	src   source
 	count int        // documents in the part
-	size  int        // bytes of text in the part's documents
+	size  int        // bytes of text in the part's documents (tokenize)
 	first int        // position (and internal doc number) of its first
 	voc   buildTerms // token → local term id
 	df    []uint32   // local term id → documents containing it
@@ -116,26 +116,31 @@ func tokenizeParts(src source, n int, packLimit uint32) []*buildPart {
 }
 
 // splitDocs cuts the documents into at most n contiguous parts of similar
-// text size.
+// text size, judged by one document in every stride (splitSamples of
+// them): a part sums its exact size itself, on its own core (tokenize).
 func splitDocs(src source, n int) []*buildPart {
 	n = max(1, min(n, src.n/minPartDocs))
+	stride := max(1, src.n/splitSamples)
 	var total int
-	for i := range src.n {
+	for i := 0; i < src.n; i += stride {
 		d := src.doc(i)
 		total += docSize(&d)
 	}
 	var parts []*buildPart
-	lo, acc, size := 0, 0, 0
-	for i := 0; i < src.n && len(parts) < n-1; i++ {
+	lo, acc := 0, 0
+	for i := 0; i < src.n && len(parts) < n-1; i += stride {
 		d := src.doc(i)
 		acc += docSize(&d)
-		if acc*n >= total*(len(parts)+1) {
-			parts = append(parts, &buildPart{src: src, count: i + 1 - lo, first: lo, size: acc - size})
-			lo, size = i+1, acc
+		if end := min(i+stride, src.n); acc*n >= total*(len(parts)+1) && end < src.n {
+			parts = append(parts, &buildPart{src: src, count: end - lo, first: lo})
+			lo = end
 		}
 	}
-	return append(parts, &buildPart{src: src, count: src.n - lo, first: lo, size: total - size})
+	return append(parts, &buildPart{src: src, count: src.n - lo, first: lo})
 }
+
+// splitSamples is about how many documents splitDocs weighs.
+const splitSamples = 4096
 
 // docSize is a document's text size in bytes.
 func docSize(d *Doc) int {
@@ -148,6 +153,10 @@ func docSize(d *Doc) int {
 
 // tokenize fills the part's dictionary and per-document term lists.
 func (p *buildPart) tokenize() {
+	for k := range p.count {
+		d := p.src.doc(p.first + k)
+		p.size += docSize(&d)
+	}
 	p.voc = newBuildTerms()
 	p.df, p.tf = make([]uint32, len(p.voc.terms)), make([]uint32, len(p.voc.terms))
 	p.dls = make([]uint32, p.count)
@@ -181,17 +190,10 @@ func (p *buildPart) tokenize() {
 // dropped candidates are counted but never appended. Each piece is
 // counted in p.cands.
 //
-// A piece of at most eight bytes with eight readable bytes, in the
-// dictionary's fixed short table (buildTerms.shortCache), takes the inner
-// loop, which lowercases and packs it with one load (as scanner.pieces
-// does), probes that table, calls nothing and keeps the table in
-// registers; so does one of nine to 16 bytes with 16 readable bytes in the
-// fixed pair table, from two loads. Any other (a new term, one the fixed
-// tables had no room for, one near the end of s or longer than 16 bytes)
-// goes through buildTerms. Whether an
-// occurrence is the first is data, not control flow (a mispredicted
-// branch per token otherwise): the id is written at the end of terms
-// every time, and the end advances only when its count was zero.
+// The pieces whose ids the fixed tables hold (nearly all) are counted by
+// lookKnown, which leaves a piece it cannot take to one round of this
+// loop: a new term, one the fixed tables had no room for, one near the
+// end of s or longer than 16 bytes goes through buildTerms.
 func (p *buildPart) lookPieces(sc *scanner, s string) {
 	at := sc.at
 	pairs := len(at) / 2
@@ -200,44 +202,8 @@ func (p *buildPart) lookPieces(sc *scanner, s string) {
 	buf := slices.Grow(p.terms, pairs)
 	buf = buf[:cap(buf)]
 	for k := 0; k+1 < len(at); k += 2 {
-		cs, cp, tf := p.voc.shortCache, p.voc.pairCache, p.tf
-	known:
-		for ; k+1 < len(at); k += 2 {
-			lo, hi := int(at[k]), int(at[k+1])
-			n := uint(hi - lo)
-			var t uint32
-			if n <= 8 {
-				if lo+8 > len(s) {
-					break
-				}
-				key := (load64(s, lo) | lsbs*0x20) & lowBytes[n] // never 0: n ≥ 1
-				i := uint(key*fibMul) >> (64 - shortCacheBits)
-				for cs[i].key != key { // probed as cacheShort does
-					if cs[i].key == 0 {
-						break known // not there
-					}
-					i = (i + 1) & (shortCacheSize - 1)
-				}
-				t = cs[i].val
-			} else { // nine to 16 bytes: two loads, probed as cachePair does
-				if n > 16 || lo+16 > len(s) {
-					break
-				}
-				a, b := load64(s, lo)|lsbs*0x20, (load64(s, lo+8)|lsbs*0x20)&lowBytes[n-8]
-				i := uint((a^bits.RotateLeft64(b, 29))*fibMul) >> (64 - pairCacheBits)
-				for cp[i].hi != b || cp[i].lo != a {
-					if cp[i].hi == 0 {
-						break known // not there
-					}
-					i = (i + 1) & (pairCacheSize - 1)
-				}
-				t = cp[i].id
-			}
-			c := tf[t]
-			buf[nt] = t
-			nt += int((c - 1) >> 31) // c is 0: the first occurrence
-			tf[t] = c + 1
-		}
+		took, added := lookKnown(at[k:], s, p.voc.shortCache, p.voc.pairCache, p.tf, buf[nt:])
+		k, nt = k+2*took, nt+added
 		if k+1 >= len(at) {
 			break
 		}
@@ -265,6 +231,64 @@ func (p *buildPart) lookPieces(sc *scanner, s string) {
 		p.tf[t] = c + 1
 	}
 	p.terms = buf[:nt]
+}
+
+// lookKnownGo is lookKnown in Go: it counts in tf the ids of the pieces
+// of s bounded by at (start, end pairs) for as long as the fixed tables
+// cs and cp hold them, appending to buf each id whose count was zero, and
+// returns the pairs it took and the ids it appended. buf has room for one
+// id a pair.
+//
+// A piece of at most eight bytes with eight readable bytes is lowercased
+// and packed with one load (as scanner.pieces does) and probed in cs; one
+// of nine to 16 bytes with 16 readable bytes in cp, from two loads. It
+// stops at any other piece, one the tables do not hold, or one whose id
+// tf has no count for. Whether an occurrence is the first is data, not
+// control flow (a mispredicted branch per token otherwise): the id is
+// written at the end of buf every time, and the end advances only when
+// its count was zero.
+func lookKnownGo(at []uint32, s string, cs *shortCache, cp *pairCache, tf, buf []uint32) (took, added int) {
+	k := 0
+	for ; k+1 < len(at); k += 2 {
+		lo, hi := int(at[k]), int(at[k+1])
+		n := uint(hi - lo)
+		var t uint32
+		if n <= 8 {
+			if lo+8 > len(s) {
+				break
+			}
+			key := (load64(s, lo) | lsbs*0x20) & lowBytes[n] // never 0: n ≥ 1
+			i := uint(key*fibMul) >> (64 - shortCacheBits)
+			for cs[i].key != key { // probed as cacheShort does
+				if cs[i].key == 0 {
+					return k / 2, added // not there
+				}
+				i = (i + 1) & (shortCacheSize - 1)
+			}
+			t = cs[i].val
+		} else { // nine to 16 bytes: two loads, probed as cachePair does
+			if n > 16 || lo+16 > len(s) {
+				break
+			}
+			a, b := load64(s, lo)|lsbs*0x20, (load64(s, lo+8)|lsbs*0x20)&lowBytes[n-8]
+			i := uint((a^bits.RotateLeft64(b, 29))*fibMul) >> (64 - pairCacheBits)
+			for cp[i].hi != b || cp[i].lo != a {
+				if cp[i].hi == 0 {
+					return k / 2, added // not there
+				}
+				i = (i + 1) & (pairCacheSize - 1)
+			}
+			t = cp[i].id
+		}
+		if int(t) >= len(tf) {
+			break
+		}
+		c := tf[t]
+		buf[added] = t
+		added += int((c - 1) >> 31) // c is 0: the first occurrence
+		tf[t] = c + 1
+	}
+	return k / 2, added
 }
 
 // takeKeys is lookPieces for the candidates the general tokenizer kept in

@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 	"math/bits"
 	"slices"
+	"unsafe"
 )
 
 // scanner is the tokenizer Build uses: it finds the pieces of pure-ASCII
@@ -145,12 +146,19 @@ func (sc *scanner) bounds(s string, st *stretch) (done bool) {
 	i, carry := st.i, st.carry
 	for stop := i + stretchBytes; i < stop; {
 		if i+64 <= len(s) {
-			if word, ok := block64(s, i); ok {
-				n = writeBounds64(buf, n, i, word^(word<<1|carry>>7))
-				carry = word >> 63 << 7
-				i += 64
+			blocks := min(stop-i+63, len(s)-i) >> 6
+			var k int
+			k, n, carry = blockBounds(buf, n, s, i, blocks, carry)
+			i += 64 * k
+			if k == blocks {
 				continue
 			}
+			// The block at i holds a byte of 0x80 or more: word by word.
+		} else if m, ok := tailBounds(buf, n, s, i, carry); ok {
+			// The last bytes, fewer than 64, as a block padded with
+			// zero bytes (separators), as loadTail pads the last word.
+			n, done = m, true
+			break
 		}
 		var x uint64
 		last := i+8 > len(s)
@@ -198,6 +206,38 @@ func (sc *scanner) bounds(s string, st *stretch) (done bool) {
 		st.lo = int(buf[n-1])
 	}
 	return done
+}
+
+// blockBoundsGo is blockBounds in Go: for each of up to blocks 64-byte
+// blocks of s from i on, stopping before the first that holds a byte of
+// 0x80 or more, it appends to buf[:n] the positions of the block's piece
+// starts and ends (its alphanumerics' mask, block64's, against the byte
+// before: carry is 0x80 when that is an alphanumeric), and returns the
+// blocks it took, the new length and the carry after them. buf has room
+// for 72 entries past the last bound (writeBounds64).
+func blockBoundsGo(buf []uint32, n int, s string, i, blocks int, carry uint64) (k, _ int, _ uint64) {
+	for ; k < blocks; k++ {
+		word, ok := block64(s, i+64*k)
+		if !ok {
+			break
+		}
+		n = writeBounds64(buf, n, i+64*k, word^(word<<1|carry>>7))
+		carry = word >> 63 << 7
+	}
+	return k, n, carry
+}
+
+// tailBoundsGo is tailBounds in Go: blockBoundsGo for the bytes of s from
+// i on, fewer than 64, read as a block padded with zero bytes; ok is false,
+// and nothing is written, when one of them is 0x80 or more.
+func tailBoundsGo(buf []uint32, n int, s string, i int, carry uint64) (_ int, ok bool) {
+	var pad [64]byte
+	copy(pad[:], s[i:])
+	word, ok := block64(unsafe.String(&pad[0], len(pad)), 0)
+	if !ok {
+		return n, false
+	}
+	return writeBounds64(buf, n, i, word^(word<<1|carry>>7)), true
 }
 
 // boundsSlack is the room the bounds buffer needs past stretchBytes: a
