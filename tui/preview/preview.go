@@ -40,6 +40,11 @@ type Pane struct {
 	// lastCard is the card last drawn (card): the same card is drawn
 	// once however often the entry is shown again.
 	lastCard cardMemo
+	// content is what setContent last gave the viewport ("" once
+	// something else was): the root shows the selection again at most
+	// messages (an index built, a summary read, a key), most often
+	// unchanged, and the viewport would split and measure it each time.
+	content string
 }
 
 // New is an empty preview.
@@ -73,7 +78,7 @@ func (p *Pane) setSize(w, h int) {
 // ShowText shows text (why nothing is selected) in place of an entry.
 func (p *Pane) ShowText(c *part.Context, text string, w, h int) {
 	p.setSize(w, h)
-	p.id, p.shown, p.pending = 0, false, false
+	p.id, p.shown, p.pending, p.content = 0, false, false, ""
 	p.vp.SetContent(emptyPreview(c.Styles, w, text))
 }
 
@@ -349,10 +354,14 @@ type cardMemo struct {
 func CardInner(width int) int { return max(width-5, 1) }
 
 // setContent fills the viewport with card and body, keeping the scroll
-// position when the same entry is re-shown.
+// position when the same entry is re-shown; content the viewport holds
+// already is not handed to it again (TestPreview_ShownAgainAsAFreshPaneScrolledThere).
 func (p *Pane) setContent(id uint64, content string) {
 	y := p.vp.YOffset()
-	p.vp.SetContent(content)
+	if id != p.id || content != p.content || content == "" {
+		p.vp.SetContent(content)
+		p.content = content
+	}
 	if id == p.id {
 		p.vp.SetYOffset(y)
 	} else {
