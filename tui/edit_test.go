@@ -59,12 +59,6 @@ func newEditHarnessEnv(t *testing.T, path, sessionsDir string, env map[string]st
 	return newEditHarnessSized(t, path, sessionsDir, env, 120, 40)
 }
 
-// newEditHarnessAt opens path as newEditHarness does on a w×h screen.
-func newEditHarnessAt(t *testing.T, path string, w, ht int) *editHarness {
-	t.Helper()
-	return newEditHarnessSized(t, path, fixtureSessions, nil, w, ht)
-}
-
 // newEditHarnessSized opens path on a w×h screen with the given sessions
 // folder and environment (EDITOR aside, which the harness sets).
 func newEditHarnessSized(t *testing.T, path, sessionsDir string, env map[string]string, w, ht int) *editHarness {
