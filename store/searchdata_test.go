@@ -2,6 +2,7 @@ package store_test
 
 import (
 	"reflect"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -42,20 +43,21 @@ func TestSearchData_IsDecodeThenSearch(t *testing.T) {
 		return data
 	}
 	queries := []string{"deploy canary", "the of", "naïve internationalization k8s", "σοφος"}
+	valid := encode(entries(nil)) // built once: three cases start from it
 	for _, tt := range []struct {
 		name string
 		data []byte
 		ok   bool
 	}{
-		{"valid", encode(entries(nil)), true},
+		{"valid", valid, true},
 		{"ids that repeat", encode(entries(func(es []store.Entry) { es[100].ID, es[31000].ID = 7, 7 })), true},
 		{"bad utf8 in a name", encode(entries(func(es []store.Entry) { es[25000].Name = "n\xff" })), false},
 		{"bad utf8 after ASCII in a content", encode(entries(func(es []store.Entry) { es[20000].Content = strings.Repeat("deploy ", 30) + "\xe2\x82" })), false},
 		{"bad utf8 in an alias", encode(entries(func(es []store.Entry) { es[30000].Aliases = []string{"ok", "\xc3"} })), false},
 		{"bad utf8 in a replaced entry", encode(entries(func(es []store.Entry) { es[10].ID, es[11].ID, es[10].Content = 11, 11, "\xff" })), false},
 		{"a bad kind", encode(entries(func(es []store.Entry) { es[20000].Kind = 7 })), false},
-		{"trailing bytes", append(encode(entries(nil)), "xyz"...), false},
-		{"cut short", encode(entries(nil))[:4<<20], false},
+		{"trailing bytes", slices.Concat(valid, []byte("xyz")), false},
+		{"cut short", valid[:4<<20], false},
 		{"small", store.Encode(3, entries(nil)[:2]), false},
 	} {
 		t.Run(tt.name, func(t *testing.T) {

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"os"
+	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
@@ -21,9 +22,17 @@ import (
 // already made (deleting scratch), so that u has something to undo.
 func behindHarness(t *testing.T, w, h int) *editHarness {
 	t.Helper()
-	hs := newEditHarnessAt(t, copyFixture(t, "crmem/small.db"), w, h) // opened at its size: no second layout
+	path := copyFixture(t, "crmem/small.db")
+	// Opened at its size (no second layout), the editor's temporary files
+	// beside the memory: a thousand harnesses made one folder each, not two.
+	hs := newEditHarnessTemp(t, path, fixtureSessions, nil, w, h, filepath.Dir(path))
 	hs.m.why = newWhyView()
-	hs.sel("scratch")
+	// scratch selected without drawing its card (sel draws it): the
+	// delete draws the screen again; a thousand harnesses saved its
+	// rendering.
+	if e, ok := hs.m.writer().Memory().Lookup("scratch"); !ok || !hs.m.list.SelectID(hs.m.c.snap, e.ID) {
+		t.Fatal("scratch is not listed")
+	}
 	press(hs.m, "d", "y")
 	if hs.f.UndoLen() != 1 {
 		t.Fatalf("setup: %d undo steps, want 1 (status %q)", hs.f.UndoLen(), hs.status())

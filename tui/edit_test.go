@@ -59,17 +59,18 @@ func newEditHarnessEnv(t *testing.T, path, sessionsDir string, env map[string]st
 	return newEditHarnessSized(t, path, sessionsDir, env, 120, 40)
 }
 
-// newEditHarnessAt opens path as newEditHarness does on a w×h screen.
-func newEditHarnessAt(t *testing.T, path string, w, ht int) *editHarness {
-	t.Helper()
-	return newEditHarnessSized(t, path, fixtureSessions, nil, w, ht)
-}
-
 // newEditHarnessSized opens path on a w×h screen with the given sessions
 // folder and environment (EDITOR aside, which the harness sets).
 func newEditHarnessSized(t *testing.T, path, sessionsDir string, env map[string]string, w, ht int) *editHarness {
 	t.Helper()
-	h := &editHarness{t: t, path: path, editor: "true", step: time.Minute, tempDir: t.TempDir()}
+	return newEditHarnessTemp(t, path, sessionsDir, env, w, ht, t.TempDir())
+}
+
+// newEditHarnessTemp is newEditHarnessSized with the editor's temporary
+// files in tempDir.
+func newEditHarnessTemp(t *testing.T, path, sessionsDir string, env map[string]string, w, ht int, tempDir string) *editHarness {
+	t.Helper()
+	h := &editHarness{t: t, path: path, editor: "true", step: time.Minute, tempDir: tempDir}
 	var tick time.Duration
 	ed := editor.Options{
 		Getenv:  func(k string) string { return map[string]string{"EDITOR": h.editor}[k] },

@@ -195,7 +195,8 @@ func TestHelp_LineFollowsWhatItIsDrawnFrom(t *testing.T) {
 }
 
 // TestStatus_LineFollowsWhatItIsFittedFrom: the status line is fitted
-// once and kept (statusFit) while what it is fitted from stays. After
+// once and kept (statusFit), its counts drawn once (drawnCounts), while
+// what they are made from stays. After
 // each step (the width, a message, a longer message, the counts after a
 // reload, the palette, the folder shown as ~) the status lines drawn are
 // the ones fitted anew, and each step that changes them changes them.
@@ -205,9 +206,9 @@ func TestStatus_LineFollowsWhatItIsFittedFrom(t *testing.T) {
 	m.c.styleOpt, m.c.noColor = "auto", false
 	drive(m, m.setBackground(true))
 	fresh := func() []string {
-		kept := m.statusFits
-		m.statusFits = [4]statusFit{}
-		defer func() { m.statusFits = kept }()
+		kept, counts := m.statusFits, m.statusCounts
+		m.statusFits, m.statusCounts = [4]statusFit{}, drawnText{}
+		defer func() { m.statusFits, m.statusCounts = kept, counts }()
 		return m.statusLines()
 	}
 	steps := []struct {

@@ -132,6 +132,10 @@ type Model struct {
 	// statusFits are the status lines last fitted (fitStatus), the
 	// newest first.
 	statusFits [4]statusFit
+	// statusCounts is the counts' part of the status line as last drawn
+	// (drawnCounts): the screen's height asks for the status lines at
+	// every update, and they seldom change.
+	statusCounts drawnText
 
 	st status
 	w  watchState

@@ -59,7 +59,7 @@ func (s *status) clearMessage(seq int) {
 // the counts after it.
 func (m *Model) statusLines() []string {
 	st := m.c.styles
-	sep := st.dim.Render(" │ ")
+	sep := st.statusSep
 	warns := append(m.warnings(), m.storeWarnings()...)
 	var parts []string
 	for _, w := range warns {
@@ -75,7 +75,7 @@ func (m *Model) statusLines() []string {
 		parts = append(parts, st.status.Render(s))
 	}
 	counts := len(parts)
-	parts = append(parts, st.status.Render(m.countsText()))
+	parts = append(parts, m.drawnCounts())
 	reloaded := !m.st.lastReload.IsZero()
 	if reloaded {
 		parts = append(parts, st.status.Render("reloaded "+m.st.lastReload.In(m.c.loc).Format("15:04:05")))
@@ -110,6 +110,24 @@ func (m *Model) statusLines() []string {
 		out = wrapMessage(style, msg, m.c.width)
 	}
 	return append(append(out, above...), line)
+}
+
+// drawnCounts is countsText in the status style, drawn again only when the
+// text or the palette changed.
+func (m *Model) drawnCounts() string {
+	d := &m.statusCounts
+	if text := m.countsText(); !d.valid || d.text != text || d.styles != m.c.styles {
+		*d = drawnText{valid: true, text: text, styles: m.c.styles, out: m.c.styles.status.Render(text)}
+	}
+	return d.out
+}
+
+// drawnText is a text drawn in a style of a palette (styles never change
+// once made: a new palette is a new value).
+type drawnText struct {
+	valid     bool
+	text, out string
+	styles    *styles
 }
 
 // fitStatus joins parts and the path, shortening the path in the middle

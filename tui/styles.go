@@ -28,6 +28,7 @@ type styles struct {
 	warning     lipgloss.Style
 	message     lipgloss.Style
 	highlight   string // SGR that starts a search-term highlight
+	statusSep   string // dim " │ ", between the status line's parts
 	border      lipgloss.Style
 	paneTitle   lipgloss.Style
 	// part is the styles the parts in packages of their own draw with
@@ -78,6 +79,7 @@ func newStyles(dark, noColor bool) *styles {
 	s.diffDelWord = s.diffDel.Reverse(true) // reverse reads with or without colour
 	s.diffAddWord = s.diffAdd.Reverse(true)
 	s.highlight = "\x1b[7m" // reverse video reads on any background, with or without colour
+	s.statusSep = s.dim.Render(" │ ")
 	s.part = partStyles(s)
 	return s
 }

@@ -12,6 +12,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 	"syscall"
 	"testing"
 	"time"
@@ -94,7 +95,7 @@ func memoryGeneration(m *store.Memory) (int, error) {
 }
 
 // TestCrash_KillDuringAppend kills a child that appends to a store in a
-// loop at 110 seeded random instants, most of them inside an append (its
+// loop at 112 seeded random instants, most of them inside an append (its
 // writes in 61-byte pieces, the reserve's too, so that a kill cuts them
 // short). After each kill the store, read by crmem's reader, holds one
 // whole generation (the old state or the new, never a mix), not older than
@@ -102,10 +103,43 @@ func memoryGeneration(m *store.Memory) (int, error) {
 // next as crabdb does (crabtalkAfterKill, on a copy), leaves a store its
 // reader opens, with its entry. The next child's start repairs what the
 // kill left. At the end nothing is left beside the store.
+//
+// The kills run as four chains of 28, each on its own store, side by side:
+// a kill waits for the child's appends (some 200 ms each: their syncs and
+// the pauses between their pieces), so one chain of 110 kept the package's
+// test binary waiting 26 s, using a tenth of a core.
 func TestCrash_KillDuringAppend(t *testing.T) {
 	if testing.Short() {
 		t.Skip("spawns processes")
 	}
+	const chains, kills = 4, 28
+	var (
+		mu        sync.Mutex
+		wg        sync.WaitGroup
+		tornKills int
+	)
+	for c := range chains {
+		// Subtests run from goroutines, not t.Parallel: all four at once
+		// whatever -parallel is (they use little CPU).
+		wg.Go(func() {
+			t.Run(fmt.Sprintf("chain=%d", c), func(t *testing.T) {
+				torn := killDuringAppend(t, uint64(31+c), kills)
+				mu.Lock()
+				tornKills += torn
+				mu.Unlock()
+			})
+		})
+	}
+	wg.Wait()
+	if !t.Failed() && tornKills == 0 {
+		t.Error("no kill landed inside an append: the test proves nothing")
+	}
+}
+
+// killDuringAppend is one chain of TestCrash_KillDuringAppend: kills
+// children appending to a fresh store at instants drawn from seed, checks
+// the store after each, and says how many kills landed inside an append.
+func killDuringAppend(t *testing.T, seed uint64, kills int) (tornKills int) {
 	dir := t.TempDir()
 	path := copyBefore(t, dir, "store.crmem")
 	db, err := OpenDB(path, store.Options{Guard: passGuard})
@@ -119,7 +153,7 @@ func TestCrash_KillDuringAppend(t *testing.T) {
 	if _, err := db.Apply(ops...); err != nil {
 		t.Fatal(err)
 	}
-	rng := rand.New(rand.NewPCG(31, 31))
+	rng := rand.New(rand.NewPCG(seed, seed))
 	child := startWriter(t, path)
 	child.next(t)
 	start := time.Now()
@@ -128,8 +162,6 @@ func TestCrash_KillDuringAppend(t *testing.T) {
 	perSave := time.Since(start) / 2
 	child.kill()
 	last, _ := checkCrashStore(t, path, 0, -1)
-	tornKills := 0
-	const kills = 110
 	for i := range kills {
 		child := startWriter(t, path)
 		child.next(t) // opened: from here on, appends follow back to back
@@ -146,9 +178,6 @@ func TestCrash_KillDuringAppend(t *testing.T) {
 		}
 	}
 	t.Logf("%d kills (one append ≈ %v): %d landed inside crmem's append (its note left; the next write rolls it back), reached generation %d", kills, perSave, tornKills, last)
-	if tornKills == 0 {
-		t.Error("no kill landed inside an append: the test proves nothing")
-	}
 	// One more write rolls back what the last kill left, and removes the note.
 	db, err = OpenDB(path, store.Options{Guard: passGuard})
 	if err != nil {
@@ -169,6 +198,7 @@ func TestCrash_KillDuringAppend(t *testing.T) {
 	if want := []string{"store.crmem"}; !slices.Equal(names, want) {
 		t.Errorf("folder holds %v, want %v", names, want)
 	}
+	return tornKills
 }
 
 // crabtalkAfterKill lets crabtalk write to a copy of the store a kill

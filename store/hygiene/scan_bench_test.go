@@ -145,7 +145,8 @@ func spansOf(ds []SecretDetail) []string {
 // TestScan_HostileTime bounds the scan of each hostile 1 MiB text: the
 // fastest of three runs within 1.5 s on a busy machine (0.02–0.2 s
 // measured; 1.0–4.9 s before the generic rule was run at its keywords and
-// a line's allowlist looked near the match only).
+// a line's allowlist looked near the match only). A run within it ends the
+// text's runs: the fastest of three is then within it too.
 func TestScan_HostileTime(t *testing.T) {
 	if testing.Short() {
 		t.Skip("timing")
@@ -161,7 +162,9 @@ func TestScan_HostileTime(t *testing.T) {
 			var r Report
 			start := time.Now()
 			sc.text(text, "content", nil, &r)
-			best = min(best, time.Since(start))
+			if best = min(best, time.Since(start)); best <= 1500*time.Millisecond {
+				break
+			}
 		}
 		if best > 1500*time.Millisecond {
 			t.Errorf("%s: %v", name, best)

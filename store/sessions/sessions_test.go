@@ -1,20 +1,26 @@
 package sessions_test
 
 import (
+	"bufio"
+	"bytes"
 	"encoding/json"
 	"os"
 	"path/filepath"
 	"reflect"
 	"testing"
 
-	"github.com/crmem/crmem/store"
 	"github.com/crmem/crmem/store/sessions"
 )
 
 const (
 	fixtureDir      = "../../testdata/reference/sessions"
 	fixtureExpected = "../../testdata/reference/sessions.expected.json"
-	fixtureDB       = "../../testdata/reference/crmem/small.db"
+	// fixtureEntries is the reference's view of small.db, the memory file
+	// the sessions fixture belongs with: one entry per line. Read rather
+	// than small.db, so that these tests need not import store, which
+	// imports this package: go test would compile store again against
+	// this package's test build.
+	fixtureEntries = "../../testdata/reference/crmem/small.entries.jsonl"
 )
 
 type refsJSON struct {
@@ -44,19 +50,24 @@ func readExpected(t *testing.T) expectedJSON {
 // memory file the sessions fixture belongs with.
 func fixtureArchives(t *testing.T) map[string]bool {
 	t.Helper()
-	data, err := os.ReadFile(fixtureDB)
-	if err != nil {
-		t.Fatal(err)
-	}
-	f, err := store.Decode(data)
+	data, err := os.ReadFile(fixtureEntries)
 	if err != nil {
 		t.Fatal(err)
 	}
 	out := map[string]bool{}
-	for _, e := range f.Entries {
-		if e.Kind == store.Archive {
+	lines := bufio.NewScanner(bytes.NewReader(data))
+	lines.Buffer(nil, len(data)+1)
+	for lines.Scan() {
+		var e struct{ Kind, Name string }
+		if err := json.Unmarshal(lines.Bytes(), &e); err != nil {
+			t.Fatal(err)
+		}
+		if e.Kind == "archive" {
 			out[e.Name] = true
 		}
+	}
+	if len(out) == 0 {
+		t.Fatalf("%s: no archive", fixtureEntries)
 	}
 	return out
 }

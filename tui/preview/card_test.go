@@ -36,11 +36,12 @@ func TestCard_LinesNeverWrap(t *testing.T) {
 	}
 }
 
-// TestCard_KeptOnlyWhileItsSourcesStay: the pane draws a card once and
-// shows it again while what it is drawn from stays (Pane.card); after
-// each change (the width, the focus, the entry, its content, the lines
-// the root adds, the time it is shown at, the styles) the pane shows what
-// a new pane shows, the card drawn anew.
+// TestCard_KeptOnlyWhileItsSourcesStay: the pane writes a card's lines
+// and draws it once, and shows it again while what they are made from
+// stays (Pane.cardTextOf, Pane.card); after each change (the width, the
+// focus, the entry, its content, the lines the root adds, its aliases,
+// kind and ids, the time and zone it is shown at, the styles) the pane
+// shows what a new pane shows, the card drawn anew.
 func TestCard_KeptOnlyWhileItsSourcesStay(t *testing.T) {
 	c := testContext(80, 20)
 	p := New()
@@ -59,6 +60,11 @@ func TestCard_KeptOnlyWhileItsSourcesStay(t *testing.T) {
 		{"another entry", func() { s.E.ID, s.E.Name = 4, "rollback" }, true},
 		{"its content longer", func() { s.E.Content += " then everyone" }, true},
 		{"a line added by the root", func() { s.Extra = []string{"history 2 versions"} }, true},
+		{"an alias", func() { s.E.Aliases = []string{"rollout"} }, true},
+		{"its alias renamed in place", func() { s.E.Aliases[0] = "ship" }, true},
+		{"another kind", func() { s.E.Kind = store.Archive }, true},
+		{"no ids shown", func() { s.IDs = false }, true},
+		{"another zone", func() { c.Loc = time.FixedZone("X", 5*3600) }, true},
 		{"a year later", func() { now := c.Now().AddDate(1, 0, 0); c.Now = func() time.Time { return now } }, true},
 		{"other styles", func() {
 			st := *c.Styles

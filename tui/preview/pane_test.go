@@ -162,3 +162,45 @@ func TestPreview_JumpMatch(t *testing.T) {
 
 // squeeze drops every space, so wrapped text compares as a whole.
 func squeeze(s string) string { return strings.Join(strings.Fields(s), "") }
+
+// TestPreview_ShownAgainAsAFreshPaneScrolledThere: the pane hands the
+// viewport its content only when it changed (the root shows the selection
+// again at most messages); whatever is shown again, a resize, a message in
+// between, another entry, the pane draws what a new pane shown the same
+// and scrolled to where the pane was (clamped) draws.
+func TestPreview_ShownAgainAsAFreshPaneScrolledThere(t *testing.T) {
+	const w = 60
+	for _, id := range []uint64{7, 0} { // 0: the message's own id
+		c := testContext(80, 10)
+		p := New()
+		s, h := longEntry(id), 10
+		if cmd := p.Show(c, s, w, h); cmd != nil {
+			p.Rendered(cmd().(RenderedMsg))
+		}
+		for _, step := range []struct {
+			name string
+			do   func()
+		}{
+			{"shown again", func() {}},
+			{"scrolled to the bottom, shown again", func() { p.Key(c, keyMsg("G")) }},
+			{"taller", func() { h = 30 }},
+			{"shorter", func() { p.Key(c, keyMsg("G")); h = 6 }},
+			{"a message in between", func() { p.ShowText(c, "nothing here", w, h) }},
+			{"its content longer", func() { p.Key(c, keyMsg("G")); s.E.Content += "\n\nthe end" }},
+			{"another entry", func() { s.E.ID, s.E.Name = 8, "longer" }},
+		} {
+			step.do()
+			y, same := p.Offset(), p.id == s.E.ID // the same entry keeps its place
+			p.Show(c, s, w, h)
+			fresh := New()
+			fresh.cache = p.cache // the same rendering, not the placeholder
+			fresh.Show(c, s, w, h)
+			if same {
+				fresh.vp.SetYOffset(y)
+			}
+			if got, want := p.View(c, w, h), fresh.View(c, w, h); got != want || p.Offset() != fresh.Offset() {
+				t.Errorf("id %d, %s: offset %d, the pane draws\n%s\na new pane scrolled to %d\n%s", id, step.name, p.Offset(), got, fresh.Offset(), want)
+			}
+		}
+	}
+}

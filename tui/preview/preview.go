@@ -38,8 +38,15 @@ type Pane struct {
 	cache   renderCache // renderings by key, only touched by the update loop
 	rs      *renderers  // the renderers, shared with the renderings off the loop
 	// lastCard is the card last drawn (card): the same card is drawn
-	// once however often the entry is shown again.
+	// once however often the entry is shown again; lastText its lines
+	// (cardTextOf), likewise.
 	lastCard cardMemo
+	lastText cardTextMemo
+	// content is what setContent last gave the viewport ("" once
+	// something else was): the root shows the selection again at most
+	// messages (an index built, a summary read, a key), most often
+	// unchanged, and the viewport would split and measure it each time.
+	content string
 }
 
 // New is an empty preview.
@@ -73,7 +80,7 @@ func (p *Pane) setSize(w, h int) {
 // ShowText shows text (why nothing is selected) in place of an entry.
 func (p *Pane) ShowText(c *part.Context, text string, w, h int) {
 	p.setSize(w, h)
-	p.id, p.shown, p.pending = 0, false, false
+	p.id, p.shown, p.pending, p.content = 0, false, false, ""
 	p.vp.SetContent(emptyPreview(c.Styles, w, text))
 }
 
@@ -90,7 +97,7 @@ func (p *Pane) Show(c *part.Context, s Entry, w, h int) tea.Cmd {
 	if cached && r.plain != "" && !p.explain {
 		extra = append(slices.Clone(extra), st.Label.Render("plain text: ")+r.plain)
 	}
-	head := p.card(cardFrom{st, cardText(st, e, s.IDs, p.tokenCount(key, e), w, c.Now(), c.Loc, extra), w, s.Focused})
+	head := p.card(cardFrom{st, p.cardTextOf(cardTextFrom{st, e, s.IDs, p.tokenCount(key, e), w, c.Now(), c.Loc, extra}), w, s.Focused})
 	p.rs.wantOnly(key)
 	if p.explain {
 		p.key, p.pending = key, false
@@ -304,6 +311,48 @@ func cardText(st *part.Styles, e store.Entry, ids bool, tokens, width int, now t
 	return strings.Join(lines, "\n")
 }
 
+// cardTextFrom is what cardText writes a card's lines from.
+type cardTextFrom struct {
+	st     *part.Styles // never changed once made: new styles are a new value
+	e      store.Entry
+	ids    bool
+	tokens int
+	width  int
+	now    time.Time
+	loc    *time.Location
+	extra  []string
+}
+
+// same reports whether f and g give the same lines: the same fields, the
+// content's length for the content (the card shows its size).
+func (f cardTextFrom) same(g cardTextFrom) bool {
+	a, b := f.e, g.e
+	return f.st == g.st && f.ids == g.ids && f.tokens == g.tokens && f.width == g.width && f.now.Equal(g.now) &&
+		f.now.Location() == g.now.Location() && f.loc == g.loc && slices.Equal(f.extra, g.extra) &&
+		a.ID == b.ID && a.Name == b.Name && a.Kind == b.Kind && a.CreatedAt == b.CreatedAt &&
+		slices.Equal(a.Aliases, b.Aliases) && len(a.Content) == len(b.Content)
+}
+
+// cardTextMemo is the card's lines last written and what they were
+// written from.
+type cardTextMemo struct {
+	written bool
+	from    cardTextFrom
+	out     string
+}
+
+// cardTextOf is cardText of f, written again only when f is not the same
+// as last time (TestCard_KeptOnlyWhileItsSourcesStay): the root shows the
+// selection again at most messages, and lipgloss drew the same lines.
+func (p *Pane) cardTextOf(f cardTextFrom) string {
+	if m := &p.lastText; m.written && m.from.same(f) {
+		return m.out
+	}
+	f.extra, f.e.Aliases = slices.Clone(f.extra), slices.Clone(f.e.Aliases) // kept: the caller's may change
+	p.lastText = cardTextMemo{written: true, from: f, out: cardText(f.st, f.e, f.ids, f.tokens, f.width, f.now, f.loc, f.extra)}
+	return p.lastText.out
+}
+
 // cardFrom is what a card's box is drawn from: the styles, the lines
 // (cardText), the width and the focus.
 type cardFrom struct {
@@ -349,10 +398,14 @@ type cardMemo struct {
 func CardInner(width int) int { return max(width-5, 1) }
 
 // setContent fills the viewport with card and body, keeping the scroll
-// position when the same entry is re-shown.
+// position when the same entry is re-shown; content the viewport holds
+// already is not handed to it again (TestPreview_ShownAgainAsAFreshPaneScrolledThere).
 func (p *Pane) setContent(id uint64, content string) {
 	y := p.vp.YOffset()
-	p.vp.SetContent(content)
+	if id != p.id || content != p.content || content == "" {
+		p.vp.SetContent(content)
+		p.content = content
+	}
 	if id == p.id {
 		p.vp.SetYOffset(y)
 	} else {

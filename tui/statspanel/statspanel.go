@@ -5,6 +5,7 @@ package statspanel
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -31,6 +32,18 @@ type Panel struct {
 	shown Of            // what s is of; its Snap is nil until computed
 	s     stats.Stats   // the figures of shown
 	doing Of            // what is being computed; its Snap is nil when nothing
+	// drawn is the figures' lines as last drawn (Lines): the screen draws
+	// the panel at every update (and measures it at every key), and the
+	// figures seldom change.
+	drawn drawnLines
+}
+
+// drawnLines are the lines of the figures as drawn with styles at a width.
+type drawnLines struct {
+	valid  bool
+	styles *part.Styles // never changed once made: a new palette is a new value
+	width  int
+	lines  []string
 }
 
 var _ part.Part = (*Panel)(nil)
@@ -92,7 +105,7 @@ func (p *Panel) Done(c *part.Context, msg DoneMsg, now Of) tea.Cmd {
 		p.doing = Of{}
 	}
 	if msg.of == now {
-		p.shown, p.s = msg.of, msg.s
+		p.shown, p.s, p.drawn = msg.of, msg.s, drawnLines{}
 	}
 	return p.Refresh(c, now)
 }
@@ -118,12 +131,18 @@ func (p *Panel) Wheel(c *part.Context, up bool) {
 	p.sc.By(d, len(p.Lines(c.Styles, c.Width)), c.Body)
 }
 
-// Lines is the panel's text below its title at width w.
+// Lines is the panel's text below its title at width w, drawn again only
+// when the figures, the width or the palette changed
+// (TestPanel_LinesKeptWhileTheirSourcesStay). The caller does not change
+// them.
 func (p *Panel) Lines(st *part.Styles, w int) []string {
 	if p.shown.Snap == nil {
 		return []string{st.Dim.Render("counting…")}
 	}
-	return statsview.Lines(p.s, w, statsview.Style{
+	if d := p.drawn; d.valid && d.styles == st && d.width == w {
+		return d.lines
+	}
+	lines := statsview.Lines(p.s, w, statsview.Style{
 		Title: func(s string) string { return st.GroupHeader.Render(s) },
 		Dim:   func(s string) string { return st.Dim.Render(s) },
 		Kind: func(k store.Kind, s string) string {
@@ -133,6 +152,8 @@ func (p *Panel) Lines(st *part.Styles, w int) []string {
 			return s
 		},
 	})
+	p.drawn = drawnLines{valid: true, styles: st, width: w, lines: slices.Clip(lines)}
+	return p.drawn.lines
 }
 
 // View renders the panel at w×h in place of the panes: a title with the

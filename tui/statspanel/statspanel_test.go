@@ -1,6 +1,7 @@
 package statspanel
 
 import (
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -67,5 +68,50 @@ func TestPanel_FollowsTheSnapshot(t *testing.T) {
 	}
 	if reqs, _ := p.Key(c, tea.KeyPressMsg{Code: tea.KeyEscape}); reqs != nil || p.Open() {
 		t.Error("esc did not close the panel, or asked the root for something")
+	}
+}
+
+// TestPanel_LinesKeptWhileTheirSourcesStay: the figures' lines are drawn
+// once and kept while the figures, the width and the palette stay; after
+// each step they are those a new panel draws of the same figures.
+func TestPanel_LinesKeptWhileTheirSourcesStay(t *testing.T) {
+	c := testContext(80, 20)
+	entries := []store.Entry{{ID: 1, Name: "a", Kind: store.Note, CreatedAt: 1, Content: "some words"}}
+	var p Panel
+	show := func(es []store.Entry) {
+		now := Of{Snap: &snap{es}}
+		p.Done(c, p.Show(c, now)().(DoneMsg), now)
+	}
+	show(entries)
+	w := 80
+	var before []string
+	for _, step := range []struct {
+		name    string
+		do      func()
+		changes bool
+	}{
+		{"first drawn", func() {}, true},
+		{"drawn again", func() {}, false},
+		{"narrower", func() { w = 30 }, true},
+		{"another palette", func() {
+			st := *c.Styles
+			st.GroupHeader = st.GroupHeader.Bold(true)
+			c.Styles = &st
+		}, true},
+		{"new figures", func() {
+			show(append(entries, store.Entry{ID: 2, Name: "b", Kind: store.Archive, CreatedAt: 2, Content: "more words here"}))
+		}, true},
+		{"drawn again at last", func() {}, false},
+	} {
+		step.do()
+		got := p.Lines(c.Styles, w)
+		fresh := Panel{shown: p.Shown(), s: p.Stats()}
+		if want := fresh.Lines(c.Styles, w); !slices.Equal(got, want) {
+			t.Errorf("%s: the panel draws\n%q\na new panel\n%q", step.name, got, want)
+		}
+		if changed := !slices.Equal(got, before); changed != step.changes {
+			t.Errorf("%s: the lines changed %v, want %v", step.name, changed, step.changes)
+		}
+		before = got
 	}
 }
