@@ -1,25 +1,7 @@
 //go:build amd64 && !purego
 
 #include "textflag.h"
-
-// CLASSIFY is rankscan_amd64.s's: R is set to the 16-bit mask of the
-// ASCII alphanumerics among the bytes of X (every one below 0x80).
-// X5 to X7 are scratch; X8 to X12 hold the constants.
-#define CLASSIFY(X, R) \
-	MOVO    X, X5      \
-	POR     X8, X5     \
-	MOVO    X5, X6     \
-	PCMPGTB X9, X6     \
-	MOVO    X10, X7    \
-	PCMPGTB X5, X7     \
-	PAND    X7, X6     \
-	MOVO    X, X5      \
-	PCMPGTB X11, X5    \
-	MOVO    X12, X7    \
-	PCMPGTB X, X7      \
-	PAND    X7, X5     \
-	POR     X5, X6     \
-	PMOVMSKB X6, R
+#include "alnum_amd64.h"
 
 // BOUND writes the position of ev's (R11's) lowest set bit, u + its
 // index, at OFF(DI), and clears the bit. Past ev's last bit BSFQ leaves
@@ -57,21 +39,7 @@ TEXT ·blockBoundsAsm(SB), NOSPLIT, $0-80
 	MOVBQZX bmi1+48(FP), DX
 	MOVQ DI, R14
 	XORQ AX, AX
-	MOVQ $0x2020202020202020, R9
-	MOVQ R9, X8
-	PUNPCKLQDQ X8, X8
-	MOVQ $0x6060606060606060, R9 // 'a' - 1
-	MOVQ R9, X9
-	PUNPCKLQDQ X9, X9
-	MOVQ $0x7b7b7b7b7b7b7b7b, R9 // 'z' + 1
-	MOVQ R9, X10
-	PUNPCKLQDQ X10, X10
-	MOVQ $0x2f2f2f2f2f2f2f2f, R9 // '0' - 1
-	MOVQ R9, X11
-	PUNPCKLQDQ X11, X11
-	MOVQ $0x3a3a3a3a3a3a3a3a, R9 // '9' + 1
-	MOVQ R9, X12
-	PUNPCKLQDQ X12, X12
+	ALNUM_CONSTS(R9)
 
 bbloop:
 	CMPQ AX, CX
