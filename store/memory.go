@@ -163,7 +163,7 @@ func (m *Memory) Entries() []Entry {
 
 // each calls fn for every entry in ascending id order; the caller holds mu.
 func (m *Memory) each(fn func(*Entry)) {
-	if m.asRead != nil { // as decoded: order is their ids, byID their places
+	if m.asRead != nil { // as decoded: order is their ids, entry finds them
 		for i := range m.asRead {
 			fn(&m.asRead[i])
 		}
