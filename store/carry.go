@@ -126,11 +126,11 @@ func (m *Memory) holds(changes []Change) bool {
 				return false
 			}
 		case c.After != nil:
-			if cur := m.byID[c.After.ID]; cur == nil || !sameEntry(cur, c.After) {
+			if cur := m.entry(c.After.ID); cur == nil || !sameEntry(cur, c.After) {
 				return false
 			}
 		default:
-			if cur := m.byID[c.Before.ID]; cur != nil && cur.Name == c.Before.Name {
+			if cur := m.entry(c.Before.ID); cur != nil && cur.Name == c.Before.Name {
 				return false
 			}
 		}

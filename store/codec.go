@@ -448,7 +448,7 @@ func (m *Memory) encode() []byte {
 	buf = binary.LittleEndian.AppendUint32(buf, formatVersion)
 	buf = append(buf, 0, 0, 0, 0, 0, 0) // flags, reserved
 	buf = binary.LittleEndian.AppendUint64(buf, m.nextID)
-	buf = binary.LittleEndian.AppendUint32(buf, uint32(len(m.byID)+len(m.dups)))
+	buf = binary.LittleEndian.AppendUint32(buf, uint32(m.live()+len(m.dups)))
 	m.eachAll(func(e *Entry) { buf = appendEntry(buf, e) })
 	return buf
 }

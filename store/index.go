@@ -15,7 +15,7 @@ import (
 // document while HoldIndex holds it.
 func (m *Memory) startIndex(background bool) chan struct{} {
 	return m.startIndexOf(func() entryDocs {
-		es := make([]*Entry, 0, len(m.byID))
+		es := make([]*Entry, 0, m.live())
 		m.each(func(e *Entry) { es = append(es, e) })
 		return entryDocs{len(es), func(i int) bm25.Doc {
 			m.hold.wait()
@@ -217,6 +217,7 @@ func (m *Memory) lockWrite() {
 		m.mu.Lock()
 		if m.ixDone == nil || m.ix != nil || m.ixFault != nil {
 			m.gen++
+			m.mapIDs()
 			m.asRead = nil // the write may change what each walks
 			return
 		}

@@ -10,7 +10,7 @@ import (
 // changes the memory: search, bench, ls and export never do, and skip it.
 //
 // from is the decoded file's entries (ids strictly ascending, so each is
-// also its own byID entry); they are never modified, so the maps can be
+// also the entry Memory.entry finds by its id); they are never modified, so the maps can be
 // built from them without holding the memory's lock, by whichever goroutine
 // needs them first (or a background one), exactly once.
 type lookupMaps struct {

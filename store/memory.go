@@ -29,14 +29,17 @@ type Memory struct {
 	mu sync.RWMutex
 	// byID holds every entry. Entries are never modified in place: a change
 	// replaces the pointer, so a pointer taken under the lock stays valid.
+	// It is nil while asRead holds the entries (entry finds them there):
+	// the first write builds it (lockWrite).
 	byID map[uint64]*Entry
 	// order is the ids in ascending order. It may still hold ids of removed
 	// entries (stale of them); readers skip those, compact drops them.
 	order []uint64
 	stale int
-	// asRead is the decoded file's entries when their ids ascend (byID
-	// points into it), until the first write (lockWrite drops it): each
-	// walks it rather than looking every id of order up in byID.
+	// asRead is the decoded file's entries when their ids ascend, until
+	// the first write (lockWrite drops it): each walks it, and entry finds
+	// an id in it by binary search, so an open that only reads (search,
+	// bench, ls) builds no map of 100,000 ids beside the index.
 	asRead []Entry
 	// names and aliases are built on first use (lookups.go): call
 	// m.lookups() before touching either.
@@ -63,7 +66,6 @@ type Memory struct {
 // start with IndexBackground.
 func NewMemoryWith(f *File, mode IndexMode) *Memory {
 	m := &Memory{
-		byID:   make(map[uint64]*Entry, len(f.Entries)),
 		order:  make([]uint64, 0, len(f.Entries)),
 		nextID: max(f.NextID, 1),
 	}
@@ -74,7 +76,7 @@ func NewMemoryWith(f *File, mode IndexMode) *Memory {
 	}
 	ascending := ascendingIDs(f.Entries)
 	if mode != IndexOnDemand && ascending {
-		// Index the file's entries while byID and order are built.
+		// Index the file's entries while order is built.
 		m.startIndexOf(func() entryDocs { return entrySlice(f.Entries) }, true)
 	}
 	if ascending { // no shadowed duplicates (splitDups)
@@ -84,6 +86,7 @@ func NewMemoryWith(f *File, mode IndexMode) *Memory {
 			go m.lookupsInBackground()
 		}
 	} else {
+		m.byID = make(map[uint64]*Entry, len(f.Entries))
 		m.names, m.aliases = newNameIndex(len(f.Entries)), make(map[string]idList)
 		m.dups = splitDups(f.Entries)
 		for i := range f.Entries {
@@ -119,7 +122,7 @@ func ascendingIDs(entries []Entry) bool {
 func (m *Memory) Len() int {
 	m.mu.RLock()
 	defer m.mu.RUnlock()
-	return len(m.byID) + len(m.dups)
+	return m.live() + len(m.dups)
 }
 
 // NextID returns the id the next Add gets.
@@ -146,7 +149,7 @@ func (m *Memory) Generation() uint64 {
 func (m *Memory) Entries() []Entry {
 	m.mu.RLock()
 	defer m.mu.RUnlock()
-	out := make([]Entry, 0, len(m.byID)+len(m.dups))
+	out := make([]Entry, 0, m.live()+len(m.dups))
 	n := 0
 	m.eachAll(func(e *Entry) { out = append(out, *e); n += len(e.Aliases) })
 	pool := make([]string, 0, n) // one allocation for every alias list
@@ -160,7 +163,7 @@ func (m *Memory) Entries() []Entry {
 
 // each calls fn for every entry in ascending id order; the caller holds mu.
 func (m *Memory) each(fn func(*Entry)) {
-	if m.asRead != nil { // as decoded: order is their ids, byID their places
+	if m.asRead != nil { // as decoded: order is their ids, entry finds them
 		for i := range m.asRead {
 			fn(&m.asRead[i])
 		}
@@ -178,8 +181,8 @@ func (m *Memory) each(fn func(*Entry)) {
 func (m *Memory) Get(id uint64) (Entry, bool) {
 	m.mu.RLock()
 	defer m.mu.RUnlock()
-	e, ok := m.byID[id]
-	if !ok {
+	e := m.entry(id)
+	if e == nil {
 		return Entry{}, false
 	}
 	return *cloneEntry(e), true
@@ -205,10 +208,10 @@ func (m *Memory) Lookup(name string) (Entry, bool) {
 func (m *Memory) lookup(name string) *Entry {
 	m.lookups()
 	if id, ok := m.names.last(name); ok {
-		return m.byID[id]
+		return m.entry(id)
 	}
 	if l, ok := m.aliases[name]; ok {
-		return m.byID[l.lowest()]
+		return m.entry(l.lowest())
 	}
 	return nil
 }
@@ -218,12 +221,53 @@ func (m *Memory) lookup(name string) *Entry {
 // name and alias maps are left to lookups, built from the same entries.
 func (m *Memory) insertAscending(entries []Entry) {
 	for i := range entries {
-		e := &entries[i]
-		m.byID[e.ID] = e
-		m.order = append(m.order, e.ID)
-		m.nextID = raiseNextID(m.nextID, e.ID)
+		id := entries[i].ID
+		m.order = append(m.order, id)
+		m.nextID = raiseNextID(m.nextID, id)
 	}
 	m.lazy.from = entries
+}
+
+// entry returns the entry with the given id, nil if there is none; the
+// caller holds mu. Before the first write of a file whose ids ascend it
+// is found in asRead by binary search, byID not being built yet.
+func (m *Memory) entry(id uint64) *Entry {
+	if m.byID != nil || m.asRead == nil {
+		return m.byID[id]
+	}
+	lo, hi := 0, len(m.asRead)
+	for lo < hi {
+		mid := int(uint(lo+hi) >> 1)
+		if m.asRead[mid].ID < id {
+			lo = mid + 1
+		} else {
+			hi = mid
+		}
+	}
+	if lo < len(m.asRead) && m.asRead[lo].ID == id {
+		return &m.asRead[lo]
+	}
+	return nil
+}
+
+// live is the number of entries entry finds; the caller holds mu.
+func (m *Memory) live() int {
+	if m.byID == nil {
+		return len(m.asRead)
+	}
+	return len(m.byID)
+}
+
+// mapIDs builds byID from asRead, before the first write drops asRead; the
+// caller holds mu for writing.
+func (m *Memory) mapIDs() {
+	if m.byID != nil {
+		return
+	}
+	m.byID = make(map[uint64]*Entry, len(m.asRead))
+	for i := range m.asRead {
+		m.byID[m.asRead[i].ID] = &m.asRead[i]
+	}
 }
 
 // insert adds e to every lookup structure; the caller holds mu for writing

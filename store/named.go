@@ -11,7 +11,7 @@ func (m *Memory) ContentNamed(name string) (content string, ok bool) {
 	defer m.mu.RUnlock()
 	m.lookups()
 	if id, found := m.names.last(name); found {
-		if e := m.byID[id]; e != nil && e.Name == name {
+		if e := m.entry(id); e != nil && e.Name == name {
 			return e.Content, true
 		}
 	}
@@ -38,7 +38,7 @@ func (m *Memory) LongestName() int {
 func (m *Memory) NameOf(id uint64) (name string, ok bool) {
 	m.mu.RLock()
 	defer m.mu.RUnlock()
-	if e := m.byID[id]; e != nil {
+	if e := m.entry(id); e != nil {
 		return e.Name, true
 	}
 	return "", false
