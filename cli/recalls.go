@@ -130,6 +130,7 @@ type recallsInput struct {
 	entries  func() []store.Entry
 	rank     recalls.Ranker
 	known    recalls.Known
+	names    *recalls.Names // the entries' names, when known looks up in them (nil otherwise)
 	sessions store.SessionsReader
 	settings string
 }
@@ -190,19 +191,22 @@ func readRecallsInput(o *opener) (recallsInput, error) {
 //
 // Where the ids ascend (every file crmem or crabtalk writes) the names
 // results give are looked up in a map of the entries' names alone
-// (recalls.NameSet: the last of a name, as the memory finds it), not in
+// (recalls.Names: the last of a name, as the memory finds it), not in
 // the memory's, which would make its alias map too: 1–2 % of recalls
-// --report's CPU on the 100k corpus.
+// --report's CPU on the 100k corpus. The report reads the same names
+// (Tally.ReportNamed).
 func v1RecallsInput(c *store.Contents) recallsInput {
 	entries := entriesByID(c.File.Entries) // as Memory.Entries gives them, before the memory owns them
 	ascending := idsAscend(entries)
 	mem := store.NewMemoryWith(c.File, store.IndexNow)
 	known := recalls.MemoryNames(mem)
+	var names *recalls.Names
 	if ascending {
-		known = recalls.NameSet(entries)
+		names = recalls.NewNames(entries)
+		known = names.Known
 	}
 	return recallsInput{entries: func() []store.Entry { return entries }, rank: recalls.MemoryRanker(mem),
-		known: known, sessions: c.Features.Sessions, settings: sessions.SettingsPath(c.Path)}
+		known: known, names: names, sessions: c.Features.Sessions, settings: sessions.SettingsPath(c.Path)}
 }
 
 // idsAscend reports whether entries' ids strictly ascend: no two entries
@@ -245,7 +249,12 @@ func runRecalls(o *opener, s streams, opts recallsOptions, f recalls.Filter) err
 			return err
 		}
 		s.recallProblems(p)
-		rep := t.ReportOf(in.entries(), opts.crowd)
+		var rep recalls.Report
+		if in.names != nil {
+			rep = t.ReportNamed(in.names, opts.crowd)
+		} else {
+			rep = t.ReportOf(in.entries(), opts.crowd)
+		}
 		if opts.js.enabled() {
 			return s.reportOutputSized(true, reportSize(rep, true), func(w *bufio.Writer) error {
 				return opts.js.write(w, jsonRecallReport{Report: rep, Crowd: opts.crowd, Problems: p})
