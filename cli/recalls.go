@@ -130,6 +130,7 @@ type recallsInput struct {
 	entries  func() []store.Entry
 	rank     recalls.Ranker
 	known    recalls.Known
+	names    *recalls.Names // the entries' names, when known looks up in them (nil otherwise)
 	sessions store.SessionsReader
 	settings string
 }
@@ -190,19 +191,22 @@ func readRecallsInput(o *opener) (recallsInput, error) {
 //
 // Where the ids ascend (every file crmem or crabtalk writes) the names
 // results give are looked up in a map of the entries' names alone
-// (recalls.NameSet: the last of a name, as the memory finds it), not in
+// (recalls.Names: the last of a name, as the memory finds it), not in
 // the memory's, which would make its alias map too: 1–2 % of recalls
-// --report's CPU on the 100k corpus.
+// --report's CPU on the 100k corpus. The report reads the same names
+// (Tally.ReportNamed).
 func v1RecallsInput(c *store.Contents) recallsInput {
 	entries := entriesByID(c.File.Entries) // as Memory.Entries gives them, before the memory owns them
 	ascending := idsAscend(entries)
 	mem := store.NewMemoryWith(c.File, store.IndexNow)
 	known := recalls.MemoryNames(mem)
+	var names *recalls.Names
 	if ascending {
-		known = recalls.NameSet(entries)
+		names = recalls.NewNames(entries)
+		known = names.Known
 	}
 	return recallsInput{entries: func() []store.Entry { return entries }, rank: recalls.MemoryRanker(mem),
-		known: known, sessions: c.Features.Sessions, settings: sessions.SettingsPath(c.Path)}
+		known: known, names: names, sessions: c.Features.Sessions, settings: sessions.SettingsPath(c.Path)}
 }
 
 // idsAscend reports whether entries' ids strictly ascend: no two entries
@@ -245,13 +249,20 @@ func runRecalls(o *opener, s streams, opts recallsOptions, f recalls.Filter) err
 			return err
 		}
 		s.recallProblems(p)
-		rep := t.ReportOf(in.entries(), opts.crowd)
+		var rep recalls.Report
+		if in.names != nil {
+			rep = t.ReportNamed(in.names, opts.crowd)
+		} else {
+			rep = t.ReportOf(in.entries(), opts.crowd)
+		}
 		if opts.js.enabled() {
-			return s.reportOutput(true, func(w *bufio.Writer) error {
+			return s.reportOutputSized(true, reportSize(rep, true), func(w *bufio.Writer) error {
 				return opts.js.write(w, jsonRecallReport{Report: rep, Crowd: opts.crowd, Problems: p})
 			})
 		}
-		return s.reportOutput(false, func(w *bufio.Writer) error { return writeRecallReport(w, rep, opts.crowd, time.Now()) })
+		return s.reportOutputSized(false, reportSize(rep, false), func(w *bufio.Writer) error {
+			return writeRecallReport(w, rep, opts.crowd, time.Now())
+		})
 	}
 	err = s.streamReportOutput(opts.js.enabled(), func(w *bufio.Writer) error {
 		lw := newRecallWriter(w, opts.js)
@@ -266,6 +277,18 @@ func runRecalls(o *opener, s streams, opts recallsOptions, f recalls.Filter) err
 	}
 	s.recallProblems(p)
 	return nil
+}
+
+// reportSize is about how many bytes --report prints for r, a little
+// more than most reports (the output's buffer is made this size): a text
+// row or a JSON object per entry listed, 69 and 120 bytes a row on
+// average over the 100k corpus.
+func reportSize(r recalls.Report, isJSON bool) int {
+	rows := len(r.Entries) + len(r.Never) + len(r.Crowding) + len(r.EmptyNow) + len(r.Gone)
+	if isJSON {
+		return 4096 + 160*rows
+	}
+	return 4096 + 96*rows
 }
 
 // recallProblems prints, on one line on stderr, what the sessions held

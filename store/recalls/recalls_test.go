@@ -361,3 +361,43 @@ func TestStream_TiesAreSame(t *testing.T) {
 		t.Errorf("got %q\nwant %q", got, want)
 	}
 }
+
+// TestReportNamed_AsReportOf: ReportNamed makes ReportOf's report over the
+// same entries, with names returned then that no entry has (gone), names
+// returned now only, ties to sort by name, entries never returned, and
+// two entries of one name (each counted, as ReportOf counts them).
+func TestReportNamed_AsReportOf(t *testing.T) {
+	entries := make([]store.Entry, 0, 40)
+	for i := range 40 {
+		entries = append(entries, store.Entry{ID: uint64(i + 1), Name: fmt.Sprintf("e%02d", i%37), Kind: store.Kind(i % 2),
+			CreatedAt: uint64(1000 + i%5), Content: strings.Repeat("x", i)})
+	}
+	unique := entries[:37]
+	var ta Tally
+	add := func(q string, limit int, then, now []string) {
+		it := Item{Recall: sessions.Recall{Query: q, Limit: limit, Names: then}, Now: now}
+		it.Added, it.Removed = Diff(then, now)
+		ta.Add(it)
+	}
+	add("a", 3, []string{"e01", "gone", "e02"}, []string{"e01", "e03", "e38-not-an-entry"})
+	add("a", 3, []string{"e01"}, []string{"e01", "e03"})
+	add("b", 5, []string{"e02", "gone-too"}, []string{"e02", "e04", "e36"})
+	add("c", 5, nil, nil)
+	add("d", 1, []string{"e36"}, []string{"e05"})
+	add("c", 2, []string{"gone"}, nil)
+	for _, tc := range []struct {
+		name    string
+		entries []store.Entry
+	}{{"unique names", unique}, {"a name shared", entries}, {"none", nil}} {
+		for _, crowd := range []float64{0.2, 0.5, 1} {
+			want := ta.ReportOf(tc.entries, crowd)
+			if got := ta.ReportNamed(NewNames(tc.entries), crowd); !reflect.DeepEqual(got, want) {
+				t.Errorf("%s, crowd %v:\n got %+v\nwant %+v", tc.name, crowd, got, want)
+			}
+		}
+	}
+	var empty Tally
+	if got, want := empty.ReportNamed(NewNames(unique), 0.5), empty.ReportOf(unique, 0.5); !reflect.DeepEqual(got, want) {
+		t.Errorf("no recalls:\n got %+v\nwant %+v", got, want)
+	}
+}

@@ -89,27 +89,53 @@ type Known = func(name string) (content string, ok bool)
 // later one's content, as a lookup finds it. A name longer than every
 // entry's is refused before it is hashed: Resolve asks for each line
 // start of a result's blocks, most of them far longer than a name.
-func NameSet(entries []store.Entry) Known {
-	type nameSet struct {
-		content map[string]string
-		longest int
-	}
-	build := sync.OnceValue(func() nameSet {
-		set := nameSet{content: make(map[string]string, len(entries))}
+func NameSet(entries []store.Entry) Known { return NewNames(entries).Known }
+
+// Names is entries' names, each to its entry: a Known lookup (NameSet)
+// that a Tally's report also reads (ReportNamed), so the report looks up
+// only the names the recalls gave, not every entry's. It is built on its
+// first use; goroutines may share it.
+type Names struct {
+	entries []store.Entry
+	build   func() nameSet
+}
+
+// nameSet is a Names built: each name's last entry, its index in the
+// entries and its content, the longest name, and whether two entries
+// share a name.
+type nameSet struct {
+	entry   map[string]namedEntry
+	longest int
+	shared  bool
+}
+
+// namedEntry is the entry of a name: its index and its content.
+type namedEntry struct {
+	content string
+	i       int
+}
+
+// NewNames is entries' names, built on their first use.
+func NewNames(entries []store.Entry) *Names {
+	return &Names{entries: entries, build: sync.OnceValue(func() nameSet {
+		set := nameSet{entry: make(map[string]namedEntry, len(entries))}
 		for i := range entries {
-			set.content[entries[i].Name] = entries[i].Content
+			set.entry[entries[i].Name] = namedEntry{entries[i].Content, i}
 			set.longest = max(set.longest, len(entries[i].Name))
 		}
+		set.shared = len(set.entry) < len(entries)
 		return set
-	})
-	return func(name string) (string, bool) {
-		set := build()
-		if len(name) > set.longest {
-			return "", false
-		}
-		c, ok := set.content[name]
-		return c, ok
+	})}
+}
+
+// Known is the content of the last entry named name (Known).
+func (n *Names) Known(name string) (string, bool) {
+	set := n.build()
+	if len(name) > set.longest {
+		return "", false
 	}
+	e, ok := set.entry[name]
+	return e.content, ok
 }
 
 // MemoryNames is mem's entries as a Known lookup, as NameSet(mem.Entries())
