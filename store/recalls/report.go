@@ -112,8 +112,7 @@ func (t *Tally) Report(mem *store.Memory, crowd float64) Report {
 // them (in ascending id order), for a reader that has them without a
 // memory.
 func (t *Tally) ReportOf(entries []store.Entry, crowd float64) Report {
-	r := Report{Recalls: t.then.Recalls, Queries: len(t.queries), Entries: []EntryUse{}, Never: make([]EntryUse, 0, len(entries)),
-		Crowding: []EntryUse{}, EmptyNow: []QueryUse{}, Gone: []EntryUse{}}
+	r := t.newReport(len(entries))
 	known := make(map[string]bool, len(t.then.names)) // the names returned then that an entry has
 	// The names returned then or now, with both counts: one look-up for
 	// each of the memory's entries, most of them in neither.
@@ -141,27 +140,14 @@ func (t *Tally) ReportOf(entries []store.Entry, crowd float64) Report {
 				u.Now, u.Share = c.now.recalls, t.share(c.now.queries)
 			}
 		}
-		if u.Then == 0 {
-			r.Never = append(r.Never, u)
-		}
-		if u.Then > 0 || u.Now > 0 {
-			r.Entries = append(r.Entries, u)
-		}
-		if r.Queries > 0 && u.Share >= crowd {
-			r.Crowding = append(r.Crowding, u)
-		}
+		r.place(u, crowd)
 	}
 	for name, c := range t.then.names {
 		if !known[name] {
 			r.Gone = append(r.Gone, EntryUse{Name: name, Then: c.n})
 		}
 	}
-	for k, q := range t.queries {
-		if q.empty {
-			r.EmptyNow = append(r.EmptyNow, QueryUse{Query: k.text, Limit: k.limit, Count: q.count})
-		}
-	}
-	sortReport(&r)
+	t.finish(&r)
 	return r
 }
 
@@ -176,8 +162,7 @@ func (t *Tally) ReportNamed(names *Names, crowd float64) Report {
 		return t.ReportOf(names.entries, crowd)
 	}
 	entries := names.entries
-	r := Report{Recalls: t.then.Recalls, Queries: len(t.queries), Entries: []EntryUse{}, Never: make([]EntryUse, 0, len(entries)),
-		Crowding: []EntryUse{}, EmptyNow: []QueryUse{}, Gone: []EntryUse{}}
+	r := t.newReport(len(entries))
 	// Each entry's counts then and now, by its index: most are zero.
 	then := make([]int, len(entries))
 	now := make([]*nowTally, len(entries))
@@ -199,23 +184,41 @@ func (t *Tally) ReportNamed(names *Names, crowd float64) Report {
 		if c := now[i]; c != nil {
 			u.Now, u.Share = c.recalls, t.share(c.queries)
 		}
-		if u.Then == 0 {
-			r.Never = append(r.Never, u)
-		}
-		if u.Then > 0 || u.Now > 0 {
-			r.Entries = append(r.Entries, u)
-		}
-		if r.Queries > 0 && u.Share >= crowd {
-			r.Crowding = append(r.Crowding, u)
-		}
+		r.place(u, crowd)
 	}
+	t.finish(&r)
+	return r
+}
+
+// newReport is an empty report of the tally's recalls and queries, room
+// made for n entries never recalled.
+func (t *Tally) newReport(n int) Report {
+	return Report{Recalls: t.then.Recalls, Queries: len(t.queries), Entries: []EntryUse{}, Never: make([]EntryUse, 0, n),
+		Crowding: []EntryUse{}, EmptyNow: []QueryUse{}, Gone: []EntryUse{}}
+}
+
+// place adds one entry's use to the lists it belongs in: never recalled
+// then, recalled then or now, crowding the top at crowd.
+func (r *Report) place(u EntryUse, crowd float64) {
+	if u.Then == 0 {
+		r.Never = append(r.Never, u)
+	}
+	if u.Then > 0 || u.Now > 0 {
+		r.Entries = append(r.Entries, u)
+	}
+	if r.Queries > 0 && u.Share >= crowd {
+		r.Crowding = append(r.Crowding, u)
+	}
+}
+
+// finish adds the queries that return nothing now and sorts the report.
+func (t *Tally) finish(r *Report) {
 	for k, q := range t.queries {
 		if q.empty {
 			r.EmptyNow = append(r.EmptyNow, QueryUse{Query: k.text, Limit: k.limit, Count: q.count})
 		}
 	}
-	sortReport(&r)
-	return r
+	sortReport(r)
 }
 
 // share is the part of the distinct queries that queries is.
