@@ -40,3 +40,30 @@
 	PAND    X7, X5     \
 	POR     X5, X6     \
 	PMOVMSKB X6, R
+
+// ALNUM_BLOCK sets R10 to the 64-bit mask of the ASCII alphanumerics in
+// the 64 bytes at SI, or jumps to NOTASCII when one of them is not ASCII
+// (a byte of a multi-byte rune). X0 to X7 and R9, R11 to R13 are scratch;
+// X8 to X12 hold ALNUM_CONSTS.
+#define ALNUM_BLOCK(NOTASCII) \
+	MOVOU 0(SI), X0       \
+	MOVOU 16(SI), X1      \
+	MOVOU 32(SI), X2      \
+	MOVOU 48(SI), X3      \
+	MOVO  X0, X4          \
+	POR   X1, X4          \
+	POR   X2, X4          \
+	POR   X3, X4          \
+	PMOVMSKB X4, R9       \
+	TESTL R9, R9          \
+	JNZ   NOTASCII        \
+	CLASSIFY(X0, R10)     \
+	CLASSIFY(X1, R11)     \
+	CLASSIFY(X2, R12)     \
+	CLASSIFY(X3, R13)     \
+	SHLQ $16, R11         \
+	SHLQ $32, R12         \
+	SHLQ $48, R13         \
+	ORQ  R11, R10         \
+	ORQ  R13, R12         \
+	ORQ  R12, R10

@@ -44,27 +44,8 @@ TEXT ·blockBoundsAsm(SB), NOSPLIT, $0-80
 bbloop:
 	CMPQ AX, CX
 	JGE  bbdone
-	MOVOU 0(SI), X0
-	MOVOU 16(SI), X1
-	MOVOU 32(SI), X2
-	MOVOU 48(SI), X3
-	MOVO  X0, X4
-	POR   X1, X4
-	POR   X2, X4
-	POR   X3, X4
-	PMOVMSKB X4, R9
-	TESTL R9, R9
-	JNZ   bbdone // a byte of a multi-byte rune
-	CLASSIFY(X0, R10)
-	CLASSIFY(X1, R11)
-	CLASSIFY(X2, R12)
-	CLASSIFY(X3, R13)
-	SHLQ $16, R11
-	SHLQ $32, R12
-	SHLQ $48, R13
-	ORQ  R11, R10
-	ORQ  R13, R12
-	ORQ  R12, R10  // word: the block's alphanumerics
+	ALNUM_BLOCK(bbdone) // not ASCII: a byte of a multi-byte rune
+	// R10, word: the block's alphanumerics
 	MOVQ R10, R11
 	SHLQ $1, R11
 	SHRQ $7, BX

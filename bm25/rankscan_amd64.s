@@ -14,27 +14,7 @@ TEXT ·alnumBlocksSSE2(SB), NOSPLIT, $0-40
 loop:
 	CMPQ AX, CX
 	JGE  done
-	MOVOU 0(SI), X0
-	MOVOU 16(SI), X1
-	MOVOU 32(SI), X2
-	MOVOU 48(SI), X3
-	MOVO  X0, X4
-	POR   X1, X4
-	POR   X2, X4
-	POR   X3, X4
-	PMOVMSKB X4, R9
-	TESTL R9, R9
-	JNZ   done // a byte of a multi-byte rune
-	CLASSIFY(X0, R10)
-	CLASSIFY(X1, R11)
-	CLASSIFY(X2, R12)
-	CLASSIFY(X3, R13)
-	SHLQ $16, R11
-	SHLQ $32, R12
-	SHLQ $48, R13
-	ORQ  R11, R10
-	ORQ  R13, R12
-	ORQ  R12, R10
+	ALNUM_BLOCK(done) // not ASCII: a byte of a multi-byte rune
 	MOVQ R10, (DI)(AX*8)
 	INCQ AX
 	ADDQ $64, SI
