@@ -48,6 +48,11 @@ type Subsets struct {
 	terms    map[uint32]*termDocs // term id → its documents, made when first asked
 	held     int                  // bytes in terms
 	maxBytes int                  // bound on held (maxSubsetBytes)
+	// meets is, for two terms asked together (the lower id first), the
+	// blocks of 64 places where some document holds both (meet); those
+	// kept take meetBytes, at most maxMeetBytes.
+	meets     map[[2]uint32][]uint64
+	meetBytes int
 }
 
 // termDocs is one term's documents as Subsets reads them, by place.
@@ -82,6 +87,10 @@ const (
 	// tfLookup marks a frequency too large for a byte: found in the
 	// postings.
 	tfLookup = 255
+	// maxMeetBytes bounds the memory of the pairs' meets kept (some
+	// 40,000 pairs of a 100,000-entry memory); past it a pair's meet is
+	// made for the query and dropped.
+	maxMeetBytes = 8 << 20
 	// maxSubsetBytes bounds the memory of the terms kept: once it is
 	// taken, a query of a term not kept is left to the caller (dropping
 	// the terms would make them again and again when the queries ask more
@@ -93,7 +102,7 @@ const (
 func (ix *Index) Subsets() *Subsets {
 	ix.mu.RLock()
 	defer ix.mu.RUnlock()
-	m := &Subsets{ix: ix, version: ix.version, terms: map[uint32]*termDocs{}, maxBytes: maxSubsetBytes}
+	m := &Subsets{ix: ix, version: ix.version, terms: map[uint32]*termDocs{}, maxBytes: maxSubsetBytes, meets: map[[2]uint32][]uint64{}}
 	if ix.n == 0 {
 		return m
 	}
@@ -152,7 +161,7 @@ func (m *Subsets) SearchTerms(terms []string, limit int) (hits []Hit, ok bool) {
 			return nil, false
 		}
 	}
-	return m.top(ts, limit), true
+	return m.top(ids, ts, limit), true
 }
 
 // term returns term id's documents, making them when first asked; ok is
@@ -247,7 +256,7 @@ type subset struct {
 // top ranks the documents holding any of ts, by the set of them each
 // holds, from the highest bound down. The caller holds the index's read
 // lock.
-func (m *Subsets) top(ts []*termDocs, limit int) []Hit {
+func (m *Subsets) top(ids []uint32, ts []*termDocs, limit int) []Hit {
 	sets := make([]subset, 0, 1<<len(ts)-1)
 	for s := uint32(1); s < 1<<len(ts); s++ {
 		b := 0.0
@@ -266,15 +275,38 @@ func (m *Subsets) top(ts []*termDocs, limit int) []Hit {
 		return 0
 	})
 	h := make(hitHeap, 0, limit)
+	var pairs [maxSubsetTerms * maxSubsetTerms][]uint64 // the meet of terms i < j at i*maxSubsetTerms+j, once read
+	blocks := make([]uint64, meetLen(len(m.doc)))
 	for _, s := range sets {
 		if len(h) == limit && s.bound*scoreMargin < h[0].Score {
 			break // every set left scores below the cut
 		}
 		if bits.OnesCount32(s.terms) == 1 {
 			m.topOne(ts, bits.TrailingZeros32(s.terms), &h, limit)
-		} else {
-			m.topMany(ts, s.terms, &h, limit)
+			continue
 		}
+		// The blocks where every two of the set's terms meet: the only
+		// ones that may hold a document with all of them.
+		first := true
+		for a := s.terms; a != 0; a &= a - 1 {
+			i := bits.TrailingZeros32(a)
+			for b := a & (a - 1); b != 0; b &= b - 1 {
+				j := bits.TrailingZeros32(b)
+				p := &pairs[i*maxSubsetTerms+j]
+				if *p == nil {
+					*p = m.meet(ids[i], ids[j], ts[i], ts[j])
+				}
+				if first {
+					copy(blocks, *p)
+					first = false
+				} else {
+					for k, v := range *p {
+						blocks[k] &= v
+					}
+				}
+			}
+		}
+		m.topMany(ts, s.terms, blocks, &h, limit)
 	}
 	slices.SortFunc(h, compareHits)
 	return h
@@ -328,10 +360,11 @@ func (m *Subsets) topOne(ts []*termDocs, j int, h *hitHeap, limit int) {
 }
 
 // topMany offers h every document that holds exactly the terms of set
-// (two or more of ts) and can enter it, scored whole: a block of 64
-// places whose terms' largest shares add up below the cut is skipped,
-// and the rest once that holds of every block left.
-func (m *Subsets) topMany(ts []*termDocs, set uint32, h *hitHeap, limit int) {
+// (two or more of ts) and can enter it, scored whole, reading only the
+// blocks of 64 places blocks marks (bit b of word c: block 64c+b): a
+// block whose terms' largest shares add up below the cut is skipped, and
+// the rest once that holds of every block left.
+func (m *Subsets) topMany(ts []*termDocs, set uint32, blocks []uint64, h *hitHeap, limit int) {
 	ix := m.ix
 	var in, out [maxSubsetTerms][]uint64
 	var inTerms [maxSubsetTerms]*termDocs
@@ -345,43 +378,86 @@ func (m *Subsets) topMany(ts []*termDocs, set uint32, h *hitHeap, limit int) {
 			no++
 		}
 	}
-	first := in[0]
-	for w := range first {
-		x := first[w]
-		for k := 1; k < ni && x != 0; k++ {
-			x &= in[k][w]
-		}
-		if x == 0 {
-			continue
-		}
-		for k := range no {
-			x &^= out[k][w]
-		}
-		if x == 0 {
-			continue
-		}
-		if len(*h) == limit {
-			cut, rest, block := (*h)[0].Score, 0.0, 0.0
-			for _, td := range inTerms[:ni] { // in term order, as a score adds them
-				rest += td.restMax[w]
-				block += td.blockMax[w]
+	for c, bw := range blocks {
+		for ; bw != 0; bw &= bw - 1 {
+			w := c*64 + bits.TrailingZeros64(bw)
+			x := in[0][w]
+			for k := 1; k < ni; k++ {
+				x &= in[k][w]
 			}
-			if rest*scoreMargin < cut {
-				return // no place left can reach the cut
+			for k := range no {
+				x &^= out[k][w]
 			}
-			if block*scoreMargin < cut {
+			if x == 0 {
 				continue
 			}
-		}
-		for ; x != 0; x &= x - 1 {
-			at := uint32(w*64 + bits.TrailingZeros64(x))
-			score := 0.0
-			for _, td := range inTerms[:ni] { // in term order, as Search adds them
-				score += m.share(td, at)
+			if len(*h) == limit {
+				cut, rest, block := (*h)[0].Score, 0.0, 0.0
+				for _, td := range inTerms[:ni] { // in term order, as a score adds them
+					rest += td.restMax[w]
+					block += td.blockMax[w]
+				}
+				if rest*scoreMargin < cut {
+					return // no place left can reach the cut
+				}
+				if block*scoreMargin < cut {
+					continue
+				}
 			}
-			if len(*h) < limit || score >= (*h)[0].Score {
-				h.offer(Hit{ID: ix.docs[m.doc[at]].id, Score: score}, limit)
+			for ; x != 0; x &= x - 1 {
+				at := uint32(w*64 + bits.TrailingZeros64(x))
+				score := 0.0
+				for _, td := range inTerms[:ni] { // in term order, as Search adds them
+					score += m.share(td, at)
+				}
+				if len(*h) < limit || score >= (*h)[0].Score {
+					h.offer(Hit{ID: ix.docs[m.doc[at]].id, Score: score}, limit)
+				}
 			}
 		}
+	}
+}
+
+// meetLen is the length of a meet of n places: a bit per block of 64.
+func meetLen(n int) int {
+	return (n + 64*64 - 1) / (64 * 64)
+}
+
+// meet returns where terms a and b (ta and tb) meet: bit b of word c set
+// when block 64c+b of places holds a document with both. It is kept for
+// the next query that asks both, while the meets kept fit in
+// maxMeetBytes.
+func (m *Subsets) meet(a, b uint32, ta, tb *termDocs) []uint64 {
+	key := [2]uint32{min(a, b), max(a, b)}
+	m.mu.Lock()
+	got, ok := m.meets[key]
+	m.mu.Unlock()
+	if ok {
+		return got
+	}
+	got = make([]uint64, meetLen(len(ta.has)*64))
+	meetInto(got, ta.has, tb.has)
+	m.mu.Lock()
+	if size := len(got) * 8; m.meetBytes+size <= maxMeetBytes {
+		m.meets[key] = got
+		m.meetBytes += size
+	}
+	m.mu.Unlock()
+	return got
+}
+
+// meetInto sets bit w%64 of dst[w/64] when x[w]&y[w] is not zero, without
+// a branch: most blocks of two common words hold one or the other.
+func meetInto(dst, x, y []uint64) {
+	y = y[:len(x)]
+	for c := range dst {
+		xs := x[c*64 : min(c*64+64, len(x))]
+		ys := y[c*64 : c*64+len(xs)]
+		var bw uint64
+		for k := len(xs) - 1; k >= 0; k-- { // the last block's bit shifted in first: a shift by one, not by k
+			v := xs[k] & ys[k]
+			bw = bw<<1 | (v|-v)>>63
+		}
+		dst[c] = bw
 	}
 }
