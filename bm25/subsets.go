@@ -37,11 +37,11 @@ type Subsets struct {
 	version uint64
 	// Subsets numbers the documents from the shortest (the highest
 	// share of a term held as often) up: pos is each one's place, doc
-	// the document at each place, norm its length norm; norms is the
-	// norms by document.
+	// the document at each place, id its id; norms is the norms by
+	// document.
 	pos   []uint32
 	doc   []uint32
-	norm  []float64
+	id    []uint64
 	norms []float64
 
 	mu       sync.Mutex
@@ -50,9 +50,10 @@ type Subsets struct {
 	maxBytes int                  // bound on held (maxSubsetBytes)
 	// meets is, for two terms asked together (the lower id first), the
 	// blocks of 64 places where some document holds both (meet); those
-	// kept take meetBytes, at most maxMeetBytes.
+	// kept take meetBytes, at most maxMeet (maxMeetBytes).
 	meets     map[[2]uint32][]uint64
 	meetBytes int
+	maxMeet   int
 }
 
 // termDocs is one term's documents as Subsets reads them, by place.
@@ -62,7 +63,12 @@ type termDocs struct {
 	max      float64   // the largest share
 	postings []posting // by document, tombstones included
 	has      []uint64  // bit p: the document at place p holds the term
-	tf       []uint8   // the term's frequency in the document at each place, tfLookup past 254
+	// rank is how many places of the blocks before each block of 64
+	// (a word of has) hold the term; shares is the term's share of the
+	// score of each place that holds it, in place order: the share of
+	// place p is shares[rank[p/64] + the bits of has[p/64] below p].
+	rank   []uint32
+	shares []float64
 	// blockMax is the largest share in each block of 64 places (a word
 	// of has): the places go from the shortest document up, so a
 	// block's shares are close and its bound tight.
@@ -84,9 +90,6 @@ const (
 	maxSubsetTerms = 6
 	// bestLen is how many of a term's best documents are kept in order.
 	bestLen = 256
-	// tfLookup marks a frequency too large for a byte: found in the
-	// postings.
-	tfLookup = 255
 	// maxMeetBytes bounds the memory of the pairs' meets kept (some
 	// 40,000 pairs of a 100,000-entry memory); past it a pair's meet is
 	// made for the query and dropped.
@@ -102,7 +105,8 @@ const (
 func (ix *Index) Subsets() *Subsets {
 	ix.mu.RLock()
 	defer ix.mu.RUnlock()
-	m := &Subsets{ix: ix, version: ix.version, terms: map[uint32]*termDocs{}, maxBytes: maxSubsetBytes, meets: map[[2]uint32][]uint64{}}
+	m := &Subsets{ix: ix, version: ix.version, terms: map[uint32]*termDocs{}, maxBytes: maxSubsetBytes,
+		meets: map[[2]uint32][]uint64{}, maxMeet: maxMeetBytes}
 	if ix.n == 0 {
 		return m
 	}
@@ -116,10 +120,10 @@ func (ix *Index) Subsets() *Subsets {
 	slices.Sort(keys)
 	m.doc = make([]uint32, len(ix.docs))
 	m.pos = make([]uint32, len(ix.docs))
-	m.norm = make([]float64, len(ix.docs))
+	m.id = make([]uint64, len(ix.docs))
 	for p, k := range keys {
 		d := uint32(k)
-		m.doc[p], m.pos[d], m.norm[p] = d, uint32(p), m.norms[d]
+		m.doc[p], m.pos[d], m.id[p] = d, uint32(p), ix.docs[d].id
 	}
 	return m
 }
@@ -127,7 +131,8 @@ func (ix *Index) Subsets() *Subsets {
 // SearchTerms is Index.SearchTerms(terms, limit) for limit 1..64 and at
 // most six terms found in the index, while the index has not changed
 // since m was made and its terms are kept or fit in the memory m keeps
-// (64 MiB: some 470 terms of a 100,000-entry memory); ok is false otherwise,
+// (64 MiB: a term of a 100,000-entry memory takes 47 KB and 8 bytes an
+// entry that holds it, some 550 terms of 9,000 entries); ok is false otherwise,
 // and the caller ranks by Search.
 func (m *Subsets) SearchTerms(terms []string, limit int) (hits []Hit, ok bool) {
 	if limit <= 0 || limit > heapLimit {
@@ -171,7 +176,7 @@ func (m *Subsets) term(id uint32) (*termDocs, bool) {
 	m.mu.Lock()
 	td := m.terms[id]
 	if td == nil {
-		size := m.termBytes()
+		size := m.termBytes(m.ix.df(id))
 		if m.held+size > m.maxBytes {
 			m.mu.Unlock()
 			return nil, false
@@ -185,11 +190,12 @@ func (m *Subsets) term(id uint32) (*termDocs, bool) {
 	return td, true
 }
 
-// termBytes is about the memory of one term's documents: its bitmap,
-// frequencies, block maxima and best documents.
-func (m *Subsets) termBytes() int {
+// termBytes is about the memory of the documents of a term that df
+// documents hold: its bitmap, ranks, block maxima, shares and best
+// documents.
+func (m *Subsets) termBytes(df int) int {
 	n := len(m.ix.docs)
-	return n/8 + n + n/4 + bestLen*12
+	return n/8 + n/16 + n/4 + 8*df + bestLen*12
 }
 
 // fill makes term id's documents.
@@ -198,25 +204,39 @@ func (m *Subsets) fill(td *termDocs, id uint32) {
 	n := len(ix.docs)
 	td.idf = idf(ix.n, ix.df(id))
 	td.postings = ix.postings[id]
-	td.has = make([]uint64, (n+63)/64)
-	td.blockMax = make([]float64, len(td.has))
-	td.tf = make([]uint8, n)
+	words := (n + 63) / 64
+	td.has = make([]uint64, words)
+	held := 0
+	for _, p := range td.postings {
+		if p.tf != 0 {
+			at := m.pos[p.doc]
+			td.has[at/64] |= 1 << (at % 64)
+			held++
+		}
+	}
+	td.rank = make([]uint32, words)
+	r := 0
+	for w, x := range td.has {
+		td.rank[w] = uint32(r)
+		r += bits.OnesCount64(x)
+	}
+	// The maxima and the shares in one allocation: fewer fresh pages.
+	f := make([]float64, 2*words+held)
+	td.blockMax, td.restMax, td.shares = f[:words:words], f[words:2*words:2*words], f[2*words:]
 	best := make(hitHeap, 0, bestLen)
 	for _, p := range td.postings {
 		if p.tf == 0 {
 			continue
 		}
 		at := m.pos[p.doc]
-		td.has[at/64] |= 1 << (at % 64)
-		td.tf[at] = uint8(min(p.tf, tfLookup))
 		s := termScore(td.idf, float64(p.tf), m.norms[p.doc])
+		td.shares[td.place(at)] = s
 		td.max = max(td.max, s)
 		td.blockMax[at/64] = max(td.blockMax[at/64], s)
 		if len(best) < bestLen || s >= best[0].Score {
 			best.offer(Hit{ID: ix.docs[p.doc].id, Score: s}, bestLen)
 		}
 	}
-	td.restMax = make([]float64, len(td.blockMax))
 	rest := 0.0
 	for w := len(td.blockMax) - 1; w >= 0; w-- {
 		rest = max(rest, td.blockMax[w])
@@ -232,18 +252,11 @@ func (m *Subsets) fill(td *termDocs, id uint32) {
 	}
 }
 
-// share is the share of the term's score of the document at place p, as
-// Search computes it, 0 when it does not hold the term.
-func (m *Subsets) share(td *termDocs, p uint32) float64 {
-	tf := uint32(td.tf[p])
-	if tf == 0 {
-		return 0
-	}
-	if tf == tfLookup {
-		i, _ := findDoc(td.postings, m.doc[p], uint32(len(m.ix.docs)))
-		tf = td.postings[i].tf
-	}
-	return termScore(td.idf, float64(tf), m.norm[p])
+// place is where in shares the share of place p is; the document at p
+// holds the term.
+func (td *termDocs) place(p uint32) uint32 {
+	w := p / 64
+	return td.rank[w] + uint32(bits.OnesCount64(td.has[w]&(1<<(p%64)-1)))
 }
 
 // subset is a set of a query's terms (bit i for its i-th term) and the
@@ -365,7 +378,6 @@ func (m *Subsets) topOne(ts []*termDocs, j int, h *hitHeap, limit int) {
 // block whose terms' largest shares add up below the cut is skipped, and
 // the rest once that holds of every block left.
 func (m *Subsets) topMany(ts []*termDocs, set uint32, blocks []uint64, h *hitHeap, limit int) {
-	ix := m.ix
 	var in, out [maxSubsetTerms][]uint64
 	var inTerms [maxSubsetTerms]*termDocs
 	ni, no := 0, 0
@@ -408,10 +420,10 @@ func (m *Subsets) topMany(ts []*termDocs, set uint32, blocks []uint64, h *hitHea
 				at := uint32(w*64 + bits.TrailingZeros64(x))
 				score := 0.0
 				for _, td := range inTerms[:ni] { // in term order, as Search adds them
-					score += m.share(td, at)
+					score += td.shares[td.place(at)]
 				}
 				if len(*h) < limit || score >= (*h)[0].Score {
-					h.offer(Hit{ID: ix.docs[m.doc[at]].id, Score: score}, limit)
+					h.offer(Hit{ID: m.id[at], Score: score}, limit)
 				}
 			}
 		}
@@ -438,7 +450,7 @@ func (m *Subsets) meet(a, b uint32, ta, tb *termDocs) []uint64 {
 	got = make([]uint64, meetLen(len(ta.has)*64))
 	meetInto(got, ta.has, tb.has)
 	m.mu.Lock()
-	if size := len(got) * 8; m.meetBytes+size <= maxMeetBytes {
+	if size := len(got) * 8; m.meetBytes+size <= m.maxMeet {
 		m.meets[key] = got
 		m.meetBytes += size
 	}
