@@ -1,6 +1,7 @@
 package bm25
 
 import (
+	"math"
 	"math/bits"
 	"slices"
 	"sync"
@@ -70,11 +71,13 @@ type termDocs struct {
 	rank   []uint32
 	shares []float64
 	// blockMax is the largest share in each block of 64 places (a word
-	// of has): the places go from the shortest document up, so a
-	// block's shares are close and its bound tight.
-	blockMax []float64
-	// restMax is the largest share in each block and every block after
-	// it: once the terms' add up below the cut, so does every place left.
+	// of has), rounded up to a float32 (half the bytes to read, still a
+	// bound): the places go from the shortest document up, so a block's
+	// shares are close and its bound tight.
+	blockMax []float32
+	// restMax is the largest share in each span of restSpan blocks and
+	// every block after it: once the terms' add up below the cut, so
+	// does every place left.
 	restMax []float64
 	// best is the places of the highest shares, at most bestLen, in
 	// Search's order (ties by higher id), with their shares; all says
@@ -90,6 +93,8 @@ const (
 	maxSubsetTerms = 6
 	// bestLen is how many of a term's best documents are kept in order.
 	bestLen = 256
+	// restSpan is how many blocks of 64 places share a restMax.
+	restSpan = 8
 	// maxMeetBytes bounds the memory of the pairs' meets kept (some
 	// 40,000 pairs of a 100,000-entry memory); past it a pair's meet is
 	// made for the query and dropped.
@@ -131,8 +136,8 @@ func (ix *Index) Subsets() *Subsets {
 // SearchTerms is Index.SearchTerms(terms, limit) for limit 1..64 and at
 // most six terms found in the index, while the index has not changed
 // since m was made and its terms are kept or fit in the memory m keeps
-// (64 MiB: a term of a 100,000-entry memory takes 47 KB and 8 bytes an
-// entry that holds it, some 550 terms of 9,000 entries); ok is false otherwise,
+// (64 MiB: a term of a 100,000-entry memory takes 30 KB and 8 bytes an
+// entry that holds it, some 650 terms of 9,000 entries); ok is false otherwise,
 // and the caller ranks by Search.
 func (m *Subsets) SearchTerms(terms []string, limit int) (hits []Hit, ok bool) {
 	if limit <= 0 || limit > heapLimit {
@@ -195,7 +200,7 @@ func (m *Subsets) term(id uint32) (*termDocs, bool) {
 // documents.
 func (m *Subsets) termBytes(df int) int {
 	n := len(m.ix.docs)
-	return n/8 + n/16 + n/4 + 8*df + bestLen*12
+	return n/8 + n/16 + n/16 + n/(8*restSpan) + 8*df + bestLen*12
 }
 
 // fill makes term id's documents.
@@ -220,9 +225,10 @@ func (m *Subsets) fill(td *termDocs, id uint32) {
 		td.rank[w] = uint32(r)
 		r += bits.OnesCount64(x)
 	}
-	// The maxima and the shares in one allocation: fewer fresh pages.
-	f := make([]float64, 2*words+held)
-	td.blockMax, td.restMax, td.shares = f[:words:words], f[words:2*words:2*words], f[2*words:]
+	spans := (words + restSpan - 1) / restSpan
+	f := make([]float64, spans+held) // one allocation: fewer fresh pages
+	td.restMax, td.shares = f[:spans:spans], f[spans:]
+	td.blockMax = make([]float32, words)
 	best := make(hitHeap, 0, bestLen)
 	for _, p := range td.postings {
 		if p.tf == 0 {
@@ -232,15 +238,17 @@ func (m *Subsets) fill(td *termDocs, id uint32) {
 		s := termScore(td.idf, float64(p.tf), m.norms[p.doc])
 		td.shares[td.place(at)] = s
 		td.max = max(td.max, s)
-		td.blockMax[at/64] = max(td.blockMax[at/64], s)
+		td.blockMax[at/64] = max(td.blockMax[at/64], roundUp32(s))
 		if len(best) < bestLen || s >= best[0].Score {
 			best.offer(Hit{ID: ix.docs[p.doc].id, Score: s}, bestLen)
 		}
 	}
 	rest := 0.0
 	for w := len(td.blockMax) - 1; w >= 0; w-- {
-		rest = max(rest, td.blockMax[w])
-		td.restMax[w] = rest
+		rest = max(rest, float64(td.blockMax[w]))
+		if w%restSpan == 0 {
+			td.restMax[w/restSpan] = rest
+		}
 	}
 	slices.SortFunc(best, compareHits)
 	td.all = len(best) < bestLen
@@ -250,6 +258,15 @@ func (m *Subsets) fill(td *termDocs, id uint32) {
 		d, _ := ix.docNum(h.ID)
 		td.best[i], td.bestShare[i] = m.pos[d], h.Score
 	}
+}
+
+// roundUp32 is x as a float32 no smaller than x.
+func roundUp32(x float64) float32 {
+	f := float32(x)
+	if float64(f) < x {
+		f = math.Nextafter32(f, float32(math.Inf(1)))
+	}
+	return f
 }
 
 // place is where in shares the share of place p is; the document at p
@@ -406,8 +423,8 @@ func (m *Subsets) topMany(ts []*termDocs, set uint32, blocks []uint64, h *hitHea
 			if len(*h) == limit {
 				cut, rest, block := (*h)[0].Score, 0.0, 0.0
 				for _, td := range inTerms[:ni] { // in term order, as a score adds them
-					rest += td.restMax[w]
-					block += td.blockMax[w]
+					rest += td.restMax[w/restSpan]
+					block += float64(td.blockMax[w])
 				}
 				if rest*scoreMargin < cut {
 					return // no place left can reach the cut
