@@ -228,19 +228,30 @@ func (m *Subsets) fill(td *termDocs, id uint32) {
 	spans := (words + restSpan - 1) / restSpan
 	f := make([]float64, spans+held) // one allocation: fewer fresh pages
 	td.restMax, td.shares = f[:spans:spans], f[spans:]
-	td.blockMax = make([]float32, words)
-	best := make(hitHeap, 0, bestLen)
 	for _, p := range td.postings {
-		if p.tf == 0 {
-			continue
+		if p.tf != 0 {
+			td.shares[td.place(m.pos[p.doc])] = termScore(td.idf, float64(p.tf), m.norms[p.doc])
 		}
-		at := m.pos[p.doc]
-		s := termScore(td.idf, float64(p.tf), m.norms[p.doc])
-		td.shares[td.place(at)] = s
-		td.max = max(td.max, s)
-		td.blockMax[at/64] = max(td.blockMax[at/64], roundUp32(s))
-		if len(best) < bestLen || s >= best[0].Score {
-			best.offer(Hit{ID: ix.docs[p.doc].id, Score: s}, bestLen)
+	}
+	// The shares again in place order, from the shortest document up:
+	// they mostly fall, so few enter the best once it is full.
+	td.blockMax = make([]float32, words)
+	best := make(bestHeap, 0, bestLen)
+	r = 0
+	for w, x := range td.has {
+		most := 0.0
+		for ; x != 0; x &= x - 1 {
+			s := td.shares[r]
+			r++
+			most = max(most, s)
+			if len(best) < bestLen || s >= best[0].Score {
+				at := uint32(w*64 + bits.TrailingZeros64(x))
+				best.offer(bestHit{Hit{ID: m.id[at], Score: s}, at})
+			}
+		}
+		if most > 0 {
+			td.blockMax[w] = roundUp32(most)
+			td.max = max(td.max, most)
 		}
 	}
 	rest := 0.0
@@ -250,21 +261,63 @@ func (m *Subsets) fill(td *termDocs, id uint32) {
 			td.restMax[w/restSpan] = rest
 		}
 	}
-	slices.SortFunc(best, compareHits)
+	slices.SortFunc(best, func(a, b bestHit) int { return compareHits(a.Hit, b.Hit) })
 	td.all = len(best) < bestLen
 	td.best = make([]uint32, len(best))
 	td.bestShare = make([]float64, len(best))
 	for i, h := range best {
-		d, _ := ix.docNum(h.ID)
-		td.best[i], td.bestShare[i] = m.pos[d], h.Score
+		td.best[i], td.bestShare[i] = h.at, h.Score
 	}
 }
 
-// roundUp32 is x as a float32 no smaller than x.
+// bestHit is a hit of a term's best and its place.
+type bestHit struct {
+	Hit
+	at uint32
+}
+
+// bestHeap is hitHeap of bestHits, bestLen of them: the root is the
+// worst kept.
+type bestHeap []bestHit
+
+// offer keeps hit if the heap has room or hit ranks before the root.
+func (h *bestHeap) offer(hit bestHit) {
+	if len(*h) < bestLen {
+		*h = append(*h, hit)
+		for i := len(*h) - 1; i > 0; {
+			p := (i - 1) / 2
+			if !hitBefore((*h)[p].Hit, (*h)[i].Hit) {
+				break
+			}
+			(*h)[p], (*h)[i] = (*h)[i], (*h)[p]
+			i = p
+		}
+		return
+	}
+	if !hitBefore(hit.Hit, (*h)[0].Hit) {
+		return
+	}
+	(*h)[0] = hit
+	for i := 0; ; {
+		w := i
+		for _, c := range [2]int{2*i + 1, 2*i + 2} {
+			if c < len(*h) && hitBefore((*h)[w].Hit, (*h)[c].Hit) {
+				w = c
+			}
+		}
+		if w == i {
+			return
+		}
+		(*h)[i], (*h)[w] = (*h)[w], (*h)[i]
+		i = w
+	}
+}
+
+// roundUp32 is x, positive and finite, as a float32 no smaller than x.
 func roundUp32(x float64) float32 {
 	f := float32(x)
 	if float64(f) < x {
-		f = math.Nextafter32(f, float32(math.Inf(1)))
+		f = math.Float32frombits(math.Float32bits(f) + 1) // the next float32 up
 	}
 	return f
 }
