@@ -463,16 +463,9 @@ func (m *Subsets) topMany(ts []*termDocs, set uint32, blocks []uint64, h *hitHea
 	for c, bw := range blocks {
 		for ; bw != 0; bw &= bw - 1 {
 			w := c*64 + bits.TrailingZeros64(bw)
-			x := in[0][w]
-			for k := 1; k < ni; k++ {
-				x &= in[k][w]
-			}
-			for k := range no {
-				x &^= out[k][w]
-			}
-			if x == 0 {
-				continue
-			}
+			// The bounds first: most blocks a set meets once the heap
+			// is full cannot reach the cut, and are skipped without
+			// reading the bitmaps.
 			if len(*h) == limit {
 				cut, rest, block := (*h)[0].Score, 0.0, 0.0
 				for _, td := range inTerms[:ni] { // in term order, as a score adds them
@@ -485,6 +478,13 @@ func (m *Subsets) topMany(ts []*termDocs, set uint32, blocks []uint64, h *hitHea
 				if block*scoreMargin < cut {
 					continue
 				}
+			}
+			x := in[0][w]
+			for k := 1; k < ni; k++ {
+				x &= in[k][w]
+			}
+			for k := range no {
+				x &^= out[k][w]
 			}
 			for ; x != 0; x &= x - 1 {
 				at := uint32(w*64 + bits.TrailingZeros64(x))
