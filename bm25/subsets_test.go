@@ -167,3 +167,35 @@ func TestSubsets_Topics(t *testing.T) {
 		}
 	}
 }
+
+// TestMeetInto checks meetInto against a bit set per block, at lengths
+// that end a word of the meet anywhere, on sparse and dense bitmaps.
+func TestMeetInto(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 5))
+	for _, n := range []int{0, 1, 3, 4, 5, 63, 64, 65, 127, 130, 1563} {
+		for _, density := range []int{1, 8, 64} { // one bit in density set, about
+			x, y := make([]uint64, n), make([]uint64, n)
+			for w := range n {
+				for b := range 64 {
+					if rng.IntN(density) == 0 {
+						x[w] |= 1 << b
+					}
+					if rng.IntN(density) == 0 {
+						y[w] |= 1 << b
+					}
+				}
+			}
+			got := make([]uint64, meetLen(n*64))
+			meetInto(got, x, y)
+			want := make([]uint64, len(got))
+			for w := range n {
+				if x[w]&y[w] != 0 {
+					want[w/64] |= 1 << (w % 64)
+				}
+			}
+			if !slices.Equal(got, want) {
+				t.Fatalf("%d blocks, density 1/%d: %x, want %x", n, density, got, want)
+			}
+		}
+	}
+}
