@@ -21,9 +21,12 @@ import (
 // visits the sets from the highest bound on their documents' scores (the
 // sum of their terms' largest shares) down: a set of two terms or more is
 // found a machine word of documents at a time (the bitmaps of its terms
-// and-ed, those of the query's others cleared) and each of its documents
-// scored; a set of one term reads that term's documents from its highest
-// share down, skipping those holding another query term. Once a bound
+// and-ed, those of the query's others cleared), only in the words where
+// each two of its terms meet (a bit a word, kept for each pair of terms
+// asked together: two common words often never meet), and each of its
+// documents scored; a set of one term reads that term's documents from
+// its highest share down, skipping those holding another query term.
+// Once a bound
 // (with a margin far above the rounding of a few additions) falls below
 // the worst of the best limit hits so far, no document left can enter
 // them or tie the cut, and the rest is skipped.
