@@ -1,6 +1,7 @@
 package bm25
 
 import (
+	"math"
 	"math/bits"
 	"slices"
 	"sync"
@@ -20,9 +21,12 @@ import (
 // visits the sets from the highest bound on their documents' scores (the
 // sum of their terms' largest shares) down: a set of two terms or more is
 // found a machine word of documents at a time (the bitmaps of its terms
-// and-ed, those of the query's others cleared) and each of its documents
-// scored; a set of one term reads that term's documents from its highest
-// share down, skipping those holding another query term. Once a bound
+// and-ed, those of the query's others cleared), only in the words where
+// each two of its terms meet (a bit a word, kept for each pair of terms
+// asked together: two common words often never meet), and each of its
+// documents scored; a set of one term reads that term's documents from
+// its highest share down, skipping those holding another query term.
+// Once a bound
 // (with a margin far above the rounding of a few additions) falls below
 // the worst of the best limit hits so far, no document left can enter
 // them or tie the cut, and the rest is skipped.
@@ -37,17 +41,23 @@ type Subsets struct {
 	version uint64
 	// Subsets numbers the documents from the shortest (the highest
 	// share of a term held as often) up: pos is each one's place, doc
-	// the document at each place, norm its length norm; norms is the
-	// norms by document.
+	// the document at each place, id its id; norms is the norms by
+	// document.
 	pos   []uint32
 	doc   []uint32
-	norm  []float64
+	id    []uint64
 	norms []float64
 
 	mu       sync.Mutex
 	terms    map[uint32]*termDocs // term id → its documents, made when first asked
 	held     int                  // bytes in terms
 	maxBytes int                  // bound on held (maxSubsetBytes)
+	// meets is, for two terms asked together (the lower id first), the
+	// blocks of 64 places where some document holds both (meet); those
+	// kept take meetBytes, at most maxMeet (maxMeetBytes).
+	meets     map[[2]uint32][]uint64
+	meetBytes int
+	maxMeet   int
 }
 
 // termDocs is one term's documents as Subsets reads them, by place.
@@ -57,13 +67,20 @@ type termDocs struct {
 	max      float64   // the largest share
 	postings []posting // by document, tombstones included
 	has      []uint64  // bit p: the document at place p holds the term
-	tf       []uint8   // the term's frequency in the document at each place, tfLookup past 254
+	// rank is how many places of the blocks before each block of 64
+	// (a word of has) hold the term; shares is the term's share of the
+	// score of each place that holds it, in place order: the share of
+	// place p is shares[rank[p/64] + the bits of has[p/64] below p].
+	rank   []uint32
+	shares []float64
 	// blockMax is the largest share in each block of 64 places (a word
-	// of has): the places go from the shortest document up, so a
-	// block's shares are close and its bound tight.
-	blockMax []float64
-	// restMax is the largest share in each block and every block after
-	// it: once the terms' add up below the cut, so does every place left.
+	// of has), rounded up to a float32 (half the bytes to read, still a
+	// bound): the places go from the shortest document up, so a block's
+	// shares are close and its bound tight.
+	blockMax []float32
+	// restMax is the largest share in each span of restSpan blocks and
+	// every block after it: once the terms' add up below the cut, so
+	// does every place left.
 	restMax []float64
 	// best is the places of the highest shares, at most bestLen, in
 	// Search's order (ties by higher id), with their shares; all says
@@ -79,9 +96,12 @@ const (
 	maxSubsetTerms = 6
 	// bestLen is how many of a term's best documents are kept in order.
 	bestLen = 256
-	// tfLookup marks a frequency too large for a byte: found in the
-	// postings.
-	tfLookup = 255
+	// restSpan is how many blocks of 64 places share a restMax.
+	restSpan = 8
+	// maxMeetBytes bounds the memory of the pairs' meets kept (some
+	// 40,000 pairs of a 100,000-entry memory); past it a pair's meet is
+	// made for the query and dropped.
+	maxMeetBytes = 8 << 20
 	// maxSubsetBytes bounds the memory of the terms kept: once it is
 	// taken, a query of a term not kept is left to the caller (dropping
 	// the terms would make them again and again when the queries ask more
@@ -93,7 +113,8 @@ const (
 func (ix *Index) Subsets() *Subsets {
 	ix.mu.RLock()
 	defer ix.mu.RUnlock()
-	m := &Subsets{ix: ix, version: ix.version, terms: map[uint32]*termDocs{}, maxBytes: maxSubsetBytes}
+	m := &Subsets{ix: ix, version: ix.version, terms: map[uint32]*termDocs{}, maxBytes: maxSubsetBytes,
+		meets: map[[2]uint32][]uint64{}, maxMeet: maxMeetBytes}
 	if ix.n == 0 {
 		return m
 	}
@@ -107,10 +128,10 @@ func (ix *Index) Subsets() *Subsets {
 	slices.Sort(keys)
 	m.doc = make([]uint32, len(ix.docs))
 	m.pos = make([]uint32, len(ix.docs))
-	m.norm = make([]float64, len(ix.docs))
+	m.id = make([]uint64, len(ix.docs))
 	for p, k := range keys {
 		d := uint32(k)
-		m.doc[p], m.pos[d], m.norm[p] = d, uint32(p), m.norms[d]
+		m.doc[p], m.pos[d], m.id[p] = d, uint32(p), ix.docs[d].id
 	}
 	return m
 }
@@ -118,7 +139,8 @@ func (ix *Index) Subsets() *Subsets {
 // SearchTerms is Index.SearchTerms(terms, limit) for limit 1..64 and at
 // most six terms found in the index, while the index has not changed
 // since m was made and its terms are kept or fit in the memory m keeps
-// (64 MiB: some 470 terms of a 100,000-entry memory); ok is false otherwise,
+// (64 MiB: a term of a 100,000-entry memory takes 30 KB and 8 bytes an
+// entry that holds it, some 650 terms of 9,000 entries); ok is false otherwise,
 // and the caller ranks by Search.
 func (m *Subsets) SearchTerms(terms []string, limit int) (hits []Hit, ok bool) {
 	if limit <= 0 || limit > heapLimit {
@@ -152,7 +174,7 @@ func (m *Subsets) SearchTerms(terms []string, limit int) (hits []Hit, ok bool) {
 			return nil, false
 		}
 	}
-	return m.top(ts, limit), true
+	return m.top(ids, ts, limit), true
 }
 
 // term returns term id's documents, making them when first asked; ok is
@@ -162,7 +184,7 @@ func (m *Subsets) term(id uint32) (*termDocs, bool) {
 	m.mu.Lock()
 	td := m.terms[id]
 	if td == nil {
-		size := m.termBytes()
+		size := m.termBytes(m.ix.df(id))
 		if m.held+size > m.maxBytes {
 			m.mu.Unlock()
 			return nil, false
@@ -176,11 +198,12 @@ func (m *Subsets) term(id uint32) (*termDocs, bool) {
 	return td, true
 }
 
-// termBytes is about the memory of one term's documents: its bitmap,
-// frequencies, block maxima and best documents.
-func (m *Subsets) termBytes() int {
+// termBytes is about the memory of the documents of a term that df
+// documents hold: its bitmap, ranks, block maxima, shares and best
+// documents.
+func (m *Subsets) termBytes(df int) int {
 	n := len(m.ix.docs)
-	return n/8 + n + n/4 + bestLen*12
+	return n/8 + n/16 + n/16 + n/(8*restSpan) + 8*df + bestLen*12
 }
 
 // fill makes term id's documents.
@@ -189,52 +212,124 @@ func (m *Subsets) fill(td *termDocs, id uint32) {
 	n := len(ix.docs)
 	td.idf = idf(ix.n, ix.df(id))
 	td.postings = ix.postings[id]
-	td.has = make([]uint64, (n+63)/64)
-	td.blockMax = make([]float64, len(td.has))
-	td.tf = make([]uint8, n)
-	best := make(hitHeap, 0, bestLen)
+	words := (n + 63) / 64
+	td.has = make([]uint64, words)
+	held := 0
 	for _, p := range td.postings {
-		if p.tf == 0 {
-			continue
-		}
-		at := m.pos[p.doc]
-		td.has[at/64] |= 1 << (at % 64)
-		td.tf[at] = uint8(min(p.tf, tfLookup))
-		s := termScore(td.idf, float64(p.tf), m.norms[p.doc])
-		td.max = max(td.max, s)
-		td.blockMax[at/64] = max(td.blockMax[at/64], s)
-		if len(best) < bestLen || s >= best[0].Score {
-			best.offer(Hit{ID: ix.docs[p.doc].id, Score: s}, bestLen)
+		if p.tf != 0 {
+			at := m.pos[p.doc]
+			td.has[at/64] |= 1 << (at % 64)
+			held++
 		}
 	}
-	td.restMax = make([]float64, len(td.blockMax))
+	td.rank = make([]uint32, words)
+	r := 0
+	for w, x := range td.has {
+		td.rank[w] = uint32(r)
+		r += bits.OnesCount64(x)
+	}
+	spans := (words + restSpan - 1) / restSpan
+	f := make([]float64, spans+held) // one allocation: fewer fresh pages
+	td.restMax, td.shares = f[:spans:spans], f[spans:]
+	for _, p := range td.postings {
+		if p.tf != 0 {
+			td.shares[td.place(m.pos[p.doc])] = termScore(td.idf, float64(p.tf), m.norms[p.doc])
+		}
+	}
+	// The shares again in place order, from the shortest document up:
+	// they mostly fall, so few enter the best once it is full.
+	td.blockMax = make([]float32, words)
+	best := make(bestHeap, 0, bestLen)
+	r = 0
+	for w, x := range td.has {
+		most := 0.0
+		for ; x != 0; x &= x - 1 {
+			s := td.shares[r]
+			r++
+			most = max(most, s)
+			if len(best) < bestLen || s >= best[0].Score {
+				at := uint32(w*64 + bits.TrailingZeros64(x))
+				best.offer(bestHit{Hit{ID: m.id[at], Score: s}, at})
+			}
+		}
+		if most > 0 {
+			td.blockMax[w] = roundUp32(most)
+			td.max = max(td.max, most)
+		}
+	}
 	rest := 0.0
 	for w := len(td.blockMax) - 1; w >= 0; w-- {
-		rest = max(rest, td.blockMax[w])
-		td.restMax[w] = rest
+		rest = max(rest, float64(td.blockMax[w]))
+		if w%restSpan == 0 {
+			td.restMax[w/restSpan] = rest
+		}
 	}
-	slices.SortFunc(best, compareHits)
+	slices.SortFunc(best, func(a, b bestHit) int { return compareHits(a.Hit, b.Hit) })
 	td.all = len(best) < bestLen
 	td.best = make([]uint32, len(best))
 	td.bestShare = make([]float64, len(best))
 	for i, h := range best {
-		d, _ := ix.docNum(h.ID)
-		td.best[i], td.bestShare[i] = m.pos[d], h.Score
+		td.best[i], td.bestShare[i] = h.at, h.Score
 	}
 }
 
-// share is the share of the term's score of the document at place p, as
-// Search computes it, 0 when it does not hold the term.
-func (m *Subsets) share(td *termDocs, p uint32) float64 {
-	tf := uint32(td.tf[p])
-	if tf == 0 {
-		return 0
+// bestHit is a hit of a term's best and its place.
+type bestHit struct {
+	Hit
+	at uint32
+}
+
+// bestHeap is hitHeap of bestHits, bestLen of them: the root is the
+// worst kept.
+type bestHeap []bestHit
+
+// offer keeps hit if the heap has room or hit ranks before the root.
+func (h *bestHeap) offer(hit bestHit) {
+	if len(*h) < bestLen {
+		*h = append(*h, hit)
+		for i := len(*h) - 1; i > 0; {
+			p := (i - 1) / 2
+			if !hitBefore((*h)[p].Hit, (*h)[i].Hit) {
+				break
+			}
+			(*h)[p], (*h)[i] = (*h)[i], (*h)[p]
+			i = p
+		}
+		return
 	}
-	if tf == tfLookup {
-		i, _ := findDoc(td.postings, m.doc[p], uint32(len(m.ix.docs)))
-		tf = td.postings[i].tf
+	if !hitBefore(hit.Hit, (*h)[0].Hit) {
+		return
 	}
-	return termScore(td.idf, float64(tf), m.norm[p])
+	(*h)[0] = hit
+	for i := 0; ; {
+		w := i
+		for _, c := range [2]int{2*i + 1, 2*i + 2} {
+			if c < len(*h) && hitBefore((*h)[w].Hit, (*h)[c].Hit) {
+				w = c
+			}
+		}
+		if w == i {
+			return
+		}
+		(*h)[i], (*h)[w] = (*h)[w], (*h)[i]
+		i = w
+	}
+}
+
+// roundUp32 is x, positive and finite, as a float32 no smaller than x.
+func roundUp32(x float64) float32 {
+	f := float32(x)
+	if float64(f) < x {
+		f = math.Float32frombits(math.Float32bits(f) + 1) // the next float32 up
+	}
+	return f
+}
+
+// place is where in shares the share of place p is; the document at p
+// holds the term.
+func (td *termDocs) place(p uint32) uint32 {
+	w := p / 64
+	return td.rank[w] + uint32(bits.OnesCount64(td.has[w]&(1<<(p%64)-1)))
 }
 
 // subset is a set of a query's terms (bit i for its i-th term) and the
@@ -247,7 +342,7 @@ type subset struct {
 // top ranks the documents holding any of ts, by the set of them each
 // holds, from the highest bound down. The caller holds the index's read
 // lock.
-func (m *Subsets) top(ts []*termDocs, limit int) []Hit {
+func (m *Subsets) top(ids []uint32, ts []*termDocs, limit int) []Hit {
 	sets := make([]subset, 0, 1<<len(ts)-1)
 	for s := uint32(1); s < 1<<len(ts); s++ {
 		b := 0.0
@@ -266,15 +361,38 @@ func (m *Subsets) top(ts []*termDocs, limit int) []Hit {
 		return 0
 	})
 	h := make(hitHeap, 0, limit)
+	var pairs [maxSubsetTerms * maxSubsetTerms][]uint64 // the meet of terms i < j at i*maxSubsetTerms+j, once read
+	blocks := make([]uint64, meetLen(len(m.doc)))
 	for _, s := range sets {
 		if len(h) == limit && s.bound*scoreMargin < h[0].Score {
 			break // every set left scores below the cut
 		}
 		if bits.OnesCount32(s.terms) == 1 {
 			m.topOne(ts, bits.TrailingZeros32(s.terms), &h, limit)
-		} else {
-			m.topMany(ts, s.terms, &h, limit)
+			continue
 		}
+		// The blocks where every two of the set's terms meet: the only
+		// ones that may hold a document with all of them.
+		first := true
+		for a := s.terms; a != 0; a &= a - 1 {
+			i := bits.TrailingZeros32(a)
+			for b := a & (a - 1); b != 0; b &= b - 1 {
+				j := bits.TrailingZeros32(b)
+				p := &pairs[i*maxSubsetTerms+j]
+				if *p == nil {
+					*p = m.meet(ids[i], ids[j], ts[i], ts[j])
+				}
+				if first {
+					copy(blocks, *p)
+					first = false
+				} else {
+					for k, v := range *p {
+						blocks[k] &= v
+					}
+				}
+			}
+		}
+		m.topMany(ts, s.terms, blocks, &h, limit)
 	}
 	slices.SortFunc(h, compareHits)
 	return h
@@ -328,11 +446,11 @@ func (m *Subsets) topOne(ts []*termDocs, j int, h *hitHeap, limit int) {
 }
 
 // topMany offers h every document that holds exactly the terms of set
-// (two or more of ts) and can enter it, scored whole: a block of 64
-// places whose terms' largest shares add up below the cut is skipped,
-// and the rest once that holds of every block left.
-func (m *Subsets) topMany(ts []*termDocs, set uint32, h *hitHeap, limit int) {
-	ix := m.ix
+// (two or more of ts) and can enter it, scored whole, reading only the
+// blocks of 64 places blocks marks (bit b of word c: block 64c+b): a
+// block whose terms' largest shares add up below the cut is skipped, and
+// the rest once that holds of every block left.
+func (m *Subsets) topMany(ts []*termDocs, set uint32, blocks []uint64, h *hitHeap, limit int) {
 	var in, out [maxSubsetTerms][]uint64
 	var inTerms [maxSubsetTerms]*termDocs
 	ni, no := 0, 0
@@ -345,43 +463,86 @@ func (m *Subsets) topMany(ts []*termDocs, set uint32, h *hitHeap, limit int) {
 			no++
 		}
 	}
-	first := in[0]
-	for w := range first {
-		x := first[w]
-		for k := 1; k < ni && x != 0; k++ {
-			x &= in[k][w]
-		}
-		if x == 0 {
-			continue
-		}
-		for k := range no {
-			x &^= out[k][w]
-		}
-		if x == 0 {
-			continue
-		}
-		if len(*h) == limit {
-			cut, rest, block := (*h)[0].Score, 0.0, 0.0
-			for _, td := range inTerms[:ni] { // in term order, as a score adds them
-				rest += td.restMax[w]
-				block += td.blockMax[w]
+	for c, bw := range blocks {
+		for ; bw != 0; bw &= bw - 1 {
+			w := c*64 + bits.TrailingZeros64(bw)
+			// The bounds first: most blocks a set meets once the heap
+			// is full cannot reach the cut, and are skipped without
+			// reading the bitmaps.
+			if len(*h) == limit {
+				cut, rest, block := (*h)[0].Score, 0.0, 0.0
+				for _, td := range inTerms[:ni] { // in term order, as a score adds them
+					rest += td.restMax[w/restSpan]
+					block += float64(td.blockMax[w])
+				}
+				if rest*scoreMargin < cut {
+					return // no place left can reach the cut
+				}
+				if block*scoreMargin < cut {
+					continue
+				}
 			}
-			if rest*scoreMargin < cut {
-				return // no place left can reach the cut
+			x := in[0][w]
+			for k := 1; k < ni; k++ {
+				x &= in[k][w]
 			}
-			if block*scoreMargin < cut {
-				continue
+			for k := range no {
+				x &^= out[k][w]
+			}
+			for ; x != 0; x &= x - 1 {
+				at := uint32(w*64 + bits.TrailingZeros64(x))
+				score := 0.0
+				for _, td := range inTerms[:ni] { // in term order, as Search adds them
+					score += td.shares[td.place(at)]
+				}
+				if len(*h) < limit || score >= (*h)[0].Score {
+					h.offer(Hit{ID: m.id[at], Score: score}, limit)
+				}
 			}
 		}
-		for ; x != 0; x &= x - 1 {
-			at := uint32(w*64 + bits.TrailingZeros64(x))
-			score := 0.0
-			for _, td := range inTerms[:ni] { // in term order, as Search adds them
-				score += m.share(td, at)
-			}
-			if len(*h) < limit || score >= (*h)[0].Score {
-				h.offer(Hit{ID: ix.docs[m.doc[at]].id, Score: score}, limit)
-			}
+	}
+}
+
+// meetLen is the length of a meet of n places: a bit per block of 64.
+func meetLen(n int) int {
+	return (n + 64*64 - 1) / (64 * 64)
+}
+
+// meet returns where terms a and b (ta and tb) meet: bit b of word c set
+// when block 64c+b of places holds a document with both. It is kept for
+// the next query that asks both, while the meets kept fit in
+// maxMeetBytes.
+func (m *Subsets) meet(a, b uint32, ta, tb *termDocs) []uint64 {
+	key := [2]uint32{min(a, b), max(a, b)}
+	m.mu.Lock()
+	got, ok := m.meets[key]
+	m.mu.Unlock()
+	if ok {
+		return got
+	}
+	got = make([]uint64, meetLen(len(ta.has)*64))
+	meetInto(got, ta.has, tb.has)
+	m.mu.Lock()
+	if size := len(got) * 8; m.meetBytes+size <= m.maxMeet {
+		m.meets[key] = got
+		m.meetBytes += size
+	}
+	m.mu.Unlock()
+	return got
+}
+
+// meetInto sets bit w%64 of dst[w/64] when x[w]&y[w] is not zero, without
+// a branch: most blocks of two common words hold one or the other.
+func meetInto(dst, x, y []uint64) {
+	y = y[:len(x)]
+	for c := range dst {
+		xs := x[c*64 : min(c*64+64, len(x))]
+		ys := y[c*64 : c*64+len(xs)]
+		var bw uint64
+		for k := len(xs) - 1; k >= 0; k-- { // the last block's bit shifted in first: a shift by one, not by k
+			v := xs[k] & ys[k]
+			bw = bw<<1 | (v|-v)>>63
 		}
+		dst[c] = bw
 	}
 }

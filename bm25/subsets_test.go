@@ -1,6 +1,7 @@
 package bm25
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"slices"
 	"strings"
@@ -73,7 +74,7 @@ func TestSubsets_MemoryBound(t *testing.T) {
 	}
 	ix := Build(docs)
 	m := ix.Subsets()
-	m.maxBytes = 2 * m.termBytes()
+	m.maxBytes = m.termBytes(ix.DocFreq("alpha")) + m.termBytes(ix.DocFreq("beta"))
 	for _, q := range []string{"alpha beta", "beta", "alpha"} {
 		got, ok := m.SearchTerms(QueryTerms(q), 5)
 		if want := ix.SearchTerms(QueryTerms(q), 5); !ok || !slices.Equal(got, want) {
@@ -85,5 +86,116 @@ func TestSubsets_MemoryBound(t *testing.T) {
 	}
 	if got, ok := m.SearchTerms(QueryTerms("beta alpha"), 3); !ok || !slices.Equal(got, ix.SearchTerms(QueryTerms("alpha beta"), 3)) {
 		t.Errorf("the terms kept, after a query refused: %v, %v", got, ok)
+	}
+}
+
+// TestSubsets_Topics checks Subsets against Search where terms meet in
+// few blocks or none: documents of four topics of their own words, a few
+// bridging two topics, queries mixing the topics' words (sets that hold
+// no document, or a handful far apart), ranked with every pair's meet
+// kept, with none kept, and from several goroutines at once.
+func TestSubsets_Topics(t *testing.T) {
+	rng := rand.New(rand.NewPCG(17, 4))
+	topics := [][]string{
+		{"deploy", "canary", "rollback", "staging"},
+		{"postgres", "schema", "migration", "index"},
+		{"token", "oauth", "expiry", "session"},
+		{"flaky", "fixture", "coverage", "lint"},
+	}
+	var docs []Doc
+	for id := uint64(1); id <= 9000; id++ {
+		words := topics[rng.IntN(len(topics))]
+		if id%301 == 0 { // a rare bridge between two topics
+			words = append(slices.Clone(words), topics[rng.IntN(len(topics))]...)
+		}
+		d := randomDoc(rng, id, words)
+		if id%613 == 0 {
+			d.Content += strings.Repeat(" "+words[0], 260) // past a byte
+		}
+		docs = append(docs, d)
+	}
+	ix := Build(docs)
+	var all []string
+	for _, ws := range topics {
+		all = append(all, ws...)
+	}
+	var queries [][]string
+	for range 300 {
+		var q []string
+		for range 2 + rng.IntN(5) {
+			q = append(q, all[rng.IntN(len(all))])
+		}
+		queries = append(queries, QueryTerms(strings.Join(q, " ")))
+	}
+	check := func(m *Subsets, qt []string) error {
+		for _, limit := range []int{1, 3, 8, 64} {
+			got, ok := m.SearchTerms(qt, limit)
+			if want := ix.SearchTerms(qt, limit); !ok || !slices.Equal(got, want) {
+				return fmt.Errorf("SearchTerms(%q, %d) = %v, %v; Search %v", qt, limit, got, ok, want)
+			}
+		}
+		return nil
+	}
+	kept, none := ix.Subsets(), ix.Subsets()
+	none.maxMeet = 0
+	for _, qt := range queries {
+		for _, m := range []*Subsets{kept, none} {
+			if err := check(m, qt); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	if len(kept.meets) == 0 || len(none.meets) != 0 {
+		t.Errorf("meets kept: %d with room, %d without", len(kept.meets), len(none.meets))
+	}
+	shared := ix.Subsets()
+	errs := make(chan error, 4)
+	for g := range 4 {
+		go func() {
+			for i := g; i < len(queries); i += 2 {
+				if err := check(shared, queries[i]); err != nil {
+					errs <- err
+					return
+				}
+			}
+			errs <- nil
+		}()
+	}
+	for range 4 {
+		if err := <-errs; err != nil {
+			t.Error(err)
+		}
+	}
+}
+
+// TestMeetInto checks meetInto against a bit set per block, at lengths
+// that end a word of the meet anywhere, on sparse and dense bitmaps.
+func TestMeetInto(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 5))
+	for _, n := range []int{0, 1, 3, 4, 5, 63, 64, 65, 127, 130, 1563} {
+		for _, density := range []int{1, 8, 64} { // one bit in density set, about
+			x, y := make([]uint64, n), make([]uint64, n)
+			for w := range n {
+				for b := range 64 {
+					if rng.IntN(density) == 0 {
+						x[w] |= 1 << b
+					}
+					if rng.IntN(density) == 0 {
+						y[w] |= 1 << b
+					}
+				}
+			}
+			got := make([]uint64, meetLen(n*64))
+			meetInto(got, x, y)
+			want := make([]uint64, len(got))
+			for w := range n {
+				if x[w]&y[w] != 0 {
+					want[w/64] |= 1 << (w % 64)
+				}
+			}
+			if !slices.Equal(got, want) {
+				t.Fatalf("%d blocks, density 1/%d: %x, want %x", n, density, got, want)
+			}
+		}
 	}
 }
