@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"time"
 	"unicode"
 
@@ -653,6 +654,27 @@ func sessionAgent(root, path string) (agent string, m sessionMeta, bad bool) {
 	return "", m, bad
 }
 
+// scratch is what reading a session's steps reads over, kept for the
+// next session a reader reads: the step file's bytes and the arena its
+// tool results are read into (RecallBuilder.arena). Nothing read is left
+// pointing into either once a session is read (its strings are copied
+// out), and each session made both anew, from fresh pages, a tenth of
+// recalls --report's page faults.
+type scratch struct{ step, arena []byte }
+
+var scratchPool = sync.Pool{New: func() any { return new(scratch) }}
+
+// maxScratch bounds a scratch buffer kept for the next session: one
+// outsize step is not held after its session.
+const maxScratch = 4 << 20
+
+func keepScratch(b []byte) []byte {
+	if cap(b) > maxScratch {
+		return nil
+	}
+	return b[:0]
+}
+
 // readSessionRecalls reads one session folder's recalls: a call without
 // a limit has its agent's (limits), else limit.
 func readSessionRecalls(d sessionDir, limit int, limits map[string]int) SessionRecalls {
@@ -677,7 +699,13 @@ func readSessionRecalls(d sessionDir, limit int, limits map[string]int) SessionR
 	for range odd {
 		b.Unreadable() // a FIFO, socket or device named like a step
 	}
-	var buf []byte
+	sc := scratchPool.Get().(*scratch)
+	b.arena = sc.arena[:0]
+	buf := sc.step
+	defer func() {
+		sc.step, sc.arena, b.arena = keepScratch(buf), keepScratch(b.arena), nil
+		scratchPool.Put(sc)
+	}()
 	for _, name := range steps {
 		data, err := sr.read(name, buf)
 		buf = data[:0]
