@@ -244,7 +244,7 @@ func runRecalls(o *opener, s streams, opts recallsOptions, f recalls.Filter) err
 	var p sessions.RecallProblems
 	if opts.report {
 		var t recalls.Tally
-		p, err = recalls.Stream(r, opt, f, rank, known, func(it recalls.Item) error { t.Add(it); return nil })
+		p, err = t.Stream(r, opt, f, rank, known)
 		if err != nil {
 			return err
 		}

@@ -267,6 +267,13 @@ const maxRanked = 1 << 16
 // (sessions.Recall.Resolve; NameSet makes one); nil reads results by their
 // shape alone.
 func Stream(r store.SessionsReader, opt sessions.RecallOptions, f Filter, rank Ranker, known Known, fn func(Item) error) (sessions.RecallProblems, error) {
+	return stream(r, opt, f, rank, known, true, fn)
+}
+
+// stream is Stream; compare false leaves each item's Added, Removed and
+// Ties unset (for a Tally, which reads none of them: telling ties
+// apart ranks a query again past its limit).
+func stream(r store.SessionsReader, opt sessions.RecallOptions, f Filter, rank Ranker, known Known, compare bool, fn func(Item) error) (sessions.RecallProblems, error) {
 	var pending []Item
 	ranked := map[Query]Ranked{} // a query asked again is ranked once (an agent repeats its queries)
 	flush := func() error {
@@ -296,6 +303,12 @@ func Stream(r store.SessionsReader, opt sessions.RecallOptions, f Filter, rank R
 			q := Query{it.Query, it.Limit}
 			now := ranked[q]
 			it.Now = now.Names
+			if !compare {
+				if err := fn(it); err != nil {
+					return err
+				}
+				continue
+			}
 			it.Added, it.Removed = Diff(it.Names, it.Now)
 			if it.Result == sessions.ResultNames && !slices.Equal(it.Names, it.Now) {
 				it.Ties = SameUpToTies(it.Names, now)

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/crmem/crmem/store"
+	"github.com/crmem/crmem/store/sessions"
 )
 
 // EntryUse is how one entry fares in the recorded recalls.
@@ -99,6 +100,19 @@ func (t *Tally) Add(it Item) {
 			c.queries++
 		}
 	}
+}
+
+// Stream counts the recalls Stream(r, opt, f, rank, known, …) replays,
+// without telling what each one gained or lost or whether it differs
+// only by ties, which a report does not read (Item.Added, Removed and
+// Ties are left unset): a recall that differs from today's only at a
+// tie was ranked again past its limit. It returns what reading the
+// sessions could not use.
+func (t *Tally) Stream(r store.SessionsReader, opt sessions.RecallOptions, f Filter, rank Ranker, known Known) (sessions.RecallProblems, error) {
+	return stream(r, opt, f, rank, known, false, func(it Item) error {
+		t.Add(it)
+		return nil
+	})
 }
 
 // Report builds the report against the memory as it is now. crowd is the
