@@ -10,7 +10,7 @@ import (
 )
 
 // TestRecallBuilder_ArenaNotKept reads sessions whose results are read
-// into the builder's arena, the arena scribbled over after every step,
+// into the builder's arena and blocks, both scribbled over after every step,
 // and finds them read as with a fresh arena for each step: nothing a
 // session keeps (names, the starts of blocks, a write's result) is a view
 // of a step read over since.
@@ -49,8 +49,12 @@ func TestRecallBuilder_ArenaNotKept(t *testing.T) {
 					for k := range a {
 						a[k] = 'x'
 					}
+					bl := b.blocks[:cap(b.blocks)]
+					for k := range bl {
+						bl[k] = fastBlock{Type: "tool_use", ID: "x", Name: "recall", Input: []byte(`{"query":"x"}`)}
+					}
 				} else {
-					b.arena = nil
+					b.arena, b.blocks = nil, nil
 				}
 			}
 			return b.Finish()

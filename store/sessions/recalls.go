@@ -138,6 +138,9 @@ type RecallBuilder struct {
 	// (parseStepIn), read over by the next: what a result leaves is
 	// copied out (addResult).
 	arena []byte
+	// blocks holds the blocks of the step being added, read over by the
+	// next (stepScanner.blocks).
+	blocks []fastBlock
 	// stepTimes are the calls whose time is their step file's until an
 	// event gives theirs: the file is stat'ed only at Finish, for those
 	// no event timed (in crabtalk's sessions a round's event follows its
@@ -188,7 +191,7 @@ func (b *RecallBuilder) SetMeta(title, createdBy, created string) {
 func (b *RecallBuilder) AddStep(name string, data []byte, stepTime func() (time.Time, bool)) {
 	b.out.Problems.Steps++
 	b.arena = b.arena[:0]
-	s, kind := parseStepIn(data, true, &b.arena)
+	s, kind := parseStepIn(data, true, &b.arena, &b.blocks)
 	switch kind {
 	case stepUnparsable:
 		b.out.Problems.UnparsableSteps++

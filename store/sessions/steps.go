@@ -146,16 +146,17 @@ var recallHints = [][]byte{[]byte(`"recall"`), []byte(`"tool_result"`), []byte(`
 
 // parseRecallStep classifies one step and, when it may hold recall calls,
 // results or call times, decodes them.
-func parseRecallStep(data []byte) (step, stepKind) { return parseStepIn(data, true, nil) }
+func parseRecallStep(data []byte) (step, stepKind) { return parseStepIn(data, true, nil, nil) }
 
 // parseStepAs is parseRecallStep; fast false decodes every step as a
 // stepDoc (for the test that both read alike).
-func parseStepAs(data []byte, fast bool) (step, stepKind) { return parseStepIn(data, fast, nil) }
+func parseStepAs(data []byte, fast bool) (step, stepKind) { return parseStepIn(data, fast, nil, nil) }
 
 // parseStepIn is parseStepAs reading the tool results' text into arena
 // when it is not nil (scanFastDocIn): the step's results are then views
-// of it, valid until it is read over.
-func parseStepIn(data []byte, fast bool, arena *[]byte) (step, stepKind) {
+// of it, valid until it is read over; blocks, when not nil, is where its
+// message's blocks are read (read over by the next step).
+func parseStepIn(data []byte, fast bool, arena *[]byte, blocks *[]fastBlock) (step, stepKind) {
 	data = bytes.TrimSpace(data)
 	if len(data) == 0 || data[0] != '{' {
 		return step{}, stepUnparsable
@@ -168,7 +169,7 @@ func parseStepIn(data []byte, fast bool, arena *[]byte) (step, stepKind) {
 		return step{}, checkStep(data)
 	}
 	if fast {
-		if f, ok := scanFastDocIn(data, arena); ok {
+		if f, ok := scanFastDocIn(data, arena, blocks); ok {
 			return classify(f.Message, f.Agent, f.Event, f.Calls, f.TS, f.Archive, f.Compact)
 		}
 	}
