@@ -243,7 +243,7 @@ func runRecalls(o *opener, s streams, opts recallsOptions, f recalls.Filter) err
 	opt := sessions.RecallOptions{Limit: opts.limit, Settings: in.settings}
 	var p sessions.RecallProblems
 	if opts.report {
-		var t recalls.Tally
+		t := recalls.NewTally(in.names) // nil: by name
 		p, err = t.Stream(r, opt, f, rank, known)
 		if err != nil {
 			return err

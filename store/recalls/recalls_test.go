@@ -374,10 +374,12 @@ func TestReportNamed_AsReportOf(t *testing.T) {
 	}
 	unique := entries[:37]
 	var ta Tally
+	var items []Item
 	add := func(q string, limit int, then, now []string) {
 		it := Item{Recall: sessions.Recall{Query: q, Limit: limit, Names: then}, Now: now}
 		it.Added, it.Removed = Diff(then, now)
 		ta.Add(it)
+		items = append(items, it)
 	}
 	add("a", 3, []string{"e01", "gone", "e02"}, []string{"e01", "e03", "e38-not-an-entry"})
 	add("a", 3, []string{"e01"}, []string{"e01", "e03"})
@@ -394,11 +396,33 @@ func TestReportNamed_AsReportOf(t *testing.T) {
 			if got := ta.ReportNamed(NewNames(tc.entries), crowd); !reflect.DeepEqual(got, want) {
 				t.Errorf("%s, crowd %v:\n got %+v\nwant %+v", tc.name, crowd, got, want)
 			}
+			// Counted by entry (NewTally), for a report over those names,
+			// over others, and over the entries.
+			names := NewNames(tc.entries)
+			by, other, of := NewTally(names), NewTally(names), NewTally(names)
+			for _, it := range items {
+				by.Add(it)
+				other.Add(it)
+				of.Add(it)
+			}
+			if got := by.ReportNamed(names, crowd); !reflect.DeepEqual(got, want) {
+				t.Errorf("%s, crowd %v, by entry:\n got %+v\nwant %+v", tc.name, crowd, got, want)
+			}
+			if got := other.ReportNamed(NewNames(tc.entries), crowd); !reflect.DeepEqual(got, want) {
+				t.Errorf("%s, crowd %v, by another's entries:\n got %+v\nwant %+v", tc.name, crowd, got, want)
+			}
+			if got := of.ReportOf(tc.entries, crowd); !reflect.DeepEqual(got, want) {
+				t.Errorf("%s, crowd %v, by entry, ReportOf:\n got %+v\nwant %+v", tc.name, crowd, got, want)
+			}
 		}
 	}
 	var empty Tally
 	if got, want := empty.ReportNamed(NewNames(unique), 0.5), empty.ReportOf(unique, 0.5); !reflect.DeepEqual(got, want) {
 		t.Errorf("no recalls:\n got %+v\nwant %+v", got, want)
+	}
+	names := NewNames(unique)
+	if got, want := NewTally(names).ReportNamed(names, 0.5), empty.ReportOf(unique, 0.5); !reflect.DeepEqual(got, want) {
+		t.Errorf("no recalls, by entry:\n got %+v\nwant %+v", got, want)
 	}
 }
 
