@@ -642,8 +642,34 @@ func isSlug(s string) bool {
 // regular file, capped, a link only inside the sessions folder root): one
 // that cannot be read is as none.
 func sessionAgent(root, path string) (agent string, m sessionMeta, bad bool) {
-	meta := safefile.Options{Limit: maxMetaBytes, What: "session meta file", Within: root}
-	if data, err := safefile.ReadFile(filepath.Join(path, "meta"), meta); err == nil {
+	data, err := safefile.ReadFile(filepath.Join(path, "meta"), metaOptions(root))
+	return agentOf(path, data, err)
+}
+
+// metaOptions are how a session's meta file is read: as a step is, but
+// capped at maxMetaBytes.
+func metaOptions(root string) safefile.Options {
+	return safefile.Options{Limit: maxMetaBytes, What: "session meta file", Within: root}
+}
+
+// sessionAgentIn is sessionAgent for a session whose folder is open
+// (sr) and listed: meta says it holds a file or a link named meta (a
+// folder, FIFO, socket or device so named is not opened, as safefile's
+// ReadFile would refuse it before opening it), read through the
+// folder's descriptor as its steps are (a link judged by its path), into
+// buf; the folder's path is resolved again only for a link.
+func sessionAgentIn(sr stepReader, path string, meta bool, buf []byte) (agent string, m sessionMeta, bad bool) {
+	if !meta {
+		return agentOf(path, nil, fs.ErrNotExist)
+	}
+	data, err := sr.dir.ReadInto("meta", buf, metaOptions(sr.opt.Within))
+	return agentOf(path, data, err)
+}
+
+// agentOf is sessionAgent of the session folder path whose meta file
+// read as data, or could not be read (err).
+func agentOf(path string, data []byte, err error) (agent string, m sessionMeta, bad bool) {
+	if err == nil {
 		if json.Unmarshal(data, &m) != nil {
 			m, bad = sessionMeta{}, true
 		}
@@ -682,7 +708,19 @@ func keepScratch(b []byte) []byte {
 // a limit has its agent's (limits), else limit.
 func readSessionRecalls(d sessionDir, limit int, limits map[string]int) SessionRecalls {
 	path := d.path
-	agent, meta, bad := sessionAgent(d.root, path)
+	sr := openSteps(d)
+	defer sr.close()
+	steps, odd, hasMeta, listErr := listSteps(path, sr.dir)
+	sc := scratchPool.Get().(*scratch)
+	buf := sc.step
+	var agent string
+	var meta sessionMeta
+	var bad bool
+	if listErr == nil && sr.dir != nil {
+		agent, meta, bad = sessionAgentIn(sr, path, hasMeta, buf)
+	} else {
+		agent, meta, bad = sessionAgent(d.root, path)
+	}
 	if l, ok := limits[agent]; ok && agent != "" {
 		limit = l
 	}
@@ -692,23 +730,18 @@ func readSessionRecalls(d sessionDir, limit int, limits map[string]int) SessionR
 		b.BadMeta()
 	}
 	b.limits = limits
-	sr := openSteps(d)
-	defer sr.close()
-	steps, odd, err := listSteps(path, sr.dir)
-	if err != nil {
+	b.arena = sc.arena[:0]
+	defer func() {
+		sc.step, sc.arena, b.arena = keepScratch(buf), keepScratch(b.arena), nil
+		scratchPool.Put(sc)
+	}()
+	if listErr != nil {
 		b.Unreadable()
 		return b.Finish()
 	}
 	for range odd {
 		b.Unreadable() // a FIFO, socket or device named like a step
 	}
-	sc := scratchPool.Get().(*scratch)
-	b.arena = sc.arena[:0]
-	buf := sc.step
-	defer func() {
-		sc.step, sc.arena, b.arena = keepScratch(buf), keepScratch(b.arena), nil
-		scratchPool.Put(sc)
-	}()
 	for _, name := range steps {
 		data, err := sr.read(name, buf)
 		buf = data[:0]

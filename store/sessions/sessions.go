@@ -193,14 +193,16 @@ func readSession(d sessionDir) (Session, error) {
 // out: crabtalk could not read them); odd counts the other entries named
 // like a step (a FIFO, socket or device: never opened).
 func stepFiles(path string) (names []string, odd int, err error) {
-	return listSteps(path, nil)
+	names, odd, _, err = listSteps(path, nil)
+	return names, odd, err
 }
 
 // listSteps is stepFiles listing the folder through dir, the folder
 // opened (nil: by its path): its entries unsorted (os.ReadDir sorts them
 // through their interface, a fifth of listing 500 sessions of 120 steps),
-// the names alone sorted.
-func listSteps(path string, dir *safefile.Dir) (names []string, odd int, err error) {
+// the names alone sorted; meta says whether the folder holds a file or a
+// link named meta (sessionMetaIn).
+func listSteps(path string, dir *safefile.Dir) (names []string, odd int, meta bool, err error) {
 	var ents []fs.DirEntry
 	if dir != nil {
 		ents, err = dir.Entries()
@@ -208,11 +210,13 @@ func listSteps(path string, dir *safefile.Dir) (names []string, odd int, err err
 		ents, err = os.ReadDir(path)
 	}
 	if err != nil {
-		return nil, 0, fmt.Errorf("read session %s: %w", filepath.Base(path), err)
+		return nil, 0, false, fmt.Errorf("read session %s: %w", filepath.Base(path), err)
 	}
 	names = make([]string, 0, len(ents))
 	for _, de := range ents {
 		switch {
+		case de.Name() == "meta":
+			meta = de.Type().IsRegular() || de.Type()&fs.ModeSymlink != 0
 		case !strings.HasPrefix(de.Name(), stepPrefix) || de.IsDir():
 		case de.Type().IsRegular() || de.Type()&fs.ModeSymlink != 0:
 			names = append(names, de.Name())
@@ -221,7 +225,7 @@ func listSteps(path string, dir *safefile.Dir) (names []string, odd int, err err
 		}
 	}
 	slices.Sort(names)
-	return names, odd, nil
+	return names, odd, meta, nil
 }
 
 // marker is the part of a step document that matters here.
