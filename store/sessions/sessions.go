@@ -203,12 +203,10 @@ func stepFiles(path string) (names []string, odd int, err error) {
 // the names alone sorted; meta says whether the folder holds a file or a
 // link named meta (sessionMetaIn).
 func listSteps(path string, dir *safefile.Dir) (names []string, odd int, meta bool, err error) {
-	var ents []fs.DirEntry
 	if dir != nil {
-		ents, err = dir.Entries()
-	} else {
-		ents, err = os.ReadDir(path)
+		return listStepsIn(path, dir)
 	}
+	ents, err := os.ReadDir(path)
 	if err != nil {
 		return nil, 0, false, fmt.Errorf("read session %s: %w", filepath.Base(path), err)
 	}
@@ -223,6 +221,37 @@ func listSteps(path string, dir *safefile.Dir) (names []string, odd int, meta bo
 		default:
 			odd++
 		}
+	}
+	slices.Sort(names)
+	return names, odd, meta, nil
+}
+
+// listStepsIn is listSteps through dir (safefile.Dir.EachEntry): the
+// names kept are copied into one text, not made a string each.
+func listStepsIn(path string, dir *safefile.Dir) (names []string, odd int, meta bool, err error) {
+	var text []byte
+	var ends []int
+	err = dir.EachEntry(func(name []byte, typ fs.FileMode) {
+		switch {
+		case string(name) == "meta":
+			meta = typ.IsRegular() || typ&fs.ModeSymlink != 0
+		case !bytes.HasPrefix(name, []byte(stepPrefix)) || typ.IsDir():
+		case typ.IsRegular() || typ&fs.ModeSymlink != 0:
+			text = append(text, name...)
+			ends = append(ends, len(text))
+		default:
+			odd++
+		}
+	})
+	if err != nil {
+		return nil, 0, false, fmt.Errorf("read session %s: %w", filepath.Base(path), err)
+	}
+	all := string(text)
+	names = make([]string, len(ends))
+	start := 0
+	for i, end := range ends {
+		names[i] = all[start:end]
+		start = end
 	}
 	slices.Sort(names)
 	return names, odd, meta, nil
