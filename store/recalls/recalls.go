@@ -32,6 +32,9 @@ type Ranked struct {
 	Names    []string
 	Scores   []float64
 	TiedPast []string
+	// ids are the hits' entry ids, where the ranker named them from
+	// the memory's entries (named): nil, or one for each of Names.
+	ids []uint64
 }
 
 // TieWindow is how many hits past the limit a recall that differs from
@@ -66,10 +69,10 @@ func MemoryRanker(mem *store.Memory) Ranker { return indexRanker(mem, mem) }
 
 // named is hits with their entries' names.
 func named(mem *store.Memory, hits []bm25.Hit) Ranked {
-	out := Ranked{Names: make([]string, len(hits)), Scores: make([]float64, len(hits))}
+	out := Ranked{Names: make([]string, len(hits)), Scores: make([]float64, len(hits)), ids: make([]uint64, len(hits))}
 	for i, h := range hits {
 		out.Names[i], _ = mem.NameOf(h.ID)
-		out.Scores[i] = h.Score
+		out.Scores[i], out.ids[i] = h.Score, h.ID
 	}
 	return out
 }
@@ -206,6 +209,8 @@ type Item struct {
 	// Ties says the recall returns now what it returned then but for
 	// the order of equal scores (SameUpToTies), not in the same order.
 	Ties bool
+	// nowIDs are Now's entry ids where the ranker gave them (Ranked.ids).
+	nowIDs []uint64
 }
 
 // Same reports whether the recall returns now what it returned then: in
@@ -302,7 +307,7 @@ func stream(r store.SessionsReader, opt sessions.RecallOptions, f Filter, rank R
 		for _, it := range pending {
 			q := Query{it.Query, it.Limit}
 			now := ranked[q]
-			it.Now = now.Names
+			it.Now, it.nowIDs = now.Names, now.ids
 			if !compare {
 				if err := fn(it); err != nil {
 					return err

@@ -399,14 +399,29 @@ func TestReportNamed_AsReportOf(t *testing.T) {
 			// Counted by entry (NewTally), for a report over those names,
 			// over others, and over the entries.
 			names := NewNames(tc.entries)
-			by, other, of := NewTally(names), NewTally(names), NewTally(names)
-			for _, it := range items {
+			by, other, of, byID := NewTally(names), NewTally(names), NewTally(names), NewTally(names)
+			for k, it := range items {
 				by.Add(it)
 				other.Add(it)
 				of.Add(it)
+				// With the ids a ranker gives: each name's entry's, but
+				// every third one another entry's (read by its name).
+				it.nowIDs = make([]uint64, len(it.Now))
+				for j, n := range it.Now {
+					if i := slices.IndexFunc(tc.entries, func(e store.Entry) bool { return e.Name == n }); i >= 0 {
+						it.nowIDs[j] = tc.entries[i].ID
+					}
+					if (k+j)%3 == 2 {
+						it.nowIDs[j] = uint64(k + j + 1)
+					}
+				}
+				byID.Add(it)
 			}
 			if got := by.ReportNamed(names, crowd); !reflect.DeepEqual(got, want) {
 				t.Errorf("%s, crowd %v, by entry:\n got %+v\nwant %+v", tc.name, crowd, got, want)
+			}
+			if got := byID.ReportNamed(names, crowd); !reflect.DeepEqual(got, want) {
+				t.Errorf("%s, crowd %v, by entry id:\n got %+v\nwant %+v", tc.name, crowd, got, want)
 			}
 			if got := other.ReportNamed(NewNames(tc.entries), crowd); !reflect.DeepEqual(got, want) {
 				t.Errorf("%s, crowd %v, by another's entries:\n got %+v\nwant %+v", tc.name, crowd, got, want)

@@ -109,6 +109,30 @@ func (t *Tally) entryOf(name string) (int, bool) {
 	return e.i, ok
 }
 
+// entryByID is entryOf for the name of the entry whose id is id, as a
+// ranker named it (Ranked.ids): found at its index when the ids are those
+// of the entries in order from 1 (every file crmem or crabtalk writes
+// without deletions), without hashing the name. ok is false when that
+// entry is not id's or not named name, or when entries share a name (a
+// name's counts are its last entry's: entryOf).
+func (t *Tally) entryByID(id uint64, name string) (int, bool) {
+	if t.by == nil || id == 0 {
+		return 0, false
+	}
+	if t.by.then == nil {
+		t.entryOf(name) // builds the names
+	}
+	entries := t.by.names.entries
+	if t.by.set.shared || id > uint64(len(entries)) {
+		return 0, false
+	}
+	i := int(id - 1)
+	if e := &entries[i]; e.ID != id || e.Name != name {
+		return 0, false
+	}
+	return i, true
+}
+
 // byName moves the counts t keeps by entry into its maps by name, for a
 // report not read by entry.
 func (t *Tally) byName() {
@@ -174,8 +198,15 @@ func (t *Tally) Add(it Item) {
 		t.queries[k] = q
 	}
 	q.count++
-	for _, n := range it.Now {
-		if i, ok := t.entryOf(n); ok {
+	for k, n := range it.Now {
+		i, ok := 0, false
+		if k < len(it.nowIDs) {
+			i, ok = t.entryByID(it.nowIDs[k], n)
+		}
+		if !ok {
+			i, ok = t.entryOf(n)
+		}
+		if ok {
 			t.by.now[i]++
 			if q.count == 1 {
 				t.by.nowQueries[i]++
