@@ -280,33 +280,41 @@ func Stream(r store.SessionsReader, opt sessions.RecallOptions, f Filter, rank R
 // apart ranks a query again past its limit).
 func stream(r store.SessionsReader, opt sessions.RecallOptions, f Filter, rank Ranker, known Known, compare bool, fn func(Item) error) (sessions.RecallProblems, error) {
 	var pending []Item
-	ranked := map[Query]Ranked{} // a query asked again is ranked once (an agent repeats its queries)
+	// A query asked again is ranked once (an agent repeats its queries);
+	// each pending item holds its query's ranking (looked up once).
+	ranked := map[Query]*Ranked{}
+	var rankings []*Ranked
 	flush := func() error {
 		if len(ranked) >= maxRanked {
 			clear(ranked) // bounded: later batches rank their queries again
 		}
 		var todo []Query
+		var todoRanked []*Ranked
+		rankings = rankings[:0]
 		for _, it := range pending {
 			q := Query{it.Query, it.Limit}
-			if _, ok := ranked[q]; !ok {
-				ranked[q] = Ranked{}
-				todo = append(todo, q)
+			r, ok := ranked[q]
+			if !ok {
+				r = new(Ranked)
+				ranked[q] = r
+				todo, todoRanked = append(todo, q), append(todoRanked, r)
 			}
+			rankings = append(rankings, r)
 		}
 		now, err := Replay(rank, todo, 0)
 		if err != nil {
 			return err
 		}
-		for i, q := range todo {
-			ranked[q] = now[i]
+		for i, r := range todoRanked {
+			*r = now[i]
 		}
 		// A recall that differs from today's only where scores tie is
 		// the same: the ties inside the limit are in today's scores; for
 		// one the limit cuts, its query is ranked again past the limit.
 		wide := map[Query]Ranked{}
-		for _, it := range pending {
+		for k, it := range pending {
 			q := Query{it.Query, it.Limit}
-			now := ranked[q]
+			now := *rankings[k]
 			it.Now, it.nowIDs = now.Names, now.ids
 			if !compare {
 				if err := fn(it); err != nil {
