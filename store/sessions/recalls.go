@@ -11,6 +11,7 @@ import (
 	"sync"
 	"time"
 	"unicode"
+	"unsafe"
 
 	"github.com/crmem/crmem/internal/safefile"
 )
@@ -422,16 +423,43 @@ func (b *RecallBuilder) addResult(res result, step string) {
 		return
 	}
 	r.Names, r.Result = ParseResult(res.text, r.Limit)
-	for i, n := range r.Names {
-		r.Names[i] = strings.Clone(n) // the text may be the arena's
-	}
 	if rest, ok := strings.CutPrefix(res.text, "## "); ok {
 		if strings.Contains(rest, blockSep) {
 			r.pieces = pieces(rest)
 		} else if r.Result == ResultNames {
 			// One block: only its beginning, for a name holding a
 			// newline (Resolve); nothing to hash.
-			r.pieces = []piece{{head: strings.Clone(rest[:min(len(rest), maxHead)]), n: -1}}
+			r.pieces = []piece{{head: rest[:min(len(rest), maxHead)], n: -1}}
+		}
+	}
+	keepResult(r.Names, r.pieces)
+}
+
+// keepResult copies a result's names, then the heads of its pieces,
+// views of a text the next step reads over (the arena), each into one
+// text of their own (a copy for each was two allocations a block of every
+// result). The names' text is apart from the heads', which a name kept
+// (Then) would keep too.
+func keepResult(names []string, ps []piece) {
+	keepAll(len(names), func(i int) *string { return &names[i] })
+	keepAll(len(ps), func(i int) *string { return &ps[i].head })
+}
+
+// keepAll copies the n strings at(0)…at(n-1) into one text.
+func keepAll(n int, at func(int) *string) {
+	size := 0
+	for i := range n {
+		size += len(*at(i))
+	}
+	if size == 0 {
+		return
+	}
+	buf := make([]byte, 0, size)
+	for i := range n {
+		if p := at(i); *p != "" {
+			start := len(buf)
+			buf = append(buf, *p...) // never past size: no move
+			*p = unsafe.String(&buf[start], len(*p))
 		}
 	}
 }

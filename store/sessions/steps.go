@@ -622,12 +622,13 @@ type piece struct {
 	h    uint64
 }
 
-// pieces cuts a result (after its leading "## ") at every blockSep.
+// pieces cuts a result (after its leading "## ") at every blockSep; the
+// heads are views of rest (keepResult copies them).
 func pieces(rest string) []piece {
 	var out []piece
 	for len(out) < maxPieces {
 		p, next, more := strings.Cut(rest, blockSep)
-		out = append(out, piece{head: strings.Clone(p[:min(len(p), maxHead)]), n: len(p), h: hashText(p)})
+		out = append(out, piece{head: p[:min(len(p), maxHead)], n: len(p), h: hashText(p)})
 		if !more {
 			return out
 		}
