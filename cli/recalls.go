@@ -241,6 +241,9 @@ func runRecalls(o *opener, s streams, opts recallsOptions, f recalls.Filter) err
 	}
 	rank, known, r := in.rank, in.known, in.sessions
 	opt := sessions.RecallOptions{Limit: opts.limit, Settings: in.settings}
+	if in.names != nil && in.names.Longest() > 0 {
+		opt.MaxName = in.names.Longest() // known is in.names.Known
+	}
 	var p sessions.RecallProblems
 	if opts.report {
 		t := recalls.NewTally(in.names) // nil: by name

@@ -146,6 +146,10 @@ func (n *Names) Known(name string) (string, bool) {
 	return e.content, ok
 }
 
+// Longest is the length of the longest of the entries' names: Known
+// finds no longer name (sessions.RecallOptions.MaxName).
+func (n *Names) Longest() int { return n.build().longest }
+
 // MemoryNames is mem's entries as a Known lookup, as NameSet(mem.Entries())
 // is but read through the memory's own name map (store.Memory's
 // ContentNamed) rather than a second map of every name, and without

@@ -92,6 +92,12 @@ type RecallOptions struct {
 	// (crabtalk v0.0.22 crates/core/src/paths.rs SETTINGS_FILE,
 	// config/hooks.rs MemoryConfig); "" or a missing file: none.
 	Settings string
+	// MaxName, when above 0, is the length of the longest name the
+	// lookup the recalls are read against (Recall.Resolve's known) can
+	// find: of the start of each block of a result only so much past its
+	// first line is kept (and never more than maxHead bytes), a tenth as
+	// much for a memory of short names. 0 keeps maxHead bytes.
+	MaxName int
 }
 
 // DefaultRecallLimit is crabtalk's recall_limit default (MemoryConfig).
@@ -142,6 +148,8 @@ type RecallBuilder struct {
 	// blocks holds the blocks of the step being added, read over by the
 	// next (stepScanner.blocks).
 	blocks []fastBlock
+	// maxName is RecallOptions.MaxName.
+	maxName int
 	// stepTimes are the calls whose time is their step file's until an
 	// event gives theirs: the file is stat'ed only at Finish, for those
 	// no event timed (in crabtalk's sessions a round's event follows its
@@ -425,11 +433,11 @@ func (b *RecallBuilder) addResult(res result, step string) {
 	r.Names, r.Result = ParseResult(res.text, r.Limit)
 	if rest, ok := strings.CutPrefix(res.text, "## "); ok {
 		if strings.Contains(rest, blockSep) {
-			r.pieces = pieces(rest)
+			r.pieces = pieces(rest, b.maxName)
 		} else if r.Result == ResultNames {
 			// One block: only its beginning, for a name holding a
 			// newline (Resolve); nothing to hash.
-			r.pieces = []piece{{head: rest[:min(len(rest), maxHead)], n: -1}}
+			r.pieces = []piece{{head: rest[:headLen(rest, b.maxName)], n: -1}}
 		}
 	}
 	keepResult(r.Names, r.pieces)
@@ -514,7 +522,7 @@ func walkRecalls(dir string, opt RecallOptions, reuse func(sessionDir) (SessionR
 				return readRecalls{dirs[i], s}
 			}
 		}
-		return readRecalls{dirs[i], readSessionRecalls(dirs[i], opt.limit(), limits)}
+		return readRecalls{dirs[i], readSessionRecalls(dirs[i], opt.limit(), limits, opt.MaxName)}
 	}, func(r readRecalls) error {
 		p.Add(r.s.Problems)
 		return fn(r.d, r.s)
@@ -734,7 +742,7 @@ func keepScratch(b []byte) []byte {
 
 // readSessionRecalls reads one session folder's recalls: a call without
 // a limit has its agent's (limits), else limit.
-func readSessionRecalls(d sessionDir, limit int, limits map[string]int) SessionRecalls {
+func readSessionRecalls(d sessionDir, limit int, limits map[string]int, maxName int) SessionRecalls {
 	path := d.path
 	sr := openSteps(d)
 	defer sr.close()
@@ -757,7 +765,7 @@ func readSessionRecalls(d sessionDir, limit int, limits map[string]int) SessionR
 	if bad {
 		b.BadMeta()
 	}
-	b.limits = limits
+	b.limits, b.maxName = limits, maxName
 	b.arena = sc.arena[:0]
 	defer func() {
 		sc.step, sc.arena, b.arena = keepScratch(buf), keepScratch(b.arena), nil

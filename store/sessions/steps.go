@@ -613,6 +613,25 @@ const maxHead = 512
 // into more is left as its shape reads it.
 const maxPieces = 1024
 
+// headLen is how much of the start of a piece p Resolve reads: its first
+// line (the name of a block whose entry is gone) and any longer name it
+// can find (knownName), up to maxHead bytes. With maxName above 0 no name
+// the lookup finds is longer than that: the head ends at its first line
+// or maxName+1 bytes in, whichever is further, a prefix ending there or
+// later being longer than any name found (knownName tries each line end,
+// and the head's end, and the lookup refuses each of those).
+func headLen(p string, maxName int) int {
+	n := min(len(p), maxHead)
+	if maxName <= 0 {
+		return n
+	}
+	first := strings.IndexByte(p[:n], '\n')
+	if first < 0 {
+		return n
+	}
+	return min(n, max(first, maxName+1))
+}
+
 // piece is one piece of a recall result cut at every blockSep: its start
 // (for its name), its length and its hash (hashText), so that Resolve can
 // tell whether pieces joined are an entry's block without the text.
@@ -623,12 +642,13 @@ type piece struct {
 }
 
 // pieces cuts a result (after its leading "## ") at every blockSep; the
-// heads are views of rest (keepResult copies them).
-func pieces(rest string) []piece {
+// heads are views of rest (keepResult copies them), as long as headLen
+// says for maxName.
+func pieces(rest string, maxName int) []piece {
 	var out []piece
 	for len(out) < maxPieces {
 		p, next, more := strings.Cut(rest, blockSep)
-		out = append(out, piece{head: p[:min(len(p), maxHead)], n: len(p), h: hashText(p)})
+		out = append(out, piece{head: p[:headLen(p, maxName)], n: len(p), h: hashText(p)})
 		if !more {
 			return out
 		}
