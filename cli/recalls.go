@@ -241,6 +241,9 @@ func runRecalls(o *opener, s streams, opts recallsOptions, f recalls.Filter) err
 	}
 	rank, known, r := in.rank, in.known, in.sessions
 	opt := sessions.RecallOptions{Limit: opts.limit, Settings: in.settings}
+	if known != nil {
+		opt.Entries = &sessions.EntryLookup{Content: known} // results read against the entries as they are read
+	}
 	if in.names != nil && in.names.Longest() > 0 {
 		opt.MaxName = in.names.Longest() // known is in.names.Known
 	}

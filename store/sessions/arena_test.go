@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"strings"
 	"testing"
 	"time"
 )
@@ -39,32 +40,41 @@ func TestRecallBuilder_ArenaNotKept(t *testing.T) {
 	}
 	sessions["made"] = made
 	noTime := func() (time.Time, bool) { return time.Time{}, false }
-	for name, steps := range sessions {
-		read := func(scribble bool) SessionRecalls {
-			b := NewRecallBuilder("s", "crab", 5, time.Time{})
-			for i, data := range steps {
-				b.AddStep(fmt.Sprintf("step-%06d", i), data, noTime)
-				if scribble {
-					a := b.arena[:cap(b.arena)]
-					for k := range a {
-						a[k] = 'x'
+	// Read against entries as read too (RecallOptions.Entries): names
+	// found in a block's start.
+	known := func(n string) (string, bool) {
+		return "first \"line\" 0", strings.HasPrefix(n, "note-") || strings.HasPrefix(n, "deploy")
+	}
+	for key, steps := range sessions {
+		for _, lookup := range []func(string) (string, bool){nil, known} {
+			name := fmt.Sprintf("%s, entries %v", key, lookup != nil)
+			read := func(scribble bool) SessionRecalls {
+				b := NewRecallBuilder("s", "crab", 5, time.Time{})
+				b.known = lookup
+				for i, data := range steps {
+					b.AddStep(fmt.Sprintf("step-%06d", i), data, noTime)
+					if scribble {
+						a := b.arena[:cap(b.arena)]
+						for k := range a {
+							a[k] = 'x'
+						}
+						bl := b.blocks[:cap(b.blocks)]
+						for k := range bl {
+							bl[k] = fastBlock{Type: "tool_use", ID: "x", Name: "recall", Input: []byte(`{"query":"x"}`)}
+						}
+					} else {
+						b.arena, b.blocks = nil, nil
 					}
-					bl := b.blocks[:cap(b.blocks)]
-					for k := range bl {
-						bl[k] = fastBlock{Type: "tool_use", ID: "x", Name: "recall", Input: []byte(`{"query":"x"}`)}
-					}
-				} else {
-					b.arena, b.blocks = nil, nil
 				}
+				return b.Finish()
 			}
-			return b.Finish()
-		}
-		want, got := read(false), read(true)
-		if len(want.Recalls) == 0 {
-			t.Fatalf("%s: no recalls read", name)
-		}
-		if !reflect.DeepEqual(got, want) {
-			t.Errorf("%s: with the arena read over\n%+v\nwant\n%+v", name, got, want)
+			want, got := read(false), read(true)
+			if len(want.Recalls) == 0 {
+				t.Fatalf("%s: no recalls read", name)
+			}
+			if !reflect.DeepEqual(got, want) {
+				t.Errorf("%s: with the arena read over\n%+v\nwant\n%+v", name, got, want)
+			}
 		}
 	}
 }

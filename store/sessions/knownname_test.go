@@ -54,8 +54,9 @@ func TestKnownName_AsByteLoop(t *testing.T) {
 }
 
 // TestResolve_MaxNameSame: a result read keeping only as much of each
-// block's start as RecallOptions.MaxName needs resolves as one read
-// keeping maxHead bytes, on random results of blocks whose names hold
+// block's start as RecallOptions.MaxName needs, or read against the
+// entries as it is read (RecallOptions.Entries: its text compared, not
+// hashed), resolves as one read keeping maxHead bytes and resolved later, on random results of blocks whose names hold
 // newlines, are gone, are longer than any entry's, or whose content holds
 // the separator, against random entries.
 func TestResolve_MaxNameSame(t *testing.T) {
@@ -95,9 +96,12 @@ func TestResolve_MaxNameSame(t *testing.T) {
 		}
 		text := strings.Join(blocks, "\n---\n")
 		lookup := func(n string) (string, bool) { c, ok := known[n]; return c, ok }
-		read := func(maxName int) Recall {
+		read := func(maxName int, inline bool) Recall {
 			b := NewRecallBuilder("s", "crab", 5, time.Time{})
 			b.maxName = maxName
+			if inline {
+				b.known = lookup
+			}
 			call, _ := json.Marshal(map[string]any{"message": map[string]any{"role": "assistant", "content": []any{
 				map[string]any{"type": "tool_use", "id": "c", "name": "recall", "input": map[string]any{"query": "q"}}}}})
 			res, _ := json.Marshal(map[string]any{"message": map[string]any{"role": "user", "content": []any{
@@ -108,9 +112,15 @@ func TestResolve_MaxNameSame(t *testing.T) {
 			rc.Resolve(lookup)
 			return rc
 		}
-		want, got := read(0), read(longest)
-		if !reflect.DeepEqual(got.Names, want.Names) || got.Result != want.Result {
-			t.Fatalf("%q, longest %d: %q %s, with maxHead %q %s", text, longest, got.Names, got.Result, want.Names, want.Result)
+		want := read(0, false)
+		for _, inline := range []bool{false, true} {
+			got := read(longest, inline)
+			if !reflect.DeepEqual(got.Names, want.Names) || got.Result != want.Result {
+				t.Fatalf("%q, longest %d, as read %v: %q %s, with maxHead %q %s", text, longest, inline, got.Names, got.Result, want.Names, want.Result)
+			}
+		}
+		if got := read(0, true); !reflect.DeepEqual(got.Names, want.Names) || got.Result != want.Result {
+			t.Fatalf("%q, as read: %q %s, later %q %s", text, got.Names, got.Result, want.Names, want.Result)
 		}
 	}
 }

@@ -92,12 +92,25 @@ type RecallOptions struct {
 	// (crabtalk v0.0.22 crates/core/src/paths.rs SETTINGS_FILE,
 	// config/hooks.rs MemoryConfig); "" or a missing file: none.
 	Settings string
+	// Entries, when not nil, are the memory's entries each result is
+	// read against as it is read (Recall.Resolve), its blocks compared
+	// with their entries' text rather than hashed and their starts kept
+	// for a Resolve later (which then has nothing to do). The readers
+	// call it from several goroutines at once.
+	Entries *EntryLookup
 	// MaxName, when above 0, is the length of the longest name the
 	// lookup the recalls are read against (Recall.Resolve's known) can
 	// find: of the start of each block of a result only so much past its
 	// first line is kept (and never more than maxHead bytes), a tenth as
 	// much for a memory of short names. 0 keeps maxHead bytes.
 	MaxName int
+}
+
+// EntryLookup is a memory's entries by exact name (RecallOptions.Entries).
+type EntryLookup struct {
+	// Content is the content of the entry named name (the last of
+	// them), as Recall.Resolve's known gives it.
+	Content func(name string) (content string, ok bool)
 }
 
 // DefaultRecallLimit is crabtalk's recall_limit default (MemoryConfig).
@@ -148,8 +161,10 @@ type RecallBuilder struct {
 	// blocks holds the blocks of the step being added, read over by the
 	// next (stepScanner.blocks).
 	blocks []fastBlock
-	// maxName is RecallOptions.MaxName.
+	// maxName is RecallOptions.MaxName, known its Entries' lookup (nil:
+	// none).
 	maxName int
+	known   func(name string) (string, bool)
 	// stepTimes are the calls whose time is their step file's until an
 	// event gives theirs: the file is stat'ed only at Finish, for those
 	// no event timed (in crabtalk's sessions a round's event follows its
@@ -431,14 +446,21 @@ func (b *RecallBuilder) addResult(res result, step string) {
 		return
 	}
 	r.Names, r.Result = ParseResult(res.text, r.Limit)
-	if rest, ok := strings.CutPrefix(res.text, "## "); ok {
+	rest, ok := strings.CutPrefix(res.text, "## ")
+	if ok {
 		if strings.Contains(rest, blockSep) {
-			r.pieces = pieces(rest, b.maxName)
+			r.pieces = pieces(rest, b.maxName, b.known == nil)
 		} else if r.Result == ResultNames {
 			// One block: only its beginning, for a name holding a
 			// newline (Resolve); nothing to hash.
 			r.pieces = []piece{{head: rest[:headLen(rest, b.maxName)], n: -1}}
 		}
+	}
+	if b.known != nil {
+		// Read against the entries now, with the text: nothing is
+		// kept for a Resolve later.
+		r.resolve(b.known, rest, true)
+		r.pieces = nil
 	}
 	keepResult(r.Names, r.pieces)
 }
@@ -522,7 +544,7 @@ func walkRecalls(dir string, opt RecallOptions, reuse func(sessionDir) (SessionR
 				return readRecalls{dirs[i], s}
 			}
 		}
-		return readRecalls{dirs[i], readSessionRecalls(dirs[i], opt.limit(), limits, opt.MaxName)}
+		return readRecalls{dirs[i], readSessionRecalls(dirs[i], opt.limit(), limits, opt)}
 	}, func(r readRecalls) error {
 		p.Add(r.s.Problems)
 		return fn(r.d, r.s)
@@ -742,7 +764,7 @@ func keepScratch(b []byte) []byte {
 
 // readSessionRecalls reads one session folder's recalls: a call without
 // a limit has its agent's (limits), else limit.
-func readSessionRecalls(d sessionDir, limit int, limits map[string]int, maxName int) SessionRecalls {
+func readSessionRecalls(d sessionDir, limit int, limits map[string]int, opt RecallOptions) SessionRecalls {
 	path := d.path
 	sr := openSteps(d)
 	defer sr.close()
@@ -765,7 +787,10 @@ func readSessionRecalls(d sessionDir, limit int, limits map[string]int, maxName 
 	if bad {
 		b.BadMeta()
 	}
-	b.limits, b.maxName = limits, maxName
+	b.limits, b.maxName = limits, opt.MaxName
+	if opt.Entries != nil {
+		b.known = opt.Entries.Content
+	}
 	b.arena = sc.arena[:0]
 	defer func() {
 		sc.step, sc.arena, b.arena = keepScratch(buf), keepScratch(b.arena), nil

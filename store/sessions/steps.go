@@ -639,20 +639,27 @@ type piece struct {
 	head string
 	n    int
 	h    uint64
+	off  int // where it starts in the result, after its "## "
 }
 
 // pieces cuts a result (after its leading "## ") at every blockSep; the
 // heads are views of rest (keepResult copies them), as long as headLen
-// says for maxName.
-func pieces(rest string, maxName int) []piece {
+// says for maxName, and each piece is hashed when hash is set (for a
+// Resolve without the text).
+func pieces(rest string, maxName int, hash bool) []piece {
 	var out []piece
+	off := 0
 	for len(out) < maxPieces {
-		p, next, more := strings.Cut(rest, blockSep)
-		out = append(out, piece{head: p[:headLen(p, maxName)], n: len(p), h: hashText(p)})
+		p, next, more := strings.Cut(rest[off:], blockSep)
+		pc := piece{head: p[:headLen(p, maxName)], n: len(p), off: off}
+		if hash {
+			pc.h = hashText(p)
+		}
+		out = append(out, pc)
 		if !more {
 			return out
 		}
-		rest = next
+		off = len(rest) - len(next)
 	}
 	return nil
 }
@@ -718,6 +725,13 @@ var sepHash = hashText(blockSep)
 // hold a newline); one not a list of names is left as it is; nil known
 // leaves every result as its shape reads it.
 func (r *Recall) Resolve(known func(name string) (content string, ok bool)) {
+	r.resolve(known, "", false)
+}
+
+// resolve is Resolve; with inline set, rest is the result after its "##
+// " (the text the pieces were cut from), and a block's text is compared
+// with its entry's rather than its hash.
+func (r *Recall) resolve(known func(name string) (content string, ok bool), rest string, inline bool) {
 	if known == nil || len(r.pieces) < 1 {
 		return
 	}
@@ -737,15 +751,25 @@ func (r *Recall) Resolve(known func(name string) (content string, ok bool)) {
 		names = append(names, name)
 		if ok {
 			// hashText(name + "\n" + content), without making that text
-			// (a copy of the entry for every name of every result).
-			target := hashJoin(hashJoin(hashText(name), '\n', 1), hashText(content), len(content))
+			// (a copy of the entry for every name of every result); or,
+			// with the text, the text itself.
+			var target uint64
+			if !inline {
+				target = hashJoin(hashJoin(hashText(name), '\n', 1), hashText(content), len(content))
+			}
 			h, n := ps[i].h, ps[i].n
 			end := -1
 			for j := i; j < len(ps); j++ {
 				if j > i {
-					h, n = hashJoin(hashJoin(h, sepHash, len(blockSep)), ps[j].h, ps[j].n), n+len(blockSep)+ps[j].n
+					n += len(blockSep) + ps[j].n
+					if !inline {
+						h = hashJoin(hashJoin(h, sepHash, len(blockSep)), ps[j].h, ps[j].n)
+					}
 				}
-				if n == len(name)+1+len(content) && h == target {
+				if n != len(name)+1+len(content) {
+					continue
+				}
+				if inline && isBlock(rest[ps[i].off:ps[i].off+n], name, content) || !inline && h == target {
 					end = j
 					break
 				}
@@ -773,6 +797,12 @@ func (r *Recall) Resolve(known func(name string) (content string, ok bool)) {
 		return
 	}
 	r.Names, r.Result = names, ResultNames
+}
+
+// isBlock reports whether text is the block "name\ncontent" the recall
+// tool writes for an entry.
+func isBlock(text, name, content string) bool {
+	return len(text) == len(name)+1+len(content) && text[:len(name)] == name && text[len(name)] == '\n' && text[len(name)+1:] == content
 }
 
 // knownName is the longest entry name that head begins with, followed by
