@@ -445,8 +445,18 @@ func (b *RecallBuilder) addResult(res result, step string) {
 		r.Result = ResultUnparsable
 		return
 	}
-	r.Names, r.Result = ParseResult(res.text, r.Limit)
 	rest, ok := strings.CutPrefix(res.text, "## ")
+	if ok && b.known != nil && strings.Contains(rest, blockSep) {
+		// Blocks read against the entries now: Resolve gives every
+		// such result its names and state, whatever its shape says.
+		if r.pieces = pieces(rest, b.maxName, false); r.pieces != nil {
+			r.resolve(b.known, rest, true)
+			r.pieces = nil
+			keepResult(r.Names, nil)
+			return
+		}
+	}
+	r.Names, r.Result = ParseResult(res.text, r.Limit)
 	if ok {
 		if strings.Contains(rest, blockSep) {
 			r.pieces = pieces(rest, b.maxName, b.known == nil)
