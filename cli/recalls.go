@@ -241,10 +241,16 @@ func runRecalls(o *opener, s streams, opts recallsOptions, f recalls.Filter) err
 	}
 	rank, known, r := in.rank, in.known, in.sessions
 	opt := sessions.RecallOptions{Limit: opts.limit, Settings: in.settings}
+	if known != nil {
+		opt.Entries = &sessions.EntryLookup{Content: known} // results read against the entries as they are read
+	}
+	if in.names != nil && in.names.Longest() > 0 {
+		opt.MaxName = in.names.Longest() // known is in.names.Known
+	}
 	var p sessions.RecallProblems
 	if opts.report {
-		var t recalls.Tally
-		p, err = recalls.Stream(r, opt, f, rank, known, func(it recalls.Item) error { t.Add(it); return nil })
+		t := recalls.NewTally(in.names) // nil: by name
+		p, err = t.Stream(r, opt, f, rank, known)
 		if err != nil {
 			return err
 		}

@@ -32,6 +32,9 @@ type Ranked struct {
 	Names    []string
 	Scores   []float64
 	TiedPast []string
+	// ids are the hits' entry ids, where the ranker named them from
+	// the memory's entries (named): nil, or one for each of Names.
+	ids []uint64
 }
 
 // TieWindow is how many hits past the limit a recall that differs from
@@ -66,10 +69,10 @@ func MemoryRanker(mem *store.Memory) Ranker { return indexRanker(mem, mem) }
 
 // named is hits with their entries' names.
 func named(mem *store.Memory, hits []bm25.Hit) Ranked {
-	out := Ranked{Names: make([]string, len(hits)), Scores: make([]float64, len(hits))}
+	out := Ranked{Names: make([]string, len(hits)), Scores: make([]float64, len(hits)), ids: make([]uint64, len(hits))}
 	for i, h := range hits {
 		out.Names[i], _ = mem.NameOf(h.ID)
-		out.Scores[i] = h.Score
+		out.Scores[i], out.ids[i] = h.Score, h.ID
 	}
 	return out
 }
@@ -206,6 +209,8 @@ type Item struct {
 	// Ties says the recall returns now what it returned then but for
 	// the order of equal scores (SameUpToTies), not in the same order.
 	Ties bool
+	// nowIDs are Now's entry ids where the ranker gave them (Ranked.ids).
+	nowIDs []uint64
 }
 
 // Same reports whether the recall returns now what it returned then: in
@@ -267,35 +272,56 @@ const maxRanked = 1 << 16
 // (sessions.Recall.Resolve; NameSet makes one); nil reads results by their
 // shape alone.
 func Stream(r store.SessionsReader, opt sessions.RecallOptions, f Filter, rank Ranker, known Known, fn func(Item) error) (sessions.RecallProblems, error) {
+	return stream(r, opt, f, rank, known, true, fn)
+}
+
+// stream is Stream; compare false leaves each item's Added, Removed and
+// Ties unset (for a Tally, which reads none of them: telling ties
+// apart ranks a query again past its limit).
+func stream(r store.SessionsReader, opt sessions.RecallOptions, f Filter, rank Ranker, known Known, compare bool, fn func(Item) error) (sessions.RecallProblems, error) {
 	var pending []Item
-	ranked := map[Query]Ranked{} // a query asked again is ranked once (an agent repeats its queries)
+	// A query asked again is ranked once (an agent repeats its queries);
+	// each pending item holds its query's ranking (looked up once).
+	ranked := map[Query]*Ranked{}
+	var rankings []*Ranked
 	flush := func() error {
 		if len(ranked) >= maxRanked {
 			clear(ranked) // bounded: later batches rank their queries again
 		}
 		var todo []Query
+		var todoRanked []*Ranked
+		rankings = rankings[:0]
 		for _, it := range pending {
 			q := Query{it.Query, it.Limit}
-			if _, ok := ranked[q]; !ok {
-				ranked[q] = Ranked{}
-				todo = append(todo, q)
+			r, ok := ranked[q]
+			if !ok {
+				r = new(Ranked)
+				ranked[q] = r
+				todo, todoRanked = append(todo, q), append(todoRanked, r)
 			}
+			rankings = append(rankings, r)
 		}
 		now, err := Replay(rank, todo, 0)
 		if err != nil {
 			return err
 		}
-		for i, q := range todo {
-			ranked[q] = now[i]
+		for i, r := range todoRanked {
+			*r = now[i]
 		}
 		// A recall that differs from today's only where scores tie is
 		// the same: the ties inside the limit are in today's scores; for
 		// one the limit cuts, its query is ranked again past the limit.
 		wide := map[Query]Ranked{}
-		for _, it := range pending {
+		for k, it := range pending {
 			q := Query{it.Query, it.Limit}
-			now := ranked[q]
-			it.Now = now.Names
+			now := *rankings[k]
+			it.Now, it.nowIDs = now.Names, now.ids
+			if !compare {
+				if err := fn(it); err != nil {
+					return err
+				}
+				continue
+			}
 			it.Added, it.Removed = Diff(it.Names, it.Now)
 			if it.Result == sessions.ResultNames && !slices.Equal(it.Names, it.Now) {
 				it.Ties = SameUpToTies(it.Names, now)

@@ -374,10 +374,12 @@ func TestReportNamed_AsReportOf(t *testing.T) {
 	}
 	unique := entries[:37]
 	var ta Tally
+	var items []Item
 	add := func(q string, limit int, then, now []string) {
 		it := Item{Recall: sessions.Recall{Query: q, Limit: limit, Names: then}, Now: now}
 		it.Added, it.Removed = Diff(then, now)
 		ta.Add(it)
+		items = append(items, it)
 	}
 	add("a", 3, []string{"e01", "gone", "e02"}, []string{"e01", "e03", "e38-not-an-entry"})
 	add("a", 3, []string{"e01"}, []string{"e01", "e03"})
@@ -394,10 +396,106 @@ func TestReportNamed_AsReportOf(t *testing.T) {
 			if got := ta.ReportNamed(NewNames(tc.entries), crowd); !reflect.DeepEqual(got, want) {
 				t.Errorf("%s, crowd %v:\n got %+v\nwant %+v", tc.name, crowd, got, want)
 			}
+			// Counted by entry (NewTally), for a report over those names,
+			// over others, and over the entries.
+			names := NewNames(tc.entries)
+			by, other, of, byID := NewTally(names), NewTally(names), NewTally(names), NewTally(names)
+			for k, it := range items {
+				by.Add(it)
+				other.Add(it)
+				of.Add(it)
+				// With the ids a ranker gives: each name's entry's, but
+				// every third one another entry's (read by its name).
+				it.nowIDs = make([]uint64, len(it.Now))
+				for j, n := range it.Now {
+					if i := slices.IndexFunc(tc.entries, func(e store.Entry) bool { return e.Name == n }); i >= 0 {
+						it.nowIDs[j] = tc.entries[i].ID
+					}
+					if (k+j)%3 == 2 {
+						it.nowIDs[j] = uint64(k + j + 1)
+					}
+				}
+				byID.Add(it)
+			}
+			if got := by.ReportNamed(names, crowd); !reflect.DeepEqual(got, want) {
+				t.Errorf("%s, crowd %v, by entry:\n got %+v\nwant %+v", tc.name, crowd, got, want)
+			}
+			if got := byID.ReportNamed(names, crowd); !reflect.DeepEqual(got, want) {
+				t.Errorf("%s, crowd %v, by entry id:\n got %+v\nwant %+v", tc.name, crowd, got, want)
+			}
+			if got := other.ReportNamed(NewNames(tc.entries), crowd); !reflect.DeepEqual(got, want) {
+				t.Errorf("%s, crowd %v, by another's entries:\n got %+v\nwant %+v", tc.name, crowd, got, want)
+			}
+			if got := of.ReportOf(tc.entries, crowd); !reflect.DeepEqual(got, want) {
+				t.Errorf("%s, crowd %v, by entry, ReportOf:\n got %+v\nwant %+v", tc.name, crowd, got, want)
+			}
 		}
 	}
 	var empty Tally
 	if got, want := empty.ReportNamed(NewNames(unique), 0.5), empty.ReportOf(unique, 0.5); !reflect.DeepEqual(got, want) {
 		t.Errorf("no recalls:\n got %+v\nwant %+v", got, want)
+	}
+	names := NewNames(unique)
+	if got, want := NewTally(names).ReportNamed(names, 0.5), empty.ReportOf(unique, 0.5); !reflect.DeepEqual(got, want) {
+		t.Errorf("no recalls, by entry:\n got %+v\nwant %+v", got, want)
+	}
+}
+
+// TestTallyStream_AsStream: a Tally's Stream, which works out no
+// difference or ties, counts what Stream's items counted one by one do,
+// on the fixture sessions and on recalls that differ only by ties (whose
+// queries Stream ranks again past their limit).
+func TestTallyStream_AsStream(t *testing.T) {
+	dir := t.TempDir()
+	sd := filepath.Join(dir, "crab_eve_1")
+	if err := os.MkdirAll(sd, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	var steps []string
+	for i, res := range []string{"## b\\nx\\n---\\n## a\\ny", "## a\\ny\\n---\\n## c\\nz", "## a\\ny\\n---\\n## x\\nw", "no memories found"} {
+		id := fmt.Sprint(i)
+		steps = append(steps,
+			`{"message":{"role":"assistant","content":[{"type":"tool_use","id":"`+id+`","name":"recall","input":{"query":"q`+id+`","limit":2}}]}}`,
+			`{"message":{"role":"user","content":[{"type":"tool_result","tool_use_id":"`+id+`","content":"`+res+`"}]}}`)
+	}
+	for i, s := range steps {
+		if err := os.WriteFile(filepath.Join(sd, fmt.Sprintf("step-%06d", i)), []byte(s), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	rank := func(q string, limit int) (Ranked, error) {
+		switch q {
+		case "q0":
+			return Ranked{Names: []string{"a", "b"}, Scores: []float64{1, 1}}, nil
+		case "q3", "deploy rollback":
+			return Ranked{}, nil
+		default:
+			k := min(limit, 3)
+			return Ranked{Names: []string{"a", "b", "c"}[:k], Scores: []float64{2, 1, 1}[:k]}, nil
+		}
+	}
+	entries := []store.Entry{{ID: 1, Name: "a", CreatedAt: 3}, {ID: 2, Name: "b", CreatedAt: 2}, {ID: 3, Name: "c", CreatedAt: 1},
+		{ID: 4, Name: "rust-style"}, {ID: 5, Name: "deploy-steps"}}
+	for _, src := range []store.SessionsReader{sessions.Folder(dir), sessions.NewReader("../../testdata/recalls/sessions")} {
+		for _, f := range []Filter{{}, {Agent: "scout"}} {
+			var one, all Tally
+			p1, err := Stream(src, sessions.RecallOptions{}, f, rank, nil, func(it Item) error { one.Add(it); return nil })
+			if err != nil {
+				t.Fatal(err)
+			}
+			p2, err := all.Stream(src, sessions.RecallOptions{}, f, rank, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if f.Agent == "" && one.then.Recalls < 4 {
+				t.Errorf("%T: %d recalls counted, want 4 or more", src, one.then.Recalls)
+			}
+			if p1 != p2 {
+				t.Errorf("%s: problems %+v, want %+v", fmt.Sprintf("%T", src), p2, p1)
+			}
+			if got, want := all.ReportOf(entries, 0.5), one.ReportOf(entries, 0.5); !reflect.DeepEqual(got, want) {
+				t.Errorf("%s, %+v:\n got %+v\nwant %+v", fmt.Sprintf("%T", src), f, got, want)
+			}
+		}
 	}
 }

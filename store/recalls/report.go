@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/crmem/crmem/store"
+	"github.com/crmem/crmem/store/sessions"
 )
 
 // EntryUse is how one entry fares in the recorded recalls.
@@ -56,11 +57,109 @@ type queryKey struct {
 	limit int
 }
 
-// Tally counts replayed recalls for a Report. The zero Tally is ready.
+// Tally counts replayed recalls for a Report. The zero Tally is ready;
+// NewTally makes one that counts the names of a memory's entries by
+// entry.
 type Tally struct {
 	then    Then                 // what each recall returned then
 	now     map[string]*nowTally // by name, what it is returned now
 	queries map[queryKey]*queryTally
+	// by, when not nil, counts the names of its entries by entry: then
+	// and now hold only the names no entry has.
+	by *byEntry
+}
+
+// byEntry is a Tally's counts of the names of names' entries, by entry
+// index: how many recalls returned each then, and how many recalls and
+// distinct queries return it now.
+type byEntry struct {
+	names                 *Names
+	set                   nameSet
+	then, now, nowQueries []int
+}
+
+// NewTally is a Tally that counts the names of names' entries by entry,
+// for ReportNamed over the same names: a name a recall returned then or
+// now is looked up once, in the entries' names (which reading the results
+// built), rather than counted in a map of its own and looked up again
+// for the report. nil names is the zero Tally.
+func NewTally(names *Names) *Tally {
+	t := &Tally{}
+	if names != nil {
+		t.by = &byEntry{names: names}
+	}
+	return t
+}
+
+// entryOf is the index of the entry named name, when t counts by entry
+// and one has it.
+func (t *Tally) entryOf(name string) (int, bool) {
+	if t.by == nil {
+		return 0, false
+	}
+	if t.by.then == nil {
+		t.by.set = t.by.names.build()
+		n := len(t.by.names.entries)
+		t.by.then, t.by.now, t.by.nowQueries = make([]int, n), make([]int, n), make([]int, n)
+	}
+	if len(name) > t.by.set.longest {
+		return 0, false
+	}
+	e, ok := t.by.set.entry[name]
+	return e.i, ok
+}
+
+// entryByID is entryOf for the name of the entry whose id is id, as a
+// ranker named it (Ranked.ids): found at its index when the ids are those
+// of the entries in order from 1 (every file crmem or crabtalk writes
+// without deletions), without hashing the name. ok is false when that
+// entry is not id's or not named name, or when entries share a name (a
+// name's counts are its last entry's: entryOf).
+func (t *Tally) entryByID(id uint64, name string) (int, bool) {
+	if t.by == nil || id == 0 {
+		return 0, false
+	}
+	if t.by.then == nil {
+		t.entryOf(name) // builds the names
+	}
+	entries := t.by.names.entries
+	if t.by.set.shared || id > uint64(len(entries)) {
+		return 0, false
+	}
+	i := int(id - 1)
+	if e := &entries[i]; e.ID != id || e.Name != name {
+		return 0, false
+	}
+	return i, true
+}
+
+// byName moves the counts t keeps by entry into its maps by name, for a
+// report not read by entry.
+func (t *Tally) byName() {
+	by := t.by
+	if by == nil {
+		return
+	}
+	t.by = nil
+	if by.then == nil {
+		return // nothing counted
+	}
+	if t.now == nil {
+		t.now = map[string]*nowTally{}
+	}
+	if t.then.names == nil {
+		t.then.names = map[string]thenCount{}
+	}
+	// A name's counts are at its last entry's index (entryOf), and the
+	// maps hold only names no entry has.
+	for i, e := range by.names.entries {
+		if n := by.then[i]; n > 0 {
+			t.then.names[e.Name] = thenCount{n: n}
+		}
+		if by.now[i] > 0 {
+			t.now[e.Name] = &nowTally{recalls: by.now[i], queries: by.nowQueries[i]}
+		}
+	}
 }
 
 // nowTally is how often a name is returned now: by how many recalls and
@@ -80,7 +179,18 @@ func (t *Tally) Add(it Item) {
 		t.now = map[string]*nowTally{}
 		t.queries = map[queryKey]*queryTally{}
 	}
-	t.then.add(it.Recall)
+	if t.by == nil {
+		t.then.add(it.Recall)
+	} else {
+		t.then.Recalls++
+		for _, name := range it.Names {
+			if i, ok := t.entryOf(name); ok {
+				t.by.then[i]++
+			} else {
+				t.then.addName(name, it.Time)
+			}
+		}
+	}
 	k := queryKey{it.Query, it.Limit}
 	q := t.queries[k]
 	if q == nil {
@@ -88,7 +198,21 @@ func (t *Tally) Add(it Item) {
 		t.queries[k] = q
 	}
 	q.count++
-	for _, n := range it.Now {
+	for k, n := range it.Now {
+		i, ok := 0, false
+		if k < len(it.nowIDs) {
+			i, ok = t.entryByID(it.nowIDs[k], n)
+		}
+		if !ok {
+			i, ok = t.entryOf(n)
+		}
+		if ok {
+			t.by.now[i]++
+			if q.count == 1 {
+				t.by.nowQueries[i]++
+			}
+			continue
+		}
 		c := t.now[n]
 		if c == nil {
 			c = &nowTally{}
@@ -99,6 +223,19 @@ func (t *Tally) Add(it Item) {
 			c.queries++
 		}
 	}
+}
+
+// Stream counts the recalls Stream(r, opt, f, rank, known, …) replays,
+// without telling what each one gained or lost or whether it differs
+// only by ties, which a report does not read (Item.Added, Removed and
+// Ties are left unset): a recall that differs from today's only at a
+// tie was ranked again past its limit. It returns what reading the
+// sessions could not use.
+func (t *Tally) Stream(r store.SessionsReader, opt sessions.RecallOptions, f Filter, rank Ranker, known Known) (sessions.RecallProblems, error) {
+	return stream(r, opt, f, rank, known, false, func(it Item) error {
+		t.Add(it)
+		return nil
+	})
 }
 
 // Report builds the report against the memory as it is now. crowd is the
@@ -112,6 +249,7 @@ func (t *Tally) Report(mem *store.Memory, crowd float64) Report {
 // them (in ascending id order), for a reader that has them without a
 // memory.
 func (t *Tally) ReportOf(entries []store.Entry, crowd float64) Report {
+	t.byName()
 	r := t.newReport(len(entries))
 	known := make(map[string]bool, len(t.then.names)) // the names returned then that an entry has
 	// The names returned then or now, with both counts: one look-up for
@@ -158,31 +296,52 @@ func (t *Tally) ReportOf(entries []store.Entry, crowd float64) Report {
 // the 100k corpus. Where two entries share a name it is ReportOf.
 func (t *Tally) ReportNamed(names *Names, crowd float64) Report {
 	set := names.build()
-	if set.shared {
+	if set.shared || t.by != nil && t.by.names != names {
 		return t.ReportOf(names.entries, crowd)
 	}
 	entries := names.entries
-	r := t.newReport(len(entries))
+	r := t.newReport(0) // its lists made below, each its size
 	// Each entry's counts then and now, by its index: most are zero.
-	then := make([]int, len(entries))
-	now := make([]*nowTally, len(entries))
+	var then, now, nowQueries []int
+	if t.by != nil && t.by.then != nil {
+		then, now, nowQueries = t.by.then, t.by.now, t.by.nowQueries // the names no entry has are in the maps
+	} else {
+		then, now, nowQueries = make([]int, len(entries)), make([]int, len(entries)), make([]int, len(entries))
+	}
 	for name, c := range t.then.names {
 		if e, ok := set.entry[name]; ok {
-			then[e.i] = c.n
+			then[e.i] += c.n
 		} else {
 			r.Gone = append(r.Gone, EntryUse{Name: name, Then: c.n})
 		}
 	}
 	for name, c := range t.now {
 		if e, ok := set.entry[name]; ok {
-			now[e.i] = c
+			now[e.i] += c.recalls
+			nowQueries[e.i] += c.queries
 		}
 	}
+	// Each list made its size at once: grown by appending, the entries
+	// recalled were copied about once over, and every list was made on
+	// fresh pages (a tenth of the report's allocations).
+	recalled, never, crowding := 0, 0, 0
+	for i := range entries {
+		if then[i] == 0 {
+			never++
+		}
+		if then[i] > 0 || now[i] > 0 {
+			recalled++
+		}
+		if r.Queries > 0 && t.share(nowQueries[i]) >= crowd {
+			crowding++
+		}
+	}
+	r.Entries, r.Never, r.Crowding = make([]EntryUse, 0, recalled), make([]EntryUse, 0, never), make([]EntryUse, 0, crowding)
 	for i := range entries {
 		e := &entries[i]
 		u := EntryUse{Name: e.Name, Kind: e.Kind.String(), CreatedAt: e.CreatedAt, Size: len(e.Content), Then: then[i]}
-		if c := now[i]; c != nil {
-			u.Now, u.Share = c.recalls, t.share(c.queries)
+		if now[i] > 0 {
+			u.Now, u.Share = now[i], t.share(nowQueries[i])
 		}
 		r.place(u, crowd)
 	}

@@ -36,13 +36,21 @@ func (t *Then) add(rc sessions.Recall) {
 	}
 	t.Recalls++
 	for _, name := range rc.Names {
-		c := t.names[name]
-		c.n++
-		if rc.Time.After(c.last) {
-			c.last = rc.Time
-		}
-		t.names[name] = c
+		t.addName(name, rc.Time)
 	}
+}
+
+// addName counts name returned by a recall made at (zero: unknown).
+func (t *Then) addName(name string, at time.Time) {
+	if t.names == nil {
+		t.names = map[string]thenCount{}
+	}
+	c := t.names[name]
+	c.n++
+	if at.After(c.last) {
+		c.last = at
+	}
+	t.names[name] = c
 }
 
 // Count is how many counted recalls returned name, and when the latest of
@@ -137,6 +145,10 @@ func (n *Names) Known(name string) (string, bool) {
 	e, ok := set.entry[name]
 	return e.content, ok
 }
+
+// Longest is the length of the longest of the entries' names: Known
+// finds no longer name (sessions.RecallOptions.MaxName).
+func (n *Names) Longest() int { return n.build().longest }
 
 // MemoryNames is mem's entries as a Known lookup, as NameSet(mem.Entries())
 // is but read through the memory's own name map (store.Memory's

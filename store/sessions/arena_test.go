@@ -5,12 +5,13 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"strings"
 	"testing"
 	"time"
 )
 
 // TestRecallBuilder_ArenaNotKept reads sessions whose results are read
-// into the builder's arena, the arena scribbled over after every step,
+// into the builder's arena and blocks, both scribbled over after every step,
 // and finds them read as with a fresh arena for each step: nothing a
 // session keeps (names, the starts of blocks, a write's result) is a view
 // of a step read over since.
@@ -39,28 +40,41 @@ func TestRecallBuilder_ArenaNotKept(t *testing.T) {
 	}
 	sessions["made"] = made
 	noTime := func() (time.Time, bool) { return time.Time{}, false }
-	for name, steps := range sessions {
-		read := func(scribble bool) SessionRecalls {
-			b := NewRecallBuilder("s", "crab", 5, time.Time{})
-			for i, data := range steps {
-				b.AddStep(fmt.Sprintf("step-%06d", i), data, noTime)
-				if scribble {
-					a := b.arena[:cap(b.arena)]
-					for k := range a {
-						a[k] = 'x'
+	// Read against entries as read too (RecallOptions.Entries): names
+	// found in a block's start.
+	known := func(n string) (string, bool) {
+		return "first \"line\" 0", strings.HasPrefix(n, "note-") || strings.HasPrefix(n, "deploy")
+	}
+	for key, steps := range sessions {
+		for _, lookup := range []func(string) (string, bool){nil, known} {
+			name := fmt.Sprintf("%s, entries %v", key, lookup != nil)
+			read := func(scribble bool) SessionRecalls {
+				b := NewRecallBuilder("s", "crab", 5, time.Time{})
+				b.known = lookup
+				for i, data := range steps {
+					b.AddStep(fmt.Sprintf("step-%06d", i), data, noTime)
+					if scribble {
+						a := b.arena[:cap(b.arena)]
+						for k := range a {
+							a[k] = 'x'
+						}
+						bl := b.blocks[:cap(b.blocks)]
+						for k := range bl {
+							bl[k] = fastBlock{Type: "tool_use", ID: "x", Name: "recall", Input: []byte(`{"query":"x"}`)}
+						}
+					} else {
+						b.arena, b.blocks = nil, nil
 					}
-				} else {
-					b.arena = nil
 				}
+				return b.Finish()
 			}
-			return b.Finish()
-		}
-		want, got := read(false), read(true)
-		if len(want.Recalls) == 0 {
-			t.Fatalf("%s: no recalls read", name)
-		}
-		if !reflect.DeepEqual(got, want) {
-			t.Errorf("%s: with the arena read over\n%+v\nwant\n%+v", name, got, want)
+			want, got := read(false), read(true)
+			if len(want.Recalls) == 0 {
+				t.Fatalf("%s: no recalls read", name)
+			}
+			if !reflect.DeepEqual(got, want) {
+				t.Errorf("%s: with the arena read over\n%+v\nwant\n%+v", name, got, want)
+			}
 		}
 	}
 }

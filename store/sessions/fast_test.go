@@ -98,6 +98,14 @@ func sameStep(t *testing.T, data []byte) {
 	if fk != sk || !reflect.DeepEqual(fs, ss) {
 		t.Fatalf("%s:\n one pass %v %+v\n stepDoc  %v %+v", data, fk, fs, sk, ss)
 	}
+	// Into an arena and a list of blocks a step before left behind
+	// (RecallBuilder.AddStep), alike.
+	arena := []byte(`## left "behind"`)[:3]
+	blocks := []fastBlock{{Type: "tool_use", ID: "old", Name: "recall", Input: []byte(`{"query":"old"}`)}, {Type: "tool_result"}}
+	as, ak := parseStepIn(data, true, &arena, &blocks)
+	if ak != sk || !reflect.DeepEqual(as, ss) {
+		t.Fatalf("%s:\n into scratch %v %+v\n stepDoc      %v %+v", data, ak, as, sk, ss)
+	}
 }
 
 // TestScanFastDoc_AsUnmarshal pins that scanFastDoc reads a step exactly

@@ -8,8 +8,10 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"time"
 	"unicode"
+	"unsafe"
 
 	"github.com/crmem/crmem/internal/safefile"
 )
@@ -90,6 +92,25 @@ type RecallOptions struct {
 	// (crabtalk v0.0.22 crates/core/src/paths.rs SETTINGS_FILE,
 	// config/hooks.rs MemoryConfig); "" or a missing file: none.
 	Settings string
+	// Entries, when not nil, are the memory's entries each result is
+	// read against as it is read (Recall.Resolve), its blocks compared
+	// with their entries' text rather than hashed and their starts kept
+	// for a Resolve later (which then has nothing to do). The readers
+	// call it from several goroutines at once.
+	Entries *EntryLookup
+	// MaxName, when above 0, is the length of the longest name the
+	// lookup the recalls are read against (Recall.Resolve's known) can
+	// find: of the start of each block of a result only so much past its
+	// first line is kept (and never more than maxHead bytes), a tenth as
+	// much for a memory of short names. 0 keeps maxHead bytes.
+	MaxName int
+}
+
+// EntryLookup is a memory's entries by exact name (RecallOptions.Entries).
+type EntryLookup struct {
+	// Content is the content of the entry named name (the last of
+	// them), as Recall.Resolve's known gives it.
+	Content func(name string) (content string, ok bool)
 }
 
 // DefaultRecallLimit is crabtalk's recall_limit default (MemoryConfig).
@@ -137,6 +158,13 @@ type RecallBuilder struct {
 	// (parseStepIn), read over by the next: what a result leaves is
 	// copied out (addResult).
 	arena []byte
+	// blocks holds the blocks of the step being added, read over by the
+	// next (stepScanner.blocks).
+	blocks []fastBlock
+	// maxName is RecallOptions.MaxName, known its Entries' lookup (nil:
+	// none).
+	maxName int
+	known   func(name string) (string, bool)
 	// stepTimes are the calls whose time is their step file's until an
 	// event gives theirs: the file is stat'ed only at Finish, for those
 	// no event timed (in crabtalk's sessions a round's event follows its
@@ -187,7 +215,7 @@ func (b *RecallBuilder) SetMeta(title, createdBy, created string) {
 func (b *RecallBuilder) AddStep(name string, data []byte, stepTime func() (time.Time, bool)) {
 	b.out.Problems.Steps++
 	b.arena = b.arena[:0]
-	s, kind := parseStepIn(data, true, &b.arena)
+	s, kind := parseStepIn(data, true, &b.arena, &b.blocks)
 	switch kind {
 	case stepUnparsable:
 		b.out.Problems.UnparsableSteps++
@@ -417,17 +445,61 @@ func (b *RecallBuilder) addResult(res result, step string) {
 		r.Result = ResultUnparsable
 		return
 	}
-	r.Names, r.Result = ParseResult(res.text, r.Limit)
-	for i, n := range r.Names {
-		r.Names[i] = strings.Clone(n) // the text may be the arena's
+	rest, ok := strings.CutPrefix(res.text, "## ")
+	if ok && b.known != nil && strings.Contains(rest, blockSep) {
+		// Blocks read against the entries now: Resolve gives every
+		// such result its names and state, whatever its shape says.
+		if r.pieces = pieces(rest, b.maxName, false); r.pieces != nil {
+			r.resolve(b.known, rest, true)
+			r.pieces = nil
+			keepResult(r.Names, nil)
+			return
+		}
 	}
-	if rest, ok := strings.CutPrefix(res.text, "## "); ok {
+	r.Names, r.Result = ParseResult(res.text, r.Limit)
+	if ok {
 		if strings.Contains(rest, blockSep) {
-			r.pieces = pieces(rest)
+			r.pieces = pieces(rest, b.maxName, b.known == nil)
 		} else if r.Result == ResultNames {
 			// One block: only its beginning, for a name holding a
 			// newline (Resolve); nothing to hash.
-			r.pieces = []piece{{head: strings.Clone(rest[:min(len(rest), maxHead)]), n: -1}}
+			r.pieces = []piece{{head: rest[:headLen(rest, b.maxName)], n: -1}}
+		}
+	}
+	if b.known != nil {
+		// Read against the entries now, with the text: nothing is
+		// kept for a Resolve later.
+		r.resolve(b.known, rest, true)
+		r.pieces = nil
+	}
+	keepResult(r.Names, r.pieces)
+}
+
+// keepResult copies a result's names, then the heads of its pieces,
+// views of a text the next step reads over (the arena), each into one
+// text of their own (a copy for each was two allocations a block of every
+// result). The names' text is apart from the heads', which a name kept
+// (Then) would keep too.
+func keepResult(names []string, ps []piece) {
+	keepAll(len(names), func(i int) *string { return &names[i] })
+	keepAll(len(ps), func(i int) *string { return &ps[i].head })
+}
+
+// keepAll copies the n strings at(0)…at(n-1) into one text.
+func keepAll(n int, at func(int) *string) {
+	size := 0
+	for i := range n {
+		size += len(*at(i))
+	}
+	if size == 0 {
+		return
+	}
+	buf := make([]byte, 0, size)
+	for i := range n {
+		if p := at(i); *p != "" {
+			start := len(buf)
+			buf = append(buf, *p...) // never past size: no move
+			*p = unsafe.String(&buf[start], len(*p))
 		}
 	}
 }
@@ -482,7 +554,7 @@ func walkRecalls(dir string, opt RecallOptions, reuse func(sessionDir) (SessionR
 				return readRecalls{dirs[i], s}
 			}
 		}
-		return readRecalls{dirs[i], readSessionRecalls(dirs[i], opt.limit(), limits)}
+		return readRecalls{dirs[i], readSessionRecalls(dirs[i], opt.limit(), limits, opt)}
 	}, func(r readRecalls) error {
 		p.Add(r.s.Problems)
 		return fn(r.d, r.s)
@@ -638,8 +710,34 @@ func isSlug(s string) bool {
 // regular file, capped, a link only inside the sessions folder root): one
 // that cannot be read is as none.
 func sessionAgent(root, path string) (agent string, m sessionMeta, bad bool) {
-	meta := safefile.Options{Limit: maxMetaBytes, What: "session meta file", Within: root}
-	if data, err := safefile.ReadFile(filepath.Join(path, "meta"), meta); err == nil {
+	data, err := safefile.ReadFile(filepath.Join(path, "meta"), metaOptions(root))
+	return agentOf(path, data, err)
+}
+
+// metaOptions are how a session's meta file is read: as a step is, but
+// capped at maxMetaBytes.
+func metaOptions(root string) safefile.Options {
+	return safefile.Options{Limit: maxMetaBytes, What: "session meta file", Within: root}
+}
+
+// sessionAgentIn is sessionAgent for a session whose folder is open
+// (sr) and listed: meta says it holds a file or a link named meta (a
+// folder, FIFO, socket or device so named is not opened, as safefile's
+// ReadFile would refuse it before opening it), read through the
+// folder's descriptor as its steps are (a link judged by its path), into
+// buf; the folder's path is resolved again only for a link.
+func sessionAgentIn(sr stepReader, path string, meta bool, buf []byte) (agent string, m sessionMeta, bad bool) {
+	if !meta {
+		return agentOf(path, nil, fs.ErrNotExist)
+	}
+	data, err := sr.dir.ReadInto("meta", buf, metaOptions(sr.opt.Within))
+	return agentOf(path, data, err)
+}
+
+// agentOf is sessionAgent of the session folder path whose meta file
+// read as data, or could not be read (err).
+func agentOf(path string, data []byte, err error) (agent string, m sessionMeta, bad bool) {
+	if err == nil {
 		if json.Unmarshal(data, &m) != nil {
 			m, bad = sessionMeta{}, true
 		}
@@ -653,11 +751,44 @@ func sessionAgent(root, path string) (agent string, m sessionMeta, bad bool) {
 	return "", m, bad
 }
 
+// scratch is what reading a session's steps reads over, kept for the
+// next session a reader reads: the step file's bytes and the arena its
+// tool results are read into (RecallBuilder.arena). Nothing read is left
+// pointing into either once a session is read (its strings are copied
+// out), and each session made both anew, from fresh pages, a tenth of
+// recalls --report's page faults.
+type scratch struct{ step, arena []byte }
+
+var scratchPool = sync.Pool{New: func() any { return new(scratch) }}
+
+// maxScratch bounds a scratch buffer kept for the next session: one
+// outsize step is not held after its session.
+const maxScratch = 4 << 20
+
+func keepScratch(b []byte) []byte {
+	if cap(b) > maxScratch {
+		return nil
+	}
+	return b[:0]
+}
+
 // readSessionRecalls reads one session folder's recalls: a call without
 // a limit has its agent's (limits), else limit.
-func readSessionRecalls(d sessionDir, limit int, limits map[string]int) SessionRecalls {
+func readSessionRecalls(d sessionDir, limit int, limits map[string]int, opt RecallOptions) SessionRecalls {
 	path := d.path
-	agent, meta, bad := sessionAgent(d.root, path)
+	sr := openSteps(d)
+	defer sr.close()
+	steps, odd, hasMeta, listErr := listSteps(path, sr.dir)
+	sc := scratchPool.Get().(*scratch)
+	buf := sc.step
+	var agent string
+	var meta sessionMeta
+	var bad bool
+	if listErr == nil && sr.dir != nil {
+		agent, meta, bad = sessionAgentIn(sr, path, hasMeta, buf)
+	} else {
+		agent, meta, bad = sessionAgent(d.root, path)
+	}
 	if l, ok := limits[agent]; ok && agent != "" {
 		limit = l
 	}
@@ -666,18 +797,22 @@ func readSessionRecalls(d sessionDir, limit int, limits map[string]int) SessionR
 	if bad {
 		b.BadMeta()
 	}
-	b.limits = limits
-	sr := openSteps(d)
-	defer sr.close()
-	steps, odd, err := listSteps(path, sr.dir)
-	if err != nil {
+	b.limits, b.maxName = limits, opt.MaxName
+	if opt.Entries != nil {
+		b.known = opt.Entries.Content
+	}
+	b.arena = sc.arena[:0]
+	defer func() {
+		sc.step, sc.arena, b.arena = keepScratch(buf), keepScratch(b.arena), nil
+		scratchPool.Put(sc)
+	}()
+	if listErr != nil {
 		b.Unreadable()
 		return b.Finish()
 	}
 	for range odd {
 		b.Unreadable() // a FIFO, socket or device named like a step
 	}
-	var buf []byte
 	for _, name := range steps {
 		data, err := sr.read(name, buf)
 		buf = data[:0]

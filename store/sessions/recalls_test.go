@@ -422,21 +422,40 @@ func TestRecallResolve(t *testing.T) {
 		{"no entries given: by shape", feeding, 5, nil, []string{"pets", "Feeding"}, ResultNames},
 	}
 	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			b := NewRecallBuilder("s", "crab", tt.limit, time.Time{})
-			call, _ := json.Marshal(map[string]any{"message": map[string]any{"role": "assistant", "content": []any{
-				map[string]any{"type": "tool_use", "id": "c", "name": "recall", "input": map[string]any{"query": "q", "limit": tt.limit}}}}})
-			res, _ := json.Marshal(map[string]any{"message": map[string]any{"role": "user", "content": []any{
-				map[string]any{"type": "tool_result", "tool_use_id": "c", "name": "recall", "content": tt.text}}}})
-			b.Add(call, nil)
-			b.Add(res, nil)
-			r := b.Finish().Recalls[0]
-			r.Resolve(tt.known)
-			if !reflect.DeepEqual(r.Names, tt.names) || r.Result != tt.state {
-				t.Errorf("names %q, %s; want %q, %s", r.Names, r.Result, tt.names, tt.state)
-			}
-		})
+		for _, inline := range []bool{false, true} {
+			t.Run(fmt.Sprintf("%s, as read %v", tt.name, inline), func(t *testing.T) {
+				b := NewRecallBuilder("s", "crab", tt.limit, time.Time{})
+				if inline {
+					b.known = tt.known // RecallOptions.Entries
+				}
+				call, _ := json.Marshal(map[string]any{"message": map[string]any{"role": "assistant", "content": []any{
+					map[string]any{"type": "tool_use", "id": "c", "name": "recall", "input": map[string]any{"query": "q", "limit": tt.limit}}}}})
+				res, _ := json.Marshal(map[string]any{"message": map[string]any{"role": "user", "content": []any{
+					map[string]any{"type": "tool_result", "tool_use_id": "c", "name": "recall", "content": tt.text}}}})
+				b.Add(call, nil)
+				b.Add(res, nil)
+				out := b.Finish()
+				r := out.Recalls[0]
+				if inline && tt.known != nil && r.pieces != nil {
+					t.Errorf("pieces kept: %+v", r.pieces)
+				}
+				r.Resolve(tt.known)
+				if !reflect.DeepEqual(r.Names, tt.names) || r.Result != tt.state {
+					t.Errorf("names %q, %s; want %q, %s", r.Names, r.Result, tt.names, tt.state)
+				}
+				if inline && tt.known != nil && out.Problems.UnparsableResults != btoi(tt.state == ResultUnparsable) {
+					t.Errorf("%d unparsable results counted, want %v", out.Problems.UnparsableResults, tt.state == ResultUnparsable)
+				}
+			})
+		}
 	}
+}
+
+func btoi(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 // TestStepFiles_AsCrabtalkReads lists a session's steps as crabtalk's

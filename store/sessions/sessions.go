@@ -193,26 +193,28 @@ func readSession(d sessionDir) (Session, error) {
 // out: crabtalk could not read them); odd counts the other entries named
 // like a step (a FIFO, socket or device: never opened).
 func stepFiles(path string) (names []string, odd int, err error) {
-	return listSteps(path, nil)
+	names, odd, _, err = listSteps(path, nil)
+	return names, odd, err
 }
 
 // listSteps is stepFiles listing the folder through dir, the folder
 // opened (nil: by its path): its entries unsorted (os.ReadDir sorts them
 // through their interface, a fifth of listing 500 sessions of 120 steps),
-// the names alone sorted.
-func listSteps(path string, dir *safefile.Dir) (names []string, odd int, err error) {
-	var ents []fs.DirEntry
+// the names alone sorted; meta says whether the folder holds a file or a
+// link named meta (sessionMetaIn).
+func listSteps(path string, dir *safefile.Dir) (names []string, odd int, meta bool, err error) {
 	if dir != nil {
-		ents, err = dir.Entries()
-	} else {
-		ents, err = os.ReadDir(path)
+		return listStepsIn(path, dir)
 	}
+	ents, err := os.ReadDir(path)
 	if err != nil {
-		return nil, 0, fmt.Errorf("read session %s: %w", filepath.Base(path), err)
+		return nil, 0, false, fmt.Errorf("read session %s: %w", filepath.Base(path), err)
 	}
 	names = make([]string, 0, len(ents))
 	for _, de := range ents {
 		switch {
+		case de.Name() == "meta":
+			meta = de.Type().IsRegular() || de.Type()&fs.ModeSymlink != 0
 		case !strings.HasPrefix(de.Name(), stepPrefix) || de.IsDir():
 		case de.Type().IsRegular() || de.Type()&fs.ModeSymlink != 0:
 			names = append(names, de.Name())
@@ -221,7 +223,38 @@ func listSteps(path string, dir *safefile.Dir) (names []string, odd int, err err
 		}
 	}
 	slices.Sort(names)
-	return names, odd, nil
+	return names, odd, meta, nil
+}
+
+// listStepsIn is listSteps through dir (safefile.Dir.EachEntry): the
+// names kept are copied into one text, not made a string each.
+func listStepsIn(path string, dir *safefile.Dir) (names []string, odd int, meta bool, err error) {
+	var text []byte
+	var ends []int
+	err = dir.EachEntry(func(name []byte, typ fs.FileMode) {
+		switch {
+		case string(name) == "meta":
+			meta = typ.IsRegular() || typ&fs.ModeSymlink != 0
+		case !bytes.HasPrefix(name, []byte(stepPrefix)) || typ.IsDir():
+		case typ.IsRegular() || typ&fs.ModeSymlink != 0:
+			text = append(text, name...)
+			ends = append(ends, len(text))
+		default:
+			odd++
+		}
+	})
+	if err != nil {
+		return nil, 0, false, fmt.Errorf("read session %s: %w", filepath.Base(path), err)
+	}
+	all := string(text)
+	names = make([]string, len(ends))
+	start := 0
+	for i, end := range ends {
+		names[i] = all[start:end]
+		start = end
+	}
+	slices.Sort(names)
+	return names, odd, meta, nil
 }
 
 // marker is the part of a step document that matters here.

@@ -146,16 +146,17 @@ var recallHints = [][]byte{[]byte(`"recall"`), []byte(`"tool_result"`), []byte(`
 
 // parseRecallStep classifies one step and, when it may hold recall calls,
 // results or call times, decodes them.
-func parseRecallStep(data []byte) (step, stepKind) { return parseStepIn(data, true, nil) }
+func parseRecallStep(data []byte) (step, stepKind) { return parseStepIn(data, true, nil, nil) }
 
 // parseStepAs is parseRecallStep; fast false decodes every step as a
 // stepDoc (for the test that both read alike).
-func parseStepAs(data []byte, fast bool) (step, stepKind) { return parseStepIn(data, fast, nil) }
+func parseStepAs(data []byte, fast bool) (step, stepKind) { return parseStepIn(data, fast, nil, nil) }
 
 // parseStepIn is parseStepAs reading the tool results' text into arena
 // when it is not nil (scanFastDocIn): the step's results are then views
-// of it, valid until it is read over.
-func parseStepIn(data []byte, fast bool, arena *[]byte) (step, stepKind) {
+// of it, valid until it is read over; blocks, when not nil, is where its
+// message's blocks are read (read over by the next step).
+func parseStepIn(data []byte, fast bool, arena *[]byte, blocks *[]fastBlock) (step, stepKind) {
 	data = bytes.TrimSpace(data)
 	if len(data) == 0 || data[0] != '{' {
 		return step{}, stepUnparsable
@@ -168,7 +169,7 @@ func parseStepIn(data []byte, fast bool, arena *[]byte) (step, stepKind) {
 		return step{}, checkStep(data)
 	}
 	if fast {
-		if f, ok := scanFastDocIn(data, arena); ok {
+		if f, ok := scanFastDocIn(data, arena, blocks); ok {
 			return classify(f.Message, f.Agent, f.Event, f.Calls, f.TS, f.Archive, f.Compact)
 		}
 	}
@@ -612,6 +613,25 @@ const maxHead = 512
 // into more is left as its shape reads it.
 const maxPieces = 1024
 
+// headLen is how much of the start of a piece p Resolve reads: its first
+// line (the name of a block whose entry is gone) and any longer name it
+// can find (knownName), up to maxHead bytes. With maxName above 0 no name
+// the lookup finds is longer than that: the head ends at its first line
+// or maxName+1 bytes in, whichever is further, a prefix ending there or
+// later being longer than any name found (knownName tries each line end,
+// and the head's end, and the lookup refuses each of those).
+func headLen(p string, maxName int) int {
+	n := min(len(p), maxHead)
+	if maxName <= 0 {
+		return n
+	}
+	first := strings.IndexByte(p[:n], '\n')
+	if first < 0 {
+		return n
+	}
+	return min(n, max(first, maxName+1))
+}
+
 // piece is one piece of a recall result cut at every blockSep: its start
 // (for its name), its length and its hash (hashText), so that Resolve can
 // tell whether pieces joined are an entry's block without the text.
@@ -619,18 +639,27 @@ type piece struct {
 	head string
 	n    int
 	h    uint64
+	off  int // where it starts in the result, after its "## "
 }
 
-// pieces cuts a result (after its leading "## ") at every blockSep.
-func pieces(rest string) []piece {
+// pieces cuts a result (after its leading "## ") at every blockSep; the
+// heads are views of rest (keepResult copies them), as long as headLen
+// says for maxName, and each piece is hashed when hash is set (for a
+// Resolve without the text).
+func pieces(rest string, maxName int, hash bool) []piece {
 	var out []piece
+	off := 0
 	for len(out) < maxPieces {
-		p, next, more := strings.Cut(rest, blockSep)
-		out = append(out, piece{head: strings.Clone(p[:min(len(p), maxHead)]), n: len(p), h: hashText(p)})
+		p, next, more := strings.Cut(rest[off:], blockSep)
+		pc := piece{head: p[:headLen(p, maxName)], n: len(p), off: off}
+		if hash {
+			pc.h = hashText(p)
+		}
+		out = append(out, pc)
 		if !more {
 			return out
 		}
-		rest = next
+		off = len(rest) - len(next)
 	}
 	return nil
 }
@@ -696,6 +725,13 @@ var sepHash = hashText(blockSep)
 // hold a newline); one not a list of names is left as it is; nil known
 // leaves every result as its shape reads it.
 func (r *Recall) Resolve(known func(name string) (content string, ok bool)) {
+	r.resolve(known, "", false)
+}
+
+// resolve is Resolve; with inline set, rest is the result after its "##
+// " (the text the pieces were cut from), and a block's text is compared
+// with its entry's rather than its hash.
+func (r *Recall) resolve(known func(name string) (content string, ok bool), rest string, inline bool) {
 	if known == nil || len(r.pieces) < 1 {
 		return
 	}
@@ -715,15 +751,25 @@ func (r *Recall) Resolve(known func(name string) (content string, ok bool)) {
 		names = append(names, name)
 		if ok {
 			// hashText(name + "\n" + content), without making that text
-			// (a copy of the entry for every name of every result).
-			target := hashJoin(hashJoin(hashText(name), '\n', 1), hashText(content), len(content))
+			// (a copy of the entry for every name of every result); or,
+			// with the text, the text itself.
+			var target uint64
+			if !inline {
+				target = hashJoin(hashJoin(hashText(name), '\n', 1), hashText(content), len(content))
+			}
 			h, n := ps[i].h, ps[i].n
 			end := -1
 			for j := i; j < len(ps); j++ {
 				if j > i {
-					h, n = hashJoin(hashJoin(h, sepHash, len(blockSep)), ps[j].h, ps[j].n), n+len(blockSep)+ps[j].n
+					n += len(blockSep) + ps[j].n
+					if !inline {
+						h = hashJoin(hashJoin(h, sepHash, len(blockSep)), ps[j].h, ps[j].n)
+					}
 				}
-				if n == len(name)+1+len(content) && h == target {
+				if n != len(name)+1+len(content) {
+					continue
+				}
+				if inline && isBlock(rest[ps[i].off:ps[i].off+n], name, content) || !inline && h == target {
 					end = j
 					break
 				}
@@ -751,6 +797,12 @@ func (r *Recall) Resolve(known func(name string) (content string, ok bool)) {
 		return
 	}
 	r.Names, r.Result = names, ResultNames
+}
+
+// isBlock reports whether text is the block "name\ncontent" the recall
+// tool writes for an entry.
+func isBlock(text, name, content string) bool {
+	return len(text) == len(name)+1+len(content) && text[:len(name)] == name && text[len(name)] == '\n' && text[len(name)+1:] == content
 }
 
 // knownName is the longest entry name that head begins with, followed by

@@ -19,12 +19,13 @@ import (
 // JSON: the caller then decodes with encoding/json. Pinned by
 // TestScanFastDoc_AsUnmarshal and, through parseStepAs, by
 // FuzzParseRecallStep_FastSameAsSlow.
-func scanFastDoc(data []byte) (d fastDoc, ok bool) { return scanFastDocIn(data, nil) }
+func scanFastDoc(data []byte) (d fastDoc, ok bool) { return scanFastDocIn(data, nil, nil) }
 
 // scanFastDocIn is scanFastDoc reading the content of each tool result
-// into arena (stepScanner.arena) when it is not nil.
-func scanFastDocIn(data []byte, arena *[]byte) (d fastDoc, ok bool) {
-	s := stepScanner{data: data, arena: arena}
+// into arena (stepScanner.arena) and the message's blocks into blocks
+// (stepScanner.blocks) when they are not nil.
+func scanFastDocIn(data []byte, arena *[]byte, blocks *[]fastBlock) (d fastDoc, ok bool) {
+	s := stepScanner{data: data, arena: arena, blocks: blocks}
 	s.ws()
 	var seen uint8
 	ok = s.object(func(key string) bool {
@@ -130,6 +131,12 @@ type stepScanner struct {
 	// and the starts of its blocks are kept; as strings of their own they
 	// were a fifteenth of recalls --report's allocations, every page new.
 	arena *[]byte
+	// blocks, when not nil, is where a message's blocks are read: the
+	// message's Content is a view of it, read over by the next step
+	// (RecallBuilder.AddStep), whose blocks are copied out (addBlocks)
+	// before. A list of blocks made for each step was a fortieth of
+	// recalls --report's allocations.
+	blocks *[]fastBlock
 }
 
 // ws skips whitespace as JSON defines it.
@@ -296,10 +303,16 @@ func (s *stepScanner) message(m *fastMessage) bool {
 			bit, ok = 1, s.str(&m.Role)
 		case "content":
 			bit = 2
+			if s.blocks != nil {
+				m.Content = (*s.blocks)[:0]
+			}
 			ok = s.array(func() bool {
 				m.Content = append(m.Content, fastBlock{})
 				return s.block(&m.Content[len(m.Content)-1])
 			})
+			if s.blocks != nil && cap(m.Content) > cap(*s.blocks) {
+				*s.blocks = m.Content[:0]
+			}
 			if ok && m.Content == nil {
 				m.Content = []fastBlock{}
 			}
