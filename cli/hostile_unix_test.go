@@ -3,6 +3,7 @@
 package cli
 
 import (
+	"bytes"
 	"io"
 	"os"
 	"path/filepath"
@@ -222,20 +223,35 @@ func TestCheckCountsUnreadableSteps(t *testing.T) {
 func TestRmNamesFromEndlessStdin(t *testing.T) {
 	t.Parallel() // 64 MiB through rm -: beside the other long tests
 	db := hostileHome(t, func(*testing.T, string) {})
+	before, err := os.ReadFile(db)
+	if err != nil {
+		t.Fatal(err)
+	}
 	_, errOut, code := runWithin(t, 60*time.Second, io.LimitReader(&endlessNames{}, namesMax+1), "rm", "-", "--db", db)
 	want := "standard input: too large: more than 64 MiB (a list of names on standard input holds at most 64 MiB)"
 	if code != 1 || !strings.Contains(errOut, want) || strings.Count(errOut, "\n") != 1 {
 		t.Fatalf("exit %d, stderr %q; want one line with %q", code, errOut, want)
 	}
+	if after, err := os.ReadFile(db); err != nil || !bytes.Equal(after, before) {
+		t.Errorf("the memory changed (%v): nothing may be removed", err)
+	}
 }
 
-// endlessNames reads as endless lines "deploy\n".
+// endlessNames reads as endless lines: "deploy" (an entry of
+// hostileHome's memory), then seven names of 63 bytes, over and over.
+// Names of the length namesMax is sized for (a million of 64 bytes):
+// "deploy" alone, 9.6 million lines to the cap, spent the test's two
+// CPU-seconds appending short strings, and the cap is on bytes.
 type endlessNames struct{ at int }
 
+var endlessPeriod = "deploy\n" + strings.Repeat(strings.Repeat("a-name-of-sixty-three-bytes-", 3)[:63]+"\n", 7)
+
 func (e *endlessNames) Read(p []byte) (int, error) {
-	for i := range p {
-		p[i] = "deploy\n"[e.at%7]
-		e.at++
+	n := 0
+	for n < len(p) {
+		k := copy(p[n:], endlessPeriod[e.at:])
+		n += k
+		e.at = (e.at + k) % len(endlessPeriod)
 	}
-	return len(p), nil
+	return n, nil
 }

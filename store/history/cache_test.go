@@ -19,7 +19,7 @@ import (
 func TestFromStoreCached_SameAsFromStore(t *testing.T) {
 	for _, index := range []bool{false, true} {
 		t.Run(fmt.Sprintf("index=%v", index), func(t *testing.T) {
-			data, _ := generated(t, genlog.Options{Seed: 5, Entries: 200, MemoryRecords: 2000, Sessions: 30, Index: index})
+			data, _ := generated(t, genlog.Options{Seed: 12, Entries: 100, MemoryRecords: 1000, Sessions: 30, Index: index})
 			cache := NewSessionCache()
 			var reused []int
 			for _, cut := range []int{len(data) / 3, len(data) / 2, len(data)*2/3 + 7, len(data) - 1, len(data)} {

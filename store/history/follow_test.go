@@ -30,13 +30,13 @@ func TestFollow_ExtendedIsAFreshBuild(t *testing.T) {
 	for _, c := range []struct {
 		index      bool
 		checkpoint int
-	}{{false, 0}, {true, 0}, {true, 600}} {
+	}{{false, 0}, {true, 0}, {true, 300}} {
 		t.Run(fmt.Sprintf("index=%v,checkpoint=%d", c.index, c.checkpoint), func(t *testing.T) {
-			data, _ := generated(t, genlog.Options{Seed: 9, Entries: 150, MemoryRecords: 1500, Sessions: 16, Index: c.index, CheckpointEvery: c.checkpoint})
+			data, _ := generated(t, genlog.Options{Seed: 26, Entries: 75, MemoryRecords: 750, Sessions: 16, Index: c.index, CheckpointEvery: c.checkpoint})
 			data = append(data, agentRenamed(t, data)...)
 			data = append(data, sessionCopied(t, data, "gen-000003", "gen-000003-again")...)
 			data = append(data, sessionCopied(t, data, "gen-000007", "gen-000001")...) // steps over an old session's
-			rng := rand.New(rand.NewPCG(9, uint64(c.checkpoint)))
+			rng := rand.New(rand.NewPCG(1, uint64(c.checkpoint)))
 			cuts := []int{crabdb.HeaderLen + rng.IntN(len(data)/4)}
 			for len(cuts) < 16 {
 				cuts = append(cuts, cuts[len(cuts)-1]+1+rng.IntN((len(data)-cuts[len(cuts)-1])/8+1))
