@@ -293,11 +293,14 @@ func (ix *Index) logVersion(i int, h *History) Version {
 // log: a remember call explains a Write of the same name, content and
 // aliases (kind note), a forget call a Delete, lying in the part of the
 // log the call's run wrote (call.lo, call.hi). A call and a record are
-// paired only when each is the other's one candidate left, pairs taken
-// until none is left; a call with several candidates, or a record with
-// several calls, is not attributed (which made which cannot be told). A
-// call with no record at all is returned as a version known only from
-// the sessions (the log no longer holds it).
+// paired only when each is the other's one candidate left, or when the
+// record is the one candidate left to a call whose run's stretch is
+// known (its record lies there) and every other call it may be has
+// another left, pairs taken until none is left; a call with several
+// candidates, or a record with several calls none of which it must be,
+// is not attributed (which made which cannot be told). A call with no
+// record at all is returned as a version known only from the sessions
+// (the log no longer holds it).
 func (ix *Index) attribute(name string, versions []Version) []Version {
 	calls := ix.doneWrites(name)
 	if len(calls) == 0 {
@@ -336,6 +339,24 @@ func (ix *Index) attribute(name string, versions []Version) []Version {
 		}
 		return n, last
 	}
+	// forced reports whether the call ci, whose one candidate left is vi,
+	// made it although other calls may have: its run's stretch of the log
+	// is known (its record lies there), and none of the others has vi as
+	// its one candidate left (each of them may have made another).
+	forced := func(ci, vi int) bool {
+		if calls[ci].hi == 0 {
+			return false
+		}
+		for _, cj := range byVersion[vi] {
+			if cj == ci || paired[cj] {
+				continue
+			}
+			if n, _ := open(cands[cj], func(v int) bool { return claimed[v] }); n < 2 {
+				return false
+			}
+		}
+		return true
+	}
 	for changed := true; changed; {
 		changed = false
 		for ci := range calls {
@@ -346,7 +367,7 @@ func (ix *Index) attribute(name string, versions []Version) []Version {
 			if n != 1 {
 				continue
 			}
-			if m, _ := open(byVersion[vi], func(c int) bool { return paired[c] }); m != 1 {
+			if m, _ := open(byVersion[vi], func(c int) bool { return paired[c] }); m != 1 && !forced(ci, vi) {
 				continue
 			}
 			paired[ci], claimed[vi], changed = true, true, true
