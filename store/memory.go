@@ -230,10 +230,16 @@ func (m *Memory) insertAscending(entries []Entry) {
 
 // entry returns the entry with the given id, nil if there is none; the
 // caller holds mu. Before the first write of a file whose ids ascend it
-// is found in asRead by binary search, byID not being built yet.
+// is found in asRead by binary search, byID not being built yet: at its
+// place first when the ids are 1 to n (a file written without deletions),
+// one load rather than the search's misses (package recalls names each
+// replayed query's hits by id).
 func (m *Memory) entry(id uint64) *Entry {
 	if m.byID != nil || m.asRead == nil {
 		return m.byID[id]
+	}
+	if i := id - 1; i < uint64(len(m.asRead)) && m.asRead[i].ID == id {
+		return &m.asRead[i]
 	}
 	lo, hi := 0, len(m.asRead)
 	for lo < hi {
