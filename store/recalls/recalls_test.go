@@ -322,23 +322,7 @@ func TestSameUpToTies(t *testing.T) {
 // reported as the same (Ties), not as a change; one that differs by a
 // name is a change.
 func TestStream_TiesAreSame(t *testing.T) {
-	dir := t.TempDir()
-	sd := filepath.Join(dir, "crab_eve_1")
-	if err := os.MkdirAll(sd, 0o755); err != nil {
-		t.Fatal(err)
-	}
-	var steps []string
-	for i, res := range []string{"## b\\nx\\n---\\n## a\\ny", "## a\\ny\\n---\\n## c\\nz", "## a\\ny\\n---\\n## x\\nw"} {
-		id := fmt.Sprint(i)
-		steps = append(steps,
-			`{"message":{"role":"assistant","content":[{"type":"tool_use","id":"`+id+`","name":"recall","input":{"query":"q`+id+`","limit":2}}]}}`,
-			`{"message":{"role":"user","content":[{"type":"tool_result","tool_use_id":"`+id+`","content":"`+res+`"}]}}`)
-	}
-	for i, s := range steps {
-		if err := os.WriteFile(filepath.Join(sd, fmt.Sprintf("step-%06d", i)), []byte(s), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	dir := writeRecallSession(t, "## b\\nx\\n---\\n## a\\ny", "## a\\ny\\n---\\n## c\\nz", "## a\\ny\\n---\\n## x\\nw")
 	rank := func(q string, limit int) (Ranked, error) {
 		switch q {
 		case "q0": // a and b tie
@@ -446,23 +430,7 @@ func TestReportNamed_AsReportOf(t *testing.T) {
 // on the fixture sessions and on recalls that differ only by ties (whose
 // queries Stream ranks again past their limit).
 func TestTallyStream_AsStream(t *testing.T) {
-	dir := t.TempDir()
-	sd := filepath.Join(dir, "crab_eve_1")
-	if err := os.MkdirAll(sd, 0o755); err != nil {
-		t.Fatal(err)
-	}
-	var steps []string
-	for i, res := range []string{"## b\\nx\\n---\\n## a\\ny", "## a\\ny\\n---\\n## c\\nz", "## a\\ny\\n---\\n## x\\nw", "no memories found"} {
-		id := fmt.Sprint(i)
-		steps = append(steps,
-			`{"message":{"role":"assistant","content":[{"type":"tool_use","id":"`+id+`","name":"recall","input":{"query":"q`+id+`","limit":2}}]}}`,
-			`{"message":{"role":"user","content":[{"type":"tool_result","tool_use_id":"`+id+`","content":"`+res+`"}]}}`)
-	}
-	for i, s := range steps {
-		if err := os.WriteFile(filepath.Join(sd, fmt.Sprintf("step-%06d", i)), []byte(s), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	dir := writeRecallSession(t, "## b\\nx\\n---\\n## a\\ny", "## a\\ny\\n---\\n## c\\nz", "## a\\ny\\n---\\n## x\\nw", "no memories found")
 	rank := func(q string, limit int) (Ranked, error) {
 		switch q {
 		case "q0":
@@ -498,4 +466,29 @@ func TestTallyStream_AsStream(t *testing.T) {
 			}
 		}
 	}
+}
+
+// writeRecallSession writes a sessions folder of one session whose k-th
+// recall asks "qk" at limit 2 and is answered by results[k] (escaped as a
+// JSON string's text), and returns the folder.
+func writeRecallSession(t *testing.T, results ...string) string {
+	t.Helper()
+	dir := t.TempDir()
+	sd := filepath.Join(dir, "crab_eve_1")
+	if err := os.MkdirAll(sd, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	var steps []string
+	for i, res := range results {
+		id := fmt.Sprint(i)
+		steps = append(steps,
+			`{"message":{"role":"assistant","content":[{"type":"tool_use","id":"`+id+`","name":"recall","input":{"query":"q`+id+`","limit":2}}]}}`,
+			`{"message":{"role":"user","content":[{"type":"tool_result","tool_use_id":"`+id+`","content":"`+res+`"}]}}`)
+	}
+	for i, s := range steps {
+		if err := os.WriteFile(filepath.Join(sd, fmt.Sprintf("step-%06d", i)), []byte(s), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return dir
 }
