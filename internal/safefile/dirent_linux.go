@@ -36,38 +36,50 @@ func (d *Dir) EachEntry(fn func(name []byte, typ fs.FileMode)) error {
 		if n <= 0 {
 			return nil
 		}
-		// struct linux_dirent64: d_ino u64, d_off s64, d_reclen u16,
-		// d_type u8, d_name NUL-terminated.
-		for rec := buf[:n]; len(rec) >= 19; {
-			reclen := int(binary.NativeEndian.Uint16(rec[16:]))
-			if reclen < 19 || reclen > len(rec) {
-				return &fs.PathError{Op: "readdirent", Path: d.path, Err: syscall.EIO}
-			}
-			ino, typ, name := binary.NativeEndian.Uint64(rec), rec[18], rec[19:reclen]
-			rec = rec[reclen:]
-			for i, c := range name {
-				if c == 0 {
-					name = name[:i]
-					break
-				}
-			}
-			if ino == 0 || string(name) == "." || string(name) == ".." {
-				continue // os.ReadDir skips these too
-			}
-			mode, ok := direntMode(typ)
-			if !ok {
-				var st unix.Stat_t
-				if err := fstatat(fd, string(name), &st); err != nil {
-					if err == syscall.ENOENT {
-						continue // gone since it was listed
-					}
-					return &fs.PathError{Op: "lstat", Path: filepath.Join(d.path, string(name)), Err: err}
-				}
-				mode = statMode(st.Mode)
-			}
-			fn(name, mode)
+		if err := eachDirent(fd, d.path, buf[:n], fn); err != nil {
+			return err
 		}
 	}
+}
+
+// eachDirent calls fn with the name and type of each entry of recs,
+// records getdents64 read from the folder open on fd (at path, for
+// errors), as EachEntry lists them: ".", ".." and entries of inode 0
+// left out, a type the records do not give lstat'ed through fd, an entry
+// gone by then left out, a record whose length does not fit an error.
+func eachDirent(fd int, path string, recs []byte, fn func(name []byte, typ fs.FileMode)) error {
+	// struct linux_dirent64: d_ino u64, d_off s64, d_reclen u16,
+	// d_type u8, d_name NUL-terminated.
+	for rec := recs; len(rec) >= 19; {
+		reclen := int(binary.NativeEndian.Uint16(rec[16:]))
+		if reclen < 19 || reclen > len(rec) {
+			return &fs.PathError{Op: "readdirent", Path: path, Err: syscall.EIO}
+		}
+		ino, typ, name := binary.NativeEndian.Uint64(rec), rec[18], rec[19:reclen]
+		rec = rec[reclen:]
+		for i, c := range name {
+			if c == 0 {
+				name = name[:i]
+				break
+			}
+		}
+		if ino == 0 || string(name) == "." || string(name) == ".." {
+			continue // os.ReadDir skips these too
+		}
+		mode, ok := direntMode(typ)
+		if !ok {
+			var st unix.Stat_t
+			if err := fstatat(fd, string(name), &st); err != nil {
+				if err == syscall.ENOENT {
+					continue // gone since it was listed
+				}
+				return &fs.PathError{Op: "lstat", Path: filepath.Join(path, string(name)), Err: err}
+			}
+			mode = statMode(st.Mode)
+		}
+		fn(name, mode)
+	}
+	return nil
 }
 
 // direntBufs are EachEntry's buffers, one per listing at a time (a buffer
